@@ -1,0 +1,40 @@
+//===- KernelCompiler.h - Source text to every stage of one kernel -------===//
+#ifndef PYJIT_CODEGEN_KERNELCOMPILER_H
+#define PYJIT_CODEGEN_KERNELCOMPILER_H
+
+#include "pyjit/frontend/SourceFile.h"
+#include "pyjit/ir/GlobalEnv.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace pyjit::codegen {
+
+/// The last stage to run; every stage up to it is kept as text.
+enum class Stage { AST, IR, LLVM, PTX };
+
+struct KernelRequest {
+  const SourceFile *source = nullptr; // text holding the `def`
+  std::string functionName;           // the kernel to compile
+  std::vector<std::string> argTypes;  // numba-style type strings, one per parameter
+  ir::GlobalEnv globals;              // free names of the kernel
+  std::string arch = "sm_90";         // NVPTX architecture
+  unsigned optLevel = 3;
+  Stage stopAfter = Stage::PTX;
+};
+
+struct CompiledKernel {
+  std::string entryName; // the PTX .entry symbol
+  std::string ast, ir, llvmIR, ptx;
+  std::vector<std::string> argTypes; // canonical spellings (Type::str)
+};
+
+/// Parses, types, lowers and compiles one kernel.
+/// Errors: CompileError (file:line:col diagnostics with source line and
+/// caret) for anything wrong in the user's code or signature; StringError
+/// for a target or toolchain failure.
+llvm::Expected<CompiledKernel> compileKernel(const KernelRequest &request);
+
+} // namespace pyjit::codegen
+
+#endif

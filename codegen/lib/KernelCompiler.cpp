@@ -1,0 +1,100 @@
+//===- KernelCompiler.cpp - Source text to every stage of one kernel -----===//
+#include "pyjit/codegen/KernelCompiler.h"
+#include "pyjit/codegen/LLVMEmitter.h"
+#include "pyjit/codegen/Libdevice.h"
+#include "pyjit/codegen/NVPTXTarget.h"
+#include "pyjit/frontend/ASTPrinter.h"
+#include "pyjit/frontend/Parser.h"
+#include "pyjit/ir/IRGen.h"
+#include "pyjit/ir/IRPrinter.h"
+#include "pyjit/ir/Signature.h"
+#include "pyjit/ir/Verifier.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace pyjit;
+using namespace pyjit::codegen;
+
+llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest &req) {
+  DiagnosticEngine diags(*req.source);
+  CompiledKernel out;
+
+  auto module = parseSource(*req.source, diags);
+  if (!module)
+    return diags.takeError();
+  const ast::FunctionDef *def = nullptr;
+  for (const auto &fn : module->functions)
+    if (fn->name == req.functionName)
+      def = fn.get();
+  if (!def) {
+    diags.error(SourceRange(SourceLoc{req.source->firstLine(), 1}),
+                "no function named '" + req.functionName + "' in this source");
+    return diags.takeError();
+  }
+  {
+    llvm::raw_string_ostream os(out.ast);
+    printAST(*module, os);
+  }
+  if (req.stopAfter == Stage::AST)
+    return out;
+
+  ir::TypeContext types;
+  std::vector<ir::Type *> argTypes;
+  for (size_t i = 0; i < req.argTypes.size(); ++i) {
+    auto t = ir::parseType(types, req.argTypes[i]);
+    if (!t) {
+      std::string param = i < def->params.size() ? def->params[i].name : std::to_string(i);
+      diags.error(i < def->params.size() ? def->params[i].range : def->range,
+                  "parameter '" + param + "': " + llvm::toString(t.takeError()));
+      return diags.takeError();
+    }
+    argTypes.push_back(*t);
+    out.argTypes.push_back((*t)->str());
+  }
+  auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags);
+  if (!typed)
+    return diags.takeError();
+  auto fn = ir::generateIR(*typed, types, diags);
+  if (!fn)
+    return diags.takeError();
+  if (auto err = ir::verifyFunction(*fn))
+    return std::move(err);
+  {
+    llvm::raw_string_ostream os(out.ir);
+    ir::printFunction(*fn, os);
+  }
+  if (req.stopAfter == Stage::IR)
+    return out;
+
+  auto target = NVPTXTarget::create(req.arch);
+  if (!target)
+    return target.takeError();
+  llvm::LLVMContext context;
+  llvm::Module llvmModule(req.functionName, context);
+  (*target)->configureModule(llvmModule);
+  auto kernel = emitKernel(*fn, llvmModule);
+  if (!kernel)
+    return kernel.takeError();
+  out.entryName = (*kernel)->getName().str();
+  std::string verifyMessage;
+  llvm::raw_string_ostream verifyOS(verifyMessage);
+  if (llvm::verifyModule(llvmModule, &verifyOS))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "internal error: invalid LLVM IR for '" + req.functionName +
+                                       "': " + verifyMessage);
+  if (auto err = linkLibdevice(llvmModule))
+    return std::move(err);
+  (*target)->optimize(llvmModule, req.optLevel);
+  {
+    llvm::raw_string_ostream os(out.llvmIR);
+    llvmModule.print(os, nullptr);
+  }
+  if (req.stopAfter == Stage::LLVM)
+    return out;
+  auto ptx = (*target)->emitPTX(llvmModule);
+  if (!ptx)
+    return ptx.takeError();
+  out.ptx = std::move(*ptx);
+  return out;
+}

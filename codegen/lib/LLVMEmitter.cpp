@@ -1,0 +1,493 @@
+//===- LLVMEmitter.cpp - Typed SSA IR -> LLVM IR -------------------------===//
+#include "pyjit/codegen/LLVMEmitter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace pyjit;
+using namespace pyjit::codegen;
+using ir::Opcode;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+namespace {
+
+constexpr unsigned kGlobalAS = 1; // NVPTX global address space
+
+/// An array value: data pointer, extents and strides (bytes).
+struct ArrayParts {
+  llvm::Value *data = nullptr;
+  std::vector<llvm::Value *> shape, strides;
+};
+
+class Emitter {
+public:
+  Emitter(const ir::Function &fn, llvm::Module &module)
+      : fn(fn), module(module), ctx(module.getContext()), b(ctx) {}
+
+  llvm::Expected<llvm::Function *> run();
+
+private:
+  llvm::Error fail(const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "codegen of '" + fn.name() + "': " + msg);
+  }
+  llvm::Type *typeOf(ir::Type *t);
+  llvm::Type *memTypeOf(ir::Type *t); // bool is a byte in memory
+  llvm::Value *val(const ir::Value *v) { return values.at(v); }
+  llvm::Error emit(const ir::Instruction &inst);
+  llvm::Value *arith(const ir::Instruction &inst);
+  llvm::Value *convert(llvm::Value *v, ir::Type *from, ir::Type *to);
+  llvm::Value *address(const ir::Instruction &inst);
+  llvm::Value *libdevice(llvm::StringRef name32, llvm::StringRef name64, ir::Type *t,
+                         llvm::ArrayRef<llvm::Value *> args);
+  llvm::Value *intPow(llvm::Value *base, llvm::Value *exp);
+  llvm::Value *sreg(ir::SpecialReg r);
+  bool isSigned(ir::Type *t) {
+    auto *it = dyn_cast<ir::IntType>(t);
+    return it && it->isSigned();
+  }
+
+  const ir::Function &fn;
+  llvm::Module &module;
+  llvm::LLVMContext &ctx;
+  llvm::IRBuilder<> b;
+  llvm::Function *kernel = nullptr;
+  std::map<const ir::Value *, llvm::Value *> values;
+  std::map<const ir::Value *, ArrayParts> arrays;
+  std::map<const ir::BasicBlock *, llvm::BasicBlock *> blocks;
+  std::vector<std::pair<const ir::Instruction *, llvm::PHINode *>> phis;
+};
+
+llvm::Type *Emitter::typeOf(ir::Type *t) {
+  switch (t->kind()) {
+  case ir::Type::Kind::Bool:
+    return b.getInt1Ty();
+  case ir::Type::Kind::Int:
+    return b.getIntNTy(cast<ir::IntType>(t)->bits());
+  case ir::Type::Kind::Float: {
+    unsigned bits = cast<ir::FloatType>(t)->bits();
+    return bits == 16 ? b.getHalfTy() : bits == 32 ? b.getFloatTy() : b.getDoubleTy();
+  }
+  default:
+    return nullptr;
+  }
+}
+
+llvm::Type *Emitter::memTypeOf(ir::Type *t) {
+  return isa<ir::BoolType>(t) ? b.getInt8Ty() : typeOf(t);
+}
+
+llvm::Expected<llvm::Function *> Emitter::run() {
+  // Kernel signature per docs/abi.md.
+  std::vector<llvm::Type *> params;
+  for (const auto &arg : fn.arguments()) {
+    ir::Type *t = arg->type();
+    if (auto *at = dyn_cast<ir::ArrayType>(t)) {
+      params.push_back(llvm::PointerType::get(ctx, kGlobalAS));
+      for (unsigned i = 0; i < 2 * at->ndim(); ++i)
+        params.push_back(b.getInt64Ty());
+    } else if (t->isScalar()) {
+      params.push_back(memTypeOf(t));
+    } else {
+      return fail("parameter of type " + t->str() + " has no ABI");
+    }
+  }
+  auto *fnTy = llvm::FunctionType::get(b.getVoidTy(), params, false);
+  kernel = llvm::Function::Create(fnTy, llvm::GlobalValue::ExternalLinkage, fn.name(), module);
+  kernel->setCallingConv(llvm::CallingConv::PTX_Kernel);
+
+  llvm::BasicBlock *entry = llvm::BasicBlock::Create(ctx, "entry", kernel);
+  for (const auto &bb : fn.blocks())
+    blocks[bb.get()] = llvm::BasicBlock::Create(ctx, "bb" + std::to_string(bb->id()), kernel);
+  b.SetInsertPoint(entry);
+  unsigned p = 0;
+  for (const auto &arg : fn.arguments()) {
+    ir::Type *t = arg->type();
+    if (auto *at = dyn_cast<ir::ArrayType>(t)) {
+      ArrayParts parts;
+      parts.data = kernel->getArg(p);
+      parts.data->setName(arg->name() + ".data");
+      ++p;
+      for (unsigned d = 0; d < at->ndim(); ++d) {
+        parts.shape.push_back(kernel->getArg(p));
+        kernel->getArg(p++)->setName(arg->name() + ".shape" + std::to_string(d));
+      }
+      for (unsigned d = 0; d < at->ndim(); ++d) {
+        parts.strides.push_back(kernel->getArg(p));
+        kernel->getArg(p++)->setName(arg->name() + ".stride" + std::to_string(d));
+      }
+      arrays[arg.get()] = parts;
+      continue;
+    }
+    llvm::Value *v = kernel->getArg(p++);
+    v->setName(arg->name());
+    if (isa<ir::BoolType>(t))
+      v = b.CreateICmpNE(v, b.getInt8(0));
+    values[arg.get()] = v;
+  }
+  b.CreateBr(blocks[fn.entry()]);
+
+  // Emit in reverse post-order so every definition is emitted before the
+  // uses it dominates (phis take their incoming values at the end).
+  std::vector<const ir::BasicBlock *> order;
+  std::set<const ir::BasicBlock *> visited;
+  std::function<void(const ir::BasicBlock *)> dfs = [&](const ir::BasicBlock *bb) {
+    if (!visited.insert(bb).second)
+      return;
+    for (const ir::BasicBlock *s : bb->successors())
+      dfs(s);
+    order.push_back(bb);
+  };
+  dfs(fn.entry());
+  std::reverse(order.begin(), order.end());
+  for (const ir::BasicBlock *bb : order) {
+    b.SetInsertPoint(blocks[bb]);
+    for (const auto &inst : bb->instructions())
+      if (auto err = emit(*inst))
+        return std::move(err);
+  }
+  for (auto &[inst, node] : phis)
+    for (unsigned i = 0; i < inst->numOperands(); ++i)
+      node->addIncoming(val(inst->operand(i)), blocks.at(inst->blocks()[i]));
+  return kernel;
+}
+
+llvm::Value *Emitter::sreg(ir::SpecialReg r) {
+  using namespace llvm::Intrinsic;
+  static const llvm::Intrinsic::ID ids[] = {
+      nvvm_read_ptx_sreg_tid_x,    nvvm_read_ptx_sreg_tid_y,    nvvm_read_ptx_sreg_tid_z,
+      nvvm_read_ptx_sreg_ntid_x,   nvvm_read_ptx_sreg_ntid_y,   nvvm_read_ptx_sreg_ntid_z,
+      nvvm_read_ptx_sreg_ctaid_x,  nvvm_read_ptx_sreg_ctaid_y,  nvvm_read_ptx_sreg_ctaid_z,
+      nvvm_read_ptx_sreg_nctaid_x, nvvm_read_ptx_sreg_nctaid_y, nvvm_read_ptx_sreg_nctaid_z};
+  llvm::Function *f = llvm::Intrinsic::getOrInsertDeclaration(&module, ids[static_cast<int>(r)]);
+  return b.CreateCall(f);
+}
+
+llvm::Value *Emitter::libdevice(llvm::StringRef name32, llvm::StringRef name64, ir::Type *t,
+                                llvm::ArrayRef<llvm::Value *> args) {
+  llvm::Type *ty = typeOf(t);
+  bool isF32 = cast<ir::FloatType>(t)->bits() <= 32;
+  std::vector<llvm::Type *> argTys(args.size(), isF32 ? b.getFloatTy() : b.getDoubleTy());
+  auto callee = module.getOrInsertFunction(isF32 ? name32 : name64,
+                                           llvm::FunctionType::get(argTys[0], argTys, false));
+  std::vector<llvm::Value *> converted;
+  for (llvm::Value *a : args)
+    converted.push_back(b.CreateFPCast(a, argTys[0]));
+  return b.CreateFPCast(b.CreateCall(callee, converted), ty);
+}
+
+// Integer power by repeated squaring (exact, wrapping like numba's int64
+// power). A negative exponent gives 0 except for bases 1 and -1.
+llvm::Value *Emitter::intPow(llvm::Value *base, llvm::Value *exp) {
+  llvm::Type *ty = base->getType();
+  std::string name = "pyjit.ipow.i" + std::to_string(ty->getIntegerBitWidth());
+  llvm::Function *f = module.getFunction(name);
+  if (!f) {
+    f = llvm::Function::Create(llvm::FunctionType::get(ty, {ty, ty}, false),
+                               llvm::GlobalValue::InternalLinkage, name, module);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    llvm::IRBuilder<> fb(ctx);
+    auto *entry = llvm::BasicBlock::Create(ctx, "entry", f);
+    auto *negative = llvm::BasicBlock::Create(ctx, "negative", f);
+    auto *loop = llvm::BasicBlock::Create(ctx, "loop", f);
+    auto *done = llvm::BasicBlock::Create(ctx, "done", f);
+    llvm::Value *x = f->getArg(0), *n = f->getArg(1);
+    fb.SetInsertPoint(entry);
+    fb.CreateCondBr(fb.CreateICmpSLT(n, llvm::ConstantInt::get(ty, 0)), negative, loop);
+    fb.SetInsertPoint(negative);
+    llvm::Value *one = llvm::ConstantInt::get(ty, 1);
+    llvm::Value *isOne = fb.CreateICmpEQ(x, one);
+    llvm::Value *isMinusOne = fb.CreateICmpEQ(x, llvm::ConstantInt::getSigned(ty, -1));
+    llvm::Value *odd = fb.CreateTrunc(n, fb.getInt1Ty());
+    llvm::Value *negResult = fb.CreateSelect(
+        isOne, one,
+        fb.CreateSelect(isMinusOne,
+                        fb.CreateSelect(odd, llvm::ConstantInt::getSigned(ty, -1), one),
+                        llvm::ConstantInt::get(ty, 0)));
+    fb.CreateRet(negResult);
+    fb.SetInsertPoint(loop);
+    llvm::PHINode *acc = fb.CreatePHI(ty, 2), *sq = fb.CreatePHI(ty, 2), *k = fb.CreatePHI(ty, 2);
+    acc->addIncoming(one, entry);
+    sq->addIncoming(x, entry);
+    k->addIncoming(n, entry);
+    llvm::Value *bit = fb.CreateTrunc(k, fb.getInt1Ty());
+    llvm::Value *acc2 = fb.CreateSelect(bit, fb.CreateMul(acc, sq), acc);
+    llvm::Value *sq2 = fb.CreateMul(sq, sq);
+    llvm::Value *k2 = fb.CreateLShr(k, 1);
+    acc->addIncoming(acc2, loop);
+    sq->addIncoming(sq2, loop);
+    k->addIncoming(k2, loop);
+    fb.CreateCondBr(fb.CreateICmpEQ(k2, llvm::ConstantInt::get(ty, 0)), done, loop);
+    fb.SetInsertPoint(done);
+    fb.CreateRet(acc2);
+  }
+  return b.CreateCall(f, {base, exp});
+}
+
+llvm::Value *Emitter::convert(llvm::Value *v, ir::Type *from, ir::Type *to) {
+  llvm::Type *dst = typeOf(to);
+  if (isa<ir::BoolType>(to)) {
+    if (isa<ir::FloatType>(from))
+      return b.CreateFCmpUNE(v, llvm::ConstantFP::get(v->getType(), 0.0));
+    return b.CreateICmpNE(v, llvm::ConstantInt::get(v->getType(), 0));
+  }
+  if (isa<ir::BoolType>(from))
+    return isa<ir::FloatType>(to) ? b.CreateUIToFP(v, dst) : b.CreateZExt(v, dst);
+  if (isa<ir::IntType>(from)) {
+    if (isa<ir::FloatType>(to))
+      return isSigned(from) ? b.CreateSIToFP(v, dst) : b.CreateUIToFP(v, dst);
+    return b.CreateIntCast(v, dst, isSigned(from));
+  }
+  // From a float.
+  if (isa<ir::FloatType>(to))
+    return b.CreateFPCast(v, dst);
+  // float -> int truncates toward zero; saturating so that NaN and
+  // out-of-range values give a defined result (as PTX's cvt.rzi does).
+  auto id = isSigned(to) ? llvm::Intrinsic::fptosi_sat : llvm::Intrinsic::fptoui_sat;
+  return b.CreateIntrinsic(id, {dst, v->getType()}, {v});
+}
+
+llvm::Value *Emitter::arith(const ir::Instruction &inst) {
+  ir::Type *t = inst.type();
+  llvm::Value *x = val(inst.operand(0));
+  llvm::Value *y = val(inst.operand(1));
+  bool isFloat = isa<ir::FloatType>(t);
+  bool sign = isSigned(t);
+  llvm::Type *ty = x->getType();
+  switch (inst.opcode()) {
+  case Opcode::Add:
+    return isFloat ? b.CreateFAdd(x, y) : b.CreateAdd(x, y);
+  case Opcode::Sub:
+    return isFloat ? b.CreateFSub(x, y) : b.CreateSub(x, y);
+  case Opcode::Mul:
+    return isFloat ? b.CreateFMul(x, y) : b.CreateMul(x, y);
+  case Opcode::TrueDiv:
+    return b.CreateFDiv(x, y);
+  case Opcode::FloorDiv: {
+    if (isFloat)
+      return b.CreateUnaryIntrinsic(llvm::Intrinsic::floor, b.CreateFDiv(x, y));
+    // Division by zero gives 0 instead of undefined behaviour.
+    llvm::Value *zero = llvm::ConstantInt::get(ty, 0);
+    llvm::Value *isZero = b.CreateICmpEQ(y, zero);
+    llvm::Value *safeY = b.CreateSelect(isZero, llvm::ConstantInt::get(ty, 1), y);
+    if (!sign)
+      return b.CreateSelect(isZero, zero, b.CreateUDiv(x, safeY));
+    llvm::Value *q = b.CreateSDiv(x, safeY);
+    llvm::Value *r = b.CreateSRem(x, safeY);
+    // Floor: subtract one when the remainder is non-zero and its sign
+    // differs from the divisor's.
+    llvm::Value *adjust = b.CreateAnd(b.CreateICmpNE(r, zero),
+                                      b.CreateICmpSLT(b.CreateXor(r, safeY), zero));
+    q = b.CreateSub(q, b.CreateZExt(adjust, ty));
+    return b.CreateSelect(isZero, zero, q);
+  }
+  case Opcode::Mod: {
+    if (isFloat) {
+      llvm::Value *r = libdevice("__nv_fmodf", "__nv_fmod", t, {x, y});
+      llvm::Value *fzero = llvm::ConstantFP::get(ty, 0.0);
+      llvm::Value *adjust = b.CreateAnd(
+          b.CreateFCmpONE(r, fzero),
+          b.CreateXor(b.CreateFCmpOLT(r, fzero), b.CreateFCmpOLT(y, fzero)));
+      return b.CreateSelect(adjust, b.CreateFAdd(r, y), r);
+    }
+    llvm::Value *zero = llvm::ConstantInt::get(ty, 0);
+    llvm::Value *isZero = b.CreateICmpEQ(y, zero);
+    llvm::Value *safeY = b.CreateSelect(isZero, llvm::ConstantInt::get(ty, 1), y);
+    if (!sign)
+      return b.CreateSelect(isZero, zero, b.CreateURem(x, safeY));
+    llvm::Value *r = b.CreateSRem(x, safeY);
+    llvm::Value *adjust = b.CreateAnd(b.CreateICmpNE(r, zero),
+                                      b.CreateICmpSLT(b.CreateXor(r, safeY), zero));
+    r = b.CreateSelect(adjust, b.CreateAdd(r, safeY), r);
+    return b.CreateSelect(isZero, zero, r);
+  }
+  case Opcode::Pow: {
+    if (!isFloat)
+      return intPow(x, y);
+    if (auto *c = dyn_cast<llvm::ConstantFP>(y)) {
+      if (c->isExactlyValue(2.0))
+        return b.CreateFMul(x, x); // correctly rounded pow(x, 2) is x*x
+      if (c->isExactlyValue(1.0))
+        return x;
+    }
+    return libdevice("__nv_powf", "__nv_pow", t, {x, y});
+  }
+  case Opcode::BitAnd:
+    return b.CreateAnd(x, y);
+  case Opcode::BitOr:
+    return b.CreateOr(x, y);
+  case Opcode::BitXor:
+    return b.CreateXor(x, y);
+  case Opcode::Shl:
+  case Opcode::Shr: {
+    // Shifts by the width or more are defined: `<<` gives 0, `>>` the sign.
+    unsigned bits = ty->getIntegerBitWidth();
+    llvm::Value *big = b.CreateICmpUGE(y, llvm::ConstantInt::get(ty, bits));
+    llvm::Value *amount = b.CreateSelect(big, llvm::ConstantInt::get(ty, bits - 1), y);
+    if (inst.opcode() == Opcode::Shl)
+      return b.CreateSelect(big, llvm::ConstantInt::get(ty, 0), b.CreateShl(x, amount));
+    if (sign)
+      return b.CreateAShr(x, amount);
+    return b.CreateSelect(big, llvm::ConstantInt::get(ty, 0), b.CreateLShr(x, amount));
+  }
+  case Opcode::Min:
+  case Opcode::Max: {
+    // Python: min(a, b) is b if b < a else a (max likewise with >).
+    bool isMin = inst.opcode() == Opcode::Min;
+    llvm::Value *pick;
+    if (isFloat)
+      pick = isMin ? b.CreateFCmpOLT(y, x) : b.CreateFCmpOGT(y, x);
+    else if (sign)
+      pick = isMin ? b.CreateICmpSLT(y, x) : b.CreateICmpSGT(y, x);
+    else
+      pick = isMin ? b.CreateICmpULT(y, x) : b.CreateICmpUGT(y, x);
+    return b.CreateSelect(pick, y, x);
+  }
+  default:
+    return nullptr;
+  }
+}
+
+llvm::Value *Emitter::address(const ir::Instruction &inst) {
+  const ArrayParts &a = arrays.at(inst.operand(0));
+  auto *at = cast<ir::ArrayType>(inst.operand(0)->type());
+  llvm::Type *elemTy = memTypeOf(at->dtype());
+  unsigned n = at->ndim();
+  // Byte offset from the strides; for C layout the innermost index is scaled
+  // by the element size, so that dimension needs no stride load.
+  llvm::Value *offset = nullptr;
+  unsigned strided = at->layout() == ir::Layout::C ? n - 1 : n;
+  for (unsigned d = 0; d < strided; ++d) {
+    llvm::Value *term = b.CreateMul(val(inst.operand(1 + d)), a.strides[d]);
+    offset = offset ? b.CreateAdd(offset, term) : term;
+  }
+  llvm::Value *base = a.data;
+  if (offset)
+    base = b.CreateGEP(b.getInt8Ty(), base, offset);
+  if (at->layout() == ir::Layout::C)
+    return b.CreateGEP(elemTy, base, val(inst.operand(n)));
+  return base;
+}
+
+llvm::Error Emitter::emit(const ir::Instruction &inst) {
+  ir::Type *t = inst.type();
+  llvm::Value *result = nullptr;
+  switch (inst.opcode()) {
+  case Opcode::ConstInt:
+    result = llvm::ConstantInt::get(typeOf(t), static_cast<uint64_t>(inst.intImm), isSigned(t));
+    break;
+  case Opcode::ConstFloat:
+    result = llvm::ConstantFP::get(typeOf(t), inst.floatImm);
+    break;
+  case Opcode::ConstBool:
+    result = b.getInt1(inst.intImm != 0);
+    break;
+  case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::TrueDiv:
+  case Opcode::FloorDiv: case Opcode::Mod: case Opcode::Pow: case Opcode::BitAnd:
+  case Opcode::BitOr: case Opcode::BitXor: case Opcode::Shl: case Opcode::Shr:
+  case Opcode::Min: case Opcode::Max:
+    result = arith(inst);
+    break;
+  case Opcode::Neg: {
+    llvm::Value *x = val(inst.operand(0));
+    result = isa<ir::FloatType>(t) ? b.CreateFNeg(x) : b.CreateNeg(x);
+    break;
+  }
+  case Opcode::Not:
+  case Opcode::Invert:
+    result = b.CreateNot(val(inst.operand(0)));
+    break;
+  case Opcode::Cmp: {
+    llvm::Value *x = val(inst.operand(0)), *y = val(inst.operand(1));
+    ir::Type *ot = inst.operand(0)->type();
+    using P = llvm::CmpInst::Predicate;
+    static const P fp[] = {P::FCMP_OEQ, P::FCMP_UNE, P::FCMP_OLT, P::FCMP_OLE, P::FCMP_OGT, P::FCMP_OGE};
+    static const P si[] = {P::ICMP_EQ, P::ICMP_NE, P::ICMP_SLT, P::ICMP_SLE, P::ICMP_SGT, P::ICMP_SGE};
+    static const P ui[] = {P::ICMP_EQ, P::ICMP_NE, P::ICMP_ULT, P::ICMP_ULE, P::ICMP_UGT, P::ICMP_UGE};
+    int k = static_cast<int>(inst.predicate());
+    if (isa<ir::FloatType>(ot))
+      result = b.CreateFCmp(fp[k], x, y);
+    else
+      result = b.CreateICmp(isSigned(ot) ? si[k] : ui[k], x, y);
+    break;
+  }
+  case Opcode::Cast:
+    result = convert(val(inst.operand(0)), inst.operand(0)->type(), t);
+    break;
+  case Opcode::Select:
+    result = b.CreateSelect(val(inst.operand(0)), val(inst.operand(1)), val(inst.operand(2)));
+    break;
+  case Opcode::Sqrt:
+    result = b.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, val(inst.operand(0)));
+    break;
+  case Opcode::Abs: {
+    llvm::Value *x = val(inst.operand(0));
+    if (isa<ir::FloatType>(t))
+      result = b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+    else if (isSigned(t))
+      result = b.CreateBinaryIntrinsic(llvm::Intrinsic::abs, x, b.getFalse());
+    else
+      result = x;
+    break;
+  }
+  case Opcode::SReg:
+    result = sreg(inst.specialReg());
+    break;
+  case Opcode::ArrayShape:
+    result = arrays.at(inst.operand(0)).shape.at(inst.intImm);
+    break;
+  case Opcode::ArrayLoad: {
+    auto *at = cast<ir::ArrayType>(inst.operand(0)->type());
+    llvm::Type *memTy = memTypeOf(at->dtype());
+    llvm::Value *ptr = address(inst);
+    auto *load = b.CreateAlignedLoad(memTy, ptr,
+                                     llvm::Align(module.getDataLayout().getTypeStoreSize(memTy)));
+    result = isa<ir::BoolType>(at->dtype()) ? b.CreateICmpNE(load, b.getInt8(0)) : load;
+    break;
+  }
+  case Opcode::ArrayStore: {
+    auto *at = cast<ir::ArrayType>(inst.operand(0)->type());
+    llvm::Type *memTy = memTypeOf(at->dtype());
+    llvm::Value *v = val(inst.operands().back());
+    if (isa<ir::BoolType>(at->dtype()))
+      v = b.CreateZExt(v, memTy);
+    b.CreateAlignedStore(v, address(inst),
+                         llvm::Align(module.getDataLayout().getTypeStoreSize(memTy)));
+    return llvm::Error::success();
+  }
+  case Opcode::Phi: {
+    if (isa<ir::ArrayType>(t))
+      return fail("an array variable assigned different arrays on different paths is not supported");
+    llvm::PHINode *node = b.CreatePHI(typeOf(t), inst.numOperands());
+    phis.push_back({&inst, node});
+    result = node;
+    break;
+  }
+  case Opcode::Br:
+    b.CreateBr(blocks.at(inst.blocks()[0]));
+    return llvm::Error::success();
+  case Opcode::CondBr:
+    b.CreateCondBr(val(inst.operand(0)), blocks.at(inst.blocks()[0]), blocks.at(inst.blocks()[1]));
+    return llvm::Error::success();
+  case Opcode::Ret:
+    b.CreateRetVoid();
+    return llvm::Error::success();
+  }
+  if (!result)
+    return fail(llvm::Twine("cannot lower '") + ir::opcodeName(inst.opcode()) + "' on " + t->str());
+  values[&inst] = result;
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<llvm::Function *> pyjit::codegen::emitKernel(const ir::Function &fn,
+                                                           llvm::Module &module) {
+  return Emitter(fn, module).run();
+}

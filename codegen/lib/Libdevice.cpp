@@ -1,0 +1,67 @@
+//===- Libdevice.cpp - Linking NVIDIA's libdevice math library -----------===//
+#include "pyjit/codegen/Libdevice.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+#include <cstdlib>
+#include <mutex>
+
+using namespace pyjit::codegen;
+
+#ifndef PYJIT_DEFAULT_LIBDEVICE
+#define PYJIT_DEFAULT_LIBDEVICE "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+#endif
+
+std::string pyjit::codegen::libdevicePath() {
+  if (const char *p = std::getenv("PYJIT_LIBDEVICE"); p && *p)
+    return p;
+  if (const char *home = std::getenv("CUDA_HOME"); home && *home)
+    return std::string(home) + "/nvvm/libdevice/libdevice.10.bc";
+  return PYJIT_DEFAULT_LIBDEVICE;
+}
+
+// The file's bytes, read once; each link parses it lazily into its context.
+static llvm::Expected<llvm::MemoryBufferRef> libdeviceBuffer() {
+  static std::mutex mutex;
+  static std::unique_ptr<llvm::MemoryBuffer> buffer;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!buffer) {
+    std::string path = libdevicePath();
+    auto file = llvm::MemoryBuffer::getFile(path);
+    if (!file)
+      return llvm::createStringError(file.getError(), "cannot read libdevice at '" + path +
+                                                          "': " + file.getError().message() +
+                                                          " (set PYJIT_LIBDEVICE or CUDA_HOME)");
+    buffer = std::move(*file);
+  }
+  return buffer->getMemBufferRef();
+}
+
+llvm::Error pyjit::codegen::linkLibdevice(llvm::Module &module) {
+  if (!module.getModuleFlag("nvvm-reflect-ftz"))
+    module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  bool needed = false;
+  for (const llvm::Function &f : module)
+    if (f.isDeclaration() && f.getName().starts_with("__nv_"))
+      needed = true;
+  if (!needed)
+    return llvm::Error::success();
+  auto buffer = libdeviceBuffer();
+  if (!buffer)
+    return buffer.takeError();
+  auto lib = llvm::getLazyBitcodeModule(*buffer, module.getContext());
+  if (!lib)
+    return lib.takeError();
+  (*lib)->setTargetTriple(module.getTargetTriple());
+  (*lib)->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(*lib), llvm::Linker::LinkOnlyNeeded))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "linking libdevice from '" + libdevicePath() + "' failed");
+  llvm::internalizeModule(module, [](const llvm::GlobalValue &gv) {
+    auto *f = llvm::dyn_cast<llvm::Function>(&gv);
+    return f && f->getCallingConv() == llvm::CallingConv::PTX_Kernel;
+  });
+  return llvm::Error::success();
+}

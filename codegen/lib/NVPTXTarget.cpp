@@ -1,0 +1,90 @@
+//===- NVPTXTarget.cpp - LLVM module -> optimized module -> PTX ----------===//
+#include "pyjit/codegen/NVPTXTarget.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+#include <mutex>
+
+using namespace pyjit::codegen;
+
+static void initializeNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+llvm::Expected<std::unique_ptr<NVPTXTarget>> NVPTXTarget::create(llvm::StringRef arch) {
+  initializeNVPTX();
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "NVPTX target unavailable: " + error);
+  std::string cpu = arch.str();
+  if (!llvm::StringRef(cpu).starts_with("sm_"))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "unknown GPU architecture '" + cpu + "' (expected e.g. sm_90)");
+  auto *mcInfo = target->createMCSubtargetInfo(triple, cpu, "");
+  bool known = mcInfo && mcInfo->isCPUStringValid(cpu);
+  delete mcInfo;
+  if (!known)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "unknown GPU architecture '" + cpu + "'");
+  llvm::TargetOptions options;
+  // Fuse multiply-add into fma, as nvcc (--fmad=true) and numba.cuda do.
+  options.AllowFPOpFusion = llvm::FPOpFusion::Fast;
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
+      triple, cpu, "", options, std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!tm)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot create an NVPTX target machine for " + cpu);
+  return std::unique_ptr<NVPTXTarget>(new NVPTXTarget(cpu, std::move(tm)));
+}
+
+void NVPTXTarget::configureModule(llvm::Module &module) const {
+  module.setTargetTriple(tm->getTargetTriple());
+  module.setDataLayout(tm->createDataLayout());
+}
+
+void NVPTXTarget::optimize(llvm::Module &module, unsigned optLevel) const {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm.get());
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
+                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                  : llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager mpm = optLevel == 0 ? pb.buildO0DefaultPipeline(level)
+                                              : pb.buildPerModuleDefaultPipeline(level);
+  mpm.run(module, mam);
+}
+
+llvm::Expected<std::string> NVPTXTarget::emitPTX(llvm::Module &module) const {
+  std::string ptx;
+  {
+    llvm::raw_string_ostream os(ptx);
+    llvm::buffer_ostream bos(os);
+    llvm::legacy::PassManager pm;
+    if (tm->addPassesToEmitFile(pm, bos, nullptr, llvm::CodeGenFileType::AssemblyFile))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "the NVPTX target cannot emit assembly");
+    pm.run(module);
+  }
+  return ptx;
+}

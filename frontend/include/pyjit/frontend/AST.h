@@ -1,0 +1,296 @@
+//===- AST.h - Abstract syntax tree of the kernel language ---------------===//
+//
+// Every node carries the SourceRange it was parsed from (as MLIR's Toy does),
+// so every later layer can point a diagnostic at the user's line.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_FRONTEND_AST_H
+#define PYJIT_FRONTEND_AST_H
+
+#include "pyjit/frontend/SourceFile.h"
+#include "llvm/Support/Casting.h"
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pyjit::ast {
+
+enum class BinaryOp { Add, Sub, Mul, TrueDiv, FloorDiv, Mod, Pow, MatMul,
+                      BitAnd, BitOr, BitXor, Shl, Shr };
+enum class UnaryOp { Neg, Pos, Not, Invert };
+enum class CompareOp { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
+enum class BoolOpKind { And, Or };
+
+const char *binaryOpSpelling(BinaryOp op);
+const char *compareOpSpelling(CompareOp op);
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+class Expr {
+public:
+  enum class Kind { Name, IntLit, FloatLit, BoolLit, NoneLit, StrLit, Unary,
+                    Binary, BoolOp, Compare, Call, Attribute, Subscript, Tuple,
+                    IfExp, Slice };
+  Expr(Kind kind, SourceRange range) : exprKind(kind), loc(range) {}
+  virtual ~Expr() = default;
+  Kind kind() const { return exprKind; }
+  SourceRange range() const { return loc; }
+
+private:
+  Kind exprKind;
+  SourceRange loc;
+};
+using ExprPtr = std::unique_ptr<Expr>;
+
+#define PYJIT_EXPR_CLASSOF(K)                                                  \
+  static bool classof(const Expr *e) { return e->kind() == Expr::Kind::K; }
+
+struct NameExpr : Expr {
+  NameExpr(SourceRange r, std::string name) : Expr(Kind::Name, r), name(std::move(name)) {}
+  PYJIT_EXPR_CLASSOF(Name)
+  std::string name;
+};
+
+struct IntLitExpr : Expr {
+  IntLitExpr(SourceRange r, int64_t v) : Expr(Kind::IntLit, r), value(v) {}
+  PYJIT_EXPR_CLASSOF(IntLit)
+  int64_t value;
+};
+
+struct FloatLitExpr : Expr {
+  FloatLitExpr(SourceRange r, double v) : Expr(Kind::FloatLit, r), value(v) {}
+  PYJIT_EXPR_CLASSOF(FloatLit)
+  double value;
+};
+
+struct BoolLitExpr : Expr {
+  BoolLitExpr(SourceRange r, bool v) : Expr(Kind::BoolLit, r), value(v) {}
+  PYJIT_EXPR_CLASSOF(BoolLit)
+  bool value;
+};
+
+struct NoneLitExpr : Expr {
+  explicit NoneLitExpr(SourceRange r) : Expr(Kind::NoneLit, r) {}
+  PYJIT_EXPR_CLASSOF(NoneLit)
+};
+
+struct StrLitExpr : Expr {
+  StrLitExpr(SourceRange r, std::string v) : Expr(Kind::StrLit, r), value(std::move(v)) {}
+  PYJIT_EXPR_CLASSOF(StrLit)
+  std::string value;
+};
+
+struct UnaryExpr : Expr {
+  UnaryExpr(SourceRange r, UnaryOp op, ExprPtr operand)
+      : Expr(Kind::Unary, r), op(op), operand(std::move(operand)) {}
+  PYJIT_EXPR_CLASSOF(Unary)
+  UnaryOp op;
+  ExprPtr operand;
+};
+
+struct BinaryExpr : Expr {
+  BinaryExpr(SourceRange r, BinaryOp op, ExprPtr lhs, ExprPtr rhs)
+      : Expr(Kind::Binary, r), op(op), lhs(std::move(lhs)), rhs(std::move(rhs)) {}
+  PYJIT_EXPR_CLASSOF(Binary)
+  BinaryOp op;
+  ExprPtr lhs, rhs;
+};
+
+/// `a and b and c` / `a or b`: Python's short-circuit with value semantics.
+struct BoolOpExpr : Expr {
+  BoolOpExpr(SourceRange r, BoolOpKind op, std::vector<ExprPtr> values)
+      : Expr(Kind::BoolOp, r), op(op), values(std::move(values)) {}
+  PYJIT_EXPR_CLASSOF(BoolOp)
+  BoolOpKind op;
+  std::vector<ExprPtr> values;
+};
+
+/// `a < b <= c`: operands.size() == ops.size() + 1.
+struct CompareExpr : Expr {
+  CompareExpr(SourceRange r, std::vector<CompareOp> ops, std::vector<ExprPtr> operands)
+      : Expr(Kind::Compare, r), ops(std::move(ops)), operands(std::move(operands)) {}
+  PYJIT_EXPR_CLASSOF(Compare)
+  std::vector<CompareOp> ops;
+  std::vector<ExprPtr> operands;
+};
+
+struct Keyword {
+  std::string name;
+  SourceRange range;
+  ExprPtr value;
+};
+
+struct CallExpr : Expr {
+  CallExpr(SourceRange r, ExprPtr callee, std::vector<ExprPtr> args, std::vector<Keyword> kw)
+      : Expr(Kind::Call, r), callee(std::move(callee)), args(std::move(args)),
+        keywords(std::move(kw)) {}
+  PYJIT_EXPR_CLASSOF(Call)
+  ExprPtr callee;
+  std::vector<ExprPtr> args;
+  std::vector<Keyword> keywords;
+};
+
+struct AttributeExpr : Expr {
+  AttributeExpr(SourceRange r, ExprPtr value, std::string attr)
+      : Expr(Kind::Attribute, r), value(std::move(value)), attr(std::move(attr)) {}
+  PYJIT_EXPR_CLASSOF(Attribute)
+  ExprPtr value;
+  std::string attr;
+};
+
+struct SubscriptExpr : Expr {
+  SubscriptExpr(SourceRange r, ExprPtr value, ExprPtr index)
+      : Expr(Kind::Subscript, r), value(std::move(value)), index(std::move(index)) {}
+  PYJIT_EXPR_CLASSOF(Subscript)
+  ExprPtr value;
+  ExprPtr index; // a TupleExpr for a[i, j]
+};
+
+struct TupleExpr : Expr {
+  TupleExpr(SourceRange r, std::vector<ExprPtr> elts)
+      : Expr(Kind::Tuple, r), elts(std::move(elts)) {}
+  PYJIT_EXPR_CLASSOF(Tuple)
+  std::vector<ExprPtr> elts;
+};
+
+/// `body if cond else orelse`.
+struct IfExpExpr : Expr {
+  IfExpExpr(SourceRange r, ExprPtr cond, ExprPtr body, ExprPtr orelse)
+      : Expr(Kind::IfExp, r), cond(std::move(cond)), body(std::move(body)),
+        orelse(std::move(orelse)) {}
+  PYJIT_EXPR_CLASSOF(IfExp)
+  ExprPtr cond, body, orelse;
+};
+
+/// `lo:hi:step` inside a subscript; any part may be null.
+struct SliceExpr : Expr {
+  SliceExpr(SourceRange r, ExprPtr lo, ExprPtr hi, ExprPtr step)
+      : Expr(Kind::Slice, r), lower(std::move(lo)), upper(std::move(hi)), step(std::move(step)) {}
+  PYJIT_EXPR_CLASSOF(Slice)
+  ExprPtr lower, upper, step;
+};
+
+#undef PYJIT_EXPR_CLASSOF
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+class Stmt {
+public:
+  enum class Kind { Expr, Assign, AugAssign, If, While, For, Return, Break,
+                    Continue, Pass };
+  Stmt(Kind kind, SourceRange range) : stmtKind(kind), loc(range) {}
+  virtual ~Stmt() = default;
+  Kind kind() const { return stmtKind; }
+  SourceRange range() const { return loc; }
+
+private:
+  Kind stmtKind;
+  SourceRange loc;
+};
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+#define PYJIT_STMT_CLASSOF(K)                                                  \
+  static bool classof(const Stmt *s) { return s->kind() == Stmt::Kind::K; }
+
+struct ExprStmt : Stmt {
+  ExprStmt(SourceRange r, ExprPtr e) : Stmt(Kind::Expr, r), expr(std::move(e)) {}
+  PYJIT_STMT_CLASSOF(Expr)
+  ExprPtr expr;
+};
+
+/// `t1 = t2 = value`; each target is a Name, Subscript, Attribute or Tuple.
+struct AssignStmt : Stmt {
+  AssignStmt(SourceRange r, std::vector<ExprPtr> targets, ExprPtr value)
+      : Stmt(Kind::Assign, r), targets(std::move(targets)), value(std::move(value)) {}
+  PYJIT_STMT_CLASSOF(Assign)
+  std::vector<ExprPtr> targets;
+  ExprPtr value;
+};
+
+struct AugAssignStmt : Stmt {
+  AugAssignStmt(SourceRange r, ExprPtr target, BinaryOp op, ExprPtr value)
+      : Stmt(Kind::AugAssign, r), target(std::move(target)), op(op), value(std::move(value)) {}
+  PYJIT_STMT_CLASSOF(AugAssign)
+  ExprPtr target;
+  BinaryOp op;
+  ExprPtr value;
+};
+
+/// `if`/`elif`/`else`: an elif chain nests as an IfStmt in `orelse`.
+struct IfStmt : Stmt {
+  IfStmt(SourceRange r, ExprPtr cond, Block body, Block orelse)
+      : Stmt(Kind::If, r), cond(std::move(cond)), body(std::move(body)), orelse(std::move(orelse)) {}
+  PYJIT_STMT_CLASSOF(If)
+  ExprPtr cond;
+  Block body, orelse;
+};
+
+struct WhileStmt : Stmt {
+  WhileStmt(SourceRange r, ExprPtr cond, Block body)
+      : Stmt(Kind::While, r), cond(std::move(cond)), body(std::move(body)) {}
+  PYJIT_STMT_CLASSOF(While)
+  ExprPtr cond;
+  Block body;
+};
+
+struct ForStmt : Stmt {
+  ForStmt(SourceRange r, ExprPtr target, ExprPtr iter, Block body)
+      : Stmt(Kind::For, r), target(std::move(target)), iter(std::move(iter)), body(std::move(body)) {}
+  PYJIT_STMT_CLASSOF(For)
+  ExprPtr target, iter;
+  Block body;
+};
+
+struct ReturnStmt : Stmt {
+  ReturnStmt(SourceRange r, ExprPtr value) : Stmt(Kind::Return, r), value(std::move(value)) {}
+  PYJIT_STMT_CLASSOF(Return)
+  ExprPtr value; // may be null
+};
+
+struct BreakStmt : Stmt {
+  explicit BreakStmt(SourceRange r) : Stmt(Kind::Break, r) {}
+  PYJIT_STMT_CLASSOF(Break)
+};
+
+struct ContinueStmt : Stmt {
+  explicit ContinueStmt(SourceRange r) : Stmt(Kind::Continue, r) {}
+  PYJIT_STMT_CLASSOF(Continue)
+};
+
+struct PassStmt : Stmt {
+  explicit PassStmt(SourceRange r) : Stmt(Kind::Pass, r) {}
+  PYJIT_STMT_CLASSOF(Pass)
+};
+
+#undef PYJIT_STMT_CLASSOF
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+struct Param {
+  std::string name;
+  SourceRange range;
+};
+
+struct FunctionDef {
+  std::string name;
+  SourceRange range;     // the `def name(...)` header
+  std::vector<Param> params;
+  Block body;
+};
+
+/// The parse of one source text: its top-level function definitions.
+struct Module {
+  std::vector<std::unique_ptr<FunctionDef>> functions;
+};
+
+} // namespace pyjit::ast
+
+#endif

@@ -1,0 +1,72 @@
+//===- Diagnostics.h - The one diagnostics engine of every layer ----------===//
+#ifndef PYJIT_FRONTEND_DIAGNOSTICS_H
+#define PYJIT_FRONTEND_DIAGNOSTICS_H
+
+#include "pyjit/frontend/SourceFile.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace pyjit {
+
+enum class Severity { Error, Warning, Note };
+
+struct Diagnostic {
+  Severity severity;
+  SourceRange range;
+  std::string message;
+};
+
+/// Collects diagnostics against one SourceFile and renders them clang-style:
+///
+///   file.py:12:9: error: message
+///       out[i] = x ** y
+///           ^~~~
+///
+/// Every layer (parser, type inference, IR generation, codegen) reports
+/// through this engine so all messages point into the user's file.
+class DiagnosticEngine {
+public:
+  explicit DiagnosticEngine(const SourceFile &file) : file(file) {}
+
+  void error(SourceRange range, const llvm::Twine &message);
+  void warning(SourceRange range, const llvm::Twine &message);
+  void note(SourceRange range, const llvm::Twine &message);
+
+  bool hasErrors() const { return numErrors != 0; }
+  unsigned errorCount() const { return numErrors; }
+  const std::vector<Diagnostic> &diagnostics() const { return diags; }
+  const SourceFile &sourceFile() const { return file; }
+
+  /// All diagnostics rendered as text, one block per diagnostic.
+  std::string render() const;
+  /// One diagnostic rendered with its source line and caret.
+  std::string render(const Diagnostic &diag) const;
+
+  /// Converts the collected errors to a CompileError (success if none).
+  llvm::Error takeError() const;
+
+private:
+  const SourceFile &file;
+  std::vector<Diagnostic> diags;
+  unsigned numErrors = 0;
+};
+
+/// An llvm::Error carrying rendered compile diagnostics
+/// (`file:line:col: error: ...` with source line and caret).
+class CompileError : public llvm::ErrorInfo<CompileError> {
+public:
+  static char ID;
+  explicit CompileError(std::string rendered) : text(std::move(rendered)) {}
+  void log(llvm::raw_ostream &os) const override { os << text; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  std::string text;
+};
+
+} // namespace pyjit
+
+#endif

@@ -1,0 +1,74 @@
+//===- Diagnostics.cpp - Rendering of file:line:col diagnostics ----------===//
+#include "pyjit/frontend/Diagnostics.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace pyjit;
+
+char CompileError::ID = 0;
+
+void DiagnosticEngine::error(SourceRange range, const llvm::Twine &message) {
+  diags.push_back({Severity::Error, range, message.str()});
+  ++numErrors;
+}
+
+void DiagnosticEngine::warning(SourceRange range, const llvm::Twine &message) {
+  diags.push_back({Severity::Warning, range, message.str()});
+}
+
+void DiagnosticEngine::note(SourceRange range, const llvm::Twine &message) {
+  diags.push_back({Severity::Note, range, message.str()});
+}
+
+static const char *severityName(Severity s) {
+  switch (s) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  }
+  return "error";
+}
+
+std::string DiagnosticEngine::render(const Diagnostic &diag) const {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  SourceLoc b = diag.range.begin;
+  os << file.fileName() << ":";
+  if (b.isValid())
+    os << b.line << ":" << b.col << ":";
+  os << " " << severityName(diag.severity) << ": " << diag.message << "\n";
+  if (!b.isValid())
+    return out;
+  llvm::StringRef line = file.lineText(b.line);
+  if (line.empty())
+    return out;
+  os << line << "\n";
+  // Caret under the start, tildes to the end of the range on the same line.
+  unsigned col = b.col == 0 ? 1 : b.col;
+  for (unsigned i = 1; i < col && i <= line.size(); ++i)
+    os << (line[i - 1] == '\t' ? '\t' : ' ');
+  os << "^";
+  SourceLoc e = diag.range.end;
+  if (e.line == b.line && e.col > col + 1) {
+    unsigned last = std::min<unsigned>(e.col, line.size() + 1);
+    for (unsigned i = col + 1; i < last; ++i)
+      os << "~";
+  }
+  os << "\n";
+  return out;
+}
+
+std::string DiagnosticEngine::render() const {
+  std::string out;
+  for (const Diagnostic &d : diags)
+    out += render(d);
+  return out;
+}
+
+llvm::Error DiagnosticEngine::takeError() const {
+  if (!hasErrors())
+    return llvm::Error::success();
+  return llvm::make_error<CompileError>(render());
+}

@@ -1,0 +1,877 @@
+//===- Parser.cpp - Recursive-descent parser for the kernel language -----===//
+#include "pyjit/frontend/Parser.h"
+#include "pyjit/frontend/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include <cerrno>
+#include <cstdlib>
+
+using namespace pyjit;
+using namespace pyjit::ast;
+
+namespace {
+
+class Parser {
+public:
+  Parser(const SourceFile &file, DiagnosticEngine &diags)
+      : diags(diags), tokens(Lexer(file, diags).lexAll()) {}
+
+  std::unique_ptr<Module> parseModule();
+
+private:
+  // Token cursor.
+  const Token &tok() const { return tokens[index]; }
+  const Token &peekTok(size_t k = 1) const {
+    return tokens[std::min(index + k, tokens.size() - 1)];
+  }
+  bool at(TokenKind k) const { return tok().is(k); }
+  Token consume() {
+    Token t = tok();
+    if (index + 1 < tokens.size())
+      ++index;
+    return t;
+  }
+  bool accept(TokenKind k) {
+    if (!at(k))
+      return false;
+    consume();
+    return true;
+  }
+  bool expect(TokenKind k, const char *what);
+
+  // Errors: the first one stops the parse.
+  std::nullptr_t error(SourceRange r, const llvm::Twine &msg) {
+    if (!failed)
+      diags.error(r, msg);
+    failed = true;
+    return nullptr;
+  }
+  std::nullptr_t unsupported(SourceRange r, const llvm::Twine &construct) {
+    return error(r, construct + " is not supported in kernels");
+  }
+  SourceRange span(SourceRange a, SourceRange b) const { return {a.begin, b.end}; }
+
+  // Statements.
+  std::unique_ptr<FunctionDef> parseFunctionDef();
+  bool parseBlock(Block &out);
+  bool parseStatement(Block &out);
+  bool parseSimpleStatements(Block &out);
+  StmtPtr parseSmallStatement();
+  StmtPtr parseExprStatement();
+  StmtPtr parseIf(SourceRange start);
+  bool checkNoLoopElse();
+
+  // Expressions, lowest precedence first.
+  ExprPtr parseTestList();      // expr (',' expr)* -> tuple if commas
+  ExprPtr parseTest();          // conditional expression
+  ExprPtr parseOrTest();
+  ExprPtr parseAndTest();
+  ExprPtr parseNotTest();
+  ExprPtr parseComparison();
+  ExprPtr parseBinary(int level);
+  ExprPtr parseFactor();
+  ExprPtr parsePower();
+  ExprPtr parsePrimary();
+  ExprPtr parseAtom();
+  ExprPtr parseSubscriptIndex();
+  ExprPtr parseSliceOrTest();
+  bool parseCallArgs(std::vector<ExprPtr> &args, std::vector<Keyword> &kws);
+
+  DiagnosticEngine &diags;
+  std::vector<Token> tokens;
+  size_t index = 0;
+  bool failed = false;
+  int functionDepth = 0;
+};
+
+bool Parser::expect(TokenKind k, const char *what) {
+  if (accept(k))
+    return true;
+  if (tok().is(TokenKind::Error))
+    return error(tok().range, "invalid syntax"), false;
+  error(tok().range, llvm::Twine("invalid syntax: expected ") + what);
+  return false;
+}
+
+std::unique_ptr<Module> Parser::parseModule() {
+  auto module = std::make_unique<Module>();
+  while (!at(TokenKind::Eof) && !failed) {
+    if (accept(TokenKind::Newline))
+      continue;
+    // Decorators are the Python side's business; skip them.
+    while (at(TokenKind::At)) {
+      consume();
+      if (!parseTest())
+        return nullptr;
+      if (!expect(TokenKind::Newline, "end of line after decorator"))
+        return nullptr;
+    }
+    if (at(TokenKind::KwDef)) {
+      auto fn = parseFunctionDef();
+      if (!fn)
+        return nullptr;
+      module->functions.push_back(std::move(fn));
+      continue;
+    }
+    if (at(TokenKind::Indent) || at(TokenKind::Dedent))
+      return error(tok().range, "unexpected indentation");
+    return error(tok().range, "expected a function definition ('def')");
+  }
+  if (failed)
+    return nullptr;
+  return module;
+}
+
+std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
+  Token defTok = consume();
+  if (functionDepth > 0)
+    return unsupported(defTok.range, "a nested function definition");
+  auto fn = std::make_unique<FunctionDef>();
+  if (!at(TokenKind::Identifier))
+    return error(tok().range, "invalid syntax: expected a function name");
+  Token nameTok = consume();
+  fn->name = nameTok.text.str();
+  if (!expect(TokenKind::LParen, "'('"))
+    return nullptr;
+  while (!at(TokenKind::RParen)) {
+    if (at(TokenKind::Star) || at(TokenKind::DoubleStar))
+      return unsupported(tok().range, "a variadic parameter ('*args', '**kwargs')");
+    if (at(TokenKind::Slash))
+      return unsupported(tok().range, "a positional-only marker '/'");
+    if (!at(TokenKind::Identifier))
+      return error(tok().range, "invalid syntax: expected a parameter name");
+    Token p = consume();
+    fn->params.push_back({p.text.str(), p.range});
+    if (accept(TokenKind::Colon) && !parseTest()) // annotation: ignored here
+      return nullptr;
+    if (at(TokenKind::Equal))
+      return unsupported(tok().range, "a default parameter value");
+    if (!accept(TokenKind::Comma))
+      break;
+  }
+  if (!expect(TokenKind::RParen, "')'"))
+    return nullptr;
+  if (accept(TokenKind::Arrow) && !parseTest())
+    return nullptr;
+  fn->range = span(defTok.range, nameTok.range);
+  if (!expect(TokenKind::Colon, "':'"))
+    return nullptr;
+  ++functionDepth;
+  bool ok = parseBlock(fn->body);
+  --functionDepth;
+  if (!ok)
+    return nullptr;
+  return fn;
+}
+
+// block: simple statements on the same line, or NEWLINE INDENT stmt+ DEDENT.
+bool Parser::parseBlock(Block &out) {
+  if (!at(TokenKind::Newline))
+    return parseSimpleStatements(out);
+  consume();
+  if (!at(TokenKind::Indent))
+    return error(tok().range, "expected an indented block"), false;
+  consume();
+  while (!at(TokenKind::Dedent) && !at(TokenKind::Eof)) {
+    if (!parseStatement(out))
+      return false;
+  }
+  accept(TokenKind::Dedent);
+  return true;
+}
+
+bool Parser::parseStatement(Block &out) {
+  const Token &t = tok();
+  switch (t.kind) {
+  case TokenKind::KwIf: {
+    StmtPtr s = parseIf(consume().range);
+    if (!s)
+      return false;
+    out.push_back(std::move(s));
+    return true;
+  }
+  case TokenKind::KwWhile: {
+    Token kw = consume();
+    ExprPtr cond = parseTest();
+    if (!cond || !expect(TokenKind::Colon, "':'"))
+      return false;
+    Block body;
+    if (!parseBlock(body) || !checkNoLoopElse())
+      return false;
+    out.push_back(std::make_unique<WhileStmt>(span(kw.range, cond->range()),
+                                              std::move(cond), std::move(body)));
+    return true;
+  }
+  case TokenKind::KwFor: {
+    Token kw = consume();
+    // Target list: stops at 'in'.
+    std::vector<ExprPtr> targets;
+    SourceRange tr = tok().range;
+    do {
+      if (at(TokenKind::KwIn))
+        break;
+      ExprPtr e = parseBinary(0);
+      if (!e)
+        return false;
+      tr.end = e->range().end;
+      targets.push_back(std::move(e));
+    } while (accept(TokenKind::Comma));
+    ExprPtr target;
+    if (targets.size() == 1)
+      target = std::move(targets[0]);
+    else
+      target = std::make_unique<TupleExpr>(tr, std::move(targets));
+    if (!expect(TokenKind::KwIn, "'in'"))
+      return false;
+    ExprPtr iter = parseTestList();
+    if (!iter || !expect(TokenKind::Colon, "':'"))
+      return false;
+    Block body;
+    if (!parseBlock(body) || !checkNoLoopElse())
+      return false;
+    out.push_back(std::make_unique<ForStmt>(span(kw.range, iter->range()), std::move(target),
+                                            std::move(iter), std::move(body)));
+    return true;
+  }
+  case TokenKind::KwDef:
+    return unsupported(t.range, "a nested function definition"), false;
+  case TokenKind::KwClass:
+    return unsupported(t.range, "a 'class' definition"), false;
+  case TokenKind::KwTry:
+    return unsupported(t.range, "a 'try' statement"), false;
+  case TokenKind::KwWith:
+    return unsupported(t.range, "a 'with' statement"), false;
+  case TokenKind::KwAsync:
+    return unsupported(t.range, "'async'"), false;
+  case TokenKind::At:
+    return unsupported(t.range, "a decorator inside a kernel"), false;
+  case TokenKind::KwElif:
+  case TokenKind::KwElse:
+    return error(t.range, llvm::Twine("invalid syntax: '") + t.text + "' without a matching 'if'"), false;
+  case TokenKind::Indent:
+    return error(t.range, "unexpected indentation"), false;
+  default:
+    return parseSimpleStatements(out);
+  }
+}
+
+bool Parser::checkNoLoopElse() {
+  if (at(TokenKind::KwElse))
+    return unsupported(tok().range, "an 'else' clause on a loop"), false;
+  return true;
+}
+
+StmtPtr Parser::parseIf(SourceRange start) {
+  ExprPtr cond = parseTest();
+  if (!cond || !expect(TokenKind::Colon, "':'"))
+    return nullptr;
+  Block body, orelse;
+  if (!parseBlock(body))
+    return nullptr;
+  if (at(TokenKind::KwElif)) {
+    Token kw = consume();
+    StmtPtr nested = parseIf(kw.range);
+    if (!nested)
+      return nullptr;
+    orelse.push_back(std::move(nested));
+  } else if (accept(TokenKind::KwElse)) {
+    if (!expect(TokenKind::Colon, "':'") || !parseBlock(orelse))
+      return nullptr;
+  }
+  return std::make_unique<IfStmt>(span(start, cond->range()), std::move(cond),
+                                  std::move(body), std::move(orelse));
+}
+
+bool Parser::parseSimpleStatements(Block &out) {
+  while (true) {
+    StmtPtr s = parseSmallStatement();
+    if (!s)
+      return false;
+    out.push_back(std::move(s));
+    if (!accept(TokenKind::Semicolon))
+      break;
+    if (at(TokenKind::Newline))
+      break;
+  }
+  if (at(TokenKind::Eof) || at(TokenKind::Dedent))
+    return true;
+  if (!at(TokenKind::Newline))
+    return error(tok().range, "invalid syntax"), false;
+  consume();
+  return true;
+}
+
+StmtPtr Parser::parseSmallStatement() {
+  const Token &t = tok();
+  switch (t.kind) {
+  case TokenKind::KwPass:
+    return std::make_unique<PassStmt>(consume().range);
+  case TokenKind::KwBreak:
+    return std::make_unique<BreakStmt>(consume().range);
+  case TokenKind::KwContinue:
+    return std::make_unique<ContinueStmt>(consume().range);
+  case TokenKind::KwReturn: {
+    Token kw = consume();
+    if (at(TokenKind::Newline) || at(TokenKind::Semicolon) || at(TokenKind::Eof))
+      return std::make_unique<ReturnStmt>(kw.range, nullptr);
+    ExprPtr v = parseTestList();
+    if (!v)
+      return nullptr;
+    return std::make_unique<ReturnStmt>(span(kw.range, v->range()), std::move(v));
+  }
+  case TokenKind::KwRaise:
+    return unsupported(t.range, "a 'raise' statement");
+  case TokenKind::KwGlobal:
+    return unsupported(t.range, "a 'global' declaration");
+  case TokenKind::KwNonlocal:
+    return unsupported(t.range, "a 'nonlocal' declaration");
+  case TokenKind::KwDel:
+    return unsupported(t.range, "a 'del' statement");
+  case TokenKind::KwImport:
+  case TokenKind::KwFrom:
+    return unsupported(t.range, "an 'import' statement");
+  case TokenKind::KwAssert:
+    return unsupported(t.range, "an 'assert' statement");
+  case TokenKind::KwYield:
+    return unsupported(t.range, "'yield'");
+  default:
+    return parseExprStatement();
+  }
+}
+
+static bool isAugAssign(TokenKind k, BinaryOp &op) {
+  switch (k) {
+  case TokenKind::PlusEqual: op = BinaryOp::Add; return true;
+  case TokenKind::MinusEqual: op = BinaryOp::Sub; return true;
+  case TokenKind::StarEqual: op = BinaryOp::Mul; return true;
+  case TokenKind::SlashEqual: op = BinaryOp::TrueDiv; return true;
+  case TokenKind::DoubleSlashEqual: op = BinaryOp::FloorDiv; return true;
+  case TokenKind::PercentEqual: op = BinaryOp::Mod; return true;
+  case TokenKind::DoubleStarEqual: op = BinaryOp::Pow; return true;
+  case TokenKind::AmpEqual: op = BinaryOp::BitAnd; return true;
+  case TokenKind::PipeEqual: op = BinaryOp::BitOr; return true;
+  case TokenKind::CaretEqual: op = BinaryOp::BitXor; return true;
+  case TokenKind::LeftShiftEqual: op = BinaryOp::Shl; return true;
+  case TokenKind::RightShiftEqual: op = BinaryOp::Shr; return true;
+  case TokenKind::AtEqual: op = BinaryOp::MatMul; return true;
+  default: return false;
+  }
+}
+
+static bool isAssignable(const Expr *e) {
+  if (auto *t = llvm::dyn_cast<TupleExpr>(e)) {
+    for (const ExprPtr &x : t->elts)
+      if (!isAssignable(x.get()))
+        return false;
+    return true;
+  }
+  return llvm::isa<NameExpr, SubscriptExpr, AttributeExpr>(e);
+}
+
+StmtPtr Parser::parseExprStatement() {
+  ExprPtr first = parseTestList();
+  if (!first)
+    return nullptr;
+  BinaryOp op;
+  if (isAugAssign(tok().kind, op)) {
+    Token opTok = consume();
+    if (!llvm::isa<NameExpr, SubscriptExpr, AttributeExpr>(first.get()))
+      return error(first->range(), "invalid target for augmented assignment");
+    ExprPtr value = parseTestList();
+    if (!value)
+      return nullptr;
+    SourceRange r = span(first->range(), value->range());
+    return std::make_unique<AugAssignStmt>(r, std::move(first), op, std::move(value));
+  }
+  if (at(TokenKind::Colon))
+    return unsupported(tok().range, "an annotated assignment");
+  if (at(TokenKind::ColonEqual))
+    return unsupported(tok().range, "the walrus operator ':='");
+  if (!at(TokenKind::Equal)) {
+    SourceRange r = first->range();
+    return std::make_unique<ExprStmt>(r, std::move(first));
+  }
+  std::vector<ExprPtr> chain;
+  chain.push_back(std::move(first));
+  while (accept(TokenKind::Equal)) {
+    ExprPtr next = parseTestList();
+    if (!next)
+      return nullptr;
+    chain.push_back(std::move(next));
+  }
+  ExprPtr value = std::move(chain.back());
+  chain.pop_back();
+  for (const ExprPtr &target : chain)
+    if (!isAssignable(target.get()))
+      return error(target->range(), "cannot assign to this expression");
+  SourceRange r = span(chain.front()->range(), value->range());
+  return std::make_unique<AssignStmt>(r, std::move(chain), std::move(value));
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+static bool startsExpression(TokenKind k) {
+  switch (k) {
+  case TokenKind::Newline: case TokenKind::Eof: case TokenKind::RParen:
+  case TokenKind::RBracket: case TokenKind::RBrace: case TokenKind::Equal:
+  case TokenKind::Colon: case TokenKind::Semicolon: case TokenKind::Dedent:
+  case TokenKind::Indent:
+    return false;
+  default: {
+    BinaryOp op;
+    return !isAugAssign(k, op);
+  }
+  }
+}
+
+ExprPtr Parser::parseTestList() {
+  ExprPtr first = parseTest();
+  if (!first || !at(TokenKind::Comma))
+    return first;
+  std::vector<ExprPtr> elts;
+  SourceRange r = first->range();
+  elts.push_back(std::move(first));
+  while (accept(TokenKind::Comma)) {
+    if (!startsExpression(tok().kind))
+      break;
+    ExprPtr e = parseTest();
+    if (!e)
+      return nullptr;
+    r.end = e->range().end;
+    elts.push_back(std::move(e));
+  }
+  return std::make_unique<TupleExpr>(r, std::move(elts));
+}
+
+ExprPtr Parser::parseTest() {
+  if (at(TokenKind::KwLambda))
+    return unsupported(tok().range, "a 'lambda' expression");
+  if (at(TokenKind::KwYield))
+    return unsupported(tok().range, "'yield'");
+  if (at(TokenKind::KwAwait))
+    return unsupported(tok().range, "'await'");
+  ExprPtr body = parseOrTest();
+  if (!body || !at(TokenKind::KwIf))
+    return body;
+  consume();
+  ExprPtr cond = parseOrTest();
+  if (!cond || !expect(TokenKind::KwElse, "'else' in conditional expression"))
+    return nullptr;
+  ExprPtr orelse = parseTest();
+  if (!orelse)
+    return nullptr;
+  SourceRange r = span(body->range(), orelse->range());
+  return std::make_unique<IfExpExpr>(r, std::move(cond), std::move(body), std::move(orelse));
+}
+
+ExprPtr Parser::parseOrTest() {
+  ExprPtr first = parseAndTest();
+  if (!first || !at(TokenKind::KwOr))
+    return first;
+  std::vector<ExprPtr> values;
+  values.push_back(std::move(first));
+  while (accept(TokenKind::KwOr)) {
+    ExprPtr e = parseAndTest();
+    if (!e)
+      return nullptr;
+    values.push_back(std::move(e));
+  }
+  SourceRange r = span(values.front()->range(), values.back()->range());
+  return std::make_unique<BoolOpExpr>(r, BoolOpKind::Or, std::move(values));
+}
+
+ExprPtr Parser::parseAndTest() {
+  ExprPtr first = parseNotTest();
+  if (!first || !at(TokenKind::KwAnd))
+    return first;
+  std::vector<ExprPtr> values;
+  values.push_back(std::move(first));
+  while (accept(TokenKind::KwAnd)) {
+    ExprPtr e = parseNotTest();
+    if (!e)
+      return nullptr;
+    values.push_back(std::move(e));
+  }
+  SourceRange r = span(values.front()->range(), values.back()->range());
+  return std::make_unique<BoolOpExpr>(r, BoolOpKind::And, std::move(values));
+}
+
+ExprPtr Parser::parseNotTest() {
+  if (at(TokenKind::KwNot)) {
+    Token kw = consume();
+    ExprPtr e = parseNotTest();
+    if (!e)
+      return nullptr;
+    return std::make_unique<UnaryExpr>(span(kw.range, e->range()), UnaryOp::Not, std::move(e));
+  }
+  return parseComparison();
+}
+
+ExprPtr Parser::parseComparison() {
+  ExprPtr first = parseBinary(0);
+  if (!first)
+    return nullptr;
+  std::vector<CompareOp> ops;
+  std::vector<ExprPtr> operands;
+  operands.push_back(std::move(first));
+  while (true) {
+    CompareOp op;
+    switch (tok().kind) {
+    case TokenKind::EqualEqual: op = CompareOp::Eq; break;
+    case TokenKind::NotEqual: op = CompareOp::NotEq; break;
+    case TokenKind::Less: op = CompareOp::Lt; break;
+    case TokenKind::LessEqual: op = CompareOp::LtE; break;
+    case TokenKind::Greater: op = CompareOp::Gt; break;
+    case TokenKind::GreaterEqual: op = CompareOp::GtE; break;
+    case TokenKind::KwIn: op = CompareOp::In; break;
+    case TokenKind::KwIs:
+      op = peekTok().is(TokenKind::KwNot) ? CompareOp::IsNot : CompareOp::Is;
+      break;
+    case TokenKind::KwNot:
+      if (!peekTok().is(TokenKind::KwIn))
+        goto done;
+      op = CompareOp::NotIn;
+      break;
+    default:
+      goto done;
+    }
+    consume();
+    if (op == CompareOp::IsNot || op == CompareOp::NotIn)
+      consume();
+    {
+      ExprPtr rhs = parseBinary(0);
+      if (!rhs)
+        return nullptr;
+      ops.push_back(op);
+      operands.push_back(std::move(rhs));
+    }
+  }
+done:
+  if (ops.empty())
+    return std::move(operands[0]);
+  SourceRange r = span(operands.front()->range(), operands.back()->range());
+  return std::make_unique<CompareExpr>(r, std::move(ops), std::move(operands));
+}
+
+// Binary operator levels, loosest first: | ^ & shifts additive multiplicative.
+static bool binaryOpAtLevel(int level, TokenKind k, BinaryOp &op) {
+  switch (level) {
+  case 0: if (k == TokenKind::Pipe) { op = BinaryOp::BitOr; return true; } return false;
+  case 1: if (k == TokenKind::Caret) { op = BinaryOp::BitXor; return true; } return false;
+  case 2: if (k == TokenKind::Amp) { op = BinaryOp::BitAnd; return true; } return false;
+  case 3:
+    if (k == TokenKind::LeftShift) { op = BinaryOp::Shl; return true; }
+    if (k == TokenKind::RightShift) { op = BinaryOp::Shr; return true; }
+    return false;
+  case 4:
+    if (k == TokenKind::Plus) { op = BinaryOp::Add; return true; }
+    if (k == TokenKind::Minus) { op = BinaryOp::Sub; return true; }
+    return false;
+  case 5:
+    switch (k) {
+    case TokenKind::Star: op = BinaryOp::Mul; return true;
+    case TokenKind::Slash: op = BinaryOp::TrueDiv; return true;
+    case TokenKind::DoubleSlash: op = BinaryOp::FloorDiv; return true;
+    case TokenKind::Percent: op = BinaryOp::Mod; return true;
+    case TokenKind::At: op = BinaryOp::MatMul; return true;
+    default: return false;
+    }
+  default:
+    return false;
+  }
+}
+
+ExprPtr Parser::parseBinary(int level) {
+  if (level > 5)
+    return parseFactor();
+  ExprPtr lhs = parseBinary(level + 1);
+  if (!lhs)
+    return nullptr;
+  BinaryOp op;
+  while (binaryOpAtLevel(level, tok().kind, op)) {
+    Token opTok = consume();
+    if (op == BinaryOp::MatMul)
+      return unsupported(opTok.range, "the matrix multiplication operator '@'");
+    ExprPtr rhs = parseBinary(level + 1);
+    if (!rhs)
+      return nullptr;
+    SourceRange r = span(lhs->range(), rhs->range());
+    lhs = std::make_unique<BinaryExpr>(r, op, std::move(lhs), std::move(rhs));
+  }
+  return lhs;
+}
+
+ExprPtr Parser::parseFactor() {
+  UnaryOp op;
+  switch (tok().kind) {
+  case TokenKind::Minus: op = UnaryOp::Neg; break;
+  case TokenKind::Plus: op = UnaryOp::Pos; break;
+  case TokenKind::Tilde: op = UnaryOp::Invert; break;
+  default:
+    return parsePower();
+  }
+  Token t = consume();
+  ExprPtr operand = parseFactor();
+  if (!operand)
+    return nullptr;
+  return std::make_unique<UnaryExpr>(span(t.range, operand->range()), op, std::move(operand));
+}
+
+ExprPtr Parser::parsePower() {
+  ExprPtr base = parsePrimary();
+  if (!base || !at(TokenKind::DoubleStar))
+    return base;
+  consume();
+  ExprPtr exp = parseFactor(); // right-associative, binds tighter than unary on the left
+  if (!exp)
+    return nullptr;
+  SourceRange r = span(base->range(), exp->range());
+  return std::make_unique<BinaryExpr>(r, BinaryOp::Pow, std::move(base), std::move(exp));
+}
+
+ExprPtr Parser::parsePrimary() {
+  ExprPtr e = parseAtom();
+  while (e) {
+    if (at(TokenKind::Dot)) {
+      consume();
+      if (!at(TokenKind::Identifier))
+        return error(tok().range, "invalid syntax: expected an attribute name");
+      Token name = consume();
+      e = std::make_unique<AttributeExpr>(span(e->range(), name.range), std::move(e),
+                                          name.text.str());
+    } else if (at(TokenKind::LParen)) {
+      consume();
+      std::vector<ExprPtr> args;
+      std::vector<Keyword> kws;
+      if (!parseCallArgs(args, kws))
+        return nullptr;
+      Token close = tok();
+      if (!expect(TokenKind::RParen, "')'"))
+        return nullptr;
+      e = std::make_unique<CallExpr>(span(e->range(), close.range), std::move(e),
+                                     std::move(args), std::move(kws));
+    } else if (at(TokenKind::LBracket)) {
+      consume();
+      ExprPtr index = parseSubscriptIndex();
+      if (!index)
+        return nullptr;
+      Token close = tok();
+      if (!expect(TokenKind::RBracket, "']'"))
+        return nullptr;
+      e = std::make_unique<SubscriptExpr>(span(e->range(), close.range), std::move(e),
+                                          std::move(index));
+    } else {
+      break;
+    }
+  }
+  return e;
+}
+
+bool Parser::parseCallArgs(std::vector<ExprPtr> &args, std::vector<Keyword> &kws) {
+  while (!at(TokenKind::RParen)) {
+    if (at(TokenKind::Star) || at(TokenKind::DoubleStar))
+      return unsupported(tok().range, "argument unpacking ('*' or '**')"), false;
+    if (at(TokenKind::Identifier) && peekTok().is(TokenKind::Equal)) {
+      Token name = consume();
+      consume();
+      ExprPtr v = parseTest();
+      if (!v)
+        return false;
+      kws.push_back({name.text.str(), name.range, std::move(v)});
+    } else {
+      if (!kws.empty())
+        return error(tok().range, "positional argument follows keyword argument"), false;
+      ExprPtr v = parseTest();
+      if (!v)
+        return false;
+      if (at(TokenKind::KwFor))
+        return unsupported(v->range(), "a generator expression"), false;
+      args.push_back(std::move(v));
+    }
+    if (!accept(TokenKind::Comma))
+      break;
+  }
+  return true;
+}
+
+ExprPtr Parser::parseSliceOrTest() {
+  SourceRange start = tok().range;
+  ExprPtr lo;
+  if (!at(TokenKind::Colon)) {
+    lo = parseTest();
+    if (!lo || !at(TokenKind::Colon))
+      return lo;
+  }
+  consume(); // ':'
+  ExprPtr hi, step;
+  if (!at(TokenKind::Colon) && !at(TokenKind::Comma) && !at(TokenKind::RBracket)) {
+    hi = parseTest();
+    if (!hi)
+      return nullptr;
+  }
+  if (accept(TokenKind::Colon) && !at(TokenKind::Comma) && !at(TokenKind::RBracket)) {
+    step = parseTest();
+    if (!step)
+      return nullptr;
+  }
+  SourceRange r(start.begin, tokens[index - 1].range.end);
+  return std::make_unique<SliceExpr>(r, std::move(lo), std::move(hi), std::move(step));
+}
+
+ExprPtr Parser::parseSubscriptIndex() {
+  ExprPtr first = parseSliceOrTest();
+  if (!first || !at(TokenKind::Comma))
+    return first;
+  std::vector<ExprPtr> elts;
+  SourceRange r = first->range();
+  elts.push_back(std::move(first));
+  while (accept(TokenKind::Comma)) {
+    if (at(TokenKind::RBracket))
+      break;
+    ExprPtr e = parseSliceOrTest();
+    if (!e)
+      return nullptr;
+    r.end = e->range().end;
+    elts.push_back(std::move(e));
+  }
+  return std::make_unique<TupleExpr>(r, std::move(elts));
+}
+
+static std::string decodeString(llvm::StringRef raw) {
+  size_t q = raw.find_first_of("\"'");
+  bool isRaw = raw.substr(0, q).find_first_of("rR") != llvm::StringRef::npos;
+  llvm::StringRef body = raw.substr(q);
+  size_t quoteLen = body.size() >= 6 && body[1] == body[0] && body[2] == body[0] ? 3 : 1;
+  body = body.drop_front(quoteLen).drop_back(quoteLen);
+  if (isRaw)
+    return body.str();
+  std::string out;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) {
+      out += c;
+      continue;
+    }
+    char n = body[++i];
+    switch (n) {
+    case 'n': out += '\n'; break;
+    case 't': out += '\t'; break;
+    case 'r': out += '\r'; break;
+    case '0': out += '\0'; break;
+    case '\\': out += '\\'; break;
+    case '\'': out += '\''; break;
+    case '"': out += '"'; break;
+    case '\n': break;
+    default: out += '\\'; out += n; break;
+    }
+  }
+  return out;
+}
+
+ExprPtr Parser::parseAtom() {
+  Token t = tok();
+  switch (t.kind) {
+  case TokenKind::Identifier:
+    consume();
+    return std::make_unique<NameExpr>(t.range, t.text.str());
+  case TokenKind::KwTrue:
+    consume();
+    return std::make_unique<BoolLitExpr>(t.range, true);
+  case TokenKind::KwFalse:
+    consume();
+    return std::make_unique<BoolLitExpr>(t.range, false);
+  case TokenKind::KwNone:
+    consume();
+    return std::make_unique<NoneLitExpr>(t.range);
+  case TokenKind::IntLiteral: {
+    consume();
+    std::string digits;
+    for (char c : t.text)
+      if (c != '_')
+        digits += c;
+    unsigned radix = 10;
+    llvm::StringRef s(digits);
+    if (s.size() > 2 && s[0] == '0' && std::isalpha(static_cast<unsigned char>(s[1]))) {
+      char p = static_cast<char>(std::tolower(s[1]));
+      radix = p == 'x' ? 16 : p == 'o' ? 8 : 2;
+      s = s.drop_front(2);
+    } else if (s.size() > 1 && s[0] == '0' && s.find_first_not_of('0') != llvm::StringRef::npos) {
+      return error(t.range, "leading zeros in decimal integer literals are not permitted");
+    }
+    unsigned long long value;
+    if (llvm::getAsUnsignedInteger(s, radix, value) || value > uint64_t(INT64_MAX))
+      return error(t.range, "integer literal does not fit in 64 bits");
+    return std::make_unique<IntLitExpr>(t.range, static_cast<int64_t>(value));
+  }
+  case TokenKind::FloatLiteral: {
+    consume();
+    std::string digits;
+    for (char c : t.text)
+      if (c != '_')
+        digits += c;
+    errno = 0;
+    double value = std::strtod(digits.c_str(), nullptr);
+    return std::make_unique<FloatLitExpr>(t.range, value);
+  }
+  case TokenKind::StringLiteral: {
+    consume();
+    std::string value = decodeString(t.text);
+    SourceRange r = t.range;
+    while (at(TokenKind::StringLiteral)) { // implicit concatenation
+      Token more = consume();
+      value += decodeString(more.text);
+      r.end = more.range.end;
+    }
+    if (t.text.find_first_of("fF") < t.text.find_first_of("\"'"))
+      return unsupported(t.range, "an f-string");
+    return std::make_unique<StrLitExpr>(r, std::move(value));
+  }
+  case TokenKind::LParen: {
+    consume();
+    if (at(TokenKind::RParen)) {
+      Token close = consume();
+      return std::make_unique<TupleExpr>(span(t.range, close.range), std::vector<ExprPtr>{});
+    }
+    ExprPtr inner = parseTestList();
+    if (!inner)
+      return nullptr;
+    if (at(TokenKind::KwFor))
+      return unsupported(inner->range(), "a generator expression");
+    Token close = tok();
+    if (!expect(TokenKind::RParen, "')'"))
+      return nullptr;
+    if (auto *tuple = llvm::dyn_cast<TupleExpr>(inner.get()))
+      return std::make_unique<TupleExpr>(span(t.range, close.range), std::move(tuple->elts));
+    return inner;
+  }
+  case TokenKind::LBracket:
+    return unsupported(t.range, "a list display or comprehension");
+  case TokenKind::LBrace:
+    return unsupported(t.range, "a dict or set display");
+  case TokenKind::KwLambda:
+    return unsupported(t.range, "a 'lambda' expression");
+  case TokenKind::KwYield:
+    return unsupported(t.range, "'yield'");
+  case TokenKind::KwAwait:
+    return unsupported(t.range, "'await'");
+  case TokenKind::Error:
+    return error(t.range, "invalid syntax");
+  case TokenKind::Newline:
+  case TokenKind::Eof:
+    return error(t.range, "invalid syntax: expected an expression");
+  default:
+    if (t.isKeyword())
+      return error(t.range, llvm::Twine("invalid syntax: unexpected keyword '") + t.text + "'");
+    return error(t.range, llvm::Twine("invalid syntax: unexpected '") + t.text + "'");
+  }
+}
+
+} // namespace
+
+std::unique_ptr<Module> pyjit::parseSource(const SourceFile &file, DiagnosticEngine &diags) {
+  Parser parser(file, diags);
+  if (diags.hasErrors())
+    return nullptr; // lexer errors
+  return parser.parseModule();
+}

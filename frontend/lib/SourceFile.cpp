@@ -1,0 +1,26 @@
+//===- SourceFile.cpp - Line table for kernel source text ----------------===//
+#include "pyjit/frontend/SourceFile.h"
+
+using namespace pyjit;
+
+SourceFile::SourceFile(std::string fileName, std::string text, unsigned firstLine)
+    : name(std::move(fileName)), contents(std::move(text)),
+      first(firstLine == 0 ? 1 : firstLine) {
+  lineStarts.push_back(0);
+  for (size_t i = 0; i < contents.size(); ++i)
+    if (contents[i] == '\n')
+      lineStarts.push_back(i + 1);
+}
+
+llvm::StringRef SourceFile::lineText(unsigned line) const {
+  if (line < first)
+    return {};
+  size_t index = line - first;
+  if (index >= lineStarts.size())
+    return {};
+  size_t begin = lineStarts[index];
+  size_t end = index + 1 < lineStarts.size() ? lineStarts[index + 1] - 1
+                                             : contents.size();
+  llvm::StringRef result(contents.data() + begin, end - begin);
+  return result.rtrim("\r");
+}

@@ -1,0 +1,48 @@
+//===- Function.h - A function of the SSA IR and its module --------------===//
+#ifndef PYJIT_IR_FUNCTION_H
+#define PYJIT_IR_FUNCTION_H
+
+#include "pyjit/ir/BasicBlock.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pyjit::ir {
+
+/// A kernel (returns none) or device function. Block 0 is the entry.
+class Function {
+public:
+  Function(std::string name, Type *returnType) : fnName(std::move(name)), retTy(returnType) {}
+
+  const std::string &name() const { return fnName; }
+  Type *returnType() const { return retTy; }
+
+  Argument *addArgument(Type *type, std::string name);
+  const std::vector<std::unique_ptr<Argument>> &arguments() const { return args; }
+
+  BasicBlock *createBlock();
+  std::vector<std::unique_ptr<BasicBlock>> &blocks() { return bbs; }
+  const std::vector<std::unique_ptr<BasicBlock>> &blocks() const { return bbs; }
+  BasicBlock *entry() const { return bbs.front().get(); }
+
+  /// Replaces every use of `from` (in any block) with `to`.
+  void replaceAllUsesWith(Value *from, Value *to);
+  /// Removes blocks unreachable from the entry, fixing predecessor lists and phis.
+  void removeUnreachableBlocks();
+
+private:
+  std::string fnName;
+  Type *retTy;
+  std::vector<std::unique_ptr<Argument>> args;
+  std::vector<std::unique_ptr<BasicBlock>> bbs;
+  unsigned nextBlockId = 0;
+};
+
+/// A compilation unit: the kernel and the device functions it calls.
+struct Module {
+  std::vector<std::unique_ptr<Function>> functions;
+};
+
+} // namespace pyjit::ir
+
+#endif

@@ -1,0 +1,55 @@
+//===- GlobalEnv.h - Values of a kernel's free names, frozen at compile time ===//
+#ifndef PYJIT_IR_GLOBALENV_H
+#define PYJIT_IR_GLOBALENV_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace pyjit::ir {
+
+/// What a global name of the kernel's module was bound to when compiled.
+/// The Python side (decorator and pyjitc alike) classifies the values.
+struct GlobalValue {
+  enum class Kind {
+    Int,         // a Python/NumPy integer: `value.i`
+    Float,       // a Python/NumPy float: `value.f`
+    Bool,        // `value.i` is 0 or 1
+    Module,      // `name` is "cuda", "math" or "numpy"
+    Function,    // a known function, `name` e.g. "math.sqrt"
+    DType,       // a NumPy scalar type, `name` e.g. "float32"
+    Unsupported, // anything else; `name` describes the Python type
+  };
+  Kind kind = Kind::Unsupported;
+  int64_t i = 0;
+  double f = 0.0;
+  std::string name;
+
+  static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
+  static GlobalValue ofFloat(double v) { return {Kind::Float, 0, v, {}}; }
+  static GlobalValue ofBool(bool v) { return {Kind::Bool, v ? 1 : 0, 0.0, {}}; }
+  static GlobalValue ofModule(std::string n) { return {Kind::Module, 0, 0.0, std::move(n)}; }
+  static GlobalValue ofFunction(std::string n) { return {Kind::Function, 0, 0.0, std::move(n)}; }
+  static GlobalValue ofDType(std::string n) { return {Kind::DType, 0, 0.0, std::move(n)}; }
+  static GlobalValue unsupported(std::string what) { return {Kind::Unsupported, 0, 0.0, std::move(what)}; }
+};
+
+/// Name -> value for the globals (and closure variables) a kernel refers to.
+/// Names absent here resolve to Python builtins (`range`, `abs`, ...).
+class GlobalEnv {
+public:
+  void set(std::string name, GlobalValue value) { values[std::move(name)] = std::move(value); }
+  const GlobalValue *lookup(llvm::StringRef name) const {
+    auto it = values.find(name);
+    return it == values.end() ? nullptr : &it->second;
+  }
+  const std::map<std::string, GlobalValue, std::less<>> &all() const { return values; }
+
+private:
+  std::map<std::string, GlobalValue, std::less<>> values;
+};
+
+} // namespace pyjit::ir
+
+#endif

@@ -1,0 +1,49 @@
+//===- IRBuilder.h - Creates instructions at the end of a block ----------===//
+#ifndef PYJIT_IR_IRBUILDER_H
+#define PYJIT_IR_IRBUILDER_H
+
+#include "pyjit/ir/Function.h"
+#include "pyjit/ir/TypeContext.h"
+
+namespace pyjit::ir {
+
+/// Appends typed instructions to the current block; branches also record the
+/// predecessor edge. Every instruction gets the builder's current location.
+class IRBuilder {
+public:
+  explicit IRBuilder(TypeContext &ctx) : ctx(ctx) {}
+
+  void setInsertBlock(BasicBlock *bb) { block = bb; }
+  BasicBlock *insertBlock() const { return block; }
+  void setLoc(SourceLoc l) { loc = l; }
+  SourceLoc currentLoc() const { return loc; }
+  TypeContext &types() { return ctx; }
+
+  Value *constInt(Type *type, int64_t v);
+  Value *constFloat(Type *type, double v);
+  Value *constBool(bool v);
+  Value *binary(Opcode op, Value *lhs, Value *rhs);   // result: lhs's type
+  Value *unary(Opcode op, Value *operand);           // result: operand's type
+  Value *cmp(CmpPredicate pred, Value *lhs, Value *rhs);
+  Value *cast(Value *v, Type *to);                   // no-op if same type
+  Value *select(Value *cond, Value *a, Value *b);
+  Value *sreg(SpecialReg r);
+  Value *arrayShape(Value *array, unsigned dim);
+  Value *arrayLoad(Value *array, llvm::ArrayRef<Value *> indices);
+  void arrayStore(Value *array, llvm::ArrayRef<Value *> indices, Value *value);
+  Instruction *phi(Type *type, BasicBlock *bb); // empty phi at the top of bb
+  void br(BasicBlock *dest);
+  void condBr(Value *cond, BasicBlock *ifTrue, BasicBlock *ifFalse);
+  void ret();
+
+  Instruction *create(Opcode op, Type *type, std::vector<Value *> operands);
+
+private:
+  TypeContext &ctx;
+  BasicBlock *block = nullptr;
+  SourceLoc loc;
+};
+
+} // namespace pyjit::ir
+
+#endif

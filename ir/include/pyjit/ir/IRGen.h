@@ -1,0 +1,20 @@
+//===- IRGen.h - Lowering of a typed AST function to the SSA IR ----------===//
+#ifndef PYJIT_IR_IRGEN_H
+#define PYJIT_IR_IRGEN_H
+
+#include "pyjit/ir/Function.h"
+#include "pyjit/ir/TypeInference.h"
+#include <memory>
+
+namespace pyjit::ir {
+
+/// Lowers `typed` (the output of inferTypes) to SSA form: locals become SSA
+/// values (Braun et al.), tuples are kept as their elements, control flow
+/// becomes basic blocks, and every operator gets explicit casts to the types
+/// TypeRules prescribes. Returns null after reporting an error to `diags`.
+std::unique_ptr<Function> generateIR(const TypedFunction &typed, TypeContext &ctx,
+                                     DiagnosticEngine &diags);
+
+} // namespace pyjit::ir
+
+#endif

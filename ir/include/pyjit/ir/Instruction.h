@@ -1,0 +1,97 @@
+//===- Instruction.h - Typed SSA instructions ----------------------------===//
+#ifndef PYJIT_IR_INSTRUCTION_H
+#define PYJIT_IR_INSTRUCTION_H
+
+#include "pyjit/frontend/SourceFile.h"
+#include "pyjit/ir/Value.h"
+#include <cstdint>
+#include <vector>
+
+namespace pyjit::ir {
+
+class BasicBlock;
+
+enum class Opcode {
+  // Constants: the value is in intImm / floatImm.
+  ConstInt, ConstFloat, ConstBool,
+  // Arithmetic on two operands of the result type, with Python semantics
+  // (FloorDiv and Mod are floored; Pow on integers is exact).
+  Add, Sub, Mul, TrueDiv, FloorDiv, Mod, Pow, BitAnd, BitOr, BitXor, Shl, Shr,
+  // Unary: Neg (numeric), Not (bool), Invert (integer ~).
+  Neg, Not, Invert,
+  // Comparison of two operands of one type; the predicate is in intImm.
+  Cmp,
+  // Conversion to the result type (numeric casts, truthiness to bool).
+  Cast,
+  // select(cond, a, b).
+  Select,
+  // Math: Sqrt (float), Abs, Min, Max (Python's first-wins, NaN-propagating
+  // as `min`/`max` are), Floor (float).
+  Sqrt, Abs, Min, Max,
+  // Read a special register (thread/block index); the register is in intImm.
+  SReg,
+  // Arrays: ArrayShape(a) with the dimension in intImm -> int64;
+  // ArrayLoad(a, i0, ..) -> dtype; ArrayStore(a, i0, .., value).
+  // Indices are int64 and already wrapped to non-negative.
+  ArrayShape, ArrayLoad, ArrayStore,
+  // phi(v0, .., vn) with one incoming block per operand.
+  Phi,
+  // Terminators.
+  Br, CondBr, Ret,
+};
+
+enum class CmpPredicate { Eq, Ne, Lt, Le, Gt, Ge };
+
+/// PTX special registers readable through Opcode::SReg.
+enum class SpecialReg {
+  TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ,
+  NctaidX, NctaidY, NctaidZ,
+};
+
+const char *opcodeName(Opcode op);
+const char *cmpPredicateName(CmpPredicate p);
+const char *specialRegName(SpecialReg r); // "tid.x", ...
+
+class Instruction : public Value {
+public:
+  Instruction(Opcode op, Type *type, std::vector<Value *> operands, SourceLoc loc)
+      : Value(ValueKind::Instruction, type), op(op), ops(std::move(operands)), location(loc) {}
+
+  Opcode opcode() const { return op; }
+  const std::vector<Value *> &operands() const { return ops; }
+  Value *operand(unsigned i) const { return ops[i]; }
+  unsigned numOperands() const { return static_cast<unsigned>(ops.size()); }
+  void setOperand(unsigned i, Value *v) { ops[i] = v; }
+  void addOperand(Value *v) { ops.push_back(v); }
+  void removeOperand(unsigned i) { ops.erase(ops.begin() + i); }
+
+  /// Branch targets (Br, CondBr) or incoming blocks (Phi, parallel to operands).
+  std::vector<BasicBlock *> &blocks() { return blockRefs; }
+  const std::vector<BasicBlock *> &blocks() const { return blockRefs; }
+
+  int64_t intImm = 0;
+  double floatImm = 0.0;
+
+  SourceLoc loc() const { return location; }
+  BasicBlock *parent() const { return parentBlock; }
+  void setParent(BasicBlock *bb) { parentBlock = bb; }
+
+  bool isTerminator() const {
+    return op == Opcode::Br || op == Opcode::CondBr || op == Opcode::Ret;
+  }
+  CmpPredicate predicate() const { return static_cast<CmpPredicate>(intImm); }
+  SpecialReg specialReg() const { return static_cast<SpecialReg>(intImm); }
+
+  static bool classof(const Value *v) { return v->valueKind() == ValueKind::Instruction; }
+
+private:
+  Opcode op;
+  std::vector<Value *> ops;
+  std::vector<BasicBlock *> blockRefs;
+  SourceLoc location;
+  BasicBlock *parentBlock = nullptr;
+};
+
+} // namespace pyjit::ir
+
+#endif

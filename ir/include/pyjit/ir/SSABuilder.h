@@ -1,0 +1,49 @@
+//===- SSABuilder.h - On-the-fly SSA construction ------------------------===//
+//
+// The algorithm of Braun, Buchwald, Hack, Leißa, Mallon and Zwinkau,
+// "Simple and Efficient Construction of Static Single Assignment Form"
+// (CC 2013): variables are read and written per block; reads in blocks whose
+// predecessors are not all known yet create incomplete phis that are filled
+// when the block is sealed; trivial phis are removed as they appear.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_IR_SSABUILDER_H
+#define PYJIT_IR_SSABUILDER_H
+
+#include "pyjit/ir/IRBuilder.h"
+#include <map>
+#include <set>
+#include <string>
+
+namespace pyjit::ir {
+
+class SSABuilder {
+public:
+  SSABuilder(Function &fn, IRBuilder &builder) : fn(fn), builder(builder) {}
+
+  void writeVariable(const std::string &var, BasicBlock *bb, Value *value);
+  /// The value of `var` (of type `type`) at the end of `bb`. A variable with
+  /// no definition on some path reads as zero there.
+  Value *readVariable(const std::string &var, Type *type, BasicBlock *bb);
+  /// Declares that every predecessor of `bb` is known.
+  void sealBlock(BasicBlock *bb);
+
+private:
+  Value *readRecursive(const std::string &var, Type *type, BasicBlock *bb);
+  Value *addPhiOperands(const std::string &var, Instruction *phi);
+  Value *tryRemoveTrivialPhi(Instruction *phi);
+  Value *zeroOf(Type *type);
+
+  Function &fn;
+  IRBuilder &builder;
+  std::map<BasicBlock *, std::map<std::string, Value *>> currentDef;
+  std::map<BasicBlock *, std::map<std::string, std::pair<Instruction *, Type *>>> incompletePhis;
+  std::set<BasicBlock *> sealed;
+  std::map<Type *, Value *> zeros;
+  std::set<Instruction *> erased; // removed trivial phis
+  std::vector<std::unique_ptr<Instruction>> graveyard; // keeps their addresses unique
+};
+
+} // namespace pyjit::ir
+
+#endif

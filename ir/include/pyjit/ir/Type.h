@@ -1,0 +1,135 @@
+//===- Type.h - The type system of the kernel language -------------------===//
+//
+// Types are interned in a TypeContext and compared by pointer. Value types
+// (scalars, arrays, tuples) exist at run time; namespace and builtin types
+// are compile-time only (the `cuda` module, `cuda.threadIdx`, `math.sqrt`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_IR_TYPE_H
+#define PYJIT_IR_TYPE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Casting.h"
+#include <string>
+#include <vector>
+
+namespace pyjit::ir {
+
+class Type {
+public:
+  enum class Kind { None, Bool, Int, Float, Array, Tuple, Namespace, Builtin };
+  virtual ~Type() = default;
+  Kind kind() const { return typeKind; }
+
+  /// numba's spelling: `float32`, `array(float32, 2d, C)`, `UniTuple(int64 x 2)`.
+  std::string str() const;
+
+  bool isScalar() const {
+    return typeKind == Kind::Bool || typeKind == Kind::Int || typeKind == Kind::Float;
+  }
+  bool isNumeric() const { return isScalar(); }
+
+protected:
+  explicit Type(Kind k) : typeKind(k) {}
+
+private:
+  Kind typeKind;
+};
+
+/// The `None` type: the return type of kernels.
+class NoneType : public Type {
+public:
+  NoneType() : Type(Kind::None) {}
+  static bool classof(const Type *t) { return t->kind() == Kind::None; }
+};
+
+class BoolType : public Type {
+public:
+  BoolType() : Type(Kind::Bool) {}
+  static bool classof(const Type *t) { return t->kind() == Kind::Bool; }
+};
+
+/// Fixed-width integers: int8..int64, uint8..uint64.
+class IntType : public Type {
+public:
+  IntType(unsigned bits, bool isSigned) : Type(Kind::Int), width(bits), sign(isSigned) {}
+  unsigned bits() const { return width; }
+  bool isSigned() const { return sign; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Int; }
+
+private:
+  unsigned width;
+  bool sign;
+};
+
+/// IEEE binary floats: float16, float32, float64.
+class FloatType : public Type {
+public:
+  explicit FloatType(unsigned bits) : Type(Kind::Float), width(bits) {}
+  unsigned bits() const { return width; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Float; }
+
+private:
+  unsigned width;
+};
+
+/// Memory layout of an array: C-contiguous (innermost stride is the item
+/// size) or Any (every stride read from the array at run time).
+enum class Layout { C, A };
+
+/// An n-d array view (data pointer, shape, strides in bytes) of scalars.
+class ArrayType : public Type {
+public:
+  ArrayType(Type *dtype, unsigned ndim, Layout layout)
+      : Type(Kind::Array), elem(dtype), rank(ndim), lay(layout) {}
+  Type *dtype() const { return elem; }
+  unsigned ndim() const { return rank; }
+  Layout layout() const { return lay; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Array; }
+
+private:
+  Type *elem;
+  unsigned rank;
+  Layout lay;
+};
+
+/// A tuple of values (e.g. `cuda.grid(2)`, `a.shape`).
+class TupleType : public Type {
+public:
+  explicit TupleType(std::vector<Type *> elems) : Type(Kind::Tuple), elems(std::move(elems)) {}
+  llvm::ArrayRef<Type *> elements() const { return elems; }
+  size_t size() const { return elems.size(); }
+  static bool classof(const Type *t) { return t->kind() == Kind::Tuple; }
+
+private:
+  std::vector<Type *> elems;
+};
+
+/// A compile-time namespace: a module (`cuda`, `math`, `numpy`) or an object
+/// such as `cuda.threadIdx`. `path()` is its dotted name, e.g. "cuda.threadIdx".
+class NamespaceType : public Type {
+public:
+  explicit NamespaceType(std::string path) : Type(Kind::Namespace), name(std::move(path)) {}
+  llvm::StringRef path() const { return name; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Namespace; }
+
+private:
+  std::string name;
+};
+
+/// A compile-time callable: a builtin (`range`, `abs`), a module function
+/// (`math.sqrt`, `cuda.grid`) or a dtype used as a cast (`numpy.float32`).
+class BuiltinType : public Type {
+public:
+  explicit BuiltinType(std::string path) : Type(Kind::Builtin), name(std::move(path)) {}
+  llvm::StringRef path() const { return name; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Builtin; }
+
+private:
+  std::string name;
+};
+
+} // namespace pyjit::ir
+
+#endif

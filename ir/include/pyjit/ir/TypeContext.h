@@ -1,0 +1,47 @@
+//===- TypeContext.h - Owner and interner of types -----------------------===//
+#ifndef PYJIT_IR_TYPECONTEXT_H
+#define PYJIT_IR_TYPECONTEXT_H
+
+#include "pyjit/ir/Type.h"
+#include <map>
+#include <memory>
+#include <tuple>
+
+namespace pyjit::ir {
+
+/// Owns every Type; equal types are the same pointer.
+class TypeContext {
+public:
+  TypeContext();
+
+  NoneType *none() { return &noneTy; }
+  BoolType *boolean() { return &boolTy; }
+  IntType *intTy(unsigned bits, bool isSigned = true);
+  FloatType *floatTy(unsigned bits);
+  IntType *int32() { return intTy(32); }
+  IntType *int64() { return intTy(64); }
+  FloatType *float32() { return floatTy(32); }
+  FloatType *float64() { return floatTy(64); }
+  ArrayType *array(Type *dtype, unsigned ndim, Layout layout);
+  TupleType *tuple(llvm::ArrayRef<Type *> elems);
+  NamespaceType *ns(llvm::StringRef path);
+  BuiltinType *builtin(llvm::StringRef path);
+
+  /// A scalar type by its NumPy name ("float32", "int64", "bool", ...);
+  /// null if unknown.
+  Type *scalarByName(llvm::StringRef name);
+
+private:
+  NoneType noneTy;
+  BoolType boolTy;
+  std::map<std::pair<unsigned, bool>, std::unique_ptr<IntType>> ints;
+  std::map<unsigned, std::unique_ptr<FloatType>> floats;
+  std::map<std::tuple<Type *, unsigned, Layout>, std::unique_ptr<ArrayType>> arrays;
+  std::map<std::vector<Type *>, std::unique_ptr<TupleType>> tuples;
+  std::map<std::string, std::unique_ptr<NamespaceType>, std::less<>> namespaces;
+  std::map<std::string, std::unique_ptr<BuiltinType>, std::less<>> builtins;
+};
+
+} // namespace pyjit::ir
+
+#endif

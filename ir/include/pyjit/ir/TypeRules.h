@@ -1,0 +1,42 @@
+//===- TypeRules.h - Promotion rules for operators and variables ---------===//
+//
+// The rules follow numba.cuda, with NumPy 2's NEP 50 for Python scalars:
+//  * a "weak" operand is a Python int/float literal or global constant; it
+//    takes the other operand's type when that is of the same or a higher
+//    kind (float32 * 2.0 -> float32, float32 * 2 -> float32);
+//  * integer arithmetic narrower than 64 bits computes in int64 (numba);
+//  * int with float gives the float if the int has fewer bits than the
+//    float's mantissa holds exactly (int8/16 with float32), else float64
+//    (NumPy's promotion table);
+//  * `/` on integers gives float64; `**` on integers gives int64.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_IR_TYPERULES_H
+#define PYJIT_IR_TYPERULES_H
+
+#include "pyjit/frontend/AST.h"
+#include "pyjit/ir/TypeContext.h"
+
+namespace pyjit::ir {
+
+/// A typed operand: its type and whether it is a weak Python scalar.
+struct TypedOperand {
+  Type *type = nullptr;
+  bool weak = false;
+};
+
+/// The common type two scalar operands are converted to before an
+/// arithmetic or comparison operator; null if either is not a scalar.
+Type *promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperand rhs);
+
+/// The result type of `lhs op rhs` (operands converted as promoteOperands
+/// says, except TrueDiv/Pow adjustments); null if not defined.
+Type *binaryResultType(TypeContext &ctx, ast::BinaryOp op, TypedOperand lhs, TypedOperand rhs);
+
+/// The type a variable gets when values of types `a` and `b` are both
+/// assigned to it (numba's unification); null if they cannot unify.
+Type *unifyTypes(TypeContext &ctx, Type *a, Type *b);
+
+} // namespace pyjit::ir
+
+#endif

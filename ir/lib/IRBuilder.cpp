@@ -1,0 +1,98 @@
+//===- IRBuilder.cpp - Instruction creation helpers ----------------------===//
+#include "pyjit/ir/IRBuilder.h"
+#include <cassert>
+
+using namespace pyjit::ir;
+
+Instruction *IRBuilder::create(Opcode op, Type *type, std::vector<Value *> operands) {
+  assert(block && "no insertion block");
+  return block->append(std::make_unique<Instruction>(op, type, std::move(operands), loc));
+}
+
+Value *IRBuilder::constInt(Type *type, int64_t v) {
+  Instruction *i = create(Opcode::ConstInt, type, {});
+  i->intImm = v;
+  return i;
+}
+
+Value *IRBuilder::constFloat(Type *type, double v) {
+  Instruction *i = create(Opcode::ConstFloat, type, {});
+  i->floatImm = v;
+  return i;
+}
+
+Value *IRBuilder::constBool(bool v) {
+  Instruction *i = create(Opcode::ConstBool, ctx.boolean(), {});
+  i->intImm = v;
+  return i;
+}
+
+Value *IRBuilder::binary(Opcode op, Value *lhs, Value *rhs) {
+  assert(lhs->type() == rhs->type() && "binary operands must have one type");
+  return create(op, lhs->type(), {lhs, rhs});
+}
+
+Value *IRBuilder::unary(Opcode op, Value *operand) {
+  return create(op, operand->type(), {operand});
+}
+
+Value *IRBuilder::cmp(CmpPredicate pred, Value *lhs, Value *rhs) {
+  assert(lhs->type() == rhs->type() && "cmp operands must have one type");
+  Instruction *i = create(Opcode::Cmp, ctx.boolean(), {lhs, rhs});
+  i->intImm = static_cast<int64_t>(pred);
+  return i;
+}
+
+Value *IRBuilder::cast(Value *v, Type *to) {
+  if (v->type() == to)
+    return v;
+  return create(Opcode::Cast, to, {v});
+}
+
+Value *IRBuilder::select(Value *cond, Value *a, Value *b) {
+  return create(Opcode::Select, a->type(), {cond, a, b});
+}
+
+Value *IRBuilder::sreg(SpecialReg r) {
+  Instruction *i = create(Opcode::SReg, ctx.int32(), {});
+  i->intImm = static_cast<int64_t>(r);
+  return i;
+}
+
+Value *IRBuilder::arrayShape(Value *array, unsigned dim) {
+  Instruction *i = create(Opcode::ArrayShape, ctx.int64(), {array});
+  i->intImm = dim;
+  return i;
+}
+
+Value *IRBuilder::arrayLoad(Value *array, llvm::ArrayRef<Value *> indices) {
+  std::vector<Value *> ops{array};
+  ops.insert(ops.end(), indices.begin(), indices.end());
+  return create(Opcode::ArrayLoad, llvm::cast<ArrayType>(array->type())->dtype(), ops);
+}
+
+void IRBuilder::arrayStore(Value *array, llvm::ArrayRef<Value *> indices, Value *value) {
+  std::vector<Value *> ops{array};
+  ops.insert(ops.end(), indices.begin(), indices.end());
+  ops.push_back(value);
+  create(Opcode::ArrayStore, ctx.none(), ops);
+}
+
+Instruction *IRBuilder::phi(Type *type, BasicBlock *bb) {
+  return bb->prepend(std::make_unique<Instruction>(Opcode::Phi, type, std::vector<Value *>{}, loc));
+}
+
+void IRBuilder::br(BasicBlock *dest) {
+  Instruction *i = create(Opcode::Br, ctx.none(), {});
+  i->blocks().push_back(dest);
+  dest->predecessors().push_back(block);
+}
+
+void IRBuilder::condBr(Value *cond, BasicBlock *ifTrue, BasicBlock *ifFalse) {
+  Instruction *i = create(Opcode::CondBr, ctx.none(), {cond});
+  i->blocks() = {ifTrue, ifFalse};
+  ifTrue->predecessors().push_back(block);
+  ifFalse->predecessors().push_back(block);
+}
+
+void IRBuilder::ret() { create(Opcode::Ret, ctx.none(), {}); }

@@ -1,0 +1,667 @@
+//===- IRGen.cpp - Lowering of a typed AST function to the SSA IR --------===//
+#include "pyjit/ir/IRGen.h"
+#include "pyjit/ir/SSABuilder.h"
+
+using namespace pyjit;
+using namespace pyjit::ir;
+using namespace pyjit::ast;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+namespace {
+
+/// A lowered expression: one SSA value, or the elements of a tuple.
+struct RValue {
+  Type *type = nullptr;
+  Value *value = nullptr;
+  std::vector<RValue> elems;
+
+  static RValue of(Value *v) { return RValue{v->type(), v, {}}; }
+  bool isTuple() const { return type && isa<TupleType>(type); }
+};
+
+struct LoopTargets {
+  BasicBlock *continueTo;
+  BasicBlock *breakTo;
+};
+
+class IRGen {
+public:
+  IRGen(const TypedFunction &typed, TypeContext &ctx, DiagnosticEngine &diags)
+      : typed(typed), ctx(ctx), diags(diags),
+        fn(std::make_unique<Function>(typed.def->name, ctx.none())), b(ctx), ssa(*fn, b) {}
+
+  std::unique_ptr<Function> run();
+
+private:
+  // Control flow helpers.
+  BasicBlock *cur() const { return b.insertBlock(); }
+  bool reachable() const { return !cur()->terminator(); }
+  void enter(BasicBlock *bb) { b.setInsertBlock(bb); }
+  void jumpTo(BasicBlock *bb) {
+    if (reachable())
+      b.br(bb);
+  }
+
+  // Variables (tuples as one SSA variable per element).
+  void writeVar(const std::string &name, Type *type, const RValue &v);
+  RValue readVar(const std::string &name, Type *type);
+
+  // Statements.
+  void block(const Block &stmts, bool isBody = false);
+  void stmt(const Stmt &s);
+  void assign(const Expr &target, const RValue &v);
+  void ifStmt(const IfStmt &s);
+  void whileStmt(const WhileStmt &s);
+  void forStmt(const ForStmt &s);
+
+  // Expressions.
+  const ExprInfo &info(const Expr &e) const { return typed.info(&e); }
+  RValue gen(const Expr &e);
+  RValue genImpl(const Expr &e);
+  Value *scalar(const Expr &e, Type *to) {
+    const ExprInfo &ei = info(e);
+    if (ei.constant && to->isScalar())
+      return constant(*ei.constant, to); // a literal takes the needed type exactly
+    return castTo(gen(e), to);
+  }
+  Value *castTo(const RValue &v, Type *to);
+  Value *truthy(const RValue &v) { return castTo(v, ctx.boolean()); }
+  Value *constant(const GlobalValue &c, Type *type);
+  RValue attribute(const AttributeExpr &e);
+  RValue subscript(const SubscriptExpr &e);
+  RValue call(const CallExpr &e);
+  RValue binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r, TypedOperand rt,
+                Type *resultType);
+  RValue compare(const CompareExpr &e);
+  RValue shortCircuit(const BoolOpExpr &e);
+  RValue ifExp(const IfExpExpr &e);
+  std::vector<Value *> arrayIndices(Value *array, const Expr &index);
+  Value *wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src);
+  std::string temp(const char *what) { return std::string("$") + what + std::to_string(tempId++); }
+
+  const TypedFunction &typed;
+  TypeContext &ctx;
+  DiagnosticEngine &diags;
+  std::unique_ptr<Function> fn;
+  IRBuilder b;
+  SSABuilder ssa;
+  std::vector<LoopTargets> loops;
+  unsigned tempId = 0;
+};
+
+std::unique_ptr<Function> IRGen::run() {
+  const FunctionDef &def = *typed.def;
+  BasicBlock *entry = fn->createBlock();
+  enter(entry);
+  ssa.sealBlock(entry);
+  b.setLoc(def.range.begin);
+  for (size_t i = 0; i < def.params.size(); ++i) {
+    Argument *a = fn->addArgument(typed.paramTypes[i], def.params[i].name);
+    Type *localType = typed.locals.at(def.params[i].name);
+    if (a->type()->isScalar() || isa<ArrayType>(a->type())) {
+      writeVar(def.params[i].name, localType, RValue::of(a));
+    } else {
+      diags.error(def.params[i].range, "parameter '" + def.params[i].name + "' of type " +
+                                           a->type()->str() + " is not supported in kernels");
+      return nullptr;
+    }
+  }
+  block(def.body, /*isBody=*/true);
+  if (reachable())
+    b.ret();
+  if (diags.hasErrors())
+    return nullptr;
+  fn->removeUnreachableBlocks();
+  return std::move(fn);
+}
+
+void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
+  if (auto *tt = dyn_cast<TupleType>(type)) {
+    for (size_t i = 0; i < tt->size(); ++i)
+      writeVar(name + "#" + std::to_string(i), tt->elements()[i], v.elems[i]);
+    return;
+  }
+  Value *value = isa<ArrayType>(type) ? v.value : castTo(v, type);
+  ssa.writeVariable(name, cur(), value);
+}
+
+RValue IRGen::readVar(const std::string &name, Type *type) {
+  if (auto *tt = dyn_cast<TupleType>(type)) {
+    RValue r;
+    r.type = type;
+    for (size_t i = 0; i < tt->size(); ++i)
+      r.elems.push_back(readVar(name + "#" + std::to_string(i), tt->elements()[i]));
+    return r;
+  }
+  return RValue::of(ssa.readVariable(name, type, cur()));
+}
+
+Value *IRGen::castTo(const RValue &v, Type *to) {
+  if (!v.value) {
+    // A tuple or compile-time value used as a scalar: inference rejects
+    // these, so this is a compiler bug.
+    assert(false && "castTo on a non-scalar value");
+    return nullptr;
+  }
+  return b.cast(v.value, to);
+}
+
+Value *IRGen::constant(const GlobalValue &c, Type *type) {
+  switch (c.kind) {
+  case GlobalValue::Kind::Int:
+    if (isa<FloatType>(type))
+      return b.constFloat(type, static_cast<double>(c.i));
+    if (isa<BoolType>(type))
+      return b.constBool(c.i != 0);
+    return b.constInt(type, c.i);
+  case GlobalValue::Kind::Float:
+    if (isa<FloatType>(type))
+      return b.constFloat(type, c.f);
+    return b.cast(b.constFloat(ctx.float64(), c.f), type);
+  case GlobalValue::Kind::Bool:
+    if (isa<BoolType>(type))
+      return b.constBool(c.i != 0);
+    if (isa<FloatType>(type))
+      return b.constFloat(type, static_cast<double>(c.i));
+    return b.constInt(type, c.i);
+  default:
+    assert(false && "not a numeric constant");
+    return nullptr;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void IRGen::block(const Block &stmts, bool isBody) {
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    if (!reachable())
+      return; // the rest of the block is dead code
+    if (isBody && i == 0)
+      if (auto *es = dyn_cast<ExprStmt>(stmts[i].get()))
+        if (isa<StrLitExpr>(es->expr.get()))
+          continue; // docstring
+    stmt(*stmts[i]);
+  }
+}
+
+void IRGen::stmt(const Stmt &s) {
+  b.setLoc(s.range().begin);
+  switch (s.kind()) {
+  case Stmt::Kind::Expr: {
+    const Expr &e = *cast<ExprStmt>(s).expr;
+    if (!isa<StrLitExpr>(e))
+      gen(e);
+    return;
+  }
+  case Stmt::Kind::Assign: {
+    auto &a = cast<AssignStmt>(s);
+    RValue v = gen(*a.value);
+    for (const ExprPtr &t : a.targets)
+      assign(*t, v);
+    return;
+  }
+  case Stmt::Kind::AugAssign: {
+    auto &a = cast<AugAssignStmt>(s);
+    const ExprInfo &vi = info(*a.value);
+    if (auto *n = dyn_cast<NameExpr>(a.target.get())) {
+      Type *localType = typed.locals.at(n->name);
+      RValue curV = readVar(n->name, localType);
+      RValue rhs = gen(*a.value);
+      Type *rt = binaryResultType(ctx, a.op, {localType, false}, {vi.type, vi.weak});
+      RValue res = binary(a.op, curV, {localType, false}, rhs, {vi.type, vi.weak}, rt);
+      writeVar(n->name, localType, res);
+      return;
+    }
+    auto &sub = cast<SubscriptExpr>(*a.target);
+    Value *array = gen(*sub.value).value;
+    std::vector<Value *> idx = arrayIndices(array, *sub.index);
+    Type *dtype = cast<ArrayType>(array->type())->dtype();
+    RValue old = RValue::of(b.arrayLoad(array, idx));
+    RValue rhs = gen(*a.value);
+    Type *rt = binaryResultType(ctx, a.op, {dtype, false}, {vi.type, vi.weak});
+    RValue res = binary(a.op, old, {dtype, false}, rhs, {vi.type, vi.weak}, rt);
+    b.arrayStore(array, idx, castTo(res, dtype));
+    return;
+  }
+  case Stmt::Kind::If:
+    ifStmt(cast<IfStmt>(s));
+    return;
+  case Stmt::Kind::While:
+    whileStmt(cast<WhileStmt>(s));
+    return;
+  case Stmt::Kind::For:
+    forStmt(cast<ForStmt>(s));
+    return;
+  case Stmt::Kind::Return:
+    b.ret();
+    return;
+  case Stmt::Kind::Break:
+    b.br(loops.back().breakTo);
+    return;
+  case Stmt::Kind::Continue:
+    b.br(loops.back().continueTo);
+    return;
+  case Stmt::Kind::Pass:
+    return;
+  }
+}
+
+void IRGen::assign(const Expr &target, const RValue &v) {
+  if (auto *n = dyn_cast<NameExpr>(&target)) {
+    writeVar(n->name, typed.locals.at(n->name), v);
+    return;
+  }
+  if (auto *t = dyn_cast<TupleExpr>(&target)) {
+    for (size_t i = 0; i < t->elts.size(); ++i)
+      assign(*t->elts[i], v.elems[i]);
+    return;
+  }
+  auto &sub = cast<SubscriptExpr>(target);
+  Value *array = gen(*sub.value).value;
+  std::vector<Value *> idx = arrayIndices(array, *sub.index);
+  b.setLoc(target.range().begin);
+  b.arrayStore(array, idx, castTo(v, cast<ArrayType>(array->type())->dtype()));
+}
+
+void IRGen::ifStmt(const IfStmt &s) {
+  Value *cond = truthy(gen(*s.cond));
+  BasicBlock *thenBB = fn->createBlock();
+  BasicBlock *elseBB = s.orelse.empty() ? nullptr : fn->createBlock();
+  BasicBlock *merge = fn->createBlock();
+  b.condBr(cond, thenBB, elseBB ? elseBB : merge);
+  ssa.sealBlock(thenBB);
+  enter(thenBB);
+  block(s.body);
+  jumpTo(merge);
+  if (elseBB) {
+    ssa.sealBlock(elseBB);
+    enter(elseBB);
+    block(s.orelse);
+    jumpTo(merge);
+  }
+  ssa.sealBlock(merge);
+  enter(merge);
+  if (merge->predecessors().empty())
+    b.ret(); // every path returned or left the loop: the merge is dead
+}
+
+void IRGen::whileStmt(const WhileStmt &s) {
+  BasicBlock *header = fn->createBlock();
+  BasicBlock *body = fn->createBlock();
+  BasicBlock *exit = fn->createBlock();
+  b.br(header);
+  enter(header);
+  b.setLoc(s.range().begin);
+  Value *cond = truthy(gen(*s.cond));
+  b.condBr(cond, body, exit);
+  ssa.sealBlock(body);
+  enter(body);
+  loops.push_back({header, exit});
+  block(s.body);
+  loops.pop_back();
+  jumpTo(header);
+  ssa.sealBlock(header);
+  ssa.sealBlock(exit);
+  enter(exit);
+}
+
+void IRGen::forStmt(const ForStmt &s) {
+  auto &call = cast<CallExpr>(*s.iter);
+  Type *i64 = ctx.int64();
+  Value *start, *stop, *step = nullptr;
+  int64_t constStep = 1;
+  bool stepKnown = true;
+  if (call.args.size() == 1) {
+    start = b.constInt(i64, 0);
+    stop = scalar(*call.args[0], i64);
+  } else {
+    start = scalar(*call.args[0], i64);
+    stop = scalar(*call.args[1], i64);
+  }
+  if (call.args.size() == 3) {
+    const ExprInfo &si = info(*call.args[2]);
+    if (si.constant && si.constant->kind == GlobalValue::Kind::Int) {
+      constStep = si.constant->i;
+    } else {
+      stepKnown = false;
+    }
+    step = scalar(*call.args[2], i64);
+  } else {
+    step = b.constInt(i64, 1);
+  }
+  std::string iv = temp("iv");
+  ssa.writeVariable(iv, cur(), start);
+  BasicBlock *header = fn->createBlock();
+  BasicBlock *body = fn->createBlock();
+  BasicBlock *latch = fn->createBlock();
+  BasicBlock *exit = fn->createBlock();
+  b.br(header);
+  enter(header);
+  b.setLoc(s.range().begin);
+  Value *i = ssa.readVariable(iv, i64, header);
+  Value *cond;
+  if (stepKnown) {
+    cond = b.cmp(constStep > 0 ? CmpPredicate::Lt : CmpPredicate::Gt, i, stop);
+  } else {
+    // Python: positive step runs while i < stop, negative while i > stop,
+    // and a zero step (a ValueError in Python) runs no iteration.
+    Value *zero = b.constInt(i64, 0);
+    Value *up = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Gt, step, zero),
+                         b.cmp(CmpPredicate::Lt, i, stop));
+    Value *down = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Lt, step, zero),
+                           b.cmp(CmpPredicate::Gt, i, stop));
+    cond = b.binary(Opcode::BitOr, up, down);
+  }
+  b.condBr(cond, body, exit);
+  ssa.sealBlock(body);
+  enter(body);
+  const auto &target = cast<NameExpr>(*s.target);
+  writeVar(target.name, typed.locals.at(target.name), RValue::of(i));
+  loops.push_back({latch, exit});
+  block(s.body);
+  loops.pop_back();
+  jumpTo(latch);
+  ssa.sealBlock(latch);
+  enter(latch);
+  b.setLoc(s.range().begin);
+  if (!latch->predecessors().empty()) {
+    Value *next = b.binary(Opcode::Add, ssa.readVariable(iv, i64, latch), step);
+    ssa.writeVariable(iv, latch, next);
+    b.br(header);
+  } else {
+    b.ret(); // the body never reaches the next iteration; latch is dead
+  }
+  ssa.sealBlock(header);
+  ssa.sealBlock(exit);
+  enter(exit);
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+RValue IRGen::gen(const Expr &e) {
+  SourceLoc saved = b.currentLoc();
+  b.setLoc(e.range().begin);
+  RValue v = genImpl(e);
+  b.setLoc(saved);
+  return v;
+}
+
+RValue IRGen::genImpl(const Expr &e) {
+  const ExprInfo &ei = info(e);
+  if (ei.constant && ei.type && ei.type->isScalar())
+    return RValue::of(constant(*ei.constant, ei.type));
+  switch (e.kind()) {
+  case Expr::Kind::Name: {
+    auto &n = cast<NameExpr>(e);
+    return readVar(n.name, typed.locals.at(n.name));
+  }
+  case Expr::Kind::Attribute:
+    return attribute(cast<AttributeExpr>(e));
+  case Expr::Kind::Subscript:
+    return subscript(cast<SubscriptExpr>(e));
+  case Expr::Kind::Call:
+    return call(cast<CallExpr>(e));
+  case Expr::Kind::Binary: {
+    auto &be = cast<BinaryExpr>(e);
+    const ExprInfo &li = info(*be.lhs), &ri = info(*be.rhs);
+    RValue l = gen(*be.lhs), r = gen(*be.rhs);
+    return binary(be.op, l, {li.type, li.weak}, r, {ri.type, ri.weak}, ei.type);
+  }
+  case Expr::Kind::Unary: {
+    auto &u = cast<UnaryExpr>(e);
+    RValue o = gen(*u.operand);
+    switch (u.op) {
+    case UnaryOp::Not:
+      return RValue::of(b.unary(Opcode::Not, truthy(o)));
+    case UnaryOp::Pos:
+      return RValue::of(castTo(o, ei.type));
+    case UnaryOp::Neg:
+      return RValue::of(b.unary(Opcode::Neg, castTo(o, ei.type)));
+    case UnaryOp::Invert:
+      return RValue::of(b.unary(Opcode::Invert, castTo(o, ei.type)));
+    }
+    return {};
+  }
+  case Expr::Kind::Compare:
+    return compare(cast<CompareExpr>(e));
+  case Expr::Kind::BoolOp:
+    return shortCircuit(cast<BoolOpExpr>(e));
+  case Expr::Kind::IfExp:
+    return ifExp(cast<IfExpExpr>(e));
+  case Expr::Kind::Tuple: {
+    RValue r;
+    r.type = ei.type;
+    for (const ExprPtr &x : cast<TupleExpr>(e).elts)
+      r.elems.push_back(gen(*x));
+    return r;
+  }
+  default:
+    diags.error(e.range(), "this expression is not supported in kernels");
+    return {};
+  }
+}
+
+RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r,
+                     TypedOperand rt, Type *resultType) {
+  Opcode opc;
+  switch (op) {
+  case BinaryOp::Add: opc = Opcode::Add; break;
+  case BinaryOp::Sub: opc = Opcode::Sub; break;
+  case BinaryOp::Mul: opc = Opcode::Mul; break;
+  case BinaryOp::TrueDiv: opc = Opcode::TrueDiv; break;
+  case BinaryOp::FloorDiv: opc = Opcode::FloorDiv; break;
+  case BinaryOp::Mod: opc = Opcode::Mod; break;
+  case BinaryOp::Pow: opc = Opcode::Pow; break;
+  case BinaryOp::BitAnd: opc = Opcode::BitAnd; break;
+  case BinaryOp::BitOr: opc = Opcode::BitOr; break;
+  case BinaryOp::BitXor: opc = Opcode::BitXor; break;
+  case BinaryOp::Shl: opc = Opcode::Shl; break;
+  case BinaryOp::Shr: opc = Opcode::Shr; break;
+  default:
+    return {};
+  }
+  // Both operands are converted to the result type (TypeRules).
+  return RValue::of(b.binary(opc, castTo(l, resultType), castTo(r, resultType)));
+}
+
+static CmpPredicate predicateOf(CompareOp op) {
+  switch (op) {
+  case CompareOp::Eq: return CmpPredicate::Eq;
+  case CompareOp::NotEq: return CmpPredicate::Ne;
+  case CompareOp::Lt: return CmpPredicate::Lt;
+  case CompareOp::LtE: return CmpPredicate::Le;
+  case CompareOp::Gt: return CmpPredicate::Gt;
+  default: return CmpPredicate::Ge;
+  }
+}
+
+RValue IRGen::compare(const CompareExpr &e) {
+  // Each operand is evaluated once; `a < b < c` is `a < b and b < c`.
+  std::vector<RValue> vals;
+  for (const ExprPtr &o : e.operands)
+    vals.push_back(gen(*o));
+  Value *result = nullptr;
+  for (size_t i = 0; i < e.ops.size(); ++i) {
+    const ExprInfo &li = info(*e.operands[i]), &ri = info(*e.operands[i + 1]);
+    Type *common = promoteOperands(ctx, {li.type, li.weak}, {ri.type, ri.weak});
+    Value *c = b.cmp(predicateOf(e.ops[i]), castTo(vals[i], common), castTo(vals[i + 1], common));
+    result = result ? b.binary(Opcode::BitAnd, result, c) : c;
+  }
+  return RValue::of(result);
+}
+
+RValue IRGen::shortCircuit(const BoolOpExpr &e) {
+  // Python value semantics: `a or b` is a if a is truthy, else b.
+  Type *t = info(e).type;
+  std::string var = temp("boolop");
+  BasicBlock *merge = fn->createBlock();
+  for (size_t i = 0; i < e.values.size(); ++i) {
+    Value *v = castTo(gen(*e.values[i]), t);
+    ssa.writeVariable(var, cur(), v);
+    if (i + 1 == e.values.size()) {
+      b.br(merge);
+      break;
+    }
+    BasicBlock *next = fn->createBlock();
+    Value *c = truthy(RValue::of(v));
+    if (e.op == BoolOpKind::And)
+      b.condBr(c, next, merge);
+    else
+      b.condBr(c, merge, next);
+    ssa.sealBlock(next);
+    enter(next);
+  }
+  ssa.sealBlock(merge);
+  enter(merge);
+  return RValue::of(ssa.readVariable(var, t, merge));
+}
+
+RValue IRGen::ifExp(const IfExpExpr &e) {
+  Type *t = info(e).type;
+  std::string var = temp("ifexp");
+  Value *cond = truthy(gen(*e.cond));
+  BasicBlock *thenBB = fn->createBlock(), *elseBB = fn->createBlock(), *merge = fn->createBlock();
+  b.condBr(cond, thenBB, elseBB);
+  ssa.sealBlock(thenBB);
+  ssa.sealBlock(elseBB);
+  enter(thenBB);
+  ssa.writeVariable(var, cur(), scalar(*e.body, t));
+  b.br(merge);
+  enter(elseBB);
+  ssa.writeVariable(var, cur(), scalar(*e.orelse, t));
+  b.br(merge);
+  ssa.sealBlock(merge);
+  enter(merge);
+  return RValue::of(ssa.readVariable(var, t, merge));
+}
+
+RValue IRGen::attribute(const AttributeExpr &e) {
+  const ExprInfo &ei = info(e);
+  Type *baseType = info(*e.value).type;
+  if (auto *ns = dyn_cast<NamespaceType>(baseType)) {
+    llvm::StringRef path = ns->path();
+    int axis = e.attr == "x" ? 0 : e.attr == "y" ? 1 : 2;
+    int base = path == "cuda.threadIdx" ? static_cast<int>(SpecialReg::TidX)
+               : path == "cuda.blockDim" ? static_cast<int>(SpecialReg::NtidX)
+               : path == "cuda.blockIdx" ? static_cast<int>(SpecialReg::CtaidX)
+                                         : static_cast<int>(SpecialReg::NctaidX);
+    return RValue::of(b.sreg(static_cast<SpecialReg>(base + axis)));
+  }
+  Value *array = gen(*e.value).value;
+  auto *at = cast<ArrayType>(array->type());
+  if (e.attr == "shape") {
+    RValue r;
+    r.type = ei.type;
+    for (unsigned d = 0; d < at->ndim(); ++d)
+      r.elems.push_back(RValue::of(b.arrayShape(array, d)));
+    return r;
+  }
+  // size: the product of the extents.
+  Value *size = b.arrayShape(array, 0);
+  for (unsigned d = 1; d < at->ndim(); ++d)
+    size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+  return RValue::of(size);
+}
+
+Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src) {
+  // Python's negative indices count from the end; a non-negative constant
+  // needs no check.
+  const ExprInfo &ii = info(src);
+  if (ii.constant && ii.constant->kind == GlobalValue::Kind::Int && ii.constant->i >= 0)
+    return idx;
+  if (auto *it = dyn_cast<IntType>(ii.type); (it && !it->isSigned()) || isa<BoolType>(ii.type))
+    return idx;
+  Value *zero = b.constInt(ctx.int64(), 0);
+  Value *neg = b.cmp(CmpPredicate::Lt, idx, zero);
+  Value *wrapped = b.binary(Opcode::Add, idx, b.arrayShape(array, dim));
+  return b.select(neg, wrapped, idx);
+}
+
+std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
+  std::vector<Value *> out;
+  std::vector<const Expr *> parts;
+  if (auto *t = dyn_cast<TupleExpr>(&index)) {
+    for (const ExprPtr &x : t->elts)
+      parts.push_back(x.get());
+  } else if (isa<TupleType>(info(index).type)) {
+    RValue tv = gen(index);
+    for (unsigned d = 0; d < tv.elems.size(); ++d) {
+      Value *idx = castTo(tv.elems[d], ctx.int64());
+      out.push_back(wrapIndex(array, d, idx, index));
+    }
+    return out;
+  } else {
+    parts.push_back(&index);
+  }
+  for (unsigned d = 0; d < parts.size(); ++d) {
+    Value *idx = scalar(*parts[d], ctx.int64());
+    out.push_back(wrapIndex(array, d, idx, *parts[d]));
+  }
+  return out;
+}
+
+RValue IRGen::subscript(const SubscriptExpr &e) {
+  RValue base = gen(*e.value);
+  if (base.isTuple()) {
+    int64_t i = info(*e.index).constant->i;
+    int64_t n = static_cast<int64_t>(base.elems.size());
+    return base.elems[i < 0 ? i + n : i];
+  }
+  std::vector<Value *> idx = arrayIndices(base.value, *e.index);
+  b.setLoc(e.range().begin);
+  return RValue::of(b.arrayLoad(base.value, idx));
+}
+
+RValue IRGen::call(const CallExpr &e) {
+  const ExprInfo &ei = info(e);
+  llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
+  if (path == "cuda.grid" || path == "cuda.gridsize") {
+    unsigned n = static_cast<unsigned>(info(*e.args[0]).constant->i);
+    RValue r;
+    r.type = ei.type;
+    for (unsigned d = 0; d < n; ++d) {
+      auto reg = [&](SpecialReg base) {
+        return b.cast(b.sreg(static_cast<SpecialReg>(static_cast<int>(base) + d)), ctx.int64());
+      };
+      Value *v = path == "cuda.grid"
+                     ? b.binary(Opcode::Add,
+                                b.binary(Opcode::Mul, reg(SpecialReg::CtaidX), reg(SpecialReg::NtidX)),
+                                reg(SpecialReg::TidX))
+                     : b.binary(Opcode::Mul, reg(SpecialReg::NtidX), reg(SpecialReg::NctaidX));
+      r.elems.push_back(RValue::of(v));
+    }
+    return n == 1 ? r.elems[0] : r;
+  }
+  if (path == "math.sqrt")
+    return RValue::of(b.unary(Opcode::Sqrt, scalar(*e.args[0], ei.type)));
+  if (path == "abs")
+    return RValue::of(b.unary(Opcode::Abs, scalar(*e.args[0], ei.type)));
+  if (path == "min" || path == "max") {
+    Opcode op = path == "min" ? Opcode::Min : Opcode::Max;
+    Value *acc = scalar(*e.args[0], ei.type);
+    for (size_t i = 1; i < e.args.size(); ++i)
+      acc = b.binary(op, acc, scalar(*e.args[i], ei.type));
+    return RValue::of(acc);
+  }
+  if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype."))
+    return RValue::of(scalar(*e.args[0], ei.type));
+  if (path == "len") {
+    Value *array = gen(*e.args[0]).value;
+    return RValue::of(b.arrayShape(array, 0));
+  }
+  diags.error(e.range(), "calling '" + path + "' is not supported in kernels");
+  return {};
+}
+
+} // namespace
+
+std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, TypeContext &ctx,
+                                                DiagnosticEngine &diags) {
+  return IRGen(typed, ctx, diags).run();
+}

@@ -1,0 +1,133 @@
+//===- IRPrinter.cpp - Textual form of the SSA IR ------------------------===//
+#include "pyjit/ir/IRPrinter.h"
+#include "llvm/Support/Format.h"
+#include <map>
+
+using namespace pyjit::ir;
+
+namespace {
+class FunctionPrinter {
+public:
+  FunctionPrinter(const Function &fn, llvm::raw_ostream &os) : fn(fn), os(os) {
+    unsigned next = 0;
+    for (const auto &bb : fn.blocks())
+      for (const auto &inst : bb->instructions())
+        if (!inst->isTerminator() && inst->opcode() != Opcode::ArrayStore)
+          ids[inst.get()] = next++;
+  }
+
+  void name(const Value *v) {
+    if (auto *a = llvm::dyn_cast<Argument>(v)) {
+      os << "%" << a->name();
+      return;
+    }
+    auto it = ids.find(v);
+    if (it == ids.end())
+      os << "%<undef>";
+    else
+      os << "%" << it->second;
+  }
+
+  void print() {
+    os << "func @" << fn.name() << "(";
+    bool first = true;
+    for (const auto &a : fn.arguments()) {
+      os << (first ? "" : ", ") << "%" << a->name() << ": " << a->type()->str();
+      first = false;
+    }
+    os << ") -> " << fn.returnType()->str() << " {\n";
+    for (const auto &bb : fn.blocks()) {
+      os << "bb" << bb->id() << ":";
+      if (!bb->predecessors().empty()) {
+        os << "  ; preds:";
+        for (BasicBlock *p : bb->predecessors())
+          os << " bb" << p->id();
+      }
+      os << "\n";
+      for (const auto &inst : bb->instructions())
+        instruction(*inst);
+    }
+    os << "}\n";
+  }
+
+  void instruction(const Instruction &inst) {
+    os << "  ";
+    if (ids.count(&inst)) {
+      name(&inst);
+      os << " = ";
+    }
+    os << opcodeName(inst.opcode());
+    switch (inst.opcode()) {
+    case Opcode::ConstInt:
+      os << " " << inst.intImm;
+      break;
+    case Opcode::ConstBool:
+      os << (inst.intImm ? " True" : " False");
+      break;
+    case Opcode::ConstFloat: {
+      os << " ";
+      os << llvm::format("%.17g", inst.floatImm);
+      break;
+    }
+    case Opcode::Cmp:
+      os << " " << cmpPredicateName(inst.predicate());
+      break;
+    case Opcode::SReg:
+      os << " " << specialRegName(inst.specialReg());
+      break;
+    case Opcode::ArrayShape:
+      os << " " << inst.intImm;
+      break;
+    default:
+      break;
+    }
+    if (inst.opcode() == Opcode::Phi) {
+      for (unsigned i = 0; i < inst.numOperands(); ++i) {
+        os << (i ? ", [" : " [");
+        name(inst.operand(i));
+        os << ", bb" << inst.blocks()[i]->id() << "]";
+      }
+    } else if (inst.opcode() == Opcode::ArrayLoad || inst.opcode() == Opcode::ArrayStore) {
+      os << " ";
+      name(inst.operand(0));
+      os << "[";
+      unsigned nIdx = inst.numOperands() - 1 - (inst.opcode() == Opcode::ArrayStore);
+      for (unsigned i = 0; i < nIdx; ++i) {
+        os << (i ? ", " : "");
+        name(inst.operand(1 + i));
+      }
+      os << "]";
+      if (inst.opcode() == Opcode::ArrayStore) {
+        os << ", ";
+        name(inst.operands().back());
+      }
+    } else {
+      for (unsigned i = 0; i < inst.numOperands(); ++i) {
+        os << (i ? ", " : " ");
+        name(inst.operand(i));
+      }
+      for (unsigned i = 0; i < inst.blocks().size(); ++i)
+        os << (i || inst.numOperands() ? ", " : " ") << "bb" << inst.blocks()[i]->id();
+    }
+    if (inst.opcode() == Opcode::Cast)
+      os << " : " << inst.operand(0)->type()->str() << " -> " << inst.type()->str();
+    else if (ids.count(&inst))
+      os << " : " << inst.type()->str();
+    os << "\n";
+  }
+
+private:
+  const Function &fn;
+  llvm::raw_ostream &os;
+  std::map<const Value *, unsigned> ids;
+};
+} // namespace
+
+void pyjit::ir::printFunction(const Function &fn, llvm::raw_ostream &os) {
+  FunctionPrinter(fn, os).print();
+}
+
+void pyjit::ir::printModule(const Module &module, llvm::raw_ostream &os) {
+  for (const auto &fn : module.functions)
+    printFunction(*fn, os);
+}

@@ -1,0 +1,127 @@
+//===- Signature.cpp - Parser for numba-style type strings ---------------===//
+#include "pyjit/ir/Signature.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace pyjit::ir;
+
+namespace {
+class SigParser {
+public:
+  SigParser(TypeContext &ctx, llvm::StringRef text) : ctx(ctx), full(text), rest(text) {}
+
+  llvm::Error fail(const llvm::Twine &what) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "invalid type signature '" + full + "': " + what);
+  }
+  void skipSpace() { rest = rest.ltrim(); }
+  bool accept(llvm::StringRef s) {
+    skipSpace();
+    return rest.consume_front(s);
+  }
+  llvm::StringRef ident() {
+    skipSpace();
+    size_t n = 0;
+    while (n < rest.size() && (llvm::isAlnum(rest[n]) || rest[n] == '_'))
+      ++n;
+    llvm::StringRef id = rest.take_front(n);
+    rest = rest.drop_front(n);
+    return id;
+  }
+  bool atEnd() {
+    skipSpace();
+    return rest.empty();
+  }
+
+  llvm::Expected<Type *> type() {
+    llvm::StringRef id = ident();
+    if (id.empty())
+      return fail("expected a type name");
+    if (id == "array") {
+      if (!accept("("))
+        return fail("expected '(' after 'array'");
+      llvm::StringRef dt = ident();
+      Type *dtype = ctx.scalarByName(dt);
+      if (!dtype)
+        return fail("unknown dtype '" + dt + "'");
+      unsigned ndim = 0;
+      if (!accept(",") || ident().rtrim("d").getAsInteger(10, ndim) || ndim == 0)
+        return fail("expected the number of dimensions, e.g. '2d'");
+      if (!accept(","))
+        return fail("expected a layout (C, F or A)");
+      llvm::StringRef lay = ident();
+      if (lay != "C" && lay != "A" && lay != "F")
+        return fail("unknown layout '" + lay + "'");
+      // Skip any further qualifiers (numba prints e.g. 'readonly').
+      while (accept(","))
+        ident();
+      if (!accept(")"))
+        return fail("expected ')'");
+      return ctx.array(dtype, ndim, lay == "C" ? Layout::C : Layout::A);
+    }
+    Type *scalar = ctx.scalarByName(id);
+    if (!scalar)
+      return fail("unknown type '" + id + "'");
+    if (!accept("["))
+      return scalar;
+    unsigned ndim = 0;
+    bool lastContiguous = false;
+    do {
+      if (accept("::1")) {
+        lastContiguous = true;
+      } else if (accept(":")) {
+        lastContiguous = false;
+      } else {
+        return fail("expected ':' or '::1' in array dimensions");
+      }
+      ++ndim;
+    } while (accept(","));
+    if (!accept("]"))
+      return fail("expected ']'");
+    return ctx.array(scalar, ndim, lastContiguous ? Layout::C : Layout::A);
+  }
+
+  llvm::Expected<Signature> signature() {
+    Signature sig;
+    llvm::StringRef prefix = ident();
+    if (prefix == "void" || prefix == "none")
+      sig.returnType = ctx.none();
+    else if (Type *t = prefix.empty() ? nullptr : ctx.scalarByName(prefix))
+      sig.returnType = t;
+    else
+      sig.name = prefix.str();
+    if (!accept("("))
+      return fail("expected '('");
+    if (!accept(")")) {
+      do {
+        auto t = type();
+        if (!t)
+          return t.takeError();
+        sig.args.push_back(*t);
+      } while (accept(","));
+      if (!accept(")"))
+        return fail("expected ',' or ')'");
+    }
+    if (!atEnd())
+      return fail("unexpected text after ')'");
+    return sig;
+  }
+
+private:
+  TypeContext &ctx;
+  llvm::StringRef full, rest;
+};
+} // namespace
+
+llvm::Expected<Type *> pyjit::ir::parseType(TypeContext &ctx, llvm::StringRef text) {
+  SigParser p(ctx, text);
+  auto t = p.type();
+  if (!t)
+    return t.takeError();
+  if (!p.atEnd())
+    return p.fail("unexpected text after the type");
+  return t;
+}
+
+llvm::Expected<Signature> pyjit::ir::parseSignature(TypeContext &ctx, llvm::StringRef text) {
+  return SigParser(ctx, text).signature();
+}

@@ -1,0 +1,37 @@
+//===- Type.cpp - Printing of types --------------------------------------===//
+#include "pyjit/ir/Type.h"
+
+using namespace pyjit::ir;
+using llvm::cast;
+
+std::string Type::str() const {
+  switch (kind()) {
+  case Kind::None:
+    return "none";
+  case Kind::Bool:
+    return "bool";
+  case Kind::Int: {
+    auto *t = cast<IntType>(this);
+    return (t->isSigned() ? "int" : "uint") + std::to_string(t->bits());
+  }
+  case Kind::Float:
+    return "float" + std::to_string(cast<FloatType>(this)->bits());
+  case Kind::Array: {
+    auto *t = cast<ArrayType>(this);
+    return "array(" + t->dtype()->str() + ", " + std::to_string(t->ndim()) + "d, " +
+           (t->layout() == Layout::C ? "C" : "A") + ")";
+  }
+  case Kind::Tuple: {
+    auto *t = cast<TupleType>(this);
+    std::string s = "Tuple(";
+    for (size_t i = 0; i < t->size(); ++i)
+      s += (i ? ", " : "") + t->elements()[i]->str();
+    return s + ")";
+  }
+  case Kind::Namespace:
+    return "namespace(" + cast<NamespaceType>(this)->path().str() + ")";
+  case Kind::Builtin:
+    return "function(" + cast<BuiltinType>(this)->path().str() + ")";
+  }
+  return "?";
+}

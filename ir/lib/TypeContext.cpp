@@ -1,0 +1,79 @@
+//===- TypeContext.cpp - Interning of types ------------------------------===//
+#include "pyjit/ir/TypeContext.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace pyjit::ir;
+
+TypeContext::TypeContext() = default;
+
+IntType *TypeContext::intTy(unsigned bits, bool isSigned) {
+  auto &slot = ints[{bits, isSigned}];
+  if (!slot)
+    slot = std::make_unique<IntType>(bits, isSigned);
+  return slot.get();
+}
+
+FloatType *TypeContext::floatTy(unsigned bits) {
+  auto &slot = floats[bits];
+  if (!slot)
+    slot = std::make_unique<FloatType>(bits);
+  return slot.get();
+}
+
+ArrayType *TypeContext::array(Type *dtype, unsigned ndim, Layout layout) {
+  auto &slot = arrays[{dtype, ndim, layout}];
+  if (!slot)
+    slot = std::make_unique<ArrayType>(dtype, ndim, layout);
+  return slot.get();
+}
+
+TupleType *TypeContext::tuple(llvm::ArrayRef<Type *> elems) {
+  std::vector<Type *> key(elems.begin(), elems.end());
+  auto &slot = tuples[key];
+  if (!slot)
+    slot = std::make_unique<TupleType>(key);
+  return slot.get();
+}
+
+NamespaceType *TypeContext::ns(llvm::StringRef path) {
+  auto it = namespaces.find(path);
+  if (it != namespaces.end())
+    return it->second.get();
+  auto owned = std::make_unique<NamespaceType>(path.str());
+  NamespaceType *result = owned.get();
+  namespaces.emplace(path.str(), std::move(owned));
+  return result;
+}
+
+BuiltinType *TypeContext::builtin(llvm::StringRef path) {
+  auto it = builtins.find(path);
+  if (it != builtins.end())
+    return it->second.get();
+  auto owned = std::make_unique<BuiltinType>(path.str());
+  BuiltinType *result = owned.get();
+  builtins.emplace(path.str(), std::move(owned));
+  return result;
+}
+
+Type *TypeContext::scalarByName(llvm::StringRef name) {
+  if (name == "bool" || name == "bool_" || name == "boolean" || name == "b1")
+    return boolean();
+  auto intBits = llvm::StringSwitch<unsigned>(name)
+                     .Cases("int8", "i1", 8).Cases("int16", "i2", 16)
+                     .Cases("int32", "i4", 32).Cases("int64", "i8", 64)
+                     .Default(0);
+  if (intBits)
+    return intTy(intBits, true);
+  auto uintBits = llvm::StringSwitch<unsigned>(name)
+                      .Cases("uint8", "u1", 8).Cases("uint16", "u2", 16)
+                      .Cases("uint32", "u4", 32).Cases("uint64", "u8", 64)
+                      .Default(0);
+  if (uintBits)
+    return intTy(uintBits, false);
+  auto floatBits = llvm::StringSwitch<unsigned>(name)
+                       .Cases("float16", "f2", 16).Cases("float32", "f4", 32)
+                       .Cases("float64", "f8", 64).Default(0);
+  if (floatBits)
+    return floatTy(floatBits);
+  return nullptr;
+}

@@ -1,0 +1,128 @@
+//===- TypeRules.cpp - Promotion rules for operators and variables -------===//
+#include "pyjit/ir/TypeRules.h"
+
+using namespace pyjit::ir;
+using pyjit::ast::BinaryOp;
+using llvm::dyn_cast;
+using llvm::isa;
+
+// Kind rank: bool < int < float.
+static int kindRank(Type *t) {
+  if (isa<BoolType>(t))
+    return 0;
+  if (isa<IntType>(t))
+    return 1;
+  return 2;
+}
+
+static Type *promoteStrong(TypeContext &ctx, Type *a, Type *b) {
+  if (a == b)
+    return a;
+  auto *fa = dyn_cast<FloatType>(a);
+  auto *fb = dyn_cast<FloatType>(b);
+  if (fa && fb)
+    return fa->bits() >= fb->bits() ? a : b;
+  if (fa || fb) {
+    FloatType *f = fa ? fa : fb;
+    Type *other = fa ? b : a;
+    unsigned intBits = 1;
+    if (auto *it = dyn_cast<IntType>(other))
+      intBits = it->bits();
+    // NumPy: a float holds the int exactly if its mantissa is wider.
+    unsigned mantissa = f->bits() == 16 ? 11 : f->bits() == 32 ? 24 : 53;
+    if (intBits < mantissa)
+      return f;
+    return ctx.float64();
+  }
+  auto *ia = dyn_cast<IntType>(a);
+  auto *ib = dyn_cast<IntType>(b);
+  if (!ia && !ib)
+    return ctx.boolean(); // bool with bool
+  if (!ia)
+    return b;
+  if (!ib)
+    return a;
+  if (ia->isSigned() == ib->isSigned())
+    return ia->bits() >= ib->bits() ? a : b;
+  IntType *s = ia->isSigned() ? ia : ib;
+  IntType *u = ia->isSigned() ? ib : ia;
+  if (s->bits() > u->bits())
+    return s;
+  if (u->bits() < 64)
+    return ctx.intTy(std::min(64u, u->bits() * 2), true);
+  return ctx.float64(); // uint64 with a signed int (NumPy)
+}
+
+Type *pyjit::ir::promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperand rhs) {
+  if (!lhs.type || !rhs.type || !lhs.type->isScalar() || !rhs.type->isScalar())
+    return nullptr;
+  if (lhs.weak && rhs.weak)
+    return kindRank(lhs.type) >= kindRank(rhs.type) ? lhs.type : rhs.type;
+  if (lhs.weak != rhs.weak) {
+    TypedOperand strong = lhs.weak ? rhs : lhs;
+    TypedOperand weak = lhs.weak ? lhs : rhs;
+    if (kindRank(strong.type) >= kindRank(weak.type))
+      return strong.type;
+    // A weak float with an int or bool, or a weak int with a bool.
+    return weak.type;
+  }
+  return promoteStrong(ctx, lhs.type, rhs.type);
+}
+
+static Type *widenInt(TypeContext &ctx, Type *t) {
+  // numba: integer arithmetic narrower than 64 bits computes in int64;
+  // bool arithmetic gives int64.
+  if (isa<BoolType>(t))
+    return ctx.int64();
+  if (auto *it = dyn_cast<IntType>(t))
+    if (it->bits() < 64)
+      return ctx.int64();
+  return t;
+}
+
+Type *pyjit::ir::binaryResultType(TypeContext &ctx, BinaryOp op, TypedOperand lhs,
+                                  TypedOperand rhs) {
+  Type *common = promoteOperands(ctx, lhs, rhs);
+  if (!common)
+    return nullptr;
+  switch (op) {
+  case BinaryOp::TrueDiv:
+    return isa<FloatType>(common) ? common : ctx.float64();
+  case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul:
+  case BinaryOp::FloorDiv: case BinaryOp::Mod: case BinaryOp::Pow:
+    return widenInt(ctx, common);
+  case BinaryOp::BitAnd: case BinaryOp::BitOr: case BinaryOp::BitXor:
+    if (isa<FloatType>(common))
+      return nullptr;
+    return isa<BoolType>(common) ? common : widenInt(ctx, common);
+  case BinaryOp::Shl: case BinaryOp::Shr:
+    if (isa<FloatType>(common))
+      return nullptr;
+    return widenInt(ctx, common);
+  case BinaryOp::MatMul:
+    return nullptr;
+  }
+  return nullptr;
+}
+
+Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
+  if (!a)
+    return b;
+  if (!b || a == b)
+    return a;
+  if (a->isScalar() && b->isScalar())
+    return promoteStrong(ctx, a, b);
+  auto *ta = dyn_cast<TupleType>(a);
+  auto *tb = dyn_cast<TupleType>(b);
+  if (ta && tb && ta->size() == tb->size()) {
+    std::vector<Type *> elems;
+    for (size_t i = 0; i < ta->size(); ++i) {
+      Type *u = unifyTypes(ctx, ta->elements()[i], tb->elements()[i]);
+      if (!u)
+        return nullptr;
+      elems.push_back(u);
+    }
+    return ctx.tuple(elems);
+  }
+  return nullptr;
+}

@@ -1,0 +1,38 @@
+//===- Bridge.h - Python objects <-> compiler inputs and errors ----------===//
+//
+// Shared by the extension and pyjitc, so a kernel's globals resolve the same
+// way on both paths. Uses only the limited API (3.11).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_PYTHON_BRIDGE_H
+#define PYJIT_PYTHON_BRIDGE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "pyjit/ir/GlobalEnv.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+
+namespace pyjit::python {
+
+/// Reads the globals description made by `pyjit._source.describe`: a dict
+/// of name -> (kind, value) with kind one of "int", "float", "bool",
+/// "module", "function", "dtype", "unsupported".
+/// Returns false with a Python TypeError set if the dict is malformed.
+bool globalsFromDict(PyObject *dict, ir::GlobalEnv &env);
+
+/// A Python str as UTF-8; nullopt with a TypeError set if not a str.
+std::optional<std::string> toUtf8(PyObject *obj, const char *what);
+
+/// Raises pyjit.CompileError for a CompileError, else pyjit.InternalError
+/// (the extension maps runtime errors itself). Always returns null.
+PyObject *raise(llvm::Error err);
+
+/// Raises pyjit.errors.<name>(message). Always returns null.
+PyObject *raiseNamed(const char *name, const std::string &message);
+
+} // namespace pyjit::python
+
+#endif

@@ -1,0 +1,30 @@
+//===- Errors.cpp - llvm::Error -> pyjit's Python exceptions -------------===//
+#include "pyjit/frontend/Diagnostics.h"
+#include "pyjit/python/Bridge.h"
+
+using namespace pyjit;
+
+PyObject *python::raiseNamed(const char *name, const std::string &message) {
+  PyObject *module = PyImport_ImportModule("pyjit.errors");
+  PyObject *cls = module ? PyObject_GetAttrString(module, name) : nullptr;
+  Py_XDECREF(module);
+  if (!cls) {
+    PyErr_Clear();
+    PyErr_SetString(PyExc_RuntimeError, message.c_str());
+    return nullptr;
+  }
+  PyErr_SetString(cls, message.c_str());
+  Py_DECREF(cls);
+  return nullptr;
+}
+
+PyObject *python::raise(llvm::Error err) {
+  const char *kind = "InternalError";
+  std::string message;
+  llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &info) {
+    if (info.isA<CompileError>())
+      kind = "CompileError";
+    message += info.message();
+  });
+  return raiseNamed(kind, message);
+}

@@ -1,0 +1,22 @@
+"""pyjit: a JIT compiler for numba.cuda-style GPU kernels, written in C++.
+
+    from pyjit import cuda
+
+    @cuda.jit
+    def saxpy(a, x, y, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = a * x[i] + y[i]
+
+Importing pyjit needs no GPU, driver or LLVM: the C++ extension loads on
+first compile, the CUDA driver on first launch.
+"""
+from . import cuda
+from .errors import CompileError, CudaError, InternalError, LinkError, PyjitError
+
+__version__ = "0.1.0"
+
+jit = cuda.jit
+
+__all__ = ["cuda", "jit", "CompileError", "CudaError", "LinkError", "InternalError",
+           "PyjitError"]

@@ -1,0 +1,130 @@
+"""Device memory and DeviceArray, numba.cuda's device-side ndarray.
+
+A DeviceArray owns (or views) GPU memory allocated with cuMemAlloc and
+exposes it through __cuda_array_interface__ (version 3), so CuPy, PyTorch
+and pyjit kernels accept it zero-copy.
+"""
+import numpy as np
+
+from ._ext import ext
+
+
+class _DeviceBuffer:
+    """An owned cuMemAlloc allocation of `nbytes` bytes, freed on collection."""
+
+    __slots__ = ("ptr", "nbytes", "__weakref__")
+
+    def __init__(self, nbytes):
+        self.nbytes = nbytes
+        self.ptr = ext().mem_alloc(max(1, nbytes))
+
+    def __del__(self):
+        ptr, self.ptr = getattr(self, "ptr", 0), 0
+        if ptr:
+            try:
+                ext().mem_free(ptr)
+            except Exception:  # interpreter shutdown or a lost context
+                pass
+
+
+def _c_strides(shape, itemsize):
+    strides = []
+    acc = itemsize
+    for extent in reversed(shape):
+        strides.append(acc)
+        acc *= max(extent, 1)
+    return tuple(reversed(strides))
+
+
+class DeviceArray:
+    """An n-d array in GPU memory: shape, strides (bytes) and dtype as in numpy."""
+
+    def __init__(self, shape, dtype, strides=None, buffer=None):
+        if isinstance(shape, (int, np.integer)):
+            shape = (int(shape),)
+        self.shape = tuple(int(s) for s in shape)
+        if any(s < 0 for s in self.shape):
+            raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
+        self.dtype = np.dtype(dtype)
+        self.strides = tuple(strides) if strides is not None else _c_strides(
+            self.shape, self.dtype.itemsize)
+        self.size = int(np.prod(self.shape, dtype=np.int64))
+        self.nbytes = self.size * self.dtype.itemsize
+        self._buffer = buffer if buffer is not None else _DeviceBuffer(self.nbytes)
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def device_ctypes_pointer(self):
+        return self._buffer.ptr
+
+    @property
+    def __cuda_array_interface__(self):
+        contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
+        return {"shape": self.shape, "strides": None if contiguous else self.strides,
+                "typestr": self.dtype.str, "data": (self._buffer.ptr, False),
+                "version": 3, "stream": None}
+
+    def __len__(self):
+        return self.shape[0]
+
+    def __repr__(self):
+        return "<pyjit DeviceArray shape=%s dtype=%s>" % (self.shape, self.dtype)
+
+    def is_c_contiguous(self):
+        return self.strides == _c_strides(self.shape, self.dtype.itemsize)
+
+    def copy_to_device(self, ary, stream=0):
+        """Copies a host array (same shape and dtype) into this array."""
+        ary = np.ascontiguousarray(ary, dtype=self.dtype)
+        if ary.shape != self.shape:
+            raise ValueError("shape %s does not match the device array's %s"
+                             % (ary.shape, self.shape))
+        if self.nbytes:
+            ext().memcpy_htod(self._buffer.ptr, ary)
+
+    def copy_to_host(self, ary=None, stream=0):
+        """Copies to a new numpy array, or into `ary` (same shape and dtype); returns it."""
+        if not self.is_c_contiguous():
+            raise NotImplementedError("copy_to_host of a non-contiguous device array")
+        if ary is None:
+            ary = np.empty(self.shape, dtype=self.dtype)
+        elif ary.shape != self.shape or ary.dtype != self.dtype:
+            raise ValueError("copy_to_host: host array %s %s does not match %s %s"
+                             % (ary.shape, ary.dtype, self.shape, self.dtype))
+        if self.nbytes:
+            if ary.flags.c_contiguous:
+                ext().memcpy_dtoh(ary, self._buffer.ptr)
+            else:
+                tmp = np.empty(self.shape, dtype=self.dtype)
+                ext().memcpy_dtoh(tmp, self._buffer.ptr)
+                ary[...] = tmp
+        return ary
+
+
+def to_device(obj, stream=0, copy=True, to=None):
+    """Copies a numpy array (or array-like) to a new DeviceArray, or into `to`."""
+    if isinstance(obj, DeviceArray):
+        return obj
+    ary = np.ascontiguousarray(obj)
+    if to is not None:
+        to.copy_to_device(ary)
+        return to
+    dev = DeviceArray(ary.shape, ary.dtype)
+    if copy and dev.nbytes:
+        ext().memcpy_htod(dev.device_ctypes_pointer, ary)
+    return dev
+
+
+def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
+    """An uninitialized DeviceArray of `shape` and `dtype` (C order)."""
+    if order != "C" or strides is not None:
+        raise NotImplementedError("device_array supports C order only")
+    return DeviceArray(shape, dtype)
+
+
+def device_array_like(ary, stream=0):
+    """An uninitialized DeviceArray with `ary`'s shape and dtype."""
+    return DeviceArray(ary.shape, ary.dtype)

@@ -1,0 +1,230 @@
+"""The @cuda.jit kernel object: typing, per-signature compilation and launch.
+
+A Dispatcher keeps one compiled overload per (argument types, device
+architecture): the first call with new types compiles (source -> PTX in
+C++, PTX -> cubin with nvJitLink), later calls with the same types only
+launch. numpy arrays are copied to the device and back around the launch,
+as numba.cuda does; objects with __cuda_array_interface__ pass zero-copy.
+"""
+import inspect
+
+import numpy as np
+
+from . import _devicearray
+from ._ext import current_device, ext
+from ._source import describe
+from ._typeof import typeof
+
+
+def _dim3(value, what):
+    """A launch dimension as a 3-tuple of positive ints; raises before launching."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        dims = (int(value),)
+    elif isinstance(value, (tuple, list)):
+        dims = tuple(value)
+        if not 1 <= len(dims) <= 3:
+            raise ValueError("%s must be a sequence of 1, 2 or 3 integers, got %r"
+                             % (what, value))
+        for d in dims:
+            if isinstance(d, (bool, np.bool_)) or not isinstance(d, (int, np.integer)):
+                raise TypeError("%s must contain integers, got %r" % (what, value))
+        dims = tuple(int(d) for d in dims)
+    else:
+        raise TypeError("%s must be an int or a tuple of 1, 2 or 3 ints, got %r"
+                        % (what, value))
+    if any(d <= 0 for d in dims):
+        raise ValueError("%s dimensions must be positive, got %r" % (what, value))
+    return dims + (1,) * (3 - len(dims))
+
+
+def _stream_handle(stream):
+    if stream is None or stream == 0:
+        return 0
+    if isinstance(stream, int):
+        return stream
+    for attr in ("handle", "ptr", "cuda_stream"):
+        h = getattr(stream, attr, None)
+        if h is not None:
+            return int(getattr(h, "value", h) or 0)
+    raise TypeError("stream must be 0, an int handle or a stream object, got %r" % (stream,))
+
+
+class _Overload:
+    """One compiled specialization: its stages and the loaded kernel."""
+
+    def __init__(self, dispatcher, argtypes, arch):
+        info = dispatcher._info
+        result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
+                                      info["name"], info["globals"], tuple(argtypes), arch,
+                                      dispatcher.options.get("opt", 3), "ptx")
+        self.argtypes = tuple(argtypes)
+        self.ir = result["ir"]
+        self.llvm = result["llvm"]
+        self.ptx = result["ptx"]
+        self.entry = result["entry"]
+        self.cubin = ext().link_ptx(self.ptx, arch)
+        self.kernel = ext().Kernel(self.cubin, self.entry, self.argtypes)
+
+
+class _LaunchConfig:
+    __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem")
+
+    def __init__(self, dispatcher, griddim, blockdim, stream, sharedmem):
+        self.dispatcher = dispatcher
+        self.griddim = griddim
+        self.blockdim = blockdim
+        self.stream = stream
+        self.sharedmem = sharedmem
+
+    def __call__(self, *args):
+        return self.dispatcher._launch(self.griddim, self.blockdim, self.stream,
+                                       self.sharedmem, args)
+
+
+class Dispatcher:
+    """A kernel: `kernel[grid, block](*args)` or `kernel[grid, block, stream, shared](*args)`."""
+
+    def __init__(self, py_func, signatures=(), options=None):
+        self.py_func = py_func
+        self.options = dict(options or {})
+        self.__name__ = py_func.__name__
+        self.__doc__ = py_func.__doc__
+        self.__wrapped__ = py_func
+        self._params = list(inspect.signature(py_func).parameters)
+        self._info = None
+        self._overloads = {}
+        self.signature_strings = []
+        self._sig_types = []
+        for sig in signatures:
+            self._add_signature(sig)
+
+    def _add_signature(self, sig):
+        if not isinstance(sig, str):
+            raise TypeError("signatures must be strings such as 'void(float32[:], int32)', "
+                            "got %r" % (sig,))
+        self._sig_types.append(_parse_signature_types(sig))  # checks it now
+        self.signature_strings.append(sig)
+
+    def _describe(self):
+        if self._info is None:
+            self._info = describe(self.py_func)
+        return self._info
+
+    # -- launch ---------------------------------------------------------------
+    def __getitem__(self, config):
+        if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
+            raise ValueError("a launch configuration is [grid, block], [grid, block, stream] "
+                             "or [grid, block, stream, dynamic_shared_bytes], got %r"
+                             % (config,))
+        griddim = _dim3(config[0], "griddim")
+        blockdim = _dim3(config[1], "blockdim")
+        stream = _stream_handle(config[2]) if len(config) > 2 else 0
+        shared = int(config[3]) if len(config) > 3 else 0
+        if shared < 0:
+            raise ValueError("dynamic shared memory size must be >= 0, got %d" % shared)
+        return _LaunchConfig(self, griddim, blockdim, stream, shared)
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError("kernel '%s' needs a launch configuration: %s[grid, block](...)"
+                        % (self.__name__, self.__name__))
+
+    def _arg_name(self, i):
+        return "argument '%s'" % self._params[i] if i < len(self._params) else "argument %d" % i
+
+    def _launch(self, griddim, blockdim, stream, shared, args):
+        if len(args) != len(self._params):
+            raise TypeError("kernel '%s' takes %d arguments (%s), got %d"
+                            % (self.__name__, len(self._params), ", ".join(self._params),
+                               len(args)))
+        types = tuple(typeof(a, self._arg_name(i)) for i, a in enumerate(args))
+        overload = self._overloads.get(types)
+        if overload is None:
+            overload = self._compile_for(types)
+        # numpy arrays travel to the device and back (numba.cuda's behaviour).
+        converted = list(args)
+        copy_back = []
+        for i, a in enumerate(args):
+            if isinstance(a, np.ndarray):
+                dev = _devicearray.to_device(a)
+                converted[i] = dev
+                if a.flags.writeable:
+                    copy_back.append((dev, a))
+        overload.kernel.launch(griddim, blockdim, shared, stream, tuple(converted))
+        for dev, host in copy_back:
+            dev.copy_to_host(host)
+
+    def _compile_for(self, types):
+        self._describe()
+        arch = current_device()["arch"]
+        compile_types = types
+        if self.signature_strings:
+            compile_types = self._match_signature(types)
+        overload = self._overloads.get(compile_types)
+        if overload is None:
+            overload = _Overload(self, compile_types, arch)
+            self._overloads[compile_types] = overload
+        self._overloads[types] = overload
+        return overload
+
+    def _signature_types(self):
+        return self._sig_types
+
+    def _match_signature(self, types):
+        """The first explicit signature the argument types can be passed to."""
+        problems = []
+        for sig, sig_types in zip(self.signature_strings, self._signature_types()):
+            if len(sig_types) != len(types):
+                problems.append("%s takes %d arguments" % (sig, len(sig_types)))
+                continue
+            bad = [i for i, (want, got) in enumerate(zip(sig_types, types))
+                   if not _accepts(want, got)]
+            if not bad:
+                return tuple(sig_types)
+            i = bad[0]
+            problems.append("%s: %s is %s, the signature wants %s"
+                            % (sig, self._arg_name(i), types[i], sig_types[i]))
+        raise TypeError("no signature of kernel '%s' matches the arguments: %s"
+                        % (self.__name__, "; ".join(problems)))
+
+    # -- inspection -------------------------------------------------------------
+    def _overload_for(self, signature):
+        if signature is None:
+            if not self._overloads and self.signature_strings:
+                self._compile_for(tuple(self._signature_types()[0]))
+            if not self._overloads:
+                raise ValueError("kernel '%s' has not been compiled yet" % self.__name__)
+            return next(iter(self._overloads.values()))
+        return self._overloads[tuple(signature)]
+
+    def inspect_asm(self, signature=None):
+        """The PTX of the overload for `signature` (a tuple of type strings)."""
+        return self._overload_for(signature).ptx
+
+    def inspect_llvm(self, signature=None):
+        return self._overload_for(signature).llvm
+
+    def inspect_ir(self, signature=None):
+        return self._overload_for(signature).ir
+
+    @property
+    def signatures(self):
+        return list(dict.fromkeys(ov.argtypes for ov in self._overloads.values()))
+
+
+def _parse_signature_types(sig):
+    """Argument type strings of 'void(float32[:], int32)' in canonical spelling."""
+    try:
+        return list(ext().parse_signature(sig))
+    except ValueError as exc:
+        raise TypeError(str(exc)) from None
+
+
+def _accepts(want, got):
+    """Can an argument typed `got` be passed to a parameter typed `want`?"""
+    if want == got:
+        return True
+    if want.startswith("array("):
+        # A C-contiguous array may be passed as layout A.
+        return want.endswith(", A)") and got.startswith("array(") and \
+            got[:-3] == want[:-3]
+    return not got.startswith("array(")  # scalars convert

@@ -1,0 +1,125 @@
+"""What the compiler needs to know about a Python function.
+
+`describe(func)` gives the function's source text, file, first line and the
+values of the global and closure names it refers to, classified for the C++
+compiler (see pyjit/python/Bridge.h). The decorator and pyjitc both use it,
+so globals resolve identically on both paths.
+"""
+import importlib.util
+import inspect
+import math
+import os
+import sys
+import types
+
+import numpy as np
+
+_NUMPY_SCALARS = {
+    "bool": np.bool_, "int8": np.int8, "int16": np.int16, "int32": np.int32,
+    "int64": np.int64, "uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32,
+    "uint64": np.uint64, "float16": np.float16, "float32": np.float32, "float64": np.float64,
+}
+_DTYPE_NAMES = {v: k for k, v in _NUMPY_SCALARS.items()}
+_FUNCTIONS = {math.sqrt: "math.sqrt", np.sqrt: "math.sqrt"}
+
+
+def _cuda_modules():
+    mods = []
+    from . import cuda as pyjit_cuda
+    mods.append(pyjit_cuda)
+    numba_cuda = sys.modules.get("numba.cuda")
+    if numba_cuda is not None:
+        mods.append(numba_cuda)
+    return mods
+
+
+def classify(value):
+    """The (kind, value) description of one global value."""
+    if isinstance(value, (bool, np.bool_)):
+        return ("bool", bool(value))
+    if isinstance(value, (int, np.integer)):
+        return ("int", int(value))
+    if isinstance(value, (float, np.floating)):
+        return ("float", float(value))
+    if isinstance(value, types.ModuleType):
+        if value is math:
+            return ("module", "math")
+        if value is np:
+            return ("module", "numpy")
+        if any(value is m for m in _cuda_modules()):
+            return ("module", "cuda")
+        return ("unsupported", "module '%s'" % value.__name__)
+    try:
+        if value in _DTYPE_NAMES:
+            return ("dtype", _DTYPE_NAMES[value])
+        if value in _FUNCTIONS:
+            return ("function", _FUNCTIONS[value])
+    except TypeError:  # unhashable
+        pass
+    return ("unsupported", type(value).__name__)
+
+
+def _code_names(code):
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _code_names(const)
+    return names
+
+
+def describe(func):
+    """Source, file, first line, name and globals of `func` (a plain function)."""
+    try:
+        lines, first_line = inspect.getsourcelines(func)
+    except (OSError, TypeError) as exc:
+        raise TypeError("cannot compile %r: its source code is not available (%s)"
+                        % (getattr(func, "__name__", func), exc)) from None
+    filename = inspect.getsourcefile(func) or func.__code__.co_filename
+    source = "".join(lines)
+    env = {}
+    closure = {}
+    if func.__closure__:
+        for name, cell in zip(func.__code__.co_freevars, func.__closure__):
+            try:
+                closure[name] = cell.cell_contents
+            except ValueError:  # empty cell
+                pass
+    for name in sorted(_code_names(func.__code__) | set(closure)):
+        if name in closure:
+            env[name] = classify(closure[name])
+        elif name in func.__globals__:
+            env[name] = classify(func.__globals__[name])
+    return {"source": source, "filename": os.path.abspath(filename),
+            "firstline": first_line, "name": func.__name__, "globals": env}
+
+
+def load_kernels(path, name=None):
+    """Imports the file at `path` and lists its kernels for pyjitc.
+
+    Returns [(name, source, filename, firstline, globals, [signature, ...])]:
+    the function called `name` if given, else every pyjit kernel in the file.
+    """
+    from ._dispatcher import Dispatcher
+    path = os.path.abspath(path)
+    modname = "_pyjitc_" + os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(modname, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    sys.path.insert(0, os.path.dirname(path))
+    spec.loader.exec_module(module)
+    found = []
+    for attr, value in vars(module).items():
+        if name is not None and attr != name:
+            continue
+        if isinstance(value, Dispatcher):
+            func, sigs = value.py_func, list(value.signature_strings)
+        elif isinstance(value, types.FunctionType) and name is not None:
+            func, sigs = value, []
+        else:
+            continue
+        info = describe(func)
+        if os.path.abspath(info["filename"]) != path:
+            continue
+        found.append((info["name"], info["source"], info["filename"], info["firstline"],
+                      info["globals"], sigs))
+    return found

@@ -1,0 +1,73 @@
+"""Type strings of kernel arguments, in the spelling the compiler parses.
+
+Scalars: `bool`, `int8`..`int64`, `uint8`..`uint64`, `float16`, `float32`,
+`float64`; Python int -> int64, float -> float64, bool -> bool (numba.cuda).
+Arrays: `array(<dtype>, <ndim>d, C|A)`, C when C-contiguous.
+"""
+import numpy as np
+
+SUPPORTED_DTYPES = frozenset([
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64"])
+
+_TYPESTR_TO_NAME = {}
+for _name in SUPPORTED_DTYPES:
+    _dt = np.dtype(_name)
+    _TYPESTR_TO_NAME[_dt.str] = _name
+    _TYPESTR_TO_NAME["|" + _dt.str[1:]] = _name
+
+
+def _c_contiguous(shape, strides, itemsize):
+    if strides is None:
+        return True
+    expected = itemsize
+    for extent, stride in zip(reversed(shape), reversed(strides)):
+        if extent > 1 and stride != expected:
+            return False
+        expected *= extent
+    return True
+
+
+def array_type(dtype_name, ndim, contiguous):
+    return "array(%s, %dd, %s)" % (dtype_name, ndim, "C" if contiguous else "A")
+
+
+def dtype_name(dtype, what):
+    """The supported dtype name of `dtype` or TypeError mentioning `what`."""
+    dt = np.dtype(dtype)
+    if dt.name in SUPPORTED_DTYPES and dt.isnative:
+        return dt.name
+    raise TypeError("%s: arrays of dtype %s are not supported in kernels (supported: %s)"
+                    % (what, dt, ", ".join(sorted(SUPPORTED_DTYPES))))
+
+
+def typeof(value, what):
+    """The type string of one argument; TypeError naming `what` if unsupported."""
+    if isinstance(value, (bool, np.bool_)):
+        return "bool"
+    if isinstance(value, int):
+        return "int64"
+    if isinstance(value, float):
+        return "float64"
+    if isinstance(value, np.generic):
+        if value.dtype.name in SUPPORTED_DTYPES:
+            return value.dtype.name
+        raise TypeError("%s: scalars of type %s are not supported in kernels"
+                        % (what, value.dtype))
+    if isinstance(value, np.ndarray):
+        name = dtype_name(value.dtype, what)
+        return array_type(name, value.ndim, value.flags.c_contiguous)
+    cai = getattr(value, "__cuda_array_interface__", None)
+    if cai is not None:
+        typestr = cai["typestr"]
+        name = _TYPESTR_TO_NAME.get(typestr)
+        if name is None:
+            raise TypeError("%s: device arrays of typestr %r are not supported in kernels"
+                            % (what, typestr))
+        shape = tuple(cai["shape"])
+        if not shape:
+            raise TypeError("%s: 0-d arrays are not supported in kernels" % what)
+        itemsize = np.dtype(name).itemsize
+        return array_type(name, len(shape), _c_contiguous(shape, cai.get("strides"), itemsize))
+    raise TypeError("%s: values of type %s are not supported as kernel arguments"
+                    % (what, type(value).__name__))

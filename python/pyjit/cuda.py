@@ -1,0 +1,128 @@
+"""pyjit.cuda: the numba.cuda-compatible API (`from pyjit import cuda`).
+
+Kernels: `@cuda.jit`, `@cuda.jit("void(float32[:], float32)")`, then
+`kernel[grid, block](*args)`. Inside kernels: `cuda.grid`, `cuda.gridsize`,
+`cuda.threadIdx/blockIdx/blockDim/gridDim.x/.y/.z`. Host side: device
+arrays (`to_device`, `device_array`, `device_array_like`), `synchronize`,
+events for timing.
+"""
+import numpy as np
+
+from ._devicearray import DeviceArray, device_array, device_array_like, to_device
+from ._dispatcher import Dispatcher
+from ._ext import current_device, ext
+from .errors import CudaError
+
+__all__ = ["jit", "to_device", "device_array", "device_array_like", "synchronize",
+           "is_available", "event", "event_elapsed_time", "get_current_device",
+           "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
+           "gridsize"]
+
+
+def jit(func_or_sig=None, device=False, **options):
+    """Compiles a Python function as a CUDA kernel.
+
+    `@jit` compiles lazily for each new set of argument types;
+    `@jit("void(float32[:], int32)")` (or a list of signatures) fixes the
+    types. Errors in the kernel raise pyjit.CompileError at compilation.
+    """
+    if device:
+        raise NotImplementedError("device functions (device=True) are not supported yet")
+
+    def decorate(func, sigs=()):
+        return Dispatcher(func, sigs, options)
+
+    if callable(func_or_sig) and not isinstance(func_or_sig, str):
+        return decorate(func_or_sig)
+    if func_or_sig is None:
+        return decorate
+    sigs = func_or_sig if isinstance(func_or_sig, (list, tuple)) else [func_or_sig]
+    return lambda func: decorate(func, sigs)
+
+
+def synchronize():
+    """Waits for all work on the GPU to finish."""
+    ext().synchronize()
+
+
+def is_available():
+    """True when a CUDA driver and a GPU are usable."""
+    return ext().driver_error() is None
+
+
+class _Device:
+    def __init__(self, info):
+        self._info = info
+        self.name = info["name"]
+        self.compute_capability = tuple(info["compute_capability"])
+        self.id = info["ordinal"]
+        self.MAX_THREADS_PER_BLOCK = info["max_threads_per_block"]
+        self.MULTIPROCESSOR_COUNT = info["multiprocessor_count"]
+        self.WARP_SIZE = info["warp_size"]
+
+
+def get_current_device():
+    """The current GPU (name, compute_capability, limits)."""
+    return _Device(current_device())
+
+
+class Event:
+    """A CUDA event for timing GPU work (numba.cuda.event)."""
+
+    def __init__(self, timing=True):
+        self.handle = ext().event_create()
+
+    def record(self, stream=0):
+        ext().event_record(self.handle, int(stream or 0))
+
+    def synchronize(self):
+        ext().event_synchronize(self.handle)
+
+    def wait(self, stream=0):
+        self.synchronize()
+
+    def elapsed_time(self, other):
+        """Milliseconds from this event to `other` (both recorded)."""
+        return ext().event_elapsed(self.handle, other.handle)
+
+    def __del__(self):
+        handle, self.handle = getattr(self, "handle", None), None
+        if handle:
+            try:
+                ext().event_destroy(handle)
+            except Exception:
+                pass
+
+
+def event(timing=True):
+    return Event(timing)
+
+
+def event_elapsed_time(evtstart, evtend):
+    return evtstart.elapsed_time(evtend)
+
+
+class _KernelOnly:
+    """Names such as cuda.threadIdx exist only inside kernels."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attr):
+        raise RuntimeError("cuda.%s.%s can only be used inside a kernel" % (self._name, attr))
+
+
+threadIdx = _KernelOnly("threadIdx")
+blockIdx = _KernelOnly("blockIdx")
+blockDim = _KernelOnly("blockDim")
+gridDim = _KernelOnly("gridDim")
+
+
+def grid(ndim):
+    """The thread's absolute position in the grid (kernels only)."""
+    raise RuntimeError("cuda.grid() can only be used inside a kernel")
+
+
+def gridsize(ndim):
+    """The number of threads in the grid (kernels only)."""
+    raise RuntimeError("cuda.gridsize() can only be used inside a kernel")

@@ -1,0 +1,29 @@
+"""Exceptions raised by pyjit.
+
+CompileError  a kernel's source is outside the kernel language or mistyped; the
+              message is ``file:line:col: error: ...`` with the source line and a caret.
+CudaError     a CUDA driver call failed (the message names the call and, for launches,
+              the kernel), or no driver/GPU is present.
+LinkError     nvJitLink could not link a kernel; the message carries nvJitLink's log.
+InternalError a bug in pyjit; please report it with the kernel.
+"""
+
+
+class PyjitError(Exception):
+    """Base class of pyjit's errors."""
+
+
+class CompileError(PyjitError):
+    """The kernel could not be compiled (see the message for file:line:col)."""
+
+
+class CudaError(PyjitError):
+    """A CUDA driver call failed, or no CUDA driver or device is available."""
+
+
+class LinkError(PyjitError):
+    """nvJitLink failed to link a kernel."""
+
+
+class InternalError(PyjitError):
+    """An internal compiler error."""

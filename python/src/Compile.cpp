@@ -1,0 +1,133 @@
+//===- Compile.cpp - compile_kernel and link_ptx -------------------------===//
+#include "Extension.h"
+#include "pyjit/codegen/KernelCompiler.h"
+#include "pyjit/ir/Signature.h"
+#include "pyjit/runtime/JitLink.h"
+
+using namespace pyjit;
+
+static bool stageFromName(const std::string &name, codegen::Stage &stage) {
+  if (name == "ast")
+    stage = codegen::Stage::AST;
+  else if (name == "ir")
+    stage = codegen::Stage::IR;
+  else if (name == "llvm")
+    stage = codegen::Stage::LLVM;
+  else if (name == "ptx")
+    stage = codegen::Stage::PTX;
+  else
+    return false;
+  return true;
+}
+
+static int setString(PyObject *dict, const char *key, const std::string &value) {
+  PyObject *s = PyUnicode_FromStringAndSize(value.data(), static_cast<Py_ssize_t>(value.size()));
+  if (!s)
+    return -1;
+  int rc = PyDict_SetItemString(dict, key, s);
+  Py_DECREF(s);
+  return rc;
+}
+
+PyObject *python::compileKernel(PyObject *, PyObject *args) {
+  PyObject *sourceObj, *fileObj, *nameObj, *globalsObj, *argTypesObj, *archObj, *stopObj;
+  int firstLine, optLevel;
+  if (!PyArg_ParseTuple(args, "OOiOOOOiO", &sourceObj, &fileObj, &firstLine, &nameObj,
+                        &globalsObj, &argTypesObj, &archObj, &optLevel, &stopObj))
+    return nullptr;
+  auto source = toUtf8(sourceObj, "source");
+  auto file = source ? toUtf8(fileObj, "filename") : std::nullopt;
+  auto name = file ? toUtf8(nameObj, "name") : std::nullopt;
+  auto arch = name ? toUtf8(archObj, "arch") : std::nullopt;
+  auto stop = arch ? toUtf8(stopObj, "stop") : std::nullopt;
+  if (!stop)
+    return nullptr;
+  codegen::KernelRequest req;
+  if (!stageFromName(*stop, req.stopAfter)) {
+    PyErr_Format(PyExc_ValueError, "unknown stage '%s' (ast, ir, llvm or ptx)", stop->c_str());
+    return nullptr;
+  }
+  if (!PyTuple_Check(argTypesObj)) {
+    PyErr_SetString(PyExc_TypeError, "argtypes must be a tuple of str");
+    return nullptr;
+  }
+  for (Py_ssize_t i = 0; i < PyTuple_Size(argTypesObj); ++i) {
+    auto t = toUtf8(PyTuple_GetItem(argTypesObj, i), "argument type");
+    if (!t)
+      return nullptr;
+    req.argTypes.push_back(*t);
+  }
+  if (!globalsFromDict(globalsObj, req.globals))
+    return nullptr;
+  SourceFile sourceFile(*file, *source, firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
+  req.source = &sourceFile;
+  req.functionName = *name;
+  req.arch = *arch;
+  req.optLevel = static_cast<unsigned>(std::clamp(optLevel, 0, 3));
+
+  llvm::Expected<codegen::CompiledKernel> result = [&] {
+    // The compiler holds no Python objects: let other threads run.
+    PyThreadState *state = PyEval_SaveThread();
+    auto r = codegen::compileKernel(req);
+    PyEval_RestoreThread(state);
+    return r;
+  }();
+  if (!result)
+    return raise(result.takeError());
+  PyObject *dict = PyDict_New();
+  if (!dict)
+    return nullptr;
+  if (setString(dict, "entry", result->entryName) || setString(dict, "ast", result->ast) ||
+      setString(dict, "ir", result->ir) || setString(dict, "llvm", result->llvmIR) ||
+      setString(dict, "ptx", result->ptx)) {
+    Py_DECREF(dict);
+    return nullptr;
+  }
+  PyObject *types = PyTuple_New(static_cast<Py_ssize_t>(result->argTypes.size()));
+  if (!types) {
+    Py_DECREF(dict);
+    return nullptr;
+  }
+  for (size_t i = 0; i < result->argTypes.size(); ++i)
+    PyTuple_SetItem(types, static_cast<Py_ssize_t>(i),
+                    PyUnicode_FromString(result->argTypes[i].c_str()));
+  PyDict_SetItemString(dict, "argtypes", types);
+  Py_DECREF(types);
+  return dict;
+}
+
+PyObject *python::linkPTX(PyObject *, PyObject *args) {
+  PyObject *ptxObj, *archObj;
+  if (!PyArg_ParseTuple(args, "OO", &ptxObj, &archObj))
+    return nullptr;
+  auto ptx = toUtf8(ptxObj, "ptx");
+  auto arch = ptx ? toUtf8(archObj, "arch") : std::nullopt;
+  if (!arch)
+    return nullptr;
+  runtime::LinkInput input{runtime::LinkInput::PTX,
+                           llvm::ArrayRef<char>(ptx->data(), ptx->size()), "kernel.ptx"};
+  PyThreadState *state = PyEval_SaveThread();
+  auto cubin = runtime::linkToCubin({input}, *arch);
+  PyEval_RestoreThread(state);
+  if (!cubin)
+    return raiseRuntime(cubin.takeError());
+  return PyBytes_FromStringAndSize(cubin->data(), static_cast<Py_ssize_t>(cubin->size()));
+}
+
+PyObject *python::parseSignature(PyObject *, PyObject *arg) {
+  auto text = toUtf8(arg, "signature");
+  if (!text)
+    return nullptr;
+  ir::TypeContext ctx;
+  auto sig = ir::parseSignature(ctx, *text);
+  if (!sig) {
+    PyErr_SetString(PyExc_ValueError, llvm::toString(sig.takeError()).c_str());
+    return nullptr;
+  }
+  PyObject *types = PyTuple_New(static_cast<Py_ssize_t>(sig->args.size()));
+  if (!types)
+    return nullptr;
+  for (size_t i = 0; i < sig->args.size(); ++i)
+    PyTuple_SetItem(types, static_cast<Py_ssize_t>(i), PyUnicode_FromString(sig->args[i]->str().c_str()));
+  return types;
+}

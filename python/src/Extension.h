@@ -1,0 +1,38 @@
+//===- Extension.h - Entry points of the _pyjit extension module ---------===//
+#ifndef PYJIT_PYTHON_EXTENSION_H
+#define PYJIT_PYTHON_EXTENSION_H
+
+#include "pyjit/python/Bridge.h"
+
+namespace pyjit::python {
+
+/// Like raise(), but maps runtime::CudaError to pyjit.CudaError and
+/// runtime::LinkError to pyjit.LinkError. Always returns null.
+PyObject *raiseRuntime(llvm::Error err);
+
+// Compile.cpp
+PyObject *compileKernel(PyObject *self, PyObject *args);
+PyObject *linkPTX(PyObject *self, PyObject *args);
+PyObject *parseSignature(PyObject *self, PyObject *arg);
+// Memory.cpp
+PyObject *driverError(PyObject *self, PyObject *args);
+PyObject *deviceInfo(PyObject *self, PyObject *args);
+PyObject *memAlloc(PyObject *self, PyObject *args);
+PyObject *memFree(PyObject *self, PyObject *args);
+PyObject *memcpyHtoD(PyObject *self, PyObject *args);
+PyObject *memcpyDtoH(PyObject *self, PyObject *args);
+PyObject *memcpyDtoD(PyObject *self, PyObject *args);
+PyObject *memset(PyObject *self, PyObject *args);
+PyObject *synchronize(PyObject *self, PyObject *args);
+PyObject *eventCreate(PyObject *self, PyObject *args);
+PyObject *eventDestroy(PyObject *self, PyObject *args);
+PyObject *eventRecord(PyObject *self, PyObject *args);
+PyObject *eventSynchronize(PyObject *self, PyObject *args);
+PyObject *eventElapsed(PyObject *self, PyObject *args);
+// Kernel.cpp
+/// Creates the Kernel type and adds it to `module`; false with an error set on failure.
+bool addKernelType(PyObject *module);
+
+} // namespace pyjit::python
+
+#endif

@@ -1,0 +1,318 @@
+//===- Kernel.cpp - The Kernel type: a loaded cubin function and its launcher ===//
+//
+// Kernel(cubin: bytes, entry: str, argtypes: tuple[str]) loads the cubin
+// (cuModuleLoadData) and prepares an argument packer from the parameter
+// types; launch(grid, block, shared_bytes, stream, args) packs the
+// arguments per docs/abi.md and calls cuLaunchKernel.
+//
+//===----------------------------------------------------------------------===//
+#include "Extension.h"
+#include "pyjit/ir/Signature.h"
+#include "pyjit/runtime/Launch.h"
+#include "pyjit/runtime/LoadedModule.h"
+#include <cstring>
+#include <memory>
+#include <vector>
+
+using namespace pyjit;
+
+namespace {
+
+/// How one Python argument becomes kernel parameters.
+struct ParamSpec {
+  enum class Kind { Int, UInt, Float, Bool, Array } kind;
+  unsigned bytes = 8;    // scalar width, or array item size
+  unsigned ndim = 0;     // arrays
+  bool contiguous = false;
+  char typeKind = 0;     // NumPy kind of an array's dtype: 'f', 'i', 'u', 'b'
+  std::string typeName; // for messages
+};
+
+struct KernelObject {
+  PyObject_HEAD
+  runtime::LoadedModule *module;
+  void *function;
+  std::vector<ParamSpec> *params;
+  std::string *name;
+  unsigned slots; // kernel parameters in all
+};
+
+constexpr unsigned kMaxSlots = 512;
+
+bool specFromType(ir::Type *t, ParamSpec &spec) {
+  spec.typeName = t->str();
+  ir::Type *scalar = t;
+  if (auto *at = llvm::dyn_cast<ir::ArrayType>(t)) {
+    spec.kind = ParamSpec::Kind::Array;
+    spec.ndim = at->ndim();
+    spec.contiguous = at->layout() == ir::Layout::C;
+    scalar = at->dtype();
+  }
+  unsigned bytes;
+  char kind;
+  ParamSpec::Kind scalarKind;
+  if (llvm::isa<ir::BoolType>(scalar)) {
+    bytes = 1, kind = 'b', scalarKind = ParamSpec::Kind::Bool;
+  } else if (auto *it = llvm::dyn_cast<ir::IntType>(scalar)) {
+    bytes = it->bits() / 8, kind = it->isSigned() ? 'i' : 'u';
+    scalarKind = it->isSigned() ? ParamSpec::Kind::Int : ParamSpec::Kind::UInt;
+  } else if (auto *ft = llvm::dyn_cast<ir::FloatType>(scalar)) {
+    bytes = ft->bits() / 8, kind = 'f', scalarKind = ParamSpec::Kind::Float;
+  } else {
+    return false;
+  }
+  spec.bytes = bytes;
+  spec.typeKind = kind;
+  if (spec.kind != ParamSpec::Kind::Array)
+    spec.kind = scalarKind;
+  return true;
+}
+
+PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
+  const char *cubin;
+  Py_ssize_t cubinSize;
+  PyObject *entryObj, *typesObj;
+  if (!PyArg_ParseTuple(args, "y#OO", &cubin, &cubinSize, &entryObj, &typesObj))
+    return nullptr;
+  auto entry = python::toUtf8(entryObj, "entry");
+  if (!entry)
+    return nullptr;
+  if (!PyTuple_Check(typesObj)) {
+    PyErr_SetString(PyExc_TypeError, "argtypes must be a tuple of str");
+    return nullptr;
+  }
+  auto params = std::make_unique<std::vector<ParamSpec>>();
+  ir::TypeContext ctx;
+  unsigned slots = 0;
+  for (Py_ssize_t i = 0; i < PyTuple_Size(typesObj); ++i) {
+    auto text = python::toUtf8(PyTuple_GetItem(typesObj, i), "argument type");
+    if (!text)
+      return nullptr;
+    auto t = ir::parseType(ctx, *text);
+    if (!t) {
+      PyErr_SetString(PyExc_TypeError, llvm::toString(t.takeError()).c_str());
+      return nullptr;
+    }
+    ParamSpec spec{};
+    if (!specFromType(*t, spec)) {
+      PyErr_Format(PyExc_TypeError, "type %s cannot be a kernel parameter", text->c_str());
+      return nullptr;
+    }
+    slots += spec.kind == ParamSpec::Kind::Array ? 1 + 2 * spec.ndim : 1;
+    params->push_back(spec);
+  }
+  if (slots > kMaxSlots) {
+    PyErr_Format(PyExc_TypeError, "a kernel may take at most %u parameter slots", kMaxSlots);
+    return nullptr;
+  }
+  auto module = runtime::LoadedModule::load(llvm::ArrayRef<char>(cubin, cubinSize));
+  if (!module)
+    return python::raiseRuntime(module.takeError());
+  auto function = (*module)->getFunction(*entry);
+  if (!function)
+    return python::raiseRuntime(function.takeError());
+  auto *allocFn = reinterpret_cast<allocfunc>(PyType_GetSlot(type, Py_tp_alloc));
+  auto *self = reinterpret_cast<KernelObject *>(allocFn(type, 0));
+  if (!self)
+    return nullptr;
+  self->module = module->release();
+  self->function = *function;
+  self->params = params.release();
+  self->name = new std::string(*entry);
+  self->slots = slots;
+  return reinterpret_cast<PyObject *>(self);
+}
+
+void kernelDealloc(PyObject *obj) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  delete self->module;
+  delete self->params;
+  delete self->name;
+  PyTypeObject *type = Py_TYPE(obj);
+  auto *freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
+  freeFn(obj);
+  Py_DECREF(type);
+}
+
+bool readDim3(PyObject *obj, runtime::Dim3 &dim, const char *what) {
+  if (!PyTuple_Check(obj) || PyTuple_Size(obj) != 3) {
+    PyErr_Format(PyExc_TypeError, "%s must be a tuple of 3 ints", what);
+    return false;
+  }
+  unsigned long v[3];
+  for (int i = 0; i < 3; ++i) {
+    v[i] = PyLong_AsUnsignedLong(PyTuple_GetItem(obj, i));
+    if (PyErr_Occurred())
+      return false;
+  }
+  dim = {static_cast<unsigned>(v[0]), static_cast<unsigned>(v[1]), static_cast<unsigned>(v[2])};
+  return true;
+}
+
+// Packs an object with __cuda_array_interface__ into 1 + 2*ndim slots.
+bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t *slot) {
+  PyObject *cai = PyObject_GetAttrString(arg, "__cuda_array_interface__");
+  if (!cai) {
+    PyErr_Clear();
+    PyErr_Format(PyExc_TypeError, "argument %zd: expected a device array (%s), got %s", index,
+                 spec.typeName.c_str(), Py_TYPE(arg) == nullptr ? "?" : "an object without __cuda_array_interface__");
+    return false;
+  }
+  bool ok = false;
+  do {
+    PyObject *data = PyDict_GetItemString(cai, "data");
+    PyObject *shape = PyDict_GetItemString(cai, "shape");
+    PyObject *strides = PyDict_GetItemString(cai, "strides");
+    PyObject *typestr = PyDict_GetItemString(cai, "typestr");
+    if (!data || !shape || !typestr || !PyTuple_Check(data) || !PyTuple_Check(shape)) {
+      PyErr_Format(PyExc_TypeError, "argument %zd: malformed __cuda_array_interface__", index);
+      break;
+    }
+    if (PyTuple_Size(shape) != static_cast<Py_ssize_t>(spec.ndim)) {
+      PyErr_Format(PyExc_TypeError, "argument %zd: expected a %u-d array (%s), got %zd-d", index,
+                   spec.ndim, spec.typeName.c_str(), PyTuple_Size(shape));
+      break;
+    }
+    auto ts = python::toUtf8(typestr, "typestr");
+    if (!ts)
+      break;
+    if (ts->size() < 3 || (*ts)[1] != spec.typeKind ||
+        std::atoi(ts->c_str() + 2) != static_cast<int>(spec.bytes)) {
+      PyErr_Format(PyExc_TypeError, "argument %zd: expected %s, got an array of typestr '%s'",
+                   index, spec.typeName.c_str(), ts->c_str());
+      break;
+    }
+    slot[0] = PyLong_AsUnsignedLongLong(PyTuple_GetItem(data, 0));
+    if (PyErr_Occurred())
+      break;
+    int64_t expected = spec.bytes;
+    bool bad = false;
+    for (int d = static_cast<int>(spec.ndim) - 1; d >= 0 && !bad; --d) {
+      int64_t extent = PyLong_AsLongLong(PyTuple_GetItem(shape, d));
+      int64_t stride = expected;
+      if (strides && strides != Py_None) {
+        stride = PyLong_AsLongLong(PyTuple_GetItem(strides, d));
+        if (spec.contiguous && d == static_cast<int>(spec.ndim) - 1 && stride != spec.bytes &&
+            extent > 1) {
+          PyErr_Format(PyExc_TypeError, "argument %zd: expected a C-contiguous array (%s)", index,
+                       spec.typeName.c_str());
+          bad = true;
+        }
+      }
+      slot[1 + d] = static_cast<uint64_t>(extent);
+      slot[1 + spec.ndim + d] = static_cast<uint64_t>(stride);
+      expected *= extent;
+    }
+    if (bad || PyErr_Occurred())
+      break;
+    ok = true;
+  } while (false);
+  Py_DECREF(cai);
+  return ok;
+}
+
+bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t *slot) {
+  *slot = 0;
+  switch (spec.kind) {
+  case ParamSpec::Kind::Float: {
+    double d = PyFloat_AsDouble(arg);
+    if (d == -1.0 && PyErr_Occurred())
+      break;
+    if (spec.bytes == 4) {
+      float f = static_cast<float>(d);
+      std::memcpy(slot, &f, 4);
+    } else {
+      std::memcpy(slot, &d, 8);
+    }
+    return true;
+  }
+  case ParamSpec::Kind::Int:
+  case ParamSpec::Kind::UInt: {
+    long long v = PyLong_AsLongLong(arg);
+    if (v == -1 && PyErr_Occurred())
+      break;
+    std::memcpy(slot, &v, spec.bytes); // little-endian: the low bytes
+    return true;
+  }
+  case ParamSpec::Kind::Bool: {
+    int v = PyObject_IsTrue(arg);
+    if (v < 0)
+      break;
+    *reinterpret_cast<uint8_t *>(slot) = static_cast<uint8_t>(v);
+    return true;
+  }
+  case ParamSpec::Kind::Array:
+    break;
+  }
+  PyErr_Clear();
+  PyErr_Format(PyExc_TypeError, "argument %zd: expected %s", index, spec.typeName.c_str());
+  return false;
+}
+
+// launch(grid, block, shared_bytes, stream, args)
+PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  if (nargs != 5 || !PyTuple_Check(args[4])) {
+    PyErr_SetString(PyExc_TypeError, "launch(grid, block, shared_bytes, stream, args: tuple)");
+    return nullptr;
+  }
+  runtime::Dim3 grid, block;
+  if (!readDim3(args[0], grid, "grid") || !readDim3(args[1], block, "block"))
+    return nullptr;
+  unsigned long shared = PyLong_AsUnsignedLong(args[2]);
+  unsigned long long stream = PyLong_AsUnsignedLongLong(args[3]);
+  if (PyErr_Occurred())
+    return nullptr;
+  PyObject *tuple = args[4];
+  const std::vector<ParamSpec> &params = *self->params;
+  if (PyTuple_Size(tuple) != static_cast<Py_ssize_t>(params.size())) {
+    PyErr_Format(PyExc_TypeError, "kernel '%s' takes %zu arguments, got %zd", self->name->c_str(),
+                 params.size(), PyTuple_Size(tuple));
+    return nullptr;
+  }
+  uint64_t storage[kMaxSlots];
+  void *pointers[kMaxSlots];
+  unsigned slot = 0;
+  for (size_t i = 0; i < params.size(); ++i) {
+    PyObject *arg = PyTuple_GetItem(tuple, static_cast<Py_ssize_t>(i));
+    const ParamSpec &spec = params[i];
+    bool ok = spec.kind == ParamSpec::Kind::Array
+                  ? packArray(arg, spec, static_cast<Py_ssize_t>(i), storage + slot)
+                  : packScalar(arg, spec, static_cast<Py_ssize_t>(i), storage + slot);
+    if (!ok)
+      return nullptr;
+    slot += spec.kind == ParamSpec::Kind::Array ? 1 + 2 * spec.ndim : 1;
+  }
+  for (unsigned i = 0; i < slot; ++i)
+    pointers[i] = &storage[i];
+  if (llvm::Error err = runtime::launchKernel(self->function, grid, block,
+                                              static_cast<unsigned>(shared),
+                                              reinterpret_cast<void *>(stream), pointers,
+                                              *self->name))
+    return python::raiseRuntime(std::move(err));
+  Py_RETURN_NONE;
+}
+
+PyMethodDef kernelMethods[] = {
+    {"launch", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(kernelLaunch)),
+     METH_FASTCALL, "launch(grid, block, shared_bytes, stream, args) -> None"},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyType_Slot kernelSlots[] = {
+    {Py_tp_new, reinterpret_cast<void *>(kernelNew)},
+    {Py_tp_dealloc, reinterpret_cast<void *>(kernelDealloc)},
+    {Py_tp_methods, kernelMethods},
+    {Py_tp_doc, const_cast<char *>("Kernel(cubin, entry, argtypes): a loaded GPU kernel.")},
+    {0, nullptr}};
+
+PyType_Spec kernelSpec = {"pyjit._pyjit.Kernel", sizeof(KernelObject), 0, Py_TPFLAGS_DEFAULT,
+                          kernelSlots};
+
+} // namespace
+
+bool python::addKernelType(PyObject *module) {
+  PyObject *type = PyType_FromSpec(&kernelSpec);
+  if (!type)
+    return false;
+  return PyModule_AddObject(module, "Kernel", type) == 0;
+}

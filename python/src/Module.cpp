@@ -1,0 +1,65 @@
+//===- Module.cpp - The _pyjit extension module --------------------------===//
+#include "Extension.h"
+#include "pyjit/runtime/CudaError.h"
+#include "pyjit/runtime/LinkError.h"
+
+using namespace pyjit;
+
+PyObject *python::raiseRuntime(llvm::Error err) {
+  std::string message;
+  const char *kind = nullptr;
+  llvm::Error rest = llvm::handleErrors(
+      std::move(err),
+      [&](const runtime::CudaError &e) {
+        kind = "CudaError";
+        message = e.message();
+      },
+      [&](const runtime::LinkError &e) {
+        kind = "LinkError";
+        message = e.message();
+      });
+  if (rest)
+    return raise(std::move(rest));
+  return raiseNamed(kind, message);
+}
+
+static PyMethodDef methods[] = {
+    {"compile_kernel", python::compileKernel, METH_VARARGS,
+     "compile_kernel(source, filename, firstline, name, globals, argtypes, arch, opt, stop)\n"
+     "-> dict(entry, ast, ir, llvm, ptx, argtypes); raises CompileError."},
+    {"link_ptx", python::linkPTX, METH_VARARGS,
+     "link_ptx(ptx: str, arch: str) -> bytes (cubin through nvJitLink); raises LinkError."},
+    {"parse_signature", python::parseSignature, METH_O,
+     "parse_signature('void(float32[:], int32)') -> tuple of canonical argument type strings;\n"
+     "raises ValueError naming the bad text."},
+    {"driver_error", python::driverError, METH_NOARGS,
+     "driver_error() -> None if a CUDA driver and device are usable, else the reason (str)."},
+    {"device_info", python::deviceInfo, METH_NOARGS, "device_info() -> dict for the current device."},
+    {"mem_alloc", python::memAlloc, METH_VARARGS, "mem_alloc(nbytes) -> device pointer (int)."},
+    {"mem_free", python::memFree, METH_VARARGS, "mem_free(ptr)."},
+    {"memcpy_htod", python::memcpyHtoD, METH_VARARGS, "memcpy_htod(dst_ptr, buffer)."},
+    {"memcpy_dtoh", python::memcpyDtoH, METH_VARARGS, "memcpy_dtoh(writable_buffer, src_ptr)."},
+    {"memcpy_dtod", python::memcpyDtoD, METH_VARARGS, "memcpy_dtod(dst_ptr, src_ptr, nbytes)."},
+    {"memset", python::memset, METH_VARARGS, "memset(ptr, byte, nbytes)."},
+    {"synchronize", python::synchronize, METH_NOARGS, "Waits for all GPU work (cuCtxSynchronize)."},
+    {"event_create", python::eventCreate, METH_NOARGS, "event_create() -> handle (int)."},
+    {"event_destroy", python::eventDestroy, METH_VARARGS, "event_destroy(handle)."},
+    {"event_record", python::eventRecord, METH_VARARGS, "event_record(handle, stream)."},
+    {"event_synchronize", python::eventSynchronize, METH_VARARGS, "event_synchronize(handle)."},
+    {"event_elapsed", python::eventElapsed, METH_VARARGS,
+     "event_elapsed(start, stop) -> milliseconds (float)."},
+    {nullptr, nullptr, 0, nullptr}};
+
+static PyModuleDef moduleDef = {PyModuleDef_HEAD_INIT, "_pyjit",
+                                "pyjit's compiler and CUDA runtime (C++).", -1, methods};
+
+PyMODINIT_FUNC PyInit__pyjit(void) {
+  PyObject *module = PyModule_Create(&moduleDef);
+  if (!module)
+    return nullptr;
+  if (!python::addKernelType(module)) {
+    Py_DECREF(module);
+    return nullptr;
+  }
+  return module;
+}

@@ -1,0 +1,53 @@
+//===- Device.h - The device and its primary context ------------*- C++ -*-===//
+//
+// Device 0, its properties, and its primary context made current per thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYJIT_RUNTIME_DEVICE_H
+#define PYJIT_RUNTIME_DEVICE_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace pyjit::runtime {
+
+/// Properties of a CUDA device, read once through cuDeviceGetAttribute.
+struct DeviceInfo {
+  int ordinal = 0;
+  std::string name;
+  int ccMajor = 0, ccMinor = 0;
+  int maxThreadsPerBlock = 0;
+  int maxBlockDim[3] = {0, 0, 0};
+  int maxGridDim[3] = {0, 0, 0};
+  int maxSharedMemoryPerBlock = 0; ///< Bytes, without opt-in.
+  int multiProcessorCount = 0;
+  int warpSize = 0;
+
+  /// The compute capability as an nvJitLink/PTX target, e.g. "sm_90".
+  std::string arch() const;
+};
+
+/// The device the runtime uses (device 0), with its primary context current
+/// on the calling thread.
+///
+/// The first call retains device 0's primary context, the one CuPy and
+/// PyTorch use, so pointers and streams are shared with them; it is never
+/// released. Every call makes that context current on the calling thread if
+/// it is not already (a cuCtxGetCurrent compare when it is).
+///
+/// \returns the errors of Driver::get(); a CudaError naming
+/// cuDeviceGetCount (CUDA_ERROR_NO_DEVICE when there is none),
+/// cuDeviceGet, cuDeviceGetName, cuDeviceGetAttribute,
+/// cuDevicePrimaryCtxRetain, cuCtxGetCurrent or cuCtxSetCurrent. A failed
+/// first call is retried by the next one.
+llvm::Expected<const DeviceInfo &> currentDevice();
+
+/// Makes the primary context of currentDevice() current on this thread.
+/// \returns the errors of currentDevice().
+llvm::Error ensureContext();
+
+} // namespace pyjit::runtime
+
+#endif // PYJIT_RUNTIME_DEVICE_H

@@ -1,0 +1,66 @@
+//===- LoadedModule.h - A cubin loaded into the context ---------*- C++ -*-===//
+//
+// A module loaded with cuModuleLoadData, and lookup of its kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PYJIT_RUNTIME_LOADEDMODULE_H
+#define PYJIT_RUNTIME_LOADEDMODULE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace pyjit::runtime {
+
+/// Resource use and limits of a kernel, from cuFuncGetAttribute.
+struct FunctionInfo {
+  int maxThreadsPerBlock = 0; ///< Largest block this kernel can launch with.
+  int numRegs = 0;            ///< Registers per thread.
+  int staticSharedBytes = 0;  ///< Statically allocated shared memory.
+  int localBytes = 0;         ///< Local memory per thread.
+  int constBytes = 0;         ///< User constant memory.
+  int ptxVersion = 0;         ///< PTX ISA version * 10, e.g. 80.
+  int binaryVersion = 0;      ///< SASS architecture * 10, e.g. 90.
+};
+
+/// A cubin (or fatbin, or null-terminated PTX) loaded into the primary
+/// context of currentDevice(). The destructor unloads it; errors there are
+/// ignored, so destroying a module while the process exits and the driver
+/// is shutting down is safe.
+class LoadedModule {
+public:
+  /// Loads \p image with cuModuleLoadData. The image is not kept.
+  /// \returns the errors of currentDevice(); a CudaError naming
+  /// cuModuleLoadData (e.g. CUDA_ERROR_NO_BINARY_FOR_GPU for a cubin of
+  /// another architecture).
+  static llvm::Expected<std::unique_ptr<LoadedModule>>
+  load(llvm::ArrayRef<char> image);
+
+  ~LoadedModule();
+  LoadedModule(const LoadedModule &) = delete;
+  LoadedModule &operator=(const LoadedModule &) = delete;
+
+  /// The kernel \p name (its mangled entry name) as an opaque CUfunction,
+  /// valid while this module lives.
+  /// \returns a CudaError naming cuModuleGetFunction with "function '<name>'"
+  /// as context (CUDA_ERROR_NOT_FOUND when there is no such kernel).
+  llvm::Expected<void *> getFunction(llvm::StringRef name) const;
+
+  /// The opaque CUmodule.
+  void *handle() const { return Module; }
+
+private:
+  explicit LoadedModule(void *module) : Module(module) {}
+  void *Module;
+};
+
+/// Reads the attributes of \p function (a CUfunction).
+/// \returns a CudaError naming cuFuncGetAttribute.
+llvm::Expected<FunctionInfo> getFunctionInfo(void *function);
+
+} // namespace pyjit::runtime
+
+#endif // PYJIT_RUNTIME_LOADEDMODULE_H

@@ -1,0 +1,148 @@
+//===- Device.cpp - The device and its primary context --------------------===//
+//
+// Retains device 0's primary context once and makes it current per thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pyjit/runtime/Device.h"
+#include "DriverApi.h"
+
+#include <atomic>
+#include <mutex>
+
+using namespace llvm;
+
+namespace pyjit::runtime {
+
+std::string DeviceInfo::arch() const {
+  return "sm_" + std::to_string(ccMajor) + std::to_string(ccMinor);
+}
+
+namespace {
+
+/// The device and its retained primary context; built once, never freed.
+struct DeviceState {
+  const DriverApi *Api;
+  CUcontext Context;
+  DeviceInfo Info;
+};
+
+std::atomic<const DeviceState *> State{nullptr};
+std::mutex StateMutex;
+
+Error readInfo(const DriverApi &api, CUdevice device, DeviceInfo &info) {
+  char name[256] = {};
+  if (Error err = checkCuda(api, "cuDeviceGetName",
+                            api.cuDeviceGetName(name, sizeof(name), device)))
+    return err;
+  info.name = name;
+
+  struct Query {
+    CUdevice_attribute attribute;
+    int *field;
+  } queries[] = {
+      {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, &info.ccMajor},
+      {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, &info.ccMinor},
+      {CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, &info.maxThreadsPerBlock},
+      {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, &info.maxBlockDim[0]},
+      {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, &info.maxBlockDim[1]},
+      {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z, &info.maxBlockDim[2]},
+      {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, &info.maxGridDim[0]},
+      {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, &info.maxGridDim[1]},
+      {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, &info.maxGridDim[2]},
+      {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
+       &info.maxSharedMemoryPerBlock},
+      {CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, &info.multiProcessorCount},
+      {CU_DEVICE_ATTRIBUTE_WARP_SIZE, &info.warpSize},
+  };
+  for (const Query &query : queries)
+    if (Error err = checkCuda(
+            api, "cuDeviceGetAttribute",
+            api.cuDeviceGetAttribute(query.field, query.attribute, device)))
+      return err;
+  return Error::success();
+}
+
+/// Builds the state for device 0. Called under StateMutex.
+Expected<const DeviceState *> createState() {
+  Expected<Driver &> driver = Driver::get();
+  if (!driver)
+    return driver.takeError();
+  const DriverApi &api = driver->api();
+
+  int count = 0;
+  if (Error err =
+          checkCuda(api, "cuDeviceGetCount", api.cuDeviceGetCount(&count)))
+    return std::move(err);
+  if (count == 0)
+    return makeCudaError(api, "cuDeviceGetCount", CUDA_ERROR_NO_DEVICE);
+
+  constexpr int Ordinal = 0;
+  CUdevice device = 0;
+  if (Error err =
+          checkCuda(api, "cuDeviceGet", api.cuDeviceGet(&device, Ordinal)))
+    return std::move(err);
+  DeviceInfo info;
+  info.ordinal = Ordinal;
+  if (Error err = readInfo(api, device, info))
+    return std::move(err);
+
+  CUcontext context = nullptr;
+  if (Error err = checkCuda(api, "cuDevicePrimaryCtxRetain",
+                            api.cuDevicePrimaryCtxRetain(&context, device)))
+    return std::move(err);
+  return new DeviceState{&api, context, std::move(info)};
+}
+
+Expected<const DeviceState &> deviceState() {
+  if (const DeviceState *state = State.load(std::memory_order_acquire))
+    return *state;
+  std::lock_guard<std::mutex> lock(StateMutex);
+  if (const DeviceState *state = State.load(std::memory_order_relaxed))
+    return *state;
+  Expected<const DeviceState *> state = createState();
+  if (!state)
+    return state.takeError();
+  State.store(*state, std::memory_order_release);
+  return **state;
+}
+
+Error makeCurrent(const DeviceState &state) {
+  const DriverApi &api = *state.Api;
+  CUcontext current = nullptr;
+  if (Error err =
+          checkCuda(api, "cuCtxGetCurrent", api.cuCtxGetCurrent(&current)))
+    return err;
+  if (LLVM_LIKELY(current == state.Context))
+    return Error::success();
+  return checkCuda(api, "cuCtxSetCurrent", api.cuCtxSetCurrent(state.Context));
+}
+
+} // namespace
+
+Expected<const DeviceInfo &> currentDevice() {
+  Expected<const DeviceState &> state = deviceState();
+  if (!state)
+    return state.takeError();
+  if (Error err = makeCurrent(*state))
+    return std::move(err);
+  return state->Info;
+}
+
+Error ensureContext() {
+  Expected<const DeviceState &> state = deviceState();
+  if (!state)
+    return state.takeError();
+  return makeCurrent(*state);
+}
+
+Expected<const DriverApi &> contextApi() {
+  Expected<const DeviceState &> state = deviceState();
+  if (LLVM_UNLIKELY(!state))
+    return state.takeError();
+  if (Error err = makeCurrent(*state))
+    return std::move(err);
+  return *state->Api;
+}
+
+} // namespace pyjit::runtime

@@ -1,0 +1,84 @@
+//===- LoadedModule.cpp - A cubin loaded into the context -----------------===//
+//
+// Loading and unloading modules, looking up kernels and their attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pyjit/runtime/LoadedModule.h"
+#include "DriverApi.h"
+
+#include "llvm/ADT/SmallString.h"
+
+using namespace llvm;
+
+namespace pyjit::runtime {
+
+Expected<std::unique_ptr<LoadedModule>>
+LoadedModule::load(ArrayRef<char> image) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  if (image.empty())
+    return makeCudaError(*api, "cuModuleLoadData", CUDA_ERROR_INVALID_IMAGE,
+                         "an empty image");
+  CUmodule module = nullptr;
+  if (Error err = checkCuda(*api, "cuModuleLoadData",
+                            api->cuModuleLoadData(&module, image.data())))
+    return std::move(err);
+  return std::unique_ptr<LoadedModule>(new LoadedModule(module));
+}
+
+LoadedModule::~LoadedModule() {
+  if (!Module)
+    return;
+  // At process exit the driver may already be shut down; then these calls
+  // fail (CUDA_ERROR_DEINITIALIZED) and the module is simply leaked.
+  Expected<const DriverApi &> api = contextApi();
+  if (!api) {
+    consumeError(api.takeError());
+    return;
+  }
+  (void)api->cuModuleUnload(static_cast<CUmodule>(Module));
+}
+
+Expected<void *> LoadedModule::getFunction(StringRef name) const {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  SmallString<64> cName(name);
+  CUfunction function = nullptr;
+  if (CUresult r = api->cuModuleGetFunction(
+          &function, static_cast<CUmodule>(Module), cName.c_str());
+      r != CUDA_SUCCESS)
+    return makeCudaError(*api, "cuModuleGetFunction", r,
+                         ("function '" + name + "'").str());
+  return static_cast<void *>(function);
+}
+
+Expected<FunctionInfo> getFunctionInfo(void *function) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  FunctionInfo info;
+  struct Query {
+    CUfunction_attribute attribute;
+    int *field;
+  } queries[] = {
+      {CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, &info.maxThreadsPerBlock},
+      {CU_FUNC_ATTRIBUTE_NUM_REGS, &info.numRegs},
+      {CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, &info.staticSharedBytes},
+      {CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, &info.localBytes},
+      {CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES, &info.constBytes},
+      {CU_FUNC_ATTRIBUTE_PTX_VERSION, &info.ptxVersion},
+      {CU_FUNC_ATTRIBUTE_BINARY_VERSION, &info.binaryVersion},
+  };
+  for (const Query &query : queries)
+    if (Error err = checkCuda(
+            *api, "cuFuncGetAttribute",
+            api->cuFuncGetAttribute(query.field, query.attribute,
+                                    static_cast<CUfunction>(function))))
+      return std::move(err);
+  return info;
+}
+
+} // namespace pyjit::runtime

@@ -1,0 +1,131 @@
+//===- Memory.cpp - Device and pinned host memory -------------------------===//
+//
+// Allocation, copies and memset of device memory; pinned host memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pyjit/runtime/Memory.h"
+#include "DriverApi.h"
+
+using namespace llvm;
+
+namespace pyjit::runtime {
+
+static_assert(sizeof(DevicePtr) == sizeof(CUdeviceptr),
+              "DevicePtr must hold a CUdeviceptr");
+
+Expected<DevicePtr> memAlloc(size_t bytes) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  CUdeviceptr ptr = 0;
+  if (CUresult r = api->cuMemAlloc(&ptr, bytes); r != CUDA_SUCCESS)
+    return makeCudaError(*api, "cuMemAlloc", r,
+                         std::to_string(bytes) + " bytes");
+  return static_cast<DevicePtr>(ptr);
+}
+
+Error memFree(DevicePtr ptr) {
+  if (ptr == 0)
+    return Error::success();
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuMemFree", api->cuMemFree(ptr));
+}
+
+Error memcpyHtoD(DevicePtr dst, const void *src, size_t bytes) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuMemcpyHtoD", api->cuMemcpyHtoD(dst, src, bytes));
+}
+
+Error memcpyDtoH(void *dst, DevicePtr src, size_t bytes) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuMemcpyDtoH", api->cuMemcpyDtoH(dst, src, bytes));
+}
+
+Error memcpyDtoD(DevicePtr dst, DevicePtr src, size_t bytes) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuMemcpyDtoD", api->cuMemcpyDtoD(dst, src, bytes));
+}
+
+Error memsetD8(DevicePtr dst, unsigned char value, size_t bytes) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuMemsetD8", api->cuMemsetD8(dst, value, bytes));
+}
+
+Error synchronize() {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuCtxSynchronize", api->cuCtxSynchronize());
+}
+
+Expected<void *> memAllocHost(size_t bytes) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  void *ptr = nullptr;
+  if (CUresult r = api->cuMemAllocHost(&ptr, bytes); r != CUDA_SUCCESS)
+    return makeCudaError(*api, "cuMemAllocHost", r,
+                         std::to_string(bytes) + " bytes");
+  return ptr;
+}
+
+Error memFreeHost(void *ptr) {
+  if (!ptr)
+    return Error::success();
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuMemFreeHost", api->cuMemFreeHost(ptr));
+}
+
+Expected<PointerInfo> pointerInfo(uint64_t address) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  PointerInfo info;
+  unsigned memoryType = 0;
+  CUresult r = api->cuPointerGetAttribute(
+      &memoryType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, address);
+  // An address CUDA never saw is reported as an invalid value.
+  if (r == CUDA_ERROR_INVALID_VALUE)
+    return info;
+  if (r != CUDA_SUCCESS)
+    return makeCudaError(*api, "cuPointerGetAttribute", r);
+  switch (memoryType) {
+  case CU_MEMORYTYPE_HOST:
+    info.kind = MemoryKind::Host;
+    break;
+  case CU_MEMORYTYPE_ARRAY:
+    info.kind = MemoryKind::Array;
+    break;
+  default: // CU_MEMORYTYPE_DEVICE, CU_MEMORYTYPE_UNIFIED
+    info.kind = MemoryKind::Device;
+    break;
+  }
+  if (Error err = checkCuda(*api, "cuPointerGetAttribute",
+                            api->cuPointerGetAttribute(
+                                &info.deviceOrdinal,
+                                CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, address)))
+    return std::move(err);
+  unsigned managed = 0;
+  if (Error err =
+          checkCuda(*api, "cuPointerGetAttribute",
+                    api->cuPointerGetAttribute(
+                        &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, address)))
+    return std::move(err);
+  info.isManaged = managed != 0;
+  return info;
+}
+
+} // namespace pyjit::runtime

@@ -1,0 +1,210 @@
+//===- pyjitc.cpp - The pyjit command-line compiler ----------------------===//
+//
+//   pyjitc FILE.py [--sig 'name(float32[:], float32)'] --emit=ast|ir|llvm|ptx
+//          [-o OUT] [--arch sm_90] [-O0..3]
+//
+// Imports FILE with an embedded CPython (as the decorator's module would be
+// imported), finds the kernel, and prints the requested stage. Without
+// --sig it compiles every kernel of FILE that has an eager signature.
+// Exit status: 0 on success, 1 on a compile error (diagnostics on stderr),
+// 2 on a usage or environment error.
+//
+//===----------------------------------------------------------------------===//
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "pyjit/codegen/KernelCompiler.h"
+#include "pyjit/frontend/Diagnostics.h"
+#include "pyjit/ir/Signature.h"
+#include "pyjit/python/Bridge.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
+
+using namespace pyjit;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("pyjitc options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel file.py>"), cl::Required,
+                                      cl::cat(category));
+static cl::opt<std::string> signature(
+    "sig", cl::desc("Kernel and argument types, e.g. 'saxpy(float32, float32[::1], float32[::1])'"),
+    cl::value_desc("name(types)"), cl::cat(category));
+static cl::opt<codegen::Stage> emit(
+    "emit", cl::desc("Stage to print"), cl::init(codegen::Stage::PTX),
+    cl::values(clEnumValN(codegen::Stage::AST, "ast", "the syntax tree"),
+               clEnumValN(codegen::Stage::IR, "ir", "pyjit's typed SSA IR"),
+               clEnumValN(codegen::Stage::LLVM, "llvm", "optimized LLVM IR"),
+               clEnumValN(codegen::Stage::PTX, "ptx", "PTX assembly")),
+    cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout)"),
+                                       cl::value_desc("file"), cl::init("-"), cl::cat(category));
+static cl::opt<std::string> arch("arch", cl::desc("GPU architecture"), cl::init("sm_90"),
+                                 cl::cat(category));
+static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::Prefix,
+                                  cl::init(3), cl::cat(category));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "pyjitc: error: " << message << "\n";
+  return 2;
+}
+
+/// Prints the pending Python exception. A SyntaxError in the user's file is
+/// rendered like every other diagnostic (file:line:col, line, caret).
+static int reportPythonError() {
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  int status = 2;
+  if (value && PyErr_GivenExceptionMatches(type, PyExc_SyntaxError)) {
+    PyObject *msg = PyObject_GetAttrString(value, "msg");
+    PyObject *file = PyObject_GetAttrString(value, "filename");
+    PyObject *line = PyObject_GetAttrString(value, "lineno");
+    PyObject *col = PyObject_GetAttrString(value, "offset");
+    auto text = msg ? python::toUtf8(msg, "msg") : std::nullopt;
+    auto name = file ? python::toUtf8(file, "filename") : std::nullopt;
+    if (text && name && line && PyLong_Check(line)) {
+      auto buffer = llvm::MemoryBuffer::getFile(*name);
+      SourceFile source(*name, buffer ? (*buffer)->getBuffer().str() : "", 1);
+      DiagnosticEngine diags(source);
+      unsigned l = static_cast<unsigned>(PyLong_AsLong(line));
+      unsigned c = col && PyLong_Check(col) ? static_cast<unsigned>(PyLong_AsLong(col)) : 1;
+      diags.error(SourceRange(SourceLoc{l, c}), *text);
+      llvm::errs() << diags.render();
+      status = 1;
+    }
+    Py_XDECREF(msg), Py_XDECREF(file), Py_XDECREF(line), Py_XDECREF(col);
+    PyErr_Clear();
+  }
+  if (status == 2) {
+    PyErr_Restore(type, value, traceback);
+    PyErr_Print();
+    return 2;
+  }
+  Py_XDECREF(type), Py_XDECREF(value), Py_XDECREF(traceback);
+  return status;
+}
+
+static bool initPython(const char *argv0) {
+  PyConfig config;
+  PyConfig_InitPythonConfig(&config);
+  config.parse_argv = 0;
+  config.install_signal_handlers = 0;
+  // Python finds a virtual environment (where pyjit is installed) from
+  // the program's path: pyvenv.cfg beside or above it. An activated
+  // environment ($VIRTUAL_ENV) wins, so a pyjitc from a build tree works too.
+  std::string self = argv0;
+  if (const char *venv = std::getenv("VIRTUAL_ENV"); venv && *venv)
+    self = std::string(venv) + "/bin/python3";
+  else if (auto exe = llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&initPython));
+           !exe.empty())
+    self = exe;
+  PyStatus status = PyConfig_SetBytesString(&config, &config.program_name, self.c_str());
+  if (!PyStatus_Exception(status))
+    status = Py_InitializeFromConfig(&config);
+  PyConfig_Clear(&config);
+  return !PyStatus_Exception(status);
+}
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "pyjit kernel compiler\n");
+  if (!llvm::sys::fs::exists(inputFile))
+    return fail("no such file: '" + inputFile + "'");
+  if (!initPython(argv[0]))
+    return fail("cannot start the embedded Python interpreter");
+
+  std::string wanted;
+  std::vector<std::string> sigTypes;
+  if (!signature.empty()) {
+    ir::TypeContext ctx;
+    auto sig = ir::parseSignature(ctx, signature);
+    if (!sig)
+      return fail(llvm::toString(sig.takeError()));
+    wanted = sig->name;
+    for (ir::Type *t : sig->args)
+      sigTypes.push_back(t->str());
+  }
+
+  PyObject *helper = PyImport_ImportModule("pyjit._source");
+  if (!helper)
+    return reportPythonError();
+  PyObject *kernels = PyObject_CallMethod(helper, "load_kernels", "ss", inputFile.c_str(),
+                                          wanted.empty() ? nullptr : wanted.c_str());
+  Py_DECREF(helper);
+  if (!kernels)
+    return reportPythonError();
+
+  std::error_code ec;
+  llvm::raw_fd_ostream out(outputFile, ec);
+  if (ec)
+    return fail("cannot write '" + outputFile + "': " + ec.message());
+
+  int status = 0;
+  unsigned compiled = 0;
+  for (Py_ssize_t i = 0; i < PyList_Size(kernels); ++i) {
+    // Each entry: (name, source, filename, firstline, globals, [signature, ...]).
+    PyObject *entry = PyList_GetItem(kernels, i);
+    auto name = python::toUtf8(PyTuple_GetItem(entry, 0), "name");
+    auto source = python::toUtf8(PyTuple_GetItem(entry, 1), "source");
+    auto file = python::toUtf8(PyTuple_GetItem(entry, 2), "filename");
+    long firstLine = PyLong_AsLong(PyTuple_GetItem(entry, 3));
+    ir::GlobalEnv globals;
+    if (!name || !source || !file || !python::globalsFromDict(PyTuple_GetItem(entry, 4), globals))
+      return reportPythonError();
+    std::vector<std::vector<std::string>> typeLists;
+    if (!sigTypes.empty()) {
+      typeLists.push_back(sigTypes);
+    } else {
+      PyObject *sigs = PyTuple_GetItem(entry, 5);
+      for (Py_ssize_t k = 0; k < PyList_Size(sigs); ++k) {
+        auto text = python::toUtf8(PyList_GetItem(sigs, k), "signature");
+        if (!text)
+          return reportPythonError();
+        ir::TypeContext ctx;
+        auto sig = ir::parseSignature(ctx, *text);
+        if (!sig)
+          return fail(*name + ": " + llvm::toString(sig.takeError()));
+        std::vector<std::string> types;
+        for (ir::Type *t : sig->args)
+          types.push_back(t->str());
+        typeLists.push_back(types);
+      }
+    }
+    if (emit == codegen::Stage::AST && typeLists.empty())
+      typeLists.push_back({});
+    SourceFile sourceFile(*file, *source, static_cast<unsigned>(firstLine));
+    for (const auto &types : typeLists) {
+      codegen::KernelRequest req;
+      req.source = &sourceFile;
+      req.functionName = *name;
+      req.argTypes = types;
+      req.globals = globals;
+      req.arch = arch;
+      req.optLevel = optLevel;
+      req.stopAfter = emit;
+      auto result = codegen::compileKernel(req);
+      if (!result) {
+        llvm::errs() << llvm::toString(result.takeError());
+        status = 1;
+        continue;
+      }
+      ++compiled;
+      switch (emit) {
+      case codegen::Stage::AST: out << result->ast; break;
+      case codegen::Stage::IR: out << result->ir; break;
+      case codegen::Stage::LLVM: out << result->llvmIR; break;
+      case codegen::Stage::PTX: out << result->ptx; break;
+      }
+    }
+  }
+  Py_DECREF(kernels);
+  if (status == 0 && compiled == 0)
+    return fail(wanted.empty() ? "no kernel in '" + inputFile +
+                                     "' has a signature; pass --sig 'name(type, ...)'"
+                               : "no function named '" + wanted + "' in '" + inputFile + "'");
+  Py_FinalizeEx();
+  return status;
+}
