@@ -13,7 +13,7 @@ from ._dispatcher import Dispatcher
 from ._ext import current_device, ext
 from .errors import CudaError
 
-__all__ = ["jit", "to_device", "device_array", "device_array_like", "synchronize",
+__all__ = ["jit", "compile_ptx", "to_device", "device_array", "device_array_like", "synchronize",
            "is_available", "event", "event_elapsed_time", "get_current_device",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
@@ -38,6 +38,24 @@ def jit(func_or_sig=None, device=False, **options):
         return decorate
     sigs = func_or_sig if isinstance(func_or_sig, (list, tuple)) else [func_or_sig]
     return lambda func: decorate(func, sigs)
+
+
+def compile_ptx(pyfunc, sig, cc=None, opt=3):
+    """PTX of `pyfunc` compiled for the signature `sig`, no GPU needed.
+
+    `sig` is a string such as "void(float32[:], int32)"; `cc` a compute
+    capability tuple (default (9, 0), sm_90). Returns (ptx: str, None) like
+    numba.cuda.compile_ptx (kernels return nothing). Raises CompileError.
+    """
+    from ._dispatcher import _parse_signature_types
+    from ._source import describe
+    func = getattr(pyfunc, "py_func", pyfunc)
+    info = describe(func)
+    arch = "sm_%d%d" % tuple(cc) if cc else "sm_90"
+    result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
+                                  info["name"], info["globals"],
+                                  tuple(_parse_signature_types(sig)), arch, opt, "ptx")
+    return result["ptx"], None
 
 
 def synchronize():

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Quick start, step 2: runs every test — GoogleTest and lit (through ctest) and pytest.
+# GPU tests skip with a reason where no GPU is found. Fails on any failure or on zero tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source .venv/bin/activate
+build=$(dirname "$(ls -d build/*/CTestTestfile.cmake | head -n 1)")
+echo "== ctest (GoogleTest + lit) in $build"
+ctest --test-dir "$build" --output-on-failure --no-tests=error -j2
+echo "== pytest"
+python -m pytest -ra tests/python

@@ -1,0 +1,79 @@
+"""Compile errors raise pyjit.CompileError pointing at the user's line (no GPU needed)."""
+import inspect
+
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+
+def _line_of(func, text):
+    lines, first = inspect.getsourcelines(func)
+    for k, line in enumerate(lines):
+        if text in line:
+            return first + k, line.index(text) + 1
+    raise AssertionError(text)
+
+
+def test_unsupported_construct_reports_file_line_col_and_caret():
+    def kern(a):
+        try:
+            a[0] = 1
+        except Exception:
+            pass
+
+    with pytest.raises(pyjit.CompileError) as info:
+        cuda.compile_ptx(kern, "void(float32[:])")
+    msg = str(info.value)
+    line, col = _line_of(kern, "try:")
+    assert "%s:%d:%d: error: a 'try' statement is not supported in kernels" % (__file__, line, col) in msg
+    src_line, caret_line = msg.splitlines()[1:3]
+    assert src_line.strip() == "try:"
+    assert caret_line.index("^") == src_line.index("try")
+
+
+def test_undefined_name_is_named():
+    def kern(a):
+        a[0] = no_such_helper_fn(a[0])  # noqa: F821
+
+    with pytest.raises(pyjit.CompileError, match="name 'no_such_helper_fn' is not defined"):
+        cuda.compile_ptx(kern, "void(float64[:])")
+
+
+def test_bad_signature_type_raises_typeerror_at_decoration():
+    with pytest.raises(TypeError, match="int33"):
+        @cuda.jit("void(int33[:])")
+        def kern(a):
+            a[0] = 1
+
+
+def test_kernel_returning_a_value_is_rejected():
+    def kern(a):
+        return a[0]
+
+    with pytest.raises(pyjit.CompileError, match="cannot return a value"):
+        cuda.compile_ptx(kern, "void(float32[:])")
+
+
+def test_float32_saxpy_ptx_has_fma_and_no_f64():
+    def saxpy(a, x, y, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = a * x[i] + y[i]
+
+    ptx, _ = cuda.compile_ptx(saxpy, "void(float32, float32[::1], float32[::1], float32[::1])")
+    assert ".visible .entry saxpy" in ptx
+    assert "fma.rn.f32" in ptx
+    assert ".f64" not in ptx
+
+
+def test_module_constant_is_frozen_into_the_kernel():
+    def kern(a):
+        a[0] = SCALE * 2
+
+    ptx, _ = cuda.compile_ptx(kern, "void(int64[:])")
+    # 7 * 2 folded by the compiler: the constant 14 is stored.
+    assert "14" in ptx
+
+
+SCALE = 7

@@ -1,0 +1,215 @@
+"""Kernels run on the GPU and agree with numpy (marked gpu: skipped without one)."""
+import math
+
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+from pyjit._ext import ext
+
+pytestmark = pytest.mark.gpu
+
+
+@cuda.jit
+def saxpy(a, x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+def test_saxpy_device_arrays_float32():
+    n = 100_003  # not a multiple of the block size
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal(n, dtype=np.float32)
+    y = rng.standard_normal(n, dtype=np.float32)
+    out = cuda.device_array(n, dtype=np.float32)
+    saxpy[(n + 255) // 256, 256](np.float32(3.0), cuda.to_device(x), cuda.to_device(y), out)
+    np.testing.assert_allclose(out.copy_to_host(), np.float32(3.0) * x + y, rtol=1e-6, atol=1e-6)
+
+
+def test_numpy_arrays_are_copied_back():
+    x = np.arange(10, dtype=np.float64)
+    y = np.ones(10)
+    out = np.zeros(10)
+    saxpy[1, 32](2.0, x, y, out)
+    np.testing.assert_array_equal(out, 2.0 * x + 1.0)
+
+
+def test_second_call_with_same_types_does_not_compile(monkeypatch):
+    @cuda.jit
+    def k(a):
+        a[cuda.grid(1)] = 1
+
+    calls = []
+    real = ext().compile_kernel
+    monkeypatch.setattr(ext(), "compile_kernel", lambda *a: calls.append(a) or real(*a))
+    # The module attribute is what the dispatcher calls through.
+    a = cuda.device_array(32, dtype=np.int32)
+    k[1, 32](a)
+    k[1, 32](a)
+    assert len(calls) == 1
+    k[1, 32](cuda.device_array(32, dtype=np.float32))  # new types: one more compile
+    assert len(calls) == 2
+    assert len(k.signatures) == 2
+
+
+def test_cupy_arrays_zero_copy():
+    cp = pytest.importorskip("cupy")
+    x = cp.arange(64, dtype=cp.float32)
+    out = cp.zeros(64, dtype=cp.float32)
+    saxpy[1, 64](np.float32(2.0), x, x, out)
+    np.testing.assert_array_equal(cp.asnumpy(out), 3.0 * np.arange(64, dtype=np.float32))
+
+
+@cuda.jit
+def stencil(img, out):
+    i, j = cuda.grid(2)
+    n, m = img.shape
+    if i < 1 or j < 1 or i >= n - 1 or j >= m - 1:
+        return
+    out[i, j] = img[i - 1, j] + img[i + 1, j] - 2.0 * img[i, j] + img[i, j - 1] + img[i, j + 1] - 2.0 * img[i, j]
+
+
+def test_2d_stencil_matches_numpy():
+    rng = np.random.default_rng(2)
+    img = rng.random((37, 53)).astype(np.float32)
+    out = np.zeros_like(img)
+    stencil[(3, 4), (16, 16)](img, out)
+    ref = np.zeros_like(img)
+    ref[1:-1, 1:-1] = (img[:-2, 1:-1] + img[2:, 1:-1] - 2 * img[1:-1, 1:-1]
+                       + img[1:-1, :-2] + img[1:-1, 2:] - 2 * img[1:-1, 1:-1])
+    np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-6)
+
+
+def test_sobel_example_kernel():
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "sobel.py")
+    spec = importlib.util.spec_from_file_location("sobel_example", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    img = np.random.default_rng(3).random((64, 80)).astype(np.float32)
+    out = np.zeros_like(img)
+    mod.sobel[(4, 5), (16, 16)](img, out)
+    np.testing.assert_allclose(out, mod.reference(img), rtol=1e-5, atol=1e-5)
+
+
+@cuda.jit
+def int_ops(a, b, fdiv, mod, power):
+    i = cuda.grid(1)
+    if i < a.size:
+        fdiv[i] = a[i] // b[i]
+        mod[i] = a[i] % b[i]
+        power[i] = a[i] ** 3
+
+
+def test_integer_floor_division_and_modulo_follow_python():
+    a = np.array([7, -7, 7, -7, 0, 13, -1], dtype=np.int64)
+    b = np.array([2, 2, -2, -2, 5, 4, 3], dtype=np.int64)
+    fdiv, mod, power = (np.zeros(7, dtype=np.int64) for _ in range(3))
+    int_ops[1, 32](a, b, fdiv, mod, power)
+    np.testing.assert_array_equal(fdiv, a // b)
+    np.testing.assert_array_equal(mod, a % b)
+    np.testing.assert_array_equal(power, a ** 3)
+
+
+@cuda.jit
+def widen(a, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = a[i] + a[i]  # int32 + int32 computes in int64 (numba)
+
+
+def test_int32_arithmetic_computes_in_int64():
+    a = np.array([2**31 - 1, -2**31], dtype=np.int32)
+    out = np.zeros(2, dtype=np.int64)
+    widen[1, 32](a, out)
+    np.testing.assert_array_equal(out, a.astype(np.int64) * 2)
+
+
+@cuda.jit
+def loops(n, out):
+    i = cuda.grid(1)
+    if i != 0:
+        return
+    total = 0
+    for k in range(n, 0, -3):
+        total += k
+    out[0] = total
+    j = 0
+    while True:
+        j += 1
+        if j * j > n:
+            break
+    out[1] = j
+    acc = 0.0
+    for k in range(n):
+        if k % 2 == 0:
+            continue
+        acc += k / 2
+    out[2] = acc
+
+
+def test_loops_break_continue_negative_step():
+    out = np.zeros(3)
+    loops[1, 1](20, out)
+    assert out[0] == sum(range(20, 0, -3))
+    assert out[1] == 5
+    assert out[2] == sum(k / 2 for k in range(20) if k % 2)
+
+
+@cuda.jit
+def misc(x, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        v = x[i]
+        out[i, 0] = min(v, 0.5)
+        out[i, 1] = max(v, -0.5, 0.25)
+        out[i, 2] = abs(v)
+        out[i, 3] = math.sqrt(abs(v))
+        out[i, 4] = (v > 0 and v < 0.5) or v < -0.75
+        out[i, 5] = v * 2.0 if v > 0 else -1.0
+
+
+def test_builtins_and_boolean_logic():
+    x = np.linspace(-1, 1, 41, dtype=np.float32)
+    out = np.zeros((41, 6), dtype=np.float32)
+    misc[2, 32](x, out)
+    np.testing.assert_allclose(out[:, 0], np.minimum(x, 0.5))
+    np.testing.assert_allclose(out[:, 1], np.maximum(np.maximum(x, -0.5), 0.25))
+    np.testing.assert_allclose(out[:, 2], np.abs(x))
+    np.testing.assert_allclose(out[:, 3], np.sqrt(np.abs(x)), rtol=1e-6)
+    np.testing.assert_array_equal(out[:, 4], ((x > 0) & (x < 0.5)) | (x < -0.75))
+    np.testing.assert_allclose(out[:, 5], np.where(x > 0, x * 2, -1))
+
+
+def test_float32_weak_literal_stays_float32():
+    @cuda.jit("void(float32[::1], float32[::1])")
+    def scale(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = x[i] * 0.1
+
+    x = np.full(4, 3.0, dtype=np.float32)
+    out = np.zeros(4, dtype=np.float32)
+    scale[1, 32](x, out)
+    # float32 * float32(0.1), not the float64 product rounded afterwards.
+    np.testing.assert_array_equal(out, x * np.float32(0.1))
+    assert ".f64" not in scale.inspect_asm()
+
+
+def test_launch_failure_names_call_and_kernel():
+    a = cuda.device_array(4, dtype=np.float64)
+    with pytest.raises(pyjit.CudaError, match=r"cuLaunchKernel.*'saxpy'"):
+        saxpy[1, 2048](1.0, a, a, a)  # more threads per block than the device allows
+
+
+def test_events_time_a_kernel():
+    a = cuda.device_array(1 << 20, dtype=np.float32)
+    start, stop = cuda.event(), cuda.event()
+    start.record()
+    saxpy[4096, 256](np.float32(1.0), a, a, a)
+    stop.record()
+    stop.synchronize()
+    assert start.elapsed_time(stop) > 0.0

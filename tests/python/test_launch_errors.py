@@ -1,0 +1,47 @@
+"""Bad launches raise before touching the GPU, naming what is wrong."""
+import numpy as np
+import pytest
+
+from pyjit import cuda
+
+
+@cuda.jit
+def fill(a, value):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = value
+
+
+def test_four_grid_dimensions_rejected():
+    with pytest.raises(ValueError, match="griddim must be a sequence of 1, 2 or 3 integers"):
+        fill[(1, 2, 3, 4), (5, 6)]
+
+
+def test_zero_block_rejected():
+    with pytest.raises(ValueError, match="blockdim dimensions must be positive"):
+        fill[1, 0]
+
+
+def test_non_integer_grid_rejected():
+    with pytest.raises(TypeError, match="griddim"):
+        fill[1.5, 32]
+
+
+def test_call_without_configuration_rejected():
+    with pytest.raises(TypeError, match="launch configuration"):
+        fill(np.zeros(4), 1.0)
+
+
+def test_wrong_argument_count_names_parameters():
+    with pytest.raises(TypeError, match=r"takes 2 arguments \(a, value\), got 1"):
+        fill[1, 32](np.zeros(4))
+
+
+def test_unsupported_argument_names_the_parameter():
+    with pytest.raises(TypeError, match="argument 'value'"):
+        fill[1, 32](np.zeros(4), "text")
+
+
+def test_unsupported_dtype_names_the_parameter():
+    with pytest.raises(TypeError, match="argument 'a'.*complex128"):
+        fill[1, 32](np.zeros(4, dtype=np.complex128), 1.0)
