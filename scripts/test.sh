@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .venv/bin/activate
-build=$(dirname "$(ls -d build/*/CTestTestfile.cmake | head -n 1)")
+build=$(dirname "$(ls -d build/cp3*/CTestTestfile.cmake | head -n 1)")
 echo "== ctest (GoogleTest + lit) in $build"
 ctest --test-dir "$build" --output-on-failure --no-tests=error -j2
 echo "== pytest"

@@ -51,6 +51,13 @@ class DeviceArray:
         self.size = int(np.prod(self.shape, dtype=np.int64))
         self.nbytes = self.size * self.dtype.itemsize
         self._buffer = buffer if buffer is not None else _DeviceBuffer(self.nbytes)
+        # Shape, dtype and pointer never change: the interface dict and the
+        # kernel argument type are built once (the launch path reads them).
+        contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
+        self._cai = {"shape": self.shape, "strides": None if contiguous else self.strides,
+                     "typestr": self.dtype.str, "data": (self._buffer.ptr, False),
+                     "version": 3, "stream": None}
+        self._pyjit_type = None
 
     @property
     def ndim(self):
@@ -62,10 +69,7 @@ class DeviceArray:
 
     @property
     def __cuda_array_interface__(self):
-        contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
-        return {"shape": self.shape, "strides": None if contiguous else self.strides,
-                "typestr": self.dtype.str, "data": (self._buffer.ptr, False),
-                "version": 3, "stream": None}
+        return self._cai
 
     def __len__(self):
         return self.shape[0]

@@ -93,6 +93,7 @@ class Dispatcher:
         self._params = list(inspect.signature(py_func).parameters)
         self._info = None
         self._overloads = {}
+        self._configs = {}  # launch configuration tuple -> _LaunchConfig
         self.signature_strings = []
         self._sig_types = []
         for sig in signatures:
@@ -112,6 +113,17 @@ class Dispatcher:
 
     # -- launch ---------------------------------------------------------------
     def __getitem__(self, config):
+        try:
+            launcher = self._configs.get(config)
+        except TypeError:  # unhashable parts (lists, some stream objects)
+            return self._configure(config)
+        if launcher is None:
+            launcher = self._configure(config)
+            if len(self._configs) < 64:
+                self._configs[config] = launcher
+        return launcher
+
+    def _configure(self, config):
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
             raise ValueError("a launch configuration is [grid, block], [grid, block, stream] "
                              "or [grid, block, stream, dynamic_shared_bytes], got %r"

@@ -43,6 +43,9 @@ def dtype_name(dtype, what):
 
 def typeof(value, what):
     """The type string of one argument; TypeError naming `what` if unsupported."""
+    cached = getattr(value, "_pyjit_type", None)  # pyjit DeviceArray: typed once
+    if cached is not None:
+        return cached
     if isinstance(value, (bool, np.bool_)):
         return "bool"
     if isinstance(value, int):
@@ -68,6 +71,9 @@ def typeof(value, what):
         if not shape:
             raise TypeError("%s: 0-d arrays are not supported in kernels" % what)
         itemsize = np.dtype(name).itemsize
-        return array_type(name, len(shape), _c_contiguous(shape, cai.get("strides"), itemsize))
+        result = array_type(name, len(shape), _c_contiguous(shape, cai.get("strides"), itemsize))
+        if hasattr(value, "_pyjit_type"):
+            value._pyjit_type = result
+        return result
     raise TypeError("%s: values of type %s are not supported as kernel arguments"
                     % (what, type(value).__name__))
