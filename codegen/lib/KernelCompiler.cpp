@@ -52,7 +52,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     argTypes.push_back(*t);
     out.argTypes.push_back((*t)->str());
   }
-  auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags);
+  ir::DeviceFunctionRegistry registry(types);
+  auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags, &registry);
   if (!typed)
     return diags.takeError();
   auto fn = ir::generateIR(*typed, types, diags);

@@ -7,16 +7,16 @@ using namespace pyjit;
 char CompileError::ID = 0;
 
 void DiagnosticEngine::error(SourceRange range, const llvm::Twine &message) {
-  diags.push_back({Severity::Error, range, message.str()});
+  diags.push_back({Severity::Error, range, message.str(), file});
   ++numErrors;
 }
 
 void DiagnosticEngine::warning(SourceRange range, const llvm::Twine &message) {
-  diags.push_back({Severity::Warning, range, message.str()});
+  diags.push_back({Severity::Warning, range, message.str(), file});
 }
 
 void DiagnosticEngine::note(SourceRange range, const llvm::Twine &message) {
-  diags.push_back({Severity::Note, range, message.str()});
+  diags.push_back({Severity::Note, range, message.str(), file});
 }
 
 static const char *severityName(Severity s) {
@@ -34,6 +34,7 @@ static const char *severityName(Severity s) {
 std::string DiagnosticEngine::render(const Diagnostic &diag) const {
   std::string out;
   llvm::raw_string_ostream os(out);
+  const SourceFile &file = diag.file ? *diag.file : *this->file;
   SourceLoc b = diag.range.begin;
   os << file.fileName() << ":";
   if (b.isValid())

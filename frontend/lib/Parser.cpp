@@ -140,11 +140,18 @@ std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
     if (!at(TokenKind::Identifier))
       return error(tok().range, "invalid syntax: expected a parameter name");
     Token p = consume();
-    fn->params.push_back({p.text.str(), p.range});
+    fn->params.push_back({p.text.str(), p.range, nullptr});
     if (accept(TokenKind::Colon) && !parseTest()) // annotation: ignored here
       return nullptr;
-    if (at(TokenKind::Equal))
-      return unsupported(tok().range, "a default parameter value");
+    if (accept(TokenKind::Equal)) {
+      ExprPtr value = parseTest();
+      if (!value)
+        return nullptr;
+      fn->params.back().defaultValue = std::move(value);
+    } else if (!fn->params.empty() && fn->params.size() > 1 &&
+               fn->params[fn->params.size() - 2].defaultValue) {
+      return error(p.range, "a parameter without a default follows one with a default");
+    }
     if (!accept(TokenKind::Comma))
       break;
   }

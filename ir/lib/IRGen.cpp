@@ -26,11 +26,21 @@ struct LoopTargets {
   BasicBlock *breakTo;
 };
 
+/// A function being lowered: the kernel, or an inlined device function.
+struct Frame {
+  const TypedFunction *typed;
+  std::string prefix;         // makes its variable names unique
+  BasicBlock *returnTo;       // null for the kernel: `return` is `ret`
+  std::string resultVar;      // holds the return value of a device function
+};
+
 class IRGen {
 public:
-  IRGen(const TypedFunction &typed, TypeContext &ctx, DiagnosticEngine &diags)
-      : typed(typed), ctx(ctx), diags(diags),
-        fn(std::make_unique<Function>(typed.def->name, ctx.none())), b(ctx), ssa(*fn, b) {}
+  IRGen(const TypedFunction &kernel, TypeContext &ctx, DiagnosticEngine &diags)
+      : kernel(kernel), typed(&kernel), ctx(ctx), diags(diags),
+        fn(std::make_unique<Function>(kernel.def->name, ctx.none())), b(ctx), ssa(*fn, b) {
+    frames.push_back({&kernel, "", nullptr, ""});
+  }
 
   std::unique_ptr<Function> run();
 
@@ -57,7 +67,9 @@ private:
   void forStmt(const ForStmt &s);
 
   // Expressions.
-  const ExprInfo &info(const Expr &e) const { return typed.info(&e); }
+  const ExprInfo &info(const Expr &e) const { return typed->info(&e); }
+  Type *localType(const std::string &name) const { return typed->locals.at(name); }
+  RValue inlineCall(const CallExpr &e, const CallBinding &binding);
   RValue gen(const Expr &e);
   RValue genImpl(const Expr &e);
   Value *scalar(const Expr &e, Type *to) {
@@ -81,7 +93,9 @@ private:
   Value *wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src);
   std::string temp(const char *what) { return std::string("$") + what + std::to_string(tempId++); }
 
-  const TypedFunction &typed;
+  const TypedFunction &kernel;
+  const TypedFunction *typed; // the function of the innermost frame
+  std::vector<Frame> frames;
   TypeContext &ctx;
   DiagnosticEngine &diags;
   std::unique_ptr<Function> fn;
@@ -92,16 +106,15 @@ private:
 };
 
 std::unique_ptr<Function> IRGen::run() {
-  const FunctionDef &def = *typed.def;
+  const FunctionDef &def = *kernel.def;
   BasicBlock *entry = fn->createBlock();
   enter(entry);
   ssa.sealBlock(entry);
   b.setLoc(def.range.begin);
   for (size_t i = 0; i < def.params.size(); ++i) {
-    Argument *a = fn->addArgument(typed.paramTypes[i], def.params[i].name);
-    Type *localType = typed.locals.at(def.params[i].name);
+    Argument *a = fn->addArgument(kernel.paramTypes[i], def.params[i].name);
     if (a->type()->isScalar() || isa<ArrayType>(a->type())) {
-      writeVar(def.params[i].name, localType, RValue::of(a));
+      writeVar(def.params[i].name, localType(def.params[i].name), RValue::of(a));
     } else {
       diags.error(def.params[i].range, "parameter '" + def.params[i].name + "' of type " +
                                            a->type()->str() + " is not supported in kernels");
@@ -124,7 +137,7 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
     return;
   }
   Value *value = isa<ArrayType>(type) ? v.value : castTo(v, type);
-  ssa.writeVariable(name, cur(), value);
+  ssa.writeVariable(frames.back().prefix + name, cur(), value);
 }
 
 RValue IRGen::readVar(const std::string &name, Type *type) {
@@ -135,7 +148,7 @@ RValue IRGen::readVar(const std::string &name, Type *type) {
       r.elems.push_back(readVar(name + "#" + std::to_string(i), tt->elements()[i]));
     return r;
   }
-  return RValue::of(ssa.readVariable(name, type, cur()));
+  return RValue::of(ssa.readVariable(frames.back().prefix + name, type, cur()));
 }
 
 Value *IRGen::castTo(const RValue &v, Type *to) {
@@ -208,12 +221,12 @@ void IRGen::stmt(const Stmt &s) {
     auto &a = cast<AugAssignStmt>(s);
     const ExprInfo &vi = info(*a.value);
     if (auto *n = dyn_cast<NameExpr>(a.target.get())) {
-      Type *localType = typed.locals.at(n->name);
-      RValue curV = readVar(n->name, localType);
+      Type *varType = localType(n->name);
+      RValue curV = readVar(n->name, varType);
       RValue rhs = gen(*a.value);
-      Type *rt = binaryResultType(ctx, a.op, {localType, false}, {vi.type, vi.weak});
-      RValue res = binary(a.op, curV, {localType, false}, rhs, {vi.type, vi.weak}, rt);
-      writeVar(n->name, localType, res);
+      Type *rt = binaryResultType(ctx, a.op, {varType, false}, {vi.type, vi.weak});
+      RValue res = binary(a.op, curV, {varType, false}, rhs, {vi.type, vi.weak}, rt);
+      writeVar(n->name, varType, res);
       return;
     }
     auto &sub = cast<SubscriptExpr>(*a.target);
@@ -236,9 +249,18 @@ void IRGen::stmt(const Stmt &s) {
   case Stmt::Kind::For:
     forStmt(cast<ForStmt>(s));
     return;
-  case Stmt::Kind::Return:
-    b.ret();
+  case Stmt::Kind::Return: {
+    const Frame &frame = frames.back();
+    if (!frame.returnTo) {
+      b.ret();
+      return;
+    }
+    auto &r = cast<ReturnStmt>(s);
+    if (r.value && !isa<NoneLitExpr>(*r.value))
+      writeVar(frame.resultVar, typed->returnType, gen(*r.value));
+    b.br(frame.returnTo);
     return;
+  }
   case Stmt::Kind::Break:
     b.br(loops.back().breakTo);
     return;
@@ -252,7 +274,7 @@ void IRGen::stmt(const Stmt &s) {
 
 void IRGen::assign(const Expr &target, const RValue &v) {
   if (auto *n = dyn_cast<NameExpr>(&target)) {
-    writeVar(n->name, typed.locals.at(n->name), v);
+    writeVar(n->name, localType(n->name), v);
     return;
   }
   if (auto *t = dyn_cast<TupleExpr>(&target)) {
@@ -360,7 +382,7 @@ void IRGen::forStmt(const ForStmt &s) {
   ssa.sealBlock(body);
   enter(body);
   const auto &target = cast<NameExpr>(*s.target);
-  writeVar(target.name, typed.locals.at(target.name), RValue::of(i));
+  writeVar(target.name, localType(target.name), RValue::of(i));
   loops.push_back({latch, exit});
   block(s.body);
   loops.pop_back();
@@ -399,7 +421,7 @@ RValue IRGen::genImpl(const Expr &e) {
   switch (e.kind()) {
   case Expr::Kind::Name: {
     auto &n = cast<NameExpr>(e);
-    return readVar(n.name, typed.locals.at(n.name));
+    return readVar(n.name, localType(n.name));
   }
   case Expr::Kind::Attribute:
     return attribute(cast<AttributeExpr>(e));
@@ -620,6 +642,8 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
 
 RValue IRGen::call(const CallExpr &e) {
   const ExprInfo &ei = info(e);
+  if (auto it = typed->calls.find(&e); it != typed->calls.end())
+    return inlineCall(e, it->second);
   llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
   if (path == "cuda.grid" || path == "cuda.gridsize") {
     unsigned n = static_cast<unsigned>(info(*e.args[0]).constant->i);
@@ -657,6 +681,46 @@ RValue IRGen::call(const CallExpr &e) {
   }
   diags.error(e.range(), "calling '" + path + "' is not supported in kernels");
   return {};
+}
+
+// Device functions are inlined at each call: the callee's body is lowered in
+// a new frame (its own variable namespace), `return` branches to a block
+// after the call, and the result is an SSA variable read there.
+RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
+  const TypedFunction &callee = *binding.callee;
+  std::vector<RValue> args;
+  for (size_t i = 0; i < binding.args.size(); ++i) {
+    if (binding.args[i])
+      args.push_back(gen(*binding.args[i]));
+    else
+      args.push_back(RValue::of(constant(binding.defaults[i], callee.paramTypes[i])));
+  }
+  if (frames.size() > 64) {
+    diags.error(e.range(), "device functions are nested more than 64 calls deep");
+    return {};
+  }
+  BasicBlock *after = fn->createBlock();
+  frames.push_back({&callee, "f" + std::to_string(tempId++) + ".", after, "$result"});
+  const TypedFunction *caller = typed;
+  typed = &callee;
+  {
+    DiagnosticEngine::FileScope scope(diags, *callee.file);
+    for (size_t i = 0; i < args.size(); ++i) {
+      const std::string &name = callee.def->params[i].name;
+      writeVar(name, localType(name), args[i]);
+    }
+    block(callee.def->body, /*isBody=*/true);
+    jumpTo(after); // falling off the end returns None
+  }
+  ssa.sealBlock(after);
+  enter(after);
+  RValue result;
+  result.type = callee.returnType;
+  if (!isa<NoneType>(callee.returnType))
+    result = readVar("$result", callee.returnType);
+  typed = caller;
+  frames.pop_back();
+  return result;
 }
 
 } // namespace

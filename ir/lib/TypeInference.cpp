@@ -6,9 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pyjit/ir/TypeInference.h"
+#include "pyjit/frontend/Parser.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <cmath>
+#include <algorithm>
+#include <functional>
 #include <set>
 
 using namespace pyjit;
@@ -29,9 +32,12 @@ const llvm::StringSet<> &pythonBuiltins() {
 class Inferer {
 public:
   Inferer(const FunctionDef &def, llvm::ArrayRef<Type *> argTypes, const GlobalEnv &globals,
-          TypeContext &ctx, DiagnosticEngine &diags)
-      : def(def), globals(globals), ctx(ctx), diags(diags) {
+          TypeContext &ctx, DiagnosticEngine &diags, DeviceFunctionRegistry *registry,
+          bool isKernel)
+      : def(def), globals(globals), ctx(ctx), diags(diags), registry(registry),
+        isKernel(isKernel) {
     result.def = &def;
+    result.file = &diags.currentFile();
     result.paramTypes.assign(argTypes.begin(), argTypes.end());
   }
 
@@ -57,6 +63,8 @@ private:
   ExprInfo subscript(const SubscriptExpr &e);
   ExprInfo call(const CallExpr &e);
   ExprInfo binary(const BinaryExpr &e);
+  ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
+  bool alwaysReturns(const Block &b);
   ExprInfo constant(GlobalValue v) {
     ExprInfo info;
     info.constant = v;
@@ -73,8 +81,12 @@ private:
   const GlobalEnv &globals;
   TypeContext &ctx;
   DiagnosticEngine &diags;
+  DeviceFunctionRegistry *registry;
+  bool isKernel;
   TypedFunction result;
   std::set<std::string> localNames;
+  bool returnsNone = false;
+  SourceRange firstValueReturn;
   bool reporting = false;
   bool failed = false;
   bool changed = false;
@@ -98,6 +110,7 @@ std::optional<TypedFunction> Inferer::run() {
     changed = false;
     failed = false;
     result.exprs.clear();
+    result.calls.clear();
     block(def.body);
     if (!changed)
       break;
@@ -105,7 +118,19 @@ std::optional<TypedFunction> Inferer::run() {
   reporting = true;
   failed = false;
   result.exprs.clear();
+  result.calls.clear();
+  returnsNone = false;
   block(def.body);
+  if (!isKernel && result.returnType && !failed) {
+    if (returnsNone)
+      error(firstValueReturn, "device function '" + def.name +
+                                  "' returns a value here but None on another path");
+    else if (!alwaysReturns(def.body))
+      error(def.range, "not every path of device function '" + def.name +
+                           "' returns a value (add a return at the end)");
+  }
+  if (!result.returnType)
+    result.returnType = ctx.none();
   for (const auto &[name, type] : result.locals)
     if (!type && !failed)
       error(def.range, "local variable '" + name + "' is never given a value");
@@ -304,11 +329,32 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::Return: {
     auto &r = cast<ReturnStmt>(s);
-    if (r.value) {
-      ExprInfo v = expr(*r.value);
-      if (!isa<NoneLitExpr>(*r.value))
-        error(r.value->range(), "a kernel cannot return a value");
-      (void)v;
+    if (!r.value || isa<NoneLitExpr>(*r.value)) {
+      returnsNone = true;
+      return;
+    }
+    ExprInfo v = expr(*r.value);
+    if (isKernel) {
+      error(r.value->range(), "a kernel cannot return a value");
+      return;
+    }
+    if (!v.type)
+      return;
+    if (!v.type->isScalar() && !isa<TupleType>(v.type) && !isa<ArrayType>(v.type)) {
+      error(r.value->range(), "cannot return a value of type " + typeName(v.type));
+      return;
+    }
+    Type *unified = unifyTypes(ctx, result.returnType, v.type);
+    if (!unified) {
+      error(r.value->range(), "device function '" + def.name + "' returns both " +
+                                  typeName(result.returnType) + " and " + typeName(v.type));
+      return;
+    }
+    if (!result.returnType)
+      firstValueReturn = r.range();
+    if (unified != result.returnType) {
+      result.returnType = unified;
+      changed = true;
     }
     return;
   }
@@ -468,6 +514,11 @@ ExprInfo Inferer::name(const NameExpr &e) {
       return ExprInfo{ctx.builtin(g->name)};
     case GlobalValue::Kind::DType:
       return ExprInfo{ctx.builtin("dtype." + g->name)};
+    case GlobalValue::Kind::DeviceFunction: {
+      ExprInfo info{ctx.builtin("device." + g->device->name)};
+      info.constant = *g;
+      return info;
+    }
     case GlobalValue::Kind::Unsupported:
       error(e.range(), "global '" + e.name + "' of type " + g->name +
                            " is not supported in kernels");
@@ -602,6 +653,8 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
 
 ExprInfo Inferer::call(const CallExpr &e) {
   ExprInfo callee = expr(*e.callee);
+  if (callee.constant && callee.constant->kind == GlobalValue::Kind::DeviceFunction)
+    return deviceCall(e, *callee.constant->device);
   std::vector<ExprInfo> args;
   for (const ExprPtr &a : e.args) {
     args.push_back(expr(*a));
@@ -703,6 +756,142 @@ ExprInfo Inferer::call(const CallExpr &e) {
   return {};
 }
 
+// A literal default value (number, bool, or a negated number).
+static std::optional<GlobalValue> literalDefault(const Expr &e) {
+  if (auto *i = dyn_cast<IntLitExpr>(&e))
+    return GlobalValue::ofInt(i->value);
+  if (auto *f = dyn_cast<FloatLitExpr>(&e))
+    return GlobalValue::ofFloat(f->value);
+  if (auto *b = dyn_cast<BoolLitExpr>(&e))
+    return GlobalValue::ofBool(b->value);
+  if (auto *u = dyn_cast<UnaryExpr>(&e); u && u->op == UnaryOp::Neg) {
+    if (auto *i = dyn_cast<IntLitExpr>(u->operand.get()))
+      return GlobalValue::ofInt(-i->value);
+    if (auto *f = dyn_cast<FloatLitExpr>(u->operand.get()))
+      return GlobalValue::ofFloat(-f->value);
+  }
+  return std::nullopt;
+}
+
+ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) {
+  if (!registry) {
+    error(e.callee->range(), "device function '" + fn.name + "' cannot be called here");
+    return {};
+  }
+  if (registry->inProgress(fn)) {
+    error(e.range(), "recursion is not supported in kernels: device function '" + fn.name +
+                         "' calls itself (directly or through other device functions)");
+    return {};
+  }
+  const FunctionDef *callee = registry->definition(fn, diags);
+  if (!callee) {
+    failed = true;
+    return {};
+  }
+  CallBinding binding;
+  size_t n = callee->params.size();
+  binding.args.assign(n, nullptr);
+  binding.defaults.resize(n);
+  if (e.args.size() > n) {
+    error(e.args[n]->range(), "device function '" + fn.name + "' takes " + llvm::Twine(n) +
+                                  " arguments, got " + llvm::Twine(e.args.size()));
+    return {};
+  }
+  for (size_t i = 0; i < e.args.size(); ++i)
+    binding.args[i] = e.args[i].get();
+  for (const Keyword &kw : e.keywords) {
+    size_t k = 0;
+    while (k < n && callee->params[k].name != kw.name)
+      ++k;
+    if (k == n) {
+      error(kw.range, "device function '" + fn.name + "' has no parameter named '" + kw.name + "'");
+      return {};
+    }
+    if (binding.args[k]) {
+      error(kw.range, "device function '" + fn.name + "' got multiple values for '" + kw.name + "'");
+      return {};
+    }
+    binding.args[k] = kw.value.get();
+  }
+  std::vector<Type *> argTypes;
+  bool pending = false;
+  for (size_t k = 0; k < n; ++k) {
+    if (binding.args[k]) {
+      ExprInfo ai = expr(*binding.args[k]);
+      if (!ai.type)
+        pending = true;
+      else if (!ai.type->isScalar() && !isa<ArrayType>(ai.type) && !isa<TupleType>(ai.type)) {
+        error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
+                                            " to device function '" + fn.name + "'");
+        return {};
+      }
+      argTypes.push_back(ai.type);
+      continue;
+    }
+    const ExprPtr &dflt = callee->params[k].defaultValue;
+    std::optional<GlobalValue> value = dflt ? literalDefault(*dflt) : std::nullopt;
+    if (!dflt) {
+      error(e.range(), "device function '" + fn.name + "' is missing the argument '" +
+                           callee->params[k].name + "'");
+      return {};
+    }
+    if (!value) {
+      error(e.range(), "default value of parameter '" + callee->params[k].name +
+                           "' of device function '" + fn.name +
+                           "' must be a number or bool literal");
+      return {};
+    }
+    binding.defaults[k] = *value;
+    argTypes.push_back(constant(*value).type);
+  }
+  if (pending)
+    return {};
+  const TypedFunction *instance;
+  if (reporting) {
+    instance = registry->instantiate(fn, argTypes, diags, e.range());
+  } else {
+    // Argument types may still widen: type quietly, report in the last pass.
+    DiagnosticEngine quiet(diags.currentFile());
+    instance = registry->instantiate(fn, argTypes, quiet, e.range());
+  }
+  if (!instance) {
+    failed = true;
+    return {};
+  }
+  binding.callee = instance;
+  result.calls[&e] = std::move(binding);
+  return ExprInfo{instance->returnType};
+}
+
+bool Inferer::alwaysReturns(const Block &b) {
+  for (const StmtPtr &s : b) {
+    if (isa<ReturnStmt>(*s))
+      return true;
+    if (auto *i = dyn_cast<IfStmt>(s.get()))
+      if (!i->orelse.empty() && alwaysReturns(i->body) && alwaysReturns(i->orelse))
+        return true;
+    if (auto *w = dyn_cast<WhileStmt>(s.get()))
+      if (auto *c = dyn_cast<BoolLitExpr>(w->cond.get()); c && c->value) {
+        // `while True:` without break only leaves through return.
+        bool hasBreak = false;
+        std::function<void(const Block &)> scan = [&](const Block &body) {
+          for (const StmtPtr &x : body) {
+            if (isa<BreakStmt>(*x))
+              hasBreak = true;
+            else if (auto *xi = dyn_cast<IfStmt>(x.get())) {
+              scan(xi->body);
+              scan(xi->orelse);
+            }
+          }
+        };
+        scan(w->body);
+        if (!hasBreak)
+          return true;
+      }
+  }
+  return false;
+}
+
 ExprInfo Inferer::binary(const BinaryExpr &e) {
   ExprInfo l = expr(*e.lhs);
   ExprInfo r = expr(*e.rhs);
@@ -722,6 +911,59 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
 std::optional<TypedFunction> pyjit::ir::inferTypes(const FunctionDef &def,
                                                    llvm::ArrayRef<Type *> argTypes,
                                                    const GlobalEnv &globals, TypeContext &ctx,
-                                                   DiagnosticEngine &diags) {
-  return Inferer(def, argTypes, globals, ctx, diags).run();
+                                                   DiagnosticEngine &diags,
+                                                   DeviceFunctionRegistry *registry,
+                                                   bool isKernel) {
+  return Inferer(def, argTypes, globals, ctx, diags, registry, isKernel).run();
+}
+
+const FunctionDef *DeviceFunctionRegistry::definition(const DeviceFunctionSource &fn,
+                                                      DiagnosticEngine &diags) {
+  auto it = parsed.find(&fn);
+  if (it == parsed.end()) {
+    DiagnosticEngine::FileScope scope(diags, *fn.source);
+    it = parsed.emplace(&fn, parseSource(*fn.source, diags)).first;
+  }
+  if (!it->second)
+    return nullptr;
+  for (const auto &f : it->second->functions)
+    if (f->name == fn.name)
+      return f.get();
+  return nullptr;
+}
+
+bool DeviceFunctionRegistry::inProgress(const DeviceFunctionSource &fn) const {
+  return std::find(stack.begin(), stack.end(), &fn) != stack.end();
+}
+
+const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSource &fn,
+                                                         llvm::ArrayRef<Type *> argTypes,
+                                                         DiagnosticEngine &diags,
+                                                         SourceRange callSite) {
+  std::vector<Type *> key(argTypes.begin(), argTypes.end());
+  auto it = instances.find({&fn, key});
+  if (it != instances.end())
+    return it->second.get();
+  const FunctionDef *def = definition(fn, diags);
+  if (!def)
+    return nullptr;
+  std::optional<TypedFunction> typed;
+  {
+    stack.push_back(&fn);
+    DiagnosticEngine::FileScope scope(diags, *fn.source);
+    typed = inferTypes(*def, argTypes, fn.globals, ctx, diags, this, /*isKernel=*/false);
+    stack.pop_back();
+  }
+  if (!typed) {
+    std::string types;
+    for (Type *t : argTypes)
+      types += (types.empty() ? "" : ", ") + t->str();
+    diags.note(callSite, "in the call of device function '" + fn.name + "' with argument types (" +
+                             types + ")");
+    return nullptr;
+  }
+  auto owned = std::make_unique<TypedFunction>(std::move(*typed));
+  const TypedFunction *result = owned.get();
+  instances[{&fn, key}] = std::move(owned);
+  return result;
 }

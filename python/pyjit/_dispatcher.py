@@ -240,3 +240,27 @@ def _accepts(want, got):
         return want.endswith(", A)") and got.startswith("array(") and \
             got[:-3] == want[:-3]
     return not got.startswith("array(")  # scalars convert
+
+
+class DeviceFunction:
+    """A `@cuda.jit(device=True)` function: callable from kernels and other
+    device functions, typed per call site and inlined there. Not callable
+    from the host."""
+
+    def __init__(self, py_func, signatures=(), options=None):
+        self.py_func = py_func
+        self.options = dict(options or {})
+        self.__name__ = py_func.__name__
+        self.__doc__ = py_func.__doc__
+        self.__wrapped__ = py_func
+        # Signatures are checked now; typing happens at each call site.
+        self.signature_strings = list(signatures)
+        for sig in self.signature_strings:
+            _parse_signature_types(sig)
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError("device function '%s' can only be called from a kernel or another "
+                        "device function" % self.__name__)
+
+    def __repr__(self):
+        return "<pyjit device function %s>" % self.__name__

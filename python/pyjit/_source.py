@@ -33,8 +33,15 @@ def _cuda_modules():
     return mods
 
 
-def classify(value):
-    """The (kind, value) description of one global value."""
+def classify(value, memo=None):
+    """The (kind, value) description of one global value.
+
+    A device function becomes ("devfunc", describe(its function)); `memo`
+    makes a function that refers to itself (recursion) describe once.
+    """
+    from ._dispatcher import DeviceFunction
+    if isinstance(value, DeviceFunction):
+        return ("devfunc", describe(value.py_func, memo))
     if isinstance(value, (bool, np.bool_)):
         return ("bool", bool(value))
     if isinstance(value, (int, np.integer)):
@@ -67,8 +74,12 @@ def _code_names(code):
     return names
 
 
-def describe(func):
+def describe(func, memo=None):
     """Source, file, first line, name and globals of `func` (a plain function)."""
+    if memo is None:
+        memo = {}
+    if id(func) in memo:
+        return memo[id(func)]
     try:
         lines, first_line = inspect.getsourcelines(func)
     except (OSError, TypeError) as exc:
@@ -77,6 +88,9 @@ def describe(func):
     filename = inspect.getsourcefile(func) or func.__code__.co_filename
     source = "".join(lines)
     env = {}
+    info = {"source": source, "filename": os.path.abspath(filename),
+            "firstline": first_line, "name": func.__name__, "globals": env}
+    memo[id(func)] = info
     closure = {}
     if func.__closure__:
         for name, cell in zip(func.__code__.co_freevars, func.__closure__):
@@ -86,11 +100,10 @@ def describe(func):
                 pass
     for name in sorted(_code_names(func.__code__) | set(closure)):
         if name in closure:
-            env[name] = classify(closure[name])
+            env[name] = classify(closure[name], memo)
         elif name in func.__globals__:
-            env[name] = classify(func.__globals__[name])
-    return {"source": source, "filename": os.path.abspath(filename),
-            "firstline": first_line, "name": func.__name__, "globals": env}
+            env[name] = classify(func.__globals__[name], memo)
+    return info
 
 
 def load_kernels(path, name=None):

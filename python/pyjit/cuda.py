@@ -9,7 +9,7 @@ events for timing.
 import numpy as np
 
 from ._devicearray import DeviceArray, device_array, device_array_like, to_device
-from ._dispatcher import Dispatcher
+from ._dispatcher import DeviceFunction, Dispatcher
 from ._ext import current_device, ext
 from .errors import CudaError
 
@@ -20,16 +20,16 @@ __all__ = ["jit", "compile_ptx", "to_device", "device_array", "device_array_like
 
 
 def jit(func_or_sig=None, device=False, **options):
-    """Compiles a Python function as a CUDA kernel.
+    """Compiles a Python function as a CUDA kernel, or with `device=True` as a
+    device function callable from kernels.
 
     `@jit` compiles lazily for each new set of argument types;
     `@jit("void(float32[:], int32)")` (or a list of signatures) fixes the
     types. Errors in the kernel raise pyjit.CompileError at compilation.
     """
-    if device:
-        raise NotImplementedError("device functions (device=True) are not supported yet")
-
     def decorate(func, sigs=()):
+        if device:
+            return DeviceFunction(func, sigs, options)
         return Dispatcher(func, sigs, options)
 
     if callable(func_or_sig) and not isinstance(func_or_sig, str):

@@ -57,7 +57,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
       return nullptr;
     req.argTypes.push_back(*t);
   }
-  if (!globalsFromDict(globalsObj, req.globals))
+  ir::DeviceFunctionTable deviceFunctions;
+  if (!globalsFromDict(globalsObj, req.globals, deviceFunctions))
     return nullptr;
   SourceFile sourceFile(*file, *source, firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
   req.source = &sourceFile;

@@ -92,6 +92,7 @@ static bool initPython(const char *argv0) {
   PyConfig_InitPythonConfig(&config);
   config.parse_argv = 0;
   config.install_signal_handlers = 0;
+  config.write_bytecode = 0; // leave no __pycache__ beside the user's file
   // Python finds a virtual environment (where pyjit is installed) from
   // the program's path: pyvenv.cfg beside or above it. An activated
   // environment ($VIRTUAL_ENV) wins, so a pyjitc from a build tree works too.
@@ -152,7 +153,9 @@ int main(int argc, char **argv) {
     auto file = python::toUtf8(PyTuple_GetItem(entry, 2), "filename");
     long firstLine = PyLong_AsLong(PyTuple_GetItem(entry, 3));
     ir::GlobalEnv globals;
-    if (!name || !source || !file || !python::globalsFromDict(PyTuple_GetItem(entry, 4), globals))
+    ir::DeviceFunctionTable deviceFunctions;
+    if (!name || !source || !file ||
+        !python::globalsFromDict(PyTuple_GetItem(entry, 4), globals, deviceFunctions))
       return reportPythonError();
     std::vector<std::vector<std::string>> typeLists;
     if (!sigTypes.empty()) {

@@ -1,5 +1,6 @@
 //===- Globals.cpp - The globals description -> ir::GlobalEnv ------------===//
 #include "pyjit/python/Bridge.h"
+#include <map>
 
 using namespace pyjit;
 
@@ -15,7 +16,52 @@ std::optional<std::string> python::toUtf8(PyObject *obj, const char *what) {
   return std::string(data, static_cast<size_t>(size));
 }
 
-bool python::globalsFromDict(PyObject *dict, ir::GlobalEnv &env) {
+namespace {
+using DeviceMemo = std::map<PyObject *, ir::DeviceFunctionSource *>;
+bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &table,
+                 DeviceMemo &memo);
+
+// A device function description dict -> a DeviceFunctionSource in `table`.
+ir::DeviceFunctionSource *readDeviceFunction(PyObject *info, ir::DeviceFunctionTable &table,
+                                             DeviceMemo &memo) {
+  if (auto it = memo.find(info); it != memo.end())
+    return it->second;
+  if (!PyDict_Check(info)) {
+    PyErr_SetString(PyExc_TypeError, "a device function must be described by a dict");
+    return nullptr;
+  }
+  auto source = python::toUtf8(PyDict_GetItemString(info, "source"), "source");
+  auto file = source ? python::toUtf8(PyDict_GetItemString(info, "filename"), "filename")
+                     : std::nullopt;
+  auto name = file ? python::toUtf8(PyDict_GetItemString(info, "name"), "name") : std::nullopt;
+  PyObject *first = PyDict_GetItemString(info, "firstline");
+  PyObject *globals = PyDict_GetItemString(info, "globals");
+  if (!name || !first || !globals)
+    return nullptr;
+  long firstLine = PyLong_AsLong(first);
+  if (firstLine == -1 && PyErr_Occurred())
+    return nullptr;
+  table.push_back(std::make_unique<ir::DeviceFunctionSource>());
+  ir::DeviceFunctionSource *fn = table.back().get();
+  fn->name = *name;
+  fn->source = std::make_unique<SourceFile>(*file, *source,
+                                            firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
+  memo[info] = fn; // before its globals: a function may refer to itself
+  if (!readGlobals(globals, fn->globals, table, memo))
+    return nullptr;
+  return fn;
+}
+} // namespace
+
+bool python::globalsFromDict(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &table) {
+  DeviceMemo memo;
+  return readGlobals(dict, env, table, memo);
+}
+
+namespace {
+bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &table,
+                 DeviceMemo &memo) {
+  using namespace pyjit::python;
   if (!PyDict_Check(dict)) {
     PyErr_SetString(PyExc_TypeError, "globals description must be a dict");
     return false;
@@ -52,6 +98,11 @@ bool python::globalsFromDict(PyObject *dict, ir::GlobalEnv &env) {
       env.set(*name, ir::GlobalValue::ofFloat(d));
     } else if (*kind == "bool") {
       env.set(*name, ir::GlobalValue::ofBool(PyObject_IsTrue(v) == 1));
+    } else if (*kind == "devfunc") {
+      ir::DeviceFunctionSource *fn = readDeviceFunction(v, table, memo);
+      if (!fn)
+        return false;
+      env.set(*name, ir::GlobalValue::ofDeviceFunction(fn));
     } else {
       auto text = toUtf8(v, "global description");
       if (!text)
@@ -68,3 +119,4 @@ bool python::globalsFromDict(PyObject *dict, ir::GlobalEnv &env) {
   }
   return true;
 }
+} // namespace

@@ -17,7 +17,8 @@ struct KernelRequest {
   const SourceFile *source = nullptr; // text holding the `def`
   std::string functionName;           // the kernel to compile
   std::vector<std::string> argTypes;  // numba-style type strings, one per parameter
-  ir::GlobalEnv globals;              // free names of the kernel
+  ir::GlobalEnv globals;              // free names (device functions point into a
+                                      // DeviceFunctionTable the caller keeps alive)
   std::string arch = "sm_90";         // NVPTX architecture
   unsigned optLevel = 3;
   Stage stopAfter = Stage::PTX;

@@ -277,6 +277,7 @@ struct PassStmt : Stmt {
 struct Param {
   std::string name;
   SourceRange range;
+  ExprPtr defaultValue; // null if none
 };
 
 struct FunctionDef {

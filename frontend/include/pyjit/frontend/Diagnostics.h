@@ -15,6 +15,7 @@ struct Diagnostic {
   Severity severity;
   SourceRange range;
   std::string message;
+  const SourceFile *file = nullptr; // the file `range` refers to
 };
 
 /// Collects diagnostics against one SourceFile and renders them clang-style:
@@ -27,7 +28,24 @@ struct Diagnostic {
 /// through this engine so all messages point into the user's file.
 class DiagnosticEngine {
 public:
-  explicit DiagnosticEngine(const SourceFile &file) : file(file) {}
+  explicit DiagnosticEngine(const SourceFile &file) : file(&file) {}
+
+  /// The file later diagnostics point into (device functions may live in
+  /// other files than the kernel). FileScope restores the previous one.
+  const SourceFile &currentFile() const { return *file; }
+  void setCurrentFile(const SourceFile &f) { file = &f; }
+  class FileScope {
+  public:
+    FileScope(DiagnosticEngine &engine, const SourceFile &f)
+        : engine(engine), saved(&engine.currentFile()) {
+      engine.setCurrentFile(f);
+    }
+    ~FileScope() { engine.setCurrentFile(*saved); }
+
+  private:
+    DiagnosticEngine &engine;
+    const SourceFile *saved;
+  };
 
   void error(SourceRange range, const llvm::Twine &message);
   void warning(SourceRange range, const llvm::Twine &message);
@@ -36,7 +54,7 @@ public:
   bool hasErrors() const { return numErrors != 0; }
   unsigned errorCount() const { return numErrors; }
   const std::vector<Diagnostic> &diagnostics() const { return diags; }
-  const SourceFile &sourceFile() const { return file; }
+  const SourceFile &sourceFile() const { return *file; }
 
   /// All diagnostics rendered as text, one block per diagnostic.
   std::string render() const;
@@ -47,7 +65,7 @@ public:
   llvm::Error takeError() const;
 
 private:
-  const SourceFile &file;
+  const SourceFile *file;
   std::vector<Diagnostic> diags;
   unsigned numErrors = 0;
 };

@@ -2,12 +2,17 @@
 #ifndef PYJIT_IR_GLOBALENV_H
 #define PYJIT_IR_GLOBALENV_H
 
+#include "pyjit/frontend/SourceFile.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace pyjit::ir {
+
+struct DeviceFunctionSource;
 
 /// What a global name of the kernel's module was bound to when compiled.
 /// The Python side (decorator and pyjitc alike) classifies the values.
@@ -19,12 +24,14 @@ struct GlobalValue {
     Module,      // `name` is "cuda", "math" or "numpy"
     Function,    // a known function, `name` e.g. "math.sqrt"
     DType,       // a NumPy scalar type, `name` e.g. "float32"
+    DeviceFunction, // an @cuda.jit(device=True) function: `device`
     Unsupported, // anything else; `name` describes the Python type
   };
   Kind kind = Kind::Unsupported;
   int64_t i = 0;
   double f = 0.0;
   std::string name;
+  const DeviceFunctionSource *device = nullptr; // owned by a DeviceFunctionTable
 
   static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
   static GlobalValue ofFloat(double v) { return {Kind::Float, 0, v, {}}; }
@@ -33,6 +40,12 @@ struct GlobalValue {
   static GlobalValue ofFunction(std::string n) { return {Kind::Function, 0, 0.0, std::move(n)}; }
   static GlobalValue ofDType(std::string n) { return {Kind::DType, 0, 0.0, std::move(n)}; }
   static GlobalValue unsupported(std::string what) { return {Kind::Unsupported, 0, 0.0, std::move(what)}; }
+  static GlobalValue ofDeviceFunction(const DeviceFunctionSource *fn) {
+    GlobalValue v;
+    v.kind = Kind::DeviceFunction;
+    v.device = fn;
+    return v;
+  }
 };
 
 /// Name -> value for the globals (and closure variables) a kernel refers to.
@@ -49,6 +62,18 @@ public:
 private:
   std::map<std::string, GlobalValue, std::less<>> values;
 };
+
+/// A device function as the compiler receives it: its own source text (it
+/// may live in another file than the kernel) and its own globals.
+struct DeviceFunctionSource {
+  std::string name;
+  std::unique_ptr<SourceFile> source;
+  GlobalEnv globals;
+};
+
+/// Owns the DeviceFunctionSources that GlobalValues of one compilation
+/// point to (device functions may refer to each other, or to themselves).
+using DeviceFunctionTable = std::vector<std::unique_ptr<DeviceFunctionSource>>;
 
 } // namespace pyjit::ir
 

@@ -19,26 +19,72 @@ struct ExprInfo {
   std::optional<GlobalValue> constant;
 };
 
+struct TypedFunction;
+
+/// A call of a device function: the typed instance called and, per
+/// parameter, the argument expression (null where the default is used).
+struct CallBinding {
+  const TypedFunction *callee = nullptr;
+  std::vector<const ast::Expr *> args;
+  std::vector<GlobalValue> defaults; // parallel to args; used where args[i] is null
+};
+
 /// The typing of one function: a type for every expression and one for each
 /// local variable (the unification of everything assigned to it, as numba
 /// unifies at control-flow joins).
 struct TypedFunction {
   const ast::FunctionDef *def = nullptr;
+  const SourceFile *file = nullptr;
   std::vector<Type *> paramTypes;
+  Type *returnType = nullptr; // none for kernels and functions without a value
   std::map<const ast::Expr *, ExprInfo> exprs;
   std::map<std::string, Type *> locals;
+  std::map<const ast::CallExpr *, CallBinding> calls;
 
   const ExprInfo &info(const ast::Expr *e) const { return exprs.at(e); }
 };
 
+class DeviceFunctionRegistry;
+
 /// Infers types for `def` given its argument types. Globals resolve through
-/// `globals`, then Python builtins. Errors (unknown names, unsupported
-/// operands, calls or attributes) are reported to `diags` at the offending
-/// expression; returns nullopt if any was reported.
+/// `globals`, then Python builtins; calls of device functions are typed per
+/// call site through `registry` (null: device functions are not callable).
+/// `isKernel` functions may not return a value. Errors (unknown names,
+/// unsupported operands, calls or attributes) are reported to `diags` at the
+/// offending expression; returns nullopt if any was reported.
 std::optional<TypedFunction> inferTypes(const ast::FunctionDef &def,
                                         llvm::ArrayRef<Type *> argTypes,
                                         const GlobalEnv &globals, TypeContext &ctx,
-                                        DiagnosticEngine &diags);
+                                        DiagnosticEngine &diags,
+                                        DeviceFunctionRegistry *registry = nullptr,
+                                        bool isKernel = true);
+
+/// Parsed device functions and their typed instances (one per argument
+/// types), shared by one compilation. Recursion is rejected: a function
+/// being typed cannot be called again until its typing finishes.
+class DeviceFunctionRegistry {
+public:
+  explicit DeviceFunctionRegistry(TypeContext &ctx) : ctx(ctx) {}
+
+  /// The typed instance of `fn` for `argTypes`, typing it on first use.
+  /// Null after reporting to `diags` (errors inside `fn` point into its file,
+  /// followed by a note at `callSite` in the caller's file).
+  const TypedFunction *instantiate(const DeviceFunctionSource &fn,
+                                   llvm::ArrayRef<Type *> argTypes, DiagnosticEngine &diags,
+                                   SourceRange callSite);
+  /// The definition of `fn` (parsed once); null after reporting an error.
+  const ast::FunctionDef *definition(const DeviceFunctionSource &fn, DiagnosticEngine &diags);
+  /// True while `fn` is being typed (a call of it now would recurse).
+  bool inProgress(const DeviceFunctionSource &fn) const;
+
+private:
+  TypeContext &ctx;
+  std::map<const DeviceFunctionSource *, std::unique_ptr<ast::Module>> parsed;
+  std::map<std::pair<const DeviceFunctionSource *, std::vector<Type *>>,
+           std::unique_ptr<TypedFunction>>
+      instances;
+  std::vector<const DeviceFunctionSource *> stack;
+};
 
 } // namespace pyjit::ir
 

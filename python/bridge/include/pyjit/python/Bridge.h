@@ -19,9 +19,11 @@ namespace pyjit::python {
 
 /// Reads the globals description made by `pyjit._source.describe`: a dict
 /// of name -> (kind, value) with kind one of "int", "float", "bool",
-/// "module", "function", "dtype", "unsupported".
+/// "module", "function", "dtype", "devfunc", "unsupported". A "devfunc"
+/// value is itself a description (source, filename, firstline, name,
+/// globals), stored in `table` once per description (cycles allowed).
 /// Returns false with a Python TypeError set if the dict is malformed.
-bool globalsFromDict(PyObject *dict, ir::GlobalEnv &env);
+bool globalsFromDict(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &table);
 
 /// A Python str as UTF-8; nullopt with a TypeError set if not a str.
 std::optional<std::string> toUtf8(PyObject *obj, const char *what);

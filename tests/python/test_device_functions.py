@@ -1,0 +1,115 @@
+"""@cuda.jit(device=True) functions: typed per call site, inlined, errors point into them."""
+import math
+
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+
+@cuda.jit(device=True)
+def clamp(x, lo=0.0, hi=1.0):
+    if x < lo:
+        return lo
+    if x > hi:
+        return hi
+    return x
+
+
+@cuda.jit(device=True)
+def polar(a, b):
+    return math.sqrt(a * a + b * b), a - b
+
+
+@cuda.jit(device=True)
+def fact(n):
+    if n <= 1:
+        return 1
+    return n * fact(n - 1)
+
+
+@cuda.jit(device=True)
+def uses_undefined(x):
+    return x + not_defined_anywhere  # noqa: F821
+
+
+def test_device_function_is_not_callable_from_host():
+    with pytest.raises(TypeError, match="only be called from a kernel"):
+        clamp(0.5)
+
+
+def test_recursion_is_rejected_with_a_named_error():
+    def kern(a):
+        a[0] = fact(5)
+
+    with pytest.raises(pyjit.CompileError) as info:
+        cuda.compile_ptx(kern, "void(int64[:])")
+    msg = str(info.value)
+    assert "recursion is not supported in kernels: device function 'fact'" in msg
+    assert "note: in the call of device function 'fact' with argument types (int64)" in msg
+
+
+def test_error_inside_device_function_points_into_it_and_names_the_call():
+    def kern(a):
+        a[0] = uses_undefined(a[0])
+
+    with pytest.raises(pyjit.CompileError) as info:
+        cuda.compile_ptx(kern, "void(float64[:])")
+    msg = str(info.value)
+    assert "name 'not_defined_anywhere' is not defined" in msg
+    assert "return x + not_defined_anywhere" in msg  # the device function's line
+    assert "note: in the call of device function 'uses_undefined'" in msg
+
+
+def test_missing_and_unknown_arguments():
+    def missing(a):
+        a[0] = polar(a[0])
+
+    def unknown(a):
+        a[0] = clamp(a[0], top=2.0)
+
+    with pytest.raises(pyjit.CompileError, match="missing the argument 'b'"):
+        cuda.compile_ptx(missing, "void(float64[:])")
+    with pytest.raises(pyjit.CompileError, match="has no parameter named 'top'"):
+        cuda.compile_ptx(unknown, "void(float64[:])")
+
+
+@pytest.mark.gpu
+def test_device_functions_with_defaults_keywords_and_tuples():
+    @cuda.jit
+    def kern(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            r, d = polar(x[i], 1.0)
+            out[i, 0] = clamp(x[i])
+            out[i, 1] = clamp(x[i], hi=0.25)
+            out[i, 2] = clamp(x[i], -0.5, hi=0.5)
+            out[i, 3] = r
+            out[i, 4] = d
+
+    x = np.linspace(-1.0, 2.0, 31)
+    out = np.zeros((31, 5))
+    kern[1, 32](x, out)
+    np.testing.assert_array_equal(out[:, 0], np.clip(x, 0.0, 1.0))
+    np.testing.assert_array_equal(out[:, 1], np.clip(x, 0.0, 0.25))
+    np.testing.assert_array_equal(out[:, 2], np.clip(x, -0.5, 0.5))
+    np.testing.assert_allclose(out[:, 3], np.sqrt(x * x + 1.0), rtol=1e-15)
+    np.testing.assert_array_equal(out[:, 4], x - 1.0)
+
+
+@pytest.mark.gpu
+def test_device_function_writes_through_an_array_argument():
+    @cuda.jit(device=True)
+    def put(arr, i, v):
+        arr[i] = v * 2
+
+    @cuda.jit
+    def kern(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            put(a, i, i)
+
+    a = np.zeros(40, dtype=np.int32)
+    kern[2, 32](a)
+    np.testing.assert_array_equal(a, 2 * np.arange(40))
