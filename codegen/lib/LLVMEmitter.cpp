@@ -1,9 +1,11 @@
 //===- LLVMEmitter.cpp - Typed SSA IR -> LLVM IR -------------------------===//
 #include "pyjit/codegen/LLVMEmitter.h"
+#include "pyjit/ir/MathFunctions.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <set>
@@ -47,6 +49,7 @@ private:
   llvm::Value *libdevice(llvm::StringRef name32, llvm::StringRef name64, ir::Type *t,
                          llvm::ArrayRef<llvm::Value *> args);
   llvm::Value *intPow(llvm::Value *base, llvm::Value *exp);
+  llvm::Value *math(const ir::Instruction &inst);
   llvm::Value *sreg(ir::SpecialReg r);
   bool isSigned(ir::Type *t) {
     auto *it = dyn_cast<ir::IntType>(t);
@@ -228,6 +231,67 @@ llvm::Value *Emitter::intPow(llvm::Value *base, llvm::Value *exp) {
     fb.CreateRet(acc2);
   }
   return b.CreateCall(f, {base, exp});
+}
+
+llvm::Value *Emitter::math(const ir::Instruction &inst) {
+  using ir::MathFn;
+  auto fn = static_cast<MathFn>(inst.intImm);
+  const ir::MathFnInfo &info = ir::mathFnInfo(fn);
+  ir::Type *operandType = inst.operand(0)->type();
+  llvm::Value *x = val(inst.operand(0));
+  bool isFloat = isa<ir::FloatType>(operandType);
+  llvm::Type *ty = x->getType();
+  switch (fn) {
+  case MathFn::Fabs:
+    return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+  case MathFn::Sqrt:
+    return b.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x);
+  case MathFn::Degrees:
+    return b.CreateFMul(x, llvm::ConstantFP::get(ty, 180.0 / M_PI));
+  case MathFn::Radians:
+    return b.CreateFMul(x, llvm::ConstantFP::get(ty, M_PI / 180.0));
+  case MathFn::Copysign:
+    return b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, x, val(inst.operand(1)));
+  case MathFn::Floor:
+  case MathFn::Ceil:
+  case MathFn::Trunc:
+  case MathFn::Round: {
+    if (!isFloat)
+      return b.CreateIntCast(x, b.getInt64Ty(), isSigned(operandType));
+    auto id = fn == MathFn::Floor  ? llvm::Intrinsic::floor
+              : fn == MathFn::Ceil ? llvm::Intrinsic::ceil
+              : fn == MathFn::Trunc ? llvm::Intrinsic::trunc
+                                    : llvm::Intrinsic::roundeven; // Python rounds half to even
+    llvm::Value *r = b.CreateUnaryIntrinsic(id, x);
+    return b.CreateIntrinsic(llvm::Intrinsic::fptosi_sat, {b.getInt64Ty(), ty}, {r});
+  }
+  case MathFn::Isnan:
+    return isFloat ? b.CreateFCmpUNO(x, x) : b.getFalse();
+  case MathFn::Isinf:
+    return isFloat ? b.CreateFCmpOEQ(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x),
+                                     llvm::ConstantFP::getInfinity(ty))
+                   : b.getFalse();
+  case MathFn::Isfinite:
+    return isFloat ? b.CreateFCmpONE(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x),
+                                     llvm::ConstantFP::getInfinity(ty))
+                   : b.getTrue();
+  case MathFn::Ldexp: {
+    bool f32 = cast<ir::FloatType>(operandType)->bits() == 32;
+    auto callee = module.getOrInsertFunction(
+        f32 ? "__nv_ldexpf" : "__nv_ldexp",
+        llvm::FunctionType::get(ty, {ty, b.getInt32Ty()}, false));
+    return b.CreateCall(callee, {x, val(inst.operand(1))});
+  }
+  default:
+    break;
+  }
+  if (!info.libdevice)
+    return nullptr;
+  std::string base = std::string("__nv_") + info.libdevice;
+  std::vector<llvm::Value *> args;
+  for (unsigned i = 0; i < inst.numOperands(); ++i)
+    args.push_back(val(inst.operand(i)));
+  return libdevice(base + "f", base, operandType, args);
 }
 
 llvm::Value *Emitter::convert(llvm::Value *v, ir::Type *from, ir::Type *to) {
@@ -438,6 +502,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   }
   case Opcode::SReg:
     result = sreg(inst.specialReg());
+    break;
+  case Opcode::Math:
+    result = math(inst);
     break;
   case Opcode::ArrayShape:
     result = arrays.at(inst.operand(0)).shape.at(inst.intImm);

@@ -32,6 +32,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Abs: return "abs";
   case Opcode::Min: return "min";
   case Opcode::Max: return "max";
+  case Opcode::Math: return "math";
   case Opcode::SReg: return "sreg";
   case Opcode::ArrayShape: return "shape";
   case Opcode::ArrayLoad: return "load";

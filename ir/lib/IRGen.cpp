@@ -1,5 +1,6 @@
 //===- IRGen.cpp - Lowering of a typed AST function to the SSA IR --------===//
 #include "pyjit/ir/IRGen.h"
+#include "pyjit/ir/MathFunctions.h"
 #include "pyjit/ir/SSABuilder.h"
 
 using namespace pyjit;
@@ -662,8 +663,21 @@ RValue IRGen::call(const CallExpr &e) {
     }
     return n == 1 ? r.elems[0] : r;
   }
-  if (path == "math.sqrt")
-    return RValue::of(b.unary(Opcode::Sqrt, scalar(*e.args[0], ei.type)));
+  if (path.starts_with("math.") || path == "round") {
+    MathFn mf = path == "round" ? MathFn::Round : *lookupMathFn(path.drop_front(5));
+    std::vector<TypedOperand> ops;
+    for (const ExprPtr &a : e.args)
+      ops.push_back({info(*a).type, info(*a).weak});
+    Type *operand = mathOperandType(ctx, mf, ops);
+    if (mf == MathFn::Sqrt)
+      return RValue::of(b.unary(Opcode::Sqrt, scalar(*e.args[0], operand)));
+    std::vector<Value *> values;
+    for (size_t i = 0; i < e.args.size(); ++i)
+      values.push_back(scalar(*e.args[i], mf == MathFn::Ldexp && i == 1 ? ctx.int32() : operand));
+    Instruction *inst = b.create(Opcode::Math, ei.type, values);
+    inst->intImm = static_cast<int64_t>(mf);
+    return RValue::of(inst);
+  }
   if (path == "abs")
     return RValue::of(b.unary(Opcode::Abs, scalar(*e.args[0], ei.type)));
   if (path == "min" || path == "max") {

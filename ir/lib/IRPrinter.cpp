@@ -1,5 +1,6 @@
 //===- IRPrinter.cpp - Textual form of the SSA IR ------------------------===//
 #include "pyjit/ir/IRPrinter.h"
+#include "pyjit/ir/MathFunctions.h"
 #include "llvm/Support/Format.h"
 #include <map>
 
@@ -74,6 +75,9 @@ public:
       break;
     case Opcode::SReg:
       os << " " << specialRegName(inst.specialReg());
+      break;
+    case Opcode::Math:
+      os << "." << mathFnInfo(static_cast<MathFn>(inst.intImm)).name;
       break;
     case Opcode::ArrayShape:
       os << " " << inst.intImm;

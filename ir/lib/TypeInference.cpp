@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "pyjit/ir/TypeInference.h"
 #include "pyjit/frontend/Parser.h"
+#include "pyjit/ir/MathFunctions.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <cmath>
@@ -25,8 +26,22 @@ namespace {
 
 const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int",
-                                          "float", "bool", "len"};
+                                          "float", "bool", "len", "round"};
   return names;
+}
+
+// NumPy's scalar math functions that numba.cuda accepts, by their math name.
+std::optional<std::string> numpyMathName(llvm::StringRef attr) {
+  static const std::pair<const char *, const char *> aliases[] = {
+      {"arccos", "acos"},   {"arccosh", "acosh"}, {"arcsin", "asin"}, {"arcsinh", "asinh"},
+      {"arctan", "atan"},   {"arctanh", "atanh"}, {"arctan2", "atan2"}, {"absolute", "fabs"},
+      {"power", "pow"},     {"rint", "round"},    {"deg2rad", "radians"}, {"rad2deg", "degrees"}};
+  for (auto [from, to] : aliases)
+    if (attr == from)
+      return std::string(to);
+  if (lookupMathFn(attr) && attr != "gamma" && attr != "lgamma" && attr != "round")
+    return attr.str();
+  return std::nullopt;
 }
 
 class Inferer {
@@ -550,8 +565,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (attr == "x" || attr == "y" || attr == "z")
         return ExprInfo{ctx.int32()};
     } else if (path == "math") {
-      if (attr == "sqrt")
-        return ExprInfo{ctx.builtin("math.sqrt")};
+      if (lookupMathFn(attr))
+        return ExprInfo{ctx.builtin("math." + attr)};
+      if (attr == "tau")
+        return constant(GlobalValue::ofFloat(2 * M_PI));
       if (attr == "pi")
         return constant(GlobalValue::ofFloat(M_PI));
       if (attr == "e")
@@ -563,8 +580,12 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     } else if (path == "numpy") {
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};
-      if (attr == "sqrt")
-        return ExprInfo{ctx.builtin("math.sqrt")};
+      if (std::optional<std::string> m = numpyMathName(attr))
+        return ExprInfo{ctx.builtin("math." + *m)};
+      if (attr == "pi")
+        return constant(GlobalValue::ofFloat(M_PI));
+      if (attr == "e")
+        return constant(GlobalValue::ofFloat(M_E));
     }
     error(e.range(), "'" + path + "." + attr + "' is not supported in kernels");
     return {};
@@ -700,11 +721,26 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{ctx.int64()};
     return ExprInfo{ctx.tuple(std::vector<Type *>(n, ctx.int64()))};
   }
-  if (path == "math.sqrt") {
+  if (path.starts_with("math.")) {
+    std::optional<MathFn> fn = lookupMathFn(path.drop_front(5));
+    if (fn) {
+      unsigned arity = mathFnInfo(*fn).arity;
+      if (!wantArgs(arity, arity))
+        return {};
+      std::vector<TypedOperand> ops;
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (!wantScalar(i))
+          return {};
+        ops.push_back({args[i].type, args[i].weak});
+      }
+      Type *operand = mathOperandType(ctx, *fn, ops);
+      return ExprInfo{mathResultType(ctx, *fn, operand)};
+    }
+  }
+  if (path == "round") {
     if (!wantArgs(1, 1) || !wantScalar(0))
       return {};
-    Type *t = args[0].type;
-    return ExprInfo{isa<FloatType>(t) && !args[0].weak ? t : ctx.float64()};
+    return ExprInfo{ctx.int64()};
   }
   if (path == "abs") {
     if (!wantArgs(1, 1) || !wantScalar(0))

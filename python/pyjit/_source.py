@@ -20,7 +20,15 @@ _NUMPY_SCALARS = {
     "uint64": np.uint64, "float16": np.float16, "float32": np.float32, "float64": np.float64,
 }
 _DTYPE_NAMES = {v: k for k, v in _NUMPY_SCALARS.items()}
-_FUNCTIONS = {math.sqrt: "math.sqrt", np.sqrt: "math.sqrt"}
+# math functions kernels may call (ir/MathFunctions.h), also when imported
+# by name (`from math import sin`), and the NumPy scalar functions numba accepts.
+_MATH_NAMES = ("acos acosh asin asinh atan atanh cos cosh erf erfc exp expm1 fabs gamma "
+               "lgamma log log10 log1p log2 sin sinh sqrt tan tanh degrees radians atan2 "
+               "copysign fmod hypot pow remainder ldexp floor ceil trunc isnan isinf "
+               "isfinite").split()
+_FUNCTIONS = {getattr(math, n): "math." + n for n in _MATH_NAMES if hasattr(math, n)}
+_FUNCTIONS.update({getattr(np, n): "math." + n for n in _MATH_NAMES
+                   if isinstance(getattr(np, n, None), np.ufunc)})
 
 
 def _cuda_modules():

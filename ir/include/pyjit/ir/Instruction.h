@@ -26,8 +26,9 @@ enum class Opcode {
   // select(cond, a, b).
   Select,
   // Math: Sqrt (float), Abs, Min, Max (Python's first-wins, NaN-propagating
-  // as `min`/`max` are), Floor (float).
-  Sqrt, Abs, Min, Max,
+  // as `min`/`max` are); Math calls the MathFn in intImm (MathFunctions.h)
+  // on operands already converted to mathOperandType.
+  Sqrt, Abs, Min, Max, Math,
   // Read a special register (thread/block index); the register is in intImm.
   SReg,
   // Arrays: ArrayShape(a) with the dimension in intImm -> int64;

@@ -1,0 +1,49 @@
+//===- MathFunctions.h - The math.* functions kernels may call -----------===//
+//
+// One table for typing (ir/TypeInference) and lowering (codegen): name,
+// arity, result kind and the libdevice function that implements it
+// (`__nv_<name>` for float64, `__nv_<name>f` for float32; see the libdevice
+// user's guide, CUDA 13.0, "Function reference").
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_IR_MATHFUNCTIONS_H
+#define PYJIT_IR_MATHFUNCTIONS_H
+
+#include "pyjit/ir/TypeRules.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+
+namespace pyjit::ir {
+
+enum class MathFn {
+  Acos, Acosh, Asin, Asinh, Atan, Atanh, Cbrt, Cos, Cosh, Erf, Erfc, Exp, Expm1, Fabs,
+  Gamma, Lgamma, Log, Log10, Log1p, Log2, Sin, Sinh, Sqrt, Tan, Tanh, Degrees, Radians,
+  Atan2, Copysign, Fmod, Hypot, Pow, Remainder, Ldexp,
+  Floor, Ceil, Trunc, Round,
+  Isnan, Isinf, Isfinite,
+};
+
+struct MathFnInfo {
+  const char *name;      // Python name, e.g. "sin" (math.sin)
+  unsigned arity;
+  enum class Result { Float, Int64, Bool } result;
+  const char *libdevice; // base name of the libdevice function, or null
+};
+
+const MathFnInfo &mathFnInfo(MathFn fn);
+/// The function called `name` in the math module ("sin", "atan2", ...).
+std::optional<MathFn> lookupMathFn(llvm::StringRef name);
+
+/// The type the arguments are converted to (numba.cuda): float32 if the
+/// float arguments are float32 (Python scalars are weak), float64 otherwise,
+/// also for integers. floor/ceil/trunc/round and the is* tests keep an
+/// integer argument as int64. The second argument of ldexp is int32.
+/// Null if an argument is not a number.
+Type *mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOperand> args);
+/// The result type given the operand type: the float for Float functions,
+/// int64 for floor/ceil/trunc/round (Python returns int), bool for is*.
+Type *mathResultType(TypeContext &ctx, MathFn fn, Type *operandType);
+
+} // namespace pyjit::ir
+
+#endif
