@@ -1,5 +1,6 @@
 //===- LLVMEmitter.cpp - Typed SSA IR -> LLVM IR -------------------------===//
 #include "pyjit/codegen/LLVMEmitter.h"
+#include "Emitter.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
@@ -17,55 +18,8 @@ using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 
-namespace {
+namespace pyjit::codegen::detail {
 
-constexpr unsigned kGlobalAS = 1; // NVPTX global address space
-
-/// An array value: data pointer, extents and strides (bytes).
-struct ArrayParts {
-  llvm::Value *data = nullptr;
-  std::vector<llvm::Value *> shape, strides;
-};
-
-class Emitter {
-public:
-  Emitter(const ir::Function &fn, llvm::Module &module)
-      : fn(fn), module(module), ctx(module.getContext()), b(ctx) {}
-
-  llvm::Expected<llvm::Function *> run();
-
-private:
-  llvm::Error fail(const llvm::Twine &msg) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "codegen of '" + fn.name() + "': " + msg);
-  }
-  llvm::Type *typeOf(ir::Type *t);
-  llvm::Type *memTypeOf(ir::Type *t); // bool is a byte in memory
-  llvm::Value *val(const ir::Value *v) { return values.at(v); }
-  llvm::Error emit(const ir::Instruction &inst);
-  llvm::Value *arith(const ir::Instruction &inst);
-  llvm::Value *convert(llvm::Value *v, ir::Type *from, ir::Type *to);
-  llvm::Value *address(const ir::Instruction &inst);
-  llvm::Value *libdevice(llvm::StringRef name32, llvm::StringRef name64, ir::Type *t,
-                         llvm::ArrayRef<llvm::Value *> args);
-  llvm::Value *intPow(llvm::Value *base, llvm::Value *exp);
-  llvm::Value *math(const ir::Instruction &inst);
-  llvm::Value *sreg(ir::SpecialReg r);
-  bool isSigned(ir::Type *t) {
-    auto *it = dyn_cast<ir::IntType>(t);
-    return it && it->isSigned();
-  }
-
-  const ir::Function &fn;
-  llvm::Module &module;
-  llvm::LLVMContext &ctx;
-  llvm::IRBuilder<> b;
-  llvm::Function *kernel = nullptr;
-  std::map<const ir::Value *, llvm::Value *> values;
-  std::map<const ir::Value *, ArrayParts> arrays;
-  std::map<const ir::BasicBlock *, llvm::BasicBlock *> blocks;
-  std::vector<std::pair<const ir::Instruction *, llvm::PHINode *>> phis;
-};
 
 llvm::Type *Emitter::typeOf(ir::Type *t) {
   switch (t->kind()) {
@@ -154,10 +108,11 @@ llvm::Expected<llvm::Function *> Emitter::run() {
     for (const auto &inst : bb->instructions())
       if (auto err = emit(*inst))
         return std::move(err);
+    blockEnds[bb] = b.GetInsertBlock();
   }
   for (auto &[inst, node] : phis)
     for (unsigned i = 0; i < inst->numOperands(); ++i)
-      node->addIncoming(val(inst->operand(i)), blocks.at(inst->blocks()[i]));
+      node->addIncoming(val(inst->operand(i)), blockEnds.at(inst->blocks()[i]));
   return kernel;
 }
 
@@ -167,7 +122,8 @@ llvm::Value *Emitter::sreg(ir::SpecialReg r) {
       nvvm_read_ptx_sreg_tid_x,    nvvm_read_ptx_sreg_tid_y,    nvvm_read_ptx_sreg_tid_z,
       nvvm_read_ptx_sreg_ntid_x,   nvvm_read_ptx_sreg_ntid_y,   nvvm_read_ptx_sreg_ntid_z,
       nvvm_read_ptx_sreg_ctaid_x,  nvvm_read_ptx_sreg_ctaid_y,  nvvm_read_ptx_sreg_ctaid_z,
-      nvvm_read_ptx_sreg_nctaid_x, nvvm_read_ptx_sreg_nctaid_y, nvvm_read_ptx_sreg_nctaid_z};
+      nvvm_read_ptx_sreg_nctaid_x, nvvm_read_ptx_sreg_nctaid_y, nvvm_read_ptx_sreg_nctaid_z,
+      nvvm_read_ptx_sreg_laneid,   nvvm_read_ptx_sreg_warpsize, nvvm_read_ptx_sreg_lanemask_lt};
   llvm::Function *f = llvm::Intrinsic::getOrInsertDeclaration(&module, ids[static_cast<int>(r)]);
   return b.CreateCall(f);
 }
@@ -506,6 +462,17 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::Math:
     result = math(inst);
     break;
+  case Opcode::Cuda:
+    result = cuda(inst);
+    if (isa<ir::NoneType>(t))
+      return llvm::Error::success();
+    break;
+  case Opcode::AllocArray:
+    allocArray(inst);
+    return llvm::Error::success();
+  case Opcode::ArrayStride:
+    result = arrays.at(inst.operand(0)).strides.at(inst.intImm);
+    break;
   case Opcode::ArrayShape:
     result = arrays.at(inst.operand(0)).shape.at(inst.intImm);
     break;
@@ -552,7 +519,10 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   return llvm::Error::success();
 }
 
-} // namespace
+
+} // namespace pyjit::codegen::detail
+
+using detail::Emitter;
 
 llvm::Expected<llvm::Function *> pyjit::codegen::emitKernel(const ir::Function &fn,
                                                            llvm::Module &module) {

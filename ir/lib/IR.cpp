@@ -33,6 +33,9 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Min: return "min";
   case Opcode::Max: return "max";
   case Opcode::Math: return "math";
+  case Opcode::Cuda: return "cuda";
+  case Opcode::ArrayStride: return "stride";
+  case Opcode::AllocArray: return "alloc";
   case Opcode::SReg: return "sreg";
   case Opcode::ArrayShape: return "shape";
   case Opcode::ArrayLoad: return "load";
@@ -60,7 +63,8 @@ const char *pyjit::ir::cmpPredicateName(CmpPredicate p) {
 const char *pyjit::ir::specialRegName(SpecialReg r) {
   static const char *names[] = {"tid.x",    "tid.y",    "tid.z",    "ntid.x",
                                 "ntid.y",   "ntid.z",   "ctaid.x",  "ctaid.y",
-                                "ctaid.z",  "nctaid.x", "nctaid.y", "nctaid.z"};
+                                "ctaid.z",  "nctaid.x", "nctaid.y", "nctaid.z",
+                                "laneid",   "warpsize", "lanemask_lt"};
   return names[static_cast<int>(r)];
 }
 

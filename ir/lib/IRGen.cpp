@@ -1,5 +1,6 @@
 //===- IRGen.cpp - Lowering of a typed AST function to the SSA IR --------===//
 #include "pyjit/ir/IRGen.h"
+#include "IRGenImpl.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "pyjit/ir/SSABuilder.h"
 
@@ -10,101 +11,8 @@ using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 
-namespace {
 
-/// A lowered expression: one SSA value, or the elements of a tuple.
-struct RValue {
-  Type *type = nullptr;
-  Value *value = nullptr;
-  std::vector<RValue> elems;
-
-  static RValue of(Value *v) { return RValue{v->type(), v, {}}; }
-  bool isTuple() const { return type && isa<TupleType>(type); }
-};
-
-struct LoopTargets {
-  BasicBlock *continueTo;
-  BasicBlock *breakTo;
-};
-
-/// A function being lowered: the kernel, or an inlined device function.
-struct Frame {
-  const TypedFunction *typed;
-  std::string prefix;         // makes its variable names unique
-  BasicBlock *returnTo;       // null for the kernel: `return` is `ret`
-  std::string resultVar;      // holds the return value of a device function
-};
-
-class IRGen {
-public:
-  IRGen(const TypedFunction &kernel, TypeContext &ctx, DiagnosticEngine &diags)
-      : kernel(kernel), typed(&kernel), ctx(ctx), diags(diags),
-        fn(std::make_unique<Function>(kernel.def->name, ctx.none())), b(ctx), ssa(*fn, b) {
-    frames.push_back({&kernel, "", nullptr, ""});
-  }
-
-  std::unique_ptr<Function> run();
-
-private:
-  // Control flow helpers.
-  BasicBlock *cur() const { return b.insertBlock(); }
-  bool reachable() const { return !cur()->terminator(); }
-  void enter(BasicBlock *bb) { b.setInsertBlock(bb); }
-  void jumpTo(BasicBlock *bb) {
-    if (reachable())
-      b.br(bb);
-  }
-
-  // Variables (tuples as one SSA variable per element).
-  void writeVar(const std::string &name, Type *type, const RValue &v);
-  RValue readVar(const std::string &name, Type *type);
-
-  // Statements.
-  void block(const Block &stmts, bool isBody = false);
-  void stmt(const Stmt &s);
-  void assign(const Expr &target, const RValue &v);
-  void ifStmt(const IfStmt &s);
-  void whileStmt(const WhileStmt &s);
-  void forStmt(const ForStmt &s);
-
-  // Expressions.
-  const ExprInfo &info(const Expr &e) const { return typed->info(&e); }
-  Type *localType(const std::string &name) const { return typed->locals.at(name); }
-  RValue inlineCall(const CallExpr &e, const CallBinding &binding);
-  RValue gen(const Expr &e);
-  RValue genImpl(const Expr &e);
-  Value *scalar(const Expr &e, Type *to) {
-    const ExprInfo &ei = info(e);
-    if (ei.constant && to->isScalar())
-      return constant(*ei.constant, to); // a literal takes the needed type exactly
-    return castTo(gen(e), to);
-  }
-  Value *castTo(const RValue &v, Type *to);
-  Value *truthy(const RValue &v) { return castTo(v, ctx.boolean()); }
-  Value *constant(const GlobalValue &c, Type *type);
-  RValue attribute(const AttributeExpr &e);
-  RValue subscript(const SubscriptExpr &e);
-  RValue call(const CallExpr &e);
-  RValue binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r, TypedOperand rt,
-                Type *resultType);
-  RValue compare(const CompareExpr &e);
-  RValue shortCircuit(const BoolOpExpr &e);
-  RValue ifExp(const IfExpExpr &e);
-  std::vector<Value *> arrayIndices(Value *array, const Expr &index);
-  Value *wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src);
-  std::string temp(const char *what) { return std::string("$") + what + std::to_string(tempId++); }
-
-  const TypedFunction &kernel;
-  const TypedFunction *typed; // the function of the innermost frame
-  std::vector<Frame> frames;
-  TypeContext &ctx;
-  DiagnosticEngine &diags;
-  std::unique_ptr<Function> fn;
-  IRBuilder b;
-  SSABuilder ssa;
-  std::vector<LoopTargets> loops;
-  unsigned tempId = 0;
-};
+namespace pyjit::ir::detail {
 
 std::unique_ptr<Function> IRGen::run() {
   const FunctionDef &def = *kernel.def;
@@ -569,6 +477,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   Type *baseType = info(*e.value).type;
   if (auto *ns = dyn_cast<NamespaceType>(baseType)) {
     llvm::StringRef path = ns->path();
+    if (path == "cuda")
+      return RValue::of(b.sreg(e.attr == "laneid" ? SpecialReg::LaneId : SpecialReg::WarpSize));
     int axis = e.attr == "x" ? 0 : e.attr == "y" ? 1 : 2;
     int base = path == "cuda.threadIdx" ? static_cast<int>(SpecialReg::TidX)
                : path == "cuda.blockDim" ? static_cast<int>(SpecialReg::NtidX)
@@ -583,6 +493,16 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     r.type = ei.type;
     for (unsigned d = 0; d < at->ndim(); ++d)
       r.elems.push_back(RValue::of(b.arrayShape(array, d)));
+    return r;
+  }
+  if (e.attr == "strides") {
+    RValue r;
+    r.type = ei.type;
+    for (unsigned d = 0; d < at->ndim(); ++d) {
+      Instruction *st = b.create(Opcode::ArrayStride, ctx.int64(), {array});
+      st->intImm = d;
+      r.elems.push_back(RValue::of(st));
+    }
     return r;
   }
   // size: the product of the extents.
@@ -641,103 +561,10 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
   return RValue::of(b.arrayLoad(base.value, idx));
 }
 
-RValue IRGen::call(const CallExpr &e) {
-  const ExprInfo &ei = info(e);
-  if (auto it = typed->calls.find(&e); it != typed->calls.end())
-    return inlineCall(e, it->second);
-  llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
-  if (path == "cuda.grid" || path == "cuda.gridsize") {
-    unsigned n = static_cast<unsigned>(info(*e.args[0]).constant->i);
-    RValue r;
-    r.type = ei.type;
-    for (unsigned d = 0; d < n; ++d) {
-      auto reg = [&](SpecialReg base) {
-        return b.cast(b.sreg(static_cast<SpecialReg>(static_cast<int>(base) + d)), ctx.int64());
-      };
-      Value *v = path == "cuda.grid"
-                     ? b.binary(Opcode::Add,
-                                b.binary(Opcode::Mul, reg(SpecialReg::CtaidX), reg(SpecialReg::NtidX)),
-                                reg(SpecialReg::TidX))
-                     : b.binary(Opcode::Mul, reg(SpecialReg::NtidX), reg(SpecialReg::NctaidX));
-      r.elems.push_back(RValue::of(v));
-    }
-    return n == 1 ? r.elems[0] : r;
-  }
-  if (path.starts_with("math.") || path == "round") {
-    MathFn mf = path == "round" ? MathFn::Round : *lookupMathFn(path.drop_front(5));
-    std::vector<TypedOperand> ops;
-    for (const ExprPtr &a : e.args)
-      ops.push_back({info(*a).type, info(*a).weak});
-    Type *operand = mathOperandType(ctx, mf, ops);
-    if (mf == MathFn::Sqrt)
-      return RValue::of(b.unary(Opcode::Sqrt, scalar(*e.args[0], operand)));
-    std::vector<Value *> values;
-    for (size_t i = 0; i < e.args.size(); ++i)
-      values.push_back(scalar(*e.args[i], mf == MathFn::Ldexp && i == 1 ? ctx.int32() : operand));
-    Instruction *inst = b.create(Opcode::Math, ei.type, values);
-    inst->intImm = static_cast<int64_t>(mf);
-    return RValue::of(inst);
-  }
-  if (path == "abs")
-    return RValue::of(b.unary(Opcode::Abs, scalar(*e.args[0], ei.type)));
-  if (path == "min" || path == "max") {
-    Opcode op = path == "min" ? Opcode::Min : Opcode::Max;
-    Value *acc = scalar(*e.args[0], ei.type);
-    for (size_t i = 1; i < e.args.size(); ++i)
-      acc = b.binary(op, acc, scalar(*e.args[i], ei.type));
-    return RValue::of(acc);
-  }
-  if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype."))
-    return RValue::of(scalar(*e.args[0], ei.type));
-  if (path == "len") {
-    Value *array = gen(*e.args[0]).value;
-    return RValue::of(b.arrayShape(array, 0));
-  }
-  diags.error(e.range(), "calling '" + path + "' is not supported in kernels");
-  return {};
-}
 
-// Device functions are inlined at each call: the callee's body is lowered in
-// a new frame (its own variable namespace), `return` branches to a block
-// after the call, and the result is an SSA variable read there.
-RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
-  const TypedFunction &callee = *binding.callee;
-  std::vector<RValue> args;
-  for (size_t i = 0; i < binding.args.size(); ++i) {
-    if (binding.args[i])
-      args.push_back(gen(*binding.args[i]));
-    else
-      args.push_back(RValue::of(constant(binding.defaults[i], callee.paramTypes[i])));
-  }
-  if (frames.size() > 64) {
-    diags.error(e.range(), "device functions are nested more than 64 calls deep");
-    return {};
-  }
-  BasicBlock *after = fn->createBlock();
-  frames.push_back({&callee, "f" + std::to_string(tempId++) + ".", after, "$result"});
-  const TypedFunction *caller = typed;
-  typed = &callee;
-  {
-    DiagnosticEngine::FileScope scope(diags, *callee.file);
-    for (size_t i = 0; i < args.size(); ++i) {
-      const std::string &name = callee.def->params[i].name;
-      writeVar(name, localType(name), args[i]);
-    }
-    block(callee.def->body, /*isBody=*/true);
-    jumpTo(after); // falling off the end returns None
-  }
-  ssa.sealBlock(after);
-  enter(after);
-  RValue result;
-  result.type = callee.returnType;
-  if (!isa<NoneType>(callee.returnType))
-    result = readVar("$result", callee.returnType);
-  typed = caller;
-  frames.pop_back();
-  return result;
-}
+} // namespace pyjit::ir::detail
 
-} // namespace
+using detail::IRGen;
 
 std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, TypeContext &ctx,
                                                 DiagnosticEngine &diags) {

@@ -1,5 +1,6 @@
 //===- IRPrinter.cpp - Textual form of the SSA IR ------------------------===//
 #include "pyjit/ir/IRPrinter.h"
+#include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/Support/Format.h"
 #include <map>
@@ -13,7 +14,7 @@ public:
     unsigned next = 0;
     for (const auto &bb : fn.blocks())
       for (const auto &inst : bb->instructions())
-        if (!inst->isTerminator() && inst->opcode() != Opcode::ArrayStore)
+        if (!inst->isTerminator() && !llvm::isa<NoneType>(inst->type()))
           ids[inst.get()] = next++;
   }
 
@@ -78,6 +79,15 @@ public:
       break;
     case Opcode::Math:
       os << "." << mathFnInfo(static_cast<MathFn>(inst.intImm)).name;
+      break;
+    case Opcode::Cuda:
+      os << "." << cudaFnName(static_cast<CudaFn>(inst.intImm));
+      break;
+    case Opcode::ArrayStride:
+      os << " " << inst.intImm;
+      break;
+    case Opcode::AllocArray:
+      os << (inst.intImm == 3 ? " shared" : " local");
       break;
     case Opcode::ArrayShape:
       os << " " << inst.intImm;

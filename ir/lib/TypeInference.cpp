@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pyjit/ir/TypeInference.h"
+#include "Inferer.h"
 #include "pyjit/frontend/Parser.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/ADT/StringSet.h"
@@ -22,91 +23,7 @@ using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 
-namespace {
-
-const llvm::StringSet<> &pythonBuiltins() {
-  static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int",
-                                          "float", "bool", "len", "round"};
-  return names;
-}
-
-// NumPy's scalar math functions that numba.cuda accepts, by their math name.
-std::optional<std::string> numpyMathName(llvm::StringRef attr) {
-  static const std::pair<const char *, const char *> aliases[] = {
-      {"arccos", "acos"},   {"arccosh", "acosh"}, {"arcsin", "asin"}, {"arcsinh", "asinh"},
-      {"arctan", "atan"},   {"arctanh", "atanh"}, {"arctan2", "atan2"}, {"absolute", "fabs"},
-      {"power", "pow"},     {"rint", "round"},    {"deg2rad", "radians"}, {"rad2deg", "degrees"}};
-  for (auto [from, to] : aliases)
-    if (attr == from)
-      return std::string(to);
-  if (lookupMathFn(attr) && attr != "gamma" && attr != "lgamma" && attr != "round")
-    return attr.str();
-  return std::nullopt;
-}
-
-class Inferer {
-public:
-  Inferer(const FunctionDef &def, llvm::ArrayRef<Type *> argTypes, const GlobalEnv &globals,
-          TypeContext &ctx, DiagnosticEngine &diags, DeviceFunctionRegistry *registry,
-          bool isKernel)
-      : def(def), globals(globals), ctx(ctx), diags(diags), registry(registry),
-        isKernel(isKernel) {
-    result.def = &def;
-    result.file = &diags.currentFile();
-    result.paramTypes.assign(argTypes.begin(), argTypes.end());
-  }
-
-  std::optional<TypedFunction> run();
-
-private:
-  // Error reporting is on only in the final pass.
-  void error(SourceRange r, const llvm::Twine &msg) {
-    if (reporting)
-      diags.error(r, msg);
-    failed = true;
-  }
-  void collectLocals(const Block &block);
-  void collectTargets(const Expr &target);
-  void block(const Block &b);
-  void stmt(const Stmt &s);
-  void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);
-  void assignVar(const std::string &name, Type *type, SourceRange r);
-  ExprInfo expr(const Expr &e);
-  ExprInfo exprImpl(const Expr &e);
-  ExprInfo name(const NameExpr &e);
-  ExprInfo attribute(const AttributeExpr &e);
-  ExprInfo subscript(const SubscriptExpr &e);
-  ExprInfo call(const CallExpr &e);
-  ExprInfo binary(const BinaryExpr &e);
-  ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
-  bool alwaysReturns(const Block &b);
-  ExprInfo constant(GlobalValue v) {
-    ExprInfo info;
-    info.constant = v;
-    info.weak = v.kind != GlobalValue::Kind::Bool;
-    info.type = v.kind == GlobalValue::Kind::Int     ? static_cast<Type *>(ctx.int64())
-                : v.kind == GlobalValue::Kind::Float ? static_cast<Type *>(ctx.float64())
-                                                     : static_cast<Type *>(ctx.boolean());
-    return info;
-  }
-  std::string typeName(Type *t) { return t ? t->str() : "<unknown>"; }
-  bool isIntegral(Type *t) { return t && (isa<IntType>(t) || isa<BoolType>(t)); }
-
-  const FunctionDef &def;
-  const GlobalEnv &globals;
-  TypeContext &ctx;
-  DiagnosticEngine &diags;
-  DeviceFunctionRegistry *registry;
-  bool isKernel;
-  TypedFunction result;
-  std::set<std::string> localNames;
-  bool returnsNone = false;
-  SourceRange firstValueReturn;
-  bool reporting = false;
-  bool failed = false;
-  bool changed = false;
-  int loopDepth = 0;
-};
+namespace pyjit::ir::detail {
 
 std::optional<TypedFunction> Inferer::run() {
   if (result.paramTypes.size() != def.params.size()) {
@@ -428,8 +345,16 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     case UnaryOp::Not:
       return ExprInfo{ctx.boolean()};
     case UnaryOp::Neg:
-    case UnaryOp::Pos:
-      return ExprInfo{isa<BoolType>(o.type) ? ctx.int64() : o.type, o.weak};
+    case UnaryOp::Pos: {
+      ExprInfo r{isa<BoolType>(o.type) ? ctx.int64() : o.type, o.weak};
+      if (o.constant && o.constant->kind == GlobalValue::Kind::Int && isa<IntType>(r.type))
+        r.constant = GlobalValue::ofInt(u.op == UnaryOp::Neg
+                                            ? static_cast<int64_t>(0 - static_cast<uint64_t>(o.constant->i))
+                                            : o.constant->i);
+      else if (o.constant && o.constant->kind == GlobalValue::Kind::Float)
+        r.constant = GlobalValue::ofFloat(u.op == UnaryOp::Neg ? -o.constant->f : o.constant->f);
+      return r;
+    }
     case UnaryOp::Invert:
       if (isa<FloatType>(o.type)) {
         error(e.range(), "bad operand type for unary ~: " + typeName(o.type));
@@ -557,13 +482,27 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
   if (auto *ns = dyn_cast<NamespaceType>(base.type)) {
     llvm::StringRef path = ns->path();
     if (path == "cuda") {
-      if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim")
+      if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" ||
+          attr == "shared" || attr == "local" || attr == "atomic")
         return ExprInfo{ctx.ns("cuda." + attr)};
-      if (attr == "grid" || attr == "gridsize")
+      if (attr == "grid" || attr == "gridsize" || lookupCudaFn(attr) || attr == "lanemask_lt")
         return ExprInfo{ctx.builtin("cuda." + attr)};
-    } else if (path.starts_with("cuda.")) {
+      if (attr == "laneid" || attr == "warpsize")
+        return ExprInfo{ctx.int32()};
+      if (attr == "const") {
+        error(e.range(), "'cuda.const.array_like' (constant memory) is not supported in kernels yet");
+        return {};
+      }
+    } else if (path == "cuda.threadIdx" || path == "cuda.blockIdx" || path == "cuda.blockDim" ||
+               path == "cuda.gridDim") {
       if (attr == "x" || attr == "y" || attr == "z")
         return ExprInfo{ctx.int32()};
+    } else if (path == "cuda.shared" || path == "cuda.local") {
+      if (attr == "array")
+        return ExprInfo{ctx.builtin((path + ".array").str())};
+    } else if (path == "cuda.atomic") {
+      if (lookupCudaFn("atomic." + attr))
+        return ExprInfo{ctx.builtin("cuda.atomic." + attr)};
     } else if (path == "math") {
       if (lookupMathFn(attr))
         return ExprInfo{ctx.builtin("math." + attr)};
@@ -573,6 +512,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return constant(GlobalValue::ofFloat(M_PI));
       if (attr == "e")
         return constant(GlobalValue::ofFloat(M_E));
+      if (attr == "nan" || attr == "NaN")
+        return constant(GlobalValue::ofFloat(NAN));
+      if (attr == "inf" || attr == "Inf")
+        return constant(GlobalValue::ofFloat(INFINITY));
       if (attr == "inf")
         return constant(GlobalValue::ofFloat(INFINITY));
       if (attr == "nan")
@@ -586,6 +529,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return constant(GlobalValue::ofFloat(M_PI));
       if (attr == "e")
         return constant(GlobalValue::ofFloat(M_E));
+      if (attr == "nan" || attr == "NaN")
+        return constant(GlobalValue::ofFloat(NAN));
+      if (attr == "inf" || attr == "Inf")
+        return constant(GlobalValue::ofFloat(INFINITY));
     }
     error(e.range(), "'" + path + "." + attr + "' is not supported in kernels");
     return {};
@@ -599,6 +546,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       return ExprInfo{ctx.int64()};
     if (attr == "ndim")
       return constant(GlobalValue::ofInt(at->ndim()));
+    if (attr == "strides") {
+      std::vector<Type *> dims(at->ndim(), ctx.int64());
+      return ExprInfo{ctx.tuple(dims)};
+    }
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");
     return {};
   }
@@ -672,261 +623,6 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   return ExprInfo{at->dtype()};
 }
 
-ExprInfo Inferer::call(const CallExpr &e) {
-  ExprInfo callee = expr(*e.callee);
-  if (callee.constant && callee.constant->kind == GlobalValue::Kind::DeviceFunction)
-    return deviceCall(e, *callee.constant->device);
-  std::vector<ExprInfo> args;
-  for (const ExprPtr &a : e.args) {
-    args.push_back(expr(*a));
-    if (!args.back().type)
-      return {};
-  }
-  if (!callee.type)
-    return {};
-  auto *fn = dyn_cast<BuiltinType>(callee.type);
-  if (!fn) {
-    error(e.callee->range(), "a value of type " + typeName(callee.type) + " is not callable");
-    return {};
-  }
-  llvm::StringRef path = fn->path();
-  if (!e.keywords.empty()) {
-    error(e.keywords.front().range, "keyword arguments to " + path + "() are not supported in kernels");
-    return {};
-  }
-  auto wantArgs = [&](size_t lo, size_t hi) {
-    if (args.size() >= lo && args.size() <= hi)
-      return true;
-    error(e.range(), path + "() takes " +
-                         (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
-                         " arguments, got " + llvm::Twine(args.size()));
-    return false;
-  };
-  auto wantScalar = [&](size_t i) {
-    if (args[i].type->isScalar())
-      return true;
-    error(e.args[i]->range(), path + "() needs a number, not " + typeName(args[i].type));
-    return false;
-  };
-  if (path == "cuda.grid" || path == "cuda.gridsize") {
-    if (!wantArgs(1, 1))
-      return {};
-    if (!args[0].constant || args[0].constant->kind != GlobalValue::Kind::Int ||
-        args[0].constant->i < 1 || args[0].constant->i > 3) {
-      error(e.args[0]->range(), path + "() takes a constant 1, 2 or 3");
-      return {};
-    }
-    int64_t n = args[0].constant->i;
-    if (n == 1)
-      return ExprInfo{ctx.int64()};
-    return ExprInfo{ctx.tuple(std::vector<Type *>(n, ctx.int64()))};
-  }
-  if (path.starts_with("math.")) {
-    std::optional<MathFn> fn = lookupMathFn(path.drop_front(5));
-    if (fn) {
-      unsigned arity = mathFnInfo(*fn).arity;
-      if (!wantArgs(arity, arity))
-        return {};
-      std::vector<TypedOperand> ops;
-      for (size_t i = 0; i < args.size(); ++i) {
-        if (!wantScalar(i))
-          return {};
-        ops.push_back({args[i].type, args[i].weak});
-      }
-      Type *operand = mathOperandType(ctx, *fn, ops);
-      return ExprInfo{mathResultType(ctx, *fn, operand)};
-    }
-  }
-  if (path == "round") {
-    if (!wantArgs(1, 1) || !wantScalar(0))
-      return {};
-    return ExprInfo{ctx.int64()};
-  }
-  if (path == "abs") {
-    if (!wantArgs(1, 1) || !wantScalar(0))
-      return {};
-    return ExprInfo{isa<BoolType>(args[0].type) ? ctx.int64() : args[0].type, args[0].weak};
-  }
-  if (path == "min" || path == "max") {
-    if (args.size() < 2) {
-      error(e.range(), path + "() of fewer than two numbers is not supported in kernels");
-      return {};
-    }
-    TypedOperand acc{args[0].type, args[0].weak};
-    for (size_t i = 0; i < args.size(); ++i) {
-      if (!wantScalar(i))
-        return {};
-      if (i == 0)
-        continue;
-      Type *t = promoteOperands(ctx, acc, {args[i].type, args[i].weak});
-      acc = {t, acc.weak && args[i].weak};
-    }
-    return ExprInfo{acc.type, acc.weak};
-  }
-  if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype.")) {
-    if (!wantArgs(1, 1) || !wantScalar(0))
-      return {};
-    if (path == "int")
-      return ExprInfo{ctx.int64()};
-    if (path == "float")
-      return ExprInfo{ctx.float64()};
-    if (path == "bool")
-      return ExprInfo{ctx.boolean()};
-    return ExprInfo{ctx.scalarByName(path.drop_front(6))};
-  }
-  if (path == "len") {
-    if (!wantArgs(1, 1))
-      return {};
-    if (auto *tt = dyn_cast<TupleType>(args[0].type))
-      return constant(GlobalValue::ofInt(static_cast<int64_t>(tt->size())));
-    if (isa<ArrayType>(args[0].type))
-      return ExprInfo{ctx.int64()};
-    error(e.args[0]->range(), "len() of a " + typeName(args[0].type) + " is not supported");
-    return {};
-  }
-  if (path == "range") {
-    error(e.range(), "range() is only supported as the iterable of a 'for' loop");
-    return {};
-  }
-  error(e.callee->range(), "calling '" + path + "' is not supported in kernels");
-  return {};
-}
-
-// A literal default value (number, bool, or a negated number).
-static std::optional<GlobalValue> literalDefault(const Expr &e) {
-  if (auto *i = dyn_cast<IntLitExpr>(&e))
-    return GlobalValue::ofInt(i->value);
-  if (auto *f = dyn_cast<FloatLitExpr>(&e))
-    return GlobalValue::ofFloat(f->value);
-  if (auto *b = dyn_cast<BoolLitExpr>(&e))
-    return GlobalValue::ofBool(b->value);
-  if (auto *u = dyn_cast<UnaryExpr>(&e); u && u->op == UnaryOp::Neg) {
-    if (auto *i = dyn_cast<IntLitExpr>(u->operand.get()))
-      return GlobalValue::ofInt(-i->value);
-    if (auto *f = dyn_cast<FloatLitExpr>(u->operand.get()))
-      return GlobalValue::ofFloat(-f->value);
-  }
-  return std::nullopt;
-}
-
-ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) {
-  if (!registry) {
-    error(e.callee->range(), "device function '" + fn.name + "' cannot be called here");
-    return {};
-  }
-  if (registry->inProgress(fn)) {
-    error(e.range(), "recursion is not supported in kernels: device function '" + fn.name +
-                         "' calls itself (directly or through other device functions)");
-    return {};
-  }
-  const FunctionDef *callee = registry->definition(fn, diags);
-  if (!callee) {
-    failed = true;
-    return {};
-  }
-  CallBinding binding;
-  size_t n = callee->params.size();
-  binding.args.assign(n, nullptr);
-  binding.defaults.resize(n);
-  if (e.args.size() > n) {
-    error(e.args[n]->range(), "device function '" + fn.name + "' takes " + llvm::Twine(n) +
-                                  " arguments, got " + llvm::Twine(e.args.size()));
-    return {};
-  }
-  for (size_t i = 0; i < e.args.size(); ++i)
-    binding.args[i] = e.args[i].get();
-  for (const Keyword &kw : e.keywords) {
-    size_t k = 0;
-    while (k < n && callee->params[k].name != kw.name)
-      ++k;
-    if (k == n) {
-      error(kw.range, "device function '" + fn.name + "' has no parameter named '" + kw.name + "'");
-      return {};
-    }
-    if (binding.args[k]) {
-      error(kw.range, "device function '" + fn.name + "' got multiple values for '" + kw.name + "'");
-      return {};
-    }
-    binding.args[k] = kw.value.get();
-  }
-  std::vector<Type *> argTypes;
-  bool pending = false;
-  for (size_t k = 0; k < n; ++k) {
-    if (binding.args[k]) {
-      ExprInfo ai = expr(*binding.args[k]);
-      if (!ai.type)
-        pending = true;
-      else if (!ai.type->isScalar() && !isa<ArrayType>(ai.type) && !isa<TupleType>(ai.type)) {
-        error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
-                                            " to device function '" + fn.name + "'");
-        return {};
-      }
-      argTypes.push_back(ai.type);
-      continue;
-    }
-    const ExprPtr &dflt = callee->params[k].defaultValue;
-    std::optional<GlobalValue> value = dflt ? literalDefault(*dflt) : std::nullopt;
-    if (!dflt) {
-      error(e.range(), "device function '" + fn.name + "' is missing the argument '" +
-                           callee->params[k].name + "'");
-      return {};
-    }
-    if (!value) {
-      error(e.range(), "default value of parameter '" + callee->params[k].name +
-                           "' of device function '" + fn.name +
-                           "' must be a number or bool literal");
-      return {};
-    }
-    binding.defaults[k] = *value;
-    argTypes.push_back(constant(*value).type);
-  }
-  if (pending)
-    return {};
-  const TypedFunction *instance;
-  if (reporting) {
-    instance = registry->instantiate(fn, argTypes, diags, e.range());
-  } else {
-    // Argument types may still widen: type quietly, report in the last pass.
-    DiagnosticEngine quiet(diags.currentFile());
-    instance = registry->instantiate(fn, argTypes, quiet, e.range());
-  }
-  if (!instance) {
-    failed = true;
-    return {};
-  }
-  binding.callee = instance;
-  result.calls[&e] = std::move(binding);
-  return ExprInfo{instance->returnType};
-}
-
-bool Inferer::alwaysReturns(const Block &b) {
-  for (const StmtPtr &s : b) {
-    if (isa<ReturnStmt>(*s))
-      return true;
-    if (auto *i = dyn_cast<IfStmt>(s.get()))
-      if (!i->orelse.empty() && alwaysReturns(i->body) && alwaysReturns(i->orelse))
-        return true;
-    if (auto *w = dyn_cast<WhileStmt>(s.get()))
-      if (auto *c = dyn_cast<BoolLitExpr>(w->cond.get()); c && c->value) {
-        // `while True:` without break only leaves through return.
-        bool hasBreak = false;
-        std::function<void(const Block &)> scan = [&](const Block &body) {
-          for (const StmtPtr &x : body) {
-            if (isa<BreakStmt>(*x))
-              hasBreak = true;
-            else if (auto *xi = dyn_cast<IfStmt>(x.get())) {
-              scan(xi->body);
-              scan(xi->orelse);
-            }
-          }
-        };
-        scan(w->body);
-        if (!hasBreak)
-          return true;
-      }
-  }
-  return false;
-}
 
 ExprInfo Inferer::binary(const BinaryExpr &e) {
   ExprInfo l = expr(*e.lhs);
@@ -939,10 +635,93 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
                          ": " + typeName(l.type) + " and " + typeName(r.type));
     return {};
   }
+  if (l.constant && r.constant)
+    return foldConstant(e, l, r, t);
   return ExprInfo{t, l.weak && r.weak};
 }
 
-} // namespace
+
+// Folds an operator on two constants, with Python's semantics, when the
+// result type is int64 or float64 (the weak types); otherwise, or where
+// Python would raise (division by zero, negative integer power), it leaves
+// the operation to run time.
+ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r,
+                               Type *t) {
+  ExprInfo out{t, l.weak && r.weak};
+  auto asInt = [](const GlobalValue &g) { return g.i; };
+  bool ints = l.constant->kind != GlobalValue::Kind::Float &&
+              r.constant->kind != GlobalValue::Kind::Float;
+  if (ints && t == ctx.int64()) {
+    uint64_t a = static_cast<uint64_t>(asInt(*l.constant));
+    uint64_t b = static_cast<uint64_t>(asInt(*r.constant));
+    int64_t sa = asInt(*l.constant), sb = asInt(*r.constant);
+    std::optional<int64_t> v;
+    switch (e.op) {
+    case BinaryOp::Add: v = static_cast<int64_t>(a + b); break;
+    case BinaryOp::Sub: v = static_cast<int64_t>(a - b); break;
+    case BinaryOp::Mul: v = static_cast<int64_t>(a * b); break;
+    case BinaryOp::BitAnd: v = sa & sb; break;
+    case BinaryOp::BitOr: v = sa | sb; break;
+    case BinaryOp::BitXor: v = sa ^ sb; break;
+    case BinaryOp::FloorDiv:
+    case BinaryOp::Mod:
+      if (sb != 0 && !(sa == INT64_MIN && sb == -1)) {
+        int64_t q = sa / sb, m = sa % sb;
+        if (m != 0 && ((m < 0) != (sb < 0))) {
+          q -= 1;
+          m += sb;
+        }
+        v = e.op == BinaryOp::FloorDiv ? q : m;
+      }
+      break;
+    case BinaryOp::Pow:
+      if (sb >= 0) {
+        uint64_t acc = 1, base = a;
+        for (int64_t k = sb; k > 0; k >>= 1, base *= base)
+          if (k & 1)
+            acc *= base;
+        v = static_cast<int64_t>(acc);
+      }
+      break;
+    case BinaryOp::Shl:
+      if (sb >= 0 && sb < 64)
+        v = static_cast<int64_t>(a << sb);
+      break;
+    case BinaryOp::Shr:
+      if (sb >= 0 && sb < 64)
+        v = sa >> sb;
+      break;
+    default:
+      break;
+    }
+    if (v)
+      out.constant = GlobalValue::ofInt(*v);
+    return out;
+  }
+  if (t == ctx.float64()) {
+    auto asDouble = [](const GlobalValue &g) {
+      return g.kind == GlobalValue::Kind::Float ? g.f : static_cast<double>(g.i);
+    };
+    double a = asDouble(*l.constant), b = asDouble(*r.constant);
+    switch (e.op) {
+    case BinaryOp::Add: out.constant = GlobalValue::ofFloat(a + b); break;
+    case BinaryOp::Sub: out.constant = GlobalValue::ofFloat(a - b); break;
+    case BinaryOp::Mul: out.constant = GlobalValue::ofFloat(a * b); break;
+    case BinaryOp::TrueDiv:
+      if (b != 0)
+        out.constant = GlobalValue::ofFloat(a / b);
+      break;
+    default:
+      break;
+    }
+  }
+  return out;
+}
+
+} // namespace pyjit::ir::detail
+
+using detail::Inferer;
+
 
 std::optional<TypedFunction> pyjit::ir::inferTypes(const FunctionDef &def,
                                                    llvm::ArrayRef<Type *> argTypes,

@@ -29,12 +29,21 @@ enum class Opcode {
   // as `min`/`max` are); Math calls the MathFn in intImm (MathFunctions.h)
   // on operands already converted to mathOperandType.
   Sqrt, Abs, Min, Max, Math,
+  // A cuda.* function (CudaIntrinsics.h) in intImm. Atomics take (array,
+  // i0, .., value) or (array, i0, .., expected, value) with int64 indices.
+  Cuda,
   // Read a special register (thread/block index); the register is in intImm.
   SReg,
   // Arrays: ArrayShape(a) with the dimension in intImm -> int64;
   // ArrayLoad(a, i0, ..) -> dtype; ArrayStore(a, i0, .., value).
   // Indices are int64 and already wrapped to non-negative.
   ArrayShape, ArrayLoad, ArrayStore,
+  // ArrayStride(a) with the dimension in intImm -> int64 bytes.
+  ArrayStride,
+  // A shared (intImm 3) or local (intImm 5) array of the result's array
+  // type; operands are the int64 constant extents. A shared array of
+  // extent 0 is the dynamic shared memory of the launch.
+  AllocArray,
   // phi(v0, .., vn) with one incoming block per operand.
   Phi,
   // Terminators.
@@ -46,7 +55,7 @@ enum class CmpPredicate { Eq, Ne, Lt, Le, Gt, Ge };
 /// PTX special registers readable through Opcode::SReg.
 enum class SpecialReg {
   TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ,
-  NctaidX, NctaidY, NctaidZ,
+  NctaidX, NctaidY, NctaidZ, LaneId, WarpSize, LanemaskLt,
 };
 
 const char *opcodeName(Opcode op);

@@ -1,0 +1,291 @@
+//===- CudaLowering.cpp - cuda.* intrinsics, atomics, shared/local arrays -===//
+//
+// PTX semantics from the PTX ISA 8.x (shfl.sync, vote.sync, match.sync,
+// bar.sync/bar.red, atom, membar); the Python-level behaviour follows
+// numba.cuda (e.g. atomic.max keeps a NaN already stored and ignores a NaN
+// argument, atomic.nanmax ignores NaN on either side).
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+#include "pyjit/ir/CudaIntrinsics.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace pyjit;
+using ir::CudaFn;
+
+namespace pyjit::codegen::detail {
+
+llvm::Value *Emitter::callIntrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value *> args,
+                                    llvm::ArrayRef<llvm::Type *> overloads) {
+  llvm::Function *f = llvm::Intrinsic::getOrInsertDeclaration(&module, id, overloads);
+  return b.CreateCall(f, args);
+}
+
+void Emitter::allocArray(const ir::Instruction &inst) {
+  auto *at = cast<ir::ArrayType>(inst.type());
+  llvm::Type *elemTy = memTypeOf(at->dtype());
+  uint64_t itemSize = module.getDataLayout().getTypeAllocSize(elemTy);
+  std::vector<int64_t> extents;
+  uint64_t total = 1;
+  for (const ir::Value *v : inst.operands()) {
+    extents.push_back(cast<ir::Instruction>(v)->intImm);
+    total *= static_cast<uint64_t>(extents.back());
+  }
+  ArrayParts parts;
+  bool dynamic = inst.intImm == 3 && extents.size() == 1 && extents[0] == 0;
+  if (dynamic) {
+    // All dynamic shared arrays alias the launch's dynamic shared memory.
+    llvm::GlobalVariable *g = module.getGlobalVariable("pyjit_dynamic_shared", true);
+    if (!g) {
+      g = new llvm::GlobalVariable(module, llvm::ArrayType::get(b.getInt8Ty(), 0), false,
+                                   llvm::GlobalValue::ExternalLinkage, nullptr,
+                                   "pyjit_dynamic_shared", nullptr,
+                                   llvm::GlobalValue::NotThreadLocal, 3);
+      g->setAlignment(llvm::Align(16));
+    }
+    parts.data = g;
+    llvm::Value *bytes = callIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_dynamic_smem_size, {});
+    parts.shape.push_back(
+        b.CreateUDiv(b.CreateZExt(bytes, b.getInt64Ty()), b.getInt64(itemSize)));
+    parts.strides.push_back(b.getInt64(itemSize));
+  } else {
+    llvm::Type *storage = llvm::ArrayType::get(elemTy, total);
+    if (inst.intImm == 3) {
+      auto *g = new llvm::GlobalVariable(
+          module, storage, false, llvm::GlobalValue::InternalLinkage,
+          llvm::UndefValue::get(storage), "shared" + std::to_string(sharedCount++), nullptr,
+          llvm::GlobalValue::NotThreadLocal, 3);
+      g->setAlignment(llvm::Align(std::max<uint64_t>(16, itemSize)));
+      parts.data = g;
+    } else {
+      // Local arrays live for the whole kernel: allocate in the entry block.
+      llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
+      llvm::AllocaInst *a = entry.CreateAlloca(storage, nullptr, "local");
+      a->setAlignment(llvm::Align(std::max<uint64_t>(8, itemSize)));
+      parts.data = a;
+    }
+    uint64_t stride = itemSize;
+    parts.shape.resize(extents.size());
+    parts.strides.resize(extents.size());
+    for (size_t d = extents.size(); d-- > 0;) {
+      parts.shape[d] = b.getInt64(extents[d]);
+      parts.strides[d] = b.getInt64(stride);
+      stride *= static_cast<uint64_t>(extents[d]);
+    }
+  }
+  arrays[&inst] = parts;
+}
+
+// 32- and 64-bit shuffles; a 64-bit value moves as two 32-bit halves.
+llvm::Value *Emitter::shuffle(const ir::Instruction &inst) {
+  auto fn = static_cast<CudaFn>(inst.intImm);
+  llvm::Value *mask = val(inst.operand(0));
+  llvm::Value *value = val(inst.operand(1));
+  llvm::Value *lane = val(inst.operand(2));
+  llvm::Intrinsic::ID i32Id, f32Id;
+  unsigned clamp = 0x1f; // width 32: clamp to the warp
+  switch (fn) {
+  case CudaFn::ShflSync:
+    i32Id = llvm::Intrinsic::nvvm_shfl_sync_idx_i32, f32Id = llvm::Intrinsic::nvvm_shfl_sync_idx_f32;
+    break;
+  case CudaFn::ShflUpSync:
+    i32Id = llvm::Intrinsic::nvvm_shfl_sync_up_i32, f32Id = llvm::Intrinsic::nvvm_shfl_sync_up_f32;
+    clamp = 0;
+    break;
+  case CudaFn::ShflDownSync:
+    i32Id = llvm::Intrinsic::nvvm_shfl_sync_down_i32, f32Id = llvm::Intrinsic::nvvm_shfl_sync_down_f32;
+    break;
+  default:
+    i32Id = llvm::Intrinsic::nvvm_shfl_sync_bfly_i32, f32Id = llvm::Intrinsic::nvvm_shfl_sync_bfly_f32;
+    break;
+  }
+  llvm::Value *c = b.getInt32(clamp);
+  llvm::Type *ty = value->getType();
+  if (ty->isFloatTy())
+    return callIntrinsic(f32Id, {mask, value, lane, c});
+  if (ty->isIntegerTy(32))
+    return callIntrinsic(i32Id, {mask, value, lane, c});
+  llvm::Value *bits = ty->isDoubleTy() ? b.CreateBitCast(value, b.getInt64Ty()) : value;
+  llvm::Value *lo = b.CreateTrunc(bits, b.getInt32Ty());
+  llvm::Value *hi = b.CreateTrunc(b.CreateLShr(bits, 32), b.getInt32Ty());
+  lo = callIntrinsic(i32Id, {mask, lo, lane, c});
+  hi = callIntrinsic(i32Id, {mask, hi, lane, c});
+  llvm::Value *joined = b.CreateOr(b.CreateZExt(lo, b.getInt64Ty()),
+                                   b.CreateShl(b.CreateZExt(hi, b.getInt64Ty()), 32));
+  return ty->isDoubleTy() ? b.CreateBitCast(joined, ty) : joined;
+}
+
+// A compare-and-swap loop applying `update(old)` atomically; returns the old
+// value. Floats are swapped as integers of their width.
+llvm::Value *Emitter::casLoop(llvm::Value *ptr, llvm::Type *ty,
+                              const std::function<llvm::Value *(llvm::Value *)> &update) {
+  llvm::Type *intTy = b.getIntNTy(ty->getPrimitiveSizeInBits());
+  llvm::BasicBlock *pre = b.GetInsertBlock();
+  llvm::BasicBlock *loop = llvm::BasicBlock::Create(ctx, "cas.loop", kernel);
+  llvm::BasicBlock *done = llvm::BasicBlock::Create(ctx, "cas.done", kernel);
+  llvm::LoadInst *first = b.CreateAlignedLoad(intTy, ptr, llvm::Align(intTy->getPrimitiveSizeInBits() / 8));
+  first->setAtomic(llvm::AtomicOrdering::Monotonic);
+  b.CreateBr(loop);
+  b.SetInsertPoint(loop);
+  llvm::PHINode *oldBits = b.CreatePHI(intTy, 2);
+  oldBits->addIncoming(first, pre);
+  llvm::Value *old = ty->isIntegerTy() ? static_cast<llvm::Value *>(oldBits) : b.CreateBitCast(oldBits, ty);
+  llvm::Value *updated = update(old);
+  llvm::Value *newBits = ty->isIntegerTy() ? updated : b.CreateBitCast(updated, intTy);
+  auto *pair = b.CreateAtomicCmpXchg(ptr, oldBits, newBits, llvm::MaybeAlign(),
+                                     llvm::AtomicOrdering::Monotonic,
+                                     llvm::AtomicOrdering::Monotonic);
+  llvm::Value *seen = b.CreateExtractValue(pair, 0);
+  llvm::Value *ok = b.CreateExtractValue(pair, 1);
+  oldBits->addIncoming(seen, b.GetInsertBlock());
+  b.CreateCondBr(ok, done, loop);
+  b.SetInsertPoint(done);
+  return old;
+}
+
+llvm::Value *Emitter::atomic(const ir::Instruction &inst) {
+  auto fn = static_cast<CudaFn>(inst.intImm);
+  auto *at = cast<ir::ArrayType>(inst.operand(0)->type());
+  ir::Type *dt = at->dtype();
+  llvm::Value *ptr = address(inst);
+  unsigned first = 1 + at->ndim();
+  llvm::Value *v = val(inst.operand(first));
+  llvm::Type *ty = v->getType();
+  bool isFloat = isa<ir::FloatType>(dt);
+  bool sign = isSigned(dt);
+  auto rmw = [&](llvm::AtomicRMWInst::BinOp op, llvm::Value *x) {
+    return b.CreateAtomicRMW(op, ptr, x, llvm::MaybeAlign(), llvm::AtomicOrdering::Monotonic);
+  };
+  using Op = llvm::AtomicRMWInst::BinOp;
+  switch (fn) {
+  case CudaFn::AtomicAdd:
+    return rmw(isFloat ? Op::FAdd : Op::Add, v);
+  case CudaFn::AtomicSub:
+    return isFloat ? rmw(Op::FAdd, b.CreateFNeg(v)) : rmw(Op::Sub, v);
+  case CudaFn::AtomicAnd:
+    return rmw(Op::And, v);
+  case CudaFn::AtomicOr:
+    return rmw(Op::Or, v);
+  case CudaFn::AtomicXor:
+    return rmw(Op::Xor, v);
+  case CudaFn::AtomicExch:
+    return rmw(Op::Xchg, v);
+  case CudaFn::AtomicInc:
+    return rmw(Op::UIncWrap, v);
+  case CudaFn::AtomicDec:
+    return rmw(Op::UDecWrap, v);
+  case CudaFn::AtomicMax:
+  case CudaFn::AtomicMin:
+  case CudaFn::AtomicNanmax:
+  case CudaFn::AtomicNanmin: {
+    bool isMax = fn == CudaFn::AtomicMax || fn == CudaFn::AtomicNanmax;
+    if (!isFloat)
+      return rmw(isMax ? (sign ? Op::Max : Op::UMax) : (sign ? Op::Min : Op::UMin), v);
+    if (fn == CudaFn::AtomicNanmax || fn == CudaFn::AtomicNanmin)
+      return casLoop(ptr, ty, [&](llvm::Value *old) {
+        return b.CreateBinaryIntrinsic(isMax ? llvm::Intrinsic::maxnum : llvm::Intrinsic::minnum,
+                                       old, v);
+      });
+    // numba: the stored value changes only if `v` compares greater (max)
+    // or less (min), so a stored NaN stays and a NaN argument is ignored.
+    return casLoop(ptr, ty, [&](llvm::Value *old) {
+      llvm::Value *better = isMax ? b.CreateFCmpOGT(v, old) : b.CreateFCmpOLT(v, old);
+      return b.CreateSelect(better, v, old);
+    });
+  }
+  case CudaFn::AtomicCas:
+  case CudaFn::AtomicCompareAndSwap: {
+    llvm::Value *expected = v;
+    llvm::Value *desired = val(inst.operand(first + 1));
+    llvm::Type *intTy = b.getIntNTy(ty->getPrimitiveSizeInBits());
+    if (isFloat) {
+      expected = b.CreateBitCast(expected, intTy);
+      desired = b.CreateBitCast(desired, intTy);
+    }
+    auto *pair = b.CreateAtomicCmpXchg(ptr, expected, desired, llvm::MaybeAlign(),
+                                       llvm::AtomicOrdering::Monotonic,
+                                       llvm::AtomicOrdering::Monotonic);
+    llvm::Value *old = b.CreateExtractValue(pair, 0);
+    return isFloat ? b.CreateBitCast(old, ty) : old;
+  }
+  default:
+    return nullptr;
+  }
+}
+
+llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
+  using namespace llvm::Intrinsic;
+  auto fn = static_cast<CudaFn>(inst.intImm);
+  if (ir::isAtomic(fn))
+    return atomic(inst);
+  auto op = [&](unsigned i) { return val(inst.operand(i)); };
+  switch (fn) {
+  case CudaFn::Syncthreads:
+    return callIntrinsic(nvvm_barrier_cta_sync_aligned_all, {b.getInt32(0)});
+  case CudaFn::SyncthreadsCount:
+    return callIntrinsic(nvvm_barrier_cta_red_popc_aligned_all, {b.getInt32(0), op(0)});
+  case CudaFn::SyncthreadsAnd:
+    return b.CreateZExt(callIntrinsic(nvvm_barrier_cta_red_and_aligned_all, {b.getInt32(0), op(0)}),
+                        b.getInt32Ty());
+  case CudaFn::SyncthreadsOr:
+    return b.CreateZExt(callIntrinsic(nvvm_barrier_cta_red_or_aligned_all, {b.getInt32(0), op(0)}),
+                        b.getInt32Ty());
+  case CudaFn::Syncwarp:
+    return callIntrinsic(nvvm_bar_warp_sync, {op(0)});
+  case CudaFn::Threadfence:
+    return callIntrinsic(nvvm_membar_gl, {});
+  case CudaFn::ThreadfenceBlock:
+    return callIntrinsic(nvvm_membar_cta, {});
+  case CudaFn::ThreadfenceSystem:
+    return callIntrinsic(nvvm_membar_sys, {});
+  case CudaFn::Nanosleep:
+    return callIntrinsic(nvvm_nanosleep, {op(0)});
+  case CudaFn::ShflSync:
+  case CudaFn::ShflUpSync:
+  case CudaFn::ShflDownSync:
+  case CudaFn::ShflXorSync:
+    return shuffle(inst);
+  case CudaFn::AllSync:
+    return b.CreateZExt(callIntrinsic(nvvm_vote_all_sync, {op(0), op(1)}), b.getInt32Ty());
+  case CudaFn::AnySync:
+    return b.CreateZExt(callIntrinsic(nvvm_vote_any_sync, {op(0), op(1)}), b.getInt32Ty());
+  case CudaFn::EqSync:
+    return b.CreateZExt(callIntrinsic(nvvm_vote_uni_sync, {op(0), op(1)}), b.getInt32Ty());
+  case CudaFn::BallotSync:
+    return callIntrinsic(nvvm_vote_ballot_sync, {op(0), op(1)});
+  case CudaFn::Activemask:
+    return callIntrinsic(nvvm_activemask, {});
+  case CudaFn::MatchAnySync:
+    return callIntrinsic(op(1)->getType()->isIntegerTy(64) ? nvvm_match_any_sync_i64
+                                                           : nvvm_match_any_sync_i32,
+                         {op(0), op(1)});
+  case CudaFn::MatchAllSync:
+    return b.CreateExtractValue(
+        callIntrinsic(op(1)->getType()->isIntegerTy(64) ? nvvm_match_all_sync_i64p
+                                                        : nvvm_match_all_sync_i32p,
+                      {op(0), op(1)}),
+        0);
+  case CudaFn::Popc:
+    return b.CreateZExtOrTrunc(b.CreateUnaryIntrinsic(ctpop, op(0)), b.getInt32Ty());
+  case CudaFn::Clz:
+    return b.CreateZExtOrTrunc(b.CreateBinaryIntrinsic(ctlz, op(0), b.getFalse()), b.getInt32Ty());
+  case CudaFn::Ffs: {
+    // The 1-based position of the least significant set bit; 0 if none.
+    llvm::Value *x = op(0);
+    llvm::Value *tz = b.CreateBinaryIntrinsic(cttz, x, b.getFalse());
+    llvm::Value *pos = b.CreateAdd(b.CreateZExtOrTrunc(tz, b.getInt32Ty()), b.getInt32(1));
+    return b.CreateSelect(b.CreateICmpEQ(x, llvm::ConstantInt::get(x->getType(), 0)),
+                          b.getInt32(0), pos);
+  }
+  case CudaFn::Brev:
+    return b.CreateUnaryIntrinsic(bitreverse, op(0));
+  case CudaFn::Fma:
+    return b.CreateIntrinsic(fma, {op(0)->getType()}, {op(0), op(1), op(2)});
+  case CudaFn::Cbrt:
+    return libdevice("__nv_cbrtf", "__nv_cbrt", inst.type(), {op(0)});
+  default:
+    return nullptr;
+  }
+}
+
+} // namespace pyjit::codegen::detail

@@ -1,0 +1,83 @@
+//===- Emitter.h - IR -> LLVM IR emitter internals (private to codegen/lib) ===//
+#ifndef PYJIT_CODEGEN_LIB_EMITTER_H
+#define PYJIT_CODEGEN_LIB_EMITTER_H
+
+#include "pyjit/codegen/LLVMEmitter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
+#include <functional>
+#include <map>
+
+namespace pyjit::codegen::detail {
+
+using ir::Opcode;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+
+constexpr unsigned kGlobalAS = 1; // NVPTX global address space
+
+/// An array value: data pointer, extents and strides (bytes).
+struct ArrayParts {
+  llvm::Value *data = nullptr;
+  std::vector<llvm::Value *> shape, strides;
+};
+
+/// Emits one kernel (LLVMEmitter.cpp: values, arithmetic, arrays, control
+/// flow; CudaLowering.cpp: cuda.* intrinsics, atomics, shared/local arrays).
+class Emitter {
+public:
+  Emitter(const ir::Function &fn, llvm::Module &module)
+      : fn(fn), module(module), ctx(module.getContext()), b(ctx) {}
+
+  llvm::Expected<llvm::Function *> run();
+
+private:
+  llvm::Error fail(const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "codegen of '" + fn.name() + "': " + msg);
+  }
+  llvm::Type *typeOf(ir::Type *t);
+  llvm::Type *memTypeOf(ir::Type *t); // bool is a byte in memory
+  llvm::Value *val(const ir::Value *v) { return values.at(v); }
+  llvm::Error emit(const ir::Instruction &inst);
+  llvm::Value *arith(const ir::Instruction &inst);
+  llvm::Value *convert(llvm::Value *v, ir::Type *from, ir::Type *to);
+  llvm::Value *address(const ir::Instruction &inst);
+  llvm::Value *libdevice(llvm::StringRef name32, llvm::StringRef name64, ir::Type *t,
+                         llvm::ArrayRef<llvm::Value *> args);
+  llvm::Value *intPow(llvm::Value *base, llvm::Value *exp);
+  llvm::Value *math(const ir::Instruction &inst);
+  // CudaLowering.cpp
+  llvm::Value *cuda(const ir::Instruction &inst);
+  llvm::Value *atomic(const ir::Instruction &inst);
+  llvm::Value *shuffle(const ir::Instruction &inst);
+  llvm::Value *casLoop(llvm::Value *ptr, llvm::Type *ty,
+                       const std::function<llvm::Value *(llvm::Value *old)> &update);
+  void allocArray(const ir::Instruction &inst);
+  llvm::Value *callIntrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value *> args,
+                             llvm::ArrayRef<llvm::Type *> overloads = {});
+  llvm::Value *sreg(ir::SpecialReg r);
+  bool isSigned(ir::Type *t) {
+    auto *it = dyn_cast<ir::IntType>(t);
+    return it && it->isSigned();
+  }
+
+  const ir::Function &fn;
+  llvm::Module &module;
+  llvm::LLVMContext &ctx;
+  llvm::IRBuilder<> b;
+  llvm::Function *kernel = nullptr;
+  std::map<const ir::Value *, llvm::Value *> values;
+  std::map<const ir::Value *, ArrayParts> arrays;
+  std::map<const ir::BasicBlock *, llvm::BasicBlock *> blocks;
+  // The LLVM block where each IR block's code ends (lowering may split it).
+  std::map<const ir::BasicBlock *, llvm::BasicBlock *> blockEnds;
+  unsigned sharedCount = 0;
+  std::vector<std::pair<const ir::Instruction *, llvm::PHINode *>> phis;
+};
+
+} // namespace pyjit::codegen::detail
+
+#endif

@@ -1,0 +1,43 @@
+//===- CudaIntrinsics.h - The cuda.* functions kernels may call ----------===//
+//
+// Names and numba.cuda signatures (numba-cuda 0.30, "Supported Python
+// features in CUDA Python"); lowered in codegen/lib/CudaLowering.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_IR_CUDAINTRINSICS_H
+#define PYJIT_IR_CUDAINTRINSICS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+
+namespace pyjit::ir {
+
+enum class CudaFn {
+  // Barriers and fences: syncthreads() -> none; syncthreads_count/and/or(pred)
+  // -> int32; syncwarp(mask=0xffffffff); threadfence[_block|_system]().
+  Syncthreads, SyncthreadsCount, SyncthreadsAnd, SyncthreadsOr, Syncwarp,
+  Threadfence, ThreadfenceBlock, ThreadfenceSystem,
+  // Warp shuffles (mask, value, lane|delta|lanemask) -> value's type.
+  ShflSync, ShflUpSync, ShflDownSync, ShflXorSync,
+  // Votes (mask, pred): all/any/eq -> int32 (0 or 1); ballot -> uint32.
+  AllSync, AnySync, EqSync, BallotSync,
+  // activemask() -> uint32; match_any_sync(mask, v) -> uint32;
+  // match_all_sync(mask, v) -> (uint32, bool).
+  Activemask, MatchAnySync, MatchAllSync,
+  // Bit and arithmetic intrinsics: popc/brev/clz/ffs(int); fma(a, b, c);
+  // cbrt(x); selp(cond, a, b); nanosleep(ns).
+  Popc, Brev, Clz, Ffs, Fma, Cbrt, Selp, Nanosleep,
+  // Atomics (array, index, value) -> the old value; cas(array, index, old,
+  // value); compare_and_swap(array, old, value) on element 0.
+  AtomicAdd, AtomicSub, AtomicMax, AtomicMin, AtomicNanmax, AtomicNanmin, AtomicAnd,
+  AtomicOr, AtomicXor, AtomicExch, AtomicInc, AtomicDec, AtomicCas, AtomicCompareAndSwap,
+};
+
+/// The dotted name after `cuda.` ("syncthreads", "atomic.add").
+const char *cudaFnName(CudaFn fn);
+std::optional<CudaFn> lookupCudaFn(llvm::StringRef name);
+inline bool isAtomic(CudaFn fn) { return fn >= CudaFn::AtomicAdd; }
+
+} // namespace pyjit::ir
+
+#endif

@@ -1,0 +1,239 @@
+//===- IRGenCalls.cpp - Lowering of calls: builtins, math, cuda, device functions ===//
+#include "IRGenImpl.h"
+#include "pyjit/ir/CudaIntrinsics.h"
+#include "pyjit/ir/MathFunctions.h"
+
+using namespace pyjit;
+using namespace pyjit::ir;
+
+namespace pyjit::ir::detail {
+
+RValue IRGen::call(const CallExpr &e) {
+  const ExprInfo &ei = info(e);
+  if (auto it = typed->calls.find(&e); it != typed->calls.end())
+    return inlineCall(e, it->second);
+  llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
+  if (path == "cuda.shared.array" || path == "cuda.local.array")
+    return arrayAlloc(e, path == "cuda.shared.array");
+  if (path == "cuda.lanemask_lt") {
+    Instruction *r = b.create(Opcode::SReg, ei.type, {});
+    r->intImm = static_cast<int64_t>(SpecialReg::LanemaskLt);
+    return RValue::of(r);
+  }
+  if (path.starts_with("cuda."))
+    if (std::optional<CudaFn> cf = lookupCudaFn(path.drop_front(5)))
+      return cudaCall(e, *cf);
+  if (path == "cuda.grid" || path == "cuda.gridsize") {
+    unsigned n = static_cast<unsigned>(info(*e.args[0]).constant->i);
+    RValue r;
+    r.type = ei.type;
+    for (unsigned d = 0; d < n; ++d) {
+      auto reg = [&](SpecialReg base) {
+        return b.cast(b.sreg(static_cast<SpecialReg>(static_cast<int>(base) + d)), ctx.int64());
+      };
+      Value *v = path == "cuda.grid"
+                     ? b.binary(Opcode::Add,
+                                b.binary(Opcode::Mul, reg(SpecialReg::CtaidX), reg(SpecialReg::NtidX)),
+                                reg(SpecialReg::TidX))
+                     : b.binary(Opcode::Mul, reg(SpecialReg::NtidX), reg(SpecialReg::NctaidX));
+      r.elems.push_back(RValue::of(v));
+    }
+    return n == 1 ? r.elems[0] : r;
+  }
+  if (path.starts_with("math.") || path == "round") {
+    MathFn mf = path == "round" ? MathFn::Round : *lookupMathFn(path.drop_front(5));
+    std::vector<TypedOperand> ops;
+    for (const ExprPtr &a : e.args)
+      ops.push_back({info(*a).type, info(*a).weak});
+    Type *operand = mathOperandType(ctx, mf, ops);
+    if (mf == MathFn::Sqrt)
+      return RValue::of(b.unary(Opcode::Sqrt, scalar(*e.args[0], operand)));
+    std::vector<Value *> values;
+    for (size_t i = 0; i < e.args.size(); ++i)
+      values.push_back(scalar(*e.args[i], mf == MathFn::Ldexp && i == 1 ? ctx.int32() : operand));
+    Instruction *inst = b.create(Opcode::Math, ei.type, values);
+    inst->intImm = static_cast<int64_t>(mf);
+    return RValue::of(inst);
+  }
+  if (path == "abs")
+    return RValue::of(b.unary(Opcode::Abs, scalar(*e.args[0], ei.type)));
+  if (path == "min" || path == "max") {
+    Opcode op = path == "min" ? Opcode::Min : Opcode::Max;
+    Value *acc = scalar(*e.args[0], ei.type);
+    for (size_t i = 1; i < e.args.size(); ++i)
+      acc = b.binary(op, acc, scalar(*e.args[i], ei.type));
+    return RValue::of(acc);
+  }
+  if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype."))
+    return RValue::of(scalar(*e.args[0], ei.type));
+  if (path == "len") {
+    Value *array = gen(*e.args[0]).value;
+    return RValue::of(b.arrayShape(array, 0));
+  }
+  diags.error(e.range(), "calling '" + path + "' is not supported in kernels");
+  return {};
+}
+
+// Device functions are inlined at each call: the callee's body is lowered in
+// a new frame (its own variable namespace), `return` branches to a block
+// after the call, and the result is an SSA variable read there.
+RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
+  const TypedFunction &callee = *binding.callee;
+  std::vector<RValue> args;
+  for (size_t i = 0; i < binding.args.size(); ++i) {
+    if (binding.args[i])
+      args.push_back(gen(*binding.args[i]));
+    else
+      args.push_back(RValue::of(constant(binding.defaults[i], callee.paramTypes[i])));
+  }
+  if (frames.size() > 64) {
+    diags.error(e.range(), "device functions are nested more than 64 calls deep");
+    return {};
+  }
+  BasicBlock *after = fn->createBlock();
+  frames.push_back({&callee, "f" + std::to_string(tempId++) + ".", after, "$result"});
+  const TypedFunction *caller = typed;
+  typed = &callee;
+  {
+    DiagnosticEngine::FileScope scope(diags, *callee.file);
+    for (size_t i = 0; i < args.size(); ++i) {
+      const std::string &name = callee.def->params[i].name;
+      writeVar(name, localType(name), args[i]);
+    }
+    block(callee.def->body, /*isBody=*/true);
+    jumpTo(after); // falling off the end returns None
+  }
+  ssa.sealBlock(after);
+  enter(after);
+  RValue result;
+  result.type = callee.returnType;
+  if (!isa<NoneType>(callee.returnType))
+    result = readVar("$result", callee.returnType);
+  typed = caller;
+  frames.pop_back();
+  return result;
+}
+
+
+RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
+  const Expr *shapeExpr = e.args.empty() ? nullptr : e.args[0].get();
+  for (const Keyword &kw : e.keywords)
+    if (kw.name == "shape")
+      shapeExpr = kw.value.get();
+  std::vector<const Expr *> dims;
+  if (auto *t = dyn_cast<TupleExpr>(shapeExpr))
+    for (const ExprPtr &x : t->elts)
+      dims.push_back(x.get());
+  else
+    dims.push_back(shapeExpr);
+  std::vector<Value *> extents;
+  for (const Expr *d : dims)
+    extents.push_back(b.constInt(ctx.int64(), info(*d).constant->i));
+  Instruction *alloc = b.create(Opcode::AllocArray, info(e).type, extents);
+  alloc->intImm = shared ? 3 : 5;
+  return RValue::of(alloc);
+}
+
+RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
+  Type *rt = info(e).type;
+  Type *u32 = ctx.intTy(32, false);
+  std::vector<Value *> ops;
+  auto arg = [&](size_t i, Type *t) { ops.push_back(scalar(*e.args[i], t)); };
+  auto emit = [&](Type *type) {
+    Instruction *inst = b.create(Opcode::Cuda, type, ops);
+    inst->intImm = static_cast<int64_t>(fn);
+    return inst;
+  };
+  switch (fn) {
+  case CudaFn::Syncthreads:
+  case CudaFn::Threadfence:
+  case CudaFn::ThreadfenceBlock:
+  case CudaFn::ThreadfenceSystem:
+  case CudaFn::Activemask:
+    return RValue::of(emit(rt));
+  case CudaFn::Syncwarp:
+    if (e.args.empty())
+      ops.push_back(b.constInt(u32, 0xffffffff));
+    else
+      arg(0, u32);
+    return RValue::of(emit(rt));
+  case CudaFn::SyncthreadsCount:
+  case CudaFn::SyncthreadsAnd:
+  case CudaFn::SyncthreadsOr:
+    arg(0, ctx.boolean());
+    return RValue::of(emit(rt));
+  case CudaFn::Nanosleep:
+    arg(0, u32);
+    return RValue::of(emit(rt));
+  case CudaFn::ShflSync:
+  case CudaFn::ShflUpSync:
+  case CudaFn::ShflDownSync:
+  case CudaFn::ShflXorSync:
+    arg(0, u32);
+    arg(1, rt);
+    arg(2, ctx.int32());
+    return RValue::of(emit(rt));
+  case CudaFn::AllSync:
+  case CudaFn::AnySync:
+  case CudaFn::EqSync:
+  case CudaFn::BallotSync:
+    arg(0, u32);
+    arg(1, ctx.boolean());
+    return RValue::of(emit(rt));
+  case CudaFn::MatchAnySync:
+  case CudaFn::MatchAllSync: {
+    auto *vt = cast<IntType>(info(*e.args[1]).type->isScalar() && isa<IntType>(info(*e.args[1]).type)
+                                 ? info(*e.args[1]).type
+                                 : ctx.int32());
+    arg(0, u32);
+    arg(1, vt->bits() > 32 ? ctx.int64() : ctx.int32());
+    if (fn == CudaFn::MatchAnySync)
+      return RValue::of(emit(rt));
+    // match_all_sync gives (mask if every lane's value matches else 0, pred).
+    Value *m = emit(u32);
+    RValue r;
+    r.type = rt;
+    r.elems = {RValue::of(m), RValue::of(b.cmp(CmpPredicate::Ne, m, b.constInt(u32, 0)))};
+    return r;
+  }
+  case CudaFn::Popc:
+  case CudaFn::Clz:
+  case CudaFn::Ffs:
+  case CudaFn::Brev: {
+    Type *at = info(*e.args[0]).type;
+    arg(0, isa<BoolType>(at) || info(*e.args[0]).weak ? (isa<BoolType>(at) ? ctx.int32() : at) : at);
+    return RValue::of(emit(rt));
+  }
+  case CudaFn::Cbrt:
+    arg(0, rt);
+    return RValue::of(emit(rt));
+  case CudaFn::Fma:
+    arg(0, rt);
+    arg(1, rt);
+    arg(2, rt);
+    return RValue::of(emit(rt));
+  case CudaFn::Selp:
+    arg(0, ctx.boolean());
+    arg(1, rt);
+    arg(2, rt);
+    return RValue::of(b.select(ops[0], ops[1], ops[2]));
+  default:
+    break;
+  }
+  // Atomics: (array, indices..., values...).
+  Value *array = gen(*e.args[0]).value;
+  ops.push_back(array);
+  size_t firstValue = 2;
+  if (fn == CudaFn::AtomicCompareAndSwap) {
+    ops.push_back(b.constInt(ctx.int64(), 0));
+    firstValue = 1;
+  } else {
+    for (Value *i : arrayIndices(array, *e.args[1]))
+      ops.push_back(i);
+  }
+  for (size_t i = firstValue; i < e.args.size(); ++i)
+    arg(i, rt);
+  return RValue::of(emit(rt));
+}
+
+} // namespace pyjit::ir::detail

@@ -1,0 +1,117 @@
+//===- IRGenImpl.h - AST -> SSA IR lowering internals (private to ir/lib) ===//
+#ifndef PYJIT_IR_LIB_IRGENIMPL_H
+#define PYJIT_IR_LIB_IRGENIMPL_H
+
+#include "pyjit/ir/CudaIntrinsics.h"
+#include "pyjit/ir/IRGen.h"
+#include "pyjit/ir/SSABuilder.h"
+
+namespace pyjit::ir::detail {
+
+using namespace pyjit::ast;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+
+/// A lowered expression: one SSA value, or the elements of a tuple.
+struct RValue {
+  Type *type = nullptr;
+  Value *value = nullptr;
+  std::vector<RValue> elems;
+
+  static RValue of(Value *v) { return RValue{v->type(), v, {}}; }
+  bool isTuple() const { return type && isa<TupleType>(type); }
+};
+
+struct LoopTargets {
+  BasicBlock *continueTo;
+  BasicBlock *breakTo;
+};
+
+/// A function being lowered: the kernel, or an inlined device function.
+struct Frame {
+  const TypedFunction *typed;
+  std::string prefix;         // makes its variable names unique
+  BasicBlock *returnTo;       // null for the kernel: `return` is `ret`
+  std::string resultVar;      // holds the return value of a device function
+};
+
+/// Lowers one kernel (IRGen.cpp: statements and expressions; IRGenCalls.cpp:
+/// builtin, math and cuda calls and device-function inlining).
+class IRGen {
+public:
+  IRGen(const TypedFunction &kernel, TypeContext &ctx, DiagnosticEngine &diags)
+      : kernel(kernel), typed(&kernel), ctx(ctx), diags(diags),
+        fn(std::make_unique<Function>(kernel.def->name, ctx.none())), b(ctx), ssa(*fn, b) {
+    frames.push_back({&kernel, "", nullptr, ""});
+  }
+
+  std::unique_ptr<Function> run();
+
+private:
+  // Control flow helpers.
+  BasicBlock *cur() const { return b.insertBlock(); }
+  bool reachable() const { return !cur()->terminator(); }
+  void enter(BasicBlock *bb) { b.setInsertBlock(bb); }
+  void jumpTo(BasicBlock *bb) {
+    if (reachable())
+      b.br(bb);
+  }
+
+  // Variables (tuples as one SSA variable per element).
+  void writeVar(const std::string &name, Type *type, const RValue &v);
+  RValue readVar(const std::string &name, Type *type);
+
+  // Statements.
+  void block(const Block &stmts, bool isBody = false);
+  void stmt(const Stmt &s);
+  void assign(const Expr &target, const RValue &v);
+  void ifStmt(const IfStmt &s);
+  void whileStmt(const WhileStmt &s);
+  void forStmt(const ForStmt &s);
+
+  // Expressions.
+  const ExprInfo &info(const Expr &e) const { return typed->info(&e); }
+  Type *localType(const std::string &name) const { return typed->locals.at(name); }
+  RValue inlineCall(const CallExpr &e, const CallBinding &binding);
+  RValue cudaCall(const CallExpr &e, CudaFn fn);
+  RValue arrayAlloc(const CallExpr &e, bool shared);
+  RValue gen(const Expr &e);
+  RValue genImpl(const Expr &e);
+  Value *scalar(const Expr &e, Type *to) {
+    const ExprInfo &ei = info(e);
+    if (ei.constant && to->isScalar())
+      return constant(*ei.constant, to); // a literal takes the needed type exactly
+    return castTo(gen(e), to);
+  }
+  Value *castTo(const RValue &v, Type *to);
+  Value *truthy(const RValue &v) { return castTo(v, ctx.boolean()); }
+  Value *constant(const GlobalValue &c, Type *type);
+  RValue attribute(const AttributeExpr &e);
+  RValue subscript(const SubscriptExpr &e);
+  RValue call(const CallExpr &e);
+  RValue binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r, TypedOperand rt,
+                Type *resultType);
+  RValue compare(const CompareExpr &e);
+  RValue shortCircuit(const BoolOpExpr &e);
+  RValue ifExp(const IfExpExpr &e);
+  std::vector<Value *> arrayIndices(Value *array, const Expr &index);
+  Value *wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src);
+  std::string temp(const char *what) { return std::string("$") + what + std::to_string(tempId++); }
+
+  const TypedFunction &kernel;
+  const TypedFunction *typed; // the function of the innermost frame
+  std::vector<Frame> frames;
+  TypeContext &ctx;
+  DiagnosticEngine &diags;
+  std::unique_ptr<Function> fn;
+  IRBuilder b;
+  SSABuilder ssa;
+  std::vector<LoopTargets> loops;
+  unsigned tempId = 0;
+};
+
+} // namespace pyjit::ir::detail
+
+#endif

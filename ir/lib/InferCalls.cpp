@@ -1,0 +1,541 @@
+//===- InferCalls.cpp - Typing of calls: builtins, math, cuda, device functions ===//
+#include "Inferer.h"
+#include "pyjit/ir/MathFunctions.h"
+#include <cmath>
+#include <functional>
+
+using namespace pyjit;
+using namespace pyjit::ir;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+namespace pyjit::ir::detail {
+
+const llvm::StringSet<> &pythonBuiltins() {
+  static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int",
+                                          "float", "bool", "len", "round"};
+  return names;
+}
+
+// NumPy's scalar math functions that numba.cuda accepts, by their math name.
+std::optional<std::string> numpyMathName(llvm::StringRef attr) {
+  static const std::pair<const char *, const char *> aliases[] = {
+      {"arccos", "acos"},   {"arccosh", "acosh"}, {"arcsin", "asin"}, {"arcsinh", "asinh"},
+      {"arctan", "atan"},   {"arctanh", "atanh"}, {"arctan2", "atan2"}, {"absolute", "fabs"},
+      {"power", "pow"},     {"rint", "round"},    {"deg2rad", "radians"}, {"rad2deg", "degrees"}};
+  for (auto [from, to] : aliases)
+    if (attr == from)
+      return std::string(to);
+  if (lookupMathFn(attr) && attr != "gamma" && attr != "lgamma" && attr != "round")
+    return attr.str();
+  return std::nullopt;
+}
+
+ExprInfo Inferer::call(const CallExpr &e) {
+  ExprInfo callee = expr(*e.callee);
+  if (callee.constant && callee.constant->kind == GlobalValue::Kind::DeviceFunction)
+    return deviceCall(e, *callee.constant->device);
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type))
+    if (bt->path() == "cuda.shared.array" || bt->path() == "cuda.local.array")
+      return arrayAlloc(e, bt->path() == "cuda.shared.array");
+  std::vector<ExprInfo> args;
+  for (const ExprPtr &a : e.args) {
+    args.push_back(expr(*a));
+    if (!args.back().type)
+      return {};
+  }
+  if (!callee.type)
+    return {};
+  auto *fn = dyn_cast<BuiltinType>(callee.type);
+  if (!fn) {
+    error(e.callee->range(), "a value of type " + typeName(callee.type) + " is not callable");
+    return {};
+  }
+  llvm::StringRef path = fn->path();
+  if (!e.keywords.empty()) {
+    error(e.keywords.front().range, "keyword arguments to " + path + "() are not supported in kernels");
+    return {};
+  }
+  if (path == "cuda.lanemask_lt") {
+    if (!args.empty()) {
+      error(e.range(), "cuda.lanemask_lt() takes no arguments");
+      return {};
+    }
+    return ExprInfo{ctx.intTy(32, false)};
+  }
+  if (path.starts_with("cuda."))
+    if (std::optional<CudaFn> cf = lookupCudaFn(path.drop_front(5)))
+      return cudaCall(e, *cf, args);
+  auto wantArgs = [&](size_t lo, size_t hi) {
+    if (args.size() >= lo && args.size() <= hi)
+      return true;
+    error(e.range(), path + "() takes " +
+                         (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
+                         " arguments, got " + llvm::Twine(args.size()));
+    return false;
+  };
+  auto wantScalar = [&](size_t i) {
+    if (args[i].type->isScalar())
+      return true;
+    error(e.args[i]->range(), path + "() needs a number, not " + typeName(args[i].type));
+    return false;
+  };
+  if (path == "cuda.grid" || path == "cuda.gridsize") {
+    if (!wantArgs(1, 1))
+      return {};
+    if (!args[0].constant || args[0].constant->kind != GlobalValue::Kind::Int ||
+        args[0].constant->i < 1 || args[0].constant->i > 3) {
+      error(e.args[0]->range(), path + "() takes a constant 1, 2 or 3");
+      return {};
+    }
+    int64_t n = args[0].constant->i;
+    if (n == 1)
+      return ExprInfo{ctx.int64()};
+    return ExprInfo{ctx.tuple(std::vector<Type *>(n, ctx.int64()))};
+  }
+  if (path.starts_with("math.")) {
+    std::optional<MathFn> fn = lookupMathFn(path.drop_front(5));
+    if (fn) {
+      unsigned arity = mathFnInfo(*fn).arity;
+      if (!wantArgs(arity, arity))
+        return {};
+      std::vector<TypedOperand> ops;
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (!wantScalar(i))
+          return {};
+        ops.push_back({args[i].type, args[i].weak});
+      }
+      Type *operand = mathOperandType(ctx, *fn, ops);
+      return ExprInfo{mathResultType(ctx, *fn, operand)};
+    }
+  }
+  if (path == "round") {
+    if (!wantArgs(1, 1) || !wantScalar(0))
+      return {};
+    return ExprInfo{ctx.int64()};
+  }
+  if (path == "abs") {
+    if (!wantArgs(1, 1) || !wantScalar(0))
+      return {};
+    return ExprInfo{isa<BoolType>(args[0].type) ? ctx.int64() : args[0].type, args[0].weak};
+  }
+  if (path == "min" || path == "max") {
+    if (args.size() < 2) {
+      error(e.range(), path + "() of fewer than two numbers is not supported in kernels");
+      return {};
+    }
+    TypedOperand acc{args[0].type, args[0].weak};
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!wantScalar(i))
+        return {};
+      if (i == 0)
+        continue;
+      Type *t = promoteOperands(ctx, acc, {args[i].type, args[i].weak});
+      acc = {t, acc.weak && args[i].weak};
+    }
+    return ExprInfo{acc.type, acc.weak};
+  }
+  if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype.")) {
+    if (!wantArgs(1, 1) || !wantScalar(0))
+      return {};
+    if (path == "int")
+      return ExprInfo{ctx.int64()};
+    if (path == "float")
+      return ExprInfo{ctx.float64()};
+    if (path == "bool")
+      return ExprInfo{ctx.boolean()};
+    return ExprInfo{ctx.scalarByName(path.drop_front(6))};
+  }
+  if (path == "len") {
+    if (!wantArgs(1, 1))
+      return {};
+    if (auto *tt = dyn_cast<TupleType>(args[0].type))
+      return constant(GlobalValue::ofInt(static_cast<int64_t>(tt->size())));
+    if (isa<ArrayType>(args[0].type))
+      return ExprInfo{ctx.int64()};
+    error(e.args[0]->range(), "len() of a " + typeName(args[0].type) + " is not supported");
+    return {};
+  }
+  if (path == "range") {
+    error(e.range(), "range() is only supported as the iterable of a 'for' loop");
+    return {};
+  }
+  error(e.callee->range(), "calling '" + path + "' is not supported in kernels");
+  return {};
+}
+
+// A literal default value (number, bool, or a negated number).
+static std::optional<GlobalValue> literalDefault(const Expr &e) {
+  if (auto *i = dyn_cast<IntLitExpr>(&e))
+    return GlobalValue::ofInt(i->value);
+  if (auto *f = dyn_cast<FloatLitExpr>(&e))
+    return GlobalValue::ofFloat(f->value);
+  if (auto *b = dyn_cast<BoolLitExpr>(&e))
+    return GlobalValue::ofBool(b->value);
+  if (auto *u = dyn_cast<UnaryExpr>(&e); u && u->op == UnaryOp::Neg) {
+    if (auto *i = dyn_cast<IntLitExpr>(u->operand.get()))
+      return GlobalValue::ofInt(-i->value);
+    if (auto *f = dyn_cast<FloatLitExpr>(u->operand.get()))
+      return GlobalValue::ofFloat(-f->value);
+  }
+  return std::nullopt;
+}
+
+ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) {
+  if (!registry) {
+    error(e.callee->range(), "device function '" + fn.name + "' cannot be called here");
+    return {};
+  }
+  if (registry->inProgress(fn)) {
+    error(e.range(), "recursion is not supported in kernels: device function '" + fn.name +
+                         "' calls itself (directly or through other device functions)");
+    return {};
+  }
+  const FunctionDef *callee = registry->definition(fn, diags);
+  if (!callee) {
+    failed = true;
+    return {};
+  }
+  CallBinding binding;
+  size_t n = callee->params.size();
+  binding.args.assign(n, nullptr);
+  binding.defaults.resize(n);
+  if (e.args.size() > n) {
+    error(e.args[n]->range(), "device function '" + fn.name + "' takes " + llvm::Twine(n) +
+                                  " arguments, got " + llvm::Twine(e.args.size()));
+    return {};
+  }
+  for (size_t i = 0; i < e.args.size(); ++i)
+    binding.args[i] = e.args[i].get();
+  for (const Keyword &kw : e.keywords) {
+    size_t k = 0;
+    while (k < n && callee->params[k].name != kw.name)
+      ++k;
+    if (k == n) {
+      error(kw.range, "device function '" + fn.name + "' has no parameter named '" + kw.name + "'");
+      return {};
+    }
+    if (binding.args[k]) {
+      error(kw.range, "device function '" + fn.name + "' got multiple values for '" + kw.name + "'");
+      return {};
+    }
+    binding.args[k] = kw.value.get();
+  }
+  std::vector<Type *> argTypes;
+  bool pending = false;
+  for (size_t k = 0; k < n; ++k) {
+    if (binding.args[k]) {
+      ExprInfo ai = expr(*binding.args[k]);
+      if (!ai.type)
+        pending = true;
+      else if (!ai.type->isScalar() && !isa<ArrayType>(ai.type) && !isa<TupleType>(ai.type)) {
+        error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
+                                            " to device function '" + fn.name + "'");
+        return {};
+      }
+      argTypes.push_back(ai.type);
+      continue;
+    }
+    const ExprPtr &dflt = callee->params[k].defaultValue;
+    std::optional<GlobalValue> value = dflt ? literalDefault(*dflt) : std::nullopt;
+    if (!dflt) {
+      error(e.range(), "device function '" + fn.name + "' is missing the argument '" +
+                           callee->params[k].name + "'");
+      return {};
+    }
+    if (!value) {
+      error(e.range(), "default value of parameter '" + callee->params[k].name +
+                           "' of device function '" + fn.name +
+                           "' must be a number or bool literal");
+      return {};
+    }
+    binding.defaults[k] = *value;
+    argTypes.push_back(constant(*value).type);
+  }
+  if (pending)
+    return {};
+  const TypedFunction *instance;
+  if (reporting) {
+    instance = registry->instantiate(fn, argTypes, diags, e.range());
+  } else {
+    // Argument types may still widen: type quietly, report in the last pass.
+    DiagnosticEngine quiet(diags.currentFile());
+    instance = registry->instantiate(fn, argTypes, quiet, e.range());
+  }
+  if (!instance) {
+    failed = true;
+    return {};
+  }
+  binding.callee = instance;
+  result.calls[&e] = std::move(binding);
+  return ExprInfo{instance->returnType};
+}
+
+bool Inferer::alwaysReturns(const Block &b) {
+  for (const StmtPtr &s : b) {
+    if (isa<ReturnStmt>(*s))
+      return true;
+    if (auto *i = dyn_cast<IfStmt>(s.get()))
+      if (!i->orelse.empty() && alwaysReturns(i->body) && alwaysReturns(i->orelse))
+        return true;
+    if (auto *w = dyn_cast<WhileStmt>(s.get()))
+      if (auto *c = dyn_cast<BoolLitExpr>(w->cond.get()); c && c->value) {
+        // `while True:` without break only leaves through return.
+        bool hasBreak = false;
+        std::function<void(const Block &)> scan = [&](const Block &body) {
+          for (const StmtPtr &x : body) {
+            if (isa<BreakStmt>(*x))
+              hasBreak = true;
+            else if (auto *xi = dyn_cast<IfStmt>(x.get())) {
+              scan(xi->body);
+              scan(xi->orelse);
+            }
+          }
+        };
+        scan(w->body);
+        if (!hasBreak)
+          return true;
+      }
+  }
+  return false;
+}
+
+
+// cuda.shared.array(shape, dtype) / cuda.local.array(shape, dtype): the
+// shape is a constant int or tuple of constant ints (constant expressions
+// of globals fold); the dtype a NumPy scalar type.
+ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
+  const char *what = shared ? "cuda.shared.array" : "cuda.local.array";
+  const Expr *shapeExpr = e.args.size() > 0 ? e.args[0].get() : nullptr;
+  const Expr *dtypeExpr = e.args.size() > 1 ? e.args[1].get() : nullptr;
+  for (const Keyword &kw : e.keywords) {
+    if (kw.name == "shape" && !shapeExpr)
+      shapeExpr = kw.value.get();
+    else if (kw.name == "dtype" && !dtypeExpr)
+      dtypeExpr = kw.value.get();
+    else {
+      error(kw.range, llvm::Twine(what) + "() got an unexpected keyword argument '" + kw.name + "'");
+      return {};
+    }
+  }
+  if (!shapeExpr || !dtypeExpr || e.args.size() > 2) {
+    error(e.range(), llvm::Twine(what) + "() takes a shape and a dtype");
+    return {};
+  }
+  ExprInfo shape = expr(*shapeExpr);
+  ExprInfo dtype = expr(*dtypeExpr);
+  if (!shape.type || !dtype.type)
+    return {};
+  std::vector<const Expr *> dims;
+  if (auto *t = dyn_cast<TupleExpr>(shapeExpr))
+    for (const ExprPtr &x : t->elts)
+      dims.push_back(x.get());
+  else
+    dims.push_back(shapeExpr);
+  for (const Expr *d : dims) {
+    const ExprInfo &di = result.exprs[d];
+    if (!di.constant || di.constant->kind != GlobalValue::Kind::Int) {
+      error(d->range(), llvm::Twine("the shape of ") + what +
+                            " must be a compile-time constant integer (a literal, a global, or "
+                            "an expression of those)");
+      return {};
+    }
+    if (di.constant->i < 0 || (di.constant->i == 0 && (!shared || dims.size() != 1))) {
+      error(d->range(), llvm::Twine("invalid extent ") + llvm::Twine(di.constant->i) + " for " +
+                            what + (shared ? " (0 is only allowed alone, for dynamic shared memory)"
+                                           : ""));
+      return {};
+    }
+  }
+  auto *bt = dyn_cast<BuiltinType>(dtype.type);
+  Type *elem = bt && bt->path().starts_with("dtype.") ? ctx.scalarByName(bt->path().drop_front(6))
+                                                       : nullptr;
+  if (!elem) {
+    error(dtypeExpr->range(), llvm::Twine("the dtype of ") + what +
+                                  " must be a NumPy scalar type such as np.float32");
+    return {};
+  }
+  return ExprInfo{ctx.array(elem, static_cast<unsigned>(dims.size()), Layout::C)};
+}
+
+static bool isWarpValueType(Type *t) {
+  if (auto *it = dyn_cast<IntType>(t))
+    return it->bits() == 32 || it->bits() == 64;
+  if (auto *ft = dyn_cast<FloatType>(t))
+    return ft->bits() == 32 || ft->bits() == 64;
+  return false;
+}
+
+ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprInfo> &args) {
+  std::string name = std::string("cuda.") + cudaFnName(fn);
+  auto want = [&](size_t n) {
+    if (args.size() == n)
+      return true;
+    error(e.range(), name + "() takes " + llvm::Twine(n) + " arguments, got " +
+                         llvm::Twine(args.size()));
+    return false;
+  };
+  auto scalarArg = [&](size_t i) {
+    if (args[i].type->isScalar())
+      return true;
+    error(e.args[i]->range(), name + "() needs a number here, not " + typeName(args[i].type));
+    return false;
+  };
+  auto intArg = [&](size_t i) {
+    if (isIntegral(args[i].type))
+      return true;
+    error(e.args[i]->range(), name + "() needs an integer here, not " + typeName(args[i].type));
+    return false;
+  };
+  Type *u32 = ctx.intTy(32, false);
+  switch (fn) {
+  case CudaFn::Syncthreads:
+  case CudaFn::Threadfence:
+  case CudaFn::ThreadfenceBlock:
+  case CudaFn::ThreadfenceSystem:
+    return want(0) ? ExprInfo{ctx.none()} : ExprInfo{};
+  case CudaFn::Activemask:
+    return want(0) ? ExprInfo{u32} : ExprInfo{};
+  case CudaFn::Syncwarp:
+    if (args.size() > 1 || (args.size() == 1 && !intArg(0))) {
+      if (args.size() > 1)
+        want(1);
+      return {};
+    }
+    return ExprInfo{ctx.none()};
+  case CudaFn::SyncthreadsCount:
+  case CudaFn::SyncthreadsAnd:
+  case CudaFn::SyncthreadsOr:
+    return want(1) && scalarArg(0) ? ExprInfo{ctx.int32()} : ExprInfo{};
+  case CudaFn::Nanosleep:
+    return want(1) && intArg(0) ? ExprInfo{ctx.none()} : ExprInfo{};
+  case CudaFn::ShflSync:
+  case CudaFn::ShflUpSync:
+  case CudaFn::ShflDownSync:
+  case CudaFn::ShflXorSync: {
+    if (!want(3) || !intArg(0) || !intArg(2))
+      return {};
+    Type *t = args[1].type;
+    if (isa<BoolType>(t) || (isa<IntType>(t) && !isWarpValueType(t)))
+      t = ctx.int32();
+    if (!isWarpValueType(t)) {
+      error(e.args[1]->range(), name + "() shuffles 32- and 64-bit integers and floats, not " +
+                                    typeName(args[1].type));
+      return {};
+    }
+    return ExprInfo{t};
+  }
+  case CudaFn::AllSync:
+  case CudaFn::AnySync:
+  case CudaFn::EqSync:
+    return want(2) && intArg(0) && scalarArg(1) ? ExprInfo{ctx.int32()} : ExprInfo{};
+  case CudaFn::BallotSync:
+    return want(2) && intArg(0) && scalarArg(1) ? ExprInfo{u32} : ExprInfo{};
+  case CudaFn::MatchAnySync:
+  case CudaFn::MatchAllSync: {
+    if (!want(2) || !intArg(0) || !intArg(1))
+      return {};
+    if (fn == CudaFn::MatchAnySync)
+      return ExprInfo{u32};
+    return ExprInfo{ctx.tuple({u32, ctx.boolean()})};
+  }
+  case CudaFn::Popc:
+  case CudaFn::Brev:
+  case CudaFn::Clz:
+  case CudaFn::Ffs: {
+    if (!want(1) || !intArg(0))
+      return {};
+    Type *t = isa<BoolType>(args[0].type) ? ctx.int32() : args[0].type;
+    if (fn == CudaFn::Brev)
+      return ExprInfo{t};
+    return ExprInfo{ctx.int32()}; // a bit count or position fits in int32
+  }
+  case CudaFn::Cbrt: {
+    if (!want(1) || !scalarArg(0))
+      return {};
+    Type *t = args[0].type;
+    return ExprInfo{isa<FloatType>(t) && !args[0].weak && cast<FloatType>(t)->bits() == 32
+                        ? t
+                        : ctx.float64()};
+  }
+  case CudaFn::Fma: {
+    if (!want(3) || !scalarArg(0) || !scalarArg(1) || !scalarArg(2))
+      return {};
+    TypedOperand acc{args[0].type, args[0].weak};
+    for (size_t i = 1; i < 3; ++i)
+      acc = {promoteOperands(ctx, acc, {args[i].type, args[i].weak}), acc.weak && args[i].weak};
+    return ExprInfo{isa<FloatType>(acc.type) ? acc.type : ctx.float64()};
+  }
+  case CudaFn::Selp: {
+    if (!want(3) || !scalarArg(0) || !scalarArg(1) || !scalarArg(2))
+      return {};
+    Type *t = promoteOperands(ctx, {args[1].type, args[1].weak}, {args[2].type, args[2].weak});
+    return ExprInfo{t, args[1].weak && args[2].weak};
+  }
+  default:
+    break;
+  }
+  // Atomics.
+  bool cas = fn == CudaFn::AtomicCas;
+  bool cas0 = fn == CudaFn::AtomicCompareAndSwap;
+  if (!want(cas ? 4 : 3))
+    return {};
+  auto *at = dyn_cast<ArrayType>(args[0].type);
+  if (!at) {
+    error(e.args[0]->range(), name + "() operates on an array, not " + typeName(args[0].type));
+    return {};
+  }
+  Type *dt = at->dtype();
+  bool isInt = isa<IntType>(dt);
+  unsigned bits = isInt ? cast<IntType>(dt)->bits() : isa<FloatType>(dt) ? cast<FloatType>(dt)->bits() : 0;
+  bool ok;
+  switch (fn) {
+  case CudaFn::AtomicAnd: case CudaFn::AtomicOr: case CudaFn::AtomicXor:
+    ok = isInt && bits >= 32;
+    break;
+  case CudaFn::AtomicInc: case CudaFn::AtomicDec:
+    ok = isInt && !cast<IntType>(dt)->isSigned() && bits >= 32;
+    break;
+  case CudaFn::AtomicNanmax: case CudaFn::AtomicNanmin:
+    ok = bits >= 32;
+    break;
+  default:
+    ok = bits >= 32 || (fn == CudaFn::AtomicAdd && isa<FloatType>(dt) && bits == 16);
+    break;
+  }
+  if (!ok) {
+    error(e.args[0]->range(), name + "() is not supported on arrays of " + typeName(dt));
+    return {};
+  }
+  if (!cas0) {
+    // The index: an integer, or a tuple with one integer per dimension.
+    Type *it = args[1].type;
+    unsigned n = 1;
+    if (auto *tt = dyn_cast<TupleType>(it)) {
+      n = static_cast<unsigned>(tt->size());
+      for (Type *x : tt->elements())
+        if (!isIntegral(x)) {
+          error(e.args[1]->range(), name + "() index must be integers, not " + typeName(it));
+          return {};
+        }
+    } else if (!isIntegral(it)) {
+      error(e.args[1]->range(), name + "() index must be an integer, not " + typeName(it));
+      return {};
+    }
+    if (n != at->ndim()) {
+      error(e.args[1]->range(), name + "() on a " + llvm::Twine(at->ndim()) + "-d array needs " +
+                                    llvm::Twine(at->ndim()) + " indices");
+      return {};
+    }
+  } else if (at->ndim() != 1) {
+    error(e.args[0]->range(), name + "() operates on a 1-d array");
+    return {};
+  }
+  for (size_t i = cas0 ? 1 : 2; i < args.size(); ++i)
+    if (!scalarArg(i))
+      return {};
+  return ExprInfo{dt};
+}
+
+} // namespace pyjit::ir::detail

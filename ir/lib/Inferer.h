@@ -1,0 +1,93 @@
+//===- Inferer.h - Type inference internals (private to ir/lib) ----------===//
+#ifndef PYJIT_IR_LIB_INFERER_H
+#define PYJIT_IR_LIB_INFERER_H
+
+#include "pyjit/ir/CudaIntrinsics.h"
+#include "pyjit/ir/TypeInference.h"
+#include "llvm/ADT/StringSet.h"
+#include <set>
+
+namespace pyjit::ir::detail {
+
+using namespace pyjit::ast;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+/// Python builtins kernels may call.
+const llvm::StringSet<> &pythonBuiltins();
+/// The math name of a NumPy scalar function numba.cuda accepts (np.arcsin -> asin).
+std::optional<std::string> numpyMathName(llvm::StringRef attr);
+
+/// Types one function (TypeInference.cpp: statements and expressions;
+/// InferCalls.cpp: calls of builtins, math, cuda and device functions).
+class Inferer {
+public:
+  Inferer(const FunctionDef &def, llvm::ArrayRef<Type *> argTypes, const GlobalEnv &globals,
+          TypeContext &ctx, DiagnosticEngine &diags, DeviceFunctionRegistry *registry,
+          bool isKernel)
+      : def(def), globals(globals), ctx(ctx), diags(diags), registry(registry),
+        isKernel(isKernel) {
+    result.def = &def;
+    result.file = &diags.currentFile();
+    result.paramTypes.assign(argTypes.begin(), argTypes.end());
+  }
+
+  std::optional<TypedFunction> run();
+
+private:
+  // Error reporting is on only in the final pass.
+  void error(SourceRange r, const llvm::Twine &msg) {
+    if (reporting)
+      diags.error(r, msg);
+    failed = true;
+  }
+  void collectLocals(const Block &block);
+  void collectTargets(const Expr &target);
+  void block(const Block &b);
+  void stmt(const Stmt &s);
+  void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);
+  void assignVar(const std::string &name, Type *type, SourceRange r);
+  ExprInfo expr(const Expr &e);
+  ExprInfo exprImpl(const Expr &e);
+  ExprInfo name(const NameExpr &e);
+  ExprInfo attribute(const AttributeExpr &e);
+  ExprInfo subscript(const SubscriptExpr &e);
+  ExprInfo call(const CallExpr &e);
+  ExprInfo binary(const BinaryExpr &e);
+  ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
+  ExprInfo cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprInfo> &args);
+  ExprInfo arrayAlloc(const CallExpr &e, bool shared);
+  ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
+  bool alwaysReturns(const Block &b);
+  ExprInfo constant(GlobalValue v) {
+    ExprInfo info;
+    info.constant = v;
+    info.weak = v.kind != GlobalValue::Kind::Bool;
+    info.type = v.kind == GlobalValue::Kind::Int     ? static_cast<Type *>(ctx.int64())
+                : v.kind == GlobalValue::Kind::Float ? static_cast<Type *>(ctx.float64())
+                                                     : static_cast<Type *>(ctx.boolean());
+    return info;
+  }
+  std::string typeName(Type *t) { return t ? t->str() : "<unknown>"; }
+  bool isIntegral(Type *t) { return t && (isa<IntType>(t) || isa<BoolType>(t)); }
+
+  const FunctionDef &def;
+  const GlobalEnv &globals;
+  TypeContext &ctx;
+  DiagnosticEngine &diags;
+  DeviceFunctionRegistry *registry;
+  bool isKernel;
+  TypedFunction result;
+  std::set<std::string> localNames;
+  bool returnsNone = false;
+  SourceRange firstValueReturn;
+  bool reporting = false;
+  bool failed = false;
+  bool changed = false;
+  int loopDepth = 0;
+};
+
+} // namespace pyjit::ir::detail
+
+#endif
