@@ -240,32 +240,109 @@ void IRGen::whileStmt(const WhileStmt &s) {
   enter(exit);
 }
 
-void IRGen::forStmt(const ForStmt &s) {
-  auto &call = cast<CallExpr>(*s.iter);
+// One counter of a for loop: range(start, stop, step), enumerate's count
+// (no stop), or the index of a 1-d array being iterated (value: the element).
+struct IRGen::LoopStream {
+  Value *start, *stop, *step;
+  bool stepKnown;
+  int64_t constStep;
+  Value *array;
+  std::string var;
+};
+
+// The shape of a for loop's value: a stream's value, or a tuple of them.
+struct IRGen::LoopValue {
+  int stream = -1;
+  std::vector<LoopValue> elems;
+  Type *type = nullptr;
+};
+
+IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &streams) {
   Type *i64 = ctx.int64();
-  Value *start, *stop, *step = nullptr;
-  int64_t constStep = 1;
-  bool stepKnown = true;
-  if (call.args.size() == 1) {
-    start = b.constInt(i64, 0);
-    stop = scalar(*call.args[0], i64);
-  } else {
-    start = scalar(*call.args[0], i64);
-    stop = scalar(*call.args[1], i64);
+  auto *call = dyn_cast<CallExpr>(&iter);
+  llvm::StringRef callee;
+  if (call)
+    if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(info(*call->callee).type))
+      callee = bt->path();
+  LoopValue v;
+  if (callee == "enumerate") {
+    Value *start = call->args.size() == 2 ? scalar(*call->args[1], i64) : b.constInt(i64, 0);
+    streams.push_back({start, nullptr, b.constInt(i64, 1), true, 1, nullptr, temp("count")});
+    LoopValue count;
+    count.stream = static_cast<int>(streams.size() - 1);
+    count.type = i64;
+    LoopValue inner = loopStreams(*call->args[0], streams);
+    v.type = ctx.tuple({i64, inner.type});
+    v.elems = {count, inner};
+    return v;
   }
-  if (call.args.size() == 3) {
-    const ExprInfo &si = info(*call.args[2]);
-    if (si.constant && si.constant->kind == GlobalValue::Kind::Int) {
-      constStep = si.constant->i;
-    } else {
-      stepKnown = false;
+  if (callee == "zip") {
+    std::vector<Type *> types;
+    for (const ExprPtr &a : call->args) {
+      v.elems.push_back(loopStreams(*a, streams));
+      types.push_back(v.elems.back().type);
     }
-    step = scalar(*call.args[2], i64);
-  } else {
-    step = b.constInt(i64, 1);
+    v.type = ctx.tuple(types);
+    return v;
   }
-  std::string iv = temp("iv");
-  ssa.writeVariable(iv, cur(), start);
+  LoopStream st{nullptr, nullptr, nullptr, true, 1, nullptr, temp("iv")};
+  if (callee == "range") {
+    if (call->args.size() == 1) {
+      st.start = b.constInt(i64, 0);
+      st.stop = scalar(*call->args[0], i64);
+    } else {
+      st.start = scalar(*call->args[0], i64);
+      st.stop = scalar(*call->args[1], i64);
+    }
+    if (call->args.size() == 3) {
+      const ExprInfo &si = info(*call->args[2]);
+      if (si.constant && si.constant->kind == GlobalValue::Kind::Int)
+        st.constStep = si.constant->i;
+      else
+        st.stepKnown = false;
+      st.step = scalar(*call->args[2], i64);
+    } else {
+      st.step = b.constInt(i64, 1);
+    }
+    v.type = i64;
+  } else {
+    // A 1-d array: its elements in order.
+    st.array = gen(iter).value;
+    st.start = b.constInt(i64, 0);
+    st.stop = b.arrayShape(st.array, 0);
+    st.step = b.constInt(i64, 1);
+    v.type = cast<ArrayType>(st.array->type())->dtype();
+  }
+  streams.push_back(st);
+  v.stream = static_cast<int>(streams.size() - 1);
+  return v;
+}
+
+RValue IRGen::loopValue(const LoopValue &v, const std::vector<LoopStream> &streams,
+                        const std::vector<Value *> &ivs) {
+  if (v.stream < 0) {
+    RValue r;
+    r.type = v.type;
+    for (const LoopValue &e : v.elems)
+      r.elems.push_back(loopValue(e, streams, ivs));
+    return r;
+  }
+  const LoopStream &st = streams[v.stream];
+  if (st.array)
+    return RValue::of(b.arrayLoad(st.array, {ivs[v.stream]}));
+  return RValue::of(ivs[v.stream]);
+}
+
+void IRGen::forStmt(const ForStmt &s) {
+  if (isa<TupleType>(info(*s.iter).type)) {
+    unrolledFor(s);
+    return;
+  }
+  Type *i64 = ctx.int64();
+  std::vector<LoopStream> streams;
+  LoopValue shape = loopStreams(*s.iter, streams);
+  for (const LoopStream &st : streams)
+    ssa.writeVariable(st.var, cur(), st.start);
   BasicBlock *header = fn->createBlock();
   BasicBlock *body = fn->createBlock();
   BasicBlock *latch = fn->createBlock();
@@ -273,25 +350,32 @@ void IRGen::forStmt(const ForStmt &s) {
   b.br(header);
   enter(header);
   b.setLoc(s.range().begin);
-  Value *i = ssa.readVariable(iv, i64, header);
-  Value *cond;
-  if (stepKnown) {
-    cond = b.cmp(constStep > 0 ? CmpPredicate::Lt : CmpPredicate::Gt, i, stop);
-  } else {
-    // Python: positive step runs while i < stop, negative while i > stop,
-    // and a zero step (a ValueError in Python) runs no iteration.
-    Value *zero = b.constInt(i64, 0);
-    Value *up = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Gt, step, zero),
-                         b.cmp(CmpPredicate::Lt, i, stop));
-    Value *down = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Lt, step, zero),
-                           b.cmp(CmpPredicate::Gt, i, stop));
-    cond = b.binary(Opcode::BitOr, up, down);
+  std::vector<Value *> ivs;
+  Value *cond = nullptr;
+  for (const LoopStream &st : streams) {
+    Value *i = ssa.readVariable(st.var, i64, header);
+    ivs.push_back(i);
+    if (!st.stop)
+      continue; // enumerate's count never ends the loop
+    Value *c;
+    if (st.stepKnown) {
+      c = b.cmp(st.constStep > 0 ? CmpPredicate::Lt : CmpPredicate::Gt, i, st.stop);
+    } else {
+      // Python: a positive step runs while i < stop, a negative one while
+      // i > stop, and a zero step (a ValueError in Python) runs no iteration.
+      Value *zero = b.constInt(i64, 0);
+      Value *up = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Gt, st.step, zero),
+                           b.cmp(CmpPredicate::Lt, i, st.stop));
+      Value *down = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Lt, st.step, zero),
+                             b.cmp(CmpPredicate::Gt, i, st.stop));
+      c = b.binary(Opcode::BitOr, up, down);
+    }
+    cond = cond ? b.binary(Opcode::BitAnd, cond, c) : c; // zip stops at the shortest
   }
-  b.condBr(cond, body, exit);
+  b.condBr(cond ? cond : b.constBool(true), body, exit);
   ssa.sealBlock(body);
   enter(body);
-  const auto &target = cast<NameExpr>(*s.target);
-  writeVar(target.name, localType(target.name), RValue::of(i));
+  assign(*s.target, loopValue(shape, streams, ivs));
   loops.push_back({latch, exit});
   block(s.body);
   loops.pop_back();
@@ -300,8 +384,9 @@ void IRGen::forStmt(const ForStmt &s) {
   enter(latch);
   b.setLoc(s.range().begin);
   if (!latch->predecessors().empty()) {
-    Value *next = b.binary(Opcode::Add, ssa.readVariable(iv, i64, latch), step);
-    ssa.writeVariable(iv, latch, next);
+    for (const LoopStream &st : streams)
+      ssa.writeVariable(st.var, latch,
+                        b.binary(Opcode::Add, ssa.readVariable(st.var, i64, latch), st.step));
     b.br(header);
   } else {
     b.ret(); // the body never reaches the next iteration; latch is dead
@@ -309,6 +394,31 @@ void IRGen::forStmt(const ForStmt &s) {
   ssa.sealBlock(header);
   ssa.sealBlock(exit);
   enter(exit);
+}
+
+// `for x in (a, b, c)`: the body once per element, in order.
+void IRGen::unrolledFor(const ForStmt &s) {
+  RValue tuple = gen(*s.iter);
+  BasicBlock *exit = fn->createBlock();
+  for (const RValue &elem : tuple.elems) {
+    if (!reachable())
+      break;
+    BasicBlock *next = fn->createBlock();
+    assign(*s.target, elem);
+    loops.push_back({next, exit});
+    block(s.body);
+    loops.pop_back();
+    jumpTo(next);
+    ssa.sealBlock(next);
+    enter(next);
+    if (next->predecessors().empty())
+      b.ret(); // no path continues: the rest is dead
+  }
+  jumpTo(exit);
+  ssa.sealBlock(exit);
+  enter(exit);
+  if (exit->predecessors().empty())
+    b.ret();
 }
 
 //===----------------------------------------------------------------------===//

@@ -70,6 +70,12 @@ private:
   void ifStmt(const IfStmt &s);
   void whileStmt(const WhileStmt &s);
   void forStmt(const ForStmt &s);
+  struct LoopStream;
+  struct LoopValue;
+  LoopValue loopStreams(const Expr &iter, std::vector<LoopStream> &streams);
+  RValue loopValue(const LoopValue &v, const std::vector<LoopStream> &streams,
+                   const std::vector<Value *> &ivs);
+  void unrolledFor(const ForStmt &s);
 
   // Expressions.
   const ExprInfo &info(const Expr &e) const { return typed->info(&e); }

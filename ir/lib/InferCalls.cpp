@@ -13,8 +13,8 @@ using llvm::isa;
 namespace pyjit::ir::detail {
 
 const llvm::StringSet<> &pythonBuiltins() {
-  static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int",
-                                          "float", "bool", "len", "round"};
+  static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
+                                          "bool", "len", "round", "enumerate", "zip"};
   return names;
 }
 
@@ -157,8 +157,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
     error(e.args[0]->range(), "len() of a " + typeName(args[0].type) + " is not supported");
     return {};
   }
-  if (path == "range") {
-    error(e.range(), "range() is only supported as the iterable of a 'for' loop");
+  if (path == "range" || path == "enumerate" || path == "zip") {
+    error(e.range(), path + "() is only supported as the iterable of a 'for' loop");
     return {};
   }
   error(e.callee->range(), "calling '" + path + "' is not supported in kernels");

@@ -58,6 +58,7 @@ private:
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
   ExprInfo cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprInfo> &args);
   ExprInfo arrayAlloc(const CallExpr &e, bool shared);
+  Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
   ExprInfo constant(GlobalValue v) {

@@ -226,34 +226,9 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::For: {
     auto &f = cast<ForStmt>(s);
-    auto *call = dyn_cast<CallExpr>(f.iter.get());
-    auto *callee = call ? dyn_cast<NameExpr>(call->callee.get()) : nullptr;
-    if (!callee || callee->name != "range" || localNames.count("range") ||
-        globals.lookup("range")) {
-      error(f.iter->range(), "a 'for' loop over anything but range() is not supported in kernels");
-      return;
-    }
-    if (call->args.empty() || call->args.size() > 3 || !call->keywords.empty()) {
-      error(call->range(), "range() takes 1 to 3 positional arguments");
-      return;
-    }
-    result.exprs[call->callee.get()] = ExprInfo{ctx.builtin("range")};
-    Type *loopVar = nullptr;
-    for (const ExprPtr &a : call->args) {
-      ExprInfo ai = expr(*a);
-      if (ai.type && !isIntegral(ai.type))
-        error(a->range(), "range() arguments must be integers, not " + typeName(ai.type));
-      if (ai.type)
-        loopVar = ctx.int64();
-    }
-    if (call->args.size() == 3)
-      if (auto *lit = dyn_cast<IntLitExpr>(call->args[2].get()); lit && lit->value == 0)
-        error(lit->range(), "range() step must not be zero");
-    result.exprs[call] = ExprInfo{ctx.none()};
-    if (!isa<NameExpr>(*f.target))
-      error(f.target->range(), "a 'for' loop target must be a single name");
-    else if (loopVar)
-      assignTo(*f.target, ExprInfo{loopVar}, f.iter->range());
+    Type *elem = iterElementType(*f.iter, /*topLevel=*/true);
+    if (elem)
+      assignTo(*f.target, ExprInfo{elem}, f.iter->range());
     ++loopDepth;
     block(f.body);
     --loopDepth;
@@ -640,6 +615,113 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   return ExprInfo{t, l.weak && r.weak};
 }
 
+
+// The type a `for` target takes from `iter`: range(...) gives int64,
+// enumerate(X[, start]) (int64, elem X), zip(X, Y, ..) (elem X, elem Y, ..),
+// a 1-d array its dtype, and (top level only) a tuple the unification of its
+// elements (the loop is unrolled). Null after an error or while pending.
+Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
+  auto *call = dyn_cast<CallExpr>(&iter);
+  auto *callee = call ? dyn_cast<NameExpr>(call->callee.get()) : nullptr;
+  auto isBuiltin = [&](const char *name) {
+    return callee && callee->name == name && !localNames.count(name) && !globals.lookup(name);
+  };
+  if (isBuiltin("range") || isBuiltin("enumerate") || isBuiltin("zip")) {
+    result.exprs[call->callee.get()] = ExprInfo{ctx.builtin(callee->name)};
+    result.exprs[call] = ExprInfo{ctx.none()};
+    if (!call->keywords.empty()) {
+      error(call->keywords.front().range, callee->name + "() keyword arguments are not supported in kernels");
+      return nullptr;
+    }
+  }
+  if (isBuiltin("range")) {
+    if (call->args.empty() || call->args.size() > 3) {
+      error(call->range(), "range() takes 1 to 3 positional arguments");
+      return nullptr;
+    }
+    bool pending = false;
+    for (const ExprPtr &a : call->args) {
+      ExprInfo ai = expr(*a);
+      if (ai.type && !isIntegral(ai.type)) {
+        error(a->range(), "range() arguments must be integers, not " + typeName(ai.type));
+        return nullptr;
+      }
+      pending |= !ai.type;
+    }
+    if (call->args.size() == 3) {
+      const ExprInfo &st = result.exprs[call->args[2].get()];
+      if (st.constant && st.constant->kind == GlobalValue::Kind::Int && st.constant->i == 0) {
+        error(call->args[2]->range(), "range() step must not be zero");
+        return nullptr;
+      }
+    }
+    return pending ? nullptr : ctx.int64();
+  }
+  if (isBuiltin("enumerate")) {
+    if (call->args.empty() || call->args.size() > 2) {
+      error(call->range(), "enumerate() takes an iterable and an optional start");
+      return nullptr;
+    }
+    Type *inner = iterElementType(*call->args[0], false);
+    if (call->args.size() == 2) {
+      ExprInfo st = expr(*call->args[1]);
+      if (st.type && !isIntegral(st.type)) {
+        error(call->args[1]->range(), "enumerate() start must be an integer");
+        return nullptr;
+      }
+    }
+    return inner ? ctx.tuple({ctx.int64(), inner}) : nullptr;
+  }
+  if (isBuiltin("zip")) {
+    if (call->args.empty()) {
+      error(call->range(), "zip() needs at least one iterable in kernels");
+      return nullptr;
+    }
+    std::vector<Type *> elems;
+    for (const ExprPtr &a : call->args) {
+      Type *t = iterElementType(*a, false);
+      if (!t)
+        return nullptr;
+      elems.push_back(t);
+    }
+    return ctx.tuple(elems);
+  }
+  ExprInfo it = expr(iter);
+  if (!it.type)
+    return nullptr;
+  if (auto *at = dyn_cast<ArrayType>(it.type)) {
+    if (at->ndim() != 1) {
+      error(iter.range(), "iterating over a " + llvm::Twine(at->ndim()) +
+                              "-d array is not supported in kernels (index it instead)");
+      return nullptr;
+    }
+    return at->dtype();
+  }
+  if (auto *tt = dyn_cast<TupleType>(it.type)) {
+    if (!topLevel) {
+      error(iter.range(), "a tuple inside enumerate() or zip() is not supported in kernels");
+      return nullptr;
+    }
+    Type *u = nullptr;
+    for (Type *e : tt->elements()) {
+      u = unifyTypes(ctx, u, e);
+      if (!u || !u->isScalar()) {
+        error(iter.range(), "a 'for' loop over a tuple needs elements of one kind of number, got " +
+                                typeName(it.type));
+        return nullptr;
+      }
+    }
+    if (!u) {
+      error(iter.range(), "a 'for' loop over an empty tuple");
+      return nullptr;
+    }
+    return u;
+  }
+  error(iter.range(), "a 'for' loop over a value of type " + typeName(it.type) +
+                          " is not supported in kernels (range, enumerate, zip, a 1-d array or a "
+                          "tuple are)");
+  return nullptr;
+}
 
 // Folds an operator on two constants, with Python's semantics, when the
 // result type is int64 or float64 (the weak types); otherwise, or where

@@ -1,0 +1,157 @@
+"""Loops over enumerate/zip/arrays/tuples, shared and local memory, barriers, atomics
+and warp intrinsics, checked on the GPU against numpy or hand reasoning."""
+import numpy as np
+import pytest
+
+from pyjit import cuda
+
+pytestmark = pytest.mark.gpu
+TILE = 16
+
+
+def test_loop_forms():
+    @cuda.jit
+    def k(a, x, out):
+        t = 0
+        for i, j in enumerate(range(10, 4, -2)):
+            t += i * 100 + j
+        out[0] = t
+        s = 0.0
+        for v in x:
+            s += v
+        out[1] = s
+        u = 0
+        for p, q in zip(range(3), range(10, 20)):
+            u += p * q
+        out[2] = u
+        w = 0.0
+        for c in (1, 2, 3.5):
+            if c == 2:
+                continue
+            w += c
+        out[3] = w
+        acc = 0.0
+        for n, (y, z) in enumerate(zip(x, a), 1):
+            acc += n * y * z
+        out[4] = acc
+
+    a = np.arange(5, dtype=np.int64)
+    x = np.linspace(0.5, 2.5, 5)
+    out = np.zeros(5)
+    k[1, 1](a, x, out)
+    assert out[0] == sum(i * 100 + j for i, j in enumerate(range(10, 4, -2)))
+    assert out[1] == pytest.approx(x.sum())
+    assert out[2] == sum(p * q for p, q in zip(range(3), range(10, 20)))
+    assert out[3] == 4.5
+    assert out[4] == pytest.approx(sum(n * y * z for n, (y, z) in enumerate(zip(x, a), 1)))
+
+
+def test_block_reduction_with_shared_memory_and_atomics():
+    @cuda.jit
+    def block_sum(x, total):
+        sm = cuda.shared.array(256, dtype=np.float32)
+        t = cuda.threadIdx.x
+        i = cuda.grid(1)
+        sm[t] = x[i] if i < x.size else 0.0
+        cuda.syncthreads()
+        s = 128
+        while s > 0:
+            if t < s:
+                sm[t] += sm[t + s]
+            cuda.syncthreads()
+            s //= 2
+        if t == 0:
+            cuda.atomic.add(total, 0, sm[0])
+
+    x = np.random.default_rng(5).random(10_000).astype(np.float32)
+    total = np.zeros(1, dtype=np.float32)
+    block_sum[(x.size + 255) // 256, 256](x, total)
+    assert total[0] == pytest.approx(float(x.sum(dtype=np.float64)), rel=1e-5)
+
+
+def test_transpose_through_a_padded_shared_tile():
+    @cuda.jit
+    def transpose(a, b):
+        tile = cuda.shared.array((TILE, TILE + 1), dtype=np.float64)
+        x, y = cuda.grid(2)
+        tx, ty = cuda.threadIdx.x, cuda.threadIdx.y
+        n, m = a.shape
+        if x < n and y < m:
+            tile[ty, tx] = a[x, y]
+        cuda.syncthreads()
+        bx = cuda.blockIdx.y * TILE + tx
+        by = cuda.blockIdx.x * TILE + ty
+        if bx < m and by < n:
+            b[bx, by] = tile[tx, ty]
+
+    a = np.arange(40 * 50, dtype=np.float64).reshape(40, 50)
+    b = np.zeros((50, 40))
+    transpose[(3, 4), (TILE, TILE)](a, b)
+    np.testing.assert_array_equal(b, a.T)
+
+
+def test_dynamic_shared_memory_sized_at_launch():
+    @cuda.jit
+    def reverse(a):
+        sm = cuda.shared.array(0, dtype=np.int32)
+        t = cuda.threadIdx.x
+        sm[t] = a[t]
+        cuda.syncthreads()
+        a[t] = sm[sm.size - 1 - t]
+
+    a = np.arange(64, dtype=np.int32)
+    reverse[1, 64, 0, 64 * 4](a)
+    np.testing.assert_array_equal(a, np.arange(64)[::-1])
+
+
+def test_warp_shuffle_reduction_and_votes():
+    @cuda.jit
+    def warp(x, out, votes):
+        i = cuda.grid(1)
+        v = x[i]
+        off = 16
+        while off > 0:
+            v += cuda.shfl_down_sync(0xFFFFFFFF, v, off)
+            off //= 2
+        if cuda.laneid == 0:
+            out[i // 32] = v
+        votes[i, 0] = cuda.ballot_sync(0xFFFFFFFF, x[i] > 10)
+        votes[i, 1] = cuda.all_sync(0xFFFFFFFF, x[i] >= 0)
+        votes[i, 2] = cuda.popc(cuda.ballot_sync(0xFFFFFFFF, x[i] % 2 == 0))
+        votes[i, 3] = cuda.shfl_xor_sync(0xFFFFFFFF, i, 1)
+
+    x = np.arange(64, dtype=np.int64)
+    out = np.zeros(2, dtype=np.int64)
+    votes = np.zeros((64, 4), dtype=np.int64)
+    warp[1, 64](x, out, votes)
+    np.testing.assert_array_equal(out, [x[:32].sum(), x[32:].sum()])
+    ballot0 = sum(1 << l for l in range(32) if x[l] > 10)
+    assert votes[0, 0] == ballot0 and votes[32, 0] == 0xFFFFFFFF
+    assert (votes[:, 1] == 1).all()
+    assert (votes[:, 2] == 16).all()
+    np.testing.assert_array_equal(votes[:, 3], np.arange(64) ^ 1)
+
+
+def test_local_array_and_bit_intrinsics():
+    @cuda.jit
+    def k(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            tmp = cuda.local.array(4, np.int64)
+            for j in range(4):
+                tmp[j] = x[i] >> j
+            out[i, 0] = tmp[0] + tmp[1] + tmp[2] + tmp[3]
+            out[i, 1] = cuda.popc(x[i])
+            out[i, 2] = cuda.clz(x[i])
+            out[i, 3] = cuda.ffs(x[i])
+            out[i, 4] = cuda.brev(np.uint32(x[i])) >> 28
+
+    x = np.array([0, 1, 6, 255, 1 << 40, 12345], dtype=np.int64)
+    out = np.zeros((6, 5), dtype=np.int64)
+    k[1, 32](x, out)
+    for r, v in enumerate(x.tolist()):
+        assert out[r, 0] == v + (v >> 1) + (v >> 2) + (v >> 3)
+        assert out[r, 1] == bin(v).count("1")
+        assert out[r, 2] == 64 - v.bit_length()
+        assert out[r, 3] == ((v & -v).bit_length() if v else 0)
+        assert out[r, 4] == int(format(v & 0xFFFFFFFF, "032b")[::-1], 2) >> 28
