@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 SUDO=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
-PKGS="llvm-22-dev llvm-22-tools libzstd-dev googletest libgtest-dev cmake g++"
+PKGS="llvm-22-dev llvm-22-tools libzstd-dev googletest libgtest-dev cmake g++ clang-14 libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

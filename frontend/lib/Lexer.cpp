@@ -73,7 +73,7 @@ bool Lexer::handleLineStart(std::vector<Token> &out) {
       indents.push_back(width);
       out.push_back(make(TokenKind::Indent, pos));
     } else {
-      while (width < indents.back()) {
+      while (indents.size() > 1 && width < indents.back()) {
         indents.pop_back();
         out.push_back(make(TokenKind::Dedent, pos));
       }

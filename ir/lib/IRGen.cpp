@@ -440,6 +440,8 @@ RValue IRGen::genImpl(const Expr &e) {
   switch (e.kind()) {
   case Expr::Kind::Name: {
     auto &n = cast<NameExpr>(e);
+    if (!typed->locals.count(n.name))
+      return RValue{ei.type, nullptr, {}}; // a module or function: no run-time value
     return readVar(n.name, localType(n.name));
   }
   case Expr::Kind::Attribute:
@@ -584,6 +586,8 @@ RValue IRGen::ifExp(const IfExpExpr &e) {
 
 RValue IRGen::attribute(const AttributeExpr &e) {
   const ExprInfo &ei = info(e);
+  if (isa<NamespaceType, BuiltinType>(ei.type))
+    return RValue{ei.type, nullptr, {}}; // e.g. `cuda.threadIdx`: no run-time value
   Type *baseType = info(*e.value).type;
   if (auto *ns = dyn_cast<NamespaceType>(baseType)) {
     llvm::StringRef path = ns->path();

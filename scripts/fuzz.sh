@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target over the frontend and type inference with clang
+# (ASan + UBSan) and runs it on a seed corpus of the lit inputs and examples.
+#   scripts/fuzz.sh [seconds=100] [extra libFuzzer flags...]
+# Fails on any crash, hang (-timeout), leak or sanitizer report.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-100}
+shift || true
+CXX=${FUZZ_CXX:-clang++-14}
+CC=${FUZZ_CC:-clang-14}
+build=build/fuzz
+cmake -S . -B "$build" -DPYJIT_FUZZ_ONLY=ON -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_C_COMPILER="$CC" \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" -j2 --target pyjit_frontend_fuzzer >/dev/null
+corpus=$build/corpus
+mkdir -p "$corpus"
+find lit-tests examples -name '*.py' ! -name 'lit.cfg.py' -exec cp {} "$corpus/" \;
+echo "== fuzzing the frontend for ${seconds}s (seed corpus: $(ls "$corpus" | wc -l) files)"
+"$build/tests/fuzz/pyjit_frontend_fuzzer" "$corpus" -max_total_time="$seconds" -timeout=10 \
+  -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 "$@" 2>&1 | tail -n 25
