@@ -98,8 +98,15 @@ class Dispatcher:
         self._sig_types = []
         for sig in signatures:
             self._add_signature(sig)
+        if not signatures:
+            hinted = _signature_from_hints(py_func)
+            if hinted is not None:
+                self._add_signature(hinted)
 
     def _add_signature(self, sig):
+        from .types import Type
+        if isinstance(sig, Type):
+            sig = str(sig)
         if not isinstance(sig, str):
             raise TypeError("signatures must be strings such as 'void(float32[:], int32)', "
                             "got %r" % (sig,))
@@ -221,6 +228,26 @@ class Dispatcher:
     @property
     def signatures(self):
         return list(dict.fromkeys(ov.argtypes for ov in self._overloads.values()))
+
+
+def _signature_from_hints(py_func):
+    """'void(float32[:], int32)' from type hints on every parameter, else None.
+
+    Hints are pyjit (or numba) type objects, or their spellings as strings.
+    """
+    from .types import Type
+    params = inspect.signature(py_func).parameters.values()
+    hints = [p.annotation for p in params]
+    if not hints or any(h is inspect.Parameter.empty for h in hints):
+        return None
+    spelled = []
+    for p, h in zip(params, hints):
+        if isinstance(h, (Type, str)) or type(h).__module__.startswith("numba"):
+            spelled.append(str(h))
+        else:
+            raise TypeError("parameter '%s': type hint %r is not a pyjit type (e.g. pyjit.float32[:])"
+                            % (p.name, h))
+    return "void(%s)" % ", ".join(spelled)
 
 
 def _parse_signature_types(sig):

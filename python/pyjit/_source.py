@@ -64,6 +64,11 @@ def classify(value, memo=None):
         if any(value is m for m in _cuda_modules()):
             return ("module", "cuda")
         return ("unsupported", "module '%s'" % value.__name__)
+    from .types import ArrayType, Type
+    if isinstance(value, Type) and not isinstance(value, ArrayType) and str(value) != "void":
+        return ("dtype", str(value))
+    if type(value).__module__.startswith("numba") and str(value) in _NUMPY_SCALARS:
+        return ("dtype", str(value))  # numba.float32 and friends
     try:
         if value in _DTYPE_NAMES:
             return ("dtype", _DTYPE_NAMES[value])

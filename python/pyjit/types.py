@@ -1,0 +1,70 @@
+"""Scalar and array type objects for signatures, as numba's are.
+
+    from pyjit import float32, int32
+    @cuda.jit
+    def k(a: float32[:], n: int32): ...        # type hints give an eager signature
+    @cuda.jit(void(float32[:, ::1], int32))    # or a signature built from the objects
+    sm = cuda.shared.array(64, dtype=float32)  # and dtypes in kernels
+
+`float32[:]` is a 1-d array of any layout, `float32[:, ::1]` a C-contiguous
+2-d array; str() of each object is the spelling the compiler parses.
+"""
+
+__all__ = ["Type", "ArrayType", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
+           "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "intp",
+           "signature"]
+
+
+class Type:
+    """A scalar type; index it with slices to get an array type."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        return self.name
+
+    __repr__ = __str__
+
+    def __eq__(self, other):
+        return isinstance(other, Type) and str(self) == str(other)
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def __getitem__(self, dims):
+        if not isinstance(dims, tuple):
+            dims = (dims,)
+        spelled = []
+        for d in dims:
+            if not isinstance(d, slice) or d.start is not None or d.stop is not None or \
+                    d.step not in (None, 1):
+                raise TypeError("array types are spelled with ':' and '::1', e.g. float32[:, ::1]")
+            spelled.append("::1" if d.step == 1 else ":")
+        if "::1" in spelled[:-1]:
+            raise TypeError("only the last dimension may be '::1' (C layout)")
+        return ArrayType(self, spelled)
+
+    def __call__(self, *args):
+        """void(float32[:], int32) builds a signature string."""
+        return signature(self, *args)
+
+
+class ArrayType(Type):
+    def __init__(self, dtype, dims):
+        super().__init__("%s[%s]" % (dtype, ", ".join(dims)))
+        self.dtype = dtype
+        self.ndim = len(dims)
+
+
+def signature(restype, *argtypes):
+    """The signature string 'restype(arg, ...)'."""
+    return "%s(%s)" % (restype, ", ".join(str(a) for a in argtypes))
+
+
+void = Type("void")
+boolean = bool_ = Type("bool")
+int8, int16, int32, int64 = (Type("int%d" % b) for b in (8, 16, 32, 64))
+uint8, uint16, uint32, uint64 = (Type("uint%d" % b) for b in (8, 16, 32, 64))
+float16, float32, float64 = (Type("float%d" % b) for b in (16, 32, 64))
+intp = int64
