@@ -1,1 +1,206 @@
+//===- SignatureTest.cpp - numba-style type and signature strings ---------===//
+#include "pyjit/ir/Signature.h"
 #include <gtest/gtest.h>
+
+using namespace pyjit::ir;
+using llvm::cast;
+using llvm::dyn_cast;
+
+namespace {
+
+/// parseType that fails the test on error.
+Type *mustParse(TypeContext &ctx, llvm::StringRef text) {
+  auto t = parseType(ctx, text);
+  if (!t) {
+    ADD_FAILURE() << "parseType('" << text.str() << "'): " << llvm::toString(t.takeError());
+    return nullptr;
+  }
+  return *t;
+}
+
+/// The error message of parseType, or "" if it succeeded.
+std::string typeError(TypeContext &ctx, llvm::StringRef text) {
+  auto t = parseType(ctx, text);
+  if (t)
+    return "";
+  return llvm::toString(t.takeError());
+}
+
+std::string sigError(TypeContext &ctx, llvm::StringRef text) {
+  auto s = parseSignature(ctx, text);
+  if (s)
+    return "";
+  return llvm::toString(s.takeError());
+}
+
+TEST(SignatureTest, Scalars) {
+  TypeContext ctx;
+  EXPECT_EQ(mustParse(ctx, "float32"), ctx.float32());
+  EXPECT_EQ(mustParse(ctx, "float64"), ctx.float64());
+  EXPECT_EQ(mustParse(ctx, "float16"), ctx.floatTy(16));
+  EXPECT_EQ(mustParse(ctx, "int32"), ctx.int32());
+  EXPECT_EQ(mustParse(ctx, "int64"), ctx.int64());
+  EXPECT_EQ(mustParse(ctx, "int8"), ctx.intTy(8, true));
+  EXPECT_EQ(mustParse(ctx, "uint8"), ctx.intTy(8, false));
+  EXPECT_EQ(mustParse(ctx, "uint64"), ctx.intTy(64, false));
+  EXPECT_EQ(mustParse(ctx, "bool"), ctx.boolean());
+  EXPECT_EQ(mustParse(ctx, "boolean"), ctx.boolean());
+  // NumPy's short codes.
+  EXPECT_EQ(mustParse(ctx, "f4"), ctx.float32());
+  EXPECT_EQ(mustParse(ctx, "i8"), ctx.int64());
+  EXPECT_EQ(mustParse(ctx, "u2"), ctx.intTy(16, false));
+  // Surrounding blanks are ignored.
+  EXPECT_EQ(mustParse(ctx, "  int32  "), ctx.int32());
+  EXPECT_NE(ctx.intTy(32, true), ctx.intTy(32, false));
+}
+
+TEST(SignatureTest, OneDimensionalArrays) {
+  TypeContext ctx;
+  Type *a = mustParse(ctx, "float32[:]");
+  ASSERT_NE(a, nullptr);
+  auto *at = dyn_cast<ArrayType>(a);
+  ASSERT_NE(at, nullptr);
+  EXPECT_EQ(at->dtype(), ctx.float32());
+  EXPECT_EQ(at->ndim(), 1u);
+  EXPECT_EQ(at->layout(), Layout::A); // numba: `[:]` is any layout
+  EXPECT_EQ(a, ctx.array(ctx.float32(), 1, Layout::A));
+
+  EXPECT_EQ(mustParse(ctx, "float32[::1]"), ctx.array(ctx.float32(), 1, Layout::C));
+  EXPECT_EQ(mustParse(ctx, "int64[:]"), ctx.array(ctx.int64(), 1, Layout::A));
+  EXPECT_EQ(mustParse(ctx, "bool[::1]"), ctx.array(ctx.boolean(), 1, Layout::C));
+}
+
+TEST(SignatureTest, TwoDimensionalArrays) {
+  TypeContext ctx;
+  EXPECT_EQ(mustParse(ctx, "float64[:, ::1]"), ctx.array(ctx.float64(), 2, Layout::C));
+  EXPECT_EQ(mustParse(ctx, "float64[:,::1]"), ctx.array(ctx.float64(), 2, Layout::C));
+  EXPECT_EQ(mustParse(ctx, "float64[:, :]"), ctx.array(ctx.float64(), 2, Layout::A));
+  // Fortran order (`::1` first) has no layout of its own: it is not C.
+  EXPECT_EQ(mustParse(ctx, "float64[::1, :]"), ctx.array(ctx.float64(), 2, Layout::A));
+  EXPECT_EQ(mustParse(ctx, "int32[:, :, ::1]"), ctx.array(ctx.int32(), 3, Layout::C));
+}
+
+TEST(SignatureTest, NumbaReprSpelling) {
+  TypeContext ctx;
+  EXPECT_EQ(mustParse(ctx, "array(float32, 2d, C)"), ctx.array(ctx.float32(), 2, Layout::C));
+  EXPECT_EQ(mustParse(ctx, "array(int64, 1d, A)"), ctx.array(ctx.int64(), 1, Layout::A));
+  EXPECT_EQ(mustParse(ctx, "array(float64,3d,C)"), ctx.array(ctx.float64(), 3, Layout::C));
+  EXPECT_EQ(mustParse(ctx, "array(float32, 2d, F)"), ctx.array(ctx.float32(), 2, Layout::A));
+  // numba prints qualifiers such as `readonly` after the layout.
+  EXPECT_EQ(mustParse(ctx, "array(float32, 1d, C, readonly)"),
+            ctx.array(ctx.float32(), 1, Layout::C));
+}
+
+TEST(SignatureTest, TypeStrRoundTrips) {
+  TypeContext ctx;
+  EXPECT_EQ(ctx.array(ctx.float32(), 2, Layout::C)->str(), "array(float32, 2d, C)");
+  EXPECT_EQ(ctx.array(ctx.intTy(16, false), 1, Layout::A)->str(), "array(uint16, 1d, A)");
+  EXPECT_EQ(ctx.boolean()->str(), "bool");
+  EXPECT_EQ(ctx.none()->str(), "none");
+  for (Type *t : {static_cast<Type *>(ctx.float32()), static_cast<Type *>(ctx.intTy(8, false)),
+                  static_cast<Type *>(ctx.boolean()),
+                  static_cast<Type *>(ctx.array(ctx.float64(), 2, Layout::C)),
+                  static_cast<Type *>(ctx.array(ctx.int32(), 3, Layout::A))})
+    EXPECT_EQ(mustParse(ctx, t->str()), t) << t->str();
+}
+
+TEST(SignatureTest, TypesAreInterned) {
+  TypeContext ctx;
+  Type *a = mustParse(ctx, "float32[:, ::1]");
+  Type *b = mustParse(ctx, "array(float32, 2d, C)");
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, mustParse(ctx, "float32[:, :]"));
+  EXPECT_NE(a, mustParse(ctx, "float64[:, ::1]"));
+  EXPECT_EQ(ctx.tuple({ctx.int64(), ctx.int64()}), ctx.tuple({ctx.int64(), ctx.int64()}));
+  EXPECT_NE(ctx.tuple({ctx.int64(), ctx.int64()}), ctx.tuple({ctx.int64(), ctx.int32()}));
+}
+
+TEST(SignatureTest, TypeErrors) {
+  TypeContext ctx;
+  std::string e = typeError(ctx, "float128");
+  EXPECT_NE(e.find("invalid type signature 'float128'"), std::string::npos) << e;
+  EXPECT_NE(e.find("unknown type 'float128'"), std::string::npos) << e;
+
+  EXPECT_NE(typeError(ctx, "").find("expected a type name"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "float32[").find("expected ':' or '::1'"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "float32[:").find("expected ']'"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "float32[1]").find("expected ':' or '::1'"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "float32[::2]").find("expected ']'"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "float32 x").find("unexpected text after the type"),
+            std::string::npos);
+  EXPECT_NE(typeError(ctx, "float32[:] [:]").find("unexpected text"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "array(foo, 1d, C)").find("unknown dtype 'foo'"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "array(float32, 0d, C)").find("number of dimensions"),
+            std::string::npos);
+  EXPECT_NE(typeError(ctx, "array(float32, xd, C)").find("number of dimensions"),
+            std::string::npos);
+  EXPECT_NE(typeError(ctx, "array(float32, 2d, X)").find("unknown layout 'X'"),
+            std::string::npos);
+  EXPECT_NE(typeError(ctx, "array(float32, 2d)").find("expected a layout"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "array(float32, 2d, C").find("expected ')'"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "array float32").find("expected '(' after 'array'"),
+            std::string::npos);
+  // An array of arrays is not a type.
+  EXPECT_FALSE(typeError(ctx, "array(array, 1d, C)").empty());
+  // `void` is a return type only.
+  EXPECT_NE(typeError(ctx, "void").find("unknown type 'void'"), std::string::npos);
+}
+
+TEST(SignatureTest, VoidSignature) {
+  TypeContext ctx;
+  auto sig = parseSignature(ctx, "void(float32[:], int32)");
+  ASSERT_TRUE(static_cast<bool>(sig)) << llvm::toString(sig.takeError());
+  EXPECT_EQ(sig->returnType, ctx.none());
+  EXPECT_TRUE(sig->name.empty());
+  ASSERT_EQ(sig->args.size(), 2u);
+  EXPECT_EQ(sig->args[0], ctx.array(ctx.float32(), 1, Layout::A));
+  EXPECT_EQ(sig->args[1], ctx.int32());
+}
+
+TEST(SignatureTest, NamedSignature) {
+  TypeContext ctx;
+  auto sig = parseSignature(ctx, "saxpy(float32[::1], float32[:, ::1], array(float64, 1d, C), "
+                                 "float32)");
+  ASSERT_TRUE(static_cast<bool>(sig)) << llvm::toString(sig.takeError());
+  EXPECT_EQ(sig->name, "saxpy");
+  EXPECT_EQ(sig->returnType, nullptr);
+  ASSERT_EQ(sig->args.size(), 4u);
+  EXPECT_EQ(sig->args[0], ctx.array(ctx.float32(), 1, Layout::C));
+  EXPECT_EQ(sig->args[1], ctx.array(ctx.float32(), 2, Layout::C));
+  EXPECT_EQ(sig->args[2], ctx.array(ctx.float64(), 1, Layout::C));
+  EXPECT_EQ(sig->args[3], ctx.float32());
+}
+
+TEST(SignatureTest, ScalarReturnTypeAndEmptyArguments) {
+  TypeContext ctx;
+  auto f = parseSignature(ctx, "float32(float32, float32)");
+  ASSERT_TRUE(static_cast<bool>(f)) << llvm::toString(f.takeError());
+  EXPECT_EQ(f->returnType, ctx.float32());
+  EXPECT_TRUE(f->name.empty());
+  EXPECT_EQ(f->args.size(), 2u);
+
+  auto k = parseSignature(ctx, "k()");
+  ASSERT_TRUE(static_cast<bool>(k)) << llvm::toString(k.takeError());
+  EXPECT_EQ(k->name, "k");
+  EXPECT_TRUE(k->args.empty());
+
+  auto v = parseSignature(ctx, " void ( ) ");
+  ASSERT_TRUE(static_cast<bool>(v)) << llvm::toString(v.takeError());
+  EXPECT_EQ(v->returnType, ctx.none());
+  EXPECT_TRUE(v->args.empty());
+}
+
+TEST(SignatureTest, SignatureErrors) {
+  TypeContext ctx;
+  EXPECT_NE(sigError(ctx, "k(float32").find("expected ',' or ')'"), std::string::npos);
+  EXPECT_NE(sigError(ctx, "k float32").find("expected '('"), std::string::npos);
+  EXPECT_NE(sigError(ctx, "k(float32) extra").find("unexpected text after ')'"),
+            std::string::npos);
+  EXPECT_NE(sigError(ctx, "k(floot32)").find("unknown type 'floot32'"), std::string::npos);
+  EXPECT_NE(sigError(ctx, "void(float32[:)").find("expected ']'"), std::string::npos);
+  std::string e = sigError(ctx, "k(float32,, int32)");
+  EXPECT_NE(e.find("invalid type signature 'k(float32,, int32)'"), std::string::npos) << e;
+  EXPECT_NE(e.find("expected a type name"), std::string::npos) << e;
+}
+
+} // namespace
