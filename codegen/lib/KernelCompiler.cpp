@@ -59,6 +59,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   auto fn = ir::generateIR(*typed, types, diags);
   if (!fn)
     return diags.takeError();
+  out.warnings = diags.render(); // no errors here: only warnings and their notes
   if (auto err = ir::verifyFunction(*fn))
     return std::move(err);
   {

@@ -82,6 +82,9 @@ private:
   TypedFunction result;
   std::set<std::string> localNames;
   bool returnsNone = false;
+  std::map<std::string, SourceRange> typeOrigin; // where each local got its type
+  bool warnFloat64 = false; // a kernel whose arrays are all float32
+  bool warnedFloat64 = false;
   SourceRange firstValueReturn;
   bool reporting = false;
   bool failed = false;

@@ -32,10 +32,17 @@ std::optional<TypedFunction> Inferer::run() {
                                llvm::Twine(result.paramTypes.size()) + " types were given");
     return std::nullopt;
   }
+  unsigned arrays = 0, float32Arrays = 0;
   for (size_t i = 0; i < def.params.size(); ++i) {
     localNames.insert(def.params[i].name);
     result.locals[def.params[i].name] = result.paramTypes[i];
+    typeOrigin[def.params[i].name] = def.params[i].range;
+    if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.paramTypes[i])) {
+      ++arrays;
+      float32Arrays += at->dtype() == ctx.float32();
+    }
   }
+  warnFloat64 = isKernel && arrays > 0 && arrays == float32Arrays;
   collectLocals(def.body);
   // Fixpoint over local variable types; types only widen, so this ends.
   for (int iter = 0; iter < 32; ++iter) {
@@ -123,9 +130,14 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!unified) {
     error(r, "variable '" + name + "' is assigned both " + typeName(slot) + " and " +
                  typeName(type) + ", which do not unify");
+    if (reporting && typeOrigin.count(name))
+      diags.note(typeOrigin[name], "'" + name + "' is " + typeName(slot) +
+                                       " because of this definition");
     return;
   }
   if (unified != slot) {
+    if (!slot || !typeOrigin.count(name))
+      typeOrigin[name] = r;
     slot = unified;
     changed = true;
   }
@@ -612,6 +624,16 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   }
   if (l.constant && r.constant)
     return foldConstant(e, l, r, t);
+  if (reporting && warnFloat64 && !warnedFloat64 && t == ctx.float64() && !(l.weak && r.weak)) {
+    warnedFloat64 = true;
+    Type *wide = !l.weak && l.type == ctx.float64() ? l.type : r.type;
+    const Expr &culprit = !l.weak && l.type == ctx.float64() ? *e.lhs : *e.rhs;
+    diags.warning(e.range(), llvm::Twine("float64 arithmetic in a kernel whose arrays are all "
+                                         "float32 (the operand is ") +
+                                 typeName(wide) + "); float64 is much slower on most GPUs");
+    diags.note(culprit.range(), "this operand is float64; use np.float32(...) or a float32 "
+                                "variable to stay in float32");
+  }
   return ExprInfo{t, l.weak && r.weak};
 }
 

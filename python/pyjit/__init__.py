@@ -12,7 +12,8 @@ Importing pyjit needs no GPU, driver or LLVM: the C++ extension loads on
 first compile, the CUDA driver on first launch.
 """
 from . import cuda
-from .errors import CompileError, CudaError, InternalError, LinkError, PyjitError
+from .errors import (CompileError, CudaError, InternalError, LinkError, PerformanceWarning,
+                     PyjitError)
 from .types import (bool_, boolean, float16, float32, float64, int8, int16, int32, int64,
                     intp, uint8, uint16, uint32, uint64, void)
 
@@ -21,5 +22,5 @@ __version__ = "0.1.0"
 jit = cuda.jit
 
 __all__ = ["cuda", "jit", "CompileError", "CudaError", "LinkError", "InternalError",
-           "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
+           "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "intp"]

@@ -57,6 +57,10 @@ class _Overload:
         result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                       info["name"], info["globals"], tuple(argtypes), arch,
                                       dispatcher.options.get("opt", 3), "ptx")
+        if result.get("warnings"):
+            import warnings
+            from .errors import PerformanceWarning
+            warnings.warn(result["warnings"], PerformanceWarning, stacklevel=4)
         self.argtypes = tuple(argtypes)
         self.ir = result["ir"]
         self.llvm = result["llvm"]

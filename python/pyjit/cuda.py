@@ -55,6 +55,10 @@ def compile_ptx(pyfunc, sig, cc=None, opt=3):
     result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                   info["name"], info["globals"],
                                   tuple(_parse_signature_types(sig)), arch, opt, "ptx")
+    if result.get("warnings"):
+        import warnings
+        from .errors import PerformanceWarning
+        warnings.warn(result["warnings"], PerformanceWarning, stacklevel=2)
     return result["ptx"], None
 
 

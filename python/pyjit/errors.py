@@ -27,3 +27,7 @@ class LinkError(PyjitError):
 
 class InternalError(PyjitError):
     """An internal compiler error."""
+
+
+class PerformanceWarning(UserWarning):
+    """The kernel compiles but will likely run slowly (e.g. float64 in a float32 kernel)."""

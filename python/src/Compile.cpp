@@ -80,7 +80,7 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     return nullptr;
   if (setString(dict, "entry", result->entryName) || setString(dict, "ast", result->ast) ||
       setString(dict, "ir", result->ir) || setString(dict, "llvm", result->llvmIR) ||
-      setString(dict, "ptx", result->ptx)) {
+      setString(dict, "ptx", result->ptx) || setString(dict, "warnings", result->warnings)) {
     Py_DECREF(dict);
     return nullptr;
   }

@@ -195,6 +195,7 @@ int main(int argc, char **argv) {
         continue;
       }
       ++compiled;
+      llvm::errs() << result->warnings;
       switch (emit) {
       case codegen::Stage::AST: out << result->ast; break;
       case codegen::Stage::IR: out << result->ir; break;

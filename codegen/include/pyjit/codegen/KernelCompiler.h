@@ -28,6 +28,7 @@ struct CompiledKernel {
   std::string entryName; // the PTX .entry symbol
   std::string ast, ir, llvmIR, ptx;
   std::vector<std::string> argTypes; // canonical spellings (Type::str)
+  std::string warnings;              // rendered warnings (file:line:col: warning: ...)
 };
 
 /// Parses, types, lowers and compiles one kernel.
