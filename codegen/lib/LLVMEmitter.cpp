@@ -290,8 +290,23 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
   case Opcode::TrueDiv:
     return b.CreateFDiv(x, y);
   case Opcode::FloorDiv: {
-    if (isFloat)
-      return b.CreateUnaryIntrinsic(llvm::Intrinsic::floor, b.CreateFDiv(x, y));
+    if (isFloat) {
+      // CPython's float_floor_div (Objects/floatobject.c, float_divmod):
+      // exact where floor(x / y) is not, e.g. 1.0 // 0.1 == 9.0.
+      llvm::Value *zero = llvm::ConstantFP::get(ty, 0.0);
+      llvm::Value *mod = libdevice("__nv_fmodf", "__nv_fmod", t, {x, y});
+      llvm::Value *div = b.CreateFDiv(b.CreateFSub(x, mod), y);
+      llvm::Value *adjust = b.CreateAnd(
+          b.CreateFCmpUNE(mod, zero),
+          b.CreateXor(b.CreateFCmpOLT(y, zero), b.CreateFCmpOLT(mod, zero)));
+      div = b.CreateSelect(adjust, b.CreateFSub(div, llvm::ConstantFP::get(ty, 1.0)), div);
+      llvm::Value *fl = b.CreateUnaryIntrinsic(llvm::Intrinsic::floor, div);
+      llvm::Value *roundUp = b.CreateFCmpOGT(b.CreateFSub(div, fl), llvm::ConstantFP::get(ty, 0.5));
+      fl = b.CreateSelect(roundUp, b.CreateFAdd(fl, llvm::ConstantFP::get(ty, 1.0)), fl);
+      llvm::Value *signedZero = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, zero,
+                                                        b.CreateFDiv(x, y));
+      return b.CreateSelect(b.CreateFCmpOEQ(div, zero), signedZero, fl);
+    }
     // Division by zero gives 0 instead of undefined behaviour.
     llvm::Value *zero = llvm::ConstantInt::get(ty, 0);
     llvm::Value *isZero = b.CreateICmpEQ(y, zero);

@@ -48,14 +48,21 @@ std::string DiagnosticEngine::render(const Diagnostic &diag) const {
   os << line << "\n";
   // Caret under the start, tildes to the end of the range on the same line.
   unsigned col = b.col == 0 ? 1 : b.col;
+  // Columns count bytes; pad one space per character (skip UTF-8
+  // continuation bytes) so the caret sits under the right character.
+  auto isContinuation = [&](unsigned i) {
+    return (static_cast<unsigned char>(line[i - 1]) & 0xC0) == 0x80;
+  };
   for (unsigned i = 1; i < col && i <= line.size(); ++i)
-    os << (line[i - 1] == '\t' ? '\t' : ' ');
+    if (!isContinuation(i))
+      os << (line[i - 1] == '\t' ? '\t' : ' ');
   os << "^";
   SourceLoc e = diag.range.end;
   if (e.line == b.line && e.col > col + 1) {
     unsigned last = std::min<unsigned>(e.col, line.size() + 1);
     for (unsigned i = col + 1; i < last; ++i)
-      os << "~";
+      if (!isContinuation(i))
+        os << "~";
   }
   os << "\n";
   return out;

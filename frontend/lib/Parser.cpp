@@ -59,6 +59,7 @@ private:
   StmtPtr parseExprStatement();
   StmtPtr parseIf(SourceRange start);
   bool checkNoLoopElse();
+  bool isSoftKeywordStatement() const;
 
   // Expressions, lowest precedence first.
   ExprPtr parseTestList();      // expr (',' expr)* -> tuple if commas
@@ -97,13 +98,12 @@ std::unique_ptr<Module> Parser::parseModule() {
   while (!at(TokenKind::Eof) && !failed) {
     if (accept(TokenKind::Newline))
       continue;
-    // Decorators are the Python side's business; skip them.
+    // Decorators are the Python side's business (any Python expression,
+    // e.g. a list of signatures): skip to the end of their logical line.
     while (at(TokenKind::At)) {
-      consume();
-      if (!parseTest())
-        return nullptr;
-      if (!expect(TokenKind::Newline, "end of line after decorator"))
-        return nullptr;
+      while (!at(TokenKind::Newline) && !at(TokenKind::Eof))
+        consume();
+      accept(TokenKind::Newline);
     }
     if (at(TokenKind::KwDef)) {
       auto fn = parseFunctionDef();
@@ -256,9 +256,26 @@ bool Parser::parseStatement(Block &out) {
     return error(t.range, llvm::Twine("invalid syntax: '") + t.text + "' without a matching 'if'"), false;
   case TokenKind::Indent:
     return error(t.range, "unexpected indentation"), false;
+  case TokenKind::Identifier:
+    if ((t.text == "match" || t.text == "case") && isSoftKeywordStatement())
+      return unsupported(t.range, llvm::Twine("a '") + t.text + "' statement"), false;
+    return parseSimpleStatements(out);
   default:
     return parseSimpleStatements(out);
   }
+}
+
+// `match x:` / `case 1:`: a soft keyword followed by more tokens and a
+// colon ending the logical line (an expression statement cannot end so).
+bool Parser::isSoftKeywordStatement() const {
+  size_t i = index + 1;
+  if (i >= tokens.size() || tokens[i].is(TokenKind::Newline) || tokens[i].is(TokenKind::Equal) ||
+      tokens[i].is(TokenKind::Dot) || tokens[i].is(TokenKind::LParen))
+    return false;
+  while (i + 1 < tokens.size() && !tokens[i + 1].is(TokenKind::Newline) &&
+         !tokens[i + 1].is(TokenKind::Eof))
+    ++i;
+  return tokens[i].is(TokenKind::Colon);
 }
 
 bool Parser::checkNoLoopElse() {
@@ -459,6 +476,8 @@ ExprPtr Parser::parseTest() {
   if (at(TokenKind::KwAwait))
     return unsupported(tok().range, "'await'");
   ExprPtr body = parseOrTest();
+  if (body && at(TokenKind::ColonEqual))
+    return unsupported(tok().range, "the walrus operator ':='");
   if (!body || !at(TokenKind::KwIf))
     return body;
   consume();
@@ -862,6 +881,10 @@ ExprPtr Parser::parseAtom() {
     return unsupported(t.range, "'yield'");
   case TokenKind::KwAwait:
     return unsupported(t.range, "'await'");
+  case TokenKind::Dot:
+    if (peekTok().is(TokenKind::Dot) && peekTok(2).is(TokenKind::Dot))
+      return unsupported(t.range, "the Ellipsis '...'");
+    return error(t.range, "invalid syntax: unexpected '.'");
   case TokenKind::Error:
     return error(t.range, "invalid syntax");
   case TokenKind::Newline:

@@ -133,8 +133,8 @@ void IRGen::stmt(const Stmt &s) {
       Type *varType = localType(n->name);
       RValue curV = readVar(n->name, varType);
       RValue rhs = gen(*a.value);
-      Type *rt = binaryResultType(ctx, a.op, {varType, false}, {vi.type, vi.weak});
-      RValue res = binary(a.op, curV, {varType, false}, rhs, {vi.type, vi.weak}, rt);
+      Type *rt = binaryResultType(ctx, a.op, {varType, false}, operandOf(vi));
+      RValue res = binary(a.op, curV, {varType, false}, rhs, operandOf(vi), rt);
       writeVar(n->name, varType, res);
       return;
     }
@@ -144,8 +144,8 @@ void IRGen::stmt(const Stmt &s) {
     Type *dtype = cast<ArrayType>(array->type())->dtype();
     RValue old = RValue::of(b.arrayLoad(array, idx));
     RValue rhs = gen(*a.value);
-    Type *rt = binaryResultType(ctx, a.op, {dtype, false}, {vi.type, vi.weak});
-    RValue res = binary(a.op, old, {dtype, false}, rhs, {vi.type, vi.weak}, rt);
+    Type *rt = binaryResultType(ctx, a.op, {dtype, false}, operandOf(vi));
+    RValue res = binary(a.op, old, {dtype, false}, rhs, operandOf(vi), rt);
     b.arrayStore(array, idx, castTo(res, dtype));
     return;
   }
@@ -454,7 +454,7 @@ RValue IRGen::genImpl(const Expr &e) {
     auto &be = cast<BinaryExpr>(e);
     const ExprInfo &li = info(*be.lhs), &ri = info(*be.rhs);
     RValue l = gen(*be.lhs), r = gen(*be.rhs);
-    return binary(be.op, l, {li.type, li.weak}, r, {ri.type, ri.weak}, ei.type);
+    return binary(be.op, l, operandOf(li), r, operandOf(ri), ei.type);
   }
   case Expr::Kind::Unary: {
     auto &u = cast<UnaryExpr>(e);
@@ -525,18 +525,35 @@ static CmpPredicate predicateOf(CompareOp op) {
 }
 
 RValue IRGen::compare(const CompareExpr &e) {
-  // Each operand is evaluated once; `a < b < c` is `a < b and b < c`.
-  std::vector<RValue> vals;
-  for (const ExprPtr &o : e.operands)
-    vals.push_back(gen(*o));
-  Value *result = nullptr;
-  for (size_t i = 0; i < e.ops.size(); ++i) {
-    const ExprInfo &li = info(*e.operands[i]), &ri = info(*e.operands[i + 1]);
-    Type *common = promoteOperands(ctx, {li.type, li.weak}, {ri.type, ri.weak});
-    Value *c = b.cmp(predicateOf(e.ops[i]), castTo(vals[i], common), castTo(vals[i + 1], common));
-    result = result ? b.binary(Opcode::BitAnd, result, c) : c;
+  // `a < b < c` is `a < b and b < c` with b evaluated once, and c only if
+  // a < b holds (Python short-circuits the chain).
+  auto one = [&](size_t i, const RValue &l, const RValue &r) {
+    Type *common = promoteOperands(ctx, operandOf(info(*e.operands[i])),
+                                   operandOf(info(*e.operands[i + 1])));
+    return b.cmp(predicateOf(e.ops[i]), castTo(l, common), castTo(r, common));
+  };
+  RValue left = gen(*e.operands[0]);
+  RValue right = gen(*e.operands[1]);
+  Value *c = one(0, left, right);
+  if (e.ops.size() == 1)
+    return RValue::of(c);
+  std::string var = temp("chain");
+  BasicBlock *merge = fn->createBlock();
+  for (size_t i = 1; i < e.ops.size(); ++i) {
+    ssa.writeVariable(var, cur(), c);
+    BasicBlock *next = fn->createBlock();
+    b.condBr(c, next, merge);
+    ssa.sealBlock(next);
+    enter(next);
+    left = right;
+    right = gen(*e.operands[i + 1]);
+    c = one(i, left, right);
   }
-  return RValue::of(result);
+  ssa.writeVariable(var, cur(), c);
+  b.br(merge);
+  ssa.sealBlock(merge);
+  enter(merge);
+  return RValue::of(ssa.readVariable(var, ctx.boolean(), merge));
 }
 
 RValue IRGen::shortCircuit(const BoolOpExpr &e) {

@@ -104,7 +104,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       for (size_t i = 0; i < args.size(); ++i) {
         if (!wantScalar(i))
           return {};
-        ops.push_back({args[i].type, args[i].weak});
+        ops.push_back(operandOf(args[i]));
       }
       Type *operand = mathOperandType(ctx, *fn, ops);
       return ExprInfo{mathResultType(ctx, *fn, operand)};
@@ -131,7 +131,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
         return {};
       if (i == 0)
         continue;
-      Type *t = promoteOperands(ctx, acc, {args[i].type, args[i].weak});
+      Type *t = promoteOperands(ctx, acc, operandOf(args[i]));
       acc = {t, acc.weak && args[i].weak};
     }
     return ExprInfo{acc.type, acc.weak};
@@ -464,7 +464,7 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
       return {};
     TypedOperand acc{args[0].type, args[0].weak};
     for (size_t i = 1; i < 3; ++i)
-      acc = {promoteOperands(ctx, acc, {args[i].type, args[i].weak}), acc.weak && args[i].weak};
+      acc = {promoteOperands(ctx, acc, operandOf(args[i])), acc.weak && args[i].weak};
     return ExprInfo{isa<FloatType>(acc.type) ? acc.type : ctx.float64()};
   }
   case CudaFn::Selp: {

@@ -205,7 +205,7 @@ void Inferer::stmt(const Stmt &s) {
     ExprInfo v = expr(*a.value);
     if (!cur.type || !v.type)
       return;
-    Type *r = binaryResultType(ctx, a.op, {cur.type, false}, {v.type, v.weak});
+    Type *r = binaryResultType(ctx, a.op, {cur.type, false}, operandOf(v));
     if (!r) {
       error(s.range(), llvm::Twine("unsupported operand types for ") + binaryOpSpelling(a.op) +
                            "=: " + typeName(cur.type) + " and " + typeName(v.type));
@@ -333,7 +333,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       return ExprInfo{ctx.boolean()};
     case UnaryOp::Neg:
     case UnaryOp::Pos: {
-      ExprInfo r{isa<BoolType>(o.type) ? ctx.int64() : o.type, o.weak};
+      ExprInfo r{unaryResultType(ctx, o.type), o.weak};
       if (o.constant && o.constant->kind == GlobalValue::Kind::Int && isa<IntType>(r.type))
         r.constant = GlobalValue::ofInt(u.op == UnaryOp::Neg
                                             ? static_cast<int64_t>(0 - static_cast<uint64_t>(o.constant->i))
@@ -347,7 +347,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         error(e.range(), "bad operand type for unary ~: " + typeName(o.type));
         return {};
       }
-      return ExprInfo{isa<BoolType>(o.type) ? ctx.int64() : o.type, o.weak};
+      return ExprInfo{unaryResultType(ctx, o.type), o.weak};
     }
     return {};
   }
@@ -382,7 +382,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       }
       if (!ops[i].type || !ops[i + 1].type)
         return {};
-      if (!promoteOperands(ctx, {ops[i].type, ops[i].weak}, {ops[i + 1].type, ops[i + 1].weak})) {
+      if (!promoteOperands(ctx, operandOf(ops[i]), operandOf(ops[i + 1]))) {
         error(e.range(), llvm::Twine("cannot compare ") + typeName(ops[i].type) + " and " +
                              typeName(ops[i + 1].type) + " with '" +
                              compareOpSpelling(c.ops[i]) + "'");
@@ -616,7 +616,7 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   ExprInfo r = expr(*e.rhs);
   if (!l.type || !r.type)
     return {};
-  Type *t = binaryResultType(ctx, e.op, {l.type, l.weak}, {r.type, r.weak});
+  Type *t = binaryResultType(ctx, e.op, operandOf(l), operandOf(r));
   if (!t) {
     error(e.range(), llvm::Twine("unsupported operand types for ") + binaryOpSpelling(e.op) +
                          ": " + typeName(l.type) + " and " + typeName(r.type));

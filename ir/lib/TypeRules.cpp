@@ -25,14 +25,14 @@ static Type *promoteStrong(TypeContext &ctx, Type *a, Type *b) {
   if (fa || fb) {
     FloatType *f = fa ? fa : fb;
     Type *other = fa ? b : a;
+    // NumPy: the smallest float that holds every value of the int exactly
+    // (int8 -> float16, int16 -> float32, wider -> float64), and at least
+    // the float at hand.
     unsigned intBits = 1;
     if (auto *it = dyn_cast<IntType>(other))
       intBits = it->bits();
-    // NumPy: a float holds the int exactly if its mantissa is wider.
-    unsigned mantissa = f->bits() == 16 ? 11 : f->bits() == 32 ? 24 : 53;
-    if (intBits < mantissa)
-      return f;
-    return ctx.float64();
+    unsigned needed = intBits <= 8 ? 16 : intBits <= 16 ? 32 : 64;
+    return ctx.floatTy(std::max(needed, f->bits()));
   }
   auto *ia = dyn_cast<IntType>(a);
   auto *ib = dyn_cast<IntType>(b);
@@ -61,6 +61,11 @@ Type *pyjit::ir::promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperan
   if (lhs.weak != rhs.weak) {
     TypedOperand strong = lhs.weak ? rhs : lhs;
     TypedOperand weak = lhs.weak ? lhs : rhs;
+    // A negative Python int with an unsigned value: compute signed (numba;
+    // NumPy 2 compares it correctly too), in float64 next to uint64.
+    if (auto *u = dyn_cast<IntType>(strong.type);
+        u && !u->isSigned() && weak.negative && isa<IntType>(weak.type))
+      return u->bits() < 64 ? static_cast<Type *>(ctx.int64()) : ctx.float64();
     if (kindRank(strong.type) >= kindRank(weak.type))
       return strong.type;
     // A weak float with an int or bool, or a weak int with a bool.
@@ -70,14 +75,18 @@ Type *pyjit::ir::promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperan
 }
 
 static Type *widenInt(TypeContext &ctx, Type *t) {
-  // numba: integer arithmetic narrower than 64 bits computes in int64;
-  // bool arithmetic gives int64.
+  // numba (choose_result_int): integer arithmetic has at least 64 bits and
+  // is unsigned only if every operand is; bool arithmetic gives int64.
   if (isa<BoolType>(t))
     return ctx.int64();
   if (auto *it = dyn_cast<IntType>(t))
     if (it->bits() < 64)
-      return ctx.int64();
+      return ctx.intTy(64, it->isSigned());
   return t;
+}
+
+Type *pyjit::ir::unaryResultType(TypeContext &ctx, Type *operand) {
+  return isa<FloatType>(operand) ? operand : widenInt(ctx, operand);
 }
 
 Type *pyjit::ir::binaryResultType(TypeContext &ctx, BinaryOp op, TypedOperand lhs,

@@ -1,11 +1,5 @@
 # `@cuda.jit([sig, ...])` compiles one kernel per eager signature.
 #
-# XFAIL: *
-# BUG: the parser parses decorator lines as kernel expressions and rejects
-# the list display: "a list display or comprehension is not supported in
-# kernels" at the `[` of the decorator, although pyjit.cuda.jit documents
-# and accepts a list of signatures. Remove the XFAIL once decorators are
-# skipped without parsing them as kernel code.
 #
 # RUN: %pyjitc %s --emit=ir | FileCheck %s
 

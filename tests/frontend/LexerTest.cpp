@@ -218,7 +218,7 @@ TEST(LexerTest, NestedFunctionSourceUsesItsFirstLineAsBaseIndentation) {
 // behaviour, an assertion failure under _GLIBCXX_ASSERTIONS. The expected
 // result is the ordinary "unindent does not match" error. Re-enable once the
 // lexer stops at the base level.
-TEST(LexerTest, DISABLED_DedentBelowTheBaseLevelIsAnError) {
+TEST(LexerTest, DedentBelowTheBaseLevelIsAnError) {
   Lexed l = lex("    def inner():\n"
                 "        x = 1\n"
                 "  y = 2\n");

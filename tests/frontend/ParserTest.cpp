@@ -437,7 +437,7 @@ TEST(ParserTest, DecoratorsAreSkippedAndEveryFunctionIsKept) {
 // display or comprehension is not supported in kernels" at the `[`; a
 // lambda in any decorator fails likewise. Decorators should be skipped as
 // balanced token runs.
-TEST(ParserTest, DISABLED_DecoratorsMayUseAnyPythonExpression) {
+TEST(ParserTest, DecoratorsMayUseAnyPythonExpression) {
   Parsed p = parse("@cuda.jit([\"void(float32[:])\", \"void(float64[:])\"])\n"
                    "def k(a):\n"
                    "    a[0] = 1\n"
@@ -586,7 +586,7 @@ INSTANTIATE_TEST_SUITE_P(
 //   `...` as a statement           -> "invalid syntax: unexpected '.'"
 //   a `match` statement            -> "invalid syntax" at the subject
 // (`...` could also simply be accepted as a no-op, like `pass`.)
-TEST(ParserTest, DISABLED_ValidPythonOutsideTheLanguageIsUnsupportedNotInvalid) {
+TEST(ParserTest, ValidPythonOutsideTheLanguageIsUnsupportedNotInvalid) {
   struct Case {
     const char *source;
     unsigned line, col;
@@ -713,7 +713,7 @@ TEST(ParserTest, RenderedCaretKeepsTabs) {
 // 1 column). Columns in the header count bytes (SourceLoc's contract);
 // clang, which this rendering follows, pads the caret line by display
 // column.
-TEST(ParserTest, DISABLED_RenderedCaretAlignsAfterNonAsciiText) {
+TEST(ParserTest, RenderedCaretAlignsAfterNonAsciiText) {
   Parsed p = parse("def k(a):\n    s = \"\xc3\xa9\"; b = [1]\n", 1, "u.py");
   ASSERT_FALSE(p.module);
   EXPECT_EQ(p.diags->render(),

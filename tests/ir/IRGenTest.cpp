@@ -853,7 +853,7 @@ TEST_F(IRGenTest, NarrowIntegersWidenBeforeArithmetic) {
 // int64) all give True. TypeRules lets a weak int literal take an unsigned
 // type regardless of its value; the literal is not even a constant after
 // unary minus.
-TEST_F(IRGenTest, DISABLED_UnsignedComparedWithNegativeLiteral) {
+TEST_F(IRGenTest, UnsignedComparedWithNegativeLiteral) {
   Function *f = compileVerified("def k(out, u):\n"
                                 "    out[0] = u > -1\n"
                                 "    out[1] = u == -1\n",
@@ -869,7 +869,7 @@ TEST_F(IRGenTest, DISABLED_UnsignedComparedWithNegativeLiteral) {
 // Python never reads out[-5]. pyjit loads it (out of bounds for a 3-element
 // array: on the GPU an invalid read). IRGen::compare should branch after
 // each link as shortCircuit does.
-TEST_F(IRGenTest, DISABLED_ChainedComparisonShortCircuits) {
+TEST_F(IRGenTest, ChainedComparisonShortCircuits) {
   Function *f = compileVerified("def k(out, n):\n"
                                 "    out[0] = 0 < n < out[n]\n",
                                 {"float64[:]", "int64"});

@@ -84,7 +84,7 @@ TEST_F(TypeRulesTest, StrongOperandsFollowNumPysTable) {
 // 24-bit mantissa holds them); TypeRules jumps to float64, because it only
 // compares the int with the float at hand and otherwise falls back to
 // float64. Check: numpy.promote_types('int16', 'float16') == float32.
-TEST_F(TypeRulesTest, DISABLED_Int16WithFloat16IsFloat32AsInNumPy) {
+TEST_F(TypeRulesTest, Int16WithFloat16IsFloat32AsInNumPy) {
   EXPECT_EQ(promote("int16", "float16"), "float32");
   EXPECT_EQ(promote("uint16", "float16"), "float32");
 }
@@ -110,7 +110,7 @@ TEST_F(TypeRulesTest, IntegerArithmeticWidensToInt64) {
 // has at least 64 bits and is signed only if an operand is signed, so
 // uint32 + uint32 is uint64. TypeRules' widenInt always picks int64.
 // Reported as a deviation; the project may prefer its own rule.
-TEST_F(TypeRulesTest, DISABLED_UnsignedArithmeticWidensToUint64AsInNumba) {
+TEST_F(TypeRulesTest, UnsignedArithmeticWidensToUint64AsInNumba) {
   EXPECT_EQ(result(BinaryOp::Add, "uint32", "uint32"), "uint64");
   EXPECT_EQ(result(BinaryOp::Mul, "uint8", "uint8"), "uint64");
 }
@@ -279,7 +279,7 @@ TEST_F(TypeInferenceTest, Int32ArithmeticComputesInInt64) {
 // integer narrower than 64 bits as int64 (typing/builtins.py, UnaryOp cases
 // use choose_result_int), like the binary operators; pyjit keeps int32, so
 // `-x` wraps for x == -2**31 where numba gives 2**31.
-TEST_F(TypeInferenceTest, DISABLED_Int32UnaryOperatorsComputeInInt64) {
+TEST_F(TypeInferenceTest, Int32UnaryOperatorsComputeInInt64) {
   ASSERT_TRUE(infer("def k(a):\n"
                     "    w = -a\n"
                     "    p = +a\n"

@@ -213,3 +213,20 @@ def test_events_time_a_kernel():
     stop.record()
     stop.synchronize()
     assert start.elapsed_time(stop) > 0.0
+
+
+def test_float_floor_division_and_modulo_follow_python():
+    @cuda.jit
+    def k(a, b, out):
+        i = cuda.grid(1)
+        if i < a.size:
+            out[i, 0] = a[i] // b[i]
+            out[i, 1] = a[i] % b[i]
+
+    a = np.array([1.0, -1.0, 7.5, -7.5, 7.5, 0.0, -0.0, 1e308])
+    b = np.array([0.1, 0.1, 2.0, 2.0, -2.0, 3.0, 3.0, 1e-308])
+    out = np.zeros((a.size, 2))
+    k[1, 32](a, b, out)
+    exp = np.array([[x // y, x % y] for x, y in zip(a.tolist(), b.tolist())])
+    np.testing.assert_array_equal(out, exp)
+    assert out[0, 0] == 9.0  # floor(1.0 / 0.1) would give 10.0

@@ -29,6 +29,13 @@ struct CallBinding {
   std::vector<GlobalValue> defaults; // parallel to args; used where args[i] is null
 };
 
+/// The operand view of an expression for the promotion rules.
+inline TypedOperand operandOf(const ExprInfo &e) {
+  bool negative = e.constant && ((e.constant->kind == GlobalValue::Kind::Int && e.constant->i < 0) ||
+                                 (e.constant->kind == GlobalValue::Kind::Float && e.constant->f < 0));
+  return {e.type, e.weak, negative};
+}
+
 /// The typing of one function: a type for every expression and one for each
 /// local variable (the unification of everything assigned to it, as numba
 /// unifies at control-flow joins).

@@ -4,10 +4,10 @@
 //  * a "weak" operand is a Python int/float literal or global constant; it
 //    takes the other operand's type when that is of the same or a higher
 //    kind (float32 * 2.0 -> float32, float32 * 2 -> float32);
-//  * integer arithmetic narrower than 64 bits computes in int64 (numba);
-//  * int with float gives the float if the int has fewer bits than the
-//    float's mantissa holds exactly (int8/16 with float32), else float64
-//    (NumPy's promotion table);
+//  * integer arithmetic narrower than 64 bits computes in 64 bits, unsigned
+//    only if every operand is (numba);
+//  * int with float gives the smallest float holding every value of the int
+//    exactly, and at least the float (NumPy's promotion table);
 //  * `/` on integers gives float64; `**` on integers gives int64.
 //
 //===----------------------------------------------------------------------===//
@@ -23,6 +23,7 @@ namespace pyjit::ir {
 struct TypedOperand {
   Type *type = nullptr;
   bool weak = false;
+  bool negative = false; // a weak constant below zero
 };
 
 /// The common type two scalar operands are converted to before an
@@ -32,6 +33,10 @@ Type *promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperand rhs);
 /// The result type of `lhs op rhs` (operands converted as promoteOperands
 /// says, except TrueDiv/Pow adjustments); null if not defined.
 Type *binaryResultType(TypeContext &ctx, ast::BinaryOp op, TypedOperand lhs, TypedOperand rhs);
+
+/// The result type of unary `-`, `+`, `~` on a scalar: integers widen to 64
+/// bits as in binary arithmetic (numba), bool gives int64, floats stay.
+Type *unaryResultType(TypeContext &ctx, Type *operand);
 
 /// The type a variable gets when values of types `a` and `b` are both
 /// assigned to it (numba's unification); null if they cannot unify.
