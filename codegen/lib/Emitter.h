@@ -56,6 +56,7 @@ private:
   llvm::Value *casLoop(llvm::Value *ptr, llvm::Type *ty,
                        const std::function<llvm::Value *(llvm::Value *old)> &update);
   void allocArray(const ir::Instruction &inst);
+  void arrayView(const ir::Instruction &inst);
   llvm::Value *callIntrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value *> args,
                              llvm::ArrayRef<llvm::Type *> overloads = {});
   llvm::Value *sreg(ir::SpecialReg r);

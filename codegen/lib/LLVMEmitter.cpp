@@ -389,6 +389,58 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
   }
 }
 
+// A view: indexed dimensions move the data pointer; sliced ones follow
+// Python's slice.indices (CPython Objects/sliceobject.c, PySlice_AdjustIndices)
+// for start, stop and length, and scale the stride by the step.
+void Emitter::arrayView(const ir::Instruction &inst) {
+  const ArrayParts &a = arrays.at(inst.operand(0));
+  ArrayParts v;
+  llvm::Type *i64 = b.getInt64Ty();
+  llvm::Value *zero = b.getInt64(0), *one = b.getInt64(1), *minusOne = b.getInt64(-1);
+  llvm::Value *offset = zero;
+  unsigned op = 1;
+  for (unsigned d = 0; d < a.shape.size(); ++d) {
+    int64_t bits = (inst.intImm >> (3 * d)) & 7;
+    if (!(bits & 1)) {
+      offset = b.CreateAdd(offset, b.CreateMul(val(inst.operand(op++)), a.strides[d]));
+      continue;
+    }
+    llvm::Value *lo = val(inst.operand(op++));
+    llvm::Value *hi = val(inst.operand(op++));
+    llvm::Value *step = val(inst.operand(op++));
+    llvm::Value *len = a.shape[d];
+    llvm::Value *neg = b.CreateICmpSLT(step, zero);
+    llvm::Value *lenMinus1 = b.CreateSub(len, one);
+    auto adjust = [&](llvm::Value *x) {
+      llvm::Value *wrapped = b.CreateAdd(x, len);
+      llvm::Value *low = b.CreateSelect(b.CreateICmpSLT(wrapped, zero),
+                                        b.CreateSelect(neg, minusOne, zero), wrapped);
+      llvm::Value *high = b.CreateSelect(neg, lenMinus1, len);
+      return b.CreateSelect(b.CreateICmpSLT(x, zero), low,
+                            b.CreateSelect(b.CreateICmpSGE(x, len), high, x));
+    };
+    llvm::Value *start = (bits & 2) ? b.CreateSelect(neg, lenMinus1, zero) : adjust(lo);
+    llvm::Value *stop = (bits & 4) ? b.CreateSelect(neg, minusOne, len) : adjust(hi);
+    llvm::Value *isZero = b.CreateICmpEQ(step, zero);
+    llvm::Value *safeStep = b.CreateSelect(isZero, one, step);
+    llvm::Value *upLen = b.CreateSelect(
+        b.CreateICmpSLT(start, stop),
+        b.CreateAdd(b.CreateSDiv(b.CreateSub(b.CreateSub(stop, start), one), safeStep), one), zero);
+    llvm::Value *downLen = b.CreateSelect(
+        b.CreateICmpSLT(stop, start),
+        b.CreateAdd(b.CreateSDiv(b.CreateSub(b.CreateSub(start, stop), one), b.CreateNeg(safeStep)),
+                    one),
+        zero);
+    llvm::Value *length = b.CreateSelect(isZero, zero, b.CreateSelect(neg, downLen, upLen));
+    offset = b.CreateAdd(offset, b.CreateMul(start, a.strides[d]));
+    v.shape.push_back(length);
+    v.strides.push_back(b.CreateMul(a.strides[d], step));
+  }
+  (void)i64;
+  v.data = b.CreateGEP(b.getInt8Ty(), a.data, offset);
+  arrays[&inst] = v;
+}
+
 llvm::Value *Emitter::address(const ir::Instruction &inst) {
   const ArrayParts &a = arrays.at(inst.operand(0));
   auto *at = cast<ir::ArrayType>(inst.operand(0)->type());
@@ -488,6 +540,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::ArrayStride:
     result = arrays.at(inst.operand(0)).strides.at(inst.intImm);
     break;
+  case Opcode::ArrayView:
+    arrayView(inst);
+    return llvm::Error::success();
   case Opcode::ArrayShape:
     result = arrays.at(inst.operand(0)).shape.at(inst.intImm);
     break;

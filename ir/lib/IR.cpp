@@ -35,6 +35,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Math: return "math";
   case Opcode::Cuda: return "cuda";
   case Opcode::ArrayStride: return "stride";
+  case Opcode::ArrayView: return "view";
   case Opcode::AllocArray: return "alloc";
   case Opcode::SReg: return "sreg";
   case Opcode::ArrayShape: return "shape";

@@ -687,9 +687,48 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
     int64_t n = static_cast<int64_t>(base.elems.size());
     return base.elems[i < 0 ? i + n : i];
   }
+  if (isa<ArrayType>(info(e).type))
+    return arrayView(base.value, e);
   std::vector<Value *> idx = arrayIndices(base.value, *e.index);
   b.setLoc(e.range().begin);
   return RValue::of(b.arrayLoad(base.value, idx));
+}
+
+// a[i, lo:hi:step, ...] -> a view (ArrayView); dimensions not indexed are
+// kept whole (a slice with both bounds None).
+RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
+  std::vector<const Expr *> parts;
+  if (auto *t = dyn_cast<TupleExpr>(e.index.get()))
+    for (const ExprPtr &x : t->elts)
+      parts.push_back(x.get());
+  else
+    parts.push_back(e.index.get());
+  unsigned ndim = cast<ArrayType>(array->type())->ndim();
+  Type *i64 = ctx.int64();
+  std::vector<Value *> ops{array};
+  int64_t bits = 0;
+  for (unsigned d = 0; d < ndim; ++d) {
+    const Expr *p = d < parts.size() ? parts[d] : nullptr;
+    auto *sl = p ? dyn_cast<SliceExpr>(p) : nullptr;
+    if (p && !sl) {
+      ops.push_back(wrapIndex(array, d, scalar(*p, i64), *p));
+      continue;
+    }
+    auto bound = [&](const ExprPtr *x, bool &none) -> Value * {
+      none = !x || !*x || isa<NoneType>(info(**x).type);
+      return none ? b.constInt(i64, 0) : scalar(**x, i64);
+    };
+    bool loNone, hiNone, stepNone;
+    ops.push_back(bound(sl ? &sl->lower : nullptr, loNone));
+    ops.push_back(bound(sl ? &sl->upper : nullptr, hiNone));
+    Value *step = bound(sl ? &sl->step : nullptr, stepNone);
+    ops.push_back(stepNone ? b.constInt(i64, 1) : step);
+    bits |= int64_t(1 | (loNone ? 2 : 0) | (hiNone ? 4 : 0)) << (3 * d);
+  }
+  b.setLoc(e.range().begin);
+  Instruction *view = b.create(Opcode::ArrayView, info(e).type, ops);
+  view->intImm = bits;
+  return RValue::of(view);
 }
 
 

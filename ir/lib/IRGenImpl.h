@@ -96,6 +96,7 @@ private:
   Value *constant(const GlobalValue &c, Type *type);
   RValue attribute(const AttributeExpr &e);
   RValue subscript(const SubscriptExpr &e);
+  RValue arrayView(Value *array, const SubscriptExpr &e);
   RValue call(const CallExpr &e);
   RValue binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r, TypedOperand rt,
                 Type *resultType);

@@ -175,6 +175,11 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
       error(target.range(), "cannot assign to an item of a value of type " + typeName(base.type));
       return;
     }
+    if (isa<ArrayType>(elem.type)) {
+      error(target.range(), "assigning to an array slice is not supported in kernels (assign "
+                            "the elements in a loop)");
+      return;
+    }
     if (!value.type->isScalar())
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
                             " into an array of " + typeName(elem.type));
@@ -576,7 +581,34 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   } else {
     indices.push_back(e.index.get());
   }
+  unsigned slices = 0;
+  bool lastIsUnitSlice = false;
   for (const Expr *x : indices) {
+    if (auto *sl = dyn_cast<SliceExpr>(x)) {
+      ++slices;
+      result.exprs[x] = ExprInfo{ctx.none()};
+      for (const ExprPtr *part : {&sl->lower, &sl->upper, &sl->step}) {
+        if (!*part)
+          continue;
+        ExprInfo pi = expr(**part);
+        if (!pi.type)
+          return {};
+        if (!isIntegral(pi.type) && !isa<NoneType>(pi.type)) {
+          error((*part)->range(), "slice bounds must be integers, not " + typeName(pi.type));
+          return {};
+        }
+        if (part == &sl->step && pi.constant && pi.constant->kind == GlobalValue::Kind::Int &&
+            pi.constant->i == 0) {
+          error((*part)->range(), "slice step cannot be zero");
+          return {};
+        }
+      }
+      const ExprInfo *st = sl->step ? &result.exprs[sl->step.get()] : nullptr;
+      lastIsUnitSlice = !st || (st->constant && st->constant->kind == GlobalValue::Kind::Int &&
+                                st->constant->i == 1);
+      continue;
+    }
+    lastIsUnitSlice = false;
     ExprInfo xi = expr(*x);
     if (!xi.type)
       return {};
@@ -600,14 +632,20 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       return {};
     }
   }
-  if (indices.size() != at->ndim()) {
-    error(e.index->range(), "a " + llvm::Twine(at->ndim()) + "-d array needs " +
-                                llvm::Twine(at->ndim()) + " indices, got " +
-                                llvm::Twine(indices.size()) +
-                                " (array views and slicing are not supported in kernels)");
+  if (indices.size() > at->ndim()) {
+    error(e.index->range(), "too many indices for a " + llvm::Twine(at->ndim()) + "-d array: " +
+                                llvm::Twine(indices.size()));
     return {};
   }
-  return ExprInfo{at->dtype()};
+  if (slices == 0 && indices.size() == at->ndim())
+    return ExprInfo{at->dtype()};
+  // A view: one dimension per slice and per dimension not indexed. It keeps
+  // C layout (innermost stride = item size) when the innermost dimension is
+  // kept whole or sliced with step 1.
+  unsigned ndim = slices + static_cast<unsigned>(at->ndim() - indices.size());
+  bool contiguous = at->layout() == Layout::C &&
+                    (indices.size() < at->ndim() || lastIsUnitSlice);
+  return ExprInfo{ctx.array(at->dtype(), ndim, contiguous ? Layout::C : Layout::A)};
 }
 
 

@@ -155,3 +155,32 @@ def test_local_array_and_bit_intrinsics():
         assert out[r, 2] == 64 - v.bit_length()
         assert out[r, 3] == ((v & -v).bit_length() if v else 0)
         assert out[r, 4] == int(format(v & 0xFFFFFFFF, "032b")[::-1], 2) >> 28
+
+
+def test_array_views_follow_python_slicing():
+    @cuda.jit
+    def k(a, v, out):
+        row = a[1]
+        col = a[:, 2]
+        sub = a[1:3, ::-1]
+        out[0] = row[0] + col[1] + sub[1, 0]
+        out[1] = sub.shape[0] * 100 + sub.shape[1]
+        r = v[::-2]
+        out[2] = r.size
+        out[3] = r[1]
+        e = v[7:2]
+        out[4] = e.size
+        t = v[-3:]
+        out[5] = t[0] + t.size * 1000
+        out[6] = cuda.atomic.compare_and_swap(v[2:], 2, 99)
+
+    a = np.arange(20, dtype=np.int64).reshape(4, 5)
+    v = np.arange(10, dtype=np.int64)
+    out = np.zeros(7, dtype=np.int64)
+    k[1, 1](a, v, out)
+    assert out[0] == a[1][0] + a[:, 2][1] + a[1:3, ::-1][1, 0]
+    assert out[1] == 2 * 100 + 5
+    assert out[2] == np.arange(10)[::-2].size and out[3] == np.arange(10)[::-2][1]
+    assert out[4] == 0
+    assert out[5] == 7 + 3 * 1000
+    assert out[6] == 2 and v[2] == 99

@@ -40,6 +40,10 @@ enum class Opcode {
   ArrayShape, ArrayLoad, ArrayStore,
   // ArrayStride(a) with the dimension in intImm -> int64 bytes.
   ArrayStride,
+  // ArrayView(a, per dimension: an index, or lower, upper, step) -> a view.
+  // intImm holds 3 bits per dimension: slice, lower is None, upper is None.
+  // Slices follow Python's slice.indices (clamping, negative steps).
+  ArrayView,
   // A shared (intImm 3) or local (intImm 5) array of the result's array
   // type; operands are the int64 constant extents. A shared array of
   // extent 0 is the dynamic shared memory of the launch.
