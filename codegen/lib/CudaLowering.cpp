@@ -288,4 +288,43 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
   }
 }
 
+// A NUL-terminated constant string in global memory, as a generic pointer.
+llvm::Value *Emitter::globalString(llvm::StringRef text) {
+  llvm::Constant *data = llvm::ConstantDataArray::getString(ctx, text, true);
+  auto *g = new llvm::GlobalVariable(module, data->getType(), true,
+                                     llvm::GlobalValue::PrivateLinkage, data, ".str", nullptr,
+                                     llvm::GlobalValue::NotThreadLocal, kGlobalAS);
+  g->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  return b.CreateAddrSpaceCast(g, llvm::PointerType::get(ctx, 0));
+}
+
+// print(...) -> vprintf(format, packed arguments) (the CUDA device runtime's
+// printf, declared `int vprintf(const char *, char *)`): each argument in an
+// 8-byte slot of a local buffer, bools as the strings True/False.
+void Emitter::print(const ir::Instruction &inst) {
+  llvm::PointerType *ptrTy = llvm::PointerType::get(ctx, 0);
+  std::vector<llvm::Type *> fields;
+  std::vector<llvm::Value *> values;
+  for (const ir::Value *v : inst.operands()) {
+    llvm::Value *x = val(v);
+    if (isa<ir::BoolType>(v->type()))
+      x = b.CreateSelect(x, globalString("True"), globalString("False"));
+    fields.push_back(x->getType());
+    values.push_back(x);
+  }
+  llvm::Value *args = llvm::ConstantPointerNull::get(ptrTy);
+  if (!values.empty()) {
+    auto *packTy = llvm::StructType::get(ctx, fields);
+    llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
+    llvm::AllocaInst *pack = entry.CreateAlloca(packTy, nullptr, "printf.args");
+    pack->setAlignment(llvm::Align(8));
+    for (unsigned i = 0; i < values.size(); ++i)
+      b.CreateStore(values[i], b.CreateStructGEP(packTy, pack, i));
+    args = b.CreateAddrSpaceCast(pack, ptrTy);
+  }
+  auto vprintf = module.getOrInsertFunction(
+      "vprintf", llvm::FunctionType::get(b.getInt32Ty(), {ptrTy, ptrTy}, false));
+  b.CreateCall(vprintf, {globalString(inst.text), args});
+}
+
 } // namespace pyjit::codegen::detail

@@ -57,6 +57,8 @@ private:
                        const std::function<llvm::Value *(llvm::Value *old)> &update);
   void allocArray(const ir::Instruction &inst);
   void arrayView(const ir::Instruction &inst);
+  void print(const ir::Instruction &inst);
+  llvm::Value *globalString(llvm::StringRef text);
   llvm::Value *callIntrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value *> args,
                              llvm::ArrayRef<llvm::Type *> overloads = {});
   llvm::Value *sreg(ir::SpecialReg r);

@@ -543,6 +543,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::ArrayView:
     arrayView(inst);
     return llvm::Error::success();
+  case Opcode::Print:
+    print(inst);
+    return llvm::Error::success();
   case Opcode::ArrayShape:
     result = arrays.at(inst.operand(0)).shape.at(inst.intImm);
     break;

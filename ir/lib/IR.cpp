@@ -34,6 +34,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Max: return "max";
   case Opcode::Math: return "math";
   case Opcode::Cuda: return "cuda";
+  case Opcode::Print: return "print";
   case Opcode::ArrayStride: return "stride";
   case Opcode::ArrayView: return "view";
   case Opcode::AllocArray: return "alloc";

@@ -13,6 +13,36 @@ RValue IRGen::call(const CallExpr &e) {
   if (auto it = typed->calls.find(&e); it != typed->calls.end())
     return inlineCall(e, it->second);
   llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
+  if (path == "print") {
+    // numba.cuda's formats: ints %lld/%llu, floats %f, strings as they are,
+    // separated by spaces, a newline at the end.
+    std::string format;
+    std::vector<Value *> values;
+    for (size_t i = 0; i < e.args.size(); ++i) {
+      if (i)
+        format += ' ';
+      if (auto *str = dyn_cast<StrLitExpr>(e.args[i].get())) {
+        for (char c : str->value)
+          format += c == '%' ? std::string("%%") : std::string(1, c);
+        continue;
+      }
+      Type *t = info(*e.args[i]).type;
+      if (isa<BoolType>(t)) {
+        format += "%s";
+        values.push_back(scalar(*e.args[i], t));
+      } else if (auto *it = dyn_cast<IntType>(t)) {
+        format += it->isSigned() ? "%lld" : "%llu";
+        values.push_back(scalar(*e.args[i], ctx.intTy(64, it->isSigned())));
+      } else {
+        format += "%f";
+        values.push_back(scalar(*e.args[i], ctx.float64()));
+      }
+    }
+    format += '\n';
+    Instruction *p = b.create(Opcode::Print, ctx.none(), values);
+    p->text = format;
+    return RValue{ctx.none(), nullptr, {}};
+  }
   if (path == "cuda.shared.array" || path == "cuda.local.array")
     return arrayAlloc(e, path == "cuda.shared.array");
   if (path == "cuda.lanemask_lt") {

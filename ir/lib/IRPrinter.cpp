@@ -86,6 +86,11 @@ public:
     case Opcode::ArrayStride:
       os << " " << inst.intImm;
       break;
+    case Opcode::Print:
+      os << " \"";
+      os.write_escaped(inst.text);
+      os << "\"" << (inst.numOperands() ? "," : "");
+      break;
     case Opcode::AllocArray:
       os << (inst.intImm == 3 ? " shared" : " local");
       break;

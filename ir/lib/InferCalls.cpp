@@ -14,7 +14,7 @@ namespace pyjit::ir::detail {
 
 const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
-                                          "bool", "len", "round", "enumerate", "zip"};
+                                          "bool", "len", "round", "enumerate", "zip", "print"};
   return names;
 }
 
@@ -34,6 +34,26 @@ std::optional<std::string> numpyMathName(llvm::StringRef attr) {
 
 ExprInfo Inferer::call(const CallExpr &e) {
   ExprInfo callee = expr(*e.callee);
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && bt->path() == "print") {
+    // print(a, "text", b): numbers, bools and string literals.
+    if (!e.keywords.empty()) {
+      error(e.keywords.front().range, "print() keyword arguments are not supported in kernels");
+      return {};
+    }
+    for (const ExprPtr &a : e.args) {
+      if (isa<StrLitExpr>(*a)) {
+        result.exprs[a.get()] = ExprInfo{ctx.none()};
+        continue;
+      }
+      ExprInfo ai = expr(*a);
+      if (ai.type && !ai.type->isScalar()) {
+        error(a->range(), "print() of a " + typeName(ai.type) +
+                              " is not supported in kernels (print numbers, bools or string literals)");
+        return {};
+      }
+    }
+    return ExprInfo{ctx.none()};
+  }
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::DeviceFunction)
     return deviceCall(e, *callee.constant->device);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type))

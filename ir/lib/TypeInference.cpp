@@ -459,10 +459,7 @@ ExprInfo Inferer::name(const NameExpr &e) {
   }
   if (pythonBuiltins().contains(e.name))
     return ExprInfo{ctx.builtin(e.name)};
-  if (e.name == "print")
-    error(e.range(), "print() is not supported in kernels yet");
-  else
-    error(e.range(), "name '" + e.name + "' is not defined");
+  error(e.range(), "name '" + e.name + "' is not defined");
   return {};
 }
 

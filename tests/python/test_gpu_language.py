@@ -184,3 +184,16 @@ def test_array_views_follow_python_slicing():
     assert out[4] == 0
     assert out[5] == 7 + 3 * 1000
     assert out[6] == 2 and v[2] == 99
+
+
+def test_print_from_a_kernel(capfd):
+    @cuda.jit
+    def k(x):
+        i = cuda.grid(1)
+        if i == 0:
+            print("value", x[0], i, x[0] > 1.0, "done")
+
+    k[1, 32](np.array([2.5], dtype=np.float32))
+    cuda.synchronize()
+    out = capfd.readouterr().out
+    assert "value 2.500000 0 True done" in out

@@ -5,6 +5,7 @@
 #include "pyjit/frontend/SourceFile.h"
 #include "pyjit/ir/Value.h"
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace pyjit::ir {
@@ -29,6 +30,9 @@ enum class Opcode {
   // as `min`/`max` are); Math calls the MathFn in intImm (MathFunctions.h)
   // on operands already converted to mathOperandType.
   Sqrt, Abs, Min, Max, Math,
+  // print(...): `text` is the printf format (C99, as vprintf takes it), one
+  // conversion per operand; bool operands print True/False.
+  Print,
   // A cuda.* function (CudaIntrinsics.h) in intImm. Atomics take (array,
   // i0, .., value) or (array, i0, .., expected, value) with int64 indices.
   Cuda,
@@ -85,6 +89,7 @@ public:
 
   int64_t intImm = 0;
   double floatImm = 0.0;
+  std::string text; // Print's format
 
   SourceLoc loc() const { return location; }
   BasicBlock *parent() const { return parentBlock; }
