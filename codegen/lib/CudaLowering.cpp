@@ -283,6 +283,8 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
     return b.CreateIntrinsic(fma, {op(0)->getType()}, {op(0), op(1), op(2)});
   case CudaFn::Cbrt:
     return libdevice("__nv_cbrtf", "__nv_cbrt", inst.type(), {op(0)});
+  case CudaFn::Trap:
+    return callIntrinsic(llvm::Intrinsic::trap, {});
   default:
     return nullptr;
   }

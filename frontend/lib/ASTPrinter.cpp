@@ -205,6 +205,14 @@ public:
     case Stmt::Kind::Break: line(d, "Break", s.range()); return;
     case Stmt::Kind::Continue: line(d, "Continue", s.range()); return;
     case Stmt::Kind::Pass: line(d, "Pass", s.range()); return;
+    case Stmt::Kind::Assert: {
+      auto &a = cast<AssertStmt>(s);
+      line(d, "Assert", s.range());
+      expr(*a.test, d + 1);
+      if (a.message)
+        expr(*a.message, d + 1);
+      return;
+    }
     }
   }
 

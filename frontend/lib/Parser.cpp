@@ -353,8 +353,20 @@ StmtPtr Parser::parseSmallStatement() {
   case TokenKind::KwImport:
   case TokenKind::KwFrom:
     return unsupported(t.range, "an 'import' statement");
-  case TokenKind::KwAssert:
-    return unsupported(t.range, "an 'assert' statement");
+  case TokenKind::KwAssert: {
+    Token kw = consume();
+    ExprPtr test = parseTest();
+    if (!test)
+      return nullptr;
+    ExprPtr message;
+    if (accept(TokenKind::Comma)) {
+      message = parseTest();
+      if (!message)
+        return nullptr;
+    }
+    SourceRange r = span(kw.range, (message ? message : test)->range());
+    return std::make_unique<AssertStmt>(r, std::move(test), std::move(message));
+  }
   case TokenKind::KwYield:
     return unsupported(t.range, "'yield'");
   default:

@@ -9,7 +9,7 @@ static const char *const names[] = {
     "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
     "all_sync", "any_sync", "eq_sync", "ballot_sync",
     "activemask", "match_any_sync", "match_all_sync",
-    "popc", "brev", "clz", "ffs", "fma", "cbrt", "selp", "nanosleep",
+    "popc", "brev", "clz", "ffs", "fma", "cbrt", "selp", "nanosleep", "<trap>",
     "atomic.add", "atomic.sub", "atomic.max", "atomic.min", "atomic.nanmax", "atomic.nanmin",
     "atomic.and_", "atomic.or_", "atomic.xor", "atomic.exch", "atomic.inc", "atomic.dec",
     "atomic.cas", "atomic.compare_and_swap",

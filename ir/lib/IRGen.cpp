@@ -178,6 +178,30 @@ void IRGen::stmt(const Stmt &s) {
     return;
   case Stmt::Kind::Pass:
     return;
+  case Stmt::Kind::Assert: {
+    if (!debug)
+      return;
+    auto &a = cast<AssertStmt>(s);
+    Value *ok = truthy(gen(*a.test));
+    BasicBlock *fail = fn->createBlock();
+    BasicBlock *next = fn->createBlock();
+    b.condBr(ok, next, fail);
+    ssa.sealBlock(fail);
+    enter(fail);
+    std::string message = a.message ? cast<StrLitExpr>(*a.message).value : std::string();
+    std::string text = "AssertionError: " + message + (message.empty() ? "" : " ") + "(" +
+                       diags.currentFile().fileName().str() + ":" +
+                       std::to_string(s.range().begin.line) + ")";
+    std::string format;
+    for (char c : text)
+      format += c == '%' ? std::string("%%") : std::string(1, c);
+    b.create(Opcode::Print, ctx.none(), {})->text = format + "\n";
+    b.create(Opcode::Cuda, ctx.none(), {})->intImm = static_cast<int64_t>(CudaFn::Trap);
+    b.ret();
+    ssa.sealBlock(next);
+    enter(next);
+    return;
+  }
   }
 }
 
@@ -737,6 +761,8 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
 using detail::IRGen;
 
 std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, TypeContext &ctx,
-                                                DiagnosticEngine &diags) {
-  return IRGen(typed, ctx, diags).run();
+                                                DiagnosticEngine &diags, bool debug) {
+  IRGen gen(typed, ctx, diags);
+  gen.debug = debug;
+  return gen.run();
 }

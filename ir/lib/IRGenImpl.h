@@ -48,6 +48,7 @@ public:
   }
 
   std::unique_ptr<Function> run();
+  bool debug = false; // check assert statements
 
 private:
   // Control flow helpers.

@@ -290,6 +290,16 @@ void Inferer::stmt(const Stmt &s) {
     return;
   case Stmt::Kind::Pass:
     return;
+  case Stmt::Kind::Assert: {
+    auto &a = cast<AssertStmt>(s);
+    ExprInfo t = expr(*a.test);
+    if (t.type && !t.type->isScalar())
+      error(a.test->range(), "the truth value of a " + typeName(t.type) +
+                                 " is not supported in kernels");
+    if (a.message && !isa<StrLitExpr>(*a.message))
+      error(a.message->range(), "an assert message must be a string literal in kernels");
+    return;
+  }
   }
 }
 

@@ -49,6 +49,16 @@ def _stream_handle(stream):
     raise TypeError("stream must be 0, an int handle or a stream object, got %r" % (stream,))
 
 
+def _opt_level(options):
+    """numba's `opt` option: True/False or a level 0-3 (default 3)."""
+    opt = options.get("opt", 3)
+    if opt is True:
+        return 3
+    if opt is False:
+        return 0
+    return int(opt)
+
+
 class _Overload:
     """One compiled specialization: its stages and the loaded kernel."""
 
@@ -56,7 +66,8 @@ class _Overload:
         info = dispatcher._info
         result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                       info["name"], info["globals"], tuple(argtypes), arch,
-                                      dispatcher.options.get("opt", 3), "ptx")
+                                      _opt_level(dispatcher.options), "ptx",
+                                      bool(dispatcher.options.get("debug", False)))
         if result.get("warnings"):
             import warnings
             from .errors import PerformanceWarning

@@ -31,9 +31,9 @@ static int setString(PyObject *dict, const char *key, const std::string &value) 
 
 PyObject *python::compileKernel(PyObject *, PyObject *args) {
   PyObject *sourceObj, *fileObj, *nameObj, *globalsObj, *argTypesObj, *archObj, *stopObj;
-  int firstLine, optLevel;
-  if (!PyArg_ParseTuple(args, "OOiOOOOiO", &sourceObj, &fileObj, &firstLine, &nameObj,
-                        &globalsObj, &argTypesObj, &archObj, &optLevel, &stopObj))
+  int firstLine, optLevel, debug = 0;
+  if (!PyArg_ParseTuple(args, "OOiOOOOiO|p", &sourceObj, &fileObj, &firstLine, &nameObj,
+                        &globalsObj, &argTypesObj, &archObj, &optLevel, &stopObj, &debug))
     return nullptr;
   auto source = toUtf8(sourceObj, "source");
   auto file = source ? toUtf8(fileObj, "filename") : std::nullopt;
@@ -65,6 +65,7 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   req.functionName = *name;
   req.arch = *arch;
   req.optLevel = static_cast<unsigned>(std::clamp(optLevel, 0, 3));
+  req.debug = debug != 0;
 
   llvm::Expected<codegen::CompiledKernel> result = [&] {
     // The compiler holds no Python objects: let other threads run.

@@ -25,7 +25,8 @@ PyObject *python::raiseRuntime(llvm::Error err) {
 
 static PyMethodDef methods[] = {
     {"compile_kernel", python::compileKernel, METH_VARARGS,
-     "compile_kernel(source, filename, firstline, name, globals, argtypes, arch, opt, stop)\n"
+     "compile_kernel(source, filename, firstline, name, globals, argtypes, arch, opt, stop,\n"
+     "               debug=False)\n"
      "-> dict(entry, ast, ir, llvm, ptx, argtypes); raises CompileError."},
     {"link_ptx", python::linkPTX, METH_VARARGS,
      "link_ptx(ptx: str, arch: str) -> bytes (cubin through nvJitLink); raises LinkError."},

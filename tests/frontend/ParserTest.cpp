@@ -564,7 +564,6 @@ INSTANTIATE_TEST_SUITE_P(
         UnsupportedCase{"def k(a):\n    from math import sqrt\n", "an 'import' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    global g\n", "a 'global' declaration", 2, 5},
         UnsupportedCase{"def k(a):\n    del a\n", "a 'del' statement", 2, 5},
-        UnsupportedCase{"def k(a):\n    assert a\n", "an 'assert' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    yield a\n", "'yield'", 2, 5},
         UnsupportedCase{"def k(a):\n    c = a @ a\n", "the matrix multiplication operator '@'", 2,
                         11},

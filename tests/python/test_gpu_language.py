@@ -197,3 +197,25 @@ def test_print_from_a_kernel(capfd):
     cuda.synchronize()
     out = capfd.readouterr().out
     assert "value 2.500000 0 True done" in out
+
+
+def test_failed_assert_in_debug_mode_aborts_the_kernel():
+    # A trap ends the CUDA context, so this runs in its own process.
+    import subprocess
+    import sys
+    code = (
+        "import numpy as np\n"
+        "import pyjit\n"
+        "from pyjit import cuda\n"
+        "@cuda.jit(debug=True)\n"
+        "def k(a):\n"
+        "    assert a[0] > 0, 'positive please'\n"
+        "    a[1] = 1\n"
+        "try:\n"
+        "    k[1, 1](np.zeros(2, dtype=np.int64))\n"
+        "    cuda.synchronize()\n"
+        "except pyjit.CudaError as e:\n"
+        "    print('CudaError:', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "AssertionError: positive please" in out.stdout
+    assert "CudaError:" in out.stdout and "CUDA_ERROR" in out.stdout

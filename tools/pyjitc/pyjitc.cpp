@@ -45,6 +45,8 @@ static cl::opt<std::string> arch("arch", cl::desc("GPU architecture"), cl::init(
                                  cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::Prefix,
                                   cl::init(3), cl::cat(category));
+static cl::opt<bool> debugMode("g", cl::desc("Debug mode: check assert statements"),
+                               cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "pyjitc: error: " << message << "\n";
@@ -187,6 +189,7 @@ int main(int argc, char **argv) {
       req.globals = globals;
       req.arch = arch;
       req.optLevel = optLevel;
+      req.debug = debugMode;
       req.stopAfter = emit;
       auto result = codegen::compileKernel(req);
       if (!result) {

@@ -21,6 +21,7 @@ struct KernelRequest {
                                       // DeviceFunctionTable the caller keeps alive)
   std::string arch = "sm_90";         // NVPTX architecture
   unsigned optLevel = 3;
+  bool debug = false; // check `assert` statements
   Stage stopAfter = Stage::PTX;
 };
 

@@ -182,7 +182,7 @@ struct SliceExpr : Expr {
 class Stmt {
 public:
   enum class Kind { Expr, Assign, AugAssign, If, While, For, Return, Break,
-                    Continue, Pass };
+                    Continue, Pass, Assert };
   Stmt(Kind kind, SourceRange range) : stmtKind(kind), loc(range) {}
   virtual ~Stmt() = default;
   Kind kind() const { return stmtKind; }
@@ -266,6 +266,15 @@ struct ContinueStmt : Stmt {
 struct PassStmt : Stmt {
   explicit PassStmt(SourceRange r) : Stmt(Kind::Pass, r) {}
   PYJIT_STMT_CLASSOF(Pass)
+};
+
+/// `assert test[, message]`: checked in debug builds of a kernel.
+struct AssertStmt : Stmt {
+  AssertStmt(SourceRange r, ExprPtr test, ExprPtr message)
+      : Stmt(Kind::Assert, r), test(std::move(test)), message(std::move(message)) {}
+  PYJIT_STMT_CLASSOF(Assert)
+  ExprPtr test;
+  ExprPtr message; // may be null; a string literal otherwise
 };
 
 #undef PYJIT_STMT_CLASSOF

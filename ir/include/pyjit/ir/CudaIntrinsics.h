@@ -27,6 +27,8 @@ enum class CudaFn {
   // Bit and arithmetic intrinsics: popc/brev/clz/ffs(int); fma(a, b, c);
   // cbrt(x); selp(cond, a, b); nanosleep(ns).
   Popc, Brev, Clz, Ffs, Fma, Cbrt, Selp, Nanosleep,
+  // Internal (no Python name a kernel can call): abort the kernel.
+  Trap,
   // Atomics (array, index, value) -> the old value; cas(array, index, old,
   // value); compare_and_swap(array, old, value) on element 0.
   AtomicAdd, AtomicSub, AtomicMax, AtomicMin, AtomicNanmax, AtomicNanmin, AtomicAnd,

@@ -12,8 +12,10 @@ namespace pyjit::ir {
 /// values (Braun et al.), tuples are kept as their elements, control flow
 /// becomes basic blocks, and every operator gets explicit casts to the types
 /// TypeRules prescribes. Returns null after reporting an error to `diags`.
+/// With `debug`, `assert` statements are checked: a failing one prints
+/// "AssertionError: <message> (file:line)" and traps; otherwise they vanish.
 std::unique_ptr<Function> generateIR(const TypedFunction &typed, TypeContext &ctx,
-                                     DiagnosticEngine &diags);
+                                     DiagnosticEngine &diags, bool debug = false);
 
 } // namespace pyjit::ir
 

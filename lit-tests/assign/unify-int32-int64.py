@@ -1,0 +1,13 @@
+# A local assigned an int32 argument and an int64 value unifies to int64.
+#
+# RUN: %pyjitc %s --sig 'k(int64[::1], int32, int64)' --emit=ir | FileCheck %s
+
+from pyjit import cuda
+
+
+@cuda.jit
+def k(out, i, j):
+    v = i
+    if j > 0:
+        v = j
+    out[0] = v

@@ -1,0 +1,36 @@
+# `break` in the inner of two nested loops leaves only the inner loop: it
+# branches to the inner loop's exit, which continues the outer loop (its
+# latch increments the outer variable).
+#
+# RUN: %pyjitc %s --sig 'k(float32[:, ::1], int64)' --emit=ir | FileCheck %s
+
+from pyjit import cuda
+
+
+@cuda.jit
+def k(a, n):
+    for i in range(n):
+        for j in range(n):
+            if a[i, j] < 0:
+                break
+            a[i, j] = 1
+
+# CHECK-LABEL: func @k(
+# CHECK: [[OHEAD:bb[0-9]+]]:  ; preds: bb0 [[OLATCH:bb[0-9]+]]
+# CHECK-NEXT: [[I:%[0-9]+]] = phi
+# CHECK: [[OLATCH]]:  ; preds: [[IEXIT:bb[0-9]+]]
+# CHECK-NEXT: add [[I]], {{%[0-9]+}} : int64
+# CHECK-NEXT: br [[OHEAD]]
+# CHECK: [[IHEAD:bb[0-9]+]]:  ; preds: {{bb[0-9]+}} [[ILATCH:bb[0-9]+]]
+# CHECK: condbr {{%[0-9]+}}, {{bb[0-9]+}}, [[IEXIT]]
+# CHECK: load %a
+# CHECK: condbr {{%[0-9]+}}, [[BREAK:bb[0-9]+]], [[STORE:bb[0-9]+]]
+# The inner exit is reached from the inner header and from the break, and
+# goes on to the outer latch.
+# CHECK: [[IEXIT]]:  ; preds: [[IHEAD]] [[BREAK]]
+# CHECK-NEXT: br [[OLATCH]]
+# CHECK: [[BREAK]]:
+# CHECK-NEXT: br [[IEXIT]]
+# CHECK: [[STORE]]:
+# CHECK: store %a
+# CHECK-NEXT: br [[ILATCH]]

@@ -1,0 +1,34 @@
+# `continue` in the inner of two nested for-loops goes to the inner loop's
+# latch (next j), not the outer one.
+#
+# RUN: %pyjitc %s --sig 'k(float32[:, ::1], int64)' --emit=ir | FileCheck %s
+
+from pyjit import cuda
+
+
+@cuda.jit
+def k(a, n):
+    for i in range(n):
+        for j in range(n):
+            if a[i, j] < 0:
+                continue
+            a[i, j] = 1
+
+# CHECK-LABEL: func @k(
+# CHECK: [[OHEAD:bb[0-9]+]]:  ; preds: bb0 [[OLATCH:bb[0-9]+]]
+# CHECK: [[OLATCH]]:  ; preds: [[IEXIT:bb[0-9]+]]
+# CHECK-NEXT: add
+# CHECK-NEXT: br [[OHEAD]]
+# CHECK: [[IHEAD:bb[0-9]+]]:  ; preds: {{bb[0-9]+}} [[ILATCH:bb[0-9]+]]
+# CHECK-NEXT: [[J:%[0-9]+]] = phi
+# CHECK: condbr {{%[0-9]+}}, {{bb[0-9]+}}, [[IEXIT]]
+# CHECK: condbr {{%[0-9]+}}, [[CONT:bb[0-9]+]], [[STORE:bb[0-9]+]]
+# The inner latch (j + 1) is reached from the `continue` and from the end
+# of the body.
+# CHECK: [[ILATCH]]:  ; preds: [[CONT]] [[STORE]]
+# CHECK-NEXT: add [[J]], {{%[0-9]+}} : int64
+# CHECK-NEXT: br [[IHEAD]]
+# CHECK: [[IEXIT]]:  ; preds: [[IHEAD]]
+# CHECK-NEXT: br [[OLATCH]]
+# CHECK: [[CONT]]:
+# CHECK-NEXT: br [[ILATCH]]

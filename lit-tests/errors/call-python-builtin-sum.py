@@ -1,0 +1,21 @@
+# A Python built-in outside the supported ones (here sum) is a call of
+# something that is not supported: the error names it as such, rather
+# than claiming that the name is undefined (it is defined in Python).
+#
+# BUG: pyjitc says "name 'sum' is not defined" for Python built-ins that
+# kernels do not support (sum, sorted, any, all, ...).
+# XFAIL: *
+#
+# RUN: not %pyjitc %s --sig 'k(float32[::1])' --emit=ir 2>&1 | FileCheck %s --strict-whitespace
+
+from pyjit import cuda
+
+
+@cuda.jit
+def k(a):
+    a[0] = sum((1, 2))
+
+# CHECK: {{.*}}call-python-builtin-sum.py:16:12: error: {{.*}}'sum'{{.*}} is not supported in kernels
+# CHECK-NEXT: {{^}}    a[0] = sum((1, 2)){{$}}
+# CHECK-NEXT: {{^}}           ^~~{{$}}
+# CHECK-NOT: error

@@ -1,0 +1,16 @@
+# A generator expression (here as the only argument of a call) is rejected
+# at its first token.
+#
+# RUN: not %pyjitc %s --sig 'k(float32[::1])' --emit=ir 2>&1 | FileCheck %s --strict-whitespace
+
+from pyjit import cuda
+
+
+@cuda.jit
+def k(a):
+    a[0] = max(v for v in range(3))
+
+# CHECK: {{.*}}unsupported-generator-expression.py:11:16: error: a generator expression is not supported in kernels
+# CHECK-NEXT: {{^}}    a[0] = max(v for v in range(3)){{$}}
+# CHECK-NEXT: {{^}}               ^{{$}}
+# CHECK-NOT: error
