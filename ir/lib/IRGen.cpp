@@ -1,6 +1,7 @@
 //===- IRGen.cpp - Lowering of a typed AST function to the SSA IR --------===//
 #include "pyjit/ir/IRGen.h"
 #include "IRGenImpl.h"
+#include <functional>
 #include "pyjit/ir/MathFunctions.h"
 #include "pyjit/ir/SSABuilder.h"
 
@@ -20,15 +21,33 @@ std::unique_ptr<Function> IRGen::run() {
   enter(entry);
   ssa.sealBlock(entry);
   b.setLoc(def.range.begin);
+  // A tuple parameter arrives as one argument per element (docs/abi.md).
+  std::function<std::optional<RValue>(Type *, const std::string &)> param =
+      [&](Type *t, const std::string &name) -> std::optional<RValue> {
+    if (auto *tt = dyn_cast<TupleType>(t)) {
+      RValue r;
+      r.type = t;
+      for (size_t k = 0; k < tt->size(); ++k) {
+        auto e = param(tt->elements()[k], name + "." + std::to_string(k));
+        if (!e)
+          return std::nullopt;
+        r.elems.push_back(*e);
+      }
+      return r;
+    }
+    if (!t->isScalar() && !isa<ArrayType>(t))
+      return std::nullopt;
+    return RValue::of(fn->addArgument(t, name));
+  };
   for (size_t i = 0; i < def.params.size(); ++i) {
-    Argument *a = fn->addArgument(kernel.paramTypes[i], def.params[i].name);
-    if (a->type()->isScalar() || isa<ArrayType>(a->type())) {
-      writeVar(def.params[i].name, localType(def.params[i].name), RValue::of(a));
-    } else {
+    auto value = param(kernel.paramTypes[i], def.params[i].name);
+    if (!value) {
       diags.error(def.params[i].range, "parameter '" + def.params[i].name + "' of type " +
-                                           a->type()->str() + " is not supported in kernels");
+                                           kernel.paramTypes[i]->str() +
+                                           " is not supported in kernels");
       return nullptr;
     }
+    writeVar(def.params[i].name, localType(def.params[i].name), *value);
   }
   block(def.body, /*isBody=*/true);
   if (reachable())

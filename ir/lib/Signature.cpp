@@ -36,6 +36,33 @@ public:
     llvm::StringRef id = ident();
     if (id.empty())
       return fail("expected a type name");
+    if (id == "Tuple" || id == "UniTuple") {
+      // Tuple(int64, float32[:]) or numba's UniTuple(int64 x 3).
+      if (!accept("("))
+        return fail("expected '(' after '" + id + "'");
+      std::vector<Type *> elems;
+      if (id == "UniTuple") {
+        auto t = type();
+        if (!t)
+          return t.takeError();
+        unsigned n = 0;
+        if (!accept("x") || ident().getAsInteger(10, n))
+          return fail("expected 'UniTuple(type x count)'");
+        elems.assign(n, *t);
+      } else if (!accept(")")) {
+        do {
+          auto t = type();
+          if (!t)
+            return t.takeError();
+          elems.push_back(*t);
+        } while (accept(","));
+      } else {
+        return ctx.tuple(elems);
+      }
+      if (!accept(")"))
+        return fail("expected ')' after the tuple's element types");
+      return ctx.tuple(elems);
+    }
     if (id == "array") {
       if (!accept("("))
         return fail("expected '(' after 'array'");

@@ -57,6 +57,10 @@ def typeof(value, what):
             return value.dtype.name
         raise TypeError("%s: scalars of type %s are not supported in kernels"
                         % (what, value.dtype))
+    if isinstance(value, tuple):
+        if not value:
+            raise TypeError("%s: empty tuples are not supported as kernel arguments" % what)
+        return "Tuple(%s)" % ", ".join(typeof(v, "%s[%d]" % (what, k)) for k, v in enumerate(value))
     if isinstance(value, np.ndarray):
         name = dtype_name(value.dtype, what)
         return array_type(name, value.ndim, value.flags.c_contiguous)
@@ -77,3 +81,14 @@ def typeof(value, what):
         return result
     raise TypeError("%s: values of type %s are not supported as kernel arguments"
                     % (what, type(value).__name__))
+
+
+def flatten(values):
+    """Tuples expanded into their elements, recursively (the kernel ABI)."""
+    out = []
+    for v in values:
+        if isinstance(v, tuple):
+            out.extend(flatten(v))
+        else:
+            out.append(v)
+    return out

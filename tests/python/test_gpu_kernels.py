@@ -230,3 +230,15 @@ def test_float_floor_division_and_modulo_follow_python():
     exp = np.array([[x // y, x % y] for x, y in zip(a.tolist(), b.tolist())])
     np.testing.assert_array_equal(out, exp)
     assert out[0, 0] == 9.0  # floor(1.0 / 0.1) would give 10.0
+
+
+def test_tuples_as_kernel_arguments():
+    @cuda.jit
+    def k(t, out):
+        n, arr, (a, b) = t
+        out[0] = n + arr[1] + a * b
+
+    arr = np.array([1.0, 2.5])
+    out = np.zeros(1)
+    k[1, 1]((3, arr, (2.0, 4.0)), out)
+    assert out[0] == 3 + 2.5 + 8.0

@@ -64,3 +64,12 @@ def test_pyjit_jit_is_the_decorator():
         a[0] = 1
 
     assert isinstance(k, cuda.Dispatcher) if hasattr(cuda, "Dispatcher") else callable(k.__getitem__)
+
+
+def test_tuple_types():
+    from pyjit._typeof import typeof
+    import numpy as np
+    assert typeof((1, 2.5), "t") == "Tuple(int64, float64)"
+    assert typeof((np.float32(1), (True,)), "t") == "Tuple(float32, Tuple(bool))"
+    with pytest.raises(TypeError, match="argument 't'.*empty"):
+        typeof((), "argument 't'")
