@@ -671,13 +671,16 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
     return foldConstant(e, l, r, t);
   if (reporting && warnFloat64 && !warnedFloat64 && t == ctx.float64() && !(l.weak && r.weak)) {
     warnedFloat64 = true;
-    Type *wide = !l.weak && l.type == ctx.float64() ? l.type : r.type;
-    const Expr &culprit = !l.weak && l.type == ctx.float64() ? *e.lhs : *e.rhs;
+    // The operand that is not float32 (and not a weak literal) makes it float64.
+    bool lhsWide = !l.weak && l.type != ctx.float32();
+    const Expr &culprit = lhsWide ? *e.lhs : *e.rhs;
     diags.warning(e.range(), llvm::Twine("float64 arithmetic in a kernel whose arrays are all "
-                                         "float32 (the operand is ") +
-                                 typeName(wide) + "); float64 is much slower on most GPUs");
-    diags.note(culprit.range(), "this operand is float64; use np.float32(...) or a float32 "
-                                "variable to stay in float32");
+                                         "float32 (") +
+                                 typeName(l.type) + " " + binaryOpSpelling(e.op) + " " +
+                                 typeName(r.type) +
+                                 " gives float64); float64 is much slower on most GPUs");
+    diags.note(culprit.range(), "this operand makes it float64; use np.float32(...) to stay "
+                                "in float32");
   }
   return ExprInfo{t, l.weak && r.weak};
 }
