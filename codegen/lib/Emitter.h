@@ -58,6 +58,10 @@ private:
   void allocArray(const ir::Instruction &inst);
   void arrayView(const ir::Instruction &inst);
   void print(const ir::Instruction &inst);
+  // ComplexLowering.cpp
+  llvm::Value *complexArith(const ir::Instruction &inst);
+  llvm::Value *complexConvert(llvm::Value *v, ir::Type *from, ir::Type *to);
+  llvm::Value *makeComplex(llvm::Type *ty, llvm::Value *re, llvm::Value *im);
   llvm::Value *globalString(llvm::StringRef text);
   llvm::Value *callIntrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value *> args,
                              llvm::ArrayRef<llvm::Type *> overloads = {});

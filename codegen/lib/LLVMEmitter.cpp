@@ -31,6 +31,10 @@ llvm::Type *Emitter::typeOf(ir::Type *t) {
     unsigned bits = cast<ir::FloatType>(t)->bits();
     return bits == 16 ? b.getHalfTy() : bits == 32 ? b.getFloatTy() : b.getDoubleTy();
   }
+  case ir::Type::Kind::Complex: {
+    llvm::Type *part = cast<ir::ComplexType>(t)->partBits() == 32 ? b.getFloatTy() : b.getDoubleTy();
+    return llvm::StructType::get(ctx, {part, part});
+  }
   default:
     return nullptr;
   }
@@ -49,6 +53,10 @@ llvm::Expected<llvm::Function *> Emitter::run() {
       params.push_back(llvm::PointerType::get(ctx, kGlobalAS));
       for (unsigned i = 0; i < 2 * at->ndim(); ++i)
         params.push_back(b.getInt64Ty());
+    } else if (auto *ct = dyn_cast<ir::ComplexType>(t)) {
+      llvm::Type *part = ct->partBits() == 32 ? b.getFloatTy() : b.getDoubleTy();
+      params.push_back(part); // a complex scalar is passed as its two parts
+      params.push_back(part);
     } else if (t->isScalar()) {
       params.push_back(memTypeOf(t));
     } else {
@@ -80,6 +88,13 @@ llvm::Expected<llvm::Function *> Emitter::run() {
         kernel->getArg(p++)->setName(arg->name() + ".stride" + std::to_string(d));
       }
       arrays[arg.get()] = parts;
+      continue;
+    }
+    if (isa<ir::ComplexType>(t)) {
+      llvm::Value *re = kernel->getArg(p++), *im = kernel->getArg(p++);
+      re->setName(arg->name() + ".real");
+      im->setName(arg->name() + ".imag");
+      values[arg.get()] = makeComplex(typeOf(t), re, im);
       continue;
     }
     llvm::Value *v = kernel->getArg(p++);
@@ -251,6 +266,8 @@ llvm::Value *Emitter::math(const ir::Instruction &inst) {
 }
 
 llvm::Value *Emitter::convert(llvm::Value *v, ir::Type *from, ir::Type *to) {
+  if (isa<ir::ComplexType>(from) || isa<ir::ComplexType>(to))
+    return complexConvert(v, from, to);
   llvm::Type *dst = typeOf(to);
   if (isa<ir::BoolType>(to)) {
     if (isa<ir::FloatType>(from))
@@ -275,6 +292,8 @@ llvm::Value *Emitter::convert(llvm::Value *v, ir::Type *from, ir::Type *to) {
 
 llvm::Value *Emitter::arith(const ir::Instruction &inst) {
   ir::Type *t = inst.type();
+  if (isa<ir::ComplexType>(t))
+    return complexArith(inst);
   llvm::Value *x = val(inst.operand(0));
   llvm::Value *y = val(inst.operand(1));
   bool isFloat = isa<ir::FloatType>(t);
@@ -483,9 +502,19 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     break;
   case Opcode::Neg: {
     llvm::Value *x = val(inst.operand(0));
-    result = isa<ir::FloatType>(t) ? b.CreateFNeg(x) : b.CreateNeg(x);
+    if (isa<ir::ComplexType>(t))
+      result = makeComplex(x->getType(), b.CreateFNeg(b.CreateExtractValue(x, 0)),
+                           b.CreateFNeg(b.CreateExtractValue(x, 1)));
+    else
+      result = isa<ir::FloatType>(t) ? b.CreateFNeg(x) : b.CreateNeg(x);
     break;
   }
+  case Opcode::ComplexMake:
+    result = makeComplex(typeOf(t), val(inst.operand(0)), val(inst.operand(1)));
+    break;
+  case Opcode::ComplexPart:
+    result = b.CreateExtractValue(val(inst.operand(0)), static_cast<unsigned>(inst.intImm));
+    break;
   case Opcode::Not:
   case Opcode::Invert:
     result = b.CreateNot(val(inst.operand(0)));
@@ -498,7 +527,12 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     static const P si[] = {P::ICMP_EQ, P::ICMP_NE, P::ICMP_SLT, P::ICMP_SLE, P::ICMP_SGT, P::ICMP_SGE};
     static const P ui[] = {P::ICMP_EQ, P::ICMP_NE, P::ICMP_ULT, P::ICMP_ULE, P::ICMP_UGT, P::ICMP_UGE};
     int k = static_cast<int>(inst.predicate());
-    if (isa<ir::FloatType>(ot))
+    if (isa<ir::ComplexType>(ot)) {
+      llvm::Value *re = b.CreateFCmp(fp[k], b.CreateExtractValue(x, 0), b.CreateExtractValue(y, 0));
+      llvm::Value *im = b.CreateFCmp(fp[k], b.CreateExtractValue(x, 1), b.CreateExtractValue(y, 1));
+      // == needs both parts equal; != either part different.
+      result = inst.predicate() == ir::CmpPredicate::Eq ? b.CreateAnd(re, im) : b.CreateOr(re, im);
+    } else if (isa<ir::FloatType>(ot))
       result = b.CreateFCmp(fp[k], x, y);
     else
       result = b.CreateICmp(isSigned(ot) ? si[k] : ui[k], x, y);

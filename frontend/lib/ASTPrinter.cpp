@@ -61,6 +61,13 @@ public:
       line(d, "Float " + s, e.range());
       return;
     }
+    case Expr::Kind::ImagLit: {
+      std::string s;
+      llvm::raw_string_ostream ss(s);
+      ss << cast<ImagLitExpr>(e).value << "j";
+      line(d, "Imag " + s, e.range());
+      return;
+    }
     case Expr::Kind::BoolLit: line(d, cast<BoolLitExpr>(e).value ? "Bool True" : "Bool False", e.range()); return;
     case Expr::Kind::NoneLit: line(d, "None", e.range()); return;
     case Expr::Kind::StrLit: line(d, "Str \"" + cast<StrLitExpr>(e).value + "\"", e.range()); return;

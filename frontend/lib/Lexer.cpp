@@ -280,9 +280,7 @@ Token Lexer::lexNumber(size_t begin) {
   }
   if (pos < text.size() && (text[pos] == 'j' || text[pos] == 'J')) {
     ++pos;
-    Token t = make(TokenKind::Error, begin);
-    diags.error(t.range, "complex literals are not supported in kernels");
-    return t;
+    return make(TokenKind::ImagLiteral, begin);
   }
   return make(isFloat ? TokenKind::FloatLiteral : TokenKind::IntLiteral, begin);
 }

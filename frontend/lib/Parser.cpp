@@ -842,6 +842,14 @@ ExprPtr Parser::parseAtom() {
       return error(t.range, "integer literal does not fit in 64 bits");
     return std::make_unique<IntLitExpr>(t.range, static_cast<int64_t>(value));
   }
+  case TokenKind::ImagLiteral: {
+    consume();
+    std::string digits;
+    for (char c : t.text.drop_back())
+      if (c != '_')
+        digits += c;
+    return std::make_unique<ImagLitExpr>(t.range, std::strtod(digits.c_str(), nullptr));
+  }
   case TokenKind::FloatLiteral: {
     consume();
     std::string digits;

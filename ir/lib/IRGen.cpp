@@ -90,6 +90,14 @@ Value *IRGen::castTo(const RValue &v, Type *to) {
 }
 
 Value *IRGen::constant(const GlobalValue &c, Type *type) {
+  if (auto *ct = dyn_cast<ComplexType>(type)) {
+    double re = c.kind == GlobalValue::Kind::Float || c.kind == GlobalValue::Kind::Complex
+                    ? c.f
+                    : static_cast<double>(c.i);
+    double im = c.kind == GlobalValue::Kind::Complex ? c.imag : 0.0;
+    Type *part = ctx.floatTy(ct->partBits());
+    return b.create(Opcode::ComplexMake, type, {b.constFloat(part, re), b.constFloat(part, im)});
+  }
   switch (c.kind) {
   case GlobalValue::Kind::Int:
     if (isa<FloatType>(type))
@@ -646,9 +654,20 @@ RValue IRGen::ifExp(const IfExpExpr &e) {
 
 RValue IRGen::attribute(const AttributeExpr &e) {
   const ExprInfo &ei = info(e);
+  Type *baseType = info(*e.value).type;
   if (isa<NamespaceType, BuiltinType>(ei.type))
     return RValue{ei.type, nullptr, {}}; // e.g. `cuda.threadIdx`: no run-time value
-  Type *baseType = info(*e.value).type;
+  if (baseType->isScalar() && (e.attr == "real" || e.attr == "imag")) {
+    Value *v = gen(*e.value).value;
+    if (isa<ComplexType>(baseType)) {
+      Instruction *part = b.create(Opcode::ComplexPart, ei.type, {v});
+      part->intImm = e.attr == "imag";
+      return RValue::of(part);
+    }
+    if (e.attr == "real")
+      return RValue::of(v);
+    return RValue::of(constant(GlobalValue::ofInt(0), ei.type));
+  }
   if (auto *ns = dyn_cast<NamespaceType>(baseType)) {
     llvm::StringRef path = ns->path();
     if (path == "cuda")

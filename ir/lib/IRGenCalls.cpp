@@ -45,6 +45,38 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "cuda.shared.array" || path == "cuda.local.array")
     return arrayAlloc(e, path == "cuda.shared.array");
+  if (path == "method.conjugate") {
+    Value *z = gen(*cast<AttributeExpr>(*e.callee).value).value;
+    auto *ct = dyn_cast<ComplexType>(z->type());
+    if (!ct)
+      return RValue::of(z); // a real number is its own conjugate
+    Type *part = ctx.floatTy(ct->partBits());
+    Instruction *re = b.create(Opcode::ComplexPart, part, {z});
+    Instruction *im = b.create(Opcode::ComplexPart, part, {z});
+    im->intImm = 1;
+    return RValue::of(b.create(Opcode::ComplexMake, ct, {re, b.unary(Opcode::Neg, im)}));
+  }
+  if (path == "complex") {
+    if (e.args.size() == 1)
+      return RValue::of(scalar(*e.args[0], ei.type));
+    Type *part = ctx.float64();
+    return RValue::of(b.create(Opcode::ComplexMake, ei.type,
+                               {scalar(*e.args[0], part), scalar(*e.args[1], part)}));
+  }
+  if (path == "pow") {
+    const ExprInfo &li = info(*e.args[0]), &ri = info(*e.args[1]);
+    return binary(BinaryOp::Pow, gen(*e.args[0]), operandOf(li), gen(*e.args[1]), operandOf(ri),
+                  ei.type);
+  }
+  if (path == "abs" && isa<ComplexType>(info(*e.args[0]).type)) {
+    Value *z = gen(*e.args[0]).value;
+    Instruction *re = b.create(Opcode::ComplexPart, ei.type, {z});
+    Instruction *im = b.create(Opcode::ComplexPart, ei.type, {z});
+    im->intImm = 1;
+    Instruction *h = b.create(Opcode::Math, ei.type, {re, im});
+    h->intImm = static_cast<int64_t>(MathFn::Hypot);
+    return RValue::of(h);
+  }
   if (path == "cuda.lanemask_lt") {
     Instruction *r = b.create(Opcode::SReg, ei.type, {});
     r->intImm = static_cast<int64_t>(SpecialReg::LanemaskLt);

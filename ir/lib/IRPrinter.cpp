@@ -86,6 +86,9 @@ public:
     case Opcode::ArrayStride:
       os << " " << inst.intImm;
       break;
+    case Opcode::ComplexPart:
+      os << (inst.intImm ? " imag" : " real");
+      break;
     case Opcode::Print:
       os << " \"";
       os.write_escaped(inst.text);

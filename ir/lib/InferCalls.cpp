@@ -14,7 +14,8 @@ namespace pyjit::ir::detail {
 
 const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
-                                          "bool", "len", "round", "enumerate", "zip", "print"};
+                                          "bool", "len", "round", "enumerate", "zip", "print", "complex",
+                                          "pow"};
   return names;
 }
 
@@ -46,7 +47,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
         continue;
       }
       ExprInfo ai = expr(*a);
-      if (ai.type && !ai.type->isScalar()) {
+      if (ai.type && (!ai.type->isScalar() || isa<ComplexType>(ai.type))) {
         error(a->range(), "print() of a " + typeName(ai.type) +
                               " is not supported in kernels (print numbers, bools or string literals)");
         return {};
@@ -73,6 +74,40 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return {};
   }
   llvm::StringRef path = fn->path();
+  if (path == "method.conjugate") {
+    if (!args.empty()) {
+      error(e.range(), "conjugate() takes no arguments");
+      return {};
+    }
+    return ExprInfo{result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type};
+  }
+  if (path == "complex") {
+    if (args.empty() || args.size() > 2) {
+      error(e.range(), "complex() takes one or two numbers in kernels");
+      return {};
+    }
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!args[i].type->isScalar() || (i == 1 && isa<ComplexType>(args[i].type))) {
+        error(e.args[i]->range(), "complex() needs a real number here, not " +
+                                      typeName(args[i].type));
+        return {};
+      }
+    return ExprInfo{ctx.complexTy(128)};
+  }
+  if (path == "pow") {
+    if (args.size() != 2 || !args[0].type->isScalar() || !args[1].type->isScalar()) {
+      error(e.range(), "pow() takes two numbers in kernels");
+      return {};
+    }
+    Type *t = binaryResultType(ctx, BinaryOp::Pow, operandOf(args[0]), operandOf(args[1]));
+    return ExprInfo{t, args[0].weak && args[1].weak};
+  }
+  for (size_t i = 0; i < args.size(); ++i)
+    if (isa<ComplexType>(args[i].type) && path != "abs" && path != "bool" &&
+        !path.starts_with("dtype.")) {
+      error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
+      return {};
+    }
   if (!e.keywords.empty()) {
     error(e.keywords.front().range, "keyword arguments to " + path + "() are not supported in kernels");
     return {};
@@ -138,6 +173,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (path == "abs") {
     if (!wantArgs(1, 1) || !wantScalar(0))
       return {};
+    if (auto *ct = dyn_cast<ComplexType>(args[0].type))
+      return ExprInfo{ctx.floatTy(ct->partBits())};
     return ExprInfo{isa<BoolType>(args[0].type) ? ctx.int64() : args[0].type, args[0].weak};
   }
   if (path == "min" || path == "max") {

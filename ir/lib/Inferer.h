@@ -65,9 +65,10 @@ private:
     ExprInfo info;
     info.constant = v;
     info.weak = v.kind != GlobalValue::Kind::Bool;
-    info.type = v.kind == GlobalValue::Kind::Int     ? static_cast<Type *>(ctx.int64())
-                : v.kind == GlobalValue::Kind::Float ? static_cast<Type *>(ctx.float64())
-                                                     : static_cast<Type *>(ctx.boolean());
+    info.type = v.kind == GlobalValue::Kind::Int       ? static_cast<Type *>(ctx.int64())
+                : v.kind == GlobalValue::Kind::Float   ? static_cast<Type *>(ctx.float64())
+                : v.kind == GlobalValue::Kind::Complex ? static_cast<Type *>(ctx.complexTy(128))
+                                                       : static_cast<Type *>(ctx.boolean());
     return info;
   }
   std::string typeName(Type *t) { return t ? t->str() : "<unknown>"; }

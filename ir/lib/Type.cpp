@@ -16,6 +16,8 @@ std::string Type::str() const {
   }
   case Kind::Float:
     return "float" + std::to_string(cast<FloatType>(this)->bits());
+  case Kind::Complex:
+    return "complex" + std::to_string(cast<ComplexType>(this)->bits());
   case Kind::Array: {
     auto *t = cast<ArrayType>(this);
     return "array(" + t->dtype()->str() + ", " + std::to_string(t->ndim()) + "d, " +

@@ -20,6 +20,13 @@ FloatType *TypeContext::floatTy(unsigned bits) {
   return slot.get();
 }
 
+ComplexType *TypeContext::complexTy(unsigned bits) {
+  auto &slot = complexes[bits];
+  if (!slot)
+    slot = std::make_unique<ComplexType>(bits);
+  return slot.get();
+}
+
 ArrayType *TypeContext::array(Type *dtype, unsigned ndim, Layout layout) {
   auto &slot = arrays[{dtype, ndim, layout}];
   if (!slot)
@@ -75,5 +82,9 @@ Type *TypeContext::scalarByName(llvm::StringRef name) {
                        .Cases("float64", "f8", 64).Default(0);
   if (floatBits)
     return floatTy(floatBits);
+  if (name == "complex64" || name == "c8")
+    return complexTy(64);
+  if (name == "complex128" || name == "c16" || name == "complex")
+    return complexTy(128);
   return nullptr;
 }

@@ -319,6 +319,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     return constant(GlobalValue::ofFloat(cast<FloatLitExpr>(e).value));
   case Expr::Kind::BoolLit:
     return constant(GlobalValue::ofBool(cast<BoolLitExpr>(e).value));
+  case Expr::Kind::ImagLit:
+    return constant(GlobalValue::ofComplex(0.0, cast<ImagLitExpr>(e).value));
   case Expr::Kind::NoneLit:
     return ExprInfo{ctx.none()};
   case Expr::Kind::StrLit:
@@ -358,7 +360,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       return r;
     }
     case UnaryOp::Invert:
-      if (isa<FloatType>(o.type)) {
+      if (isa<FloatType, ComplexType>(o.type)) {
         error(e.range(), "bad operand type for unary ~: " + typeName(o.type));
         return {};
       }
@@ -397,6 +399,12 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       }
       if (!ops[i].type || !ops[i + 1].type)
         return {};
+      bool ordered = c.ops[i] != CompareOp::Eq && c.ops[i] != CompareOp::NotEq;
+      if (ordered && (isa<ComplexType>(ops[i].type) || isa<ComplexType>(ops[i + 1].type))) {
+        error(e.range(), llvm::Twine("complex numbers have no order: '") +
+                             compareOpSpelling(c.ops[i]) + "' is not defined for them");
+        return {};
+      }
       if (!promoteOperands(ctx, operandOf(ops[i]), operandOf(ops[i + 1]))) {
         error(e.range(), llvm::Twine("cannot compare ") + typeName(ops[i].type) + " and " +
                              typeName(ops[i + 1].type) + " with '" +
@@ -535,6 +543,13 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     }
     error(e.range(), "'" + path + "." + attr + "' is not supported in kernels");
     return {};
+  }
+  if (base.type->isScalar() && (attr == "real" || attr == "imag" || attr == "conjugate")) {
+    if (attr == "conjugate")
+      return ExprInfo{ctx.builtin("method.conjugate")};
+    if (auto *ct = dyn_cast<ComplexType>(base.type))
+      return ExprInfo{ctx.floatTy(ct->partBits())};
+    return ExprInfo{base.type}; // x.real is x, x.imag is 0 for real numbers
   }
   if (auto *at = dyn_cast<ArrayType>(base.type)) {
     if (attr == "shape") {

@@ -1,23 +1,44 @@
 //===- TypeRules.cpp - Promotion rules for operators and variables -------===//
 #include "pyjit/ir/TypeRules.h"
+#include <algorithm>
 
 using namespace pyjit::ir;
 using pyjit::ast::BinaryOp;
 using llvm::dyn_cast;
 using llvm::isa;
 
-// Kind rank: bool < int < float.
+// Kind rank: bool < int < float < complex.
 static int kindRank(Type *t) {
   if (isa<BoolType>(t))
     return 0;
   if (isa<IntType>(t))
     return 1;
-  return 2;
+  if (isa<FloatType>(t))
+    return 2;
+  return 3;
+}
+
+// The float width that holds every value of a real type exactly (NumPy):
+// the float's own, int8/bool -> 16, int16 -> 32, wider ints -> 64.
+static unsigned floatBitsFor(Type *t) {
+  if (auto *f = dyn_cast<FloatType>(t))
+    return f->bits();
+  if (auto *c = dyn_cast<ComplexType>(t))
+    return c->partBits();
+  unsigned intBits = 1;
+  if (auto *it = dyn_cast<IntType>(t))
+    intBits = it->bits();
+  return intBits <= 8 ? 16 : intBits <= 16 ? 32 : 64;
 }
 
 static Type *promoteStrong(TypeContext &ctx, Type *a, Type *b) {
   if (a == b)
     return a;
+  if (isa<ComplexType>(a) || isa<ComplexType>(b)) {
+    // NumPy: the complex whose parts hold both operands (no complex32).
+    unsigned part = std::max({floatBitsFor(a), floatBitsFor(b), 32u});
+    return ctx.complexTy(2 * part);
+  }
   auto *fa = dyn_cast<FloatType>(a);
   auto *fb = dyn_cast<FloatType>(b);
   if (fa && fb)
@@ -68,7 +89,11 @@ Type *pyjit::ir::promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperan
       return u->bits() < 64 ? static_cast<Type *>(ctx.int64()) : ctx.float64();
     if (kindRank(strong.type) >= kindRank(weak.type))
       return strong.type;
-    // A weak float with an int or bool, or a weak int with a bool.
+    // A weak complex takes a float's precision (float32 * 1j is complex64).
+    if (isa<ComplexType>(weak.type) && isa<FloatType>(strong.type))
+      return ctx.complexTy(2 * std::max(32u, llvm::cast<FloatType>(strong.type)->bits()));
+    // A weak float with an int or bool, a weak int with a bool, a weak
+    // complex with an int: the weak kind at its default width.
     return weak.type;
   }
   return promoteStrong(ctx, lhs.type, rhs.type);
@@ -86,7 +111,7 @@ static Type *widenInt(TypeContext &ctx, Type *t) {
 }
 
 Type *pyjit::ir::unaryResultType(TypeContext &ctx, Type *operand) {
-  return isa<FloatType>(operand) ? operand : widenInt(ctx, operand);
+  return isa<FloatType, ComplexType>(operand) ? operand : widenInt(ctx, operand);
 }
 
 Type *pyjit::ir::binaryResultType(TypeContext &ctx, BinaryOp op, TypedOperand lhs,
@@ -94,6 +119,15 @@ Type *pyjit::ir::binaryResultType(TypeContext &ctx, BinaryOp op, TypedOperand lh
   Type *common = promoteOperands(ctx, lhs, rhs);
   if (!common)
     return nullptr;
+  if (isa<ComplexType>(common)) {
+    switch (op) {
+    case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul: case BinaryOp::TrueDiv:
+    case BinaryOp::Pow:
+      return common;
+    default:
+      return nullptr; // //, %, bit operations: not for complex numbers (Python)
+    }
+  }
   switch (op) {
   case BinaryOp::TrueDiv:
     return isa<FloatType>(common) ? common : ctx.float64();

@@ -139,8 +139,8 @@ private:
       if (inst.numOperands() != 2 || !sameAsResult(2) || !inst.type()->isScalar())
         return fail(&bb, llvm::Twine(opcodeName(inst.opcode())) +
                              " needs two scalar operands of the result type");
-      if (inst.opcode() == Opcode::TrueDiv && !llvm::isa<FloatType>(inst.type()))
-        return fail(&bb, "truediv must be on floats");
+      if (inst.opcode() == Opcode::TrueDiv && !llvm::isa<FloatType, ComplexType>(inst.type()))
+        return fail(&bb, "truediv must be on floats or complex numbers");
       return llvm::Error::success();
     case Opcode::Neg: case Opcode::Abs: case Opcode::Invert: case Opcode::Not:
     case Opcode::Sqrt:

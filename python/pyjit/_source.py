@@ -18,6 +18,7 @@ _NUMPY_SCALARS = {
     "bool": np.bool_, "int8": np.int8, "int16": np.int16, "int32": np.int32,
     "int64": np.int64, "uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32,
     "uint64": np.uint64, "float16": np.float16, "float32": np.float32, "float64": np.float64,
+    "complex64": np.complex64, "complex128": np.complex128,
 }
 _DTYPE_NAMES = {v: k for k, v in _NUMPY_SCALARS.items()}
 # math functions kernels may call (ir/MathFunctions.h), also when imported
@@ -56,6 +57,8 @@ def classify(value, memo=None):
         return ("int", int(value))
     if isinstance(value, (float, np.floating)):
         return ("float", float(value))
+    if isinstance(value, (complex, np.complexfloating)):
+        return ("complex", (float(value.real), float(value.imag)))
     if isinstance(value, types.ModuleType):
         if value is math:
             return ("module", "math")

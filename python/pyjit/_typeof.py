@@ -8,7 +8,7 @@ import numpy as np
 
 SUPPORTED_DTYPES = frozenset([
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float16", "float32", "float64"])
+    "float16", "float32", "float64", "complex64", "complex128"])
 
 _TYPESTR_TO_NAME = {}
 for _name in SUPPORTED_DTYPES:
@@ -52,6 +52,8 @@ def typeof(value, what):
         return "int64"
     if isinstance(value, float):
         return "float64"
+    if isinstance(value, complex):
+        return "complex128"
     if isinstance(value, np.generic):
         if value.dtype.name in SUPPORTED_DTYPES:
             return value.dtype.name

@@ -20,7 +20,7 @@ namespace {
 
 /// How one Python argument becomes kernel parameters.
 struct ParamSpec {
-  enum class Kind { Int, UInt, Float, Bool, Array } kind;
+  enum class Kind { Int, UInt, Float, Complex, Bool, Array } kind;
   unsigned bytes = 8;    // scalar width, or array item size
   unsigned ndim = 0;     // arrays
   bool contiguous = false;
@@ -38,6 +38,13 @@ struct KernelObject {
 };
 
 constexpr unsigned kMaxSlots = 512;
+
+/// Kernel parameters one argument takes (docs/abi.md).
+unsigned slotsOf(const ParamSpec &spec) {
+  if (spec.kind == ParamSpec::Kind::Array)
+    return 1 + 2 * spec.ndim;
+  return spec.kind == ParamSpec::Kind::Complex ? 2 : 1;
+}
 
 bool specFromType(ir::Type *t, ParamSpec &spec) {
   spec.typeName = t->str();
@@ -58,6 +65,8 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
     scalarKind = it->isSigned() ? ParamSpec::Kind::Int : ParamSpec::Kind::UInt;
   } else if (auto *ft = llvm::dyn_cast<ir::FloatType>(scalar)) {
     bytes = ft->bits() / 8, kind = 'f', scalarKind = ParamSpec::Kind::Float;
+  } else if (auto *ct = llvm::dyn_cast<ir::ComplexType>(scalar)) {
+    bytes = ct->bits() / 8, kind = 'c', scalarKind = ParamSpec::Kind::Complex;
   } else {
     return false;
   }
@@ -98,7 +107,7 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
       PyErr_Format(PyExc_TypeError, "type %s cannot be a kernel parameter", text->c_str());
       return nullptr;
     }
-    slots += spec.kind == ParamSpec::Kind::Array ? 1 + 2 * spec.ndim : 1;
+    slots += slotsOf(spec);
     params->push_back(spec);
   }
   if (slots > kMaxSlots) {
@@ -226,6 +235,23 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
     }
     return true;
   }
+  case ParamSpec::Kind::Complex: {
+    // Two parameters: the real and the imaginary part, each of half the width.
+    double re = PyComplex_RealAsDouble(arg);
+    if (re == -1.0 && PyErr_Occurred())
+      break;
+    double im = PyComplex_ImagAsDouble(arg);
+    if (spec.bytes == 8) {
+      float fr = static_cast<float>(re), fi = static_cast<float>(im);
+      std::memcpy(slot, &fr, 4);
+      slot[1] = 0;
+      std::memcpy(slot + 1, &fi, 4);
+    } else {
+      std::memcpy(slot, &re, 8);
+      std::memcpy(slot + 1, &im, 8);
+    }
+    return true;
+  }
   case ParamSpec::Kind::Int:
   case ParamSpec::Kind::UInt: {
     long long v = PyLong_AsLongLong(arg);
@@ -281,7 +307,7 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
                   : packScalar(arg, spec, static_cast<Py_ssize_t>(i), storage + slot);
     if (!ok)
       return nullptr;
-    slot += spec.kind == ParamSpec::Kind::Array ? 1 + 2 * spec.ndim : 1;
+    slot += slotsOf(spec);
   }
   for (unsigned i = 0; i < slot; ++i)
     pointers[i] = &storage[i];

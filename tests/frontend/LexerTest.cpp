@@ -280,12 +280,14 @@ TEST(LexerTest, NumberFollowedByAttributeOrExponentlessE) {
   EXPECT_EQ(l.tokens[0].text, "1");
 }
 
-TEST(LexerTest, ComplexLiteralIsRejected) {
-  Lexed l = lex("x = 2j\n");
-  ASSERT_EQ(l.diags->errorCount(), 1u);
-  EXPECT_EQ(l.diags->diagnostics()[0].message, "complex literals are not supported in kernels");
-  EXPECT_EQ(l.diags->diagnostics()[0].range.begin.col, 5u);
-  EXPECT_EQ(l.tokens[2].kind, K::Error);
+TEST(LexerTest, ImaginaryLiterals) {
+  Lexed l = lex("x = 2j + 1.5e1J\n");
+  EXPECT_EQ(l.diags->errorCount(), 0u);
+  EXPECT_EQ(l.tokens[2].kind, K::ImagLiteral);
+  EXPECT_EQ(l.tokens[2].text, "2j");
+  EXPECT_EQ(l.tokens[2].range.begin.col, 5u);
+  EXPECT_EQ(l.tokens[4].kind, K::ImagLiteral);
+  EXPECT_EQ(l.tokens[4].text, "1.5e1J");
 }
 
 TEST(LexerTest, StringLiterals) {

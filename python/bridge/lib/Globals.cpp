@@ -96,6 +96,12 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       if (d == -1.0 && PyErr_Occurred())
         return false;
       env.set(*name, ir::GlobalValue::ofFloat(d));
+    } else if (*kind == "complex") {
+      double re = PyFloat_AsDouble(PyTuple_GetItem(v, 0));
+      double im = PyFloat_AsDouble(PyTuple_GetItem(v, 1));
+      if (PyErr_Occurred())
+        return false;
+      env.set(*name, ir::GlobalValue::ofComplex(re, im));
     } else if (*kind == "bool") {
       env.set(*name, ir::GlobalValue::ofBool(PyObject_IsTrue(v) == 1));
     } else if (*kind == "devfunc") {

@@ -31,7 +31,7 @@ const char *compareOpSpelling(CompareOp op);
 
 class Expr {
 public:
-  enum class Kind { Name, IntLit, FloatLit, BoolLit, NoneLit, StrLit, Unary,
+  enum class Kind { Name, IntLit, FloatLit, ImagLit, BoolLit, NoneLit, StrLit, Unary,
                     Binary, BoolOp, Compare, Call, Attribute, Subscript, Tuple,
                     IfExp, Slice };
   Expr(Kind kind, SourceRange range) : exprKind(kind), loc(range) {}
@@ -63,6 +63,13 @@ struct IntLitExpr : Expr {
 struct FloatLitExpr : Expr {
   FloatLitExpr(SourceRange r, double v) : Expr(Kind::FloatLit, r), value(v) {}
   PYJIT_EXPR_CLASSOF(FloatLit)
+  double value;
+};
+
+/// An imaginary literal `2.5j`: the complex number 0 + value*1j.
+struct ImagLitExpr : Expr {
+  ImagLitExpr(SourceRange r, double v) : Expr(Kind::ImagLit, r), value(v) {}
+  PYJIT_EXPR_CLASSOF(ImagLit)
   double value;
 };
 

@@ -15,6 +15,7 @@ enum class TokenKind {
   Identifier,
   IntLiteral,
   FloatLiteral,
+  ImagLiteral, // 2j, 1.5e3J
   StringLiteral,
   // Keywords (all of Python's, so unsupported ones get a precise message).
   KwFalse, KwNone, KwTrue, KwAnd, KwAs, KwAssert, KwAsync, KwAwait, KwBreak,

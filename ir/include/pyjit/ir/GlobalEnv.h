@@ -20,6 +20,7 @@ struct GlobalValue {
   enum class Kind {
     Int,         // a Python/NumPy integer: `value.i`
     Float,       // a Python/NumPy float: `value.f`
+    Complex,     // a Python/NumPy complex: `value.f` + `value.imag` j
     Bool,        // `value.i` is 0 or 1
     Module,      // `name` is "cuda", "math" or "numpy"
     Function,    // a known function, `name` e.g. "math.sqrt"
@@ -32,10 +33,16 @@ struct GlobalValue {
   double f = 0.0;
   std::string name;
   const DeviceFunctionSource *device = nullptr; // owned by a DeviceFunctionTable
+  double imag = 0.0;
 
   static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
   static GlobalValue ofFloat(double v) { return {Kind::Float, 0, v, {}}; }
   static GlobalValue ofBool(bool v) { return {Kind::Bool, v ? 1 : 0, 0.0, {}}; }
+  static GlobalValue ofComplex(double re, double im) {
+    GlobalValue v{Kind::Complex, 0, re, {}};
+    v.imag = im;
+    return v;
+  }
   static GlobalValue ofModule(std::string n) { return {Kind::Module, 0, 0.0, std::move(n)}; }
   static GlobalValue ofFunction(std::string n) { return {Kind::Function, 0, 0.0, std::move(n)}; }
   static GlobalValue ofDType(std::string n) { return {Kind::DType, 0, 0.0, std::move(n)}; }

@@ -30,6 +30,9 @@ enum class Opcode {
   // as `min`/`max` are); Math calls the MathFn in intImm (MathFunctions.h)
   // on operands already converted to mathOperandType.
   Sqrt, Abs, Min, Max, Math,
+  // ComplexMake(re, im) -> complex; ComplexPart(z) with intImm 0 (real) or
+  // 1 (imag) -> the part's float type.
+  ComplexMake, ComplexPart,
   // print(...): `text` is the printf format (C99, as vprintf takes it), one
   // conversion per operand; bool operands print True/False.
   Print,

@@ -18,15 +18,17 @@ namespace pyjit::ir {
 
 class Type {
 public:
-  enum class Kind { None, Bool, Int, Float, Array, Tuple, Namespace, Builtin };
+  enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Namespace, Builtin };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
   /// numba's spelling: `float32`, `array(float32, 2d, C)`, `UniTuple(int64 x 2)`.
   std::string str() const;
 
+  /// A number (bool, int, float or complex): what operators take.
   bool isScalar() const {
-    return typeKind == Kind::Bool || typeKind == Kind::Int || typeKind == Kind::Float;
+    return typeKind == Kind::Bool || typeKind == Kind::Int || typeKind == Kind::Float ||
+           typeKind == Kind::Complex;
   }
   bool isNumeric() const { return isScalar(); }
 
@@ -69,6 +71,18 @@ public:
   explicit FloatType(unsigned bits) : Type(Kind::Float), width(bits) {}
   unsigned bits() const { return width; }
   static bool classof(const Type *t) { return t->kind() == Kind::Float; }
+
+private:
+  unsigned width;
+};
+
+/// complex64 (two float32) and complex128 (two float64).
+class ComplexType : public Type {
+public:
+  explicit ComplexType(unsigned bits) : Type(Kind::Complex), width(bits) {}
+  unsigned bits() const { return width; }
+  unsigned partBits() const { return width / 2; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Complex; }
 
 private:
   unsigned width;

@@ -18,6 +18,7 @@ public:
   BoolType *boolean() { return &boolTy; }
   IntType *intTy(unsigned bits, bool isSigned = true);
   FloatType *floatTy(unsigned bits);
+  ComplexType *complexTy(unsigned bits); // 64 or 128
   IntType *int32() { return intTy(32); }
   IntType *int64() { return intTy(64); }
   FloatType *float32() { return floatTy(32); }
@@ -36,6 +37,7 @@ private:
   BoolType boolTy;
   std::map<std::pair<unsigned, bool>, std::unique_ptr<IntType>> ints;
   std::map<unsigned, std::unique_ptr<FloatType>> floats;
+  std::map<unsigned, std::unique_ptr<ComplexType>> complexes;
   std::map<std::tuple<Type *, unsigned, Layout>, std::unique_ptr<ArrayType>> arrays;
   std::map<std::vector<Type *>, std::unique_ptr<TupleType>> tuples;
   std::map<std::string, std::unique_ptr<NamespaceType>, std::less<>> namespaces;

@@ -18,7 +18,8 @@
 namespace pyjit::python {
 
 /// Reads the globals description made by `pyjit._source.describe`: a dict
-/// of name -> (kind, value) with kind one of "int", "float", "bool",
+/// of name -> (kind, value) with kind one of "int", "float", "complex" (a
+/// (real, imag) tuple), "bool",
 /// "module", "function", "dtype", "devfunc", "unsupported". A "devfunc"
 /// value is itself a description (source, filename, firstline, name,
 /// globals), stored in `table` once per description (cycles allowed).
