@@ -133,7 +133,8 @@ Token Lexer::next() {
     }
     if (c == '\\' && pos + 1 < text.size() &&
         (text[pos + 1] == '\n' || text[pos + 1] == '\r')) {
-      pos = text.find('\n', pos) + 1;
+      size_t nl = text.find('\n', pos);
+      pos = nl == llvm::StringRef::npos ? text.size() : nl + 1;
       ++line;
       lineStart = pos;
       continue;

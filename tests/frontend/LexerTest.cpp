@@ -371,3 +371,11 @@ TEST(LexerTest, TokenKindNames) {
 }
 
 } // namespace
+
+// Found by the fuzzer: a backslash and a carriage return with no newline
+// after them used to send the lexer back to the start of the text forever.
+TEST(LexerTest, BackslashCarriageReturnAtTheEndTerminates) {
+  Lexed l = lex("def k(\\\r)");
+  EXPECT_EQ(l.tokens.back().kind, K::Eof);
+  EXPECT_LT(l.tokens.size(), 20u);
+}
