@@ -27,6 +27,17 @@ class _DeviceBuffer:
                 pass
 
 
+class _View:
+    """Memory inside another allocation (keeps it alive)."""
+
+    __slots__ = ("base", "ptr", "nbytes")
+
+    def __init__(self, base, offset):
+        self.base = base
+        self.ptr = base.ptr + offset
+        self.nbytes = max(0, base.nbytes - offset)
+
+
 def _c_strides(shape, itemsize):
     strides = []
     acc = itemsize
@@ -74,6 +85,11 @@ class DeviceArray:
     def __len__(self):
         return self.shape[0]
 
+    @property
+    def T(self):
+        return DeviceArray(tuple(reversed(self.shape)), self.dtype,
+                           tuple(reversed(self.strides)), self._buffer)
+
     def __repr__(self):
         return "<pyjit DeviceArray shape=%s dtype=%s>" % (self.shape, self.dtype)
 
@@ -89,10 +105,49 @@ class DeviceArray:
         if self.nbytes:
             ext().memcpy_htod(self._buffer.ptr, ary)
 
+    def is_f_contiguous(self):
+        return self.strides == tuple(reversed(_c_strides(tuple(reversed(self.shape)),
+                                                         self.dtype.itemsize)))
+
+    def __getitem__(self, index):
+        """A view (basic indexing and slicing, as numpy) sharing this memory."""
+        if not isinstance(index, tuple):
+            index = (index,)
+        if len(index) > self.ndim:
+            raise IndexError("too many indices for a %d-d device array" % self.ndim)
+        offset, shape, strides = 0, [], []
+        for d, (extent, stride) in enumerate(zip(self.shape, self.strides)):
+            idx = index[d] if d < len(index) else slice(None)
+            if isinstance(idx, slice):
+                start, stop, step = idx.indices(extent)
+                shape.append(len(range(start, stop, step)))
+                strides.append(stride * step)
+                offset += start * stride
+            elif isinstance(idx, (int, np.integer)):
+                i = int(idx) + (extent if idx < 0 else 0)
+                if not 0 <= i < extent:
+                    raise IndexError("index %d out of range for extent %d" % (idx, extent))
+                offset += i * stride
+            else:
+                raise TypeError("device arrays take ints and slices as indices, not %r" % (idx,))
+        if not shape:
+            raise NotImplementedError("indexing a single element of a device array; copy it "
+                                      "to the host first")
+        return DeviceArray(shape, self.dtype, strides, _View(self._buffer, offset))
+
     def copy_to_host(self, ary=None, stream=0):
         """Copies to a new numpy array, or into `ary` (same shape and dtype); returns it."""
+        if self.is_f_contiguous() and not self.is_c_contiguous():
+            if ary is None:
+                ary = np.empty(self.shape, dtype=self.dtype, order="F")
+            if self.nbytes:
+                tmp = ary if ary.flags.f_contiguous else np.empty(self.shape, self.dtype, order="F")
+                ext().memcpy_dtoh(tmp.T, self._buffer.ptr)
+                if tmp is not ary:
+                    ary[...] = tmp
+            return ary
         if not self.is_c_contiguous():
-            raise NotImplementedError("copy_to_host of a non-contiguous device array")
+            raise NotImplementedError("copy_to_host of a non-contiguous device array view")
         if ary is None:
             ary = np.empty(self.shape, dtype=self.dtype)
         elif ary.shape != self.shape or ary.dtype != self.dtype:
@@ -112,10 +167,17 @@ def to_device(obj, stream=0, copy=True, to=None):
     """Copies a numpy array (or array-like) to a new DeviceArray, or into `to`."""
     if isinstance(obj, DeviceArray):
         return obj
-    ary = np.ascontiguousarray(obj)
+    ary = np.asarray(obj)
     if to is not None:
         to.copy_to_device(ary)
         return to
+    if ary.flags.f_contiguous and not ary.flags.c_contiguous:
+        # Keep Fortran order (numba does): same bytes, Fortran strides.
+        dev = DeviceArray(ary.shape, ary.dtype, ary.strides)
+        if copy and dev.nbytes:
+            ext().memcpy_htod(dev.device_ctypes_pointer, ary.T)
+        return dev
+    ary = np.ascontiguousarray(ary)
     dev = DeviceArray(ary.shape, ary.dtype)
     if copy and dev.nbytes:
         ext().memcpy_htod(dev.device_ctypes_pointer, ary)

@@ -193,6 +193,18 @@ class Dispatcher:
         raise TypeError("kernel '%s' needs a launch configuration: %s[grid, block](...)"
                         % (self.__name__, self.__name__))
 
+    def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
+        """A launcher covering `ntasks` threads (numba's forall): blocks of
+        `tpb` threads (default 256), enough blocks for ntasks; 0 tasks
+        launches nothing."""
+        ntasks = int(ntasks)
+        if ntasks < 0:
+            raise ValueError("forall() needs a non-negative number of tasks, got %d" % ntasks)
+        if ntasks == 0:
+            return lambda *args: None
+        tpb = int(tpb) or min(256, ntasks)
+        return self[(ntasks + tpb - 1) // tpb, tpb, stream, sharedmem]
+
     def _arg_name(self, i):
         return "argument '%s'" % self._params[i] if i < len(self._params) else "argument %d" % i
 

@@ -13,7 +13,7 @@ from ._dispatcher import DeviceFunction, Dispatcher
 from ._ext import current_device, ext
 from .errors import CudaError
 
-__all__ = ["jit", "compile_ptx", "to_device", "device_array", "device_array_like", "synchronize",
+__all__ = ["jit", "compile_ptx", "stream", "default_stream", "Stream", "to_device", "device_array", "device_array_like", "synchronize",
            "is_available", "event", "event_elapsed_time", "get_current_device",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
@@ -114,6 +114,50 @@ class Event:
                 ext().event_destroy(handle)
             except Exception:
                 pass
+
+
+class Stream:
+    """A CUDA stream (numba.cuda.stream). `handle` is the CUstream as an int.
+
+    Kernel launches on a stream are asynchronous and ordered on it; host<->device
+    copies given a stream are done synchronously in this release (correct, not
+    overlapped).
+    """
+
+    def __init__(self, handle=None):
+        self._owned = handle is None
+        self.handle = ext().stream_create() if handle is None else handle
+
+    def synchronize(self):
+        """Waits until all work queued on the stream has finished."""
+        if self.handle:
+            ext().stream_synchronize(self.handle)
+        else:
+            ext().synchronize()
+
+    def __int__(self):
+        return self.handle or 0
+
+    def __repr__(self):
+        return "<pyjit Stream %#x>" % (self.handle or 0)
+
+    def __del__(self):
+        handle, self.handle = getattr(self, "handle", 0), 0
+        if handle and getattr(self, "_owned", False):
+            try:
+                ext().stream_destroy(handle)
+            except Exception:
+                pass
+
+
+def stream():
+    """A new CUDA stream."""
+    return Stream()
+
+
+def default_stream():
+    """The default (legacy) stream."""
+    return Stream(0)
 
 
 def event(timing=True):

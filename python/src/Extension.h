@@ -29,6 +29,9 @@ PyObject *eventDestroy(PyObject *self, PyObject *args);
 PyObject *eventRecord(PyObject *self, PyObject *args);
 PyObject *eventSynchronize(PyObject *self, PyObject *args);
 PyObject *eventElapsed(PyObject *self, PyObject *args);
+PyObject *streamCreate(PyObject *self, PyObject *args);
+PyObject *streamDestroy(PyObject *self, PyObject *args);
+PyObject *streamSynchronize(PyObject *self, PyObject *args);
 // Kernel.cpp
 /// Creates the Kernel type and adds it to `module`; false with an error set on failure.
 bool addKernelType(PyObject *module);

@@ -4,6 +4,7 @@
 #include "pyjit/runtime/Driver.h"
 #include "pyjit/runtime/Event.h"
 #include "pyjit/runtime/Memory.h"
+#include "pyjit/runtime/Stream.h"
 
 using namespace pyjit;
 
@@ -159,4 +160,34 @@ PyObject *python::eventElapsed(PyObject *, PyObject *args) {
   if (!ms)
     return raiseRuntime(ms.takeError());
   return PyFloat_FromDouble(*ms);
+}
+
+PyObject *python::streamCreate(PyObject *, PyObject *) {
+  auto stream = runtime::streamCreate(/*nonBlocking=*/false);
+  if (!stream)
+    return raiseRuntime(stream.takeError());
+  return PyLong_FromVoidPtr(*stream);
+}
+
+PyObject *python::streamDestroy(PyObject *, PyObject *args) {
+  PyObject *handle;
+  if (!PyArg_ParseTuple(args, "O", &handle))
+    return nullptr;
+  void *s = PyLong_AsVoidPtr(handle);
+  if (PyErr_Occurred())
+    return nullptr;
+  return noneOr(runtime::streamDestroy(s));
+}
+
+PyObject *python::streamSynchronize(PyObject *, PyObject *args) {
+  PyObject *handle;
+  if (!PyArg_ParseTuple(args, "O", &handle))
+    return nullptr;
+  void *s = PyLong_AsVoidPtr(handle);
+  if (PyErr_Occurred())
+    return nullptr;
+  PyThreadState *state = PyEval_SaveThread();
+  llvm::Error err = runtime::streamSynchronize(s);
+  PyEval_RestoreThread(state);
+  return noneOr(std::move(err));
 }

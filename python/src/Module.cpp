@@ -49,6 +49,10 @@ static PyMethodDef methods[] = {
     {"event_synchronize", python::eventSynchronize, METH_VARARGS, "event_synchronize(handle)."},
     {"event_elapsed", python::eventElapsed, METH_VARARGS,
      "event_elapsed(start, stop) -> milliseconds (float)."},
+    {"stream_create", python::streamCreate, METH_NOARGS, "stream_create() -> handle (int)."},
+    {"stream_destroy", python::streamDestroy, METH_VARARGS, "stream_destroy(handle)."},
+    {"stream_synchronize", python::streamSynchronize, METH_VARARGS,
+     "stream_synchronize(handle): waits for the stream's work."},
     {nullptr, nullptr, 0, nullptr}};
 
 static PyModuleDef moduleDef = {PyModuleDef_HEAD_INIT, "_pyjit",

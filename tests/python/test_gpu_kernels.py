@@ -242,3 +242,39 @@ def test_tuples_as_kernel_arguments():
     out = np.zeros(1)
     k[1, 1]((3, arr, (2.0, 4.0)), out)
     assert out[0] == 3 + 2.5 + 8.0
+
+
+def test_streams_forall_fortran_order_and_device_views():
+    @cuda.jit
+    def scale(a, s):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = a[i] * s
+
+    @cuda.jit
+    def info(a, out):
+        out[0] = a.shape[0]
+        out[1] = a.shape[1]
+        out[2] = a.strides[0]
+        out[3] = a.strides[1]
+        out[4] = a[1, 1]
+
+    s = cuda.stream()
+    d = cuda.to_device(np.arange(10.0), stream=s)
+    scale[1, 32, s](d, 2.0)
+    s.synchronize()
+    np.testing.assert_array_equal(d.copy_to_host(stream=s), 2 * np.arange(10.0))
+
+    x = np.arange(11, dtype=np.int64)
+    scale.forall(x.size)(x, 3)
+    np.testing.assert_array_equal(x, 3 * np.arange(11))
+
+    f = np.asfortranarray(np.arange(35.0).reshape(5, 7))
+    out = np.zeros(5, dtype=np.int64)
+    info[1, 1](f, out)
+    assert list(out[:4]) == [5, 7, 8, 40] and out[4] == f[1, 1]
+
+    v = cuda.to_device(np.arange(48, dtype=np.int16).reshape(6, 8))[::2, 1::3]
+    info[1, 1](v, out)
+    host = np.arange(48, dtype=np.int16).reshape(6, 8)[::2, 1::3]
+    assert list(out[:4]) == [3, 3, 32, 6] and out[4] == host[1, 1]
