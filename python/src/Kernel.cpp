@@ -237,10 +237,17 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
   }
   case ParamSpec::Kind::Complex: {
     // Two parameters: the real and the imaginary part, each of half the width.
-    double re = PyComplex_RealAsDouble(arg);
-    if (re == -1.0 && PyErr_Occurred())
+    // numpy.complex64 is no Python complex: convert through complex(arg)
+    // (PyComplex_RealAsDouble would drop its imaginary part).
+    PyObject *z = PyComplex_Check(arg)
+                      ? (Py_INCREF(arg), arg)
+                      : PyObject_CallFunctionObjArgs(reinterpret_cast<PyObject *>(&PyComplex_Type),
+                                                     arg, nullptr);
+    if (!z)
       break;
-    double im = PyComplex_ImagAsDouble(arg);
+    double re = PyComplex_RealAsDouble(z);
+    double im = PyComplex_ImagAsDouble(z);
+    Py_DECREF(z);
     if (spec.bytes == 8) {
       float fr = static_cast<float>(re), fi = static_cast<float>(im);
       std::memcpy(slot, &fr, 4);

@@ -216,6 +216,14 @@ def test_failed_assert_in_debug_mode_aborts_the_kernel():
         "    cuda.synchronize()\n"
         "except pyjit.CudaError as e:\n"
         "    print('CudaError:', e)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    import os
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(code)  # the kernel's source must be in a file for pyjit to read it
+    try:
+        out = subprocess.run([sys.executable, f.name], capture_output=True, text=True,
+                             timeout=120, env=dict(os.environ))
+    finally:
+        os.unlink(f.name)
     assert "AssertionError: positive please" in out.stdout
     assert "CudaError:" in out.stdout and "CUDA_ERROR" in out.stdout
