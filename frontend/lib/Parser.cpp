@@ -140,6 +140,9 @@ std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
     if (!at(TokenKind::Identifier))
       return error(tok().range, "invalid syntax: expected a parameter name");
     Token p = consume();
+    for (const Param &earlier : fn->params)
+      if (earlier.name == p.text)
+        return error(p.range, "duplicate argument '" + p.text + "' in function definition");
     fn->params.push_back({p.text.str(), p.range, nullptr});
     if (accept(TokenKind::Colon) && !parseTest()) // annotation: ignored here
       return nullptr;

@@ -748,3 +748,13 @@ TEST(ParserTest, DiagnosticEngineRendering) {
 }
 
 } // namespace
+
+// Found by the fuzzer: Python rejects duplicate parameter names, so must we
+// (they used to reach IR generation and fail the verifier).
+TEST(ParserTest, DuplicateParameterIsAnError) {
+  Parsed p = parse("def k(a, t, t):\n    pass\n");
+  EXPECT_FALSE(p.module);
+  ASSERT_EQ(p.diags->errorCount(), 1u);
+  EXPECT_EQ(p.firstDiag().message, "duplicate argument 't' in function definition");
+  EXPECT_EQ(p.firstDiag().range.begin.col, 13u);
+}
