@@ -7,6 +7,7 @@
 #include "pyjit/frontend/Parser.h"
 #include "pyjit/ir/IRGen.h"
 #include "pyjit/ir/IRPrinter.h"
+#include "pyjit/ir/Passes.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/ir/Verifier.h"
 #include "llvm/IR/LLVMContext.h"
@@ -61,6 +62,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     return diags.takeError();
   out.warnings = diags.render(); // no errors here: only warnings and their notes
   if (auto err = ir::verifyFunction(*fn))
+    return std::move(err);
+  if (auto err = ir::runCleanupPasses(*fn, types))
     return std::move(err);
   {
     llvm::raw_string_ostream os(out.ir);
