@@ -69,6 +69,9 @@ class DeviceArray:
                      "typestr": self.dtype.str, "data": (self._buffer.ptr, False),
                      "version": 3, "stream": None}
         self._pyjit_type = None
+        # The kernel parameters of this array (docs/abi.md), read by the
+        # launcher without building the interface dict.
+        self._pyjit_abi = (self._buffer.ptr,) + self.shape + self.strides
 
     @property
     def ndim(self):

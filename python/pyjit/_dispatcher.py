@@ -13,7 +13,7 @@ import numpy as np
 from . import _devicearray
 from ._ext import current_device, ext
 from ._source import describe
-from ._typeof import flatten, typeof
+from ._typeof import fast_typeof, flatten, typeof
 
 
 def _dim3(value, what):
@@ -213,7 +213,9 @@ class Dispatcher:
             raise TypeError("kernel '%s' takes %d arguments (%s), got %d"
                             % (self.__name__, len(self._params), ", ".join(self._params),
                                len(args)))
-        types = tuple(typeof(a, self._arg_name(i)) for i, a in enumerate(args))
+        types = tuple([fast_typeof(a) for a in args])
+        if None in types:
+            types = tuple([typeof(a, self._arg_name(i)) for i, a in enumerate(args)])
         overload = self._overloads.get(types)
         if overload is None:
             overload = self._compile_for(types)
@@ -221,17 +223,19 @@ class Dispatcher:
         # tuples are passed as their elements (docs/abi.md).
         if overload.flat:
             args = tuple(flatten(args))
-        converted = list(args)
-        copy_back = []
+        copy_back = None
         for i, a in enumerate(args):
-            if isinstance(a, np.ndarray):
+            if type(a) is np.ndarray:
+                if copy_back is None:
+                    copy_back, args = [], list(args)
                 dev = _devicearray.to_device(a)
-                converted[i] = dev
+                args[i] = dev
                 if a.flags.writeable:
                     copy_back.append((dev, a))
-        overload.kernel.launch(griddim, blockdim, shared, stream, tuple(converted))
-        for dev, host in copy_back:
-            dev.copy_to_host(host)
+        overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args))
+        if copy_back:
+            for dev, host in copy_back:
+                dev.copy_to_host(host)
 
     def _compile_for(self, types):
         self._describe()

@@ -17,6 +17,23 @@ for _name in SUPPORTED_DTYPES:
     _TYPESTR_TO_NAME["|" + _dt.str[1:]] = _name
 
 
+# Exact Python and NumPy scalar types -> their type strings: the launch
+# path's lookup (one dict probe, no dtype objects).
+FAST_SCALARS = {bool: "bool", int: "int64", float: "float64", complex: "complex128",
+                np.bool_: "bool"}
+for _name in SUPPORTED_DTYPES:
+    FAST_SCALARS[np.dtype(_name).type] = _name
+
+
+def fast_typeof(value):
+    """The type string of a common argument (scalar or pyjit array already
+    typed once), or None when the full `typeof` is needed."""
+    t = FAST_SCALARS.get(type(value))
+    if t is not None:
+        return t
+    return getattr(value, "_pyjit_type", None)
+
+
 def _c_contiguous(shape, strides, itemsize):
     if strides is None:
         return True

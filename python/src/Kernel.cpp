@@ -158,8 +158,45 @@ bool readDim3(PyObject *obj, runtime::Dim3 &dim, const char *what) {
   return true;
 }
 
+// pyjit's DeviceArray carries its parameters ready made: `_pyjit_abi` is
+// (data, extents..., strides...). Returns 1 if packed, 0 if the object has
+// none, -1 on error (set).
+int packAbiTuple(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t *slot) {
+  static PyObject *name = PyUnicode_InternFromString("_pyjit_abi");
+  PyObject *abi = PyObject_GetAttr(arg, name);
+  if (!abi) {
+    PyErr_Clear();
+    return 0;
+  }
+  int result = 0;
+  Py_ssize_t n = PyTuple_Check(abi) ? PyTuple_Size(abi) : -1;
+  if (n == static_cast<Py_ssize_t>(1 + 2 * spec.ndim)) {
+    result = 1;
+    for (Py_ssize_t k = 0; k < n; ++k) {
+      slot[k] = PyLong_AsUnsignedLongLong(PyTuple_GetItem(abi, k));
+      if (slot[k] == static_cast<uint64_t>(-1) && PyErr_Occurred()) {
+        PyErr_Clear(); // negative strides: read them as signed
+        long long v = PyLong_AsLongLong(PyTuple_GetItem(abi, k));
+        if (v == -1 && PyErr_Occurred()) {
+          result = -1;
+          break;
+        }
+        slot[k] = static_cast<uint64_t>(v);
+      }
+    }
+  } else if (n >= 0) {
+    PyErr_Format(PyExc_TypeError, "argument %zd: expected a %u-d array (%s), got %zd-d", index,
+                 spec.ndim, spec.typeName.c_str(), (n - 1) / 2);
+    result = -1;
+  }
+  Py_DECREF(abi);
+  return result;
+}
+
 // Packs an object with __cuda_array_interface__ into 1 + 2*ndim slots.
 bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t *slot) {
+  if (int fast = packAbiTuple(arg, spec, index, slot))
+    return fast > 0;
   PyObject *cai = PyObject_GetAttrString(arg, "__cuda_array_interface__");
   if (!cai) {
     PyErr_Clear();
