@@ -11,8 +11,8 @@ CXX=${FUZZ_CXX:-clang++-14}
 CC=${FUZZ_CC:-clang-14}
 build=build/fuzz
 cmake -S . -B "$build" -DPYJIT_FUZZ_ONLY=ON -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_C_COMPILER="$CC" \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j2 --target pyjit_frontend_fuzzer >/dev/null
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build.log" 2>&1 || { cat "$build.log"; exit 1; }
+cmake --build "$build" -j2 --target pyjit_frontend_fuzzer >>"$build.log" 2>&1 || { tail -n 40 "$build.log"; exit 1; }
 corpus=$build/corpus
 mkdir -p "$corpus"
 find lit-tests examples -name '*.py' ! -name 'lit.cfg.py' -exec cp {} "$corpus/" \;

@@ -28,8 +28,10 @@ namespace pyjit::ir::detail {
 std::optional<TypedFunction> Inferer::run() {
   if (result.paramTypes.size() != def.params.size()) {
     diags.error(def.range, "function '" + def.name + "' takes " +
-                               llvm::Twine(def.params.size()) + " arguments but " +
-                               llvm::Twine(result.paramTypes.size()) + " types were given");
+                               llvm::Twine(def.params.size()) + " argument" +
+                               (def.params.size() == 1 ? "" : "s") + " but the signature gives " +
+                               llvm::Twine(result.paramTypes.size()) + " type" +
+                               (result.paramTypes.size() == 1 ? "" : "s"));
     return std::nullopt;
   }
   unsigned arrays = 0, float32Arrays = 0;
@@ -820,13 +822,14 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
               r.constant->kind != GlobalValue::Kind::Float;
   if (ints && t == ctx.int64()) {
     uint64_t a = static_cast<uint64_t>(asInt(*l.constant));
-    uint64_t b = static_cast<uint64_t>(asInt(*r.constant));
     int64_t sa = asInt(*l.constant), sb = asInt(*r.constant);
     std::optional<int64_t> v;
+    int64_t r;
+    bool overflow = false;
     switch (e.op) {
-    case BinaryOp::Add: v = static_cast<int64_t>(a + b); break;
-    case BinaryOp::Sub: v = static_cast<int64_t>(a - b); break;
-    case BinaryOp::Mul: v = static_cast<int64_t>(a * b); break;
+    case BinaryOp::Add: overflow = __builtin_add_overflow(sa, sb, &r); v = r; break;
+    case BinaryOp::Sub: overflow = __builtin_sub_overflow(sa, sb, &r); v = r; break;
+    case BinaryOp::Mul: overflow = __builtin_mul_overflow(sa, sb, &r); v = r; break;
     case BinaryOp::BitAnd: v = sa & sb; break;
     case BinaryOp::BitOr: v = sa | sb; break;
     case BinaryOp::BitXor: v = sa ^ sb; break;
@@ -843,11 +846,15 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
       break;
     case BinaryOp::Pow:
       if (sb >= 0) {
-        uint64_t acc = 1, base = a;
-        for (int64_t k = sb; k > 0; k >>= 1, base *= base)
+        int64_t acc = 1, base = sa;
+        bool baseOverflow = false;
+        for (int64_t k = sb; k > 0; k >>= 1) {
           if (k & 1)
-            acc *= base;
-        v = static_cast<int64_t>(acc);
+            overflow |= baseOverflow || __builtin_mul_overflow(acc, base, &acc);
+          if (k > 1)
+            baseOverflow |= __builtin_mul_overflow(base, base, &base);
+        }
+        v = acc;
       }
       break;
     case BinaryOp::Shl:
@@ -860,6 +867,11 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
       break;
     default:
       break;
+    }
+    if (overflow) {
+      error(e.range(), "this constant expression overflows int64 (Python integers are "
+                       "unbounded; kernels compute in 64 bits)");
+      return {};
     }
     if (v)
       out.constant = GlobalValue::ofInt(*v);

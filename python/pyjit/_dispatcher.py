@@ -7,6 +7,7 @@ launch. numpy arrays are copied to the device and back around the launch,
 as numba.cuda does; objects with __cuda_array_interface__ pass zero-copy.
 """
 import inspect
+import os
 
 import numpy as np
 
@@ -148,6 +149,29 @@ class Dispatcher:
             hinted = _signature_from_hints(py_func)
             if hinted is not None:
                 self._add_signature(hinted)
+        if self.signature_strings and not os.environ.get("PYJIT_PYJITC"):
+            self._compile_eagerly()
+
+    def _compile_eagerly(self):
+        """Compiles every signature now, as numba does, so errors in the kernel
+        surface at decoration. Without a GPU the kernel is still compiled to
+        PTX (for sm_90) to report errors; linking waits for a device."""
+        from .errors import CudaError
+        self._describe()
+        try:
+            arch = current_device()["arch"]
+        except CudaError:
+            arch = None
+        for sig_types in self._sig_types:
+            key = tuple(sig_types)
+            if arch is None:
+                info = self._info
+                ext().compile_kernel(info["source"], info["filename"], info["firstline"],
+                                     info["name"], info["globals"], key, "sm_90",
+                                     _opt_level(self.options), "ir",
+                                     bool(self.options.get("debug", False)))
+            elif key not in self._overloads:
+                self._overloads[key] = _Overload(self, key, arch)
 
     def _add_signature(self, sig):
         from .types import Type

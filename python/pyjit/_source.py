@@ -5,6 +5,7 @@ values of the global and closure names it refers to, classified for the C++
 compiler (see pyjit/python/Bridge.h). The decorator and pyjitc both use it,
 so globals resolve identically on both paths.
 """
+import importlib.machinery
 import importlib.util
 import inspect
 import math
@@ -122,20 +123,49 @@ def describe(func, memo=None):
     return info
 
 
+class KernelFileError(Exception):
+    """pyjitc could not import the kernel file; the message says why."""
+
+
+def _user_frame(tb, path):
+    """file:line of the innermost traceback frame in the user's file."""
+    where = None
+    while tb is not None:
+        if os.path.abspath(tb.tb_frame.f_code.co_filename) == path:
+            where = "%s:%d" % (path, tb.tb_lineno)
+        tb = tb.tb_next
+    return where
+
+
 def load_kernels(path, name=None):
     """Imports the file at `path` and lists its kernels for pyjitc.
 
     Returns [(name, source, filename, firstline, globals, [signature, ...])]:
     the function called `name` if given, else every pyjit kernel in the file.
+    Raises KernelFileError (one line, pointing at the user's line) if the
+    file cannot be imported; a SyntaxError propagates as it is.
     """
     from ._dispatcher import Dispatcher
     path = os.path.abspath(path)
-    modname = "_pyjitc_" + os.path.splitext(os.path.basename(path))[0]
-    spec = importlib.util.spec_from_file_location(modname, path)
+    if os.path.isdir(path):
+        raise KernelFileError("'%s' is a directory, not a kernel file" % path)
+    modname = "_pyjitc_" + os.path.splitext(os.path.basename(path))[0].replace(".", "_")
+    loader = importlib.machinery.SourceFileLoader(modname, path)
+    spec = importlib.util.spec_from_file_location(modname, path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     sys.modules[modname] = module
     sys.path.insert(0, os.path.dirname(path))
-    spec.loader.exec_module(module)
+    os.environ["PYJIT_PYJITC"] = "1"  # decorators: no eager compilation (pyjitc compiles)
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError:
+        raise
+    except SystemExit as exc:
+        raise KernelFileError("importing '%s' called sys.exit(%s)" % (path, exc.code)) from None
+    except BaseException as exc:  # the user's module failed while importing
+        where = _user_frame(exc.__traceback__, path) or path
+        raise KernelFileError("%s: importing the kernel file raised %s: %s"
+                              % (where, type(exc).__name__, exc)) from None
     found = []
     for attr, value in vars(module).items():
         if name is not None and attr != name:

@@ -6,12 +6,10 @@ Kernels: `@cuda.jit`, `@cuda.jit("void(float32[:], float32)")`, then
 arrays (`to_device`, `device_array`, `device_array_like`), `synchronize`,
 events for timing.
 """
-import numpy as np
-
 from ._devicearray import DeviceArray, device_array, device_array_like, to_device
 from ._dispatcher import DeviceFunction, Dispatcher
-from ._ext import current_device, ext
-from .errors import CudaError
+from ._ext import current_device as _current_device
+from ._ext import ext as _ext
 
 __all__ = ["jit", "compile_ptx", "stream", "default_stream", "Stream", "to_device", "device_array", "device_array_like", "synchronize",
            "is_available", "event", "event_elapsed_time", "get_current_device",
@@ -49,10 +47,14 @@ def compile_ptx(pyfunc, sig, cc=None, opt=3):
     """
     from ._dispatcher import _parse_signature_types
     from ._source import describe
+    restype = sig.split("(", 1)[0].strip() if isinstance(sig, str) else ""
+    if restype not in ("", "void", "none"):
+        raise TypeError("a kernel returns nothing: its signature must start with 'void(', "
+                        "got %r" % sig)
     func = getattr(pyfunc, "py_func", pyfunc)
     info = describe(func)
     arch = "sm_%d%d" % tuple(cc) if cc else "sm_90"
-    result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
+    result = _ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                   info["name"], info["globals"],
                                   tuple(_parse_signature_types(sig)), arch, opt, "ptx")
     if result.get("warnings"):
@@ -64,12 +66,12 @@ def compile_ptx(pyfunc, sig, cc=None, opt=3):
 
 def synchronize():
     """Waits for all work on the GPU to finish."""
-    ext().synchronize()
+    _ext().synchronize()
 
 
 def is_available():
     """True when a CUDA driver and a GPU are usable."""
-    return ext().driver_error() is None
+    return _ext().driver_error() is None
 
 
 class _Device:
@@ -85,33 +87,33 @@ class _Device:
 
 def get_current_device():
     """The current GPU (name, compute_capability, limits)."""
-    return _Device(current_device())
+    return _Device(_current_device())
 
 
 class Event:
     """A CUDA event for timing GPU work (numba.cuda.event)."""
 
     def __init__(self, timing=True):
-        self.handle = ext().event_create()
+        self.handle = _ext().event_create()
 
     def record(self, stream=0):
-        ext().event_record(self.handle, int(stream or 0))
+        _ext().event_record(self.handle, int(stream or 0))
 
     def synchronize(self):
-        ext().event_synchronize(self.handle)
+        _ext().event_synchronize(self.handle)
 
     def wait(self, stream=0):
         self.synchronize()
 
     def elapsed_time(self, other):
         """Milliseconds from this event to `other` (both recorded)."""
-        return ext().event_elapsed(self.handle, other.handle)
+        return _ext().event_elapsed(self.handle, other.handle)
 
     def __del__(self):
         handle, self.handle = getattr(self, "handle", None), None
         if handle:
             try:
-                ext().event_destroy(handle)
+                _ext().event_destroy(handle)
             except Exception:
                 pass
 
@@ -126,14 +128,14 @@ class Stream:
 
     def __init__(self, handle=None):
         self._owned = handle is None
-        self.handle = ext().stream_create() if handle is None else handle
+        self.handle = _ext().stream_create() if handle is None else handle
 
     def synchronize(self):
         """Waits until all work queued on the stream has finished."""
         if self.handle:
-            ext().stream_synchronize(self.handle)
+            _ext().stream_synchronize(self.handle)
         else:
-            ext().synchronize()
+            _ext().synchronize()
 
     def __int__(self):
         return self.handle or 0
@@ -145,7 +147,7 @@ class Stream:
         handle, self.handle = getattr(self, "handle", 0), 0
         if handle and getattr(self, "_owned", False):
             try:
-                ext().stream_destroy(handle)
+                _ext().stream_destroy(handle)
             except Exception:
                 pass
 

@@ -20,6 +20,8 @@ PyObject *python::raiseRuntime(llvm::Error err) {
       });
   if (rest)
     return raise(std::move(rest));
+  while (!message.empty() && message.back() == '\n')
+    message.pop_back();
   return raiseNamed(kind, message);
 }
 

@@ -14,6 +14,7 @@
 #include <Python.h>
 
 #include "pyjit/codegen/KernelCompiler.h"
+#include "pyjit/codegen/NVPTXTarget.h"
 #include "pyjit/frontend/Diagnostics.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/python/Bridge.h"
@@ -80,6 +81,22 @@ static int reportPythonError() {
     Py_XDECREF(msg), Py_XDECREF(file), Py_XDECREF(line), Py_XDECREF(col);
     PyErr_Clear();
   }
+  if (status == 2 && value) {
+    // Problems importing the user's file come as one line (KernelFileError).
+    PyObject *cls = PyObject_GetAttrString(reinterpret_cast<PyObject *>(Py_TYPE(value)),
+                                           "__name__");
+    auto clsName = cls ? python::toUtf8(cls, "name") : std::nullopt;
+    Py_XDECREF(cls);
+    if (clsName && *clsName == "KernelFileError") {
+      PyObject *text = PyObject_Str(value);
+      auto msg = text ? python::toUtf8(text, "message") : std::nullopt;
+      Py_XDECREF(text);
+      llvm::errs() << "pyjitc: error: " << (msg ? *msg : "cannot import the kernel file") << "\n";
+      Py_XDECREF(type), Py_XDECREF(value), Py_XDECREF(traceback);
+      PyErr_Clear();
+      return 2;
+    }
+  }
   if (status == 2) {
     PyErr_Restore(type, value, traceback);
     PyErr_Print();
@@ -116,6 +133,12 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "pyjit kernel compiler\n");
   if (!llvm::sys::fs::exists(inputFile))
     return fail("no such file: '" + inputFile + "'");
+  if (llvm::sys::fs::is_directory(inputFile))
+    return fail("'" + inputFile + "' is a directory, not a kernel file");
+  if (optLevel > 3)
+    return fail("-O" + llvm::Twine(optLevel) + ": the optimization level is 0 to 3");
+  if (auto target = codegen::NVPTXTarget::create(arch); !target)
+    return fail(llvm::toString(target.takeError()));
   if (!initPython(argv[0]))
     return fail("cannot start the embedded Python interpreter");
 
@@ -139,6 +162,25 @@ int main(int argc, char **argv) {
   Py_DECREF(helper);
   if (!kernels)
     return reportPythonError();
+  // One PTX module holds one kernel, and a nameless --sig fits one kernel.
+  size_t total = 0;
+  std::string names;
+  for (Py_ssize_t i = 0; i < PyList_Size(kernels); ++i) {
+    PyObject *entry = PyList_GetItem(kernels, i);
+    size_t n = sigTypes.empty() ? static_cast<size_t>(PyList_Size(PyTuple_GetItem(entry, 5))) : 1;
+    total += n;
+    if (n) {
+      auto kname = python::toUtf8(PyTuple_GetItem(entry, 0), "name");
+      names += (names.empty() ? "" : ", ") + (kname ? *kname : std::string("?"));
+    }
+  }
+  if (emit == codegen::Stage::PTX && total > 1)
+    return fail("'" + inputFile + "' has " + llvm::Twine(total) +
+                " kernel signatures to compile (" + names +
+                "); one PTX module holds one: choose with --sig 'name(types)'");
+  if (!sigTypes.empty() && wanted.empty() && PyList_Size(kernels) > 1)
+    return fail("--sig '" + signature + "' names no kernel and '" + inputFile +
+                "' has several (" + names + "): write --sig 'name(types)'");
 
   std::error_code ec;
   llvm::raw_fd_ostream out(outputFile, ec);
@@ -193,7 +235,8 @@ int main(int argc, char **argv) {
       req.stopAfter = emit;
       auto result = codegen::compileKernel(req);
       if (!result) {
-        llvm::errs() << llvm::toString(result.takeError());
+        std::string message = llvm::toString(result.takeError());
+        llvm::errs() << message << (llvm::StringRef(message).ends_with("\n") ? "" : "\n");
         status = 1;
         continue;
       }

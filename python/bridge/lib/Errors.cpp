@@ -26,5 +26,7 @@ PyObject *python::raise(llvm::Error err) {
       kind = "CompileError";
     message += info.message();
   });
+  while (!message.empty() && message.back() == '\n')
+    message.pop_back(); // rendered diagnostics end in a newline
   return raiseNamed(kind, message);
 }
