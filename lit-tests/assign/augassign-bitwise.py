@@ -15,3 +15,11 @@ def k(out, n):
     v <<= 2
     v >>= 1
     out[0] = v
+
+# CHECK-LABEL: func @k(
+# CHECK: [[A:%[0-9]+]] = and %n, {{%[0-9]+}} : int64
+# CHECK: [[O:%[0-9]+]] = or [[A]], {{%[0-9]+}} : int64
+# CHECK: [[X:%[0-9]+]] = xor [[O]], {{%[0-9]+}} : int64
+# CHECK: [[L:%[0-9]+]] = shl [[X]], {{%[0-9]+}} : int64
+# CHECK: [[R:%[0-9]+]] = shr [[L]], {{%[0-9]+}} : int64
+# CHECK: store %out[{{%[0-9]+}}], [[R]]

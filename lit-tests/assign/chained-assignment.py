@@ -11,3 +11,9 @@ def k(out, x):
     p = q = x * x
     out[0] = p
     out[1] = q
+
+# CHECK-LABEL: func @k(
+# CHECK: [[V:%[0-9]+]] = mul %x, %x : float32
+# CHECK-NOT: mul
+# CHECK: store %out[{{%[0-9]+}}], [[V]]
+# CHECK: store %out[{{%[0-9]+}}], [[V]]

@@ -13,3 +13,7 @@ def k(out, x, y):
     a, b = b, a
     out[0] = a
     out[1] = b
+
+# CHECK-LABEL: func @k(
+# CHECK: store %out[{{%[0-9]+}}], %y
+# CHECK: store %out[{{%[0-9]+}}], %x

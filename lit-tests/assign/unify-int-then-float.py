@@ -13,3 +13,13 @@ def k(out, x):
     if x > 0:
         v = 2.5
     out[0] = v
+
+# CHECK-LABEL: func @k(
+# The int 1 is converted where it is defined (folded to a float64 constant).
+# CHECK: [[ONEF:%[0-9]+]] = const 1 : float64
+# CHECK: condbr {{%[0-9]+}}, [[THEN:bb[0-9]+]], [[MERGE:bb[0-9]+]]
+# CHECK: [[THEN]]:
+# CHECK-NEXT: [[F:%[0-9]+]] = const 2.5 : float64
+# CHECK: [[MERGE]]:
+# CHECK-NEXT: [[V:%[0-9]+]] = phi {{\[}}[[ONEF]], bb0], {{\[}}[[F]], [[THEN]]] : float64
+# CHECK: store %out[{{%[0-9]+}}], [[V]]

@@ -11,3 +11,8 @@ def k(out, i, j):
     if j > 0:
         v = j
     out[0] = v
+
+# CHECK-LABEL: func @k(
+# CHECK: [[I:%[0-9]+]] = cast %i : int32 -> int64
+# CHECK: [[V:%[0-9]+]] = phi {{\[}}[[I]], bb0], [%j, {{bb[0-9]+}}] : int64
+# CHECK: store %out[{{%[0-9]+}}], [[V]]

@@ -16,21 +16,22 @@ def k(a, n):
             a[i, j] = 1
 
 # CHECK-LABEL: func @k(
-# CHECK: [[OHEAD:bb[0-9]+]]:  ; preds: bb0 [[OLATCH:bb[0-9]+]]
+# CHECK: [[OHEAD:bb[0-9]+]]:  ; preds: bb0 [[IEXIT:bb[0-9]+]]
 # CHECK-NEXT: [[I:%[0-9]+]] = phi
-# CHECK: [[OLATCH]]:  ; preds: [[IEXIT:bb[0-9]+]]
-# CHECK-NEXT: add [[I]], {{%[0-9]+}} : int64
-# CHECK-NEXT: br [[OHEAD]]
-# CHECK: [[IHEAD:bb[0-9]+]]:  ; preds: {{bb[0-9]+}} [[ILATCH:bb[0-9]+]]
-# CHECK: condbr {{%[0-9]+}}, {{bb[0-9]+}}, [[IEXIT]]
+# CHECK: [[IHEAD:bb[0-9]+]]:  ; preds: {{bb[0-9]+}} {{bb[0-9]+}}
+# CHECK-NEXT: [[J:%[0-9]+]] = phi
+# CHECK-NEXT: cmp lt [[J]], %n : bool
+# CHECK-NEXT: condbr {{%[0-9]+}}, {{bb[0-9]+}}, [[IEXIT]]
 # CHECK: load %a
 # CHECK: condbr {{%[0-9]+}}, [[BREAK:bb[0-9]+]], [[STORE:bb[0-9]+]]
-# The inner exit is reached from the inner header and from the break, and
-# goes on to the outer latch.
+# The inner loop's exit is reached from the inner header and from the
+# break, and continues the outer loop (i + 1, back to the outer header).
 # CHECK: [[IEXIT]]:  ; preds: [[IHEAD]] [[BREAK]]
-# CHECK-NEXT: br [[OLATCH]]
+# CHECK-NEXT: add [[I]], {{%[0-9]+}} : int64
+# CHECK-NEXT: br [[OHEAD]]
 # CHECK: [[BREAK]]:
 # CHECK-NEXT: br [[IEXIT]]
 # CHECK: [[STORE]]:
 # CHECK: store %a
-# CHECK-NEXT: br [[ILATCH]]
+# CHECK-NEXT: add [[J]], {{%[0-9]+}} : int64
+# CHECK-NEXT: br [[IHEAD]]

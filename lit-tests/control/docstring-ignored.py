@@ -13,9 +13,8 @@ def k(a):
 
 # CHECK-LABEL: func @k(%a: array(float32, 1d, C)) -> none {
 # CHECK-NEXT: bb0:
-# CHECK-NEXT: [[ONE:%[0-9]+]] = const 1 : int64
 # CHECK-NEXT: [[ZERO:%[0-9]+]] = const 0 : int64
-# CHECK-NEXT: [[F:%[0-9]+]] = cast [[ONE]] : int64 -> float32
+# CHECK-NEXT: [[F:%[0-9]+]] = const 1 : float32
 # CHECK-NEXT: store %a[[[ZERO]]], [[F]]
 # CHECK-NEXT: ret
 # CHECK-NEXT: }

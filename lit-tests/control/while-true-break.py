@@ -14,14 +14,14 @@ def k(a, n):
             break
     a[0] = i
 
+# The constant condition folds away: the loop has no test at its header,
+# and the only way out is the break.
 # CHECK-LABEL: func @k(
 # CHECK: [[HEADER:bb[0-9]+]]:  ; preds: bb0 [[BACK:bb[0-9]+]]
 # CHECK-NEXT: [[I:%[0-9]+]] = phi
-# CHECK-NEXT: [[T:%[0-9]+]] = const True : bool
-# CHECK-NEXT: condbr [[T]], [[BODY:bb[0-9]+]], [[EXIT:bb[0-9]+]]
+# CHECK-NOT: condbr
 # CHECK: [[INC:%[0-9]+]] = add [[I]], {{%[0-9]+}} : int64
-# CHECK: cmp ge [[INC]], %n : bool
-# CHECK-NEXT: condbr {{%[0-9]+}}, [[BREAK:bb[0-9]+]], [[BACK]]
-# CHECK: [[EXIT]]:  ; preds: [[HEADER]] [[BREAK]]
-# CHECK-NEXT: [[OUT:%[0-9]+]] = phi {{\[}}[[I]], [[HEADER]]], {{\[}}[[INC]], [[BREAK]]] : int64
-# CHECK: store %a[{{%[0-9]+}}], [[OUT]]
+# CHECK-NEXT: [[C:%[0-9]+]] = cmp ge [[INC]], %n : bool
+# CHECK-NEXT: condbr [[C]], [[EXIT:bb[0-9]+]], [[BACK]]
+# CHECK: [[EXIT]]:  ; preds: [[HEADER]]
+# CHECK: store %a[{{%[0-9]+}}], [[INC]]

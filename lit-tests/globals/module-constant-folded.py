@@ -22,9 +22,9 @@ def k(out, x):
 # CHECK-NOT: OFFSET
 # CHECK: [[N:%[0-9]+]] = const 1000 : int64
 # CHECK: cmp lt {{%[0-9]+}}, [[N]] : bool
-# CHECK: const 0.25 : {{float32|float64}}
 # CHECK: [[OFF:%[0-9]+]] = const 125 : int64
 # CHECK: add {{%[0-9]+}}, [[OFF]] : int64
 # CHECK: [[X:%[0-9]+]] = load %x[{{%[0-9]+}}] : float32
+# CHECK: const 0.25 : {{float32|float64}}
 # CHECK: [[P:%[0-9]+]] = mul {{%[0-9]+}}, [[X]] : float32
 # CHECK: store %out[{{%[0-9]+}}], [[P]]

@@ -1,0 +1,15 @@
+# min() of a single number is rejected (Python would need an iterable).
+#
+# RUN: not %pyjitc %s --sig 'k(float32[::1], float32)' --emit=ir 2>&1 | FileCheck %s --strict-whitespace
+
+from pyjit import cuda
+
+
+@cuda.jit
+def k(out, x):
+    out[0] = min(x)
+
+# CHECK: {{.*}}min-one-argument-error.py:10:14: error: min() of fewer than two numbers is not supported in kernels
+# CHECK-NEXT: {{^}}    out[0] = min(x){{$}}
+# CHECK-NEXT: {{^}}             ^~~~~~{{$}}
+# CHECK-NOT: error

@@ -1,0 +1,29 @@
+# cuda.blockIdx.x/.y/.z are int32 special registers (%ctaid.x/y/z in PTX);
+# arithmetic on them widens to int64 like any int32.
+#
+# REQUIRES: ptxas
+# RUN: %pyjitc %s --sig 'k(int64[::1])' --emit=ir | FileCheck %s --check-prefix=IR
+# RUN: %pyjitc %s --sig 'k(int64[::1])' --emit=ptx | FileCheck %s --check-prefix=PTX
+# RUN: %pyjitc %s --sig 'k(int64[::1])' --emit=ptx | %ptxas -arch=sm_90 -o /dev/null -
+
+from pyjit import cuda
+
+
+@cuda.jit
+def k(out):
+    out[0] = cuda.blockIdx.x
+    out[1] = cuda.blockIdx.y
+    out[2] = cuda.blockIdx.z
+
+# IR-LABEL: func @k(
+# IR: [[X:%[0-9]+]] = sreg ctaid.x : int32
+# IR: cast [[X]] : int32 -> int64
+# IR: [[Y:%[0-9]+]] = sreg ctaid.y : int32
+# IR: cast [[Y]] : int32 -> int64
+# IR: [[Z:%[0-9]+]] = sreg ctaid.z : int32
+# IR: cast [[Z]] : int32 -> int64
+
+# PTX-LABEL: .visible .entry k(
+# PTX-DAG: %ctaid.x
+# PTX-DAG: %ctaid.y
+# PTX-DAG: %ctaid.z

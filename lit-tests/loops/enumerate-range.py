@@ -1,0 +1,21 @@
+# enumerate over a range: the value is the range's variable (2, 4, 6, ...)
+# and the counter runs alongside it from 0.
+#
+# RUN: %pyjitc %s --sig 'k(int64[::1], int64)' --emit=ir | FileCheck %s
+
+from pyjit import cuda
+
+
+@cuda.jit
+def k(out, n):
+    for i, v in enumerate(range(2, n, 2)):
+        out[i] = v
+
+# CHECK-LABEL: func @k(
+# CHECK-DAG: [[C0:%[0-9]+]] = const 0 : int64
+# CHECK-DAG: [[START:%[0-9]+]] = const 2 : int64
+# CHECK: [[V:%[0-9]+]] = phi {{\[}}[[START]], bb0], {{.*}} : int64
+# CHECK-NEXT: [[I:%[0-9]+]] = phi {{\[}}[[C0]], bb0], {{.*}} : int64
+# CHECK-NEXT: cmp lt [[V]], %n : bool
+# CHECK: [[IDX:%[0-9]+]] = select {{%[0-9]+}}, {{%[0-9]+}}, [[I]] : int64
+# CHECK-NEXT: store %out[[[IDX]]], [[V]]
