@@ -343,12 +343,16 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
   }
   case Opcode::Mod: {
     if (isFloat) {
+      // CPython's float_rem: fmod, then move a non-zero remainder to the
+      // divisor's sign; a zero remainder takes the divisor's sign too.
       llvm::Value *r = libdevice("__nv_fmodf", "__nv_fmod", t, {x, y});
       llvm::Value *fzero = llvm::ConstantFP::get(ty, 0.0);
       llvm::Value *adjust = b.CreateAnd(
           b.CreateFCmpONE(r, fzero),
           b.CreateXor(b.CreateFCmpOLT(r, fzero), b.CreateFCmpOLT(y, fzero)));
-      return b.CreateSelect(adjust, b.CreateFAdd(r, y), r);
+      llvm::Value *moved = b.CreateSelect(adjust, b.CreateFAdd(r, y), r);
+      llvm::Value *signedZero = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, fzero, y);
+      return b.CreateSelect(b.CreateFCmpOEQ(r, fzero), signedZero, moved);
     }
     llvm::Value *zero = llvm::ConstantInt::get(ty, 0);
     llvm::Value *isZero = b.CreateICmpEQ(y, zero);

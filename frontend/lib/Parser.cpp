@@ -112,6 +112,8 @@ std::unique_ptr<Module> Parser::parseModule() {
       module->functions.push_back(std::move(fn));
       continue;
     }
+    if (at(TokenKind::KwAsync))
+      return unsupported(tok().range, "'async'");
     if (at(TokenKind::Indent) || at(TokenKind::Dedent))
       return error(tok().range, "unexpected indentation");
     return error(tok().range, "expected a function definition ('def')");

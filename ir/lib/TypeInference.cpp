@@ -361,12 +361,16 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         r.constant = GlobalValue::ofFloat(u.op == UnaryOp::Neg ? -o.constant->f : o.constant->f);
       return r;
     }
-    case UnaryOp::Invert:
+    case UnaryOp::Invert: {
       if (isa<FloatType, ComplexType>(o.type)) {
         error(e.range(), "bad operand type for unary ~: " + typeName(o.type));
         return {};
       }
-      return ExprInfo{unaryResultType(ctx, o.type), o.weak};
+      ExprInfo r{unaryResultType(ctx, o.type), o.weak};
+      if (o.constant && o.constant->kind == GlobalValue::Kind::Int && r.type == ctx.int64())
+        r.constant = GlobalValue::ofInt(~o.constant->i);
+      return r;
+    }
     }
     return {};
   }
@@ -479,6 +483,17 @@ ExprInfo Inferer::name(const NameExpr &e) {
   }
   if (pythonBuiltins().contains(e.name))
     return ExprInfo{ctx.builtin(e.name)};
+  static const llvm::StringSet<> otherBuiltins = {
+      "sum",   "any",     "all",   "map",   "filter", "sorted", "reversed", "list",  "tuple",
+      "dict",  "set",     "str",   "isinstance", "type", "iter", "next",   "divmod", "hash",
+      "id",    "input",   "open",  "ord",   "chr",    "hex",    "bin",      "oct",   "format",
+      "repr",  "slice",   "super", "object", "getattr", "setattr", "hasattr", "vars", "dir",
+      "callable", "exec", "eval",  "compile", "frozenset", "bytes", "bytearray", "memoryview",
+      "globals", "locals", "iter", "aiter", "anext", "breakpoint", "help", "exit", "quit"};
+  if (otherBuiltins.contains(e.name)) {
+    error(e.range(), "the built-in '" + e.name + "' is not supported in kernels");
+    return {};
+  }
   error(e.range(), "name '" + e.name + "' is not defined");
   return {};
 }
@@ -529,6 +544,11 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return constant(GlobalValue::ofFloat(INFINITY));
       if (attr == "nan")
         return constant(GlobalValue::ofFloat(NAN));
+    } else if (path == "pyjit") {
+      if (ctx.scalarByName(attr))
+        return ExprInfo{ctx.builtin("dtype." + attr)};
+      if (attr == "cuda")
+        return ExprInfo{ctx.ns("cuda")};
     } else if (path == "numpy") {
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};

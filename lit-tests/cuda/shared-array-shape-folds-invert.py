@@ -5,7 +5,6 @@
 #
 # BUG: `~` is not folded, so the shape is rejected with "the shape of
 # cuda.shared.array must be a compile-time constant integer".
-# XFAIL: *
 #
 # RUN: %pyjitc %s --sig 'k(float32[::1])' --emit=ir | FileCheck %s
 

@@ -2,10 +2,6 @@
 # something that is not supported: the error names it as such, rather
 # than claiming that the name is undefined (it is defined in Python).
 #
-# BUG: pyjitc says "name 'sum' is not defined" for Python built-ins that
-# kernels do not support (sum, sorted, any, all, ...).
-# XFAIL: *
-#
 # RUN: not %pyjitc %s --sig 'k(float32[::1])' --emit=ir 2>&1 | FileCheck %s --strict-whitespace
 
 from pyjit import cuda
@@ -15,7 +11,7 @@ from pyjit import cuda
 def k(a):
     a[0] = sum((1, 2))
 
-# CHECK: {{.*}}call-python-builtin-sum.py:16:12: error: {{.*}}'sum'{{.*}} is not supported in kernels
+# CHECK: {{.*}}call-python-builtin-sum.py:12:12: error: {{.*}}'sum'{{.*}} is not supported in kernels
 # CHECK-NEXT: {{^}}    a[0] = sum((1, 2)){{$}}
 # CHECK-NEXT: {{^}}           ^~~{{$}}
 # CHECK-NOT: error

@@ -1,10 +1,6 @@
 # A kernel written as `async def` is rejected at the `async` keyword with the
 # same named error as an `async` statement inside a kernel.
 #
-# BUG: pyjitc reports the generic "expected a function definition ('def')"
-# instead of naming the unsupported construct.
-# XFAIL: *
-#
 # RUN: not %pyjitc %s --sig 'k(float32[::1])' --emit=ir 2>&1 | FileCheck %s --strict-whitespace
 
 from pyjit import cuda
@@ -14,7 +10,7 @@ from pyjit import cuda
 async def k(a):
     a[0] = 1
 
-# CHECK: {{.*}}unsupported-async-kernel.py:14:1: error: 'async' is not supported in kernels
+# CHECK: {{.*}}unsupported-async-kernel.py:10:1: error: 'async' is not supported in kernels
 # CHECK-NEXT: {{^}}async def k(a):{{$}}
 # CHECK-NEXT: {{^}}^~~~~{{$}}
 # CHECK-NOT: error

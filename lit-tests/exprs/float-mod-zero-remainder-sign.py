@@ -4,7 +4,6 @@
 #
 # BUG: pyjit's float `%` returns fmod's zero unchanged (-4.0 % 2.0 gives
 # -0.0); codegen/lib/LLVMEmitter.cpp Opcode::Mod has no copysign step.
-# XFAIL: *
 #
 # RUN: %pyjitc %s --sig 'k(float64[::1], float64, float64)' --emit=llvm -O0 | FileCheck %s
 

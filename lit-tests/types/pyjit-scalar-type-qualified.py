@@ -4,7 +4,6 @@
 # BUG: a global module other than math/numpy/cuda is rejected: "global
 # 'pyjit' of type module 'pyjit' is not supported in kernels"
 # (python/pyjit/_source.py classify() does not know the pyjit module).
-# XFAIL: *
 #
 # RUN: %pyjitc %s --sig 'k(float32[::1], int64)' --emit=ir | FileCheck %s
 

@@ -67,6 +67,8 @@ def classify(value, memo=None):
             return ("module", "numpy")
         if any(value is m for m in _cuda_modules()):
             return ("module", "cuda")
+        if value.__name__ in ("pyjit", "numba"):
+            return ("module", "pyjit")  # for pyjit.float32(x), numba.float32(x)
         return ("unsupported", "module '%s'" % value.__name__)
     from .types import ArrayType, Type
     if isinstance(value, Type) and not isinstance(value, ArrayType) and str(value) != "void":
