@@ -236,6 +236,14 @@ llvm::Value *Emitter::math(const ir::Instruction &inst) {
     llvm::Value *r = b.CreateUnaryIntrinsic(id, x);
     return b.CreateIntrinsic(llvm::Intrinsic::fptosi_sat, {b.getInt64Ty(), ty}, {r});
   }
+  case MathFn::FloorF:
+    return b.CreateUnaryIntrinsic(llvm::Intrinsic::floor, x);
+  case MathFn::CeilF:
+    return b.CreateUnaryIntrinsic(llvm::Intrinsic::ceil, x);
+  case MathFn::TruncF:
+    return b.CreateUnaryIntrinsic(llvm::Intrinsic::trunc, x);
+  case MathFn::RintF:
+    return b.CreateUnaryIntrinsic(llvm::Intrinsic::roundeven, x);
   case MathFn::Isnan:
     return isFloat ? b.CreateFCmpUNO(x, x) : b.getFalse();
   case MathFn::Isinf:

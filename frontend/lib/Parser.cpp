@@ -843,9 +843,10 @@ ExprPtr Parser::parseAtom() {
       return error(t.range, "leading zeros in decimal integer literals are not permitted");
     }
     unsigned long long value;
-    if (llvm::getAsUnsignedInteger(s, radix, value) || value > uint64_t(INT64_MAX))
+    if (llvm::getAsUnsignedInteger(s, radix, value))
       return error(t.range, "integer literal does not fit in 64 bits");
-    return std::make_unique<IntLitExpr>(t.range, static_cast<int64_t>(value));
+    return std::make_unique<IntLitExpr>(t.range, static_cast<int64_t>(value),
+                                        value > uint64_t(INT64_MAX));
   }
   case TokenKind::ImagLiteral: {
     consume();

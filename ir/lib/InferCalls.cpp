@@ -24,7 +24,8 @@ std::optional<std::string> numpyMathName(llvm::StringRef attr) {
   static const std::pair<const char *, const char *> aliases[] = {
       {"arccos", "acos"},   {"arccosh", "acosh"}, {"arcsin", "asin"}, {"arcsinh", "asinh"},
       {"arctan", "atan"},   {"arctanh", "atanh"}, {"arctan2", "atan2"}, {"absolute", "fabs"},
-      {"power", "pow"},     {"rint", "round"},    {"deg2rad", "radians"}, {"rad2deg", "degrees"}};
+      {"power", "pow"},     {"deg2rad", "radians"}, {"rad2deg", "degrees"},
+      {"floor", "np.floor"}, {"ceil", "np.ceil"}, {"trunc", "np.trunc"}, {"rint", "np.rint"}};
   for (auto [from, to] : aliases)
     if (attr == from)
       return std::string(to);

@@ -64,7 +64,12 @@ private:
   ExprInfo constant(GlobalValue v) {
     ExprInfo info;
     info.constant = v;
-    info.weak = v.kind != GlobalValue::Kind::Bool;
+    info.weak = v.kind != GlobalValue::Kind::Bool && v.dtype.empty();
+    if (!v.dtype.empty())
+      if (Type *strong = ctx.scalarByName(v.dtype)) {
+        info.type = strong;
+        return info;
+      }
     info.type = v.kind == GlobalValue::Kind::Int       ? static_cast<Type *>(ctx.int64())
                 : v.kind == GlobalValue::Kind::Float   ? static_cast<Type *>(ctx.float64())
                 : v.kind == GlobalValue::Kind::Complex ? static_cast<Type *>(ctx.complexTy(128))

@@ -24,6 +24,8 @@ static const MathFnInfo table[] = {
     {"remainder", 2, R::Float, "remainder"}, {"ldexp", 2, R::Float, "ldexp"},
     {"floor", 1, R::Int64, nullptr},   {"ceil", 1, R::Int64, nullptr},
     {"trunc", 1, R::Int64, nullptr},   {"round", 1, R::Int64, nullptr},
+    {"np.floor", 1, R::Float, nullptr}, {"np.ceil", 1, R::Float, nullptr},
+    {"np.trunc", 1, R::Float, nullptr}, {"np.rint", 1, R::Float, nullptr},
     {"isnan", 1, R::Bool, nullptr},    {"isinf", 1, R::Bool, nullptr},
     {"isfinite", 1, R::Bool, nullptr},
 };

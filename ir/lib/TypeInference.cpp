@@ -314,8 +314,11 @@ ExprInfo Inferer::expr(const Expr &e) {
 ExprInfo Inferer::exprImpl(const Expr &e) {
   switch (e.kind()) {
   case Expr::Kind::IntLit: {
-    ExprInfo i = constant(GlobalValue::ofInt(cast<IntLitExpr>(e).value));
-    return i;
+    auto &lit = cast<IntLitExpr>(e);
+    GlobalValue v = GlobalValue::ofInt(lit.value);
+    if (lit.isUnsigned)
+      v.dtype = "uint64"; // above int64: numba types it uint64
+    return constant(v);
   }
   case Expr::Kind::FloatLit:
     return constant(GlobalValue::ofFloat(cast<FloatLitExpr>(e).value));

@@ -2,9 +2,6 @@
 # type (NEP 50), so float32 * np.float64(0.5) computes in float64, as it
 # would in NumPy 2.
 #
-# BUG: pyjit freezes NumPy scalars as Python floats/ints (weak), so the
-# product stays float32 (python/pyjit/_source.py classify()).
-# XFAIL: *
 #
 # RUN: %pyjitc %s --sig 'k(float64[::1], float32)' --emit=ir | FileCheck %s
 

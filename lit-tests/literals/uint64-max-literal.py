@@ -2,9 +2,6 @@
 # unsigned number (numba types it uint64); the all-ones mask
 # 0xFFFFFFFFFFFFFFFF is common with uint64 values and `u & mask` is u.
 #
-# BUG: pyjitc rejects it with "integer literal does not fit in 64 bits"
-# (only literals up to 2**63 - 1 are accepted).
-# XFAIL: *
 #
 # RUN: %pyjitc %s --sig 'k(uint64[::1], uint64)' --emit=llvm | FileCheck %s
 

@@ -3,9 +3,6 @@
 # math.floor, which returns a Python int). Going through int64 would also
 # be wrong for NaN, infinities and |x| >= 2**63.
 #
-# BUG: pyjit types np.floor/np.ceil/np.trunc/np.rint like math.floor, as
-# int64 (a saturating float->int conversion), so np.floor(nan) gives 0.
-# XFAIL: *
 #
 # RUN: %pyjitc %s --sig 'k(float32[::1], float32)' --emit=ir | FileCheck %s
 

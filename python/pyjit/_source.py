@@ -31,6 +31,8 @@ _MATH_NAMES = ("acos acosh asin asinh atan atanh cos cosh erf erfc exp expm1 fab
 _FUNCTIONS = {getattr(math, n): "math." + n for n in _MATH_NAMES if hasattr(math, n)}
 _FUNCTIONS.update({getattr(np, n): "math." + n for n in _MATH_NAMES
                    if isinstance(getattr(np, n, None), np.ufunc)})
+# NumPy's floor/ceil/trunc/rint return floats (math's return ints).
+_FUNCTIONS.update({getattr(np, n): "math.np." + n for n in ("floor", "ceil", "trunc", "rint")})
 
 
 def _cuda_modules():
@@ -54,12 +56,21 @@ def classify(value, memo=None):
         return ("devfunc", describe(value.py_func, memo))
     if isinstance(value, (bool, np.bool_)):
         return ("bool", bool(value))
-    if isinstance(value, (int, np.integer)):
-        return ("int", int(value))
-    if isinstance(value, (float, np.floating)):
-        return ("float", float(value))
-    if isinstance(value, (complex, np.complexfloating)):
-        return ("complex", (float(value.real), float(value.imag)))
+    # Python numbers are weak (NEP 50); a NumPy scalar keeps its type.
+    if isinstance(value, np.generic) and value.dtype.name in _NUMPY_SCALARS:
+        if isinstance(value, np.integer):
+            v = int(value)
+            return ("int", v - (1 << 64) if v >= 1 << 63 else v, value.dtype.name)
+        if isinstance(value, np.floating):
+            return ("float", float(value), value.dtype.name)
+        if isinstance(value, np.complexfloating):
+            return ("complex", (float(value.real), float(value.imag)), value.dtype.name)
+    if isinstance(value, int):
+        return ("int", value)
+    if isinstance(value, float):
+        return ("float", value)
+    if isinstance(value, complex):
+        return ("complex", (value.real, value.imag))
     if isinstance(value, types.ModuleType):
         if value is math:
             return ("module", "math")

@@ -512,7 +512,7 @@ TEST_F(TypeInferenceTest, KernelRulesAreEnforced) {
   EXPECT_EQ(firstDiag().range.begin.col, 12u);
 
   EXPECT_FALSE(infer("def k(a, b):\n    pass\n", {"float32[:]"}));
-  EXPECT_EQ(firstDiag().message, "function 'k' takes 2 arguments but 1 types were given");
+  EXPECT_EQ(firstDiag().message, "function 'k' takes 2 arguments but the signature gives 1 type");
 
   // A loop over a scalar: the error names the iterable's type, at the iterable.
   EXPECT_FALSE(infer("def k(a, f):\n    for x in f:\n        pass\n", {"float32[:]", "float32"}));

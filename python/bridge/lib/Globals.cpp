@@ -72,7 +72,7 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
     auto name = toUtf8(key, "global name");
     if (!name)
       return false;
-    if (!PyTuple_Check(value) || PyTuple_Size(value) != 2) {
+    if (!PyTuple_Check(value) || PyTuple_Size(value) < 2 || PyTuple_Size(value) > 3) {
       PyErr_Format(PyExc_TypeError, "global '%s' must be described by a (kind, value) tuple",
                    name->c_str());
       return false;
@@ -81,6 +81,13 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
     if (!kind)
       return false;
     PyObject *v = PyTuple_GetItem(value, 1);
+    std::string dtype; // a NumPy scalar's type: strong, not weak
+    if (PyTuple_Size(value) == 3) {
+      auto d = toUtf8(PyTuple_GetItem(value, 2), "global dtype");
+      if (!d)
+        return false;
+      dtype = *d;
+    }
     if (*kind == "int") {
       int overflow = 0;
       long long i = PyLong_AsLongLongAndOverflow(v, &overflow);
@@ -90,18 +97,24 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         env.set(*name, ir::GlobalValue::unsupported("int (does not fit in 64 bits)"));
         continue;
       }
-      env.set(*name, ir::GlobalValue::ofInt(i));
+      ir::GlobalValue g = ir::GlobalValue::ofInt(i);
+      g.dtype = dtype;
+      env.set(*name, g);
     } else if (*kind == "float") {
       double d = PyFloat_AsDouble(v);
       if (d == -1.0 && PyErr_Occurred())
         return false;
-      env.set(*name, ir::GlobalValue::ofFloat(d));
+      ir::GlobalValue g = ir::GlobalValue::ofFloat(d);
+      g.dtype = dtype;
+      env.set(*name, g);
     } else if (*kind == "complex") {
       double re = PyFloat_AsDouble(PyTuple_GetItem(v, 0));
       double im = PyFloat_AsDouble(PyTuple_GetItem(v, 1));
       if (PyErr_Occurred())
         return false;
-      env.set(*name, ir::GlobalValue::ofComplex(re, im));
+      ir::GlobalValue g = ir::GlobalValue::ofComplex(re, im);
+      g.dtype = dtype;
+      env.set(*name, g);
     } else if (*kind == "bool") {
       env.set(*name, ir::GlobalValue::ofBool(PyObject_IsTrue(v) == 1));
     } else if (*kind == "devfunc") {

@@ -55,9 +55,11 @@ struct NameExpr : Expr {
 };
 
 struct IntLitExpr : Expr {
-  IntLitExpr(SourceRange r, int64_t v) : Expr(Kind::IntLit, r), value(v) {}
+  IntLitExpr(SourceRange r, int64_t v, bool isUnsigned = false)
+      : Expr(Kind::IntLit, r), value(v), isUnsigned(isUnsigned) {}
   PYJIT_EXPR_CLASSOF(IntLit)
-  int64_t value;
+  int64_t value;   // the bits; a literal above 2**63 - 1 has isUnsigned set
+  bool isUnsigned; // 2**63 <= value < 2**64: a uint64 (numba)
 };
 
 struct FloatLitExpr : Expr {

@@ -34,6 +34,9 @@ struct GlobalValue {
   std::string name;
   const DeviceFunctionSource *device = nullptr; // owned by a DeviceFunctionTable
   double imag = 0.0;
+  /// For a NumPy scalar, its type ("float64", "uint64", ...): it is then
+  /// strong (NEP 50); empty for a Python number, which is weak.
+  std::string dtype;
 
   static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
   static GlobalValue ofFloat(double v) { return {Kind::Float, 0, v, {}}; }

@@ -20,6 +20,8 @@ enum class MathFn {
   Gamma, Lgamma, Log, Log10, Log1p, Log2, Sin, Sinh, Sqrt, Tan, Tanh, Degrees, Radians,
   Atan2, Copysign, Fmod, Hypot, Pow, Remainder, Ldexp,
   Floor, Ceil, Trunc, Round,
+  // NumPy's ufuncs of those names return a float of the argument's type.
+  FloorF, CeilF, TruncF, RintF,
   Isnan, Isinf, Isfinite,
 };
 
