@@ -287,7 +287,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       ExprInfo ai = expr(*binding.args[k]);
       if (!ai.type)
         pending = true;
-      else if (!ai.type->isScalar() && !isa<ArrayType>(ai.type) && !isa<TupleType>(ai.type)) {
+      else if (!isValueType(ai.type)) {
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
                                             " to device function '" + fn.name + "'");
         return {};

@@ -14,6 +14,18 @@ using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 
+/// A type values of which exist at run time: a number, an array, or a tuple
+/// of those (not a module, a function or None).
+inline bool isValueType(Type *t) {
+  if (auto *tt = llvm::dyn_cast<TupleType>(t)) {
+    for (Type *e : tt->elements())
+      if (!isValueType(e))
+        return false;
+    return true;
+  }
+  return t->isScalar() || llvm::isa<ArrayType>(t);
+}
+
 /// Python builtins kernels may call.
 const llvm::StringSet<> &pythonBuiltins();
 /// The math name of a NumPy scalar function numba.cuda accepts (np.arcsin -> asin).

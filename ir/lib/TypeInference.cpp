@@ -123,7 +123,7 @@ void Inferer::block(const Block &b) {
 void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
-  if (!type->isScalar() && !isa<TupleType>(type) && !isa<ArrayType>(type)) {
+  if (!isValueType(type)) {
     error(r, "cannot assign a value of type " + typeName(type) + " to variable '" + name + "'");
     return;
   }
@@ -266,7 +266,7 @@ void Inferer::stmt(const Stmt &s) {
     }
     if (!v.type)
       return;
-    if (!v.type->isScalar() && !isa<TupleType>(v.type) && !isa<ArrayType>(v.type)) {
+    if (!isValueType(v.type)) {
       error(r.value->range(), "cannot return a value of type " + typeName(v.type));
       return;
     }

@@ -550,3 +550,12 @@ TEST_F(TypeInferenceTest, ExpressionTypesAreRecorded) {
 }
 
 } // namespace
+
+// Found by the fuzzer: a tuple holding a function (`i = cuda.grid, 3`) was
+// accepted as a variable's value and crashed IR generation.
+TEST_F(TypeInferenceTest, TupleOfAFunctionIsNotAValue) {
+  EXPECT_FALSE(infer("def k(a):\n    i = cuda.grid, 3\n", {"float32[:]"}));
+  ASSERT_GE(diags->errorCount(), 1u);
+  EXPECT_NE(firstDiag().message.find("cannot assign a value of type"), std::string::npos)
+      << firstDiag().message;
+}
