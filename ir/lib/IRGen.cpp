@@ -484,10 +484,21 @@ RValue IRGen::gen(const Expr &e) {
   return v;
 }
 
+RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
+  if (c.kind != GlobalValue::Kind::Tuple)
+    return RValue::of(constant(c, type));
+  RValue r;
+  r.type = type;
+  auto *tt = cast<TupleType>(type);
+  for (size_t k = 0; k < c.elements.size(); ++k)
+    r.elems.push_back(constantValue(c.elements[k], tt->elements()[k]));
+  return r;
+}
+
 RValue IRGen::genImpl(const Expr &e) {
   const ExprInfo &ei = info(e);
-  if (ei.constant && ei.type && ei.type->isScalar())
-    return RValue::of(constant(*ei.constant, ei.type));
+  if (ei.constant && ei.type && (ei.type->isScalar() || isa<TupleType>(ei.type)))
+    return constantValue(*ei.constant, ei.type);
   switch (e.kind()) {
   case Expr::Kind::Name: {
     auto &n = cast<NameExpr>(e);

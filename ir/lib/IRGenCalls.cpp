@@ -182,15 +182,20 @@ RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
   for (const Keyword &kw : e.keywords)
     if (kw.name == "shape")
       shapeExpr = kw.value.get();
-  std::vector<const Expr *> dims;
-  if (auto *t = dyn_cast<TupleExpr>(shapeExpr))
+  std::vector<int64_t> dims;
+  const ExprInfo &si = info(*shapeExpr);
+  if (auto *t = dyn_cast<TupleExpr>(shapeExpr)) {
     for (const ExprPtr &x : t->elts)
-      dims.push_back(x.get());
-  else
-    dims.push_back(shapeExpr);
+      dims.push_back(info(*x).constant->i);
+  } else if (si.constant->kind == GlobalValue::Kind::Tuple) {
+    for (const GlobalValue &g : si.constant->elements)
+      dims.push_back(g.i);
+  } else {
+    dims.push_back(si.constant->i);
+  }
   std::vector<Value *> extents;
-  for (const Expr *d : dims)
-    extents.push_back(b.constInt(ctx.int64(), info(*d).constant->i));
+  for (int64_t d : dims)
+    extents.push_back(b.constInt(ctx.int64(), d));
   Instruction *alloc = b.create(Opcode::AllocArray, info(e).type, extents);
   alloc->intImm = shared ? 3 : 5;
   return RValue::of(alloc);

@@ -95,6 +95,7 @@ private:
   Value *castTo(const RValue &v, Type *to);
   Value *truthy(const RValue &v) { return castTo(v, ctx.boolean()); }
   Value *constant(const GlobalValue &c, Type *type);
+  RValue constantValue(const GlobalValue &c, Type *type); // numbers and tuples
   RValue attribute(const AttributeExpr &e);
   RValue subscript(const SubscriptExpr &e);
   RValue arrayView(Value *array, const SubscriptExpr &e);

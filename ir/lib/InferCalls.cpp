@@ -385,24 +385,36 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
   ExprInfo dtype = expr(*dtypeExpr);
   if (!shape.type || !dtype.type)
     return {};
-  std::vector<const Expr *> dims;
-  if (auto *t = dyn_cast<TupleExpr>(shapeExpr))
-    for (const ExprPtr &x : t->elts)
-      dims.push_back(x.get());
-  else
-    dims.push_back(shapeExpr);
-  for (const Expr *d : dims) {
-    const ExprInfo &di = result.exprs[d];
+  // The extents: a tuple display, a constant tuple (a global), or one int.
+  std::vector<ExprInfo> dims;
+  std::vector<SourceRange> where;
+  if (auto *t = dyn_cast<TupleExpr>(shapeExpr)) {
+    for (const ExprPtr &x : t->elts) {
+      dims.push_back(result.exprs[x.get()]);
+      where.push_back(x->range());
+    }
+  } else if (shape.constant && shape.constant->kind == GlobalValue::Kind::Tuple) {
+    for (const GlobalValue &g : shape.constant->elements) {
+      dims.push_back(constant(g));
+      where.push_back(shapeExpr->range());
+    }
+  } else {
+    dims.push_back(shape);
+    where.push_back(shapeExpr->range());
+  }
+  for (size_t k = 0; k < dims.size(); ++k) {
+    const ExprInfo &di = dims[k];
+    SourceRange dRange = where[k];
     if (!di.constant || di.constant->kind != GlobalValue::Kind::Int) {
-      error(d->range(), llvm::Twine("the shape of ") + what +
-                            " must be a compile-time constant integer (a literal, a global, or "
-                            "an expression of those)");
+      error(dRange, llvm::Twine("the shape of ") + what +
+                        " must be a compile-time constant integer (a literal, a global, or "
+                        "an expression of those)");
       return {};
     }
     if (di.constant->i < 0 || (di.constant->i == 0 && (!shared || dims.size() != 1))) {
-      error(d->range(), llvm::Twine("invalid extent ") + llvm::Twine(di.constant->i) + " for " +
-                            what + (shared ? " (0 is only allowed alone, for dynamic shared memory)"
-                                           : ""));
+      error(dRange, llvm::Twine("invalid extent ") + llvm::Twine(di.constant->i) + " for " +
+                        what + (shared ? " (0 is only allowed alone, for dynamic shared memory)"
+                                       : ""));
       return {};
     }
   }

@@ -74,6 +74,16 @@ private:
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
   ExprInfo constant(GlobalValue v) {
+    if (v.kind == GlobalValue::Kind::Tuple) {
+      // A frozen tuple: its elements keep their constant types (strong, as
+      // numba types a global tuple of ints as UniTuple(int64)).
+      std::vector<Type *> elems;
+      for (const GlobalValue &e : v.elements)
+        elems.push_back(constant(e).type);
+      ExprInfo info{ctx.tuple(elems)};
+      info.constant = std::move(v);
+      return info;
+    }
     ExprInfo info;
     info.constant = v;
     info.weak = v.kind != GlobalValue::Kind::Bool && v.dtype.empty();

@@ -466,6 +466,8 @@ ExprInfo Inferer::name(const NameExpr &e) {
     case GlobalValue::Kind::Int:
     case GlobalValue::Kind::Float:
     case GlobalValue::Kind::Bool:
+    case GlobalValue::Kind::Complex:
+    case GlobalValue::Kind::Tuple:
       return constant(*g);
     case GlobalValue::Kind::Module:
       return ExprInfo{ctx.ns(g->name)};
@@ -589,6 +591,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       std::vector<Type *> dims(at->ndim(), ctx.int64());
       return ExprInfo{ctx.tuple(dims)};
     }
+    if (attr == "dtype") // usable where a dtype is, e.g. cuda.local.array(4, a.dtype)
+      return ExprInfo{ctx.builtin("dtype." + at->dtype()->str())};
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");
     return {};
   }
@@ -613,6 +617,8 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
                                   llvm::Twine(n));
       return {};
     }
+    if (base.constant && base.constant->kind == GlobalValue::Kind::Tuple)
+      return constant(base.constant->elements[i < 0 ? i + n : i]);
     return ExprInfo{tt->elements()[i < 0 ? i + n : i]};
   }
   auto *at = dyn_cast<ArrayType>(base.type);

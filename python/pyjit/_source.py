@@ -65,6 +65,8 @@ def classify(value, memo=None):
             return ("float", float(value), value.dtype.name)
         if isinstance(value, np.complexfloating):
             return ("complex", (float(value.real), float(value.imag)), value.dtype.name)
+    if isinstance(value, tuple):
+        return ("tuple", [classify(v, memo) for v in value])
     if isinstance(value, int):
         return ("int", value)
     if isinstance(value, float):

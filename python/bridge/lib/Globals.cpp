@@ -107,6 +107,36 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       ir::GlobalValue g = ir::GlobalValue::ofFloat(d);
       g.dtype = dtype;
       env.set(*name, g);
+    } else if (*kind == "tuple") {
+      // A list of element descriptions, read through a one-entry dict each.
+      ir::GlobalValue g;
+      g.kind = ir::GlobalValue::Kind::Tuple;
+      if (!PyList_Check(v)) {
+        PyErr_SetString(PyExc_TypeError, "a tuple global must be described by a list");
+        return false;
+      }
+      for (Py_ssize_t k = 0; k < PyList_Size(v); ++k) {
+        PyObject *one = PyDict_New();
+        if (!one || PyDict_SetItemString(one, "_", PyList_GetItem(v, k)) != 0) {
+          Py_XDECREF(one);
+          return false;
+        }
+        ir::GlobalEnv elemEnv;
+        bool ok = readGlobals(one, elemEnv, table, memo);
+        Py_DECREF(one);
+        if (!ok)
+          return false;
+        const ir::GlobalValue *e = elemEnv.lookup("_");
+        if (!e || e->kind == ir::GlobalValue::Kind::Unsupported ||
+            e->kind == ir::GlobalValue::Kind::Module || e->kind == ir::GlobalValue::Kind::Function ||
+            e->kind == ir::GlobalValue::Kind::DType ||
+            e->kind == ir::GlobalValue::Kind::DeviceFunction) {
+          g = ir::GlobalValue::unsupported("tuple (of something but numbers, bools and tuples)");
+          break;
+        }
+        g.elements.push_back(*e);
+      }
+      env.set(*name, g);
     } else if (*kind == "complex") {
       double re = PyFloat_AsDouble(PyTuple_GetItem(v, 0));
       double im = PyFloat_AsDouble(PyTuple_GetItem(v, 1));

@@ -21,6 +21,7 @@ struct GlobalValue {
     Int,         // a Python/NumPy integer: `value.i`
     Float,       // a Python/NumPy float: `value.f`
     Complex,     // a Python/NumPy complex: `value.f` + `value.imag` j
+    Tuple,       // a tuple of numbers, bools and tuples: `elements`
     Bool,        // `value.i` is 0 or 1
     Module,      // `name` is "cuda", "math" or "numpy"
     Function,    // a known function, `name` e.g. "math.sqrt"
@@ -37,6 +38,7 @@ struct GlobalValue {
   /// For a NumPy scalar, its type ("float64", "uint64", ...): it is then
   /// strong (NEP 50); empty for a Python number, which is weak.
   std::string dtype;
+  std::vector<GlobalValue> elements; // Tuple
 
   static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
   static GlobalValue ofFloat(double v) { return {Kind::Float, 0, v, {}}; }
