@@ -24,5 +24,6 @@ def k(x, out):
 # CHECK: [[A:%[0-9]+]] = const 4 : int64
 # CHECK-NEXT: [[B:%[0-9]+]] = const 8 : int64
 # CHECK-NEXT: alloc shared [[A]], [[B]] : array(float32, 2d, C)
-# CHECK: add
-# CHECK: store %out[{{%[0-9]+}}]
+# 1 + 2 + 3 + 3 * 100 + 8 * 1000, folded:
+# CHECK: [[V:%[0-9]+]] = const 8306 : int64
+# CHECK: store %out[{{%[0-9]+}}], [[V]]
