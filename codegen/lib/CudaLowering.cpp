@@ -50,7 +50,17 @@ void Emitter::allocArray(const ir::Instruction &inst) {
     parts.strides.push_back(b.getInt64(itemSize));
   } else {
     llvm::Type *storage = llvm::ArrayType::get(elemTy, total);
-    if (inst.intImm == 3) {
+    if (inst.intImm == 4) {
+      // Constant memory holding the array's bytes (C order).
+      llvm::Constant *init = llvm::ConstantDataArray::getRaw(
+          inst.text, inst.text.size(), b.getInt8Ty());
+      auto *g = new llvm::GlobalVariable(module, init->getType(), true,
+                                         llvm::GlobalValue::InternalLinkage, init,
+                                         "const" + std::to_string(sharedCount++), nullptr,
+                                         llvm::GlobalValue::NotThreadLocal, 4);
+      g->setAlignment(llvm::Align(std::max<uint64_t>(8, itemSize)));
+      parts.data = g;
+    } else if (inst.intImm == 3) {
       auto *g = new llvm::GlobalVariable(
           module, storage, false, llvm::GlobalValue::InternalLinkage,
           llvm::UndefValue::get(storage), "shared" + std::to_string(sharedCount++), nullptr,

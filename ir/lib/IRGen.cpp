@@ -485,6 +485,15 @@ RValue IRGen::gen(const Expr &e) {
 }
 
 RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
+  if (c.kind == GlobalValue::Kind::ConstArray) {
+    std::vector<Value *> extents;
+    for (int64_t d : c.shape)
+      extents.push_back(b.constInt(ctx.int64(), d));
+    Instruction *alloc = b.create(Opcode::AllocArray, type, extents);
+    alloc->intImm = 4; // constant memory, initialized with `text`
+    alloc->text = c.data;
+    return RValue::of(alloc);
+  }
   if (c.kind != GlobalValue::Kind::Tuple)
     return RValue::of(constant(c, type));
   RValue r;
@@ -497,7 +506,9 @@ RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
 
 RValue IRGen::genImpl(const Expr &e) {
   const ExprInfo &ei = info(e);
-  if (ei.constant && ei.type && (ei.type->isScalar() || isa<TupleType>(ei.type)))
+  if (ei.constant && ei.type &&
+      (ei.type->isScalar() || isa<TupleType>(ei.type) ||
+       ei.constant->kind == GlobalValue::Kind::ConstArray))
     return constantValue(*ei.constant, ei.type);
   switch (e.kind()) {
   case Expr::Kind::Name: {

@@ -77,6 +77,8 @@ RValue IRGen::call(const CallExpr &e) {
     h->intImm = static_cast<int64_t>(MathFn::Hypot);
     return RValue::of(h);
   }
+  if (path == "cuda.const.array_like")
+    return gen(*e.args[0]);
   if (path == "cuda.lanemask_lt") {
     Instruction *r = b.create(Opcode::SReg, ei.type, {});
     r->intImm = static_cast<int64_t>(SpecialReg::LanemaskLt);

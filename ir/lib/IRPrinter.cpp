@@ -95,7 +95,7 @@ public:
       os << "\"" << (inst.numOperands() ? "," : "");
       break;
     case Opcode::AllocArray:
-      os << (inst.intImm == 3 ? " shared" : " local");
+      os << (inst.intImm == 3 ? " shared" : inst.intImm == 4 ? " const" : " local");
       break;
     case Opcode::ArrayShape:
       os << " " << inst.intImm;

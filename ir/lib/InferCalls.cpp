@@ -113,6 +113,17 @@ ExprInfo Inferer::call(const CallExpr &e) {
     error(e.keywords.front().range, "keyword arguments to " + path + "() are not supported in kernels");
     return {};
   }
+  if (path == "cuda.const.array_like") {
+    // numba: a global NumPy array copied into constant memory.
+    if (args.size() != 1 || !args[0].constant ||
+        args[0].constant->kind != GlobalValue::Kind::ConstArray) {
+      error(e.range(), "cuda.const.array_like() takes a global NumPy array (it is copied "
+                       "into constant memory when the kernel compiles)");
+      return {};
+    }
+    ExprInfo info = args[0];
+    return info;
+  }
   if (path == "cuda.lanemask_lt") {
     if (!args.empty()) {
       error(e.range(), "cuda.lanemask_lt() takes no arguments");
@@ -554,6 +565,10 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   auto *at = dyn_cast<ArrayType>(args[0].type);
   if (!at) {
     error(e.args[0]->range(), name + "() operates on an array, not " + typeName(args[0].type));
+    return {};
+  }
+  if (at->readonly()) {
+    error(e.args[0]->range(), name + "() cannot write to a read-only array");
     return {};
   }
   Type *dt = at->dtype();

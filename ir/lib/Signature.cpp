@@ -36,6 +36,15 @@ public:
     llvm::StringRef id = ident();
     if (id.empty())
       return fail("expected a type name");
+    if (id == "readonly") { // numba's "readonly array(float32, 1d, C)"
+      auto t = type();
+      if (!t)
+        return t.takeError();
+      auto *at = llvm::dyn_cast<ArrayType>(*t);
+      if (!at)
+        return fail("'readonly' applies to arrays");
+      return static_cast<Type *>(ctx.array(at->dtype(), at->ndim(), at->layout(), true));
+    }
     if (id == "Tuple" || id == "UniTuple") {
       // Tuple(int64, float32[:]) or numba's UniTuple(int64 x 3).
       if (!accept("("))

@@ -20,8 +20,8 @@ std::string Type::str() const {
     return "complex" + std::to_string(cast<ComplexType>(this)->bits());
   case Kind::Array: {
     auto *t = cast<ArrayType>(this);
-    return "array(" + t->dtype()->str() + ", " + std::to_string(t->ndim()) + "d, " +
-           (t->layout() == Layout::C ? "C" : "A") + ")";
+    return std::string(t->readonly() ? "readonly " : "") + "array(" + t->dtype()->str() + ", " +
+           std::to_string(t->ndim()) + "d, " + (t->layout() == Layout::C ? "C" : "A") + ")";
   }
   case Kind::Tuple: {
     auto *t = cast<TupleType>(this);

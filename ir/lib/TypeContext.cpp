@@ -27,10 +27,10 @@ ComplexType *TypeContext::complexTy(unsigned bits) {
   return slot.get();
 }
 
-ArrayType *TypeContext::array(Type *dtype, unsigned ndim, Layout layout) {
-  auto &slot = arrays[{dtype, ndim, layout}];
+ArrayType *TypeContext::array(Type *dtype, unsigned ndim, Layout layout, bool readonly) {
+  auto &slot = arrays[{dtype, ndim, layout, readonly}];
   if (!slot)
-    slot = std::make_unique<ArrayType>(dtype, ndim, layout);
+    slot = std::make_unique<ArrayType>(dtype, ndim, layout, readonly);
   return slot.get();
 }
 

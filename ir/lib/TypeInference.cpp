@@ -177,6 +177,10 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
       error(target.range(), "cannot assign to an item of a value of type " + typeName(base.type));
       return;
     }
+    if (cast<ArrayType>(base.type)->readonly()) {
+      error(target.range(), "cannot write to a read-only array (" + typeName(base.type) + ")");
+      return;
+    }
     if (isa<ArrayType>(elem.type)) {
       error(target.range(), "assigning to an array slice is not supported in kernels (assign "
                             "the elements in a loop)");
@@ -220,6 +224,10 @@ void Inferer::stmt(const Stmt &s) {
     }
     if (isa<NameExpr>(*a.target))
       assignVar(cast<NameExpr>(*a.target).name, r, a.target->range());
+    if (auto *sub = dyn_cast<SubscriptExpr>(a.target.get()))
+      if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sub->value.get()].type);
+          at && at->readonly())
+        error(a.target->range(), "cannot write to a read-only array (" + typeName(at) + ")");
     return;
   }
   case Stmt::Kind::If: {
@@ -469,6 +477,13 @@ ExprInfo Inferer::name(const NameExpr &e) {
     case GlobalValue::Kind::Complex:
     case GlobalValue::Kind::Tuple:
       return constant(*g);
+    case GlobalValue::Kind::ConstArray: {
+      // Read only, in constant memory (numba: a global array is a constant).
+      ExprInfo info{ctx.array(ctx.scalarByName(g->dtype), static_cast<unsigned>(g->shape.size()),
+                              Layout::C, /*readonly=*/true)};
+      info.constant = *g;
+      return info;
+    }
     case GlobalValue::Kind::Module:
       return ExprInfo{ctx.ns(g->name)};
     case GlobalValue::Kind::Function:
@@ -518,10 +533,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("cuda." + attr)};
       if (attr == "laneid" || attr == "warpsize")
         return ExprInfo{ctx.int32()};
-      if (attr == "const") {
-        error(e.range(), "'cuda.const.array_like' (constant memory) is not supported in kernels yet");
-        return {};
-      }
+      if (attr == "const")
+        return ExprInfo{ctx.ns("cuda.const")};
     } else if (path == "cuda.threadIdx" || path == "cuda.blockIdx" || path == "cuda.blockDim" ||
                path == "cuda.gridDim") {
       if (attr == "x" || attr == "y" || attr == "z")
@@ -529,6 +542,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     } else if (path == "cuda.shared" || path == "cuda.local") {
       if (attr == "array")
         return ExprInfo{ctx.builtin((path + ".array").str())};
+    } else if (path == "cuda.const") {
+      if (attr == "array_like")
+        return ExprInfo{ctx.builtin("cuda.const.array_like")};
     } else if (path == "cuda.atomic") {
       if (lookupCudaFn("atomic." + attr))
         return ExprInfo{ctx.builtin("cuda.atomic." + attr)};
@@ -698,7 +714,7 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   unsigned ndim = slices + static_cast<unsigned>(at->ndim() - indices.size());
   bool contiguous = at->layout() == Layout::C &&
                     (indices.size() < at->ndim() || lastIsUnitSlice);
-  return ExprInfo{ctx.array(at->dtype(), ndim, contiguous ? Layout::C : Layout::A)};
+  return ExprInfo{ctx.array(at->dtype(), ndim, contiguous ? Layout::C : Layout::A, at->readonly())};
 }
 
 

@@ -22,6 +22,7 @@ _NUMPY_SCALARS = {
     "complex64": np.complex64, "complex128": np.complex128,
 }
 _DTYPE_NAMES = {v: k for k, v in _NUMPY_SCALARS.items()}
+_CONST_BYTES = 64 * 1024  # CUDA's constant memory per module
 # math functions kernels may call (ir/MathFunctions.h), also when imported
 # by name (`from math import sin`), and the NumPy scalar functions numba accepts.
 _MATH_NAMES = ("acos acosh asin asinh atan atanh cos cosh erf erfc exp expm1 fabs gamma "
@@ -67,6 +68,15 @@ def classify(value, memo=None):
             return ("complex", (float(value.real), float(value.imag)), value.dtype.name)
     if isinstance(value, tuple):
         return ("tuple", [classify(v, memo) for v in value])
+    if isinstance(value, np.ndarray):
+        # A global array is a constant (numba): frozen into constant memory.
+        if value.dtype.name not in _NUMPY_SCALARS or value.ndim == 0:
+            return ("unsupported", "ndarray of dtype %s" % value.dtype)
+        if value.nbytes > _CONST_BYTES:
+            return ("unsupported", "ndarray of %d bytes (constant memory holds %d; pass it as "
+                                   "an argument instead)" % (value.nbytes, _CONST_BYTES))
+        return ("array", (value.dtype.name, list(value.shape),
+                          np.ascontiguousarray(value).tobytes()))
     if isinstance(value, int):
         return ("int", value)
     if isinstance(value, float):

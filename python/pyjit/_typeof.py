@@ -82,7 +82,8 @@ def typeof(value, what):
         return "Tuple(%s)" % ", ".join(typeof(v, "%s[%d]" % (what, k)) for k, v in enumerate(value))
     if isinstance(value, np.ndarray):
         name = dtype_name(value.dtype, what)
-        return array_type(name, value.ndim, value.flags.c_contiguous)
+        t = array_type(name, value.ndim, value.flags.c_contiguous)
+        return t if value.flags.writeable else "readonly " + t
     cai = getattr(value, "__cuda_array_interface__", None)
     if cai is not None:
         typestr = cai["typestr"]

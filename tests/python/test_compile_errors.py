@@ -1,6 +1,8 @@
 """Compile errors raise pyjit.CompileError pointing at the user's line (no GPU needed)."""
 import inspect
 
+import numpy as np
+
 import pytest
 
 import pyjit
@@ -77,3 +79,23 @@ def test_module_constant_is_frozen_into_the_kernel():
 
 
 SCALE = 7
+
+
+TABLE = np.array([1, 2, 3], dtype=np.int32)
+BIG = np.zeros(20000, dtype=np.float64)
+
+
+def test_writing_a_constant_array_is_an_error():
+    def kern(a):
+        TABLE[0] = a[0]
+
+    with pytest.raises(pyjit.CompileError, match="cannot write to a read-only array"):
+        cuda.compile_ptx(kern, "void(int32[:])")
+
+
+def test_large_global_arrays_are_named():
+    def kern(a):
+        a[0] = BIG[0]
+
+    with pytest.raises(pyjit.CompileError, match="global 'BIG' of type ndarray of 160000 bytes"):
+        cuda.compile_ptx(kern, "void(float64[:])")

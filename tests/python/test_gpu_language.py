@@ -227,3 +227,35 @@ def test_failed_assert_in_debug_mode_aborts_the_kernel():
         os.unlink(f.name)
     assert "AssertionError: positive please" in out.stdout
     assert "CudaError:" in out.stdout and "CUDA_ERROR" in out.stdout
+
+
+COEFFS = np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float64)
+
+
+def test_global_arrays_live_in_constant_memory():
+    @cuda.jit
+    def k(x, out):
+        c = cuda.const.array_like(COEFFS)
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = c[i % 2, 0] * x[i] + COEFFS[1, 1]
+
+    x = np.arange(6, dtype=np.float64)
+    out = np.zeros(6)
+    k[1, 32](x, out)
+    np.testing.assert_array_equal(out, COEFFS[np.arange(6) % 2, 0] * x + COEFFS[1, 1])
+
+
+def test_read_only_numpy_arguments_are_read_only():
+    @cuda.jit
+    def k(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = x[i] * 2
+
+    x = np.arange(4.0)
+    x.flags.writeable = False
+    out = np.zeros(4)
+    k[1, 32](x, out)
+    np.testing.assert_array_equal(out, 2 * np.arange(4.0))
+    assert "readonly array(float64, 1d, C)" in [t for sig in k.signatures for t in sig]

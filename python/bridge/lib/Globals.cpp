@@ -137,6 +137,28 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         g.elements.push_back(*e);
       }
       env.set(*name, g);
+    } else if (*kind == "array") {
+      // (dtype, [extents], bytes): a small constant array.
+      ir::GlobalValue g;
+      g.kind = ir::GlobalValue::Kind::ConstArray;
+      PyObject *dt = PyTuple_Check(v) && PyTuple_Size(v) == 3 ? PyTuple_GetItem(v, 0) : nullptr;
+      auto dtypeName = dt ? toUtf8(dt, "array dtype") : std::nullopt;
+      PyObject *shape = dt ? PyTuple_GetItem(v, 1) : nullptr;
+      PyObject *bytes = dt ? PyTuple_GetItem(v, 2) : nullptr;
+      if (!dtypeName || !PyList_Check(shape) || !PyBytes_Check(bytes)) {
+        if (!PyErr_Occurred())
+          PyErr_SetString(PyExc_TypeError, "an array global is (dtype, shape, bytes)");
+        return false;
+      }
+      g.dtype = *dtypeName;
+      for (Py_ssize_t k = 0; k < PyList_Size(shape); ++k)
+        g.shape.push_back(PyLong_AsLongLong(PyList_GetItem(shape, k)));
+      char *data;
+      Py_ssize_t size;
+      if (PyErr_Occurred() || PyBytes_AsStringAndSize(bytes, &data, &size) != 0)
+        return false;
+      g.data.assign(data, static_cast<size_t>(size));
+      env.set(*name, g);
     } else if (*kind == "complex") {
       double re = PyFloat_AsDouble(PyTuple_GetItem(v, 0));
       double im = PyFloat_AsDouble(PyTuple_GetItem(v, 1));

@@ -22,6 +22,8 @@ struct GlobalValue {
     Float,       // a Python/NumPy float: `value.f`
     Complex,     // a Python/NumPy complex: `value.f` + `value.imag` j
     Tuple,       // a tuple of numbers, bools and tuples: `elements`
+    ConstArray,  // a small NumPy array, frozen into constant memory: `dtype`,
+                 // `shape`, `data` (C order)
     Bool,        // `value.i` is 0 or 1
     Module,      // `name` is "cuda", "math" or "numpy"
     Function,    // a known function, `name` e.g. "math.sqrt"
@@ -39,6 +41,8 @@ struct GlobalValue {
   /// strong (NEP 50); empty for a Python number, which is weak.
   std::string dtype;
   std::vector<GlobalValue> elements; // Tuple
+  std::vector<int64_t> shape;        // ConstArray
+  std::string data;                  // ConstArray: the bytes
 
   static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
   static GlobalValue ofFloat(double v) { return {Kind::Float, 0, v, {}}; }

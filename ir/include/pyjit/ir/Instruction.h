@@ -51,9 +51,10 @@ enum class Opcode {
   // intImm holds 3 bits per dimension: slice, lower is None, upper is None.
   // Slices follow Python's slice.indices (clamping, negative steps).
   ArrayView,
-  // A shared (intImm 3) or local (intImm 5) array of the result's array
-  // type; operands are the int64 constant extents. A shared array of
-  // extent 0 is the dynamic shared memory of the launch.
+  // A shared (intImm 3), local (intImm 5) or constant (intImm 4, contents
+  // in `text`) array of the result's array type; operands are the int64
+  // constant extents. A shared array of extent 0 is the dynamic shared
+  // memory of the launch.
   AllocArray,
   // phi(v0, .., vn) with one incoming block per operand.
   Phi,

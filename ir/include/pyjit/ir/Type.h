@@ -95,17 +95,20 @@ enum class Layout { C, A };
 /// An n-d array view (data pointer, shape, strides in bytes) of scalars.
 class ArrayType : public Type {
 public:
-  ArrayType(Type *dtype, unsigned ndim, Layout layout)
-      : Type(Kind::Array), elem(dtype), rank(ndim), lay(layout) {}
+  ArrayType(Type *dtype, unsigned ndim, Layout layout, bool readonly = false)
+      : Type(Kind::Array), elem(dtype), rank(ndim), lay(layout), ro(readonly) {}
   Type *dtype() const { return elem; }
   unsigned ndim() const { return rank; }
   Layout layout() const { return lay; }
+  /// Kernels may not write it: constant memory, or a non-writeable NumPy array.
+  bool readonly() const { return ro; }
   static bool classof(const Type *t) { return t->kind() == Kind::Array; }
 
 private:
   Type *elem;
   unsigned rank;
   Layout lay;
+  bool ro;
 };
 
 /// A tuple of values (e.g. `cuda.grid(2)`, `a.shape`).

@@ -23,7 +23,7 @@ public:
   IntType *int64() { return intTy(64); }
   FloatType *float32() { return floatTy(32); }
   FloatType *float64() { return floatTy(64); }
-  ArrayType *array(Type *dtype, unsigned ndim, Layout layout);
+  ArrayType *array(Type *dtype, unsigned ndim, Layout layout, bool readonly = false);
   TupleType *tuple(llvm::ArrayRef<Type *> elems);
   NamespaceType *ns(llvm::StringRef path);
   BuiltinType *builtin(llvm::StringRef path);
@@ -38,7 +38,7 @@ private:
   std::map<std::pair<unsigned, bool>, std::unique_ptr<IntType>> ints;
   std::map<unsigned, std::unique_ptr<FloatType>> floats;
   std::map<unsigned, std::unique_ptr<ComplexType>> complexes;
-  std::map<std::tuple<Type *, unsigned, Layout>, std::unique_ptr<ArrayType>> arrays;
+  std::map<std::tuple<Type *, unsigned, Layout, bool>, std::unique_ptr<ArrayType>> arrays;
   std::map<std::vector<Type *>, std::unique_ptr<TupleType>> tuples;
   std::map<std::string, std::unique_ptr<NamespaceType>, std::less<>> namespaces;
   std::map<std::string, std::unique_ptr<BuiltinType>, std::less<>> builtins;
