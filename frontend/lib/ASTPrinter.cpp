@@ -141,6 +141,10 @@ public:
       expr(*i.orelse, d + 1);
       return;
     }
+    case Expr::Kind::Starred:
+      line(d, "Starred", e.range());
+      expr(*cast<StarredExpr>(e).value, d + 1);
+      return;
     case Expr::Kind::Slice: {
       auto &s = cast<SliceExpr>(e);
       line(d, "Slice", e.range());

@@ -713,8 +713,21 @@ ExprPtr Parser::parsePrimary() {
 
 bool Parser::parseCallArgs(std::vector<ExprPtr> &args, std::vector<Keyword> &kws) {
   while (!at(TokenKind::RParen)) {
-    if (at(TokenKind::Star) || at(TokenKind::DoubleStar))
-      return unsupported(tok().range, "argument unpacking ('*' or '**')"), false;
+    if (at(TokenKind::DoubleStar))
+      return unsupported(tok().range, "keyword argument unpacking ('**')"), false;
+    if (at(TokenKind::Star)) {
+      Token star = consume();
+      ExprPtr v = parseTest();
+      if (!v)
+        return false;
+      if (!kws.empty())
+        return error(star.range, "iterable argument unpacking follows keyword argument"), false;
+      SourceRange r = span(star.range, v->range());
+      args.push_back(std::make_unique<StarredExpr>(r, std::move(v)));
+      if (!accept(TokenKind::Comma))
+        break;
+      continue;
+    }
     if (at(TokenKind::Identifier) && peekTok().is(TokenKind::Equal)) {
       Token name = consume();
       consume();

@@ -2,6 +2,7 @@
 #include "IRGenImpl.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
+#include <map>
 
 using namespace pyjit;
 using namespace pyjit::ir;
@@ -144,11 +145,18 @@ RValue IRGen::call(const CallExpr &e) {
 RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
   const TypedFunction &callee = *binding.callee;
   std::vector<RValue> args;
+  std::map<const Expr *, RValue> unpacked; // each `*tuple` evaluated once
   for (size_t i = 0; i < binding.args.size(); ++i) {
-    if (binding.args[i])
-      args.push_back(gen(*binding.args[i]));
-    else
+    if (!binding.args[i]) {
       args.push_back(RValue::of(constant(binding.defaults[i], callee.paramTypes[i])));
+    } else if (binding.elements[i] >= 0) {
+      auto it = unpacked.find(binding.args[i]);
+      if (it == unpacked.end())
+        it = unpacked.emplace(binding.args[i], gen(*binding.args[i])).first;
+      args.push_back(it->second.elems[binding.elements[i]]);
+    } else {
+      args.push_back(gen(*binding.args[i]));
+    }
   }
   if (frames.size() > 64) {
     diags.error(e.range(), "device functions are nested more than 64 calls deep");

@@ -58,6 +58,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::DeviceFunction)
     return deviceCall(e, *callee.constant->device);
+  for (const ExprPtr &a : e.args)
+    if (isa<StarredExpr>(*a)) {
+      error(a->range(), "'*' unpacking is supported in calls of device functions only");
+      return {};
+    }
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type))
     if (bt->path() == "cuda.shared.array" || bt->path() == "cuda.local.array")
       return arrayAlloc(e, bt->path() == "cuda.shared.array");
@@ -269,14 +274,37 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   CallBinding binding;
   size_t n = callee->params.size();
   binding.args.assign(n, nullptr);
+  binding.elements.assign(n, -1);
   binding.defaults.resize(n);
-  if (e.args.size() > n) {
-    error(e.args[n]->range(), "device function '" + fn.name + "' takes " + llvm::Twine(n) +
-                                  " arguments, got " + llvm::Twine(e.args.size()));
+  // Positional arguments, with `*tuple` spread into its elements.
+  std::vector<std::pair<const Expr *, int>> positional;
+  for (const ExprPtr &a : e.args) {
+    auto *star = dyn_cast<StarredExpr>(a.get());
+    if (!star) {
+      positional.push_back({a.get(), -1});
+      continue;
+    }
+    ExprInfo si = expr(*star->value);
+    result.exprs[star] = ExprInfo{ctx.none()};
+    if (!si.type)
+      return {};
+    auto *tt = dyn_cast<TupleType>(si.type);
+    if (!tt) {
+      error(star->range(), "only a tuple can be unpacked with '*', not a " + typeName(si.type));
+      return {};
+    }
+    for (size_t k = 0; k < tt->size(); ++k)
+      positional.push_back({star->value.get(), static_cast<int>(k)});
+  }
+  if (positional.size() > n) {
+    error(e.range(), "device function '" + fn.name + "' takes " + llvm::Twine(n) +
+                         " arguments, got " + llvm::Twine(positional.size()));
     return {};
   }
-  for (size_t i = 0; i < e.args.size(); ++i)
-    binding.args[i] = e.args[i].get();
+  for (size_t i = 0; i < positional.size(); ++i) {
+    binding.args[i] = positional[i].first;
+    binding.elements[i] = positional[i].second;
+  }
   for (const Keyword &kw : e.keywords) {
     size_t k = 0;
     while (k < n && callee->params[k].name != kw.name)
@@ -296,6 +324,8 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   for (size_t k = 0; k < n; ++k) {
     if (binding.args[k]) {
       ExprInfo ai = expr(*binding.args[k]);
+      if (binding.elements[k] >= 0 && ai.type)
+        ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
       if (!ai.type)
         pending = true;
       else if (!isValueType(ai.type)) {

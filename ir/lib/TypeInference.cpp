@@ -457,6 +457,9 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     }
     return ExprInfo{ctx.tuple(elems)};
   }
+  case Expr::Kind::Starred:
+    error(e.range(), "'*' unpacking is supported in calls of device functions only");
+    return {};
   case Expr::Kind::Slice:
     error(e.range(), "array slicing is not supported in kernels");
     return {};

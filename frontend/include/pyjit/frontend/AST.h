@@ -33,7 +33,7 @@ class Expr {
 public:
   enum class Kind { Name, IntLit, FloatLit, ImagLit, BoolLit, NoneLit, StrLit, Unary,
                     Binary, BoolOp, Compare, Call, Attribute, Subscript, Tuple,
-                    IfExp, Slice };
+                    IfExp, Slice, Starred };
   Expr(Kind kind, SourceRange range) : exprKind(kind), loc(range) {}
   virtual ~Expr() = default;
   Kind kind() const { return exprKind; }
@@ -180,6 +180,13 @@ struct SliceExpr : Expr {
       : Expr(Kind::Slice, r), lower(std::move(lo)), upper(std::move(hi)), step(std::move(step)) {}
   PYJIT_EXPR_CLASSOF(Slice)
   ExprPtr lower, upper, step;
+};
+
+/// `*tup` as a call argument: the tuple's elements, in order.
+struct StarredExpr : Expr {
+  StarredExpr(SourceRange r, ExprPtr value) : Expr(Kind::Starred, r), value(std::move(value)) {}
+  PYJIT_EXPR_CLASSOF(Starred)
+  ExprPtr value;
 };
 
 #undef PYJIT_EXPR_CLASSOF

@@ -26,6 +26,9 @@ struct TypedFunction;
 struct CallBinding {
   const TypedFunction *callee = nullptr;
   std::vector<const ast::Expr *> args;
+  /// Parallel to args: for an element of a `*tuple` argument, its index in
+  /// the tuple (args[i] is then the tuple expression); -1 otherwise.
+  std::vector<int> elements;
   std::vector<GlobalValue> defaults; // parallel to args; used where args[i] is null
 };
 
