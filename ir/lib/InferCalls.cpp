@@ -297,8 +297,9 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       positional.push_back({star->value.get(), static_cast<int>(k)});
   }
   if (positional.size() > n) {
-    error(e.range(), "device function '" + fn.name + "' takes " + llvm::Twine(n) +
-                         " arguments, got " + llvm::Twine(positional.size()));
+    error(positional[n].first->range(), "device function '" + fn.name + "' takes " +
+                                            llvm::Twine(n) + " arguments, got " +
+                                            llvm::Twine(positional.size()));
     return {};
   }
   for (size_t i = 0; i < positional.size(); ++i) {

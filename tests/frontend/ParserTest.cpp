@@ -579,7 +579,7 @@ INSTANTIATE_TEST_SUITE_P(
                         "an 'else' clause on a loop", 4, 5},
         UnsupportedCase{"def k(a):\n    s = f'{a}'\n", "an f-string", 2, 9},
         UnsupportedCase{"def k(a):\n    x: int = 1\n", "an annotated assignment", 2, 6},
-        UnsupportedCase{"def k(a):\n    f(*a)\n", "argument unpacking ('*' or '**')", 2, 7}));
+        UnsupportedCase{"def k(a):\n    f(**a)\n", "keyword argument unpacking ('**')", 2, 7}));
 
 // BUG: these are valid Python (CPython imports the file) outside the
 // kernel language, so they deserve "<construct> is not supported in
