@@ -521,6 +521,21 @@ ExprInfo Inferer::name(const NameExpr &e) {
   return {};
 }
 
+// The float constants of the math and numpy modules (pi, e, tau, inf, nan).
+static std::optional<double> floatConstant(llvm::StringRef attr) {
+  if (attr == "pi")
+    return M_PI;
+  if (attr == "e")
+    return M_E;
+  if (attr == "tau")
+    return 2 * M_PI;
+  if (attr == "inf" || attr == "Inf")
+    return INFINITY;
+  if (attr == "nan" || attr == "NaN")
+    return NAN;
+  return std::nullopt;
+}
+
 ExprInfo Inferer::attribute(const AttributeExpr &e) {
   ExprInfo base = expr(*e.value);
   if (!base.type)
@@ -554,20 +569,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     } else if (path == "math") {
       if (lookupMathFn(attr))
         return ExprInfo{ctx.builtin("math." + attr)};
-      if (attr == "tau")
-        return constant(GlobalValue::ofFloat(2 * M_PI));
-      if (attr == "pi")
-        return constant(GlobalValue::ofFloat(M_PI));
-      if (attr == "e")
-        return constant(GlobalValue::ofFloat(M_E));
-      if (attr == "nan" || attr == "NaN")
-        return constant(GlobalValue::ofFloat(NAN));
-      if (attr == "inf" || attr == "Inf")
-        return constant(GlobalValue::ofFloat(INFINITY));
-      if (attr == "inf")
-        return constant(GlobalValue::ofFloat(INFINITY));
-      if (attr == "nan")
-        return constant(GlobalValue::ofFloat(NAN));
+      if (std::optional<double> c = floatConstant(attr))
+        return constant(GlobalValue::ofFloat(*c));
     } else if (path == "pyjit") {
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};
@@ -578,14 +581,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("dtype." + attr)};
       if (std::optional<std::string> m = numpyMathName(attr))
         return ExprInfo{ctx.builtin("math." + *m)};
-      if (attr == "pi")
-        return constant(GlobalValue::ofFloat(M_PI));
-      if (attr == "e")
-        return constant(GlobalValue::ofFloat(M_E));
-      if (attr == "nan" || attr == "NaN")
-        return constant(GlobalValue::ofFloat(NAN));
-      if (attr == "inf" || attr == "Inf")
-        return constant(GlobalValue::ofFloat(INFINITY));
+      if (std::optional<double> c = floatConstant(attr))
+        return constant(GlobalValue::ofFloat(*c));
     }
     error(e.range(), "'" + path + "." + attr + "' is not supported in kernels");
     return {};

@@ -128,15 +128,23 @@ class _LaunchConfig:
                                        self.sharedmem, args)
 
 
-class Dispatcher:
-    """A kernel: `kernel[grid, block](*args)` or `kernel[grid, block, stream, shared](*args)`."""
+class _Compiled:
+    """What kernels and device functions share: the Python function, the
+    decorator's options, and its name and docstring."""
 
-    def __init__(self, py_func, signatures=(), options=None):
+    def __init__(self, py_func, options):
         self.py_func = py_func
         self.options = dict(options or {})
         self.__name__ = py_func.__name__
         self.__doc__ = py_func.__doc__
         self.__wrapped__ = py_func
+
+
+class Dispatcher(_Compiled):
+    """A kernel: `kernel[grid, block](*args)` or `kernel[grid, block, stream, shared](*args)`."""
+
+    def __init__(self, py_func, signatures=(), options=None):
+        super().__init__(py_func, options)
         self._params = list(inspect.signature(py_func).parameters)
         self._info = None
         self._overloads = {}
@@ -358,17 +366,13 @@ def _accepts(want, got):
     return not got.startswith("array(")  # scalars convert
 
 
-class DeviceFunction:
+class DeviceFunction(_Compiled):
     """A `@cuda.jit(device=True)` function: callable from kernels and other
     device functions, typed per call site and inlined there. Not callable
     from the host."""
 
     def __init__(self, py_func, signatures=(), options=None):
-        self.py_func = py_func
-        self.options = dict(options or {})
-        self.__name__ = py_func.__name__
-        self.__doc__ = py_func.__doc__
-        self.__wrapped__ = py_func
+        super().__init__(py_func, options)
         # Signatures are checked now; typing happens at each call site.
         self.signature_strings = list(signatures)
         for sig in self.signature_strings:

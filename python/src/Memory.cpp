@@ -13,6 +13,15 @@ static bool readPtr(PyObject *obj, uint64_t &out) {
   return !(out == static_cast<uint64_t>(-1) && PyErr_Occurred());
 }
 
+// A handle (CUevent, CUstream) passed as an int: the single argument of `args`.
+static bool handleArg(PyObject *args, void *&handle) {
+  PyObject *obj;
+  if (!PyArg_ParseTuple(args, "O", &obj))
+    return false;
+  handle = PyLong_AsVoidPtr(obj);
+  return !PyErr_Occurred();
+}
+
 static PyObject *noneOr(llvm::Error err) {
   if (err)
     return python::raiseRuntime(std::move(err));
@@ -114,11 +123,8 @@ PyObject *python::eventCreate(PyObject *, PyObject *) {
 }
 
 PyObject *python::eventDestroy(PyObject *, PyObject *args) {
-  PyObject *ev;
-  if (!PyArg_ParseTuple(args, "O", &ev))
-    return nullptr;
-  void *p = PyLong_AsVoidPtr(ev);
-  if (PyErr_Occurred())
+  void *p;
+  if (!handleArg(args, p))
     return nullptr;
   runtime::eventDestroy(p);
   Py_RETURN_NONE;
@@ -136,11 +142,8 @@ PyObject *python::eventRecord(PyObject *, PyObject *args) {
 }
 
 PyObject *python::eventSynchronize(PyObject *, PyObject *args) {
-  PyObject *ev;
-  if (!PyArg_ParseTuple(args, "O", &ev))
-    return nullptr;
-  void *e = PyLong_AsVoidPtr(ev);
-  if (PyErr_Occurred())
+  void *e;
+  if (!handleArg(args, e))
     return nullptr;
   PyThreadState *state = PyEval_SaveThread();
   llvm::Error err = runtime::eventSynchronize(e);
@@ -170,21 +173,15 @@ PyObject *python::streamCreate(PyObject *, PyObject *) {
 }
 
 PyObject *python::streamDestroy(PyObject *, PyObject *args) {
-  PyObject *handle;
-  if (!PyArg_ParseTuple(args, "O", &handle))
-    return nullptr;
-  void *s = PyLong_AsVoidPtr(handle);
-  if (PyErr_Occurred())
+  void *s;
+  if (!handleArg(args, s))
     return nullptr;
   return noneOr(runtime::streamDestroy(s));
 }
 
 PyObject *python::streamSynchronize(PyObject *, PyObject *args) {
-  PyObject *handle;
-  if (!PyArg_ParseTuple(args, "O", &handle))
-    return nullptr;
-  void *s = PyLong_AsVoidPtr(handle);
-  if (PyErr_Occurred())
+  void *s;
+  if (!handleArg(args, s))
     return nullptr;
   PyThreadState *state = PyEval_SaveThread();
   llvm::Error err = runtime::streamSynchronize(s);
