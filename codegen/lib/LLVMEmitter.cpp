@@ -477,19 +477,22 @@ llvm::Value *Emitter::address(const ir::Instruction &inst) {
   auto *at = cast<ir::ArrayType>(inst.operand(0)->type());
   llvm::Type *elemTy = memTypeOf(at->dtype());
   unsigned n = at->ndim();
-  // Byte offset from the strides; for C layout the innermost index is scaled
-  // by the element size, so that dimension needs no stride load.
+  // Byte offset from the strides; the contiguous dimension of a C (last) or
+  // Fortran (first) array is scaled by the element size instead, so its
+  // stride is never loaded.
+  unsigned unit = at->layout() == ir::Layout::C ? n - 1 : at->layout() == ir::Layout::F ? 0 : n;
   llvm::Value *offset = nullptr;
-  unsigned strided = at->layout() == ir::Layout::C ? n - 1 : n;
-  for (unsigned d = 0; d < strided; ++d) {
+  for (unsigned d = 0; d < n; ++d) {
+    if (d == unit)
+      continue;
     llvm::Value *term = b.CreateMul(val(inst.operand(1 + d)), a.strides[d]);
     offset = offset ? b.CreateAdd(offset, term) : term;
   }
   llvm::Value *base = a.data;
   if (offset)
     base = b.CreateGEP(b.getInt8Ty(), base, offset);
-  if (at->layout() == ir::Layout::C)
-    return b.CreateGEP(elemTy, base, val(inst.operand(n)));
+  if (unit < n)
+    return b.CreateGEP(elemTy, base, val(inst.operand(1 + unit)));
   return base;
 }
 

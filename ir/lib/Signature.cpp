@@ -1,6 +1,7 @@
 //===- Signature.cpp - Parser for numba-style type strings ---------------===//
 #include "pyjit/ir/Signature.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 using namespace pyjit::ir;
 
@@ -92,28 +93,32 @@ public:
         ident();
       if (!accept(")"))
         return fail("expected ')'");
-      return ctx.array(dtype, ndim, lay == "C" ? Layout::C : Layout::A);
+      return ctx.array(dtype, ndim, lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A);
     }
     Type *scalar = ctx.scalarByName(id);
     if (!scalar)
       return fail("unknown type '" + id + "'");
     if (!accept("["))
       return scalar;
-    unsigned ndim = 0;
-    bool lastContiguous = false;
+    // numba: `::1` last is C layout, `::1` first (of several) Fortran.
+    std::vector<bool> unit;
     do {
       if (accept("::1")) {
-        lastContiguous = true;
+        unit.push_back(true);
       } else if (accept(":")) {
-        lastContiguous = false;
+        unit.push_back(false);
       } else {
         return fail("expected ':' or '::1' in array dimensions");
       }
-      ++ndim;
     } while (accept(","));
     if (!accept("]"))
       return fail("expected ']'");
-    return ctx.array(scalar, ndim, lastContiguous ? Layout::C : Layout::A);
+    unsigned ndim = static_cast<unsigned>(unit.size());
+    unsigned units = static_cast<unsigned>(std::count(unit.begin(), unit.end(), true));
+    if (units > 1 || (units == 1 && !unit.back() && !unit.front()))
+      return fail("'::1' marks the contiguous dimension: the last (C) or the first (Fortran)");
+    Layout layout = units == 0 ? Layout::A : unit.back() ? Layout::C : Layout::F;
+    return ctx.array(scalar, ndim, layout);
   }
 
   llvm::Expected<Signature> signature() {

@@ -21,7 +21,7 @@ std::string Type::str() const {
   case Kind::Array: {
     auto *t = cast<ArrayType>(this);
     return std::string(t->readonly() ? "readonly " : "") + "array(" + t->dtype()->str() + ", " +
-           std::to_string(t->ndim()) + "d, " + (t->layout() == Layout::C ? "C" : "A") + ")";
+           std::to_string(t->ndim()) + "d, " + (t->layout() == Layout::C ? "C" : t->layout() == Layout::F ? "F" : "A") + ")";
   }
   case Kind::Tuple: {
     auto *t = cast<TupleType>(this);

@@ -359,10 +359,13 @@ def _accepts(want, got):
     """Can an argument typed `got` be passed to a parameter typed `want`?"""
     if want == got:
         return True
-    if want.startswith("array("):
-        # A C-contiguous array may be passed as layout A.
-        return want.endswith(", A)") and got.startswith("array(") and \
-            got[:-3] == want[:-3]
+    if want.startswith("array(") or want.startswith("readonly array("):
+        # A C- or Fortran-contiguous array may be passed as layout A, and
+        # a writeable one where a read-only one is expected.
+        if got.startswith("readonly ") and not want.startswith("readonly "):
+            return False
+        return want.endswith(", A)") and got.replace("readonly ", "")[:-3] == \
+            want.replace("readonly ", "")[:-3]
     return not got.startswith("array(")  # scalars convert
 
 

@@ -45,8 +45,10 @@ def _c_contiguous(shape, strides, itemsize):
     return True
 
 
-def array_type(dtype_name, ndim, contiguous):
-    return "array(%s, %dd, %s)" % (dtype_name, ndim, "C" if contiguous else "A")
+def array_type(dtype_name, ndim, contiguous, fortran=False):
+    """contiguous: C order; fortran: Fortran order (and not C); else any layout."""
+    return "array(%s, %dd, %s)" % (dtype_name, ndim,
+                                   "C" if contiguous else "F" if fortran else "A")
 
 
 def dtype_name(dtype, what):
@@ -82,7 +84,7 @@ def typeof(value, what):
         return "Tuple(%s)" % ", ".join(typeof(v, "%s[%d]" % (what, k)) for k, v in enumerate(value))
     if isinstance(value, np.ndarray):
         name = dtype_name(value.dtype, what)
-        t = array_type(name, value.ndim, value.flags.c_contiguous)
+        t = array_type(name, value.ndim, value.flags.c_contiguous, value.flags.f_contiguous)
         return t if value.flags.writeable else "readonly " + t
     cai = getattr(value, "__cuda_array_interface__", None)
     if cai is not None:
@@ -95,7 +97,10 @@ def typeof(value, what):
         if not shape:
             raise TypeError("%s: 0-d arrays are not supported in kernels" % what)
         itemsize = np.dtype(name).itemsize
-        result = array_type(name, len(shape), _c_contiguous(shape, cai.get("strides"), itemsize))
+        strides = cai.get("strides")
+        c = _c_contiguous(shape, strides, itemsize)
+        f = not c and strides is not None and _c_contiguous(shape[::-1], strides[::-1], itemsize)
+        result = array_type(name, len(shape), c, f)
         if hasattr(value, "_pyjit_type"):
             value._pyjit_type = result
         return result

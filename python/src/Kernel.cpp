@@ -23,7 +23,8 @@ struct ParamSpec {
   enum class Kind { Int, UInt, Float, Complex, Bool, Array } kind;
   unsigned bytes = 8;    // scalar width, or array item size
   unsigned ndim = 0;     // arrays
-  bool contiguous = false;
+  bool contiguous = false; // C layout: the last stride must be the item size
+  bool fortran = false;    // F layout: the first stride must be
   char typeKind = 0;     // NumPy kind of an array's dtype: 'f', 'i', 'u', 'b'
   std::string typeName; // for messages
 };
@@ -53,6 +54,7 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
     spec.kind = ParamSpec::Kind::Array;
     spec.ndim = at->ndim();
     spec.contiguous = at->layout() == ir::Layout::C;
+    spec.fortran = at->layout() == ir::Layout::F;
     scalar = at->dtype();
   }
   unsigned bytes;
@@ -248,6 +250,12 @@ bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t 
       slot[1 + d] = static_cast<uint64_t>(extent);
       slot[1 + spec.ndim + d] = static_cast<uint64_t>(stride);
       expected *= extent;
+    }
+    if (!bad && spec.fortran && spec.ndim > 1 && slot[1] > 1 &&
+        slot[1 + spec.ndim] != spec.bytes) {
+      PyErr_Format(PyExc_TypeError, "argument %zd: expected a Fortran-contiguous array (%s)",
+                   index, spec.typeName.c_str());
+      bad = true;
     }
     if (bad || PyErr_Occurred())
       break;

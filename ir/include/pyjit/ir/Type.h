@@ -88,9 +88,10 @@ private:
   unsigned width;
 };
 
-/// Memory layout of an array: C-contiguous (innermost stride is the item
-/// size) or Any (every stride read from the array at run time).
-enum class Layout { C, A };
+/// Memory layout of an array: C-contiguous (the last dimension's stride is
+/// the item size), Fortran-contiguous (the first dimension's is), or Any
+/// (every stride read from the array at run time).
+enum class Layout { C, F, A };
 
 /// An n-d array view (data pointer, shape, strides in bytes) of scalars.
 class ArrayType : public Type {
