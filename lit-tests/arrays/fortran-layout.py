@@ -13,5 +13,7 @@ def k(a, i, j):
 
 # CHECK-LABEL: func @k(%a: array(float64, 2d, F)
 # LLVM-LABEL: define {{.*}}void @k(
-# LLVM-NOT: a.stride0
-# LLVM: mul i64 %j, %a.stride1
+# LLVM-NOT: mul {{.*}}%a.stride0
+# LLVM: mul i64 {{%[0-9]+}}, %a.stride1
+# LLVM-NOT: mul {{.*}}%a.stride0
+# LLVM: getelementptr double
