@@ -42,8 +42,8 @@ def compile_ptx(pyfunc, sig, cc=None, opt=3):
     """PTX of `pyfunc` compiled for the signature `sig`, no GPU needed.
 
     `sig` is a string such as "void(float32[:], int32)"; `cc` a compute
-    capability tuple (default (9, 0), sm_90). Returns (ptx: str, None) like
-    numba.cuda.compile_ptx (kernels return nothing). Raises CompileError.
+    capability tuple (default (9, 0), sm_90). Returns (ptx: str, pyjit.void)
+    like numba.cuda.compile_ptx (kernels return nothing). Raises CompileError.
     """
     from ._dispatcher import _parse_signature_types
     from ._source import describe
@@ -61,7 +61,8 @@ def compile_ptx(pyfunc, sig, cc=None, opt=3):
         import warnings
         from .errors import PerformanceWarning
         warnings.warn(result["warnings"], PerformanceWarning, stacklevel=2)
-    return result["ptx"], None
+    from .types import void
+    return result["ptx"], void
 
 
 def synchronize():

@@ -18,6 +18,7 @@
 #include "pyjit/frontend/Diagnostics.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/python/Bridge.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -130,6 +131,9 @@ static bool initPython(const char *argv0) {
 
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "pyjitc (pyjit " PYJIT_VERSION ") with LLVM " LLVM_VERSION_STRING "\n";
+  });
   cl::ParseCommandLineOptions(argc, argv, "pyjit kernel compiler\n");
   if (!llvm::sys::fs::exists(inputFile))
     return fail("no such file: '" + inputFile + "'");
