@@ -604,6 +604,10 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     llvm::Value *ptr = address(inst);
     auto *load = b.CreateAlignedLoad(memTy, ptr,
                                      llvm::Align(module.getDataLayout().getTypeStoreSize(memTy)));
+    // A read-only array in global memory does not change while the kernel
+    // runs: the load may go through the non-coherent path (ld.global.nc).
+    if (at->readonly() && ptr->getType()->getPointerAddressSpace() == kGlobalAS)
+      load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(ctx, {}));
     result = isa<ir::BoolType>(at->dtype()) ? b.CreateICmpNE(load, b.getInt8(0)) : load;
     break;
   }
