@@ -11,6 +11,7 @@
 #include "pyjit/ir/Signature.h"
 #include "pyjit/ir/Verifier.h"
 #include "llvm/IR/LLVMContext.h"
+#include <functional>
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -52,6 +53,14 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     }
     argTypes.push_back(*t);
     out.argTypes.push_back((*t)->str());
+    std::function<void(ir::Type *)> flatten = [&](ir::Type *x) {
+      if (auto *tt = llvm::dyn_cast<ir::TupleType>(x))
+        for (ir::Type *e : tt->elements())
+          flatten(e);
+      else
+        out.paramTypes.push_back(x->str());
+    };
+    flatten(*t);
   }
   ir::DeviceFunctionRegistry registry(types);
   auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags, &registry);

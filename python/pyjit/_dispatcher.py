@@ -50,35 +50,6 @@ def _stream_handle(stream):
     raise TypeError("stream must be 0, an int handle or a stream object, got %r" % (stream,))
 
 
-def _flatten_types(types):
-    """Tuple types expanded into their element types, recursively."""
-    out = []
-    for t in types:
-        if t.startswith("Tuple(") or t.startswith("UniTuple("):
-            out.extend(_flatten_types(_split_tuple_type(t)))
-        else:
-            out.append(t)
-    return out
-
-
-def _split_tuple_type(t):
-    if t.startswith("UniTuple("):
-        elem, count = t[len("UniTuple("):-1].rsplit(" x ", 1)
-        return [elem] * int(count)
-    body, parts, depth, cur = t[len("Tuple("):-1], [], 0, ""
-    for ch in body:
-        depth += ch in "(["
-        depth -= ch in ")]"
-        if ch == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
-
-
 def _opt_level(options):
     """numba's `opt` option: True/False or a level 0-3 (default 3)."""
     opt = options.get("opt", 3)
@@ -108,9 +79,9 @@ class _Overload:
         self.ptx = result["ptx"]
         self.entry = result["entry"]
         self.cubin = ext().link_ptx(self.ptx, arch)
-        leaf_types = tuple(_flatten_types(self.argtypes))
-        self.flat = leaf_types != self.argtypes
-        self.kernel = ext().Kernel(self.cubin, self.entry, leaf_types)
+        params = tuple(result["paramtypes"])  # tuples flattened (docs/abi.md)
+        self.flat = params != self.argtypes
+        self.kernel = ext().Kernel(self.cubin, self.entry, params)
 
 
 class _LaunchConfig:

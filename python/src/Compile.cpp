@@ -85,16 +85,19 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     Py_DECREF(dict);
     return nullptr;
   }
-  PyObject *types = PyTuple_New(static_cast<Py_ssize_t>(result->argTypes.size()));
-  if (!types) {
-    Py_DECREF(dict);
-    return nullptr;
+  for (auto [key, list] : {std::pair<const char *, const std::vector<std::string> *>{
+                               "argtypes", &result->argTypes},
+                           {"paramtypes", &result->paramTypes}}) {
+    PyObject *types = PyTuple_New(static_cast<Py_ssize_t>(list->size()));
+    if (!types) {
+      Py_DECREF(dict);
+      return nullptr;
+    }
+    for (size_t i = 0; i < list->size(); ++i)
+      PyTuple_SetItem(types, static_cast<Py_ssize_t>(i), PyUnicode_FromString((*list)[i].c_str()));
+    PyDict_SetItemString(dict, key, types);
+    Py_DECREF(types);
   }
-  for (size_t i = 0; i < result->argTypes.size(); ++i)
-    PyTuple_SetItem(types, static_cast<Py_ssize_t>(i),
-                    PyUnicode_FromString(result->argTypes[i].c_str()));
-  PyDict_SetItemString(dict, "argtypes", types);
-  Py_DECREF(types);
   return dict;
 }
 

@@ -20,8 +20,6 @@ PyObject *python::raiseRuntime(llvm::Error err) {
       });
   if (rest)
     return raise(std::move(rest));
-  while (!message.empty() && message.back() == '\n')
-    message.pop_back();
   return raiseNamed(kind, message);
 }
 
@@ -29,7 +27,8 @@ static PyMethodDef methods[] = {
     {"compile_kernel", python::compileKernel, METH_VARARGS,
      "compile_kernel(source, filename, firstline, name, globals, argtypes, arch, opt, stop,\n"
      "               debug=False)\n"
-     "-> dict(entry, ast, ir, llvm, ptx, argtypes); raises CompileError."},
+     "-> dict(entry, ast, ir, llvm, ptx, warnings, argtypes, paramtypes (tuples\n"
+     "flattened, as the kernel takes them)); raises CompileError."},
     {"link_ptx", python::linkPTX, METH_VARARGS,
      "link_ptx(ptx: str, arch: str) -> bytes (cubin through nvJitLink); raises LinkError."},
     {"parse_signature", python::parseSignature, METH_O,

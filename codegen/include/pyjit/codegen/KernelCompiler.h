@@ -29,6 +29,7 @@ struct CompiledKernel {
   std::string entryName; // the PTX .entry symbol
   std::string ast, ir, llvmIR, ptx;
   std::vector<std::string> argTypes; // canonical spellings (Type::str)
+  std::vector<std::string> paramTypes; // the kernel's parameters: tuples flattened (docs/abi.md)
   std::string warnings;              // rendered warnings (file:line:col: warning: ...)
 };
 
