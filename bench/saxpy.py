@@ -32,6 +32,18 @@ def median_ms(fn, sync, reps=50):
     return statistics.median(times)
 
 
+def first_compile_ms(launch, sync):
+    """The first call minus a second, cached one: compile (and load) time, ms."""
+    t0 = time.perf_counter()
+    launch()
+    sync()
+    first = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    launch()
+    sync()
+    return (first - (time.perf_counter() - t0)) * 1e3
+
+
 def launch_us(fn, sync, launches):
     fn()
     sync()
@@ -61,14 +73,7 @@ def bench_pyjit(n, launches, x, y):
     a = np.float32(2.0)
     blocks = (n + 255) // 256
     k = make()
-    t0 = time.perf_counter()
-    k[blocks, 256](a, dx, dy, dout)
-    cuda.synchronize()
-    first = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    k[blocks, 256](a, dx, dy, dout)
-    cuda.synchronize()
-    compile_ms = (first - (time.perf_counter() - t0)) * 1e3
+    compile_ms = first_compile_ms(lambda: k[blocks, 256](a, dx, dy, dout), cuda.synchronize)
     small = cuda.device_array(1, dtype=np.float32)
     lat = launch_us(lambda: k[1, 32](a, small, small, small), cuda.synchronize, launches)
     ms = median_ms(lambda: k[blocks, 256](a, dx, dy, dout), cuda.synchronize)
@@ -97,14 +102,7 @@ def bench_numba(n, launches, x, y, cupy_arrays=False):
         small = cuda.device_array(1, dtype=np.float32)
     a = np.float32(2.0)
     blocks = (n + 255) // 256
-    t0 = time.perf_counter()
-    saxpy[blocks, 256](a, dx, dy, dout)
-    cuda.synchronize()
-    first = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    saxpy[blocks, 256](a, dx, dy, dout)
-    cuda.synchronize()
-    compile_ms = (first - (time.perf_counter() - t0)) * 1e3
+    compile_ms = first_compile_ms(lambda: saxpy[blocks, 256](a, dx, dy, dout), cuda.synchronize)
     lat = launch_us(lambda: saxpy[1, 32](a, small, small, small), cuda.synchronize, launches)
     ms = median_ms(lambda: saxpy[blocks, 256](a, dx, dy, dout), cuda.synchronize)
     out = dout.get() if cupy_arrays else dout.copy_to_host()
@@ -124,16 +122,10 @@ def bench_cupy(n, launches, x, y):
     small = cp.empty(1, dtype=cp.float32)
     a = np.float32(2.0)
     blocks = (n + 255) // 256
-    t0 = time.perf_counter()
-    k = cp.RawKernel(src, "saxpy")
-    k((blocks,), (256,), (a, dx, dy, dout, np.int64(n)))
-    cp.cuda.Device().synchronize()
-    first = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    k((blocks,), (256,), (a, dx, dy, dout, np.int64(n)))
-    cp.cuda.Device().synchronize()
-    compile_ms = (first - (time.perf_counter() - t0)) * 1e3
+    k = cp.RawKernel(src, "saxpy")  # compiles at its first launch
     sync = cp.cuda.Device().synchronize
+    compile_ms = first_compile_ms(lambda: k((blocks,), (256,), (a, dx, dy, dout, np.int64(n))),
+                                  sync)
     lat = launch_us(lambda: k((1,), (32,), (a, small, small, small, np.int64(1))), sync, launches)
     ms = median_ms(lambda: k((blocks,), (256,), (a, dx, dy, dout, np.int64(n))), sync)
     return {"compile_ms": compile_ms, "launch_us": lat, "kernel_ms": ms,
@@ -169,14 +161,8 @@ def bench_triton(n, launches, x, y):
     small = torch.empty(1, dtype=torch.float32, device="cuda")
     block = 1024
     grid = (triton.cdiv(n, block),)
-    t0 = time.perf_counter()
-    saxpy[grid](2.0, dx, dy, dout, n, BLOCK=block)
-    torch.cuda.synchronize()
-    first = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    saxpy[grid](2.0, dx, dy, dout, n, BLOCK=block)
-    torch.cuda.synchronize()
-    compile_ms = (first - (time.perf_counter() - t0)) * 1e3
+    compile_ms = first_compile_ms(lambda: saxpy[grid](2.0, dx, dy, dout, n, BLOCK=block),
+                                  torch.cuda.synchronize)
     sync = torch.cuda.synchronize
     lat = launch_us(lambda: saxpy[(1,)](2.0, small, small, small, 1, BLOCK=block), sync, launches)
     ms = median_ms(lambda: saxpy[grid](2.0, dx, dy, dout, n, BLOCK=block), sync)

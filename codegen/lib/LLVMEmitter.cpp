@@ -215,8 +215,6 @@ llvm::Value *Emitter::math(const ir::Instruction &inst) {
   switch (fn) {
   case MathFn::Fabs:
     return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
-  case MathFn::Sqrt:
-    return b.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x);
   case MathFn::Degrees:
     return b.CreateFMul(x, llvm::ConstantFP::get(ty, 180.0 / M_PI));
   case MathFn::Radians:

@@ -188,21 +188,7 @@ RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
 
 
 RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
-  const Expr *shapeExpr = e.args.empty() ? nullptr : e.args[0].get();
-  for (const Keyword &kw : e.keywords)
-    if (kw.name == "shape")
-      shapeExpr = kw.value.get();
-  std::vector<int64_t> dims;
-  const ExprInfo &si = info(*shapeExpr);
-  if (auto *t = dyn_cast<TupleExpr>(shapeExpr)) {
-    for (const ExprPtr &x : t->elts)
-      dims.push_back(info(*x).constant->i);
-  } else if (si.constant->kind == GlobalValue::Kind::Tuple) {
-    for (const GlobalValue &g : si.constant->elements)
-      dims.push_back(g.i);
-  } else {
-    dims.push_back(si.constant->i);
-  }
+  const std::vector<int64_t> &dims = typed->allocExtents.at(&e);
   std::vector<Value *> extents;
   for (int64_t d : dims)
     extents.push_back(b.constInt(ctx.int64(), d));

@@ -468,6 +468,10 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
                                   " must be a NumPy scalar type such as np.float32");
     return {};
   }
+  std::vector<int64_t> &extents = result.allocExtents[&e];
+  extents.clear();
+  for (const ExprInfo &d : dims)
+    extents.push_back(d.constant->i);
   return ExprInfo{ctx.array(elem, static_cast<unsigned>(dims.size()), Layout::C)};
 }
 

@@ -52,6 +52,7 @@ std::optional<TypedFunction> Inferer::run() {
     failed = false;
     result.exprs.clear();
     result.calls.clear();
+    result.allocExtents.clear();
     block(def.body);
     if (!changed)
       break;
@@ -60,6 +61,7 @@ std::optional<TypedFunction> Inferer::run() {
   failed = false;
   result.exprs.clear();
   result.calls.clear();
+  result.allocExtents.clear();
   returnsNone = false;
   block(def.body);
   if (!isKernel && result.returnType && !failed) {

@@ -15,12 +15,9 @@ import types
 
 import numpy as np
 
-_NUMPY_SCALARS = {
-    "bool": np.bool_, "int8": np.int8, "int16": np.int16, "int32": np.int32,
-    "int64": np.int64, "uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32,
-    "uint64": np.uint64, "float16": np.float16, "float32": np.float32, "float64": np.float64,
-    "complex64": np.complex64, "complex128": np.complex128,
-}
+from ._typeof import SUPPORTED_DTYPES
+
+_NUMPY_SCALARS = {name: np.dtype(name).type for name in SUPPORTED_DTYPES}
 _DTYPE_NAMES = {v: k for k, v in _NUMPY_SCALARS.items()}
 _CONST_BYTES = 64 * 1024  # CUDA's constant memory per module
 # math functions kernels may call (ir/MathFunctions.h), also when imported

@@ -4,7 +4,10 @@
 
 using namespace pyjit;
 
-PyObject *python::raiseNamed(const char *name, const std::string &message) {
+PyObject *python::raiseNamed(const char *name, const std::string &text) {
+  std::string message = text;
+  while (!message.empty() && message.back() == '\n')
+    message.pop_back(); // rendered diagnostics end in a newline
   PyObject *module = PyImport_ImportModule("pyjit.errors");
   PyObject *cls = module ? PyObject_GetAttrString(module, name) : nullptr;
   Py_XDECREF(module);
@@ -26,7 +29,5 @@ PyObject *python::raise(llvm::Error err) {
       kind = "CompileError";
     message += info.message();
   });
-  while (!message.empty() && message.back() == '\n')
-    message.pop_back(); // rendered diagnostics end in a newline
   return raiseNamed(kind, message);
 }

@@ -50,6 +50,8 @@ struct TypedFunction {
   std::map<const ast::Expr *, ExprInfo> exprs;
   std::map<std::string, Type *> locals;
   std::map<const ast::CallExpr *, CallBinding> calls;
+  /// The constant extents of each cuda.shared/local.array call.
+  std::map<const ast::CallExpr *, std::vector<int64_t>> allocExtents;
 
   const ExprInfo &info(const ast::Expr *e) const { return exprs.at(e); }
 };

@@ -33,7 +33,8 @@ std::optional<std::string> toUtf8(PyObject *obj, const char *what);
 /// (the extension maps runtime errors itself). Always returns null.
 PyObject *raise(llvm::Error err);
 
-/// Raises pyjit.errors.<name>(message). Always returns null.
+/// Raises pyjit.errors.<name>(message without trailing newlines). Always
+/// returns null.
 PyObject *raiseNamed(const char *name, const std::string &message);
 
 } // namespace pyjit::python
