@@ -339,4 +339,39 @@ void Emitter::print(const ir::Instruction &inst) {
   b.CreateCall(vprintf, {globalString(inst.text), args});
 }
 
+// A failed debug check: the first failing thread claims the error record
+// (compare-and-swap of word 0 from 0 to site + 1) and fills in the operands
+// and its thread and block index; the runtime reads the record after the
+// launch (docs/abi.md, "Error record").
+void Emitter::raise(const ir::Instruction &inst) {
+  llvm::Type *i64 = b.getInt64Ty();
+  auto *recordTy = llvm::ArrayType::get(i64, kErrorRecordWords);
+  llvm::GlobalVariable *record = module.getGlobalVariable(kErrorRecordName);
+  if (!record) {
+    record = new llvm::GlobalVariable(module, recordTy, false, llvm::GlobalValue::ExternalLinkage,
+                                      llvm::ConstantAggregateZero::get(recordTy), kErrorRecordName,
+                                      nullptr, llvm::GlobalValue::NotThreadLocal, kGlobalAS);
+    record->setAlignment(llvm::Align(8));
+  }
+  auto word = [&](unsigned i) { return b.CreateConstInBoundsGEP2_64(recordTy, record, 0, i); };
+  llvm::Value *claimed = b.CreateAtomicCmpXchg(
+      word(0), b.getInt64(0), b.getInt64(static_cast<uint64_t>(inst.intImm) + 1), llvm::MaybeAlign(8),
+      llvm::AtomicOrdering::Monotonic, llvm::AtomicOrdering::Monotonic);
+  llvm::Value *won = b.CreateICmpEQ(b.CreateExtractValue(claimed, 0), b.getInt64(0));
+  llvm::BasicBlock *fill = llvm::BasicBlock::Create(ctx, "raise.fill", kernel);
+  llvm::BasicBlock *done = llvm::BasicBlock::Create(ctx, "raise.done", kernel);
+  b.CreateCondBr(won, fill, done);
+  b.SetInsertPoint(fill);
+  for (unsigned i = 0; i < inst.numOperands() && i < 2; ++i)
+    b.CreateStore(b.CreateSExtOrTrunc(val(inst.operand(i)), i64), word(1 + i));
+  const ir::SpecialReg regs[] = {ir::SpecialReg::TidX,   ir::SpecialReg::TidY,
+                                 ir::SpecialReg::TidZ,   ir::SpecialReg::CtaidX,
+                                 ir::SpecialReg::CtaidY, ir::SpecialReg::CtaidZ};
+  for (unsigned i = 0; i < 6; ++i)
+    b.CreateStore(b.CreateZExt(sreg(regs[i]), i64), word(3 + i));
+  b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent); // visible to the host
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+}
+
 } // namespace pyjit::codegen::detail

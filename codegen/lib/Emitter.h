@@ -3,6 +3,7 @@
 #define PYJIT_CODEGEN_LIB_EMITTER_H
 
 #include "pyjit/codegen/LLVMEmitter.h"
+#include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
 #include <functional>
@@ -28,8 +29,8 @@ struct ArrayParts {
 /// flow; CudaLowering.cpp: cuda.* intrinsics, atomics, shared/local arrays).
 class Emitter {
 public:
-  Emitter(const ir::Function &fn, llvm::Module &module)
-      : fn(fn), module(module), ctx(module.getContext()), b(ctx) {}
+  Emitter(const ir::Function &fn, llvm::Module &module, const EmitOptions &options)
+      : fn(fn), module(module), ctx(module.getContext()), b(ctx), options(options) {}
 
   llvm::Expected<llvm::Function *> run();
 
@@ -58,6 +59,10 @@ private:
   void allocArray(const ir::Instruction &inst);
   void arrayView(const ir::Instruction &inst);
   void print(const ir::Instruction &inst);
+  void raise(const ir::Instruction &inst);
+  // Line tables (EmitOptions::lineinfo)
+  void beginDebugInfo();
+  void setDebugLoc(const ir::Instruction &inst);
   // ComplexLowering.cpp
   llvm::Value *complexArith(const ir::Instruction &inst);
   llvm::Value *complexConvert(llvm::Value *v, ir::Type *from, ir::Type *to);
@@ -75,6 +80,10 @@ private:
   llvm::Module &module;
   llvm::LLVMContext &ctx;
   llvm::IRBuilder<> b;
+  const EmitOptions &options;
+  std::unique_ptr<llvm::DIBuilder> dib;
+  llvm::DISubprogram *subprogram = nullptr;
+  std::map<const SourceFile *, llvm::DIScope *> fileScopes;
   llvm::Function *kernel = nullptr;
   std::map<const ir::Value *, llvm::Value *> values;
   std::map<const ir::Value *, ArrayParts> arrays;

@@ -81,13 +81,21 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   if (req.stopAfter == Stage::IR)
     return out;
 
-  auto target = NVPTXTarget::create(req.arch);
+  auto ptxVersion = choosePTXVersion(req.arch, req.consumerCuda, req.ptxVersion);
+  if (!ptxVersion)
+    return ptxVersion.takeError();
+  out.ptxVersion = *ptxVersion;
+  out.errorSites = fn->errorSites;
+  auto target = NVPTXTarget::create(req.arch, *ptxVersion);
   if (!target)
     return target.takeError();
   llvm::LLVMContext context;
   llvm::Module llvmModule(req.functionName, context);
   (*target)->configureModule(llvmModule);
-  auto kernel = emitKernel(*fn, llvmModule);
+  EmitOptions emitOptions;
+  emitOptions.fastmath = req.fastmath;
+  emitOptions.lineinfo = req.lineinfo;
+  auto kernel = emitKernel(*fn, llvmModule, emitOptions);
   if (!kernel)
     return kernel.takeError();
   out.entryName = (*kernel)->getName().str();
@@ -97,8 +105,17 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "internal error: invalid LLVM IR for '" + req.functionName +
                                        "': " + verifyMessage);
+  // libdevice's __nvvm_reflect("__CUDA_FTZ") answers this flag.
+  llvmModule.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                           uint32_t(req.fastmath.ftz ? 1 : 0));
   if (auto err = linkLibdevice(llvmModule))
     return std::move(err);
+  if (req.fastmath.ftz)
+    // Every function (libdevice's too) in the kernel's denormal mode, or
+    // the inliner would refuse to inline across the mismatch.
+    for (llvm::Function &f : llvmModule)
+      if (!f.isDeclaration())
+        f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
   (*target)->optimize(llvmModule, req.optLevel);
   {
     llvm::raw_string_ostream os(out.llvmIR);

@@ -5,6 +5,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -66,6 +68,11 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   auto *fnTy = llvm::FunctionType::get(b.getVoidTy(), params, false);
   kernel = llvm::Function::Create(fnTy, llvm::GlobalValue::ExternalLinkage, fn.name(), module);
   kernel->setCallingConv(llvm::CallingConv::PTX_Kernel);
+  if (options.fastmath.ftz)
+    kernel->addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
+  b.setFastMathFlags(options.fastmath.llvmFlags());
+  if (options.lineinfo)
+    beginDebugInfo();
 
   llvm::BasicBlock *entry = llvm::BasicBlock::Create(ctx, "entry", kernel);
   for (const auto &bb : fn.blocks())
@@ -120,15 +127,66 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   std::reverse(order.begin(), order.end());
   for (const ir::BasicBlock *bb : order) {
     b.SetInsertPoint(blocks[bb]);
-    for (const auto &inst : bb->instructions())
+    for (const auto &inst : bb->instructions()) {
+      if (subprogram)
+        setDebugLoc(*inst);
       if (auto err = emit(*inst))
         return std::move(err);
+    }
     blockEnds[bb] = b.GetInsertBlock();
   }
   for (auto &[inst, node] : phis)
     for (unsigned i = 0; i < inst->numOperands(); ++i)
       node->addIncoming(val(inst->operand(i)), blockEnds.at(inst->blocks()[i]));
+  if (dib)
+    dib->finalize();
   return kernel;
+}
+
+void Emitter::beginDebugInfo() {
+  // .file/.loc directives only (what nvcc -lineinfo gives): no DWARF types
+  // or variables, so optimization is unaffected.
+  dib = std::make_unique<llvm::DIBuilder>(module);
+  const SourceFile *source = nullptr;
+  for (const auto &bb : fn.blocks())
+    for (const auto &inst : bb->instructions())
+      if (!source && inst->file())
+        source = inst->file();
+  llvm::SmallString<256> path(source ? source->fileName() : llvm::StringRef("<unknown>"));
+  llvm::DIFile *file = dib->createFile(llvm::sys::path::filename(path),
+                                       llvm::sys::path::parent_path(path));
+  dib->createCompileUnit(llvm::DISourceLanguageName(llvm::dwarf::DW_LANG_Python), file, "pyjit",
+                         /*isOptimized=*/true, "", 0, "",
+                         llvm::DICompileUnit::DebugDirectivesOnly);
+  unsigned line = fn.blocks().empty() || fn.entry()->instructions().empty()
+                      ? 0
+                      : fn.entry()->instructions().front()->loc().line;
+  subprogram = dib->createFunction(
+      file, fn.name(), kernel->getName(), file, line,
+      dib->createSubroutineType(dib->getOrCreateTypeArray({})), line, llvm::DINode::FlagZero,
+      llvm::DISubprogram::SPFlagDefinition | llvm::DISubprogram::SPFlagOptimized);
+  kernel->setSubprogram(subprogram);
+  fileScopes[source] = subprogram;
+  if (!module.getModuleFlag("Debug Info Version"))
+    module.addModuleFlag(llvm::Module::Warning, "Debug Info Version",
+                         llvm::DEBUG_METADATA_VERSION);
+}
+
+void Emitter::setDebugLoc(const ir::Instruction &inst) {
+  // Code inlined from a device function in another file gets a scope in
+  // that file.
+  llvm::DIScope *&scope = fileScopes[inst.file()];
+  if (!scope && !inst.file()) {
+    scope = subprogram;
+  } else if (!scope) {
+    llvm::SmallString<256> path(inst.file()->fileName());
+    scope = dib->createLexicalBlockFile(
+        subprogram, dib->createFile(llvm::sys::path::filename(path),
+                                    llvm::sys::path::parent_path(path)));
+  }
+  if (inst.loc().isValid())
+    b.SetCurrentDebugLocation(
+        llvm::DILocation::get(ctx, inst.loc().line, inst.loc().col, scope));
 }
 
 llvm::Value *Emitter::sreg(ir::SpecialReg r) {
@@ -268,6 +326,14 @@ llvm::Value *Emitter::math(const ir::Instruction &inst) {
   std::vector<llvm::Value *> args;
   for (unsigned i = 0; i < inst.numOperands(); ++i)
     args.push_back(val(inst.operand(i)));
+  // fastmath afn: the float32 intrinsics nvcc's --use_fast_math picks
+  // (CUDA C++ Programming Guide, "Intrinsic Functions").
+  static const char *const fast[] = {"sin", "cos", "tan", "exp", "exp10",
+                                     "log", "log2", "log10", "pow"};
+  if (options.fastmath.afn && cast<ir::FloatType>(operandType)->bits() <= 32)
+    for (const char *name : fast)
+      if (llvm::StringRef(info.libdevice) == name)
+        return libdevice(std::string("__nv_fast_") + name + "f", base, operandType, args);
   return libdevice(base + "f", base, operandType, args);
 }
 
@@ -313,6 +379,12 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
   case Opcode::Mul:
     return isFloat ? b.CreateFMul(x, y) : b.CreateMul(x, y);
   case Opcode::TrueDiv:
+    // fastmath arcp without afn: nvcc's -prec-div=false, div.full.f32
+    // (2 ulp). With afn LLVM selects div.approx.f32 itself.
+    if (options.fastmath.arcp && !options.fastmath.afn && x->getType()->isFloatTy())
+      return callIntrinsic(options.fastmath.ftz ? llvm::Intrinsic::nvvm_div_full_ftz
+                                                : llvm::Intrinsic::nvvm_div_full,
+                           {x, y});
     return b.CreateFDiv(x, y);
   case Opcode::FloorDiv: {
     if (isFloat) {
@@ -593,6 +665,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::Print:
     print(inst);
     return llvm::Error::success();
+  case Opcode::Raise:
+    raise(inst);
+    return llvm::Error::success();
   case Opcode::ArrayShape:
     result = arrays.at(inst.operand(0)).shape.at(inst.intImm);
     break;
@@ -649,6 +724,7 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
 using detail::Emitter;
 
 llvm::Expected<llvm::Function *> pyjit::codegen::emitKernel(const ir::Function &fn,
-                                                           llvm::Module &module) {
-  return Emitter(fn, module).run();
+                                                           llvm::Module &module,
+                                                           const EmitOptions &options) {
+  return Emitter(fn, module, options).run();
 }

@@ -60,8 +60,10 @@ llvm::Error pyjit::codegen::linkLibdevice(llvm::Module &module) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "linking libdevice from '" + libdevicePath() + "' failed");
   llvm::internalizeModule(module, [](const llvm::GlobalValue &gv) {
-    auto *f = llvm::dyn_cast<llvm::Function>(&gv);
-    return f && f->getCallingConv() == llvm::CallingConv::PTX_Kernel;
+    // Kernels, and globals the runtime looks up by name (the error record).
+    if (auto *f = llvm::dyn_cast<llvm::Function>(&gv))
+      return f->getCallingConv() == llvm::CallingConv::PTX_Kernel;
+    return gv.getName().starts_with("__pyjit_");
   });
   return llvm::Error::success();
 }

@@ -21,7 +21,8 @@ static void initializeNVPTX() {
   });
 }
 
-llvm::Expected<std::unique_ptr<NVPTXTarget>> NVPTXTarget::create(llvm::StringRef arch) {
+llvm::Expected<std::unique_ptr<NVPTXTarget>> NVPTXTarget::create(llvm::StringRef arch,
+                                                                unsigned ptxVersion) {
   initializeNVPTX();
   llvm::Triple triple("nvptx64-nvidia-cuda");
   std::string error;
@@ -44,7 +45,7 @@ llvm::Expected<std::unique_ptr<NVPTXTarget>> NVPTXTarget::create(llvm::StringRef
   // Fuse multiply-add into fma, as nvcc (--fmad=true) and numba.cuda do.
   options.AllowFPOpFusion = llvm::FPOpFusion::Fast;
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, cpu, "", options, std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+      triple, cpu, ptxVersion ? "+ptx" + std::to_string(ptxVersion) : "", options, std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
   if (!tm)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot create an NVPTX target machine for " + cpu);

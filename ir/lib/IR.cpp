@@ -35,6 +35,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Math: return "math";
   case Opcode::Cuda: return "cuda";
   case Opcode::Print: return "print";
+  case Opcode::Raise: return "raise";
   case Opcode::ComplexMake: return "complex";
   case Opcode::ComplexPart: return "part";
   case Opcode::ArrayStride: return "stride";

@@ -6,7 +6,10 @@ using namespace pyjit::ir;
 
 Instruction *IRBuilder::create(Opcode op, Type *type, std::vector<Value *> operands) {
   assert(block && "no insertion block");
-  return block->append(std::make_unique<Instruction>(op, type, std::move(operands), loc));
+  Instruction *inst =
+      block->append(std::make_unique<Instruction>(op, type, std::move(operands), loc));
+  inst->setFile(file);
+  return inst;
 }
 
 Value *IRBuilder::constInt(Type *type, int64_t v) {

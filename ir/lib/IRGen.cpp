@@ -21,6 +21,7 @@ std::unique_ptr<Function> IRGen::run() {
   enter(entry);
   ssa.sealBlock(entry);
   b.setLoc(def.range.begin);
+  b.setFile(kernel.file ? kernel.file : &diags.currentFile());
   // A tuple parameter arrives as one argument per element (docs/abi.md).
   std::function<std::optional<RValue>(Type *, const std::string &)> param =
       [&](Type *t, const std::string &name) -> std::optional<RValue> {
@@ -215,16 +216,12 @@ void IRGen::stmt(const Stmt &s) {
     b.condBr(ok, next, fail);
     ssa.sealBlock(fail);
     enter(fail);
-    std::string message = a.message ? cast<StrLitExpr>(*a.message).value : std::string();
-    std::string text = "AssertionError: " + message + (message.empty() ? "" : " ") + "(" +
-                       diags.currentFile().fileName().str() + ":" +
-                       std::to_string(s.range().begin.line) + ")";
-    std::string format;
-    for (char c : text)
-      format += c == '%' ? std::string("%%") : std::string(1, c);
-    b.create(Opcode::Print, ctx.none(), {})->text = format + "\n";
-    b.create(Opcode::Cuda, ctx.none(), {})->intImm = static_cast<int64_t>(CudaFn::Trap);
-    b.ret();
+    // The runtime formats the message with str.format: escape braces.
+    std::string message;
+    if (a.message)
+      for (char c : cast<StrLitExpr>(*a.message).value)
+        message += c == '{' ? std::string("{{") : c == '}' ? std::string("}}") : std::string(1, c);
+    raise("AssertionError", message, {}, s.range().begin);
     ssa.sealBlock(next);
     enter(next);
     return;
@@ -727,7 +724,44 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   return RValue::of(size);
 }
 
+void IRGen::raise(const std::string &exception, const std::string &message,
+                  std::vector<Value *> operands, SourceLoc loc) {
+  ErrorSite site;
+  site.exception = exception;
+  site.message = message;
+  site.file = diags.currentFile().fileName().str();
+  site.line = loc.line;
+  site.col = loc.col;
+  fn->errorSites.push_back(site);
+  SourceLoc saved = b.currentLoc();
+  b.setLoc(loc);
+  b.create(Opcode::Raise, ctx.none(), std::move(operands))->intImm =
+      static_cast<int64_t>(fn->errorSites.size() - 1);
+  b.ret();
+  b.setLoc(saved);
+}
+
+void IRGen::checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src) {
+  // Valid Python indices are -extent <= idx < extent.
+  Value *extent = b.arrayShape(array, dim);
+  Value *below = b.cmp(CmpPredicate::Lt, idx, extent);
+  Value *above = b.cmp(CmpPredicate::Ge, idx, b.unary(Opcode::Neg, extent));
+  Value *ok = b.select(below, above, b.constBool(false));
+  BasicBlock *fail = fn->createBlock();
+  BasicBlock *next = fn->createBlock();
+  b.condBr(ok, next, fail);
+  ssa.sealBlock(fail);
+  enter(fail);
+  raise("IndexError",
+        "index {0} is out of bounds for axis " + std::to_string(dim) + " with size {1}",
+        {idx, extent}, src.range().begin);
+  ssa.sealBlock(next);
+  enter(next);
+}
+
 Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src) {
+  if (debug)
+    checkIndex(array, dim, idx, src);
   // Python's negative indices count from the end; a non-negative constant
   // needs no check.
   const ExprInfo &ii = info(src);

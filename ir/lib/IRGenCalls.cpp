@@ -166,6 +166,8 @@ RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
   frames.push_back({&callee, "f" + std::to_string(tempId++) + ".", after, "$result"});
   const TypedFunction *caller = typed;
   typed = &callee;
+  const SourceFile *callerFile = b.currentFile();
+  b.setFile(callee.file);
   {
     DiagnosticEngine::FileScope scope(diags, *callee.file);
     for (size_t i = 0; i < args.size(); ++i) {
@@ -175,6 +177,7 @@ RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
     block(callee.def->body, /*isBody=*/true);
     jumpTo(after); // falling off the end returns None
   }
+  b.setFile(callerFile);
   ssa.sealBlock(after);
   enter(after);
   RValue result;

@@ -48,7 +48,7 @@ public:
   }
 
   std::unique_ptr<Function> run();
-  bool debug = false; // check assert statements
+  bool debug = false; // check assert statements and array bounds
 
 private:
   // Control flow helpers.
@@ -107,6 +107,12 @@ private:
   RValue ifExp(const IfExpExpr &e);
   std::vector<Value *> arrayIndices(Value *array, const Expr &index);
   Value *wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src);
+  // Debug mode: a failed check records an ErrorSite and returns from the
+  // kernel (Raise + Ret); code continues in a fresh block.
+  void checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src);
+  // `message` is a str.format template: {0}, {1} are the operands.
+  void raise(const std::string &exception, const std::string &message,
+             std::vector<Value *> operands, SourceLoc loc);
   std::string temp(const char *what) { return std::string("$") + what + std::to_string(tempId++); }
 
   const TypedFunction &kernel;

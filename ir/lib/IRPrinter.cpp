@@ -1,5 +1,6 @@
 //===- IRPrinter.cpp - Textual form of the SSA IR ------------------------===//
 #include "pyjit/ir/IRPrinter.h"
+#include "llvm/Support/Path.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/Support/Format.h"
@@ -93,6 +94,15 @@ public:
       os << " \"";
       os.write_escaped(inst.text);
       os << "\"" << (inst.numOperands() ? "," : "");
+      break;
+    case Opcode::Raise:
+    {
+      const ErrorSite &site = fn.errorSites.at(inst.intImm);
+      os << " " << inst.intImm << " " << site.exception << " \"";
+      os.write_escaped(site.message);
+      os << "\" at " << llvm::sys::path::filename(site.file) << ":" << site.line << ":"
+         << site.col << (inst.numOperands() ? "," : "");
+    }
       break;
     case Opcode::AllocArray:
       os << (inst.intImm == 3 ? " shared" : inst.intImm == 4 ? " const" : " local");

@@ -150,6 +150,7 @@ bool hasEffect(const Instruction &inst) {
   switch (inst.opcode()) {
   case Opcode::ArrayStore:
   case Opcode::Print:
+  case Opcode::Raise:
   case Opcode::Br:
   case Opcode::CondBr:
   case Opcode::Ret:

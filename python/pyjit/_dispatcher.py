@@ -11,7 +11,7 @@ import os
 
 import numpy as np
 
-from . import _devicearray
+from . import _devicearray, _options
 from ._ext import current_device, ext
 from ._source import describe
 from ._typeof import fast_typeof, flatten, typeof
@@ -50,25 +50,16 @@ def _stream_handle(stream):
     raise TypeError("stream must be 0, an int handle or a stream object, got %r" % (stream,))
 
 
-def _opt_level(options):
-    """numba's `opt` option: True/False or a level 0-3 (default 3)."""
-    opt = options.get("opt", 3)
-    if opt is True:
-        return 3
-    if opt is False:
-        return 0
-    return int(opt)
-
-
 class _Overload:
     """One compiled specialization: its stages and the loaded kernel."""
 
     def __init__(self, dispatcher, argtypes, arch):
         info = dispatcher._info
+        options = dispatcher.options
         result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                       info["name"], info["globals"], tuple(argtypes), arch,
-                                      _opt_level(dispatcher.options), "ptx",
-                                      bool(dispatcher.options.get("debug", False)))
+                                      _options.opt_level(options), "ptx",
+                                      _options.compile_options(options, current_device()))
         if result.get("warnings"):
             import warnings
             from .errors import PerformanceWarning
@@ -78,7 +69,10 @@ class _Overload:
         self.llvm = result["llvm"]
         self.ptx = result["ptx"]
         self.entry = result["entry"]
-        self.cubin = ext().link_ptx(self.ptx, arch)
+        self.ptx_version = result["ptx_version"]
+        # Debug checks the kernel may fail: read its error record after launches.
+        self.error_sites = result["error_sites"]
+        self.cubin = ext().link_ptx(self.ptx, arch, _options.link_options(options))
         params = tuple(result["paramtypes"])  # tuples flattened (docs/abi.md)
         self.flat = params != self.argtypes
         self.kernel = ext().Kernel(self.cubin, self.entry, params)
@@ -106,6 +100,7 @@ class _Compiled:
     def __init__(self, py_func, options):
         self.py_func = py_func
         self.options = dict(options or {})
+        _options.check(self.options, py_func.__name__)
         self.__name__ = py_func.__name__
         self.__doc__ = py_func.__doc__
         self.__wrapped__ = py_func
@@ -147,8 +142,8 @@ class Dispatcher(_Compiled):
                 info = self._info
                 ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                      info["name"], info["globals"], key, "sm_90",
-                                     _opt_level(self.options), "ir",
-                                     bool(self.options.get("debug", False)))
+                                     _options.opt_level(self.options), "ir",
+                                     _options.compile_options(self.options))
             elif key not in self._overloads:
                 self._overloads[key] = _Overload(self, key, arch)
 
@@ -236,9 +231,30 @@ class Dispatcher(_Compiled):
                 if a.flags.writeable:
                     copy_back.append((dev, a))
         overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args))
+        if overload.error_sites:
+            self._check_error_record(overload, stream)
         if copy_back:
             for dev, host in copy_back:
                 dev.copy_to_host(host)
+
+    def _check_error_record(self, overload, stream):
+        """Debug mode: waits for the launch and raises the first failed check
+        (IndexError, AssertionError) with its line, thread and block."""
+        if stream:
+            ext().stream_synchronize(stream)
+        else:
+            ext().synchronize()
+        record = overload.kernel.error_record()
+        if record is None:
+            return
+        exc_name, message, filename, line, col = overload.error_sites[record[0] - 1]
+        text = message.format(record[1], record[2])
+        where = "%s:%d:%d" % (filename, line, col)
+        detail = ("in kernel '%s' at %s (thread (%d, %d, %d) of block (%d, %d, %d))"
+                  % ((self.__name__, where) + tuple(record[3:9])))
+        exc_type = {"IndexError": IndexError, "AssertionError": AssertionError}.get(
+            exc_name, RuntimeError)
+        raise exc_type(("%s %s" % (text, detail)) if text else detail)
 
     def _compile_for(self, types):
         self._describe()

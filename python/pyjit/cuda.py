@@ -38,13 +38,16 @@ def jit(func_or_sig=None, device=False, **options):
     return lambda func: decorate(func, sigs)
 
 
-def compile_ptx(pyfunc, sig, cc=None, opt=3):
+def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=None, opt=3):
     """PTX of `pyfunc` compiled for the signature `sig`, no GPU needed.
 
     `sig` is a string such as "void(float32[:], int32)"; `cc` a compute
-    capability tuple (default (9, 0), sm_90). Returns (ptx: str, pyjit.void)
-    like numba.cuda.compile_ptx (kernels return nothing). Raises CompileError.
+    capability tuple (default (9, 0), sm_90); debug, lineinfo, fastmath and
+    opt as for @cuda.jit. The PTX declares the arch's first PTX ISA version
+    (the most portable). Returns (ptx: str, pyjit.void) like
+    numba.cuda.compile_ptx (kernels return nothing). Raises CompileError.
     """
+    from . import _options
     from ._dispatcher import _parse_signature_types
     from ._source import describe
     restype = sig.split("(", 1)[0].strip() if isinstance(sig, str) else ""
@@ -56,7 +59,10 @@ def compile_ptx(pyfunc, sig, cc=None, opt=3):
     arch = "sm_%d%d" % tuple(cc) if cc else "sm_90"
     result = _ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                   info["name"], info["globals"],
-                                  tuple(_parse_signature_types(sig)), arch, opt, "ptx")
+                                  tuple(_parse_signature_types(sig)), arch,
+                                  _options.opt_level({"opt": opt}), "ptx",
+                                  _options.compile_options({"debug": debug, "lineinfo": lineinfo,
+                                                            "fastmath": fastmath}))
     if result.get("warnings"):
         import warnings
         from .errors import PerformanceWarning

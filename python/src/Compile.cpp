@@ -29,11 +29,62 @@ static int setString(PyObject *dict, const char *key, const std::string &value) 
   return rc;
 }
 
+/// Reads the options dict of compile_kernel into \p req; false with a
+/// Python error set.
+static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
+  if (!options || options == Py_None)
+    return true;
+  if (!PyDict_Check(options)) {
+    PyErr_SetString(PyExc_TypeError, "compile_kernel options must be a dict");
+    return false;
+  }
+  auto flag = [&](const char *key, bool &out) {
+    PyObject *v = PyDict_GetItemString(options, key); // borrowed
+    if (!v)
+      return true;
+    int truth = PyObject_IsTrue(v);
+    out = truth > 0;
+    return truth >= 0;
+  };
+  if (!flag("debug", req.debug) || !flag("lineinfo", req.lineinfo))
+    return false;
+  if (PyObject *v = PyDict_GetItemString(options, "fastmath"); v && v != Py_None) {
+    auto text = python::toUtf8(v, "fastmath");
+    if (!text)
+      return false;
+    auto parsed = codegen::FastMath::parse(*text);
+    if (!parsed) {
+      PyErr_SetString(PyExc_ValueError, llvm::toString(parsed.takeError()).c_str());
+      return false;
+    }
+    req.fastmath = *parsed;
+  }
+  if (PyObject *v = PyDict_GetItemString(options, "ptx_version"); v && v != Py_None) {
+    auto text = python::toUtf8(v, "ptx_version");
+    if (!text)
+      return false;
+    req.ptxVersion = codegen::parsePTXVersion(*text);
+    if (!req.ptxVersion) {
+      PyErr_Format(PyExc_ValueError, "ptx_version '%s': expected a version such as '7.8'",
+                   text->c_str());
+      return false;
+    }
+  }
+  if (PyObject *v = PyDict_GetItemString(options, "cuda_version"); v && v != Py_None) {
+    int major = 0, minor = 0;
+    if (!PyArg_ParseTuple(v, "ii", &major, &minor))
+      return false;
+    req.consumerCuda = std::make_pair(major, minor);
+  }
+  return true;
+}
+
 PyObject *python::compileKernel(PyObject *, PyObject *args) {
   PyObject *sourceObj, *fileObj, *nameObj, *globalsObj, *argTypesObj, *archObj, *stopObj;
-  int firstLine, optLevel, debug = 0;
-  if (!PyArg_ParseTuple(args, "OOiOOOOiO|p", &sourceObj, &fileObj, &firstLine, &nameObj,
-                        &globalsObj, &argTypesObj, &archObj, &optLevel, &stopObj, &debug))
+  PyObject *options = nullptr;
+  int firstLine, optLevel;
+  if (!PyArg_ParseTuple(args, "OOiOOOOiO|O", &sourceObj, &fileObj, &firstLine, &nameObj,
+                        &globalsObj, &argTypesObj, &archObj, &optLevel, &stopObj, &options))
     return nullptr;
   auto source = toUtf8(sourceObj, "source");
   auto file = source ? toUtf8(fileObj, "filename") : std::nullopt;
@@ -65,7 +116,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   req.functionName = *name;
   req.arch = *arch;
   req.optLevel = static_cast<unsigned>(std::clamp(optLevel, 0, 3));
-  req.debug = debug != 0;
+  if (!readOptions(options, req))
+    return nullptr;
 
   llvm::Expected<codegen::CompiledKernel> result = [&] {
     // The compiler holds no Python objects: let other threads run.
@@ -81,7 +133,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     return nullptr;
   if (setString(dict, "entry", result->entryName) || setString(dict, "ast", result->ast) ||
       setString(dict, "ir", result->ir) || setString(dict, "llvm", result->llvmIR) ||
-      setString(dict, "ptx", result->ptx) || setString(dict, "warnings", result->warnings)) {
+      setString(dict, "ptx", result->ptx) || setString(dict, "warnings", result->warnings) ||
+      setString(dict, "ptx_version", codegen::formatPTXVersion(result->ptxVersion))) {
     Py_DECREF(dict);
     return nullptr;
   }
@@ -98,21 +151,48 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     PyDict_SetItemString(dict, key, types);
     Py_DECREF(types);
   }
+  // (exception, message template, file, line, col) per debug check.
+  PyObject *sites = PyTuple_New(static_cast<Py_ssize_t>(result->errorSites.size()));
+  if (!sites) {
+    Py_DECREF(dict);
+    return nullptr;
+  }
+  for (size_t i = 0; i < result->errorSites.size(); ++i) {
+    const ir::ErrorSite &s = result->errorSites[i];
+    PyTuple_SetItem(sites, static_cast<Py_ssize_t>(i),
+                    Py_BuildValue("(sssII)", s.exception.c_str(), s.message.c_str(),
+                                  s.file.c_str(), s.line, s.col));
+  }
+  PyDict_SetItemString(dict, "error_sites", sites);
+  Py_DECREF(sites);
   return dict;
 }
 
 PyObject *python::linkPTX(PyObject *, PyObject *args) {
-  PyObject *ptxObj, *archObj;
-  if (!PyArg_ParseTuple(args, "OO", &ptxObj, &archObj))
+  PyObject *ptxObj, *archObj, *optionsObj = nullptr;
+  if (!PyArg_ParseTuple(args, "OO|O", &ptxObj, &archObj, &optionsObj))
     return nullptr;
   auto ptx = toUtf8(ptxObj, "ptx");
   auto arch = ptx ? toUtf8(archObj, "arch") : std::nullopt;
   if (!arch)
     return nullptr;
+  std::vector<std::string> linkOptions;
+  if (optionsObj && optionsObj != Py_None) {
+    if (!PyTuple_Check(optionsObj)) {
+      PyErr_SetString(PyExc_TypeError, "link_ptx options must be a tuple of str");
+      return nullptr;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_Size(optionsObj); ++i) {
+      auto o = toUtf8(PyTuple_GetItem(optionsObj, i), "link option");
+      if (!o)
+        return nullptr;
+      linkOptions.push_back(*o);
+    }
+  }
   runtime::LinkInput input{runtime::LinkInput::PTX,
                            llvm::ArrayRef<char>(ptx->data(), ptx->size()), "kernel.ptx"};
   PyThreadState *state = PyEval_SaveThread();
-  auto cubin = runtime::linkToCubin({input}, *arch);
+  auto cubin = runtime::linkToCubin({input}, *arch, linkOptions);
   PyEval_RestoreThread(state);
   if (!cubin)
     return raiseRuntime(cubin.takeError());

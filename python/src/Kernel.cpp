@@ -10,6 +10,7 @@
 #include "pyjit/ir/Signature.h"
 #include "pyjit/runtime/Launch.h"
 #include "pyjit/runtime/LoadedModule.h"
+#include "pyjit/runtime/Memory.h"
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -371,7 +372,37 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
   Py_RETURN_NONE;
 }
 
+// error_record() -> None, or the words of the kernel's error record
+// (docs/abi.md) when a debug check failed; the record is cleared. Call it
+// after the launch has finished.
+PyObject *kernelErrorRecord(PyObject *obj, PyObject *) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  auto global = self->module->getGlobal("__pyjit_error");
+  if (!global)
+    return python::raiseRuntime(global.takeError());
+  if (!*global)
+    Py_RETURN_NONE; // compiled without debug checks
+  auto [ptr, bytes] = **global;
+  uint64_t words[16] = {};
+  size_t n = std::min(bytes, sizeof(words));
+  if (llvm::Error err = runtime::memcpyDtoH(words, ptr, n))
+    return python::raiseRuntime(std::move(err));
+  if (words[0] == 0)
+    Py_RETURN_NONE;
+  if (llvm::Error err = runtime::memsetD8(ptr, 0, n))
+    return python::raiseRuntime(std::move(err));
+  PyObject *out = PyTuple_New(static_cast<Py_ssize_t>(n / 8));
+  if (!out)
+    return nullptr;
+  for (size_t i = 0; i < n / 8; ++i)
+    PyTuple_SetItem(out, static_cast<Py_ssize_t>(i),
+                    PyLong_FromLongLong(static_cast<long long>(words[i])));
+  return out;
+}
+
 PyMethodDef kernelMethods[] = {
+    {"error_record", kernelErrorRecord, METH_NOARGS,
+     "error_record() -> None or tuple of the error record's words (then cleared)."},
     {"launch", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(kernelLaunch)),
      METH_FASTCALL, "launch(grid, block, shared_bytes, stream, args) -> None"},
     {nullptr, nullptr, 0, nullptr}};

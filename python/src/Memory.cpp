@@ -3,6 +3,7 @@
 #include "pyjit/runtime/Device.h"
 #include "pyjit/runtime/Driver.h"
 #include "pyjit/runtime/Event.h"
+#include "pyjit/runtime/JitLink.h"
 #include "pyjit/runtime/Memory.h"
 #include "pyjit/runtime/Stream.h"
 
@@ -41,13 +42,25 @@ PyObject *python::deviceInfo(PyObject *, PyObject *) {
   if (!device)
     return raiseRuntime(device.takeError());
   const runtime::DeviceInfo &d = *device;
+  auto driver = runtime::driverVersion();
+  if (!driver)
+    return raiseRuntime(driver.takeError());
+  // nvJitLink is needed to run kernels, but its absence is reported when
+  // linking (LinkError), not here.
+  std::pair<int, int> jitlink{0, 0};
+  if (auto v = runtime::nvJitLinkVersion())
+    jitlink = *v;
+  else
+    llvm::consumeError(v.takeError());
   return Py_BuildValue(
-      "{s:i,s:s,s:(ii),s:s,s:i,s:(iii),s:(iii),s:i,s:i,s:i}", "ordinal", d.ordinal, "name",
+      "{s:i,s:s,s:(ii),s:s,s:i,s:(iii),s:(iii),s:i,s:i,s:i,s:(ii),s:(ii)}", "ordinal", d.ordinal,
+      "name",
       d.name.c_str(), "compute_capability", d.ccMajor, d.ccMinor, "arch", d.arch().c_str(),
       "max_threads_per_block", d.maxThreadsPerBlock, "max_block_dim", d.maxBlockDim[0],
       d.maxBlockDim[1], d.maxBlockDim[2], "max_grid_dim", d.maxGridDim[0], d.maxGridDim[1],
       d.maxGridDim[2], "max_shared_memory_per_block", d.maxSharedMemoryPerBlock,
-      "multiprocessor_count", d.multiProcessorCount, "warp_size", d.warpSize);
+      "multiprocessor_count", d.multiProcessorCount, "warp_size", d.warpSize, "driver_version",
+      *driver / 1000, (*driver % 1000) / 10, "nvjitlink_version", jitlink.first, jitlink.second);
 }
 
 PyObject *python::memAlloc(PyObject *, PyObject *args) {

@@ -26,11 +26,14 @@ PyObject *python::raiseRuntime(llvm::Error err) {
 static PyMethodDef methods[] = {
     {"compile_kernel", python::compileKernel, METH_VARARGS,
      "compile_kernel(source, filename, firstline, name, globals, argtypes, arch, opt, stop,\n"
-     "               debug=False)\n"
-     "-> dict(entry, ast, ir, llvm, ptx, warnings, argtypes, paramtypes (tuples\n"
-     "flattened, as the kernel takes them)); raises CompileError."},
+     "               options=None)\n"
+     "options: dict with debug, lineinfo (bool), fastmath ('ftz,afn,...' or 'all'),\n"
+     "ptx_version ('8.0'), cuda_version ((major, minor) of the oldest PTX consumer).\n"
+     "-> dict(entry, ast, ir, llvm, ptx, ptx_version, warnings, argtypes, paramtypes (tuples\n"
+     "flattened, as the kernel takes them), error_sites); raises CompileError, ValueError."},
     {"link_ptx", python::linkPTX, METH_VARARGS,
-     "link_ptx(ptx: str, arch: str) -> bytes (cubin through nvJitLink); raises LinkError."},
+     "link_ptx(ptx: str, arch: str, options=()) -> bytes (cubin through nvJitLink, with\n"
+     "nvJitLink options such as '-lineinfo'); raises LinkError."},
     {"parse_signature", python::parseSignature, METH_O,
      "parse_signature('void(float32[:], int32)') -> tuple of canonical argument type strings;\n"
      "raises ValueError naming the bad text."},

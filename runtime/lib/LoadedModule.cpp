@@ -55,6 +55,22 @@ Expected<void *> LoadedModule::getFunction(StringRef name) const {
   return static_cast<void *>(function);
 }
 
+Expected<std::optional<std::pair<uint64_t, size_t>>>
+LoadedModule::getGlobal(StringRef name) const {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  SmallString<64> cName(name);
+  CUdeviceptr ptr = 0;
+  size_t bytes = 0;
+  CUresult r = api->cuModuleGetGlobal(&ptr, &bytes, static_cast<CUmodule>(Module), cName.c_str());
+  if (r == CUDA_ERROR_NOT_FOUND)
+    return std::nullopt;
+  if (r != CUDA_SUCCESS)
+    return makeCudaError(*api, "cuModuleGetGlobal", r, ("global '" + name + "'").str());
+  return std::make_pair(static_cast<uint64_t>(ptr), bytes);
+}
+
 Expected<FunctionInfo> getFunctionInfo(void *function) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)

@@ -1,7 +1,8 @@
 //===- pyjitc.cpp - The pyjit command-line compiler ----------------------===//
 //
-//   pyjitc FILE.py [--sig 'name(float32[:], float32)'] --emit=ast|ir|llvm|ptx
-//          [-o OUT] [--arch sm_90] [-O0..3]
+//   pyjitc FILE.py [--sig 'name(float32[:], float32)']
+//          --emit=ast|ir|llvm|ptx|cubin [-o OUT] [--arch sm_90] [-O0..3] [-g]
+//          [--lineinfo] [--fastmath[=flag,...]] [--ptx-version=X.Y]
 //
 // Imports FILE with an embedded CPython (as the decorator's module would be
 // imported), finds the kernel, and prints the requested stage. Without
@@ -18,6 +19,7 @@
 #include "pyjit/frontend/Diagnostics.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/python/Bridge.h"
+#include "pyjit/runtime/JitLink.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -34,12 +36,14 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel file.py>
 static cl::opt<std::string> signature(
     "sig", cl::desc("Kernel and argument types, e.g. 'saxpy(float32, float32[::1], float32[::1])'"),
     cl::value_desc("name(types)"), cl::cat(category));
-static cl::opt<codegen::Stage> emit(
-    "emit", cl::desc("Stage to print"), cl::init(codegen::Stage::PTX),
-    cl::values(clEnumValN(codegen::Stage::AST, "ast", "the syntax tree"),
-               clEnumValN(codegen::Stage::IR, "ir", "pyjit's typed SSA IR"),
-               clEnumValN(codegen::Stage::LLVM, "llvm", "optimized LLVM IR"),
-               clEnumValN(codegen::Stage::PTX, "ptx", "PTX assembly")),
+enum class Emit { AST, IR, LLVM, PTX, Cubin };
+static cl::opt<Emit> emit(
+    "emit", cl::desc("Stage to print"), cl::init(Emit::PTX),
+    cl::values(clEnumValN(Emit::AST, "ast", "the syntax tree"),
+               clEnumValN(Emit::IR, "ir", "pyjit's typed SSA IR"),
+               clEnumValN(Emit::LLVM, "llvm", "optimized LLVM IR"),
+               clEnumValN(Emit::PTX, "ptx", "PTX assembly"),
+               clEnumValN(Emit::Cubin, "cubin", "a cubin linked by nvJitLink (needs -o)")),
     cl::cat(category));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout)"),
                                        cl::value_desc("file"), cl::init("-"), cl::cat(category));
@@ -47,8 +51,19 @@ static cl::opt<std::string> arch("arch", cl::desc("GPU architecture"), cl::init(
                                  cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::Prefix,
                                   cl::init(3), cl::cat(category));
-static cl::opt<bool> debugMode("g", cl::desc("Debug mode: check assert statements"),
+static cl::opt<bool> debugMode("g", cl::desc("Debug mode: check assert statements and array bounds"),
                                cl::cat(category));
+static cl::opt<bool> lineinfo("lineinfo", cl::desc("Emit .loc line tables (Python lines)"),
+                              cl::cat(category));
+static cl::opt<std::string> fastmath(
+    "fastmath", cl::ValueOptional,
+    cl::desc("Fast math: all flags, or a list of ftz,arcp,afn,contract,nnan,ninf,nsz,reassoc"),
+    cl::value_desc("flags"), cl::cat(category));
+static cl::opt<std::string> ptxVersion(
+    "ptx-version",
+    cl::desc("PTX ISA version to declare (default: the newest nvJitLink reads, else the "
+             "arch's minimum)"),
+    cl::value_desc("X.Y"), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "pyjitc: error: " << message << "\n";
@@ -143,6 +158,32 @@ int main(int argc, char **argv) {
     return fail("-O" + llvm::Twine(optLevel) + ": the optimization level is 0 to 3");
   if (auto target = codegen::NVPTXTarget::create(arch); !target)
     return fail(llvm::toString(target.takeError()));
+  codegen::FastMath fastmathFlags;
+  if (fastmath.getNumOccurrences()) {
+    auto parsed = codegen::FastMath::parse(fastmath.empty() ? std::string("all") : fastmath.getValue());
+    if (!parsed)
+      return fail("--fastmath: " + llvm::toString(parsed.takeError()));
+    fastmathFlags = *parsed;
+  }
+  std::optional<codegen::PTXVersion> requestedPTX;
+  if (!ptxVersion.empty()) {
+    requestedPTX = codegen::parsePTXVersion(ptxVersion);
+    if (!requestedPTX)
+      return fail("--ptx-version='" + ptxVersion + "': expected a version such as 7.8");
+  }
+  // PTX is read by nvJitLink (ours, for --emit=cubin, or the user's): when
+  // one is installed, declare the newest version it reads.
+  std::optional<std::pair<int, int>> consumerCuda;
+  if (auto version = runtime::nvJitLinkVersion())
+    consumerCuda = *version;
+  else if (emit == Emit::Cubin)
+    return fail("--emit=cubin: " + llvm::toString(version.takeError()));
+  else
+    llvm::consumeError(version.takeError());
+  if (auto chosen = codegen::choosePTXVersion(arch, consumerCuda, requestedPTX); !chosen)
+    return fail(llvm::toString(chosen.takeError()));
+  if (emit == Emit::Cubin && outputFile == "-")
+    return fail("--emit=cubin writes a binary: give the output file with -o");
   if (!initPython(argv[0]))
     return fail("cannot start the embedded Python interpreter");
 
@@ -178,7 +219,7 @@ int main(int argc, char **argv) {
       names += (names.empty() ? "" : ", ") + (kname ? *kname : std::string("?"));
     }
   }
-  if (emit == codegen::Stage::PTX && total > 1)
+  if ((emit == Emit::PTX || emit == Emit::Cubin) && total > 1)
     return fail("'" + inputFile + "' has " + llvm::Twine(total) +
                 " kernel signatures to compile (" + names +
                 "); one PTX module holds one: choose with --sig 'name(types)'");
@@ -224,7 +265,7 @@ int main(int argc, char **argv) {
         typeLists.push_back(types);
       }
     }
-    if (emit == codegen::Stage::AST && typeLists.empty())
+    if (emit == Emit::AST && typeLists.empty())
       typeLists.push_back({});
     SourceFile sourceFile(*file, *source, static_cast<unsigned>(firstLine));
     for (const auto &types : typeLists) {
@@ -236,7 +277,14 @@ int main(int argc, char **argv) {
       req.arch = arch;
       req.optLevel = optLevel;
       req.debug = debugMode;
-      req.stopAfter = emit;
+      req.lineinfo = lineinfo;
+      req.fastmath = fastmathFlags;
+      req.consumerCuda = consumerCuda;
+      req.ptxVersion = requestedPTX;
+      req.stopAfter = emit == Emit::AST    ? codegen::Stage::AST
+                      : emit == Emit::IR   ? codegen::Stage::IR
+                      : emit == Emit::LLVM ? codegen::Stage::LLVM
+                                           : codegen::Stage::PTX;
       auto result = codegen::compileKernel(req);
       if (!result) {
         std::string message = llvm::toString(result.takeError());
@@ -247,10 +295,26 @@ int main(int argc, char **argv) {
       ++compiled;
       llvm::errs() << result->warnings;
       switch (emit) {
-      case codegen::Stage::AST: out << result->ast; break;
-      case codegen::Stage::IR: out << result->ir; break;
-      case codegen::Stage::LLVM: out << result->llvmIR; break;
-      case codegen::Stage::PTX: out << result->ptx; break;
+      case Emit::AST: out << result->ast; break;
+      case Emit::IR: out << result->ir; break;
+      case Emit::LLVM: out << result->llvmIR; break;
+      case Emit::PTX: out << result->ptx; break;
+      case Emit::Cubin: {
+        runtime::LinkInput input{runtime::LinkInput::PTX,
+                                 llvm::ArrayRef<char>(result->ptx.data(), result->ptx.size()),
+                                 *name + ".ptx"};
+        std::vector<std::string> linkOptions{"-O" + std::to_string(optLevel)};
+        if (lineinfo)
+          linkOptions.push_back("-lineinfo");
+        auto cubin = runtime::linkToCubin({input}, arch, linkOptions);
+        if (!cubin) {
+          llvm::errs() << "pyjitc: error: " << llvm::toString(cubin.takeError()) << "\n";
+          status = 2;
+          continue;
+        }
+        out.write(cubin->data(), cubin->size());
+        break;
+      }
       }
     }
   }

@@ -2,7 +2,10 @@
 #ifndef PYJIT_CODEGEN_KERNELCOMPILER_H
 #define PYJIT_CODEGEN_KERNELCOMPILER_H
 
+#include "pyjit/codegen/FastMath.h"
+#include "pyjit/codegen/PTXVersion.h"
 #include "pyjit/frontend/SourceFile.h"
+#include "pyjit/ir/Function.h"
 #include "pyjit/ir/GlobalEnv.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -21,7 +24,14 @@ struct KernelRequest {
                                       // DeviceFunctionTable the caller keeps alive)
   std::string arch = "sm_90";         // NVPTX architecture
   unsigned optLevel = 3;
-  bool debug = false; // check `assert` statements
+  bool debug = false;    // check `assert` statements and array bounds (ErrorSite)
+  bool lineinfo = false; // .loc line tables in the PTX
+  FastMath fastmath;
+  /// The oldest CUDA (major, minor) that will read the PTX: min of the
+  /// nvJitLink and driver versions found at run time. Unknown: the arch's
+  /// minimum PTX version is declared.
+  std::optional<std::pair<int, int>> consumerCuda;
+  std::optional<PTXVersion> ptxVersion; // explicit `.version`, checked
   Stage stopAfter = Stage::PTX;
 };
 
@@ -31,6 +41,9 @@ struct CompiledKernel {
   std::vector<std::string> argTypes; // canonical spellings (Type::str)
   std::vector<std::string> paramTypes; // the kernel's parameters: tuples flattened (docs/abi.md)
   std::string warnings;              // rendered warnings (file:line:col: warning: ...)
+  PTXVersion ptxVersion = 0;         // the `.version` declared
+  /// Debug checks the kernel may fail (index = error record word 0 - 1).
+  std::vector<ir::ErrorSite> errorSites;
 };
 
 /// Parses, types, lowers and compiles one kernel.

@@ -2,11 +2,24 @@
 #ifndef PYJIT_CODEGEN_LLVMEMITTER_H
 #define PYJIT_CODEGEN_LLVMEMITTER_H
 
+#include "pyjit/codegen/FastMath.h"
 #include "pyjit/ir/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
 namespace pyjit::codegen {
+
+struct EmitOptions {
+  FastMath fastmath;
+  /// Line tables (.file/.loc in PTX) mapping instructions to Python lines.
+  bool lineinfo = false;
+};
+
+/// The global that a failed debug check writes (docs/abi.md, "Error
+/// record"): 16 x i64, word 0 = error site + 1 (0: no error), 1-2 = the
+/// check's operands, 3-5 = threadIdx, 6-8 = blockIdx.
+inline constexpr const char *kErrorRecordName = "__pyjit_error";
+inline constexpr unsigned kErrorRecordWords = 16;
 
 /// Emits `fn` as a kernel into `module` (whose target triple and data layout
 /// are already set) following the kernel ABI of docs/abi.md: a scalar is one
@@ -16,7 +29,8 @@ namespace pyjit::codegen {
 /// max) are lowered here; math with no LLVM intrinsic calls libdevice
 /// (`__nv_*`), which the target links afterwards.
 /// Returns a StringError for IR it cannot lower (a compiler bug).
-llvm::Expected<llvm::Function *> emitKernel(const ir::Function &fn, llvm::Module &module);
+llvm::Expected<llvm::Function *> emitKernel(const ir::Function &fn, llvm::Module &module,
+                                            const EmitOptions &options = {});
 
 } // namespace pyjit::codegen
 

@@ -13,8 +13,11 @@ namespace pyjit::codegen {
 /// The NVPTX target for one architecture (`sm_70` ... `sm_90a`).
 class NVPTXTarget {
 public:
+  /// \p ptxVersion is the `.version` to declare (PTXVersion.h); 0 lets
+  /// LLVM choose (the arch's minimum).
   /// Errors: StringError if LLVM lacks the NVPTX target or the arch is unknown.
-  static llvm::Expected<std::unique_ptr<NVPTXTarget>> create(llvm::StringRef arch);
+  static llvm::Expected<std::unique_ptr<NVPTXTarget>> create(llvm::StringRef arch,
+                                                             unsigned ptxVersion = 0);
 
   /// Sets the module's triple and data layout (call before emitting code).
   void configureModule(llvm::Module &module) const;

@@ -9,6 +9,16 @@
 
 namespace pyjit::ir {
 
+/// A run-time check that can fail (debug mode). When one fails, the runtime
+/// raises `exception` with `message`, in which {0} and {1} stand for the
+/// Raise instruction's operands, and the site's location.
+struct ErrorSite {
+  std::string exception; // a Python builtin exception: IndexError, AssertionError
+  std::string message;
+  std::string file;
+  unsigned line = 0, col = 0;
+};
+
 /// A kernel (returns none) or device function. Block 0 is the entry.
 class Function {
 public:
@@ -29,6 +39,9 @@ public:
   void replaceAllUsesWith(Value *from, Value *to);
   /// Removes blocks unreachable from the entry, fixing predecessor lists and phis.
   void removeUnreachableBlocks();
+
+  /// The checks Raise instructions refer to (by index).
+  std::vector<ErrorSite> errorSites;
 
 private:
   std::string fnName;

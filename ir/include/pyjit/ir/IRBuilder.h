@@ -16,6 +16,10 @@ public:
   void setInsertBlock(BasicBlock *bb) { block = bb; }
   BasicBlock *insertBlock() const { return block; }
   void setLoc(SourceLoc l) { loc = l; }
+  /// The file that locations refer to (a device function's file while it is
+  /// inlined); null when unknown.
+  void setFile(const SourceFile *f) { file = f; }
+  const SourceFile *currentFile() const { return file; }
   SourceLoc currentLoc() const { return loc; }
   TypeContext &types() { return ctx; }
 
@@ -42,6 +46,7 @@ private:
   TypeContext &ctx;
   BasicBlock *block = nullptr;
   SourceLoc loc;
+  const SourceFile *file = nullptr;
 };
 
 } // namespace pyjit::ir

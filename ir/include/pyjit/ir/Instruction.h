@@ -36,6 +36,10 @@ enum class Opcode {
   // print(...): `text` is the printf format (C99, as vprintf takes it), one
   // conversion per operand; bool operands print True/False.
   Print,
+  // A failed run-time check (debug mode): records error site intImm
+  // (Function::errorSites) and up to two int64 operands for the runtime to
+  // raise after the launch. The thread then returns (a Ret follows).
+  Raise,
   // A cuda.* function (CudaIntrinsics.h) in intImm. Atomics take (array,
   // i0, .., value) or (array, i0, .., expected, value) with int64 indices.
   Cuda,
@@ -96,6 +100,9 @@ public:
   std::string text; // Print's format
 
   SourceLoc loc() const { return location; }
+  /// The file loc() is in (the kernel's, or an inlined device function's).
+  const SourceFile *file() const { return sourceFile; }
+  void setFile(const SourceFile *f) { sourceFile = f; }
   BasicBlock *parent() const { return parentBlock; }
   void setParent(BasicBlock *bb) { parentBlock = bb; }
 
@@ -112,6 +119,7 @@ private:
   std::vector<Value *> ops;
   std::vector<BasicBlock *> blockRefs;
   SourceLoc location;
+  const SourceFile *sourceFile = nullptr;
   BasicBlock *parentBlock = nullptr;
 };
 

@@ -11,7 +11,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace pyjit::runtime {
 
@@ -48,6 +51,12 @@ public:
   /// \returns a CudaError naming cuModuleGetFunction with "function '<name>'"
   /// as context (CUDA_ERROR_NOT_FOUND when there is no such kernel).
   llvm::Expected<void *> getFunction(llvm::StringRef name) const;
+
+  /// The device address and size in bytes of the global variable \p name,
+  /// or std::nullopt when the module has none of that name.
+  /// \returns a CudaError naming cuModuleGetGlobal for other failures.
+  llvm::Expected<std::optional<std::pair<uint64_t, size_t>>>
+  getGlobal(llvm::StringRef name) const;
 
   /// The opaque CUmodule.
   void *handle() const { return Module; }

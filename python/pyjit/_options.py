@@ -1,0 +1,88 @@
+"""The options of @cuda.jit: checked at decoration, turned into compiler and
+linker options at compilation.
+
+Accepted (numba.cuda's names): debug, opt, lineinfo, fastmath, max_registers,
+inline, forceinline, cache. A misspelt or unsupported option raises
+TypeError at decoration, naming it.
+"""
+
+FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reassoc")
+
+_KNOWN = ("debug", "opt", "lineinfo", "fastmath", "max_registers", "inline", "forceinline",
+          "cache")
+
+
+def check(options, func_name):
+    """Validates the decorator's options; raises TypeError or ValueError."""
+    for key in options:
+        if key not in _KNOWN:
+            raise TypeError("@cuda.jit of '%s': unknown option '%s' (pyjit accepts %s)"
+                            % (func_name, key, ", ".join(_KNOWN)))
+    fastmath_flags(options.get("fastmath", False))
+    opt = options.get("opt", 3)
+    if not isinstance(opt, bool) and (not isinstance(opt, int) or not 0 <= opt <= 3):
+        raise ValueError("option opt must be True, False or a level 0-3, got %r" % (opt,))
+    regs = options.get("max_registers")
+    if regs is not None and (isinstance(regs, bool) or not isinstance(regs, int)
+                             or not 16 <= regs <= 255):
+        raise ValueError("option max_registers must be an int from 16 to 255, got %r" % (regs,))
+    inline = options.get("inline", "always")
+    if inline in ("never", False):
+        raise ValueError("option inline=%r: pyjit always inlines device functions (they are "
+                         "typed per call site); drop the option" % (inline,))
+    if inline not in ("always", True, None):
+        raise ValueError("option inline must be 'always' or True, got %r" % (inline,))
+
+
+def fastmath_flags(value):
+    """'ftz,afn,...' for the compiler from fastmath=True/False or a set of flag names."""
+    if value is True:
+        return ",".join(FASTMATH_FLAGS)
+    if value is False or value is None:
+        return ""
+    if isinstance(value, str) or not hasattr(value, "__iter__"):
+        raise TypeError("option fastmath must be True, False or a set of flags (%s), got %r"
+                        % (", ".join(FASTMATH_FLAGS), value))
+    flags = []
+    for flag in value:
+        if flag not in FASTMATH_FLAGS:
+            raise ValueError("option fastmath: unknown flag %r (known: %s)"
+                             % (flag, ", ".join(FASTMATH_FLAGS)))
+        flags.append(flag)
+    return ",".join(f for f in FASTMATH_FLAGS if f in flags)
+
+
+def opt_level(options):
+    """numba's `opt` option: True/False or a level 0-3 (default 3)."""
+    opt = options.get("opt", 3)
+    if opt is True:
+        return 3
+    if opt is False:
+        return 0
+    return int(opt)
+
+
+def compile_options(options, device=None):
+    """The options dict of _pyjit.compile_kernel. `device` is the current
+    device's info (its nvJitLink and driver versions bound the PTX version)."""
+    out = {
+        "debug": bool(options.get("debug", False)),
+        "lineinfo": bool(options.get("lineinfo", False)),
+        "fastmath": fastmath_flags(options.get("fastmath", False)),
+    }
+    if device is not None:
+        versions = [v for v in (device.get("nvjitlink_version"), device.get("driver_version"))
+                    if v and v[0] > 0]
+        if versions:
+            out["cuda_version"] = min(versions)
+    return out
+
+
+def link_options(options):
+    """nvJitLink options for the decorator's options."""
+    out = ["-O3"]
+    if options.get("lineinfo") or options.get("debug"):
+        out.append("-lineinfo")
+    if options.get("max_registers"):
+        out.append("-maxrregcount=%d" % options["max_registers"])
+    return tuple(out)
