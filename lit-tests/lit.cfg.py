@@ -5,7 +5,7 @@ import lit.formats
 config.name = "pyjit"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".py"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pyjit_obj_root, "lit-tests")
 

@@ -20,3 +20,16 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+# Kernel-execution tests written once for every backend: they take `jit`
+# (the decorator for that backend) and compare with numpy or hand-derived
+# values. Today the backends are the GPU; the CPU backend will join here.
+BACKENDS = [pytest.param("gpu", marks=pytest.mark.gpu)]
+
+
+@pytest.fixture(params=BACKENDS)
+def jit(request):
+    """The @cuda.jit decorator of one backend."""
+    from pyjit import cuda
+    return cuda.jit

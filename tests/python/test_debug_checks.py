@@ -1,0 +1,89 @@
+"""debug=True: out-of-bounds indices and failed asserts raise after the
+launch, naming the kernel, the line, the thread and the block; the context
+survives and the next launch runs normally. On every backend (`jit`)."""
+import numpy as np
+import pytest
+
+from pyjit import cuda, int32
+
+
+def _line(func, offset):
+    return "%s:%d:" % ("test_debug_checks.py", func.__code__.co_firstlineno + offset)
+
+
+def test_index_past_the_end_raises_index_error(jit):
+    @jit(debug=True)
+    def k(a, n):
+        i = cuda.grid(1)
+        if i < n:
+            a[i] = 1.0
+
+    a = np.zeros(40, dtype=np.float32)
+    with pytest.raises(IndexError) as info:
+        k[2, 32](a, 64)  # threads 40..63 write past the end
+    msg = str(info.value)
+    assert "out of bounds for axis 0 with size 40" in msg
+    assert "kernel 'k'" in msg and _line(k.py_func, 4) in msg
+    # The index reported is one of the failing ones, with its own thread/block.
+    index = int(msg.split("index ")[1].split()[0])
+    assert 40 <= index < 64
+    assert "block (%d, 0, 0)" % (index // 32) in msg
+    assert "thread (%d, 0, 0)" % (index % 32) in msg
+    # In-bounds launches of the same kernel work, and no stale error remains.
+    b = np.zeros(40, dtype=np.float32)
+    k[2, 32](b, 40)
+    assert b.sum() == 40
+
+
+def test_negative_index_below_minus_extent_raises(jit):
+    @jit(debug=True)
+    def k(a, j):
+        a[0, j] = 5
+
+    a = np.zeros((2, 3), dtype=np.int64)
+    k[1, 1](a, -3)  # a[0, -3] is a[0, 0]: valid
+    assert a[0, 0] == 5
+    with pytest.raises(IndexError, match=r"index -4 is out of bounds for axis 1 with size 3"):
+        k[1, 1](a, -4)
+
+
+def test_shared_and_local_arrays_are_checked(jit):
+    @jit(debug=True)
+    def k(out, i):
+        s = cuda.shared.array(16, int32)
+        s[i] = 1
+        out[0] = s[i]
+
+    @jit(debug=True)
+    def k2(out, i):
+        t = cuda.local.array(4, int32)
+        t[i] = 2
+        out[0] = t[i]
+
+    out = np.zeros(1, dtype=np.int32)
+    with pytest.raises(IndexError, match="axis 0 with size 16"):
+        k[1, 1](out, 16)
+    with pytest.raises(IndexError, match="index 4 is out of bounds for axis 0 with size 4"):
+        k2[1, 1](out, 4)
+    k2[1, 1](out, 3)
+    assert out[0] == 2
+
+
+def test_failed_assert_with_braces_in_message(jit):
+    @jit(debug=True)
+    def k(a):
+        assert a[0] == 0, "want {zero}"
+
+    with pytest.raises(AssertionError, match=r"want \{zero\} in kernel 'k'"):
+        k[1, 1](np.ones(1, dtype=np.int64))
+
+
+def test_without_debug_asserts_are_not_checked(jit):
+    @jit
+    def k(a):
+        assert a[0] == 0
+        a[0] = 7
+
+    a = np.ones(1, dtype=np.int64)
+    k[1, 1](a)
+    assert a[0] == 7

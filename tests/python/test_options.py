@@ -1,0 +1,76 @@
+"""@cuda.jit options: checked at decoration, and their effect on the PTX
+(compile_ptx needs no GPU)."""
+import re
+
+import pytest
+
+from pyjit import cuda
+
+
+def saxpy(out, x, y, a):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] / y[i]
+
+
+SIG = "void(float32[::1], float32[::1], float32[::1], float32)"
+
+
+def test_unknown_option_is_named():
+    with pytest.raises(TypeError, match="unknown option 'fast_math'"):
+        cuda.jit(fast_math=True)(saxpy)
+
+
+def test_unknown_fastmath_flag_is_named():
+    with pytest.raises(ValueError, match="unknown flag 'approx'"):
+        cuda.jit(fastmath={"approx"})(saxpy)
+
+
+def test_fastmath_must_be_bool_or_set():
+    with pytest.raises(TypeError, match="fastmath must be True, False or a set"):
+        cuda.jit(fastmath="yes")(saxpy)
+
+
+def test_inline_never_is_refused_with_the_reason():
+    with pytest.raises(ValueError, match="always inlines device functions"):
+        cuda.jit(device=True, inline="never")(saxpy)
+
+
+def test_bad_max_registers_and_opt():
+    with pytest.raises(ValueError, match="max_registers"):
+        cuda.jit(max_registers=1000)(saxpy)
+    with pytest.raises(ValueError, match="opt must be"):
+        cuda.jit(opt=7)(saxpy)
+
+
+def test_fastmath_true_approximates_float32_division():
+    precise, _ = cuda.compile_ptx(saxpy, SIG)
+    fast, _ = cuda.compile_ptx(saxpy, SIG, fastmath=True)
+    assert "div.rn.f32" in precise and "approx" not in precise
+    assert "div.approx.ftz.f32" in fast and "div.rn.f32" not in fast
+
+
+def test_fastmath_flag_set_selects_flags():
+    ptx, _ = cuda.compile_ptx(saxpy, SIG, fastmath={"arcp"})
+    assert "div.full.f32" in ptx and ".ftz" not in ptx
+
+
+def test_lineinfo_maps_ptx_to_python_lines():
+    ptx, _ = cuda.compile_ptx(saxpy, SIG, lineinfo=True)
+    line = saxpy.__code__.co_firstlineno + 3  # out[i] = a * x[i] / y[i]
+    assert re.search(r"\.loc\s+1 %d " % line, ptx)
+    assert 'test_options.py"' in ptx
+
+
+def test_debug_kernels_carry_an_error_record():
+    ptx, _ = cuda.compile_ptx(saxpy, SIG, debug=True)
+    assert "__pyjit_error" in ptx and "trap;" not in ptx
+    release, _ = cuda.compile_ptx(saxpy, SIG)
+    assert "__pyjit_error" not in release
+
+
+def test_compile_ptx_declares_the_arch_minimum_ptx_version():
+    # PTX ISA "Target ISA notes": sm_90 needs 7.8, sm_80 7.0, sm_70 6.0.
+    for cc, version in (((9, 0), "7.8"), ((8, 0), "7.0"), ((7, 0), "6.0")):
+        ptx, _ = cuda.compile_ptx(saxpy, SIG, cc=cc)
+        assert ".version %s\n.target sm_%d%d" % ((version,) + cc) in ptx

@@ -1,0 +1,343 @@
+"""Python semantics inside kernels, on every backend (the `jit` fixture).
+
+Each test launches a kernel on inputs and compares with values computed by
+Python or numpy on the host, or derived by hand in the comment beside them.
+"""
+import math
+
+import numpy as np
+import pytest
+
+from pyjit import cuda, float64, int32, int64
+
+INT64_MIN = -2**63
+INT64_MAX = 2**63 - 1
+
+
+def test_integer_floordiv_and_mod_are_floored(jit):
+    @jit
+    def k(a, b, q, r):
+        i = cuda.grid(1)
+        if i < a.size:
+            q[i] = a[i] // b[i]
+            r[i] = a[i] % b[i]
+
+    pairs = [(7, 2), (-7, 2), (7, -2), (-7, -2), (0, -3), (6, -3), (-1, 5), (5, 1),
+             (INT64_MIN, 3), (INT64_MAX, -7), (INT64_MIN, 1)]
+    a = np.array([p[0] for p in pairs], dtype=np.int64)
+    b = np.array([p[1] for p in pairs], dtype=np.int64)
+    q = np.zeros_like(a)
+    r = np.zeros_like(a)
+    k[1, 32](a, b, q, r)
+    assert q.tolist() == [x // y for x, y in pairs]  # Python's own floored division
+    assert r.tolist() == [x % y for x, y in pairs]
+
+
+def test_int64_min_floordiv_minus_one_wraps(jit):
+    @jit
+    def k(a, b, q, r):
+        q[0] = a[0] // b[0]
+        r[0] = a[0] % b[0]
+
+    a = np.array([INT64_MIN], dtype=np.int64)
+    b = np.array([-1], dtype=np.int64)
+    q = np.zeros(1, dtype=np.int64)
+    r = np.ones(1, dtype=np.int64)
+    k[1, 1](a, b, q, r)
+    # 2**63 does not fit: it wraps to INT64_MIN (numba's wrapping int64);
+    # the remainder is exactly 0.
+    assert q[0] == INT64_MIN
+    assert r[0] == 0
+
+
+def test_integer_division_by_zero_gives_zero(jit):
+    @jit
+    def k(a, b, q, r):
+        q[0] = a[0] // b[0]
+        r[0] = a[0] % b[0]
+
+    q = np.full(1, 9, dtype=np.int64)
+    r = np.full(1, 9, dtype=np.int64)
+    k[1, 1](np.array([5], dtype=np.int64), np.array([0], dtype=np.int64), q, r)
+    assert q[0] == 0 and r[0] == 0  # docs/language.md: a kernel cannot raise
+
+
+def test_float_floordiv_and_mod_follow_python(jit):
+    @jit
+    def k(a, b, q, r):
+        i = cuda.grid(1)
+        if i < a.size:
+            q[i] = a[i] // b[i]
+            r[i] = a[i] % b[i]
+
+    pairs = [(7.5, 2.0), (-7.5, 2.0), (7.5, -2.0), (-7.5, -2.0), (0.0, -3.0), (-0.0, 3.0),
+             (1e300, 1e-300 * 3), (5.0, 0.5)]
+    a = np.array([p[0] for p in pairs])
+    b = np.array([p[1] for p in pairs])
+    q = np.zeros_like(a)
+    r = np.zeros_like(a)
+    k[1, 32](a, b, q, r)
+    np.testing.assert_array_equal(q[:6], [x // y for x, y in pairs[:6]])
+    np.testing.assert_array_equal(r, [x % y for x, y in pairs])  # exact: fmod, then sign fix
+    assert math.copysign(1.0, r[4]) == -1.0  # 0.0 % -3.0 is -0.0 in Python
+    assert r[7] == 0.0 and q[7] == 10.0
+
+
+def test_integer_power_is_exact_and_wraps(jit):
+    @jit
+    def k(base, exp, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = base[i] ** exp[i]
+
+    cases = [(3, 5), (-2, 3), (-2, 4), (2, 62), (7, 0), (0, 0), (1, 1000), (-1, 1001), (2, 64),
+             (3, 40)]
+    base = np.array([c[0] for c in cases], dtype=np.int64)
+    exp = np.array([c[1] for c in cases], dtype=np.int64)
+    out = np.zeros(len(cases), dtype=np.int64)
+    k[1, 32](base, exp, out)
+    expected = [((b ** e + 2**63) % 2**64) - 2**63 for b, e in cases]  # wrapped to int64
+    assert out.tolist() == expected
+
+
+def test_int64_arithmetic_wraps(jit):
+    @jit
+    def k(a, out):
+        out[0] = a[0] + 1
+        out[1] = a[1] - 1
+        out[2] = a[0] * 2
+        out[3] = -a[1]
+
+    a = np.array([INT64_MAX, INT64_MIN], dtype=np.int64)
+    out = np.zeros(4, dtype=np.int64)
+    k[1, 1](a, out)
+    assert out.tolist() == [INT64_MIN, INT64_MAX, -2, INT64_MIN]
+
+
+def test_min_max_choose_like_python_with_nan(jit):
+    @jit
+    def k(a, b, lo, hi):
+        i = cuda.grid(1)
+        if i < a.size:
+            lo[i] = min(a[i], b[i])
+            hi[i] = max(a[i], b[i])
+
+    nan = float("nan")
+    pairs = [(1.0, 2.0), (2.0, 1.0), (nan, 1.0), (1.0, nan), (-0.0, 0.0), (0.0, -0.0)]
+    a = np.array([p[0] for p in pairs])
+    b = np.array([p[1] for p in pairs])
+    lo = np.zeros_like(a)
+    hi = np.zeros_like(a)
+    k[1, 32](a, b, lo, hi)
+    for got, want in ((lo, [min(x, y) for x, y in pairs]), (hi, [max(x, y) for x, y in pairs])):
+        for g, w in zip(got, want):
+            if math.isnan(w):
+                assert math.isnan(g)
+            else:
+                assert g == w and math.copysign(1, g) == math.copysign(1, w)
+
+
+def test_nan_comparisons_are_false_except_ne(jit):
+    @jit
+    def k(x, out):
+        v = x[0]
+        out[0] = v < 1.0
+        out[1] = v > 1.0
+        out[2] = v == v
+        out[3] = v != v
+        out[4] = 0.0 <= v <= 2.0
+
+    out = np.zeros(5, dtype=np.bool_)
+    k[1, 1](np.array([np.nan]), out)
+    assert out.tolist() == [False, False, False, True, False]
+
+
+def test_atomic_max_min_and_nan_variants(jit):
+    @jit
+    def k(arr, vals, old):
+        old[0] = cuda.atomic.max(arr, 0, vals[0])   # stored NaN stays
+        old[1] = cuda.atomic.max(arr, 1, vals[1])   # NaN argument ignored
+        old[2] = cuda.atomic.nanmax(arr, 2, vals[2])  # stored NaN replaced
+        old[3] = cuda.atomic.nanmin(arr, 3, vals[3])  # NaN argument ignored
+        old[4] = cuda.atomic.min(arr, 4, vals[4])
+
+    nan = np.nan
+    arr = np.array([nan, 1.0, nan, 2.0, 5.0])
+    vals = np.array([3.0, nan, 4.0, nan, -1.0])
+    old = np.zeros(5)
+    k[1, 1](arr, vals, old)
+    np.testing.assert_array_equal(old, [nan, 1.0, nan, 2.0, 5.0])  # each returns the old value
+    np.testing.assert_array_equal(arr, [nan, 1.0, 4.0, 2.0, -1.0])
+
+
+def test_negative_indices_on_global_shared_and_local_arrays(jit):
+    @jit
+    def k(a, out):
+        s = cuda.shared.array(8, int64)
+        t = cuda.local.array(4, int64)
+        for j in range(8):
+            s[j] = 10 * j
+        for j in range(4):
+            t[j] = 100 * j
+        out[0] = a[-1]
+        out[1] = a[-a.size]
+        out[2] = s[-1]
+        out[3] = s[-8]
+        out[4] = t[-2]
+        n = -3
+        out[5] = a[n]
+        out[-1] = 42
+
+    a = np.arange(5, dtype=np.int64) + 1
+    out = np.zeros(7, dtype=np.int64)
+    k[1, 1](a, out)
+    assert out.tolist() == [5, 1, 70, 0, 200, 3, 42]
+
+
+def test_negative_index_on_2d_array_and_tuple_index(jit):
+    @jit
+    def k(a, out):
+        out[0] = a[-1, -1]
+        out[1] = a[0, -2]
+        idx = (-2, 1)
+        out[2] = a[idx]
+
+    a = np.arange(12, dtype=np.int64).reshape(3, 4)
+    out = np.zeros(3, dtype=np.int64)
+    k[1, 1](a, out)
+    assert out.tolist() == [a[-1, -1], a[0, -2], a[-2, 1]]
+
+
+def test_ranges_with_negative_and_empty_steps(jit):
+    @jit
+    def k(out):
+        n = 0
+        for i in range(10, 0, -3):
+            out[n] = i
+            n += 1
+        for i in range(5, 5):
+            out[n] = 99
+            n += 1
+        for i in range(0, -5, -2):
+            out[n] = i
+            n += 1
+        for i in range(3, 0):
+            out[n] = 99
+            n += 1
+        out[15] = n
+
+    out = np.zeros(16, dtype=np.int64)
+    k[1, 1](out)
+    expected = list(range(10, 0, -3)) + list(range(0, -5, -2))
+    assert out[:len(expected)].tolist() == expected
+    assert out[15] == len(expected)
+
+
+def test_nested_loops_with_break_and_continue(jit):
+    @jit
+    def k(out):
+        total = 0
+        for i in range(6):
+            if i == 4:
+                break
+            j = 0
+            while True:
+                j += 1
+                if j % 2 == 0:
+                    continue
+                if j > 5:
+                    break
+                total += i * 10 + j
+        out[0] = total
+
+    total = 0
+    for i in range(6):
+        if i == 4:
+            break
+        j = 0
+        while True:
+            j += 1
+            if j % 2 == 0:
+                continue
+            if j > 5:
+                break
+            total += i * 10 + j
+    out = np.zeros(1, dtype=np.int64)
+    k[1, 1](out)
+    assert out[0] == total
+
+
+def test_short_circuit_values_and_early_returns(jit):
+    @cuda.jit(device=True)
+    def first_positive(x, y):
+        if x > 0:
+            return x
+        if y > 0:
+            return y
+        return -1
+
+    @jit
+    def k(a, out):
+        i = cuda.grid(1)
+        if i >= a.shape[0]:
+            return
+        out[i, 0] = a[i, 0] or a[i, 1]
+        out[i, 1] = a[i, 0] and a[i, 1]
+        out[i, 2] = first_positive(a[i, 0], a[i, 1])
+
+    a = np.array([[0, 5], [3, 0], [2, 7], [0, 0], [-4, 0]], dtype=np.int64)
+    out = np.zeros((5, 3), dtype=np.int64)
+    k[1, 64](a, out)
+    for row, (x, y) in enumerate(a.tolist()):
+        assert out[row].tolist() == [x or y, x and y, x if x > 0 else (y if y > 0 else -1)]
+
+
+def test_tuple_values_swap_and_return(jit):
+    @cuda.jit(device=True)
+    def divmod_(a, b):
+        return a // b, a % b
+
+    @jit
+    def k(out):
+        x, y = 1, 2
+        x, y = y, x
+        q, r = divmod_(-7, 2)
+        t = (x, y, q, r)
+        for j in range(4):
+            out[j] = t[j]
+
+    out = np.zeros(4, dtype=np.int64)
+    k[1, 1](out)
+    assert out.tolist() == [2, 1, -4, 1]
+
+
+def test_float_to_int_conversion_truncates(jit):
+    @jit
+    def k(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = int(x[i])
+
+    x = np.array([2.7, -2.7, 0.5, -0.5, 1e10])
+    out = np.zeros(5, dtype=np.int64)
+    k[1, 32](x, out)
+    assert out.tolist() == [int(v) for v in x]
+
+
+def test_int32_arrays_compute_in_int64_and_truncate_on_store(jit):
+    @jit
+    def k(a, b, out, wide):
+        i = cuda.grid(1)
+        if i < a.size:
+            p = a[i] * b[i]
+            out[i] = p
+            wide[i] = p
+
+    a = np.array([2**30, -3, 70000], dtype=np.int32)
+    b = np.array([4, 5, 70000], dtype=np.int32)
+    out = np.zeros(3, dtype=np.int32)
+    wide = np.zeros(3, dtype=np.int64)
+    k[1, 32](a, b, out, wide)
+    exact = a.astype(np.int64) * b.astype(np.int64)
+    assert wide.tolist() == exact.tolist()  # numba: int32 * int32 is int64
+    assert out.tolist() == exact.astype(np.int32).tolist()  # wraps when stored
