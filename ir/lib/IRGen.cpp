@@ -801,9 +801,37 @@ std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
 RValue IRGen::subscript(const SubscriptExpr &e) {
   RValue base = gen(*e.value);
   if (base.isTuple()) {
-    int64_t i = info(*e.index).constant->i;
     int64_t n = static_cast<int64_t>(base.elems.size());
-    return base.elems[i < 0 ? i + n : i];
+    if (const auto &c = info(*e.index).constant) {
+      int64_t i = c->i;
+      return base.elems[i < 0 ? i + n : i];
+    }
+    // A run-time index into a uniform tuple: a chain of selects on the
+    // (wrapped) index; an index out of range gives the first element, or
+    // raises IndexError in debug mode.
+    Type *i64 = ctx.int64();
+    Value *idx = scalar(*e.index, i64);
+    Value *len = b.constInt(i64, n);
+    if (debug) {
+      Value *below = b.cmp(CmpPredicate::Lt, idx, len);
+      Value *above = b.cmp(CmpPredicate::Ge, idx, b.constInt(i64, -n));
+      BasicBlock *fail = fn->createBlock();
+      BasicBlock *next = fn->createBlock();
+      b.condBr(b.select(below, above, b.constBool(false)), next, fail);
+      ssa.sealBlock(fail);
+      enter(fail);
+      raise("IndexError", "tuple index {0} is out of range for a tuple of {1}", {idx, len},
+            e.index->range().begin);
+      ssa.sealBlock(next);
+      enter(next);
+    }
+    Value *neg = b.cmp(CmpPredicate::Lt, idx, b.constInt(i64, 0));
+    idx = b.select(neg, b.binary(Opcode::Add, idx, len), idx);
+    Value *result = base.elems[0].value;
+    for (int64_t k = 1; k < n; ++k)
+      result = b.select(b.cmp(CmpPredicate::Eq, idx, b.constInt(i64, k)), base.elems[k].value,
+                        result);
+    return RValue::of(result);
   }
   if (isa<ArrayType>(info(e).type))
     return arrayView(base.value, e);

@@ -624,8 +624,21 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     return {};
   if (auto *tt = dyn_cast<TupleType>(base.type)) {
     ExprInfo idx = expr(*e.index);
+    if (!idx.type)
+      return {};
+    if (!idx.constant && (isa<IntType>(idx.type) || isa<BoolType>(idx.type)) && tt->size() > 0) {
+      // A run-time index into a tuple of one scalar type (numba's UniTuple).
+      bool uniform = true;
+      for (Type *el : tt->elements())
+        uniform &= el == tt->elements()[0] && el->isScalar();
+      if (uniform)
+        return ExprInfo{tt->elements()[0]};
+      error(e.index->range(), "a tuple of mixed element types (" + typeName(base.type) +
+                                  ") needs a constant integer index");
+      return {};
+    }
     if (!idx.constant || idx.constant->kind != GlobalValue::Kind::Int) {
-      error(e.index->range(), "a tuple index must be a constant integer");
+      error(e.index->range(), "a tuple index must be an integer");
       return {};
     }
     int64_t i = idx.constant->i;
