@@ -32,6 +32,7 @@ void Emitter::allocArray(const ir::Instruction &inst) {
     total *= static_cast<uint64_t>(extents.back());
   }
   ArrayParts parts;
+  parts.small = true; // shared (<= 228 KiB), constant (64 KiB) and local arrays
   bool dynamic = inst.intImm == 3 && extents.size() == 1 && extents[0] == 0;
   if (dynamic) {
     // All dynamic shared arrays alias the launch's dynamic shared memory.

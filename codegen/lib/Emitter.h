@@ -23,6 +23,10 @@ constexpr unsigned kGlobalAS = 1; // NVPTX global address space
 struct ArrayParts {
   llvm::Value *data = nullptr;
   std::vector<llvm::Value *> shape, strides;
+  /// Every in-bounds byte offset fits in int32 (shared, local and constant
+  /// arrays; kernel arguments under EmitOptions::index32): addresses are
+  /// computed in 32-bit arithmetic.
+  bool small = false;
 };
 
 /// Emits one kernel (LLVMEmitter.cpp: values, arithmetic, arrays, control

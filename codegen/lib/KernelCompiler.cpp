@@ -95,6 +95,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   EmitOptions emitOptions;
   emitOptions.fastmath = req.fastmath;
   emitOptions.lineinfo = req.lineinfo;
+  emitOptions.index32 = req.index32;
   auto kernel = emitKernel(*fn, llvmModule, emitOptions);
   if (!kernel)
     return kernel.takeError();

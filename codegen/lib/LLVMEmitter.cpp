@@ -6,6 +6,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <cmath>
@@ -85,9 +86,18 @@ llvm::Expected<llvm::Function *> Emitter::run() {
       ArrayParts parts;
       parts.data = kernel->getArg(p);
       parts.data->setName(arg->name() + ".data");
+      parts.small = options.index32;
       ++p;
+      // Extents are never negative; in the index32 variant the array spans
+      // less than 2^31 bytes, so no extent exceeds 2^31 / itemsize.
+      uint64_t itemSize = module.getDataLayout().getTypeAllocSize(memTypeOf(at->dtype()));
+      llvm::ConstantRange extents(
+          llvm::APInt(64, 0),
+          llvm::APInt(64, options.index32 ? (uint64_t(1) << 31) / itemSize + 1
+                                          : (uint64_t(1) << 63)));
       for (unsigned d = 0; d < at->ndim(); ++d) {
         parts.shape.push_back(kernel->getArg(p));
+        kernel->addParamAttr(p, llvm::Attribute::get(ctx, llvm::Attribute::Range, extents));
         kernel->getArg(p++)->setName(arg->name() + ".shape" + std::to_string(d));
       }
       for (unsigned d = 0; d < at->ndim(); ++d) {
@@ -496,6 +506,7 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
 void Emitter::arrayView(const ir::Instruction &inst) {
   const ArrayParts &a = arrays.at(inst.operand(0));
   ArrayParts v;
+  v.small = a.small; // a view spans no more than its base
   llvm::Type *i64 = b.getInt64Ty();
   llvm::Value *zero = b.getInt64(0), *one = b.getInt64(1), *minusOne = b.getInt64(-1);
   llvm::Value *offset = zero;
@@ -551,6 +562,22 @@ llvm::Value *Emitter::address(const ir::Instruction &inst) {
   // Fortran (first) array is scaled by the element size instead, so its
   // stride is never loaded.
   unsigned unit = at->layout() == ir::Layout::C ? n - 1 : at->layout() == ir::Layout::F ? 0 : n;
+  if (a.small) {
+    // In bounds, every term and the sum fit in int32 (no signed wrap).
+    llvm::Type *i32 = b.getInt32Ty();
+    llvm::Value *offset = nullptr;
+    for (unsigned d = 0; d < n; ++d) {
+      // In bounds the truncations lose nothing (nsw): LLVM may also undo them.
+      llvm::Value *idx = b.CreateTrunc(val(inst.operand(1 + d)), i32, "", false, true);
+      llvm::Value *term =
+          d == unit
+              ? b.CreateNSWMul(idx, b.getInt32(static_cast<uint32_t>(
+                                        module.getDataLayout().getTypeAllocSize(elemTy))))
+              : b.CreateNSWMul(idx, b.CreateTrunc(a.strides[d], i32, "", false, true));
+      offset = offset ? b.CreateNSWAdd(offset, term) : term;
+    }
+    return offset ? b.CreateGEP(b.getInt8Ty(), a.data, offset) : a.data;
+  }
   llvm::Value *offset = nullptr;
   for (unsigned d = 0; d < n; ++d) {
     if (d == unit)

@@ -1,6 +1,7 @@
 //===- IR.cpp - Blocks, functions and opcode names of the SSA IR ---------===//
 #include "pyjit/ir/Function.h"
 #include <algorithm>
+#include <cassert>
 #include <set>
 
 using namespace pyjit::ir;
@@ -83,6 +84,14 @@ Instruction *BasicBlock::prepend(std::unique_ptr<Instruction> inst) {
   inst->setParent(this);
   insts.insert(insts.begin(), std::move(inst));
   return insts.front().get();
+}
+
+Instruction *BasicBlock::insertBefore(Instruction *pos, std::unique_ptr<Instruction> inst) {
+  auto it = std::find_if(insts.begin(), insts.end(),
+                         [&](const auto &p) { return p.get() == pos; });
+  assert(it != insts.end() && "insertion point not in this block");
+  inst->setParent(this);
+  return insts.insert(it, std::move(inst))->get();
 }
 
 void BasicBlock::erase(Instruction *inst) {

@@ -187,7 +187,9 @@ void IRGen::stmt(const Stmt &s) {
     forStmt(cast<ForStmt>(s));
     return;
   case Stmt::Kind::Return: {
-    const Frame &frame = frames.back();
+    // A copy: lowering the returned value may inline calls, which push
+    // frames and would invalidate a reference into `frames`.
+    const Frame frame = frames.back();
     if (!frame.returnTo) {
       b.ret();
       return;
@@ -746,6 +748,7 @@ void IRGen::checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src) 
   Value *extent = b.arrayShape(array, dim);
   Value *below = b.cmp(CmpPredicate::Lt, idx, extent);
   Value *above = b.cmp(CmpPredicate::Ge, idx, b.unary(Opcode::Neg, extent));
+  cast<Instruction>(above)->indexCheck = true;
   Value *ok = b.select(below, above, b.constBool(false));
   BasicBlock *fail = fn->createBlock();
   BasicBlock *next = fn->createBlock();
@@ -771,6 +774,7 @@ Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src)
     return idx;
   Value *zero = b.constInt(ctx.int64(), 0);
   Value *neg = b.cmp(CmpPredicate::Lt, idx, zero);
+  cast<Instruction>(neg)->indexCheck = true;
   Value *wrapped = b.binary(Opcode::Add, idx, b.arrayShape(array, dim));
   return b.select(neg, wrapped, idx);
 }

@@ -300,7 +300,10 @@ llvm::Error pyjit::ir::runCleanupPasses(Function &fn, TypeContext &ctx) {
     return llvm::Error::success();
   };
   for (int round = 0; round < 8; ++round) {
-    bool changed = foldConstants(fn, ctx);
+    bool changed = foldIndexChecks(fn, ctx);
+    if (auto err = check("index-check folding"))
+      return err;
+    changed |= foldConstants(fn, ctx);
     if (auto err = check("constant folding"))
       return err;
     changed |= simplifyCFG(fn);

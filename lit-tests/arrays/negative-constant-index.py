@@ -12,5 +12,5 @@ def k(out, a):
     out[0] = a[-1, 0]
 
 # CHECK-LABEL: define {{.*}}void @k(
-# CHECK: [[ROW:%[0-9]+]] = add i64 %a.shape0, -1
+# CHECK: [[ROW:%[0-9]+]] = add {{(nsw )?}}i64 %a.shape0, -1
 # CHECK-NEXT: mul i64 {{.*}}%a.stride0

@@ -14,10 +14,9 @@ def k(out, a):
 
 # CHECK-LABEL: define {{.*}}void @k(
 # CHECK: store i64 0, ptr addrspace(1) %out.data
-# CHECK: [[NM:%[0-9]+]] = add i64 %a.shape0, -100
-# CHECK: [[START:%[0-9]+]] = {{.*}}call i64 @llvm.smax.i64(i64 [[NM]], i64 0)
-# CHECK: [[STOP:%[0-9]+]] = {{.*}}call i64 @llvm.smin.i64(i64 %a.shape0, i64 100)
-# CHECK: [[LEN:%[0-9]+]] = sub i64 [[STOP]], [[START]]
-# CHECK: [[NE:%[0-9]+]] = icmp slt i64 [[START]], [[STOP]]
-# CHECK: [[SIZE:%[0-9]+]] = select i1 [[NE]], i64 [[LEN]], i64 0
+# With non-negative extents: start = max(n - 100, 0), stop = min(n, 100),
+# length = max(stop - start, 0), each as an unsigned saturating operation.
+# CHECK: [[START:%[0-9]+]] = {{.*}}call i64 @llvm.usub.sat.i64(i64 %a.shape0, i64 100)
+# CHECK: [[STOP:%[0-9]+]] = {{.*}}call i64 @llvm.umin.i64(i64 %a.shape0, i64 100)
+# CHECK: [[SIZE:%[0-9]+]] = {{.*}}call i64 @llvm.usub.sat.i64(i64 [[STOP]], i64 [[START]])
 # CHECK: store i64 [[SIZE]],

@@ -12,7 +12,7 @@ def k(out, a):
     out[0] = t[0]
 
 # CHECK-LABEL: define {{.*}}void @k(
-# CHECK: [[S:%[0-9]+]] = {{.*}}call i64 @llvm.smin.i64(i64 %a.shape0, i64 2)
+# CHECK: [[S:%[0-9]+]] = {{.*}}call i64 @llvm.umin.i64(i64 %a.shape0, i64 2)
 # CHECK: [[OFF:%[0-9]+]] = mul i64 [[S]], %a.stride0
 # CHECK: [[P:%[0-9]+]] = getelementptr i8, ptr addrspace(1) %a.data, i64 [[OFF]]
 # CHECK: load float, ptr addrspace(1) [[P]]

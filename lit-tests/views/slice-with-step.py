@@ -18,8 +18,7 @@ def k(out, a):
 # IR: view %a, {{.*}} : array(float32, 1d, A)
 
 # LLVM-LABEL: define {{.*}}void @k(
-# LLVM-DAG: call i64 @llvm.smin.i64(i64 %a.shape0, i64 1)
-# LLVM-DAG: call i64 @llvm.smin.i64(i64 %a.shape0, i64 7)
-# LLVM-DAG: sdiv i64 {{%[0-9]+}}, 2
+# LLVM-DAG: call i64 @llvm.umin.i64(i64 %a.shape0, i64 7)
+# LLVM-DAG: sdiv {{i8|i64}} {{%[.a-z0-9]+}}, 2
 # LLVM-DAG: [[ST:%[0-9]+]] = shl i64 %a.stride0, 1
 # LLVM: store i64 [[ST]],

@@ -46,7 +46,8 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
     out = truth > 0;
     return truth >= 0;
   };
-  if (!flag("debug", req.debug) || !flag("lineinfo", req.lineinfo))
+  if (!flag("debug", req.debug) || !flag("lineinfo", req.lineinfo) ||
+      !flag("index32", req.index32))
     return false;
   if (PyObject *v = PyDict_GetItemString(options, "fastmath"); v && v != Py_None) {
     auto text = python::toUtf8(v, "fastmath");

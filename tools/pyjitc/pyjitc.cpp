@@ -53,6 +53,10 @@ static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::P
                                   cl::init(3), cl::cat(category));
 static cl::opt<bool> debugMode("g", cl::desc("Debug mode: check assert statements and array bounds"),
                                cl::cat(category));
+static cl::opt<bool> index32(
+    "index32",
+    cl::desc("32-bit index arithmetic: every array argument spans less than 2^31 bytes"),
+    cl::cat(category));
 static cl::opt<bool> lineinfo("lineinfo", cl::desc("Emit .loc line tables (Python lines)"),
                               cl::cat(category));
 static cl::opt<std::string> fastmath(
@@ -278,6 +282,7 @@ int main(int argc, char **argv) {
       req.optLevel = optLevel;
       req.debug = debugMode;
       req.lineinfo = lineinfo;
+      req.index32 = index32;
       req.fastmath = fastmathFlags;
       req.consumerCuda = consumerCuda;
       req.ptxVersion = requestedPTX;

@@ -26,6 +26,7 @@ struct KernelRequest {
   unsigned optLevel = 3;
   bool debug = false;    // check `assert` statements and array bounds (ErrorSite)
   bool lineinfo = false; // .loc line tables in the PTX
+  bool index32 = false;  // every array argument spans < 2^31 bytes (EmitOptions)
   FastMath fastmath;
   /// The oldest CUDA (major, minor) that will read the PTX: min of the
   /// nvJitLink and driver versions found at run time. Unknown: the arch's

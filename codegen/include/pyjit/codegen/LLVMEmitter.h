@@ -13,6 +13,9 @@ struct EmitOptions {
   FastMath fastmath;
   /// Line tables (.file/.loc in PTX) mapping instructions to Python lines.
   bool lineinfo = false;
+  /// Every array argument spans less than 2^31 bytes (the runtime checks
+  /// this at launch and picks this variant): index arithmetic is 32-bit.
+  bool index32 = false;
 };
 
 /// The global that a failed debug check writes (docs/abi.md, "Error

@@ -23,6 +23,8 @@ public:
   const std::vector<std::unique_ptr<Instruction>> &instructions() const { return insts; }
   Instruction *append(std::unique_ptr<Instruction> inst);
   Instruction *prepend(std::unique_ptr<Instruction> inst); // for phis
+  /// Inserts `inst` just before `pos` (which must be in this block).
+  Instruction *insertBefore(Instruction *pos, std::unique_ptr<Instruction> inst);
   void erase(Instruction *inst);
   /// Unlinks `inst` and hands ownership to the caller.
   std::unique_ptr<Instruction> remove(Instruction *inst);

@@ -97,6 +97,10 @@ public:
 
   int64_t intImm = 0;
   double floatImm = 0.0;
+  /// A Cmp that tests an array or tuple index for Python's negative-index
+  /// wrap or a debug bounds check: foldIndexChecks may decide it from the
+  /// index's sign, assuming index arithmetic does not overflow int64.
+  bool indexCheck = false;
   std::string text; // Print's format
 
   SourceLoc loc() const { return location; }

@@ -18,7 +18,16 @@ bool removeDeadCode(Function &fn);
 /// when that predecessor branches only to it.
 bool simplifyCFG(Function &fn);
 
-/// Runs the three to a fixpoint. In builds with assertions the verifier runs
+/// Decides index-check comparisons (Instruction::indexCheck) of indices
+/// proven non-negative: `i < 0` is false, `i >= -n` is true. A value is
+/// non-negative if it is a non-negative constant, a thread/block index, an
+/// extent, an unsigned or bool value widened, or a sum, product, quotient,
+/// min, max or select of non-negative values; a phi is, if all its incoming
+/// values are (the largest such set: loop counters counting up from a
+/// non-negative start). Returns true if it changed `fn`.
+bool foldIndexChecks(Function &fn, TypeContext &ctx);
+
+/// Runs the four to a fixpoint. In builds with assertions the verifier runs
 /// after every pass (its error names the pass); otherwise once at the end.
 llvm::Error runCleanupPasses(Function &fn, TypeContext &ctx);
 
