@@ -420,6 +420,10 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
     llvm::Value *safeY = b.CreateSelect(isZero, llvm::ConstantInt::get(ty, 1), y);
     if (!sign)
       return b.CreateSelect(isZero, zero, b.CreateUDiv(x, safeY));
+    // x // -1 is -x, wrapping for the minimum (sdiv would overflow there,
+    // which LLVM treats as undefined): divide by 1 and negate instead.
+    llvm::Value *isMinusOne = b.CreateICmpEQ(y, llvm::ConstantInt::getSigned(ty, -1));
+    safeY = b.CreateSelect(isMinusOne, llvm::ConstantInt::get(ty, 1), safeY);
     llvm::Value *q = b.CreateSDiv(x, safeY);
     llvm::Value *r = b.CreateSRem(x, safeY);
     // Floor: subtract one when the remainder is non-zero and its sign
@@ -427,6 +431,7 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
     llvm::Value *adjust = b.CreateAnd(b.CreateICmpNE(r, zero),
                                       b.CreateICmpSLT(b.CreateXor(r, safeY), zero));
     q = b.CreateSub(q, b.CreateZExt(adjust, ty));
+    q = b.CreateSelect(isMinusOne, b.CreateSub(zero, x), q);
     return b.CreateSelect(isZero, zero, q);
   }
   case Opcode::Mod: {
@@ -447,6 +452,9 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
     llvm::Value *safeY = b.CreateSelect(isZero, llvm::ConstantInt::get(ty, 1), y);
     if (!sign)
       return b.CreateSelect(isZero, zero, b.CreateURem(x, safeY));
+    // x % -1 is 0 = x % 1 (srem of the minimum by -1 would overflow).
+    safeY = b.CreateSelect(b.CreateICmpEQ(y, llvm::ConstantInt::getSigned(ty, -1)),
+                           llvm::ConstantInt::get(ty, 1), safeY);
     llvm::Value *r = b.CreateSRem(x, safeY);
     llvm::Value *adjust = b.CreateAnd(b.CreateICmpNE(r, zero),
                                       b.CreateICmpSLT(b.CreateXor(r, safeY), zero));

@@ -307,6 +307,34 @@ struct IRGen::LoopValue {
   Type *type = nullptr;
 };
 
+// len(range(start, stop, step)) as uint64, exact for every int64 bound:
+// for a positive step, start < stop ? (stop - start - 1) // step + 1 : 0,
+// with the difference taken in uint64 (it cannot overflow there); mirrored
+// for a negative step; a zero step (a ValueError in Python) gives 0.
+Value *IRGen::tripCount(const LoopStream &st) {
+  Type *i64 = ctx.int64();
+  Type *u64 = ctx.uint64();
+  Value *zero = b.constInt(i64, 0);
+  Value *up = st.stepKnown ? b.constBool(st.constStep > 0) : b.cmp(CmpPredicate::Gt, st.step, zero);
+  Value *lo = b.select(up, st.start, st.stop);
+  Value *hi = b.select(up, st.stop, st.start);
+  Value *nonEmpty = b.cmp(CmpPredicate::Lt, lo, hi);
+  if (!st.stepKnown)
+    nonEmpty = b.select(b.cmp(CmpPredicate::Ne, st.step, zero), nonEmpty, b.constBool(false));
+  Value *span = b.binary(Opcode::Sub, b.cast(hi, u64), b.cast(lo, u64));
+  Value *count = span; // step 1 or -1: the span itself
+  if (!st.stepKnown || (st.constStep != 1 && st.constStep != -1)) {
+    Value *stepU = b.cast(st.step, u64);
+    Value *magnitude = b.select(up, stepU, b.binary(Opcode::Sub, b.constInt(u64, 0), stepU));
+    if (!st.stepKnown) // never divide by zero (the count is 0 then anyway)
+      magnitude = b.select(nonEmpty, magnitude, b.constInt(u64, 1));
+    Value *one = b.constInt(u64, 1);
+    count = b.binary(Opcode::Add,
+                     b.binary(Opcode::FloorDiv, b.binary(Opcode::Sub, span, one), magnitude), one);
+  }
+  return b.select(nonEmpty, count, b.constInt(u64, 0));
+}
+
 IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &streams) {
   Type *i64 = ctx.int64();
   auto *call = dyn_cast<CallExpr>(&iter);
@@ -389,8 +417,23 @@ void IRGen::forStmt(const ForStmt &s) {
     return;
   }
   Type *i64 = ctx.int64();
+  Type *u64 = ctx.uint64();
   std::vector<LoopStream> streams;
   LoopValue shape = loopStreams(*s.iter, streams);
+  b.setLoc(s.range().begin);
+  // Like Python (and numba), the number of iterations is computed before
+  // the first one: the loop counts k = 0, 1, .. up to the shortest
+  // stream's length. A counted loop has a trip count LLVM can see, so it
+  // can unroll it, and no counter can overflow.
+  Value *trips = nullptr;
+  for (const LoopStream &st : streams) {
+    if (!st.stop)
+      continue; // enumerate's count never ends the loop
+    Value *n = tripCount(st);
+    trips = trips ? b.binary(Opcode::Min, trips, n) : n;
+  }
+  std::string counter = temp("trip");
+  ssa.writeVariable(counter, cur(), b.constInt(u64, 0));
   for (const LoopStream &st : streams)
     ssa.writeVariable(st.var, cur(), st.start);
   BasicBlock *header = fn->createBlock();
@@ -401,28 +444,10 @@ void IRGen::forStmt(const ForStmt &s) {
   enter(header);
   b.setLoc(s.range().begin);
   std::vector<Value *> ivs;
-  Value *cond = nullptr;
-  for (const LoopStream &st : streams) {
-    Value *i = ssa.readVariable(st.var, i64, header);
-    ivs.push_back(i);
-    if (!st.stop)
-      continue; // enumerate's count never ends the loop
-    Value *c;
-    if (st.stepKnown) {
-      c = b.cmp(st.constStep > 0 ? CmpPredicate::Lt : CmpPredicate::Gt, i, st.stop);
-    } else {
-      // Python: a positive step runs while i < stop, a negative one while
-      // i > stop, and a zero step (a ValueError in Python) runs no iteration.
-      Value *zero = b.constInt(i64, 0);
-      Value *up = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Gt, st.step, zero),
-                           b.cmp(CmpPredicate::Lt, i, st.stop));
-      Value *down = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Lt, st.step, zero),
-                             b.cmp(CmpPredicate::Gt, i, st.stop));
-      c = b.binary(Opcode::BitOr, up, down);
-    }
-    cond = cond ? b.binary(Opcode::BitAnd, cond, c) : c; // zip stops at the shortest
-  }
-  b.condBr(cond ? cond : b.constBool(true), body, exit);
+  for (const LoopStream &st : streams)
+    ivs.push_back(ssa.readVariable(st.var, i64, header));
+  Value *k = ssa.readVariable(counter, u64, header);
+  b.condBr(trips ? b.cmp(CmpPredicate::Lt, k, trips) : b.constBool(true), body, exit);
   ssa.sealBlock(body);
   enter(body);
   assign(*s.target, loopValue(shape, streams, ivs));
@@ -437,6 +462,9 @@ void IRGen::forStmt(const ForStmt &s) {
     for (const LoopStream &st : streams)
       ssa.writeVariable(st.var, latch,
                         b.binary(Opcode::Add, ssa.readVariable(st.var, i64, latch), st.step));
+    ssa.writeVariable(counter, latch,
+                      b.binary(Opcode::Add, ssa.readVariable(counter, u64, latch),
+                               b.constInt(u64, 1)));
     b.br(header);
   } else {
     b.ret(); // the body never reaches the next iteration; latch is dead

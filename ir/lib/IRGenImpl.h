@@ -77,6 +77,7 @@ private:
   RValue loopValue(const LoopValue &v, const std::vector<LoopStream> &streams,
                    const std::vector<Value *> &ivs);
   void unrolledFor(const ForStmt &s);
+  Value *tripCount(const LoopStream &st);
 
   // Expressions.
   const ExprInfo &info(const Expr &e) const { return typed->info(&e); }

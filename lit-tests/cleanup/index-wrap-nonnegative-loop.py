@@ -23,7 +23,8 @@ def k2(a, n):
         a[i] = 2.0
 
 # CHECK-LABEL: func @k(
-# CHECK: [[I:%[0-9]+]] = phi
+# CHECK: [[I:%[0-9]+]] = phi {{.*}} : int64
+# CHECK: condbr
 # CHECK-NOT: select
 # CHECK: store %a{{\[}}[[I]]]
 # CHECK-NOT: select

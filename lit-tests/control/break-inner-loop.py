@@ -15,23 +15,26 @@ def k(a, n):
                 break
             a[i, j] = 1
 
+# The inner loop's exit is reached from the inner header and from the
+# break, and continues the outer loop (i + 1, back to the outer header).
+
 # CHECK-LABEL: func @k(
 # CHECK: [[OHEAD:bb[0-9]+]]:  ; preds: bb0 [[IEXIT:bb[0-9]+]]
+# CHECK-NEXT: phi {{.*}} : uint64
 # CHECK-NEXT: [[I:%[0-9]+]] = phi
 # CHECK: [[IHEAD:bb[0-9]+]]:  ; preds: {{bb[0-9]+}} {{bb[0-9]+}}
+# CHECK-NEXT: [[K:%[0-9]+]] = phi {{.*}} : uint64
 # CHECK-NEXT: [[J:%[0-9]+]] = phi
-# CHECK-NEXT: cmp lt [[J]], %n : bool
+# CHECK-NEXT: cmp lt [[K]], {{%[0-9]+}} : bool
 # CHECK-NEXT: condbr {{%[0-9]+}}, {{bb[0-9]+}}, [[IEXIT]]
 # CHECK: load %a
 # CHECK: condbr {{%[0-9]+}}, [[BREAK:bb[0-9]+]], [[STORE:bb[0-9]+]]
-# The inner loop's exit is reached from the inner header and from the
-# break, and continues the outer loop (i + 1, back to the outer header).
 # CHECK: [[IEXIT]]:  ; preds: [[IHEAD]] [[BREAK]]
 # CHECK-NEXT: add [[I]], {{%[0-9]+}} : int64
-# CHECK-NEXT: br [[OHEAD]]
+# CHECK: br [[OHEAD]]
 # CHECK: [[BREAK]]:
 # CHECK-NEXT: br [[IEXIT]]
 # CHECK: [[STORE]]:
 # CHECK: store %a
 # CHECK-NEXT: add [[J]], {{%[0-9]+}} : int64
-# CHECK-NEXT: br [[IHEAD]]
+# CHECK: br [[IHEAD]]

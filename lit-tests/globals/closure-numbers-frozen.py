@@ -18,7 +18,7 @@ def make(scale, n):
 k = make(0.5, 4)
 
 # CHECK-LABEL: func @k(
-# CHECK: [[N:%[0-9]+]] = const 4 : int64
+# CHECK: [[N:%[0-9]+]] = const 4 : uint64
 # CHECK: cmp lt {{%[0-9]+}}, [[N]] : bool
 # CHECK: [[S:%[0-9]+]] = const 0.5 : float32
 # CHECK-NEXT: mul {{%[0-9]+}}, [[S]] : float32

@@ -11,12 +11,15 @@ def k(out, n):
     for i, v in enumerate(range(2, n, 2)):
         out[i] = v
 
+# The counter counts up from 0: its negative-index wrap is folded away.
+
 # CHECK-LABEL: func @k(
 # CHECK-DAG: [[C0:%[0-9]+]] = const 0 : int64
 # CHECK-DAG: [[START:%[0-9]+]] = const 2 : int64
-# CHECK: [[V:%[0-9]+]] = phi {{\[}}[[START]], bb0], {{.*}} : int64
+# CHECK: [[T:%[0-9]+]] = select {{.*}} : uint64
+# CHECK: [[K:%[0-9]+]] = phi {{.*}} : uint64
+# CHECK-NEXT: [[V:%[0-9]+]] = phi {{\[}}[[START]], bb0], {{.*}} : int64
 # CHECK-NEXT: [[I:%[0-9]+]] = phi {{\[}}[[C0]], bb0], {{.*}} : int64
-# CHECK-NEXT: cmp lt [[V]], %n : bool
-# The counter counts up from 0: its negative-index wrap is folded away.
+# CHECK-NEXT: cmp lt [[K]], [[T]] : bool
 # CHECK-NOT: select
 # CHECK: store %out[[[I]]], [[V]]

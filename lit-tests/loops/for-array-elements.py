@@ -16,9 +16,11 @@ def k(out, a):
 
 # CHECK-LABEL: func @k(%out: array(float64, 1d, C), %a: array(float64, 1d, A)) -> none {
 # CHECK: [[N:%[0-9]+]] = shape 0 %a : int64
+# CHECK: [[T:%[0-9]+]] = select {{.*}} : uint64
 # CHECK: [[HEADER:bb[0-9]+]]:  ; preds: bb0 [[LATCH:bb[0-9]+]]
-# CHECK: [[P:%[0-9]+]] = phi {{.*}} : int64
-# CHECK-NEXT: cmp lt [[P]], [[N]] : bool
+# CHECK: [[K:%[0-9]+]] = phi {{.*}} : uint64
+# CHECK-NEXT: [[P:%[0-9]+]] = phi {{.*}} : int64
+# CHECK-NEXT: cmp lt [[K]], [[T]] : bool
 # CHECK-NOT: select
 # CHECK: [[V:%[0-9]+]] = load %a[[[P]]] : float64
 # CHECK-NEXT: add {{%[0-9]+}}, [[V]] : float64

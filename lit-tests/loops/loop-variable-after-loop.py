@@ -18,10 +18,12 @@ def k(out, n):
 # CHECK-LABEL: func @k(
 # CHECK: [[INIT:%[0-9]+]] = const -1 : int64
 # CHECK: [[ZERO:%[0-9]+]] = const 0 : int64
+# CHECK: [[N:%[0-9]+]] = select {{.*}} : uint64
 # CHECK: [[HEADER:bb[0-9]+]]:  ; preds: bb0 [[LATCH:bb[0-9]+]]
 # CHECK-NEXT: [[I:%[0-9]+]] = phi {{\[}}[[INIT]], bb0], {{\[}}[[CTR:%[0-9]+]], [[LATCH]]] : int64
+# CHECK-NEXT: [[K:%[0-9]+]] = phi {{.*}} : uint64
 # CHECK-NEXT: [[CTR]] = phi {{\[}}[[ZERO]], bb0], {{\[}}[[NEXT:%[0-9]+]], [[LATCH]]] : int64
-# CHECK-NEXT: cmp lt [[CTR]], %n : bool
+# CHECK-NEXT: cmp lt [[K]], [[N]] : bool
 # CHECK: [[LATCH]]:
 # CHECK-NEXT: [[NEXT]] = add [[CTR]], {{%[0-9]+}} : int64
 # CHECK: store %out[{{%[0-9]+}}], [[I]]

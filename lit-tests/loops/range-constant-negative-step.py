@@ -11,12 +11,14 @@ def k(a):
     for i in range(10, 0, -3):
         a[i] = 0
 
+# range(10, 0, -3) runs (10 - 0 - 1) // 3 + 1 = 4 times: the constant
+# bounds fold to a constant trip count; the variable steps down by 3.
 # CHECK-LABEL: func @k(
 # CHECK-DAG: [[START:%[0-9]+]] = const 10 : int64
-# CHECK-DAG: [[STOP:%[0-9]+]] = const 0 : int64
 # CHECK-DAG: [[STEP:%[0-9]+]] = const -3 : int64
+# CHECK-DAG: [[THREE:%[0-9]+]] = const 3 : uint64
+# CHECK-DAG: [[NINE:%[0-9]+]] = const 9 : uint64
+# CHECK: floordiv [[NINE]], [[THREE]] : uint64
 # CHECK: [[HEADER:bb[0-9]+]]:  ; preds: bb0 [[LATCH:bb[0-9]+]]
-# CHECK-NEXT: [[I:%[0-9]+]] = phi {{\[}}[[START]], bb0], {{\[}}[[NEXT:%[0-9]+]], [[LATCH]]] : int64
-# CHECK-NEXT: cmp gt [[I]], [[STOP]] : bool
+# CHECK: [[I:%[0-9]+]] = phi {{\[}}[[START]], bb0], {{\[}}[[NEXT:%[0-9]+]], [[LATCH]]] : int64
 # CHECK: [[NEXT]] = add [[I]], [[STEP]] : int64
-# CHECK-NEXT: br [[HEADER]]

@@ -14,6 +14,6 @@ def k(out, lo, hi):
 # CHECK-LABEL: func @k(
 # CHECK-DAG: [[LO:%[0-9]+]] = cast %lo : int32 -> int64
 # CHECK-DAG: [[HI:%[0-9]+]] = cast %hi : int32 -> int64
+# CHECK: cmp lt [[LO]], [[HI]] : bool
 # CHECK: [[I:%[0-9]+]] = phi {{\[}}[[LO]], bb0], {{.*}} : int64
-# CHECK-NEXT: cmp lt [[I]], [[HI]] : bool
 # CHECK: store %out[{{%[0-9]+}}], [[I]]

@@ -11,15 +11,19 @@ def k(out, a, n):
     for x, i, y in zip(a, range(n), out):
         out[i] = x + y
 
+# The trip count is the minimum of the three lengths; each stream keeps its
+# own position.
 # CHECK-LABEL: func @k(
 # CHECK-DAG: [[NA:%[0-9]+]] = shape 0 %a : int64
 # CHECK-DAG: [[NO:%[0-9]+]] = shape 0 %out : int64
-# CHECK: [[PO:%[0-9]+]] = phi {{.*}} : int64
+# CHECK: [[M:%[0-9]+]] = min {{%[0-9]+}}, {{%[0-9]+}} : uint64
+# CHECK: [[N:%[0-9]+]] = min [[M]], {{%[0-9]+}} : uint64
+# CHECK: [[K:%[0-9]+]] = phi {{.*}} : uint64
+# CHECK-NEXT: [[PO:%[0-9]+]] = phi {{.*}} : int64
 # CHECK-NEXT: [[I:%[0-9]+]] = phi {{.*}} : int64
 # CHECK-NEXT: [[PA:%[0-9]+]] = phi {{.*}} : int64
-# CHECK-NEXT: [[C1:%[0-9]+]] = cmp lt [[PA]], [[NA]] : bool
-# CHECK-NEXT: [[C2:%[0-9]+]] = cmp lt [[I]], %n : bool
-# CHECK-NEXT: [[C12:%[0-9]+]] = and [[C1]], [[C2]] : bool
-# CHECK-NEXT: [[C3:%[0-9]+]] = cmp lt [[PO]], [[NO]] : bool
-# CHECK-NEXT: [[C:%[0-9]+]] = and [[C12]], [[C3]] : bool
+# CHECK-NEXT: [[C:%[0-9]+]] = cmp lt [[K]], [[N]] : bool
 # CHECK-NEXT: condbr [[C]],
+# CHECK: load %a[[[PA]]]
+# CHECK: load %out[[[PO]]]
+# CHECK: store %out[[[I]]]

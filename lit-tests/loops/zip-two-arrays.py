@@ -13,14 +13,18 @@ def k(out, a, b):
         s += x * y
     out[0] = s
 
+# zip stops at the shorter array: the trip count is the minimum of the two
+# lengths, and each array keeps its own position.
 # CHECK-LABEL: func @k(
 # CHECK-DAG: [[NA:%[0-9]+]] = shape 0 %a : int64
 # CHECK-DAG: [[NB:%[0-9]+]] = shape 0 %b : int64
-# CHECK: [[PB:%[0-9]+]] = phi {{.*}} : int64
+# CHECK: [[TA:%[0-9]+]] = select {{.*}} : uint64
+# CHECK: [[TB:%[0-9]+]] = select {{.*}} : uint64
+# CHECK: [[N:%[0-9]+]] = min [[TA]], [[TB]] : uint64
+# CHECK: [[K:%[0-9]+]] = phi {{.*}} : uint64
+# CHECK-NEXT: [[PB:%[0-9]+]] = phi {{.*}} : int64
 # CHECK-NEXT: [[PA:%[0-9]+]] = phi {{.*}} : int64
-# CHECK-NEXT: [[CA:%[0-9]+]] = cmp lt [[PA]], [[NA]] : bool
-# CHECK-NEXT: [[CB:%[0-9]+]] = cmp lt [[PB]], [[NB]] : bool
-# CHECK-NEXT: [[C:%[0-9]+]] = and [[CA]], [[CB]] : bool
+# CHECK-NEXT: [[C:%[0-9]+]] = cmp lt [[K]], [[N]] : bool
 # CHECK-NEXT: condbr [[C]],
 # CHECK: load %a[[[PA]]] : float32
 # CHECK: load %b[[[PB]]] : int32

@@ -340,16 +340,23 @@ TEST_F(IRGenTest, ForLoopProducesPhisInItsHeader) {
                                 {"float32[:]", "float32[:]"});
   ASSERT_NE(f, nullptr);
   std::vector<const Instruction *> phis = all(Opcode::Phi);
-  // One phi for the induction variable (int64), one for `s` (float64).
-  ASSERT_EQ(phis.size(), 2u) << printed();
+  // One phi for the loop variable (int64), one for the trip counter
+  // (uint64), one for `s` (float64).
+  ASSERT_EQ(phis.size(), 3u) << printed();
   const BasicBlock *header = phis[0]->parent();
   EXPECT_EQ(phis[1]->parent(), header);
+  EXPECT_EQ(phis[2]->parent(), header);
   EXPECT_EQ(header->predecessors().size(), 2u);
-  bool sawInt = false, sawFloat = false;
+  bool sawInt = false, sawFloat = false, sawCounter = false;
+  const Instruction *counter = nullptr;
   for (const Instruction *phi : phis) {
     ASSERT_EQ(phi->numOperands(), 2u);
     sawInt |= phi->type() == ctx.int64();
     sawFloat |= phi->type() == ctx.float64();
+    if (phi->type() == ctx.uint64()) {
+      sawCounter = true;
+      counter = phi;
+    }
     // One incoming value from the entry, one from the loop latch.
     const BasicBlock *fromEntry = phi->blocks()[0] == f->entry() ? phi->blocks()[0]
                                                                  : phi->blocks()[1];
@@ -357,11 +364,12 @@ TEST_F(IRGenTest, ForLoopProducesPhisInItsHeader) {
     unsigned latchIdx = phi->blocks()[0] == f->entry() ? 1 : 0;
     auto *next = dyn_cast<Instruction>(phi->operand(latchIdx));
     ASSERT_NE(next, nullptr);
-    EXPECT_EQ(next->opcode(), Opcode::Add); // i + 1, s + a[i]
+    EXPECT_EQ(next->opcode(), Opcode::Add); // i + 1, k + 1, s + a[i]
   }
   EXPECT_TRUE(sawInt);
   EXPECT_TRUE(sawFloat);
-  // The header tests i < stop and branches on it.
+  EXPECT_TRUE(sawCounter);
+  // The header tests k < trip count and branches on it.
   const Instruction *term = header->terminator();
   ASSERT_NE(term, nullptr);
   EXPECT_EQ(term->opcode(), Opcode::CondBr);
@@ -369,6 +377,7 @@ TEST_F(IRGenTest, ForLoopProducesPhisInItsHeader) {
   ASSERT_NE(cond, nullptr);
   EXPECT_EQ(cond->opcode(), Opcode::Cmp);
   EXPECT_EQ(cond->predicate(), CmpPredicate::Lt);
+  EXPECT_EQ(cond->operand(0), counter);
   std::string text = printed();
   EXPECT_NE(text.find("phi"), std::string::npos) << text;
 }

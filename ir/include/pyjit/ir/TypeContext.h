@@ -21,6 +21,7 @@ public:
   ComplexType *complexTy(unsigned bits); // 64 or 128
   IntType *int32() { return intTy(32); }
   IntType *int64() { return intTy(64); }
+  IntType *uint64() { return intTy(64, false); }
   FloatType *float32() { return floatTy(32); }
   FloatType *float64() { return floatTy(64); }
   ArrayType *array(Type *dtype, unsigned ndim, Layout layout, bool readonly = false);
