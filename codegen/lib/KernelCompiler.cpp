@@ -2,6 +2,7 @@
 #include "pyjit/codegen/KernelCompiler.h"
 #include "pyjit/codegen/LLVMEmitter.h"
 #include "pyjit/codegen/Libdevice.h"
+#include "pyjit/codegen/LoadHoisting.h"
 #include "pyjit/codegen/NVPTXTarget.h"
 #include "pyjit/frontend/ASTPrinter.h"
 #include "pyjit/frontend/Parser.h"
@@ -118,6 +119,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
       if (!f.isDeclaration())
         f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
   (*target)->optimize(llvmModule, req.optLevel);
+  if (req.optLevel > 0)
+    hoistLoads(llvmModule);
   {
     llvm::raw_string_ostream os(out.llvmIR);
     llvmModule.print(os, nullptr);

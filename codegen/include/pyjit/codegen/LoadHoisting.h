@@ -1,0 +1,27 @@
+//===- LoadHoisting.h - Issue loads as early as their block allows ------===//
+//
+// LLVM's NVPTX backend schedules instructions in source order, so a load
+// written after a long computation (or after sqrt/division, whose slow
+// paths are calls ptxas does not schedule across) is issued only when that
+// computation is done, and its memory latency adds to the computation's.
+// nvcc's NVVM issues independent loads first. This pass does the same
+// within each basic block: every simple load moves up to just after the
+// last instruction it depends on — a definition of one of its operands, or
+// anything that may write memory or synchronise (stores, atomics, calls,
+// barriers, fences). It never moves a load across a store or a barrier,
+// so it cannot change what the load reads.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_CODEGEN_LOADHOISTING_H
+#define PYJIT_CODEGEN_LOADHOISTING_H
+
+#include "llvm/IR/Module.h"
+
+namespace pyjit::codegen {
+
+/// Hoists loads in every function of \p module; returns true if any moved.
+bool hoistLoads(llvm::Module &module);
+
+} // namespace pyjit::codegen
+
+#endif
