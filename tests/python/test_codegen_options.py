@@ -1,0 +1,102 @@
+"""Code-generation options change speed, never the meaning beyond their
+documented precision: results on every backend (`jit`) against numpy."""
+import math
+
+import numpy as np
+
+from pyjit import cuda
+
+
+def test_fastmath_results_within_documented_error(jit):
+    def body(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = math.sin(x[i]) / (1.0 + math.sqrt(x[i])) + math.exp(-x[i])
+
+    precise = jit(body)
+    fast = jit(fastmath=True)(body)
+    x = np.linspace(0.01, 3.0, 1000, dtype=np.float32)
+    want = (np.sin(x.astype(np.float64)) / (1 + np.sqrt(x.astype(np.float64)))
+            + np.exp(-x.astype(np.float64)))
+    a = np.zeros_like(x)
+    b = np.zeros_like(x)
+    precise[4, 256](x, a)
+    fast[4, 256](x, b)
+    np.testing.assert_allclose(a, want, rtol=2e-6, atol=1e-6)
+    # __sinf/__expf and approximate division: about 2^-21 absolute on [-pi, pi]
+    # (CUDA C++ Programming Guide, "Intrinsic Functions").
+    np.testing.assert_allclose(b, want, rtol=1e-5, atol=1e-5)
+
+
+def test_fastmath_ftz_flushes_float32_subnormals(jit):
+    def body(x, out):
+        out[0] = x[0] * 0.5
+
+    tiny = np.array([np.float32(1e-39)], dtype=np.float32)  # subnormal
+    out = np.ones(1, dtype=np.float32)
+    jit(fastmath={"ftz"})(body)[1, 1](tiny, out)
+    assert out[0] == 0.0
+    jit(body)[1, 1](tiny, out)
+    assert out[0] == np.float32(1e-39) * np.float32(0.5)
+
+
+def test_lineinfo_and_max_registers_compile_and_run(jit):
+    @jit(lineinfo=True, max_registers=32)
+    def k(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = 2 * x[i]
+
+    x = np.arange(100, dtype=np.float64)
+    out = np.zeros_like(x)
+    k[1, 128](x, out)
+    np.testing.assert_array_equal(out, 2 * x)
+
+
+def test_atomic_add_float16(jit):
+    @jit
+    def k(acc, v):
+        cuda.atomic.add(acc, 0, v[cuda.grid(1)])
+
+    v = np.full(256, 0.5, dtype=np.float16)
+    acc = np.zeros(1, dtype=np.float16)
+    k[2, 128](acc, v)
+    assert acc[0] == np.float16(128.0)  # 256 * 0.5, exact in float16
+
+
+def test_histogram_grid_stride_loop_counts_every_element(jit):
+    # The grid-stride loop is a counted loop that LLVM unrolls: every
+    # element is counted once whatever the remainder.
+    @jit
+    def k(data, hist):
+        for i in range(cuda.grid(1), data.size, cuda.gridsize(1)):
+            cuda.atomic.add(hist, data[i], 1)
+
+    rng = np.random.default_rng(1)
+    for n in (1, 37, 1000, 4099):
+        data = rng.integers(0, 16, n, dtype=np.uint8)
+        hist = np.zeros(16, dtype=np.int32)
+        k[3, 64](data, hist)
+        np.testing.assert_array_equal(hist, np.bincount(data, minlength=16))
+
+
+def test_range_loops_with_runtime_bounds_and_steps(jit):
+    @jit
+    def k(params, out):
+        start, stop, step = params[0], params[1], params[2]
+        n = 0
+        total = 0
+        for i in range(start, stop, step):
+            n += 1
+            total += i
+        out[0] = n
+        out[1] = total
+
+    cases = [(0, 10, 3), (10, 0, -3), (5, 5, 1), (-7, 7, 2), (7, -7, -2), (0, 10, 0),
+             (-2**62, 2**62, 2**61), (2**63 - 5, 2**63 - 1, 1)]
+    for start, stop, step in cases:
+        out = np.zeros(2, dtype=np.int64)
+        k[1, 1](np.array([start, stop, step], dtype=np.int64), out)
+        r = range(start, stop, step) if step else range(0)  # a zero step runs nothing
+        total = (sum(r) + 2**63) % 2**64 - 2**63
+        assert out.tolist() == [len(r), total], (start, stop, step)
