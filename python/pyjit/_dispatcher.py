@@ -51,15 +51,25 @@ def _stream_handle(stream):
 
 
 class _Overload:
-    """One compiled specialization: its stages and the loaded kernel."""
+    """One compiled specialization: its stages and the loaded kernel.
 
-    def __init__(self, dispatcher, argtypes, arch):
+    The kernel is compiled for 32-bit index arithmetic (every array argument
+    spans less than 2^31 bytes, the common case); the launch checks the
+    arrays, and the first launch with a larger one compiles the 64-bit
+    variant (`wide_kernel`). inspect_* show the 32-bit variant."""
+
+    def __init__(self, dispatcher, argtypes, arch, index32=True):
         info = dispatcher._info
         options = dispatcher.options
+        self._dispatcher = dispatcher
+        self._arch = arch
+        self._wide = None
+        self.index32 = index32
         result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                       info["name"], info["globals"], tuple(argtypes), arch,
                                       _options.opt_level(options), "ptx",
-                                      _options.compile_options(options, current_device()))
+                                      _options.compile_options(options, current_device(),
+                                                               index32))
         if result.get("warnings"):
             import warnings
             from .errors import PerformanceWarning
@@ -75,7 +85,13 @@ class _Overload:
         self.cubin = ext().link_ptx(self.ptx, arch, _options.link_options(options))
         params = tuple(result["paramtypes"])  # tuples flattened (docs/abi.md)
         self.flat = params != self.argtypes
-        self.kernel = ext().Kernel(self.cubin, self.entry, params)
+        self.kernel = ext().Kernel(self.cubin, self.entry, params, index32)
+
+    def wide_kernel(self):
+        """The 64-bit-index variant, compiled on first use."""
+        if self._wide is None:
+            self._wide = _Overload(self._dispatcher, self.argtypes, self._arch, index32=False)
+        return self._wide.kernel
 
 
 class _LaunchConfig:
@@ -230,8 +246,12 @@ class Dispatcher(_Compiled):
                 args[i] = dev
                 if a.flags.writeable:
                     copy_back.append((dev, a))
-        overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args))
-        if overload.error_sites:
+        if overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args)) is False:
+            # An array of 2^31 bytes or more: the 64-bit-index variant.
+            overload.wide_kernel().launch(griddim, blockdim, shared, stream, tuple(args))
+            if overload.error_sites:
+                self._check_error_record(overload._wide, stream)
+        elif overload.error_sites:
             self._check_error_record(overload, stream)
         if copy_back:
             for dev, host in copy_back:

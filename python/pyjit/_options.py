@@ -62,10 +62,12 @@ def opt_level(options):
     return int(opt)
 
 
-def compile_options(options, device=None):
+def compile_options(options, device=None, index32=False):
     """The options dict of _pyjit.compile_kernel. `device` is the current
-    device's info (its nvJitLink and driver versions bound the PTX version)."""
+    device's info (its nvJitLink and driver versions bound the PTX version);
+    `index32` compiles the variant for arrays spanning < 2^31 bytes."""
     out = {
+        "index32": bool(index32),
         "debug": bool(options.get("debug", False)),
         "lineinfo": bool(options.get("lineinfo", False)),
         "fastmath": fastmath_flags(options.get("fastmath", False)),

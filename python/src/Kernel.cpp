@@ -1,9 +1,12 @@
 //===- Kernel.cpp - The Kernel type: a loaded cubin function and its launcher ===//
 //
-// Kernel(cubin: bytes, entry: str, argtypes: tuple[str]) loads the cubin
-// (cuModuleLoadData) and prepares an argument packer from the parameter
-// types; launch(grid, block, shared_bytes, stream, args) packs the
-// arguments per docs/abi.md and calls cuLaunchKernel.
+// Kernel(cubin: bytes, entry: str, argtypes: tuple[str], index32=False)
+// loads the cubin (cuModuleLoadData) and prepares an argument packer from
+// the parameter types; launch(grid, block, shared_bytes, stream, args) packs
+// the arguments per docs/abi.md and calls cuLaunchKernel. A kernel compiled
+// for 32-bit index arithmetic (index32) is not launched when an array
+// argument is too large for it: launch() returns False and the caller
+// launches the 64-bit variant instead.
 //
 //===----------------------------------------------------------------------===//
 #include "Extension.h"
@@ -37,6 +40,7 @@ struct KernelObject {
   std::vector<ParamSpec> *params;
   std::string *name;
   unsigned slots; // kernel parameters in all
+  bool index32;   // compiled assuming every array argument spans < 2^31 bytes
 };
 
 constexpr unsigned kMaxSlots = 512;
@@ -84,7 +88,8 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
   const char *cubin;
   Py_ssize_t cubinSize;
   PyObject *entryObj, *typesObj;
-  if (!PyArg_ParseTuple(args, "y#OO", &cubin, &cubinSize, &entryObj, &typesObj))
+  int index32 = 0;
+  if (!PyArg_ParseTuple(args, "y#OO|p", &cubin, &cubinSize, &entryObj, &typesObj, &index32))
     return nullptr;
   auto entry = python::toUtf8(entryObj, "entry");
   if (!entry)
@@ -132,6 +137,7 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
   self->params = params.release();
   self->name = new std::string(*entry);
   self->slots = slots;
+  self->index32 = index32 != 0;
   return reinterpret_cast<PyObject *>(self);
 }
 
@@ -328,7 +334,32 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
   return false;
 }
 
-// launch(grid, block, shared_bytes, stream, args)
+/// Does the packed array (data, extents, byte strides) suit a kernel
+/// compiled with 32-bit index arithmetic? Every extent must be below
+/// 2^31 / itemsize (the range the compiler assumes) and every in-bounds
+/// byte offset below 2^31 (EmitOptions::index32).
+bool fitsIndex32(const ParamSpec &spec, const uint64_t *slot) {
+  const uint64_t limit = uint64_t(1) << 31;
+  uint64_t span = spec.bytes;
+  for (unsigned d = 0; d < spec.ndim; ++d) {
+    uint64_t extent = slot[1 + d];
+    int64_t stride = static_cast<int64_t>(slot[1 + spec.ndim + d]);
+    if (extent > limit / spec.bytes)
+      return false;
+    if (extent == 0)
+      return true; // an empty array has no element to address
+    uint64_t magnitude = stride < 0 ? 0 - static_cast<uint64_t>(stride) : static_cast<uint64_t>(stride);
+    if (magnitude >= limit)
+      return false;
+    span += (extent - 1) * magnitude;
+    if (span >= limit)
+      return false;
+  }
+  return true;
+}
+
+// launch(grid, block, shared_bytes, stream, args) -> None, or False when an
+// index32 kernel cannot take these arrays (nothing was launched).
 PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
   auto *self = reinterpret_cast<KernelObject *>(obj);
   if (nargs != 5 || !PyTuple_Check(args[4])) {
@@ -360,6 +391,8 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
                   : packScalar(arg, spec, static_cast<Py_ssize_t>(i), storage + slot);
     if (!ok)
       return nullptr;
+    if (self->index32 && spec.kind == ParamSpec::Kind::Array && !fitsIndex32(spec, storage + slot))
+      Py_RETURN_FALSE;
     slot += slotsOf(spec);
   }
   for (unsigned i = 0; i < slot; ++i)
@@ -411,7 +444,8 @@ PyType_Slot kernelSlots[] = {
     {Py_tp_new, reinterpret_cast<void *>(kernelNew)},
     {Py_tp_dealloc, reinterpret_cast<void *>(kernelDealloc)},
     {Py_tp_methods, kernelMethods},
-    {Py_tp_doc, const_cast<char *>("Kernel(cubin, entry, argtypes): a loaded GPU kernel.")},
+    {Py_tp_doc, const_cast<char *>("Kernel(cubin, entry, argtypes, index32=False): a loaded GPU "
+                                   "kernel.")},
     {0, nullptr}};
 
 PyType_Spec kernelSpec = {"pyjit._pyjit.Kernel", sizeof(KernelObject), 0, Py_TPFLAGS_DEFAULT,

@@ -100,3 +100,31 @@ def test_range_loops_with_runtime_bounds_and_steps(jit):
         r = range(start, stop, step) if step else range(0)  # a zero step runs nothing
         total = (sum(r) + 2**63) % 2**64 - 2**63
         assert out.tolist() == [len(r), total], (start, stop, step)
+
+
+def test_arrays_of_2gib_or_more_take_the_64bit_index_variant(jit):
+    # Kernels are compiled for 32-bit offsets first; a launch with an array
+    # spanning 2^31 bytes or more runs the 64-bit variant (compiled then).
+    import pytest
+    cp = pytest.importorskip("cupy")
+
+    @jit
+    def k(a, idx, out):
+        out[0] = a[idx[0]]
+        a[idx[0]] = 7
+
+    small = cp.zeros(16, dtype=cp.uint8)
+    out = cp.zeros(1, dtype=cp.uint8)
+    small[15] = 3
+    k[1, 1](small, cp.array([15], dtype=cp.int64), out)
+    assert int(out[0]) == 3 and int(small[15]) == 7
+    n = (1 << 31) + 64
+    try:
+        big = cp.zeros(n, dtype=cp.uint8)
+    except cp.cuda.memory.OutOfMemoryError:
+        pytest.skip("no room for a 2 GiB array")
+    big[n - 1] = 5
+    k[1, 1](big, cp.array([n - 1], dtype=cp.int64), out)
+    assert int(out[0]) == 5 and int(big[n - 1]) == 7
+    assert int(big[(n - 1) % (1 << 32)]) == 0  # no wrapped 32-bit address was written
+    del big
