@@ -29,6 +29,22 @@ static int setString(PyObject *dict, const char *key, const std::string &value) 
   return rc;
 }
 
+/// Appends the str items of \p tuple to \p out; false with a TypeError
+/// naming \p what when it is not a tuple of str.
+static bool stringsFromTuple(PyObject *tuple, const char *what, std::vector<std::string> &out) {
+  if (!PyTuple_Check(tuple)) {
+    PyErr_Format(PyExc_TypeError, "%s must be a tuple of str", what);
+    return false;
+  }
+  for (Py_ssize_t i = 0; i < PyTuple_Size(tuple); ++i) {
+    auto s = python::toUtf8(PyTuple_GetItem(tuple, i), what);
+    if (!s)
+      return false;
+    out.push_back(*s);
+  }
+  return true;
+}
+
 /// Reads the options dict of compile_kernel into \p req; false with a
 /// Python error set.
 static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
@@ -99,16 +115,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     PyErr_Format(PyExc_ValueError, "unknown stage '%s' (ast, ir, llvm or ptx)", stop->c_str());
     return nullptr;
   }
-  if (!PyTuple_Check(argTypesObj)) {
-    PyErr_SetString(PyExc_TypeError, "argtypes must be a tuple of str");
+  if (!stringsFromTuple(argTypesObj, "argtypes", req.argTypes))
     return nullptr;
-  }
-  for (Py_ssize_t i = 0; i < PyTuple_Size(argTypesObj); ++i) {
-    auto t = toUtf8(PyTuple_GetItem(argTypesObj, i), "argument type");
-    if (!t)
-      return nullptr;
-    req.argTypes.push_back(*t);
-  }
   ir::DeviceFunctionTable deviceFunctions;
   if (!globalsFromDict(globalsObj, req.globals, deviceFunctions))
     return nullptr;
@@ -178,18 +186,9 @@ PyObject *python::linkPTX(PyObject *, PyObject *args) {
   if (!arch)
     return nullptr;
   std::vector<std::string> linkOptions;
-  if (optionsObj && optionsObj != Py_None) {
-    if (!PyTuple_Check(optionsObj)) {
-      PyErr_SetString(PyExc_TypeError, "link_ptx options must be a tuple of str");
-      return nullptr;
-    }
-    for (Py_ssize_t i = 0; i < PyTuple_Size(optionsObj); ++i) {
-      auto o = toUtf8(PyTuple_GetItem(optionsObj, i), "link option");
-      if (!o)
-        return nullptr;
-      linkOptions.push_back(*o);
-    }
-  }
+  if (optionsObj && optionsObj != Py_None &&
+      !stringsFromTuple(optionsObj, "link_ptx options", linkOptions))
+    return nullptr;
   runtime::LinkInput input{runtime::LinkInput::PTX,
                            llvm::ArrayRef<char>(ptx->data(), ptx->size()), "kernel.ptx"};
   PyThreadState *state = PyEval_SaveThread();

@@ -14,13 +14,15 @@ INT64_MIN = -2**63
 INT64_MAX = 2**63 - 1
 
 
+def floordiv_mod(a, b, q, r):
+    i = cuda.grid(1)
+    if i < a.size:
+        q[i] = a[i] // b[i]
+        r[i] = a[i] % b[i]
+
+
 def test_integer_floordiv_and_mod_are_floored(jit):
-    @jit
-    def k(a, b, q, r):
-        i = cuda.grid(1)
-        if i < a.size:
-            q[i] = a[i] // b[i]
-            r[i] = a[i] % b[i]
+    k = jit(floordiv_mod)
 
     pairs = [(7, 2), (-7, 2), (7, -2), (-7, -2), (0, -3), (6, -3), (-1, 5), (5, 1),
              (INT64_MIN, 3), (INT64_MAX, -7), (INT64_MIN, 1)]
@@ -63,12 +65,7 @@ def test_integer_division_by_zero_gives_zero(jit):
 
 
 def test_float_floordiv_and_mod_follow_python(jit):
-    @jit
-    def k(a, b, q, r):
-        i = cuda.grid(1)
-        if i < a.size:
-            q[i] = a[i] // b[i]
-            r[i] = a[i] % b[i]
+    k = jit(floordiv_mod)
 
     pairs = [(7.5, 2.0), (-7.5, 2.0), (7.5, -2.0), (-7.5, -2.0), (0.0, -3.0), (-0.0, 3.0),
              (1e300, 1e-300 * 3), (5.0, 0.5)]
@@ -234,8 +231,7 @@ def test_ranges_with_negative_and_empty_steps(jit):
 
 
 def test_nested_loops_with_break_and_continue(jit):
-    @jit
-    def k(out):
+    def body(out):
         total = 0
         for i in range(6):
             if i == 4:
@@ -250,21 +246,11 @@ def test_nested_loops_with_break_and_continue(jit):
                 total += i * 10 + j
         out[0] = total
 
-    total = 0
-    for i in range(6):
-        if i == 4:
-            break
-        j = 0
-        while True:
-            j += 1
-            if j % 2 == 0:
-                continue
-            if j > 5:
-                break
-            total += i * 10 + j
+    expected = [0]
+    body(expected)  # the same function run by the Python interpreter
     out = np.zeros(1, dtype=np.int64)
-    k[1, 1](out)
-    assert out[0] == total
+    jit(body)[1, 1](out)
+    assert out[0] == expected[0]
 
 
 def test_short_circuit_values_and_early_returns(jit):
