@@ -100,6 +100,31 @@ std::unique_ptr<Instruction> fold(Instruction &inst) {
     }
     return makeConst(t, wrap(static_cast<int64_t>(r), it), 0, loc);
   }
+  case Opcode::FloorDiv:
+  case Opcode::Min:
+  case Opcode::Max: {
+    // Unsigned floor division (trip counts of constant ranges) and integer
+    // min/max; signed division keeps its run-time floor and zero rules.
+    auto *it = dyn_cast<IntType>(t);
+    Instruction *a = asConst(inst.operand(0), Opcode::ConstInt);
+    Instruction *b = asConst(inst.operand(1), Opcode::ConstInt);
+    if (!it || !a || !b)
+      return nullptr;
+    uint64_t ux = a->intImm, uy = b->intImm;
+    int64_t sx = a->intImm, sy = b->intImm;
+    int64_t r;
+    if (inst.opcode() == Opcode::FloorDiv) {
+      if (it->isSigned() || uy == 0)
+        return nullptr;
+      r = static_cast<int64_t>(ux / uy);
+    } else {
+      // Python's min/max: the first of equal values (equal here anyway).
+      bool less = it->isSigned() ? sy < sx : uy < ux;
+      bool more = it->isSigned() ? sy > sx : uy > ux;
+      r = inst.opcode() == Opcode::Min ? (less ? sy : sx) : (more ? sy : sx);
+    }
+    return makeConst(t, wrap(r, it), 0, loc);
+  }
   case Opcode::Cmp: {
     auto *it = dyn_cast<IntType>(inst.operand(0)->type());
     Instruction *a = asConst(inst.operand(0), Opcode::ConstInt);

@@ -87,9 +87,11 @@ Value *SSABuilder::tryRemoveTrivialPhi(Instruction *phi) {
     for (auto &[name, value] : defs)
       if (value == phi)
         value = same;
+#ifndef NDEBUG
   for (auto &[block, phis] : incompletePhis)
     for (auto &[name, entry] : phis)
       assert(entry.first != phi && "removing an incomplete phi");
+#endif
   erased.insert(phi);
   graveyard.push_back(phi->parent()->remove(phi));
   for (Instruction *user : phiUsers)

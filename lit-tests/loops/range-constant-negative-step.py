@@ -16,9 +16,9 @@ def k(a):
 # CHECK-LABEL: func @k(
 # CHECK-DAG: [[START:%[0-9]+]] = const 10 : int64
 # CHECK-DAG: [[STEP:%[0-9]+]] = const -3 : int64
-# CHECK-DAG: [[THREE:%[0-9]+]] = const 3 : uint64
-# CHECK-DAG: [[NINE:%[0-9]+]] = const 9 : uint64
-# CHECK: floordiv [[NINE]], [[THREE]] : uint64
+# CHECK-DAG: [[N:%[0-9]+]] = const 4 : uint64
+# CHECK-NOT: floordiv
 # CHECK: [[HEADER:bb[0-9]+]]:  ; preds: bb0 [[LATCH:bb[0-9]+]]
 # CHECK: [[I:%[0-9]+]] = phi {{\[}}[[START]], bb0], {{\[}}[[NEXT:%[0-9]+]], [[LATCH]]] : int64
+# CHECK: cmp lt {{%[0-9]+}}, [[N]] : bool
 # CHECK: [[NEXT]] = add [[I]], [[STEP]] : int64
