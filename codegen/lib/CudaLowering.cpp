@@ -41,11 +41,23 @@ void Emitter::allocArray(const ir::Instruction &inst) {
       g = new llvm::GlobalVariable(module, llvm::ArrayType::get(b.getInt8Ty(), 0), false,
                                    llvm::GlobalValue::ExternalLinkage, nullptr,
                                    "pyjit_dynamic_shared", nullptr,
-                                   llvm::GlobalValue::NotThreadLocal, 3);
+                                   llvm::GlobalValue::NotThreadLocal, sharedAS());
       g->setAlignment(llvm::Align(16));
     }
     parts.data = g;
-    llvm::Value *bytes = callIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_dynamic_smem_size, {});
+    llvm::Value *bytes;
+    if (options.host) {
+      // HostContext::dynamicShared and ::dynamicSharedBytes.
+      llvm::Value *ctxArg = kernel->getArg(0);
+      parts.data = b.CreateAlignedLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), ctxArg, 64),
+                                       llvm::Align(8));
+      bytes = b.CreateTrunc(b.CreateAlignedLoad(b.getInt64Ty(),
+                                                b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), ctxArg, 72),
+                                                llvm::Align(8)),
+                            b.getInt32Ty());
+    } else {
+      bytes = callIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_dynamic_smem_size, {});
+    }
     parts.shape.push_back(
         b.CreateUDiv(b.CreateZExt(bytes, b.getInt64Ty()), b.getInt64(itemSize)));
     parts.strides.push_back(b.getInt64(itemSize));
@@ -58,14 +70,14 @@ void Emitter::allocArray(const ir::Instruction &inst) {
       auto *g = new llvm::GlobalVariable(module, init->getType(), true,
                                          llvm::GlobalValue::InternalLinkage, init,
                                          "const" + std::to_string(sharedCount++), nullptr,
-                                         llvm::GlobalValue::NotThreadLocal, 4);
+                                         llvm::GlobalValue::NotThreadLocal, constAS());
       g->setAlignment(llvm::Align(std::max<uint64_t>(8, itemSize)));
       parts.data = g;
     } else if (inst.intImm == 3) {
       auto *g = new llvm::GlobalVariable(
           module, storage, false, llvm::GlobalValue::InternalLinkage,
           llvm::UndefValue::get(storage), "shared" + std::to_string(sharedCount++), nullptr,
-          llvm::GlobalValue::NotThreadLocal, 3);
+          llvm::GlobalValue::NotThreadLocal, sharedAS());
       g->setAlignment(llvm::Align(std::max<uint64_t>(16, itemSize)));
       parts.data = g;
     } else {
@@ -224,12 +236,37 @@ llvm::Value *Emitter::atomic(const ir::Instruction &inst) {
   }
 }
 
+llvm::Error Emitter::checkHostSupport(const ir::Instruction &inst) {
+  switch (static_cast<CudaFn>(inst.intImm)) {
+  case CudaFn::Syncthreads: case CudaFn::SyncthreadsCount: case CudaFn::SyncthreadsAnd:
+  case CudaFn::SyncthreadsOr: case CudaFn::Syncwarp: case CudaFn::ShflSync:
+  case CudaFn::ShflUpSync: case CudaFn::ShflDownSync: case CudaFn::ShflXorSync:
+  case CudaFn::AllSync: case CudaFn::AnySync: case CudaFn::EqSync: case CudaFn::BallotSync:
+  case CudaFn::Activemask: case CudaFn::MatchAnySync: case CudaFn::MatchAllSync:
+    return fail(llvm::Twine("line ") + llvm::Twine(inst.loc().line) +
+                ": barriers and warp collectives are not supported by the CPU backend yet "
+                "(it runs one thread at a time)");
+  default:
+    return llvm::Error::success();
+  }
+}
+
 llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
   using namespace llvm::Intrinsic;
   auto fn = static_cast<CudaFn>(inst.intImm);
   if (ir::isAtomic(fn))
     return atomic(inst);
   auto op = [&](unsigned i) { return val(inst.operand(i)); };
+  if (options.host) {
+    switch (fn) {
+    case CudaFn::Threadfence: case CudaFn::ThreadfenceBlock: case CudaFn::ThreadfenceSystem:
+      return b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent);
+    case CudaFn::Nanosleep:
+      return b.getInt32(0); // nothing to wait for: threads run one at a time
+    default:
+      break;
+    }
+  }
   switch (fn) {
   case CudaFn::Syncthreads:
     return callIntrinsic(nvvm_barrier_cta_sync_aligned_all, {b.getInt32(0)});
@@ -306,7 +343,7 @@ llvm::Value *Emitter::globalString(llvm::StringRef text) {
   llvm::Constant *data = llvm::ConstantDataArray::getString(ctx, text, true);
   auto *g = new llvm::GlobalVariable(module, data->getType(), true,
                                      llvm::GlobalValue::PrivateLinkage, data, ".str", nullptr,
-                                     llvm::GlobalValue::NotThreadLocal, kGlobalAS);
+                                     llvm::GlobalValue::NotThreadLocal, globalAS());
   g->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
   return b.CreateAddrSpaceCast(g, llvm::PointerType::get(ctx, 0));
 }
@@ -336,7 +373,8 @@ void Emitter::print(const ir::Instruction &inst) {
     args = b.CreateAddrSpaceCast(pack, ptrTy);
   }
   auto vprintf = module.getOrInsertFunction(
-      "vprintf", llvm::FunctionType::get(b.getInt32Ty(), {ptrTy, ptrTy}, false));
+      options.host ? kHostPrintf : "vprintf",
+      llvm::FunctionType::get(b.getInt32Ty(), {ptrTy, ptrTy}, false));
   b.CreateCall(vprintf, {globalString(inst.text), args});
 }
 
@@ -351,7 +389,7 @@ void Emitter::raise(const ir::Instruction &inst) {
   if (!record) {
     record = new llvm::GlobalVariable(module, recordTy, false, llvm::GlobalValue::ExternalLinkage,
                                       llvm::ConstantAggregateZero::get(recordTy), kErrorRecordName,
-                                      nullptr, llvm::GlobalValue::NotThreadLocal, kGlobalAS);
+                                      nullptr, llvm::GlobalValue::NotThreadLocal, globalAS());
     record->setAlignment(llvm::Align(8));
   }
   auto word = [&](unsigned i) { return b.CreateConstInBoundsGEP2_64(recordTy, record, 0, i); };

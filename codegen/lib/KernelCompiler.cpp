@@ -1,6 +1,7 @@
 //===- KernelCompiler.cpp - Source text to every stage of one kernel -----===//
 #include "pyjit/codegen/KernelCompiler.h"
 #include "pyjit/codegen/LLVMEmitter.h"
+#include "pyjit/codegen/HostTarget.h"
 #include "pyjit/codegen/Libdevice.h"
 #include "pyjit/codegen/LoadHoisting.h"
 #include "pyjit/codegen/NVPTXTarget.h"
@@ -18,6 +19,40 @@
 
 using namespace pyjit;
 using namespace pyjit::codegen;
+
+// The CPU backend's half: host LLVM IR, optimized for this machine, as
+// bitcode for the runtime's JIT.
+static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
+                                                     const ir::Function &fn, CompiledKernel out) {
+  auto target = HostTarget::create();
+  if (!target)
+    return target.takeError();
+  llvm::LLVMContext context;
+  llvm::Module llvmModule(req.functionName, context);
+  (*target)->configureModule(llvmModule);
+  EmitOptions emitOptions;
+  emitOptions.fastmath = req.fastmath;
+  emitOptions.host = true;
+  auto kernel = emitKernel(fn, llvmModule, emitOptions);
+  if (!kernel)
+    return kernel.takeError();
+  (*target)->prepareKernel(llvmModule, **kernel);
+  out.entryName = hostEntryName(req.functionName);
+  out.errorSites = fn.errorSites;
+  std::string verifyMessage;
+  llvm::raw_string_ostream verifyOS(verifyMessage);
+  if (llvm::verifyModule(llvmModule, &verifyOS))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "internal error: invalid host LLVM IR for '" +
+                                       req.functionName + "': " + verifyMessage);
+  (*target)->optimize(llvmModule, req.optLevel);
+  {
+    llvm::raw_string_ostream os(out.llvmIR);
+    llvmModule.print(os, nullptr);
+  }
+  out.hostBitcode = (*target)->bitcode(llvmModule);
+  return out;
+}
 
 llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest &req) {
   DiagnosticEngine diags(*req.source);
@@ -82,6 +117,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   if (req.stopAfter == Stage::IR)
     return out;
 
+  if (req.host)
+    return compileForHost(req, *fn, std::move(out));
   auto ptxVersion = choosePTXVersion(req.arch, req.consumerCuda, req.ptxVersion);
   if (!ptxVersion)
     return ptxVersion.takeError();

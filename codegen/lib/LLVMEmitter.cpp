@@ -53,7 +53,7 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   for (const auto &arg : fn.arguments()) {
     ir::Type *t = arg->type();
     if (auto *at = dyn_cast<ir::ArrayType>(t)) {
-      params.push_back(llvm::PointerType::get(ctx, kGlobalAS));
+      params.push_back(llvm::PointerType::get(ctx, globalAS()));
       for (unsigned i = 0; i < 2 * at->ndim(); ++i)
         params.push_back(b.getInt64Ty());
     } else if (auto *ct = dyn_cast<ir::ComplexType>(t)) {
@@ -66,9 +66,12 @@ llvm::Expected<llvm::Function *> Emitter::run() {
       return fail("parameter of type " + t->str() + " has no ABI");
     }
   }
+  if (options.host)
+    params.insert(params.begin(), llvm::PointerType::get(ctx, 0)); // HostContext *
   auto *fnTy = llvm::FunctionType::get(b.getVoidTy(), params, false);
   kernel = llvm::Function::Create(fnTy, llvm::GlobalValue::ExternalLinkage, fn.name(), module);
-  kernel->setCallingConv(llvm::CallingConv::PTX_Kernel);
+  if (!options.host)
+    kernel->setCallingConv(llvm::CallingConv::PTX_Kernel);
   if (options.fastmath.ftz)
     kernel->addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
   b.setFastMathFlags(options.fastmath.llvmFlags());
@@ -79,7 +82,7 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   for (const auto &bb : fn.blocks())
     blocks[bb.get()] = llvm::BasicBlock::Create(ctx, "bb" + std::to_string(bb->id()), kernel);
   b.SetInsertPoint(entry);
-  unsigned p = 0;
+  unsigned p = options.host ? 1 : 0;
   for (const auto &arg : fn.arguments()) {
     ir::Type *t = arg->type();
     if (auto *at = dyn_cast<ir::ArrayType>(t)) {
@@ -201,6 +204,20 @@ void Emitter::setDebugLoc(const ir::Instruction &inst) {
 
 llvm::Value *Emitter::sreg(ir::SpecialReg r) {
   using namespace llvm::Intrinsic;
+  if (options.host) {
+    // HostContext: sreg[0..11] = tid, ntid, ctaid, nctaid (x, y, z); [12] = laneid.
+    auto load = [&](unsigned i) {
+      llvm::Value *slot = b.CreateConstInBoundsGEP1_32(b.getInt32Ty(), kernel->getArg(0), i);
+      return b.CreateAlignedLoad(b.getInt32Ty(), slot, llvm::Align(4));
+    };
+    if (r == ir::SpecialReg::WarpSize)
+      return b.getInt32(32);
+    if (r == ir::SpecialReg::LaneId)
+      return load(12);
+    if (r == ir::SpecialReg::LanemaskLt)
+      return b.CreateSub(b.CreateShl(b.getInt32(1), load(12)), b.getInt32(1));
+    return load(static_cast<unsigned>(r));
+  }
   static const llvm::Intrinsic::ID ids[] = {
       nvvm_read_ptx_sreg_tid_x,    nvvm_read_ptx_sreg_tid_y,    nvvm_read_ptx_sreg_tid_z,
       nvvm_read_ptx_sreg_ntid_x,   nvvm_read_ptx_sreg_ntid_y,   nvvm_read_ptx_sreg_ntid_z,
@@ -391,7 +408,8 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
   case Opcode::TrueDiv:
     // fastmath arcp without afn: nvcc's -prec-div=false, div.full.f32
     // (2 ulp). With afn LLVM selects div.approx.f32 itself.
-    if (options.fastmath.arcp && !options.fastmath.afn && x->getType()->isFloatTy())
+    if (options.fastmath.arcp && !options.fastmath.afn && x->getType()->isFloatTy() &&
+        !options.host)
       return callIntrinsic(options.fastmath.ftz ? llvm::Intrinsic::nvvm_div_full_ftz
                                                 : llvm::Intrinsic::nvvm_div_full,
                            {x, y});
@@ -684,6 +702,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     result = math(inst);
     break;
   case Opcode::Cuda:
+    if (options.host)
+      if (auto err = checkHostSupport(inst))
+        return err;
     result = cuda(inst);
     if (isa<ir::NoneType>(t))
       return llvm::Error::success();
@@ -714,7 +735,8 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
                                      llvm::Align(module.getDataLayout().getTypeStoreSize(memTy)));
     // A read-only array in global memory does not change while the kernel
     // runs: the load may go through the non-coherent path (ld.global.nc).
-    if (at->readonly() && ptr->getType()->getPointerAddressSpace() == kGlobalAS)
+    if (at->readonly() && ptr->getType()->getPointerAddressSpace() == globalAS() &&
+        !options.host)
       load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(ctx, {}));
     result = isa<ir::BoolType>(at->dtype()) ? b.CreateICmpNE(load, b.getInt8(0)) : load;
     break;

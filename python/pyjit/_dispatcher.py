@@ -64,12 +64,13 @@ class _Overload:
         self._dispatcher = dispatcher
         self._arch = arch
         self._wide = None
-        self.index32 = index32
-        result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
-                                      info["name"], info["globals"], tuple(argtypes), arch,
-                                      _options.opt_level(options), "ptx",
-                                      _options.compile_options(options, current_device(),
-                                                               index32))
+        self.cpu = arch == "cpu"
+        self.index32 = index32 and not self.cpu
+        result = ext().compile_kernel(
+            info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
+            tuple(argtypes), "sm_90" if self.cpu else arch, _options.opt_level(options), "ptx",
+            _options.compile_options(options, None if self.cpu else current_device(),
+                                     self.index32, host=self.cpu))
         if result.get("warnings"):
             import warnings
             from .errors import PerformanceWarning
@@ -82,16 +83,28 @@ class _Overload:
         self.ptx_version = result["ptx_version"]
         # Debug checks the kernel may fail: read its error record after launches.
         self.error_sites = result["error_sites"]
-        self.cubin = ext().link_ptx(self.ptx, arch, _options.link_options(options))
         params = tuple(result["paramtypes"])  # tuples flattened (docs/abi.md)
         self.flat = params != self.argtypes
-        self.kernel = ext().Kernel(self.cubin, self.entry, params, index32)
+        if self.cpu:  # the CPU backend: host code JIT-compiled in this process
+            self.kernel = ext().Kernel(result["host_bitcode"], self.entry, params, False, True)
+            return
+        self.cubin = ext().link_ptx(self.ptx, arch, _options.link_options(options))
+        self.kernel = ext().Kernel(self.cubin, self.entry, params, self.index32)
 
     def wide_kernel(self):
         """The 64-bit-index variant, compiled on first use."""
         if self._wide is None:
             self._wide = _Overload(self._dispatcher, self.argtypes, self._arch, index32=False)
         return self._wide.kernel
+
+
+class _HostArray:
+    """A numpy array as the CPU backend's launch reads it (docs/abi.md)."""
+    __slots__ = ("array", "_pyjit_abi")
+
+    def __init__(self, array):
+        self.array = array  # kept alive for the launch
+        self._pyjit_abi = (array.ctypes.data,) + array.shape + array.strides
 
 
 class _LaunchConfig:
@@ -129,6 +142,7 @@ class Dispatcher(_Compiled):
         super().__init__(py_func, options)
         self._params = list(inspect.signature(py_func).parameters)
         self._info = None
+        self._target = None  # 'cuda' or 'cpu', chosen at the first compile
         self._overloads = {}
         self._configs = {}  # launch configuration tuple -> _LaunchConfig
         self.signature_strings = []
@@ -144,24 +158,20 @@ class Dispatcher(_Compiled):
 
     def _compile_eagerly(self):
         """Compiles every signature now, as numba does, so errors in the kernel
-        surface at decoration. Without a GPU the kernel is still compiled to
-        PTX (for sm_90) to report errors; linking waits for a device."""
-        from .errors import CudaError
+        surface at decoration: for the GPU, or for the CPU backend when that
+        is the target."""
         self._describe()
-        try:
-            arch = current_device()["arch"]
-        except CudaError:
-            arch = None
+        arch = self._arch()
         for sig_types in self._sig_types:
             key = tuple(sig_types)
-            if arch is None:
-                info = self._info
-                ext().compile_kernel(info["source"], info["filename"], info["firstline"],
-                                     info["name"], info["globals"], key, "sm_90",
-                                     _options.opt_level(self.options), "ir",
-                                     _options.compile_options(self.options))
-            elif key not in self._overloads:
+            if key not in self._overloads:
                 self._overloads[key] = _Overload(self, key, arch)
+
+    def _arch(self):
+        """'cpu' for the CPU backend, else the current GPU's arch ('sm_90')."""
+        if self._target is None:
+            self._target = _options.target(self.options)
+        return "cpu" if self._target == "cpu" else current_device()["arch"]
 
     def _add_signature(self, sig):
         from .types import Type
@@ -237,6 +247,9 @@ class Dispatcher(_Compiled):
         # tuples are passed as their elements (docs/abi.md).
         if overload.flat:
             args = tuple(flatten(args))
+        if overload.cpu:
+            self._launch_on_cpu(overload, griddim, blockdim, shared, args)
+            return
         copy_back = None
         for i, a in enumerate(args):
             if type(a) is np.ndarray:
@@ -257,10 +270,27 @@ class Dispatcher(_Compiled):
             for dev, host in copy_back:
                 dev.copy_to_host(host)
 
+    def _launch_on_cpu(self, overload, griddim, blockdim, shared, args):
+        """The CPU backend: numpy arrays are used in place (no copies)."""
+        host_args = []
+        for i, a in enumerate(args):
+            if isinstance(a, np.ndarray):
+                host_args.append(_HostArray(a))
+            elif hasattr(a, "__cuda_array_interface__"):
+                raise TypeError("%s is a GPU array; a kernel on the CPU backend takes numpy "
+                                "arrays" % self._arg_name(i))
+            else:
+                host_args.append(a)
+        overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
+        if overload.error_sites:
+            self._check_error_record(overload, 0)
+
     def _check_error_record(self, overload, stream):
         """Debug mode: waits for the launch and raises the first failed check
         (IndexError, AssertionError) with its line, thread and block."""
-        if stream:
+        if overload.cpu:
+            pass  # the launch has finished
+        elif stream:
             ext().stream_synchronize(stream)
         else:
             ext().synchronize()
@@ -278,7 +308,7 @@ class Dispatcher(_Compiled):
 
     def _compile_for(self, types):
         self._describe()
-        arch = current_device()["arch"]
+        arch = self._arch()
         compile_types = types
         if self.signature_strings:
             compile_types = self._match_signature(types)

@@ -2,14 +2,17 @@
 linker options at compilation.
 
 Accepted (numba.cuda's names): debug, opt, lineinfo, fastmath, max_registers,
-inline, forceinline, cache. A misspelt or unsupported option raises
-TypeError at decoration, naming it.
+inline, forceinline, cache; and target ("cuda" or "cpu", the CPU backend). A
+misspelt or unsupported option raises TypeError at decoration, naming it.
 """
+import os
+import warnings
 
 FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reassoc")
 
 _KNOWN = ("debug", "opt", "lineinfo", "fastmath", "max_registers", "inline", "forceinline",
-          "cache")
+          "cache", "target")
+_TARGETS = ("cuda", "gpu", "cpu")
 
 
 def check(options, func_name):
@@ -19,6 +22,9 @@ def check(options, func_name):
             raise TypeError("@cuda.jit of '%s': unknown option '%s' (pyjit accepts %s)"
                             % (func_name, key, ", ".join(_KNOWN)))
     fastmath_flags(options.get("fastmath", False))
+    target = options.get("target")
+    if target is not None and target not in _TARGETS:
+        raise ValueError("option target must be 'cuda' or 'cpu', got %r" % (target,))
     opt = options.get("opt", 3)
     if not isinstance(opt, bool) and (not isinstance(opt, int) or not 0 <= opt <= 3):
         raise ValueError("option opt must be True, False or a level 0-3, got %r" % (opt,))
@@ -52,6 +58,32 @@ def fastmath_flags(value):
     return ",".join(f for f in FASTMATH_FLAGS if f in flags)
 
 
+_fallback_warned = False
+
+
+def target(options):
+    """'cpu' or 'cuda' for a kernel: its `target` option, else $PYJIT_TARGET,
+    else the GPU when a CUDA driver and device are usable and the CPU
+    backend (with one warning per process) when not."""
+    global _fallback_warned
+    chosen = options.get("target") or os.environ.get("PYJIT_TARGET") or ""
+    if chosen in ("cuda", "gpu"):
+        return "cuda"
+    if chosen == "cpu":
+        return "cpu"
+    if chosen:
+        raise ValueError("PYJIT_TARGET must be 'cuda' or 'cpu', got %r" % chosen)
+    from ._ext import ext
+    reason = ext().driver_error()
+    if reason is None:
+        return "cuda"
+    if not _fallback_warned:
+        _fallback_warned = True
+        warnings.warn("no usable GPU (%s): kernels run on pyjit's CPU backend" % reason,
+                      RuntimeWarning, stacklevel=4)
+    return "cpu"
+
+
 def opt_level(options):
     """numba's `opt` option: True/False or a level 0-3 (default 3)."""
     opt = options.get("opt", 3)
@@ -62,11 +94,13 @@ def opt_level(options):
     return int(opt)
 
 
-def compile_options(options, device=None, index32=False):
+def compile_options(options, device=None, index32=False, host=False):
     """The options dict of _pyjit.compile_kernel. `device` is the current
     device's info (its nvJitLink and driver versions bound the PTX version);
-    `index32` compiles the variant for arrays spanning < 2^31 bytes."""
+    `index32` compiles the variant for arrays spanning < 2^31 bytes; `host`
+    compiles for the CPU backend."""
     out = {
+        "host": bool(host),
         "index32": bool(index32),
         "debug": bool(options.get("debug", False)),
         "lineinfo": bool(options.get("lineinfo", False)),

@@ -63,7 +63,7 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
     return truth >= 0;
   };
   if (!flag("debug", req.debug) || !flag("lineinfo", req.lineinfo) ||
-      !flag("index32", req.index32))
+      !flag("index32", req.index32) || !flag("host", req.host))
     return false;
   if (PyObject *v = PyDict_GetItemString(options, "fastmath"); v && v != Py_None) {
     auto text = python::toUtf8(v, "fastmath");
@@ -159,6 +159,16 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
       PyTuple_SetItem(types, static_cast<Py_ssize_t>(i), PyUnicode_FromString((*list)[i].c_str()));
     PyDict_SetItemString(dict, key, types);
     Py_DECREF(types);
+  }
+  if (req.host) {
+    PyObject *bc = PyBytes_FromStringAndSize(result->hostBitcode.data(),
+                                             static_cast<Py_ssize_t>(result->hostBitcode.size()));
+    if (!bc || PyDict_SetItemString(dict, "host_bitcode", bc) < 0) {
+      Py_XDECREF(bc);
+      Py_DECREF(dict);
+      return nullptr;
+    }
+    Py_DECREF(bc);
   }
   // (exception, message template, file, line, col) per debug check.
   PyObject *sites = PyTuple_New(static_cast<Py_ssize_t>(result->errorSites.size()));

@@ -6,12 +6,14 @@
 // the arguments per docs/abi.md and calls cuLaunchKernel. A kernel compiled
 // for 32-bit index arithmetic (index32) is not launched when an array
 // argument is too large for it: launch() returns False and the caller
-// launches the 64-bit variant instead.
+// launches the 64-bit variant instead. With cpu=True the image is host
+// bitcode for the CPU backend (runtime/CpuModule.h) and launches run here.
 //
 //===----------------------------------------------------------------------===//
 #include "Extension.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/runtime/Launch.h"
+#include "pyjit/runtime/CpuModule.h"
 #include "pyjit/runtime/LoadedModule.h"
 #include "pyjit/runtime/Memory.h"
 #include <cstring>
@@ -35,7 +37,8 @@ struct ParamSpec {
 
 struct KernelObject {
   PyObject_HEAD
-  runtime::LoadedModule *module;
+  runtime::LoadedModule *module; // GPU kernels
+  runtime::CpuModule *cpu;       // CPU-backend kernels
   void *function;
   std::vector<ParamSpec> *params;
   std::string *name;
@@ -88,8 +91,9 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
   const char *cubin;
   Py_ssize_t cubinSize;
   PyObject *entryObj, *typesObj;
-  int index32 = 0;
-  if (!PyArg_ParseTuple(args, "y#OO|p", &cubin, &cubinSize, &entryObj, &typesObj, &index32))
+  int index32 = 0, cpu = 0;
+  if (!PyArg_ParseTuple(args, "y#OO|pp", &cubin, &cubinSize, &entryObj, &typesObj, &index32,
+                        &cpu))
     return nullptr;
   auto entry = python::toUtf8(entryObj, "entry");
   if (!entry)
@@ -122,18 +126,31 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
     PyErr_Format(PyExc_TypeError, "a kernel may take at most %u parameter slots", kMaxSlots);
     return nullptr;
   }
-  auto module = runtime::LoadedModule::load(llvm::ArrayRef<char>(cubin, cubinSize));
-  if (!module)
-    return python::raiseRuntime(module.takeError());
-  auto function = (*module)->getFunction(*entry);
-  if (!function)
-    return python::raiseRuntime(function.takeError());
+  std::unique_ptr<runtime::LoadedModule> gpuModule;
+  std::unique_ptr<runtime::CpuModule> cpuModule;
+  void *function = nullptr;
+  if (cpu) {
+    auto loaded = runtime::CpuModule::load(llvm::ArrayRef<char>(cubin, cubinSize), *entry);
+    if (!loaded)
+      return python::raise(loaded.takeError());
+    cpuModule = std::move(*loaded);
+  } else {
+    auto module = runtime::LoadedModule::load(llvm::ArrayRef<char>(cubin, cubinSize));
+    if (!module)
+      return python::raiseRuntime(module.takeError());
+    auto fn = (*module)->getFunction(*entry);
+    if (!fn)
+      return python::raiseRuntime(fn.takeError());
+    gpuModule = std::move(*module);
+    function = *fn;
+  }
   auto *allocFn = reinterpret_cast<allocfunc>(PyType_GetSlot(type, Py_tp_alloc));
   auto *self = reinterpret_cast<KernelObject *>(allocFn(type, 0));
   if (!self)
     return nullptr;
-  self->module = module->release();
-  self->function = *function;
+  self->module = gpuModule.release();
+  self->cpu = cpuModule.release();
+  self->function = function;
   self->params = params.release();
   self->name = new std::string(*entry);
   self->slots = slots;
@@ -144,6 +161,7 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
 void kernelDealloc(PyObject *obj) {
   auto *self = reinterpret_cast<KernelObject *>(obj);
   delete self->module;
+  delete self->cpu;
   delete self->params;
   delete self->name;
   PyTypeObject *type = Py_TYPE(obj);
@@ -395,6 +413,11 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
       Py_RETURN_FALSE;
     slot += slotsOf(spec);
   }
+  if (self->cpu) {
+    if (llvm::Error err = self->cpu->launch(grid, block, static_cast<unsigned>(shared), storage))
+      return python::raise(std::move(err));
+    Py_RETURN_NONE;
+  }
   for (unsigned i = 0; i < slot; ++i)
     pointers[i] = &storage[i];
   if (llvm::Error err = runtime::launchKernel(self->function, grid, block,
@@ -410,6 +433,18 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
 // after the launch has finished.
 PyObject *kernelErrorRecord(PyObject *obj, PyObject *) {
   auto *self = reinterpret_cast<KernelObject *>(obj);
+  if (self->cpu) {
+    auto *record = static_cast<uint64_t *>(self->cpu->global("__pyjit_error"));
+    if (!record || record[0] == 0)
+      Py_RETURN_NONE;
+    PyObject *out = PyTuple_New(16);
+    if (!out)
+      return nullptr;
+    for (Py_ssize_t i = 0; i < 16; ++i)
+      PyTuple_SetItem(out, i, PyLong_FromLongLong(static_cast<long long>(record[i])));
+    std::memset(record, 0, 16 * sizeof(uint64_t));
+    return out;
+  }
   auto global = self->module->getGlobal("__pyjit_error");
   if (!global)
     return python::raiseRuntime(global.takeError());

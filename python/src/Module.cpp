@@ -27,7 +27,8 @@ static PyMethodDef methods[] = {
     {"compile_kernel", python::compileKernel, METH_VARARGS,
      "compile_kernel(source, filename, firstline, name, globals, argtypes, arch, opt, stop,\n"
      "               options=None)\n"
-     "options: dict with debug, lineinfo (bool), fastmath ('ftz,afn,...' or 'all'),\n"
+     "options: dict with debug, lineinfo, index32, host (bool: the CPU backend, giving\n"
+     "host_bitcode), fastmath ('ftz,afn,...' or 'all'),\n"
      "ptx_version ('8.0'), cuda_version ((major, minor) of the oldest PTX consumer).\n"
      "-> dict(entry, ast, ir, llvm, ptx, ptx_version, warnings, argtypes, paramtypes (tuples\n"
      "flattened, as the kernel takes them), error_sites); raises CompileError, ValueError."},

@@ -24,12 +24,31 @@ def pytest_collection_modifyitems(config, items):
 
 # Kernel-execution tests written once for every backend: they take `jit`
 # (the decorator for that backend) and compare with numpy or hand-derived
-# values. Today the backends are the GPU; the CPU backend will join here.
-BACKENDS = [pytest.param("gpu", marks=pytest.mark.gpu)]
+# values. A test the CPU backend cannot run yet is marked `gpu_only`.
+BACKENDS = [pytest.param("gpu", marks=pytest.mark.gpu), pytest.param("cpu")]
 
 
 @pytest.fixture(params=BACKENDS)
 def jit(request):
     """The @cuda.jit decorator of one backend."""
+    import functools
     from pyjit import cuda
+    if request.param == "cpu":
+        reason = request.node.get_closest_marker("gpu_only")
+        if reason is not None:
+            pytest.skip("CPU backend: %s" % reason.args[0])
+        return _CpuJit(cuda.jit)
     return cuda.jit
+
+
+class _CpuJit:
+    """cuda.jit with target='cpu': `jit(f)`, `jit(**options)(f)`."""
+
+    def __init__(self, jit):
+        self._jit = jit
+
+    def __call__(self, func=None, **options):
+        options.setdefault("target", "cpu")
+        if func is None:
+            return lambda f: self._jit(f, **options)
+        return self._jit(func, **options)

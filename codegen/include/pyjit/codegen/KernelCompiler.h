@@ -27,6 +27,7 @@ struct KernelRequest {
   bool debug = false;    // check `assert` statements and array bounds (ErrorSite)
   bool lineinfo = false; // .loc line tables in the PTX
   bool index32 = false;  // every array argument spans < 2^31 bytes (EmitOptions)
+  bool host = false;     // the CPU backend: stop at host bitcode instead of PTX
   FastMath fastmath;
   /// The oldest CUDA (major, minor) that will read the PTX: min of the
   /// nvJitLink and driver versions found at run time. Unknown: the arch's
@@ -39,6 +40,7 @@ struct KernelRequest {
 struct CompiledKernel {
   std::string entryName; // the PTX .entry symbol
   std::string ast, ir, llvmIR, ptx;
+  std::string hostBitcode; // KernelRequest::host: the module for runtime/CpuModule.h
   std::vector<std::string> argTypes; // canonical spellings (Type::str)
   std::vector<std::string> paramTypes; // the kernel's parameters: tuples flattened (docs/abi.md)
   std::string warnings;              // rendered warnings (file:line:col: warning: ...)

@@ -3,9 +3,11 @@
 #define PYJIT_CODEGEN_LLVMEMITTER_H
 
 #include "pyjit/codegen/FastMath.h"
+#include "pyjit/codegen/HostABI.h"
 #include "pyjit/ir/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
+#include <cstdint>
 
 namespace pyjit::codegen {
 
@@ -16,7 +18,13 @@ struct EmitOptions {
   /// Every array argument spans less than 2^31 bytes (the runtime checks
   /// this at launch and picks this variant): index arithmetic is 32-bit.
   bool index32 = false;
+  /// Emit for the CPU backend (the host's LLVM target) instead of NVPTX:
+  /// one address space, thread and block indices read from a context the
+  /// runner passes as the first parameter (HostContext), math through the
+  /// C library, print through pyjit_host_vprintf.
+  bool host = false;
 };
+
 
 /// The global that a failed debug check writes (docs/abi.md, "Error
 /// record"): 16 x i64, word 0 = error site + 1 (0: no error), 1-2 = the

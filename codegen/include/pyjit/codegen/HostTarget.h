@@ -1,0 +1,46 @@
+//===- HostTarget.h - The CPU backend's LLVM target ---------------------===//
+//
+// The machine pyjit runs on, for the CPU backend: kernels are emitted with
+// EmitOptions::host, wrapped in an entry the runner calls once per CUDA
+// thread, optimized for this CPU, and handed to the runtime as bitcode
+// (runtime/CpuModule.h JIT-compiles it with ORC).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_CODEGEN_HOSTTARGET_H
+#define PYJIT_CODEGEN_HOSTTARGET_H
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Target/TargetMachine.h"
+#include <memory>
+#include <string>
+
+namespace pyjit::codegen {
+
+/// The name of the entry of a host kernel: `void entry(HostContext *ctx,
+/// const uint64_t *slots)`, slots holding the kernel's parameters as
+/// cuLaunchKernel's 8-byte slots do (docs/abi.md).
+std::string hostEntryName(llvm::StringRef kernelName);
+
+class HostTarget {
+public:
+  /// Errors: StringError if LLVM has no target for this machine.
+  static llvm::Expected<std::unique_ptr<HostTarget>> create();
+
+  void configureModule(llvm::Module &module) const;
+  /// Adds the entry wrapper of \p kernel (emitted with EmitOptions::host)
+  /// and points libdevice's math (`__nv_sinf`, `__nv_fast_expf`, ...) at the
+  /// C library's functions of the same meaning (`sinf`, `expf`).
+  void prepareKernel(llvm::Module &module, llvm::Function &kernel) const;
+  void optimize(llvm::Module &module, unsigned optLevel) const;
+  /// The module as LLVM bitcode.
+  std::string bitcode(const llvm::Module &module) const;
+
+private:
+  explicit HostTarget(std::unique_ptr<llvm::TargetMachine> tm) : tm(std::move(tm)) {}
+  std::unique_ptr<llvm::TargetMachine> tm;
+};
+
+} // namespace pyjit::codegen
+
+#endif

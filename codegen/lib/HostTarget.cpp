@@ -1,0 +1,112 @@
+//===- HostTarget.cpp - The CPU backend's LLVM target -------------------===//
+#include "pyjit/codegen/HostTarget.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+#include <mutex>
+
+using namespace pyjit::codegen;
+
+std::string pyjit::codegen::hostEntryName(llvm::StringRef kernelName) {
+  return (kernelName + "__pyjit_host_entry").str();
+}
+
+llvm::Expected<std::unique_ptr<HostTarget>> HostTarget::create() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no LLVM target for this CPU (" + triple.str() + "): " + error);
+  std::string features;
+  for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
+    features += (features.empty() ? "" : ",") + std::string(enabled ? "+" : "-") + name.str();
+  llvm::TargetOptions options;
+  options.AllowFPOpFusion = llvm::FPOpFusion::Fast; // as on the GPU: a*b+c may fuse
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
+      triple, llvm::sys::getHostCPUName(), features, options, llvm::Reloc::PIC_, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+  if (!tm)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot create a target machine for " + triple.str());
+  return std::unique_ptr<HostTarget>(new HostTarget(std::move(tm)));
+}
+
+void HostTarget::configureModule(llvm::Module &module) const {
+  module.setTargetTriple(tm->getTargetTriple());
+  module.setDataLayout(tm->createDataLayout());
+}
+
+void HostTarget::prepareKernel(llvm::Module &module, llvm::Function &kernel) const {
+  // libdevice names -> C library names: __nv_sinf -> sinf, __nv_fast_expf -> expf.
+  std::vector<llvm::Function *> math;
+  for (llvm::Function &f : module)
+    if (f.isDeclaration() && f.getName().starts_with("__nv_"))
+      math.push_back(&f);
+  for (llvm::Function *f : math) {
+    llvm::StringRef name = f->getName().drop_front(5);
+    name.consume_front("fast_");
+    std::string libc = name.str();
+    if (llvm::Function *existing = module.getFunction(libc)) {
+      f->replaceAllUsesWith(existing);
+      f->eraseFromParent();
+    } else {
+      f->setName(libc);
+    }
+  }
+  // void entry(HostContext *ctx, const uint64_t *slots): load each
+  // parameter from its 8-byte slot and call the kernel.
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::IRBuilder<> b(ctx);
+  llvm::Type *ptr = b.getPtrTy();
+  auto *entry = llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {ptr, ptr}, false),
+                                       llvm::GlobalValue::ExternalLinkage,
+                                       hostEntryName(kernel.getName()), module);
+  b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", entry));
+  std::vector<llvm::Value *> args{entry->getArg(0)};
+  for (unsigned i = 1; i < kernel.arg_size(); ++i) {
+    llvm::Type *t = kernel.getArg(i)->getType();
+    llvm::Value *slot = b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), entry->getArg(1), i - 1);
+    args.push_back(b.CreateAlignedLoad(t, slot, llvm::Align(8)));
+  }
+  b.CreateCall(&kernel, args);
+  b.CreateRetVoid();
+  kernel.setLinkage(llvm::GlobalValue::InternalLinkage);
+}
+
+void HostTarget::optimize(llvm::Module &module, unsigned optLevel) const {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm.get());
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
+                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                  : llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager mpm = optLevel == 0 ? pb.buildO0DefaultPipeline(level)
+                                              : pb.buildPerModuleDefaultPipeline(level);
+  mpm.run(module, mam);
+}
+
+std::string HostTarget::bitcode(const llvm::Module &module) const {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::WriteBitcodeToFile(module, os);
+  return out;
+}

@@ -1,0 +1,52 @@
+//===- CpuModule.h - The CPU backend: JIT-compiled host kernels --*- C++ -*-===//
+//
+// A kernel compiled for the host (codegen/HostTarget.h) as bitcode, JIT
+// compiled with LLVM's ORC LLJIT into this process, and run over a grid:
+// blocks one after another, and within a block the CUDA threads one after
+// another (in x, then y, then z order). Kernels with barriers or warp
+// collectives are rejected by the compiler until the runner has fibers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_RUNTIME_CPUMODULE_H
+#define PYJIT_RUNTIME_CPUMODULE_H
+
+#include "pyjit/codegen/HostABI.h"
+#include "pyjit/runtime/Launch.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <memory>
+
+namespace llvm::orc {
+class LLJIT;
+}
+
+namespace pyjit::runtime {
+
+class CpuModule {
+public:
+  /// JIT-compiles \p bitcode and finds \p entry (the host entry wrapper).
+  /// Errors: StringError naming the symbol the module needs but this
+  /// process lacks (e.g. a math function the C library does not have).
+  static llvm::Expected<std::unique_ptr<CpuModule>> load(llvm::ArrayRef<char> bitcode,
+                                                         llvm::StringRef entry);
+  ~CpuModule();
+
+  /// Runs the kernel over \p grid x \p block threads with \p slots (one
+  /// 8-byte slot per kernel parameter, docs/abi.md) and \p sharedBytes of
+  /// dynamic shared memory. Errors: StringError for a bad configuration.
+  llvm::Error launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const uint64_t *slots) const;
+
+  /// The address of global \p name in the JIT'd code, or null if none.
+  void *global(llvm::StringRef name) const;
+
+private:
+  CpuModule() = default;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  codegen::HostEntry entryFn = nullptr;
+};
+
+} // namespace pyjit::runtime
+
+#endif
