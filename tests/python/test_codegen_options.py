@@ -104,10 +104,10 @@ def test_range_loops_with_runtime_bounds_and_steps(jit):
         assert out.tolist() == [len(r), total], (start, stop, step)
 
 
+@pytest.mark.gpu_only("the 32-bit index variant is a GPU code path (and CuPy arrays)")
 def test_arrays_of_2gib_or_more_take_the_64bit_index_variant(jit):
     # Kernels are compiled for 32-bit offsets first; a launch with an array
     # spanning 2^31 bytes or more runs the 64-bit variant (compiled then).
-    import pytest
     cp = pytest.importorskip("cupy")
 
     @jit
