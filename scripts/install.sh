@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs every dependency of pyjit on a fresh Debian/Ubuntu machine, then
 # builds and installs pyjit (C++ core, extension, pyjitc) into ./.venv.
-#   Debian packages: LLVM 22 (dev + tools for FileCheck/lit), zstd, GoogleTest, CMake, g++.
+#   Debian packages: LLVM 22 (dev + tools for FileCheck/lit), zstd, GoogleTest, CMake, g++,
+#                    Boost.Context (fibers of the CPU backend).
 #   PyPI packages:   requirements-dev.txt (numpy, pytest, lit, scikit-build-core, ...).
 # The CUDA toolkit (nvJitLink, libdevice, ptxas) is expected at /usr/local/cuda.
 set -euo pipefail
@@ -9,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 SUDO=""
 if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
-PKGS="llvm-22-dev llvm-22-tools libzstd-dev googletest libgtest-dev cmake g++ clang-14 libclang-rt-14-dev"
+PKGS="llvm-22-dev llvm-22-tools libzstd-dev googletest libgtest-dev cmake g++ clang-14 libclang-rt-14-dev libboost-context-dev"
 missing=""
 for p in $PKGS; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

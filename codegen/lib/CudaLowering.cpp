@@ -238,14 +238,12 @@ llvm::Value *Emitter::atomic(const ir::Instruction &inst) {
 
 llvm::Error Emitter::checkHostSupport(const ir::Instruction &inst) {
   switch (static_cast<CudaFn>(inst.intImm)) {
-  case CudaFn::Syncthreads: case CudaFn::SyncthreadsCount: case CudaFn::SyncthreadsAnd:
-  case CudaFn::SyncthreadsOr: case CudaFn::Syncwarp: case CudaFn::ShflSync:
+  case CudaFn::Syncwarp: case CudaFn::ShflSync:
   case CudaFn::ShflUpSync: case CudaFn::ShflDownSync: case CudaFn::ShflXorSync:
   case CudaFn::AllSync: case CudaFn::AnySync: case CudaFn::EqSync: case CudaFn::BallotSync:
   case CudaFn::Activemask: case CudaFn::MatchAnySync: case CudaFn::MatchAllSync:
     return fail(llvm::Twine("line ") + llvm::Twine(inst.loc().line) +
-                ": barriers and warp collectives are not supported by the CPU backend yet "
-                "(it runs one thread at a time)");
+                ": warp collectives are not supported by the CPU backend yet");
   default:
     return llvm::Error::success();
   }
@@ -258,7 +256,27 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
     return atomic(inst);
   auto op = [&](unsigned i) { return val(inst.operand(i)); };
   if (options.host) {
+    auto barrier = [&](int kind, llvm::Value *value) -> llvm::Value * {
+      if (!module.getGlobalVariable(kHostUsesBarriers))
+        new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
+                                 b.getInt8(1), kHostUsesBarriers);
+      auto callee = module.getOrInsertFunction(
+          kHostBarrier, llvm::FunctionType::get(b.getInt32Ty(),
+                                                {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty()},
+                                                false));
+      return b.CreateCall(callee, {kernel->getArg(0), b.getInt32(kind),
+                                   value ? b.CreateZExtOrTrunc(value, b.getInt32Ty())
+                                         : b.getInt32(0)});
+    };
     switch (fn) {
+    case CudaFn::Syncthreads:
+      return barrier(0, nullptr);
+    case CudaFn::SyncthreadsCount:
+      return barrier(1, op(0));
+    case CudaFn::SyncthreadsAnd:
+      return barrier(2, op(0));
+    case CudaFn::SyncthreadsOr:
+      return barrier(3, op(0));
     case CudaFn::Threadfence: case CudaFn::ThreadfenceBlock: case CudaFn::ThreadfenceSystem:
       return b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent);
     case CudaFn::Nanosleep:

@@ -13,11 +13,13 @@ namespace pyjit::codegen {
 
 /// The first parameter of a host kernel (EmitOptions::host): what the
 /// runner sets before running each CUDA thread. Offsets are part of the
-/// contract: sreg at 0, dynamicShared at 64, dynamicSharedBytes at 72.
+/// contract: sreg at 0, dynamicShared at 64, dynamicSharedBytes at 72,
+/// runner at 80.
 struct HostContext {
   uint32_t sreg[16]; // tid.xyz, ntid.xyz, ctaid.xyz, nctaid.xyz, laneid
   void *dynamicShared;
   uint64_t dynamicSharedBytes;
+  void *runner; // the runner's state for this CUDA thread (barriers)
 };
 static_assert(sizeof(void *) == 8, "the CPU backend needs a 64-bit host");
 
@@ -27,6 +29,14 @@ using HostEntry = void (*)(HostContext *, const uint64_t *);
 /// The symbol a host module's print calls, with vprintf's contract: a
 /// format and a buffer of 8-byte argument slots.
 inline constexpr const char *kHostPrintf = "pyjit_host_vprintf";
+
+/// `int32_t pyjit_host_barrier(HostContext *, int32_t kind, int32_t value)`:
+/// cuda.syncthreads (kind 0), syncthreads_count (1), _and (2), _or (3);
+/// returns the count, or the and/or of `value` over the block.
+inline constexpr const char *kHostBarrier = "pyjit_host_barrier";
+/// A module that calls kHostBarrier defines this (an i8 1): the runner then
+/// runs each CUDA thread as a fiber.
+inline constexpr const char *kHostUsesBarriers = "__pyjit_uses_barriers";
 
 } // namespace pyjit::codegen
 

@@ -3,8 +3,9 @@
 // A kernel compiled for the host (codegen/HostTarget.h) as bitcode, JIT
 // compiled with LLVM's ORC LLJIT into this process, and run over a grid:
 // blocks one after another, and within a block the CUDA threads one after
-// another (in x, then y, then z order). Kernels with barriers or warp
-// collectives are rejected by the compiler until the runner has fibers.
+// another (x, then y, then z). A kernel with barriers runs each thread of a
+// block as a fiber (Boost.Context) that yields at cuda.syncthreads*. Warp
+// collectives are rejected by the compiler until the runner models warps.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYJIT_RUNTIME_CPUMODULE_H
@@ -45,6 +46,7 @@ private:
   CpuModule() = default;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   codegen::HostEntry entryFn = nullptr;
+  bool usesBarriers = false; // run each CUDA thread as a fiber
 };
 
 } // namespace pyjit::runtime
