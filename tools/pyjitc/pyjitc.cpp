@@ -53,6 +53,10 @@ static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::P
                                   cl::init(3), cl::cat(category));
 static cl::opt<bool> debugMode("g", cl::desc("Debug mode: check assert statements and array bounds"),
                                cl::cat(category));
+static cl::opt<std::string> targetName(
+    "target", cl::desc("cuda (NVPTX, the default) or cpu (the CPU backend: --emit=llvm gives "
+                       "the host module)"),
+    cl::init("cuda"), cl::cat(category));
 static cl::opt<bool> index32(
     "index32",
     cl::desc("32-bit index arithmetic: every array argument spans less than 2^31 bytes"),
@@ -162,6 +166,11 @@ int main(int argc, char **argv) {
     return fail("-O" + llvm::Twine(optLevel) + ": the optimization level is 0 to 3");
   if (auto target = codegen::NVPTXTarget::create(arch); !target)
     return fail(llvm::toString(target.takeError()));
+  bool host = targetName == "cpu";
+  if (!host && targetName != "cuda")
+    return fail("--target='" + targetName + "': expected cuda or cpu");
+  if (host && (emit == Emit::PTX || emit == Emit::Cubin))
+    return fail("--target=cpu makes host code: use --emit=ast, ir or llvm");
   codegen::FastMath fastmathFlags;
   if (fastmath.getNumOccurrences()) {
     auto parsed = codegen::FastMath::parse(fastmath.empty() ? std::string("all") : fastmath.getValue());
@@ -283,6 +292,7 @@ int main(int argc, char **argv) {
       req.debug = debugMode;
       req.lineinfo = lineinfo;
       req.index32 = index32;
+      req.host = host;
       req.fastmath = fastmathFlags;
       req.consumerCuda = consumerCuda;
       req.ptxVersion = requestedPTX;

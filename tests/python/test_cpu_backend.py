@@ -1,0 +1,146 @@
+"""The CPU backend (target='cpu'): runs everywhere, so these run in CI.
+
+Kernel semantics are checked by the backend-neutral suites (the `jit`
+fixture runs them here too); this file covers what is particular to the
+CPU backend: barriers through fibers, dynamic shared memory, print, the
+target option and its errors.
+"""
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda, float32, int32
+
+
+def test_block_reduction_with_syncthreads():
+    @cuda.jit(target="cpu")
+    def block_sum(x, out):
+        s = cuda.shared.array(128, float32)
+        t = cuda.threadIdx.x
+        i = cuda.grid(1)
+        s[t] = x[i] if i < x.size else 0.0
+        cuda.syncthreads()
+        step = 64
+        while step > 0:
+            if t < step:
+                s[t] += s[t + step]
+            cuda.syncthreads()
+            step //= 2
+        if t == 0:
+            out[cuda.blockIdx.x] = s[0]
+
+    x = np.arange(1000, dtype=np.float32)
+    out = np.zeros(8, dtype=np.float32)
+    block_sum[8, 128](x, out)
+    want = [x[b * 128:(b + 1) * 128].sum() for b in range(8)]
+    np.testing.assert_array_equal(out, want)
+
+
+def test_syncthreads_count_and_or():
+    @cuda.jit(target="cpu")
+    def k(x, out):
+        t = cuda.threadIdx.x
+        c = cuda.syncthreads_count(x[t] > 0)
+        a = cuda.syncthreads_and(x[t] > -100)
+        o = cuda.syncthreads_or(x[t] > 100)
+        if t == 0:
+            out[0] = c
+            out[1] = a
+            out[2] = o
+
+    x = np.array([1, -1, 5, 0, 7] * 10, dtype=np.int32)
+    out = np.zeros(3, dtype=np.int32)
+    k[1, 50](x, out)
+    assert out.tolist() == [int((x > 0).sum()), 1, 0]
+
+
+def test_two_dimensional_block_transposes_through_shared_memory():
+    @cuda.jit(target="cpu")
+    def transpose(a, out):
+        tile = cuda.shared.array((8, 8), int32)
+        tx = cuda.threadIdx.x
+        ty = cuda.threadIdx.y
+        tile[ty, tx] = a[ty, tx]
+        cuda.syncthreads()
+        out[ty, tx] = tile[tx, ty]
+
+    a = np.arange(64, dtype=np.int32).reshape(8, 8)
+    out = np.zeros_like(a)
+    transpose[1, (8, 8)](a, out)
+    np.testing.assert_array_equal(out, a.T)
+
+
+def test_dynamic_shared_memory():
+    @cuda.jit(target="cpu")
+    def k(x, out):
+        buf = cuda.shared.array(0, float32)
+        t = cuda.threadIdx.x
+        buf[t] = x[t] * 2
+        cuda.syncthreads()
+        out[t] = buf[cuda.blockDim.x - 1 - t]
+
+    x = np.arange(32, dtype=np.float32)
+    out = np.zeros_like(x)
+    k[1, 32, 0, 32 * 4](x, out)
+    np.testing.assert_array_equal(out, (2 * x)[::-1])
+
+
+def test_print_from_a_kernel(capfd):
+    @cuda.jit(target="cpu")
+    def k(x):
+        if cuda.threadIdx.x == 1:
+            print("value", x[0], cuda.threadIdx.x, x[0] > 1.0)
+
+    k[1, 4](np.array([2.5], dtype=np.float32))
+    assert "value 2.500000 1 True" in capfd.readouterr().out
+
+
+def test_warp_collectives_are_a_compile_error_with_the_line():
+    @cuda.jit(target="cpu")
+    def k(a):
+        a[0] = cuda.shfl_down_sync(0xffffffff, a[cuda.threadIdx.x], 1)
+
+    with pytest.raises(pyjit.CompileError) as info:
+        k[1, 32](np.zeros(32, dtype=np.float32))
+    msg = str(info.value)
+    assert "cuda.shfl_down_sync is not supported by the CPU backend yet" in msg
+    assert "test_cpu_backend.py:%d:" % (k.py_func.__code__.co_firstlineno + 2) in msg
+
+
+def test_gpu_arrays_are_refused_by_name():
+    @cuda.jit(target="cpu")
+    def k(a):
+        a[0] = 1
+
+    class FakeGpuArray:
+        __cuda_array_interface__ = {"shape": (1,), "typestr": "<f4", "data": (0, False),
+                                    "version": 3}
+
+    with pytest.raises(TypeError, match="argument 'a' is a GPU array"):
+        k[1, 1](FakeGpuArray())
+
+
+def test_bad_target_is_named():
+    with pytest.raises(ValueError, match="target must be 'cuda' or 'cpu'"):
+        cuda.jit(target="tpu")(lambda a: None)
+
+
+def test_pyjit_target_environment_variable(monkeypatch):
+    monkeypatch.setenv("PYJIT_TARGET", "cpu")
+
+    @cuda.jit
+    def k(a):
+        a[cuda.grid(1)] = cuda.grid(1) * 3
+
+    a = np.zeros(10, dtype=np.int64)
+    k[2, 5](a)
+    assert a.tolist() == [3 * i for i in range(10)]
+
+
+def test_block_of_more_than_1024_threads_is_refused():
+    @cuda.jit(target="cpu")
+    def k(a):
+        a[0] = 1
+
+    with pytest.raises(Exception, match="1 to 1024"):
+        k[1, 2048](np.zeros(1, dtype=np.int64))
