@@ -72,8 +72,13 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=Non
 
 
 def synchronize():
-    """Waits for all work on the GPU to finish."""
-    _ext().synchronize()
+    """Waits for all work on the GPU to finish. Without a usable GPU (the
+    CPU backend, whose launches finish before they return) it returns at
+    once."""
+    ext = _ext()
+    if ext.driver_error() is not None:
+        return
+    ext.synchronize()
 
 
 def is_available():

@@ -24,9 +24,8 @@ def test_math_functions_reject_complex():
         cuda.compile_ptx(kern, "void(complex128[:])")
 
 
-@pytest.mark.gpu
-def test_complex_arithmetic_matches_python():
-    @cuda.jit
+def test_complex_arithmetic_matches_python(jit):
+    @jit
     def k(x, y, out, z32):
         i = cuda.grid(1)
         if i < x.size:
@@ -56,9 +55,8 @@ def test_complex_arithmetic_matches_python():
         assert out[r, 6] == (1.5 - 2j) * 2
 
 
-@pytest.mark.gpu
-def test_complex_local_array_and_accumulation():
-    @cuda.jit
+def test_complex_local_array_and_accumulation(jit):
+    @jit
     def k(a, out):
         i = cuda.grid(1)
         if i < a.size:

@@ -75,9 +75,8 @@ def test_missing_and_unknown_arguments():
         cuda.compile_ptx(unknown, "void(float64[:])")
 
 
-@pytest.mark.gpu
-def test_device_functions_with_defaults_keywords_and_tuples():
-    @cuda.jit
+def test_device_functions_with_defaults_keywords_and_tuples(jit):
+    @jit
     def kern(x, out):
         i = cuda.grid(1)
         if i < x.size:
@@ -98,13 +97,12 @@ def test_device_functions_with_defaults_keywords_and_tuples():
     np.testing.assert_array_equal(out[:, 4], x - 1.0)
 
 
-@pytest.mark.gpu
-def test_device_function_writes_through_an_array_argument():
+def test_device_function_writes_through_an_array_argument(jit):
     @cuda.jit(device=True)
     def put(arr, i, v):
         arr[i] = v * 2
 
-    @cuda.jit
+    @jit
     def kern(a):
         i = cuda.grid(1)
         if i < a.size:

@@ -66,9 +66,8 @@ def test_unary_math_matches_numpy(name, dtype, rtol):
     np.testing.assert_allclose(out, ref, rtol=rtol, atol=rtol)
 
 
-@pytest.mark.gpu
-def test_rounding_and_predicates():
-    @cuda.jit
+def test_rounding_and_predicates(jit):
+    @jit
     def k(x, io, bo):
         i = cuda.grid(1)
         if i < x.size:
@@ -94,9 +93,8 @@ def test_rounding_and_predicates():
     np.testing.assert_array_equal(bo[:, 2], np.isfinite(x))
 
 
-@pytest.mark.gpu
-def test_binary_math():
-    @cuda.jit
+def test_binary_math(jit):
+    @jit
     def k(x, y, out):
         i = cuda.grid(1)
         if i < x.size:

@@ -1,16 +1,16 @@
 """Loops over enumerate/zip/arrays/tuples, shared and local memory, barriers, atomics
-and warp intrinsics, checked on the GPU against numpy or hand reasoning."""
+and warp intrinsics, checked on every backend (the `jit` fixture) against numpy or
+hand reasoning."""
 import numpy as np
 import pytest
 
 from pyjit import cuda
 
-pytestmark = pytest.mark.gpu
 TILE = 16
 
 
-def test_loop_forms():
-    @cuda.jit
+def test_loop_forms(jit):
+    @jit
     def k(a, x, out):
         t = 0
         for i, j in enumerate(range(10, 4, -2)):
@@ -46,8 +46,8 @@ def test_loop_forms():
     assert out[4] == pytest.approx(sum(n * y * z for n, (y, z) in enumerate(zip(x, a), 1)))
 
 
-def test_block_reduction_with_shared_memory_and_atomics():
-    @cuda.jit
+def test_block_reduction_with_shared_memory_and_atomics(jit):
+    @jit
     def block_sum(x, total):
         sm = cuda.shared.array(256, dtype=np.float32)
         t = cuda.threadIdx.x
@@ -69,8 +69,8 @@ def test_block_reduction_with_shared_memory_and_atomics():
     assert total[0] == pytest.approx(float(x.sum(dtype=np.float64)), rel=1e-5)
 
 
-def test_transpose_through_a_padded_shared_tile():
-    @cuda.jit
+def test_transpose_through_a_padded_shared_tile(jit):
+    @jit
     def transpose(a, b):
         tile = cuda.shared.array((TILE, TILE + 1), dtype=np.float64)
         x, y = cuda.grid(2)
@@ -90,8 +90,8 @@ def test_transpose_through_a_padded_shared_tile():
     np.testing.assert_array_equal(b, a.T)
 
 
-def test_dynamic_shared_memory_sized_at_launch():
-    @cuda.jit
+def test_dynamic_shared_memory_sized_at_launch(jit):
+    @jit
     def reverse(a):
         sm = cuda.shared.array(0, dtype=np.int32)
         t = cuda.threadIdx.x
@@ -104,8 +104,9 @@ def test_dynamic_shared_memory_sized_at_launch():
     np.testing.assert_array_equal(a, np.arange(64)[::-1])
 
 
-def test_warp_shuffle_reduction_and_votes():
-    @cuda.jit
+@pytest.mark.gpu_only("warp collectives (the CPU backend has no warps yet)")
+def test_warp_shuffle_reduction_and_votes(jit):
+    @jit
     def warp(x, out, votes):
         i = cuda.grid(1)
         v = x[i]
@@ -132,8 +133,8 @@ def test_warp_shuffle_reduction_and_votes():
     np.testing.assert_array_equal(votes[:, 3], np.arange(64) ^ 1)
 
 
-def test_local_array_and_bit_intrinsics():
-    @cuda.jit
+def test_local_array_and_bit_intrinsics(jit):
+    @jit
     def k(x, out):
         i = cuda.grid(1)
         if i < x.size:
@@ -157,8 +158,8 @@ def test_local_array_and_bit_intrinsics():
         assert out[r, 4] == int(format(v & 0xFFFFFFFF, "032b")[::-1], 2) >> 28
 
 
-def test_array_views_follow_python_slicing():
-    @cuda.jit
+def test_array_views_follow_python_slicing(jit):
+    @jit
     def k(a, v, out):
         row = a[1]
         col = a[:, 2]
@@ -186,8 +187,8 @@ def test_array_views_follow_python_slicing():
     assert out[6] == 2 and v[2] == 99
 
 
-def test_print_from_a_kernel(capfd):
-    @cuda.jit
+def test_print_from_a_kernel(jit, capfd):
+    @jit
     def k(x):
         i = cuda.grid(1)
         if i == 0:
@@ -199,8 +200,8 @@ def test_print_from_a_kernel(capfd):
     assert "value 2.500000 0 True done" in out
 
 
-def test_failed_assert_in_debug_mode_raises_after_the_launch():
-    @cuda.jit(debug=True)
+def test_failed_assert_in_debug_mode_raises_after_the_launch(jit):
+    @jit(debug=True)
     def k(a):
         assert a[0] > 0, "positive please"
         a[1] = 1
@@ -210,7 +211,7 @@ def test_failed_assert_in_debug_mode_raises_after_the_launch():
         k[1, 1](a)
     message = str(info.value)
     assert "positive please" in message and "kernel 'k'" in message
-    assert "test_gpu_language.py:%d" % (k.py_func.__code__.co_firstlineno + 2) in message
+    assert "test_language_features.py:%d" % (k.py_func.__code__.co_firstlineno + 2) in message
     # The context survives: the same kernel runs again and succeeds.
     a = np.array([5, 0], dtype=np.int64)
     k[1, 1](a)
@@ -220,8 +221,8 @@ def test_failed_assert_in_debug_mode_raises_after_the_launch():
 COEFFS = np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float64)
 
 
-def test_global_arrays_live_in_constant_memory():
-    @cuda.jit
+def test_global_arrays_live_in_constant_memory(jit):
+    @jit
     def k(x, out):
         c = cuda.const.array_like(COEFFS)
         i = cuda.grid(1)
@@ -234,8 +235,8 @@ def test_global_arrays_live_in_constant_memory():
     np.testing.assert_array_equal(out, COEFFS[np.arange(6) % 2, 0] * x + COEFFS[1, 1])
 
 
-def test_read_only_numpy_arguments_are_read_only():
-    @cuda.jit
+def test_read_only_numpy_arguments_are_read_only(jit):
+    @jit
     def k(x, out):
         i = cuda.grid(1)
         if i < x.size:
