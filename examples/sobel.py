@@ -75,7 +75,7 @@ def main(argv=None):
     block = (16, 16)
     grid = (math.ceil(img.shape[0] / block[0]), math.ceil(img.shape[1] / block[1]))
     times = []
-    if cuda.is_available():
+    if sobel.target == "cuda":
         where = "GPU"
         d_img = cuda.to_device(img)
         d_out = cuda.to_device(np.zeros_like(img))

@@ -169,9 +169,15 @@ class Dispatcher(_Compiled):
 
     def _arch(self):
         """'cpu' for the CPU backend, else the current GPU's arch ('sm_90')."""
+        return "cpu" if self.target == "cpu" else current_device()["arch"]
+
+    @property
+    def target(self):
+        """Where the kernel runs: 'cuda', or 'cpu' for the CPU backend (its
+        `target` option, else $PYJIT_TARGET, else 'cpu' without a GPU)."""
         if self._target is None:
             self._target = _options.target(self.options)
-        return "cpu" if self._target == "cpu" else current_device()["arch"]
+        return self._target
 
     def _add_signature(self, sig):
         from .types import Type
