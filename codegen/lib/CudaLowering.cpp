@@ -238,12 +238,6 @@ llvm::Value *Emitter::atomic(const ir::Instruction &inst) {
 
 llvm::Error Emitter::checkHostSupport(const ir::Instruction &inst) {
   switch (static_cast<CudaFn>(inst.intImm)) {
-  case CudaFn::Syncwarp: case CudaFn::ShflSync:
-  case CudaFn::ShflUpSync: case CudaFn::ShflDownSync: case CudaFn::ShflXorSync:
-  case CudaFn::AllSync: case CudaFn::AnySync: case CudaFn::EqSync: case CudaFn::BallotSync:
-  case CudaFn::Activemask: case CudaFn::MatchAnySync: case CudaFn::MatchAllSync:
-    return fail(llvm::Twine("line ") + llvm::Twine(inst.loc().line) +
-                ": warp collectives are not supported by the CPU backend yet");
   default:
     return llvm::Error::success();
   }
@@ -256,10 +250,72 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
     return atomic(inst);
   auto op = [&](unsigned i) { return val(inst.operand(i)); };
   if (options.host) {
-    auto barrier = [&](int kind, llvm::Value *value) -> llvm::Value * {
+    auto usesFibers = [&] {
       if (!module.getGlobalVariable(kHostUsesBarriers))
         new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
                                  b.getInt8(1), kHostUsesBarriers);
+    };
+    // A warp collective: the operand's bits travel as an i64.
+    auto warp = [&](HostWarpOp opc, llvm::Value *mask, llvm::Value *value,
+                    llvm::Value *arg) -> llvm::Value * {
+      usesFibers();
+      llvm::Type *ty = value ? value->getType() : b.getInt64Ty();
+      llvm::Value *bits = b.getInt64(0);
+      if (value) {
+        unsigned width = ty->getPrimitiveSizeInBits();
+        bits = ty->isIntegerTy() ? value : b.CreateBitCast(value, b.getIntNTy(width));
+        bits = b.CreateZExtOrTrunc(bits, b.getInt64Ty());
+      }
+      auto callee = module.getOrInsertFunction(
+          kHostWarp, llvm::FunctionType::get(b.getInt64Ty(),
+                                             {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(),
+                                              b.getInt64Ty(), b.getInt32Ty()},
+                                             false));
+      llvm::Value *r = b.CreateCall(
+          callee, {kernel->getArg(0), b.getInt32(static_cast<int32_t>(opc)),
+                   mask ? b.CreateZExtOrTrunc(mask, b.getInt32Ty()) : b.getInt32(-1),
+                   bits, arg ? b.CreateZExtOrTrunc(arg, b.getInt32Ty()) : b.getInt32(0)});
+      return r;
+    };
+    auto shuffled = [&](HostWarpOp opc) -> llvm::Value * {
+      llvm::Value *value = op(1);
+      llvm::Type *ty = value->getType();
+      llvm::Value *r = warp(opc, op(0), value, op(2));
+      unsigned width = ty->getPrimitiveSizeInBits();
+      r = b.CreateTrunc(r, b.getIntNTy(width));
+      return ty->isIntegerTy() ? r : b.CreateBitCast(r, ty);
+    };
+    auto to32 = [&](llvm::Value *r) { return b.CreateTrunc(r, b.getInt32Ty()); };
+    switch (fn) {
+    case CudaFn::Syncwarp:
+      return warp(HostWarpOp::Syncwarp, op(0), nullptr, nullptr);
+    case CudaFn::ShflSync:
+      return shuffled(HostWarpOp::ShflIdx);
+    case CudaFn::ShflUpSync:
+      return shuffled(HostWarpOp::ShflUp);
+    case CudaFn::ShflDownSync:
+      return shuffled(HostWarpOp::ShflDown);
+    case CudaFn::ShflXorSync:
+      return shuffled(HostWarpOp::ShflXor);
+    case CudaFn::AllSync:
+      return to32(warp(HostWarpOp::All, op(0), op(1), nullptr));
+    case CudaFn::AnySync:
+      return to32(warp(HostWarpOp::Any, op(0), op(1), nullptr));
+    case CudaFn::EqSync:
+      return to32(warp(HostWarpOp::Eq, op(0), op(1), nullptr));
+    case CudaFn::BallotSync:
+      return to32(warp(HostWarpOp::Ballot, op(0), op(1), nullptr));
+    case CudaFn::Activemask:
+      return to32(warp(HostWarpOp::Activemask, nullptr, nullptr, nullptr));
+    case CudaFn::MatchAnySync:
+      return to32(warp(HostWarpOp::MatchAny, op(0), op(1), nullptr));
+    case CudaFn::MatchAllSync:
+      return to32(warp(HostWarpOp::MatchAll, op(0), op(1), nullptr));
+    default:
+      break;
+    }
+    auto barrier = [&](int kind, llvm::Value *value) -> llvm::Value * {
+      usesFibers();
       auto callee = module.getOrInsertFunction(
           kHostBarrier, llvm::FunctionType::get(b.getInt32Ty(),
                                                 {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty()},

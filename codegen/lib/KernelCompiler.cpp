@@ -7,7 +7,6 @@
 #include "pyjit/codegen/NVPTXTarget.h"
 #include "pyjit/frontend/ASTPrinter.h"
 #include "pyjit/frontend/Parser.h"
-#include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/IRGen.h"
 #include "pyjit/ir/IRPrinter.h"
 #include "pyjit/ir/Passes.h"
@@ -119,24 +118,6 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     return out;
 
   if (req.host) {
-    // What the CPU backend's runner cannot do yet is a compile error at the
-    // call, in the file of the call (a device function's, if inlined).
-    for (const auto &bb : fn->blocks())
-      for (const auto &inst : bb->instructions()) {
-        if (inst->opcode() != ir::Opcode::Cuda)
-          continue;
-        auto cf = static_cast<ir::CudaFn>(inst->intImm);
-        if (cf < ir::CudaFn::Syncwarp || cf > ir::CudaFn::MatchAllSync ||
-            (cf >= ir::CudaFn::Threadfence && cf <= ir::CudaFn::ThreadfenceSystem))
-          continue;
-        std::optional<DiagnosticEngine::FileScope> scope;
-        if (inst->file())
-          scope.emplace(diags, *inst->file());
-        diags.error(SourceRange(inst->loc()),
-                    std::string("cuda.") + ir::cudaFnName(cf) +
-                        " is not supported by the CPU backend yet (it has no warps)");
-        return diags.takeError();
-      }
     return compileForHost(req, *fn, std::move(out));
   }
   auto ptxVersion = choosePTXVersion(req.arch, req.consumerCuda, req.ptxVersion);

@@ -8,6 +8,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include <boost/context/fiber.hpp>
 #include <boost/context/protected_fixedsize_stack.hpp>
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -82,9 +83,101 @@ struct FiberThread {
   boost::context::fiber fiber; // the thread, while suspended
   boost::context::fiber sink;  // the scheduler, while the thread runs
   bool finished = false;
-  bool waiting = false; // at a barrier
+  bool waiting = false; // at a block barrier
   int32_t kind = 0, value = 0, result = 0;
+  // At a warp collective (pyjit_host_warp).
+  bool atWarp = false;
+  codegen::HostWarpOp op = codegen::HostWarpOp::Syncwarp;
+  uint32_t mask = 0;
+  int64_t warpValue = 0, warpResult = 0;
+  int32_t arg = 0;
 };
+
+/// A warp collective on the CPU backend (codegen::kHostWarp): wait until
+/// the lanes of `mask` arrive, then take this lane's result.
+extern "C" int64_t pyjit_host_warp(codegen::HostContext *ctx, int32_t op, uint32_t mask,
+                                   int64_t value, int32_t arg) {
+  auto *self = static_cast<FiberThread *>(ctx->runner);
+  self->atWarp = true;
+  self->op = static_cast<codegen::HostWarpOp>(op);
+  self->mask = mask;
+  self->warpValue = value;
+  self->arg = arg;
+  self->sink = std::move(self->sink).resume();
+  return self->warpResult;
+}
+
+/// Completes the warp collective of the lanes \p lanes (32 or fewer) when
+/// every live lane it waits for has arrived. Returns true if it did.
+/// Results follow the CUDA C++ Programming Guide ("Warp Shuffle Functions",
+/// "Warp Vote Functions", "Warp Match Functions"); a lane that did not
+/// arrive gives no value, so a shuffle from it returns the caller's own.
+bool resolveWarp(FiberThread *lanes, unsigned count) {
+  uint32_t live = 0, arrived = 0, wanted = 0;
+  for (unsigned l = 0; l < count; ++l) {
+    if (!lanes[l].finished)
+      live |= 1u << l;
+    if (lanes[l].atWarp) {
+      arrived |= 1u << l;
+      wanted |= lanes[l].mask;
+    }
+  }
+  if (!arrived || ((wanted & live) & ~arrived))
+    return false;
+  using Op = codegen::HostWarpOp;
+  for (unsigned l = 0; l < count; ++l) {
+    FiberThread &t = lanes[l];
+    if (!t.atWarp)
+      continue;
+    uint32_t group = t.mask & arrived;
+    auto from = [&](int src) {
+      return src >= 0 && src < 32 && (arrived >> src & 1) ? lanes[src].warpValue : t.warpValue;
+    };
+    int64_t r = 0;
+    switch (t.op) {
+    case Op::Syncwarp:
+      break;
+    case Op::ShflIdx:
+      r = from(t.arg & 31);
+      break;
+    case Op::ShflUp:
+      r = from(static_cast<int>(l) - t.arg);
+      break;
+    case Op::ShflDown:
+      r = from(static_cast<int>(l) + t.arg);
+      break;
+    case Op::ShflXor:
+      r = from(static_cast<int>(l ^ (t.arg & 31)));
+      break;
+    case Op::Activemask:
+      r = arrived;
+      break;
+    default: {
+      uint32_t ballot = 0, same = 0;
+      bool allEqual = true;
+      for (unsigned m = 0; m < count; ++m)
+        if (group >> m & 1) {
+          if (lanes[m].warpValue != 0)
+            ballot |= 1u << m;
+          if (lanes[m].warpValue == t.warpValue)
+            same |= 1u << m;
+          else
+            allEqual = false;
+        }
+      r = t.op == Op::All        ? ballot == group
+          : t.op == Op::Any      ? ballot != 0
+          : t.op == Op::Eq       ? (ballot == group || ballot == 0)
+          : t.op == Op::Ballot   ? ballot
+          : t.op == Op::MatchAny ? same
+                                 : (allEqual ? group : 0);
+      break;
+    }
+    }
+    t.warpResult = r;
+    t.atWarp = false;
+  }
+  return true;
+}
 
 /// cuda.syncthreads*, on the CPU backend: wait for the block's other
 /// threads (codegen::kHostBarrier).
@@ -106,7 +199,7 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
                                const uint64_t *slots) {
   namespace bc = boost::context;
   for (FiberThread &t : threads) {
-    t.finished = t.waiting = false;
+    t.finished = t.waiting = t.atWarp = false;
     t.ctx.runner = &t;
     t.fiber = bc::fiber(std::allocator_arg, bc::protected_fixedsize_stack(256 * 1024),
                         [&t, entry, slots](bc::fiber &&sink) {
@@ -117,17 +210,22 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
                         });
   }
   for (;;) {
-    bool anyLive = false;
     for (FiberThread &t : threads)
-      if (!t.finished && !t.waiting) {
+      if (!t.finished && !t.waiting && !t.atWarp)
         t.fiber = std::move(t.fiber).resume();
-        anyLive = true;
-      }
-    // Every unfinished thread now waits at a barrier (or all finished).
+    // Every unfinished thread now waits at a barrier or a warp collective.
+    bool progress = false;
+    for (size_t w = 0; w < threads.size(); w += 32)
+      progress |= resolveWarp(&threads[w], static_cast<unsigned>(std::min<size_t>(32, threads.size() - w)));
+    if (progress)
+      continue;
     int32_t count = 0, all = 1, any = 0;
     bool waiting = false;
     for (FiberThread &t : threads)
       if (!t.finished) {
+        if (t.atWarp)
+          return error("deadlock on the CPU backend: a warp collective waits for lanes that "
+                       "wait at cuda.syncthreads (or have returned)");
         waiting = true;
         count += t.value != 0;
         all &= t.value != 0;
@@ -135,7 +233,6 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
       }
     if (!waiting)
       return llvm::Error::success();
-    (void)anyLive;
     for (FiberThread &t : threads)
       if (!t.finished) {
         t.result = t.kind == 1 ? count : t.kind == 2 ? all : t.kind == 3 ? any : 0;
@@ -175,7 +272,9 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
           {{mangle(codegen::kHostPrintf),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_vprintf), flags}},
            {mangle(codegen::kHostBarrier),
-            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_barrier), flags}}})))
+            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_barrier), flags}},
+           {mangle(codegen::kHostWarp),
+            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_warp), flags}}})))
     return std::move(err);
   if (llvm::Error err = (*jit)->addIRModule(
           llvm::orc::ThreadSafeModule(std::move(*module), std::move(context))))

@@ -2,8 +2,8 @@
 
 Kernel semantics are checked by the backend-neutral suites (the `jit`
 fixture runs them here too); this file covers what is particular to the
-CPU backend: barriers through fibers, dynamic shared memory, print, the
-target option and its errors.
+CPU backend: barriers and warp collectives through fibers, dynamic shared
+memory, print, the target option and its errors.
 """
 import numpy as np
 import pytest
@@ -95,16 +95,64 @@ def test_print_from_a_kernel(capfd):
     assert "value 2.500000 1 True" in capfd.readouterr().out
 
 
-def test_warp_collectives_are_a_compile_error_with_the_line():
+def test_warp_shuffles_of_64bit_values_and_partial_warps():
+    @cuda.jit(target="cpu")
+    def k(x, out):
+        t = cuda.threadIdx.x
+        v = x[t]
+        out[t, 0] = cuda.shfl_down_sync(0xffffffff, v, 3)
+        out[t, 1] = cuda.shfl_up_sync(0xffffffff, v, 5)
+        out[t, 2] = cuda.shfl_xor_sync(0xffffffff, v, 6)
+        out[t, 3] = cuda.shfl_sync(0xffffffff, v, 7)
+
+    n = 48  # a full warp and a partial one of 16 lanes
+    x = (np.arange(n, dtype=np.int64) + 1) * (1 << 40)  # needs 64 bits
+    out = np.zeros((n, 4), dtype=np.int64)
+    k[1, n](x, out)
+    for t in range(n):
+        base, lanes = (t // 32) * 32, min(32, n - (t // 32) * 32)
+        lane = t % 32
+
+        def at(src):  # a lane outside the warp gives the caller's own value
+            return x[base + src] if 0 <= src < lanes else x[t]
+        assert out[t].tolist() == [at(lane + 3) if lane + 3 < 32 else x[t],
+                                   at(lane - 5) if lane >= 5 else x[t],
+                                   at(lane ^ 6), at(7)], t
+
+
+def test_warp_votes_ballot_match_and_activemask():
+    @cuda.jit(target="cpu")
+    def k(x, out):
+        t = cuda.threadIdx.x
+        v = x[t]
+        out[t, 0] = cuda.ballot_sync(0xffffffff, v > 2)
+        out[t, 1] = cuda.all_sync(0xffffffff, v >= 0)
+        out[t, 2] = cuda.any_sync(0xffffffff, v > 4)
+        out[t, 3] = cuda.match_any_sync(0xffffffff, v)
+        if t % 2 == 0:
+            out[t, 4] = cuda.activemask()
+
+    x = np.array([t % 4 for t in range(32)], dtype=np.int32)
+    out = np.zeros((32, 5), dtype=np.int64)
+    k[1, 32](x, out)
+    ballot = sum(1 << t for t in range(32) if x[t] > 2)
+    evens = sum(1 << t for t in range(0, 32, 2))
+    for t in range(32):
+        same = sum(1 << m for m in range(32) if x[m] == x[t])
+        assert out[t, :4].tolist() == [ballot, 1, 0, same], t
+        assert out[t, 4] == (evens if t % 2 == 0 else 0)
+
+
+def test_warp_collective_waiting_on_a_barrier_is_reported():
     @cuda.jit(target="cpu")
     def k(a):
-        a[0] = cuda.shfl_down_sync(0xffffffff, a[cuda.threadIdx.x], 1)
+        if cuda.threadIdx.x == 0:
+            a[0] = cuda.shfl_sync(0xffffffff, 1, 1)  # lane 1 never comes
+        else:
+            cuda.syncthreads()
 
-    with pytest.raises(pyjit.CompileError) as info:
-        k[1, 32](np.zeros(32, dtype=np.float32))
-    msg = str(info.value)
-    assert "cuda.shfl_down_sync is not supported by the CPU backend yet" in msg
-    assert "test_cpu_backend.py:%d:" % (k.py_func.__code__.co_firstlineno + 2) in msg
+    with pytest.raises(Exception, match="deadlock on the CPU backend"):
+        k[1, 32](np.zeros(1, dtype=np.int64))
 
 
 def test_gpu_arrays_are_refused_by_name():

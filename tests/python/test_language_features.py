@@ -104,7 +104,6 @@ def test_dynamic_shared_memory_sized_at_launch(jit):
     np.testing.assert_array_equal(a, np.arange(64)[::-1])
 
 
-@pytest.mark.gpu_only("warp collectives (the CPU backend has no warps yet)")
 def test_warp_shuffle_reduction_and_votes(jit):
     @jit
     def warp(x, out, votes):

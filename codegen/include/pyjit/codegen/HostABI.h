@@ -34,7 +34,16 @@ inline constexpr const char *kHostPrintf = "pyjit_host_vprintf";
 /// cuda.syncthreads (kind 0), syncthreads_count (1), _and (2), _or (3);
 /// returns the count, or the and/or of `value` over the block.
 inline constexpr const char *kHostBarrier = "pyjit_host_barrier";
-/// A module that calls kHostBarrier defines this (an i8 1): the runner then
+/// `int64_t pyjit_host_warp(HostContext *, int32_t op, uint32_t mask,
+/// int64_t value, int32_t arg)`: a warp collective among the lanes of
+/// `mask` (value: the operand's bits; arg: lane, delta or lane mask).
+inline constexpr const char *kHostWarp = "pyjit_host_warp";
+enum class HostWarpOp : int32_t {
+  Syncwarp, ShflIdx, ShflUp, ShflDown, ShflXor, All, Any, Eq, Ballot, Activemask,
+  MatchAny, MatchAll,
+};
+
+/// A module that calls kHostBarrier or kHostWarp defines this (an i8 1): the runner then
 /// runs each CUDA thread as a fiber.
 inline constexpr const char *kHostUsesBarriers = "__pyjit_uses_barriers";
 
