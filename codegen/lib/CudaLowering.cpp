@@ -73,6 +73,15 @@ void Emitter::allocArray(const ir::Instruction &inst) {
                                          llvm::GlobalValue::NotThreadLocal, constAS());
       g->setAlignment(llvm::Align(std::max<uint64_t>(8, itemSize)));
       parts.data = g;
+    } else if (inst.intImm == 3 && options.host) {
+      // Each block has its own: an offset into HostContext::staticShared.
+      uint64_t offset = llvm::alignTo(hostSharedBytes, std::max<uint64_t>(16, itemSize));
+      hostSharedBytes = offset + total * itemSize;
+      llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
+      llvm::Value *base = entry.CreateAlignedLoad(
+          entry.getPtrTy(), entry.CreateConstInBoundsGEP1_32(entry.getInt8Ty(), kernel->getArg(0), 88),
+          llvm::Align(8));
+      parts.data = entry.CreateConstInBoundsGEP1_64(entry.getInt8Ty(), base, offset);
     } else if (inst.intImm == 3) {
       auto *g = new llvm::GlobalVariable(
           module, storage, false, llvm::GlobalValue::InternalLinkage,

@@ -102,6 +102,7 @@ private:
   // The LLVM block where each IR block's code ends (lowering may split it).
   std::map<const ir::BasicBlock *, llvm::BasicBlock *> blockEnds;
   unsigned sharedCount = 0;
+  uint64_t hostSharedBytes = 0; // static shared memory of a host kernel
   std::vector<std::pair<const ir::Instruction *, llvm::PHINode *>> phis;
 };
 

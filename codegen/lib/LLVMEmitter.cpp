@@ -153,6 +153,9 @@ llvm::Expected<llvm::Function *> Emitter::run() {
       node->addIncoming(val(inst->operand(i)), blockEnds.at(inst->blocks()[i]));
   if (dib)
     dib->finalize();
+  if (options.host)
+    new llvm::GlobalVariable(module, b.getInt64Ty(), true, llvm::GlobalValue::ExternalLinkage,
+                             b.getInt64(hostSharedBytes), kHostStaticShared);
   return kernel;
 }
 

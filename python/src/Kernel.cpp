@@ -414,7 +414,11 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
     slot += slotsOf(spec);
   }
   if (self->cpu) {
-    if (llvm::Error err = self->cpu->launch(grid, block, static_cast<unsigned>(shared), storage))
+    // The kernel touches no Python object: other Python threads may run.
+    PyThreadState *state = PyEval_SaveThread();
+    llvm::Error err = self->cpu->launch(grid, block, static_cast<unsigned>(shared), storage);
+    PyEval_RestoreThread(state);
+    if (err)
       return python::raise(std::move(err));
     Py_RETURN_NONE;
   }

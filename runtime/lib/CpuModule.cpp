@@ -12,7 +12,9 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <atomic>
 #include <mutex>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -287,6 +289,8 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
   out->jit = std::move(*jit);
   out->entryFn = address->toPtr<codegen::HostEntry>();
   out->usesBarriers = out->global(codegen::kHostUsesBarriers) != nullptr;
+  if (auto *bytes = static_cast<const uint64_t *>(out->global(codegen::kHostStaticShared)))
+    out->staticSharedBytes = *bytes;
   return out;
 }
 
@@ -307,47 +311,62 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   if (threads == 0 || threads > 1024)
     return error("a block of " + llvm::Twine(threads) +
                  " threads: the CPU backend, like the GPU, takes 1 to 1024");
-  std::vector<char> shared(sharedBytes ? sharedBytes : 1);
-  codegen::HostContext ctx{};
-  unsigned dims[4][3] = {{0, 0, 0}, {block.x, block.y, block.z}, {0, 0, 0}, {grid.x, grid.y, grid.z}};
-  for (unsigned d = 0; d < 3; ++d) {
-    ctx.sreg[3 + d] = dims[1][d];
-    ctx.sreg[9 + d] = dims[3][d];
-  }
-  ctx.dynamicShared = shared.data();
-  ctx.dynamicSharedBytes = sharedBytes;
-  if (usesBarriers) {
-    std::vector<FiberThread> fibers(threads);
-    for (unsigned bz = 0; bz < grid.z; ++bz)
-      for (unsigned by = 0; by < grid.y; ++by)
-        for (unsigned bx = 0; bx < grid.x; ++bx) {
-          uint32_t linear = 0;
-          for (unsigned tz = 0; tz < block.z; ++tz)
-            for (unsigned ty = 0; ty < block.y; ++ty)
-              for (unsigned tx = 0; tx < block.x; ++tx, ++linear) {
-                codegen::HostContext &c = fibers[linear].ctx;
-                c = ctx;
-                c.sreg[0] = tx, c.sreg[1] = ty, c.sreg[2] = tz;
-                c.sreg[6] = bx, c.sreg[7] = by, c.sreg[8] = bz;
-                c.sreg[12] = linear % 32;
-              }
-          if (llvm::Error err = runBlockWithFibers(entryFn, fibers, slots))
-            return err;
-        }
-    return llvm::Error::success();
-  }
-  for (unsigned bz = 0; bz < grid.z; ++bz)
-    for (unsigned by = 0; by < grid.y; ++by)
-      for (unsigned bx = 0; bx < grid.x; ++bx) {
-        ctx.sreg[6] = bx, ctx.sreg[7] = by, ctx.sreg[8] = bz;
-        uint32_t linear = 0;
-        for (unsigned tz = 0; tz < block.z; ++tz)
-          for (unsigned ty = 0; ty < block.y; ++ty)
-            for (unsigned tx = 0; tx < block.x; ++tx, ++linear) {
-              ctx.sreg[0] = tx, ctx.sreg[1] = ty, ctx.sreg[2] = tz;
-              ctx.sreg[12] = linear % 32;
+  uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
+  if (blocks == 0)
+    return error("a grid of 0 blocks");
+  // Blocks are independent: a pool of workers takes them in turn, each with
+  // its own shared memory (static and dynamic) and, for kernels with
+  // barriers or warp collectives, its own fibers.
+  unsigned workers = static_cast<unsigned>(
+      std::min<uint64_t>(blocks, std::max(1u, std::thread::hardware_concurrency())));
+  std::atomic<uint64_t> next{0};
+  std::mutex failureMutex;
+  std::string failure;
+  auto work = [&] {
+    std::vector<char> dynamicShared(sharedBytes ? sharedBytes : 1);
+    std::vector<char> staticShared(staticSharedBytes ? staticSharedBytes : 1);
+    codegen::HostContext ctx{};
+    for (unsigned d = 0; d < 3; ++d) {
+      ctx.sreg[3 + d] = d == 0 ? block.x : d == 1 ? block.y : block.z;
+      ctx.sreg[9 + d] = d == 0 ? grid.x : d == 1 ? grid.y : grid.z;
+    }
+    ctx.dynamicShared = dynamicShared.data();
+    ctx.dynamicSharedBytes = sharedBytes;
+    ctx.staticShared = staticShared.data();
+    std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
+    for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
+      ctx.sreg[6] = static_cast<uint32_t>(b % grid.x);
+      ctx.sreg[7] = static_cast<uint32_t>(b / grid.x % grid.y);
+      ctx.sreg[8] = static_cast<uint32_t>(b / grid.x / grid.y);
+      uint32_t linear = 0;
+      for (unsigned tz = 0; tz < block.z; ++tz)
+        for (unsigned ty = 0; ty < block.y; ++ty)
+          for (unsigned tx = 0; tx < block.x; ++tx, ++linear) {
+            ctx.sreg[0] = tx, ctx.sreg[1] = ty, ctx.sreg[2] = tz;
+            ctx.sreg[12] = linear % 32;
+            if (usesBarriers)
+              fibers[linear].ctx = ctx;
+            else
               entryFn(&ctx, slots);
-            }
+          }
+      if (!usesBarriers)
+        continue;
+      if (llvm::Error err = runBlockWithFibers(entryFn, fibers, slots)) {
+        std::lock_guard<std::mutex> lock(failureMutex);
+        if (failure.empty())
+          failure = llvm::toString(std::move(err));
+        next = blocks; // stop the other workers
+        return;
       }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned w = 1; w < workers; ++w)
+    pool.emplace_back(work);
+  work();
+  for (std::thread &t : pool)
+    t.join();
+  if (!failure.empty())
+    return error(failure);
   return llvm::Error::success();
 }

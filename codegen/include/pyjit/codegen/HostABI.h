@@ -14,13 +14,19 @@ namespace pyjit::codegen {
 /// The first parameter of a host kernel (EmitOptions::host): what the
 /// runner sets before running each CUDA thread. Offsets are part of the
 /// contract: sreg at 0, dynamicShared at 64, dynamicSharedBytes at 72,
-/// runner at 80.
+/// runner at 80, staticShared at 88.
 struct HostContext {
   uint32_t sreg[16]; // tid.xyz, ntid.xyz, ctaid.xyz, nctaid.xyz, laneid
   void *dynamicShared;
   uint64_t dynamicSharedBytes;
-  void *runner; // the runner's state for this CUDA thread (barriers)
+  void *runner;       // the runner's state for this CUDA thread (barriers)
+  void *staticShared; // the block's cuda.shared.array storage (kHostStaticShared bytes)
 };
+
+/// An i64 constant: the bytes of static shared memory a block of the
+/// module's kernel needs (each cuda.shared.array at a 16-byte aligned
+/// offset of HostContext::staticShared), so blocks can run in parallel.
+inline constexpr const char *kHostStaticShared = "__pyjit_static_shared_bytes";
 static_assert(sizeof(void *) == 8, "the CPU backend needs a 64-bit host");
 
 /// `void entry(HostContext *, const uint64_t *slots)` (HostTarget.h).

@@ -2,10 +2,10 @@
 //
 // A kernel compiled for the host (codegen/HostTarget.h) as bitcode, JIT
 // compiled with LLVM's ORC LLJIT into this process, and run over a grid:
-// blocks one after another, and within a block the CUDA threads one after
-// another (x, then y, then z). A kernel with barriers runs each thread of a
-// block as a fiber (Boost.Context) that yields at cuda.syncthreads*. Warp
-// collectives are rejected by the compiler until the runner models warps.
+// blocks spread over a pool of host threads (one per core), and within a
+// block the CUDA threads one after another (x, then y, then z). A kernel with barriers runs each thread of a
+// block as a fiber (Boost.Context) that yields at cuda.syncthreads* and at
+// warp collectives, which are resolved among the 32 lanes of each warp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYJIT_RUNTIME_CPUMODULE_H
@@ -47,6 +47,7 @@ private:
   std::unique_ptr<llvm::orc::LLJIT> jit;
   codegen::HostEntry entryFn = nullptr;
   bool usesBarriers = false; // run each CUDA thread as a fiber
+  uint64_t staticSharedBytes = 0;
 };
 
 } // namespace pyjit::runtime
