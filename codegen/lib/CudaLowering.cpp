@@ -326,12 +326,14 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
     auto barrier = [&](int kind, llvm::Value *value) -> llvm::Value * {
       usesFibers();
       auto callee = module.getOrInsertFunction(
-          kHostBarrier, llvm::FunctionType::get(b.getInt32Ty(),
-                                                {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty()},
-                                                false));
+          kHostBarrier,
+          llvm::FunctionType::get(b.getInt32Ty(),
+                                  {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(), b.getInt32Ty()},
+                                  false));
       return b.CreateCall(callee, {kernel->getArg(0), b.getInt32(kind),
                                    value ? b.CreateZExtOrTrunc(value, b.getInt32Ty())
-                                         : b.getInt32(0)});
+                                         : b.getInt32(0),
+                                   b.getInt32(inst.loc().line)});
     };
     switch (fn) {
     case CudaFn::Syncthreads:

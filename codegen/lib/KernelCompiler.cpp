@@ -33,6 +33,7 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
   EmitOptions emitOptions;
   emitOptions.fastmath = req.fastmath;
   emitOptions.host = true;
+  emitOptions.debug = req.debug;
   auto kernel = emitKernel(fn, llvmModule, emitOptions);
   if (!kernel)
     return kernel.takeError();

@@ -156,6 +156,19 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   if (options.host)
     new llvm::GlobalVariable(module, b.getInt64Ty(), true, llvm::GlobalValue::ExternalLinkage,
                              b.getInt64(hostSharedBytes), kHostStaticShared);
+  if (options.host && options.debug) {
+    new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
+                             b.getInt8(1), kHostDebug);
+    std::string file = "<unknown>";
+    for (const auto &bb : fn.blocks())
+      if (!bb->instructions().empty() && bb->instructions().front()->file()) {
+        file = bb->instructions().front()->file()->fileName().str();
+        break;
+      }
+    llvm::Constant *text = llvm::ConstantDataArray::getString(ctx, file, true);
+    new llvm::GlobalVariable(module, text->getType(), true, llvm::GlobalValue::ExternalLinkage,
+                             text, kHostSourceFile);
+  }
   return kernel;
 }
 

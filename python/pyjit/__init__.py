@@ -12,8 +12,8 @@ Importing pyjit needs no GPU, driver or LLVM: the C++ extension loads on
 first compile, the CUDA driver on first launch.
 """
 from . import cuda
-from .errors import (CompileError, CudaError, InternalError, LinkError, PerformanceWarning,
-                     PyjitError)
+from .errors import (CompileError, CudaError, InternalError, KernelError, LinkError,
+                     PerformanceWarning, PyjitError)
 from .types import (bool_, boolean, float16, float32, float64, int8, int16, int32, int64,
                     intp, uint8, uint16, uint32, uint64, void)
 
@@ -21,6 +21,6 @@ __version__ = "0.1.0"
 
 jit = cuda.jit
 
-__all__ = ["cuda", "jit", "CompileError", "CudaError", "LinkError", "InternalError",
+__all__ = ["cuda", "jit", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "intp"]

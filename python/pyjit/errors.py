@@ -5,6 +5,8 @@ CompileError  a kernel's source is outside the kernel language or mistyped; the
 CudaError     a CUDA driver call failed (the message names the call and, for launches,
               the kernel), or no driver/GPU is present.
 LinkError     nvJitLink could not link a kernel; the message carries nvJitLink's log.
+KernelError   the CPU backend refused a launch or stopped a kernel: a block size outside
+              1..1024, barrier divergence (debug=True), a warp collective left waiting.
 InternalError a bug in pyjit; please report it with the kernel.
 """
 
@@ -23,6 +25,11 @@ class CudaError(PyjitError):
 
 class LinkError(PyjitError):
     """nvJitLink failed to link a kernel."""
+
+
+class KernelError(PyjitError, RuntimeError):
+    """A kernel on the CPU backend failed while running (the message names the
+    threads and lines involved), or its launch configuration was refused."""
 
 
 class InternalError(PyjitError):

@@ -132,7 +132,7 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
   if (cpu) {
     auto loaded = runtime::CpuModule::load(llvm::ArrayRef<char>(cubin, cubinSize), *entry);
     if (!loaded)
-      return python::raise(loaded.takeError());
+      return python::raiseRuntime(loaded.takeError());
     cpuModule = std::move(*loaded);
   } else {
     auto module = runtime::LoadedModule::load(llvm::ArrayRef<char>(cubin, cubinSize));
@@ -419,7 +419,7 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
     llvm::Error err = self->cpu->launch(grid, block, static_cast<unsigned>(shared), storage);
     PyEval_RestoreThread(state);
     if (err)
-      return python::raise(std::move(err));
+      return python::raiseRuntime(std::move(err));
     Py_RETURN_NONE;
   }
   for (unsigned i = 0; i < slot; ++i)

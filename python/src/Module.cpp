@@ -1,6 +1,7 @@
 //===- Module.cpp - The _pyjit extension module --------------------------===//
 #include "Extension.h"
 #include "pyjit/runtime/CudaError.h"
+#include "pyjit/runtime/KernelError.h"
 #include "pyjit/runtime/LinkError.h"
 
 using namespace pyjit;
@@ -16,6 +17,10 @@ PyObject *python::raiseRuntime(llvm::Error err) {
       },
       [&](const runtime::LinkError &e) {
         kind = "LinkError";
+        message = e.message();
+      },
+      [&](const runtime::KernelError &e) {
+        kind = "KernelError";
         message = e.message();
       });
   if (rest)

@@ -1,5 +1,6 @@
 //===- CpuModule.cpp - The CPU backend: JIT-compiled host kernels -------===//
 #include "pyjit/runtime/CpuModule.h"
+#include "pyjit/runtime/KernelError.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -21,10 +22,12 @@
 using namespace pyjit;
 using namespace pyjit::runtime;
 
+char KernelError::ID = 0;
+
 namespace {
 
 llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  return llvm::make_error<KernelError>(message.str());
 }
 
 /// print on the CPU backend: vprintf's contract (CUDA Programming Guide,
@@ -86,7 +89,7 @@ struct FiberThread {
   boost::context::fiber sink;  // the scheduler, while the thread runs
   bool finished = false;
   bool waiting = false; // at a block barrier
-  int32_t kind = 0, value = 0, result = 0;
+  int32_t kind = 0, value = 0, result = 0, line = 0;
   // At a warp collective (pyjit_host_warp).
   bool atWarp = false;
   codegen::HostWarpOp op = codegen::HostWarpOp::Syncwarp;
@@ -183,22 +186,59 @@ bool resolveWarp(FiberThread *lanes, unsigned count) {
 
 /// cuda.syncthreads*, on the CPU backend: wait for the block's other
 /// threads (codegen::kHostBarrier).
-extern "C" int32_t pyjit_host_barrier(codegen::HostContext *ctx, int32_t kind, int32_t value) {
+extern "C" int32_t pyjit_host_barrier(codegen::HostContext *ctx, int32_t kind, int32_t value,
+                                      int32_t line) {
   auto *self = static_cast<FiberThread *>(ctx->runner);
   self->waiting = true;
   self->kind = kind;
   self->value = value;
+  self->line = line;
   self->sink = std::move(self->sink).resume();
   return self->result;
+}
+
+std::string threadName(const codegen::HostContext &c) {
+  return "thread (" + std::to_string(c.sreg[0]) + ", " + std::to_string(c.sreg[1]) + ", " +
+         std::to_string(c.sreg[2]) + ") of block (" + std::to_string(c.sreg[6]) + ", " +
+         std::to_string(c.sreg[7]) + ", " + std::to_string(c.sreg[8]) + ")";
+}
+
+/// Debug mode: a barrier may open only when every thread of the block waits
+/// at the same one. \p file names the kernel's source.
+llvm::Error checkBarrier(const std::vector<FiberThread> &threads, const char *file) {
+  const FiberThread *first = nullptr, *returned = nullptr;
+  size_t waiting = 0;
+  for (const FiberThread &t : threads) {
+    if (t.finished) {
+      returned = returned ? returned : &t;
+      continue;
+    }
+    ++waiting;
+    if (!first) {
+      first = &t;
+    } else if (t.line != first->line) {
+      return error(llvm::Twine("barrier divergence: ") + threadName(first->ctx) +
+                   " waits at cuda.syncthreads on " + file + ":" + llvm::Twine(first->line) +
+                   " while " + threadName(t.ctx) + " waits at the one on line " +
+                   llvm::Twine(t.line));
+    }
+  }
+  if (first && returned)
+    return error(llvm::Twine("barrier divergence: ") + llvm::Twine(waiting) +
+                 " threads wait at cuda.syncthreads on " + file + ":" +
+                 llvm::Twine(first->line) + " (" + threadName(first->ctx) + ", ...) but " +
+                 threadName(returned->ctx) + " has returned without reaching it");
+  return llvm::Error::success();
 }
 
 /// Runs one block with a fiber per thread: every live thread runs up to its
 /// next barrier; when each unfinished thread waits at one, the barrier
 /// opens with the block's count/and/or of their values. A thread that
 /// finishes no longer takes part (as on sm_70 and later, where exited
-/// threads do not hold a barrier back).
+/// threads do not hold a barrier back) — unless \p debugFile is set: then
+/// that, and threads at different barriers, are errors (checkBarrier).
 llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread> &threads,
-                               const uint64_t *slots) {
+                               const uint64_t *slots, const char *debugFile) {
   namespace bc = boost::context;
   for (FiberThread &t : threads) {
     t.finished = t.waiting = t.atWarp = false;
@@ -235,6 +275,9 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
       }
     if (!waiting)
       return llvm::Error::success();
+    if (debugFile)
+      if (llvm::Error err = checkBarrier(threads, debugFile))
+        return err;
     for (FiberThread &t : threads)
       if (!t.finished) {
         t.result = t.kind == 1 ? count : t.kind == 2 ? all : t.kind == 3 ? any : 0;
@@ -291,6 +334,8 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
   out->usesBarriers = out->global(codegen::kHostUsesBarriers) != nullptr;
   if (auto *bytes = static_cast<const uint64_t *>(out->global(codegen::kHostStaticShared)))
     out->staticSharedBytes = *bytes;
+  if (out->global(codegen::kHostDebug))
+    out->debugFile = static_cast<const char *>(out->global(codegen::kHostSourceFile));
   return out;
 }
 
@@ -351,7 +396,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
           }
       if (!usesBarriers)
         continue;
-      if (llvm::Error err = runBlockWithFibers(entryFn, fibers, slots)) {
+      if (llvm::Error err = runBlockWithFibers(entryFn, fibers, slots, debugFile)) {
         std::lock_guard<std::mutex> lock(failureMutex);
         if (failure.empty())
           failure = llvm::toString(std::move(err));

@@ -151,7 +151,7 @@ def test_warp_collective_waiting_on_a_barrier_is_reported():
         else:
             cuda.syncthreads()
 
-    with pytest.raises(Exception, match="deadlock on the CPU backend"):
+    with pytest.raises(pyjit.KernelError, match="deadlock on the CPU backend"):
         k[1, 32](np.zeros(1, dtype=np.int64))
 
 
@@ -190,5 +190,65 @@ def test_block_of_more_than_1024_threads_is_refused():
     def k(a):
         a[0] = 1
 
-    with pytest.raises(Exception, match="1 to 1024"):
+    with pytest.raises(pyjit.KernelError, match="1 to 1024"):
         k[1, 2048](np.zeros(1, dtype=np.int64))
+
+
+def test_barrier_divergence_is_reported_in_debug_mode():
+    @cuda.jit(target="cpu", debug=True)
+    def early_exit(a):
+        if cuda.threadIdx.x == 3:
+            return
+        cuda.syncthreads()
+        a[cuda.threadIdx.x] = 1
+
+    with pytest.raises(pyjit.KernelError) as info:
+        early_exit[1, 8](np.zeros(8, dtype=np.int64))
+    msg = str(info.value)
+    line = early_exit.py_func.__code__.co_firstlineno + 4
+    assert "barrier divergence" in msg and "test_cpu_backend.py:%d" % line in msg
+    assert "thread (3, 0, 0) of block (0, 0, 0) has returned" in msg
+
+    # Without debug=True the barrier opens for the threads still running, as
+    # on sm_70 and later.
+    @cuda.jit(target="cpu")
+    def lenient(a):
+        if cuda.threadIdx.x == 3:
+            return
+        cuda.syncthreads()
+        a[cuda.threadIdx.x] = 1
+
+    a = np.zeros(8, dtype=np.int64)
+    lenient[1, 8](a)
+    assert a.tolist() == [1, 1, 1, 0, 1, 1, 1, 1]
+
+
+def test_threads_at_different_barriers_are_reported_in_debug_mode():
+    @cuda.jit(target="cpu", debug=True)
+    def k(a):
+        if cuda.threadIdx.x < 4:
+            cuda.syncthreads()
+        else:
+            cuda.syncthreads()
+        a[cuda.threadIdx.x] = 1
+
+    with pytest.raises(pyjit.KernelError) as info:
+        k[1, 8](np.zeros(8, dtype=np.int64))
+    first = k.py_func.__code__.co_firstlineno
+    msg = str(info.value)
+    assert "barrier divergence" in msg
+    assert ":%d" % (first + 3) in msg and "line %d" % (first + 5) in msg
+
+
+def test_out_of_bounds_index_is_reported_with_thread_and_block():
+    @cuda.jit(target="cpu", debug=True)
+    def k(a):
+        a[cuda.grid(1)] = 1
+
+    with pytest.raises(IndexError) as info:
+        k[2, 8](np.zeros(12, dtype=np.int64))
+    msg = str(info.value)
+    assert "out of bounds for axis 0 with size 12" in msg
+    index = int(msg.split("index ")[1].split()[0])
+    assert 12 <= index < 16
+    assert "thread (%d, 0, 0) of block (1, 0, 0)" % (index - 8) in msg

@@ -36,9 +36,10 @@ using HostEntry = void (*)(HostContext *, const uint64_t *);
 /// format and a buffer of 8-byte argument slots.
 inline constexpr const char *kHostPrintf = "pyjit_host_vprintf";
 
-/// `int32_t pyjit_host_barrier(HostContext *, int32_t kind, int32_t value)`:
-/// cuda.syncthreads (kind 0), syncthreads_count (1), _and (2), _or (3);
-/// returns the count, or the and/or of `value` over the block.
+/// `int32_t pyjit_host_barrier(HostContext *, int32_t kind, int32_t value,
+/// int32_t line)`: cuda.syncthreads (kind 0), syncthreads_count (1), _and
+/// (2), _or (3) at source line `line`; returns the count, or the and/or of
+/// `value` over the block.
 inline constexpr const char *kHostBarrier = "pyjit_host_barrier";
 /// `int64_t pyjit_host_warp(HostContext *, int32_t op, uint32_t mask,
 /// int64_t value, int32_t arg)`: a warp collective among the lanes of
@@ -48,6 +49,12 @@ enum class HostWarpOp : int32_t {
   Syncwarp, ShflIdx, ShflUp, ShflDown, ShflXor, All, Any, Eq, Ballot, Activemask,
   MatchAny, MatchAll,
 };
+
+/// Debug modules (debug=True) define kHostDebug (an i8 1) and
+/// kHostSourceFile (the kernel's file, NUL-terminated): the runner then
+/// checks barriers (divergence) and names lines in its errors.
+inline constexpr const char *kHostDebug = "__pyjit_debug";
+inline constexpr const char *kHostSourceFile = "__pyjit_source_file";
 
 /// A module that calls kHostBarrier or kHostWarp defines this (an i8 1): the runner then
 /// runs each CUDA thread as a fiber.

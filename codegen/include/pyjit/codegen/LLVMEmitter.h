@@ -23,6 +23,8 @@ struct EmitOptions {
   /// runner passes as the first parameter (HostContext), math through the
   /// C library, print through pyjit_host_vprintf.
   bool host = false;
+  /// Host kernels: the runner checks barrier divergence (debug=True).
+  bool debug = false;
 };
 
 
