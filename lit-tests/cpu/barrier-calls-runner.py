@@ -1,7 +1,8 @@
 # On the CPU backend (--target=cpu) cuda.syncthreads is a call into the
-# runner (pyjit_host_barrier, with the line for its error messages), the module says it uses barriers (the runner
-# then runs threads as fibers), thread indices come from the context the
-# runner passes, and the runner's entry loads each parameter from its slot.
+# runner (pyjit_host_barrier, with its line for error messages), the module
+# says it uses barriers (the runner then runs threads as fibers), thread
+# indices come from the context the runner passes, and the runner's entry
+# loads each parameter from its slot.
 #
 # RUN: %pyjitc %s --sig 'k(float32[::1])' --target=cpu --emit=llvm | FileCheck %s
 
