@@ -16,6 +16,6 @@ def k(a):
 
 # CHECK: @__pyjit_uses_barriers = {{.*}}constant i8 1
 # CHECK-LABEL: define void @k__pyjit_host_entry(ptr {{.*}}%0, ptr {{.*}}%1)
-# CHECK: call i32 @pyjit_host_barrier(ptr {{.*}}%0, i32 0, i32 0, i32 15)
+# CHECK: call i32 @pyjit_host_barrier(ptr {{.*}}%0, i32 0, i32 0, i32 14)
 # CHECK: load i32, ptr %0
 # CHECK: store float 1.000000e+00
