@@ -12,6 +12,11 @@ echo "== ctest (GoogleTest + lit) in $build"
 ctest --test-dir "$build" --output-on-failure --no-tests=error -j2 || failed+=(ctest)
 echo "== pytest"
 python -m pytest -ra tests/python || failed+=(pytest)
+# The kernel-execution tests again, on the CPU backend alone, for their count
+# (without a GPU these are the kernels that actually ran).
+echo "== pytest: kernel-execution tests on the CPU backend"
+python -m pytest -q tests/python -m "not gpu" -k "cpu" | tail -n 1 \
+  || failed+=(pytest-cpu)
 echo "== libFuzzer over the frontend and type inference (60 s)"
 scripts/fuzz.sh 60 || failed+=(fuzz)
 if [ ${#failed[@]} -ne 0 ]; then
