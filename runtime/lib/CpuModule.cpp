@@ -80,6 +80,35 @@ extern "C" int pyjit_host_vprintf(const char *format, const char *args) {
   return static_cast<int>(out.size());
 }
 
+/// Fiber stacks (256 KiB, with a guard page) kept for reuse: creating a
+/// stack maps memory, and a block creates a fiber per thread.
+class StackPool {
+public:
+  ~StackPool() {
+    for (boost::context::stack_context &s : free)
+      allocator.deallocate(s);
+  }
+  boost::context::stack_context take() {
+    if (free.empty())
+      return allocator.allocate();
+    boost::context::stack_context s = free.back();
+    free.pop_back();
+    return s;
+  }
+  void give(boost::context::stack_context s) { free.push_back(s); }
+
+private:
+  boost::context::protected_fixedsize_stack allocator{256 * 1024};
+  std::vector<boost::context::stack_context> free;
+};
+
+/// Boost.Context's StackAllocator concept over a StackPool.
+struct PooledStack {
+  StackPool *pool;
+  boost::context::stack_context allocate() { return pool->take(); }
+  void deallocate(boost::context::stack_context &s) noexcept { pool->give(s); }
+};
+
 /// One CUDA thread of a block run as a fiber (Boost.Context): it runs until
 /// it finishes or reaches a barrier, where it hands control back to the
 /// block's scheduler.
@@ -238,12 +267,12 @@ llvm::Error checkBarrier(const std::vector<FiberThread> &threads, const char *fi
 /// threads do not hold a barrier back) — unless \p debugFile is set: then
 /// that, and threads at different barriers, are errors (checkBarrier).
 llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread> &threads,
-                               const uint64_t *slots, const char *debugFile) {
+                               const uint64_t *slots, const char *debugFile, StackPool &stacks) {
   namespace bc = boost::context;
   for (FiberThread &t : threads) {
     t.finished = t.waiting = t.atWarp = false;
     t.ctx.runner = &t;
-    t.fiber = bc::fiber(std::allocator_arg, bc::protected_fixedsize_stack(256 * 1024),
+    t.fiber = bc::fiber(std::allocator_arg, PooledStack{&stacks},
                         [&t, entry, slots](bc::fiber &&sink) {
                           t.sink = std::move(sink);
                           entry(&t.ctx, slots);
@@ -378,6 +407,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     ctx.dynamicShared = dynamicShared.data();
     ctx.dynamicSharedBytes = sharedBytes;
     ctx.staticShared = staticShared.data();
+    StackPool stacks; // before `fibers`: a suspended fiber returns its stack when destroyed
     std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
       ctx.sreg[6] = static_cast<uint32_t>(b % grid.x);
@@ -396,7 +426,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
           }
       if (!usesBarriers)
         continue;
-      if (llvm::Error err = runBlockWithFibers(entryFn, fibers, slots, debugFile)) {
+      if (llvm::Error err = runBlockWithFibers(entryFn, fibers, slots, debugFile, stacks)) {
         std::lock_guard<std::mutex> lock(failureMutex);
         if (failure.empty())
           failure = llvm::toString(std::move(err));
