@@ -33,6 +33,7 @@ void Emitter::allocArray(const ir::Instruction &inst) {
   }
   ArrayParts parts;
   parts.small = true; // shared (<= 228 KiB), constant (64 KiB) and local arrays
+  parts.shared = inst.intImm == 3;
   bool dynamic = inst.intImm == 3 && extents.size() == 1 && extents[0] == 0;
   if (dynamic) {
     // All dynamic shared arrays alias the launch's dynamic shared memory.
@@ -461,6 +462,23 @@ void Emitter::print(const ir::Instruction &inst) {
       options.host ? kHostPrintf : "vprintf",
       llvm::FunctionType::get(b.getInt32Ty(), {ptrTy, ptrTy}, false));
   b.CreateCall(vprintf, {globalString(inst.text), args});
+}
+
+// racecheck: tell the runner about a shared-memory access before it happens.
+void Emitter::logSharedAccess(const ir::Instruction &inst, llvm::Value *ptr, llvm::Type *memTy,
+                              bool isWrite) {
+  if (!module.getGlobalVariable(kHostRacecheck))
+    new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
+                             b.getInt8(1), kHostRacecheck);
+  auto callee = module.getOrInsertFunction(
+      kHostSharedAccess,
+      llvm::FunctionType::get(b.getVoidTy(),
+                              {b.getPtrTy(), b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(),
+                               b.getInt32Ty()},
+                              false));
+  b.CreateCall(callee, {kernel->getArg(0), ptr,
+                        b.getInt32(module.getDataLayout().getTypeStoreSize(memTy)),
+                        b.getInt32(isWrite), b.getInt32(inst.loc().line)});
 }
 
 // A failed debug check: the first failing thread claims the error record

@@ -27,6 +27,7 @@ struct ArrayParts {
   /// arrays; kernel arguments under EmitOptions::index32): addresses are
   /// computed in 32-bit arithmetic.
   bool small = false;
+  bool shared = false; // in shared memory (racecheck logs its accesses)
 };
 
 /// Emits one kernel (LLVMEmitter.cpp: values, arithmetic, arrays, control
@@ -64,6 +65,8 @@ private:
   void arrayView(const ir::Instruction &inst);
   void print(const ir::Instruction &inst);
   void raise(const ir::Instruction &inst);
+  void logSharedAccess(const ir::Instruction &inst, llvm::Value *ptr, llvm::Type *memTy,
+                       bool isWrite);
   // Line tables (EmitOptions::lineinfo)
   void beginDebugInfo();
   void setDebugLoc(const ir::Instruction &inst);

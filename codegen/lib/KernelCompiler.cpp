@@ -34,6 +34,7 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
   emitOptions.fastmath = req.fastmath;
   emitOptions.host = true;
   emitOptions.debug = req.debug;
+  emitOptions.racecheck = req.racecheck;
   auto kernel = emitKernel(fn, llvmModule, emitOptions);
   if (!kernel)
     return kernel.takeError();

@@ -156,9 +156,10 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   if (options.host)
     new llvm::GlobalVariable(module, b.getInt64Ty(), true, llvm::GlobalValue::ExternalLinkage,
                              b.getInt64(hostSharedBytes), kHostStaticShared);
-  if (options.host && options.debug) {
-    new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
-                             b.getInt8(1), kHostDebug);
+  if (options.host && (options.debug || options.racecheck)) {
+    if (options.debug)
+      new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
+                               b.getInt8(1), kHostDebug);
     std::string file = "<unknown>";
     for (const auto &bb : fn.blocks())
       if (!bb->instructions().empty() && bb->instructions().front()->file()) {
@@ -549,6 +550,7 @@ void Emitter::arrayView(const ir::Instruction &inst) {
   const ArrayParts &a = arrays.at(inst.operand(0));
   ArrayParts v;
   v.small = a.small; // a view spans no more than its base
+  v.shared = a.shared;
   llvm::Type *i64 = b.getInt64Ty();
   llvm::Value *zero = b.getInt64(0), *one = b.getInt64(1), *minusOne = b.getInt64(-1);
   llvm::Value *offset = zero;
@@ -747,6 +749,8 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     auto *at = cast<ir::ArrayType>(inst.operand(0)->type());
     llvm::Type *memTy = memTypeOf(at->dtype());
     llvm::Value *ptr = address(inst);
+    if (options.racecheck && arrays.at(inst.operand(0)).shared)
+      logSharedAccess(inst, ptr, memTy, false);
     auto *load = b.CreateAlignedLoad(memTy, ptr,
                                      llvm::Align(module.getDataLayout().getTypeStoreSize(memTy)));
     // A read-only array in global memory does not change while the kernel
@@ -763,8 +767,10 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     llvm::Value *v = val(inst.operands().back());
     if (isa<ir::BoolType>(at->dtype()))
       v = b.CreateZExt(v, memTy);
-    b.CreateAlignedStore(v, address(inst),
-                         llvm::Align(module.getDataLayout().getTypeStoreSize(memTy)));
+    llvm::Value *ptr = address(inst);
+    if (options.racecheck && arrays.at(inst.operand(0)).shared)
+      logSharedAccess(inst, ptr, memTy, true);
+    b.CreateAlignedStore(v, ptr, llvm::Align(module.getDataLayout().getTypeStoreSize(memTy)));
     return llvm::Error::success();
   }
   case Opcode::Phi: {

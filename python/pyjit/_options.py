@@ -2,8 +2,9 @@
 linker options at compilation.
 
 Accepted (numba.cuda's names): debug, opt, lineinfo, fastmath, max_registers,
-inline, forceinline, cache; and target ("cuda" or "cpu", the CPU backend). A
-misspelt or unsupported option raises TypeError at decoration, naming it.
+inline, forceinline, cache; target ("cuda" or "cpu", the CPU backend) and
+racecheck (CPU backend: report shared-memory races). A misspelt or
+unsupported option raises TypeError at decoration, naming it.
 """
 import os
 import warnings
@@ -11,7 +12,7 @@ import warnings
 FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reassoc")
 
 _KNOWN = ("debug", "opt", "lineinfo", "fastmath", "max_registers", "inline", "forceinline",
-          "cache", "target")
+          "cache", "target", "racecheck")
 _TARGETS = ("cuda", "gpu", "cpu")
 
 
@@ -101,6 +102,7 @@ def compile_options(options, device=None, index32=False, host=False):
     compiles for the CPU backend."""
     out = {
         "host": bool(host),
+        "racecheck": bool(host and options.get("racecheck", False)),
         "index32": bool(index32),
         "debug": bool(options.get("debug", False)),
         "lineinfo": bool(options.get("lineinfo", False)),

@@ -63,7 +63,8 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
     return truth >= 0;
   };
   if (!flag("debug", req.debug) || !flag("lineinfo", req.lineinfo) ||
-      !flag("index32", req.index32) || !flag("host", req.host))
+      !flag("index32", req.index32) || !flag("host", req.host) ||
+      !flag("racecheck", req.racecheck))
     return false;
   if (PyObject *v = PyDict_GetItemString(options, "fastmath"); v && v != Py_None) {
     auto text = python::toUtf8(v, "fastmath");

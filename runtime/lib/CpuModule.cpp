@@ -16,6 +16,7 @@
 #include <atomic>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,58 @@ extern "C" int pyjit_host_vprintf(const char *format, const char *args) {
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   return static_cast<int>(out.size());
+}
+
+/// racecheck: who touched each shared-memory address since the block's last
+/// barrier. Two threads conflict when one writes an address the other reads
+/// or writes in the same interval between barriers (no ordering between
+/// them on the GPU). Atomics are not logged.
+struct RaceState {
+  struct Access {
+    uint64_t epoch = 0;
+    int32_t writer = -1, writerLine = 0, reader = -1, readerLine = 0;
+  };
+  std::unordered_map<uintptr_t, Access> log;
+  uint64_t epoch = 1;
+  std::string failure;
+  const char *file = "<kernel>";
+};
+
+std::string threadAt(const codegen::HostContext &c, int32_t linear) {
+  uint32_t bx = c.sreg[3], by = c.sreg[4];
+  return "thread (" + std::to_string(linear % bx) + ", " + std::to_string(linear / bx % by) +
+         ", " + std::to_string(linear / bx / by) + ")";
+}
+
+extern "C" void pyjit_host_shared_access(codegen::HostContext *ctx, const void *address,
+                                         int32_t bytes, int32_t isWrite, int32_t line) {
+  auto *state = static_cast<RaceState *>(ctx->raceState);
+  if (!state || !state->failure.empty())
+    return;
+  (void)bytes; // accesses are compared by their first byte (element granularity)
+  int32_t me = static_cast<int32_t>(ctx->sreg[0] + ctx->sreg[3] * (ctx->sreg[1] + ctx->sreg[4] * ctx->sreg[2]));
+  RaceState::Access &a = state->log[reinterpret_cast<uintptr_t>(address)];
+  if (a.epoch != state->epoch)
+    a = RaceState::Access{state->epoch};
+  auto report = [&](const char *mine, const char *theirs, int32_t other, int32_t otherLine) {
+    state->failure = std::string("shared-memory race in block (") + std::to_string(ctx->sreg[6]) +
+                     ", " + std::to_string(ctx->sreg[7]) + ", " + std::to_string(ctx->sreg[8]) +
+                     "): " + threadAt(*ctx, me) + " " + mine + " an element at " + state->file +
+                     ":" + std::to_string(line) + " that " + threadAt(*ctx, other) + " " +
+                     theirs + " at line " + std::to_string(otherLine) +
+                     ", with no cuda.syncthreads() between them";
+  };
+  if (a.writer >= 0 && a.writer != me)
+    return report(isWrite ? "writes" : "reads", "wrote", a.writer, a.writerLine);
+  if (isWrite && a.reader >= 0 && a.reader != me)
+    return report("writes", "read", a.reader, a.readerLine);
+  if (isWrite) {
+    a.writer = me;
+    a.writerLine = line;
+  } else if (a.reader < 0 || a.reader == me) {
+    a.reader = me;
+    a.readerLine = line;
+  }
 }
 
 /// Fiber stacks (256 KiB, with a guard page) kept for reuse: creating a
@@ -307,6 +360,11 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
     if (debugFile)
       if (llvm::Error err = checkBarrier(threads, debugFile))
         return err;
+    if (auto *race = static_cast<RaceState *>(threads.front().ctx.raceState)) {
+      if (!race->failure.empty())
+        return error(race->failure);
+      ++race->epoch; // the barrier orders everything before it
+    }
     for (FiberThread &t : threads)
       if (!t.finished) {
         t.result = t.kind == 1 ? count : t.kind == 2 ? all : t.kind == 3 ? any : 0;
@@ -348,7 +406,9 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
            {mangle(codegen::kHostBarrier),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_barrier), flags}},
            {mangle(codegen::kHostWarp),
-            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_warp), flags}}})))
+            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_warp), flags}},
+           {mangle(codegen::kHostSharedAccess),
+            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_shared_access), flags}}})))
     return std::move(err);
   if (llvm::Error err = (*jit)->addIRModule(
           llvm::orc::ThreadSafeModule(std::move(*module), std::move(context))))
@@ -363,8 +423,10 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
   out->usesBarriers = out->global(codegen::kHostUsesBarriers) != nullptr;
   if (auto *bytes = static_cast<const uint64_t *>(out->global(codegen::kHostStaticShared)))
     out->staticSharedBytes = *bytes;
+  out->sourceFile = static_cast<const char *>(out->global(codegen::kHostSourceFile));
   if (out->global(codegen::kHostDebug))
-    out->debugFile = static_cast<const char *>(out->global(codegen::kHostSourceFile));
+    out->debugFile = out->sourceFile;
+  out->racecheck = out->global(codegen::kHostRacecheck) != nullptr;
   return out;
 }
 
@@ -407,6 +469,11 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     ctx.dynamicShared = dynamicShared.data();
     ctx.dynamicSharedBytes = sharedBytes;
     ctx.staticShared = staticShared.data();
+    RaceState race;
+    if (racecheck) {
+      race.file = sourceFile ? sourceFile : "<kernel>";
+      ctx.raceState = &race;
+    }
     StackPool stacks; // before `fibers`: a suspended fiber returns its stack when destroyed
     std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
@@ -424,9 +491,26 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
             else
               entryFn(&ctx, slots);
           }
-      if (!usesBarriers)
+      if (racecheck) {
+        if (!usesBarriers && !race.failure.empty()) {
+          std::lock_guard<std::mutex> lock(failureMutex);
+          if (failure.empty())
+            failure = race.failure;
+          next = blocks;
+          return;
+        }
+      }
+      if (!usesBarriers) {
+        if (racecheck)
+          race.log.clear();
         continue;
-      if (llvm::Error err = runBlockWithFibers(entryFn, fibers, slots, debugFile, stacks)) {
+      }
+      llvm::Error blockErr = runBlockWithFibers(entryFn, fibers, slots, debugFile, stacks);
+      if (!blockErr && racecheck && !race.failure.empty())
+        blockErr = error(race.failure);
+      if (racecheck)
+        race.log.clear();
+      if (llvm::Error err = std::move(blockErr)) {
         std::lock_guard<std::mutex> lock(failureMutex);
         if (failure.empty())
           failure = llvm::toString(std::move(err));

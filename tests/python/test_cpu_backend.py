@@ -12,8 +12,9 @@ import pyjit
 from pyjit import cuda, float32, int32
 
 
-def test_block_reduction_with_syncthreads():
-    @cuda.jit(target="cpu")
+@pytest.mark.parametrize("racecheck", [False, True])
+def test_block_reduction_with_syncthreads(racecheck):
+    @cuda.jit(target="cpu", racecheck=racecheck)  # a correct tree: no race reported
     def block_sum(x, out):
         s = cuda.shared.array(128, float32)
         t = cuda.threadIdx.x
@@ -252,3 +253,35 @@ def test_out_of_bounds_index_is_reported_with_thread_and_block():
     index = int(msg.split("index ")[1].split()[0])
     assert 12 <= index < 16
     assert "thread (%d, 0, 0) of block (1, 0, 0)" % (index - 8) in msg
+
+
+def test_racecheck_reports_conflicting_shared_memory_accesses():
+    @cuda.jit(target="cpu", racecheck=True)
+    def racy(x, out):
+        s = cuda.shared.array(64, float32)
+        t = cuda.threadIdx.x
+        s[t] = x[t]
+        out[t] = s[(t + 1) % 64]  # no barrier between the write and the read
+
+    with pytest.raises(pyjit.KernelError) as info:
+        racy[1, 64](np.ones(64, dtype=np.float32), np.zeros(64, dtype=np.float32))
+    first = racy.py_func.__code__.co_firstlineno
+    msg = str(info.value)
+    assert "shared-memory race in block (0, 0, 0)" in msg
+    assert "thread (1, 0, 0) writes an element at" in msg and ":%d" % (first + 4) in msg
+    assert "thread (0, 0, 0) read at line %d" % (first + 5) in msg
+
+
+def test_racecheck_accepts_the_same_kernel_with_a_barrier():
+    @cuda.jit(target="cpu", racecheck=True)
+    def fixed(x, out):
+        s = cuda.shared.array(64, float32)
+        t = cuda.threadIdx.x
+        s[t] = x[t]
+        cuda.syncthreads()
+        out[t] = s[(t + 1) % 64]
+
+    x = np.arange(64, dtype=np.float32)
+    out = np.zeros(64, dtype=np.float32)
+    fixed[2, 64](x, out)
+    np.testing.assert_array_equal(out, np.roll(x, -1))

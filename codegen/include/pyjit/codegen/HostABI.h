@@ -14,14 +14,22 @@ namespace pyjit::codegen {
 /// The first parameter of a host kernel (EmitOptions::host): what the
 /// runner sets before running each CUDA thread. Offsets are part of the
 /// contract: sreg at 0, dynamicShared at 64, dynamicSharedBytes at 72,
-/// runner at 80, staticShared at 88.
+/// runner at 80, staticShared at 88, raceState at 96.
 struct HostContext {
   uint32_t sreg[16]; // tid.xyz, ntid.xyz, ctaid.xyz, nctaid.xyz, laneid
   void *dynamicShared;
   uint64_t dynamicSharedBytes;
   void *runner;       // the runner's state for this CUDA thread (barriers)
   void *staticShared; // the block's cuda.shared.array storage (kHostStaticShared bytes)
+  void *raceState;    // the runner's shared-memory access log (racecheck)
 };
+
+/// racecheck=True: `void pyjit_host_shared_access(HostContext *, const void
+/// *address, int32_t bytes, int32_t isWrite, int32_t line)` before every
+/// non-atomic load and store of shared memory; the module defines
+/// kHostRacecheck (an i8 1).
+inline constexpr const char *kHostSharedAccess = "pyjit_host_shared_access";
+inline constexpr const char *kHostRacecheck = "__pyjit_racecheck";
 
 /// An i64 constant: the bytes of static shared memory a block of the
 /// module's kernel needs (each cuda.shared.array at a 16-byte aligned

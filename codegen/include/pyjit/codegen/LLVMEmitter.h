@@ -25,6 +25,8 @@ struct EmitOptions {
   bool host = false;
   /// Host kernels: the runner checks barrier divergence (debug=True).
   bool debug = false;
+  /// Host kernels: log shared-memory accesses for the runner's race check.
+  bool racecheck = false;
 };
 
 

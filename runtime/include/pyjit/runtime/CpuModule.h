@@ -37,8 +37,9 @@ public:
   /// Runs the kernel over \p grid x \p block threads with \p slots (one
   /// 8-byte slot per kernel parameter, docs/abi.md) and \p sharedBytes of
   /// dynamic shared memory. Errors: KernelError for a block size outside 1
-  /// to 1024, a warp collective left waiting by lanes at a barrier, and, in
-  /// debug mode, barrier divergence.
+  /// to 1024, a warp collective left waiting by lanes at a barrier, in
+  /// debug mode barrier divergence, and with racecheck the first
+  /// shared-memory race (both threads and lines).
   llvm::Error launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const uint64_t *slots) const;
 
   /// The address of global \p name in the JIT'd code, or null if none.
@@ -51,6 +52,8 @@ private:
   bool usesBarriers = false; // run each CUDA thread as a fiber
   uint64_t staticSharedBytes = 0;
   const char *debugFile = nullptr; // debug=True: check barriers, naming this file
+  const char *sourceFile = nullptr;
+  bool racecheck = false; // racecheck=True: find conflicting shared-memory accesses
 };
 
 } // namespace pyjit::runtime
