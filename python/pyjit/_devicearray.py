@@ -2,25 +2,59 @@
 
 A DeviceArray owns (or views) GPU memory allocated with cuMemAlloc and
 exposes it through __cuda_array_interface__ (version 3), so CuPy, PyTorch
-and pyjit kernels accept it zero-copy.
+and pyjit kernels accept it zero-copy. For the CPU backend (no usable GPU,
+or PYJIT_TARGET=cpu) the same DeviceArray lives in host memory, copies are
+memmoves, and CPU-backend kernels read it in place.
 """
+import ctypes
+import os
+
 import numpy as np
 
 from ._ext import ext
+
+_host = None
+
+
+def host_memory():
+    """True when device arrays live in host memory (the CPU backend's)."""
+    global _host
+    if _host is None:
+        _host = os.environ.get("PYJIT_TARGET") == "cpu" or ext().driver_error() is not None
+    return _host
+
+
+def _htod(ptr, ary):
+    if host_memory():
+        ctypes.memmove(ptr, np.ascontiguousarray(ary).ctypes.data, ary.nbytes)
+    else:
+        ext().memcpy_htod(ptr, ary)
+
+
+def _dtoh(ary, ptr):
+    if host_memory():
+        ctypes.memmove(ary.ctypes.data, ptr, ary.nbytes)
+    else:
+        ext().memcpy_dtoh(ary, ptr)
 
 
 class _DeviceBuffer:
     """An owned cuMemAlloc allocation of `nbytes` bytes, freed on collection."""
 
-    __slots__ = ("ptr", "nbytes", "__weakref__")
+    __slots__ = ("ptr", "nbytes", "host", "__weakref__")
 
     def __init__(self, nbytes):
         self.nbytes = nbytes
-        self.ptr = ext().mem_alloc(max(1, nbytes))
+        self.host = None
+        if host_memory():  # the CPU backend's device memory: 64-byte aligned host bytes
+            self.host = np.empty(max(1, nbytes) + 64, dtype=np.uint8)
+            self.ptr = (self.host.ctypes.data + 63) // 64 * 64
+        else:
+            self.ptr = ext().mem_alloc(max(1, nbytes))
 
     def __del__(self):
         ptr, self.ptr = getattr(self, "ptr", 0), 0
-        if ptr:
+        if ptr and getattr(self, "host", None) is None:
             try:
                 ext().mem_free(ptr)
             except Exception:  # interpreter shutdown or a lost context
@@ -77,6 +111,12 @@ class DeviceArray:
     def ndim(self):
         return len(self.shape)
 
+    def _buffer_is_host(self):
+        buf = self._buffer
+        while isinstance(buf, _View):
+            buf = buf.base
+        return buf.host is not None
+
     @property
     def device_ctypes_pointer(self):
         return self._buffer.ptr
@@ -106,7 +146,7 @@ class DeviceArray:
             raise ValueError("shape %s does not match the device array's %s"
                              % (ary.shape, self.shape))
         if self.nbytes:
-            ext().memcpy_htod(self._buffer.ptr, ary)
+            _htod(self._buffer.ptr, ary)
 
     def is_f_contiguous(self):
         return self.strides == tuple(reversed(_c_strides(tuple(reversed(self.shape)),
@@ -145,7 +185,7 @@ class DeviceArray:
                 ary = np.empty(self.shape, dtype=self.dtype, order="F")
             if self.nbytes:
                 tmp = ary if ary.flags.f_contiguous else np.empty(self.shape, self.dtype, order="F")
-                ext().memcpy_dtoh(tmp.T, self._buffer.ptr)
+                _dtoh(tmp.T, self._buffer.ptr)
                 if tmp is not ary:
                     ary[...] = tmp
             return ary
@@ -158,10 +198,10 @@ class DeviceArray:
                              % (ary.shape, ary.dtype, self.shape, self.dtype))
         if self.nbytes:
             if ary.flags.c_contiguous:
-                ext().memcpy_dtoh(ary, self._buffer.ptr)
+                _dtoh(ary, self._buffer.ptr)
             else:
                 tmp = np.empty(self.shape, dtype=self.dtype)
-                ext().memcpy_dtoh(tmp, self._buffer.ptr)
+                _dtoh(tmp, self._buffer.ptr)
                 ary[...] = tmp
         return ary
 
@@ -178,12 +218,12 @@ def to_device(obj, stream=0, copy=True, to=None):
         # Keep Fortran order (numba does): same bytes, Fortran strides.
         dev = DeviceArray(ary.shape, ary.dtype, ary.strides)
         if copy and dev.nbytes:
-            ext().memcpy_htod(dev.device_ctypes_pointer, ary.T)
+            _htod(dev.device_ctypes_pointer, ary.T)
         return dev
     ary = np.ascontiguousarray(ary)
     dev = DeviceArray(ary.shape, ary.dtype)
     if copy and dev.nbytes:
-        ext().memcpy_htod(dev.device_ctypes_pointer, ary)
+        _htod(dev.device_ctypes_pointer, ary)
     return dev
 
 

@@ -282,6 +282,8 @@ class Dispatcher(_Compiled):
         for i, a in enumerate(args):
             if isinstance(a, np.ndarray):
                 host_args.append(_HostArray(a))
+            elif isinstance(a, _devicearray.DeviceArray) and a._buffer_is_host():
+                host_args.append(a)  # the CPU backend's device memory
             elif hasattr(a, "__cuda_array_interface__"):
                 raise TypeError("%s is a GPU array; a kernel on the CPU backend takes numpy "
                                 "arrays" % self._arg_name(i))

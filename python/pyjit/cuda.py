@@ -103,22 +103,33 @@ def get_current_device():
 
 
 class Event:
-    """A CUDA event for timing GPU work (numba.cuda.event)."""
+    """A CUDA event for timing GPU work (numba.cuda.event). On the CPU backend
+    (no usable GPU) it records the host clock: launches there finish before
+    they return."""
 
     def __init__(self, timing=True):
-        self.handle = _ext().event_create()
+        from ._devicearray import host_memory
+        self._time = None
+        self.handle = None if host_memory() else _ext().event_create()
 
     def record(self, stream=0):
-        _ext().event_record(self.handle, int(stream or 0))
+        import time
+        if self.handle is None:
+            self._time = time.perf_counter()
+        else:
+            _ext().event_record(self.handle, int(stream or 0))
 
     def synchronize(self):
-        _ext().event_synchronize(self.handle)
+        if self.handle is not None:
+            _ext().event_synchronize(self.handle)
 
     def wait(self, stream=0):
         self.synchronize()
 
     def elapsed_time(self, other):
         """Milliseconds from this event to `other` (both recorded)."""
+        if self.handle is None:
+            return (other._time - self._time) * 1e3
         return _ext().event_elapsed(self.handle, other.handle)
 
     def __del__(self):
@@ -139,7 +150,11 @@ class Stream:
     """
 
     def __init__(self, handle=None):
+        from ._devicearray import host_memory
         self._owned = handle is None
+        if handle is None and host_memory():
+            handle = 0  # the CPU backend: launches are synchronous, a stream orders nothing
+            self._owned = False
         self.handle = _ext().stream_create() if handle is None else handle
 
     def synchronize(self):
@@ -147,7 +162,7 @@ class Stream:
         if self.handle:
             _ext().stream_synchronize(self.handle)
         else:
-            _ext().synchronize()
+            synchronize()
 
     def __int__(self):
         return self.handle or 0

@@ -194,76 +194,89 @@ extern "C" int64_t pyjit_host_warp(codegen::HostContext *ctx, int32_t op, uint32
   return self->warpResult;
 }
 
-/// Completes the warp collective of the lanes \p lanes (32 or fewer) when
-/// every live lane it waits for has arrived. Returns true if it did.
+/// Completes the warp collectives waiting in the lanes \p lanes (32 or
+/// fewer) that can complete: lanes at the same operation with the same mask
+/// form a group, which completes when every live lane of its mask is in it
+/// (so syncwarp(0xffff) and syncwarp(0xffffffff) are different barriers, as
+/// on the GPU); activemask completes at once with the lanes that called it.
 /// Results follow the CUDA C++ Programming Guide ("Warp Shuffle Functions",
-/// "Warp Vote Functions", "Warp Match Functions"); a lane that did not
-/// arrive gives no value, so a shuffle from it returns the caller's own.
+/// "Warp Vote Functions", "Warp Match Functions"); a shuffle from a lane
+/// outside the group returns the caller's own value. Returns true if any
+/// group completed.
 bool resolveWarp(FiberThread *lanes, unsigned count) {
-  uint32_t live = 0, arrived = 0, wanted = 0;
-  for (unsigned l = 0; l < count; ++l) {
+  using Op = codegen::HostWarpOp;
+  uint32_t live = 0;
+  for (unsigned l = 0; l < count; ++l)
     if (!lanes[l].finished)
       live |= 1u << l;
-    if (lanes[l].atWarp) {
-      arrived |= 1u << l;
-      wanted |= lanes[l].mask;
-    }
-  }
-  if (!arrived || ((wanted & live) & ~arrived))
-    return false;
-  using Op = codegen::HostWarpOp;
-  for (unsigned l = 0; l < count; ++l) {
-    FiberThread &t = lanes[l];
-    if (!t.atWarp)
+  bool progress = false;
+  for (unsigned first = 0; first < count; ++first) {
+    if (!lanes[first].atWarp)
       continue;
-    uint32_t group = t.mask & arrived;
-    auto from = [&](int src) {
-      return src >= 0 && src < 32 && (arrived >> src & 1) ? lanes[src].warpValue : t.warpValue;
-    };
-    int64_t r = 0;
-    switch (t.op) {
-    case Op::Syncwarp:
-      break;
-    case Op::ShflIdx:
-      r = from(t.arg & 31);
-      break;
-    case Op::ShflUp:
-      r = from(static_cast<int>(l) - t.arg);
-      break;
-    case Op::ShflDown:
-      r = from(static_cast<int>(l) + t.arg);
-      break;
-    case Op::ShflXor:
-      r = from(static_cast<int>(l ^ (t.arg & 31)));
-      break;
-    case Op::Activemask:
-      r = arrived;
-      break;
-    default: {
-      uint32_t ballot = 0, same = 0;
-      bool allEqual = true;
-      for (unsigned m = 0; m < count; ++m)
-        if (group >> m & 1) {
-          if (lanes[m].warpValue != 0)
-            ballot |= 1u << m;
-          if (lanes[m].warpValue == t.warpValue)
-            same |= 1u << m;
-          else
-            allEqual = false;
-        }
-      r = t.op == Op::All        ? ballot == group
-          : t.op == Op::Any      ? ballot != 0
-          : t.op == Op::Eq       ? (ballot == group || ballot == 0)
-          : t.op == Op::Ballot   ? ballot
-          : t.op == Op::MatchAny ? same
-                                 : (allEqual ? group : 0);
-      break;
+    Op op = lanes[first].op;
+    uint32_t mask = lanes[first].mask;
+    uint32_t group = 0;
+    for (unsigned l = first; l < count; ++l)
+      if (lanes[l].atWarp && lanes[l].op == op && lanes[l].mask == mask)
+        group |= 1u << l;
+    if (op != Op::Activemask && ((mask & live) & ~group))
+      continue; // lanes of the mask have not arrived yet
+    for (unsigned l = 0; l < count; ++l) {
+      if (!(group >> l & 1))
+        continue;
+      FiberThread &t = lanes[l];
+      auto from = [&](int src) {
+        return src >= 0 && src < 32 && (group >> src & 1) ? lanes[src].warpValue : t.warpValue;
+      };
+      uint32_t members = group & (op == Op::Activemask ? group : t.mask);
+      int64_t r = 0;
+      switch (op) {
+      case Op::Syncwarp:
+        break;
+      case Op::ShflIdx:
+        r = from(t.arg & 31);
+        break;
+      case Op::ShflUp:
+        r = from(static_cast<int>(l) - t.arg);
+        break;
+      case Op::ShflDown:
+        r = from(static_cast<int>(l) + t.arg);
+        break;
+      case Op::ShflXor:
+        r = from(static_cast<int>(l ^ (t.arg & 31)));
+        break;
+      case Op::Activemask:
+        r = group;
+        break;
+      default: {
+        uint32_t ballot = 0, same = 0;
+        bool allEqual = true;
+        for (unsigned m = 0; m < count; ++m)
+          if (members >> m & 1) {
+            if (lanes[m].warpValue != 0)
+              ballot |= 1u << m;
+            if (lanes[m].warpValue == t.warpValue)
+              same |= 1u << m;
+            else
+              allEqual = false;
+          }
+        r = op == Op::All        ? ballot == members
+            : op == Op::Any      ? ballot != 0
+            : op == Op::Eq       ? (ballot == members || ballot == 0)
+            : op == Op::Ballot   ? ballot
+            : op == Op::MatchAny ? same
+                                 : (allEqual ? members : 0);
+        break;
+      }
+      }
+      t.warpResult = r;
     }
-    }
-    t.warpResult = r;
-    t.atWarp = false;
+    for (unsigned l = 0; l < count; ++l)
+      if (group >> l & 1)
+        lanes[l].atWarp = false;
+    progress = true;
   }
-  return true;
+  return progress;
 }
 
 /// cuda.syncthreads*, on the CPU backend: wait for the block's other
