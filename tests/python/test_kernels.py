@@ -1,4 +1,5 @@
-"""Kernels run on the GPU and agree with numpy (marked gpu: skipped without one)."""
+"""Kernels agree with numpy, on every backend (the `jit` fixture; module-level
+kernels run where pyjit puts them: the GPU, else the CPU backend)."""
 import math
 
 import numpy as np
@@ -8,8 +9,6 @@ import pyjit
 from pyjit import cuda
 from pyjit._ext import ext
 
-pytestmark = pytest.mark.gpu
-
 
 @cuda.jit
 def saxpy(a, x, y, out):
@@ -18,7 +17,7 @@ def saxpy(a, x, y, out):
         out[i] = a * x[i] + y[i]
 
 
-def test_saxpy_device_arrays_float32():
+def test_saxpy_device_arrays_float32(jit):
     n = 100_003  # not a multiple of the block size
     rng = np.random.default_rng(1)
     x = rng.standard_normal(n, dtype=np.float32)
@@ -28,7 +27,7 @@ def test_saxpy_device_arrays_float32():
     np.testing.assert_allclose(out.copy_to_host(), np.float32(3.0) * x + y, rtol=1e-6, atol=1e-6)
 
 
-def test_numpy_arrays_are_copied_back():
+def test_numpy_arrays_are_copied_back(jit):
     x = np.arange(10, dtype=np.float64)
     y = np.ones(10)
     out = np.zeros(10)
@@ -36,8 +35,8 @@ def test_numpy_arrays_are_copied_back():
     np.testing.assert_array_equal(out, 2.0 * x + 1.0)
 
 
-def test_second_call_with_same_types_does_not_compile(monkeypatch):
-    @cuda.jit
+def test_second_call_with_same_types_does_not_compile(jit, monkeypatch):
+    @jit
     def k(a):
         a[cuda.grid(1)] = 1
 
@@ -54,7 +53,7 @@ def test_second_call_with_same_types_does_not_compile(monkeypatch):
     assert len(k.signatures) == 2
 
 
-def test_cupy_arrays_zero_copy():
+def test_cupy_arrays_zero_copy(jit):
     cp = pytest.importorskip("cupy")
     x = cp.arange(64, dtype=cp.float32)
     out = cp.zeros(64, dtype=cp.float32)
@@ -71,7 +70,7 @@ def stencil(img, out):
     out[i, j] = img[i - 1, j] + img[i + 1, j] - 2.0 * img[i, j] + img[i, j - 1] + img[i, j + 1] - 2.0 * img[i, j]
 
 
-def test_2d_stencil_matches_numpy():
+def test_2d_stencil_matches_numpy(jit):
     rng = np.random.default_rng(2)
     img = rng.random((37, 53)).astype(np.float32)
     out = np.zeros_like(img)
@@ -82,7 +81,7 @@ def test_2d_stencil_matches_numpy():
     np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-6)
 
 
-def test_sobel_example_kernel():
+def test_sobel_example_kernel(jit):
     import importlib.util
     import os
     path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "sobel.py")
@@ -104,7 +103,7 @@ def int_ops(a, b, fdiv, mod, power):
         power[i] = a[i] ** 3
 
 
-def test_integer_floor_division_and_modulo_follow_python():
+def test_integer_floor_division_and_modulo_follow_python(jit):
     a = np.array([7, -7, 7, -7, 0, 13, -1], dtype=np.int64)
     b = np.array([2, 2, -2, -2, 5, 4, 3], dtype=np.int64)
     fdiv, mod, power = (np.zeros(7, dtype=np.int64) for _ in range(3))
@@ -121,7 +120,7 @@ def widen(a, out):
         out[i] = a[i] + a[i]  # int32 + int32 computes in int64 (numba)
 
 
-def test_int32_arithmetic_computes_in_int64():
+def test_int32_arithmetic_computes_in_int64(jit):
     a = np.array([2**31 - 1, -2**31], dtype=np.int32)
     out = np.zeros(2, dtype=np.int64)
     widen[1, 32](a, out)
@@ -151,7 +150,7 @@ def loops(n, out):
     out[2] = acc
 
 
-def test_loops_break_continue_negative_step():
+def test_loops_break_continue_negative_step(jit):
     out = np.zeros(3)
     loops[1, 1](20, out)
     assert out[0] == sum(range(20, 0, -3))
@@ -172,7 +171,7 @@ def misc(x, out):
         out[i, 5] = v * 2.0 if v > 0 else -1.0
 
 
-def test_builtins_and_boolean_logic():
+def test_builtins_and_boolean_logic(jit):
     x = np.linspace(-1, 1, 41, dtype=np.float32)
     out = np.zeros((41, 6), dtype=np.float32)
     misc[2, 32](x, out)
@@ -184,8 +183,8 @@ def test_builtins_and_boolean_logic():
     np.testing.assert_allclose(out[:, 5], np.where(x > 0, x * 2, -1))
 
 
-def test_float32_weak_literal_stays_float32():
-    @cuda.jit("void(float32[::1], float32[::1])")
+def test_float32_weak_literal_stays_float32(jit):
+    @jit("void(float32[::1], float32[::1])")
     def scale(x, out):
         i = cuda.grid(1)
         if i < x.size:
@@ -199,13 +198,15 @@ def test_float32_weak_literal_stays_float32():
     assert ".f64" not in scale.inspect_asm()
 
 
-def test_launch_failure_names_call_and_kernel():
+@pytest.mark.gpu_only("names the driver call of a GPU launch (the CPU backend's refusal: "
+                      "test_cpu_backend.py)")
+def test_launch_failure_names_call_and_kernel(jit):
     a = cuda.device_array(4, dtype=np.float64)
     with pytest.raises(pyjit.CudaError, match=r"cuLaunchKernel.*'saxpy'"):
         saxpy[1, 2048](1.0, a, a, a)  # more threads per block than the device allows
 
 
-def test_events_time_a_kernel():
+def test_events_time_a_kernel(jit):
     a = cuda.device_array(1 << 20, dtype=np.float32)
     start, stop = cuda.event(), cuda.event()
     start.record()
@@ -215,8 +216,8 @@ def test_events_time_a_kernel():
     assert start.elapsed_time(stop) > 0.0
 
 
-def test_float_floor_division_and_modulo_follow_python():
-    @cuda.jit
+def test_float_floor_division_and_modulo_follow_python(jit):
+    @jit
     def k(a, b, out):
         i = cuda.grid(1)
         if i < a.size:
@@ -232,8 +233,8 @@ def test_float_floor_division_and_modulo_follow_python():
     assert out[0, 0] == 9.0  # floor(1.0 / 0.1) would give 10.0
 
 
-def test_tuples_as_kernel_arguments():
-    @cuda.jit
+def test_tuples_as_kernel_arguments(jit):
+    @jit
     def k(t, out):
         n, arr, (a, b) = t
         out[0] = n + arr[1] + a * b
@@ -244,14 +245,14 @@ def test_tuples_as_kernel_arguments():
     assert out[0] == 3 + 2.5 + 8.0
 
 
-def test_streams_forall_fortran_order_and_device_views():
-    @cuda.jit
+def test_streams_forall_fortran_order_and_device_views(jit):
+    @jit
     def scale(a, s):
         i = cuda.grid(1)
         if i < a.size:
             a[i] = a[i] * s
 
-    @cuda.jit
+    @jit
     def info(a, out):
         out[0] = a.shape[0]
         out[1] = a.shape[1]
