@@ -20,6 +20,16 @@
 using namespace pyjit;
 using namespace pyjit::codegen;
 
+// A compiler bug, not a user error: the emitted module does not verify.
+static llvm::Error verifyEmitted(const llvm::Module &module, const std::string &kernel) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (!llvm::verifyModule(module, &os))
+    return llvm::Error::success();
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "internal error: invalid LLVM IR for '" + kernel + "': " + message);
+}
+
 // The CPU backend's half: host LLVM IR, optimized for this machine, as
 // bitcode for the runtime's JIT.
 static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
@@ -41,12 +51,8 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
   (*target)->prepareKernel(llvmModule, **kernel);
   out.entryName = hostEntryName(req.functionName);
   out.errorSites = fn.errorSites;
-  std::string verifyMessage;
-  llvm::raw_string_ostream verifyOS(verifyMessage);
-  if (llvm::verifyModule(llvmModule, &verifyOS))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "internal error: invalid host LLVM IR for '" +
-                                       req.functionName + "': " + verifyMessage);
+  if (auto err = verifyEmitted(llvmModule, req.functionName))
+    return std::move(err);
   (*target)->optimize(llvmModule, req.optLevel);
   {
     llvm::raw_string_ostream os(out.llvmIR);
@@ -141,12 +147,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   if (!kernel)
     return kernel.takeError();
   out.entryName = (*kernel)->getName().str();
-  std::string verifyMessage;
-  llvm::raw_string_ostream verifyOS(verifyMessage);
-  if (llvm::verifyModule(llvmModule, &verifyOS))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "internal error: invalid LLVM IR for '" + req.functionName +
-                                       "': " + verifyMessage);
+  if (auto err = verifyEmitted(llvmModule, req.functionName))
+    return std::move(err);
   // libdevice's __nvvm_reflect("__CUDA_FTZ") answers this flag.
   llvmModule.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
                            uint32_t(req.fastmath.ftz ? 1 : 0));

@@ -1,9 +1,9 @@
 //===- NVPTXTarget.cpp - LLVM module -> optimized module -> PTX ----------===//
 #include "pyjit/codegen/NVPTXTarget.h"
+#include "pyjit/codegen/OptPipeline.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
@@ -58,23 +58,7 @@ void NVPTXTarget::configureModule(llvm::Module &module) const {
 }
 
 void NVPTXTarget::optimize(llvm::Module &module, unsigned optLevel) const {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(tm.get());
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
-                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
-                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
-                                                  : llvm::OptimizationLevel::O3;
-  llvm::ModulePassManager mpm = optLevel == 0 ? pb.buildO0DefaultPipeline(level)
-                                              : pb.buildPerModuleDefaultPipeline(level);
-  mpm.run(module, mam);
+  runOptPipeline(module, *tm, optLevel);
 }
 
 llvm::Expected<std::string> NVPTXTarget::emitPTX(llvm::Module &module) const {
