@@ -28,6 +28,8 @@ import tempfile
 
 import numpy as np
 
+import pyjit  # before CuPy and PyTorch (see pyjit/__init__.py on static TLS)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -209,7 +211,6 @@ def main():
     parser.add_argument("--no-numba", action="store_true")
     args = parser.parse_args()
     import cupy as cp
-    import pyjit
     pj = load_source("pyjit", pyjit.cuda, pyjit.float32, pyjit.int32)
     names = ("saxpy", "saxpy_ilp4", "stencil", "sgemm", "histogram", "black_scholes")
     for name in names:

@@ -17,11 +17,15 @@ std::string pyjit::codegen::hostEntryName(llvm::StringRef kernelName) {
 }
 
 llvm::Expected<std::unique_ptr<HostTarget>> HostTarget::create() {
-  static std::once_flag once;
-  std::call_once(once, [] {
+  // A function-local static, not std::call_once: call_once's thread-local
+  // state would make the extension need static TLS, which dlopen cannot
+  // always give after other libraries have used it up.
+  static const bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
-  });
+    return true;
+  }();
+  (void)initialized;
   llvm::Triple triple(llvm::sys::getProcessTriple());
   std::string error;
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);

@@ -12,13 +12,17 @@
 using namespace pyjit::codegen;
 
 static void initializeNVPTX() {
-  static std::once_flag once;
-  std::call_once(once, [] {
+  // A function-local static, not std::call_once: call_once's thread-local
+  // state would make the extension need static TLS, which dlopen cannot
+  // always give after other libraries have used it up.
+  static const bool initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
-  });
+    return true;
+  }();
+  (void)initialized;
 }
 
 llvm::Expected<std::unique_ptr<NVPTXTarget>> NVPTXTarget::create(llvm::StringRef arch,

@@ -8,9 +8,20 @@
         if i < out.size:
             out[i] = a * x[i] + y[i]
 
-Importing pyjit needs no GPU, driver or LLVM: the C++ extension loads on
-first compile, the CUDA driver on first launch.
+Importing pyjit needs no GPU and no CUDA driver (the driver is opened at the
+first launch). It loads the C++ extension at once: the extension (LLVM's
+ORC JIT, linked in) uses initial-exec thread-local storage, which dlopen can
+only place while the process's static TLS reserve lasts; libraries loaded
+before it (PyTorch with CuPy, for one) can use that reserve up, so import
+pyjit first. A failure to load is reported at the first compile.
 """
+from . import _ext as _ext_module
+
+try:
+    _ext_module.ext()
+except ImportError:
+    pass  # reported, with its reason, where the extension is first needed
+
 from . import cuda
 from .errors import (CompileError, CudaError, InternalError, KernelError, LinkError,
                      PerformanceWarning, PyjitError)

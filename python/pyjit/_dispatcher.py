@@ -278,18 +278,27 @@ class Dispatcher(_Compiled):
 
     def _launch_on_cpu(self, overload, griddim, blockdim, shared, args):
         """The CPU backend: numpy arrays are used in place (no copies)."""
-        host_args = []
+        host_args, copies = [], []
         for i, a in enumerate(args):
             if isinstance(a, np.ndarray):
                 host_args.append(_HostArray(a))
             elif isinstance(a, _devicearray.DeviceArray) and a._buffer_is_host():
                 host_args.append(a)  # the CPU backend's device memory
+            elif isinstance(a, _devicearray.DeviceArray):
+                # pyjit's GPU memory (a GPU is present, the kernel runs on the
+                # CPU): copied to the host and back, as numpy arrays are for
+                # GPU kernels.
+                host = a.copy_to_host()
+                copies.append((a, host))
+                host_args.append(_HostArray(host))
             elif hasattr(a, "__cuda_array_interface__"):
                 raise TypeError("%s is a GPU array; a kernel on the CPU backend takes numpy "
                                 "arrays" % self._arg_name(i))
             else:
                 host_args.append(a)
         overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
+        for dev, host in copies:
+            dev.copy_to_device(host)
         if overload.error_sites:
             self._check_error_record(overload, 0)
 

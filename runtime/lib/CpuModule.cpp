@@ -390,11 +390,15 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
 
 llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> bitcode,
                                                            llvm::StringRef entry) {
-  static std::once_flag once;
-  std::call_once(once, [] {
+  // A function-local static, not std::call_once: call_once's thread-local
+  // state would make the extension need static TLS, which dlopen cannot
+  // always give after other libraries have used it up.
+  static const bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
-  });
+    return true;
+  }();
+  (void)initialized;
   auto jit = llvm::orc::LLJITBuilder().create();
   if (!jit)
     return jit.takeError();
