@@ -288,6 +288,9 @@ class Dispatcher(_Compiled):
                 # pyjit's GPU memory (a GPU is present, the kernel runs on the
                 # CPU): copied to the host and back, as numpy arrays are for
                 # GPU kernels.
+                if not (a.is_c_contiguous() or a.is_f_contiguous()):
+                    raise TypeError("%s is a non-contiguous view of GPU memory; a kernel on "
+                                    "the CPU backend takes it only contiguous" % self._arg_name(i))
                 host = a.copy_to_host()
                 copies.append((a, host))
                 host_args.append(_HostArray(host))
