@@ -81,8 +81,19 @@ def target(options):
     if not _fallback_warned:
         _fallback_warned = True
         warnings.warn("no usable GPU (%s): kernels run on pyjit's CPU backend" % reason,
-                      RuntimeWarning, stacklevel=4)
+                      RuntimeWarning, stacklevel=_user_stacklevel())
     return "cpu"
+
+
+def _user_stacklevel():
+    """The stacklevel of the first caller outside the pyjit package, so a
+    warning points at the user's line (the decorator or the launch)."""
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == here:
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def opt_level(options):
