@@ -246,13 +246,6 @@ llvm::Value *Emitter::atomic(const ir::Instruction &inst) {
   }
 }
 
-llvm::Error Emitter::checkHostSupport(const ir::Instruction &inst) {
-  switch (static_cast<CudaFn>(inst.intImm)) {
-  default:
-    return llvm::Error::success();
-  }
-}
-
 llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
   using namespace llvm::Intrinsic;
   auto fn = static_cast<CudaFn>(inst.intImm);

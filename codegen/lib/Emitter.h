@@ -82,9 +82,6 @@ private:
   unsigned globalAS() const { return options.host ? 0 : kGlobalAS; }
   unsigned sharedAS() const { return options.host ? 0 : 3; }
   unsigned constAS() const { return options.host ? 0 : 4; }
-  /// Host kernels: the unsupported cuda.* functions (a barrier or a warp
-  /// collective needs the fibers of the CPU backend's next step).
-  llvm::Error checkHostSupport(const ir::Instruction &inst);
   bool isSigned(ir::Type *t) {
     auto *it = dyn_cast<ir::IntType>(t);
     return it && it->isSigned();

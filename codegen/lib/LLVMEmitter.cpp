@@ -720,9 +720,6 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     result = math(inst);
     break;
   case Opcode::Cuda:
-    if (options.host)
-      if (auto err = checkHostSupport(inst))
-        return err;
     result = cuda(inst);
     if (isa<ir::NoneType>(t))
       return llvm::Error::success();

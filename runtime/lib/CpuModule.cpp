@@ -508,25 +508,12 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
             else
               entryFn(&ctx, slots);
           }
-      if (racecheck) {
-        if (!usesBarriers && !race.failure.empty()) {
-          std::lock_guard<std::mutex> lock(failureMutex);
-          if (failure.empty())
-            failure = race.failure;
-          next = blocks;
-          return;
-        }
-      }
-      if (!usesBarriers) {
-        if (racecheck)
-          race.log.clear();
-        continue;
-      }
-      llvm::Error blockErr = runBlockWithFibers(entryFn, fibers, slots, debugFile, stacks);
-      if (!blockErr && racecheck && !race.failure.empty())
+      llvm::Error blockErr = usesBarriers
+                                 ? runBlockWithFibers(entryFn, fibers, slots, debugFile, stacks)
+                                 : llvm::Error::success();
+      if (!blockErr && !race.failure.empty())
         blockErr = error(race.failure);
-      if (racecheck)
-        race.log.clear();
+      race.log.clear(); // shared memory starts afresh with each block
       if (llvm::Error err = std::move(blockErr)) {
         std::lock_guard<std::mutex> lock(failureMutex);
         if (failure.empty())
