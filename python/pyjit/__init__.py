@@ -23,6 +23,7 @@ except ImportError:
     pass  # reported, with its reason, where the extension is first needed
 
 from . import cuda
+from ._cache import cache_info, clear_cache
 from .errors import (CompileError, CudaError, InternalError, KernelError, LinkError,
                      PerformanceWarning, PyjitError)
 from .types import (bool_, boolean, float16, float32, float64, int8, int16, int32, int64,
@@ -32,6 +33,6 @@ __version__ = "0.1.0"
 
 jit = cuda.jit
 
-__all__ = ["cuda", "jit", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
+__all__ = ["cuda", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "intp"]

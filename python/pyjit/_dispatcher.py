@@ -8,10 +8,11 @@ as numba.cuda does; objects with __cuda_array_interface__ pass zero-copy.
 """
 import inspect
 import os
+import threading
 
 import numpy as np
 
-from . import _devicearray, _options
+from . import _cache, _devicearray, _options
 from ._ext import current_device, ext
 from ._source import describe
 from ._typeof import fast_typeof, flatten, typeof
@@ -66,36 +67,74 @@ class _Overload:
         self._wide = None
         self.cpu = arch == "cpu"
         self.index32 = index32 and not self.cpu
-        result = ext().compile_kernel(
-            info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
-            tuple(argtypes), "sm_90" if self.cpu else arch, _options.opt_level(options), "ptx",
-            _options.compile_options(options, None if self.cpu else current_device(),
-                                     self.index32, host=self.cpu))
-        if result.get("warnings"):
+        device = None if self.cpu else current_device()
+        compile_options = _options.compile_options(options, device, self.index32, host=self.cpu)
+        link_options = _options.link_options(options)
+        opt = _options.opt_level(options)
+        self.argtypes = tuple(argtypes)
+        cached, parts = None, None
+        if options.get("cache", True) is not False:
+            parts = _cache.key_parts(info, self.argtypes, arch,
+                                     {"compile": compile_options, "link": link_options,
+                                      "opt": opt}, _versions(device))
+            cached = _cache.lookup((info["filename"], info["name"]), parts)
+        if cached is None:
+            cached = self._compile(info, arch, opt, compile_options, link_options)
+            if parts is not None:
+                _cache.store((info["filename"], info["name"]), parts, cached)
+        if cached["warnings"]:
             import warnings
             from .errors import PerformanceWarning
-            warnings.warn(result["warnings"], PerformanceWarning, stacklevel=4)
-        self.argtypes = tuple(argtypes)
-        self.ir = result["ir"]
-        self.llvm = result["llvm"]
-        self.ptx = result["ptx"]
-        self.entry = result["entry"]
-        self.ptx_version = result["ptx_version"]
+            warnings.warn(cached["warnings"], PerformanceWarning, stacklevel=4)
+        self.ir = cached["ir"]
+        self.llvm = cached["llvm"]
+        self.ptx = cached["ptx"]
+        self.entry = cached["entry"]
+        self.ptx_version = cached["ptx_version"]
         # Debug checks the kernel may fail: read its error record after launches.
-        self.error_sites = result["error_sites"]
-        params = tuple(result["paramtypes"])  # tuples flattened (docs/abi.md)
+        self.error_sites = [tuple(site) for site in cached["error_sites"]]
+        params = tuple(cached["paramtypes"])  # tuples flattened (docs/abi.md)
         self.flat = params != self.argtypes
         if self.cpu:  # the CPU backend: host code JIT-compiled in this process
-            self.kernel = ext().Kernel(result["host_bitcode"], self.entry, params, False, True)
+            self.kernel = ext().Kernel(cached["image"], self.entry, params, False, True)
             return
-        self.cubin = ext().link_ptx(self.ptx, arch, _options.link_options(options))
+        self.cubin = cached["image"]
         self.kernel = ext().Kernel(self.cubin, self.entry, params, self.index32)
+
+    def _compile(self, info, arch, opt, compile_options, link_options):
+        """Source -> PTX (or host bitcode) -> cubin: what the cache stores."""
+        result = ext().compile_kernel(
+            info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
+            self.argtypes, "sm_90" if self.cpu else arch, opt, "ptx", compile_options)
+        image = (result["host_bitcode"] if self.cpu else
+                 ext().link_ptx(result["ptx"], arch, link_options))
+        return {"ir": result["ir"], "llvm": result["llvm"], "ptx": result["ptx"],
+                "entry": result["entry"], "ptx_version": result["ptx_version"],
+                "error_sites": [list(site) for site in result["error_sites"]],
+                "paramtypes": list(result["paramtypes"]),
+                "warnings": result.get("warnings") or "", "image": image}
 
     def wide_kernel(self):
         """The 64-bit-index variant, compiled on first use."""
         if self._wide is None:
             self._wide = _Overload(self._dispatcher, self.argtypes, self._arch, index32=False)
         return self._wide.kernel
+
+
+_VERSIONS = None
+
+
+def _versions(device):
+    """What the compiled code depends on besides the source and options."""
+    global _VERSIONS
+    if _VERSIONS is None:
+        from . import __version__
+        _VERSIONS = dict(ext().versions(), pyjit=__version__)
+    if device is None:
+        return _VERSIONS
+    return {"pyjit": _VERSIONS["pyjit"], "llvm": _VERSIONS["llvm"],
+            "nvjitlink": tuple(device.get("nvjitlink_version") or ()),
+            "driver": tuple(device.get("driver_version") or ())}
 
 
 class _HostArray:
@@ -145,6 +184,7 @@ class Dispatcher(_Compiled):
         self._target = None  # 'cuda' or 'cpu', chosen at the first compile
         self._overloads = {}
         self._configs = {}  # launch configuration tuple -> _LaunchConfig
+        self._compile_lock = threading.RLock()
         self.signature_strings = []
         self._sig_types = []
         for sig in signatures:
@@ -160,12 +200,8 @@ class Dispatcher(_Compiled):
         """Compiles every signature now, as numba does, so errors in the kernel
         surface at decoration: for the GPU, or for the CPU backend when that
         is the target."""
-        self._describe()
-        arch = self._arch()
         for sig_types in self._sig_types:
-            key = tuple(sig_types)
-            if key not in self._overloads:
-                self._overloads[key] = _Overload(self, key, arch)
+            self._compile_for(tuple(sig_types))
 
     def _arch(self):
         """'cpu' for the CPU backend, else the current GPU's arch ('sm_90')."""
@@ -327,6 +363,14 @@ class Dispatcher(_Compiled):
         raise exc_type(("%s %s" % (text, detail)) if text else detail)
 
     def _compile_for(self, types):
+        # One compile per signature, also when many threads call at once.
+        with self._compile_lock:
+            overload = self._overloads.get(types)
+            if overload is not None:
+                return overload
+            return self._compile_locked(types)
+
+    def _compile_locked(self, types):
         self._describe()
         arch = self._arch()
         compile_types = types

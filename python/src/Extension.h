@@ -32,6 +32,12 @@ PyObject *eventElapsed(PyObject *self, PyObject *args);
 PyObject *streamCreate(PyObject *self, PyObject *args);
 PyObject *streamDestroy(PyObject *self, PyObject *args);
 PyObject *streamSynchronize(PyObject *self, PyObject *args);
+// Cache.cpp
+PyObject *cacheLoad(PyObject *self, PyObject *args);
+PyObject *cacheStore(PyObject *self, PyObject *args);
+PyObject *cacheClear(PyObject *self, PyObject *args);
+PyObject *cacheUsage(PyObject *self, PyObject *args);
+PyObject *versions(PyObject *self, PyObject *args);
 // Kernel.cpp
 /// Creates the Kernel type and adds it to `module`; false with an error set on failure.
 bool addKernelType(PyObject *module);

@@ -63,6 +63,15 @@ static PyMethodDef methods[] = {
     {"stream_destroy", python::streamDestroy, METH_VARARGS, "stream_destroy(handle)."},
     {"stream_synchronize", python::streamSynchronize, METH_VARARGS,
      "stream_synchronize(handle): waits for the stream's work."},
+    {"cache_load", python::cacheLoad, METH_VARARGS,
+     "cache_load(dir, key) -> ('hit', payload) | ('miss', None) | ('corrupt', None);\n"
+     "a corrupt entry is removed. Raises OSError if dir cannot be created."},
+    {"cache_store", python::cacheStore, METH_VARARGS,
+     "cache_store(dir, key, payload, max_bytes): atomic write, then LRU eviction down to\n"
+     "max_bytes (0: no limit). Raises OSError naming the path."},
+    {"cache_clear", python::cacheClear, METH_VARARGS, "cache_clear(dir) -> entries removed."},
+    {"cache_usage", python::cacheUsage, METH_VARARGS, "cache_usage(dir) -> (entries, bytes)."},
+    {"versions", python::versions, METH_NOARGS, "versions() -> dict(llvm=version string)."},
     {nullptr, nullptr, 0, nullptr}};
 
 static PyModuleDef moduleDef = {PyModuleDef_HEAD_INIT, "_pyjit",

@@ -1,5 +1,15 @@
-"""pytest configuration: the `gpu` marker skips with the reason when no GPU is usable."""
+"""pytest configuration: the `gpu` marker skips with the reason when no GPU is usable.
+
+The tests use a kernel cache directory of their own (not the user's), made
+empty for each session; tests of the cache itself set their own.
+"""
+import os
+import tempfile
+
 import pytest
+
+if "PYJIT_CACHE_DIR" not in os.environ:
+    os.environ["PYJIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="pyjit-test-cache-")
 
 
 def _gpu_reason():

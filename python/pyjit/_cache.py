@@ -1,0 +1,264 @@
+"""The disk tier of the kernel cache (docs/cache.md).
+
+Each compiled overload is stored under a key: the BLAKE2b digest of named
+parts, each itself a digest of
+
+  * ``kernel``: the kernel's source text, file and name;
+  * ``device function <name> (<file>)``: the source of every device function
+    the kernel reaches, transitively and across files;
+  * ``globals``: every other global and closure value it reads (numbers,
+    tuples, constant arrays, dtypes), of the kernel and of each device function;
+  * ``signature``, ``target`` (the arch, or the host CPU), ``options``
+    (compiler and linker options after defaults);
+  * ``versions``: pyjit, LLVM, and for GPUs the nvJitLink and driver versions.
+
+The files themselves (atomic writes, BLAKE3 checksums, least recently used
+eviction) are runtime/DiskCache.h's. Settings, read at each compile:
+
+  PYJIT_CACHE_DIR        the directory (default: $XDG_CACHE_HOME/pyjit or
+                         ~/.cache/pyjit)
+  PYJIT_CACHE=0          no disk cache (as `cache=False` on one kernel)
+  PYJIT_CACHE_MAX_BYTES  size limit of the directory, default 1 GiB
+
+A directory that cannot be created or written falls back to the memory
+cache with one RuntimeWarning per process.
+"""
+import hashlib
+import json
+import os
+import struct
+import threading
+import warnings
+
+from ._ext import ext
+
+DEFAULT_MAX_BYTES = 1 << 30
+_FORMAT = 1  # of the payload below; part of the key
+
+_lock = threading.Lock()
+_stats = {"hits": 0, "misses": 0, "corrupt": 0, "stores": 0}
+_last_miss = {}   # kernel name -> why its last lookup missed
+_recent = {}      # (filename, kernel name) -> key parts of entries seen in this process
+_warned = set()   # directories already warned about
+
+
+def directory():
+    """The cache directory in use, or None when the disk cache is off."""
+    if os.environ.get("PYJIT_CACHE", "1").strip().lower() in ("0", "false", "no", "off"):
+        return None
+    d = os.environ.get("PYJIT_CACHE_DIR")
+    if not d:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        d = os.path.join(base, "pyjit")
+    return os.path.abspath(d)
+
+
+def _max_bytes():
+    text = os.environ.get("PYJIT_CACHE_MAX_BYTES", "")
+    try:
+        return max(0, int(text)) if text else DEFAULT_MAX_BYTES
+    except ValueError:
+        raise ValueError("PYJIT_CACHE_MAX_BYTES must be a number of bytes, got %r" % text) from None
+
+
+def _digest(obj):
+    return hashlib.blake2b(repr(obj).encode(), digest_size=16).hexdigest()
+
+
+def _walk(info, parts, global_values, seen):
+    """Adds the device functions `info` reaches to parts, globals to global_values."""
+    for name, value in info["globals"].items():
+        if value[0] == "devfunc":
+            dev = value[1]
+            ident = id(dev)
+            if ident in seen:
+                continue
+            seen.add(ident)
+            label = "device function '%s' (%s)" % (dev["name"], dev["filename"])
+            parts[label] = _digest((dev["source"], dev["filename"], dev["firstline"]))
+            _walk(dev, parts, global_values, seen)
+        else:
+            global_values.append((info["name"], name, value))
+
+
+def key_parts(info, argtypes, target, options, versions):
+    """The named digests the cache key is made of (see the module docstring)."""
+    parts = {"kernel": _digest((info["source"], info["filename"], info["name"],
+                                info["firstline"]))}
+    global_values = []
+    _walk(info, parts, global_values, {id(info)})
+    parts["globals"] = _digest(sorted(global_values, key=lambda g: (g[0], g[1])))
+    parts["signature"] = _digest(tuple(argtypes))
+    parts["target"] = _digest(target)
+    parts["options"] = _digest(sorted(options.items()))
+    parts["versions"] = _digest((_FORMAT, sorted(versions.items())))
+    return parts
+
+
+def _key(parts):
+    return hashlib.blake2b(repr(sorted(parts.items())).encode(), digest_size=24).hexdigest()
+
+
+def _warn_once(cache_dir, exc):
+    if cache_dir not in _warned:
+        _warned.add(cache_dir)
+        from ._options import _user_stacklevel
+        warnings.warn("pyjit's kernel cache is not usable (%s): compiled kernels are cached "
+                      "in memory only" % exc, RuntimeWarning,
+                      stacklevel=_user_stacklevel())
+
+
+def _explain_miss(kernel_ident, parts):
+    """Which parts differ from the closest entry seen for this kernel."""
+    seen = _recent.get(kernel_ident, [])
+    if not seen:
+        return "no entry for this kernel yet"
+    best = min(seen, key=lambda old: sum(old.get(k) != v for k, v in parts.items()))
+    changed = [k for k, v in parts.items() if best.get(k) != v]
+    changed += [k for k in best if k not in parts]  # a device function no longer reached
+    return "changed: " + ", ".join(changed) if changed else "entry missing or evicted"
+
+
+def _index_path(cache_dir, kernel_ident):
+    return os.path.join(cache_dir, "index", _digest(kernel_ident) + ".json")
+
+
+def _remember(cache_dir, kernel_ident, parts):
+    seen = _recent.setdefault(kernel_ident, [])
+    if parts not in seen:
+        seen.append(parts)
+        del seen[:-16]
+    if cache_dir is None:
+        return
+    try:  # the same list on disk, for the next process's explanations
+        path = _index_path(cache_dir, kernel_ident)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = "%s.%d.tmp" % (path, os.getpid())
+        with open(tmp, "w") as f:
+            json.dump(seen, f)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # only explanations are lost
+
+
+def _load_index(cache_dir, kernel_ident):
+    if kernel_ident in _recent or cache_dir is None:
+        return
+    try:
+        with open(_index_path(cache_dir, kernel_ident)) as f:
+            loaded = json.load(f)
+        if isinstance(loaded, list):
+            _recent[kernel_ident] = [p for p in loaded if isinstance(p, dict)]
+    except (OSError, ValueError):
+        pass
+
+
+def lookup(kernel_ident, parts):
+    """The stored payload (dict) for `parts`, or None (a miss, counted and explained)."""
+    cache_dir = directory()
+    name = kernel_ident[1]
+    with _lock:
+        _load_index(cache_dir, kernel_ident)
+        if cache_dir is not None and cache_dir not in _warned:
+            try:
+                status, payload = ext().cache_load(cache_dir, _key(parts))
+            except OSError as exc:
+                _warn_once(cache_dir, exc)
+                status, payload = "miss", None
+            if status == "hit":
+                entry = _decode(payload)
+                if entry is not None:
+                    _stats["hits"] += 1
+                    _remember(None, kernel_ident, parts)
+                    return entry
+                status = "corrupt"
+            if status == "corrupt":
+                _stats["corrupt"] += 1
+                _last_miss[name] = "corrupt entry, recompiled"
+            else:
+                _last_miss[name] = _explain_miss(kernel_ident, parts)
+        else:
+            _last_miss[name] = ("disk cache off" if cache_dir is None else
+                                _explain_miss(kernel_ident, parts))
+        _stats["misses"] += 1
+        return None
+
+
+def store(kernel_ident, parts, entry):
+    """Writes `entry` (dict of str/bytes/JSON values) under `parts`."""
+    cache_dir = directory()
+    with _lock:
+        if cache_dir is None or cache_dir in _warned:
+            _remember(None, kernel_ident, parts)
+            return
+        try:
+            ext().cache_store(cache_dir, _key(parts), _encode(entry), _max_bytes())
+            _stats["stores"] += 1
+        except OSError as exc:
+            _warn_once(cache_dir, exc)
+        _remember(cache_dir, kernel_ident, parts)
+
+
+def _encode(entry):
+    """JSON header (plain values, blob sizes) followed by the blobs."""
+    header, blobs = {}, []
+    for k, v in entry.items():
+        if isinstance(v, (bytes, bytearray)):
+            header[k] = {"blob": len(blobs), "bytes": len(v)}
+            blobs.append(bytes(v))
+        else:
+            header[k] = {"value": v}
+    head = json.dumps(header).encode()
+    return struct.pack("<I", len(head)) + head + b"".join(blobs)
+
+
+def _decode(payload):
+    try:
+        (n,) = struct.unpack_from("<I", payload)
+        header = json.loads(payload[4:4 + n])
+        offset, out, blobs = 4 + n, {}, []
+        for k, v in sorted(header.items(), key=lambda kv: kv[1].get("blob", -1)):
+            if "blob" in v:
+                out[k] = payload[offset:offset + v["bytes"]]
+                offset += v["bytes"]
+            else:
+                out[k] = v["value"]
+        return out if offset == len(payload) else None
+    except (ValueError, KeyError, TypeError, struct.error, AttributeError):
+        return None
+
+
+def cache_info():
+    """Counters of this process's lookups and the disk cache's usage.
+
+    Returns a dict: hits, misses (lookups that compiled), corrupt (entries
+    found damaged and recompiled), stores, entries and bytes (on disk now),
+    directory (None when off), last_miss ({kernel name: why its last lookup
+    missed, e.g. "changed: device function 'f' (/path/lib.py)"}).
+    """
+    cache_dir = directory()
+    entries = nbytes = 0
+    if cache_dir is not None and os.path.isdir(cache_dir):
+        try:
+            entries, nbytes = ext().cache_usage(cache_dir)
+        except OSError:
+            pass
+    with _lock:
+        info = dict(_stats)
+        info["last_miss"] = dict(_last_miss)
+    info.update(entries=entries, bytes=nbytes, directory=cache_dir)
+    return info
+
+
+def clear_cache():
+    """Deletes every entry of the disk cache; returns how many were removed.
+    Kernels already loaded in this process stay usable."""
+    cache_dir = directory()
+    if cache_dir is None or not os.path.isdir(cache_dir):
+        return 0
+    import shutil
+    with _lock:
+        removed = ext().cache_clear(cache_dir)
+        shutil.rmtree(os.path.join(cache_dir, "index"), ignore_errors=True)
+        _recent.clear()
+    return removed

@@ -1,0 +1,253 @@
+"""The kernel cache on disk: hits across processes, invalidation, damage,
+unusable directories, concurrency (docs/cache.md).
+
+Each test runs small programs in fresh processes with their own
+PYJIT_CACHE_DIR. They run wherever pyjit does: on the GPU when there is one,
+else on the CPU backend (whose entries are cached the same way).
+"""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+HELPER = '''
+from pyjit import cuda
+
+@cuda.jit(device=True)
+def scale(v):
+    return v * {factor}
+'''
+
+MAIN = '''
+import json, sys, warnings
+import numpy as np
+sys.path.insert(0, {dir!r})
+warnings.filterwarnings("ignore", "no usable GPU")   # the CPU-backend notice
+import pyjit
+from pyjit import cuda
+from helper import scale
+
+OFFSET = {offset}
+
+@cuda.jit{options}
+def kernel(x, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = scale(x[i]) + OFFSET
+
+x = np.arange(64, dtype=np.float32)
+out = np.zeros_like(x)
+kernel[1, 64](x, out)
+info = pyjit.cache_info()
+print(json.dumps({{"out": out.tolist(), "info": info}}))
+'''
+
+
+def write_program(tmp_path, factor=2.0, offset=1.0, options=""):
+    (tmp_path / "helper.py").write_text(HELPER.format(factor=factor))
+    (tmp_path / "main.py").write_text(MAIN.format(dir=str(tmp_path), offset=offset,
+                                                  options=options))
+
+
+def run(tmp_path, cache_dir, extra_env=None, check=True):
+    env = dict(os.environ, PYJIT_CACHE_DIR=str(cache_dir))
+    env.pop("PYJIT_CACHE", None)
+    env.update(extra_env or {})
+    proc = subprocess.run([sys.executable, str(tmp_path / "main.py")], env=env,
+                          capture_output=True, text=True, timeout=300)
+    if check:
+        assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result["stderr"] = proc.stderr
+    return result
+
+
+def expected(factor, offset):
+    return (np.arange(64, dtype=np.float32) * factor + offset).tolist()
+
+
+def test_second_process_hits_the_disk_cache(tmp_path):
+    write_program(tmp_path)
+    first = run(tmp_path, tmp_path / "cache")
+    assert first["out"] == expected(2.0, 1.0)
+    assert first["info"]["misses"] == 1 and first["info"]["hits"] == 0
+    assert first["info"]["stores"] == 1 and first["info"]["entries"] == 1
+    second = run(tmp_path, tmp_path / "cache")
+    assert second["out"] == expected(2.0, 1.0)
+    assert second["info"]["hits"] == 1 and second["info"]["misses"] == 0
+
+
+def test_editing_a_device_function_in_another_file_invalidates(tmp_path):
+    write_program(tmp_path, factor=2.0)
+    run(tmp_path, tmp_path / "cache")
+    write_program(tmp_path, factor=3.0)
+    edited = run(tmp_path, tmp_path / "cache")
+    assert edited["out"] == expected(3.0, 1.0)
+    assert edited["info"]["misses"] == 1 and edited["info"]["hits"] == 0
+    reason = edited["info"]["last_miss"]["kernel"]
+    assert "device function 'scale'" in reason and "helper.py" in reason, reason
+    assert "kernel" not in reason.split(": ", 1)[1].split(", ")  # the kernel itself did not change
+
+
+def test_changing_a_global_value_invalidates(tmp_path):
+    write_program(tmp_path, offset=1.0)
+    run(tmp_path, tmp_path / "cache")
+    write_program(tmp_path, offset=5.0)
+    edited = run(tmp_path, tmp_path / "cache")
+    assert edited["out"] == expected(2.0, 5.0)
+    assert "globals" in edited["info"]["last_miss"]["kernel"]
+
+
+def test_corrupt_entry_is_detected_ignored_and_rewritten(tmp_path):
+    write_program(tmp_path)
+    cache = tmp_path / "cache"
+    run(tmp_path, cache)
+    [entry] = list(cache.glob("*.pjk"))
+    data = bytearray(entry.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    entry.write_bytes(bytes(data))
+    damaged = run(tmp_path, cache)
+    assert damaged["out"] == expected(2.0, 1.0)
+    assert damaged["info"]["corrupt"] == 1 and damaged["info"]["misses"] == 1
+    assert "corrupt" in damaged["info"]["last_miss"]["kernel"]
+    again = run(tmp_path, cache)  # the rewritten entry is good
+    assert again["info"]["hits"] == 1
+
+
+def test_truncated_entry_is_recompiled(tmp_path):
+    write_program(tmp_path)
+    cache = tmp_path / "cache"
+    run(tmp_path, cache)
+    [entry] = list(cache.glob("*.pjk"))
+    entry.write_bytes(entry.read_bytes()[:100])
+    result = run(tmp_path, cache)
+    assert result["out"] == expected(2.0, 1.0)
+    assert result["info"]["corrupt"] == 1
+
+
+def test_unusable_cache_directory_falls_back_to_memory_with_one_warning(tmp_path):
+    write_program(tmp_path)
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a directory")
+    result = run(tmp_path, blocker / "cache")
+    assert result["out"] == expected(2.0, 1.0)
+    assert result["stderr"].count("RuntimeWarning: pyjit's kernel cache is not usable") == 1, \
+        result["stderr"]
+    assert str(blocker / "cache") in result["stderr"]
+    assert "in memory only" in result["stderr"]
+
+
+def test_cache_false_and_env_opt_out_write_nothing(tmp_path):
+    write_program(tmp_path, options="(cache=False)")
+    cache = tmp_path / "cache"
+    result = run(tmp_path, cache)
+    assert result["out"] == expected(2.0, 1.0)
+    assert not list(cache.glob("*.pjk"))
+    write_program(tmp_path)
+    result = run(tmp_path, cache, {"PYJIT_CACHE": "0"})
+    assert result["info"]["directory"] is None
+    assert not list(cache.glob("*.pjk"))
+
+
+def test_concurrent_processes_share_one_entry(tmp_path):
+    write_program(tmp_path)
+    cache = tmp_path / "cache"
+    env = dict(os.environ, PYJIT_CACHE_DIR=str(cache))
+    procs = [subprocess.Popen([sys.executable, str(tmp_path / "main.py")], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(4)]
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+        assert json.loads(out.strip().splitlines()[-1])["out"] == expected(2.0, 1.0)
+    assert len(list(cache.glob("*.pjk"))) == 1
+    assert not list(cache.glob("tmp-*"))  # no temporary file left behind
+    assert run(tmp_path, cache)["info"]["hits"] == 1
+
+
+def test_size_limit_evicts_and_clear_cache_empties(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PYJIT_CACHE_MAX_BYTES", "1")  # every store evicts down to the newest
+
+    @cuda.jit
+    def add(x, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = x[i] + 1
+
+    for dtype in (np.float32, np.float64, np.int32):
+        x = np.arange(8, dtype=dtype)
+        out = np.zeros_like(x)
+        add[1, 8](x, out)
+        np.testing.assert_array_equal(out, x + 1)
+    info = pyjit.cache_info()
+    assert info["directory"] == str(tmp_path / "cache")
+    assert info["entries"] <= 1
+    monkeypatch.setenv("PYJIT_CACHE_MAX_BYTES", str(1 << 30))
+    x = np.arange(8, dtype=np.int64)
+    out = np.zeros_like(x)
+    add[1, 8](x, out)
+    assert pyjit.cache_info()["entries"] >= 1
+    assert pyjit.clear_cache() >= 1
+    assert pyjit.cache_info()["entries"] == 0
+
+
+def test_eight_threads_calling_first_compile_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYJIT_CACHE", "0")
+
+    @cuda.jit
+    def twice(x, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = 2 * x[i]
+
+    before = pyjit.cache_info()["misses"]
+    x = np.arange(32, dtype=np.float32)
+    outs = [np.zeros_like(x) for _ in range(8)]
+    errors = []
+    barrier = threading.Barrier(8)
+
+    def call(out):
+        try:
+            barrier.wait()
+            twice[1, 32](x, out)
+        except Exception as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=call, args=(o,)) for o in outs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert pyjit.cache_info()["misses"] - before == 1  # one compile
+    for o in outs:
+        np.testing.assert_array_equal(o, 2 * x)
+
+
+def test_cache_info_shape():
+    info = pyjit.cache_info()
+    for k in ("hits", "misses", "corrupt", "stores", "entries", "bytes", "directory",
+              "last_miss"):
+        assert k in info
+    assert isinstance(info["last_miss"], dict)
+
+
+def test_bad_size_limit_names_the_variable(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("PYJIT_CACHE_MAX_BYTES", "lots")
+
+    @cuda.jit
+    def k(out):
+        out[0] = 1
+
+    with pytest.raises(ValueError, match="PYJIT_CACHE_MAX_BYTES"):
+        k[1, 1](np.zeros(1, np.int32))
