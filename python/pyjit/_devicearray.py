@@ -8,6 +8,7 @@ memmoves, and CPU-backend kernels read it in place.
 """
 import ctypes
 import os
+import sys
 
 import numpy as np
 
@@ -72,6 +73,16 @@ class _View:
         self.nbytes = max(0, base.nbytes - offset)
 
 
+def _kernel_type(dtype, shape, strides):
+    """The interned kernel argument type string, or None (unsupported dtype, 0-d)."""
+    from ._typeof import SUPPORTED_DTYPES, _c_contiguous, array_type
+    if dtype.name not in SUPPORTED_DTYPES or not dtype.isnative or not shape:
+        return None
+    c = _c_contiguous(shape, strides, dtype.itemsize)
+    f = not c and _c_contiguous(shape[::-1], strides[::-1], dtype.itemsize)
+    return sys.intern(array_type(dtype.name, len(shape), c, f))
+
+
 def _c_strides(shape, itemsize):
     strides = []
     acc = itemsize
@@ -102,10 +113,11 @@ class DeviceArray:
         self._cai = {"shape": self.shape, "strides": None if contiguous else self.strides,
                      "typestr": self.dtype.str, "data": (self._buffer.ptr, False),
                      "version": 3, "stream": None}
-        self._pyjit_type = None
-        # The kernel parameters of this array (docs/abi.md), read by the
-        # launcher without building the interface dict.
-        self._pyjit_abi = (self._buffer.ptr,) + self.shape + self.strides
+        # The kernel argument type, and the kernel parameters of this array
+        # (docs/abi.md) followed by that type, interned: the launch fast path
+        # reads both from this one tuple (python/src/Dispatch.cpp).
+        self._pyjit_type = _kernel_type(self.dtype, self.shape, self.strides)
+        self._pyjit_abi = (self._buffer.ptr,) + self.shape + self.strides + (self._pyjit_type,)
 
     @property
     def ndim(self):

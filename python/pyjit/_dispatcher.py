@@ -15,7 +15,7 @@ import numpy as np
 from . import _cache, _devicearray, _options
 from ._ext import current_device, ext
 from ._source import describe
-from ._typeof import fast_typeof, flatten, typeof
+from ._typeof import FAST_SCALARS, fast_typeof, flatten, typeof
 
 
 def _dim3(value, what):
@@ -39,16 +39,56 @@ def _dim3(value, what):
     return dims + (1,) * (3 - len(dims))
 
 
+# CUDA's limits for every GPU pyjit targets (sm_70 and later), used for the
+# CPU backend: CUDA C++ Programming Guide, "Technical Specifications per
+# Compute Capability".
+_CUDA_LIMITS = {"max_threads_per_block": 1024, "max_block_dim": (1024, 1024, 64),
+                "max_grid_dim": (2 ** 31 - 1, 65535, 65535),
+                "max_shared_memory_per_block": 48 * 1024, "name": "CUDA"}
+
+
+def _check_limits(kernel, griddim, blockdim, shared, device):
+    """Raises ValueError naming the limit a launch configuration exceeds."""
+    limits = device or _CUDA_LIMITS
+    where = "kernel '%s' on %s" % (kernel, limits["name"])
+    threads = blockdim[0] * blockdim[1] * blockdim[2]
+    if threads > limits["max_threads_per_block"]:
+        raise ValueError("%s: a block of %s = %d threads exceeds the device's limit of %d "
+                         "threads per block" % (where, blockdim, threads,
+                                                limits["max_threads_per_block"]))
+    for axis, (d, most) in enumerate(zip(blockdim, limits["max_block_dim"])):
+        if d > most:
+            raise ValueError("%s: blockdim.%s = %d exceeds the device's limit of %d"
+                             % (where, "xyz"[axis], d, most))
+    for axis, (d, most) in enumerate(zip(griddim, limits["max_grid_dim"])):
+        if d > most:
+            raise ValueError("%s: griddim.%s = %d exceeds the device's limit of %d blocks"
+                             % (where, "xyz"[axis], d, most))
+    if shared > limits["max_shared_memory_per_block"]:
+        raise ValueError("%s: %d bytes of dynamic shared memory exceed the device's limit of "
+                         "%d bytes per block" % (where, shared,
+                                                 limits["max_shared_memory_per_block"]))
+
+
 def _stream_handle(stream):
-    if stream is None or stream == 0:
-        return 0
-    if isinstance(stream, int):
-        return stream
+    """The CUstream handle (int) of a stream: pyjit's, numba's, CuPy's
+    (`ptr`), PyTorch's (`cuda_stream`), any object with the `__cuda_stream__`
+    protocol (cuda.core), or an int handle; 0 and None are the default stream."""
+    if stream is None or (isinstance(stream, int) and not isinstance(stream, bool)):
+        return stream or 0
+    protocol = getattr(stream, "__cuda_stream__", None)
+    if protocol is not None:
+        info = protocol() if callable(protocol) else protocol
+        if isinstance(info, tuple) and len(info) == 2:
+            return int(info[1])
+        raise TypeError("stream.__cuda_stream__() must return (version, handle), got %r"
+                        % (info,))
     for attr in ("handle", "ptr", "cuda_stream"):
         h = getattr(stream, attr, None)
         if h is not None:
             return int(getattr(h, "value", h) or 0)
-    raise TypeError("stream must be 0, an int handle or a stream object, got %r" % (stream,))
+    raise TypeError("stream must be 0, an int handle or a stream object (pyjit, numba, CuPy, "
+                    "PyTorch, or one with __cuda_stream__), got %r" % (stream,))
 
 
 class _Overload:
@@ -146,21 +186,6 @@ class _HostArray:
         self._pyjit_abi = (array.ctypes.data,) + array.shape + array.strides
 
 
-class _LaunchConfig:
-    __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem")
-
-    def __init__(self, dispatcher, griddim, blockdim, stream, sharedmem):
-        self.dispatcher = dispatcher
-        self.griddim = griddim
-        self.blockdim = blockdim
-        self.stream = stream
-        self.sharedmem = sharedmem
-
-    def __call__(self, *args):
-        return self.dispatcher._launch(self.griddim, self.blockdim, self.stream,
-                                       self.sharedmem, args)
-
-
 class _Compiled:
     """What kernels and device functions share: the Python function, the
     decorator's options, and its name and docstring."""
@@ -174,16 +199,71 @@ class _Compiled:
         self.__wrapped__ = py_func
 
 
-class Dispatcher(_Compiled):
-    """A kernel: `kernel[grid, block](*args)` or `kernel[grid, block, stream, shared](*args)`."""
+def _dispatcher_base():
+    """The C++ base (kernel[config] and the launch fast path, python/src/Dispatch.cpp);
+    without a loadable extension, a base that reports why at the first launch."""
+    try:
+        return ext().DispatcherBase
+    except ImportError as exc:
+        reason = exc
+
+        class _NoExtension:
+            def __getitem__(self, config):
+                raise ImportError("pyjit's C++ extension could not be loaded: %s" % reason)
+
+            def _dispatch_init(self, nparams):
+                pass
+        return _NoExtension
+
+
+def _register_fast_types():
+    """Tells the launch fast path which argument types it may read itself."""
+    try:
+        register = ext().register_launch_type
+    except ImportError:
+        return
+    for t in FAST_SCALARS:
+        register(t, "scalar")
+    register(_devicearray.DeviceArray, "abi")
+
+
+_known_types = set(FAST_SCALARS) | {_devicearray.DeviceArray}
+
+
+def _register_foreign(value):
+    """Registers CuPy arrays and PyTorch tensors with the fast path when first seen."""
+    t = type(value)
+    _known_types.add(t)
+    module = t.__module__ or ""
+    if module.startswith("cupy") and t.__name__ == "ndarray":
+        ext().register_launch_type(t, "cupy")
+    elif module.startswith("torch"):
+        import torch
+        if isinstance(value, torch.Tensor) and t in (torch.Tensor, torch.nn.Parameter):
+            dtypes = {}
+            for name in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                         "uint64", "float16", "float32", "float64", "complex64", "complex128"):
+                td = getattr(torch, name, None)
+                if td is not None:
+                    nd = np.dtype(name)
+                    dtypes[td] = (nd.kind, nd.itemsize)
+            ext().register_launch_type(t, "torch", dtypes)
+
+
+class Dispatcher(_dispatcher_base(), _Compiled):
+    """A kernel: `kernel[grid, block](*args)` or `kernel[grid, block, stream, shared](*args)`.
+
+    `kernel[config]` and the call are C++ (DispatcherBase, Launcher): a cached
+    launch reads its arguments and calls cuLaunchKernel without running Python
+    code; first calls and arguments it cannot read come to `_launch`."""
 
     def __init__(self, py_func, signatures=(), options=None):
-        super().__init__(py_func, options)
+        _Compiled.__init__(self, py_func, options)
         self._params = list(inspect.signature(py_func).parameters)
+        self._dispatch_init(len(self._params))
         self._info = None
         self._target = None  # 'cuda' or 'cpu', chosen at the first compile
         self._overloads = {}
-        self._configs = {}  # launch configuration tuple -> _LaunchConfig
         self._compile_lock = threading.RLock()
         self.signature_strings = []
         self._sig_types = []
@@ -231,18 +311,9 @@ class Dispatcher(_Compiled):
         return self._info
 
     # -- launch ---------------------------------------------------------------
-    def __getitem__(self, config):
-        try:
-            launcher = self._configs.get(config)
-        except TypeError:  # unhashable parts (lists, some stream objects)
-            return self._configure(config)
-        if launcher is None:
-            launcher = self._configure(config)
-            if len(self._configs) < 64:
-                self._configs[config] = launcher
-        return launcher
-
     def _configure(self, config):
+        """(griddim, blockdim, stream handle, dynamic shared bytes) of a launch
+        configuration, checked; called by kernel[config] once per configuration."""
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
             raise ValueError("a launch configuration is [grid, block], [grid, block, stream] "
                              "or [grid, block, stream, dynamic_shared_bytes], got %r"
@@ -250,10 +321,16 @@ class Dispatcher(_Compiled):
         griddim = _dim3(config[0], "griddim")
         blockdim = _dim3(config[1], "blockdim")
         stream = _stream_handle(config[2]) if len(config) > 2 else 0
-        shared = int(config[3]) if len(config) > 3 else 0
+        shared = config[3] if len(config) > 3 else 0
+        if isinstance(shared, (bool, np.bool_)) or not isinstance(shared, (int, np.integer)):
+            raise TypeError("dynamic shared memory size must be an int (bytes), got %r"
+                            % (shared,))
+        shared = int(shared)
         if shared < 0:
             raise ValueError("dynamic shared memory size must be >= 0, got %d" % shared)
-        return _LaunchConfig(self, griddim, blockdim, stream, shared)
+        _check_limits(self.__name__, griddim, blockdim, shared,
+                      None if self.target == "cpu" else current_device())
+        return griddim, blockdim, stream, shared
 
     def __call__(self, *args, **kwargs):
         raise TypeError("kernel '%s' needs a launch configuration: %s[grid, block](...)"
@@ -275,6 +352,9 @@ class Dispatcher(_Compiled):
         return "argument '%s'" % self._params[i] if i < len(self._params) else "argument %d" % i
 
     def _launch(self, griddim, blockdim, stream, shared, args):
+        """Launches from Python: compiles for new argument types, copies numpy
+        arrays in and out. Returns the Kernel launched when the C++ fast path
+        can launch the same arguments' types by itself next time, else None."""
         if len(args) != len(self._params):
             raise TypeError("kernel '%s' takes %d arguments (%s), got %d"
                             % (self.__name__, len(self._params), ", ".join(self._params),
@@ -291,9 +371,11 @@ class Dispatcher(_Compiled):
             args = tuple(flatten(args))
         if overload.cpu:
             self._launch_on_cpu(overload, griddim, blockdim, shared, args)
-            return
+            return None
         copy_back = None
         for i, a in enumerate(args):
+            if type(a) not in _known_types:
+                _register_foreign(a)
             if type(a) is np.ndarray:
                 if copy_back is None:
                     copy_back, args = [], list(args)
@@ -301,6 +383,7 @@ class Dispatcher(_Compiled):
                 args[i] = dev
                 if a.flags.writeable:
                     copy_back.append((dev, a))
+        fast = None
         if overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args)) is False:
             # An array of 2^31 bytes or more: the 64-bit-index variant.
             overload.wide_kernel().launch(griddim, blockdim, shared, stream, tuple(args))
@@ -308,9 +391,12 @@ class Dispatcher(_Compiled):
                 self._check_error_record(overload._wide, stream)
         elif overload.error_sites:
             self._check_error_record(overload, stream)
+        elif copy_back is None and not overload.flat:
+            fast = overload.kernel
         if copy_back:
             for dev, host in copy_back:
                 dev.copy_to_host(host)
+        return fast
 
     def _launch_on_cpu(self, overload, griddim, blockdim, shared, args):
         """The CPU backend: numpy arrays are used in place (no copies)."""
@@ -426,6 +512,9 @@ class Dispatcher(_Compiled):
     @property
     def signatures(self):
         return list(dict.fromkeys(ov.argtypes for ov in self._overloads.values()))
+
+
+_register_fast_types()
 
 
 def _signature_from_hints(py_func):

@@ -100,10 +100,7 @@ def typeof(value, what):
         strides = cai.get("strides")
         c = _c_contiguous(shape, strides, itemsize)
         f = not c and strides is not None and _c_contiguous(shape[::-1], strides[::-1], itemsize)
-        result = array_type(name, len(shape), c, f)
-        if hasattr(value, "_pyjit_type"):
-            value._pyjit_type = result
-        return result
+        return array_type(name, len(shape), c, f)
     raise TypeError("%s: values of type %s are not supported as kernel arguments"
                     % (what, type(value).__name__))
 

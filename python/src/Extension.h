@@ -38,6 +38,11 @@ PyObject *cacheStore(PyObject *self, PyObject *args);
 PyObject *cacheClear(PyObject *self, PyObject *args);
 PyObject *cacheUsage(PyObject *self, PyObject *args);
 PyObject *versions(PyObject *self, PyObject *args);
+// Dispatch.cpp
+/// register_launch_type(type, kind[, dtypes]): a type the launch fast path reads.
+PyObject *registerLaunchType(PyObject *self, PyObject *args);
+/// Creates the DispatcherBase and Launcher types and adds them to `module`.
+bool addDispatchTypes(PyObject *module);
 // Kernel.cpp
 /// Creates the Kernel type and adds it to `module`; false with an error set on failure.
 bool addKernelType(PyObject *module);

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Extension.h"
+#include "KernelLaunch.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/runtime/Launch.h"
 #include "pyjit/runtime/CpuModule.h"
@@ -47,6 +48,8 @@ struct KernelObject {
 };
 
 constexpr unsigned kMaxSlots = 512;
+
+PyTypeObject *kernelType = nullptr; // set by addKernelType
 
 /// Kernel parameters one argument takes (docs/abi.md).
 unsigned slotsOf(const ParamSpec &spec) {
@@ -197,6 +200,9 @@ int packAbiTuple(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_
   }
   int result = 0;
   Py_ssize_t n = PyTuple_Check(abi) ? PyTuple_Size(abi) : -1;
+  // DeviceArray appends its (interned) type string: the dispatch key.
+  if (n == static_cast<Py_ssize_t>(2 + 2 * spec.ndim))
+    --n;
   if (n == static_cast<Py_ssize_t>(1 + 2 * spec.ndim)) {
     result = 1;
     for (Py_ssize_t k = 0; k < n; ++k) {
@@ -432,6 +438,57 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
   Py_RETURN_NONE;
 }
 
+} // namespace
+
+bool python::isKernel(PyObject *obj) {
+  return obj && PyObject_TypeCheck(obj, kernelType);
+}
+
+bool python::isGpuKernel(PyObject *obj) {
+  return isKernel(obj) && reinterpret_cast<KernelObject *>(obj)->module != nullptr;
+}
+
+python::PreparedLaunch python::launchPrepared(PyObject *obj, const ReadArg *args, size_t nargs,
+                                              runtime::Dim3 grid, runtime::Dim3 block,
+                                              unsigned sharedBytes, uint64_t stream) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  const std::vector<ParamSpec> &params = *self->params;
+  if (nargs != params.size() || !self->module) {
+    PyErr_Format(PyExc_TypeError, "kernel '%s' takes %zu arguments, got %zu",
+                 self->name->c_str(), params.size(), nargs);
+    return PreparedLaunch::Error;
+  }
+  uint64_t storage[kMaxSlots];
+  void *pointers[kMaxSlots];
+  unsigned slot = 0;
+  for (size_t i = 0; i < nargs; ++i) {
+    const ParamSpec &spec = params[i];
+    if (spec.kind == ParamSpec::Kind::Array) {
+      if (!args[i].slots || args[i].ndim != spec.ndim) {
+        PyErr_Format(PyExc_TypeError, "argument %zu: expected %s", i, spec.typeName.c_str());
+        return PreparedLaunch::Error;
+      }
+      std::memcpy(storage + slot, args[i].slots, (1 + 2 * spec.ndim) * sizeof(uint64_t));
+      if (self->index32 && !fitsIndex32(spec, storage + slot))
+        return PreparedLaunch::NeedsWideIndex;
+    } else if (!packScalar(args[i].object, spec, static_cast<Py_ssize_t>(i), storage + slot)) {
+      return PreparedLaunch::Error;
+    }
+    slot += slotsOf(spec);
+  }
+  for (unsigned i = 0; i < slot; ++i)
+    pointers[i] = &storage[i];
+  if (llvm::Error err = runtime::launchKernel(self->function, grid, block, sharedBytes,
+                                              reinterpret_cast<void *>(stream), pointers,
+                                              *self->name)) {
+    python::raiseRuntime(std::move(err));
+    return PreparedLaunch::Error;
+  }
+  return PreparedLaunch::Launched;
+}
+
+namespace {
+
 // error_record() -> None, or the words of the kernel's error record
 // (docs/abi.md) when a debug check failed; the record is cleared. Call it
 // after the launch has finished.
@@ -496,5 +553,7 @@ bool python::addKernelType(PyObject *module) {
   PyObject *type = PyType_FromSpec(&kernelSpec);
   if (!type)
     return false;
+  kernelType = reinterpret_cast<PyTypeObject *>(type);
+  Py_INCREF(type); // kept for isKernel()
   return PyModule_AddObject(module, "Kernel", type) == 0;
 }

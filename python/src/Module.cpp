@@ -71,6 +71,9 @@ static PyMethodDef methods[] = {
      "max_bytes (0: no limit). Raises OSError naming the path."},
     {"cache_clear", python::cacheClear, METH_VARARGS, "cache_clear(dir) -> entries removed."},
     {"cache_usage", python::cacheUsage, METH_VARARGS, "cache_usage(dir) -> (entries, bytes)."},
+    {"register_launch_type", python::registerLaunchType, METH_VARARGS,
+     "register_launch_type(type, kind, dtypes=None): kind 'scalar', 'abi' (pyjit DeviceArray),\n"
+     "'cupy' or 'torch'; dtypes maps foreign dtype objects to (numpy kind, itemsize)."},
     {"versions", python::versions, METH_NOARGS, "versions() -> dict(llvm=version string)."},
     {nullptr, nullptr, 0, nullptr}};
 
@@ -81,7 +84,7 @@ PyMODINIT_FUNC PyInit__pyjit(void) {
   PyObject *module = PyModule_Create(&moduleDef);
   if (!module)
     return nullptr;
-  if (!python::addKernelType(module)) {
+  if (!python::addKernelType(module) || !python::addDispatchTypes(module)) {
     Py_DECREF(module);
     return nullptr;
   }

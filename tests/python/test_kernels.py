@@ -201,9 +201,18 @@ def test_float32_weak_literal_stays_float32(jit):
 @pytest.mark.gpu_only("names the driver call of a GPU launch (the CPU backend's refusal: "
                       "test_cpu_backend.py)")
 def test_launch_failure_names_call_and_kernel(jit):
-    a = cuda.device_array(4, dtype=np.float64)
-    with pytest.raises(pyjit.CudaError, match=r"cuLaunchKernel.*'saxpy'"):
-        saxpy[1, 2048](1.0, a, a, a)  # more threads per block than the device allows
+    @jit
+    def big_shared(a):
+        buf = cuda.shared.array(10000, np.float32)  # 40 000 bytes of static shared memory
+        buf[cuda.threadIdx.x] = 1.0
+        cuda.syncthreads()
+        a[0] = buf[0]
+
+    a = cuda.device_array(4, dtype=np.float32)
+    # 40 000 static + 40 000 dynamic bytes: each within the 48 KiB per block,
+    # together over it; only the driver knows the kernel's static size.
+    with pytest.raises(pyjit.CudaError, match=r"cuLaunchKernel.*'big_shared'"):
+        big_shared[1, 32, 0, 40000](a)
 
 
 def test_events_time_a_kernel(jit):

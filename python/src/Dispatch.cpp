@@ -1,0 +1,577 @@
+//===- Dispatch.cpp - The launch fast path: kernel[grid, block](*args) ----===//
+//
+// DispatcherBase is the C++ base of pyjit's Python Dispatcher (the @cuda.jit
+// kernel object). `kernel[config]` (mp_subscript) returns a Launcher cached
+// per configuration; calling the Launcher reads every argument once, forms
+// a dispatch key from their types, finds the Kernel compiled for that key
+// and launches it — no Python frame, no allocation on the Python heap.
+//
+// Arguments the fast path reads (register_launch_type() names their types):
+//   scalar  exact Python bool/int/float/complex and NumPy scalars: the key
+//           is the type object;
+//   abi     pyjit DeviceArray: `_pyjit_abi` = (data, extents..., byte
+//           strides..., type string), the key is the interned type string;
+//   cupy    cupy.ndarray: data.ptr, shape, strides, dtype;
+//   torch   torch.Tensor on a GPU: data_ptr(), shape, stride() (elements),
+//           dtype (mapped by the registry to a NumPy kind and item size).
+// Foreign arrays are keyed by (kind, item size, ndim, layout), the same
+// facts their __cuda_array_interface__ would give the Python typeof().
+//
+// Anything else — a first call, numpy arrays (copied to the device), tuples,
+// the CPU backend, debug kernels, an array too large for the 32-bit-index
+// variant — goes to the Python slow path, Dispatcher._launch(griddim,
+// blockdim, stream, shared, args). It returns the GPU Kernel it launched
+// when that launch could have been a fast one, and the key is then added.
+//===----------------------------------------------------------------------===//
+#include "Extension.h"
+#include "KernelLaunch.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstring>
+#include <vector>
+
+using namespace pyjit;
+using namespace pyjit::python;
+
+namespace {
+
+enum class ArgKind { Scalar, Abi, CuPy, Torch };
+
+struct DtypeInfo {
+  PyObject *dtype; // strong reference
+  char kind;       // NumPy kind: b, i, u, f, c
+  unsigned itemsize;
+};
+
+/// Types the fast path reads, registered from Python. Touched with the GIL held.
+struct Registry {
+  std::vector<std::pair<PyTypeObject *, ArgKind>> types; // strong references
+  std::vector<DtypeInfo> dtypes;
+};
+
+Registry &registry() {
+  static Registry *r = new Registry(); // lives as long as the process
+  return *r;
+}
+
+constexpr size_t kMaxEntries = 64;  // overloads per dispatcher on the fast path
+constexpr size_t kMaxConfigs = 64;  // launch configurations cached per dispatcher
+constexpr unsigned kMaxDims = 32;
+
+struct Entry {
+  llvm::SmallVector<uint64_t, 8> key;
+  PyObject *kernel; // strong reference
+};
+
+struct DispatcherObject {
+  PyObject_HEAD
+  PyObject *configs;            // dict: configuration -> Launcher
+  std::vector<Entry> *entries;  // dispatch table
+  Py_ssize_t nparams;           // -1 until _dispatch_init
+};
+
+struct LauncherObject {
+  PyObject_HEAD
+  PyObject *dispatcher; // DispatcherObject (a Dispatcher)
+  PyObject *griddim, *blockdim, *stream, *shared; // as the slow path takes them
+  runtime::Dim3 grid, block;
+  unsigned sharedBytes;
+  uint64_t streamHandle;
+};
+
+PyTypeObject *launcherType = nullptr;
+
+const ArgKind *kindOf(PyTypeObject *type) {
+  for (auto &[t, kind] : registry().types)
+    if (t == type)
+      return &kind;
+  return nullptr;
+}
+
+const DtypeInfo *dtypeInfo(PyObject *dtype, bool numpyDtype) {
+  for (const DtypeInfo &d : registry().dtypes)
+    if (d.dtype == dtype)
+      return &d;
+  if (!numpyDtype)
+    return nullptr; // torch dtypes are registered from Python
+  // A NumPy dtype first seen here: its kind and itemsize, remembered.
+  PyObject *kind = PyObject_GetAttrString(dtype, "kind");
+  PyObject *size = kind ? PyObject_GetAttrString(dtype, "itemsize") : nullptr;
+  const DtypeInfo *out = nullptr;
+  if (kind && size && PyUnicode_Check(kind) && PyUnicode_GetLength(kind) == 1) {
+    long n = PyLong_AsLong(size);
+    Py_UCS4 c = PyUnicode_ReadChar(kind, 0);
+    if (n > 0 && c < 128) {
+      Py_INCREF(dtype);
+      registry().dtypes.push_back({dtype, static_cast<char>(c), static_cast<unsigned>(n)});
+      out = &registry().dtypes.back();
+    }
+  }
+  Py_XDECREF(kind);
+  Py_XDECREF(size);
+  PyErr_Clear();
+  return out;
+}
+
+/// Layout code of extents and byte strides as _typeof.py decides it:
+/// 0 C-contiguous, 1 Fortran-contiguous (and not C), 2 any.
+unsigned layoutOf(const uint64_t *extents, const int64_t *strides, unsigned ndim,
+                  unsigned itemsize) {
+  auto contiguous = [&](bool reversed) {
+    int64_t expected = itemsize;
+    for (unsigned k = 0; k < ndim; ++k) {
+      unsigned d = reversed ? k : ndim - 1 - k;
+      if (extents[d] > 1 && strides[d] != expected)
+        return false;
+      expected *= static_cast<int64_t>(extents[d]);
+    }
+    return true;
+  };
+  if (contiguous(false))
+    return 0;
+  return contiguous(true) ? 1 : 2;
+}
+
+/// Reads a tuple of ints into `out` (signed values kept as two's complement).
+bool readInts(PyObject *tuple, Py_ssize_t from, Py_ssize_t count, uint64_t *out,
+              int64_t scale = 1) {
+  for (Py_ssize_t k = 0; k < count; ++k) {
+    long long v = PyLong_AsLongLong(PyTuple_GetItem(tuple, from + k));
+    if (v == -1 && PyErr_Occurred()) {
+      PyErr_Clear();
+      return false;
+    }
+    out[k] = static_cast<uint64_t>(v * scale);
+  }
+  return true;
+}
+
+/// Reads a foreign array (CuPy or PyTorch) into 1 + 2*ndim slots; its key
+/// in `key`. False (no error set) when the fast path cannot take it.
+bool readForeign(PyObject *arg, ArgKind kind, llvm::SmallVectorImpl<uint64_t> &slots,
+                 unsigned &ndim, uint64_t &key) {
+  static PyObject *sData = PyUnicode_InternFromString("data");
+  static PyObject *sPtr = PyUnicode_InternFromString("ptr");
+  static PyObject *sShape = PyUnicode_InternFromString("shape");
+  static PyObject *sStrides = PyUnicode_InternFromString("strides");
+  static PyObject *sDtype = PyUnicode_InternFromString("dtype");
+  static PyObject *sDataPtr = PyUnicode_InternFromString("data_ptr");
+  static PyObject *sStride = PyUnicode_InternFromString("stride");
+  static PyObject *sIsCuda = PyUnicode_InternFromString("is_cuda");
+  PyObject *ptr = nullptr, *shape = nullptr, *strides = nullptr, *dtype = nullptr;
+  bool ok = false;
+  do {
+    if (kind == ArgKind::Torch) {
+      PyObject *isCuda = PyObject_GetAttr(arg, sIsCuda);
+      bool onGpu = isCuda == Py_True;
+      Py_XDECREF(isCuda);
+      if (!onGpu)
+        break;
+      ptr = PyObject_CallMethodObjArgs(arg, sDataPtr, nullptr);
+      strides = ptr ? PyObject_CallMethodObjArgs(arg, sStride, nullptr) : nullptr;
+    } else {
+      PyObject *data = PyObject_GetAttr(arg, sData);
+      ptr = data ? PyObject_GetAttr(data, sPtr) : nullptr;
+      Py_XDECREF(data);
+      strides = ptr ? PyObject_GetAttr(arg, sStrides) : nullptr;
+    }
+    shape = strides ? PyObject_GetAttr(arg, sShape) : nullptr;
+    dtype = shape ? PyObject_GetAttr(arg, sDtype) : nullptr;
+    if (!dtype || !PyTuple_Check(shape) || !PyTuple_Check(strides))
+      break;
+    Py_ssize_t n = PyTuple_Size(shape);
+    if (n < 1 || n > kMaxDims || PyTuple_Size(strides) != n)
+      break;
+    const DtypeInfo *info = dtypeInfo(dtype, kind == ArgKind::CuPy);
+    if (!info)
+      break;
+    ndim = static_cast<unsigned>(n);
+    size_t base = slots.size();
+    slots.resize(base + 1 + 2 * ndim);
+    uint64_t *out = slots.data() + base;
+    out[0] = PyLong_AsUnsignedLongLong(ptr);
+    if (PyErr_Occurred())
+      break;
+    int64_t scale = kind == ArgKind::Torch ? info->itemsize : 1; // torch: element strides
+    if (!readInts(shape, 0, n, out + 1) || !readInts(strides, 0, n, out + 1 + ndim, scale))
+      break;
+    unsigned layout = layoutOf(out + 1, reinterpret_cast<int64_t *>(out + 1 + ndim), ndim,
+                               info->itemsize);
+    key = (uint64_t(1) << 63) | (uint64_t(static_cast<unsigned char>(info->kind)) << 32) |
+          (uint64_t(info->itemsize) << 16) | (uint64_t(ndim) << 8) | layout;
+    ok = true;
+  } while (false);
+  Py_XDECREF(ptr);
+  Py_XDECREF(shape);
+  Py_XDECREF(strides);
+  Py_XDECREF(dtype);
+  if (!ok)
+    PyErr_Clear();
+  return ok;
+}
+
+/// Reads pyjit's DeviceArray `_pyjit_abi`; false (no error set) when absent.
+bool readAbi(PyObject *arg, llvm::SmallVectorImpl<uint64_t> &slots, unsigned &ndim,
+             uint64_t &key) {
+  static PyObject *sAbi = PyUnicode_InternFromString("_pyjit_abi");
+  PyObject *abi = PyObject_GetAttr(arg, sAbi);
+  if (!abi) {
+    PyErr_Clear();
+    return false;
+  }
+  bool ok = false;
+  Py_ssize_t n = PyTuple_Check(abi) ? PyTuple_Size(abi) : 0;
+  if (n >= 4 && n % 2 == 0) {
+    PyObject *type = PyTuple_GetItem(abi, n - 1);
+    if (PyUnicode_Check(type)) {
+      ndim = static_cast<unsigned>((n - 2) / 2);
+      size_t base = slots.size();
+      slots.resize(base + n - 1);
+      ok = readInts(abi, 0, n - 1, slots.data() + base);
+      key = reinterpret_cast<uintptr_t>(type); // interned: equal strings, one object
+    }
+  }
+  Py_DECREF(abi);
+  return ok;
+}
+
+// -- Launcher ----------------------------------------------------------------
+
+PyObject *slowLaunch(LauncherObject *self, PyObject *args) {
+  static PyObject *sLaunch = PyUnicode_InternFromString("_launch");
+  return PyObject_CallMethodObjArgs(self->dispatcher, sLaunch, self->griddim, self->blockdim,
+                                    self->stream, self->shared, args, nullptr);
+}
+
+PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
+  auto *self = reinterpret_cast<LauncherObject *>(obj);
+  auto *d = reinterpret_cast<DispatcherObject *>(self->dispatcher);
+  Py_ssize_t n = PyTuple_Size(args);
+  if ((kwargs && PyDict_Size(kwargs)) || n != d->nparams || !d->entries) {
+    PyObject *r = slowLaunch(self, args);
+    Py_XDECREF(r);
+    return r ? (Py_INCREF(Py_None), Py_None) : nullptr;
+  }
+  llvm::SmallVector<uint64_t, 8> key;
+  llvm::SmallVector<uint64_t, 64> slots;
+  llvm::SmallVector<ReadArg, 16> read(static_cast<size_t>(n));
+  llvm::SmallVector<size_t, 16> offsets(static_cast<size_t>(n), SIZE_MAX);
+  bool fast = true;
+  for (Py_ssize_t i = 0; i < n && fast; ++i) {
+    PyObject *arg = PyTuple_GetItem(args, i);
+    read[i].object = arg;
+    const ArgKind *kind = kindOf(Py_TYPE(arg));
+    if (!kind) {
+      fast = false;
+      break;
+    }
+    uint64_t k = reinterpret_cast<uintptr_t>(Py_TYPE(arg));
+    if (*kind != ArgKind::Scalar) {
+      offsets[i] = slots.size();
+      fast = *kind == ArgKind::Abi ? readAbi(arg, slots, read[i].ndim, k)
+                                   : readForeign(arg, *kind, slots, read[i].ndim, k);
+    }
+    key.push_back(k);
+  }
+  if (fast) {
+    for (Py_ssize_t i = 0; i < n; ++i)
+      if (offsets[i] != SIZE_MAX)
+        read[i].slots = slots.data() + offsets[i];
+    for (const Entry &e : *d->entries) {
+      if (e.key != key)
+        continue;
+      switch (launchPrepared(e.kernel, read.data(), read.size(), self->grid, self->block,
+                             self->sharedBytes, self->streamHandle)) {
+      case PreparedLaunch::Launched:
+        Py_RETURN_NONE;
+      case PreparedLaunch::Error:
+        return nullptr;
+      case PreparedLaunch::NeedsWideIndex:
+        break; // the slow path compiles and launches the 64-bit variant
+      }
+      fast = false;
+      break;
+    }
+  }
+  PyObject *launched = slowLaunch(self, args);
+  if (!launched)
+    return nullptr;
+  if (fast && isGpuKernel(launched) && d->entries->size() < kMaxEntries) {
+    Py_INCREF(launched);
+    d->entries->push_back({key, launched});
+  }
+  Py_DECREF(launched);
+  Py_RETURN_NONE;
+}
+
+int launcherTraverse(PyObject *obj, visitproc visit, void *arg) {
+  auto *self = reinterpret_cast<LauncherObject *>(obj);
+  Py_VISIT(self->dispatcher);
+  Py_VISIT(self->griddim);
+  Py_VISIT(self->blockdim);
+  Py_VISIT(self->stream);
+  Py_VISIT(self->shared);
+  return 0;
+}
+
+int launcherClear(PyObject *obj) {
+  auto *self = reinterpret_cast<LauncherObject *>(obj);
+  Py_CLEAR(self->dispatcher);
+  Py_CLEAR(self->griddim);
+  Py_CLEAR(self->blockdim);
+  Py_CLEAR(self->stream);
+  Py_CLEAR(self->shared);
+  return 0;
+}
+
+void launcherDealloc(PyObject *obj) {
+  PyObject_GC_UnTrack(obj);
+  launcherClear(obj);
+  PyTypeObject *type = Py_TYPE(obj);
+  reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free))(obj);
+  Py_DECREF(type);
+}
+
+PyObject *launcherGet(PyObject *obj, void *which) {
+  auto *self = reinterpret_cast<LauncherObject *>(obj);
+  PyObject *fields[] = {self->griddim, self->blockdim, self->stream, self->shared,
+                        self->dispatcher};
+  PyObject *v = fields[reinterpret_cast<uintptr_t>(which)];
+  Py_INCREF(v);
+  return v;
+}
+
+PyGetSetDef launcherGetSet[] = {
+    {"griddim", launcherGet, nullptr, "grid extents (x, y, z), in blocks", (void *)0},
+    {"blockdim", launcherGet, nullptr, "block extents (x, y, z), in threads", (void *)1},
+    {"stream", launcherGet, nullptr, "the CUstream handle (int; 0: the default stream)",
+     (void *)2},
+    {"sharedmem", launcherGet, nullptr, "dynamic shared memory per block, bytes", (void *)3},
+    {"dispatcher", launcherGet, nullptr, "the kernel", (void *)4},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+PyType_Slot launcherSlots[] = {
+    {Py_tp_call, reinterpret_cast<void *>(launcherCall)},
+    {Py_tp_traverse, reinterpret_cast<void *>(launcherTraverse)},
+    {Py_tp_clear, reinterpret_cast<void *>(launcherClear)},
+    {Py_tp_dealloc, reinterpret_cast<void *>(launcherDealloc)},
+    {Py_tp_getset, launcherGetSet},
+    {Py_tp_doc, const_cast<char *>("kernel[grid, block, stream, shared]: call it with the "
+                                   "kernel's arguments to launch.")},
+    {0, nullptr}};
+
+PyType_Spec launcherSpec = {"pyjit._pyjit.Launcher", sizeof(LauncherObject), 0,
+                            Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, launcherSlots};
+
+bool readDim3Tuple(PyObject *t, runtime::Dim3 &dim) {
+  if (!PyTuple_Check(t) || PyTuple_Size(t) != 3)
+    return false;
+  unsigned long v[3];
+  for (int k = 0; k < 3; ++k) {
+    v[k] = PyLong_AsUnsignedLong(PyTuple_GetItem(t, k));
+    if (PyErr_Occurred())
+      return false;
+  }
+  dim = {static_cast<unsigned>(v[0]), static_cast<unsigned>(v[1]), static_cast<unsigned>(v[2])};
+  return true;
+}
+
+/// A Launcher from Dispatcher._configure(config)'s (griddim, blockdim, stream, shared).
+PyObject *makeLauncher(PyObject *dispatcher, PyObject *configured) {
+  if (!PyTuple_Check(configured) || PyTuple_Size(configured) != 4) {
+    PyErr_SetString(PyExc_SystemError, "_configure must return (griddim, blockdim, stream, "
+                                       "shared)");
+    return nullptr;
+  }
+  auto *alloc = reinterpret_cast<allocfunc>(PyType_GetSlot(launcherType, Py_tp_alloc));
+  auto *l = reinterpret_cast<LauncherObject *>(alloc(launcherType, 0));
+  if (!l)
+    return nullptr;
+  PyObject **fields[] = {&l->griddim, &l->blockdim, &l->stream, &l->shared};
+  for (int k = 0; k < 4; ++k) {
+    *fields[k] = PyTuple_GetItem(configured, k);
+    Py_INCREF(*fields[k]);
+  }
+  Py_INCREF(dispatcher);
+  l->dispatcher = dispatcher;
+  bool ok = readDim3Tuple(l->griddim, l->grid) && readDim3Tuple(l->blockdim, l->block);
+  if (ok) {
+    l->streamHandle = PyLong_AsUnsignedLongLong(l->stream);
+    l->sharedBytes = static_cast<unsigned>(PyLong_AsUnsignedLong(l->shared));
+    ok = !PyErr_Occurred();
+  }
+  if (!ok) {
+    if (!PyErr_Occurred())
+      PyErr_SetString(PyExc_SystemError, "_configure returned malformed dimensions");
+    Py_DECREF(l);
+    return nullptr;
+  }
+  return reinterpret_cast<PyObject *>(l);
+}
+
+// -- DispatcherBase ------------------------------------------------------------
+
+PyObject *dispatcherSubscript(PyObject *obj, PyObject *config) {
+  auto *self = reinterpret_cast<DispatcherObject *>(obj);
+  if (!self->configs && !(self->configs = PyDict_New()))
+    return nullptr;
+  PyObject *found = PyDict_GetItemWithError(self->configs, config);
+  if (found) {
+    Py_INCREF(found);
+    return found;
+  }
+  bool hashable = !PyErr_Occurred();
+  PyErr_Clear(); // an unhashable configuration (a list, some stream objects): not cached
+  static PyObject *sConfigure = PyUnicode_InternFromString("_configure");
+  PyObject *configured = PyObject_CallMethodObjArgs(obj, sConfigure, config, nullptr);
+  if (!configured)
+    return nullptr;
+  PyObject *launcher = makeLauncher(obj, configured);
+  Py_DECREF(configured);
+  if (launcher && hashable && PyDict_Size(self->configs) < static_cast<Py_ssize_t>(kMaxConfigs) &&
+      PyDict_SetItem(self->configs, config, launcher) < 0) {
+    Py_DECREF(launcher);
+    return nullptr;
+  }
+  return launcher;
+}
+
+void clearEntries(DispatcherObject *self) {
+  if (!self->entries)
+    return;
+  std::vector<Entry> entries;
+  entries.swap(*self->entries);
+  for (Entry &e : entries)
+    Py_DECREF(e.kernel);
+}
+
+// _dispatch_init(nparams): the parameter count; empties the dispatch table.
+PyObject *dispatcherInit(PyObject *obj, PyObject *arg) {
+  auto *self = reinterpret_cast<DispatcherObject *>(obj);
+  Py_ssize_t n = PyLong_AsSsize_t(arg);
+  if (n == -1 && PyErr_Occurred())
+    return nullptr;
+  if (!self->entries)
+    self->entries = new std::vector<Entry>();
+  clearEntries(self);
+  if (self->configs)
+    PyDict_Clear(self->configs);
+  self->nparams = n;
+  Py_RETURN_NONE;
+}
+
+PyObject *dispatcherEntries(PyObject *obj, PyObject *) {
+  auto *self = reinterpret_cast<DispatcherObject *>(obj);
+  return PyLong_FromSize_t(self->entries ? self->entries->size() : 0);
+}
+
+int dispatcherTraverse(PyObject *obj, visitproc visit, void *arg) {
+  auto *self = reinterpret_cast<DispatcherObject *>(obj);
+  Py_VISIT(self->configs);
+  if (self->entries)
+    for (Entry &e : *self->entries)
+      Py_VISIT(e.kernel);
+  return 0;
+}
+
+int dispatcherClear(PyObject *obj) {
+  auto *self = reinterpret_cast<DispatcherObject *>(obj);
+  Py_CLEAR(self->configs);
+  clearEntries(self);
+  return 0;
+}
+
+void dispatcherDealloc(PyObject *obj) {
+  auto *self = reinterpret_cast<DispatcherObject *>(obj);
+  PyObject_GC_UnTrack(obj);
+  dispatcherClear(obj);
+  delete self->entries;
+  self->entries = nullptr;
+  PyTypeObject *type = Py_TYPE(obj);
+  reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free))(obj);
+  Py_DECREF(type);
+}
+
+PyMethodDef dispatcherMethods[] = {
+    {"_dispatch_init", dispatcherInit, METH_O,
+     "_dispatch_init(nparams): sets the parameter count and empties the dispatch table and "
+     "the launch configurations."},
+    {"_dispatch_entries", dispatcherEntries, METH_NOARGS,
+     "_dispatch_entries() -> overloads the launch fast path knows (for tests)."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyType_Slot dispatcherSlots[] = {
+    {Py_mp_subscript, reinterpret_cast<void *>(dispatcherSubscript)},
+    {Py_tp_traverse, reinterpret_cast<void *>(dispatcherTraverse)},
+    {Py_tp_clear, reinterpret_cast<void *>(dispatcherClear)},
+    {Py_tp_dealloc, reinterpret_cast<void *>(dispatcherDealloc)},
+    {Py_tp_methods, dispatcherMethods},
+    {Py_tp_doc, const_cast<char *>("The C++ base of pyjit's kernel object: kernel[config] and "
+                                   "the launch fast path.")},
+    {0, nullptr}};
+
+PyType_Spec dispatcherSpec = {"pyjit._pyjit.DispatcherBase", sizeof(DispatcherObject), 0,
+                              Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+                              dispatcherSlots};
+
+} // namespace
+
+PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
+  PyObject *type, *dtypes = Py_None;
+  const char *kindName;
+  if (!PyArg_ParseTuple(args, "Os|O", &type, &kindName, &dtypes))
+    return nullptr;
+  if (!PyType_Check(type)) {
+    PyErr_SetString(PyExc_TypeError, "register_launch_type: expected a type");
+    return nullptr;
+  }
+  ArgKind kind;
+  if (!std::strcmp(kindName, "scalar"))
+    kind = ArgKind::Scalar;
+  else if (!std::strcmp(kindName, "abi"))
+    kind = ArgKind::Abi;
+  else if (!std::strcmp(kindName, "cupy"))
+    kind = ArgKind::CuPy;
+  else if (!std::strcmp(kindName, "torch"))
+    kind = ArgKind::Torch;
+  else {
+    PyErr_Format(PyExc_ValueError, "register_launch_type: unknown kind '%s'", kindName);
+    return nullptr;
+  }
+  if (dtypes != Py_None) { // {dtype: (kind character, itemsize)}
+    PyObject *items = PyMapping_Items(dtypes);
+    if (!items)
+      return nullptr;
+    for (Py_ssize_t i = 0; i < PyList_Size(items); ++i) {
+      PyObject *item = PyList_GetItem(items, i);
+      PyObject *dtype;
+      const char *k;
+      unsigned size;
+      if (!PyArg_ParseTuple(item, "O(sI)", &dtype, &k, &size)) {
+        Py_DECREF(items);
+        return nullptr;
+      }
+      if (!dtypeInfo(dtype, false)) {
+        Py_INCREF(dtype);
+        registry().dtypes.push_back({dtype, k[0], size});
+      }
+    }
+    Py_DECREF(items);
+  }
+  if (!kindOf(reinterpret_cast<PyTypeObject *>(type))) {
+    Py_INCREF(type);
+    registry().types.push_back({reinterpret_cast<PyTypeObject *>(type), kind});
+  }
+  Py_RETURN_NONE;
+}
+
+bool python::addDispatchTypes(PyObject *module) {
+  PyObject *launcher = PyType_FromSpec(&launcherSpec);
+  if (!launcher)
+    return false;
+  launcherType = reinterpret_cast<PyTypeObject *>(launcher);
+  Py_INCREF(launcher); // kept for makeLauncher
+  if (PyModule_AddObject(module, "Launcher", launcher) < 0)
+    return false;
+  PyObject *base = PyType_FromSpec(&dispatcherSpec);
+  return base && PyModule_AddObject(module, "DispatcherBase", base) == 0;
+}

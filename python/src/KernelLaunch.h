@@ -1,0 +1,43 @@
+//===- KernelLaunch.h - Launching a Kernel from read arguments -----------===//
+//
+// The launch fast path (Dispatch.cpp) reads each argument once — scalars
+// stay Python objects, arrays become their kernel parameters (data pointer,
+// extents, byte strides; docs/abi.md) — then hands them to the Kernel that
+// the dispatch table chose for their types.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_PYTHON_KERNELLAUNCH_H
+#define PYJIT_PYTHON_KERNELLAUNCH_H
+
+#include "pyjit/python/Bridge.h"
+#include "pyjit/runtime/Launch.h"
+#include <cstdint>
+
+namespace pyjit::python {
+
+/// One argument as read by the fast path.
+struct ReadArg {
+  PyObject *object = nullptr;      ///< borrowed; the scalar (or array) itself
+  const uint64_t *slots = nullptr; ///< arrays: data, extents..., strides...
+  unsigned ndim = 0;               ///< arrays: the dimension count of `slots`
+};
+
+enum class PreparedLaunch { Launched, NeedsWideIndex, Error };
+
+/// Launches `kernel` (a _pyjit.Kernel for the GPU) with `args`, one per
+/// parameter, whose types the caller has matched to the kernel's. Returns
+/// NeedsWideIndex without launching when the kernel was compiled for 32-bit
+/// indices and an array is too large for it; Error with a Python exception set.
+PreparedLaunch launchPrepared(PyObject *kernel, const ReadArg *args, size_t nargs,
+                              runtime::Dim3 grid, runtime::Dim3 block, unsigned sharedBytes,
+                              uint64_t stream);
+
+/// True for a Kernel object that runs on the GPU.
+bool isGpuKernel(PyObject *obj);
+
+/// The Kernel type's object layout checks (Kernel.cpp).
+bool isKernel(PyObject *obj);
+
+} // namespace pyjit::python
+
+#endif

@@ -1,0 +1,228 @@
+"""Launching: configuration checks before the launch, the C++ fast path
+(python/src/Dispatch.cpp) and its fallbacks, foreign arrays and streams.
+
+Expected values are numpy's; the fast path is observed through
+`_dispatch_entries()` (overloads the C++ dispatch table knows).
+"""
+import gc
+import weakref
+
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+
+def make_axpy(jit):
+    @jit
+    def axpy(a, x, y, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = a * x[i] + y[i]
+    return axpy
+
+
+def make_noop(jit):
+    @jit
+    def noop(a):
+        pass
+    return noop
+
+
+# -- configuration checks (both backends) ---------------------------------------
+
+@pytest.mark.parametrize("config, exc, message", [
+    ((1.5, 32), TypeError, "griddim must be an int"),
+    ((1, (32, "a")), TypeError, "blockdim must contain integers"),
+    ((0, 32), ValueError, "griddim dimensions must be positive"),
+    ((1, (32, 32, 2)), ValueError, "2048 threads exceeds the device's limit of 1024"),
+    ((1, (1, 1, 65)), ValueError, "blockdim.z = 65 exceeds the device's limit of 64"),
+    (((1, 70000), 1), ValueError, "griddim.y = 70000 exceeds the device's limit of 65535"),
+    ((1, 32, 0, 1 << 20), ValueError, "1048576 bytes of dynamic shared memory exceed"),
+    ((1, 32, 0, 1.5), TypeError, "dynamic shared memory size must be an int"),
+    ((1, 32, 0, -1), ValueError, "must be >= 0"),
+    ((1, 32, 0, 0, 0), ValueError, "a launch configuration is"),
+    ((1, 32, "stream"), TypeError, "stream must be"),
+])
+def test_bad_configuration_raises_before_launching(jit, config, exc, message):
+    noop = make_noop(jit)
+    with pytest.raises(exc, match=message):
+        noop[config]
+    noop[1, 1](np.zeros(1))  # the kernel still works
+
+
+def test_configuration_error_names_the_kernel(jit):
+    noop = make_noop(jit)
+    with pytest.raises(ValueError, match="kernel 'noop'"):
+        noop[1, 4096]
+
+
+def test_launcher_exposes_its_configuration(jit):
+    noop = make_noop(jit)
+    launcher = noop[(2, 3), 64, 0, 128]
+    assert launcher.griddim == (2, 3, 1)
+    assert launcher.blockdim == (64, 1, 1)
+    assert launcher.stream == 0 and launcher.sharedmem == 128
+    assert noop[(2, 3), 64, 0, 128] is launcher  # cached per configuration
+
+
+def test_unhashable_configuration_still_launches(jit):
+    axpy = make_axpy(jit)
+    x = np.arange(8, dtype=np.float32)
+    out = np.zeros_like(x)
+    axpy[[1], [8]](np.float32(2), x, x, out)
+    np.testing.assert_array_equal(out, 3 * x)
+
+
+def test_wrong_argument_count_names_the_parameters(jit):
+    axpy = make_axpy(jit)
+    with pytest.raises(TypeError, match=r"takes 4 arguments \(a, x, y, out\), got 2"):
+        axpy[1, 1](1.0, np.zeros(1))
+
+
+def test_dispatcher_is_collected(jit):
+    axpy = make_axpy(jit)
+    x = np.arange(4, dtype=np.float32)
+    axpy[1, 4](np.float32(1), x, x, x.copy())
+    ref = weakref.ref(axpy)
+    del axpy
+    gc.collect()
+    assert ref() is None  # launcher <-> dispatcher cycles are collectable
+
+
+# -- the fast path (GPU) ------------------------------------------------------------
+
+@pytest.mark.gpu
+def test_device_arrays_take_the_fast_path_with_correct_results():
+    axpy = make_axpy(cuda.jit)
+    x = np.arange(1000, dtype=np.float32)
+    y = np.ones(1000, dtype=np.float32)
+    dx, dy, dout = cuda.to_device(x), cuda.to_device(y), cuda.device_array(1000, np.float32)
+    assert axpy._dispatch_entries() == 0
+    axpy[4, 256](np.float32(2), dx, dy, dout)
+    assert axpy._dispatch_entries() == 1
+    for a in (3.0, 5.0):  # the C++ path: new values, same types
+        axpy[4, 256](np.float32(a), dx, dy, dout)
+        np.testing.assert_array_equal(dout.copy_to_host(), np.float32(a) * x + y)
+    assert axpy._dispatch_entries() == 1
+
+
+@pytest.mark.gpu
+def test_fast_path_keys_on_types_layout_and_scalar_kind():
+    axpy = make_axpy(cuda.jit)
+    x = np.arange(64, dtype=np.float64)
+    dx = cuda.to_device(x)
+    dout = cuda.device_array(32, np.float64)
+    axpy[1, 64](2.0, dx[:32], dx[:32], dout)          # C-contiguous view
+    axpy[1, 64](2.0, dx[::2], dx[::2], dout)          # strided view: another overload
+    np.testing.assert_array_equal(dout.copy_to_host(), 3 * x[::2])
+    axpy[1, 64](2, dx[::2], dx[::2], dout)            # int scalar: another overload
+    np.testing.assert_array_equal(dout.copy_to_host(), 3 * x[::2])
+    axpy[1, 64](2.0, dx[:32], dx[:32], dout)          # back to the first, from the table
+    np.testing.assert_array_equal(dout.copy_to_host(), 3 * x[:32])
+    assert axpy._dispatch_entries() == 3
+    assert len(axpy.signatures) == 3
+
+
+@pytest.mark.gpu
+def test_numpy_arguments_stay_on_the_copying_path():
+    axpy = make_axpy(cuda.jit)
+    x = np.arange(16, dtype=np.float32)
+    out = np.zeros_like(x)
+    axpy[1, 16](np.float32(2), x, x, out)
+    axpy[1, 16](np.float32(2), x, x, out)
+    np.testing.assert_array_equal(out, 3 * x)
+    assert axpy._dispatch_entries() == 0
+
+
+@pytest.mark.gpu
+def test_fast_path_converts_scalars_for_explicit_signatures():
+    @cuda.jit("void(int32, float32[::1])")
+    def fill(v, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = v
+
+    out = cuda.device_array(8, np.float32)
+    fill[1, 8](7, out)
+    fill[1, 8](-3, out)
+    np.testing.assert_array_equal(out.copy_to_host(), np.full(8, -3, np.float32))
+    with pytest.raises(TypeError):
+        fill[1, 8](1 << 40, out)  # does not fit int32
+
+
+@pytest.mark.gpu
+def test_wrong_type_after_the_fast_path_learned_a_signature():
+    axpy = make_axpy(cuda.jit)
+    d = cuda.device_array(4, np.float32)
+    axpy[1, 4](np.float32(1), d, d, d)
+    with pytest.raises(TypeError, match="argument 'x'"):
+        axpy[1, 4](np.float32(1), "not an array", d, d)
+    with pytest.raises(TypeError, match=r"takes 4 arguments"):
+        axpy[1, 4](d, d)
+
+
+@pytest.mark.gpu
+def test_cupy_arrays_and_streams():
+    cp = pytest.importorskip("cupy")
+    axpy = make_axpy(cuda.jit)
+    x = cp.arange(100, dtype=cp.float32)
+    out = cp.zeros_like(x)
+    stream = cp.cuda.Stream(non_blocking=True)
+    for a in (2.0, 4.0):
+        axpy[1, 128, stream](np.float32(a), x, x, out)
+    stream.synchronize()
+    np.testing.assert_array_equal(cp.asnumpy(out), 5 * np.arange(100, dtype=np.float32))
+    assert axpy._dispatch_entries() == 1
+    xt = x.reshape(10, 10).T  # Fortran order: refused by a C kernel, or another overload
+
+    @cuda.jit
+    def copy2d(src, dst):
+        i, j = cuda.grid(2)
+        if i < dst.shape[0] and j < dst.shape[1]:
+            dst[i, j] = src[i, j]
+
+    dst = cp.zeros((10, 10), dtype=cp.float32)
+    copy2d[(1, 1), (16, 16)](xt, dst)
+    copy2d[(1, 1), (16, 16)](xt, dst)
+    np.testing.assert_array_equal(cp.asnumpy(dst), cp.asnumpy(xt))
+
+
+@pytest.mark.gpu
+def test_torch_tensors_and_streams():
+    torch = pytest.importorskip("torch")
+    axpy = make_axpy(cuda.jit)
+    x = torch.arange(100, dtype=torch.float32, device="cuda")
+    out = torch.zeros_like(x)
+    stream = torch.cuda.Stream()
+    for a in (2.0, 4.0):
+        axpy[1, 128, stream](np.float32(a), x, x, out)
+    stream.synchronize()
+    np.testing.assert_array_equal(out.cpu().numpy(), 5 * np.arange(100, dtype=np.float32))
+    assert axpy._dispatch_entries() == 1
+    view = x[::3]
+    res = torch.zeros(view.shape[0], dtype=torch.float32, device="cuda")
+    axpy[1, 128](np.float32(1), view, view, res)
+    axpy[1, 128](np.float32(1), view, view, res)
+    np.testing.assert_array_equal(res.cpu().numpy(), 2 * np.arange(100, dtype=np.float32)[::3])
+    with pytest.raises(TypeError, match="argument 'x'"):
+        axpy[1, 128](np.float32(1), torch.zeros(4), x, out)  # a CPU tensor
+
+
+@pytest.mark.gpu
+def test_cuda_stream_protocol_object():
+    s = cuda.stream()
+
+    class Foreign:
+        def __cuda_stream__(self):
+            return (0, s.handle)
+
+    axpy = make_axpy(cuda.jit)
+    d = cuda.to_device(np.arange(8, dtype=np.float32))
+    out = cuda.device_array(8, np.float32)
+    launcher = axpy[1, 8, Foreign()]
+    assert launcher.stream == s.handle
+    launcher(np.float32(1), d, d, out)
+    s.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), 2 * np.arange(8, dtype=np.float32))
