@@ -22,7 +22,7 @@ config, k, *args)`), on the legacy default stream.
 Systems: pyjit (with pyjit DeviceArrays, CuPy arrays and torch tensors);
 numba-cuda (its device arrays, CuPy arrays; its low-occupancy warning for the
 1-block grid is switched off with NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0 unless
-set, so its check is not timed); CuPy RawKernel and cuda.core's `launch`
+set, so issuing a warning at every launch is not timed); CuPy RawKernel and cuda.core's `launch`
 with the same kernels as CUDA C++ (NVRTC); Triton (@triton.jit kernels with
 the same parameter lists, torch tensors); and build/bench/raw_launch
 (bench/raw_launch.cpp: cuLaunchKernel from C++ on hand-written PTX, the
