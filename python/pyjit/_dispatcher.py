@@ -384,7 +384,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 if a.flags.writeable:
                     copy_back.append((dev, a))
         fast = None
-        if overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args)) is False:
+        try:
+            narrow = overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args))
+        except (TypeError, OverflowError) as exc:
+            raise self._named(exc) from None
+        if narrow is False:
             # An array of 2^31 bytes or more: the 64-bit-index variant.
             overload.wide_kernel().launch(griddim, blockdim, shared, stream, tuple(args))
             if overload.error_sites:
@@ -397,6 +401,18 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             for dev, host in copy_back:
                 dev.copy_to_host(host)
         return fast
+
+    def _named(self, exc):
+        """The C++ packer's "argument N: ..." error, naming the parameter."""
+        text = str(exc)
+        if text.startswith("argument ") and ":" in text:
+            index, rest = text[len("argument "):].split(":", 1)
+            if index.isdigit() and not self._overload_is_flat():
+                text = "%s:%s" % (self._arg_name(int(index)), rest)
+        return type(exc)("kernel '%s': %s" % (self.__name__, text))
+
+    def _overload_is_flat(self):
+        return any(ov.flat for ov in self._overloads.values())
 
     def _launch_on_cpu(self, overload, griddim, blockdim, shared, args):
         """The CPU backend: numpy arrays are used in place (no copies)."""
@@ -421,7 +437,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                                 "arrays" % self._arg_name(i))
             else:
                 host_args.append(a)
-        overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
+        try:
+            overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
+        except (TypeError, OverflowError) as exc:
+            raise self._named(exc) from None
         for dev, host in copies:
             dev.copy_to_device(host)
         if overload.error_sites:

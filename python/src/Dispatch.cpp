@@ -284,7 +284,8 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
       case PreparedLaunch::Launched:
         Py_RETURN_NONE;
       case PreparedLaunch::Error:
-        return nullptr;
+        PyErr_Clear(); // the slow path raises it again, naming the parameter
+        break;
       case PreparedLaunch::NeedsWideIndex:
         break; // the slow path compiles and launches the 64-bit variant
       }

@@ -337,10 +337,30 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
   }
   case ParamSpec::Kind::Int:
   case ParamSpec::Kind::UInt: {
-    long long v = PyLong_AsLongLong(arg);
-    if (v == -1 && PyErr_Occurred())
-      break;
-    std::memcpy(slot, &v, spec.bytes); // little-endian: the low bytes
+    // The value must fit the parameter's type: an int64 argument passed to
+    // an int32 parameter of an explicit signature is not truncated.
+    uint64_t bits;
+    bool fits;
+    if (spec.kind == ParamSpec::Kind::UInt) {
+      unsigned long long v = PyLong_AsUnsignedLongLong(arg);
+      if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred())
+        break;
+      bits = v;
+      fits = spec.bytes == 8 || v < (1ULL << (8 * spec.bytes));
+    } else {
+      long long v = PyLong_AsLongLong(arg);
+      if (v == -1 && PyErr_Occurred())
+        break;
+      bits = static_cast<uint64_t>(v);
+      long long bound = spec.bytes == 8 ? 0 : 1LL << (8 * spec.bytes - 1);
+      fits = spec.bytes == 8 || (v >= -bound && v < bound);
+    }
+    if (!fits) {
+      PyErr_Format(PyExc_OverflowError, "argument %zd: %S does not fit %s", index, arg,
+                   spec.typeName.c_str());
+      return false;
+    }
+    std::memcpy(slot, &bits, spec.bytes); // little-endian: the low bytes
     return true;
   }
   case ParamSpec::Kind::Bool: {

@@ -136,9 +136,8 @@ def test_numpy_arguments_stay_on_the_copying_path():
     assert axpy._dispatch_entries() == 0
 
 
-@pytest.mark.gpu
-def test_fast_path_converts_scalars_for_explicit_signatures():
-    @cuda.jit("void(int32, float32[::1])")
+def test_fast_path_converts_scalars_for_explicit_signatures(jit):
+    @jit("void(int32, float32[::1])")
     def fill(v, out):
         i = cuda.grid(1)
         if i < out.size:
@@ -148,8 +147,9 @@ def test_fast_path_converts_scalars_for_explicit_signatures():
     fill[1, 8](7, out)
     fill[1, 8](-3, out)
     np.testing.assert_array_equal(out.copy_to_host(), np.full(8, -3, np.float32))
-    with pytest.raises(TypeError):
-        fill[1, 8](1 << 40, out)  # does not fit int32
+    with pytest.raises(OverflowError, match="kernel 'fill': argument 'v': 1099511627776 "
+                                            "does not fit int32"):
+        fill[1, 8](1 << 40, out)
 
 
 @pytest.mark.gpu
