@@ -14,6 +14,12 @@ import numpy as np
 
 from ._ext import ext
 
+
+def current_ordinal():
+    """The ordinal of the current device."""
+    from ._ext import current_device
+    return current_device()["ordinal"]
+
 _host = None
 
 
@@ -25,41 +31,65 @@ def host_memory():
     return _host
 
 
-def _htod(ptr, ary):
+def _stream_arg(stream):
+    """None (a synchronous copy) or the CUstream handle of `stream` (0: the
+    default stream), for copies asynchronous on a stream."""
+    if stream is None or (isinstance(stream, int) and not isinstance(stream, bool) and not stream):
+        return None
+    from ._dispatcher import _stream_handle
+    return _stream_handle(stream)
+
+
+def _htod(ptr, ary, stream=None):
     if host_memory():
         ctypes.memmove(ptr, np.ascontiguousarray(ary).ctypes.data, ary.nbytes)
-    else:
+    elif stream is None:
         ext().memcpy_htod(ptr, ary)
+    else:
+        ext().memcpy_htod(ptr, ary, stream)
 
 
-def _dtoh(ary, ptr):
+def _dtoh(ary, ptr, stream=None):
     if host_memory():
         ctypes.memmove(ary.ctypes.data, ptr, ary.nbytes)
-    else:
+    elif stream is None:
         ext().memcpy_dtoh(ary, ptr)
+    else:
+        ext().memcpy_dtoh(ary, ptr, stream)
 
 
 class _DeviceBuffer:
     """An owned cuMemAlloc allocation of `nbytes` bytes, freed on collection."""
 
-    __slots__ = ("ptr", "nbytes", "host", "__weakref__")
+    __slots__ = ("ptr", "nbytes", "host", "device", "__weakref__")
 
     def __init__(self, nbytes):
         self.nbytes = nbytes
         self.host = None
+        self.device = -1
         if host_memory():  # the CPU backend's device memory: 64-byte aligned host bytes
             self.host = np.empty(max(1, nbytes) + 64, dtype=np.uint8)
             self.ptr = (self.host.ctypes.data + 63) // 64 * 64
         else:
+            self.device = ext().selected_device()
             self.ptr = ext().mem_alloc(max(1, nbytes))
 
     def __del__(self):
         ptr, self.ptr = getattr(self, "ptr", 0), 0
         if ptr and getattr(self, "host", None) is None:
             try:
-                ext().mem_free(ptr)
-            except Exception:  # interpreter shutdown or a lost context
+                ext().mem_free(ptr, self.device)
+            except Exception:  # interpreter shutdown or a lost context (reported at sync)
                 pass
+
+
+class _External:
+    """Memory another library owns (a DLPack tensor): `holder` releases it."""
+
+    __slots__ = ("ptr", "nbytes", "holder", "host")
+
+    def __init__(self, ptr, nbytes, holder):
+        self.ptr, self.nbytes, self.holder, self.host = ptr, nbytes, holder, None
 
 
 class _View:
@@ -112,7 +142,9 @@ class DeviceArray:
         contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
         self._cai = {"shape": self.shape, "strides": None if contiguous else self.strides,
                      "typestr": self.dtype.str, "data": (self._buffer.ptr, False),
-                     "version": 3, "stream": None}
+                     # Kernels and copies go to the legacy default stream (1 in
+                     # CAI v3): consumers on other streams order after it.
+                     "version": 3, "stream": None if self._buffer_is_host() else 1}
         # The kernel argument type, and the kernel parameters of this array
         # (docs/abi.md) followed by that type, interned: the launch fast path
         # reads both from this one tuple (python/src/Dispatch.cpp).
@@ -152,13 +184,29 @@ class DeviceArray:
         return self.strides == _c_strides(self.shape, self.dtype.itemsize)
 
     def copy_to_device(self, ary, stream=0):
-        """Copies a host array (same shape and dtype) into this array."""
+        """Copies a host array (same shape and dtype) into this array. With a
+        stream the copy is queued on it (asynchronous from page-locked
+        memory, see pinned_array)."""
+        if isinstance(ary, DeviceArray):
+            if ary.shape != self.shape or ary.dtype != self.dtype:
+                raise ValueError("copy_to_device: %s %s does not match %s %s"
+                                 % (ary.shape, ary.dtype, self.shape, self.dtype))
+            if not (self.is_c_contiguous() and ary.is_c_contiguous()):
+                raise NotImplementedError("device-to-device copy of non-contiguous views")
+            if self.nbytes:
+                if host_memory():
+                    ctypes.memmove(self._buffer.ptr, ary._buffer.ptr, self.nbytes)
+                else:
+                    ext().memcpy_dtod(self._buffer.ptr, ary._buffer.ptr, self.nbytes)
+            return
+        if not self.is_c_contiguous():
+            raise NotImplementedError("copy_to_device into a non-contiguous device array view")
         ary = np.ascontiguousarray(ary, dtype=self.dtype)
         if ary.shape != self.shape:
             raise ValueError("shape %s does not match the device array's %s"
                              % (ary.shape, self.shape))
         if self.nbytes:
-            _htod(self._buffer.ptr, ary)
+            _htod(self._buffer.ptr, ary, _stream_arg(stream))
 
     def is_f_contiguous(self):
         return self.strides == tuple(reversed(_c_strides(tuple(reversed(self.shape)),
@@ -190,14 +238,62 @@ class DeviceArray:
                                       "to the host first")
         return DeviceArray(shape, self.dtype, strides, _View(self._buffer, offset))
 
+    def reshape(self, *newshape, order="C"):
+        """A view with another shape (C-contiguous arrays, order 'C')."""
+        if len(newshape) == 1 and isinstance(newshape[0], (tuple, list)):
+            newshape = tuple(newshape[0])
+        if order != "C" or not self.is_c_contiguous():
+            raise NotImplementedError("reshape of C-contiguous device arrays in C order only")
+        shape = [int(s) for s in newshape]
+        if shape.count(-1) > 1:
+            raise ValueError("can only specify one unknown dimension")
+        if -1 in shape:
+            known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
+            shape[shape.index(-1)] = self.size // known if known else 0
+        if int(np.prod(shape, dtype=np.int64)) != self.size:
+            raise ValueError("cannot reshape a device array of size %d into shape %s"
+                             % (self.size, tuple(shape)))
+        return DeviceArray(shape, self.dtype, None, _View(self._buffer, 0))
+
+    def ravel(self, order="C"):
+        """A 1-d view of a C-contiguous array."""
+        return self.reshape(self.size, order=order)
+
+    def __dlpack_device__(self):
+        """(device type, device id): kDLCUDA (2) and the device ordinal, or
+        kDLCPU (1) for the CPU backend's host memory."""
+        if self._buffer_is_host():
+            return (1, 0)
+        return (2, current_ordinal())
+
+    def __dlpack__(self, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule viewing this array (zero-copy; the array stays alive
+        while the consumer holds it). Work queued on the default stream is
+        visible to a consumer on any other blocking stream; for other streams
+        the device is synchronized first."""
+        if copy:
+            raise BufferError("pyjit exports DLPack views only (copy=True unsupported)")
+        device = self.__dlpack_device__()
+        if dl_device is not None and tuple(dl_device) != device:
+            raise BufferError("cannot export to DLPack device %r (the array is on %r)"
+                              % (tuple(dl_device), device))
+        if stream not in (None, -1, 0, 1, 2) and device[0] == 2:
+            ext().synchronize()
+        return ext().dlpack_export(self._buffer.ptr, self.shape, self.strides, self.dtype.kind,
+                                   self.dtype.itemsize, device[0], device[1], self)
+
     def copy_to_host(self, ary=None, stream=0):
-        """Copies to a new numpy array, or into `ary` (same shape and dtype); returns it."""
+        """Copies to a new numpy array, or into `ary` (same shape and dtype); returns it.
+        With a stream the copy is queued on it: into page-locked memory
+        (pinned_array) it is asynchronous, so synchronize the stream before
+        reading `ary`."""
+        stream = _stream_arg(stream)
         if self.is_f_contiguous() and not self.is_c_contiguous():
             if ary is None:
                 ary = np.empty(self.shape, dtype=self.dtype, order="F")
             if self.nbytes:
                 tmp = ary if ary.flags.f_contiguous else np.empty(self.shape, self.dtype, order="F")
-                _dtoh(tmp.T, self._buffer.ptr)
+                _dtoh(tmp.T, self._buffer.ptr, None if tmp is not ary else stream)
                 if tmp is not ary:
                     ary[...] = tmp
             return ary
@@ -210,7 +306,7 @@ class DeviceArray:
                              % (ary.shape, ary.dtype, self.shape, self.dtype))
         if self.nbytes:
             if ary.flags.c_contiguous:
-                _dtoh(ary, self._buffer.ptr)
+                _dtoh(ary, self._buffer.ptr, stream)
             else:
                 tmp = np.empty(self.shape, dtype=self.dtype)
                 _dtoh(tmp, self._buffer.ptr)
@@ -219,33 +315,135 @@ class DeviceArray:
 
 
 def to_device(obj, stream=0, copy=True, to=None):
-    """Copies a numpy array (or array-like) to a new DeviceArray, or into `to`."""
+    """Copies a numpy array (or array-like) to a new DeviceArray, or into `to`.
+    With a stream the copy is queued on it."""
     if isinstance(obj, DeviceArray):
         return obj
     ary = np.asarray(obj)
     if to is not None:
-        to.copy_to_device(ary)
+        to.copy_to_device(ary, stream=stream)
         return to
+    s = _stream_arg(stream)
     if ary.flags.f_contiguous and not ary.flags.c_contiguous:
         # Keep Fortran order (numba does): same bytes, Fortran strides.
         dev = DeviceArray(ary.shape, ary.dtype, ary.strides)
         if copy and dev.nbytes:
-            _htod(dev.device_ctypes_pointer, ary.T)
+            _htod(dev.device_ctypes_pointer, ary.T, s)
         return dev
     ary = np.ascontiguousarray(ary)
     dev = DeviceArray(ary.shape, ary.dtype)
     if copy and dev.nbytes:
-        _htod(dev.device_ctypes_pointer, ary)
+        _htod(dev.device_ctypes_pointer, ary, s)
     return dev
 
 
+def _f_strides(shape, itemsize):
+    return tuple(reversed(_c_strides(tuple(reversed(shape)), itemsize)))
+
+
 def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
-    """An uninitialized DeviceArray of `shape` and `dtype` (C order)."""
-    if order != "C" or strides is not None:
-        raise NotImplementedError("device_array supports C order only")
-    return DeviceArray(shape, dtype)
+    """An uninitialized DeviceArray of `shape` and `dtype`, in C or Fortran
+    `order`, or with explicit byte `strides` (non-negative, within the
+    allocation of the array's extent)."""
+    if isinstance(shape, (int, np.integer)):
+        shape = (int(shape),)
+    dtype = np.dtype(dtype)
+    if order not in ("C", "F"):
+        raise ValueError("order must be 'C' or 'F', got %r" % (order,))
+    if strides is None:
+        strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
+        return DeviceArray(shape, dtype, strides)
+    strides = tuple(int(s) for s in strides)
+    if len(strides) != len(shape) or any(s < 0 for s in strides):
+        raise ValueError("strides %r do not suit shape %r" % (strides, tuple(shape)))
+    span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) if all(shape) else 0
+    return DeviceArray(shape, dtype, strides, _DeviceBuffer(span))
 
 
 def device_array_like(ary, stream=0):
-    """An uninitialized DeviceArray with `ary`'s shape and dtype."""
-    return DeviceArray(ary.shape, ary.dtype)
+    """An uninitialized DeviceArray with `ary`'s shape and dtype, in Fortran
+    order when `ary` is Fortran- and not C-contiguous."""
+    order = "F" if (getattr(ary, "flags", None) is not None and ary.flags.f_contiguous
+                    and not ary.flags.c_contiguous) else "C"
+    return device_array(ary.shape, ary.dtype, order=order)
+
+
+def from_dlpack(obj):
+    """A DeviceArray viewing a DLPack producer's GPU tensor (PyTorch, CuPy,
+    JAX), zero-copy; it holds the tensor until collected. Raises TypeError
+    for tensors outside GPU memory or of an unsupported type."""
+    device = obj.__dlpack_device__() if hasattr(obj, "__dlpack_device__") else None
+    try:
+        capsule = obj.__dlpack__(stream=1) if device and device[0] == 2 else obj.__dlpack__()
+    except TypeError:
+        capsule = obj.__dlpack__()
+    ptr, shape, strides, typestr, dev_type, dev_id, holder = ext().dlpack_import(capsule)
+    if dev_type not in (2, 3, 13) and not (host_memory() and dev_type == 1):
+        raise TypeError("from_dlpack: the tensor lives on DLPack device type %d, not in GPU "
+                        "memory" % dev_type)
+    dtype = np.dtype(typestr)
+    span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) if all(shape) else 0
+    return DeviceArray(shape, dtype, strides, _External(ptr, span, holder))
+
+
+class _HostAllocation:
+    """Page-locked host memory (cuMemHostAlloc), freed when the last array
+    viewing it is collected; numpy reads it through __array_interface__."""
+
+    def __init__(self, shape, dtype, strides, mapped):
+        self.nbytes = max(1, int(np.prod(shape, dtype=np.int64)) * dtype.itemsize)
+        self.ptr = ext().host_alloc(self.nbytes, mapped)
+        self.__array_interface__ = {"shape": tuple(shape), "typestr": dtype.str,
+                                    "data": (self.ptr, False), "strides": strides,
+                                    "version": 3}
+
+    def __del__(self):
+        ptr, self.ptr = getattr(self, "ptr", 0), 0
+        if ptr:
+            try:
+                ext().host_free(ptr)
+            except Exception:
+                pass
+
+
+def _host_array(shape, dtype, strides, order, mapped):
+    if isinstance(shape, (int, np.integer)):
+        shape = (int(shape),)
+    dtype = np.dtype(dtype)
+    if host_memory():  # the CPU backend: ordinary memory is all there is
+        return np.empty(shape, dtype, order=order)
+    if strides is None:
+        strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
+    return np.asarray(_HostAllocation(shape, dtype, strides, mapped))
+
+
+def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
+    """A numpy array in page-locked host memory: copies to and from the
+    device run at full bandwidth and, given a stream, asynchronously."""
+    return _host_array(shape, dtype, strides, order, False)
+
+
+class MappedArray(np.ndarray):
+    """A numpy array in page-locked host memory mapped into the GPU's
+    address space (mapped_array): kernels read and write it in place through
+    its __cuda_array_interface__, with no copies."""
+
+    @property
+    def __cuda_array_interface__(self):
+        base = self
+        while not isinstance(base, _HostAllocation) and base is not None:
+            base = base.base
+        offset = self.ctypes.data - base.ptr
+        return {"shape": self.shape, "strides": self.strides, "typestr": self.dtype.str,
+                "data": (ext().host_device_pointer(base.ptr) + offset, False),
+                "version": 3, "stream": None}
+
+
+def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False,
+                 wc=False):
+    """A MappedArray: host memory that GPU kernels access directly (over the
+    interconnect), synchronize before reading results on the host."""
+    ary = _host_array(shape, dtype, strides, order, True)
+    if host_memory():
+        return ary
+    return ary.view(MappedArray)

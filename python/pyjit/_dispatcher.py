@@ -227,7 +227,22 @@ def _register_fast_types():
     register(_devicearray.DeviceArray, "abi")
 
 
-_known_types = set(FAST_SCALARS) | {_devicearray.DeviceArray}
+_known_types = set(FAST_SCALARS) | {_devicearray.DeviceArray, np.ndarray}
+
+
+def _from_dlpack_only(value):
+    """A DeviceArray view of a DLPack producer without __cuda_array_interface__
+    (JAX arrays, for one); other values unchanged."""
+    if (isinstance(value, np.ndarray) or hasattr(value, "__cuda_array_interface__")
+            or not hasattr(value, "__dlpack__") or not hasattr(value, "__dlpack_device__")):
+        return value
+    try:
+        device = value.__dlpack_device__()
+    except Exception:
+        return value
+    if device[0] not in (2, 3, 13):  # not in GPU memory: typeof reports it
+        return value
+    return _devicearray.from_dlpack(value)
 
 
 def _register_foreign(value):
@@ -263,7 +278,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         self._dispatch_init(len(self._params))
         self._info = None
         self._target = None  # 'cuda' or 'cpu', chosen at the first compile
-        self._overloads = {}
+        self._by_device = {}  # device ordinal (or 'cpu') -> {argument types: _Overload}
         self._compile_lock = threading.RLock()
         self.signature_strings = []
         self._sig_types = []
@@ -282,6 +297,15 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         is the target."""
         for sig_types in self._sig_types:
             self._compile_for(tuple(sig_types))
+
+    @property
+    def _overloads(self):
+        """This thread's device's overloads: one module per device."""
+        key = "cpu" if self.target == "cpu" else ext().selected_device()
+        table = self._by_device.get(key)
+        if table is None:
+            table = self._by_device[key] = {}
+        return table
 
     def _arch(self):
         """'cpu' for the CPU backend, else the current GPU's arch ('sm_90')."""
@@ -359,6 +383,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             raise TypeError("kernel '%s' takes %d arguments (%s), got %d"
                             % (self.__name__, len(self._params), ", ".join(self._params),
                                len(args)))
+        if any(type(a) not in _known_types for a in args):
+            args = tuple(_from_dlpack_only(a) for a in args)
         types = tuple([fast_typeof(a) for a in args])
         if None in types:
             types = tuple([typeof(a, self._arg_name(i)) for i, a in enumerate(args)])
@@ -379,6 +405,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             if type(a) is np.ndarray:
                 if copy_back is None:
                     copy_back, args = [], list(args)
+                    self._warn_host_copy()
                 dev = _devicearray.to_device(a)
                 args[i] = dev
                 if a.flags.writeable:
@@ -401,6 +428,17 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             for dev, host in copy_back:
                 dev.copy_to_host(host)
         return fast
+
+    def _warn_host_copy(self):
+        """numba.cuda's NumbaPerformanceWarning for host arrays, once per kernel."""
+        if getattr(self, "_warned_copy", False):
+            return
+        self._warned_copy = True
+        import warnings
+        from .errors import PerformanceWarning
+        warnings.warn("kernel '%s': host (numpy) arrays are copied to the device and back at "
+                      "every launch; pass device arrays (cuda.to_device) to avoid the copies"
+                      % self.__name__, PerformanceWarning, stacklevel=_options._user_stacklevel())
 
     def _named(self, exc):
         """The C++ packer's "argument N: ..." error, naming the parameter."""
@@ -519,8 +557,90 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         return self._overloads[tuple(signature)]
 
     def inspect_asm(self, signature=None):
-        """The PTX of the overload for `signature` (a tuple of type strings)."""
+        """The PTX of the overload for `signature` (a tuple of type strings);
+        without a signature, a dict of every overload's PTX when several are
+        compiled, like numba.cuda."""
         return self._overload_for(signature).ptx
+
+    def inspect_sass(self, signature=None):
+        """SASS of the overload for `signature`, disassembled from its cubin by
+        CUDA's nvdisasm (or cuobjdump). Raises RuntimeError when neither tool
+        is found (they ship with the CUDA toolkit) or for the CPU backend."""
+        import shutil
+        import subprocess
+        import tempfile
+        overload = self._overload_for(signature)
+        if overload.cpu:
+            raise RuntimeError("kernel '%s' runs on the CPU backend: it has no SASS"
+                               % self.__name__)
+        cuda_bin = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin")
+        for tool, args in (("nvdisasm", ["-c"]), ("cuobjdump", ["-sass"])):
+            path = shutil.which(tool) or shutil.which(tool, path=cuda_bin)
+            if path is None:
+                continue
+            with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
+                f.write(overload.cubin)
+                f.flush()
+                done = subprocess.run([path] + args + [f.name], capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError("%s failed on kernel '%s': %s"
+                                   % (tool, self.__name__, done.stderr.strip()))
+            return done.stdout
+        raise RuntimeError("inspect_sass needs nvdisasm or cuobjdump (CUDA toolkit) on PATH "
+                           "or in %s" % cuda_bin)
+
+    def _attributes(self, signature):
+        overload = self._overload_for(signature)
+        if overload.cpu:
+            raise RuntimeError("kernel '%s' runs on the CPU backend: resource usage is known "
+                               "for GPU kernels" % self.__name__)
+        return overload.kernel.attributes()
+
+    def get_regs_per_thread(self, signature=None):
+        """Registers per thread of the overload for `signature`."""
+        return self._attributes(signature)["regs_per_thread"]
+
+    def get_shared_mem_per_block(self, signature=None):
+        """Static shared memory per block, bytes."""
+        return self._attributes(signature)["shared_mem_per_block"]
+
+    def get_local_mem_per_thread(self, signature=None):
+        """Local memory (spills, local arrays) per thread, bytes."""
+        return self._attributes(signature)["local_mem_per_thread"]
+
+    def get_const_mem_size(self, signature=None):
+        """Constant memory used by the kernel (global arrays), bytes."""
+        return self._attributes(signature)["const_mem_size"]
+
+    def get_max_threads_per_block(self, signature=None):
+        """The largest block this kernel can be launched with."""
+        return self._attributes(signature)["max_threads_per_block"]
+
+    def resource_usage(self, signature=None):
+        """All of the above as one dict (plus ptx_version, binary_version)."""
+        return self._attributes(signature)
+
+    def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0, signature=None):
+        """Blocks of `blockdim` threads that can be resident at once on the whole
+        device: the most a grid-synchronizing launch may use."""
+        overload = self._overload_for(signature)
+        if overload.cpu:
+            raise RuntimeError("kernel '%s' runs on the CPU backend" % self.__name__)
+        threads = int(np.prod(_dim3(blockdim, "blockdim")))
+        per_sm = overload.kernel.max_active_blocks(threads, int(dynsmemsize))
+        return per_sm * current_device()["multiprocessor_count"]
+
+    def specialize(self, *args):
+        """A new kernel compiled for the types of `args` only (numba's
+        specialize): later calls must match them."""
+        types = [typeof(a, self._arg_name(i)) for i, a in enumerate(args)]
+        return Dispatcher(self.py_func, ["void(%s)" % ", ".join(types)], self.options)
+
+    @property
+    def overloads(self):
+        """{argument types: compiled overload} for every compiled signature."""
+        overloads = self._overloads
+        return {sig: overloads[sig] for sig in self.signatures}
 
     def inspect_llvm(self, signature=None):
         return self._overload_for(signature).llvm

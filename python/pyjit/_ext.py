@@ -11,12 +11,13 @@ def ext():
     return _module
 
 
-_device = None
+_devices = {}
 
 
 def current_device():
-    """Info dict of the current device (name, arch, limits); raises CudaError without a GPU."""
-    global _device
-    if _device is None:
-        _device = ext().device_info()
-    return _device
+    """Info dict of this thread's device (name, arch, limits); raises CudaError without a GPU."""
+    ordinal = ext().selected_device()
+    info = _devices.get(ordinal)
+    if info is None:
+        info = _devices[ordinal] = ext().device_info()
+    return info

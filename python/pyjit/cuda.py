@@ -6,13 +6,18 @@ Kernels: `@cuda.jit`, `@cuda.jit("void(float32[:], float32)")`, then
 arrays (`to_device`, `device_array`, `device_array_like`), `synchronize`,
 events for timing.
 """
-from ._devicearray import DeviceArray, device_array, device_array_like, to_device
+from ._devicearray import (DeviceArray, MappedArray, device_array, device_array_like,
+                           from_dlpack, mapped_array, pinned_array, to_device)
 from ._dispatcher import DeviceFunction, Dispatcher
 from ._ext import current_device as _current_device
 from ._ext import ext as _ext
 
-__all__ = ["jit", "compile_ptx", "stream", "default_stream", "Stream", "to_device", "device_array", "device_array_like", "synchronize",
-           "is_available", "event", "event_elapsed_time", "get_current_device",
+__all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_stream",
+           "per_thread_default_stream", "external_stream", "Stream", "to_device", "device_array",
+           "device_array_like", "pinned_array", "mapped_array", "MappedArray", "from_dlpack",
+           "as_cuda_array", "is_cuda_array", "from_cuda_array_interface", "synchronize",
+           "is_available", "event", "event_elapsed_time", "get_current_device", "select_device",
+           "gpus", "list_devices", "close",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
 
@@ -87,19 +92,88 @@ def is_available():
 
 
 class _Device:
+    """A CUDA device: name, id, compute_capability and the limits CUDA
+    reports (numba.cuda's attribute names). `with cuda.gpus[i]:` makes it
+    this thread's device for the block."""
+
     def __init__(self, info):
         self._info = info
         self.name = info["name"]
         self.compute_capability = tuple(info["compute_capability"])
         self.id = info["ordinal"]
         self.MAX_THREADS_PER_BLOCK = info["max_threads_per_block"]
+        self.MAX_BLOCK_DIM_X, self.MAX_BLOCK_DIM_Y, self.MAX_BLOCK_DIM_Z = info["max_block_dim"]
+        self.MAX_GRID_DIM_X, self.MAX_GRID_DIM_Y, self.MAX_GRID_DIM_Z = info["max_grid_dim"]
+        self.MAX_SHARED_MEMORY_PER_BLOCK = info["max_shared_memory_per_block"]
         self.MULTIPROCESSOR_COUNT = info["multiprocessor_count"]
         self.WARP_SIZE = info["warp_size"]
+        self._previous = []
+
+    def __repr__(self):
+        return "<CUDA device %d '%s' (sm_%d%d)>" % ((self.id, self.name) + self.compute_capability)
+
+    def __enter__(self):
+        self._previous.append(_ext().selected_device())
+        select_device(self.id)
+        return self
+
+    def __exit__(self, *exc):
+        select_device(self._previous.pop())
 
 
 def get_current_device():
-    """The current GPU (name, compute_capability, limits)."""
+    """This thread's device (name, compute_capability, limits)."""
     return _Device(_current_device())
+
+
+def select_device(device_id):
+    """Makes GPU `device_id` this thread's device (numba.cuda.select_device):
+    kernels compile and launch, and arrays are allocated, there. Raises
+    CudaError naming the ordinal when there is no such device."""
+    _ext().select_device(int(device_id))
+    return get_current_device()
+
+
+def close():
+    """numba.cuda.close: pyjit keeps each device's primary context for the
+    life of the process (shared with CuPy and PyTorch); this waits for work."""
+    synchronize()
+
+
+class _GpuList:
+    """cuda.gpus: the GPUs, indexable and iterable (len(cuda.gpus))."""
+
+    def _count(self):
+        return 0 if _ext().driver_error() is not None else _ext().device_count()
+
+    def __len__(self):
+        return self._count()
+
+    def __getitem__(self, i):
+        n = self._count()
+        if not -n <= i < n:
+            raise IndexError("GPU %d out of range: %d GPUs" % (i, n))
+        i %= n
+        current = _ext().selected_device()
+        _ext().select_device(i)
+        try:
+            return _Device(_current_device())
+        finally:
+            _ext().select_device(current)
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+    @property
+    def current(self):
+        return get_current_device()
+
+
+gpus = _GpuList()
+
+
+def list_devices():
+    return list(gpus)
 
 
 class Event:
@@ -185,8 +259,60 @@ def stream():
 
 
 def default_stream():
-    """The default (legacy) stream."""
+    """The default stream (handle 0: the legacy default stream)."""
     return Stream(0)
+
+
+def legacy_default_stream():
+    """The legacy default stream, by its explicit handle CU_STREAM_LEGACY (1)."""
+    return Stream(1)
+
+
+def per_thread_default_stream():
+    """The calling thread's default stream, CU_STREAM_PER_THREAD (2): it does
+    not synchronize with other streams as the legacy one does."""
+    return Stream(2)
+
+
+def external_stream(ptr):
+    """A Stream wrapping a CUstream created elsewhere (not destroyed by pyjit)."""
+    return Stream(int(ptr))
+
+
+def is_cuda_array(obj):
+    """True for objects exposing __cuda_array_interface__."""
+    return hasattr(obj, "__cuda_array_interface__")
+
+
+def from_cuda_array_interface(desc, owner=None, sync=True):
+    """A DeviceArray viewing the memory a __cuda_array_interface__ dict
+    describes (zero-copy; `owner` is kept alive). With sync, waits for the
+    producer's stream as CAI v3 asks."""
+    import numpy as np
+    from ._devicearray import _External
+    shape = tuple(desc["shape"])
+    dtype = np.dtype(desc["typestr"])
+    strides = desc.get("strides")
+    if strides is None:
+        from ._devicearray import _c_strides
+        strides = _c_strides(shape, dtype.itemsize)
+    stream = desc.get("stream")
+    if sync and isinstance(stream, int) and stream > 2:
+        _ext().stream_synchronize(stream)
+    ptr = desc["data"][0] or 0
+    span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) if all(shape) else 0
+    return DeviceArray(shape, dtype, strides, _External(ptr, span, owner))
+
+
+def as_cuda_array(obj, sync=True):
+    """A DeviceArray view of an object with __cuda_array_interface__ (CuPy,
+    PyTorch, numba), zero-copy."""
+    if isinstance(obj, DeviceArray):
+        return obj
+    if not is_cuda_array(obj):
+        raise TypeError("as_cuda_array: %s has no __cuda_array_interface__"
+                        % type(obj).__name__)
+    return from_cuda_array_interface(obj.__cuda_array_interface__, owner=obj, sync=sync)
 
 
 def event(timing=True):

@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 #include "Extension.h"
 #include "KernelLaunch.h"
+#include "pyjit/runtime/Device.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstring>
 #include <vector>
@@ -252,6 +253,7 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
     return r ? (Py_INCREF(Py_None), Py_None) : nullptr;
   }
   llvm::SmallVector<uint64_t, 8> key;
+  key.push_back(static_cast<uint64_t>(runtime::selectedDevice())); // one module per device
   llvm::SmallVector<uint64_t, 64> slots;
   llvm::SmallVector<ReadArg, 16> read(static_cast<size_t>(n));
   llvm::SmallVector<size_t, 16> offsets(static_cast<size_t>(n), SIZE_MAX);

@@ -24,6 +24,13 @@ PyObject *memcpyDtoH(PyObject *self, PyObject *args);
 PyObject *memcpyDtoD(PyObject *self, PyObject *args);
 PyObject *memset(PyObject *self, PyObject *args);
 PyObject *synchronize(PyObject *self, PyObject *args);
+PyObject *hostAlloc(PyObject *self, PyObject *args);
+PyObject *hostFree(PyObject *self, PyObject *args);
+PyObject *hostDevicePointer(PyObject *self, PyObject *args);
+PyObject *lastKernel(PyObject *self, PyObject *args);
+PyObject *selectDevice(PyObject *self, PyObject *args);
+PyObject *selectedDevice(PyObject *self, PyObject *args);
+PyObject *deviceCount(PyObject *self, PyObject *args);
 PyObject *eventCreate(PyObject *self, PyObject *args);
 PyObject *eventDestroy(PyObject *self, PyObject *args);
 PyObject *eventRecord(PyObject *self, PyObject *args);
@@ -38,6 +45,9 @@ PyObject *cacheStore(PyObject *self, PyObject *args);
 PyObject *cacheClear(PyObject *self, PyObject *args);
 PyObject *cacheUsage(PyObject *self, PyObject *args);
 PyObject *versions(PyObject *self, PyObject *args);
+// DLPack.cpp
+PyObject *dlpackExport(PyObject *self, PyObject *args);
+PyObject *dlpackImport(PyObject *self, PyObject *capsule);
 // Dispatch.cpp
 /// register_launch_type(type, kind[, dtypes]): a type the launch fast path reads.
 PyObject *registerLaunchType(PyObject *self, PyObject *args);

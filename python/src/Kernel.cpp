@@ -549,7 +549,46 @@ PyObject *kernelErrorRecord(PyObject *obj, PyObject *) {
   return out;
 }
 
+// attributes() -> dict of the loaded kernel's resource usage (cuFuncGetAttribute).
+PyObject *kernelAttributes(PyObject *obj, PyObject *) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  if (!self->module) {
+    PyErr_SetString(PyExc_TypeError, "resource usage is known for GPU kernels only");
+    return nullptr;
+  }
+  auto info = runtime::getFunctionInfo(self->function);
+  if (!info)
+    return python::raiseRuntime(info.takeError());
+  return Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "regs_per_thread", info->numRegs,
+                       "shared_mem_per_block", info->staticSharedBytes, "local_mem_per_thread",
+                       info->localBytes, "const_mem_size", info->constBytes,
+                       "max_threads_per_block", info->maxThreadsPerBlock, "ptx_version",
+                       info->ptxVersion, "binary_version", info->binaryVersion);
+}
+
+// max_active_blocks(block_size, dynamic_shared_bytes) -> blocks per multiprocessor.
+PyObject *kernelMaxActiveBlocks(PyObject *obj, PyObject *args) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  int blockSize;
+  unsigned long long shared = 0;
+  if (!PyArg_ParseTuple(args, "i|K", &blockSize, &shared))
+    return nullptr;
+  if (!self->module) {
+    PyErr_SetString(PyExc_TypeError, "occupancy is known for GPU kernels only");
+    return nullptr;
+  }
+  auto blocks = runtime::maxActiveBlocksPerSM(self->function, blockSize, shared);
+  if (!blocks)
+    return python::raiseRuntime(blocks.takeError());
+  return PyLong_FromLong(*blocks);
+}
+
 PyMethodDef kernelMethods[] = {
+    {"attributes", kernelAttributes, METH_NOARGS,
+     "attributes() -> dict(regs_per_thread, shared_mem_per_block, local_mem_per_thread,\n"
+     "const_mem_size, max_threads_per_block, ptx_version, binary_version) in bytes/registers."},
+    {"max_active_blocks", kernelMaxActiveBlocks, METH_VARARGS,
+     "max_active_blocks(block_size, dynamic_shared_bytes=0) -> resident blocks per SM."},
     {"error_record", kernelErrorRecord, METH_NOARGS,
      "error_record() -> None or tuple of the error record's words (then cleared)."},
     {"launch", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(kernelLaunch)),

@@ -1,5 +1,6 @@
 //===- Memory.cpp - Device memory, device queries and events -------------===//
 #include "Extension.h"
+#include "pyjit/runtime/Launch.h"
 #include "pyjit/runtime/Device.h"
 #include "pyjit/runtime/Driver.h"
 #include "pyjit/runtime/Event.h"
@@ -75,33 +76,59 @@ PyObject *python::memAlloc(PyObject *, PyObject *args) {
 
 PyObject *python::memFree(PyObject *, PyObject *args) {
   unsigned long long ptr;
-  if (!PyArg_ParseTuple(args, "K", &ptr))
+  int ordinal = -1; // the device it was allocated on, if not the current one
+  if (!PyArg_ParseTuple(args, "K|i", &ptr, &ordinal))
     return nullptr;
-  return noneOr(runtime::memFree(ptr));
+  int current = runtime::selectedDevice();
+  if (ordinal < 0 || ordinal == current)
+    return noneOr(runtime::memFree(ptr));
+  if (llvm::Error err = runtime::selectDevice(ordinal))
+    return raiseRuntime(std::move(err));
+  llvm::Error err = runtime::memFree(ptr);
+  llvm::Error back = runtime::selectDevice(current);
+  if (err) {
+    llvm::consumeError(std::move(back));
+    return raiseRuntime(std::move(err));
+  }
+  return noneOr(std::move(back));
 }
 
 PyObject *python::memcpyHtoD(PyObject *, PyObject *args) {
   unsigned long long dst;
-  PyObject *src;
-  if (!PyArg_ParseTuple(args, "KO", &dst, &src))
+  PyObject *src, *stream = Py_None;
+  if (!PyArg_ParseTuple(args, "KO|O", &dst, &src, &stream))
+    return nullptr;
+  void *s = nullptr;
+  if (stream != Py_None && !(s = PyLong_AsVoidPtr(stream)) && PyErr_Occurred())
     return nullptr;
   Py_buffer view;
   if (PyObject_GetBuffer(src, &view, PyBUF_C_CONTIGUOUS) != 0)
     return nullptr;
-  llvm::Error err = runtime::memcpyHtoD(dst, view.buf, static_cast<size_t>(view.len));
+  llvm::Error err =
+      stream == Py_None
+          ? runtime::memcpyHtoD(dst, view.buf, static_cast<size_t>(view.len))
+          : runtime::memcpyHtoDAsync(dst, view.buf, static_cast<size_t>(view.len), s);
   PyBuffer_Release(&view);
   return noneOr(std::move(err));
 }
 
 PyObject *python::memcpyDtoH(PyObject *, PyObject *args) {
-  PyObject *dst;
+  PyObject *dst, *stream = Py_None;
   unsigned long long src;
-  if (!PyArg_ParseTuple(args, "OK", &dst, &src))
+  if (!PyArg_ParseTuple(args, "OK|O", &dst, &src, &stream))
+    return nullptr;
+  void *s = nullptr;
+  if (stream != Py_None && !(s = PyLong_AsVoidPtr(stream)) && PyErr_Occurred())
     return nullptr;
   Py_buffer view;
   if (PyObject_GetBuffer(dst, &view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) != 0)
     return nullptr;
-  llvm::Error err = runtime::memcpyDtoH(view.buf, src, static_cast<size_t>(view.len));
+  PyThreadState *state = PyEval_SaveThread(); // may wait for kernels
+  llvm::Error err =
+      stream == Py_None
+          ? runtime::memcpyDtoH(view.buf, src, static_cast<size_t>(view.len))
+          : runtime::memcpyDtoHAsync(view.buf, src, static_cast<size_t>(view.len), s);
+  PyEval_RestoreThread(state);
   PyBuffer_Release(&view);
   return noneOr(std::move(err));
 }
@@ -119,6 +146,57 @@ PyObject *python::memset(PyObject *, PyObject *args) {
   if (!PyArg_ParseTuple(args, "KbK", &dst, &value, &bytes))
     return nullptr;
   return noneOr(runtime::memsetD8(dst, value, bytes));
+}
+
+PyObject *python::hostAlloc(PyObject *, PyObject *args) {
+  unsigned long long bytes;
+  int mapped = 0;
+  if (!PyArg_ParseTuple(args, "K|p", &bytes, &mapped))
+    return nullptr;
+  auto ptr = runtime::memHostAlloc(bytes == 0 ? 1 : bytes, mapped != 0);
+  if (!ptr)
+    return raiseRuntime(ptr.takeError());
+  return PyLong_FromVoidPtr(*ptr);
+}
+
+PyObject *python::hostFree(PyObject *, PyObject *args) {
+  void *p;
+  if (!handleArg(args, p))
+    return nullptr;
+  return noneOr(runtime::memFreeHost(p));
+}
+
+PyObject *python::hostDevicePointer(PyObject *, PyObject *args) {
+  void *p;
+  if (!handleArg(args, p))
+    return nullptr;
+  auto dev = runtime::hostDevicePointer(p);
+  if (!dev)
+    return raiseRuntime(dev.takeError());
+  return PyLong_FromUnsignedLongLong(*dev);
+}
+
+PyObject *python::selectDevice(PyObject *, PyObject *args) {
+  int ordinal;
+  if (!PyArg_ParseTuple(args, "i", &ordinal))
+    return nullptr;
+  return noneOr(runtime::selectDevice(ordinal));
+}
+
+PyObject *python::selectedDevice(PyObject *, PyObject *) {
+  return PyLong_FromLong(runtime::selectedDevice());
+}
+
+PyObject *python::deviceCount(PyObject *, PyObject *) {
+  auto n = runtime::deviceCount();
+  if (!n)
+    return raiseRuntime(n.takeError());
+  return PyLong_FromLong(*n);
+}
+
+PyObject *python::lastKernel(PyObject *, PyObject *) {
+  std::string name = runtime::lastLaunchedKernel();
+  return PyUnicode_FromStringAndSize(name.data(), static_cast<Py_ssize_t>(name.size()));
 }
 
 PyObject *python::synchronize(PyObject *, PyObject *) {

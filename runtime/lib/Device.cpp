@@ -27,8 +27,11 @@ struct DeviceState {
   DeviceInfo Info;
 };
 
-std::atomic<const DeviceState *> State{nullptr};
+/// Devices by ordinal, each built on first use; the selected one per thread.
+constexpr int MaxDevices = 64;
+std::atomic<const DeviceState *> States[MaxDevices];
 std::mutex StateMutex;
+thread_local int Selected = 0;
 
 Error readInfo(const DriverApi &api, CUdevice device, DeviceInfo &info) {
   char name[256] = {};
@@ -63,8 +66,8 @@ Error readInfo(const DriverApi &api, CUdevice device, DeviceInfo &info) {
   return Error::success();
 }
 
-/// Builds the state for device 0. Called under StateMutex.
-Expected<const DeviceState *> createState() {
+/// Builds the state for device `ordinal`. Called under StateMutex.
+Expected<const DeviceState *> createState(int ordinal) {
   Expected<Driver &> driver = Driver::get();
   if (!driver)
     return driver.takeError();
@@ -77,7 +80,10 @@ Expected<const DeviceState *> createState() {
   if (count == 0)
     return makeCudaError(api, "cuDeviceGetCount", CUDA_ERROR_NO_DEVICE);
 
-  constexpr int Ordinal = 0;
+  if (ordinal >= count)
+    return makeCudaError(api, "cuDeviceGet", CUDA_ERROR_INVALID_DEVICE,
+                         "device " + std::to_string(ordinal) + " of " + std::to_string(count));
+  const int Ordinal = ordinal;
   CUdevice device = 0;
   if (Error err =
           checkCuda(api, "cuDeviceGet", api.cuDeviceGet(&device, Ordinal)))
@@ -95,15 +101,16 @@ Expected<const DeviceState *> createState() {
 }
 
 Expected<const DeviceState &> deviceState() {
-  if (const DeviceState *state = State.load(std::memory_order_acquire))
+  std::atomic<const DeviceState *> &slot = States[Selected];
+  if (const DeviceState *state = slot.load(std::memory_order_acquire))
     return *state;
   std::lock_guard<std::mutex> lock(StateMutex);
-  if (const DeviceState *state = State.load(std::memory_order_relaxed))
+  if (const DeviceState *state = slot.load(std::memory_order_relaxed))
     return *state;
-  Expected<const DeviceState *> state = createState();
+  Expected<const DeviceState *> state = createState(Selected);
   if (!state)
     return state.takeError();
-  State.store(*state, std::memory_order_release);
+  slot.store(*state, std::memory_order_release);
   return **state;
 }
 
@@ -119,6 +126,38 @@ Error makeCurrent(const DeviceState &state) {
 }
 
 } // namespace
+
+Expected<int> deviceCount() {
+  Expected<Driver &> driver = Driver::get();
+  if (!driver)
+    return driver.takeError();
+  int count = 0;
+  if (Error err = checkCuda(driver->api(), "cuDeviceGetCount",
+                            driver->api().cuDeviceGetCount(&count)))
+    return std::move(err);
+  return count;
+}
+
+Error selectDevice(int ordinal) {
+  Expected<int> count = deviceCount();
+  if (!count)
+    return count.takeError();
+  Expected<Driver &> driver = Driver::get();
+  if (!driver)
+    return driver.takeError();
+  if (ordinal < 0 || ordinal >= *count || ordinal >= MaxDevices)
+    return makeCudaError(driver->api(), "cuDeviceGet", CUDA_ERROR_INVALID_DEVICE,
+                         "device " + std::to_string(ordinal) + " of " + std::to_string(*count));
+  int previous = Selected;
+  Selected = ordinal;
+  if (Error err = ensureContext()) {
+    Selected = previous;
+    return err;
+  }
+  return Error::success();
+}
+
+int selectedDevice() { return Selected; }
 
 Expected<const DeviceInfo &> currentDevice() {
   Expected<const DeviceState &> state = deviceState();

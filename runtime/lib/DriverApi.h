@@ -47,6 +47,11 @@ namespace pyjit::runtime {
   X(cuMemcpyDtoD)                                                              \
   X(cuMemsetD8)                                                                \
   X(cuMemAllocHost)                                                            \
+  X(cuMemHostAlloc)                                                            \
+  X(cuMemHostGetDevicePointer)                                                 \
+  X(cuMemcpyHtoDAsync)                                                         \
+  X(cuMemcpyDtoHAsync)                                                         \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor)                               \
   X(cuMemFreeHost)                                                             \
   X(cuStreamCreate)                                                            \
   X(cuStreamDestroy)                                                           \
@@ -78,6 +83,11 @@ inline llvm::Error checkCuda(const DriverApi &api, llvm::StringRef call,
     return llvm::Error::success();
   return makeCudaError(api, call, result);
 }
+
+/// Like checkCuda, for calls that wait for launched work: a failure names
+/// the kernel launched last (Launch.cpp), where an asynchronous fault such
+/// as CUDA_ERROR_ILLEGAL_ADDRESS most likely happened.
+llvm::Error checkAfterLaunch(const DriverApi &api, llvm::StringRef call, CUresult result);
 
 /// The driver, with the primary context of currentDevice() current on the
 /// calling thread. Defined in Device.cpp.

@@ -37,7 +37,8 @@ Error eventSynchronize(void *event) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)
     return api.takeError();
-  return checkCuda(*api, "cuEventSynchronize", api->cuEventSynchronize(static_cast<CUevent>(event)));
+  return checkAfterLaunch(*api, "cuEventSynchronize",
+                          api->cuEventSynchronize(static_cast<CUevent>(event)));
 }
 
 Expected<float> eventElapsedMs(void *start, void *stop) {

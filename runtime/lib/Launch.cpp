@@ -6,10 +6,61 @@
 
 #include "pyjit/runtime/Launch.h"
 #include "DriverApi.h"
+#include "llvm/ADT/StringMap.h"
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
 
 using namespace llvm;
 
 namespace pyjit::runtime {
+
+namespace {
+/// The name of the kernel launched last, for errors found when waiting.
+/// Names are interned once and never freed, so a reader never sees freed
+/// memory; a launch of the same kernel as the last one is one compare.
+std::atomic<const std::string *> LastKernel{nullptr};
+std::mutex NamesMutex;
+
+void noteLaunch(StringRef name) {
+  const std::string *last = LastKernel.load(std::memory_order_relaxed);
+  if (LLVM_LIKELY(last && *last == name))
+    return;
+  static auto *names = new StringMap<std::unique_ptr<std::string>>();
+  std::lock_guard<std::mutex> lock(NamesMutex);
+  auto &slot = (*names)[name];
+  if (!slot)
+    slot = std::make_unique<std::string>(name.str());
+  LastKernel.store(slot.get(), std::memory_order_relaxed);
+}
+} // namespace
+
+std::string lastLaunchedKernel() {
+  const std::string *last = LastKernel.load(std::memory_order_relaxed);
+  return last ? *last : std::string();
+}
+
+Error checkAfterLaunch(const DriverApi &api, StringRef call, CUresult result) {
+  if (LLVM_LIKELY(result == CUDA_SUCCESS))
+    return Error::success();
+  std::string last = lastLaunchedKernel();
+  return makeCudaError(api, call, result,
+                       last.empty() ? std::string() : "after kernel '" + last + "'");
+}
+
+Expected<int> maxActiveBlocksPerSM(void *function, int blockSize, size_t dynamicSharedBytes) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  int blocks = 0;
+  if (Error err = checkCuda(*api, "cuOccupancyMaxActiveBlocksPerMultiprocessor",
+                            api->cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                                &blocks, static_cast<CUfunction>(function), blockSize,
+                                dynamicSharedBytes)))
+    return std::move(err);
+  return blocks;
+}
 
 Error launchKernel(void *function, Dim3 grid, Dim3 block,
                    unsigned dynamicSharedBytes, void *stream, void **params,
@@ -21,8 +72,10 @@ Error launchKernel(void *function, Dim3 grid, Dim3 block,
       static_cast<CUfunction>(function), grid.x, grid.y, grid.z, block.x,
       block.y, block.z, dynamicSharedBytes, static_cast<CUstream>(stream),
       params, /*extra=*/nullptr);
-  if (LLVM_LIKELY(r == CUDA_SUCCESS))
+  if (LLVM_LIKELY(r == CUDA_SUCCESS)) {
+    noteLaunch(kernelName);
     return Error::success();
+  }
   return makeCudaError(*api, "cuLaunchKernel", r,
                        ("kernel '" + kernelName + "'").str());
 }

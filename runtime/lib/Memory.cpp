@@ -45,7 +45,7 @@ Error memcpyDtoH(void *dst, DevicePtr src, size_t bytes) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)
     return api.takeError();
-  return checkCuda(*api, "cuMemcpyDtoH", api->cuMemcpyDtoH(dst, src, bytes));
+  return checkAfterLaunch(*api, "cuMemcpyDtoH", api->cuMemcpyDtoH(dst, src, bytes));
 }
 
 Error memcpyDtoD(DevicePtr dst, DevicePtr src, size_t bytes) {
@@ -66,7 +66,45 @@ Error synchronize() {
   Expected<const DriverApi &> api = contextApi();
   if (!api)
     return api.takeError();
-  return checkCuda(*api, "cuCtxSynchronize", api->cuCtxSynchronize());
+  return checkAfterLaunch(*api, "cuCtxSynchronize", api->cuCtxSynchronize());
+}
+
+Expected<void *> memHostAlloc(size_t bytes, bool mapped) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  void *ptr = nullptr;
+  unsigned flags = CU_MEMHOSTALLOC_PORTABLE | (mapped ? CU_MEMHOSTALLOC_DEVICEMAP : 0);
+  if (CUresult r = api->cuMemHostAlloc(&ptr, bytes, flags); r != CUDA_SUCCESS)
+    return makeCudaError(*api, "cuMemHostAlloc", r, std::to_string(bytes) + " bytes");
+  return ptr;
+}
+
+Expected<DevicePtr> hostDevicePointer(void *host) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  CUdeviceptr ptr = 0;
+  if (Error err = checkCuda(*api, "cuMemHostGetDevicePointer",
+                            api->cuMemHostGetDevicePointer(&ptr, host, 0)))
+    return std::move(err);
+  return static_cast<DevicePtr>(ptr);
+}
+
+Error memcpyHtoDAsync(DevicePtr dst, const void *src, size_t bytes, void *stream) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuMemcpyHtoDAsync",
+                   api->cuMemcpyHtoDAsync(dst, src, bytes, static_cast<CUstream>(stream)));
+}
+
+Error memcpyDtoHAsync(void *dst, DevicePtr src, size_t bytes, void *stream) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkAfterLaunch(*api, "cuMemcpyDtoHAsync",
+                          api->cuMemcpyDtoHAsync(dst, src, bytes, static_cast<CUstream>(stream)));
 }
 
 Expected<void *> memAllocHost(size_t bytes) {

@@ -35,7 +35,7 @@ Error streamSynchronize(void *stream) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)
     return api.takeError();
-  return checkCuda(*api, "cuStreamSynchronize",
+  return checkAfterLaunch(*api, "cuStreamSynchronize",
                    api->cuStreamSynchronize(static_cast<CUstream>(stream)));
 }
 

@@ -29,8 +29,8 @@ struct DeviceInfo {
   std::string arch() const;
 };
 
-/// The device the runtime uses (device 0), with its primary context current
-/// on the calling thread.
+/// The calling thread's device (device 0 unless selectDevice chose another),
+/// with its primary context current on the calling thread.
 ///
 /// The first call retains device 0's primary context, the one CuPy and
 /// PyTorch use, so pointers and streams are shared with them; it is never
@@ -43,6 +43,21 @@ struct DeviceInfo {
 /// cuDevicePrimaryCtxRetain, cuCtxGetCurrent or cuCtxSetCurrent. A failed
 /// first call is retried by the next one.
 llvm::Expected<const DeviceInfo &> currentDevice();
+
+/// The number of CUDA devices. \returns the errors of Driver::get(); a
+/// CudaError naming cuDeviceGetCount.
+llvm::Expected<int> deviceCount();
+
+/// Makes device \p ordinal the calling thread's device (as numba.cuda's
+/// select_device): later calls on this thread use its primary context.
+/// Other threads keep theirs (device 0 unless they select another).
+/// \returns a CudaError (CUDA_ERROR_INVALID_DEVICE naming the ordinal and
+/// the device count) for an ordinal out of range; the errors of
+/// currentDevice() for the new device.
+llvm::Error selectDevice(int ordinal);
+
+/// The calling thread's device ordinal (0 until selectDevice). Never fails.
+int selectedDevice();
 
 /// Makes the primary context of currentDevice() current on this thread.
 /// \returns the errors of currentDevice().

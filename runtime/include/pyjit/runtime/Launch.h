@@ -9,6 +9,8 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <cstddef>
+#include <string>
 
 namespace pyjit::runtime {
 
@@ -32,6 +34,17 @@ struct Dim3 {
 llvm::Error launchKernel(void *function, Dim3 grid, Dim3 block,
                          unsigned dynamicSharedBytes, void *stream,
                          void **params, llvm::StringRef kernelName);
+
+/// The name of the kernel launched last by launchKernel in this process
+/// (empty before any). Waiting calls (synchronize, stream and event
+/// synchronization, copies to the host) name it when they fail.
+std::string lastLaunchedKernel();
+
+/// Occupancy: how many blocks of \p blockSize threads of \p function fit on
+/// one multiprocessor at once (cuOccupancyMaxActiveBlocksPerMultiprocessor).
+/// \returns a CudaError naming that call.
+llvm::Expected<int> maxActiveBlocksPerSM(void *function, int blockSize,
+                                         size_t dynamicSharedBytes);
 
 } // namespace pyjit::runtime
 

@@ -59,6 +59,22 @@ llvm::Expected<void *> memAllocHost(size_t bytes);
 /// \returns a CudaError naming cuMemFreeHost.
 llvm::Error memFreeHost(void *ptr);
 
+/// Allocates \p bytes of page-locked host memory with cuMemHostAlloc,
+/// portable to every context and, when \p mapped, mapped into the device's
+/// address space (see hostDevicePointer).
+/// \returns a CudaError naming cuMemHostAlloc. Free with memFreeHost.
+llvm::Expected<void *> memHostAlloc(size_t bytes, bool mapped);
+
+/// The device address of mapped page-locked memory (cuMemHostGetDevicePointer).
+/// \returns a CudaError naming cuMemHostGetDevicePointer.
+llvm::Expected<DevicePtr> hostDevicePointer(void *host);
+
+/// Asynchronous copies ordered on \p stream (a CUstream; null: the default
+/// stream). With pageable host memory the driver copies synchronously.
+/// \returns a CudaError naming cuMemcpyHtoDAsync / cuMemcpyDtoHAsync.
+llvm::Error memcpyHtoDAsync(DevicePtr dst, const void *src, size_t bytes, void *stream);
+llvm::Error memcpyDtoHAsync(void *dst, DevicePtr src, size_t bytes, void *stream);
+
 /// Where an address lives, as cuPointerGetAttribute reports it.
 enum class MemoryKind {
   Unregistered, ///< Not known to CUDA (ordinary host memory).

@@ -1,0 +1,302 @@
+"""The numba.cuda host API: arrays (pinned, mapped, orders, views, DLPack),
+devices, streams, inspection and resource usage, specialisation, device
+faults. Expected values are numpy's or stated by hand."""
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import warnings
+
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+
+def make_scale(jit):
+    @jit
+    def scale(x, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = 2 * x[i]
+    return scale
+
+
+# -- arrays ----------------------------------------------------------------------
+
+def test_pinned_array_round_trip_on_a_stream(jit):
+    h = cuda.pinned_array((4, 5), dtype=np.float32)
+    assert h.shape == (4, 5) and h.dtype == np.float32 and h.flags.c_contiguous
+    h[...] = np.arange(20, dtype=np.float32).reshape(4, 5)
+    s = cuda.stream()
+    d = cuda.to_device(h, stream=s)
+    back = cuda.pinned_array((4, 5), dtype=np.float32)
+    d.copy_to_host(back, stream=s)
+    s.synchronize()
+    np.testing.assert_array_equal(back, h)
+
+
+def test_mapped_array_is_written_by_a_kernel_in_place(jit):
+    scale = make_scale(jit)
+    x = cuda.mapped_array(64, dtype=np.float64)
+    out = cuda.mapped_array(64, dtype=np.float64)
+    x[:] = np.arange(64)
+    out[:] = 0
+    scale[1, 64](x, out)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out, 2 * np.arange(64))
+
+
+def test_device_array_orders_and_like(jit):
+    f = cuda.device_array((3, 4), dtype=np.int32, order="F")
+    assert f.strides == (4, 12) and f.is_f_contiguous() and not f.is_c_contiguous()
+    like = cuda.device_array_like(np.asfortranarray(np.zeros((2, 3))))
+    assert like.is_f_contiguous() and like.shape == (2, 3)
+    host = np.asfortranarray(np.arange(12, dtype=np.int32).reshape(3, 4))
+    d = cuda.to_device(host)
+    np.testing.assert_array_equal(d.copy_to_host(), host)
+    with pytest.raises(ValueError, match="order must be"):
+        cuda.device_array(4, order="K")
+
+
+def test_reshape_ravel_and_device_to_device_copy(jit):
+    d = cuda.to_device(np.arange(12, dtype=np.float32))
+    m = d.reshape(3, 4)
+    assert m.shape == (3, 4)
+    np.testing.assert_array_equal(m.copy_to_host(), np.arange(12, dtype=np.float32).reshape(3, 4))
+    np.testing.assert_array_equal(m.reshape(-1, 6).copy_to_host().shape, (2, 6))
+    np.testing.assert_array_equal(m.ravel().copy_to_host(), np.arange(12, dtype=np.float32))
+    with pytest.raises(ValueError, match="cannot reshape"):
+        d.reshape(5, 3)
+    e = cuda.device_array(12, np.float32)
+    e.copy_to_device(d)
+    np.testing.assert_array_equal(e.copy_to_host(), np.arange(12, dtype=np.float32))
+
+
+def test_host_array_copy_warns_once_per_kernel(jit):
+    scale = make_scale(jit)
+    x = np.arange(8, dtype=np.float32)
+    out = np.zeros_like(x)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scale[1, 8](x, out)
+        scale[1, 8](x, out)
+    perf = [w for w in caught if issubclass(w.category, pyjit.PerformanceWarning)]
+    if scale.target == "cpu":
+        assert not perf  # the CPU backend uses numpy arrays in place
+    else:
+        assert len(perf) == 1 and "copied to the device and back" in str(perf[0].message)
+        assert perf[0].filename == __file__
+    np.testing.assert_array_equal(out, 2 * x)
+
+
+# -- DLPack ------------------------------------------------------------------------
+
+def test_dlpack_export_to_numpy_on_the_cpu_backend():
+    if cuda.is_available():
+        pytest.skip("device arrays are in GPU memory here; see the GPU DLPack tests")
+    d = cuda.to_device(np.arange(6, dtype=np.int16).reshape(2, 3))
+    assert d.__dlpack_device__() == (1, 0)
+    view = np.from_dlpack(d)
+    np.testing.assert_array_equal(view, np.arange(6, dtype=np.int16).reshape(2, 3))
+    back = cuda.from_dlpack(np.arange(4, dtype=np.float32))
+    np.testing.assert_array_equal(back.copy_to_host(), np.arange(4, dtype=np.float32))
+
+
+@pytest.mark.gpu
+def test_dlpack_export_to_torch_and_cupy_zero_copy():
+    torch = pytest.importorskip("torch")
+    d = cuda.to_device(np.arange(12, dtype=np.float32).reshape(3, 4))
+    assert d.__dlpack_device__()[0] == 2
+    t = torch.from_dlpack(d)
+    assert t.data_ptr() == d.device_ctypes_pointer and t.shape == (3, 4)
+    t += 1  # writes through to pyjit's memory
+    torch.cuda.synchronize()
+    np.testing.assert_array_equal(d.copy_to_host(),
+                                  np.arange(12, dtype=np.float32).reshape(3, 4) + 1)
+    strided = d[:, ::2]
+    t2 = torch.from_dlpack(strided)
+    assert t2.stride() == (4, 2)  # elements
+    np.testing.assert_array_equal(t2.cpu().numpy(), d.copy_to_host()[:, ::2])
+
+
+@pytest.mark.gpu
+def test_dlpack_import_from_torch_into_a_kernel():
+    torch = pytest.importorskip("torch")
+    scale = make_scale(cuda.jit)
+    t = torch.arange(10, dtype=torch.float64, device="cuda")
+    d = cuda.from_dlpack(t)
+    assert d.device_ctypes_pointer == t.data_ptr() and d.shape == (10,)
+    out = cuda.device_array(10, np.float64)
+    scale[1, 16](d, out)
+    np.testing.assert_array_equal(out.copy_to_host(), 2 * np.arange(10))
+
+
+@pytest.mark.gpu
+def test_dlpack_only_producer_is_accepted_by_a_kernel():
+    torch = pytest.importorskip("torch")
+
+    class OnlyDLPack:  # like a JAX array: DLPack, no __cuda_array_interface__
+        def __init__(self, t):
+            self.t = t
+
+        def __dlpack__(self, stream=None):
+            return self.t.__dlpack__(stream=stream)
+
+        def __dlpack_device__(self):
+            return self.t.__dlpack_device__()
+
+    scale = make_scale(cuda.jit)
+    x = OnlyDLPack(torch.arange(8, dtype=torch.float32, device="cuda"))
+    out = torch.zeros(8, dtype=torch.float32, device="cuda")
+    scale[1, 8](x, out)
+    np.testing.assert_array_equal(out.cpu().numpy(), 2 * np.arange(8, dtype=np.float32))
+
+
+@pytest.mark.gpu
+def test_as_cuda_array_views_cupy_memory():
+    cp = pytest.importorskip("cupy")
+    c = cp.arange(5, dtype=cp.int32)
+    d = cuda.as_cuda_array(c)
+    assert cuda.is_cuda_array(c) and d.device_ctypes_pointer == c.data.ptr
+    np.testing.assert_array_equal(d.copy_to_host(), np.arange(5, dtype=np.int32))
+    with pytest.raises(TypeError, match="no __cuda_array_interface__"):
+        cuda.as_cuda_array([1, 2])
+
+
+# -- devices and streams ----------------------------------------------------------
+
+@pytest.mark.gpu
+def test_devices_and_selection():
+    assert len(cuda.gpus) >= 1
+    dev = cuda.gpus[0]
+    assert dev.id == 0 and dev.compute_capability >= (7, 0) and dev.MAX_THREADS_PER_BLOCK == 1024
+    assert cuda.select_device(0).id == 0
+    with cuda.gpus[0] as g:
+        assert cuda.get_current_device().id == g.id
+    with pytest.raises(pyjit.CudaError, match="device 99 of"):
+        cuda.select_device(99)
+    with pytest.raises(IndexError):
+        cuda.gpus[len(cuda.gpus)]
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("make", [cuda.default_stream, cuda.legacy_default_stream,
+                                  cuda.per_thread_default_stream, cuda.stream])
+def test_kernels_on_every_kind_of_stream(make):
+    scale = make_scale(cuda.jit)
+    s = make()
+    d = cuda.to_device(np.arange(32, dtype=np.float32), stream=s)
+    out = cuda.device_array(32, np.float32)
+    scale[1, 32, s](d, out)
+    s.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(stream=s), 2 * np.arange(32, dtype=np.float32))
+
+
+def test_launches_from_many_threads_are_safe(jit):
+    scale = make_scale(jit)
+    x = cuda.to_device(np.arange(256, dtype=np.float32))
+    outs = [cuda.device_array(256, np.float32) for _ in range(8)]
+    errors = []
+
+    def work(out):
+        try:
+            for _ in range(20):
+                scale[1, 256](x, out)
+        except Exception as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(o,)) for o in outs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    cuda.synchronize()
+    assert not errors
+    for o in outs:
+        np.testing.assert_array_equal(o.copy_to_host(), 2 * np.arange(256, dtype=np.float32))
+
+
+# -- inspection, resources, specialisation -------------------------------------------
+
+@pytest.mark.gpu
+def test_resource_usage_and_sass():
+    @cuda.jit
+    def tile(a):
+        buf = cuda.shared.array(1000, np.float32)  # 4000 bytes
+        buf[cuda.threadIdx.x] = a[cuda.threadIdx.x]
+        cuda.syncthreads()
+        a[cuda.threadIdx.x] = buf[999 - cuda.threadIdx.x] * 3.0
+
+    a = cuda.to_device(np.arange(1000, dtype=np.float32))
+    tile[1, 1000](a)
+    np.testing.assert_array_equal(a.copy_to_host(), np.arange(1000, dtype=np.float32)[::-1] * 3)
+    assert tile.get_shared_mem_per_block() == 4000
+    assert 0 < tile.get_regs_per_thread() <= 255
+    assert tile.get_local_mem_per_thread() == 0
+    assert tile.get_max_threads_per_block() >= 1000
+    usage = tile.resource_usage()
+    assert usage["binary_version"] == 10 * cuda.get_current_device().compute_capability[0] + \
+        cuda.get_current_device().compute_capability[1]
+    blocks = tile.max_cooperative_grid_blocks(1000)
+    assert 1 <= blocks <= cuda.get_current_device().MULTIPROCESSOR_COUNT * 2
+    sass = tile.inspect_sass()
+    assert "BAR.SYNC" in sass or "BAR" in sass, sass[:500]
+
+
+def test_specialize_and_overloads(jit):
+    scale = make_scale(jit)
+    x = cuda.to_device(np.arange(4, dtype=np.float32))
+    out = cuda.device_array(4, np.float32)
+    special = scale.specialize(x, out)
+    assert special.signature_strings == ["void(array(float32, 1d, C), array(float32, 1d, C))"]
+    special[1, 4](x, out)
+    np.testing.assert_array_equal(out.copy_to_host(), 2 * np.arange(4, dtype=np.float32))
+    with pytest.raises(TypeError, match="no signature of kernel 'scale' matches"):
+        special[1, 4](cuda.to_device(np.arange(4.0)), out)
+    scale[1, 4](x, out)
+    assert list(scale.overloads) == [("array(float32, 1d, C)", "array(float32, 1d, C)")]
+
+
+def test_inspect_sass_on_the_cpu_backend_says_why():
+    @cuda.jit(target="cpu")
+    def k(a):
+        a[0] = 1
+    k[1, 1](np.zeros(1))
+    with pytest.raises(RuntimeError, match="CPU backend"):
+        k.inspect_sass()
+    with pytest.raises(RuntimeError, match="CPU backend"):
+        k.get_regs_per_thread()
+
+
+# -- device faults --------------------------------------------------------------------
+
+@pytest.mark.gpu
+def test_device_fault_names_the_kernel_and_the_process_exits_cleanly(tmp_path):
+    script = tmp_path / "fault.py"
+    script.write_text(textwrap.dedent('''
+        import numpy as np
+        import pyjit
+        from pyjit import cuda
+
+        @cuda.jit
+        def wild_write(a):
+            a[0] = 1.0
+
+        bogus = cuda.from_cuda_array_interface(
+            {"shape": (4,), "typestr": "<f4", "data": (0x10, False), "version": 3})
+        wild_write[1, 1](bogus)
+        try:
+            cuda.synchronize()
+        except pyjit.CudaError as exc:
+            print("CAUGHT", exc)
+        print("DONE")
+    '''))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "CAUGHT" in proc.stdout and "after kernel 'wild_write'" in proc.stdout, proc.stdout
+    assert "CUDA_ERROR_ILLEGAL_ADDRESS" in proc.stdout
+    assert "DONE" in proc.stdout
