@@ -250,7 +250,10 @@ def setup_cuda_core(versions, notes):
         module = cc.Program(cuda_source(), "c++").compile("cubin", options=("-arch=" + arch,))
     stream = dev.default_stream
     config = cc.LaunchConfig(grid=GRID, block=BLOCK)
-    bufs = [dev.allocate(4) for _ in range(16)]  # cuda.core Buffers
+    try:  # cuda.core Buffers; newer releases take the stream as a keyword
+        bufs = [dev.allocate(4, stream=stream) for _ in range(16)]
+    except TypeError:
+        bufs = [dev.allocate(4) for _ in range(16)]
     launch = cc.launch
 
     def make(key, arrays, scalars):

@@ -84,14 +84,16 @@ def column_sq_dev(X, sums, sq_dev):
 
 @cuda.jit("void(float64[:, ::1], float64[::1], float64[::1], float64[:, ::1])")
 def normalize(X, sums, sq_dev, out):
-    j, i = cuda.grid(2)  # x indexes columns (the contiguous axis)
+    j, first = cuda.grid(2)  # x indexes columns (the contiguous axis)
     n, m = X.shape
-    if i >= n or j >= m:
+    if j >= m:
         return
     mean = sums[j] / n
     std = math.sqrt(sq_dev[j] / n)
-    d = X[i, j] - mean
-    out[i, j] = d / std if std > 0.0 else d
+    # Rows in a grid-stride loop: the grid's y extent is capped at CUDA's 65535.
+    for i in range(first, n, cuda.gridDim.y * cuda.blockDim.y):
+        d = X[i, j] - mean
+        out[i, j] = d / std if std > 0.0 else d
 
 
 DATASETS = ("breast_cancer", "wine", "iris", "digits")
@@ -115,7 +117,7 @@ def reference(X):
 def zscore(d_X, d_sums, d_sq, d_out):
     n, m = d_X.shape
     red_grid = (math.ceil(m / BX), max(1, min(MAX_ROW_BLOCKS, math.ceil(n / BY))))
-    map_grid = (math.ceil(m / BX), math.ceil(n / BY))
+    map_grid = (math.ceil(m / BX), min(65535, math.ceil(n / BY)))
     column_sums[red_grid, (BX, BY)](d_X, d_sums)
     column_sq_dev[red_grid, (BX, BY)](d_X, d_sums, d_sq)
     normalize[map_grid, (BX, BY)](d_X, d_sums, d_sq, d_out)

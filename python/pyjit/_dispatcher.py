@@ -108,7 +108,9 @@ class _Overload:
         self.cpu = arch == "cpu"
         self.index32 = index32 and not self.cpu
         device = None if self.cpu else current_device()
-        compile_options = _options.compile_options(options, device, self.index32, host=self.cpu)
+        # Without the PTX consumers' CUDA version (nvJitLink's and the
+        # driver's, both in the key's versions): reading nvJitLink's loads it.
+        compile_options = _options.compile_options(options, None, self.index32, host=self.cpu)
         link_options = _options.link_options(options)
         opt = _options.opt_level(options)
         self.argtypes = tuple(argtypes)
@@ -119,6 +121,8 @@ class _Overload:
                                       "opt": opt}, _versions(device))
             cached = _cache.lookup((info["filename"], info["name"]), parts)
         if cached is None:
+            if device is not None:
+                compile_options = _options.compile_options(options, device, self.index32)
             cached = self._compile(info, arch, opt, compile_options, link_options)
             if parts is not None:
                 _cache.store((info["filename"], info["name"]), parts, cached)
@@ -172,8 +176,10 @@ def _versions(device):
         _VERSIONS = dict(ext().versions(), pyjit=__version__)
     if device is None:
         return _VERSIONS
+    if "nvjitlink" not in _VERSIONS:
+        _VERSIONS["nvjitlink"] = ext().nvjitlink_identity()
     return {"pyjit": _VERSIONS["pyjit"], "llvm": _VERSIONS["llvm"],
-            "nvjitlink": tuple(device.get("nvjitlink_version") or ()),
+            "nvjitlink": _VERSIONS["nvjitlink"],
             "driver": tuple(device.get("driver_version") or ())}
 
 

@@ -113,18 +113,73 @@ def _code_names(code):
     return names
 
 
+def _trim(lines, indent):
+    """Drops trailing blank lines and comments at or left of the def's column
+    (they belong to what follows the function, as for inspect)."""
+    lines = list(lines)
+    while lines:
+        text = lines[-1]
+        stripped = text.strip()
+        if stripped and not (stripped.startswith("#")
+                             and len(text) - len(text.lstrip()) <= indent):
+            break
+        lines.pop()
+    return lines
+
+
+def _source_lines(func):
+    """(lines, first line number, file) of a function's definition.
+
+    The decorators and the indented block after `def`, read through
+    linecache: the layout inspect.getsourcelines finds for ordinary
+    functions, without its tokenizer (a millisecond a kernel, which a
+    disk-cache hit would otherwise spend). Falls back to inspect for
+    anything unusual (lambdas, one-line bodies, source it cannot read)."""
+    import linecache
+    code = getattr(func, "__code__", None)
+    filename = code.co_filename if code is not None else None
+    if filename and not filename.startswith("<"):
+        all_lines = linecache.getlines(filename, func.__globals__)
+        first = code.co_firstlineno
+        if 0 < first <= len(all_lines):
+            head = all_lines[first - 1]
+            indent = len(head) - len(head.lstrip())
+            end = first
+            seen_def = False
+            while end <= len(all_lines):
+                text = all_lines[end - 1]
+                stripped = text.strip()
+                if not seen_def:
+                    if stripped.startswith(("def ", "async def ")):
+                        seen_def = True
+                        if not stripped.endswith(":"):
+                            break  # a multi-line header: let inspect handle it
+                    elif not stripped.startswith("@") and stripped:
+                        break
+                    end += 1
+                    continue
+                if stripped and not stripped.startswith("#") and \
+                        len(text) - len(text.lstrip()) <= indent:
+                    return _trim(all_lines[first - 1:end - 1], indent), first, \
+                        os.path.abspath(filename)
+                end += 1
+            if seen_def and end > len(all_lines):
+                return _trim(all_lines[first - 1:], indent), first, os.path.abspath(filename)
+    try:
+        lines, first_line = inspect.getsourcelines(func)
+    except (OSError, TypeError) as exc:
+        raise TypeError("cannot compile %r: its source code is not available (%s)"
+                        % (getattr(func, "__name__", func), exc)) from None
+    return lines, first_line, inspect.getsourcefile(func) or func.__code__.co_filename
+
+
 def describe(func, memo=None):
     """Source, file, first line, name and globals of `func` (a plain function)."""
     if memo is None:
         memo = {}
     if id(func) in memo:
         return memo[id(func)]
-    try:
-        lines, first_line = inspect.getsourcelines(func)
-    except (OSError, TypeError) as exc:
-        raise TypeError("cannot compile %r: its source code is not available (%s)"
-                        % (getattr(func, "__name__", func), exc)) from None
-    filename = inspect.getsourcefile(func) or func.__code__.co_filename
+    lines, first_line, filename = _source_lines(func)
     source = "".join(lines)
     env = {}
     info = {"source": source, "filename": os.path.abspath(filename),

@@ -28,6 +28,8 @@ PyObject *hostAlloc(PyObject *self, PyObject *args);
 PyObject *hostFree(PyObject *self, PyObject *args);
 PyObject *hostDevicePointer(PyObject *self, PyObject *args);
 PyObject *lastKernel(PyObject *self, PyObject *args);
+PyObject *nvJitLinkInfo(PyObject *self, PyObject *args);
+PyObject *nvJitLinkIdentity(PyObject *self, PyObject *args);
 PyObject *selectDevice(PyObject *self, PyObject *args);
 PyObject *selectedDevice(PyObject *self, PyObject *args);
 PyObject *deviceCount(PyObject *self, PyObject *args);

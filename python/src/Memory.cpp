@@ -46,22 +46,33 @@ PyObject *python::deviceInfo(PyObject *, PyObject *) {
   auto driver = runtime::driverVersion();
   if (!driver)
     return raiseRuntime(driver.takeError());
-  // nvJitLink is needed to run kernels, but its absence is reported when
-  // linking (LinkError), not here.
-  std::pair<int, int> jitlink{0, 0};
-  if (auto v = runtime::nvJitLinkVersion())
-    jitlink = *v;
-  else
-    llvm::consumeError(v.takeError());
+  // nvJitLink's version is read by nvjitlink_version(), when compiling: it
+  // loads a large library that launching cached kernels does not need.
   return Py_BuildValue(
-      "{s:i,s:s,s:(ii),s:s,s:i,s:(iii),s:(iii),s:i,s:i,s:i,s:(ii),s:(ii)}", "ordinal", d.ordinal,
+      "{s:i,s:s,s:(ii),s:s,s:i,s:(iii),s:(iii),s:i,s:i,s:i,s:(ii)}", "ordinal", d.ordinal,
       "name",
       d.name.c_str(), "compute_capability", d.ccMajor, d.ccMinor, "arch", d.arch().c_str(),
       "max_threads_per_block", d.maxThreadsPerBlock, "max_block_dim", d.maxBlockDim[0],
       d.maxBlockDim[1], d.maxBlockDim[2], "max_grid_dim", d.maxGridDim[0], d.maxGridDim[1],
       d.maxGridDim[2], "max_shared_memory_per_block", d.maxSharedMemoryPerBlock,
       "multiprocessor_count", d.multiProcessorCount, "warp_size", d.warpSize, "driver_version",
-      *driver / 1000, (*driver % 1000) / 10, "nvjitlink_version", jitlink.first, jitlink.second);
+      *driver / 1000, (*driver % 1000) / 10);
+}
+
+PyObject *python::nvJitLinkInfo(PyObject *, PyObject *) {
+  // nvJitLink is needed to link kernels, but its absence is reported when
+  // linking (LinkError): here the version is (0, 0).
+  std::pair<int, int> version{0, 0};
+  if (auto v = runtime::nvJitLinkVersion())
+    version = *v;
+  else
+    llvm::consumeError(v.takeError());
+  return Py_BuildValue("(ii)", version.first, version.second);
+}
+
+PyObject *python::nvJitLinkIdentity(PyObject *, PyObject *) {
+  std::string id = runtime::nvJitLinkIdentity();
+  return PyUnicode_FromStringAndSize(id.data(), static_cast<Py_ssize_t>(id.size()));
 }
 
 PyObject *python::memAlloc(PyObject *, PyObject *args) {

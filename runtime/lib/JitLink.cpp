@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pyjit/runtime/JitLink.h"
+#include "llvm/Support/FileSystem.h"
 #include "pyjit/runtime/LinkError.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -93,6 +94,21 @@ JitLinkLoader *load() {
   loader->Loaded = true;
   return loader;
 }
+
+} // namespace
+
+std::string nvJitLinkIdentity() {
+  for (const std::string &path : candidatePaths()) {
+    llvm::sys::fs::file_status st;
+    if (path.find('/') == std::string::npos || llvm::sys::fs::status(path, st))
+      continue;
+    return path + ":" + std::to_string(st.getSize()) + ":" +
+           std::to_string(llvm::sys::toTimeT(st.getLastModificationTime()));
+  }
+  return JitLinkLibrary;
+}
+
+namespace {
 
 Expected<const JitLinkApi &> jitLinkApi() {
   static const JitLinkLoader *loader = load();

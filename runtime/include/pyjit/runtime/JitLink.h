@@ -45,6 +45,12 @@ linkToCubin(llvm::ArrayRef<LinkInput> inputs, llvm::StringRef arch,
 /// nvJitLinkVersion.
 llvm::Expected<std::pair<int, int>> nvJitLinkVersion();
 
+/// "path:size:mtime" of the libnvJitLink file that loading would pick (the
+/// first candidate that exists), without loading it: dlopen of the ~100 MB
+/// library costs milliseconds that a kernel-cache hit does not need. The
+/// bare library name when no candidate path exists. Never fails.
+std::string nvJitLinkIdentity();
+
 } // namespace pyjit::runtime
 
 #endif // PYJIT_RUNTIME_JITLINK_H
