@@ -342,9 +342,20 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
     uint64_t bits;
     bool fits;
     if (spec.kind == ParamSpec::Kind::UInt) {
-      unsigned long long v = PyLong_AsUnsignedLongLong(arg);
-      if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred())
+      // PyLong_AsUnsignedLongLong takes ints only: NumPy integers through __index__.
+      PyObject *asInt = PyNumber_Index(arg);
+      if (!asInt)
         break;
+      unsigned long long v = PyLong_AsUnsignedLongLong(asInt);
+      Py_DECREF(asInt);
+      if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+          break;
+        PyErr_Clear(); // negative: does not fit
+        PyErr_Format(PyExc_OverflowError, "argument %zd: %S does not fit %s", index, arg,
+                     spec.typeName.c_str());
+        return false;
+      }
       bits = v;
       fits = spec.bytes == 8 || v < (1ULL << (8 * spec.bytes));
     } else {

@@ -75,6 +75,19 @@ def test_unhashable_configuration_still_launches(jit):
     np.testing.assert_array_equal(out, 3 * x)
 
 
+def test_numpy_unsigned_scalars_fill_their_parameters(jit):
+    @jit("void(uint32, uint64, uint64[::1])")
+    def store(a, b, out):
+        out[0] = a
+        out[1] = b
+
+    out = np.zeros(2, dtype=np.uint64)
+    store[1, 1](np.uint32(4000000000), np.uint64(2 ** 63 + 5), out)
+    np.testing.assert_array_equal(out, np.array([4000000000, 2 ** 63 + 5], dtype=np.uint64))
+    with pytest.raises(OverflowError, match="argument 'a'"):
+        store[1, 1](-1, np.uint64(1), out)
+
+
 def test_wrong_argument_count_names_the_parameters(jit):
     axpy = make_axpy(jit)
     with pytest.raises(TypeError, match=r"takes 4 arguments \(a, x, y, out\), got 2"):
