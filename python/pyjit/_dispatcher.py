@@ -121,9 +121,7 @@ class _Overload:
                                       "opt": opt}, _versions(device))
             cached = _cache.lookup((info["filename"], info["name"]), parts)
         if cached is None:
-            if device is not None:
-                compile_options = _options.compile_options(options, device, self.index32)
-            cached = self._compile(info, arch, opt, compile_options, link_options)
+            cached = self._compile(info, arch, opt, device, link_options)
             if parts is not None:
                 _cache.store((info["filename"], info["name"]), parts, cached)
         if cached["warnings"]:
@@ -145,13 +143,33 @@ class _Overload:
         self.cubin = cached["image"]
         self.kernel = ext().Kernel(self.cubin, self.entry, params, self.index32)
 
-    def _compile(self, info, arch, opt, compile_options, link_options):
-        """Source -> PTX (or host bitcode) -> cubin: what the cache stores."""
-        result = ext().compile_kernel(
-            info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
-            self.argtypes, "sm_90" if self.cpu else arch, opt, "ptx", compile_options)
-        image = (result["host_bitcode"] if self.cpu else
-                 ext().link_ptx(result["ptx"], arch, link_options))
+    def _compile(self, info, arch, opt, device, link_options):
+        """Source -> PTX (or host bitcode) -> cubin: what the cache stores.
+
+        For the GPU, nvJitLink (a large library) loads on another thread while
+        LLVM compiles; the PTX version is chosen for the driver, and for
+        nvJitLink when it is known. An nvJitLink older than the driver, found
+        once loaded, gets the PTX compiled again for its version."""
+        options = self._dispatcher.options
+
+        def compile_ptx():
+            return ext().compile_kernel(
+                info["source"], info["filename"], info["firstline"], info["name"],
+                info["globals"], self.argtypes, "sm_90" if self.cpu else arch, opt, "ptx",
+                _options.compile_options(options, device, self.index32, host=self.cpu))
+
+        if self.cpu:
+            result = compile_ptx()
+            image = result["host_bitcode"]
+        else:
+            from ._ext import nvjitlink_version, preload_nvjitlink
+            preload_nvjitlink()
+            known = _options.compile_options(options, device, self.index32).get("cuda_version")
+            result = compile_ptx()
+            linker = nvjitlink_version()
+            if known is not None and 0 < linker[0] and linker < tuple(known):
+                result = compile_ptx()  # now for the (older) nvJitLink too
+            image = ext().link_ptx(result["ptx"], arch, link_options)
         return {"ir": result["ir"], "llvm": result["llvm"], "ptx": result["ptx"],
                 "entry": result["entry"], "ptx_version": result["ptx_version"],
                 "error_sites": [list(site) for site in result["error_sites"]],

@@ -12,6 +12,37 @@ def ext():
 
 
 _devices = {}
+_nvjitlink = {}  # "version": (major, minor) once loaded; "thread": the loader
+
+
+def preload_nvjitlink():
+    """Starts loading nvJitLink (a ~100 MB library, milliseconds) on a
+    background thread, so that it overlaps the LLVM compile it follows."""
+    import threading
+    if "version" in _nvjitlink or "thread" in _nvjitlink:
+        return
+
+    def load():
+        _nvjitlink["version"] = tuple(ext().nvjitlink_version())
+    thread = threading.Thread(target=load, name="pyjit-nvjitlink-load", daemon=True)
+    _nvjitlink["thread"] = thread
+    thread.start()
+
+
+def nvjitlink_version_if_loaded():
+    """nvJitLink's (major, minor) if already loaded, else None (no waiting)."""
+    return _nvjitlink.get("version")
+
+
+def nvjitlink_version():
+    """nvJitLink's (major, minor), (0, 0) when it cannot be loaded; waits for
+    a background load."""
+    thread = _nvjitlink.get("thread")
+    if thread is not None:
+        thread.join()
+    if "version" not in _nvjitlink:
+        _nvjitlink["version"] = tuple(ext().nvjitlink_version())
+    return _nvjitlink["version"]
 
 
 def current_device():

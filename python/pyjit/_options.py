@@ -120,8 +120,8 @@ def compile_options(options, device=None, index32=False, host=False):
         "fastmath": fastmath_flags(options.get("fastmath", False)),
     }
     if device is not None:
-        from ._ext import ext
-        versions = [v for v in (tuple(ext().nvjitlink_version()), device.get("driver_version"))
+        from ._ext import nvjitlink_version_if_loaded
+        versions = [v for v in (nvjitlink_version_if_loaded(), device.get("driver_version"))
                     if v and v[0] > 0]
         if versions:
             out["cuda_version"] = min(versions)

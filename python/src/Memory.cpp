@@ -63,7 +63,11 @@ PyObject *python::nvJitLinkInfo(PyObject *, PyObject *) {
   // nvJitLink is needed to link kernels, but its absence is reported when
   // linking (LinkError): here the version is (0, 0).
   std::pair<int, int> version{0, 0};
-  if (auto v = runtime::nvJitLinkVersion())
+  // Loading the library takes milliseconds: other Python threads run meanwhile.
+  PyThreadState *state = PyEval_SaveThread();
+  auto v = runtime::nvJitLinkVersion();
+  PyEval_RestoreThread(state);
+  if (v)
     version = *v;
   else
     llvm::consumeError(v.takeError());
