@@ -143,6 +143,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   emitOptions.fastmath = req.fastmath;
   emitOptions.lineinfo = req.lineinfo;
   emitOptions.index32 = req.index32;
+  emitOptions.maxThreadsPerBlock = req.maxThreadsPerBlock;
+  emitOptions.minBlocksPerSM = req.minBlocksPerSM;
   auto kernel = emitKernel(*fn, llvmModule, emitOptions);
   if (!kernel)
     return kernel.takeError();

@@ -70,8 +70,15 @@ llvm::Expected<llvm::Function *> Emitter::run() {
     params.insert(params.begin(), llvm::PointerType::get(ctx, 0)); // HostContext *
   auto *fnTy = llvm::FunctionType::get(b.getVoidTy(), params, false);
   kernel = llvm::Function::Create(fnTy, llvm::GlobalValue::ExternalLinkage, fn.name(), module);
-  if (!options.host)
+  if (!options.host) {
     kernel->setCallingConv(llvm::CallingConv::PTX_Kernel);
+    // NVPTX prints these as .maxntid / .minnctapersm (LLVM 22 reads launch
+    // bounds from function attributes).
+    if (options.maxThreadsPerBlock)
+      kernel->addFnAttr("nvvm.maxntid", std::to_string(options.maxThreadsPerBlock));
+    if (options.minBlocksPerSM)
+      kernel->addFnAttr("nvvm.minctasm", std::to_string(options.minBlocksPerSM));
+  }
   if (options.fastmath.ftz)
     kernel->addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
   b.setFastMathFlags(options.fastmath.llvmFlags());

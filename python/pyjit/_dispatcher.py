@@ -378,6 +378,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             raise ValueError("dynamic shared memory size must be >= 0, got %d" % shared)
         _check_limits(self.__name__, griddim, blockdim, shared,
                       None if self.target == "cpu" else current_device())
+        bounds = _options.launch_bounds(self.options)
+        if bounds is not None and blockdim[0] * blockdim[1] * blockdim[2] > bounds[0]:
+            raise ValueError("kernel '%s': a block of %d threads exceeds its launch_bounds of "
+                             "%d threads per block" % (self.__name__,
+                                                       blockdim[0] * blockdim[1] * blockdim[2],
+                                                       bounds[0]))
         return griddim, blockdim, stream, shared
 
     def __call__(self, *args, **kwargs):

@@ -12,7 +12,7 @@ import warnings
 FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reassoc")
 
 _KNOWN = ("debug", "opt", "lineinfo", "fastmath", "max_registers", "inline", "forceinline",
-          "cache", "target", "racecheck")
+          "cache", "target", "racecheck", "launch_bounds")
 _TARGETS = ("cuda", "gpu", "cpu")
 
 
@@ -33,12 +33,35 @@ def check(options, func_name):
     if regs is not None and (isinstance(regs, bool) or not isinstance(regs, int)
                              or not 16 <= regs <= 255):
         raise ValueError("option max_registers must be an int from 16 to 255, got %r" % (regs,))
+    launch_bounds(options)
     inline = options.get("inline", "always")
     if inline in ("never", False):
         raise ValueError("option inline=%r: pyjit always inlines device functions (they are "
                          "typed per call site); drop the option" % (inline,))
     if inline not in ("always", True, None):
         raise ValueError("option inline must be 'always' or True, got %r" % (inline,))
+
+
+def launch_bounds(options):
+    """(max threads per block, min blocks per SM) from numba.cuda's
+    `launch_bounds` option (an int or a tuple of 1 or 2 ints), or None.
+    A third element (max blocks per cluster) is refused: pyjit does not
+    launch clusters. Raises TypeError or ValueError."""
+    value = options.get("launch_bounds")
+    if value is None:
+        return None
+    bounds = value if isinstance(value, tuple) else (value,)
+    if not 1 <= len(bounds) <= 2:
+        raise ValueError("option launch_bounds must be max_threads_per_block or "
+                         "(max_threads_per_block, min_blocks_per_sm), got %r (pyjit does not "
+                         "launch thread-block clusters)" % (value,))
+    for b in bounds:
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise TypeError("option launch_bounds must contain ints, got %r" % (value,))
+    if not 1 <= bounds[0] <= 1024 or (len(bounds) > 1 and bounds[1] < 0):
+        raise ValueError("option launch_bounds: max_threads_per_block must be 1..1024 and "
+                         "min_blocks_per_sm >= 0, got %r" % (value,))
+    return (bounds[0], bounds[1] if len(bounds) > 1 else 0)
 
 
 def fastmath_flags(value):
@@ -119,6 +142,9 @@ def compile_options(options, device=None, index32=False, host=False):
         "lineinfo": bool(options.get("lineinfo", False)),
         "fastmath": fastmath_flags(options.get("fastmath", False)),
     }
+    bounds = launch_bounds(options)
+    if bounds is not None and not host:
+        out["launch_bounds"] = bounds
     if device is not None:
         from ._ext import nvjitlink_version_if_loaded
         versions = [v for v in (nvjitlink_version_if_loaded(), device.get("driver_version"))

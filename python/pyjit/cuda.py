@@ -43,12 +43,13 @@ def jit(func_or_sig=None, device=False, **options):
     return lambda func: decorate(func, sigs)
 
 
-def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=None, opt=3):
+def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=None, opt=3,
+                launch_bounds=None):
     """PTX of `pyfunc` compiled for the signature `sig`, no GPU needed.
 
     `sig` is a string such as "void(float32[:], int32)"; `cc` a compute
     capability tuple (default (9, 0), sm_90); debug, lineinfo, fastmath and
-    opt as for @cuda.jit. The PTX declares the arch's first PTX ISA version
+    opt and launch_bounds as for @cuda.jit. The PTX declares the arch's first PTX ISA version
     (the most portable). Returns (ptx: str, pyjit.void) like
     numba.cuda.compile_ptx (kernels return nothing). Raises CompileError.
     """
@@ -67,7 +68,8 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=Non
                                   tuple(_parse_signature_types(sig)), arch,
                                   _options.opt_level({"opt": opt}), "ptx",
                                   _options.compile_options({"debug": debug, "lineinfo": lineinfo,
-                                                            "fastmath": fastmath}))
+                                                            "fastmath": fastmath,
+                                                            "launch_bounds": launch_bounds}))
     if result.get("warnings"):
         import warnings
         from .errors import PerformanceWarning

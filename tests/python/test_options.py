@@ -2,6 +2,8 @@
 (compile_ptx needs no GPU)."""
 import re
 
+import numpy as np
+
 import pytest
 
 from pyjit import cuda
@@ -74,3 +76,40 @@ def test_compile_ptx_declares_the_arch_minimum_ptx_version():
     for cc, version in (((9, 0), "7.8"), ((8, 0), "7.0"), ((7, 0), "6.0")):
         ptx, _ = cuda.compile_ptx(saxpy, SIG, cc=cc)
         assert ".version %s\n.target sm_%d%d" % ((version,) + cc) in ptx
+
+
+def _axpy_for_bounds(a, x, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i]
+
+
+def test_launch_bounds_reach_the_ptx():
+    ptx, _ = cuda.compile_ptx(_axpy_for_bounds, "void(float32, float32[:], float32[:])",
+                              launch_bounds=(128, 4))
+    assert re.search(r"\.maxntid 128\b", ptx) and ".minnctapersm 4" in ptx
+    ptx, _ = cuda.compile_ptx(_axpy_for_bounds, "void(float32, float32[:], float32[:])",
+                              launch_bounds=256)
+    assert re.search(r"\.maxntid 256\b", ptx) and ".minnctapersm" not in ptx
+    plain, _ = cuda.compile_ptx(_axpy_for_bounds, "void(float32, float32[:], float32[:])")
+    assert ".maxntid" not in plain
+
+
+@pytest.mark.parametrize("bounds, exc, message", [
+    ((128, 1, 2), ValueError, "clusters"),
+    ((0,), ValueError, "1..1024"),
+    (("128",), TypeError, "must contain ints"),
+])
+def test_bad_launch_bounds_are_refused_at_decoration(bounds, exc, message):
+    with pytest.raises(exc, match=message):
+        cuda.jit(launch_bounds=bounds)(_axpy_for_bounds)
+
+
+def test_block_larger_than_launch_bounds_is_refused_before_launch(jit):
+    k = jit(launch_bounds=64)(_axpy_for_bounds)
+    x = np.arange(64, dtype=np.float32)
+    out = np.zeros_like(x)
+    with pytest.raises(ValueError, match="block of 128 threads exceeds its launch_bounds of 64"):
+        k[1, 128](np.float32(2), x, out)
+    k[1, 64](np.float32(2), x, out)
+    np.testing.assert_array_equal(out, 2 * x)

@@ -29,6 +29,8 @@ struct KernelRequest {
   bool index32 = false;  // every array argument spans < 2^31 bytes (EmitOptions)
   bool host = false;     // the CPU backend: stop at host bitcode instead of PTX
   bool racecheck = false; // host: log shared-memory accesses (EmitOptions)
+  unsigned maxThreadsPerBlock = 0; // launch bounds (EmitOptions); 0: none
+  unsigned minBlocksPerSM = 0;
   FastMath fastmath;
   /// The oldest CUDA (major, minor) that will read the PTX: min of the
   /// nvJitLink and driver versions found at run time. Unknown: the arch's

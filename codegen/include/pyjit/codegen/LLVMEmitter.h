@@ -27,6 +27,12 @@ struct EmitOptions {
   bool debug = false;
   /// Host kernels: log shared-memory accesses for the runner's race check.
   bool racecheck = false;
+  /// Launch bounds (numba.cuda's `launch_bounds`): at most this many
+  /// threads per block (PTX `.maxntid`), and at least this many resident
+  /// blocks per multiprocessor wanted (`.minnctapersm`); 0 means none. They
+  /// let ptxas budget registers for the block size.
+  unsigned maxThreadsPerBlock = 0;
+  unsigned minBlocksPerSM = 0;
 };
 
 
