@@ -8,6 +8,7 @@ memmoves, and CPU-backend kernels read it in place.
 """
 import ctypes
 import os
+import struct
 import sys
 
 import numpy as np
@@ -149,7 +150,9 @@ class DeviceArray:
         # (docs/abi.md) followed by that type, interned: the launch fast path
         # reads both from this one tuple (python/src/Dispatch.cpp).
         self._pyjit_type = _kernel_type(self.dtype, self.shape, self.strides)
-        self._pyjit_abi = (self._buffer.ptr,) + self.shape + self.strides + (self._pyjit_type,)
+        self._pyjit_abi = (struct.pack("<%dq" % (1 + 2 * len(self.shape)),
+                                       self._buffer.ptr, *self.shape, *self.strides),
+                           self._pyjit_type)
 
     @property
     def ndim(self):

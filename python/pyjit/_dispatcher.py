@@ -249,6 +249,12 @@ def _register_fast_types():
     for t in FAST_SCALARS:
         register(t, "scalar")
     register(_devicearray.DeviceArray, "abi")
+    # NumPy scalars whose value the launcher copies without converting it.
+    for name in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                 "uint64", "float16", "float32", "float64"):
+        dt = np.dtype(name)
+        sample = dt.type(1 if dt.kind == "b" else 123)
+        ext().register_raw_scalar(sample, dt.kind, dt.itemsize, np.array(sample).tobytes())
 
 
 _known_types = set(FAST_SCALARS) | {_devicearray.DeviceArray, np.ndarray}

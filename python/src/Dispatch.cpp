@@ -9,8 +9,9 @@
 // Arguments the fast path reads (register_launch_type() names their types):
 //   scalar  exact Python bool/int/float/complex and NumPy scalars: the key
 //           is the type object;
-//   abi     pyjit DeviceArray: `_pyjit_abi` = (data, extents..., byte
-//           strides..., type string), the key is the interned type string;
+//   abi     pyjit DeviceArray: `_pyjit_abi` = (bytes of data, extents...,
+//           byte strides... as little-endian int64, type string); the key is
+//           the interned type string;
 //   cupy    cupy.ndarray: data.ptr, shape, strides, dtype;
 //   torch   torch.Tensor on a GPU: data_ptr(), shape, stride() (elements),
 //           dtype (mapped by the registry to a NumPy kind and item size).
@@ -43,15 +44,36 @@ struct DtypeInfo {
   unsigned itemsize;
 };
 
+/// A NumPy scalar type whose value sits right after the object header, as
+/// NumPy's public arrayscalars.h lays out every scalar object
+/// (`PyObject_HEAD; <ctype> obval;`); checked on a sample at registration.
+struct RawScalar {
+  PyTypeObject *type;
+  char kind;
+  unsigned itemsize;
+};
+
 /// Types the fast path reads, registered from Python. Touched with the GIL held.
 struct Registry {
   std::vector<std::pair<PyTypeObject *, ArgKind>> types; // strong references
   std::vector<DtypeInfo> dtypes;
+  std::vector<RawScalar> rawScalars;
 };
+
+
 
 Registry &registry() {
   static Registry *r = new Registry(); // lives as long as the process
   return *r;
+}
+
+constexpr size_t kScalarValueOffset = sizeof(PyObject);
+
+const RawScalar *rawScalarOf(PyTypeObject *type) {
+  for (const RawScalar &r : registry().rawScalars)
+    if (r.type == type)
+      return &r;
+  return nullptr;
 }
 
 constexpr size_t kMaxEntries = 64;  // overloads per dispatcher on the fast path
@@ -220,15 +242,17 @@ bool readAbi(PyObject *arg, llvm::SmallVectorImpl<uint64_t> &slots, unsigned &nd
     return false;
   }
   bool ok = false;
-  Py_ssize_t n = PyTuple_Check(abi) ? PyTuple_Size(abi) : 0;
-  if (n >= 4 && n % 2 == 0) {
-    PyObject *type = PyTuple_GetItem(abi, n - 1);
-    if (PyUnicode_Check(type)) {
-      ndim = static_cast<unsigned>((n - 2) / 2);
+  if (PyTuple_Check(abi) && PyTuple_Size(abi) == 2) {
+    PyObject *packed = PyTuple_GetItem(abi, 0);
+    PyObject *type = PyTuple_GetItem(abi, 1);
+    Py_ssize_t words = PyBytes_Check(packed) ? PyBytes_Size(packed) / 8 : 0;
+    if (PyUnicode_Check(type) && words >= 3 && words % 2 == 1) {
+      ndim = static_cast<unsigned>((words - 1) / 2);
       size_t base = slots.size();
-      slots.resize(base + n - 1);
-      ok = readInts(abi, 0, n - 1, slots.data() + base);
+      slots.resize(base + words);
+      std::memcpy(slots.data() + base, PyBytes_AsString(packed), words * 8);
       key = reinterpret_cast<uintptr_t>(type); // interned: equal strings, one object
+      ok = true;
     }
   }
   Py_DECREF(abi);
@@ -267,7 +291,13 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
       break;
     }
     uint64_t k = reinterpret_cast<uintptr_t>(Py_TYPE(arg));
-    if (*kind != ArgKind::Scalar) {
+    if (*kind == ArgKind::Scalar) {
+      if (const RawScalar *raw = rawScalarOf(Py_TYPE(arg))) {
+        read[i].raw = reinterpret_cast<const char *>(arg) + kScalarValueOffset;
+        read[i].rawKind = raw->kind;
+        read[i].rawBytes = raw->itemsize;
+      }
+    } else {
       offsets[i] = slots.size();
       fast = *kind == ArgKind::Abi ? readAbi(arg, slots, read[i].ndim, k)
                                    : readForeign(arg, *kind, slots, read[i].ndim, k);
@@ -565,6 +595,26 @@ PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
     registry().types.push_back({reinterpret_cast<PyTypeObject *>(type), kind});
   }
   Py_RETURN_NONE;
+}
+
+PyObject *python::registerRawScalar(PyObject *, PyObject *args) {
+  PyObject *sample;
+  const char *kind;
+  unsigned itemsize;
+  const char *expected;
+  Py_ssize_t expectedSize;
+  if (!PyArg_ParseTuple(args, "OsIy#", &sample, &kind, &itemsize, &expected, &expectedSize))
+    return nullptr;
+  // Only b/i/u/f values up to 8 bytes whose bytes are where NumPy puts them.
+  bool ok = std::strchr("biuf", kind[0]) && kind[0] && itemsize <= 8 &&
+            expectedSize == static_cast<Py_ssize_t>(itemsize) &&
+            std::memcmp(reinterpret_cast<const char *>(sample) + kScalarValueOffset, expected,
+                        itemsize) == 0;
+  if (ok && !rawScalarOf(Py_TYPE(sample))) {
+    Py_INCREF(reinterpret_cast<PyObject *>(Py_TYPE(sample)));
+    registry().rawScalars.push_back({Py_TYPE(sample), kind[0], itemsize});
+  }
+  return PyBool_FromLong(ok);
 }
 
 bool python::addDispatchTypes(PyObject *module) {

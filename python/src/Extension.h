@@ -53,6 +53,9 @@ PyObject *dlpackImport(PyObject *self, PyObject *capsule);
 // Dispatch.cpp
 /// register_launch_type(type, kind[, dtypes]): a type the launch fast path reads.
 PyObject *registerLaunchType(PyObject *self, PyObject *args);
+/// register_raw_scalar(sample, kind, itemsize, value_bytes) -> bool: the fast
+/// path may read this NumPy scalar type's value in place.
+PyObject *registerRawScalar(PyObject *self, PyObject *args);
 /// Creates the DispatcherBase and Launcher types and adds them to `module`.
 bool addDispatchTypes(PyObject *module);
 // Kernel.cpp

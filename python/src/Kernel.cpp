@@ -200,9 +200,21 @@ int packAbiTuple(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_
   }
   int result = 0;
   Py_ssize_t n = PyTuple_Check(abi) ? PyTuple_Size(abi) : -1;
-  // DeviceArray appends its (interned) type string: the dispatch key.
-  if (n == static_cast<Py_ssize_t>(2 + 2 * spec.ndim))
-    --n;
+  // DeviceArray: (parameters packed as little-endian int64 bytes, type string).
+  if (n == 2 && PyBytes_Check(PyTuple_GetItem(abi, 0))) {
+    PyObject *packed = PyTuple_GetItem(abi, 0);
+    Py_ssize_t words = PyBytes_Size(packed) / 8;
+    if (words == static_cast<Py_ssize_t>(1 + 2 * spec.ndim)) {
+      std::memcpy(slot, PyBytes_AsString(packed), words * 8);
+      result = 1;
+    } else {
+      PyErr_Format(PyExc_TypeError, "argument %zd: expected a %u-d array (%s), got %zd-d", index,
+                   spec.ndim, spec.typeName.c_str(), (words - 1) / 2);
+      result = -1;
+    }
+    Py_DECREF(abi);
+    return result;
+  }
   if (n == static_cast<Py_ssize_t>(1 + 2 * spec.ndim)) {
     result = 1;
     for (Py_ssize_t k = 0; k < n; ++k) {
@@ -502,6 +514,10 @@ python::PreparedLaunch python::launchPrepared(PyObject *obj, const ReadArg *args
       std::memcpy(storage + slot, args[i].slots, (1 + 2 * spec.ndim) * sizeof(uint64_t));
       if (self->index32 && !fitsIndex32(spec, storage + slot))
         return PreparedLaunch::NeedsWideIndex;
+    } else if (args[i].raw && args[i].rawKind == spec.typeKind &&
+               args[i].rawBytes == spec.bytes) {
+      storage[slot] = 0; // a NumPy scalar of exactly the parameter's type
+      std::memcpy(storage + slot, args[i].raw, spec.bytes);
     } else if (!packScalar(args[i].object, spec, static_cast<Py_ssize_t>(i), storage + slot)) {
       return PreparedLaunch::Error;
     }

@@ -20,6 +20,9 @@ struct ReadArg {
   PyObject *object = nullptr;      ///< borrowed; the scalar (or array) itself
   const uint64_t *slots = nullptr; ///< arrays: data, extents..., strides...
   unsigned ndim = 0;               ///< arrays: the dimension count of `slots`
+  const void *raw = nullptr;       ///< NumPy scalars: the value inside the object
+  char rawKind = 0;                ///< its NumPy kind (b, i, u, f)
+  unsigned rawBytes = 0;           ///< its size
 };
 
 enum class PreparedLaunch { Launched, NeedsWideIndex, Error };

@@ -99,6 +99,9 @@ static PyMethodDef methods[] = {
     {"register_launch_type", python::registerLaunchType, METH_VARARGS,
      "register_launch_type(type, kind, dtypes=None): kind 'scalar', 'abi' (pyjit DeviceArray),\n"
      "'cupy' or 'torch'; dtypes maps foreign dtype objects to (numpy kind, itemsize)."},
+    {"register_raw_scalar", python::registerRawScalar, METH_VARARGS,
+     "register_raw_scalar(sample, kind, itemsize, value_bytes) -> True when the fast path\n"
+     "reads the sample's type's value in place (checked against value_bytes)."},
     {"versions", python::versions, METH_NOARGS, "versions() -> dict(llvm=version string)."},
     {nullptr, nullptr, 0, nullptr}};
 
