@@ -62,6 +62,8 @@ private:
   llvm::Value *casLoop(llvm::Value *ptr, llvm::Type *ty,
                        const std::function<llvm::Value *(llvm::Value *old)> &update);
   void allocArray(const ir::Instruction &inst);
+  // CoopLowering.cpp
+  llvm::Value *coop(const ir::Instruction &inst);
   void arrayView(const ir::Instruction &inst);
   void print(const ir::Instruction &inst);
   void raise(const ir::Instruction &inst);
@@ -103,6 +105,8 @@ private:
   std::map<const ir::BasicBlock *, llvm::BasicBlock *> blockEnds;
   unsigned sharedCount = 0;
   uint64_t hostSharedBytes = 0; // static shared memory of a host kernel
+  llvm::Value *hostCoopScratch = nullptr; // host: the coop primitives' block scratch
+  std::map<const ir::Value *, llvm::Value *> coopAggregates; // Coop -> its total's slot
   std::vector<std::pair<const ir::Instruction *, llvm::PHINode *>> phis;
 };
 

@@ -151,6 +151,9 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   out.entryName = (*kernel)->getName().str();
   if (auto err = verifyEmitted(llvmModule, req.functionName))
     return std::move(err);
+  for (const llvm::Function &f : llvmModule)
+    if (f.isDeclaration() && f.getName().starts_with(kDevicelibPrefix))
+      out.usesDevicelib = true;
   // libdevice's __nvvm_reflect("__CUDA_FTZ") answers this flag.
   llvmModule.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
                            uint32_t(req.fastmath.ftz ? 1 : 0));

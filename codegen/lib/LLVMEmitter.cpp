@@ -731,6 +731,12 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     if (isa<ir::NoneType>(t))
       return llvm::Error::success();
     break;
+  case Opcode::Coop:
+    result = coop(inst);
+    break;
+  case Opcode::CoopAggregate:
+    result = b.CreateLoad(typeOf(t), coopAggregates.at(inst.operand(0)));
+    break;
   case Opcode::AllocArray:
     allocArray(inst);
     return llvm::Error::success();

@@ -35,6 +35,8 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Max: return "max";
   case Opcode::Math: return "math";
   case Opcode::Cuda: return "cuda";
+  case Opcode::Coop: return "coop";
+  case Opcode::CoopAggregate: return "coop.aggregate";
   case Opcode::Print: return "print";
   case Opcode::Raise: return "raise";
   case Opcode::ComplexMake: return "complex";

@@ -1,4 +1,6 @@
 //===- IRGenCalls.cpp - Lowering of calls: builtins, math, cuda, device functions ===//
+#include "pyjit/ir/Coop.h"
+#include <cmath>
 #include "IRGenImpl.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
@@ -88,6 +90,10 @@ RValue IRGen::call(const CallExpr &e) {
   if (path.starts_with("cuda."))
     if (std::optional<CudaFn> cf = lookupCudaFn(path.drop_front(5)))
       return cudaCall(e, *cf);
+  if (path.starts_with("coop.block."))
+    return coopBlockCall(e, path.drop_front(11));
+  if (path.starts_with("coop.warp."))
+    return coopWarpCall(e, path.drop_front(10));
   if (path == "cuda.grid" || path == "cuda.gridsize") {
     unsigned n = static_cast<unsigned>(info(*e.args[0]).constant->i);
     RValue r;
@@ -198,6 +204,103 @@ RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
   Instruction *alloc = b.create(Opcode::AllocArray, info(e).type, extents);
   alloc->intImm = shared ? 3 : 5;
   return RValue::of(alloc);
+}
+
+namespace {
+/// The operator of a coop call: sum-like names add; min, max; otherwise the
+/// builtin passed as the second argument (checked by type inference).
+CoopOp coopOpOf(llvm::StringRef name, Type *opArg) {
+  if (name == "min")
+    return CoopOp::Min;
+  if (name == "max")
+    return CoopOp::Max;
+  if (opArg)
+    if (auto *bt = dyn_cast<BuiltinType>(opArg))
+      if (std::optional<CoopOp> op = coopOpOfBuiltin(bt->path()))
+        return *op;
+  return CoopOp::Add;
+}
+} // namespace
+
+RValue IRGen::coopBlockCall(const CallExpr &e, llvm::StringRef name) {
+  bool aggregate = name.consume_back("_with_aggregate");
+  CoopCall call{CoopFn::Reduce, coopOpOf(name, e.args.size() > 1 ? info(*e.args[1]).type : nullptr),
+                aggregate};
+  if (name.starts_with("inclusive"))
+    call.fn = CoopFn::InclusiveScan;
+  else if (name.starts_with("exclusive"))
+    call.fn = CoopFn::ExclusiveScan;
+  Type *rt = info(e).type;
+  Type *t = aggregate ? cast<TupleType>(rt)->elements()[0] : rt;
+  Instruction *c = b.create(Opcode::Coop, t, {scalar(*e.args[0], t)});
+  c->intImm = call.encode();
+  if (!aggregate)
+    return RValue::of(c);
+  RValue r;
+  r.type = rt;
+  r.elems.push_back(RValue::of(c));
+  r.elems.push_back(RValue::of(b.create(Opcode::CoopAggregate, t, {c})));
+  return r;
+}
+
+// Warp primitives: the 32 lanes of the warp (all must call), as shuffles
+// that inline — a butterfly (shfl.bfly) for reductions, Hillis-Steele with
+// shfl.up for scans (the shapes of CUB's WarpReduceShfl and WarpScanShfl).
+RValue IRGen::coopWarpCall(const CallExpr &e, llvm::StringRef name) {
+  Type *t = info(e).type;
+  Type *u32 = ctx.intTy(32, false);
+  Value *full = b.constInt(u32, 0xffffffff);
+  Value *x = scalar(*e.args[0], t);
+  auto shfl = [&](CudaFn fn, Value *v, Value *arg) {
+    Instruction *s = b.create(Opcode::Cuda, t, {full, v, arg});
+    s->intImm = static_cast<int64_t>(fn);
+    return s;
+  };
+  if (name == "broadcast")
+    return RValue::of(shfl(CudaFn::ShflSync, x, scalar(*e.args[1], ctx.int32())));
+  CoopOp op = coopOpOf(name, e.args.size() > 1 ? info(*e.args[1]).type : nullptr);
+  auto apply = [&](Value *lhs, Value *rhs) -> Value * {
+    switch (op) {
+    case CoopOp::Add:
+      return b.binary(Opcode::Add, lhs, rhs);
+    case CoopOp::Min:
+      return b.binary(Opcode::Min, lhs, rhs);
+    case CoopOp::Max:
+      return b.binary(Opcode::Max, lhs, rhs);
+    }
+    return lhs;
+  };
+  if (name == "sum" || name == "min" || name == "max" || name == "reduce") {
+    for (int offset = 16; offset > 0; offset >>= 1)
+      x = apply(x, shfl(CudaFn::ShflXorSync, x, b.constInt(ctx.int32(), offset)));
+    return RValue::of(x);
+  }
+  Value *lane = b.cast(b.sreg(SpecialReg::LaneId), ctx.int32());
+  for (int offset = 1; offset < 32; offset <<= 1) {
+    Value *k = b.constInt(ctx.int32(), offset);
+    Value *y = shfl(CudaFn::ShflUpSync, x, k);
+    x = b.select(b.cmp(CmpPredicate::Ge, lane, k), apply(y, x), x);
+  }
+  if (name.starts_with("inclusive"))
+    return RValue::of(x);
+  // Exclusive: the inclusive result of the lane before; lane 0 the identity.
+  Value *before = shfl(CudaFn::ShflUpSync, x, b.constInt(ctx.int32(), 1));
+  Value *identity;
+  if (auto *ft = dyn_cast<FloatType>(t)) {
+    identity = b.constFloat(t, op == CoopOp::Add ? 0.0 : op == CoopOp::Min ? INFINITY : -INFINITY);
+    (void)ft;
+  } else {
+    auto *it = cast<IntType>(t);
+    int64_t v = 0;
+    if (op == CoopOp::Min)
+      v = it->isSigned() ? (it->bits() == 32 ? INT32_MAX : INT64_MAX)
+                         : (it->bits() == 32 ? int64_t(UINT32_MAX) : -1);
+    else if (op == CoopOp::Max)
+      v = it->isSigned() ? (it->bits() == 32 ? INT32_MIN : INT64_MIN) : 0;
+    identity = b.constInt(t, v);
+  }
+  return RValue::of(
+      b.select(b.cmp(CmpPredicate::Eq, lane, b.constInt(ctx.int32(), 0)), identity, before));
 }
 
 RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {

@@ -84,6 +84,8 @@ private:
   Type *localType(const std::string &name) const { return typed->locals.at(name); }
   RValue inlineCall(const CallExpr &e, const CallBinding &binding);
   RValue cudaCall(const CallExpr &e, CudaFn fn);
+  RValue coopBlockCall(const CallExpr &e, llvm::StringRef name);
+  RValue coopWarpCall(const CallExpr &e, llvm::StringRef name);
   RValue arrayAlloc(const CallExpr &e, bool shared);
   RValue gen(const Expr &e);
   RValue genImpl(const Expr &e);

@@ -1,6 +1,7 @@
 //===- IRPrinter.cpp - Textual form of the SSA IR ------------------------===//
 #include "pyjit/ir/IRPrinter.h"
 #include "llvm/Support/Path.h"
+#include "pyjit/ir/Coop.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/Support/Format.h"
@@ -84,6 +85,12 @@ public:
     case Opcode::Cuda:
       os << "." << cudaFnName(static_cast<CudaFn>(inst.intImm));
       break;
+    case Opcode::Coop: {
+      CoopCall c = CoopCall::decode(inst.intImm);
+      os << ".block_" << coopFnName(c.fn) << "." << coopOpName(c.op)
+         << (c.aggregate ? ".aggregate" : "");
+      break;
+    }
     case Opcode::ArrayStride:
       os << " " << inst.intImm;
       break;

@@ -1,4 +1,5 @@
 //===- InferCalls.cpp - Typing of calls: builtins, math, cuda, device functions ===//
+#include "pyjit/ir/Coop.h"
 #include "Inferer.h"
 #include "pyjit/ir/MathFunctions.h"
 #include <cmath>
@@ -139,6 +140,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (path.starts_with("cuda."))
     if (std::optional<CudaFn> cf = lookupCudaFn(path.drop_front(5)))
       return cudaCall(e, *cf, args);
+  if (path.starts_with("coop."))
+    return coopCall(e, path, args);
   auto wantArgs = [&](size_t lo, size_t hi) {
     if (args.size() >= lo && args.size() <= hi)
       return true;
@@ -481,6 +484,56 @@ static bool isWarpValueType(Type *t) {
   if (auto *ft = dyn_cast<FloatType>(t))
     return ft->bits() == 32 || ft->bits() == 64;
   return false;
+}
+
+/// The type a coop primitive computes in for a value of type `t`: 32- and
+/// 64-bit integers and floats as they are; bool and narrower integers as
+/// int32 (as warp shuffles take them); nullptr for anything else.
+static Type *coopValueType(TypeContext &ctx, Type *t) {
+  if (isWarpValueType(t))
+    return t;
+  if (isa<BoolType>(t) || isa<IntType>(t))
+    return ctx.int32();
+  return nullptr;
+}
+
+// coop.block.* and coop.warp.* (Coop.h): (x) or (x, op) or, for
+// warp.broadcast, (x, lane); *_with_aggregate return (result, total).
+ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
+                           const std::vector<ExprInfo> &args) {
+  llvm::StringRef name = path.rsplit('.').second;
+  bool withOp = name == "reduce" || name.starts_with("inclusive_scan") ||
+                name.starts_with("exclusive_scan");
+  bool broadcast = name == "broadcast";
+  size_t want = withOp || broadcast ? 2 : 1;
+  if (args.size() != want) {
+    error(e.range(), path + "() takes " + llvm::Twine(want) + " argument" +
+                         (want == 1 ? "" : "s") + ", got " + llvm::Twine(args.size()));
+    return {};
+  }
+  Type *t = coopValueType(ctx, args[0].type);
+  if (!t) {
+    error(e.args[0]->range(), path + "() takes a 32- or 64-bit integer or float (or a smaller "
+                                     "integer or bool, as int32), not " +
+                                     typeName(args[0].type));
+    return {};
+  }
+  if (withOp) {
+    auto *bt = dyn_cast<BuiltinType>(args[1].type);
+    if (!bt || !coopOpOfBuiltin(bt->path())) {
+      error(e.args[1]->range(), path + "() takes the operator operator.add, min or max, not " +
+                                    typeName(args[1].type) +
+                                    " (user-defined operators are not supported yet)");
+      return {};
+    }
+  }
+  if (broadcast && !isa<IntType>(args[1].type)) {
+    error(e.args[1]->range(), path + "() takes the source lane as an integer");
+    return {};
+  }
+  if (name.ends_with("_with_aggregate"))
+    return ExprInfo{ctx.tuple({t, t})};
+  return ExprInfo{t};
 }
 
 ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprInfo> &args) {

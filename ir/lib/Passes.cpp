@@ -179,6 +179,7 @@ bool hasEffect(const Instruction &inst) {
   case Opcode::Br:
   case Opcode::CondBr:
   case Opcode::Ret:
+  case Opcode::Coop: // a block-wide barrier inside
     return true;
   case Opcode::Cuda:
     switch (static_cast<CudaFn>(inst.intImm)) {

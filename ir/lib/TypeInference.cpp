@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "pyjit/ir/TypeInference.h"
 #include "Inferer.h"
+#include "pyjit/ir/Coop.h"
 #include "pyjit/frontend/Parser.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/ADT/StringSet.h"
@@ -573,11 +574,22 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("math." + attr)};
       if (std::optional<double> c = floatConstant(attr))
         return constant(GlobalValue::ofFloat(*c));
+    } else if (path == "coop") {
+      if (attr == "block" || attr == "warp")
+        return ExprInfo{ctx.ns("coop." + attr)};
+    } else if (path == "coop.block" || path == "coop.warp") {
+      if (path == "coop.block" ? isCoopBlockFunction(attr) : isCoopWarpFunction(attr))
+        return ExprInfo{ctx.builtin((path + "." + attr).str())};
+    } else if (path == "operator") {
+      if (attr == "add")
+        return ExprInfo{ctx.builtin("operator.add")};
     } else if (path == "pyjit") {
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};
       if (attr == "cuda")
         return ExprInfo{ctx.ns("cuda")};
+      if (attr == "coop")
+        return ExprInfo{ctx.ns("coop")};
     } else if (path == "numpy") {
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};

@@ -22,7 +22,7 @@ try:
 except ImportError:
     pass  # reported, with its reason, where the extension is first needed
 
-from . import cuda
+from . import coop, cuda
 from ._cache import cache_info, clear_cache
 from .errors import (CompileError, CudaError, InternalError, KernelError, LinkError,
                      PerformanceWarning, PyjitError)
@@ -33,6 +33,6 @@ __version__ = "0.1.0"
 
 jit = cuda.jit
 
-__all__ = ["cuda", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
+__all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "intp"]

@@ -169,7 +169,9 @@ class _Overload:
             linker = nvjitlink_version()
             if known is not None and 0 < linker[0] and linker < tuple(known):
                 result = compile_ptx()  # now for the (older) nvJitLink too
-            image = ext().link_ptx(result["ptx"], arch, link_options)
+            image = ext().link_ptx(result["ptx"], arch, link_options,
+                                   _devicelib_inputs(arch) if result.get("uses_devicelib")
+                                   else ())
         return {"ir": result["ir"], "llvm": result["llvm"], "ptx": result["ptx"],
                 "entry": result["entry"], "ptx_version": result["ptx_version"],
                 "error_sites": [list(site) for site in result["error_sites"]],
@@ -184,6 +186,30 @@ class _Overload:
 
 
 _VERSIONS = None
+_DEVICELIB_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicelib")
+
+
+def _devicelib_inputs(arch):
+    """nvJitLink inputs of pyjit's device library for `arch` (docs/coop.md):
+    its relocatable cubin, else its relocatable PTX (compiled at link time,
+    slower). Raises LinkError naming the directory when neither is there."""
+    from .errors import LinkError
+    for kind, name in (("cubin", "coop_%s.cubin" % arch), ("ptx", "coop.ptx")):
+        path = os.path.join(_DEVICELIB_DIR, name)
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                return ((kind, f.read(), name),)
+    raise LinkError("the kernel uses pyjit.coop, but pyjit's device library is not in %s "
+                    "(build it with the package: it needs nvcc)" % _DEVICELIB_DIR)
+
+
+def _devicelib_digest():
+    """The device library's manifest (SHA-256 of each built file), or ''."""
+    try:
+        with open(os.path.join(_DEVICELIB_DIR, "manifest.txt")) as f:
+            return f.read()
+    except OSError:
+        return ""
 
 
 def _versions(device):
@@ -196,8 +222,9 @@ def _versions(device):
         return _VERSIONS
     if "nvjitlink" not in _VERSIONS:
         _VERSIONS["nvjitlink"] = ext().nvjitlink_identity()
+        _VERSIONS["devicelib"] = _devicelib_digest()
     return {"pyjit": _VERSIONS["pyjit"], "llvm": _VERSIONS["llvm"],
-            "nvjitlink": _VERSIONS["nvjitlink"],
+            "nvjitlink": _VERSIONS["nvjitlink"], "devicelib": _VERSIONS["devicelib"],
             "driver": tuple(device.get("driver_version") or ())}
 
 

@@ -9,6 +9,7 @@ import importlib.machinery
 import importlib.util
 import inspect
 import math
+import operator
 import os
 import sys
 import types
@@ -27,6 +28,7 @@ _MATH_NAMES = ("acos acosh asin asinh atan atanh cos cosh erf erfc exp expm1 fab
                "copysign fmod hypot pow remainder ldexp floor ceil trunc isnan isinf "
                "isfinite").split()
 _FUNCTIONS = {getattr(math, n): "math." + n for n in _MATH_NAMES if hasattr(math, n)}
+_FUNCTIONS[operator.add] = "operator.add"  # pyjit.coop's + operator
 _FUNCTIONS.update({getattr(np, n): "math." + n for n in _MATH_NAMES
                    if isinstance(getattr(np, n, None), np.ufunc)})
 # NumPy's floor/ceil/trunc/rint return floats (math's return ints).
@@ -49,7 +51,12 @@ def classify(value, memo=None):
     A device function becomes ("devfunc", describe(its function)); `memo`
     makes a function that refers to itself (recursion) describe once.
     """
+    from . import coop
     from ._dispatcher import DeviceFunction
+    if isinstance(value, coop._Namespace):
+        return ("module", value._path)
+    if value is coop:
+        return ("module", "coop")
     if isinstance(value, DeviceFunction):
         return ("devfunc", describe(value.py_func, memo))
     if isinstance(value, (bool, np.bool_)):
@@ -89,6 +96,8 @@ def classify(value, memo=None):
             return ("module", "cuda")
         if value.__name__ in ("pyjit", "numba"):
             return ("module", "pyjit")  # for pyjit.float32(x), numba.float32(x)
+        if value is operator:
+            return ("module", "operator")  # operator.add, a coop operator
         return ("unsupported", "module '%s'" % value.__name__)
     from .types import ArrayType, Type
     if isinstance(value, Type) and not isinstance(value, ArrayType) and str(value) != "void":

@@ -192,12 +192,13 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   }
   PyDict_SetItemString(dict, "error_sites", sites);
   Py_DECREF(sites);
+  PyDict_SetItemString(dict, "uses_devicelib", result->usesDevicelib ? Py_True : Py_False);
   return dict;
 }
 
 PyObject *python::linkPTX(PyObject *, PyObject *args) {
-  PyObject *ptxObj, *archObj, *optionsObj = nullptr;
-  if (!PyArg_ParseTuple(args, "OO|O", &ptxObj, &archObj, &optionsObj))
+  PyObject *ptxObj, *archObj, *optionsObj = nullptr, *extraObj = nullptr;
+  if (!PyArg_ParseTuple(args, "OO|OO", &ptxObj, &archObj, &optionsObj, &extraObj))
     return nullptr;
   auto ptx = toUtf8(ptxObj, "ptx");
   auto arch = ptx ? toUtf8(archObj, "arch") : std::nullopt;
@@ -207,10 +208,35 @@ PyObject *python::linkPTX(PyObject *, PyObject *args) {
   if (optionsObj && optionsObj != Py_None &&
       !stringsFromTuple(optionsObj, "link_ptx options", linkOptions))
     return nullptr;
-  runtime::LinkInput input{runtime::LinkInput::PTX,
-                           llvm::ArrayRef<char>(ptx->data(), ptx->size()), "kernel.ptx"};
+  std::vector<runtime::LinkInput> inputs{
+      {runtime::LinkInput::PTX, llvm::ArrayRef<char>(ptx->data(), ptx->size()), "kernel.ptx"}};
+  // Extra inputs: (kind, bytes, name) with kind 'cubin', 'ltoir', 'fatbin' or 'ptx'.
+  // The bytes objects stay referenced by `extraObj` during the link.
+  if (extraObj && extraObj != Py_None) {
+    if (!PyTuple_Check(extraObj)) {
+      PyErr_SetString(PyExc_TypeError, "link_ptx: extra inputs must be a tuple");
+      return nullptr;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_Size(extraObj); ++i) {
+      const char *kind, *data, *name;
+      Py_ssize_t size;
+      if (!PyArg_ParseTuple(PyTuple_GetItem(extraObj, i), "sy#s", &kind, &data, &size, &name))
+        return nullptr;
+      llvm::StringRef k(kind);
+      runtime::LinkInput::Kind lk = k == "cubin"    ? runtime::LinkInput::Cubin
+                                    : k == "ltoir"  ? runtime::LinkInput::LTOIR
+                                    : k == "fatbin" ? runtime::LinkInput::Fatbin
+                                    : k == "ptx"    ? runtime::LinkInput::PTX
+                                                    : runtime::LinkInput::Object;
+      if (k != "cubin" && k != "ltoir" && k != "fatbin" && k != "ptx") {
+        PyErr_Format(PyExc_ValueError, "link_ptx: unknown input kind '%s'", kind);
+        return nullptr;
+      }
+      inputs.push_back({lk, llvm::ArrayRef<char>(data, size), name});
+    }
+  }
   PyThreadState *state = PyEval_SaveThread();
-  auto cubin = runtime::linkToCubin({input}, *arch, linkOptions);
+  auto cubin = runtime::linkToCubin(inputs, *arch, linkOptions);
   PyEval_RestoreThread(state);
   if (!cubin)
     return raiseRuntime(cubin.takeError());

@@ -38,8 +38,9 @@ static PyMethodDef methods[] = {
      "-> dict(entry, ast, ir, llvm, ptx, ptx_version, warnings, argtypes, paramtypes (tuples\n"
      "flattened, as the kernel takes them), error_sites); raises CompileError, ValueError."},
     {"link_ptx", python::linkPTX, METH_VARARGS,
-     "link_ptx(ptx: str, arch: str, options=()) -> bytes (cubin through nvJitLink, with\n"
-     "nvJitLink options such as '-lineinfo'); raises LinkError."},
+     "link_ptx(ptx: str, arch: str, options=(), extra=()) -> bytes (cubin through nvJitLink,\n"
+     "with nvJitLink options such as '-lineinfo'; extra: (kind, bytes, name) inputs, kind\n"
+     "'cubin', 'ltoir', 'fatbin' or 'ptx'); raises LinkError."},
     {"parse_signature", python::parseSignature, METH_O,
      "parse_signature('void(float32[:], int32)') -> tuple of canonical argument type strings;\n"
      "raises ValueError naming the bad text."},

@@ -13,6 +13,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -292,6 +293,77 @@ extern "C" int32_t pyjit_host_barrier(codegen::HostContext *ctx, int32_t kind, i
   return self->result;
 }
 
+namespace coop {
+// pyjit.coop's block primitives on the CPU backend (codegen::kHostCoop):
+// every thread leaves its value in the block's scratch, thread 0 computes
+// every thread's result (ir::CoopFn: 0 reduce, 1 inclusive scan, 2
+// exclusive scan; ir::CoopOp: 0 add, 1 min, 2 max), then each takes its own.
+template <class T> T apply(int32_t op, T a, T b) {
+  switch (op) {
+  case 1:
+    return b < a ? b : a; // Python's min of a pair
+  case 2:
+    return a < b ? b : a;
+  default:
+    return a + b;
+  }
+}
+
+template <class T> T identity(int32_t op) {
+  if (op == 1)
+    return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity()
+                                                : std::numeric_limits<T>::max();
+  if (op == 2)
+    return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
+                                                : std::numeric_limits<T>::lowest();
+  return T(0);
+}
+
+template <class T>
+void run(codegen::HostContext *ctx, int32_t fn, int32_t op, void *scratch, void *inout,
+         void *aggregate, int32_t line) {
+  const uint32_t *r = ctx->sreg;
+  uint32_t tid = r[0] + r[3] * (r[1] + r[4] * r[2]);
+  uint32_t n = r[3] * r[4] * r[5];
+  T *s = static_cast<T *>(scratch); // kHostCoopScratchBytes: 1025 values of 8 bytes
+  std::memcpy(&s[tid], inout, sizeof(T));
+  pyjit_host_barrier(ctx, 0, 0, line);
+  if (tid == 0) {
+    T acc = s[0];
+    for (uint32_t i = 0; i < n; ++i) {
+      T v = s[i];
+      T before = i == 0 ? identity<T>(op) : acc;
+      acc = i == 0 ? v : apply(op, acc, v);
+      s[i] = fn == 2 ? before : acc;
+    }
+    s[n] = acc;
+  }
+  pyjit_host_barrier(ctx, 0, 0, line);
+  T result = fn == 0 ? s[n] : s[tid];
+  std::memcpy(inout, &result, sizeof(T));
+  std::memcpy(aggregate, &s[n], sizeof(T));
+  pyjit_host_barrier(ctx, 0, 0, line); // the next call may write the scratch
+}
+} // namespace coop
+
+extern "C" void pyjit_host_coop(codegen::HostContext *ctx, int32_t fn, int32_t op, int32_t type,
+                                void *scratch, void *inout, void *aggregate, int32_t line) {
+  switch (type) {
+  case codegen::kHostCoopI32:
+    return coop::run<int32_t>(ctx, fn, op, scratch, inout, aggregate, line);
+  case codegen::kHostCoopI64:
+    return coop::run<int64_t>(ctx, fn, op, scratch, inout, aggregate, line);
+  case codegen::kHostCoopU32:
+    return coop::run<uint32_t>(ctx, fn, op, scratch, inout, aggregate, line);
+  case codegen::kHostCoopU64:
+    return coop::run<uint64_t>(ctx, fn, op, scratch, inout, aggregate, line);
+  case codegen::kHostCoopF32:
+    return coop::run<float>(ctx, fn, op, scratch, inout, aggregate, line);
+  default:
+    return coop::run<double>(ctx, fn, op, scratch, inout, aggregate, line);
+  }
+}
+
 std::string threadName(const codegen::HostContext &c) {
   return "thread (" + std::to_string(c.sreg[0]) + ", " + std::to_string(c.sreg[1]) + ", " +
          std::to_string(c.sreg[2]) + ") of block (" + std::to_string(c.sreg[6]) + ", " +
@@ -424,6 +496,8 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_barrier), flags}},
            {mangle(codegen::kHostWarp),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_warp), flags}},
+           {mangle(codegen::kHostCoop),
+            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_coop), flags}},
            {mangle(codegen::kHostSharedAccess),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_shared_access), flags}}})))
     return std::move(err);

@@ -20,6 +20,8 @@
 #include "pyjit/ir/Signature.h"
 #include "pyjit/python/Bridge.h"
 #include "pyjit/runtime/JitLink.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -215,6 +217,17 @@ int main(int argc, char **argv) {
   PyObject *helper = PyImport_ImportModule("pyjit._source");
   if (!helper)
     return reportPythonError();
+  // pyjit's device library (pyjit.coop) sits in the package: pyjit/devicelib.
+  std::string devicelibDir;
+  if (PyObject *file = PyObject_GetAttrString(helper, "__file__")) {
+    if (const char *text = PyUnicode_AsUTF8(file)) {
+      llvm::SmallString<256> dir(llvm::sys::path::parent_path(text));
+      llvm::sys::path::append(dir, "devicelib");
+      devicelibDir = std::string(dir);
+    }
+    Py_DECREF(file);
+  }
+  PyErr_Clear();
   PyObject *kernels = PyObject_CallMethod(helper, "load_kernels", "ss", inputFile.c_str(),
                                           wanted.empty() ? nullptr : wanted.c_str());
   Py_DECREF(helper);
@@ -321,7 +334,31 @@ int main(int argc, char **argv) {
         std::vector<std::string> linkOptions{"-O" + std::to_string(optLevel)};
         if (lineinfo)
           linkOptions.push_back("-lineinfo");
-        auto cubin = runtime::linkToCubin({input}, arch, linkOptions);
+        std::vector<runtime::LinkInput> inputs{input};
+        std::unique_ptr<llvm::MemoryBuffer> library;
+        if (result->usesDevicelib) {
+          // The library's relocatable cubin for the arch, else its PTX.
+          for (auto [kind, file] : {std::pair{runtime::LinkInput::Cubin, "coop_" + arch + ".cubin"},
+                                    std::pair{runtime::LinkInput::PTX, std::string("coop.ptx")}}) {
+            llvm::SmallString<256> path(devicelibDir);
+            llvm::sys::path::append(path, file);
+            if (auto buf = llvm::MemoryBuffer::getFile(path, false, false)) {
+              library = std::move(*buf);
+              inputs.push_back({kind, llvm::ArrayRef<char>(library->getBufferStart(),
+                                                           library->getBufferSize()),
+                                file});
+              break;
+            }
+          }
+          if (!library) {
+            llvm::errs() << "pyjitc: error: kernel '" << *name
+                         << "' uses pyjit.coop, but pyjit's device library is not in "
+                         << devicelibDir << "\n";
+            status = 2;
+            continue;
+          }
+        }
+        auto cubin = runtime::linkToCubin(inputs, arch, linkOptions);
         if (!cubin) {
           llvm::errs() << "pyjitc: error: " << llvm::toString(cubin.takeError()) << "\n";
           status = 2;

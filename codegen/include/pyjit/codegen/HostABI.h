@@ -58,6 +58,17 @@ enum class HostWarpOp : int32_t {
   MatchAny, MatchAll,
 };
 
+/// `void pyjit_host_coop(HostContext *, int32_t fn, int32_t op, int32_t type,
+/// void *scratch, void *inout, void *aggregate, int32_t line)`: a block-wide
+/// primitive of pyjit.coop (ir/Coop.h: fn is CoopFn, op CoopOp; type
+/// kHostCoopI32..F64). Every thread passes its value in *inout and gets its
+/// result there, and the block's total in *aggregate; scratch is
+/// kHostCoopScratchBytes of the block's static shared memory. It waits at
+/// block barriers (reported at `line`).
+inline constexpr const char *kHostCoop = "pyjit_host_coop";
+enum HostCoopType : int32_t { kHostCoopI32, kHostCoopI64, kHostCoopU32, kHostCoopU64,
+                              kHostCoopF32, kHostCoopF64 };
+inline constexpr uint64_t kHostCoopScratchBytes = (1024 + 1) * 8;
 /// Debug modules (debug=True) define kHostDebug (an i8 1) and
 /// kHostSourceFile (the kernel's file, NUL-terminated): the runner then
 /// checks barriers (divergence) and names lines in its errors.

@@ -50,6 +50,9 @@ struct CompiledKernel {
   PTXVersion ptxVersion = 0;         // the `.version` declared
   /// Debug checks the kernel may fail (index = error record word 0 - 1).
   std::vector<ir::ErrorSite> errorSites;
+  /// The PTX calls pyjit's device library (pyjit.coop block primitives):
+  /// link it (runtime/devicelib) with nvJitLink.
+  bool usesDevicelib = false;
 };
 
 /// Parses, types, lowers and compiles one kernel.

@@ -40,6 +40,10 @@ struct EmitOptions {
 /// record"): 16 x i64, word 0 = error site + 1 (0: no error), 1-2 = the
 /// check's operands, 3-5 = threadIdx, 6-8 = blockIdx.
 inline constexpr const char *kErrorRecordName = "__pyjit_error";
+
+/// Device library functions (runtime/devicelib/coop.cu) start with this: a
+/// GPU module declaring one needs the library at link time.
+inline constexpr const char *kDevicelibPrefix = "__pyjit_coop_";
 inline constexpr unsigned kErrorRecordWords = 16;
 
 /// Emits `fn` as a kernel into `module` (whose target triple and data layout

@@ -60,6 +60,11 @@ enum class Opcode {
   // constant extents. A shared array of extent 0 is the dynamic shared
   // memory of the launch.
   AllocArray,
+  // A block-wide primitive of pyjit.coop (Coop.h) on its one operand, which
+  // every thread of the block reaches; intImm is CoopCall::encode(). The
+  // result has the operand's type. CoopAggregate(coop) reads the block-wide
+  // total of a scan whose CoopCall has `aggregate`.
+  Coop, CoopAggregate,
   // phi(v0, .., vn) with one incoming block per operand.
   Phi,
   // Terminators.
