@@ -5,11 +5,10 @@
 Measures, on the GPU, kernel time with CUDA events (median of --reps after a
 warm-up), for each system present:
   * sum of 2^log2n float32: pyjit's grid-stride loop + coop.block.sum + one
-    atomic per block; cupy.sum (CUB's DeviceReduce); numba-cuda with the
+    atomic per block; cupy.sum (CuPy's default accelerators); numba-cuda with the
     hand-written shared-memory tree of its documentation;
   * inclusive scan of 2^log2n int32: pyjit reduce-then-scan with coop block
-    primitives (three passes over tiles); cupy.cumsum (CUB's single-pass
-    DeviceScan);
+    primitives (three passes over tiles); cupy.cumsum with an int32 result;
   * warp reduce in a kernel: one sum per warp of 2^(log2n-2) float32 with
     coop.warp.sum against the same kernel with five hand-written
     cuda.shfl_down_sync steps.
@@ -175,7 +174,7 @@ def main():
         def run_cupy():
             res[0] = cx.sum()
         ms = median_ms(run_cupy, args.reps)
-        row("sum f32", "cupy.sum (CUB)", ms, 4 * n,
+        row("sum f32", "cupy.sum", ms, 4 * n,
             abs(float(res[0]) - want) <= 1e-6 * want, ref=True)
     except Exception as exc:  # CuPy missing or failing
         notes.append("cupy.sum: %s: %s" % (type(exc).__name__, exc))
@@ -219,7 +218,7 @@ def main():
             # writing twice the bytes.
             res[0] = cp.cumsum(ci, dtype=cp.int32)
         ms = median_ms(run_cumsum, args.reps)
-        row("scan i32", "cupy.cumsum(dtype=int32) (CUB)", ms, 8 * n,
+        row("scan i32", "cupy.cumsum(dtype=int32)", ms, 8 * n,
             np.array_equal(cp.asnumpy(res[0]).astype(np.int32), want_scan), ref=True)
     except Exception as exc:
         notes.append("cupy.cumsum: %s: %s" % (type(exc).__name__, exc))
@@ -248,8 +247,8 @@ def main():
         ratio = refs[group] / ms if group in refs and ms else float("nan")
         print("%-14s %-34s %10.3f %10.1f %9.2fx %4s" % (group, system, ms, gbs or math.nan,
                                                          ratio, "yes" if ok else "NO"))
-    print("\n/ref: throughput over the row group's reference (CUB for sum and scan, the "
-          "hand-written shuffles for the warp sum).")
+    print("\n/ref: throughput over the row group's reference (CuPy, with its default "
+          "accelerators, for sum and scan; the hand-written shuffles for the warp sum).")
     for note in notes:
         print("note:", note)
 
