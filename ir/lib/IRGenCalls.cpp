@@ -1,6 +1,7 @@
 //===- IRGenCalls.cpp - Lowering of calls: builtins, math, cuda, device functions ===//
 #include "pyjit/ir/Coop.h"
 #include <cmath>
+#include <functional>
 #include "IRGenImpl.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
@@ -164,8 +165,13 @@ RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
       args.push_back(gen(*binding.args[i]));
     }
   }
+  return inlineFunction(callee, std::move(args), e.range());
+}
+
+RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> args,
+                             SourceRange range) {
   if (frames.size() > 64) {
-    diags.error(e.range(), "device functions are nested more than 64 calls deep");
+    diags.error(range, "device functions are nested more than 64 calls deep");
     return {};
   }
   BasicBlock *after = fn->createBlock();
@@ -223,6 +229,8 @@ CoopOp coopOpOf(llvm::StringRef name, Type *opArg) {
 } // namespace
 
 RValue IRGen::coopBlockCall(const CallExpr &e, llvm::StringRef name) {
+  if (typed->coopOps.count(&e) || isa<TupleType>(info(*e.args[0]).type))
+    return coopGeneric(e, name, /*block=*/true);
   bool aggregate = name.consume_back("_with_aggregate");
   CoopCall call{CoopFn::Reduce, coopOpOf(name, e.args.size() > 1 ? info(*e.args[1]).type : nullptr),
                 aggregate};
@@ -247,6 +255,8 @@ RValue IRGen::coopBlockCall(const CallExpr &e, llvm::StringRef name) {
 // that inline — a butterfly (shfl.bfly) for reductions, Hillis-Steele with
 // shfl.up for scans (the shapes of CUB's WarpReduceShfl and WarpScanShfl).
 RValue IRGen::coopWarpCall(const CallExpr &e, llvm::StringRef name) {
+  if (typed->coopOps.count(&e) || isa<TupleType>(info(*e.args[0]).type))
+    return coopGeneric(e, name, /*block=*/false);
   Type *t = info(e).type;
   Type *u32 = ctx.intTy(32, false);
   Value *full = b.constInt(u32, 0xffffffff);
@@ -301,6 +311,169 @@ RValue IRGen::coopWarpCall(const CallExpr &e, llvm::StringRef name) {
   }
   return RValue::of(
       b.select(b.cmp(CmpPredicate::Eq, lane, b.constInt(ctx.int32(), 0)), identity, before));
+}
+
+// pyjit.coop with a user-defined operator or tuple values (docs/coop.md):
+// generated here, for both backends, with the operator inlined at every
+// step. Values are RValues (a scalar or a flat tuple of 32/64-bit scalars);
+// each tuple element is shuffled and stored on its own. Block primitives:
+// a bounded shfl.down reduction (or shfl.up scan) per warp, partial warps
+// included; one value per warp through shared memory; then every thread
+// folds the warp values it needs (the operator applied up to 31 times).
+RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockScope) {
+  bool aggregate = name.consume_back("_with_aggregate");
+  Type *rt = info(e).type;
+  Type *t = aggregate ? cast<TupleType>(rt)->elements()[0] : rt;
+  Type *i32 = ctx.int32(), *u32 = ctx.intTy(32, false);
+  auto elementTypes = [&]() -> std::vector<Type *> {
+    if (auto *tt = dyn_cast<TupleType>(t))
+      return tt->elements();
+    return {t};
+  };
+  auto parts = [&](const RValue &v) -> std::vector<Value *> {
+    if (!v.isTuple())
+      return {v.value};
+    std::vector<Value *> out;
+    for (const RValue &el : v.elems)
+      out.push_back(el.value);
+    return out;
+  };
+  auto whole = [&](std::vector<Value *> vs) -> RValue {
+    if (!isa<TupleType>(t))
+      return RValue::of(vs[0]);
+    RValue r;
+    r.type = t;
+    for (Value *v : vs)
+      r.elems.push_back(RValue::of(v));
+    return r;
+  };
+  RValue x = isa<TupleType>(t) ? gen(*e.args[0]) : RValue::of(scalar(*e.args[0], t));
+  auto shfl = [&](CudaFn fnc, const RValue &v, Value *mask, Value *arg) {
+    std::vector<Value *> out;
+    for (Value *p : parts(v)) {
+      Instruction *s = b.create(Opcode::Cuda, p->type(), {mask, p, arg});
+      s->intImm = static_cast<int64_t>(fnc);
+      out.push_back(s);
+    }
+    return whole(out);
+  };
+  auto choose = [&](Value *cond, const RValue &a, const RValue &c) {
+    std::vector<Value *> pa = parts(a), pc = parts(c), out;
+    for (size_t k = 0; k < pa.size(); ++k)
+      out.push_back(b.select(cond, pa[k], pc[k]));
+    return whole(out);
+  };
+  auto it = typed->coopOps.find(&e);
+  const TypedFunction *opFn = it == typed->coopOps.end() ? nullptr : it->second;
+  auto apply = [&](const RValue &a, const RValue &c) -> RValue {
+    RValue r = inlineFunction(*opFn, {a, c}, e.args[1]->range());
+    return isa<TupleType>(t) ? r : RValue::of(b.cast(r.value, t));
+  };
+  auto k32 = [&](int64_t v) { return b.constInt(i32, v); };
+  Value *full = b.constInt(u32, 0xffffffff);
+
+  if (!blockScope) { // all 32 lanes
+    if (name == "broadcast")
+      return shfl(CudaFn::ShflSync, x, full, scalar(*e.args[1], i32));
+    if (name == "reduce") {
+      for (int off = 16; off > 0; off >>= 1)
+        x = apply(x, shfl(CudaFn::ShflXorSync, x, full, k32(off)));
+      return x;
+    }
+    Value *lane = b.cast(b.sreg(SpecialReg::LaneId), i32);
+    for (int off = 1; off < 32; off <<= 1) // inclusive_scan
+      x = choose(b.cmp(CmpPredicate::Ge, lane, k32(off)),
+                 apply(shfl(CudaFn::ShflUpSync, x, full, k32(off)), x), x);
+    return x;
+  }
+
+  // The block: linear thread rank, its warp and lane, the warp's width.
+  auto reg = [&](SpecialReg r) { return b.cast(b.sreg(r), i32); };
+  Value *tid = b.binary(Opcode::Add, reg(SpecialReg::TidX),
+                        b.binary(Opcode::Mul, reg(SpecialReg::NtidX),
+                                 b.binary(Opcode::Add, reg(SpecialReg::TidY),
+                                          b.binary(Opcode::Mul, reg(SpecialReg::NtidY),
+                                                   reg(SpecialReg::TidZ)))));
+  Value *n = b.binary(Opcode::Mul, reg(SpecialReg::NtidX),
+                      b.binary(Opcode::Mul, reg(SpecialReg::NtidY), reg(SpecialReg::NtidZ)));
+  Value *lane = b.binary(Opcode::BitAnd, tid, k32(31));
+  Value *warp = b.binary(Opcode::FloorDiv, tid, k32(32));
+  Value *warps = b.binary(Opcode::FloorDiv, b.binary(Opcode::Add, n, k32(31)), k32(32));
+  Value *width = b.binary(Opcode::Min, b.binary(Opcode::Sub, n, b.binary(Opcode::Mul, warp, k32(32))),
+                          k32(32));
+  // The warp's lanes: 0xffffffff >> (32 - width), as uint32.
+  Value *mask = b.binary(Opcode::Shr, full, b.cast(b.binary(Opcode::Sub, k32(32), width), u32));
+  std::vector<Value *> scratch;
+  for (Type *et : elementTypes()) {
+    Instruction *a = b.create(Opcode::AllocArray, ctx.array(et, 1, Layout::C),
+                              {b.constInt(ctx.int64(), 32)});
+    a->intImm = 3; // shared
+    scratch.push_back(a);
+  }
+  auto load = [&](Value *w) {
+    std::vector<Value *> out;
+    for (Value *a : scratch)
+      out.push_back(b.create(Opcode::ArrayLoad, cast<ArrayType>(a->type())->dtype(),
+                             {a, b.cast(w, ctx.int64())}));
+    return whole(out);
+  };
+  auto storeAt = [&](Value *w, const RValue &v) {
+    std::vector<Value *> pv = parts(v);
+    for (size_t k = 0; k < scratch.size(); ++k)
+      b.create(Opcode::ArrayStore, ctx.none(), {scratch[k], b.cast(w, ctx.int64()), pv[k]});
+  };
+  auto ifThen = [&](Value *cond, const std::function<void()> &body) {
+    BasicBlock *then = fn->createBlock(), *merge = fn->createBlock();
+    b.condBr(cond, then, merge);
+    ssa.sealBlock(then);
+    enter(then);
+    body();
+    jumpTo(merge);
+    ssa.sealBlock(merge);
+    enter(merge);
+  };
+  auto barrier = [&] {
+    Instruction *s = b.create(Opcode::Cuda, ctx.none(), {});
+    s->intImm = static_cast<int64_t>(CudaFn::Syncthreads);
+  };
+  // The fold of the warp values s[0], .., s[w] for every w < limit.
+  auto fold = [&](Value *limit) {
+    RValue acc = load(k32(0));
+    for (int w = 1; w < 32; ++w)
+      acc = choose(b.cmp(CmpPredicate::Lt, k32(w), limit), apply(acc, load(k32(w))), acc);
+    return acc;
+  };
+  if (name == "reduce") {
+    for (int off = 16; off > 0; off >>= 1) {
+      RValue y = shfl(CudaFn::ShflDownSync, x, mask, k32(off));
+      x = choose(b.cmp(CmpPredicate::Lt, b.binary(Opcode::Add, lane, k32(off)), width),
+                 apply(x, y), x);
+    }
+    ifThen(b.cmp(CmpPredicate::Eq, lane, k32(0)), [&] { storeAt(warp, x); });
+    barrier();
+    RValue total = fold(warps);
+    barrier(); // the next call may write the scratch
+    return total;
+  }
+  for (int off = 1; off < 32; off <<= 1) { // inclusive_scan
+    RValue y = shfl(CudaFn::ShflUpSync, x, mask, k32(off));
+    x = choose(b.cmp(CmpPredicate::Ge, lane, k32(off)), apply(y, x), x);
+  }
+  ifThen(b.cmp(CmpPredicate::Eq, lane, b.binary(Opcode::Sub, width, k32(1))),
+         [&] { storeAt(warp, x); });
+  barrier();
+  RValue before = fold(warp); // the warps ahead of this one
+  RValue result = choose(b.cmp(CmpPredicate::Gt, warp, k32(0)), apply(before, x), x);
+  RValue total;
+  if (aggregate)
+    total = fold(warps);
+  barrier();
+  if (!aggregate)
+    return result;
+  RValue pair;
+  pair.type = rt;
+  pair.elems = {result, total};
+  return pair;
 }
 
 RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {

@@ -83,6 +83,11 @@ private:
   const ExprInfo &info(const Expr &e) const { return typed->info(&e); }
   Type *localType(const std::string &name) const { return typed->locals.at(name); }
   RValue inlineCall(const CallExpr &e, const CallBinding &binding);
+  /// Inlines `callee` on argument values (a call without an AST: pyjit.coop's
+  /// user-defined operators). `range` is where errors point.
+  RValue inlineFunction(const TypedFunction &callee, std::vector<RValue> args,
+                        SourceRange range);
+  RValue coopGeneric(const CallExpr &e, llvm::StringRef name, bool block);
   RValue cudaCall(const CallExpr &e, CudaFn fn);
   RValue coopBlockCall(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpCall(const CallExpr &e, llvm::StringRef name);

@@ -512,19 +512,65 @@ ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
     return {};
   }
   Type *t = coopValueType(ctx, args[0].type);
+  auto *tuple = dyn_cast<TupleType>(args[0].type);
+  if (tuple && !tuple->elements().empty() &&
+      llvm::all_of(tuple->elements(), [](Type *el) { return isWarpValueType(el); }))
+    t = tuple; // each element travels on its own (shuffles, shared memory)
   if (!t) {
     error(e.args[0]->range(), path + "() takes a 32- or 64-bit integer or float (or a smaller "
-                                     "integer or bool, as int32), not " +
-                                     typeName(args[0].type));
+                                     "integer or bool, as int32) or a tuple of 32- and 64-bit "
+                                     "integers and floats, not " + typeName(args[0].type));
+    return {};
+  }
+  if (tuple && !withOp && !broadcast) {
+    error(e.args[0]->range(), path + "() of a tuple needs an operator: use " +
+                                  path.rsplit('.').first + (name.contains("scan") || name.contains("sum")
+                                                                ? ".inclusive_scan(x, op)"
+                                                                : ".reduce(x, op)") +
+                                  " with a device function");
     return {};
   }
   if (withOp) {
-    auto *bt = dyn_cast<BuiltinType>(args[1].type);
-    if (!bt || !coopOpOfBuiltin(bt->path())) {
-      error(e.args[1]->range(), path + "() takes the operator operator.add, min or max, not " +
-                                    typeName(args[1].type) +
-                                    " (user-defined operators are not supported yet)");
-      return {};
+    const ExprInfo &op = args[1];
+    if (op.constant && op.constant->kind == GlobalValue::Kind::DeviceFunction) {
+      const DeviceFunctionSource &fn = *op.constant->device;
+      if (name.starts_with("exclusive")) {
+        error(e.args[1]->range(), path + "() with a device function has no identity for the "
+                                         "first thread: use an inclusive scan, or operator.add, "
+                                         "min or max");
+        return {};
+      }
+      const TypedFunction *instance;
+      if (reporting) {
+        instance = registry->instantiate(fn, {t, t}, diags, e.args[1]->range());
+      } else {
+        DiagnosticEngine quiet(diags.currentFile());
+        instance = registry->instantiate(fn, {t, t}, quiet, e.args[1]->range());
+      }
+      if (!instance) {
+        failed = true;
+        return {};
+      }
+      if (instance->returnType != t) {
+        error(e.args[1]->range(), "operator '" + fn.name + "' of " + path + "() must return " +
+                                      typeName(t) + " (the type of the values), not " +
+                                      typeName(instance->returnType));
+        return {};
+      }
+      result.coopOps[&e] = instance;
+    } else {
+      auto *bt = dyn_cast<BuiltinType>(op.type);
+      if (!bt || !coopOpOfBuiltin(bt->path())) {
+        error(e.args[1]->range(), path + "() takes an operator: operator.add, min, max or a "
+                                         "@cuda.jit(device=True) function of two values, not " +
+                                         typeName(op.type));
+        return {};
+      }
+      if (tuple) {
+        error(e.args[1]->range(), path + "() of a tuple needs a device function as its "
+                                         "operator, not " + typeName(op.type));
+        return {};
+      }
     }
   }
   if (broadcast && !isa<IntType>(args[1].type)) {

@@ -171,5 +171,103 @@ def test_unsupported_operator_is_a_compile_error(jit):
         out[i] = coop.block.reduce(x[i], abs)
 
     with pytest.raises(pyjit.CompileError, match=r"test_coop.py:\d+:\d+: error: coop.block."
-                                                 r"reduce\(\) takes the operator"):
+                                                 r"reduce\(\) takes an operator: operator.add, "
+                                                 r"min, max or a @cuda.jit\(device=True\)"):
         k[1, 32](np.zeros(32, np.float32), np.zeros(32, np.float32))
+
+
+@cuda.jit(device=True)
+def argmax(a, b):
+    """(value, index) pairs: the larger value; on a tie the smaller index."""
+    if b[0] > a[0] or (b[0] == a[0] and b[1] < a[1]):
+        return b
+    return a
+
+
+@cuda.jit(device=True)
+def times(a, b):
+    return a * b
+
+
+def running_argmax(x):
+    out, best = np.zeros(len(x), np.int64), 0
+    for j in range(len(x)):
+        if x[j] > x[best]:
+            best = j
+        out[j] = best
+    return out
+
+
+@pytest.mark.parametrize("threads", [32, 96, 100, 1024])
+def test_user_defined_operator_on_tuples(jit, threads):
+    @jit
+    def k(x, best, running, totals):
+        i = cuda.grid(1)
+        v, where = coop.block.reduce((x[i], i), argmax)
+        best[i] = where
+        s, total = coop.block.inclusive_scan_with_aggregate((x[i], i), argmax)
+        running[i] = s[1]
+        totals[i] = total[1]
+
+    nblocks = 2
+    n = nblocks * threads
+    x = np.random.default_rng(threads).integers(0, 30, n).astype(np.float64)
+    best, running, totals = (np.zeros(n, np.int64) for _ in range(3))
+    k[nblocks, threads](x, best, running, totals)
+    xb = x.reshape(nblocks, threads)
+    first = xb.argmax(axis=1) + np.arange(nblocks) * threads  # argmax takes the first maximum
+    np.testing.assert_array_equal(best.reshape(xb.shape), np.repeat(first[:, None], threads, 1))
+    np.testing.assert_array_equal(totals, best)
+    want = np.concatenate([running_argmax(xb[b]) + b * threads for b in range(nblocks)])
+    np.testing.assert_array_equal(running, want)
+
+
+def test_user_defined_operator_on_scalars_and_warps(jit):
+    @jit
+    def k(x, prod, wbest, wscan):
+        i = cuda.grid(1)
+        prod[i] = coop.block.reduce(x[i], times)
+        v, where = coop.warp.reduce((x[i], i), argmax)
+        wbest[i] = where
+        wscan[i] = coop.warp.inclusive_scan(x[i], times)
+
+    x = np.where(np.arange(64) % 7 == 0, 2, 1).astype(np.int64)  # products stay exact
+    prod, wbest, wscan = (np.zeros(64, np.int64) for _ in range(3))
+    k[1, 64](x, prod, wbest, wscan)
+    assert (prod == np.prod(x)).all()
+    warps = x.reshape(2, 32)
+    first = warps.argmax(axis=1) + np.array([0, 32])
+    np.testing.assert_array_equal(wbest, np.repeat(first, 32))
+    np.testing.assert_array_equal(wscan, np.cumprod(warps, axis=1).ravel())
+
+
+@pytest.mark.parametrize("body, message", [
+    ("coop.block.exclusive_scan(x[i], times)", "has no identity for the first thread"),
+    ("coop.block.reduce((x[i], i), max)", "of a tuple needs a device function"),
+    ("coop.block.sum((x[i], i))", "of a tuple needs an operator"),
+    ("coop.warp.reduce(x[i], halve)", "must return float64"),
+])
+def test_operator_errors_point_at_the_argument(tmp_path, body, message):
+    import importlib.util
+    import textwrap
+    src = tmp_path / "kern.py"
+    src.write_text(textwrap.dedent('''
+        from pyjit import coop, cuda
+
+        @cuda.jit(device=True)
+        def times(a, b):
+            return a * b
+
+        @cuda.jit(device=True)
+        def halve(a, b):
+            return int(a)
+
+        @cuda.jit("void(float64[::1], float64[::1])")
+        def k(x, out):
+            i = cuda.grid(1)
+            v = %s
+    ''' % body))
+    spec = importlib.util.spec_from_file_location("kern_%d" % abs(hash(body)), src)
+    module = importlib.util.module_from_spec(spec)
+    with pytest.raises(pyjit.CompileError, match=r"kern.py:\d+:\d+: error: .*" + message):
+        spec.loader.exec_module(module)

@@ -52,6 +52,9 @@ struct TypedFunction {
   std::map<const ast::CallExpr *, CallBinding> calls;
   /// The constant extents of each cuda.shared/local.array call.
   std::map<const ast::CallExpr *, std::vector<int64_t>> allocExtents;
+  /// pyjit.coop calls with a user-defined operator: its instance for
+  /// (value, value) -> value.
+  std::map<const ast::CallExpr *, const TypedFunction *> coopOps;
 
   const ExprInfo &info(const ast::Expr *e) const { return exprs.at(e); }
 };
