@@ -39,6 +39,8 @@ import sys
 import tempfile
 import time
 
+from _common import print_notes
+
 HERE = os.path.abspath(__file__)
 N = 1 << 20
 TARGETS_MS = {"b": 25.0, "c": 8.0, "d": 2.0}
@@ -272,14 +274,7 @@ def print_table(results, runs):
         if r.get("fill_ms") is not None:
             notes.append("%s: the run that filled the cache for (d) took %.1f ms"
                          % (system, r["fill_ms"]))
-    if missing:
-        print("\nn/a:")
-        for line in missing:
-            print("  " + line)
-    if notes:
-        print("\nnotes:")
-        for line in notes:
-            print("  " + line)
+    print_notes(missing, notes)
 
 
 def main():

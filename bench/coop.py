@@ -18,29 +18,20 @@ each system's throughput to the reference of its row group.
 """
 import argparse
 import math
-import statistics
 
 import numpy as np
 
 import pyjit  # before CuPy and PyTorch (static TLS, see pyjit/__init__.py)
 from pyjit import coop, cuda
 
+from _common import event_median_ms
+
 THREADS = 256
 ITEMS = 16  # scan: items per thread per tile
 
 
 def median_ms(fn, reps):
-    start, stop = cuda.event(), cuda.event()
-    fn()
-    cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    return statistics.median(times)
+    return event_median_ms(fn, reps)
 
 
 @cuda.jit("void(float32[::1], float32[::1])")

@@ -54,6 +54,8 @@ import time
 
 import numpy as np
 
+from _common import print_notes
+
 import pyjit  # before CuPy and PyTorch (see pyjit/__init__.py on static TLS)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -386,14 +388,7 @@ def print_table(results, launches, notes):
             cells.append("%10.2f" % us)
             ratios.append(("%10.2f" % (us / ref[key])) if ref.get(key) else "%10s" % "n/a")
         print("%-*s %s | %s" % (width, name, " ".join(cells), " ".join(ratios)))
-    if missing:
-        print("\nn/a:")
-        for line in missing:
-            print("  " + line)
-    if notes:
-        print("\nnotes:")
-        for line in notes:
-            print("  " + line)
+    print_notes(missing, notes)
 
 
 def main():

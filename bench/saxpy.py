@@ -16,20 +16,11 @@ import time
 
 import numpy as np
 
+from _common import event_median_ms
+
 
 def median_ms(fn, sync, reps=50):
-    import pyjit.cuda as pc
-    start, stop = pc.event(), pc.event()
-    times = []
-    fn()
-    sync()
-    for _ in range(reps):
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    return statistics.median(times)
+    return event_median_ms(fn, reps, sync)
 
 
 def first_compile_ms(launch, sync):

@@ -31,6 +31,14 @@ std::optional<runtime::DiskCache> openCache(const char *dir) {
   }
   return std::move(*cache);
 }
+
+/// The cache of a (dir,) argument tuple; nullopt with an exception set.
+std::optional<runtime::DiskCache> cacheOfArgs(PyObject *args) {
+  const char *dir;
+  if (!PyArg_ParseTuple(args, "s", &dir))
+    return std::nullopt;
+  return openCache(dir);
+}
 } // namespace
 
 PyObject *python::cacheLoad(PyObject *, PyObject *args) {
@@ -73,10 +81,7 @@ PyObject *python::cacheStore(PyObject *, PyObject *args) {
 }
 
 PyObject *python::cacheClear(PyObject *, PyObject *args) {
-  const char *dir;
-  if (!PyArg_ParseTuple(args, "s", &dir))
-    return nullptr;
-  auto cache = openCache(dir);
+  auto cache = cacheOfArgs(args);
   if (!cache)
     return nullptr;
   auto removed = cache->clear();
@@ -86,10 +91,7 @@ PyObject *python::cacheClear(PyObject *, PyObject *args) {
 }
 
 PyObject *python::cacheUsage(PyObject *, PyObject *args) {
-  const char *dir;
-  if (!PyArg_ParseTuple(args, "s", &dir))
-    return nullptr;
-  auto cache = openCache(dir);
+  auto cache = cacheOfArgs(args);
   if (!cache)
     return nullptr;
   runtime::DiskCacheUsage u = cache->usage();

@@ -1,0 +1,29 @@
+"""Helpers the benchmark programs share (timing with CUDA events, the notes
+printed under a table)."""
+import statistics
+
+
+def event_median_ms(fn, reps, sync=None):
+    """Median over `reps` runs of fn's GPU time in ms, timed with pyjit's CUDA
+    events, after one warm-up call (and `sync()` if given)."""
+    from pyjit import cuda
+    start, stop = cuda.event(), cuda.event()
+    fn()
+    (sync or cuda.synchronize)()
+    times = []
+    for _ in range(reps):
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop))
+    return statistics.median(times)
+
+
+def print_notes(missing, notes):
+    """The 'n/a:' and 'notes:' sections under a table."""
+    for title, lines in (("n/a", missing), ("notes", notes)):
+        if lines:
+            print("\n%s:" % title)
+            for line in lines:
+                print("  " + line)
