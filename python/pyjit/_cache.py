@@ -65,20 +65,30 @@ def _digest(obj):
     return hashlib.blake2b(repr(obj).encode(), digest_size=16).hexdigest()
 
 
+def _function_digest(info):
+    return _digest((info["source"], info["filename"], info["firstline"], info["name"]))
+
+
 def _walk(info, parts, global_values, seen):
-    """Adds the device functions `info` reaches to parts, globals to global_values."""
+    """Adds the device functions `info` reaches to parts, and every global it
+    reads to global_values: a global naming a device function is recorded as
+    that function's digest, so which function each name means is in the key."""
     for name, value in info["globals"].items():
-        if value[0] == "devfunc":
-            dev = value[1]
-            ident = id(dev)
-            if ident in seen:
-                continue
-            seen.add(ident)
-            label = "device function '%s' (%s)" % (dev["name"], dev["filename"])
-            parts[label] = _digest((dev["source"], dev["filename"], dev["firstline"]))
-            _walk(dev, parts, global_values, seen)
-        else:
-            global_values.append((info["name"], name, value))
+        if value[0] != "devfunc":
+            global_values.append((info["filename"], info["firstline"], info["name"], name, value))
+            continue
+        dev = value[1]
+        digest = _function_digest(dev)
+        global_values.append((info["filename"], info["firstline"], info["name"], name,
+                              ("devfunc", digest)))
+        if id(dev) in seen:
+            continue
+        seen.add(id(dev))
+        # The line tells apart same-named functions of one file (factories).
+        label = "device function '%s' (%s:%d)" % (dev["name"], dev["filename"],
+                                                  dev["firstline"])
+        parts[label] = digest
+        _walk(dev, parts, global_values, seen)
 
 
 def key_parts(info, argtypes, target, options, versions):
@@ -87,7 +97,7 @@ def key_parts(info, argtypes, target, options, versions):
                                 info["firstline"]))}
     global_values = []
     _walk(info, parts, global_values, {id(info)})
-    parts["globals"] = _digest(sorted(global_values, key=lambda g: (g[0], g[1])))
+    parts["globals"] = _digest(sorted(global_values, key=lambda g: g[:4]))
     parts["signature"] = _digest(tuple(argtypes))
     parts["target"] = _digest(target)
     parts["options"] = _digest(sorted(options.items()))
@@ -167,6 +177,8 @@ def lookup(kernel_ident, parts):
                 status, payload = "miss", None
             if status == "hit":
                 entry = _decode(payload)
+                if entry is not None and entry.get("key") != _key(parts):
+                    entry = None  # an entry copied or renamed under another key
                 if entry is not None:
                     _stats["hits"] += 1
                     _remember(None, kernel_ident, parts)
@@ -192,6 +204,7 @@ def store(kernel_ident, parts, entry):
             _remember(None, kernel_ident, parts)
             return
         try:
+            entry = dict(entry, key=_key(parts))
             ext().cache_store(cache_dir, _key(parts), _encode(entry), _max_bytes())
             _stats["stores"] += 1
         except OSError as exc:

@@ -212,20 +212,35 @@ def _devicelib_digest():
         return ""
 
 
+def _file_identity(path):
+    """'path:size:mtime' of a file: a rebuilt file is another identity."""
+    try:
+        st = os.stat(path)
+        return "%s:%d:%d" % (path, st.st_size, st.st_mtime_ns)
+    except OSError:
+        return path
+
+
 def _versions(device):
-    """What the compiled code depends on besides the source and options."""
+    """What the compiled code depends on besides the source and options: the
+    compiler (pyjit's version and its extension's file identity, so a
+    rebuilt compiler misses), LLVM, and for the CPU backend the host CPU; for
+    GPUs the driver, nvJitLink's file and the device library's manifest."""
     global _VERSIONS
     if _VERSIONS is None:
         from . import __version__
-        _VERSIONS = dict(ext().versions(), pyjit=__version__)
+        host = ext().versions()
+        common = {"pyjit": __version__, "llvm": host["llvm"],
+                  "compiler": _file_identity(ext().__file__)}
+        _VERSIONS = {"cpu": dict(common, host_cpu=host["host_cpu"],
+                                 host_features=host["host_features"]),
+                     "gpu": None, "common": common}
     if device is None:
-        return _VERSIONS
-    if "nvjitlink" not in _VERSIONS:
-        _VERSIONS["nvjitlink"] = ext().nvjitlink_identity()
-        _VERSIONS["devicelib"] = _devicelib_digest()
-    return {"pyjit": _VERSIONS["pyjit"], "llvm": _VERSIONS["llvm"],
-            "nvjitlink": _VERSIONS["nvjitlink"], "devicelib": _VERSIONS["devicelib"],
-            "driver": tuple(device.get("driver_version") or ())}
+        return _VERSIONS["cpu"]
+    if _VERSIONS["gpu"] is None:
+        _VERSIONS["gpu"] = dict(_VERSIONS["common"], nvjitlink=ext().nvjitlink_identity(),
+                                devicelib=_devicelib_digest())
+    return dict(_VERSIONS["gpu"], driver=tuple(device.get("driver_version") or ()))
 
 
 class _HostArray:

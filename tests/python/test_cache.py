@@ -251,3 +251,92 @@ def test_bad_size_limit_names_the_variable(tmp_path, monkeypatch):
 
     with pytest.raises(ValueError, match="PYJIT_CACHE_MAX_BYTES"):
         k[1, 1](np.zeros(1, np.int32))
+
+
+@cuda.jit(device=True)
+def _plus_one(x):
+    return x + 1
+
+
+@cuda.jit(device=True)
+def _twice(x):
+    return x * 2
+
+
+def test_which_device_function_a_name_means_is_in_the_key(tmp_path, monkeypatch):
+    # Two kernels with the same source reaching the same device functions
+    # under swapped names: each must run its own composition.
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "cache"))
+
+    def make(pre, post):
+        @cuda.jit
+        def compose(out):
+            out[0] = post(pre(10))
+        return compose
+
+    for pre, post, want in ((_plus_one, _twice, 22), (_twice, _plus_one, 21)):
+        out = np.zeros(1, np.int64)
+        make(pre, post)[1, 1](out)
+        assert out[0] == want
+
+
+FACTORIES = '''
+from pyjit import cuda
+
+def _make_a():
+    @cuda.jit(device=True)
+    def step(x):
+        return x + {a}
+    return step
+
+def _make_b():
+    @cuda.jit(device=True)
+    def step(x):
+        return x * 2
+    return step
+
+step_a = _make_a()
+step_b = _make_b()
+'''
+
+FACTORY_MAIN = '''
+import json, sys, warnings
+import numpy as np
+sys.path.insert(0, {dir!r})
+warnings.filterwarnings("ignore", "no usable GPU")
+import pyjit
+from pyjit import cuda
+from ops import step_a, step_b
+
+@cuda.jit
+def kernel(out):
+    out[0] = step_a(10)
+    out[1] = step_b(10)
+
+out = np.zeros(2, np.int64)
+kernel[1, 1](out)
+print(json.dumps({{"out": out.tolist(), "info": pyjit.cache_info()}}))
+'''
+
+
+def test_same_named_device_functions_of_one_file_are_keyed_apart(tmp_path):
+    (tmp_path / "main.py").write_text(FACTORY_MAIN.format(dir=str(tmp_path)))
+    (tmp_path / "ops.py").write_text(FACTORIES.format(a=100))
+    assert run(tmp_path, tmp_path / "cache")["out"] == [110, 20]
+    (tmp_path / "ops.py").write_text(FACTORIES.format(a=1))
+    edited = run(tmp_path, tmp_path / "cache")
+    assert edited["out"] == [11, 20] and edited["info"]["hits"] == 0
+
+
+def test_an_entry_under_another_key_is_not_used(tmp_path):
+    write_program(tmp_path, factor=2.0)
+    cache = tmp_path / "cache"
+    run(tmp_path, cache)
+    [first] = list(cache.glob("*.pjk"))
+    write_program(tmp_path, factor=5.0)
+    run(tmp_path, cache)
+    second = [p for p in cache.glob("*.pjk") if p != first][0]
+    second.write_bytes(first.read_bytes())  # the factor-2 code under the factor-5 key
+    result = run(tmp_path, cache)
+    assert result["out"] == expected(5.0, 1.0)
+    assert result["info"]["hits"] == 0
