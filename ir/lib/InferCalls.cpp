@@ -524,9 +524,10 @@ ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
   }
   if (tuple && !withOp && !broadcast) {
     error(e.args[0]->range(), path + "() of a tuple needs an operator: use " +
-                                  path.rsplit('.').first + (name.contains("scan") || name.contains("sum")
-                                                                ? ".inclusive_scan(x, op)"
-                                                                : ".reduce(x, op)") +
+                                  path.rsplit('.').first +
+                                  (name.contains("inclusive") || name.contains("exclusive")
+                                       ? ".inclusive_scan(x, op)"
+                                       : ".reduce(x, op)") +
                                   " with a device function");
     return {};
   }

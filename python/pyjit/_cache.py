@@ -54,11 +54,24 @@ def directory():
 
 
 def _max_bytes():
-    text = os.environ.get("PYJIT_CACHE_MAX_BYTES", "")
+    """PYJIT_CACHE_MAX_BYTES: a whole number of bytes, 0 for no limit. Anything
+    else is reported once (RuntimeWarning) and the default used."""
+    text = os.environ.get("PYJIT_CACHE_MAX_BYTES", "").strip()
+    if not text:
+        return DEFAULT_MAX_BYTES
     try:
-        return max(0, int(text)) if text else DEFAULT_MAX_BYTES
+        value = int(text)
+        if value >= 0:
+            return value
     except ValueError:
-        raise ValueError("PYJIT_CACHE_MAX_BYTES must be a number of bytes, got %r" % text) from None
+        pass
+    if ("max_bytes", text) not in _warned:
+        _warned.add(("max_bytes", text))
+        from ._options import _user_stacklevel
+        warnings.warn("PYJIT_CACHE_MAX_BYTES must be a whole number of bytes (0: no limit), "
+                      "got %r: using %d" % (text, DEFAULT_MAX_BYTES), RuntimeWarning,
+                      stacklevel=_user_stacklevel())
+    return DEFAULT_MAX_BYTES
 
 
 def _digest(obj):
@@ -208,7 +221,16 @@ def store(kernel_ident, parts, entry):
             ext().cache_store(cache_dir, _key(parts), _encode(entry), _max_bytes())
             _stats["stores"] += 1
         except OSError as exc:
-            _warn_once(cache_dir, exc)
+            if not os.path.isdir(cache_dir) or not os.access(cache_dir, os.W_OK):
+                _warn_once(cache_dir, exc)  # the directory: memory only from now on
+            elif ("store", cache_dir) not in _warned:
+                # One entry (a concurrent clear_cache, a path in the way):
+                # the cache stays on for the other kernels.
+                _warned.add(("store", cache_dir))
+                from ._options import _user_stacklevel
+                warnings.warn("pyjit could not store a kernel in its cache (%s); it stays "
+                              "compiled in memory" % exc, RuntimeWarning,
+                              stacklevel=_user_stacklevel())
         _remember(cache_dir, kernel_ident, parts)
 
 

@@ -133,6 +133,9 @@ class DeviceArray:
         if any(s < 0 for s in self.shape):
             raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
         self.dtype = np.dtype(dtype)
+        if self.dtype.kind not in "biufc":
+            raise TypeError("device arrays hold booleans, integers, floats or complex numbers, "
+                            "not dtype %s" % self.dtype)
         self.strides = tuple(strides) if strides is not None else _c_strides(
             self.shape, self.dtype.itemsize)
         self.size = int(np.prod(self.shape, dtype=np.int64))
@@ -202,14 +205,20 @@ class DeviceArray:
                 else:
                     ext().memcpy_dtod(self._buffer.ptr, ary._buffer.ptr, self.nbytes)
             return
-        if not self.is_c_contiguous():
+        if isinstance(ary, np.ndarray) and ary.dtype != self.dtype:
+            raise TypeError("copy_to_device: the host array's dtype %s is not the device "
+                            "array's %s" % (ary.dtype, self.dtype))
+        fortran = self.is_f_contiguous() and not self.is_c_contiguous()
+        if not (self.is_c_contiguous() or fortran):
             raise NotImplementedError("copy_to_device into a non-contiguous device array view")
-        ary = np.ascontiguousarray(ary, dtype=self.dtype)
+        ary = np.asarray(ary, dtype=self.dtype)
         if ary.shape != self.shape:
             raise ValueError("shape %s does not match the device array's %s"
                              % (ary.shape, self.shape))
         if self.nbytes:
-            _htod(self._buffer.ptr, ary, _stream_arg(stream))
+            # Fortran order: the same bytes as the C-ordered transpose.
+            data = np.ascontiguousarray(ary.T if fortran else ary)
+            _htod(self._buffer.ptr, data, _stream_arg(stream))
 
     def is_f_contiguous(self):
         return self.strides == tuple(reversed(_c_strides(tuple(reversed(self.shape)),
@@ -291,6 +300,15 @@ class DeviceArray:
         (pinned_array) it is asynchronous, so synchronize the stream before
         reading `ary`."""
         stream = _stream_arg(stream)
+        if ary is not None:
+            if not isinstance(ary, np.ndarray):
+                raise TypeError("copy_to_host: expected a numpy array, got %s"
+                                % type(ary).__name__)
+            if ary.shape != self.shape or ary.dtype != self.dtype:
+                raise ValueError("copy_to_host: host array %s %s does not match %s %s"
+                                 % (ary.shape, ary.dtype, self.shape, self.dtype))
+            if not ary.flags.writeable:
+                raise ValueError("copy_to_host: the host array is read-only")
         if self.is_f_contiguous() and not self.is_c_contiguous():
             if ary is None:
                 ary = np.empty(self.shape, dtype=self.dtype, order="F")
@@ -304,9 +322,6 @@ class DeviceArray:
             raise NotImplementedError("copy_to_host of a non-contiguous device array view")
         if ary is None:
             ary = np.empty(self.shape, dtype=self.dtype)
-        elif ary.shape != self.shape or ary.dtype != self.dtype:
-            raise ValueError("copy_to_host: host array %s %s does not match %s %s"
-                             % (ary.shape, ary.dtype, self.shape, self.dtype))
         if self.nbytes:
             if ary.flags.c_contiguous:
                 _dtoh(ary, self._buffer.ptr, stream)
@@ -386,7 +401,10 @@ def from_dlpack(obj):
                         "memory" % dev_type)
     dtype = np.dtype(typestr)
     span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) if all(shape) else 0
-    return DeviceArray(shape, dtype, strides, _External(ptr, span, holder))
+    buffer = _External(ptr, span, holder)
+    if dev_type == 1:
+        buffer.host = holder  # host memory: the CPU backend reads it in place
+    return DeviceArray(shape, dtype, strides, buffer)
 
 
 class _HostAllocation:

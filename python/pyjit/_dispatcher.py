@@ -75,6 +75,9 @@ def _stream_handle(stream):
     (`ptr`), PyTorch's (`cuda_stream`), any object with the `__cuda_stream__`
     protocol (cuda.core), or an int handle; 0 and None are the default stream."""
     if stream is None or (isinstance(stream, int) and not isinstance(stream, bool)):
+        if stream and not 0 <= stream < 2 ** 64:
+            raise ValueError("a stream handle is a CUstream (an unsigned 64-bit value), got %d"
+                             % stream)
         return stream or 0
     protocol = getattr(stream, "__cuda_stream__", None)
     if protocol is not None:
@@ -398,6 +401,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if not isinstance(sig, str):
             raise TypeError("signatures must be strings such as 'void(float32[:], int32)', "
                             "got %r" % (sig,))
+        restype = sig.split("(", 1)[0].strip()
+        if restype not in ("", "void", "none"):
+            raise TypeError("kernel '%s': a kernel returns nothing, so its signature starts "
+                            "with 'void(', got %r" % (self.__name__, sig))
         self._sig_types.append(_parse_signature_types(sig))  # checks it now
         self.signature_strings.append(sig)
 
@@ -445,9 +452,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         ntasks = int(ntasks)
         if ntasks < 0:
             raise ValueError("forall() needs a non-negative number of tasks, got %d" % ntasks)
+        if int(tpb) < 0:
+            raise ValueError("forall() needs a positive number of threads per block, got %d"
+                             % tpb)
         if ntasks == 0:
             return lambda *args: None
-        tpb = int(tpb) or min(256, ntasks)
+        bounds = _options.launch_bounds(self.options)
+        tpb = int(tpb) or min(256, ntasks, bounds[0] if bounds else 1024)
         return self[(ntasks + tpb - 1) // tpb, tpb, stream, sharedmem]
 
     def _arg_name(self, i):
@@ -608,19 +619,25 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         return self._sig_types
 
     def _match_signature(self, types):
-        """The first explicit signature the argument types can be passed to."""
-        problems = []
+        """The explicit signature that takes the argument types with the least
+        conversion (an exact match, else only safe conversions such as int32 to
+        int64, else any; the first of equals), as numba chooses overloads."""
+        problems, best, best_rank = [], None, None
         for sig, sig_types in zip(self.signature_strings, self._signature_types()):
             if len(sig_types) != len(types):
                 problems.append("%s takes %d arguments" % (sig, len(sig_types)))
                 continue
-            bad = [i for i, (want, got) in enumerate(zip(sig_types, types))
-                   if not _accepts(want, got)]
-            if not bad:
-                return tuple(sig_types)
-            i = bad[0]
-            problems.append("%s: %s is %s, the signature wants %s"
-                            % (sig, self._arg_name(i), types[i], sig_types[i]))
+            ranks = [_conversion(want, got) for want, got in zip(sig_types, types)]
+            if None in ranks:
+                i = ranks.index(None)
+                problems.append("%s: %s is %s, the signature wants %s"
+                                % (sig, self._arg_name(i), types[i], sig_types[i]))
+                continue
+            rank = max(ranks, default=0)
+            if best_rank is None or rank < best_rank:
+                best, best_rank = tuple(sig_types), rank
+        if best is not None:
+            return best
         raise TypeError("no signature of kernel '%s' matches the arguments: %s"
                         % (self.__name__, "; ".join(problems)))
 
@@ -636,8 +653,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def inspect_asm(self, signature=None):
         """The PTX of the overload for `signature` (a tuple of type strings);
-        without a signature, a dict of every overload's PTX when several are
-        compiled, like numba.cuda."""
+        without one, of the first overload compiled (numba.cuda returns a dict
+        of every overload's there; pyjit keeps a string: docs/host-api.md)."""
         return self._overload_for(signature).ptx
 
     def inspect_sass(self, signature=None):
@@ -762,18 +779,41 @@ def _parse_signature_types(sig):
         raise TypeError(str(exc)) from None
 
 
-def _accepts(want, got):
-    """Can an argument typed `got` be passed to a parameter typed `want`?"""
+_SCALAR_KINDS = {"bool": ("b", 8), "complex64": ("c", 64), "complex128": ("c", 128)}
+for _bits in (8, 16, 32, 64):
+    _SCALAR_KINDS["int%d" % _bits] = ("i", _bits)
+    _SCALAR_KINDS["uint%d" % _bits] = ("u", _bits)
+for _bits in (16, 32, 64):
+    _SCALAR_KINDS["float%d" % _bits] = ("f", _bits)
+
+
+def _conversion(want, got):
+    """How an argument typed `got` passes to a parameter typed `want`: 0 as it
+    is, 1 by a safe conversion (no value lost: a wider type of its kind,
+    bool to a number, an integer to float64, an unsigned integer to a wider
+    signed one, a C/F array as layout A, a writeable array as read-only), 2 by
+    an unsafe one (narrowing, float to int), None not at all (complex to a
+    real type, scalars and arrays or tuples mixed, other tuples)."""
     if want == got:
-        return True
-    if want.startswith("array(") or want.startswith("readonly array("):
-        # A C- or Fortran-contiguous array may be passed as layout A, and
-        # a writeable one where a read-only one is expected.
+        return 0
+    if "array(" in want or "array(" in got:
+        if not (want.startswith(("array(", "readonly array(")) and
+                got.startswith(("array(", "readonly array("))):
+            return None
         if got.startswith("readonly ") and not want.startswith("readonly "):
-            return False
-        return want.endswith(", A)") and got.replace("readonly ", "")[:-3] == \
-            want.replace("readonly ", "")[:-3]
-    return not got.startswith("array(")  # scalars convert
+            return None
+        w, g = want.replace("readonly ", ""), got.replace("readonly ", "")
+        if w[:-3] != g[:-3]:  # dtype and dimensions
+            return None
+        return 1 if w.endswith(", A)") or w == g else None
+    if want not in _SCALAR_KINDS or got not in _SCALAR_KINDS:
+        return None  # tuples: only as they are
+    (wk, wb), (gk, gb) = _SCALAR_KINDS[want], _SCALAR_KINDS[got]
+    if gk == "c" and wk != "c":
+        return None
+    safe = ((gk == wk and gb <= wb) or gk == "b" or (gk in "iu" and wk in "fc" and wb >= 64)
+            or (gk == "u" and wk == "i" and wb > gb) or (gk == "f" and wk == "c" and wb >= 2 * gb))
+    return 1 if safe else 2
 
 
 class DeviceFunction(_Compiled):

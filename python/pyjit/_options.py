@@ -34,6 +34,9 @@ def check(options, func_name):
                              or not 16 <= regs <= 255):
         raise ValueError("option max_registers must be an int from 16 to 255, got %r" % (regs,))
     launch_bounds(options)
+    cache = options.get("cache", True)
+    if not isinstance(cache, bool):
+        raise TypeError("option cache must be True or False, got %r" % (cache,))
     inline = options.get("inline", "always")
     if inline in ("never", False):
         raise ValueError("option inline=%r: pyjit always inlines device functions (they are "

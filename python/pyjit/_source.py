@@ -29,6 +29,8 @@ _MATH_NAMES = ("acos acosh asin asinh atan atanh cos cosh erf erfc exp expm1 fab
                "isfinite").split()
 _FUNCTIONS = {getattr(math, n): "math." + n for n in _MATH_NAMES if hasattr(math, n)}
 _FUNCTIONS[operator.add] = "operator.add"  # pyjit.coop's + operator
+_FUNCTIONS[min] = "min"  # as values (OP = min), pyjit.coop's operators
+_FUNCTIONS[max] = "max"
 _FUNCTIONS.update({getattr(np, n): "math." + n for n in _MATH_NAMES
                    if isinstance(getattr(np, n, None), np.ufunc)})
 # NumPy's floor/ceil/trunc/rint return floats (math's return ints).
@@ -136,6 +138,18 @@ def _trim(lines, indent):
     return lines
 
 
+def _complete(lines):
+    """Do the lines end where the function does? A body line at the def's
+    column (a continuation, a docstring line) would cut it short, leaving
+    source that does not compile: then inspect finds the block."""
+    import textwrap
+    try:
+        compile(textwrap.dedent("".join(lines)), "<pyjit>", "exec", dont_inherit=True)
+    except SyntaxError:
+        return False
+    return True
+
+
 def _source_lines(func):
     """(lines, first line number, file) of a function's definition.
 
@@ -148,6 +162,7 @@ def _source_lines(func):
     code = getattr(func, "__code__", None)
     filename = code.co_filename if code is not None else None
     if filename and not filename.startswith("<"):
+        linecache.checkcache(filename)  # an edited file is read again (as inspect does)
         all_lines = linecache.getlines(filename, func.__globals__)
         first = code.co_firstlineno
         if 0 < first <= len(all_lines):
@@ -169,11 +184,15 @@ def _source_lines(func):
                     continue
                 if stripped and not stripped.startswith("#") and \
                         len(text) - len(text.lstrip()) <= indent:
-                    return _trim(all_lines[first - 1:end - 1], indent), first, \
-                        os.path.abspath(filename)
+                    lines = _trim(all_lines[first - 1:end - 1], indent)
+                    if _complete(lines):
+                        return lines, first, os.path.abspath(filename)
+                    break  # a line at the def's column inside the body: inspect
                 end += 1
             if seen_def and end > len(all_lines):
-                return _trim(all_lines[first - 1:], indent), first, os.path.abspath(filename)
+                lines = _trim(all_lines[first - 1:], indent)
+                if _complete(lines):
+                    return lines, first, os.path.abspath(filename)
     try:
         lines, first_line = inspect.getsourcelines(func)
     except (OSError, TypeError) as exc:

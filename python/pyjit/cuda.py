@@ -203,8 +203,11 @@ class Event:
         self.synchronize()
 
     def elapsed_time(self, other):
-        """Milliseconds from this event to `other` (both recorded)."""
+        """Milliseconds from this event to `other` (both recorded); RuntimeError
+        if either was not recorded (on the CPU backend)."""
         if self.handle is None:
+            if self._time is None or other._time is None:
+                raise RuntimeError("elapsed_time: both events must be recorded first")
             return (other._time - self._time) * 1e3
         return _ext().event_elapsed(self.handle, other.handle)
 

@@ -271,7 +271,12 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
   auto *self = reinterpret_cast<LauncherObject *>(obj);
   auto *d = reinterpret_cast<DispatcherObject *>(self->dispatcher);
   Py_ssize_t n = PyTuple_Size(args);
-  if ((kwargs && PyDict_Size(kwargs)) || n != d->nparams || !d->entries) {
+  if (kwargs && PyDict_Size(kwargs)) {
+    PyErr_SetString(PyExc_TypeError, "a kernel launch takes its arguments by position only, "
+                                     "not by keyword");
+    return nullptr;
+  }
+  if (n != d->nparams || !d->entries) {
     PyObject *r = slowLaunch(self, args);
     Py_XDECREF(r);
     return r ? (Py_INCREF(Py_None), Py_None) : nullptr;
@@ -443,17 +448,49 @@ PyObject *makeLauncher(PyObject *dispatcher, PyObject *configured) {
 
 // -- DispatcherBase ------------------------------------------------------------
 
+/// May `config` share a cached Launcher with every configuration equal to it?
+/// Only when equality means the same launch: ints are exact ints (1.0, True
+/// and NumPy numbers equal 1 but are refused or converted by _configure),
+/// the stream an int, None or an object that is no number.
+bool cacheableConfig(PyObject *config) {
+  if (!PyTuple_Check(config))
+    return false;
+  auto exactInt = [](PyObject *v) { return PyLong_CheckExact(v); };
+  auto dims = [&](PyObject *v) {
+    if (exactInt(v))
+      return true;
+    if (!PyTuple_Check(v))
+      return false;
+    for (Py_ssize_t k = 0; k < PyTuple_Size(v); ++k)
+      if (!exactInt(PyTuple_GetItem(v, k)))
+        return false;
+    return true;
+  };
+  Py_ssize_t n = PyTuple_Size(config);
+  if (n < 2 || n > 4 || !dims(PyTuple_GetItem(config, 0)) || !dims(PyTuple_GetItem(config, 1)))
+    return false;
+  if (n > 2) {
+    PyObject *stream = PyTuple_GetItem(config, 2);
+    if (!(exactInt(stream) || stream == Py_None || !PyNumber_Check(stream)))
+      return false;
+  }
+  return n < 4 || exactInt(PyTuple_GetItem(config, 3));
+}
+
 PyObject *dispatcherSubscript(PyObject *obj, PyObject *config) {
   auto *self = reinterpret_cast<DispatcherObject *>(obj);
   if (!self->configs && !(self->configs = PyDict_New()))
     return nullptr;
-  PyObject *found = PyDict_GetItemWithError(self->configs, config);
-  if (found) {
-    Py_INCREF(found);
-    return found;
+  bool hashable = cacheableConfig(config);
+  if (hashable) {
+    PyObject *found = PyDict_GetItemWithError(self->configs, config);
+    if (found) {
+      Py_INCREF(found);
+      return found;
+    }
+    hashable = !PyErr_Occurred();
   }
-  bool hashable = !PyErr_Occurred();
-  PyErr_Clear(); // an unhashable configuration (a list, some stream objects): not cached
+  PyErr_Clear(); // unhashable (a stream object) or not cacheable: configured each time
   static PyObject *sConfigure = PyUnicode_InternFromString("_configure");
   PyObject *configured = PyObject_CallMethodObjArgs(obj, sConfigure, config, nullptr);
   if (!configured)

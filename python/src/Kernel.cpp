@@ -17,6 +17,7 @@
 #include "pyjit/runtime/CpuModule.h"
 #include "pyjit/runtime/LoadedModule.h"
 #include "pyjit/runtime/Memory.h"
+#include "llvm/ADT/APFloat.h"
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -315,7 +316,14 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
     double d = PyFloat_AsDouble(arg);
     if (d == -1.0 && PyErr_Occurred())
       break;
-    if (spec.bytes == 4) {
+    if (spec.bytes == 2) {
+      // float16: IEEE half, rounded to nearest even (as numpy.float16(d)).
+      llvm::APFloat h(d);
+      bool lost;
+      h.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven, &lost);
+      uint16_t bits = static_cast<uint16_t>(h.bitcastToAPInt().getZExtValue());
+      std::memcpy(slot, &bits, 2);
+    } else if (spec.bytes == 4) {
       float f = static_cast<float>(d);
       std::memcpy(slot, &f, 4);
     } else {
@@ -372,8 +380,14 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
       fits = spec.bytes == 8 || v < (1ULL << (8 * spec.bytes));
     } else {
       long long v = PyLong_AsLongLong(arg);
-      if (v == -1 && PyErr_Occurred())
-        break;
+      if (v == -1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+          break;
+        PyErr_Clear(); // beyond int64: does not fit any signed parameter
+        PyErr_Format(PyExc_OverflowError, "argument %zd: %S does not fit %s", index, arg,
+                     spec.typeName.c_str());
+        return false;
+      }
       bits = static_cast<uint64_t>(v);
       long long bound = spec.bytes == 8 ? 0 : 1LL << (8 * spec.bytes - 1);
       fits = spec.bytes == 8 || (v >= -bound && v < bound);

@@ -300,3 +300,52 @@ def test_device_fault_names_the_kernel_and_the_process_exits_cleanly(tmp_path):
     assert "CAUGHT" in proc.stdout and "after kernel 'wild_write'" in proc.stdout, proc.stdout
     assert "CUDA_ERROR_ILLEGAL_ADDRESS" in proc.stdout
     assert "DONE" in proc.stdout
+
+
+# -- found by review: host-array checks and conversions -------------------------------
+
+def test_copy_to_host_checks_shape_dtype_and_writeability(jit):
+    f = cuda.to_device(np.asfortranarray(np.arange(6, dtype=np.float32).reshape(2, 3)))
+    with pytest.raises(ValueError, match=r"\(3, 2\) float32 does not match \(2, 3\) float32"):
+        f.copy_to_host(np.zeros((3, 2), np.float32, order="F"))
+    with pytest.raises(ValueError, match="does not match"):
+        f.copy_to_host(np.zeros((2, 3), np.float64, order="F"))
+    c = cuda.to_device(np.arange(2, dtype=np.int32))
+    with pytest.raises(ValueError, match="read-only"):
+        c.copy_to_host(np.frombuffer(bytes(8), np.int32))
+
+
+def test_non_numeric_dtypes_are_refused(jit):
+    with pytest.raises(TypeError, match="not dtype object"):
+        cuda.to_device(np.array([object(), 1], dtype=object))
+    with pytest.raises(TypeError, match="not dtype <U1"):
+        cuda.device_array(3, np.dtype("U1"))
+
+
+def test_copy_to_device_into_fortran_order_and_dtype_check(jit):
+    host = np.asfortranarray(np.arange(12, dtype=np.float64).reshape(3, 4))
+    dev = cuda.device_array((3, 4), np.float64, order="F")
+    dev.copy_to_device(host)
+    np.testing.assert_array_equal(dev.copy_to_host(), host)
+    cuda.to_device(host * 2, to=dev)
+    np.testing.assert_array_equal(dev.copy_to_host(), host * 2)
+    with pytest.raises(TypeError, match="dtype float32 is not the device array's float64"):
+        dev.copy_to_device(host.astype(np.float32))
+
+
+def test_from_dlpack_of_host_memory_on_the_cpu_backend():
+    if cuda.is_available():
+        pytest.skip("with a GPU, device arrays are GPU memory")
+    a = np.arange(6, dtype=np.float64)
+    v = cuda.from_dlpack(a)
+    assert v.__dlpack_device__() == (1, 0)
+    np.testing.assert_array_equal(np.from_dlpack(v), a)
+
+    @cuda.jit
+    def double(x):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] *= 2
+
+    double[1, 8](v[::2])  # a strided view of the same memory, in place
+    np.testing.assert_array_equal(a, [0, 1, 4, 3, 8, 5])

@@ -239,3 +239,88 @@ def test_cuda_stream_protocol_object():
     launcher(np.float32(1), d, d, out)
     s.synchronize()
     np.testing.assert_array_equal(out.copy_to_host(), 2 * np.arange(8, dtype=np.float32))
+
+
+def test_the_exact_signature_wins_over_a_converting_one(jit):
+    @jit(["void(float64[::1], float32)", "void(float64[::1], float64)"])
+    def store(out, v):
+        out[0] = v
+
+    out = np.zeros(1)
+    store[1, 1](out, 0.1)  # a Python float is float64: not rounded through float32
+    assert out[0] == 0.1
+    store[1, 1](out, np.float32(0.1))
+    assert out[0] == np.float64(np.float32(0.1))
+
+    @jit(["void(float64[::1], int32)", "void(float64[::1], float64)"])
+    def store2(out, v):
+        out[0] = v
+
+    store2[1, 1](out, 2.5)
+    assert out[0] == 2.5
+    store2[1, 1](out, np.int16(-3))  # int16 -> int32 is safe, -> float64 too: the first
+    assert out[0] == -3
+
+
+def test_complex_is_not_passed_to_a_real_parameter(jit):
+    @jit("void(float64[::1], float64)")
+    def store(out, v):
+        out[0] = v
+
+    with pytest.raises(TypeError, match="argument 'v' is complex64"):
+        store[1, 1](np.zeros(1), np.complex64(1 + 2j))
+
+
+def test_float16_scalars(jit):
+    @jit
+    def store(out, a, b):
+        out[0] = a
+        out[1] = b
+
+    out = np.zeros(2, np.float32)
+    store[1, 1](out, np.float16(2.5), np.float32(7))
+    np.testing.assert_array_equal(out, [2.5, 7])
+
+    @jit("void(float32[::1], float16)")
+    def half(out, v):
+        out[0] = v
+
+    half[1, 1](out, 3.7)  # rounded to float16 as numpy does
+    assert out[0] == np.float32(np.float16(3.7))
+
+
+def test_configuration_checks_do_not_depend_on_earlier_launches(jit):
+    noop = make_noop(jit)
+    noop[1, 4](np.zeros(1))
+    noop[1, 4, 0, 0](np.zeros(1))
+    for config in ((1.0, 4), (True, 4), (1, 4, 0, 0.0), (1, 4, 0, False)):
+        with pytest.raises(TypeError):
+            noop[config]
+
+
+def test_keyword_arguments_and_bad_stream_handles_are_refused(jit):
+    noop = make_noop(jit)
+    with pytest.raises(TypeError, match="by position only"):
+        noop[1, 1](a=np.zeros(1))
+    with pytest.raises(ValueError, match="unsigned 64-bit"):
+        noop[1, 1, -5]
+
+
+def test_kernel_signatures_must_return_void_and_cache_must_be_bool():
+    with pytest.raises(TypeError, match="starts with 'void\\("):
+        cuda.jit("int32(int32)")(lambda a: None)
+    with pytest.raises(TypeError, match="option cache must be True or False"):
+        cuda.jit(cache=0)(make_noop.__code__ and (lambda a: None))
+
+
+def _column0_continuation(out):
+    out[0] = 1 \
++ 2
+    out[1] = 7
+
+
+def test_body_lines_at_column_zero_are_part_of_the_kernel(jit):
+    k = jit(_column0_continuation)
+    out = np.zeros(2, np.int64)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [3, 7])
