@@ -271,3 +271,15 @@ def test_operator_errors_point_at_the_argument(tmp_path, body, message):
     module = importlib.util.module_from_spec(spec)
     with pytest.raises(pyjit.CompileError, match=r"kern.py:\d+:\d+: error: .*" + message):
         spec.loader.exec_module(module)
+
+
+def test_divergent_block_primitive_is_reported_in_debug_mode_on_the_cpu():
+    @cuda.jit(target="cpu", debug=True)
+    def half_the_block(x, out):
+        i = cuda.grid(1)
+        if i % 2 == 0:
+            out[i] = coop.block.sum(x[i])
+
+    with pytest.raises(pyjit.KernelError, match=r"barrier divergence: 32 threads wait .*"
+                                                r"test_coop.py:\d+"):
+        half_the_block[1, 64](np.ones(64, np.float32), np.zeros(64, np.float32))
