@@ -649,7 +649,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             if not self._overloads:
                 raise ValueError("kernel '%s' has not been compiled yet" % self.__name__)
             return next(iter(self._overloads.values()))
-        return self._overloads[tuple(signature)]
+        try:
+            return self._overloads[tuple(signature)]
+        except KeyError:
+            raise KeyError("kernel '%s' has no overload for %r; compiled: %s"
+                           % (self.__name__, tuple(signature), self.signatures)) from None
 
     def inspect_asm(self, signature=None):
         """The PTX of the overload for `signature` (a tuple of type strings);

@@ -83,6 +83,9 @@ def typeof(value, what):
             raise TypeError("%s: empty tuples are not supported as kernel arguments" % what)
         return "Tuple(%s)" % ", ".join(typeof(v, "%s[%d]" % (what, k)) for k, v in enumerate(value))
     if isinstance(value, np.ndarray):
+        if value.ndim == 0:
+            raise TypeError("%s: 0-d arrays are not supported as kernel arguments (pass the "
+                            "scalar, or reshape it to 1 element)" % what)
         name = dtype_name(value.dtype, what)
         t = array_type(name, value.ndim, value.flags.c_contiguous, value.flags.f_contiguous)
         return t if value.flags.writeable else "readonly " + t

@@ -295,6 +295,11 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
     producer's stream as CAI v3 asks."""
     import numpy as np
     from ._devicearray import _External
+    if desc.get("mask") is not None:
+        raise TypeError("from_cuda_array_interface: masked arrays are not supported")
+    if "typestr" not in desc or "shape" not in desc or "data" not in desc:
+        raise TypeError("from_cuda_array_interface: the interface needs shape, typestr and "
+                        "data, got %s" % sorted(desc))
     shape = tuple(desc["shape"])
     dtype = np.dtype(desc["typestr"])
     strides = desc.get("strides")
