@@ -38,6 +38,8 @@ bool pyjit::ir::isCoopBlockFunction(llvm::StringRef name) {
       .Cases({"inclusive_sum", "exclusive_sum", "inclusive_scan", "exclusive_scan"}, true)
       .Cases({"inclusive_sum_with_aggregate", "exclusive_sum_with_aggregate"}, true)
       .Cases({"inclusive_scan_with_aggregate", "exclusive_scan_with_aggregate"}, true)
+      .Cases({"load", "load_striped", "store", "store_striped"}, true)
+      .Cases({"radix_sort", "radix_sort_descending"}, true)
       .Default(false);
 }
 

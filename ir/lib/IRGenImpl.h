@@ -2,6 +2,7 @@
 #ifndef PYJIT_IR_LIB_IRGENIMPL_H
 #define PYJIT_IR_LIB_IRGENIMPL_H
 
+#include <functional>
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/IRGen.h"
 #include "pyjit/ir/SSABuilder.h"
@@ -88,6 +89,13 @@ private:
   RValue inlineFunction(const TypedFunction &callee, std::vector<RValue> args,
                         SourceRange range);
   RValue coopGeneric(const CallExpr &e, llvm::StringRef name, bool block);
+  RValue coopTile(const CallExpr &e, llvm::StringRef name);
+  // Control flow for generated code (IRGenCoop.cpp): `if cond: body()` and
+  // `for k in range(count): body(k)` with an int64 k.
+  void ifThen(Value *cond, const std::function<void()> &body);
+  void forRange(Value *count, const std::function<void(Value *)> &body);
+  Value *blockRank();       // the thread's linear rank in its block (int64)
+  Value *blockThreads();    // threads in the block (int64)
   RValue cudaCall(const CallExpr &e, CudaFn fn);
   RValue coopBlockCall(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpCall(const CallExpr &e, llvm::StringRef name);

@@ -497,11 +497,58 @@ static Type *coopValueType(TypeContext &ctx, Type *t) {
   return nullptr;
 }
 
+// coop.block's tile primitives: load/store[_striped](array, items, start)
+// and radix_sort[_descending](keys, temp), on 1-D arrays.
+ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::StringRef name,
+                               const std::vector<ExprInfo> &args) {
+  bool sort = name.starts_with("radix_sort");
+  size_t want = sort ? 2 : 3;
+  if (args.size() != want) {
+    error(e.range(), path + "() takes " + llvm::Twine(want) + " arguments (" +
+                         (sort ? "keys, temp" : "array, items, start") + "), got " +
+                         llvm::Twine(args.size()));
+    return {};
+  }
+  for (size_t i = 0; i < 2; ++i) {
+    auto *at = dyn_cast<ArrayType>(args[i].type);
+    if (!at || at->ndim() != 1) {
+      error(e.args[i]->range(), path + "() takes 1-d arrays here, not " +
+                                    typeName(args[i].type));
+      return {};
+    }
+    bool written = sort || (name.starts_with("load") ? i == 1 : i == 0);
+    if (written && at->readonly()) {
+      error(e.args[i]->range(), path + "() writes this array, which is read-only");
+      return {};
+    }
+  }
+  if (sort) {
+    auto *keys = cast<ArrayType>(args[0].type), *temp = cast<ArrayType>(args[1].type);
+    auto *it = dyn_cast<IntType>(keys->dtype());
+    if (!it || (it->bits() != 32 && it->bits() != 64)) {
+      error(e.args[0]->range(), path + "() sorts 32- and 64-bit integer keys, not " +
+                                    typeName(keys->dtype()));
+      return {};
+    }
+    if (temp->dtype() != keys->dtype()) {
+      error(e.args[1]->range(), path + "() needs temporary storage of the keys' type " +
+                                    typeName(keys->dtype()) + ", not " + typeName(temp->dtype()));
+      return {};
+    }
+  } else if (!isa<IntType>(args[2].type)) {
+    error(e.args[2]->range(), path + "() takes the first index as an integer");
+    return {};
+  }
+  return ExprInfo{ctx.none()};
+}
+
 // coop.block.* and coop.warp.* (Coop.h): (x) or (x, op) or, for
 // warp.broadcast, (x, lane); *_with_aggregate return (result, total).
 ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
                            const std::vector<ExprInfo> &args) {
   llvm::StringRef name = path.rsplit('.').second;
+  if (path.starts_with("coop.block.") && isCoopTileFunction(name))
+    return coopTileCall(e, path, name, args);
   bool withOp = name == "reduce" || name.starts_with("inclusive_scan") ||
                 name.starts_with("exclusive_scan");
   bool broadcast = name == "broadcast";

@@ -70,6 +70,8 @@ private:
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
   ExprInfo cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprInfo> &args);
   ExprInfo coopCall(const CallExpr &e, llvm::StringRef path, const std::vector<ExprInfo> &args);
+  ExprInfo coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::StringRef name,
+                        const std::vector<ExprInfo> &args);
   ExprInfo arrayAlloc(const CallExpr &e, bool shared);
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);

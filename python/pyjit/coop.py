@@ -13,7 +13,9 @@ Block primitives (`coop.block`, called by every thread of the block, which
 may have any shape; threads are ranked x fastest): `sum`, `min`, `max`,
 `reduce(x, op)`, `inclusive_sum`, `exclusive_sum`, `inclusive_scan(x, op)`,
 `exclusive_scan(x, op)`, and `*_with_aggregate` forms of the scans returning
-`(result, block total)`. They are calls into pyjit's device library
+`(result, block total)`; for tiles of items per thread (local arrays),
+`load`/`store` (blocked) and `load_striped`/`store_striped`, and
+`radix_sort(keys, temp)` / `radix_sort_descending(keys, temp)`. They are calls into pyjit's device library
 (runtime/devicelib/coop.cu, linked by nvJitLink) on the GPU and into the
 CPU backend's runner on the host.
 
@@ -59,5 +61,7 @@ class _Namespace:
 
 _SCANS = ("inclusive_sum", "exclusive_sum", "inclusive_scan", "exclusive_scan")
 block = _Namespace("coop.block", ("sum", "min", "max", "reduce") + _SCANS +
-                   tuple(s + "_with_aggregate" for s in _SCANS))
+                   tuple(s + "_with_aggregate" for s in _SCANS) +
+                   ("load", "load_striped", "store", "store_striped", "radix_sort",
+                    "radix_sort_descending"))
 warp = _Namespace("coop.warp", ("sum", "min", "max", "reduce", "broadcast") + _SCANS)

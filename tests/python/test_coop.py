@@ -283,3 +283,77 @@ def test_divergent_block_primitive_is_reported_in_debug_mode_on_the_cpu():
     with pytest.raises(pyjit.KernelError, match=r"barrier divergence: 32 threads wait .*"
                                                 r"test_coop.py:\d+"):
         half_the_block[1, 64](np.ones(64, np.float32), np.zeros(64, np.float32))
+
+
+TILE_ITEMS = 4
+
+
+def make_tile_kernels(jit, dtype):
+    @jit
+    def sort_tiles(x, out, descending):
+        items = cuda.local.array(TILE_ITEMS, dtype)
+        temp = cuda.shared.array(4096, dtype)  # room for 1024 threads x 4 keys
+        start = cuda.blockIdx.x * cuda.blockDim.x * TILE_ITEMS
+        coop.block.load(x, items, start)
+        if descending:
+            coop.block.radix_sort_descending(items, temp)
+        else:
+            coop.block.radix_sort(items, temp)
+        coop.block.store(out, items, start)
+    return sort_tiles
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint32, np.uint64],
+                         ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("threads", [32, 100, 1024])
+def test_block_radix_sort_of_tiles(jit, dtype, threads):
+    nblocks = 2
+    n = nblocks * threads * TILE_ITEMS
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(threads)
+    x = rng.integers(info.min, info.max, size=n, dtype=dtype, endpoint=True)
+    x[:5] = [info.min, info.max, 0, info.max, info.min]  # extremes and duplicates
+    sort_tiles = make_tile_kernels(jit, dtype)
+    out = np.zeros_like(x)
+    sort_tiles[nblocks, threads](x, out, False)
+    tiles = x.reshape(nblocks, -1)
+    np.testing.assert_array_equal(out, np.sort(tiles, axis=1).ravel())
+    sort_tiles[nblocks, threads](x, out, True)
+    np.testing.assert_array_equal(out, np.sort(tiles, axis=1)[:, ::-1].ravel())
+
+
+def test_block_load_and_store_blocked_and_striped(jit):
+    @jit
+    def shift(x, blocked, striped):
+        items = cuda.local.array(3, np.float64)
+        start = cuda.blockIdx.x * cuda.blockDim.x * 3
+        coop.block.load(x, items, start)
+        items[0] += 100
+        coop.block.store(blocked, items, start)
+        coop.block.load_striped(x, items, start)
+        items[0] += 100
+        coop.block.store_striped(striped, items, start)
+
+    threads, nblocks = 40, 2
+    n = threads * 3 * nblocks - 7  # the last tile is ragged: its tail is skipped
+    x = np.arange(n, dtype=np.float64)
+    blocked, striped = np.zeros(n), np.zeros(n)
+    shift[nblocks, threads](x, blocked, striped)
+    want_blocked, want_striped = x.copy(), x.copy()
+    for b in range(nblocks):
+        start = b * threads * 3
+        want_blocked[start:start + threads * 3:3] += 100  # item 0 of each thread
+        want_striped[start:start + threads] += 100        # the first stripe
+    np.testing.assert_array_equal(blocked, want_blocked)
+    np.testing.assert_array_equal(striped, want_striped)
+
+
+def test_radix_sort_needs_integer_keys_and_matching_temp(jit):
+    @jit
+    def bad(x):
+        items = cuda.local.array(2, np.float32)
+        temp = cuda.shared.array(64, np.float32)
+        coop.block.radix_sort(items, temp)
+
+    with pytest.raises(pyjit.CompileError, match="sorts 32- and 64-bit integer keys, not float32"):
+        bad[1, 32](np.zeros(1, np.float32))

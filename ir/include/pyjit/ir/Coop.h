@@ -48,6 +48,13 @@ const char *coopOpName(CoopOp op);
 /// std::nullopt.
 std::optional<CoopOp> coopOpOfBuiltin(llvm::StringRef path);
 
+/// Tile primitives of coop.block (items-per-thread arrays): load, store and
+/// their _striped forms, radix_sort and radix_sort_descending.
+inline bool isCoopTileFunction(llvm::StringRef name) {
+  return name.starts_with("load") || name.starts_with("store") ||
+         name.starts_with("radix_sort");
+}
+
 /// Is `name` a function of coop.block or coop.warp (e.g. "sum", "reduce")?
 bool isCoopBlockFunction(llvm::StringRef name);
 bool isCoopWarpFunction(llvm::StringRef name);

@@ -1,0 +1,429 @@
+//===- IRGenCoop.cpp - pyjit.coop calls -> IR -------------------------------===//
+//
+// Block primitives with builtin operators become Opcode::Coop (a call into
+// the device library on the GPU); warp primitives become shuffles; anything
+// with a user-defined operator or tuple values, and the tile primitives
+// (load, store, radix_sort), is generated here for both backends.
+// docs/coop.md gives the semantics and where each primitive lives.
+//
+//===----------------------------------------------------------------------===//
+#include "IRGenImpl.h"
+#include "pyjit/ir/Coop.h"
+#include <cmath>
+#include <functional>
+
+using namespace pyjit;
+using namespace pyjit::ir;
+
+namespace pyjit::ir::detail {
+
+namespace {
+/// The operator of a coop call: sum-like names add; min, max; otherwise the
+/// builtin passed as the second argument (checked by type inference).
+CoopOp coopOpOf(llvm::StringRef name, Type *opArg) {
+  if (name == "min")
+    return CoopOp::Min;
+  if (name == "max")
+    return CoopOp::Max;
+  if (opArg)
+    if (auto *bt = dyn_cast<BuiltinType>(opArg))
+      if (std::optional<CoopOp> op = coopOpOfBuiltin(bt->path()))
+        return *op;
+  return CoopOp::Add;
+}
+} // namespace
+
+RValue IRGen::coopBlockCall(const CallExpr &e, llvm::StringRef name) {
+  if (isCoopTileFunction(name))
+    return coopTile(e, name);
+  if (typed->coopOps.count(&e) || isa<TupleType>(info(*e.args[0]).type))
+    return coopGeneric(e, name, /*block=*/true);
+  bool aggregate = name.consume_back("_with_aggregate");
+  CoopCall call{CoopFn::Reduce, coopOpOf(name, e.args.size() > 1 ? info(*e.args[1]).type : nullptr),
+                aggregate};
+  if (name.starts_with("inclusive"))
+    call.fn = CoopFn::InclusiveScan;
+  else if (name.starts_with("exclusive"))
+    call.fn = CoopFn::ExclusiveScan;
+  Type *rt = info(e).type;
+  Type *t = aggregate ? cast<TupleType>(rt)->elements()[0] : rt;
+  Instruction *c = b.create(Opcode::Coop, t, {scalar(*e.args[0], t)});
+  c->intImm = call.encode();
+  if (!aggregate)
+    return RValue::of(c);
+  RValue r;
+  r.type = rt;
+  r.elems.push_back(RValue::of(c));
+  r.elems.push_back(RValue::of(b.create(Opcode::CoopAggregate, t, {c})));
+  return r;
+}
+
+// Warp primitives: the 32 lanes of the warp (all must call), as shuffles
+// that inline — a butterfly (shfl.bfly) for reductions, Hillis-Steele with
+// shfl.up for scans (the shapes of CUB's WarpReduceShfl and WarpScanShfl).
+RValue IRGen::coopWarpCall(const CallExpr &e, llvm::StringRef name) {
+  if (typed->coopOps.count(&e) || isa<TupleType>(info(*e.args[0]).type))
+    return coopGeneric(e, name, /*block=*/false);
+  Type *t = info(e).type;
+  Type *u32 = ctx.intTy(32, false);
+  Value *full = b.constInt(u32, 0xffffffff);
+  Value *x = scalar(*e.args[0], t);
+  auto shfl = [&](CudaFn fn, Value *v, Value *arg) {
+    Instruction *s = b.create(Opcode::Cuda, t, {full, v, arg});
+    s->intImm = static_cast<int64_t>(fn);
+    return s;
+  };
+  if (name == "broadcast")
+    return RValue::of(shfl(CudaFn::ShflSync, x, scalar(*e.args[1], ctx.int32())));
+  CoopOp op = coopOpOf(name, e.args.size() > 1 ? info(*e.args[1]).type : nullptr);
+  auto apply = [&](Value *lhs, Value *rhs) -> Value * {
+    switch (op) {
+    case CoopOp::Add:
+      return b.binary(Opcode::Add, lhs, rhs);
+    case CoopOp::Min:
+      return b.binary(Opcode::Min, lhs, rhs);
+    case CoopOp::Max:
+      return b.binary(Opcode::Max, lhs, rhs);
+    }
+    return lhs;
+  };
+  if (name == "sum" || name == "min" || name == "max" || name == "reduce") {
+    for (int offset = 16; offset > 0; offset >>= 1)
+      x = apply(x, shfl(CudaFn::ShflXorSync, x, b.constInt(ctx.int32(), offset)));
+    return RValue::of(x);
+  }
+  Value *lane = b.cast(b.sreg(SpecialReg::LaneId), ctx.int32());
+  for (int offset = 1; offset < 32; offset <<= 1) {
+    Value *k = b.constInt(ctx.int32(), offset);
+    Value *y = shfl(CudaFn::ShflUpSync, x, k);
+    x = b.select(b.cmp(CmpPredicate::Ge, lane, k), apply(y, x), x);
+  }
+  if (name.starts_with("inclusive"))
+    return RValue::of(x);
+  // Exclusive: the inclusive result of the lane before; lane 0 the identity.
+  Value *before = shfl(CudaFn::ShflUpSync, x, b.constInt(ctx.int32(), 1));
+  Value *identity;
+  if (auto *ft = dyn_cast<FloatType>(t)) {
+    identity = b.constFloat(t, op == CoopOp::Add ? 0.0 : op == CoopOp::Min ? INFINITY : -INFINITY);
+    (void)ft;
+  } else {
+    auto *it = cast<IntType>(t);
+    int64_t v = 0;
+    if (op == CoopOp::Min)
+      v = it->isSigned() ? (it->bits() == 32 ? INT32_MAX : INT64_MAX)
+                         : (it->bits() == 32 ? int64_t(UINT32_MAX) : -1);
+    else if (op == CoopOp::Max)
+      v = it->isSigned() ? (it->bits() == 32 ? INT32_MIN : INT64_MIN) : 0;
+    identity = b.constInt(t, v);
+  }
+  return RValue::of(
+      b.select(b.cmp(CmpPredicate::Eq, lane, b.constInt(ctx.int32(), 0)), identity, before));
+}
+
+// pyjit.coop with a user-defined operator or tuple values (docs/coop.md):
+// generated here, for both backends, with the operator inlined at every
+// step. Values are RValues (a scalar or a flat tuple of 32/64-bit scalars);
+// each tuple element is shuffled and stored on its own. Block primitives:
+// a bounded shfl.down reduction (or shfl.up scan) per warp, partial warps
+// included; one value per warp through shared memory; then every thread
+// folds the warp values it needs (the operator applied up to 31 times).
+RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockScope) {
+  bool aggregate = name.consume_back("_with_aggregate");
+  Type *rt = info(e).type;
+  Type *t = aggregate ? cast<TupleType>(rt)->elements()[0] : rt;
+  Type *i32 = ctx.int32(), *u32 = ctx.intTy(32, false);
+  auto elementTypes = [&]() -> std::vector<Type *> {
+    if (auto *tt = dyn_cast<TupleType>(t))
+      return tt->elements();
+    return {t};
+  };
+  auto parts = [&](const RValue &v) -> std::vector<Value *> {
+    if (!v.isTuple())
+      return {v.value};
+    std::vector<Value *> out;
+    for (const RValue &el : v.elems)
+      out.push_back(el.value);
+    return out;
+  };
+  auto whole = [&](std::vector<Value *> vs) -> RValue {
+    if (!isa<TupleType>(t))
+      return RValue::of(vs[0]);
+    RValue r;
+    r.type = t;
+    for (Value *v : vs)
+      r.elems.push_back(RValue::of(v));
+    return r;
+  };
+  RValue x = isa<TupleType>(t) ? gen(*e.args[0]) : RValue::of(scalar(*e.args[0], t));
+  auto shfl = [&](CudaFn fnc, const RValue &v, Value *mask, Value *arg) {
+    std::vector<Value *> out;
+    for (Value *p : parts(v)) {
+      Instruction *s = b.create(Opcode::Cuda, p->type(), {mask, p, arg});
+      s->intImm = static_cast<int64_t>(fnc);
+      out.push_back(s);
+    }
+    return whole(out);
+  };
+  auto choose = [&](Value *cond, const RValue &a, const RValue &c) {
+    std::vector<Value *> pa = parts(a), pc = parts(c), out;
+    for (size_t k = 0; k < pa.size(); ++k)
+      out.push_back(b.select(cond, pa[k], pc[k]));
+    return whole(out);
+  };
+  auto it = typed->coopOps.find(&e);
+  const TypedFunction *opFn = it == typed->coopOps.end() ? nullptr : it->second;
+  auto apply = [&](const RValue &a, const RValue &c) -> RValue {
+    RValue r = inlineFunction(*opFn, {a, c}, e.args[1]->range());
+    return isa<TupleType>(t) ? r : RValue::of(b.cast(r.value, t));
+  };
+  auto k32 = [&](int64_t v) { return b.constInt(i32, v); };
+  Value *full = b.constInt(u32, 0xffffffff);
+
+  if (!blockScope) { // all 32 lanes
+    if (name == "broadcast")
+      return shfl(CudaFn::ShflSync, x, full, scalar(*e.args[1], i32));
+    if (name == "reduce") {
+      for (int off = 16; off > 0; off >>= 1)
+        x = apply(x, shfl(CudaFn::ShflXorSync, x, full, k32(off)));
+      return x;
+    }
+    Value *lane = b.cast(b.sreg(SpecialReg::LaneId), i32);
+    for (int off = 1; off < 32; off <<= 1) // inclusive_scan
+      x = choose(b.cmp(CmpPredicate::Ge, lane, k32(off)),
+                 apply(shfl(CudaFn::ShflUpSync, x, full, k32(off)), x), x);
+    return x;
+  }
+
+  // The block: linear thread rank, its warp and lane, the warp's width.
+  auto reg = [&](SpecialReg r) { return b.cast(b.sreg(r), i32); };
+  Value *tid = b.binary(Opcode::Add, reg(SpecialReg::TidX),
+                        b.binary(Opcode::Mul, reg(SpecialReg::NtidX),
+                                 b.binary(Opcode::Add, reg(SpecialReg::TidY),
+                                          b.binary(Opcode::Mul, reg(SpecialReg::NtidY),
+                                                   reg(SpecialReg::TidZ)))));
+  Value *n = b.binary(Opcode::Mul, reg(SpecialReg::NtidX),
+                      b.binary(Opcode::Mul, reg(SpecialReg::NtidY), reg(SpecialReg::NtidZ)));
+  Value *lane = b.binary(Opcode::BitAnd, tid, k32(31));
+  Value *warp = b.binary(Opcode::FloorDiv, tid, k32(32));
+  Value *warps = b.binary(Opcode::FloorDiv, b.binary(Opcode::Add, n, k32(31)), k32(32));
+  Value *width = b.binary(Opcode::Min, b.binary(Opcode::Sub, n, b.binary(Opcode::Mul, warp, k32(32))),
+                          k32(32));
+  // The warp's lanes: 0xffffffff >> (32 - width), as uint32.
+  Value *mask = b.binary(Opcode::Shr, full, b.cast(b.binary(Opcode::Sub, k32(32), width), u32));
+  std::vector<Value *> scratch;
+  for (Type *et : elementTypes()) {
+    Instruction *a = b.create(Opcode::AllocArray, ctx.array(et, 1, Layout::C),
+                              {b.constInt(ctx.int64(), 32)});
+    a->intImm = 3; // shared
+    scratch.push_back(a);
+  }
+  auto load = [&](Value *w) {
+    std::vector<Value *> out;
+    for (Value *a : scratch)
+      out.push_back(b.create(Opcode::ArrayLoad, cast<ArrayType>(a->type())->dtype(),
+                             {a, b.cast(w, ctx.int64())}));
+    return whole(out);
+  };
+  auto storeAt = [&](Value *w, const RValue &v) {
+    std::vector<Value *> pv = parts(v);
+    for (size_t k = 0; k < scratch.size(); ++k)
+      b.create(Opcode::ArrayStore, ctx.none(), {scratch[k], b.cast(w, ctx.int64()), pv[k]});
+  };
+  auto ifThen = [&](Value *cond, const std::function<void()> &body) {
+    BasicBlock *then = fn->createBlock(), *merge = fn->createBlock();
+    b.condBr(cond, then, merge);
+    ssa.sealBlock(then);
+    enter(then);
+    body();
+    jumpTo(merge);
+    ssa.sealBlock(merge);
+    enter(merge);
+  };
+  auto barrier = [&] {
+    Instruction *s = b.create(Opcode::Cuda, ctx.none(), {});
+    s->intImm = static_cast<int64_t>(CudaFn::Syncthreads);
+  };
+  // The fold of the warp values s[0], .., s[w] for every w < limit.
+  auto fold = [&](Value *limit) {
+    RValue acc = load(k32(0));
+    for (int w = 1; w < 32; ++w)
+      acc = choose(b.cmp(CmpPredicate::Lt, k32(w), limit), apply(acc, load(k32(w))), acc);
+    return acc;
+  };
+  if (name == "reduce") {
+    for (int off = 16; off > 0; off >>= 1) {
+      RValue y = shfl(CudaFn::ShflDownSync, x, mask, k32(off));
+      x = choose(b.cmp(CmpPredicate::Lt, b.binary(Opcode::Add, lane, k32(off)), width),
+                 apply(x, y), x);
+    }
+    ifThen(b.cmp(CmpPredicate::Eq, lane, k32(0)), [&] { storeAt(warp, x); });
+    barrier();
+    RValue total = fold(warps);
+    barrier(); // the next call may write the scratch
+    return total;
+  }
+  for (int off = 1; off < 32; off <<= 1) { // inclusive_scan
+    RValue y = shfl(CudaFn::ShflUpSync, x, mask, k32(off));
+    x = choose(b.cmp(CmpPredicate::Ge, lane, k32(off)), apply(y, x), x);
+  }
+  ifThen(b.cmp(CmpPredicate::Eq, lane, b.binary(Opcode::Sub, width, k32(1))),
+         [&] { storeAt(warp, x); });
+  barrier();
+  RValue before = fold(warp); // the warps ahead of this one
+  RValue result = choose(b.cmp(CmpPredicate::Gt, warp, k32(0)), apply(before, x), x);
+  RValue total;
+  if (aggregate)
+    total = fold(warps);
+  barrier();
+  if (!aggregate)
+    return result;
+  RValue pair;
+  pair.type = rt;
+  pair.elems = {result, total};
+  return pair;
+}
+
+void IRGen::ifThen(Value *cond, const std::function<void()> &body) {
+  BasicBlock *then = fn->createBlock(), *merge = fn->createBlock();
+  b.condBr(cond, then, merge);
+  ssa.sealBlock(then);
+  enter(then);
+  body();
+  jumpTo(merge);
+  ssa.sealBlock(merge);
+  enter(merge);
+}
+
+void IRGen::forRange(Value *count, const std::function<void(Value *)> &body) {
+  std::string var = "$coop.k" + std::to_string(tempId++);
+  Type *i64 = ctx.int64();
+  writeVar(var, i64, RValue::of(b.constInt(i64, 0)));
+  BasicBlock *header = fn->createBlock(), *loop = fn->createBlock(), *exit = fn->createBlock();
+  b.br(header);
+  enter(header);
+  Value *k = readVar(var, i64).value;
+  b.condBr(b.cmp(CmpPredicate::Lt, k, count), loop, exit);
+  ssa.sealBlock(loop);
+  enter(loop);
+  body(k);
+  writeVar(var, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
+  jumpTo(header);
+  ssa.sealBlock(header);
+  ssa.sealBlock(exit);
+  enter(exit);
+}
+
+Value *IRGen::blockRank() {
+  auto reg = [&](SpecialReg r) { return b.cast(b.sreg(r), ctx.int64()); };
+  return b.binary(Opcode::Add, reg(SpecialReg::TidX),
+                  b.binary(Opcode::Mul, reg(SpecialReg::NtidX),
+                           b.binary(Opcode::Add, reg(SpecialReg::TidY),
+                                    b.binary(Opcode::Mul, reg(SpecialReg::NtidY),
+                                             reg(SpecialReg::TidZ)))));
+}
+
+Value *IRGen::blockThreads() {
+  auto reg = [&](SpecialReg r) { return b.cast(b.sreg(r), ctx.int64()); };
+  return b.binary(Opcode::Mul, reg(SpecialReg::NtidX),
+                  b.binary(Opcode::Mul, reg(SpecialReg::NtidY), reg(SpecialReg::NtidZ)));
+}
+
+// Tiles of items per thread (docs/coop.md). load/store move a tile between an
+// array and each thread's `items` (a cuda.local.array): blocked (thread t
+// holds elements t*ITEMS .. t*ITEMS+ITEMS-1 of the tile) or striped (element
+// k*n + t), skipping elements past the array's end. radix_sort sorts the
+// block's tile held blocked in `keys`, through `temp` (shared memory of at
+// least n*ITEMS keys): a stable least-significant-bit-first split per key
+// bit, each placed with a block-wide exclusive sum of the zeros.
+RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
+  Type *i64 = ctx.int64();
+  Value *tid = blockRank(), *n = blockThreads();
+  auto load = [&](Value *array, Value *i) {
+    return b.create(Opcode::ArrayLoad, cast<ArrayType>(array->type())->dtype(), {array, i});
+  };
+  auto store = [&](Value *array, Value *i, Value *v) {
+    b.create(Opcode::ArrayStore, ctx.none(),
+             {array, i, b.cast(v, cast<ArrayType>(array->type())->dtype())});
+  };
+  auto barrier = [&] {
+    Instruction *s = b.create(Opcode::Cuda, ctx.none(), {});
+    s->intImm = static_cast<int64_t>(CudaFn::Syncthreads);
+  };
+  Value *first = gen(*e.args[0]).value, *second = gen(*e.args[1]).value;
+  if (!name.starts_with("radix_sort")) {
+    Value *array = first, *items = second;
+    Value *start = scalar(*e.args[2], i64);
+    Value *count = b.arrayShape(items, 0), *size = b.arrayShape(array, 0);
+    bool striped = name.ends_with("_striped"), isLoad = name.starts_with("load");
+    forRange(count, [&](Value *k) {
+      Value *offset = striped ? b.binary(Opcode::Add, b.binary(Opcode::Mul, k, n), tid)
+                              : b.binary(Opcode::Add, b.binary(Opcode::Mul, tid, count), k);
+      Value *i = b.binary(Opcode::Add, start, offset);
+      Value *inside = b.binary(Opcode::BitAnd,
+                               b.cmp(CmpPredicate::Ge, i, b.constInt(i64, 0)),
+                               b.cmp(CmpPredicate::Lt, i, size));
+      ifThen(inside, [&] {
+        if (isLoad)
+          store(items, k, load(array, i));
+        else
+          store(array, i, load(items, k));
+      });
+    });
+    return RValue{ctx.none(), nullptr, {}};
+  }
+
+  Value *keys = first, *temp = second;
+  auto *kt = cast<IntType>(cast<ArrayType>(keys->type())->dtype());
+  unsigned bits = kt->bits();
+  Type *u = ctx.intTy(bits, false);
+  bool descending = name.ends_with("_descending");
+  // The key's bits in an order that sorts as unsigned: the sign bit flipped
+  // for signed keys; all bits flipped for a descending sort.
+  auto ordered = [&](Value *key) {
+    Value *v = b.cast(key, u);
+    if (kt->isSigned())
+      v = b.binary(Opcode::BitXor, v, b.constInt(u, int64_t(1) << (bits - 1)));
+    return descending ? b.unary(Opcode::Invert, v) : v;
+  };
+  Value *count = b.arrayShape(keys, 0);
+  std::string zerosVar = "$coop.zeros" + std::to_string(tempId++);
+  forRange(b.constInt(i64, bits), [&](Value *bit) {
+    Value *shift = b.cast(bit, u);
+    auto bitOf = [&](Value *key) {
+      return b.binary(Opcode::BitAnd, b.binary(Opcode::Shr, ordered(key), shift),
+                      b.constInt(u, 1));
+    };
+    // This thread's keys with the bit clear, then everyone's before it.
+    writeVar(zerosVar, i64, RValue::of(b.constInt(i64, 0)));
+    forRange(count, [&](Value *k) {
+      Value *zero = b.cast(b.cmp(CmpPredicate::Eq, bitOf(load(keys, k)), b.constInt(u, 0)), i64);
+      writeVar(zerosVar, i64,
+               RValue::of(b.binary(Opcode::Add, readVar(zerosVar, i64).value, zero)));
+    });
+    Instruction *scan = b.create(Opcode::Coop, i64, {readVar(zerosVar, i64).value});
+    scan->intImm = CoopCall{CoopFn::ExclusiveScan, CoopOp::Add, true}.encode();
+    Value *totalZeros = b.create(Opcode::CoopAggregate, i64, {scan});
+    writeVar(zerosVar, i64, RValue::of(b.constInt(i64, 0))); // zeros seen so far
+    forRange(count, [&](Value *k) {
+      Value *key = load(keys, k);
+      Value *isZero = b.cmp(CmpPredicate::Eq, bitOf(key), b.constInt(u, 0));
+      Value *seen = readVar(zerosVar, i64).value;
+      Value *zerosBefore = b.binary(Opcode::Add, scan, seen);
+      Value *element = b.binary(Opcode::Add, b.binary(Opcode::Mul, tid, count), k);
+      Value *dest = b.select(isZero, zerosBefore,
+                             b.binary(Opcode::Add, totalZeros,
+                                      b.binary(Opcode::Sub, element, zerosBefore)));
+      store(temp, dest, key);
+      writeVar(zerosVar, i64,
+               RValue::of(b.binary(Opcode::Add, seen, b.cast(isZero, i64))));
+    });
+    barrier();
+    forRange(count, [&](Value *k) {
+      store(keys, k, load(temp, b.binary(Opcode::Add, b.binary(Opcode::Mul, tid, count), k)));
+    });
+    barrier();
+  });
+  return RValue{ctx.none(), nullptr, {}};
+}
+
+} // namespace pyjit::ir::detail
