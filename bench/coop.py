@@ -12,7 +12,9 @@ warm-up), for each system present:
   * warp reduce in a kernel: one sum per warp of 2^(log2n-2) float32 with
     coop.warp.sum against the same kernel with five hand-written
     cuda.shfl_down_sync steps.
-Block radix sort is not in pyjit.coop yet: its row says so.
+  * block radix sort of 2^24 uint32 keys in tiles of 256 x 8 with
+    coop.block.load/radix_sort/store, against cupy.sort of the same tiles
+    (axis=1).
 Prints one table: ms, GB/s (bytes read + written once), and the ratio of
 each system's throughput to the reference of its row group.
 """
@@ -79,6 +81,19 @@ def scan_tiles(x, offsets, out):
         s, total = coop.block.inclusive_sum_with_aggregate(x[i])
         out[i] = s + running
         running += total
+
+
+SORT_ITEMS = 8  # radix sort: keys per thread; a tile is THREADS * SORT_ITEMS keys
+
+
+@cuda.jit("void(uint32[::1])")
+def sort_tiles(x):
+    keys = cuda.local.array(SORT_ITEMS, np.uint32)
+    temp = cuda.shared.array(THREADS * SORT_ITEMS, np.uint32)
+    start = cuda.blockIdx.x * THREADS * SORT_ITEMS
+    coop.block.load(x, keys, start)
+    coop.block.radix_sort(keys, temp)
+    coop.block.store(x, keys, start)
 
 
 @cuda.jit("void(float32[::1], float32[::1])")
@@ -226,7 +241,35 @@ def main():
     row("warp sum f32", "pyjit coop.warp.sum", ms, 4 * m,
         np.array_equal(dwout.copy_to_host(), want_w))
 
-    notes.append("block radix sort (issue 7): not in pyjit.coop yet, no row")
+    # -- block radix sort of tiles -------------------------------------------------------
+    s = min(n, 1 << 24)
+    tile = THREADS * SORT_ITEMS
+    keys = rng.integers(0, 2 ** 32, size=s, dtype=np.uint32)
+    want_sorted = np.sort(keys.reshape(-1, tile), axis=1).ravel()
+    dsrc = cuda.to_device(keys)
+    dkeys = cuda.device_array(s, np.uint32)
+
+    def run_sort():
+        dkeys.copy_to_device(dsrc)  # device to device: the unsorted keys again
+        sort_tiles[s // tile, THREADS](dkeys)
+    ms = median_ms(run_sort, args.reps)
+    row("sort u32 tiles", "pyjit coop.block.radix_sort (+d2d copy)", ms, 8 * s,
+        np.array_equal(dkeys.copy_to_host(), want_sorted))
+    try:
+        import cupy as cp
+        ck = cp.asarray(keys).reshape(-1, tile)
+        res = [None]
+
+        def run_cupy_sort():
+            res[0] = cp.sort(ck, axis=1)
+        ms = median_ms(run_cupy_sort, args.reps)
+        row("sort u32 tiles", "cupy.sort(tiles, axis=1)", ms, 8 * s,
+            np.array_equal(cp.asnumpy(res[0]).ravel(), want_sorted), ref=True)
+    except Exception as exc:
+        notes.append("cupy.sort: %s: %s" % (type(exc).__name__, exc))
+    notes.append("sort: tiles of %d keys (%d threads x %d); pyjit's time includes a "
+                 "device-to-device copy of the unsorted keys (%d MB); its sort goes one bit "
+                 "per pass" % (tile, THREADS, SORT_ITEMS, 4 * s >> 20))
 
     # -- table -----------------------------------------------------------------------
     print("pyjit.coop on %s, n = 2^%d (%d); kernel time by CUDA events, median of %d"
