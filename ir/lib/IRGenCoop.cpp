@@ -350,6 +350,57 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
     s->intImm = static_cast<int64_t>(CudaFn::Syncthreads);
   };
   Value *first = gen(*e.args[0]).value, *second = gen(*e.args[1]).value;
+  if (name.starts_with("exchange_")) {
+    // Through temp: each item written at its place in one arrangement and
+    // read back at the thread's places in the other.
+    Value *items = first, *temp = second, *count = b.arrayShape(items, 0);
+    auto blocked = [&](Value *k) { return b.binary(Opcode::Add, b.binary(Opcode::Mul, tid, count), k); };
+    auto striped = [&](Value *k) { return b.binary(Opcode::Add, b.binary(Opcode::Mul, k, n), tid); };
+    bool toBlocked = name == "exchange_striped_to_blocked";
+    forRange(count, [&](Value *k) {
+      store(temp, toBlocked ? striped(k) : blocked(k), load(items, k));
+    });
+    barrier();
+    forRange(count, [&](Value *k) {
+      store(items, k, load(temp, toBlocked ? blocked(k) : striped(k)));
+    });
+    barrier();
+    return RValue{ctx.none(), nullptr, {}};
+  }
+  if (name == "histogram") {
+    // bins[v] counts the block's items equal to v (0 <= v < bins.size): the
+    // bins are cleared, then shared-memory atomics add the items.
+    Value *items = first, *bins = second;
+    Value *nbins = b.arrayShape(bins, 0), *count = b.arrayShape(items, 0);
+    Type *binType = cast<ArrayType>(bins->type())->dtype();
+    std::string var = "$coop.bin" + std::to_string(tempId++);
+    writeVar(var, i64, RValue::of(tid));
+    BasicBlock *header = fn->createBlock(), *loop = fn->createBlock(), *exit = fn->createBlock();
+    b.br(header);
+    enter(header);
+    Value *bin = readVar(var, i64).value;
+    b.condBr(b.cmp(CmpPredicate::Lt, bin, nbins), loop, exit);
+    ssa.sealBlock(loop);
+    enter(loop);
+    store(bins, bin, b.constInt(binType, 0));
+    writeVar(var, i64, RValue::of(b.binary(Opcode::Add, bin, n)));
+    jumpTo(header);
+    ssa.sealBlock(header);
+    ssa.sealBlock(exit);
+    enter(exit);
+    barrier();
+    forRange(count, [&](Value *k) {
+      Value *v = b.cast(load(items, k), i64);
+      Value *inside = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Ge, v, b.constInt(i64, 0)),
+                               b.cmp(CmpPredicate::Lt, v, nbins));
+      ifThen(inside, [&] {
+        Instruction *add = b.create(Opcode::Cuda, binType, {bins, v, b.constInt(binType, 1)});
+        add->intImm = static_cast<int64_t>(CudaFn::AtomicAdd);
+      });
+    });
+    barrier();
+    return RValue{ctx.none(), nullptr, {}};
+  }
   if (!name.starts_with("radix_sort")) {
     Value *array = first, *items = second;
     Value *start = scalar(*e.args[2], i64);

@@ -502,11 +502,13 @@ static Type *coopValueType(TypeContext &ctx, Type *t) {
 ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::StringRef name,
                                const std::vector<ExprInfo> &args) {
   bool sort = name.starts_with("radix_sort");
-  size_t want = sort ? 2 : 3;
+  bool exchange = name.starts_with("exchange_"), histogram = name == "histogram";
+  size_t want = sort || exchange || histogram ? 2 : 3;
   if (args.size() != want) {
     error(e.range(), path + "() takes " + llvm::Twine(want) + " arguments (" +
-                         (sort ? "keys, temp" : "array, items, start") + "), got " +
-                         llvm::Twine(args.size()));
+                         (sort ? "keys, temp" : exchange ? "items, temp"
+                                            : histogram ? "items, bins" : "array, items, start") +
+                         "), got " + llvm::Twine(args.size()));
     return {};
   }
   for (size_t i = 0; i < 2; ++i) {
@@ -516,7 +518,8 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
                                     typeName(args[i].type));
       return {};
     }
-    bool written = sort || (name.starts_with("load") ? i == 1 : i == 0);
+    bool written = sort || exchange || (histogram ? i == 1
+                                                 : name.starts_with("load") ? i == 1 : i == 0);
     if (written && at->readonly()) {
       error(e.args[i]->range(), path + "() writes this array, which is read-only");
       return {};
@@ -535,6 +538,19 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
                                     typeName(keys->dtype()) + ", not " + typeName(temp->dtype()));
       return {};
     }
+  } else if (exchange) {
+    if (cast<ArrayType>(args[1].type)->dtype() != cast<ArrayType>(args[0].type)->dtype()) {
+      error(e.args[1]->range(), path + "() needs temporary storage of the items' type");
+      return {};
+    }
+  } else if (histogram) {
+    for (size_t i = 0; i < 2; ++i)
+      if (!isa<IntType>(cast<ArrayType>(args[i].type)->dtype())) {
+        error(e.args[i]->range(), path + "() takes integer " +
+                                      (i == 0 ? "items (bin numbers)" : "bins (counts)") +
+                                      ", not " + typeName(args[i].type));
+        return {};
+      }
   } else if (!isa<IntType>(args[2].type)) {
     error(e.args[2]->range(), path + "() takes the first index as an integer");
     return {};

@@ -15,7 +15,9 @@ may have any shape; threads are ranked x fastest): `sum`, `min`, `max`,
 `exclusive_scan(x, op)`, and `*_with_aggregate` forms of the scans returning
 `(result, block total)`; for tiles of items per thread (local arrays),
 `load`/`store` (blocked) and `load_striped`/`store_striped`, and
-`radix_sort(keys, temp)` / `radix_sort_descending(keys, temp)`. They are calls into pyjit's device library
+`radix_sort(keys, temp)` / `radix_sort_descending(keys, temp)`,
+`exchange_striped_to_blocked` / `exchange_blocked_to_striped(items, temp)` and
+`histogram(items, bins)`. They are calls into pyjit's device library
 (runtime/devicelib/coop.cu, linked by nvJitLink) on the GPU and into the
 CPU backend's runner on the host.
 
@@ -63,5 +65,6 @@ _SCANS = ("inclusive_sum", "exclusive_sum", "inclusive_scan", "exclusive_scan")
 block = _Namespace("coop.block", ("sum", "min", "max", "reduce") + _SCANS +
                    tuple(s + "_with_aggregate" for s in _SCANS) +
                    ("load", "load_striped", "store", "store_striped", "radix_sort",
-                    "radix_sort_descending"))
+                    "radix_sort_descending", "exchange_striped_to_blocked",
+                    "exchange_blocked_to_striped", "histogram"))
 warp = _Namespace("coop.warp", ("sum", "min", "max", "reduce", "broadcast") + _SCANS)

@@ -357,3 +357,31 @@ def test_radix_sort_needs_integer_keys_and_matching_temp(jit):
 
     with pytest.raises(pyjit.CompileError, match="sorts 32- and 64-bit integer keys, not float32"):
         bad[1, 32](np.zeros(1, np.float32))
+
+
+def test_block_exchange_and_histogram(jit):
+    @jit
+    def k(x, blocked_out, striped_out, hist_out):
+        items = cuda.local.array(3, np.int32)
+        temp = cuda.shared.array(3 * 64, np.int32)
+        bins = cuda.shared.array(16, np.int32)
+        start = cuda.blockIdx.x * cuda.blockDim.x * 3
+        coop.block.load_striped(x, items, start)        # coalesced
+        coop.block.exchange_striped_to_blocked(items, temp)
+        coop.block.store(blocked_out, items, start)     # blocked: the tile in order
+        coop.block.histogram(items, bins)
+        if cuda.threadIdx.x < 16:
+            hist_out[cuda.blockIdx.x, cuda.threadIdx.x] = bins[cuda.threadIdx.x]
+        coop.block.exchange_blocked_to_striped(items, temp)
+        coop.block.store_striped(striped_out, items, start)
+
+    threads, nblocks = 50, 2
+    x = np.random.default_rng(3).integers(-2, 18, threads * 3 * nblocks).astype(np.int32)
+    blocked_out, striped_out = np.zeros_like(x), np.zeros_like(x)
+    hist = np.zeros((nblocks, 16), np.int32)
+    k[nblocks, threads](x, blocked_out, striped_out, hist)
+    np.testing.assert_array_equal(blocked_out, x)
+    np.testing.assert_array_equal(striped_out, x)
+    tiles = x.reshape(nblocks, -1)
+    want = np.stack([np.bincount(t[(t >= 0) & (t < 16)], minlength=16) for t in tiles])
+    np.testing.assert_array_equal(hist, want)  # values outside 0..15 are not counted

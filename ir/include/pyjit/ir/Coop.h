@@ -49,10 +49,11 @@ const char *coopOpName(CoopOp op);
 std::optional<CoopOp> coopOpOfBuiltin(llvm::StringRef path);
 
 /// Tile primitives of coop.block (items-per-thread arrays): load, store and
-/// their _striped forms, radix_sort and radix_sort_descending.
+/// their _striped forms, radix_sort[_descending], exchange_* and histogram.
 inline bool isCoopTileFunction(llvm::StringRef name) {
   return name.starts_with("load") || name.starts_with("store") ||
-         name.starts_with("radix_sort");
+         name.starts_with("radix_sort") || name.starts_with("exchange_") ||
+         name == "histogram";
 }
 
 /// Is `name` a function of coop.block or coop.warp (e.g. "sum", "reduce")?
