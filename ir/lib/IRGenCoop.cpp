@@ -178,6 +178,10 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
   };
   auto k32 = [&](int64_t v) { return b.constInt(i32, v); };
   Value *full = b.constInt(u32, 0xffffffff);
+  // exclusive_scan(x, op, identity): the first thread's result.
+  auto identityValue = [&]() -> RValue {
+    return isa<TupleType>(t) ? gen(*e.args[2]) : RValue::of(scalar(*e.args[2], t));
+  };
 
   if (!blockScope) { // all 32 lanes
     if (name == "broadcast")
@@ -191,7 +195,10 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
     for (int off = 1; off < 32; off <<= 1) // inclusive_scan
       x = choose(b.cmp(CmpPredicate::Ge, lane, k32(off)),
                  apply(shfl(CudaFn::ShflUpSync, x, full, k32(off)), x), x);
-    return x;
+    if (name.starts_with("inclusive"))
+      return x;
+    RValue before = shfl(CudaFn::ShflUpSync, x, full, k32(1)); // exclusive_scan
+    return choose(b.cmp(CmpPredicate::Eq, lane, k32(0)), identityValue(), before);
   }
 
   // The block: linear thread rank, its warp and lane, the warp's width.
@@ -229,16 +236,6 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
     for (size_t k = 0; k < scratch.size(); ++k)
       b.create(Opcode::ArrayStore, ctx.none(), {scratch[k], b.cast(w, ctx.int64()), pv[k]});
   };
-  auto ifThen = [&](Value *cond, const std::function<void()> &body) {
-    BasicBlock *then = fn->createBlock(), *merge = fn->createBlock();
-    b.condBr(cond, then, merge);
-    ssa.sealBlock(then);
-    enter(then);
-    body();
-    jumpTo(merge);
-    ssa.sealBlock(merge);
-    enter(merge);
-  };
   auto barrier = [&] {
     Instruction *s = b.create(Opcode::Cuda, ctx.none(), {});
     s->intImm = static_cast<int64_t>(CudaFn::Syncthreads);
@@ -262,15 +259,27 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
     barrier(); // the next call may write the scratch
     return total;
   }
-  for (int off = 1; off < 32; off <<= 1) { // inclusive_scan
+  for (int off = 1; off < 32; off <<= 1) { // the warp's inclusive scan
     RValue y = shfl(CudaFn::ShflUpSync, x, mask, k32(off));
     x = choose(b.cmp(CmpPredicate::Ge, lane, k32(off)), apply(y, x), x);
   }
+  bool exclusive = name.starts_with("exclusive");
+  RValue laneBefore; // exclusive: the warp's inclusive scan one lane back
+  if (exclusive)
+    laneBefore = shfl(CudaFn::ShflUpSync, x, mask, k32(1));
   ifThen(b.cmp(CmpPredicate::Eq, lane, b.binary(Opcode::Sub, width, k32(1))),
          [&] { storeAt(warp, x); });
   barrier();
   RValue before = fold(warp); // the warps ahead of this one
-  RValue result = choose(b.cmp(CmpPredicate::Gt, warp, k32(0)), apply(before, x), x);
+  Value *laterWarp = b.cmp(CmpPredicate::Gt, warp, k32(0));
+  RValue result;
+  if (!exclusive) {
+    result = choose(laterWarp, apply(before, x), x);
+  } else {
+    RValue inWarp = choose(laterWarp, apply(before, laneBefore), laneBefore);
+    RValue first = choose(laterWarp, before, identityValue());
+    result = choose(b.cmp(CmpPredicate::Eq, lane, k32(0)), first, inWarp);
+  }
   RValue total;
   if (aggregate)
     total = fold(warps);

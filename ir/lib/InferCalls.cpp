@@ -569,6 +569,10 @@ ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
                 name.starts_with("exclusive_scan");
   bool broadcast = name == "broadcast";
   size_t want = withOp || broadcast ? 2 : 1;
+  // exclusive_scan(x, op, identity): a device function's identity, given.
+  bool withIdentity = name.starts_with("exclusive_scan") && args.size() == 3;
+  if (withIdentity)
+    want = 3;
   if (args.size() != want) {
     error(e.range(), path + "() takes " + llvm::Twine(want) + " argument" +
                          (want == 1 ? "" : "s") + ", got " + llvm::Twine(args.size()));
@@ -598,10 +602,10 @@ ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
     const ExprInfo &op = args[1];
     if (op.constant && op.constant->kind == GlobalValue::Kind::DeviceFunction) {
       const DeviceFunctionSource &fn = *op.constant->device;
-      if (name.starts_with("exclusive")) {
-        error(e.args[1]->range(), path + "() with a device function has no identity for the "
-                                         "first thread: use an inclusive scan, or operator.add, "
-                                         "min or max");
+      if (name.starts_with("exclusive") && !withIdentity) {
+        error(e.args[1]->range(), path + "() with a device function needs the operator's "
+                                         "identity for the first thread: " + path +
+                                         "(x, op, identity)");
         return {};
       }
       const TypedFunction *instance;
@@ -622,7 +626,18 @@ ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
         return {};
       }
       result.coopOps[&e] = instance;
+      if (withIdentity && args[2].type != t &&
+          !(args[2].type->isScalar() && t->isScalar() && !isa<ComplexType>(args[2].type))) {
+        error(e.args[2]->range(), path + "(): the identity must be a " + typeName(t) +
+                                      " like the values, not " + typeName(args[2].type));
+        return {};
+      }
     } else {
+      if (withIdentity) {
+        error(e.args[2]->range(), path + "() takes an identity only with a device function "
+                                         "as its operator");
+        return {};
+      }
       auto *bt = dyn_cast<BuiltinType>(op.type);
       if (!bt || !coopOpOfBuiltin(bt->path())) {
         error(e.args[1]->range(), path + "() takes an operator: operator.add, min, max or a "

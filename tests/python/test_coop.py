@@ -242,7 +242,7 @@ def test_user_defined_operator_on_scalars_and_warps(jit):
 
 
 @pytest.mark.parametrize("body, message", [
-    ("coop.block.exclusive_scan(x[i], times)", "has no identity for the first thread"),
+    ("coop.block.exclusive_scan(x[i], times)", "needs the operator's identity"),
     ("coop.block.reduce((x[i], i), max)", "of a tuple needs a device function"),
     ("coop.block.sum((x[i], i))", "of a tuple needs an operator"),
     ("coop.warp.reduce(x[i], halve)", "must return float64"),
@@ -385,3 +385,30 @@ def test_block_exchange_and_histogram(jit):
     tiles = x.reshape(nblocks, -1)
     want = np.stack([np.bincount(t[(t >= 0) & (t < 16)], minlength=16) for t in tiles])
     np.testing.assert_array_equal(hist, want)  # values outside 0..15 are not counted
+
+
+@pytest.mark.parametrize("threads", [32, 100])
+def test_exclusive_scan_with_a_device_function_and_its_identity(jit, threads):
+    @jit
+    def block_scan(x, out):
+        i = cuda.grid(1)
+        out[i] = coop.block.exclusive_scan(x[i], times, 1)
+
+    @jit
+    def warp_scan(x, out):  # whole warps only
+        i = cuda.grid(1)
+        out[i] = coop.warp.exclusive_scan(x[i], times, np.int64(1))
+
+    def exclusive_products(rows):
+        incl = np.cumprod(rows, axis=1)
+        return np.concatenate([np.ones((len(rows), 1), np.int64), incl[:, :-1]], axis=1)
+
+    x = np.where(np.arange(2 * threads) % 5 == 0, 2, 1).astype(np.int64)
+    out = np.zeros_like(x)
+    block_scan[2, threads](x, out)
+    np.testing.assert_array_equal(out.reshape(2, threads),
+                                  exclusive_products(x.reshape(2, threads)))
+    w = x[:64]
+    wout = np.zeros_like(w)
+    warp_scan[1, 64](w, wout)
+    np.testing.assert_array_equal(wout.reshape(2, 32), exclusive_products(w.reshape(2, 32)))
