@@ -46,7 +46,7 @@ bool pyjit::ir::isCoopBlockFunction(llvm::StringRef name) {
 
 bool pyjit::ir::isCoopWarpFunction(llvm::StringRef name) {
   return llvm::StringSwitch<bool>(name)
-      .Cases({"sum", "min", "max", "reduce", "broadcast"}, true)
+      .Cases({"sum", "min", "max", "reduce", "broadcast", "merge_sort_keys"}, true)
       .Cases({"inclusive_sum", "exclusive_sum", "inclusive_scan", "exclusive_scan"}, true)
       .Default(false);
 }

@@ -61,7 +61,67 @@ RValue IRGen::coopBlockCall(const CallExpr &e, llvm::StringRef name) {
 // Warp primitives: the 32 lanes of the warp (all must call), as shuffles
 // that inline — a butterfly (shfl.bfly) for reductions, Hillis-Steele with
 // shfl.up for scans (the shapes of CUB's WarpReduceShfl and WarpScanShfl).
+// coop.warp.merge_sort_keys: Batcher's bitonic sorting network over the 32
+// lanes (15 compare-exchange steps, each a butterfly shuffle): lane l ends
+// with the value of rank l. Not stable.
+RValue IRGen::coopWarpSort(const CallExpr &e) {
+  Type *t = info(e).type;
+  Type *i32 = ctx.int32(), *u32 = ctx.intTy(32, false);
+  Value *full = b.constInt(u32, 0xffffffff);
+  RValue x = isa<TupleType>(t) ? gen(*e.args[0]) : RValue::of(scalar(*e.args[0], t));
+  auto it = typed->coopOps.find(&e);
+  const TypedFunction *less = it == typed->coopOps.end() ? nullptr : it->second;
+  auto parts = [&](const RValue &v) -> std::vector<Value *> {
+    if (!v.isTuple())
+      return {v.value};
+    std::vector<Value *> out;
+    for (const RValue &el : v.elems)
+      out.push_back(el.value);
+    return out;
+  };
+  auto whole = [&](std::vector<Value *> vs) -> RValue {
+    if (!isa<TupleType>(t))
+      return RValue::of(vs[0]);
+    RValue r;
+    r.type = t;
+    for (Value *v : vs)
+      r.elems.push_back(RValue::of(v));
+    return r;
+  };
+  Value *lane = b.cast(b.sreg(SpecialReg::LaneId), i32);
+  auto k32 = [&](int64_t v) { return b.constInt(i32, v); };
+  for (int k = 2; k <= 32; k <<= 1) {
+    for (int j = k >> 1; j > 0; j >>= 1) {
+      std::vector<Value *> px = parts(x), py;
+      for (Value *p : px) {
+        Instruction *s = b.create(Opcode::Cuda, p->type(), {full, p, k32(j)});
+        s->intImm = static_cast<int64_t>(CudaFn::ShflXorSync);
+        py.push_back(s);
+      }
+      RValue y = whole(py);
+      Value *yFirst = less ? b.cast(inlineFunction(*less, {y, x}, e.args[1]->range()).value,
+                                    ctx.boolean())
+                           : b.cmp(CmpPredicate::Lt, y.value, x.value);
+      // The lower lane of a pair keeps the smaller value in an ascending run
+      // (lane & k clear), the larger one in a descending run.
+      Value *lower = b.cmp(CmpPredicate::Eq, b.binary(Opcode::BitAnd, lane, k32(j)), k32(0));
+      Value *ascending =
+          k == 32 ? b.constBool(true)
+                  : b.cmp(CmpPredicate::Eq, b.binary(Opcode::BitAnd, lane, k32(k)), k32(0));
+      Value *keepSmaller = b.cmp(CmpPredicate::Eq, b.cast(lower, i32), b.cast(ascending, i32));
+      Value *takeY = b.select(keepSmaller, yFirst, b.unary(Opcode::Not, yFirst));
+      std::vector<Value *> out;
+      for (size_t q = 0; q < px.size(); ++q)
+        out.push_back(b.select(takeY, py[q], px[q]));
+      x = whole(out);
+    }
+  }
+  return x;
+}
+
 RValue IRGen::coopWarpCall(const CallExpr &e, llvm::StringRef name) {
+  if (name == "merge_sort_keys")
+    return coopWarpSort(e);
   if (typed->coopOps.count(&e) || isa<TupleType>(info(*e.args[0]).type))
     return coopGeneric(e, name, /*block=*/false);
   Type *t = info(e).type;

@@ -90,6 +90,7 @@ private:
                         SourceRange range);
   RValue coopGeneric(const CallExpr &e, llvm::StringRef name, bool block);
   RValue coopTile(const CallExpr &e, llvm::StringRef name);
+  RValue coopWarpSort(const CallExpr &e);
   // Control flow for generated code (IRGenCoop.cpp): `if cond: body()` and
   // `for k in range(count): body(k)` with an int64 k.
   void ifThen(Value *cond, const std::function<void()> &body);

@@ -497,6 +497,62 @@ static Type *coopValueType(TypeContext &ctx, Type *t) {
   return nullptr;
 }
 
+// coop.warp.merge_sort_keys(x[, less]): the warp's values in order, one per
+// lane; `less(a, b)` (a device function returning bool) orders tuples or
+// anything else; without it, `<` on 32/64-bit numbers.
+ExprInfo Inferer::coopSortCall(const CallExpr &e, llvm::StringRef path,
+                               const std::vector<ExprInfo> &args) {
+  if (args.empty() || args.size() > 2) {
+    error(e.range(), path + "() takes 1 or 2 arguments (x, less), got " +
+                         llvm::Twine(args.size()));
+    return {};
+  }
+  Type *t = args[0].type;
+  auto *tuple = dyn_cast<TupleType>(t);
+  bool shuffles = tuple ? !tuple->elements().empty() &&
+                              llvm::all_of(tuple->elements(),
+                                           [](Type *el) { return isWarpValueType(el); })
+                        : isWarpValueType(t);
+  if (!shuffles) {
+    error(e.args[0]->range(), path + "() sorts 32- and 64-bit integers and floats, or tuples "
+                                     "of them, not " + typeName(t));
+    return {};
+  }
+  if (args.size() == 1) {
+    if (tuple) {
+      error(e.args[0]->range(), path + "() of tuples needs a comparison: " + path +
+                                    "(x, less) with a device function less(a, b) -> bool");
+      return {};
+    }
+    return ExprInfo{t};
+  }
+  const ExprInfo &op = args[1];
+  if (!op.constant || op.constant->kind != GlobalValue::Kind::DeviceFunction) {
+    error(e.args[1]->range(), path + "() takes a device function less(a, b) -> bool, not " +
+                                  typeName(op.type));
+    return {};
+  }
+  const DeviceFunctionSource &fn = *op.constant->device;
+  const TypedFunction *instance;
+  if (reporting) {
+    instance = registry->instantiate(fn, {t, t}, diags, e.args[1]->range());
+  } else {
+    DiagnosticEngine quiet(diags.currentFile());
+    instance = registry->instantiate(fn, {t, t}, quiet, e.args[1]->range());
+  }
+  if (!instance) {
+    failed = true;
+    return {};
+  }
+  if (!isa<BoolType>(instance->returnType)) {
+    error(e.args[1]->range(), "comparison '" + fn.name + "' of " + path +
+                                  "() must return bool, not " + typeName(instance->returnType));
+    return {};
+  }
+  result.coopOps[&e] = instance;
+  return ExprInfo{t};
+}
+
 // coop.block's tile primitives: load/store[_striped](array, items, start)
 // and radix_sort[_descending](keys, temp), on 1-D arrays.
 ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::StringRef name,
@@ -565,6 +621,8 @@ ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
   llvm::StringRef name = path.rsplit('.').second;
   if (path.starts_with("coop.block.") && isCoopTileFunction(name))
     return coopTileCall(e, path, name, args);
+  if (name == "merge_sort_keys")
+    return coopSortCall(e, path, args);
   bool withOp = name == "reduce" || name.starts_with("inclusive_scan") ||
                 name.starts_with("exclusive_scan");
   bool broadcast = name == "broadcast";

@@ -72,6 +72,8 @@ private:
   ExprInfo coopCall(const CallExpr &e, llvm::StringRef path, const std::vector<ExprInfo> &args);
   ExprInfo coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::StringRef name,
                         const std::vector<ExprInfo> &args);
+  ExprInfo coopSortCall(const CallExpr &e, llvm::StringRef path,
+                        const std::vector<ExprInfo> &args);
   ExprInfo arrayAlloc(const CallExpr &e, bool shared);
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);

@@ -23,8 +23,8 @@ CPU backend's runner on the host.
 
 Warp primitives (`coop.warp`, called by all 32 lanes of a warp): `sum`,
 `min`, `max`, `reduce(x, op)`, `inclusive_sum`, `exclusive_sum`,
-`inclusive_scan(x, op)`, `exclusive_scan(x, op)`, `broadcast(x, lane)`.
-They are inlined warp shuffles.
+`inclusive_scan(x, op)`, `exclusive_scan(x, op)`, `broadcast(x, lane)`,
+`merge_sort_keys(x[, less])`. They are inlined warp shuffles.
 
 `op` is `operator.add`, `min` or `max`. Values are 32- or 64-bit integers
 or floats (bool and narrower integers compute as int32). Exclusive scans
@@ -67,4 +67,5 @@ block = _Namespace("coop.block", ("sum", "min", "max", "reduce") + _SCANS +
                    ("load", "load_striped", "store", "store_striped", "radix_sort",
                     "radix_sort_descending", "exchange_striped_to_blocked",
                     "exchange_blocked_to_striped", "histogram"))
-warp = _Namespace("coop.warp", ("sum", "min", "max", "reduce", "broadcast") + _SCANS)
+warp = _Namespace("coop.warp", ("sum", "min", "max", "reduce", "broadcast",
+                                 "merge_sort_keys") + _SCANS)

@@ -412,3 +412,28 @@ def test_exclusive_scan_with_a_device_function_and_its_identity(jit, threads):
     wout = np.zeros_like(w)
     warp_scan[1, 64](w, wout)
     np.testing.assert_array_equal(wout.reshape(2, 32), exclusive_products(w.reshape(2, 32)))
+
+
+@cuda.jit(device=True)
+def by_value_then_index(a, b):
+    return a[0] < b[0] or (a[0] == b[0] and a[1] < b[1])
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.uint64, np.float32, np.float64],
+                         ids=lambda d: np.dtype(d).name)
+def test_warp_merge_sort_keys(jit, dtype):
+    @jit
+    def k(x, out, pairs):
+        i = cuda.grid(1)
+        out[i] = coop.warp.merge_sort_keys(x[i])
+        v, where = coop.warp.merge_sort_keys((x[i], i), by_value_then_index)
+        pairs[i] = where
+
+    x = np.random.default_rng(5).integers(0, 20, 96).astype(dtype)  # duplicates
+    out = np.zeros_like(x)
+    pairs = np.zeros(96, np.int64)
+    k[1, 96](x, out, pairs)
+    warps = x.reshape(3, 32)
+    np.testing.assert_array_equal(out.reshape(3, 32), np.sort(warps, axis=1))
+    order = np.stack([np.argsort(w, kind="stable") + 32 * r for r, w in enumerate(warps)])
+    np.testing.assert_array_equal(pairs.reshape(3, 32), order)  # ties by index: stable
