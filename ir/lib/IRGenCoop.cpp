@@ -493,6 +493,8 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
   }
 
   Value *keys = first, *temp = second;
+  Value *values = e.args.size() == 4 ? gen(*e.args[2]).value : nullptr;
+  Value *valuesTemp = values ? gen(*e.args[3]).value : nullptr;
   auto *kt = cast<IntType>(cast<ArrayType>(keys->type())->dtype());
   unsigned bits = kt->bits();
   Type *u = ctx.intTy(bits, false);
@@ -534,12 +536,17 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
                              b.binary(Opcode::Add, totalZeros,
                                       b.binary(Opcode::Sub, element, zerosBefore)));
       store(temp, dest, key);
+      if (values)
+        store(valuesTemp, dest, load(values, k));
       writeVar(zerosVar, i64,
                RValue::of(b.binary(Opcode::Add, seen, b.cast(isZero, i64))));
     });
     barrier();
     forRange(count, [&](Value *k) {
-      store(keys, k, load(temp, b.binary(Opcode::Add, b.binary(Opcode::Mul, tid, count), k)));
+      Value *mine = b.binary(Opcode::Add, b.binary(Opcode::Mul, tid, count), k);
+      store(keys, k, load(temp, mine));
+      if (values)
+        store(values, k, load(valuesTemp, mine));
     });
     barrier();
   });

@@ -560,14 +560,16 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
   bool sort = name.starts_with("radix_sort");
   bool exchange = name.starts_with("exchange_"), histogram = name == "histogram";
   size_t want = sort || exchange || histogram ? 2 : 3;
+  if (sort && args.size() == 4)
+    want = 4; // radix_sort(keys, temp, values, values_temp)
   if (args.size() != want) {
     error(e.range(), path + "() takes " + llvm::Twine(want) + " arguments (" +
-                         (sort ? "keys, temp" : exchange ? "items, temp"
+                         (sort ? "keys, temp[, values, values_temp]" : exchange ? "items, temp"
                                             : histogram ? "items, bins" : "array, items, start") +
                          "), got " + llvm::Twine(args.size()));
     return {};
   }
-  for (size_t i = 0; i < 2; ++i) {
+  for (size_t i = 0; i < (want == 4 ? 4 : 2); ++i) {
     auto *at = dyn_cast<ArrayType>(args[i].type);
     if (!at || at->ndim() != 1) {
       error(e.args[i]->range(), path + "() takes 1-d arrays here, not " +
@@ -592,6 +594,11 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
     if (temp->dtype() != keys->dtype()) {
       error(e.args[1]->range(), path + "() needs temporary storage of the keys' type " +
                                     typeName(keys->dtype()) + ", not " + typeName(temp->dtype()));
+      return {};
+    }
+    if (want == 4 && cast<ArrayType>(args[3].type)->dtype() !=
+                         cast<ArrayType>(args[2].type)->dtype()) {
+      error(e.args[3]->range(), path + "() needs temporary storage of the values' type");
       return {};
     }
   } else if (exchange) {

@@ -437,3 +437,25 @@ def test_warp_merge_sort_keys(jit, dtype):
     np.testing.assert_array_equal(out.reshape(3, 32), np.sort(warps, axis=1))
     order = np.stack([np.argsort(w, kind="stable") + 32 * r for r, w in enumerate(warps)])
     np.testing.assert_array_equal(pairs.reshape(3, 32), order)  # ties by index: stable
+
+
+def test_block_radix_sort_with_values_is_a_stable_argsort(jit):
+    @jit
+    def argsort_tiles(x, order):
+        keys = cuda.local.array(4, np.int32)
+        idx = cuda.local.array(4, np.int64)
+        temp = cuda.shared.array(4 * 64, np.int32)
+        idx_temp = cuda.shared.array(4 * 64, np.int64)
+        start = cuda.blockIdx.x * cuda.blockDim.x * 4
+        coop.block.load(x, keys, start)
+        for k in range(4):
+            idx[k] = start + cuda.threadIdx.x * 4 + k
+        coop.block.radix_sort(keys, temp, idx, idx_temp)
+        coop.block.store(order, idx, start)
+
+    x = np.random.default_rng(9).integers(-5, 5, 2 * 64 * 4).astype(np.int32)  # many ties
+    order = np.zeros(x.size, np.int64)
+    argsort_tiles[2, 64](x, order)
+    tiles = x.reshape(2, -1)
+    want = np.concatenate([np.argsort(t, kind="stable") + r * t.size for r, t in enumerate(tiles)])
+    np.testing.assert_array_equal(order, want)
