@@ -704,6 +704,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::Cast:
     result = convert(val(inst.operand(0)), inst.operand(0)->type(), t);
     break;
+  case Opcode::Bitcast:
+    result = b.CreateBitCast(val(inst.operand(0)), typeOf(t));
+    break;
   case Opcode::Select:
     result = b.CreateSelect(val(inst.operand(0)), val(inst.operand(1)), val(inst.operand(2)));
     break;

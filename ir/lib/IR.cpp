@@ -28,6 +28,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Invert: return "invert";
   case Opcode::Cmp: return "cmp";
   case Opcode::Cast: return "cast";
+  case Opcode::Bitcast: return "bitcast";
   case Opcode::Select: return "select";
   case Opcode::Sqrt: return "sqrt";
   case Opcode::Abs: return "abs";

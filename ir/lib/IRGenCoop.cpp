@@ -495,16 +495,28 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
   Value *keys = first, *temp = second;
   Value *values = e.args.size() == 4 ? gen(*e.args[2]).value : nullptr;
   Value *valuesTemp = values ? gen(*e.args[3]).value : nullptr;
-  auto *kt = cast<IntType>(cast<ArrayType>(keys->type())->dtype());
-  unsigned bits = kt->bits();
+  Type *keyType = cast<ArrayType>(keys->type())->dtype();
+  auto *kt = dyn_cast<IntType>(keyType);
+  unsigned bits = kt ? kt->bits() : cast<FloatType>(keyType)->bits();
   Type *u = ctx.intTy(bits, false);
   bool descending = name.ends_with("_descending");
+  Value *signBit = b.constInt(u, static_cast<int64_t>(uint64_t(1) << (bits - 1)));
   // The key's bits in an order that sorts as unsigned: the sign bit flipped
-  // for signed keys; all bits flipped for a descending sort.
+  // for signed integers; for floats the sign bit flipped on positives and
+  // every bit on negatives (IEEE order; -0.0 before 0.0, NaNs at the ends);
+  // all bits flipped for a descending sort.
   auto ordered = [&](Value *key) {
-    Value *v = b.cast(key, u);
-    if (kt->isSigned())
-      v = b.binary(Opcode::BitXor, v, b.constInt(u, int64_t(1) << (bits - 1)));
+    Value *v;
+    if (kt) {
+      v = b.cast(key, u);
+      if (kt->isSigned())
+        v = b.binary(Opcode::BitXor, v, signBit);
+    } else {
+      v = b.create(Opcode::Bitcast, u, {key});
+      Value *negative = b.cmp(CmpPredicate::Ne, b.binary(Opcode::BitAnd, v, signBit),
+                              b.constInt(u, 0));
+      v = b.binary(Opcode::BitXor, v, b.select(negative, b.constInt(u, -1), signBit));
+    }
     return descending ? b.unary(Opcode::Invert, v) : v;
   };
   Value *count = b.arrayShape(keys, 0);

@@ -585,9 +585,8 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
   }
   if (sort) {
     auto *keys = cast<ArrayType>(args[0].type), *temp = cast<ArrayType>(args[1].type);
-    auto *it = dyn_cast<IntType>(keys->dtype());
-    if (!it || (it->bits() != 32 && it->bits() != 64)) {
-      error(e.args[0]->range(), path + "() sorts 32- and 64-bit integer keys, not " +
+    if (!isWarpValueType(keys->dtype())) {
+      error(e.args[0]->range(), path + "() sorts 32- and 64-bit integer and float keys, not " +
                                     typeName(keys->dtype()));
       return {};
     }

@@ -158,6 +158,19 @@ private:
       if (inst.numOperands() != 1 || !inst.type()->isScalar() || !inst.operand(0)->type()->isScalar())
         return fail(&bb, "cast is between scalars");
       return llvm::Error::success();
+    case Opcode::Bitcast: {
+      auto width = [](Type *t) -> unsigned {
+        if (auto *it = llvm::dyn_cast<IntType>(t))
+          return it->bits();
+        if (auto *ft = llvm::dyn_cast<FloatType>(t))
+          return ft->bits();
+        return 0;
+      };
+      if (inst.numOperands() != 1 || !width(inst.type()) ||
+          width(inst.type()) != width(inst.operand(0)->type()))
+        return fail(&bb, "bitcast is between integers and floats of one width");
+      return llvm::Error::success();
+    }
     case Opcode::Select:
       if (inst.numOperands() != 3 || !llvm::isa<BoolType>(inst.operand(0)->type()) ||
           inst.operand(1)->type() != inst.type() || inst.operand(2)->type() != inst.type())

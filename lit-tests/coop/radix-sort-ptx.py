@@ -7,6 +7,7 @@
 # RUN: %pyjitc %s --sig 'k(uint32[::1])' | FileCheck %s
 # RUN: %pyjitc %s --sig 'k(uint32[::1])' | %ptxas -arch=sm_90 -c -o /dev/null -
 # RUN: %pyjitc %s --sig 'k(uint32[::1])' --emit=cubin -o %t.cubin
+# RUN: %pyjitc %s --sig 'k(float64[::1])' --emit=ir | FileCheck %s --check-prefix=FLOAT
 
 import numpy as np
 from pyjit import coop, cuda
@@ -14,8 +15,8 @@ from pyjit import coop, cuda
 
 @cuda.jit
 def k(x):
-    items = cuda.local.array(4, np.uint32)
-    temp = cuda.shared.array(4096, np.uint32)
+    items = cuda.local.array(4, x.dtype)
+    temp = cuda.shared.array(4096, x.dtype)
     coop.block.load(x, items, 0)
     coop.block.radix_sort(items, temp)
     coop.block.store(x, items, 0)
@@ -25,3 +26,6 @@ def k(x):
 # CHECK: call.uni (retval0), __pyjit_coop_block_exclusive_scan_add_i64
 # CHECK: bar.sync
 # CHECK: bar.sync
+# Float keys are ordered by their bits: a bitcast to uint64, then a flip.
+# FLOAT: bitcast
+# FLOAT: xor

@@ -303,16 +303,20 @@ def make_tile_kernels(jit, dtype):
     return sort_tiles
 
 
-@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint32, np.uint64],
-                         ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint32, np.uint64, np.float32,
+                                   np.float64], ids=lambda d: np.dtype(d).name)
 @pytest.mark.parametrize("threads", [32, 100, 1024])
 def test_block_radix_sort_of_tiles(jit, dtype, threads):
     nblocks = 2
     n = nblocks * threads * TILE_ITEMS
-    info = np.iinfo(dtype)
     rng = np.random.default_rng(threads)
-    x = rng.integers(info.min, info.max, size=n, dtype=dtype, endpoint=True)
-    x[:5] = [info.min, info.max, 0, info.max, info.min]  # extremes and duplicates
+    if np.dtype(dtype).kind == "f":
+        x = (rng.standard_normal(n) * 1e3).astype(dtype)
+        x[:6] = [np.inf, -np.inf, 0.0, -0.0, 1e-40, -1e-40]  # ends, zeros, subnormals
+    else:
+        info = np.iinfo(dtype)
+        x = rng.integers(info.min, info.max, size=n, dtype=dtype, endpoint=True)
+        x[:5] = [info.min, info.max, 0, info.max, info.min]  # extremes and duplicates
     sort_tiles = make_tile_kernels(jit, dtype)
     out = np.zeros_like(x)
     sort_tiles[nblocks, threads](x, out, False)
@@ -351,12 +355,13 @@ def test_block_load_and_store_blocked_and_striped(jit):
 def test_radix_sort_needs_integer_keys_and_matching_temp(jit):
     @jit
     def bad(x):
-        items = cuda.local.array(2, np.float32)
-        temp = cuda.shared.array(64, np.float32)
+        items = cuda.local.array(2, np.int16)
+        temp = cuda.shared.array(64, np.int16)
         coop.block.radix_sort(items, temp)
 
-    with pytest.raises(pyjit.CompileError, match="sorts 32- and 64-bit integer keys, not float32"):
-        bad[1, 32](np.zeros(1, np.float32))
+    with pytest.raises(pyjit.CompileError, match="sorts 32- and 64-bit integer and float "
+                                                 "keys, not int16"):
+        bad[1, 32](np.zeros(1, np.int16))
 
 
 def test_block_exchange_and_histogram(jit):

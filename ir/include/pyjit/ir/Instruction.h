@@ -24,6 +24,9 @@ enum class Opcode {
   Cmp,
   // Conversion to the result type (numeric casts, truthiness to bool).
   Cast,
+  // The operand's bits as the result type, a scalar of the same width
+  // (internal: pyjit.coop's radix sort orders float keys by their bits).
+  Bitcast,
   // select(cond, a, b).
   Select,
   // Math: Sqrt (float), Abs, Min, Max (Python's first-wins, NaN-propagating
