@@ -98,21 +98,30 @@ RValue IRGen::coopWarpSort(const CallExpr &e) {
         s->intImm = static_cast<int64_t>(CudaFn::ShflXorSync);
         py.push_back(s);
       }
-      RValue y = whole(py);
-      Value *yFirst = less ? b.cast(inlineFunction(*less, {y, x}, e.args[1]->range()).value,
-                                    ctx.boolean())
-                           : b.cmp(CmpPredicate::Lt, y.value, x.value);
-      // The lower lane of a pair keeps the smaller value in an ascending run
-      // (lane & k clear), the larger one in a descending run.
+      // In an ascending run (lane & k clear) the pair's lower lane must end
+      // with the smaller value, in a descending run with the larger. Both
+      // lanes evaluate the same comparison, less(upper's, lower's), so ties
+      // and NaNs swap both lanes or neither: no value is lost or doubled.
       Value *lower = b.cmp(CmpPredicate::Eq, b.binary(Opcode::BitAnd, lane, k32(j)), k32(0));
       Value *ascending =
           k == 32 ? b.constBool(true)
                   : b.cmp(CmpPredicate::Eq, b.binary(Opcode::BitAnd, lane, k32(k)), k32(0));
-      Value *keepSmaller = b.cmp(CmpPredicate::Eq, b.cast(lower, i32), b.cast(ascending, i32));
-      Value *takeY = b.select(keepSmaller, yFirst, b.unary(Opcode::Not, yFirst));
+      std::vector<Value *> pa, pc; // pa: the lower lane's value, pc: the upper's
+      for (size_t q = 0; q < px.size(); ++q) {
+        pa.push_back(b.select(lower, px[q], py[q]));
+        pc.push_back(b.select(lower, py[q], px[q]));
+      }
+      RValue a = whole(pa), c = whole(pc);
+      // upperFirst: the upper lane's value sorts before the lower lane's.
+      Value *upperFirst = less ? b.cast(inlineFunction(*less, {c, a}, e.args[1]->range()).value,
+                                        ctx.boolean())
+                               : b.cmp(CmpPredicate::Lt, c.value, a.value);
+      // Swap when the pair is out of its run's order: the lower lane then
+      // takes the upper's value and the upper the lower's.
+      Value *swapped = b.select(ascending, upperFirst, b.unary(Opcode::Not, upperFirst));
       std::vector<Value *> out;
       for (size_t q = 0; q < px.size(); ++q)
-        out.push_back(b.select(takeY, py[q], px[q]));
+        out.push_back(b.select(swapped, py[q], px[q]));
       x = whole(out);
     }
   }
@@ -246,12 +255,16 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
   if (!blockScope) { // all 32 lanes
     if (name == "broadcast")
       return shfl(CudaFn::ShflSync, x, full, scalar(*e.args[1], i32));
-    if (name == "reduce") {
-      for (int off = 16; off > 0; off >>= 1)
-        x = apply(x, shfl(CudaFn::ShflXorSync, x, full, k32(off)));
-      return x;
-    }
     Value *lane = b.cast(b.sreg(SpecialReg::LaneId), i32);
+    if (name == "reduce") {
+      // In lane order (the operator need not commute): with offsets 1, 2,
+      // 4, .. each lane l combines the contiguous runs starting at l and
+      // l + off, so lane 0 ends with op(x_0, .., x_31); every lane takes it.
+      for (int off = 1; off < 32; off <<= 1)
+        x = choose(b.cmp(CmpPredicate::Lt, b.binary(Opcode::Add, lane, k32(off)), k32(32)),
+                   apply(x, shfl(CudaFn::ShflDownSync, x, full, k32(off))), x);
+      return shfl(CudaFn::ShflSync, x, full, k32(0));
+    }
     for (int off = 1; off < 32; off <<= 1) // inclusive_scan
       x = choose(b.cmp(CmpPredicate::Ge, lane, k32(off)),
                  apply(shfl(CudaFn::ShflUpSync, x, full, k32(off)), x), x);
@@ -300,15 +313,20 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
     Instruction *s = b.create(Opcode::Cuda, ctx.none(), {});
     s->intImm = static_cast<int64_t>(CudaFn::Syncthreads);
   };
-  // The fold of the warp values s[0], .., s[w] for every w < limit.
+  // op over the warp values s[0], .., s[limit - 1] (limit >= 1), in a loop:
+  // the operator sees written slots only, once each, in order.
   auto fold = [&](Value *limit) {
-    RValue acc = load(k32(0));
-    for (int w = 1; w < 32; ++w)
-      acc = choose(b.cmp(CmpPredicate::Lt, k32(w), limit), apply(acc, load(k32(w))), acc);
-    return acc;
+    std::string var = "$coop.acc" + std::to_string(tempId++);
+    writeVar(var, t, load(k32(0)));
+    Value *rest = b.cast(b.binary(Opcode::Sub, limit, k32(1)), ctx.int64());
+    forRange(rest, [&](Value *k) {
+      Value *w = b.cast(b.binary(Opcode::Add, k, b.constInt(ctx.int64(), 1)), i32);
+      writeVar(var, t, apply(readVar(var, t), load(w)));
+    });
+    return readVar(var, t);
   };
   if (name == "reduce") {
-    for (int off = 16; off > 0; off >>= 1) {
+    for (int off = 1; off < 32; off <<= 1) { // contiguous runs: lane order
       RValue y = shfl(CudaFn::ShflDownSync, x, mask, k32(off));
       x = choose(b.cmp(CmpPredicate::Lt, b.binary(Opcode::Add, lane, k32(off)), width),
                  apply(x, y), x);
@@ -330,7 +348,8 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
   ifThen(b.cmp(CmpPredicate::Eq, lane, b.binary(Opcode::Sub, width, k32(1))),
          [&] { storeAt(warp, x); });
   barrier();
-  RValue before = fold(warp); // the warps ahead of this one
+  // The warps ahead of this one (for warp 0: s[0], unused).
+  RValue before = fold(b.binary(Opcode::Max, warp, k32(1)));
   Value *laterWarp = b.cmp(CmpPredicate::Gt, warp, k32(0));
   RValue result;
   if (!exclusive) {

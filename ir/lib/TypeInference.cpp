@@ -192,6 +192,11 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
     if (!value.type->isScalar())
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
                             " into an array of " + typeName(elem.type));
+    else if (isa<ComplexType>(value.type) && !isa<ComplexType>(elem.type))
+      // Python: float(1j) is a TypeError; numba refuses the conversion too.
+      error(valueRange, "cannot store a complex value (" + typeName(value.type) +
+                            ") into an array of " + typeName(elem.type) +
+                            ": take its .real or abs() first");
     return;
   }
   error(target.range(), "assignment to an attribute is not supported in kernels");
@@ -228,9 +233,14 @@ void Inferer::stmt(const Stmt &s) {
     if (isa<NameExpr>(*a.target))
       assignVar(cast<NameExpr>(*a.target).name, r, a.target->range());
     if (auto *sub = dyn_cast<SubscriptExpr>(a.target.get()))
-      if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sub->value.get()].type);
-          at && at->readonly())
-        error(a.target->range(), "cannot write to a read-only array (" + typeName(at) + ")");
+      if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sub->value.get()].type)) {
+        if (at->readonly())
+          error(a.target->range(), "cannot write to a read-only array (" + typeName(at) + ")");
+        else if (isa<ComplexType>(r) && !isa<ComplexType>(at->dtype()))
+          error(s.range(), "cannot store a complex value (" + typeName(r) +
+                               ") into an array of " + typeName(at->dtype()) +
+                               ": take its .real or abs() first");
+      }
     return;
   }
   case Stmt::Kind::If: {

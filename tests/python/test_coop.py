@@ -464,3 +464,97 @@ def test_block_radix_sort_with_values_is_a_stable_argsort(jit):
     tiles = x.reshape(2, -1)
     want = np.concatenate([np.argsort(t, kind="stable") + r * t.size for r, t in enumerate(tiles)])
     np.testing.assert_array_equal(order, want)
+
+
+@cuda.jit(device=True)
+def key_less(a, b):
+    return a[0] < b[0]
+
+
+@cuda.jit(device=True)
+def compose(f, g):
+    """Affine maps x -> f[0]*x + f[1]: f, then g (associative, not commutative)."""
+    return (f[0] * g[0], g[0] * f[1] + g[1])
+
+
+@cuda.jit(device=True)
+def count_mean(a, b):
+    """(count, mean) pairs merged; asserts that it never sees an empty one."""
+    assert a[0] > 0 and b[0] > 0
+    n = a[0] + b[0]
+    return (n, a[1] + (b[1] - a[1]) * b[0] / n)
+
+
+def test_warp_sort_with_ties_and_nan_keeps_every_value(jit):
+    @jit
+    def k(key, okey, oidx, f, of):
+        i = cuda.grid(1)
+        kk, ii = coop.warp.merge_sort_keys((key[i], i), key_less)  # ties on the key
+        okey[i] = kk
+        oidx[i] = ii
+        of[i] = coop.warp.merge_sort_keys(f[i])
+
+    key = np.array([3, 1, 2, 1] * 8, np.int32)
+    f = np.arange(32, dtype=np.float32)
+    f[0] = np.nan
+    okey, oidx, of = np.zeros_like(key), np.zeros(32, np.int64), np.zeros_like(f)
+    k[1, 32](key, okey, oidx, f, of)
+    np.testing.assert_array_equal(okey, np.sort(key))
+    assert sorted(oidx) == list(range(32))           # a permutation: nothing lost or doubled
+    np.testing.assert_array_equal(key[oidx], okey)
+    assert np.isnan(of).sum() == 1 and sorted(of[~np.isnan(of)]) == list(range(1, 32))
+
+
+def test_non_commutative_operators_reduce_in_thread_order(jit):
+    @jit
+    def k(a, b, wa, wb, ba, bb):
+        i = cuda.grid(1)
+        x, y = coop.warp.reduce((a[i], b[i]), compose)
+        wa[i] = x
+        wb[i] = y
+        x, y = coop.block.reduce((a[i], b[i]), compose)
+        ba[i] = x
+        bb[i] = y
+
+    n = 96
+    a = np.full(n, 3, np.int64)
+    b = np.arange(n, dtype=np.int64)
+    out = [np.zeros(n, np.int64) for _ in range(4)]
+    k[1, n](a, b, *out)
+
+    def composed(lo, hi):
+        fa, fb = 1, 0
+        for j in range(lo, hi):
+            fa, fb = (fa * int(a[j])) % 2 ** 64, (int(a[j]) * fb + int(b[j])) % 2 ** 64
+        return np.array([fa, fb], np.uint64).astype(np.int64)
+
+    for w in range(3):
+        want = composed(32 * w, 32 * w + 32)
+        assert (out[0][32 * w:32 * w + 32] == want[0]).all()
+        assert (out[1][32 * w:32 * w + 32] == want[1]).all()
+    want = composed(0, n)
+    assert (out[2] == want[0]).all() and (out[3] == want[1]).all()
+
+
+def test_operator_sees_only_real_partial_results(jit):
+    @jit(debug=True)
+    def k(x, out):
+        i = cuda.grid(1)
+        count, mean = coop.block.reduce((np.int64(1), x[i]), count_mean)
+        out[i] = mean
+
+    x = np.arange(100, dtype=np.float64)
+    out = np.zeros_like(x)
+    k[1, 100](x, out)  # no AssertionError: the operator never sees an unwritten slot
+    np.testing.assert_allclose(out, x.mean())
+
+
+def test_complex_value_into_a_real_array_is_a_compile_error(jit):
+    @jit
+    def k(x, out):
+        i = cuda.grid(1)
+        out[i] = x[i]
+
+    with pytest.raises(pyjit.CompileError, match="cannot store a complex value \\(complex128\\) "
+                                                 "into an array of float64"):
+        k[1, 4](np.arange(4) + 1j, np.zeros(4))
