@@ -445,12 +445,16 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
     auto blocked = [&](Value *k) { return b.binary(Opcode::Add, b.binary(Opcode::Mul, tid, count), k); };
     auto striped = [&](Value *k) { return b.binary(Opcode::Add, b.binary(Opcode::Mul, k, n), tid); };
     bool toBlocked = name == "exchange_striped_to_blocked";
+    Value *tempSize = b.arrayShape(temp, 0);
+    auto inTemp = [&](Value *i) { return b.cmp(CmpPredicate::Lt, i, tempSize); };
     forRange(count, [&](Value *k) {
-      store(temp, toBlocked ? striped(k) : blocked(k), load(items, k));
+      Value *i = toBlocked ? striped(k) : blocked(k);
+      ifThen(inTemp(i), [&] { store(temp, i, load(items, k)); });
     });
     barrier();
     forRange(count, [&](Value *k) {
-      store(items, k, load(temp, toBlocked ? blocked(k) : striped(k)));
+      Value *i = toBlocked ? blocked(k) : striped(k);
+      ifThen(inTemp(i), [&] { store(items, k, load(temp, i)); });
     });
     barrier();
     return RValue{ctx.none(), nullptr, {}};
@@ -493,6 +497,10 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
     Value *array = first, *items = second;
     Value *start = scalar(*e.args[2], i64);
     Value *count = b.arrayShape(items, 0), *size = b.arrayShape(array, 0);
+    // load(..., default): items past the array's end get it (CUB's oob_default).
+    Value *fallback = e.args.size() == 4
+                          ? scalar(*e.args[3], cast<ArrayType>(items->type())->dtype())
+                          : nullptr;
     bool striped = name.ends_with("_striped"), isLoad = name.starts_with("load");
     forRange(count, [&](Value *k) {
       Value *offset = striped ? b.binary(Opcode::Add, b.binary(Opcode::Mul, k, n), tid)
@@ -507,6 +515,8 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
         else
           store(array, i, load(items, k));
       });
+      if (fallback)
+        ifThen(b.unary(Opcode::Not, inside), [&] { store(items, k, fallback); });
     });
     return RValue{ctx.none(), nullptr, {}};
   }
@@ -539,6 +549,12 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
     return descending ? b.unary(Opcode::Invert, v) : v;
   };
   Value *count = b.arrayShape(keys, 0);
+  Value *tempSize = b.arrayShape(temp, 0);
+  if (values) // the smaller of the two storages bounds both
+    tempSize = b.binary(Opcode::Min, tempSize, b.arrayShape(valuesTemp, 0));
+  // Values: as many as keys (a shorter values array bounds the loop).
+  if (values)
+    count = b.binary(Opcode::Min, count, b.arrayShape(values, 0));
   std::string zerosVar = "$coop.zeros" + std::to_string(tempId++);
   forRange(b.constInt(i64, bits), [&](Value *bit) {
     Value *shift = b.cast(bit, u);
@@ -566,18 +582,26 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
       Value *dest = b.select(isZero, zerosBefore,
                              b.binary(Opcode::Add, totalZeros,
                                       b.binary(Opcode::Sub, element, zerosBefore)));
-      store(temp, dest, key);
-      if (values)
-        store(valuesTemp, dest, load(values, k));
+      // temp is the caller's: an index outside it (temp too small, or the
+      // sort reached by part of the block) is skipped, never written.
+      ifThen(b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Ge, dest, b.constInt(i64, 0)),
+                      b.cmp(CmpPredicate::Lt, dest, tempSize)),
+             [&] {
+               store(temp, dest, key);
+               if (values)
+                 store(valuesTemp, dest, load(values, k));
+             });
       writeVar(zerosVar, i64,
                RValue::of(b.binary(Opcode::Add, seen, b.cast(isZero, i64))));
     });
     barrier();
     forRange(count, [&](Value *k) {
       Value *mine = b.binary(Opcode::Add, b.binary(Opcode::Mul, tid, count), k);
-      store(keys, k, load(temp, mine));
-      if (values)
-        store(values, k, load(valuesTemp, mine));
+      ifThen(b.cmp(CmpPredicate::Lt, mine, tempSize), [&] {
+        store(keys, k, load(temp, mine));
+        if (values)
+          store(values, k, load(valuesTemp, mine));
+      });
     });
     barrier();
   });

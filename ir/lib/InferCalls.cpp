@@ -509,6 +509,8 @@ ExprInfo Inferer::coopSortCall(const CallExpr &e, llvm::StringRef path,
   }
   Type *t = args[0].type;
   auto *tuple = dyn_cast<TupleType>(t);
+  if (!tuple && coopValueType(ctx, t))
+    t = coopValueType(ctx, t); // bool and narrower integers sort as int32
   bool shuffles = tuple ? !tuple->elements().empty() &&
                               llvm::all_of(tuple->elements(),
                                            [](Type *el) { return isWarpValueType(el); })
@@ -562,6 +564,9 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
   size_t want = sort || exchange || histogram ? 2 : 3;
   if (sort && args.size() == 4)
     want = 4; // radix_sort(keys, temp, values, values_temp)
+  bool withDefault = name.starts_with("load") && args.size() == 4;
+  if (withDefault)
+    want = 4; // load(array, items, start, default)
   if (args.size() != want) {
     error(e.range(), path + "() takes " + llvm::Twine(want) + " arguments (" +
                          (sort ? "keys, temp[, values, values_temp]" : exchange ? "items, temp"
@@ -569,7 +574,7 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
                          "), got " + llvm::Twine(args.size()));
     return {};
   }
-  for (size_t i = 0; i < (want == 4 ? 4 : 2); ++i) {
+  for (size_t i = 0; i < (want == 4 && sort ? 4 : 2); ++i) {
     auto *at = dyn_cast<ArrayType>(args[i].type);
     if (!at || at->ndim() != 1) {
       error(e.args[i]->range(), path + "() takes 1-d arrays here, not " +
@@ -615,6 +620,10 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
       }
   } else if (!isa<IntType>(args[2].type)) {
     error(e.args[2]->range(), path + "() takes the first index as an integer");
+    return {};
+  } else if (withDefault && (!args[3].type->isScalar() || isa<ComplexType>(args[3].type))) {
+    error(e.args[3]->range(), path + "() takes a number as the default of items past the "
+                                     "array's end, not " + typeName(args[3].type));
     return {};
   }
   return ExprInfo{ctx.none()};

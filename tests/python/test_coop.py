@@ -558,3 +558,39 @@ def test_complex_value_into_a_real_array_is_a_compile_error(jit):
     with pytest.raises(pyjit.CompileError, match="cannot store a complex value \\(complex128\\) "
                                                  "into an array of float64"):
         k[1, 4](np.arange(4) + 1j, np.zeros(4))
+
+
+def test_sorting_a_ragged_last_tile_with_a_default(jit):
+    @jit
+    def sort_tiles(x):
+        keys = cuda.local.array(4, np.int32)
+        temp = cuda.shared.array(4 * 64, np.int32)
+        start = cuda.blockIdx.x * cuda.blockDim.x * 4
+        coop.block.load(x, keys, start, 2147483647)  # past the end: the largest key
+        coop.block.radix_sort(keys, temp)
+        coop.block.store(x, keys, start)             # only real elements are written
+
+    x = np.random.default_rng(2).integers(-100, 100, 64 * 4 + 30).astype(np.int32)
+    want = np.concatenate([np.sort(x[:256]), np.sort(x[256:])])
+    sort_tiles[2, 64](x)
+    np.testing.assert_array_equal(x, want)
+
+
+def test_tile_storage_too_small_never_writes_outside_it(jit):
+    @jit
+    def k(x, other_out):
+        keys = cuda.local.array(4, np.int32)
+        temp = cuda.shared.array(8, np.int32)        # far too small for 64 x 4 keys
+        other = cuda.shared.array(64, np.int32)
+        other[cuda.threadIdx.x] = 7
+        cuda.syncthreads()
+        coop.block.load(x, keys, 0)
+        coop.block.radix_sort(keys, temp)
+        coop.block.store(x, keys, 0)
+        cuda.syncthreads()
+        other_out[cuda.threadIdx.x] = other[cuda.threadIdx.x]
+
+    x = np.arange(256, dtype=np.int32)[::-1].copy()
+    other_out = np.zeros(64, np.int32)
+    k[1, 64](x, other_out)  # a wrong sort, but no corruption and no crash
+    assert (other_out == 7).all()
