@@ -999,6 +999,12 @@ const FunctionDef *DeviceFunctionRegistry::definition(const DeviceFunctionSource
   if (it == parsed.end()) {
     DiagnosticEngine::FileScope scope(diags, *fn.source);
     it = parsed.emplace(&fn, parseSource(*fn.source, diags)).first;
+  } else if (!it->second) {
+    // It failed before, maybe into a quiet engine (a typing pass that does
+    // not report): parse again so that this engine reports why.
+    DiagnosticEngine::FileScope scope(diags, *fn.source);
+    (void)parseSource(*fn.source, diags);
+    return nullptr;
   }
   if (!it->second)
     return nullptr;

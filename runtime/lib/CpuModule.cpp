@@ -293,6 +293,10 @@ extern "C" int32_t pyjit_host_barrier(codegen::HostContext *ctx, int32_t kind, i
   return self->result;
 }
 
+/// pyjit_host_barrier's kind for the barriers inside pyjit.coop's primitives
+/// (0-3 are cuda.syncthreads and its _count/_and/_or): errors name them.
+constexpr int32_t kCoopBarrier = 4;
+
 namespace coop {
 // pyjit.coop's block primitives on the CPU backend (codegen::kHostCoop):
 // every thread leaves its value in the block's scratch, thread 0 computes
@@ -327,7 +331,7 @@ void run(codegen::HostContext *ctx, int32_t fn, int32_t op, void *scratch, void 
   uint32_t n = r[3] * r[4] * r[5];
   T *s = static_cast<T *>(scratch); // kHostCoopScratchBytes: 1025 values of 8 bytes
   std::memcpy(&s[tid], inout, sizeof(T));
-  pyjit_host_barrier(ctx, 0, 0, line);
+  pyjit_host_barrier(ctx, kCoopBarrier, 0, line);
   if (tid == 0) {
     T acc = s[0];
     for (uint32_t i = 0; i < n; ++i) {
@@ -338,11 +342,11 @@ void run(codegen::HostContext *ctx, int32_t fn, int32_t op, void *scratch, void 
     }
     s[n] = acc;
   }
-  pyjit_host_barrier(ctx, 0, 0, line);
+  pyjit_host_barrier(ctx, kCoopBarrier, 0, line);
   T result = fn == 0 ? s[n] : s[tid];
   std::memcpy(inout, &result, sizeof(T));
   std::memcpy(aggregate, &s[n], sizeof(T));
-  pyjit_host_barrier(ctx, 0, 0, line); // the next call may write the scratch
+  pyjit_host_barrier(ctx, kCoopBarrier, 0, line); // the next call may write the scratch
 }
 } // namespace coop
 
@@ -362,6 +366,11 @@ extern "C" void pyjit_host_coop(codegen::HostContext *ctx, int32_t fn, int32_t o
   default:
     return coop::run<double>(ctx, fn, op, scratch, inout, aggregate, line);
   }
+}
+
+/// What a thread waiting at a barrier is at, for messages.
+const char *barrierName(const FiberThread &t) {
+  return t.kind == kCoopBarrier ? "a pyjit.coop block primitive" : "cuda.syncthreads";
 }
 
 std::string threadName(const codegen::HostContext &c) {
@@ -385,14 +394,15 @@ llvm::Error checkBarrier(const std::vector<FiberThread> &threads, const char *fi
       first = &t;
     } else if (t.line != first->line) {
       return error(llvm::Twine("barrier divergence: ") + threadName(first->ctx) +
-                   " waits at cuda.syncthreads on " + file + ":" + llvm::Twine(first->line) +
+                   " waits at " + barrierName(*first) + " on " + file + ":" +
+                   llvm::Twine(first->line) +
                    " while " + threadName(t.ctx) + " waits at the one on line " +
                    llvm::Twine(t.line));
     }
   }
   if (first && returned)
     return error(llvm::Twine("barrier divergence: ") + llvm::Twine(waiting) +
-                 " threads wait at cuda.syncthreads on " + file + ":" +
+                 " threads wait at " + barrierName(*first) + " on " + file + ":" +
                  llvm::Twine(first->line) + " (" + threadName(first->ctx) + ", ...) but " +
                  threadName(returned->ctx) + " has returned without reaching it");
   return llvm::Error::success();

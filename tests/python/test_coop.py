@@ -280,7 +280,8 @@ def test_divergent_block_primitive_is_reported_in_debug_mode_on_the_cpu():
         if i % 2 == 0:
             out[i] = coop.block.sum(x[i])
 
-    with pytest.raises(pyjit.KernelError, match=r"barrier divergence: 32 threads wait .*"
+    with pytest.raises(pyjit.KernelError, match=r"barrier divergence: 32 threads wait at a "
+                                                r"pyjit.coop block primitive on .*"
                                                 r"test_coop.py:\d+"):
         half_the_block[1, 64](np.ones(64, np.float32), np.zeros(64, np.float32))
 
