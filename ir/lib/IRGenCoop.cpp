@@ -18,6 +18,29 @@ using namespace pyjit::ir;
 namespace pyjit::ir::detail {
 
 namespace {
+/// A coop value's scalars: itself, or a flat tuple's elements.
+std::vector<Value *> scalarParts(const RValue &v) {
+  if (!v.isTuple())
+    return {v.value};
+  std::vector<Value *> out;
+  for (const RValue &el : v.elems)
+    out.push_back(el.value);
+  return out;
+}
+
+/// The value of type `t` (a scalar or a flat tuple) made of `parts`.
+RValue fromParts(Type *t, std::vector<Value *> parts) {
+  if (!isa<TupleType>(t))
+    return RValue::of(parts[0]);
+  RValue r;
+  r.type = t;
+  for (Value *v : parts)
+    r.elems.push_back(RValue::of(v));
+  return r;
+}
+} // namespace
+
+namespace {
 /// The operator of a coop call: sum-like names add; min, max; otherwise the
 /// builtin passed as the second argument (checked by type inference).
 CoopOp coopOpOf(llvm::StringRef name, Type *opArg) {
@@ -71,23 +94,8 @@ RValue IRGen::coopWarpSort(const CallExpr &e) {
   RValue x = isa<TupleType>(t) ? gen(*e.args[0]) : RValue::of(scalar(*e.args[0], t));
   auto it = typed->coopOps.find(&e);
   const TypedFunction *less = it == typed->coopOps.end() ? nullptr : it->second;
-  auto parts = [&](const RValue &v) -> std::vector<Value *> {
-    if (!v.isTuple())
-      return {v.value};
-    std::vector<Value *> out;
-    for (const RValue &el : v.elems)
-      out.push_back(el.value);
-    return out;
-  };
-  auto whole = [&](std::vector<Value *> vs) -> RValue {
-    if (!isa<TupleType>(t))
-      return RValue::of(vs[0]);
-    RValue r;
-    r.type = t;
-    for (Value *v : vs)
-      r.elems.push_back(RValue::of(v));
-    return r;
-  };
+  auto parts = [](const RValue &v) { return scalarParts(v); };
+  auto whole = [&](std::vector<Value *> vs) { return fromParts(t, std::move(vs)); };
   Value *lane = b.cast(b.sreg(SpecialReg::LaneId), i32);
   auto k32 = [&](int64_t v) { return b.constInt(i32, v); };
   for (int k = 2; k <= 32; k <<= 1) {
@@ -206,23 +214,8 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
       return tt->elements();
     return {t};
   };
-  auto parts = [&](const RValue &v) -> std::vector<Value *> {
-    if (!v.isTuple())
-      return {v.value};
-    std::vector<Value *> out;
-    for (const RValue &el : v.elems)
-      out.push_back(el.value);
-    return out;
-  };
-  auto whole = [&](std::vector<Value *> vs) -> RValue {
-    if (!isa<TupleType>(t))
-      return RValue::of(vs[0]);
-    RValue r;
-    r.type = t;
-    for (Value *v : vs)
-      r.elems.push_back(RValue::of(v));
-    return r;
-  };
+  auto parts = [](const RValue &v) { return scalarParts(v); };
+  auto whole = [&](std::vector<Value *> vs) { return fromParts(t, std::move(vs)); };
   RValue x = isa<TupleType>(t) ? gen(*e.args[0]) : RValue::of(scalar(*e.args[0], t));
   auto shfl = [&](CudaFn fnc, const RValue &v, Value *mask, Value *arg) {
     std::vector<Value *> out;

@@ -486,6 +486,22 @@ static bool isWarpValueType(Type *t) {
   return false;
 }
 
+/// A pyjit.coop operator (or comparison) `fn` typed for (t, t): errors are
+/// reported in the reporting pass only, as for device function calls.
+const TypedFunction *Inferer::instantiateOperator(const DeviceFunctionSource &fn, Type *t,
+                                                  SourceRange at) {
+  const TypedFunction *instance;
+  if (reporting) {
+    instance = registry->instantiate(fn, {t, t}, diags, at);
+  } else {
+    DiagnosticEngine quiet(diags.currentFile());
+    instance = registry->instantiate(fn, {t, t}, quiet, at);
+  }
+  if (!instance)
+    failed = true;
+  return instance;
+}
+
 /// The type a coop primitive computes in for a value of type `t`: 32- and
 /// 64-bit integers and floats as they are; bool and narrower integers as
 /// int32 (as warp shuffles take them); nullptr for anything else.
@@ -535,17 +551,9 @@ ExprInfo Inferer::coopSortCall(const CallExpr &e, llvm::StringRef path,
     return {};
   }
   const DeviceFunctionSource &fn = *op.constant->device;
-  const TypedFunction *instance;
-  if (reporting) {
-    instance = registry->instantiate(fn, {t, t}, diags, e.args[1]->range());
-  } else {
-    DiagnosticEngine quiet(diags.currentFile());
-    instance = registry->instantiate(fn, {t, t}, quiet, e.args[1]->range());
-  }
-  if (!instance) {
-    failed = true;
+  const TypedFunction *instance = instantiateOperator(fn, t, e.args[1]->range());
+  if (!instance)
     return {};
-  }
   if (!isa<BoolType>(instance->returnType)) {
     error(e.args[1]->range(), "comparison '" + fn.name + "' of " + path +
                                   "() must return bool, not " + typeName(instance->returnType));
@@ -681,17 +689,9 @@ ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
                                          "(x, op, identity)");
         return {};
       }
-      const TypedFunction *instance;
-      if (reporting) {
-        instance = registry->instantiate(fn, {t, t}, diags, e.args[1]->range());
-      } else {
-        DiagnosticEngine quiet(diags.currentFile());
-        instance = registry->instantiate(fn, {t, t}, quiet, e.args[1]->range());
-      }
-      if (!instance) {
-        failed = true;
+      const TypedFunction *instance = instantiateOperator(fn, t, e.args[1]->range());
+      if (!instance)
         return {};
-      }
       if (instance->returnType != t) {
         error(e.args[1]->range(), "operator '" + fn.name + "' of " + path + "() must return " +
                                       typeName(t) + " (the type of the values), not " +

@@ -74,6 +74,8 @@ private:
                         const std::vector<ExprInfo> &args);
   ExprInfo coopSortCall(const CallExpr &e, llvm::StringRef path,
                         const std::vector<ExprInfo> &args);
+  const TypedFunction *instantiateOperator(const DeviceFunctionSource &fn, Type *t,
+                                           SourceRange at);
   ExprInfo arrayAlloc(const CallExpr &e, bool shared);
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
