@@ -595,3 +595,16 @@ def test_tile_storage_too_small_never_writes_outside_it(jit):
     other_out = np.zeros(64, np.int32)
     k[1, 64](x, other_out)  # a wrong sort, but no corruption and no crash
     assert (other_out == 7).all()
+
+
+_lambda_op = cuda.jit(device=True)(lambda a, b: a if a > b else b)
+
+
+def test_an_operator_that_cannot_compile_says_why(jit):
+    @jit
+    def k(x, out):
+        i = cuda.grid(1)
+        out[i] = coop.block.reduce(x[i], _lambda_op)
+
+    with pytest.raises(pyjit.CompileError, match="expected a function definition"):
+        k[1, 32](np.zeros(32), np.zeros(32))
