@@ -349,7 +349,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def __init__(self, py_func, signatures=(), options=None):
         _Compiled.__init__(self, py_func, options)
-        self._params = list(inspect.signature(py_func).parameters)
+        parameters = inspect.signature(py_func).parameters.values()
+        self._params = [p.name for p in parameters]
+        # Trailing defaults fill omitted arguments (as in Python and numba).
+        self._defaults = [p.default for p in parameters]
         self._dispatch_init(len(self._params))
         self._info = None
         self._target = None  # 'cuda' or 'cpu', chosen at the first compile
@@ -468,6 +471,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         """Launches from Python: compiles for new argument types, copies numpy
         arrays in and out. Returns the Kernel launched when the C++ fast path
         can launch the same arguments' types by itself next time, else None."""
+        if len(args) < len(self._params) and all(
+                d is not inspect.Parameter.empty for d in self._defaults[len(args):]):
+            args = tuple(args) + tuple(self._defaults[len(args):])
         if len(args) != len(self._params):
             raise TypeError("kernel '%s' takes %d arguments (%s), got %d"
                             % (self.__name__, len(self._params), ", ".join(self._params),

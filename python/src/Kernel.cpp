@@ -309,6 +309,35 @@ bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t 
   return ok;
 }
 
+/// `arg` as a Python int (new reference): ints, objects with __index__
+/// (NumPy integers), and NumPy bools (which have no __index__) as 0 or 1.
+/// Null with an exception set for anything else.
+PyObject *integerOf(PyObject *arg) {
+  if (PyLong_Check(arg)) {
+    Py_INCREF(arg);
+    return arg;
+  }
+  PyObject *asInt = PyNumber_Index(arg);
+  if (asInt || !PyErr_ExceptionMatches(PyExc_TypeError))
+    return asInt;
+  PyErr_Clear();
+  bool numpyBool = false;
+  if (PyObject *dtype = PyObject_GetAttrString(arg, "dtype")) {
+    if (PyObject *kind = PyObject_GetAttrString(dtype, "kind")) {
+      numpyBool = PyUnicode_Check(kind) && PyUnicode_CompareWithASCIIString(kind, "b") == 0;
+      Py_DECREF(kind);
+    }
+    Py_DECREF(dtype);
+  }
+  PyErr_Clear();
+  if (!numpyBool) {
+    PyErr_SetString(PyExc_TypeError, "not an integer");
+    return nullptr;
+  }
+  int truth = PyObject_IsTrue(arg);
+  return truth < 0 ? nullptr : PyLong_FromLong(truth);
+}
+
 bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t *slot) {
   *slot = 0;
   switch (spec.kind) {
@@ -363,7 +392,7 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
     bool fits;
     if (spec.kind == ParamSpec::Kind::UInt) {
       // PyLong_AsUnsignedLongLong takes ints only: NumPy integers through __index__.
-      PyObject *asInt = PyNumber_Index(arg);
+      PyObject *asInt = integerOf(arg);
       if (!asInt)
         break;
       unsigned long long v = PyLong_AsUnsignedLongLong(asInt);
@@ -379,7 +408,11 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
       bits = v;
       fits = spec.bytes == 8 || v < (1ULL << (8 * spec.bytes));
     } else {
-      long long v = PyLong_AsLongLong(arg);
+      PyObject *asInt = integerOf(arg);
+      if (!asInt)
+        break;
+      long long v = PyLong_AsLongLong(asInt);
+      Py_DECREF(asInt);
       if (v == -1 && PyErr_Occurred()) {
         if (!PyErr_ExceptionMatches(PyExc_OverflowError))
           break;

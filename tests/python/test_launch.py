@@ -324,3 +324,27 @@ def test_body_lines_at_column_zero_are_part_of_the_kernel(jit):
     out = np.zeros(2, np.int64)
     k[1, 1](out)
     np.testing.assert_array_equal(out, [3, 7])
+
+
+def _scaled(out, x, factor=3):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = x[i] * factor
+
+
+def test_omitted_arguments_take_their_defaults_and_numpy_bools_pass_as_ints(jit):
+    k = jit(_scaled)
+    x = np.arange(4, dtype=np.int64)
+    out = np.zeros_like(x)
+    k[1, 4](out, x)
+    np.testing.assert_array_equal(out, 3 * x)
+    k[1, 4](out, x, 5)
+    np.testing.assert_array_equal(out, 5 * x)
+
+    @jit("void(int32[::1], int32)")
+    def store(o, v):
+        o[0] = v
+
+    o = np.zeros(1, np.int32)
+    store[1, 1](o, np.bool_(True))
+    assert o[0] == 1
