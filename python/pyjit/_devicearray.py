@@ -319,7 +319,17 @@ class DeviceArray:
                     ary[...] = tmp
             return ary
         if not self.is_c_contiguous():
-            raise NotImplementedError("copy_to_host of a non-contiguous device array view")
+            # A strided view: the bytes it spans come over in one copy, and
+            # numpy picks the view's elements out of them.
+            out = ary if ary is not None else np.empty(self.shape, dtype=self.dtype)
+            if self.size:
+                low = sum(min(0, (e - 1) * s) for e, s in zip(self.shape, self.strides))
+                high = sum(max(0, (e - 1) * s) for e, s in zip(self.shape, self.strides))
+                span = np.empty(high - low + self.dtype.itemsize, dtype=np.uint8)
+                _dtoh(span, self._buffer.ptr + low)
+                out[...] = np.ndarray(self.shape, self.dtype, buffer=span, offset=-low,
+                                      strides=self.strides)
+            return out
         if ary is None:
             ary = np.empty(self.shape, dtype=self.dtype)
         if self.nbytes:

@@ -349,3 +349,14 @@ def test_from_dlpack_of_host_memory_on_the_cpu_backend():
 
     double[1, 8](v[::2])  # a strided view of the same memory, in place
     np.testing.assert_array_equal(a, [0, 1, 4, 3, 8, 5])
+
+
+def test_copy_to_host_of_strided_views(jit):
+    host = np.arange(60, dtype=np.float32).reshape(6, 10)
+    d = cuda.to_device(host)
+    for index in [(slice(None), slice(None, None, 3)), (slice(1, 5), slice(2, 9, 2)),
+                  (slice(None, None, -2), slice(None, None, -1)), (slice(None), 4)]:
+        np.testing.assert_array_equal(d[index].copy_to_host(), host[index])
+    col = np.zeros(6, np.float32)
+    d[:, 7].copy_to_host(col)
+    np.testing.assert_array_equal(col, host[:, 7])
