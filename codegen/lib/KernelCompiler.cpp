@@ -110,7 +110,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags, &registry);
   if (!typed)
     return diags.takeError();
-  auto fn = ir::generateIR(*typed, types, diags, req.debug);
+  auto fn = ir::generateIR(*typed, types, diags, req.debug, req.maxThreadsPerBlock);
   if (!fn)
     return diags.takeError();
   out.warnings = diags.render(); // no errors here: only warnings and their notes

@@ -915,8 +915,10 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
 using detail::IRGen;
 
 std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, TypeContext &ctx,
-                                                DiagnosticEngine &diags, bool debug) {
+                                                DiagnosticEngine &diags, bool debug,
+                                                unsigned maxThreadsPerBlock) {
   IRGen gen(typed, ctx, diags);
   gen.debug = debug;
+  gen.maxThreadsPerBlock = maxThreadsPerBlock ? maxThreadsPerBlock : 1024;
   return gen.run();
 }

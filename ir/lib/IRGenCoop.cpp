@@ -364,6 +364,45 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
   return pair;
 }
 
+// Shared storage for a tile of `items` (a cuda.local.array of constant
+// extent ITEMS): room for the most threads a block of this kernel can have
+// (its launch_bounds, else 1024) times ITEMS, within the 48 KiB of static
+// shared memory. Null after reporting an error.
+Value *IRGen::coopTileStorage(Value *items, const CallExpr &e) {
+  auto *alloc = dyn_cast<Instruction>(items);
+  int64_t extent = -1;
+  if (alloc && alloc->opcode() == Opcode::AllocArray && alloc->numOperands() == 1)
+    if (auto *c = dyn_cast<Instruction>(alloc->operand(0)); c && c->opcode() == Opcode::ConstInt)
+      extent = c->intImm;
+  if (extent < 1) {
+    diags.error(e.args[0]->range(),
+                "the compiler sizes this primitive's shared storage from a cuda.local.array of "
+                "constant size; for other item arrays give the storage as the second argument");
+    return nullptr;
+  }
+  Type *dtype = cast<ArrayType>(items->type())->dtype();
+  int64_t itemBytes = 1;
+  if (auto *it = dyn_cast<IntType>(dtype))
+    itemBytes = it->bits() / 8;
+  else if (auto *ft = dyn_cast<FloatType>(dtype))
+    itemBytes = ft->bits() / 8;
+  else if (auto *ct = dyn_cast<ComplexType>(dtype))
+    itemBytes = ct->bits() / 8;
+  int64_t elements = extent * maxThreadsPerBlock;
+  if (elements * itemBytes > 48 * 1024) {
+    diags.error(e.range(), "this tile needs " + llvm::Twine(elements * itemBytes) +
+                               " bytes of shared memory (" + llvm::Twine(maxThreadsPerBlock) +
+                               " threads x " + llvm::Twine(extent) +
+                               " items), more than 48 KiB: bound the block with launch_bounds, "
+                               "or give a smaller shared array as the second argument");
+    return nullptr;
+  }
+  Instruction *storage = b.create(Opcode::AllocArray, ctx.array(dtype, 1, Layout::C),
+                                  {b.constInt(ctx.int64(), elements)});
+  storage->intImm = 3; // shared
+  return storage;
+}
+
 void IRGen::ifThen(Value *cond, const std::function<void()> &body) {
   BasicBlock *then = fn->createBlock(), *merge = fn->createBlock();
   b.condBr(cond, then, merge);
@@ -430,7 +469,10 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
     Instruction *s = b.create(Opcode::Cuda, ctx.none(), {});
     s->intImm = static_cast<int64_t>(CudaFn::Syncthreads);
   };
-  Value *first = gen(*e.args[0]).value, *second = gen(*e.args[1]).value;
+  Value *first = gen(*e.args[0]).value;
+  Value *second = e.args.size() > 1 ? gen(*e.args[1]).value : coopTileStorage(first, e);
+  if (!second)
+    return RValue{ctx.none(), nullptr, {}};
   if (name.starts_with("exchange_")) {
     // Through temp: each item written at its place in one arrangement and
     // read back at the thread's places in the other.

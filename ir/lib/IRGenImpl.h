@@ -50,6 +50,7 @@ public:
 
   std::unique_ptr<Function> run();
   bool debug = false; // check assert statements and array bounds
+  unsigned maxThreadsPerBlock = 1024; // launch bounds: sizes coop tile storage
 
 private:
   // Control flow helpers.
@@ -91,6 +92,7 @@ private:
   RValue coopGeneric(const CallExpr &e, llvm::StringRef name, bool block);
   RValue coopTile(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpSort(const CallExpr &e);
+  Value *coopTileStorage(Value *items, const CallExpr &e);
   // Control flow for generated code (IRGenCoop.cpp): `if cond: body()` and
   // `for k in range(count): body(k)` with an int64 k.
   void ifThen(Value *cond, const std::function<void()> &body);

@@ -572,6 +572,8 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
   size_t want = sort || exchange || histogram ? 2 : 3;
   if (sort && args.size() == 4)
     want = 4; // radix_sort(keys, temp, values, values_temp)
+  if ((sort || exchange) && args.size() == 1)
+    want = 1; // the compiler places the storage (IRGen::coopTileStorage)
   bool withDefault = name.starts_with("load") && args.size() == 4;
   if (withDefault)
     want = 4; // load(array, items, start, default)
@@ -582,7 +584,7 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
                          "), got " + llvm::Twine(args.size()));
     return {};
   }
-  for (size_t i = 0; i < (want == 4 && sort ? 4 : 2); ++i) {
+  for (size_t i = 0; i < (want == 4 && sort ? 4 : want == 1 ? 1 : 2); ++i) {
     auto *at = dyn_cast<ArrayType>(args[i].type);
     if (!at || at->ndim() != 1) {
       error(e.args[i]->range(), path + "() takes 1-d arrays here, not " +
@@ -597,13 +599,14 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
     }
   }
   if (sort) {
-    auto *keys = cast<ArrayType>(args[0].type), *temp = cast<ArrayType>(args[1].type);
+    auto *keys = cast<ArrayType>(args[0].type);
+    auto *temp = want > 1 ? cast<ArrayType>(args[1].type) : nullptr;
     if (!isWarpValueType(keys->dtype())) {
       error(e.args[0]->range(), path + "() sorts 32- and 64-bit integer and float keys, not " +
                                     typeName(keys->dtype()));
       return {};
     }
-    if (temp->dtype() != keys->dtype()) {
+    if (temp && temp->dtype() != keys->dtype()) {
       error(e.args[1]->range(), path + "() needs temporary storage of the keys' type " +
                                     typeName(keys->dtype()) + ", not " + typeName(temp->dtype()));
       return {};
@@ -614,7 +617,8 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
       return {};
     }
   } else if (exchange) {
-    if (cast<ArrayType>(args[1].type)->dtype() != cast<ArrayType>(args[0].type)->dtype()) {
+    if (want > 1 &&
+        cast<ArrayType>(args[1].type)->dtype() != cast<ArrayType>(args[0].type)->dtype()) {
       error(e.args[1]->range(), path + "() needs temporary storage of the items' type");
       return {};
     }

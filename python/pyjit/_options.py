@@ -146,7 +146,7 @@ def compile_options(options, device=None, index32=False, host=False):
         "fastmath": fastmath_flags(options.get("fastmath", False)),
     }
     bounds = launch_bounds(options)
-    if bounds is not None and not host:
+    if bounds is not None:  # the CPU backend too: it sizes pyjit.coop's tile storage
         out["launch_bounds"] = bounds
     if device is not None:
         from ._ext import nvjitlink_version_if_loaded

@@ -608,3 +608,32 @@ def test_an_operator_that_cannot_compile_says_why(jit):
 
     with pytest.raises(pyjit.CompileError, match="expected a function definition"):
         k[1, 32](np.zeros(32), np.zeros(32))
+
+
+def test_the_compiler_places_tile_storage(jit):
+    @jit(launch_bounds=128)
+    def sort_tiles(x):
+        keys = cuda.local.array(4, np.float64)
+        start = cuda.blockIdx.x * cuda.blockDim.x * 4
+        coop.block.load_striped(x, keys, start, np.inf)
+        coop.block.exchange_striped_to_blocked(keys)   # storage: 128 x 4 float64
+        coop.block.radix_sort(keys)
+        coop.block.store(x, keys, start)
+
+    x = np.random.default_rng(4).standard_normal(2 * 128 * 4 - 9)
+    want = np.concatenate([np.sort(x[:512]), np.sort(x[512:])])
+    sort_tiles[2, 128](x)
+    np.testing.assert_array_equal(x, want)
+
+
+def test_compiler_placed_storage_over_48_kib_is_refused_with_the_fix(jit):
+    @jit
+    def too_big(x):
+        keys = cuda.local.array(8, np.int64)   # 1024 threads x 8 x 8 bytes = 64 KiB
+        coop.block.load(x, keys, 0)
+        coop.block.radix_sort(keys)
+        coop.block.store(x, keys, 0)
+
+    with pytest.raises(pyjit.CompileError, match="needs 65536 bytes of shared memory .* "
+                                                 "launch_bounds"):
+        too_big[1, 32](np.zeros(8, np.int64))

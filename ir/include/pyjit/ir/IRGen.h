@@ -14,8 +14,11 @@ namespace pyjit::ir {
 /// TypeRules prescribes. Returns null after reporting an error to `diags`.
 /// With `debug`, `assert` statements are checked: a failing one prints
 /// "AssertionError: <message> (file:line)" and traps; otherwise they vanish.
+/// `maxThreadsPerBlock` (the kernel's launch bounds, 0: CUDA's 1024) sizes
+/// the shared storage pyjit.coop's tile primitives allocate themselves.
 std::unique_ptr<Function> generateIR(const TypedFunction &typed, TypeContext &ctx,
-                                     DiagnosticEngine &diags, bool debug = false);
+                                     DiagnosticEngine &diags, bool debug = false,
+                                     unsigned maxThreadsPerBlock = 0);
 
 } // namespace pyjit::ir
 
