@@ -14,5 +14,5 @@ def k(x):
     coop.block.radix_sort(keys)
     coop.block.store(x, keys, 0)
 
-# CHECK: .shared .align 16 .b8 shared{{[0-9]+}}[16384];
 # CHECK-LABEL: .visible .entry k(
+# CHECK: .shared .align 16 .b8 shared{{[0-9]+}}[16384];
