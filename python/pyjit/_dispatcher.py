@@ -305,19 +305,21 @@ def _register_fast_types():
 _known_types = set(FAST_SCALARS) | {_devicearray.DeviceArray, np.ndarray}
 
 
-def _from_dlpack_only(value):
-    """A DeviceArray view of a DLPack producer without __cuda_array_interface__
-    (JAX arrays, for one); other values unchanged."""
-    if (isinstance(value, np.ndarray) or hasattr(value, "__cuda_array_interface__")
-            or not hasattr(value, "__dlpack__") or not hasattr(value, "__dlpack_device__")):
-        return value
-    try:
-        device = value.__dlpack_device__()
-    except Exception:
-        return value
-    if device[0] not in (2, 3, 13):  # not in GPU memory: typeof reports it
-        return value
-    return _devicearray.from_dlpack(value)
+def _foreign_argument(value):
+    """An argument of a type not seen before: a DLPack producer without
+    __cuda_array_interface__ (JAX arrays, for one) becomes a DeviceArray view;
+    any other value is passed on, its type registered (CuPy and PyTorch
+    arrays with the C++ launch path)."""
+    if (not isinstance(value, np.ndarray) and not hasattr(value, "__cuda_array_interface__")
+            and hasattr(value, "__dlpack__") and hasattr(value, "__dlpack_device__")):
+        try:
+            device = value.__dlpack_device__()
+        except Exception:
+            device = (None,)
+        if device[0] in (2, 3, 13):  # in GPU memory (others: typeof reports them)
+            return _devicearray.from_dlpack(value)
+    _register_foreign(value)
+    return value
 
 
 def _register_foreign(value):
@@ -479,7 +481,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                             % (self.__name__, len(self._params), ", ".join(self._params),
                                len(args)))
         if any(type(a) not in _known_types for a in args):
-            args = tuple(_from_dlpack_only(a) for a in args)
+            args = tuple(_foreign_argument(a) for a in args)
         types = tuple([fast_typeof(a) for a in args])
         if None in types:
             types = tuple([typeof(a, self._arg_name(i)) for i, a in enumerate(args)])
@@ -495,8 +497,6 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             return None
         copy_back = None
         for i, a in enumerate(args):
-            if type(a) not in _known_types:
-                _register_foreign(a)
             if type(a) is np.ndarray:
                 if copy_back is None:
                     copy_back, args = [], list(args)
