@@ -20,6 +20,16 @@ def event_median_ms(fn, reps, sync=None):
     return statistics.median(times)
 
 
+def write_json(path, doc):
+    """Writes a benchmark's results (a JSON document) to `path`."""
+    import json
+    import os
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+    print("\nwrote %s" % path)
+
+
 def print_notes(missing, notes):
     """The 'n/a:' and 'notes:' sections under a table."""
     for title, lines in (("n/a", missing), ("notes", notes)):

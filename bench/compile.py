@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 
-from _common import print_notes
+from _common import print_notes, write_json
 
 HERE = os.path.abspath(__file__)
 N = 1 << 20
@@ -319,10 +319,7 @@ def main():
                "host": platform.node(), "python": sys.version.split()[0], "n": N,
                "runs": args.runs, "targets_ms": TARGETS_MS, "rows": dict(ROWS),
                "results": results}
-        os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
-        with open(args.json, "w") as f:
-            json.dump(doc, f, indent=1)
-        print("\nwrote %s" % args.json)
+        write_json(args.json, doc)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,6 @@ import argparse
 import atexit
 import datetime
 import importlib.util
-import json
 import os
 import platform
 import shutil
@@ -54,7 +53,7 @@ import time
 
 import numpy as np
 
-from _common import print_notes
+from _common import print_notes, write_json
 
 import pyjit  # before CuPy and PyTorch (see pyjit/__init__.py on static TLS)
 
@@ -171,13 +170,17 @@ def setup_pyjit(kind, versions, notes):
         note = "pyjit ran on its CPU backend (no usable GPU): not a GPU launch"
         if note not in notes:
             notes.append(note)
-    mod = load_kernels("pyjit_" + kind)
+    return jit_launchers(cuda, load_kernels("pyjit_" + kind), bufs), cuda.synchronize
 
+
+def jit_launchers(cuda, mod, bufs):
+    """make(key, arrays, scalars) for a numba.cuda-style module: the kernel
+    `key` of `mod` compiled with cuda.jit, launched as users write it."""
     def make(key, arrays, scalars):
         k = cuda.jit(getattr(mod, key))
         args = bufs[:arrays] + F32[:scalars]
         return lambda: k[GRID, BLOCK](*args)
-    return make, cuda.synchronize
+    return make
 
 
 def setup_numba(kind, versions, notes):
@@ -198,13 +201,7 @@ def setup_numba(kind, versions, notes):
         bufs = [cp.zeros(1, dtype=cp.float32) for _ in range(16)]
     else:
         bufs = [cuda.device_array(1, dtype=np.float32) for _ in range(16)]
-    mod = load_kernels("numba_" + kind)
-
-    def make(key, arrays, scalars):
-        k = cuda.jit(getattr(mod, key))
-        args = bufs[:arrays] + F32[:scalars]
-        return lambda: k[GRID, BLOCK](*args)
-    return make, cuda.synchronize
+    return jit_launchers(cuda, load_kernels("numba_" + kind), bufs), cuda.synchronize
 
 
 def setup_cupy(versions, notes):
@@ -446,10 +443,7 @@ def main():
             "versions": versions,
             "notes": notes,
         }
-        os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
-        with open(args.json, "w") as f:
-            json.dump(doc, f, indent=1)
-        print("\nwrote %s" % args.json)
+        write_json(args.json, doc)
 
 
 if __name__ == "__main__":
