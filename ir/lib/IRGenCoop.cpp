@@ -238,6 +238,15 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
     RValue r = inlineFunction(*opFn, {a, c}, e.args[1]->range());
     return isa<TupleType>(t) ? r : RValue::of(b.cast(r.value, t));
   };
+  // op(a, c) where `cond` holds, else `otherwise`: a branch, not a select,
+  // so the operator never runs on a value that is not a real partial result
+  // (a shuffle from an inactive lane, say) and its asserts cannot misfire.
+  auto applyWhen = [&](Value *cond, const RValue &a, const RValue &c, const RValue &otherwise) {
+    std::string var = "$coop.v" + std::to_string(tempId++);
+    writeVar(var, t, otherwise);
+    ifThen(cond, [&] { writeVar(var, t, apply(a, c)); });
+    return readVar(var, t);
+  };
   auto k32 = [&](int64_t v) { return b.constInt(i32, v); };
   Value *full = b.constInt(u32, 0xffffffff);
   // exclusive_scan(x, op, identity): the first thread's result.
@@ -254,13 +263,13 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
       // 4, .. each lane l combines the contiguous runs starting at l and
       // l + off, so lane 0 ends with op(x_0, .., x_31); every lane takes it.
       for (int off = 1; off < 32; off <<= 1)
-        x = choose(b.cmp(CmpPredicate::Lt, b.binary(Opcode::Add, lane, k32(off)), k32(32)),
-                   apply(x, shfl(CudaFn::ShflDownSync, x, full, k32(off))), x);
+        x = applyWhen(b.cmp(CmpPredicate::Lt, b.binary(Opcode::Add, lane, k32(off)), k32(32)), x,
+                      shfl(CudaFn::ShflDownSync, x, full, k32(off)), x);
       return shfl(CudaFn::ShflSync, x, full, k32(0));
     }
     for (int off = 1; off < 32; off <<= 1) // inclusive_scan
-      x = choose(b.cmp(CmpPredicate::Ge, lane, k32(off)),
-                 apply(shfl(CudaFn::ShflUpSync, x, full, k32(off)), x), x);
+      x = applyWhen(b.cmp(CmpPredicate::Ge, lane, k32(off)),
+                    shfl(CudaFn::ShflUpSync, x, full, k32(off)), x, x);
     if (name.starts_with("inclusive"))
       return x;
     RValue before = shfl(CudaFn::ShflUpSync, x, full, k32(1)); // exclusive_scan
@@ -321,8 +330,8 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
   if (name == "reduce") {
     for (int off = 1; off < 32; off <<= 1) { // contiguous runs: lane order
       RValue y = shfl(CudaFn::ShflDownSync, x, mask, k32(off));
-      x = choose(b.cmp(CmpPredicate::Lt, b.binary(Opcode::Add, lane, k32(off)), width),
-                 apply(x, y), x);
+      x = applyWhen(b.cmp(CmpPredicate::Lt, b.binary(Opcode::Add, lane, k32(off)), width), x, y,
+                    x);
     }
     ifThen(b.cmp(CmpPredicate::Eq, lane, k32(0)), [&] { storeAt(warp, x); });
     barrier();
@@ -332,7 +341,7 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
   }
   for (int off = 1; off < 32; off <<= 1) { // the warp's inclusive scan
     RValue y = shfl(CudaFn::ShflUpSync, x, mask, k32(off));
-    x = choose(b.cmp(CmpPredicate::Ge, lane, k32(off)), apply(y, x), x);
+    x = applyWhen(b.cmp(CmpPredicate::Ge, lane, k32(off)), y, x, x);
   }
   bool exclusive = name.starts_with("exclusive");
   RValue laneBefore; // exclusive: the warp's inclusive scan one lane back
@@ -346,11 +355,12 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
   Value *laterWarp = b.cmp(CmpPredicate::Gt, warp, k32(0));
   RValue result;
   if (!exclusive) {
-    result = choose(laterWarp, apply(before, x), x);
+    result = applyWhen(laterWarp, before, x, x);
   } else {
-    RValue inWarp = choose(laterWarp, apply(before, laneBefore), laneBefore);
+    Value *lane0 = b.cmp(CmpPredicate::Eq, lane, k32(0));
     RValue first = choose(laterWarp, before, identityValue());
-    result = choose(b.cmp(CmpPredicate::Eq, lane, k32(0)), first, inWarp);
+    result = applyWhen(b.binary(Opcode::BitAnd, laterWarp, b.unary(Opcode::Not, lane0)), before,
+                       laneBefore, choose(lane0, first, laneBefore));
   }
   RValue total;
   if (aggregate)
