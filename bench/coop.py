@@ -12,6 +12,8 @@ warm-up), for each system present:
   * warp reduce in a kernel: one sum per warp of 2^(log2n-2) float32 with
     coop.warp.sum against the same kernel with five hand-written
     cuda.shfl_down_sync steps.
+  * tile loads and stores: y = x + 1 over 2^log2n float32 in tiles of 256 x 8,
+    for each of coop.block's load/store arrangements, against cupy.add;
   * block radix sort of 2^24 uint32 keys in tiles of 256 x 8 with
     coop.block.load/radix_sort/store, against cupy.sort of the same tiles
     (axis=1).
@@ -84,6 +86,61 @@ def scan_tiles(x, offsets, out):
 
 
 SORT_ITEMS = 8  # radix sort: keys per thread; a tile is THREADS * SORT_ITEMS keys
+COPY_ITEMS = 8  # tile loads and stores: float32 items per thread
+
+
+@cuda.jit("void(float32[::1], float32[::1])", launch_bounds=THREADS)
+def copy_direct(x, y):
+    items = cuda.local.array(COPY_ITEMS, np.float32)
+    start = cuda.blockIdx.x * THREADS * COPY_ITEMS
+    coop.block.load(x, items, start)
+    for k in range(COPY_ITEMS):
+        items[k] += 1
+    coop.block.store(y, items, start)
+
+
+@cuda.jit("void(float32[::1], float32[::1])", launch_bounds=THREADS)
+def copy_striped(x, y):
+    items = cuda.local.array(COPY_ITEMS, np.float32)
+    start = cuda.blockIdx.x * THREADS * COPY_ITEMS
+    coop.block.load_striped(x, items, start)
+    for k in range(COPY_ITEMS):
+        items[k] += 1
+    coop.block.store_striped(y, items, start)
+
+
+@cuda.jit("void(float32[::1], float32[::1])", launch_bounds=THREADS)
+def copy_vectorized(x, y):
+    items = cuda.local.array(COPY_ITEMS, np.float32)
+    start = cuda.blockIdx.x * THREADS * COPY_ITEMS
+    coop.block.load_vectorized(x, items, start)
+    for k in range(COPY_ITEMS):
+        items[k] += 1
+    coop.block.store_vectorized(y, items, start)
+
+
+@cuda.jit("void(float32[::1], float32[::1])", launch_bounds=THREADS)
+def copy_warp_transposed(x, y):
+    items = cuda.local.array(COPY_ITEMS, np.float32)
+    start = cuda.blockIdx.x * THREADS * COPY_ITEMS
+    coop.block.load_warp_transposed(x, items, start)
+    for k in range(COPY_ITEMS):
+        items[k] += 1
+    coop.block.store_warp_transposed(y, items, start)
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def add_one(x, y):
+    i = cuda.grid(1)
+    if i < x.size:
+        y[i] = x[i] + 1
+
+
+# y = x + 1 through tiles of THREADS x COPY_ITEMS, one kernel per arrangement.
+TILE_COPIES = [("load/store (blocked, direct)", copy_direct),
+               ("load_striped/store_striped", copy_striped),
+               ("load_vectorized/store_vectorized", copy_vectorized),
+               ("load/store_warp_transposed", copy_warp_transposed)]
 
 
 @cuda.jit("void(uint32[::1])")
@@ -241,6 +298,29 @@ def main():
     row("warp sum f32", "pyjit coop.warp.sum", ms, 4 * m,
         np.array_equal(dwout.copy_to_host(), want_w))
 
+    # -- tile loads and stores: y = x + 1 -------------------------------------------------
+    tile = THREADS * COPY_ITEMS
+    c = n // tile * tile
+    dcx, dcy = cuda.to_device(xf[:c]), cuda.device_array(c, np.float32)
+    want_c = xf[:c] + np.float32(1)
+    try:
+        import cupy as cp
+        cx, cy = cp.asarray(xf[:c]), cp.empty(c, cp.float32)
+        ms = median_ms(lambda: cp.add(cx, np.float32(1), out=cy), args.reps)
+        row("tile copy f32", "cupy.add(x, 1, out=y)", ms, 8 * c,
+            np.array_equal(cp.asnumpy(cy), want_c), ref=True)
+        del cx, cy
+    except Exception as exc:
+        notes.append("cupy.add: %s: %s" % (type(exc).__name__, exc))
+    ms = median_ms(lambda: add_one[c // THREADS, THREADS](dcx, dcy), args.reps)
+    row("tile copy f32", "pyjit, one element per thread (no tile)", ms, 8 * c,
+        np.array_equal(dcy.copy_to_host(), want_c))
+    for label, kernel in TILE_COPIES:
+        ms = median_ms(lambda: kernel[c // tile, THREADS](dcx, dcy), args.reps)
+        row("tile copy f32", "pyjit " + label, ms, 8 * c,
+            np.array_equal(dcy.copy_to_host(), want_c))
+    del dcx, dcy
+
     # -- block radix sort of tiles -------------------------------------------------------
     s = min(n, 1 << 24)
     tile = THREADS * SORT_ITEMS
@@ -268,8 +348,8 @@ def main():
     except Exception as exc:
         notes.append("cupy.sort: %s: %s" % (type(exc).__name__, exc))
     notes.append("sort: tiles of %d keys (%d threads x %d); pyjit's time includes a "
-                 "device-to-device copy of the unsorted keys (%d MB); its sort goes one bit "
-                 "per pass" % (tile, THREADS, SORT_ITEMS, 4 * s >> 20))
+                 "device-to-device copy of the unsorted keys (%d MB); its sort ranks 2 key "
+                 "bits per pass with packed 16-bit digit counters" % (tile, THREADS, SORT_ITEMS, 4 * s >> 20))
 
     # -- table -----------------------------------------------------------------------
     print("pyjit.coop on %s, n = 2^%d (%d); kernel time by CUDA events, median of %d"
@@ -282,7 +362,8 @@ def main():
         print("%-14s %-34s %10.3f %10.1f %9.2fx %4s" % (group, system, ms, gbs or math.nan,
                                                          ratio, "yes" if ok else "NO"))
     print("\n/ref: throughput over the row group's reference (CuPy, with its default "
-          "accelerators, for sum and scan; the hand-written shuffles for the warp sum).")
+          "accelerators, for sum, scan, tile copy and sort; the hand-written shuffles for the "
+          "warp sum).")
     for note in notes:
         print("note:", note)
 

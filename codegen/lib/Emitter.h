@@ -51,6 +51,9 @@ private:
   llvm::Value *arith(const ir::Instruction &inst);
   llvm::Value *convert(llvm::Value *v, ir::Type *from, ir::Type *to);
   llvm::Value *address(const ir::Instruction &inst);
+  /// A load's or store's alignment: the element's size, or the larger
+  /// alignment promised in its intImm.
+  llvm::Align alignOf(const ir::Instruction &inst, llvm::Type *memTy) const;
   llvm::Value *libdevice(llvm::StringRef name32, llvm::StringRef name64, ir::Type *t,
                          llvm::ArrayRef<llvm::Value *> args);
   llvm::Value *intPow(llvm::Value *base, llvm::Value *exp);

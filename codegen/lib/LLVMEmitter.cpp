@@ -604,6 +604,11 @@ void Emitter::arrayView(const ir::Instruction &inst) {
   arrays[&inst] = v;
 }
 
+llvm::Align Emitter::alignOf(const ir::Instruction &inst, llvm::Type *memTy) const {
+  uint64_t natural = module.getDataLayout().getTypeStoreSize(memTy);
+  return llvm::Align(std::max<uint64_t>(natural, inst.intImm > 0 ? inst.intImm : 1));
+}
+
 llvm::Value *Emitter::address(const ir::Instruction &inst) {
   const ArrayParts &a = arrays.at(inst.operand(0));
   auto *at = cast<ir::ArrayType>(inst.operand(0)->type());
@@ -746,6 +751,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::ArrayStride:
     result = arrays.at(inst.operand(0)).strides.at(inst.intImm);
     break;
+  case Opcode::ArrayAddress:
+    result = b.CreatePtrToInt(arrays.at(inst.operand(0)).data, b.getInt64Ty());
+    break;
   case Opcode::ArrayView:
     arrayView(inst);
     return llvm::Error::success();
@@ -764,8 +772,7 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     llvm::Value *ptr = address(inst);
     if (options.racecheck && arrays.at(inst.operand(0)).shared)
       logSharedAccess(inst, ptr, memTy, false);
-    auto *load = b.CreateAlignedLoad(memTy, ptr,
-                                     llvm::Align(module.getDataLayout().getTypeStoreSize(memTy)));
+    auto *load = b.CreateAlignedLoad(memTy, ptr, alignOf(inst, memTy));
     // A read-only array in global memory does not change while the kernel
     // runs: the load may go through the non-coherent path (ld.global.nc).
     if (at->readonly() && ptr->getType()->getPointerAddressSpace() == globalAS() &&
@@ -783,7 +790,7 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     llvm::Value *ptr = address(inst);
     if (options.racecheck && arrays.at(inst.operand(0)).shared)
       logSharedAccess(inst, ptr, memTy, true);
-    b.CreateAlignedStore(v, ptr, llvm::Align(module.getDataLayout().getTypeStoreSize(memTy)));
+    b.CreateAlignedStore(v, ptr, alignOf(inst, memTy));
     return llvm::Error::success();
   }
   case Opcode::Phi: {

@@ -39,6 +39,8 @@ bool pyjit::ir::isCoopBlockFunction(llvm::StringRef name) {
       .Cases({"inclusive_sum_with_aggregate", "exclusive_sum_with_aggregate"}, true)
       .Cases({"inclusive_scan_with_aggregate", "exclusive_scan_with_aggregate"}, true)
       .Cases({"load", "load_striped", "store", "store_striped"}, true)
+      .Cases({"load_vectorized", "store_vectorized"}, true)
+      .Cases({"load_warp_transposed", "store_warp_transposed"}, true)
       .Cases({"radix_sort", "radix_sort_descending"}, true)
       .Cases({"exchange_striped_to_blocked", "exchange_blocked_to_striped", "histogram"}, true)
       .Default(false);

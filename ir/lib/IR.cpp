@@ -43,6 +43,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::ComplexMake: return "complex";
   case Opcode::ComplexPart: return "part";
   case Opcode::ArrayStride: return "stride";
+  case Opcode::ArrayAddress: return "address";
   case Opcode::ArrayView: return "view";
   case Opcode::AllocArray: return "alloc";
   case Opcode::SReg: return "sreg";

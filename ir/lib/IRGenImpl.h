@@ -3,6 +3,8 @@
 #define PYJIT_IR_LIB_IRGENIMPL_H
 
 #include <functional>
+#include <map>
+#include <tuple>
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/IRGen.h"
 #include "pyjit/ir/SSABuilder.h"
@@ -92,7 +94,13 @@ private:
   RValue coopGeneric(const CallExpr &e, llvm::StringRef name, bool block);
   RValue coopTile(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpSort(const CallExpr &e);
-  Value *coopTileStorage(Value *items, const CallExpr &e);
+  /// Shared storage for launch_bounds (else 1024) threads times the items'
+  /// constant extent (plus one element per 32 when `padded`); `callerMayGive`:
+  /// the error may suggest passing it.
+  Value *coopTileStorage(Value *items, const CallExpr &e, bool callerMayGive,
+                         bool padded = false);
+  RValue coopWarpTransposed(const CallExpr &e, Value *array, Value *items, Value *start,
+                            Value *fallback, bool isLoad);
   // Control flow for generated code (IRGenCoop.cpp): `if cond: body()` and
   // `for k in range(count): body(k)` with an int64 k.
   void ifThen(Value *cond, const std::function<void()> &body);
@@ -144,6 +152,11 @@ private:
   SSABuilder ssa;
   std::vector<LoopTargets> loops;
   unsigned tempId = 0;
+  /// pyjit.coop's compiler-placed tile storage, one per (dtype, elements,
+  /// padded), at the top of the entry block. Block primitives finish with a
+  /// barrier and the warp-transposed ones (padded) with __syncwarp, so calls
+  /// of one kind can share it.
+  std::map<std::tuple<Type *, int64_t, bool>, Value *> tileStorage;
 };
 
 } // namespace pyjit::ir::detail

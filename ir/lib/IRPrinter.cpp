@@ -140,6 +140,8 @@ public:
         os << ", ";
         name(inst.operands().back());
       }
+      if (inst.intImm > 0)
+        os << ", align " << inst.intImm;
     } else {
       for (unsigned i = 0; i < inst.numOperands(); ++i) {
         os << (i ? ", " : " ");

@@ -64,7 +64,8 @@ class _Namespace:
 _SCANS = ("inclusive_sum", "exclusive_sum", "inclusive_scan", "exclusive_scan")
 block = _Namespace("coop.block", ("sum", "min", "max", "reduce") + _SCANS +
                    tuple(s + "_with_aggregate" for s in _SCANS) +
-                   ("load", "load_striped", "store", "store_striped", "radix_sort",
+                   ("load", "load_striped", "store", "store_striped", "load_vectorized",
+                    "store_vectorized", "load_warp_transposed", "store_warp_transposed", "radix_sort",
                     "radix_sort_descending", "exchange_striped_to_blocked",
                     "exchange_blocked_to_striped", "histogram"))
 warp = _Namespace("coop.warp", ("sum", "min", "max", "reduce", "broadcast",

@@ -327,6 +327,132 @@ def test_block_radix_sort_of_tiles(jit, dtype, threads):
     np.testing.assert_array_equal(out, np.sort(tiles, axis=1)[:, ::-1].ravel())
 
 
+@pytest.mark.parametrize("offset", [0, 1, 4])  # element offset of the tile: 1 misaligns
+@pytest.mark.parametrize("dtype", [np.float32, np.int64, np.int16], ids=lambda d: np.dtype(d).name)
+def test_vectorized_load_and_store_are_blocked(jit, dtype, offset):
+    @jit
+    def add_rank(x, y, base):
+        items = cuda.local.array(8, dtype)
+        start = base + cuda.blockIdx.x * cuda.blockDim.x * 8
+        coop.block.load_vectorized(x, items, start, 7)
+        for k in range(8):
+            items[k] += cuda.threadIdx.x
+        coop.block.store_vectorized(y, items, start)
+
+    threads, nblocks = 48, 3
+    n = offset + threads * 8 * nblocks - 5       # the last thread's run is ragged
+    x = np.arange(n).astype(dtype)
+    y = np.full(n, -1, dtype)
+    add_rank[nblocks, threads](x, y, offset)
+    want = x.copy()
+    idx = np.arange(offset, n)
+    want[offset:] += ((idx - offset) // 8 % threads).astype(dtype)
+    want[:offset] = -1                            # before the tiles: untouched
+    np.testing.assert_array_equal(y, want)
+
+
+def test_vectorized_load_default_fills_past_the_end(jit):
+    @jit
+    def k(x, out):
+        items = cuda.local.array(4, np.float32)
+        coop.block.load_vectorized(x, items, 0, np.float32(-1))
+        for j in range(4):
+            out[cuda.threadIdx.x * 4 + j] = items[j]
+
+    x = np.arange(10, dtype=np.float32)
+    out = np.zeros(16, np.float32)
+    k[1, 4](x, out)
+    np.testing.assert_array_equal(out, np.concatenate([x, np.full(6, -1, np.float32)]))
+
+
+@pytest.mark.parametrize("threads", [32, 100, 256])
+def test_warp_transposed_load_and_store_are_blocked(jit, threads):
+    @jit(launch_bounds=256)
+    def k(x, y, ranks):
+        items = cuda.local.array(5, np.float64)
+        start = cuda.blockIdx.x * cuda.blockDim.x * 5
+        coop.block.load_warp_transposed(x, items, start, -1.0)
+        for j in range(5):
+            ranks[start + cuda.threadIdx.x * 5 + j] = items[j]   # blocked, or the default
+            items[j] *= 2
+        coop.block.store_warp_transposed(y, items, start)
+
+    nblocks = 2
+    n = threads * 5 * nblocks - 13               # a ragged last tile
+    x = np.arange(n, dtype=np.float64) + 0.5
+    y = np.zeros(n)
+    ranks = np.zeros(threads * 5 * nblocks)
+    k[nblocks, threads](x, y, ranks)
+    np.testing.assert_array_equal(ranks, np.concatenate([x, np.full(13, -1.0)]))
+    np.testing.assert_array_equal(y, 2 * x)
+
+
+def test_warp_transposed_load_then_sort_with_compiler_placed_storage(jit):
+    @jit(launch_bounds=128)
+    def sort_tiles(x):
+        keys = cuda.local.array(8, np.int32)
+        start = cuda.blockIdx.x * cuda.blockDim.x * 8
+        coop.block.load_warp_transposed(x, keys, start, 2147483647)
+        coop.block.radix_sort(keys)
+        coop.block.store_warp_transposed(x, keys, start)
+
+    x = np.random.default_rng(5).integers(-1000, 1000, 2 * 128 * 8 - 3).astype(np.int32)
+    want = np.concatenate([np.sort(x[:1024]), np.sort(x[1024:])])
+    sort_tiles[2, 128](x)
+    np.testing.assert_array_equal(x, want)
+
+
+def test_warp_transposed_needs_a_constant_local_array(jit):
+    @jit
+    def k(x, items):
+        coop.block.load_warp_transposed(x, items, 0)
+
+    with pytest.raises(pyjit.CompileError, match="cuda.local.array of constant size\n"):
+        k[1, 32](np.zeros(64), np.zeros(2))
+
+
+@pytest.mark.parametrize("others", [2, 0], ids=["two-others", "all-equal"])
+def test_radix_sort_of_a_65536_key_tile_that_is_all_one_digit(jit, others):
+    """The largest tile the packed 16-bit digit counters take: every key but `others` in
+    one digit, so that digit's block total fills its counter (65536 wraps it to 0);
+    values carry the original index, so the result must be numpy's stable argsort."""
+    @jit
+    def k(x, temp, idx_temp, out, order):
+        keys = cuda.local.array(64, np.uint32)
+        idx = cuda.local.array(64, np.int32)
+        coop.block.load(x, keys, 0)
+        for j in range(64):
+            idx[j] = cuda.threadIdx.x * 64 + j
+        coop.block.radix_sort(keys, temp, idx, idx_temp)   # temp in global memory
+        coop.block.store(out, keys, 0)
+        coop.block.store(order, idx, 0)
+
+    n = 1024 * 64
+    x = np.full(n, 0x5A5A5A5A, np.uint32)
+    x[[100, 40000][:others]] = [0xFFFFFFFF, 0][:others]
+    out, order = np.zeros_like(x), np.zeros(n, np.int32)
+    k[1, 1024](x, np.zeros_like(x), np.zeros(n, np.int32), out, order)
+    np.testing.assert_array_equal(out, np.sort(x))
+    np.testing.assert_array_equal(order, np.argsort(x, kind="stable"))
+
+
+def test_radix_sort_with_more_items_than_packed_counters_bound(jit):
+    """128 items a thread with no launch_bounds could make a 131072-key tile: the sort
+    then goes one bit per pass with int64 counts. Checked on a 32-thread block."""
+    @jit
+    def k(x):
+        keys = cuda.local.array(128, np.int64)
+        temp = cuda.shared.array(32 * 128, np.int64)
+        coop.block.load(x, keys, 0)
+        coop.block.radix_sort_descending(keys, temp)
+        coop.block.store(x, keys, 0)
+
+    x = np.random.default_rng(12).integers(-2**62, 2**62, 32 * 128)
+    want = np.sort(x)[::-1]
+    k[1, 32](x)
+    np.testing.assert_array_equal(x, want)
+
+
 def test_block_load_and_store_blocked_and_striped(jit):
     @jit
     def shift(x, blocked, striped):

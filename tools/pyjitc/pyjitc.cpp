@@ -69,6 +69,11 @@ static cl::opt<std::string> fastmath(
     "fastmath", cl::ValueOptional,
     cl::desc("Fast math: all flags, or a list of ftz,arcp,afn,contract,nnan,ninf,nsz,reassoc"),
     cl::value_desc("flags"), cl::cat(category));
+static cl::opt<unsigned> maxThreads(
+    "max-threads",
+    cl::desc("Launch bounds: at most this many threads per block (.maxntid; numba.cuda's "
+             "launch_bounds), which also sizes shared storage the compiler places"),
+    cl::init(0));
 static cl::opt<std::string> ptxVersion(
     "ptx-version",
     cl::desc("PTX ISA version to declare (default: the newest nvJitLink reads, else the "
@@ -309,6 +314,7 @@ int main(int argc, char **argv) {
       req.fastmath = fastmathFlags;
       req.consumerCuda = consumerCuda;
       req.ptxVersion = requestedPTX;
+      req.maxThreadsPerBlock = maxThreads;
       req.stopAfter = emit == Emit::AST    ? codegen::Stage::AST
                       : emit == Emit::IR   ? codegen::Stage::IR
                       : emit == Emit::LLVM ? codegen::Stage::LLVM

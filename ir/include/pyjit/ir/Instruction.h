@@ -50,10 +50,15 @@ enum class Opcode {
   SReg,
   // Arrays: ArrayShape(a) with the dimension in intImm -> int64;
   // ArrayLoad(a, i0, ..) -> dtype; ArrayStore(a, i0, .., value).
-  // Indices are int64 and already wrapped to non-negative.
+  // Indices are int64 and already wrapped to non-negative. On a load or
+  // store, a non-zero intImm promises that the address is a multiple of
+  // that many bytes (a power of two; pyjit.coop's vectorized tiles).
   ArrayShape, ArrayLoad, ArrayStore,
   // ArrayStride(a) with the dimension in intImm -> int64 bytes.
   ArrayStride,
+  // ArrayAddress(a) -> uint64: the address of the array's first element
+  // (internal: pyjit.coop's vectorized tiles test its alignment).
+  ArrayAddress,
   // ArrayView(a, per dimension: an index, or lower, upper, step) -> a view.
   // intImm holds 3 bits per dimension: slice, lower is None, upper is None.
   // Slices follow Python's slice.indices (clamping, negative steps).
