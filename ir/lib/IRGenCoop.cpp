@@ -41,6 +41,28 @@ RValue fromParts(Type *t, std::vector<Value *> parts) {
 } // namespace
 
 namespace {
+/// The constant extent of a cuda.local.array (or cuda.shared.array), else -1.
+int64_t constantExtent(Value *array) {
+  auto *alloc = dyn_cast<Instruction>(array);
+  if (alloc && alloc->opcode() == Opcode::AllocArray && alloc->numOperands() == 1)
+    if (auto *c = dyn_cast<Instruction>(alloc->operand(0)); c && c->opcode() == Opcode::ConstInt)
+      return c->intImm;
+  return -1;
+}
+
+/// Bytes of one element of `dtype` in memory (a bool is one byte).
+int64_t elementBytes(Type *dtype) {
+  if (auto *it = dyn_cast<IntType>(dtype))
+    return it->bits() / 8;
+  if (auto *ft = dyn_cast<FloatType>(dtype))
+    return ft->bits() / 8;
+  if (auto *ct = dyn_cast<ComplexType>(dtype))
+    return ct->bits() / 8;
+  return 1;
+}
+} // namespace
+
+namespace {
 /// The operator of a coop call: sum-like names add; min, max; otherwise the
 /// builtin passed as the second argument (checked by type inference).
 CoopOp coopOpOf(llvm::StringRef name, Type *opArg) {
@@ -87,8 +109,79 @@ RValue IRGen::coopBlockCall(const CallExpr &e, llvm::StringRef name) {
 // coop.warp.merge_sort_keys: Batcher's bitonic sorting network over the 32
 // lanes (15 compare-exchange steps, each a butterfly shuffle): lane l ends
 // with the value of rank l. Not stable.
+// merge_sort_keys(items[, less]) sorts the warp's tile of 32*ITEMS items
+// (ITEMS a power of two; lane l holds ranks l*ITEMS .. l*ITEMS+ITEMS-1, as
+// CUB's WarpMergeSort leaves them) with the same network over the index
+// lane*ITEMS + k: pairs closer than ITEMS are in one lane's registers, the
+// others a butterfly shuffle apart.
+RValue IRGen::coopWarpSortTile(const CallExpr &e, Value *items) {
+  RValue none{ctx.none(), nullptr, {}};
+  int64_t extent = constantExtent(items);
+  if (extent < 1 || (extent & (extent - 1))) {
+    diags.error(e.args[0]->range(),
+                "coop.warp.merge_sort_keys() sorts a cuda.local.array whose constant size is a "
+                "power of two" + (extent > 0 ? llvm::Twine(", not ") + llvm::Twine(extent)
+                                               : llvm::Twine("")));
+    return none;
+  }
+  Type *t = cast<ArrayType>(items->type())->dtype();
+  Type *i32 = ctx.int32(), *u32 = ctx.intTy(32, false), *i64 = ctx.int64();
+  Value *full = b.constInt(u32, 0xffffffff);
+  auto it = typed->coopOps.find(&e);
+  const TypedFunction *less = it == typed->coopOps.end() ? nullptr : it->second;
+  auto k32 = [&](int64_t v) { return b.constInt(i32, v); };
+  Value *lane = b.cast(b.sreg(SpecialReg::LaneId), i32);
+  std::vector<Value *> v;
+  for (int64_t k = 0; k < extent; ++k)
+    v.push_back(b.create(Opcode::ArrayLoad, t, {items, b.constInt(i64, k)}));
+  // upperFirst: the upper element sorts before the lower one; both holders
+  // of a pair evaluate this same comparison (see coopWarpSort).
+  auto upperFirst = [&](Value *lower, Value *upper) {
+    return less ? b.cast(inlineFunction(*less, {RValue::of(upper), RValue::of(lower)},
+                                        e.args[1]->range())
+                             .value,
+                         ctx.boolean())
+                : b.cmp(CmpPredicate::Lt, upper, lower);
+  };
+  int64_t n = 32 * extent;
+  for (int64_t size = 2; size <= n; size <<= 1) {
+    for (int64_t stride = size >> 1; stride > 0; stride >>= 1) {
+      for (int64_t k = 0; k < extent; ++k) {
+        // The run's direction: bit `size` of lane*ITEMS + k.
+        Value *ascending = size == n ? b.constBool(true)
+                           : size < extent
+                               ? b.constBool((k & size) == 0)
+                               : b.cmp(CmpPredicate::Eq,
+                                       b.binary(Opcode::BitAnd, lane, k32(size / extent)), k32(0));
+        if (stride < extent) { // both in this lane's registers
+          if (k & stride)
+            continue;
+          Value *lo = v[k], *hi = v[k | stride];
+          Value *first = upperFirst(lo, hi);
+          Value *swap = b.select(ascending, first, b.unary(Opcode::Not, first));
+          v[k] = b.select(swap, hi, lo);
+          v[k | stride] = b.select(swap, lo, hi);
+          continue;
+        }
+        Instruction *y = b.create(Opcode::Cuda, t, {full, v[k], k32(stride / extent)});
+        y->intImm = static_cast<int64_t>(CudaFn::ShflXorSync);
+        Value *lower = b.cmp(CmpPredicate::Eq,
+                             b.binary(Opcode::BitAnd, lane, k32(stride / extent)), k32(0));
+        Value *first = upperFirst(b.select(lower, v[k], y), b.select(lower, y, v[k]));
+        Value *swap = b.select(ascending, first, b.unary(Opcode::Not, first));
+        v[k] = b.select(swap, y, v[k]);
+      }
+    }
+  }
+  for (int64_t k = 0; k < extent; ++k)
+    b.create(Opcode::ArrayStore, ctx.none(), {items, b.constInt(i64, k), v[k]});
+  return none;
+}
+
 RValue IRGen::coopWarpSort(const CallExpr &e) {
   Type *t = info(e).type;
+  if (isa<NoneType>(t))
+    return coopWarpSortTile(e, gen(*e.args[0]).value);
   Type *i32 = ctx.int32(), *u32 = ctx.intTy(32, false);
   Value *full = b.constInt(u32, 0xffffffff);
   RValue x = isa<TupleType>(t) ? gen(*e.args[0]) : RValue::of(scalar(*e.args[0], t));
@@ -374,27 +467,6 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
   return pair;
 }
 
-namespace {
-/// The constant extent of a cuda.local.array (or cuda.shared.array), else -1.
-int64_t constantExtent(Value *array) {
-  auto *alloc = dyn_cast<Instruction>(array);
-  if (alloc && alloc->opcode() == Opcode::AllocArray && alloc->numOperands() == 1)
-    if (auto *c = dyn_cast<Instruction>(alloc->operand(0)); c && c->opcode() == Opcode::ConstInt)
-      return c->intImm;
-  return -1;
-}
-
-/// Bytes of one element of `dtype` in memory (a bool is one byte).
-int64_t elementBytes(Type *dtype) {
-  if (auto *it = dyn_cast<IntType>(dtype))
-    return it->bits() / 8;
-  if (auto *ft = dyn_cast<FloatType>(dtype))
-    return ft->bits() / 8;
-  if (auto *ct = dyn_cast<ComplexType>(dtype))
-    return ct->bits() / 8;
-  return 1;
-}
-} // namespace
 
 // Shared storage for a tile of `items` (a cuda.local.array of constant
 // extent ITEMS): room for the most threads a block of this kernel can have

@@ -94,6 +94,7 @@ private:
   RValue coopGeneric(const CallExpr &e, llvm::StringRef name, bool block);
   RValue coopTile(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpSort(const CallExpr &e);
+  RValue coopWarpSortTile(const CallExpr &e, Value *items);
   /// Shared storage for launch_bounds (else 1024) threads times the items'
   /// constant extent (plus one element per 32 when `padded`); `callerMayGive`:
   /// the error may suggest passing it.

@@ -524,6 +524,18 @@ ExprInfo Inferer::coopSortCall(const CallExpr &e, llvm::StringRef path,
     return {};
   }
   Type *t = args[0].type;
+  // merge_sort_keys(items[, less]): the warp's tile of items per lane
+  // (blocked), sorted in place; the comparison sees the items' dtype.
+  Type *resultType = nullptr;
+  if (auto *at = dyn_cast<ArrayType>(t)) {
+    if (at->ndim() != 1 || at->readonly() || !isWarpValueType(at->dtype())) {
+      error(e.args[0]->range(), path + "() sorts a writable 1-d array of 32- or 64-bit integers "
+                                       "or floats in place, not " + typeName(t));
+      return {};
+    }
+    t = at->dtype();
+    resultType = ctx.none();
+  }
   auto *tuple = dyn_cast<TupleType>(t);
   if (!tuple && coopValueType(ctx, t))
     t = coopValueType(ctx, t); // bool and narrower integers sort as int32
@@ -542,7 +554,7 @@ ExprInfo Inferer::coopSortCall(const CallExpr &e, llvm::StringRef path,
                                     "(x, less) with a device function less(a, b) -> bool");
       return {};
     }
-    return ExprInfo{t};
+    return ExprInfo{resultType ? resultType : t};
   }
   const ExprInfo &op = args[1];
   if (!op.constant || op.constant->kind != GlobalValue::Kind::DeviceFunction) {
@@ -560,7 +572,7 @@ ExprInfo Inferer::coopSortCall(const CallExpr &e, llvm::StringRef path,
     return {};
   }
   result.coopOps[&e] = instance;
-  return ExprInfo{t};
+  return ExprInfo{resultType ? resultType : t};
 }
 
 // coop.block's tile primitives: load/store[_striped](array, items, start)

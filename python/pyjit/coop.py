@@ -14,17 +14,22 @@ may have any shape; threads are ranked x fastest): `sum`, `min`, `max`,
 `reduce(x, op)`, `inclusive_sum`, `exclusive_sum`, `inclusive_scan(x, op)`,
 `exclusive_scan(x, op)`, and `*_with_aggregate` forms of the scans returning
 `(result, block total)`; for tiles of items per thread (local arrays),
-`load`/`store` (blocked) and `load_striped`/`store_striped`, and
+`load`/`store` (blocked), `load_striped`/`store_striped`,
+`load_vectorized`/`store_vectorized` (blocked, 128-bit accesses where
+aligned), `load_warp_transposed`/`store_warp_transposed` (blocked, moved
+coalesced and transposed per warp), and
 `radix_sort(keys, temp)` / `radix_sort_descending(keys, temp)`,
 `exchange_striped_to_blocked` / `exchange_blocked_to_striped(items, temp)` and
-`histogram(items, bins)`. They are calls into pyjit's device library
-(runtime/devicelib/coop.cu, linked by nvJitLink) on the GPU and into the
-CPU backend's runner on the host.
+`histogram(items, bins)`. With builtin operators the reductions and scans
+are calls into pyjit's device library (runtime/devicelib/coop.cu, linked by
+nvJitLink) on the GPU and into the CPU backend's runner on the host; the
+rest is generated inline.
 
 Warp primitives (`coop.warp`, called by all 32 lanes of a warp): `sum`,
 `min`, `max`, `reduce(x, op)`, `inclusive_sum`, `exclusive_sum`,
 `inclusive_scan(x, op)`, `exclusive_scan(x, op)`, `broadcast(x, lane)`,
-`merge_sort_keys(x[, less])`. They are inlined warp shuffles.
+`merge_sort_keys(x[, less])` (one value per lane, or in place a local array
+of a power-of-two count of items per lane). They are inlined warp shuffles.
 
 `op` is `operator.add`, `min` or `max`. Values are 32- or 64-bit integers
 or floats (bool and narrower integers compute as int32). Exclusive scans

@@ -594,6 +594,11 @@ def test_block_radix_sort_with_values_is_a_stable_argsort(jit):
 
 
 @cuda.jit(device=True)
+def greater(a, b):
+    return a > b
+
+
+@cuda.jit(device=True)
 def key_less(a, b):
     return a[0] < b[0]
 
@@ -630,6 +635,57 @@ def test_warp_sort_with_ties_and_nan_keeps_every_value(jit):
     assert sorted(oidx) == list(range(32))           # a permutation: nothing lost or doubled
     np.testing.assert_array_equal(key[oidx], okey)
     assert np.isnan(of).sum() == 1 and sorted(of[~np.isnan(of)]) == list(range(1, 32))
+
+
+@pytest.mark.parametrize("items", [1, 2, 4, 8])
+@pytest.mark.parametrize("dtype", [np.int32, np.float64, np.uint64], ids=lambda d: np.dtype(d).name)
+def test_warp_merge_sort_of_a_tile_of_items_per_lane(jit, dtype, items):
+    @jit
+    def k(x):
+        keys = cuda.local.array(items, dtype)
+        start = (cuda.grid(1) // 32) * 32 * items      # the warp's tile
+        lane = cuda.laneid
+        for j in range(items):
+            keys[j] = x[start + lane * items + j]
+        coop.warp.merge_sort_keys(keys)
+        for j in range(items):
+            x[start + lane * items + j] = keys[j]
+
+    rng = np.random.default_rng(items)
+    if np.dtype(dtype).kind == "f":
+        x = rng.standard_normal(64 * items).astype(dtype)
+    else:
+        x = rng.integers(0, 50, 64 * items).astype(dtype)   # ties
+    want = np.sort(x.reshape(2, -1), axis=1).ravel()
+    k[1, 64](x)
+    np.testing.assert_array_equal(x, want)
+
+
+def test_warp_merge_sort_of_a_tile_with_a_comparison(jit):
+    @jit
+    def k(x):
+        keys = cuda.local.array(4, np.int32)
+        for j in range(4):
+            keys[j] = x[cuda.laneid * 4 + j]
+        coop.warp.merge_sort_keys(keys, greater)      # descending
+        for j in range(4):
+            x[cuda.laneid * 4 + j] = keys[j]
+
+    x = np.random.default_rng(3).integers(-100, 100, 128).astype(np.int32)
+    want = np.sort(x)[::-1]
+    k[1, 32](x)
+    np.testing.assert_array_equal(x, want)
+
+
+def test_warp_merge_sort_of_a_tile_needs_a_power_of_two(jit):
+    @jit
+    def k(x):
+        keys = cuda.local.array(3, np.int32)
+        coop.warp.merge_sort_keys(keys)
+        x[0] = keys[0]
+
+    with pytest.raises(pyjit.CompileError, match="constant size is a power of two, not 3"):
+        k[1, 32](np.zeros(1, np.int32))
 
 
 def test_non_commutative_operators_reduce_in_thread_order(jit):
