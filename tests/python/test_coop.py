@@ -453,6 +453,35 @@ def test_radix_sort_with_more_items_than_packed_counters_bound(jit):
     np.testing.assert_array_equal(x, want)
 
 
+def test_primitive_storage_beside_dynamic_shared_memory(jit):
+    """The device library's scratch and compiler-placed tile storage are static shared
+    memory: a kernel's dynamic shared array keeps its contents across them."""
+    @jit(launch_bounds=128)
+    def k(x, out, sums, kept):
+        dyn = cuda.shared.array(0, np.float32)
+        t = cuda.threadIdx.x
+        dyn[t] = t + 0.5
+        keys = cuda.local.array(4, np.int32)
+        start = cuda.blockIdx.x * cuda.blockDim.x * 4
+        coop.block.load(x, keys, start)
+        s = coop.block.sum(keys[0] + keys[1] + keys[2] + keys[3])
+        coop.block.radix_sort(keys)
+        coop.block.store(out, keys, start)
+        if t == 0:
+            sums[cuda.blockIdx.x] = s
+        cuda.syncthreads()
+        kept[cuda.blockIdx.x * cuda.blockDim.x + t] = dyn[t]
+
+    x = np.random.default_rng(8).integers(-1000, 1000, 2 * 128 * 4).astype(np.int32)
+    out, sums = np.zeros_like(x), np.zeros(2, np.int64)
+    kept = np.zeros(256, np.float32)
+    k[2, 128, 0, 128 * 4](x, out, sums, kept)
+    tiles = x.reshape(2, -1)
+    np.testing.assert_array_equal(out, np.sort(tiles, axis=1).ravel())
+    np.testing.assert_array_equal(sums, tiles.astype(np.int64).sum(axis=1))
+    np.testing.assert_array_equal(kept, np.tile(np.arange(128) + 0.5, 2).astype(np.float32))
+
+
 def test_block_load_and_store_blocked_and_striped(jit):
     @jit
     def shift(x, blocked, striped):
