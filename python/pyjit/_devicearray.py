@@ -123,7 +123,16 @@ def _c_strides(shape, itemsize):
     return tuple(reversed(strides))
 
 
-class DeviceArray:
+def _abi_base():
+    """The extension's ArrayAbi: DeviceArray keeps its kernel parameters there,
+    where the C++ launch path reads them; `object` without the extension."""
+    try:
+        return ext().ArrayAbi
+    except (ImportError, AttributeError):
+        return object
+
+
+class DeviceArray(_abi_base()):
     """An n-d array in GPU memory: shape, strides (bytes) and dtype as in numpy."""
 
     def __init__(self, shape, dtype, strides=None, buffer=None):

@@ -24,6 +24,7 @@
 // blockdim, stream, shared, args). It returns the GPU Kernel it launched
 // when that launch could have been a fast one, and the key is then added.
 //===----------------------------------------------------------------------===//
+#include "ArrayAbi.h"
 #include "Extension.h"
 #include "KernelLaunch.h"
 #include "pyjit/runtime/Device.h"
@@ -36,7 +37,9 @@ using namespace pyjit::python;
 
 namespace {
 
-enum class ArgKind { Scalar, Abi, CuPy, Torch };
+/// Abi: an object with a `_pyjit_abi` attribute; AbiStruct: a DeviceArray,
+/// whose parameters sit in the object (ArrayAbi.h).
+enum class ArgKind { Scalar, Abi, AbiStruct, CuPy, Torch };
 
 struct DtypeInfo {
   PyObject *dtype; // strong reference
@@ -44,23 +47,23 @@ struct DtypeInfo {
   unsigned itemsize;
 };
 
-/// A NumPy scalar type whose value sits right after the object header, as
-/// NumPy's public arrayscalars.h lays out every scalar object
-/// (`PyObject_HEAD; <ctype> obval;`); checked on a sample at registration.
-struct RawScalar {
-  PyTypeObject *type;
-  char kind;
-  unsigned itemsize;
+/// A type the fast path reads; for NumPy scalars whose value it copies in
+/// place, the value's NumPy kind and size (rawKind 0: none). The value sits
+/// right after the object header, as NumPy's public arrayscalars.h lays out
+/// every scalar object (`PyObject_HEAD; <ctype> obval;`); checked on a
+/// sample at registration (register_raw_scalar).
+struct TypeEntry {
+  PyTypeObject *type; // strong reference
+  ArgKind kind;
+  char rawKind = 0;
+  unsigned rawBytes = 0;
 };
 
 /// Types the fast path reads, registered from Python. Touched with the GIL held.
 struct Registry {
-  std::vector<std::pair<PyTypeObject *, ArgKind>> types; // strong references
+  std::vector<TypeEntry> types;
   std::vector<DtypeInfo> dtypes;
-  std::vector<RawScalar> rawScalars;
 };
-
-
 
 Registry &registry() {
   static Registry *r = new Registry(); // lives as long as the process
@@ -68,13 +71,6 @@ Registry &registry() {
 }
 
 constexpr size_t kScalarValueOffset = sizeof(PyObject);
-
-const RawScalar *rawScalarOf(PyTypeObject *type) {
-  for (const RawScalar &r : registry().rawScalars)
-    if (r.type == type)
-      return &r;
-  return nullptr;
-}
 
 constexpr size_t kMaxEntries = 64;  // overloads per dispatcher on the fast path
 constexpr size_t kMaxConfigs = 64;  // launch configurations cached per dispatcher
@@ -103,10 +99,10 @@ struct LauncherObject {
 
 PyTypeObject *launcherType = nullptr;
 
-const ArgKind *kindOf(PyTypeObject *type) {
-  for (auto &[t, kind] : registry().types)
-    if (t == type)
-      return &kind;
+TypeEntry *entryOf(PyTypeObject *type) {
+  for (TypeEntry &e : registry().types)
+    if (e.type == type)
+      return &e;
   return nullptr;
 }
 
@@ -281,31 +277,49 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
     Py_XDECREF(r);
     return r ? (Py_INCREF(Py_None), Py_None) : nullptr;
   }
-  llvm::SmallVector<uint64_t, 8> key;
+  // Sized for 64 parameters without a heap allocation.
+  llvm::SmallVector<uint64_t, 72> key;
   key.push_back(static_cast<uint64_t>(runtime::selectedDevice())); // one module per device
   llvm::SmallVector<uint64_t, 64> slots;
-  llvm::SmallVector<ReadArg, 16> read(static_cast<size_t>(n));
-  llvm::SmallVector<size_t, 16> offsets(static_cast<size_t>(n), SIZE_MAX);
+  llvm::SmallVector<ReadArg, 72> read(static_cast<size_t>(n));
+  llvm::SmallVector<size_t, 72> offsets(static_cast<size_t>(n), SIZE_MAX);
   bool fast = true;
+  PyTypeObject *lastType = nullptr; // runs of one type (64 floats) look it up once
+  const TypeEntry *entry = nullptr;
   for (Py_ssize_t i = 0; i < n && fast; ++i) {
     PyObject *arg = PyTuple_GetItem(args, i);
     read[i].object = arg;
-    const ArgKind *kind = kindOf(Py_TYPE(arg));
-    if (!kind) {
+    PyTypeObject *type = Py_TYPE(arg);
+    if (type != lastType) {
+      entry = entryOf(type);
+      lastType = type;
+    }
+    if (!entry) {
       fast = false;
       break;
     }
-    uint64_t k = reinterpret_cast<uintptr_t>(Py_TYPE(arg));
-    if (*kind == ArgKind::Scalar) {
-      if (const RawScalar *raw = rawScalarOf(Py_TYPE(arg))) {
+    uint64_t k = reinterpret_cast<uintptr_t>(type);
+    switch (entry->kind) {
+    case ArgKind::Scalar:
+      if (entry->rawKind) {
         read[i].raw = reinterpret_cast<const char *>(arg) + kScalarValueOffset;
-        read[i].rawKind = raw->kind;
-        read[i].rawBytes = raw->itemsize;
+        read[i].rawKind = entry->rawKind;
+        read[i].rawBytes = entry->rawBytes;
       }
-    } else {
+      break;
+    case ArgKind::AbiStruct: {
+      unsigned words = 0;
+      PyObject *typeName = nullptr;
+      read[i].slots = arrayAbiSlots(arg, words, typeName); // inside the argument
+      read[i].ndim = (words - 1) / 2;
+      k = reinterpret_cast<uintptr_t>(typeName); // interned: equal strings, one object
+      fast = read[i].slots != nullptr;
+      break;
+    }
+    default:
       offsets[i] = slots.size();
-      fast = *kind == ArgKind::Abi ? readAbi(arg, slots, read[i].ndim, k)
-                                   : readForeign(arg, *kind, slots, read[i].ndim, k);
+      fast = entry->kind == ArgKind::Abi ? readAbi(arg, slots, read[i].ndim, k)
+                                         : readForeign(arg, entry->kind, slots, read[i].ndim, k);
     }
     key.push_back(k);
   }
@@ -314,7 +328,7 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
       if (offsets[i] != SIZE_MAX)
         read[i].slots = slots.data() + offsets[i];
     for (const Entry &e : *d->entries) {
-      if (e.key != key)
+      if (llvm::ArrayRef<uint64_t>(e.key) != llvm::ArrayRef<uint64_t>(key))
         continue;
       switch (launchPrepared(e.kernel, read.data(), read.size(), self->grid, self->block,
                              self->sharedBytes, self->streamHandle)) {
@@ -335,7 +349,7 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
     return nullptr;
   if (fast && isGpuKernel(launched) && d->entries->size() < kMaxEntries) {
     Py_INCREF(launched);
-    d->entries->push_back({key, launched});
+    d->entries->push_back({llvm::SmallVector<uint64_t, 8>(key.begin(), key.end()), launched});
   }
   Py_DECREF(launched);
   Py_RETURN_NONE;
@@ -598,7 +612,8 @@ PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
   if (!std::strcmp(kindName, "scalar"))
     kind = ArgKind::Scalar;
   else if (!std::strcmp(kindName, "abi"))
-    kind = ArgKind::Abi;
+    kind = isArrayAbiType(reinterpret_cast<PyTypeObject *>(type)) ? ArgKind::AbiStruct
+                                                                   : ArgKind::Abi;
   else if (!std::strcmp(kindName, "cupy"))
     kind = ArgKind::CuPy;
   else if (!std::strcmp(kindName, "torch"))
@@ -627,7 +642,7 @@ PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
     }
     Py_DECREF(items);
   }
-  if (!kindOf(reinterpret_cast<PyTypeObject *>(type))) {
+  if (!entryOf(reinterpret_cast<PyTypeObject *>(type))) {
     Py_INCREF(type);
     registry().types.push_back({reinterpret_cast<PyTypeObject *>(type), kind});
   }
@@ -647,10 +662,12 @@ PyObject *python::registerRawScalar(PyObject *, PyObject *args) {
             expectedSize == static_cast<Py_ssize_t>(itemsize) &&
             std::memcmp(reinterpret_cast<const char *>(sample) + kScalarValueOffset, expected,
                         itemsize) == 0;
-  if (ok && !rawScalarOf(Py_TYPE(sample))) {
-    Py_INCREF(reinterpret_cast<PyObject *>(Py_TYPE(sample)));
-    registry().rawScalars.push_back({Py_TYPE(sample), kind[0], itemsize});
+  TypeEntry *entry = ok ? entryOf(Py_TYPE(sample)) : nullptr;
+  if (entry && entry->kind == ArgKind::Scalar) { // registered as a scalar first
+    entry->rawKind = kind[0];
+    entry->rawBytes = itemsize;
   }
+  ok = ok && entry;
   return PyBool_FromLong(ok);
 }
 

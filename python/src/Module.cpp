@@ -1,4 +1,5 @@
 //===- Module.cpp - The _pyjit extension module --------------------------===//
+#include "ArrayAbi.h"
 #include "Extension.h"
 #include "pyjit/runtime/CudaError.h"
 #include "pyjit/runtime/KernelError.h"
@@ -113,7 +114,8 @@ PyMODINIT_FUNC PyInit__pyjit(void) {
   PyObject *module = PyModule_Create(&moduleDef);
   if (!module)
     return nullptr;
-  if (!python::addKernelType(module) || !python::addDispatchTypes(module)) {
+  if (!python::addKernelType(module) || !python::addDispatchTypes(module) ||
+      !python::addArrayAbiType(module)) {
     Py_DECREF(module);
     return nullptr;
   }
