@@ -6,7 +6,19 @@ def ext():
     """The `_pyjit` extension module, imported on first use."""
     global _module
     if _module is None:
-        from . import _pyjit
+        try:
+            from . import _pyjit
+        except ImportError as exc:
+            if "static TLS" not in str(exc):
+                raise
+            # LLVM's pass registry (std::call_once) reads libstdc++'s thread-local
+            # variables with the initial-exec model, which needs a place in the
+            # process's static TLS; libraries loaded before pyjit may have used
+            # glibc's reserve up.
+            raise ImportError(
+                "%s: the libraries loaded before pyjit (PyTorch with CuPy, for one) used "
+                "up glibc's static TLS reserve. Import pyjit before them, or start Python "
+                "with GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096" % exc) from exc
         _module = _pyjit
     return _module
 

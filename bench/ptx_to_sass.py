@@ -1,0 +1,165 @@
+"""Where a kernel's compile time goes after LLVM: PTX to SASS, by every route CUDA offers.
+
+    python bench/ptx_to_sass.py [--reps 11]
+
+pyjit makes saxpy's PTX (and an empty kernel's) for the GPU present; each
+measurement then makes the PTX unique (a comment with a counter) so that no
+cache can answer, and times, median of --reps:
+  * nvJitLink (the library pyjit links with), split into create / add the
+    PTX / complete, with -arch only, with -O0 and with -Xptxas=-O1;
+  * nvJitLink given an empty kernel's PTX first, then saxpy's, in one handle
+    (does a handle that has run ptxas once make the next input cheaper?);
+  * the driver's own JIT: cuModuleLoadDataEx of the PTX, with the driver's
+    JIT cache off (CUDA_CACHE_DISABLE=1, set here before the driver loads);
+  * pyjit's whole second-signature compile in a warm process, split by the
+    extension call (cProfile): compile_kernel (LLVM) and link_ptx (nvJitLink).
+Needs a GPU, CUDA's libnvJitLink and the driver; prints one table in ms.
+"""
+import argparse
+import cProfile
+import ctypes
+import ctypes.util
+import glob
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+
+os.environ["CUDA_CACHE_DISABLE"] = "1"
+os.environ.setdefault("PYJIT_CACHE_DIR", tempfile.mkdtemp(prefix="pyjit-ptx-to-sass-"))
+
+import numpy as np  # noqa: E402
+
+from pyjit import cuda  # noqa: E402
+
+NVJITLINK_INPUT_PTX = 2  # nvJitLink.h's nvJitLinkInputType
+
+
+@cuda.jit
+def saxpy(a, x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+@cuda.jit
+def empty():
+    pass
+
+
+def load_nvjitlink():
+    """CUDA's libnvJitLink: from CUDA_HOME (or /usr/local/cuda), else the loader's path."""
+    home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+    for path in sorted(glob.glob(os.path.join(home, "lib64", "libnvJitLink.so*")), reverse=True):
+        return ctypes.CDLL(path)
+    name = ctypes.util.find_library("nvJitLink")
+    if not name:
+        sys.exit("libnvJitLink not found (set CUDA_HOME)")
+    return ctypes.CDLL(name)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=11)
+    args = parser.parse_args()
+    dev = cuda.get_current_device()
+    arch = "sm_%d%d" % dev.compute_capability
+    x = cuda.to_device(np.ones(1024, np.float32))
+    saxpy[4, 256](np.float32(2), x, x, x)          # also makes the CUDA context current
+    empty[1, 1]()
+    cuda.synchronize()
+    ptx = {"saxpy": saxpy.inspect_asm(), "empty kernel": empty.inspect_asm()}
+    nj = load_nvjitlink()
+    cu = ctypes.CDLL("libcuda.so.1")
+    counter = [0]
+
+    def unique(text):
+        counter[0] += 1
+        return ("%s\n// %d %.9f\n" % (text, counter[0], time.time())).encode()
+
+    def add(h, text):
+        data = unique(text)
+        t0 = time.perf_counter()
+        rc = nj.nvJitLinkAddData(h, NVJITLINK_INPUT_PTX, data, len(data), b"ptx")
+        if rc:
+            sys.exit("nvJitLinkAddData: error %d" % rc)
+        return (time.perf_counter() - t0) * 1e3
+
+    def link(inputs, options):
+        """ms: (create, add per input..., complete)."""
+        h = ctypes.c_void_p()
+        opts = (ctypes.c_char_p * len(options))(*[o.encode() for o in options])
+        t0 = time.perf_counter()
+        if nj.nvJitLinkCreate(ctypes.byref(h), len(options), opts):
+            sys.exit("nvJitLinkCreate failed with %s" % options)
+        create = (time.perf_counter() - t0) * 1e3
+        adds = [add(h, text) for text in inputs]
+        t0 = time.perf_counter()
+        rc = nj.nvJitLinkComplete(h)
+        complete = (time.perf_counter() - t0) * 1e3
+        nj.nvJitLinkDestroy(ctypes.byref(h))
+        if rc:
+            sys.exit("nvJitLinkComplete: error %d" % rc)
+        return [create] + adds + [complete]
+
+    def driver_jit(text):
+        data = unique(text)
+        module = ctypes.c_void_p()
+        t0 = time.perf_counter()
+        rc = cu.cuModuleLoadDataEx(ctypes.byref(module), ctypes.c_char_p(data), 0, None, None)
+        ms = (time.perf_counter() - t0) * 1e3
+        if rc:
+            sys.exit("cuModuleLoadDataEx: error %d" % rc)
+        cu.cuModuleUnload(module)
+        return ms
+
+    def median_parts(fn):
+        fn()  # warm-up
+        runs = [fn() for _ in range(args.reps)]
+        return [statistics.median(r[k] for r in runs) for k in range(len(runs[0]))]
+
+    rows = []
+    for label, opts in [("", []), (" -O0", ["-O0"]), (" -Xptxas=-O1", ["-Xptxas=-O1"])]:
+        c, a, done = median_parts(lambda: link([ptx["saxpy"]], ["-arch=" + arch] + opts))
+        rows.append(("nvJitLink%s, saxpy: create / add PTX / complete" % label,
+                     "%.2f / %.2f / %.2f" % (c, a, done), c + a + done))
+    c, a, done = median_parts(lambda: link([ptx["empty kernel"]], ["-arch=" + arch]))
+    rows.append(("nvJitLink, empty kernel: create / add PTX / complete",
+                 "%.2f / %.2f / %.2f" % (c, a, done), c + a + done))
+    c, a1, a2, done = median_parts(
+        lambda: link([ptx["empty kernel"], ptx["saxpy"]], ["-arch=" + arch]))
+    rows.append(("nvJitLink, one handle: add empty kernel, then saxpy",
+                 "%.2f, then %.2f" % (a1, a2), c + a1 + a2 + done))
+    ms = median_parts(lambda: [driver_jit(ptx["saxpy"])])[0]
+    rows.append(("driver JIT, cuModuleLoadDataEx(saxpy PTX)", "", ms))
+
+    # pyjit's second signature in this warm process, by extension call.
+    xd = cuda.to_device(np.ones(1024))
+    profile = cProfile.Profile()
+    t0 = time.perf_counter()
+    profile.enable()
+    saxpy[4, 256](2.0, xd, xd, xd)
+    cuda.synchronize()
+    profile.disable()
+    total = (time.perf_counter() - t0) * 1e3
+    stats = pstats.Stats(profile).stats
+    by_name = {}
+    for (_, _, name), (_, _, tottime, _, _) in stats.items():
+        by_name[name] = by_name.get(name, 0.0) + tottime * 1e3
+    llvm = sum(v for k, v in by_name.items() if "compile_kernel" in k)
+    sass = sum(v for k, v in by_name.items() if "link_ptx" in k)
+    rows.append(("pyjit second signature (float64): compile_kernel / link_ptx",
+                 "%.2f / %.2f" % (llvm, sass), total))
+
+    print("PTX to SASS on %s (%s), ms, median of %d; every PTX made unique"
+          % (dev.name, arch, args.reps))
+    print("%-62s %22s %9s" % ("route", "parts", "total"))
+    print("-" * 95)
+    for name, parts, total_ms in rows:
+        print("%-62s %22s %9.2f" % (name, parts, total_ms))
+
+
+if __name__ == "__main__":
+    main()
