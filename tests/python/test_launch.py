@@ -348,3 +348,19 @@ def test_omitted_arguments_take_their_defaults_and_numpy_bools_pass_as_ints(jit)
     o = np.zeros(1, np.int32)
     store[1, 1](o, np.bool_(True))
     assert o[0] == 1
+
+
+def test_device_array_parameters_live_in_the_object_for_the_launch_path():
+    """DeviceArray derives from the extension's ArrayAbi, which keeps the packed kernel
+    parameters (data pointer, extents, byte strides) where the C++ launch path reads
+    them; a malformed value is refused, not stored."""
+    import struct
+    from pyjit._ext import ext
+    d = cuda.to_device(np.arange(12, dtype=np.float32).reshape(3, 4))
+    assert isinstance(d, ext().ArrayAbi)
+    packed, type_name = d._pyjit_abi
+    assert struct.unpack("<5q", packed) == (d.device_ctypes_pointer, 3, 4, 16, 4)
+    assert type_name == "array(float32, 2d, C)"
+    with pytest.raises(TypeError, match="1 \\+ 2\\*ndim int64 words"):
+        d._pyjit_abi = (b"\0" * 16, type_name)   # two words: no ndim fits
+    assert d._pyjit_abi[0] == packed             # unchanged
