@@ -9,8 +9,9 @@ cache can answer, and times, median of --reps:
     PTX / complete, with -arch only, with -O0 and with -Xptxas=-O1;
   * nvJitLink given an empty kernel's PTX first, then saxpy's, in one handle
     (does a handle that has run ptxas once make the next input cheaper?);
-  * the driver's own JIT: cuModuleLoadDataEx of the PTX, with the driver's
-    JIT cache off (CUDA_CACHE_DISABLE=1, set here before the driver loads);
+  * the driver's own JIT: cuModuleLoadDataEx of the PTX, and the driver's
+    linker (cuLinkAddData, a cubin back), with the driver's JIT cache off
+    (CUDA_CACHE_DISABLE=1, set here before the driver loads);
   * pyjit's whole second-signature compile in a warm process, split by the
     extension call (cProfile): compile_kernel (LLVM) and link_ptx (nvJitLink).
 Needs a GPU, CUDA's libnvJitLink and the driver; prints one table in ms.
@@ -115,25 +116,55 @@ def main():
         cu.cuModuleUnload(module)
         return ms
 
-    def median_parts(fn):
-        fn()  # warm-up
-        runs = [fn() for _ in range(args.reps)]
-        return [statistics.median(r[k] for r in runs) for k in range(len(runs[0]))]
+    def driver_link(text):
+        """The driver's linker (cuLinkCreate / AddData / Complete): a cubin back."""
+        data = unique(text)
+        state = ctypes.c_void_p()
+        cubin, size = ctypes.c_void_p(), ctypes.c_size_t()
+        t0 = time.perf_counter()
+        rc = cu.cuLinkCreate_v2(0, None, None, ctypes.byref(state))
+        rc = rc or cu.cuLinkAddData_v2(state, 1, ctypes.c_char_p(data), len(data), b"ptx",
+                                       0, None, None)  # 1 = CU_JIT_INPUT_PTX
+        rc = rc or cu.cuLinkComplete(state, ctypes.byref(cubin), ctypes.byref(size))
+        ms = (time.perf_counter() - t0) * 1e3
+        cu.cuLinkDestroy(state)
+        if rc:
+            sys.exit("cuLink*: error %d" % rc)
+        return ms
 
+    # Every route once per round, rounds repeated: drift in the machine's speed
+    # falls on all of them alike.
+    routes = [
+        ("nvJitLink, saxpy: create / add PTX / complete",
+         lambda: link([ptx["saxpy"]], ["-arch=" + arch])),
+        ("nvJitLink -O0, saxpy: create / add PTX / complete",
+         lambda: link([ptx["saxpy"]], ["-arch=" + arch, "-O0"])),
+        ("nvJitLink -Xptxas=-O1, saxpy: create / add PTX / complete",
+         lambda: link([ptx["saxpy"]], ["-arch=" + arch, "-Xptxas=-O1"])),
+        ("nvJitLink, empty kernel: create / add PTX / complete",
+         lambda: link([ptx["empty kernel"]], ["-arch=" + arch])),
+        ("nvJitLink, one handle: add empty kernel, then saxpy",
+         lambda: link([ptx["empty kernel"], ptx["saxpy"]], ["-arch=" + arch])),
+        ("driver JIT, cuModuleLoadDataEx(saxpy PTX)", lambda: [driver_jit(ptx["saxpy"])]),
+        ("driver linker, cuLinkAddData(saxpy PTX) to a cubin",
+         lambda: [driver_link(ptx["saxpy"])]),
+    ]
+    for _, fn in routes:
+        fn()  # warm-up
+    runs = {name: [] for name, _ in routes}
+    for _ in range(args.reps):
+        for name, fn in routes:
+            runs[name].append(fn())
     rows = []
-    for label, opts in [("", []), (" -O0", ["-O0"]), (" -Xptxas=-O1", ["-Xptxas=-O1"])]:
-        c, a, done = median_parts(lambda: link([ptx["saxpy"]], ["-arch=" + arch] + opts))
-        rows.append(("nvJitLink%s, saxpy: create / add PTX / complete" % label,
-                     "%.2f / %.2f / %.2f" % (c, a, done), c + a + done))
-    c, a, done = median_parts(lambda: link([ptx["empty kernel"]], ["-arch=" + arch]))
-    rows.append(("nvJitLink, empty kernel: create / add PTX / complete",
-                 "%.2f / %.2f / %.2f" % (c, a, done), c + a + done))
-    c, a1, a2, done = median_parts(
-        lambda: link([ptx["empty kernel"], ptx["saxpy"]], ["-arch=" + arch]))
-    rows.append(("nvJitLink, one handle: add empty kernel, then saxpy",
-                 "%.2f, then %.2f" % (a1, a2), c + a1 + a2 + done))
-    ms = median_parts(lambda: [driver_jit(ptx["saxpy"])])[0]
-    rows.append(("driver JIT, cuModuleLoadDataEx(saxpy PTX)", "", ms))
+    for name, _ in routes:
+        parts = [statistics.median(r[k] for r in runs[name]) for k in range(len(runs[name][0]))]
+        if len(parts) == 1:
+            shown = ""
+        elif len(parts) == 3:
+            shown = "%.2f / %.2f / %.2f" % tuple(parts)
+        else:
+            shown = "%.2f, then %.2f" % (parts[1], parts[2])
+        rows.append((name, shown, sum(parts)))
 
     # pyjit's second signature in this warm process, by extension call.
     xd = cuda.to_device(np.ones(1024))
