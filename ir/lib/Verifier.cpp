@@ -1,9 +1,8 @@
 //===- Verifier.cpp - Structural and type checks of the SSA IR -----------===//
 #include "pyjit/ir/Verifier.h"
 #include "pyjit/ir/IRPrinter.h"
-#include <algorithm>
-#include <map>
-#include <set>
+#include "llvm/ADT/DenseMap.h"
+#include <vector>
 
 using namespace pyjit::ir;
 
@@ -33,37 +32,106 @@ public:
   }
 
 private:
+  // Immediate dominators by Cooper, Harvey and Kennedy, "A Simple, Fast
+  // Dominance Algorithm" (2001), over the reverse postorder of the blocks
+  // reachable from the entry; then a preorder numbering of the dominator
+  // tree, so that a dominance query is two comparisons. Every block
+  // dominates an unreachable one (its uses are never run); an unreachable
+  // block dominates no reachable one.
   void computeDominators() {
-    // Iterative data-flow: dom(b) = {b} U intersect(dom(p) for p in preds).
-    std::set<const BasicBlock *> all;
-    for (const auto &bb : fn.blocks())
-      all.insert(bb.get());
-    for (const auto &bb : fn.blocks())
-      dom[bb.get()] = all;
-    dom[fn.entry()] = {fn.entry()};
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      for (const auto &bb : fn.blocks()) {
-        if (bb.get() == fn.entry())
-          continue;
-        std::set<const BasicBlock *> next = all;
-        for (const BasicBlock *p : bb->predecessors()) {
-          std::set<const BasicBlock *> tmp;
-          std::set_intersection(next.begin(), next.end(), dom[p].begin(), dom[p].end(),
-                                std::inserter(tmp, tmp.begin()));
-          next.swap(tmp);
+    std::vector<const BasicBlock *> postorder;
+    llvm::DenseMap<const BasicBlock *, unsigned> visited; // 1: open, 2: done
+    std::vector<std::pair<const BasicBlock *, size_t>> stack{{fn.entry(), 0}};
+    visited[fn.entry()] = 1;
+    std::vector<std::vector<BasicBlock *>> successors; // cached per stack frame
+    successors.push_back(fn.entry()->successors());
+    while (!stack.empty()) {
+      auto &[bb, next] = stack.back();
+      std::vector<BasicBlock *> &succ = successors.back();
+      if (next < succ.size()) {
+        const BasicBlock *s = succ[next++];
+        if (!visited.count(s)) {
+          visited[s] = 1;
+          stack.push_back({s, 0});
+          successors.push_back(s->successors());
         }
-        next.insert(bb.get());
-        if (next != dom[bb.get()]) {
-          dom[bb.get()] = std::move(next);
+        continue;
+      }
+      postorder.push_back(bb);
+      stack.pop_back();
+      successors.pop_back();
+    }
+    std::vector<const BasicBlock *> rpo(postorder.rbegin(), postorder.rend());
+    for (unsigned i = 0; i < rpo.size(); ++i)
+      rpoIndex[rpo[i]] = i;
+    std::vector<int> idom(rpo.size(), -1);
+    idom[0] = 0;
+    auto intersect = [&](int a, int b) {
+      while (a != b) {
+        while (a > b)
+          a = idom[a];
+        while (b > a)
+          b = idom[b];
+      }
+      return a;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (unsigned i = 1; i < rpo.size(); ++i) {
+        int newIdom = -1;
+        for (const BasicBlock *p : rpo[i]->predecessors()) {
+          auto it = rpoIndex.find(p);
+          if (it == rpoIndex.end() || idom[it->second] < 0)
+            continue; // unreachable, or not yet processed
+          int pi = static_cast<int>(it->second);
+          newIdom = newIdom < 0 ? pi : intersect(pi, newIdom);
+        }
+        if (newIdom != idom[i]) {
+          idom[i] = newIdom;
           changed = true;
         }
       }
     }
+    // Preorder entry/exit numbers of the dominator tree. A block reached
+    // through successors whose predecessor lists miss the edge gets no idom:
+    // it is left out, as unreachable (checkBlock reports the missing edge).
+    std::vector<std::vector<unsigned>> children(rpo.size());
+    for (unsigned i = 1; i < rpo.size(); ++i) {
+      if (idom[i] < 0)
+        rpoIndex.erase(rpo[i]);
+      else
+        children[idom[i]].push_back(i);
+    }
+    treeIn.assign(rpo.size(), 0);
+    treeOut.assign(rpo.size(), 0);
+    unsigned clock = 0;
+    std::vector<std::pair<unsigned, size_t>> walk{{0, 0}};
+    treeIn[0] = clock++;
+    while (!walk.empty()) {
+      auto &[node, next] = walk.back();
+      if (next < children[node].size()) {
+        unsigned child = children[node][next++];
+        treeIn[child] = clock++;
+        walk.push_back({child, 0});
+        continue;
+      }
+      treeOut[node] = clock++;
+      walk.pop_back();
+    }
     for (const auto &bb : fn.blocks())
       for (size_t i = 0; i < bb->instructions().size(); ++i)
         position[bb->instructions()[i].get()] = i;
+  }
+
+  /// Whether block `a` dominates block `b`.
+  bool blockDominates(const BasicBlock *a, const BasicBlock *b) {
+    auto bi = rpoIndex.find(b);
+    if (bi == rpoIndex.end())
+      return true; // b is unreachable
+    auto ai = rpoIndex.find(a);
+    if (ai == rpoIndex.end())
+      return false;
+    return treeIn[ai->second] <= treeIn[bi->second] && treeOut[bi->second] <= treeOut[ai->second];
   }
 
   bool dominates(const Value *def, const Instruction *user, const BasicBlock *useBlock) {
@@ -73,7 +141,7 @@ private:
     const BasicBlock *defBlock = defInst->parent();
     if (defBlock == useBlock && user)
       return position[defInst] < position[user];
-    return dom[useBlock].count(defBlock) != 0;
+    return blockDominates(defBlock, useBlock);
   }
 
   llvm::Error checkBlock(const BasicBlock &bb) {
@@ -202,8 +270,9 @@ private:
   }
 
   const Function &fn;
-  std::map<const BasicBlock *, std::set<const BasicBlock *>> dom;
-  std::map<const Instruction *, size_t> position;
+  llvm::DenseMap<const BasicBlock *, unsigned> rpoIndex; // reachable blocks only
+  std::vector<unsigned> treeIn, treeOut; // dominator-tree preorder numbers, by rpoIndex
+  llvm::DenseMap<const Instruction *, size_t> position;
 };
 } // namespace
 
