@@ -53,6 +53,7 @@ std::unique_ptr<Function> IRGen::run() {
   block(def.body, /*isBody=*/true);
   if (reachable())
     b.ret();
+  checkTileAssumptions();
   if (diags.hasErrors())
     return nullptr;
   fn->removeUnreachableBlocks();

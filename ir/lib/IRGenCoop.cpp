@@ -15,6 +15,9 @@
 using namespace pyjit;
 using namespace pyjit::ir;
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
 namespace pyjit::ir::detail {
 
 namespace {
@@ -41,10 +44,41 @@ RValue fromParts(Type *t, std::vector<Value *> parts) {
 } // namespace
 
 namespace {
-/// The constant extent of a cuda.local.array (or cuda.shared.array), else -1.
-int64_t constantExtent(Value *array) {
-  auto *alloc = dyn_cast<Instruction>(array);
-  if (alloc && alloc->opcode() == Opcode::AllocArray && alloc->numOperands() == 1)
+/// The allocation `array` is, looking through phis; null when phis merge
+/// different arrays, or `array` is no allocation. `incoming(phi)` gives an
+/// incomplete phi's values so far (SSABuilder::knownIncoming) and `crossed`
+/// collects the incomplete phis looked through.
+const Instruction *allocationOf(Value *array,
+                                const std::function<std::vector<Value *>(const Value *)> &incoming,
+                                std::vector<const Instruction *> *crossed) {
+  const Instruction *found = nullptr;
+  llvm::SmallPtrSet<const Value *, 8> seen;
+  llvm::SmallVector<const Value *, 8> work{array};
+  while (!work.empty()) {
+    const Value *v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    auto *inst = dyn_cast<Instruction>(v);
+    if (inst && inst->opcode() == Opcode::Phi) {
+      for (unsigned i = 0; i < inst->numOperands(); ++i)
+        work.push_back(inst->operand(i));
+      if (incoming) {
+        std::vector<Value *> known = incoming(inst);
+        if (!known.empty() && crossed)
+          crossed->push_back(inst);
+        work.append(known.begin(), known.end());
+      }
+      continue;
+    }
+    if (!inst || inst->opcode() != Opcode::AllocArray || (found && found != inst))
+      return nullptr;
+    found = inst;
+  }
+  return found;
+}
+
+int64_t extentOf(const Instruction *alloc) {
+  if (alloc && alloc->numOperands() == 1)
     if (auto *c = dyn_cast<Instruction>(alloc->operand(0)); c && c->opcode() == Opcode::ConstInt)
       return c->intImm;
   return -1;
@@ -116,7 +150,7 @@ RValue IRGen::coopBlockCall(const CallExpr &e, llvm::StringRef name) {
 // others a butterfly shuffle apart.
 RValue IRGen::coopWarpSortTile(const CallExpr &e, Value *items) {
   RValue none{ctx.none(), nullptr, {}};
-  int64_t extent = constantExtent(items);
+  int64_t extent = constantExtent(items, e);
   if (extent < 1 || (extent & (extent - 1))) {
     diags.error(e.args[0]->range(),
                 "coop.warp.merge_sort_keys() sorts a cuda.local.array whose constant size is a "
@@ -468,12 +502,38 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
 }
 
 
+// A local array's constant extent, or -1. Inside a loop, an array declared
+// before it is an incomplete phi of the loop header while the body is
+// generated; its value on entry to the loop is used, and checked once the
+// function is complete (checkTileAssumptions): every path must bring the
+// same array.
+int64_t IRGen::constantExtent(Value *array, const CallExpr &e) {
+  std::vector<const Instruction *> crossed;
+  const Instruction *alloc = allocationOf(
+      array, [&](const Value *v) { return ssa.knownIncoming(v); }, &crossed);
+  for (const Instruction *phi : crossed)
+    tileAssumptions.push_back({phi, alloc, e.range()});
+  return extentOf(alloc);
+}
+
+void IRGen::checkTileAssumptions() {
+  for (const TileAssumption &a : tileAssumptions) {
+    if (ssa.wasRemoved(a.phi))
+      continue; // trivial: the one value it had is the array on entry
+    if (allocationOf(const_cast<Instruction *>(a.phi), nullptr, nullptr) != a.alloc) {
+      diags.error(a.range, "this pyjit.coop primitive needs the same cuda.local.array on every "
+                           "pass of the loop around it");
+      return;
+    }
+  }
+}
+
 // Shared storage for a tile of `items` (a cuda.local.array of constant
 // extent ITEMS): room for the most threads a block of this kernel can have
 // (its launch_bounds, else 1024) times ITEMS, within the 48 KiB of static
 // shared memory. Null after reporting an error.
 Value *IRGen::coopTileStorage(Value *items, const CallExpr &e, bool callerMayGive, bool padded) {
-  int64_t extent = constantExtent(items);
+  int64_t extent = constantExtent(items, e);
   const Expr &itemsArg = *e.args[callerMayGive ? 0 : 1];
   if (extent < 1) {
     diags.error(itemsArg.range(),
@@ -750,7 +810,7 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
     };
     if (name.ends_with("_warp_transposed"))
       return coopWarpTransposed(e, array, items, start, fallback, isLoad);
-    int64_t extent = constantExtent(items);
+    int64_t extent = constantExtent(items, e);
     auto *arrayType = cast<ArrayType>(array->type());
     int64_t bytes = elementBytes(arrayType->dtype());
     // vectorized: blocked, and where the thread's run lies inside the array
@@ -875,7 +935,7 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
   // bits per pass, a block-wide sum per word) and 1.24 ms at one bit.
   constexpr unsigned kRadixWords = 1;
   constexpr unsigned kRadixBits = kRadixWords == 1 ? 2 : kRadixWords == 2 ? 3 : 4;
-  int64_t extent = constantExtent(keys);
+  int64_t extent = constantExtent(keys, e);
   if (extent >= 1 && extent * int64_t(maxThreadsPerBlock) <= 65536) {
     unsigned passes = (bits + kRadixBits - 1) / kRadixBits;
     auto c64 = [&](int64_t v) { return b.constInt(i64, v); };

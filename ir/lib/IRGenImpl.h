@@ -98,6 +98,8 @@ private:
   /// Shared storage for launch_bounds (else 1024) threads times the items'
   /// constant extent (plus one element per 32 when `padded`); `callerMayGive`:
   /// the error may suggest passing it.
+  int64_t constantExtent(Value *array, const CallExpr &e);
+  void checkTileAssumptions();
   Value *coopTileStorage(Value *items, const CallExpr &e, bool callerMayGive,
                          bool padded = false);
   RValue coopWarpTransposed(const CallExpr &e, Value *array, Value *items, Value *start,
@@ -158,6 +160,13 @@ private:
   /// barrier and the warp-transposed ones (padded) with __syncwarp, so calls
   /// of one kind can share it.
   std::map<std::tuple<Type *, int64_t, bool>, Value *> tileStorage;
+  /// A loop-header phi taken for the array it had on entry (constantExtent).
+  struct TileAssumption {
+    const Instruction *phi;
+    const Instruction *alloc;
+    SourceRange range;
+  };
+  std::vector<TileAssumption> tileAssumptions;
 };
 
 } // namespace pyjit::ir::detail

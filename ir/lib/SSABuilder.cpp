@@ -99,6 +99,28 @@ Value *SSABuilder::tryRemoveTrivialPhi(Instruction *phi) {
   return same;
 }
 
+std::vector<Value *> SSABuilder::knownIncoming(const Value *v) {
+  auto *phi = llvm::dyn_cast<Instruction>(v);
+  if (!phi || phi->opcode() != Opcode::Phi)
+    return {};
+  auto pending = incompletePhis.find(phi->parent());
+  if (pending == incompletePhis.end())
+    return {};
+  std::string var;
+  Type *type = nullptr;
+  for (auto &[name, entry] : pending->second)
+    if (entry.first == phi) {
+      var = name;
+      type = entry.second;
+    }
+  if (!type)
+    return {};
+  std::vector<Value *> values;
+  for (BasicBlock *pred : phi->parent()->predecessors())
+    values.push_back(readVariable(var, type, pred));
+  return values;
+}
+
 void SSABuilder::sealBlock(BasicBlock *bb) {
   if (sealed.count(bb))
     return;

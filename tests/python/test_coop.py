@@ -482,6 +482,51 @@ def test_primitive_storage_beside_dynamic_shared_memory(jit):
     np.testing.assert_array_equal(kept, np.tile(np.arange(128) + 0.5, 2).astype(np.float32))
 
 
+def test_tile_primitives_in_a_loop_over_tiles(jit):
+    """A local array declared before a grid-stride loop: inside the loop it is the
+    header's phi while the body is generated; its constant size still counts."""
+    @jit(launch_bounds=64)
+    def sort_tiles(x, ntiles):
+        keys = cuda.local.array(4, np.int32)
+        for tile in range(cuda.blockIdx.x, ntiles, cuda.gridDim.x):
+            start = tile * cuda.blockDim.x * 4
+            coop.block.load_warp_transposed(x, keys, start, 2147483647)
+            coop.block.radix_sort(keys)
+            coop.block.store_warp_transposed(x, keys, start)
+
+    @jit
+    def warp_sort(x, rounds):
+        keys = cuda.local.array(4, np.int32)
+        for r in range(rounds):
+            for j in range(4):
+                keys[j] = x[cuda.laneid * 4 + j] + r
+            coop.warp.merge_sort_keys(keys)
+            for j in range(4):
+                x[cuda.laneid * 4 + j] = keys[j]
+
+    x = np.random.default_rng(11).integers(-999, 999, 5 * 256 - 7).astype(np.int32)
+    want = np.concatenate([np.sort(x[t * 256:(t + 1) * 256]) for t in range(5)])
+    sort_tiles[2, 64](x, 5)
+    np.testing.assert_array_equal(x, want)
+    y = np.random.default_rng(12).integers(0, 99, 128).astype(np.int32)
+    want = np.sort(y + 0) + 0 + 1   # round 0 sorts y, round 1 adds 1 and sorts again
+    warp_sort[1, 32](y, 2)
+    np.testing.assert_array_equal(y, want)
+
+
+def test_a_different_array_on_the_next_pass_is_a_compile_error(jit):
+    @jit
+    def k(x, n):
+        keys = cuda.local.array(4, np.int32)
+        for r in range(n):
+            coop.warp.merge_sort_keys(keys)
+            keys = cuda.local.array(8, np.int32)
+        x[0] = keys[0]
+
+    with pytest.raises(pyjit.CompileError, match="needs the same cuda.local.array on every pass"):
+        k[1, 32](np.zeros(1, np.int32), 2)
+
+
 def test_block_load_and_store_blocked_and_striped(jit):
     @jit
     def shift(x, blocked, striped):

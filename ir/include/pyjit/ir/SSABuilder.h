@@ -27,6 +27,12 @@ public:
   Value *readVariable(const std::string &var, Type *type, BasicBlock *bb);
   /// Declares that every predecessor of `bb` is known.
   void sealBlock(BasicBlock *bb);
+  /// For an incomplete phi (its block not sealed yet: a loop header while
+  /// its body is generated), the values of its variable at the end of the
+  /// predecessors known so far; empty for any other value.
+  std::vector<Value *> knownIncoming(const Value *v);
+  /// Whether `phi` was removed as trivial (replaced by its one value).
+  bool wasRemoved(const Instruction *phi) const { return erased.count(phi) != 0; }
 
 private:
   Value *readRecursive(const std::string &var, Type *type, BasicBlock *bb);
@@ -40,7 +46,7 @@ private:
   std::map<BasicBlock *, std::map<std::string, std::pair<Instruction *, Type *>>> incompletePhis;
   std::set<BasicBlock *> sealed;
   std::map<Type *, Value *> zeros;
-  std::set<Instruction *> erased; // removed trivial phis
+  std::set<const Instruction *> erased; // removed trivial phis
   std::vector<std::unique_ptr<Instruction>> graveyard; // keeps their addresses unique
 };
 
