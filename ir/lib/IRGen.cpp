@@ -54,6 +54,8 @@ std::unique_ptr<Function> IRGen::run() {
   if (reachable())
     b.ret();
   checkTileAssumptions();
+  if (!diags.hasErrors())
+    checkStaticSharedMemory();
   if (diags.hasErrors())
     return nullptr;
   fn->removeUnreachableBlocks();

@@ -206,6 +206,8 @@ RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
     extents.push_back(b.constInt(ctx.int64(), d));
   Instruction *alloc = b.create(Opcode::AllocArray, info(e).type, extents);
   alloc->intImm = shared ? 3 : 5;
+  if (shared)
+    sharedArrays.push_back({alloc, e.range()});
   return RValue::of(alloc);
 }
 

@@ -11,6 +11,7 @@
 #include "pyjit/ir/Coop.h"
 #include <cmath>
 #include <functional>
+#include <set>
 
 using namespace pyjit;
 using namespace pyjit::ir;
@@ -528,6 +529,62 @@ void IRGen::checkTileAssumptions() {
   }
 }
 
+// A block may have 48 KiB of static shared memory without opting in to
+// more (CUDA C++ Programming Guide, "Shared Memory"; nvJitLink refuses the
+// kernel at link time otherwise): the kernel's cuda.shared.array calls, the
+// storage placed for pyjit.coop tiles, and pyjit.coop's scratch: the device
+// library's, 33 values for each (block reduce or scan, operator, type) the
+// kernel calls (runtime/devicelib/coop.cu), and that of primitives generated
+// here. Over the limit is a compile error at the call
+// that placed storage, else at the largest shared array.
+void IRGen::checkStaticSharedMemory() {
+  auto bytesOf = [](const Instruction *alloc) -> int64_t {
+    int64_t n = elementBytes(cast<ArrayType>(alloc->type())->dtype());
+    for (unsigned i = 0; i < alloc->numOperands(); ++i) {
+      auto *c = dyn_cast<Instruction>(alloc->operand(i));
+      n *= c && c->opcode() == Opcode::ConstInt ? std::max<int64_t>(c->intImm, 0) : 0;
+    }
+    return n; // cuda.shared.array(0, ...) is the dynamic shared memory: 0 here
+  };
+  int64_t user = 0, placed = 0, scratch = 0;
+  const std::pair<const Instruction *, SourceRange> *largest = nullptr;
+  for (const auto &entry : sharedArrays)
+    if (!largest || bytesOf(entry.first) > bytesOf(largest->first))
+      largest = &entry;
+  auto listed = [](const auto &list, const Instruction *inst) {
+    return llvm::any_of(list, [&](const auto &entry) { return entry.first == inst; });
+  };
+  std::set<std::tuple<bool, CoopOp, Type *>> instances;
+  for (const auto &bb : fn->blocks())
+    for (const auto &inst : bb->instructions()) {
+      if (inst->opcode() == Opcode::AllocArray && inst->intImm == 3) {
+        int64_t bytes = bytesOf(inst.get());
+        if (listed(placedStorage, inst.get()))
+          placed += bytes;
+        else if (listed(sharedArrays, inst.get()))
+          user += bytes;
+        else
+          scratch += bytes; // a generated primitive's scratch (coopGeneric)
+      } else if (inst->opcode() == Opcode::Coop) {
+        CoopCall c = CoopCall::decode(inst->intImm);
+        if (instances.insert({c.fn == CoopFn::Reduce, c.op, inst->type()}).second)
+          scratch += 33 * elementBytes(inst->type());
+      }
+    }
+  int64_t total = user + placed + scratch;
+  if (total <= 48 * 1024 || (!largest && placedStorage.empty()))
+    return;
+  SourceRange where = !placedStorage.empty() ? placedStorage.front().second : largest->second;
+  diags.error(where, "this kernel needs " + llvm::Twine(total) +
+                         " bytes of static shared memory, more than the 48 KiB a block can "
+                         "have: " + llvm::Twine(user) + " in cuda.shared.array, " +
+                         llvm::Twine(placed) + " placed for pyjit.coop tiles, " +
+                         llvm::Twine(scratch) + " of pyjit.coop's scratch" +
+                         (placedStorage.empty() ? ""
+                                                : "; bound the block with launch_bounds to "
+                                                  "shrink the placed storage"));
+}
+
 // Shared storage for a tile of `items` (a cuda.local.array of constant
 // extent ITEMS): room for the most threads a block of this kernel can have
 // (its launch_bounds, else 1024) times ITEMS, within the 48 KiB of static
@@ -573,6 +630,7 @@ Value *IRGen::coopTileStorage(Value *items, const CallExpr &e, bool callerMayGiv
     fn->entry()->prepend(std::move(owned));
     fn->entry()->prepend(std::move(ownedSize));
     shared = storage;
+    placedStorage.push_back({storage, e.range()});
   }
   return shared;
 }

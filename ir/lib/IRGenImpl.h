@@ -167,6 +167,11 @@ private:
     SourceRange range;
   };
   std::vector<TileAssumption> tileAssumptions;
+  /// Static shared memory: the kernel's cuda.shared.array calls and the
+  /// storage placed for pyjit.coop tiles, each with the call it came from
+  /// (checkStaticSharedMemory).
+  std::vector<std::pair<const Instruction *, SourceRange>> sharedArrays, placedStorage;
+  void checkStaticSharedMemory();
 };
 
 } // namespace pyjit::ir::detail

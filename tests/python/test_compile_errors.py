@@ -99,3 +99,21 @@ def test_large_global_arrays_are_named():
 
     with pytest.raises(pyjit.CompileError, match="global 'BIG' of type ndarray of 160000 bytes"):
         cuda.compile_ptx(kern, "void(float64[:])")
+
+
+def test_shared_arrays_over_48_kib_are_a_compile_error_at_the_largest():
+    """Not a link error from nvJitLink: a compile error at the largest array's line."""
+    @cuda.jit
+    def k(x):
+        small = cuda.shared.array(16, np.float64)
+        big = cuda.shared.array(13000, np.float32)   # 52000 bytes
+        big[cuda.threadIdx.x] = 1
+        small[0] = 2
+        cuda.syncthreads()
+        x[0] = big[3] + small[0]
+
+    with pytest.raises(pyjit.CompileError) as info:
+        k[1, 32](np.zeros(1, np.float32))
+    message = str(info.value)
+    assert "needs 52128 bytes of static shared memory" in message
+    assert "big = cuda.shared.array(13000, np.float32)" in message   # the line, with a caret

@@ -527,6 +527,25 @@ def test_a_different_array_on_the_next_pass_is_a_compile_error(jit):
         k[1, 32](np.zeros(1, np.int32), 2)
 
 
+def test_static_shared_memory_over_48_kib_in_all_is_a_compile_error(jit):
+    """Each placed storage fits, but with the other (and the device library's scratch)
+    the kernel needs more than a block's 48 KiB: refused at compile time, naming the
+    parts, not at nvJitLink's link (GPU) or not at all (CPU backend)."""
+    @jit
+    def k(x):
+        keys = cuda.local.array(8, np.int32)     # 1024 x 8 x 4 = 32 KiB placed per kind
+        start = cuda.blockIdx.x * cuda.blockDim.x * 8
+        coop.block.load_warp_transposed(x, keys, start, 2147483647)   # padded: 33 KiB
+        coop.block.radix_sort(keys)                                  # 32 KiB
+        coop.block.store_warp_transposed(x, keys, start)
+
+    with pytest.raises(pyjit.CompileError, match=r"needs 66824 bytes of static shared memory.*"
+                                                 r"0 in cuda.shared.array, 66560 placed for "
+                                                 r"pyjit.coop tiles, 264 of pyjit.coop's scratch; "
+                                                 r"bound the block with launch_bounds"):
+        k[1, 32](np.zeros(256, np.int32))
+
+
 def test_block_load_and_store_blocked_and_striped(jit):
     @jit
     def shift(x, blocked, striped):
