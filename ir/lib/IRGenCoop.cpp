@@ -952,9 +952,17 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
   Value *tempSize = b.arrayShape(temp, 0);
   if (values) // the smaller of the two storages bounds both
     tempSize = b.binary(Opcode::Min, tempSize, b.arrayShape(valuesTemp, 0));
-  // Values: as many as keys (a shorter values array bounds the loop).
-  if (values)
+  // Values: one per key. Constant extents that differ are a compile error;
+  // otherwise a shorter values array bounds the loop (docs/coop.md).
+  if (values) {
+    int64_t nk = constantExtent(keys, e), nv = constantExtent(values, e);
+    if (nk >= 0 && nv >= 0 && nk != nv) {
+      diags.error(e.args[2]->range(), "radix_sort() moves one value per key: " + llvm::Twine(nk) +
+                                          " keys but " + llvm::Twine(nv) + " values per thread");
+      return RValue{ctx.none(), nullptr, {}};
+    }
     count = b.binary(Opcode::Min, count, b.arrayShape(values, 0));
+  }
   // Fits in the temporary storage: an index outside it (temp too small, or
   // the sort reached by part of the block) is skipped, never written.
   auto inTemp = [&](Value *dest) {

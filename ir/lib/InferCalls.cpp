@@ -590,9 +590,14 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
   if (withDefault)
     want = 4; // load(array, items, start, default)
   if (args.size() != want) {
-    error(e.range(), path + "() takes " + llvm::Twine(want) + " arguments (" +
-                         (sort ? "keys, temp[, values, values_temp]" : exchange ? "items, temp"
-                                            : histogram ? "items, bins" : "array, items, start") +
+    std::string counts = sort ? "1, 2 or 4" : exchange ? "1 or 2"
+                         : name.starts_with("load") ? "3 or 4" : std::to_string(want);
+    error(e.range(), path + "() takes " + counts + " arguments (" +
+                         (sort ? "keys[, temp[, values, values_temp]]"
+                          : exchange ? "items[, temp]"
+                          : histogram ? "items, bins"
+                          : name.starts_with("load") ? "array, items, start[, default]"
+                                                     : "array, items, start") +
                          "), got " + llvm::Twine(args.size()));
     return {};
   }

@@ -546,6 +546,28 @@ def test_static_shared_memory_over_48_kib_in_all_is_a_compile_error(jit):
         k[1, 32](np.zeros(256, np.int32))
 
 
+def test_radix_sort_values_must_match_the_keys_and_arity_is_named(jit):
+    @jit
+    def short_values(x):
+        keys = cuda.local.array(4, np.int32)
+        vals = cuda.local.array(2, np.int32)
+        coop.block.radix_sort(keys, cuda.shared.array(128, np.int32), vals,
+                              cuda.shared.array(128, np.int32))
+        x[0] = keys[0] + vals[0]
+
+    with pytest.raises(pyjit.CompileError, match="one value per key: 4 keys but 2 values"):
+        short_values[1, 32](np.zeros(1, np.int32))
+
+    @jit
+    def three(x):
+        keys = cuda.local.array(4, np.int32)
+        coop.block.radix_sort(keys, keys, keys)
+        x[0] = keys[0]
+
+    with pytest.raises(pyjit.CompileError, match=r"takes 1, 2 or 4 arguments \(keys\[, temp"):
+        three[1, 32](np.zeros(1, np.int32))
+
+
 def test_block_load_and_store_blocked_and_striped(jit):
     @jit
     def shift(x, blocked, striped):
