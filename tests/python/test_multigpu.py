@@ -1,6 +1,9 @@
 """Two GPUs in one process (issue 6): one module per device, arrays and streams
 where the selected device is. Skipped, with the reason, on machines with fewer
 than two GPUs (run on the device tool's nvidia-h200-x2)."""
+import subprocess
+import sys
+import textwrap
 import threading
 
 import numpy as np
@@ -101,13 +104,39 @@ def test_threads_on_different_devices_launch_concurrently():
 
 
 @two_gpus
-def test_device_fault_on_one_device_names_the_kernel():
-    @cuda.jit
-    def wild(x):
-        x[1 << 40] = 1.0   # far outside any allocation
+def test_a_fault_on_device_1_names_the_kernel_and_device_0_still_works(tmp_path):
+    """In a child process: a wild write on device 1 is reported at its synchronisation
+    with the kernel's name; device 0's context is untouched and still computes."""
+    script = tmp_path / "fault1.py"
+    script.write_text(textwrap.dedent('''
+        import numpy as np
+        import pyjit
+        from pyjit import cuda
 
-    with cuda.gpus[1]:
-        d = cuda.device_array(4, np.float64)
-        wild[1, 1](d)
-        with pytest.raises(pyjit.CudaError, match="wild"):
-            cuda.synchronize()
+        @cuda.jit
+        def wild_write(a):
+            a[0] = 1.0
+
+        @cuda.jit
+        def fill(a):
+            a[cuda.grid(1)] = 3.0
+
+        with cuda.gpus[1]:
+            bogus = cuda.from_cuda_array_interface(
+                {"shape": (4,), "typestr": "<f4", "data": (0x10, False), "version": 3})
+            wild_write[1, 1](bogus)
+            try:
+                cuda.synchronize()
+            except pyjit.CudaError as exc:
+                print("CAUGHT", exc)
+        with cuda.gpus[0]:
+            d = cuda.device_array(32, np.float32)
+            fill[1, 32](d)
+            print("DEVICE0", d.copy_to_host().sum())
+    '''))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "CAUGHT" in proc.stdout and "after kernel 'wild_write'" in proc.stdout, proc.stdout
+    assert "CUDA_ERROR_ILLEGAL_ADDRESS" in proc.stdout, proc.stdout
+    assert "DEVICE0 96.0" in proc.stdout, proc.stdout
