@@ -15,10 +15,11 @@ def ext():
             # variables with the initial-exec model, which needs a place in the
             # process's static TLS; libraries loaded before pyjit may have used
             # glibc's reserve up.
+            library = str(exc).split(":")[0].strip() or "libstdc++.so.6"
             raise ImportError(
                 "%s: the libraries loaded before pyjit (PyTorch with CuPy, for one) used "
                 "up glibc's static TLS reserve. Import pyjit before them, or start Python "
-                "with GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096" % exc) from exc
+                "with LD_PRELOAD=%s" % (exc, library)) from exc
         _module = _pyjit
     return _module
 

@@ -104,9 +104,12 @@ def test_threads_on_different_devices_launch_concurrently():
 
 
 @two_gpus
-def test_a_fault_on_device_1_names_the_kernel_and_device_0_still_works(tmp_path):
+def test_a_fault_on_device_1_names_the_kernel_and_the_process_exits_cleanly(tmp_path):
     """In a child process: a wild write on device 1 is reported at its synchronisation
-    with the kernel's name; device 0's context is untouched and still computes."""
+    with the kernel's name. CUDA then refuses further work in the whole process, on
+    device 0 too (CUDA_ERROR_ILLEGAL_ADDRESS: "the process must be terminated and
+    relaunched", measured so on the H200 pair), which pyjit reports as a CudaError
+    naming the call; the process still exits cleanly."""
     script = tmp_path / "fault1.py"
     script.write_text(textwrap.dedent('''
         import numpy as np
@@ -117,10 +120,6 @@ def test_a_fault_on_device_1_names_the_kernel_and_device_0_still_works(tmp_path)
         def wild_write(a):
             a[0] = 1.0
 
-        @cuda.jit
-        def fill(a):
-            a[cuda.grid(1)] = 3.0
-
         with cuda.gpus[1]:
             bogus = cuda.from_cuda_array_interface(
                 {"shape": (4,), "typestr": "<f4", "data": (0x10, False), "version": 3})
@@ -130,13 +129,15 @@ def test_a_fault_on_device_1_names_the_kernel_and_device_0_still_works(tmp_path)
             except pyjit.CudaError as exc:
                 print("CAUGHT", exc)
         with cuda.gpus[0]:
-            d = cuda.device_array(32, np.float32)
-            fill[1, 32](d)
-            print("DEVICE0", d.copy_to_host().sum())
+            try:
+                cuda.device_array(32, np.float32)
+            except pyjit.CudaError as exc:
+                print("DEVICE0", exc)
+        print("DONE")
     '''))
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "CAUGHT" in proc.stdout and "after kernel 'wild_write'" in proc.stdout, proc.stdout
     assert "CUDA_ERROR_ILLEGAL_ADDRESS" in proc.stdout, proc.stdout
-    assert "DEVICE0 96.0" in proc.stdout, proc.stdout
+    assert "DEVICE0 cuMemAlloc" in proc.stdout and "DONE" in proc.stdout, proc.stdout
