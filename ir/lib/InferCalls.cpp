@@ -111,7 +111,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   for (size_t i = 0; i < args.size(); ++i)
     if (isa<ComplexType>(args[i].type) && path != "abs" && path != "bool" &&
-        !path.starts_with("dtype.")) {
+        !path.starts_with("dtype.") && !path.starts_with("coop.block.load")) {
       error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
       return {};
     }
@@ -650,9 +650,12 @@ ExprInfo Inferer::coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::St
   } else if (!isa<IntType>(args[2].type)) {
     error(e.args[2]->range(), path + "() takes the first index as an integer");
     return {};
-  } else if (withDefault && (!args[3].type->isScalar() || isa<ComplexType>(args[3].type))) {
-    error(e.args[3]->range(), path + "() takes a number as the default of items past the "
-                                     "array's end, not " + typeName(args[3].type));
+  } else if (withDefault &&
+             (!args[3].type->isScalar() ||
+              (isa<ComplexType>(args[3].type) &&
+               !isa<ComplexType>(cast<ArrayType>(args[1].type)->dtype())))) {
+    error(e.args[3]->range(), path + "() takes a number the items can hold as the default of "
+                                     "items past the array's end, not " + typeName(args[3].type));
     return {};
   }
   return ExprInfo{ctx.none()};

@@ -351,6 +351,28 @@ def test_vectorized_load_and_store_are_blocked(jit, dtype, offset):
     np.testing.assert_array_equal(y, want)
 
 
+def test_complex_tiles_take_a_complex_default_and_real_ones_refuse_it(jit):
+    @jit
+    def k(x, y):
+        items = cuda.local.array(4, np.complex64)
+        coop.block.load_vectorized(x, items, 0, 1j)
+        coop.block.store(y, items, 0)
+
+    x = (np.arange(5) + 2j).astype(np.complex64)
+    y = np.zeros(8, np.complex64)
+    k[1, 2](x, y)
+    np.testing.assert_array_equal(y, np.concatenate([x, np.full(3, 1j, np.complex64)]))
+
+    @jit
+    def real(x, y):
+        items = cuda.local.array(4, np.float32)
+        coop.block.load(x, items, 0, 1j)
+        coop.block.store(y, items, 0)
+
+    with pytest.raises(pyjit.CompileError, match="a number the items can hold .* not complex128"):
+        real[1, 2](np.zeros(4, np.float32), np.zeros(8, np.float32))
+
+
 def test_vectorized_load_default_fills_past_the_end(jit):
     @jit
     def k(x, out):
