@@ -89,44 +89,18 @@ SORT_ITEMS = 8  # radix sort: keys per thread; a tile is THREADS * SORT_ITEMS ke
 COPY_ITEMS = 8  # tile loads and stores: float32 items per thread
 
 
-@cuda.jit("void(float32[::1], float32[::1])", launch_bounds=THREADS)
-def copy_direct(x, y):
-    items = cuda.local.array(COPY_ITEMS, np.float32)
-    start = cuda.blockIdx.x * THREADS * COPY_ITEMS
-    coop.block.load(x, items, start)
-    for k in range(COPY_ITEMS):
-        items[k] += 1
-    coop.block.store(y, items, start)
-
-
-@cuda.jit("void(float32[::1], float32[::1])", launch_bounds=THREADS)
-def copy_striped(x, y):
-    items = cuda.local.array(COPY_ITEMS, np.float32)
-    start = cuda.blockIdx.x * THREADS * COPY_ITEMS
-    coop.block.load_striped(x, items, start)
-    for k in range(COPY_ITEMS):
-        items[k] += 1
-    coop.block.store_striped(y, items, start)
-
-
-@cuda.jit("void(float32[::1], float32[::1])", launch_bounds=THREADS)
-def copy_vectorized(x, y):
-    items = cuda.local.array(COPY_ITEMS, np.float32)
-    start = cuda.blockIdx.x * THREADS * COPY_ITEMS
-    coop.block.load_vectorized(x, items, start)
-    for k in range(COPY_ITEMS):
-        items[k] += 1
-    coop.block.store_vectorized(y, items, start)
-
-
-@cuda.jit("void(float32[::1], float32[::1])", launch_bounds=THREADS)
-def copy_warp_transposed(x, y):
-    items = cuda.local.array(COPY_ITEMS, np.float32)
-    start = cuda.blockIdx.x * THREADS * COPY_ITEMS
-    coop.block.load_warp_transposed(x, items, start)
-    for k in range(COPY_ITEMS):
-        items[k] += 1
-    coop.block.store_warp_transposed(y, items, start)
+def make_tile_copy(load, store):
+    """y = x + 1 through tiles of THREADS x COPY_ITEMS moved by coop.block's `load`
+    and `store` (captured: the same kernel body for every arrangement)."""
+    @cuda.jit("void(float32[::1], float32[::1])", launch_bounds=THREADS)
+    def tile_copy(x, y):
+        items = cuda.local.array(COPY_ITEMS, np.float32)
+        start = cuda.blockIdx.x * THREADS * COPY_ITEMS
+        load(x, items, start)
+        for k in range(COPY_ITEMS):
+            items[k] += 1
+        store(y, items, start)
+    return tile_copy
 
 
 @cuda.jit("void(float32[::1], float32[::1])")
@@ -137,10 +111,15 @@ def add_one(x, y):
 
 
 # y = x + 1 through tiles of THREADS x COPY_ITEMS, one kernel per arrangement.
-TILE_COPIES = [("load/store (blocked, direct)", copy_direct),
-               ("load_striped/store_striped", copy_striped),
-               ("load_vectorized/store_vectorized", copy_vectorized),
-               ("load/store_warp_transposed", copy_warp_transposed)]
+TILE_COPIES = [
+    ("load/store (blocked, direct)", make_tile_copy(coop.block.load, coop.block.store)),
+    ("load_striped/store_striped", make_tile_copy(coop.block.load_striped,
+                                                  coop.block.store_striped)),
+    ("load_vectorized/store_vectorized", make_tile_copy(coop.block.load_vectorized,
+                                                        coop.block.store_vectorized)),
+    ("load/store_warp_transposed", make_tile_copy(coop.block.load_warp_transposed,
+                                                  coop.block.store_warp_transposed)),
+]
 
 
 @cuda.jit("void(uint32[::1])")

@@ -59,6 +59,8 @@ def classify(value, memo=None):
         return ("module", value._path)
     if value is coop:
         return ("module", "coop")
+    if callable(value) and isinstance(getattr(value, "_pyjit_path", None), str):
+        return ("function", value._pyjit_path)  # load = coop.block.load_striped
     if isinstance(value, DeviceFunction):
         return ("devfunc", describe(value.py_func, memo))
     if isinstance(value, (bool, np.bool_)):

@@ -57,6 +57,8 @@ class _Namespace:
             raise RuntimeError("pyjit.%s.%s can only be used inside a kernel"
                                % (self._path, name))
         kernel_only.__name__ = name
+        kernel_only._pyjit_path = "%s.%s" % (self._path, name)  # a kernel may alias it
+        setattr(self, name, kernel_only)  # one object per name: `is` compares them
         return kernel_only
 
     def __dir__(self):

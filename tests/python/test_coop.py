@@ -373,6 +373,36 @@ def test_complex_tiles_take_a_complex_default_and_real_ones_refuse_it(jit):
         real[1, 2](np.zeros(4, np.float32), np.zeros(8, np.float32))
 
 
+@pytest.mark.parametrize("load, store", [
+    (coop.block.load, coop.block.store),
+    (coop.block.load_striped, coop.block.store_striped),
+    (coop.block.load_vectorized, coop.block.store_vectorized),
+    (coop.block.load_warp_transposed, coop.block.store_warp_transposed)],
+    ids=["direct", "striped", "vectorized", "warp_transposed"])
+def test_coop_functions_captured_by_a_kernel(jit, load, store):
+    """A coop function bound to a name (a closure variable here, or a global) is the
+    same primitive inside a kernel: one kernel body serves every arrangement."""
+    @jit(launch_bounds=64)
+    def add_one(x, y, held):
+        items = cuda.local.array(4, np.float32)
+        start = cuda.blockIdx.x * cuda.blockDim.x * 4
+        load(x, items, start)
+        for k in range(4):
+            held[start + cuda.threadIdx.x * 4 + k] = items[k]   # what each thread holds
+            items[k] += 1
+        store(y, items, start)
+
+    x = np.arange(2 * 64 * 4, dtype=np.float32)
+    y, held = np.zeros_like(x), np.zeros_like(x)
+    add_one[2, 64](x, y, held)
+    np.testing.assert_array_equal(y, x + 1)      # a load and its store undo each other
+    if load is coop.block.load_striped:          # item k of thread t: element k*64 + t
+        want = x.reshape(2, 4, 64).transpose(0, 2, 1).ravel()
+    else:                                        # blocked: element t*4 + k
+        want = x
+    np.testing.assert_array_equal(held, want)
+
+
 def test_vectorized_load_default_fills_past_the_end(jit):
     @jit
     def k(x, out):
