@@ -989,33 +989,32 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
     });
   };
 
-  // Several key bits per pass (the ranking of CUB's BlockRadixRank, after
+  // Two key bits per pass (the ranking of CUB's BlockRadixRank, after
   // Merrill & Grimshaw, "High Performance and Scalable Radix Sorting",
-  // 2011): kRadixWords int64 words of four 16-bit digit counters per thread,
-  // one block-wide exclusive sum per word. A 16-bit counter holds any count
-  // of a tile of at most 65536 items, which the static bound below proves;
-  // a digit's total can only wrap when the whole tile has that digit, and
-  // then no item reads the starts it feeds.
-  // One word (2 bits per pass) measured fastest on the H200 for 2048-key
-  // tiles: 0.86 ms for 2^24 keys, against 1.34 ms with 2 or 4 words (3 or 4
-  // bits per pass, a block-wide sum per word) and 1.24 ms at one bit.
-  constexpr unsigned kRadixWords = 1;
-  constexpr unsigned kRadixBits = kRadixWords == 1 ? 2 : kRadixWords == 2 ? 3 : 4;
+  // 2011): each thread counts its keys' four digits in 16-bit counters packed
+  // in one int64, and one block-wide exclusive sum of that word gives every
+  // digit's count in the threads before. A 16-bit counter holds any count of
+  // a tile of at most 65536 items, which the static bound below proves; a
+  // digit's total can only wrap when the whole tile has that digit, and then
+  // no item reads the starts it feeds. Two bits measured fastest on the H200
+  // for 2048-key tiles: 0.86 ms for 2^24 keys, against 1.34 ms with 3 or 4
+  // bits per pass (two or four packed words, a block-wide sum each) and
+  // 1.24 ms at one bit.
+  constexpr unsigned kRadixBits = 2;
   int64_t extent = constantExtent(keys, e);
   if (extent >= 1 && extent * int64_t(maxThreadsPerBlock) <= 65536) {
     unsigned passes = (bits + kRadixBits - 1) / kRadixBits;
     auto c64 = [&](int64_t v) { return b.constInt(i64, v); };
-    std::string var = "$coop.rank" + std::to_string(tempId++);
-    auto word = [&](unsigned w) { return var + "." + std::to_string(w); };
-    // Among words[0..kRadixWords-1], the one numbered `w` (an i64 value).
-    auto pick = [&](const std::vector<Value *> &words, Value *w) {
-      Value *r = words[0];
-      for (unsigned i = 1; i < words.size(); ++i)
-        r = b.select(b.cmp(CmpPredicate::Eq, w, c64(i)), words[i], r);
-      return r;
-    };
-    auto lane16 = [&](Value *packed, Value *shift) {
+    std::string counts = "$coop.rank" + std::to_string(tempId++);
+    std::string running = counts + ".run";
+    // Bits 16*d .. 16*d+15 of a packed word: digit d's counter.
+    auto counterOf = [&](Value *packed, Value *d) {
+      Value *shift = b.binary(Opcode::Mul, d, c64(16));
       return b.binary(Opcode::BitAnd, b.binary(Opcode::Shr, packed, shift), c64(0xffff));
+    };
+    auto countOne = [&](const std::string &var, Value *d) {
+      Value *one = b.binary(Opcode::Shl, c64(1), b.binary(Opcode::Mul, d, c64(16)));
+      writeVar(var, i64, RValue::of(b.binary(Opcode::Add, readVar(var, i64).value, one)));
     };
     forRange(c64(passes), [&](Value *pass) {
       Value *shift = b.cast(b.binary(Opcode::Mul, pass, c64(kRadixBits)), u);
@@ -1024,58 +1023,22 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
                                b.constInt(u, (1 << kRadixBits) - 1)),
                       i64);
       };
-      // Adds one to digit d's counter in the words named `name`.
-      auto count1 = [&](const std::function<std::string(unsigned)> &name, Value *d) {
-        Value *w = b.binary(Opcode::Shr, d, c64(2));
-        Value *one = b.binary(Opcode::Shl, c64(1),
-                              b.binary(Opcode::Mul, b.binary(Opcode::BitAnd, d, c64(3)), c64(16)));
-        for (unsigned i = 0; i < kRadixWords; ++i) {
-          Value *old = readVar(name(i), i64).value;
-          Value *add = kRadixWords == 1 ? one
-                                        : b.select(b.cmp(CmpPredicate::Eq, w, c64(i)), one, c64(0));
-          writeVar(name(i), i64, RValue::of(b.binary(Opcode::Add, old, add)));
-        }
-      };
-      for (unsigned i = 0; i < kRadixWords; ++i)
-        writeVar(word(i), i64, RValue::of(c64(0)));
-      forRange(count, [&](Value *k) { count1(word, digitOf(load(keys, k))); });
-      // Per word: the counts of the threads before this one, the block's
-      // totals, each digit's start within its word (the totals of the lower
-      // lanes, by one multiply) and the word's start (the earlier words' sums).
-      std::vector<Value *> before, inWord, base;
-      Value *start = c64(0);
-      for (unsigned i = 0; i < kRadixWords; ++i) {
-        Instruction *scan = b.create(Opcode::Coop, i64, {readVar(word(i), i64).value});
-        scan->intImm = CoopCall{CoopFn::ExclusiveScan, CoopOp::Add, true}.encode();
-        Value *total = b.create(Opcode::CoopAggregate, i64, {scan});
-        before.push_back(scan);
-        inWord.push_back(b.binary(Opcode::Mul, total, c64(0x0001000100010000LL)));
-        base.push_back(start);
-        Value *sum = b.binary(Opcode::BitAnd,
-                              b.binary(Opcode::Shr,
-                                       b.binary(Opcode::Mul, total, c64(0x0001000100010001LL)),
-                                       c64(48)),
-                              c64(0xffff));
-        start = b.binary(Opcode::Add, start, sum);
-      }
-      // The thread's running counts start at the threads before it.
-      std::string run = var + ".run";
-      auto runWord = [&](unsigned w) { return run + "." + std::to_string(w); };
-      for (unsigned i = 0; i < kRadixWords; ++i)
-        writeVar(runWord(i), i64, RValue::of(before[i]));
+      writeVar(counts, i64, RValue::of(c64(0)));
+      forRange(count, [&](Value *k) { countOne(counts, digitOf(load(keys, k))); });
+      // The counts of the threads before this one, the block's totals, and
+      // each digit's start: the totals of the lower digits, by one multiply.
+      Instruction *before = b.create(Opcode::Coop, i64, {readVar(counts, i64).value});
+      before->intImm = CoopCall{CoopFn::ExclusiveScan, CoopOp::Add, true}.encode();
+      Value *total = b.create(Opcode::CoopAggregate, i64, {before});
+      Value *starts = b.binary(Opcode::Mul, total, c64(0x0001000100010000LL));
+      writeVar(running, i64, RValue::of(before)); // then this thread's keys so far
       forRange(count, [&](Value *k) {
         Value *key = load(keys, k);
         Value *d = digitOf(key);
-        Value *w = b.binary(Opcode::Shr, d, c64(2));
-        Value *laneShift = b.binary(Opcode::Mul, b.binary(Opcode::BitAnd, d, c64(3)), c64(16));
-        std::vector<Value *> runs;
-        for (unsigned i = 0; i < kRadixWords; ++i)
-          runs.push_back(readVar(runWord(i), i64).value);
-        Value *dest = b.binary(Opcode::Add, pick(base, w),
-                               b.binary(Opcode::Add, lane16(pick(inWord, w), laneShift),
-                                        lane16(pick(runs, w), laneShift)));
+        Value *dest = b.binary(Opcode::Add, counterOf(starts, d),
+                               counterOf(readVar(running, i64).value, d));
         scatter(dest, key, k);
-        count1(runWord, d);
+        countOne(running, d);
       });
       gatherBack();
     });
