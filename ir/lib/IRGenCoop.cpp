@@ -952,10 +952,11 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
   Value *tempSize = b.arrayShape(temp, 0);
   if (values) // the smaller of the two storages bounds both
     tempSize = b.binary(Opcode::Min, tempSize, b.arrayShape(valuesTemp, 0));
+  int64_t keysExtent = constantExtent(keys, e);
   // Values: one per key. Constant extents that differ are a compile error;
   // otherwise a shorter values array bounds the loop (docs/coop.md).
   if (values) {
-    int64_t nk = constantExtent(keys, e), nv = constantExtent(values, e);
+    int64_t nk = keysExtent, nv = constantExtent(values, e);
     if (nk >= 0 && nv >= 0 && nk != nv) {
       diags.error(e.args[2]->range(), "radix_sort() moves one value per key: " + llvm::Twine(nk) +
                                           " keys but " + llvm::Twine(nv) + " values per thread");
@@ -1001,7 +1002,7 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
   // bits per pass (two or four packed words, a block-wide sum each) and
   // 1.24 ms at one bit.
   constexpr unsigned kRadixBits = 2;
-  int64_t extent = constantExtent(keys, e);
+  int64_t extent = keysExtent;
   if (extent >= 1 && extent * int64_t(maxThreadsPerBlock) <= 65536) {
     unsigned passes = (bits + kRadixBits - 1) / kRadixBits;
     auto c64 = [&](int64_t v) { return b.constInt(i64, v); };

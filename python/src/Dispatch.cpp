@@ -9,8 +9,9 @@
 // Arguments the fast path reads (register_launch_type() names their types):
 //   scalar  exact Python bool/int/float/complex and NumPy scalars: the key
 //           is the type object;
-//   abi     pyjit DeviceArray: `_pyjit_abi` = (bytes of data, extents...,
-//           byte strides... as little-endian int64, type string); the key is
+//   abi     pyjit DeviceArray (a _pyjit.ArrayAbi): its `_pyjit_abi` = (bytes
+//           of data, extents..., byte strides... as little-endian int64, type
+//           string), read from the object's words (ArrayAbi.h); the key is
 //           the interned type string;
 //   cupy    cupy.ndarray: data.ptr, shape, strides, dtype;
 //   torch   torch.Tensor on a GPU: data_ptr(), shape, stride() (elements),
@@ -37,9 +38,8 @@ using namespace pyjit::python;
 
 namespace {
 
-/// Abi: an object with a `_pyjit_abi` attribute; AbiStruct: a DeviceArray,
-/// whose parameters sit in the object (ArrayAbi.h).
-enum class ArgKind { Scalar, Abi, AbiStruct, CuPy, Torch };
+/// Abi: a DeviceArray, whose parameters sit in the object (ArrayAbi.h).
+enum class ArgKind { Scalar, Abi, CuPy, Torch };
 
 struct DtypeInfo {
   PyObject *dtype; // strong reference
@@ -228,33 +228,6 @@ bool readForeign(PyObject *arg, ArgKind kind, llvm::SmallVectorImpl<uint64_t> &s
   return ok;
 }
 
-/// Reads pyjit's DeviceArray `_pyjit_abi`; false (no error set) when absent.
-bool readAbi(PyObject *arg, llvm::SmallVectorImpl<uint64_t> &slots, unsigned &ndim,
-             uint64_t &key) {
-  static PyObject *sAbi = PyUnicode_InternFromString("_pyjit_abi");
-  PyObject *abi = PyObject_GetAttr(arg, sAbi);
-  if (!abi) {
-    PyErr_Clear();
-    return false;
-  }
-  bool ok = false;
-  if (PyTuple_Check(abi) && PyTuple_Size(abi) == 2) {
-    PyObject *packed = PyTuple_GetItem(abi, 0);
-    PyObject *type = PyTuple_GetItem(abi, 1);
-    Py_ssize_t words = PyBytes_Check(packed) ? PyBytes_Size(packed) / 8 : 0;
-    if (PyUnicode_Check(type) && words >= 3 && words % 2 == 1) {
-      ndim = static_cast<unsigned>((words - 1) / 2);
-      size_t base = slots.size();
-      slots.resize(base + words);
-      std::memcpy(slots.data() + base, PyBytes_AsString(packed), words * 8);
-      key = reinterpret_cast<uintptr_t>(type); // interned: equal strings, one object
-      ok = true;
-    }
-  }
-  Py_DECREF(abi);
-  return ok;
-}
-
 // -- Launcher ----------------------------------------------------------------
 
 PyObject *slowLaunch(LauncherObject *self, PyObject *args) {
@@ -307,7 +280,7 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
         read[i].rawBytes = entry->rawBytes;
       }
       break;
-    case ArgKind::AbiStruct: {
+    case ArgKind::Abi: {
       unsigned words = 0;
       PyObject *typeName = nullptr;
       read[i].slots = arrayAbiSlots(arg, words, typeName); // inside the argument
@@ -318,8 +291,7 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
     }
     default:
       offsets[i] = slots.size();
-      fast = entry->kind == ArgKind::Abi ? readAbi(arg, slots, read[i].ndim, k)
-                                         : readForeign(arg, entry->kind, slots, read[i].ndim, k);
+      fast = readForeign(arg, entry->kind, slots, read[i].ndim, k);
     }
     key.push_back(k);
   }
@@ -611,9 +583,14 @@ PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
   ArgKind kind;
   if (!std::strcmp(kindName, "scalar"))
     kind = ArgKind::Scalar;
-  else if (!std::strcmp(kindName, "abi"))
-    kind = isArrayAbiType(reinterpret_cast<PyTypeObject *>(type)) ? ArgKind::AbiStruct
-                                                                   : ArgKind::Abi;
+  else if (!std::strcmp(kindName, "abi")) {
+    if (!isArrayAbiType(reinterpret_cast<PyTypeObject *>(type))) {
+      PyErr_SetString(PyExc_TypeError, "register_launch_type: an 'abi' type derives from "
+                                       "_pyjit.ArrayAbi");
+      return nullptr;
+    }
+    kind = ArgKind::Abi;
+  }
   else if (!std::strcmp(kindName, "cupy"))
     kind = ArgKind::CuPy;
   else if (!std::strcmp(kindName, "torch"))
