@@ -16,8 +16,10 @@ compiles) precedes the runs. The argument lists:
 Arrays are each system's own device arrays, or CuPy arrays / torch tensors
 where the row says so; scalars are np.float32 values (Python floats for
 Triton, which types them as fp32). Every launch is written the way a user
-writes it (`k[1, 32](*args)`, `k((1,), (32,), args)`, `launch(stream,
-config, k, *args)`), on the legacy default stream.
+writes it, each argument spelled out in the call (`k[grid, block](a0, a1,
+...)`, `k[grid](a0, ...)`, `launch(stream, config, k, a0, ...)`; CuPy's
+RawKernel takes them as one tuple, `k((1,), (32,), args)`), on the legacy
+default stream.
 
 Systems: pyjit (with pyjit DeviceArrays, CuPy arrays and torch tensors);
 numba-cuda (its device arrays, CuPy arrays; its low-occupancy warning for the
@@ -151,6 +153,18 @@ def measure(make_launch, sync, launches):
 F32 = [np.float32(i) for i in range(64)]
 
 
+def spelled_out(callee, args, **names):
+    """A function of no arguments that calls `callee` (an expression over
+    `names`, e.g. "k[grid, block]") with `args`, each spelled out in the call
+    as a user writes `k[grid, block](a, x, y, out)`; `f(*args)` would add a
+    list-to-tuple copy that a written call has not (and which would hide what
+    a vectorcall-capable callee saves)."""
+    arg_names = ["a%d" % i for i in range(len(args))]
+    namespace = dict(zip(arg_names, args), **names)
+    exec("def fn():\n    return %s(%s)\n" % (callee, ", ".join(arg_names)), namespace)
+    return namespace["fn"]
+
+
 # -- the systems: each returns (make_launch(key, arrays, scalars) -> fn, sync) --
 
 def setup_pyjit(kind, versions, notes):
@@ -179,7 +193,7 @@ def jit_launchers(cuda, mod, bufs):
     def make(key, arrays, scalars):
         k = cuda.jit(getattr(mod, key))
         args = bufs[:arrays] + F32[:scalars]
-        return lambda: k[GRID, BLOCK](*args)
+        return spelled_out("k[grid, block]", args, k=k, grid=GRID, block=BLOCK)
     return make
 
 
@@ -258,7 +272,7 @@ def setup_cuda_core(versions, notes):
     def make(key, arrays, scalars):
         k = module.get_kernel(key)
         args = bufs[:arrays] + F32[:scalars]
-        return lambda: launch(stream, config, k, *args)
+        return spelled_out("launch", [stream, config, k] + args, launch=launch)
     return make, dev.sync
 
 
@@ -276,7 +290,7 @@ def setup_triton(versions, notes):
     def make(key, arrays, scalars):
         k = triton.jit(getattr(mod, key))
         args = bufs[:arrays] + floats[:scalars]
-        return lambda: k[(GRID,)](*args)
+        return spelled_out("k[grid]", args, k=k, grid=(GRID,))
     return make, torch.cuda.synchronize
 
 

@@ -60,6 +60,19 @@ def dtype_name(dtype, what):
                     % (what, dt, ", ".join(sorted(SUPPORTED_DTYPES))))
 
 
+def _refuse_lazy_views(value, what):
+    """TypeError for a PyTorch conjugate or negative view (`z.conj()`,
+    `z.conj().imag`): the tensor reads its memory conjugated or negated, and
+    its __cuda_array_interface__ gives that memory as it is."""
+    for bit, what_view, resolve in (("is_conj", "conjugate", "resolve_conj"),
+                                    ("is_neg", "negative", "resolve_neg")):
+        test = getattr(value, bit, None)
+        if test is not None and test() is True:
+            raise TypeError("%s is a %s view: its memory does not hold its values (PyTorch "
+                            "applies the %s bit when it reads them); pass x.%s()"
+                            % (what, what_view, what_view, resolve))
+
+
 def typeof(value, what):
     """The type string of one argument; TypeError naming `what` if unsupported."""
     cached = getattr(value, "_pyjit_type", None)  # pyjit DeviceArray: typed once
@@ -91,6 +104,7 @@ def typeof(value, what):
         return t if value.flags.writeable else "readonly " + t
     cai = getattr(value, "__cuda_array_interface__", None)
     if cai is not None:
+        _refuse_lazy_views(value, what)
         typestr = cai["typestr"]
         name = _TYPESTR_TO_NAME.get(typestr)
         if name is None:

@@ -5,14 +5,15 @@
 // dlpack_import(capsule) -> (data, shape, byte_strides, typestr, device_type,
 //                            device_id, holder)
 //
-// The structures are DLPack's unversioned ABI (DLManagedTensor, DLPack 0.8,
-// github.com/dmlc/dlpack include/dlpack/dlpack.h), which every producer and
-// consumer (PyTorch, CuPy, JAX, NumPy) exchanges through `__dlpack__`.
+// The structures are DLPack's unversioned ABI (DLPackAbi.h), which every
+// producer and consumer (PyTorch, CuPy, JAX, NumPy) exchanges through
+// `__dlpack__`.
 // An exported capsule keeps `owner` (the DeviceArray) alive until the
 // consumer calls the deleter, or until the capsule dies unconsumed. An
 // imported tensor is held by `holder`, whose destruction calls the
 // producer's deleter.
 //===----------------------------------------------------------------------===//
+#include "DLPackAbi.h"
 #include "Extension.h"
 #include <cstdint>
 #include <cstring>
@@ -21,30 +22,7 @@
 
 namespace {
 
-// DLPack 0.8 ABI (dlpack.h).
-struct DLDevice {
-  int32_t device_type; // kDLCPU = 1, kDLCUDA = 2, kDLCUDAHost = 3, kDLCUDAManaged = 13
-  int32_t device_id;
-};
-struct DLDataType {
-  uint8_t code; // kDLInt = 0, kDLUInt = 1, kDLFloat = 2, kDLComplex = 5, kDLBool = 6
-  uint8_t bits;
-  uint16_t lanes;
-};
-struct DLTensor {
-  void *data;
-  DLDevice device;
-  int32_t ndim;
-  DLDataType dtype;
-  int64_t *shape;
-  int64_t *strides; // in elements; null: compact row-major
-  uint64_t byte_offset;
-};
-struct DLManagedTensor {
-  DLTensor dl_tensor;
-  void *manager_ctx;
-  void (*deleter)(DLManagedTensor *self);
-};
+using namespace pyjit::python::dlpack;
 
 /// What an exported tensor owns.
 struct Export {
@@ -80,11 +58,11 @@ bool dataType(char kind, unsigned itemsize, DLDataType &dt) {
   dt.lanes = 1;
   dt.bits = static_cast<uint8_t>(itemsize * 8);
   switch (kind) {
-  case 'i': dt.code = 0; return true;
-  case 'u': dt.code = 1; return true;
-  case 'f': dt.code = 2; return true;
-  case 'c': dt.code = 5; return true;
-  case 'b': dt.code = 6; return true;
+  case 'i': dt.code = kDLInt; return true;
+  case 'u': dt.code = kDLUInt; return true;
+  case 'f': dt.code = kDLFloat; return true;
+  case 'c': dt.code = kDLComplex; return true;
+  case 'b': dt.code = kDLBool; return true;
   default: return false;
   }
 }
@@ -152,15 +130,14 @@ PyObject *pyjit::python::dlpackImport(PyObject *, PyObject *capsule) {
   }
   auto *m = static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule, "dltensor"));
   const DLTensor &t = m->dl_tensor;
-  static const char kinds[] = {'i', 'u', 'f', '?', '?', 'c', 'b'};
-  if (t.dtype.lanes != 1 || t.dtype.code > 6 || kinds[t.dtype.code] == '?' ||
-      t.dtype.bits % 8 != 0 || t.ndim < 0 || t.ndim > 32) {
+  char kind = numpyKind(t.dtype);
+  if (!kind || t.ndim < 0 || t.ndim > 32) {
     PyErr_Format(PyExc_TypeError, "unsupported DLPack tensor (type code %d, %d bits, %d lanes, "
                  "%d dimensions)", t.dtype.code, t.dtype.bits, t.dtype.lanes, t.ndim);
     return nullptr;
   }
   unsigned itemsize = t.dtype.bits / 8;
-  std::string typestr = std::string(itemsize == 1 ? "|" : "<") + kinds[t.dtype.code] +
+  std::string typestr = std::string(itemsize == 1 ? "|" : "<") + kind +
                         std::to_string(itemsize);
   PyObject *shape = PyTuple_New(t.ndim);
   PyObject *strides = PyTuple_New(t.ndim);

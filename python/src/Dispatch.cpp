@@ -14,8 +14,13 @@
 //           string), read from the object's words (ArrayAbi.h); the key is
 //           the interned type string;
 //   cupy    cupy.ndarray: data.ptr, shape, strides, dtype;
-//   torch   torch.Tensor on a GPU: data_ptr(), shape, stride() (elements),
-//           dtype (mapped by the registry to a NumPy kind and item size).
+//   torch   torch.Tensor on the selected GPU: one call of the registered
+//           reader, torch.utils.dlpack.to_dlpack, whose DLPack capsule holds
+//           the pointer, shape, strides and type; the capsule is dropped
+//           before the launch (the caller's tensor keeps the memory alive).
+//           A conjugate or negative view (is_conj(), is_neg()), which DLPack
+//           exports as its unconjugated memory, and a tensor on another
+//           device go to the slow path.
 // Foreign arrays are keyed by (kind, item size, ndim, layout), the same
 // facts their __cuda_array_interface__ would give the Python typeof().
 //
@@ -26,10 +31,13 @@
 // when that launch could have been a fast one, and the key is then added.
 //===----------------------------------------------------------------------===//
 #include "ArrayAbi.h"
+#include "DLPackAbi.h"
 #include "Extension.h"
 #include "KernelLaunch.h"
+#include <structmember.h> // PyMemberDef, T_PYSSIZET, READONLY (limited API)
 #include "pyjit/runtime/Device.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cstddef>
 #include <cstring>
 #include <vector>
 
@@ -41,6 +49,7 @@ namespace {
 /// Abi: a DeviceArray, whose parameters sit in the object (ArrayAbi.h).
 enum class ArgKind { Scalar, Abi, CuPy, Torch };
 
+/// A NumPy dtype (CuPy's) the fast path has seen.
 struct DtypeInfo {
   PyObject *dtype; // strong reference
   char kind;       // NumPy kind: b, i, u, f, c
@@ -57,6 +66,7 @@ struct TypeEntry {
   ArgKind kind;
   char rawKind = 0;
   unsigned rawBytes = 0;
+  PyObject *reader = nullptr; // torch: to_dlpack (strong reference)
 };
 
 /// Types the fast path reads, registered from Python. Touched with the GIL held.
@@ -95,6 +105,8 @@ struct LauncherObject {
   runtime::Dim3 grid, block;
   unsigned sharedBytes;
   uint64_t streamHandle;
+  /// launcherVectorcall, read by the interpreter at __vectorcalloffset__.
+  PyObject *(*vectorcall)(PyObject *, PyObject *const *, size_t, PyObject *);
 };
 
 PyTypeObject *launcherType = nullptr;
@@ -106,13 +118,11 @@ TypeEntry *entryOf(PyTypeObject *type) {
   return nullptr;
 }
 
-const DtypeInfo *dtypeInfo(PyObject *dtype, bool numpyDtype) {
+/// The kind and item size of a NumPy dtype (CuPy's dtype), remembered.
+const DtypeInfo *dtypeInfo(PyObject *dtype) {
   for (const DtypeInfo &d : registry().dtypes)
     if (d.dtype == dtype)
       return &d;
-  if (!numpyDtype)
-    return nullptr; // torch dtypes are registered from Python
-  // A NumPy dtype first seen here: its kind and itemsize, remembered.
   PyObject *kind = PyObject_GetAttrString(dtype, "kind");
   PyObject *size = kind ? PyObject_GetAttrString(dtype, "itemsize") : nullptr;
   const DtypeInfo *out = nullptr;
@@ -164,35 +174,28 @@ bool readInts(PyObject *tuple, Py_ssize_t from, Py_ssize_t count, uint64_t *out,
   return true;
 }
 
-/// Reads a foreign array (CuPy or PyTorch) into 1 + 2*ndim slots; its key
-/// in `key`. False (no error set) when the fast path cannot take it.
-bool readForeign(PyObject *arg, ArgKind kind, llvm::SmallVectorImpl<uint64_t> &slots,
-                 unsigned &ndim, uint64_t &key) {
+/// The dispatch key of a foreign array: (kind, item size, ndim, layout).
+uint64_t foreignKey(char kind, unsigned itemsize, unsigned ndim, unsigned layout) {
+  return (uint64_t(1) << 63) | (uint64_t(static_cast<unsigned char>(kind)) << 32) |
+         (uint64_t(itemsize) << 16) | (uint64_t(ndim) << 8) | layout;
+}
+
+/// Reads a CuPy array into 1 + 2*ndim slots (data.ptr, shape, strides); its
+/// key in `key`. False (no error set) when the fast path cannot take it.
+bool readCuPy(PyObject *arg, llvm::SmallVectorImpl<uint64_t> &slots, unsigned &ndim,
+              uint64_t &key) {
   static PyObject *sData = PyUnicode_InternFromString("data");
   static PyObject *sPtr = PyUnicode_InternFromString("ptr");
   static PyObject *sShape = PyUnicode_InternFromString("shape");
   static PyObject *sStrides = PyUnicode_InternFromString("strides");
   static PyObject *sDtype = PyUnicode_InternFromString("dtype");
-  static PyObject *sDataPtr = PyUnicode_InternFromString("data_ptr");
-  static PyObject *sStride = PyUnicode_InternFromString("stride");
-  static PyObject *sIsCuda = PyUnicode_InternFromString("is_cuda");
   PyObject *ptr = nullptr, *shape = nullptr, *strides = nullptr, *dtype = nullptr;
   bool ok = false;
   do {
-    if (kind == ArgKind::Torch) {
-      PyObject *isCuda = PyObject_GetAttr(arg, sIsCuda);
-      bool onGpu = isCuda == Py_True;
-      Py_XDECREF(isCuda);
-      if (!onGpu)
-        break;
-      ptr = PyObject_CallMethodObjArgs(arg, sDataPtr, nullptr);
-      strides = ptr ? PyObject_CallMethodObjArgs(arg, sStride, nullptr) : nullptr;
-    } else {
-      PyObject *data = PyObject_GetAttr(arg, sData);
-      ptr = data ? PyObject_GetAttr(data, sPtr) : nullptr;
-      Py_XDECREF(data);
-      strides = ptr ? PyObject_GetAttr(arg, sStrides) : nullptr;
-    }
+    PyObject *data = PyObject_GetAttr(arg, sData);
+    ptr = data ? PyObject_GetAttr(data, sPtr) : nullptr;
+    Py_XDECREF(data);
+    strides = ptr ? PyObject_GetAttr(arg, sStrides) : nullptr;
     shape = strides ? PyObject_GetAttr(arg, sShape) : nullptr;
     dtype = shape ? PyObject_GetAttr(arg, sDtype) : nullptr;
     if (!dtype || !PyTuple_Check(shape) || !PyTuple_Check(strides))
@@ -200,7 +203,7 @@ bool readForeign(PyObject *arg, ArgKind kind, llvm::SmallVectorImpl<uint64_t> &s
     Py_ssize_t n = PyTuple_Size(shape);
     if (n < 1 || n > kMaxDims || PyTuple_Size(strides) != n)
       break;
-    const DtypeInfo *info = dtypeInfo(dtype, kind == ArgKind::CuPy);
+    const DtypeInfo *info = dtypeInfo(dtype);
     if (!info)
       break;
     ndim = static_cast<unsigned>(n);
@@ -210,13 +213,11 @@ bool readForeign(PyObject *arg, ArgKind kind, llvm::SmallVectorImpl<uint64_t> &s
     out[0] = PyLong_AsUnsignedLongLong(ptr);
     if (PyErr_Occurred())
       break;
-    int64_t scale = kind == ArgKind::Torch ? info->itemsize : 1; // torch: element strides
-    if (!readInts(shape, 0, n, out + 1) || !readInts(strides, 0, n, out + 1 + ndim, scale))
+    if (!readInts(shape, 0, n, out + 1) || !readInts(strides, 0, n, out + 1 + ndim))
       break;
     unsigned layout = layoutOf(out + 1, reinterpret_cast<int64_t *>(out + 1 + ndim), ndim,
                                info->itemsize);
-    key = (uint64_t(1) << 63) | (uint64_t(static_cast<unsigned char>(info->kind)) << 32) |
-          (uint64_t(info->itemsize) << 16) | (uint64_t(ndim) << 8) | layout;
+    key = foreignKey(info->kind, info->itemsize, ndim, layout);
     ok = true;
   } while (false);
   Py_XDECREF(ptr);
@@ -228,6 +229,59 @@ bool readForeign(PyObject *arg, ArgKind kind, llvm::SmallVectorImpl<uint64_t> &s
   return ok;
 }
 
+/// Reads a torch tensor through `reader` (to_dlpack) into 1 + 2*ndim slots;
+/// its key in `key`. False (no error set) when the fast path cannot take it:
+/// not on the selected GPU, zero dimensions, a type pyjit has no name for,
+/// or a tensor DLPack refuses to export.
+bool readTorch(PyObject *arg, PyObject *reader, llvm::SmallVectorImpl<uint64_t> &slots,
+               unsigned &ndim, uint64_t &key) {
+  using namespace dlpack;
+  // (PyObject_CallOneArg is not in the 3.11 limited API; this one vectorcalls.)
+  PyObject *capsule = PyObject_CallFunctionObjArgs(reader, arg, nullptr);
+  if (!capsule || !PyCapsule_IsValid(capsule, "dltensor")) {
+    Py_XDECREF(capsule);
+    PyErr_Clear();
+    return false;
+  }
+  const auto *m = static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule, "dltensor"));
+  const DLTensor &t = m->dl_tensor;
+  char kind = numpyKind(t.dtype);
+  unsigned itemsize = t.dtype.bits / 8;
+  bool ok = kind && t.device.device_type == kDLCUDA &&
+            t.device.device_id == runtime::selectedDevice() && t.ndim >= 1 &&
+            static_cast<unsigned>(t.ndim) <= kMaxDims;
+  if (ok) {
+    ndim = static_cast<unsigned>(t.ndim);
+    size_t base = slots.size();
+    slots.resize(base + 1 + 2 * ndim);
+    uint64_t *out = slots.data() + base;
+    out[0] = reinterpret_cast<uintptr_t>(t.data) + t.byte_offset;
+    int64_t compact = itemsize; // strides null: row-major
+    for (unsigned d = ndim; d-- > 0;) {
+      out[1 + d] = static_cast<uint64_t>(t.shape[d]);
+      out[1 + ndim + d] = static_cast<uint64_t>(t.strides ? t.strides[d] * itemsize : compact);
+      compact *= t.shape[d];
+    }
+    unsigned layout = layoutOf(out + 1, reinterpret_cast<int64_t *>(out + 1 + ndim), ndim,
+                               itemsize);
+    key = foreignKey(kind, itemsize, ndim, layout);
+  }
+  Py_DECREF(capsule); // unconsumed: its destructor calls the producer's deleter
+  // A conjugate or negative view (z.conj(), z.conj().imag) exports its
+  // memory as it is, and its values are not that: the slow path refuses it.
+  static PyObject *sIsNeg = PyUnicode_InternFromString("is_neg");
+  static PyObject *sIsConj = PyUnicode_InternFromString("is_conj");
+  for (PyObject *bit : {sIsNeg, kind == 'c' ? sIsConj : nullptr}) {
+    if (!ok || !bit)
+      continue;
+    PyObject *set = PyObject_CallMethodObjArgs(arg, bit, nullptr);
+    ok = set == Py_False;
+    Py_XDECREF(set);
+  }
+  PyErr_Clear();
+  return ok;
+}
+
 // -- Launcher ----------------------------------------------------------------
 
 PyObject *slowLaunch(LauncherObject *self, PyObject *args) {
@@ -236,17 +290,28 @@ PyObject *slowLaunch(LauncherObject *self, PyObject *args) {
                                     self->stream, self->shared, args, nullptr);
 }
 
-PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
-  auto *self = reinterpret_cast<LauncherObject *>(obj);
-  auto *d = reinterpret_cast<DispatcherObject *>(self->dispatcher);
-  Py_ssize_t n = PyTuple_Size(args);
-  if (kwargs && PyDict_Size(kwargs)) {
-    PyErr_SetString(PyExc_TypeError, "a kernel launch takes its arguments by position only, "
-                                     "not by keyword");
+/// The slow path for arguments given as an array (vectorcall): packs them
+/// into the tuple `_launch` takes.
+PyObject *slowLaunch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n) {
+  PyObject *args = PyTuple_New(n);
+  if (!args)
     return nullptr;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    Py_INCREF(argv[i]);
+    PyTuple_SetItem(args, i, argv[i]);
   }
+  PyObject *r = slowLaunch(self, args);
+  Py_DECREF(args);
+  return r;
+}
+
+/// Launches with `n` positional arguments `argv`; `tuple` is them as a
+/// tuple when the caller has one (tp_call), else null (vectorcall).
+PyObject *launch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n, PyObject *tuple) {
+  auto *d = reinterpret_cast<DispatcherObject *>(self->dispatcher);
+  auto slow = [&]() { return tuple ? slowLaunch(self, tuple) : slowLaunch(self, argv, n); };
   if (n != d->nparams || !d->entries) {
-    PyObject *r = slowLaunch(self, args);
+    PyObject *r = slow();
     Py_XDECREF(r);
     return r ? (Py_INCREF(Py_None), Py_None) : nullptr;
   }
@@ -260,7 +325,7 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
   PyTypeObject *lastType = nullptr; // runs of one type (64 floats) look it up once
   const TypeEntry *entry = nullptr;
   for (Py_ssize_t i = 0; i < n && fast; ++i) {
-    PyObject *arg = PyTuple_GetItem(args, i);
+    PyObject *arg = argv[i];
     read[i].object = arg;
     PyTypeObject *type = Py_TYPE(arg);
     if (type != lastType) {
@@ -289,9 +354,14 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
       fast = read[i].slots != nullptr;
       break;
     }
-    default:
+    case ArgKind::CuPy:
       offsets[i] = slots.size();
-      fast = readForeign(arg, entry->kind, slots, read[i].ndim, k);
+      fast = readCuPy(arg, slots, read[i].ndim, k);
+      break;
+    case ArgKind::Torch:
+      offsets[i] = slots.size();
+      fast = readTorch(arg, entry->reader, slots, read[i].ndim, k);
+      break;
     }
     key.push_back(k);
   }
@@ -316,7 +386,7 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
       break;
     }
   }
-  PyObject *launched = slowLaunch(self, args);
+  PyObject *launched = slow();
   if (!launched)
     return nullptr;
   if (fast && isGpuKernel(launched) && d->entries->size() < kMaxEntries) {
@@ -325,6 +395,38 @@ PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
   }
   Py_DECREF(launched);
   Py_RETURN_NONE;
+}
+
+const char kKeywordError[] = "a kernel launch takes its arguments by position only, not by "
+                            "keyword";
+
+PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
+  if (kwargs && PyDict_Size(kwargs)) {
+    PyErr_SetString(PyExc_TypeError, kKeywordError);
+    return nullptr;
+  }
+  Py_ssize_t n = PyTuple_Size(args);
+  llvm::SmallVector<PyObject *, 72> argv(static_cast<size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i)
+    argv[i] = PyTuple_GetItem(args, i);
+  return launch(reinterpret_cast<LauncherObject *>(obj), argv.data(), n, args);
+}
+
+// Vectorcall (PEP 590): the interpreter passes the arguments as an array,
+// with no tuple. Its names are in the limited API from Python 3.12 on; the
+// launcher takes it only there (addDispatchTypes), so they are spelled here
+// as CPython 3.12's Include/cpython/abstract.h and object.h define them.
+constexpr size_t kVectorcallArgumentsOffset = size_t(1) << (8 * sizeof(size_t) - 1);
+constexpr unsigned long kTpflagsHaveVectorcall = 1UL << 11;
+
+PyObject *launcherVectorcall(PyObject *obj, PyObject *const *args, size_t nargsf,
+                             PyObject *kwnames) {
+  if (kwnames && PyTuple_Size(kwnames)) {
+    PyErr_SetString(PyExc_TypeError, kKeywordError);
+    return nullptr;
+  }
+  auto n = static_cast<Py_ssize_t>(nargsf & ~kVectorcallArgumentsOffset);
+  return launch(reinterpret_cast<LauncherObject *>(obj), args, n, nullptr);
 }
 
 int launcherTraverse(PyObject *obj, visitproc visit, void *arg) {
@@ -381,7 +483,13 @@ PyType_Slot launcherSlots[] = {
     {Py_tp_getset, launcherGetSet},
     {Py_tp_doc, const_cast<char *>("kernel[grid, block, stream, shared]: call it with the "
                                    "kernel's arguments to launch.")},
+    {Py_tp_members, nullptr}, // last: ends the list before Python 3.12 (addDispatchTypes)
     {0, nullptr}};
+
+PyMemberDef launcherMembers[] = {
+    {"__vectorcalloffset__", T_PYSSIZET, offsetof(LauncherObject, vectorcall), READONLY,
+     nullptr},
+    {nullptr, 0, 0, 0, nullptr}};
 
 PyType_Spec launcherSpec = {"pyjit._pyjit.Launcher", sizeof(LauncherObject), 0,
                             Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, launcherSlots};
@@ -417,6 +525,7 @@ PyObject *makeLauncher(PyObject *dispatcher, PyObject *configured) {
   }
   Py_INCREF(dispatcher);
   l->dispatcher = dispatcher;
+  l->vectorcall = launcherVectorcall;
   bool ok = readDim3Tuple(l->griddim, l->grid) && readDim3Tuple(l->blockdim, l->block);
   if (ok) {
     l->streamHandle = PyLong_AsUnsignedLongLong(l->stream);
@@ -572,9 +681,9 @@ PyType_Spec dispatcherSpec = {"pyjit._pyjit.DispatcherBase", sizeof(DispatcherOb
 } // namespace
 
 PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
-  PyObject *type, *dtypes = Py_None;
+  PyObject *type, *reader = Py_None;
   const char *kindName;
-  if (!PyArg_ParseTuple(args, "Os|O", &type, &kindName, &dtypes))
+  if (!PyArg_ParseTuple(args, "Os|O", &type, &kindName, &reader))
     return nullptr;
   if (!PyType_Check(type)) {
     PyErr_SetString(PyExc_TypeError, "register_launch_type: expected a type");
@@ -599,29 +708,17 @@ PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
     PyErr_Format(PyExc_ValueError, "register_launch_type: unknown kind '%s'", kindName);
     return nullptr;
   }
-  if (dtypes != Py_None) { // {dtype: (kind character, itemsize)}
-    PyObject *items = PyMapping_Items(dtypes);
-    if (!items)
-      return nullptr;
-    for (Py_ssize_t i = 0; i < PyList_Size(items); ++i) {
-      PyObject *item = PyList_GetItem(items, i);
-      PyObject *dtype;
-      const char *k;
-      unsigned size;
-      if (!PyArg_ParseTuple(item, "O(sI)", &dtype, &k, &size)) {
-        Py_DECREF(items);
-        return nullptr;
-      }
-      if (!dtypeInfo(dtype, false)) {
-        Py_INCREF(dtype);
-        registry().dtypes.push_back({dtype, k[0], size});
-      }
-    }
-    Py_DECREF(items);
+  if ((kind == ArgKind::Torch) != (reader != Py_None) ||
+      (reader != Py_None && !PyCallable_Check(reader))) {
+    PyErr_SetString(PyExc_TypeError, "register_launch_type: a 'torch' type, and only it, "
+                                     "takes a reader (torch.utils.dlpack.to_dlpack)");
+    return nullptr;
   }
   if (!entryOf(reinterpret_cast<PyTypeObject *>(type))) {
     Py_INCREF(type);
-    registry().types.push_back({reinterpret_cast<PyTypeObject *>(type), kind});
+    Py_XINCREF(reader == Py_None ? nullptr : reader);
+    registry().types.push_back({reinterpret_cast<PyTypeObject *>(type), kind, 0, 0,
+                                reader == Py_None ? nullptr : reader});
   }
   Py_RETURN_NONE;
 }
@@ -649,6 +746,17 @@ PyObject *python::registerRawScalar(PyObject *, PyObject *args) {
 }
 
 bool python::addDispatchTypes(PyObject *module) {
+  // From Python 3.12, where the limited API has vectorcall, the interpreter
+  // calls the launcher without building an argument tuple.
+  PyType_Slot *members = launcherSlots;
+  while (members->slot != Py_tp_members)
+    ++members;
+  if (Py_Version >= 0x030C0000) {
+    launcherSpec.flags |= kTpflagsHaveVectorcall;
+    members->pfunc = launcherMembers;
+  } else {
+    *members = {0, nullptr};
+  }
   PyObject *launcher = PyType_FromSpec(&launcherSpec);
   if (!launcher)
     return false;

@@ -51,7 +51,7 @@ PyObject *versions(PyObject *self, PyObject *args);
 PyObject *dlpackExport(PyObject *self, PyObject *args);
 PyObject *dlpackImport(PyObject *self, PyObject *capsule);
 // Dispatch.cpp
-/// register_launch_type(type, kind[, dtypes]): a type the launch fast path reads.
+/// register_launch_type(type, kind[, reader]): a type the launch fast path reads.
 PyObject *registerLaunchType(PyObject *self, PyObject *args);
 /// register_raw_scalar(sample, kind, itemsize, value_bytes) -> bool: the fast
 /// path may read this NumPy scalar type's value in place.

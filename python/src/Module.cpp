@@ -99,8 +99,9 @@ static PyMethodDef methods[] = {
      "dlpack_import(capsule) -> (data, shape, byte_strides, typestr, device_type, device_id,\n"
      "holder); holder releases the producer's tensor when collected."},
     {"register_launch_type", python::registerLaunchType, METH_VARARGS,
-     "register_launch_type(type, kind, dtypes=None): kind 'scalar', 'abi' (pyjit DeviceArray),\n"
-     "'cupy' or 'torch'; dtypes maps foreign dtype objects to (numpy kind, itemsize)."},
+     "register_launch_type(type, kind, reader=None): kind 'scalar', 'abi' (pyjit DeviceArray),\n"
+     "'cupy' or 'torch'; a 'torch' type takes its DLPack exporter as reader\n"
+     "(torch.utils.dlpack.to_dlpack), whose capsule the fast path reads."},
     {"register_raw_scalar", python::registerRawScalar, METH_VARARGS,
      "register_raw_scalar(sample, kind, itemsize, value_bytes) -> True when the fast path\n"
      "reads the sample's type's value in place (checked against value_bytes)."},

@@ -224,6 +224,74 @@ def test_torch_tensors_and_streams():
 
 
 @pytest.mark.gpu
+def test_torch_fast_path_reads_layout_offset_and_dtype():
+    # The second launch of each goes through the C++ reader (DLPack); its
+    # results must equal the first's, which the Python path launched.
+    torch = pytest.importorskip("torch")
+
+    @cuda.jit
+    def copy2d(src, dst):
+        i, j = cuda.grid(2)
+        if i < dst.shape[0] and j < dst.shape[1]:
+            dst[i, j] = src[i, j]
+
+    base = torch.arange(60, dtype=torch.int64, device="cuda").reshape(6, 10)
+    expect = np.arange(60, dtype=np.int64).reshape(6, 10)
+    for src, ref in ((base, expect), (base.T, expect.T), (base[1:, 3:], expect[1:, 3:]),
+                     (base[::2, ::3], expect[::2, ::3])):
+        for _ in range(2):
+            dst = torch.zeros(tuple(src.shape), dtype=torch.int64, device="cuda")
+            copy2d[(1, 1), (16, 16)](src, dst)
+            np.testing.assert_array_equal(dst.cpu().numpy(), ref)
+    assert copy2d._dispatch_entries() == 3  # C, F and any layout
+    c = torch.arange(8, device="cuda").to(torch.complex64) * (1 + 2j)
+    for _ in range(2):
+        dst = torch.zeros((1, 8), dtype=torch.complex64, device="cuda")
+        copy2d[1, (1, 8)](c.reshape(1, 8), dst)
+        np.testing.assert_array_equal(dst.cpu().numpy()[0], np.arange(8) * (1 + 2j))
+    b = torch.tensor([[True, False, True]], device="cuda")
+    for _ in range(2):
+        dst = torch.zeros((1, 3), dtype=torch.bool, device="cuda")
+        copy2d[1, (1, 4)](b, dst)
+        assert dst.cpu().tolist() == [[True, False, True]]
+
+
+@pytest.mark.gpu
+def test_torch_conjugate_and_negative_views_are_refused():
+    # A lazily conjugated (or negated) view shares the base's memory with a
+    # flag; its __cuda_array_interface__ and DLPack give that memory as it
+    # is, so reading it would give the unconjugated values.
+    torch = pytest.importorskip("torch")
+
+    @cuda.jit
+    def copy(src, dst):
+        i = cuda.grid(1)
+        if i < dst.size:
+            dst[i] = src[i]
+
+    z = torch.arange(4, device="cuda").to(torch.complex64) * (1 + 1j)
+    dst = torch.zeros(4, dtype=torch.complex64, device="cuda")
+    for _ in range(2):  # the second launch of z: the fast path
+        copy[1, 4](z, dst)
+    np.testing.assert_array_equal(dst.cpu().numpy(), np.arange(4) * (1 + 1j))
+    for _ in range(2):
+        with pytest.raises(TypeError, match=r"argument 'src' .*conjugate view.*resolve_conj"):
+            copy[1, 4](z.conj(), dst)
+    copy[1, 4](z.conj().resolve_conj(), dst)
+    np.testing.assert_array_equal(dst.cpu().numpy(), np.arange(4) * (1 - 1j))
+    imag = z.conj().imag  # the negative bit on a float32 view
+    assert imag.is_neg()
+    real_dst = torch.zeros(4, dtype=torch.float32, device="cuda")
+    copy[1, 4](z.real.contiguous(), real_dst)  # a float32 overload on the fast path
+    copy[1, 4](z.real.contiguous(), real_dst)
+    for _ in range(2):
+        with pytest.raises(TypeError, match=r"argument 'src' .*negative view.*resolve_neg"):
+            copy[1, 4](imag, real_dst)
+    copy[1, 4](imag.resolve_neg(), real_dst)
+    np.testing.assert_array_equal(real_dst.cpu().numpy(), -np.arange(4, dtype=np.float32))
+
+
+@pytest.mark.gpu
 def test_cuda_stream_protocol_object():
     s = cuda.stream()
 
