@@ -7,8 +7,11 @@ cuLaunchKernel loop in C++, for four argument lists, side by side.
 Measures the host cost of a launch: the wall time of --launches back-to-back
 launches of an empty kernel (it does nothing with its arguments) on 1 block
 of 32 threads, synchronised once at the end of each run, divided by the
-number of launches; the median of 5 runs, µs. One warm-up launch (which
-compiles) precedes the runs. The argument lists:
+number of launches; the median of 5 runs, µs. The runs are interleaved in
+rounds: each round runs the C++ loop once (in its own process), then every
+system on every argument list once, so that a slow spell of the machine
+falls on all of them alike. One warm-up launch (which compiles) precedes
+the rounds. The argument lists:
   * 0 arguments;
   * 3 arrays + 1 scalar (float32);
   * 16 arrays (16 distinct 1-element float32 arrays);
@@ -119,18 +122,13 @@ def load_kernels(tag):
     return mod
 
 
-def launch_us(fn, sync, launches):
-    """µs per launch: median of RUNS runs of `launches` launches, one sync each."""
-    fn()
+def one_run_us(fn, sync, launches):
+    """µs per launch of one run: `launches` launches of fn, one sync at the end."""
+    t0 = time.perf_counter()
+    for _ in range(launches):
+        fn()
     sync()
-    runs = []
-    for _ in range(RUNS):
-        t0 = time.perf_counter()
-        for _ in range(launches):
-            fn()
-        sync()
-        runs.append((time.perf_counter() - t0) / launches * 1e6)
-    return statistics.median(runs), runs
+    return (time.perf_counter() - t0) / launches * 1e6
 
 
 def reason(exc):
@@ -138,16 +136,19 @@ def reason(exc):
     return "%s: %s" % (type(exc).__name__, text[0][:200] if text else "")
 
 
-def measure(make_launch, sync, launches):
-    """Times every argument set; a failing set is recorded, the rest go on."""
-    out = {"us": {}, "runs_us": {}, "errors": {}}
+def prepare(make_launch, sync):
+    """The launch function of every argument set, each launched once (which
+    compiles) and synchronised; a failing set is recorded, the rest go on."""
+    fns, errors = {}, {}
     for key, _, arrays, scalars in SETS:
         try:
             fn = make_launch(key, arrays, scalars)
-            out["us"][key], out["runs_us"][key] = launch_us(fn, sync, launches)
+            fn()
+            sync()
+            fns[key] = fn
         except Exception as exc:
-            out["errors"][key] = reason(exc)
-    return out
+            errors[key] = reason(exc)
+    return fns, errors
 
 
 F32 = [np.float32(i) for i in range(64)]
@@ -315,10 +316,11 @@ def find_raw_binary(path):
     return path
 
 
-def run_raw(launches, binary, versions, notes):
-    """bench/raw_launch.cpp in its own process; parses its `result` lines."""
+def run_raw(launches, binary, versions, runs=1):
+    """bench/raw_launch.cpp in its own process, `runs` runs of every set;
+    returns {"us": {set: median}, "runs_us": ..., "errors": ...}."""
     path = find_raw_binary(binary)
-    proc = subprocess.run([path, "--launches", str(launches), "--runs", str(RUNS)],
+    proc = subprocess.run([path, "--launches", str(launches), "--runs", str(runs)],
                           capture_output=True, text=True, timeout=900)
     if proc.returncode != 0:
         raise RuntimeError("exit %d: %s" % (proc.returncode,
@@ -341,27 +343,62 @@ def run_raw(launches, binary, versions, notes):
     return out
 
 
-def systems(args):
-    """(name, runner(versions, notes) -> result dict), in table order."""
-    L = args.launches
-
-    def python_system(setup, *a):
-        def run(versions, notes):
-            make, sync = setup(*a, versions, notes)
-            return measure(make, sync, L)
-        return run
-
+def systems():
+    """(name, setup(versions, notes) -> (make_launch, sync)), in table order;
+    the reference (the C++ loop) is not among them."""
     return [
-        (REFERENCE, lambda versions, notes: run_raw(L, args.raw_binary, versions, notes)),
-        ("pyjit (DeviceArray)", python_system(setup_pyjit, "pyjit")),
-        ("pyjit (CuPy arrays)", python_system(setup_pyjit, "cupy")),
-        ("pyjit (torch tensors)", python_system(setup_pyjit, "torch")),
-        ("numba-cuda (DeviceNDArray)", python_system(setup_numba, "numba")),
-        ("numba-cuda (CuPy arrays)", python_system(setup_numba, "cupy")),
-        ("CuPy RawKernel", python_system(setup_cupy)),
-        ("cuda.core launch", python_system(setup_cuda_core)),
-        ("Triton (torch tensors)", python_system(setup_triton)),
+        ("pyjit (DeviceArray)", lambda v, n: setup_pyjit("pyjit", v, n)),
+        ("pyjit (CuPy arrays)", lambda v, n: setup_pyjit("cupy", v, n)),
+        ("pyjit (torch tensors)", lambda v, n: setup_pyjit("torch", v, n)),
+        ("numba-cuda (DeviceNDArray)", lambda v, n: setup_numba("numba", v, n)),
+        ("numba-cuda (CuPy arrays)", lambda v, n: setup_numba("cupy", v, n)),
+        ("CuPy RawKernel", setup_cupy),
+        ("cuda.core launch", setup_cuda_core),
+        ("Triton (torch tensors)", setup_triton),
     ]
+
+
+def run_rounds(selected, want_raw, args, versions, notes):
+    """Sets every selected system up, then times RUNS rounds; each round runs
+    the C++ loop once (its own process) and then every system and argument
+    set once, so that a slow spell of the machine (seen on the H200 host:
+    the same build 1.5x slower for a minute) falls on every system alike.
+    Returns {name: {"us": {set: median}, "runs_us": {set: [...]}, "errors": {...}}}."""
+    results, prepared = {}, []
+    if want_raw:
+        results[REFERENCE] = {"us": {}, "runs_us": {}, "errors": {}}
+    for name, setup in selected:
+        try:
+            make, sync = setup(versions, notes)
+            fns, errors = prepare(make, sync)
+        except Exception as exc:  # a peer missing or failing on this machine
+            results[name] = {"error": reason(exc)}
+            continue
+        if not fns:
+            results[name] = {"error": "every argument list failed: "
+                                      + "; ".join(sorted(set(errors.values())))}
+            continue
+        results[name] = {"us": {}, "runs_us": {key: [] for key in fns}, "errors": errors}
+        prepared.append((name, fns, sync))
+    for _ in range(RUNS):
+        if want_raw and "error" not in results[REFERENCE]:
+            try:
+                raw = run_raw(args.launches, args.raw_binary, versions)
+            except Exception as exc:
+                results[REFERENCE] = {"error": reason(exc)}
+            else:
+                for key, runs in raw["runs_us"].items():
+                    results[REFERENCE]["runs_us"].setdefault(key, []).extend(runs)
+                results[REFERENCE]["errors"].update(raw["errors"])
+        for name, fns, sync in prepared:
+            for key, fn in fns.items():
+                results[name]["runs_us"][key].append(one_run_us(fn, sync, args.launches))
+    for r in results.values():
+        if "error" not in r:
+            r["us"] = {key: statistics.median(runs) for key, runs in r["runs_us"].items() if runs}
+            for key in r["us"]:
+                r["errors"].pop(key, None)
+    return results
 
 
 def print_table(results, launches, notes):
@@ -371,7 +408,7 @@ def print_table(results, launches, notes):
     ref = results.get(ref_name, {}).get("us", {})
     short = ["0 args", "3a + 1s", "16 arrays", "64 scal."]
     print("launch overhead: µs per launch of an empty kernel (%d block x %d threads), "
-          "median of %d runs of %d back-to-back launches, one sync per run"
+          "median of %d interleaved rounds of %d back-to-back launches, one sync per run"
           % (GRID, BLOCK, RUNS, launches))
     print("3a + 1s = 3 arrays + 1 float32 scalar; 64 scal. = 64 float32 scalars; "
           "arrays are 1-element float32")
@@ -417,19 +454,10 @@ def main():
         parser.error("--launches must be positive")
     words = [w.strip().lower() for w in (args.only or "").split(",") if w.strip()]
 
-    versions, notes, results = {}, [], {}
-    # The C++ loop runs first, in its own process, before this one opens a
-    # CUDA context (importing pyjit opens no driver).
-    for name, run in systems(args):
-        if words and not any(w in name.lower() for w in words):
-            continue
-        try:
-            results[name] = run(versions, notes)
-        except Exception as exc:  # a peer missing or failing on this machine
-            results[name] = {"error": reason(exc)}
-        if "error" not in results[name] and not results[name]["us"]:
-            results[name] = {"error": "every argument list failed: "
-                                      + "; ".join(sorted(set(results[name]["errors"].values())))}
+    versions, notes = {}, []
+    chosen = lambda name: not words or any(w in name.lower() for w in words)
+    results = run_rounds([(name, setup) for name, setup in systems() if chosen(name)],
+                         chosen(REFERENCE), args, versions, notes)
     print_table(results, args.launches, notes)
 
     if args.json:

@@ -71,7 +71,8 @@ def main():
     saxpy[4, 256](np.float32(2), x, x, x)          # also makes the CUDA context current
     empty[1, 1]()
     cuda.synchronize()
-    ptx = {"saxpy": saxpy.inspect_asm(), "empty kernel": empty.inspect_asm()}
+    ptx = {"saxpy": saxpy.inspect_asm(saxpy.signatures[0]),
+           "empty kernel": empty.inspect_asm(empty.signatures[0])}
     nj = load_nvjitlink()
     cu = ctypes.CDLL("libcuda.so.1")
     counter = [0]

@@ -644,33 +644,70 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                         % (self.__name__, "; ".join(problems)))
 
     # -- inspection -------------------------------------------------------------
+    # As numba.cuda: given a signature, one overload's value; given none, a
+    # dict {argument types: value} of every compiled overload (the resource
+    # getters give a specialized kernel's value itself).
+    def _signature_key(self, signature):
+        """The overload key (canonical argument type strings) of `signature`:
+        a tuple of argument types (pyjit or numba type objects, or their
+        spellings), an object with `.args` (a numba Signature), or a
+        'void(...)' string. TypeError for a spelling pyjit cannot parse."""
+        if hasattr(signature, "args"):
+            signature = signature.args
+        if isinstance(signature, str):
+            return tuple(_parse_signature_types(signature))
+        signature = tuple(signature)
+        if signature in self._overloads:
+            return signature
+        return tuple(_parse_signature_types("void(%s)" % ", ".join(str(t) for t in signature)))
+
     def _overload_for(self, signature):
-        if signature is None:
-            if not self._overloads and self.signature_strings:
-                self._compile_for(tuple(self._signature_types()[0]))
-            if not self._overloads:
+        if signature is None:  # one overload: pyjit's own calls (cooperative grid blocks)
+            overloads = self._all_overloads()
+            if not overloads:
                 raise ValueError("kernel '%s' has not been compiled yet" % self.__name__)
-            return next(iter(self._overloads.values()))
+            return next(iter(overloads.values()))
+        key = self._signature_key(signature)
         try:
-            return self._overloads[tuple(signature)]
+            return self._overloads[key]
         except KeyError:
             raise KeyError("kernel '%s' has no overload for %r; compiled: %s"
-                           % (self.__name__, tuple(signature), self.signatures)) from None
+                           % (self.__name__, key, self.signatures)) from None
+
+    def _all_overloads(self):
+        """{argument types: overload}, compiling explicit signatures first
+        where pyjitc deferred them."""
+        if not self._overloads and self.signature_strings:
+            self._compile_eagerly()
+        return self.overloads
+
+    def _inspect(self, signature, get):
+        if signature is not None:
+            return get(self._overload_for(signature))
+        return {sig: get(overload) for sig, overload in self._all_overloads().items()}
+
+    def _resource(self, signature, name):
+        if signature is None and self.specialized:
+            signature = self.signatures[0]
+        return self._inspect(signature, lambda overload: self._attributes(overload)[name])
 
     def inspect_asm(self, signature=None):
-        """The PTX of the overload for `signature` (a tuple of type strings);
-        without one, of the first overload compiled (numba.cuda returns a dict
-        of every overload's there; pyjit keeps a string: docs/host-api.md)."""
-        return self._overload_for(signature).ptx
+        """The PTX of the overload for `signature` (str), or without one a dict
+        {argument types: PTX} of every compiled overload, as numba.cuda."""
+        return self._inspect(signature, lambda overload: overload.ptx)
 
     def inspect_sass(self, signature=None):
-        """SASS of the overload for `signature`, disassembled from its cubin by
-        CUDA's nvdisasm (or cuobjdump). Raises RuntimeError when neither tool
-        is found (they ship with the CUDA toolkit) or for the CPU backend."""
+        """SASS of the overload for `signature` (str), disassembled from its
+        cubin by CUDA's nvdisasm (or cuobjdump); without a signature, a dict
+        {argument types: SASS} of every compiled overload. Raises RuntimeError
+        when neither tool is found (they ship with the CUDA toolkit) or for
+        the CPU backend."""
+        return self._inspect(signature, self._sass)
+
+    def _sass(self, overload):
         import shutil
         import subprocess
         import tempfile
-        overload = self._overload_for(signature)
         if overload.cpu:
             raise RuntimeError("kernel '%s' runs on the CPU backend: it has no SASS"
                                % self.__name__)
@@ -690,36 +727,40 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         raise RuntimeError("inspect_sass needs nvdisasm or cuobjdump (CUDA toolkit) on PATH "
                            "or in %s" % cuda_bin)
 
-    def _attributes(self, signature):
-        overload = self._overload_for(signature)
+    def _attributes(self, overload):
         if overload.cpu:
             raise RuntimeError("kernel '%s' runs on the CPU backend: resource usage is known "
                                "for GPU kernels" % self.__name__)
         return overload.kernel.attributes()
 
+    # Resource usage from cuFuncGetAttribute: given a signature (or for a
+    # specialized kernel), the value; else {argument types: value}.
     def get_regs_per_thread(self, signature=None):
-        """Registers per thread of the overload for `signature`."""
-        return self._attributes(signature)["regs_per_thread"]
+        """Registers per thread."""
+        return self._resource(signature, "regs_per_thread")
 
     def get_shared_mem_per_block(self, signature=None):
         """Static shared memory per block, bytes."""
-        return self._attributes(signature)["shared_mem_per_block"]
+        return self._resource(signature, "shared_mem_per_block")
 
     def get_local_mem_per_thread(self, signature=None):
         """Local memory (spills, local arrays) per thread, bytes."""
-        return self._attributes(signature)["local_mem_per_thread"]
+        return self._resource(signature, "local_mem_per_thread")
 
     def get_const_mem_size(self, signature=None):
         """Constant memory used by the kernel (global arrays), bytes."""
-        return self._attributes(signature)["const_mem_size"]
+        return self._resource(signature, "const_mem_size")
 
     def get_max_threads_per_block(self, signature=None):
         """The largest block this kernel can be launched with."""
-        return self._attributes(signature)["max_threads_per_block"]
+        return self._resource(signature, "max_threads_per_block")
 
     def resource_usage(self, signature=None):
-        """All of the above as one dict (plus ptx_version, binary_version)."""
-        return self._attributes(signature)
+        """All of the above as one dict (plus ptx_version, binary_version);
+        without a signature, one such dict per overload (pyjit's own)."""
+        if signature is None and self.specialized:
+            signature = self.signatures[0]
+        return self._inspect(signature, self._attributes)
 
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0, signature=None):
         """Blocks of `blockdim` threads that can be resident at once on the whole
@@ -733,9 +774,19 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def specialize(self, *args):
         """A new kernel compiled for the types of `args` only (numba's
-        specialize): later calls must match them."""
+        specialize): later calls must match them. RuntimeError on a kernel
+        that is itself specialized."""
+        if self.specialized:
+            raise RuntimeError("kernel '%s' is already specialized" % self.__name__)
         types = [typeof(a, self._arg_name(i)) for i, a in enumerate(args)]
-        return Dispatcher(self.py_func, ["void(%s)" % ", ".join(types)], self.options)
+        special = Dispatcher(self.py_func, ["void(%s)" % ", ".join(types)], self.options)
+        special._specialized = True
+        return special
+
+    @property
+    def specialized(self):
+        """True for a kernel made by specialize()."""
+        return getattr(self, "_specialized", False)
 
     @property
     def overloads(self):
@@ -744,10 +795,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         return {sig: overloads[sig] for sig in self.signatures}
 
     def inspect_llvm(self, signature=None):
-        return self._overload_for(signature).llvm
+        """The optimized LLVM IR of the overload for `signature` (str), or a
+        dict {argument types: LLVM IR} of every compiled overload."""
+        return self._inspect(signature, lambda overload: overload.llvm)
 
     def inspect_ir(self, signature=None):
-        return self._overload_for(signature).ir
+        """pyjit's typed SSA IR of the overload for `signature` (str), or a
+        dict {argument types: IR} of every compiled overload."""
+        return self._inspect(signature, lambda overload: overload.ir)
 
     @property
     def signatures(self):

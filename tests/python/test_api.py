@@ -233,16 +233,25 @@ def test_resource_usage_and_sass():
     a = cuda.to_device(np.arange(1000, dtype=np.float32))
     tile[1, 1000](a)
     np.testing.assert_array_equal(a.copy_to_host(), np.arange(1000, dtype=np.float32)[::-1] * 3)
-    assert tile.get_shared_mem_per_block() == 4000
-    assert 0 < tile.get_regs_per_thread() <= 255
-    assert tile.get_local_mem_per_thread() == 0
-    assert tile.get_max_threads_per_block() >= 1000
-    usage = tile.resource_usage()
+    sig = tile.signatures[0]
+    assert sig == ("array(float32, 1d, C)",)
+    # As numba.cuda: with no signature a dict over the overloads, with one the value.
+    assert tile.get_shared_mem_per_block() == {sig: 4000}
+    assert tile.get_shared_mem_per_block(sig) == 4000
+    assert tile.get_shared_mem_per_block((pyjit.float32[::1],)) == 4000
+    assert 0 < tile.get_regs_per_thread(sig) <= 255
+    assert tile.get_local_mem_per_thread(sig) == 0
+    assert tile.get_max_threads_per_block(sig) >= 1000
+    usage = tile.resource_usage(sig)
     assert usage["binary_version"] == 10 * cuda.get_current_device().compute_capability[0] + \
         cuda.get_current_device().compute_capability[1]
+    special = tile.specialize(a)
+    assert special.specialized and not tile.specialized
+    assert special.get_shared_mem_per_block() == 4000  # a specialized kernel: the value
     blocks = tile.max_cooperative_grid_blocks(1000)
     assert 1 <= blocks <= cuda.get_current_device().MULTIPROCESSOR_COUNT * 2
-    sass = tile.inspect_sass()
+    sass = tile.inspect_sass(sig)
+    assert tile.inspect_sass() == {sig: sass}
     assert "BAR.SYNC" in sass or "BAR" in sass, sass[:500]
 
 
@@ -258,6 +267,33 @@ def test_specialize_and_overloads(jit):
         special[1, 4](cuda.to_device(np.arange(4.0)), out)
     scale[1, 4](x, out)
     assert list(scale.overloads) == [("array(float32, 1d, C)", "array(float32, 1d, C)")]
+
+
+def test_inspection_takes_signatures_as_numba_cuda_does(jit):
+    scale = make_scale(jit)
+    x32 = np.arange(4, dtype=np.float32)
+    x64 = np.arange(4, dtype=np.float64)
+    scale[1, 4](x32, np.zeros(4, np.float32))
+    scale[1, 4](x64, np.zeros(4, np.float64))
+    s32 = ("array(float32, 1d, C)", "array(float32, 1d, C)")
+    s64 = ("array(float64, 1d, C)", "array(float64, 1d, C)")
+    assert scale.signatures == [s32, s64]
+    for inspect in (scale.inspect_llvm, scale.inspect_ir):
+        every = inspect()
+        assert isinstance(every, dict) and list(every) == [s32, s64]
+        assert every[s32] != every[s64]
+        # The same overload named as pyjit/numba type objects, their
+        # spellings, a signature string and the canonical strings.
+        for name in ((pyjit.float32[::1], pyjit.float32[::1]), ("float32[::1]", "float32[::1]"),
+                     "void(float32[::1], float32[::1])", s32):
+            assert inspect(name) == every[s32]
+    assert "float" in scale.inspect_llvm(s32) and "double" in scale.inspect_llvm(s64)
+    with pytest.raises(KeyError, match="no overload for .*int32.*compiled"):
+        scale.inspect_llvm((pyjit.int32[::1], pyjit.int32[::1]))
+    with pytest.raises(RuntimeError, match="already specialized"):
+        scale.specialize(x32, x32).specialize(x32, x32)
+    fresh = make_scale(jit)
+    assert fresh.inspect_llvm() == {}  # nothing compiled yet: numba's empty dict
 
 
 def test_inspect_sass_on_the_cpu_backend_says_why():
