@@ -207,7 +207,8 @@ class DeviceArray(_abi_base()):
                 raise ValueError("copy_to_device: %s %s does not match %s %s"
                                  % (ary.shape, ary.dtype, self.shape, self.dtype))
             if not (self.is_c_contiguous() and ary.is_c_contiguous()):
-                raise NotImplementedError("device-to-device copy of non-contiguous views")
+                self._assign_from(ary, stream)
+                return
             if self.nbytes:
                 if host_memory():
                     ctypes.memmove(self._buffer.ptr, ary._buffer.ptr, self.nbytes)
@@ -218,12 +219,16 @@ class DeviceArray(_abi_base()):
             raise TypeError("copy_to_device: the host array's dtype %s is not the device "
                             "array's %s" % (ary.dtype, self.dtype))
         fortran = self.is_f_contiguous() and not self.is_c_contiguous()
-        if not (self.is_c_contiguous() or fortran):
-            raise NotImplementedError("copy_to_device into a non-contiguous device array view")
         ary = np.asarray(ary, dtype=self.dtype)
         if ary.shape != self.shape:
             raise ValueError("shape %s does not match the device array's %s"
                              % (ary.shape, self.shape))
+        if not (self.is_c_contiguous() or fortran):
+            # A strided view: the values go to a contiguous device array and
+            # a kernel puts them in place (the bytes between the view's
+            # elements are not touched).
+            self._assign_from(to_device(np.ascontiguousarray(ary), stream=stream), stream)
+            return
         if self.nbytes:
             # Fortran order: the same bytes as the C-ordered transpose.
             data = np.ascontiguousarray(ary.T if fortran else ary)
@@ -233,31 +238,105 @@ class DeviceArray(_abi_base()):
         return self.strides == tuple(reversed(_c_strides(tuple(reversed(self.shape)),
                                                          self.dtype.itemsize)))
 
-    def __getitem__(self, index):
-        """A view (basic indexing and slicing, as numpy) sharing this memory."""
+    def _index(self, index):
+        """(byte offset, shape, strides) of basic indexing as numpy does it:
+        ints, slices, one Ellipsis and None (a new axis of extent 1)."""
         if not isinstance(index, tuple):
             index = (index,)
-        if len(index) > self.ndim:
+        for idx in index:
+            if isinstance(idx, (bool, np.bool_)):
+                raise TypeError("device arrays take ints and slices as indices, not a "
+                                "boolean (%r)" % (idx,))
+            if not (idx is None or idx is Ellipsis or isinstance(idx, (slice, int, np.integer))):
+                raise TypeError("device arrays take ints, slices, Ellipsis and None as indices, "
+                                "not %r" % (idx,))
+        if sum(idx is Ellipsis for idx in index) > 1:
+            raise IndexError("an index can only have a single ellipsis ('...')")
+        used = sum(idx is not None and idx is not Ellipsis for idx in index)
+        if used > self.ndim:
             raise IndexError("too many indices for a %d-d device array" % self.ndim)
-        offset, shape, strides = 0, [], []
-        for d, (extent, stride) in enumerate(zip(self.shape, self.strides)):
-            idx = index[d] if d < len(index) else slice(None)
+        fill = (slice(None),) * (self.ndim - used)  # what Ellipsis (else the end) stands for
+        k = next((k for k, idx in enumerate(index) if idx is Ellipsis), len(index))
+        index = index[:k] + fill + index[k + 1:]
+        offset, shape, strides, d = 0, [], [], 0
+        for idx in index:
+            if idx is None:
+                shape.append(1)
+                strides.append(0)
+                continue
+            extent, stride = self.shape[d], self.strides[d]
+            d += 1
             if isinstance(idx, slice):
                 start, stop, step = idx.indices(extent)
                 shape.append(len(range(start, stop, step)))
                 strides.append(stride * step)
                 offset += start * stride
-            elif isinstance(idx, (int, np.integer)):
+            else:
                 i = int(idx) + (extent if idx < 0 else 0)
                 if not 0 <= i < extent:
                     raise IndexError("index %d out of range for extent %d" % (idx, extent))
                 offset += i * stride
-            else:
-                raise TypeError("device arrays take ints and slices as indices, not %r" % (idx,))
+        return offset, tuple(shape), tuple(strides)
+
+    def __getitem__(self, index):
+        """A view (basic indexing and slicing, as numpy) sharing this memory;
+        with an int for every dimension, the element itself, copied to the
+        host (a NumPy scalar), as numba.cuda does."""
+        offset, shape, strides = self._index(index)
         if not shape:
-            raise NotImplementedError("indexing a single element of a device array; copy it "
-                                      "to the host first")
+            value = np.empty(1, dtype=self.dtype)
+            _dtoh(value, self._buffer.ptr + offset)
+            return value[0]
         return DeviceArray(shape, self.dtype, strides, _View(self._buffer, offset))
+
+    def __setitem__(self, index, value):
+        self.setitem(index, value)
+
+    def setitem(self, index, value, stream=0):
+        """self[index] = value: a scalar, a host array or a DeviceArray,
+        broadcast to the indexed view's shape as numpy broadcasts (device
+        arrays: of the view's shape) and converted to this array's dtype.
+        Queued on `stream`, like numba.cuda's setitem."""
+        offset, shape, strides = self._index(index)
+        view = DeviceArray(shape, self.dtype, strides, _View(self._buffer, offset))
+        if isinstance(value, DeviceArray):
+            if value.dtype == view.dtype and value.shape == view.shape:
+                view.copy_to_device(value, stream=stream)
+            else:
+                view._assign_from(value, stream)
+            return
+        if hasattr(value, "__cuda_array_interface__"):
+            from .cuda import as_cuda_array
+            view._assign_from(as_cuda_array(value), stream)
+            return
+        host = np.broadcast_to(np.asarray(value).astype(self.dtype, copy=False), shape)
+        view.copy_to_device(np.ascontiguousarray(host), stream=stream)
+
+    def _assign_from(self, src, stream=0):
+        """self[...] = src for DeviceArrays of one shape and any strides."""
+        if src.shape != self.shape:
+            raise ValueError("cannot assign a device array of shape %s to a view of shape %s"
+                             % (src.shape, self.shape))
+        if host_memory():  # the CPU backend: numpy does it in place
+            _host_view(self)[...] = _host_view(src)
+            return
+        from . import _assign
+        _assign.assign(self, src, stream)
+
+    def __array__(self, dtype=None, copy=None):
+        """A host copy (numpy.asarray(d)), as numba.cuda's device arrays give."""
+        host = self.copy_to_host()
+        return host if dtype is None else host.astype(dtype, copy=False)
+
+    def split(self, section, stream=0):
+        """Views of consecutive `section` elements of a 1-d array (the last
+        one shorter when the size is not a multiple), as numba.cuda's split."""
+        if self.ndim != 1:
+            raise ValueError("split: only 1-d device arrays can be split")
+        if not isinstance(section, (int, np.integer)) or section < 1:
+            raise ValueError("split: the section must be a positive integer, not %r"
+                             % (section,))
+        return [self[start:start + int(section)] for start in range(0, self.size, int(section))]
 
     def reshape(self, *newshape, order="C"):
         """A view with another shape (C-contiguous arrays, order 'C')."""
@@ -349,6 +428,17 @@ class DeviceArray(_abi_base()):
                 _dtoh(tmp, self._buffer.ptr)
                 ary[...] = tmp
         return ary
+
+
+def _host_view(dev):
+    """A numpy array viewing a DeviceArray in the CPU backend's host memory."""
+    if dev.size == 0:
+        return np.empty(dev.shape, dev.dtype)
+    low = sum(min(0, (e - 1) * s) for e, s in zip(dev.shape, dev.strides))
+    high = sum(max(0, (e - 1) * s) for e, s in zip(dev.shape, dev.strides))
+    span = (ctypes.c_char * (high - low + dev.dtype.itemsize)).from_address(
+        dev.device_ctypes_pointer + low)
+    return np.ndarray(dev.shape, dev.dtype, buffer=span, offset=-low, strides=dev.strides)
 
 
 def to_device(obj, stream=0, copy=True, to=None):

@@ -49,6 +49,86 @@ def test_mapped_array_is_written_by_a_kernel_in_place(jit):
     np.testing.assert_array_equal(out, 2 * np.arange(64))
 
 
+INDICES = [0, -1, (1, 2), (slice(None), 1), (slice(None, None, -1), slice(1, 4, 2)),
+           (Ellipsis, 1), (1, Ellipsis), (None, slice(None), 0), (slice(1, 3), None, Ellipsis),
+           (Ellipsis,), (slice(None), slice(None), slice(None, None, 2))]
+
+
+@pytest.mark.parametrize("index", INDICES, ids=[repr(i) for i in INDICES])
+def test_device_array_indexing_matches_numpy(index):
+    host = np.arange(2 * 3 * 5, dtype=np.int32).reshape(2, 3, 5)
+    d = cuda.to_device(host)
+    expect = host[index]
+    got = d[index]
+    if np.ndim(expect) == 0:  # every dimension indexed: the element, as numba.cuda
+        assert type(got) is np.int32 and got == expect
+    else:
+        assert got.shape == expect.shape
+        np.testing.assert_array_equal(got.copy_to_host(), expect)
+
+
+@pytest.mark.parametrize("index", INDICES[1:], ids=[repr(i) for i in INDICES[1:]])
+def test_device_array_setitem_matches_numpy(index):
+    host = np.arange(2 * 3 * 5, dtype=np.float64).reshape(2, 3, 5)
+    d = cuda.to_device(host)
+    target = host[index]
+    values = -1.5 - np.arange(np.size(target)).reshape(np.shape(target))
+    d[index] = values  # strided views: the values are put in place by a kernel
+    host[index] = values
+    np.testing.assert_array_equal(d.copy_to_host(), host)
+    d[index] = 7  # a scalar, broadcast
+    host[index] = 7
+    np.testing.assert_array_equal(d.copy_to_host(), host)
+
+
+def test_device_array_setitem_broadcasts_converts_and_takes_device_arrays():
+    d = cuda.to_device(np.zeros((3, 4), dtype=np.float32))
+    d[:, ::2] = np.array([1, 2])  # int64 row broadcast over a strided view
+    src = cuda.to_device(np.arange(3, dtype=np.float64))
+    d[:, 1] = src  # a float64 device array into a float32 column
+    d.setitem(2, 9.5, stream=cuda.stream())
+    cuda.synchronize()
+    expect = np.zeros((3, 4), dtype=np.float32)
+    expect[:, ::2] = [1, 2]
+    expect[:, 1] = np.arange(3)
+    expect[2] = 9.5
+    np.testing.assert_array_equal(d.copy_to_host(), expect)
+    with pytest.raises(ValueError, match="shape"):
+        d[:, 1] = cuda.to_device(np.zeros(4))
+    with pytest.raises(ValueError):
+        d[0] = np.zeros(5)  # does not broadcast to (4,)
+    with pytest.raises(TypeError, match="not a boolean"):
+        d[True]
+    with pytest.raises(IndexError, match="single ellipsis"):
+        d[..., ...]
+    with pytest.raises(IndexError, match="too many indices"):
+        d[0, 0, 0]
+
+
+def test_copy_to_device_into_a_strided_view_leaves_the_gaps():
+    d = cuda.to_device(np.arange(12.0).reshape(3, 4))
+    view = d[::-1, 1::2]
+    view.copy_to_device(np.array([[10.0, 11.0], [12.0, 13.0], [14.0, 15.0]]))
+    expect = np.arange(12.0).reshape(3, 4)
+    expect[::-1, 1::2] = [[10, 11], [12, 13], [14, 15]]
+    np.testing.assert_array_equal(d.copy_to_host(), expect)
+    other = cuda.to_device(np.full((3, 2), -2.0))
+    d[:, ::2].copy_to_device(other)  # device to device, into a view
+    expect[:, ::2] = -2
+    np.testing.assert_array_equal(d.copy_to_host(), expect)
+
+
+def test_device_array_asarray_and_split():
+    d = cuda.to_device(np.arange(10, dtype=np.int16))
+    np.testing.assert_array_equal(np.asarray(d), np.arange(10, dtype=np.int16))
+    assert np.asarray(d, dtype=np.float64).dtype == np.float64
+    parts = d.split(4)
+    assert [p.shape for p in parts] == [(4,), (4,), (2,)]
+    np.testing.assert_array_equal(parts[2].copy_to_host(), [8, 9])
+    with pytest.raises(ValueError, match="1-d"):
+        cuda.to_device(np.zeros((2, 2))).split(1)
+
+
 def test_device_array_orders_and_like(jit):
     f = cuda.device_array((3, 4), dtype=np.int32, order="F")
     assert f.strides == (4, 12) and f.is_f_contiguous() and not f.is_c_contiguous()
