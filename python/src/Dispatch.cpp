@@ -319,14 +319,16 @@ PyObject *launch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n, PyOb
   llvm::SmallVector<uint64_t, 72> key;
   key.push_back(static_cast<uint64_t>(runtime::selectedDevice())); // one module per device
   llvm::SmallVector<uint64_t, 64> slots;
-  llvm::SmallVector<ReadArg, 72> read(static_cast<size_t>(n));
-  llvm::SmallVector<size_t, 72> offsets(static_cast<size_t>(n), SIZE_MAX);
+  llvm::SmallVector<ReadArg, 72> read;
+  read.resize_for_overwrite(static_cast<size_t>(n)); // each written whole below
+  // Foreign arrays' slots move while `slots` grows: (argument, offset) pairs.
+  llvm::SmallVector<std::pair<Py_ssize_t, size_t>, 16> foreign;
   bool fast = true;
   PyTypeObject *lastType = nullptr; // runs of one type (64 floats) look it up once
   const TypeEntry *entry = nullptr;
   for (Py_ssize_t i = 0; i < n && fast; ++i) {
     PyObject *arg = argv[i];
-    read[i].object = arg;
+    read[i] = ReadArg{arg};
     PyTypeObject *type = Py_TYPE(arg);
     if (type != lastType) {
       entry = entryOf(type);
@@ -355,20 +357,19 @@ PyObject *launch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n, PyOb
       break;
     }
     case ArgKind::CuPy:
-      offsets[i] = slots.size();
+      foreign.push_back({i, slots.size()});
       fast = readCuPy(arg, slots, read[i].ndim, k);
       break;
     case ArgKind::Torch:
-      offsets[i] = slots.size();
+      foreign.push_back({i, slots.size()});
       fast = readTorch(arg, entry->reader, slots, read[i].ndim, k);
       break;
     }
     key.push_back(k);
   }
   if (fast) {
-    for (Py_ssize_t i = 0; i < n; ++i)
-      if (offsets[i] != SIZE_MAX)
-        read[i].slots = slots.data() + offsets[i];
+    for (auto [i, offset] : foreign)
+      read[i].slots = slots.data() + offset;
     for (const Entry &e : *d->entries) {
       if (llvm::ArrayRef<uint64_t>(e.key) != llvm::ArrayRef<uint64_t>(key))
         continue;

@@ -564,7 +564,12 @@ python::PreparedLaunch python::launchPrepared(PyObject *obj, const ReadArg *args
     } else if (args[i].raw && args[i].rawKind == spec.typeKind &&
                args[i].rawBytes == spec.bytes) {
       storage[slot] = 0; // a NumPy scalar of exactly the parameter's type
-      std::memcpy(storage + slot, args[i].raw, spec.bytes);
+      switch (spec.bytes) { // fixed sizes: inlined moves, not a call to memcpy
+      case 1: std::memcpy(storage + slot, args[i].raw, 1); break;
+      case 2: std::memcpy(storage + slot, args[i].raw, 2); break;
+      case 4: std::memcpy(storage + slot, args[i].raw, 4); break;
+      default: std::memcpy(storage + slot, args[i].raw, 8); break; // rawBytes <= 8
+      }
     } else if (!packScalar(args[i].object, spec, static_cast<Py_ssize_t>(i), storage + slot)) {
       return PreparedLaunch::Error;
     }
