@@ -29,7 +29,9 @@ numba-cuda (its device arrays, CuPy arrays; its low-occupancy warning for the
 1-block grid is switched off with NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0 unless
 set, so issuing a warning at every launch is not timed); CuPy RawKernel and cuda.core's `launch`
 with the same kernels as CUDA C++ (NVRTC); Triton (@triton.jit kernels with
-the same parameter lists, torch tensors); and build/bench/raw_launch
+the same parameter lists, torch tensors); the Python call alone (the same
+arguments passed to a C function that ignores them: the part of every
+Python launcher's time that no launcher can remove); and build/bench/raw_launch
 (bench/raw_launch.cpp: cuLaunchKernel from C++ on hand-written PTX, the
 floor). The Python kernels are generated source, written to a temporary
 file so that every JIT can read it. A peer that is missing or fails shows
@@ -77,6 +79,7 @@ SETS = [
 RUNS = 5
 GRID, BLOCK = 1, 32
 REFERENCE = "raw cuLaunchKernel (C++)"
+PYTHON_CALL = "Python call alone (no launch)"
 
 
 def params(arrays, scalars):
@@ -343,6 +346,20 @@ def run_raw(launches, binary, versions, runs=1):
     return out
 
 
+def setup_python_call(versions, notes):
+    """Not a launch: the cost of the Python call alone, `f(a0, ..., an)` with
+    the same arguments (pyjit DeviceArrays and NumPy scalars) to a C function
+    that ignores them (str.format of an empty string). What any Python
+    launcher pays before it reads an argument."""
+    from pyjit import cuda
+    bufs = [cuda.device_array(1, dtype=np.float32) for _ in range(16)]
+    ignore = "".format
+
+    def make(key, arrays, scalars):
+        return spelled_out("f", bufs[:arrays] + F32[:scalars], f=ignore)
+    return make, lambda: None
+
+
 def systems():
     """(name, setup(versions, notes) -> (make_launch, sync)), in table order;
     the reference (the C++ loop) is not among them."""
@@ -355,6 +372,7 @@ def systems():
         ("CuPy RawKernel", setup_cupy),
         ("cuda.core launch", setup_cuda_core),
         ("Triton (torch tensors)", setup_triton),
+        (PYTHON_CALL, setup_python_call),
     ]
 
 
@@ -436,6 +454,19 @@ def print_table(results, launches, notes):
             cells.append("%10.2f" % us)
             ratios.append(("%10.2f" % (us / ref[key])) if ref.get(key) else "%10s" % "n/a")
         print("%-*s %s | %s" % (width, name, " ".join(cells), " ".join(ratios)))
+    # The host's noise (other tenants, clock changes) only adds time: the best
+    # round of each is the other estimate of its own cost.
+    ref_best = {k: min(v) for k, v in results.get(ref_name, {}).get("runs_us", {}).items() if v}
+    print("\nbest round of each, as a ratio to the best round of %s:" % ref_name)
+    for name, r in results.items():
+        if "error" in r:
+            continue
+        cells = []
+        for key, _, _, _ in SETS:
+            runs = r["runs_us"].get(key)
+            cells.append("%10.2f" % (min(runs) / ref_best[key]) if runs and ref_best.get(key)
+                         else "%10s" % "n/a")
+        print("%-*s %s" % (width, name, " ".join(cells)))
     print_notes(missing, notes)
 
 
