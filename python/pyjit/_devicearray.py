@@ -196,7 +196,9 @@ class DeviceArray(_abi_base()):
         return "<pyjit DeviceArray shape=%s dtype=%s>" % (self.shape, self.dtype)
 
     def is_c_contiguous(self):
-        return self.strides == _c_strides(self.shape, self.dtype.itemsize)
+        """C order, as numpy decides it (extent-1 dimensions' strides ignored)."""
+        from ._typeof import _c_contiguous
+        return _c_contiguous(self.shape, self.strides, self.dtype.itemsize)
 
     def copy_to_device(self, ary, stream=0):
         """Copies a host array (same shape and dtype) into this array. With a
@@ -206,7 +208,7 @@ class DeviceArray(_abi_base()):
             if ary.shape != self.shape or ary.dtype != self.dtype:
                 raise ValueError("copy_to_device: %s %s does not match %s %s"
                                  % (ary.shape, ary.dtype, self.shape, self.dtype))
-            if not (self.is_c_contiguous() and ary.is_c_contiguous()):
+            if not (self.is_c_contiguous() and ary.is_c_contiguous()) or _overlap(self, ary):
                 self._assign_from(ary, stream)
                 return
             if self.nbytes:
@@ -235,8 +237,9 @@ class DeviceArray(_abi_base()):
             _htod(self._buffer.ptr, data, _stream_arg(stream))
 
     def is_f_contiguous(self):
-        return self.strides == tuple(reversed(_c_strides(tuple(reversed(self.shape)),
-                                                         self.dtype.itemsize)))
+        """Fortran order, as numpy decides it."""
+        from ._typeof import _c_contiguous
+        return _c_contiguous(self.shape[::-1], self.strides[::-1], self.dtype.itemsize)
 
     def _index(self, index):
         """(byte offset, shape, strides) of basic indexing as numpy does it:
@@ -293,32 +296,70 @@ class DeviceArray(_abi_base()):
         self.setitem(index, value)
 
     def setitem(self, index, value, stream=0):
-        """self[index] = value: a scalar, a host array or a DeviceArray,
-        broadcast to the indexed view's shape as numpy broadcasts (device
-        arrays: of the view's shape) and converted to this array's dtype.
-        Queued on `stream`, like numba.cuda's setitem."""
+        """self[index] = value, queued on `stream` as numba.cuda's setitem.
+
+        value: a scalar or host array, broadcast to the indexed view's shape
+        and converted to this array's dtype by numpy's assignment rules
+        (OverflowError, ValueError for NaN into integers, ...); or a device
+        array (DeviceArray, CuPy, torch) of the view's shape, which may
+        overlap this one (it is then copied first, as numpy does). Complex
+        device values into a real view raise TypeError."""
         offset, shape, strides = self._index(index)
+        if not shape:  # one element
+            host = np.empty((), dtype=self.dtype)
+            host[...] = _host_value(value)
+            _htod(self._buffer.ptr + offset, host.reshape(1), _stream_arg(stream))
+            return
         view = DeviceArray(shape, self.dtype, strides, _View(self._buffer, offset))
-        if isinstance(value, DeviceArray):
-            if value.dtype == view.dtype and value.shape == view.shape:
-                view.copy_to_device(value, stream=stream)
-            else:
-                view._assign_from(value, stream)
-            return
-        if hasattr(value, "__cuda_array_interface__"):
+        if not isinstance(value, DeviceArray) and hasattr(value, "__cuda_array_interface__"):
             from .cuda import as_cuda_array
-            view._assign_from(as_cuda_array(value), stream)
+            value = as_cuda_array(value)
+        if isinstance(value, DeviceArray):
+            view._assign_from(value, stream)
             return
-        host = np.broadcast_to(np.asarray(value).astype(self.dtype, copy=False), shape)
-        view.copy_to_device(np.ascontiguousarray(host), stream=stream)
+        if host_memory():  # the CPU backend: numpy assigns in place
+            _host_view(view)[...] = value
+            return
+        # The value converted as numpy would, at its own size; broadcast by
+        # zero strides on the device (a scalar fills the view from one element).
+        small = np.asarray(value)
+        while small.ndim > view.ndim and small.shape[0] == 1:
+            small = small[0]  # numpy drops leading extent-1 dimensions
+        if np.broadcast_shapes(small.shape, shape) != shape:
+            raise ValueError("could not broadcast a value of shape %s into a view of shape %s"
+                             % (np.shape(value), shape))
+        converted = np.empty(small.shape, dtype=self.dtype)
+        converted[...] = value if np.ndim(value) == small.ndim else small
+        if converted.shape == shape and view.is_c_contiguous():
+            view.copy_to_device(converted, stream=stream)
+            return
+        src = to_device(np.ascontiguousarray(converted.reshape(converted.shape or (1,))),
+                        stream=stream)
+        lead = len(shape) - src.ndim
+        bstrides = tuple(0 if k < lead or src.shape[k - lead] == 1 else src.strides[k - lead]
+                         for k in range(len(shape)))
+        view._assign_from(DeviceArray(shape, self.dtype, bstrides, _View(src._buffer, 0)),
+                          stream)
 
     def _assign_from(self, src, stream=0):
         """self[...] = src for DeviceArrays of one shape and any strides."""
         if src.shape != self.shape:
             raise ValueError("cannot assign a device array of shape %s to a view of shape %s"
                              % (src.shape, self.shape))
+        if src.dtype.kind == "c" and self.dtype.kind != "c":
+            raise TypeError("cannot assign complex values (%s) to a %s device array: pass the "
+                            "real part" % (src.dtype, self.dtype))
         if host_memory():  # the CPU backend: numpy does it in place
             _host_view(self)[...] = _host_view(src)
+            return
+        if self.size == 0:
+            return
+        if _overlap(self, src):  # numpy's semantics: as if src were copied first
+            tmp = DeviceArray(src.shape, src.dtype)
+            tmp._assign_from(src, stream)
+            src = tmp
+        if (src.dtype == self.dtype and self.is_c_contiguous() and src.is_c_contiguous()):
+            self.copy_to_device(src, stream=stream)
             return
         from . import _assign
         _assign.assign(self, src, stream)
@@ -428,6 +469,30 @@ class DeviceArray(_abi_base()):
                 _dtoh(tmp, self._buffer.ptr)
                 ary[...] = tmp
         return ary
+
+
+def _span(dev):
+    """[low, high) addresses of the bytes a DeviceArray's elements occupy."""
+    low = sum(min(0, (e - 1) * s) for e, s in zip(dev.shape, dev.strides))
+    high = sum(max(0, (e - 1) * s) for e, s in zip(dev.shape, dev.strides))
+    base = dev.device_ctypes_pointer
+    return base + low, base + high + dev.dtype.itemsize
+
+
+def _overlap(a, b):
+    """Whether two non-empty DeviceArrays may share bytes (their spans meet)."""
+    if a.size == 0 or b.size == 0:
+        return False
+    (alo, ahi), (blo, bhi) = _span(a), _span(b)
+    return alo < bhi and blo < ahi
+
+
+def _host_value(value):
+    """A value for one element: device arrays of one element come to the host."""
+    if isinstance(value, DeviceArray) or hasattr(value, "__cuda_array_interface__"):
+        from .cuda import as_cuda_array
+        return as_cuda_array(value).copy_to_host()
+    return value
 
 
 def _host_view(dev):

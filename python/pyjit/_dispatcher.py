@@ -669,7 +669,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             return next(iter(overloads.values()))
         key = self._signature_key(signature)
         try:
-            return self._overloads[key]
+            return self._all_overloads().get(key) or self._overloads[key]
         except KeyError:
             raise KeyError("kernel '%s' has no overload for %r; compiled: %s"
                            % (self.__name__, key, self.signatures)) from None
@@ -778,9 +778,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         that is itself specialized."""
         if self.specialized:
             raise RuntimeError("kernel '%s' is already specialized" % self.__name__)
-        types = [typeof(a, self._arg_name(i)) for i, a in enumerate(args)]
-        special = Dispatcher(self.py_func, ["void(%s)" % ", ".join(types)], self.options)
-        special._specialized = True
+        types = tuple(typeof(a, self._arg_name(i)) for i, a in enumerate(args))
+        cache = self.__dict__.setdefault("_specializations", {})
+        special = cache.get(types)
+        if special is None:
+            special = Dispatcher(self.py_func, ["void(%s)" % ", ".join(types)], self.options)
+            special._specialized = True
+            cache[types] = special
         return special
 
     @property

@@ -35,7 +35,9 @@ def fast_typeof(value):
 
 
 def _c_contiguous(shape, strides, itemsize):
-    if strides is None:
+    """numpy's rule: the strides of extent-1 dimensions do not matter, and an
+    array of no elements is contiguous."""
+    if strides is None or 0 in shape:
         return True
     expected = itemsize
     for extent, stride in zip(reversed(shape), reversed(strides)):

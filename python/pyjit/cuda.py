@@ -39,8 +39,15 @@ def jit(func_or_sig=None, device=False, **options):
         return decorate(func_or_sig)
     if func_or_sig is None:
         return decorate
-    sigs = func_or_sig if isinstance(func_or_sig, (list, tuple)) else [func_or_sig]
-    return lambda func: decorate(func, sigs)
+    if isinstance(func_or_sig, (list, tuple)):
+        return lambda func: decorate(func, func_or_sig)
+
+    def specialized(func):  # one signature, not in a list: numba's specialized kernel
+        kernel = decorate(func, [func_or_sig])
+        if not device:
+            kernel._specialized = True
+        return kernel
+    return specialized
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=None, opt=3,
@@ -322,6 +329,8 @@ def as_cuda_array(obj, sync=True):
     if not is_cuda_array(obj):
         raise TypeError("as_cuda_array: %s has no __cuda_array_interface__"
                         % type(obj).__name__)
+    from ._typeof import _refuse_lazy_views
+    _refuse_lazy_views(obj, "as_cuda_array: the argument")
     return from_cuda_array_interface(obj.__cuda_array_interface__, owner=obj, sync=sync)
 
 

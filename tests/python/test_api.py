@@ -105,6 +105,75 @@ def test_device_array_setitem_broadcasts_converts_and_takes_device_arrays():
         d[0, 0, 0]
 
 
+def test_device_array_setitem_of_one_element_and_numpy_conversion_rules():
+    d = cuda.to_device(np.zeros((2, 3), dtype=np.int8))
+    d[1, 2] = 5
+    d[0][1] = 7  # through a row view
+    d[..., 0] = np.ones((1, 2))  # leading extent-1 dimensions dropped, as numpy
+    np.testing.assert_array_equal(d.copy_to_host(), [[1, 7, 0], [1, 0, 5]])
+    with pytest.raises(OverflowError):
+        d[0, 0] = 300  # numpy refuses an out-of-range Python int
+    with pytest.raises(OverflowError):
+        d[0] = 300
+    with pytest.raises(ValueError):
+        cuda.to_device(np.zeros(3, np.int32))[:] = np.nan
+    with pytest.raises(TypeError, match="complex"):
+        cuda.to_device(np.zeros(3, np.float32))[:] = cuda.to_device(np.ones(3, np.complex64))
+    np.testing.assert_array_equal(d.copy_to_host(), [[1, 7, 0], [1, 0, 5]])
+
+
+@pytest.mark.parametrize("dst, src", [((slice(1, None),), (slice(None, -1),)),
+                                      ((slice(None, -1),), (slice(1, None),)),
+                                      ((slice(None, None, -1),), (slice(None),)),
+                                      ((slice(1, None), slice(None, None, 2)),
+                                       (slice(None, -1), slice(None, None, 2)))])
+def test_device_array_setitem_from_an_overlapping_view_reads_before_writing(dst, src):
+    host = np.arange(24, dtype=np.float32).reshape(4, 6)
+    d = cuda.to_device(host)
+    d[dst] = d[src]
+    host[dst] = host[src].copy()
+    np.testing.assert_array_equal(d.copy_to_host(), host)
+
+
+def test_device_array_new_axis_view_is_contiguous():
+    d = cuda.to_device(np.arange(4, dtype=np.float32))
+    assert d[None].is_c_contiguous() and d[:, None].is_c_contiguous()
+    np.testing.assert_array_equal(d[None].ravel().copy_to_host(), np.arange(4))
+    assert cuda.to_device(np.zeros((3, 4)))[::-1, 0:0].is_c_contiguous()  # no elements
+
+
+def test_lazy_views_are_refused_by_as_cuda_array_and_setitem():
+    base = cuda.to_device(np.arange(4, dtype=np.float32))
+
+    class NegativeView:  # what a torch tensor with the negative bit looks like
+        __cuda_array_interface__ = base.__cuda_array_interface__
+
+        def is_neg(self):
+            return True
+
+    with pytest.raises(TypeError, match="negative view.*resolve_neg"):
+        cuda.as_cuda_array(NegativeView())
+    d = cuda.device_array(4, np.float32)
+    with pytest.raises(TypeError, match="negative view"):
+        d[:] = NegativeView()
+
+
+def test_one_signature_string_makes_a_specialized_kernel(jit):
+    @jit("void(float32[::1])")
+    def one(x):
+        x[0] = 1
+
+    @jit(["void(float32[::1])"])
+    def listed(x):
+        x[0] = 1
+
+    assert one.specialized and not listed.specialized  # numba.cuda's rule
+    with pytest.raises(RuntimeError, match="already specialized"):
+        one.specialize(np.zeros(1, np.float32))
+    x = np.zeros(2, np.float32)
+    assert listed.specialize(x) is listed.specialize(x)  # specializations are kept
+
+
 def test_copy_to_device_into_a_strided_view_leaves_the_gaps():
     d = cuda.to_device(np.arange(12.0).reshape(3, 4))
     view = d[::-1, 1::2]
