@@ -1,5 +1,6 @@
 //===- Passes.cpp - Constant folding, dead code, CFG simplification ------===//
 #include "pyjit/ir/Passes.h"
+#include "llvm/ADT/DenseMap.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/Verifier.h"
 #include <algorithm>
@@ -198,13 +199,31 @@ bool hasEffect(const Instruction &inst) {
 
 bool pyjit::ir::foldConstants(Function &fn, TypeContext &ctx) {
   bool changed = false;
+  // Folded instructions and the values that replace them. Each instruction's
+  // operands are rewritten through it before it is looked at, and every
+  // instruction's once at the end (uses listed before their definition:
+  // loop-header phis): one sweep, where replacing each fold's uses at once
+  // would scan the function per fold.
+  llvm::DenseMap<Value *, Value *> replaced;
+  auto resolve = [&](Value *v) {
+    for (auto it = replaced.find(v); it != replaced.end(); it = replaced.find(v))
+      v = it->second;
+    return v;
+  };
+  auto rewriteOperands = [&](Instruction &inst) {
+    for (unsigned k = 0, e = inst.numOperands(); k != e; ++k)
+      if (Value *to = resolve(inst.operand(k)); to != inst.operand(k))
+        inst.setOperand(k, to);
+  };
   for (auto &bb : fn.blocks()) {
     auto &insts = bb->instructions();
     for (size_t i = 0; i < insts.size(); ++i) {
       Instruction &inst = *insts[i];
+      if (!replaced.empty())
+        rewriteOperands(inst);
       if (inst.opcode() == Opcode::Select) {
         if (auto *c = asConst(inst.operand(0), Opcode::ConstBool)) {
-          fn.replaceAllUsesWith(&inst, inst.operand(c->intImm ? 1 : 2));
+          replaced[&inst] = inst.operand(c->intImm ? 1 : 2);
           changed = true;
         }
         continue;
@@ -232,10 +251,14 @@ bool pyjit::ir::foldConstants(Function &fn, TypeContext &ctx) {
       Instruction *replacement = folded.get();
       insts.insert(insts.begin() + i, std::move(folded));
       ++i;
-      fn.replaceAllUsesWith(insts[i].get(), replacement);
+      replaced[insts[i].get()] = replacement;
       changed = true;
     }
   }
+  if (!replaced.empty())
+    for (auto &bb : fn.blocks())
+      for (auto &inst : bb->instructions())
+        rewriteOperands(*inst);
   return changed;
 }
 

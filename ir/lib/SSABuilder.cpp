@@ -6,6 +6,8 @@ using namespace pyjit::ir;
 
 void SSABuilder::writeVariable(const std::string &var, BasicBlock *bb, Value *value) {
   currentDef[bb][var] = value;
+  if (auto *inst = llvm::dyn_cast<Instruction>(value); inst && inst->opcode() == Opcode::Phi)
+    phiDefs[inst].push_back({bb, var});
 }
 
 Value *SSABuilder::readVariable(const std::string &var, Type *type, BasicBlock *bb) {
@@ -44,22 +46,28 @@ Value *SSABuilder::readRecursive(const std::string &var, Type *type, BasicBlock 
   } else {
     Instruction *phi = builder.phi(type, bb);
     writeVariable(var, bb, phi); // breaks cycles
-    val = addPhiOperands(var, phi);
+    // Until its operands are read, only phis made here can come to use it.
+    bool outermost = madePhis.empty();
+    size_t window = madePhis.size();
+    madePhis.push_back(phi);
+    val = addPhiOperands(var, phi, window);
+    if (outermost) // IRGen runs next: the phis made so far may be used anywhere
+      madePhis.clear();
   }
   writeVariable(var, bb, val);
   return val;
 }
 
-Value *SSABuilder::addPhiOperands(const std::string &var, Instruction *phi) {
+Value *SSABuilder::addPhiOperands(const std::string &var, Instruction *phi, size_t window) {
   BasicBlock *bb = phi->parent();
   for (BasicBlock *pred : bb->predecessors()) {
     phi->addOperand(readVariable(var, phi->type(), pred));
     phi->blocks().push_back(pred);
   }
-  return tryRemoveTrivialPhi(phi);
+  return tryRemoveTrivialPhi(phi, window);
 }
 
-Value *SSABuilder::tryRemoveTrivialPhi(Instruction *phi) {
+Value *SSABuilder::tryRemoveTrivialPhi(Instruction *phi, size_t window) {
   if (erased.count(phi))
     return phi;
   Value *same = nullptr;
@@ -72,21 +80,44 @@ Value *SSABuilder::tryRemoveTrivialPhi(Instruction *phi) {
   }
   if (!same)
     same = zeroOf(phi->type()); // unreachable or only self-referencing
-  // Users of the phi that are phis may become trivial in turn.
-  std::vector<Instruction *> phiUsers;
-  for (auto &b : fn.blocks())
-    for (auto &inst : b->instructions())
-      if (inst.get() != phi && inst->opcode() == Opcode::Phi)
-        for (Value *op : inst->operands())
-          if (op == phi) {
-            phiUsers.push_back(inst.get());
-            break;
-          }
-  fn.replaceAllUsesWith(phi, same);
-  for (auto &[block, defs] : currentDef)
-    for (auto &[name, value] : defs)
-      if (value == phi)
-        value = same;
+  // One pass replaces the phi's uses and finds its users that are phis,
+  // which may become trivial in turn (each with the window to search for
+  // its own users).
+  std::vector<std::pair<Instruction *, size_t>> phiUsers;
+  auto replaceIn = [&](Instruction *inst, size_t userWindow) {
+    bool uses = false;
+    for (unsigned i = 0, e = inst->numOperands(); i != e; ++i)
+      if (inst->operand(i) == phi) {
+        inst->setOperand(i, same);
+        uses = true;
+      }
+    if (uses && inst != phi && inst->opcode() == Opcode::Phi)
+      phiUsers.push_back({inst, userWindow});
+  };
+  if (window != kNoWindow) {
+    // A phi whose operands were just read: no instruction but the phis made
+    // since (madePhis from `window` on, itself first) can hold it. A user
+    // found there may already have been handed to a phi made before it,
+    // still reading its operands: its users are looked for in all of
+    // madePhis (no IRGen code has run since any of them was made).
+    for (size_t k = window; k < madePhis.size(); ++k)
+      if (!erased.count(madePhis[k]))
+        replaceIn(madePhis[k], 0);
+  } else {
+    for (auto &b : fn.blocks())
+      for (auto &inst : b->instructions())
+        replaceIn(inst.get(), kNoWindow);
+  }
+  // The variables whose current definition it was (phiDefs: every place it
+  // was written; entries overwritten since are skipped).
+  auto defs = phiDefs.find(phi);
+  if (defs != phiDefs.end()) {
+    auto places = std::move(defs->second); // writeVariable below may grow phiDefs
+    phiDefs.erase(defs);
+    for (auto &[block, var] : places)
+      if (currentDef[block][var] == phi)
+        writeVariable(var, block, same);
+  }
 #ifndef NDEBUG
   for (auto &[block, phis] : incompletePhis)
     for (auto &[name, entry] : phis)
@@ -94,8 +125,8 @@ Value *SSABuilder::tryRemoveTrivialPhi(Instruction *phi) {
 #endif
   erased.insert(phi);
   graveyard.push_back(phi->parent()->remove(phi));
-  for (Instruction *user : phiUsers)
-    tryRemoveTrivialPhi(user);
+  for (auto [user, userWindow] : phiUsers)
+    tryRemoveTrivialPhi(user, userWindow);
   return same;
 }
 
@@ -128,5 +159,5 @@ void SSABuilder::sealBlock(BasicBlock *bb) {
   auto pending = std::move(incompletePhis[bb]);
   incompletePhis.erase(bb);
   for (auto &[var, entry] : pending)
-    addPhiOperands(var, entry.first);
+    addPhiOperands(var, entry.first, kNoWindow); // IRGen may have used it anywhere
 }

@@ -11,6 +11,7 @@
 #define PYJIT_IR_SSABUILDER_H
 
 #include "pyjit/ir/IRBuilder.h"
+#include "llvm/ADT/DenseMap.h"
 #include <map>
 #include <set>
 #include <string>
@@ -36,17 +37,28 @@ public:
 
 private:
   Value *readRecursive(const std::string &var, Type *type, BasicBlock *bb);
-  Value *addPhiOperands(const std::string &var, Instruction *phi);
-  Value *tryRemoveTrivialPhi(Instruction *phi);
+  /// `window`: where `phi` sits in madePhis when its uses can only be the
+  /// phis made since (kNoWindow: anywhere in the function).
+  static constexpr size_t kNoWindow = ~size_t(0);
+  Value *addPhiOperands(const std::string &var, Instruction *phi, size_t window);
+  Value *tryRemoveTrivialPhi(Instruction *phi, size_t window = kNoWindow);
   Value *zeroOf(Type *type);
 
   Function &fn;
   IRBuilder &builder;
   std::map<BasicBlock *, std::map<std::string, Value *>> currentDef;
+  /// Where each phi was written as a variable's definition (block, name):
+  /// removing a trivial phi updates those entries, not every definition.
+  llvm::DenseMap<const Instruction *, std::vector<std::pair<BasicBlock *, std::string>>>
+      phiDefs;
   std::map<BasicBlock *, std::map<std::string, std::pair<Instruction *, Type *>>> incompletePhis;
   std::set<BasicBlock *> sealed;
   std::map<Type *, Value *> zeros;
   std::set<const Instruction *> erased; // removed trivial phis
+  /// The phis made by the readRecursive calls now running, outermost first:
+  /// while a phi's operands are read no IRGen code runs, so only these can
+  /// use it (a trivial one is then replaced without scanning the function).
+  std::vector<Instruction *> madePhis;
   std::vector<std::unique_ptr<Instruction>> graveyard; // keeps their addresses unique
 };
 
