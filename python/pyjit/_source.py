@@ -61,6 +61,9 @@ def classify(value, memo=None):
         return ("module", "coop")
     if callable(value) and isinstance(getattr(value, "_pyjit_path", None), str):
         return ("function", value._pyjit_path)  # load = coop.block.load_striped
+    from .cuda import _KernelOnly
+    if isinstance(value, _KernelOnly):
+        return ("module", value._pyjit_path)  # tid = cuda.threadIdx; from pyjit.cuda import shared
     if isinstance(value, DeviceFunction):
         return ("devfunc", describe(value.py_func, memo))
     if isinstance(value, (bool, np.bool_)):

@@ -342,27 +342,73 @@ def event_elapsed_time(evtstart, evtend):
     return evtstart.elapsed_time(evtend)
 
 
-class _KernelOnly:
-    """Names such as cuda.threadIdx exist only inside kernels."""
+# -- kernel-only names ---------------------------------------------------------
+# On the host these are stubs, as in numba.cuda: calling one raises. Each
+# carries `_pyjit_path`, so that a kernel may use it under another name
+# (`from pyjit.cuda import syncthreads`, `sarray = cuda.shared.array`): the
+# compiler treats the alias as the cuda.* name it stands for.
 
-    def __init__(self, name):
+def _kernel_only(path, doc):
+    def stub(*args, **kwargs):
+        raise RuntimeError("%s() can only be used inside a kernel" % path)
+    stub.__name__ = stub.__qualname__ = path.rsplit(".", 1)[-1]
+    stub.__doc__ = "%s (kernels only). %s" % (path, doc)
+    stub._pyjit_path = path
+    return stub
+
+
+class _KernelOnly:
+    """A namespace of kernel-only names: cuda.threadIdx (.x, .y, .z), and
+    cuda.shared, cuda.local, cuda.const, cuda.atomic (their functions)."""
+
+    def __init__(self, name, functions=()):
         self._name = name
+        self._pyjit_path = "cuda." + name
+        self._functions = frozenset(functions)
 
     def __getattr__(self, attr):
+        if attr in self._functions:
+            return _kernel_only("cuda.%s.%s" % (self._name, attr), "")
         raise RuntimeError("cuda.%s.%s can only be used inside a kernel" % (self._name, attr))
+
+    def __repr__(self):
+        return "<kernel-only namespace cuda.%s>" % self._name
 
 
 threadIdx = _KernelOnly("threadIdx")
 blockIdx = _KernelOnly("blockIdx")
 blockDim = _KernelOnly("blockDim")
 gridDim = _KernelOnly("gridDim")
+shared = _KernelOnly("shared", ["array"])
+local = _KernelOnly("local", ["array"])
+const = _KernelOnly("const", ["array_like"])
+atomic = _KernelOnly("atomic", ["add", "sub", "max", "min", "nanmax", "nanmin", "and_", "or_",
+                                "xor", "exch", "inc", "dec", "cas", "compare_and_swap"])
 
-
-def grid(ndim):
-    """The thread's absolute position in the grid (kernels only)."""
-    raise RuntimeError("cuda.grid() can only be used inside a kernel")
-
-
-def gridsize(ndim):
-    """The number of threads in the grid (kernels only)."""
-    raise RuntimeError("cuda.gridsize() can only be used inside a kernel")
+grid = _kernel_only("cuda.grid", "The thread's absolute position in the grid: an int for "
+                                 "ndim 1, else a tuple of ndim ints.")
+gridsize = _kernel_only("cuda.gridsize", "The number of threads in the grid, per dimension.")
+_INTRINSICS = {
+    "syncthreads": "Barrier for the block's threads.",
+    "syncthreads_count": "Barrier; the number of threads whose predicate is true.",
+    "syncthreads_and": "Barrier; whether the predicate is true for every thread.",
+    "syncthreads_or": "Barrier; whether the predicate is true for any thread.",
+    "syncwarp": "Barrier for the warp's threads in the mask.",
+    "threadfence": "Memory fence, device scope.",
+    "threadfence_block": "Memory fence, block scope.",
+    "threadfence_system": "Memory fence, system scope.",
+    "shfl_sync": "Value from another lane.", "shfl_up_sync": "Value from a lower lane.",
+    "shfl_down_sync": "Value from a higher lane.", "shfl_xor_sync": "Value from lane ^ mask.",
+    "all_sync": "Warp vote: all.", "any_sync": "Warp vote: any.", "eq_sync": "Warp vote: equal.",
+    "ballot_sync": "Warp vote: ballot mask.", "activemask": "Mask of the active lanes.",
+    "match_any_sync": "Lanes holding the same value.",
+    "match_all_sync": "Whether all lanes hold the same value.",
+    "lanemask_lt": "Mask of the lanes below this one.",
+    "popc": "Set bits.", "brev": "Bits reversed.", "clz": "Leading zeros.",
+    "ffs": "Position of the first set bit.", "fma": "Fused multiply-add.",
+    "cbrt": "Cube root.", "selp": "Select by predicate.", "nanosleep": "Sleep, nanoseconds.",
+}
+for _name, _doc in _INTRINSICS.items():
+    globals()[_name] = _kernel_only("cuda." + _name, _doc)
+del _name, _doc
+__all__ += ["shared", "local", "const", "atomic"] + list(_INTRINSICS)

@@ -17,6 +17,28 @@ def saxpy(a, x, y, out):
         out[i] = a * x[i] + y[i]
 
 
+def test_cuda_names_under_other_names(jit):
+    # numba.cuda lets a kernel call cuda.* names bound to other names
+    # (from numba.cuda import syncthreads; sarray = cuda.shared.array).
+    import kernels_with_aliases as mod
+    kernel = jit(mod.reverse_in_block)
+    x = np.zeros(8, np.int32)
+    total = np.zeros(2, np.int32)
+    kernel[1, 8](x, total)
+    np.testing.assert_array_equal(x, 2 * np.arange(8)[::-1])
+    np.testing.assert_array_equal(total, [8, 8 * 7])
+
+
+def test_kernel_only_names_are_stubs_on_the_host():
+    with pytest.raises(RuntimeError, match=r"cuda.syncthreads\(\) can only be used inside a kernel"):
+        cuda.syncthreads()
+    with pytest.raises(RuntimeError, match=r"cuda.atomic.add\(\) can only be used inside"):
+        cuda.atomic.add(np.zeros(1), 0, 1)
+    with pytest.raises(RuntimeError, match="cuda.threadIdx.x can only be used inside a kernel"):
+        cuda.threadIdx.x
+    from pyjit.cuda import shfl_down_sync, popc  # noqa: F401  (importable, as in numba.cuda)
+
+
 def test_saxpy_device_arrays_float32(jit):
     n = 100_003  # not a multiple of the block size
     rng = np.random.default_rng(1)
