@@ -412,3 +412,13 @@ for _name, _doc in _INTRINSICS.items():
     globals()[_name] = _kernel_only("cuda." + _name, _doc)
 del _name, _doc
 __all__ += ["shared", "local", "const", "atomic"] + list(_INTRINSICS)
+
+
+# numba.cuda.random's generators, importable as pyjit.cuda.random (this module
+# is not a package: the submodule is registered by name).
+import sys as _sys  # noqa: E402
+
+from . import _random as random  # noqa: E402
+
+_sys.modules[__name__ + ".random"] = random
+__all__ += ["random"]
