@@ -50,7 +50,11 @@ Value *SSABuilder::readRecursive(const std::string &var, Type *type, BasicBlock 
     bool outermost = madePhis.empty();
     size_t window = madePhis.size();
     madePhis.push_back(phi);
-    val = addPhiOperands(var, phi, window);
+    addPhiOperands(var, phi, window);
+    // Not addPhiOperands' result: removing `phi` can remove, in turn, the
+    // value it was replaced with (a phi user of that value became trivial);
+    // the definition of (bb, var) follows every replacement (phiDefs).
+    val = currentDef[bb][var];
     if (outermost) // IRGen runs next: the phis made so far may be used anywhere
       madePhis.clear();
   }

@@ -42,7 +42,8 @@ _JUMP0 = np.uint64(0xBEAC0467EBA5FACB)
 _JUMP1 = np.uint64(0xD86B048B86AA9922)
 _ONE = np.uint64(1)
 _TWO_PI_FLOAT32 = np.float32(2 * math.pi)
-_TWO_PI_FLOAT64 = 2 * math.pi
+_TWO_PI_FLOAT64 = np.float64(2 * math.pi)  # np.float64: a Python float is weak
+_MINUS_TWO_FLOAT64 = np.float64(-2.0)
 
 
 @cuda.jit(device=True)
@@ -134,7 +135,7 @@ def xoroshiro128p_normal_float64(states, index):
     numba.cuda's."""
     u1 = xoroshiro128p_uniform_float32(states, index)
     u2 = xoroshiro128p_uniform_float32(states, index)
-    return math.sqrt(-2.0 * math.log(u1)) * math.cos(_TWO_PI_FLOAT64 * u2)
+    return math.sqrt(_MINUS_TWO_FLOAT64 * math.log(u1)) * math.cos(_TWO_PI_FLOAT64 * u2)
 
 
 def _init_states_sequential(states, seed, subsequence_start):
@@ -168,11 +169,13 @@ def init_xoroshiro128p_states(states, seed, subsequence_start=0, stream=0):
         raise TypeError("init_xoroshiro128p_states: states must be a uint64 device array of "
                         "shape (n, 2) (create_xoroshiro128p_states makes one); got %s %s"
                         % (getattr(states, "dtype", type(states).__name__), shape))
-    if int(subsequence_start) < 0 or int(seed) < 0:
-        raise ValueError("init_xoroshiro128p_states: seed and subsequence_start are unsigned")
+    if not 0 <= int(subsequence_start) < 1 << 63:
+        raise ValueError("init_xoroshiro128p_states: subsequence_start must be in [0, 2^63), "
+                         "got %r" % (subsequence_start,))
     if _init_kernel is None:
         _init_kernel = cuda.jit(_init_states_sequential, target="cpu")
     host = np.empty(shape, dtype=np.uint64)
+    # The seed is a uint64: other integers wrap, as numba.cuda's uint64(seed).
     _init_kernel[1, 1](host, np.uint64(int(seed) % (1 << 64)), np.int64(subsequence_start))
     states.copy_to_device(host, stream=stream)
 

@@ -361,24 +361,35 @@ class _KernelOnly:
     """A namespace of kernel-only names: cuda.threadIdx (.x, .y, .z), and
     cuda.shared, cuda.local, cuda.const, cuda.atomic (their functions)."""
 
-    def __init__(self, name, functions=()):
+    def __init__(self, name, functions=(), values=()):
         self._name = name
         self._pyjit_path = "cuda." + name
         self._functions = frozenset(functions)
+        self._values = frozenset(values)
 
     def __getattr__(self, attr):
-        if attr in self._functions:
-            return _kernel_only("cuda.%s.%s" % (self._name, attr), "")
-        raise RuntimeError("cuda.%s.%s can only be used inside a kernel" % (self._name, attr))
+        # Private and special names, and names the namespace does not have,
+        # are plain missing attributes (hasattr, copy, pickle, doctest and
+        # `__cuda_array_interface__` probes see AttributeError).
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        name = object.__getattribute__(self, "_name")
+        if attr in object.__getattribute__(self, "_functions"):
+            return _kernel_only("cuda.%s.%s" % (name, attr), "")
+        if attr in object.__getattribute__(self, "_values"):
+            raise RuntimeError("cuda.%s.%s can only be used inside a kernel" % (name, attr))
+        raise AttributeError("cuda.%s has no attribute '%s'" % (name, attr))
 
     def __repr__(self):
         return "<kernel-only namespace cuda.%s>" % self._name
 
 
-threadIdx = _KernelOnly("threadIdx")
-blockIdx = _KernelOnly("blockIdx")
-blockDim = _KernelOnly("blockDim")
-gridDim = _KernelOnly("gridDim")
+threadIdx = _KernelOnly("threadIdx", values="xyz")
+blockIdx = _KernelOnly("blockIdx", values="xyz")
+blockDim = _KernelOnly("blockDim", values="xyz")
+gridDim = _KernelOnly("gridDim", values="xyz")
+laneid = _KernelOnly("laneid")  # int32 values in kernels; importable as in numba.cuda
+warpsize = _KernelOnly("warpsize")
 shared = _KernelOnly("shared", ["array"])
 local = _KernelOnly("local", ["array"])
 const = _KernelOnly("const", ["array_like"])
@@ -411,7 +422,7 @@ _INTRINSICS = {
 for _name, _doc in _INTRINSICS.items():
     globals()[_name] = _kernel_only("cuda." + _name, _doc)
 del _name, _doc
-__all__ += ["shared", "local", "const", "atomic"] + list(_INTRINSICS)
+__all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic"] + list(_INTRINSICS)
 
 
 # numba.cuda.random's generators, importable as pyjit.cuda.random (this module
@@ -420,5 +431,4 @@ import sys as _sys  # noqa: E402
 
 from . import _random as random  # noqa: E402
 
-_sys.modules[__name__ + ".random"] = random
-__all__ += ["random"]
+_sys.modules[__name__ + ".random"] = random  # not in __all__: `import *` keeps stdlib random

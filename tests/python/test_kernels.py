@@ -17,6 +17,40 @@ def saxpy(a, x, y, out):
         out[i] = a * x[i] + y[i]
 
 
+def test_while_loops_with_short_circuit_conditions(jit):
+    # A variable first read after a while loop whose condition short-circuits:
+    # SSA construction once kept a phi it had removed (a crash or a verifier
+    # error), found by a review helper.
+    @jit
+    def walk(x, out, n):
+        i = 0
+        while 0 <= i < n:
+            i += x[i]
+        out[0] = i
+
+    @jit
+    def scan_positive(x, out, n, base):
+        i = 0
+        while i < n and x[i] > 0:
+            i += 1
+        out[0] = base + i
+
+    @jit
+    def first_either(x, out, n):
+        i = 0
+        while not (x[i] == 7 or x[i] < 0) and i < n - 1:
+            i += 1
+        out[0] = i
+
+    out = np.zeros(1, np.int64)
+    walk[1, 1](np.array([1, 2, 1, 3, 5]), out, 5)
+    assert out[0] == 6  # 0 -> 1 -> 3 -> 6
+    scan_positive[1, 1](np.array([3, 1, 0, 2]), out, 4, 10)
+    assert out[0] == 12
+    first_either[1, 1](np.array([1, 2, -3, 7]), out, 4)
+    assert out[0] == 2
+
+
 def test_cuda_names_under_other_names(jit):
     # numba.cuda lets a kernel call cuda.* names bound to other names
     # (from numba.cuda import syncthreads; sarray = cuda.shared.array).
@@ -36,7 +70,12 @@ def test_kernel_only_names_are_stubs_on_the_host():
         cuda.atomic.add(np.zeros(1), 0, 1)
     with pytest.raises(RuntimeError, match="cuda.threadIdx.x can only be used inside a kernel"):
         cuda.threadIdx.x
-    from pyjit.cuda import shfl_down_sync, popc  # noqa: F401  (importable, as in numba.cuda)
+    from pyjit.cuda import laneid, popc, shfl_down_sync  # noqa: F401  (as in numba.cuda)
+    import copy
+    import pickle
+    assert not hasattr(cuda.shared, "__wrapped__") and not hasattr(cuda.atomic, "nope")
+    assert repr(copy.copy(cuda.threadIdx)) == "<kernel-only namespace cuda.threadIdx>"
+    assert repr(pickle.loads(pickle.dumps(cuda.shared))) == "<kernel-only namespace cuda.shared>"
 
 
 def test_saxpy_device_arrays_float32(jit):
