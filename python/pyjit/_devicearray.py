@@ -452,8 +452,7 @@ class DeviceArray(_abi_base()):
             # numpy picks the view's elements out of them.
             out = ary if ary is not None else np.empty(self.shape, dtype=self.dtype)
             if self.size:
-                low = sum(min(0, (e - 1) * s) for e, s in zip(self.shape, self.strides))
-                high = sum(max(0, (e - 1) * s) for e, s in zip(self.shape, self.strides))
+                low, high = _extent_bytes(self.shape, self.strides)
                 span = np.empty(high - low + self.dtype.itemsize, dtype=np.uint8)
                 _dtoh(span, self._buffer.ptr + low)
                 out[...] = np.ndarray(self.shape, self.dtype, buffer=span, offset=-low,
@@ -471,10 +470,17 @@ class DeviceArray(_abi_base()):
         return ary
 
 
+def _extent_bytes(shape, strides):
+    """(low, high): the byte offsets, from the first element, of the lowest
+    and the highest element of a non-empty strided array."""
+    low = sum(min(0, (e - 1) * s) for e, s in zip(shape, strides))
+    high = sum(max(0, (e - 1) * s) for e, s in zip(shape, strides))
+    return low, high
+
+
 def _span(dev):
     """[low, high) addresses of the bytes a DeviceArray's elements occupy."""
-    low = sum(min(0, (e - 1) * s) for e, s in zip(dev.shape, dev.strides))
-    high = sum(max(0, (e - 1) * s) for e, s in zip(dev.shape, dev.strides))
+    low, high = _extent_bytes(dev.shape, dev.strides)
     base = dev.device_ctypes_pointer
     return base + low, base + high + dev.dtype.itemsize
 
@@ -499,8 +505,7 @@ def _host_view(dev):
     """A numpy array viewing a DeviceArray in the CPU backend's host memory."""
     if dev.size == 0:
         return np.empty(dev.shape, dev.dtype)
-    low = sum(min(0, (e - 1) * s) for e, s in zip(dev.shape, dev.strides))
-    high = sum(max(0, (e - 1) * s) for e, s in zip(dev.shape, dev.strides))
+    low, high = _extent_bytes(dev.shape, dev.strides)
     span = (ctypes.c_char * (high - low + dev.dtype.itemsize)).from_address(
         dev.device_ctypes_pointer + low)
     return np.ndarray(dev.shape, dev.dtype, buffer=span, offset=-low, strides=dev.strides)
