@@ -161,15 +161,14 @@ unsigned layoutOf(const uint64_t *extents, const int64_t *strides, unsigned ndim
 }
 
 /// Reads a tuple of ints into `out` (signed values kept as two's complement).
-bool readInts(PyObject *tuple, Py_ssize_t from, Py_ssize_t count, uint64_t *out,
-              int64_t scale = 1) {
+bool readInts(PyObject *tuple, Py_ssize_t from, Py_ssize_t count, uint64_t *out) {
   for (Py_ssize_t k = 0; k < count; ++k) {
     long long v = PyLong_AsLongLong(PyTuple_GetItem(tuple, from + k));
     if (v == -1 && PyErr_Occurred()) {
       PyErr_Clear();
       return false;
     }
-    out[k] = static_cast<uint64_t>(v * scale);
+    out[k] = static_cast<uint64_t>(v);
   }
   return true;
 }
