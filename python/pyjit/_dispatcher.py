@@ -686,10 +686,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             return get(self._overload_for(signature))
         return {sig: get(overload) for sig, overload in self._all_overloads().items()}
 
-    def _resource(self, signature, name):
+    def _resource(self, signature, name=None):
+        """One resource-usage entry (`name`; None: all of them) as _inspect
+        gives it; a specialized kernel given no signature answers for its one."""
         if signature is None and self.specialized:
             signature = self.signatures[0]
-        return self._inspect(signature, lambda overload: self._attributes(overload)[name])
+        return self._inspect(signature, lambda overload: (
+            self._attributes(overload) if name is None else self._attributes(overload)[name]))
 
     def inspect_asm(self, signature=None):
         """The PTX of the overload for `signature` (str), or without one a dict
@@ -758,9 +761,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def resource_usage(self, signature=None):
         """All of the above as one dict (plus ptx_version, binary_version);
         without a signature, one such dict per overload (pyjit's own)."""
-        if signature is None and self.specialized:
-            signature = self.signatures[0]
-        return self._inspect(signature, self._attributes)
+        return self._resource(signature)
 
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0, signature=None):
         """Blocks of `blockdim` threads that can be resident at once on the whole
@@ -789,7 +790,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     @property
     def specialized(self):
-        """True for a kernel made by specialize()."""
+        """True for a kernel made by specialize() or given one signature
+        string (not a list), as numba.cuda decides it."""
         return getattr(self, "_specialized", False)
 
     @property
