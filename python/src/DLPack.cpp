@@ -146,12 +146,11 @@ PyObject *pyjit::python::dlpackImport(PyObject *, PyObject *capsule) {
     Py_XDECREF(strides);
     return nullptr;
   }
-  int64_t compact = itemsize;
-  for (int d = t.ndim - 1; d >= 0; --d) {
-    int64_t stride = t.strides ? t.strides[d] * itemsize : compact;
-    compact *= t.shape[d];
+  int64_t byteStride[32];
+  byteStrides(t, itemsize, byteStride);
+  for (int d = 0; d < t.ndim; ++d) {
     PyTuple_SetItem(shape, d, PyLong_FromLongLong(t.shape[d]));
-    PyTuple_SetItem(strides, d, PyLong_FromLongLong(stride));
+    PyTuple_SetItem(strides, d, PyLong_FromLongLong(byteStride[d]));
   }
   // From here the consumer (this holder) owns the tensor.
   PyObject *holder = PyCapsule_New(m, "pyjit_dltensor", holderDestructor);

@@ -1,10 +1,17 @@
-//===- DLPackAbi.h - DLPack's unversioned C ABI (DLManagedTensor) ---------===//
+//===- DLPackAbi.h - DLPack's C ABI: DLManagedTensor, the exchange API ----===//
 //
-// The structures of DLPack 0.8 (github.com/dmlc/dlpack, include/dlpack/
-// dlpack.h), which every producer and consumer (PyTorch, CuPy, JAX, NumPy)
-// exchanges in a PyCapsule named "dltensor". Used by DLPack.cpp (export and
-// import) and by the launch fast path (Dispatch.cpp), which reads a torch
-// tensor through torch.utils.dlpack.to_dlpack.
+// The structures of DLPack (github.com/dmlc/dlpack, include/dlpack/dlpack.h):
+// - DLTensor and DLManagedTensor (DLPack 0.8, unchanged in 1.x), which every
+//   producer and consumer (PyTorch, CuPy, JAX, NumPy) exchanges in a PyCapsule
+//   named "dltensor". Used by DLPack.cpp (export and import) and by the launch
+//   fast path (Dispatch.cpp) when it reads a torch tensor through
+//   torch.utils.dlpack.to_dlpack.
+// - DLPackExchangeAPI (DLPack 1.3, "C exchange API"): a table of C functions
+//   that a producer's array type gives in a PyCapsule named
+//   "dlpack_exchange_api", its attribute `__dlpack_c_exchange_api__`
+//   (PyTorch 2.10 and later). Its dltensor_from_py_object_no_sync fills a
+//   DLTensor on the consumer's stack without a Python call; the launch fast
+//   path reads torch tensors through it when torch has it.
 //===----------------------------------------------------------------------===//
 #ifndef PYJIT_PYTHON_DLPACKABI_H
 #define PYJIT_PYTHON_DLPACKABI_H
@@ -41,6 +48,55 @@ struct DLManagedTensor {
   void *manager_ctx;
   void (*deleter)(DLManagedTensor *self);
 };
+
+/// The byte strides of `t` into out[0..ndim): its element strides times
+/// `itemsize`, or the compact row-major strides where the producer gives
+/// none (a null `strides`, allowed before DLPack 1.2).
+inline void byteStrides(const DLTensor &t, unsigned itemsize, int64_t *out) {
+  int64_t compact = itemsize;
+  for (int d = t.ndim - 1; d >= 0; --d) {
+    out[d] = t.strides ? t.strides[d] * static_cast<int64_t>(itemsize) : compact;
+    compact *= t.shape[d];
+  }
+}
+
+struct DLPackVersion {
+  uint32_t major;
+  uint32_t minor;
+};
+struct DLPackExchangeAPIHeader {
+  DLPackVersion version;
+  /// An older table the producer also gives (same major version chain), or null.
+  DLPackExchangeAPIHeader *prev_api;
+};
+/// DLPack 1.3's exchange table. pyjit calls only dltensor_from_py_object_no_sync:
+/// it fills `out` with pointers into the producer's object (valid while that
+/// object lives unchanged), returns 0, or -1 with a Python exception set. It
+/// does no stream synchronisation ("NoSync").
+struct DLPackExchangeAPI {
+  DLPackExchangeAPIHeader header;
+  void *managed_tensor_allocator;
+  void *managed_tensor_from_py_object_no_sync;
+  void *managed_tensor_to_py_object_no_sync;
+  int (*dltensor_from_py_object_no_sync)(void *py_object, DLTensor *out);
+  void *current_work_stream;
+};
+
+/// The capsule name DLPack 1.3 gives `__dlpack_c_exchange_api__`.
+inline constexpr const char kExchangeApiCapsule[] = "dlpack_exchange_api";
+
+/// The major-version-1 table in the chain starting at `header` whose
+/// dltensor_from_py_object_no_sync is set, or null: a consumer written for
+/// major version 1 walks prev_api past newer ones, as dlpack.h asks.
+inline const DLPackExchangeAPI *exchangeApiV1(const DLPackExchangeAPIHeader *header) {
+  for (int hops = 0; header && hops < 16; header = header->prev_api, ++hops) {
+    if (header->version.major != 1)
+      continue;
+    const auto *api = reinterpret_cast<const DLPackExchangeAPI *>(header);
+    return api->dltensor_from_py_object_no_sync ? api : nullptr;
+  }
+  return nullptr;
+}
 
 /// The NumPy kind character (b, i, u, f, c) of a DLPack data type with one
 /// lane; 0 for any other (bfloat16, vectors, unknown codes).

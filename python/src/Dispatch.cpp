@@ -14,10 +14,13 @@
 //           string), read from the object's words (ArrayAbi.h); the key is
 //           the interned type string;
 //   cupy    cupy.ndarray: data.ptr, shape, strides, dtype;
-//   torch   torch.Tensor on the selected GPU: one call of the registered
-//           reader, torch.utils.dlpack.to_dlpack, whose DLPack capsule holds
-//           the pointer, shape, strides and type; the capsule is dropped
-//           before the launch (the caller's tensor keeps the memory alive).
+//   torch   torch.Tensor on the selected GPU, read by the registered reader:
+//           - DLPack's C exchange API (torch.Tensor.__dlpack_c_exchange_api__,
+//             PyTorch 2.10 and later): one C call fills a DLTensor on the
+//             stack with the pointer, shape, strides and type;
+//           - else torch.utils.dlpack.to_dlpack, whose capsule holds the same
+//             DLTensor; it is dropped before the launch (the caller's tensor
+//             keeps the memory alive).
 //           A conjugate or negative view (is_conj(), is_neg()), which DLPack
 //           exports as its unconjugated memory, and a tensor on another
 //           device go to the slow path.
@@ -66,7 +69,8 @@ struct TypeEntry {
   ArgKind kind;
   char rawKind = 0;
   unsigned rawBytes = 0;
-  PyObject *reader = nullptr; // torch: to_dlpack (strong reference)
+  PyObject *reader = nullptr; // torch: to_dlpack or the exchange capsule (strong reference)
+  const dlpack::DLPackExchangeAPI *api = nullptr; // torch: the C exchange API, if given
 };
 
 /// Types the fast path reads, registered from Python. Touched with the GIL held.
@@ -228,22 +232,33 @@ bool readCuPy(PyObject *arg, llvm::SmallVectorImpl<uint64_t> &slots, unsigned &n
   return ok;
 }
 
-/// Reads a torch tensor through `reader` (to_dlpack) into 1 + 2*ndim slots;
-/// its key in `key`. False (no error set) when the fast path cannot take it:
-/// not on the selected GPU, zero dimensions, a type pyjit has no name for,
-/// or a tensor DLPack refuses to export.
-bool readTorch(PyObject *arg, PyObject *reader, llvm::SmallVectorImpl<uint64_t> &slots,
+/// Reads a torch tensor through the entry's reader (the C exchange API, else
+/// to_dlpack) into 1 + 2*ndim slots; its key in `key`. False (no error set)
+/// when the fast path cannot take it: not on the selected GPU, zero
+/// dimensions, a type pyjit has no name for, or a tensor DLPack refuses to
+/// export.
+bool readTorch(PyObject *arg, const TypeEntry &entry, llvm::SmallVectorImpl<uint64_t> &slots,
                unsigned &ndim, uint64_t &key) {
   using namespace dlpack;
-  // (PyObject_CallOneArg is not in the 3.11 limited API; this one vectorcalls.)
-  PyObject *capsule = PyObject_CallFunctionObjArgs(reader, arg, nullptr);
-  if (!capsule || !PyCapsule_IsValid(capsule, "dltensor")) {
-    Py_XDECREF(capsule);
-    PyErr_Clear();
-    return false;
+  DLTensor exchanged;
+  PyObject *capsule = nullptr; // to_dlpack's, owning what `t` points into
+  const DLTensor *tensor = &exchanged;
+  if (entry.api) {
+    if (entry.api->dltensor_from_py_object_no_sync(arg, &exchanged) != 0) {
+      PyErr_Clear();
+      return false;
+    }
+  } else {
+    // (PyObject_CallOneArg is not in the 3.11 limited API; this one vectorcalls.)
+    capsule = PyObject_CallFunctionObjArgs(entry.reader, arg, nullptr);
+    if (!capsule || !PyCapsule_IsValid(capsule, "dltensor")) {
+      Py_XDECREF(capsule);
+      PyErr_Clear();
+      return false;
+    }
+    tensor = &static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule, "dltensor"))->dl_tensor;
   }
-  const auto *m = static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule, "dltensor"));
-  const DLTensor &t = m->dl_tensor;
+  const DLTensor &t = *tensor;
   char kind = numpyKind(t.dtype);
   unsigned itemsize = t.dtype.bits / 8;
   bool ok = kind && t.device.device_type == kDLCUDA &&
@@ -255,17 +270,14 @@ bool readTorch(PyObject *arg, PyObject *reader, llvm::SmallVectorImpl<uint64_t> 
     slots.resize(base + 1 + 2 * ndim);
     uint64_t *out = slots.data() + base;
     out[0] = reinterpret_cast<uintptr_t>(t.data) + t.byte_offset;
-    int64_t compact = itemsize; // strides null: row-major
-    for (unsigned d = ndim; d-- > 0;) {
+    for (unsigned d = 0; d < ndim; ++d)
       out[1 + d] = static_cast<uint64_t>(t.shape[d]);
-      out[1 + ndim + d] = static_cast<uint64_t>(t.strides ? t.strides[d] * itemsize : compact);
-      compact *= t.shape[d];
-    }
+    byteStrides(t, itemsize, reinterpret_cast<int64_t *>(out + 1 + ndim));
     unsigned layout = layoutOf(out + 1, reinterpret_cast<int64_t *>(out + 1 + ndim), ndim,
                                itemsize);
     key = foreignKey(kind, itemsize, ndim, layout);
   }
-  Py_DECREF(capsule); // unconsumed: its destructor calls the producer's deleter
+  Py_XDECREF(capsule); // unconsumed: its destructor calls the producer's deleter
   // A conjugate or negative view (z.conj(), z.conj().imag) exports its
   // memory as it is, and its values are not that: the slow path refuses it.
   static PyObject *sIsNeg = PyUnicode_InternFromString("is_neg");
@@ -361,7 +373,7 @@ PyObject *launch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n, PyOb
       break;
     case ArgKind::Torch:
       foreign.push_back({i, slots.size()});
-      fast = readTorch(arg, entry->reader, slots, read[i].ndim, k);
+      fast = readTorch(arg, *entry, slots, read[i].ndim, k);
       break;
     }
     key.push_back(k);
@@ -708,19 +720,47 @@ PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
     PyErr_Format(PyExc_ValueError, "register_launch_type: unknown kind '%s'", kindName);
     return nullptr;
   }
+  const dlpack::DLPackExchangeAPI *api = nullptr;
+  if (reader != Py_None && PyCapsule_CheckExact(reader)) {
+    void *header = PyCapsule_GetPointer(reader, dlpack::kExchangeApiCapsule);
+    api = header ? dlpack::exchangeApiV1(static_cast<dlpack::DLPackExchangeAPIHeader *>(header))
+                 : nullptr;
+    if (!api) {
+      PyErr_Clear();
+      PyErr_Format(PyExc_ValueError, "register_launch_type: the capsule is not a DLPack "
+                   "exchange API ('%s') of major version 1 with dltensor_from_py_object_no_sync",
+                   dlpack::kExchangeApiCapsule);
+      return nullptr;
+    }
+  }
   if ((kind == ArgKind::Torch) != (reader != Py_None) ||
-      (reader != Py_None && !PyCallable_Check(reader))) {
+      (reader != Py_None && !api && !PyCallable_Check(reader))) {
     PyErr_SetString(PyExc_TypeError, "register_launch_type: a 'torch' type, and only it, "
-                                     "takes a reader (torch.utils.dlpack.to_dlpack)");
+                                     "takes a reader (torch.utils.dlpack.to_dlpack or the "
+                                     "type's __dlpack_c_exchange_api__ capsule)");
     return nullptr;
   }
   if (!entryOf(reinterpret_cast<PyTypeObject *>(type))) {
     Py_INCREF(type);
     Py_XINCREF(reader == Py_None ? nullptr : reader);
-    registry().types.push_back({reinterpret_cast<PyTypeObject *>(type), kind, 0, 0,
-                                reader == Py_None ? nullptr : reader});
+    TypeEntry entry{reinterpret_cast<PyTypeObject *>(type), kind};
+    entry.reader = reader == Py_None ? nullptr : reader;
+    entry.api = api;
+    registry().types.push_back(entry);
   }
   Py_RETURN_NONE;
+}
+
+PyObject *python::launchTypeReader(PyObject *, PyObject *type) {
+  const TypeEntry *entry =
+      PyType_Check(type) ? entryOf(reinterpret_cast<PyTypeObject *>(type)) : nullptr;
+  if (!entry)
+    Py_RETURN_NONE;
+  static const char *const names[] = {"scalar", "abi", "cupy", "torch"};
+  const char *name = names[static_cast<int>(entry->kind)];
+  if (entry->kind == ArgKind::Torch)
+    name = entry->api ? "torch: dlpack_c_exchange_api" : "torch: to_dlpack";
+  return PyUnicode_FromString(name);
 }
 
 PyObject *python::registerRawScalar(PyObject *, PyObject *args) {

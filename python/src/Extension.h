@@ -51,8 +51,11 @@ PyObject *versions(PyObject *self, PyObject *args);
 PyObject *dlpackExport(PyObject *self, PyObject *args);
 PyObject *dlpackImport(PyObject *self, PyObject *capsule);
 // Dispatch.cpp
-/// register_launch_type(type, kind[, reader]): a type the launch fast path reads.
+/// register_launch_type(type, kind[, reader]): a type the launch fast path
+/// reads. ValueError for a capsule that is not a usable DLPack exchange API.
 PyObject *registerLaunchType(PyObject *self, PyObject *args);
+/// launch_type_reader(type) -> str or None: how the fast path reads `type`.
+PyObject *launchTypeReader(PyObject *self, PyObject *type);
 /// register_raw_scalar(sample, kind, itemsize, value_bytes) -> bool: the fast
 /// path may read this NumPy scalar type's value in place.
 PyObject *registerRawScalar(PyObject *self, PyObject *args);

@@ -100,8 +100,12 @@ static PyMethodDef methods[] = {
      "holder); holder releases the producer's tensor when collected."},
     {"register_launch_type", python::registerLaunchType, METH_VARARGS,
      "register_launch_type(type, kind, reader=None): kind 'scalar', 'abi' (pyjit DeviceArray),\n"
-     "'cupy' or 'torch'; a 'torch' type takes its DLPack exporter as reader\n"
-     "(torch.utils.dlpack.to_dlpack), whose capsule the fast path reads."},
+     "'cupy' or 'torch'; a 'torch' type takes a reader: its DLPack C exchange API\n"
+     "(the type's __dlpack_c_exchange_api__ capsule; ValueError if unusable) or its\n"
+     "DLPack exporter (torch.utils.dlpack.to_dlpack), whose capsule the fast path reads."},
+    {"launch_type_reader", python::launchTypeReader, METH_O,
+     "launch_type_reader(type) -> how the launch fast path reads the type ('scalar', 'abi',\n"
+     "'cupy', 'torch: dlpack_c_exchange_api', 'torch: to_dlpack'), or None."},
     {"register_raw_scalar", python::registerRawScalar, METH_VARARGS,
      "register_raw_scalar(sample, kind, itemsize, value_bytes) -> True when the fast path\n"
      "reads the sample's type's value in place (checked against value_bytes)."},

@@ -4,6 +4,7 @@
 Expected values are numpy's; the fast path is observed through
 `_dispatch_entries()` (overloads the C++ dispatch table knows).
 """
+import ctypes
 import gc
 import weakref
 
@@ -214,6 +215,11 @@ def test_torch_tensors_and_streams():
     stream.synchronize()
     np.testing.assert_array_equal(out.cpu().numpy(), 5 * np.arange(100, dtype=np.float32))
     assert axpy._dispatch_entries() == 1
+    reader = pyjit._ext.ext().launch_type_reader(torch.Tensor)
+    if hasattr(torch.Tensor, "__dlpack_c_exchange_api__"):  # PyTorch 2.10 and later
+        assert reader == "torch: dlpack_c_exchange_api"
+    else:
+        assert reader == "torch: to_dlpack"
     view = x[::3]
     res = torch.zeros(view.shape[0], dtype=torch.float32, device="cuda")
     axpy[1, 128](np.float32(1), view, view, res)
@@ -289,6 +295,135 @@ def test_torch_conjugate_and_negative_views_are_refused():
             copy[1, 4](imag, real_dst)
     copy[1, 4](imag.resolve_neg(), real_dst)
     np.testing.assert_array_equal(real_dst.cpu().numpy(), -np.arange(4, dtype=np.float32))
+
+
+# DLPack 1.3's C exchange API (dlpack.h: DLPackExchangeAPI), built with ctypes
+# as a producer's C code would lay it out.
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice), ("ndim", ctypes.c_int32),
+                ("dtype", _DLDataType), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
+
+
+class _ExchangeApi(ctypes.Structure):
+    _fields_ = [("major", ctypes.c_uint32), ("minor", ctypes.c_uint32), ("prev_api", ctypes.c_void_p),
+                ("managed_tensor_allocator", ctypes.c_void_p),
+                ("managed_tensor_from_py_object_no_sync", ctypes.c_void_p),
+                ("managed_tensor_to_py_object_no_sync", ctypes.c_void_p),
+                ("dltensor_from_py_object_no_sync", ctypes.c_void_p),
+                ("current_work_stream", ctypes.c_void_p)]
+
+
+_DLTensorFromPyObject = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.py_object, ctypes.POINTER(_DLTensor))
+_capsule_new = ctypes.pythonapi.PyCapsule_New
+_capsule_new.restype = ctypes.py_object
+_capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+
+
+def _exchange_capsule(fill, major=1, minor=3, prev=None, name=b"dlpack_exchange_api"):
+    """A capsule holding an exchange table whose dltensor_from_py_object_no_sync
+    is `fill` (a _DLTensorFromPyObject, or None); the table, the callback and
+    the name stay alive as attributes of the returned holder."""
+    api = _ExchangeApi(major, minor, ctypes.addressof(prev.api) if prev else None)
+    if fill is not None:
+        api.dltensor_from_py_object_no_sync = ctypes.cast(fill, ctypes.c_void_p)
+
+    class Holder:
+        pass
+    holder = Holder()
+    holder.api, holder.fill, holder.name, holder.prev = api, fill, name, prev
+    holder.capsule = _capsule_new(ctypes.addressof(api), name, None)
+    return holder
+
+
+def _never_called(obj, out):
+    raise AssertionError("registration must not read an object")
+
+
+def test_dlpack_exchange_api_capsules_are_checked_at_registration():
+    ext = pyjit._ext.ext()
+    fill = _DLTensorFromPyObject(_never_called)
+    good = _exchange_capsule(fill)
+
+    class Producer:
+        pass
+    ext.register_launch_type(Producer, "torch", good.capsule)
+    assert ext.launch_type_reader(Producer) == "torch: dlpack_c_exchange_api"
+    # A newer major version leads, through prev_api, to a version-1 table.
+    newer = _exchange_capsule(None, major=2, minor=0, prev=good)
+
+    class Newer:
+        pass
+    ext.register_launch_type(Newer, "torch", newer.capsule)
+    assert ext.launch_type_reader(Newer) == "torch: dlpack_c_exchange_api"
+
+    class Refused:
+        pass
+    for bad in (_exchange_capsule(fill, name=b"dltensor"),  # another capsule
+                _exchange_capsule(None),                    # no DLTensor exporter
+                _exchange_capsule(fill, major=2)):          # only a newer version
+        with pytest.raises(ValueError, match="not a DLPack exchange API"):
+            ext.register_launch_type(Refused, "torch", bad.capsule)
+    assert ext.launch_type_reader(Refused) is None
+    with pytest.raises(TypeError, match="takes a reader"):
+        ext.register_launch_type(Refused, "cupy", good.capsule)
+    assert ext.launch_type_reader(np.float64) == "scalar"
+
+
+@pytest.mark.gpu
+def test_dlpack_exchange_api_reader_fills_pointer_shape_and_strides():
+    # A producer type with DLPack's C exchange table (as torch.Tensor has it)
+    # over a strided device-array view: the first launch goes through Python
+    # (its __cuda_array_interface__), the later ones through the table.
+    host = np.arange(60, dtype=np.int64).reshape(6, 10)
+    base = cuda.to_device(host)
+    reads = []
+
+    class Producer:
+        def __init__(self, view):
+            self.view = view
+            self.__cuda_array_interface__ = view.__cuda_array_interface__
+            self.shape = (ctypes.c_int64 * view.ndim)(*view.shape)
+            self.strides = (ctypes.c_int64 * view.ndim)(*(s // 8 for s in view.strides))
+
+        def is_neg(self):
+            return False
+
+    def fill(obj, out):
+        reads.append(obj)
+        t = out.contents
+        t.data = obj.__cuda_array_interface__["data"][0] - 8  # byte_offset adds it back
+        t.byte_offset = 8
+        t.device = _DLDevice(2, 0)  # kDLCUDA, device 0
+        t.ndim = obj.view.ndim
+        t.dtype = _DLDataType(0, 64, 1)  # kDLInt, 64 bits
+        t.shape = ctypes.cast(obj.shape, ctypes.POINTER(ctypes.c_int64))
+        t.strides = ctypes.cast(obj.strides, ctypes.POINTER(ctypes.c_int64))
+        return 0
+    table = _exchange_capsule(_DLTensorFromPyObject(fill))
+    pyjit._ext.ext().register_launch_type(Producer, "torch", table.capsule)
+
+    @cuda.jit
+    def copy2d(src, dst):
+        i, j = cuda.grid(2)
+        if i < dst.shape[0] and j < dst.shape[1]:
+            dst[i, j] = src[i, j]
+
+    src = Producer(base[1:, ::3])
+    for _ in range(3):
+        dst = cuda.device_array((5, 4), dtype=np.int64)
+        copy2d[1, (8, 8)](src, dst)
+        np.testing.assert_array_equal(dst.copy_to_host(), host[1:, ::3])
+    assert copy2d._dispatch_entries() == 1
+    assert len(reads) >= 2 and all(r is src for r in reads)
 
 
 @pytest.mark.gpu
