@@ -63,6 +63,9 @@ private:
   ExprInfo expr(const Expr &e);
   ExprInfo exprImpl(const Expr &e);
   ExprInfo name(const NameExpr &e);
+  /// A global value as an expression: `spelled` is how the code names it
+  /// (`x`, `helpers.x`) for errors at `range`.
+  ExprInfo global(const GlobalValue &g, SourceRange range, const std::string &spelled);
   ExprInfo attribute(const AttributeExpr &e);
   ExprInfo subscript(const SubscriptExpr &e);
   ExprInfo call(const CallExpr &e);

@@ -485,38 +485,8 @@ ExprInfo Inferer::name(const NameExpr &e) {
     Type *t = result.locals[e.name];
     return ExprInfo{t};
   }
-  if (const GlobalValue *g = globals.lookup(e.name)) {
-    switch (g->kind) {
-    case GlobalValue::Kind::Int:
-    case GlobalValue::Kind::Float:
-    case GlobalValue::Kind::Bool:
-    case GlobalValue::Kind::Complex:
-    case GlobalValue::Kind::Tuple:
-      return constant(*g);
-    case GlobalValue::Kind::ConstArray: {
-      // Read only, in constant memory (numba: a global array is a constant).
-      ExprInfo info{ctx.array(ctx.scalarByName(g->dtype), static_cast<unsigned>(g->shape.size()),
-                              Layout::C, /*readonly=*/true)};
-      info.constant = *g;
-      return info;
-    }
-    case GlobalValue::Kind::Module:
-      return ExprInfo{ctx.ns(g->name)};
-    case GlobalValue::Kind::Function:
-      return ExprInfo{ctx.builtin(g->name)};
-    case GlobalValue::Kind::DType:
-      return ExprInfo{ctx.builtin("dtype." + g->name)};
-    case GlobalValue::Kind::DeviceFunction: {
-      ExprInfo info{ctx.builtin("device." + g->device->name)};
-      info.constant = *g;
-      return info;
-    }
-    case GlobalValue::Kind::Unsupported:
-      error(e.range(), "global '" + e.name + "' of type " + g->name +
-                           " is not supported in kernels");
-      return {};
-    }
-  }
+  if (const GlobalValue *g = globals.lookup(e.name))
+    return global(*g, e.range(), e.name);
   if (pythonBuiltins().contains(e.name))
     return ExprInfo{ctx.builtin(e.name)};
   static const llvm::StringSet<> otherBuiltins = {
@@ -531,6 +501,56 @@ ExprInfo Inferer::name(const NameExpr &e) {
     return {};
   }
   error(e.range(), "name '" + e.name + "' is not defined");
+  return {};
+}
+
+/// `a.b.c` for a chain of names and attributes (as errors quote it).
+static std::string spelledName(const Expr &e) {
+  if (const auto *n = dyn_cast<NameExpr>(&e))
+    return n->name;
+  if (const auto *a = dyn_cast<AttributeExpr>(&e)) {
+    std::string base = spelledName(*a->value);
+    return base.empty() ? a->attr : base + "." + a->attr;
+  }
+  return "";
+}
+
+ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::string &spelled) {
+  switch (g.kind) {
+  case GlobalValue::Kind::Int:
+  case GlobalValue::Kind::Float:
+  case GlobalValue::Kind::Bool:
+  case GlobalValue::Kind::Complex:
+  case GlobalValue::Kind::Tuple:
+    return constant(g);
+  case GlobalValue::Kind::ConstArray: {
+    // Read only, in constant memory (numba: a global array is a constant).
+    ExprInfo info{ctx.array(ctx.scalarByName(g.dtype), static_cast<unsigned>(g.shape.size()),
+                            Layout::C, /*readonly=*/true)};
+    info.constant = g;
+    return info;
+  }
+  case GlobalValue::Kind::Module:
+    return ExprInfo{ctx.ns(g.name)};
+  case GlobalValue::Kind::Function:
+    return ExprInfo{ctx.builtin(g.name)};
+  case GlobalValue::Kind::DType:
+    return ExprInfo{ctx.builtin("dtype." + g.name)};
+  case GlobalValue::Kind::DeviceFunction: {
+    ExprInfo info{ctx.builtin("device." + g.device->name)};
+    info.constant = g;
+    return info;
+  }
+  case GlobalValue::Kind::Namespace: {
+    // Its attributes resolve in attribute(), through the constant.
+    ExprInfo info{ctx.ns("module " + g.name)};
+    info.constant = g;
+    return info;
+  }
+  case GlobalValue::Kind::Unsupported:
+    error(range, "global '" + spelled + "' of type " + g.name + " is not supported in kernels");
+    return {};
+  }
   return {};
 }
 
@@ -554,6 +574,14 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
   if (!base.type)
     return {};
   const std::string &attr = e.attr;
+  if (base.constant && base.constant->kind == GlobalValue::Kind::Namespace) {
+    // A user's module (or IntEnum class): its attribute as a global of its own.
+    const GlobalValue &ns = *base.constant;
+    if (const GlobalValue *member = ns.members->lookup(attr))
+      return global(*member, e.range(), spelledName(e));
+    error(e.range(), "'" + ns.name + "' has no attribute '" + attr + "'");
+    return {};
+  }
   if (auto *ns = dyn_cast<NamespaceType>(base.type)) {
     llvm::StringRef path = ns->path();
     if (path == "cuda") {

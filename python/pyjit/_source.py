@@ -5,6 +5,7 @@ values of the global and closure names it refers to, classified for the C++
 compiler (see pyjit/python/Bridge.h). The decorator and pyjitc both use it,
 so globals resolve identically on both paths.
 """
+import enum
 import importlib.machinery
 import importlib.util
 import inspect
@@ -47,11 +48,15 @@ def _cuda_modules():
     return mods
 
 
-def classify(value, memo=None):
+def classify(value, memo=None, names=frozenset(), _outer=frozenset()):
     """The (kind, value) description of one global value.
 
     A device function becomes ("devfunc", describe(its function)); `memo`
     makes a function that refers to itself (recursion) describe once.
+    A module pyjit has no meaning for (a user's module of device functions
+    and constants, pyjit.cuda.random) or an IntEnum class becomes
+    ("namespace", (its name, {attribute: description})), with the attributes
+    among `names` (the names the function's code mentions) that it has.
     """
     from . import coop
     from ._dispatcher import DeviceFunction
@@ -105,7 +110,13 @@ def classify(value, memo=None):
             return ("module", "pyjit")  # for pyjit.float32(x), numba.float32(x)
         if value is operator:
             return ("module", "operator")  # operator.add, a coop operator
-        return ("unsupported", "module '%s'" % value.__name__)
+        if value.__name__ == "cmath":  # numba's complex math: not yet (docs/language.md)
+            return ("unsupported", "module 'cmath'")
+        return _namespace(value, "module '%s'" % value.__name__, value.__name__, memo, names,
+                          _outer)
+    if isinstance(value, type) and issubclass(value, enum.IntEnum):
+        return _namespace(value, "IntEnum '%s'" % value.__name__, value.__name__, memo, names,
+                          _outer)
     from .types import ArrayType, Type
     if isinstance(value, Type) and not isinstance(value, ArrayType) and str(value) != "void":
         return ("dtype", str(value))
@@ -119,6 +130,23 @@ def classify(value, memo=None):
     except TypeError:  # unhashable
         pass
     return ("unsupported", type(value).__name__)
+
+
+def _namespace(value, what, name, memo, names, outer):
+    """A module or IntEnum class read by attribute: ("namespace", (name,
+    members)); `outer` holds the ids of the namespaces that lead to this one,
+    so that modules importing each other describe finitely."""
+    if id(value) in outer:
+        return ("unsupported", "%s (reached again through its own attributes)" % what)
+    members = {}
+    inner = outer | {id(value)}
+    for attr in sorted(names):
+        try:
+            member = getattr(value, attr)
+        except Exception:  # absent (AttributeError), or a module __getattr__ that failed
+            continue
+        members[attr] = classify(member, memo, names, inner)
+    return ("namespace", (name, members))
 
 
 def _code_names(code):
@@ -225,11 +253,12 @@ def describe(func, memo=None):
                 closure[name] = cell.cell_contents
             except ValueError:  # empty cell
                 pass
-    for name in sorted(_code_names(func.__code__) | set(closure)):
+    names = frozenset(_code_names(func.__code__))
+    for name in sorted(names | set(closure)):
         if name in closure:
-            env[name] = classify(closure[name], memo)
+            env[name] = classify(closure[name], memo, names)
         elif name in func.__globals__:
-            env[name] = classify(func.__globals__[name], memo)
+            env[name] = classify(func.__globals__[name], memo, names)
     return info
 
 

@@ -21,6 +21,8 @@ from pyjit import cuda
 HELPER = '''
 from pyjit import cuda
 
+BIAS = {bias}
+
 @cuda.jit(device=True)
 def scale(v):
     return v * {factor}
@@ -33,7 +35,7 @@ sys.path.insert(0, {dir!r})
 warnings.filterwarnings("ignore", "no usable GPU")   # the CPU-backend notice
 import pyjit
 from pyjit import cuda
-from helper import scale
+{import_line}
 
 OFFSET = {offset}
 
@@ -41,7 +43,7 @@ OFFSET = {offset}
 def kernel(x, out):
     i = cuda.grid(1)
     if i < out.size:
-        out[i] = scale(x[i]) + OFFSET
+        out[i] = {call} + OFFSET
 
 x = np.arange(64, dtype=np.float32)
 out = np.zeros_like(x)
@@ -51,10 +53,17 @@ print(json.dumps({{"out": out.tolist(), "info": info}}))
 '''
 
 
-def write_program(tmp_path, factor=2.0, offset=1.0, options=""):
-    (tmp_path / "helper.py").write_text(HELPER.format(factor=factor))
+def write_program(tmp_path, factor=2.0, offset=1.0, options="", bias=0.0, through_module=False):
+    """helper.py's scale() multiplies by `factor`; main.py's kernel adds
+    OFFSET, and with `through_module` reaches scale and BIAS as helper.*."""
+    (tmp_path / "helper.py").write_text(HELPER.format(factor=factor, bias=bias))
+    if through_module:
+        import_line, call = "import helper", "helper.scale(x[i]) + helper.BIAS"
+    else:
+        import_line, call = "from helper import scale", "scale(x[i])"
     (tmp_path / "main.py").write_text(MAIN.format(dir=str(tmp_path), offset=offset,
-                                                  options=options))
+                                                  options=options, import_line=import_line,
+                                                  call=call))
 
 
 def run(tmp_path, cache_dir, extra_env=None, check=True):
@@ -85,16 +94,27 @@ def test_second_process_hits_the_disk_cache(tmp_path):
     assert second["info"]["hits"] == 1 and second["info"]["misses"] == 0
 
 
-def test_editing_a_device_function_in_another_file_invalidates(tmp_path):
-    write_program(tmp_path, factor=2.0)
+@pytest.mark.parametrize("through_module", [False, True], ids=["by-name", "through-module"])
+def test_editing_a_device_function_in_another_file_invalidates(tmp_path, through_module):
+    write_program(tmp_path, factor=2.0, through_module=through_module)
     run(tmp_path, tmp_path / "cache")
-    write_program(tmp_path, factor=3.0)
+    write_program(tmp_path, factor=3.0, through_module=through_module)
     edited = run(tmp_path, tmp_path / "cache")
     assert edited["out"] == expected(3.0, 1.0)
     assert edited["info"]["misses"] == 1 and edited["info"]["hits"] == 0
     reason = edited["info"]["last_miss"]["kernel"]
     assert "device function 'scale'" in reason and "helper.py" in reason, reason
     assert "kernel" not in reason.split(": ", 1)[1].split(", ")  # the kernel itself did not change
+
+
+def test_changing_a_constant_of_a_module_read_by_attribute_invalidates(tmp_path):
+    write_program(tmp_path, bias=0.0, through_module=True)
+    first = run(tmp_path, tmp_path / "cache")
+    assert first["out"] == expected(2.0, 1.0)
+    write_program(tmp_path, bias=10.0, through_module=True)
+    edited = run(tmp_path, tmp_path / "cache")
+    assert edited["out"] == expected(2.0, 11.0)
+    assert edited["info"]["misses"] == 1 and "globals" in edited["info"]["last_miss"]["kernel"]
 
 
 def test_changing_a_global_value_invalidates(tmp_path):

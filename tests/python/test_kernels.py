@@ -63,6 +63,41 @@ def test_cuda_names_under_other_names(jit):
     np.testing.assert_array_equal(total, [8, 8 * 7])
 
 
+def test_device_functions_constants_and_enums_through_a_module(jit):
+    # numba.cuda resolves a module's attributes in a kernel: h.scale(x),
+    # h.OFFSETS[i], h.Mode.MUL, rnd.xoroshiro128p_uniform_float32(...).
+    import kernels_with_namespaces as mod
+    x = np.arange(7, dtype=np.int64)
+    out = np.zeros(7, np.int64)
+    jit(mod.through_module)[1, 8](x, out)
+    # 3x + OFFSETS[i % 3] + PAIR[1] + x * 2 (Mode.MUL)
+    np.testing.assert_array_equal(out, 5 * x + np.array([10, 20, 30])[x % 3] + 5)
+    jit(mod.through_module_enum_add)[1, 8](x, out)
+    np.testing.assert_array_equal(out, x + 2)
+
+    from pyjit.cuda.random import create_xoroshiro128p_states
+    from test_random import reference_states, step, unit64
+    states = create_xoroshiro128p_states(4, seed=7)
+    u = np.zeros(4, np.float32)
+    jit(mod.random_through_module)[1, 4](states, u)
+    want = [np.float32(unit64(step(s)[0])) for s in reference_states(4, 7)]
+    np.testing.assert_array_equal(u, want)
+
+
+def test_module_attribute_errors_point_at_the_attribute(jit):
+    import kernels_with_namespaces as mod
+    x = np.zeros(1, np.int64)
+    with pytest.raises(pyjit.CompileError) as info:
+        jit(mod.missing_attribute)[1, 1](x)
+    text = str(info.value)
+    assert "kernels_with_namespaces.py:" in text
+    assert "'kernel_helpers_ns' has no attribute 'nope'" in text
+    assert "x[0] = h.nope" in text and "\n           ^" in text
+    with pytest.raises(pyjit.CompileError,
+                       match=r"global 'h.not_a_device_function' of type function is not supported"):
+        jit(mod.unsupported_member)[1, 1](x)
+
+
 def test_kernel_only_names_are_stubs_on_the_host():
     with pytest.raises(RuntimeError, match=r"cuda.syncthreads\(\) can only be used inside a kernel"):
         cuda.syncthreads()

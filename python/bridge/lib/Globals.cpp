@@ -130,7 +130,8 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         if (!e || e->kind == ir::GlobalValue::Kind::Unsupported ||
             e->kind == ir::GlobalValue::Kind::Module || e->kind == ir::GlobalValue::Kind::Function ||
             e->kind == ir::GlobalValue::Kind::DType ||
-            e->kind == ir::GlobalValue::Kind::DeviceFunction) {
+            e->kind == ir::GlobalValue::Kind::DeviceFunction ||
+            e->kind == ir::GlobalValue::Kind::Namespace) {
           g = ir::GlobalValue::unsupported("tuple (of something but numbers, bools and tuples)");
           break;
         }
@@ -169,6 +170,20 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       env.set(*name, g);
     } else if (*kind == "bool") {
       env.set(*name, ir::GlobalValue::ofBool(PyObject_IsTrue(v) == 1));
+    } else if (*kind == "namespace") {
+      // (module name, {attribute: description}): the attributes the code mentions.
+      PyObject *members = PyTuple_Check(v) && PyTuple_Size(v) == 2 ? PyTuple_GetItem(v, 1) : nullptr;
+      if (!members) {
+        PyErr_SetString(PyExc_TypeError, "a namespace global is (name, {attribute: description})");
+        return false;
+      }
+      auto nsName = toUtf8(PyTuple_GetItem(v, 0), "namespace name");
+      if (!nsName)
+        return false;
+      auto env2 = std::make_shared<ir::GlobalEnv>();
+      if (!readGlobals(members, *env2, table, memo))
+        return false;
+      env.set(*name, ir::GlobalValue::ofNamespace(*nsName, std::move(env2)));
     } else if (*kind == "devfunc") {
       ir::DeviceFunctionSource *fn = readDeviceFunction(v, table, memo);
       if (!fn)

@@ -13,6 +13,7 @@
 namespace pyjit::ir {
 
 struct DeviceFunctionSource;
+class GlobalEnv;
 
 /// What a global name of the kernel's module was bound to when compiled.
 /// The Python side (decorator and pyjitc alike) classifies the values.
@@ -29,6 +30,8 @@ struct GlobalValue {
     Function,    // a known function, `name` e.g. "math.sqrt"
     DType,       // a NumPy scalar type, `name` e.g. "float32"
     DeviceFunction, // an @cuda.jit(device=True) function: `device`
+    Namespace,   // a module (or IntEnum class) read by attribute, `name`
+                 // e.g. "helpers": the attributes the code mentions, `members`
     Unsupported, // anything else; `name` describes the Python type
   };
   Kind kind = Kind::Unsupported;
@@ -43,6 +46,7 @@ struct GlobalValue {
   std::vector<GlobalValue> elements; // Tuple
   std::vector<int64_t> shape;        // ConstArray
   std::string data;                  // ConstArray: the bytes
+  std::shared_ptr<const GlobalEnv> members; // Namespace (shared: ExprInfo copies values)
 
   static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
   static GlobalValue ofFloat(double v) { return {Kind::Float, 0, v, {}}; }
@@ -60,6 +64,11 @@ struct GlobalValue {
     GlobalValue v;
     v.kind = Kind::DeviceFunction;
     v.device = fn;
+    return v;
+  }
+  static GlobalValue ofNamespace(std::string n, std::shared_ptr<const GlobalEnv> members) {
+    GlobalValue v{Kind::Namespace, 0, 0.0, std::move(n)};
+    v.members = std::move(members);
     return v;
   }
 };
