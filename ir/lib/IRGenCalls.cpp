@@ -109,6 +109,8 @@ RValue IRGen::call(const CallExpr &e) {
     }
     return n == 1 ? r.elems[0] : r;
   }
+  if (path.starts_with("cmath."))
+    return cmathCall(e, *lookupCMathFn(path.drop_front(6)));
   if (path.starts_with("math.") || path == "round") {
     MathFn mf = path == "round" ? MathFn::Round : *lookupMathFn(path.drop_front(5));
     std::vector<TypedOperand> ops;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <tuple>
+#include "pyjit/ir/CMathFunctions.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/IRGen.h"
 #include "pyjit/ir/SSABuilder.h"
@@ -111,6 +112,7 @@ private:
   Value *blockRank();       // the thread's linear rank in its block (int64)
   Value *blockThreads();    // threads in the block (int64)
   RValue cudaCall(const CallExpr &e, CudaFn fn);
+  RValue cmathCall(const CallExpr &e, CMathFn fn); // IRGenCMath.cpp
   RValue coopBlockCall(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpCall(const CallExpr &e, llvm::StringRef name);
   RValue arrayAlloc(const CallExpr &e, bool shared);

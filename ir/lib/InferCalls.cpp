@@ -109,6 +109,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
     Type *t = binaryResultType(ctx, BinaryOp::Pow, operandOf(args[0]), operandOf(args[1]));
     return ExprInfo{t, args[0].weak && args[1].weak};
   }
+  if (path.starts_with("cmath."))
+    return cmathCall(e, *lookupCMathFn(path.drop_front(6)), args);
   for (size_t i = 0; i < args.size(); ++i)
     if (isa<ComplexType>(args[i].type) && path != "abs" && path != "bool" &&
         !path.starts_with("dtype.") && !path.starts_with("coop.block.load")) {
@@ -933,4 +935,38 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   return ExprInfo{dt};
 }
 
+ExprInfo Inferer::cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprInfo> args) {
+  const CMathFnInfo &fi = cmathFnInfo(fn);
+  std::string name = std::string("cmath.") + fi.name;
+  if (!e.keywords.empty()) {
+    error(e.keywords.front().range, "keyword arguments to " + name +
+                                        "() are not supported in kernels");
+    return {};
+  }
+  if (args.size() < fi.minArgs || args.size() > fi.maxArgs) {
+    error(e.range(), name + "() takes " +
+                         (fi.minArgs == fi.maxArgs
+                              ? llvm::Twine(fi.minArgs)
+                              : llvm::Twine(fi.minArgs) + " or " + llvm::Twine(fi.maxArgs)) +
+                         (fi.maxArgs == 1 ? " argument" : " arguments") + ", got " +
+                         llvm::Twine(args.size()));
+    return {};
+  }
+  std::vector<TypedOperand> ops;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].type->isScalar()) {
+      error(e.args[i]->range(), name + "() needs a number, not " + typeName(args[i].type));
+      return {};
+    }
+    if (fn == CMathFn::Rect && isa<ComplexType>(args[i].type)) {
+      error(e.args[i]->range(), "cmath.rect() takes real numbers (a modulus and a phase), "
+                                "not " + typeName(args[i].type));
+      return {};
+    }
+    ops.push_back(operandOf(args[i]));
+  }
+  return ExprInfo{cmathResultType(ctx, fn, cmathOperandType(ctx, ops))};
+}
+
 } // namespace pyjit::ir::detail
+

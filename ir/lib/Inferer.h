@@ -2,6 +2,7 @@
 #ifndef PYJIT_IR_LIB_INFERER_H
 #define PYJIT_IR_LIB_INFERER_H
 
+#include "pyjit/ir/CMathFunctions.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/TypeInference.h"
 #include "llvm/ADT/StringSet.h"
@@ -63,6 +64,8 @@ private:
   ExprInfo expr(const Expr &e);
   ExprInfo exprImpl(const Expr &e);
   ExprInfo name(const NameExpr &e);
+  /// A call of cmath.<fn> (CMathFunctions.h), its arguments typed.
+  ExprInfo cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprInfo> args);
   /// A global value as an expression: `spelled` is how the code names it
   /// (`x`, `helpers.x`) for errors at `range`.
   ExprInfo global(const GlobalValue &g, SourceRange range, const std::string &spelled);

@@ -612,6 +612,13 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("math." + attr)};
       if (std::optional<double> c = floatConstant(attr))
         return constant(GlobalValue::ofFloat(*c));
+    } else if (path == "cmath") {
+      if (lookupCMathFn(attr))
+        return ExprInfo{ctx.builtin("cmath." + attr)};
+      if (std::optional<double> c = floatConstant(attr))
+        return constant(GlobalValue::ofFloat(*c));
+      if (attr == "infj" || attr == "nanj")
+        return constant(GlobalValue::ofComplex(0.0, attr == "infj" ? INFINITY : NAN));
     } else if (path == "coop") {
       if (attr == "block" || attr == "warp")
         return ExprInfo{ctx.ns("coop." + attr)};

@@ -5,6 +5,7 @@ values of the global and closure names it refers to, classified for the C++
 compiler (see pyjit/python/Bridge.h). The decorator and pyjitc both use it,
 so globals resolve identically on both paths.
 """
+import cmath
 import enum
 import importlib.machinery
 import importlib.util
@@ -110,8 +111,8 @@ def classify(value, memo=None, names=frozenset(), _outer=frozenset()):
             return ("module", "pyjit")  # for pyjit.float32(x), numba.float32(x)
         if value is operator:
             return ("module", "operator")  # operator.add, a coop operator
-        if value.__name__ == "cmath":  # numba's complex math: not yet (docs/language.md)
-            return ("unsupported", "module 'cmath'")
+        if value is cmath:
+            return ("module", "cmath")
         return _namespace(value, "module '%s'" % value.__name__, value.__name__, memo, names,
                           _outer)
     if isinstance(value, type) and issubclass(value, enum.IntEnum):

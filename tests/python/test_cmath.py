@@ -1,0 +1,184 @@
+"""cmath in kernels (numba.cuda's list: exp, log, log10, sqrt, the
+trigonometric and hyperbolic functions and their inverses, phase, polar,
+rect, isnan, isinf, isfinite, and the constants). Expected values are
+Python's cmath, computed on the host for the same inputs."""
+import cmath
+import math
+
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+UNARY = ("exp log log10 sqrt sin cos tan asin acos atan sinh cosh tanh asinh acosh "
+         "atanh").split()
+
+
+def _unary_kernel(jit):
+    # One output row per function (written out: a kernel cannot index a
+    # tuple of functions).
+    @jit
+    def k(z, out):
+        i = cuda.grid(1)
+        if i < z.size:
+            out[0, i] = cmath.exp(z[i])
+            out[1, i] = cmath.log(z[i])
+            out[2, i] = cmath.log10(z[i])
+            out[3, i] = cmath.sqrt(z[i])
+            out[4, i] = cmath.sin(z[i])
+            out[5, i] = cmath.cos(z[i])
+            out[6, i] = cmath.tan(z[i])
+            out[7, i] = cmath.asin(z[i])
+            out[8, i] = cmath.acos(z[i])
+            out[9, i] = cmath.atan(z[i])
+            out[10, i] = cmath.sinh(z[i])
+            out[11, i] = cmath.cosh(z[i])
+            out[12, i] = cmath.tanh(z[i])
+            out[13, i] = cmath.asinh(z[i])
+            out[14, i] = cmath.acosh(z[i])
+            out[15, i] = cmath.atanh(z[i])
+    return k
+
+
+def _inputs():
+    # Both branch cuts (the real axis beyond +-1, the imaginary axis beyond
+    # +-i), the unit circle (log's log1p form), large and small parts.
+    fixed = [1 + 0j, -1 + 0j, 1j, -1j, 0.5 + 0.5j, -2 + 3j, 3 - 4j, -0.3 - 0.9j, 1e-8 + 1e-8j,
+             20 + 1j, -20 - 1j, 1e10 + 1e10j, 0.999 + 0.001j, 2j, -2j, 1.5 + 0j, -1.5 + 0j,
+             0.6 + 0.8j, 400 + 0.5j]
+    rng = np.random.default_rng(1)
+    return fixed + list(rng.normal(size=24) * 3 + 1j * rng.normal(size=24) * 3)
+
+
+@pytest.mark.parametrize("dtype, tol", [(np.complex128, 1e-12), (np.complex64, 3e-6)])
+def test_unary_functions_match_python(jit, dtype, tol):
+    z = np.array(_inputs(), dtype=dtype)
+    out = np.zeros((len(UNARY), z.size), dtype=dtype)
+    _unary_kernel(jit)[1, 64](z, out)
+    largest = np.finfo(dtype).max
+    for row, name in enumerate(UNARY):
+        for i, v in enumerate(z):
+            try:
+                want = getattr(cmath, name)(complex(v))
+            except (OverflowError, ValueError):  # Python raises (cosh(400), atanh(1)); kernels cannot
+                continue
+            if max(abs(want.real), abs(want.imag)) > largest:
+                continue  # beyond complex64 (cosh(400) in float64 is 2.6e173)
+            got = complex(out[row, i])
+            assert cmath.isclose(got, want, rel_tol=tol, abs_tol=tol), (name, complex(v), got, want)
+
+
+def test_special_values_of_sqrt_exp_and_log(jit):
+    @jit
+    def k(z, out):
+        i = cuda.grid(1)
+        if i < z.size:
+            out[0, i] = cmath.sqrt(z[i])
+            out[1, i] = cmath.exp(z[i])
+            out[2, i] = cmath.log(z[i])
+
+    inf = math.inf
+    z = np.array([0j, complex(-0.0, -0.0), complex(1, inf), complex(-inf, 2), complex(inf, 0),
+                  complex(-4, -0.0)])
+    out = np.zeros((3, z.size), dtype=np.complex128)
+    k[1, 8](z, out)
+    # sqrt keeps the sign of a zero imaginary part (the branch cut), and
+    # sqrt(x + inf j) is inf + inf j (CPython's table).
+    assert [complex(v) for v in out[0]] == [0j, complex(0, -0.0), complex(inf, inf), complex(0, inf),
+                                            complex(inf, 0), complex(0, -2)]
+    assert complex(out[1, 4]) == complex(inf, 0)  # exp(inf + 0j), not inf + nan j
+    assert complex(out[2, 0]) == complex(-inf, 0)  # log(0): CPython raises; numba gives -inf
+    assert complex(out[2, 5]) == cmath.log(complex(-4, -0.0))  # below the cut: -pi
+
+
+def test_phase_polar_rect_and_tests(jit):
+    @jit
+    def k(z, r, phi, out, flags):
+        i = cuda.grid(1)
+        if i < z.size:
+            p = cmath.polar(z[i])
+            r[i] = p[0]
+            phi[i] = cmath.phase(z[i])
+            out[i] = cmath.rect(p[0], p[1])
+            flags[0, i] = cmath.isnan(z[i])
+            flags[1, i] = cmath.isinf(z[i])
+            flags[2, i] = cmath.isfinite(z[i])
+
+    z = np.array([3 + 4j, -1 + 0j, complex(-1, -0.0), 1j, complex(math.nan, 1), complex(2, math.inf)])
+    r, phi = np.zeros(z.size), np.zeros(z.size)
+    out = np.zeros_like(z)
+    flags = np.zeros((3, z.size), dtype=np.bool_)
+    k[1, 8](z, r, phi, out, flags)
+    for i, v in enumerate(z):
+        want_r, want_phi = cmath.polar(v)
+        assert (r[i], phi[i]) == pytest.approx((want_r, want_phi), nan_ok=True)
+        assert phi[i] == pytest.approx(cmath.phase(v), nan_ok=True)
+        assert list(flags[:, i]) == [cmath.isnan(v), cmath.isinf(v), cmath.isfinite(v)]
+    np.testing.assert_allclose(out[:4], z[:4], rtol=1e-15, atol=1e-15)
+    assert phi[2] == -math.pi  # phase of -1 - 0j: the other side of the cut
+
+
+def test_argument_types_constants_and_two_argument_log(jit):
+    @jit
+    def k(x32, x64, n, out64, out32):
+        out64[0] = cmath.sqrt(x64[0])              # float64 -> complex128
+        out64[1] = cmath.log(x64[1], 10)           # log(z, base)
+        out64[2] = cmath.exp(n[0] * cmath.pi * 1j)  # int * pi * 1j
+        out64[3] = cmath.infj + cmath.e + cmath.tau + cmath.inf
+        out64[4] = cmath.rect(2, cmath.pi / 2)
+        out32[0] = cmath.sqrt(x32[0])              # float32 -> complex64
+        out32[1] = cmath.exp(complex(x32[1], x32[1]))
+
+    x32 = np.array([-4, 0.5], dtype=np.float32)
+    x64 = np.array([-9.0, 1000.0])
+    out64 = np.zeros(5, dtype=np.complex128)
+    out32 = np.zeros(2, dtype=np.complex64)
+    k[1, 1](x32, x64, np.array([1]), out64, out32)
+    assert out64[0] == cmath.sqrt(-9.0) == 3j
+    assert out64[1] == pytest.approx(cmath.log(1000.0, 10))
+    assert out64[2] == pytest.approx(cmath.exp(cmath.pi * 1j), abs=1e-15)
+    assert complex(out64[3]) == complex(math.inf, math.inf)
+    assert out64[4] == pytest.approx(cmath.rect(2, math.pi / 2), abs=1e-15)
+    assert out32[0] == 2j
+    assert complex(out32[1]) == pytest.approx(cmath.exp(complex(0.5, 0.5)), rel=1e-6)
+
+
+def test_cmath_types_follow_numba(jit):
+    # complex64 in and complex64 out; a float32 argument gives complex64,
+    # float64 and integers complex128; phase and polar give the part's float.
+    @jit
+    def k(z64, out64, z128, out128, p32):
+        out64[0] = cmath.sqrt(z64[0])
+        out128[0] = cmath.sqrt(z128[0])
+        p32[0] = cmath.phase(z64[0])
+
+    z64 = np.array([1j], dtype=np.complex64)
+    z128 = np.array([1j])
+    out64, out128 = np.zeros(1, np.complex64), np.zeros(1, np.complex128)
+    p32 = np.zeros(1, np.float32)
+    k[1, 1](z64, out64, z128, out128, p32)
+    want = cmath.sqrt(1j)
+    assert out64[0] == pytest.approx(want, rel=1e-6) and out128[0] == pytest.approx(want, rel=1e-15)
+    assert p32[0] == np.float32(math.pi / 2)
+
+
+@pytest.mark.parametrize("body, message", [
+    ("out[0] = cmath.exp(z[0], z[0])", r"cmath.exp\(\) takes 1 argument, got 2"),
+    ("out[0] = cmath.log()", r"cmath.log\(\) takes 1 or 2 arguments, got 0"),
+    ("out[0] = cmath.rect(z[0], 1.0)", r"cmath.rect\(\) takes real numbers .* not complex128"),
+    ("out[0] = cmath.sqrt(z)", r"cmath.sqrt\(\) needs a number, not array"),
+    ("out[0] = cmath.gamma(z[0])", r"'cmath.gamma' is not supported in kernels"),
+    ("out[0] = cmath.sqrt(z[0], base=2)", r"keyword arguments to cmath.sqrt\(\)"),
+])
+def test_cmath_errors_name_the_call(body, message, tmp_path):
+    path = tmp_path / "kern.py"
+    path.write_text("import cmath\nfrom pyjit import cuda\n\n\ndef k(z, out):\n    %s\n" % body)
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("kern_cmath_err", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    kernel = pyjit.jit(mod.k)
+    with pytest.raises(pyjit.CompileError, match=message) as info:
+        kernel[1, 1](np.zeros(1, np.complex128), np.zeros(1, np.complex128))
+    assert "kern.py:6:" in str(info.value)
