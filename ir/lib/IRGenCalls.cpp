@@ -128,6 +128,8 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "abs")
     return RValue::of(b.unary(Opcode::Abs, scalar(*e.args[0], ei.type)));
+  if (path.starts_with("numpy."))
+    return numpyCall(e, path.drop_front(6));
   if (path == "min" || path == "max") {
     Opcode op = path == "min" ? Opcode::Min : Opcode::Max;
     Value *acc = scalar(*e.args[0], ei.type);
@@ -315,4 +317,39 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
   return RValue::of(emit(rt));
 }
 
+RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
+  Type *t = info(e).type;
+  bool isFloat = isa<FloatType>(t);
+  auto isnan = [&](Value *v) {
+    Instruction *i = b.create(Opcode::Math, ctx.boolean(), {v});
+    i->intImm = static_cast<int64_t>(MathFn::Isnan);
+    return i;
+  };
+  Value *x = scalar(*e.args[0], t);
+  if (name == "square")
+    return RValue::of(b.binary(Opcode::Mul, x, x));
+  if (name == "negative")
+    return RValue::of(b.unary(Opcode::Neg, x));
+  Value *zero = isFloat ? b.constFloat(t, 0) : b.constInt(t, 0);
+  if (name == "sign") {
+    // -1, 0 or 1 of x's type; NaN stays NaN, -0.0 gives 0.0 (numpy).
+    Value *one = isFloat ? b.constFloat(t, 1) : b.constInt(t, 1);
+    Value *minus = isFloat ? b.constFloat(t, -1) : b.constInt(t, -1);
+    Value *r = b.select(b.cmp(CmpPredicate::Lt, x, zero), minus, zero);
+    r = b.select(b.cmp(CmpPredicate::Gt, x, zero), one, r);
+    return RValue::of(isFloat ? b.select(isnan(x), x, r) : r);
+  }
+  Value *y = scalar(*e.args[1], t);
+  bool isMin = name == "minimum" || name == "fmin";
+  // numpy's `a < b ? a : b` gives b on a tie (0.0 against -0.0); Python's
+  // min (Opcode::Min) gives its first operand.
+  Value *r = b.binary(isMin ? Opcode::Min : Opcode::Max, y, x);
+  if (!isFloat)
+    return RValue::of(r);
+  if (name == "minimum" || name == "maximum") // a NaN operand gives NaN
+    return RValue::of(b.select(isnan(x), x, b.select(isnan(y), y, r)));
+  return RValue::of(b.select(isnan(x), y, b.select(isnan(y), x, r))); // fmin/fmax: NaN loses
+}
+
 } // namespace pyjit::ir::detail
+

@@ -113,6 +113,7 @@ private:
   Value *blockThreads();    // threads in the block (int64)
   RValue cudaCall(const CallExpr &e, CudaFn fn);
   RValue cmathCall(const CallExpr &e, CMathFn fn); // IRGenCMath.cpp
+  RValue numpyCall(const CallExpr &e, llvm::StringRef name); // numpy.minimum, ...
   RValue coopBlockCall(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpCall(const CallExpr &e, llvm::StringRef name);
   RValue arrayAlloc(const CallExpr &e, bool shared);

@@ -35,6 +35,11 @@ std::optional<std::string> numpyMathName(llvm::StringRef attr) {
   return std::nullopt;
 }
 
+bool isNumpyScalarFunction(llvm::StringRef attr) {
+  return attr == "minimum" || attr == "maximum" || attr == "fmin" || attr == "fmax" ||
+         attr == "sign" || attr == "square" || attr == "negative";
+}
+
 ExprInfo Inferer::call(const CallExpr &e) {
   ExprInfo callee = expr(*e.callee);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && bt->path() == "print") {
@@ -198,6 +203,22 @@ ExprInfo Inferer::call(const CallExpr &e) {
     if (auto *ct = dyn_cast<ComplexType>(args[0].type))
       return ExprInfo{ctx.floatTy(ct->partBits())};
     return ExprInfo{isa<BoolType>(args[0].type) ? ctx.int64() : args[0].type, args[0].weak};
+  }
+  if (path.starts_with("numpy.")) {
+    // numpy's scalar ufuncs: minimum/maximum (NaN wins), fmin/fmax (NaN
+    // loses), sign, square, negative; NumPy 2 promotion, bools as int64.
+    bool binary = path == "numpy.minimum" || path == "numpy.maximum" || path == "numpy.fmin" ||
+                  path == "numpy.fmax";
+    if (!wantArgs(binary ? 2 : 1, binary ? 2 : 1))
+      return {};
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!wantScalar(i))
+        return {};
+    TypedOperand acc = operandOf(args[0]);
+    if (binary)
+      acc = {promoteOperands(ctx, acc, operandOf(args[1])), acc.weak && args[1].weak};
+    Type *t = isa<BoolType>(acc.type) ? ctx.int64() : acc.type;
+    return ExprInfo{t, acc.weak};
   }
   if (path == "min" || path == "max") {
     if (args.size() < 2) {

@@ -31,6 +31,9 @@ inline bool isValueType(Type *t) {
 const llvm::StringSet<> &pythonBuiltins();
 /// The math name of a NumPy scalar function numba.cuda accepts (np.arcsin -> asin).
 std::optional<std::string> numpyMathName(llvm::StringRef attr);
+/// numpy's scalar ufuncs kernels may call as `numpy.<attr>` builtins
+/// (minimum, maximum, fmin, fmax, sign, square, negative).
+bool isNumpyScalarFunction(llvm::StringRef attr);
 
 /// Types one function (TypeInference.cpp: statements and expressions;
 /// InferCalls.cpp: calls of builtins, math, cuda and device functions).

@@ -530,8 +530,12 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
     info.constant = g;
     return info;
   }
-  case GlobalValue::Kind::Module:
-    return ExprInfo{ctx.ns(g.name)};
+  case GlobalValue::Kind::Module: {
+    ExprInfo info{ctx.ns(g.name)};
+    if (g.members) // members pyjit has no rule for (cuda.random): attribute() reads them
+      info.constant = g;
+    return info;
+  }
   case GlobalValue::Kind::Function:
     return ExprInfo{ctx.builtin(g.name)};
   case GlobalValue::Kind::DType:
@@ -543,7 +547,7 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
   }
   case GlobalValue::Kind::Namespace: {
     // Its attributes resolve in attribute(), through the constant.
-    ExprInfo info{ctx.ns("module " + g.name)};
+    ExprInfo info{ctx.ns(g.name)};
     info.constant = g;
     return info;
   }
@@ -574,13 +578,18 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
   if (!base.type)
     return {};
   const std::string &attr = e.attr;
-  if (base.constant && base.constant->kind == GlobalValue::Kind::Namespace) {
-    // A user's module (or IntEnum class): its attribute as a global of its own.
+  if (base.constant && base.constant->members &&
+      (base.constant->kind == GlobalValue::Kind::Namespace ||
+       base.constant->kind == GlobalValue::Kind::Module)) {
+    // A user's module (or IntEnum class), or a member of cuda that pyjit has
+    // no rule for (cuda.random): the attribute as a global of its own.
     const GlobalValue &ns = *base.constant;
     if (const GlobalValue *member = ns.members->lookup(attr))
       return global(*member, e.range(), spelledName(e));
-    error(e.range(), "'" + ns.name + "' has no attribute '" + attr + "'");
-    return {};
+    if (ns.kind == GlobalValue::Kind::Namespace) {
+      error(e.range(), ns.name + " has no attribute '" + attr + "'"); // "module 'h' has ..."
+      return {};
+    }
   }
   if (auto *ns = dyn_cast<NamespaceType>(base.type)) {
     llvm::StringRef path = ns->path();
@@ -638,6 +647,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     } else if (path == "numpy") {
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};
+      if (attr == "abs" || attr == "absolute") // keeps integers integers, as numpy does
+        return ExprInfo{ctx.builtin("abs")};
+      if (isNumpyScalarFunction(attr))
+        return ExprInfo{ctx.builtin("numpy." + attr)};
       if (std::optional<std::string> m = numpyMathName(attr))
         return ExprInfo{ctx.builtin("math." + *m)};
       if (std::optional<double> c = floatConstant(attr))

@@ -13,7 +13,7 @@ import Inputs.helpers_for_errors as h
 def k(a):
     a[0] = h.SCALEE
 
-# CHECK: {{.*}}module-attribute-missing.py:14:12: error: 'Inputs.helpers_for_errors' has no attribute 'SCALEE'
+# CHECK: {{.*}}module-attribute-missing.py:14:12: error: module 'Inputs.helpers_for_errors' has no attribute 'SCALEE'
 # CHECK-NEXT: {{^}}    a[0] = h.SCALEE{{$}}
 # CHECK-NEXT: {{^}}           ^~~~~~~~{{$}}
 # CHECK-NOT: error

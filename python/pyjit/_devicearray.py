@@ -145,6 +145,12 @@ class DeviceArray(_abi_base()):
         if self.dtype.kind not in "biufc":
             raise TypeError("device arrays hold booleans, integers, floats or complex numbers, "
                             "not dtype %s" % self.dtype)
+        if not self.dtype.isnative:
+            raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
+                            "%s; use %s (cuda.to_device converts such arrays itself)"
+                            % (self.dtype.str, self.dtype.newbyteorder("=").str))
+        if not self.shape:
+            raise ValueError("pyjit has no 0-d device arrays; use shape (1,)")
         self.strides = tuple(strides) if strides is not None else _c_strides(
             self.shape, self.dtype.itemsize)
         self.size = int(np.prod(self.shape, dtype=np.int64))
@@ -520,6 +526,8 @@ def to_device(obj, stream=0, copy=True, to=None):
     if to is not None:
         to.copy_to_device(ary, stream=stream)
         return to
+    if not ary.dtype.isnative:  # big-endian data (FITS files): the same numbers, native
+        ary = ary.astype(ary.dtype.newbyteorder("="))
     s = _stream_arg(stream)
     if ary.flags.f_contiguous and not ary.flags.c_contiguous:
         # Keep Fortran order (numba does): same bytes, Fortran strides.

@@ -8,6 +8,7 @@ as numba.cuda does; objects with __cuda_array_interface__ pass zero-copy.
 """
 import inspect
 import os
+import re
 import threading
 
 import numpy as np
@@ -335,7 +336,10 @@ def _register_foreign(value):
             # DLPack's C exchange API (PyTorch 2.10+) reads pointer, shape,
             # strides, dtype and device in one C call; before it, one call of
             # DLPack's exporter (five attribute reads cost about twice as much).
-            api = getattr(t, "__dlpack_c_exchange_api__", None)
+            # Only torch's own table: on torch 2.4-2.9 tvm-ffi's add-on may set
+            # the attribute, with a table built for some other torch.
+            version = tuple(int(p) for p in re.findall(r"\d+", torch.__version__)[:2])
+            api = getattr(t, "__dlpack_c_exchange_api__", None) if version >= (2, 10) else None
             if api is not None:
                 try:
                     ext().register_launch_type(t, "torch", api)

@@ -5,7 +5,9 @@ values of the global and closure names it refers to, classified for the C++
 compiler (see pyjit/python/Bridge.h). The decorator and pyjitc both use it,
 so globals resolve identically on both paths.
 """
+import ast
 import cmath
+import collections
 import enum
 import importlib.machinery
 import importlib.util
@@ -14,6 +16,7 @@ import math
 import operator
 import os
 import sys
+import textwrap
 import types
 
 import numpy as np
@@ -37,6 +40,10 @@ _FUNCTIONS.update({getattr(np, n): "math." + n for n in _MATH_NAMES
                    if isinstance(getattr(np, n, None), np.ufunc)})
 # NumPy's floor/ceil/trunc/rint return floats (math's return ints).
 _FUNCTIONS.update({getattr(np, n): "math.np." + n for n in ("floor", "ceil", "trunc", "rint")})
+# NumPy's scalar ufuncs with no math counterpart (ir/lib/InferCalls.cpp).
+_FUNCTIONS.update({getattr(np, n): "numpy." + n
+                   for n in ("minimum", "maximum", "fmin", "fmax", "sign", "square", "negative")})
+_FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 
 
 def _cuda_modules():
@@ -49,15 +56,43 @@ def _cuda_modules():
     return mods
 
 
-def classify(value, memo=None, names=frozenset(), _outer=frozenset()):
+class AttributeReads(collections.namedtuple("AttributeReads", "names depth")):
+    """The attributes a function's code reads (`x.name`, any x) and the
+    longest chain of them (`pkg.sub.f` is 2): which attributes of a module
+    classify() describes, and how many modules deep."""
+
+
+_NO_READS = AttributeReads(frozenset(), 0)
+
+
+def attribute_reads(source, code):
+    """AttributeReads of a function from its source text; if that does not
+    parse on its own, every name of its code, up to 3 deep."""
+    try:
+        tree = ast.parse(textwrap.dedent(source))
+    except SyntaxError:
+        return AttributeReads(frozenset(_code_names(code)), 3)
+    names, depth = set(), 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            names.add(node.attr)
+            length, inner = 1, node.value
+            while isinstance(inner, ast.Attribute):
+                length, inner = length + 1, inner.value
+            depth = max(depth, length)
+    # One level more: a module bound to a local (`m = pkg.sub; m.f(x)`).
+    return AttributeReads(frozenset(names), depth + 1)
+
+
+def classify(value, memo=None, reads=_NO_READS):
     """The (kind, value) description of one global value.
 
     A device function becomes ("devfunc", describe(its function)); `memo`
     makes a function that refers to itself (recursion) describe once.
     A module pyjit has no meaning for (a user's module of device functions
     and constants, pyjit.cuda.random) or an IntEnum class becomes
-    ("namespace", (its name, {attribute: description})), with the attributes
-    among `names` (the names the function's code mentions) that it has.
+    ("namespace", (label, {attribute: description})), with the attributes
+    among `reads` (an AttributeReads) that it has, `reads.depth` deep.
     """
     from . import coop
     from ._dispatcher import DeviceFunction
@@ -92,20 +127,29 @@ def classify(value, memo=None, names=frozenset(), _outer=frozenset()):
         if value.nbytes > _CONST_BYTES:
             return ("unsupported", "ndarray of %d bytes (constant memory holds %d; pass it as "
                                    "an argument instead)" % (value.nbytes, _CONST_BYTES))
-        return ("array", (value.dtype.name, list(value.shape),
-                          np.ascontiguousarray(value).tobytes()))
+        # In native byte order: a '>i8' global holds the same numbers.
+        native = np.ascontiguousarray(value, dtype=value.dtype.newbyteorder("="))
+        return ("array", (value.dtype.name, list(value.shape), native.tobytes()))
+    # int()/float(): an IntEnum member (or any subclass) by its value, also in
+    # the cache key (a custom __repr__ must not hide a changed value).
     if isinstance(value, int):
-        return ("int", value)
+        return ("int", int(value))
     if isinstance(value, float):
-        return ("float", value)
+        return ("float", float(value))
     if isinstance(value, complex):
-        return ("complex", (value.real, value.imag))
+        return ("complex", (float(value.real), float(value.imag)))
     if isinstance(value, types.ModuleType):
         if value is math:
             return ("module", "math")
         if value is np:
             return ("module", "numpy")
         if any(value is m for m in _cuda_modules()):
+            random = sys.modules.get(value.__name__ + ".random")
+            if random is not None and "random" in reads.names and reads.depth > 1:
+                # cuda.random.xoroshiro128p_uniform_float32(...) (numba: after
+                # `import numba.cuda.random`): the cuda module with that member.
+                return ("module", ("cuda", {"random": classify(
+                    random, memo, AttributeReads(reads.names, reads.depth - 1))}))
             return ("module", "cuda")
         if value.__name__ in ("pyjit", "numba"):
             return ("module", "pyjit")  # for pyjit.float32(x), numba.float32(x)
@@ -113,11 +157,9 @@ def classify(value, memo=None, names=frozenset(), _outer=frozenset()):
             return ("module", "operator")  # operator.add, a coop operator
         if value is cmath:
             return ("module", "cmath")
-        return _namespace(value, "module '%s'" % value.__name__, value.__name__, memo, names,
-                          _outer)
+        return _namespace(value, "module '%s'" % value.__name__, memo, reads)
     if isinstance(value, type) and issubclass(value, enum.IntEnum):
-        return _namespace(value, "IntEnum '%s'" % value.__name__, value.__name__, memo, names,
-                          _outer)
+        return _namespace(value, "IntEnum '%s'" % value.__name__, memo, reads)
     from .types import ArrayType, Type
     if isinstance(value, Type) and not isinstance(value, ArrayType) and str(value) != "void":
         return ("dtype", str(value))
@@ -133,21 +175,25 @@ def classify(value, memo=None, names=frozenset(), _outer=frozenset()):
     return ("unsupported", type(value).__name__)
 
 
-def _namespace(value, what, name, memo, names, outer):
-    """A module or IntEnum class read by attribute: ("namespace", (name,
-    members)); `outer` holds the ids of the namespaces that lead to this one,
-    so that modules importing each other describe finitely."""
-    if id(value) in outer:
-        return ("unsupported", "%s (reached again through its own attributes)" % what)
+def _namespace(value, label, memo, reads):
+    """A module or IntEnum class read by attribute: ("namespace", (label,
+    members)), its attributes among reads.names described reads.depth deep
+    (modules that import each other describe finitely, and in time linear in
+    the code's attribute reads at each level)."""
     members = {}
-    inner = outer | {id(value)}
-    for attr in sorted(names):
-        try:
-            member = getattr(value, attr)
-        except Exception:  # absent (AttributeError), or a module __getattr__ that failed
-            continue
-        members[attr] = classify(member, memo, names, inner)
-    return ("namespace", (name, members))
+    if reads.depth > 0:
+        inner = AttributeReads(reads.names, reads.depth - 1)
+        for attr in sorted(reads.names):
+            try:
+                member = getattr(value, attr)
+            except AttributeError:
+                continue
+            except Exception as exc:  # a module __getattr__ that failed: say so
+                members[attr] = ("unsupported", "(reading it raised %s: %s)"
+                                 % (type(exc).__name__, exc))
+                continue
+            members[attr] = classify(member, memo, inner)
+    return ("namespace", (label, members))
 
 
 def _code_names(code):
@@ -254,12 +300,12 @@ def describe(func, memo=None):
                 closure[name] = cell.cell_contents
             except ValueError:  # empty cell
                 pass
-    names = frozenset(_code_names(func.__code__))
-    for name in sorted(names | set(closure)):
+    reads = attribute_reads(source, func.__code__)
+    for name in sorted(_code_names(func.__code__) | set(closure)):
         if name in closure:
-            env[name] = classify(closure[name], memo, names)
+            env[name] = classify(closure[name], memo, reads)
         elif name in func.__globals__:
-            env[name] = classify(func.__globals__[name], memo, names)
+            env[name] = classify(func.__globals__[name], memo, reads)
     return info
 
 

@@ -30,3 +30,10 @@ def missing_attribute(x):
 
 def unsupported_member(x):
     x[0] = h.not_a_device_function(1)
+
+
+def random_through_cuda(states, out):
+    # numba.cuda: cuda.random.<function> once numba.cuda.random is imported
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = cuda.random.xoroshiro128p_uniform_float32(states, i)

@@ -545,3 +545,16 @@ def test_copy_to_host_of_strided_views(jit):
     col = np.zeros(6, np.float32)
     d[:, 7].copy_to_host(col)
     np.testing.assert_array_equal(col, host[:, 7])
+
+
+def test_big_endian_host_arrays_are_copied_as_their_numbers():
+    # FITS data is big-endian: to_device keeps the numbers, in native order;
+    # a device array of a non-native dtype is refused with the fix named.
+    host = np.arange(5, dtype=">f8") * 1.5
+    dev = cuda.to_device(host)
+    assert dev.dtype == np.dtype("<f8")
+    np.testing.assert_array_equal(dev.copy_to_host(), host)
+    with pytest.raises(TypeError, match=r"machine's byte order, not dtype >f4; use <f4"):
+        cuda.device_array(3, dtype=">f4")
+    with pytest.raises(ValueError, match=r"no 0-d device arrays; use shape \(1,\)"):
+        cuda.device_array(())

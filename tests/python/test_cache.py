@@ -362,3 +362,29 @@ def test_an_entry_under_another_key_is_not_used(tmp_path):
     result = run(tmp_path, cache)
     assert result["out"] == expected(5.0, 1.0)
     assert result["info"]["hits"] == 0
+
+
+def test_an_int_subclass_is_keyed_by_its_value_not_its_repr():
+    # An IntEnum whose __repr__ hides its value: editing the value must
+    # change the key.
+    import enum
+    from pyjit import _cache
+    from pyjit._source import describe
+
+    def kernel_reading(mode_class):
+        def k(out):
+            out[0] = mode_class.MUL
+        return k
+
+    parts = []
+    for value in (2, 5):
+        class Mode(enum.IntEnum):
+            ADD = 1
+            MUL = value
+
+            def __repr__(self):
+                return "Mode." + self.name
+        info = describe(kernel_reading(Mode))
+        assert info["globals"]["mode_class"][1][1]["MUL"] == ("int", value)
+        parts.append(_cache.key_parts(info, ["array(int64, 1d, C)"], "cpu", {}, {}))
+    assert parts[0]["globals"] != parts[1]["globals"]

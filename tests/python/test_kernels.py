@@ -77,11 +77,47 @@ def test_device_functions_constants_and_enums_through_a_module(jit):
 
     from pyjit.cuda.random import create_xoroshiro128p_states
     from test_random import reference_states, step, unit64
-    states = create_xoroshiro128p_states(4, seed=7)
-    u = np.zeros(4, np.float32)
-    jit(mod.random_through_module)[1, 4](states, u)
     want = [np.float32(unit64(step(s)[0])) for s in reference_states(4, 7)]
-    np.testing.assert_array_equal(u, want)
+    for kernel in (mod.random_through_module, mod.random_through_cuda):
+        states = create_xoroshiro128p_states(4, seed=7)
+        u = np.zeros(4, np.float32)
+        jit(kernel)[1, 4](states, u)
+        np.testing.assert_array_equal(u, want)
+
+
+def test_modules_that_import_each_other_describe_in_linear_time(tmp_path, monkeypatch):
+    # Nine helper modules, each importing all the others: only what the
+    # kernel reads (m0.K + ... + m8.K, one level) is described.
+    import time
+    from pyjit._source import describe
+    n = 9
+    for j in range(n):
+        others = "".join("import m%d\n" % o for o in range(n) if o != j)
+        (tmp_path / ("m%d.py" % j)).write_text(others + "K = %d\n" % j)
+    body = " + ".join("m%d.K" % j for j in range(n))
+    (tmp_path / "kern_mutual.py").write_text(
+        "".join("import m%d\n" % j for j in range(n)) + "\n\ndef k(out):\n    out[0] = %s\n" % body)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import kern_mutual
+    start = time.perf_counter()
+    info = describe(kern_mutual.k)
+    assert time.perf_counter() - start < 1.0
+    assert info["globals"]["m3"] == ("namespace", ("module 'm3'", {"K": ("int", 3)}))
+    out = np.zeros(1, np.int64)
+    pyjit.jit(kern_mutual.k)[1, 1](out)
+    assert out[0] == sum(range(n))
+
+
+def test_a_failing_module_getattr_is_named_in_the_error(tmp_path, monkeypatch):
+    (tmp_path / "lazy_mod.py").write_text(
+        "def __getattr__(name):\n    raise RuntimeError('cannot load ' + name)\n")
+    (tmp_path / "kern_lazy.py").write_text(
+        "import lazy_mod\n\n\ndef k(out):\n    out[0] = lazy_mod.K\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import kern_lazy
+    with pytest.raises(pyjit.CompileError,
+                       match=r"'lazy_mod.K' of type \(reading it raised RuntimeError: cannot load K\)"):
+        pyjit.jit(kern_lazy.k)[1, 1](np.zeros(1, np.int64))
 
 
 def test_module_attribute_errors_point_at_the_attribute(jit):
@@ -91,7 +127,7 @@ def test_module_attribute_errors_point_at_the_attribute(jit):
         jit(mod.missing_attribute)[1, 1](x)
     text = str(info.value)
     assert "kernels_with_namespaces.py:" in text
-    assert "'kernel_helpers_ns' has no attribute 'nope'" in text
+    assert "module 'kernel_helpers_ns' has no attribute 'nope'" in text
     assert "x[0] = h.nope" in text and "\n           ^" in text
     with pytest.raises(pyjit.CompileError,
                        match=r"global 'h.not_a_device_function' of type function is not supported"):

@@ -234,6 +234,21 @@ def test_global_arrays_live_in_constant_memory(jit):
     np.testing.assert_array_equal(out, COEFFS[np.arange(6) % 2, 0] * x + COEFFS[1, 1])
 
 
+BIG_ENDIAN = np.arange(4, dtype=">i8") * 1000
+SWAPPED_FLOATS = np.array([1.5, -2.25], dtype=">f4")
+
+
+def test_global_arrays_of_either_byte_order_hold_their_numbers(jit):
+    @jit
+    def k(out):
+        out[0] = BIG_ENDIAN[1] + BIG_ENDIAN[3]
+        out[1] = SWAPPED_FLOATS[0] * SWAPPED_FLOATS[1]
+
+    out = np.zeros(2)
+    k[1, 1](out)
+    assert list(out) == [4000.0, -3.375]
+
+
 def test_read_only_numpy_arguments_are_read_only(jit):
     @jit
     def k(x, out):

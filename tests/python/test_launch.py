@@ -216,7 +216,8 @@ def test_torch_tensors_and_streams():
     np.testing.assert_array_equal(out.cpu().numpy(), 5 * np.arange(100, dtype=np.float32))
     assert axpy._dispatch_entries() == 1
     reader = pyjit._ext.ext().launch_type_reader(torch.Tensor)
-    if hasattr(torch.Tensor, "__dlpack_c_exchange_api__"):  # PyTorch 2.10 and later
+    version = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
+    if version >= (2, 10):  # torch's own DLPack C exchange API
         assert reader == "torch: dlpack_c_exchange_api"
     else:
         assert reader == "torch: to_dlpack"

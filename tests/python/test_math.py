@@ -115,3 +115,43 @@ def test_binary_math(jit):
     np.testing.assert_allclose(out[:, 3], np.fmod(x, y), rtol=1e-14, atol=1e-15)
     np.testing.assert_array_equal(out[:, 4], np.copysign(y, x))
     np.testing.assert_array_equal(out[:, 5], x * 8)
+
+
+def test_numpy_scalar_ufuncs_follow_numpy(jit):
+    # np.minimum/maximum (NaN wins, the second operand on a tie: 0.0 vs -0.0),
+    # np.fmin/fmax (NaN loses), sign (-0.0 gives 0.0), square, negative, abs
+    # (integers stay integers), also imported by name.
+    from numpy import minimum
+
+    @jit
+    def k(x, y, out, ix, iout):
+        for i in range(x.size):
+            out[0, i] = np.minimum(x[i], y[i])
+            out[1, i] = np.maximum(x[i], y[i])
+            out[2, i] = np.fmin(x[i], y[i])
+            out[3, i] = np.fmax(x[i], y[i])
+            out[4, i] = np.sign(x[i])
+            out[5, i] = np.square(x[i])
+            out[6, i] = np.negative(x[i])
+            out[7, i] = np.abs(x[i])
+            out[8, i] = minimum(y[i], x[i])
+        for i in range(ix.size):
+            iout[0, i] = np.absolute(ix[i])
+            iout[1, i] = np.sign(ix[i])
+            iout[2, i] = np.maximum(ix[i], 2)
+
+    nan = np.nan
+    x = np.array([1, nan, 3, -0.0, -2, nan, 0.0, -np.inf], np.float32)
+    y = np.array([nan, 2, 1, 0.0, 5, nan, -0.0, 1], np.float32)
+    out = np.zeros((9, x.size), np.float32)
+    ix = np.array([-5, 0, 7], np.int32)
+    iout = np.zeros((3, 3), np.int32)
+    k[1, 1](x, y, out, ix, iout)
+    want = [np.minimum(x, y), np.maximum(x, y), np.fmin(x, y), np.fmax(x, y), np.sign(x),
+            np.square(x), np.negative(x), np.abs(x), np.minimum(y, x)]
+    for got, expect in zip(out, want):
+        # bit for bit: the signs of zeros and the NaNs
+        np.testing.assert_array_equal(got.view(np.int32)[~np.isnan(expect)],
+                                      expect.view(np.int32)[~np.isnan(expect)])
+        np.testing.assert_array_equal(np.isnan(got), np.isnan(expect))
+    np.testing.assert_array_equal(iout, [np.abs(ix), np.sign(ix), np.maximum(ix, 2)])

@@ -170,6 +170,19 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       env.set(*name, g);
     } else if (*kind == "bool") {
       env.set(*name, ir::GlobalValue::ofBool(PyObject_IsTrue(v) == 1));
+    } else if (*kind == "module" && PyTuple_Check(v)) {
+      // (path, {attribute: description}): a module pyjit knows (cuda) with
+      // members it has no rule for (cuda.random).
+      PyObject *members = PyTuple_Size(v) == 2 ? PyTuple_GetItem(v, 1) : nullptr;
+      auto path = members ? toUtf8(PyTuple_GetItem(v, 0), "module path") : std::nullopt;
+      if (!path)
+        return false;
+      auto env2 = std::make_shared<ir::GlobalEnv>();
+      if (!readGlobals(members, *env2, table, memo))
+        return false;
+      ir::GlobalValue g = ir::GlobalValue::ofModule(*path);
+      g.members = std::move(env2);
+      env.set(*name, std::move(g));
     } else if (*kind == "namespace") {
       // (module name, {attribute: description}): the attributes the code mentions.
       PyObject *members = PyTuple_Check(v) && PyTuple_Size(v) == 2 ? PyTuple_GetItem(v, 1) : nullptr;

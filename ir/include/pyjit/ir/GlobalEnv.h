@@ -26,12 +26,14 @@ struct GlobalValue {
     ConstArray,  // a small NumPy array, frozen into constant memory: `dtype`,
                  // `shape`, `data` (C order)
     Bool,        // `value.i` is 0 or 1
-    Module,      // `name` is "cuda", "math" or "numpy"
+    Module,      // `name` is "cuda", "math" or "numpy"; `members`, if set,
+                 // the attributes pyjit has no rule for (cuda.random)
     Function,    // a known function, `name` e.g. "math.sqrt"
     DType,       // a NumPy scalar type, `name` e.g. "float32"
     DeviceFunction, // an @cuda.jit(device=True) function: `device`
     Namespace,   // a module (or IntEnum class) read by attribute, `name`
-                 // e.g. "helpers": the attributes the code mentions, `members`
+                 // its label ("module 'helpers'"): the attributes the code
+                 // reads, `members`
     Unsupported, // anything else; `name` describes the Python type
   };
   Kind kind = Kind::Unsupported;
