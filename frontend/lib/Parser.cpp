@@ -347,8 +347,17 @@ StmtPtr Parser::parseSmallStatement() {
       return nullptr;
     return std::make_unique<ReturnStmt>(span(kw.range, v->range()), std::move(v));
   }
-  case TokenKind::KwRaise:
-    return unsupported(t.range, "a 'raise' statement");
+  case TokenKind::KwRaise: {
+    Token kw = consume();
+    if (at(TokenKind::Newline) || at(TokenKind::Semicolon) || at(TokenKind::Eof))
+      return unsupported(kw.range, "a bare 'raise' (re-raising; kernels have no 'except')");
+    ExprPtr exc = parseTest();
+    if (!exc)
+      return nullptr;
+    if (at(TokenKind::KwFrom))
+      return unsupported(tok().range, "'raise ... from'");
+    return std::make_unique<RaiseStmt>(span(kw.range, exc->range()), std::move(exc));
+  }
   case TokenKind::KwGlobal:
     return unsupported(t.range, "a 'global' declaration");
   case TokenKind::KwNonlocal:

@@ -211,6 +211,20 @@ void IRGen::stmt(const Stmt &s) {
     return;
   case Stmt::Kind::Pass:
     return;
+  case Stmt::Kind::Raise: {
+    // numba.cuda: reported to the host in debug builds; otherwise the
+    // thread just returns.
+    if (!debug) {
+      b.ret();
+      return;
+    }
+    const auto &[exception, text] = typed->raises.at(&cast<RaiseStmt>(s));
+    std::string message; // the runtime formats it with str.format
+    for (char c : text)
+      message += c == '{' ? std::string("{{") : c == '}' ? std::string("}}") : std::string(1, c);
+    raise(exception, message, {}, s.range().begin);
+    return;
+  }
   case Stmt::Kind::Assert: {
     if (!debug)
       return;

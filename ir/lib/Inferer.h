@@ -67,6 +67,8 @@ private:
   ExprInfo expr(const Expr &e);
   ExprInfo exprImpl(const Expr &e);
   ExprInfo name(const NameExpr &e);
+  /// Types a `raise` (TypedFunction::raises).
+  void raiseStmt(const RaiseStmt &r);
   /// A call of cmath.<fn> (CMathFunctions.h), its arguments typed.
   ExprInfo cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprInfo> args);
   /// A global value as an expression: `spelled` is how the code names it

@@ -313,6 +313,9 @@ void Inferer::stmt(const Stmt &s) {
     return;
   case Stmt::Kind::Pass:
     return;
+  case Stmt::Kind::Raise:
+    raiseStmt(cast<RaiseStmt>(s));
+    return;
   case Stmt::Kind::Assert: {
     auto &a = cast<AssertStmt>(s);
     ExprInfo t = expr(*a.test);
@@ -324,6 +327,51 @@ void Inferer::stmt(const Stmt &s) {
     return;
   }
   }
+}
+
+// Python's exception classes a kernel may raise by their builtin names.
+static bool isBuiltinException(llvm::StringRef name) {
+  static const llvm::StringSet<> names = {
+      "Exception", "ArithmeticError", "AssertionError", "FloatingPointError", "IndexError",
+      "KeyError", "LookupError", "NotImplementedError", "OverflowError", "RuntimeError",
+      "TypeError", "ValueError", "ZeroDivisionError"};
+  return names.contains(name);
+}
+
+void Inferer::raiseStmt(const RaiseStmt &r) {
+  // raise Exc, raise Exc(), raise Exc("message"): numba.cuda's constant
+  // exceptions; the class is a builtin one or a global naming a class.
+  const Expr *cls = r.exc.get();
+  std::string message;
+  if (const auto *c = dyn_cast<CallExpr>(cls)) {
+    if (!c->keywords.empty() || c->args.size() > 1 ||
+        (c->args.size() == 1 && !isa<StrLitExpr>(*c->args[0]))) {
+      error(c->range(), "an exception raised in a kernel takes at most one argument, "
+                        "a string literal");
+      return;
+    }
+    if (!c->args.empty())
+      message = cast<StrLitExpr>(*c->args[0]).value;
+    cls = c->callee.get();
+  }
+  std::string name;
+  const auto *n = dyn_cast<NameExpr>(cls);
+  if (n && !localNames.count(n->name) && !globals.lookup(n->name) &&
+      isBuiltinException(n->name)) {
+    name = "builtins:" + n->name;
+  } else {
+    ExprInfo info = expr(*cls);
+    if (!info.type)
+      return;
+    if (auto *bt = dyn_cast<BuiltinType>(info.type); bt && bt->path().starts_with("exception."))
+      name = bt->path().drop_front(10).str();
+  }
+  if (name.empty()) {
+    error(cls->range(), "'raise' needs an exception class (ValueError, or a class derived "
+                        "from Exception) in kernels");
+    return;
+  }
+  result.raises[&r] = {name, message};
 }
 
 ExprInfo Inferer::expr(const Expr &e) {

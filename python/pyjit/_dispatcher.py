@@ -9,6 +9,7 @@ as numba.cuda does; objects with __cuda_array_interface__ pass zero-copy.
 import inspect
 import os
 import re
+import sys
 import threading
 
 import numpy as np
@@ -350,6 +351,17 @@ def _register_foreign(value):
             ext().register_launch_type(t, "torch", to_dlpack)
 
 
+def _exception_class(name):
+    """The class an error site names: "IndexError", or "module:qualname" for a
+    `raise` in a kernel ("builtins:ValueError", "mymodule:MyError");
+    RuntimeError if it cannot be found (its module was unloaded)."""
+    module, _, qualname = name.rpartition(":")
+    obj = sys.modules.get(module or "builtins")
+    for part in qualname.split("."):
+        obj = getattr(obj, part, None)
+    return obj if isinstance(obj, type) and issubclass(obj, Exception) else RuntimeError
+
+
 class Dispatcher(_dispatcher_base(), _Compiled):
     """A kernel: `kernel[grid, block](*args)` or `kernel[grid, block, stream, shared](*args)`.
 
@@ -604,8 +616,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         where = "%s:%d:%d" % (filename, line, col)
         detail = ("in kernel '%s' at %s (thread (%d, %d, %d) of block (%d, %d, %d))"
                   % ((self.__name__, where) + tuple(record[3:9])))
-        exc_type = {"IndexError": IndexError, "AssertionError": AssertionError}.get(
-            exc_name, RuntimeError)
+        exc_type = _exception_class(exc_name)
         raise exc_type(("%s %s" % (text, detail)) if text else detail)
 
     def _compile_for(self, types):

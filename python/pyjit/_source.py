@@ -158,6 +158,9 @@ def classify(value, memo=None, reads=_NO_READS):
         if value is cmath:
             return ("module", "cmath")
         return _namespace(value, "module '%s'" % value.__name__, memo, reads)
+    if isinstance(value, type) and issubclass(value, Exception):
+        # raise MyError("...") in a kernel: the host raises the class itself
+        return ("function", "exception.%s:%s" % (value.__module__, value.__qualname__))
     if isinstance(value, type) and issubclass(value, enum.IntEnum):
         return _namespace(value, "IntEnum '%s'" % value.__name__, memo, reads)
     from .types import ArrayType, Type

@@ -164,6 +164,8 @@ std::string sexpr(const Stmt &s) {
     return "(continue)";
   case Stmt::Kind::Pass:
     return "(pass)";
+  case Stmt::Kind::Raise:
+    return "(raise " + sexpr(*cast<RaiseStmt>(s).exc) + ")";
   }
   return "?";
 }
@@ -401,6 +403,12 @@ TEST(ParserTest, LoopsAndJumps) {
             "(return)}");
 }
 
+TEST(ParserTest, RaiseTakesAnExceptionClassOrCall) {
+  EXPECT_EQ(parseBody("def f(a):\n    raise ValueError\n"), "{(raise ValueError)}");
+  EXPECT_EQ(parseBody("def f(a):\n    if a: raise ValueError('no')\n"),
+            "{(if a {(raise (call ValueError 'no'))})}");
+}
+
 TEST(ParserTest, SimpleStatementsOnOneLine) {
   EXPECT_EQ(parseBody("def f(): pass\n"), "{(pass)}");
   EXPECT_EQ(parseBody("def f(a):\n    a[0] = 1; a[1] = 2;\n    if a: a[2] = 3\n"),
@@ -562,7 +570,9 @@ INSTANTIATE_TEST_SUITE_P(
         UnsupportedCase{"def k(a):\n    class C:\n        pass\n", "a 'class' definition", 2, 5},
         UnsupportedCase{"def k(a):\n    def g():\n        pass\n",
                         "a nested function definition", 2, 5},
-        UnsupportedCase{"def k(a):\n    raise ValueError\n", "a 'raise' statement", 2, 5},
+        UnsupportedCase{"def k(a):\n    raise\n",
+                        "a bare 'raise' (re-raising; kernels have no 'except')", 2, 5},
+        UnsupportedCase{"def k(a):\n    raise ValueError from a\n", "'raise ... from'", 2, 22},
         UnsupportedCase{"def k(a):\n    import math\n", "an 'import' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    from math import sqrt\n", "an 'import' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    global g\n", "a 'global' declaration", 2, 5},

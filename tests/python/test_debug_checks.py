@@ -87,3 +87,64 @@ def test_without_debug_asserts_are_not_checked(jit):
     a = np.ones(1, dtype=np.int64)
     k[1, 1](a)
     assert a[0] == 7
+
+
+class KernelInputError(Exception):
+    """A user's exception class, raised from a kernel."""
+
+
+def test_raise_in_debug_mode_reports_the_class_message_and_line(jit):
+    @jit(debug=True)
+    def k(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            if a[i] < 0:
+                raise ValueError("negative {entry}")
+            if a[i] > 100:
+                raise KernelInputError
+            a[i] = 2 * a[i]
+
+    with pytest.raises(ValueError, match=r"negative \{entry\} in kernel 'k' at .*%s\d+ "
+                       r"\(thread \(1, 0, 0\)" % _line(k.py_func, 5)):
+        k[1, 4](np.array([1, -2, 3], dtype=np.int64))
+    with pytest.raises(KernelInputError, match=r"in kernel 'k' at .*%s" % _line(k.py_func, 7)):
+        k[1, 4](np.array([1, 200, 3], dtype=np.int64))
+    a = np.array([1, 2, 3], dtype=np.int64)
+    k[1, 4](a)  # the next launch runs normally
+    assert list(a) == [2, 4, 6]
+
+
+def test_without_debug_a_raise_ends_the_thread(jit):
+    # numba.cuda: the exception is not reported; the raising thread returns.
+    @jit
+    def k(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            if a[i] < 0:
+                raise ValueError("negative")
+            a[i] = 2 * a[i]
+
+    a = np.array([1, -2, 3], dtype=np.int64)
+    k[1, 4](a)
+    assert list(a) == [2, -2, 6]
+
+
+@pytest.mark.parametrize("statement, message", [
+    ("raise", r"a bare 'raise' \(re-raising; kernels have no 'except'\) is not supported"),
+    ("raise ValueError(a[0])", "takes at most one argument, a string literal"),
+    ("raise ValueError('a', 'b')", "takes at most one argument, a string literal"),
+    ("raise ValueError from None", r"'raise ... from' is not supported"),
+    ("raise 5", r"'raise' needs an exception class"),
+    ("raise len", r"'raise' needs an exception class"),
+])
+def test_raise_errors_point_at_the_statement(statement, message, tmp_path):
+    import importlib.util
+    import pyjit
+    path = tmp_path / "kern_raise.py"
+    path.write_text("def k(a):\n    %s\n" % statement)
+    spec = importlib.util.spec_from_file_location("kern_raise", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    with pytest.raises(pyjit.CompileError, match=message) as info:
+        pyjit.jit(debug=True)(mod.k)[1, 1](np.zeros(1, dtype=np.int64))
+    assert "kern_raise.py:2:" in str(info.value)

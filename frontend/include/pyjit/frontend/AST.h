@@ -198,7 +198,7 @@ struct StarredExpr : Expr {
 class Stmt {
 public:
   enum class Kind { Expr, Assign, AugAssign, If, While, For, Return, Break,
-                    Continue, Pass, Assert };
+                    Continue, Pass, Assert, Raise };
   Stmt(Kind kind, SourceRange range) : stmtKind(kind), loc(range) {}
   virtual ~Stmt() = default;
   Kind kind() const { return stmtKind; }
@@ -291,6 +291,14 @@ struct AssertStmt : Stmt {
   PYJIT_STMT_CLASSOF(Assert)
   ExprPtr test;
   ExprPtr message; // may be null; a string literal otherwise
+};
+
+/// `raise Exc` or `raise Exc("message")`: reported to the host in debug
+/// builds; otherwise the thread returns (numba.cuda).
+struct RaiseStmt : Stmt {
+  RaiseStmt(SourceRange r, ExprPtr exc) : Stmt(Kind::Raise, r), exc(std::move(exc)) {}
+  PYJIT_STMT_CLASSOF(Raise)
+  ExprPtr exc; // never null (a bare `raise` is refused by the parser)
 };
 
 #undef PYJIT_STMT_CLASSOF

@@ -55,6 +55,9 @@ struct TypedFunction {
   /// pyjit.coop calls with a user-defined operator: its instance for
   /// (value, value) -> value.
   std::map<const ast::CallExpr *, const TypedFunction *> coopOps;
+  /// Each `raise`: the exception class ("module:qualname", e.g.
+  /// "builtins:ValueError") and its message (empty for none).
+  std::map<const ast::RaiseStmt *, std::pair<std::string, std::string>> raises;
 
   const ExprInfo &info(const ast::Expr *e) const { return exprs.at(e); }
 };
