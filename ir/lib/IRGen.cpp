@@ -642,6 +642,21 @@ static CmpPredicate predicateOf(CompareOp op) {
 }
 
 RValue IRGen::compare(const CompareExpr &e) {
+  if (e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) {
+    // x in (a, b, ...): any x == element (the tuple is evaluated whole first,
+    // as in Python; the comparisons have no side effects).
+    RValue x = gen(*e.operands[0]);
+    RValue tuple = gen(*e.operands[1]);
+    const auto *te = dyn_cast<TupleExpr>(e.operands[1].get());
+    Value *found = b.constBool(false);
+    for (size_t k = 0; k < tuple.elems.size(); ++k) {
+      TypedOperand el = te ? operandOf(info(*te->elts[k])) : TypedOperand{tuple.elems[k].type};
+      Type *common = promoteOperands(ctx, operandOf(info(*e.operands[0])), el);
+      Value *eq = b.cmp(CmpPredicate::Eq, castTo(x, common), castTo(tuple.elems[k], common));
+      found = b.select(found, b.constBool(true), eq);
+    }
+    return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
+  }
   // `a < b < c` is `a < b and b < c` with b evaluated once, and c only if
   // a < b holds (Python short-circuits the chain).
   auto one = [&](size_t i, const RValue &l, const RValue &r) {

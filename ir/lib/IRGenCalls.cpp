@@ -64,6 +64,16 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(b.create(Opcode::ComplexMake, ei.type,
                                {scalar(*e.args[0], part), scalar(*e.args[1], part)}));
   }
+  if (path == "divmod") {
+    const ExprInfo &li = info(*e.args[0]), &ri = info(*e.args[1]);
+    RValue l = gen(*e.args[0]), r = gen(*e.args[1]);
+    Type *part = cast<TupleType>(ei.type)->elements()[0];
+    RValue result;
+    result.type = ei.type;
+    result.elems = {binary(BinaryOp::FloorDiv, l, operandOf(li), r, operandOf(ri), part),
+                    binary(BinaryOp::Mod, l, operandOf(li), r, operandOf(ri), part)};
+    return result;
+  }
   if (path == "pow") {
     const ExprInfo &li = info(*e.args[0]), &ri = info(*e.args[1]);
     return binary(BinaryOp::Pow, gen(*e.args[0]), operandOf(li), gen(*e.args[1]), operandOf(ri),

@@ -16,7 +16,7 @@ namespace pyjit::ir::detail {
 const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
                                           "bool", "len", "round", "enumerate", "zip", "print", "complex",
-                                          "pow"};
+                                          "pow", "divmod"};
   return names;
 }
 
@@ -105,6 +105,16 @@ ExprInfo Inferer::call(const CallExpr &e) {
         return {};
       }
     return ExprInfo{ctx.complexTy(128)};
+  }
+  if (path == "divmod") {
+    // (a // b, a % b), floored as in Python; complex numbers have neither.
+    if (args.size() != 2 || !args[0].type->isScalar() || !args[1].type->isScalar() ||
+        isa<ComplexType>(args[0].type) || isa<ComplexType>(args[1].type)) {
+      error(e.range(), "divmod() takes two real numbers in kernels");
+      return {};
+    }
+    Type *t = binaryResultType(ctx, BinaryOp::FloorDiv, operandOf(args[0]), operandOf(args[1]));
+    return ExprInfo{ctx.tuple({t, t})};
   }
   if (path == "pow") {
     if (args.size() != 2 || !args[0].type->isScalar() || !args[1].type->isScalar()) {

@@ -69,6 +69,10 @@ private:
   ExprInfo name(const NameExpr &e);
   /// Types a `raise` (TypedFunction::raises).
   void raiseStmt(const RaiseStmt &r);
+  /// `x in t` / `x not in t` for a tuple of numbers t; ops are the operands' infos.
+  ExprInfo membership(const CompareExpr &c, const std::vector<ExprInfo> &ops);
+  /// Element k of a membership test's tuple as a promotion operand.
+  TypedOperand membershipElement(const CompareExpr &c, size_t k);
   /// A call of cmath.<fn> (CMathFunctions.h), its arguments typed.
   ExprInfo cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprInfo> args);
   /// A global value as an expression: `spelled` is how the code names it

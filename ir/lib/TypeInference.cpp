@@ -374,6 +374,40 @@ void Inferer::raiseStmt(const RaiseStmt &r) {
   result.raises[&r] = {name, message};
 }
 
+ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &ops) {
+  // `x in (a, b, c)`: x == a or x == b or x == c, over a tuple of numbers.
+  if (c.ops.size() != 1) {
+    error(c.range(), llvm::Twine("a chained comparison with '") + compareOpSpelling(c.ops[0]) +
+                         "' is not supported in kernels");
+    return {};
+  }
+  if (!ops[0].type || !ops[1].type)
+    return {};
+  auto *tt = dyn_cast<TupleType>(ops[1].type);
+  if (!tt || !ops[0].type->isScalar()) {
+    error(c.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' in kernels tests a " +
+                         "number against a tuple of numbers, not " + typeName(ops[0].type) +
+                         " against " + typeName(ops[1].type));
+    return {};
+  }
+  for (size_t k = 0; k < tt->size(); ++k) {
+    TypedOperand el = membershipElement(c, k);
+    if (!el.type->isScalar() || !promoteOperands(ctx, operandOf(ops[0]), el)) {
+      error(c.range(), "cannot compare " + typeName(ops[0].type) + " and " + typeName(el.type) +
+                           " (element " + std::to_string(k) + " of the tuple) with '=='");
+      return {};
+    }
+  }
+  return ExprInfo{ctx.boolean()};
+}
+
+TypedOperand Inferer::membershipElement(const CompareExpr &c, size_t k) {
+  // A tuple display's elements keep their own weakness (`x in (1, 2)`).
+  if (const auto *te = dyn_cast<TupleExpr>(c.operands[1].get()))
+    return operandOf(result.exprs[te->elts[k].get()]);
+  return {cast<TupleType>(result.exprs[c.operands[1].get()].type)->elements()[k], false};
+}
+
 ExprInfo Inferer::expr(const Expr &e) {
   ExprInfo info = exprImpl(e);
   result.exprs[&e] = info;
@@ -468,6 +502,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     std::vector<ExprInfo> ops;
     for (const ExprPtr &o : c.operands)
       ops.push_back(expr(*o));
+    if (c.ops[0] == CompareOp::In || c.ops[0] == CompareOp::NotIn)
+      return membership(c, ops);
     for (size_t i = 0; i < c.ops.size(); ++i) {
       if (c.ops[i] == CompareOp::Is || c.ops[i] == CompareOp::IsNot ||
           c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn) {
@@ -539,7 +575,7 @@ ExprInfo Inferer::name(const NameExpr &e) {
     return ExprInfo{ctx.builtin(e.name)};
   static const llvm::StringSet<> otherBuiltins = {
       "sum",   "any",     "all",   "map",   "filter", "sorted", "reversed", "list",  "tuple",
-      "dict",  "set",     "str",   "isinstance", "type", "iter", "next",   "divmod", "hash",
+      "dict",  "set",     "str",   "isinstance", "type", "iter", "next",   "hash",
       "id",    "input",   "open",  "ord",   "chr",    "hex",    "bin",      "oct",   "format",
       "repr",  "slice",   "super", "object", "getattr", "setattr", "hasattr", "vars", "dir",
       "callable", "exec", "eval",  "compile", "frozenset", "bytes", "bytearray", "memoryview",

@@ -4,6 +4,7 @@ hand reasoning."""
 import numpy as np
 import pytest
 
+import pyjit
 from pyjit import cuda
 
 TILE = 16
@@ -262,3 +263,47 @@ def test_read_only_numpy_arguments_are_read_only(jit):
     k[1, 32](x, out)
     np.testing.assert_array_equal(out, 2 * np.arange(4.0))
     assert "readonly array(float64, 1d, C)" in [t for sig in k.signatures for t in sig]
+
+
+ALLOWED = (2, 3, 5)
+
+
+def test_in_and_not_in_over_tuples_and_divmod(jit):
+    @jit
+    def k(x, f, out, q, r):
+        for i in range(x.size):
+            out[0, i] = x[i] in (1, 3, 7)
+            out[1, i] = x[i] not in ALLOWED
+            out[2, i] = f[i] in (0.5, 2)      # float32 against weak literals
+            q[i], r[i] = divmod(x[i], 3)     # floored, as Python's
+        a, b = divmod(-7.5, 2)
+        out[3, 0] = a == -4.0 and b == 0.5
+
+    x = np.array([1, 2, 3, -4, 7], np.int64)
+    f = np.array([0.5, 2.0, 1, np.nan, 3], np.float32)
+    out = np.zeros((4, 5), np.bool_)
+    q, r = np.zeros(5, np.int64), np.zeros(5, np.int64)
+    k[1, 1](x, f, out, q, r)
+    assert out[0].tolist() == [v in (1, 3, 7) for v in x.tolist()]
+    assert out[1].tolist() == [v not in ALLOWED for v in x.tolist()]
+    assert out[2].tolist() == [v in (0.5, 2) for v in f.tolist()]
+    assert [divmod(v, 3) for v in x.tolist()] == list(zip(q.tolist(), r.tolist()))
+    assert out[3, 0]
+
+
+@pytest.mark.parametrize("body, message", [
+    ("out[0] = a[0] in a", r"'in' in kernels tests a number against a tuple of numbers, not "
+                           r"int64 against array"),
+    ("out[0] = 1 in (1, 2) in (True,)", r"a chained comparison with 'in' is not supported"),
+    ("out[0] = divmod(a[0], 1j)", r"divmod\(\) takes two real numbers in kernels"),
+])
+def test_membership_and_divmod_errors(body, message, tmp_path):
+    import importlib.util
+    path = tmp_path / "kern_in.py"
+    path.write_text("def k(a, out):\n    %s\n" % body)
+    spec = importlib.util.spec_from_file_location("kern_in", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    with pytest.raises(pyjit.CompileError, match=message) as info:
+        pyjit.jit(mod.k)[1, 1](np.zeros(2, np.int64), np.zeros(1, np.int64))
+    assert "kern_in.py:2:" in str(info.value)
