@@ -56,7 +56,7 @@ def test_unary_functions_match_python(jit, dtype, tol):
     z = np.array(_inputs(), dtype=dtype)
     out = np.zeros((len(UNARY), z.size), dtype=dtype)
     _unary_kernel(jit)[1, 64](z, out)
-    largest = np.finfo(dtype).max
+    largest = float(np.finfo(dtype).max)
     for row, name in enumerate(UNARY):
         for i, v in enumerate(z):
             try:
