@@ -216,6 +216,10 @@ public:
     case Stmt::Kind::Break: line(d, "Break", s.range()); return;
     case Stmt::Kind::Continue: line(d, "Continue", s.range()); return;
     case Stmt::Kind::Pass: line(d, "Pass", s.range()); return;
+    case Stmt::Kind::Def:
+      line(d, "Def " + cast<FunctionDefStmt>(s).def->name, s.range());
+      block(cast<FunctionDefStmt>(s).def->body, d + 1);
+      return;
     case Stmt::Kind::Raise:
       line(d, "Raise", s.range());
       expr(*cast<RaiseStmt>(s).exc, d + 1);

@@ -52,6 +52,7 @@ private:
 
   // Statements.
   std::unique_ptr<FunctionDef> parseFunctionDef();
+  StmtPtr parseLambdaDef();
   bool parseBlock(Block &out);
   bool parseStatement(Block &out);
   bool parseSimpleStatements(Block &out);
@@ -125,8 +126,8 @@ std::unique_ptr<Module> Parser::parseModule() {
 
 std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
   Token defTok = consume();
-  if (functionDepth > 0)
-    return unsupported(defTok.range, "a nested function definition");
+  if (functionDepth > 1)
+    return unsupported(defTok.range, "a function defined inside a nested function");
   auto fn = std::make_unique<FunctionDef>();
   if (!at(TokenKind::Identifier))
     return error(tok().range, "invalid syntax: expected a function name");
@@ -244,8 +245,14 @@ bool Parser::parseStatement(Block &out) {
                                             std::move(iter), std::move(body)));
     return true;
   }
-  case TokenKind::KwDef:
-    return unsupported(t.range, "a nested function definition"), false;
+  case TokenKind::KwDef: {
+    auto fn = parseFunctionDef();
+    if (!fn)
+      return false;
+    SourceRange r = fn->range;
+    out.push_back(std::make_unique<FunctionDefStmt>(r, std::move(fn)));
+    return true;
+  }
   case TokenKind::KwClass:
     return unsupported(t.range, "a 'class' definition"), false;
   case TokenKind::KwTry:
@@ -417,7 +424,53 @@ static bool isAssignable(const Expr *e) {
   return llvm::isa<NameExpr, SubscriptExpr, AttributeExpr>(e);
 }
 
+// `name = lambda a, b=1: expr`: a nested def of `name` returning expr.
+StmtPtr Parser::parseLambdaDef() {
+  Token nameTok = consume();
+  consume(); // =
+  Token kw = consume();
+  if (functionDepth > 1)
+    return unsupported(kw.range, "a function defined inside a nested function");
+  auto fn = std::make_unique<FunctionDef>();
+  fn->name = nameTok.text.str();
+  while (!at(TokenKind::Colon)) {
+    if (at(TokenKind::Star) || at(TokenKind::DoubleStar))
+      return unsupported(tok().range, "a variadic parameter ('*args', '**kwargs')");
+    if (!at(TokenKind::Identifier))
+      return error(tok().range, "invalid syntax: expected a parameter name");
+    Token p = consume();
+    for (const Param &earlier : fn->params)
+      if (earlier.name == p.text)
+        return error(p.range, "duplicate argument '" + p.text + "' in function definition");
+    fn->params.push_back({p.text.str(), p.range, nullptr});
+    if (accept(TokenKind::Equal)) {
+      ExprPtr value = parseTest();
+      if (!value)
+        return nullptr;
+      fn->params.back().defaultValue = std::move(value);
+    } else if (fn->params.size() > 1 && fn->params[fn->params.size() - 2].defaultValue) {
+      return error(p.range, "a parameter without a default follows one with a default");
+    }
+    if (!accept(TokenKind::Comma))
+      break;
+  }
+  if (!expect(TokenKind::Colon, "':'"))
+    return nullptr;
+  ++functionDepth;
+  ExprPtr body = parseTest();
+  --functionDepth;
+  if (!body)
+    return nullptr;
+  fn->range = span(nameTok.range, kw.range);
+  SourceRange r = span(nameTok.range, body->range());
+  fn->body.push_back(std::make_unique<ReturnStmt>(body->range(), std::move(body)));
+  return std::make_unique<FunctionDefStmt>(r, std::move(fn));
+}
+
 StmtPtr Parser::parseExprStatement() {
+  if (at(TokenKind::Identifier) && peekTok(1).is(TokenKind::Equal) &&
+      peekTok(2).is(TokenKind::KwLambda))
+    return parseLambdaDef();
   ExprPtr first = parseTestList();
   if (!first)
     return nullptr;

@@ -50,6 +50,7 @@ std::unique_ptr<Function> IRGen::run() {
     }
     writeVar(def.params[i].name, localType(def.params[i].name), *value);
   }
+  recordNestedDefs(def.body);
   block(def.body, /*isBody=*/true);
   if (reachable())
     b.ret();
@@ -72,15 +73,29 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
   ssa.writeVariable(frames.back().prefix + name, cur(), value);
 }
 
-RValue IRGen::readVar(const std::string &name, Type *type) {
+RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type *type) {
   if (auto *tt = dyn_cast<TupleType>(type)) {
     RValue r;
     r.type = type;
     for (size_t i = 0; i < tt->size(); ++i)
-      r.elems.push_back(readVar(name + "#" + std::to_string(i), tt->elements()[i]));
+      r.elems.push_back(readVarAt(prefix, name + "#" + std::to_string(i), tt->elements()[i]));
     return r;
   }
-  return RValue::of(ssa.readVariable(frames.back().prefix + name, type, cur()));
+  return RValue::of(ssa.readVariable(prefix + name, type, cur()));
+}
+
+void IRGen::recordNestedDefs(const Block &body) {
+  for (const StmtPtr &s : body) {
+    if (auto *d = dyn_cast<FunctionDefStmt>(s.get()))
+      definingPrefix[d->def.get()] = frames.back().prefix;
+    else if (auto *i = dyn_cast<IfStmt>(s.get())) {
+      recordNestedDefs(i->body);
+      recordNestedDefs(i->orelse);
+    } else if (auto *w = dyn_cast<WhileStmt>(s.get()))
+      recordNestedDefs(w->body);
+    else if (auto *f = dyn_cast<ForStmt>(s.get()))
+      recordNestedDefs(f->body);
+  }
 }
 
 Value *IRGen::castTo(const RValue &v, Type *to) {
@@ -210,6 +225,7 @@ void IRGen::stmt(const Stmt &s) {
     b.br(loops.back().continueTo);
     return;
   case Stmt::Kind::Pass:
+  case Stmt::Kind::Def: // lowered where it is called (inlineFunction)
     return;
   case Stmt::Kind::Raise: {
     // numba.cuda: reported to the host in debug builds; otherwise the
@@ -557,8 +573,11 @@ RValue IRGen::genImpl(const Expr &e) {
   switch (e.kind()) {
   case Expr::Kind::Name: {
     auto &n = cast<NameExpr>(e);
-    if (!typed->locals.count(n.name))
+    if (!typed->locals.count(n.name)) {
+      if (auto it = typed->freeVars.find(n.name); it != typed->freeVars.end())
+        return readVarAt(definingPrefix.at(typed->def), n.name, it->second);
       return RValue{ei.type, nullptr, {}}; // a module or function: no run-time value
+    }
     return readVar(n.name, localType(n.name));
   }
   case Expr::Kind::Attribute:

@@ -197,6 +197,7 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
       const std::string &name = callee.def->params[i].name;
       writeVar(name, localType(name), args[i]);
     }
+    recordNestedDefs(callee.def->body);
     block(callee.def->body, /*isBody=*/true);
     jumpTo(after); // falling off the end returns None
   }

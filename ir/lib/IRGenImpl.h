@@ -67,7 +67,14 @@ private:
 
   // Variables (tuples as one SSA variable per element).
   void writeVar(const std::string &name, Type *type, const RValue &v);
-  RValue readVar(const std::string &name, Type *type);
+  RValue readVar(const std::string &name, Type *type) {
+    return readVarAt(frames.back().prefix, name, type);
+  }
+  /// A variable of the frame whose names start with `prefix` (a nested
+  /// def's enclosing function, for its free variables).
+  RValue readVarAt(const std::string &prefix, const std::string &name, Type *type);
+  /// Records, for each nested def in `body`, the current frame's prefix.
+  void recordNestedDefs(const Block &body);
 
   // Statements.
   void block(const Block &stmts, bool isBody = false);
@@ -151,6 +158,8 @@ private:
   const TypedFunction &kernel;
   const TypedFunction *typed; // the function of the innermost frame
   std::vector<Frame> frames;
+  /// The prefix of the frame each nested def was defined in.
+  std::map<const FunctionDef *, std::string> definingPrefix;
   TypeContext &ctx;
   DiagnosticEngine &diags;
   std::unique_ptr<Function> fn;

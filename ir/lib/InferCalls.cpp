@@ -2,6 +2,7 @@
 #include "pyjit/ir/Coop.h"
 #include "Inferer.h"
 #include "pyjit/ir/MathFunctions.h"
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -64,6 +65,10 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::DeviceFunction)
     return deviceCall(e, *callee.constant->device);
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
+      bt && bt->path().starts_with("nested."))
+    if (const FunctionDef *fn = nestedDef(bt->path().drop_front(7).str()))
+      return nestedCall(e, *fn);
   for (const ExprPtr &a : e.args)
     if (isa<StarredExpr>(*a)) {
       error(a->range(), "'*' unpacking is supported in calls of device functions only");
@@ -308,88 +313,11 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
     return {};
   }
   CallBinding binding;
-  size_t n = callee->params.size();
-  binding.args.assign(n, nullptr);
-  binding.elements.assign(n, -1);
-  binding.defaults.resize(n);
-  // Positional arguments, with `*tuple` spread into its elements.
-  std::vector<std::pair<const Expr *, int>> positional;
-  for (const ExprPtr &a : e.args) {
-    auto *star = dyn_cast<StarredExpr>(a.get());
-    if (!star) {
-      positional.push_back({a.get(), -1});
-      continue;
-    }
-    ExprInfo si = expr(*star->value);
-    result.exprs[star] = ExprInfo{ctx.none()};
-    if (!si.type)
-      return {};
-    auto *tt = dyn_cast<TupleType>(si.type);
-    if (!tt) {
-      error(star->range(), "only a tuple can be unpacked with '*', not a " + typeName(si.type));
-      return {};
-    }
-    for (size_t k = 0; k < tt->size(); ++k)
-      positional.push_back({star->value.get(), static_cast<int>(k)});
-  }
-  if (positional.size() > n) {
-    error(positional[n].first->range(), "device function '" + fn.name + "' takes " +
-                                            llvm::Twine(n) + " arguments, got " +
-                                            llvm::Twine(positional.size()));
-    return {};
-  }
-  for (size_t i = 0; i < positional.size(); ++i) {
-    binding.args[i] = positional[i].first;
-    binding.elements[i] = positional[i].second;
-  }
-  for (const Keyword &kw : e.keywords) {
-    size_t k = 0;
-    while (k < n && callee->params[k].name != kw.name)
-      ++k;
-    if (k == n) {
-      error(kw.range, "device function '" + fn.name + "' has no parameter named '" + kw.name + "'");
-      return {};
-    }
-    if (binding.args[k]) {
-      error(kw.range, "device function '" + fn.name + "' got multiple values for '" + kw.name + "'");
-      return {};
-    }
-    binding.args[k] = kw.value.get();
-  }
   std::vector<Type *> argTypes;
   bool pending = false;
-  for (size_t k = 0; k < n; ++k) {
-    if (binding.args[k]) {
-      ExprInfo ai = expr(*binding.args[k]);
-      if (binding.elements[k] >= 0 && ai.type)
-        ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
-      if (!ai.type)
-        pending = true;
-      else if (!isValueType(ai.type)) {
-        error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
-                                            " to device function '" + fn.name + "'");
-        return {};
-      }
-      argTypes.push_back(ai.type);
-      continue;
-    }
-    const ExprPtr &dflt = callee->params[k].defaultValue;
-    std::optional<GlobalValue> value = dflt ? literalDefault(*dflt) : std::nullopt;
-    if (!dflt) {
-      error(e.range(), "device function '" + fn.name + "' is missing the argument '" +
-                           callee->params[k].name + "'");
-      return {};
-    }
-    if (!value) {
-      error(e.range(), "default value of parameter '" + callee->params[k].name +
-                           "' of device function '" + fn.name +
-                           "' must be a number or bool literal");
-      return {};
-    }
-    binding.defaults[k] = *value;
-    argTypes.push_back(constant(*value).type);
-  }
-  if (pending)
+  if (!bindArguments(e, *callee, "device function '" + fn.name + "'", binding, argTypes,
+                     pending) ||
+      pending)
     return {};
   const TypedFunction *instance;
   if (reporting) {
@@ -406,6 +334,146 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   binding.callee = instance;
   result.calls[&e] = std::move(binding);
   return ExprInfo{instance->returnType};
+}
+
+const FunctionDef *Inferer::nestedDef(const std::string &name) const {
+  if (localNames.count(name))
+    return nullptr;
+  if (auto it = nestedDefs.find(name); it != nestedDefs.end())
+    return it->second;
+  if (enclosing && !enclosing->locals->count(name))
+    if (auto it = enclosing->defs->find(name); it != enclosing->defs->end())
+      return it->second;
+  return nullptr;
+}
+
+ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn) {
+  if (!registry) {
+    error(e.callee->range(), "function '" + fn.name + "' cannot be called here");
+    return {};
+  }
+  // A sibling called from a nested def shares that def's enclosing function.
+  Enclosing here{&result.locals, &nestedDefs, &callingDefs};
+  const Enclosing &env = enclosing ? *enclosing : here;
+  if (std::find(env.calling->begin(), env.calling->end(), &fn) != env.calling->end()) {
+    error(e.range(), "recursion is not supported in kernels: function '" + fn.name +
+                         "' calls itself (directly or through other functions)");
+    return {};
+  }
+  CallBinding binding;
+  std::vector<Type *> argTypes;
+  bool pending = false;
+  if (!bindArguments(e, fn, "function '" + fn.name + "'", binding, argTypes, pending) ||
+      pending)
+    return {};
+  env.calling->push_back(&fn);
+  std::optional<TypedFunction> typed;
+  {
+    DiagnosticEngine quiet(diags.currentFile());
+    Inferer inner(fn, argTypes, globals, ctx, reporting ? diags : quiet, registry,
+                  /*isKernel=*/false);
+    inner.setEnclosing(&env);
+    typed = inner.run();
+  }
+  env.calling->pop_back();
+  if (!typed) {
+    if (reporting) {
+      std::string types;
+      for (Type *t : argTypes)
+        types += (types.empty() ? "" : ", ") + t->str();
+      diags.note(e.range(), "in the call of function '" + fn.name + "' with argument types (" +
+                                types + ")");
+    }
+    failed = true;
+    return {};
+  }
+  binding.callee = registry->keep(std::make_unique<TypedFunction>(std::move(*typed)));
+  Type *returnType = binding.callee->returnType;
+  result.calls[&e] = std::move(binding);
+  return ExprInfo{returnType};
+}
+
+bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const std::string &what,
+                            CallBinding &binding, std::vector<Type *> &argTypes, bool &pending) {
+  size_t n = callee.params.size();
+  binding.args.assign(n, nullptr);
+  binding.elements.assign(n, -1);
+  binding.defaults.resize(n);
+  // Positional arguments, with `*tuple` spread into its elements.
+  std::vector<std::pair<const Expr *, int>> positional;
+  for (const ExprPtr &a : e.args) {
+    auto *star = dyn_cast<StarredExpr>(a.get());
+    if (!star) {
+      positional.push_back({a.get(), -1});
+      continue;
+    }
+    ExprInfo si = expr(*star->value);
+    result.exprs[star] = ExprInfo{ctx.none()};
+    if (!si.type) {
+      pending = true;
+      return true;
+    }
+    auto *tt = dyn_cast<TupleType>(si.type);
+    if (!tt) {
+      error(star->range(), "only a tuple can be unpacked with '*', not a " + typeName(si.type));
+      return false;
+    }
+    for (size_t k = 0; k < tt->size(); ++k)
+      positional.push_back({star->value.get(), static_cast<int>(k)});
+  }
+  if (positional.size() > n) {
+    error(positional[n].first->range(), what + " takes " + llvm::Twine(n) + " arguments, got " +
+                                            llvm::Twine(positional.size()));
+    return false;
+  }
+  for (size_t i = 0; i < positional.size(); ++i) {
+    binding.args[i] = positional[i].first;
+    binding.elements[i] = positional[i].second;
+  }
+  for (const Keyword &kw : e.keywords) {
+    size_t k = 0;
+    while (k < n && callee.params[k].name != kw.name)
+      ++k;
+    if (k == n) {
+      error(kw.range, what + " has no parameter named '" + kw.name + "'");
+      return false;
+    }
+    if (binding.args[k]) {
+      error(kw.range, what + " got multiple values for '" + kw.name + "'");
+      return false;
+    }
+    binding.args[k] = kw.value.get();
+  }
+  for (size_t k = 0; k < n; ++k) {
+    if (binding.args[k]) {
+      ExprInfo ai = expr(*binding.args[k]);
+      if (binding.elements[k] >= 0 && ai.type)
+        ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
+      if (!ai.type)
+        pending = true;
+      else if (!isValueType(ai.type)) {
+        error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
+                                            " to " + what);
+        return false;
+      }
+      argTypes.push_back(ai.type);
+      continue;
+    }
+    const ExprPtr &dflt = callee.params[k].defaultValue;
+    std::optional<GlobalValue> value = dflt ? literalDefault(*dflt) : std::nullopt;
+    if (!dflt) {
+      error(e.range(), what + " is missing the argument '" + callee.params[k].name + "'");
+      return false;
+    }
+    if (!value) {
+      error(e.range(), "default value of parameter '" + callee.params[k].name + "' of " + what +
+                           " must be a number or bool literal");
+      return false;
+    }
+    binding.defaults[k] = *value;
+    argTypes.push_back(constant(*value).type);
+  }
+  return true;
 }
 
 bool Inferer::alwaysReturns(const Block &b) {

@@ -51,6 +51,15 @@ public:
 
   std::optional<TypedFunction> run();
 
+  /// For a nested def being typed: the function it is defined in, as known
+  /// in the pass that calls it.
+  struct Enclosing {
+    const std::map<std::string, Type *> *locals;
+    const std::map<std::string, const FunctionDef *> *defs;
+    std::vector<const FunctionDef *> *calling; // nested defs being typed
+  };
+  void setEnclosing(const Enclosing *e) { enclosing = e; }
+
 private:
   // Error reporting is on only in the final pass.
   void error(SourceRange r, const llvm::Twine &msg) {
@@ -83,6 +92,16 @@ private:
   ExprInfo call(const CallExpr &e);
   ExprInfo binary(const BinaryExpr &e);
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
+  /// A call of a nested def (or lambda) visible here: typed with the
+  /// enclosing function's variables, inlined like a device function.
+  ExprInfo nestedCall(const CallExpr &e, const FunctionDef &fn);
+  /// The nested def `name` resolves to here, or null.
+  const FunctionDef *nestedDef(const std::string &name) const;
+  /// Binds a call's arguments (positional, `*tuple`, keywords, defaults) to
+  /// `callee`'s parameters; `what` names it in errors ("device function 'f'").
+  /// False after an error; `pending` when an argument's type is not known yet.
+  bool bindArguments(const CallExpr &e, const FunctionDef &callee, const std::string &what,
+                     CallBinding &binding, std::vector<Type *> &argTypes, bool &pending);
   ExprInfo cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprInfo> &args);
   ExprInfo coopCall(const CallExpr &e, llvm::StringRef path, const std::vector<ExprInfo> &args);
   ExprInfo coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::StringRef name,
@@ -131,6 +150,9 @@ private:
   bool isKernel;
   TypedFunction result;
   std::set<std::string> localNames;
+  std::map<std::string, const FunctionDef *> nestedDefs; // defs in this function
+  std::vector<const FunctionDef *> callingDefs; // nested defs being typed, from here
+  const Enclosing *enclosing = nullptr;
   bool returnsNone = false;
   std::map<std::string, SourceRange> typeOrigin; // where each local got its type
   bool warnFloat64 = false; // a kernel whose arrays are all float32

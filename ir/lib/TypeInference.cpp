@@ -108,6 +108,8 @@ void Inferer::collectLocals(const Block &b) {
     } else if (auto *i = dyn_cast<IfStmt>(s.get())) {
       collectLocals(i->body);
       collectLocals(i->orelse);
+    } else if (auto *d = dyn_cast<FunctionDefStmt>(s.get())) {
+      nestedDefs[d->def->name] = d->def.get();
     }
   }
 }
@@ -316,6 +318,17 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::Raise:
     raiseStmt(cast<RaiseStmt>(s));
     return;
+  case Stmt::Kind::Def: {
+    // Typed at each call (nestedCall); one name, one meaning.
+    const FunctionDef &d = *cast<FunctionDefStmt>(s).def;
+    if (localNames.count(d.name))
+      error(s.range(), "'" + d.name + "' is both a nested function and a variable here; "
+                       "give them different names");
+    else if (nestedDefs.at(d.name) != &d)
+      error(s.range(), "nested function '" + d.name + "' is defined twice; give them "
+                       "different names");
+    return;
+  }
   case Stmt::Kind::Assert: {
     auto &a = cast<AssertStmt>(s);
     ExprInfo t = expr(*a.test);
@@ -569,6 +582,19 @@ ExprInfo Inferer::name(const NameExpr &e) {
     Type *t = result.locals[e.name];
     return ExprInfo{t};
   }
+  if (nestedDef(e.name))
+    return ExprInfo{ctx.builtin("nested." + e.name)};
+  if (enclosing)
+    if (auto it = enclosing->locals->find(e.name); it != enclosing->locals->end()) {
+      // A variable of the enclosing function (Python's closure), read at the call.
+      if (!it->second) {
+        error(e.range(), "variable '" + e.name + "' of the enclosing function has no value "
+                         "where this function is called");
+        return {};
+      }
+      result.freeVars[e.name] = it->second;
+      return ExprInfo{it->second};
+    }
   if (const GlobalValue *g = globals.lookup(e.name))
     return global(*g, e.range(), e.name);
   if (pythonBuiltins().contains(e.name))

@@ -166,6 +166,9 @@ std::string sexpr(const Stmt &s) {
     return "(pass)";
   case Stmt::Kind::Raise:
     return "(raise " + sexpr(*cast<RaiseStmt>(s).exc) + ")";
+  case Stmt::Kind::Def:
+    return "(def " + cast<FunctionDefStmt>(s).def->name + " " +
+           sexpr(cast<FunctionDefStmt>(s).def->body) + ")";
   }
   return "?";
 }
@@ -403,6 +406,13 @@ TEST(ParserTest, LoopsAndJumps) {
             "(return)}");
 }
 
+TEST(ParserTest, NestedDefsAndNamedLambdas) {
+  EXPECT_EQ(parseBody("def f(a):\n    def g(x):\n        return x\n    a[0] = g(1)\n"),
+            "{(def g {(return x)}) (= (sub a 0) (call g 1))}");
+  EXPECT_EQ(parseBody("def f(a):\n    h = lambda x, y=2: x * y\n"),
+            "{(def h {(return (* x y))})}");
+}
+
 TEST(ParserTest, RaiseTakesAnExceptionClassOrCall) {
   EXPECT_EQ(parseBody("def f(a):\n    raise ValueError\n"), "{(raise ValueError)}");
   EXPECT_EQ(parseBody("def f(a):\n    if a: raise ValueError('no')\n"),
@@ -559,7 +569,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         UnsupportedCase{"def k(a):\n    try:\n        pass\n    except Exception:\n        pass\n",
                         "a 'try' statement", 2, 5},
-        UnsupportedCase{"def k(a):\n    f = lambda x: x\n", "a 'lambda' expression", 2, 9},
+        UnsupportedCase{"def k(a):\n    f(lambda x: x)\n", "a 'lambda' expression", 2, 7},
         UnsupportedCase{"def k(a):\n    b = [x for x in a]\n",
                         "a list display or comprehension", 2, 9},
         UnsupportedCase{"def k(a):\n    b = [1, 2]\n", "a list display or comprehension", 2, 9},
@@ -568,8 +578,8 @@ INSTANTIATE_TEST_SUITE_P(
                         13},
         UnsupportedCase{"def k(a):\n    with a:\n        pass\n", "a 'with' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    class C:\n        pass\n", "a 'class' definition", 2, 5},
-        UnsupportedCase{"def k(a):\n    def g():\n        pass\n",
-                        "a nested function definition", 2, 5},
+        UnsupportedCase{"def k(a):\n    def g():\n        def h():\n            pass\n",
+                        "a function defined inside a nested function", 3, 9},
         UnsupportedCase{"def k(a):\n    raise\n",
                         "a bare 'raise' (re-raising; kernels have no 'except')", 2, 5},
         UnsupportedCase{"def k(a):\n    raise ValueError from a\n", "'raise ... from'", 2, 22},

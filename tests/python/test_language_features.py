@@ -307,3 +307,64 @@ def test_membership_and_divmod_errors(body, message, tmp_path):
     with pytest.raises(pyjit.CompileError, match=message) as info:
         pyjit.jit(mod.k)[1, 1](np.zeros(2, np.int64), np.zeros(1, np.int64))
     assert "kern_in.py:2:" in str(info.value)
+
+
+@cuda.jit(device=True)
+def _device_with_nested(x):
+    def inner(y):
+        return y * x
+    return inner(2) + inner(3)
+
+
+def test_nested_functions_and_lambdas_read_the_enclosing_variables_at_the_call(jit):
+    # numba inlines inner functions and closures; Python's closures read a
+    # variable's value when called (late binding).
+    @jit
+    def k(a, t, out, scale):
+        offset = 10
+        pair = (t[0], t[1])
+
+        def helper(x, y=2):
+            return x * scale + offset + y + pair[1]
+        sq = lambda v: v * v  # noqa: E731
+        first = lambda: a[0] + 0.5  # noqa: E731
+
+        def twice(x):
+            return helper(x) + helper(x, y=0)  # a sibling, with a keyword
+        i = cuda.grid(1)
+        if i < a.size:
+            out[i] = helper(a[i]) + sq(a[i]) + first()
+            offset = 100
+            out[i] += twice(a[i]) + _device_with_nested(a[i])
+
+    a = np.arange(4, dtype=np.float64)
+    t = np.array([7.0, 9.0])
+    out = np.zeros(4)
+    k[1, 4](a, t, out, 3.0)
+    want = (a * 3 + 10 + 2 + 9) + a * a + 0.5
+    want += (a * 3 + 100 + 2 + 9) + (a * 3 + 100 + 0 + 9) + (2 * a + 3 * a)
+    np.testing.assert_array_equal(out, want)
+
+
+@pytest.mark.parametrize("body, message", [
+    ("def f(x):\n        return f(x)\n    a[0] = f(1)",
+     r"recursion is not supported in kernels: function 'f' calls itself"),
+    ("def f(x):\n        def g(y):\n            return y\n        return g(x)\n    a[0] = f(1)",
+     r"a function defined inside a nested function is not supported"),
+    ("f = 1\n    def f(x):\n        return x\n    a[0] = f(1)",
+     r"'f' is both a nested function and a variable here"),
+    ("def f():\n        return v\n    a[0] = f()",
+     r"name 'v' is not defined"),
+    ("a[0] = (lambda x: x)(1)", r"a 'lambda' expression is not supported"),
+    ("def f(x):\n        return x\n    a[0] = f(1, 2)", r"function 'f' takes 1 arguments, got 2"),
+])
+def test_nested_function_errors(body, message, tmp_path):
+    import importlib.util
+    path = tmp_path / "kern_nested.py"
+    path.write_text("def k(a):\n    %s\n" % body)
+    spec = importlib.util.spec_from_file_location("kern_nested", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    with pytest.raises(pyjit.CompileError, match=message) as info:
+        pyjit.jit(mod.k)[1, 1](np.zeros(1, np.int64))
+    assert "kern_nested.py:" in str(info.value)

@@ -198,7 +198,7 @@ struct StarredExpr : Expr {
 class Stmt {
 public:
   enum class Kind { Expr, Assign, AugAssign, If, While, For, Return, Break,
-                    Continue, Pass, Assert, Raise };
+                    Continue, Pass, Assert, Raise, Def };
   Stmt(Kind kind, SourceRange range) : stmtKind(kind), loc(range) {}
   virtual ~Stmt() = default;
   Kind kind() const { return stmtKind; }
@@ -318,6 +318,16 @@ struct FunctionDef {
   SourceRange range;     // the `def name(...)` header
   std::vector<Param> params;
   Block body;
+};
+
+/// A `def` inside a function (or `name = lambda params: expr`, read as a def
+/// whose body returns expr). One level deep: calls of it are inlined, and it
+/// reads the enclosing function's variables at the call (Python's closures).
+struct FunctionDefStmt : Stmt {
+  FunctionDefStmt(SourceRange r, std::unique_ptr<FunctionDef> def)
+      : Stmt(Kind::Def, r), def(std::move(def)) {}
+  static bool classof(const Stmt *s) { return s->kind() == Stmt::Kind::Def; }
+  std::unique_ptr<FunctionDef> def;
 };
 
 /// The parse of one source text: its top-level function definitions.

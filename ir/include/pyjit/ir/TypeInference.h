@@ -58,6 +58,9 @@ struct TypedFunction {
   /// Each `raise`: the exception class ("module:qualname", e.g.
   /// "builtins:ValueError") and its message (empty for none).
   std::map<const ast::RaiseStmt *, std::pair<std::string, std::string>> raises;
+  /// For a nested def: the enclosing function's variables it reads (Python's
+  /// free variables), by name; lowered as reads of them at the call.
+  std::map<std::string, Type *> freeVars;
 
   const ExprInfo &info(const ast::Expr *e) const { return exprs.at(e); }
 };
@@ -94,6 +97,11 @@ public:
   const ast::FunctionDef *definition(const DeviceFunctionSource &fn, DiagnosticEngine &diags);
   /// True while `fn` is being typed (a call of it now would recurse).
   bool inProgress(const DeviceFunctionSource &fn) const;
+  /// Keeps a typed instance of a nested def for the rest of the compilation.
+  const TypedFunction *keep(std::unique_ptr<TypedFunction> typed) {
+    nested.push_back(std::move(typed));
+    return nested.back().get();
+  }
 
 private:
   TypeContext &ctx;
@@ -102,6 +110,7 @@ private:
            std::unique_ptr<TypedFunction>>
       instances;
   std::vector<const DeviceFunctionSource *> stack;
+  std::vector<std::unique_ptr<TypedFunction>> nested;
 };
 
 } // namespace pyjit::ir
