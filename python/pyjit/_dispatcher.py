@@ -502,6 +502,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                                len(args)))
         if any(type(a) not in _known_types for a in args):
             args = tuple(_foreign_argument(a) for a in args)
+        torch = sys.modules.get("torch")
+        if torch is not None and any(isinstance(a, torch.Tensor) and a.requires_grad
+                                     for a in args):
+            # As Triton takes them (the fast path too): the same memory,
+            # detached, since torch's __cuda_array_interface__ refuses them.
+            args = tuple(a.detach() if isinstance(a, torch.Tensor) and a.requires_grad else a
+                         for a in args)
         types = tuple([fast_typeof(a) for a in args])
         if None in types:
             types = tuple([typeof(a, self._arg_name(i)) for i, a in enumerate(args)])

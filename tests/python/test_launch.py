@@ -264,6 +264,20 @@ def test_torch_fast_path_reads_layout_offset_and_dtype():
 
 
 @pytest.mark.gpu
+def test_torch_tensors_that_require_grad_are_taken_as_their_memory():
+    # As Triton takes them (kernels inside autograd Functions): the first
+    # launch (Python path) and the later ones (C++ path) alike.
+    torch = pytest.importorskip("torch")
+    axpy = make_axpy(cuda.jit)
+    x = torch.arange(8, dtype=torch.float32, device="cuda", requires_grad=True)
+    out = torch.zeros(8, dtype=torch.float32, device="cuda")
+    for a in (2.0, 3.0):
+        axpy[1, 32](np.float32(a), x, x, out)
+        np.testing.assert_array_equal(out.cpu().numpy(), (a + 1) * np.arange(8, dtype=np.float32))
+    assert axpy._dispatch_entries() == 1
+
+
+@pytest.mark.gpu
 def test_torch_conjugate_and_negative_views_are_refused():
     # A lazily conjugated (or negated) view shares the base's memory with a
     # flag; its __cuda_array_interface__ and DLPack give that memory as it
