@@ -52,6 +52,7 @@ private:
 
   // Statements.
   std::unique_ptr<FunctionDef> parseFunctionDef();
+  bool parseParams(FunctionDef &fn, TokenKind end, bool annotations);
   StmtPtr parseLambdaDef();
   bool parseBlock(Block &out);
   bool parseStatement(Block &out);
@@ -124,6 +125,38 @@ std::unique_ptr<Module> Parser::parseModule() {
   return module;
 }
 
+// Parameters up to `end` (')' of a def, ':' of a lambda): names, defaults,
+// and for a def annotations (ignored). False after reporting an error.
+bool Parser::parseParams(FunctionDef &fn, TokenKind end, bool annotations) {
+  while (!at(end)) {
+    if (at(TokenKind::Star) || at(TokenKind::DoubleStar))
+      return unsupported(tok().range, "a variadic parameter ('*args', '**kwargs')"), false;
+    if (at(TokenKind::Slash))
+      return unsupported(tok().range, "a positional-only marker '/'"), false;
+    if (!at(TokenKind::Identifier))
+      return error(tok().range, "invalid syntax: expected a parameter name"), false;
+    Token p = consume();
+    for (const Param &earlier : fn.params)
+      if (earlier.name == p.text)
+        return error(p.range, "duplicate argument '" + p.text + "' in function definition"),
+               false;
+    fn.params.push_back({p.text.str(), p.range, nullptr});
+    if (annotations && accept(TokenKind::Colon) && !parseTest())
+      return false;
+    if (accept(TokenKind::Equal)) {
+      ExprPtr value = parseTest();
+      if (!value)
+        return false;
+      fn.params.back().defaultValue = std::move(value);
+    } else if (fn.params.size() > 1 && fn.params[fn.params.size() - 2].defaultValue) {
+      return error(p.range, "a parameter without a default follows one with a default"), false;
+    }
+    if (!accept(TokenKind::Comma))
+      break;
+  }
+  return true;
+}
+
 std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
   Token defTok = consume();
   if (functionDepth > 1)
@@ -135,33 +168,8 @@ std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
   fn->name = nameTok.text.str();
   if (!expect(TokenKind::LParen, "'('"))
     return nullptr;
-  while (!at(TokenKind::RParen)) {
-    if (at(TokenKind::Star) || at(TokenKind::DoubleStar))
-      return unsupported(tok().range, "a variadic parameter ('*args', '**kwargs')");
-    if (at(TokenKind::Slash))
-      return unsupported(tok().range, "a positional-only marker '/'");
-    if (!at(TokenKind::Identifier))
-      return error(tok().range, "invalid syntax: expected a parameter name");
-    Token p = consume();
-    for (const Param &earlier : fn->params)
-      if (earlier.name == p.text)
-        return error(p.range, "duplicate argument '" + p.text + "' in function definition");
-    fn->params.push_back({p.text.str(), p.range, nullptr});
-    if (accept(TokenKind::Colon) && !parseTest()) // annotation: ignored here
-      return nullptr;
-    if (accept(TokenKind::Equal)) {
-      ExprPtr value = parseTest();
-      if (!value)
-        return nullptr;
-      fn->params.back().defaultValue = std::move(value);
-    } else if (!fn->params.empty() && fn->params.size() > 1 &&
-               fn->params[fn->params.size() - 2].defaultValue) {
-      return error(p.range, "a parameter without a default follows one with a default");
-    }
-    if (!accept(TokenKind::Comma))
-      break;
-  }
-  if (!expect(TokenKind::RParen, "')'"))
+  if (!parseParams(*fn, TokenKind::RParen, /*annotations=*/true) ||
+      !expect(TokenKind::RParen, "')'"))
     return nullptr;
   if (accept(TokenKind::Arrow) && !parseTest())
     return nullptr;
@@ -433,28 +441,8 @@ StmtPtr Parser::parseLambdaDef() {
     return unsupported(kw.range, "a function defined inside a nested function");
   auto fn = std::make_unique<FunctionDef>();
   fn->name = nameTok.text.str();
-  while (!at(TokenKind::Colon)) {
-    if (at(TokenKind::Star) || at(TokenKind::DoubleStar))
-      return unsupported(tok().range, "a variadic parameter ('*args', '**kwargs')");
-    if (!at(TokenKind::Identifier))
-      return error(tok().range, "invalid syntax: expected a parameter name");
-    Token p = consume();
-    for (const Param &earlier : fn->params)
-      if (earlier.name == p.text)
-        return error(p.range, "duplicate argument '" + p.text + "' in function definition");
-    fn->params.push_back({p.text.str(), p.range, nullptr});
-    if (accept(TokenKind::Equal)) {
-      ExprPtr value = parseTest();
-      if (!value)
-        return nullptr;
-      fn->params.back().defaultValue = std::move(value);
-    } else if (fn->params.size() > 1 && fn->params[fn->params.size() - 2].defaultValue) {
-      return error(p.range, "a parameter without a default follows one with a default");
-    }
-    if (!accept(TokenKind::Comma))
-      break;
-  }
-  if (!expect(TokenKind::Colon, "':'"))
+  if (!parseParams(*fn, TokenKind::Colon, /*annotations=*/false) ||
+      !expect(TokenKind::Colon, "':'"))
     return nullptr;
   ++functionDepth;
   ExprPtr body = parseTest();

@@ -172,12 +172,9 @@ def test_cmath_types_follow_numba(jit):
     ("out[0] = cmath.sqrt(z[0], base=2)", r"keyword arguments to cmath.sqrt\(\)"),
 ])
 def test_cmath_errors_name_the_call(body, message, tmp_path):
-    path = tmp_path / "kern.py"
-    path.write_text("import cmath\nfrom pyjit import cuda\n\n\ndef k(z, out):\n    %s\n" % body)
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("kern_cmath_err", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "kern", "import cmath\nfrom pyjit import cuda\n\n\n"
+                      "def k(z, out):\n    %s\n" % body)
     kernel = pyjit.jit(mod.k)
     with pytest.raises(pyjit.CompileError, match=message) as info:
         kernel[1, 1](np.zeros(1, np.complex128), np.zeros(1, np.complex128))

@@ -138,13 +138,9 @@ def test_without_debug_a_raise_ends_the_thread(jit):
     ("raise len", r"'raise' needs an exception class"),
 ])
 def test_raise_errors_point_at_the_statement(statement, message, tmp_path):
-    import importlib.util
     import pyjit
-    path = tmp_path / "kern_raise.py"
-    path.write_text("def k(a):\n    %s\n" % statement)
-    spec = importlib.util.spec_from_file_location("kern_raise", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "kern_raise", "def k(a):\n    %s\n" % statement)
     with pytest.raises(pyjit.CompileError, match=message) as info:
         pyjit.jit(debug=True)(mod.k)[1, 1](np.zeros(1, dtype=np.int64))
     assert "kern_raise.py:2:" in str(info.value)

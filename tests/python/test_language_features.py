@@ -298,12 +298,8 @@ def test_in_and_not_in_over_tuples_and_divmod(jit):
     ("out[0] = divmod(a[0], 1j)", r"divmod\(\) takes two real numbers in kernels"),
 ])
 def test_membership_and_divmod_errors(body, message, tmp_path):
-    import importlib.util
-    path = tmp_path / "kern_in.py"
-    path.write_text("def k(a, out):\n    %s\n" % body)
-    spec = importlib.util.spec_from_file_location("kern_in", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "kern_in", "def k(a, out):\n    %s\n" % body)
     with pytest.raises(pyjit.CompileError, match=message) as info:
         pyjit.jit(mod.k)[1, 1](np.zeros(2, np.int64), np.zeros(1, np.int64))
     assert "kern_in.py:2:" in str(info.value)
@@ -359,12 +355,8 @@ def test_nested_functions_and_lambdas_read_the_enclosing_variables_at_the_call(j
     ("def f(x):\n        return x\n    a[0] = f(1, 2)", r"function 'f' takes 1 arguments, got 2"),
 ])
 def test_nested_function_errors(body, message, tmp_path):
-    import importlib.util
-    path = tmp_path / "kern_nested.py"
-    path.write_text("def k(a):\n    %s\n" % body)
-    spec = importlib.util.spec_from_file_location("kern_nested", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "kern_nested", "def k(a):\n    %s\n" % body)
     with pytest.raises(pyjit.CompileError, match=message) as info:
         pyjit.jit(mod.k)[1, 1](np.zeros(1, np.int64))
     assert "kern_nested.py:" in str(info.value)
