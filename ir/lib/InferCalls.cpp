@@ -353,7 +353,7 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn) {
     return {};
   }
   // A sibling called from a nested def shares that def's enclosing function.
-  Enclosing here{&result.locals, &nestedDefs, &callingDefs};
+  Enclosing here{&result.locals, &nestedDefs, &callingDefs, &nestedInstances};
   const Enclosing &env = enclosing ? *enclosing : here;
   if (std::find(env.calling->begin(), env.calling->end(), &fn) != env.calling->end()) {
     error(e.range(), "recursion is not supported in kernels: function '" + fn.name +
@@ -366,6 +366,15 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn) {
   if (!bindArguments(e, fn, "function '" + fn.name + "'", binding, argTypes, pending) ||
       pending)
     return {};
+  std::vector<Type *> enclosingTypes;
+  for (const auto &[name, type] : *env.locals)
+    enclosingTypes.push_back(type);
+  auto key = std::make_tuple(&fn, argTypes, enclosingTypes);
+  if (auto it = env.instances->find(key); it != env.instances->end()) {
+    binding.callee = it->second;
+    result.calls[&e] = std::move(binding);
+    return ExprInfo{it->second->returnType};
+  }
   env.calling->push_back(&fn);
   std::optional<TypedFunction> typed;
   {
@@ -388,6 +397,7 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn) {
     return {};
   }
   binding.callee = registry->keep(std::make_unique<TypedFunction>(std::move(*typed)));
+  (*env.instances)[key] = binding.callee;
   Type *returnType = binding.callee->returnType;
   result.calls[&e] = std::move(binding);
   return ExprInfo{returnType};

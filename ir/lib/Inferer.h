@@ -7,6 +7,7 @@
 #include "pyjit/ir/TypeInference.h"
 #include "llvm/ADT/StringSet.h"
 #include <set>
+#include <tuple>
 
 namespace pyjit::ir::detail {
 
@@ -57,6 +58,12 @@ public:
     const std::map<std::string, Type *> *locals;
     const std::map<std::string, const FunctionDef *> *defs;
     std::vector<const FunctionDef *> *calling; // nested defs being typed
+    /// Typed instances by (def, argument types, the enclosing variables'
+    /// types when called): each typed once per pass state, not per call
+    /// (nested defs calling each other twice would otherwise type
+    /// exponentially many times).
+    std::map<std::tuple<const FunctionDef *, std::vector<Type *>, std::vector<Type *>>,
+             const TypedFunction *> *instances;
   };
   void setEnclosing(const Enclosing *e) { enclosing = e; }
 
@@ -152,6 +159,9 @@ private:
   std::set<std::string> localNames;
   std::map<std::string, const FunctionDef *> nestedDefs; // defs in this function
   std::vector<const FunctionDef *> callingDefs; // nested defs being typed, from here
+  std::map<std::tuple<const FunctionDef *, std::vector<Type *>, std::vector<Type *>>,
+           const TypedFunction *>
+      nestedInstances; // Enclosing::instances, when this function encloses
   const Enclosing *enclosing = nullptr;
   bool returnsNone = false;
   std::map<std::string, SourceRange> typeOrigin; // where each local got its type

@@ -360,3 +360,21 @@ def test_nested_function_errors(body, message, tmp_path):
     with pytest.raises(pyjit.CompileError, match=message) as info:
         pyjit.jit(mod.k)[1, 1](np.zeros(1, np.int64))
     assert "kern_nested.py:" in str(info.value)
+
+
+def test_nested_functions_calling_each_other_twice_type_once_per_signature(jit, tmp_path):
+    # f_k calls f_(k-1) twice: typed once per (function, argument types), so
+    # ten levels compile quickly (inlining still makes 2^10 copies of f0).
+    import time
+    from kernel_files import load_module
+    lines = ["def k(o, x):", "    def f0(v):", "        return v + 1.0"]
+    for level in range(1, 11):
+        lines += ["    def f%d(v):" % level,
+                  "        return f%d(v) + f%d(v)" % (level - 1, level - 1)]
+    lines.append("    o[0] = f10(x)")
+    mod = load_module(tmp_path, "kern_chain", "\n".join(lines) + "\n")
+    start = time.perf_counter()
+    out = np.zeros(1)
+    jit(mod.k)[1, 1](out, 0.5)
+    assert time.perf_counter() - start < 30
+    assert out[0] == 1.5 * 2 ** 10
