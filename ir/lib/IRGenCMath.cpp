@@ -33,10 +33,14 @@ struct Cx {
 class PartMath {
 public:
   PartMath(IRBuilder &b, TypeContext &ctx, FloatType *part) : b(b), ctx(ctx), part(part) {
-    double max = part->bits() == 32 ? std::numeric_limits<float>::max()
-                                    : std::numeric_limits<double>::max();
-    logLarge = std::log(max / 4); // CPython's CM_LOG_LARGE_DOUBLE
-    sqrtLarge = std::sqrt(max / 4); // CM_SQRT_LARGE_DOUBLE
+    bool f32 = part->bits() == 32;
+    double max = f32 ? std::numeric_limits<float>::max() : std::numeric_limits<double>::max();
+    large = max / 4;                // CPython's CM_LARGE_DOUBLE
+    logLarge = std::log(large);     // CM_LOG_LARGE_DOUBLE
+    sqrtLarge = std::sqrt(large);   // CM_SQRT_LARGE_DOUBLE
+    minNormal = f32 ? std::numeric_limits<float>::min() : std::numeric_limits<double>::min();
+    sqrtMin = std::sqrt(minNormal); // CM_SQRT_DBL_MIN
+    mantDig = f32 ? 24 : 53;        // DBL_MANT_DIG
   }
 
   Value *k(double v) { return b.constFloat(part, v); }
@@ -63,10 +67,27 @@ public:
   Value *both(Value *c, Value *d) { return b.select(c, d, b.constBool(false)); }
   Value *either(Value *c, Value *d) { return b.select(c, b.constBool(true), d); }
 
+  Value *lt(Value *x, double c) { return cmp(CmpPredicate::Lt, x, k(c)); }
+  Value *gt(Value *x, double c) { return cmp(CmpPredicate::Gt, x, k(c)); }
+  /// log(hypot(a, b)) + log(4) for parts beyond CM_LARGE_DOUBLE (halved first).
+  Value *logHypotLarge(Cx z, double lnFactor) {
+    return add(fn(MathFn::Log, fn(MathFn::Hypot, div(z.re, k(2)), div(z.im, k(2)))),
+               k(lnFactor));
+  }
+  Value *isLarge(Cx z) { return either(gt(abs(z.re), large), gt(abs(z.im), large)); }
+
   // The formulas, on parts (a, b) of z.
   Cx sqrt(Cx z) {
     Value *ax = abs(z.re), *ay = abs(z.im);
     Value *s = mul(k(2), sqrt(add(div(ax, k(8)), fn(MathFn::Hypot, div(ax, k(8)), div(ay, k(8))))));
+    // Both parts subnormal: scaled up by 2^(2*(mant/2)+1) and the root down
+    // by half of that (CM_SCALE_UP, CM_SCALE_DOWN), so that hypot keeps bits.
+    int up = 2 * (mantDig / 2) + 1, down = -(up + 1) / 2;
+    Value *sTiny = mul(sqrt(add(mul(ax, k(std::ldexp(1.0, up))),
+                                fn(MathFn::Hypot, mul(ax, k(std::ldexp(1.0, up))),
+                                   mul(ay, k(std::ldexp(1.0, up)))))),
+                       k(std::ldexp(1.0, down)));
+    s = sel(both(lt(ax, minNormal), lt(ay, minNormal)), sTiny, s);
     Value *d = div(ay, mul(k(2), s));
     Value *nonneg = cmp(CmpPredicate::Ge, z.re, k(0));
     Value *re = sel(nonneg, s, d);
@@ -85,13 +106,30 @@ public:
     Value *near1 = both(cmp(CmpPredicate::Gt, h, k(0.71)), cmp(CmpPredicate::Lt, h, k(1.73)));
     Value *viaLog1p = mul(k(0.5), fn(MathFn::Log1p, add(mul(sub(mx, k(1)), add(mx, k(1))),
                                                         mul(mn, mn))));
-    return {sel(near1, viaLog1p, fn(MathFn::Log, h)), fn(MathFn::Atan2, z.im, z.re)};
+    Value *re = sel(near1, viaLog1p, fn(MathFn::Log, h));
+    // Beyond CM_LARGE_DOUBLE: halved, so that hypot does not overflow.
+    re = sel(isLarge(z), logHypotLarge(z, M_LN2), re);
+    // Both parts subnormal (not both zero): scaled up by 2^mant.
+    double up = std::ldexp(1.0, mantDig);
+    Value *reTiny = sub(fn(MathFn::Log, fn(MathFn::Hypot, mul(ax, k(up)), mul(ay, k(up)))),
+                        k(mantDig * M_LN2));
+    Value *tiny = both(both(lt(ax, minNormal), lt(ay, minNormal)),
+                       either(gt(ax, 0), gt(ay, 0)));
+    re = sel(tiny, reTiny, re);
+    return {re, fn(MathFn::Atan2, z.im, z.re)};
   }
   Cx exp(Cx z) {
-    Value *r = fn(MathFn::Exp, z.re);
+    // Beyond CM_LOG_LARGE_DOUBLE, exp(a - 1) * e: a finite result where
+    // exp(a) alone overflows (exp(710 + 0.8j)).
+    Value *big = gt(z.re, logLarge);
+    Value *r = fn(MathFn::Exp, sel(big, sub(z.re, k(1)), z.re));
+    Value *scale = sel(big, k(M_E), k(1));
     Value *real = cmp(CmpPredicate::Eq, z.im, k(0)); // exp(inf + 0j) is inf + 0j
-    return {sel(real, r, mul(r, fn(MathFn::Cos, z.im))),
-            sel(real, z.im, mul(r, fn(MathFn::Sin, z.im)))};
+    Value *re = sel(real, fn(MathFn::Exp, z.re), mul(mul(r, fn(MathFn::Cos, z.im)), scale));
+    Value *im = sel(real, z.im, mul(mul(r, fn(MathFn::Sin, z.im)), scale));
+    // exp(-inf + iy) is 0 also for an infinite or NaN y (CPython's table).
+    Value *vanishes = cmp(CmpPredicate::Eq, z.re, k(-INFINITY));
+    return {sel(vanishes, k(0), re), sel(vanishes, k(0), im)};
   }
   Cx sin(Cx z) {
     return {mul(fn(MathFn::Sin, z.re), fn(MathFn::Cosh, z.im)),
@@ -119,25 +157,42 @@ public:
     Value *large = cmp(CmpPredicate::Gt, abs(z.re), k(logLarge));
     Value *imLarge = mul(mul(mul(k(4), fn(MathFn::Sin, z.im)), fn(MathFn::Cos, z.im)),
                          fn(MathFn::Exp, mul(k(-2), abs(z.re))));
+    // tanh(+-inf + iy) for an infinite y: +-1 + 0j (CPython's table).
+    imLarge = sel(fn(MathFn::Isinf, z.im), fn(MathFn::Copysign, k(0), z.im), imLarge);
     return {sel(large, fn(MathFn::Copysign, k(1), z.re), re), sel(large, imLarge, im)};
   }
+  // The inverse functions beyond CM_LARGE_DOUBLE use log(|z|/2) + 2 log 2,
+  // as c_asinh, c_acos and c_acosh do.
   Cx asinh(Cx z) {
     Cx s1 = sqrt(Cx{add(k(1), z.im), neg(z.re)});
     Cx s2 = sqrt(Cx{sub(k(1), z.im), z.re});
-    return {fn(MathFn::Asinh, sub(mul(s1.re, s2.im), mul(s2.re, s1.im))),
-            fn(MathFn::Atan2, z.im, sub(mul(s1.re, s2.re), mul(s1.im, s2.im)))};
+    Value *re = fn(MathFn::Asinh, sub(mul(s1.re, s2.im), mul(s2.re, s1.im)));
+    Value *im = fn(MathFn::Atan2, z.im, sub(mul(s1.re, s2.re), mul(s1.im, s2.im)));
+    Value *l = logHypotLarge(z, 2 * M_LN2);
+    Value *reBig = sel(cmp(CmpPredicate::Ge, z.im, k(0)), fn(MathFn::Copysign, l, z.re),
+                       neg(fn(MathFn::Copysign, l, neg(z.re))));
+    Value *big = isLarge(z);
+    return {sel(big, reBig, re), sel(big, fn(MathFn::Atan2, z.im, abs(z.re)), im)};
   }
   Cx acos(Cx z) {
     Cx s1 = sqrt(Cx{sub(k(1), z.re), neg(z.im)});
     Cx s2 = sqrt(Cx{add(k(1), z.re), z.im});
-    return {mul(k(2), fn(MathFn::Atan2, s1.re, s2.re)),
-            fn(MathFn::Asinh, sub(mul(s2.re, s1.im), mul(s2.im, s1.re)))};
+    Value *re = mul(k(2), fn(MathFn::Atan2, s1.re, s2.re));
+    Value *im = fn(MathFn::Asinh, sub(mul(s2.re, s1.im), mul(s2.im, s1.re)));
+    Value *l = logHypotLarge(z, 2 * M_LN2);
+    Value *imBig = sel(lt(z.re, 0), neg(fn(MathFn::Copysign, l, z.im)),
+                       fn(MathFn::Copysign, l, neg(z.im)));
+    Value *big = isLarge(z);
+    return {sel(big, fn(MathFn::Atan2, abs(z.im), z.re), re), sel(big, imBig, im)};
   }
   Cx acosh(Cx z) {
     Cx s1 = sqrt(Cx{sub(z.re, k(1)), z.im});
     Cx s2 = sqrt(Cx{add(z.re, k(1)), z.im});
-    return {fn(MathFn::Asinh, add(mul(s1.re, s2.re), mul(s1.im, s2.im))),
-            mul(k(2), fn(MathFn::Atan2, s1.im, s2.re))};
+    Value *re = fn(MathFn::Asinh, add(mul(s1.re, s2.re), mul(s1.im, s2.im)));
+    Value *im = mul(k(2), fn(MathFn::Atan2, s1.im, s2.re));
+    Value *big = isLarge(z);
+    return {sel(big, logHypotLarge(z, 2 * M_LN2), re),
+            sel(big, fn(MathFn::Atan2, z.im, z.re), im)};
   }
   Cx atanh(Cx z) {
     // atanh(-z) = -atanh(z): computed for Re z >= 0.
@@ -147,6 +202,8 @@ public:
     Value *big = either(cmp(CmpPredicate::Gt, x, k(sqrtLarge)), cmp(CmpPredicate::Gt, ay, k(sqrtLarge)));
     Value *h = fn(MathFn::Hypot, div(x, k(2)), div(y, k(2)));
     Value *reBig = div(div(div(x, k(4)), h), h);
+    // An infinite part: 0 + i pi/2 (CPython's table), not inf/inf.
+    reBig = sel(either(fn(MathFn::Isinf, x), fn(MathFn::Isinf, y)), k(0), reBig);
     Value *imBig = neg(fn(MathFn::Copysign, k(M_PI / 2), neg(y)));
     Value *oneMinus = sub(k(1), x);
     Value *re = div(fn(MathFn::Log1p, div(mul(k(4), x), add(mul(oneMinus, oneMinus), mul(ay, ay)))),
@@ -154,8 +211,13 @@ public:
     Value *im = div(neg(fn(MathFn::Atan2, mul(k(-2), y),
                            sub(mul(oneMinus, add(k(1), x)), mul(ay, ay)))),
                     k(2));
-    re = sel(big, reBig, re);
-    im = sel(big, imBig, im);
+    // Just off 1 with a tiny imaginary part (c_atanh): the log1p form
+    // overflows, this one does not; atanh(1 + 0j) is inf.
+    Value *nearOne = both(cmp(CmpPredicate::Eq, x, k(1)), lt(ay, sqrtMin));
+    Value *reOne = neg(fn(MathFn::Log, div(sqrt(ay), sqrt(fn(MathFn::Hypot, ay, k(2))))));
+    Value *imOne = fn(MathFn::Copysign, div(fn(MathFn::Atan2, k(2), neg(ay)), k(2)), y);
+    re = sel(big, reBig, sel(nearOne, reOne, re));
+    im = sel(big, imBig, sel(nearOne, imOne, im));
     return {sel(flip, neg(re), re), sel(flip, neg(im), im)};
   }
   /// f(i*z) / i for f = asinh, atanh, tanh: asin, atan, tan.
@@ -164,7 +226,8 @@ public:
     return {r.im, neg(r.re)};
   }
 
-  double logLarge, sqrtLarge;
+  double large, logLarge, sqrtLarge, minNormal, sqrtMin;
+  int mantDig;
 
 private:
   IRBuilder &b;

@@ -69,6 +69,32 @@ def test_unary_functions_match_python(jit, dtype, tol):
             assert cmath.isclose(got, want, rel_tol=tol, abs_tol=tol), (name, complex(v), got, want)
 
 
+@pytest.mark.parametrize("dtype, tol", [(np.complex128, 1e-12), (np.complex64, 3e-6)])
+def test_tiny_and_huge_parts_stay_finite_where_python_is(jit, dtype, tol):
+    # CPython's scaled branches: subnormal parts (sqrt, log), parts beyond
+    # max/4 (log, asinh, acos, acosh, atanh), exp just past overflow,
+    # atanh/atan just off +-1/+-i; and parts that overflow complex64.
+    z = np.array([5e-324 + 0j, 5e-324j, 1 + 5e-324j, 1e-300 + 1e-300j, 1 + 1e-200j,
+                  1e-200 + 1j, 710 + 0.8j, 1e308 + 1e308j, -1e308 + 2e307j, 1e-310 + 1e-310j,
+                  3e38 + 3e38j, 1e-40 + 1j, 1e-45 + 0j, 1e-44j, 1e-40 + 0j, 1.5e308 - 1j],
+                 dtype=dtype)
+    out = np.zeros((len(UNARY), z.size), dtype=dtype)
+    _unary_kernel(jit)[1, 64](z, out)
+    largest, tiny = float(np.finfo(dtype).max), float(np.finfo(dtype).tiny)
+    for row, name in enumerate(UNARY):
+        for i, v in enumerate(z):
+            try:
+                want = getattr(cmath, name)(complex(v))
+            except (OverflowError, ValueError):
+                continue
+            if max(abs(want.real), abs(want.imag)) > largest:
+                continue
+            want = complex(dtype(want))  # rounded to the result's type
+            got = complex(out[row, i])
+            assert (cmath.isclose(got, want, rel_tol=tol, abs_tol=4 * tiny)
+                    or (cmath.isnan(got) and cmath.isnan(want))), (name, complex(v), got, want)
+
+
 def test_special_values_of_sqrt_exp_and_log(jit):
     @jit
     def k(z, out):
