@@ -355,11 +355,30 @@ def _exception_class(name):
     """The class an error site names: "IndexError", or "module:qualname" for a
     `raise` in a kernel ("builtins:ValueError", "mymodule:MyError");
     RuntimeError if it cannot be found (its module was unloaded)."""
-    module, _, qualname = name.rpartition(":")
-    obj = sys.modules.get(module or "builtins")
-    for part in qualname.split("."):
-        obj = getattr(obj, part, None)
+    from ._source import EXCEPTION_CLASSES
+    obj = EXCEPTION_CLASSES.get(name)
+    if obj is None:
+        module, _, qualname = name.rpartition(":")
+        obj = sys.modules.get(module or "builtins")
+        for part in qualname.split("."):
+            obj = getattr(obj, part, None)
     return obj if isinstance(obj, type) and issubclass(obj, Exception) else RuntimeError
+
+
+def _make_exception(exc_type, message):
+    """exc_type(message), or for a class whose __init__ takes no message,
+    exc_type() with the message as a note (PEP 678); RuntimeError naming the
+    class if it cannot be made at all."""
+    try:
+        return exc_type(message)
+    except Exception:
+        pass
+    try:
+        exc = exc_type()
+        exc.add_note(message)
+        return exc
+    except Exception:
+        return RuntimeError("%s (could not be constructed): %s" % (exc_type.__name__, message))
 
 
 class Dispatcher(_dispatcher_base(), _Compiled):
@@ -624,7 +643,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         detail = ("in kernel '%s' at %s (thread (%d, %d, %d) of block (%d, %d, %d))"
                   % ((self.__name__, where) + tuple(record[3:9])))
         exc_type = _exception_class(exc_name)
-        raise exc_type(("%s %s" % (text, detail)) if text else detail)
+        raise _make_exception(exc_type, ("%s %s" % (text, detail)) if text else detail)
 
     def _compile_for(self, types):
         # One compile per signature, also when many threads call at once.

@@ -46,6 +46,11 @@ _FUNCTIONS.update({getattr(np, n): "numpy." + n
 _FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 
 
+# Exception classes defined inside functions that kernels raise, by the name
+# their error sites carry ("module:qualname@id"); kept alive for the host.
+EXCEPTION_CLASSES = {}
+
+
 def _cuda_modules():
     mods = []
     from . import cuda as pyjit_cuda
@@ -159,8 +164,14 @@ def classify(value, memo=None, reads=_NO_READS):
             return ("module", "cmath")
         return _namespace(value, "module '%s'" % value.__name__, memo, reads)
     if isinstance(value, type) and issubclass(value, Exception):
-        # raise MyError("...") in a kernel: the host raises the class itself
-        return ("function", "exception.%s:%s" % (value.__module__, value.__qualname__))
+        # raise MyError("...") in a kernel: the host raises the class itself.
+        # A class made inside a function has no importable name: it is kept
+        # by id (EXCEPTION_CLASSES) for the host to find.
+        name = "%s:%s" % (value.__module__, value.__qualname__)
+        if "<locals>" in value.__qualname__:
+            name += "@%x" % id(value)
+            EXCEPTION_CLASSES[name] = value
+        return ("function", "exception." + name)
     if isinstance(value, type) and issubclass(value, enum.IntEnum):
         return _namespace(value, "IntEnum '%s'" % value.__name__, memo, reads)
     from .types import ArrayType, Type

@@ -144,3 +144,34 @@ def test_raise_errors_point_at_the_statement(statement, message, tmp_path):
     with pytest.raises(pyjit.CompileError, match=message) as info:
         pyjit.jit(debug=True)(mod.k)[1, 1](np.zeros(1, dtype=np.int64))
     assert "kern_raise.py:2:" in str(info.value)
+
+
+class NoMessageError(Exception):
+    def __init__(self):
+        super().__init__("fixed text")
+
+
+def test_raise_of_classes_that_take_no_message_or_live_in_a_function(jit):
+    # A class whose __init__ takes no argument is made without one, the
+    # kernel's location added as a note; a class made inside a function is
+    # found by identity.
+    @jit(debug=True)
+    def k(a):
+        raise NoMessageError
+
+    with pytest.raises(NoMessageError, match="fixed text") as info:
+        k[1, 1](np.zeros(1, dtype=np.int64))
+    assert any("in kernel 'k'" in note for note in info.value.__notes__)
+
+    def make():
+        class LocalError(Exception):
+            pass
+
+        @jit(debug=True)
+        def k2(a):
+            raise LocalError("from a factory")
+        return k2, LocalError
+
+    k2, local_error = make()
+    with pytest.raises(local_error, match="from a factory in kernel 'k2'"):
+        k2[1, 1](np.zeros(1, dtype=np.int64))
