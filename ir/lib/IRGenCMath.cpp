@@ -125,7 +125,7 @@ public:
     Value *r = fn(MathFn::Exp, sel(big, sub(z.re, k(1)), z.re));
     Value *scale = sel(big, k(M_E), k(1));
     Value *real = cmp(CmpPredicate::Eq, z.im, k(0)); // exp(inf + 0j) is inf + 0j
-    Value *re = sel(real, fn(MathFn::Exp, z.re), mul(mul(r, fn(MathFn::Cos, z.im)), scale));
+    Value *re = sel(real, mul(r, scale), mul(mul(r, fn(MathFn::Cos, z.im)), scale));
     Value *im = sel(real, z.im, mul(mul(r, fn(MathFn::Sin, z.im)), scale));
     // exp(-inf + iy) is 0 also for an infinite or NaN y (CPython's table).
     Value *vanishes = cmp(CmpPredicate::Eq, z.re, k(-INFINITY));

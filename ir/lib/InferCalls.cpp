@@ -36,6 +36,22 @@ std::optional<std::string> numpyMathName(llvm::StringRef attr) {
   return std::nullopt;
 }
 
+/// A weak integer literal outside the promoted integer type (max(i8, 300))
+/// makes the result int64, as numba types it, instead of wrapping the literal.
+static Type *fitLiterals(TypeContext &ctx, Type *t, llvm::ArrayRef<ExprInfo> args) {
+  auto *it = dyn_cast<IntType>(t);
+  if (!it || it->bits() == 64)
+    return t;
+  int64_t lo = it->isSigned() ? -(int64_t(1) << (it->bits() - 1)) : 0;
+  int64_t hi = it->isSigned() ? (int64_t(1) << (it->bits() - 1)) - 1
+                              : (int64_t(1) << it->bits()) - 1;
+  for (const ExprInfo &a : args)
+    if (a.weak && a.constant && a.constant->kind == GlobalValue::Kind::Int &&
+        (a.constant->i < lo || a.constant->i > hi))
+      return ctx.int64();
+  return t;
+}
+
 bool isNumpyScalarFunction(llvm::StringRef attr) {
   return attr == "minimum" || attr == "maximum" || attr == "fmin" || attr == "fmax" ||
          attr == "sign" || attr == "square" || attr == "negative";
@@ -232,7 +248,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
     TypedOperand acc = operandOf(args[0]);
     if (binary)
       acc = {promoteOperands(ctx, acc, operandOf(args[1])), acc.weak && args[1].weak};
-    Type *t = isa<BoolType>(acc.type) ? ctx.int64() : acc.type;
+    Type *t = isa<BoolType>(acc.type) ? ctx.int64() : fitLiterals(ctx, acc.type, args);
     return ExprInfo{t, acc.weak};
   }
   if (path == "min" || path == "max") {
@@ -249,7 +265,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       Type *t = promoteOperands(ctx, acc, operandOf(args[i]));
       acc = {t, acc.weak && args[i].weak};
     }
-    return ExprInfo{acc.type, acc.weak};
+    return ExprInfo{fitLiterals(ctx, acc.type, args), acc.weak};
   }
   if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype.")) {
     if (!wantArgs(1, 1) || !wantScalar(0))

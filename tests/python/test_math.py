@@ -155,3 +155,17 @@ def test_numpy_scalar_ufuncs_follow_numpy(jit):
                                       expect.view(np.int32)[~np.isnan(expect)])
         np.testing.assert_array_equal(np.isnan(got), np.isnan(expect))
     np.testing.assert_array_equal(iout, [np.abs(ix), np.sign(ix), np.maximum(ix, 2)])
+
+
+def test_min_max_with_a_literal_outside_the_narrow_type_widen_to_int64(jit):
+    # max(int8 value, 300) is 300 (numba types it int64), not a wrapped 44.
+    @jit
+    def k(a, out):
+        out[0] = max(a[0], 300)
+        out[1] = np.maximum(a[0], 300)
+        out[2] = min(a[1], -1000)
+        out[3] = np.minimum(a[0], 5)
+
+    out = np.zeros(4, np.int64)
+    k[1, 1](np.array([5, -3], np.int8), out)
+    assert out.tolist() == [300, 300, -1000, 5]
