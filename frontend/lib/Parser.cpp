@@ -2,6 +2,7 @@
 #include "pyjit/frontend/Parser.h"
 #include "pyjit/frontend/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include <cerrno>
 #include <cstdlib>
 
@@ -860,16 +861,59 @@ static std::string decodeString(llvm::StringRef raw) {
       continue;
     }
     char n = body[++i];
+    // \ooo (octal), \xhh, \uxxxx, \Uxxxxxxxx: the code point, as UTF-8.
+    auto codePoint = [&](size_t digits, unsigned base) {
+      size_t len = 0;
+      unsigned long cp = 0;
+      while (len < digits && i + 1 + len < body.size() &&
+             llvm::isHexDigit(body[i + 1 + len]) &&
+             (base == 16 || (body[i + 1 + len] >= '0' && body[i + 1 + len] <= '7')))
+        cp = cp * base + llvm::hexDigitValue(body[i + 1 + len++]);
+      return std::make_pair(len, cp);
+    };
+    auto append = [&](unsigned long cp) {
+      char buf[8];
+      char *ptr = buf;
+      if (cp <= 0x10FFFF && llvm::ConvertCodePointToUTF8(static_cast<llvm::UTF32>(cp), ptr)) {
+        out.append(buf, ptr);
+        return true;
+      }
+      return false;
+    };
     switch (n) {
     case 'n': out += '\n'; break;
     case 't': out += '\t'; break;
     case 'r': out += '\r'; break;
-    case '0': out += '\0'; break;
+    case 'a': out += '\a'; break;
+    case 'b': out += '\b'; break;
+    case 'f': out += '\f'; break;
+    case 'v': out += '\v'; break;
     case '\\': out += '\\'; break;
     case '\'': out += '\''; break;
     case '"': out += '"'; break;
     case '\n': break;
-    default: out += '\\'; out += n; break;
+    case 'x': case 'u': case 'U': {
+      size_t want = n == 'x' ? 2 : n == 'u' ? 4 : 8;
+      auto [len, cp] = codePoint(want, 16);
+      if (len == want && append(cp)) {
+        i += len;
+        break;
+      }
+      out += '\\';
+      out += n;
+      break;
+    }
+    default:
+      if (n >= '0' && n <= '7') {
+        --i; // the first digit is part of the number
+        auto [len, cp] = codePoint(3, 8);
+        append(cp);
+        i += len;
+        break;
+      }
+      out += '\\';
+      out += n;
+      break;
     }
   }
   return out;

@@ -175,3 +175,14 @@ def test_raise_of_classes_that_take_no_message_or_live_in_a_function(jit):
     k2, local_error = make()
     with pytest.raises(local_error, match="from a factory in kernel 'k2'"):
         k2[1, 1](np.zeros(1, dtype=np.int64))
+
+
+def test_messages_decode_python_string_escapes(jit):
+    # \x, \u, \U and octal escapes, as Python decodes them.
+    @jit(debug=True)
+    def k(a):
+        raise ValueError("\x41\u00e9\U0001F600\101\7-\\x")
+
+    with pytest.raises(ValueError) as info:
+        k[1, 1](np.zeros(1, dtype=np.int64))
+    assert str(info.value).startswith("A\u00e9\U0001F600A\x07-\\x in kernel 'k'")
