@@ -573,12 +573,23 @@ RValue IRGen::genImpl(const Expr &e) {
   switch (e.kind()) {
   case Expr::Kind::Name: {
     auto &n = cast<NameExpr>(e);
-    if (!typed->locals.count(n.name)) {
-      if (auto it = typed->freeVars.find(n.name); it != typed->freeVars.end())
-        return readVarAt(definingPrefix.at(typed->def), n.name, it->second);
+    RValue v;
+    if (typed->locals.count(n.name)) {
+      v = readVar(n.name, localType(n.name));
+    } else if (auto it = typed->freeVars.find(n.name); it != typed->freeVars.end()) {
+      v = readVarAt(definingPrefix.at(typed->def), n.name, it->second);
+    } else {
       return RValue{ei.type, nullptr, {}}; // a module or function: no run-time value
     }
-    return readVar(n.name, localType(n.name));
+    // No assignment on any path to here (Python: UnboundLocalError). One on
+    // some paths only reads as zero on the others.
+    bool undefined = v.value ? ssa.isUndefined(v.value) : !v.elems.empty();
+    for (const RValue &el : v.elems)
+      undefined = undefined && el.value && ssa.isUndefined(el.value);
+    if (undefined)
+      diags.error(e.range(), "local variable '" + n.name + "' is read before any assignment "
+                             "to it (Python raises UnboundLocalError)");
+    return v;
   }
   case Expr::Kind::Attribute:
     return attribute(cast<AttributeExpr>(e));

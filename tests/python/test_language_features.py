@@ -378,3 +378,34 @@ def test_nested_functions_calling_each_other_twice_type_once_per_signature(jit, 
     jit(mod.k)[1, 1](out, 0.5)
     assert time.perf_counter() - start < 30
     assert out[0] == 1.5 * 2 ** 10
+
+
+@pytest.mark.parametrize("body", [
+    "a[0] = v\n    v = 2",
+    "def f():\n        return v\n    a[0] = f()\n    v = 2",
+    "w, v = a[0], v\n    v = 1",
+])
+def test_a_read_before_any_assignment_is_an_error(body, tmp_path):
+    # Python raises UnboundLocalError; it used to read as 0 silently.
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "kern_unbound", "def k(a):\n    %s\n" % body)
+    with pytest.raises(pyjit.CompileError, match=r"local variable 'v' is read before any "
+                                                 r"assignment to it") as info:
+        pyjit.jit(mod.k)[1, 1](np.zeros(1, np.int64))
+    assert "kern_unbound.py:" in str(info.value)
+
+
+def test_a_variable_assigned_on_some_paths_only_is_accepted(jit):
+    # Python raises only when the path without the assignment runs; the
+    # kernel reads 0 there (a run-time check is not made).
+    @jit
+    def k(a):
+        if a[0] > 0:
+            v = 5
+        for i in range(a[1]):
+            w = i
+        a[2] = v + w
+
+    a = np.array([1, 3, 0], np.int64)
+    k[1, 1](a)
+    assert a[2] == 7

@@ -34,6 +34,14 @@ public:
   std::vector<Value *> knownIncoming(const Value *v);
   /// Whether `phi` was removed as trivial (replaced by its one value).
   bool wasRemoved(const Instruction *phi) const { return erased.count(phi) != 0; }
+  /// Whether `v` is what readVariable gives for a variable with no
+  /// definition on any path to the read.
+  bool isUndefined(const Value *v) const {
+    for (const auto &[type, zero] : zeros)
+      if (zero == v)
+        return true;
+    return false;
+  }
 
 private:
   Value *readRecursive(const std::string &var, Type *type, BasicBlock *bb);
