@@ -248,7 +248,15 @@ ExprInfo Inferer::call(const CallExpr &e) {
     TypedOperand acc = operandOf(args[0]);
     if (binary)
       acc = {promoteOperands(ctx, acc, operandOf(args[1])), acc.weak && args[1].weak};
-    Type *t = isa<BoolType>(acc.type) ? ctx.int64() : fitLiterals(ctx, acc.type, args);
+    Type *t = fitLiterals(ctx, acc.type, args);
+    if (isa<BoolType>(t) && !binary) {
+      // numpy: sign and negative have no bool loop; square of a bool is int8.
+      if (path != "numpy.square") {
+        error(e.range(), path + "() does not take a bool (numpy has no bool loop for it)");
+        return {};
+      }
+      t = ctx.intTy(8, true);
+    }
     return ExprInfo{t, acc.weak};
   }
   if (path == "min" || path == "max") {

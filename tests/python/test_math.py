@@ -169,3 +169,26 @@ def test_min_max_with_a_literal_outside_the_narrow_type_widen_to_int64(jit):
     out = np.zeros(4, np.int64)
     k[1, 1](np.array([5, -3], np.int8), out)
     assert out.tolist() == [300, 300, -1000, 5]
+
+
+def test_numpy_ufuncs_on_bools_follow_numpy(jit, tmp_path):
+    # minimum/maximum of bools are bools, square of a bool is int8, and sign
+    # and negative have no bool loop in numpy: a compile error.
+    import pyjit
+    from kernel_files import load_module
+
+    @jit
+    def k(b, out, ob):
+        out[0] = np.square(b[0])
+        ob[0] = np.minimum(b[0], b[1])
+        ob[1] = np.maximum(b[0], b[1])
+
+    b = np.array([True, False])
+    out, ob = np.zeros(1, np.int8), np.zeros(2, np.bool_)
+    k[1, 1](b, out, ob)
+    assert out[0] == np.square(np.True_) and ob.tolist() == [False, True]
+    assert np.square(np.True_).dtype == np.int8
+    mod = load_module(tmp_path, "kern_sign_bool",
+                      "import numpy as np\n\n\ndef k(b, out):\n    out[0] = np.sign(b[0])\n")
+    with pytest.raises(pyjit.CompileError, match=r"numpy.sign\(\) does not take a bool"):
+        pyjit.jit(mod.k)[1, 1](b, np.zeros(1))
