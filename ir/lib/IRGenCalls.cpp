@@ -2,6 +2,7 @@
 #include "IRGenImpl.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
+#include <cmath>
 #include <map>
 
 using namespace pyjit;
@@ -121,6 +122,8 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path.starts_with("cmath."))
     return cmathCall(e, *lookupCMathFn(path.drop_front(6)));
+  if (path.starts_with("cuda.fp16."))
+    return fp16Call(e, path.drop_front(10));
   if (path.starts_with("math.") || path == "round") {
     MathFn mf = path == "round" ? MathFn::Round : *lookupMathFn(path.drop_front(5));
     std::vector<TypedOperand> ops;
@@ -360,6 +363,77 @@ RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
   if (name == "minimum" || name == "maximum") // a NaN operand gives NaN
     return RValue::of(b.select(isnan(x), x, b.select(isnan(y), y, r)));
   return RValue::of(b.select(isnan(x), y, b.select(isnan(y), x, r))); // fmin/fmax: NaN loses
+}
+
+RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name) {
+  // numba.cuda.fp16 (CUDA's __hadd, __hmax, hsin, ...): arithmetic in
+  // float16; the math functions computed in float32 and rounded to float16;
+  // hmax/hmin return the other operand for a NaN (CUDA's __hmax); the
+  // comparisons are ordered (a NaN compares false, __hne included).
+  Type *half = ctx.floatTy(16), *single = ctx.float32();
+  std::vector<Value *> x;
+  for (const ExprPtr &a : e.args)
+    x.push_back(scalar(*a, half));
+  auto isnan = [&](Value *v) {
+    Instruction *i = b.create(Opcode::Math, ctx.boolean(), {v});
+    i->intImm = static_cast<int64_t>(MathFn::Isnan);
+    return i;
+  };
+  auto viaFloat32 = [&](MathFn f, Value *v) {
+    Instruction *i = b.create(Opcode::Math, single, {b.cast(v, single)});
+    i->intImm = static_cast<int64_t>(f);
+    return RValue::of(b.cast(i, half));
+  };
+  auto binaryOp = [&](Opcode op) { return RValue::of(b.binary(op, x[0], x[1])); };
+  if (name == "hadd") return binaryOp(Opcode::Add);
+  if (name == "hsub") return binaryOp(Opcode::Sub);
+  if (name == "hmul") return binaryOp(Opcode::Mul);
+  if (name == "hdiv") return binaryOp(Opcode::TrueDiv);
+  if (name == "hneg") return RValue::of(b.unary(Opcode::Neg, x[0]));
+  if (name == "habs") return RValue::of(b.unary(Opcode::Abs, x[0]));
+  if (name == "hfma") {
+    // The product of two float16 values is exact in float32.
+    Value *p = b.binary(Opcode::Mul, b.cast(x[0], single), b.cast(x[1], single));
+    return RValue::of(b.cast(b.binary(Opcode::Add, p, b.cast(x[2], single)), half));
+  }
+  if (name == "hmax" || name == "hmin") {
+    Value *r = b.binary(name == "hmax" ? Opcode::Max : Opcode::Min, x[1], x[0]);
+    return RValue::of(b.select(isnan(x[0]), x[1], b.select(isnan(x[1]), x[0], r)));
+  }
+  static const std::pair<const char *, CmpPredicate> compares[] = {
+      {"heq", CmpPredicate::Eq}, {"hge", CmpPredicate::Ge}, {"hgt", CmpPredicate::Gt},
+      {"hle", CmpPredicate::Le}, {"hlt", CmpPredicate::Lt}};
+  for (auto [fname, pred] : compares)
+    if (name == fname)
+      return RValue::of(b.cmp(pred, x[0], x[1]));
+  if (name == "hne") // ordered: a < b or a > b
+    return RValue::of(b.select(b.cmp(CmpPredicate::Lt, x[0], x[1]), b.constBool(true),
+                               b.cmp(CmpPredicate::Gt, x[0], x[1])));
+  static const std::pair<const char *, MathFn> math[] = {
+      {"hsin", MathFn::Sin},     {"hcos", MathFn::Cos},     {"hlog", MathFn::Log},
+      {"hlog10", MathFn::Log10}, {"hlog2", MathFn::Log2},   {"hexp", MathFn::Exp},
+      {"hceil", MathFn::CeilF},  {"hfloor", MathFn::FloorF}, {"hrint", MathFn::RintF},
+      {"htrunc", MathFn::TruncF}};
+  for (auto [fname, f] : math)
+    if (name == fname)
+      return viaFloat32(f, x[0]);
+  Value *v = b.cast(x[0], single);
+  Value *r;
+  if (name == "hsqrt")
+    r = b.unary(Opcode::Sqrt, v);
+  else if (name == "hrsqrt")
+    r = b.binary(Opcode::TrueDiv, b.constFloat(single, 1.0), b.unary(Opcode::Sqrt, v));
+  else if (name == "hrcp")
+    r = b.binary(Opcode::TrueDiv, b.constFloat(single, 1.0), v);
+  else { // hexp2, hexp10: exp(x * ln 2), exp(x * ln 10)
+    Instruction *ex = b.create(Opcode::Math, single,
+                               {b.binary(Opcode::Mul, v, b.constFloat(single, name == "hexp2"
+                                                                               ? M_LN2
+                                                                               : M_LN10))});
+    ex->intImm = static_cast<int64_t>(MathFn::Exp);
+    r = ex;
+  }
+  return RValue::of(b.cast(r, half));
 }
 
 } // namespace pyjit::ir::detail

@@ -121,6 +121,7 @@ private:
   RValue cudaCall(const CallExpr &e, CudaFn fn);
   RValue cmathCall(const CallExpr &e, CMathFn fn); // IRGenCMath.cpp
   RValue numpyCall(const CallExpr &e, llvm::StringRef name); // numpy.minimum, ...
+  RValue fp16Call(const CallExpr &e, llvm::StringRef name);  // cuda.fp16.hadd, ...
   RValue coopBlockCall(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpCall(const CallExpr &e, llvm::StringRef name);
   RValue arrayAlloc(const CallExpr &e, bool shared);

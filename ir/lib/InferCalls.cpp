@@ -2,6 +2,7 @@
 #include "pyjit/ir/Coop.h"
 #include "Inferer.h"
 #include "pyjit/ir/MathFunctions.h"
+#include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -50,6 +51,17 @@ static Type *fitLiterals(TypeContext &ctx, Type *t, llvm::ArrayRef<ExprInfo> arg
         (a.constant->i < lo || a.constant->i > hi))
       return ctx.int64();
   return t;
+}
+
+unsigned fp16Arity(llvm::StringRef name) {
+  return llvm::StringSwitch<unsigned>(name)
+      .Cases("hadd", "hsub", "hmul", "hdiv", "hmax", "hmin", 2)
+      .Cases("heq", "hne", "hge", "hgt", "hle", "hlt", 2)
+      .Case("hfma", 3)
+      .Cases("hneg", "habs", "hsin", "hcos", "hlog", "hlog10", "hlog2", "hexp", 1)
+      .Cases("hexp10", "hexp2", "hsqrt", "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", 1)
+      .Case("htrunc", 1)
+      .Default(0);
 }
 
 bool isNumpyScalarFunction(llvm::StringRef attr) {
@@ -147,6 +159,26 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   if (path.starts_with("cmath."))
     return cmathCall(e, *lookupCMathFn(path.drop_front(6)), args);
+  if (path.starts_with("cuda.fp16.")) {
+    // numba.cuda.fp16: float16 operands (other numbers are converted), a
+    // float16 result; the comparisons give bool.
+    llvm::StringRef name = path.drop_front(10);
+    unsigned arity = fp16Arity(name);
+    if (!e.keywords.empty() || args.size() != arity) {
+      error(e.range(), path + "() takes " + llvm::Twine(arity) + " argument" +
+                           (arity == 1 ? "" : "s") + ", got " + llvm::Twine(args.size()));
+      return {};
+    }
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!args[i].type->isScalar() || isa<ComplexType>(args[i].type)) {
+        error(e.args[i]->range(), path + "() needs a real number, not " +
+                                      typeName(args[i].type));
+        return {};
+      }
+    bool compare = name == "heq" || name == "hne" || name == "hge" || name == "hgt" ||
+                   name == "hle" || name == "hlt";
+    return ExprInfo{compare ? static_cast<Type *>(ctx.boolean()) : ctx.floatTy(16)};
+  }
   for (size_t i = 0; i < args.size(); ++i)
     if (isa<ComplexType>(args[i].type) && path != "abs" && path != "bool" &&
         !path.starts_with("dtype.") && !path.starts_with("coop.block.load")) {

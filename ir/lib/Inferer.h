@@ -35,6 +35,10 @@ std::optional<std::string> numpyMathName(llvm::StringRef attr);
 /// numpy's scalar ufuncs kernels may call as `numpy.<attr>` builtins
 /// (minimum, maximum, fmin, fmax, sign, square, negative).
 bool isNumpyScalarFunction(llvm::StringRef attr);
+/// The arity of numba.cuda.fp16's function `name` (hadd: 2, hsin: 1, hfma: 3),
+/// or 0 for a name fp16 does not have.
+unsigned fp16Arity(llvm::StringRef name);
+inline bool isFp16Function(llvm::StringRef name) { return fp16Arity(name) != 0; }
 
 /// Types one function (TypeInference.cpp: statements and expressions;
 /// InferCalls.cpp: calls of builtins, math, cuda and device functions).

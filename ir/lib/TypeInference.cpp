@@ -705,7 +705,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     llvm::StringRef path = ns->path();
     if (path == "cuda") {
       if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" ||
-          attr == "shared" || attr == "local" || attr == "atomic")
+          attr == "shared" || attr == "local" || attr == "atomic" || attr == "fp16")
         return ExprInfo{ctx.ns("cuda." + attr)};
       if (attr == "grid" || attr == "gridsize" || lookupCudaFn(attr) || attr == "lanemask_lt")
         return ExprInfo{ctx.builtin("cuda." + attr)};
@@ -717,6 +717,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
                path == "cuda.gridDim") {
       if (attr == "x" || attr == "y" || attr == "z")
         return ExprInfo{ctx.int32()};
+    } else if (path == "cuda.fp16") {
+      if (isFp16Function(attr))
+        return ExprInfo{ctx.builtin("cuda.fp16." + attr)};
     } else if (path == "cuda.shared" || path == "cuda.local") {
       if (attr == "array")
         return ExprInfo{ctx.builtin((path + ".array").str())};

@@ -395,6 +395,11 @@ local = _KernelOnly("local", ["array"])
 const = _KernelOnly("const", ["array_like"])
 atomic = _KernelOnly("atomic", ["add", "sub", "max", "min", "nanmax", "nanmin", "and_", "or_",
                                 "xor", "exch", "inc", "dec", "cas", "compare_and_swap"])
+# numba.cuda.fp16: float16 arithmetic, comparisons and math (docs/language.md).
+fp16 = _KernelOnly("fp16", ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax",
+                            "hmin", "heq", "hne", "hge", "hgt", "hle", "hlt", "hsin", "hcos",
+                            "hlog", "hlog10", "hlog2", "hexp", "hexp10", "hexp2", "hsqrt",
+                            "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", "htrunc"])
 
 grid = _kernel_only("cuda.grid", "The thread's absolute position in the grid: an int for "
                                  "ndim 1, else a tuple of ndim ints.")
@@ -422,7 +427,7 @@ _INTRINSICS = {
 for _name, _doc in _INTRINSICS.items():
     globals()[_name] = _kernel_only("cuda." + _name, _doc)
 del _name, _doc
-__all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic"] + list(_INTRINSICS)
+__all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic", "fp16"] + list(_INTRINSICS)
 
 
 # numba.cuda.random's generators, importable as pyjit.cuda.random (this module

@@ -192,3 +192,56 @@ def test_numpy_ufuncs_on_bools_follow_numpy(jit, tmp_path):
                       "import numpy as np\n\n\ndef k(b, out):\n    out[0] = np.sign(b[0])\n")
     with pytest.raises(pyjit.CompileError, match=r"numpy.sign\(\) does not take a bool"):
         pyjit.jit(mod.k)[1, 1](b, np.zeros(1))
+
+
+def test_cuda_fp16_functions(jit):
+    # numba.cuda.fp16: float16 arithmetic as numpy's float16, the math in
+    # float32 rounded to float16, hmax/hmin skip a NaN, ordered comparisons.
+    from pyjit.cuda import fp16
+
+    @jit
+    def k(a, b, c, out, cmp):
+        i = cuda.grid(1)
+        if i < a.size:
+            out[0, i] = cuda.fp16.hadd(a[i], b[i])
+            out[1, i] = cuda.fp16.hsub(a[i], b[i])
+            out[2, i] = cuda.fp16.hmul(a[i], b[i])
+            out[3, i] = cuda.fp16.hdiv(a[i], b[i])
+            out[4, i] = fp16.hneg(a[i])
+            out[5, i] = fp16.habs(a[i])
+            out[6, i] = fp16.hfma(a[i], b[i], c[i])
+            out[7, i] = fp16.hmax(a[i], b[i])
+            out[8, i] = fp16.hmin(a[i], b[i])
+            out[9, i] = fp16.hsqrt(b[i])
+            out[10, i] = fp16.hexp(a[i])
+            out[11, i] = fp16.hsin(a[i])
+            out[12, i] = fp16.hfloor(a[i])
+            out[13, i] = fp16.hrcp(b[i])
+            out[14, i] = fp16.hexp2(a[i])
+            cmp[0, i] = fp16.heq(a[i], b[i])
+            cmp[1, i] = fp16.hne(a[i], b[i])
+            cmp[2, i] = fp16.hlt(a[i], b[i])
+
+    h = np.float16
+    a = np.array([1.5, -2.25, 0.1, np.nan, 3.0, 0.0], h)
+    b = np.array([0.5, 4.0, 0.1, 1.0, np.nan, 2.0], h)
+    c = np.array([1.0, 0.5, -0.25, 2.0, 1.0, 3.0], h)
+    out = np.zeros((15, a.size), h)
+    cmp = np.zeros((3, a.size), np.bool_)
+    k[1, 8](a, b, c, out, cmp)
+    f32 = np.float32
+    exact = [a + b, a - b, a * b, a / b, -a, np.abs(a),
+             (a.astype(f32) * b.astype(f32) + c.astype(f32)).astype(h),
+             np.fmax(a, b), np.fmin(a, b)]
+    for row, want in enumerate(exact):
+        np.testing.assert_array_equal(out[row], want, err_msg="row %d" % row)
+    with np.errstate(invalid="ignore"):
+        approx = [np.sqrt(b.astype(f32)), np.exp(a.astype(f32)), np.sin(a.astype(f32)),
+                  np.floor(a.astype(f32)), 1 / b.astype(f32), np.exp2(a.astype(f32))]
+    for row, want in enumerate(approx, start=9):
+        np.testing.assert_allclose(out[row].astype(f32), want.astype(h).astype(f32),
+                                   rtol=1e-3, equal_nan=True, err_msg="row %d" % row)
+    with np.errstate(invalid="ignore"):
+        assert cmp[0].tolist() == (a == b).tolist()
+        assert cmp[1].tolist() == ((a < b) | (a > b)).tolist()  # ordered: NaN gives False
+        assert cmp[2].tolist() == (a < b).tolist()
