@@ -186,6 +186,17 @@ def classify(value, memo=None, reads=_NO_READS):
             return ("function", _FUNCTIONS[value])
     except TypeError:  # unhashable
         pass
+    # What the user most likely meant, in the error's "of type ..." part.
+    from ._dispatcher import Dispatcher
+    if isinstance(value, Dispatcher):
+        return ("unsupported", "kernel (a kernel cannot be called from a kernel; for a "
+                               "function to call, use @cuda.jit(device=True))")
+    if isinstance(value, types.FunctionType):
+        return ("unsupported", "function (a plain Python function; make it a device "
+                               "function with @cuda.jit(device=True))")
+    if isinstance(value, type):
+        return ("unsupported", "class '%s' (kernels take IntEnum classes and exception "
+                               "classes, not other classes)" % value.__name__)
     return ("unsupported", type(value).__name__)
 
 

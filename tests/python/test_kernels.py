@@ -130,7 +130,9 @@ def test_module_attribute_errors_point_at_the_attribute(jit):
     assert "module 'kernel_helpers_ns' has no attribute 'nope'" in text
     assert "x[0] = h.nope" in text and "\n           ^" in text
     with pytest.raises(pyjit.CompileError,
-                       match=r"global 'h.not_a_device_function' of type function is not supported"):
+                       match=r"global 'h.not_a_device_function' of type function \(a plain "
+                             r"Python function; make it a device function with "
+                             r"@cuda.jit\(device=True\)\) is not supported"):
         jit(mod.unsupported_member)[1, 1](x)
 
 
