@@ -110,7 +110,10 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags, &registry);
   if (!typed)
     return diags.takeError();
-  auto fn = ir::generateIR(*typed, types, diags, req.debug, req.maxThreadsPerBlock);
+  // The CPU backend always checks indices: a stray store there would corrupt
+  // the Python process itself (on the GPU it is a device fault, reported).
+  auto fn = ir::generateIR(*typed, types, diags, req.debug, req.maxThreadsPerBlock,
+                           /*boundsCheck=*/req.host);
   if (!fn)
     return diags.takeError();
   out.warnings = diags.render(); // no errors here: only warnings and their notes

@@ -853,7 +853,7 @@ void IRGen::checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src) 
 }
 
 Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src) {
-  if (debug)
+  if (boundsCheck)
     checkIndex(array, dim, idx, src);
   // Python's negative indices count from the end; a non-negative constant
   // needs no check.
@@ -906,7 +906,7 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
     Type *i64 = ctx.int64();
     Value *idx = scalar(*e.index, i64);
     Value *len = b.constInt(i64, n);
-    if (debug) {
+    if (boundsCheck) {
       Value *below = b.cmp(CmpPredicate::Lt, idx, len);
       Value *above = b.cmp(CmpPredicate::Ge, idx, b.constInt(i64, -n));
       BasicBlock *fail = fn->createBlock();
@@ -978,9 +978,10 @@ using detail::IRGen;
 
 std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, TypeContext &ctx,
                                                 DiagnosticEngine &diags, bool debug,
-                                                unsigned maxThreadsPerBlock) {
+                                                unsigned maxThreadsPerBlock, bool boundsCheck) {
   IRGen gen(typed, ctx, diags);
   gen.debug = debug;
+  gen.boundsCheck = debug || boundsCheck;
   gen.maxThreadsPerBlock = maxThreadsPerBlock ? maxThreadsPerBlock : 1024;
   return gen.run();
 }

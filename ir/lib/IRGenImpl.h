@@ -53,6 +53,7 @@ public:
 
   std::unique_ptr<Function> run();
   bool debug = false; // check assert statements and array bounds
+  bool boundsCheck = false; // check array and tuple indices (debug, or the CPU backend)
   unsigned maxThreadsPerBlock = 1024; // launch bounds: sizes coop tile storage
 
 private:

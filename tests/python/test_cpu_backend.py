@@ -285,3 +285,28 @@ def test_racecheck_accepts_the_same_kernel_with_a_barrier():
     out = np.zeros(64, dtype=np.float32)
     fixed[2, 64](x, out)
     np.testing.assert_array_equal(out, np.roll(x, -1))
+
+
+def test_out_of_bounds_indices_raise_without_debug():
+    # The CPU backend checks every index: a stray store would otherwise
+    # corrupt the Python process (the GPU reports a device fault instead).
+    @cuda.jit(target="cpu")
+    def past_the_end(a):
+        i = cuda.grid(1)
+        a[i] = 1.0
+
+    @cuda.jit(target="cpu")
+    def shared_overflow(a):
+        s = cuda.shared.array(16, np.float64)
+        s[cuda.threadIdx.x + 8] = 1.0
+        a[0] = 2.0
+
+    a = np.zeros(10)
+    with pytest.raises(IndexError, match=r"index 10 is out of bounds for axis 0 with size 10 "
+                                         r"in kernel 'past_the_end'"):
+        past_the_end[1, 32](a)
+    with pytest.raises(IndexError, match=r"index 16 is out of bounds .* in kernel "
+                                         r"'shared_overflow'"):
+        shared_overflow[1, 16](a)
+    past_the_end[1, 10](a)  # in bounds: runs as before
+    assert a.tolist() == [1.0] * 10

@@ -16,9 +16,11 @@ namespace pyjit::ir {
 /// "AssertionError: <message> (file:line)" and traps; otherwise they vanish.
 /// `maxThreadsPerBlock` (the kernel's launch bounds, 0: CUDA's 1024) sizes
 /// the shared storage pyjit.coop's tile primitives allocate themselves.
+/// `boundsCheck` checks array and tuple indices without the rest of debug
+/// mode (the CPU backend, where a stray store would corrupt the host process).
 std::unique_ptr<Function> generateIR(const TypedFunction &typed, TypeContext &ctx,
                                      DiagnosticEngine &diags, bool debug = false,
-                                     unsigned maxThreadsPerBlock = 0);
+                                     unsigned maxThreadsPerBlock = 0, bool boundsCheck = false);
 
 } // namespace pyjit::ir
 
