@@ -298,6 +298,10 @@ int main(int argc, char **argv) {
     }
     if (emit == Emit::AST && typeLists.empty())
       typeLists.push_back({});
+    if (typeLists.empty()) // another kernel of the file has one: say which is left out
+      llvm::errs() << "pyjitc: note: kernel '" << *name
+                   << "' has no signature and is not compiled; pass --sig '" << *name
+                   << "(type, ...)'\n";
     SourceFile sourceFile(*file, *source, static_cast<unsigned>(firstLine));
     for (const auto &types : typeLists) {
       codegen::KernelRequest req;
