@@ -51,15 +51,7 @@ public:
   Value *neg(Value *x) { return b.unary(Opcode::Neg, x); }
   Value *sqrt(Value *x) { return b.unary(Opcode::Sqrt, x); }
   Value *fn(MathFn f, Value *x, Value *y = nullptr) {
-    std::vector<Value *> ops{x};
-    if (y)
-      ops.push_back(y);
-    Instruction *i = b.create(Opcode::Math, mathFnInfo(f).result == MathFnInfo::Result::Bool
-                                                ? static_cast<Type *>(ctx.boolean())
-                                                : part,
-                              ops);
-    i->intImm = static_cast<int64_t>(f);
-    return i;
+    return y ? mathOp(b, ctx, f, {x, y}) : mathOp(b, ctx, f, {x});
   }
   Value *abs(Value *x) { return fn(MathFn::Fabs, x); }
   Value *cmp(CmpPredicate p, Value *x, Value *y) { return b.cmp(p, x, y); }

@@ -334,11 +334,7 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
 RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
   Type *t = info(e).type;
   bool isFloat = isa<FloatType>(t);
-  auto isnan = [&](Value *v) {
-    Instruction *i = b.create(Opcode::Math, ctx.boolean(), {v});
-    i->intImm = static_cast<int64_t>(MathFn::Isnan);
-    return i;
-  };
+  auto isnan = [&](Value *v) { return mathOp(b, ctx, MathFn::Isnan, {v}); };
   Value *x = scalar(*e.args[0], t);
   if (name == "square")
     return RValue::of(b.binary(Opcode::Mul, x, x));
@@ -374,15 +370,9 @@ RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name) {
   std::vector<Value *> x;
   for (const ExprPtr &a : e.args)
     x.push_back(scalar(*a, half));
-  auto isnan = [&](Value *v) {
-    Instruction *i = b.create(Opcode::Math, ctx.boolean(), {v});
-    i->intImm = static_cast<int64_t>(MathFn::Isnan);
-    return i;
-  };
+  auto isnan = [&](Value *v) { return mathOp(b, ctx, MathFn::Isnan, {v}); };
   auto viaFloat32 = [&](MathFn f, Value *v) {
-    Instruction *i = b.create(Opcode::Math, single, {b.cast(v, single)});
-    i->intImm = static_cast<int64_t>(f);
-    return RValue::of(b.cast(i, half));
+    return RValue::of(b.cast(mathOp(b, ctx, f, {b.cast(v, single)}), half));
   };
   auto binaryOp = [&](Opcode op) { return RValue::of(b.binary(op, x[0], x[1])); };
   if (name == "hadd") return binaryOp(Opcode::Add);
@@ -425,14 +415,9 @@ RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name) {
     r = b.binary(Opcode::TrueDiv, b.constFloat(single, 1.0), b.unary(Opcode::Sqrt, v));
   else if (name == "hrcp")
     r = b.binary(Opcode::TrueDiv, b.constFloat(single, 1.0), v);
-  else { // hexp2, hexp10: exp(x * ln 2), exp(x * ln 10)
-    Instruction *ex = b.create(Opcode::Math, single,
-                               {b.binary(Opcode::Mul, v, b.constFloat(single, name == "hexp2"
-                                                                               ? M_LN2
-                                                                               : M_LN10))});
-    ex->intImm = static_cast<int64_t>(MathFn::Exp);
-    r = ex;
-  }
+  else // hexp2, hexp10: exp(x * ln 2), exp(x * ln 10)
+    r = mathOp(b, ctx, MathFn::Exp,
+               {b.binary(Opcode::Mul, v, b.constFloat(single, name == "hexp2" ? M_LN2 : M_LN10))});
   return RValue::of(b.cast(r, half));
 }
 

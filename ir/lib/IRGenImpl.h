@@ -8,6 +8,7 @@
 #include "pyjit/ir/CMathFunctions.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/IRGen.h"
+#include "pyjit/ir/MathFunctions.h"
 #include "pyjit/ir/SSABuilder.h"
 
 namespace pyjit::ir::detail {
@@ -27,6 +28,17 @@ struct RValue {
   static RValue of(Value *v) { return RValue{v->type(), v, {}}; }
   bool isTuple() const { return type && isa<TupleType>(type); }
 };
+
+/// A call of math function `f` on operands already of its operand type: the
+/// result is bool for isnan/isinf/isfinite, else the first operand's type.
+inline Value *mathOp(IRBuilder &b, TypeContext &ctx, MathFn f, std::vector<Value *> ops) {
+  Type *result = mathFnInfo(f).result == MathFnInfo::Result::Bool
+                     ? static_cast<Type *>(ctx.boolean())
+                     : ops[0]->type();
+  Instruction *i = b.create(Opcode::Math, result, std::move(ops));
+  i->intImm = static_cast<int64_t>(f);
+  return i;
+}
 
 struct LoopTargets {
   BasicBlock *continueTo;
