@@ -100,7 +100,7 @@ def classify(value, memo=None, reads=_NO_READS):
     among `reads` (an AttributeReads) that it has, `reads.depth` deep.
     """
     from . import coop
-    from ._dispatcher import DeviceFunction
+    from ._dispatcher import DeviceFunction, Dispatcher
     if isinstance(value, coop._Namespace):
         return ("module", value._path)
     if value is coop:
@@ -187,7 +187,6 @@ def classify(value, memo=None, reads=_NO_READS):
     except TypeError:  # unhashable
         pass
     # What the user most likely meant, in the error's "of type ..." part.
-    from ._dispatcher import Dispatcher
     if isinstance(value, Dispatcher):
         return ("unsupported", "kernel (a kernel cannot be called from a kernel; for a "
                                "function to call, use @cuda.jit(device=True))")
