@@ -330,6 +330,13 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
                                    b.getInt32(inst.loc().line)});
     };
     switch (fn) {
+    case CudaFn::ThisGrid:
+      return b.getInt64(0);
+    case CudaFn::GridSync:
+      if (!module.getGlobalVariable(kHostUsesGridSync))
+        new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
+                                 b.getInt8(1), kHostUsesGridSync);
+      return barrier(kHostGridBarrier, nullptr);
     case CudaFn::Syncthreads:
       return barrier(0, nullptr);
     case CudaFn::SyncthreadsCount:
@@ -347,6 +354,17 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
     }
   }
   switch (fn) {
+  case CudaFn::ThisGrid:
+    return b.getInt64(0);
+  case CudaFn::GridSync: {
+    // cooperative_groups' grid barrier, in the device library (it reads the
+    // grid's workspace from the registers a cooperative launch sets).
+    auto callee = module.getOrInsertFunction(kDevicelibGridSync,
+                                             llvm::FunctionType::get(b.getVoidTy(), false));
+    if (auto *f = llvm::dyn_cast<llvm::Function>(callee.getCallee()))
+      f->addFnAttr(llvm::Attribute::Convergent);
+    return b.CreateCall(callee);
+  }
   case CudaFn::Syncthreads:
     return callIntrinsic(nvvm_barrier_cta_sync_aligned_all, {b.getInt32(0)});
   case CudaFn::SyncthreadsCount:

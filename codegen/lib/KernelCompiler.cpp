@@ -51,6 +51,7 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
   (*target)->prepareKernel(llvmModule, **kernel);
   out.entryName = hostEntryName(req.functionName);
   out.errorSites = fn.errorSites;
+  out.cooperative = llvmModule.getGlobalVariable(kHostUsesGridSync) != nullptr;
   if (auto err = verifyEmitted(llvmModule, req.functionName))
     return std::move(err);
   (*target)->optimize(llvmModule, req.optLevel);
@@ -155,8 +156,10 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   if (auto err = verifyEmitted(llvmModule, req.functionName))
     return std::move(err);
   for (const llvm::Function &f : llvmModule)
-    if (f.isDeclaration() && f.getName().starts_with(kDevicelibPrefix))
+    if (f.isDeclaration() && f.getName().starts_with(kDevicelibPrefix)) {
       out.usesDevicelib = true;
+      out.cooperative |= f.getName() == kDevicelibGridSync;
+    }
   // libdevice's __nvvm_reflect("__CUDA_FTZ") answers this flag.
   llvmModule.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
                            uint32_t(req.fastmath.ftz ? 1 : 0));

@@ -38,6 +38,8 @@ llvm::Type *Emitter::typeOf(ir::Type *t) {
     llvm::Type *part = cast<ir::ComplexType>(t)->partBits() == 32 ? b.getFloatTy() : b.getDoubleTy();
     return llvm::StructType::get(ctx, {part, part});
   }
+  case ir::Type::Kind::GridGroup: // no content: the grid is the kernel's own
+    return b.getInt64Ty();
   default:
     return nullptr;
   }

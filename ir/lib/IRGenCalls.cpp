@@ -257,6 +257,11 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
   case CudaFn::SyncthreadsOr:
     arg(0, ctx.boolean());
     return RValue::of(emit(rt));
+  case CudaFn::ThisGrid:
+    return RValue::of(emit(rt));
+  case CudaFn::GridSync:
+    ops.push_back(gen(*cast<AttributeExpr>(*e.callee).value).value); // the GridGroup
+    return RValue::of(emit(rt));
   case CudaFn::Nanosleep:
     arg(0, u32);
     return RValue::of(emit(rt));

@@ -955,6 +955,10 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
     return want(0) ? ExprInfo{ctx.none()} : ExprInfo{};
   case CudaFn::Activemask:
     return want(0) ? ExprInfo{u32} : ExprInfo{};
+  case CudaFn::ThisGrid:
+    return want(0) ? ExprInfo{ctx.gridGroup()} : ExprInfo{};
+  case CudaFn::GridSync:
+    return want(0) ? ExprInfo{ctx.none()} : ExprInfo{};
   case CudaFn::Syncwarp:
     if (args.size() > 1 || (args.size() == 1 && !intArg(0))) {
       if (args.size() > 1)

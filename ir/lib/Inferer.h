@@ -17,7 +17,7 @@ using llvm::dyn_cast;
 using llvm::isa;
 
 /// A type values of which exist at run time: a number, an array, or a tuple
-/// of those (not a module, a function or None).
+/// of those, or a grid group (not a module, a function or None).
 inline bool isValueType(Type *t) {
   if (auto *tt = llvm::dyn_cast<TupleType>(t)) {
     for (Type *e : tt->elements())
@@ -25,7 +25,7 @@ inline bool isValueType(Type *t) {
         return false;
     return true;
   }
-  return t->isScalar() || llvm::isa<ArrayType>(t);
+  return t->isScalar() || llvm::isa<ArrayType>(t) || llvm::isa<GridGroupType>(t);
 }
 
 /// Python builtins kernels may call.

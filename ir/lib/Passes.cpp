@@ -185,7 +185,7 @@ bool hasEffect(const Instruction &inst) {
   case Opcode::Cuda:
     switch (static_cast<CudaFn>(inst.intImm)) {
     case CudaFn::Popc: case CudaFn::Brev: case CudaFn::Clz: case CudaFn::Ffs:
-    case CudaFn::Fma: case CudaFn::Cbrt: case CudaFn::Selp:
+    case CudaFn::Fma: case CudaFn::Cbrt: case CudaFn::Selp: case CudaFn::ThisGrid:
       return false;
     default:
       return true; // barriers, fences, warp collectives, atomics, traps

@@ -30,6 +30,8 @@ std::string Type::str() const {
       s += (i ? ", " : "") + t->elements()[i]->str();
     return s + ")";
   }
+  case Kind::GridGroup:
+    return "GridGroup";
   case Kind::Namespace:
     return "namespace(" + cast<NamespaceType>(this)->path().str() + ")";
   case Kind::Builtin:

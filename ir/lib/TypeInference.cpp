@@ -705,7 +705,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     llvm::StringRef path = ns->path();
     if (path == "cuda") {
       if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" ||
-          attr == "shared" || attr == "local" || attr == "atomic" || attr == "fp16")
+          attr == "shared" || attr == "local" || attr == "atomic" || attr == "fp16" ||
+          attr == "cg")
         return ExprInfo{ctx.ns("cuda." + attr)};
       if (attr == "grid" || attr == "gridsize" || lookupCudaFn(attr) || attr == "lanemask_lt")
         return ExprInfo{ctx.builtin("cuda." + attr)};
@@ -717,6 +718,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
                path == "cuda.gridDim") {
       if (attr == "x" || attr == "y" || attr == "z")
         return ExprInfo{ctx.int32()};
+    } else if (path == "cuda.cg") {
+      if (attr == "this_grid")
+        return ExprInfo{ctx.builtin("cuda.cg.this_grid")};
     } else if (path == "cuda.fp16") {
       if (isFp16Function(attr))
         return ExprInfo{ctx.builtin("cuda.fp16." + attr)};
@@ -778,6 +782,12 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     if (auto *ct = dyn_cast<ComplexType>(base.type))
       return ExprInfo{ctx.floatTy(ct->partBits())};
     return ExprInfo{base.type}; // x.real is x, x.imag is 0 for real numbers
+  }
+  if (isa<GridGroupType>(base.type)) {
+    if (attr == "sync")
+      return ExprInfo{ctx.builtin("cuda.cg.GridGroup.sync")};
+    error(e.range(), "a GridGroup has one method, sync(), and no attribute '" + attr + "'");
+    return {};
   }
   if (auto *at = dyn_cast<ArrayType>(base.type)) {
     if (attr == "shape") {

@@ -142,11 +142,14 @@ class _Overload:
         self.error_sites = [tuple(site) for site in cached["error_sites"]]
         params = tuple(cached["paramtypes"])  # tuples flattened (docs/abi.md)
         self.flat = params != self.argtypes
+        # A kernel that synchronizes its grid (cuda.cg) is launched cooperatively.
+        self.cooperative = bool(cached.get("cooperative"))
         if self.cpu:  # the CPU backend: host code JIT-compiled in this process
             self.kernel = ext().Kernel(cached["image"], self.entry, params, False, True)
             return
         self.cubin = cached["image"]
-        self.kernel = ext().Kernel(self.cubin, self.entry, params, self.index32)
+        self.kernel = ext().Kernel(self.cubin, self.entry, params, self.index32, False,
+                                   self.cooperative)
 
     def _compile(self, info, arch, opt, device, link_options):
         """Source -> PTX (or host bitcode) -> cubin: what the cache stores.
@@ -181,7 +184,8 @@ class _Overload:
                 "entry": result["entry"], "ptx_version": result["ptx_version"],
                 "error_sites": [list(site) for site in result["error_sites"]],
                 "paramtypes": list(result["paramtypes"]),
-                "warnings": result.get("warnings") or "", "image": image}
+                "warnings": result.get("warnings") or "", "image": image,
+                "cooperative": bool(result.get("cooperative"))}
 
     def wide_kernel(self):
         """The 64-bit-index variant, compiled on first use."""
@@ -814,11 +818,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0, signature=None):
         """Blocks of `blockdim` threads that can be resident at once on the whole
-        device: the most a grid-synchronizing launch may use."""
+        device: the most a grid-synchronizing launch (cuda.cg) may use. On the
+        CPU backend, which runs such a grid as fibers on one host thread:
+        CPU_GRID_SYNC_THREADS (16384) // threads per block."""
         overload = self._overload_for(signature)
-        if overload.cpu:
-            raise RuntimeError("kernel '%s' runs on the CPU backend" % self.__name__)
         threads = int(np.prod(_dim3(blockdim, "blockdim")))
+        if overload.cpu:  # every thread of the grid is a fiber there
+            return ext().CPU_GRID_SYNC_THREADS // threads
         per_sm = overload.kernel.max_active_blocks(threads, int(dynsmemsize))
         return per_sm * current_device()["multiprocessor_count"]
 

@@ -401,6 +401,10 @@ fp16 = _KernelOnly("fp16", ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfm
                             "hlog", "hlog10", "hlog2", "hexp", "hexp10", "hexp2", "hsqrt",
                             "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", "htrunc"])
 
+# numba.cuda.cg: cg.this_grid() gives the grid group, whose sync() is a barrier
+# for the whole grid; such a kernel is launched cooperatively (docs/language.md).
+cg = _KernelOnly("cg", ["this_grid"])
+
 grid = _kernel_only("cuda.grid", "The thread's absolute position in the grid: an int for "
                                  "ndim 1, else a tuple of ndim ints.")
 gridsize = _kernel_only("cuda.gridsize", "The number of threads in the grid, per dimension.")
@@ -427,7 +431,7 @@ _INTRINSICS = {
 for _name, _doc in _INTRINSICS.items():
     globals()[_name] = _kernel_only("cuda." + _name, _doc)
 del _name, _doc
-__all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic", "fp16"] + list(_INTRINSICS)
+__all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic", "fp16", "cg"] + list(_INTRINSICS)
 
 
 # numba.cuda.random's generators, importable as pyjit.cuda.random (this module

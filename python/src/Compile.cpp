@@ -193,6 +193,7 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   PyDict_SetItemString(dict, "error_sites", sites);
   Py_DECREF(sites);
   PyDict_SetItemString(dict, "uses_devicelib", result->usesDevicelib ? Py_True : Py_False);
+  PyDict_SetItemString(dict, "cooperative", result->cooperative ? Py_True : Py_False);
   return dict;
 }
 

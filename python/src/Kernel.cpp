@@ -1,6 +1,7 @@
 //===- Kernel.cpp - The Kernel type: a loaded cubin function and its launcher ===//
 //
-// Kernel(cubin: bytes, entry: str, argtypes: tuple[str], index32=False)
+// Kernel(cubin: bytes, entry: str, argtypes: tuple[str], index32=False,
+//        cpu=False, cooperative=False)
 // loads the cubin (cuModuleLoadData) and prepares an argument packer from
 // the parameter types; launch(grid, block, shared_bytes, stream, args) packs
 // the arguments per docs/abi.md and calls cuLaunchKernel. A kernel compiled
@@ -8,6 +9,8 @@
 // argument is too large for it: launch() returns False and the caller
 // launches the 64-bit variant instead. With cpu=True the image is host
 // bitcode for the CPU backend (runtime/CpuModule.h) and launches run here.
+// A cooperative kernel (one that synchronizes its grid, cuda.cg) is
+// launched with cuLaunchCooperativeKernel.
 //
 //===----------------------------------------------------------------------===//
 #include "Extension.h"
@@ -46,6 +49,7 @@ struct KernelObject {
   std::string *name;
   unsigned slots; // kernel parameters in all
   bool index32;   // compiled assuming every array argument spans < 2^31 bytes
+  bool cooperative; // synchronizes its grid: cuLaunchCooperativeKernel
 };
 
 constexpr unsigned kMaxSlots = 512;
@@ -95,9 +99,9 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
   const char *cubin;
   Py_ssize_t cubinSize;
   PyObject *entryObj, *typesObj;
-  int index32 = 0, cpu = 0;
-  if (!PyArg_ParseTuple(args, "y#OO|pp", &cubin, &cubinSize, &entryObj, &typesObj, &index32,
-                        &cpu))
+  int index32 = 0, cpu = 0, cooperative = 0;
+  if (!PyArg_ParseTuple(args, "y#OO|ppp", &cubin, &cubinSize, &entryObj, &typesObj, &index32,
+                        &cpu, &cooperative))
     return nullptr;
   auto entry = python::toUtf8(entryObj, "entry");
   if (!entry)
@@ -159,6 +163,7 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
   self->name = new std::string(*entry);
   self->slots = slots;
   self->index32 = index32 != 0;
+  self->cooperative = cooperative != 0;
   return reinterpret_cast<PyObject *>(self);
 }
 
@@ -523,7 +528,7 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
   if (llvm::Error err = runtime::launchKernel(self->function, grid, block,
                                               static_cast<unsigned>(shared),
                                               reinterpret_cast<void *>(stream), pointers,
-                                              *self->name))
+                                              *self->name, self->cooperative))
     return python::raiseRuntime(std::move(err));
   Py_RETURN_NONE;
 }
@@ -579,7 +584,7 @@ python::PreparedLaunch python::launchPrepared(PyObject *obj, const ReadArg *args
     pointers[i] = &storage[i];
   if (llvm::Error err = runtime::launchKernel(self->function, grid, block, sharedBytes,
                                               reinterpret_cast<void *>(stream), pointers,
-                                              *self->name)) {
+                                              *self->name, self->cooperative)) {
     python::raiseRuntime(std::move(err));
     return PreparedLaunch::Error;
   }
@@ -678,8 +683,8 @@ PyType_Slot kernelSlots[] = {
     {Py_tp_new, reinterpret_cast<void *>(kernelNew)},
     {Py_tp_dealloc, reinterpret_cast<void *>(kernelDealloc)},
     {Py_tp_methods, kernelMethods},
-    {Py_tp_doc, const_cast<char *>("Kernel(cubin, entry, argtypes, index32=False): a loaded GPU "
-                                   "kernel.")},
+    {Py_tp_doc, const_cast<char *>("Kernel(cubin, entry, argtypes, index32=False, cpu=False, "
+                                   "cooperative=False): a loaded kernel.")},
     {0, nullptr}};
 
 PyType_Spec kernelSpec = {"pyjit._pyjit.Kernel", sizeof(KernelObject), 0, Py_TPFLAGS_DEFAULT,
@@ -693,5 +698,9 @@ bool python::addKernelType(PyObject *module) {
     return false;
   kernelType = reinterpret_cast<PyTypeObject *>(type);
   Py_INCREF(type); // kept for isKernel()
-  return PyModule_AddObject(module, "Kernel", type) == 0;
+  if (PyModule_AddObject(module, "Kernel", type) != 0)
+    return false;
+  // The CPU backend's limit on a grid-synchronizing launch (threads).
+  return PyModule_AddIntConstant(module, "CPU_GRID_SYNC_THREADS",
+                                 static_cast<long>(runtime::CpuModule::kMaxGridSyncThreads)) == 0;
 }

@@ -176,3 +176,13 @@ PYJIT_COOP_DEFINE_OPS(u32, uint32_t)
 PYJIT_COOP_DEFINE_OPS(u64, uint64_t)
 PYJIT_COOP_DEFINE_OPS(f32, float)
 PYJIT_COOP_DEFINE_OPS(f64, double)
+
+// cuda.cg (numba.cuda's cooperative groups): GridGroup.sync(), a barrier for
+// every thread of the grid. CUDA's cooperative_groups grid barrier, which
+// since CUDA 11 is header-only: it reads the grid's workspace from the
+// registers %envreg1/2, which the driver sets only for a cooperative launch
+// (cuLaunchCooperativeKernel); pyjit launches every kernel that calls this
+// one that way. CUDA C++ Programming Guide, "Grid Synchronization".
+#include <cooperative_groups.h>
+
+extern "C" __device__ void __pyjit_coop_grid_sync() { cooperative_groups::this_grid().sync(); }

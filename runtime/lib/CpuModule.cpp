@@ -10,6 +10,7 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/protected_fixedsize_stack.hpp>
 #include <algorithm>
+#include <cassert>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -370,7 +371,9 @@ extern "C" void pyjit_host_coop(codegen::HostContext *ctx, int32_t fn, int32_t o
 
 /// What a thread waiting at a barrier is at, for messages.
 const char *barrierName(const FiberThread &t) {
-  return t.kind == kCoopBarrier ? "a pyjit.coop block primitive" : "cuda.syncthreads";
+  return t.kind == kCoopBarrier              ? "a pyjit.coop block primitive"
+         : t.kind == codegen::kHostGridBarrier ? "GridGroup.sync()"
+                                             : "cuda.syncthreads";
 }
 
 std::string threadName(const codegen::HostContext &c) {
@@ -408,14 +411,9 @@ llvm::Error checkBarrier(const std::vector<FiberThread> &threads, const char *fi
   return llvm::Error::success();
 }
 
-/// Runs one block with a fiber per thread: every live thread runs up to its
-/// next barrier; when each unfinished thread waits at one, the barrier
-/// opens with the block's count/and/or of their values. A thread that
-/// finishes no longer takes part (as on sm_70 and later, where exited
-/// threads do not hold a barrier back) — unless \p debugFile is set: then
-/// that, and threads at different barriers, are errors (checkBarrier).
-llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread> &threads,
-                               const uint64_t *slots, const char *debugFile, StackPool &stacks) {
+/// Creates a fiber per thread of a block, each to run \p entry from the start.
+void startFibers(codegen::HostEntry entry, std::vector<FiberThread> &threads,
+                 const uint64_t *slots, StackPool &stacks) {
   namespace bc = boost::context;
   for (FiberThread &t : threads) {
     t.finished = t.waiting = t.atWarp = false;
@@ -428,6 +426,20 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
                           return std::move(t.sink);
                         });
   }
+}
+
+/// Where runFibers left a block.
+enum class BlockStop { Finished, AtGridBarrier };
+
+/// Runs a block's started fibers: every live thread runs up to its next
+/// barrier; when each unfinished thread waits at one, the barrier opens
+/// with the block's count/and/or of their values. A thread that finishes no
+/// longer takes part (as on sm_70 and later, where exited threads do not
+/// hold a barrier back) — unless \p debugFile is set: then that, and threads
+/// at different barriers, are errors (checkBarrier). Stops when every
+/// thread has finished, or when every unfinished one waits at the grid
+/// barrier (GridGroup.sync(), which the caller opens for the whole grid).
+llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const char *debugFile) {
   for (;;) {
     for (FiberThread &t : threads)
       if (!t.finished && !t.waiting && !t.atWarp)
@@ -439,22 +451,37 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
     if (progress)
       continue;
     int32_t count = 0, all = 1, any = 0;
-    bool waiting = false;
+    const FiberThread *atGrid = nullptr, *atBlock = nullptr;
     for (FiberThread &t : threads)
       if (!t.finished) {
         if (t.atWarp)
           return error("deadlock on the CPU backend: a warp collective waits for lanes that "
                        "wait at cuda.syncthreads (or have returned)");
-        waiting = true;
+        (t.kind == codegen::kHostGridBarrier ? atGrid : atBlock) = &t;
         count += t.value != 0;
         all &= t.value != 0;
         any |= t.value != 0;
       }
-    if (!waiting)
-      return llvm::Error::success();
+    if (!atGrid && !atBlock)
+      return BlockStop::Finished;
+    if (atGrid) {
+      // cooperative_groups' grid barrier: a block barrier, then thread
+      // (0, 0, 0) arrives for its block. On the GPU both mistakes below hang.
+      if (atBlock)
+        return error("deadlock: " + threadName(atGrid->ctx) + " waits at GridGroup.sync() on line " +
+                     llvm::Twine(atGrid->line) + " while " + threadName(atBlock->ctx) +
+                     " waits at " + barrierName(*atBlock) + " on line " +
+                     llvm::Twine(atBlock->line));
+      if (threads.front().finished)
+        return error("deadlock: " + threadName(threads.front().ctx) +
+                     " has returned, so GridGroup.sync() on line " + llvm::Twine(atGrid->line) +
+                     " never completes for its block (the block's first thread arrives for it; "
+                     "on the GPU this hangs)");
+      return BlockStop::AtGridBarrier;
+    }
     if (debugFile)
       if (llvm::Error err = checkBarrier(threads, debugFile))
-        return err;
+        return std::move(err);
     if (auto *race = static_cast<RaceState *>(threads.front().ctx.raceState)) {
       if (!race->failure.empty())
         return error(race->failure);
@@ -466,6 +493,18 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
         t.waiting = false;
       }
   }
+}
+
+/// Runs one block with a fiber per thread (a kernel with barriers or warp
+/// collectives, and no grid barrier).
+llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread> &threads,
+                               const uint64_t *slots, const char *debugFile, StackPool &stacks) {
+  startFibers(entry, threads, slots, stacks);
+  llvm::Expected<BlockStop> stop = runFibers(threads, debugFile);
+  if (!stop)
+    return stop.takeError();
+  assert(*stop == BlockStop::Finished && "a grid barrier in a module without kHostUsesGridSync");
+  return llvm::Error::success();
 }
 
 } // namespace
@@ -522,6 +561,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
   out->jit = std::move(*jit);
   out->entryFn = address->toPtr<codegen::HostEntry>();
   out->usesBarriers = out->global(codegen::kHostUsesBarriers) != nullptr;
+  out->usesGridSync = out->global(codegen::kHostUsesGridSync) != nullptr;
   if (auto *bytes = static_cast<const uint64_t *>(out->global(codegen::kHostStaticShared)))
     out->staticSharedBytes = *bytes;
   out->sourceFile = static_cast<const char *>(out->global(codegen::kHostSourceFile));
@@ -551,6 +591,8 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
   if (blocks == 0)
     return error("a grid of 0 blocks");
+  if (usesGridSync)
+    return launchGridSync(grid, block, sharedBytes, slots);
   // Blocks are independent: a pool of workers takes them in turn, each with
   // its own shared memory (static and dynamic) and, for kernels with
   // barriers or warp collectives, its own fibers.
@@ -616,4 +658,92 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   if (!failure.empty())
     return error(failure);
   return llvm::Error::success();
+}
+
+llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedBytes,
+                                      const uint64_t *slots) const {
+  uint64_t threads = uint64_t(block.x) * block.y * block.z;
+  uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
+  if (blocks * threads > kMaxGridSyncThreads)
+    return error("a grid of " + llvm::Twine(blocks) + " blocks of " + llvm::Twine(threads) +
+                 " threads: a kernel that synchronizes its grid (cuda.cg) runs every thread "
+                 "at once, at most " + llvm::Twine(kMaxGridSyncThreads) +
+                 " on the CPU backend; max_cooperative_grid_blocks(blockdim) gives the most "
+                 "blocks");
+  // Every block at once, on this thread: each with its shared memory and a
+  // fiber per thread, run until all of its threads wait at the grid barrier
+  // (or have finished); then the barrier opens for the whole grid.
+  struct BlockRun {
+    std::vector<char> dynamicShared, staticShared;
+    std::vector<FiberThread> fibers;
+    RaceState race;
+    bool finished = false;
+  };
+  StackPool stacks; // before `runs`: a suspended fiber returns its stack when destroyed
+  std::vector<BlockRun> runs(blocks);
+  for (uint64_t b = 0; b < blocks; ++b) {
+    BlockRun &run = runs[b];
+    run.dynamicShared.resize(sharedBytes ? sharedBytes : 1);
+    run.staticShared.resize(staticSharedBytes ? staticSharedBytes : 1);
+    run.fibers.resize(threads);
+    codegen::HostContext ctx{};
+    for (unsigned d = 0; d < 3; ++d) {
+      ctx.sreg[3 + d] = d == 0 ? block.x : d == 1 ? block.y : block.z;
+      ctx.sreg[9 + d] = d == 0 ? grid.x : d == 1 ? grid.y : grid.z;
+    }
+    ctx.sreg[6] = static_cast<uint32_t>(b % grid.x);
+    ctx.sreg[7] = static_cast<uint32_t>(b / grid.x % grid.y);
+    ctx.sreg[8] = static_cast<uint32_t>(b / grid.x / grid.y);
+    ctx.dynamicShared = run.dynamicShared.data();
+    ctx.dynamicSharedBytes = sharedBytes;
+    ctx.staticShared = run.staticShared.data();
+    if (racecheck) {
+      run.race.file = sourceFile ? sourceFile : "<kernel>";
+      ctx.raceState = &run.race;
+    }
+    uint32_t linear = 0;
+    for (unsigned tz = 0; tz < block.z; ++tz)
+      for (unsigned ty = 0; ty < block.y; ++ty)
+        for (unsigned tx = 0; tx < block.x; ++tx, ++linear) {
+          ctx.sreg[0] = tx, ctx.sreg[1] = ty, ctx.sreg[2] = tz;
+          ctx.sreg[12] = linear % 32;
+          run.fibers[linear].ctx = ctx;
+        }
+    startFibers(entryFn, run.fibers, slots, stacks);
+  }
+  for (;;) {
+    const BlockRun *waiting = nullptr, *finished = nullptr;
+    for (BlockRun &run : runs) {
+      if (!run.finished) {
+        llvm::Expected<BlockStop> stop = runFibers(run.fibers, debugFile);
+        if (!stop)
+          return stop.takeError();
+        if (!run.race.failure.empty())
+          return error(run.race.failure);
+        run.finished = *stop == BlockStop::Finished;
+      }
+      (run.finished ? finished : waiting) = &run;
+    }
+    if (!waiting)
+      return llvm::Error::success();
+    if (finished) {
+      const FiberThread *at = nullptr;
+      for (const FiberThread &t : waiting->fibers)
+        if (!t.finished)
+          at = at ? at : &t;
+      const codegen::HostContext &c = finished->fibers.front().ctx;
+      return error("deadlock: block (" + llvm::Twine(c.sreg[6]) + ", " + llvm::Twine(c.sreg[7]) +
+                   ", " + llvm::Twine(c.sreg[8]) + ") has returned, so GridGroup.sync() on line " +
+                   llvm::Twine(at->line) + " never completes for " + threadName(at->ctx) +
+                   " (on the GPU this hangs)");
+    }
+    for (BlockRun &run : runs) {
+      ++run.race.epoch; // the grid barrier orders everything before it
+      for (FiberThread &t : run.fibers)
+        if (!t.finished) {
+          t.result = 0;
+          t.waiting = false;
+        }
+    }
+  }
 }

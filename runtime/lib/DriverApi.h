@@ -40,6 +40,7 @@ namespace pyjit::runtime {
   X(cuModuleGetGlobal)                                                         \
   X(cuFuncGetAttribute)                                                        \
   X(cuLaunchKernel)                                                            \
+  X(cuLaunchCooperativeKernel)                                                 \
   X(cuMemAlloc)                                                                \
   X(cuMemFree)                                                                 \
   X(cuMemcpyHtoD)                                                              \

@@ -1,6 +1,7 @@
 //===- Launch.cpp - Kernel launch -----------------------------------------===//
 //
-// cuLaunchKernel with the context made current; no allocation unless failing.
+// cuLaunchKernel (cuLaunchCooperativeKernel for kernels that synchronize
+// their grid) with the context made current; no allocation unless failing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,20 +65,29 @@ Expected<int> maxActiveBlocksPerSM(void *function, int blockSize, size_t dynamic
 
 Error launchKernel(void *function, Dim3 grid, Dim3 block,
                    unsigned dynamicSharedBytes, void *stream, void **params,
-                   StringRef kernelName) {
+                   StringRef kernelName, bool cooperative) {
   Expected<const DriverApi &> api = contextApi();
   if (LLVM_UNLIKELY(!api))
     return api.takeError();
-  CUresult r = api->cuLaunchKernel(
-      static_cast<CUfunction>(function), grid.x, grid.y, grid.z, block.x,
-      block.y, block.z, dynamicSharedBytes, static_cast<CUstream>(stream),
-      params, /*extra=*/nullptr);
+  CUresult r;
+  if (LLVM_LIKELY(!cooperative))
+    r = api->cuLaunchKernel(static_cast<CUfunction>(function), grid.x, grid.y, grid.z, block.x,
+                            block.y, block.z, dynamicSharedBytes, static_cast<CUstream>(stream),
+                            params, /*extra=*/nullptr);
+  else
+    r = api->cuLaunchCooperativeKernel(static_cast<CUfunction>(function), grid.x, grid.y,
+                                       grid.z, block.x, block.y, block.z, dynamicSharedBytes,
+                                       static_cast<CUstream>(stream), params);
   if (LLVM_LIKELY(r == CUDA_SUCCESS)) {
     noteLaunch(kernelName);
     return Error::success();
   }
-  return makeCudaError(*api, "cuLaunchKernel", r,
-                       ("kernel '" + kernelName + "'").str());
+  std::string context = ("kernel '" + kernelName + "'").str();
+  if (r == CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)
+    context += ", which synchronizes its grid (cuda.cg): every block must be resident at "
+               "once; max_cooperative_grid_blocks(blockdim) gives the most blocks";
+  return makeCudaError(*api, cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel", r,
+                       context);
 }
 
 } // namespace pyjit::runtime

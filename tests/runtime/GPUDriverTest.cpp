@@ -199,6 +199,38 @@ TEST(GPURuntime, LaunchOnStreamIsTimed) {
   PYJIT_ASSERT_OK(memFree(*out));
 }
 
+TEST(GPURuntime, CooperativeLaunchRunsAndTooLargeNamesTheLimit) {
+  SKIP_WITHOUT_GPU();
+  Expected<std::unique_ptr<LoadedModule>> module = loadStoreTid();
+  PYJIT_ASSERT_VALUE(module);
+  Expected<void *> kernel = (*module)->getFunction("k");
+  PYJIT_ASSERT_VALUE(kernel);
+  Expected<DevicePtr> out = memAlloc(64 * sizeof(uint32_t));
+  PYJIT_ASSERT_VALUE(out);
+  DevicePtr arg = *out;
+  void *params[] = {&arg};
+  PYJIT_ASSERT_OK(launchKernel(*kernel, {1, 1, 1}, {64, 1, 1}, 0, nullptr, params, "k",
+                               /*cooperative=*/true));
+  PYJIT_ASSERT_OK(synchronize());
+  std::vector<uint32_t> back(64);
+  PYJIT_ASSERT_OK(memcpyDtoH(back.data(), *out, back.size() * 4));
+  EXPECT_EQ(back[63], storedValue(63));
+  // More blocks than can be resident at once: the driver refuses the launch.
+  Expected<int> perSM = maxActiveBlocksPerSM(*kernel, 1024, 0);
+  PYJIT_ASSERT_VALUE(perSM);
+  Error err = launchKernel(*kernel, {unsigned(*perSM) * 1024u, 1, 1}, {1024, 1, 1}, 0, nullptr,
+                           params, "k", /*cooperative=*/true);
+  expectErrorOf<CudaError>(std::move(err), [](const CudaError &e) {
+    EXPECT_EQ(e.call().str(), "cuLaunchCooperativeKernel");
+    EXPECT_EQ(e.name().str(), "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE");
+    EXPECT_NE(e.context().find("kernel 'k'"), llvm::StringRef::npos) << e.message();
+    EXPECT_NE(e.context().find("max_cooperative_grid_blocks"), llvm::StringRef::npos)
+        << e.message();
+  });
+  PYJIT_ASSERT_OK(synchronize());
+  PYJIT_ASSERT_OK(memFree(*out));
+}
+
 TEST(GPURuntime, InvalidBlockSizeNamesKernel) {
   SKIP_WITHOUT_GPU();
   Expected<std::unique_ptr<LoadedModule>> module = loadStoreTid();

@@ -47,8 +47,10 @@ inline constexpr const char *kHostPrintf = "pyjit_host_vprintf";
 /// `int32_t pyjit_host_barrier(HostContext *, int32_t kind, int32_t value,
 /// int32_t line)`: cuda.syncthreads (kind 0), syncthreads_count (1), _and
 /// (2), _or (3) at source line `line`; returns the count, or the and/or of
-/// `value` over the block.
+/// `value` over the block. Kind kHostGridBarrier is GridGroup.sync(): it
+/// waits for every thread of the grid.
 inline constexpr const char *kHostBarrier = "pyjit_host_barrier";
+inline constexpr int32_t kHostGridBarrier = 5;
 /// `int64_t pyjit_host_warp(HostContext *, int32_t op, uint32_t mask,
 /// int64_t value, int32_t arg)`: a warp collective among the lanes of
 /// `mask` (value: the operand's bits; arg: lane, delta or lane mask).
@@ -78,6 +80,9 @@ inline constexpr const char *kHostSourceFile = "__pyjit_source_file";
 /// A module that calls kHostBarrier or kHostWarp defines this (an i8 1): the runner then
 /// runs each CUDA thread as a fiber.
 inline constexpr const char *kHostUsesBarriers = "__pyjit_uses_barriers";
+/// A module that synchronizes the grid (kHostGridBarrier) defines this too:
+/// the runner then runs every block of the grid at once, on one host thread.
+inline constexpr const char *kHostUsesGridSync = "__pyjit_uses_grid_sync";
 
 } // namespace pyjit::codegen
 

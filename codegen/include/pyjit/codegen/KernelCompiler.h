@@ -53,6 +53,10 @@ struct CompiledKernel {
   /// The PTX calls pyjit's device library (pyjit.coop block primitives):
   /// link it (runtime/devicelib) with nvJitLink.
   bool usesDevicelib = false;
+  /// The kernel synchronizes its grid (cuda.cg): launch it cooperatively
+  /// (cuLaunchCooperativeKernel), every block resident at once. On the
+  /// host the module says so itself (kHostUsesGridSync).
+  bool cooperative = false;
 };
 
 /// Parses, types, lowers and compiles one kernel.

@@ -44,6 +44,9 @@ inline constexpr const char *kErrorRecordName = "__pyjit_error";
 /// Device library functions (runtime/devicelib/coop.cu) start with this: a
 /// GPU module declaring one needs the library at link time.
 inline constexpr const char *kDevicelibPrefix = "__pyjit_coop_";
+/// The device library's grid barrier (cuda.cg GridGroup.sync()): a GPU
+/// module declaring it must be launched cooperatively.
+inline constexpr const char *kDevicelibGridSync = "__pyjit_coop_grid_sync";
 inline constexpr unsigned kErrorRecordWords = 16;
 
 /// Emits `fn` as a kernel into `module` (whose target triple and data layout

@@ -27,6 +27,11 @@ enum class CudaFn {
   // Bit and arithmetic intrinsics: popc/brev/clz/ffs(int); fma(a, b, c);
   // cbrt(x); selp(cond, a, b); nanosleep(ns).
   Popc, Brev, Clz, Ffs, Fma, Cbrt, Selp, Nanosleep,
+  // Cooperative groups (numba.cuda.cg): this_grid() -> GridGroup;
+  // GridGroup.sync(), the grid group its operand, -> none: a barrier for
+  // every thread of the grid. A kernel that calls it is launched
+  // cooperatively (cuLaunchCooperativeKernel).
+  ThisGrid, GridSync,
   // Internal (no Python name a kernel can call): abort the kernel.
   Trap,
   // Atomics (array, index, value) -> the old value; cas(array, index, old,

@@ -18,7 +18,7 @@ namespace pyjit::ir {
 
 class Type {
 public:
-  enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Namespace, Builtin };
+  enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, GridGroup, Namespace, Builtin };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
@@ -122,6 +122,16 @@ public:
 
 private:
   std::vector<Type *> elems;
+};
+
+/// numba.cuda's GridGroup: what `cuda.cg.this_grid()` returns, a handle whose
+/// one method, `sync()`, is a barrier for every thread of the grid. It is a
+/// run-time value (locals and device-function arguments may hold it) with
+/// no content: the grid it names is always the kernel's own.
+class GridGroupType : public Type {
+public:
+  GridGroupType() : Type(Kind::GridGroup) {}
+  static bool classof(const Type *t) { return t->kind() == Kind::GridGroup; }
 };
 
 /// A compile-time namespace: a module (`cuda`, `math`, `numpy`) or an object

@@ -16,6 +16,7 @@ public:
 
   NoneType *none() { return &noneTy; }
   BoolType *boolean() { return &boolTy; }
+  GridGroupType *gridGroup() { return &gridGroupTy; }
   IntType *intTy(unsigned bits, bool isSigned = true);
   FloatType *floatTy(unsigned bits);
   ComplexType *complexTy(unsigned bits); // 64 or 128
@@ -36,6 +37,7 @@ public:
 private:
   NoneType noneTy;
   BoolType boolTy;
+  GridGroupType gridGroupTy;
   std::map<std::pair<unsigned, bool>, std::unique_ptr<IntType>> ints;
   std::map<unsigned, std::unique_ptr<FloatType>> floats;
   std::map<unsigned, std::unique_ptr<ComplexType>> complexes;

@@ -6,6 +6,8 @@
 // block the CUDA threads one after another (x, then y, then z). A kernel with barriers runs each thread of a
 // block as a fiber (Boost.Context) that yields at cuda.syncthreads* and at
 // warp collectives, which are resolved among the 32 lanes of each warp.
+// A kernel that synchronizes its grid (cuda.cg GridGroup.sync()) runs every
+// thread of the grid as a fiber on one host thread, all blocks at once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYJIT_RUNTIME_CPUMODULE_H
@@ -27,6 +29,12 @@ namespace pyjit::runtime {
 
 class CpuModule {
 public:
+  /// The most threads a grid-synchronizing launch may have on the CPU
+  /// backend: each is a fiber with its own stack (256 KiB of address space,
+  /// two memory mappings) for the whole launch. The CPU backend's answer
+  /// to max_cooperative_grid_blocks.
+  static constexpr uint64_t kMaxGridSyncThreads = 16384;
+
   /// JIT-compiles \p bitcode and finds \p entry (the host entry wrapper).
   /// Errors: StringError naming the symbol the module needs but this
   /// process lacks (e.g. a math function the C library does not have).
@@ -39,7 +47,11 @@ public:
   /// dynamic shared memory. Errors: KernelError for a block size outside 1
   /// to 1024, a warp collective left waiting by lanes at a barrier, in
   /// debug mode barrier divergence, and with racecheck the first
-  /// shared-memory race (both threads and lines).
+  /// shared-memory race (both threads and lines). A grid-synchronizing
+  /// kernel: also a grid of more than kMaxGridSyncThreads threads, and a
+  /// grid barrier that could never open (a block, or a block's first
+  /// thread, returned without reaching it; a thread at GridGroup.sync()
+  /// while another waits at cuda.syncthreads).
   llvm::Error launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const uint64_t *slots) const;
 
   /// The address of global \p name in the JIT'd code, or null if none.
@@ -47,9 +59,12 @@ public:
 
 private:
   CpuModule() = default;
+  llvm::Error launchGridSync(Dim3 grid, Dim3 block, unsigned sharedBytes,
+                             const uint64_t *slots) const;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   codegen::HostEntry entryFn = nullptr;
   bool usesBarriers = false; // run each CUDA thread as a fiber
+  bool usesGridSync = false; // run every block at once (launchGridSync)
   uint64_t staticSharedBytes = 0;
   const char *debugFile = nullptr; // debug=True: check barriers, naming this file
   const char *sourceFile = nullptr;
