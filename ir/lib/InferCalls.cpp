@@ -346,7 +346,7 @@ static std::optional<GlobalValue> literalDefault(const Expr &e) {
     return GlobalValue::ofBool(b->value);
   if (auto *u = dyn_cast<UnaryExpr>(&e); u && u->op == UnaryOp::Neg) {
     if (auto *i = dyn_cast<IntLitExpr>(u->operand.get()))
-      return GlobalValue::ofInt(-i->value);
+      return GlobalValue::ofInt(static_cast<int64_t>(0 - static_cast<uint64_t>(i->value)));
     if (auto *f = dyn_cast<FloatLitExpr>(u->operand.get()))
       return GlobalValue::ofFloat(-f->value);
   }

@@ -12,6 +12,7 @@
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <limits>
 #include <cmath>
 #include <algorithm>
 #include <functional>
@@ -471,6 +472,18 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       return ExprInfo{ctx.boolean()};
     case UnaryOp::Neg:
     case UnaryOp::Pos: {
+      if (auto *lit = dyn_cast<IntLitExpr>(u.operand.get()); lit && lit->isUnsigned &&
+                                                             u.op == UnaryOp::Neg) {
+        // A literal above int64's range, negated: -9223372036854775808 is
+        // int64's minimum, as Python (and numba, which folds it) has it;
+        // anything larger negated fits no 64-bit type.
+        if (static_cast<uint64_t>(lit->value) != uint64_t(1) << 63) {
+          error(e.range(), "this constant expression overflows int64 (Python integers are "
+                           "unbounded; kernels compute in 64 bits)");
+          return {};
+        }
+        return constant(GlobalValue::ofInt(std::numeric_limits<int64_t>::min()));
+      }
       ExprInfo r{unaryResultType(ctx, o.type), o.weak};
       if (o.constant && o.constant->kind == GlobalValue::Kind::Int && isa<IntType>(r.type))
         r.constant = GlobalValue::ofInt(u.op == UnaryOp::Neg
