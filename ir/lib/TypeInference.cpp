@@ -789,6 +789,16 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     error(e.range(), "'" + path + "." + attr + "' is not supported in kernels");
     return {};
   }
+  if (base.constant && base.constant->kind == GlobalValue::Kind::Int &&
+      !base.constant->name.empty() && (attr == "value" || attr == "name")) {
+    // An IntEnum member (Mode.ADD.value), as numba types it: a literal int.
+    if (attr == "name") {
+      error(e.range(), "'" + base.constant->name + ".name' is a string: string values are not "
+                       "supported in kernels");
+      return {};
+    }
+    return constant(GlobalValue::ofInt(base.constant->i));
+  }
   if (base.type->isScalar() && (attr == "real" || attr == "imag" || attr == "conjugate")) {
     if (attr == "conjugate")
       return ExprInfo{ctx.builtin("method.conjugate")};

@@ -137,6 +137,8 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("array", (value.dtype.name, list(value.shape), native.tobytes()))
     # int()/float(): an IntEnum member (or any subclass) by its value, also in
     # the cache key (a custom __repr__ must not hide a changed value).
+    if isinstance(value, enum.IntEnum):  # Mode.ADD: an int whose .value is read too
+        return ("enum", int(value), "%s.%s" % (type(value).__name__, value.name))
     if isinstance(value, int):
         return ("int", int(value))
     if isinstance(value, float):

@@ -18,6 +18,17 @@ def through_module_enum_add(x, out):
         out[i] = h.combine(x[i], 2, h.Mode.ADD)
 
 
+def enum_value_and_members(out):
+    # numba.cuda: an IntEnum member is an int; .value is that int
+    out[0] = h.Mode.MUL.value * 10 + h.Mode.ADD.value
+    modes = (h.Mode.ADD, h.Mode.MUL)
+    out[1] = modes[1] + 1
+
+
+def enum_name(out):
+    out[0] = h.Mode.MUL.name
+
+
 def random_through_module(states, out):
     i = cuda.grid(1)
     if i < out.size:

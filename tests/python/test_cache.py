@@ -385,6 +385,6 @@ def test_an_int_subclass_is_keyed_by_its_value_not_its_repr():
             def __repr__(self):
                 return "Mode." + self.name
         info = describe(kernel_reading(Mode))
-        assert info["globals"]["mode_class"][1][1]["MUL"] == ("int", value)
+        assert info["globals"]["mode_class"][1][1]["MUL"] == ("enum", value, "Mode.MUL")
         parts.append(_cache.key_parts(info, ["array(int64, 1d, C)"], "cpu", {}, {}))
     assert parts[0]["globals"] != parts[1]["globals"]

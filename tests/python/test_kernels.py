@@ -74,6 +74,13 @@ def test_device_functions_constants_and_enums_through_a_module(jit):
     np.testing.assert_array_equal(out, 5 * x + np.array([10, 20, 30])[x % 3] + 5)
     jit(mod.through_module_enum_add)[1, 8](x, out)
     np.testing.assert_array_equal(out, x + 2)
+    import kernel_helpers_ns as h
+    jit(mod.enum_value_and_members)[1, 1](out)
+    assert list(out[:2]) == [int(h.Mode.MUL) * 10 + int(h.Mode.ADD), int(h.Mode.MUL) + 1]
+    with pytest.raises(pyjit.CompileError,
+                       match=r"kernels_with_namespaces.py:\d+:\d+: error: 'Mode.MUL.name' is a "
+                             r"string: string values are not supported in kernels"):
+        jit(mod.enum_name)[1, 1](out)
 
     from pyjit.cuda.random import create_xoroshiro128p_states
     from test_random import reference_states, step, unit64

@@ -88,7 +88,9 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         return false;
       dtype = *d;
     }
-    if (*kind == "int") {
+    if (*kind == "int" || *kind == "enum") {
+      // ("enum", value, "Class.MEMBER"): an IntEnum member, an int with a
+      // name (its .value reads the int).
       int overflow = 0;
       long long i = PyLong_AsLongLongAndOverflow(v, &overflow);
       if (i == -1 && PyErr_Occurred())
@@ -98,7 +100,10 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         continue;
       }
       ir::GlobalValue g = ir::GlobalValue::ofInt(i);
-      g.dtype = dtype;
+      if (*kind == "enum")
+        g.name = dtype;
+      else
+        g.dtype = dtype;
       env.set(*name, g);
     } else if (*kind == "float") {
       double d = PyFloat_AsDouble(v);

@@ -19,7 +19,8 @@ class GlobalEnv;
 /// The Python side (decorator and pyjitc alike) classifies the values.
 struct GlobalValue {
   enum class Kind {
-    Int,         // a Python/NumPy integer: `value.i`
+    Int,         // a Python/NumPy integer: `value.i`; an IntEnum member has
+                 // `name` ("Mode.ADD"), and its `.value` is the int
     Float,       // a Python/NumPy float: `value.f`
     Complex,     // a Python/NumPy complex: `value.f` + `value.imag` j
     Tuple,       // a tuple of numbers, bools and tuples: `elements`
