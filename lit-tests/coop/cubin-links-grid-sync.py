@@ -14,3 +14,7 @@ def k(a):
     a[cuda.grid(1)] = 1.0
 
 # CHECK-DAG: __pyjit_coop_grid_sync
+
+# pyjitc says the cubin must be launched cooperatively.
+# RUN: %pyjitc %s --sig 'k(float32[::1])' --emit=cubin -o %t2.cubin 2>&1 | FileCheck %s --check-prefix=NOTE
+# NOTE: pyjitc: note: kernel 'k' synchronizes its grid (cuda.cg): launch it with cuLaunchCooperativeKernel

@@ -17,6 +17,7 @@ import numpy as np
 from . import _cache, _devicearray, _options
 from ._ext import current_device, ext
 from ._source import describe
+from .errors import KernelError
 from ._typeof import FAST_SCALARS, fast_typeof, flatten, typeof
 
 
@@ -624,6 +625,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
         except (TypeError, OverflowError) as exc:
             raise self._named(exc) from None
+        except KernelError:
+            # A thread that failed a check returns; the runner may then find
+            # a barrier it left waiting (a deadlock). The failed check is the
+            # cause: report it (and clear the record for the next launch).
+            failure = self._recorded_failure(overload, 0) if overload.error_sites else None
+            if failure is None:
+                raise
+            raise failure from None
         for dev, host in copies:
             dev.copy_to_device(host)
         if overload.error_sites:
@@ -632,6 +641,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def _check_error_record(self, overload, stream):
         """Debug mode: waits for the launch and raises the first failed check
         (IndexError, AssertionError) with its line, thread and block."""
+        failure = self._recorded_failure(overload, stream)
+        if failure is not None:
+            raise failure
+
+    def _recorded_failure(self, overload, stream):
+        """The exception for the first failed check of the last launch (its
+        error record, then cleared), or None."""
         if overload.cpu:
             pass  # the launch has finished
         elif stream:
@@ -640,14 +656,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             ext().synchronize()
         record = overload.kernel.error_record()
         if record is None:
-            return
+            return None
         exc_name, message, filename, line, col = overload.error_sites[record[0] - 1]
         text = message.format(record[1], record[2])
         where = "%s:%d:%d" % (filename, line, col)
         detail = ("in kernel '%s' at %s (thread (%d, %d, %d) of block (%d, %d, %d))"
                   % ((self.__name__, where) + tuple(record[3:9])))
         exc_type = _exception_class(exc_name)
-        raise _make_exception(exc_type, ("%s %s" % (text, detail)) if text else detail)
+        return _make_exception(exc_type, ("%s %s" % (text, detail)) if text else detail)
 
     def _compile_for(self, types):
         # One compile per signature, also when many threads call at once.
@@ -824,6 +840,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         overload = self._overload_for(signature)
         threads = int(np.prod(_dim3(blockdim, "blockdim")))
         if overload.cpu:  # every thread of the grid is a fiber there
+            if threads > 1024:
+                raise ValueError("blockdim %r: a block has at most 1024 threads" % (blockdim,))
             return ext().CPU_GRID_SYNC_THREADS // threads
         per_sm = overload.kernel.max_active_blocks(threads, int(dynsmemsize))
         return per_sm * current_device()["multiprocessor_count"]

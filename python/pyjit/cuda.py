@@ -441,3 +441,4 @@ import sys as _sys  # noqa: E402
 from . import _random as random  # noqa: E402
 
 _sys.modules[__name__ + ".random"] = random  # not in __all__: `import *` keeps stdlib random
+_sys.modules[__name__ + ".cg"] = cg  # from pyjit.cuda.cg import this_grid (numba.cuda.cg)

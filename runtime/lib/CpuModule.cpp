@@ -5,6 +5,9 @@
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include <boost/context/fiber.hpp>
@@ -135,10 +138,12 @@ extern "C" void pyjit_host_shared_access(codegen::HostContext *ctx, const void *
   }
 }
 
-/// Fiber stacks (256 KiB, with a guard page) kept for reuse: creating a
-/// stack maps memory, and a block creates a fiber per thread.
+/// Fiber stacks (with a guard page) kept for reuse: creating a stack maps
+/// memory, and a block creates a fiber per thread. \p bytes: 256 KiB plus
+/// the kernel's own stack allocations (local arrays; CpuModule::stackBytes).
 class StackPool {
 public:
+  explicit StackPool(size_t bytes) : allocator(bytes) {}
   ~StackPool() {
     for (boost::context::stack_context &s : free)
       allocator.deallocate(s);
@@ -153,7 +158,7 @@ public:
   void give(boost::context::stack_context s) { free.push_back(s); }
 
 private:
-  boost::context::protected_fixedsize_stack allocator{256 * 1024};
+  boost::context::protected_fixedsize_stack allocator;
   std::vector<boost::context::stack_context> free;
 };
 
@@ -411,21 +416,30 @@ llvm::Error checkBarrier(const std::vector<FiberThread> &threads, const char *fi
   return llvm::Error::success();
 }
 
-/// Creates a fiber per thread of a block, each to run \p entry from the start.
-void startFibers(codegen::HostEntry entry, std::vector<FiberThread> &threads,
-                 const uint64_t *slots, StackPool &stacks) {
+/// Creates a fiber per thread of a block, each to run \p entry from the
+/// start. Errors: KernelError when a stack cannot be mapped (the address
+/// space, or the process's count of memory mappings, is used up).
+llvm::Error startFibers(codegen::HostEntry entry, std::vector<FiberThread> &threads,
+                        const uint64_t *slots, StackPool &stacks) {
   namespace bc = boost::context;
   for (FiberThread &t : threads) {
     t.finished = t.waiting = t.atWarp = false;
     t.ctx.runner = &t;
-    t.fiber = bc::fiber(std::allocator_arg, PooledStack{&stacks},
-                        [&t, entry, slots](bc::fiber &&sink) {
-                          t.sink = std::move(sink);
-                          entry(&t.ctx, slots);
-                          t.finished = true;
-                          return std::move(t.sink);
-                        });
+    try { // Boost.Context reports a failed mmap as std::bad_alloc
+      t.fiber = bc::fiber(std::allocator_arg, PooledStack{&stacks},
+                          [&t, entry, slots](bc::fiber &&sink) {
+                            t.sink = std::move(sink);
+                            entry(&t.ctx, slots);
+                            t.finished = true;
+                            return std::move(t.sink);
+                          });
+    } catch (const std::bad_alloc &) {
+      return error("the CPU backend could not map a stack for " + threadName(t.ctx) +
+                   " (each CUDA thread of a kernel with barriers is a fiber with its own "
+                   "stack): use fewer threads, or smaller local arrays");
+    }
   }
+  return llvm::Error::success();
 }
 
 /// Where runFibers left a block.
@@ -456,7 +470,8 @@ llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const cha
       if (!t.finished) {
         if (t.atWarp)
           return error("deadlock on the CPU backend: a warp collective waits for lanes that "
-                       "wait at cuda.syncthreads (or have returned)");
+                       "wait at a barrier (cuda.syncthreads or GridGroup.sync()) or have "
+                       "returned");
         (t.kind == codegen::kHostGridBarrier ? atGrid : atBlock) = &t;
         count += t.value != 0;
         all &= t.value != 0;
@@ -499,7 +514,8 @@ llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const cha
 /// collectives, and no grid barrier).
 llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread> &threads,
                                const uint64_t *slots, const char *debugFile, StackPool &stacks) {
-  startFibers(entry, threads, slots, stacks);
+  if (llvm::Error err = startFibers(entry, threads, slots, stacks))
+    return err;
   llvm::Expected<BlockStop> stop = runFibers(threads, debugFile);
   if (!stop)
     return stop.takeError();
@@ -550,6 +566,15 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
            {mangle(codegen::kHostSharedAccess),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_shared_access), flags}}})))
     return std::move(err);
+  // Fiber stacks: 256 KiB for calls and spills, plus every fixed-size stack
+  // allocation of the module (local arrays), so that large local arrays fit.
+  uint64_t allocaBytes = 0;
+  for (const llvm::Function &f : **module)
+    for (const llvm::Instruction &inst : llvm::instructions(f))
+      if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))
+        if (std::optional<llvm::TypeSize> size = alloca->getAllocationSize((*module)->getDataLayout()))
+          allocaBytes += size->getKnownMinValue();
+  uint64_t stackBytes = llvm::alignTo(256 * 1024 + allocaBytes, 64 * 1024);
   if (llvm::Error err = (*jit)->addIRModule(
           llvm::orc::ThreadSafeModule(std::move(*module), std::move(context))))
     return std::move(err);
@@ -560,6 +585,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
   std::unique_ptr<CpuModule> out(new CpuModule());
   out->jit = std::move(*jit);
   out->entryFn = address->toPtr<codegen::HostEntry>();
+  out->stackBytes = stackBytes;
   out->usesBarriers = out->global(codegen::kHostUsesBarriers) != nullptr;
   out->usesGridSync = out->global(codegen::kHostUsesGridSync) != nullptr;
   if (auto *bytes = static_cast<const uint64_t *>(out->global(codegen::kHostStaticShared)))
@@ -617,7 +643,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
       race.file = sourceFile ? sourceFile : "<kernel>";
       ctx.raceState = &race;
     }
-    StackPool stacks; // before `fibers`: a suspended fiber returns its stack when destroyed
+    StackPool stacks(stackBytes); // before `fibers`: a suspended fiber returns its stack when destroyed
     std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
       ctx.sreg[6] = static_cast<uint32_t>(b % grid.x);
@@ -679,7 +705,11 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
     RaceState race;
     bool finished = false;
   };
-  StackPool stacks; // before `runs`: a suspended fiber returns its stack when destroyed
+  // One grid-synchronizing launch at a time: each maps a stack per thread of
+  // its grid, and two at once could exhaust the process's memory mappings.
+  static std::mutex gridSyncMutex;
+  std::lock_guard<std::mutex> lock(gridSyncMutex);
+  StackPool stacks(stackBytes); // before `runs`: a suspended fiber returns its stack when destroyed
   std::vector<BlockRun> runs(blocks);
   for (uint64_t b = 0; b < blocks; ++b) {
     BlockRun &run = runs[b];
@@ -709,7 +739,8 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
           ctx.sreg[12] = linear % 32;
           run.fibers[linear].ctx = ctx;
         }
-    startFibers(entryFn, run.fibers, slots, stacks);
+    if (llvm::Error err = startFibers(entryFn, run.fibers, slots, stacks))
+      return err;
   }
   for (;;) {
     const BlockRun *waiting = nullptr, *finished = nullptr;

@@ -284,3 +284,101 @@ def test_bad_uses_are_compile_errors(tmp_path, body, message, line, col):
     text = str(err.value)
     assert message in text
     assert "cg_bad.py:%d:%d: error:" % (line, col) in text
+
+
+def test_cpu_failed_check_before_grid_sync_is_the_error_reported(tmp_path):
+    # Thread (0, 0, 0) of block 1 fails an index check and returns, so its
+    # block never arrives at the grid barrier: the failed check is reported,
+    # not the deadlock it causes, and the next launch is clean.
+    m = load_module(tmp_path, "cg_check", '''
+from pyjit import cuda
+
+
+@cuda.jit(target="cpu")
+def k(a, bad):
+    g = cuda.cg.this_grid()
+    if cuda.grid(1) == bad:
+        a[1000] = 1
+    g.sync()
+    a[cuda.grid(1)] = 7
+''')
+    a = np.zeros(64, np.int64)
+    with pytest.raises(IndexError, match=r"index 1000 is out of bounds .*cg_check.py:9:11 "
+                                         r"\(thread \(0, 0, 0\) of block \(1, 0, 0\)\)"):
+        m.k[2, 32](a, 32)
+    m.k[2, 32](a, -1)
+    assert (a == 7).all()
+
+
+def test_cpu_large_local_arrays_fit_the_fiber_stacks():
+    # 320 KB of local memory per thread (a GPU allows 512 KiB): kernels with
+    # barriers run threads as fibers, whose stacks grow with the locals.
+    @cuda.jit(target="cpu")
+    def k(out, use_grid):
+        loc = cuda.local.array(40000, np.float64)
+        i = cuda.grid(1)
+        for j in range(40000):
+            loc[j] = j + i
+        if use_grid:
+            cuda.cg.this_grid().sync()
+        else:
+            cuda.syncthreads()
+        out[i] = loc[39999] + loc[0]
+
+    for use_grid in (False, True):
+        out = np.zeros(64)
+        k[2, 32](out, use_grid)
+        np.testing.assert_array_equal(out, 39999 + 2 * np.arange(64))
+
+
+def test_cpu_concurrent_grid_sync_launches_of_the_largest_grid():
+    # Each launch maps a fiber stack per thread; launches from several
+    # Python threads run one at a time instead of exhausting the mappings.
+    import threading
+    relax = make_relax(lambda f: cuda.jit(f, target="cpu"))
+    arrays = [np.arange(16384, dtype=np.int64) % 5 + k for k in range(3)]
+    expected = [a + np.roll(a, -1) for a in arrays]
+    errors = []
+
+    def launch(a):
+        try:
+            relax[16, 1024](a, 1)
+        except Exception as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=launch, args=(a,)) for a in arrays]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for a, e in zip(arrays, expected):
+        np.testing.assert_array_equal(a, e)
+
+
+def test_cg_imports_as_numba_cuda_cg(jit):
+    from pyjit.cuda.cg import this_grid
+
+    @jit
+    def k(a):
+        g = this_grid()
+        i = cuda.grid(1)
+        a[i] = i
+        g.sync()
+        v = a[(i + 1) % a.size]
+        g.sync()
+        a[i] += v
+
+    a = np.zeros(64, np.int64)
+    k[2, 32](a)
+    np.testing.assert_array_equal(a, np.arange(64) + (np.arange(64) + 1) % 64)
+    with pytest.raises(RuntimeError, match=r"cuda.cg.this_grid\(\) can only be used inside a "
+                                           r"kernel"):
+        this_grid()
+
+
+def test_cpu_max_cooperative_grid_blocks_refuses_blocks_over_1024():
+    relax = make_relax(lambda f: cuda.jit(f, target="cpu"))
+    relax[1, 32](np.zeros(32, np.int64), 1)
+    with pytest.raises(ValueError, match="at most 1024 threads"):
+        relax.max_cooperative_grid_blocks(2048)

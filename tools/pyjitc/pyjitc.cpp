@@ -375,6 +375,10 @@ int main(int argc, char **argv) {
           continue;
         }
         out.write(cubin->data(), cubin->size());
+        if (result->cooperative)
+          llvm::errs() << "pyjitc: note: kernel '" << *name
+                       << "' synchronizes its grid (cuda.cg): launch it with "
+                          "cuLaunchCooperativeKernel (its grid barrier traps otherwise)\n";
         break;
       }
       }

@@ -30,9 +30,10 @@ namespace pyjit::runtime {
 class CpuModule {
 public:
   /// The most threads a grid-synchronizing launch may have on the CPU
-  /// backend: each is a fiber with its own stack (256 KiB of address space,
-  /// two memory mappings) for the whole launch. The CPU backend's answer
-  /// to max_cooperative_grid_blocks.
+  /// backend: each is a fiber with its own stack (256 KiB of address space
+  /// plus the kernel's local arrays, two memory mappings) for the whole
+  /// launch; such launches run one at a time. The CPU backend's answer to
+  /// max_cooperative_grid_blocks.
   static constexpr uint64_t kMaxGridSyncThreads = 16384;
 
   /// JIT-compiles \p bitcode and finds \p entry (the host entry wrapper).
@@ -47,7 +48,8 @@ public:
   /// dynamic shared memory. Errors: KernelError for a block size outside 1
   /// to 1024, a warp collective left waiting by lanes at a barrier, in
   /// debug mode barrier divergence, and with racecheck the first
-  /// shared-memory race (both threads and lines). A grid-synchronizing
+  /// shared-memory race (both threads and lines), a fiber stack that could
+  /// not be mapped. A grid-synchronizing
   /// kernel: also a grid of more than kMaxGridSyncThreads threads, and a
   /// grid barrier that could never open (a block, or a block's first
   /// thread, returned without reaching it; a thread at GridGroup.sync()
@@ -65,6 +67,7 @@ private:
   codegen::HostEntry entryFn = nullptr;
   bool usesBarriers = false; // run each CUDA thread as a fiber
   bool usesGridSync = false; // run every block at once (launchGridSync)
+  uint64_t stackBytes = 256 * 1024; // per fiber: 256 KiB plus the module's local arrays
   uint64_t staticSharedBytes = 0;
   const char *debugFile = nullptr; // debug=True: check barriers, naming this file
   const char *sourceFile = nullptr;
