@@ -1,5 +1,6 @@
 //===- IRBuilder.cpp - Instruction creation helpers ----------------------===//
 #include "pyjit/ir/IRBuilder.h"
+#include "llvm/ADT/APFloat.h"
 #include <cassert>
 
 using namespace pyjit::ir;
@@ -14,12 +15,27 @@ Instruction *IRBuilder::create(Opcode op, Type *type, std::vector<Value *> opera
 
 Value *IRBuilder::constInt(Type *type, int64_t v) {
   Instruction *i = create(Opcode::ConstInt, type, {});
+  if (auto *it = llvm::dyn_cast<IntType>(type); it && it->bits() < 64) {
+    uint64_t mask = (uint64_t(1) << it->bits()) - 1;
+    uint64_t u = static_cast<uint64_t>(v) & mask;
+    if (it->isSigned() && (u >> (it->bits() - 1)))
+      u |= ~mask;
+    v = static_cast<int64_t>(u);
+  }
   i->intImm = v;
   return i;
 }
 
 Value *IRBuilder::constFloat(Type *type, double v) {
   Instruction *i = create(Opcode::ConstFloat, type, {});
+  if (auto *ft = llvm::dyn_cast<FloatType>(type); ft && ft->bits() < 64) {
+    llvm::APFloat f(v);
+    bool lost;
+    f.convert(ft->bits() == 32 ? llvm::APFloat::IEEEsingle() : llvm::APFloat::IEEEhalf(),
+              llvm::APFloat::rmNearestTiesToEven, &lost);
+    f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
+    v = f.convertToDouble();
+  }
   i->floatImm = v;
   return i;
 }

@@ -327,3 +327,33 @@ def test_int32_arrays_compute_in_int64_and_truncate_on_store(jit):
     exact = a.astype(np.int64) * b.astype(np.int64)
     assert wide.tolist() == exact.tolist()  # numba: int32 * int32 is int64
     assert out.tolist() == exact.astype(np.int32).tolist()  # wraps when stored
+
+
+def test_casts_of_constants_take_the_target_type(jit):
+    # A cast of a literal or a global number is a constant of the target
+    # type: wrapped to an integer type's width (numba.cuda computes
+    # np.int8(300) as 44), rounded to a float type's precision. Widening it
+    # again, storing it or comparing it must see that value.
+    @jit
+    def k(x64, out):
+        out[0] = np.float32(0.1)
+        out[1] = x64[1] * np.float32(0.1)
+        out[2] = np.int8(300)
+        out[3] = np.uint8(-1)
+        out[4] = np.int32(MASK32)
+        out[5] = np.float32(0.1) == x64[0]
+        out[6] = np.float16(0.1)
+        out[7] = np.int16(70000)
+        out[8] = np.float32(16777217)
+
+    x = np.array([0.1, 1.0])
+    out = np.zeros(9)
+    k[1, 1](x, out)
+    f32 = float(np.float32(0.1))
+    assert f32 != 0.1
+    expected = [f32, f32, 300 - 256, 255, -1, 0.0, float(np.float16(0.1)), 70000 - 65536,
+                16777216.0]
+    np.testing.assert_array_equal(out, expected)
+
+
+MASK32 = 0xFFFFFFFF

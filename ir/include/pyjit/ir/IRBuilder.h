@@ -23,6 +23,10 @@ public:
   SourceLoc currentLoc() const { return loc; }
   TypeContext &types() { return ctx; }
 
+  /// A constant of \p type holding \p v as that type holds it: an integer
+  /// wrapped to the type's width (two's complement; np.int8(300) is 44, as
+  /// numba.cuda computes it), a float rounded to the type's precision
+  /// (np.float32(0.1) is 0.100000001490116...).
   Value *constInt(Type *type, int64_t v);
   Value *constFloat(Type *type, double v);
   Value *constBool(bool v);
