@@ -8,6 +8,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include <functional>
 #include <map>
+#include <set>
 
 namespace pyjit::codegen::detail {
 
@@ -111,6 +112,20 @@ private:
   llvm::Value *hostCoopScratch = nullptr; // host: the coop primitives' block scratch
   std::map<const ir::Value *, llvm::Value *> coopAggregates; // Coop -> its total's slot
   std::vector<std::pair<const ir::Instruction *, llvm::PHINode *>> phis;
+
+  /// An array variable assigned different arrays on different paths: a phi
+  /// per part (data, extents, strides), completed with the other phis.
+  void arrayPhi(const ir::Instruction &inst);
+  /// Where an array's data lives, found from how it was made (an argument,
+  /// an allocation, a view of one, a phi of them): the pointer's address
+  /// space (generic, 0, where paths disagree), and whether it is shared.
+  struct ArraySpace {
+    unsigned space = 0;
+    bool shared = false;
+    bool known = false;
+  };
+  ArraySpace arraySpace(const ir::Value *v, std::set<const ir::Value *> &seen);
+  std::vector<const ir::Instruction *> arrayPhis;
 };
 
 } // namespace pyjit::codegen::detail

@@ -160,6 +160,24 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   for (auto &[inst, node] : phis)
     for (unsigned i = 0; i < inst->numOperands(); ++i)
       node->addIncoming(val(inst->operand(i)), blockEnds.at(inst->blocks()[i]));
+  for (const ir::Instruction *inst : arrayPhis) {
+    const ArrayParts &merged = arrays.at(inst);
+    auto *data = llvm::cast<llvm::PHINode>(merged.data);
+    for (unsigned i = 0; i < inst->numOperands(); ++i) {
+      const ArrayParts &in = arrays.at(inst->operand(i));
+      llvm::BasicBlock *pred = blockEnds.at(inst->blocks()[i]);
+      llvm::Value *ptr = in.data;
+      if (ptr->getType() != data->getType()) { // e.g. shared on one path, global on another
+        llvm::IRBuilder<> at(pred->getTerminator());
+        ptr = at.CreateAddrSpaceCast(ptr, data->getType());
+      }
+      data->addIncoming(ptr, pred);
+      for (size_t d = 0; d < merged.shape.size(); ++d) {
+        llvm::cast<llvm::PHINode>(merged.shape[d])->addIncoming(in.shape[d], pred);
+        llvm::cast<llvm::PHINode>(merged.strides[d])->addIncoming(in.strides[d], pred);
+      }
+    }
+  }
   if (dib)
     dib->finalize();
   if (options.host)
@@ -606,6 +624,58 @@ void Emitter::arrayView(const ir::Instruction &inst) {
   arrays[&inst] = v;
 }
 
+Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::Value *> &seen) {
+  if (!seen.insert(v).second)
+    return {}; // a loop back to a phi being decided: no information
+  if (auto it = arrays.find(v); it != arrays.end())
+    return {it->second.data->getType()->getPointerAddressSpace(), it->second.shared, true};
+  auto *inst = dyn_cast<ir::Instruction>(v);
+  if (!inst) // a kernel argument
+    return {globalAS(), false, true};
+  switch (inst->opcode()) {
+  case ir::Opcode::AllocArray:
+    if (inst->intImm == 3)
+      return {sharedAS(), true, true};
+    if (inst->intImm == 4)
+      return {constAS(), false, true};
+    return {module.getDataLayout().getAllocaAddrSpace(), false, true};
+  case ir::Opcode::ArrayView:
+    return arraySpace(inst->operand(0), seen);
+  case ir::Opcode::Phi: {
+    ArraySpace merged;
+    for (const ir::Value *in : inst->operands()) {
+      ArraySpace one = arraySpace(in, seen);
+      if (!one.known)
+        continue;
+      if (!merged.known)
+        merged = one;
+      else if (merged.space != one.space)
+        merged.space = 0; // generic
+      merged.shared |= one.shared;
+    }
+    return merged;
+  }
+  default:
+    return {0, false, true}; // generic: right for any array
+  }
+}
+
+void Emitter::arrayPhi(const ir::Instruction &inst) {
+  auto *at = cast<ir::ArrayType>(inst.type());
+  std::set<const ir::Value *> seen;
+  ArraySpace where = arraySpace(&inst, seen);
+  ArrayParts parts;
+  parts.shared = where.shared; // racecheck logs its accesses if any path is shared
+  parts.data = b.CreatePHI(llvm::PointerType::get(ctx, where.known ? where.space : 0),
+                           inst.numOperands(), "array.data");
+  for (unsigned d = 0; d < at->ndim(); ++d) {
+    parts.shape.push_back(b.CreatePHI(b.getInt64Ty(), inst.numOperands(), "array.extent"));
+    parts.strides.push_back(b.CreatePHI(b.getInt64Ty(), inst.numOperands(), "array.stride"));
+  }
+  arrays[&inst] = std::move(parts);
+  arrayPhis.push_back(&inst);
+}
+
 llvm::Align Emitter::alignOf(const ir::Instruction &inst, llvm::Type *memTy) const {
   uint64_t natural = module.getDataLayout().getTypeStoreSize(memTy);
   return llvm::Align(std::max<uint64_t>(natural, inst.intImm > 0 ? inst.intImm : 1));
@@ -796,8 +866,10 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     return llvm::Error::success();
   }
   case Opcode::Phi: {
-    if (isa<ir::ArrayType>(t))
-      return fail("an array variable assigned different arrays on different paths is not supported");
+    if (isa<ir::ArrayType>(t)) {
+      arrayPhi(inst);
+      return llvm::Error::success();
+    }
     llvm::PHINode *node = b.CreatePHI(typeOf(t), inst.numOperands());
     phis.push_back({&inst, node});
     result = node;

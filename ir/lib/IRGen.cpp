@@ -752,15 +752,17 @@ RValue IRGen::ifExp(const IfExpExpr &e) {
   b.condBr(cond, thenBB, elseBB);
   ssa.sealBlock(thenBB);
   ssa.sealBlock(elseBB);
+  // Numbers, tuples (element by element) and arrays: as a variable
+  // assigned on the two paths.
   enter(thenBB);
-  ssa.writeVariable(var, cur(), scalar(*e.body, t));
+  writeVar(var, t, gen(*e.body));
   b.br(merge);
   enter(elseBB);
-  ssa.writeVariable(var, cur(), scalar(*e.orelse, t));
+  writeVar(var, t, gen(*e.orelse));
   b.br(merge);
   ssa.sealBlock(merge);
   enter(merge);
-  return RValue::of(ssa.readVariable(var, t, merge));
+  return readVarAt(frames.back().prefix, var, t);
 }
 
 RValue IRGen::attribute(const AttributeExpr &e) {

@@ -562,7 +562,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     if (!c.type || !a.type || !b.type)
       return {};
     Type *t = unifyTypes(ctx, a.type, b.type);
-    if (!t || !t->isScalar()) {
+    if (!t || !isValueType(t)) {
       error(e.range(), "the branches of a conditional expression have types " +
                            typeName(a.type) + " and " + typeName(b.type) + ", which do not unify");
       return {};

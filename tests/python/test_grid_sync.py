@@ -382,3 +382,45 @@ def test_cpu_max_cooperative_grid_blocks_refuses_blocks_over_1024():
     relax[1, 32](np.zeros(32, np.int64), 1)
     with pytest.raises(ValueError, match="at most 1024 threads"):
         relax.max_cooperative_grid_blocks(2048)
+
+
+def test_numba_docs_heat_equation(jit):
+    # numba.cuda's cooperative-groups example (docs, "Cooperative Groups"):
+    # two buffers alternate each step (an array variable assigned on two
+    # paths), the grid synchronizes between steps.
+    @jit
+    def solve_heat_equation(buf_0, buf_1, timesteps, k):
+        i = cuda.grid(1)
+        if i >= len(buf_0):
+            return
+        grid = cuda.cg.this_grid()
+        for step in range(timesteps):
+            if (step % 2) == 0:
+                data = buf_0
+                next_data = buf_1
+            else:
+                data = buf_1
+                next_data = buf_0
+            curr_temp = data[i]
+            if i == 0:
+                next_temp = curr_temp + k * (data[i + 1] - (2 * curr_temp))
+            elif i == len(data) - 1:
+                next_temp = curr_temp + k * (data[i - 1] - (2 * curr_temp))
+            else:
+                next_temp = curr_temp + k * (data[i - 1] + data[i + 1] - (2 * curr_temp))
+            next_data[i] = next_temp
+            grid.sync()
+
+    size, steps, k = 256, 20, np.float32(0.25)
+    data = np.zeros(size, dtype=np.float32)
+    data[size // 2] = 10000
+    buf_0, buf_1 = data.copy(), np.zeros_like(data)
+    solve_heat_equation[4, 64](buf_0, buf_1, steps, k)
+    ref = [data.copy(), np.zeros_like(data)]
+    for step in range(steps):
+        d, nd = ref[step % 2], ref[1 - step % 2]
+        nd[0] = d[0] + k * (d[1] - 2 * d[0])
+        nd[-1] = d[-1] + k * (d[-2] - 2 * d[-1])
+        nd[1:-1] = d[1:-1] + k * (d[:-2] + d[2:] - 2 * d[1:-1])
+    np.testing.assert_allclose(buf_0, ref[0], rtol=1e-6)
+    np.testing.assert_allclose(buf_1, ref[1], rtol=1e-6)

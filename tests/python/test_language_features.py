@@ -409,3 +409,75 @@ def test_a_variable_assigned_on_some_paths_only_is_accepted(jit):
     a = np.array([1, 3, 0], np.int64)
     k[1, 1](a)
     assert a[2] == 7
+
+
+def test_array_variables_assigned_on_different_paths(jit):
+    # numba.cuda: an array variable may name different arrays on different
+    # paths: chosen by a branch, swapped in a loop (ping-pong buffers, here
+    # in shared memory), or shared on one path and global on the other.
+    @jit
+    def choose(a, b, out, n):
+        src = a
+        if n > 3:
+            src = b
+        out[0] = src[1]
+        other = b if n > 3 else a
+        out[1] = other[2]
+
+    @jit
+    def pingpong(a, b, steps):
+        s0 = cuda.shared.array(32, np.float64)
+        s1 = cuda.shared.array(32, np.float64)
+        t = cuda.threadIdx.x
+        s0[t] = a[t]
+        cuda.syncthreads()
+        src, dst = s0, s1
+        for _ in range(steps):
+            dst[t] = src[t] + src[(t + 1) % 32]
+            cuda.syncthreads()
+            src, dst = dst, src
+        b[t] = src[t]
+
+    @jit
+    def mixed(a, out, use_global):
+        sh = cuda.shared.array(4, np.float64)
+        sh[cuda.threadIdx.x] = 7.0
+        cuda.syncthreads()
+        src = sh
+        if use_global:
+            src = a
+        out[cuda.threadIdx.x] = src[cuda.threadIdx.x]
+
+    a, b = np.arange(4.0), np.arange(4.0) * 10
+    out = np.zeros(2)
+    choose[1, 1](a, b, out, 5)
+    np.testing.assert_array_equal(out, [10.0, 20.0])
+    choose[1, 1](a, b, out, 1)
+    np.testing.assert_array_equal(out, [1.0, 2.0])
+
+    x, y = np.arange(32.0), np.zeros(32)
+    pingpong[1, 32](x, y, 3)
+    expected = x.copy()
+    for _ in range(3):
+        expected = expected + np.roll(expected, -1)
+    np.testing.assert_array_equal(y, expected)
+
+    out = np.zeros(4)
+    mixed[1, 4](a, out, 0)
+    np.testing.assert_array_equal(out, [7.0] * 4)
+    mixed[1, 4](a, out, 1)
+    np.testing.assert_array_equal(out, a)
+
+
+def test_conditional_expressions_of_tuples(jit):
+    @jit
+    def k(out, c):
+        t = (1, 2.5) if c else (3, 4)  # unifies to (int64, float64)
+        out[0] = t[0]
+        out[1] = t[1]
+
+    out = np.zeros(2)
+    k[1, 1](out, 1)
+    np.testing.assert_array_equal(out, [1.0, 2.5])
+    k[1, 1](out, 0)
+    np.testing.assert_array_equal(out, [3.0, 4.0])
