@@ -9,6 +9,9 @@ events for timing.
 from ._devicearray import (DeviceArray, MappedArray, device_array, device_array_like,
                            from_dlpack, mapped_array, pinned_array, to_device)
 from ._dispatcher import DeviceFunction, Dispatcher
+import contextlib as _contextlib
+import os as _os
+
 from ._ext import current_device as _current_device
 from ._ext import ext as _ext
 
@@ -17,7 +20,9 @@ __all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_str
            "device_array_like", "pinned_array", "mapped_array", "MappedArray", "from_dlpack",
            "as_cuda_array", "is_cuda_array", "from_cuda_array_interface", "synchronize",
            "is_available", "event", "event_elapsed_time", "get_current_device", "select_device",
-           "gpus", "list_devices", "close",
+           "gpus", "list_devices", "close", "pinned", "mapped", "pinned_array_like",
+           "mapped_array_like", "current_context", "defer_cleanup", "profile_start",
+           "profile_stop", "profiling", "detect", "MemoryInfo", "reduce", "Reduce",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
 
@@ -206,6 +211,11 @@ class Event:
         if self.handle is not None:
             _ext().event_synchronize(self.handle)
 
+    def query(self):
+        """True when the work before the event's last record has finished
+        (always on the CPU backend, whose launches finish before returning)."""
+        return True if self.handle is None else _ext().event_query(self.handle)
+
     def wait(self, stream=0):
         self.synchronize()
 
@@ -250,6 +260,20 @@ class Stream:
         else:
             synchronize()
 
+    def query(self):
+        """True when all work queued on the stream has finished (cuStreamQuery)."""
+        from ._devicearray import host_memory
+        return True if host_memory() else _ext().stream_query(self.handle or 0)
+
+    @_contextlib.contextmanager
+    def auto_synchronize(self):
+        """`with stream.auto_synchronize():` synchronizes the stream on leaving
+        the block (numba.cuda)."""
+        try:
+            yield self
+        finally:
+            self.synchronize()
+
     def __int__(self):
         return self.handle or 0
 
@@ -289,6 +313,178 @@ def per_thread_default_stream():
 def external_stream(ptr):
     """A Stream wrapping a CUstream created elsewhere (not destroyed by pyjit)."""
     return Stream(int(ptr))
+
+
+def pinned_array_like(ary):
+    """A pinned_array with `ary`'s shape, dtype and layout (C or Fortran)."""
+    return pinned_array(ary.shape, ary.dtype, order=_order_of(ary))
+
+
+def mapped_array_like(ary, stream=0, portable=False, wc=False):
+    """A mapped_array with `ary`'s shape, dtype and layout (C or Fortran)."""
+    return mapped_array(ary.shape, ary.dtype, order=_order_of(ary))
+
+
+def _order_of(ary):
+    flags = getattr(ary, "flags", None)
+    return "F" if flags is not None and flags.f_contiguous and not flags.c_contiguous else "C"
+
+
+def _registered_base(ary, what):
+    """The buffer a `with cuda.pinned/mapped(ary)` block page-locks: `ary`
+    must own contiguous memory (numba registers the array's own buffer)."""
+    import numpy as np
+    if not isinstance(ary, np.ndarray):
+        raise TypeError("cuda.%s() takes numpy arrays, got %s" % (what, type(ary).__name__))
+    if not (ary.flags.c_contiguous or ary.flags.f_contiguous):
+        raise ValueError("cuda.%s(): the array must be contiguous" % what)
+    return ary
+
+
+@_contextlib.contextmanager
+def pinned(*arylist):
+    """`with cuda.pinned(a, b):` page-locks the arrays' memory for the block
+    (cuMemHostRegister), so that copies of them run at full bandwidth and
+    asynchronously on streams; unregistered on leaving (numba.cuda)."""
+    from ._devicearray import host_memory
+    arrays = [_registered_base(a, "pinned") for a in arylist]
+    registered = []
+    try:
+        if not host_memory():
+            for a in arrays:
+                if a.nbytes:
+                    _ext().host_register(a.ctypes.data, a.nbytes, False)
+                    registered.append(a)
+        yield
+    finally:
+        for a in registered:
+            _ext().host_unregister(a.ctypes.data)
+
+
+@_contextlib.contextmanager
+def mapped(*arylist, stream=0, portable=False, wc=False):
+    """`with cuda.mapped(a, b) as (da, db):` page-locks the arrays and maps
+    them into the device's address space for the block: the device arrays
+    it gives view the same memory, so kernels read and write the host arrays
+    in place (synchronize before reading results). One array gives one
+    device array, several a list, as numba.cuda."""
+    from ._devicearray import host_memory
+    arrays = [_registered_base(a, "mapped") for a in arylist]
+    registered = []
+    try:
+        views = []
+        for a in arrays:
+            if host_memory():
+                views.append(a)  # the CPU backend: kernels use host memory as it is
+                continue
+            if a.nbytes:
+                _ext().host_register(a.ctypes.data, a.nbytes, True)
+                registered.append(a)
+            pointer = _ext().host_device_pointer(a.ctypes.data) if a.nbytes else 0
+            views.append(from_cuda_array_interface(
+                {"shape": a.shape, "strides": a.strides, "typestr": a.dtype.str,
+                 "data": (pointer, False), "version": 3, "stream": None}, owner=a, sync=False))
+        yield views[0] if len(views) == 1 else views
+    finally:
+        for a in registered:
+            _ext().host_unregister(a.ctypes.data)
+
+
+class MemoryInfo(tuple):
+    """(free, total) bytes, also as .free and .total (numba's MemoryInfo)."""
+    __slots__ = ()
+
+    def __new__(cls, free, total):
+        return tuple.__new__(cls, (free, total))
+
+    free = property(lambda self: self[0])
+    total = property(lambda self: self[1])
+
+
+class _Context:
+    """The current device's context (numba.cuda.current_context())."""
+
+    def __init__(self, device):
+        self.device = device
+
+    def get_memory_info(self):
+        """MemoryInfo(free, total) of the device's memory, bytes (cuMemGetInfo);
+        on the CPU backend, the host's physical memory."""
+        from ._devicearray import host_memory
+        if host_memory():
+            page = _os.sysconf("SC_PAGE_SIZE")
+            return MemoryInfo(_os.sysconf("SC_AVPHYS_PAGES") * page,
+                              _os.sysconf("SC_PHYS_PAGES") * page)
+        return MemoryInfo(*_ext().mem_get_info())
+
+    def synchronize(self):
+        synchronize()
+
+    def reset(self):
+        """numba frees the context's memory here; pyjit's is freed when its
+        arrays are collected, so this only synchronizes."""
+        synchronize()
+
+    def __repr__(self):
+        return "<pyjit context of %s>" % (self.device or "the CPU backend",)
+
+
+def current_context(devnum=None):
+    """The current (or the `devnum`th, then made current) device's context."""
+    from ._devicearray import host_memory
+    if host_memory():
+        return _Context(None)  # the CPU backend
+    if devnum is not None:
+        select_device(devnum)
+    return _Context(get_current_device())
+
+
+@_contextlib.contextmanager
+def defer_cleanup():
+    """numba defers freeing device memory inside the block; pyjit frees an
+    allocation when its last array is collected, so this changes nothing."""
+    yield
+
+
+def profile_start():
+    """Starts the profiler's capture range (cuProfilerStart; nothing on the
+    CPU backend)."""
+    from ._devicearray import host_memory
+    if not host_memory():
+        _ext().profiler(True)
+
+
+def profile_stop():
+    """Stops the profiler's capture range (cuProfilerStop)."""
+    from ._devicearray import host_memory
+    if not host_memory():
+        _ext().profiler(False)
+
+
+@_contextlib.contextmanager
+def profiling():
+    """`with cuda.profiling():` profiles the block."""
+    profile_start()
+    try:
+        yield
+    finally:
+        profile_stop()
+
+
+def detect():
+    """Prints the CUDA devices found and returns True when there is a usable
+    one (numba.cuda.detect); without one, says why and returns False."""
+    reason = _ext().driver_error()
+    if reason is not None:
+        print("pyjit found no usable CUDA device (%s); kernels run on the CPU backend" % reason)
+        return False
+    print("Found %d CUDA devices" % len(gpus))
+    for i in range(len(gpus)):
+        info = gpus[i]
+        print("id %d    %40s    [SUPPORTED]" % (i, info.name))
+        print("%40s: %s" % ("Compute Capability", "%d.%d" % info.compute_capability))
+    print("Summary:\n\t%d/%d devices are supported" % (len(gpus), len(gpus)))
+    return True
 
 
 def is_cuda_array(obj):
@@ -442,3 +638,14 @@ from . import _random as random  # noqa: E402
 
 _sys.modules[__name__ + ".random"] = random  # not in __all__: `import *` keeps stdlib random
 _sys.modules[__name__ + ".cg"] = cg  # from pyjit.cuda.cg import this_grid (numba.cuda.cg)
+
+from ._reduce import Reduce, reduce  # noqa: E402  (cuda.reduce, numba.cuda's Reduce)
+
+# numba.cuda.devicearray: DeviceNDArray for isinstance checks, is_cuda_ndarray.
+import types as _types  # noqa: E402
+
+devicearray = _types.ModuleType(__name__ + ".devicearray",
+                                "numba.cuda.devicearray's names for pyjit's device arrays.")
+devicearray.DeviceNDArray = devicearray.DeviceArray = DeviceArray
+devicearray.is_cuda_ndarray = lambda obj: isinstance(obj, DeviceArray)
+_sys.modules[devicearray.__name__] = devicearray

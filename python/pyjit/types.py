@@ -11,7 +11,8 @@
 """
 
 __all__ = ["Type", "ArrayType", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
-           "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "intp",
+           "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64",
+           "complex128", "intp",
            "signature"]
 
 
@@ -67,4 +68,5 @@ boolean = bool_ = Type("bool")
 int8, int16, int32, int64 = (Type("int%d" % b) for b in (8, 16, 32, 64))
 uint8, uint16, uint32, uint64 = (Type("uint%d" % b) for b in (8, 16, 32, 64))
 float16, float32, float64 = (Type("float%d" % b) for b in (16, 32, 64))
+complex64, complex128 = Type("complex64"), Type("complex128")
 intp = int64

@@ -41,6 +41,12 @@ PyObject *eventElapsed(PyObject *self, PyObject *args);
 PyObject *streamCreate(PyObject *self, PyObject *args);
 PyObject *streamDestroy(PyObject *self, PyObject *args);
 PyObject *streamSynchronize(PyObject *self, PyObject *args);
+PyObject *streamQuery(PyObject *self, PyObject *args);
+PyObject *eventQuery(PyObject *self, PyObject *args);
+PyObject *memGetInfo(PyObject *self, PyObject *args);
+PyObject *hostRegister(PyObject *self, PyObject *args);
+PyObject *hostUnregister(PyObject *self, PyObject *args);
+PyObject *profiler(PyObject *self, PyObject *args);
 // Cache.cpp
 PyObject *cacheLoad(PyObject *self, PyObject *args);
 PyObject *cacheStore(PyObject *self, PyObject *args);

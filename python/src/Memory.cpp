@@ -294,3 +294,56 @@ PyObject *python::streamSynchronize(PyObject *, PyObject *args) {
   PyEval_RestoreThread(state);
   return noneOr(std::move(err));
 }
+
+namespace {
+/// True/False from an Expected<bool>, or the error raised.
+PyObject *boolOr(llvm::Expected<bool> value) {
+  if (!value)
+    return python::raiseRuntime(value.takeError());
+  return PyBool_FromLong(*value);
+}
+} // namespace
+
+PyObject *python::streamQuery(PyObject *, PyObject *args) {
+  void *s;
+  if (!handleArg(args, s))
+    return nullptr;
+  return boolOr(runtime::streamQuery(s));
+}
+
+PyObject *python::eventQuery(PyObject *, PyObject *args) {
+  void *e;
+  if (!handleArg(args, e))
+    return nullptr;
+  return boolOr(runtime::eventQuery(e));
+}
+
+PyObject *python::memGetInfo(PyObject *, PyObject *) {
+  auto info = runtime::memGetInfo();
+  if (!info)
+    return raiseRuntime(info.takeError());
+  return Py_BuildValue("(KK)", static_cast<unsigned long long>(info->first),
+                       static_cast<unsigned long long>(info->second));
+}
+
+PyObject *python::hostRegister(PyObject *, PyObject *args) {
+  unsigned long long ptr, bytes;
+  int mapped = 0;
+  if (!PyArg_ParseTuple(args, "KK|p", &ptr, &bytes, &mapped))
+    return nullptr;
+  return noneOr(runtime::hostRegister(reinterpret_cast<void *>(ptr), bytes, mapped != 0));
+}
+
+PyObject *python::hostUnregister(PyObject *, PyObject *args) {
+  void *p;
+  if (!handleArg(args, p))
+    return nullptr;
+  return noneOr(runtime::hostUnregister(p));
+}
+
+PyObject *python::profiler(PyObject *, PyObject *args) {
+  int start;
+  if (!PyArg_ParseTuple(args, "p", &start))
+    return nullptr;
+  return noneOr(start ? runtime::profilerStart() : runtime::profilerStop());
+}

@@ -184,4 +184,18 @@ Expected<const DriverApi &> contextApi() {
   return *state->Api;
 }
 
+Error profilerStart() {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuProfilerStart", api->cuProfilerStart());
+}
+
+Error profilerStop() {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuProfilerStop", api->cuProfilerStop());
+}
+
 } // namespace pyjit::runtime

@@ -14,6 +14,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cuda.h>
+#include <cudaProfiler.h>
 
 #include <string>
 
@@ -64,7 +65,14 @@ namespace pyjit::runtime {
   X(cuEventDestroy)                                                            \
   X(cuGetErrorName)                                                            \
   X(cuGetErrorString)                                                          \
-  X(cuPointerGetAttribute)
+  X(cuPointerGetAttribute)                                                      \
+  X(cuStreamQuery)                                                             \
+  X(cuEventQuery)                                                              \
+  X(cuMemGetInfo)                                                              \
+  X(cuMemHostRegister)                                                         \
+  X(cuMemHostUnregister)                                                       \
+  X(cuProfilerStart)                                                           \
+  X(cuProfilerStop)
 
 struct DriverApi {
 #define PYJIT_DECLARE_DRIVER_FUNCTION(fn) decltype(&::fn) fn = nullptr;

@@ -33,6 +33,18 @@ Error eventRecord(void *event, void *stream) {
                    api->cuEventRecord(static_cast<CUevent>(event), static_cast<CUstream>(stream)));
 }
 
+Expected<bool> eventQuery(void *event) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  CUresult r = api->cuEventQuery(static_cast<CUevent>(event));
+  if (r == CUDA_ERROR_NOT_READY)
+    return false;
+  if (Error err = checkAfterLaunch(*api, "cuEventQuery", r))
+    return std::move(err);
+  return true;
+}
+
 Error eventSynchronize(void *event) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)

@@ -80,6 +80,33 @@ Expected<void *> memHostAlloc(size_t bytes, bool mapped) {
   return ptr;
 }
 
+Error hostRegister(void *host, size_t bytes, bool mapped) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  unsigned flags = CU_MEMHOSTREGISTER_PORTABLE | (mapped ? CU_MEMHOSTREGISTER_DEVICEMAP : 0);
+  if (CUresult r = api->cuMemHostRegister(host, bytes, flags); r != CUDA_SUCCESS)
+    return makeCudaError(*api, "cuMemHostRegister", r, std::to_string(bytes) + " bytes");
+  return Error::success();
+}
+
+Error hostUnregister(void *host) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuMemHostUnregister", api->cuMemHostUnregister(host));
+}
+
+Expected<std::pair<size_t, size_t>> memGetInfo() {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  size_t free = 0, total = 0;
+  if (Error err = checkCuda(*api, "cuMemGetInfo", api->cuMemGetInfo(&free, &total)))
+    return std::move(err);
+  return std::make_pair(free, total);
+}
+
 Expected<DevicePtr> hostDevicePointer(void *host) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)

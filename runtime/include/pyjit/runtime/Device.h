@@ -63,6 +63,11 @@ int selectedDevice();
 /// \returns the errors of currentDevice().
 llvm::Error ensureContext();
 
+/// Starts / stops the profiler's collection (cuProfilerStart, cuProfilerStop:
+/// Nsight Systems' capture range). \returns a CudaError naming the call.
+llvm::Error profilerStart();
+llvm::Error profilerStop();
+
 } // namespace pyjit::runtime
 
 #endif // PYJIT_RUNTIME_DEVICE_H

@@ -17,6 +17,11 @@ llvm::Error eventRecord(void *event, void *stream);
 /// Waits until the work before the event's record has finished.
 /// \returns a CudaError naming cuEventSynchronize.
 llvm::Error eventSynchronize(void *event);
+
+/// Whether the work before \p event's last record has finished
+/// (cuEventQuery). \returns a CudaError naming cuEventQuery for an error
+/// other than "not ready".
+llvm::Expected<bool> eventQuery(void *event);
 /// Milliseconds between two recorded events (waits for `stop`).
 /// \returns a CudaError naming cuEventElapsedTime.
 llvm::Expected<float> eventElapsedMs(void *start, void *stop);

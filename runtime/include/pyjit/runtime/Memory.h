@@ -10,6 +10,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstddef>
+#include <utility>
 #include <cstdint>
 
 namespace pyjit::runtime {
@@ -64,6 +65,18 @@ llvm::Error memFreeHost(void *ptr);
 /// address space (see hostDevicePointer).
 /// \returns a CudaError naming cuMemHostAlloc. Free with memFreeHost.
 llvm::Expected<void *> memHostAlloc(size_t bytes, bool mapped);
+
+/// Page-locks \p bytes of existing host memory at \p host (cuMemHostRegister,
+/// portable; with \p mapped also mapped into the device's address space).
+/// \returns a CudaError naming cuMemHostRegister.
+llvm::Error hostRegister(void *host, size_t bytes, bool mapped);
+/// Undoes hostRegister (cuMemHostUnregister).
+/// \returns a CudaError naming cuMemHostUnregister.
+llvm::Error hostUnregister(void *host);
+
+/// Free and total device memory of the current device, bytes (cuMemGetInfo).
+/// \returns a CudaError naming cuMemGetInfo.
+llvm::Expected<std::pair<size_t, size_t>> memGetInfo();
 
 /// The device address of mapped page-locked memory (cuMemHostGetDevicePointer).
 /// \returns a CudaError naming cuMemHostGetDevicePointer.

@@ -27,6 +27,11 @@ llvm::Error streamDestroy(void *stream);
 /// \returns a CudaError naming cuStreamSynchronize.
 llvm::Error streamSynchronize(void *stream);
 
+/// Whether all work queued on \p stream has finished (cuStreamQuery).
+/// \returns a CudaError naming cuStreamQuery (with the last kernel, as
+/// streamSynchronize) for an error other than "not ready".
+llvm::Expected<bool> streamQuery(void *stream);
+
 } // namespace pyjit::runtime
 
 #endif // PYJIT_RUNTIME_STREAM_H

@@ -1,0 +1,125 @@
+"""numba.cuda host API names beyond the core (cuda.reduce, pinned/mapped
+blocks, stream and event queries, contexts, profiling hooks, aliases), on the
+GPU and on the CPU backend. Expected values come from numpy."""
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+
+@cuda.reduce
+def sum_reduce(a, b):
+    return a + b
+
+
+@cuda.reduce
+def max_reduce(a, b):
+    return max(a, b)
+
+
+@pytest.mark.parametrize("n", [1, 5, 255, 256, 257, 4097, 100003])
+def test_reduce_matches_numpy(n):
+    a = (np.arange(n, dtype=np.float64) * 7) % 17  # small integers: exact sums
+    assert sum_reduce(a) == a.sum()
+    b = ((np.arange(n, dtype=np.int64) * 7919) % 10007).astype(np.int32)
+    got = max_reduce(b)
+    assert got == b.max() and isinstance(got, np.int32)
+
+
+def test_reduce_init_size_res_and_empty():
+    a = np.arange(100, dtype=np.float64)
+    assert sum_reduce(a, init=5.0) == a.sum() + 5.0  # init applied once
+    assert sum_reduce(a, size=10) == a[:10].sum()
+    assert sum_reduce(a[:0], init=3.0) == 3.0
+    res = cuda.device_array(2, np.float64)
+    res.copy_to_device(np.array([-1.0, -2.0]))
+    assert sum_reduce(cuda.to_device(a), res=res) is None
+    np.testing.assert_array_equal(res.copy_to_host(), [a.sum(), -2.0])
+    with pytest.raises(ValueError, match="1-D"):
+        sum_reduce(np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="outside the array"):
+        sum_reduce(a, size=101)
+
+
+def test_stream_and_event_queries_and_auto_synchronize():
+    @cuda.jit
+    def fill(a, v):
+        a[cuda.grid(1)] = v
+
+    s = cuda.stream()
+    d = cuda.device_array(1024, np.float32)
+    with s.auto_synchronize():
+        fill[4, 256, s](d, 3.0)
+        e = cuda.event()
+        e.record(s)
+    assert s.query() is True  # auto_synchronize waited on leaving the block
+    assert e.query() is True
+    np.testing.assert_array_equal(d.copy_to_host(), 3.0)
+
+
+def test_pinned_and_mapped_blocks():
+    @cuda.jit
+    def double(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] *= 2
+
+    a = np.arange(1000, dtype=np.float64)
+    with cuda.pinned(a):
+        d = cuda.to_device(a)
+        double[4, 256](d)
+        d.copy_to_host(a)
+    np.testing.assert_array_equal(a, 2 * np.arange(1000))
+    b = np.arange(64, dtype=np.int32)
+    c = np.ones(8, dtype=np.float32)
+    with cuda.mapped(b, c) as (mb, mc):
+        double[1, 64](mb)  # in place, in the host array's memory
+        double[1, 8](mc)
+        cuda.synchronize()
+    np.testing.assert_array_equal(b, 2 * np.arange(64))
+    np.testing.assert_array_equal(c, 2.0)
+    with cuda.mapped(b) as mb:  # one array: one device array, as numba
+        double[1, 64](mb)
+        cuda.synchronize()
+    np.testing.assert_array_equal(b, 4 * np.arange(64))
+    with pytest.raises(ValueError, match="contiguous"):
+        with cuda.pinned(a[::2]):
+            pass
+
+
+def test_like_constructors_context_and_aliases():
+    f = np.zeros((3, 4), order="F", dtype=np.float32)
+    p = cuda.pinned_array_like(f)
+    assert p.shape == (3, 4) and p.dtype == np.float32 and p.flags.f_contiguous
+    m = cuda.mapped_array_like(np.zeros(5, np.int16))
+    assert m.shape == (5,) and m.dtype == np.int16
+    info = cuda.current_context().get_memory_info()
+    assert 0 < info.free <= info.total and info == (info.free, info.total)
+    with cuda.defer_cleanup():
+        pass
+    with cuda.profiling():
+        pass
+    from pyjit.cuda.devicearray import DeviceNDArray
+    assert isinstance(cuda.to_device(np.zeros(3)), DeviceNDArray)
+    assert str(pyjit.complex64) == "complex64" and str(pyjit.complex128[:]) == "complex128[:]"
+
+
+def test_complex_type_objects_in_signatures_and_casts():
+    @cuda.jit(pyjit.void(pyjit.complex128[::1], pyjit.float64))
+    def k(out, x):
+        out[0] = pyjit.complex64(x) * 1j
+
+    out = np.zeros(1, np.complex128)
+    k[1, 1](out, 0.1)
+    assert out[0] == np.complex64(0.1) * 1j
+
+
+def test_detect(capsys):
+    found = cuda.detect()
+    text = capsys.readouterr().out
+    assert found == cuda.is_available()
+    if found:
+        assert "Found %d CUDA devices" % len(cuda.gpus) in text
+    else:
+        assert "CPU backend" in text
