@@ -64,6 +64,8 @@ std::unique_ptr<Function> IRGen::run() {
 }
 
 void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
+  if (isa<NoneType>(type))
+    return; // a None parameter: nothing at run time
   if (auto *tt = dyn_cast<TupleType>(type)) {
     for (size_t i = 0; i < tt->size(); ++i)
       writeVar(name + "#" + std::to_string(i), tt->elements()[i], v.elems[i]);
@@ -74,6 +76,8 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
 }
 
 RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type *type) {
+  if (isa<NoneType>(type))
+    return RValue{type, nullptr, {}};
   if (auto *tt = dyn_cast<TupleType>(type)) {
     RValue r;
     r.type = type;
@@ -281,7 +285,18 @@ void IRGen::assign(const Expr &target, const RValue &v) {
   b.arrayStore(array, idx, castTo(v, cast<ArrayType>(array->type())->dtype()));
 }
 
+std::optional<bool> IRGen::constantCondition(const Expr &cond) {
+  const ExprInfo &ci = info(cond);
+  return ci.constant ? ci.constant->truth() : std::nullopt;
+}
+
 void IRGen::ifStmt(const IfStmt &s) {
+  if (std::optional<bool> known = constantCondition(*s.cond)) {
+    // Decided when compiling (`if scale is None:`, `if DEBUG:`): only the
+    // branch taken is typed and lowered, as numba prunes dead branches.
+    block(*known ? s.body : s.orelse);
+    return;
+  }
   Value *cond = truthy(gen(*s.cond));
   BasicBlock *thenBB = fn->createBlock();
   BasicBlock *elseBB = s.orelse.empty() ? nullptr : fn->createBlock();
@@ -571,6 +586,8 @@ RValue IRGen::genImpl(const Expr &e) {
        ei.constant->kind == GlobalValue::Kind::ConstArray))
     return constantValue(*ei.constant, ei.type);
   switch (e.kind()) {
+  case Expr::Kind::NoneLit:
+    return RValue{ctx.none(), nullptr, {}}; // an argument for a None parameter
   case Expr::Kind::Name: {
     auto &n = cast<NameExpr>(e);
     RValue v;
@@ -746,6 +763,12 @@ RValue IRGen::shortCircuit(const BoolOpExpr &e) {
 
 RValue IRGen::ifExp(const IfExpExpr &e) {
   Type *t = info(e).type;
+  if (std::optional<bool> known = constantCondition(*e.cond)) {
+    RValue v = gen(*(*known ? e.body : e.orelse));
+    if (t->isScalar() && v.value)
+      return RValue::of(castTo(v, t));
+    return v;
+  }
   std::string var = temp("ifexp");
   Value *cond = truthy(gen(*e.cond));
   BasicBlock *thenBB = fn->createBlock(), *elseBB = fn->createBlock(), *merge = fn->createBlock();

@@ -169,7 +169,10 @@ RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
   std::map<const Expr *, RValue> unpacked; // each `*tuple` evaluated once
   for (size_t i = 0; i < binding.args.size(); ++i) {
     if (!binding.args[i]) {
-      args.push_back(RValue::of(constant(binding.defaults[i], callee.paramTypes[i])));
+      if (isa<NoneType>(callee.paramTypes[i]))
+        args.push_back(RValue{ctx.none(), nullptr, {}}); // `scale=None`: no run-time value
+      else
+        args.push_back(RValue::of(constant(binding.defaults[i], callee.paramTypes[i])));
     } else if (binding.elements[i] >= 0) {
       auto it = unpacked.find(binding.args[i]);
       if (it == unpacked.end())

@@ -94,6 +94,8 @@ private:
   void stmt(const Stmt &s);
   void assign(const Expr &target, const RValue &v);
   void ifStmt(const IfStmt &s);
+  /// The truth of a condition known when compiling (a constant), else none.
+  std::optional<bool> constantCondition(const Expr &cond);
   void whileStmt(const WhileStmt &s);
   void forStmt(const ForStmt &s);
   struct LoopStream;

@@ -344,6 +344,11 @@ static std::optional<GlobalValue> literalDefault(const Expr &e) {
     return GlobalValue::ofFloat(f->value);
   if (auto *b = dyn_cast<BoolLitExpr>(&e))
     return GlobalValue::ofBool(b->value);
+  if (isa<NoneLitExpr>(&e)) {
+    GlobalValue none;
+    none.kind = GlobalValue::Kind::None;
+    return none;
+  }
   if (auto *u = dyn_cast<UnaryExpr>(&e); u && u->op == UnaryOp::Neg) {
     if (auto *i = dyn_cast<IntLitExpr>(u->operand.get()))
       return GlobalValue::ofInt(static_cast<int64_t>(0 - static_cast<uint64_t>(i->value)));
@@ -517,7 +522,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
         ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
       if (!ai.type)
         pending = true;
-      else if (!isValueType(ai.type)) {
+      else if (!isValueType(ai.type) && !isa<NoneType>(ai.type)) {
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
                                             " to " + what);
         return false;
@@ -533,7 +538,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
     }
     if (!value) {
       error(e.range(), "default value of parameter '" + callee.params[k].name + "' of " + what +
-                           " must be a number or bool literal");
+                           " must be a number, bool or None literal");
       return false;
     }
     binding.defaults[k] = *value;
@@ -542,13 +547,26 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
   return true;
 }
 
+std::optional<bool> Inferer::prunedCondition(const IfStmt &s) {
+  auto it = result.exprs.find(s.cond.get());
+  if (it == result.exprs.end() || !it->second.constant)
+    return std::nullopt;
+  return it->second.constant->truth();
+}
+
 bool Inferer::alwaysReturns(const Block &b) {
   for (const StmtPtr &s : b) {
     if (isa<ReturnStmt>(*s))
       return true;
-    if (auto *i = dyn_cast<IfStmt>(s.get()))
+    if (auto *i = dyn_cast<IfStmt>(s.get())) {
+      if (std::optional<bool> known = prunedCondition(*i)) {
+        if (alwaysReturns(*known ? i->body : i->orelse))
+          return true;
+        continue;
+      }
       if (!i->orelse.empty() && alwaysReturns(i->body) && alwaysReturns(i->orelse))
         return true;
+    }
     if (auto *w = dyn_cast<WhileStmt>(s.get()))
       if (auto *c = dyn_cast<BoolLitExpr>(w->cond.get()); c && c->value) {
         // `while True:` without break only leaves through return.

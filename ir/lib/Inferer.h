@@ -125,7 +125,14 @@ private:
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
+  /// An `if` whose condition was typed as a constant: the branch taken.
+  std::optional<bool> prunedCondition(const IfStmt &s);
   ExprInfo constant(GlobalValue v) {
+    if (v.kind == GlobalValue::Kind::None) {
+      ExprInfo info{ctx.none()};
+      info.constant = std::move(v);
+      return info;
+    }
     if (v.kind == GlobalValue::Kind::Tuple) {
       // A frozen tuple: its elements keep their constant types (strong, as
       // numba types a global tuple of ints as UniTuple(int64)).

@@ -123,6 +123,14 @@ void Inferer::block(const Block &b) {
         if (isa<StrLitExpr>(es->expr.get()))
           continue;
     stmt(*b[i]);
+    // After a return (or an `if` decided when compiling whose branch
+    // returns), the rest is dead: not typed, as IRGen does not lower it.
+    if (isa<ReturnStmt>(*b[i]))
+      return;
+    if (auto *s = dyn_cast<IfStmt>(b[i].get()))
+      if (std::optional<bool> known = prunedCondition(*s))
+        if (alwaysReturns(*known ? s->body : s->orelse))
+          return;
   }
 }
 
@@ -249,6 +257,13 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::If: {
     auto &i = cast<IfStmt>(s);
     ExprInfo c = expr(*i.cond);
+    if (c.constant)
+      if (std::optional<bool> known = c.constant->truth()) {
+        // Decided when compiling (`if scale is None:`, `if DEBUG:`): the
+        // other branch is neither typed nor lowered (numba prunes it too).
+        block(*known ? i.body : i.orelse);
+        return;
+      }
     if (c.type && !c.type->isScalar())
       error(i.cond->range(), "the truth value of a " + typeName(c.type) +
                                  " is not supported in kernels");
@@ -530,6 +545,21 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       ops.push_back(expr(*o));
     if (c.ops[0] == CompareOp::In || c.ops[0] == CompareOp::NotIn)
       return membership(c, ops);
+    if (c.ops.size() == 1 && (c.ops[0] == CompareOp::Is || c.ops[0] == CompareOp::IsNot)) {
+      // `x is None`: decided by the types when compiling (a None parameter
+      // or global, or a value), as numba decides it.
+      if (!ops[0].type || !ops[1].type)
+        return {};
+      bool leftNone = isa<NoneType>(ops[0].type), rightNone = isa<NoneType>(ops[1].type);
+      if (!leftNone && !rightNone) {
+        error(e.range(), llvm::Twine("the '") + compareOpSpelling(c.ops[0]) +
+                             "' operator is supported in kernels only with None "
+                             "(`x is None`); compare values with '=='");
+        return {};
+      }
+      bool same = leftNone && rightNone;
+      return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Is ? same : !same));
+    }
     for (size_t i = 0; i < c.ops.size(); ++i) {
       if (c.ops[i] == CompareOp::Is || c.ops[i] == CompareOp::IsNot ||
           c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn) {
@@ -557,6 +587,12 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   case Expr::Kind::IfExp: {
     auto &i = cast<IfExpExpr>(e);
     ExprInfo c = expr(*i.cond);
+    if (c.constant)
+      if (std::optional<bool> known = c.constant->truth()) {
+        ExprInfo chosen = expr(*(*known ? i.body : i.orelse));
+        chosen.constant.reset(); // IRGen lowers the branch (constants fold there)
+        return chosen;
+      }
     ExprInfo a = expr(*i.body);
     ExprInfo b = expr(*i.orelse);
     if (!c.type || !a.type || !b.type)
@@ -645,6 +681,7 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
   case GlobalValue::Kind::Bool:
   case GlobalValue::Kind::Complex:
   case GlobalValue::Kind::Tuple:
+  case GlobalValue::Kind::None:
     return constant(g);
   case GlobalValue::Kind::ConstArray: {
     // Read only, in constant memory (numba: a global array is a constant).

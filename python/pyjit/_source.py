@@ -114,6 +114,8 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("devfunc", describe(value.py_func, memo))
     if isinstance(value, (bool, np.bool_)):
         return ("bool", bool(value))
+    if value is None:  # `if SCALE is None:` is decided when compiling, as in numba
+        return ("none", None)
     # Python numbers are weak (NEP 50); a NumPy scalar keeps its type.
     if isinstance(value, np.generic) and value.dtype.name in _NUMPY_SCALARS:
         if isinstance(value, np.integer):

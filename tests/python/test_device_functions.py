@@ -111,3 +111,33 @@ def test_device_function_writes_through_an_array_argument(jit):
     a = np.zeros(40, dtype=np.int32)
     kern[2, 32](a)
     np.testing.assert_array_equal(a, 2 * np.arange(40))
+
+
+SCALE_NONE = None
+
+
+def test_none_defaults_and_is_none_prune_at_compile_time(jit):
+    # numba.cuda's idiom: `def f(x, scale=None): if scale is None: ...`.
+    # `is None` is decided by the argument's type; the branch not taken is
+    # not typed (x * None would not type).
+    @cuda.jit(device=True)
+    def f(x, scale=None, offset=None):
+        if scale is None:
+            y = x
+        else:
+            y = x * scale
+        if offset is not None:
+            return y + offset
+        return y
+
+    @jit
+    def k(out):
+        out[0] = f(2.0)
+        out[1] = f(2.0, 3.0)
+        out[2] = f(2.0, None, 1.0)
+        out[3] = f(2.0, 3.0, offset=0.5)
+        out[4] = 1.0 if SCALE_NONE is None else f(SCALE_NONE)  # a global None
+
+    out = np.zeros(5)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [2.0, 6.0, 3.0, 6.5, 1.0])

@@ -105,6 +105,10 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       else
         g.dtype = dtype;
       env.set(*name, g);
+    } else if (*kind == "none") {
+      ir::GlobalValue g;
+      g.kind = ir::GlobalValue::Kind::None;
+      env.set(*name, g);
     } else if (*kind == "float") {
       double d = PyFloat_AsDouble(v);
       if (d == -1.0 && PyErr_Occurred())

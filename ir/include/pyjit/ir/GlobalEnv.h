@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct GlobalValue {
     Namespace,   // a module (or IntEnum class) read by attribute, `name`
                  // its label ("module 'helpers'"): the attributes the code
                  // reads, `members`
+    None,        // Python's None (a global, or a parameter's default)
     Unsupported, // anything else; `name` describes the Python type
   };
   Kind kind = Kind::Unsupported;
@@ -52,6 +54,22 @@ struct GlobalValue {
   std::shared_ptr<const GlobalEnv> members; // Namespace (shared: ExprInfo copies values)
 
   static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
+  /// Python's truth of a constant number, bool or None; none for others.
+  std::optional<bool> truth() const {
+    switch (kind) {
+    case Kind::Bool:
+    case Kind::Int:
+      return i != 0;
+    case Kind::Float:
+      return f != 0.0;
+    case Kind::Complex:
+      return f != 0.0 || imag != 0.0;
+    case Kind::None:
+      return false;
+    default:
+      return std::nullopt;
+    }
+  }
   static GlobalValue ofFloat(double v) { return {Kind::Float, 0, v, {}}; }
   static GlobalValue ofBool(bool v) { return {Kind::Bool, v ? 1 : 0, 0.0, {}}; }
   static GlobalValue ofComplex(double re, double im) {
