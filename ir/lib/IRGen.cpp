@@ -618,6 +618,12 @@ RValue IRGen::genImpl(const Expr &e) {
     auto &be = cast<BinaryExpr>(e);
     const ExprInfo &li = info(*be.lhs), &ri = info(*be.rhs);
     RValue l = gen(*be.lhs), r = gen(*be.rhs);
+    if (isa<TupleType>(ei.type)) { // tuple concatenation
+      RValue out = l;
+      out.type = ei.type;
+      out.elems.insert(out.elems.end(), r.elems.begin(), r.elems.end());
+      return out;
+    }
     return binary(be.op, l, operandOf(li), r, operandOf(ri), ei.type);
   }
   case Expr::Kind::Unary: {
@@ -703,6 +709,25 @@ RValue IRGen::compare(const CompareExpr &e) {
       found = b.select(found, b.constBool(true), eq);
     }
     return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
+  }
+  if (e.ops.size() == 1 && (isa<TupleType>(info(*e.operands[0]).type) ||
+                            isa<TupleType>(info(*e.operands[1]).type))) {
+    // Tuples of one shape, element by element (others were decided when
+    // typing): all equal for ==, any different for !=.
+    RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
+    std::function<Value *(const RValue &, const RValue &)> equal = [&](const RValue &x,
+                                                                       const RValue &y) {
+      if (x.isTuple()) {
+        Value *all = b.constBool(true);
+        for (size_t k = 0; k < x.elems.size(); ++k)
+          all = b.select(all, equal(x.elems[k], y.elems[k]), b.constBool(false));
+        return all;
+      }
+      Type *common = promoteOperands(ctx, {x.type, false}, {y.type, false});
+      return b.cmp(CmpPredicate::Eq, castTo(x, common), castTo(y, common));
+    };
+    Value *eq = equal(l, r);
+    return RValue::of(e.ops[0] == CompareOp::Eq ? eq : b.unary(Opcode::Not, eq));
   }
   // `a < b < c` is `a < b and b < c` with b evaluated once, and c only if
   // a < b holds (Python short-circuits the chain).
@@ -921,6 +946,13 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
   RValue base = gen(*e.value);
   if (base.isTuple()) {
     int64_t n = static_cast<int64_t>(base.elems.size());
+    if (auto it = typed->tupleSlices.find(&e); it != typed->tupleSlices.end()) {
+      RValue r;
+      r.type = info(e).type;
+      for (int64_t k : it->second)
+        r.elems.push_back(base.elems[k]);
+      return r;
+    }
     if (const auto &c = info(*e.index).constant) {
       int64_t i = c->i;
       return base.elems[i < 0 ? i + n : i];
@@ -946,11 +978,32 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
     }
     Value *neg = b.cmp(CmpPredicate::Lt, idx, b.constInt(i64, 0));
     idx = b.select(neg, b.binary(Opcode::Add, idx, len), idx);
-    Value *result = base.elems[0].value;
+    std::vector<Value *> is(n);
     for (int64_t k = 1; k < n; ++k)
-      result = b.select(b.cmp(CmpPredicate::Eq, idx, b.constInt(i64, k)), base.elems[k].value,
-                        result);
-    return RValue::of(result);
+      is[k] = b.cmp(CmpPredicate::Eq, idx, b.constInt(i64, k));
+    // Element k of each leaf (tuples of tuples select leaf by leaf).
+    std::function<RValue(std::vector<const RValue *>)> pick =
+        [&](std::vector<const RValue *> options) {
+          if (options[0]->isTuple()) {
+            RValue r;
+            r.type = options[0]->type;
+            for (size_t j = 0; j < options[0]->elems.size(); ++j) {
+              std::vector<const RValue *> inner;
+              for (const RValue *o : options)
+                inner.push_back(&o->elems[j]);
+              r.elems.push_back(pick(inner));
+            }
+            return r;
+          }
+          Value *result = options[0]->value;
+          for (int64_t k = 1; k < n; ++k)
+            result = b.select(is[k], options[k]->value, result);
+          return RValue::of(result);
+        };
+    std::vector<const RValue *> options;
+    for (const RValue &el : base.elems)
+      options.push_back(&el);
+    return pick(options);
   }
   if (isa<ArrayType>(info(e).type))
     return arrayView(base.value, e);

@@ -125,6 +125,9 @@ private:
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
+  /// The elements t[lo:hi:step] takes of a tuple of \p size (constant
+  /// bounds, Python's rules), or none after an error.
+  std::optional<std::vector<int64_t>> tupleSlice(const SliceExpr &s, size_t size);
   /// An `if` whose condition was typed as a constant: the branch taken.
   std::optional<bool> prunedCondition(const IfStmt &s);
   ExprInfo constant(GlobalValue v) {

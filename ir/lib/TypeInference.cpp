@@ -560,6 +560,42 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       bool same = leftNone && rightNone;
       return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Is ? same : !same));
     }
+    if (c.ops.size() == 1 && (c.ops[0] == CompareOp::Eq || c.ops[0] == CompareOp::NotEq) &&
+        ops[0].type && ops[1].type &&
+        (isa<TupleType>(ops[0].type) || isa<TupleType>(ops[1].type))) {
+      // Tuples compare element by element (a.shape == (3, 4)); tuples of
+      // different lengths, or a tuple and a number, are never equal.
+      std::function<std::optional<bool>(Type *, Type *)> comparable =
+          [&](Type *a, Type *b) -> std::optional<bool> {
+        auto *ta = dyn_cast<TupleType>(a), *tb = dyn_cast<TupleType>(b);
+        if (!ta || !tb) {
+          if (ta || tb)
+            return (ta ? b : a)->isScalar() ? std::optional<bool>(false) : std::nullopt;
+          return a->isScalar() && b->isScalar() && promoteOperands(ctx, {a, false}, {b, false})
+                     ? std::optional<bool>(true)
+                     : std::nullopt;
+        }
+        if (ta->size() != tb->size())
+          return false;
+        bool all = true;
+        for (size_t k = 0; k < ta->size(); ++k) {
+          std::optional<bool> one = comparable(ta->elements()[k], tb->elements()[k]);
+          if (!one)
+            return std::nullopt;
+          all &= *one;
+        }
+        return all;
+      };
+      std::optional<bool> ok = comparable(ops[0].type, ops[1].type);
+      if (!ok) {
+        error(e.range(), llvm::Twine("cannot compare ") + typeName(ops[0].type) + " and " +
+                             typeName(ops[1].type) + " with '" + compareOpSpelling(c.ops[0]) + "'");
+        return {};
+      }
+      if (!*ok) // never equal: decided now
+        return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::NotEq));
+      return ExprInfo{ctx.boolean()};
+    }
     for (size_t i = 0; i < c.ops.size(); ++i) {
       if (c.ops[i] == CompareOp::Is || c.ops[i] == CompareOp::IsNot ||
           c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn) {
@@ -871,23 +907,80 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
   return {};
 }
 
+std::optional<std::vector<int64_t>> Inferer::tupleSlice(const SliceExpr &s, size_t size) {
+  // Python's slice.indices(size), on constant bounds.
+  int64_t n = static_cast<int64_t>(size);
+  auto bound = [&](const ExprPtr &x, int64_t dflt) -> std::optional<int64_t> {
+    if (!x)
+      return dflt;
+    ExprInfo v = expr(*x);
+    if (!v.type)
+      return std::nullopt;
+    if (!v.constant || (v.constant->kind != GlobalValue::Kind::Int &&
+                        v.constant->kind != GlobalValue::Kind::Bool)) {
+      error(x->range(), "a slice of a tuple needs constant integer bounds");
+      return std::nullopt;
+    }
+    return v.constant->i;
+  };
+  std::optional<int64_t> step = bound(s.step, 1);
+  if (!step)
+    return std::nullopt;
+  if (*step == 0) {
+    error(s.step->range(), "slice step cannot be zero");
+    return std::nullopt;
+  }
+  bool down = *step < 0;
+  std::optional<int64_t> lo = bound(s.lower, down ? n - 1 : 0);
+  std::optional<int64_t> hi = bound(s.upper, down ? -n - 1 : n);
+  if (!lo || !hi)
+    return std::nullopt;
+  auto clamp = [&](int64_t v) {
+    if (v < 0)
+      v += n;
+    return down ? std::clamp<int64_t>(v, -1, n - 1) : std::clamp<int64_t>(v, 0, n);
+  };
+  std::vector<int64_t> picked;
+  for (int64_t k = clamp(*lo), end = clamp(*hi); down ? k > end : k < end; k += *step)
+    picked.push_back(k);
+  return picked;
+}
+
 ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   ExprInfo base = expr(*e.value);
   if (!base.type)
     return {};
   if (auto *tt = dyn_cast<TupleType>(base.type)) {
+    if (auto *slice = dyn_cast<SliceExpr>(e.index.get())) {
+      // t[1:], a.shape[:2], t[::-1]: constant bounds, a tuple of the elements.
+      std::optional<std::vector<int64_t>> picked = tupleSlice(*slice, tt->size());
+      if (!picked)
+        return {};
+      result.tupleSlices[&e] = *picked;
+      std::vector<Type *> elems;
+      for (int64_t k : *picked)
+        elems.push_back(tt->elements()[k]);
+      return ExprInfo{ctx.tuple(elems)};
+    }
     ExprInfo idx = expr(*e.index);
     if (!idx.type)
       return {};
     if (!idx.constant && (isa<IntType>(idx.type) || isa<BoolType>(idx.type)) && tt->size() > 0) {
-      // A run-time index into a tuple of one scalar type (numba's UniTuple).
+      // A run-time index into a tuple of one type of numbers, or of tuples
+      // of them (numba's UniTuple: OFFSETS[i][1]).
+      std::function<bool(Type *)> numbersOnly = [&](Type *t) {
+        if (auto *inner = dyn_cast<TupleType>(t))
+          return llvm::all_of(inner->elements(), numbersOnly);
+        return t->isScalar();
+      };
       bool uniform = true;
       for (Type *el : tt->elements())
-        uniform &= el == tt->elements()[0] && el->isScalar();
+        uniform &= el == tt->elements()[0] && numbersOnly(el);
       if (uniform)
         return ExprInfo{tt->elements()[0]};
-      error(e.index->range(), "a tuple of mixed element types (" + typeName(base.type) +
-                                  ") needs a constant integer index");
+      error(e.index->range(), "a tuple indexed at run time needs elements of one type (numbers, "
+                              "or tuples of numbers); this one is " + typeName(base.type) +
+                              ": index it with a constant");
       return {};
     }
     if (!idx.constant || idx.constant->kind != GlobalValue::Kind::Int) {
@@ -991,6 +1084,14 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   ExprInfo r = expr(*e.rhs);
   if (!l.type || !r.type)
     return {};
+  if (e.op == BinaryOp::Add && isa<TupleType>(l.type) && isa<TupleType>(r.type)) {
+    // Concatenation: (1, 2) + (3,) is (1, 2, 3).
+    std::vector<Type *> elems(cast<TupleType>(l.type)->elements().begin(),
+                              cast<TupleType>(l.type)->elements().end());
+    for (Type *t : cast<TupleType>(r.type)->elements())
+      elems.push_back(t);
+    return ExprInfo{ctx.tuple(elems)};
+  }
   Type *t = binaryResultType(ctx, e.op, operandOf(l), operandOf(r));
   if (!t) {
     error(e.range(), llvm::Twine("unsupported operand types for ") + binaryOpSpelling(e.op) +
@@ -1105,8 +1206,9 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
     Type *u = nullptr;
     for (Type *e : tt->elements()) {
       u = unifyTypes(ctx, u, e);
-      if (!u || !u->isScalar()) {
-        error(iter.range(), "a 'for' loop over a tuple needs elements of one kind of number, got " +
+      if (!u || !isValueType(u)) {
+        error(iter.range(), "a 'for' loop over a tuple needs elements that unify (numbers, "
+                            "tuples of one length, arrays of one type), got " +
                                 typeName(it.type));
         return nullptr;
       }

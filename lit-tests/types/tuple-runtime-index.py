@@ -1,6 +1,6 @@
 # A tuple whose elements share one scalar type (numba's UniTuple) takes a
 # run-time index: the index wraps like Python's, then a chain of selects
-# picks the element.
+# on the index's comparisons picks the element.
 #
 # REQUIRES: ptxas
 # RUN: %pyjitc %s --sig 'k(float64[::1], int64)' --emit=ir | FileCheck %s
@@ -17,8 +17,8 @@ def k(a, i):
 # CHECK-LABEL: func @k(
 # CHECK: [[NEG:%[0-9]+]] = cmp lt %i, {{%[0-9]+}} : bool
 # CHECK: [[W:%[0-9]+]] = select [[NEG]], {{%[0-9]+}}, %i : int64
-# CHECK: cmp eq [[W]], {{%[0-9]+}} : bool
-# CHECK: select
-# CHECK: cmp eq [[W]], {{%[0-9]+}} : bool
-# CHECK: [[R:%[0-9]+]] = select
+# CHECK: [[IS1:%[0-9]+]] = cmp eq [[W]], {{%[0-9]+}} : bool
+# CHECK: [[IS2:%[0-9]+]] = cmp eq [[W]], {{%[0-9]+}} : bool
+# CHECK: [[S:%[0-9]+]] = select [[IS1]]
+# CHECK: [[R:%[0-9]+]] = select [[IS2]], {{%[0-9]+}}, [[S]]
 # CHECK: store %a[{{%[0-9]+}}], [[R]]

@@ -481,3 +481,41 @@ def test_conditional_expressions_of_tuples(jit):
     np.testing.assert_array_equal(out, [1.0, 2.5])
     k[1, 1](out, 0)
     np.testing.assert_array_equal(out, [3.0, 4.0])
+
+
+OFFSETS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def test_tuple_operations(jit):
+    # numba.cuda: loops over tuples of tuples (stencil offsets), ==, +,
+    # slices with constant bounds, run-time indices into tuples of tuples.
+    @jit
+    def k(a, out):
+        s = 0
+        for dx, dy in ((0, 1), (1, 0), (0, -2), (-3, 0)):
+            s += dx * 10 + dy
+        out[0] = s
+        t = (1, 2, 3)
+        out[1] = t == (1, 2, 3)
+        out[2] = t != (1, 2, 4)
+        out[3] = a.shape == (3, 4)
+        out[4] = t == (1, 2)  # different lengths: never equal
+        u = t + (4, 5.5)
+        out[5] = u[3] + u[4]
+        out[6] = t[1:][0] * 10 + t[::-1][0]
+        out[7] = a.shape[:1][0] * 100 + len(t[5:])
+        i = cuda.threadIdx.x + 2
+        out[8] = OFFSETS[i][1] * 10 + OFFSETS[i - 3][0]  # (0, -1) and (-1, 0)
+        n = 0
+        for o in OFFSETS:
+            n += o[0] + 2 * o[1]
+        out[9] = n
+
+    out = np.zeros(10)
+    k[1, 1](np.zeros((3, 4)), out)
+    t = (1, 2, 3)
+    expected = [
+        0 * 10 + 1 + 10 + 0 + 0 - 2 - 30 + 0, 1, 1, 1, 0, 4 + 5.5, t[1:][0] * 10 + t[::-1][0],
+        3 * 100 + len(t[5:]), OFFSETS[2][1] * 10 + OFFSETS[-1][0],
+        sum(o[0] + 2 * o[1] for o in OFFSETS)]
+    np.testing.assert_array_equal(out, expected)

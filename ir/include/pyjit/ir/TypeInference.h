@@ -52,6 +52,8 @@ struct TypedFunction {
   std::map<const ast::CallExpr *, CallBinding> calls;
   /// The constant extents of each cuda.shared/local.array call.
   std::map<const ast::CallExpr *, std::vector<int64_t>> allocExtents;
+  /// The elements each slice of a tuple (t[1:], a.shape[:2]) takes, in order.
+  std::map<const ast::SubscriptExpr *, std::vector<int64_t>> tupleSlices;
   /// pyjit.coop calls with a user-defined operator: its instance for
   /// (value, value) -> value.
   std::map<const ast::CallExpr *, const TypedFunction *> coopOps;
