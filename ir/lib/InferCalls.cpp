@@ -612,7 +612,21 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
     return {};
   }
   ExprInfo shape = expr(*shapeExpr);
-  ExprInfo dtype = expr(*dtypeExpr);
+  // The dtype: a NumPy scalar type, or its name as a string ('float32',
+  // 'f4', as numba.cuda accepts).
+  Type *named = nullptr;
+  ExprInfo dtype;
+  if (auto *s = dyn_cast<StrLitExpr>(dtypeExpr)) {
+    named = s->value == "float" ? ctx.float64() : s->value == "int" ? ctx.int64()
+                                                 : ctx.scalarByName(s->value);
+    if (!named) {
+      error(dtypeExpr->range(), "'" + s->value + "' is not a NumPy scalar type name");
+      return {};
+    }
+    dtype = ExprInfo{ctx.builtin("dtype." + named->str())};
+  } else {
+    dtype = expr(*dtypeExpr);
+  }
   if (!shape.type || !dtype.type)
     return {};
   // The extents: a tuple display, a constant tuple (a global), or one int.

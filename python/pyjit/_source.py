@@ -183,6 +183,8 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("dtype", str(value))
     if type(value).__module__.startswith("numba") and str(value) in _NUMPY_SCALARS:
         return ("dtype", str(value))  # numba.float32 and friends
+    if isinstance(value, np.dtype) and value.isnative and value.name in _NUMPY_SCALARS:
+        return ("dtype", value.name)  # DT = np.dtype('float32'); cuda.local.array(4, DT)
     try:
         if value in _DTYPE_NAMES:
             return ("dtype", _DTYPE_NAMES[value])

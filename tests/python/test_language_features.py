@@ -519,3 +519,26 @@ def test_tuple_operations(jit):
         3 * 100 + len(t[5:]), OFFSETS[2][1] * 10 + OFFSETS[-1][0],
         sum(o[0] + 2 * o[1] for o in OFFSETS)]
     np.testing.assert_array_equal(out, expected)
+
+
+DT32 = np.dtype("float32")
+
+
+def test_dtype_names_and_dtype_objects_in_array_allocations(jit):
+    # numba.cuda accepts cuda.shared.array(n, dtype='int32') and np.dtype objects.
+    @jit
+    def k(out):
+        s = cuda.shared.array(4, dtype="int32")
+        f = cuda.local.array(2, "f8")
+        g = cuda.local.array(1, DT32)
+        s[0] = 2**31 - 1
+        s[0] += 1  # wraps in int32
+        f[0] = 0.1
+        g[0] = 0.1
+        out[0] = s[0]
+        out[1] = f[0]
+        out[2] = g[0]
+
+    out = np.zeros(3)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [-2**31, 0.1, float(np.float32(0.1))])
