@@ -172,7 +172,7 @@ RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
       if (isa<NoneType>(callee.paramTypes[i]))
         args.push_back(RValue{ctx.none(), nullptr, {}}); // `scale=None`: no run-time value
       else
-        args.push_back(RValue::of(constant(binding.defaults[i], callee.paramTypes[i])));
+        args.push_back(constantValue(binding.defaults[i], callee.paramTypes[i]));
     } else if (binding.elements[i] >= 0) {
       auto it = unpacked.find(binding.args[i]);
       if (it == unpacked.end())

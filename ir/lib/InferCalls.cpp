@@ -377,7 +377,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   std::vector<Type *> argTypes;
   bool pending = false;
   if (!bindArguments(e, *callee, "device function '" + fn.name + "'", binding, argTypes,
-                     pending) ||
+                     pending, &fn.globals) ||
       pending)
     return {};
   const TypedFunction *instance;
@@ -465,7 +465,8 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn) {
 }
 
 bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const std::string &what,
-                            CallBinding &binding, std::vector<Type *> &argTypes, bool &pending) {
+                            CallBinding &binding, std::vector<Type *> &argTypes, bool &pending,
+                            const GlobalEnv *described) {
   size_t n = callee.params.size();
   binding.args.assign(n, nullptr);
   binding.elements.assign(n, -1);
@@ -531,14 +532,30 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
       continue;
     }
     const ExprPtr &dflt = callee.params[k].defaultValue;
-    std::optional<GlobalValue> value = dflt ? literalDefault(*dflt) : std::nullopt;
     if (!dflt) {
       error(e.range(), what + " is missing the argument '" + callee.params[k].name + "'");
       return false;
     }
-    if (!value) {
+    // A device function's defaults as Python evaluated them (np.float32(0.01),
+    // a global, a tuple), described with its globals; a nested function's
+    // from its source (literals).
+    std::optional<GlobalValue> value;
+    const GlobalValue *given =
+        described ? described->lookup(kDefaultPrefix + callee.params[k].name) : nullptr;
+    if (given && given->kind != GlobalValue::Kind::Unsupported)
+      value = *given;
+    else if (!given)
+      value = literalDefault(*dflt);
+    bool usable = value && (value->kind == GlobalValue::Kind::Int ||
+                            value->kind == GlobalValue::Kind::Float ||
+                            value->kind == GlobalValue::Kind::Bool ||
+                            value->kind == GlobalValue::Kind::Complex ||
+                            value->kind == GlobalValue::Kind::Tuple ||
+                            value->kind == GlobalValue::Kind::None);
+    if (!usable) {
       error(e.range(), "default value of parameter '" + callee.params[k].name + "' of " + what +
-                           " must be a number, bool or None literal");
+                           (given ? " is a " + given->name + ", not a number, bool, tuple or None"
+                                  : std::string(" must be a number, bool or None literal")));
       return false;
     }
     binding.defaults[k] = *value;

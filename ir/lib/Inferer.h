@@ -112,7 +112,8 @@ private:
   /// `callee`'s parameters; `what` names it in errors ("device function 'f'").
   /// False after an error; `pending` when an argument's type is not known yet.
   bool bindArguments(const CallExpr &e, const FunctionDef &callee, const std::string &what,
-                     CallBinding &binding, std::vector<Type *> &argTypes, bool &pending);
+                     CallBinding &binding, std::vector<Type *> &argTypes, bool &pending,
+                     const GlobalEnv *described = nullptr);
   ExprInfo cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprInfo> &args);
   ExprInfo coopCall(const CallExpr &e, llvm::StringRef path, const std::vector<ExprInfo> &args);
   ExprInfo coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::StringRef name,
@@ -125,6 +126,7 @@ private:
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
+
   /// The elements t[lo:hi:step] takes of a tuple of \p size (constant
   /// bounds, Python's rules), or none after an error.
   std::optional<std::vector<int64_t>> tupleSlice(const SliceExpr &s, size_t size);

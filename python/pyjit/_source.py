@@ -336,7 +336,17 @@ def describe(func, memo=None):
             env[name] = classify(closure[name], memo, reads)
         elif name in func.__globals__:
             env[name] = classify(func.__globals__[name], memo, reads)
+    # Parameters' defaults as Python evaluated them (np.float32(0.01), a
+    # global, None): device-function calls that leave them out use these.
+    code = func.__code__
+    defaults = func.__defaults__ or ()
+    params = code.co_varnames[:code.co_argcount]
+    for name, value in zip(params[len(params) - len(defaults):], defaults):
+        env[DEFAULT_PREFIX + name] = classify(value, memo)
     return info
+
+
+DEFAULT_PREFIX = "<default>"  # ir/GlobalEnv.h, kDefaultPrefix
 
 
 class KernelFileError(Exception):

@@ -141,3 +141,44 @@ def test_none_defaults_and_is_none_prune_at_compile_time(jit):
     out = np.zeros(5)
     k[1, 1](out)
     np.testing.assert_array_equal(out, [2.0, 6.0, 3.0, 6.5, 1.0])
+
+
+EPS_DEFAULT = 1e-3
+
+
+class _NotANumber:
+    pass
+
+
+def test_defaults_are_the_values_python_evaluated(jit):
+    # numba.cuda takes any constant default: a NumPy scalar keeps its type
+    # (float32 here), a global is read when the function is defined, tuples
+    # and bools work.
+    @cuda.jit(device=True)
+    def f(x, eps2=np.float32(0.01), scale=EPS_DEFAULT, t=(1, 2), flag=True):
+        return x * eps2 + scale + t[1] + flag
+
+    @jit
+    def k(out32, out):
+        out32[0] = f(np.float32(1.0))
+        out[0] = f(1.0, 2.0)
+
+    out32, out = np.zeros(1, np.float32), np.zeros(1)
+    k[1, 1](out32, out)
+    f32 = np.float32
+    assert out32[0] == f32(1.0) * f32(0.01) + f32(1e-3) + f32(2) + f32(1)
+    assert out[0] == 1.0 * 2.0 + 1e-3 + 2 + 1
+
+
+def test_an_unusable_default_names_its_type(jit):
+    @cuda.jit(device=True)
+    def g(x, thing=_NotANumber()):
+        return x
+
+    @jit
+    def k(out):
+        out[0] = g(1.0)
+
+    with pytest.raises(pyjit.CompileError, match="default value of parameter 'thing' of device "
+                                                 "function 'g' is a _NotANumber, not a number"):
+        k[1, 1](np.zeros(1))

@@ -111,6 +111,10 @@ private:
 
 /// A device function as the compiler receives it: its own source text (it
 /// may live in another file than the kernel) and its own globals.
+/// A device function's globals also hold its parameters' default values, as
+/// Python evaluated them, under this prefix and the parameter's name.
+inline constexpr const char *kDefaultPrefix = "<default>";
+
 struct DeviceFunctionSource {
   std::string name;
   std::unique_ptr<SourceFile> source;
