@@ -343,6 +343,37 @@ RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
   Type *t = info(e).type;
   bool isFloat = isa<FloatType>(t);
   auto isnan = [&](Value *v) { return mathOp(b, ctx, MathFn::Isnan, {v}); };
+  if (name == "signbit") {
+    // The sign bit: true for -0.0 and a negative NaN too (copysign reads it).
+    const ExprInfo &ai = info(*e.args[0]);
+    Type *at = isa<FloatType>(ai.type) ? ai.type : ctx.float64();
+    if (isa<IntType>(ai.type) || isa<BoolType>(ai.type)) {
+      Value *v = scalar(*e.args[0], isa<BoolType>(ai.type) ? ctx.int64() : ai.type);
+      return RValue::of(b.cmp(CmpPredicate::Lt, v, b.constInt(v->type(), 0)));
+    }
+    Value *v = scalar(*e.args[0], at);
+    Value *s = mathOp(b, ctx, MathFn::Copysign, {b.constFloat(at, 1), v});
+    return RValue::of(b.cmp(CmpPredicate::Lt, s, b.constFloat(at, 0)));
+  }
+  if (name == "logaddexp" || name == "logaddexp2") {
+    // numpy's npy_logaddexp(2): x + log1p(exp(y - x)) for the larger x, the
+    // sum for equal arguments (infinities of one sign), NaN through.
+    bool two = name == "logaddexp2";
+    Value *x = scalar(*e.args[0], t), *y = scalar(*e.args[1], t);
+    Value *d = b.binary(Opcode::Sub, x, y);
+    Value *ad = b.unary(Opcode::Abs, d);
+    Value *big = b.binary(Opcode::Max, x, y);
+    Value *term = two ? mathOp(b, ctx, MathFn::Exp2, {b.unary(Opcode::Neg, ad)})
+                      : mathOp(b, ctx, MathFn::Exp, {b.unary(Opcode::Neg, ad)});
+    Value *l = mathOp(b, ctx, MathFn::Log1p, {term});
+    if (two)
+      l = b.binary(Opcode::Mul, l, b.constFloat(t, 1.4426950408889634)); // log2(e)
+    Value *r = b.binary(Opcode::Add, big, l);
+    // x == y: x + log(2) (or + 1), which also keeps x for infinities.
+    Value *same = b.binary(Opcode::Add, x, b.constFloat(t, two ? 1.0 : 0.6931471805599453));
+    r = b.select(b.cmp(CmpPredicate::Eq, x, y), same, r);
+    return RValue::of(b.select(isnan(d), b.binary(Opcode::Add, x, y), r));
+  }
   Value *x = scalar(*e.args[0], t);
   if (name == "square")
     return RValue::of(b.binary(Opcode::Mul, x, x));

@@ -66,7 +66,8 @@ unsigned fp16Arity(llvm::StringRef name) {
 
 bool isNumpyScalarFunction(llvm::StringRef attr) {
   return attr == "minimum" || attr == "maximum" || attr == "fmin" || attr == "fmax" ||
-         attr == "sign" || attr == "square" || attr == "negative";
+         attr == "sign" || attr == "square" || attr == "negative" || attr == "signbit" ||
+         attr == "logaddexp" || attr == "logaddexp2";
 }
 
 ExprInfo Inferer::call(const CallExpr &e) {
@@ -270,13 +271,27 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (path.starts_with("numpy.")) {
     // numpy's scalar ufuncs: minimum/maximum (NaN wins), fmin/fmax (NaN
     // loses), sign, square, negative; NumPy 2 promotion, bools as int64.
+    bool logaddexp = path == "numpy.logaddexp" || path == "numpy.logaddexp2";
     bool binary = path == "numpy.minimum" || path == "numpy.maximum" || path == "numpy.fmin" ||
-                  path == "numpy.fmax";
+                  path == "numpy.fmax" || logaddexp;
     if (!wantArgs(binary ? 2 : 1, binary ? 2 : 1))
       return {};
     for (size_t i = 0; i < args.size(); ++i)
       if (!wantScalar(i))
         return {};
+    for (size_t i = 0; i < args.size(); ++i)
+      if (isa<ComplexType>(args[i].type) && (logaddexp || path == "numpy.signbit")) {
+        error(e.args[i]->range(), path + "() does not take a complex number");
+        return {};
+      }
+    if (path == "numpy.signbit")
+      return ExprInfo{ctx.boolean()};
+    if (logaddexp) {
+      // Floats: float64 unless both are float32 (or weak); NumPy 2 promotion.
+      Type *t = promoteOperands(ctx, operandOf(args[0]), operandOf(args[1]));
+      bool weak = args[0].weak && args[1].weak;
+      return ExprInfo{isa<FloatType>(t) && !weak ? t : ctx.float64(), weak};
+    }
     TypedOperand acc = operandOf(args[0]);
     if (binary)
       acc = {promoteOperands(ctx, acc, operandOf(args[1])), acc.weak && args[1].weak};

@@ -11,6 +11,7 @@ static const MathFnInfo table[] = {
     {"cbrt", 1, R::Float, "cbrt"},     {"cos", 1, R::Float, "cos"},
     {"cosh", 1, R::Float, "cosh"},     {"erf", 1, R::Float, "erf"},
     {"erfc", 1, R::Float, "erfc"},     {"exp", 1, R::Float, "exp"},
+    {"exp2", 1, R::Float, "exp2"},
     {"expm1", 1, R::Float, "expm1"},   {"fabs", 1, R::Float, nullptr},
     {"gamma", 1, R::Float, "tgamma"},  {"lgamma", 1, R::Float, "lgamma"},
     {"log", 1, R::Float, "log"},       {"log10", 1, R::Float, "log10"},

@@ -245,3 +245,44 @@ def test_cuda_fp16_functions(jit):
         assert cmp[0].tolist() == (a == b).tolist()
         assert cmp[1].tolist() == ((a < b) | (a > b)).tolist()  # ordered: NaN gives False
         assert cmp[2].tolist() == (a < b).tolist()
+
+
+SPECIAL = np.array([0.0, -0.0, 1.0, -3.5, 700.0, -700.0, np.inf, -np.inf, np.nan, 1e-300, 5.0,
+                    -np.nan])
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_logaddexp_exp2_and_signbit_match_numpy(jit, dtype):
+    @jit
+    def k(x, y, out, sb):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[0, i] = np.logaddexp(x[i], y[i])
+            out[1, i] = np.logaddexp2(x[i], y[i])
+            out[2, i] = np.exp2(x[i])
+            out[3, i] = math.exp2(x[i])
+            sb[i] = np.signbit(x[i])
+
+    vals = SPECIAL.astype(dtype)
+    x, y = np.repeat(vals, vals.size), np.tile(vals, vals.size)
+    out = np.zeros((4, x.size), dtype)
+    sb = np.zeros(x.size, np.bool_)
+    k[(x.size + 63) // 64, 64](x, y, out, sb)
+    with np.errstate(all="ignore"):
+        expected = [np.logaddexp(x, y), np.logaddexp2(x, y), np.exp2(x), np.exp2(x)]
+    rtol = 1e-14 if dtype == np.float64 else 2e-6
+    for got, want in zip(out, expected):
+        np.testing.assert_allclose(got, want, rtol=rtol, atol=0, equal_nan=True)
+    np.testing.assert_array_equal(sb, np.signbit(x))
+
+
+def test_signbit_of_integers_and_bools(jit):
+    @jit
+    def k(a, b, out):
+        out[0] = np.signbit(a[0])
+        out[1] = np.signbit(a[1])
+        out[2] = np.signbit(b[0])
+
+    out = np.zeros(3, np.bool_)
+    k[1, 1](np.array([-5, 0], np.int32), np.array([True]), out)
+    np.testing.assert_array_equal(out, [True, False, False])

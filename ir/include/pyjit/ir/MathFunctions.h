@@ -16,7 +16,7 @@
 namespace pyjit::ir {
 
 enum class MathFn {
-  Acos, Acosh, Asin, Asinh, Atan, Atanh, Cbrt, Cos, Cosh, Erf, Erfc, Exp, Expm1, Fabs,
+  Acos, Acosh, Asin, Asinh, Atan, Atanh, Cbrt, Cos, Cosh, Erf, Erfc, Exp, Exp2, Expm1, Fabs,
   Gamma, Lgamma, Log, Log10, Log1p, Log2, Sin, Sinh, Sqrt, Tan, Tanh, Degrees, Radians,
   Atan2, Copysign, Fmod, Hypot, Pow, Remainder, Ldexp,
   Floor, Ceil, Trunc, Round,
