@@ -12,6 +12,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <numeric>
 #include <set>
 
 using namespace pyjit;
@@ -40,6 +41,8 @@ llvm::Type *Emitter::typeOf(ir::Type *t) {
   }
   case ir::Type::Kind::GridGroup: // no content: the grid is the kernel's own
     return b.getInt64Ty();
+  case ir::Type::Kind::Record: // bytes, read and written field by field
+    return llvm::ArrayType::get(b.getInt8Ty(), cast<ir::RecordType>(t)->size());
   default:
     return nullptr;
   }
@@ -851,6 +854,31 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
         !options.host)
       load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(ctx, {}));
     result = isa<ir::BoolType>(at->dtype()) ? b.CreateICmpNE(load, b.getInt8(0)) : load;
+    break;
+  }
+  case Opcode::RecordLoad:
+  case Opcode::RecordStore: {
+    // The element's address, then the field's bytes at its offset. The
+    // alignment is what the element size and offset guarantee (a packed
+    // dtype may put an 8-byte field at an odd offset), at most the field's.
+    auto *rt = cast<ir::RecordType>(cast<ir::ArrayType>(inst.operand(0)->type())->dtype());
+    bool store = inst.opcode() == Opcode::RecordStore;
+    ir::Type *ft = store ? inst.operands().back()->type() : t;
+    llvm::Type *memTy = memTypeOf(ft);
+    uint64_t offset = static_cast<uint64_t>(inst.intImm);
+    llvm::Value *ptr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), address(inst), offset);
+    uint64_t known = std::gcd(rt->size(), offset ? offset : rt->size());
+    uint64_t natural = module.getDataLayout().getTypeStoreSize(memTy);
+    llvm::Align align(std::min<uint64_t>(known & (~known + 1), natural ? natural : 1));
+    if (store) {
+      llvm::Value *v = val(inst.operands().back());
+      if (isa<ir::BoolType>(ft))
+        v = b.CreateZExt(v, memTy);
+      b.CreateAlignedStore(v, ptr, align);
+      return llvm::Error::success();
+    }
+    llvm::Value *load = b.CreateAlignedLoad(memTy, ptr, align);
+    result = isa<ir::BoolType>(ft) ? b.CreateICmpNE(load, b.getInt8(0)) : load;
     break;
   }
   case Opcode::ArrayStore: {

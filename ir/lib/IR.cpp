@@ -50,6 +50,8 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::ArrayShape: return "shape";
   case Opcode::ArrayLoad: return "load";
   case Opcode::ArrayStore: return "store";
+  case Opcode::RecordLoad: return "load_field";
+  case Opcode::RecordStore: return "store_field";
   case Opcode::Phi: return "phi";
   case Opcode::Br: return "br";
   case Opcode::CondBr: return "condbr";

@@ -188,6 +188,15 @@ void IRGen::stmt(const Stmt &s) {
       writeVar(n->name, varType, res);
       return;
     }
+    if (isFieldAccess(*a.target)) { // a[i].x += v: the element's indices once
+      FieldRef ref = recordField(*a.target);
+      Type *ft = ref.field->type;
+      RValue old = RValue::of(loadField(ref));
+      RValue rhs = gen(*a.value);
+      Type *rt = binaryResultType(ctx, a.op, {ft, false}, operandOf(vi));
+      storeField(ref, castTo(binary(a.op, old, {ft, false}, rhs, operandOf(vi), rt), ft));
+      return;
+    }
     auto &sub = cast<SubscriptExpr>(*a.target);
     Value *array = gen(*sub.value).value;
     std::vector<Value *> idx = arrayIndices(array, *sub.index);
@@ -268,9 +277,53 @@ void IRGen::stmt(const Stmt &s) {
   }
 }
 
+IRGen::FieldRef IRGen::recordField(const Expr &access) {
+  // a[i].x or a[i]['x']: the element's indices, then the field's offset.
+  const Expr &element = isa<AttributeExpr>(access) ? *cast<AttributeExpr>(access).value
+                                                   : *cast<SubscriptExpr>(access).value;
+  llvm::StringRef name = isa<AttributeExpr>(access)
+                             ? llvm::StringRef(cast<AttributeExpr>(access).attr)
+                             : llvm::StringRef(cast<StrLitExpr>(*cast<SubscriptExpr>(access).index).value);
+  auto &sub = cast<SubscriptExpr>(element);
+  FieldRef ref;
+  ref.array = gen(*sub.value).value;
+  ref.indices = arrayIndices(ref.array, *sub.index);
+  ref.field = cast<RecordType>(info(element).type)->field(name);
+  return ref;
+}
+
+Value *IRGen::loadField(const FieldRef &ref) {
+  std::vector<Value *> ops{ref.array};
+  ops.insert(ops.end(), ref.indices.begin(), ref.indices.end());
+  Instruction *load = b.create(Opcode::RecordLoad, ref.field->type, ops);
+  load->intImm = static_cast<int64_t>(ref.field->offset);
+  return load;
+}
+
+void IRGen::storeField(const FieldRef &ref, Value *value) {
+  std::vector<Value *> ops{ref.array};
+  ops.insert(ops.end(), ref.indices.begin(), ref.indices.end());
+  ops.push_back(value);
+  Instruction *store = b.create(Opcode::RecordStore, ctx.none(), ops);
+  store->intImm = static_cast<int64_t>(ref.field->offset);
+}
+
+bool IRGen::isFieldAccess(const Expr &e) {
+  const Expr *element = isa<AttributeExpr>(e) ? cast<AttributeExpr>(e).value.get()
+                        : isa<SubscriptExpr>(e) ? cast<SubscriptExpr>(e).value.get()
+                                                : nullptr;
+  return element && llvm::isa_and_nonnull<RecordType>(info(*element).type);
+}
+
 void IRGen::assign(const Expr &target, const RValue &v) {
   if (auto *n = dyn_cast<NameExpr>(&target)) {
     writeVar(n->name, localType(n->name), v);
+    return;
+  }
+  if (isFieldAccess(target)) {
+    FieldRef ref = recordField(target);
+    b.setLoc(target.range().begin);
+    storeField(ref, castTo(v, ref.field->type));
     return;
   }
   if (auto *t = dyn_cast<TupleExpr>(&target)) {
@@ -814,6 +867,8 @@ RValue IRGen::ifExp(const IfExpExpr &e) {
 }
 
 RValue IRGen::attribute(const AttributeExpr &e) {
+  if (isFieldAccess(e)) // a[i].x
+    return RValue::of(loadField(recordField(e)));
   const ExprInfo &ei = info(e);
   Type *baseType = info(*e.value).type;
   if (isa<NamespaceType, BuiltinType>(ei.type))
@@ -943,6 +998,8 @@ std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
 }
 
 RValue IRGen::subscript(const SubscriptExpr &e) {
+  if (isFieldAccess(e)) // a[i]['x']
+    return RValue::of(loadField(recordField(e)));
   RValue base = gen(*e.value);
   if (base.isTuple()) {
     int64_t n = static_cast<int64_t>(base.elems.size());

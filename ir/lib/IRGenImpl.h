@@ -94,6 +94,17 @@ private:
   void stmt(const Stmt &s);
   void assign(const Expr &target, const RValue &v);
   void ifStmt(const IfStmt &s);
+  /// A field of a record array's element (a[i].x, a[i]['x']): the array,
+  /// the element's (checked) indices and the field.
+  struct FieldRef {
+    Value *array = nullptr;
+    std::vector<Value *> indices;
+    const RecordType::Field *field = nullptr;
+  };
+  bool isFieldAccess(const Expr &e);
+  FieldRef recordField(const Expr &access);
+  Value *loadField(const FieldRef &ref);
+  void storeField(const FieldRef &ref, Value *value);
   /// The truth of a condition known when compiling (a constant), else none.
   std::optional<bool> constantCondition(const Expr &cond);
   void whileStmt(const WhileStmt &s);

@@ -126,21 +126,30 @@ public:
         name(inst.operand(i));
         os << ", bb" << inst.blocks()[i]->id() << "]";
       }
-    } else if (inst.opcode() == Opcode::ArrayLoad || inst.opcode() == Opcode::ArrayStore) {
+    } else if (inst.opcode() == Opcode::ArrayLoad || inst.opcode() == Opcode::ArrayStore ||
+               inst.opcode() == Opcode::RecordLoad || inst.opcode() == Opcode::RecordStore) {
+      bool store = inst.opcode() == Opcode::ArrayStore || inst.opcode() == Opcode::RecordStore;
+      bool field = inst.opcode() == Opcode::RecordLoad || inst.opcode() == Opcode::RecordStore;
       os << " ";
       name(inst.operand(0));
       os << "[";
-      unsigned nIdx = inst.numOperands() - 1 - (inst.opcode() == Opcode::ArrayStore);
+      unsigned nIdx = inst.numOperands() - 1 - store;
       for (unsigned i = 0; i < nIdx; ++i) {
         os << (i ? ", " : "");
         name(inst.operand(1 + i));
       }
       os << "]";
-      if (inst.opcode() == Opcode::ArrayStore) {
+      if (field) // the field by name, from the array's record dtype
+        if (auto *rt = llvm::dyn_cast<RecordType>(
+                llvm::cast<ArrayType>(inst.operand(0)->type())->dtype()))
+          for (const RecordType::Field &f : rt->fields())
+            if (f.offset == static_cast<uint64_t>(inst.intImm))
+              os << "." << f.name;
+      if (store) {
         os << ", ";
         name(inst.operands().back());
       }
-      if (inst.intImm > 0)
+      if (inst.intImm > 0 && !field)
         os << ", align " << inst.intImm;
     } else {
       for (unsigned i = 0; i < inst.numOperands(); ++i) {

@@ -126,6 +126,7 @@ private:
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
+  ExprInfo recordField(const Expr &element, llvm::StringRef field, SourceRange at);
 
   /// The elements t[lo:hi:step] takes of a tuple of \p size (constant
   /// bounds, Python's rules), or none after an error.

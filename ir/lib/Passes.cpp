@@ -175,6 +175,7 @@ void removeEdge(BasicBlock *from, BasicBlock *to) {
 bool hasEffect(const Instruction &inst) {
   switch (inst.opcode()) {
   case Opcode::ArrayStore:
+  case Opcode::RecordStore:
   case Opcode::Print:
   case Opcode::Raise:
   case Opcode::Br:

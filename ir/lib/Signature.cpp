@@ -33,6 +33,50 @@ public:
     return rest.empty();
   }
 
+  /// After 'Record': (name[type=T;offset=N],...;size;True|False), numba's
+  /// spelling of a structured dtype (Type::str).
+  llvm::Expected<Type *> record() {
+    if (!accept("("))
+      return fail("expected '(' after 'Record'");
+    std::vector<RecordType::Field> fields;
+    do {
+      llvm::StringRef name = ident();
+      if (name.empty() || !accept("[") || ident() != "type" || !accept("="))
+        return fail("expected 'name[type=...;offset=...]' in a Record");
+      llvm::StringRef tn = ident();
+      Type *ft = ctx.scalarByName(tn);
+      if (!ft)
+        return fail("unknown field type '" + tn + "' in a Record");
+      uint64_t offset = 0;
+      if (!accept(";") || ident() != "offset" || !accept("=") || ident().getAsInteger(10, offset) ||
+          !accept("]"))
+        return fail("expected ';offset=N]' after a Record field's type");
+      fields.push_back({name.str(), ft, offset});
+    } while (accept(","));
+    uint64_t size = 0;
+    if (!accept(";") || ident().getAsInteger(10, size))
+      return fail("expected ';size' in a Record");
+    bool aligned = false;
+    if (accept(";")) {
+      llvm::StringRef a = ident();
+      if (a != "True" && a != "False")
+        return fail("expected True or False (aligned) in a Record");
+      aligned = a == "True";
+    }
+    if (!accept(")"))
+      return fail("expected ')' after a Record");
+    for (const RecordType::Field &f : fields) {
+      uint64_t width = f.type->kind() == Type::Kind::Bool ? 1 : 0;
+      if (auto *it = llvm::dyn_cast<IntType>(f.type)) width = it->bits() / 8;
+      if (auto *flt = llvm::dyn_cast<FloatType>(f.type)) width = flt->bits() / 8;
+      if (auto *ct = llvm::dyn_cast<ComplexType>(f.type)) width = ct->bits() / 8;
+      if (f.offset + width > size)
+        return fail("field '" + f.name + "' lies outside the Record's " + llvm::Twine(size) +
+                    " bytes");
+    }
+    return static_cast<Type *>(ctx.record(std::move(fields), size, aligned));
+  }
+
   llvm::Expected<Type *> type() {
     llvm::StringRef id = ident();
     if (id.empty())
@@ -77,7 +121,13 @@ public:
       if (!accept("("))
         return fail("expected '(' after 'array'");
       llvm::StringRef dt = ident();
-      Type *dtype = ctx.scalarByName(dt);
+      Type *dtype = dt == "Record" ? nullptr : ctx.scalarByName(dt);
+      if (dt == "Record") {
+        auto r = record();
+        if (!r)
+          return r.takeError();
+        dtype = *r;
+      }
       if (!dtype)
         return fail("unknown dtype '" + dt + "'");
       unsigned ndim = 0;
@@ -96,6 +146,14 @@ public:
       return ctx.array(dtype, ndim, lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A);
     }
     Type *scalar = ctx.scalarByName(id);
+    if (id == "Record") { // from_dtype(dt)[:]: a record array
+      auto r = record();
+      if (!r)
+        return r.takeError();
+      scalar = *r;
+      if (!rest.ltrim().starts_with("["))
+        return fail("a Record is an array's dtype: write Record(...)[:]");
+    }
     if (!scalar)
       return fail("unknown type '" + id + "'");
     if (!accept("["))

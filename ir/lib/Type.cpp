@@ -30,6 +30,17 @@ std::string Type::str() const {
       s += (i ? ", " : "") + t->elements()[i]->str();
     return s + ")";
   }
+  case Kind::Record: {
+    // numba's spelling: Record(x[type=float32;offset=0],y[type=int32;offset=4];8;False)
+    auto *r = cast<RecordType>(this);
+    std::string s = "Record(";
+    for (size_t i = 0; i < r->fields().size(); ++i) {
+      const RecordType::Field &f = r->fields()[i];
+      s += (i ? "," : "") + f.name + "[type=" + f.type->str() + ";offset=" +
+           std::to_string(f.offset) + "]";
+    }
+    return s + ";" + std::to_string(r->size()) + ";" + (r->aligned() ? "True" : "False") + ")";
+  }
   case Kind::GridGroup:
     return "GridGroup";
   case Kind::Namespace:

@@ -42,6 +42,15 @@ TupleType *TypeContext::tuple(llvm::ArrayRef<Type *> elems) {
   return slot.get();
 }
 
+RecordType *TypeContext::record(std::vector<RecordType::Field> fields, uint64_t size,
+                                bool aligned) {
+  auto made = std::make_unique<RecordType>(std::move(fields), size, aligned);
+  auto &slot = records[made->str()];
+  if (!slot)
+    slot = std::move(made);
+  return slot.get();
+}
+
 NamespaceType *TypeContext::ns(llvm::StringRef path) {
   auto it = namespaces.find(path);
   if (it != namespaces.end())

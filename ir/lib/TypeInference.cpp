@@ -138,7 +138,10 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
   if (!isValueType(type)) {
-    error(r, "cannot assign a value of type " + typeName(type) + " to variable '" + name + "'");
+    error(r, "cannot assign a value of type " + typeName(type) + " to variable '" + name + "'" +
+                 (isa<RecordType>(type) ? " (a record is read and written through its array: "
+                                          "a[i].x; it is not a value of its own)"
+                                        : ""));
     return;
   }
   Type *&slot = result.locals[name];
@@ -180,6 +183,34 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
     }
     for (size_t i = 0; i < t->elts.size(); ++i)
       assignTo(*t->elts[i], ExprInfo{tt->elements()[i]}, valueRange);
+    return;
+  }
+  if (isa<AttributeExpr>(target) ||
+      (isa<SubscriptExpr>(target) && isa<StrLitExpr>(*cast<SubscriptExpr>(target).index))) {
+    // a[i].x = v, a[i]['x'] = v: a field of a record array's element.
+    ExprInfo field = expr(target);
+    const Expr &element = isa<AttributeExpr>(target) ? *cast<AttributeExpr>(target).value
+                                                     : *cast<SubscriptExpr>(target).value;
+    auto *rt = llvm::dyn_cast_or_null<RecordType>(result.exprs[&element].type);
+    if (!field.type || !value.type)
+      return;
+    if (!rt) {
+      if (isa<AttributeExpr>(target))
+        error(target.range(), "assignment to an attribute is not supported in kernels");
+      else
+        error(target.range(), "cannot assign to an item of a value of type " +
+                                  typeName(result.exprs[&element].type));
+      return;
+    }
+    auto *array = cast<ArrayType>(result.exprs[cast<SubscriptExpr>(element).value.get()].type);
+    if (array->readonly())
+      error(target.range(), "cannot write to a read-only array (" + typeName(array) + ")");
+    else if (!value.type->isScalar())
+      error(valueRange, "cannot store a value of type " + typeName(value.type) +
+                            " into a record field of " + typeName(field.type));
+    else if (isa<ComplexType>(value.type) && !isa<ComplexType>(field.type))
+      error(valueRange, "cannot store a complex value (" + typeName(value.type) +
+                            ") into a record field of " + typeName(field.type));
     return;
   }
   if (auto *s = dyn_cast<SubscriptExpr>(&target)) {
@@ -879,6 +910,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       return ExprInfo{ctx.floatTy(ct->partBits())};
     return ExprInfo{base.type}; // x.real is x, x.imag is 0 for real numbers
   }
+  if (isa<RecordType>(base.type))
+    return recordField(*e.value, attr, e.range()); // a[i].x
   if (isa<GridGroupType>(base.type)) {
     if (attr == "sync")
       return ExprInfo{ctx.builtin("cuda.cg.GridGroup.sync")};
@@ -946,10 +979,38 @@ std::optional<std::vector<int64_t>> Inferer::tupleSlice(const SliceExpr &s, size
   return picked;
 }
 
+/// The record element a field access reads (`a[i].x`, `a[i]['x']`): the
+/// base must be a full index of a record array, and the field one of its.
+ExprInfo Inferer::recordField(const Expr &element, llvm::StringRef field, SourceRange at) {
+  auto *rt = cast<RecordType>(result.exprs[&element].type);
+  if (!isa<SubscriptExpr>(element)) {
+    error(element.range(), "a record is read and written through its array: write "
+                           "a[i]." + field.str() + " (records are not values of their own)");
+    return {};
+  }
+  if (const RecordType::Field *f = rt->field(field))
+    return ExprInfo{f->type};
+  std::string names;
+  for (const RecordType::Field &f : rt->fields())
+    names += (names.empty() ? "" : ", ") + f.name;
+  error(at, "the record has no field '" + field.str() + "' (its fields: " + names + ")");
+  return {};
+}
+
 ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   ExprInfo base = expr(*e.value);
   if (!base.type)
     return {};
+  if (isa<RecordType>(base.type)) {
+    // a[i]['x']: a field by its name, a string literal.
+    auto *name = dyn_cast<StrLitExpr>(e.index.get());
+    if (!name) {
+      error(e.index->range(), "a record's field is named by a string literal (a[i]['x'])");
+      return {};
+    }
+    result.exprs[name] = ExprInfo{ctx.none()};
+    return recordField(*e.value, name->value, e.index->range());
+  }
   if (auto *tt = dyn_cast<TupleType>(base.type)) {
     if (auto *slice = dyn_cast<SliceExpr>(e.index.get())) {
       // t[1:], a.shape[:2], t[::-1]: constant bounds, a tuple of the elements.

@@ -264,6 +264,21 @@ private:
         return fail(&bb, "stored value must have the array's dtype");
       return llvm::Error::success();
     }
+    case Opcode::RecordLoad:
+    case Opcode::RecordStore: {
+      auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
+      auto *rt = at ? llvm::dyn_cast<RecordType>(at->dtype()) : nullptr;
+      unsigned extra = inst.opcode() == Opcode::RecordStore ? 1 : 0;
+      if (!rt || inst.numOperands() != 1 + at->ndim() + extra)
+        return fail(&bb, "a record field access needs a record array and one index per dimension");
+      Type *ft = extra ? inst.operands().back()->type() : inst.type();
+      bool found = false; // fields may overlap (NumPy offsets): any at the offset, of the type
+      for (const RecordType::Field &x : rt->fields())
+        found |= x.offset == static_cast<uint64_t>(inst.intImm) && x.type == ft;
+      if (!found)
+        return fail(&bb, "a record field access must name a field at its offset, of its type");
+      return llvm::Error::success();
+    }
     default:
       return llvm::Error::success();
     }

@@ -26,8 +26,9 @@ from . import coop, cuda
 from ._cache import cache_info, clear_cache
 from .errors import (CompileError, CudaError, InternalError, KernelError, LinkError,
                      PerformanceWarning, PyjitError)
-from .types import (bool_, boolean, complex64, complex128, float16, float32, float64, int8,
-                    int16, int32, int64, intp, uint8, uint16, uint32, uint64, void)
+from .types import (bool_, boolean, complex64, complex128, float16, float32, float64,
+                    from_dtype, int8, int16, int32, int64, intp, uint8, uint16, uint32, uint64,
+                    void)
 
 __version__ = "0.1.0"
 
@@ -36,4 +37,4 @@ jit = cuda.jit
 __all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128",
-           "intp"]
+           "intp", "from_dtype"]

@@ -106,12 +106,20 @@ class _View:
 
 def _kernel_type(dtype, shape, strides):
     """The interned kernel argument type string, or None (unsupported dtype, 0-d)."""
-    from ._typeof import SUPPORTED_DTYPES, _c_contiguous, array_type
-    if dtype.name not in SUPPORTED_DTYPES or not dtype.isnative or not shape:
+    from ._typeof import SUPPORTED_DTYPES, _c_contiguous, array_type, record_spelling
+    if not shape:
         return None
+    if dtype.fields is not None:  # a structured dtype: numba's Record spelling
+        name = record_spelling(dtype)[0]
+        if name is None:
+            return None
+    elif dtype.name not in SUPPORTED_DTYPES or not dtype.isnative:
+        return None
+    else:
+        name = dtype.name
     c = _c_contiguous(shape, strides, dtype.itemsize)
     f = not c and _c_contiguous(shape[::-1], strides[::-1], dtype.itemsize)
-    return sys.intern(array_type(dtype.name, len(shape), c, f))
+    return sys.intern(array_type(name, len(shape), c, f))
 
 
 def _c_strides(shape, itemsize):
@@ -142,9 +150,9 @@ class DeviceArray(_abi_base()):
         if any(s < 0 for s in self.shape):
             raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
         self.dtype = np.dtype(dtype)
-        if self.dtype.kind not in "biufc":
-            raise TypeError("device arrays hold booleans, integers, floats or complex numbers, "
-                            "not dtype %s" % self.dtype)
+        if self.dtype.kind not in "biufc" and self.dtype.fields is None:
+            raise TypeError("device arrays hold booleans, integers, floats, complex numbers "
+                            "or records (structured dtypes), not dtype %s" % self.dtype)
         if not self.dtype.isnative:
             raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
                             "%s; use %s (cuda.to_device converts such arrays itself)"
@@ -160,7 +168,8 @@ class DeviceArray(_abi_base()):
         # kernel argument type are built once (the launch path reads them).
         contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
         self._cai = {"shape": self.shape, "strides": None if contiguous else self.strides,
-                     "typestr": self.dtype.str, "data": (self._buffer.ptr, False),
+                     "typestr": self.dtype.str, "descr": self.dtype.descr,
+                     "data": (self._buffer.ptr, False),
                      # Kernels and copies go to the legacy default stream (1 in
                      # CAI v3): consumers on other streams order after it.
                      "version": 3, "stream": None if self._buffer_is_host() else 1}

@@ -53,11 +53,38 @@ def array_type(dtype_name, ndim, contiguous, fortran=False):
                                    "C" if contiguous else "F" if fortran else "A")
 
 
+def record_spelling(dtype):
+    """numba's spelling of a structured dtype, Record(x[type=float32;offset=0],
+    ...;size;aligned), or a string saying why it is not supported (returned
+    as (None, why))."""
+    fields = []
+    for name, spec in sorted(dtype.fields.items(), key=lambda kv: kv[1][1]):
+        fdt, offset = spec[0], spec[1]
+        if len(spec) > 2 and spec[2] is not None and spec[2] != name:
+            return None, "field titles are not supported"
+        if not name.isidentifier():
+            return None, "field name %r is not an identifier" % name
+        if fdt.subdtype is not None or fdt.fields is not None:
+            return None, "field %r is an array or a record; record fields must be scalars" % name
+        if fdt.name not in SUPPORTED_DTYPES or not fdt.isnative:
+            return None, "field %r has dtype %s" % (name, fdt)
+        fields.append("%s[type=%s;offset=%d]" % (name, fdt.name, offset))
+    if not fields:
+        return None, "the record has no fields"
+    return "Record(%s;%d;%s)" % (",".join(fields), dtype.itemsize, dtype.isalignedstruct), None
+
+
 def dtype_name(dtype, what):
-    """The supported dtype name of `dtype` or TypeError mentioning `what`."""
+    """The supported dtype name of `dtype` (a scalar type's name, or a
+    structured dtype's Record spelling) or TypeError mentioning `what`."""
     dt = np.dtype(dtype)
     if dt.name in SUPPORTED_DTYPES and dt.isnative:
         return dt.name
+    if dt.fields is not None:
+        spelled, why = record_spelling(dt)
+        if spelled is not None:
+            return spelled
+        raise TypeError("%s: arrays of dtype %s are not supported in kernels: %s" % (what, dt, why))
     raise TypeError("%s: arrays of dtype %s are not supported in kernels (supported: %s)"
                     % (what, dt, ", ".join(sorted(SUPPORTED_DTYPES))))
 
@@ -109,13 +136,17 @@ def typeof(value, what):
         _refuse_lazy_views(value, what)
         typestr = cai["typestr"]
         name = _TYPESTR_TO_NAME.get(typestr)
+        itemsize = np.dtype(name).itemsize if name is not None else 0
+        if name is None and typestr.startswith("|V") and cai.get("descr"):
+            # A structured dtype: its layout is in `descr` (CAI v3).
+            dt = np.dtype(cai["descr"], align=False)
+            name, itemsize = dtype_name(dt, what), dt.itemsize
         if name is None:
             raise TypeError("%s: device arrays of typestr %r are not supported in kernels"
                             % (what, typestr))
         shape = tuple(cai["shape"])
         if not shape:
             raise TypeError("%s: 0-d arrays are not supported in kernels" % what)
-        itemsize = np.dtype(name).itemsize
         strides = cai.get("strides")
         c = _c_contiguous(shape, strides, itemsize)
         f = not c and strides is not None and _c_contiguous(shape[::-1], strides[::-1], itemsize)

@@ -12,7 +12,7 @@
 
 __all__ = ["Type", "ArrayType", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64",
-           "complex128", "intp",
+           "complex128", "intp", "from_dtype",
            "signature"]
 
 
@@ -56,6 +56,15 @@ class ArrayType(Type):
         super().__init__("%s[%s]" % (dtype, ", ".join(dims)))
         self.dtype = dtype
         self.ndim = len(dims)
+
+
+def from_dtype(dtype):
+    """The type of a NumPy dtype (numba.from_dtype): a scalar type, or a
+    record type for a structured dtype; index it to get an array type
+    (`from_dtype(dt)[:]`). TypeError for a dtype kernels do not take."""
+    import numpy as np
+    from ._typeof import dtype_name
+    return Type(dtype_name(np.dtype(dtype), "from_dtype"))
 
 
 def signature(restype, *argtypes):

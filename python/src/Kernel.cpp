@@ -36,7 +36,7 @@ struct ParamSpec {
   unsigned ndim = 0;     // arrays
   bool contiguous = false; // C layout: the last stride must be the item size
   bool fortran = false;    // F layout: the first stride must be
-  char typeKind = 0;     // NumPy kind of an array's dtype: 'f', 'i', 'u', 'b'
+  char typeKind = 0;     // NumPy kind of an array's dtype: 'f', 'i', 'u', 'b', 'V' (records)
   std::string typeName; // for messages
 };
 
@@ -85,6 +85,11 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
     bytes = ft->bits() / 8, kind = 'f', scalarKind = ParamSpec::Kind::Float;
   } else if (auto *ct = llvm::dyn_cast<ir::ComplexType>(scalar)) {
     bytes = ct->bits() / 8, kind = 'c', scalarKind = ParamSpec::Kind::Complex;
+  } else if (auto *rt = llvm::dyn_cast<ir::RecordType>(scalar); rt && spec.kind ==
+                                                                          ParamSpec::Kind::Array) {
+    // A record array: its typestr is '|V<size>' (the fields were matched when
+    // the overload was chosen by type).
+    bytes = static_cast<unsigned>(rt->size()), kind = 'V', scalarKind = ParamSpec::Kind::Array;
   } else {
     return false;
   }

@@ -54,6 +54,10 @@ enum class Opcode {
   // store, a non-zero intImm promises that the address is a multiple of
   // that many bytes (a power of two; pyjit.coop's vectorized tiles).
   ArrayShape, ArrayLoad, ArrayStore,
+  // A field of a record array's element: RecordLoad(a, i0, ..) -> the
+  // field's type; RecordStore(a, i0, .., value). intImm is the field's byte
+  // offset in the element (RecordType); indices as for ArrayLoad.
+  RecordLoad, RecordStore,
   // ArrayStride(a) with the dimension in intImm -> int64 bytes.
   ArrayStride,
   // ArrayAddress(a) -> uint64: the address of the array's first element

@@ -11,6 +11,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Casting.h"
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,8 @@ namespace pyjit::ir {
 
 class Type {
 public:
-  enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, GridGroup, Namespace, Builtin };
+  enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Record, GridGroup, Namespace,
+                    Builtin };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
@@ -122,6 +124,37 @@ public:
 
 private:
   std::vector<Type *> elems;
+};
+
+/// A NumPy structured dtype (a record): named scalar fields at byte offsets
+/// within `size()` bytes. It is the dtype of record arrays; `a[i]` of one is
+/// a reference to the element, read and written field by field (`a[i].x`,
+/// `a[i]['x']`), and is not a value of its own. `aligned`: the dtype was
+/// made with align=True (fields at their natural alignment).
+class RecordType : public Type {
+public:
+  struct Field {
+    std::string name;
+    Type *type;
+    uint64_t offset;
+  };
+  RecordType(std::vector<Field> fields, uint64_t size, bool aligned)
+      : Type(Kind::Record), members(std::move(fields)), bytes(size), isAligned(aligned) {}
+  llvm::ArrayRef<Field> fields() const { return members; }
+  uint64_t size() const { return bytes; }
+  bool aligned() const { return isAligned; }
+  const Field *field(llvm::StringRef name) const {
+    for (const Field &f : members)
+      if (f.name == name)
+        return &f;
+    return nullptr;
+  }
+  static bool classof(const Type *t) { return t->kind() == Kind::Record; }
+
+private:
+  std::vector<Field> members;
+  uint64_t bytes;
+  bool isAligned;
 };
 
 /// numba.cuda's GridGroup: what `cuda.cg.this_grid()` returns, a handle whose

@@ -1,0 +1,100 @@
+"""Record arrays (NumPy structured dtypes) in kernels, as numba.cuda has them:
+fields read and written as a[i].x or a[i]['x'], aligned and packed dtypes,
+on both backends. Expected values come from numpy on the host."""
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+ALIGNED = np.dtype([("x", np.float32), ("y", np.int32), ("z", np.float64), ("ok", np.bool_)],
+                   align=True)
+PACKED = np.dtype([("a", np.int8), ("b", np.float64), ("c", np.int16), ("w", np.complex64)])
+
+
+def test_fields_read_and_written_in_aligned_and_packed_records(jit):
+    @jit
+    def k(r, p, out):
+        i = cuda.grid(1)
+        if i < r.size:
+            r[i].x = i * 1.5
+            r[i]["y"] += 2
+            r[i].z = r[i].x + r[i]["y"]
+            r[i].ok = r[i].y % 2 == 0
+            p[i].b = p[i].a * 0.5 + p[i]["c"]  # b sits at offset 1: not aligned
+            p[i].w = p[i].w * 1j
+            out[i] = r[i].z
+
+    n = 37
+    r = np.zeros(n, dtype=ALIGNED)
+    r["y"] = np.arange(n)
+    p = np.zeros(n, dtype=PACKED)
+    p["a"], p["c"], p["w"] = np.arange(n), 100, 2 + 3j
+    out = np.zeros(n)
+    k[2, 32](r, p, out)
+    x = (np.arange(n) * 1.5).astype(np.float32)
+    y = np.arange(n, dtype=np.int32) + 2
+    np.testing.assert_array_equal(r["x"], x)
+    np.testing.assert_array_equal(r["y"], y)
+    np.testing.assert_array_equal(r["z"], x.astype(np.float64) + y)
+    np.testing.assert_array_equal(r["ok"], y % 2 == 0)
+    np.testing.assert_array_equal(p["b"], np.arange(n) * 0.5 + 100)
+    np.testing.assert_array_equal(p["w"], np.complex64((2 + 3j) * 1j))
+    np.testing.assert_array_equal(out, r["z"])
+
+
+def test_two_dimensional_record_arrays_and_device_arrays(jit):
+    @jit
+    def k(grid):
+        i, j = cuda.grid(2)
+        if i < grid.shape[0] and j < grid.shape[1]:
+            grid[i, j].x = i * 10 + j
+            grid[i, j]["z"] = grid[i, j].x * 2
+
+    g = np.zeros((5, 7), dtype=ALIGNED)
+    d = cuda.to_device(g)
+    assert d.dtype == ALIGNED and d.shape == (5, 7)
+    k[(1, 1), (8, 8)](d)
+    back = d.copy_to_host()
+    expected = np.add.outer(np.arange(5) * 10, np.arange(7)).astype(np.float32)
+    np.testing.assert_array_equal(back["x"], expected)
+    np.testing.assert_array_equal(back["z"], expected * 2.0)
+
+
+def test_eager_signature_from_dtype():
+    @cuda.jit(pyjit.void(pyjit.from_dtype(ALIGNED)[::1], pyjit.float64))
+    def k(r, v):
+        r[cuda.grid(1)].z = v
+
+    r = np.zeros(4, dtype=ALIGNED)
+    k[1, 4](r, 2.5)
+    np.testing.assert_array_equal(r["z"], 2.5)
+    assert len(k.signatures) == 1 and "Record(x[type=float32;offset=0]" in str(k.signatures[0])
+
+
+def test_record_errors_are_named(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "rec_errors", '''
+from pyjit import cuda
+
+
+def no_such_field(r):
+    r[0].w = 1
+
+
+def bound_to_a_name(r, out):
+    e = r[0]
+    out[0] = e.x
+''')
+    r = np.zeros(3, dtype=ALIGNED)
+    with pytest.raises(pyjit.CompileError,
+                       match=r"rec_errors.py:6:5: error: the record has no field 'w' \(its "
+                             r"fields: x, y, z, ok\)"):
+        jit(m.no_such_field)[1, 1](r)
+    with pytest.raises(pyjit.CompileError, match=r"cannot assign a value of type Record\(.*to "
+                                                 r"variable 'e' \(a record is read and written "
+                                                 r"through its array: a\[i\].x"):
+        jit(m.bound_to_a_name)[1, 1](r, np.zeros(1))
+    nested = np.zeros(3, dtype=[("v", np.float32, 3)])
+    with pytest.raises(TypeError, match=r"argument 'r'.*field 'v' is an array or a record"):
+        jit(m.no_such_field)[1, 1](nested)
