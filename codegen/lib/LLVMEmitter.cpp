@@ -643,6 +643,7 @@ Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::V
       return {constAS(), false, true};
     return {module.getDataLayout().getAllocaAddrSpace(), false, true};
   case ir::Opcode::ArrayView:
+  case ir::Opcode::ArrayTranspose:
     return arraySpace(inst->operand(0), seen);
   case ir::Opcode::Phi: {
     ArraySpace merged;
@@ -832,6 +833,13 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::ArrayView:
     arrayView(inst);
     return llvm::Error::success();
+  case Opcode::ArrayTranspose: {
+    ArrayParts parts = arrays.at(inst.operand(0));
+    std::reverse(parts.shape.begin(), parts.shape.end());
+    std::reverse(parts.strides.begin(), parts.strides.end());
+    arrays[&inst] = std::move(parts);
+    return llvm::Error::success();
+  }
   case Opcode::Print:
     print(inst);
     return llvm::Error::success();

@@ -904,6 +904,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
       r.elems.push_back(RValue::of(b.arrayShape(array, d)));
     return r;
   }
+  if (e.attr == "T")
+    return RValue::of(b.create(Opcode::ArrayTranspose, ei.type, {array}));
   if (e.attr == "strides") {
     RValue r;
     r.type = ei.type;

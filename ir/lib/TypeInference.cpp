@@ -931,6 +931,13 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       std::vector<Type *> dims(at->ndim(), ctx.int64());
       return ExprInfo{ctx.tuple(dims)};
     }
+    if (attr == "T") { // a view, dimensions reversed: C layout becomes F and back
+      Layout l = at->layout() == Layout::C ? Layout::F : at->layout() == Layout::F ? Layout::C
+                                                                                 : Layout::A;
+      if (at->ndim() == 1)
+        l = at->layout();
+      return ExprInfo{ctx.array(at->dtype(), at->ndim(), l, at->readonly())};
+    }
     if (attr == "dtype") // usable where a dtype is, e.g. cuda.local.array(4, a.dtype)
       return ExprInfo{ctx.builtin("dtype." + at->dtype()->str())};
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");

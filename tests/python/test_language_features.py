@@ -542,3 +542,19 @@ def test_dtype_names_and_dtype_objects_in_array_allocations(jit):
     out = np.zeros(3)
     k[1, 1](out)
     np.testing.assert_array_equal(out, [-2**31, 0.1, float(np.float32(0.1))])
+
+
+def test_array_transpose_views(jit):
+    # a.T in a kernel: a view with the dimensions reversed (C becomes F).
+    @jit
+    def k(a, out):
+        t = a.T
+        i, j = cuda.grid(2)
+        if i < t.shape[0] and j < t.shape[1]:
+            out[i, j] = t[i, j] * 10 + t.strides[0] // a.strides[1]
+
+    a = np.arange(12.0).reshape(3, 4)
+    for src in (a, np.asfortranarray(a), a[:, ::2]):
+        out = np.zeros(src.T.shape)
+        k[(1, 1), (8, 8)](src, out)
+        np.testing.assert_array_equal(out, src.T * 10 + 1)

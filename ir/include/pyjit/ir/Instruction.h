@@ -60,6 +60,8 @@ enum class Opcode {
   RecordLoad, RecordStore,
   // ArrayStride(a) with the dimension in intImm -> int64 bytes.
   ArrayStride,
+  // ArrayTranspose(a) -> a view with the dimensions in reverse order (a.T).
+  ArrayTranspose,
   // ArrayAddress(a) -> uint64: the address of the array's first element
   // (internal: pyjit.coop's vectorized tiles test its alignment).
   ArrayAddress,
