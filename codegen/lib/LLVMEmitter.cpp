@@ -167,8 +167,19 @@ llvm::Expected<llvm::Function *> Emitter::run() {
     const ArrayParts &merged = arrays.at(inst);
     auto *data = llvm::cast<llvm::PHINode>(merged.data);
     for (unsigned i = 0; i < inst->numOperands(); ++i) {
-      const ArrayParts &in = arrays.at(inst->operand(i));
       llvm::BasicBlock *pred = blockEnds.at(inst->blocks()[i]);
+      auto found = arrays.find(inst->operand(i));
+      if (found == arrays.end()) {
+        // No array on this path (the variable is assigned on others only):
+        // a null array of no elements, as other types read 0 there.
+        data->addIncoming(llvm::Constant::getNullValue(data->getType()), pred);
+        for (size_t d = 0; d < merged.shape.size(); ++d) {
+          llvm::cast<llvm::PHINode>(merged.shape[d])->addIncoming(b.getInt64(0), pred);
+          llvm::cast<llvm::PHINode>(merged.strides[d])->addIncoming(b.getInt64(0), pred);
+        }
+        continue;
+      }
+      const ArrayParts &in = found->second;
       llvm::Value *ptr = in.data;
       if (ptr->getType() != data->getType()) { // e.g. shared on one path, global on another
         llvm::IRBuilder<> at(pred->getTerminator());
@@ -644,6 +655,7 @@ Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::V
     return {module.getDataLayout().getAllocaAddrSpace(), false, true};
   case ir::Opcode::ArrayView:
   case ir::Opcode::ArrayTranspose:
+  case ir::Opcode::ArrayCast:
     return arraySpace(inst->operand(0), seen);
   case ir::Opcode::Phi: {
     ArraySpace merged;
@@ -730,6 +742,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   llvm::Value *result = nullptr;
   switch (inst.opcode()) {
   case Opcode::ConstInt:
+    if (isa<ir::ArrayType>(t))
+      return llvm::Error::success(); // an array variable read where it has no value
+                                     // (phis take a null array there: arrayPhi)
     result = llvm::ConstantInt::get(typeOf(t), static_cast<uint64_t>(inst.intImm), isSigned(t));
     break;
   case Opcode::ConstFloat:
@@ -832,6 +847,10 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     break;
   case Opcode::ArrayView:
     arrayView(inst);
+    return llvm::Error::success();
+  case Opcode::ArrayCast:
+    if (auto found = arrays.find(inst.operand(0)); found != arrays.end())
+      arrays[&inst] = found->second;
     return llvm::Error::success();
   case Opcode::ArrayTranspose: {
     ArrayParts parts = arrays.at(inst.operand(0));

@@ -52,6 +52,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::ArrayStore: return "store";
   case Opcode::RecordLoad: return "load_field";
   case Opcode::ArrayTranspose: return "transpose";
+  case Opcode::ArrayCast: return "array_cast";
   case Opcode::RecordStore: return "store_field";
   case Opcode::Phi: return "phi";
   case Opcode::Br: return "br";

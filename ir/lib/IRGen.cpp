@@ -71,7 +71,11 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
       writeVar(name + "#" + std::to_string(i), tt->elements()[i], v.elems[i]);
     return;
   }
-  Value *value = isa<ArrayType>(type) ? v.value : castTo(v, type);
+  Value *value = v.value;
+  if (!isa<ArrayType>(type))
+    value = castTo(v, type);
+  else if (value->type() != type) // another layout: the variable's is A
+    value = b.create(Opcode::ArrayCast, type, {value});
   ssa.writeVariable(frames.back().prefix + name, cur(), value);
 }
 
@@ -347,6 +351,7 @@ void IRGen::ifStmt(const IfStmt &s) {
   if (std::optional<bool> known = constantCondition(*s.cond)) {
     // Decided when compiling (`if scale is None:`, `if DEBUG:`): only the
     // branch taken is typed and lowered, as numba prunes dead branches.
+    effectsOf(*s.cond);
     block(*known ? s.body : s.orelse);
     return;
   }
@@ -632,12 +637,52 @@ RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
   return r;
 }
 
+void IRGen::effectsOf(const Expr &e) {
+  // The calls inside an expression whose value was decided when compiling
+  // (`f(a) is None`, `(g(a), 1) == (1,)`, `len((g(a), 2))`) still run, in
+  // order, as Python runs them; their values are not used.
+  auto each = [&](const Expr &c) {
+    if (isa<CallExpr>(c) && !info(c).constant)
+      gen(c);
+    else
+      effectsOf(c);
+  };
+  switch (e.kind()) {
+  case Expr::Kind::Compare:
+    for (const ExprPtr &o : cast<CompareExpr>(e).operands)
+      each(*o);
+    return;
+  case Expr::Kind::Call:
+    for (const ExprPtr &a : cast<CallExpr>(e).args)
+      each(*a);
+    return;
+  case Expr::Kind::Tuple:
+    for (const ExprPtr &x : cast<TupleExpr>(e).elts)
+      each(*x);
+    return;
+  case Expr::Kind::Unary:
+    each(*cast<UnaryExpr>(e).operand);
+    return;
+  case Expr::Kind::Binary:
+    each(*cast<BinaryExpr>(e).lhs);
+    each(*cast<BinaryExpr>(e).rhs);
+    return;
+  case Expr::Kind::Subscript:
+    each(*cast<SubscriptExpr>(e).value);
+    return;
+  default:
+    return;
+  }
+}
+
 RValue IRGen::genImpl(const Expr &e) {
   const ExprInfo &ei = info(e);
   if (ei.constant && ei.type &&
       (ei.type->isScalar() || isa<TupleType>(ei.type) ||
-       ei.constant->kind == GlobalValue::Kind::ConstArray))
+       ei.constant->kind == GlobalValue::Kind::ConstArray)) {
+    effectsOf(e);
     return constantValue(*ei.constant, ei.type);
+  }
   switch (e.kind()) {
   case Expr::Kind::NoneLit:
     return RValue{ctx.none(), nullptr, {}}; // an argument for a None parameter
@@ -842,6 +887,7 @@ RValue IRGen::shortCircuit(const BoolOpExpr &e) {
 RValue IRGen::ifExp(const IfExpExpr &e) {
   Type *t = info(e).type;
   if (std::optional<bool> known = constantCondition(*e.cond)) {
+    effectsOf(*e.cond);
     RValue v = gen(*(*known ? e.body : e.orelse));
     if (t->isScalar() && v.value)
       return RValue::of(castTo(v, t));

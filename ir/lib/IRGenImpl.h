@@ -102,6 +102,9 @@ private:
     const RecordType::Field *field = nullptr;
   };
   bool isFieldAccess(const Expr &e);
+  /// Lowers the calls inside \p e for their effects only (e's value is a
+  /// constant decided when compiling).
+  void effectsOf(const Expr &e);
   FieldRef recordField(const Expr &access);
   Value *loadField(const FieldRef &ref);
   void storeField(const FieldRef &ref, Value *value);

@@ -64,6 +64,30 @@ unsigned fp16Arity(llvm::StringRef name) {
       .Default(0);
 }
 
+/// A NumPy dtype string a kernel may name: 'float32', 'f4', '<f4', 'f', 'd',
+/// 'double', 'intp', ... (np.dtype's spellings of the supported types, in
+/// native byte order); null for others.
+static Type *dtypeByString(TypeContext &ctx, llvm::StringRef text) {
+  llvm::StringRef s = text;
+  if (s.size() > 1 && (s[0] == '<' || s[0] == '=' || s[0] == '|'))
+    s = s.drop_front(); // this machine's order (x86 and the GPU are little-endian)
+  static const std::pair<const char *, const char *> aliases[] = {
+      {"?", "bool"},      {"b", "int8"},       {"B", "uint8"},     {"h", "int16"},
+      {"H", "uint16"},    {"i", "int32"},      {"I", "uint32"},    {"l", "int64"},
+      {"L", "uint64"},    {"q", "int64"},      {"Q", "uint64"},    {"e", "float16"},
+      {"f", "float32"},   {"d", "float64"},    {"F", "complex64"}, {"D", "complex128"},
+      {"float", "float64"}, {"int", "int64"},  {"uint", "uint64"}, {"intp", "int64"},
+      {"uintp", "uint64"}, {"half", "float16"}, {"single", "float32"},
+      {"double", "float64"}, {"longlong", "int64"}, {"ulonglong", "uint64"},
+      {"short", "int16"}, {"ushort", "uint16"}, {"intc", "int32"}, {"uintc", "uint32"},
+      {"byte", "int8"}, {"ubyte", "uint8"}, {"csingle", "complex64"},
+      {"cdouble", "complex128"}, {"bool_", "bool"}};
+  for (auto [from, to] : aliases)
+    if (s == from)
+      return ctx.scalarByName(to);
+  return ctx.scalarByName(s);
+}
+
 bool isNumpyScalarFunction(llvm::StringRef attr) {
   return attr == "minimum" || attr == "maximum" || attr == "fmin" || attr == "fmax" ||
          attr == "sign" || attr == "square" || attr == "negative" || attr == "signbit" ||
@@ -561,16 +585,36 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
       value = *given;
     else if (!given)
       value = literalDefault(*dflt);
-    bool usable = value && (value->kind == GlobalValue::Kind::Int ||
-                            value->kind == GlobalValue::Kind::Float ||
-                            value->kind == GlobalValue::Kind::Bool ||
-                            value->kind == GlobalValue::Kind::Complex ||
-                            value->kind == GlobalValue::Kind::Tuple ||
-                            value->kind == GlobalValue::Kind::None);
-    if (!usable) {
+    // Numbers, bools, None, and tuples of numbers and bools (nested).
+    std::function<bool(const GlobalValue &, bool)> usable = [&](const GlobalValue &v,
+                                                                bool inTuple) {
+      switch (v.kind) {
+      case GlobalValue::Kind::Int:
+      case GlobalValue::Kind::Float:
+      case GlobalValue::Kind::Bool:
+      case GlobalValue::Kind::Complex:
+        return true;
+      case GlobalValue::Kind::None:
+        return !inTuple;
+      case GlobalValue::Kind::Tuple:
+        return llvm::all_of(v.elements, [&](const GlobalValue &x) { return usable(x, true); });
+      default:
+        return false;
+      }
+    };
+    if (!value || !usable(*value, false)) {
+      // What the default is, in words.
+      std::string is = !given ? "" : given->kind == GlobalValue::Kind::ConstArray ? "an array"
+                                   : given->kind == GlobalValue::Kind::DType
+                                       ? "the dtype " + given->name + " (a type, not a value)"
+                                   : given->kind == GlobalValue::Kind::Tuple
+                                       ? "a tuple holding something but numbers and bools"
+                                       : "a " + given->name;
+      std::string what2 = !given ? std::string(" must be a number, bool or None literal")
+                                 : " is " + is + "; defaults must be numbers, bools, None or "
+                                                 "tuples of numbers";
       error(e.range(), "default value of parameter '" + callee.params[k].name + "' of " + what +
-                           (given ? " is a " + given->name + ", not a number, bool, tuple or None"
-                                  : std::string(" must be a number, bool or None literal")));
+                           what2);
       return false;
     }
     binding.defaults[k] = *value;
@@ -649,8 +693,7 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
   Type *named = nullptr;
   ExprInfo dtype;
   if (auto *s = dyn_cast<StrLitExpr>(dtypeExpr)) {
-    named = s->value == "float" ? ctx.float64() : s->value == "int" ? ctx.int64()
-                                                 : ctx.scalarByName(s->value);
+    named = dtypeByString(ctx, s->value);
     if (!named) {
       error(dtypeExpr->range(), "'" + s->value + "' is not a NumPy scalar type name");
       return {};

@@ -76,9 +76,25 @@ std::optional<TypedFunction> Inferer::run() {
   }
   if (!result.returnType)
     result.returnType = ctx.none();
-  for (const auto &[name, type] : result.locals)
-    if (!type && !failed)
-      error(def.range, "local variable '" + name + "' is never given a value");
+  // A local whose every assignment is in code that is not lowered (a
+  // branch decided when compiling, code after a return) has no type: fine
+  // unless live code reads it (Python's UnboundLocalError).
+  for (auto it = result.locals.begin(); it != result.locals.end();) {
+    if (it->second || failed) {
+      ++it;
+      continue;
+    }
+    const Expr *read = nullptr;
+    for (const auto &[expr, info] : result.exprs)
+      if (auto *n = dyn_cast<NameExpr>(expr); n && n->name == it->first)
+        if (!read || std::make_pair(n->range().begin.line, n->range().begin.col) <
+                         std::make_pair(read->range().begin.line, read->range().begin.col))
+          read = n;
+    if (read)
+      error(read->range(), "local variable '" + it->first + "' is read, but no assignment to it "
+                           "is ever run (Python raises UnboundLocalError)");
+    it = read ? std::next(it) : result.locals.erase(it);
+  }
   if (failed || diags.hasErrors())
     return std::nullopt;
   return std::move(result);
@@ -515,6 +531,10 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     }
     switch (u.op) {
     case UnaryOp::Not:
+      // `not DEBUG`, `not (s is None)`: decided when compiling, as its operand.
+      if (o.constant)
+        if (std::optional<bool> truth = o.constant->truth())
+          return constant(GlobalValue::ofBool(!*truth));
       return ExprInfo{ctx.boolean()};
     case UnaryOp::Neg:
     case UnaryOp::Pos: {
@@ -531,6 +551,13 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         return constant(GlobalValue::ofInt(std::numeric_limits<int64_t>::min()));
       }
       ExprInfo r{unaryResultType(ctx, o.type), o.weak};
+      if (u.op == UnaryOp::Neg && o.constant && o.constant->kind == GlobalValue::Kind::Int &&
+          r.type == ctx.int64() && o.constant->dtype.empty() &&
+          o.constant->i == std::numeric_limits<int64_t>::min()) {
+        error(e.range(), "this constant expression overflows int64 (Python integers are "
+                         "unbounded; kernels compute in 64 bits)");
+        return {};
+      }
       if (o.constant && o.constant->kind == GlobalValue::Kind::Int && isa<IntType>(r.type))
         r.constant = GlobalValue::ofInt(u.op == UnaryOp::Neg
                                             ? static_cast<int64_t>(0 - static_cast<uint64_t>(o.constant->i))

@@ -155,6 +155,14 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
     return a;
   if (a->isScalar() && b->isScalar())
     return promoteStrong(ctx, a, b);
+  auto *aa = dyn_cast<ArrayType>(a);
+  auto *ab = dyn_cast<ArrayType>(b);
+  if (aa && ab && aa->dtype() == ab->dtype() && aa->ndim() == ab->ndim())
+    // numba: arrays of other layouts unify to any layout (A), and a
+    // read-only one makes the variable read-only.
+    return ctx.array(aa->dtype(), aa->ndim(),
+                     aa->layout() == ab->layout() ? aa->layout() : Layout::A,
+                     aa->readonly() || ab->readonly());
   auto *ta = dyn_cast<TupleType>(a);
   auto *tb = dyn_cast<TupleType>(b);
   if (ta && tb && ta->size() == tb->size()) {

@@ -83,24 +83,19 @@ class Reduce:
         return kernel
 
     def __call__(self, arr, size=None, res=None, init=0, stream=0):
-        """Reduces the first `size` elements of the 1-D `arr` (numpy or
-        device array; all of it by default). Returns the result as a NumPy
-        scalar of arr's dtype, or with `res` (a device array) stores it in
-        res[0] and returns None. ValueError for an array that is not 1-D or a
-        size beyond it."""
+        """Reduces arr[:size] of the 1-D `arr` (numpy or device array; all of
+        it by default). Returns the result as a NumPy scalar of arr's dtype,
+        or with `res` (a device array) stores it in res[0] and returns None;
+        an empty range returns `init` (res untouched), as numba.cuda does.
+        TypeError for an array that is not 1-D."""
         from ._devicearray import DeviceArray, device_array, host_memory, to_device
         if getattr(arr, "ndim", 1) != 1:
-            raise ValueError("cuda.reduce takes a 1-D array, got %d dimensions" % arr.ndim)
-        n = arr.shape[0] if size is None else int(size)
-        if not 0 <= n <= arr.shape[0]:
-            raise ValueError("size %d is outside the array's %d elements" % (n, arr.shape[0]))
+            raise TypeError("cuda.reduce takes a 1-D array, got %d dimensions" % arr.ndim)
+        n = len(range(arr.shape[0])[:size])  # numba reduces arr[:size]
         dtype = np.dtype(arr.dtype)
         init = dtype.type(init)
         if n == 0:
-            if res is not None:
-                res[:1].copy_to_device(np.array([init], dtype), stream=stream)
-                return None
-            return init
+            return init  # as numba: res is left alone
         if isinstance(arr, np.ndarray) and not host_memory():
             arr = to_device(arr[:n], stream=stream)
         elif not isinstance(arr, (np.ndarray, DeviceArray)):

@@ -183,6 +183,14 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("dtype", str(value))
     if type(value).__module__.startswith("numba") and str(value) in _NUMPY_SCALARS:
         return ("dtype", str(value))  # numba.float32 and friends
+    if isinstance(value, str):  # DT = 'float32': a dtype by name, as numba takes it
+        try:
+            named = np.dtype(value)
+        except TypeError:
+            named = None
+        if named is not None and named.isnative and named.name in _NUMPY_SCALARS:
+            return ("dtype", named.name)
+        return ("unsupported", "str")
     if isinstance(value, np.dtype) and value.isnative and value.name in _NUMPY_SCALARS:
         return ("dtype", value.name)  # DT = np.dtype('float32'); cuda.local.array(4, DT)
     try:
@@ -260,6 +268,33 @@ def _complete(lines):
     return True
 
 
+def _lambda_as_def(func, lines):
+    """The source of a lambda as a one-line def on its own line (`lambda a,
+    b: a + b` -> `def _lambda(a, b): return a + b`), found in the lines
+    holding it by its parameter names. ValueError when it cannot be found
+    (two lambdas with the same parameters on one line, or no source)."""
+    import ast
+    import textwrap
+    text = textwrap.dedent("".join(lines))
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        tree = ast.parse("(\n" + text + "\n)") if text.strip() else None
+        if tree is None:
+            raise ValueError("pyjit cannot read the source of this lambda")
+        text = "(\n" + text + "\n)"
+    code = func.__code__
+    params = list(code.co_varnames[:code.co_argcount])
+    found = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda)
+             and [a.arg for a in node.args.args] == params]
+    if len(found) != 1:
+        raise ValueError("pyjit cannot tell which lambda on line %d this is (give it a def)"
+                         % code.co_firstlineno)
+    body = ast.get_source_segment(text, found[0].body)
+    head = "def _lambda(%s): return " % ", ".join(params)
+    return [head + " ".join(body.split("\n")) + "\n"]
+
+
 def _source_lines(func):
     """(lines, first line number, file) of a function's definition.
 
@@ -318,10 +353,13 @@ def describe(func, memo=None):
     if id(func) in memo:
         return memo[id(func)]
     lines, first_line, filename = _source_lines(func)
+    if func.__name__ == "<lambda>":  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
+        lines = _lambda_as_def(func, lines)
     source = "".join(lines)
     env = {}
     info = {"source": source, "filename": os.path.abspath(filename),
-            "firstline": first_line, "name": func.__name__, "globals": env}
+            "firstline": first_line, "globals": env,
+            "name": "_lambda" if func.__name__ == "<lambda>" else func.__name__}
     memo[id(func)] = info
     closure = {}
     if func.__closure__:

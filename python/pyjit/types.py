@@ -47,7 +47,12 @@ class Type:
         return ArrayType(self, spelled)
 
     def __call__(self, *args):
-        """void(float32[:], int32) builds a signature string."""
+        """void(float32[:], int32) builds a signature string; float32(0.1),
+        with values, is the NumPy scalar (numba's types convert values on the
+        host the same way)."""
+        if args and not all(isinstance(a, (Type, str)) for a in args):
+            import numpy as np
+            return np.dtype(self.name).type(*args)
         return signature(self, *args)
 
 

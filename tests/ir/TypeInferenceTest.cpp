@@ -155,7 +155,16 @@ TEST_F(TypeRulesTest, Unification) {
   Type *arr = ctx.array(ctx.float32(), 1, Layout::A);
   EXPECT_EQ(unifyTypes(ctx, arr, arr), arr);
   EXPECT_EQ(unifyTypes(ctx, arr, ctx.float32()), nullptr);
-  EXPECT_EQ(unifyTypes(ctx, arr, ctx.array(ctx.float32(), 1, Layout::C)), nullptr);
+  // Arrays of other layouts unify to A (numba); read-only wins; other
+  // dtypes or ranks do not unify.
+  EXPECT_EQ(unifyTypes(ctx, arr, ctx.array(ctx.float32(), 1, Layout::C)), arr);
+  EXPECT_EQ(unifyTypes(ctx, ctx.array(ctx.float32(), 2, Layout::C),
+                       ctx.array(ctx.float32(), 2, Layout::F)),
+            ctx.array(ctx.float32(), 2, Layout::A));
+  EXPECT_EQ(unifyTypes(ctx, arr, ctx.array(ctx.float32(), 1, Layout::A, true)),
+            ctx.array(ctx.float32(), 1, Layout::A, true));
+  EXPECT_EQ(unifyTypes(ctx, arr, ctx.array(ctx.float64(), 1, Layout::A)), nullptr);
+  EXPECT_EQ(unifyTypes(ctx, arr, ctx.array(ctx.float32(), 2, Layout::A)), nullptr);
 }
 
 //===----------------------------------------------------------------------===//

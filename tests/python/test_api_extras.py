@@ -36,10 +36,21 @@ def test_reduce_init_size_res_and_empty():
     res.copy_to_device(np.array([-1.0, -2.0]))
     assert sum_reduce(cuda.to_device(a), res=res) is None
     np.testing.assert_array_equal(res.copy_to_host(), [a.sum(), -2.0])
-    with pytest.raises(ValueError, match="1-D"):
+    with pytest.raises(TypeError, match="1-D"):
         sum_reduce(np.zeros((2, 2)))
-    with pytest.raises(ValueError, match="outside the array"):
-        sum_reduce(a, size=101)
+    assert sum_reduce(a, size=1000) == a.sum()  # numba reduces a[:size]
+    assert sum_reduce(a, res=res, size=0, init=7.0) == 7.0  # res untouched
+    np.testing.assert_array_equal(res.copy_to_host(), [a.sum(), -2.0])
+
+
+def test_reduce_of_a_lambda_and_host_casts():
+    # numba's docs: cuda.reduce(lambda a, b: a + b); numba types convert
+    # values on the host.
+    sum_reduce2 = cuda.reduce(lambda a, b: a + b)
+    assert sum_reduce2(np.arange(1234.0)) == np.arange(1234.0).sum()
+    assert pyjit.float32(0.1) == np.float32(0.1) and type(pyjit.float32(0.1)) is np.float32
+    assert pyjit.complex64(1 + 2j) == np.complex64(1 + 2j)
+    assert pyjit.int8(300 - 256) == np.int8(44)
 
 
 def test_stream_and_event_queries_and_auto_synchronize():

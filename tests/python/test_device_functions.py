@@ -180,5 +180,6 @@ def test_an_unusable_default_names_its_type(jit):
         out[0] = g(1.0)
 
     with pytest.raises(pyjit.CompileError, match="default value of parameter 'thing' of device "
-                                                 "function 'g' is a _NotANumber, not a number"):
+                                                 "function 'g' is a _NotANumber; defaults must "
+                                                 "be numbers"):
         k[1, 1](np.zeros(1))

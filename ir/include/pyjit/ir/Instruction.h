@@ -62,6 +62,10 @@ enum class Opcode {
   ArrayStride,
   // ArrayTranspose(a) -> a view with the dimensions in reverse order (a.T).
   ArrayTranspose,
+  // ArrayCast(a) -> the same array as another array type of its dtype and
+  // rank (layout A, or read-only): a variable holding arrays of several
+  // layouts.
+  ArrayCast,
   // ArrayAddress(a) -> uint64: the address of the array's first element
   // (internal: pyjit.coop's vectorized tiles test its alignment).
   ArrayAddress,

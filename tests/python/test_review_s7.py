@@ -1,0 +1,141 @@
+"""Cases a break-it review of the seventh session found: each failed (a
+crash of the compiler, a dropped side effect, a refused numba idiom) before
+its fix. Expected values from Python's own semantics and numpy."""
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+DEBUG = False
+DT_NAME = "float32"
+
+
+def test_array_variable_assigned_on_some_paths_only(jit):
+    # The compiler crashed (segfault) lowering the phi of such a variable.
+    @jit
+    def loop_slice(out, a, n):
+        for i in range(n):
+            x = a[i:]
+        out[0] = x[0]
+
+    @jit
+    def tuple_with_array(out, a, c):
+        if c:
+            t = (a, 1)
+        out[0] = t[0][2] + t[1]
+
+    out = np.zeros(1)
+    loop_slice[1, 1](out, np.arange(5.0), 3)
+    assert out[0] == 2.0
+    tuple_with_array[1, 1](out, np.arange(5.0), 1)
+    assert out[0] == 3.0
+
+
+def test_assignments_only_in_code_that_is_not_lowered(jit):
+    @cuda.jit(device=True)
+    def scaled(x, scale=None):
+        if scale is None:
+            return x
+        y = x * scale  # typed only when scale is given
+        return y
+
+    @jit
+    def k(out):
+        out[0] = scaled(4.0)
+        out[1] = scaled(4.0, 2.0)
+        if not DEBUG:  # `not` of a constant is decided too
+            out[2] = 1
+        else:
+            out[2] = undefined_name  # noqa: F821 (never typed)
+
+    out = np.zeros(3)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [4.0, 8.0, 1.0])
+
+
+def test_calls_inside_conditions_decided_when_compiling_still_run(jit):
+    @cuda.jit(device=True)
+    def fill(a):
+        a[0] = 9
+
+    @cuda.jit(device=True)
+    def bump(a, i):
+        a[i] += 1
+        return a[i]
+
+    @jit
+    def k(out):
+        if fill(out) is None:
+            out[2] = 1
+        out[3] = bump(out, 1) is None
+        out[4] = (bump(out, 5), 1) == (1, 2, 3)
+        out[6] = len((bump(out, 7), 2))
+
+    out = np.zeros(8)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [9, 1, 1, 0, 0, 1, 2, 1])
+
+
+def test_arrays_of_other_layouts_unify_to_any_layout(jit):
+    @jit
+    def k(out, a, b, c):
+        x = a
+        if c:
+            x = b  # C then A: the variable is A (numba)
+        out[0] = x[1]
+        y = a
+        for _ in range(2):
+            y = y[::2]
+        out[1] = y[1]
+
+    out = np.zeros(2)
+    k[1, 1](out, np.arange(8.0), np.arange(16.0)[::2], 1)
+    np.testing.assert_array_equal(out, [2.0, 4.0])
+
+
+def test_defaults_that_cannot_be_values_are_named(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "bad_defaults", '''
+import numpy as np
+from pyjit import cuda
+
+
+@cuda.jit(device=True)
+def f(x, s=(None, 1)):
+    return x
+
+
+def k(out):
+    out[0] = f(1.0)
+''')
+    with pytest.raises(pyjit.CompileError, match=r"default value of parameter 's' of device "
+                                                 r"function 'f' is a tuple"):
+        jit(m.k)[1, 1](np.zeros(1))
+
+
+def test_dtype_spellings_and_negated_int64_min(jit, tmp_path):
+    @jit
+    def k(out):
+        a = cuda.local.array(1, "f")
+        b = cuda.local.array(1, "<i4")
+        c = cuda.local.array(1, "double")
+        d = cuda.local.array(1, DT_NAME)
+        a[0] = 0.1
+        b[0] = 2**31
+        c[0] = 0.1
+        d[0] = 0.1
+        out[0] = a[0]
+        out[1] = b[0]
+        out[2] = c[0]
+        out[3] = d[0]
+
+    out = np.zeros(4)
+    k[1, 1](out)
+    f32 = float(np.float32(0.1))
+    np.testing.assert_array_equal(out, [f32, -2**31, 0.1, f32])
+    from kernel_files import load_module
+    m = load_module(tmp_path, "negmin", "def k(out):\n    out[0] = --9223372036854775808\n")
+    with pytest.raises(pyjit.CompileError, match="negmin.py:2:14: error: this constant "
+                                                 "expression overflows int64"):
+        jit(m.k)[1, 1](np.zeros(1))
