@@ -116,6 +116,9 @@ private:
   /// An array variable assigned different arrays on different paths: a phi
   /// per part (data, extents, strides), completed with the other phis.
   void arrayPhi(const ir::Instruction &inst);
+  /// Stores \p v at \p ptr, known aligned only to \p align (a record's
+  /// field): on the GPU a float below its alignment goes byte by byte.
+  void storeMisaligned(llvm::Value *v, llvm::Value *ptr, llvm::Align align);
   /// Where an array's data lives, found from how it was made (an argument,
   /// an allocation, a view of one, a phi of them): the pointer's address
   /// space (generic, 0, where paths disagree), and whether it is shared.

@@ -3,6 +3,7 @@
 #include "Emitter.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/ADT/SmallString.h"
@@ -638,6 +639,42 @@ void Emitter::arrayView(const ir::Instruction &inst) {
   arrays[&inst] = v;
 }
 
+void Emitter::storeMisaligned(llvm::Value *v, llvm::Value *ptr, llvm::Align align) {
+  llvm::Type *ty = v->getType();
+  uint64_t size = module.getDataLayout().getTypeStoreSize(ty);
+  if (auto *st = llvm::dyn_cast<llvm::StructType>(ty)) { // complex: part by part
+    for (unsigned j = 0; j < st->getNumElements(); ++j) {
+      uint64_t at = module.getDataLayout().getStructLayout(st)->getElementOffset(j);
+      storeMisaligned(b.CreateExtractValue(v, j),
+                      b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), ptr, at),
+                      llvm::commonAlignment(align, at));
+    }
+    return;
+  }
+  if (options.host || !ty->isFloatingPointTy() || align.value() >= size) {
+    b.CreateAlignedStore(v, ptr, align);
+    return;
+  }
+  // A float at an address not aligned for it (a packed record's field), on
+  // the GPU: byte by byte from its bits. LLVM would store the low byte
+  // straight from the register the float arithmetic wrote, and ptxas (CUDA
+  // 13.0) compiles `st.b8` of such a register as a float-to-integer
+  // conversion (F2IP.U8.F32), not as its low 8 bits. So the low byte is
+  // taken by an integer instruction LLVM cannot fold away.
+  unsigned bits = static_cast<unsigned>(size * 8);
+  llvm::Type *intTy = b.getIntNTy(bits);
+  llvm::Value *word = b.CreateBitCast(v, intTy);
+  const char *constraint = bits == 16 ? "=h,h" : bits == 32 ? "=r,r" : "=l,l";
+  std::string text = "and.b" + std::to_string(bits) + " $0, $1, 255;";
+  auto *asmFn = llvm::InlineAsm::get(llvm::FunctionType::get(intTy, {intTy}, false), text,
+                                     constraint, /*hasSideEffects=*/false);
+  for (uint64_t k = 0; k < size; ++k) {
+    llvm::Value *byte = k == 0 ? b.CreateCall(asmFn, {word}) : b.CreateLShr(word, 8 * k);
+    b.CreateAlignedStore(b.CreateTrunc(byte, b.getInt8Ty()),
+                         b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), ptr, k), llvm::Align(1));
+  }
+}
+
 Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::Value *> &seen) {
   if (!seen.insert(v).second)
     return {}; // a loop back to a phi being decided: no information
@@ -901,7 +938,7 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
       llvm::Value *v = val(inst.operands().back());
       if (isa<ir::BoolType>(ft))
         v = b.CreateZExt(v, memTy);
-      b.CreateAlignedStore(v, ptr, align);
+      storeMisaligned(v, ptr, align);
       return llvm::Error::success();
     }
     llvm::Value *load = b.CreateAlignedLoad(memTy, ptr, align);
