@@ -124,6 +124,8 @@ RValue IRGen::call(const CallExpr &e) {
     return cmathCall(e, *lookupCMathFn(path.drop_front(6)));
   if (path.starts_with("cuda.fp16."))
     return fp16Call(e, path.drop_front(10));
+  if (path == "math.modf" || path == "math.frexp" || (path == "round" && e.args.size() == 2))
+    return floatParts(e, path);
   if (path.starts_with("math.") || path == "round") {
     MathFn mf = path == "round" ? MathFn::Round : *lookupMathFn(path.drop_front(5));
     std::vector<TypedOperand> ops;
@@ -337,6 +339,74 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
   for (size_t i = firstValue; i < e.args.size(); ++i)
     arg(i, rt);
   return RValue::of(emit(rt));
+}
+
+RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
+  const ExprInfo &ei = info(e);
+  // round computes in float64 (Python's float), rounding to float32 last.
+  Type *t = path == "round" ? ctx.float64() : cast<TupleType>(ei.type)->elements()[0];
+  Value *x = scalar(*e.args[0], t);
+  auto math = [&](MathFn f, std::vector<Value *> ops) { return mathOp(b, ctx, f, ops); };
+  auto k = [&](double v) { return b.constFloat(t, v); };
+  Value *finite = math(MathFn::Isfinite, {x});
+  if (path == "math.modf") {
+    // CPython: (copysign(x - trunc(x), x), trunc(x)); (±0.0, ±inf) for an
+    // infinity, NaN twice for a NaN.
+    Value *whole = math(MathFn::TruncF, {x});
+    Value *frac = b.select(math(MathFn::Isinf, {x}), k(0.0), b.binary(Opcode::Sub, x, whole));
+    frac = math(MathFn::Copysign, {frac, x});
+    RValue r;
+    r.type = ei.type;
+    r.elems = {RValue::of(frac), RValue::of(whole)};
+    return r;
+  }
+  if (path == "math.frexp") {
+    // x = m * 2**e with 0.5 <= |m| < 1 (C's frexp); (x, 0) for 0, an
+    // infinity or NaN. e from log2, corrected by one either way, then m by
+    // ldexp (exact).
+    Type *i64 = ctx.int64();
+    Value *ax = b.unary(Opcode::Abs, x);
+    Value *special = b.select(finite, b.cmp(CmpPredicate::Eq, x, k(0.0)), b.constBool(true));
+    Value *safe = b.select(special, k(1.0), ax);
+    Value *ex = b.binary(Opcode::Add, b.cast(math(MathFn::FloorF, {math(MathFn::Log2, {safe})}), i64),
+                         b.constInt(i64, 1));
+    auto scaled = [&](Value *by) {
+      return math(MathFn::Ldexp, {safe, b.cast(b.unary(Opcode::Neg, by), ctx.int32())});
+    };
+    Value *m = scaled(ex);
+    Value *tooBig = b.cmp(CmpPredicate::Ge, m, k(1.0));
+    ex = b.select(tooBig, b.binary(Opcode::Add, ex, b.constInt(i64, 1)), ex);
+    Value *tooSmall = b.cmp(CmpPredicate::Lt, m, k(0.5));
+    ex = b.select(tooSmall, b.binary(Opcode::Sub, ex, b.constInt(i64, 1)), ex);
+    m = math(MathFn::Copysign, {scaled(ex), x});
+    RValue r;
+    r.type = ei.type;
+    r.elems = {RValue::of(b.select(special, x, m)),
+               RValue::of(b.select(special, b.constInt(i64, 0), ex))};
+    return r;
+  }
+  // round(x, ndigits): numba's (and CPython 2's) algorithm: scale by a power
+  // of ten, round half to even, halfway cases checked on y / 2, scale back;
+  // x itself when it is not finite or the scaled value overflows.
+  Type *i64 = ctx.int64();
+  Value *nd = scalar(*e.args[1], i64);
+  Value *neg = b.cmp(CmpPredicate::Lt, nd, b.constInt(i64, 0));
+  Value *big = b.cmp(CmpPredicate::Gt, nd, b.constInt(i64, 22));
+  Value *absNd = b.select(neg, b.unary(Opcode::Neg, nd), nd);
+  auto pow10 = [&](Value *n) { return math(MathFn::Pow, {k(10.0), b.cast(n, t)}); };
+  Value *pow1 = pow10(b.select(big, b.binary(Opcode::Sub, absNd, b.constInt(i64, 22)), absNd));
+  Value *pow2 = b.select(big, k(1e22), k(1.0));
+  Value *y = b.select(neg, b.binary(Opcode::TrueDiv, x, pow1),
+                      b.binary(Opcode::Mul, b.binary(Opcode::Mul, x, pow1), pow2));
+  Value *z = math(MathFn::RintF, {y});
+  Value *half = b.cmp(CmpPredicate::Eq, b.unary(Opcode::Abs, b.binary(Opcode::Sub, y, z)), k(0.5));
+  z = b.select(half, b.binary(Opcode::Mul, k(2.0),
+                              math(MathFn::RintF, {b.binary(Opcode::TrueDiv, y, k(2.0))})),
+               z);
+  Value *back = b.select(neg, b.binary(Opcode::Mul, z, pow1),
+                         b.binary(Opcode::TrueDiv, b.binary(Opcode::TrueDiv, z, pow2), pow1));
+  Value *keep = b.select(finite, math(MathFn::Isinf, {y}), b.constBool(true));
+  return RValue::of(b.cast(b.select(keep, x, back), ei.type));
 }
 
 RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {

@@ -105,6 +105,8 @@ private:
   /// Lowers the calls inside \p e for their effects only (e's value is a
   /// constant decided when compiling).
   void effectsOf(const Expr &e);
+  /// math.modf, math.frexp, round(x, ndigits).
+  RValue floatParts(const CallExpr &e, llvm::StringRef path);
   FieldRef recordField(const Expr &access);
   Value *loadField(const FieldRef &ref);
   void storeField(const FieldRef &ref, Value *value);

@@ -280,6 +280,31 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{mathResultType(ctx, *fn, operand)};
     }
   }
+  if (path == "math.modf" || path == "math.frexp" || (path == "round" && args.size() == 2)) {
+    // modf(x) -> (fraction, integral part); frexp(x) -> (mantissa, exponent);
+    // round(x, ndigits) -> a float: Python's, computed in x's float type.
+    if (!wantArgs(path == "round" ? 2 : 1, path == "round" ? 2 : 1) || !wantScalar(0))
+      return {};
+    if (isa<ComplexType>(args[0].type)) {
+      error(e.args[0]->range(), path + "() does not take a complex number");
+      return {};
+    }
+    Type *t = isa<FloatType>(args[0].type) && !args[0].weak ? args[0].type : ctx.float64();
+    if (path == "round") {
+      if (!isIntegral(args[1].type)) {
+        error(e.args[1]->range(), "round()'s ndigits must be an integer, not " +
+                                      typeName(args[1].type));
+        return {};
+      }
+      if (!isa<FloatType>(args[0].type)) {
+        error(e.args[0]->range(), "round(x, ndigits) of an integer is not supported in kernels "
+                                  "(round a float)");
+        return {};
+      }
+      return ExprInfo{t};
+    }
+    return ExprInfo{ctx.tuple({t, path == "math.modf" ? t : ctx.int64()})};
+  }
   if (path == "round") {
     if (!wantArgs(1, 1) || !wantScalar(0))
       return {};

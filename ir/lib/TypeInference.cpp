@@ -878,7 +878,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (lookupCudaFn("atomic." + attr))
         return ExprInfo{ctx.builtin("cuda.atomic." + attr)};
     } else if (path == "math") {
-      if (lookupMathFn(attr))
+      if (lookupMathFn(attr) || attr == "modf" || attr == "frexp")
         return ExprInfo{ctx.builtin("math." + attr)};
       if (std::optional<double> c = floatConstant(attr))
         return constant(GlobalValue::ofFloat(*c));

@@ -286,3 +286,56 @@ def test_signbit_of_integers_and_bools(jit):
     out = np.zeros(3, np.bool_)
     k[1, 1](np.array([-5, 0], np.int32), np.array([True]), out)
     np.testing.assert_array_equal(out, [True, False, False])
+
+
+def _round_numba(x, nd):
+    """numba.cuda's round(x, ndigits) (CPython 2's float rounding), which
+    pyjit follows: round(2.675, 2) is 2.68 here, 2.67 in Python 3."""
+    if math.isinf(x) or math.isnan(x):
+        return x
+    if nd >= 0:
+        pow1, pow2 = (10.0 ** (nd - 22), 1e22) if nd > 22 else (10.0 ** nd, 1.0)
+        y = (x * pow1) * pow2
+        if math.isinf(y):
+            return x
+    else:
+        pow1 = 10.0 ** -nd
+        y = x / pow1
+    def rint(v):  # C's rint: half to even, the sign kept (-0.3 -> -0.0)
+        return math.copysign(float(round(v)), v)
+
+    z = rint(y)
+    if abs(y - z) == 0.5:
+        z = 2.0 * rint(y / 2.0)
+    return (z / pow2) / pow1 if nd >= 0 else z * pow1
+
+
+FLOAT_PARTS = [0.0, -0.0, 1.5, -2.75, 1e300, 5e-324, 2.2250738585072014e-308, 0.5, 1.0,
+               2.0**52 + 0.5, math.inf, -math.inf, math.nan, 123.456, 2.675, 0.125, -1e-310,
+               7.0, 1023.999999, 0.1]
+
+
+def test_modf_frexp_and_round_with_ndigits(jit):
+    @jit
+    def k(x, nd, out, e):
+        i = cuda.grid(1)
+        if i < x.size:
+            f, w = math.modf(x[i])
+            m, e[i] = math.frexp(x[i])
+            out[0, i] = f
+            out[1, i] = w
+            out[2, i] = m
+            out[3, i] = round(x[i], nd[i])
+
+    x = np.array(FLOAT_PARTS * 6)
+    nd = np.repeat(np.array([0, 1, 2, -1, -2, 25]), len(FLOAT_PARTS))
+    out = np.zeros((4, x.size))
+    e = np.zeros(x.size, np.int64)
+    k[(x.size + 31) // 32, 32](x, nd, out, e)
+    for i, v in enumerate(x.tolist()):
+        want = list(math.modf(v)) + [math.frexp(v)[0], _round_numba(v, int(nd[i]))]
+        for got, w in zip(out[:, i], want):
+            assert (math.isnan(got) and math.isnan(w)) or \
+                (got == w and math.copysign(1, got) == math.copysign(1, w)), (v, nd[i], got, w)
+        assert e[i] == math.frexp(v)[1], (v, e[i])
+    assert _round_numba(2.675, 2) == 2.68 and round(0.125, 2) == 0.12
