@@ -523,6 +523,41 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
   return llvm::Error::success();
 }
 
+/// A block's context before its threads run: the launch's extents, its
+/// shared memory, and (setBlock) its index.
+codegen::HostContext launchContext(Dim3 grid, Dim3 block, std::vector<char> &dynamicShared,
+                                   unsigned sharedBytes, std::vector<char> &staticShared) {
+  codegen::HostContext ctx{};
+  for (unsigned d = 0; d < 3; ++d) {
+    ctx.sreg[3 + d] = d == 0 ? block.x : d == 1 ? block.y : block.z;
+    ctx.sreg[9 + d] = d == 0 ? grid.x : d == 1 ? grid.y : grid.z;
+  }
+  ctx.dynamicShared = dynamicShared.data();
+  ctx.dynamicSharedBytes = sharedBytes;
+  ctx.staticShared = staticShared.data();
+  return ctx;
+}
+
+/// Block \p b of the grid, counted x fastest, as ctx's block index.
+void setBlock(codegen::HostContext &ctx, Dim3 grid, uint64_t b) {
+  ctx.sreg[6] = static_cast<uint32_t>(b % grid.x);
+  ctx.sreg[7] = static_cast<uint32_t>(b / grid.x % grid.y);
+  ctx.sreg[8] = static_cast<uint32_t>(b / grid.x / grid.y);
+}
+
+/// Calls f(ctx, linear) for each thread of a block in order (x, then y,
+/// then z), with the thread's index and lane in ctx.
+template <class F> void forEachThread(codegen::HostContext &ctx, Dim3 block, F f) {
+  uint32_t linear = 0;
+  for (unsigned tz = 0; tz < block.z; ++tz)
+    for (unsigned ty = 0; ty < block.y; ++ty)
+      for (unsigned tx = 0; tx < block.x; ++tx, ++linear) {
+        ctx.sreg[0] = tx, ctx.sreg[1] = ty, ctx.sreg[2] = tz;
+        ctx.sreg[12] = linear % 32;
+        f(ctx, linear);
+      }
+}
+
 } // namespace
 
 llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> bitcode,
@@ -630,14 +665,8 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   auto work = [&] {
     std::vector<char> dynamicShared(sharedBytes ? sharedBytes : 1);
     std::vector<char> staticShared(staticSharedBytes ? staticSharedBytes : 1);
-    codegen::HostContext ctx{};
-    for (unsigned d = 0; d < 3; ++d) {
-      ctx.sreg[3 + d] = d == 0 ? block.x : d == 1 ? block.y : block.z;
-      ctx.sreg[9 + d] = d == 0 ? grid.x : d == 1 ? grid.y : grid.z;
-    }
-    ctx.dynamicShared = dynamicShared.data();
-    ctx.dynamicSharedBytes = sharedBytes;
-    ctx.staticShared = staticShared.data();
+    codegen::HostContext ctx =
+        launchContext(grid, block, dynamicShared, sharedBytes, staticShared);
     RaceState race;
     if (racecheck) {
       race.file = sourceFile ? sourceFile : "<kernel>";
@@ -646,20 +675,13 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     StackPool stacks(stackBytes); // before `fibers`: a suspended fiber returns its stack when destroyed
     std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
-      ctx.sreg[6] = static_cast<uint32_t>(b % grid.x);
-      ctx.sreg[7] = static_cast<uint32_t>(b / grid.x % grid.y);
-      ctx.sreg[8] = static_cast<uint32_t>(b / grid.x / grid.y);
-      uint32_t linear = 0;
-      for (unsigned tz = 0; tz < block.z; ++tz)
-        for (unsigned ty = 0; ty < block.y; ++ty)
-          for (unsigned tx = 0; tx < block.x; ++tx, ++linear) {
-            ctx.sreg[0] = tx, ctx.sreg[1] = ty, ctx.sreg[2] = tz;
-            ctx.sreg[12] = linear % 32;
-            if (usesBarriers)
-              fibers[linear].ctx = ctx;
-            else
-              entryFn(&ctx, slots);
-          }
+      setBlock(ctx, grid, b);
+      forEachThread(ctx, block, [&](codegen::HostContext &c, uint32_t linear) {
+        if (usesBarriers)
+          fibers[linear].ctx = c;
+        else
+          entryFn(&c, slots);
+      });
       llvm::Error blockErr = usesBarriers
                                  ? runBlockWithFibers(entryFn, fibers, slots, debugFile, stacks)
                                  : llvm::Error::success();
@@ -716,29 +738,15 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
     run.dynamicShared.resize(sharedBytes ? sharedBytes : 1);
     run.staticShared.resize(staticSharedBytes ? staticSharedBytes : 1);
     run.fibers.resize(threads);
-    codegen::HostContext ctx{};
-    for (unsigned d = 0; d < 3; ++d) {
-      ctx.sreg[3 + d] = d == 0 ? block.x : d == 1 ? block.y : block.z;
-      ctx.sreg[9 + d] = d == 0 ? grid.x : d == 1 ? grid.y : grid.z;
-    }
-    ctx.sreg[6] = static_cast<uint32_t>(b % grid.x);
-    ctx.sreg[7] = static_cast<uint32_t>(b / grid.x % grid.y);
-    ctx.sreg[8] = static_cast<uint32_t>(b / grid.x / grid.y);
-    ctx.dynamicShared = run.dynamicShared.data();
-    ctx.dynamicSharedBytes = sharedBytes;
-    ctx.staticShared = run.staticShared.data();
+    codegen::HostContext ctx =
+        launchContext(grid, block, run.dynamicShared, sharedBytes, run.staticShared);
+    setBlock(ctx, grid, b);
     if (racecheck) {
       run.race.file = sourceFile ? sourceFile : "<kernel>";
       ctx.raceState = &run.race;
     }
-    uint32_t linear = 0;
-    for (unsigned tz = 0; tz < block.z; ++tz)
-      for (unsigned ty = 0; ty < block.y; ++ty)
-        for (unsigned tx = 0; tx < block.x; ++tx, ++linear) {
-          ctx.sreg[0] = tx, ctx.sreg[1] = ty, ctx.sreg[2] = tz;
-          ctx.sreg[12] = linear % 32;
-          run.fibers[linear].ctx = ctx;
-        }
+    forEachThread(ctx, block,
+                  [&](codegen::HostContext &c, uint32_t linear) { run.fibers[linear].ctx = c; });
     if (llvm::Error err = startFibers(entryFn, run.fibers, slots, stacks))
       return err;
   }
