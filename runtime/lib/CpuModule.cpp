@@ -99,6 +99,18 @@ struct RaceState {
   uint64_t epoch = 1;
   std::string failure;
   const char *file = "<kernel>";
+  // The block's shared memory: an access elsewhere is not logged (an array
+  // variable that is shared on one path and global on another).
+  std::pair<uintptr_t, uintptr_t> staticShared{0, 0}, dynamicShared{0, 0};
+  bool isShared(uintptr_t a) const {
+    return (a >= staticShared.first && a < staticShared.second) ||
+           (a >= dynamicShared.first && a < dynamicShared.second);
+  }
+  void watch(const codegen::HostContext &ctx, uint64_t staticBytes) {
+    auto base = [](void *p) { return reinterpret_cast<uintptr_t>(p); };
+    staticShared = {base(ctx.staticShared), base(ctx.staticShared) + staticBytes};
+    dynamicShared = {base(ctx.dynamicShared), base(ctx.dynamicShared) + ctx.dynamicSharedBytes};
+  }
 };
 
 std::string threadAt(const codegen::HostContext &c, int32_t linear) {
@@ -110,7 +122,8 @@ std::string threadAt(const codegen::HostContext &c, int32_t linear) {
 extern "C" void pyjit_host_shared_access(codegen::HostContext *ctx, const void *address,
                                          int32_t bytes, int32_t isWrite, int32_t line) {
   auto *state = static_cast<RaceState *>(ctx->raceState);
-  if (!state || !state->failure.empty())
+  if (!state || !state->failure.empty() ||
+      !state->isShared(reinterpret_cast<uintptr_t>(address)))
     return;
   (void)bytes; // accesses are compared by their first byte (element granularity)
   int32_t me = static_cast<int32_t>(ctx->sreg[0] + ctx->sreg[3] * (ctx->sreg[1] + ctx->sreg[4] * ctx->sreg[2]));
@@ -670,6 +683,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     RaceState race;
     if (racecheck) {
       race.file = sourceFile ? sourceFile : "<kernel>";
+      race.watch(ctx, staticSharedBytes);
       ctx.raceState = &race;
     }
     StackPool stacks(stackBytes); // before `fibers`: a suspended fiber returns its stack when destroyed
@@ -743,6 +757,7 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
     setBlock(ctx, grid, b);
     if (racecheck) {
       run.race.file = sourceFile ? sourceFile : "<kernel>";
+      run.race.watch(ctx, staticSharedBytes);
       ctx.raceState = &run.race;
     }
     forEachThread(ctx, block,

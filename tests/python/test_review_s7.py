@@ -139,3 +139,22 @@ def test_dtype_spellings_and_negated_int64_min(jit, tmp_path):
     with pytest.raises(pyjit.CompileError, match="negmin.py:2:14: error: this constant "
                                                  "expression overflows int64"):
         jit(m.k)[1, 1](np.zeros(1))
+
+
+def test_racecheck_logs_only_shared_memory_for_arrays_of_either_memory():
+    # An array variable that is shared on one path and global on the other:
+    # racecheck reports the race only when the accesses are shared memory.
+    @cuda.jit(racecheck=True, target="cpu")
+    def k(a, out, use_global):
+        sh = cuda.shared.array(32, np.float64)
+        t = cuda.threadIdx.x
+        src = sh
+        if use_global:
+            src = a
+        src[t] = t
+        out[t] = src[(t + 1) % 32]
+
+    out = np.zeros(32)
+    k[1, 32](np.zeros(32), out, 1)  # global memory: no report
+    with pytest.raises(pyjit.KernelError, match=r"shared-memory race in block \(0, 0, 0\)"):
+        k[1, 32](np.zeros(32), out, 0)
