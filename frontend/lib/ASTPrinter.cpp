@@ -196,6 +196,10 @@ public:
       line(d, "While", s.range());
       expr(*w.cond, d + 1);
       block(w.body, d + 1);
+      if (!w.orelse.empty()) {
+        os.indent((d + 1) * 2) << "else:\n";
+        block(w.orelse, d + 2);
+      }
       return;
     }
     case Stmt::Kind::For: {
@@ -204,6 +208,10 @@ public:
       expr(*f.target, d + 1);
       expr(*f.iter, d + 1);
       block(f.body, d + 1);
+      if (!f.orelse.empty()) {
+        os.indent((d + 1) * 2) << "else:\n";
+        block(f.orelse, d + 2);
+      }
       return;
     }
     case Stmt::Kind::Return: {

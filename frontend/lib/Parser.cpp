@@ -61,7 +61,7 @@ private:
   StmtPtr parseSmallStatement();
   StmtPtr parseExprStatement();
   StmtPtr parseIf(SourceRange start);
-  bool checkNoLoopElse();
+  bool parseLoopElse(Block &orelse); // an optional `else:` block of a loop
   bool isSoftKeywordStatement() const;
 
   // Expressions, lowest precedence first.
@@ -216,11 +216,11 @@ bool Parser::parseStatement(Block &out) {
     ExprPtr cond = parseTest();
     if (!cond || !expect(TokenKind::Colon, "':'"))
       return false;
-    Block body;
-    if (!parseBlock(body) || !checkNoLoopElse())
+    Block body, orelse;
+    if (!parseBlock(body) || !parseLoopElse(orelse))
       return false;
-    out.push_back(std::make_unique<WhileStmt>(span(kw.range, cond->range()),
-                                              std::move(cond), std::move(body)));
+    out.push_back(std::make_unique<WhileStmt>(span(kw.range, cond->range()), std::move(cond),
+                                              std::move(body), std::move(orelse)));
     return true;
   }
   case TokenKind::KwFor: {
@@ -247,11 +247,11 @@ bool Parser::parseStatement(Block &out) {
     ExprPtr iter = parseTestList();
     if (!iter || !expect(TokenKind::Colon, "':'"))
       return false;
-    Block body;
-    if (!parseBlock(body) || !checkNoLoopElse())
+    Block body, orelse;
+    if (!parseBlock(body) || !parseLoopElse(orelse))
       return false;
     out.push_back(std::make_unique<ForStmt>(span(kw.range, iter->range()), std::move(target),
-                                            std::move(iter), std::move(body)));
+                                            std::move(iter), std::move(body), std::move(orelse)));
     return true;
   }
   case TokenKind::KwDef: {
@@ -299,10 +299,10 @@ bool Parser::isSoftKeywordStatement() const {
   return tokens[i].is(TokenKind::Colon);
 }
 
-bool Parser::checkNoLoopElse() {
-  if (at(TokenKind::KwElse))
-    return unsupported(tok().range, "an 'else' clause on a loop"), false;
-  return true;
+bool Parser::parseLoopElse(Block &orelse) {
+  if (!accept(TokenKind::KwElse))
+    return true;
+  return expect(TokenKind::Colon, "':'") && parseBlock(orelse);
 }
 
 StmtPtr Parser::parseIf(SourceRange start) {

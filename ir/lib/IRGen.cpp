@@ -99,10 +99,13 @@ void IRGen::recordNestedDefs(const Block &body) {
     else if (auto *i = dyn_cast<IfStmt>(s.get())) {
       recordNestedDefs(i->body);
       recordNestedDefs(i->orelse);
-    } else if (auto *w = dyn_cast<WhileStmt>(s.get()))
+    } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
       recordNestedDefs(w->body);
-    else if (auto *f = dyn_cast<ForStmt>(s.get()))
+      recordNestedDefs(w->orelse);
+    } else if (auto *f = dyn_cast<ForStmt>(s.get())) {
       recordNestedDefs(f->body);
+      recordNestedDefs(f->orelse);
+    }
   }
 }
 
@@ -384,7 +387,8 @@ void IRGen::whileStmt(const WhileStmt &s) {
   enter(header);
   b.setLoc(s.range().begin);
   Value *cond = truthy(gen(*s.cond));
-  b.condBr(cond, body, exit);
+  BasicBlock *done = s.orelse.empty() ? exit : fn->createBlock(); // the loop's else
+  b.condBr(cond, body, done);
   ssa.sealBlock(body);
   enter(body);
   loops.push_back({header, exit});
@@ -392,8 +396,22 @@ void IRGen::whileStmt(const WhileStmt &s) {
   loops.pop_back();
   jumpTo(header);
   ssa.sealBlock(header);
+  loopElse(s.orelse, done, exit);
+}
+
+void IRGen::loopElse(const Block &orelse, BasicBlock *done, BasicBlock *exit) {
+  // A loop's `else:` runs when it ends without `break` (`done`); a break
+  // jumps to `exit`, after it.
+  if (done != exit) {
+    ssa.sealBlock(done);
+    enter(done);
+    block(orelse);
+    jumpTo(exit);
+  }
   ssa.sealBlock(exit);
   enter(exit);
+  if (exit->predecessors().empty())
+    b.ret(); // no path continues: the rest is dead
 }
 
 // One counter of a for loop: range(start, stop, step), enumerate's count
@@ -553,7 +571,8 @@ void IRGen::forStmt(const ForStmt &s) {
   for (const LoopStream &st : streams)
     ivs.push_back(ssa.readVariable(st.var, i64, header));
   Value *k = ssa.readVariable(counter, u64, header);
-  b.condBr(trips ? b.cmp(CmpPredicate::Lt, k, trips) : b.constBool(true), body, exit);
+  BasicBlock *done = s.orelse.empty() ? exit : fn->createBlock(); // the loop's else
+  b.condBr(trips ? b.cmp(CmpPredicate::Lt, k, trips) : b.constBool(true), body, done);
   ssa.sealBlock(body);
   enter(body);
   assign(*s.target, loopValue(shape, streams, ivs));
@@ -576,14 +595,14 @@ void IRGen::forStmt(const ForStmt &s) {
     b.ret(); // the body never reaches the next iteration; latch is dead
   }
   ssa.sealBlock(header);
-  ssa.sealBlock(exit);
-  enter(exit);
+  loopElse(s.orelse, done, exit);
 }
 
 // `for x in (a, b, c)`: the body once per element, in order.
 void IRGen::unrolledFor(const ForStmt &s) {
   RValue tuple = gen(*s.iter);
   BasicBlock *exit = fn->createBlock();
+  BasicBlock *done = s.orelse.empty() ? exit : fn->createBlock(); // the loop's else
   for (const RValue &elem : tuple.elems) {
     if (!reachable())
       break;
@@ -598,11 +617,8 @@ void IRGen::unrolledFor(const ForStmt &s) {
     if (next->predecessors().empty())
       b.ret(); // no path continues: the rest is dead
   }
-  jumpTo(exit);
-  ssa.sealBlock(exit);
-  enter(exit);
-  if (exit->predecessors().empty())
-    b.ret();
+  jumpTo(done);
+  loopElse(s.orelse, done, exit);
 }
 
 //===----------------------------------------------------------------------===//

@@ -94,6 +94,9 @@ private:
   void stmt(const Stmt &s);
   void assign(const Expr &target, const RValue &v);
   void ifStmt(const IfStmt &s);
+  /// After a loop: its `else:` block at `done` (the end without break),
+  /// then `exit` (where a break goes). `done` is `exit` without an else.
+  void loopElse(const Block &orelse, BasicBlock *done, BasicBlock *exit);
   /// A field of a record array's element (a[i].x, a[i]['x']): the array,
   /// the element's (checked) indices and the field.
   struct FieldRef {

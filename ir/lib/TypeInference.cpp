@@ -120,8 +120,10 @@ void Inferer::collectLocals(const Block &b) {
     } else if (auto *f = dyn_cast<ForStmt>(s.get())) {
       collectTargets(*f->target);
       collectLocals(f->body);
+      collectLocals(f->orelse);
     } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
       collectLocals(w->body);
+      collectLocals(w->orelse);
     } else if (auto *i = dyn_cast<IfStmt>(s.get())) {
       collectLocals(i->body);
       collectLocals(i->orelse);
@@ -327,6 +329,7 @@ void Inferer::stmt(const Stmt &s) {
     ++loopDepth;
     block(w.body);
     --loopDepth;
+    block(w.orelse); // a break there leaves an enclosing loop
     return;
   }
   case Stmt::Kind::For: {
@@ -337,6 +340,7 @@ void Inferer::stmt(const Stmt &s) {
     ++loopDepth;
     block(f.body);
     --loopDepth;
+    block(f.orelse);
     return;
   }
   case Stmt::Kind::Return: {

@@ -592,11 +592,6 @@ INSTANTIATE_TEST_SUITE_P(
                         11},
         UnsupportedCase{"def k(*a):\n    pass\n", "a variadic parameter ('*args', '**kwargs')",
                         1, 7},
-        UnsupportedCase{"def k(a):\n    for i in range(3):\n        pass\n    else:\n"
-                        "        pass\n",
-                        "an 'else' clause on a loop", 4, 5},
-        UnsupportedCase{"def k(a):\n    while a:\n        pass\n    else:\n        pass\n",
-                        "an 'else' clause on a loop", 4, 5},
         UnsupportedCase{"def k(a):\n    s = f'{a}'\n", "an f-string", 2, 9},
         UnsupportedCase{"def k(a):\n    x: int = 1\n", "an annotated assignment", 2, 6},
         UnsupportedCase{"def k(a):\n    f(**a)\n", "keyword argument unpacking ('**')", 2, 7}));

@@ -247,20 +247,24 @@ struct IfStmt : Stmt {
   Block body, orelse;
 };
 
+/// `orelse`: the loop's `else:` block, run when the loop ends without
+/// `break` (empty when there is none).
 struct WhileStmt : Stmt {
-  WhileStmt(SourceRange r, ExprPtr cond, Block body)
-      : Stmt(Kind::While, r), cond(std::move(cond)), body(std::move(body)) {}
+  WhileStmt(SourceRange r, ExprPtr cond, Block body, Block orelse = {})
+      : Stmt(Kind::While, r), cond(std::move(cond)), body(std::move(body)),
+        orelse(std::move(orelse)) {}
   PYJIT_STMT_CLASSOF(While)
   ExprPtr cond;
-  Block body;
+  Block body, orelse;
 };
 
 struct ForStmt : Stmt {
-  ForStmt(SourceRange r, ExprPtr target, ExprPtr iter, Block body)
-      : Stmt(Kind::For, r), target(std::move(target)), iter(std::move(iter)), body(std::move(body)) {}
+  ForStmt(SourceRange r, ExprPtr target, ExprPtr iter, Block body, Block orelse = {})
+      : Stmt(Kind::For, r), target(std::move(target)), iter(std::move(iter)), body(std::move(body)),
+        orelse(std::move(orelse)) {}
   PYJIT_STMT_CLASSOF(For)
   ExprPtr target, iter;
-  Block body;
+  Block body, orelse;
 };
 
 struct ReturnStmt : Stmt {
