@@ -343,8 +343,13 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
 
 RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
   const ExprInfo &ei = info(e);
-  // round computes in float64 (Python's float), rounding to float32 last.
-  Type *t = path == "round" ? ctx.float64() : cast<TupleType>(ei.type)->elements()[0];
+  // round computes in float64 (Python's float), rounding to float32 last;
+  // modf and frexp in the argument's type, float16 in float32 (libdevice has
+  // no half ldexp), the results rounded back (exactly).
+  Type *out = path == "round" ? ei.type : cast<TupleType>(ei.type)->elements()[0];
+  Type *t = path == "round" ? ctx.float64()
+            : cast<FloatType>(out)->bits() == 16 ? ctx.float32()
+                                                  : out;
   Value *x = scalar(*e.args[0], t);
   auto math = [&](MathFn f, std::vector<Value *> ops) { return mathOp(b, ctx, f, ops); };
   auto k = [&](double v) { return b.constFloat(t, v); };
@@ -357,7 +362,7 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
     frac = math(MathFn::Copysign, {frac, x});
     RValue r;
     r.type = ei.type;
-    r.elems = {RValue::of(frac), RValue::of(whole)};
+    r.elems = {RValue::of(b.cast(frac, out)), RValue::of(b.cast(whole, out))};
     return r;
   }
   if (path == "math.frexp") {
@@ -381,7 +386,7 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
     m = math(MathFn::Copysign, {scaled(ex), x});
     RValue r;
     r.type = ei.type;
-    r.elems = {RValue::of(b.select(special, x, m)),
+    r.elems = {RValue::of(b.cast(b.select(special, x, m), out)),
                RValue::of(b.select(special, b.constInt(i64, 0), ex))};
     return r;
   }
@@ -406,7 +411,15 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
   Value *back = b.select(neg, b.binary(Opcode::Mul, z, pow1),
                          b.binary(Opcode::TrueDiv, b.binary(Opcode::TrueDiv, z, pow2), pow1));
   Value *keep = b.select(finite, math(MathFn::Isinf, {y}), b.constBool(true));
-  return RValue::of(b.cast(b.select(keep, x, back), ei.type));
+  // CPython's bounds: ndigits above 323 keeps x, below -308 gives a zero of
+  // x's sign (the powers of ten above would overflow to inf, and 0 * inf).
+  keep = b.select(b.cmp(CmpPredicate::Gt, nd, b.constInt(i64, 323)), b.constBool(true), keep);
+  Value *r = b.select(keep, x, back);
+  Value *zero = math(MathFn::Copysign, {k(0.0), x});
+  r = b.select(b.select(finite, b.cmp(CmpPredicate::Lt, nd, b.constInt(i64, -308)),
+                        b.constBool(false)),
+               zero, r);
+  return RValue::of(b.cast(r, ei.type));
 }
 
 RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {

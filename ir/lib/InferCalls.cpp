@@ -655,6 +655,23 @@ std::optional<bool> Inferer::prunedCondition(const IfStmt &s) {
   return it->second.constant->truth();
 }
 
+/// Whether a break in \p b leaves the loop whose body \p b is: breaks in
+/// nested loops' bodies leave those loops, but not the ones in their
+/// `else:` blocks.
+static bool breaksOut(const Block &b) {
+  for (const StmtPtr &s : b) {
+    if (isa<BreakStmt>(*s))
+      return true;
+    if (auto *i = dyn_cast<IfStmt>(s.get()); i && (breaksOut(i->body) || breaksOut(i->orelse)))
+      return true;
+    if (auto *f = dyn_cast<ForStmt>(s.get()); f && breaksOut(f->orelse))
+      return true;
+    if (auto *w = dyn_cast<WhileStmt>(s.get()); w && breaksOut(w->orelse))
+      return true;
+  }
+  return false;
+}
+
 bool Inferer::alwaysReturns(const Block &b) {
   for (const StmtPtr &s : b) {
     if (isa<ReturnStmt>(*s))
@@ -668,24 +685,17 @@ bool Inferer::alwaysReturns(const Block &b) {
       if (!i->orelse.empty() && alwaysReturns(i->body) && alwaysReturns(i->orelse))
         return true;
     }
-    if (auto *w = dyn_cast<WhileStmt>(s.get()))
-      if (auto *c = dyn_cast<BoolLitExpr>(w->cond.get()); c && c->value) {
-        // `while True:` without break only leaves through return.
-        bool hasBreak = false;
-        std::function<void(const Block &)> scan = [&](const Block &body) {
-          for (const StmtPtr &x : body) {
-            if (isa<BreakStmt>(*x))
-              hasBreak = true;
-            else if (auto *xi = dyn_cast<IfStmt>(x.get())) {
-              scan(xi->body);
-              scan(xi->orelse);
-            }
-          }
-        };
-        scan(w->body);
-        if (!hasBreak)
-          return true;
-      }
+    // A loop returns on every path when no break leaves it and it can only
+    // end by its else (which returns), or, `while True:`, not at all.
+    if (auto *f = dyn_cast<ForStmt>(s.get()))
+      if (!breaksOut(f->body) && !f->orelse.empty() && alwaysReturns(f->orelse))
+        return true;
+    if (auto *w = dyn_cast<WhileStmt>(s.get())) {
+      auto *c = dyn_cast<BoolLitExpr>(w->cond.get());
+      bool forever = c && c->value;
+      if (!breaksOut(w->body) && (forever || (!w->orelse.empty() && alwaysReturns(w->orelse))))
+        return true;
+    }
   }
   return false;
 }

@@ -249,6 +249,11 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
                             "the elements in a loop)");
       return;
     }
+    if (isa<RecordType>(elem.type)) {
+      error(target.range(), "cannot assign a whole record element; assign its fields "
+                            "(a[i].x = ...)");
+      return;
+    }
     if (!value.type->isScalar())
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
                             " into an array of " + typeName(elem.type));
@@ -685,6 +690,11 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   case Expr::Kind::IfExp: {
     auto &i = cast<IfExpExpr>(e);
     ExprInfo c = expr(*i.cond);
+    if (c.type && !c.type->isScalar()) {
+      error(i.cond->range(), "the truth value of a " + typeName(c.type) +
+                                 " is not supported in kernels");
+      return {};
+    }
     if (c.constant)
       if (std::optional<bool> known = c.constant->truth()) {
         ExprInfo chosen = expr(*(*known ? i.body : i.orelse));

@@ -122,6 +122,27 @@ def _kernel_type(dtype, shape, strides):
     return sys.intern(array_type(name, len(shape), c, f))
 
 
+def _descr(dtype):
+    """The CAI `descr` of a dtype: numpy's, or for a structured dtype numpy
+    cannot describe (fields out of order or overlapping) a list of its
+    fields in offset order with padding entries, as far as they do not
+    overlap; [('', typestr)] when even that fails."""
+    try:
+        return dtype.descr
+    except ValueError:
+        out, at = [], 0
+        for name, (fdt, offset, *_) in sorted(dtype.fields.items(), key=lambda kv: kv[1][1]):
+            if offset < at:
+                return [("", dtype.str)]
+            if offset > at:
+                out.append(("", "|V%d" % (offset - at)))
+            out.append((name, fdt.str))
+            at = offset + fdt.itemsize
+        if at < dtype.itemsize:
+            out.append(("", "|V%d" % (dtype.itemsize - at)))
+        return out
+
+
 def _c_strides(shape, itemsize):
     strides = []
     acc = itemsize
@@ -168,7 +189,7 @@ class DeviceArray(_abi_base()):
         # kernel argument type are built once (the launch path reads them).
         contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
         self._cai = {"shape": self.shape, "strides": None if contiguous else self.strides,
-                     "typestr": self.dtype.str, "descr": self.dtype.descr,
+                     "typestr": self.dtype.str, "descr": _descr(self.dtype),
                      "data": (self._buffer.ptr, False),
                      # Kernels and copies go to the legacy default stream (1 in
                      # CAI v3): consumers on other streams order after it.

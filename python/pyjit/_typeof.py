@@ -62,8 +62,8 @@ def record_spelling(dtype):
         fdt, offset = spec[0], spec[1]
         if len(spec) > 2 and spec[2] is not None and spec[2] != name:
             return None, "field titles are not supported"
-        if not name.isidentifier():
-            return None, "field name %r is not an identifier" % name
+        if not (name.isidentifier() and name.isascii()):
+            return None, "field name %r is not an ASCII identifier" % name
         if fdt.subdtype is not None or fdt.fields is not None:
             return None, "field %r is an array or a record; record fields must be scalars" % name
         if fdt.name not in SUPPORTED_DTYPES or not fdt.isnative:
@@ -72,6 +72,26 @@ def record_spelling(dtype):
     if not fields:
         return None, "the record has no fields"
     return "Record(%s;%d;%s)" % (",".join(fields), dtype.itemsize, dtype.isalignedstruct), None
+
+
+def _dtype_of_descr(descr, itemsize, what):
+    """The structured dtype a CAI `descr` describes: its named fields at
+    their offsets, the unnamed entries padding, `itemsize` bytes in all."""
+    names, formats, offsets, at = [], [], [], 0
+    for entry in descr:
+        name, fmt = entry[0], entry[1]
+        shape = entry[2] if len(entry) > 2 else ()
+        size = np.dtype((fmt, shape)).itemsize
+        if name:
+            names.append(name)
+            formats.append((fmt, shape) if shape else fmt)
+            offsets.append(at)
+        at += size
+    if at != itemsize:
+        raise TypeError("%s: its __cuda_array_interface__ descr spans %d bytes, its typestr %d"
+                        % (what, at, itemsize))
+    return np.dtype({"names": names, "formats": formats, "offsets": offsets,
+                     "itemsize": itemsize})
 
 
 def dtype_name(dtype, what):
@@ -139,7 +159,7 @@ def typeof(value, what):
         itemsize = np.dtype(name).itemsize if name is not None else 0
         if name is None and typestr.startswith("|V") and cai.get("descr"):
             # A structured dtype: its layout is in `descr` (CAI v3).
-            dt = np.dtype(cai["descr"], align=False)
+            dt = _dtype_of_descr(cai["descr"], int(typestr[2:]), what)
             name, itemsize = dtype_name(dt, what), dt.itemsize
         if name is None:
             raise TypeError("%s: device arrays of typestr %r are not supported in kernels"

@@ -158,3 +158,120 @@ def test_racecheck_logs_only_shared_memory_for_arrays_of_either_memory():
     k[1, 32](np.zeros(32), out, 1)  # global memory: no report
     with pytest.raises(pyjit.KernelError, match=r"shared-memory race in block \(0, 0, 0\)"):
         k[1, 32](np.zeros(32), out, 0)
+
+
+REC = np.dtype([("x", "f8"), ("y", "i1")])
+
+
+def test_whole_record_stores_and_record_conditions_are_named(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "rec_misuse", '''
+def store(a):
+    a[1] = 5
+
+
+def condition(a, o):
+    o[0] = 1.0 if a[1] else 2.0
+''')
+    with pytest.raises(pyjit.CompileError, match=r"rec_misuse.py:3:5: error: cannot assign a "
+                                                 r"whole record element; assign its fields"):
+        jit(m.store)[1, 1](np.zeros(2, REC))
+    with pytest.raises(pyjit.CompileError, match=r"rec_misuse.py:7:19: error: the truth value "
+                                                 r"of a Record"):
+        jit(m.condition)[1, 1](np.zeros(2, REC), np.zeros(1))
+
+
+def test_every_path_returns_through_loop_else_and_breaks(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "loop_returns", '''
+from pyjit import cuda
+
+
+@cuda.jit(device=True)
+def first_or_minus_one(n):
+    for i in range(n):
+        if i == 4:
+            return i
+    else:
+        return -1
+
+
+@cuda.jit(device=True)
+def falls_off(n):
+    while True:
+        for i in range(n):
+            if i == 3:
+                return i * 10
+        else:
+            break
+
+
+def good(out):
+    out[0] = first_or_minus_one(10)
+    out[1] = first_or_minus_one(2)
+
+
+def bad(out):
+    out[0] = falls_off(2)
+''')
+    out = np.zeros(2)
+    jit(m.good)[1, 1](out)
+    np.testing.assert_array_equal(out, [4, -1])
+    with pytest.raises(pyjit.CompileError, match="not every path of device function 'falls_off' "
+                                                 "returns a value"):
+        jit(m.bad)[1, 1](out)
+
+
+def test_frexp_of_float16_and_round_with_extreme_ndigits(jit):
+    import math
+
+    @jit
+    def k(x, o, e, r, nd):
+        i = cuda.grid(1)
+        if i < x.shape[0]:
+            m, e[i] = math.frexp(x[i])
+            o[i] = m
+        if i < nd.shape[0]:
+            r[i] = round(123.0 * (1 - 2 * (i % 2)), nd[i])
+
+    x = np.array([0.5, 3.0, 1000.0, 65504, 6e-8, -7.0], np.float16)
+    o, e = np.zeros(6, np.float16), np.zeros(6, np.int64)
+    nd = np.array([-309, -400, 400, -2**40, 2**40, -2**63, 2], np.int64)
+    r = np.zeros(nd.size)
+    k[1, 8](x, o, e, r, nd)
+    want = [math.frexp(float(v)) for v in x]
+    np.testing.assert_array_equal(o, [w[0] for w in want])
+    np.testing.assert_array_equal(e, [w[1] for w in want])
+    expected = [round(123.0 * (1 - 2 * (i % 2)), int(n)) for i, n in enumerate(nd)]
+    np.testing.assert_array_equal(r, expected)
+    np.testing.assert_array_equal(np.signbit(r), np.signbit(expected))
+
+
+def test_structured_device_arrays_of_any_layout_and_foreign_padding():
+    # Fields out of order: numpy has no descr for them, the device array
+    # still works; a padded (aligned) dtype comes back through a foreign
+    # __cuda_array_interface__ with its padding skipped.
+    unordered = np.dtype({"names": ["y", "x"], "formats": ["i8", "f4"], "offsets": [8, 0],
+                          "itemsize": 16})
+    d = cuda.to_device(np.zeros(3, unordered))
+    assert d.dtype == unordered
+
+    class Foreign:
+        def __init__(self, dev):
+            self.dev = dev
+            self.__cuda_array_interface__ = dev.__cuda_array_interface__
+
+    @cuda.jit
+    def inc(a):
+        i = cuda.grid(1)
+        if i < a.shape[0]:
+            a[i].y += i + 1
+
+    aligned = np.dtype([("x", "f4"), ("y", "i8")], align=True)
+    dv = cuda.to_device(np.zeros(3, aligned))
+    from pyjit._typeof import typeof
+    assert typeof(Foreign(dv), "a") == \
+        "array(Record(x[type=float32;offset=0],y[type=int64;offset=8];16;False), 1d, C)"
+    if cuda.is_available():  # the CPU backend takes numpy arrays, not foreign device arrays
+        inc[1, 4](Foreign(dv))
+        np.testing.assert_array_equal(dv.copy_to_host()["y"], [1, 2, 3])
