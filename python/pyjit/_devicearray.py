@@ -436,6 +436,24 @@ class DeviceArray(_abi_base()):
         """A 1-d view of a C-contiguous array."""
         return self.reshape(self.size, order=order)
 
+    def view(self, dtype):
+        """The same memory as another dtype (numba's DeviceNDArray.view, as
+        numpy's ndarray.view): the last dimension is scaled by the ratio of
+        the item sizes. ValueError when that dimension is not contiguous or
+        its bytes do not divide into the new item size."""
+        dtype = np.dtype(dtype)
+        if dtype == self.dtype:
+            return DeviceArray(self.shape, self.dtype, self.strides, _View(self._buffer, 0))
+        if not self.shape or (self.shape[-1] > 1 and self.strides[-1] != self.dtype.itemsize):
+            raise ValueError("view: changing the dtype needs the last dimension contiguous")
+        nbytes = self.shape[-1] * self.dtype.itemsize
+        if nbytes % dtype.itemsize:
+            raise ValueError("view: the last dimension's %d bytes do not divide into items of "
+                             "%d bytes" % (nbytes, dtype.itemsize))
+        shape = self.shape[:-1] + (nbytes // dtype.itemsize,)
+        strides = self.strides[:-1] + (dtype.itemsize,)
+        return DeviceArray(shape, dtype, strides, _View(self._buffer, 0))
+
     def __dlpack_device__(self):
         """(device type, device id): kDLCUDA (2) and the device ordinal, or
         kDLCPU (1) for the CPU backend's host memory."""

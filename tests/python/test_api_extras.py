@@ -134,3 +134,28 @@ def test_detect(capsys):
         assert "Found %d CUDA devices" % len(cuda.gpus) in text
     else:
         assert "CPU backend" in text
+
+
+def test_device_array_view_as_another_dtype():
+    # numba's DeviceNDArray.view: the same bytes, read as numpy reads them.
+    host = np.arange(12, dtype=np.float32).reshape(3, 4)
+    d = cuda.to_device(host)
+    v = d.view(np.uint32)
+    assert v.shape == (3, 4) and v.dtype == np.uint32
+    np.testing.assert_array_equal(v.copy_to_host(), host.view(np.uint32))
+    w = d.view(np.float64)
+    assert w.shape == (3, 2)
+    np.testing.assert_array_equal(w.copy_to_host(), host.view(np.float64))
+    b = d.view(np.uint8)
+    assert b.shape == (3, 16)
+
+    @cuda.jit
+    def bump(a):  # writing through the view writes the original's bytes
+        a[0, 0] += 1
+
+    bump[1, 1](v)
+    assert d.copy_to_host()[0, 0] == np.array([1], np.uint32).view(np.float32)[0]
+    with pytest.raises(ValueError, match="do not divide"):
+        cuda.to_device(np.zeros(3, np.uint8)).view(np.float32)
+    with pytest.raises(ValueError, match="last dimension contiguous"):
+        d[:, ::2].view(np.float64)
