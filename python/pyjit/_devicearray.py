@@ -679,6 +679,52 @@ def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
     return _host_array(shape, dtype, strides, order, False)
 
 
+class _ManagedAllocation:
+    """Managed memory (cuMemAllocManaged), freed when the last array viewing
+    it is collected; numpy reads it at the same address the GPU does."""
+
+    def __init__(self, shape, dtype, strides, attach_global):
+        self.nbytes = max(1, int(np.prod(shape, dtype=np.int64)) * dtype.itemsize)
+        self.ptr = ext().managed_alloc(self.nbytes, attach_global)
+        self.__array_interface__ = {"shape": tuple(shape), "typestr": dtype.str,
+                                    "data": (self.ptr, False), "strides": strides,
+                                    "version": 3}
+
+    def __del__(self):
+        ptr, self.ptr = getattr(self, "ptr", 0), 0
+        if ptr:
+            try:
+                ext().mem_free(ptr)
+            except Exception:
+                pass
+
+
+class ManagedArray(np.ndarray):
+    """A numpy array in managed memory (managed_array): host code and kernels
+    use the same memory at the same address, kernels through its
+    __cuda_array_interface__. Synchronize before the host reads what a
+    kernel wrote."""
+
+    @property
+    def __cuda_array_interface__(self):
+        return {"shape": self.shape, "strides": self.strides, "typestr": self.dtype.str,
+                "data": (self.ctypes.data, False), "version": 3, "stream": None}
+
+
+def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
+                  attach_global=True):
+    """A ManagedArray: numba.cuda.managed_array. On the CPU backend, a plain
+    numpy array (host memory is all there is)."""
+    if isinstance(shape, (int, np.integer)):
+        shape = (int(shape),)
+    dtype = np.dtype(dtype)
+    if host_memory():
+        return np.empty(shape, dtype, order=order)
+    if strides is None:
+        strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
+    return np.asarray(_ManagedAllocation(shape, dtype, strides, attach_global)).view(ManagedArray)
+
+
 class MappedArray(np.ndarray):
     """A numpy array in page-locked host memory mapped into the GPU's
     address space (mapped_array): kernels read and write it in place through

@@ -6,8 +6,9 @@ Kernels: `@cuda.jit`, `@cuda.jit("void(float32[:], float32)")`, then
 arrays (`to_device`, `device_array`, `device_array_like`), `synchronize`,
 events for timing.
 """
-from ._devicearray import (DeviceArray, MappedArray, device_array, device_array_like,
-                           from_dlpack, mapped_array, pinned_array, to_device)
+from ._devicearray import (DeviceArray, ManagedArray, MappedArray, device_array,
+                           device_array_like, from_dlpack, managed_array, mapped_array,
+                           pinned_array, to_device)
 from ._dispatcher import DeviceFunction, Dispatcher
 import contextlib as _contextlib
 import os as _os
@@ -23,6 +24,7 @@ __all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_str
            "gpus", "list_devices", "close", "pinned", "mapped", "pinned_array_like",
            "mapped_array_like", "current_context", "defer_cleanup", "profile_start",
            "profile_stop", "profiling", "detect", "MemoryInfo", "reduce", "Reduce",
+           "managed_array", "ManagedArray",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
 

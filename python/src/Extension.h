@@ -44,6 +44,7 @@ PyObject *streamSynchronize(PyObject *self, PyObject *args);
 PyObject *streamQuery(PyObject *self, PyObject *args);
 PyObject *eventQuery(PyObject *self, PyObject *args);
 PyObject *memGetInfo(PyObject *self, PyObject *args);
+PyObject *managedAlloc(PyObject *self, PyObject *args);
 PyObject *hostRegister(PyObject *self, PyObject *args);
 PyObject *hostUnregister(PyObject *self, PyObject *args);
 PyObject *profiler(PyObject *self, PyObject *args);

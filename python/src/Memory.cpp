@@ -347,3 +347,14 @@ PyObject *python::profiler(PyObject *, PyObject *args) {
     return nullptr;
   return noneOr(start ? runtime::profilerStart() : runtime::profilerStop());
 }
+
+PyObject *python::managedAlloc(PyObject *, PyObject *args) {
+  unsigned long long bytes;
+  int attachGlobal = 1;
+  if (!PyArg_ParseTuple(args, "K|p", &bytes, &attachGlobal))
+    return nullptr;
+  auto ptr = runtime::memAllocManaged(bytes == 0 ? 1 : bytes, attachGlobal != 0);
+  if (!ptr)
+    return raiseRuntime(ptr.takeError());
+  return PyLong_FromUnsignedLongLong(*ptr);
+}

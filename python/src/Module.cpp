@@ -88,6 +88,9 @@ static PyMethodDef methods[] = {
      "stream_query(handle) -> True when the stream's work has finished (cuStreamQuery)."},
     {"event_query", python::eventQuery, METH_VARARGS,
      "event_query(handle) -> True when the work before the event's record has finished."},
+    {"managed_alloc", python::managedAlloc, METH_VARARGS,
+     "managed_alloc(nbytes, attach_global=True) -> address of managed memory\n"
+     "(cuMemAllocManaged), the same for the host and the devices; free with mem_free."},
     {"mem_get_info", python::memGetInfo, METH_NOARGS,
      "mem_get_info() -> (free, total) bytes of the current device (cuMemGetInfo)."},
     {"host_register", python::hostRegister, METH_VARARGS,

@@ -72,7 +72,8 @@ namespace pyjit::runtime {
   X(cuMemHostRegister)                                                         \
   X(cuMemHostUnregister)                                                       \
   X(cuProfilerStart)                                                           \
-  X(cuProfilerStop)
+  X(cuProfilerStop)                                                            \
+  X(cuMemAllocManaged)
 
 struct DriverApi {
 #define PYJIT_DECLARE_DRIVER_FUNCTION(fn) decltype(&::fn) fn = nullptr;

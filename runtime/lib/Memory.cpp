@@ -97,6 +97,17 @@ Error hostUnregister(void *host) {
   return checkCuda(*api, "cuMemHostUnregister", api->cuMemHostUnregister(host));
 }
 
+Expected<DevicePtr> memAllocManaged(size_t bytes, bool attachGlobal) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  CUdeviceptr ptr = 0;
+  unsigned flags = attachGlobal ? CU_MEM_ATTACH_GLOBAL : CU_MEM_ATTACH_HOST;
+  if (CUresult r = api->cuMemAllocManaged(&ptr, bytes, flags); r != CUDA_SUCCESS)
+    return makeCudaError(*api, "cuMemAllocManaged", r, std::to_string(bytes) + " bytes");
+  return static_cast<DevicePtr>(ptr);
+}
+
 Expected<std::pair<size_t, size_t>> memGetInfo() {
   Expected<const DriverApi &> api = contextApi();
   if (!api)

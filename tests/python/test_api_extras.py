@@ -159,3 +159,21 @@ def test_device_array_view_as_another_dtype():
         cuda.to_device(np.zeros(3, np.uint8)).view(np.float32)
     with pytest.raises(ValueError, match="last dimension contiguous"):
         d[:, ::2].view(np.float64)
+
+
+def test_managed_array_is_used_in_place():
+    # numba.cuda.managed_array: one memory for host and kernels.
+    @cuda.jit
+    def fill(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = i * 2
+
+    m = cuda.managed_array(100, np.int32)
+    assert isinstance(m, np.ndarray) and m.shape == (100,) and m.dtype == np.int32
+    m[:] = -1
+    fill[1, 128](m)
+    cuda.synchronize()
+    np.testing.assert_array_equal(m, np.arange(100) * 2)
+    f = cuda.managed_array((3, 4), np.float32, order="F")
+    assert f.flags.f_contiguous

@@ -74,6 +74,12 @@ llvm::Error hostRegister(void *host, size_t bytes, bool mapped);
 /// \returns a CudaError naming cuMemHostUnregister.
 llvm::Error hostUnregister(void *host);
 
+/// Allocates \p bytes of managed (unified) memory, at one address for the
+/// host and every device (cuMemAllocManaged; attached globally, or to the
+/// host when \p attachGlobal is false). Free with memFree.
+/// \returns a CudaError naming cuMemAllocManaged, with the size as context.
+llvm::Expected<DevicePtr> memAllocManaged(size_t bytes, bool attachGlobal);
+
 /// Free and total device memory of the current device, bytes (cuMemGetInfo).
 /// \returns a CudaError naming cuMemGetInfo.
 llvm::Expected<std::pair<size_t, size_t>> memGetInfo();
