@@ -734,7 +734,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if signature is None:  # one overload: pyjit's own calls (cooperative grid blocks)
             overloads = self._all_overloads()
             if not overloads:
-                raise ValueError("kernel '%s' has not been compiled yet" % self.__name__)
+                raise ValueError("kernel '%s' has not been compiled yet: give @cuda.jit a "
+                                 "signature, or launch it once first" % self.__name__)
             return next(iter(overloads.values()))
         key = self._signature_key(signature)
         try:

@@ -377,6 +377,15 @@ def test_cg_imports_as_numba_cuda_cg(jit):
         this_grid()
 
 
+def test_max_cooperative_grid_blocks_before_compiling_says_what_to_do():
+    relax = make_relax(lambda f: cuda.jit(f, target="cpu"))
+    with pytest.raises(ValueError, match="has not been compiled yet: give @cuda.jit a "
+                                         "signature, or launch it once first"):
+        relax.max_cooperative_grid_blocks(128)
+    eager = cuda.jit("void(int64[::1], int64)", target="cpu")(make_relax(lambda f: f))
+    assert eager.max_cooperative_grid_blocks(128) == 16384 // 128
+
+
 def test_cpu_max_cooperative_grid_blocks_refuses_blocks_over_1024():
     relax = make_relax(lambda f: cuda.jit(f, target="cpu"))
     relax[1, 32](np.zeros(32, np.int64), 1)
