@@ -525,6 +525,25 @@ void Emitter::raise(const ir::Instruction &inst) {
   b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent); // visible to the host
   b.CreateBr(done);
   b.SetInsertPoint(done);
+  if (synchronizesGrid && !options.host) {
+    // The failing thread returns next. In a kernel that synchronizes its
+    // grid, a block's thread (0, 0, 0) arrives at the grid barrier for its
+    // block: were it to return, every other block would wait at the next
+    // sync() forever. It traps instead: the launch fails with a CudaError
+    // (the context is then lost, as after any device fault) instead of
+    // hanging the GPU.
+    llvm::Value *first = b.CreateICmpEQ(
+        b.CreateOr(b.CreateOr(sreg(ir::SpecialReg::TidX), sreg(ir::SpecialReg::TidY)),
+                   sreg(ir::SpecialReg::TidZ)),
+        b.getInt32(0));
+    llvm::BasicBlock *trap = llvm::BasicBlock::Create(ctx, "raise.trap", kernel);
+    llvm::BasicBlock *leave = llvm::BasicBlock::Create(ctx, "raise.leave", kernel);
+    b.CreateCondBr(first, trap, leave);
+    b.SetInsertPoint(trap);
+    callIntrinsic(llvm::Intrinsic::trap, {});
+    b.CreateUnreachable();
+    b.SetInsertPoint(leave);
+  }
 }
 
 } // namespace pyjit::codegen::detail

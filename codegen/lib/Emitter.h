@@ -129,6 +129,7 @@ private:
   };
   ArraySpace arraySpace(const ir::Value *v, std::set<const ir::Value *> &seen);
   std::vector<const ir::Instruction *> arrayPhis;
+  bool synchronizesGrid = false; // the kernel calls GridGroup.sync() (cuda.cg)
 };
 
 } // namespace pyjit::codegen::detail

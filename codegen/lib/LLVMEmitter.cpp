@@ -1,6 +1,7 @@
 //===- LLVMEmitter.cpp - Typed SSA IR -> LLVM IR -------------------------===//
 #include "pyjit/codegen/LLVMEmitter.h"
 #include "Emitter.h"
+#include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -54,6 +55,10 @@ llvm::Type *Emitter::memTypeOf(ir::Type *t) {
 }
 
 llvm::Expected<llvm::Function *> Emitter::run() {
+  for (const auto &bb : fn.blocks())
+    for (const auto &inst : bb->instructions())
+      synchronizesGrid |= inst->opcode() == Opcode::Cuda &&
+                          static_cast<ir::CudaFn>(inst->intImm) == ir::CudaFn::GridSync;
   // Kernel signature per docs/abi.md.
   std::vector<llvm::Type *> params;
   for (const auto &arg : fn.arguments()) {

@@ -433,3 +433,43 @@ def test_numba_docs_heat_equation(jit):
         nd[1:-1] = d[1:-1] + k * (d[:-2] + d[2:] - 2 * d[1:-1])
     np.testing.assert_allclose(buf_0, ref[0], rtol=1e-6)
     np.testing.assert_allclose(buf_1, ref[1], rtol=1e-6)
+
+
+@pytest.mark.gpu
+def test_gpu_debug_check_failing_in_a_blocks_first_thread_traps_instead_of_hanging(tmp_path):
+    # With debug=True a failed check makes its thread return; a block's
+    # thread (0, 0, 0) returning would leave every other block waiting at
+    # the grid barrier forever. It traps instead: a CudaError, no hang. (In
+    # a fresh process: a trap loses the CUDA context.) Another thread's
+    # failure is the usual IndexError.
+    script = tmp_path / "trap.py"
+    script.write_text(textwrap.dedent("""
+        import sys
+        import numpy as np
+        import pyjit
+        from pyjit import cuda
+
+        @cuda.jit(debug=True)
+        def k(a, bad):
+            g = cuda.cg.this_grid()
+            if cuda.grid(1) == bad:
+                a[1000] = 1
+            g.sync()
+            a[cuda.grid(1)] = 7
+
+        a = cuda.to_device(np.zeros(64, np.int64))
+        try:
+            k[2, 32](a, 33)  # thread 1 of block 1: returns, the others go on
+        except IndexError as exc:
+            print("index error:", exc)
+        try:
+            k[2, 32](a, 32)  # thread 0 of block 1
+            cuda.synchronize()
+        except pyjit.CudaError as exc:
+            print("cuda error:", exc)
+    """))
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=120)
+    assert "index error: index 1000 is out of bounds" in run.stdout, run.stdout + run.stderr
+    assert "(thread (1, 0, 0) of block (1, 0, 0))" in run.stdout
+    assert "cuda error:" in run.stdout, run.stdout + run.stderr
