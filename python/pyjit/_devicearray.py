@@ -643,12 +643,15 @@ def from_dlpack(obj):
 
 
 class _HostAllocation:
-    """Page-locked host memory (cuMemHostAlloc), freed when the last array
-    viewing it is collected; numpy reads it through __array_interface__."""
+    """Memory the host reads in place: page-locked (cuMemHostAlloc, freed
+    with host_free) or managed (cuMemAllocManaged, freed with mem_free).
+    Freed when the last array viewing it is collected; numpy reads it
+    through __array_interface__."""
 
-    def __init__(self, shape, dtype, strides, mapped):
+    def __init__(self, shape, dtype, strides, alloc, free):
         self.nbytes = max(1, int(np.prod(shape, dtype=np.int64)) * dtype.itemsize)
-        self.ptr = ext().host_alloc(self.nbytes, mapped)
+        self.ptr = alloc(self.nbytes)
+        self._free = free
         self.__array_interface__ = {"shape": tuple(shape), "typestr": dtype.str,
                                     "data": (self.ptr, False), "strides": strides,
                                     "version": 3}
@@ -657,46 +660,32 @@ class _HostAllocation:
         ptr, self.ptr = getattr(self, "ptr", 0), 0
         if ptr:
             try:
-                ext().host_free(ptr)
+                self._free(ptr)
             except Exception:
                 pass
 
 
-def _host_array(shape, dtype, strides, order, mapped):
+def _host_array(shape, dtype, strides, order, alloc, free):
+    """A numpy array over a _HostAllocation; on the CPU backend a plain one
+    (ordinary memory is all there is)."""
     if isinstance(shape, (int, np.integer)):
         shape = (int(shape),)
     dtype = np.dtype(dtype)
-    if host_memory():  # the CPU backend: ordinary memory is all there is
+    if host_memory():
         return np.empty(shape, dtype, order=order)
     if strides is None:
         strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
-    return np.asarray(_HostAllocation(shape, dtype, strides, mapped))
+    return np.asarray(_HostAllocation(shape, dtype, strides, alloc, free))
+
+
+def _pinned(mapped):
+    return lambda nbytes: ext().host_alloc(nbytes, mapped)
 
 
 def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
     """A numpy array in page-locked host memory: copies to and from the
     device run at full bandwidth and, given a stream, asynchronously."""
-    return _host_array(shape, dtype, strides, order, False)
-
-
-class _ManagedAllocation:
-    """Managed memory (cuMemAllocManaged), freed when the last array viewing
-    it is collected; numpy reads it at the same address the GPU does."""
-
-    def __init__(self, shape, dtype, strides, attach_global):
-        self.nbytes = max(1, int(np.prod(shape, dtype=np.int64)) * dtype.itemsize)
-        self.ptr = ext().managed_alloc(self.nbytes, attach_global)
-        self.__array_interface__ = {"shape": tuple(shape), "typestr": dtype.str,
-                                    "data": (self.ptr, False), "strides": strides,
-                                    "version": 3}
-
-    def __del__(self):
-        ptr, self.ptr = getattr(self, "ptr", 0), 0
-        if ptr:
-            try:
-                ext().mem_free(ptr)
-            except Exception:
-                pass
+    return _host_array(shape, dtype, strides, order, _pinned(False), ext().host_free)
 
 
 class ManagedArray(np.ndarray):
@@ -715,14 +704,9 @@ def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
                   attach_global=True):
     """A ManagedArray: numba.cuda.managed_array. On the CPU backend, a plain
     numpy array (host memory is all there is)."""
-    if isinstance(shape, (int, np.integer)):
-        shape = (int(shape),)
-    dtype = np.dtype(dtype)
-    if host_memory():
-        return np.empty(shape, dtype, order=order)
-    if strides is None:
-        strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
-    return np.asarray(_ManagedAllocation(shape, dtype, strides, attach_global)).view(ManagedArray)
+    ary = _host_array(shape, dtype, strides, order,
+                      lambda nbytes: ext().managed_alloc(nbytes, attach_global), ext().mem_free)
+    return ary if host_memory() else ary.view(ManagedArray)
 
 
 class MappedArray(np.ndarray):
@@ -745,7 +729,5 @@ def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, por
                  wc=False):
     """A MappedArray: host memory that GPU kernels access directly (over the
     interconnect), synchronize before reading results on the host."""
-    ary = _host_array(shape, dtype, strides, order, True)
-    if host_memory():
-        return ary
-    return ary.view(MappedArray)
+    ary = _host_array(shape, dtype, strides, order, _pinned(True), ext().host_free)
+    return ary if host_memory() else ary.view(MappedArray)

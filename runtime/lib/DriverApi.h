@@ -99,6 +99,10 @@ inline llvm::Error checkCuda(const DriverApi &api, llvm::StringRef call,
 /// as CUDA_ERROR_ILLEGAL_ADDRESS most likely happened.
 llvm::Error checkAfterLaunch(const DriverApi &api, llvm::StringRef call, CUresult result);
 
+/// A query's answer (cuStreamQuery, cuEventQuery): true for CUDA_SUCCESS,
+/// false for CUDA_ERROR_NOT_READY, else checkAfterLaunch's error.
+llvm::Expected<bool> queryResult(const DriverApi &api, llvm::StringRef call, CUresult result);
+
 /// The driver, with the primary context of currentDevice() current on the
 /// calling thread. Defined in Device.cpp.
 /// \returns the errors of currentDevice().

@@ -37,12 +37,7 @@ Expected<bool> eventQuery(void *event) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)
     return api.takeError();
-  CUresult r = api->cuEventQuery(static_cast<CUevent>(event));
-  if (r == CUDA_ERROR_NOT_READY)
-    return false;
-  if (Error err = checkAfterLaunch(*api, "cuEventQuery", r))
-    return std::move(err);
-  return true;
+  return queryResult(*api, "cuEventQuery", api->cuEventQuery(static_cast<CUevent>(event)));
 }
 
 Error eventSynchronize(void *event) {

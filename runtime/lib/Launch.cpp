@@ -50,6 +50,14 @@ Error checkAfterLaunch(const DriverApi &api, StringRef call, CUresult result) {
                        last.empty() ? std::string() : "after kernel '" + last + "'");
 }
 
+Expected<bool> queryResult(const DriverApi &api, StringRef call, CUresult result) {
+  if (result == CUDA_ERROR_NOT_READY)
+    return false;
+  if (Error err = checkAfterLaunch(api, call, result))
+    return std::move(err);
+  return true;
+}
+
 Expected<int> maxActiveBlocksPerSM(void *function, int blockSize, size_t dynamicSharedBytes) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)

@@ -43,12 +43,7 @@ Expected<bool> streamQuery(void *stream) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)
     return api.takeError();
-  CUresult r = api->cuStreamQuery(static_cast<CUstream>(stream));
-  if (r == CUDA_ERROR_NOT_READY)
-    return false;
-  if (Error err = checkAfterLaunch(*api, "cuStreamQuery", r))
-    return std::move(err);
-  return true;
+  return queryResult(*api, "cuStreamQuery", api->cuStreamQuery(static_cast<CUstream>(stream)));
 }
 
 } // namespace pyjit::runtime
