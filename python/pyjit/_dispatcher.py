@@ -329,13 +329,25 @@ def _foreign_argument(value):
     return value
 
 
+def _cupy_current_stream():
+    """A callable giving CuPy's current stream (a CUstream as an int; 0 the
+    legacy default stream): the stream CuPy's __cuda_array_interface__
+    names, on which launches with CuPy arrays wait (CAI v3)."""
+    import cupy
+    fast = getattr(cupy.cuda.stream, "get_current_stream_ptr", None)
+    if callable(fast):
+        return fast
+    current = cupy.cuda.get_current_stream
+    return lambda: current().ptr
+
+
 def _register_foreign(value):
     """Registers CuPy arrays and PyTorch tensors with the fast path when first seen."""
     t = type(value)
     _known_types.add(t)
     module = t.__module__ or ""
     if module.startswith("cupy") and t.__name__ == "ndarray":
-        ext().register_launch_type(t, "cupy")
+        ext().register_launch_type(t, "cupy", None, _cupy_current_stream())
     elif module.startswith("torch"):
         import torch
         if isinstance(value, torch.Tensor) and t in (torch.Tensor, torch.nn.Parameter):
@@ -346,14 +358,15 @@ def _register_foreign(value):
             # the attribute, with a table built for some other torch.
             version = tuple(int(p) for p in re.findall(r"\d+", torch.__version__)[:2])
             api = getattr(t, "__dlpack_c_exchange_api__", None) if version >= (2, 10) else None
+            current = torch.cuda.current_stream  # unless the table gives current_work_stream
             if api is not None:
                 try:
-                    ext().register_launch_type(t, "torch", api)
+                    ext().register_launch_type(t, "torch", api, lambda: current().cuda_stream)
                     return
                 except (TypeError, ValueError):
                     pass  # another version of the table: the exporter below
             from torch.utils.dlpack import to_dlpack
-            ext().register_launch_type(t, "torch", to_dlpack)
+            ext().register_launch_type(t, "torch", to_dlpack, lambda: current().cuda_stream)
 
 
 def _exception_class(name):

@@ -69,17 +69,20 @@ struct DLPackExchangeAPIHeader {
   /// An older table the producer also gives (same major version chain), or null.
   DLPackExchangeAPIHeader *prev_api;
 };
-/// DLPack 1.3's exchange table. pyjit calls only dltensor_from_py_object_no_sync:
+/// DLPack 1.3's exchange table. pyjit calls dltensor_from_py_object_no_sync:
 /// it fills `out` with pointers into the producer's object (valid while that
 /// object lives unchanged), returns 0, or -1 with a Python exception set. It
-/// does no stream synchronisation ("NoSync").
+/// does no stream synchronisation ("NoSync"): the consumer orders its work
+/// after current_work_stream's.
 struct DLPackExchangeAPI {
   DLPackExchangeAPIHeader header;
   void *managed_tensor_allocator;
   void *managed_tensor_from_py_object_no_sync;
   void *managed_tensor_to_py_object_no_sync;
   int (*dltensor_from_py_object_no_sync)(void *py_object, DLTensor *out);
-  void *current_work_stream;
+  /// The stream the producer queues work on now for a device (its current
+  /// stream); 0, or -1 with a Python exception set.
+  int (*current_work_stream)(int32_t device_type, int32_t device_id, void **out_stream);
 };
 
 /// The capsule name DLPack 1.3 gives `__dlpack_c_exchange_api__`.

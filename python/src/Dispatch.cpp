@@ -25,7 +25,12 @@
 //           exports as its unconjugated memory, and a tensor on another
 //           device go to the slow path.
 // Foreign arrays are keyed by (kind, item size, ndim, layout), the same
-// facts their __cuda_array_interface__ would give the Python typeof().
+// facts their __cuda_array_interface__ would give the Python typeof(). The
+// launch waits for the work their library has queued on its current stream
+// (CuPy's current stream, as its __cuda_array_interface__ gives it; torch's,
+// from current_work_stream or torch.cuda.current_stream), as CAI v3 and
+// DLPack ask: runtime::streamWaitFor, which queues nothing when CUDA orders
+// the two streams already.
 //
 // Anything else — a first call, numpy arrays (copied to the device), tuples,
 // the CPU backend, debug kernels, an array too large for the 32-bit-index
@@ -39,6 +44,8 @@
 #include "KernelLaunch.h"
 #include <structmember.h> // PyMemberDef, T_PYSSIZET, READONLY (limited API)
 #include "pyjit/runtime/Device.h"
+#include "pyjit/runtime/Stream.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstddef>
 #include <cstring>
@@ -71,6 +78,9 @@ struct TypeEntry {
   unsigned rawBytes = 0;
   PyObject *reader = nullptr; // torch: to_dlpack or the exchange capsule (strong reference)
   const dlpack::DLPackExchangeAPI *api = nullptr; // torch: the C exchange API, if given
+  /// CuPy, torch: a callable giving the producer's current stream (a CUstream
+  /// value; strong reference), unless `api` gives it (current_work_stream).
+  PyObject *currentStream = nullptr;
 };
 
 /// Types the fast path reads, registered from Python. Touched with the GIL held.
@@ -120,6 +130,35 @@ TypeEntry *entryOf(PyTypeObject *type) {
     if (e.type == type)
       return &e;
   return nullptr;
+}
+
+/// The stream on which \p entry's library queues its work now (a CUstream
+/// value): true with it in \p stream, true with \p has false for a type
+/// with no such stream; false with a Python exception set when the
+/// library's call fails.
+bool producerStream(const TypeEntry &entry, uint64_t &stream, bool &has) {
+  has = false;
+  if (entry.api && entry.api->current_work_stream) {
+    void *out = nullptr;
+    if (entry.api->current_work_stream(dlpack::kDLCUDA, runtime::selectedDevice(), &out) != 0) {
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "DLPack's current_work_stream failed");
+      return false;
+    }
+    stream = reinterpret_cast<uintptr_t>(out);
+  } else if (entry.currentStream) {
+    PyObject *value = PyObject_CallNoArgs(entry.currentStream);
+    if (!value)
+      return false;
+    stream = PyLong_AsUnsignedLongLong(value);
+    Py_DECREF(value);
+    if (PyErr_Occurred())
+      return false;
+  } else {
+    return true;
+  }
+  has = true;
+  return true;
 }
 
 /// The kind and item size of a NumPy dtype (CuPy's dtype), remembered.
@@ -293,6 +332,22 @@ bool readTorch(PyObject *arg, const TypeEntry &entry, llvm::SmallVectorImpl<uint
   return ok;
 }
 
+/// Orders work queued on \p consumer after the work \p entry's library has
+/// queued on its current stream (runtime::streamWaitFor). False with a
+/// Python exception set on failure.
+bool waitForProducer(const TypeEntry &entry, uint64_t consumer) {
+  uint64_t stream = 0;
+  bool has = false;
+  if (!producerStream(entry, stream, has))
+    return false;
+  if (has)
+    if (llvm::Error err = runtime::streamWaitFor(consumer, stream)) {
+      python::raiseRuntime(std::move(err));
+      return false;
+    }
+  return true;
+}
+
 // -- Launcher ----------------------------------------------------------------
 
 PyObject *slowLaunch(LauncherObject *self, PyObject *args) {
@@ -337,6 +392,7 @@ PyObject *launch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n, PyOb
   bool fast = true;
   PyTypeObject *lastType = nullptr; // runs of one type (64 floats) look it up once
   const TypeEntry *entry = nullptr;
+  llvm::SmallVector<const TypeEntry *, 2> producers; // CuPy, torch: their streams
   for (Py_ssize_t i = 0; i < n && fast; ++i) {
     PyObject *arg = argv[i];
     read[i] = ReadArg{arg};
@@ -376,6 +432,9 @@ PyObject *launch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n, PyOb
       fast = readTorch(arg, *entry, slots, read[i].ndim, k);
       break;
     }
+    if ((entry->kind == ArgKind::CuPy || entry->kind == ArgKind::Torch) &&
+        !llvm::is_contained(producers, entry))
+      producers.push_back(entry);
     key.push_back(k);
   }
   if (fast) {
@@ -384,6 +443,9 @@ PyObject *launch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n, PyOb
     for (const Entry &e : *d->entries) {
       if (llvm::ArrayRef<uint64_t>(e.key) != llvm::ArrayRef<uint64_t>(key))
         continue;
+      for (const TypeEntry *producer : producers)
+        if (!waitForProducer(*producer, self->streamHandle))
+          return nullptr;
       switch (launchPrepared(e.kernel, read.data(), read.size(), self->grid, self->block,
                              self->sharedBytes, self->streamHandle)) {
       case PreparedLaunch::Launched:
@@ -693,9 +755,9 @@ PyType_Spec dispatcherSpec = {"pyjit._pyjit.DispatcherBase", sizeof(DispatcherOb
 } // namespace
 
 PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
-  PyObject *type, *reader = Py_None;
+  PyObject *type, *reader = Py_None, *currentStream = Py_None;
   const char *kindName;
-  if (!PyArg_ParseTuple(args, "Os|O", &type, &kindName, &reader))
+  if (!PyArg_ParseTuple(args, "Os|OO", &type, &kindName, &reader, &currentStream))
     return nullptr;
   if (!PyType_Check(type)) {
     PyErr_SetString(PyExc_TypeError, "register_launch_type: expected a type");
@@ -740,15 +802,32 @@ PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
                                      "type's __dlpack_c_exchange_api__ capsule)");
     return nullptr;
   }
+  if (currentStream != Py_None &&
+      (!PyCallable_Check(currentStream) || (kind != ArgKind::CuPy && kind != ArgKind::Torch))) {
+    PyErr_SetString(PyExc_TypeError, "register_launch_type: current_stream is a callable "
+                                     "(no arguments, returning a CUstream as an int), for a "
+                                     "'cupy' or 'torch' type");
+    return nullptr;
+  }
   if (!entryOf(reinterpret_cast<PyTypeObject *>(type))) {
     Py_INCREF(type);
     Py_XINCREF(reader == Py_None ? nullptr : reader);
+    Py_XINCREF(currentStream == Py_None ? nullptr : currentStream);
     TypeEntry entry{reinterpret_cast<PyTypeObject *>(type), kind};
     entry.reader = reader == Py_None ? nullptr : reader;
     entry.api = api;
+    entry.currentStream = currentStream == Py_None ? nullptr : currentStream;
     registry().types.push_back(entry);
   }
   Py_RETURN_NONE;
+}
+
+bool python::foreignProducerStream(PyObject *arg, uint64_t &stream, bool &has) {
+  const TypeEntry *entry = entryOf(Py_TYPE(arg));
+  has = false;
+  if (!entry || (entry->kind != ArgKind::CuPy && entry->kind != ArgKind::Torch))
+    return true;
+  return producerStream(*entry, stream, has);
 }
 
 PyObject *python::launchTypeReader(PyObject *, PyObject *type) {

@@ -20,6 +20,9 @@
 #include "pyjit/runtime/CpuModule.h"
 #include "pyjit/runtime/LoadedModule.h"
 #include "pyjit/runtime/Memory.h"
+#include "pyjit/runtime/Stream.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/APFloat.h"
 #include <cstring>
 #include <memory>
@@ -249,10 +252,17 @@ int packAbiTuple(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_
   return result;
 }
 
-// Packs an object with __cuda_array_interface__ into 1 + 2*ndim slots.
-bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t *slot) {
+// Packs an object with __cuda_array_interface__ into 1 + 2*ndim slots. The
+// stream the launch must wait for (CAI v3's "stream": 1 the legacy default
+// stream, 2 the per-thread one, else a CUstream) is added to `producers`.
+bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t *slot,
+               llvm::SmallVectorImpl<uint64_t> &producers) {
   if (int fast = packAbiTuple(arg, spec, index, slot))
     return fast > 0;
+  uint64_t producer = 0;
+  bool hasProducer = false;
+  if (!python::foreignProducerStream(arg, producer, hasProducer))
+    return false;
   PyObject *cai = PyObject_GetAttrString(arg, "__cuda_array_interface__");
   if (!cai) {
     PyErr_Clear();
@@ -313,6 +323,14 @@ bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t 
     }
     if (bad || PyErr_Occurred())
       break;
+    PyObject *stream = PyDict_GetItemString(cai, "stream");
+    if (!hasProducer && stream && PyLong_Check(stream)) {
+      producer = PyLong_AsUnsignedLongLong(stream);
+      hasProducer = !PyErr_Occurred() && producer != 0; // 0 is not a CAI v3 value
+      PyErr_Clear();
+    }
+    if (hasProducer && !llvm::is_contained(producers, producer))
+      producers.push_back(producer);
     ok = true;
   } while (false);
   Py_DECREF(cai);
@@ -507,11 +525,12 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
   uint64_t storage[kMaxSlots];
   void *pointers[kMaxSlots];
   unsigned slot = 0;
+  llvm::SmallVector<uint64_t, 4> producers;
   for (size_t i = 0; i < params.size(); ++i) {
     PyObject *arg = PyTuple_GetItem(tuple, static_cast<Py_ssize_t>(i));
     const ParamSpec &spec = params[i];
     bool ok = spec.kind == ParamSpec::Kind::Array
-                  ? packArray(arg, spec, static_cast<Py_ssize_t>(i), storage + slot)
+                  ? packArray(arg, spec, static_cast<Py_ssize_t>(i), storage + slot, producers)
                   : packScalar(arg, spec, static_cast<Py_ssize_t>(i), storage + slot);
     if (!ok)
       return nullptr;
@@ -528,6 +547,9 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
       return python::raiseRuntime(std::move(err));
     Py_RETURN_NONE;
   }
+  for (uint64_t producer : producers)
+    if (llvm::Error err = runtime::streamWaitFor(stream, producer))
+      return python::raiseRuntime(std::move(err));
   for (unsigned i = 0; i < slot; ++i)
     pointers[i] = &storage[i];
   if (llvm::Error err = runtime::launchKernel(self->function, grid, block,

@@ -73,7 +73,9 @@ namespace pyjit::runtime {
   X(cuMemHostUnregister)                                                       \
   X(cuProfilerStart)                                                           \
   X(cuProfilerStop)                                                            \
-  X(cuMemAllocManaged)
+  X(cuMemAllocManaged)                                                         \
+  X(cuStreamWaitEvent)                                                         \
+  X(cuStreamGetFlags)
 
 struct DriverApi {
 #define PYJIT_DECLARE_DRIVER_FUNCTION(fn) decltype(&::fn) fn = nullptr;

@@ -6,6 +6,9 @@
 
 #include "pyjit/runtime/Stream.h"
 #include "DriverApi.h"
+#include "pyjit/runtime/Device.h"
+#include <map>
+#include <mutex>
 
 using namespace llvm;
 
@@ -44,6 +47,59 @@ Expected<bool> streamQuery(void *stream) {
   if (!api)
     return api.takeError();
   return queryResult(*api, "cuStreamQuery", api->cuStreamQuery(static_cast<CUstream>(stream)));
+}
+
+namespace {
+
+bool isLegacyDefault(uint64_t stream) { return stream <= 1; }
+bool isDefault(uint64_t stream) { return stream <= 2; }
+
+/// Whether \p stream, neither default stream, synchronizes with the legacy
+/// default stream (created without CU_STREAM_NON_BLOCKING).
+Expected<bool> isBlocking(const DriverApi &api, uint64_t stream) {
+  unsigned flags = 0;
+  if (Error err = checkCuda(api, "cuStreamGetFlags",
+                            api.cuStreamGetFlags(reinterpret_cast<CUstream>(stream), &flags)))
+    return std::move(err);
+  return (flags & CU_STREAM_NON_BLOCKING) == 0;
+}
+
+} // namespace
+
+Error streamWaitFor(uint64_t consumer, uint64_t producer) {
+  if (consumer == producer || (isDefault(consumer) && isDefault(producer)))
+    return Error::success();
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  // The legacy default stream waits for, and is waited for by, every
+  // blocking stream; the per-thread default stream is ordered only with it.
+  uint64_t other = isLegacyDefault(producer) ? consumer : isLegacyDefault(consumer) ? producer : 0;
+  if (other && !isDefault(other)) {
+    Expected<bool> blocking = isBlocking(*api, other);
+    if (!blocking)
+      return blocking.takeError();
+    if (*blocking)
+      return Error::success();
+  }
+  // One event per device, recorded and waited for under the lock: a second
+  // thread's record between the two calls would order the wrong work.
+  static std::mutex lock;
+  static std::map<int, CUevent> events;
+  std::lock_guard<std::mutex> guard(lock);
+  CUevent &event = events[selectedDevice()];
+  if (!event) {
+    if (Error err = checkCuda(*api, "cuEventCreate",
+                              api->cuEventCreate(&event, CU_EVENT_DISABLE_TIMING))) {
+      event = nullptr;
+      return err;
+    }
+  }
+  if (Error err = checkCuda(*api, "cuEventRecord",
+                            api->cuEventRecord(event, reinterpret_cast<CUstream>(producer))))
+    return err;
+  return checkCuda(*api, "cuStreamWaitEvent",
+                   api->cuStreamWaitEvent(reinterpret_cast<CUstream>(consumer), event, 0));
 }
 
 } // namespace pyjit::runtime

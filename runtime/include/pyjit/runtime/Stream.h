@@ -8,6 +8,7 @@
 #define PYJIT_RUNTIME_STREAM_H
 
 #include "llvm/Support/Error.h"
+#include <cstdint>
 
 namespace pyjit::runtime {
 
@@ -31,6 +32,22 @@ llvm::Error streamSynchronize(void *stream);
 /// \returns a CudaError naming cuStreamQuery (with the last kernel, as
 /// streamSynchronize) for an error other than "not ready".
 llvm::Expected<bool> streamQuery(void *stream);
+
+/// Makes work queued on \p consumer after this call wait for the work queued
+/// on \p producer before it, as a consumer of another library's array must
+/// (CUDA Array Interface v3, "Synchronization"; DLPack 1.3's
+/// DLPackCurrentWorkStream). Handles are CUstream values: 0 or 1 the legacy
+/// default stream (CU_STREAM_LEGACY), 2 the per-thread default stream.
+///
+/// Nothing is queued when CUDA orders the two streams already: the same
+/// stream; two default streams; the legacy default stream and a blocking
+/// stream (CUDA Programming Guide, "Implicit Synchronization";
+/// cuStreamGetFlags tells). Otherwise a per-device event without timing is
+/// recorded on \p producer (cuEventRecord) and waited for on \p consumer
+/// (cuStreamWaitEvent): the host does not wait.
+/// \returns a CudaError naming cuStreamGetFlags, cuEventCreate,
+/// cuEventRecord or cuStreamWaitEvent.
+llvm::Error streamWaitFor(uint64_t consumer, uint64_t producer);
 
 } // namespace pyjit::runtime
 
