@@ -102,7 +102,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
       if (auto *tt = llvm::dyn_cast<ir::TupleType>(x))
         for (ir::Type *e : tt->elements())
           flatten(e);
-      else
+      else if (!llvm::isa<ir::NoneType>(x)) // None: no parameter
         out.paramTypes.push_back(x->str());
     };
     flatten(*t);

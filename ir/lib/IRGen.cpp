@@ -22,7 +22,8 @@ std::unique_ptr<Function> IRGen::run() {
   ssa.sealBlock(entry);
   b.setLoc(def.range.begin);
   b.setFile(kernel.file ? kernel.file : &diags.currentFile());
-  // A tuple parameter arrives as one argument per element (docs/abi.md).
+  // A tuple parameter arrives as one argument per element, a None one as
+  // none (docs/abi.md).
   std::function<std::optional<RValue>(Type *, const std::string &)> param =
       [&](Type *t, const std::string &name) -> std::optional<RValue> {
     if (auto *tt = dyn_cast<TupleType>(t)) {
@@ -34,6 +35,11 @@ std::unique_ptr<Function> IRGen::run() {
           return std::nullopt;
         r.elems.push_back(*e);
       }
+      return r;
+    }
+    if (isa<NoneType>(t)) { // None: no argument at run time
+      RValue r;
+      r.type = t;
       return r;
     }
     if (!t->isScalar() && !isa<ArrayType>(t))

@@ -28,6 +28,18 @@ inline bool isValueType(Type *t) {
   return t->isScalar() || llvm::isa<ArrayType>(t) || llvm::isa<GridGroupType>(t);
 }
 
+/// A type a variable may hold: a value type or None (a variable that is
+/// always None, numba's types.none; not numba's Optional), or tuples of them.
+inline bool isVariableType(Type *t) {
+  if (auto *tt = llvm::dyn_cast<TupleType>(t)) {
+    for (Type *e : tt->elements())
+      if (!isVariableType(e))
+        return false;
+    return true;
+  }
+  return llvm::isa<NoneType>(t) || isValueType(t);
+}
+
 /// Python builtins kernels may call.
 const llvm::StringSet<> &pythonBuiltins();
 /// The math name of a NumPy scalar function numba.cuda accepts (np.arcsin -> asin).

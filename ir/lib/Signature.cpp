@@ -145,6 +145,8 @@ public:
         return fail("expected ')'");
       return ctx.array(dtype, ndim, lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A);
     }
+    if (id == "none") // numba's types.none: a None argument
+      return static_cast<Type *>(ctx.none());
     Type *scalar = ctx.scalarByName(id);
     if (id == "Record") { // from_dtype(dt)[:]: a record array
       auto r = record();

@@ -155,7 +155,7 @@ void Inferer::block(const Block &b) {
 void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
-  if (!isValueType(type)) {
+  if (!isVariableType(type)) {
     error(r, "cannot assign a value of type " + typeName(type) + " to variable '" + name + "'" +
                  (isa<RecordType>(type) ? " (a record is read and written through its array: "
                                           "a[i].x; it is not a value of its own)"
@@ -165,8 +165,12 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   Type *&slot = result.locals[name];
   Type *unified = unifyTypes(ctx, slot, type);
   if (!unified) {
+    bool optional = isa<NoneType>(slot) || isa<NoneType>(type);
     error(r, "variable '" + name + "' is assigned both " + typeName(slot) + " and " +
-                 typeName(type) + ", which do not unify");
+                 typeName(type) + ", which do not unify" +
+                 (optional ? " (a variable that is None on some paths only, numba's "
+                             "Optional, is not supported; keep a separate flag)"
+                           : ""));
     if (reporting && typeOrigin.count(name))
       diags.note(typeOrigin[name], "'" + name + "' is " + typeName(slot) +
                                        " because of this definition");

@@ -129,6 +129,8 @@ def typeof(value, what):
         return cached
     if isinstance(value, (bool, np.bool_)):
         return "bool"
+    if value is None:
+        return "none"  # numba's types.none: decided at compile time, not passed
     if isinstance(value, int):
         return "int64"
     if isinstance(value, float):
@@ -176,11 +178,12 @@ def typeof(value, what):
 
 
 def flatten(values):
-    """Tuples expanded into their elements, recursively (the kernel ABI)."""
+    """Tuples expanded into their elements, recursively, and None left out
+    (the kernel ABI, docs/abi.md)."""
     out = []
     for v in values:
         if isinstance(v, tuple):
             out.extend(flatten(v))
-        else:
+        elif v is not None:
             out.append(v)
     return out

@@ -143,6 +143,73 @@ def test_none_defaults_and_is_none_prune_at_compile_time(jit):
     np.testing.assert_array_equal(out, [2.0, 6.0, 3.0, 6.5, 1.0])
 
 
+def test_none_kernel_arguments_and_none_variables(jit):
+    # numba.cuda types a None argument as `none`: `is None` is decided when
+    # compiling, and None passes nothing at run time (a tuple's None too).
+    @jit
+    def scaled(x, scale, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            if scale is None:
+                out[i] = x[i]
+            else:
+                out[i] = x[i] * scale
+
+    @jit
+    def pair(t, out, bias=None):
+        a, b = t  # b may be None: a variable that is always None
+        c = b
+        out[0] = a if c is None else a + c
+        out[1] = 0.0 if bias is None else bias
+
+    x = np.arange(6, dtype=np.float64)
+    out = np.zeros(6)
+    scaled[1, 8](x, None, out)
+    np.testing.assert_array_equal(out, x)
+    scaled[1, 8](x, 3.0, out)
+    np.testing.assert_array_equal(out, 3 * x)
+    scaled[1, 8](x, None, out)  # both overloads kept
+    np.testing.assert_array_equal(out, x)
+    assert len(scaled.overloads) == 2
+    r = np.zeros(2)
+    pair[1, 1]((1.5, None), r)
+    np.testing.assert_array_equal(r, [1.5, 0.0])
+    pair[1, 1]((1.5, 2.0), r, 4.0)
+    np.testing.assert_array_equal(r, [3.5, 4.0])
+    pair[1, 1]((1.5, None), r, None)
+    np.testing.assert_array_equal(r, [1.5, 0.0])
+
+    @jit("void(float64[:], none)")
+    def eager(out, s):
+        out[0] = 7.0 if s is None else 0.0
+
+    eager[1, 1](r, None)
+    assert r[0] == 7.0
+    with pytest.raises(TypeError, match="argument 's' is int64, the signature wants none"):
+        eager[1, 1](r, 3)
+
+
+def test_a_variable_none_on_some_paths_only_is_refused(jit):
+    @jit
+    def k(out, flag):
+        y = None
+        if flag:
+            y = 1.0
+        out[0] = 0.0 if y is None else y
+
+    with pytest.raises(pyjit.CompileError, match=r"assigned both none and float64.*Optional"):
+        k[1, 1](np.zeros(1), True)
+
+    @jit
+    def m(out):
+        y = 2.0
+        out[0] = y * None
+
+    with pytest.raises(pyjit.CompileError, match=r"unsupported operand types for \*: float64 "
+                                                 r"and none"):
+        m[1, 1](np.zeros(1))
+
+
 EPS_DEFAULT = 1e-3
 
 
