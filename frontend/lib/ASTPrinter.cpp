@@ -141,6 +141,9 @@ public:
       expr(*i.orelse, d + 1);
       return;
     }
+    case Expr::Kind::Ellipsis:
+      line(d, "Ellipsis", e.range());
+      return;
     case Expr::Kind::Starred:
       line(d, "Starred", e.range());
       expr(*cast<StarredExpr>(e).value, d + 1);

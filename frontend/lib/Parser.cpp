@@ -425,10 +425,17 @@ static bool isAugAssign(TokenKind k, BinaryOp &op) {
 
 static bool isAssignable(const Expr *e) {
   if (auto *t = llvm::dyn_cast<TupleExpr>(e)) {
-    for (const ExprPtr &x : t->elts)
-      if (!isAssignable(x.get()))
+    unsigned starred = 0;
+    for (const ExprPtr &x : t->elts) {
+      const Expr *target = x.get();
+      if (auto *s = llvm::dyn_cast<StarredExpr>(target)) { // a, *rest = t
+        target = s->value.get();
+        ++starred;
+      }
+      if (!isAssignable(target) || llvm::isa<TupleExpr>(target) != llvm::isa<TupleExpr>(x.get()))
         return false;
-    return true;
+    }
+    return starred <= 1;
   }
   return llvm::isa<NameExpr, SubscriptExpr, AttributeExpr>(e);
 }
@@ -518,7 +525,21 @@ static bool startsExpression(TokenKind k) {
 }
 
 ExprPtr Parser::parseTestList() {
-  ExprPtr first = parseTest();
+  // An element may be starred, `*t`: a tuple's elements spliced in
+  // (`(1, *t)`), or the target that takes the rest (`a, *rest = t`).
+  auto element = [&]() -> ExprPtr {
+    if (!at(TokenKind::Star))
+      return parseTest();
+    Token star = consume();
+    ExprPtr value = parseComparison();
+    if (!value)
+      return nullptr;
+    return std::make_unique<StarredExpr>(span(star.range, value->range()), std::move(value));
+  };
+  ExprPtr first = element();
+  if (first && llvm::isa<StarredExpr>(first.get()) && !at(TokenKind::Comma))
+    return error(first->range(), "a starred expression is allowed only in a tuple "
+                                 "(write '*t,' for a tuple of t's elements)");
   if (!first || !at(TokenKind::Comma))
     return first;
   std::vector<ExprPtr> elts;
@@ -527,7 +548,7 @@ ExprPtr Parser::parseTestList() {
   while (accept(TokenKind::Comma)) {
     if (!startsExpression(tok().kind))
       break;
-    ExprPtr e = parseTest();
+    ExprPtr e = element();
     if (!e)
       return nullptr;
     r.end = e->range().end;
@@ -1015,8 +1036,12 @@ ExprPtr Parser::parseAtom() {
   case TokenKind::KwAwait:
     return unsupported(t.range, "'await'");
   case TokenKind::Dot:
-    if (peekTok().is(TokenKind::Dot) && peekTok(2).is(TokenKind::Dot))
-      return unsupported(t.range, "the Ellipsis '...'");
+    if (peekTok().is(TokenKind::Dot) && peekTok(2).is(TokenKind::Dot)) {
+      consume();
+      consume();
+      Token last = consume();
+      return std::make_unique<EllipsisExpr>(span(t.range, last.range));
+    }
     return error(t.range, "invalid syntax: unexpected '.'");
   case TokenKind::Error:
     return error(t.range, "invalid syntax");

@@ -1,5 +1,6 @@
 //===- IRGen.cpp - Lowering of a typed AST function to the SSA IR --------===//
 #include "pyjit/ir/IRGen.h"
+#include "IndexParts.h"
 #include "IRGenImpl.h"
 #include <functional>
 #include "pyjit/ir/MathFunctions.h"
@@ -340,6 +341,24 @@ void IRGen::assign(const Expr &target, const RValue &v) {
     return;
   }
   if (auto *t = dyn_cast<TupleExpr>(&target)) {
+    auto star = llvm::find_if(t->elts, [](const ExprPtr &x) { return isa<StarredExpr>(*x); });
+    if (star != t->elts.end()) { // a, *rest, z = t
+      size_t before = static_cast<size_t>(star - t->elts.begin());
+      size_t after = t->elts.size() - before - 1;
+      const Expr &restTarget = *cast<StarredExpr>(**star).value;
+      RValue rest;
+      rest.elems.assign(v.elems.begin() + before, v.elems.end() - after);
+      std::vector<Type *> restTypes;
+      for (const RValue &x : rest.elems)
+        restTypes.push_back(x.type);
+      rest.type = ctx.tuple(restTypes);
+      for (size_t i = 0; i < before; ++i)
+        assign(*t->elts[i], v.elems[i]);
+      assign(restTarget, rest);
+      for (size_t i = 0; i < after; ++i)
+        assign(*t->elts[before + 1 + i], v.elems[v.elems.size() - after + i]);
+      return;
+    }
     for (size_t i = 0; i < t->elts.size(); ++i)
       assign(*t->elts[i], v.elems[i]);
     return;
@@ -514,12 +533,16 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
     }
     v.type = i64;
   } else {
-    // A 1-d array: its elements in order.
+    // An array: its elements in order (1-d), or its views a[0], a[1], ...
     st.array = gen(iter).value;
     st.start = b.constInt(i64, 0);
     st.stop = b.arrayShape(st.array, 0);
     st.step = b.constInt(i64, 1);
-    v.type = cast<ArrayType>(st.array->type())->dtype();
+    auto *at = cast<ArrayType>(st.array->type());
+    v.type = at->ndim() == 1 ? at->dtype()
+                             : ctx.array(at->dtype(), at->ndim() - 1,
+                                         at->layout() == Layout::C ? Layout::C : Layout::A,
+                                         at->readonly());
   }
   streams.push_back(st);
   v.stream = static_cast<int>(streams.size() - 1);
@@ -536,6 +559,21 @@ RValue IRGen::loopValue(const LoopValue &v, const std::vector<LoopStream> &strea
     return r;
   }
   const LoopStream &st = streams[v.stream];
+  if (st.array && isa<ArrayType>(v.type)) {
+    // a[k] of an n-d array: k in [0, extent) indexes dimension 0, the
+    // others are kept whole (ArrayView's operands and bits as arrayView's).
+    Type *i64 = ctx.int64();
+    unsigned ndim = cast<ArrayType>(st.array->type())->ndim();
+    std::vector<Value *> ops{st.array, ivs[v.stream]};
+    int64_t bits = 0;
+    for (unsigned d = 1; d < ndim; ++d) {
+      ops.insert(ops.end(), {b.constInt(i64, 0), b.constInt(i64, 0), b.constInt(i64, 1)});
+      bits |= int64_t(1 | 2 | 4) << (3 * d);
+    }
+    Instruction *view = b.create(Opcode::ArrayView, v.type, ops);
+    view->intImm = bits;
+    return RValue::of(view);
+  }
   if (st.array)
     return RValue::of(b.arrayLoad(st.array, {ivs[v.stream]}));
   return RValue::of(ivs[v.stream]);
@@ -770,8 +808,14 @@ RValue IRGen::genImpl(const Expr &e) {
   case Expr::Kind::Tuple: {
     RValue r;
     r.type = ei.type;
-    for (const ExprPtr &x : cast<TupleExpr>(e).elts)
+    for (const ExprPtr &x : cast<TupleExpr>(e).elts) {
+      if (auto *s = dyn_cast<StarredExpr>(x.get())) { // (1, *t)
+        RValue spliced = gen(*s->value);
+        llvm::append_range(r.elems, spliced.elems);
+        continue;
+      }
       r.elems.push_back(gen(*x));
+    }
     return r;
   }
   default:
@@ -1047,9 +1091,8 @@ Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src)
 std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
   std::vector<Value *> out;
   std::vector<const Expr *> parts;
-  if (auto *t = dyn_cast<TupleExpr>(&index)) {
-    for (const ExprPtr &x : t->elts)
-      parts.push_back(x.get());
+  if (isa<TupleExpr>(index) || isa<EllipsisExpr>(index)) {
+    parts = indexParts(index, cast<ArrayType>(array->type())->ndim());
   } else if (isa<TupleType>(info(index).type)) {
     RValue tv = gen(index);
     for (unsigned d = 0; d < tv.elems.size(); ++d) {
@@ -1142,13 +1185,8 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
 // a[i, lo:hi:step, ...] -> a view (ArrayView); dimensions not indexed are
 // kept whole (a slice with both bounds None).
 RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
-  std::vector<const Expr *> parts;
-  if (auto *t = dyn_cast<TupleExpr>(e.index.get()))
-    for (const ExprPtr &x : t->elts)
-      parts.push_back(x.get());
-  else
-    parts.push_back(e.index.get());
   unsigned ndim = cast<ArrayType>(array->type())->ndim();
+  std::vector<const Expr *> parts = indexParts(*e.index, ndim);
   Type *i64 = ctx.int64();
   std::vector<Value *> ops{array};
   int64_t bits = 0;

@@ -1,4 +1,5 @@
 //===- IRGenCalls.cpp - Lowering of calls: builtins, math, cuda, device functions ===//
+#include "CallArgs.h"
 #include "IRGenImpl.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
@@ -124,18 +125,22 @@ RValue IRGen::call(const CallExpr &e) {
     return cmathCall(e, *lookupCMathFn(path.drop_front(6)));
   if (path.starts_with("cuda.fp16."))
     return fp16Call(e, path.drop_front(10));
-  if (path == "math.modf" || path == "math.frexp" || (path == "round" && e.args.size() == 2))
+  const Expr *digits = path == "round" ? roundDigits(e) : nullptr;
+  if (digits && isa<NoneType>(info(*digits).type)) // round(x, None) is round(x)
+    digits = nullptr;
+  if (path == "math.modf" || path == "math.frexp" || digits)
     return floatParts(e, path);
   if (path.starts_with("math.") || path == "round") {
     MathFn mf = path == "round" ? MathFn::Round : *lookupMathFn(path.drop_front(5));
+    size_t nargs = path == "round" ? 1 : e.args.size();
     std::vector<TypedOperand> ops;
-    for (const ExprPtr &a : e.args)
-      ops.push_back({info(*a).type, info(*a).weak});
+    for (size_t i = 0; i < nargs; ++i)
+      ops.push_back({info(*e.args[i]).type, info(*e.args[i]).weak});
     Type *operand = mathOperandType(ctx, mf, ops);
     if (mf == MathFn::Sqrt)
       return RValue::of(b.unary(Opcode::Sqrt, scalar(*e.args[0], operand)));
     std::vector<Value *> values;
-    for (size_t i = 0; i < e.args.size(); ++i)
+    for (size_t i = 0; i < nargs; ++i)
       values.push_back(scalar(*e.args[i], mf == MathFn::Ldexp && i == 1 ? ctx.int32() : operand));
     Instruction *inst = b.create(Opcode::Math, ei.type, values);
     inst->intImm = static_cast<int64_t>(mf);
@@ -394,7 +399,7 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
   // of ten, round half to even, halfway cases checked on y / 2, scale back;
   // x itself when it is not finite or the scaled value overflows.
   Type *i64 = ctx.int64();
-  Value *nd = scalar(*e.args[1], i64);
+  Value *nd = scalar(*roundDigits(e), i64);
   Value *neg = b.cmp(CmpPredicate::Lt, nd, b.constInt(i64, 0));
   Value *big = b.cmp(CmpPredicate::Gt, nd, b.constInt(i64, 22));
   Value *absNd = b.select(neg, b.unary(Opcode::Neg, nd), nd);

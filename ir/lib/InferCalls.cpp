@@ -1,6 +1,7 @@
 //===- InferCalls.cpp - Typing of calls: builtins, math, cuda, device functions ===//
 #include "pyjit/ir/Coop.h"
 #include "Inferer.h"
+#include "CallArgs.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
@@ -210,7 +211,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
       return {};
     }
-  if (!e.keywords.empty()) {
+  if (!e.keywords.empty() && path != "round") {
     error(e.keywords.front().range, "keyword arguments to " + path + "() are not supported in kernels");
     return {};
   }
@@ -280,35 +281,44 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{mathResultType(ctx, *fn, operand)};
     }
   }
-  if (path == "math.modf" || path == "math.frexp" || (path == "round" && args.size() == 2)) {
-    // modf(x) -> (fraction, integral part); frexp(x) -> (mantissa, exponent);
-    // round(x, ndigits) -> a float: Python's, computed in x's float type.
-    if (!wantArgs(path == "round" ? 2 : 1, path == "round" ? 2 : 1) || !wantScalar(0))
+  if (path == "round") {
+    // round(x), round(x, None): an int; round(x, ndigits) (ndigits also by
+    // keyword): a float.
+    for (const Keyword &k : e.keywords)
+      if (k.name != "ndigits" || e.args.size() != 1) {
+        error(k.range, k.name == "ndigits" ? "round() got ndigits twice"
+                                            : "round() has no keyword argument '" + k.name + "'");
+        return {};
+      }
+    if (!wantArgs(1, 2 - e.keywords.size()) || !wantScalar(0))
+      return {};
+    const Expr *nd = roundDigits(e);
+    ExprInfo ndi = nd ? (args.size() > 1 ? args[1] : expr(*nd)) : ExprInfo{};
+    if (nd && !ndi.type)
+      return {};
+    if (!nd || isa<NoneType>(ndi.type))
+      return ExprInfo{ctx.int64()};
+    if (!isIntegral(ndi.type)) {
+      error(nd->range(), "round()'s ndigits must be an integer, not " + typeName(ndi.type));
+      return {};
+    }
+    if (!isa<FloatType>(args[0].type)) {
+      error(e.args[0]->range(), "round(x, ndigits) of an integer is not supported in kernels "
+                                "(round a float)");
+      return {};
+    }
+    return ExprInfo{args[0].weak ? ctx.float64() : args[0].type};
+  }
+  if (path == "math.modf" || path == "math.frexp") {
+    // modf(x) -> (fraction, integral part); frexp(x) -> (mantissa, exponent).
+    if (!wantArgs(1, 1) || !wantScalar(0))
       return {};
     if (isa<ComplexType>(args[0].type)) {
       error(e.args[0]->range(), path + "() does not take a complex number");
       return {};
     }
     Type *t = isa<FloatType>(args[0].type) && !args[0].weak ? args[0].type : ctx.float64();
-    if (path == "round") {
-      if (!isIntegral(args[1].type)) {
-        error(e.args[1]->range(), "round()'s ndigits must be an integer, not " +
-                                      typeName(args[1].type));
-        return {};
-      }
-      if (!isa<FloatType>(args[0].type)) {
-        error(e.args[0]->range(), "round(x, ndigits) of an integer is not supported in kernels "
-                                  "(round a float)");
-        return {};
-      }
-      return ExprInfo{t};
-    }
     return ExprInfo{ctx.tuple({t, path == "math.modf" ? t : ctx.int64()})};
-  }
-  if (path == "round") {
-    if (!wantArgs(1, 1) || !wantScalar(0))
-      return {};
-    return ExprInfo{ctx.int64()};
   }
   if (path == "abs") {
     if (!wantArgs(1, 1) || !wantScalar(0))

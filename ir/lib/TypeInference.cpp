@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pyjit/ir/TypeInference.h"
+#include "IndexParts.h"
 #include "Inferer.h"
 #include "pyjit/ir/Coop.h"
 #include "pyjit/frontend/Parser.h"
@@ -107,6 +108,8 @@ void Inferer::collectTargets(const Expr &target) {
   } else if (auto *t = dyn_cast<TupleExpr>(&target)) {
     for (const ExprPtr &e : t->elts)
       collectTargets(*e);
+  } else if (auto *s = dyn_cast<StarredExpr>(&target)) {
+    collectTargets(*s->value);
   }
 }
 
@@ -196,6 +199,26 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
     auto *tt = dyn_cast<TupleType>(value.type);
     if (!tt) {
       error(valueRange, "cannot unpack a value of type " + typeName(value.type));
+      return;
+    }
+    auto star = llvm::find_if(t->elts, [](const ExprPtr &x) { return isa<StarredExpr>(*x); });
+    if (star != t->elts.end()) {
+      // a, *rest, z = t: `rest` takes the elements the others leave, a tuple.
+      size_t before = static_cast<size_t>(star - t->elts.begin());
+      size_t after = t->elts.size() - before - 1;
+      if (tt->size() < before + after) {
+        error(valueRange, "cannot unpack " + llvm::Twine(tt->size()) + " values into " +
+                              llvm::Twine(before + after) + " targets and a starred one");
+        return;
+      }
+      llvm::ArrayRef<Type *> all = tt->elements();
+      for (size_t i = 0; i < before; ++i)
+        assignTo(*t->elts[i], ExprInfo{all[i]}, valueRange);
+      std::vector<Type *> rest(all.begin() + before, all.end() - after);
+      assignTo(*cast<StarredExpr>(**star).value, ExprInfo{ctx.tuple(rest)}, valueRange);
+      result.exprs[star->get()] = ExprInfo{ctx.none()};
+      for (size_t i = 0; i < after; ++i)
+        assignTo(*t->elts[before + 1 + i], ExprInfo{all[all.size() - after + i]}, valueRange);
       return;
     }
     if (tt->size() != t->elts.size()) {
@@ -721,6 +744,19 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     auto &t = cast<TupleExpr>(e);
     std::vector<Type *> elems;
     for (const ExprPtr &x : t.elts) {
+      if (auto *s = dyn_cast<StarredExpr>(x.get())) { // (1, *t): t's elements
+        ExprInfo si = expr(*s->value);
+        if (!si.type)
+          return {};
+        auto *st = dyn_cast<TupleType>(si.type);
+        if (!st) {
+          error(x->range(), "'*' unpacks a tuple here, not " + typeName(si.type));
+          return {};
+        }
+        result.exprs[s] = si;
+        llvm::append_range(elems, st->elements());
+        continue;
+      }
       ExprInfo xi = expr(*x);
       if (!xi.type)
         return {};
@@ -733,6 +769,9 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     return {};
   case Expr::Kind::Slice:
     error(e.range(), "array slicing is not supported in kernels");
+    return {};
+  case Expr::Kind::Ellipsis:
+    error(e.range(), "the Ellipsis '...' is supported only in an array index");
     return {};
   }
   return {};
@@ -1116,17 +1155,27 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     error(e.value->range(), "a value of type " + typeName(base.type) + " cannot be indexed");
     return {};
   }
-  std::vector<const Expr *> indices;
-  if (auto *t = dyn_cast<TupleExpr>(e.index.get())) {
-    for (const ExprPtr &x : t->elts)
-      indices.push_back(x.get());
-    result.exprs[t] = ExprInfo{ctx.none()};
-  } else {
-    indices.push_back(e.index.get());
+  if (ellipsisCount(*e.index) > 1) {
+    error(e.index->range(), "an index can have only one Ellipsis ('...')");
+    return {};
   }
+  if (auto *t = dyn_cast<TupleExpr>(e.index.get())) {
+    result.exprs[t] = ExprInfo{ctx.none()};
+    for (const ExprPtr &x : t->elts)
+      if (isa<EllipsisExpr>(*x))
+        result.exprs[x.get()] = ExprInfo{ctx.none()};
+  } else if (isa<EllipsisExpr>(*e.index)) {
+    result.exprs[e.index.get()] = ExprInfo{ctx.none()};
+  }
+  std::vector<const Expr *> indices = indexParts(*e.index, at->ndim());
   unsigned slices = 0;
   bool lastIsUnitSlice = false;
   for (const Expr *x : indices) {
+    if (!x) { // a dimension an Ellipsis keeps whole
+      ++slices;
+      lastIsUnitSlice = true;
+      continue;
+    }
     if (auto *sl = dyn_cast<SliceExpr>(x)) {
       ++slices;
       result.exprs[x] = ExprInfo{ctx.none()};
@@ -1304,12 +1353,12 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
   if (!it.type)
     return nullptr;
   if (auto *at = dyn_cast<ArrayType>(it.type)) {
-    if (at->ndim() != 1) {
-      error(iter.range(), "iterating over a " + llvm::Twine(at->ndim()) +
-                              "-d array is not supported in kernels (index it instead)");
-      return nullptr;
-    }
-    return at->dtype();
+    if (at->ndim() == 1)
+      return at->dtype();
+    // An n-d array: its views a[0], a[1], ... (as NumPy iterates), C-layout
+    // when the array is.
+    return ctx.array(at->dtype(), at->ndim() - 1, at->layout() == Layout::C ? Layout::C : Layout::A,
+                     at->readonly());
   }
   if (auto *tt = dyn_cast<TupleType>(it.type)) {
     if (!topLevel) {

@@ -597,3 +597,119 @@ def test_loop_else_runs_when_no_break(jit):
         kernel[1, 1](np.array(a), out)
         loop_else(a, expected)
         np.testing.assert_array_equal(out, expected)
+
+
+def test_starred_unpacking_and_splicing(jit):
+    # Python's `a, *rest, z = t` (rest is a tuple, possibly empty) and
+    # `(*t, x)`; values by hand from the shapes.
+    @jit
+    def k(out, a):
+        first, *mid, last = a.shape
+        out[0] = first
+        out[1] = last
+        out[2] = len(mid) + mid[0]
+        t = (*a.shape, 7)
+        out[3] = t[3] + t[0]
+        *init, z = (1.5, 2.0)
+        out[4] = init[0] + z
+        x, *empty = (5,)
+        out[5] = x + len(empty)
+
+    out = np.zeros(6)
+    k[1, 1](out, np.zeros((2, 3, 4)))
+    np.testing.assert_array_equal(out, [2, 4, 1 + 3, 7 + 2, 3.5, 5])
+
+    @jit
+    def short(out):
+        a, b, *c = (1,)
+        out[0] = a
+
+    with pytest.raises(pyjit.CompileError, match="cannot unpack 1 values into 2 targets and a "
+                                                 "starred one"):
+        short[1, 1](np.zeros(1))
+
+    @jit
+    def not_a_tuple(out, a):
+        x = (*a, 1)
+        out[0] = x[0]
+
+    with pytest.raises(pyjit.CompileError, match=r"'\*' unpacks a tuple here, not array"):
+        not_a_tuple[1, 1](np.zeros(1), np.zeros(2))
+
+
+def test_iterating_an_n_d_array_gives_its_rows(jit):
+    # As NumPy iterates: a[0], a[1], ... (views), also in enumerate and zip,
+    # and for Fortran-ordered arrays.
+    @jit
+    def k(out, a, f):
+        s = 0.0
+        for i, row in enumerate(a):
+            for v in row:
+                s += v * (i + 1)
+        out[0] = s
+        for plane in f:
+            for r in plane:
+                out[1] += r[0]
+        for r1, r2 in zip(a, a):
+            out[2] += r1[0] * r2[1]
+        for row in a:
+            row[0] = -row[0]  # the rows are views: writes reach a
+
+    a = np.arange(6.0).reshape(3, 2)
+    f = np.asfortranarray(np.arange(24.0).reshape(2, 3, 4))
+    out = np.zeros(3)
+    expect = [sum(v * (i + 1) for i, row in enumerate(a) for v in row), f[:, :, 0].sum(),
+              (a[:, 0] * a[:, 1]).sum()]
+    k[1, 1](out, a, f)
+    np.testing.assert_array_equal(out, expect)
+    np.testing.assert_array_equal(a[:, 0], -np.arange(0.0, 6.0, 2))
+
+
+def test_ellipsis_indexing(jit):
+    @jit
+    def k(out, a):
+        out[..., 0] = a[..., 1, 2][1]
+        out[1] = a[1, ...][0, 0] + a[...].shape[0] + a[1, ..., 2][0]
+        out[2] = a[0, 1, 2, ...]
+
+    a = np.arange(24.0).reshape(2, 3, 4)
+    out = np.zeros(3)
+    k[1, 1](out, a)
+    np.testing.assert_array_equal(out, [a[..., 1, 2][1], a[1, ...][0, 0] + 2 + a[1, ..., 2][0],
+                                        a[0, 1, 2, ...]])
+
+    @jit
+    def twice(out, a):
+        out[0] = a[..., ...][0, 0, 0]
+
+    with pytest.raises(pyjit.CompileError, match=r"only one Ellipsis"):
+        twice[1, 1](out, a)
+
+    @jit
+    def alone(out):
+        x = ...
+        out[0] = 1
+
+    with pytest.raises(pyjit.CompileError, match=r"Ellipsis '...' is supported only in an "
+                                                 r"array index"):
+        alone[1, 1](out)
+
+
+def test_round_ndigits_by_keyword_and_none(jit):
+    @jit
+    def k(out, x):
+        out[0] = round(x, ndigits=None)  # an int, as round(x)
+        out[1] = round(np.float32(x), ndigits=2)
+        out[2] = round(x, None)
+
+    out = np.zeros(3)
+    k[1, 1](out, 2.675)
+    assert out[0] == 3 and out[2] == 3
+    assert np.float32(out[1]) == np.float32(2.67)  # float32 2.675 is 2.67499995...
+
+    @jit
+    def bad(out, x):
+        out[0] = round(x, digits=1)
+
+    with pytest.raises(pyjit.CompileError, match="round\\(\\) has no keyword argument 'digits'"):
+        bad[1, 1](out, 1.0)

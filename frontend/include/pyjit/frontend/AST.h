@@ -33,7 +33,7 @@ class Expr {
 public:
   enum class Kind { Name, IntLit, FloatLit, ImagLit, BoolLit, NoneLit, StrLit, Unary,
                     Binary, BoolOp, Compare, Call, Attribute, Subscript, Tuple,
-                    IfExp, Slice, Starred };
+                    IfExp, Slice, Starred, Ellipsis };
   Expr(Kind kind, SourceRange range) : exprKind(kind), loc(range) {}
   virtual ~Expr() = default;
   Kind kind() const { return exprKind; }
@@ -187,6 +187,13 @@ struct StarredExpr : Expr {
   StarredExpr(SourceRange r, ExprPtr value) : Expr(Kind::Starred, r), value(std::move(value)) {}
   PYJIT_EXPR_CLASSOF(Starred)
   ExprPtr value;
+};
+
+/// `...` in an array index: as many whole dimensions as the other indices
+/// leave (NumPy's Ellipsis).
+struct EllipsisExpr : Expr {
+  explicit EllipsisExpr(SourceRange r) : Expr(Kind::Ellipsis, r) {}
+  PYJIT_EXPR_CLASSOF(Ellipsis)
 };
 
 #undef PYJIT_EXPR_CLASSOF
