@@ -179,7 +179,7 @@ void IRGen::stmt(const Stmt &s) {
   switch (s.kind()) {
   case Stmt::Kind::Expr: {
     const Expr &e = *cast<ExprStmt>(s).expr;
-    if (!isa<StrLitExpr>(e))
+    if (!isa<StrLitExpr>(e) && !isa<EllipsisExpr>(e))
       gen(e);
     return;
   }

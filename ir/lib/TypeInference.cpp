@@ -298,8 +298,8 @@ void Inferer::stmt(const Stmt &s) {
   switch (s.kind()) {
   case Stmt::Kind::Expr: {
     const Expr &e = *cast<ExprStmt>(s).expr;
-    if (isa<StrLitExpr>(e))
-      return; // a bare string is a no-op (comment-style docstring)
+    if (isa<StrLitExpr>(e) || isa<EllipsisExpr>(e))
+      return; // a bare string (comment-style docstring) or `...` is a no-op
     expr(e);
     return;
   }
