@@ -330,15 +330,14 @@ def _foreign_argument(value):
 
 
 def _cupy_current_stream():
-    """A callable giving CuPy's current stream (a CUstream as an int; 0 the
-    legacy default stream): the stream CuPy's __cuda_array_interface__
-    names, on which launches with CuPy arrays wait (CAI v3)."""
+    """A callable giving CuPy's current stream on a device (a CUstream as an
+    int; 0 the legacy default stream): the stream CuPy's
+    __cuda_array_interface__ names, which launches with CuPy arrays wait for
+    (CAI v3). With the device given, CuPy does not ask the runtime for it
+    (0.07 us a call on the H200 machine against 1.4 us)."""
     import cupy
-    fast = getattr(cupy.cuda.stream, "get_current_stream_ptr", None)
-    if callable(fast):
-        return fast
     current = cupy.cuda.get_current_stream
-    return lambda: current().ptr
+    return lambda device: current(device).ptr
 
 
 def _register_foreign(value):
@@ -361,12 +360,14 @@ def _register_foreign(value):
             current = torch.cuda.current_stream  # unless the table gives current_work_stream
             if api is not None:
                 try:
-                    ext().register_launch_type(t, "torch", api, lambda: current().cuda_stream)
+                    ext().register_launch_type(t, "torch", api,
+                                               lambda device: current(device).cuda_stream)
                     return
                 except (TypeError, ValueError):
                     pass  # another version of the table: the exporter below
             from torch.utils.dlpack import to_dlpack
-            ext().register_launch_type(t, "torch", to_dlpack, lambda: current().cuda_stream)
+            ext().register_launch_type(t, "torch", to_dlpack,
+                                       lambda device: current(device).cuda_stream)
 
 
 def _exception_class(name):

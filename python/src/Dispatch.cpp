@@ -78,8 +78,9 @@ struct TypeEntry {
   unsigned rawBytes = 0;
   PyObject *reader = nullptr; // torch: to_dlpack or the exchange capsule (strong reference)
   const dlpack::DLPackExchangeAPI *api = nullptr; // torch: the C exchange API, if given
-  /// CuPy, torch: a callable giving the producer's current stream (a CUstream
-  /// value; strong reference), unless `api` gives it (current_work_stream).
+  /// CuPy, torch: a callable giving the producer's current stream on a device
+  /// (called with the ordinal; returns a CUstream value as an int; strong
+  /// reference), unless `api` gives it (current_work_stream).
   PyObject *currentStream = nullptr;
 };
 
@@ -147,7 +148,10 @@ bool producerStream(const TypeEntry &entry, uint64_t &stream, bool &has) {
     }
     stream = reinterpret_cast<uintptr_t>(out);
   } else if (entry.currentStream) {
-    PyObject *value = PyObject_CallNoArgs(entry.currentStream);
+    PyObject *device = PyLong_FromLong(runtime::selectedDevice());
+    PyObject *value =
+        device ? PyObject_CallFunctionObjArgs(entry.currentStream, device, nullptr) : nullptr;
+    Py_XDECREF(device);
     if (!value)
       return false;
     stream = PyLong_AsUnsignedLongLong(value);
@@ -805,8 +809,8 @@ PyObject *python::registerLaunchType(PyObject *, PyObject *args) {
   if (currentStream != Py_None &&
       (!PyCallable_Check(currentStream) || (kind != ArgKind::CuPy && kind != ArgKind::Torch))) {
     PyErr_SetString(PyExc_TypeError, "register_launch_type: current_stream is a callable "
-                                     "(no arguments, returning a CUstream as an int), for a "
-                                     "'cupy' or 'torch' type");
+                                     "(taking a device ordinal, returning a CUstream as an "
+                                     "int), for a 'cupy' or 'torch' type");
     return nullptr;
   }
   if (!entryOf(reinterpret_cast<PyTypeObject *>(type))) {

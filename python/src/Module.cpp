@@ -115,10 +115,12 @@ static PyMethodDef methods[] = {
      "dlpack_import(capsule) -> (data, shape, byte_strides, typestr, device_type, device_id,\n"
      "holder); holder releases the producer's tensor when collected."},
     {"register_launch_type", python::registerLaunchType, METH_VARARGS,
-     "register_launch_type(type, kind, reader=None): kind 'scalar', 'abi' (pyjit DeviceArray),\n"
-     "'cupy' or 'torch'; a 'torch' type takes a reader: its DLPack C exchange API\n"
-     "(the type's __dlpack_c_exchange_api__ capsule; ValueError if unusable) or its\n"
-     "DLPack exporter (torch.utils.dlpack.to_dlpack), whose capsule the fast path reads."},
+     "register_launch_type(type, kind, reader=None, current_stream=None): kind 'scalar',\n"
+     "'abi' (pyjit DeviceArray), 'cupy' or 'torch'; a 'torch' type takes a reader: its DLPack\n"
+     "C exchange API (the type's __dlpack_c_exchange_api__ capsule; ValueError if unusable)\n"
+     "or its DLPack exporter (torch.utils.dlpack.to_dlpack), whose capsule the fast path\n"
+     "reads. current_stream(device) -> int: the library's current CUstream, which launches\n"
+     "with its arrays wait for (unless the exchange API gives it)."},
     {"launch_type_reader", python::launchTypeReader, METH_O,
      "launch_type_reader(type) -> how the launch fast path reads the type ('scalar', 'abi',\n"
      "'cupy', 'torch: dlpack_c_exchange_api', 'torch: to_dlpack'), or None."},
