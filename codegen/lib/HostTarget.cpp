@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
+#include <dlfcn.h>
 #include <mutex>
 
 using namespace pyjit::codegen;
@@ -46,6 +47,15 @@ llvm::Expected<std::unique_ptr<HostTarget>> HostTarget::create() {
   return std::unique_ptr<HostTarget>(new HostTarget(std::move(tm)));
 }
 
+std::string pyjit::codegen::hostMathName(llvm::StringRef name) {
+  name.consume_front("fast_");
+  return name.str();
+}
+
+bool pyjit::codegen::hostHasFunction(llvm::StringRef name) {
+  return ::dlsym(RTLD_DEFAULT, name.str().c_str()) != nullptr;
+}
+
 void HostTarget::configureModule(llvm::Module &module) const {
   module.setTargetTriple(tm->getTargetTriple());
   module.setDataLayout(tm->createDataLayout());
@@ -58,9 +68,7 @@ void HostTarget::prepareKernel(llvm::Module &module, llvm::Function &kernel) con
     if (f.isDeclaration() && f.getName().starts_with("__nv_"))
       math.push_back(&f);
   for (llvm::Function *f : math) {
-    llvm::StringRef name = f->getName().drop_front(5);
-    name.consume_front("fast_");
-    std::string libc = name.str();
+    std::string libc = hostMathName(f->getName().drop_front(5));
     if (llvm::Function *existing = module.getFunction(libc)) {
       f->replaceAllUsesWith(existing);
       f->eraseFromParent();

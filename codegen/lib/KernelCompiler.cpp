@@ -32,6 +32,24 @@ static llvm::Error verifyEmitted(const llvm::Module &module, const std::string &
 
 // The CPU backend's half: host LLVM IR, optimized for this machine, as
 // bitcode for the runtime's JIT.
+/// The CPU backend runs libdevice's functions as the C library's of the
+/// same name (hostMathName); a call of one this process lacks (`powi`,
+/// `saturatef`, the rounding-mode variants) is an error at the call.
+static void checkHostLibdevice(const ir::Function &fn, DiagnosticEngine &diags) {
+  for (const auto &bb : fn.blocks())
+    for (const auto &inst : bb->instructions()) {
+      if (inst->opcode() != ir::Opcode::Libdevice)
+        continue;
+      std::string name = hostMathName(inst->text);
+      if (hostHasFunction(name))
+        continue;
+      DiagnosticEngine::FileScope scope(diags, inst->file() ? *inst->file() : diags.currentFile());
+      diags.error(SourceRange(inst->loc()),
+                  "libdevice." + inst->text + " runs on the GPU only: the CPU backend calls the "
+                  "C library's '" + name + "', which this process does not have");
+    }
+}
+
 static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
                                                      const ir::Function &fn, CompiledKernel out) {
   auto target = HostTarget::create();
@@ -130,6 +148,9 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     return out;
 
   if (req.host) {
+    checkHostLibdevice(*fn, diags);
+    if (diags.hasErrors())
+      return diags.takeError();
     return compileForHost(req, *fn, std::move(out));
   }
   auto ptxVersion = choosePTXVersion(req.arch, req.consumerCuda, req.ptxVersion);

@@ -872,6 +872,26 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     if (isa<ir::NoneType>(t))
       return llvm::Error::success();
     break;
+  case Opcode::Libdevice: {
+    // __nv_<name>(params..., output pointers...): an output is a local
+    // array's element, passed as a generic pointer as libdevice takes it.
+    std::vector<llvm::Value *> args;
+    std::vector<llvm::Type *> argTys;
+    for (const ir::Value *op : inst.operands()) {
+      llvm::Value *a = isa<ir::ArrayType>(op->type())
+                           ? b.CreateAddrSpaceCast(arrays.at(op).data, b.getPtrTy(0))
+                           : val(op);
+      args.push_back(a);
+      argTys.push_back(a->getType());
+    }
+    llvm::Type *rt = isa<ir::NoneType>(t) ? b.getVoidTy() : typeOf(t);
+    auto callee = module.getOrInsertFunction("__nv_" + inst.text,
+                                             llvm::FunctionType::get(rt, argTys, false));
+    result = b.CreateCall(callee, args);
+    if (isa<ir::NoneType>(t))
+      return llvm::Error::success();
+    break;
+  }
   case Opcode::Coop:
     result = coop(inst);
     break;

@@ -36,6 +36,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Max: return "max";
   case Opcode::Math: return "math";
   case Opcode::Cuda: return "cuda";
+  case Opcode::Libdevice: return "libdevice";
   case Opcode::Coop: return "coop";
   case Opcode::CoopAggregate: return "coop.aggregate";
   case Opcode::Print: return "print";

@@ -2,6 +2,7 @@
 #include "CallArgs.h"
 #include "IRGenImpl.h"
 #include "pyjit/ir/CudaIntrinsics.h"
+#include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/MathFunctions.h"
 #include <cmath>
 #include <map>
@@ -125,6 +126,8 @@ RValue IRGen::call(const CallExpr &e) {
     return cmathCall(e, *lookupCMathFn(path.drop_front(6)));
   if (path.starts_with("cuda.fp16."))
     return fp16Call(e, path.drop_front(10));
+  if (path.starts_with("cuda.libdevice."))
+    return libdeviceCall(e, path.drop_front(15));
   const Expr *digits = path == "round" ? roundDigits(e) : nullptr;
   if (digits && isa<NoneType>(info(*digits).type)) // round(x, None) is round(x)
     digits = nullptr;
@@ -344,6 +347,36 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
   for (size_t i = firstValue; i < e.args.size(); ++i)
     arg(i, rt);
   return RValue::of(emit(rt));
+}
+
+RValue IRGen::libdeviceCall(const CallExpr &e, llvm::StringRef name) {
+  const LibdeviceFunction &f = *lookupLibdevice(name);
+  Type *i64 = ctx.int64();
+  std::vector<Value *> ops;
+  llvm::SmallVector<llvm::StringRef, 4> params = libdeviceTypeList(f.params);
+  for (size_t i = 0; i < params.size(); ++i)
+    ops.push_back(scalar(*e.args[i], ctx.scalarByName(params[i])));
+  // Each output: a 1-element local array the call writes, read after it.
+  std::vector<Instruction *> outputs;
+  for (llvm::StringRef out : libdeviceTypeList(f.outputs)) {
+    Instruction *a = b.create(Opcode::AllocArray, ctx.array(ctx.scalarByName(out), 1, Layout::C),
+                              {b.constInt(i64, 1)});
+    a->intImm = 5; // local
+    outputs.push_back(a);
+    ops.push_back(a);
+  }
+  bool isVoid = llvm::StringRef(f.result) == "void";
+  b.setLoc(e.range().begin);
+  Instruction *call = b.create(Opcode::Libdevice, isVoid ? ctx.none() : ctx.scalarByName(f.result),
+                               ops);
+  call->text = f.name;
+  RValue r;
+  r.type = info(e).type;
+  if (!isVoid)
+    r.elems.push_back(RValue::of(call));
+  for (Instruction *a : outputs)
+    r.elems.push_back(RValue::of(b.arrayLoad(a, {b.constInt(i64, 0)})));
+  return r.elems.size() == 1 ? r.elems[0] : r;
 }
 
 RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {

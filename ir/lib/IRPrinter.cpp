@@ -85,6 +85,9 @@ public:
     case Opcode::Cuda:
       os << "." << cudaFnName(static_cast<CudaFn>(inst.intImm));
       break;
+    case Opcode::Libdevice:
+      os << "." << inst.text;
+      break;
     case Opcode::Coop: {
       CoopCall c = CoopCall::decode(inst.intImm);
       os << ".block_" << coopFnName(c.fn) << "." << coopOpName(c.op)

@@ -2,6 +2,7 @@
 #include "pyjit/ir/Coop.h"
 #include "Inferer.h"
 #include "CallArgs.h"
+#include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
@@ -185,6 +186,33 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   if (path.starts_with("cmath."))
     return cmathCall(e, *lookupCMathFn(path.drop_front(6)), args);
+  if (path.starts_with("cuda.libdevice.")) {
+    // numba.cuda.libdevice: numbers converted to the parameters' types; the
+    // result, then the outputs (pointer parameters), as a tuple of several.
+    const LibdeviceFunction &f = *lookupLibdevice(path.drop_front(15));
+    llvm::SmallVector<llvm::StringRef, 4> params = libdeviceTypeList(f.params);
+    std::string sig = std::string(f.result) + "(" + f.params + ")";
+    if (!e.keywords.empty() || args.size() != params.size()) {
+      error(e.range(), "libdevice." + llvm::Twine(f.name) + "() takes " +
+                           llvm::Twine(params.size()) + " argument" +
+                           (params.size() == 1 ? "" : "s") + " (" + f.params + "), got " +
+                           llvm::Twine(args.size() + e.keywords.size()));
+      return {};
+    }
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!args[i].type->isScalar() || isa<ComplexType>(args[i].type)) {
+        error(e.args[i]->range(), "libdevice." + llvm::Twine(f.name) + "() needs a real number "
+                                  "for its " + params[i] + " parameter, not " +
+                                  typeName(args[i].type));
+        return {};
+      }
+    std::vector<Type *> parts;
+    if (llvm::StringRef(f.result) != "void")
+      parts.push_back(ctx.scalarByName(f.result));
+    for (llvm::StringRef out : libdeviceTypeList(f.outputs))
+      parts.push_back(ctx.scalarByName(out));
+    return ExprInfo{parts.size() == 1 ? parts[0] : ctx.tuple(parts)};
+  }
   if (path.starts_with("cuda.fp16.")) {
     // numba.cuda.fp16: float16 operands (other numbers are converted), a
     // float16 result; the comparisons give bool.

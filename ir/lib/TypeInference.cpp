@@ -9,6 +9,7 @@
 #include "IndexParts.h"
 #include "Inferer.h"
 #include "pyjit/ir/Coop.h"
+#include "pyjit/ir/Libdevice.h"
 #include "pyjit/frontend/Parser.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/ADT/StringSet.h"
@@ -907,7 +908,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     if (path == "cuda") {
       if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" ||
           attr == "shared" || attr == "local" || attr == "atomic" || attr == "fp16" ||
-          attr == "cg")
+          attr == "cg" || attr == "libdevice")
         return ExprInfo{ctx.ns("cuda." + attr)};
       if (attr == "grid" || attr == "gridsize" || lookupCudaFn(attr) || attr == "lanemask_lt")
         return ExprInfo{ctx.builtin("cuda." + attr)};
@@ -925,6 +926,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     } else if (path == "cuda.fp16") {
       if (isFp16Function(attr))
         return ExprInfo{ctx.builtin("cuda.fp16." + attr)};
+    } else if (path == "cuda.libdevice") {
+      if (lookupLibdevice(attr))
+        return ExprInfo{ctx.builtin("cuda.libdevice." + attr)};
     } else if (path == "cuda.shared" || path == "cuda.local") {
       if (attr == "array")
         return ExprInfo{ctx.builtin((path + ".array").str())};

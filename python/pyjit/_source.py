@@ -148,6 +148,8 @@ def classify(value, memo=None, reads=_NO_READS):
     if isinstance(value, complex):
         return ("complex", (float(value.real), float(value.imag)))
     if isinstance(value, types.ModuleType):
+        if value.__name__ == "numba.cuda.libdevice":  # numba's own, as pyjit's
+            return ("module", "cuda.libdevice")
         if value is math:
             return ("module", "math")
         if value is np:

@@ -599,6 +599,48 @@ fp16 = _KernelOnly("fp16", ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfm
                             "hlog", "hlog10", "hlog2", "hexp", "hexp10", "hexp2", "hsqrt",
                             "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", "htrunc"])
 
+
+
+class _Libdevice(_KernelOnly):
+    """numba.cuda.libdevice: every function of NVIDIA's libdevice by its name
+    without `__nv_` (`libdevice.sinf(x)`, `libdevice.sincos(x)` -> (sin, cos)),
+    callable in kernels only. Each stub's docstring gives its signature."""
+
+    def __init__(self):
+        super().__init__("libdevice")
+
+    def _table(self):
+        table = self.__dict__.get("_signatures")
+        if table is None:
+            table = {name: (result, params, outputs)
+                     for name, result, params, outputs in _ext().libdevice_functions()}
+            self.__dict__["_signatures"] = table
+        return table
+
+    def __getattr__(self, attr):
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        sig = self._table().get(attr)
+        if sig is None:
+            raise AttributeError("cuda.libdevice has no function '%s'" % attr)
+        result, params, outputs = sig
+        returns = ", ".join(([result] if result != "void" else []) + outputs.split(",")
+                            if outputs else [result])
+        if outputs:
+            returns = "(%s)" % returns
+        doc = ("libdevice's __nv_%s(%s) -> %s (https://docs.nvidia.com/cuda/libdevice-users-"
+               "guide/__nv_%s.html)" % (attr, params, returns, attr))
+        return _kernel_only("cuda.libdevice." + attr, doc)
+
+    def __dir__(self):
+        return sorted(self._table())
+
+    def __repr__(self):
+        return "<kernel-only namespace cuda.libdevice>"
+
+
+libdevice = _Libdevice()
+
 # numba.cuda.cg: cg.this_grid() gives the grid group, whose sync() is a barrier
 # for the whole grid; such a kernel is launched cooperatively (docs/language.md).
 cg = _KernelOnly("cg", ["this_grid"])
@@ -629,7 +671,8 @@ _INTRINSICS = {
 for _name, _doc in _INTRINSICS.items():
     globals()[_name] = _kernel_only("cuda." + _name, _doc)
 del _name, _doc
-__all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic", "fp16", "cg"] + list(_INTRINSICS)
+__all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic", "fp16", "cg",
+            "libdevice"] + list(_INTRINSICS)
 
 
 # numba.cuda.random's generators, importable as pyjit.cuda.random (this module
@@ -640,6 +683,7 @@ from . import _random as random  # noqa: E402
 
 _sys.modules[__name__ + ".random"] = random  # not in __all__: `import *` keeps stdlib random
 _sys.modules[__name__ + ".cg"] = cg  # from pyjit.cuda.cg import this_grid (numba.cuda.cg)
+_sys.modules[__name__ + ".libdevice"] = libdevice  # from pyjit.cuda import libdevice
 
 from ._reduce import Reduce, reduce  # noqa: E402  (cuda.reduce, numba.cuda's Reduce)
 

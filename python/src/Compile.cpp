@@ -1,6 +1,7 @@
 //===- Compile.cpp - compile_kernel and link_ptx -------------------------===//
 #include "Extension.h"
 #include "pyjit/codegen/KernelCompiler.h"
+#include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/runtime/JitLink.h"
 
@@ -260,4 +261,21 @@ PyObject *python::parseSignature(PyObject *, PyObject *arg) {
   for (size_t i = 0; i < sig->args.size(); ++i)
     PyTuple_SetItem(types, static_cast<Py_ssize_t>(i), PyUnicode_FromString(sig->args[i]->str().c_str()));
   return types;
+}
+
+PyObject *python::libdeviceFunctions(PyObject *, PyObject *) {
+  llvm::ArrayRef<ir::LibdeviceFunction> all = ir::libdeviceFunctions();
+  PyObject *out = PyTuple_New(static_cast<Py_ssize_t>(all.size()));
+  if (!out)
+    return nullptr;
+  for (size_t i = 0; i < all.size(); ++i) {
+    PyObject *row = Py_BuildValue("(ssss)", all[i].name, all[i].result, all[i].params,
+                                  all[i].outputs);
+    if (!row) {
+      Py_DECREF(out);
+      return nullptr;
+    }
+    PyTuple_SetItem(out, static_cast<Py_ssize_t>(i), row);
+  }
+  return out;
 }

@@ -42,6 +42,9 @@ static PyMethodDef methods[] = {
      "link_ptx(ptx: str, arch: str, options=(), extra=()) -> bytes (cubin through nvJitLink,\n"
      "with nvJitLink options such as '-lineinfo'; extra: (kind, bytes, name) inputs, kind\n"
      "'cubin', 'ltoir', 'fatbin' or 'ptx'); raises LinkError."},
+    {"libdevice_functions", python::libdeviceFunctions, METH_NOARGS,
+     "libdevice_functions() -> ((name, result, params, outputs), ...): every libdevice\n"
+     "function (without __nv_), pyjit type names, params and outputs comma-separated."},
     {"parse_signature", python::parseSignature, METH_O,
      "parse_signature('void(float32[:], int32)') -> tuple of canonical argument type strings;\n"
      "raises ValueError naming the bad text."},

@@ -22,6 +22,15 @@ namespace pyjit::codegen {
 /// cuLaunchKernel's 8-byte slots do (docs/abi.md).
 std::string hostEntryName(llvm::StringRef kernelName);
 
+/// The C library function the CPU backend calls for libdevice function
+/// \p name (without `__nv_`): the same name, `fast_` dropped (`sinf`,
+/// `fast_expf` -> `expf`).
+std::string hostMathName(llvm::StringRef name);
+
+/// Whether this process has C library function \p name (dlsym), which the
+/// CPU backend's JIT links a kernel's math against.
+bool hostHasFunction(llvm::StringRef name);
+
 class HostTarget {
 public:
   /// Errors: StringError if LLVM has no target for this machine.

@@ -46,6 +46,10 @@ enum class Opcode {
   // A cuda.* function (CudaIntrinsics.h) in intImm. Atomics take (array,
   // i0, .., value) or (array, i0, .., expected, value) with int64 indices.
   Cuda,
+  // A libdevice function (Libdevice.h) named in `text`: its parameters,
+  // converted to their types, then one 1-element local array per output,
+  // which the call writes. The result is the function's (none for void).
+  Libdevice,
   // Read a special register (thread/block index); the register is in intImm.
   SReg,
   // Arrays: ArrayShape(a) with the dimension in intImm -> int64;
