@@ -32,12 +32,20 @@ static llvm::Error verifyEmitted(const llvm::Module &module, const std::string &
 
 // The CPU backend's half: host LLVM IR, optimized for this machine, as
 // bitcode for the runtime's JIT.
-/// The CPU backend runs libdevice's functions as the C library's of the
-/// same name (hostMathName); a call of one this process lacks (`powi`,
-/// `saturatef`, the rounding-mode variants) is an error at the call.
-static void checkHostLibdevice(const ir::Function &fn, DiagnosticEngine &diags) {
+/// Calls the CPU backend cannot make, each an error at the call: a declared
+/// device function (foreign GPU code), and a libdevice function whose C
+/// library namesake (hostMathName) this process lacks (`powi`, `saturatef`,
+/// the rounding-mode variants).
+static void checkHostCalls(const ir::Function &fn, DiagnosticEngine &diags) {
   for (const auto &bb : fn.blocks())
     for (const auto &inst : bb->instructions()) {
+      if (inst->opcode() == ir::Opcode::ExternCall) {
+        DiagnosticEngine::FileScope scope(diags, inst->file() ? *inst->file() : diags.currentFile());
+        diags.error(SourceRange(inst->loc()),
+                    "declared device function '" + inst->text + "' (cuda.declare_device) is "
+                    "GPU code: a kernel that calls it runs on the GPU only");
+        continue;
+      }
       if (inst->opcode() != ir::Opcode::Libdevice)
         continue;
       std::string name = hostMathName(inst->text);
@@ -148,7 +156,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     return out;
 
   if (req.host) {
-    checkHostLibdevice(*fn, diags);
+    checkHostCalls(*fn, diags);
     if (diags.hasErrors())
       return diags.takeError();
     return compileForHost(req, *fn, std::move(out));

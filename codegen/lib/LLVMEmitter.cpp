@@ -892,6 +892,31 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
       return llvm::Error::success();
     break;
   }
+  case Opcode::ExternCall: {
+    // numba's device-function ABI: `int f(T *result, params...)`; the
+    // result lives in local memory (an entry-block alloca), the status is
+    // ignored (numba.cuda's "Device function ABI").
+    llvm::Type *resultTy = isa<ir::NoneType>(t) ? b.getInt64Ty() : memTypeOf(t);
+    llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
+    llvm::AllocaInst *slot = entry.CreateAlloca(resultTy, nullptr, inst.text + ".result");
+    std::vector<llvm::Value *> args{b.CreateAddrSpaceCast(slot, b.getPtrTy(0))};
+    for (const ir::Value *op : inst.operands())
+      args.push_back(isa<ir::ArrayType>(op->type())
+                         ? b.CreateAddrSpaceCast(arrays.at(op).data, b.getPtrTy(0))
+                         : val(op));
+    std::vector<llvm::Type *> argTys;
+    for (llvm::Value *a : args)
+      argTys.push_back(a->getType());
+    auto callee = module.getOrInsertFunction(
+        inst.text, llvm::FunctionType::get(b.getInt32Ty(), argTys, false));
+    b.CreateCall(callee, args);
+    if (isa<ir::NoneType>(t))
+      return llvm::Error::success();
+    result = b.CreateLoad(resultTy, slot);
+    if (resultTy != typeOf(t)) // bool: stored as a byte
+      result = b.CreateTrunc(result, typeOf(t));
+    break;
+  }
   case Opcode::Coop:
     result = coop(inst);
     break;

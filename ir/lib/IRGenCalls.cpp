@@ -1,5 +1,6 @@
 //===- IRGenCalls.cpp - Lowering of calls: builtins, math, cuda, device functions ===//
 #include "CallArgs.h"
+#include "ExternSignature.h"
 #include "IRGenImpl.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/Libdevice.h"
@@ -128,6 +129,8 @@ RValue IRGen::call(const CallExpr &e) {
     return fp16Call(e, path.drop_front(10));
   if (path.starts_with("cuda.libdevice."))
     return libdeviceCall(e, path.drop_front(15));
+  if (path.starts_with("extern."))
+    return externCall(e, *info(*e.callee).constant);
   const Expr *digits = path == "round" ? roundDigits(e) : nullptr;
   if (digits && isa<NoneType>(info(*digits).type)) // round(x, None) is round(x)
     digits = nullptr;
@@ -377,6 +380,20 @@ RValue IRGen::libdeviceCall(const CallExpr &e, llvm::StringRef name) {
   for (Instruction *a : outputs)
     r.elems.push_back(RValue::of(b.arrayLoad(a, {b.constInt(i64, 0)})));
   return r.elems.size() == 1 ? r.elems[0] : r;
+}
+
+RValue IRGen::externCall(const CallExpr &e, const GlobalValue &g) {
+  ExternSignature sig = *externSignature(ctx, g); // checked by inference
+  std::vector<Value *> ops;
+  for (size_t i = 0; i < e.args.size(); ++i)
+    ops.push_back(sig.params[i].pointer ? gen(*e.args[i]).value
+                                        : scalar(*e.args[i], sig.params[i].type));
+  b.setLoc(e.range().begin);
+  Instruction *call = b.create(Opcode::ExternCall, sig.result, ops);
+  call->text = g.name;
+  if (isa<NoneType>(sig.result))
+    return RValue{sig.result, nullptr, {}};
+  return RValue::of(call);
 }
 
 RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {

@@ -86,6 +86,7 @@ public:
       os << "." << cudaFnName(static_cast<CudaFn>(inst.intImm));
       break;
     case Opcode::Libdevice:
+    case Opcode::ExternCall:
       os << "." << inst.text;
       break;
     case Opcode::Coop: {

@@ -2,6 +2,7 @@
 #include "pyjit/ir/Coop.h"
 #include "Inferer.h"
 #include "CallArgs.h"
+#include "ExternSignature.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -120,6 +121,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::DeviceFunction)
     return deviceCall(e, *callee.constant->device);
+  if (callee.constant && callee.constant->kind == GlobalValue::Kind::Extern)
+    return externCall(e, *callee.constant);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
       bt && bt->path().starts_with("nested."))
     if (const FunctionDef *fn = nestedDef(bt->path().drop_front(7).str()))
@@ -1317,5 +1320,54 @@ ExprInfo Inferer::cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprIn
   return ExprInfo{cmathResultType(ctx, fn, cmathOperandType(ctx, ops))};
 }
 
-} // namespace pyjit::ir::detail
 
+
+ExprInfo Inferer::externCall(const CallExpr &e, const GlobalValue &g) {
+  std::optional<ExternSignature> sig = externSignature(ctx, g);
+  std::string what = "declared device function '" + g.name + "' (" + g.dtype + "(" + g.data + "))";
+  if (!sig) {
+    error(e.range(), what + " has a type pyjit does not know");
+    return {};
+  }
+  if (!e.keywords.empty()) {
+    error(e.keywords.front().range, "a declared device function takes its arguments by "
+                                    "position, not by keyword");
+    return {};
+  }
+  if (e.args.size() != sig->params.size()) {
+    error(e.range(), what + " takes " + llvm::Twine(sig->params.size()) + " argument" +
+                         (sig->params.size() == 1 ? "" : "s") + ", got " +
+                         llvm::Twine(e.args.size()));
+    return {};
+  }
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    if (isa<StarredExpr>(*e.args[i])) {
+      error(e.args[i]->range(), "'*' unpacking is not supported in calls of declared device "
+                                "functions");
+      return {};
+    }
+    ExprInfo ai = expr(*e.args[i]);
+    if (!ai.type)
+      return {};
+    const ExternParam &p = sig->params[i];
+    if (p.pointer) {
+      auto *at = dyn_cast<ArrayType>(ai.type);
+      if (!at || at->dtype() != p.type) {
+        error(e.args[i]->range(), "parameter " + llvm::Twine(i + 1) + " of " + what +
+                                      " is a pointer to " + typeName(p.type) +
+                                      ": pass an array of " + typeName(p.type) + ", not " +
+                                      typeName(ai.type));
+        return {};
+      }
+      continue;
+    }
+    if (!ai.type->isScalar() || (isa<ComplexType>(ai.type) && !isa<ComplexType>(p.type))) {
+      error(e.args[i]->range(), "parameter " + llvm::Twine(i + 1) + " of " + what + " is " +
+                                    typeName(p.type) + ", not " + typeName(ai.type));
+      return {};
+    }
+  }
+  return ExprInfo{sig->result};
+}
+
+} // namespace pyjit::ir::detail

@@ -115,6 +115,8 @@ private:
   ExprInfo call(const CallExpr &e);
   ExprInfo binary(const BinaryExpr &e);
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
+  /// A call of a cuda.declare_device function (an Extern global).
+  ExprInfo externCall(const CallExpr &e, const GlobalValue &g);
   /// A call of a nested def (or lambda) visible here: typed with the
   /// enclosing function's variables, inlined like a device function.
   ExprInfo nestedCall(const CallExpr &e, const FunctionDef &fn);

@@ -183,6 +183,8 @@ bool hasEffect(const Instruction &inst) {
   case Opcode::Ret:
   case Opcode::Coop: // a block-wide barrier inside
     return true;
+  case Opcode::ExternCall: // foreign code: may write memory
+    return true;
   case Opcode::Libdevice: // one with outputs writes its local arrays
     return llvm::any_of(inst.operands(), [](const Value *v) { return isa<ArrayType>(v->type()); });
   case Opcode::Cuda:

@@ -857,6 +857,11 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
     info.constant = g;
     return info;
   }
+  case GlobalValue::Kind::Extern: {
+    ExprInfo info{ctx.builtin("extern." + g.name)};
+    info.constant = g;
+    return info;
+  }
   case GlobalValue::Kind::Namespace: {
     // Its attributes resolve in attribute(), through the constant.
     ExprInfo info{ctx.ns(g.name)};

@@ -120,11 +120,15 @@ class _Overload:
         link_options = _options.link_options(options)
         opt = _options.opt_level(options)
         self.argtypes = tuple(argtypes)
+        # Files the kernel links (link=, declare_device's link=): their
+        # contents are part of the key, so an edited .cu file misses.
+        self._link_files = [] if self.cpu else _link_files(options, info, dispatcher.__name__)
         cached, parts = None, None
         if options.get("cache", True) is not False:
             parts = _cache.key_parts(info, self.argtypes, arch,
                                      {"compile": compile_options, "link": link_options,
-                                      "opt": opt}, _versions(device))
+                                      "opt": opt, "files": _file_digests(self._link_files)},
+                                     _versions(device))
             cached = _cache.lookup((info["filename"], info["name"]), parts)
         if cached is None:
             cached = self._compile(info, arch, opt, device, link_options)
@@ -178,9 +182,9 @@ class _Overload:
             linker = nvjitlink_version()
             if known is not None and 0 < linker[0] and linker < tuple(known):
                 result = compile_ptx()  # now for the (older) nvJitLink too
+            extra = _devicelib_inputs(arch) if result.get("uses_devicelib") else ()
             image = ext().link_ptx(result["ptx"], arch, link_options,
-                                   _devicelib_inputs(arch) if result.get("uses_devicelib")
-                                   else ())
+                                   tuple(extra) + _link_inputs(self._link_files, arch))
         return {"ir": result["ir"], "llvm": result["llvm"], "ptx": result["ptx"],
                 "entry": result["entry"], "ptx_version": result["ptx_version"],
                 "error_sites": [list(site) for site in result["error_sites"]],
@@ -211,6 +215,71 @@ def _devicelib_inputs(arch):
                 return ((kind, f.read(), name),)
     raise LinkError("the kernel uses pyjit.coop, but pyjit's device library is not in %s "
                     "(build it with the package: it needs nvcc)" % _DEVICELIB_DIR)
+
+
+# numba.cuda's link= files by extension: .cu goes through NVRTC (as PTX),
+# the others straight to nvJitLink.
+_LINK_KINDS = {".cu": "cu", ".ptx": "ptx", ".cubin": "cubin", ".fatbin": "fatbin",
+               ".ltoir": "ltoir", ".o": "object", ".a": "library"}
+
+
+def _link_files(options, info, kernel):
+    """The files kernel `kernel` links, absolute, each once: its link=
+    option's, then those of the declared device functions (declare_device's
+    link=) it reaches through its globals and device functions. Raises
+    FileNotFoundError, or ValueError for an extension pyjit cannot link."""
+    paths = list(options.get("link") or ())
+    seen = set()
+
+    def walk(env):
+        for desc in env.values():
+            kind, value = desc[0], desc[1]
+            if kind == "extern":
+                paths.extend(value[3])
+            elif kind == "devfunc" and id(value) not in seen:
+                seen.add(id(value))
+                walk(value["globals"])
+            elif kind in ("namespace", "module") and isinstance(value, tuple):
+                walk(value[1])
+    walk(info["globals"])
+    out = []
+    for path in paths:
+        path = os.path.abspath(os.fspath(path))
+        if path in out:
+            continue
+        if os.path.splitext(path)[1] not in _LINK_KINDS:
+            raise ValueError("kernel '%s': cannot link '%s': pyjit links %s files"
+                             % (kernel, path, ", ".join(sorted(_LINK_KINDS))))
+        if not os.path.isfile(path):
+            raise FileNotFoundError("kernel '%s': link file '%s' not found" % (kernel, path))
+        out.append(path)
+    return out
+
+
+def _file_digests(paths):
+    """(path, SHA-256 of the contents) of each file."""
+    import hashlib
+    out = []
+    for path in paths:
+        with open(path, "rb") as f:
+            out.append((path, hashlib.sha256(f.read()).hexdigest()))
+    return out
+
+
+def _link_inputs(paths, arch):
+    """nvJitLink inputs (kind, bytes, name) of the link files; a .cu file is
+    compiled to PTX by NVRTC first (LinkError with its log on errors)."""
+    inputs = []
+    for path in paths:
+        kind = _LINK_KINDS[os.path.splitext(path)[1]]
+        name = os.path.basename(path)
+        with open(path, "rb") as f:
+            data = f.read()
+        if kind == "cu":
+            kind = "ptx"
+            data = ext().compile_cuda(data.decode("utf-8"), path, arch).encode()
+        inputs.append((kind, data, name))
+    return tuple(inputs)
 
 
 def _devicelib_digest():

@@ -2,7 +2,8 @@
 linker options at compilation.
 
 Accepted (numba.cuda's names): debug, opt, lineinfo, fastmath, max_registers,
-inline, forceinline, cache; target ("cuda" or "cpu", the CPU backend) and
+inline, forceinline, cache, launch_bounds, link (files linked into the kernel:
+.cu through NVRTC, .ptx .cubin .fatbin .ltoir .o .a through nvJitLink); target ("cuda" or "cpu", the CPU backend) and
 racecheck (CPU backend: report shared-memory races). A misspelt or
 unsupported option raises TypeError at decoration, naming it.
 """
@@ -12,7 +13,7 @@ import warnings
 FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reassoc")
 
 _KNOWN = ("debug", "opt", "lineinfo", "fastmath", "max_registers", "inline", "forceinline",
-          "cache", "target", "racecheck", "launch_bounds")
+          "cache", "target", "racecheck", "launch_bounds", "link")
 _TARGETS = ("cuda", "gpu", "cpu")
 
 
@@ -34,6 +35,10 @@ def check(options, func_name):
                              or not 16 <= regs <= 255):
         raise ValueError("option max_registers must be an int from 16 to 255, got %r" % (regs,))
     launch_bounds(options)
+    link = options.get("link")
+    if link is not None and (isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple))
+                             or not all(isinstance(p, (str, os.PathLike)) for p in link)):
+        raise TypeError("option link must be a list of file paths, got %r" % (link,))
     cache = options.get("cache", True)
     if not isinstance(cache, bool):
         raise TypeError("option cache must be True or False, got %r" % (cache,))

@@ -107,7 +107,9 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("module", "coop")
     if callable(value) and isinstance(getattr(value, "_pyjit_path", None), str):
         return ("function", value._pyjit_path)  # load = coop.block.load_striped
-    from .cuda import _KernelOnly
+    from .cuda import DeclaredDevice, _KernelOnly
+    if isinstance(value, DeclaredDevice):  # cuda.declare_device: called by symbol
+        return ("extern", (value._symbol, value._result, value._params, value._link))
     if isinstance(value, _KernelOnly):
         return ("module", value._pyjit_path)  # tid = cuda.threadIdx; from pyjit.cuda import shared
     if isinstance(value, DeviceFunction):

@@ -24,7 +24,7 @@ __all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_str
            "gpus", "list_devices", "close", "pinned", "mapped", "pinned_array_like",
            "mapped_array_like", "current_context", "defer_cleanup", "profile_start",
            "profile_stop", "profiling", "detect", "MemoryInfo", "reduce", "Reduce",
-           "managed_array", "ManagedArray",
+           "managed_array", "ManagedArray", "declare_device",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
 
@@ -55,6 +55,87 @@ def jit(func_or_sig=None, device=False, **options):
             kernel._specialized = True
         return kernel
     return specialized
+
+
+class DeclaredDevice:
+    """A foreign device function (cuda.declare_device): calling it in a
+    kernel calls `symbol` with numba.cuda's device-function ABI,
+    `extern "C" __device__ int symbol(T *result, params...)`. Kernels that
+    call it link its `link` files."""
+
+    def __init__(self, symbol, result, params, link, signature):
+        self._symbol, self._result, self._params = symbol, result, params
+        self._link = tuple(_os.path.abspath(_os.fspath(p)) for p in link)
+        self.__name__ = symbol
+        self.__doc__ = "declared device function %s: %s" % (symbol, signature)
+        self._signature = signature
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("declared device function '%s' can only be called inside a kernel"
+                           % self._symbol)
+
+    def __repr__(self):
+        return "<declared device function %s %s>" % (self._symbol, self._signature)
+
+
+def _split_top_level(text):
+    """`text` split at the commas outside parentheses."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += c == "("
+        depth -= c == ")"
+        if c == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def declare_device(name, sig, link=None, use_cooperative=False):
+    """Declares a device function written elsewhere (CUDA C++, PTX, a cubin,
+    ...), as numba.cuda.declare_device does: `name` is its (extern "C")
+    symbol, `sig` its signature, e.g. 'float32(float32, float32)';
+    `CPointer(float32)` or `float32*` declares a pointer parameter, which
+    takes an array of that dtype (its data pointer is passed). The function
+    follows numba.cuda's ABI: `extern "C" __device__ int name(T *result,
+    params...)`, returning 0. `link` lists files linked into every kernel
+    that calls it (.cu through NVRTC; .ptx .cubin .fatbin .ltoir .o .a);
+    `use_cooperative` is accepted for numba.cuda's signature. Returns the
+    callable to use in kernels. Raises TypeError or ValueError for a bad
+    signature."""
+    import re
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_$][\w$]*", name):
+        raise ValueError("declare_device: the name must be a C symbol, got %r" % (name,))
+    if not isinstance(sig, str):
+        raise TypeError("declare_device: pyjit takes the signature as a string such as "
+                        "'float32(float32, float32)', got %r" % (sig,))
+    m = re.fullmatch(r"\s*(\w+)\s*\((.*)\)\s*", sig)
+    if not m:
+        raise ValueError("declare_device: cannot read signature %r (write e.g. "
+                         "'float32(float32, CPointer(int32))')" % sig)
+
+    def scalar(text):
+        try:
+            (canonical,) = _ext().parse_signature("void(%s)" % text)
+        except ValueError:
+            canonical = None
+        if canonical is None or "[" in canonical or "(" in canonical:
+            raise ValueError("declare_device: %r in signature %r is not a scalar type "
+                             "(arrays are passed as CPointer(dtype))" % (text, sig))
+        return canonical
+
+    result = m.group(1)
+    result = "void" if result in ("void", "none") else scalar(result)
+    params = []
+    for p in _split_top_level(m.group(2)):
+        ptr = re.fullmatch(r"CPointer\((.+)\)|(.+?)\s*\*", p)
+        if ptr:
+            params.append("ptr " + scalar((ptr.group(1) or ptr.group(2)).strip()))
+        else:
+            params.append(scalar(p))
+    if link is not None and (isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple))):
+        raise TypeError("declare_device: link must be a list of file paths, got %r" % (link,))
+    return DeclaredDevice(name, result, ",".join(params), link or (), sig)
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=None, opt=3,

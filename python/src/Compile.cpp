@@ -4,6 +4,7 @@
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/runtime/JitLink.h"
+#include "pyjit/runtime/Nvrtc.h"
 
 using namespace pyjit;
 
@@ -212,7 +213,8 @@ PyObject *python::linkPTX(PyObject *, PyObject *args) {
     return nullptr;
   std::vector<runtime::LinkInput> inputs{
       {runtime::LinkInput::PTX, llvm::ArrayRef<char>(ptx->data(), ptx->size()), "kernel.ptx"}};
-  // Extra inputs: (kind, bytes, name) with kind 'cubin', 'ltoir', 'fatbin' or 'ptx'.
+  // Extra inputs: (kind, bytes, name) with kind 'cubin', 'ltoir', 'fatbin', 'ptx',
+  // 'object' or 'library'.
   // The bytes objects stay referenced by `extraObj` during the link.
   if (extraObj && extraObj != Py_None) {
     if (!PyTuple_Check(extraObj)) {
@@ -229,8 +231,10 @@ PyObject *python::linkPTX(PyObject *, PyObject *args) {
                                     : k == "ltoir"  ? runtime::LinkInput::LTOIR
                                     : k == "fatbin" ? runtime::LinkInput::Fatbin
                                     : k == "ptx"    ? runtime::LinkInput::PTX
+                                    : k == "library" ? runtime::LinkInput::Library
                                                     : runtime::LinkInput::Object;
-      if (k != "cubin" && k != "ltoir" && k != "fatbin" && k != "ptx") {
+      if (k != "cubin" && k != "ltoir" && k != "fatbin" && k != "ptx" && k != "object" &&
+          k != "library") {
         PyErr_Format(PyExc_ValueError, "link_ptx: unknown input kind '%s'", kind);
         return nullptr;
       }
@@ -278,4 +282,16 @@ PyObject *python::libdeviceFunctions(PyObject *, PyObject *) {
     PyTuple_SetItem(out, static_cast<Py_ssize_t>(i), row);
   }
   return out;
+}
+
+PyObject *python::compileCuda(PyObject *, PyObject *args) {
+  const char *source, *name, *arch;
+  if (!PyArg_ParseTuple(args, "sss", &source, &name, &arch))
+    return nullptr;
+  PyThreadState *state = PyEval_SaveThread(); // NVRTC takes ~100 ms: other threads run
+  auto ptx = runtime::compileCudaToPTX(source, name, arch);
+  PyEval_RestoreThread(state);
+  if (!ptx)
+    return raiseRuntime(ptx.takeError());
+  return PyUnicode_FromStringAndSize(ptx->data(), static_cast<Py_ssize_t>(ptx->size()));
 }

@@ -41,7 +41,10 @@ static PyMethodDef methods[] = {
     {"link_ptx", python::linkPTX, METH_VARARGS,
      "link_ptx(ptx: str, arch: str, options=(), extra=()) -> bytes (cubin through nvJitLink,\n"
      "with nvJitLink options such as '-lineinfo'; extra: (kind, bytes, name) inputs, kind\n"
-     "'cubin', 'ltoir', 'fatbin' or 'ptx'); raises LinkError."},
+     "'cubin', 'ltoir', 'fatbin', 'ptx', 'object' or 'library'); raises LinkError."},
+    {"compile_cuda", python::compileCuda, METH_VARARGS,
+     "compile_cuda(source, name, arch) -> relocatable PTX (str) of CUDA C++ through NVRTC;\n"
+     "raises LinkError with NVRTC's log, or naming the missing library."},
     {"libdevice_functions", python::libdeviceFunctions, METH_NOARGS,
      "libdevice_functions() -> ((name, result, params, outputs), ...): every libdevice\n"
      "function (without __nv_), pyjit type names, params and outputs comma-separated."},

@@ -16,8 +16,8 @@ namespace pyjit::runtime {
 
 char LinkError::ID = 0;
 
-LinkError::LinkError(std::string call, int code, std::string log)
-    : Call(std::move(call)), Code(code), Log(std::move(log)) {
+LinkError::LinkError(std::string call, int code, std::string log, std::string name)
+    : Call(std::move(call)), Code(code), Log(std::move(log)), Name(std::move(name)) {
   // nvJitLink logs end in newlines; the message adds its own.
   while (!Log.empty() && (Log.back() == '\n' || Log.back() == '\0'))
     Log.pop_back();
@@ -48,6 +48,8 @@ StringRef LinkError::resultName() const {
   };
   if (Code == NoResult)
     return "library not loaded";
+  if (!Name.empty())
+    return Name;
   if (Code < 0 || Code >= static_cast<int>(std::size(Names)))
     return "NVJITLINK_ERROR_UNKNOWN";
   return Names[Code];
@@ -62,7 +64,7 @@ std::string LinkError::message() const {
 
 void LinkError::log(raw_ostream &os) const {
   if (Code == NoResult)
-    os << "nvJitLink not found (" << Log << ")";
+    os << (Name.empty() ? "nvJitLink" : Name) << " not found (" << Log << ")";
   else
     os << Call << " failed: " << resultName();
   if (Code != NoResult && !Log.empty())

@@ -208,6 +208,25 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       if (!readGlobals(members, *env2, table, memo))
         return false;
       env.set(*name, ir::GlobalValue::ofNamespace(*nsName, std::move(env2)));
+    } else if (*kind == "extern") {
+      // (symbol, result type, parameters[, link files]): cuda.declare_device;
+      // the link files are the Python side's (it links them).
+      if (!PyTuple_Check(v) || PyTuple_Size(v) < 3) {
+        PyErr_SetString(PyExc_TypeError, "an extern global is (symbol, result, parameters, "
+                                         "link files)");
+        return false;
+      }
+      auto symbol = toUtf8(PyTuple_GetItem(v, 0), "extern symbol");
+      auto result = symbol ? toUtf8(PyTuple_GetItem(v, 1), "extern result") : std::nullopt;
+      auto params = result ? toUtf8(PyTuple_GetItem(v, 2), "extern parameters") : std::nullopt;
+      if (!params)
+        return false;
+      ir::GlobalValue g;
+      g.kind = ir::GlobalValue::Kind::Extern;
+      g.name = *symbol;
+      g.dtype = *result;
+      g.data = *params;
+      env.set(*name, std::move(g));
     } else if (*kind == "devfunc") {
       ir::DeviceFunctionSource *fn = readDeviceFunction(v, table, memo);
       if (!fn)

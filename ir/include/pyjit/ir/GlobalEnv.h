@@ -37,6 +37,10 @@ struct GlobalValue {
                  // its label ("module 'helpers'"): the attributes the code
                  // reads, `members`
     None,        // Python's None (a global, or a parameter's default)
+    Extern,      // cuda.declare_device(name, sig): `name` the symbol, `dtype`
+                 // the result's type name ("void" for none), `data` the
+                 // parameters, comma-separated: a type name, or "ptr T" for
+                 // a pointer to T (an array's data is passed)
     Unsupported, // anything else; `name` describes the Python type
   };
   Kind kind = Kind::Unsupported;

@@ -50,6 +50,11 @@ enum class Opcode {
   // converted to their types, then one 1-element local array per output,
   // which the call writes. The result is the function's (none for void).
   Libdevice,
+  // A call of a cuda.declare_device function, the symbol in `text`, with
+  // numba's device-function ABI (`int f(T *result, params...)`): scalar
+  // operands converted to the parameters' types, arrays passed as their
+  // data pointers. The result is the function's (none for void).
+  ExternCall,
   // Read a special register (thread/block index); the register is in intImm.
   SReg,
   // Arrays: ArrayShape(a) with the dimension in intImm -> int64;

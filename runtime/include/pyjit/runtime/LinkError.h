@@ -14,7 +14,7 @@
 
 namespace pyjit::runtime {
 
-/// A failed nvJitLink call, or the absence of libnvJitLink.
+/// A failed nvJitLink (or NVRTC) call, or the absence of the library.
 ///
 /// The message reads `<call> failed: <RESULT_NAME>` followed, when the log is
 /// not empty, by a newline and nvJitLink's error log. When libnvJitLink.so.13
@@ -29,8 +29,10 @@ public:
   static constexpr int NoResult = -1;
 
   /// \p call is e.g. "nvJitLinkComplete"; \p code the nvJitLinkResult;
-  /// \p log nvJitLink's error log (may be empty).
-  LinkError(std::string call, int code, std::string log);
+  /// \p log nvJitLink's error log (may be empty). Another library's error
+  /// gives \p name: its result's name (NVRTC's "NVRTC_ERROR_COMPILATION"),
+  /// or with NoResult the library's name ("NVRTC not found (...)").
+  LinkError(std::string call, int code, std::string log, std::string name = {});
 
   /// The nvJitLink entry point that failed, e.g. "nvJitLinkComplete".
   llvm::StringRef call() const { return Call; }
@@ -51,6 +53,7 @@ private:
   std::string Call;
   int Code;
   std::string Log;
+  std::string Name;
 };
 
 } // namespace pyjit::runtime

@@ -1,0 +1,51 @@
+//===- ExternSignature.h - A declared device function's types --*- C++ -*-===//
+//
+// cuda.declare_device(name, sig) reaches the compiler as an Extern global
+// (GlobalEnv.h); inference and IRGen read its types alike through this.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_IR_LIB_EXTERNSIGNATURE_H
+#define PYJIT_IR_LIB_EXTERNSIGNATURE_H
+
+#include "pyjit/ir/GlobalEnv.h"
+#include "pyjit/ir/TypeContext.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <vector>
+
+namespace pyjit::ir::detail {
+
+struct ExternParam {
+  Type *type;           ///< a scalar type, or a pointer's element type
+  bool pointer = false; ///< a pointer: an array of `type` is passed (its data)
+};
+
+struct ExternSignature {
+  Type *result; ///< none for void
+  std::vector<ExternParam> params;
+};
+
+/// The types of Extern global \p g; none when a name is not a scalar type
+/// (the Python side checked them: an inconsistency, reported as such).
+inline std::optional<ExternSignature> externSignature(TypeContext &ctx, const GlobalValue &g) {
+  ExternSignature sig;
+  sig.result = g.dtype == "void" ? static_cast<Type *>(ctx.none()) : ctx.scalarByName(g.dtype);
+  if (!sig.result)
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef, 8> parts;
+  if (!g.data.empty())
+    llvm::StringRef(g.data).split(parts, ',');
+  for (llvm::StringRef p : parts) {
+    p = p.trim();
+    bool pointer = p.consume_front("ptr ");
+    Type *t = ctx.scalarByName(p.trim());
+    if (!t)
+      return std::nullopt;
+    sig.params.push_back({t, pointer});
+  }
+  return sig;
+}
+
+} // namespace pyjit::ir::detail
+
+#endif

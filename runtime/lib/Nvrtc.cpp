@@ -1,0 +1,137 @@
+//===- Nvrtc.cpp - Compiling CUDA C++ with NVRTC --------------------------===//
+//
+// Loads libnvrtc.so.13 with dlopen (as JitLink.cpp loads nvJitLink) and
+// compiles one source to PTX.
+//
+//===----------------------------------------------------------------------===//
+#include "pyjit/runtime/Nvrtc.h"
+#include "pyjit/runtime/LinkError.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <nvrtc.h>
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace pyjit::runtime {
+
+namespace {
+
+constexpr const char *NvrtcLibrary = "libnvrtc.so.13";
+
+#define PYJIT_NVRTC_FUNCTIONS(X)                                               \
+  X(createProgram, nvrtcCreateProgram)                                         \
+  X(destroyProgram, nvrtcDestroyProgram)                                       \
+  X(compileProgram, nvrtcCompileProgram)                                       \
+  X(getPTXSize, nvrtcGetPTXSize)                                               \
+  X(getPTX, nvrtcGetPTX)                                                       \
+  X(getProgramLogSize, nvrtcGetProgramLogSize)                                 \
+  X(getProgramLog, nvrtcGetProgramLog)                                         \
+  X(getErrorString, nvrtcGetErrorString)
+
+struct NvrtcApi {
+#define PYJIT_DECLARE_NVRTC_FUNCTION(member, symbol) decltype(&::symbol) member = nullptr;
+  PYJIT_NVRTC_FUNCTIONS(PYJIT_DECLARE_NVRTC_FUNCTION)
+#undef PYJIT_DECLARE_NVRTC_FUNCTION
+};
+
+struct NvrtcLoader {
+  NvrtcApi Api;
+  bool Loaded = false;
+  std::string Failure;
+};
+
+std::string cudaHome() {
+  const char *home = std::getenv("CUDA_HOME");
+  return home && *home ? home : "/usr/local/cuda";
+}
+
+NvrtcLoader *load() {
+  auto *loader = new NvrtcLoader(); // never freed: the library stays loaded
+  SmallVector<std::string, 3> paths;
+  if (const char *home = std::getenv("CUDA_HOME"); home && *home)
+    paths.push_back(std::string(home) + "/lib64/" + NvrtcLibrary);
+  paths.push_back(std::string("/usr/local/cuda/lib64/") + NvrtcLibrary);
+  paths.push_back(NvrtcLibrary);
+  void *handle = nullptr;
+  std::string reasons;
+  for (const std::string &path : paths) {
+    if ((handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)))
+      break;
+    const char *why = ::dlerror();
+    reasons += (reasons.empty() ? "" : "; ") + std::string(why ? why : path);
+  }
+  if (!handle) {
+    loader->Failure = std::string(NvrtcLibrary) + " could not be loaded: " + reasons;
+    return loader;
+  }
+#define PYJIT_RESOLVE_NVRTC_FUNCTION(member, symbol)                           \
+  loader->Api.member = reinterpret_cast<decltype(loader->Api.member)>(::dlsym(handle, #symbol)); \
+  if (!loader->Api.member) {                                                   \
+    loader->Failure = std::string(NvrtcLibrary) + " lacks " #symbol;           \
+    return loader;                                                             \
+  }
+  PYJIT_NVRTC_FUNCTIONS(PYJIT_RESOLVE_NVRTC_FUNCTION)
+#undef PYJIT_RESOLVE_NVRTC_FUNCTION
+  loader->Loaded = true;
+  return loader;
+}
+
+Expected<const NvrtcApi &> nvrtcApi() {
+  static const NvrtcLoader *loader = load();
+  if (LLVM_LIKELY(loader->Loaded))
+    return loader->Api;
+  return make_error<LinkError>(std::string("dlopen(") + NvrtcLibrary + ")", LinkError::NoResult,
+                               loader->Failure, "NVRTC");
+}
+
+} // namespace
+
+Expected<std::string> compileCudaToPTX(StringRef source, StringRef name, StringRef arch,
+                                       ArrayRef<std::string> extraOptions) {
+  Expected<const NvrtcApi &> api = nvrtcApi();
+  if (!api)
+    return api.takeError();
+  std::string src = source.str(), file = name.str();
+  nvrtcProgram program = nullptr;
+  auto fail = [&](const char *call, nvrtcResult r, std::string log) -> Error {
+    return make_error<LinkError>(call, static_cast<int>(r), std::move(log),
+                                 api->getErrorString(r));
+  };
+  if (nvrtcResult r = api->createProgram(&program, src.c_str(), file.c_str(), 0, nullptr,
+                                         nullptr);
+      r != NVRTC_SUCCESS)
+    return fail("nvrtcCreateProgram", r, {});
+  llvm::scope_exit destroy([&] { api->destroyProgram(&program); });
+  std::vector<std::string> options{"-arch=" + arch.str(), "-rdc=true",
+                                   "-I" + cudaHome() + "/include"};
+  options.insert(options.end(), extraOptions.begin(), extraOptions.end());
+  SmallVector<const char *, 8> argv;
+  for (const std::string &o : options)
+    argv.push_back(o.c_str());
+  nvrtcResult compiled = api->compileProgram(program, static_cast<int>(argv.size()), argv.data());
+  std::string log;
+  size_t logSize = 0;
+  if (api->getProgramLogSize(program, &logSize) == NVRTC_SUCCESS && logSize > 1) {
+    log.resize(logSize);
+    if (api->getProgramLog(program, log.data()) != NVRTC_SUCCESS)
+      log.clear();
+  }
+  if (compiled != NVRTC_SUCCESS)
+    return fail("nvrtcCompileProgram", compiled, std::move(log));
+  size_t ptxSize = 0;
+  if (nvrtcResult r = api->getPTXSize(program, &ptxSize); r != NVRTC_SUCCESS)
+    return fail("nvrtcGetPTXSize", r, {});
+  std::string ptx(ptxSize, '\0');
+  if (nvrtcResult r = api->getPTX(program, ptx.data()); r != NVRTC_SUCCESS)
+    return fail("nvrtcGetPTX", r, {});
+  while (!ptx.empty() && ptx.back() == '\0')
+    ptx.pop_back();
+  return ptx;
+}
+
+} // namespace pyjit::runtime

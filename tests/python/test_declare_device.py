@@ -1,0 +1,166 @@
+"""cuda.declare_device and cuda.jit(link=...): calling CUDA C++ (or PTX,
+cubins, ...) from kernels with numba.cuda's device-function ABI
+(`extern "C" __device__ int f(T *result, params...)`)."""
+import os
+
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+from pyjit._dispatcher import _link_inputs
+
+FUNCTIONS_CU = r'''
+extern "C" __device__ int mul_f32_f32(float *result, float x, float y) {
+  *result = x * y;
+  return 0;
+}
+// The sum of a[0:n] into *out; the result is n.
+extern "C" __device__ int sum_into(int *result, const float *a, int n, float *out) {
+  float s = 0;
+  for (int i = 0; i < n; ++i)
+    s += a[i];
+  *out = s;
+  *result = n;
+  return 0;
+}
+'''
+
+
+@pytest.fixture
+def functions_cu(tmp_path):
+    path = tmp_path / "functions.cu"
+    path.write_text(FUNCTIONS_CU)
+    return str(path)
+
+
+def test_signatures_are_read_and_checked():
+    mul = cuda.declare_device("mul_f32_f32", "float32(float32, float32)")
+    assert (mul._result, mul._params) == ("float32", "float32,float32")
+    s = cuda.declare_device("sum_into", "int32(CPointer(float32), int32, float32*)")
+    assert s._params == "ptr float32,int32,ptr float32"
+    v = cuda.declare_device("fill", "void(CPointer(int64), int64)")
+    assert v._result == "void"
+    with pytest.raises(RuntimeError, match="only be called inside a kernel"):
+        mul(1.0, 2.0)
+    with pytest.raises(ValueError, match="not a scalar type"):
+        cuda.declare_device("f", "float32(float32[:])")
+    with pytest.raises(ValueError, match="not a scalar type"):
+        cuda.declare_device("f", "float32(floaty)")
+    with pytest.raises(ValueError, match="cannot read signature"):
+        cuda.declare_device("f", "float32")
+    with pytest.raises(ValueError, match="C symbol"):
+        cuda.declare_device("not a name", "float32()")
+    with pytest.raises(TypeError, match="link must be a list"):
+        cuda.declare_device("f", "float32()", link="functions.cu")
+    with pytest.raises(TypeError, match="option link must be a list"):
+        cuda.jit(link="functions.cu")(lambda a: None)
+
+
+def test_calls_are_checked_against_the_declaration(jit):
+    s = cuda.declare_device("sum_into", "int32(CPointer(float32), int32, float32*)")
+
+    @jit
+    def wrong_count(out):
+        out[0] = s(out, 1)
+
+    with pytest.raises(pyjit.CompileError, match=r"declared device function 'sum_into' .* "
+                                                 r"takes 3 arguments, got 2"):
+        wrong_count[1, 1](np.zeros(1, np.float32))
+
+    @jit
+    def wrong_array(out, a):
+        out[0] = s(a, 1, out)
+
+    with pytest.raises(pyjit.CompileError, match=r"parameter 1 of declared device function "
+                                                 r"'sum_into' .* is a pointer to float32: pass "
+                                                 r"an array of float32, not array\(float64"):
+        wrong_array[1, 1](np.zeros(1, np.float32), np.zeros(3))
+
+
+def test_the_cpu_backend_refuses_declared_functions_at_the_call():
+    mul = cuda.declare_device("mul_f32_f32", "float32(float32, float32)")
+
+    @cuda.jit(target="cpu")
+    def k(r):
+        r[0] = mul(r[0], r[0])
+
+    with pytest.raises(pyjit.CompileError) as info:
+        k[1, 1](np.ones(1, np.float32))
+    assert "declared device function 'mul_f32_f32'" in str(info.value)
+    assert "runs on the GPU only" in str(info.value)
+    assert "r[0] = mul(r[0], r[0])" in str(info.value)
+
+
+def test_cu_files_compile_with_nvrtc_and_link(functions_cu, tmp_path):
+    # No GPU needed: NVRTC runs on the host.
+    (kind, data, name), = _link_inputs([functions_cu], "sm_90")
+    assert kind == "ptx" and b".visible .func" in data and b"mul_f32_f32" in data
+    bad = tmp_path / "bad.cu"
+    bad.write_text('extern "C" __device__ int f(float *r) { return undefined_thing; }\n')
+    with pytest.raises(pyjit.LinkError) as info:
+        _link_inputs([str(bad)], "sm_90")
+    text = str(info.value)
+    assert "nvrtcCompileProgram" in text and "NVRTC_ERROR_COMPILATION" in text
+    assert "bad.cu(1)" in text and "undefined_thing" in text
+
+
+def test_missing_and_unknown_link_files_are_named(tmp_path):
+    from pyjit._dispatcher import _link_files
+    info = {"globals": {}}
+    with pytest.raises(FileNotFoundError, match="kernel 'k': link file '.*nothere.cu' not found"):
+        _link_files({"link": [str(tmp_path / "nothere.cu")]}, info, "k")
+    (tmp_path / "x.txt").write_text("")
+    with pytest.raises(ValueError, match=r"cannot link '.*x.txt': pyjit links \.a, \.cu"):
+        _link_files({"link": [str(tmp_path / "x.txt")]}, info, "k")
+
+
+@pytest.mark.gpu
+def test_numba_s_ffi_example_runs(functions_cu, tmp_path):
+    # numba.cuda's "Calling foreign functions" example, and a pointer
+    # parameter (an array's data), with link files on the kernel and on the
+    # declaration.
+    mul = cuda.declare_device("mul_f32_f32", "float32(float32, float32)")
+    sum_into = cuda.declare_device("sum_into", "int32(CPointer(float32), int32, float32*)",
+                                   link=[functions_cu])
+
+    @cuda.jit(link=[functions_cu])
+    def multiply_vectors(r, x, y):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = mul(x[i], y[i])
+
+    @cuda.jit
+    def total(x, out, count):
+        if cuda.grid(1) == 0:
+            count[0] = sum_into(x, x.size, out)
+
+    x = np.arange(1, 101, dtype=np.float32)
+    y = np.full(100, 0.5, dtype=np.float32)
+    r = np.zeros_like(x)
+    multiply_vectors[4, 32](r, x, y)
+    np.testing.assert_array_equal(r, x * y)
+    out = np.zeros(1, np.float32)
+    count = np.zeros(1, np.int32)
+    total[1, 32](x, out, count)
+    assert out[0] == x.sum() and count[0] == 100
+
+
+@pytest.mark.gpu
+def test_an_edited_cu_file_is_compiled_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "k.cu"
+    add = cuda.declare_device("add_k", "int64(int64)", link=[str(path)])
+    results = []
+    for k in (1, 2):
+        path.write_text('extern "C" __device__ int add_k(long long *r, long long x) '
+                        '{ *r = x + %d; return 0; }\n' % k)
+
+        @cuda.jit
+        def kern(out):
+            out[0] = add(out[0])
+
+        out = np.zeros(1, np.int64)
+        kern[1, 1](out)
+        results.append(int(out[0]))
+    assert results == [1, 2]
