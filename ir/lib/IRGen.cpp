@@ -73,6 +73,10 @@ std::unique_ptr<Function> IRGen::run() {
 void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
   if (isa<NoneType>(type))
     return; // a None parameter: nothing at run time
+  if (isa<RecordType>(type)) { // a record: its 1-element view
+    ssa.writeVariable(frames.back().prefix + name + "#0", cur(), v.elems.at(0).value);
+    return;
+  }
   if (auto *tt = dyn_cast<TupleType>(type)) {
     for (size_t i = 0; i < tt->size(); ++i)
       writeVar(name + "#" + std::to_string(i), tt->elements()[i], v.elems[i]);
@@ -89,6 +93,9 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
 RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type *type) {
   if (isa<NoneType>(type))
     return RValue{type, nullptr, {}};
+  if (auto *rt = dyn_cast<RecordType>(type))
+    return RValue{type, nullptr, {RValue::of(ssa.readVariable(prefix + name + "#0",
+                                                              recordViewType(rt), cur()))}};
   if (auto *tt = dyn_cast<TupleType>(type)) {
     RValue r;
     r.type = type;
@@ -292,18 +299,44 @@ void IRGen::stmt(const Stmt &s) {
 }
 
 IRGen::FieldRef IRGen::recordField(const Expr &access) {
-  // a[i].x or a[i]['x']: the element's indices, then the field's offset.
+  // a[i].x or a[i]['x']: the element's indices, then the field's offset;
+  // r.x of a record variable: element 0 of its view.
   const Expr &element = isa<AttributeExpr>(access) ? *cast<AttributeExpr>(access).value
                                                    : *cast<SubscriptExpr>(access).value;
   llvm::StringRef name = isa<AttributeExpr>(access)
                              ? llvm::StringRef(cast<AttributeExpr>(access).attr)
                              : llvm::StringRef(cast<StrLitExpr>(*cast<SubscriptExpr>(access).index).value);
-  auto &sub = cast<SubscriptExpr>(element);
   FieldRef ref;
-  ref.array = gen(*sub.value).value;
-  ref.indices = arrayIndices(ref.array, *sub.index);
+  if (auto *sub = dyn_cast<SubscriptExpr>(&element)) {
+    ref.array = gen(*sub->value).value;
+    ref.indices = arrayIndices(ref.array, *sub->index);
+  } else {
+    ref.array = gen(element).elems.at(0).value;
+    ref.indices = {b.constInt(ctx.int64(), 0)};
+  }
   ref.field = cast<RecordType>(info(element).type)->field(name);
   return ref;
+}
+
+Type *IRGen::recordViewType(RecordType *rt) { return ctx.array(rt, 1, Layout::A); }
+
+RValue IRGen::recordRef(const SubscriptExpr &e) {
+  // r = a[i, j]: a reference to the element, as numba's records are: the
+  // 1-element view a[i, j:j+1] (indices wrapped and checked first).
+  Value *array = gen(*e.value).value;
+  std::vector<Value *> idx = arrayIndices(array, *e.index);
+  Type *i64 = ctx.int64();
+  std::vector<Value *> ops{array};
+  for (size_t d = 0; d + 1 < idx.size(); ++d)
+    ops.push_back(idx[d]);
+  Value *last = idx.back();
+  ops.insert(ops.end(), {last, b.binary(Opcode::Add, last, b.constInt(i64, 1)),
+                         b.constInt(i64, 1)});
+  auto *rt = cast<RecordType>(info(e).type);
+  b.setLoc(e.range().begin);
+  Instruction *view = b.create(Opcode::ArrayView, recordViewType(rt), ops);
+  view->intImm = int64_t(1) << (3 * (idx.size() - 1)); // the last dimension sliced
+  return RValue{rt, nullptr, {RValue::of(view)}};
 }
 
 Value *IRGen::loadField(const FieldRef &ref) {
@@ -1113,6 +1146,8 @@ std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
 RValue IRGen::subscript(const SubscriptExpr &e) {
   if (isFieldAccess(e)) // a[i]['x']
     return RValue::of(loadField(recordField(e)));
+  if (isa<RecordType>(info(e).type)) // r = a[i]
+    return recordRef(e);
   RValue base = gen(*e.value);
   if (base.isTuple()) {
     int64_t n = static_cast<int64_t>(base.elems.size());

@@ -105,6 +105,10 @@ private:
     const RecordType::Field *field = nullptr;
   };
   bool isFieldAccess(const Expr &e);
+  /// A record value (r = a[i]): its 1-element view of the array, whose
+  /// element 0 is the record; recordViewType is the view's type.
+  RValue recordRef(const SubscriptExpr &e);
+  Type *recordViewType(RecordType *rt);
   /// Lowers the calls inside \p e for their effects only (e's value is a
   /// constant decided when compiling).
   void effectsOf(const Expr &e);

@@ -628,7 +628,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
         ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
       if (!ai.type)
         pending = true;
-      else if (!isValueType(ai.type) && !isa<NoneType>(ai.type)) {
+      else if (!isValueType(ai.type) && !isa<NoneType, RecordType>(ai.type)) {
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
                                             " to " + what);
         return false;

@@ -28,8 +28,10 @@ inline bool isValueType(Type *t) {
   return t->isScalar() || llvm::isa<ArrayType>(t) || llvm::isa<GridGroupType>(t);
 }
 
-/// A type a variable may hold: a value type or None (a variable that is
-/// always None, numba's types.none; not numba's Optional), or tuples of them.
+/// A type a variable may hold: a value type, None (a variable that is
+/// always None, numba's types.none; not numba's Optional), a record (a
+/// reference to an array's element, as numba's records are), or tuples of
+/// them.
 inline bool isVariableType(Type *t) {
   if (auto *tt = llvm::dyn_cast<TupleType>(t)) {
     for (Type *e : tt->elements())
@@ -37,7 +39,7 @@ inline bool isVariableType(Type *t) {
         return false;
     return true;
   }
-  return llvm::isa<NoneType>(t) || isValueType(t);
+  return llvm::isa<NoneType, RecordType>(t) || isValueType(t);
 }
 
 /// Python builtins kernels may call.
@@ -140,6 +142,11 @@ private:
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
+  /// Whether record expression \p e (a[i], or a record variable) refers
+  /// into a read-only array.
+  bool recordIsReadonly(const Expr &e);
+  /// Record variables assigned an element of a read-only array.
+  std::set<std::string> readonlyRecords;
   ExprInfo recordField(const Expr &element, llvm::StringRef field, SourceRange at);
 
   /// The elements t[lo:hi:step] takes of a tuple of \p size (constant

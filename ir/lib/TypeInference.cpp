@@ -160,10 +160,7 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
   if (!isVariableType(type)) {
-    error(r, "cannot assign a value of type " + typeName(type) + " to variable '" + name + "'" +
-                 (isa<RecordType>(type) ? " (a record is read and written through its array: "
-                                          "a[i].x; it is not a value of its own)"
-                                        : ""));
+    error(r, "cannot assign a value of type " + typeName(type) + " to variable '" + name + "'");
     return;
   }
   Type *&slot = result.locals[name];
@@ -248,9 +245,18 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
                                   typeName(result.exprs[&element].type));
       return;
     }
-    auto *array = cast<ArrayType>(result.exprs[cast<SubscriptExpr>(element).value.get()].type);
-    if (array->readonly())
-      error(target.range(), "cannot write to a read-only array (" + typeName(array) + ")");
+    bool readonly = false;
+    std::string arrayName;
+    if (auto *sub = dyn_cast<SubscriptExpr>(&element)) {
+      auto *array = cast<ArrayType>(result.exprs[sub->value.get()].type);
+      readonly = array->readonly();
+      arrayName = typeName(array);
+    } else if (auto *n = dyn_cast<NameExpr>(&element)) { // r = a[i]; r.x = v
+      readonly = readonlyRecords.count(n->name) != 0;
+      arrayName = "the record '" + n->name + "' is an element of one";
+    }
+    if (readonly)
+      error(target.range(), "cannot write to a read-only array (" + arrayName + ")");
     else if (!value.type->isScalar())
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
                             " into a record field of " + typeName(field.type));
@@ -307,8 +313,13 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::Assign: {
     auto &a = cast<AssignStmt>(s);
     ExprInfo v = expr(*a.value);
-    for (const ExprPtr &t : a.targets)
+    for (const ExprPtr &t : a.targets) {
       assignTo(*t, v, a.value->range());
+      // r = a[i] of a read-only array: r's fields are read-only too.
+      if (auto *n = dyn_cast<NameExpr>(t.get()); n && v.type && isa<RecordType>(v.type))
+        if (recordIsReadonly(*a.value))
+          readonlyRecords.insert(n->name);
+    }
     return;
   }
   case Stmt::Kind::AugAssign: {
@@ -1081,11 +1092,21 @@ std::optional<std::vector<int64_t>> Inferer::tupleSlice(const SliceExpr &s, size
 
 /// The record element a field access reads (`a[i].x`, `a[i]['x']`): the
 /// base must be a full index of a record array, and the field one of its.
+bool Inferer::recordIsReadonly(const Expr &e) {
+  if (auto *sub = dyn_cast<SubscriptExpr>(&e))
+    if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sub->value.get()].type))
+      return at->readonly();
+  if (auto *n = dyn_cast<NameExpr>(&e))
+    return readonlyRecords.count(n->name) != 0;
+  return false;
+}
+
 ExprInfo Inferer::recordField(const Expr &element, llvm::StringRef field, SourceRange at) {
   auto *rt = cast<RecordType>(result.exprs[&element].type);
-  if (!isa<SubscriptExpr>(element)) {
-    error(element.range(), "a record is read and written through its array: write "
-                           "a[i]." + field.str() + " (records are not values of their own)");
+  if (!isa<SubscriptExpr, NameExpr>(element)) {
+    error(element.range(), "a record's field is read from an array element (a[i]." +
+                               field.str() + ") or a record variable (r = a[i]; r." +
+                               field.str() + ")");
     return {};
   }
   if (const RecordType::Field *f = rt->field(field))

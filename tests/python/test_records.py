@@ -82,19 +82,76 @@ def no_such_field(r):
     r[0].w = 1
 
 
-def bound_to_a_name(r, out):
-    e = r[0]
-    out[0] = e.x
+def through_a_call(r, out):
+    out[0] = (r[0] if out[0] > 0 else r[1]).x
 ''')
     r = np.zeros(3, dtype=ALIGNED)
     with pytest.raises(pyjit.CompileError,
                        match=r"rec_errors.py:6:5: error: the record has no field 'w' \(its "
                              r"fields: x, y, z, ok\)"):
         jit(m.no_such_field)[1, 1](r)
-    with pytest.raises(pyjit.CompileError, match=r"cannot assign a value of type Record\(.*to "
-                                                 r"variable 'e' \(a record is read and written "
-                                                 r"through its array: a\[i\].x"):
-        jit(m.bound_to_a_name)[1, 1](r, np.zeros(1))
+    with pytest.raises(pyjit.CompileError, match=r"conditional expression have types Record"):
+        jit(m.through_a_call)[1, 1](r, np.zeros(1))
     nested = np.zeros(3, dtype=[("v", np.float32, 3)])
     with pytest.raises(TypeError, match=r"argument 'r'.*field 'v' is an array or a record"):
         jit(m.no_such_field)[1, 1](nested)
+
+
+def test_records_as_values_refer_to_their_element(jit):
+    # numba.cuda: `r = a[i]` is a reference to the element: reading r.x
+    # reads the array, `r.x = v` writes it; a record passes to device
+    # functions; a variable may name elements of different arrays.
+    dt = np.dtype([("x", np.float64), ("y", np.int32), ("z", np.float32)], align=True)
+
+    @cuda.jit(device=True)
+    def weight(r):
+        return r.x * 2 + r["y"]
+
+    @jit
+    def k(a, b, out):
+        i = cuda.grid(1)
+        if i < a.size:
+            r = a[i]
+            r.y = r.y + 10
+            out[i] = weight(r)
+            if i % 2 == 0:
+                s = b[i, 1]
+            else:
+                s = a[i]
+            s.z = 5.5
+            last = a[-1]  # negative indices wrap
+            out[i] += last.x * 100
+
+    a = np.zeros(4, dt)
+    a["x"] = np.arange(4)
+    a["y"] = [1, 2, 3, 4]
+    b = np.zeros((4, 2), dt)
+    out = np.zeros(4)
+    k[1, 4](a, b, out)
+    np.testing.assert_array_equal(a["y"], [11, 12, 13, 14])
+    np.testing.assert_array_equal(out, 2 * np.arange(4) + [11, 12, 13, 14] + 300)
+    np.testing.assert_array_equal(a["z"], [0, 5.5, 0, 5.5])
+    np.testing.assert_array_equal(b["z"], [[0, 5.5], [0, 0], [0, 5.5], [0, 0]])
+
+    @jit
+    def read_only(a):
+        r = a[0]
+        r.x = 1.0
+
+    ro = np.zeros(2, dt)
+    ro.flags.writeable = False
+    with pytest.raises(pyjit.CompileError, match=r"cannot write to a read-only array \(the "
+                                                 r"record 'r' is an element of one\)"):
+        read_only[1, 1](ro)
+
+
+def test_a_record_index_out_of_range_is_checked_in_debug_mode(jit):
+    dt = np.dtype([("x", np.float64)])
+
+    @jit(debug=True)
+    def k(a, out):
+        r = a[5]
+        out[0] = r.x
+
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 4"):
+        k[1, 1](np.zeros(4, dt), np.zeros(1))
