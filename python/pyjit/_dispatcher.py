@@ -16,6 +16,7 @@ import numpy as np
 
 from . import _cache, _devicearray, _options
 from ._ext import current_device, ext
+from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
 from .errors import KernelError
 from ._typeof import FAST_SCALARS, fast_typeof, flatten, typeof
@@ -607,7 +608,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             raise TypeError("kernel '%s' takes %d arguments (%s), got %d"
                             % (self.__name__, len(self._params), ", ".join(self._params),
                                len(args)))
+        hints = None
         if any(type(a) not in _known_types for a in args):
+            # cuda.In/Out/InOut(array): the array, copied as the hint says.
+            if any(isinstance(a, _ArgHint) for a in args):
+                hints = {id(a.value): a for a in args if isinstance(a, _ArgHint)}
+                args = tuple(a.value if isinstance(a, _ArgHint) else a for a in args)
             args = tuple(_foreign_argument(a) for a in args)
         torch = sys.modules.get("torch")
         if torch is not None and any(isinstance(a, torch.Tensor) and a.requires_grad
@@ -627,17 +633,20 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if overload.flat:
             args = tuple(flatten(args))
         if overload.cpu:
-            self._launch_on_cpu(overload, griddim, blockdim, shared, args)
+            self._launch_on_cpu(overload, griddim, blockdim, shared, args, hints)
             return None
         copy_back = None
         for i, a in enumerate(args):
             if type(a) is np.ndarray:
+                hint = hints.get(id(a), _InOut) if hints else _InOut
                 if copy_back is None:
                     copy_back, args = [], list(args)
-                    self._warn_host_copy()
-                dev = _devicearray.to_device(a)
+                    if not hints:
+                        self._warn_host_copy()
+                dev = (_devicearray.to_device(a) if hint.copy_in
+                       else _devicearray.device_array_like(a))
                 args[i] = dev
-                if a.flags.writeable:
+                if a.flags.writeable and hint.copy_out:
                     copy_back.append((dev, a))
         fast = None
         try:
@@ -681,12 +690,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def _overload_is_flat(self):
         return any(ov.flat for ov in self._overloads.values())
 
-    def _launch_on_cpu(self, overload, griddim, blockdim, shared, args):
-        """The CPU backend: numpy arrays are used in place (no copies)."""
+    def _launch_on_cpu(self, overload, griddim, blockdim, shared, args, hints=None):
+        """The CPU backend: numpy arrays are used in place (no copies), but
+        for cuda.In(a), whose writes the GPU would not copy back."""
         host_args, copies = [], []
         for i, a in enumerate(args):
             if isinstance(a, np.ndarray):
-                host_args.append(_HostArray(a))
+                hint = hints.get(id(a)) if hints else None
+                host_args.append(_HostArray(a if hint is None or hint.copy_out else a.copy()))
             elif isinstance(a, _devicearray.DeviceArray) and a._buffer_is_host():
                 host_args.append(a)  # the CPU backend's device memory
             elif isinstance(a, _devicearray.DeviceArray):

@@ -9,6 +9,7 @@ events for timing.
 from ._devicearray import (DeviceArray, ManagedArray, MappedArray, device_array,
                            device_array_like, from_dlpack, managed_array, mapped_array,
                            pinned_array, to_device)
+from ._args import In, InOut, Out
 from ._dispatcher import DeviceFunction, Dispatcher
 import contextlib as _contextlib
 import os as _os
@@ -24,7 +25,9 @@ __all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_str
            "gpus", "list_devices", "close", "pinned", "mapped", "pinned_array_like",
            "mapped_array_like", "current_context", "defer_cleanup", "profile_start",
            "profile_stop", "profiling", "detect", "MemoryInfo", "reduce", "Reduce",
-           "managed_array", "ManagedArray", "declare_device",
+           "managed_array", "ManagedArray", "declare_device", "In", "Out", "InOut",
+           "compile", "compile_for_current_device", "compile_ptx_for_current_device",
+           "is_supported_version", "cuda_error",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
 
@@ -171,6 +174,52 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=Non
         warnings.warn(result["warnings"], PerformanceWarning, stacklevel=2)
     from .types import void
     return result["ptx"], void
+
+
+def _current_cc():
+    """The current GPU's compute capability, or None without a GPU."""
+    if not is_available():
+        return None
+    return tuple(get_current_device().compute_capability)
+
+
+def compile_ptx_for_current_device(pyfunc, sig, **kwargs):
+    """compile_ptx for the current GPU's compute capability (sm_90 without
+    one), as numba.cuda's."""
+    kwargs.setdefault("cc", _current_cc())
+    return compile_ptx(pyfunc, sig, **kwargs)
+
+
+def compile(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,
+            opt=3, abi="numba", abi_info=None, output="ptx", launch_bounds=None):
+    """numba.cuda.compile for kernels: (PTX, pyjit.void) for output='ptx'.
+    Raises NotImplementedError for device functions (pyjit inlines them at
+    each call site: they have no code of their own) and for output='ltoir'."""
+    if device:
+        raise NotImplementedError("cuda.compile(device=True): pyjit compiles device functions "
+                                  "inline at each call site; compile a kernel that calls it")
+    if output != "ptx":
+        raise NotImplementedError("cuda.compile(output=%r): pyjit gives PTX (output='ptx'); "
+                                  "pyjitc --emit=cubin gives a cubin" % (output,))
+    return compile_ptx(pyfunc, sig, debug=debug, lineinfo=lineinfo, fastmath=fastmath, cc=cc,
+                       opt=opt, launch_bounds=launch_bounds)
+
+
+def compile_for_current_device(pyfunc, sig, **kwargs):
+    """cuda.compile for the current GPU's compute capability."""
+    kwargs.setdefault("cc", _current_cc())
+    return compile(pyfunc, sig, **kwargs)
+
+
+def is_supported_version():
+    """True: pyjit runs on the CUDA 12 and 13 drivers it finds (numba.cuda's
+    check of the runtime version)."""
+    return True
+
+
+def cuda_error():
+    """None when the CUDA driver loaded, else the reason it did not (a string)."""
+    return _ext().driver_error()
 
 
 def synchronize():

@@ -177,3 +177,45 @@ def test_managed_array_is_used_in_place():
     np.testing.assert_array_equal(m, np.arange(100) * 2)
     f = cuda.managed_array((3, 4), np.float32, order="F")
     assert f.flags.f_contiguous
+
+
+def test_in_out_inout_hints_choose_the_copies(jit):
+    # numba.cuda.In: copied to the device only (kernel writes are not copied
+    # back); Out: copied back only; InOut: both (a plain host array's way).
+    @jit
+    def k(a, b, c, d):
+        i = cuda.grid(1)
+        if i < a.size:
+            c[i] = a[i] + b[i]
+            a[i] = -1.0
+            d[i] += 1.0
+
+    a = np.arange(4.0)
+    b = np.ones(4)
+    c = np.full(4, 7.0)
+    d = np.zeros(4)
+    k[1, 4](cuda.In(a), b, cuda.Out(c), cuda.InOut(d))
+    np.testing.assert_array_equal(a, np.arange(4.0))  # not copied back
+    np.testing.assert_array_equal(c, np.arange(4.0) + 1)
+    np.testing.assert_array_equal(d, np.ones(4))
+    dev = cuda.to_device(np.zeros(4))
+    k[1, 4](cuda.In(dev), b, cuda.Out(c), d)  # a device array: used as it is
+    np.testing.assert_array_equal(dev.copy_to_host(), -np.ones(4))
+    assert repr(cuda.In(1)) == "In(1)"
+
+
+def test_compile_variants_give_ptx():
+    ptx, restype = cuda.compile(_compile_me, "void(float32[:])")
+    assert ".entry _compile_me" in ptx and restype is pyjit.void
+    ptx2, _ = cuda.compile_ptx_for_current_device(_compile_me, "void(float32[:])")
+    assert ".target sm_" in ptx2
+    with pytest.raises(NotImplementedError, match="device=True"):
+        cuda.compile(_compile_me, "void(float32[:])", device=True)
+    with pytest.raises(NotImplementedError, match="output='ltoir'"):
+        cuda.compile(_compile_me, "void(float32[:])", output="ltoir")
+    assert cuda.is_supported_version() is True
+    assert (cuda.cuda_error() is None) == cuda.is_available()
+
+
+def _compile_me(a):
+    a[0] = 1
