@@ -24,6 +24,7 @@ except ImportError:
 
 from . import coop, cuda
 from ._cache import cache_info, clear_cache
+from ._ufunc import guvectorize, vectorize
 from .errors import (CompileError, CudaError, InternalError, KernelError, LinkError,
                      PerformanceWarning, PyjitError)
 from .types import (bool_, boolean, complex64, complex128, float16, float32, float64,
@@ -37,4 +38,4 @@ jit = cuda.jit
 __all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128",
-           "intp", "from_dtype"]
+           "intp", "from_dtype", "vectorize", "guvectorize"]

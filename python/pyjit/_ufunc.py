@@ -1,0 +1,358 @@
+"""pyjit.vectorize and pyjit.guvectorize: numba's ufuncs and generalized
+ufuncs, for target='cuda' (the GPU) and target='cpu' (pyjit's CPU backend).
+
+    @vectorize(['float32(float32, float32)', 'float64(float64, float64)'], target='cuda')
+    def rel_diff(x, y):
+        return 2 * (x - y) / (x + y)
+
+    rel_diff(a, b)            # numpy arrays in, a numpy array out
+    rel_diff(da, db)          # device arrays in, a device array out (no copies)
+
+    @guvectorize(['void(float64[:], float64[:], float64[:])'], '(n),(n)->()', target='cuda')
+    def dot(a, b, out):
+        ...
+        out[0] = s
+
+The scalar (or core) function becomes a device function; a kernel, one
+thread per element (per loop index for a gufunc), calls it. As numba does:
+inputs broadcast (NumPy's rules), and the first signature whose input types
+each argument converts to safely (`np.can_cast(..., 'safe')`; a Python
+number converts to any type of its kind or a wider kind) is chosen, its
+types given to the arguments; the result is a device array when an input
+or `out` is one, else a numpy array. Host inputs are copied to the device
+(broadcast and made contiguous first). Signatures are required (numba's
+CUDA ufuncs require them too). Raises TypeError for arguments no signature
+takes, ValueError for shapes that do not broadcast.
+"""
+import linecache
+import re
+
+import numpy as np
+
+from . import cuda
+from ._devicearray import DeviceArray
+
+_TARGETS = ("cuda", "gpu", "cpu")
+
+
+def _jit_for(target):
+    if target not in _TARGETS:
+        raise ValueError("target must be 'cuda' or 'cpu', got %r" % (target,))
+    return cuda.jit if target in ("cuda", "gpu") else (lambda f: cuda.jit(f, target="cpu"))
+
+
+def _parse_signature(text, what):
+    """'float32(float32, int64)' -> ('float32', ['float32', 'int64']): the
+    dtype names of the result and the parameters (arrays' dtypes for a
+    gufunc's 'void(float64[:], ...)')."""
+    if not isinstance(text, str):
+        raise TypeError("%s: signatures are strings such as 'float32(float32, float32)', "
+                        "got %r" % (what, text))
+    m = re.fullmatch(r"\s*(\w+)\s*\((.*)\)\s*", text)
+    if not m:
+        raise ValueError("%s: cannot read signature %r" % (what, text))
+    params = [p.strip() for p in m.group(2).split(",") if p.strip()]
+    dtypes = []
+    for p in [m.group(1)] + params:
+        name = re.sub(r"\[.*\]$", "", p).strip()
+        name = "bool" if name == "boolean" else name
+        if name in ("void", "none"):
+            dtypes.append(None)
+            continue
+        try:
+            dtypes.append(np.dtype(name).name)
+        except TypeError:
+            raise ValueError("%s: unknown type %r in signature %r" % (what, p, text)) from None
+    return dtypes[0], dtypes[1:], ["[" in p for p in params]
+
+
+def _kind_rank(kind):
+    return {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}.get(kind, 9)
+
+
+def _converts(value, dtype):
+    """Whether argument `value` converts safely to `dtype` (a numpy dtype)."""
+    if isinstance(value, (bool, int, float, complex)) and not isinstance(value, np.generic):
+        # A Python number (weak, as NEP 50 has it): any type of its kind or wider.
+        kind = "b" if isinstance(value, bool) else "i" if isinstance(value, int) else \
+            "f" if isinstance(value, float) else "c"
+        return _kind_rank(dtype.kind) >= _kind_rank(kind)
+    return np.can_cast(_dtype_of(value), dtype, "safe")
+
+
+def _dtype_of(value):
+    return value.dtype if hasattr(value, "dtype") else np.asarray(value).dtype
+
+
+def _choose(signatures, args, what):
+    """The first signature (result, params) that takes every argument."""
+    for sig in signatures:
+        params = sig[1]
+        if len(params) >= len(args) and all(
+                _converts(a, np.dtype(t)) for a, t in zip(args, params)):
+            return sig
+    raise TypeError("%s: no signature takes arguments of types (%s); it has %s"
+                    % (what, ", ".join(str(_dtype_of(a)) for a in args),
+                       ", ".join(s[2] for s in signatures)))
+
+
+def _exec_kernel(source, name, op):
+    """Defines kernel `name` from `source` (registered with linecache so the
+    compiler can read it) with `op` and `cuda` as its globals."""
+    filename = "<pyjit %s>" % name
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    scope = {"op": op, "cuda": cuda}
+    exec(compile(source, filename, "exec"), scope)
+    return scope[name]
+
+
+def _on_device(a, dtype, shape, stream):
+    """`a` (a number, host or device array) as a C-contiguous device array
+    of `dtype` and `shape` (broadcast)."""
+    if isinstance(a, DeviceArray) or (hasattr(a, "__cuda_array_interface__")
+                                      and not isinstance(a, np.ndarray)):
+        d = a if isinstance(a, DeviceArray) else cuda.as_cuda_array(a)
+        if d.dtype != dtype or tuple(d.shape) != tuple(shape) or not d.is_c_contiguous():
+            raise TypeError("a device array argument must already have the broadcast shape %s, "
+                            "dtype %s and C order, got shape %s, %s"
+                            % (tuple(shape), dtype, tuple(d.shape), d.dtype))
+        return d
+    host = np.ascontiguousarray(np.broadcast_to(np.asarray(a, dtype=dtype), shape))
+    return cuda.to_device(host, stream=stream)
+
+
+def _is_device(a):
+    return isinstance(a, DeviceArray) or (hasattr(a, "__cuda_array_interface__")
+                                          and not isinstance(a, np.ndarray))
+
+
+class _Ufunc:
+    """A vectorized function (pyjit.vectorize)."""
+
+    def __init__(self, func, signatures, target):
+        self._func = func
+        self._device = cuda.jit(device=True)(func)
+        self._jit = _jit_for(target)
+        self._target = target
+        self.__name__ = func.__name__
+        self.__doc__ = func.__doc__
+        self.nin = func.__code__.co_argcount
+        self.nout = 1
+        self._signatures = []
+        for text in signatures:
+            result, params, _ = _parse_signature(text, "vectorize '%s'" % self.__name__)
+            if len(params) != self.nin:
+                raise TypeError("vectorize '%s': signature %r has %d parameters, the function "
+                                "%d" % (self.__name__, text, len(params), self.nin))
+            self._signatures.append((result, params, text))
+        args = ", ".join("a%d" % k for k in range(self.nin))
+        elems = ", ".join("a%d[i]" % k for k in range(self.nin))
+        source = ("def ufunc_%s(%s, out):\n"
+                  "    i = cuda.grid(1)\n"
+                  "    if i < out.shape[0]:\n"
+                  "        out[i] = op(%s)\n" % (self.__name__, args, elems))
+        self._kernel = self._jit(_exec_kernel(source, "ufunc_" + self.__name__, self._device))
+
+    @property
+    def types(self):
+        """The signatures as NumPy's ufunc.types spells them ('ff->f')."""
+        return ["".join(np.dtype(t).char for t in p) + "->" + np.dtype(r).char
+                for r, p, _ in self._signatures]
+
+    @property
+    def ntypes(self):
+        return len(self._signatures)
+
+    def __call__(self, *args, out=None, stream=0):
+        what = "ufunc '%s'" % self.__name__
+        if len(args) != self.nin:
+            raise TypeError("%s takes %d arguments, got %d" % (what, self.nin, len(args)))
+        result, params, _ = _choose(self._signatures, args, what)
+        dtypes = [np.dtype(t) for t in params]
+        shapes = [tuple(getattr(a, "shape", ())) for a in args]
+        try:
+            shape = np.broadcast_shapes(*shapes)
+        except ValueError:
+            raise ValueError("%s: arguments of shapes %s do not broadcast"
+                             % (what, ", ".join(map(str, shapes)))) from None
+        device = any(_is_device(a) for a in args) or _is_device(out)
+        scalar = not shape
+        shape = shape or (1,)  # numbers alone: one element (no 0-d device arrays)
+        ins = [_on_device(a, dt, shape, stream) for a, dt in zip(args, dtypes)]
+        n = int(np.prod(shape))
+        flat = [d.reshape(n) for d in ins]
+        rdtype = np.dtype(result)
+        if out is not None and _is_device(out):
+            dout = out if isinstance(out, DeviceArray) else cuda.as_cuda_array(out)
+            if tuple(dout.shape) != tuple(shape) or not dout.is_c_contiguous():
+                raise ValueError("%s: out must have shape %s and C order" % (what, shape))
+        else:
+            dout = cuda.device_array(shape, rdtype)
+        if n:
+            self._kernel.forall(n, stream=stream)(*flat, dout.reshape(n))
+        if device:
+            return dout if out is None or not _is_device(out) else out
+        host = dout.copy_to_host(stream=stream)
+        if out is not None:
+            out[...] = host
+            return out
+        return host[0] if scalar else host
+
+    def reduce(self, a, axis=0, stream=0):
+        """The ufunc's reduction of 1-D array `a` (numba's CUDA ufunc.reduce):
+        a binary ufunc folded over the elements in a tree (the order is not
+        the array's: the function should be associative)."""
+        if self.nin != 2:
+            raise TypeError("reduce needs a ufunc of two arguments")
+        if axis != 0 or len(getattr(a, "shape", (0, 0))) != 1:
+            raise NotImplementedError("reduce: pyjit reduces 1-D arrays (axis=0)")
+        reducer = self.__dict__.get("_reducer")
+        if reducer is None:
+            reducer = self.__dict__["_reducer"] = cuda.Reduce(self._device)
+        return reducer(a, stream=stream)
+
+    def __repr__(self):
+        return "<pyjit ufunc '%s' (target=%s)>" % (self.__name__, self._target)
+
+
+def vectorize(signatures=None, target="cpu", identity=None, nopython=True, cache=False,
+              **options):
+    """numba.vectorize: `@vectorize(['float32(float32, float32)'], target='cuda')`
+    makes a ufunc of a scalar function (docs/host-api.md)."""
+    if callable(signatures) or not signatures:
+        raise TypeError("vectorize needs signatures, e.g. @vectorize(['float32(float32, "
+                        "float32)'], target='cuda'), as numba's CUDA ufuncs do")
+    sigs = [signatures] if isinstance(signatures, str) else list(signatures)
+    _jit_for(target)
+    return lambda func: _Ufunc(func, sigs, target)
+
+
+_CORE = re.compile(r"\(\s*([\w\s,]*)\)")
+
+
+def _parse_layout(layout, what):
+    """'(n),(n)->()' -> ([['n'], ['n']], [[]])."""
+    if not isinstance(layout, str) or "->" not in layout:
+        raise ValueError("%s: the layout is a string such as '(n),(n)->(n)', got %r"
+                         % (what, layout))
+    ins, outs = layout.replace(" ", "").split("->", 1)
+    parse = lambda part: [[d for d in m.group(1).split(",") if d]  # noqa: E731
+                          for m in _CORE.finditer(part)]
+    return parse(ins), parse(outs)
+
+
+class _GUfunc:
+    """A generalized ufunc (pyjit.guvectorize)."""
+
+    def __init__(self, func, signatures, layout, target):
+        self.__name__ = func.__name__
+        self.__doc__ = func.__doc__
+        what = "guvectorize '%s'" % self.__name__
+        self._device = cuda.jit(device=True)(func)
+        self._target = target
+        self._ins, self._outs = _parse_layout(layout, what)
+        nargs = func.__code__.co_argcount
+        if len(self._ins) + len(self._outs) != nargs:
+            raise TypeError("%s: the layout %r has %d arguments, the function %d"
+                            % (what, layout, len(self._ins) + len(self._outs), nargs))
+        self._signatures = []
+        for text in signatures:
+            result, params, arrays = _parse_signature(text, what)
+            if result is not None or len(params) != nargs:
+                raise TypeError("%s: signature %r must be 'void(...)' with %d parameters"
+                                % (what, text, nargs))
+            self._signatures.append((result, params, text, arrays))
+        if not self._signatures:
+            raise TypeError("%s needs signatures" % what)
+        # Each argument is passed as its loop element a[i]: the core view, or
+        # for core layout () the element itself when the signature declares
+        # a scalar, else a 1-element view (an input's a[i:i + 1]; outputs
+        # are (n, 1) arrays then).
+        arrays = self._signatures[0][3]
+        names = ["a%d" % k for k in range(nargs)]
+        passed = ", ".join("%s[i:i + 1]" % n if k < len(self._ins) and not self._ins[k]
+                           and arrays[k] else "%s[i]" % n for k, n in enumerate(names))
+        source = ("def gufunc_%s(%s, n):\n"
+                  "    i = cuda.grid(1)\n"
+                  "    if i < n:\n"
+                  "        op(%s)\n" % (self.__name__, ", ".join(names), passed))
+        self._kernel = _jit_for(target)(_exec_kernel(source, "gufunc_" + self.__name__,
+                                                     self._device))
+
+    def __call__(self, *args, out=None, stream=0):
+        what = "gufunc '%s'" % self.__name__
+        nin, nout = len(self._ins), len(self._outs)
+        outs = list(args[nin:]) if len(args) > nin else ([] if out is None else
+                                                          list(out if isinstance(out, tuple)
+                                                               else (out,)))
+        args = args[:nin]
+        if len(args) != nin or len(outs) not in (0, nout):
+            raise TypeError("%s takes %d inputs (and optionally %d outputs), got %d"
+                            % (what, nin, nout, len(args) + len(outs)))
+        _, params, _ = _choose([s[:3] for s in self._signatures], args, what)
+        dims = {}
+        loops = []
+        for k, (a, core) in enumerate(zip(args, self._ins)):
+            shape = tuple(getattr(a, "shape", ()))
+            if len(shape) < len(core):
+                raise ValueError("%s: input %d has %d dimensions, its core %s needs %d"
+                                 % (what, k, len(shape), tuple(core), len(core)))
+            for d, size in zip(core, shape[len(shape) - len(core):]):
+                if dims.setdefault(d, size) != size:
+                    raise ValueError("%s: core dimension '%s' is %d and %d"
+                                     % (what, d, dims[d], size))
+            loops.append(shape[:len(shape) - len(core)])
+        try:
+            loop = np.broadcast_shapes(*loops)
+        except ValueError:
+            raise ValueError("%s: the loop dimensions %s do not broadcast"
+                             % (what, ", ".join(map(str, loops)))) from None
+        n = int(np.prod(loop)) if loop else 1
+        device = any(_is_device(a) for a in list(args) + outs)
+        flat = []
+        for a, core, dt in zip(args, self._ins, params):
+            core_shape = tuple(dims[d] for d in core)
+            d = _on_device(a, np.dtype(dt), loop + core_shape, stream)
+            flat.append(d.reshape((n,) + core_shape) if core_shape else d.reshape(n))
+        results = []
+        for k, core in enumerate(self._outs):
+            for d in core:
+                if d not in dims:
+                    raise ValueError("%s: output core dimension '%s' appears in no input"
+                                     % (what, d))
+            core_shape = tuple(dims[d] for d in core)
+            dt = np.dtype(params[nin + k])
+            if outs:
+                given = outs[k]
+                if tuple(given.shape) != loop + core_shape:
+                    raise ValueError("%s: output %d must have shape %s, got %s"
+                                     % (what, k, loop + core_shape, tuple(given.shape)))
+                dev = given if _is_device(given) else cuda.to_device(
+                    np.ascontiguousarray(given, dtype=dt), stream=stream)
+            else:
+                dev = cuda.device_array(loop + core_shape, dt)
+            results.append(dev)
+            flat.append(dev.reshape((n,) + (core_shape or (1,))))
+        if n:
+            self._kernel.forall(n, stream=stream)(*flat, n)
+        if not device:
+            hosts = [r.copy_to_host(stream=stream) for r in results]
+            for k, given in enumerate(outs):
+                given[...] = hosts[k]
+            results = hosts if not outs else outs
+        elif outs:
+            results = outs
+        return results[0] if nout == 1 else tuple(results)
+
+    def __repr__(self):
+        return "<pyjit gufunc '%s' (target=%s)>" % (self.__name__, self._target)
+
+
+def guvectorize(signatures, layout, target="cpu", identity=None, nopython=True, cache=False,
+                **options):
+    """numba.guvectorize: `@guvectorize(['void(float64[:], float64[:])'], '(n)->()',
+    target='cuda')` makes a generalized ufunc of a function that writes its
+    outputs (docs/host-api.md)."""
+    sigs = [signatures] if isinstance(signatures, str) else list(signatures)
+    _jit_for(target)
+    return lambda func: _GUfunc(func, sigs, layout, target)

@@ -1,0 +1,89 @@
+"""pyjit.vectorize / pyjit.guvectorize: numba's (generalized) ufuncs for
+target='cuda' and target='cpu'. Expected values come from NumPy."""
+import numpy as np
+import pytest
+
+from pyjit import cuda, guvectorize, vectorize
+
+TARGETS = [pytest.param("cuda", marks=pytest.mark.gpu), "cpu"]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_vectorize_broadcasts_and_picks_the_signature(target):
+    @vectorize(["float32(float32, float32)", "float64(float64, float64)"], target=target)
+    def rel_diff(x, y):
+        return 2 * (x - y) / (x + y)
+
+    a = np.arange(1, 7, dtype=np.float32)
+    b = np.full(6, 2, np.float32)
+    r = rel_diff(a, b)
+    assert r.dtype == np.float32
+    np.testing.assert_allclose(r, 2 * (a - b) / (a + b), rtol=1e-6)
+    m = np.arange(1.0, 7.0).reshape(2, 3)
+    r2 = rel_diff(m, np.array([1.0, 2.0, 3.0]))  # float64: the second signature; broadcast
+    assert r2.dtype == np.float64 and r2.shape == (2, 3)
+    np.testing.assert_allclose(r2, 2 * (m - [1, 2, 3]) / (m + [1, 2, 3]))
+    assert rel_diff(3.0, 1.0) == 1.0  # numbers alone: a scalar
+    assert rel_diff.types == ["ff->f", "dd->d"] and rel_diff.nin == 2
+    with pytest.raises(TypeError, match=r"no signature takes arguments of types \(complex128"):
+        rel_diff(np.ones(2, np.complex128), np.ones(2))
+    with pytest.raises(ValueError, match="do not broadcast"):
+        rel_diff(np.ones(3), np.ones(4))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_vectorize_keeps_device_arrays_on_the_device(target):
+    @vectorize(["int64(int64)"], target=target)
+    def square(x):
+        return x * x
+
+    d = cuda.to_device(np.arange(5, dtype=np.int64))
+    out = square(d)
+    assert isinstance(out, cuda.DeviceArray)
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(5) ** 2)
+    into = cuda.device_array(5, np.int64)
+    assert square(d, out=into) is into
+    np.testing.assert_array_equal(into.copy_to_host(), np.arange(5) ** 2)
+
+    @vectorize(["float64(float64, float64)"], target=target)
+    def add(a, b):
+        return a + b
+
+    assert add.reduce(np.arange(1.0, 101.0)) == 5050.0
+
+
+def test_vectorize_needs_signatures():
+    with pytest.raises(TypeError, match="vectorize needs signatures"):
+        vectorize(lambda x: x)
+    with pytest.raises(ValueError, match="target must be 'cuda' or 'cpu'"):
+        vectorize(["float64(float64)"], target="parallel")
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_guvectorize_core_dimensions(target):
+    @guvectorize(["void(float64[:], float64[:], float64[:])"], "(n),(n)->()", target=target)
+    def dot(x, y, out):
+        s = 0.0
+        for i in range(x.shape[0]):
+            s += x[i] * y[i]
+        out[0] = s
+
+    x = np.arange(12.0).reshape(4, 3)
+    y = np.array([1.0, -1.0, 2.0])
+    np.testing.assert_array_equal(dot(x, y), x @ y)
+
+    @guvectorize(["void(float64[:], float64, float64[:])"], "(n),()->(n)", target=target)
+    def add_scalar(v, c, out):
+        for i in range(v.shape[0]):
+            out[i] = v[i] + c
+
+    np.testing.assert_array_equal(add_scalar(x, 10.0), x + 10)
+    res = np.zeros_like(x)
+    add_scalar(x, 1.0, res)  # the output given
+    np.testing.assert_array_equal(res, x + 1)
+    with pytest.raises(ValueError, match="core dimension 'n' is 3 and 2"):
+        dot(x, np.ones(2))
+    with pytest.raises(TypeError, match="the layout '\\(n\\)->\\(\\)' has 2 arguments, the "
+                                        "function 3"):
+        guvectorize(["void(float64[:], float64[:], float64[:])"], "(n)->()",
+                    target=target)(dot._device.py_func)
