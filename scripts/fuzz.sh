@@ -18,7 +18,7 @@ cmake --build "$build" -j2 --target pyjit_frontend_fuzzer >>"$build.log" 2>&1 ||
 corpus=$build/corpus
 mkdir -p "$corpus"
 find lit-tests examples -name '*.py' ! -name 'lit.cfg.py' -exec cp {} "$corpus/" \;
-echo "== fuzzing the frontend for ${seconds}s (seed corpus: $(ls "$corpus" | wc -l) files)"
+echo "   seed corpus: $(ls "$corpus" | wc -l) files; at most ${FUZZ_RUNS:-40000} runs or ${seconds} s"
 "$build/tests/fuzz/pyjit_frontend_fuzzer" "$corpus" -max_total_time="$seconds" -timeout=10 \
   -seed=1 -runs="${FUZZ_RUNS:-40000}" \
   -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 "$@" 2>&1 | tail -n 25
