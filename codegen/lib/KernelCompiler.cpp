@@ -58,6 +58,20 @@ static void checkHostCalls(const ir::Function &fn, DiagnosticEngine &diags) {
     }
 }
 
+/// A declared device function named like the kernel would call the kernel
+/// itself: an error at the call.
+static void checkExternNames(const ir::Function &fn, llvm::StringRef kernel,
+                             DiagnosticEngine &diags) {
+  for (const auto &bb : fn.blocks())
+    for (const auto &inst : bb->instructions())
+      if (inst->opcode() == ir::Opcode::ExternCall && inst->text == kernel) {
+        DiagnosticEngine::FileScope scope(diags, inst->file() ? *inst->file() : diags.currentFile());
+        diags.error(SourceRange(inst->loc()),
+                    "declared device function '" + inst->text + "' has the kernel's name: "
+                    "rename the kernel (its name is the PTX entry's)");
+      }
+}
+
 static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
                                                      const ir::Function &fn, CompiledKernel out) {
   auto target = HostTarget::create();
@@ -155,6 +169,9 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   if (req.stopAfter == Stage::IR)
     return out;
 
+  checkExternNames(*fn, req.functionName, diags);
+  if (diags.hasErrors())
+    return diags.takeError();
   if (req.host) {
     checkHostCalls(*fn, diags);
     if (diags.hasErrors())

@@ -492,9 +492,12 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
       llvm::Value *fl = b.CreateUnaryIntrinsic(llvm::Intrinsic::floor, div);
       llvm::Value *roundUp = b.CreateFCmpOGT(b.CreateFSub(div, fl), llvm::ConstantFP::get(ty, 0.5));
       fl = b.CreateSelect(roundUp, b.CreateFAdd(fl, llvm::ConstantFP::get(ty, 1.0)), fl);
-      llvm::Value *signedZero = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, zero,
-                                                        b.CreateFDiv(x, y));
-      return b.CreateSelect(b.CreateFCmpOEQ(div, zero), signedZero, fl);
+      llvm::Value *quotient = b.CreateFDiv(x, y);
+      llvm::Value *signedZero = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, zero, quotient);
+      fl = b.CreateSelect(b.CreateFCmpOEQ(div, zero), signedZero, fl);
+      // By zero: x / y (+-inf, or NaN for 0 // 0), as NumPy and numba's
+      // error model give (Python raises ZeroDivisionError).
+      return b.CreateSelect(b.CreateFCmpOEQ(y, zero), quotient, fl);
     }
     // Division by zero gives 0 instead of undefined behaviour.
     llvm::Value *zero = llvm::ConstantInt::get(ty, 0);
@@ -896,9 +899,17 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     // numba's device-function ABI: `int f(T *result, params...)`; the
     // result lives in local memory (an entry-block alloca), the status is
     // ignored (numba.cuda's "Device function ABI").
+    if (llvm::Function *defined = module.getFunction(inst.text); defined && !defined->isDeclaration())
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "declared device function '" + inst.text + "' has the name of the kernel (or of "
+          "another function pyjit defines); give the kernel another name");
     llvm::Type *resultTy = isa<ir::NoneType>(t) ? b.getInt64Ty() : memTypeOf(t);
     llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
     llvm::AllocaInst *slot = entry.CreateAlloca(resultTy, nullptr, inst.text + ".result");
+    // 16 bytes: a complex128 result (CUDA's double2, cuDoubleComplex) is
+    // stored with one 16-byte vector store by the callee.
+    slot->setAlignment(llvm::Align(16));
     std::vector<llvm::Value *> args{b.CreateAddrSpaceCast(slot, b.getPtrTy(0))};
     for (const ir::Value *op : inst.operands())
       args.push_back(isa<ir::ArrayType>(op->type())

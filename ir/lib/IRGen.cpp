@@ -880,16 +880,6 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
   return RValue::of(b.binary(opc, castTo(l, resultType), castTo(r, resultType)));
 }
 
-static CmpPredicate predicateOf(CompareOp op) {
-  switch (op) {
-  case CompareOp::Eq: return CmpPredicate::Eq;
-  case CompareOp::NotEq: return CmpPredicate::Ne;
-  case CompareOp::Lt: return CmpPredicate::Lt;
-  case CompareOp::LtE: return CmpPredicate::Le;
-  case CompareOp::Gt: return CmpPredicate::Gt;
-  default: return CmpPredicate::Ge;
-  }
-}
 
 RValue IRGen::compare(const CompareExpr &e) {
   if (e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) {
@@ -898,6 +888,8 @@ RValue IRGen::compare(const CompareExpr &e) {
     RValue x = gen(*e.operands[0]);
     RValue tuple = gen(*e.operands[1]);
     const auto *te = dyn_cast<TupleExpr>(e.operands[1].get());
+    if (te && splices(*te))
+      te = nullptr; // (*t, 1): the elements are the tuple's
     Value *found = b.constBool(false);
     for (size_t k = 0; k < tuple.elems.size(); ++k) {
       TypedOperand el = te ? operandOf(info(*te->elts[k])) : TypedOperand{tuple.elems[k].type};
@@ -1124,7 +1116,7 @@ Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src)
 std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
   std::vector<Value *> out;
   std::vector<const Expr *> parts;
-  if (isa<TupleExpr>(index) || isa<EllipsisExpr>(index)) {
+  if ((isa<TupleExpr>(index) && !splices(index)) || isa<EllipsisExpr>(index)) {
     parts = indexParts(index, cast<ArrayType>(array->type())->ndim());
   } else if (isa<TupleType>(info(index).type)) {
     RValue tv = gen(index);

@@ -1,6 +1,7 @@
 //===- IRGenCalls.cpp - Lowering of calls: builtins, math, cuda, device functions ===//
 #include "CallArgs.h"
 #include "ExternSignature.h"
+#include "NumpyUfuncs.h"
 #include "IRGenImpl.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/Libdevice.h"
@@ -18,6 +19,16 @@ RValue IRGen::call(const CallExpr &e) {
   if (auto it = typed->calls.find(&e); it != typed->calls.end())
     return inlineCall(e, it->second);
   llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
+  std::string routed;
+  if (path.starts_with("numpy.m.")) { // np.exp: cmath's for a complex argument
+    bool complex = llvm::any_of(e.args, [&](const ExprPtr &a) {
+      return isa<ComplexType>(info(*a).type);
+    });
+    routed = (complex ? "cmath." : "math.") + path.drop_front(8).str();
+    path = routed;
+  }
+  if (path.starts_with("numpy.op."))
+    return numpyOperatorCall(e, *numpyOperatorUfunc(path.drop_front(9)));
   if (path == "print") {
     // numba.cuda's formats: ints %lld/%llu, floats %f, strings as they are,
     // separated by spaces, a newline at the end.
@@ -380,6 +391,50 @@ RValue IRGen::libdeviceCall(const CallExpr &e, llvm::StringRef name) {
   for (Instruction *a : outputs)
     r.elems.push_back(RValue::of(b.arrayLoad(a, {b.constInt(i64, 0)})));
   return r.elems.size() == 1 ? r.elems[0] : r;
+}
+
+RValue IRGen::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u) {
+  using K = NumpyOperatorUfunc::Kind;
+  const ExprInfo &ei = info(e);
+  std::vector<RValue> v;
+  for (const ExprPtr &a : e.args)
+    v.push_back(gen(*a));
+  b.setLoc(e.range().begin);
+  switch (u.kind) {
+  case K::Binary:
+    return binary(u.binary, v[0], operandOf(info(*e.args[0])), v[1], operandOf(info(*e.args[1])),
+                  ei.type);
+  case K::Compare: {
+    Type *common = promoteOperands(ctx, operandOf(info(*e.args[0])), operandOf(info(*e.args[1])));
+    return RValue::of(b.cmp(predicateOf(u.compare), castTo(v[0], common), castTo(v[1], common)));
+  }
+  case K::Logical: {
+    Opcode op = u.binary == BinaryOp::BitAnd ? Opcode::BitAnd
+                : u.binary == BinaryOp::BitOr ? Opcode::BitOr
+                                              : Opcode::BitXor;
+    return RValue::of(b.binary(op, truthy(v[0]), truthy(v[1])));
+  }
+  case K::LogicalNot:
+    return RValue::of(b.unary(Opcode::Not, truthy(v[0])));
+  case K::Invert:
+    if (isa<BoolType>(ei.type))
+      return RValue::of(b.unary(Opcode::Not, truthy(v[0])));
+    return RValue::of(b.unary(Opcode::Invert, castTo(v[0], ei.type)));
+  case K::Positive:
+    return RValue::of(castTo(v[0], ei.type));
+  case K::Conjugate:
+    if (auto *ct = dyn_cast<ComplexType>(ei.type)) {
+      Value *z = castTo(v[0], ei.type);
+      Type *part = ctx.floatTy(ct->partBits());
+      Instruction *re = b.create(Opcode::ComplexPart, part, {z});
+      re->intImm = 0;
+      Instruction *im = b.create(Opcode::ComplexPart, part, {z});
+      im->intImm = 1;
+      return RValue::of(b.create(Opcode::ComplexMake, ei.type, {re, b.unary(Opcode::Neg, im)}));
+    }
+    return RValue::of(castTo(v[0], ei.type));
+  }
+  return {};
 }
 
 RValue IRGen::externCall(const CallExpr &e, const GlobalValue &g) {

@@ -2,6 +2,7 @@
 #ifndef PYJIT_IR_LIB_IRGENIMPL_H
 #define PYJIT_IR_LIB_IRGENIMPL_H
 
+#include "NumpyUfuncs.h"
 #include <functional>
 #include <map>
 #include <tuple>
@@ -28,6 +29,18 @@ struct RValue {
   static RValue of(Value *v) { return RValue{v->type(), v, {}}; }
   bool isTuple() const { return type && isa<TupleType>(type); }
 };
+
+/// The IR predicate of a comparison operator (not In/Is).
+inline CmpPredicate predicateOf(CompareOp op) {
+  switch (op) {
+  case CompareOp::Eq: return CmpPredicate::Eq;
+  case CompareOp::NotEq: return CmpPredicate::Ne;
+  case CompareOp::Lt: return CmpPredicate::Lt;
+  case CompareOp::LtE: return CmpPredicate::Le;
+  case CompareOp::Gt: return CmpPredicate::Gt;
+  default: return CmpPredicate::Ge;
+  }
+}
 
 /// A call of math function `f` on operands already of its operand type: the
 /// result is bool for isnan/isinf/isfinite, else the first operand's type.
@@ -162,6 +175,7 @@ private:
   RValue fp16Call(const CallExpr &e, llvm::StringRef name);  // cuda.fp16.hadd, ...
   RValue libdeviceCall(const CallExpr &e, llvm::StringRef name); // cuda.libdevice.sinf, ...
   RValue externCall(const CallExpr &e, const GlobalValue &g);    // cuda.declare_device
+  RValue numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u); // np.add, ...
   RValue coopBlockCall(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpCall(const CallExpr &e, llvm::StringRef name);
   RValue arrayAlloc(const CallExpr &e, bool shared);

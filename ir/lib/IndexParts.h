@@ -12,6 +12,15 @@
 
 namespace pyjit::ir::detail {
 
+/// Whether tuple display \p e splices a tuple in (`(*t, 1)`): its elements
+/// are then not one per written element.
+inline bool splices(const ast::Expr &e) {
+  auto *t = llvm::dyn_cast<ast::TupleExpr>(&e);
+  return t && llvm::any_of(t->elts, [](const ast::ExprPtr &x) {
+           return llvm::isa<ast::StarredExpr>(*x);
+         });
+}
+
 /// How many Ellipses (`...`) array index \p index writes.
 inline size_t ellipsisCount(const ast::Expr &index) {
   if (auto *t = llvm::dyn_cast<ast::TupleExpr>(&index))

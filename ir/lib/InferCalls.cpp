@@ -2,6 +2,7 @@
 #include "pyjit/ir/Coop.h"
 #include "Inferer.h"
 #include "CallArgs.h"
+#include "NumpyUfuncs.h"
 #include "ExternSignature.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/MathFunctions.h"
@@ -149,6 +150,14 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return {};
   }
   llvm::StringRef path = fn->path();
+  std::string routed;
+  if (path.starts_with("numpy.m.")) { // np.exp: cmath's for a complex argument
+    bool complex = llvm::any_of(args, [](const ExprInfo &a) { return isa<ComplexType>(a.type); });
+    routed = (complex ? "cmath." : "math.") + path.drop_front(8).str();
+    path = routed;
+  }
+  if (path.starts_with("numpy.op."))
+    return numpyOperatorCall(e, *numpyOperatorUfunc(path.drop_front(9)), args);
   if (path == "method.conjugate") {
     if (!args.empty()) {
       error(e.range(), "conjugate() takes no arguments");
@@ -1321,6 +1330,70 @@ ExprInfo Inferer::cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprIn
 }
 
 
+
+ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u,
+                                     const std::vector<ExprInfo> &args) {
+  using K = NumpyOperatorUfunc::Kind;
+  std::string name = "numpy." + cast<AttributeExpr>(*e.callee).attr;
+  if (!e.keywords.empty()) {
+    error(e.keywords.front().range, "keyword arguments to " + name + "() are not supported in "
+                                    "kernels");
+    return {};
+  }
+  if (args.size() != u.arity()) {
+    error(e.range(), name + "() takes " + llvm::Twine(u.arity()) + " argument" +
+                         (u.arity() == 1 ? "" : "s") + " in kernels, got " +
+                         llvm::Twine(args.size()));
+    return {};
+  }
+  for (size_t i = 0; i < args.size(); ++i)
+    if (!args[i].type->isScalar()) {
+      error(e.args[i]->range(), name + "() of a " + typeName(args[i].type) +
+                                    " is not supported in kernels (it takes numbers)");
+      return {};
+    }
+  bool weak = llvm::all_of(args, [](const ExprInfo &a) { return a.weak; });
+  switch (u.kind) {
+  case K::Binary: {
+    Type *t = binaryResultType(ctx, u.binary, operandOf(args[0]), operandOf(args[1]));
+    if (!t) {
+      error(e.range(), "unsupported operand types for " + name + "(): " +
+                           typeName(args[0].type) + " and " + typeName(args[1].type));
+      return {};
+    }
+    return ExprInfo{t, weak};
+  }
+  case K::Compare: {
+    Type *t = promoteOperands(ctx, operandOf(args[0]), operandOf(args[1]));
+    if (!t || (isa<ComplexType>(t) && u.compare != CompareOp::Eq &&
+               u.compare != CompareOp::NotEq)) {
+      error(e.range(), "cannot compare " + typeName(args[0].type) + " and " +
+                           typeName(args[1].type) + " with " + name + "()");
+      return {};
+    }
+    return ExprInfo{ctx.boolean()};
+  }
+  case K::Logical:
+  case K::LogicalNot:
+    return ExprInfo{ctx.boolean()};
+  case K::Invert:
+    if (!isIntegral(args[0].type)) {
+      error(e.args[0]->range(), name + "() takes an integer or a bool, not " +
+                                    typeName(args[0].type));
+      return {};
+    }
+    return ExprInfo{args[0].type, args[0].weak};
+  case K::Positive:
+  case K::Conjugate:
+    if (isa<BoolType>(args[0].type) && u.kind == K::Positive) {
+      error(e.args[0]->range(), name + "() does not take a bool (numpy has no bool loop "
+                                    "for it)");
+      return {};
+    }
+    return ExprInfo{args[0].type, args[0].weak};
+  }
+  return {};
+}
 
 ExprInfo Inferer::externCall(const CallExpr &e, const GlobalValue &g) {
   std::optional<ExternSignature> sig = externSignature(ctx, g);

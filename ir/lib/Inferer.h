@@ -5,6 +5,7 @@
 #include "pyjit/ir/CMathFunctions.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/TypeInference.h"
+#include "NumpyUfuncs.h"
 #include "llvm/ADT/StringSet.h"
 #include <set>
 #include <tuple>
@@ -119,6 +120,9 @@ private:
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
   /// A call of a cuda.declare_device function (an Extern global).
   ExprInfo externCall(const CallExpr &e, const GlobalValue &g);
+  /// np.add(a, b) and NumPy's other operator ufuncs (NumpyUfuncs.h).
+  ExprInfo numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u,
+                             const std::vector<ExprInfo> &args);
   /// A call of a nested def (or lambda) visible here: typed with the
   /// enclosing function's variables, inlined like a device function.
   ExprInfo nestedCall(const CallExpr &e, const FunctionDef &fn);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "pyjit/ir/TypeInference.h"
 #include "IndexParts.h"
+#include "NumpyUfuncs.h"
 #include "Inferer.h"
 #include "pyjit/ir/Coop.h"
 #include "pyjit/ir/Libdevice.h"
@@ -527,7 +528,7 @@ ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &
 
 TypedOperand Inferer::membershipElement(const CompareExpr &c, size_t k) {
   // A tuple display's elements keep their own weakness (`x in (1, 2)`).
-  if (const auto *te = dyn_cast<TupleExpr>(c.operands[1].get()))
+  if (const auto *te = dyn_cast<TupleExpr>(c.operands[1].get()); te && !splices(*te))
     return operandOf(result.exprs[te->elts[k].get()]);
   return {cast<TupleType>(result.exprs[c.operands[1].get()].type)->elements()[k], false};
 }
@@ -989,8 +990,11 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("abs")};
       if (isNumpyScalarFunction(attr))
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (numpyOperatorUfunc(attr))
+        return ExprInfo{ctx.builtin("numpy.op." + attr)};
       if (std::optional<std::string> m = numpyMathName(attr))
-        return ExprInfo{ctx.builtin("math." + *m)};
+        // numpy.m.exp: math's, or cmath's for a complex argument (np.exp(1j * t)).
+        return ExprInfo{ctx.builtin((lookupCMathFn(*m) ? "numpy.m." : "math.") + *m)};
       if (std::optional<double> c = floatConstant(attr))
         return constant(GlobalValue::ofFloat(*c));
     }
@@ -1188,6 +1192,25 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   if (ellipsisCount(*e.index) > 1) {
     error(e.index->range(), "an index can have only one Ellipsis ('...')");
     return {};
+  }
+  if (splices(*e.index)) {
+    // a[(*t, 1)]: the spliced tuple is one index of integers.
+    ExprInfo ti = expr(*e.index);
+    if (!ti.type)
+      return {};
+    auto *tt = cast<TupleType>(ti.type);
+    for (Type *el : tt->elements())
+      if (!isIntegral(el)) {
+        error(e.index->range(), "array index must be an integer, not " + typeName(el));
+        return {};
+      }
+    if (tt->size() != at->ndim()) {
+      error(e.index->range(), "a " + llvm::Twine(at->ndim()) + "-d array needs " +
+                                  llvm::Twine(at->ndim()) + " indices, got " +
+                                  llvm::Twine(tt->size()));
+      return {};
+    }
+    return ExprInfo{at->dtype()};
   }
   if (auto *t = dyn_cast<TupleExpr>(e.index.get())) {
     result.exprs[t] = ExprInfo{ctx.none()};

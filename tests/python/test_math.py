@@ -339,3 +339,48 @@ def test_modf_frexp_and_round_with_ndigits(jit):
                 (got == w and math.copysign(1, got) == math.copysign(1, w)), (v, nd[i], got, w)
         assert e[i] == math.frexp(v)[1], (v, e[i])
     assert _round_numba(2.675, 2) == 2.68 and round(0.125, 2) == 0.12
+
+
+def test_numpy_operator_ufuncs_and_complex_math(jit):
+    # numba.cuda's NumPy ufuncs on scalars: the operators they stand for
+    # (np.remainder is floored, as numpy's), and np.exp & co. of complex
+    # numbers as cmath's. Expected values from NumPy.
+    @jit
+    def k(x, y, o, z):
+        o[0] = np.remainder(x[0], y[0])
+        o[1] = np.remainder(np.int64(-7), np.int64(3))
+        o[2] = np.add(x[0], 2)
+        o[3] = np.less(x[0], y[0])
+        o[4] = np.logical_and(x[0], 0)
+        o[5] = np.invert(np.int32(5))
+        o[6] = np.floor_divide(-7.0, 0.0)
+        o[7] = np.power(2, 10)
+        o[8] = np.mod(x[0], -2.0)
+        o[9] = np.bitwise_xor(np.int64(6), np.int64(3)) + np.left_shift(np.int64(1), 4)
+        o[10] = np.logical_not(x[0]) + np.not_equal(x[0], x[0]) + np.greater_equal(y[0], 3)
+        z[0] = np.exp(1j * x[0])
+        z[1] = np.sqrt(-4 + 0j)
+        z[2] = np.conjugate(z[0])
+
+    x, y = np.array([-7.0]), np.array([3.0])
+    o = np.zeros(11)
+    z = np.zeros(3, np.complex128)
+    k[1, 1](x, y, o, z)
+    expect = [np.remainder(-7.0, 3.0), np.remainder(-7, 3), -5.0, 1.0, 0.0, np.invert(np.int32(5)),
+              -np.inf, 1024.0, np.mod(-7.0, -2.0), (6 ^ 3) + 16, 0 + 0 + 1]
+    np.testing.assert_array_equal(o, expect)
+    np.testing.assert_allclose(z, [np.exp(-7j), 2j, np.conj(np.exp(-7j))], rtol=1e-15)
+
+
+def test_float_floor_division_by_zero_is_the_quotient(jit):
+    # NumPy (and numba.cuda's error model): x // 0.0 is x / 0.0.
+    @jit
+    def k(x, o):
+        o[0] = x[0] // 0.0
+        o[1] = -x[0] // 0.0
+        o[2] = 0.0 // x[1]
+        o[3] = x[0] % 0.0
+
+    o = np.zeros(4)
+    k[1, 1](np.array([1.0, 0.0]), o)
+    assert o[0] == np.inf and o[1] == -np.inf and np.isnan(o[2]) and np.isnan(o[3])

@@ -1,0 +1,57 @@
+//===- NumpyUfuncs.h - NumPy ufuncs that are Python operators --*- C++ -*-===//
+//
+// np.add(a, b) is a + b, np.less(a, b) is a < b, ...: numba.cuda's list of
+// NumPy ufuncs ("Supported NumPy features"), on scalars. Shared by type
+// inference and IRGen.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_IR_LIB_NUMPYUFUNCS_H
+#define PYJIT_IR_LIB_NUMPYUFUNCS_H
+
+#include "pyjit/frontend/AST.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+
+namespace pyjit::ir::detail {
+
+struct NumpyOperatorUfunc {
+  enum class Kind { Binary, Compare, Logical, LogicalNot, Invert, Positive, Conjugate };
+  Kind kind;
+  ast::BinaryOp binary = ast::BinaryOp::Add; // Binary; Logical: BitAnd, BitOr, BitXor
+  ast::CompareOp compare = ast::CompareOp::Eq; // Compare
+  unsigned arity() const { return kind == Kind::Binary || kind == Kind::Compare ||
+                                  kind == Kind::Logical ? 2 : 1; }
+};
+
+/// The operator NumPy ufunc \p name stands for (np.<name>), or none.
+inline std::optional<NumpyOperatorUfunc> numpyOperatorUfunc(llvm::StringRef name) {
+  using K = NumpyOperatorUfunc::Kind;
+  using B = ast::BinaryOp;
+  using C = ast::CompareOp;
+  struct Entry { const char *name; NumpyOperatorUfunc u; };
+  static const Entry table[] = {
+      {"add", {K::Binary, B::Add}}, {"subtract", {K::Binary, B::Sub}},
+      {"multiply", {K::Binary, B::Mul}}, {"divide", {K::Binary, B::TrueDiv}},
+      {"true_divide", {K::Binary, B::TrueDiv}}, {"floor_divide", {K::Binary, B::FloorDiv}},
+      {"remainder", {K::Binary, B::Mod}}, {"mod", {K::Binary, B::Mod}},
+      {"power", {K::Binary, B::Pow}}, {"bitwise_and", {K::Binary, B::BitAnd}},
+      {"bitwise_or", {K::Binary, B::BitOr}}, {"bitwise_xor", {K::Binary, B::BitXor}},
+      {"left_shift", {K::Binary, B::Shl}}, {"right_shift", {K::Binary, B::Shr}},
+      {"equal", {K::Compare, B::Add, C::Eq}}, {"not_equal", {K::Compare, B::Add, C::NotEq}},
+      {"less", {K::Compare, B::Add, C::Lt}}, {"less_equal", {K::Compare, B::Add, C::LtE}},
+      {"greater", {K::Compare, B::Add, C::Gt}},
+      {"greater_equal", {K::Compare, B::Add, C::GtE}},
+      {"logical_and", {K::Logical, B::BitAnd}}, {"logical_or", {K::Logical, B::BitOr}},
+      {"logical_xor", {K::Logical, B::BitXor}}, {"logical_not", {K::LogicalNot}},
+      {"invert", {K::Invert}}, {"bitwise_not", {K::Invert}}, {"positive", {K::Positive}},
+      {"conjugate", {K::Conjugate}}, {"conj", {K::Conjugate}},
+  };
+  for (const Entry &e : table)
+    if (name == e.name)
+      return e.u;
+  return std::nullopt;
+}
+
+} // namespace pyjit::ir::detail
+
+#endif
