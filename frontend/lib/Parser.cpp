@@ -9,7 +9,10 @@
 using namespace pyjit;
 using namespace pyjit::ast;
 
+
 namespace {
+
+bool isAssignable(const Expr *e);
 
 class Parser {
 public:
@@ -231,17 +234,26 @@ bool Parser::parseStatement(Block &out) {
     do {
       if (at(TokenKind::KwIn))
         break;
+      std::optional<Token> star; // for a, *rest in ...
+      if (at(TokenKind::Star))
+        star = consume();
       ExprPtr e = parseBinary(0);
       if (!e)
         return false;
+      if (star)
+        e = std::make_unique<StarredExpr>(span(star->range, e->range()), std::move(e));
       tr.end = e->range().end;
       targets.push_back(std::move(e));
     } while (accept(TokenKind::Comma));
     ExprPtr target;
-    if (targets.size() == 1)
+    if (targets.size() == 1 && !llvm::isa<StarredExpr>(targets[0].get()))
       target = std::move(targets[0]);
     else
       target = std::make_unique<TupleExpr>(tr, std::move(targets));
+    if (!isAssignable(target.get())) {
+      error(target->range(), "cannot assign to this expression in a 'for' target");
+      return false;
+    }
     if (!expect(TokenKind::KwIn, "'in'"))
       return false;
     ExprPtr iter = parseTestList();
@@ -423,7 +435,7 @@ static bool isAugAssign(TokenKind k, BinaryOp &op) {
   }
 }
 
-static bool isAssignable(const Expr *e) {
+bool isAssignable(const Expr *e) {
   if (auto *t = llvm::dyn_cast<TupleExpr>(e)) {
     unsigned starred = 0;
     for (const ExprPtr &x : t->elts) {

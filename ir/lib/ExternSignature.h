@@ -16,7 +16,7 @@
 namespace pyjit::ir::detail {
 
 struct ExternParam {
-  Type *type;           ///< a scalar type, or a pointer's element type
+  Type *type;           ///< a scalar type, or a pointer's element type (null: void*)
   bool pointer = false; ///< a pointer: an array of `type` is passed (its data)
 };
 
@@ -37,6 +37,10 @@ inline std::optional<ExternSignature> externSignature(TypeContext &ctx, const Gl
     llvm::StringRef(g.data).split(parts, ',');
   for (llvm::StringRef p : parts) {
     p = p.trim();
+    if (p == "ptr") { // voidptr: an array of any dtype
+      sig.params.push_back({nullptr, true});
+      continue;
+    }
     bool pointer = p.consume_front("ptr ");
     Type *t = ctx.scalarByName(p.trim());
     if (!t)

@@ -384,10 +384,21 @@ RValue IRGen::libdeviceCall(const CallExpr &e, llvm::StringRef name) {
   Instruction *call = b.create(Opcode::Libdevice, isVoid ? ctx.none() : ctx.scalarByName(f.result),
                                ops);
   call->text = f.name;
+  Value *result = call;
+  if (llvm::is_contained({"isinff", "isinfd", "isnanf", "isnand", "finitef", "isfinited",
+                          "signbitf", "signbitd"},
+                         name)) {
+    // libdevice's predicates return some non-zero int for true (the C
+    // library's, on the CPU backend, another one: isinff(-inf) is -1 in
+    // glibc): 1, on both.
+    Type *i32 = call->type();
+    result = b.select(b.cmp(CmpPredicate::Ne, call, b.constInt(i32, 0)), b.constInt(i32, 1),
+                      b.constInt(i32, 0));
+  }
   RValue r;
   r.type = info(e).type;
   if (!isVoid)
-    r.elems.push_back(RValue::of(call));
+    r.elems.push_back(RValue::of(result));
   for (Instruction *a : outputs)
     r.elems.push_back(RValue::of(b.arrayLoad(a, {b.constInt(i64, 0)})));
   return r.elems.size() == 1 ? r.elems[0] : r;

@@ -204,7 +204,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
     const LibdeviceFunction &f = *lookupLibdevice(path.drop_front(15));
     llvm::SmallVector<llvm::StringRef, 4> params = libdeviceTypeList(f.params);
     std::string sig = std::string(f.result) + "(" + f.params + ")";
-    if (!e.keywords.empty() || args.size() != params.size()) {
+    if (!e.keywords.empty()) {
+      error(e.keywords.front().range, "libdevice." + llvm::Twine(f.name) + "() takes its "
+                                      "arguments by position, not by keyword");
+      return {};
+    }
+    if (args.size() != params.size()) {
       error(e.range(), "libdevice." + llvm::Twine(f.name) + "() takes " +
                            llvm::Twine(params.size()) + " argument" +
                            (params.size() == 1 ? "" : "s") + " (" + f.params + "), got " +
@@ -1407,6 +1412,12 @@ ExprInfo Inferer::externCall(const CallExpr &e, const GlobalValue &g) {
                                     "position, not by keyword");
     return {};
   }
+  for (const ExprPtr &a : e.args)
+    if (isa<StarredExpr>(*a)) {
+      error(a->range(), "'*' unpacking is not supported in calls of declared device "
+                        "functions");
+      return {};
+    }
   if (e.args.size() != sig->params.size()) {
     error(e.range(), what + " takes " + llvm::Twine(sig->params.size()) + " argument" +
                          (sig->params.size() == 1 ? "" : "s") + ", got " +
@@ -1414,21 +1425,17 @@ ExprInfo Inferer::externCall(const CallExpr &e, const GlobalValue &g) {
     return {};
   }
   for (size_t i = 0; i < e.args.size(); ++i) {
-    if (isa<StarredExpr>(*e.args[i])) {
-      error(e.args[i]->range(), "'*' unpacking is not supported in calls of declared device "
-                                "functions");
-      return {};
-    }
     ExprInfo ai = expr(*e.args[i]);
     if (!ai.type)
       return {};
     const ExternParam &p = sig->params[i];
     if (p.pointer) {
       auto *at = dyn_cast<ArrayType>(ai.type);
-      if (!at || at->dtype() != p.type) {
+      if (!at || (p.type && at->dtype() != p.type)) {
+        std::string pointee = p.type ? typeName(p.type) : std::string("void");
         error(e.args[i]->range(), "parameter " + llvm::Twine(i + 1) + " of " + what +
-                                      " is a pointer to " + typeName(p.type) +
-                                      ": pass an array of " + typeName(p.type) + ", not " +
+                                      " is a pointer to " + pointee + ": pass an array" +
+                                      (p.type ? " of " + pointee : std::string()) + ", not " +
                                       typeName(ai.type));
         return {};
       }

@@ -149,6 +149,8 @@ private:
   /// Whether record expression \p e (a[i], or a record variable) refers
   /// into a read-only array.
   bool recordIsReadonly(const Expr &e);
+  /// Set by iterElementType for a loop over an empty tuple (no iteration).
+  bool emptyTupleLoop = false;
   /// Record variables assigned an element of a read-only array.
   std::set<std::string> readonlyRecords;
   ExprInfo recordField(const Expr &element, llvm::StringRef field, SourceRange at);

@@ -170,8 +170,10 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
     bool optional = isa<NoneType>(slot) || isa<NoneType>(type);
     error(r, "variable '" + name + "' is assigned both " + typeName(slot) + " and " +
                  typeName(type) + ", which do not unify" +
-                 (optional ? " (a variable that is None on some paths only, numba's "
-                             "Optional, is not supported; keep a separate flag)"
+                 (optional ? " (pyjit gives a variable one type for the whole function: a "
+                             "variable that is None at some point and a number at another, "
+                             "numba's Optional or a reassignment, is not supported; use another "
+                             "name, or a separate flag)"
                            : ""));
     if (reporting && typeOrigin.count(name))
       diags.note(typeOrigin[name], "'" + name + "' is " + typeName(slot) +
@@ -379,7 +381,14 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::For: {
     auto &f = cast<ForStmt>(s);
+    emptyTupleLoop = false;
     Type *elem = iterElementType(*f.iter, /*topLevel=*/true);
+    if (emptyTupleLoop) {
+      // `for x in ()` (an empty starred rest, say): no iteration; the body
+      // is dead, as after a return, and not typed.
+      block(f.orelse);
+      return;
+    }
     if (elem)
       assignTo(*f.target, ExprInfo{elem}, f.iter->range());
     ++loopDepth;
@@ -1169,6 +1178,10 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
                               ": index it with a constant");
       return {};
     }
+    if (tt->size() == 0 && isIntegral(idx.type)) {
+      error(e.index->range(), "tuple index out of range: the tuple is empty");
+      return {};
+    }
     if (!idx.constant || idx.constant->kind != GlobalValue::Kind::Int) {
       error(e.index->range(), "a tuple index must be an integer");
       return {};
@@ -1428,10 +1441,7 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
         return nullptr;
       }
     }
-    if (!u) {
-      error(iter.range(), "a 'for' loop over an empty tuple");
-      return nullptr;
-    }
+    emptyTupleLoop = !u;
     return u;
   }
   error(iter.range(), "a 'for' loop over a value of type " + typeName(it.type) +

@@ -82,7 +82,8 @@ class DeclaredDevice:
 
 
 def _split_top_level(text):
-    """`text` split at the commas outside parentheses."""
+    """`text` split at the commas outside parentheses (stripped; empty
+    parts kept, so that `f(a,,b)` can be refused)."""
     parts, depth, start = [], 0, 0
     for i, c in enumerate(text):
         depth += c == "("
@@ -91,7 +92,8 @@ def _split_top_level(text):
             parts.append(text[start:i])
             start = i + 1
     parts.append(text[start:])
-    return [p.strip() for p in parts if p.strip()]
+    parts = [p.strip() for p in parts]
+    return [] if parts == [""] else parts
 
 
 def declare_device(name, sig, link=None, use_cooperative=False):
@@ -99,7 +101,8 @@ def declare_device(name, sig, link=None, use_cooperative=False):
     ...), as numba.cuda.declare_device does: `name` is its (extern "C")
     symbol, `sig` its signature, e.g. 'float32(float32, float32)';
     `CPointer(float32)` or `float32*` declares a pointer parameter, which
-    takes an array of that dtype (its data pointer is passed). The function
+    takes an array of that dtype (its data pointer is passed); `voidptr` an
+    array of any dtype. The function
     follows numba.cuda's ABI: `extern "C" __device__ int name(T *result,
     params...)`, returning 0. `link` lists files linked into every kernel
     that calls it (.cu through NVRTC; .ptx .cubin .fatbin .ltoir .o .a);
@@ -112,17 +115,19 @@ def declare_device(name, sig, link=None, use_cooperative=False):
     if not isinstance(sig, str):
         raise TypeError("declare_device: pyjit takes the signature as a string such as "
                         "'float32(float32, float32)', got %r" % (sig,))
-    m = re.fullmatch(r"\s*(\w+)\s*\((.*)\)\s*", sig)
+    m = re.fullmatch(r"\s*(\w+)\s*\((.*)\)\s*", sig, re.DOTALL)
     if not m:
         raise ValueError("declare_device: cannot read signature %r (write e.g. "
                          "'float32(float32, CPointer(int32))')" % sig)
+    aliases = {"intp": "int64", "uintp": "uint64", "boolean": "bool"}
 
     def scalar(text):
+        text = aliases.get(text, text)
         try:
             (canonical,) = _ext().parse_signature("void(%s)" % text)
         except ValueError:
             canonical = None
-        if canonical is None or "[" in canonical or "(" in canonical:
+        if canonical is None or "[" in canonical or "(" in canonical or canonical == "none":
             raise ValueError("declare_device: %r in signature %r is not a scalar type "
                              "(arrays are passed as CPointer(dtype))" % (text, sig))
         return canonical
@@ -130,9 +135,16 @@ def declare_device(name, sig, link=None, use_cooperative=False):
     result = m.group(1)
     result = "void" if result in ("void", "none") else scalar(result)
     params = []
-    for p in _split_top_level(m.group(2)):
-        ptr = re.fullmatch(r"CPointer\((.+)\)|(.+?)\s*\*", p)
-        if ptr:
+    parts = _split_top_level(m.group(2))
+    if len(parts) > 1 and not parts[-1]:
+        parts.pop()  # a trailing comma, as Python allows in a call
+    for p in parts:
+        if not p:
+            raise ValueError("declare_device: signature %r has an empty parameter" % sig)
+        ptr = re.fullmatch(r"CPointer\((.+)\)|(.+?)\s*\*", p, re.DOTALL)
+        if p == "voidptr":  # void*: an array of any dtype
+            params.append("ptr")
+        elif ptr:
             params.append("ptr " + scalar((ptr.group(1) or ptr.group(2)).strip()))
         else:
             params.append(scalar(p))
@@ -763,6 +775,10 @@ class _Libdevice(_KernelOnly):
         return _kernel_only("cuda.libdevice." + attr, doc)
 
     def __dir__(self):
+        return sorted(self._table())
+
+    @property
+    def __all__(self):  # from pyjit.cuda.libdevice import *
         return sorted(self._table())
 
     def __repr__(self):

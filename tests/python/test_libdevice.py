@@ -117,3 +117,20 @@ def test_gpu_only_functions():
     assert out[6] == 2.5
     assert out[7] == 1.0
     assert out[8] == float(np.nextafter(np.float32(1), np.float32(2)))
+
+
+def test_predicates_give_one_for_true(jit):
+    # libdevice's isinff & co. return "non-zero"; glibc's isinff(-inf) is -1.
+    @jit
+    def k(o):
+        o[0] = libdevice.isinff(-np.inf)
+        o[1] = libdevice.isnanf(np.float32(np.nan))
+        o[2] = libdevice.finitef(np.float32(1.0))
+        o[3] = libdevice.isinff(np.float32(1.0))
+
+    o = np.zeros(4, np.int32)
+    k[1, 1](o)
+    np.testing.assert_array_equal(o, [1, 1, 1, 0])
+    ns = {}
+    exec("from pyjit.cuda.libdevice import *", ns)
+    assert "sincosf" in ns and "__nv_sincosf" not in ns
