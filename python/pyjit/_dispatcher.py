@@ -248,7 +248,7 @@ def _link_files(options, info, kernel):
         path = os.path.abspath(os.fspath(path))
         if path in out:
             continue
-        if os.path.splitext(path)[1] not in _LINK_KINDS:
+        if os.path.splitext(path)[1].lower() not in _LINK_KINDS:
             raise ValueError("kernel '%s': cannot link '%s': pyjit links %s files"
                              % (kernel, path, ", ".join(sorted(_LINK_KINDS))))
         if not os.path.isfile(path):
@@ -272,13 +272,19 @@ def _link_inputs(paths, arch):
     compiled to PTX by NVRTC first (LinkError with its log on errors)."""
     inputs = []
     for path in paths:
-        kind = _LINK_KINDS[os.path.splitext(path)[1]]
+        kind = _LINK_KINDS[os.path.splitext(path)[1].lower()]
         name = os.path.basename(path)
         with open(path, "rb") as f:
             data = f.read()
         if kind == "cu":
             kind = "ptx"
-            data = ext().compile_cuda(data.decode("utf-8"), path, arch).encode()
+            try:
+                source = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                from .errors import LinkError
+                raise LinkError("cannot compile '%s': it is not UTF-8 text (%s)"
+                                % (path, exc)) from None
+            data = ext().compile_cuda(source, path, arch).encode()
         inputs.append((kind, data, name))
     return tuple(inputs)
 

@@ -24,7 +24,7 @@ class CudaError(PyjitError):
 
 
 class LinkError(PyjitError):
-    """nvJitLink failed to link a kernel."""
+    """nvJitLink failed to link a kernel, or NVRTC to compile a .cu file it links."""
 
 
 class KernelError(PyjitError, RuntimeError):

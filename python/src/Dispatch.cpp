@@ -831,6 +831,17 @@ bool python::foreignProducerStream(PyObject *arg, uint64_t &stream, bool &has) {
   has = false;
   if (!entry || (entry->kind != ArgKind::CuPy && entry->kind != ArgKind::Torch))
     return true;
+  // An array on another device than the selected one: its library's stream
+  // there is in another context; the launch does not order after it.
+  static PyObject *sDevice = PyUnicode_InternFromString("__dlpack_device__");
+  PyObject *device = PyObject_CallMethodObjArgs(arg, sDevice, nullptr);
+  long ordinal = -1;
+  if (device && PyTuple_Check(device) && PyTuple_Size(device) == 2)
+    ordinal = PyLong_AsLong(PyTuple_GetItem(device, 1));
+  Py_XDECREF(device);
+  PyErr_Clear();
+  if (ordinal != runtime::selectedDevice())
+    return true;
   return producerStream(*entry, stream, has);
 }
 

@@ -35,11 +35,11 @@ PreparedLaunch launchPrepared(PyObject *kernel, const ReadArg *args, size_t narg
                               runtime::Dim3 grid, runtime::Dim3 block, unsigned sharedBytes,
                               uint64_t stream);
 
-/// For a CuPy array or torch tensor (a type registered with the fast path):
-/// the stream its library queues work on now (a CUstream value), which a
-/// launch must wait for, in \p stream with \p has true. \p has is false for
-/// other objects. False with a Python exception set when the library's call
-/// fails. (Dispatch.cpp)
+/// For a CuPy array or torch tensor (a type registered with the fast path)
+/// on the selected device: the stream its library queues work on now (a
+/// CUstream value), which a launch must wait for, in \p stream with \p has
+/// true. \p has is false for other objects and other devices' arrays. False
+/// with a Python exception set when the library's call fails. (Dispatch.cpp)
 bool foreignProducerStream(PyObject *arg, uint64_t &stream, bool &has);
 
 /// True for a Kernel object that runs on the GPU.

@@ -164,3 +164,16 @@ def test_an_edited_cu_file_is_compiled_again(tmp_path, monkeypatch):
         kern[1, 1](out)
         results.append(int(out[0]))
     assert results == [1, 2]
+
+
+def test_link_file_extensions_ignore_case_and_cu_files_must_be_utf8(tmp_path):
+    from pyjit._dispatcher import _link_files
+    upper = tmp_path / "F.CU"
+    upper.write_text(FUNCTIONS_CU)
+    assert _link_files({"link": [str(upper)]}, {"globals": {}}, "k") == [str(upper)]
+    (kind, data, _), = _link_inputs([str(upper)], "sm_90")
+    assert kind == "ptx" and b"mul_f32_f32" in data
+    latin = tmp_path / "latin.cu"
+    latin.write_bytes(b"// caf\xe9\n" + FUNCTIONS_CU.encode())
+    with pytest.raises(pyjit.LinkError, match="latin.cu': it is not UTF-8 text"):
+        _link_inputs([str(latin)], "sm_90")
