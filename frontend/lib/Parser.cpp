@@ -493,8 +493,24 @@ StmtPtr Parser::parseExprStatement() {
     SourceRange r = span(first->range(), value->range());
     return std::make_unique<AugAssignStmt>(r, std::move(first), op, std::move(value));
   }
-  if (at(TokenKind::Colon))
-    return unsupported(tok().range, "an annotated assignment");
+  if (at(TokenKind::Colon)) {
+    // `i: int = cuda.grid(1)`: the annotation is ignored (numba sees no
+    // trace of it either); `x: float` alone declares nothing at run time.
+    consume();
+    if (!llvm::isa<NameExpr, SubscriptExpr, AttributeExpr>(first.get()))
+      return error(first->range(), "only a single target can be annotated");
+    if (!parseTest())
+      return nullptr;
+    if (!accept(TokenKind::Equal))
+      return std::make_unique<PassStmt>(first->range());
+    ExprPtr value = parseTestList();
+    if (!value)
+      return nullptr;
+    SourceRange r = span(first->range(), value->range());
+    std::vector<ExprPtr> targets;
+    targets.push_back(std::move(first));
+    return std::make_unique<AssignStmt>(r, std::move(targets), std::move(value));
+  }
   if (at(TokenKind::ColonEqual))
     return unsupported(tok().range, "the walrus operator ':='");
   if (!at(TokenKind::Equal)) {

@@ -373,6 +373,45 @@ void IRGen::assign(const Expr &target, const RValue &v) {
     storeField(ref, castTo(v, ref.field->type));
     return;
   }
+  if (auto *t = dyn_cast<TupleExpr>(&target); t && v.value && isa<ArrayType>(v.value->type())) {
+    // x, y, z = a: element (or row) k of the array to target k.
+    Value *array = v.value;
+    auto *at = cast<ArrayType>(array->type());
+    Type *i64 = ctx.int64();
+    int64_t n = static_cast<int64_t>(t->elts.size());
+    if (boundsCheck) {
+      Value *len = b.arrayShape(array, 0);
+      BasicBlock *fail = fn->createBlock();
+      BasicBlock *next = fn->createBlock();
+      b.condBr(b.cmp(CmpPredicate::Eq, len, b.constInt(i64, n)), next, fail);
+      ssa.sealBlock(fail);
+      enter(fail);
+      raise("ValueError", "cannot unpack an array of length {0} into {1} targets",
+            {len, b.constInt(i64, n)}, target.range().begin);
+      ssa.sealBlock(next);
+      enter(next);
+    }
+    for (int64_t k = 0; k < n; ++k) {
+      Value *idx = b.constInt(i64, k);
+      if (at->ndim() == 1) {
+        assign(*t->elts[k], RValue::of(b.arrayLoad(array, {idx})));
+        continue;
+      }
+      std::vector<Value *> ops{array, idx};
+      int64_t bits = 0;
+      for (unsigned d = 1; d < at->ndim(); ++d) {
+        ops.insert(ops.end(), {b.constInt(i64, 0), b.constInt(i64, 0), b.constInt(i64, 1)});
+        bits |= int64_t(1 | 2 | 4) << (3 * d);
+      }
+      Type *rowType = ctx.array(at->dtype(), at->ndim() - 1,
+                                at->layout() == Layout::C ? Layout::C : Layout::A,
+                                at->readonly());
+      Instruction *row = b.create(Opcode::ArrayView, rowType, ops);
+      row->intImm = bits;
+      assign(*t->elts[k], RValue::of(row));
+    }
+    return;
+  }
   if (auto *t = dyn_cast<TupleExpr>(&target)) {
     auto star = llvm::find_if(t->elts, [](const ExprPtr &x) { return isa<StarredExpr>(*x); });
     if (star != t->elts.end()) { // a, *rest, z = t
@@ -877,7 +916,28 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
     return {};
   }
   // Both operands are converted to the result type (TypeRules).
-  return RValue::of(b.binary(opc, castTo(l, resultType), castTo(r, resultType)));
+  Value *lv = castTo(l, resultType), *rv = castTo(r, resultType);
+  if (debug && (opc == Opcode::TrueDiv || opc == Opcode::FloorDiv || opc == Opcode::Mod) &&
+      (isa<IntType>(resultType) || isa<FloatType>(resultType))) {
+    // debug=True: Python's error model, as numba.cuda's debug mode has it.
+    Value *zero = isa<IntType>(resultType) ? b.constInt(resultType, 0)
+                                           : b.constFloat(resultType, 0.0);
+    BasicBlock *fail = fn->createBlock();
+    BasicBlock *next = fn->createBlock();
+    b.condBr(b.cmp(CmpPredicate::Eq, rv, zero), fail, next);
+    ssa.sealBlock(fail);
+    enter(fail);
+    bool intOperands = !isa<FloatType>(lt.type) && !isa<FloatType>(rt.type);
+    raise("ZeroDivisionError",
+          opc == Opcode::TrueDiv ? (intOperands ? "division by zero" : "float division by zero")
+          : intOperands          ? "integer division or modulo by zero"
+          : opc == Opcode::Mod   ? "float modulo"
+                                 : "float floor division by zero",
+          {}, b.currentLoc());
+    ssa.sealBlock(next);
+    enter(next);
+  }
+  return RValue::of(b.binary(opc, lv, rv));
 }
 
 

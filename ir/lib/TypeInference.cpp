@@ -197,6 +197,22 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
   if (auto *t = dyn_cast<TupleExpr>(&target)) {
     if (!value.type)
       return;
+    if (auto *at = dyn_cast<ArrayType>(value.type)) {
+      // x, y, z = pos[i]: the array's elements (rows of an n-d array), as
+      // numba unpacks arrays; debug mode checks the length.
+      if (llvm::any_of(t->elts, [](const ExprPtr &x) { return isa<StarredExpr>(*x); })) {
+        error(valueRange, "a starred target cannot take an array's elements (unpack a tuple)");
+        return;
+      }
+      Type *elem = at->ndim() == 1
+                       ? at->dtype()
+                       : ctx.array(at->dtype(), at->ndim() - 1,
+                                   at->layout() == Layout::C ? Layout::C : Layout::A,
+                                   at->readonly());
+      for (const ExprPtr &x : t->elts)
+        assignTo(*x, ExprInfo{elem}, valueRange);
+      return;
+    }
     auto *tt = dyn_cast<TupleType>(value.type);
     if (!tt) {
       error(valueRange, "cannot unpack a value of type " + typeName(value.type));

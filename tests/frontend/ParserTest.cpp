@@ -593,7 +593,6 @@ INSTANTIATE_TEST_SUITE_P(
         UnsupportedCase{"def k(*a):\n    pass\n", "a variadic parameter ('*args', '**kwargs')",
                         1, 7},
         UnsupportedCase{"def k(a):\n    s = f'{a}'\n", "an f-string", 2, 9},
-        UnsupportedCase{"def k(a):\n    x: int = 1\n", "an annotated assignment", 2, 6},
         UnsupportedCase{"def k(a):\n    f(**a)\n", "keyword argument unpacking ('**')", 2, 7}));
 
 // BUG: these are valid Python (CPython imports the file) outside the

@@ -713,3 +713,55 @@ def test_round_ndigits_by_keyword_and_none(jit):
 
     with pytest.raises(pyjit.CompileError, match="round\\(\\) has no keyword argument 'digits'"):
         bad[1, 1](out, 1.0)
+
+
+def test_unpacking_an_array_and_annotated_assignments(jit):
+    # numba unpacks arrays (x, y, z = pos[i]); annotations are ignored.
+    @jit
+    def k(pos, o):
+        i: int = cuda.grid(1)
+        if i < pos.shape[0]:
+            x, y, z = pos[i]
+            o[i] = x + 10 * y + 100 * z
+        if i == 0:
+            r0, r1 = pos[:2]  # rows of a 2-d array
+            o[4] = r0[2] + r1[2]
+        total: float
+
+    pos = np.arange(12.0).reshape(4, 3)
+    o = np.zeros(5)
+    k[1, 4](pos, o)
+    np.testing.assert_array_equal(o[:4], pos @ [1, 10, 100])
+    assert o[4] == pos[0, 2] + pos[1, 2]
+
+    @jit(debug=True)
+    def short(pos, o):
+        x, y = pos[0]
+        o[0] = x
+
+    with pytest.raises(ValueError, match="cannot unpack an array of length 3 into 2 targets"):
+        short[1, 1](pos, o)
+
+
+def test_debug_mode_raises_zero_division_error(jit):
+    # numba.cuda's debug mode uses Python's error model; without it, integer
+    # division by zero gives 0 (docs/language.md).
+    @jit(debug=True)
+    def idiv(o, n):
+        o[0] = 7 // n
+
+    @jit(debug=True)
+    def fdiv(o, x):
+        o[0] = 1.0 / x
+
+    @jit
+    def quiet(o, n):
+        o[0] = 7 // n
+
+    with pytest.raises(ZeroDivisionError, match="integer division or modulo by zero"):
+        idiv[1, 1](np.zeros(1), 0)
+    with pytest.raises(ZeroDivisionError, match="float division by zero"):
+        fdiv[1, 1](np.zeros(1), 0.0)
+    o = np.ones(1)
+    quiet[1, 1](o, 0)
+    assert o[0] == 0
