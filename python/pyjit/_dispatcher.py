@@ -984,6 +984,19 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         dict {argument types: IR} of every compiled overload."""
         return self._inspect(signature, lambda overload: overload.ir)
 
+    def inspect_types(self, file=None, signature=None):
+        """numba's inspect_types: prints each compiled overload's typed code to
+        `file` (default sys.stdout). pyjit prints its typed SSA IR, in which
+        every value carries its type (`%3 = add %1, %2 : float32`)."""
+        out = file if file is not None else sys.stdout
+        texts = self.inspect_ir(signature)
+        if signature is not None:
+            texts = {signature: texts}
+        for types, text in texts.items():
+            print("%s %s" % (self.__name__, types), file=out)
+            print("-" * 80, file=out)
+            print(text, file=out)
+
     @property
     def signatures(self):
         return list(dict.fromkeys(ov.argtypes for ov in self._overloads.values()))

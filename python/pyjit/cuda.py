@@ -271,23 +271,42 @@ class _Device:
         return "<CUDA device %d '%s' (sm_%d%d)>" % ((self.id, self.name) + self.compute_capability)
 
     def __enter__(self):
+        if self._info.get("cpu_backend"):
+            return self
         self._previous.append(_ext().selected_device())
         select_device(self.id)
         return self
 
     def __exit__(self, *exc):
-        select_device(self._previous.pop())
+        if not self._info.get("cpu_backend"):
+            select_device(self._previous.pop())
+
+
+def _cpu_backend_info():
+    """The CPU backend's one device, as numba's simulator has a fake one: the
+    launch limits pyjit checks there (docs/cpu-backend.md) and this
+    machine's CPU count as its multiprocessors, so code that sizes grids from
+    a device's attributes runs without a GPU."""
+    from ._dispatcher import _CUDA_LIMITS
+    return dict(_CUDA_LIMITS, name="pyjit CPU backend", compute_capability=(9, 0), ordinal=0,
+                multiprocessor_count=_os.cpu_count() or 1, warp_size=32, cpu_backend=True)
 
 
 def get_current_device():
-    """This thread's device (name, compute_capability, limits)."""
+    """This thread's device (name, compute_capability, limits); without a
+    usable GPU, the CPU backend's (name 'pyjit CPU backend')."""
+    if _ext().driver_error() is not None:
+        return _Device(_cpu_backend_info())
     return _Device(_current_device())
 
 
 def select_device(device_id):
     """Makes GPU `device_id` this thread's device (numba.cuda.select_device):
     kernels compile and launch, and arrays are allocated, there. Raises
-    CudaError naming the ordinal when there is no such device."""
+    CudaError naming the ordinal when there is no such device. Without a
+    usable GPU, device 0 is the CPU backend's."""
+    if _ext().driver_error() is not None and int(device_id) == 0:
+        return get_current_device()
     _ext().select_device(int(device_id))
     return get_current_device()
 
@@ -299,10 +318,11 @@ def close():
 
 
 class _GpuList:
-    """cuda.gpus: the GPUs, indexable and iterable (len(cuda.gpus))."""
+    """cuda.gpus: the GPUs, indexable and iterable (len(cuda.gpus)); without a
+    usable GPU, the CPU backend's one device."""
 
     def _count(self):
-        return 0 if _ext().driver_error() is not None else _ext().device_count()
+        return 1 if _ext().driver_error() is not None else _ext().device_count()
 
     def __len__(self):
         return self._count()
@@ -312,6 +332,8 @@ class _GpuList:
         if not -n <= i < n:
             raise IndexError("GPU %d out of range: %d GPUs" % (i, n))
         i %= n
+        if _ext().driver_error() is not None:
+            return get_current_device()  # the CPU backend's
         current = _ext().selected_device()
         _ext().select_device(i)
         try:
@@ -342,6 +364,7 @@ class Event:
     def __init__(self, timing=True):
         from ._devicearray import host_memory
         self._time = None
+        self.timing = bool(timing)
         self.handle = None if host_memory() else _ext().event_create()
 
     def record(self, stream=0):
@@ -349,7 +372,8 @@ class Event:
         if self.handle is None:
             self._time = time.perf_counter()
         else:
-            _ext().event_record(self.handle, int(stream or 0))
+            from ._dispatcher import _stream_handle
+            _ext().event_record(self.handle, _stream_handle(stream))
 
     def synchronize(self):
         if self.handle is not None:
@@ -361,11 +385,18 @@ class Event:
         return True if self.handle is None else _ext().event_query(self.handle)
 
     def wait(self, stream=0):
-        self.synchronize()
+        """Work queued on `stream` after this call waits for the work before
+        the event's last record (cuStreamWaitEvent); the host does not wait."""
+        if self.handle is not None:
+            from ._dispatcher import _stream_handle
+            _ext().event_wait(self.handle, _stream_handle(stream))
 
     def elapsed_time(self, other):
         """Milliseconds from this event to `other` (both recorded); RuntimeError
-        if either was not recorded (on the CPU backend)."""
+        if either was not recorded (on the CPU backend) or was created with
+        timing=False."""
+        if not (self.timing and other.timing):
+            raise RuntimeError("elapsed_time needs events created with timing=True")
         if self.handle is None:
             if self._time is None or other._time is None:
                 raise RuntimeError("elapsed_time: both events must be recorded first")

@@ -42,6 +42,8 @@ PyObject *deviceCount(PyObject *self, PyObject *args);
 PyObject *eventCreate(PyObject *self, PyObject *args);
 PyObject *eventDestroy(PyObject *self, PyObject *args);
 PyObject *eventRecord(PyObject *self, PyObject *args);
+/// event_wait(handle, stream): `stream` waits for the event (cuStreamWaitEvent).
+PyObject *eventWait(PyObject *self, PyObject *args);
 PyObject *eventSynchronize(PyObject *self, PyObject *args);
 PyObject *eventElapsed(PyObject *self, PyObject *args);
 PyObject *streamCreate(PyObject *self, PyObject *args);

@@ -247,6 +247,17 @@ PyObject *python::eventRecord(PyObject *, PyObject *args) {
   return noneOr(runtime::eventRecord(e, reinterpret_cast<void *>(s)));
 }
 
+PyObject *python::eventWait(PyObject *, PyObject *args) {
+  PyObject *ev, *stream;
+  if (!PyArg_ParseTuple(args, "OO", &ev, &stream))
+    return nullptr;
+  void *e = PyLong_AsVoidPtr(ev);
+  uint64_t s;
+  if (PyErr_Occurred() || !readPtr(stream, s))
+    return nullptr;
+  return noneOr(runtime::eventWaitOnStream(e, reinterpret_cast<void *>(s)));
+}
+
 PyObject *python::eventSynchronize(PyObject *, PyObject *args) {
   void *e;
   if (!handleArg(args, e))

@@ -83,6 +83,8 @@ static PyMethodDef methods[] = {
     {"event_create", python::eventCreate, METH_NOARGS, "event_create() -> handle (int)."},
     {"event_destroy", python::eventDestroy, METH_VARARGS, "event_destroy(handle)."},
     {"event_record", python::eventRecord, METH_VARARGS, "event_record(handle, stream)."},
+    {"event_wait", python::eventWait, METH_VARARGS,
+     "event_wait(handle, stream): work queued on the stream later waits for the event."},
     {"event_synchronize", python::eventSynchronize, METH_VARARGS, "event_synchronize(handle)."},
     {"event_elapsed", python::eventElapsed, METH_VARARGS,
      "event_elapsed(start, stop) -> milliseconds (float)."},

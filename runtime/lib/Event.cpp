@@ -40,6 +40,15 @@ Expected<bool> eventQuery(void *event) {
   return queryResult(*api, "cuEventQuery", api->cuEventQuery(static_cast<CUevent>(event)));
 }
 
+Error eventWaitOnStream(void *event, void *stream) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuStreamWaitEvent",
+                   api->cuStreamWaitEvent(static_cast<CUstream>(stream),
+                                          static_cast<CUevent>(event), 0));
+}
+
 Error eventSynchronize(void *event) {
   Expected<const DriverApi &> api = contextApi();
   if (!api)

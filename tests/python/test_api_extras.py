@@ -219,3 +219,40 @@ def test_compile_variants_give_ptx():
 
 def _compile_me(a):
     a[0] = 1
+
+
+@pytest.mark.skipif(cuda.is_available(), reason="with a GPU, the devices are the GPUs")
+def test_the_cpu_backend_has_one_device_with_attributes():
+    # As numba's simulator has a fake device: grid-sizing code runs.
+    import os
+    dev = cuda.get_current_device()
+    assert dev.name == "pyjit CPU backend" and dev.id == 0
+    assert dev.MULTIPROCESSOR_COUNT == (os.cpu_count() or 1)
+    assert dev.MAX_THREADS_PER_BLOCK == 1024 and dev.WARP_SIZE == 32
+    assert len(cuda.gpus) == 1 and cuda.gpus[0].name == dev.name
+    assert cuda.select_device(0).name == dev.name
+    with cuda.gpus[0] as g:
+        assert g.id == 0
+    with pytest.raises(IndexError):
+        cuda.gpus[1]
+
+
+def test_events_without_timing_refuse_elapsed_time_and_inspect_types_prints(capsys):
+    a, b = cuda.event(timing=False), cuda.event(timing=False)
+    a.record()
+    b.record()
+    b.synchronize()
+    with pytest.raises(RuntimeError, match="timing=True"):
+        a.elapsed_time(b)
+    s = cuda.stream()
+    a.wait(s)  # the stream waits for the event (no host wait)
+    s.synchronize()
+
+    @cuda.jit
+    def k(x):
+        x[0] = 1.5
+
+    k[1, 1](np.zeros(1))
+    k.inspect_types()
+    text = capsys.readouterr().out
+    assert "k ('array(float64, 1d, C)',)" in text and "const 1.5 : float64" in text

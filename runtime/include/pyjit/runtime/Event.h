@@ -14,6 +14,10 @@ void eventDestroy(void *event);
 /// Records `event` on `stream` (null: the default stream).
 /// \returns a CudaError naming cuEventRecord.
 llvm::Error eventRecord(void *event, void *stream);
+/// Makes work queued on \p stream after this call wait for the work before
+/// \p event's last record (cuStreamWaitEvent); the host does not wait.
+/// \returns a CudaError naming cuStreamWaitEvent.
+llvm::Error eventWaitOnStream(void *event, void *stream);
 /// Waits until the work before the event's record has finished.
 /// \returns a CudaError naming cuEventSynchronize.
 llvm::Error eventSynchronize(void *event);
