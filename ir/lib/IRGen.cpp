@@ -848,6 +848,15 @@ RValue IRGen::genImpl(const Expr &e) {
     auto &be = cast<BinaryExpr>(e);
     const ExprInfo &li = info(*be.lhs), &ri = info(*be.rhs);
     RValue l = gen(*be.lhs), r = gen(*be.rhs);
+    if (isa<TupleType>(ei.type) && be.op == BinaryOp::Mul) { // repetition: t * 3
+      const RValue &t = l.isTuple() ? l : r;
+      RValue out;
+      out.type = ei.type;
+      size_t n = cast<TupleType>(ei.type)->size();
+      while (out.elems.size() < n)
+        out.elems.insert(out.elems.end(), t.elems.begin(), t.elems.end());
+      return out;
+    }
     if (isa<TupleType>(ei.type)) { // tuple concatenation
       RValue out = l;
       out.type = ei.type;
@@ -958,6 +967,27 @@ RValue IRGen::compare(const CompareExpr &e) {
       found = b.select(found, b.constBool(true), eq);
     }
     return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
+  }
+  if (e.ops.size() == 1 && e.ops[0] != CompareOp::Eq && e.ops[0] != CompareOp::NotEq &&
+      isa<TupleType>(info(*e.operands[0]).type)) {
+    // (a, b) < (c, d): at the first differing element the strict order
+    // decides; with none, the lengths under the operator (Python's order).
+    RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
+    CmpPredicate strict = e.ops[0] == CompareOp::Lt || e.ops[0] == CompareOp::LtE
+                              ? CmpPredicate::Lt
+                              : CmpPredicate::Gt;
+    size_t nl = l.elems.size(), nr = r.elems.size(), n = std::min(nl, nr);
+    bool byLength = e.ops[0] == CompareOp::Lt    ? nl < nr
+                    : e.ops[0] == CompareOp::LtE ? nl <= nr
+                    : e.ops[0] == CompareOp::Gt  ? nl > nr
+                                                 : nl >= nr;
+    Value *result = b.constBool(byLength);
+    for (size_t k = n; k-- > 0;) {
+      Type *common = promoteOperands(ctx, {l.elems[k].type, false}, {r.elems[k].type, false});
+      Value *x = castTo(l.elems[k], common), *y = castTo(r.elems[k], common);
+      result = b.select(b.cmp(CmpPredicate::Eq, x, y), result, b.cmp(strict, x, y));
+    }
+    return RValue::of(result);
   }
   if (e.ops.size() == 1 && (isa<TupleType>(info(*e.operands[0]).type) ||
                             isa<TupleType>(info(*e.operands[1]).type))) {

@@ -29,6 +29,9 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path.starts_with("numpy.op."))
     return numpyOperatorCall(e, *numpyOperatorUfunc(path.drop_front(9)));
+  if (path.starts_with("operator."))
+    if (llvm::StringRef u = operatorModuleUfunc(path.drop_front(9)); !u.empty())
+      return numpyOperatorCall(e, *numpyOperatorUfunc(u));
   if (path == "print") {
     // numba.cuda's formats: ints %lld/%llu, floats %f, strings as they are,
     // separated by spaces, a newline at the end.

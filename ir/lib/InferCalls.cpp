@@ -157,7 +157,10 @@ ExprInfo Inferer::call(const CallExpr &e) {
     path = routed;
   }
   if (path.starts_with("numpy.op."))
-    return numpyOperatorCall(e, *numpyOperatorUfunc(path.drop_front(9)), args);
+    return numpyOperatorCall(e, *numpyOperatorUfunc(path.drop_front(9)), args, path);
+  if (path.starts_with("operator."))
+    if (llvm::StringRef u = operatorModuleUfunc(path.drop_front(9)); !u.empty())
+      return numpyOperatorCall(e, *numpyOperatorUfunc(u), args, path);
   if (path == "method.conjugate") {
     if (!args.empty()) {
       error(e.range(), "conjugate() takes no arguments");
@@ -1337,9 +1340,10 @@ ExprInfo Inferer::cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprIn
 
 
 ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u,
-                                     const std::vector<ExprInfo> &args) {
+                                     const std::vector<ExprInfo> &args, llvm::StringRef path) {
   using K = NumpyOperatorUfunc::Kind;
-  std::string name = "numpy." + cast<AttributeExpr>(*e.callee).attr;
+  std::string name = path.starts_with("numpy.op.") ? "numpy." + path.drop_front(9).str()
+                                                   : path.str();
   if (!e.keywords.empty()) {
     error(e.keywords.front().range, "keyword arguments to " + name + "() are not supported in "
                                     "kernels");

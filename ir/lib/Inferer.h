@@ -122,7 +122,7 @@ private:
   ExprInfo externCall(const CallExpr &e, const GlobalValue &g);
   /// np.add(a, b) and NumPy's other operator ufuncs (NumpyUfuncs.h).
   ExprInfo numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u,
-                             const std::vector<ExprInfo> &args);
+                             const std::vector<ExprInfo> &args, llvm::StringRef path);
   /// A call of a nested def (or lambda) visible here: typed with the
   /// enclosing function's variables, inlined like a device function.
   ExprInfo nestedCall(const CallExpr &e, const FunctionDef &fn);

@@ -52,6 +52,25 @@ inline std::optional<NumpyOperatorUfunc> numpyOperatorUfunc(llvm::StringRef name
   return std::nullopt;
 }
 
+/// The NumPy operator ufunc that Python's operator.<name> is (operator.add:
+/// add, operator.lt: less, ...), or "".
+inline llvm::StringRef operatorModuleUfunc(llvm::StringRef name) {
+  static const std::pair<const char *, const char *> table[] = {
+      {"add", "add"},           {"sub", "subtract"},     {"mul", "multiply"},
+      {"truediv", "true_divide"}, {"floordiv", "floor_divide"}, {"mod", "remainder"},
+      {"pow", "power"},         {"and_", "bitwise_and"}, {"or_", "bitwise_or"},
+      {"xor", "bitwise_xor"},   {"lshift", "left_shift"}, {"rshift", "right_shift"},
+      {"eq", "equal"},          {"ne", "not_equal"},     {"lt", "less"},
+      {"le", "less_equal"},     {"gt", "greater"},       {"ge", "greater_equal"},
+      {"not_", "logical_not"},  {"invert", "invert"},    {"inv", "invert"},
+      {"pos", "positive"},
+  };
+  for (auto [from, to] : table)
+    if (name == from)
+      return to;
+  return {};
+}
+
 } // namespace pyjit::ir::detail
 
 #endif

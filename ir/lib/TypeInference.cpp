@@ -728,6 +728,19 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::NotEq));
       return ExprInfo{ctx.boolean()};
     }
+    if (c.ops.size() == 1 && ops[0].type && ops[1].type && isa<TupleType>(ops[0].type) &&
+        isa<TupleType>(ops[1].type)) {
+      // (a, b) < (2, 5): lexicographic, as Python orders tuples, over
+      // tuples of real numbers.
+      for (const ExprInfo &side : ops)
+        for (Type *el : cast<TupleType>(side.type)->elements())
+          if (!el->isScalar() || isa<ComplexType>(el)) {
+            error(e.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' orders tuples "
+                             "of real numbers, not " + typeName(side.type));
+            return {};
+          }
+      return ExprInfo{ctx.boolean()};
+    }
     for (size_t i = 0; i < c.ops.size(); ++i) {
       if (c.ops[i] == CompareOp::Is || c.ops[i] == CompareOp::IsNot ||
           c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn) {
@@ -999,8 +1012,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (path == "coop.block" ? isCoopBlockFunction(attr) : isCoopWarpFunction(attr))
         return ExprInfo{ctx.builtin((path + "." + attr).str())};
     } else if (path == "operator") {
-      if (attr == "add")
-        return ExprInfo{ctx.builtin("operator.add")};
+      if (!operatorModuleUfunc(attr).empty()) // operator.add is also a coop operator
+        return ExprInfo{ctx.builtin("operator." + attr)};
     } else if (path == "pyjit") {
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};
@@ -1328,6 +1341,19 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   ExprInfo r = expr(*e.rhs);
   if (!l.type || !r.type)
     return {};
+  if (e.op == BinaryOp::Mul && (isa<TupleType>(l.type) || isa<TupleType>(r.type)) &&
+      !(isa<TupleType>(l.type) && isa<TupleType>(r.type))) {
+    // Repetition: (0,) * 3 is (0, 0, 0), by a constant count.
+    const ExprInfo &t = isa<TupleType>(l.type) ? l : r, &n = isa<TupleType>(l.type) ? r : l;
+    if (!n.constant || n.constant->kind != GlobalValue::Kind::Int) {
+      error(e.range(), "a tuple is repeated by a constant integer (t * 3)");
+      return {};
+    }
+    std::vector<Type *> elems;
+    for (int64_t k = 0; k < std::min<int64_t>(n.constant->i, 4096); ++k)
+      llvm::append_range(elems, cast<TupleType>(t.type)->elements());
+    return ExprInfo{ctx.tuple(elems)};
+  }
   if (e.op == BinaryOp::Add && isa<TupleType>(l.type) && isa<TupleType>(r.type)) {
     // Concatenation: (1, 2) + (3,) is (1, 2, 3).
     std::vector<Type *> elems(cast<TupleType>(l.type)->elements().begin(),

@@ -765,3 +765,25 @@ def test_debug_mode_raises_zero_division_error(jit):
     o = np.ones(1)
     quiet[1, 1](o, 0)
     assert o[0] == 0
+
+
+def test_tuple_ordering_repetition_and_the_operator_module(jit):
+    import operator
+    from operator import mul
+
+    @jit
+    def k(o, a, b):
+        o[0] = (a, b) < (2, 5)
+        o[1] = (a, b) >= (2, 5)
+        o[2] = (1, 2) <= (1, 2, 0)
+        t = (0.5,) * 3
+        o[3] = t[2] + len(t)
+        o[4] = operator.add(a, b) + mul(a, 3)
+        o[5] = operator.lt(a, b)
+        u = 2 * (a, b)
+        o[6] = u[3]
+
+    o = np.zeros(7)
+    k[1, 1](o, 2, 4)
+    np.testing.assert_array_equal(o, [(2, 4) < (2, 5), (2, 4) >= (2, 5), (1, 2) <= (1, 2, 0),
+                                      0.5 + 3, 6 + 6, 2 < 4, 4])
