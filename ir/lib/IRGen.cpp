@@ -1100,6 +1100,10 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   Type *baseType = info(*e.value).type;
   if (isa<NamespaceType, BuiltinType>(ei.type))
     return RValue{ei.type, nullptr, {}}; // e.g. `cuda.threadIdx`: no run-time value
+  if (auto *tt = dyn_cast<TupleType>(baseType); tt && tt->isNamed()) { // p.n
+    size_t k = static_cast<size_t>(llvm::find(tt->names(), e.attr) - tt->names().begin());
+    return gen(*e.value).elems.at(k);
+  }
   if (baseType->isScalar() && (e.attr == "real" || e.attr == "imag")) {
     Value *v = gen(*e.value).value;
     if (isa<ComplexType>(baseType)) {

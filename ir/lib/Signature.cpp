@@ -90,6 +90,31 @@ public:
         return fail("'readonly' applies to arrays");
       return static_cast<Type *>(ctx.array(at->dtype(), at->ndim(), at->layout(), true));
     }
+    if (id == "NamedTuple") {
+      // NamedTuple(Params; a: float64, n: int64) (Type::str): a named tuple.
+      if (!accept("("))
+        return fail("expected '(' after 'NamedTuple'");
+      std::string cls = ident().str();
+      if (cls.empty() || !accept(";"))
+        return fail("expected 'NamedTuple(Class; field: type, ...)'");
+      std::vector<Type *> elems;
+      std::vector<std::string> names;
+      if (!accept(")")) {
+        do {
+          std::string name = ident().str();
+          if (name.empty() || !accept(":"))
+            return fail("expected 'field: type' in a NamedTuple");
+          auto t = type();
+          if (!t)
+            return t.takeError();
+          names.push_back(std::move(name));
+          elems.push_back(*t);
+        } while (accept(","));
+        if (!accept(")"))
+          return fail("expected ')' after a NamedTuple's fields");
+      }
+      return static_cast<Type *>(ctx.namedTuple(elems, cls, names));
+    }
     if (id == "Tuple" || id == "UniTuple") {
       // Tuple(int64, float32[:]) or numba's UniTuple(int64 x 3).
       if (!accept("("))

@@ -25,6 +25,12 @@ std::string Type::str() const {
   }
   case Kind::Tuple: {
     auto *t = cast<TupleType>(this);
+    if (t->isNamed()) { // NamedTuple(Params; a: float64, n: int64)
+      std::string s = "NamedTuple(" + t->className().str() + ";";
+      for (size_t i = 0; i < t->size(); ++i)
+        s += (i ? ", " : " ") + t->names()[i] + ": " + t->elements()[i]->str();
+      return s + ")";
+    }
     std::string s = "Tuple(";
     for (size_t i = 0; i < t->size(); ++i)
       s += (i ? ", " : "") + t->elements()[i]->str();

@@ -42,6 +42,17 @@ TupleType *TypeContext::tuple(llvm::ArrayRef<Type *> elems) {
   return slot.get();
 }
 
+TupleType *TypeContext::namedTuple(llvm::ArrayRef<Type *> elems, llvm::StringRef className,
+                                  llvm::ArrayRef<std::string> names) {
+  auto made = std::make_unique<TupleType>(std::vector<Type *>(elems.begin(), elems.end()),
+                                          className.str(),
+                                          std::vector<std::string>(names.begin(), names.end()));
+  auto &slot = namedTuples[made->str()];
+  if (!slot)
+    slot = std::move(made);
+  return slot.get();
+}
+
 RecordType *TypeContext::record(std::vector<RecordType::Field> fields, uint64_t size,
                                 bool aligned) {
   auto made = std::make_unique<RecordType>(std::move(fields), size, aligned);

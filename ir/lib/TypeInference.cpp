@@ -8,6 +8,7 @@
 #include "pyjit/ir/TypeInference.h"
 #include "IndexParts.h"
 #include "NumpyUfuncs.h"
+#include "llvm/ADT/StringExtras.h"
 #include "Inferer.h"
 #include "pyjit/ir/Coop.h"
 #include "pyjit/ir/Libdevice.h"
@@ -945,6 +946,19 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
   if (!base.type)
     return {};
   const std::string &attr = e.attr;
+  if (auto *tt = dyn_cast<TupleType>(base.type); tt && tt->isNamed()) {
+    // p.n of a named tuple: its element by the field's name.
+    auto it = llvm::find(tt->names(), attr);
+    if (it == tt->names().end()) {
+      error(e.range(), tt->className() + " has no field '" + attr + "' (its fields: " +
+                           llvm::join(tt->names(), ", ") + ")");
+      return {};
+    }
+    size_t k = static_cast<size_t>(it - tt->names().begin());
+    if (base.constant && base.constant->kind == GlobalValue::Kind::Tuple)
+      return constant(base.constant->elements[k]);
+    return ExprInfo{tt->elements()[k]};
+  }
   if (base.constant && base.constant->members &&
       (base.constant->kind == GlobalValue::Kind::Namespace ||
        base.constant->kind == GlobalValue::Kind::Module)) {

@@ -145,6 +145,12 @@ def typeof(value, what):
     if isinstance(value, tuple):
         if not value:
             raise TypeError("%s: empty tuples are not supported as kernel arguments" % what)
+        fields = getattr(type(value), "_fields", None)
+        if isinstance(fields, tuple) and len(fields) == len(value):
+            # A named tuple (collections.namedtuple, typing.NamedTuple): its
+            # fields are read by name in the kernel (p.n).
+            return "NamedTuple(%s; %s)" % (type(value).__name__, ", ".join(
+                "%s: %s" % (f, typeof(v, "%s.%s" % (what, f))) for f, v in zip(fields, value)))
         return "Tuple(%s)" % ", ".join(typeof(v, "%s[%d]" % (what, k)) for k, v in enumerate(value))
     if isinstance(value, np.ndarray):
         if value.ndim == 0:

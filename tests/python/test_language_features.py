@@ -787,3 +787,36 @@ def test_tuple_ordering_repetition_and_the_operator_module(jit):
     k[1, 1](o, 2, 4)
     np.testing.assert_array_equal(o, [(2, 4) < (2, 5), (2, 4) >= (2, 5), (1, 2) <= (1, 2, 0),
                                       0.5 + 3, 6 + 6, 2 < 4, 4])
+
+
+Params = __import__("collections").namedtuple("Params", ["alpha", "n", "beta"])
+
+
+def test_named_tuple_arguments_read_fields_by_name(jit):
+    from typing import NamedTuple
+
+    class Box(NamedTuple):
+        lo: float
+        hi: float
+
+    @jit
+    def k(a, p, box, o):
+        i = cuda.grid(1)
+        if i < p.n:
+            o[i] = p.alpha * a[i] + p.beta + box.hi - box[0]
+        alpha, n, beta = p
+        o[4] = n
+
+    o = np.zeros(5)
+    a = np.arange(4.0)
+    k[1, 4](a, Params(0.5, 3, 2.0), Box(1.0, 4.0), o)
+    np.testing.assert_array_equal(o, [0.5 * a[0] + 5, 0.5 * a[1] + 5, 0.5 * a[2] + 5, 0, 3])
+    assert "NamedTuple(Params; alpha: float64, n: int64, beta: float64)" in k.signatures[0]
+
+    @jit
+    def bad(p, o):
+        o[0] = p.gamma
+
+    with pytest.raises(pyjit.CompileError, match=r"Params has no field 'gamma' \(its fields: "
+                                                 r"alpha, n, beta\)"):
+        bad[1, 1](Params(0.5, 3, 2.0), o)

@@ -115,15 +115,26 @@ private:
 };
 
 /// A tuple of values (e.g. `cuda.grid(2)`, `a.shape`).
+/// A tuple; a named tuple (collections.namedtuple, typing.NamedTuple) also
+/// has its class's name and its fields' names, read as attributes (`p.n`).
 class TupleType : public Type {
 public:
-  explicit TupleType(std::vector<Type *> elems) : Type(Kind::Tuple), elems(std::move(elems)) {}
+  explicit TupleType(std::vector<Type *> elems, std::string className = {},
+                     std::vector<std::string> fieldNames = {})
+      : Type(Kind::Tuple), elems(std::move(elems)), cls(std::move(className)),
+        fieldNames(std::move(fieldNames)) {}
   llvm::ArrayRef<Type *> elements() const { return elems; }
   size_t size() const { return elems.size(); }
+  /// A named tuple's class name; empty for a plain tuple.
+  llvm::StringRef className() const { return cls; }
+  llvm::ArrayRef<std::string> names() const { return fieldNames; }
+  bool isNamed() const { return !cls.empty(); }
   static bool classof(const Type *t) { return t->kind() == Kind::Tuple; }
 
 private:
   std::vector<Type *> elems;
+  std::string cls;
+  std::vector<std::string> fieldNames;
 };
 
 /// A NumPy structured dtype (a record): named scalar fields at byte offsets

@@ -27,6 +27,9 @@ public:
   FloatType *float64() { return floatTy(64); }
   ArrayType *array(Type *dtype, unsigned ndim, Layout layout, bool readonly = false);
   TupleType *tuple(llvm::ArrayRef<Type *> elems);
+  /// A named tuple: class \p className, one field name per element.
+  TupleType *namedTuple(llvm::ArrayRef<Type *> elems, llvm::StringRef className,
+                        llvm::ArrayRef<std::string> names);
   RecordType *record(std::vector<RecordType::Field> fields, uint64_t size, bool aligned);
   NamespaceType *ns(llvm::StringRef path);
   BuiltinType *builtin(llvm::StringRef path);
@@ -44,6 +47,7 @@ private:
   std::map<unsigned, std::unique_ptr<ComplexType>> complexes;
   std::map<std::tuple<Type *, unsigned, Layout, bool>, std::unique_ptr<ArrayType>> arrays;
   std::map<std::vector<Type *>, std::unique_ptr<TupleType>> tuples;
+  std::map<std::string, std::unique_ptr<TupleType>> namedTuples; // by str()
   std::map<std::string, std::unique_ptr<RecordType>, std::less<>> records; // by spelling
   std::map<std::string, std::unique_ptr<NamespaceType>, std::less<>> namespaces;
   std::map<std::string, std::unique_ptr<BuiltinType>, std::less<>> builtins;
