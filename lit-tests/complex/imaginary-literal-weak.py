@@ -16,5 +16,6 @@ def k(out, z, x):
 # CHECK-LABEL: func @k(
 # CHECK: add %z, {{%[0-9]+}} : complex64
 # CHECK: [[X:%[0-9]+]] = cast %x : float32 -> complex64
-# CHECK-NEXT: mul [[X]], {{%[0-9]+}} : complex64
+# CHECK-NEXT: [[J:%[0-9]+]] = cast {{%[0-9]+}} : complex128 -> complex64
+# CHECK-NEXT: mul [[X]], [[J]] : complex64
 # CHECK: complex {{%[0-9]+}}, {{%[0-9]+}} : complex128

@@ -177,3 +177,27 @@ def test_link_file_extensions_ignore_case_and_cu_files_must_be_utf8(tmp_path):
     latin.write_bytes(b"// caf\xe9\n" + FUNCTIONS_CU.encode())
     with pytest.raises(pyjit.LinkError, match="latin.cu': it is not UTF-8 text"):
         _link_inputs([str(latin)], "sm_90")
+
+
+@pytest.mark.gpu
+def test_declared_results_of_16_and_1_bytes(tmp_path):
+    # A complex128 result is stored by the callee with one 16-byte store:
+    # the result slot is 16-byte aligned.
+    path = tmp_path / "c.cu"
+    path.write_text('#include <cuComplex.h>\n'
+                    'extern "C" __device__ int cd(cuDoubleComplex *r, cuDoubleComplex x) '
+                    '{ *r = cuCmul(x, x); return 0; }\n'
+                    'extern "C" __device__ int u8f(unsigned char *r, unsigned char x) '
+                    '{ *r = x - 1; return 0; }\n')
+    cd = cuda.declare_device("cd", "complex128(complex128)", link=[str(path)])
+    u8f = cuda.declare_device("u8f", "uint8(uint8)", link=[str(path)])
+
+    @cuda.jit
+    def k(z, o):
+        z[0] = cd(z[1])
+        o[0] = u8f(9)
+
+    z = np.array([0, 1 + 2j], np.complex128)
+    o = np.zeros(1, np.uint8)
+    k[1, 1](z, o)
+    assert z[0] == (1 + 2j) ** 2 and o[0] == 8
