@@ -416,11 +416,18 @@ class DeviceArray(_abi_base()):
         return [self[start:start + int(section)] for start in range(0, self.size, int(section))]
 
     def reshape(self, *newshape, order="C"):
-        """A view with another shape (C-contiguous arrays, order 'C')."""
+        """A view with another shape, as numba.cuda's reshape: order 'C' of a
+        C-contiguous array, 'F' of a Fortran-contiguous one, 'A' either;
+        NotImplementedError where a copy would be needed."""
         if len(newshape) == 1 and isinstance(newshape[0], (tuple, list)):
             newshape = tuple(newshape[0])
-        if order != "C" or not self.is_c_contiguous():
-            raise NotImplementedError("reshape of C-contiguous device arrays in C order only")
+        if order == "A":
+            order = "C" if self.is_c_contiguous() else "F"
+        if order not in ("C", "F"):
+            raise ValueError("reshape: order must be 'C', 'F' or 'A', got %r" % (order,))
+        if not (self.is_c_contiguous() if order == "C" else self.is_f_contiguous()):
+            raise NotImplementedError("reshape in %s order of a device array that is not "
+                                      "%s-contiguous would copy it" % (order, order))
         shape = [int(s) for s in newshape]
         if shape.count(-1) > 1:
             raise ValueError("can only specify one unknown dimension")
@@ -430,10 +437,12 @@ class DeviceArray(_abi_base()):
         if int(np.prod(shape, dtype=np.int64)) != self.size:
             raise ValueError("cannot reshape a device array of size %d into shape %s"
                              % (self.size, tuple(shape)))
-        return DeviceArray(shape, self.dtype, None, _View(self._buffer, 0))
+        strides = None if order == "C" else _f_strides(tuple(shape), self.dtype.itemsize)
+        return DeviceArray(shape, self.dtype, strides, _View(self._buffer, 0))
 
     def ravel(self, order="C"):
-        """A 1-d view of a C-contiguous array."""
+        """A 1-d view of a C- (order 'C') or Fortran-contiguous (order 'F')
+        array."""
         return self.reshape(self.size, order=order)
 
     def view(self, dtype):

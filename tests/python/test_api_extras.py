@@ -256,3 +256,15 @@ def test_events_without_timing_refuse_elapsed_time_and_inspect_types_prints(caps
     k.inspect_types()
     text = capsys.readouterr().out
     assert "k ('array(float64, 1d, C)',)" in text and "const 1.5 : float64" in text
+
+
+def test_reshape_and_ravel_in_fortran_order():
+    h = np.asfortranarray(np.arange(12.0).reshape(3, 4))
+    d = cuda.to_device(h)
+    np.testing.assert_array_equal(d.reshape((4, 3), order="F").copy_to_host(),
+                                  h.reshape((4, 3), order="F"))
+    np.testing.assert_array_equal(d.ravel(order="F").copy_to_host(), h.ravel(order="F"))
+    np.testing.assert_array_equal(d.reshape(2, 6, order="A").copy_to_host(),
+                                  h.reshape(2, 6, order="A"))
+    with pytest.raises(NotImplementedError, match="not C-contiguous would copy it"):
+        d.reshape(12)
