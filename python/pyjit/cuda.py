@@ -449,6 +449,40 @@ class Stream:
         finally:
             self.synchronize()
 
+    def add_callback(self, callback, arg=None):
+        """Calls callback(stream, status, arg) once the work queued so far has
+        finished (numba.cuda's add_callback; cuStreamAddCallback): on a driver
+        thread, so it must not call CUDA; status is 0 or the stream's error
+        code. An exception it raises is reported as unraisable. On the CPU
+        backend (launches finish before they return) it is called at once."""
+        from ._devicearray import host_memory
+        if host_memory():
+            callback(self, 0, arg)
+            return
+        _ext().stream_add_callback(self.handle or 0, lambda status: callback(self, status, arg))
+
+    def async_done(self):
+        """An asyncio future of the running event loop, done once the work
+        queued so far has finished (numba.cuda's async_done); its result is
+        the stream, or a CudaError for a failed stream."""
+        import asyncio
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+
+        def done(stream, status, arg):
+            def finish():
+                if future.done():
+                    return
+                if status:
+                    from .errors import CudaError
+                    future.set_exception(CudaError("stream %#x failed with CUresult %d"
+                                                   % (self.handle or 0, status)))
+                else:
+                    future.set_result(stream)
+            loop.call_soon_threadsafe(finish)
+        self.add_callback(done)
+        return future
+
     def __int__(self):
         return self.handle or 0
 

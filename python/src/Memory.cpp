@@ -247,6 +247,44 @@ PyObject *python::eventRecord(PyObject *, PyObject *args) {
   return noneOr(runtime::eventRecord(e, reinterpret_cast<void *>(s)));
 }
 
+namespace {
+/// Runs a Python callable from a driver thread: takes the GIL, calls
+/// callable(status), reports an exception it raises as unraisable (as a
+/// callback's caller cannot), drops the reference.
+void callPythonCallback(void *data, int status) {
+  PyGILState_STATE gil = PyGILState_Ensure();
+  auto *callable = static_cast<PyObject *>(data);
+  PyObject *arg = PyLong_FromLong(status);
+  PyObject *r = arg ? PyObject_CallFunctionObjArgs(callable, arg, nullptr) : nullptr;
+  if (!r)
+    PyErr_WriteUnraisable(callable);
+  Py_XDECREF(r);
+  Py_XDECREF(arg);
+  Py_DECREF(callable);
+  PyGILState_Release(gil);
+}
+} // namespace
+
+PyObject *python::streamAddCallback(PyObject *, PyObject *args) {
+  PyObject *stream, *callable;
+  if (!PyArg_ParseTuple(args, "OO", &stream, &callable))
+    return nullptr;
+  uint64_t s;
+  if (!readPtr(stream, s))
+    return nullptr;
+  if (!PyCallable_Check(callable)) {
+    PyErr_SetString(PyExc_TypeError, "stream_add_callback: the callback must be callable");
+    return nullptr;
+  }
+  Py_INCREF(callable); // released by the callback
+  if (llvm::Error err = runtime::streamAddCallback(reinterpret_cast<void *>(s),
+                                                   callPythonCallback, callable)) {
+    Py_DECREF(callable);
+    return raiseRuntime(std::move(err));
+  }
+  Py_RETURN_NONE;
+}
+
 PyObject *python::eventWait(PyObject *, PyObject *args) {
   PyObject *ev, *stream;
   if (!PyArg_ParseTuple(args, "OO", &ev, &stream))

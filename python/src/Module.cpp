@@ -83,6 +83,9 @@ static PyMethodDef methods[] = {
     {"event_create", python::eventCreate, METH_NOARGS, "event_create() -> handle (int)."},
     {"event_destroy", python::eventDestroy, METH_VARARGS, "event_destroy(handle)."},
     {"event_record", python::eventRecord, METH_VARARGS, "event_record(handle, stream)."},
+    {"stream_add_callback", python::streamAddCallback, METH_VARARGS,
+     "stream_add_callback(stream, callable): callable(status) runs on a driver thread once\n"
+     "the work queued before has finished (cuStreamAddCallback)."},
     {"event_wait", python::eventWait, METH_VARARGS,
      "event_wait(handle, stream): work queued on the stream later waits for the event."},
     {"event_synchronize", python::eventSynchronize, METH_VARARGS, "event_synchronize(handle)."},

@@ -75,7 +75,8 @@ namespace pyjit::runtime {
   X(cuProfilerStop)                                                            \
   X(cuMemAllocManaged)                                                         \
   X(cuStreamWaitEvent)                                                         \
-  X(cuStreamGetFlags)
+  X(cuStreamGetFlags)                                                          \
+  X(cuStreamAddCallback)
 
 struct DriverApi {
 #define PYJIT_DECLARE_DRIVER_FUNCTION(fn) decltype(&::fn) fn = nullptr;

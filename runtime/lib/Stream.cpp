@@ -51,6 +51,36 @@ Expected<bool> streamQuery(void *stream) {
 
 namespace {
 
+/// A host callback and its data, freed after it runs.
+struct HostCallback {
+  void (*fn)(void *, int);
+  void *data;
+};
+
+void CUDA_CB runHostCallback(CUstream, CUresult status, void *userData) {
+  auto *cb = static_cast<HostCallback *>(userData);
+  cb->fn(cb->data, static_cast<int>(status));
+  delete cb;
+}
+
+} // namespace
+
+Error streamAddCallback(void *stream, void (*callback)(void *, int), void *data) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  auto *cb = new HostCallback{callback, data};
+  if (Error err = checkCuda(*api, "cuStreamAddCallback",
+                            api->cuStreamAddCallback(static_cast<CUstream>(stream),
+                                                     runHostCallback, cb, 0))) {
+    delete cb;
+    return err;
+  }
+  return Error::success();
+}
+
+namespace {
+
 bool isLegacyDefault(uint64_t stream) { return stream <= 1; }
 bool isDefault(uint64_t stream) { return stream <= 2; }
 

@@ -268,3 +268,35 @@ def test_reshape_and_ravel_in_fortran_order():
                                   h.reshape(2, 6, order="A"))
     with pytest.raises(NotImplementedError, match="not C-contiguous would copy it"):
         d.reshape(12)
+
+
+def test_stream_callbacks_and_async_done():
+    import asyncio
+    import threading
+
+    @cuda.jit
+    def fill(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = i
+
+    s = cuda.stream()
+    d = cuda.device_array(64, np.int64)
+    fill[1, 64, s](d)
+    called = threading.Event()
+    seen = []
+
+    def callback(stream, status, arg):
+        seen.append((stream is s, status, arg))
+        called.set()
+
+    s.add_callback(callback, "x")
+    assert called.wait(10)
+    assert seen == [(True, 0, "x")]
+
+    async def main():
+        fill[1, 64, s](d)
+        return await s.async_done()
+
+    assert asyncio.run(main()) is s
+    np.testing.assert_array_equal(d.copy_to_host(), np.arange(64))

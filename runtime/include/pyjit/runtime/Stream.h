@@ -33,6 +33,13 @@ llvm::Error streamSynchronize(void *stream);
 /// streamSynchronize) for an error other than "not ready".
 llvm::Expected<bool> streamQuery(void *stream);
 
+/// Calls \p callback(\p data, status) on a driver thread once the work
+/// queued on \p stream before this call has finished (cuStreamAddCallback);
+/// status is 0 or the stream's error (a CUresult). The callback must not
+/// call CUDA. \returns a CudaError naming cuStreamAddCallback.
+llvm::Error streamAddCallback(void *stream, void (*callback)(void *data, int status),
+                              void *data);
+
 /// Makes work queued on \p consumer after this call wait for the work queued
 /// on \p producer before it, as a consumer of another library's array must
 /// (CUDA Array Interface v3, "Synchronization"; DLPack 1.3's
