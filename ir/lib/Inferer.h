@@ -146,6 +146,9 @@ private:
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
+  /// a[t] with t a tuple of integers (a variable, or a spliced display): the
+  /// element, or an error at \p elementsAt (not integers) or \p countAt.
+  ExprInfo tupleIndex(ArrayType *at, TupleType *tt, SourceRange elementsAt, SourceRange countAt);
   /// Whether record expression \p e (a[i], or a record variable) refers
   /// into a read-only array.
   bool recordIsReadonly(const Expr &e);

@@ -1148,6 +1148,21 @@ std::optional<std::vector<int64_t>> Inferer::tupleSlice(const SliceExpr &s, size
 
 /// The record element a field access reads (`a[i].x`, `a[i]['x']`): the
 /// base must be a full index of a record array, and the field one of its.
+ExprInfo Inferer::tupleIndex(ArrayType *at, TupleType *tt, SourceRange elementsAt,
+                             SourceRange countAt) {
+  for (Type *el : tt->elements())
+    if (!isIntegral(el)) {
+      error(elementsAt, "array index must be an integer, not " + typeName(el));
+      return {};
+    }
+  if (tt->size() != at->ndim()) {
+    error(countAt, "a " + llvm::Twine(at->ndim()) + "-d array needs " + llvm::Twine(at->ndim()) +
+                       " indices, got " + llvm::Twine(tt->size()));
+    return {};
+  }
+  return ExprInfo{at->dtype()};
+}
+
 bool Inferer::recordIsReadonly(const Expr &e) {
   if (auto *sub = dyn_cast<SubscriptExpr>(&e))
     if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sub->value.get()].type))
@@ -1254,19 +1269,7 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     ExprInfo ti = expr(*e.index);
     if (!ti.type)
       return {};
-    auto *tt = cast<TupleType>(ti.type);
-    for (Type *el : tt->elements())
-      if (!isIntegral(el)) {
-        error(e.index->range(), "array index must be an integer, not " + typeName(el));
-        return {};
-      }
-    if (tt->size() != at->ndim()) {
-      error(e.index->range(), "a " + llvm::Twine(at->ndim()) + "-d array needs " +
-                                  llvm::Twine(at->ndim()) + " indices, got " +
-                                  llvm::Twine(tt->size()));
-      return {};
-    }
-    return ExprInfo{at->dtype()};
+    return tupleIndex(at, cast<TupleType>(ti.type), e.index->range(), e.index->range());
   }
   if (auto *t = dyn_cast<TupleExpr>(e.index.get())) {
     result.exprs[t] = ExprInfo{ctx.none()};
@@ -1313,21 +1316,8 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     ExprInfo xi = expr(*x);
     if (!xi.type)
       return {};
-    if (isa<TupleType>(xi.type) && indices.size() == 1) {
-      auto *tt = cast<TupleType>(xi.type);
-      for (Type *el : tt->elements())
-        if (!isIntegral(el)) {
-          error(x->range(), "array index must be an integer, not " + typeName(el));
-          return {};
-        }
-      if (tt->size() != at->ndim()) {
-        error(e.index->range(), "a " + llvm::Twine(at->ndim()) + "-d array needs " +
-                                    llvm::Twine(at->ndim()) + " indices, got " +
-                                    llvm::Twine(tt->size()));
-        return {};
-      }
-      return ExprInfo{at->dtype()};
-    }
+    if (isa<TupleType>(xi.type) && indices.size() == 1)
+      return tupleIndex(at, cast<TupleType>(xi.type), x->range(), e.index->range());
     if (!isIntegral(xi.type)) {
       error(x->range(), "array index must be an integer, not " + typeName(xi.type));
       return {};

@@ -236,15 +236,26 @@ PyObject *python::eventDestroy(PyObject *, PyObject *args) {
   Py_RETURN_NONE;
 }
 
-PyObject *python::eventRecord(PyObject *, PyObject *args) {
-  PyObject *ev, *stream;
-  if (!PyArg_ParseTuple(args, "OO", &ev, &stream))
-    return nullptr;
-  void *e = PyLong_AsVoidPtr(ev);
+namespace {
+/// (event handle, stream handle) arguments; false with an exception set.
+bool eventAndStream(PyObject *args, void *&event, void *&stream) {
+  PyObject *ev, *st;
+  if (!PyArg_ParseTuple(args, "OO", &ev, &st))
+    return false;
+  event = PyLong_AsVoidPtr(ev);
   uint64_t s;
-  if (PyErr_Occurred() || !readPtr(stream, s))
+  if (PyErr_Occurred() || !readPtr(st, s))
+    return false;
+  stream = reinterpret_cast<void *>(s);
+  return true;
+}
+} // namespace
+
+PyObject *python::eventRecord(PyObject *, PyObject *args) {
+  void *e, *s;
+  if (!eventAndStream(args, e, s))
     return nullptr;
-  return noneOr(runtime::eventRecord(e, reinterpret_cast<void *>(s)));
+  return noneOr(runtime::eventRecord(e, s));
 }
 
 namespace {
@@ -286,14 +297,10 @@ PyObject *python::streamAddCallback(PyObject *, PyObject *args) {
 }
 
 PyObject *python::eventWait(PyObject *, PyObject *args) {
-  PyObject *ev, *stream;
-  if (!PyArg_ParseTuple(args, "OO", &ev, &stream))
+  void *e, *s;
+  if (!eventAndStream(args, e, s))
     return nullptr;
-  void *e = PyLong_AsVoidPtr(ev);
-  uint64_t s;
-  if (PyErr_Occurred() || !readPtr(stream, s))
-    return nullptr;
-  return noneOr(runtime::eventWaitOnStream(e, reinterpret_cast<void *>(s)));
+  return noneOr(runtime::eventWaitOnStream(e, s));
 }
 
 PyObject *python::eventSynchronize(PyObject *, PyObject *args) {
