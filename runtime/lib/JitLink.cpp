@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pyjit/runtime/JitLink.h"
+#include "CudaLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "pyjit/runtime/LinkError.h"
 
@@ -54,34 +55,11 @@ struct JitLinkLoader {
   std::string Failure; ///< Why loading failed, when !Loaded.
 };
 
-/// Candidate paths: $CUDA_HOME/lib64, /usr/local/cuda/lib64, then the
-/// default search path.
-SmallVector<std::string, 3> candidatePaths() {
-  SmallVector<std::string, 3> paths;
-  if (const char *home = std::getenv("CUDA_HOME"); home && *home)
-    paths.push_back(std::string(home) + "/lib64/" + JitLinkLibrary);
-  paths.push_back(std::string("/usr/local/cuda/lib64/") + JitLinkLibrary);
-  paths.push_back(JitLinkLibrary);
-  return paths;
-}
-
 JitLinkLoader *load() {
   auto *loader = new JitLinkLoader();
-  void *handle = nullptr;
-  std::string reasons;
-  for (const std::string &path : candidatePaths()) {
-    handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (handle)
-      break;
-    const char *why = ::dlerror();
-    reasons += (reasons.empty() ? "" : "; ") +
-               std::string(why ? why : path + ": unknown reason");
-  }
-  if (!handle) {
-    loader->Failure =
-        std::string(JitLinkLibrary) + " could not be loaded: " + reasons;
+  void *handle = openCudaLibrary(JitLinkLibrary, loader->Failure);
+  if (!handle)
     return loader;
-  }
 #define PYJIT_RESOLVE_JITLINK_FUNCTION(member, symbol)                         \
   loader->Api.member = reinterpret_cast<decltype(loader->Api.member)>(         \
       ::dlsym(handle, #symbol));                                               \
@@ -98,7 +76,7 @@ JitLinkLoader *load() {
 } // namespace
 
 std::string nvJitLinkIdentity() {
-  for (const std::string &path : candidatePaths()) {
+  for (const std::string &path : cudaLibraryPaths(JitLinkLibrary)) {
     llvm::sys::fs::file_status st;
     if (path.find('/') == std::string::npos || llvm::sys::fs::status(path, st))
       continue;

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pyjit/runtime/Nvrtc.h"
+#include "CudaLibrary.h"
 #include "pyjit/runtime/LinkError.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallVector.h"
@@ -52,23 +53,9 @@ std::string cudaHome() {
 
 NvrtcLoader *load() {
   auto *loader = new NvrtcLoader(); // never freed: the library stays loaded
-  SmallVector<std::string, 3> paths;
-  if (const char *home = std::getenv("CUDA_HOME"); home && *home)
-    paths.push_back(std::string(home) + "/lib64/" + NvrtcLibrary);
-  paths.push_back(std::string("/usr/local/cuda/lib64/") + NvrtcLibrary);
-  paths.push_back(NvrtcLibrary);
-  void *handle = nullptr;
-  std::string reasons;
-  for (const std::string &path : paths) {
-    if ((handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)))
-      break;
-    const char *why = ::dlerror();
-    reasons += (reasons.empty() ? "" : "; ") + std::string(why ? why : path);
-  }
-  if (!handle) {
-    loader->Failure = std::string(NvrtcLibrary) + " could not be loaded: " + reasons;
+  void *handle = openCudaLibrary(NvrtcLibrary, loader->Failure);
+  if (!handle)
     return loader;
-  }
 #define PYJIT_RESOLVE_NVRTC_FUNCTION(member, symbol)                           \
   loader->Api.member = reinterpret_cast<decltype(loader->Api.member)>(::dlsym(handle, #symbol)); \
   if (!loader->Api.member) {                                                   \
