@@ -307,10 +307,11 @@ IRGen::FieldRef IRGen::recordField(const Expr &access) {
                              ? llvm::StringRef(cast<AttributeExpr>(access).attr)
                              : llvm::StringRef(cast<StrLitExpr>(*cast<SubscriptExpr>(access).index).value);
   FieldRef ref;
-  if (auto *sub = dyn_cast<SubscriptExpr>(&element)) {
+  auto *sub = dyn_cast<SubscriptExpr>(&element);
+  if (sub && isa<ArrayType>(info(*sub->value).type)) {
     ref.array = gen(*sub->value).value;
     ref.indices = arrayIndices(ref.array, *sub->index);
-  } else {
+  } else { // a record variable, or one taken from a tuple (t[0].x)
     ref.array = gen(element).elems.at(0).value;
     ref.indices = {b.constInt(ctx.int64(), 0)};
   }
@@ -318,13 +319,18 @@ IRGen::FieldRef IRGen::recordField(const Expr &access) {
   return ref;
 }
 
-Type *IRGen::recordViewType(RecordType *rt) { return ctx.array(rt, 1, Layout::A); }
+Type *IRGen::recordViewType(RecordType *rt) { return ctx.array(rt->writable(), 1, Layout::A); }
 
 RValue IRGen::recordRef(const SubscriptExpr &e) {
   // r = a[i, j]: a reference to the element, as numba's records are: the
   // 1-element view a[i, j:j+1] (indices wrapped and checked first).
   Value *array = gen(*e.value).value;
   std::vector<Value *> idx = arrayIndices(array, *e.index);
+  b.setLoc(e.range().begin);
+  return recordRefAt(array, idx, cast<RecordType>(info(e).type));
+}
+
+RValue IRGen::recordRefAt(Value *array, const std::vector<Value *> &idx, RecordType *rt) {
   Type *i64 = ctx.int64();
   std::vector<Value *> ops{array};
   for (size_t d = 0; d + 1 < idx.size(); ++d)
@@ -332,8 +338,6 @@ RValue IRGen::recordRef(const SubscriptExpr &e) {
   Value *last = idx.back();
   ops.insert(ops.end(), {last, b.binary(Opcode::Add, last, b.constInt(i64, 1)),
                          b.constInt(i64, 1)});
-  auto *rt = cast<RecordType>(info(e).type);
-  b.setLoc(e.range().begin);
   Instruction *view = b.create(Opcode::ArrayView, recordViewType(rt), ops);
   view->intImm = int64_t(1) << (3 * (idx.size() - 1)); // the last dimension sliced
   return RValue{rt, nullptr, {RValue::of(view)}};
@@ -611,7 +615,9 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
     st.stop = b.arrayShape(st.array, 0);
     st.step = b.constInt(i64, 1);
     auto *at = cast<ArrayType>(st.array->type());
-    v.type = at->ndim() == 1 ? at->dtype()
+    v.type = at->ndim() == 1 ? (isa<RecordType>(at->dtype()) && at->readonly()
+                                    ? ctx.readonlyRecord(cast<RecordType>(at->dtype()))
+                                    : at->dtype())
                              : ctx.array(at->dtype(), at->ndim() - 1,
                                          at->layout() == Layout::C ? Layout::C : Layout::A,
                                          at->readonly());
@@ -646,6 +652,8 @@ RValue IRGen::loopValue(const LoopValue &v, const std::vector<LoopStream> &strea
     view->intImm = bits;
     return RValue::of(view);
   }
+  if (st.array && isa<RecordType>(v.type)) // for r in records: a reference to each
+    return recordRefAt(st.array, {ivs[v.stream]}, cast<RecordType>(v.type));
   if (st.array)
     return RValue::of(b.arrayLoad(st.array, {ivs[v.stream]}));
   return RValue::of(ivs[v.stream]);
@@ -1232,7 +1240,7 @@ std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
 RValue IRGen::subscript(const SubscriptExpr &e) {
   if (isFieldAccess(e)) // a[i]['x']
     return RValue::of(loadField(recordField(e)));
-  if (isa<RecordType>(info(e).type)) // r = a[i]
+  if (isa<RecordType>(info(e).type) && isa<ArrayType>(info(*e.value).type)) // r = a[i]
     return recordRef(e);
   RValue base = gen(*e.value);
   if (base.isTuple()) {

@@ -416,6 +416,10 @@ RValue IRGen::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u) 
   b.setLoc(e.range().begin);
   switch (u.kind) {
   case K::Binary:
+    if (isa<BoolType>(ei.type) && (u.binary == BinaryOp::Add || u.binary == BinaryOp::Mul))
+      // np.add / np.multiply of bools: numpy's `or` and `and`.
+      return RValue::of(b.binary(u.binary == BinaryOp::Add ? Opcode::BitOr : Opcode::BitAnd,
+                                 truthy(v[0]), truthy(v[1])));
     return binary(u.binary, v[0], operandOf(info(*e.args[0])), v[1], operandOf(info(*e.args[1])),
                   ei.type);
   case K::Compare: {

@@ -121,6 +121,8 @@ private:
   /// A record value (r = a[i]): its 1-element view of the array, whose
   /// element 0 is the record; recordViewType is the view's type.
   RValue recordRef(const SubscriptExpr &e);
+  /// The reference to element \p idx (wrapped) of record array \p array.
+  RValue recordRefAt(Value *array, const std::vector<Value *> &idx, RecordType *rt);
   Type *recordViewType(RecordType *rt);
   /// Lowers the calls inside \p e for their effects only (e's value is a
   /// constant decided when compiling).

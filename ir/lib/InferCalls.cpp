@@ -1365,6 +1365,24 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
   switch (u.kind) {
   case K::Binary: {
     Type *t = binaryResultType(ctx, u.binary, operandOf(args[0]), operandOf(args[1]));
+    if (t && path.starts_with("numpy.")) {
+      // NumPy's ufunc loop: the operands' promoted type, not widened as
+      // numba's operators are (np.add(int8, int8) wraps in int8); true
+      // division gives a float; bools add as `or`, multiply as `and`.
+      bool bools = isa<BoolType>(args[0].type) && isa<BoolType>(args[1].type);
+      if (bools && u.binary == BinaryOp::Sub) {
+        error(e.range(), name + "() of two bools is not supported (numpy: use "
+                                "np.logical_xor)");
+        return {};
+      }
+      t = fitLiterals(ctx, promoteOperands(ctx, operandOf(args[0]), operandOf(args[1])), args);
+      if (u.binary == BinaryOp::TrueDiv && !isa<FloatType, ComplexType>(t))
+        t = ctx.float64();
+      else if (bools && u.binary != BinaryOp::Add && u.binary != BinaryOp::Mul &&
+               u.binary != BinaryOp::BitAnd && u.binary != BinaryOp::BitOr &&
+               u.binary != BinaryOp::BitXor)
+        t = ctx.intTy(8, true); // numpy computes other bool arithmetic in int8
+    }
     if (!t) {
       error(e.range(), "unsupported operand types for " + name + "(): " +
                            typeName(args[0].type) + " and " + typeName(args[1].type));

@@ -146,16 +146,14 @@ private:
   Type *iterElementType(const Expr &iter, bool topLevel);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
+  /// The type of an element of array \p at: its dtype, a read-only record
+  /// for a read-only record array.
+  Type *elementType(ArrayType *at);
   /// a[t] with t a tuple of integers (a variable, or a spliced display): the
   /// element, or an error at \p elementsAt (not integers) or \p countAt.
   ExprInfo tupleIndex(ArrayType *at, TupleType *tt, SourceRange elementsAt, SourceRange countAt);
-  /// Whether record expression \p e (a[i], or a record variable) refers
-  /// into a read-only array.
-  bool recordIsReadonly(const Expr &e);
   /// Set by iterElementType for a loop over an empty tuple (no iteration).
   bool emptyTupleLoop = false;
-  /// Record variables assigned an element of a read-only array.
-  std::set<std::string> readonlyRecords;
   ExprInfo recordField(const Expr &element, llvm::StringRef field, SourceRange at);
 
   /// The elements t[lo:hi:step] takes of a tuple of \p size (constant

@@ -39,7 +39,7 @@ std::string Type::str() const {
   case Kind::Record: {
     // numba's spelling: Record(x[type=float32;offset=0],y[type=int32;offset=4];8;False)
     auto *r = cast<RecordType>(this);
-    std::string s = "Record(";
+    std::string s = r->readonly() ? "readonly Record(" : "Record(";
     for (size_t i = 0; i < r->fields().size(); ++i) {
       const RecordType::Field &f = r->fields()[i];
       s += (i ? "," : "") + f.name + "[type=" + f.type->str() + ";offset=" +

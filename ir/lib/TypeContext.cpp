@@ -62,6 +62,19 @@ RecordType *TypeContext::record(std::vector<RecordType::Field> fields, uint64_t 
   return slot.get();
 }
 
+RecordType *TypeContext::readonlyRecord(RecordType *rt) {
+  if (rt->readonly())
+    return rt;
+  auto made = std::make_unique<RecordType>(
+      std::vector<RecordType::Field>(rt->fields().begin(), rt->fields().end()), rt->size(),
+      rt->aligned());
+  made->writableTwin = rt;
+  auto &slot = records[made->str()];
+  if (!slot)
+    slot = std::move(made);
+  return slot.get();
+}
+
 NamespaceType *TypeContext::ns(llvm::StringRef path) {
   auto it = namespaces.find(path);
   if (it != namespaces.end())

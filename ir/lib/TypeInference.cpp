@@ -265,18 +265,9 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
                                   typeName(result.exprs[&element].type));
       return;
     }
-    bool readonly = false;
-    std::string arrayName;
-    if (auto *sub = dyn_cast<SubscriptExpr>(&element)) {
-      auto *array = cast<ArrayType>(result.exprs[sub->value.get()].type);
-      readonly = array->readonly();
-      arrayName = typeName(array);
-    } else if (auto *n = dyn_cast<NameExpr>(&element)) { // r = a[i]; r.x = v
-      readonly = readonlyRecords.count(n->name) != 0;
-      arrayName = "the record '" + n->name + "' is an element of one";
-    }
-    if (readonly)
-      error(target.range(), "cannot write to a read-only array (" + arrayName + ")");
+    if (rt->readonly())
+      error(target.range(), "cannot write to a read-only array (its element is " +
+                                typeName(rt) + ")");
     else if (!value.type->isScalar())
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
                             " into a record field of " + typeName(field.type));
@@ -333,13 +324,8 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::Assign: {
     auto &a = cast<AssignStmt>(s);
     ExprInfo v = expr(*a.value);
-    for (const ExprPtr &t : a.targets) {
+    for (const ExprPtr &t : a.targets)
       assignTo(*t, v, a.value->range());
-      // r = a[i] of a read-only array: r's fields are read-only too.
-      if (auto *n = dyn_cast<NameExpr>(t.get()); n && v.type && isa<RecordType>(v.type))
-        if (recordIsReadonly(*a.value))
-          readonlyRecords.insert(n->name);
-    }
     return;
   }
   case Stmt::Kind::AugAssign: {
@@ -356,6 +342,17 @@ void Inferer::stmt(const Stmt &s) {
     }
     if (isa<NameExpr>(*a.target))
       assignVar(cast<NameExpr>(*a.target).name, r, a.target->range());
+    if (isa<AttributeExpr>(*a.target) ||
+        (isa<SubscriptExpr>(*a.target) && isa<StrLitExpr>(*cast<SubscriptExpr>(*a.target).index)))
+      // a[i].x += v, r['x'] += v: a record field, written back.
+      if (const Expr *el = isa<AttributeExpr>(*a.target) ? cast<AttributeExpr>(*a.target).value.get()
+                                                         : cast<SubscriptExpr>(*a.target).value.get();
+          el && llvm::isa_and_nonnull<RecordType>(result.exprs[el].type) &&
+          cast<RecordType>(result.exprs[el].type)->readonly()) {
+        error(a.target->range(), "cannot write to a read-only array (its element is " +
+                                     typeName(result.exprs[el].type) + ")");
+        return;
+      }
     if (auto *sub = dyn_cast<SubscriptExpr>(a.target.get()))
       if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sub->value.get()].type)) {
         if (at->readonly())
@@ -785,6 +782,11 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     if (!c.type || !a.type || !b.type)
       return {};
     Type *t = unifyTypes(ctx, a.type, b.type);
+    if (t && isa<RecordType>(t)) {
+      error(e.range(), "a conditional expression cannot choose between records (assign "
+                       "them in an if statement: r = a[i] / else: r = b[j])");
+      return {};
+    }
     if (!t || !isValueType(t)) {
       error(e.range(), "the branches of a conditional expression have types " +
                            typeName(a.type) + " and " + typeName(b.type) + ", which do not unify");
@@ -1160,17 +1162,16 @@ ExprInfo Inferer::tupleIndex(ArrayType *at, TupleType *tt, SourceRange elementsA
                        " indices, got " + llvm::Twine(tt->size()));
     return {};
   }
-  return ExprInfo{at->dtype()};
+  return ExprInfo{elementType(at)};
 }
 
-bool Inferer::recordIsReadonly(const Expr &e) {
-  if (auto *sub = dyn_cast<SubscriptExpr>(&e))
-    if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sub->value.get()].type))
-      return at->readonly();
-  if (auto *n = dyn_cast<NameExpr>(&e))
-    return readonlyRecords.count(n->name) != 0;
-  return false;
+Type *Inferer::elementType(ArrayType *at) {
+  // An element of a read-only record array is a read-only record.
+  if (auto *rt = dyn_cast<RecordType>(at->dtype()); rt && at->readonly())
+    return ctx.readonlyRecord(rt);
+  return at->dtype();
 }
+
 
 ExprInfo Inferer::recordField(const Expr &element, llvm::StringRef field, SourceRange at) {
   auto *rt = cast<RecordType>(result.exprs[&element].type);
@@ -1329,7 +1330,7 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     return {};
   }
   if (slices == 0 && indices.size() == at->ndim())
-    return ExprInfo{at->dtype()};
+    return ExprInfo{elementType(at)};
   // A view: one dimension per slice and per dimension not indexed. It keeps
   // C layout (innermost stride = item size) when the innermost dimension is
   // kept whole or sliced with step 1.
@@ -1353,8 +1354,14 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
       error(e.range(), "a tuple is repeated by a constant integer (t * 3)");
       return {};
     }
+    int64_t count = std::max<int64_t>(n.constant->i, 0); // Python: a negative count is 0
+    int64_t size = static_cast<int64_t>(cast<TupleType>(t.type)->size());
+    if (size && count > 4096 / size) {
+      error(e.range(), "a tuple of more than 4096 elements is not supported in kernels");
+      return {};
+    }
     std::vector<Type *> elems;
-    for (int64_t k = 0; k < std::min<int64_t>(n.constant->i, 4096); ++k)
+    for (int64_t k = 0; k < count; ++k)
       llvm::append_range(elems, cast<TupleType>(t.type)->elements());
     return ExprInfo{ctx.tuple(elems)};
   }
@@ -1466,7 +1473,7 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
     return nullptr;
   if (auto *at = dyn_cast<ArrayType>(it.type)) {
     if (at->ndim() == 1)
-      return at->dtype();
+      return elementType(at);
     // An n-d array: its views a[0], a[1], ... (as NumPy iterates), C-layout
     // when the array is.
     return ctx.array(at->dtype(), at->ndim() - 1, at->layout() == Layout::C ? Layout::C : Layout::A,

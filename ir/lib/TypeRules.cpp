@@ -163,6 +163,10 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
     return ctx.array(aa->dtype(), aa->ndim(),
                      aa->layout() == ab->layout() ? aa->layout() : Layout::A,
                      aa->readonly() || ab->readonly());
+  auto *ra = dyn_cast<RecordType>(a);
+  auto *rb = dyn_cast<RecordType>(b);
+  if (ra && rb && ra->writable() == rb->writable()) // one read-only: read-only
+    return ra->readonly() ? ra : rb;
   auto *ta = dyn_cast<TupleType>(a);
   auto *tb = dyn_cast<TupleType>(b);
   if (ta && tb && ta->size() == tb->size()) {

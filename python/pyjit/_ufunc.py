@@ -51,7 +51,7 @@ def _parse_signature(text, what):
     m = re.fullmatch(r"\s*(\w+)\s*\((.*)\)\s*", text)
     if not m:
         raise ValueError("%s: cannot read signature %r" % (what, text))
-    params = [p.strip() for p in m.group(2).split(",") if p.strip()]
+    params = [p for p in _split_params(m.group(2)) if p]
     dtypes = []
     for p in [m.group(1)] + params:
         name = re.sub(r"\[.*\]$", "", p).strip()
@@ -64,6 +64,19 @@ def _parse_signature(text, what):
         except TypeError:
             raise ValueError("%s: unknown type %r in signature %r" % (what, p, text)) from None
     return dtypes[0], dtypes[1:], ["[" in p for p in params]
+
+
+def _split_params(text):
+    """`text` split at the commas outside brackets ('float64[:, :], float64')."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += c in "[("
+        depth -= c in "])"
+        if c == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return parts
 
 
 def _kind_rank(kind):
@@ -84,6 +97,14 @@ def _dtype_of(value):
     return value.dtype if hasattr(value, "dtype") else np.asarray(value).dtype
 
 
+def _as_input(a):
+    """A ufunc argument as NumPy would take it: lists and other sequences
+    become arrays; numbers, arrays and device arrays stay as they are."""
+    if isinstance(a, (list, tuple)):
+        return np.asarray(a)
+    return a
+
+
 def _choose(signatures, args, what):
     """The first signature (result, params) that takes every argument."""
     for sig in signatures:
@@ -96,10 +117,20 @@ def _choose(signatures, args, what):
                        ", ".join(s[2] for s in signatures)))
 
 
+_KERNELS = [0]  # a counter: each generated kernel's own linecache file
+
+
+def _kernel_name(prefix, func):
+    """A Python identifier for the kernel of `func` (a lambda's is '_lambda')."""
+    return prefix + re.sub(r"\W", "_", func.__name__.strip("<>"))
+
+
 def _exec_kernel(source, name, op):
-    """Defines kernel `name` from `source` (registered with linecache so the
-    compiler can read it) with `op` and `cuda` as its globals."""
-    filename = "<pyjit %s>" % name
+    """Defines kernel `name` from `source` (registered with linecache, under
+    a file name of its own, so the compiler can read it) with `op` and `cuda`
+    as its globals."""
+    _KERNELS[0] += 1
+    filename = "<pyjit %s #%d>" % (name, _KERNELS[0])
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     scope = {"op": op, "cuda": cuda}
     exec(compile(source, filename, "exec"), scope)
@@ -138,6 +169,9 @@ class _Ufunc:
         self.__doc__ = func.__doc__
         self.nin = func.__code__.co_argcount
         self.nout = 1
+        if self.nin == 0:
+            raise TypeError("vectorize '%s': the function must take at least one argument"
+                            % self.__name__)
         self._signatures = []
         for text in signatures:
             result, params, _ = _parse_signature(text, "vectorize '%s'" % self.__name__)
@@ -147,11 +181,12 @@ class _Ufunc:
             self._signatures.append((result, params, text))
         args = ", ".join("a%d" % k for k in range(self.nin))
         elems = ", ".join("a%d[i]" % k for k in range(self.nin))
-        source = ("def ufunc_%s(%s, out):\n"
+        name = _kernel_name("ufunc_", func)
+        source = ("def %s(%s, out):\n"
                   "    i = cuda.grid(1)\n"
                   "    if i < out.shape[0]:\n"
-                  "        out[i] = op(%s)\n" % (self.__name__, args, elems))
-        self._kernel = self._jit(_exec_kernel(source, "ufunc_" + self.__name__, self._device))
+                  "        out[i] = op(%s)\n" % (name, args, elems))
+        self._kernel = self._jit(_exec_kernel(source, name, self._device))
 
     @property
     def types(self):
@@ -167,6 +202,7 @@ class _Ufunc:
         what = "ufunc '%s'" % self.__name__
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, got %d" % (what, self.nin, len(args)))
+        args = [_as_input(a) for a in args]
         result, params, _ = _choose(self._signatures, args, what)
         dtypes = [np.dtype(t) for t in params]
         shapes = [tuple(getattr(a, "shape", ())) for a in args]
@@ -186,16 +222,19 @@ class _Ufunc:
             dout = out if isinstance(out, DeviceArray) else cuda.as_cuda_array(out)
             if tuple(dout.shape) != tuple(shape) or not dout.is_c_contiguous():
                 raise ValueError("%s: out must have shape %s and C order" % (what, shape))
+            if dout.dtype != rdtype:
+                raise TypeError("%s: out has dtype %s, the signature's result is %s"
+                                % (what, dout.dtype, rdtype))
         else:
             dout = cuda.device_array(shape, rdtype)
         if n:
             self._kernel.forall(n, stream=stream)(*flat, dout.reshape(n))
-        if device:
-            return dout if out is None or not _is_device(out) else out
-        host = dout.copy_to_host(stream=stream)
-        if out is not None:
-            out[...] = host
+        if out is not None and not _is_device(out):  # a host out: written, returned
+            out[...] = dout.copy_to_host(stream=stream).reshape(np.shape(out))
             return out
+        if device:
+            return dout if out is None else out
+        host = dout.copy_to_host(stream=stream)
         return host[0] if scalar else host
 
     def reduce(self, a, axis=0, stream=0):
@@ -204,12 +243,21 @@ class _Ufunc:
         the array's: the function should be associative)."""
         if self.nin != 2:
             raise TypeError("reduce needs a ufunc of two arguments")
+        a = _as_input(a)
         if axis != 0 or len(getattr(a, "shape", (0, 0))) != 1:
-            raise NotImplementedError("reduce: pyjit reduces 1-D arrays (axis=0)")
+            raise NotImplementedError("reduce: pyjit reduces 1-D arrays (axis=0), got shape %s"
+                                      % (getattr(a, "shape", None),))
+        if a.shape[0] == 0:
+            raise ValueError("zero-size array to reduction operation %s which has no identity"
+                             % self.__name__)
+        # NumPy's reduce starts from the first element (no identity).
+        first = a[0] if not _is_device(a) else a[0:1].copy_to_host()[0]
+        if a.shape[0] == 1:
+            return first
         reducer = self.__dict__.get("_reducer")
         if reducer is None:
             reducer = self.__dict__["_reducer"] = cuda.Reduce(self._device)
-        return reducer(a, stream=stream)
+        return reducer(a[1:], init=first, stream=stream)
 
     def __repr__(self):
         return "<pyjit ufunc '%s' (target=%s)>" % (self.__name__, self._target)
@@ -272,12 +320,12 @@ class _GUfunc:
         names = ["a%d" % k for k in range(nargs)]
         passed = ", ".join("%s[i:i + 1]" % n if k < len(self._ins) and not self._ins[k]
                            and arrays[k] else "%s[i]" % n for k, n in enumerate(names))
-        source = ("def gufunc_%s(%s, n):\n"
+        name = _kernel_name("gufunc_", func)
+        source = ("def %s(%s, n):\n"
                   "    i = cuda.grid(1)\n"
                   "    if i < n:\n"
-                  "        op(%s)\n" % (self.__name__, ", ".join(names), passed))
-        self._kernel = _jit_for(target)(_exec_kernel(source, "gufunc_" + self.__name__,
-                                                     self._device))
+                  "        op(%s)\n" % (name, ", ".join(names), passed))
+        self._kernel = _jit_for(target)(_exec_kernel(source, name, self._device))
 
     def __call__(self, *args, out=None, stream=0):
         what = "gufunc '%s'" % self.__name__
@@ -285,7 +333,7 @@ class _GUfunc:
         outs = list(args[nin:]) if len(args) > nin else ([] if out is None else
                                                           list(out if isinstance(out, tuple)
                                                                else (out,)))
-        args = args[:nin]
+        args = [_as_input(a) for a in args[:nin]]
         if len(args) != nin or len(outs) not in (0, nout):
             raise TypeError("%s takes %d inputs (and optionally %d outputs), got %d"
                             % (what, nin, nout, len(args) + len(outs)))
@@ -307,12 +355,17 @@ class _GUfunc:
         except ValueError:
             raise ValueError("%s: the loop dimensions %s do not broadcast"
                              % (what, ", ".join(map(str, loops)))) from None
-        n = int(np.prod(loop)) if loop else 1
+        # No loop dimensions (numba's dot(a, b) of two vectors): one loop
+        # index, removed from the results again.
+        scalar_loop = not loop
+        work = loop or (1,)
+        n = int(np.prod(work))
         device = any(_is_device(a) for a in list(args) + outs)
         flat = []
         for a, core, dt in zip(args, self._ins, params):
             core_shape = tuple(dims[d] for d in core)
-            d = _on_device(a, np.dtype(dt), loop + core_shape, stream)
+            d = _on_device(a if not scalar_loop or _is_device(a) else np.asarray(a)[None],
+                           np.dtype(dt), work + core_shape, stream)
             flat.append(d.reshape((n,) + core_shape) if core_shape else d.reshape(n))
         results = []
         for k, core in enumerate(self._outs):
@@ -322,27 +375,38 @@ class _GUfunc:
                                      % (what, d))
             core_shape = tuple(dims[d] for d in core)
             dt = np.dtype(params[nin + k])
-            if outs:
-                given = outs[k]
-                if tuple(given.shape) != loop + core_shape:
-                    raise ValueError("%s: output %d must have shape %s, got %s"
-                                     % (what, k, loop + core_shape, tuple(given.shape)))
-                dev = given if _is_device(given) else cuda.to_device(
-                    np.ascontiguousarray(given, dtype=dt), stream=stream)
+            given = outs[k] if outs else None
+            if given is not None and tuple(given.shape) != loop + core_shape:
+                raise ValueError("%s: output %d must have shape %s, got %s"
+                                 % (what, k, loop + core_shape, tuple(given.shape)))
+            if given is not None and _is_device(given) and not scalar_loop:
+                dev = given
             else:
-                dev = cuda.device_array(loop + core_shape, dt)
+                dev = cuda.device_array(work + core_shape, dt)
             results.append(dev)
             flat.append(dev.reshape((n,) + (core_shape or (1,))))
         if n:
             self._kernel.forall(n, stream=stream)(*flat, n)
-        if not device:
-            hosts = [r.copy_to_host(stream=stream) for r in results]
-            for k, given in enumerate(outs):
-                given[...] = hosts[k]
-            results = hosts if not outs else outs
-        elif outs:
-            results = outs
-        return results[0] if nout == 1 else tuple(results)
+        final = []
+        for k, dev in enumerate(results):
+            given = outs[k] if outs else None
+            if given is not None and _is_device(given) and dev is given:
+                final.append(given)
+                continue
+            if device and given is None:
+                final.append(dev if not scalar_loop else dev[0])
+                continue
+            host = dev.copy_to_host(stream=stream)
+            host = host[0] if scalar_loop else host
+            if given is not None:  # written into the given output, host or device
+                if _is_device(given):
+                    given.copy_to_device(np.ascontiguousarray(host))
+                else:
+                    given[...] = host
+                final.append(given)
+            else:
+                final.append(host)
+        return final[0] if nout == 1 else tuple(final)
 
     def __repr__(self):
         return "<pyjit gufunc '%s' (target=%s)>" % (self.__name__, self._target)

@@ -90,7 +90,8 @@ def through_a_call(r, out):
                        match=r"rec_errors.py:6:5: error: the record has no field 'w' \(its "
                              r"fields: x, y, z, ok\)"):
         jit(m.no_such_field)[1, 1](r)
-    with pytest.raises(pyjit.CompileError, match=r"conditional expression have types Record"):
+    with pytest.raises(pyjit.CompileError, match=r"conditional expression cannot choose between "
+                                                 r"records"):
         jit(m.through_a_call)[1, 1](r, np.zeros(1))
     nested = np.zeros(3, dtype=[("v", np.float32, 3)])
     with pytest.raises(TypeError, match=r"argument 'r'.*field 'v' is an array or a record"):
@@ -140,8 +141,8 @@ def test_records_as_values_refer_to_their_element(jit):
 
     ro = np.zeros(2, dt)
     ro.flags.writeable = False
-    with pytest.raises(pyjit.CompileError, match=r"cannot write to a read-only array \(the "
-                                                 r"record 'r' is an element of one\)"):
+    with pytest.raises(pyjit.CompileError, match=r"cannot write to a read-only array \(its "
+                                                 r"element is readonly Record\("):
         read_only[1, 1](ro)
 
 
@@ -155,3 +156,45 @@ def test_a_record_index_out_of_range_is_checked_in_debug_mode(jit):
 
     with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 4"):
         k[1, 1](np.zeros(4, dt), np.zeros(1))
+
+
+def test_review_mends_record_loops_tuples_and_read_only_writes(jit):
+    dt = np.dtype([("x", np.float64), ("y", np.int16)])
+
+    @jit
+    def loop(a, o):
+        for rec in a:  # a reference to each element
+            o[0] += rec.x
+        for i, rec in enumerate(a):
+            rec.y = i
+        t = (a[2], a[3])
+        o[1] = t[0].x + t[1].y
+        t[0].x = 7
+
+    a = np.ones(4, dt)
+    o = np.zeros(2)
+    loop[1, 1](a, o)
+    assert o[0] == 4 and o[1] == 1 + 3
+    np.testing.assert_array_equal(a["y"], [0, 1, 2, 3])
+    np.testing.assert_array_equal(a["x"], [1, 1, 7, 1])
+
+    @cuda.jit(device=True)
+    def setx(r):
+        r.x = 5
+
+    @jit
+    def through_call(a):
+        setx(a[0])
+
+    @jit
+    def augmented(a):
+        r = a[1]
+        r["y"] += 3
+
+    ro = np.ones(4, dt)
+    ro.flags.writeable = False
+    for k in (through_call, augmented):
+        with pytest.raises(pyjit.CompileError, match="cannot write to a read-only array"):
+            k[1, 1](ro)
+    through_call[1, 1](a)  # a writable array: written
+    assert a["x"][0] == 5

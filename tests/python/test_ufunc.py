@@ -87,3 +87,55 @@ def test_guvectorize_core_dimensions(target):
                                         "function 3"):
         guvectorize(["void(float64[:], float64[:], float64[:])"], "(n)->()",
                     target=target)(dot._device.py_func)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_review_mends_reduce_out_lists_and_core_only_gufuncs(target):
+    @vectorize(["float64(float64, float64)"], target=target)
+    def mul(x, y):
+        return x * y
+
+    @vectorize(["float64(float64, float64)"], target=target)
+    def biggest(x, y):
+        return max(x, y)
+
+    # reduce starts from the first element, as NumPy's (no identity).
+    assert mul.reduce(np.array([2.0, 3.0, 4.0])) == 24.0
+    assert biggest.reduce(np.array([-2.0, -3.0, -4.0])) == -2.0
+    assert mul.reduce([5.0]) == 5.0
+    with pytest.raises(ValueError, match="zero-size array"):
+        mul.reduce(np.zeros(0))
+    np.testing.assert_array_equal(mul([1.0, 2.0], [3.0, 4.0]), [3.0, 8.0])  # lists
+    host = np.zeros(3)
+    d = cuda.to_device(np.arange(3.0))
+    assert mul(d, d, out=host) is host  # a host out with device inputs: written
+    np.testing.assert_array_equal(host, [0.0, 1.0, 4.0])
+
+    @guvectorize(["void(float64[:], float64[:], float64[:])"], "(n),(n)->()", target=target)
+    def dot(x, y, out):
+        s = 0.0
+        for i in range(x.shape[0]):
+            s += x[i] * y[i]
+        out[0] = s
+
+    assert dot(np.arange(3.0), np.arange(3.0)) == 5.0  # no loop dimension
+    a = np.arange(6.0).reshape(2, 3)
+    o = np.zeros(2)
+    dot(cuda.to_device(a), cuda.to_device(a), o)
+    np.testing.assert_array_equal(o, (a * a).sum(axis=1))
+
+    @guvectorize(["void(float64[:, :], float64[:], float64[:])"], "(m,n),(n)->(m)",
+                 target=target)
+    def matvec(m, v, out):
+        for i in range(m.shape[0]):
+            s = 0.0
+            for j in range(m.shape[1]):
+                s += m[i, j] * v[j]
+            out[i] = s
+
+    np.testing.assert_array_equal(matvec(a, np.array([1.0, 2.0, 3.0])), a @ [1.0, 2.0, 3.0])
+    # Two ufuncs of one name, and a lambda, each keep their own kernel.
+    f1 = vectorize(["float64(float64)"], target=target)(lambda x: x + 1)
+    f2 = vectorize(["float64(float64, float64)"], target=target)(lambda x, y: x * y)
+    np.testing.assert_array_equal(f1(np.ones(2)), [2.0, 2.0])
+    np.testing.assert_array_equal(f2(np.ones(2), 3.0), [3.0, 3.0])

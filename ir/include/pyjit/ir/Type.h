@@ -160,12 +160,18 @@ public:
         return &f;
     return nullptr;
   }
+  /// An element of a read-only array (`r = ro[i]`): its fields cannot be
+  /// written. writable() is the dtype itself (the array's), for both.
+  bool readonly() const { return writableTwin != nullptr; }
+  RecordType *writable() { return writableTwin ? writableTwin : this; }
   static bool classof(const Type *t) { return t->kind() == Kind::Record; }
 
 private:
+  friend class TypeContext;
   std::vector<Field> members;
   uint64_t bytes;
   bool isAligned;
+  RecordType *writableTwin = nullptr; // set for the read-only variant
 };
 
 /// numba.cuda's GridGroup: what `cuda.cg.this_grid()` returns, a handle whose

@@ -31,6 +31,9 @@ public:
   TupleType *namedTuple(llvm::ArrayRef<Type *> elems, llvm::StringRef className,
                         llvm::ArrayRef<std::string> names);
   RecordType *record(std::vector<RecordType::Field> fields, uint64_t size, bool aligned);
+  /// The read-only variant of record type \p rt (an element of a read-only
+  /// array); \p rt itself when it is read-only already.
+  RecordType *readonlyRecord(RecordType *rt);
   NamespaceType *ns(llvm::StringRef path);
   BuiltinType *builtin(llvm::StringRef path);
 
