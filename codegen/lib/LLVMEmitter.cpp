@@ -911,10 +911,21 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     // stored with one 16-byte vector store by the callee.
     slot->setAlignment(llvm::Align(16));
     std::vector<llvm::Value *> args{b.CreateAddrSpaceCast(slot, b.getPtrTy(0))};
-    for (const ir::Value *op : inst.operands())
-      args.push_back(isa<ir::ArrayType>(op->type())
-                         ? b.CreateAddrSpaceCast(arrays.at(op).data, b.getPtrTy(0))
-                         : val(op));
+    for (const ir::Value *op : inst.operands()) {
+      llvm::Value *a = isa<ir::ArrayType>(op->type())
+                           ? b.CreateAddrSpaceCast(arrays.at(op).data, b.getPtrTy(0))
+                           : val(op);
+      if (auto *ct = dyn_cast<ir::ComplexType>(op->type())) {
+        // CUDA's cuDoubleComplex is double2 (16-byte aligned): passed as a
+        // <2 x double> its parameter is `.param .align 16`, as nvcc's is
+        // (a {double, double} would be `.align 8`, another ABI).
+        llvm::Type *part = ct->partBits() == 64 ? b.getDoubleTy() : b.getFloatTy();
+        llvm::Value *v = llvm::PoisonValue::get(llvm::FixedVectorType::get(part, 2));
+        v = b.CreateInsertElement(v, b.CreateExtractValue(a, 0), uint64_t(0));
+        a = b.CreateInsertElement(v, b.CreateExtractValue(a, 1), uint64_t(1));
+      }
+      args.push_back(a);
+    }
     std::vector<llvm::Type *> argTys;
     for (llvm::Value *a : args)
       argTys.push_back(a->getType());
