@@ -305,8 +305,13 @@ def select_device(device_id):
     kernels compile and launch, and arrays are allocated, there. Raises
     CudaError naming the ordinal when there is no such device. Without a
     usable GPU, device 0 is the CPU backend's."""
-    if _ext().driver_error() is not None and int(device_id) == 0:
-        return get_current_device()
+    if _ext().driver_error() is not None:
+        if int(device_id) == 0:
+            return get_current_device()
+        from .errors import CudaError
+        raise CudaError("select_device(%d): CUDA_ERROR_INVALID_DEVICE: there is 1 device, the "
+                        "CPU backend's (no usable GPU: %s)" % (int(device_id),
+                                                               _ext().driver_error()))
     _ext().select_device(int(device_id))
     return get_current_device()
 
@@ -387,9 +392,10 @@ class Event:
     def wait(self, stream=0):
         """Work queued on `stream` after this call waits for the work before
         the event's last record (cuStreamWaitEvent); the host does not wait."""
+        from ._dispatcher import _stream_handle
+        handle = _stream_handle(stream)  # a bad stream is refused on every backend
         if self.handle is not None:
-            from ._dispatcher import _stream_handle
-            _ext().event_wait(self.handle, _stream_handle(stream))
+            _ext().event_wait(self.handle, handle)
 
     def elapsed_time(self, other):
         """Milliseconds from this event to `other` (both recorded); RuntimeError

@@ -235,6 +235,8 @@ def test_the_cpu_backend_has_one_device_with_attributes():
         assert g.id == 0
     with pytest.raises(IndexError):
         cuda.gpus[1]
+    with pytest.raises(pyjit.CudaError, match="select_device\\(1\\): CUDA_ERROR_INVALID_DEVICE"):
+        cuda.select_device(1)
 
 
 def test_events_without_timing_refuse_elapsed_time_and_inspect_types_prints(capsys):
@@ -246,6 +248,8 @@ def test_events_without_timing_refuse_elapsed_time_and_inspect_types_prints(caps
         a.elapsed_time(b)
     s = cuda.stream()
     a.wait(s)  # the stream waits for the event (no host wait)
+    with pytest.raises(TypeError, match="stream must be"):
+        a.wait("not a stream")
     s.synchronize()
 
     @cuda.jit
