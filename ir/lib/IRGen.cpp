@@ -313,7 +313,10 @@ IRGen::FieldRef IRGen::recordField(const Expr &access) {
     ref.indices = arrayIndices(ref.array, *sub->index);
   } else { // a record variable, or one taken from a tuple (t[0].x)
     ref.array = gen(element).elems.at(0).value;
-    ref.indices = {b.constInt(ctx.int64(), 0)};
+    Value *zero = b.constInt(ctx.int64(), 0);
+    if (boundsCheck) // a variable no assignment reached is an empty view: IndexError
+      checkIndex(ref.array, 0, zero, element);
+    ref.indices = {zero};
   }
   ref.field = cast<RecordType>(info(element).type)->field(name);
   return ref;

@@ -198,3 +198,18 @@ def test_review_mends_record_loops_tuples_and_read_only_writes(jit):
             k[1, 1](ro)
     through_call[1, 1](a)  # a writable array: written
     assert a["x"][0] == 5
+
+
+def test_a_record_variable_no_assignment_reached_is_checked_on_the_cpu_backend():
+    # Assigned on some paths only: on the other it is an empty view, which the
+    # CPU backend's always-on checks catch (no null write into the process).
+    dt = np.dtype([("x", np.float64)])
+
+    @cuda.jit(target="cpu")
+    def k(a, c):
+        if c:
+            r = a[0]
+        r.x = 1.0
+
+    with pytest.raises(IndexError, match="out of bounds for axis 0 with size 0"):
+        k[1, 1](np.zeros(2, dt), 0)
