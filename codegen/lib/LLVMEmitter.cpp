@@ -948,6 +948,18 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::AllocArray:
     allocArray(inst);
     return llvm::Error::success();
+  case Opcode::GlobalArray: {
+    // A global device array: its address as a pointer to global memory.
+    unsigned ndim = cast<ir::ArrayType>(t)->ndim();
+    ArrayParts parts;
+    parts.data = b.CreateIntToPtr(val(inst.operand(0)), b.getPtrTy(globalAS()));
+    for (unsigned d = 0; d < ndim; ++d) {
+      parts.shape.push_back(val(inst.operand(1 + d)));
+      parts.strides.push_back(val(inst.operand(1 + ndim + d)));
+    }
+    arrays[&inst] = parts;
+    return llvm::Error::success();
+  }
   case Opcode::ArrayStride:
     result = arrays.at(inst.operand(0)).strides.at(inst.intImm);
     break;

@@ -37,6 +37,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Math: return "math";
   case Opcode::Cuda: return "cuda";
   case Opcode::Libdevice: return "libdevice";
+  case Opcode::GlobalArray: return "global_array";
   case Opcode::ExternCall: return "extern";
   case Opcode::Coop: return "coop";
   case Opcode::CoopAggregate: return "coop.aggregate";

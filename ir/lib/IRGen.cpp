@@ -770,6 +770,16 @@ RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
     alloc->text = c.data;
     return RValue::of(alloc);
   }
+  if (c.kind == GlobalValue::Kind::DeviceArray) {
+    // A global device array: its address, extents and byte strides.
+    Type *i64 = ctx.int64();
+    std::vector<Value *> ops{b.constInt(ctx.uint64(), c.i)};
+    for (int64_t d : c.shape)
+      ops.push_back(b.constInt(i64, d));
+    for (int64_t s : c.strides)
+      ops.push_back(b.constInt(i64, s));
+    return RValue::of(b.create(Opcode::GlobalArray, type, ops));
+  }
   if (c.kind != GlobalValue::Kind::Tuple)
     return RValue::of(constant(c, type));
   RValue r;
@@ -822,7 +832,8 @@ RValue IRGen::genImpl(const Expr &e) {
   const ExprInfo &ei = info(e);
   if (ei.constant && ei.type &&
       (ei.type->isScalar() || isa<TupleType>(ei.type) ||
-       ei.constant->kind == GlobalValue::Kind::ConstArray)) {
+       ei.constant->kind == GlobalValue::Kind::ConstArray ||
+       ei.constant->kind == GlobalValue::Kind::DeviceArray)) {
     effectsOf(e);
     return constantValue(*ei.constant, ei.type);
   }

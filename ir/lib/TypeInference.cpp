@@ -910,6 +910,32 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
     info.constant = g;
     return info;
   }
+  case GlobalValue::Kind::DeviceArray: {
+    // Its layout from its strides, as a kernel argument's.
+    Type *dtype = ctx.scalarByName(g.dtype);
+    size_t n = g.shape.size();
+    int64_t item = 1;
+    if (auto *it = dyn_cast<IntType>(dtype))
+      item = it->bits() / 8;
+    else if (auto *ft = dyn_cast<FloatType>(dtype))
+      item = ft->bits() / 8;
+    else if (auto *ct = dyn_cast<ComplexType>(dtype))
+      item = ct->bits() / 8;
+    auto unit = [&](bool cOrder) {
+      int64_t expect = item;
+      for (size_t k = 0; k < n; ++k) {
+        size_t d = cOrder ? n - 1 - k : k;
+        if (g.shape[d] > 1 && g.strides[d] != expect)
+          return false;
+        expect *= g.shape[d];
+      }
+      return true;
+    };
+    Layout layout = unit(true) ? Layout::C : unit(false) ? Layout::F : Layout::A;
+    ExprInfo info{ctx.array(dtype, static_cast<unsigned>(n), layout, g.name == "readonly")};
+    info.constant = g;
+    return info;
+  }
   case GlobalValue::Kind::Extern: {
     ExprInfo info{ctx.builtin("extern." + g.name)};
     info.constant = g;

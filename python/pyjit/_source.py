@@ -132,6 +132,22 @@ def classify(value, memo=None, reads=_NO_READS):
             return ("complex", (float(value.real), float(value.imag)), value.dtype.name)
     if isinstance(value, tuple):
         return ("tuple", [classify(v, memo) for v in value])
+    cai = None if isinstance(value, np.ndarray) else getattr(
+        value, "__cuda_array_interface__", None)
+    if isinstance(cai, dict) and cai.get("shape"):
+        # A global device array (numba-cuda): the kernel reads and writes it
+        # through its address, which is part of the cache key. It must
+        # outlive the kernels that use it, as in numba.
+        dtype = np.dtype(cai["typestr"])
+        if dtype.name not in _NUMPY_SCALARS:
+            return ("unsupported", "device array of dtype %s" % dtype)
+        shape = [int(s) for s in cai["shape"]]
+        strides = cai.get("strides")
+        if strides is None:
+            strides = [int(s) for s in np.empty(shape, dtype, order="C").strides] \
+                if all(shape) else [dtype.itemsize] * len(shape)
+        return ("devarray", (int(cai["data"][0] or 0), shape, [int(s) for s in strides],
+                             dtype.name, bool(cai["data"][1])))
     if isinstance(value, np.ndarray):
         # A global array is a constant (numba): frozen into constant memory.
         if value.dtype.name not in _NUMPY_SCALARS or value.ndim == 0:

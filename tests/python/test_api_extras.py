@@ -304,3 +304,24 @@ def test_stream_callbacks_and_async_done():
 
     assert asyncio.run(main()) is s
     np.testing.assert_array_equal(d.copy_to_host(), np.arange(64))
+
+
+_PRICES = cuda.to_device(np.arange(8.0))
+_TABLE = cuda.to_device(np.arange(12, dtype=np.int32).reshape(3, 4))
+
+
+def test_global_device_arrays_are_read_and_written_in_place(jit):
+    # numba-cuda: a kernel refers to a global device array by its address.
+    @jit
+    def k(o):
+        i = cuda.grid(1)
+        if i < _PRICES.size:
+            o[i] = _PRICES[i] * 2 + _TABLE[i % 3, 1]
+            _PRICES[i] += 1
+
+    before = _PRICES.copy_to_host()
+    o = np.zeros(8)
+    k[1, 8](o)
+    table = _TABLE.copy_to_host()
+    np.testing.assert_array_equal(o, before * 2 + table[np.arange(8) % 3, 1])
+    np.testing.assert_array_equal(_PRICES.copy_to_host(), before + 1)

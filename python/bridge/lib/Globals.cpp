@@ -208,6 +208,30 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       if (!readGlobals(members, *env2, table, memo))
         return false;
       env.set(*name, ir::GlobalValue::ofNamespace(*nsName, std::move(env2)));
+    } else if (*kind == "devarray") {
+      // (address, shape, byte strides, dtype name, read-only): a device array.
+      PyObject *shape = PyTuple_Check(v) && PyTuple_Size(v) == 5 ? PyTuple_GetItem(v, 1) : nullptr;
+      PyObject *strides = shape ? PyTuple_GetItem(v, 2) : nullptr;
+      auto dt = strides ? toUtf8(PyTuple_GetItem(v, 3), "device array dtype") : std::nullopt;
+      if (!dt || !PyList_Check(shape) || !PyList_Check(strides) ||
+          PyList_Size(shape) != PyList_Size(strides)) {
+        if (!PyErr_Occurred())
+          PyErr_SetString(PyExc_TypeError, "a devarray global is (address, shape, strides, "
+                                           "dtype, readonly)");
+        return false;
+      }
+      ir::GlobalValue g;
+      g.kind = ir::GlobalValue::Kind::DeviceArray;
+      g.i = static_cast<int64_t>(PyLong_AsUnsignedLongLong(PyTuple_GetItem(v, 0)));
+      g.dtype = *dt;
+      g.name = PyObject_IsTrue(PyTuple_GetItem(v, 4)) == 1 ? "readonly" : "";
+      for (Py_ssize_t k = 0; k < PyList_Size(shape); ++k) {
+        g.shape.push_back(PyLong_AsLongLong(PyList_GetItem(shape, k)));
+        g.strides.push_back(PyLong_AsLongLong(PyList_GetItem(strides, k)));
+      }
+      if (PyErr_Occurred())
+        return false;
+      env.set(*name, std::move(g));
     } else if (*kind == "extern") {
       // (symbol, result type, parameters[, link files]): cuda.declare_device;
       // the link files are the Python side's (it links them).

@@ -37,6 +37,8 @@ struct GlobalValue {
                  // its label ("module 'helpers'"): the attributes the code
                  // reads, `members`
     None,        // Python's None (a global, or a parameter's default)
+    DeviceArray, // a global device array (numba-cuda): `i` its address, `dtype`,
+                 // `shape`, `strides` (bytes); read-only when `name` is "readonly"
     Extern,      // cuda.declare_device(name, sig): `name` the symbol, `dtype`
                  // the result's type name ("void" for none), `data` the
                  // parameters, comma-separated: a type name, or "ptr T" for
@@ -53,7 +55,8 @@ struct GlobalValue {
   /// strong (NEP 50); empty for a Python number, which is weak.
   std::string dtype;
   std::vector<GlobalValue> elements; // Tuple
-  std::vector<int64_t> shape;        // ConstArray
+  std::vector<int64_t> shape;        // ConstArray, DeviceArray
+  std::vector<int64_t> strides;      // DeviceArray (bytes)
   std::string data;                  // ConstArray: the bytes
   std::shared_ptr<const GlobalEnv> members; // Namespace (shared: ExprInfo copies values)
 

@@ -87,6 +87,9 @@ enum class Opcode {
   // constant extents. A shared array of extent 0 is the dynamic shared
   // memory of the launch.
   AllocArray,
+  // GlobalArray(address, extents..., byte strides...): a global device
+  // array's memory as the result's array type (constant operands).
+  GlobalArray,
   // A block-wide primitive of pyjit.coop (Coop.h) on its one operand, which
   // every thread of the block reaches; intImm is CoopCall::encode(). The
   // result has the operand's type. CoopAggregate(coop) reads the block-wide
