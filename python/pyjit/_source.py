@@ -132,8 +132,12 @@ def classify(value, memo=None, reads=_NO_READS):
             return ("complex", (float(value.real), float(value.imag)), value.dtype.name)
     if isinstance(value, tuple):
         return ("tuple", [classify(v, memo) for v in value])
-    cai = None if isinstance(value, np.ndarray) else getattr(
-        value, "__cuda_array_interface__", None)
+    cai = None
+    if not isinstance(value, (np.ndarray, types.ModuleType, type)):
+        try:
+            cai = getattr(value, "__cuda_array_interface__", None)
+        except Exception:  # a lazy object whose attributes fail: not an array
+            cai = None
     if isinstance(cai, dict) and cai.get("shape"):
         # A global device array (numba-cuda): the kernel reads and writes it
         # through its address, which is part of the cache key. It must
