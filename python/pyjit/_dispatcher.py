@@ -124,6 +124,8 @@ class _Overload:
         # Files the kernel links (link=, declare_device's link=): their
         # contents are part of the key, so an edited .cu file misses.
         self._link_files = [] if self.cpu else _link_files(options, info, dispatcher.__name__)
+        if self.cpu:
+            _check_host_globals(info, dispatcher.__name__)
         cached, parts = None, None
         if options.get("cache", True) is not False:
             parts = _cache.key_parts(info, self.argtypes, arch,
@@ -255,6 +257,27 @@ def _link_files(options, info, kernel):
             raise FileNotFoundError("kernel '%s': link file '%s' not found" % (kernel, path))
         out.append(path)
     return out
+
+
+def _check_host_globals(info, kernel):
+    """The CPU backend reads a global device array in place: one in GPU
+    memory (a GPU is present, the kernel runs on the CPU) cannot be, and is
+    a TypeError naming it."""
+    seen = set()
+
+    def walk(env):
+        for name, desc in env.items():
+            kind, value = desc[0], desc[1]
+            if kind == "devarray" and not value[5]:
+                raise TypeError("kernel '%s' runs on the CPU backend, and its global device "
+                                "array '%s' is in GPU memory; pass it as an argument instead"
+                                % (kernel, name))
+            if kind == "devfunc" and id(value) not in seen:
+                seen.add(id(value))
+                walk(value["globals"])
+            elif kind in ("namespace", "module") and isinstance(value, tuple):
+                walk(value[1])
+    walk(info["globals"])
 
 
 def _file_digests(paths):

@@ -150,8 +150,9 @@ def classify(value, memo=None, reads=_NO_READS):
         if strides is None:
             strides = [int(s) for s in np.empty(shape, dtype, order="C").strides] \
                 if all(shape) else [dtype.itemsize] * len(shape)
+        host = bool(getattr(value, "_buffer_is_host", lambda: False)())
         return ("devarray", (int(cai["data"][0] or 0), shape, [int(s) for s in strides],
-                             dtype.name, bool(cai["data"][1])))
+                             dtype.name, bool(cai["data"][1]), host))
     if isinstance(value, np.ndarray):
         # A global array is a constant (numba): frozen into constant memory.
         if value.dtype.name not in _NUMPY_SCALARS or value.ndim == 0:

@@ -209,8 +209,9 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         return false;
       env.set(*name, ir::GlobalValue::ofNamespace(*nsName, std::move(env2)));
     } else if (*kind == "devarray") {
-      // (address, shape, byte strides, dtype name, read-only): a device array.
-      PyObject *shape = PyTuple_Check(v) && PyTuple_Size(v) == 5 ? PyTuple_GetItem(v, 1) : nullptr;
+      // (address, shape, byte strides, dtype name, read-only, host memory): a
+      // device array (the last is the Python side's: the CPU backend's check).
+      PyObject *shape = PyTuple_Check(v) && PyTuple_Size(v) >= 5 ? PyTuple_GetItem(v, 1) : nullptr;
       PyObject *strides = shape ? PyTuple_GetItem(v, 2) : nullptr;
       auto dt = strides ? toUtf8(PyTuple_GetItem(v, 3), "device array dtype") : std::nullopt;
       if (!dt || !PyList_Check(shape) || !PyList_Check(strides) ||
