@@ -321,8 +321,7 @@ def test_global_device_arrays_are_read_and_written_in_place(jit):
 
     before = _PRICES.copy_to_host()
     o = np.zeros(8)
-    if isinstance(jit, type(cuda.jit)) is False and cuda.is_available() and \
-            getattr(jit, "_jit", None) is not None:
+    if getattr(jit, "_jit", None) is not None and cuda.is_available():
         # The CPU backend's kernel with a GPU present: the array is GPU memory.
         with pytest.raises(TypeError, match="global device array '_PRICES' is in GPU memory"):
             k[1, 8](o)
