@@ -948,8 +948,43 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
   }
   // Both operands are converted to the result type (TypeRules).
   Value *lv = castTo(l, resultType), *rv = castTo(r, resultType);
-  if (debug && (opc == Opcode::TrueDiv || opc == Opcode::FloorDiv || opc == Opcode::Mod) &&
-      (isa<IntType>(resultType) || isa<FloatType>(resultType))) {
+  auto *complexType = dyn_cast<ComplexType>(resultType);
+  bool divides = opc == Opcode::TrueDiv || opc == Opcode::FloorDiv || opc == Opcode::Mod;
+  if (debug && opc == Opcode::Pow && (isa<IntType>(resultType) || isa<FloatType>(resultType))) {
+    // debug=True: 0 ** negative raises, as in Python.
+    Value *zero = isa<IntType>(resultType) ? b.constInt(resultType, 0)
+                                           : b.constFloat(resultType, 0.0);
+    BasicBlock *fail = fn->createBlock();
+    BasicBlock *next = fn->createBlock();
+    b.condBr(b.select(b.cmp(CmpPredicate::Eq, lv, zero), b.cmp(CmpPredicate::Lt, rv, zero),
+                      b.constBool(false)),
+             fail, next);
+    ssa.sealBlock(fail);
+    enter(fail);
+    raise("ZeroDivisionError", "0.0 cannot be raised to a negative power", {}, b.currentLoc());
+    ssa.sealBlock(next);
+    enter(next);
+  }
+  if (debug && divides && complexType && opc == Opcode::TrueDiv) {
+    // debug=True: complex division by zero raises, as in Python.
+    Type *part = ctx.floatTy(complexType->partBits());
+    Instruction *re = b.create(Opcode::ComplexPart, part, {rv});
+    re->intImm = 0;
+    Instruction *im = b.create(Opcode::ComplexPart, part, {rv});
+    im->intImm = 1;
+    Value *zero = b.constFloat(part, 0.0);
+    BasicBlock *fail = fn->createBlock();
+    BasicBlock *next = fn->createBlock();
+    b.condBr(b.select(b.cmp(CmpPredicate::Eq, re, zero), b.cmp(CmpPredicate::Eq, im, zero),
+                      b.constBool(false)),
+             fail, next);
+    ssa.sealBlock(fail);
+    enter(fail);
+    raise("ZeroDivisionError", "complex division by zero", {}, b.currentLoc());
+    ssa.sealBlock(next);
+    enter(next);
+  }
+  if (debug && divides && (isa<IntType>(resultType) || isa<FloatType>(resultType))) {
     // debug=True: Python's error model, as numba.cuda's debug mode has it.
     Value *zero = isa<IntType>(resultType) ? b.constInt(resultType, 0)
                                            : b.constFloat(resultType, 0.0);

@@ -766,6 +766,21 @@ def test_debug_mode_raises_zero_division_error(jit):
     quiet[1, 1](o, 0)
     assert o[0] == 0
 
+    @jit(debug=True)
+    def cdiv(o, z):
+        o[0] = (z / 0j).real
+
+    @jit(debug=True)
+    def zpow(o, x):
+        o[0] = x ** -1.0
+
+    with pytest.raises(ZeroDivisionError, match="complex division by zero"):
+        cdiv[1, 1](np.zeros(1), 1 + 1j)
+    with pytest.raises(ZeroDivisionError, match="0.0 cannot be raised to a negative power"):
+        zpow[1, 1](np.zeros(1), 0.0)
+    zpow[1, 1](o, 2.0)
+    assert o[0] == 0.5
+
 
 def test_tuple_ordering_repetition_and_the_operator_module(jit):
     import operator
