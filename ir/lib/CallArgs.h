@@ -7,6 +7,8 @@
 #define PYJIT_IR_LIB_CALLARGS_H
 
 #include "pyjit/frontend/AST.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <vector>
 
 namespace pyjit::ir::detail {
 
@@ -19,6 +21,20 @@ inline const ast::Expr *roundDigits(const ast::CallExpr &e) {
     if (k.name == "ndigits")
       return k.value.get();
   return nullptr;
+}
+
+/// Point(1.0, y=2.0): the argument of each field of named tuple call \p e,
+/// by position then by keyword; null where none is given.
+inline std::vector<const ast::Expr *> namedTupleArguments(const ast::CallExpr &e,
+                                                          llvm::ArrayRef<llvm::StringRef> fields) {
+  std::vector<const ast::Expr *> out(fields.size(), nullptr);
+  for (size_t i = 0; i < e.args.size() && i < fields.size(); ++i)
+    out[i] = e.args[i].get();
+  for (const ast::Keyword &k : e.keywords)
+    for (size_t i = 0; i < fields.size(); ++i)
+      if (fields[i] == k.name)
+        out[i] = k.value.get();
+  return out;
 }
 
 } // namespace pyjit::ir::detail

@@ -145,6 +145,20 @@ RValue IRGen::call(const CallExpr &e) {
     return libdeviceCall(e, path.drop_front(15));
   if (path.starts_with("extern."))
     return externCall(e, *info(*e.callee).constant);
+  if (path.starts_with("namedtuple.")) { // Point(x, y): its fields in order
+    const GlobalValue &g = *info(*e.callee).constant;
+    llvm::SmallVector<llvm::StringRef, 8> fields;
+    llvm::StringRef(g.data).split(fields, ',');
+    auto *tt = cast<TupleType>(ei.type);
+    RValue r;
+    r.type = ei.type;
+    std::vector<const Expr *> parts = namedTupleArguments(e, fields);
+    for (size_t i = 0; i < parts.size(); ++i) {
+      RValue v = gen(*parts[i]);
+      r.elems.push_back(v.isTuple() || !v.value ? v : RValue::of(castTo(v, tt->elements()[i])));
+    }
+    return r;
+  }
   const Expr *digits = path == "round" ? roundDigits(e) : nullptr;
   if (digits && isa<NoneType>(info(*digits).type)) // round(x, None) is round(x)
     digits = nullptr;

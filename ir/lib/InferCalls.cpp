@@ -124,6 +124,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return deviceCall(e, *callee.constant->device);
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::Extern)
     return externCall(e, *callee.constant);
+  if (callee.constant && callee.constant->kind == GlobalValue::Kind::NamedTupleClass)
+    return namedTupleCall(e, *callee.constant);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
       bt && bt->path().starts_with("nested."))
     if (const FunctionDef *fn = nestedDef(bt->path().drop_front(7).str()))
@@ -1420,6 +1422,40 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
     return ExprInfo{args[0].type, args[0].weak};
   }
   return {};
+}
+
+ExprInfo Inferer::namedTupleCall(const CallExpr &e, const GlobalValue &g) {
+  llvm::SmallVector<llvm::StringRef, 8> fields;
+  llvm::StringRef(g.data).split(fields, ',');
+  for (const Keyword &k : e.keywords)
+    if (!llvm::is_contained(fields, k.name)) {
+      error(k.range, g.name + "() has no field '" + k.name + "'");
+      return {};
+    }
+  if (e.args.size() > fields.size()) {
+    error(e.range(), g.name + "() takes " + llvm::Twine(fields.size()) + " fields, got " +
+                         llvm::Twine(e.args.size()));
+    return {};
+  }
+  std::vector<const Expr *> parts = namedTupleArguments(e, fields);
+  std::vector<Type *> elems;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (!parts[i]) {
+      error(e.range(), g.name + "() is missing field '" + fields[i] + "'");
+      return {};
+    }
+    ExprInfo pi = expr(*parts[i]);
+    if (!pi.type)
+      return {};
+    if (!isValueType(pi.type)) {
+      error(parts[i]->range(), g.name + "." + fields[i] + " cannot hold a " +
+                                   typeName(pi.type));
+      return {};
+    }
+    elems.push_back(pi.type);
+  }
+  return ExprInfo{ctx.namedTuple(elems, g.name,
+                                 std::vector<std::string>(fields.begin(), fields.end()))};
 }
 
 ExprInfo Inferer::externCall(const CallExpr &e, const GlobalValue &g) {

@@ -118,6 +118,8 @@ private:
   ExprInfo call(const CallExpr &e);
   ExprInfo binary(const BinaryExpr &e);
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
+  /// Point(x, y=...) of a named tuple class global: a named tuple.
+  ExprInfo namedTupleCall(const CallExpr &e, const GlobalValue &g);
   /// A call of a cuda.declare_device function (an Extern global).
   ExprInfo externCall(const CallExpr &e, const GlobalValue &g);
   /// np.add(a, b) and NumPy's other operator ufuncs (NumpyUfuncs.h).
@@ -173,7 +175,14 @@ private:
       std::vector<Type *> elems;
       for (const GlobalValue &e : v.elements)
         elems.push_back(constant(e).type);
-      ExprInfo info{ctx.tuple(elems)};
+      // A named tuple global: `name` its class, `data` its field names.
+      llvm::SmallVector<llvm::StringRef, 8> fields;
+      if (!v.name.empty())
+        llvm::StringRef(v.data).split(fields, ',');
+      ExprInfo info{v.name.empty() || fields.size() != elems.size()
+                        ? ctx.tuple(elems)
+                        : ctx.namedTuple(elems, v.name,
+                                         std::vector<std::string>(fields.begin(), fields.end()))};
       info.constant = std::move(v);
       return info;
     }

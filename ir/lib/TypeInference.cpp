@@ -910,6 +910,11 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
     info.constant = g;
     return info;
   }
+  case GlobalValue::Kind::NamedTupleClass: {
+    ExprInfo info{ctx.builtin("namedtuple." + g.name)};
+    info.constant = g;
+    return info;
+  }
   case GlobalValue::Kind::DeviceArray: {
     // Its layout from its strides, as a kernel argument's.
     Type *dtype = ctx.scalarByName(g.dtype);

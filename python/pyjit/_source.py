@@ -131,7 +131,15 @@ def classify(value, memo=None, reads=_NO_READS):
         if isinstance(value, np.complexfloating):
             return ("complex", (float(value.real), float(value.imag)), value.dtype.name)
     if isinstance(value, tuple):
+        fields = getattr(type(value), "_fields", None)
+        if isinstance(fields, tuple) and len(fields) == len(value):  # a named tuple
+            return ("tuple", [classify(v, memo) for v in value],
+                    "%s:%s" % (type(value).__name__, ",".join(fields)))
         return ("tuple", [classify(v, memo) for v in value])
+    if (isinstance(value, type) and issubclass(value, tuple)
+            and isinstance(getattr(value, "_fields", None), tuple)):
+        # A named tuple class: Point(x, y) in a kernel makes one.
+        return ("namedtuple_class", "%s:%s" % (value.__name__, ",".join(value._fields)))
     cai = None
     if not isinstance(value, (np.ndarray, types.ModuleType, type)):
         try:

@@ -835,3 +835,33 @@ def test_named_tuple_arguments_read_fields_by_name(jit):
     with pytest.raises(pyjit.CompileError, match=r"Params has no field 'gamma' \(its fields: "
                                                  r"alpha, n, beta\)"):
         bad[1, 1](Params(0.5, 3, 2.0), o)
+
+
+Point = __import__("collections").namedtuple("Point", ["x", "y"])
+ORIGIN = Point(1.5, 2.5)
+
+
+def test_named_tuples_made_in_kernels_and_as_globals(jit):
+    @cuda.jit(device=True)
+    def norm1(p):
+        return abs(p.x) + abs(p.y)
+
+    @jit
+    def k(o, a):
+        p = Point(a[0], y=a[1])
+        q = Point(3, 4)
+        o[0] = p.x + q.y + ORIGIN.y
+        o[1] = norm1(p)
+        o[2] = ORIGIN[0]
+
+    o = np.zeros(3)
+    k[1, 1](o, np.array([1.0, -2.0]))
+    np.testing.assert_array_equal(o, [1.0 + 4 + 2.5, 3.0, 1.5])
+
+    @jit
+    def missing(o):
+        p = Point(1.0)
+        o[0] = p.x
+
+    with pytest.raises(pyjit.CompileError, match="Point\\(\\) is missing field 'y'"):
+        missing[1, 1](o)

@@ -116,6 +116,16 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       ir::GlobalValue g = ir::GlobalValue::ofFloat(d);
       g.dtype = dtype;
       env.set(*name, g);
+    } else if (*kind == "namedtuple_class") {
+      auto text = toUtf8(v, "named tuple class");
+      if (!text)
+        return false;
+      ir::GlobalValue g;
+      g.kind = ir::GlobalValue::Kind::NamedTupleClass;
+      auto [cls, fields] = llvm::StringRef(*text).split(':');
+      g.name = cls.str();
+      g.data = fields.str();
+      env.set(*name, std::move(g));
     } else if (*kind == "tuple") {
       // A list of element descriptions, read through a one-entry dict each.
       ir::GlobalValue g;
@@ -147,6 +157,12 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
           break;
         }
         g.elements.push_back(*e);
+      }
+      if (!dtype.empty() && g.kind == ir::GlobalValue::Kind::Tuple) {
+        // ("tuple", [...], "Class:a,b"): a named tuple.
+        auto [cls, fields] = llvm::StringRef(dtype).split(':');
+        g.name = cls.str();
+        g.data = fields.str();
       }
       env.set(*name, g);
     } else if (*kind == "array") {

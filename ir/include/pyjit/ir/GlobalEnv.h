@@ -24,7 +24,8 @@ struct GlobalValue {
                  // `name` ("Mode.ADD"), and its `.value` is the int
     Float,       // a Python/NumPy float: `value.f`
     Complex,     // a Python/NumPy complex: `value.f` + `value.imag` j
-    Tuple,       // a tuple of numbers, bools and tuples: `elements`
+    Tuple,       // a tuple of numbers, bools and tuples: `elements`; a named
+                 // tuple's class in `name`, its field names in `data` (a,b,c)
     ConstArray,  // a small NumPy array, frozen into constant memory: `dtype`,
                  // `shape`, `data` (C order)
     Bool,        // `value.i` is 0 or 1
@@ -37,6 +38,8 @@ struct GlobalValue {
                  // its label ("module 'helpers'"): the attributes the code
                  // reads, `members`
     None,        // Python's None (a global, or a parameter's default)
+    NamedTupleClass, // a named tuple class (collections.namedtuple): `name`,
+                     // its fields in `data` (a,b,c); calling it makes one
     DeviceArray, // a global device array (numba-cuda): `i` its address, `dtype`,
                  // `shape`, `strides` (bytes); read-only when `name` is "readonly"
     Extern,      // cuda.declare_device(name, sig): `name` the symbol, `dtype`
