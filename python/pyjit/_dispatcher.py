@@ -232,19 +232,9 @@ def _link_files(options, info, kernel):
     link=) it reaches through its globals and device functions. Raises
     FileNotFoundError, or ValueError for an extension pyjit cannot link."""
     paths = list(options.get("link") or ())
-    seen = set()
-
-    def walk(env):
-        for desc in env.values():
-            kind, value = desc[0], desc[1]
-            if kind == "extern":
-                paths.extend(value[3])
-            elif kind == "devfunc" and id(value) not in seen:
-                seen.add(id(value))
-                walk(value["globals"])
-            elif kind in ("namespace", "module") and isinstance(value, tuple):
-                walk(value[1])
-    walk(info["globals"])
+    for _, kind, value in _global_descriptions(info):
+        if kind == "extern":
+            paths.extend(value[3])
     out = []
     for path in paths:
         path = os.path.abspath(os.fspath(path))
@@ -263,21 +253,27 @@ def _check_host_globals(info, kernel):
     """The CPU backend reads a global device array in place: one in GPU
     memory (a GPU is present, the kernel runs on the CPU) cannot be, and is
     a TypeError naming it."""
-    seen = set()
+    for name, kind, value in _global_descriptions(info):
+        if kind == "devarray" and not value[5]:
+            raise TypeError("kernel '%s' runs on the CPU backend, and its global device "
+                            "array '%s' is in GPU memory; pass it as an argument instead"
+                            % (kernel, name))
 
-    def walk(env):
-        for name, desc in env.items():
+
+def _global_descriptions(info):
+    """(name, kind, value) of every global description a kernel reaches:
+    its own, its device functions' (each once) and its namespaces'."""
+    seen = set()
+    stack = [info["globals"]]
+    while stack:
+        for name, desc in stack.pop().items():
             kind, value = desc[0], desc[1]
-            if kind == "devarray" and not value[5]:
-                raise TypeError("kernel '%s' runs on the CPU backend, and its global device "
-                                "array '%s' is in GPU memory; pass it as an argument instead"
-                                % (kernel, name))
+            yield name, kind, value
             if kind == "devfunc" and id(value) not in seen:
                 seen.add(id(value))
-                walk(value["globals"])
+                stack.append(value["globals"])
             elif kind in ("namespace", "module") and isinstance(value, tuple):
-                walk(value[1])
-    walk(info["globals"])
+                stack.append(value[1])
 
 
 def _file_digests(paths):
