@@ -383,40 +383,16 @@ void IRGen::assign(const Expr &target, const RValue &v) {
   if (auto *t = dyn_cast<TupleExpr>(&target); t && v.value && isa<ArrayType>(v.value->type())) {
     // x, y, z = a: element (or row) k of the array to target k.
     Value *array = v.value;
-    auto *at = cast<ArrayType>(array->type());
     Type *i64 = ctx.int64();
     int64_t n = static_cast<int64_t>(t->elts.size());
     if (boundsCheck) {
       Value *len = b.arrayShape(array, 0);
-      BasicBlock *fail = fn->createBlock();
-      BasicBlock *next = fn->createBlock();
-      b.condBr(b.cmp(CmpPredicate::Eq, len, b.constInt(i64, n)), next, fail);
-      ssa.sealBlock(fail);
-      enter(fail);
-      raise("ValueError", "cannot unpack an array of length {0} into {1} targets",
-            {len, b.constInt(i64, n)}, target.range().begin);
-      ssa.sealBlock(next);
-      enter(next);
+      raiseUnless(b.cmp(CmpPredicate::Eq, len, b.constInt(i64, n)), "ValueError",
+                  "cannot unpack an array of length {0} into {1} targets",
+                  {len, b.constInt(i64, n)}, target.range().begin);
     }
-    for (int64_t k = 0; k < n; ++k) {
-      Value *idx = b.constInt(i64, k);
-      if (at->ndim() == 1) {
-        assign(*t->elts[k], RValue::of(b.arrayLoad(array, {idx})));
-        continue;
-      }
-      std::vector<Value *> ops{array, idx};
-      int64_t bits = 0;
-      for (unsigned d = 1; d < at->ndim(); ++d) {
-        ops.insert(ops.end(), {b.constInt(i64, 0), b.constInt(i64, 0), b.constInt(i64, 1)});
-        bits |= int64_t(1 | 2 | 4) << (3 * d);
-      }
-      Type *rowType = ctx.array(at->dtype(), at->ndim() - 1,
-                                at->layout() == Layout::C ? Layout::C : Layout::A,
-                                at->readonly());
-      Instruction *row = b.create(Opcode::ArrayView, rowType, ops);
-      row->intImm = bits;
-      assign(*t->elts[k], RValue::of(row));
-    }
+    for (int64_t k = 0; k < n; ++k)
+      assign(*t->elts[k], firstAxisValue(array, b.constInt(i64, k)));
     return;
   }
   if (auto *t = dyn_cast<TupleExpr>(&target)) {
@@ -618,12 +594,7 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
     st.stop = b.arrayShape(st.array, 0);
     st.step = b.constInt(i64, 1);
     auto *at = cast<ArrayType>(st.array->type());
-    v.type = at->ndim() == 1 ? (isa<RecordType>(at->dtype()) && at->readonly()
-                                    ? ctx.readonlyRecord(cast<RecordType>(at->dtype()))
-                                    : at->dtype())
-                             : ctx.array(at->dtype(), at->ndim() - 1,
-                                         at->layout() == Layout::C ? Layout::C : Layout::A,
-                                         at->readonly());
+    v.type = firstAxisElement(ctx, at);
   }
   streams.push_back(st);
   v.stream = static_cast<int>(streams.size() - 1);
@@ -640,26 +611,31 @@ RValue IRGen::loopValue(const LoopValue &v, const std::vector<LoopStream> &strea
     return r;
   }
   const LoopStream &st = streams[v.stream];
-  if (st.array && isa<ArrayType>(v.type)) {
-    // a[k] of an n-d array: k in [0, extent) indexes dimension 0, the
-    // others are kept whole (ArrayView's operands and bits as arrayView's).
-    Type *i64 = ctx.int64();
-    unsigned ndim = cast<ArrayType>(st.array->type())->ndim();
-    std::vector<Value *> ops{st.array, ivs[v.stream]};
-    int64_t bits = 0;
-    for (unsigned d = 1; d < ndim; ++d) {
-      ops.insert(ops.end(), {b.constInt(i64, 0), b.constInt(i64, 0), b.constInt(i64, 1)});
-      bits |= int64_t(1 | 2 | 4) << (3 * d);
-    }
-    Instruction *view = b.create(Opcode::ArrayView, v.type, ops);
-    view->intImm = bits;
-    return RValue::of(view);
-  }
-  if (st.array && isa<RecordType>(v.type)) // for r in records: a reference to each
-    return recordRefAt(st.array, {ivs[v.stream]}, cast<RecordType>(v.type));
   if (st.array)
-    return RValue::of(b.arrayLoad(st.array, {ivs[v.stream]}));
+    return firstAxisValue(st.array, ivs[v.stream]);
   return RValue::of(ivs[v.stream]);
+}
+
+RValue IRGen::firstAxisValue(Value *array, Value *k) {
+  // a[k], 0 <= k < extent: the element of a 1-d array (a reference to a
+  // record), else the row: k indexes dimension 0, the others are kept
+  // whole (ArrayView's operands and bits as arrayView's).
+  auto *at = cast<ArrayType>(array->type());
+  Type *t = firstAxisElement(ctx, at);
+  if (auto *rt = dyn_cast<RecordType>(t))
+    return recordRefAt(array, {k}, rt);
+  if (!isa<ArrayType>(t))
+    return RValue::of(b.arrayLoad(array, {k}));
+  Type *i64 = ctx.int64();
+  std::vector<Value *> ops{array, k};
+  int64_t bits = 0;
+  for (unsigned d = 1; d < at->ndim(); ++d) {
+    ops.insert(ops.end(), {b.constInt(i64, 0), b.constInt(i64, 0), b.constInt(i64, 1)});
+    bits |= int64_t(1 | 2 | 4) << (3 * d);
+  }
+  Instruction *view = b.create(Opcode::ArrayView, t, ops);
+  view->intImm = bits;
+  return RValue::of(view);
 }
 
 void IRGen::forStmt(const ForStmt &s) {
@@ -954,16 +930,11 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
     // debug=True: 0 ** negative raises, as in Python.
     Value *zero = isa<IntType>(resultType) ? b.constInt(resultType, 0)
                                            : b.constFloat(resultType, 0.0);
-    BasicBlock *fail = fn->createBlock();
-    BasicBlock *next = fn->createBlock();
-    b.condBr(b.select(b.cmp(CmpPredicate::Eq, lv, zero), b.cmp(CmpPredicate::Lt, rv, zero),
-                      b.constBool(false)),
-             fail, next);
-    ssa.sealBlock(fail);
-    enter(fail);
-    raise("ZeroDivisionError", "0.0 cannot be raised to a negative power", {}, b.currentLoc());
-    ssa.sealBlock(next);
-    enter(next);
+    Value *zeroBase = b.cmp(CmpPredicate::Eq, lv, zero);
+    raiseUnless(b.unary(Opcode::Not, b.select(zeroBase, b.cmp(CmpPredicate::Lt, rv, zero),
+                                              b.constBool(false))),
+                "ZeroDivisionError", "0.0 cannot be raised to a negative power", {},
+                b.currentLoc());
   }
   if (debug && divides && complexType && opc == Opcode::TrueDiv) {
     // debug=True: complex division by zero raises, as in Python.
@@ -973,35 +944,23 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
     Instruction *im = b.create(Opcode::ComplexPart, part, {rv});
     im->intImm = 1;
     Value *zero = b.constFloat(part, 0.0);
-    BasicBlock *fail = fn->createBlock();
-    BasicBlock *next = fn->createBlock();
-    b.condBr(b.select(b.cmp(CmpPredicate::Eq, re, zero), b.cmp(CmpPredicate::Eq, im, zero),
-                      b.constBool(false)),
-             fail, next);
-    ssa.sealBlock(fail);
-    enter(fail);
-    raise("ZeroDivisionError", "complex division by zero", {}, b.currentLoc());
-    ssa.sealBlock(next);
-    enter(next);
+    raiseUnless(b.unary(Opcode::Not, b.select(b.cmp(CmpPredicate::Eq, re, zero),
+                                              b.cmp(CmpPredicate::Eq, im, zero),
+                                              b.constBool(false))),
+                "ZeroDivisionError", "complex division by zero", {}, b.currentLoc());
   }
   if (debug && divides && (isa<IntType>(resultType) || isa<FloatType>(resultType))) {
     // debug=True: Python's error model, as numba.cuda's debug mode has it.
     Value *zero = isa<IntType>(resultType) ? b.constInt(resultType, 0)
                                            : b.constFloat(resultType, 0.0);
-    BasicBlock *fail = fn->createBlock();
-    BasicBlock *next = fn->createBlock();
-    b.condBr(b.cmp(CmpPredicate::Eq, rv, zero), fail, next);
-    ssa.sealBlock(fail);
-    enter(fail);
     bool intOperands = !isa<FloatType>(lt.type) && !isa<FloatType>(rt.type);
-    raise("ZeroDivisionError",
-          opc == Opcode::TrueDiv ? (intOperands ? "division by zero" : "float division by zero")
-          : intOperands          ? "integer division or modulo by zero"
-          : opc == Opcode::Mod   ? "float modulo"
-                                 : "float floor division by zero",
-          {}, b.currentLoc());
-    ssa.sealBlock(next);
-    enter(next);
+    raiseUnless(b.unary(Opcode::Not, b.cmp(CmpPredicate::Eq, rv, zero)), "ZeroDivisionError",
+                opc == Opcode::TrueDiv ? (intOperands ? "division by zero"
+                                                      : "float division by zero")
+                : intOperands          ? "integer division or modulo by zero"
+                : opc == Opcode::Mod   ? "float modulo"
+                                       : "float floor division by zero",
+                {}, b.currentLoc());
   }
   return RValue::of(b.binary(opc, lv, rv));
 }
@@ -1211,6 +1170,18 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   return RValue::of(size);
 }
 
+void IRGen::raiseUnless(Value *ok, const std::string &exception, const std::string &message,
+                        std::vector<Value *> operands, SourceLoc loc) {
+  BasicBlock *fail = fn->createBlock();
+  BasicBlock *next = fn->createBlock();
+  b.condBr(ok, next, fail);
+  ssa.sealBlock(fail);
+  enter(fail);
+  raise(exception, message, std::move(operands), loc);
+  ssa.sealBlock(next);
+  enter(next);
+}
+
 void IRGen::raise(const std::string &exception, const std::string &message,
                   std::vector<Value *> operands, SourceLoc loc) {
   ErrorSite site;
@@ -1234,17 +1205,9 @@ void IRGen::checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src) 
   Value *below = b.cmp(CmpPredicate::Lt, idx, extent);
   Value *above = b.cmp(CmpPredicate::Ge, idx, b.unary(Opcode::Neg, extent));
   cast<Instruction>(above)->indexCheck = true;
-  Value *ok = b.select(below, above, b.constBool(false));
-  BasicBlock *fail = fn->createBlock();
-  BasicBlock *next = fn->createBlock();
-  b.condBr(ok, next, fail);
-  ssa.sealBlock(fail);
-  enter(fail);
-  raise("IndexError",
-        "index {0} is out of bounds for axis " + std::to_string(dim) + " with size {1}",
-        {idx, extent}, src.range().begin);
-  ssa.sealBlock(next);
-  enter(next);
+  raiseUnless(b.select(below, above, b.constBool(false)), "IndexError",
+              "index {0} is out of bounds for axis " + std::to_string(dim) + " with size {1}",
+              {idx, extent}, src.range().begin);
 }
 
 Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src) {
@@ -1314,15 +1277,9 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
     if (boundsCheck) {
       Value *below = b.cmp(CmpPredicate::Lt, idx, len);
       Value *above = b.cmp(CmpPredicate::Ge, idx, b.constInt(i64, -n));
-      BasicBlock *fail = fn->createBlock();
-      BasicBlock *next = fn->createBlock();
-      b.condBr(b.select(below, above, b.constBool(false)), next, fail);
-      ssa.sealBlock(fail);
-      enter(fail);
-      raise("IndexError", "tuple index {0} is out of range for a tuple of {1}", {idx, len},
-            e.index->range().begin);
-      ssa.sealBlock(next);
-      enter(next);
+      raiseUnless(b.select(below, above, b.constBool(false)), "IndexError",
+                  "tuple index {0} is out of range for a tuple of {1}", {idx, len},
+                  e.index->range().begin);
     }
     Value *neg = b.cmp(CmpPredicate::Lt, idx, b.constInt(i64, 0));
     idx = b.select(neg, b.binary(Opcode::Add, idx, len), idx);

@@ -123,6 +123,9 @@ private:
   RValue recordRef(const SubscriptExpr &e);
   /// The reference to element \p idx (wrapped) of record array \p array.
   RValue recordRefAt(Value *array, const std::vector<Value *> &idx, RecordType *rt);
+  /// a[k] of an array with one in-range index (loops, unpacking): its
+  /// element, a record reference, or a row view (firstAxisElement's type).
+  RValue firstAxisValue(Value *array, Value *k);
   Type *recordViewType(RecordType *rt);
   /// Lowers the calls inside \p e for their effects only (e's value is a
   /// constant decided when compiling).
@@ -208,6 +211,10 @@ private:
   // kernel (Raise + Ret); code continues in a fresh block.
   void checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src);
   // `message` is a str.format template: {0}, {1} are the operands.
+  /// Raises \p exception (as raise()) on the path where \p ok is false;
+  /// code after it continues where it is true.
+  void raiseUnless(Value *ok, const std::string &exception, const std::string &message,
+                   std::vector<Value *> operands, SourceLoc loc);
   void raise(const std::string &exception, const std::string &message,
              std::vector<Value *> operands, SourceLoc loc);
   std::string temp(const char *what) { return std::string("$") + what + std::to_string(tempId++); }

@@ -205,11 +205,7 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
         error(valueRange, "a starred target cannot take an array's elements (unpack a tuple)");
         return;
       }
-      Type *elem = at->ndim() == 1
-                       ? at->dtype()
-                       : ctx.array(at->dtype(), at->ndim() - 1,
-                                   at->layout() == Layout::C ? Layout::C : Layout::A,
-                                   at->readonly());
+      Type *elem = firstAxisElement(ctx, at);
       for (const ExprPtr &x : t->elts)
         assignTo(*x, ExprInfo{elem}, valueRange);
       return;
@@ -1502,14 +1498,8 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
   ExprInfo it = expr(iter);
   if (!it.type)
     return nullptr;
-  if (auto *at = dyn_cast<ArrayType>(it.type)) {
-    if (at->ndim() == 1)
-      return elementType(at);
-    // An n-d array: its views a[0], a[1], ... (as NumPy iterates), C-layout
-    // when the array is.
-    return ctx.array(at->dtype(), at->ndim() - 1, at->layout() == Layout::C ? Layout::C : Layout::A,
-                     at->readonly());
-  }
+  if (auto *at = dyn_cast<ArrayType>(it.type))
+    return firstAxisElement(ctx, at); // an n-d array's views a[0], a[1], ... (as NumPy iterates)
   if (auto *tt = dyn_cast<TupleType>(it.type)) {
     if (!topLevel) {
       error(iter.range(), "a tuple inside enumerate() or zip() is not supported in kernels");

@@ -148,6 +148,15 @@ Type *pyjit::ir::binaryResultType(TypeContext &ctx, BinaryOp op, TypedOperand lh
   return nullptr;
 }
 
+Type *pyjit::ir::firstAxisElement(TypeContext &ctx, ArrayType *at) {
+  if (at->ndim() > 1)
+    return ctx.array(at->dtype(), at->ndim() - 1,
+                     at->layout() == Layout::C ? Layout::C : Layout::A, at->readonly());
+  if (auto *rt = dyn_cast<RecordType>(at->dtype()); rt && at->readonly())
+    return ctx.readonlyRecord(rt);
+  return at->dtype();
+}
+
 Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
   if (!a)
     return b;

@@ -213,3 +213,23 @@ def test_a_record_variable_no_assignment_reached_is_checked_on_the_cpu_backend()
 
     with pytest.raises(IndexError, match="out of bounds for axis 0 with size 0"):
         k[1, 1](np.zeros(2, dt), 0)
+
+
+def test_unpacking_a_record_array_gives_references(jit):
+    dt = np.dtype([("x", np.float64)])
+
+    @jit
+    def k(a, o):
+        r0, r1 = a
+        o[0] = r0.x + r1.x
+        r1.x = 9
+
+    a = np.zeros(2, dt)
+    a["x"] = [1, 2]
+    o = np.zeros(1)
+    k[1, 1](a, o)
+    assert o[0] == 3 and a["x"][1] == 9
+    ro = a.copy()
+    ro.flags.writeable = False
+    with pytest.raises(pyjit.CompileError, match="cannot write to a read-only array"):
+        k[1, 1](ro, o)

@@ -38,6 +38,11 @@ Type *binaryResultType(TypeContext &ctx, ast::BinaryOp op, TypedOperand lhs, Typ
 /// bits as in binary arithmetic (numba), bool gives int64, floats stay.
 Type *unaryResultType(TypeContext &ctx, Type *operand);
 
+/// What `a[k]` of array \p at gives with one index (iterating or unpacking
+/// it): its element (a read-only record for a read-only record array) when
+/// 1-d, else its row, a view of the other dimensions, C when \p at is.
+Type *firstAxisElement(TypeContext &ctx, ArrayType *at);
+
 /// The type a variable gets when values of types `a` and `b` are both
 /// assigned to it (numba's unification); null if they cannot unify.
 Type *unifyTypes(TypeContext &ctx, Type *a, Type *b);
