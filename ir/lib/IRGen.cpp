@@ -1163,7 +1163,9 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     }
     return r;
   }
-  // size: the product of the extents.
+  // size: the product of the extents (1 for a 0-d array).
+  if (at->ndim() == 0)
+    return RValue::of(b.constInt(ctx.int64(), 1));
   Value *size = b.arrayShape(array, 0);
   for (unsigned d = 1; d < at->ndim(); ++d)
     size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));

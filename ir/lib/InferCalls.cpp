@@ -447,8 +447,13 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     if (auto *tt = dyn_cast<TupleType>(args[0].type))
       return constant(GlobalValue::ofInt(static_cast<int64_t>(tt->size())));
-    if (isa<ArrayType>(args[0].type))
+    if (auto *at = dyn_cast<ArrayType>(args[0].type)) {
+      if (at->ndim() == 0) { // NumPy: TypeError: len() of unsized object
+        error(e.args[0]->range(), "len() of a 0-d array (it has no length; its size is 1)");
+        return {};
+      }
       return ExprInfo{ctx.int64()};
+    }
     error(e.args[0]->range(), "len() of a " + typeName(args[0].type) + " is not supported");
     return {};
   }

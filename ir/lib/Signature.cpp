@@ -156,7 +156,7 @@ public:
       if (!dtype)
         return fail("unknown dtype '" + dt + "'");
       unsigned ndim = 0;
-      if (!accept(",") || ident().rtrim("d").getAsInteger(10, ndim) || ndim == 0)
+      if (!accept(",") || ident().rtrim("d").getAsInteger(10, ndim))
         return fail("expected the number of dimensions, e.g. '2d'");
       if (!accept(","))
         return fail("expected a layout (C, F or A)");

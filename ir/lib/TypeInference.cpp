@@ -205,6 +205,10 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
         error(valueRange, "a starred target cannot take an array's elements (unpack a tuple)");
         return;
       }
+      if (at->ndim() == 0) {
+        error(valueRange, "cannot unpack a 0-d array (read its element with [()])");
+        return;
+      }
       Type *elem = firstAxisElement(ctx, at);
       for (const ExprPtr &x : t->elts)
         assignTo(*x, ExprInfo{elem}, valueRange);
@@ -1498,8 +1502,13 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
   ExprInfo it = expr(iter);
   if (!it.type)
     return nullptr;
-  if (auto *at = dyn_cast<ArrayType>(it.type))
+  if (auto *at = dyn_cast<ArrayType>(it.type)) {
+    if (at->ndim() == 0) { // NumPy: TypeError: iteration over a 0-d array
+      error(iter.range(), "iteration over a 0-d array (read its element with [()])");
+      return nullptr;
+    }
     return firstAxisElement(ctx, at); // an n-d array's views a[0], a[1], ... (as NumPy iterates)
+  }
   if (auto *tt = dyn_cast<TupleType>(it.type)) {
     if (!topLevel) {
       error(iter.range(), "a tuple inside enumerate() or zip() is not supported in kernels");

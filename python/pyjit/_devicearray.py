@@ -105,10 +105,8 @@ class _View:
 
 
 def _kernel_type(dtype, shape, strides):
-    """The interned kernel argument type string, or None (unsupported dtype, 0-d)."""
+    """The interned kernel argument type string, or None (unsupported dtype)."""
     from ._typeof import SUPPORTED_DTYPES, _c_contiguous, array_type, record_spelling
-    if not shape:
-        return None
     if dtype.fields is not None:  # a structured dtype: numba's Record spelling
         name = record_spelling(dtype)[0]
         if name is None:
@@ -178,8 +176,6 @@ class DeviceArray(_abi_base()):
             raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
                             "%s; use %s (cuda.to_device converts such arrays itself)"
                             % (self.dtype.str, self.dtype.newbyteorder("=").str))
-        if not self.shape:
-            raise ValueError("pyjit has no 0-d device arrays; use shape (1,)")
         self.strides = tuple(strides) if strides is not None else _c_strides(
             self.shape, self.dtype.itemsize)
         self.size = int(np.prod(self.shape, dtype=np.int64))
@@ -221,7 +217,14 @@ class DeviceArray(_abi_base()):
         return self._cai
 
     def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of a 0-d device array")  # numpy: len() of unsized object
         return self.shape[0]
+
+    def __iter__(self):
+        if not self.shape:
+            raise TypeError("iteration over a 0-d device array")
+        return (self[i] for i in range(self.shape[0]))
 
     @property
     def T(self):
@@ -265,11 +268,11 @@ class DeviceArray(_abi_base()):
             # A strided view: the values go to a contiguous device array and
             # a kernel puts them in place (the bytes between the view's
             # elements are not touched).
-            self._assign_from(to_device(np.ascontiguousarray(ary), stream=stream), stream)
+            self._assign_from(to_device(np.require(ary, requirements="C"), stream=stream), stream)
             return
         if self.nbytes:
             # Fortran order: the same bytes as the C-ordered transpose.
-            data = np.ascontiguousarray(ary.T if fortran else ary)
+            data = np.require(ary.T if fortran else ary, requirements="C")
             _htod(self._buffer.ptr, data, _stream_arg(stream))
 
     def is_f_contiguous(self):
@@ -592,7 +595,7 @@ def to_device(obj, stream=0, copy=True, to=None):
         if copy and dev.nbytes:
             _htod(dev.device_ctypes_pointer, ary.T, s)
         return dev
-    ary = np.ascontiguousarray(ary)
+    ary = np.require(ary, requirements="C")
     dev = DeviceArray(ary.shape, ary.dtype)
     if copy and dev.nbytes:
         _htod(dev.device_ctypes_pointer, ary, s)

@@ -153,9 +153,6 @@ def typeof(value, what):
                 "%s: %s" % (f, typeof(v, "%s.%s" % (what, f))) for f, v in zip(fields, value)))
         return "Tuple(%s)" % ", ".join(typeof(v, "%s[%d]" % (what, k)) for k, v in enumerate(value))
     if isinstance(value, np.ndarray):
-        if value.ndim == 0:
-            raise TypeError("%s: 0-d arrays are not supported as kernel arguments (pass the "
-                            "scalar, or reshape it to 1 element)" % what)
         name = dtype_name(value.dtype, what)
         t = array_type(name, value.ndim, value.flags.c_contiguous, value.flags.f_contiguous)
         return t if value.flags.writeable else "readonly " + t
@@ -173,8 +170,6 @@ def typeof(value, what):
             raise TypeError("%s: device arrays of typestr %r are not supported in kernels"
                             % (what, typestr))
         shape = tuple(cai["shape"])
-        if not shape:
-            raise TypeError("%s: 0-d arrays are not supported in kernels" % what)
         strides = cai.get("strides")
         c = _c_contiguous(shape, strides, itemsize)
         f = not c and strides is not None and _c_contiguous(shape[::-1], strides[::-1], itemsize)

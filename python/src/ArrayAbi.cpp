@@ -56,10 +56,10 @@ int abiSet(PyObject *obj, PyObject *value, void *) {
   PyObject *name = packed ? PyTuple_GetItem(value, 1) : nullptr;
   Py_ssize_t bytes = packed && PyBytes_Check(packed) ? PyBytes_Size(packed) : 0;
   Py_ssize_t words = bytes / 8;
-  if (!name || !PyUnicode_Check(name) || bytes % 8 || words < 3 || words % 2 == 0 ||
+  if (!name || !PyUnicode_Check(name) || bytes % 8 || words < 1 || words % 2 == 0 ||
       words > static_cast<Py_ssize_t>(kAbiMaxWords)) {
     PyErr_SetString(PyExc_TypeError, "_pyjit_abi: expected (bytes of 1 + 2*ndim int64 "
-                                     "words, ndim 1..32, interned type name)");
+                                     "words, ndim 0..32, interned type name)");
     return -1;
   }
   std::memcpy(self->slots, PyBytes_AsString(packed), static_cast<size_t>(bytes));

@@ -247,7 +247,7 @@ bool readCuPy(PyObject *arg, llvm::SmallVectorImpl<uint64_t> &slots, unsigned &n
     if (!dtype || !PyTuple_Check(shape) || !PyTuple_Check(strides))
       break;
     Py_ssize_t n = PyTuple_Size(shape);
-    if (n < 1 || n > kMaxDims || PyTuple_Size(strides) != n)
+    if (n > kMaxDims || PyTuple_Size(strides) != n)
       break;
     const DtypeInfo *info = dtypeInfo(dtype);
     if (!info)
@@ -277,9 +277,8 @@ bool readCuPy(PyObject *arg, llvm::SmallVectorImpl<uint64_t> &slots, unsigned &n
 
 /// Reads a torch tensor through the entry's reader (the C exchange API, else
 /// to_dlpack) into 1 + 2*ndim slots; its key in `key`. False (no error set)
-/// when the fast path cannot take it: not on the selected GPU, zero
-/// dimensions, a type pyjit has no name for, or a tensor DLPack refuses to
-/// export.
+/// when the fast path cannot take it: not on the selected GPU, a type
+/// pyjit has no name for, or a tensor DLPack refuses to export.
 bool readTorch(PyObject *arg, const TypeEntry &entry, llvm::SmallVectorImpl<uint64_t> &slots,
                unsigned &ndim, uint64_t &key) {
   using namespace dlpack;
@@ -305,7 +304,7 @@ bool readTorch(PyObject *arg, const TypeEntry &entry, llvm::SmallVectorImpl<uint
   char kind = numpyKind(t.dtype);
   unsigned itemsize = t.dtype.bits / 8;
   bool ok = kind && t.device.device_type == kDLCUDA &&
-            t.device.device_id == runtime::selectedDevice() && t.ndim >= 1 &&
+            t.device.device_id == runtime::selectedDevice() && t.ndim >= 0 &&
             static_cast<unsigned>(t.ndim) <= kMaxDims;
   if (ok) {
     ndim = static_cast<unsigned>(t.ndim);

@@ -556,5 +556,3 @@ def test_big_endian_host_arrays_are_copied_as_their_numbers():
     np.testing.assert_array_equal(dev.copy_to_host(), host)
     with pytest.raises(TypeError, match=r"machine's byte order, not dtype >f4; use <f4"):
         cuda.device_array(3, dtype=">f4")
-    with pytest.raises(ValueError, match=r"no 0-d device arrays; use shape \(1,\)"):
-        cuda.device_array(())
