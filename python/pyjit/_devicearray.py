@@ -466,6 +466,14 @@ class DeviceArray(_abi_base()):
         strides = self.strides[:-1] + (dtype.itemsize,)
         return DeviceArray(shape, dtype, strides, _View(self._buffer, 0))
 
+    def get_ipc_handle(self):
+        """An IpcArrayHandle (picklable) another process on this machine
+        opens as a DeviceArray over this memory (numba.cuda's; CUDA IPC,
+        Linux). Keep this array alive while others use it. RuntimeError
+        on the CPU backend."""
+        from ._ipc import get_ipc_handle
+        return get_ipc_handle(self)
+
     def __dlpack_device__(self):
         """(device type, device id): kDLCUDA (2) and the device ordinal, or
         kDLCPU (1) for the CPU backend's host memory."""

@@ -27,7 +27,7 @@ __all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_str
            "profile_stop", "profiling", "detect", "MemoryInfo", "reduce", "Reduce",
            "managed_array", "ManagedArray", "declare_device", "In", "Out", "InOut",
            "compile", "compile_for_current_device", "compile_ptx_for_current_device",
-           "is_supported_version", "cuda_error",
+           "is_supported_version", "cuda_error", "open_ipc_array",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
 
@@ -903,6 +903,7 @@ _sys.modules[__name__ + ".cg"] = cg  # from pyjit.cuda.cg import this_grid (numb
 _sys.modules[__name__ + ".libdevice"] = libdevice  # from pyjit.cuda import libdevice
 
 from ._reduce import Reduce, reduce  # noqa: E402  (cuda.reduce, numba.cuda's Reduce)
+from ._ipc import IpcArrayHandle, IpcHandle, open_ipc_array  # noqa: E402  (numba.cuda's IPC)
 
 # numba.cuda.devicearray: DeviceNDArray for isinstance checks, is_cuda_ndarray.
 import types as _types  # noqa: E402
@@ -911,4 +912,5 @@ devicearray = _types.ModuleType(__name__ + ".devicearray",
                                 "numba.cuda.devicearray's names for pyjit's device arrays.")
 devicearray.DeviceNDArray = devicearray.DeviceArray = DeviceArray
 devicearray.is_cuda_ndarray = lambda obj: isinstance(obj, DeviceArray)
+devicearray.IpcArrayHandle = IpcArrayHandle
 _sys.modules[devicearray.__name__] = devicearray

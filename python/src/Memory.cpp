@@ -4,9 +4,12 @@
 #include "pyjit/runtime/Device.h"
 #include "pyjit/runtime/Driver.h"
 #include "pyjit/runtime/Event.h"
+#include "pyjit/runtime/Ipc.h"
 #include "pyjit/runtime/JitLink.h"
 #include "pyjit/runtime/Memory.h"
 #include "pyjit/runtime/Stream.h"
+
+#include <cstring>
 
 using namespace pyjit;
 
@@ -380,6 +383,44 @@ PyObject *python::memGetInfo(PyObject *, PyObject *) {
     return raiseRuntime(info.takeError());
   return Py_BuildValue("(KK)", static_cast<unsigned long long>(info->first),
                        static_cast<unsigned long long>(info->second));
+}
+
+PyObject *python::ipcExport(PyObject *, PyObject *args) {
+  unsigned long long ptr;
+  if (!PyArg_ParseTuple(args, "K", &ptr))
+    return nullptr;
+  auto exported = runtime::ipcExport(ptr);
+  if (!exported)
+    return raiseRuntime(exported.takeError());
+  return Py_BuildValue("(y#KK)", reinterpret_cast<const char *>(exported->handle.data()),
+                       static_cast<Py_ssize_t>(exported->handle.size()),
+                       static_cast<unsigned long long>(exported->offset),
+                       static_cast<unsigned long long>(exported->size));
+}
+
+PyObject *python::ipcOpen(PyObject *, PyObject *args) {
+  const char *bytes;
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "y#", &bytes, &n))
+    return nullptr;
+  runtime::IpcMemHandle handle;
+  if (n != static_cast<Py_ssize_t>(handle.size())) {
+    PyErr_Format(PyExc_ValueError, "an IPC handle is %zd bytes, not %zd",
+                 static_cast<Py_ssize_t>(handle.size()), n);
+    return nullptr;
+  }
+  std::memcpy(handle.data(), bytes, handle.size());
+  auto ptr = runtime::ipcOpen(handle);
+  if (!ptr)
+    return raiseRuntime(ptr.takeError());
+  return PyLong_FromUnsignedLongLong(*ptr);
+}
+
+PyObject *python::ipcClose(PyObject *, PyObject *args) {
+  unsigned long long ptr;
+  if (!PyArg_ParseTuple(args, "K", &ptr))
+    return nullptr;
+  return noneOr(runtime::ipcClose(ptr));
 }
 
 PyObject *python::hostRegister(PyObject *, PyObject *args) {

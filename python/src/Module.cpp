@@ -104,6 +104,15 @@ static PyMethodDef methods[] = {
      "(cuMemAllocManaged), the same for the host and the devices; free with mem_free."},
     {"mem_get_info", python::memGetInfo, METH_NOARGS,
      "mem_get_info() -> (free, total) bytes of the current device (cuMemGetInfo)."},
+    {"ipc_export", python::ipcExport, METH_VARARGS,
+     "ipc_export(ptr) -> (handle: 64 bytes, offset, size): the IPC handle of the\n"
+     "allocation holding device address ptr, ptr's offset in it and its size in bytes\n"
+     "(cuMemGetAddressRange, cuIpcGetMemHandle)."},
+    {"ipc_open", python::ipcOpen, METH_VARARGS,
+     "ipc_open(handle: 64 bytes) -> device address of another process's allocation\n"
+     "(cuIpcOpenMemHandle); close with ipc_close."},
+    {"ipc_close", python::ipcClose, METH_VARARGS,
+     "ipc_close(ptr) (cuIpcCloseMemHandle)."},
     {"host_register", python::hostRegister, METH_VARARGS,
      "host_register(ptr, nbytes, mapped=False): page-locks existing host memory\n"
      "(cuMemHostRegister; mapped: also into the device's address space)."},

@@ -76,7 +76,11 @@ namespace pyjit::runtime {
   X(cuMemAllocManaged)                                                         \
   X(cuStreamWaitEvent)                                                         \
   X(cuStreamGetFlags)                                                          \
-  X(cuStreamAddCallback)
+  X(cuStreamAddCallback)                                                       \
+  X(cuMemGetAddressRange)                                                      \
+  X(cuIpcGetMemHandle)                                                         \
+  X(cuIpcOpenMemHandle)                                                        \
+  X(cuIpcCloseMemHandle)
 
 struct DriverApi {
 #define PYJIT_DECLARE_DRIVER_FUNCTION(fn) decltype(&::fn) fn = nullptr;
