@@ -276,13 +276,36 @@ def _global_descriptions(info):
                 stack.append(value[1])
 
 
+_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+
+
 def _file_digests(paths):
-    """(path, SHA-256 of the contents) of each file."""
+    """(path, SHA-256 of the contents) of each file and, for a .cu file, of
+    every header it includes with quotes, transitively: a header is looked
+    for beside the file including it, then beside the .cu file, as NVRTC
+    does. Headers not found (inside an #if, say) are left out; headers in
+    <...> are the toolkit's, whose version is in the key already."""
     import hashlib
-    out = []
+    out, seen = [], set()
     for path in paths:
-        with open(path, "rb") as f:
-            out.append((path, hashlib.sha256(f.read()).hexdigest()))
+        top = os.path.dirname(os.path.abspath(path))
+        stack = [(path, path.lower().endswith(".cu"))]  # (file, scan its includes)
+        while stack:
+            name, scan = stack.pop()
+            key = os.path.abspath(name)
+            if key in seen:
+                continue
+            seen.add(key)
+            with open(name, "rb") as f:
+                data = f.read()
+            out.append((name, hashlib.sha256(data).hexdigest()))
+            for m in _QUOTED_INCLUDE.finditer(data) if scan else ():
+                rel = os.fsdecode(m.group(1))
+                for base in (os.path.dirname(key), top):
+                    candidate = os.path.join(base, rel)
+                    if os.path.isfile(candidate):
+                        stack.append((candidate, True))
+                        break
     return out
 
 

@@ -166,6 +166,51 @@ def test_an_edited_cu_file_is_compiled_again(tmp_path, monkeypatch):
     assert results == [1, 2]
 
 
+@pytest.mark.gpu
+def test_an_edited_header_of_a_cu_file_is_compiled_again(tmp_path, monkeypatch):
+    # The key holds the headers a .cu file includes with quotes, transitively.
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "inc").mkdir()
+    path = tmp_path / "k.cu"
+    path.write_text('#include "inc/step.h"\n'
+                    'extern "C" __device__ int add_h(long long *r, long long x) '
+                    '{ *r = x + STEP; return 0; }\n')
+    (tmp_path / "inc" / "step.h").write_text('#include "value.h"\n')
+    add = cuda.declare_device("add_h", "int64(int64)", link=[str(path)])
+    results = []
+    for k in (5, 7):
+        (tmp_path / "inc" / "value.h").write_text("#define STEP %d\n" % k)
+
+        @cuda.jit
+        def kern(out):
+            out[0] = add(out[0])
+
+        out = np.zeros(1, np.int64)
+        kern[1, 1](out)
+        results.append(int(out[0]))
+    assert results == [5, 7]
+
+
+def test_link_file_digests_follow_quoted_includes(tmp_path):
+    from pyjit._dispatcher import _file_digests
+    (tmp_path / "inc").mkdir()
+    cu = tmp_path / "k.cu"
+    cu.write_text('#include <cuda_fp16.h>\n#include "inc/a.h"\n#  include "missing.h"\n')
+    (tmp_path / "inc" / "a.h").write_text('#include "b.h"\n#include "a.h"\n')  # b beside a; a cycle
+    (tmp_path / "inc" / "b.h").write_text("#define B 1\n")
+    names = [os.path.relpath(p, tmp_path) for p, _ in _file_digests([str(cu)])]
+    assert sorted(names) == ["inc/a.h", "inc/b.h", "k.cu"]
+    before = dict(_file_digests([str(cu)]))
+    (tmp_path / "inc" / "b.h").write_text("#define B 2\n")
+    after = dict(_file_digests([str(cu)]))
+    changed = [os.path.relpath(p, tmp_path) for p in after if after[p] != before[p]]
+    assert changed == ["inc/b.h"]
+    # A PTX file's text is not C++: an '#include' in it is not followed.
+    ptx = tmp_path / "f.ptx"
+    ptx.write_text('#include "inc/a.h"\n')
+    assert [p for p, _ in _file_digests([str(ptx)])] == [str(ptx)]
+
+
 def test_link_file_extensions_ignore_case_and_cu_files_must_be_utf8(tmp_path):
     from pyjit._dispatcher import _link_files
     upper = tmp_path / "F.CU"
