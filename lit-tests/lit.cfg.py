@@ -12,6 +12,9 @@ config.test_exec_root = os.path.join(config.pyjit_obj_root, "lit-tests")
 config.substitutions.append(("%pyjitc", config.pyjitc))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%ptxas", config.ptxas or "false"))
+# For tests that put a directory of their own before it (lit's shell does not
+# expand $PYTHONPATH).
+config.substitutions.append(("%pyjit_pythonpath", config.pyjit_pythonpath))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.environ.get("PATH", "")])
 # pyjitc's embedded Python imports the kernel file, which imports pyjit:
@@ -23,3 +26,8 @@ for var in ("VIRTUAL_ENV", "HOME", "PYJIT_LIBDEVICE", "CUDA_HOME"):
         config.environment[var] = os.environ[var]
 if config.ptxas:
     config.available_features.add("ptxas")
+    # NVRTC (for link= .cu files) sits beside ptxas in the toolkit.
+    cuda_root = os.path.dirname(os.path.dirname(config.ptxas))
+    if any(os.path.exists(os.path.join(cuda_root, lib, "libnvrtc.so.13"))
+           for lib in ("lib64", "lib")):
+        config.available_features.add("nvrtc")

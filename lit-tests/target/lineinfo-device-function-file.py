@@ -2,8 +2,8 @@
 # file's lines (a second .file entry), not to the kernel's.
 #
 # REQUIRES: ptxas
-# RUN: env PYTHONPATH=%S/Inputs:$PYTHONPATH %pyjitc %s --sig 'k(float32[::1])' --lineinfo -O0 | FileCheck %s
-# RUN: env PYTHONPATH=%S/Inputs:$PYTHONPATH %pyjitc %s --sig 'k(float32[::1])' --lineinfo | %ptxas -arch=sm_90 -o /dev/null -
+# RUN: env PYTHONPATH=%S/Inputs:%pyjit_pythonpath %pyjitc %s --sig 'k(float32[::1])' --lineinfo -O0 | FileCheck %s
+# RUN: env PYTHONPATH=%S/Inputs:%pyjit_pythonpath %pyjitc %s --sig 'k(float32[::1])' --lineinfo | %ptxas -arch=sm_90 -o /dev/null -
 
 from pyjit import cuda
 from scale import scale

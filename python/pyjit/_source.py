@@ -440,12 +440,14 @@ def _user_frame(tb, path):
 def load_kernels(path, name=None):
     """Imports the file at `path` and lists its kernels for pyjitc.
 
-    Returns [(name, source, filename, firstline, globals, [signature, ...])]:
-    the function called `name` if given, else every pyjit kernel in the file.
+    Returns [(name, source, filename, firstline, globals, [signature, ...],
+    [link file, ...])]: the function called `name` if given, else every pyjit
+    kernel in the file; the link files (absolute) are its link= option's and
+    those of the declared device functions it reaches.
     Raises KernelFileError (one line, pointing at the user's line) if the
     file cannot be imported; a SyntaxError propagates as it is.
     """
-    from ._dispatcher import Dispatcher
+    from ._dispatcher import Dispatcher, _link_files
     path = os.path.abspath(path)
     if os.path.isdir(path):
         raise KernelFileError("'%s' is a directory, not a kernel file" % path)
@@ -471,14 +473,18 @@ def load_kernels(path, name=None):
         if name is not None and attr != name:
             continue
         if isinstance(value, Dispatcher):
-            func, sigs = value.py_func, list(value.signature_strings)
+            func, sigs, options = value.py_func, list(value.signature_strings), value.options
         elif isinstance(value, types.FunctionType) and name is not None:
-            func, sigs = value, []
+            func, sigs, options = value, [], {}
         else:
             continue
         info = describe(func)
         if os.path.abspath(info["filename"]) != path:
             continue
+        try:
+            links = _link_files(options, info, info["name"])
+        except (OSError, ValueError) as exc:
+            raise KernelFileError("%s: kernel '%s': %s" % (path, info["name"], exc)) from None
         found.append((info["name"], info["source"], info["filename"], info["firstline"],
-                      info["globals"], sigs))
+                      info["globals"], sigs, links))
     return found

@@ -20,6 +20,8 @@
 #include "pyjit/ir/Signature.h"
 #include "pyjit/python/Bridge.h"
 #include "pyjit/runtime/JitLink.h"
+#include "pyjit/runtime/Nvrtc.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Config/llvm-config.h"
@@ -28,6 +30,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
+#include <optional>
 
 using namespace pyjit;
 namespace cl = llvm::cl;
@@ -79,6 +82,32 @@ static cl::opt<std::string> ptxVersion(
     cl::desc("PTX ISA version to declare (default: the newest nvJitLink reads, else the "
              "arch's minimum)"),
     cl::value_desc("X.Y"), cl::cat(category));
+
+/// What a link= file is, by its extension (case ignored), as the Python
+/// API reads it (pyjit._dispatcher._LINK_KINDS): a runtime::LinkInput kind,
+/// or CUDA C++ compiled by NVRTC first.
+enum class LinkFileKind {
+  PTX = runtime::LinkInput::PTX,
+  Cubin = runtime::LinkInput::Cubin,
+  LTOIR = runtime::LinkInput::LTOIR,
+  Fatbin = runtime::LinkInput::Fatbin,
+  Object = runtime::LinkInput::Object,
+  Library = runtime::LinkInput::Library,
+  Cuda,
+};
+
+static std::optional<LinkFileKind> linkKind(llvm::StringRef path) {
+  std::string ext = llvm::sys::path::extension(path).lower();
+  return llvm::StringSwitch<std::optional<LinkFileKind>>(ext)
+      .Case(".cu", LinkFileKind::Cuda)
+      .Case(".ptx", LinkFileKind::PTX)
+      .Case(".cubin", LinkFileKind::Cubin)
+      .Case(".fatbin", LinkFileKind::Fatbin)
+      .Case(".ltoir", LinkFileKind::LTOIR)
+      .Case(".o", LinkFileKind::Object)
+      .Case(".a", LinkFileKind::Library)
+      .Default(std::nullopt);
+}
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "pyjitc: error: " << message << "\n";
@@ -277,6 +306,22 @@ int main(int argc, char **argv) {
     if (!name || !source || !file ||
         !python::globalsFromDict(PyTuple_GetItem(entry, 4), globals, deviceFunctions))
       return reportPythonError();
+    std::vector<std::string> linkFiles;
+    PyObject *links = PyTuple_Size(entry) > 6 ? PyTuple_GetItem(entry, 6) : nullptr;
+    if (!links || !PyList_Check(links))
+      return fail("the pyjit package imported (" + llvm::sys::path::parent_path(devicelibDir).str() +
+                  ") does not match this pyjitc: put the build's python/ first on PYTHONPATH "
+                  "or reinstall pyjit");
+    for (Py_ssize_t k = 0; k < PyList_Size(links); ++k) {
+      auto path = python::toUtf8(PyList_GetItem(links, k), "link file");
+      if (!path)
+        return reportPythonError();
+      linkFiles.push_back(*path);
+    }
+    if (!linkFiles.empty() && emit == Emit::PTX)
+      llvm::errs() << "pyjitc: note: kernel '" << *name << "' links " << linkFiles.size()
+                   << " file(s) (link=): the PTX leaves their functions undefined; "
+                      "--emit=cubin links them\n";
     std::vector<std::vector<std::string>> typeLists;
     if (!sigTypes.empty()) {
       typeLists.push_back(sigTypes);
@@ -367,6 +412,45 @@ int main(int argc, char **argv) {
             status = 2;
             continue;
           }
+        }
+        // The link= files: as the Python API links them (a .cu file through NVRTC).
+        std::vector<std::unique_ptr<llvm::MemoryBuffer>> linkBuffers;
+        std::vector<std::string> compiledCuda;
+        compiledCuda.reserve(linkFiles.size()); // inputs point into it
+        bool linkFailed = false;
+        for (const std::string &path : linkFiles) {
+          auto kind = linkKind(path);
+          auto buf = llvm::MemoryBuffer::getFile(path, false, false);
+          if (!kind || !buf) {
+            llvm::errs() << "pyjitc: error: kernel '" << *name << "': cannot link '" << path
+                         << "': " << (buf ? "unknown file kind" : buf.getError().message())
+                         << "\n";
+            linkFailed = true;
+            break;
+          }
+          std::string base = llvm::sys::path::filename(path).str();
+          if (*kind == LinkFileKind::Cuda) {
+            auto ptx = runtime::compileCudaToPTX((*buf)->getBuffer(), path, arch);
+            if (!ptx) {
+              llvm::errs() << "pyjitc: error: " << llvm::toString(ptx.takeError()) << "\n";
+              linkFailed = true;
+              break;
+            }
+            compiledCuda.push_back(std::move(*ptx));
+            inputs.push_back({runtime::LinkInput::PTX,
+                              llvm::ArrayRef<char>(compiledCuda.back().data(),
+                                                   compiledCuda.back().size()),
+                              base});
+            continue;
+          }
+          inputs.push_back({static_cast<runtime::LinkInput::Kind>(*kind),
+                            llvm::ArrayRef<char>((*buf)->getBufferStart(), (*buf)->getBufferSize()),
+                            base});
+          linkBuffers.push_back(std::move(*buf));
+        }
+        if (linkFailed) {
+          status = 2;
+          continue;
         }
         auto cubin = runtime::linkToCubin(inputs, arch, linkOptions);
         if (!cubin) {
