@@ -701,6 +701,7 @@ Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::V
   case ir::Opcode::ArrayView:
   case ir::Opcode::ArrayTranspose:
   case ir::Opcode::ArrayCast:
+  case ir::Opcode::RecordFieldView:
     return arraySpace(inst->operand(0), seen);
   case ir::Opcode::Phi: {
     ArraySpace merged;
@@ -958,6 +959,24 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
       parts.strides.push_back(val(inst.operand(1 + ndim + d)));
     }
     arrays[&inst] = parts;
+    return llvm::Error::success();
+  }
+  case Opcode::RecordFieldView: {
+    // The element's address plus the field's offset, in the record array's
+    // memory; constant extents and strides.
+    const ArrayParts &base = arrays.at(inst.operand(0));
+    unsigned first = 1 + cast<ir::ArrayType>(inst.operand(0)->type())->ndim();
+    unsigned ndim = cast<ir::ArrayType>(t)->ndim();
+    ArrayParts parts;
+    parts.data = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), address(inst),
+                                              static_cast<uint64_t>(inst.intImm));
+    for (unsigned d = 0; d < ndim; ++d) {
+      parts.shape.push_back(val(inst.operand(first + d)));
+      parts.strides.push_back(val(inst.operand(first + ndim + d)));
+    }
+    parts.small = base.small; // inside one element of the base
+    parts.shared = base.shared;
+    arrays[&inst] = std::move(parts);
     return llvm::Error::success();
   }
   case Opcode::ArrayStride:

@@ -54,6 +54,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::ArrayLoad: return "load";
   case Opcode::ArrayStore: return "store";
   case Opcode::RecordLoad: return "load_field";
+  case Opcode::RecordFieldView: return "field_view";
   case Opcode::ArrayTranspose: return "transpose";
   case Opcode::ArrayCast: return "array_cast";
   case Opcode::RecordStore: return "store_field";

@@ -2,6 +2,8 @@
 #include "pyjit/ir/IRGen.h"
 #include "IndexParts.h"
 #include "IRGenImpl.h"
+
+#include <numeric>
 #include <functional>
 #include "pyjit/ir/MathFunctions.h"
 #include "pyjit/ir/SSABuilder.h"
@@ -306,6 +308,12 @@ IRGen::FieldRef IRGen::recordField(const Expr &access) {
   llvm::StringRef name = isa<AttributeExpr>(access)
                              ? llvm::StringRef(cast<AttributeExpr>(access).attr)
                              : llvm::StringRef(cast<StrLitExpr>(*cast<SubscriptExpr>(access).index).value);
+  if (isFieldAccess(element)) { // a[i].inner.x: inside the nested record's bytes
+    FieldRef ref = recordField(element);
+    ref.field = cast<RecordType>(ref.field->type)->field(name);
+    ref.offset += ref.field->offset;
+    return ref;
+  }
   FieldRef ref;
   auto *sub = dyn_cast<SubscriptExpr>(&element);
   if (sub && isa<ArrayType>(info(*sub->value).type)) {
@@ -319,7 +327,55 @@ IRGen::FieldRef IRGen::recordField(const Expr &access) {
     ref.indices = {zero};
   }
   ref.field = cast<RecordType>(info(element).type)->field(name);
+  ref.offset = ref.field->offset;
   return ref;
+}
+
+RValue IRGen::fieldValue(const Expr &e) {
+  FieldRef ref = recordField(e);
+  Type *t = info(e).type;
+  if (!ref.field->isArray() && !isa<RecordType>(ref.field->type))
+    return RValue::of(loadField(ref));
+  // A view into the element: the array field's elements (C order), or the
+  // nested record as a 1-element array (a record reference).
+  Type *i64 = ctx.int64();
+  std::vector<Value *> ops{ref.array};
+  ops.insert(ops.end(), ref.indices.begin(), ref.indices.end());
+  std::vector<int64_t> extents, strides;
+  Type *viewType = t;
+  if (ref.field->isArray()) {
+    extents.assign(ref.field->shape.begin(), ref.field->shape.end());
+    strides.assign(extents.size(), 0);
+    int64_t running = static_cast<int64_t>(elementBytes(ref.field->type));
+    for (size_t d = extents.size(); d-- > 0;) {
+      strides[d] = running;
+      running *= extents[d];
+    }
+  } else {
+    // Its fields are loaded at the alignment its size implies (RecordLoad):
+    // the nested record must lie at a multiple of it in every element.
+    auto *inner = cast<RecordType>(t);
+    uint64_t root = cast<RecordType>(cast<ArrayType>(ref.array->type())->dtype())->size();
+    uint64_t known = std::gcd(root, ref.offset ? ref.offset : root);
+    uint64_t needed = inner->size() & (~inner->size() + 1);
+    if ((known & (~known + 1)) < needed) // reported; the view is still made (no code follows)
+      diags.error(e.range(), "the nested record lies at byte " + llvm::Twine(ref.offset) +
+                                 " of a " + llvm::Twine(root) + "-byte record, not aligned "
+                                 "for a reference to it: read its fields in place (a[i].f.x), "
+                                 "or make the dtype with align=True");
+    viewType = recordViewType(inner);
+    extents = {1};
+    strides = {static_cast<int64_t>(inner->size())};
+  }
+  for (int64_t x : extents)
+    ops.push_back(b.constInt(i64, x));
+  for (int64_t x : strides)
+    ops.push_back(b.constInt(i64, x));
+  Instruction *view = b.create(Opcode::RecordFieldView, viewType, ops);
+  view->intImm = static_cast<int64_t>(ref.offset);
+  if (isa<RecordType>(t))
+    return RValue{t, nullptr, {RValue::of(view)}};
+  return RValue::of(view);
 }
 
 Type *IRGen::recordViewType(RecordType *rt) { return ctx.array(rt->writable(), 1, Layout::A); }
@@ -350,7 +406,7 @@ Value *IRGen::loadField(const FieldRef &ref) {
   std::vector<Value *> ops{ref.array};
   ops.insert(ops.end(), ref.indices.begin(), ref.indices.end());
   Instruction *load = b.create(Opcode::RecordLoad, ref.field->type, ops);
-  load->intImm = static_cast<int64_t>(ref.field->offset);
+  load->intImm = static_cast<int64_t>(ref.offset);
   return load;
 }
 
@@ -359,7 +415,7 @@ void IRGen::storeField(const FieldRef &ref, Value *value) {
   ops.insert(ops.end(), ref.indices.begin(), ref.indices.end());
   ops.push_back(value);
   Instruction *store = b.create(Opcode::RecordStore, ctx.none(), ops);
-  store->intImm = static_cast<int64_t>(ref.field->offset);
+  store->intImm = static_cast<int64_t>(ref.offset);
 }
 
 bool IRGen::isFieldAccess(const Expr &e) {
@@ -1111,7 +1167,7 @@ RValue IRGen::ifExp(const IfExpExpr &e) {
 
 RValue IRGen::attribute(const AttributeExpr &e) {
   if (isFieldAccess(e)) // a[i].x
-    return RValue::of(loadField(recordField(e)));
+    return fieldValue(e);
   const ExprInfo &ei = info(e);
   Type *baseType = info(*e.value).type;
   if (isa<NamespaceType, BuiltinType>(ei.type))
@@ -1253,7 +1309,7 @@ std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
 
 RValue IRGen::subscript(const SubscriptExpr &e) {
   if (isFieldAccess(e)) // a[i]['x']
-    return RValue::of(loadField(recordField(e)));
+    return fieldValue(e);
   if (isa<RecordType>(info(e).type) && isa<ArrayType>(info(*e.value).type)) // r = a[i]
     return recordRef(e);
   RValue base = gen(*e.value);

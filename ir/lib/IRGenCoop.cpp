@@ -85,16 +85,6 @@ int64_t extentOf(const Instruction *alloc) {
   return -1;
 }
 
-/// Bytes of one element of `dtype` in memory (a bool is one byte).
-int64_t elementBytes(Type *dtype) {
-  if (auto *it = dyn_cast<IntType>(dtype))
-    return it->bits() / 8;
-  if (auto *ft = dyn_cast<FloatType>(dtype))
-    return ft->bits() / 8;
-  if (auto *ct = dyn_cast<ComplexType>(dtype))
-    return ct->bits() / 8;
-  return 1;
-}
 } // namespace
 
 namespace {

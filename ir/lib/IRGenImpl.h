@@ -110,13 +110,18 @@ private:
   /// After a loop: its `else:` block at `done` (the end without break),
   /// then `exit` (where a break goes). `done` is `exit` without an else.
   void loopElse(const Block &orelse, BasicBlock *done, BasicBlock *exit);
-  /// A field of a record array's element (a[i].x, a[i]['x']): the array,
-  /// the element's (checked) indices and the field.
+  /// A field of a record array's element (a[i].x, a[i]['x'], a[i].inner.x):
+  /// the array, the element's (checked) indices, the field and its byte
+  /// offset in the element (through nested records).
   struct FieldRef {
     Value *array = nullptr;
     std::vector<Value *> indices;
     const RecordType::Field *field = nullptr;
+    uint64_t offset = 0;
   };
+  /// The value of field access \p e: a scalar loaded, or a view of an array
+  /// field or (as a record reference) of a nested record.
+  RValue fieldValue(const Expr &e);
   bool isFieldAccess(const Expr &e);
   /// A record value (r = a[i]): its 1-element view of the array, whose
   /// element 0 is the record; recordViewType is the view's type.

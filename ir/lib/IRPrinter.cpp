@@ -130,6 +130,26 @@ public:
         name(inst.operand(i));
         os << ", bb" << inst.blocks()[i]->id() << "]";
       }
+    } else if (inst.opcode() == Opcode::RecordFieldView) {
+      // field_view %a[%i, ...] + offset, extents (e0, ...), strides (s0, ...)
+      unsigned nIdx = llvm::cast<ArrayType>(inst.operand(0)->type())->ndim();
+      unsigned nDim = llvm::cast<ArrayType>(inst.type())->ndim();
+      os << " ";
+      name(inst.operand(0));
+      os << "[";
+      for (unsigned i = 0; i < nIdx; ++i) {
+        os << (i ? ", " : "");
+        name(inst.operand(1 + i));
+      }
+      os << "] + " << inst.intImm;
+      for (unsigned part = 0; part < 2; ++part) {
+        os << (part ? ", strides (" : ", extents (");
+        for (unsigned d = 0; d < nDim; ++d) {
+          os << (d ? ", " : "");
+          name(inst.operand(1 + nIdx + part * nDim + d));
+        }
+        os << ")";
+      }
     } else if (inst.opcode() == Opcode::ArrayLoad || inst.opcode() == Opcode::ArrayStore ||
                inst.opcode() == Opcode::RecordLoad || inst.opcode() == Opcode::RecordStore) {
       bool store = inst.opcode() == Opcode::ArrayStore || inst.opcode() == Opcode::RecordStore;
@@ -143,12 +163,14 @@ public:
         name(inst.operand(1 + i));
       }
       os << "]";
-      if (field) // the field by name, from the array's record dtype
+      if (field) { // the field by name (a dotted path), from the array's record dtype
+        std::string path;
+        Type *ft = store ? inst.operands().back()->type() : inst.type();
         if (auto *rt = llvm::dyn_cast<RecordType>(
-                llvm::cast<ArrayType>(inst.operand(0)->type())->dtype()))
-          for (const RecordType::Field &f : rt->fields())
-            if (f.offset == static_cast<uint64_t>(inst.intImm))
-              os << "." << f.name;
+                llvm::cast<ArrayType>(inst.operand(0)->type())->dtype());
+            rt && rt->scalarAt(static_cast<uint64_t>(inst.intImm), ft, &path))
+          os << "." << path;
+      }
       if (store) {
         os << ", ";
         name(inst.operands().back());

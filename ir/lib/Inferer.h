@@ -157,6 +157,10 @@ private:
   /// Set by iterElementType for a loop over an empty tuple (no iteration).
   bool emptyTupleLoop = false;
   ExprInfo recordField(const Expr &element, llvm::StringRef field, SourceRange at);
+  /// Where the record \p element (of RecordType) lies: the size of the
+  /// outermost record (an array's element, whose address is a multiple of
+  /// its lowest set bit) and the byte offset in it, through nested fields.
+  std::pair<uint64_t, uint64_t> recordPlacement(const Expr &element);
 
   /// The elements t[lo:hi:step] takes of a tuple of \p size (constant
   /// bounds, Python's rules), or none after an error.

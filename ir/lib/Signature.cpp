@@ -1,5 +1,6 @@
 //===- Signature.cpp - Parser for numba-style type strings ---------------===//
 #include "pyjit/ir/Signature.h"
+#include "pyjit/ir/TypeRules.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 
@@ -44,14 +45,38 @@ public:
       if (name.empty() || !accept("[") || ident() != "type" || !accept("="))
         return fail("expected 'name[type=...;offset=...]' in a Record");
       llvm::StringRef tn = ident();
-      Type *ft = ctx.scalarByName(tn);
+      Type *ft = nullptr;
+      std::vector<uint64_t> shape;
+      if (tn == "Record") { // a nested record
+        auto inner = record();
+        if (!inner)
+          return inner.takeError();
+        ft = *inner;
+      } else if (tn == "nestedarray") { // nestedarray(float64, (3,)), numba's array field
+        llvm::StringRef et = accept("(") ? ident() : llvm::StringRef();
+        ft = ctx.scalarByName(et);
+        if (!ft || !accept(",") || !accept("("))
+          return fail("expected 'nestedarray(scalar type, (extents))' in a Record");
+        while (!accept(")")) { // extents, comma-separated, a trailing comma allowed
+          uint64_t e = 0;
+          if (ident().getAsInteger(10, e) || e == 0)
+            return fail("expected positive extents in a Record's nestedarray");
+          shape.push_back(e);
+          if (!accept(",") && !rest.ltrim().starts_with(")"))
+            return fail("expected ',' or ')' after an extent in a Record's nestedarray");
+        }
+        if (shape.empty() || !accept(")"))
+          return fail("expected 'nestedarray(scalar type, (extents))' in a Record");
+      } else {
+        ft = ctx.scalarByName(tn);
+      }
       if (!ft)
         return fail("unknown field type '" + tn + "' in a Record");
       uint64_t offset = 0;
       if (!accept(";") || ident() != "offset" || !accept("=") || ident().getAsInteger(10, offset) ||
           !accept("]"))
         return fail("expected ';offset=N]' after a Record field's type");
-      fields.push_back({name.str(), ft, offset});
+      fields.push_back({name.str(), ft, offset, std::move(shape)});
     } while (accept(","));
     uint64_t size = 0;
     if (!accept(";") || ident().getAsInteger(10, size))
@@ -66,10 +91,9 @@ public:
     if (!accept(")"))
       return fail("expected ')' after a Record");
     for (const RecordType::Field &f : fields) {
-      uint64_t width = f.type->kind() == Type::Kind::Bool ? 1 : 0;
-      if (auto *it = llvm::dyn_cast<IntType>(f.type)) width = it->bits() / 8;
-      if (auto *flt = llvm::dyn_cast<FloatType>(f.type)) width = flt->bits() / 8;
-      if (auto *ct = llvm::dyn_cast<ComplexType>(f.type)) width = ct->bits() / 8;
+      uint64_t width = elementBytes(f.type);
+      for (uint64_t e : f.shape)
+        width *= e;
       if (f.offset + width > size)
         return fail("field '" + f.name + "' lies outside the Record's " + llvm::Twine(size) +
                     " bytes");

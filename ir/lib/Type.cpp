@@ -42,8 +42,14 @@ std::string Type::str() const {
     std::string s = r->readonly() ? "readonly Record(" : "Record(";
     for (size_t i = 0; i < r->fields().size(); ++i) {
       const RecordType::Field &f = r->fields()[i];
-      s += (i ? "," : "") + f.name + "[type=" + f.type->str() + ";offset=" +
-           std::to_string(f.offset) + "]";
+      std::string ft = f.type->str();
+      if (f.isArray()) { // numba's NestedArray: nestedarray(float64, (3,))
+        std::string dims;
+        for (uint64_t e : f.shape)
+          dims += (dims.empty() ? "" : ", ") + std::to_string(e);
+        ft = "nestedarray(" + ft + ", (" + dims + (f.shape.size() == 1 ? ",))" : "))");
+      }
+      s += (i ? "," : "") + f.name + "[type=" + ft + ";offset=" + std::to_string(f.offset) + "]";
     }
     return s + ";" + std::to_string(r->size()) + ";" + (r->aligned() ? "True" : "False") + ")";
   }
@@ -55,4 +61,25 @@ std::string Type::str() const {
     return "function(" + cast<BuiltinType>(this)->path().str() + ")";
   }
   return "?";
+}
+
+const RecordType::Field *RecordType::scalarAt(uint64_t offset, const Type *type,
+                                              std::string *path) const {
+  for (const Field &f : members) {
+    if (f.isArray())
+      continue;
+    if (f.type == type && f.offset == offset) {
+      if (path)
+        *path = f.name;
+      return &f;
+    }
+    auto *inner = llvm::dyn_cast<RecordType>(f.type);
+    if (inner && offset >= f.offset && offset < f.offset + inner->size())
+      if (const Field *found = inner->scalarAt(offset - f.offset, type, path)) {
+        if (path)
+          *path = f.name + "." + *path;
+        return found;
+      }
+  }
+  return nullptr;
 }

@@ -10,6 +10,8 @@
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/StringExtras.h"
 #include "Inferer.h"
+
+#include <numeric>
 #include "pyjit/ir/Coop.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/frontend/Parser.h"
@@ -268,6 +270,12 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
     if (rt->readonly())
       error(target.range(), "cannot write to a read-only array (its element is " +
                                 typeName(rt) + ")");
+    else if (isa<ArrayType>(field.type))
+      error(target.range(), "cannot assign a whole array field; assign its elements "
+                            "(a[i].f[k] = ...)");
+    else if (isa<RecordType>(field.type))
+      error(target.range(), "cannot assign a whole nested record; assign its fields "
+                            "(a[i].f.x = ...)");
     else if (!value.type->isScalar())
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
                             " into a record field of " + typeName(field.type));
@@ -919,13 +927,7 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
     // Its layout from its strides, as a kernel argument's.
     Type *dtype = ctx.scalarByName(g.dtype);
     size_t n = g.shape.size();
-    int64_t item = 1;
-    if (auto *it = dyn_cast<IntType>(dtype))
-      item = it->bits() / 8;
-    else if (auto *ft = dyn_cast<FloatType>(dtype))
-      item = ft->bits() / 8;
-    else if (auto *ct = dyn_cast<ComplexType>(dtype))
-      item = ct->bits() / 8;
+    int64_t item = static_cast<int64_t>(elementBytes(dtype));
     auto unit = [&](bool cOrder) {
       int64_t expect = item;
       for (size_t k = 0; k < n; ++k) {
@@ -1204,16 +1206,60 @@ Type *Inferer::elementType(ArrayType *at) {
 }
 
 
+/// A field access, a[i].x or a[i]['x'], of a record-typed value.
+static const Expr *fieldAccessBase(const Expr &e, const TypedFunction &typed) {
+  const Expr *base = nullptr;
+  if (auto *a = dyn_cast<AttributeExpr>(&e))
+    base = a->value.get();
+  else if (auto *s = dyn_cast<SubscriptExpr>(&e); s && isa<StrLitExpr>(*s->index))
+    base = s->value.get();
+  auto it = base ? typed.exprs.find(base) : typed.exprs.end();
+  return it != typed.exprs.end() && llvm::isa_and_nonnull<RecordType>(it->second.type) ? base
+                                                                                       : nullptr;
+}
+
+std::pair<uint64_t, uint64_t> Inferer::recordPlacement(const Expr &element) {
+  if (const Expr *base = fieldAccessBase(element, result)) {
+    auto [root, offset] = recordPlacement(*base);
+    llvm::StringRef name = isa<AttributeExpr>(element)
+                               ? llvm::StringRef(cast<AttributeExpr>(element).attr)
+                               : llvm::StringRef(cast<StrLitExpr>(*cast<SubscriptExpr>(element).index).value);
+    const RecordType::Field *f = cast<RecordType>(result.exprs[base].type)->field(name);
+    return {root, offset + (f ? f->offset : 0)};
+  }
+  return {cast<RecordType>(result.exprs[&element].type)->size(), 0};
+}
+
 ExprInfo Inferer::recordField(const Expr &element, llvm::StringRef field, SourceRange at) {
   auto *rt = cast<RecordType>(result.exprs[&element].type);
-  if (!isa<SubscriptExpr, NameExpr>(element)) {
+  if (!isa<SubscriptExpr, NameExpr>(element) && !fieldAccessBase(element, result)) {
     error(element.range(), "a record's field is read from an array element (a[i]." +
                                field.str() + ") or a record variable (r = a[i]; r." +
                                field.str() + ")");
     return {};
   }
-  if (const RecordType::Field *f = rt->field(field))
+  if (const RecordType::Field *f = rt->field(field)) {
+    if (f->isArray()) {
+      // A view of the field's elements, loaded at their natural alignment:
+      // the field must have it wherever the element lies (a packed dtype
+      // may put it at any offset).
+      auto [root, offset] = recordPlacement(element);
+      offset += f->offset;
+      uint64_t known = std::gcd(root, offset ? offset : root);
+      if ((known & (~known + 1)) < elementBytes(f->type)) {
+        error(at, "array field '" + field.str() + "' (" + typeName(f->type) + ") lies at byte " +
+                      llvm::Twine(offset) + " of a " + llvm::Twine(root) +
+                      "-byte record, not aligned for its elements: make the dtype with "
+                      "align=True (np.dtype([...], align=True))");
+        return {};
+      }
+      return ExprInfo{ctx.array(f->type, static_cast<unsigned>(f->shape.size()), Layout::C,
+                                rt->readonly())};
+    }
+    if (auto *inner = dyn_cast<RecordType>(f->type))
+      return ExprInfo{rt->readonly() ? ctx.readonlyRecord(inner) : inner};
     return ExprInfo{f->type};
+  }
   std::string names;
   for (const RecordType::Field &f : rt->fields())
     names += (names.empty() ? "" : ", ") + f.name;

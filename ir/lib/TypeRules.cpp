@@ -148,6 +148,18 @@ Type *pyjit::ir::binaryResultType(TypeContext &ctx, BinaryOp op, TypedOperand lh
   return nullptr;
 }
 
+uint64_t pyjit::ir::elementBytes(const Type *t) {
+  if (auto *it = dyn_cast<IntType>(t))
+    return it->bits() / 8;
+  if (auto *ft = dyn_cast<FloatType>(t))
+    return ft->bits() / 8;
+  if (auto *ct = dyn_cast<ComplexType>(t))
+    return ct->bits() / 8;
+  if (auto *rt = dyn_cast<RecordType>(t))
+    return rt->size();
+  return 1;
+}
+
 Type *pyjit::ir::firstAxisElement(TypeContext &ctx, ArrayType *at) {
   if (at->ndim() > 1)
     return ctx.array(at->dtype(), at->ndim() - 1,

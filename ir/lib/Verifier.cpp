@@ -272,11 +272,21 @@ private:
       if (!rt || inst.numOperands() != 1 + at->ndim() + extra)
         return fail(&bb, "a record field access needs a record array and one index per dimension");
       Type *ft = extra ? inst.operands().back()->type() : inst.type();
-      bool found = false; // fields may overlap (NumPy offsets): any at the offset, of the type
-      for (const RecordType::Field &x : rt->fields())
-        found |= x.offset == static_cast<uint64_t>(inst.intImm) && x.type == ft;
-      if (!found)
+      // Fields may overlap (NumPy offsets): any at the offset, of the type,
+      // also inside nested records (a[i].inner.x).
+      if (!rt->scalarAt(static_cast<uint64_t>(inst.intImm), ft))
         return fail(&bb, "a record field access must name a field at its offset, of its type");
+      return llvm::Error::success();
+    }
+    case Opcode::RecordFieldView: {
+      auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
+      auto *rt = at ? llvm::dyn_cast<RecordType>(at->dtype()) : nullptr;
+      auto *view = llvm::dyn_cast<ArrayType>(inst.type());
+      if (!rt || !view || inst.numOperands() != 1 + at->ndim() + 2 * view->ndim())
+        return fail(&bb, "a record field view needs a record array, one index per dimension "
+                         "and the view's extents and strides");
+      if (static_cast<uint64_t>(inst.intImm) >= rt->size())
+        return fail(&bb, "a record field view's offset lies outside the record");
       return llvm::Error::success();
     }
     default:

@@ -64,11 +64,24 @@ def record_spelling(dtype):
             return None, "field titles are not supported"
         if not (name.isidentifier() and name.isascii()):
             return None, "field name %r is not an ASCII identifier" % name
-        if fdt.subdtype is not None or fdt.fields is not None:
-            return None, "field %r is an array or a record; record fields must be scalars" % name
+        if fdt.fields is not None:  # a nested record
+            inner, why = record_spelling(fdt)
+            if inner is None:
+                return None, "field %r: %s" % (name, why)
+            fields.append("%s[type=%s;offset=%d]" % (name, inner, offset))
+            continue
+        shape = ()
+        if fdt.subdtype is not None:  # an array field: numba's nestedarray
+            fdt, shape = fdt.subdtype
+            if fdt.fields is not None or fdt.subdtype is not None:
+                return None, "field %r is an array of records; array fields hold scalars" % name
         if fdt.name not in SUPPORTED_DTYPES or not fdt.isnative:
             return None, "field %r has dtype %s" % (name, fdt)
-        fields.append("%s[type=%s;offset=%d]" % (name, fdt.name, offset))
+        ftype = fdt.name
+        if shape:
+            ftype = "nestedarray(%s, (%s))" % (
+                ftype, ", ".join(str(e) for e in shape) + ("," if len(shape) == 1 else ""))
+        fields.append("%s[type=%s;offset=%d]" % (name, ftype, offset))
     if not fields:
         return None, "the record has no fields"
     return "Record(%s;%d;%s)" % (",".join(fields), dtype.itemsize, dtype.isalignedstruct), None

@@ -93,8 +93,8 @@ def through_a_call(r, out):
     with pytest.raises(pyjit.CompileError, match=r"conditional expression cannot choose between "
                                                  r"records"):
         jit(m.through_a_call)[1, 1](r, np.zeros(1))
-    nested = np.zeros(3, dtype=[("v", np.float32, 3)])
-    with pytest.raises(TypeError, match=r"argument 'r'.*field 'v' is an array or a record"):
+    nested = np.zeros(3, dtype=[("v", [("p", np.float32)], 3)])  # an array of records
+    with pytest.raises(TypeError, match=r"argument 'r'.*field 'v' is an array of records"):
         jit(m.no_such_field)[1, 1](nested)
 
 
@@ -233,3 +233,184 @@ def test_unpacking_a_record_array_gives_references(jit):
     ro.flags.writeable = False
     with pytest.raises(pyjit.CompileError, match="cannot write to a read-only array"):
         k[1, 1](ro, o)
+
+
+# -- array fields and nested records (numba's nestedarray and nested Record) -------
+
+INNER = np.dtype([("a", np.int16), ("b", np.float32)], align=True)
+PARTICLE = np.dtype([("id", np.int32), ("pos", np.float32, 3), ("m", np.float64, (2, 2)),
+                     ("inner", INNER)], align=True)
+
+
+@cuda.jit(device=True)
+def _sum_squares(v):
+    s = 0.0
+    for x in v:
+        s += x * x
+    return s
+
+
+@cuda.jit(device=True)
+def _inner_b(rec):
+    return rec.b
+
+
+def _particles(n):
+    p = np.zeros(n, PARTICLE)
+    p["id"] = np.arange(n)
+    p["pos"] = np.arange(3 * n, dtype=np.float32).reshape(n, 3)
+    p["m"] = np.arange(4.0 * n).reshape(n, 2, 2)
+    p["inner"]["a"] = 3 * np.arange(n)
+    p["inner"]["b"] = 0.25
+    return p
+
+
+def test_array_fields_are_views_read_and_written(jit):
+    @jit
+    def k(p, out):
+        i = cuda.grid(1)
+        if i < p.size:
+            r = p[i]
+            out[i] = _sum_squares(r.pos) + r.m[1, 0] + len(r.pos) + r.m.shape[1]
+            p[i].pos[2] = 10.0 * i           # through the array element
+            r.m[0, 1] = -r["m"][1, 1]        # through a record variable, by name
+            r.pos[0] += 1
+
+    n = 37
+    p = _particles(n)
+    expected = p.copy()
+    out = np.zeros(n)
+    k[2, 32](p, out)
+    np.testing.assert_allclose(out, (expected["pos"].astype(np.float64) ** 2).sum(1)
+                               + expected["m"][:, 1, 0] + 3 + 2, rtol=1e-6)
+    expected["pos"][:, 2] = 10.0 * np.arange(n)
+    expected["m"][:, 0, 1] = -expected["m"][:, 1, 1]
+    expected["pos"][:, 0] += 1
+    np.testing.assert_array_equal(p, expected)
+
+
+def test_nested_record_fields_in_place_and_as_references(jit):
+    @jit
+    def k(p, out):
+        i = cuda.grid(1)
+        if i < p.size:
+            out[i] = p[i].inner.a + _inner_b(p[i].inner)   # a reference to the nested record
+            p[i].inner.a += 7
+            q = p[i]["inner"]
+            q.b = q.b * 4 + i
+
+    n = 21
+    p = _particles(n)
+    out = np.zeros(n)
+    k[1, 32](p, out)
+    np.testing.assert_array_equal(out, 3 * np.arange(n) + 0.25)
+    np.testing.assert_array_equal(p["inner"]["a"], 3 * np.arange(n) + 7)
+    np.testing.assert_array_equal(p["inner"]["b"], 1.0 + np.arange(n, dtype=np.float32))
+    np.testing.assert_array_equal(p["id"], np.arange(n))  # neighbours untouched
+
+
+def test_fields_of_nested_records_in_packed_dtypes_are_read_in_place(jit):
+    # Packed: inner.b sits at byte 13 of 19; loads are made byte-wise where needed.
+    packed = np.dtype([("id", np.int8), ("pos", np.float32, 3),
+                       ("inner", [("a", np.int16), ("b", np.float32)])])
+
+    @jit
+    def k(p, out):
+        out[0] = p[1].inner.b
+        p[1].inner.b = 2.5
+
+    p = np.zeros(2, packed)
+    p["inner"]["b"] = [0.5, 1.5]
+    out = np.zeros(1)
+    k[1, 1](p, out)
+    assert out[0] == 1.5 and list(p["inner"]["b"]) == [0.5, 2.5]
+
+
+def test_array_fields_of_read_only_records_are_read_only(jit):
+    @jit
+    def read(ro, out):
+        out[0] = ro[1].pos[2] + ro[0]["inner"].a
+
+    @jit
+    def write(ro):
+        ro[0].pos[0] = 1.0
+
+    p = _particles(2)
+    p.flags.writeable = False
+    out = np.zeros(1)
+    read[1, 1](p, out)
+    assert out[0] == p["pos"][1, 2] + p["inner"]["a"][0]
+    with pytest.raises(pyjit.CompileError, match=r"cannot write to a read-only array "
+                                                 r"\(readonly array\(float32, 1d, C\)\)"):
+        write[1, 1](p)
+
+
+def test_misaligned_and_whole_field_uses_are_compile_errors(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "field_errors", '''
+def array_field(p, out):
+    out[0] = p[0].pos[0]
+
+
+def nested_reference(p, out):
+    q = p[0].inner
+    out[0] = q.b
+
+
+def whole_array(p):
+    p[0].pos = 1.0
+
+
+def whole_record(p):
+    p[0].inner = 1
+''')
+    packed = np.zeros(2, np.dtype([("id", np.int8), ("pos", np.float32, 3),
+                                   ("inner", [("a", np.int16), ("b", np.float32)])]))
+    with pytest.raises(pyjit.CompileError,
+                       match=r"field_errors.py:3:14: error: array field 'pos' \(float32\) lies "
+                             r"at byte 1 of a 19-byte record, not aligned.*align=True"):
+        jit(m.array_field)[1, 1](packed, np.zeros(1))
+    with pytest.raises(pyjit.CompileError,
+                       match=r"field_errors.py:7:9: error: the nested record lies at byte 13 "
+                             r"of a 19-byte record.*fields in place"):
+        jit(m.nested_reference)[1, 1](packed, np.zeros(1))
+    aligned = _particles(2)
+    with pytest.raises(pyjit.CompileError, match=r"cannot assign a whole array field"):
+        jit(m.whole_array)[1, 1](aligned)
+    with pytest.raises(pyjit.CompileError, match=r"cannot assign a whole nested record"):
+        jit(m.whole_record)[1, 1](aligned)
+
+
+def test_numba_spelling_of_array_and_nested_fields_is_a_signature(jit):
+    from pyjit._typeof import record_spelling
+    spelled, _ = record_spelling(PARTICLE)
+    assert spelled == ("Record(id[type=int32;offset=0],pos[type=nestedarray(float32, (3,));"
+                       "offset=4],m[type=nestedarray(float64, (2, 2));offset=16],"
+                       "inner[type=Record(a[type=int16;offset=0],b[type=float32;offset=4];8;"
+                       "True);offset=48];56;True)")
+
+    def k(p, out):
+        out[0] = p[1].m[1, 1] + p[1].inner.b
+
+    eager = jit("void(array(%s, 1d, C), float64[::1])" % spelled)(k)
+    out = np.zeros(1)
+    p = _particles(2)
+    eager[1, 1](p, out)
+    assert out[0] == p["m"][1, 1, 1] + 0.25
+
+
+@pytest.mark.gpu
+def test_device_arrays_of_records_with_array_fields_round_trip():
+    @cuda.jit
+    def k(p):
+        i = cuda.grid(1)
+        if i < p.size:
+            for j in range(3):
+                p[i].pos[j] *= 2
+
+    p = _particles(5)
+    d = cuda.to_device(p)
+    k[1, 32](d)
+    back = d.copy_to_host()
+    p["pos"] *= 2
+    np.testing.assert_array_equal(back, p)

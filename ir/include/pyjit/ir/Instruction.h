@@ -67,6 +67,12 @@ enum class Opcode {
   // field's type; RecordStore(a, i0, .., value). intImm is the field's byte
   // offset in the element (RecordType); indices as for ArrayLoad.
   RecordLoad, RecordStore,
+  // RecordFieldView(a, i0, .., extents..., byte strides...) -> a view of a
+  // record array element's array field (or, as a 1-element 1-d array, of a
+  // nested record field): intImm is the field's byte offset in the element;
+  // the indices as for ArrayLoad, then the view's constant extents and
+  // strides, one each per dimension of the result.
+  RecordFieldView,
   // ArrayStride(a) with the dimension in intImm -> int64 bytes.
   ArrayStride,
   // ArrayTranspose(a) -> a view with the dimensions in reverse order (a.T).

@@ -144,10 +144,15 @@ private:
 /// made with align=True (fields at their natural alignment).
 class RecordType : public Type {
 public:
+  /// A field: a scalar, a nested record (type is a RecordType), or an
+  /// array of scalars (numba's nestedarray: `shape` holds its extents, C
+  /// order; type is the element's).
   struct Field {
     std::string name;
     Type *type;
     uint64_t offset;
+    std::vector<uint64_t> shape = {};
+    bool isArray() const { return !shape.empty(); }
   };
   RecordType(std::vector<Field> fields, uint64_t size, bool aligned)
       : Type(Kind::Record), members(std::move(fields)), bytes(size), isAligned(aligned) {}
@@ -160,6 +165,9 @@ public:
         return &f;
     return nullptr;
   }
+  /// The scalar field (of type \p type) at byte \p offset, looked for in
+  /// nested records too, with its dotted path in \p path; null if none.
+  const Field *scalarAt(uint64_t offset, const Type *type, std::string *path = nullptr) const;
   /// An element of a read-only array (`r = ro[i]`): its fields cannot be
   /// written. writable() is the dtype itself (the array's), for both.
   bool readonly() const { return writableTwin != nullptr; }

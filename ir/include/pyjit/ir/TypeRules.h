@@ -38,6 +38,10 @@ Type *binaryResultType(TypeContext &ctx, ast::BinaryOp op, TypedOperand lhs, Typ
 /// bits as in binary arithmetic (numba), bool gives int64, floats stay.
 Type *unaryResultType(TypeContext &ctx, Type *operand);
 
+/// Bytes of one value of scalar or record type \p t in memory (a bool is one
+/// byte, a record its size).
+uint64_t elementBytes(const Type *t);
+
 /// What `a[k]` of array \p at gives with one index (iterating or unpacking
 /// it): its element (a read-only record for a read-only record array) when
 /// 1-d, else its row, a view of the other dimensions, C when \p at is.
