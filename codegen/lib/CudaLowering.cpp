@@ -25,6 +25,9 @@ void Emitter::allocArray(const ir::Instruction &inst) {
   auto *at = cast<ir::ArrayType>(inst.type());
   llvm::Type *elemTy = memTypeOf(at->dtype());
   uint64_t itemSize = module.getDataLayout().getTypeAllocSize(elemTy);
+  // What an element's accesses assume of its address: the item size's
+  // lowest set bit (a record's size need not be a power of two), at most 16.
+  uint64_t itemAlign = std::min<uint64_t>(itemSize & (~itemSize + 1), 16);
   std::vector<int64_t> extents;
   uint64_t total = 1;
   for (const ir::Value *v : inst.operands()) {
@@ -65,18 +68,21 @@ void Emitter::allocArray(const ir::Instruction &inst) {
   } else {
     llvm::Type *storage = llvm::ArrayType::get(elemTy, total);
     if (inst.intImm == 4) {
-      // Constant memory holding the array's bytes (C order).
-      llvm::Constant *init = llvm::ConstantDataArray::getRaw(
-          inst.text, inst.text.size(), b.getInt8Ty());
-      auto *g = new llvm::GlobalVariable(module, init->getType(), true,
-                                         llvm::GlobalValue::InternalLinkage, init,
-                                         "const" + std::to_string(sharedCount++), nullptr,
-                                         llvm::GlobalValue::NotThreadLocal, constAS());
-      g->setAlignment(llvm::Align(std::max<uint64_t>(8, itemSize)));
+      // Constant memory holding the array's bytes (C order), once per contents.
+      llvm::GlobalVariable *&g = constArrays[inst.text];
+      if (!g) {
+        llvm::Constant *init = llvm::ConstantDataArray::getRaw(
+            inst.text, inst.text.size(), b.getInt8Ty());
+        g = new llvm::GlobalVariable(module, init->getType(), true,
+                                     llvm::GlobalValue::InternalLinkage, init,
+                                     "const" + std::to_string(sharedCount++), nullptr,
+                                     llvm::GlobalValue::NotThreadLocal, constAS());
+        g->setAlignment(llvm::Align(16)); // any element type's (at most 16)
+      }
       parts.data = g;
     } else if (inst.intImm == 3 && options.host) {
       // Each block has its own: an offset into HostContext::staticShared.
-      uint64_t offset = llvm::alignTo(hostSharedBytes, std::max<uint64_t>(16, itemSize));
+      uint64_t offset = llvm::alignTo(hostSharedBytes, 16);
       hostSharedBytes = offset + total * itemSize;
       llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
       llvm::Value *base = entry.CreateAlignedLoad(
@@ -88,13 +94,13 @@ void Emitter::allocArray(const ir::Instruction &inst) {
           module, storage, false, llvm::GlobalValue::InternalLinkage,
           llvm::UndefValue::get(storage), "shared" + std::to_string(sharedCount++), nullptr,
           llvm::GlobalValue::NotThreadLocal, sharedAS());
-      g->setAlignment(llvm::Align(std::max<uint64_t>(16, itemSize)));
+      g->setAlignment(llvm::Align(16));
       parts.data = g;
     } else {
       // Local arrays live for the whole kernel: allocate in the entry block.
       llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
       llvm::AllocaInst *a = entry.CreateAlloca(storage, nullptr, "local");
-      a->setAlignment(llvm::Align(std::max<uint64_t>(8, itemSize)));
+      a->setAlignment(llvm::Align(std::max<uint64_t>(8, itemAlign)));
       parts.data = a;
     }
     uint64_t stride = itemSize;

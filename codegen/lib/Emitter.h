@@ -108,6 +108,9 @@ private:
   // The LLVM block where each IR block's code ends (lowering may split it).
   std::map<const ir::BasicBlock *, llvm::BasicBlock *> blockEnds;
   unsigned sharedCount = 0;
+  /// Constant-memory arrays by contents: a global array read in several
+  /// places is one copy (constant memory holds 64 KiB).
+  std::map<std::string, llvm::GlobalVariable *> constArrays;
   uint64_t hostSharedBytes = 0; // static shared memory of a host kernel
   llvm::Value *hostCoopScratch = nullptr; // host: the coop primitives' block scratch
   std::map<const ir::Value *, llvm::Value *> coopAggregates; // Coop -> its total's slot

@@ -1,6 +1,7 @@
 //===- InferCalls.cpp - Typing of calls: builtins, math, cuda, device functions ===//
 #include "pyjit/ir/Coop.h"
 #include "Inferer.h"
+#include "pyjit/ir/Signature.h"
 #include "CallArgs.h"
 #include "NumpyUfuncs.h"
 #include "ExternSignature.h"
@@ -838,11 +839,13 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
     }
   }
   auto *bt = dyn_cast<BuiltinType>(dtype.type);
-  Type *elem = bt && bt->path().starts_with("dtype.") ? ctx.scalarByName(bt->path().drop_front(6))
-                                                       : nullptr;
+  Type *elem = nullptr;
+  if (bt && bt->path().starts_with("dtype.")) // a scalar or a structured dtype (a global, a.dtype)
+    elem = parseDType(ctx, bt->path().drop_front(6));
   if (!elem) {
     error(dtypeExpr->range(), llvm::Twine("the dtype of ") + what +
-                                  " must be a NumPy scalar type such as np.float32");
+                                  " must be a NumPy scalar type such as np.float32, or a "
+                                  "structured np.dtype");
     return {};
   }
   std::vector<int64_t> &extents = result.allocExtents[&e];

@@ -197,13 +197,11 @@ public:
     if (id == "none") // numba's types.none: a None argument
       return static_cast<Type *>(ctx.none());
     Type *scalar = ctx.scalarByName(id);
-    if (id == "Record") { // from_dtype(dt)[:]: a record array
+    if (id == "Record") { // from_dtype(dt)[:]: a record array; alone, a dtype (parseDType)
       auto r = record();
       if (!r)
         return r.takeError();
       scalar = *r;
-      if (!rest.ltrim().starts_with("["))
-        return fail("a Record is an array's dtype: write Record(...)[:]");
     }
     if (!scalar)
       return fail("unknown type '" + id + "'");
@@ -270,6 +268,19 @@ llvm::Expected<Type *> pyjit::ir::parseType(TypeContext &ctx, llvm::StringRef te
   if (!p.atEnd())
     return p.fail("unexpected text after the type");
   return t;
+}
+
+Type *pyjit::ir::parseDType(TypeContext &ctx, llvm::StringRef name) {
+  if (Type *t = ctx.scalarByName(name))
+    return t;
+  if (!name.starts_with("Record("))
+    return nullptr;
+  auto parsed = parseType(ctx, name);
+  if (!parsed) {
+    llvm::consumeError(parsed.takeError());
+    return nullptr;
+  }
+  return *parsed;
 }
 
 llvm::Expected<Signature> pyjit::ir::parseSignature(TypeContext &ctx, llvm::StringRef text) {

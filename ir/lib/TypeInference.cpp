@@ -10,6 +10,7 @@
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/StringExtras.h"
 #include "Inferer.h"
+#include "pyjit/ir/Signature.h"
 
 #include <numeric>
 #include "pyjit/ir/Coop.h"
@@ -898,7 +899,7 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
     return constant(g);
   case GlobalValue::Kind::ConstArray: {
     // Read only, in constant memory (numba: a global array is a constant).
-    ExprInfo info{ctx.array(ctx.scalarByName(g.dtype), static_cast<unsigned>(g.shape.size()),
+    ExprInfo info{ctx.array(parseDType(ctx, g.dtype), static_cast<unsigned>(g.shape.size()),
                             Layout::C, /*readonly=*/true)};
     info.constant = g;
     return info;
@@ -925,7 +926,7 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
   }
   case GlobalValue::Kind::DeviceArray: {
     // Its layout from its strides, as a kernel argument's.
-    Type *dtype = ctx.scalarByName(g.dtype);
+    Type *dtype = parseDType(ctx, g.dtype);
     size_t n = g.shape.size();
     int64_t item = static_cast<int64_t>(elementBytes(dtype));
     auto unit = [&](bool cOrder) {

@@ -20,5 +20,5 @@ def k(out):
 
 # CHECK-LABEL: func @k(
 # CHECK: alloc const {{%[0-9]+}} : readonly array(float32, 1d, C)
-# PTX: .const .align 8 .b8 const0[12] = {0, 0, 192, 63, 0, 0, 32, 64, 0, 0, 96, 64};
+# PTX: .const .align 16 .b8 const0[12] = {0, 0, 192, 63, 0, 0, 32, 64, 0, 0, 96, 64};
 # PTX: ld.const.b32

@@ -89,6 +89,15 @@ def attribute_reads(source, code):
     return AttributeReads(frozenset(names), depth + 1)
 
 
+def _dtype_spelling(dtype):
+    """The dtype's name for the compiler: a scalar's NumPy name, numba's
+    Record spelling of a structured dtype, or None if pyjit has none."""
+    if dtype.fields is not None:
+        from ._typeof import record_spelling
+        return record_spelling(dtype)[0]
+    return dtype.name if dtype.name in _NUMPY_SCALARS else None
+
+
 def classify(value, memo=None, reads=_NO_READS):
     """The (kind, value) description of one global value.
 
@@ -150,8 +159,14 @@ def classify(value, memo=None, reads=_NO_READS):
         # A global device array (numba-cuda): the kernel reads and writes it
         # through its address, which is part of the cache key. It must
         # outlive the kernels that use it, as in numba.
-        dtype = np.dtype(cai["typestr"])
-        if dtype.name not in _NUMPY_SCALARS:
+        dtype = getattr(value, "dtype", None)
+        if not isinstance(dtype, np.dtype):
+            dtype = np.dtype(cai["typestr"])
+            if cai.get("descr") and cai["typestr"].startswith("|V"):
+                from ._typeof import _dtype_of_descr
+                dtype = _dtype_of_descr(cai["descr"], dtype.itemsize, "a global device array")
+        dtype_name = _dtype_spelling(dtype)
+        if dtype_name is None:
             return ("unsupported", "device array of dtype %s" % dtype)
         shape = [int(s) for s in cai["shape"]]
         strides = cai.get("strides")
@@ -160,17 +175,19 @@ def classify(value, memo=None, reads=_NO_READS):
                 if all(shape) else [dtype.itemsize] * len(shape)
         host = bool(getattr(value, "_buffer_is_host", lambda: False)())
         return ("devarray", (int(cai["data"][0] or 0), shape, [int(s) for s in strides],
-                             dtype.name, bool(cai["data"][1]), host))
+                             dtype_name, bool(cai["data"][1]), host))
     if isinstance(value, np.ndarray):
         # A global array is a constant (numba): frozen into constant memory.
-        if value.dtype.name not in _NUMPY_SCALARS or value.ndim == 0:
+        dtype_name = _dtype_spelling(value.dtype)
+        if dtype_name is None or value.ndim == 0:
             return ("unsupported", "ndarray of dtype %s" % value.dtype)
         if value.nbytes > _CONST_BYTES:
             return ("unsupported", "ndarray of %d bytes (constant memory holds %d; pass it as "
                                    "an argument instead)" % (value.nbytes, _CONST_BYTES))
         # In native byte order: a '>i8' global holds the same numbers.
-        native = np.ascontiguousarray(value, dtype=value.dtype.newbyteorder("="))
-        return ("array", (value.dtype.name, list(value.shape), native.tobytes()))
+        native = np.ascontiguousarray(
+            value, dtype=value.dtype if value.dtype.fields else value.dtype.newbyteorder("="))
+        return ("array", (dtype_name, list(value.shape), native.tobytes()))
     # int()/float(): an IntEnum member (or any subclass) by its value, also in
     # the cache key (a custom __repr__ must not hide a changed value).
     if isinstance(value, enum.IntEnum):  # Mode.ADD: an int whose .value is read too
@@ -229,6 +246,12 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("unsupported", "str")
     if isinstance(value, np.dtype) and value.isnative and value.name in _NUMPY_SCALARS:
         return ("dtype", value.name)  # DT = np.dtype('float32'); cuda.local.array(4, DT)
+    if isinstance(value, np.dtype) and value.fields is not None:
+        # A structured dtype, for cuda.shared/local.array: numba's Record spelling.
+        from ._typeof import record_spelling
+        spelled, why = record_spelling(value)
+        return ("dtype", spelled) if spelled is not None else ("unsupported", "record dtype "
+                                                               "(%s)" % why)
     try:
         if value in _DTYPE_NAMES:
             return ("dtype", _DTYPE_NAMES[value])

@@ -414,3 +414,48 @@ def test_device_arrays_of_records_with_array_fields_round_trip():
     back = d.copy_to_host()
     p["pos"] *= 2
     np.testing.assert_array_equal(back, p)
+
+
+WIDE = np.dtype([("x", np.float64), ("y", np.int32), ("v", np.float32, 3)], align=True)  # 24 bytes
+
+
+def test_record_dtypes_in_shared_and_local_arrays(jit):
+    @jit
+    def k(a, out):
+        s = cuda.shared.array(32, dtype=WIDE)
+        scratch = cuda.local.array(3, a.dtype)       # the argument's dtype
+        i = cuda.threadIdx.x
+        s[i].x = a[i].x
+        s[i].v[1] = a[i].v[2]
+        scratch[i % 3].y = i
+        scratch[(i + 1) % 3].y = 2 * i
+        cuda.syncthreads()
+        out[i] = s[31 - i].x + s[31 - i].v[1] + scratch[i % 3].y
+
+    a = np.zeros(32, WIDE)
+    a["x"] = np.arange(32)
+    a["v"][:, 2] = 0.5
+    out = np.zeros(32)
+    k[1, 32](a, out)
+    np.testing.assert_array_equal(out, np.arange(32)[::-1] + 0.5 + np.arange(32))
+
+
+_TABLE = np.zeros(4, WIDE)
+_TABLE["x"] = [1, 2, 3, 4]
+_TABLE["v"][:, 1] = 0.5
+
+
+def test_global_record_arrays_constant_and_on_the_device(jit):
+    device_table = cuda.to_device(_TABLE)
+
+    @jit
+    def k(out):
+        i = cuda.grid(1)
+        if i < 4:
+            out[i] = _TABLE[i].x + _TABLE[i].v[1] + device_table[i].x
+            device_table[i].y = 7 * i
+
+    out = np.zeros(4)
+    k[1, 4](out)
+    np.testing.assert_array_equal(out, 2 * _TABLE["x"] + 0.5)
+    np.testing.assert_array_equal(device_table.copy_to_host()["y"], 7 * np.arange(4))

@@ -25,6 +25,11 @@ struct Signature {
 /// Errors: a StringError naming the text that could not be read.
 llvm::Expected<Type *> parseType(TypeContext &ctx, llvm::StringRef text);
 
+/// The dtype \p name spells: a scalar type (`float32`) or numba's spelling
+/// of a structured dtype (`Record(x[type=float32;offset=0];4;False)`);
+/// null if it is neither.
+Type *parseDType(TypeContext &ctx, llvm::StringRef name);
+
 /// Parses `prefix(type, ...)`; see Signature.
 llvm::Expected<Signature> parseSignature(TypeContext &ctx, llvm::StringRef text);
 
