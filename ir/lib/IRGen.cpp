@@ -1022,6 +1022,49 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
 }
 
 
+Value *IRGen::compareLink(CompareOp op, const Expr &le, const RValue &l, const Expr &re,
+                          const RValue &r) {
+  if (op != CompareOp::Eq && op != CompareOp::NotEq && l.isTuple()) {
+    // (a, b) < (c, d): at the first differing element the strict order
+    // decides; with none, the lengths under the operator (Python's order).
+    CmpPredicate strict =
+        op == CompareOp::Lt || op == CompareOp::LtE ? CmpPredicate::Lt : CmpPredicate::Gt;
+    size_t nl = l.elems.size(), nr = r.elems.size(), n = std::min(nl, nr);
+    bool byLength = op == CompareOp::Lt    ? nl < nr
+                    : op == CompareOp::LtE ? nl <= nr
+                    : op == CompareOp::Gt  ? nl > nr
+                                           : nl >= nr;
+    Value *result = b.constBool(byLength);
+    for (size_t k = n; k-- > 0;) {
+      Type *common = promoteOperands(ctx, {l.elems[k].type, false}, {r.elems[k].type, false});
+      Value *x = castTo(l.elems[k], common), *y = castTo(r.elems[k], common);
+      result = b.select(b.cmp(CmpPredicate::Eq, x, y), result, b.cmp(strict, x, y));
+    }
+    return result;
+  }
+  if (l.isTuple() || r.isTuple()) {
+    // Element by element: all equal for ==, any different for !=; values
+    // of other shapes (lengths, a tuple and a number) are never equal.
+    std::function<Value *(const RValue &, const RValue &)> equal = [&](const RValue &x,
+                                                                       const RValue &y) {
+      if (x.isTuple() != y.isTuple() || x.elems.size() != y.elems.size())
+        return b.constBool(false);
+      if (x.isTuple()) {
+        Value *all = b.constBool(true);
+        for (size_t k = 0; k < x.elems.size(); ++k)
+          all = b.select(all, equal(x.elems[k], y.elems[k]), b.constBool(false));
+        return all;
+      }
+      Type *common = promoteOperands(ctx, {x.type, false}, {y.type, false});
+      return b.cmp(CmpPredicate::Eq, castTo(x, common), castTo(y, common));
+    };
+    Value *eq = equal(l, r);
+    return op == CompareOp::Eq ? eq : b.unary(Opcode::Not, eq);
+  }
+  Type *common = promoteOperands(ctx, operandOf(info(le)), operandOf(info(re)));
+  return b.cmp(predicateOf(op), castTo(l, common), castTo(r, common));
+}
+
 RValue IRGen::compare(const CompareExpr &e) {
   if (e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) {
     // x in (a, b, ...): any x == element (the tuple is evaluated whole first,
@@ -1040,52 +1083,10 @@ RValue IRGen::compare(const CompareExpr &e) {
     }
     return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
   }
-  if (e.ops.size() == 1 && e.ops[0] != CompareOp::Eq && e.ops[0] != CompareOp::NotEq &&
-      isa<TupleType>(info(*e.operands[0]).type)) {
-    // (a, b) < (c, d): at the first differing element the strict order
-    // decides; with none, the lengths under the operator (Python's order).
-    RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
-    CmpPredicate strict = e.ops[0] == CompareOp::Lt || e.ops[0] == CompareOp::LtE
-                              ? CmpPredicate::Lt
-                              : CmpPredicate::Gt;
-    size_t nl = l.elems.size(), nr = r.elems.size(), n = std::min(nl, nr);
-    bool byLength = e.ops[0] == CompareOp::Lt    ? nl < nr
-                    : e.ops[0] == CompareOp::LtE ? nl <= nr
-                    : e.ops[0] == CompareOp::Gt  ? nl > nr
-                                                 : nl >= nr;
-    Value *result = b.constBool(byLength);
-    for (size_t k = n; k-- > 0;) {
-      Type *common = promoteOperands(ctx, {l.elems[k].type, false}, {r.elems[k].type, false});
-      Value *x = castTo(l.elems[k], common), *y = castTo(r.elems[k], common);
-      result = b.select(b.cmp(CmpPredicate::Eq, x, y), result, b.cmp(strict, x, y));
-    }
-    return RValue::of(result);
-  }
-  if (e.ops.size() == 1 && (isa<TupleType>(info(*e.operands[0]).type) ||
-                            isa<TupleType>(info(*e.operands[1]).type))) {
-    // Tuples of one shape, element by element (others were decided when
-    // typing): all equal for ==, any different for !=.
-    RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
-    std::function<Value *(const RValue &, const RValue &)> equal = [&](const RValue &x,
-                                                                       const RValue &y) {
-      if (x.isTuple()) {
-        Value *all = b.constBool(true);
-        for (size_t k = 0; k < x.elems.size(); ++k)
-          all = b.select(all, equal(x.elems[k], y.elems[k]), b.constBool(false));
-        return all;
-      }
-      Type *common = promoteOperands(ctx, {x.type, false}, {y.type, false});
-      return b.cmp(CmpPredicate::Eq, castTo(x, common), castTo(y, common));
-    };
-    Value *eq = equal(l, r);
-    return RValue::of(e.ops[0] == CompareOp::Eq ? eq : b.unary(Opcode::Not, eq));
-  }
   // `a < b < c` is `a < b and b < c` with b evaluated once, and c only if
   // a < b holds (Python short-circuits the chain).
   auto one = [&](size_t i, const RValue &l, const RValue &r) {
-    Type *common = promoteOperands(ctx, operandOf(info(*e.operands[i])),
-                                   operandOf(info(*e.operands[i + 1])));
-    return b.cmp(predicateOf(e.ops[i]), castTo(l, common), castTo(r, common));
+    return compareLink(e.ops[i], *e.operands[i], l, *e.operands[i + 1], r);
   };
   RValue left = gen(*e.operands[0]);
   RValue right = gen(*e.operands[1]);

@@ -30,8 +30,15 @@ RValue IRGen::call(const CallExpr &e) {
   if (path.starts_with("numpy.op."))
     return numpyOperatorCall(e, *numpyOperatorUfunc(path.drop_front(9)));
   if (path.starts_with("operator."))
-    if (llvm::StringRef u = operatorModuleUfunc(path.drop_front(9)); !u.empty())
-      return numpyOperatorCall(e, *numpyOperatorUfunc(u));
+    if (llvm::StringRef u = operatorModuleUfunc(path.drop_front(9)); !u.empty()) {
+      NumpyOperatorUfunc fn = *numpyOperatorUfunc(u); // a copy: the optional is a temporary
+      if (fn.kind == NumpyOperatorUfunc::Kind::Compare && e.args.size() == 2 &&
+          (isa<TupleType>(info(*e.args[0]).type) || isa<TupleType>(info(*e.args[1]).type))) {
+        RValue l = gen(*e.args[0]), r = gen(*e.args[1]);
+        return RValue::of(compareLink(fn.compare, *e.args[0], l, *e.args[1], r));
+      }
+      return numpyOperatorCall(e, fn);
+    }
   if (path == "print") {
     // numba.cuda's formats: ints %lld/%llu, floats %f, strings as they are,
     // separated by spaces, a newline at the end.

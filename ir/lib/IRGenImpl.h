@@ -138,6 +138,10 @@ private:
   /// math.modf, math.frexp, round(x, ndigits).
   RValue floatParts(const CallExpr &e, llvm::StringRef path);
   FieldRef recordField(const Expr &access);
+  /// One link `l op r` of a comparison chain (Inferer::compareLink checked
+  /// it): numbers, tuples in lexicographic order or element by element.
+  Value *compareLink(CompareOp op, const Expr &le, const RValue &l, const Expr &re,
+                     const RValue &r);
   Value *loadField(const FieldRef &ref);
   void storeField(const FieldRef &ref, Value *value);
   /// The truth of a condition known when compiling (a constant), else none.

@@ -1365,6 +1365,14 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
                          llvm::Twine(args.size()));
     return {};
   }
+  if (u.kind == K::Compare && path.starts_with("operator.") &&
+      (isa<TupleType>(args[0].type) || isa<TupleType>(args[1].type))) {
+    // operator.lt(a, b) of tuples is a < b: Python's tuple order and equality.
+    std::optional<std::optional<bool>> link = compareLink(u.compare, args[0], args[1], e.range());
+    if (!link)
+      return {};
+    return *link ? constant(GlobalValue::ofBool(**link)) : ExprInfo{ctx.boolean()};
+  }
   for (size_t i = 0; i < args.size(); ++i)
     if (!args[i].type->isScalar()) {
       error(e.args[i]->range(), name + "() of a " + typeName(args[i].type) +

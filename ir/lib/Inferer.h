@@ -161,6 +161,12 @@ private:
   /// outermost record (an array's element, whose address is a multiple of
   /// its lowest set bit) and the byte offset in it, through nested fields.
   std::pair<uint64_t, uint64_t> recordPlacement(const Expr &element);
+  /// One link `l op r` of a comparison (of a chain): checks the operands
+  /// (numbers, tuples ordered or compared for equality). Returns none after
+  /// an error; else the link's value when the types decide it (== and !=
+  /// between values of other shapes), or an empty optional.
+  std::optional<std::optional<bool>> compareLink(CompareOp op, const ExprInfo &l,
+                                                 const ExprInfo &r, SourceRange at);
 
   /// The elements t[lo:hi:step] takes of a tuple of \p size (constant
   /// bounds, Python's rules), or none after an error.

@@ -344,6 +344,15 @@ void Inferer::stmt(const Stmt &s) {
     if (!cur.type || !v.type)
       return;
     Type *r = binaryResultType(ctx, a.op, {cur.type, false}, operandOf(v));
+    if (!r && isa<TupleType>(cur.type) && (a.op == BinaryOp::Add || a.op == BinaryOp::Mul)) {
+      // t += (4,), t *= 2 would change the tuple's length, and with it the
+      // variable's type (numba: "Cannot unify").
+      error(s.range(), llvm::Twine("'") + binaryOpSpelling(a.op) + "=' on a tuple makes a "
+                       "longer tuple, and a variable keeps one type (" + typeName(cur.type) +
+                       "): assign the result to a new name (u = t " + binaryOpSpelling(a.op) +
+                       " ...)");
+      return;
+    }
     if (!r) {
       error(s.range(), llvm::Twine("unsupported operand types for ") + binaryOpSpelling(a.op) +
                            "=: " + typeName(cur.type) + " and " + typeName(v.type));
@@ -699,55 +708,9 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       bool same = leftNone && rightNone;
       return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Is ? same : !same));
     }
-    if (c.ops.size() == 1 && (c.ops[0] == CompareOp::Eq || c.ops[0] == CompareOp::NotEq) &&
-        ops[0].type && ops[1].type &&
-        (isa<TupleType>(ops[0].type) || isa<TupleType>(ops[1].type))) {
-      // Tuples compare element by element (a.shape == (3, 4)); tuples of
-      // different lengths, or a tuple and a number, are never equal.
-      std::function<std::optional<bool>(Type *, Type *)> comparable =
-          [&](Type *a, Type *b) -> std::optional<bool> {
-        auto *ta = dyn_cast<TupleType>(a), *tb = dyn_cast<TupleType>(b);
-        if (!ta || !tb) {
-          if (ta || tb)
-            return (ta ? b : a)->isScalar() ? std::optional<bool>(false) : std::nullopt;
-          return a->isScalar() && b->isScalar() && promoteOperands(ctx, {a, false}, {b, false})
-                     ? std::optional<bool>(true)
-                     : std::nullopt;
-        }
-        if (ta->size() != tb->size())
-          return false;
-        bool all = true;
-        for (size_t k = 0; k < ta->size(); ++k) {
-          std::optional<bool> one = comparable(ta->elements()[k], tb->elements()[k]);
-          if (!one)
-            return std::nullopt;
-          all &= *one;
-        }
-        return all;
-      };
-      std::optional<bool> ok = comparable(ops[0].type, ops[1].type);
-      if (!ok) {
-        error(e.range(), llvm::Twine("cannot compare ") + typeName(ops[0].type) + " and " +
-                             typeName(ops[1].type) + " with '" + compareOpSpelling(c.ops[0]) + "'");
-        return {};
-      }
-      if (!*ok) // never equal: decided now
-        return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::NotEq));
-      return ExprInfo{ctx.boolean()};
-    }
-    if (c.ops.size() == 1 && ops[0].type && ops[1].type && isa<TupleType>(ops[0].type) &&
-        isa<TupleType>(ops[1].type)) {
-      // (a, b) < (2, 5): lexicographic, as Python orders tuples, over
-      // tuples of real numbers.
-      for (const ExprInfo &side : ops)
-        for (Type *el : cast<TupleType>(side.type)->elements())
-          if (!el->isScalar() || isa<ComplexType>(el)) {
-            error(e.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' orders tuples "
-                             "of real numbers, not " + typeName(side.type));
-            return {};
-          }
-      return ExprInfo{ctx.boolean()};
-    }
+    // Each link of a chain (a < b < c is a < b and b < c); a link of == or !=
+    // between values that can never be equal is decided now.
+    std::optional<bool> decided;
     for (size_t i = 0; i < c.ops.size(); ++i) {
       if (c.ops[i] == CompareOp::Is || c.ops[i] == CompareOp::IsNot ||
           c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn) {
@@ -757,19 +720,14 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       }
       if (!ops[i].type || !ops[i + 1].type)
         return {};
-      bool ordered = c.ops[i] != CompareOp::Eq && c.ops[i] != CompareOp::NotEq;
-      if (ordered && (isa<ComplexType>(ops[i].type) || isa<ComplexType>(ops[i + 1].type))) {
-        error(e.range(), llvm::Twine("complex numbers have no order: '") +
-                             compareOpSpelling(c.ops[i]) + "' is not defined for them");
+      std::optional<std::optional<bool>> link = compareLink(c.ops[i], ops[i], ops[i + 1], e.range());
+      if (!link)
         return {};
-      }
-      if (!promoteOperands(ctx, operandOf(ops[i]), operandOf(ops[i + 1]))) {
-        error(e.range(), llvm::Twine("cannot compare ") + typeName(ops[i].type) + " and " +
-                             typeName(ops[i + 1].type) + " with '" +
-                             compareOpSpelling(c.ops[i]) + "'");
-        return {};
-      }
+      if (c.ops.size() == 1)
+        decided = *link;
     }
+    if (decided) // never equal (tuples of other shapes, a tuple and a number)
+      return constant(GlobalValue::ofBool(*decided));
     return ExprInfo{ctx.boolean()};
   }
   case Expr::Kind::IfExp: {
@@ -1217,6 +1175,69 @@ static const Expr *fieldAccessBase(const Expr &e, const TypedFunction &typed) {
   auto it = base ? typed.exprs.find(base) : typed.exprs.end();
   return it != typed.exprs.end() && llvm::isa_and_nonnull<RecordType>(it->second.type) ? base
                                                                                        : nullptr;
+}
+
+std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const ExprInfo &l,
+                                                        const ExprInfo &r, SourceRange at) {
+  bool lt = isa<TupleType>(l.type), rt = isa<TupleType>(r.type);
+  if ((op == CompareOp::Eq || op == CompareOp::NotEq) && (lt || rt)) {
+    // Tuples compare element by element (a.shape == (3, 4)); tuples of
+    // different lengths, or a tuple and a number, are never equal.
+    std::function<std::optional<bool>(Type *, Type *)> comparable =
+        [&](Type *a, Type *b) -> std::optional<bool> {
+      auto *ta = dyn_cast<TupleType>(a), *tb = dyn_cast<TupleType>(b);
+      if (!ta || !tb) {
+        if (ta || tb)
+          return (ta ? b : a)->isScalar() ? std::optional<bool>(false) : std::nullopt;
+        return a->isScalar() && b->isScalar() && promoteOperands(ctx, {a, false}, {b, false})
+                   ? std::optional<bool>(true)
+                   : std::nullopt;
+      }
+      if (ta->size() != tb->size())
+        return false;
+      bool all = true;
+      for (size_t k = 0; k < ta->size(); ++k) {
+        std::optional<bool> one = comparable(ta->elements()[k], tb->elements()[k]);
+        if (!one)
+          return std::nullopt;
+        all &= *one;
+      }
+      return all;
+    };
+    std::optional<bool> ok = comparable(l.type, r.type);
+    if (!ok) {
+      error(at, llvm::Twine("cannot compare ") + typeName(l.type) + " and " + typeName(r.type) +
+                    " with '" + compareOpSpelling(op) + "'");
+      return std::nullopt;
+    }
+    if (!*ok)
+      return std::optional<bool>(op == CompareOp::NotEq);
+    return std::optional<bool>();
+  }
+  if (lt && rt) {
+    // (a, b) < (2, 5): lexicographic, as Python orders tuples, over tuples
+    // of real numbers.
+    for (const ExprInfo *side : {&l, &r})
+      for (Type *el : cast<TupleType>(side->type)->elements())
+        if (!el->isScalar() || isa<ComplexType>(el)) {
+          error(at, llvm::Twine("'") + compareOpSpelling(op) + "' orders tuples of real "
+                                "numbers, not " + typeName(side->type));
+          return std::nullopt;
+        }
+    return std::optional<bool>();
+  }
+  bool ordered = op != CompareOp::Eq && op != CompareOp::NotEq;
+  if (ordered && (isa<ComplexType>(l.type) || isa<ComplexType>(r.type))) {
+    error(at, llvm::Twine("complex numbers have no order: '") + compareOpSpelling(op) +
+                  "' is not defined for them");
+    return std::nullopt;
+  }
+  if (!promoteOperands(ctx, operandOf(l), operandOf(r))) {
+    error(at, llvm::Twine("cannot compare ") + typeName(l.type) + " and " + typeName(r.type) +
+                  " with '" + compareOpSpelling(op) + "'");
+    return std::nullopt;
+  }
+  return std::optional<bool>();
 }
 
 std::pair<uint64_t, uint64_t> Inferer::recordPlacement(const Expr &element) {

@@ -804,6 +804,47 @@ def test_tuple_ordering_repetition_and_the_operator_module(jit):
                                       0.5 + 3, 6 + 6, 2 < 4, 4])
 
 
+@pytest.mark.parametrize("v", [2, 3, 4])
+def test_chained_tuple_comparisons_and_operator_functions_on_tuples(jit, v):
+    import operator
+
+    @jit
+    def k(x, out):
+        a = (1, x[0])
+        b = (1, 3)
+        c = (2, 0)
+        out[0] = a < b < c
+        out[1] = operator.lt(a, b)
+        out[2] = operator.eq(a, b)
+        out[3] = 1 < x[0] < 3 < x[1]
+        out[4] = a == b != c
+        out[5] = operator.ne(a, (1, 2, 3))   # other lengths: never equal
+        out[6] = operator.ge(c, a)
+        out[7] = (1, 2) <= a <= (1, 2)
+
+    out = np.zeros(8)
+    k[1, 1](np.array([v, 5]), out)
+    a, b, c = (1, v), (1, 3), (2, 0)
+    expected = [a < b < c, operator.lt(a, b), operator.eq(a, b), 1 < v < 3 < 5, a == b != c,
+                operator.ne(a, (1, 2, 3)), operator.ge(c, a), (1, 2) <= a <= (1, 2)]
+    np.testing.assert_array_equal(out, np.array(expected, dtype=np.float64))
+
+
+def test_augmented_assignment_growing_a_tuple_names_the_fix(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "grow_tuple", '''
+def k(out):
+    t = (1, 2)
+    t *= 2
+    out[0] = len(t)
+''')
+    with pytest.raises(pyjit.CompileError,
+                       match=r"grow_tuple.py:4:5: error: '\*=' on a tuple makes a longer tuple, "
+                             r"and a variable keeps one type \(Tuple\(int64, int64\)\): assign "
+                             r"the result to a new name"):
+        jit(m.k)[1, 1](np.zeros(1))
+
+
 Params = __import__("collections").namedtuple("Params", ["alpha", "n", "beta"])
 
 
