@@ -200,6 +200,8 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype."))
     return RValue::of(scalar(*e.args[0], ei.type));
+  if (path == "literal_unroll")
+    return gen(*e.args[0]);
   if (path == "len") {
     Value *array = gen(*e.args[0]).value;
     return RValue::of(b.arrayShape(array, 0));

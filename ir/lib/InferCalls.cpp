@@ -443,6 +443,15 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{ctx.boolean()};
     return ExprInfo{ctx.scalarByName(path.drop_front(6))};
   }
+  if (path == "literal_unroll") { // numba's: the tuple itself (loops over tuples unroll)
+    if (!wantArgs(1, 1))
+      return {};
+    if (!isa<TupleType>(args[0].type)) {
+      error(e.args[0]->range(), "literal_unroll() takes a tuple, not " + typeName(args[0].type));
+      return {};
+    }
+    return args[0];
+  }
   if (path == "len") {
     if (!wantArgs(1, 1))
       return {};

@@ -35,7 +35,14 @@ __version__ = "0.1.0"
 
 jit = cuda.jit
 
+
+def literal_unroll(container):
+    """numba.literal_unroll: in a kernel, `for x in literal_unroll(t)` loops
+    over tuple t unrolled (pyjit unrolls every loop over a tuple; the
+    variable takes the elements' unified type). On the host, `container`."""
+    return container
+
 __all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128",
-           "intp", "from_dtype", "vectorize", "guvectorize"]
+           "intp", "from_dtype", "vectorize", "guvectorize", "literal_unroll"]

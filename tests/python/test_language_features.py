@@ -845,6 +845,24 @@ def k(out):
         jit(m.k)[1, 1](np.zeros(1))
 
 
+def test_literal_unroll_loops_over_a_tuple(jit):
+    from pyjit import literal_unroll
+
+    @jit
+    def k(a, b, out):
+        s = 0.0
+        for x in literal_unroll((1, 2.5, True)):
+            s += x
+        for arr in literal_unroll((a, b)):
+            s += arr[0]
+        out[0] = s
+
+    out = np.zeros(1)
+    k[1, 1](np.array([10.0]), np.array([100.0]), out)
+    assert out[0] == 1 + 2.5 + 1 + 10 + 100
+    assert literal_unroll((1, 2)) == (1, 2)  # the host's: the container itself
+
+
 Params = __import__("collections").namedtuple("Params", ["alpha", "n", "beta"])
 
 
