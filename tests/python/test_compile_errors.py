@@ -143,3 +143,13 @@ def test_calling_a_kernel_or_using_a_class_says_what_to_do_instead():
     with pytest.raises(pyjit.CompileError, match=r"global '_PlainClass' of type class "
                        r"'_PlainClass' \(kernels take IntEnum classes and exception classes"):
         reads_class[1, 1](np.zeros(1))
+
+
+def test_a_kernel_without_source_text_names_where_to_define_it(jit):
+    # exec() of a string keeps no source lines (nor does `python -c`).
+    ns = {}
+    exec("def k(out):\n    out[0] = 1\n", ns)
+    with pytest.raises(TypeError, match=r"cannot compile 'k': its source code is not available "
+                                        r"\(.*defined in <string>\).*define it in a file or a "
+                                        r"notebook cell"):
+        jit(ns["k"])[1, 1](np.zeros(1))
