@@ -208,6 +208,9 @@ public:
     Value *nearOne = both(cmp(CmpPredicate::Eq, x, k(1)), lt(ay, sqrtMin));
     Value *reOne = neg(fn(MathFn::Log, div(sqrt(ay), sqrt(fn(MathFn::Hypot, ay, k(2))))));
     Value *imOne = fn(MathFn::Copysign, div(fn(MathFn::Atan2, k(2), neg(ay)), k(2)), y);
+    // atanh(1 + 0j) itself: C99 (and NumPy) say inf + 0j; CPython computes
+    // pi/4 here and raises ValueError, which a kernel cannot.
+    imOne = sel(cmp(CmpPredicate::Eq, ay, k(0)), y, imOne);
     re = sel(big, reBig, sel(nearOne, reOne, re));
     im = sel(big, imBig, sel(nearOne, imOne, im));
     return {sel(flip, neg(re), re), sel(flip, neg(im), im)};

@@ -206,3 +206,21 @@ def test_cmath_errors_name_the_call(body, message, tmp_path):
     with pytest.raises(pyjit.CompileError, match=message) as info:
         kernel[1, 1](np.zeros(1, np.complex128), np.zeros(1, np.complex128))
     assert "kern.py:6:" in str(info.value)
+
+
+def test_arctanh_of_plus_and_minus_one_is_numpy_s_infinity(jit):
+    # C99 and NumPy: catanh(+-1 + 0j) = +-inf + 0j (CPython raises ValueError,
+    # having computed pi/4 for the imaginary part).
+    @jit
+    def k(z, out):
+        for i in range(z.size):
+            out[i] = np.arctanh(z[i])
+
+    z = np.array([1 + 0j, -1 + 0j, complex(1, -0.0), complex(-1, -0.0)])
+    out = np.zeros_like(z)
+    k[1, 1](z, out)
+    with np.errstate(all="ignore"):
+        want = np.arctanh(z)
+    np.testing.assert_array_equal(out.real, want.real)
+    np.testing.assert_array_equal(out.imag, want.imag)
+    np.testing.assert_array_equal(np.signbit(out.imag), np.signbit(want.imag))
