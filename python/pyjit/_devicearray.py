@@ -181,6 +181,7 @@ class DeviceArray(_abi_base()):
         self.size = int(np.prod(self.shape, dtype=np.int64))
         self.nbytes = self.size * self.dtype.itemsize
         self._buffer = buffer if buffer is not None else _DeviceBuffer(self.nbytes)
+        self.stream = 0  # copies given no stream go here (bind())
         # Shape, dtype and pointer never change: the interface dict and the
         # kernel argument type are built once (the launch path reads them).
         contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
@@ -228,8 +229,76 @@ class DeviceArray(_abi_base()):
 
     @property
     def T(self):
-        return DeviceArray(tuple(reversed(self.shape)), self.dtype,
-                           tuple(reversed(self.strides)), self._buffer)
+        return self.transpose()
+
+    def transpose(self, axes=None):
+        """A view with the dimensions permuted (reversed without `axes`), as
+        numpy's transpose. ValueError for axes that are not a permutation."""
+        n = self.ndim
+        if axes is None:
+            order = tuple(range(n - 1, -1, -1))
+        else:
+            try:
+                order = tuple(int(a) + (n if int(a) < 0 else 0) for a in axes)
+            except TypeError:
+                raise TypeError("transpose: axes must be a sequence of ints, not %r"
+                                % (axes,)) from None
+            if sorted(order) != list(range(n)):
+                raise ValueError("transpose: axes %r are not a permutation of the %d "
+                                 "dimensions" % (tuple(axes), n))
+        return self._derived([self.shape[a] for a in order], self.dtype,
+                             [self.strides[a] for a in order], 0)
+
+    def squeeze(self, axis=None, stream=0):
+        """A view without extent-1 dimensions (all, or those of `axis`, an int
+        or tuple), as numpy's squeeze. ValueError for an axis whose extent
+        is not 1."""
+        n = self.ndim
+        if axis is None:
+            drop = {d for d in range(n) if self.shape[d] == 1}
+        else:
+            axes = (axis,) if isinstance(axis, (int, np.integer)) else tuple(axis)
+            drop = set()
+            for a in axes:
+                d = int(a) + (n if int(a) < 0 else 0)
+                if not 0 <= d < n:
+                    raise ValueError("squeeze: axis %d is out of bounds for a %d-d array"
+                                     % (a, n))
+                if self.shape[d] != 1:
+                    raise ValueError("squeeze: cannot select an axis to squeeze out which "
+                                     "has size not equal to one (axis %d has %d)"
+                                     % (a, self.shape[d]))
+                drop.add(d)
+        keep = [d for d in range(n) if d not in drop]
+        return self._derived([self.shape[d] for d in keep], self.dtype,
+                             [self.strides[d] for d in keep], 0)
+
+    def bind(self, stream=0):
+        """The same array whose copies, given no stream, are queued on
+        `stream` (numba.cuda's bind)."""
+        out = self._derived(self.shape, self.dtype, self.strides, 0)
+        out.stream = stream
+        return out
+
+    @property
+    def alloc_size(self):
+        """Bytes of the device allocation this array lies in."""
+        buf = self._buffer
+        while isinstance(buf, _View):
+            buf = buf.base
+        return buf.nbytes
+
+    def _derived(self, shape, dtype, strides, offset):
+        """A view of this memory from `offset` bytes, on this array's stream."""
+        out = DeviceArray(shape, dtype, strides, _View(self._buffer, offset))
+        out.stream = self.stream
+        return out
+
+    def _bound(self, stream):
+        """The stream a copy goes to: `stream`, else the bound one."""
+        return stream if stream is not None and not (isinstance(stream, int) and
+                                                      not isinstance(stream, bool) and
+                                                      stream == 0) else self.stream
 
     def __repr__(self):
         return "<pyjit DeviceArray shape=%s dtype=%s>" % (self.shape, self.dtype)
@@ -243,6 +312,7 @@ class DeviceArray(_abi_base()):
         """Copies a host array (same shape and dtype) into this array. With a
         stream the copy is queued on it (asynchronous from page-locked
         memory, see pinned_array)."""
+        stream = self._bound(stream)
         if isinstance(ary, DeviceArray):
             if ary.shape != self.shape or ary.dtype != self.dtype:
                 raise ValueError("copy_to_device: %s %s does not match %s %s"
@@ -324,12 +394,20 @@ class DeviceArray(_abi_base()):
         """A view (basic indexing and slicing, as numpy) sharing this memory;
         with an int for every dimension, the element itself, copied to the
         host (a NumPy scalar), as numba.cuda does."""
+        return self.getitem(index)
+
+    def getitem(self, index, stream=0):
+        """self[index], the element's copy queued on `stream` (numba.cuda's
+        getitem); the copy is waited for."""
         offset, shape, strides = self._index(index)
         if not shape:
             value = np.empty(1, dtype=self.dtype)
-            _dtoh(value, self._buffer.ptr + offset)
+            stream = _stream_arg(self._bound(stream))
+            _dtoh(value, self._buffer.ptr + offset, stream)
+            if stream is not None and not host_memory():
+                ext().stream_synchronize(stream)
             return value[0]
-        return DeviceArray(shape, self.dtype, strides, _View(self._buffer, offset))
+        return self._derived(shape, self.dtype, strides, offset)
 
     def __setitem__(self, index, value):
         self.setitem(index, value)
@@ -343,6 +421,7 @@ class DeviceArray(_abi_base()):
         array (DeviceArray, CuPy, torch) of the view's shape, which may
         overlap this one (it is then copied first, as numpy does). Complex
         device values into a real view raise TypeError."""
+        stream = self._bound(stream)
         offset, shape, strides = self._index(index)
         if not shape:  # one element
             host = np.empty((), dtype=self.dtype)
@@ -502,7 +581,7 @@ class DeviceArray(_abi_base()):
         With a stream the copy is queued on it: into page-locked memory
         (pinned_array) it is asynchronous, so synchronize the stream before
         reading `ary`."""
-        stream = _stream_arg(stream)
+        stream = _stream_arg(self._bound(stream))
         if ary is not None:
             if not isinstance(ary, np.ndarray):
                 raise TypeError("copy_to_host: expected a numpy array, got %s"

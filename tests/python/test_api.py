@@ -556,3 +556,25 @@ def test_big_endian_host_arrays_are_copied_as_their_numbers():
     np.testing.assert_array_equal(dev.copy_to_host(), host)
     with pytest.raises(TypeError, match=r"machine's byte order, not dtype >f4; use <f4"):
         cuda.device_array(3, dtype=">f4")
+
+
+def test_device_array_transpose_squeeze_bind_getitem_and_alloc_size():
+    host = np.arange(24.0).reshape(2, 3, 4)
+    d = cuda.to_device(host)
+    for axes in [None, (1, 0, 2), (-1, 0, 1), (2, 1, 0)]:
+        np.testing.assert_array_equal(d.transpose(axes).copy_to_host(), host.transpose(axes))
+    with pytest.raises(ValueError, match=r"axes \(0, 0, 1\) are not a permutation"):
+        d.transpose((0, 0, 1))
+    e = cuda.to_device(np.arange(6.0).reshape(1, 6, 1))
+    assert e.squeeze().shape == (6,) and e.squeeze(0).shape == (6, 1)
+    assert e.squeeze((0, 2)).shape == (6,) and e.squeeze(-1).shape == (1, 6)
+    np.testing.assert_array_equal(e.squeeze().copy_to_host(), np.arange(6.0))
+    with pytest.raises(ValueError, match=r"size not equal to one \(axis 1 has 6\)"):
+        e.squeeze(1)
+    s = cuda.stream()
+    bound = d.bind(s)
+    assert bound.stream is s and bound[1:].stream is s and d.stream == 0
+    assert bound.getitem((1, 2, 3)) == host[1, 2, 3] and d.getitem(0, stream=s).shape == (3, 4)
+    np.testing.assert_array_equal(bound.copy_to_host(), host)
+    s.synchronize()
+    assert d.alloc_size == host.nbytes and d[1].alloc_size == host.nbytes
