@@ -1062,6 +1062,8 @@ Value *IRGen::compareLink(CompareOp op, const Expr &le, const RValue &l, const E
     return op == CompareOp::Eq ? eq : b.unary(Opcode::Not, eq);
   }
   Type *common = promoteOperands(ctx, operandOf(info(le)), operandOf(info(re)));
+  if (op == CompareOp::Is || op == CompareOp::IsNot) // enum members: identity is equality
+    op = op == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq;
   return b.cmp(predicateOf(op), castTo(l, common), castTo(r, common));
 }
 
@@ -1177,6 +1179,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     size_t k = static_cast<size_t>(llvm::find(tt->names(), e.attr) - tt->names().begin());
     return gen(*e.value).elems.at(k);
   }
+  if (auto *et = dyn_cast<IntType>(baseType); et && et->isEnum()) // member.value
+    return RValue::of(castTo(gen(*e.value), ctx.int64()));
   if (baseType->isScalar() && (e.attr == "real" || e.attr == "imag")) {
     Value *v = gen(*e.value).value;
     if (isa<ComplexType>(baseType)) {

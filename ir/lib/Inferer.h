@@ -4,6 +4,7 @@
 
 #include "pyjit/ir/CMathFunctions.h"
 #include "pyjit/ir/CudaIntrinsics.h"
+#include "pyjit/ir/Signature.h"
 #include "pyjit/ir/TypeInference.h"
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/StringSet.h"
@@ -200,7 +201,7 @@ private:
     info.constant = v;
     info.weak = v.kind != GlobalValue::Kind::Bool && v.dtype.empty();
     if (!v.dtype.empty())
-      if (Type *strong = ctx.scalarByName(v.dtype)) {
+      if (Type *strong = parseDType(ctx, v.dtype)) {
         info.type = strong;
         return info;
       }

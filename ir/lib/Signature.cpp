@@ -194,6 +194,12 @@ public:
         return fail("expected ')'");
       return ctx.array(dtype, ndim, lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A);
     }
+    if (id == "EnumMember") { // EnumMember(Color, int64): a plain enum.Enum member
+      llvm::StringRef cls = accept("(") ? ident() : llvm::StringRef();
+      if (cls.empty() || !accept(",") || ident() != "int64" || !accept(")"))
+        return fail("expected 'EnumMember(Class, int64)'");
+      return static_cast<Type *>(ctx.enumMember(cls));
+    }
     if (id == "none") // numba's types.none: a None argument
       return static_cast<Type *>(ctx.none());
     Type *scalar = ctx.scalarByName(id);
@@ -273,7 +279,7 @@ llvm::Expected<Type *> pyjit::ir::parseType(TypeContext &ctx, llvm::StringRef te
 Type *pyjit::ir::parseDType(TypeContext &ctx, llvm::StringRef name) {
   if (Type *t = ctx.scalarByName(name))
     return t;
-  if (!name.starts_with("Record("))
+  if (!name.starts_with("Record(") && !name.starts_with("EnumMember("))
     return nullptr;
   auto parsed = parseType(ctx, name);
   if (!parsed) {

@@ -12,6 +12,8 @@ std::string Type::str() const {
     return "bool";
   case Kind::Int: {
     auto *t = cast<IntType>(this);
+    if (t->isEnum()) // numba's EnumMember(<enum 'Color'>, int64), without the repr
+      return "EnumMember(" + t->enumClass().str() + ", int64)";
     return (t->isSigned() ? "int" : "uint") + std::to_string(t->bits());
   }
   case Kind::Float:

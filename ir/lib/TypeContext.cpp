@@ -13,6 +13,13 @@ IntType *TypeContext::intTy(unsigned bits, bool isSigned) {
   return slot.get();
 }
 
+IntType *TypeContext::enumMember(llvm::StringRef cls) {
+  auto &slot = enumMembers[cls.str()];
+  if (!slot)
+    slot = std::make_unique<IntType>(64, true, cls.str());
+  return slot.get();
+}
+
 FloatType *TypeContext::floatTy(unsigned bits) {
   auto &slot = floats[bits];
   if (!slot)

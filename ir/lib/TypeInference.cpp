@@ -343,14 +343,32 @@ void Inferer::stmt(const Stmt &s) {
     ExprInfo v = expr(*a.value);
     if (!cur.type || !v.type)
       return;
+    // What can be written: a variable, a record's field, an array's element.
+    if (auto *attr = dyn_cast<AttributeExpr>(a.target.get());
+        attr && !isa<RecordType>(result.exprs[attr->value.get()].type)) {
+      error(a.target->range(), "assignment to an attribute is not supported in kernels");
+      return;
+    }
+    if (auto *sub = dyn_cast<SubscriptExpr>(a.target.get())) {
+      Type *bt = result.exprs[sub->value.get()].type;
+      bool field = isa<StrLitExpr>(*sub->index) && isa<RecordType>(bt);
+      if (!field && !isa<ArrayType>(bt)) {
+        error(a.target->range(), "cannot assign to an item of a value of type " + typeName(bt) +
+                                     (isa<TupleType>(bt) ? " (tuples are immutable)" : ""));
+        return;
+      }
+    }
     Type *r = binaryResultType(ctx, a.op, {cur.type, false}, operandOf(v));
     if (!r && isa<TupleType>(cur.type) && (a.op == BinaryOp::Add || a.op == BinaryOp::Mul)) {
-      // t += (4,), t *= 2 would change the tuple's length, and with it the
-      // variable's type (numba: "Cannot unify").
-      error(s.range(), llvm::Twine("'") + binaryOpSpelling(a.op) + "=' on a tuple makes a "
-                       "longer tuple, and a variable keeps one type (" + typeName(cur.type) +
-                       "): assign the result to a new name (u = t " + binaryOpSpelling(a.op) +
-                       " ...)");
+      // t += (4,), t *= 2 make a new tuple (numba: a new type, which the
+      // variable cannot take).
+      error(s.range(), llvm::Twine("'") + binaryOpSpelling(a.op) + "=' on a tuple variable is "
+                       "not supported in kernels (it makes a new tuple, " +
+                       (a.op == BinaryOp::Mul && !isIntegral(v.type)
+                            ? llvm::Twine("and a tuple repeats by an int only)")
+                            : llvm::Twine("and a variable keeps one type: ") + typeName(cur.type) +
+                                  "): assign the result to a new name (u = t " +
+                                  binaryOpSpelling(a.op) + " ...)"));
       return;
     }
     if (!r) {
@@ -641,6 +659,11 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         return constant(GlobalValue::ofInt(std::numeric_limits<int64_t>::min()));
       }
       ExprInfo r{unaryResultType(ctx, o.type), o.weak};
+      if (!r.type) { // an enum member
+        error(e.range(), llvm::Twine("bad operand type for unary ") +
+                             (u.op == UnaryOp::Neg ? "-" : "+") + ": " + typeName(o.type));
+        return {};
+      }
       if (u.op == UnaryOp::Neg && o.constant && o.constant->kind == GlobalValue::Kind::Int &&
           r.type == ctx.int64() && o.constant->dtype.empty() &&
           o.constant->i == std::numeric_limits<int64_t>::min()) {
@@ -662,6 +685,10 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         return {};
       }
       ExprInfo r{unaryResultType(ctx, o.type), o.weak};
+      if (!r.type) { // an enum member
+        error(e.range(), "bad operand type for unary ~: " + typeName(o.type));
+        return {};
+      }
       if (o.constant && o.constant->kind == GlobalValue::Kind::Int && r.type == ctx.int64())
         r.constant = GlobalValue::ofInt(~o.constant->i);
       return r;
@@ -699,6 +726,15 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       if (!ops[0].type || !ops[1].type)
         return {};
       bool leftNone = isa<NoneType>(ops[0].type), rightNone = isa<NoneType>(ops[1].type);
+      if (auto *et = dyn_cast<IntType>(ops[0].type); et && et->isEnum()) {
+        // Color.red is c: members are singletons, so identity is equality.
+        std::optional<std::optional<bool>> link = compareLink(
+            c.ops[0] == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq, ops[0], ops[1],
+            e.range());
+        if (!link)
+          return {};
+        return ExprInfo{ctx.boolean()};
+      }
       if (!leftNone && !rightNone) {
         error(e.range(), llvm::Twine("the '") + compareOpSpelling(c.ops[0]) +
                              "' operator is supported in kernels only with None "
@@ -1057,6 +1093,14 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     }
     return constant(GlobalValue::ofInt(base.constant->i));
   }
+  if (auto *et = dyn_cast<IntType>(base.type); et && et->isEnum()) {
+    // A plain enum member held in a variable or argument: its value.
+    if (attr == "value")
+      return ExprInfo{ctx.int64()};
+    error(e.range(), "an enum member (" + typeName(base.type) + ") has only .value in kernels" +
+                         (attr == "name" ? " (its name is a string)" : ""));
+    return {};
+  }
   if (base.type->isScalar() && (attr == "real" || attr == "imag" || attr == "conjugate")) {
     if (attr == "conjugate")
       return ExprInfo{ctx.builtin("method.conjugate")};
@@ -1227,6 +1271,12 @@ std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const Expr
     return std::optional<bool>();
   }
   bool ordered = op != CompareOp::Eq && op != CompareOp::NotEq;
+  for (const ExprInfo *side : {&l, &r})
+    if (auto *et = dyn_cast<IntType>(side->type); et && et->isEnum() && ordered) {
+      error(at, llvm::Twine("enum members have no order: '") + compareOpSpelling(op) +
+                    "' is not defined for " + typeName(side->type));
+      return std::nullopt;
+    }
   if (ordered && (isa<ComplexType>(l.type) || isa<ComplexType>(r.type))) {
     error(at, llvm::Twine("complex numbers have no order: '") + compareOpSpelling(op) +
                   "' is not defined for them");
@@ -1293,6 +1343,16 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   ExprInfo base = expr(*e.value);
   if (!base.type)
     return {};
+  if (auto *name = dyn_cast<StrLitExpr>(e.index.get());
+      name && base.constant && base.constant->members &&
+      base.constant->kind == GlobalValue::Kind::Namespace) {
+    // Color['red']: an enum class's member by name, as Color.red.
+    result.exprs[name] = ExprInfo{ctx.none()};
+    if (const GlobalValue *member = base.constant->members->lookup(name->value))
+      return global(*member, e.range(), name->value);
+    error(e.range(), base.constant->name + " has no member '" + name->value + "'");
+    return {};
+  }
   if (isa<RecordType>(base.type)) {
     // a[i]['x']: a field by its name, a string literal.
     auto *name = dyn_cast<StrLitExpr>(e.index.get());

@@ -74,9 +74,17 @@ static Type *promoteStrong(TypeContext &ctx, Type *a, Type *b) {
   return ctx.float64(); // uint64 with a signed int (NumPy)
 }
 
+/// A plain enum member's type (IntType::isEnum), else null.
+static const IntType *enumOf(const Type *t) {
+  auto *it = llvm::dyn_cast_or_null<IntType>(t);
+  return it && it->isEnum() ? it : nullptr;
+}
+
 Type *pyjit::ir::promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperand rhs) {
   if (!lhs.type || !rhs.type || !lhs.type->isScalar() || !rhs.type->isScalar())
     return nullptr;
+  if (enumOf(lhs.type) || enumOf(rhs.type)) // members of one enum class meet only each other
+    return lhs.type == rhs.type ? lhs.type : nullptr;
   if (lhs.weak && rhs.weak)
     return kindRank(lhs.type) >= kindRank(rhs.type) ? lhs.type : rhs.type;
   if (lhs.weak != rhs.weak) {
@@ -111,13 +119,15 @@ static Type *widenInt(TypeContext &ctx, Type *t) {
 }
 
 Type *pyjit::ir::unaryResultType(TypeContext &ctx, Type *operand) {
+  if (enumOf(operand))
+    return nullptr;
   return isa<FloatType, ComplexType>(operand) ? operand : widenInt(ctx, operand);
 }
 
 Type *pyjit::ir::binaryResultType(TypeContext &ctx, BinaryOp op, TypedOperand lhs,
                                   TypedOperand rhs) {
   Type *common = promoteOperands(ctx, lhs, rhs);
-  if (!common)
+  if (!common || enumOf(common)) // enum members have no arithmetic
     return nullptr;
   if (isa<ComplexType>(common)) {
     switch (op) {
@@ -174,6 +184,8 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
     return b;
   if (!b || a == b)
     return a;
+  if (enumOf(a) || enumOf(b))
+    return nullptr;
   if (a->isScalar() && b->isScalar())
     return promoteStrong(ctx, a, b);
   auto *aa = dyn_cast<ArrayType>(a);

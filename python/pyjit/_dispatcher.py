@@ -676,6 +676,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         overload = self._overloads.get(types)
         if overload is None:
             overload = self._compile_for(types)
+        if any(t.startswith("EnumMember(") for t in types):  # plain Enum members: their values
+            args = tuple(a.value if t.startswith("EnumMember(") else a
+                         for a, t in zip(args, types))
         # numpy arrays travel to the device and back (numba.cuda's behaviour);
         # tuples are passed as their elements (docs/abi.md).
         if overload.flat:

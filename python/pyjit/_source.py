@@ -79,6 +79,10 @@ def attribute_reads(source, code):
         return AttributeReads(frozenset(_code_names(code)), 3)
     names, depth = set(), 0
     for node in ast.walk(tree):
+        if (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+                and isinstance(node.slice.value, str)):
+            names.add(node.slice.value)  # Color['red']: an enum member by name
+            depth = max(depth, 1)
         if isinstance(node, ast.Attribute):
             names.add(node.attr)
             length, inner = 1, node.value
@@ -87,6 +91,15 @@ def attribute_reads(source, code):
             depth = max(depth, length)
     # One level more: a module bound to a local (`m = pkg.sub; m.f(x)`).
     return AttributeReads(frozenset(names), depth + 1)
+
+
+def enum_member_type(cls):
+    """numba's EnumMember type of plain Enum class `cls`, as pyjit spells it:
+    the class's qualified name, after its module's unless that is __main__
+    (an identifier: other characters become '_')."""
+    name = cls.__qualname__ if cls.__module__ == "__main__" else "%s.%s" % (
+        cls.__module__, cls.__qualname__)
+    return "EnumMember(%s, int64)" % "".join(c if c.isalnum() else "_" for c in name)
 
 
 def _dtype_spelling(dtype):
@@ -195,6 +208,14 @@ def classify(value, memo=None, reads=_NO_READS):
     # the cache key (a custom __repr__ must not hide a changed value).
     if isinstance(value, enum.IntEnum):  # Mode.ADD: an int whose .value is read too
         return ("enum", int(value), "%s.%s" % (type(value).__name__, value.name))
+    if isinstance(value, enum.Enum):
+        # A plain Enum member (numba's EnumMember): its int value, typed as a
+        # member of its class (equal only to members of it).
+        if type(value.value) is not int or not -2 ** 63 <= value.value < 2 ** 63:
+            return ("unsupported", "member of enum '%s' whose value is not a 64-bit int"
+                    % type(value).__name__)
+        return ("enum", value.value, "%s.%s" % (type(value).__name__, value.name),
+                enum_member_type(type(value)))
     if isinstance(value, int):
         return ("int", int(value))
     if isinstance(value, float):
@@ -234,6 +255,8 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("function", "exception." + name)
     if isinstance(value, type) and issubclass(value, enum.IntEnum):
         return _namespace(value, "IntEnum '%s'" % value.__name__, memo, reads)
+    if isinstance(value, type) and issubclass(value, enum.Enum):
+        return _namespace(value, "enum '%s'" % value.__name__, memo, reads)
     from .types import ArrayType, Type
     if isinstance(value, Type) and not isinstance(value, ArrayType) and str(value) != "void":
         return ("dtype", str(value))
@@ -270,7 +293,7 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("unsupported", "function (a plain Python function; make it a device "
                                "function with @cuda.jit(device=True))")
     if isinstance(value, type):
-        return ("unsupported", "class '%s' (kernels take IntEnum classes and exception "
+        return ("unsupported", "class '%s' (kernels take Enum classes and exception "
                                "classes, not other classes)" % value.__name__)
     return ("unsupported", type(value).__name__)
 

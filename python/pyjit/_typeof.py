@@ -4,6 +4,8 @@ Scalars: `bool`, `int8`..`int64`, `uint8`..`uint64`, `float16`, `float32`,
 `float64`; Python int -> int64, float -> float64, bool -> bool (numba.cuda).
 Arrays: `array(<dtype>, <ndim>d, C|A)`, C when C-contiguous.
 """
+import enum
+
 import numpy as np
 
 SUPPORTED_DTYPES = frozenset([
@@ -146,6 +148,10 @@ def typeof(value, what):
         return "none"  # numba's types.none: decided at compile time, not passed
     if isinstance(value, int):
         return "int64"
+    if isinstance(value, enum.Enum) and type(value.value) is int:
+        # A plain Enum member (numba's EnumMember): its value is passed.
+        from ._source import enum_member_type
+        return enum_member_type(type(value))
     if isinstance(value, float):
         return "float64"
     if isinstance(value, complex):

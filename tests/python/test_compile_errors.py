@@ -141,7 +141,7 @@ def test_calling_a_kernel_or_using_a_class_says_what_to_do_instead():
                        r"cannot be called from a kernel; .*@cuda.jit\(device=True\)\)"):
         calls_kernel[1, 1](np.zeros(1))
     with pytest.raises(pyjit.CompileError, match=r"global '_PlainClass' of type class "
-                       r"'_PlainClass' \(kernels take IntEnum classes and exception classes"):
+                       r"'_PlainClass' \(kernels take Enum classes and exception classes"):
         reads_class[1, 1](np.zeros(1))
 
 

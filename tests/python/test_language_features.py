@@ -839,9 +839,29 @@ def k(out):
     out[0] = len(t)
 ''')
     with pytest.raises(pyjit.CompileError,
-                       match=r"grow_tuple.py:4:5: error: '\*=' on a tuple makes a longer tuple, "
-                             r"and a variable keeps one type \(Tuple\(int64, int64\)\): assign "
-                             r"the result to a new name"):
+                       match=r"grow_tuple.py:4:5: error: '\*=' on a tuple variable is not "
+                             r"supported in kernels \(it makes a new tuple, and a variable keeps "
+                             r"one type: Tuple\(int64, int64\)\): assign the result to a new name"):
+        jit(m.k)[1, 1](np.zeros(1))
+
+
+@pytest.mark.parametrize("body, message", [
+    ("t = (1, 2)\n    t[0] += 1", r"cannot assign to an item of a value of type "
+                                   r"Tuple\(int64, int64\) \(tuples are immutable\)"),
+    ("s = out.shape\n    s[0] -= 1", r"cannot assign to an item of a value of type Tuple"),
+    ("out.shape[0] *= 2", r"cannot assign to an item of a value of type Tuple"),
+    ("out.ndim -= 1", r"assignment to an attribute is not supported in kernels"),
+    ("cuda.threadIdx.x += 1", r"assignment to an attribute is not supported in kernels"),
+    ("z = 1j\n    z.real += 1", r"assignment to an attribute is not supported in kernels"),
+    ("t = (1, 2)\n    t *= 2.0", r"a tuple repeats by an int only"),
+])
+def test_augmented_assignment_to_what_cannot_be_written_is_an_error(jit, tmp_path, body, message):
+    # These aborted or crashed the compiler (an out-of-range map lookup, a
+    # segfault) before they were checked.
+    from kernel_files import load_module
+    m = load_module(tmp_path, "aug_targets", "from pyjit import cuda\n\n\ndef k(out):\n    %s\n"
+                    % body)
+    with pytest.raises(pyjit.CompileError, match=message):
         jit(m.k)[1, 1](np.zeros(1))
 
 

@@ -82,11 +82,18 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       return false;
     PyObject *v = PyTuple_GetItem(value, 1);
     std::string dtype; // a NumPy scalar's type: strong, not weak
-    if (PyTuple_Size(value) == 3) {
+    if (PyTuple_Size(value) >= 3) {
       auto d = toUtf8(PyTuple_GetItem(value, 2), "global dtype");
       if (!d)
         return false;
       dtype = *d;
+    }
+    std::string enumType; // ("enum", value, "Class.MEMBER", "EnumMember(Class, int64)")
+    if (PyTuple_Size(value) == 4) {
+      auto d = toUtf8(PyTuple_GetItem(value, 3), "enum member type");
+      if (!d)
+        return false;
+      enumType = *d;
     }
     if (*kind == "int" || *kind == "enum") {
       // ("enum", value, "Class.MEMBER"): an IntEnum member, an int with a
@@ -100,10 +107,12 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         continue;
       }
       ir::GlobalValue g = ir::GlobalValue::ofInt(i);
-      if (*kind == "enum")
+      if (*kind == "enum") {
         g.name = dtype;
-      else
+        g.dtype = enumType; // a plain Enum member's type; an IntEnum member is an int
+      } else {
         g.dtype = dtype;
+      }
       env.set(*name, g);
     } else if (*kind == "none") {
       ir::GlobalValue g;

@@ -57,14 +57,21 @@ public:
 /// Fixed-width integers: int8..int64, uint8..uint64.
 class IntType : public Type {
 public:
-  IntType(unsigned bits, bool isSigned) : Type(Kind::Int), width(bits), sign(isSigned) {}
+  IntType(unsigned bits, bool isSigned, std::string enumClass = {})
+      : Type(Kind::Int), width(bits), sign(isSigned), cls(std::move(enumClass)) {}
   unsigned bits() const { return width; }
   bool isSigned() const { return sign; }
+  /// A member of a plain enum.Enum class (numba's EnumMember): an integer
+  /// at run time, equal only to members of its class, with no arithmetic.
+  /// Empty for ordinary integers (and IntEnum members, which are ints).
+  llvm::StringRef enumClass() const { return cls; }
+  bool isEnum() const { return !cls.empty(); }
   static bool classof(const Type *t) { return t->kind() == Kind::Int; }
 
 private:
   unsigned width;
   bool sign;
+  std::string cls;
 };
 
 /// IEEE binary floats: float16, float32, float64.

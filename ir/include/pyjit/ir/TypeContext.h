@@ -18,6 +18,8 @@ public:
   BoolType *boolean() { return &boolTy; }
   GridGroupType *gridGroup() { return &gridGroupTy; }
   IntType *intTy(unsigned bits, bool isSigned = true);
+  /// A member of plain enum class \p cls with int64 values (IntType::isEnum).
+  IntType *enumMember(llvm::StringRef cls);
   FloatType *floatTy(unsigned bits);
   ComplexType *complexTy(unsigned bits); // 64 or 128
   IntType *int32() { return intTy(32); }
@@ -46,6 +48,7 @@ private:
   BoolType boolTy;
   GridGroupType gridGroupTy;
   std::map<std::pair<unsigned, bool>, std::unique_ptr<IntType>> ints;
+  std::map<std::string, std::unique_ptr<IntType>, std::less<>> enumMembers;
   std::map<unsigned, std::unique_ptr<FloatType>> floats;
   std::map<unsigned, std::unique_ptr<ComplexType>> complexes;
   std::map<std::tuple<Type *, unsigned, Layout, bool>, std::unique_ptr<ArrayType>> arrays;
