@@ -883,6 +883,67 @@ def test_literal_unroll_loops_over_a_tuple(jit):
     assert literal_unroll((1, 2)) == (1, 2)  # the host's: the container itself
 
 
+class _Color(__import__("enum").Enum):
+    red = 1
+    green = 2
+    blue = 3
+
+
+class _Fruit(__import__("enum").Enum):
+    apple = 1
+
+
+@cuda.jit(device=True)
+def _pick(x):
+    if x > 0:
+        return _Color.green
+    return _Color.red
+
+
+def test_plain_enum_members_compare_pass_and_return(jit):
+    # numba's EnumMember: members as arguments, compared with == != is and
+    # `is not`, looked up as Color.red or Color['red'], returned by device
+    # functions; .value is the int.
+    import itertools
+
+    @jit
+    def k(a, b, out):
+        out[0] = a == b
+        out[1] = a != b
+        out[2] = a is b
+        out[3] = a is not b
+        out[4] = _Color.red == _Color["green"]
+        out[5] = a.value
+        c = _pick(out[6])
+        out[7] = c == _Color.green
+
+    for a, b in itertools.product(_Color, _Color):
+        out = np.zeros(8, np.int64)
+        out[6] = a.value - 2
+        k[1, 1](a, b, out)
+        want = [a == b, a != b, a is b, a is not b, False, a.value, a.value - 2,
+                a.value - 2 > 0]
+        np.testing.assert_array_equal(out, np.array(want, dtype=np.int64))
+
+
+@pytest.mark.parametrize("body, message", [
+    ("out[0] = _Color.red == 1", r"cannot compare EnumMember\(\w*_Color, int64\) and int64"),
+    ("out[0] = _Color.red < _Color.green", r"enum members have no order"),
+    ("out[0] = _Color.red + 1", r"unsupported operand types for \+"),
+    ("out[0] = _Color.red == _Fruit.apple", r"cannot compare EnumMember\(\w*_Color, int64\) and "
+                                            r"EnumMember\(\w*_Fruit, int64\)"),
+    ("out[0] = _Color['purple'] == _Color.red", r"enum '_Color' has no member 'purple'"),
+])
+def test_plain_enum_misuse_is_a_compile_error(jit, tmp_path, body, message):
+    # numba refuses these too (Python would give False for the comparisons).
+    from kernel_files import load_module
+    m = load_module(tmp_path, "enum_errors", "import enum\n\n\nclass _Color(enum.Enum):\n"
+                    "    red = 1\n    green = 2\n\n\nclass _Fruit(enum.Enum):\n    apple = 1\n"
+                    "\n\ndef k(out):\n    %s\n" % body)
+    with pytest.raises(pyjit.CompileError, match=message):
+        jit(m.k)[1, 1](np.zeros(1))
+
+
 Params = __import__("collections").namedtuple("Params", ["alpha", "n", "beta"])
 
 

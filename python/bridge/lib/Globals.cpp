@@ -72,7 +72,7 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
     auto name = toUtf8(key, "global name");
     if (!name)
       return false;
-    if (!PyTuple_Check(value) || PyTuple_Size(value) < 2 || PyTuple_Size(value) > 3) {
+    if (!PyTuple_Check(value) || PyTuple_Size(value) < 2 || PyTuple_Size(value) > 4) {
       PyErr_Format(PyExc_TypeError, "global '%s' must be described by a (kind, value) tuple",
                    name->c_str());
       return false;
