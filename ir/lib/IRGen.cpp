@@ -1022,49 +1022,73 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
 }
 
 
+/// Element \p k of a tuple-valued expression, where it is written out
+/// (`(f, 0.1)`): its literal keeps its weak type (NEP 50), as it would alone.
+static const Expr *tupleElementExpr(const Expr *e, size_t k) {
+  auto *t = llvm::dyn_cast_or_null<TupleExpr>(e);
+  return t && !splices(*t) && k < t->elts.size() ? t->elts[k].get() : nullptr;
+}
+
 Value *IRGen::compareLink(CompareOp op, const Expr &le, const RValue &l, const Expr &re,
                           const RValue &r) {
-  if (op != CompareOp::Eq && op != CompareOp::NotEq && l.isTuple()) {
-    // (a, b) < (c, d): at the first differing element the strict order
-    // decides; with none, the lengths under the operator (Python's order).
-    CmpPredicate strict =
-        op == CompareOp::Lt || op == CompareOp::LtE ? CmpPredicate::Lt : CmpPredicate::Gt;
-    size_t nl = l.elems.size(), nr = r.elems.size(), n = std::min(nl, nr);
-    bool byLength = op == CompareOp::Lt    ? nl < nr
-                    : op == CompareOp::LtE ? nl <= nr
-                    : op == CompareOp::Gt  ? nl > nr
-                                           : nl >= nr;
-    Value *result = b.constBool(byLength);
-    for (size_t k = n; k-- > 0;) {
-      Type *common = promoteOperands(ctx, {l.elems[k].type, false}, {r.elems[k].type, false});
-      Value *x = castTo(l.elems[k], common), *y = castTo(r.elems[k], common);
-      result = b.select(b.cmp(CmpPredicate::Eq, x, y), result, b.cmp(strict, x, y));
-    }
-    return result;
-  }
-  if (l.isTuple() || r.isTuple()) {
-    // Element by element: all equal for ==, any different for !=; values
-    // of other shapes (lengths, a tuple and a number) are never equal.
-    std::function<Value *(const RValue &, const RValue &)> equal = [&](const RValue &x,
-                                                                       const RValue &y) {
-      if (x.isTuple() != y.isTuple() || x.elems.size() != y.elems.size())
-        return b.constBool(false);
-      if (x.isTuple()) {
-        Value *all = b.constBool(true);
-        for (size_t k = 0; k < x.elems.size(); ++k)
-          all = b.select(all, equal(x.elems[k], y.elems[k]), b.constBool(false));
-        return all;
-      }
-      Type *common = promoteOperands(ctx, {x.type, false}, {y.type, false});
-      return b.cmp(CmpPredicate::Eq, castTo(x, common), castTo(y, common));
-    };
-    Value *eq = equal(l, r);
-    return op == CompareOp::Eq ? eq : b.unary(Opcode::Not, eq);
-  }
-  Type *common = promoteOperands(ctx, operandOf(info(le)), operandOf(info(re)));
   if (op == CompareOp::Is || op == CompareOp::IsNot) // enum members: identity is equality
     op = op == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq;
-  return b.cmp(predicateOf(op), castTo(l, common), castTo(r, common));
+  // The numbers' comparison at their promoted type; a written literal
+  // (x == 0.1, (x,) == (0.1,)) is weak.
+  auto operand = [&](const Expr *e, const RValue &v) {
+    return e ? operandOf(info(*e)) : TypedOperand{v.type};
+  };
+  auto numbers = [&](CmpPredicate p, const Expr *xe, const RValue &x, const Expr *ye,
+                     const RValue &y) {
+    Type *common = promoteOperands(ctx, operand(xe, x), operand(ye, y));
+    return b.cmp(p, castTo(x, common), castTo(y, common));
+  };
+  // Element by element: all equal; values of other shapes (lengths, a tuple
+  // and a number) are never equal.
+  std::function<Value *(const Expr *, const RValue &, const Expr *, const RValue &)> equal =
+      [&](const Expr *xe, const RValue &x, const Expr *ye, const RValue &y) -> Value * {
+    if (x.isTuple() != y.isTuple() || x.elems.size() != y.elems.size())
+      return b.constBool(false);
+    if (!x.isTuple())
+      return numbers(CmpPredicate::Eq, xe, x, ye, y);
+    Value *all = b.constBool(true);
+    for (size_t k = 0; k < x.elems.size(); ++k)
+      all = b.select(all,
+                     equal(tupleElementExpr(xe, k), x.elems[k], tupleElementExpr(ye, k), y.elems[k]),
+                     b.constBool(false));
+    return all;
+  };
+  // Python's order: at the first differing element the strict order decides
+  // (recursively for nested tuples); with none, the lengths.
+  std::function<Value *(CmpPredicate, bool, const Expr *, const RValue &, const Expr *,
+                        const RValue &)>
+      order = [&](CmpPredicate strict, bool orEqual, const Expr *xe, const RValue &x,
+                  const Expr *ye, const RValue &y) -> Value * {
+    if (!x.isTuple())
+      return numbers(orEqual ? (strict == CmpPredicate::Lt ? CmpPredicate::Le : CmpPredicate::Ge)
+                             : strict,
+                     xe, x, ye, y);
+    size_t nl = x.elems.size(), nr = y.elems.size(), n = std::min(nl, nr);
+    bool byLength = strict == CmpPredicate::Lt ? (orEqual ? nl <= nr : nl < nr)
+                                               : (orEqual ? nl >= nr : nl > nr);
+    Value *result = b.constBool(byLength);
+    for (size_t k = n; k-- > 0;) {
+      const Expr *xk = tupleElementExpr(xe, k), *yk = tupleElementExpr(ye, k);
+      result = b.select(equal(xk, x.elems[k], yk, y.elems[k]), result,
+                        order(strict, false, xk, x.elems[k], yk, y.elems[k]));
+    }
+    return result;
+  };
+  if (l.isTuple() || r.isTuple()) {
+    if (op == CompareOp::Eq || op == CompareOp::NotEq) {
+      Value *eq = equal(&le, l, &re, r);
+      return op == CompareOp::Eq ? eq : b.unary(Opcode::Not, eq);
+    }
+    bool less = op == CompareOp::Lt || op == CompareOp::LtE;
+    return order(less ? CmpPredicate::Lt : CmpPredicate::Gt,
+                 op == CompareOp::LtE || op == CompareOp::GtE, &le, l, &re, r);
+  }
+  return numbers(predicateOf(op), &le, l, &re, r);
 }
 
 RValue IRGen::compare(const CompareExpr &e) {

@@ -1259,15 +1259,28 @@ std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const Expr
     return std::optional<bool>();
   }
   if (lt && rt) {
-    // (a, b) < (2, 5): lexicographic, as Python orders tuples, over tuples
-    // of real numbers.
-    for (const ExprInfo *side : {&l, &r})
-      for (Type *el : cast<TupleType>(side->type)->elements())
-        if (!el->isScalar() || isa<ComplexType>(el)) {
-          error(at, llvm::Twine("'") + compareOpSpelling(op) + "' orders tuples of real "
-                                "numbers, not " + typeName(side->type));
-          return std::nullopt;
-        }
+    // (a, b) < (2, 5): lexicographic, as Python orders tuples, element by
+    // element over the common length: real numbers, or tuples ordered so.
+    std::function<bool(Type *, Type *)> orderable = [&](Type *a, Type *b) {
+      auto *ta = dyn_cast<TupleType>(a), *tb = dyn_cast<TupleType>(b);
+      if (ta && tb) {
+        for (size_t k = 0; k < std::min(ta->size(), tb->size()); ++k)
+          if (!orderable(ta->elements()[k], tb->elements()[k]))
+            return false;
+        return true;
+      }
+      auto real = [](Type *t) {
+        auto *it = dyn_cast<IntType>(t);
+        return t->isScalar() && !isa<ComplexType>(t) && !(it && it->isEnum());
+      };
+      return !ta && !tb && real(a) && real(b);
+    };
+    if (!orderable(l.type, r.type)) {
+      error(at, llvm::Twine("'") + compareOpSpelling(op) + "' orders tuples of real numbers "
+                            "(or of such tuples, element by element), not " + typeName(l.type) +
+                            " and " + typeName(r.type));
+      return std::nullopt;
+    }
     return std::optional<bool>();
   }
   bool ordered = op != CompareOp::Eq && op != CompareOp::NotEq;

@@ -830,6 +830,30 @@ def test_chained_tuple_comparisons_and_operator_functions_on_tuples(jit, v):
     np.testing.assert_array_equal(out, np.array(expected, dtype=np.float64))
 
 
+@pytest.mark.parametrize("x", [1, 2, 4, 6])
+def test_tuple_comparisons_keep_weak_literals_and_order_nested_tuples(jit, x):
+    import operator
+
+    @jit
+    def k(out, f, x):
+        out[0] = f == 0.1
+        out[1] = (f,) == (0.1,)        # the literal stays weak inside the tuple (NEP 50)
+        out[2] = (f, 1) < (0.1, 2)
+        out[3] = ((1, 2), 3) < ((1, 2), 4)
+        out[4] = operator.gt(((1, x), 5), ((1, 2), 4))
+        out[5] = (1, (2, (3, x))) < (1, (2, (3, 5)))
+        out[6] = ((1, 2), 3) <= ((1, 2, 0), 3)
+        out[7] = ((1, x), 3) >= ((1, 2), 3)
+
+    out = np.zeros(8, np.int64)
+    f = np.float32(0.1)
+    k[1, 1](out, f, x)
+    want = [f == 0.1, (f,) == (0.1,), (f, 1) < (0.1, 2), ((1, 2), 3) < ((1, 2), 4),
+            operator.gt(((1, x), 5), ((1, 2), 4)), (1, (2, (3, x))) < (1, (2, (3, 5))),
+            ((1, 2), 3) <= ((1, 2, 0), 3), ((1, x), 3) >= ((1, 2), 3)]
+    np.testing.assert_array_equal(out, np.array(want, dtype=np.int64))
+
+
 def test_augmented_assignment_growing_a_tuple_names_the_fix(jit, tmp_path):
     from kernel_files import load_module
     m = load_module(tmp_path, "grow_tuple", '''
