@@ -140,7 +140,9 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("extern", (value._symbol, value._result, value._params, value._link))
     if isinstance(value, _KernelOnly):
         return ("module", value._pyjit_path)  # tid = cuda.threadIdx; from pyjit.cuda import shared
-    if isinstance(value, DeviceFunction):
+    if isinstance(value, (DeviceFunction, Dispatcher)):
+        # A kernel called from a kernel is compiled as a device function too
+        # (numba-cuda: a @cuda.jit function is callable either way).
         return ("devfunc", describe(value.py_func, memo))
     if isinstance(value, (bool, np.bool_)):
         return ("bool", bool(value))
@@ -286,9 +288,6 @@ def classify(value, memo=None, reads=_NO_READS):
     except TypeError:  # unhashable
         pass
     # What the user most likely meant, in the error's "of type ..." part.
-    if isinstance(value, Dispatcher):
-        return ("unsupported", "kernel (a kernel cannot be called from a kernel; for a "
-                               "function to call, use @cuda.jit(device=True))")
     if isinstance(value, types.FunctionType):
         return ("unsupported", "function (a plain Python function; make it a device "
                                "function with @cuda.jit(device=True))")

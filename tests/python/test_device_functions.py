@@ -250,3 +250,29 @@ def test_an_unusable_default_names_its_type(jit):
                                                  "function 'g' is a _NotANumber; defaults must "
                                                  "be numbers"):
         k[1, 1](np.zeros(1))
+
+
+@cuda.jit
+def _kernel_or_helper(x):
+    return x * 2
+
+
+@cuda.jit("void(float64[:])")
+def _fill_first(a):
+    a[0] = 1.0
+
+
+def test_a_kernel_called_from_a_kernel_is_a_device_function(jit):
+    # numba-cuda: a @cuda.jit function (without device=True) is also callable
+    # from kernels, compiled as a device function; it stays a kernel.
+    @jit
+    def k(r, x):
+        r[0] = _kernel_or_helper(x[0])
+        _fill_first(r[1:])
+
+    r = np.zeros(2)
+    k[1, 1](r, np.array([3.0]))
+    np.testing.assert_array_equal(r, [6.0, 1.0])
+    a = np.zeros(1)
+    _fill_first[1, 1](a)
+    assert a[0] == 1.0
