@@ -16,8 +16,12 @@ namespace pyjit::ir::detail {
 
 RValue IRGen::call(const CallExpr &e) {
   const ExprInfo &ei = info(e);
-  if (auto it = typed->calls.find(&e); it != typed->calls.end())
-    return inlineCall(e, it->second);
+  if (auto it = typed->calls.find(&e); it != typed->calls.end()) {
+    RValue r = inlineCall(e, it->second);
+    if (r.type && ei.type && r.type != ei.type && r.type->isScalar() && ei.type->isScalar())
+      r = RValue::of(castTo(r, ei.type)); // a declared result type (numba converts)
+    return r;
+  }
   llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
   std::string routed;
   if (path.starts_with("numpy.m.")) { // np.exp: cmath's for a complex argument

@@ -519,6 +519,43 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
                      pending, &fn.globals) ||
       pending)
     return {};
+  Type *declaredResult = nullptr;
+  if (!fn.signature.empty()) {
+    // A declared signature: the arguments convert to its types (numba).
+    auto sig = parseSignature(ctx, fn.signature);
+    if (!sig) {
+      error(e.callee->range(), "device function '" + fn.name + "': " +
+                                   llvm::toString(sig.takeError()));
+      return {};
+    }
+    if (sig->args.size() != argTypes.size()) {
+      error(e.range(), "device function '" + fn.name + "' is declared with " +
+                           llvm::Twine(sig->args.size()) + " parameters ('" + fn.signature +
+                           "'), its definition has " + llvm::Twine(argTypes.size()));
+      return {};
+    }
+    for (size_t i = 0; i < argTypes.size(); ++i) {
+      Type *want = sig->args[i], *given = argTypes[i];
+      bool ok = want == given;
+      if (!ok && want->isScalar() && given->isScalar())
+        ok = !(isa<ComplexType>(given) && !isa<ComplexType>(want));
+      auto *wa = dyn_cast<ArrayType>(want), *ga = dyn_cast<ArrayType>(given);
+      if (!ok && wa && ga)
+        ok = wa->dtype() == ga->dtype() && wa->ndim() == ga->ndim() &&
+             (wa->layout() == Layout::A || wa->layout() == ga->layout()) &&
+             (wa->readonly() || !ga->readonly());
+      if (!ok) {
+        error(binding.args[i] ? binding.args[i]->range() : e.range(),
+              "argument " + llvm::Twine(i + 1) + " of device function '" + fn.name + "' is " +
+                  typeName(given) + ", which does not convert to " + typeName(want) +
+                  " (its signature: '" + fn.signature + "')");
+        return {};
+      }
+      argTypes[i] = want;
+    }
+    if (sig->returnType && sig->returnType->isScalar())
+      declaredResult = sig->returnType;
+  }
   const TypedFunction *instance;
   if (reporting) {
     instance = registry->instantiate(fn, argTypes, diags, e.range());
@@ -533,6 +570,15 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   }
   binding.callee = instance;
   result.calls[&e] = std::move(binding);
+  if (declaredResult && instance->returnType->isScalar() && instance->returnType != declaredResult) {
+    if (isa<ComplexType>(instance->returnType) && !isa<ComplexType>(declaredResult)) {
+      error(e.range(), "device function '" + fn.name + "' returns " +
+                           typeName(instance->returnType) + ", which does not convert to " +
+                           "its declared " + typeName(declaredResult));
+      return {};
+    }
+    return ExprInfo{declaredResult}; // the result converts to the declared type (IRGen)
+  }
   return ExprInfo{instance->returnType};
 }
 

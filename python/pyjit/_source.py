@@ -142,8 +142,13 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("module", value._pyjit_path)  # tid = cuda.threadIdx; from pyjit.cuda import shared
     if isinstance(value, (DeviceFunction, Dispatcher)):
         # A kernel called from a kernel is compiled as a device function too
-        # (numba-cuda: a @cuda.jit function is callable either way).
-        return ("devfunc", describe(value.py_func, memo))
+        # (numba-cuda: a @cuda.jit function is callable either way). With one
+        # signature, calls convert their arguments and result to it (numba).
+        info = describe(value.py_func, memo)
+        sigs = list(getattr(value, "signature_strings", ()))
+        if len(sigs) == 1:
+            info = dict(info, signature=sigs[0])
+        return ("devfunc", info)
     if isinstance(value, (bool, np.bool_)):
         return ("bool", bool(value))
     if value is None:  # `if SCALE is None:` is decided when compiling, as in numba

@@ -119,27 +119,15 @@ def test_shared_arrays_over_48_kib_are_a_compile_error_at_the_largest():
     assert "big = cuda.shared.array(13000, np.float32)" in message   # the line, with a caret
 
 
-@cuda.jit
-def _a_kernel(a):
-    a[0] = 1
-
-
 class _PlainClass:
     LIMIT = 3
 
 
-def test_calling_a_kernel_or_using_a_class_says_what_to_do_instead():
-    @cuda.jit
-    def calls_kernel(a):
-        _a_kernel(a)
-
+def test_using_a_class_says_what_to_do_instead():
     @cuda.jit
     def reads_class(a):
         a[0] = _PlainClass.LIMIT
 
-    with pytest.raises(pyjit.CompileError, match=r"global '_a_kernel' of type kernel \(a kernel "
-                       r"cannot be called from a kernel; .*@cuda.jit\(device=True\)\)"):
-        calls_kernel[1, 1](np.zeros(1))
     with pytest.raises(pyjit.CompileError, match=r"global '_PlainClass' of type class "
                        r"'_PlainClass' \(kernels take Enum classes and exception classes"):
         reads_class[1, 1](np.zeros(1))

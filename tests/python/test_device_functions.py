@@ -276,3 +276,47 @@ def test_a_kernel_called_from_a_kernel_is_a_device_function(jit):
     a = np.zeros(1)
     _fill_first[1, 1](a)
     assert a[0] == 1.0
+
+
+@cuda.jit("int32(int32, int32, int32, int32)", device=True)
+def _rgba(r, g, b, a):
+    return ((r & 0xFF) << 16) | ((g & 0xFF) << 8) | (b & 0xFF) | ((a & 0xFF) << 24)
+
+
+@cuda.jit("float32(float32)", device=True)
+def _third(x):
+    return x / 3
+
+
+def test_a_declared_signature_converts_arguments_and_result(jit):
+    # numba-cuda's test_device_casting: float32 arguments to int32 parameters;
+    # a float32 result computed and returned in float32.
+    @jit
+    def k(arr, out, third):
+        i = cuda.grid(1)
+        if i < arr.size:
+            out[i] = _rgba(arr[i], arr[i] + 1, arr[i] + 2, arr[i] + 3)
+        third[0] = _third(1.0)
+
+    arr = np.arange(5, dtype=np.float32) * 10.7
+    out = np.zeros(5, np.int64)
+    third = np.zeros(1)
+    k[1, 32](arr, out, third)
+    c = [(arr + d).astype(np.int32) & 0xFF for d in range(4)]
+    np.testing.assert_array_equal(out, (c[0] << 16) | (c[1] << 8) | c[2] | (c[3] << 24))
+    assert third[0] == np.float64(np.float32(1.0) / np.float32(3))
+
+
+@cuda.jit("float64(float64)", device=True)
+def _real_only(x):
+    return x
+
+
+def test_a_declared_signature_refuses_what_does_not_convert(jit, tmp_path):
+    @jit
+    def k(out):
+        out[0] = _real_only(1j)
+
+    with pytest.raises(pyjit.CompileError, match=r"argument 1 of device function '_real_only' is "
+                                                 r"complex128, which does not convert to float64"):
+        k[1, 1](np.zeros(1))

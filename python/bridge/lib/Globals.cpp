@@ -46,6 +46,12 @@ ir::DeviceFunctionSource *readDeviceFunction(PyObject *info, ir::DeviceFunctionT
   fn->name = *name;
   fn->source = std::make_unique<SourceFile>(*file, *source,
                                             firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
+  if (PyObject *sig = PyDict_GetItemString(info, "signature")) {
+    auto text = python::toUtf8(sig, "signature");
+    if (!text)
+      return nullptr;
+    fn->signature = *text;
+  }
   memo[info] = fn; // before its globals: a function may refer to itself
   if (!readGlobals(globals, fn->globals, table, memo))
     return nullptr;

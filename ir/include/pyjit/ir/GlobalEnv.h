@@ -129,6 +129,9 @@ struct DeviceFunctionSource {
   std::string name;
   std::unique_ptr<SourceFile> source;
   GlobalEnv globals;
+  /// The one signature given to the decorator (`int32(int32, float32)`), or
+  /// empty: calls convert their arguments and result to its types.
+  std::string signature;
 };
 
 /// Owns the DeviceFunctionSources that GlobalValues of one compilation
