@@ -105,6 +105,15 @@ BuiltinType *TypeContext::builtin(llvm::StringRef path) {
 Type *TypeContext::scalarByName(llvm::StringRef name) {
   if (name == "bool" || name == "bool_" || name == "boolean" || name == "b1")
     return boolean();
+  // numba's (and NumPy's) C-style aliases, on a 64-bit host.
+  name = llvm::StringSwitch<llvm::StringRef>(name)
+             .Cases({"intp", "int_", "longlong"}, "int64")
+             .Cases({"uintp", "ulonglong"}, "uint64")
+             .Case("intc", "int32").Case("uintc", "uint32")
+             .Case("short", "int16").Case("ushort", "uint16")
+             .Case("byte", "int8").Case("ubyte", "uint8")
+             .Case("single", "float32").Case("double", "float64").Case("half", "float16")
+             .Default(name);
   auto intBits = llvm::StringSwitch<unsigned>(name)
                      .Cases("int8", "i1", 8).Cases("int16", "i2", 16)
                      .Cases("int32", "i4", 32).Cases("int64", "i8", 64)

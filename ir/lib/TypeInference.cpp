@@ -1015,6 +1015,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.int32()};
       if (attr == "const")
         return ExprInfo{ctx.ns("cuda.const")};
+      if (ctx.scalarByName(attr)) // cuda.float32: numba-cuda's type objects, as dtypes
+        return ExprInfo{ctx.builtin("dtype." + attr)};
     } else if (path == "cuda.threadIdx" || path == "cuda.blockIdx" || path == "cuda.blockDim" ||
                path == "cuda.gridDim") {
       if (attr == "x" || attr == "y" || attr == "z")

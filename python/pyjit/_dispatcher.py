@@ -576,12 +576,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         return self._target
 
     def _add_signature(self, sig):
-        from .types import Type
-        if isinstance(sig, Type):
-            sig = str(sig)
-        if not isinstance(sig, str):
-            raise TypeError("signatures must be strings such as 'void(float32[:], int32)', "
-                            "got %r" % (sig,))
+        sig = signature_text(sig)
         restype = sig.split("(", 1)[0].strip()
         if restype not in ("", "void", "none"):
             raise TypeError("kernel '%s': a kernel returns nothing, so its signature starts "
@@ -1070,6 +1065,32 @@ def _signature_from_hints(py_func):
     return "void(%s)" % ", ".join(spelled)
 
 
+def is_type_object(value):
+    """A type object of a signature: pyjit's (float32, float32[:]) or numba's."""
+    from .types import Type
+    return isinstance(value, Type) or (
+        not isinstance(value, (str, tuple, list)) and
+        str(getattr(type(value), "__module__", "")).startswith("numba"))
+
+
+def signature_text(sig):
+    """The string of a signature given as a string, a pyjit or numba
+    signature object (`void(float32[:])`, numba's Signature), or a tuple of
+    argument types (`(float64[:], int32)`, numba's argument-only form, spelled
+    '(float64[:], int32)'). TypeError for anything else."""
+    from .types import Type
+    if isinstance(sig, str):
+        return sig
+    if isinstance(sig, Type):
+        return str(sig)
+    if hasattr(sig, "args") and hasattr(sig, "return_type"):  # numba's Signature
+        return "%s(%s)" % (sig.return_type, ", ".join(str(a) for a in sig.args))
+    if isinstance(sig, tuple) and all(is_type_object(a) for a in sig):
+        return "(%s)" % ", ".join(str(a) for a in sig)
+    raise TypeError("signatures are strings such as 'void(float32[:], int32)', signature "
+                    "objects or tuples of argument types, got %r" % (sig,))
+
+
 def _parse_signature_types(sig):
     """Argument type strings of 'void(float32[:], int32)' in canonical spelling."""
     try:
@@ -1123,7 +1144,7 @@ class DeviceFunction(_Compiled):
     def __init__(self, py_func, signatures=(), options=None):
         super().__init__(py_func, options)
         # Signatures are checked now; typing happens at each call site.
-        self.signature_strings = list(signatures)
+        self.signature_strings = [signature_text(sig) for sig in signatures]
         for sig in self.signature_strings:
             _parse_signature_types(sig)
 

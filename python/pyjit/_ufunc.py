@@ -174,6 +174,9 @@ class _Ufunc:
                             % self.__name__)
         self._signatures = []
         for text in signatures:
+            if not isinstance(text, str) and not isinstance(text, tuple):  # float32(float32)
+                from ._dispatcher import signature_text
+                text = signature_text(text)
             result, params, _ = _parse_signature(text, "vectorize '%s'" % self.__name__)
             if len(params) != self.nin:
                 raise TypeError("vectorize '%s': signature %r has %d parameters, the function "
@@ -305,6 +308,10 @@ class _GUfunc:
                             % (what, layout, len(self._ins) + len(self._outs), nargs))
         self._signatures = []
         for text in signatures:
+            if not isinstance(text, str):  # (float32[:], float32[:]): numba's argument types
+                from ._dispatcher import signature_text
+                text = signature_text(text)
+                text = "void" + text if text.startswith("(") else text
             result, params, arrays = _parse_signature(text, what)
             if result is not None or len(params) != nargs:
                 raise TypeError("%s: signature %r must be 'void(...)' with %d parameters"

@@ -37,8 +37,9 @@ def jit(func_or_sig=None, device=False, **options):
     device function callable from kernels.
 
     `@jit` compiles lazily for each new set of argument types;
-    `@jit("void(float32[:], int32)")` (or a list of signatures) fixes the
-    types. Errors in the kernel raise pyjit.CompileError at compilation.
+    `@jit("void(float32[:], int32)")` (or a list of signatures, or a tuple
+    of argument types as numba takes it: `@jit((float32[:], int32))`) fixes
+    the types. Errors in the kernel raise pyjit.CompileError at compilation.
     """
     def decorate(func, sigs=()):
         if device:
@@ -49,7 +50,9 @@ def jit(func_or_sig=None, device=False, **options):
         return decorate(func_or_sig)
     if func_or_sig is None:
         return decorate
-    if isinstance(func_or_sig, (list, tuple)):
+    from ._dispatcher import is_type_object
+    if isinstance(func_or_sig, list) or (isinstance(func_or_sig, tuple) and not (
+            func_or_sig and all(is_type_object(t) for t in func_or_sig))):
         return lambda func: decorate(func, func_or_sig)
 
     def specialized(func):  # one signature, not in a list: numba's specialized kernel
@@ -914,3 +917,10 @@ devicearray.DeviceNDArray = devicearray.DeviceArray = DeviceArray
 devicearray.is_cuda_ndarray = lambda obj: isinstance(obj, DeviceArray)
 devicearray.IpcArrayHandle = IpcArrayHandle
 _sys.modules[devicearray.__name__] = devicearray
+
+# numba-cuda exposes its type objects here too (`from numba.cuda import float32`,
+# `numba.cuda.types.int32`): pyjit's, the same objects as pyjit.float32.
+from . import types  # noqa: E402
+from .types import (bool_, boolean, complex64, complex128, float16, float32,  # noqa: E402,F401
+                    float64, from_dtype, int8, int16, int32, int64, intp, uint8, uint16,
+                    uint32, uint64, void)

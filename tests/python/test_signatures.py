@@ -1,4 +1,5 @@
 """Signatures: strings, lists, pyjit type objects and type hints (no GPU needed)."""
+import numpy as np
 import pytest
 
 import pyjit
@@ -73,3 +74,44 @@ def test_tuple_types():
     assert typeof((np.float32(1), (True,)), "t") == "Tuple(float32, Tuple(bool))"
     with pytest.raises(TypeError, match="argument 't'.*empty"):
         typeof((), "argument 't'")
+
+
+def test_numba_signature_forms_tuples_of_types_and_c_aliases(jit):
+    # numba.cuda takes a tuple of argument types as one signature, and the
+    # C-style names (intp, uintp, double, single) in signature strings.
+    from pyjit import float32, float64, int32
+
+    k = jit((float64[:], int32))(_store_n)
+    a = np.zeros(1)
+    k[1, 1](a, 3)
+    assert a[0] == 3 and k.signatures == [("array(float64, 1d, A)", "int32")]
+    k2 = jit("void(double[:], intp)")(_store_n)
+    k2[1, 1](a, 4)
+    assert a[0] == 4 and k2.signatures == [("array(float64, 1d, A)", "int64")]
+    assert jit("void(single[::1], uintp)")(_store_n).signatures == [
+        ("array(float32, 1d, C)", "uint64")]
+    with pytest.raises(TypeError, match="tuples of argument types"):
+        jit([object()])(_store_n)
+    assert str(float32[:]) == "float32[:]"
+
+
+def _store_n(a, n):
+    a[0] = n
+
+
+def test_type_objects_are_in_pyjit_cuda_too(jit):
+    # numba-cuda's docs: `from numba.cuda import float32`; numba.cuda.types.int32.
+    from pyjit.cuda import float32 as f32
+    import pyjit
+
+    assert f32 is pyjit.float32 and cuda.types.int32 is pyjit.int32
+
+    @jit
+    def k(a):
+        s = cuda.shared.array(2, dtype=f32)
+        s[0] = cuda.float32(1.5) + cuda.int32(2.7)
+        a[0] = s[0]
+
+    a = np.zeros(1)
+    k[1, 1](a)
+    assert a[0] == 3.5

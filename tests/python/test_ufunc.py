@@ -139,3 +139,15 @@ def test_review_mends_reduce_out_lists_and_core_only_gufuncs(target):
     f2 = vectorize(["float64(float64, float64)"], target=target)(lambda x, y: x * y)
     np.testing.assert_array_equal(f1(np.ones(2)), [2.0, 2.0])
     np.testing.assert_array_equal(f2(np.ones(2), 3.0), [3.0, 3.0])
+
+
+def test_gufunc_signatures_as_tuples_of_types():
+    # numba's form: [(float32[:], float32[:])] for 'void(float32[:], float32[:])'.
+    from pyjit import float32
+
+    @guvectorize([(float32[:], float32[:])], "(x)->(x)", target="cpu")
+    def twice(x, y):
+        for i in range(x.shape[0]):
+            y[i] = 2 * x[i]
+
+    np.testing.assert_array_equal(twice(np.arange(3, dtype=np.float32)), [0, 2, 4])
