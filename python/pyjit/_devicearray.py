@@ -93,6 +93,30 @@ class _External:
         self.ptr, self.nbytes, self.holder, self.host = ptr, nbytes, holder, None
 
 
+class _Flags:
+    """A device array's flags, read as numpy's (attributes or items)."""
+
+    __slots__ = ("c_contiguous", "f_contiguous")
+
+    def __init__(self, c, f):
+        self.c_contiguous, self.f_contiguous = c, f
+
+    contiguous = property(lambda self: self.c_contiguous)
+    writeable = property(lambda self: True)
+    aligned = property(lambda self: True)
+
+    def __getitem__(self, key):
+        names = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "CONTIGUOUS": "c_contiguous",
+                 "F_CONTIGUOUS": "f_contiguous", "F": "f_contiguous", "FORTRAN": "f_contiguous",
+                 "WRITEABLE": "writeable", "W": "writeable", "ALIGNED": "aligned", "A": "aligned"}
+        if key not in names:
+            raise KeyError(key)
+        return getattr(self, names[key])
+
+    def __repr__(self):
+        return "  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s" % (self.c_contiguous, self.f_contiguous)
+
+
 class _View:
     """Memory inside another allocation (keeps it alive)."""
 
@@ -344,6 +368,13 @@ class DeviceArray(_abi_base()):
             # Fortran order: the same bytes as the C-ordered transpose.
             data = np.require(ary.T if fortran else ary, requirements="C")
             _htod(self._buffer.ptr, data, _stream_arg(stream))
+
+    @property
+    def flags(self):
+        """numpy's contiguity flags (numba's DeviceNDArray.flags): attributes
+        c_contiguous / f_contiguous / contiguous / writeable, or items
+        'C_CONTIGUOUS', 'F_CONTIGUOUS', ...; read only."""
+        return _Flags(self.is_c_contiguous(), self.is_f_contiguous())
 
     def is_f_contiguous(self):
         """Fortran order, as numpy decides it."""

@@ -578,3 +578,16 @@ def test_device_array_transpose_squeeze_bind_getitem_and_alloc_size():
     np.testing.assert_array_equal(bound.copy_to_host(), host)
     s.synchronize()
     assert d.alloc_size == host.nbytes and d[1].alloc_size == host.nbytes
+
+
+def test_like_arrays_of_fortran_device_arrays_keep_fortran_order():
+    # device_array_like read `.flags`, which device arrays lacked: C order came back.
+    f = cuda.device_array((10, 12), order="F")
+    assert f.flags["F_CONTIGUOUS"] and f.flags.f_contiguous and not f.flags.c_contiguous
+    assert cuda.device_array_like(f).strides == (8, 80)
+    assert cuda.pinned_array_like(f).strides == (8, 80)
+    assert cuda.mapped_array_like(f).strides == (8, 80)
+    c = cuda.device_array((3, 4))
+    assert c.flags["C_CONTIGUOUS"] and c.flags.contiguous and cuda.device_array_like(c).strides == (32, 8)
+    with pytest.raises(KeyError):
+        c.flags["NOPE"]
