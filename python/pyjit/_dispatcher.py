@@ -159,6 +159,18 @@ class _Overload:
         self.kernel = ext().Kernel(self.cubin, self.entry, params, self.index32, False,
                                    self.cooperative)
 
+    def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
+        """Blocks of `blockdim` threads of this overload that can be resident at
+        once on the whole device (numba's _Kernel.max_cooperative_grid_blocks);
+        see Dispatcher.max_cooperative_grid_blocks."""
+        threads = int(np.prod(_dim3(blockdim, "blockdim")))
+        if self.cpu:  # every thread of the grid is a fiber there
+            if threads > 1024:
+                raise ValueError("blockdim %r: a block has at most 1024 threads" % (blockdim,))
+            return ext().CPU_GRID_SYNC_THREADS // threads
+        per_sm = self.kernel.max_active_blocks(threads, int(dynsmemsize))
+        return per_sm * current_device()["multiprocessor_count"]
+
     def _compile(self, info, arch, opt, device, link_options):
         """Source -> PTX (or host bitcode) -> cubin: what the cache stores.
 
@@ -978,14 +990,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         device: the most a grid-synchronizing launch (cuda.cg) may use. On the
         CPU backend, which runs such a grid as fibers on one host thread:
         CPU_GRID_SYNC_THREADS (16384) // threads per block."""
-        overload = self._overload_for(signature)
-        threads = int(np.prod(_dim3(blockdim, "blockdim")))
-        if overload.cpu:  # every thread of the grid is a fiber there
-            if threads > 1024:
-                raise ValueError("blockdim %r: a block has at most 1024 threads" % (blockdim,))
-            return ext().CPU_GRID_SYNC_THREADS // threads
-        per_sm = overload.kernel.max_active_blocks(threads, int(dynsmemsize))
-        return per_sm * current_device()["multiprocessor_count"]
+        return self._overload_for(signature).max_cooperative_grid_blocks(blockdim, dynsmemsize)
 
     def specialize(self, *args):
         """A new kernel compiled for the types of `args` only (numba's
@@ -1010,9 +1015,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     @property
     def overloads(self):
-        """{argument types: compiled overload} for every compiled signature."""
+        """{argument types: compiled overload} for every compiled signature;
+        looked up also by type objects or a numba Signature, as numba's."""
         overloads = self._overloads
-        return {sig: overloads[sig] for sig in self.signatures}
+        return _Overloads({sig: overloads[sig] for sig in self.signatures}, self._signature_key)
 
     def inspect_llvm(self, signature=None):
         """The optimized LLVM IR of the overload for `signature` (str), or a
@@ -1063,6 +1069,32 @@ def _signature_from_hints(py_func):
             raise TypeError("parameter '%s': type hint %r is not a pyjit type (e.g. pyjit.float32[:])"
                             % (p.name, h))
     return "void(%s)" % ", ".join(spelled)
+
+
+class _Overloads(dict):
+    """Dispatcher.overloads: keys are argument type spellings; a lookup by
+    type objects (`(int32[:, ::1],)`) or a numba Signature finds the same."""
+
+    def __init__(self, items, key):
+        super().__init__(items)
+        self._key = key
+
+    def _normal(self, signature):
+        if dict.__contains__(self, signature):
+            return signature
+        try:
+            return self._key(signature)
+        except TypeError:
+            return signature
+
+    def __getitem__(self, signature):
+        return dict.__getitem__(self, self._normal(signature))
+
+    def __contains__(self, signature):
+        return dict.__contains__(self, self._normal(signature))
+
+    def get(self, signature, default=None):
+        return dict.get(self, self._normal(signature), default)
 
 
 def is_type_object(value):

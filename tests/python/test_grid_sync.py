@@ -210,6 +210,12 @@ def test_cpu_max_cooperative_grid_blocks():
     relax[1, 32](np.zeros(32, np.int64), 1)
     assert relax.max_cooperative_grid_blocks(64) == 16384 // 64
     assert relax.max_cooperative_grid_blocks((8, 8)) == 16384 // 64
+    # numba's form: the overload, looked up by type objects, has it too.
+    from pyjit import int64
+    overload = relax.overloads[(int64[::1], int64)]
+    assert overload is relax.overloads[("array(int64, 1d, C)", "int64")]
+    assert (int64[::1], int64) in relax.overloads
+    assert overload.max_cooperative_grid_blocks(64) == 16384 // 64
     with pytest.raises(pyjit.KernelError, match=r"at most 16384 on the CPU backend; "
                                                  r"max_cooperative_grid_blocks"):
         relax[257, 64](np.zeros(257 * 64, np.int64), 1)
