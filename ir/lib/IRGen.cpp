@@ -331,6 +331,32 @@ IRGen::FieldRef IRGen::recordField(const Expr &access) {
   return ref;
 }
 
+/// The alignment the accesses through a reference to a record of type \p rt
+/// assume of its address: for each scalar field (nested ones too, at their
+/// offsets in \p rt) RecordLoad's min(natural, lowest set bit of
+/// gcd(size, offset)); for each array field its elements' natural size.
+static uint64_t referenceAlignment(const RecordType *rt) {
+  uint64_t needed = 1;
+  std::function<void(const RecordType *, uint64_t)> walk = [&](const RecordType *r,
+                                                               uint64_t base) {
+    for (const RecordType::Field &f : r->fields()) {
+      uint64_t offset = base + f.offset;
+      if (auto *nested = dyn_cast<RecordType>(f.type)) {
+        walk(nested, offset);
+        continue;
+      }
+      uint64_t natural = elementBytes(f.type);
+      if (!f.isArray()) {
+        uint64_t known = std::gcd(rt->size(), offset ? offset : rt->size());
+        natural = std::min(natural, known & (~known + 1));
+      }
+      needed = std::max(needed, natural);
+    }
+  };
+  walk(rt, 0);
+  return needed;
+}
+
 RValue IRGen::fieldValue(const Expr &e) {
   FieldRef ref = recordField(e);
   Type *t = info(e).type;
@@ -357,7 +383,7 @@ RValue IRGen::fieldValue(const Expr &e) {
     auto *inner = cast<RecordType>(t);
     uint64_t root = cast<RecordType>(cast<ArrayType>(ref.array->type())->dtype())->size();
     uint64_t known = std::gcd(root, ref.offset ? ref.offset : root);
-    uint64_t needed = inner->size() & (~inner->size() + 1);
+    uint64_t needed = referenceAlignment(inner);
     if ((known & (~known + 1)) < needed) // reported; the view is still made (no code follows)
       diags.error(e.range(), "the nested record lies at byte " + llvm::Twine(ref.offset) +
                                  " of a " + llvm::Twine(root) + "-byte record, not aligned "

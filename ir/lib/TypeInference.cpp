@@ -1334,10 +1334,16 @@ ExprInfo Inferer::recordField(const Expr &element, llvm::StringRef field, Source
       offset += f->offset;
       uint64_t known = std::gcd(root, offset ? offset : root);
       if ((known & (~known + 1)) < elementBytes(f->type)) {
+        // An aligned dtype places a complex field at its parts' alignment,
+        // and pyjit loads complex elements whole: padding is the fix there.
         error(at, "array field '" + field.str() + "' (" + typeName(f->type) + ") lies at byte " +
                       llvm::Twine(offset) + " of a " + llvm::Twine(root) +
-                      "-byte record, not aligned for its elements: make the dtype with "
-                      "align=True (np.dtype([...], align=True))");
+                      "-byte record; its elements are loaded " +
+                      llvm::Twine(elementBytes(f->type)) + " bytes at a time, so it must lie at a "
+                      "multiple of " + llvm::Twine(elementBytes(f->type)) + " in every element: " +
+                      (rt->aligned() ? "add padding before it"
+                                     : "make the dtype with align=True (np.dtype([...], "
+                                       "align=True))"));
         return {};
       }
       return ExprInfo{ctx.array(f->type, static_cast<unsigned>(f->shape.size()), Layout::C,

@@ -368,7 +368,8 @@ def whole_record(p):
                                    ("inner", [("a", np.int16), ("b", np.float32)])]))
     with pytest.raises(pyjit.CompileError,
                        match=r"field_errors.py:3:14: error: array field 'pos' \(float32\) lies "
-                             r"at byte 1 of a 19-byte record, not aligned.*align=True"):
+                             r"at byte 1 of a 19-byte record; its elements are loaded 4 bytes at "
+                             r"a time.*align=True"):
         jit(m.array_field)[1, 1](packed, np.zeros(1))
     with pytest.raises(pyjit.CompileError,
                        match=r"field_errors.py:7:9: error: the nested record lies at byte 13 "
@@ -462,3 +463,43 @@ def test_global_record_arrays_constant_and_on_the_device(jit):
     k[1, 4](out)
     np.testing.assert_array_equal(out, 2 * _TABLE["x"] + 0.5)
     np.testing.assert_array_equal(device_table.copy_to_host()["y"], 7 * np.arange(4))
+
+
+def test_references_to_nested_records_need_only_their_fields_alignment(jit):
+    # The nested record at byte 8 of an aligned 24-byte record (not a multiple
+    # of its 16 bytes), and an int8-only one at byte 1 of a packed record.
+    inner = np.dtype([("x", np.float64), ("y", np.float64)], align=True)
+    rec = np.dtype([("id", np.int64), ("inner", inner)], align=True)
+    rec2 = np.dtype([("id", np.int8), ("s", [("a", np.int8), ("b", np.int8)])])
+
+    @jit
+    def k(a, b, out):
+        _set_x(a[0].inner, 4.0)
+        q = b[0].s
+        q.b = 7
+        out[0] = a[0].inner.x + q.a
+
+    a, b = np.zeros(1, rec), np.zeros(1, rec2)
+    b["s"]["a"] = 2
+    out = np.zeros(1)
+    k[1, 1](a, b, out)
+    assert out[0] == 6 and a["inner"]["x"][0] == 4 and b["s"]["b"][0] == 7
+
+
+@cuda.jit(device=True)
+def _set_x(q, v):
+    q.x = v
+
+
+def test_complex_array_fields_of_aligned_dtypes_name_the_padding(jit):
+    # numpy aligns a complex64 field at 4; pyjit loads complex64 elements 8 bytes at a time.
+    rec = np.dtype([("f", np.float32), ("c", np.complex64, 2)], align=True)
+
+    @jit
+    def k(a, out):
+        out[0] = a[0].c[1].real
+
+    with pytest.raises(pyjit.CompileError, match=r"array field 'c' \(complex64\) lies at byte 4 "
+                                                 r"of a 20-byte record; .* multiple of 8 .*add "
+                                                 r"padding before it"):
+        k[1, 1](np.zeros(1, rec), np.zeros(1))
