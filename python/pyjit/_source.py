@@ -178,7 +178,7 @@ def classify(value, memo=None, reads=_NO_READS):
             cai = getattr(value, "__cuda_array_interface__", None)
         except Exception:  # a lazy object whose attributes fail: not an array
             cai = None
-    if isinstance(cai, dict) and cai.get("shape"):
+    if isinstance(cai, dict) and cai.get("shape") is not None:
         # A global device array (numba-cuda): the kernel reads and writes it
         # through its address, which is part of the cache key. It must
         # outlive the kernels that use it, as in numba.
@@ -202,7 +202,7 @@ def classify(value, memo=None, reads=_NO_READS):
     if isinstance(value, np.ndarray):
         # A global array is a constant (numba): frozen into constant memory.
         dtype_name = _dtype_spelling(value.dtype)
-        if dtype_name is None or value.ndim == 0:
+        if dtype_name is None:
             return ("unsupported", "ndarray of dtype %s" % value.dtype)
         if value.nbytes > _CONST_BYTES:
             return ("unsupported", "ndarray of %d bytes (constant memory holds %d; pass it as "

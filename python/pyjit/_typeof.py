@@ -77,6 +77,8 @@ def record_spelling(dtype):
             fdt, shape = fdt.subdtype
             if fdt.fields is not None or fdt.subdtype is not None:
                 return None, "field %r is an array of records; array fields hold scalars" % name
+            if 0 in shape:
+                return None, "field %r is an array of no elements (shape %s)" % (name, shape)
         if fdt.name not in SUPPORTED_DTYPES or not fdt.isnative:
             return None, "field %r has dtype %s" % (name, fdt)
         ftype = fdt.name

@@ -503,3 +503,12 @@ def test_complex_array_fields_of_aligned_dtypes_name_the_padding(jit):
                                                  r"of a 20-byte record; .* multiple of 8 .*add "
                                                  r"padding before it"):
         k[1, 1](np.zeros(1, rec), np.zeros(1))
+
+
+def test_an_array_field_of_no_elements_is_refused_by_name(jit):
+    @jit
+    def k(a):
+        a[0].x = 1
+
+    with pytest.raises(TypeError, match=r"field 'e' is an array of no elements \(shape \(0,\)\)"):
+        k[1, 1](np.zeros(1, [("x", np.float32), ("e", np.float32, (0,))]))

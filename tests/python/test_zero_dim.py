@@ -126,3 +126,21 @@ def test_zero_dim_cupy_and_torch_arguments():
         bump[1, 1](t)
     assert float(c) == 43.0 and int(t) == 11
     assert cuda.as_cuda_array(c).shape == ()
+
+
+_G0 = np.array(2.5)
+
+
+def test_zero_dim_globals_constant_and_on_the_device(jit):
+    if type(jit).__name__ == "_CpuJit" and cuda.is_available():
+        pytest.skip("CPU backend with a GPU present: the global device array is GPU memory")
+    d0 = cuda.to_device(np.array(7))
+
+    @jit
+    def k(out):
+        out[0] = _G0[()] + d0[()]
+        d0[()] = 9
+
+    out = np.zeros(1)
+    k[1, 1](out)
+    assert out[0] == 9.5 and d0.copy_to_host() == 9
