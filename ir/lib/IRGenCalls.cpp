@@ -75,6 +75,12 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "cuda.shared.array" || path == "cuda.local.array")
     return arrayAlloc(e, path == "cuda.shared.array");
+  if (path.starts_with("method.array.") || path.starts_with("numpy.reduce.")) {
+    bool method = path.starts_with("method.");
+    Value *array = gen(method ? *cast<AttributeExpr>(*e.callee).value : *e.args[0]).value;
+    b.setLoc(e.range().begin);
+    return arrayReduction(path.drop_front(13), array, ei.type, e.range());
+  }
   if (path == "method.conjugate") {
     Value *z = gen(*cast<AttributeExpr>(*e.callee).value).value;
     auto *ct = dyn_cast<ComplexType>(z->type());
@@ -700,3 +706,113 @@ RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name) {
 
 } // namespace pyjit::ir::detail
 
+
+namespace pyjit::ir::detail {
+
+void IRGen::forEachElement(Value *array, const std::function<void(Value *)> &body) {
+  auto *at = cast<ArrayType>(array->type());
+  std::vector<Value *> idx;
+  std::function<void(unsigned)> nest = [&](unsigned d) {
+    if (d == at->ndim()) {
+      body(b.arrayLoad(array, idx));
+      return;
+    }
+    forRange(b.arrayShape(array, d), [&](Value *k) {
+      idx.push_back(k);
+      nest(d + 1);
+      idx.pop_back();
+    });
+  };
+  nest(0);
+}
+
+RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range) {
+  // One pass over the elements in C order, accumulating in the result's type
+  // (numba's loops: a float32 sum adds in float32); var and std take a
+  // second pass around the mean. NaN: min/max give the first NaN met, and
+  // argmin/argmax its index (NumPy).
+  auto *at = cast<ArrayType>(array->type());
+  Type *dt = at->dtype(), *i64 = ctx.int64();
+  Value *size = b.constInt(i64, 1);
+  for (unsigned d = 0; d < at->ndim(); ++d)
+    size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+  auto isNan = [&](Value *v) { return b.cmp(CmpPredicate::Ne, v, v); };
+  std::string acc = temp("reduce"), where = temp("reduce.at"), count = temp("reduce.n");
+  if (name == "sum" || name == "prod" || name == "mean" || name == "var" || name == "std") {
+    Type *t = name == "sum" || name == "prod" || name == "mean" ? result
+              : isa<ComplexType>(dt) ? dt : result; // var of complex: the mean is complex
+    BinaryOp op = name == "prod" ? BinaryOp::Mul : BinaryOp::Add;
+    writeVar(acc, t, RValue::of(constant(GlobalValue::ofInt(name == "prod" ? 1 : 0), t)));
+    forEachElement(array, [&](Value *v) {
+      RValue sum = binary(op, readVar(acc, t), {t, false}, RValue::of(castTo(RValue::of(v), t)),
+                          {t, false}, t);
+      writeVar(acc, t, sum);
+    });
+    RValue total = readVar(acc, t);
+    if (name == "sum" || name == "prod")
+      return total;
+    Type *real = isa<ComplexType>(t) ? static_cast<Type *>(ctx.floatTy(cast<ComplexType>(t)->partBits()))
+                                     : t;
+    RValue n = RValue::of(castTo(RValue::of(size), real));
+    RValue mean = binary(BinaryOp::TrueDiv, total, {t, false}, n, {real, false}, t);
+    if (name == "mean")
+      return mean;
+    // var: the mean of |x - mean|^2, in the real type.
+    writeVar(acc, result, RValue::of(constant(GlobalValue::ofInt(0), result)));
+    forEachElement(array, [&](Value *v) {
+      RValue dev = binary(BinaryOp::Sub, RValue::of(castTo(RValue::of(v), t)), {t, false}, mean,
+                          {t, false}, t);
+      Value *sq;
+      if (isa<ComplexType>(t)) {
+        Instruction *re = b.create(Opcode::ComplexPart, result, {dev.value});
+        Instruction *im = b.create(Opcode::ComplexPart, result, {dev.value});
+        im->intImm = 1;
+        sq = b.binary(Opcode::Add, b.binary(Opcode::Mul, re, re), b.binary(Opcode::Mul, im, im));
+      } else {
+        sq = b.binary(Opcode::Mul, dev.value, dev.value);
+      }
+      writeVar(acc, result, RValue::of(b.binary(Opcode::Add, readVar(acc, result).value, sq)));
+    });
+    Value *var = b.binary(Opcode::TrueDiv, readVar(acc, result).value, n.value);
+    return RValue::of(name == "std" ? b.unary(Opcode::Sqrt, var) : var);
+  }
+  // min, max, argmin, argmax.
+  bool isMax = name == "max" || name == "argmax";
+  bool isArg = name.starts_with("arg");
+  if (boundsCheck)
+    raiseUnless(b.cmp(CmpPredicate::Gt, size, b.constInt(i64, 0)), "ValueError",
+                "zero-size array to reduction operation " + name.str() + " which has no identity",
+                {}, range.begin);
+  // The first element is the start (an empty array gives the type's extreme,
+  // and index -1, where no check raised).
+  Value *start;
+  if (auto *ft = dyn_cast<FloatType>(dt))
+    start = b.constFloat(ft, isMax ? -INFINITY : INFINITY);
+  else if (auto *it = dyn_cast<IntType>(dt))
+    start = b.constInt(it, isMax ? (it->isSigned() ? std::numeric_limits<int64_t>::min() >>
+                                                         (64 - it->bits())
+                                                   : 0)
+                                 : (it->isSigned() ? std::numeric_limits<int64_t>::max() >>
+                                                         (64 - it->bits())
+                                                   : static_cast<int64_t>(~uint64_t(0) >>
+                                                                          (64 - it->bits()))));
+  else
+    start = b.constBool(!isMax);
+  writeVar(acc, dt, RValue::of(start));
+  writeVar(where, i64, RValue::of(b.constInt(i64, -1)));
+  writeVar(count, i64, RValue::of(b.constInt(i64, 0)));
+  forEachElement(array, [&](Value *v) {
+    Value *best = readVar(acc, dt).value, *k = readVar(count, i64).value;
+    Value *better = b.cmp(isMax ? CmpPredicate::Gt : CmpPredicate::Lt, v, best);
+    Value *first = b.cmp(CmpPredicate::Eq, k, b.constInt(i64, 0));
+    if (isa<FloatType>(dt)) // a NaN wins once, and stays
+      better = b.select(isNan(best), b.constBool(false), b.select(isNan(v), b.constBool(true), better));
+    better = b.select(first, b.constBool(true), better);
+    writeVar(acc, dt, RValue::of(b.select(better, v, best)));
+    writeVar(where, i64, RValue::of(b.select(better, k, readVar(where, i64).value)));
+    writeVar(count, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
+  });
+  return isArg ? readVar(where, i64) : readVar(acc, dt);
+}
+
+} // namespace pyjit::ir::detail

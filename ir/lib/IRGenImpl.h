@@ -181,6 +181,11 @@ private:
   // `for k in range(count): body(k)` with an int64 k.
   void ifThen(Value *cond, const std::function<void()> &body);
   void forRange(Value *count, const std::function<void(Value *)> &body);
+  /// body(element) for each element of \p array in C order (nested forRange).
+  void forEachElement(Value *array, const std::function<void(Value *)> &body);
+  /// a.sum(), np.argmax(a), ...: reduction \p name of the whole array, of
+  /// type \p result (arrayReductionType), in IRGenCalls.cpp.
+  RValue arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range);
   Value *blockRank();       // the thread's linear rank in its block (int64)
   Value *blockThreads();    // threads in the block (int64)
   RValue cudaCall(const CallExpr &e, CudaFn fn);

@@ -99,6 +99,33 @@ bool isNumpyScalarFunction(llvm::StringRef attr) {
          attr == "logaddexp" || attr == "logaddexp2";
 }
 
+bool isArrayReduction(llvm::StringRef name) {
+  return llvm::is_contained({"sum", "prod", "min", "max", "mean", "var", "std", "argmin",
+                             "argmax"},
+                            name);
+}
+
+Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {
+  bool complex = isa<ComplexType>(dtype);
+  if (name == "argmin" || name == "argmax")
+    return complex || isa<RecordType>(dtype) ? nullptr : ctx.int64();
+  if (name == "min" || name == "max")
+    return complex || isa<RecordType>(dtype) ? nullptr : dtype;
+  if (name == "sum" || name == "prod") {
+    if (isa<BoolType>(dtype))
+      return ctx.int64();
+    if (auto *it = dyn_cast<IntType>(dtype))
+      return ctx.intTy(64, it->isSigned());
+    return isa<RecordType>(dtype) ? nullptr : dtype;
+  }
+  // mean, var, std: in float64 for integers and bools; var and std are real.
+  if (isa<BoolType, IntType>(dtype))
+    return ctx.float64();
+  if (auto *ct = dyn_cast<ComplexType>(dtype))
+    return name == "mean" ? dtype : static_cast<Type *>(ctx.floatTy(ct->partBits()));
+  return isa<FloatType>(dtype) ? dtype : nullptr;
+}
+
 ExprInfo Inferer::call(const CallExpr &e) {
   ExprInfo callee = expr(*e.callee);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && bt->path() == "print") {
@@ -164,6 +191,33 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (path.starts_with("operator."))
     if (llvm::StringRef u = operatorModuleUfunc(path.drop_front(9)); !u.empty())
       return numpyOperatorCall(e, *numpyOperatorUfunc(u), args, path);
+  if (path.starts_with("method.array.") || path.starts_with("numpy.reduce.")) {
+    // a.sum(), np.sum(a): the whole array (no axis: that would make an array).
+    bool method = path.starts_with("method.");
+    llvm::StringRef name = path.drop_front(method ? 13 : 13);
+    std::string spelled = method ? "a." + name.str() + "()" : "np." + name.str() + "()";
+    if (!e.keywords.empty() || args.size() != (method ? 0u : 1u)) {
+      error(e.range(), spelled + " takes " + (method ? "no arguments" : "one array") +
+                           " in kernels (an axis, dtype or out would make or need an array)");
+      return {};
+    }
+    Type *arrayType = method ? result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type
+                             : args[0].type;
+    auto *at = dyn_cast<ArrayType>(arrayType);
+    if (!at) {
+      error(method ? e.callee->range() : e.args[0]->range(),
+            spelled + " takes an array, not " + typeName(arrayType));
+      return {};
+    }
+    Type *t = arrayReductionType(ctx, name, at->dtype());
+    if (!t) {
+      error(e.range(), spelled + " of an array of " + typeName(at->dtype()) +
+                           " is not supported" + (isa<ComplexType>(at->dtype())
+                                                      ? " (complex numbers have no order)" : ""));
+      return {};
+    }
+    return ExprInfo{t};
+  }
   if (path == "method.conjugate") {
     if (!args.empty()) {
       error(e.range(), "conjugate() takes no arguments");

@@ -51,6 +51,13 @@ std::optional<std::string> numpyMathName(llvm::StringRef attr);
 /// numpy's scalar ufuncs kernels may call as `numpy.<attr>` builtins
 /// (minimum, maximum, fmin, fmax, sign, square, negative).
 bool isNumpyScalarFunction(llvm::StringRef attr);
+/// A reduction of a whole array, as a method (a.sum()) or NumPy function
+/// (np.sum(a)): sum prod min max mean var std argmin argmax.
+bool isArrayReduction(llvm::StringRef name);
+/// The result type of reduction \p name of an array of \p dtype (NumPy's
+/// and numba's: sums of small ints are int64, means of ints float64), or
+/// null when it has none for that dtype (min of complex numbers).
+Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype);
 /// The arity of numba.cuda.fp16's function `name` (hadd: 2, hsin: 1, hfma: 3),
 /// or 0 for a name fp16 does not have.
 unsigned fp16Arity(llvm::StringRef name);

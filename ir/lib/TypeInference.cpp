@@ -1074,6 +1074,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("abs")};
       if (isNumpyScalarFunction(attr))
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (isArrayReduction(attr) || attr == "amin" || attr == "amax") // np.sum(a), np.amax(a)
+        return ExprInfo{ctx.builtin("numpy.reduce." +
+                                    (attr == "amin" ? "min" : attr == "amax" ? "max" : attr))};
       if (numpyOperatorUfunc(attr))
         return ExprInfo{ctx.builtin("numpy.op." + attr)};
       if (std::optional<std::string> m = numpyMathName(attr))
@@ -1140,6 +1143,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     }
     if (attr == "dtype") // usable where a dtype is, e.g. cuda.local.array(4, a.dtype)
       return ExprInfo{ctx.builtin("dtype." + at->dtype()->str())};
+    if (isArrayReduction(attr)) // a.sum(), a.max(), ...: called below (InferCalls)
+      return ExprInfo{ctx.builtin("method.array." + attr)};
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");
     return {};
   }

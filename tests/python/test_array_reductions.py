@@ -1,0 +1,102 @@
+"""Reductions of whole arrays in kernels, as numba.cuda has them: a.sum(),
+a.max(), np.mean(a), ... (no axis: the result would be an array). Expected
+values are numpy's."""
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+
+def _kernel(jit):
+    @jit
+    def k(a, out, at):
+        out[0] = a.sum()
+        out[1] = a.prod()
+        out[2] = a.min()
+        out[3] = a.max()
+        out[4] = a.mean()
+        out[5] = a.var()
+        out[6] = a.std()
+        out[7] = np.sum(a) + np.amax(a) - np.amin(a) - np.mean(a)
+        at[0] = a.argmin()
+        at[1] = np.argmax(a)
+    return k
+
+
+@pytest.mark.parametrize("a", [
+    np.array([[3.0, -1.5, 2.0], [7.25, 0.5, -4.0]]),
+    np.arange(1, 7, dtype=np.int16).reshape(3, 2),
+    np.array([0.5, 2.0, 0.25], dtype=np.float32),
+    np.arange(24.0).reshape(2, 3, 4)[:, ::2, 1:],       # strided, 3-d
+    np.array(4.5),                                       # 0-d
+], ids=["2d-float64", "int16", "float32", "strided-3d", "0d"])
+def test_reductions_match_numpy(jit, a):
+    out = np.zeros(8)
+    at = np.zeros(2, np.int64)
+    _kernel(jit)[1, 1](a, out, at)
+    want = [a.sum(), a.prod(), a.min(), a.max(), a.mean(), a.var(), a.std(),
+            np.sum(a) + np.amax(a) - np.amin(a) - np.mean(a)]
+    np.testing.assert_allclose(out, want, rtol=1e-6)
+    assert list(at) == [a.argmin(), np.argmax(a)]
+
+
+def test_result_types_follow_numpy(jit):
+    @jit
+    def k(b, c, z, f, out):
+        out[0] = b.sum()          # bools sum as int64
+        out[1] = c.max()
+        out[2] = z.mean().imag
+        out[3] = z.var()          # real
+        out[4] = f.sum() == np.float32(0.1) * 3   # float32 accumulation
+    b = np.array([True, False, True])
+    c = np.array([True, False])
+    z = np.array([1 + 2j, 3 - 1j, -2 + 0.5j])
+    f = np.full(3, 0.1, np.float32)
+    out = np.zeros(5)
+    k[1, 1](b, c, z, f, out)
+    s = np.float32(0)
+    for x in f:
+        s = np.float32(s + x)
+    np.testing.assert_allclose(out[:4], [2, 1, z.mean().imag, z.var()])
+    assert out[4] == (s == np.float32(0.1) * 3)
+
+
+def test_nan_is_the_extreme_and_argmax_finds_the_first(jit):
+    @jit
+    def k(f, out, at):
+        out[0] = f.max()
+        out[1] = f.min()
+        at[0] = f.argmax()
+        at[1] = f.argmin()
+
+    f = np.array([1.0, np.nan, 3.0, np.nan])
+    out, at = np.zeros(2), np.zeros(2, np.int64)
+    k[1, 1](f, out, at)
+    assert np.isnan(out).all() and list(at) == [np.argmax(f), np.argmin(f)]
+
+
+def test_reduction_errors(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "reduce_errors", """
+import numpy as np
+
+
+def axis(a, out):
+    out[0] = a.sum(axis=0)
+
+
+def complex_max(z, out):
+    out[0] = z.max().real
+
+
+def empty_max(a, out):
+    out[0] = a.max()
+""")
+    with pytest.raises(pyjit.CompileError, match=r"a.sum\(\) takes no arguments in kernels"):
+        jit(m.axis)[1, 1](np.zeros((2, 2)), np.zeros(1))
+    with pytest.raises(pyjit.CompileError, match=r"complex numbers have no order"):
+        jit(m.complex_max)[1, 1](np.zeros(2, np.complex128), np.zeros(1))
+    if type(jit).__name__ == "_CpuJit":  # the CPU backend checks, as debug=True does
+        with pytest.raises(ValueError, match="zero-size array to reduction operation max"):
+            jit(m.empty_max)[1, 1](np.zeros(0), np.zeros(1))
