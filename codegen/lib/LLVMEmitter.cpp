@@ -702,6 +702,7 @@ Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::V
   case ir::Opcode::ArrayTranspose:
   case ir::Opcode::ArrayCast:
   case ir::Opcode::RecordFieldView:
+  case ir::Opcode::ComplexPartView:
     return arraySpace(inst->operand(0), seen);
   case ir::Opcode::Phi: {
     ArraySpace merged;
@@ -959,6 +960,14 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
       parts.strides.push_back(val(inst.operand(1 + ndim + d)));
     }
     arrays[&inst] = parts;
+    return llvm::Error::success();
+  }
+  case Opcode::ComplexPartView: {
+    ArrayParts parts = arrays.at(inst.operand(0));
+    uint64_t partBytes = cast<ir::FloatType>(cast<ir::ArrayType>(t)->dtype())->bits() / 8;
+    if (inst.intImm)
+      parts.data = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), parts.data, partBytes);
+    arrays[&inst] = std::move(parts);
     return llvm::Error::success();
   }
   case Opcode::RecordFieldView: {

@@ -55,6 +55,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::ArrayStore: return "store";
   case Opcode::RecordLoad: return "load_field";
   case Opcode::RecordFieldView: return "field_view";
+  case Opcode::ComplexPartView: return "part_view";
   case Opcode::ArrayTranspose: return "transpose";
   case Opcode::ArrayCast: return "array_cast";
   case Opcode::RecordStore: return "store_field";

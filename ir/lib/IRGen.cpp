@@ -1264,6 +1264,13 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   }
   if (e.attr == "T")
     return RValue::of(b.create(Opcode::ArrayTranspose, ei.type, {array}));
+  if (e.attr == "real" || e.attr == "imag") { // of a complex array: a view of its parts
+    if (!isa<ComplexType>(at->dtype()))
+      return RValue::of(array); // a real array's .real
+    Instruction *part = b.create(Opcode::ComplexPartView, ei.type, {array});
+    part->intImm = e.attr == "imag";
+    return RValue::of(part);
+  }
   if (e.attr == "strides") {
     RValue r;
     r.type = ei.type;

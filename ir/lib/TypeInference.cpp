@@ -1143,6 +1143,18 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     }
     if (attr == "dtype") // usable where a dtype is, e.g. cuda.local.array(4, a.dtype)
       return ExprInfo{ctx.builtin("dtype." + at->dtype()->str())};
+    if (attr == "real" || attr == "imag") {
+      // a.real, a.imag of a complex array: views of its parts (numba), so
+      // cuda.atomic.add(a.real, i, v) works; a real array's .real is itself.
+      if (auto *ct = dyn_cast<ComplexType>(at->dtype()))
+        return ExprInfo{ctx.array(ctx.floatTy(ct->partBits()), at->ndim(), Layout::A,
+                                  at->readonly())};
+      if (attr == "real")
+        return ExprInfo{at};
+      error(e.range(), "the .imag of a real array would be a new array of zeros, which "
+                       "kernels cannot make");
+      return {};
+    }
     if (isArrayReduction(attr)) // a.sum(), a.max(), ...: called below (InferCalls)
       return ExprInfo{ctx.builtin("method.array." + attr)};
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");

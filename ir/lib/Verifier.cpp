@@ -278,6 +278,16 @@ private:
         return fail(&bb, "a record field access must name a field at its offset, of its type");
       return llvm::Error::success();
     }
+    case Opcode::ComplexPartView: {
+      auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
+      auto *view = llvm::dyn_cast<ArrayType>(inst.type());
+      auto *ct = at ? llvm::dyn_cast<ComplexType>(at->dtype()) : nullptr;
+      auto *ft = view ? llvm::dyn_cast<FloatType>(view->dtype()) : nullptr;
+      if (!ct || !ft || ft->bits() != ct->partBits() || view->ndim() != at->ndim())
+        return fail(&bb, "a complex part view takes a complex array and gives its parts' "
+                         "float array of the same rank");
+      return llvm::Error::success();
+    }
     case Opcode::RecordFieldView: {
       auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
       auto *rt = at ? llvm::dyn_cast<RecordType>(at->dtype()) : nullptr;

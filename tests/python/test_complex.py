@@ -74,3 +74,31 @@ def test_complex_local_array_and_accumulation(jit):
     for i in range(a.size):
         c = a[i] * (np.arange(10) + 1j)
         np.testing.assert_allclose(out[i], (c * np.conj(c[::-1])).sum(), rtol=1e-14)
+
+
+def test_real_and_imag_of_complex_arrays_are_views(jit):
+    # numba: a.real / a.imag of a complex array are views (atomics on them too).
+    @jit
+    def k(z, r, out):
+        i = cuda.grid(1)
+        if i < z.size:
+            cuda.atomic.add(z.real, i, 1.0)
+            z.imag[i] = -z.imag[i]
+            out[i] = r.real[i] + z.imag[i]
+
+    z = np.array([1 + 2j, 3 - 1j, -2 + 0.5j])
+    want_z = (z.real + 1) - 1j * z.imag
+    r = np.arange(3.0)
+    out = np.zeros(3)
+    k[1, 4](z, r, out)
+    np.testing.assert_array_equal(z, want_z)
+    np.testing.assert_array_equal(out, r + want_z.imag)
+
+    @jit
+    def k2(z, out):
+        out[0] = z.imag.max() + z.T.real[1, 0]
+
+    z2 = np.array([[1 + 2j, 3 - 1j], [5j, 1]], dtype=np.complex64)
+    o = np.zeros(1)
+    k2[1, 1](z2, o)
+    assert o[0] == z2.imag.max() + z2.T.real[1, 0]

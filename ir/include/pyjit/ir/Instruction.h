@@ -73,6 +73,10 @@ enum class Opcode {
   // the indices as for ArrayLoad, then the view's constant extents and
   // strides, one each per dimension of the result.
   RecordFieldView,
+  // ComplexPartView(a) -> a view of the real (intImm 0) or imaginary (1)
+  // parts of a complex array (a.real, a.imag): the part's dtype, the same
+  // extents and byte strides.
+  ComplexPartView,
   // ArrayStride(a) with the dimension in intImm -> int64 bytes.
   ArrayStride,
   // ArrayTranspose(a) -> a view with the dimensions in reverse order (a.T).
