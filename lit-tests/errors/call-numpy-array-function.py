@@ -14,5 +14,5 @@ def k(a):
 
 # CHECK: {{.*}}call-numpy-array-function.py:13:12: error: 'numpy.cumsum' is not supported in kernels
 # CHECK-NEXT: {{^}}    a[0] = np.cumsum(a){{$}}
-# CHECK-NEXT: {{^}}           ^~~~~~{{$}}
+# CHECK-NEXT: {{^}}           ^~~~~~~~~{{$}}
 # CHECK-NOT: error
