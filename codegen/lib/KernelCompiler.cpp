@@ -142,6 +142,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
       if (auto *tt = llvm::dyn_cast<ir::TupleType>(x))
         for (ir::Type *e : tt->elements())
           flatten(e);
+      else if (auto *rt = llvm::dyn_cast<ir::RecordType>(x)) // a record: its 1-element array
+        out.paramTypes.push_back(types.array(rt->writable(), 1, ir::Layout::A)->str());
       else if (!llvm::isa<ir::NoneType>(x)) // None: no parameter
         out.paramTypes.push_back(x->str());
     };

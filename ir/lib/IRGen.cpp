@@ -45,6 +45,8 @@ std::unique_ptr<Function> IRGen::run() {
       r.type = t;
       return r;
     }
+    if (auto *rt = dyn_cast<RecordType>(t)) // a record argument: a 1-element array of it
+      return RValue{t, nullptr, {RValue::of(fn->addArgument(recordViewType(rt), name))}};
     if (!t->isScalar() && !isa<ArrayType>(t))
       return std::nullopt;
     return RValue::of(fn->addArgument(t, name));
@@ -504,7 +506,54 @@ void IRGen::assign(const Expr &target, const RValue &v) {
   Value *array = gen(*sub.value).value;
   std::vector<Value *> idx = arrayIndices(array, *sub.index);
   b.setLoc(target.range().begin);
+  if (auto *rt = dyn_cast<RecordType>(cast<ArrayType>(array->type())->dtype())) {
+    // a[i] = r: the record's fields copied (numba copies records whole).
+    copyRecord(recordRefAt(array, idx, rt).elems.at(0).value, v.elems.at(0).value, rt, 0);
+    return;
+  }
   b.arrayStore(array, idx, castTo(v, cast<ArrayType>(array->type())->dtype()));
+}
+
+void IRGen::copyRecord(Value *dst, Value *src, RecordType *rt, uint64_t base) {
+  // Field by field at their offsets (byte-wise where a packed dtype leaves
+  // them misaligned, as RecordLoad/RecordStore do); array fields element by
+  // element through their views. dst and src are 1-element views.
+  Type *i64 = ctx.int64();
+  Value *zero = b.constInt(i64, 0);
+  for (const RecordType::Field &f : rt->fields()) {
+    uint64_t offset = base + f.offset;
+    if (auto *nested = dyn_cast<RecordType>(f.type)) {
+      copyRecord(dst, src, nested, offset);
+      continue;
+    }
+    if (!f.isArray()) {
+      Instruction *load = b.create(Opcode::RecordLoad, f.type, {src, zero});
+      load->intImm = static_cast<int64_t>(offset);
+      Instruction *store = b.create(Opcode::RecordStore, ctx.none(), {dst, zero, load});
+      store->intImm = static_cast<int64_t>(offset);
+      continue;
+    }
+    // An array field: its bytes as unsigned words as wide as the field's
+    // placement allows (a packed dtype's may be misaligned), at most 8.
+    uint64_t bytes = elementBytes(f.type);
+    for (uint64_t e : f.shape)
+      bytes *= e;
+    auto *root = cast<RecordType>(cast<ArrayType>(dst->type())->dtype());
+    uint64_t known = std::gcd(root->size(), offset ? offset : root->size());
+    uint64_t width = std::min({known & (~known + 1), elementBytes(f.type), uint64_t(8)});
+    uint64_t count = bytes / width;
+    Type *flat = ctx.array(ctx.intTy(static_cast<unsigned>(8 * width), false), 1, Layout::C);
+    auto view = [&](Value *rec) {
+      Instruction *v = b.create(Opcode::RecordFieldView, flat,
+                                {rec, zero, b.constInt(i64, static_cast<int64_t>(count)),
+                                 b.constInt(i64, static_cast<int64_t>(width))});
+      v->intImm = static_cast<int64_t>(offset);
+      return v;
+    };
+    Value *from = view(src), *to = view(dst);
+    forRange(b.constInt(i64, static_cast<int64_t>(count)),
+             [&](Value *k) { b.arrayStore(to, {k}, b.arrayLoad(from, {k})); });
+  }
 }
 
 std::optional<bool> IRGen::constantCondition(const Expr &cond) {

@@ -138,6 +138,9 @@ private:
   /// math.modf, math.frexp, round(x, ndigits).
   RValue floatParts(const CallExpr &e, llvm::StringRef path);
   FieldRef recordField(const Expr &access);
+  /// Copies record type \p rt's bytes at \p base in the element of
+  /// 1-element view \p src into \p dst's (a[i] = r).
+  void copyRecord(Value *dst, Value *src, RecordType *rt, uint64_t base);
   /// One link `l op r` of a comparison chain (Inferer::compareLink checked
   /// it): numbers, tuples in lexicographic order or element by element.
   Value *compareLink(CompareOp op, const Expr &le, const RValue &l, const Expr &re,

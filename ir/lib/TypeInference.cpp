@@ -303,9 +303,13 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
                             "the elements in a loop)");
       return;
     }
-    if (isa<RecordType>(elem.type)) {
-      error(target.range(), "cannot assign a whole record element; assign its fields "
-                            "(a[i].x = ...)");
+    if (auto *rt = dyn_cast<RecordType>(elem.type)) {
+      // a[i] = b[j]: a copy of a record of the same dtype (numba).
+      auto *vt = dyn_cast<RecordType>(value.type);
+      if (!vt || vt->writable() != rt->writable())
+        error(valueRange, "cannot store a value of type " + typeName(value.type) +
+                              " into an array of " + typeName(rt->writable()) +
+                              " (a record of the same dtype, or its fields one by one)");
       return;
     }
     if (!value.type->isScalar())

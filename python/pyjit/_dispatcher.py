@@ -686,12 +686,24 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if any(t.startswith("EnumMember(") for t in types):  # plain Enum members: their values
             args = tuple(a.value if t.startswith("EnumMember(") else a
                          for a, t in zip(args, types))
+        records = None
+        if any(t.startswith("Record(") for t in types):
+            # A record alone (a[i]): a 1-element array holds it for the launch.
+            records, args = [], list(args)
+            for i, t in enumerate(types):
+                if t.startswith("Record("):
+                    holder = np.array([args[i]], dtype=args[i].dtype)
+                    records.append((args[i], holder))
+                    args[i] = holder
+            args = tuple(args)
         # numpy arrays travel to the device and back (numba.cuda's behaviour);
         # tuples are passed as their elements (docs/abi.md).
         if overload.flat:
             args = tuple(flatten(args))
         if overload.cpu:
             self._launch_on_cpu(overload, griddim, blockdim, shared, args, hints)
+            if records:
+                _write_records_back(records)
             return None
         copy_back = None
         for i, a in enumerate(args):
@@ -723,6 +735,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if copy_back:
             for dev, host in copy_back:
                 dev.copy_to_host(host)
+        if records:
+            _write_records_back(records)
+            return None
         return fast
 
     def _warn_host_copy(self):
@@ -1069,6 +1084,16 @@ def _signature_from_hints(py_func):
             raise TypeError("parameter '%s': type hint %r is not a pyjit type (e.g. pyjit.float32[:])"
                             % (p.name, h))
     return "void(%s)" % ", ".join(spelled)
+
+
+def _write_records_back(records):
+    """The fields a kernel changed in records passed alone (np.void views of
+    a structured array), written back into them."""
+    for record, holder in records:
+        after = holder[0]
+        if after.tobytes() != record.tobytes():
+            for name in record.dtype.names:
+                record[name] = after[name]
 
 
 class _Overloads(dict):

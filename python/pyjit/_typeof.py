@@ -158,6 +158,14 @@ def typeof(value, what):
         return "float64"
     if isinstance(value, complex):
         return "complex128"
+    if isinstance(value, np.void) and value.dtype.fields is not None:
+        # One record (a[i] of a structured array): passed as a 1-element
+        # array, its fields written back (numba copies it in and out).
+        spelled, why = record_spelling(value.dtype)
+        if spelled is None:
+            raise TypeError("%s: records of dtype %s are not supported in kernels: %s"
+                            % (what, value.dtype, why))
+        return spelled
     if isinstance(value, np.generic):
         if value.dtype.name in SUPPORTED_DTYPES:
             return value.dtype.name

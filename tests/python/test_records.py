@@ -512,3 +512,59 @@ def test_an_array_field_of_no_elements_is_refused_by_name(jit):
 
     with pytest.raises(TypeError, match=r"field 'e' is an array of no elements \(shape \(0,\)\)"):
         k[1, 1](np.zeros(1, [("x", np.float32), ("e", np.float32, (0,))]))
+
+
+_PACKED_WIDE = np.dtype([("id", np.int8), ("pos", np.float32, 3),
+                         ("inner", [("a", np.int16), ("b", np.float32)]), ("z", np.complex64)])
+
+
+def test_whole_records_are_copied(jit):
+    # numba: a[i] = b[j] copies the record (packed: misaligned parts byte-wise).
+    @jit
+    def k(a, b, sh_out):
+        i = cuda.grid(1)
+        if i < a.size:
+            b[i] = a[a.size - 1 - i]
+        sm = cuda.shared.array(4, dtype=_PACKED_WIDE)
+        if i < 4:
+            sm[i] = a[i]
+        cuda.syncthreads()
+        if i < 4:
+            sh_out[i] = sm[3 - i]
+
+    a = np.zeros(4, _PACKED_WIDE)
+    a["id"] = np.arange(4)
+    a["pos"] = np.arange(12).reshape(4, 3)
+    a["inner"]["b"] = [0.5, 1.5, 2.5, 3.5]
+    a["z"] = 1j * np.arange(4)
+    b = np.zeros(4, _PACKED_WIDE)
+    sh_out = np.zeros(4, _PACKED_WIDE)
+    k[1, 8](a, b, sh_out)
+    np.testing.assert_array_equal(b, a[::-1])
+    np.testing.assert_array_equal(sh_out, a[::-1])
+
+
+def test_a_record_alone_is_an_argument_copied_in_and_out(jit):
+    # numba: kernel(a[i]) passes the record; fields it writes reach a[i].
+    @jit
+    def k(r, out):
+        out[0] = r.pos[1] + r.inner.b
+        r.id = 42
+        r.pos[2] = -1
+
+    c = _particles(3)
+    out = np.zeros(1)
+    k[1, 1](c[2], out)
+    assert out[0] == c["pos"][2, 1] + 0.25
+    assert c["id"][2] == 42 and c["pos"][2, 2] == -1 and c["id"][1] == 1
+    assert "Record(" in k.signatures[0][0]
+
+
+def test_a_record_of_another_dtype_is_not_stored_whole(jit):
+    @jit
+    def k(a, b):
+        a[0] = b[0]
+
+    with pytest.raises(pyjit.CompileError, match=r"cannot store a value of type Record\(.*\) into "
+                                                 r"an array of Record"):
+        k[1, 1](np.zeros(1, ALIGNED), np.zeros(1, PACKED))
