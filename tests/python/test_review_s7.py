@@ -173,8 +173,8 @@ def store(a):
 def condition(a, o):
     o[0] = 1.0 if a[1] else 2.0
 ''')
-    with pytest.raises(pyjit.CompileError, match=r"rec_misuse.py:3:5: error: cannot assign a "
-                                                 r"whole record element; assign its fields"):
+    with pytest.raises(pyjit.CompileError, match=r"rec_misuse.py:3:12: error: cannot store a "
+                                                 r"value of type int64 into an array of Record"):
         jit(m.store)[1, 1](np.zeros(2, REC))
     with pytest.raises(pyjit.CompileError, match=r"rec_misuse.py:7:19: error: the truth value "
                                                  r"of a Record"):
