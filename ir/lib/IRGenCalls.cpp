@@ -31,6 +31,8 @@ RValue IRGen::call(const CallExpr &e) {
     routed = (complex ? "cmath." : "math.") + path.drop_front(8).str();
     path = routed;
   }
+  if (auto it = typed->ufuncElements.find(&e); it != typed->ufuncElements.end())
+    return arrayUfunc(e, path, it->second); // np.sin(x, out), np.add(x, y, out)
   if (path.starts_with("numpy.op."))
     return numpyOperatorCall(e, *numpyOperatorUfunc(path.drop_front(9)));
   if (path.starts_with("operator."))
@@ -441,22 +443,29 @@ RValue IRGen::libdeviceCall(const CallExpr &e, llvm::StringRef name) {
 }
 
 RValue IRGen::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u) {
-  using K = NumpyOperatorUfunc::Kind;
-  const ExprInfo &ei = info(e);
   std::vector<RValue> v;
-  for (const ExprPtr &a : e.args)
+  std::vector<TypedOperand> ops;
+  for (const ExprPtr &a : e.args) {
     v.push_back(gen(*a));
+    ops.push_back(operandOf(info(*a)));
+  }
   b.setLoc(e.range().begin);
+  return numpyOperatorValues(u, v, ops, info(e).type);
+}
+
+RValue IRGen::numpyOperatorValues(const NumpyOperatorUfunc &u, const std::vector<RValue> &v,
+                                  const std::vector<TypedOperand> &ops, Type *result) {
+  using K = NumpyOperatorUfunc::Kind;
+  struct { Type *type; } ei{result};
   switch (u.kind) {
   case K::Binary:
     if (isa<BoolType>(ei.type) && (u.binary == BinaryOp::Add || u.binary == BinaryOp::Mul))
       // np.add / np.multiply of bools: numpy's `or` and `and`.
       return RValue::of(b.binary(u.binary == BinaryOp::Add ? Opcode::BitOr : Opcode::BitAnd,
                                  truthy(v[0]), truthy(v[1])));
-    return binary(u.binary, v[0], operandOf(info(*e.args[0])), v[1], operandOf(info(*e.args[1])),
-                  ei.type);
+    return binary(u.binary, v[0], ops[0], v[1], ops[1], ei.type);
   case K::Compare: {
-    Type *common = promoteOperands(ctx, operandOf(info(*e.args[0])), operandOf(info(*e.args[1])));
+    Type *common = promoteOperands(ctx, ops[0], ops[1]);
     return RValue::of(b.cmp(predicateOf(u.compare), castTo(v[0], common), castTo(v[1], common)));
   }
   case K::Logical: {
@@ -813,6 +822,80 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     writeVar(count, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
   });
   return isArg ? readVar(where, i64) : readVar(acc, dt);
+}
+
+} // namespace pyjit::ir::detail
+
+namespace pyjit::ir::detail {
+
+RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementType) {
+  // Element by element over `out`'s indices: inputs are arrays of out's
+  // shape (checked with debug and on the CPU backend) or numbers.
+  std::optional<NumpyOperatorUfunc> op;
+  std::optional<MathFn> mf;
+  if (path.starts_with("numpy.op."))
+    op = numpyOperatorUfunc(path.drop_front(9));
+  else
+    mf = lookupMathFn(path.drop_front(path.starts_with("numpy.m.") ? 8 : 5));
+  unsigned arity = op ? op->arity() : mathFnInfo(*mf).arity;
+  const Expr *outExpr = e.args.size() > arity ? e.args[arity].get() : nullptr;
+  for (const Keyword &k : e.keywords)
+    if (k.name == "out")
+      outExpr = k.value.get();
+  std::vector<RValue> in;
+  std::vector<TypedOperand> ops;
+  for (unsigned i = 0; i < arity; ++i) {
+    in.push_back(gen(*e.args[i]));
+    const ExprInfo &ai = info(*e.args[i]);
+    auto *at = dyn_cast<ArrayType>(ai.type);
+    ops.push_back(at ? TypedOperand{at->dtype()} : operandOf(ai));
+  }
+  Value *out = gen(*outExpr).value;
+  b.setLoc(e.range().begin);
+  auto *outType = cast<ArrayType>(out->type());
+  if (boundsCheck)
+    for (unsigned i = 0; i < arity; ++i)
+      if (in[i].value && isa<ArrayType>(in[i].value->type()))
+        for (unsigned d = 0; d < outType->ndim(); ++d) {
+          Value *n = b.arrayShape(in[i].value, d), *m = b.arrayShape(out, d);
+          raiseUnless(b.cmp(CmpPredicate::Eq, n, m), "ValueError",
+                      "operands could not be broadcast together: extent {0} against out's {1}",
+                      {n, m}, e.range().begin);
+        }
+  std::vector<Value *> idx;
+  std::function<void(unsigned)> nest = [&](unsigned d) {
+    if (d < outType->ndim()) {
+      forRange(b.arrayShape(out, d), [&](Value *k) {
+        idx.push_back(k);
+        nest(d + 1);
+        idx.pop_back();
+      });
+      return;
+    }
+    std::vector<RValue> v;
+    for (const RValue &x : in)
+      v.push_back(x.value && isa<ArrayType>(x.value->type()) ? RValue::of(b.arrayLoad(x.value, idx))
+                                                             : x);
+    RValue r;
+    if (op) {
+      r = numpyOperatorValues(*op, v, ops, elementType);
+    } else {
+      Type *operand = mathOperandType(ctx, *mf, ops);
+      if (*mf == MathFn::Sqrt) {
+        r = RValue::of(b.unary(Opcode::Sqrt, castTo(v[0], operand)));
+      } else {
+        std::vector<Value *> values;
+        for (size_t i = 0; i < v.size(); ++i)
+          values.push_back(castTo(v[i], *mf == MathFn::Ldexp && i == 1 ? ctx.int32() : operand));
+        Instruction *inst = b.create(Opcode::Math, elementType, values);
+        inst->intImm = static_cast<int64_t>(*mf);
+        r = RValue::of(inst);
+      }
+    }
+    b.arrayStore(out, idx, castTo(r, outType->dtype()));
+  };
+  nest(0);
+  return RValue::of(out);
 }
 
 } // namespace pyjit::ir::detail

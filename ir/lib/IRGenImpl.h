@@ -189,6 +189,12 @@ private:
   /// a.sum(), np.argmax(a), ...: reduction \p name of the whole array, of
   /// type \p result (arrayReductionType), in IRGenCalls.cpp.
   RValue arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range);
+  /// np.sin(x, out), np.add(x, y, out=out): the ufunc element by element
+  /// into `out` (each element of type \p elementType, cast to out's dtype).
+  RValue arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementType);
+  /// A NumPy operator ufunc of values (numpyOperatorCall's core).
+  RValue numpyOperatorValues(const NumpyOperatorUfunc &u, const std::vector<RValue> &v,
+                             const std::vector<TypedOperand> &ops, Type *result);
   Value *blockRank();       // the thread's linear rank in its block (int64)
   Value *blockThreads();    // threads in the block (int64)
   RValue cudaCall(const CallExpr &e, CudaFn fn);

@@ -99,6 +99,104 @@ bool isNumpyScalarFunction(llvm::StringRef attr) {
          attr == "logaddexp" || attr == "logaddexp2";
 }
 
+ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
+                             const std::vector<ExprInfo> &args) {
+  // np.sin(x, out), np.add(x, y, out=out): element by element into out (a
+  // kernel cannot make the array a ufunc would return without one).
+  std::optional<NumpyOperatorUfunc> op;
+  std::optional<MathFn> mf;
+  llvm::StringRef name;
+  if (path.starts_with("numpy.op.")) {
+    name = path.drop_front(9);
+    op = numpyOperatorUfunc(name);
+  } else {
+    name = path.drop_front(path.starts_with("numpy.m.") ? 8 : 5);
+    mf = lookupMathFn(name);
+  }
+  std::string spelled = "np." + name.str() + "()";
+  if (!op && !mf) {
+    error(e.range(), spelled + " of arrays is not supported in kernels");
+    return {};
+  }
+  unsigned arity = op ? op->arity() : mathFnInfo(*mf).arity;
+  const Expr *outExpr = nullptr;
+  ExprInfo outInfo;
+  for (const Keyword &k : e.keywords) {
+    if (k.name != "out") {
+      error(k.range, spelled + " takes only out= as a keyword in kernels");
+      return {};
+    }
+    outExpr = k.value.get();
+    outInfo = expr(*outExpr);
+    if (!outInfo.type)
+      return {};
+  }
+  if (!outExpr && args.size() == arity + 1) {
+    outExpr = e.args[arity].get();
+    outInfo = args[arity];
+  }
+  if (args.size() != arity + (outExpr && e.keywords.empty() ? 1 : 0)) {
+    error(e.range(), spelled + " takes " + llvm::Twine(arity) + " input" +
+                         (arity == 1 ? "" : "s") + " and an output array in kernels");
+    return {};
+  }
+  auto *out = outExpr ? dyn_cast<ArrayType>(outInfo.type) : nullptr;
+  if (!out) {
+    error(outExpr ? outExpr->range() : e.range(),
+          spelled + " of arrays in a kernel writes its result into an output array "
+                    "(np." + name.str() + "(x, out) or out=out): a kernel cannot make a new one");
+    return {};
+  }
+  if (out->readonly()) {
+    error(outExpr->range(), "cannot write to a read-only array (" + typeName(out) + ")");
+    return {};
+  }
+  std::vector<ExprInfo> elems;
+  for (unsigned i = 0; i < arity; ++i) {
+    if (auto *at = dyn_cast<ArrayType>(args[i].type)) {
+      if (at->ndim() != out->ndim()) {
+        error(e.args[i]->range(), spelled + " in kernels takes arrays of the output's " +
+                                      llvm::Twine(out->ndim()) + " dimensions (no broadcasting), "
+                                      "or numbers, not " + typeName(at));
+        return {};
+      }
+      elems.push_back(ExprInfo{at->dtype()});
+    } else if (args[i].type->isScalar()) {
+      elems.push_back(args[i]);
+    } else {
+      error(e.args[i]->range(), spelled + " takes arrays or numbers, not " +
+                                    typeName(args[i].type));
+      return {};
+    }
+  }
+  Type *element = nullptr;
+  if (op) {
+    // The scalar rules of the ufunc, on one element of each input.
+    std::vector<ExprInfo> scalarArgs(elems);
+    ExprInfo r = numpyOperatorCall(e, *op, scalarArgs, path, /*elementwise=*/true);
+    if (!r.type)
+      return {};
+    element = r.type;
+  } else {
+    std::vector<TypedOperand> ops;
+    for (const ExprInfo &x : elems) {
+      if (isa<ComplexType>(x.type)) {
+        error(e.range(), spelled + " of complex arrays is not supported in kernels");
+        return {};
+      }
+      ops.push_back(operandOf(x));
+    }
+    element = mathResultType(ctx, *mf, mathOperandType(ctx, *mf, ops));
+  }
+  if (isa<ComplexType>(element) && !isa<ComplexType>(out->dtype())) {
+    error(outExpr->range(), spelled + " gives complex numbers, which an array of " +
+                                typeName(out->dtype()) + " cannot hold");
+    return {};
+  }
+  result.ufuncElements[&e] = element;
+  return ExprInfo{out};
+}
+
 bool isArrayReduction(llvm::StringRef name) {
   return llvm::is_contained({"sum", "prod", "min", "max", "mean", "var", "std", "argmin",
                              "argmax"},
@@ -180,6 +278,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return {};
   }
   llvm::StringRef path = fn->path();
+  bool arrays = llvm::any_of(args, [](const ExprInfo &a) { return isa<ArrayType>(a.type); }) ||
+                llvm::any_of(e.keywords, [](const Keyword &k) { return k.name == "out"; });
+  if (arrays && (path.starts_with("numpy.m.") || path.starts_with("numpy.op.") ||
+                 (path.starts_with("math.") && lookupMathFn(path.drop_front(5)))))
+    return arrayUfunc(e, path, args);
   std::string routed;
   if (path.starts_with("numpy.m.")) { // np.exp: cmath's for a complex argument
     bool complex = llvm::any_of(args, [](const ExprInfo &a) { return isa<ComplexType>(a.type); });
@@ -1459,11 +1562,12 @@ ExprInfo Inferer::cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprIn
 
 
 ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u,
-                                     const std::vector<ExprInfo> &args, llvm::StringRef path) {
+                                     const std::vector<ExprInfo> &args, llvm::StringRef path,
+                                     bool elementwise) {
   using K = NumpyOperatorUfunc::Kind;
   std::string name = path.starts_with("numpy.op.") ? "numpy." + path.drop_front(9).str()
                                                    : path.str();
-  if (!e.keywords.empty()) {
+  if (!e.keywords.empty() && !elementwise) {
     error(e.keywords.front().range, "keyword arguments to " + name + "() are not supported in "
                                     "kernels");
     return {};

@@ -130,9 +130,13 @@ private:
   ExprInfo namedTupleCall(const CallExpr &e, const GlobalValue &g);
   /// A call of a cuda.declare_device function (an Extern global).
   ExprInfo externCall(const CallExpr &e, const GlobalValue &g);
-  /// np.add(a, b) and NumPy's other operator ufuncs (NumpyUfuncs.h).
+  /// np.sin(x, out), np.add(x, y, out=out): a ufunc of arrays into an output.
+  ExprInfo arrayUfunc(const CallExpr &e, llvm::StringRef path, const std::vector<ExprInfo> &args);
+  /// np.add(a, b) and NumPy's other operator ufuncs (NumpyUfuncs.h); with
+  /// \p elementwise, the element types of arrayUfunc's operands (out= allowed).
   ExprInfo numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u,
-                             const std::vector<ExprInfo> &args, llvm::StringRef path);
+                             const std::vector<ExprInfo> &args, llvm::StringRef path,
+                             bool elementwise = false);
   /// A call of a nested def (or lambda) visible here: typed with the
   /// enclosing function's variables, inlined like a device function.
   ExprInfo nestedCall(const CallExpr &e, const FunctionDef &fn);

@@ -100,3 +100,62 @@ def empty_max(a, out):
     if type(jit).__name__ == "_CpuJit":  # the CPU backend checks, as debug=True does
         with pytest.raises(ValueError, match="zero-size array to reduction operation max"):
             jit(m.empty_max)[1, 1](np.zeros(0), np.zeros(1))
+
+
+def test_ufuncs_of_arrays_write_into_out(jit):
+    # numba-cuda's docs example: np.sin(x, r) in a kernel; and np.add(..., out=).
+    @jit
+    def f(r, x):
+        np.sin(x, r)
+
+    @jit
+    def g(a, b, out, c):
+        np.add(a, b, out=out)
+        twice = np.multiply(a, 2.0, out)   # returns out
+        twice[0, 0] += 100
+        np.less(a, 1.5, c)
+        np.floor(b, b)
+
+    x = np.arange(5, dtype=np.float32)
+    r = np.zeros(5, np.float32)
+    f[1, 1](r, x)
+    np.testing.assert_allclose(r, np.sin(x), rtol=1e-6)
+    a = np.arange(6.0).reshape(2, 3)
+    b = a * 0.5 + 0.3
+    want_b = np.floor(b)
+    out, c = np.zeros((2, 3)), np.zeros((2, 3), bool)
+    g[1, 1](a, b, out, c)
+    want = 2 * a
+    want[0, 0] += 100
+    np.testing.assert_array_equal(out, want)
+    np.testing.assert_array_equal(c, a < 1.5)
+    np.testing.assert_array_equal(b, want_b)
+
+
+def test_ufuncs_of_arrays_need_out_and_matching_dimensions(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "ufunc_errors", """
+import numpy as np
+
+
+def no_out(x, r):
+    r[0] = np.sin(x)[0]
+
+
+def ranks(x, r):
+    np.add(x, x, r)
+
+
+def shapes(x, r):
+    np.sqrt(x, r)
+""")
+    with pytest.raises(pyjit.CompileError, match=r"np.sin\(\) of arrays in a kernel writes its "
+                                                 r"result into an output array"):
+        jit(m.no_out)[1, 1](np.zeros(3), np.zeros(3))
+    with pytest.raises(pyjit.CompileError, match=r"arrays of the output's 1 dimensions \(no "
+                                                 r"broadcasting\)"):
+        jit(m.ranks)[1, 1](np.zeros((2, 2)), np.zeros(4))
+    if type(jit).__name__ == "_CpuJit":  # checked there, and with debug=True
+        with pytest.raises(ValueError, match="could not be broadcast together: extent 3 "
+                                             "against out's 4"):
+            jit(m.shapes)[1, 1](np.zeros(3), np.zeros(4))

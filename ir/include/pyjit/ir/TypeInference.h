@@ -54,6 +54,9 @@ struct TypedFunction {
   std::map<const ast::CallExpr *, std::vector<int64_t>> allocExtents;
   /// The elements each slice of a tuple (t[1:], a.shape[:2]) takes, in order.
   std::map<const ast::SubscriptExpr *, std::vector<int64_t>> tupleSlices;
+  /// NumPy ufunc calls on arrays with an output array (np.sin(x, out)): the
+  /// type of one element's result.
+  std::map<const ast::CallExpr *, Type *> ufuncElements;
   /// pyjit.coop calls with a user-defined operator: its instance for
   /// (value, value) -> value.
   std::map<const ast::CallExpr *, const TypedFunction *> coopOps;
