@@ -75,8 +75,8 @@ std::unique_ptr<Function> IRGen::run() {
 }
 
 void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
-  if (isa<NoneType>(type))
-    return; // a None parameter: nothing at run time
+  if (isa<NoneType, BuiltinType>(type))
+    return; // a None parameter, or a function passed: nothing at run time
   if (isa<RecordType>(type)) { // a record: its 1-element view
     ssa.writeVariable(frames.back().prefix + name + "#0", cur(), v.elems.at(0).value);
     return;
@@ -95,7 +95,7 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
 }
 
 RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type *type) {
-  if (isa<NoneType>(type))
+  if (isa<NoneType, BuiltinType>(type))
     return RValue{type, nullptr, {}};
   if (auto *rt = dyn_cast<RecordType>(type))
     return RValue{type, nullptr, {RValue::of(ssa.readVariable(prefix + name + "#0",

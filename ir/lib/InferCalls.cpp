@@ -248,6 +248,9 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::DeviceFunction)
     return deviceCall(e, *callee.constant->device);
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && !callee.constant)
+    if (const DeviceFunctionSource *fn = ctx.deviceFunction(bt->path()))
+      return deviceCall(e, *fn); // a parameter holding a device function
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::Extern)
     return externCall(e, *callee.constant);
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::NamedTupleClass)
@@ -865,7 +868,9 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
         ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
       if (!ai.type)
         pending = true;
-      else if (!isValueType(ai.type) && !isa<NoneType, RecordType>(ai.type)) {
+      else if (!isValueType(ai.type) && !isa<NoneType, RecordType, BuiltinType>(ai.type)) {
+        // (A function, cuda.atomic.add or a dtype passes as a compile-time
+        // value: the callee, typed per call site, calls or uses it.)
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
                                             " to " + what);
         return false;

@@ -1,5 +1,6 @@
 //===- TypeContext.cpp - Interning of types ------------------------------===//
 #include "pyjit/ir/TypeContext.h"
+#include "pyjit/ir/GlobalEnv.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace pyjit::ir;
@@ -11,6 +12,22 @@ IntType *TypeContext::intTy(unsigned bits, bool isSigned) {
   if (!slot)
     slot = std::make_unique<IntType>(bits, isSigned);
   return slot.get();
+}
+
+std::string TypeContext::devicePath(const DeviceFunctionSource *fn) {
+  if (auto it = devicePaths.find(fn); it != devicePaths.end())
+    return it->second;
+  std::string base = "device." + fn->name, path = base;
+  for (int k = 2; devices.count(path); ++k)
+    path = base + "#" + std::to_string(k);
+  devices[path] = fn;
+  devicePaths[fn] = path;
+  return path;
+}
+
+const DeviceFunctionSource *TypeContext::deviceFunction(llvm::StringRef path) const {
+  auto it = devices.find(path);
+  return it == devices.end() ? nullptr : it->second;
 }
 
 IntType *TypeContext::enumMember(llvm::StringRef cls) {

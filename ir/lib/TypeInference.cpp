@@ -913,7 +913,7 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
   case GlobalValue::Kind::DType:
     return ExprInfo{ctx.builtin("dtype." + g.name)};
   case GlobalValue::Kind::DeviceFunction: {
-    ExprInfo info{ctx.builtin("device." + g.device->name)};
+    ExprInfo info{ctx.builtin(ctx.devicePath(g.device))};
     info.constant = g;
     return info;
   }

@@ -320,3 +320,37 @@ def test_a_declared_signature_refuses_what_does_not_convert(jit, tmp_path):
     with pytest.raises(pyjit.CompileError, match=r"argument 1 of device function '_real_only' is "
                                                  r"complex128, which does not convert to float64"):
         k[1, 1](np.zeros(1))
+
+
+@cuda.jit(device=True)
+def _plus1(n):
+    return n + 1
+
+
+@cuda.jit(device=True)
+def _apply(out, i, f):
+    out[i] = f(i)
+
+
+@cuda.jit(device=True)
+def _atomic_with(ary, op, dtype):
+    op(ary, 0, dtype(cuda.threadIdx.x))
+
+
+def test_functions_and_dtypes_pass_to_device_functions(jit):
+    # numba-cuda's test_atomics helpers: a device function, cuda.atomic.add
+    # and a dtype passed as arguments (compile-time values: the callee is
+    # typed and inlined per call).
+    from pyjit import uint32
+
+    @jit
+    def k(a, acc):
+        _apply(a, cuda.threadIdx.x, _plus1)
+        _apply(a, 4 + cuda.threadIdx.x, math.floor)
+        _atomic_with(acc, cuda.atomic.add, uint32)
+
+    a = np.zeros(8)
+    acc = np.zeros(1, np.uint32)
+    k[1, 4](a, acc)
+    np.testing.assert_array_equal(a, [1, 2, 3, 4, 4, 5, 6, 7])
+    assert acc[0] == 0 + 1 + 2 + 3

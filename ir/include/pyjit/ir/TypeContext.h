@@ -5,14 +5,24 @@
 #include "pyjit/ir/Type.h"
 #include <map>
 #include <memory>
+#include <string>
 #include <tuple>
 
 namespace pyjit::ir {
 
 /// Owns every Type; equal types are the same pointer.
+struct DeviceFunctionSource;
+
 class TypeContext {
 public:
   TypeContext();
+
+  /// The builtin path naming device function \p fn as a value ("device.f",
+  /// "device.f#2" for a second function of that name), registered so that a
+  /// parameter holding it (a device function passed to another) calls it.
+  std::string devicePath(const DeviceFunctionSource *fn);
+  /// The device function a devicePath names, or null.
+  const DeviceFunctionSource *deviceFunction(llvm::StringRef path) const;
 
   NoneType *none() { return &noneTy; }
   BoolType *boolean() { return &boolTy; }
@@ -48,6 +58,8 @@ private:
   BoolType boolTy;
   GridGroupType gridGroupTy;
   std::map<std::pair<unsigned, bool>, std::unique_ptr<IntType>> ints;
+  std::map<std::string, const DeviceFunctionSource *, std::less<>> devices;
+  std::map<const DeviceFunctionSource *, std::string> devicePaths;
   std::map<std::string, std::unique_ptr<IntType>, std::less<>> enumMembers;
   std::map<unsigned, std::unique_ptr<FloatType>> floats;
   std::map<unsigned, std::unique_ptr<ComplexType>> complexes;
