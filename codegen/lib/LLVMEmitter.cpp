@@ -703,6 +703,7 @@ Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::V
   case ir::Opcode::ArrayCast:
   case ir::Opcode::RecordFieldView:
   case ir::Opcode::ComplexPartView:
+  case ir::Opcode::ArrayReshape:
     return arraySpace(inst->operand(0), seen);
   case ir::Opcode::Phi: {
     ArraySpace merged;
@@ -960,6 +961,26 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
       parts.strides.push_back(val(inst.operand(1 + ndim + d)));
     }
     arrays[&inst] = parts;
+    return llvm::Error::success();
+  }
+  case Opcode::ArrayReshape: {
+    // The same data; C strides from the extents, innermost the item size.
+    const ArrayParts &base = arrays.at(inst.operand(0));
+    unsigned ndim = cast<ir::ArrayType>(t)->ndim();
+    ArrayParts parts;
+    parts.data = base.data;
+    parts.small = base.small;
+    parts.shared = base.shared;
+    llvm::Value *stride = b.getInt64(module.getDataLayout().getTypeAllocSize(
+        memTypeOf(cast<ir::ArrayType>(t)->dtype())));
+    parts.shape.resize(ndim);
+    parts.strides.resize(ndim);
+    for (unsigned d = ndim; d-- > 0;) {
+      parts.shape[d] = val(inst.operand(1 + d));
+      parts.strides[d] = stride;
+      stride = b.CreateMul(stride, parts.shape[d]);
+    }
+    arrays[&inst] = std::move(parts);
     return llvm::Error::success();
   }
   case Opcode::ComplexPartView: {

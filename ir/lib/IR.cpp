@@ -56,6 +56,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::RecordLoad: return "load_field";
   case Opcode::RecordFieldView: return "field_view";
   case Opcode::ComplexPartView: return "part_view";
+  case Opcode::ArrayReshape: return "reshape";
   case Opcode::ArrayTranspose: return "transpose";
   case Opcode::ArrayCast: return "array_cast";
   case Opcode::RecordStore: return "store_field";

@@ -77,6 +77,54 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "cuda.shared.array" || path == "cuda.local.array")
     return arrayAlloc(e, path == "cuda.shared.array");
+  if (path == "method.array.reshape") {
+    Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
+    std::vector<RValue> dims;
+    std::vector<const Expr *> dimExprs;
+    if (e.args.size() == 1 && isa<TupleType>(info(*e.args[0]).type)) {
+      RValue t = gen(*e.args[0]);
+      dims = t.elems;
+      auto *te = dyn_cast<TupleExpr>(e.args[0].get());
+      for (size_t k = 0; k < dims.size(); ++k)
+        dimExprs.push_back(te && k < te->elts.size() ? te->elts[k].get() : nullptr);
+    } else {
+      for (const ExprPtr &a : e.args) {
+        dims.push_back(gen(*a));
+        dimExprs.push_back(a.get());
+      }
+    }
+    b.setLoc(e.range().begin);
+    Type *i64 = ctx.int64();
+    Value *size = b.constInt(i64, 1);
+    for (unsigned d = 0; d < cast<ArrayType>(array->type())->ndim(); ++d)
+      size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+    std::vector<Value *> extents;
+    Value *known = b.constInt(i64, 1);
+    int unknown = -1;
+    for (size_t k = 0; k < dims.size(); ++k) {
+      const ExprInfo *di = dimExprs[k] ? &info(*dimExprs[k]) : nullptr;
+      bool minusOne = di && di->constant && di->constant->kind == GlobalValue::Kind::Int &&
+                      di->constant->i == -1;
+      extents.push_back(castTo(dims[k], i64));
+      if (minusOne && unknown < 0)
+        unknown = static_cast<int>(k); // -1: what the others leave
+      else
+        known = b.binary(Opcode::Mul, known, extents.back());
+    }
+    if (unknown >= 0)
+      extents[unknown] = b.binary(Opcode::FloorDiv, size, known);
+    if (boundsCheck) {
+      Value *total = b.constInt(i64, 1);
+      for (Value *x : extents)
+        total = b.binary(Opcode::Mul, total, x);
+      raiseUnless(b.cmp(CmpPredicate::Eq, total, size), "ValueError",
+                  "cannot reshape an array of size {0} into a shape of {1} elements",
+                  {size, total}, e.range().begin);
+    }
+    std::vector<Value *> ops{array};
+    ops.insert(ops.end(), extents.begin(), extents.end());
+    return RValue::of(b.create(Opcode::ArrayReshape, ei.type, ops));
+  }
   if (path.starts_with("method.array.") || path.starts_with("numpy.reduce.")) {
     bool method = path.starts_with("method.");
     Value *array = gen(method ? *cast<AttributeExpr>(*e.callee).value : *e.args[0]).value;

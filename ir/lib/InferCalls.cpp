@@ -297,6 +297,35 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (path.starts_with("operator."))
     if (llvm::StringRef u = operatorModuleUfunc(path.drop_front(9)); !u.empty())
       return numpyOperatorCall(e, *numpyOperatorUfunc(u), args, path);
+  if (path == "method.array.reshape") {
+    // a.reshape(2, 3), a.reshape((2, -1)): a view of a C-contiguous array
+    // (numba's, without NRT: anything else would copy).
+    auto *at = dyn_cast<ArrayType>(result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type);
+    if (!e.keywords.empty() || args.empty()) {
+      error(e.range(), "a.reshape() takes the new shape (ints, or one tuple of ints) in kernels");
+      return {};
+    }
+    std::vector<Type *> dims;
+    if (args.size() == 1 && isa<TupleType>(args[0].type))
+      dims.assign(cast<TupleType>(args[0].type)->elements().begin(),
+                  cast<TupleType>(args[0].type)->elements().end());
+    else
+      for (const ExprInfo &a : args)
+        dims.push_back(a.type);
+    for (size_t k = 0; k < dims.size(); ++k)
+      if (!isIntegral(dims[k])) {
+        error(e.args[std::min(k, e.args.size() - 1)]->range(),
+              "a.reshape() takes integer extents, not " + typeName(dims[k]));
+        return {};
+      }
+    if (at->layout() != Layout::C) {
+      error(e.callee->range(), "a.reshape() of a " + typeName(at) + " would copy it (only "
+                               "C-contiguous arrays reshape in kernels)");
+      return {};
+    }
+    return ExprInfo{ctx.array(at->dtype(), static_cast<unsigned>(dims.size()), Layout::C,
+                              at->readonly())};
+  }
   if (path.starts_with("method.array.") || path.starts_with("numpy.reduce.")) {
     // a.sum(), np.sum(a): the whole array (no axis: that would make an array).
     bool method = path.starts_with("method.");

@@ -278,6 +278,15 @@ private:
         return fail(&bb, "a record field access must name a field at its offset, of its type");
       return llvm::Error::success();
     }
+    case Opcode::ArrayReshape: {
+      auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
+      auto *view = llvm::dyn_cast<ArrayType>(inst.type());
+      if (!at || !view || at->dtype() != view->dtype() || at->layout() != Layout::C ||
+          view->layout() != Layout::C || inst.numOperands() != 1 + view->ndim())
+        return fail(&bb, "a reshape takes a C array and gives a C array of its dtype, one "
+                         "extent per dimension");
+      return llvm::Error::success();
+    }
     case Opcode::ComplexPartView: {
       auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
       auto *view = llvm::dyn_cast<ArrayType>(inst.type());

@@ -159,3 +159,42 @@ def shapes(x, r):
         with pytest.raises(ValueError, match="could not be broadcast together: extent 3 "
                                              "against out's 4"):
             jit(m.shapes)[1, 1](np.zeros(3), np.zeros(4))
+
+
+def test_reshape_of_c_contiguous_arrays_is_a_view(jit):
+    @jit
+    def k(a, out):
+        m = a.reshape(2, 3)
+        n = a.reshape((3, -1))
+        m[1, 2] = -1.0               # the same memory
+        out[0] = m[1, 0] + n[2, 1] * 100 + m.shape[1] * 1000
+        s = cuda.local.array(6, np.float64)
+        for i in range(6):
+            s[i] = i
+        t = s.reshape((2, 3))
+        out[1] = t[1, 2] + t.sum()
+
+    a = np.arange(6.0)
+    out = np.zeros(2)
+    k[1, 1](a, out)
+    assert a[5] == -1.0
+    assert out[0] == 3.0 + (-1.0) * 100 + 3000 and out[1] == 5 + 15
+
+
+def test_reshape_errors(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "reshape_errors", """
+def strided(a, out):
+    out[0] = a[::2].reshape(2, 2)[0, 0]
+
+
+def wrong_size(a, out):
+    out[0] = a.reshape(4, 2)[0, 0]
+""")
+    with pytest.raises(pyjit.CompileError, match=r"would copy it \(only C-contiguous arrays "
+                                                 r"reshape in kernels\)"):
+        jit(m.strided)[1, 1](np.zeros(8), np.zeros(1))
+    if type(jit).__name__ == "_CpuJit":
+        with pytest.raises(ValueError, match="cannot reshape an array of size 6 into a shape of "
+                                             "8 elements"):
+            jit(m.wrong_size)[1, 1](np.zeros(6), np.zeros(1))

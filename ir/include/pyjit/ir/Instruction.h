@@ -73,6 +73,9 @@ enum class Opcode {
   // the indices as for ArrayLoad, then the view's constant extents and
   // strides, one each per dimension of the result.
   RecordFieldView,
+  // ArrayReshape(a, extents...) -> a C-contiguous array's elements as the
+  // result's C-contiguous array type of those int64 extents (a.reshape).
+  ArrayReshape,
   // ComplexPartView(a) -> a view of the real (intImm 0) or imaginary (1)
   // parts of a complex array (a.real, a.imag): the part's dtype, the same
   // extents and byte strides.
