@@ -798,6 +798,17 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
   if (name == "sum" || name == "prod" || name == "mean" || name == "var" || name == "std") {
     Type *t = name == "sum" || name == "prod" || name == "mean" ? result
               : isa<ComplexType>(dt) ? dt : result; // var of complex: the mean is complex
+    // float16 accumulates in float32 (NumPy's float16 means and variances do;
+    // a float16 sum stops growing at 2048 and a float16 count overflows at
+    // 65520), rounded to float16 at the end.
+    Type *final = nullptr;
+    if (auto *ft = dyn_cast<FloatType>(t); ft && ft->bits() == 16) {
+      final = t;
+      t = ctx.float32();
+      if (name == "var" || name == "std")
+        result = ctx.float32();
+    }
+    auto finish = [&](RValue r) { return final ? RValue::of(castTo(r, final)) : r; };
     BinaryOp op = name == "prod" ? BinaryOp::Mul : BinaryOp::Add;
     writeVar(acc, t, RValue::of(constant(GlobalValue::ofInt(name == "prod" ? 1 : 0), t)));
     forEachElement(array, [&](Value *v) {
@@ -807,13 +818,13 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     });
     RValue total = readVar(acc, t);
     if (name == "sum" || name == "prod")
-      return total;
+      return finish(total);
     Type *real = isa<ComplexType>(t) ? static_cast<Type *>(ctx.floatTy(cast<ComplexType>(t)->partBits()))
                                      : t;
     RValue n = RValue::of(castTo(RValue::of(size), real));
     RValue mean = binary(BinaryOp::TrueDiv, total, {t, false}, n, {real, false}, t);
     if (name == "mean")
-      return mean;
+      return finish(mean);
     // var: the mean of |x - mean|^2, in the real type.
     writeVar(acc, result, RValue::of(constant(GlobalValue::ofInt(0), result)));
     forEachElement(array, [&](Value *v) {
@@ -831,7 +842,7 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
       writeVar(acc, result, RValue::of(b.binary(Opcode::Add, readVar(acc, result).value, sq)));
     });
     Value *var = b.binary(Opcode::TrueDiv, readVar(acc, result).value, n.value);
-    return RValue::of(name == "std" ? b.unary(Opcode::Sqrt, var) : var);
+    return finish(RValue::of(name == "std" ? b.unary(Opcode::Sqrt, var) : var));
   }
   // min, max, argmin, argmax.
   bool isMax = name == "max" || name == "argmax";

@@ -127,6 +127,9 @@ Type *TypeContext::scalarByName(llvm::StringRef name) {
              .Cases({"intp", "int_", "longlong"}, "int64")
              .Cases({"uintp", "ulonglong"}, "uint64")
              .Case("intc", "int32").Case("uintc", "uint32")
+             .Case("long_", "int64").Case("ulong", "uint64") // C long on 64-bit Linux
+             .Case("char", "int8").Case("uchar", "uint8")
+             .Case("ssize_t", "int64").Case("size_t", "uint64")
              .Case("short", "int16").Case("ushort", "uint16")
              .Case("byte", "int8").Case("ubyte", "uint8")
              .Case("single", "float32").Case("double", "float64").Case("half", "float16")

@@ -306,11 +306,12 @@ class DeviceArray(_abi_base()):
 
     @property
     def alloc_size(self):
-        """Bytes of the device allocation this array lies in."""
-        buf = self._buffer
-        while isinstance(buf, _View):
-            buf = buf.base
-        return buf.nbytes
+        """Bytes of device memory this array's elements span (numba's: a
+        view's own extent, not its parent allocation's)."""
+        if not self.size:
+            return 0
+        low, high = _extent_bytes(self.shape, self.strides)
+        return high - low + self.dtype.itemsize
 
     def _derived(self, shape, dtype, strides, offset):
         """A view of this memory from `offset` bytes, on this array's stream."""

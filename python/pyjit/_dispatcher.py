@@ -6,6 +6,7 @@ C++, PTX -> cubin with nvJitLink), later calls with the same types only
 launch. numpy arrays are copied to the device and back around the launch,
 as numba.cuda does; objects with __cuda_array_interface__ pass zero-copy.
 """
+import enum
 import inspect
 import os
 import re
@@ -683,8 +684,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         overload = self._overloads.get(types)
         if overload is None:
             overload = self._compile_for(types)
-        if any(t.startswith("EnumMember(") for t in types):  # plain Enum members: their values
-            args = tuple(a.value if t.startswith("EnumMember(") else a
+        if any("EnumMember(" in t for t in types):  # plain Enum members: their values
+            args = tuple(_enum_values(a) if "EnumMember(" in t else a
                          for a, t in zip(args, types))
         records = None
         if any(t.startswith("Record(") for t in types):
@@ -1084,6 +1085,17 @@ def _signature_from_hints(py_func):
             raise TypeError("parameter '%s': type hint %r is not a pyjit type (e.g. pyjit.float32[:])"
                             % (p.name, h))
     return "void(%s)" % ", ".join(spelled)
+
+
+def _enum_values(value):
+    """A plain Enum member's int value, also inside (named) tuples."""
+    if isinstance(value, tuple):
+        values = [_enum_values(v) for v in value]
+        fields = getattr(type(value), "_fields", None)
+        return type(value)(*values) if isinstance(fields, tuple) else tuple(values)
+    if isinstance(value, enum.Enum) and not isinstance(value, int):
+        return value.value
+    return value
 
 
 def _write_records_back(records):

@@ -12,7 +12,8 @@
 
 __all__ = ["Type", "ArrayType", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64",
-           "complex128", "intp", "from_dtype",
+           "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
+           "from_dtype",
            "signature"]
 
 
@@ -83,4 +84,8 @@ int8, int16, int32, int64 = (Type("int%d" % b) for b in (8, 16, 32, 64))
 uint8, uint16, uint32, uint64 = (Type("uint%d" % b) for b in (8, 16, 32, 64))
 float16, float32, float64 = (Type("float%d" % b) for b in (16, 32, 64))
 complex64, complex128 = Type("complex64"), Type("complex128")
-intp = int64
+intp = int_ = ssize_t = long_ = longlong = int64   # numba's C-style names (64-bit Linux)
+uintp = size_t = ulong = ulonglong = uint64
+intc, uintc, short, ushort, byte, ubyte = int32, uint32, int16, uint16, int8, uint8
+char, uchar = int8, uint8
+double, single, half = float64, float32, float16

@@ -198,3 +198,18 @@ def wrong_size(a, out):
         with pytest.raises(ValueError, match="cannot reshape an array of size 6 into a shape of "
                                              "8 elements"):
             jit(m.wrong_size)[1, 1](np.zeros(6), np.zeros(1))
+
+
+@pytest.mark.parametrize("n", [10, 65520])
+def test_float16_reductions_accumulate_in_float32(jit, n):
+    # A float16 sum stops growing at 2048, and a float16 count is inf past 65504.
+    @jit
+    def k(a, o):
+        o[0] = a.mean()
+        o[1] = a.sum()
+        o[2] = a.var()
+
+    a = np.full(n, 0.5, np.float16)
+    o = np.zeros(3)
+    k[1, 1](a, o)
+    np.testing.assert_allclose(o, [a.mean(), a.sum(), a.var()], rtol=2e-3)

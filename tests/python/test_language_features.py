@@ -950,6 +950,17 @@ def test_plain_enum_members_compare_pass_and_return(jit):
         np.testing.assert_array_equal(out, np.array(want, dtype=np.int64))
 
 
+def test_tuples_of_enum_members_are_arguments(jit):
+    @jit
+    def k(o, t):
+        o[0] = t[0].value + t[1].value
+        o[1] = t[1] == _Color.green
+
+    o = np.zeros(2, np.int64)
+    k[1, 1](o, (_Color.red, _Color.green))
+    np.testing.assert_array_equal(o, [3, 1])
+
+
 @pytest.mark.parametrize("body, message", [
     ("out[0] = _Color.red == 1", r"cannot compare EnumMember\(\w*_Color, int64\) and int64"),
     ("out[0] = _Color.red < _Color.green", r"enum members have no order"),
