@@ -146,15 +146,12 @@ def test_numba_s_ffi_example_runs(functions_cu, tmp_path):
     assert out[0] == x.sum() and count[0] == 100
 
 
-@pytest.mark.gpu
-def test_an_edited_cu_file_is_compiled_again(tmp_path, monkeypatch):
-    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "cache"))
-    path = tmp_path / "k.cu"
-    add = cuda.declare_device("add_k", "int64(int64)", link=[str(path)])
+def _results_after_edits(add, edits, edit):
+    """add(0) in a fresh kernel after each edit(k) of the linked sources: a
+    kernel compiled again for each (the disk cache must miss)."""
     results = []
-    for k in (1, 2):
-        path.write_text('extern "C" __device__ int add_k(long long *r, long long x) '
-                        '{ *r = x + %d; return 0; }\n' % k)
+    for k in edits:
+        edit(k)
 
         @cuda.jit
         def kern(out):
@@ -163,7 +160,17 @@ def test_an_edited_cu_file_is_compiled_again(tmp_path, monkeypatch):
         out = np.zeros(1, np.int64)
         kern[1, 1](out)
         results.append(int(out[0]))
-    assert results == [1, 2]
+    return results
+
+
+@pytest.mark.gpu
+def test_an_edited_cu_file_is_compiled_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "k.cu"
+    add = cuda.declare_device("add_k", "int64(int64)", link=[str(path)])
+    assert _results_after_edits(add, (1, 2), lambda k: path.write_text(
+        'extern "C" __device__ int add_k(long long *r, long long x) '
+        '{ *r = x + %d; return 0; }\n' % k)) == [1, 2]
 
 
 @pytest.mark.gpu
@@ -177,18 +184,8 @@ def test_an_edited_header_of_a_cu_file_is_compiled_again(tmp_path, monkeypatch):
                     '{ *r = x + STEP; return 0; }\n')
     (tmp_path / "inc" / "step.h").write_text('#include "value.h"\n')
     add = cuda.declare_device("add_h", "int64(int64)", link=[str(path)])
-    results = []
-    for k in (5, 7):
-        (tmp_path / "inc" / "value.h").write_text("#define STEP %d\n" % k)
-
-        @cuda.jit
-        def kern(out):
-            out[0] = add(out[0])
-
-        out = np.zeros(1, np.int64)
-        kern[1, 1](out)
-        results.append(int(out[0]))
-    assert results == [5, 7]
+    assert _results_after_edits(add, (5, 7), lambda k: (tmp_path / "inc" / "value.h").write_text(
+        "#define STEP %d\n" % k)) == [5, 7]
 
 
 def test_link_file_digests_follow_quoted_includes(tmp_path):
