@@ -134,6 +134,8 @@ Value *IRGen::castTo(const RValue &v, Type *to) {
     assert(false && "castTo on a non-scalar value");
     return nullptr;
   }
+  if (auto *et = dyn_cast<IntType>(v.value->type()); et && et->isEnum() && isa<BoolType>(to))
+    return b.constBool(true); // a plain Enum member is true, whatever its value (Python)
   return b.cast(v.value, to);
 }
 

@@ -312,9 +312,11 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
                               " (a record of the same dtype, or its fields one by one)");
       return;
     }
-    if (!value.type->isScalar())
+    auto *ev = dyn_cast<IntType>(value.type);
+    if (!value.type->isScalar() || (ev && ev->isEnum() && value.type != elem.type))
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
-                            " into an array of " + typeName(elem.type));
+                            " into an array of " + typeName(elem.type) +
+                            (ev && ev->isEnum() ? " (store its .value)" : ""));
     else if (isa<ComplexType>(value.type) && !isa<ComplexType>(elem.type))
       // Python: float(1j) is a TypeError; numba refuses the conversion too.
       error(valueRange, "cannot store a complex value (" + typeName(value.type) +

@@ -950,6 +950,31 @@ def test_plain_enum_members_compare_pass_and_return(jit):
         np.testing.assert_array_equal(out, np.array(want, dtype=np.int64))
 
 
+def test_a_plain_enum_member_is_true_and_is_stored_by_value_only(jit, tmp_path):
+    # Python: a plain Enum member is always true, even with value 0.
+    @jit
+    def k(o, c):
+        o[0] = 1 if c else 0
+        o[1] = c.value
+
+    o = np.zeros(2, np.int64)
+    k[1, 1](o, _Zero.zero)
+    np.testing.assert_array_equal(o, [1, 0])
+
+    @jit
+    def store(o, c):
+        o[0] = c
+
+    with pytest.raises(pyjit.CompileError, match=r"cannot store a value of type "
+                                                 r"EnumMember\(\w*_Zero, int64\) into an array "
+                                                 r"of int64 \(store its .value\)"):
+        store[1, 1](o, _Zero.zero)
+
+
+class _Zero(__import__("enum").Enum):
+    zero = 0
+
+
 def test_tuples_of_enum_members_are_arguments(jit):
     @jit
     def k(o, t):
