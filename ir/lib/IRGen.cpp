@@ -1280,8 +1280,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     size_t k = static_cast<size_t>(llvm::find(tt->names(), e.attr) - tt->names().begin());
     return gen(*e.value).elems.at(k);
   }
-  if (auto *et = dyn_cast<IntType>(baseType); et && et->isEnum()) // member.value
-    return RValue::of(castTo(gen(*e.value), ctx.int64()));
+  if (auto *et = dyn_cast<IntType>(baseType); et && e.attr == "value") // member.value
+    return RValue::of(castTo(gen(*e.value), et->isEnum() ? ctx.int64() : baseType));
   if (baseType->isScalar() && (e.attr == "real" || e.attr == "imag")) {
     Value *v = gen(*e.value).value;
     if (isa<ComplexType>(baseType)) {

@@ -1104,6 +1104,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     }
     return constant(GlobalValue::ofInt(base.constant->i));
   }
+  if (auto *it = dyn_cast<IntType>(base.type); it && !it->isEnum() && attr == "value")
+    return base; // an IntEnum member passed in or held (typed as its int): .value is itself
   if (auto *et = dyn_cast<IntType>(base.type); et && et->isEnum()) {
     // A plain enum member held in a variable or argument: its value.
     if (attr == "value")

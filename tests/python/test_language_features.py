@@ -975,6 +975,29 @@ class _Zero(__import__("enum").Enum):
     zero = 0
 
 
+class _Shape(__import__("enum").IntEnum):
+    circle = 3
+    square = 4
+
+
+@cuda.jit(device=True)
+def _value_of(s):
+    return s.value
+
+
+def test_int_enum_members_keep_value_when_passed(jit):
+    # numba's IntEnumMember: .value also on a member passed as an argument or
+    # to a device function (where pyjit types it as its int).
+    @jit
+    def k(o, s):
+        o[0] = _value_of(_Shape.circle)
+        o[1] = s.value + _Shape.square.value
+
+    o = np.zeros(2, np.int64)
+    k[1, 1](o, _Shape.square)
+    np.testing.assert_array_equal(o, [3, 8])
+
+
 def test_tuples_of_enum_members_are_arguments(jit):
     @jit
     def k(o, t):
