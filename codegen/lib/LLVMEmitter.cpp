@@ -1,6 +1,7 @@
 //===- LLVMEmitter.cpp - Typed SSA IR -> LLVM IR -------------------------===//
 #include "pyjit/codegen/LLVMEmitter.h"
 #include "Emitter.h"
+#include "pyjit/ir/TypeRules.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "llvm/IR/IRBuilder.h"
@@ -1064,9 +1065,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     llvm::Type *memTy = memTypeOf(ft);
     uint64_t offset = static_cast<uint64_t>(inst.intImm);
     llvm::Value *ptr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), address(inst), offset);
-    uint64_t known = std::gcd(rt->size(), offset ? offset : rt->size());
     uint64_t natural = module.getDataLayout().getTypeStoreSize(memTy);
-    llvm::Align align(std::min<uint64_t>(known & (~known + 1), natural ? natural : 1));
+    llvm::Align align(std::min<uint64_t>(ir::placementAlignment(rt->size(), offset),
+                                         natural ? natural : 1));
     if (store) {
       llvm::Value *v = val(inst.operands().back());
       if (isa<ir::BoolType>(ft))

@@ -351,8 +351,7 @@ static uint64_t referenceAlignment(const RecordType *rt) {
       }
       uint64_t natural = elementBytes(f.type);
       if (!f.isArray()) {
-        uint64_t known = std::gcd(rt->size(), offset ? offset : rt->size());
-        natural = std::min(natural, known & (~known + 1));
+        natural = std::min(natural, placementAlignment(rt->size(), offset));
       }
       needed = std::max(needed, natural);
     }
@@ -386,9 +385,8 @@ RValue IRGen::fieldValue(const Expr &e) {
     // the nested record must lie at a multiple of it in every element.
     auto *inner = cast<RecordType>(t);
     uint64_t root = cast<RecordType>(cast<ArrayType>(ref.array->type())->dtype())->size();
-    uint64_t known = std::gcd(root, ref.offset ? ref.offset : root);
     uint64_t needed = referenceAlignment(inner);
-    if ((known & (~known + 1)) < needed) // reported; the view is still made (no code follows)
+    if (placementAlignment(root, ref.offset) < needed) // reported; the view is still made
       diags.error(e.range(), "the nested record lies at byte " + llvm::Twine(ref.offset) +
                                  " of a " + llvm::Twine(root) + "-byte record, not aligned "
                                  "for a reference to it: read its fields in place (a[i].f.x), "
@@ -541,8 +539,8 @@ void IRGen::copyRecord(Value *dst, Value *src, RecordType *rt, uint64_t base) {
     for (uint64_t e : f.shape)
       bytes *= e;
     auto *root = cast<RecordType>(cast<ArrayType>(dst->type())->dtype());
-    uint64_t known = std::gcd(root->size(), offset ? offset : root->size());
-    uint64_t width = std::min({known & (~known + 1), elementBytes(f.type), uint64_t(8)});
+    uint64_t width = std::min({placementAlignment(root->size(), offset), elementBytes(f.type),
+                               uint64_t(8)});
     uint64_t count = bytes / width;
     Type *flat = ctx.array(ctx.intTy(static_cast<unsigned>(8 * width), false), 1, Layout::C);
     auto view = [&](Value *rec) {

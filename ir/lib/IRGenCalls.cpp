@@ -238,14 +238,11 @@ RValue IRGen::call(const CallExpr &e) {
     for (size_t i = 0; i < nargs; ++i)
       ops.push_back({info(*e.args[i]).type, info(*e.args[i]).weak});
     Type *operand = mathOperandType(ctx, mf, ops);
-    if (mf == MathFn::Sqrt)
-      return RValue::of(b.unary(Opcode::Sqrt, scalar(*e.args[0], operand)));
-    std::vector<Value *> values;
+    std::vector<RValue> values; // literals take the operand type exactly (scalar())
     for (size_t i = 0; i < nargs; ++i)
-      values.push_back(scalar(*e.args[i], mf == MathFn::Ldexp && i == 1 ? ctx.int32() : operand));
-    Instruction *inst = b.create(Opcode::Math, ei.type, values);
-    inst->intImm = static_cast<int64_t>(mf);
-    return RValue::of(inst);
+      values.push_back(RValue::of(
+          scalar(*e.args[i], mf == MathFn::Ldexp && i == 1 ? ctx.int32() : operand)));
+    return mathValues(mf, values, operand, ei.type);
   }
   if (path == "abs")
     return RValue::of(b.unary(Opcode::Abs, scalar(*e.args[0], ei.type)));
@@ -766,12 +763,13 @@ RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name) {
 
 namespace pyjit::ir::detail {
 
-void IRGen::forEachElement(Value *array, const std::function<void(Value *)> &body) {
+void IRGen::forEachIndex(Value *array,
+                         const std::function<void(const std::vector<Value *> &)> &body) {
   auto *at = cast<ArrayType>(array->type());
   std::vector<Value *> idx;
   std::function<void(unsigned)> nest = [&](unsigned d) {
     if (d == at->ndim()) {
-      body(b.arrayLoad(array, idx));
+      body(idx);
       return;
     }
     forRange(b.arrayShape(array, d), [&](Value *k) {
@@ -781,6 +779,21 @@ void IRGen::forEachElement(Value *array, const std::function<void(Value *)> &bod
     });
   };
   nest(0);
+}
+
+void IRGen::forEachElement(Value *array, const std::function<void(Value *)> &body) {
+  forEachIndex(array, [&](const std::vector<Value *> &idx) { body(b.arrayLoad(array, idx)); });
+}
+
+RValue IRGen::mathValues(MathFn f, const std::vector<RValue> &args, Type *operand, Type *result) {
+  if (f == MathFn::Sqrt)
+    return RValue::of(b.unary(Opcode::Sqrt, castTo(args[0], operand)));
+  std::vector<Value *> values;
+  for (size_t i = 0; i < args.size(); ++i)
+    values.push_back(castTo(args[i], f == MathFn::Ldexp && i == 1 ? ctx.int32() : operand));
+  Instruction *inst = b.create(Opcode::Math, result, values);
+  inst->intImm = static_cast<int64_t>(f);
+  return RValue::of(inst);
 }
 
 RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range) {
@@ -921,39 +934,15 @@ RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementT
                       "operands could not be broadcast together: extent {0} against out's {1}",
                       {n, m}, e.range().begin);
         }
-  std::vector<Value *> idx;
-  std::function<void(unsigned)> nest = [&](unsigned d) {
-    if (d < outType->ndim()) {
-      forRange(b.arrayShape(out, d), [&](Value *k) {
-        idx.push_back(k);
-        nest(d + 1);
-        idx.pop_back();
-      });
-      return;
-    }
+  forEachIndex(out, [&](const std::vector<Value *> &idx) {
     std::vector<RValue> v;
     for (const RValue &x : in)
       v.push_back(x.value && isa<ArrayType>(x.value->type()) ? RValue::of(b.arrayLoad(x.value, idx))
                                                              : x);
-    RValue r;
-    if (op) {
-      r = numpyOperatorValues(*op, v, ops, elementType);
-    } else {
-      Type *operand = mathOperandType(ctx, *mf, ops);
-      if (*mf == MathFn::Sqrt) {
-        r = RValue::of(b.unary(Opcode::Sqrt, castTo(v[0], operand)));
-      } else {
-        std::vector<Value *> values;
-        for (size_t i = 0; i < v.size(); ++i)
-          values.push_back(castTo(v[i], *mf == MathFn::Ldexp && i == 1 ? ctx.int32() : operand));
-        Instruction *inst = b.create(Opcode::Math, elementType, values);
-        inst->intImm = static_cast<int64_t>(*mf);
-        r = RValue::of(inst);
-      }
-    }
+    RValue r = op ? numpyOperatorValues(*op, v, ops, elementType)
+                  : mathValues(*mf, v, mathOperandType(ctx, *mf, ops), elementType);
     b.arrayStore(out, idx, castTo(r, outType->dtype()));
-  };
-  nest(0);
+  });
   return RValue::of(out);
 }
 

@@ -184,8 +184,13 @@ private:
   // `for k in range(count): body(k)` with an int64 k.
   void ifThen(Value *cond, const std::function<void()> &body);
   void forRange(Value *count, const std::function<void(Value *)> &body);
-  /// body(element) for each element of \p array in C order (nested forRange).
+  /// body(indices) for each element of \p array in C order (nested forRange).
+  void forEachIndex(Value *array, const std::function<void(const std::vector<Value *> &)> &body);
+  /// body(element) for each element of \p array in C order.
   void forEachElement(Value *array, const std::function<void(Value *)> &body);
+  /// Math function \p f of \p args converted to \p operand (ldexp's
+  /// exponent to int32), of type \p result.
+  RValue mathValues(MathFn f, const std::vector<RValue> &args, Type *operand, Type *result);
   /// a.sum(), np.argmax(a), ...: reduction \p name of the whole array, of
   /// type \p result (arrayReductionType), in IRGenCalls.cpp.
   RValue arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range);

@@ -1359,8 +1359,7 @@ ExprInfo Inferer::recordField(const Expr &element, llvm::StringRef field, Source
       // may put it at any offset).
       auto [root, offset] = recordPlacement(element);
       offset += f->offset;
-      uint64_t known = std::gcd(root, offset ? offset : root);
-      if ((known & (~known + 1)) < elementBytes(f->type)) {
+      if (placementAlignment(root, offset) < elementBytes(f->type)) {
         // An aligned dtype places a complex field at its parts' alignment,
         // and pyjit loads complex elements whole: padding is the fix there.
         error(at, "array field '" + field.str() + "' (" + typeName(f->type) + ") lies at byte " +

@@ -1,5 +1,7 @@
 //===- TypeRules.cpp - Promotion rules for operators and variables -------===//
 #include "pyjit/ir/TypeRules.h"
+
+#include <numeric>
 #include <algorithm>
 
 using namespace pyjit::ir;
@@ -168,6 +170,11 @@ uint64_t pyjit::ir::elementBytes(const Type *t) {
   if (auto *rt = dyn_cast<RecordType>(t))
     return rt->size();
   return 1;
+}
+
+uint64_t pyjit::ir::placementAlignment(uint64_t size, uint64_t offset) {
+  uint64_t known = std::gcd(size, offset ? offset : size);
+  return known & (~known + 1);
 }
 
 Type *pyjit::ir::firstAxisElement(TypeContext &ctx, ArrayType *at) {

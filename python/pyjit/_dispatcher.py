@@ -889,14 +889,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         a tuple of argument types (pyjit or numba type objects, or their
         spellings), an object with `.args` (a numba Signature), or a
         'void(...)' string. TypeError for a spelling pyjit cannot parse."""
-        if hasattr(signature, "args"):
-            signature = signature.args
-        if isinstance(signature, str):
-            return tuple(_parse_signature_types(signature))
-        signature = tuple(signature)
-        if signature in self._overloads:
-            return signature
-        return tuple(_parse_signature_types("void(%s)" % ", ".join(str(t) for t in signature)))
+        if isinstance(signature, (tuple, list)):
+            signature = tuple(signature)
+            if signature in self._overloads:
+                return signature
+            # Type objects or their spellings, as arguments.
+            return tuple(_parse_signature_types("(%s)" % ", ".join(str(t) for t in signature)))
+        return tuple(_parse_signature_types(signature_text(signature)))
 
     def _overload_for(self, signature):
         if signature is None:  # one overload: pyjit's own calls (cooperative grid blocks)

@@ -42,6 +42,12 @@ Type *unaryResultType(TypeContext &ctx, Type *operand);
 /// byte, a record its size).
 uint64_t elementBytes(const Type *t);
 
+/// The alignment, in bytes, known of the address \p offset bytes into every
+/// element of an array of \p size-byte records (element addresses are
+/// multiples of the size's lowest set bit): the lowest set bit of
+/// gcd(size, offset), or of the size at offset 0.
+uint64_t placementAlignment(uint64_t size, uint64_t offset);
+
 /// What `a[k]` of array \p at gives with one index (iterating or unpacking
 /// it): its element (a read-only record for a read-only record array) when
 /// 1-d, else its row, a view of the other dimensions, C when \p at is.
