@@ -164,15 +164,6 @@ RValue IRGen::call(const CallExpr &e) {
     return binary(BinaryOp::Pow, gen(*e.args[0]), operandOf(li), gen(*e.args[1]), operandOf(ri),
                   ei.type);
   }
-  if (path == "abs" && isa<ComplexType>(info(*e.args[0]).type)) {
-    Value *z = gen(*e.args[0]).value;
-    Instruction *re = b.create(Opcode::ComplexPart, ei.type, {z});
-    Instruction *im = b.create(Opcode::ComplexPart, ei.type, {z});
-    im->intImm = 1;
-    Instruction *h = b.create(Opcode::Math, ei.type, {re, im});
-    h->intImm = static_cast<int64_t>(MathFn::Hypot);
-    return RValue::of(h);
-  }
   if (path == "cuda.const.array_like")
     return gen(*e.args[0]);
   if (path == "cuda.lanemask_lt") {
@@ -245,7 +236,7 @@ RValue IRGen::call(const CallExpr &e) {
     return mathValues(mf, values, operand, ei.type);
   }
   if (path == "abs")
-    return RValue::of(b.unary(Opcode::Abs, scalar(*e.args[0], ei.type)));
+    return numpyCall(e, "abs");
   if (path.starts_with("numpy."))
     return numpyCall(e, path.drop_front(6));
   if (path == "min" || path == "max") {
@@ -638,18 +629,39 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
 }
 
 RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
-  Type *t = info(e).type;
+  std::vector<RValue> v;
+  std::vector<TypedOperand> ops;
+  for (const ExprPtr &a : e.args) {
+    v.push_back(gen(*a));
+    ops.push_back(operandOf(info(*a)));
+  }
+  return numpyValues(name, v, ops, info(e).type);
+}
+
+RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
+                          const std::vector<TypedOperand> &ops, Type *t) {
   bool isFloat = isa<FloatType>(t);
   auto isnan = [&](Value *v) { return mathOp(b, ctx, MathFn::Isnan, {v}); };
+  auto arg = [&](size_t i, Type *to) { return castTo(in[i], to); };
+  if (name == "abs") {
+    if (isa<ComplexType>(ops[0].type)) { // |z| = hypot(re, im)
+      Value *z = in[0].value;
+      Instruction *re = b.create(Opcode::ComplexPart, t, {z});
+      Instruction *im = b.create(Opcode::ComplexPart, t, {z});
+      im->intImm = 1;
+      return RValue::of(mathOp(b, ctx, MathFn::Hypot, {re, im}));
+    }
+    return RValue::of(b.unary(Opcode::Abs, arg(0, t)));
+  }
   if (name == "signbit") {
     // The sign bit: true for -0.0 and a negative NaN too (copysign reads it).
-    const ExprInfo &ai = info(*e.args[0]);
-    Type *at = isa<FloatType>(ai.type) ? ai.type : ctx.float64();
-    if (isa<IntType>(ai.type) || isa<BoolType>(ai.type)) {
-      Value *v = scalar(*e.args[0], isa<BoolType>(ai.type) ? ctx.int64() : ai.type);
+    Type *at = isa<FloatType>(ops[0].type) && !ops[0].weak ? ops[0].type : ctx.float64();
+    if (isa<IntType>(ops[0].type) || isa<BoolType>(ops[0].type)) {
+      Type *it = isa<BoolType>(ops[0].type) || ops[0].weak ? ctx.int64() : ops[0].type;
+      Value *v = arg(0, it);
       return RValue::of(b.cmp(CmpPredicate::Lt, v, b.constInt(v->type(), 0)));
     }
-    Value *v = scalar(*e.args[0], at);
+    Value *v = arg(0, at);
     Value *s = mathOp(b, ctx, MathFn::Copysign, {b.constFloat(at, 1), v});
     return RValue::of(b.cmp(CmpPredicate::Lt, s, b.constFloat(at, 0)));
   }
@@ -657,7 +669,7 @@ RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
     // numpy's npy_logaddexp(2): x + log1p(exp(y - x)) for the larger x, the
     // sum for equal arguments (infinities of one sign), NaN through.
     bool two = name == "logaddexp2";
-    Value *x = scalar(*e.args[0], t), *y = scalar(*e.args[1], t);
+    Value *x = arg(0, t), *y = arg(1, t);
     Value *d = b.binary(Opcode::Sub, x, y);
     Value *ad = b.unary(Opcode::Abs, d);
     Value *big = b.binary(Opcode::Max, x, y);
@@ -672,7 +684,7 @@ RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
     r = b.select(b.cmp(CmpPredicate::Eq, x, y), same, r);
     return RValue::of(b.select(isnan(d), b.binary(Opcode::Add, x, y), r));
   }
-  Value *x = scalar(*e.args[0], t);
+  Value *x = arg(0, t);
   if (name == "square")
     return RValue::of(b.binary(Opcode::Mul, x, x));
   if (name == "negative")
@@ -686,7 +698,7 @@ RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
     r = b.select(b.cmp(CmpPredicate::Gt, x, zero), one, r);
     return RValue::of(isFloat ? b.select(isnan(x), x, r) : r);
   }
-  Value *y = scalar(*e.args[1], t);
+  Value *y = arg(1, t);
   bool isMin = name == "minimum" || name == "fmin";
   // numpy's `a < b ? a : b` gives b on a tie (0.0 against -0.0); Python's
   // min (Opcode::Min) gives its first operand.
@@ -901,22 +913,25 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
 namespace pyjit::ir::detail {
 
 RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementType) {
-  // Element by element over `out`'s indices: inputs are arrays of out's
-  // shape (checked with debug and on the CPU backend) or numbers.
+  // Element by element over `out`'s indices. Inputs are numbers or arrays
+  // broadcast to out's shape as NumPy does: dimensions aligned from the
+  // right, an extent of 1 repeated (extents are checked with debug and on
+  // the CPU backend).
   std::optional<NumpyOperatorUfunc> op;
   std::optional<MathFn> mf;
   if (path.starts_with("numpy.op."))
     op = numpyOperatorUfunc(path.drop_front(9));
-  else
+  else if (path.starts_with("math.") || path.starts_with("numpy.m."))
     mf = lookupMathFn(path.drop_front(path.starts_with("numpy.m.") ? 8 : 5));
-  unsigned arity = op ? op->arity() : mathFnInfo(*mf).arity;
-  const Expr *outExpr = e.args.size() > arity ? e.args[arity].get() : nullptr;
+  bool outKeyword = llvm::any_of(e.keywords, [](const Keyword &k) { return k.name == "out"; });
+  size_t arity = outKeyword ? e.args.size() : e.args.size() - 1;
+  const Expr *outExpr = outKeyword ? nullptr : e.args[arity].get();
   for (const Keyword &k : e.keywords)
     if (k.name == "out")
       outExpr = k.value.get();
   std::vector<RValue> in;
   std::vector<TypedOperand> ops;
-  for (unsigned i = 0; i < arity; ++i) {
+  for (size_t i = 0; i < arity; ++i) {
     in.push_back(gen(*e.args[i]));
     const ExprInfo &ai = info(*e.args[i]);
     auto *at = dyn_cast<ArrayType>(ai.type);
@@ -925,22 +940,39 @@ RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementT
   Value *out = gen(*outExpr).value;
   b.setLoc(e.range().begin);
   auto *outType = cast<ArrayType>(out->type());
-  if (boundsCheck)
-    for (unsigned i = 0; i < arity; ++i)
-      if (in[i].value && isa<ArrayType>(in[i].value->type()))
-        for (unsigned d = 0; d < outType->ndim(); ++d) {
-          Value *n = b.arrayShape(in[i].value, d), *m = b.arrayShape(out, d);
-          raiseUnless(b.cmp(CmpPredicate::Eq, n, m), "ValueError",
-                      "operands could not be broadcast together: extent {0} against out's {1}",
-                      {n, m}, e.range().begin);
-        }
+  unsigned n = outType->ndim();
+  // Per input array, per dimension: whether its extent is 1 (then index 0).
+  std::vector<std::vector<Value *>> repeat(arity);
+  for (size_t i = 0; i < arity; ++i) {
+    auto *at = in[i].value ? dyn_cast<ArrayType>(in[i].value->type()) : nullptr;
+    if (!at)
+      continue;
+    unsigned lead = n - at->ndim();
+    for (unsigned d = 0; d < at->ndim(); ++d) {
+      Value *extent = b.arrayShape(in[i].value, d), *m = b.arrayShape(out, lead + d);
+      Value *one = b.cmp(CmpPredicate::Eq, extent, b.constInt(extent->type(), 1));
+      if (boundsCheck)
+        raiseUnless(b.binary(Opcode::BitOr, b.cmp(CmpPredicate::Eq, extent, m), one), "ValueError",
+                    "operands could not be broadcast together: extent {0} against out's {1}",
+                    {extent, m}, e.range().begin);
+      repeat[i].push_back(one);
+    }
+  }
   forEachIndex(out, [&](const std::vector<Value *> &idx) {
     std::vector<RValue> v;
-    for (const RValue &x : in)
-      v.push_back(x.value && isa<ArrayType>(x.value->type()) ? RValue::of(b.arrayLoad(x.value, idx))
-                                                             : x);
+    for (size_t i = 0; i < arity; ++i) {
+      if (repeat[i].empty() && !(in[i].value && isa<ArrayType>(in[i].value->type()))) {
+        v.push_back(in[i]);
+        continue;
+      }
+      std::vector<Value *> at(idx.end() - repeat[i].size(), idx.end());
+      for (size_t d = 0; d < at.size(); ++d)
+        at[d] = b.select(repeat[i][d], b.constInt(at[d]->type(), 0), at[d]);
+      v.push_back(RValue::of(b.arrayLoad(in[i].value, at)));
+    }
     RValue r = op ? numpyOperatorValues(*op, v, ops, elementType)
-                  : mathValues(*mf, v, mathOperandType(ctx, *mf, ops), elementType);
+               : mf ? mathValues(*mf, v, mathOperandType(ctx, *mf, ops), elementType)
+                    : numpyValues(path == "abs" ? path : path.drop_front(6), v, ops, elementType);
     b.arrayStore(out, idx, castTo(r, outType->dtype()));
   });
   return RValue::of(out);

@@ -99,26 +99,37 @@ bool isNumpyScalarFunction(llvm::StringRef attr) {
          attr == "logaddexp" || attr == "logaddexp2";
 }
 
+unsigned numpyScalarArity(llvm::StringRef name) {
+  return name == "minimum" || name == "maximum" || name == "fmin" || name == "fmax" ||
+                 name == "logaddexp" || name == "logaddexp2"
+             ? 2
+             : 1;
+}
+
 ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
                              const std::vector<ExprInfo> &args) {
   // np.sin(x, out), np.add(x, y, out=out): element by element into out (a
   // kernel cannot make the array a ufunc would return without one).
   std::optional<NumpyOperatorUfunc> op;
   std::optional<MathFn> mf;
+  bool scalarFn = path == "abs" || (path.starts_with("numpy.") && !path.starts_with("numpy.m."));
   llvm::StringRef name;
   if (path.starts_with("numpy.op.")) {
     name = path.drop_front(9);
     op = numpyOperatorUfunc(name);
+    scalarFn = false;
+  } else if (scalarFn) {
+    name = path == "abs" ? path : path.drop_front(6);
   } else {
     name = path.drop_front(path.starts_with("numpy.m.") ? 8 : 5);
     mf = lookupMathFn(name);
   }
   std::string spelled = "np." + name.str() + "()";
-  if (!op && !mf) {
+  if (!op && !mf && !scalarFn) {
     error(e.range(), spelled + " of arrays is not supported in kernels");
     return {};
   }
-  unsigned arity = op ? op->arity() : mathFnInfo(*mf).arity;
+  unsigned arity = op ? op->arity() : mf ? mathFnInfo(*mf).arity : numpyScalarArity(name);
   const Expr *outExpr = nullptr;
   ExprInfo outInfo;
   for (const Keyword &k : e.keywords) {
@@ -154,10 +165,13 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
   std::vector<ExprInfo> elems;
   for (unsigned i = 0; i < arity; ++i) {
     if (auto *at = dyn_cast<ArrayType>(args[i].type)) {
-      if (at->ndim() != out->ndim()) {
-        error(e.args[i]->range(), spelled + " in kernels takes arrays of the output's " +
-                                      llvm::Twine(out->ndim()) + " dimensions (no broadcasting), "
-                                      "or numbers, not " + typeName(at));
+      if (at->ndim() > out->ndim()) {
+        // NumPy broadcasts the inputs to out's shape (an extent of 1 or
+        // out's; missing leading dimensions), never out to the inputs'.
+        error(e.args[i]->range(), spelled + " in kernels broadcasts its inputs to the output's " +
+                                      llvm::Twine(out->ndim()) + " dimension" +
+                                      (out->ndim() == 1 ? "" : "s") + ", which " + typeName(at) +
+                                      " has more than");
         return {};
       }
       elems.push_back(ExprInfo{at->dtype()});
@@ -170,7 +184,12 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
     }
   }
   Type *element = nullptr;
-  if (op) {
+  if (scalarFn) {
+    ExprInfo r = numpyScalarCall(e, path, elems);
+    if (!r.type)
+      return {};
+    element = r.type;
+  } else if (op) {
     // The scalar rules of the ufunc, on one element of each input.
     std::vector<ExprInfo> scalarArgs(elems);
     ExprInfo r = numpyOperatorCall(e, *op, scalarArgs, path, /*elementwise=*/true);
@@ -283,7 +302,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
   llvm::StringRef path = fn->path();
   bool arrays = llvm::any_of(args, [](const ExprInfo &a) { return isa<ArrayType>(a.type); }) ||
                 llvm::any_of(e.keywords, [](const Keyword &k) { return k.name == "out"; });
-  if (arrays && (path.starts_with("numpy.m.") || path.starts_with("numpy.op.") ||
+  if (arrays && (path.starts_with("numpy.m.") || path.starts_with("numpy.op.") || path == "abs" ||
+                 (path.starts_with("numpy.") && isNumpyScalarFunction(path.drop_front(6))) ||
                  (path.starts_with("math.") && lookupMathFn(path.drop_front(5)))))
     return arrayUfunc(e, path, args);
   std::string routed;
@@ -560,51 +580,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
     Type *t = isa<FloatType>(args[0].type) && !args[0].weak ? args[0].type : ctx.float64();
     return ExprInfo{ctx.tuple({t, path == "math.modf" ? t : ctx.int64()})};
   }
-  if (path == "abs") {
-    if (!wantArgs(1, 1) || !wantScalar(0))
-      return {};
-    if (auto *ct = dyn_cast<ComplexType>(args[0].type))
-      return ExprInfo{ctx.floatTy(ct->partBits())};
-    return ExprInfo{isa<BoolType>(args[0].type) ? ctx.int64() : args[0].type, args[0].weak};
-  }
-  if (path.starts_with("numpy.")) {
-    // numpy's scalar ufuncs: minimum/maximum (NaN wins), fmin/fmax (NaN
-    // loses), sign, square, negative; NumPy 2 promotion, bools as int64.
-    bool logaddexp = path == "numpy.logaddexp" || path == "numpy.logaddexp2";
-    bool binary = path == "numpy.minimum" || path == "numpy.maximum" || path == "numpy.fmin" ||
-                  path == "numpy.fmax" || logaddexp;
-    if (!wantArgs(binary ? 2 : 1, binary ? 2 : 1))
-      return {};
-    for (size_t i = 0; i < args.size(); ++i)
-      if (!wantScalar(i))
-        return {};
-    for (size_t i = 0; i < args.size(); ++i)
-      if (isa<ComplexType>(args[i].type) && (logaddexp || path == "numpy.signbit")) {
-        error(e.args[i]->range(), path + "() does not take a complex number");
-        return {};
-      }
-    if (path == "numpy.signbit")
-      return ExprInfo{ctx.boolean()};
-    if (logaddexp) {
-      // Floats: float64 unless both are float32 (or weak); NumPy 2 promotion.
-      Type *t = promoteOperands(ctx, operandOf(args[0]), operandOf(args[1]));
-      bool weak = args[0].weak && args[1].weak;
-      return ExprInfo{isa<FloatType>(t) && !weak ? t : ctx.float64(), weak};
-    }
-    TypedOperand acc = operandOf(args[0]);
-    if (binary)
-      acc = {promoteOperands(ctx, acc, operandOf(args[1])), acc.weak && args[1].weak};
-    Type *t = fitLiterals(ctx, acc.type, args);
-    if (isa<BoolType>(t) && !binary) {
-      // numpy: sign and negative have no bool loop; square of a bool is int8.
-      if (path != "numpy.square") {
-        error(e.range(), path + "() does not take a bool (numpy has no bool loop for it)");
-        return {};
-      }
-      t = ctx.intTy(8, true);
-    }
-    return ExprInfo{t, acc.weak};
-  }
+  if (path == "abs" || path.starts_with("numpy."))
+    return numpyScalarCall(e, path, args);
   if (path == "min" || path == "max") {
     if (args.size() < 2) {
       error(e.range(), path + "() of fewer than two numbers is not supported in kernels");
@@ -684,6 +661,67 @@ static std::optional<GlobalValue> literalDefault(const Expr &e) {
       return GlobalValue::ofFloat(-f->value);
   }
   return std::nullopt;
+}
+
+ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
+                                  const std::vector<ExprInfo> &args) {
+  // abs and numpy's scalar ufuncs on numbers (also one element of each
+  // operand of arrayUfunc's loop: args are then the arrays' element types).
+  auto scalarArgs = [&](size_t n) {
+    if (args.size() != n) {
+      error(e.range(), path + "() takes " + llvm::Twine(n) + " argument" + (n == 1 ? "" : "s") +
+                           ", got " + llvm::Twine(args.size()));
+      return false;
+    }
+    for (size_t i = 0; i < n; ++i)
+      if (!args[i].type->isScalar()) {
+        error(e.args[i]->range(), path + "() needs a number, not " + typeName(args[i].type));
+        return false;
+      }
+    return true;
+  };
+  if (path == "abs") {
+    if (!scalarArgs(1))
+      return {};
+    if (auto *ct = dyn_cast<ComplexType>(args[0].type))
+      return ExprInfo{ctx.floatTy(ct->partBits())};
+    return ExprInfo{isa<BoolType>(args[0].type) ? ctx.int64() : args[0].type, args[0].weak};
+  }
+  if (path.starts_with("numpy.")) {
+    // numpy's scalar ufuncs: minimum/maximum (NaN wins), fmin/fmax (NaN
+    // loses), sign, square, negative; NumPy 2 promotion, bools as int64.
+    bool logaddexp = path == "numpy.logaddexp" || path == "numpy.logaddexp2";
+    bool binary = numpyScalarArity(path.drop_front(6)) == 2;
+    if (!scalarArgs(binary ? 2 : 1))
+      return {};
+    for (size_t i = 0; i < args.size(); ++i)
+      if (isa<ComplexType>(args[i].type)) {
+        error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
+        return {};
+      }
+    if (path == "numpy.signbit")
+      return ExprInfo{ctx.boolean()};
+    if (logaddexp) {
+      // Floats: float64 unless both are float32 (or weak); NumPy 2 promotion.
+      Type *t = promoteOperands(ctx, operandOf(args[0]), operandOf(args[1]));
+      bool weak = args[0].weak && args[1].weak;
+      return ExprInfo{isa<FloatType>(t) && !weak ? t : ctx.float64(), weak};
+    }
+    TypedOperand acc = operandOf(args[0]);
+    if (binary)
+      acc = {promoteOperands(ctx, acc, operandOf(args[1])), acc.weak && args[1].weak};
+    Type *t = fitLiterals(ctx, acc.type, args);
+    if (isa<BoolType>(t) && !binary) {
+      // numpy: sign and negative have no bool loop; square of a bool is int8.
+      if (path != "numpy.square") {
+        error(e.range(), path + "() does not take a bool (numpy has no bool loop for it)");
+        return {};
+      }
+      t = ctx.intTy(8, true);
+    }
+    return ExprInfo{t, acc.weak};
+  }
+  llvm_unreachable("numpyScalarCall: not abs or a numpy scalar function");
 }
 
 ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) {

@@ -51,6 +51,8 @@ std::optional<std::string> numpyMathName(llvm::StringRef attr);
 /// numpy's scalar ufuncs kernels may call as `numpy.<attr>` builtins
 /// (minimum, maximum, fmin, fmax, sign, square, negative).
 bool isNumpyScalarFunction(llvm::StringRef attr);
+/// How many inputs numpy.<name> of isNumpyScalarFunction takes (1 or 2).
+unsigned numpyScalarArity(llvm::StringRef name);
 /// A reduction of a whole array, as a method (a.sum()) or NumPy function
 /// (np.sum(a)): sum prod min max mean var std argmin argmax.
 bool isArrayReduction(llvm::StringRef name);
@@ -132,6 +134,10 @@ private:
   ExprInfo externCall(const CallExpr &e, const GlobalValue &g);
   /// np.sin(x, out), np.add(x, y, out=out): a ufunc of arrays into an output.
   ExprInfo arrayUfunc(const CallExpr &e, llvm::StringRef path, const std::vector<ExprInfo> &args);
+  /// abs, np.minimum/maximum/fmin/fmax/sign/square/negative/signbit/logaddexp(2)
+  /// on numbers (or, from arrayUfunc, on one element of each array operand).
+  ExprInfo numpyScalarCall(const CallExpr &e, llvm::StringRef path,
+                           const std::vector<ExprInfo> &args);
   /// np.add(a, b) and NumPy's other operator ufuncs (NumpyUfuncs.h); with
   /// \p elementwise, the element types of arrayUfunc's operands (out= allowed).
   ExprInfo numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u,

@@ -152,13 +152,72 @@ def shapes(x, r):
     with pytest.raises(pyjit.CompileError, match=r"np.sin\(\) of arrays in a kernel writes its "
                                                  r"result into an output array"):
         jit(m.no_out)[1, 1](np.zeros(3), np.zeros(3))
-    with pytest.raises(pyjit.CompileError, match=r"arrays of the output's 1 dimensions \(no "
-                                                 r"broadcasting\)"):
+    with pytest.raises(pyjit.CompileError, match=r"broadcasts its inputs to the output's 1 "
+                                                 r"dimension, which array\(float64, 2d, C\) has "
+                                                 r"more than"):
         jit(m.ranks)[1, 1](np.zeros((2, 2)), np.zeros(4))
     if type(jit).__name__ == "_CpuJit":  # checked there, and with debug=True
         with pytest.raises(ValueError, match="could not be broadcast together: extent 3 "
                                              "against out's 4"):
             jit(m.shapes)[1, 1](np.zeros(3), np.zeros(4))
+
+
+def test_numpy_scalar_ufuncs_and_abs_of_arrays_write_into_out(jit):
+    # np.minimum, np.negative, np.abs, ... as ufuncs of arrays (numba-cuda
+    # compiles every NumPy ufunc of arrays with an out argument).
+    @jit
+    def k(a, b, lo, hi, neg, mag, sg, sq, fm, lae, sb):
+        np.minimum(a, b, lo)
+        np.maximum(a, b, out=hi)
+        np.negative(a, neg)
+        np.abs(a, mag)
+        np.sign(a, sg)
+        np.square(a, sq)
+        np.fmin(a, np.nan, fm)
+        np.logaddexp(a, b, lae)
+        np.signbit(a, sb)
+
+    a = np.array([[-2.5, 0.0, np.nan], [3.0, -0.5, 7.0]])
+    b = np.array([[1.0, -1.0, 2.0], [np.nan, -0.25, 9.0]])
+    outs = [np.zeros_like(a) for _ in range(8)] + [np.zeros(a.shape, bool)]
+    k[1, 1](a, b, *outs)
+    with np.errstate(invalid="ignore"):
+        want = [np.minimum(a, b), np.maximum(a, b), -a, np.abs(a), np.sign(a), a * a,
+                np.fmin(a, np.nan), np.logaddexp(a, b), np.signbit(a)]
+    for got, exp in zip(outs, want):
+        np.testing.assert_array_equal(got, exp)
+
+    @jit
+    def ints(x, y, out_i, out_u, c, mag):
+        np.maximum(x, y, out_i)      # int32 with uint8: int32
+        np.negative(y, out_u)        # uint8 wraps, as in NumPy
+        np.abs(c, mag)               # |complex| into float64
+
+    x = np.array([-3, 5, 200], np.int32)
+    y = np.array([1, 250, 7], np.uint8)
+    c = np.array([3 + 4j, -1j, 0.5])
+    out_i, out_u, mag = np.zeros(3, np.int32), np.zeros(3, np.uint8), np.zeros(3)
+    ints[1, 1](x, y, out_i, out_u, c, mag)
+    np.testing.assert_array_equal(out_i, np.maximum(x, y))
+    np.testing.assert_array_equal(out_u, np.negative(y))
+    np.testing.assert_allclose(mag, [5.0, 1.0, 0.5], rtol=1e-15)
+
+
+def test_ufuncs_of_arrays_broadcast_inputs_to_out(jit):
+    @jit
+    def k(m, row, col, out1, out2, out3):
+        np.add(m, row, out1)         # (2, 3) + (3,)
+        np.multiply(col, row, out2)  # (2, 1) * (3,) -> (2, 3)
+        np.maximum(row, 1.5, out3)   # (3,) into (2, 3): repeated along the new axis
+
+    m = np.arange(6.0).reshape(2, 3)
+    row = np.array([10.0, 1.0, -4.0])
+    col = np.array([[2.0], [-1.0]])
+    out1, out2, out3 = np.zeros((2, 3)), np.zeros((2, 3)), np.zeros((2, 3))
+    k[1, 1](m, row, col, out1, out2, out3)
+    np.testing.assert_array_equal(out1, m + row)
+    np.testing.assert_array_equal(out2, col * row)
+    np.testing.assert_array_equal(out3, np.broadcast_to(np.maximum(row, 1.5), (2, 3)))
 
 
 def test_reshape_of_c_contiguous_arrays_is_a_view(jit):
