@@ -236,6 +236,7 @@ public:
 
   llvm::Expected<Signature> signature() {
     Signature sig;
+    llvm::StringRef start = rest;
     llvm::StringRef prefix = ident();
     if (prefix == "void" || prefix == "none")
       sig.returnType = ctx.none();
@@ -243,8 +244,27 @@ public:
       sig.returnType = t;
     else
       sig.name = prefix.str();
-    if (!accept("("))
-      return fail("expected '('");
+    if (!accept("(")) {
+      // numba also takes a tuple of argument types, "float32[:], int32"
+      // (sigutils.normalize_signature): the result type is inferred.
+      rest = start;
+      sig = Signature();
+      bool comma = false;
+      do {
+        if (comma && atEnd())
+          break; // "float32[:]," is a tuple of one
+        auto t = type();
+        if (!t)
+          return t.takeError();
+        sig.args.push_back(*t);
+      } while ((comma = accept(",")));
+      if (!atEnd())
+        return fail("expected ',' after an argument type");
+      if (sig.args.size() == 1 && !comma)
+        return fail("a signature is 'result(argument types)', as 'void(float32[:], int32)', "
+                    "or a tuple of argument types, as 'float32[:], int32'");
+      return sig;
+    }
     if (!accept(")")) {
       do {
         auto t = type();

@@ -590,11 +590,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def _add_signature(self, sig):
         sig = signature_text(sig)
+        types = _parse_signature_types(sig)  # checks it now
         restype = sig.split("(", 1)[0].strip()
         if restype not in ("", "void", "none"):
             raise TypeError("kernel '%s': a kernel returns nothing, so its signature starts "
                             "with 'void(', got %r" % (self.__name__, sig))
-        self._sig_types.append(_parse_signature_types(sig))  # checks it now
+        self._sig_types.append(types)
         self.signature_strings.append(sig)
 
     def _describe(self):
@@ -1141,6 +1142,9 @@ def is_type_object(value):
         str(getattr(type(value), "__module__", "")).startswith("numba"))
 
 
+_CALL_FORM = re.compile(r"^\s*[A-Za-z_]\w*\s*\(.*\)\s*$", re.S)  # 'void(...)', 'f(...)'
+
+
 def signature_text(sig):
     """The string of a signature given as a string, a pyjit or numba
     signature object (`void(float32[:])`, numba's Signature), or a tuple of
@@ -1148,6 +1152,9 @@ def signature_text(sig):
     '(float64[:], int32)'). TypeError for anything else."""
     from .types import Type
     if isinstance(sig, str):
+        if not _CALL_FORM.match(sig) and "," in sig:
+            # numba evaluates "float32[:], int32" to a tuple of argument types.
+            return "(%s)" % sig.strip().rstrip(",")
         return sig
     if isinstance(sig, Type):
         return str(sig)

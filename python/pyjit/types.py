@@ -89,3 +89,9 @@ uintp = size_t = ulong = ulonglong = uint64
 intc, uintc, short, ushort, byte, ubyte = int32, uint32, int16, uint16, int8, uint8
 char, uchar = int8, uint8
 double, single, half = float64, float32, float16
+# numba's short names (numba.core.types.scalars: b1, i1..i8, u1..u8, f2..f8, c8, c16).
+b1 = boolean
+i1, i2, i4, i8 = int8, int16, int32, int64
+u1, u2, u4, u8 = uint8, uint16, uint32, uint64
+f2, f4, f8 = float16, float32, float64
+c8, c16 = complex64, complex128

@@ -93,6 +93,18 @@ def test_numba_signature_forms_tuples_of_types_and_c_aliases(jit):
     with pytest.raises(TypeError, match="tuples of argument types"):
         jit([object()])(_store_n)
     assert str(float32[:]) == "float32[:]"
+    # A string that evaluates to a tuple in numba: argument types, no result type.
+    k3 = jit("float64[:], int32")(_store_n)
+    k3[1, 1](a, 5)
+    assert a[0] == 5 and k3.signatures == [("array(float64, 1d, A)", "int32")]
+    assert jit("float32[::1],")(_store_one).signatures == [("array(float32, 1d, C)",)]
+    with pytest.raises(TypeError, match=r"a signature is 'result\(argument types\)'.* or a "
+                                        r"tuple of argument types"):
+        jit("float64[:]")(_store_one)
+
+
+def _store_one(a):
+    a[0] = 1
 
 
 def _store_n(a, n):
@@ -115,3 +127,26 @@ def test_type_objects_are_in_pyjit_cuda_too(jit):
     a = np.zeros(1)
     k[1, 1](a)
     assert a[0] == 3.5
+
+
+def test_numba_short_and_c_type_names_are_exported(jit):
+    # numba exports i1..i8, u1..u8, f2..f8, c8, c16, b1 and the C-style names
+    # (`from numba import f8, i4`); real programs import them from there.
+    import pyjit
+    from pyjit import b1, c16, double, f4, f8, i4, u8, uintp
+
+    assert (f8, f4, i4, u8, c16, b1) == (pyjit.float64, pyjit.float32, pyjit.int32,
+                                         pyjit.uint64, pyjit.complex128, pyjit.boolean)
+    assert double is pyjit.float64 and uintp is pyjit.uint64
+
+    k = jit(pyjit.void(f8[:], i4))(_store_n)
+    a = np.zeros(1)
+    k[1, 1](a, 7)
+    assert a[0] == 7 and k.signatures == [("array(float64, 1d, A)", "int32")]
+
+    @jit
+    def conv(out, x):
+        out[0] = i4(x) + f4(0.5)
+
+    conv[1, 1](a, 2.9)
+    assert a[0] == 2.5

@@ -30,7 +30,8 @@ llvm::Expected<Type *> parseType(TypeContext &ctx, llvm::StringRef text);
 /// null if it is neither.
 Type *parseDType(TypeContext &ctx, llvm::StringRef name);
 
-/// Parses `prefix(type, ...)`; see Signature.
+/// Parses `prefix(type, ...)`, or numba's tuple of argument types
+/// `type, type, ...` (no result type, no name); see Signature.
 llvm::Expected<Signature> parseSignature(TypeContext &ctx, llvm::StringRef text);
 
 } // namespace pyjit::ir
