@@ -69,6 +69,7 @@ private:
 
   // Expressions, lowest precedence first.
   ExprPtr parseTestList();      // expr (',' expr)* -> tuple if commas
+  ExprPtr parseLoopList();      // `[a, b]` as the whole iterable of a for loop -> tuple
   ExprPtr parseTest();          // conditional expression
   ExprPtr parseOrTest();
   ExprPtr parseAndTest();
@@ -256,7 +257,7 @@ bool Parser::parseStatement(Block &out) {
     }
     if (!expect(TokenKind::KwIn, "'in'"))
       return false;
-    ExprPtr iter = parseTestList();
+    ExprPtr iter = at(TokenKind::LBracket) ? parseLoopList() : parseTestList();
     if (!iter || !expect(TokenKind::Colon, "':'"))
       return false;
     Block body, orelse;
@@ -550,6 +551,31 @@ static bool startsExpression(TokenKind k) {
     return !isAugAssign(k, op);
   }
   }
+}
+
+ExprPtr Parser::parseLoopList() {
+  // `for offset in [16, 8, 4, 2, 1]:` loops over the list's elements: the
+  // same loop as over a tuple of them (unrolled), without making a list.
+  // A list anywhere else is still unsupported.
+  Token open = consume();
+  std::vector<ExprPtr> elts;
+  while (!at(TokenKind::RBracket)) {
+    ExprPtr e = parseTest();
+    if (!e)
+      return nullptr;
+    if (at(TokenKind::KwFor))
+      return unsupported(open.range, "a list comprehension");
+    elts.push_back(std::move(e));
+    if (!accept(TokenKind::Comma))
+      break;
+  }
+  Token close = tok();
+  if (!expect(TokenKind::RBracket, "']'"))
+    return nullptr;
+  if (!at(TokenKind::Colon))
+    return unsupported(open.range, "a list display (other than the whole iterable of a 'for' "
+                                   "loop)");
+  return std::make_unique<TupleExpr>(span(open.range, close.range), std::move(elts));
 }
 
 ExprPtr Parser::parseTestList() {

@@ -265,6 +265,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
     }
     return ExprInfo{ctx.none()};
   }
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
+      bt && (bt->path() == "float" || bt->path() == "dtype.float64" ||
+             bt->path() == "dtype.float32") &&
+      e.args.size() == 1 && e.keywords.empty() && isa<StrLitExpr>(*e.args[0]))
+    return floatOfString(e, cast<StrLitExpr>(*e.args[0]), bt->path());
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::DeviceFunction)
     return deviceCall(e, *callee.constant->device);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && !callee.constant)
@@ -661,6 +666,37 @@ static std::optional<GlobalValue> literalDefault(const Expr &e) {
       return GlobalValue::ofFloat(-f->value);
   }
   return std::nullopt;
+}
+
+ExprInfo Inferer::floatOfString(const CallExpr &e, const StrLitExpr &text,
+                                llvm::StringRef path) {
+  // float("inf"), float("-nan"), float("1e-3"): Python's float() of a string
+  // (numba types float("inf") since 0.59), folded here.
+  std::string t = llvm::StringRef(text.value).trim().lower();
+  llvm::erase(t, '_');
+  llvm::StringRef body = t;
+  bool negative = body.consume_front("-");
+  if (!negative)
+    body.consume_front("+");
+  double v;
+  if (body == "inf" || body == "infinity")
+    v = std::numeric_limits<double>::infinity();
+  else if (body == "nan")
+    v = std::numeric_limits<double>::quiet_NaN();
+  else if (body.empty() || !std::isdigit(static_cast<unsigned char>(body.back())) ||
+           body.getAsDouble(v, /*AllowInexact=*/true)) {
+    error(text.range(), "could not convert string to float: '" + text.value + "'");
+    return {};
+  }
+  ExprInfo r = constant(GlobalValue::ofFloat(negative ? -v : v));
+  if (path == "dtype.float32") { // np.float32("inf"): a float32 constant, not weak
+    r.type = ctx.float32();
+    r.weak = false;
+  } else if (path == "dtype.float64") {
+    r.weak = false;
+  }
+  result.exprs[e.args[0].get()] = ExprInfo{ctx.none()};
+  return r;
 }
 
 ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,

@@ -4,6 +4,8 @@ import math
 import numpy as np
 import pytest
 
+import pyjit
+
 from pyjit import cuda
 
 UNARY = ["acos", "asin", "atan", "cos", "sin", "tan", "cosh", "sinh", "tanh", "asinh",
@@ -384,3 +386,32 @@ def test_float_floor_division_by_zero_is_the_quotient(jit):
     o = np.zeros(4)
     k[1, 1](np.array([1.0, 0.0]), o)
     assert o[0] == np.inf and o[1] == -np.inf and np.isnan(o[2]) and np.isnan(o[3])
+
+
+def test_float_of_a_string_literal(jit, tmp_path):
+    # float("inf") (numba >= 0.59) and Python's other float() strings, folded.
+    @jit
+    def k(out, x32):
+        out[0] = float("inf")
+        out[1] = float("-Infinity")
+        out[2] = float(" 1_000.5 ")
+        out[3] = float("nan")
+        out[4] = -float("+inf")
+        # np.float32("...") is a float32 (not a weak literal): float32 arithmetic.
+        x32[0] = np.float32("0.1") * np.float32("3")
+        out[5] = min(out[2], float("-1e3"))
+
+    out = np.zeros(6)
+    x32 = np.zeros(1, np.float32)
+    k[1, 1](out, x32)
+    assert out[0] == np.inf and out[1] == -np.inf and out[2] == 1000.5
+    assert np.isnan(out[3]) and out[4] == -np.inf and out[5] == -1000.0
+    assert x32[0] == np.float32(0.1) * np.float32(3)
+    from kernel_files import load_module
+    m = load_module(tmp_path, "float_string", '''
+def bad(out):
+    out[0] = float("1.5x")
+''')
+    with pytest.raises(pyjit.CompileError, match=r"float_string.py:3:20: error: could not "
+                                                 r"convert string to float: '1.5x'"):
+        jit(m.bad)[1, 1](np.zeros(1))
