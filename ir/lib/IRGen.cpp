@@ -1003,9 +1003,17 @@ RValue IRGen::genImpl(const Expr &e) {
     case UnaryOp::Pos:
       return RValue::of(castTo(o, ei.type));
     case UnaryOp::Neg:
-      return RValue::of(b.unary(Opcode::Neg, castTo(o, ei.type)));
-    case UnaryOp::Invert:
-      return RValue::of(b.unary(Opcode::Invert, castTo(o, ei.type)));
+    case UnaryOp::Invert: {
+      if (isa<BoolType>(ei.type)) // ~flag: logical not
+        return RValue::of(b.unary(Opcode::Not, castTo(o, ei.type)));
+      Opcode opc = u.op == UnaryOp::Neg ? Opcode::Neg : Opcode::Invert;
+      // numba negates and inverts in the operand's own width, then widens:
+      // -uint8(5) is 251, ~uint8(0) 255, -int8(-128) -128.
+      if (auto *it = o.value ? dyn_cast<IntType>(o.value->type()) : nullptr;
+          it && it->bits() < 64 && isa<IntType>(ei.type))
+        return RValue::of(b.cast(b.unary(opc, o.value), ei.type));
+      return RValue::of(b.unary(opc, castTo(o, ei.type)));
+    }
     }
     return {};
   }

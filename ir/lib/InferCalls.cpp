@@ -1714,7 +1714,12 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
                                 "np.logical_xor)");
         return {};
       }
-      t = fitLiterals(ctx, promoteOperands(ctx, operandOf(args[0]), operandOf(args[1])), args);
+      // On numbers (not array elements), numba picks the loop for a Python
+      // int as for an int64 (np.subtract(uint8, 1) is int64 -1, as uint8 - 1).
+      TypedOperand l = operandOf(args[0]), r = operandOf(args[1]);
+      if (!elementwise && isa<IntType>(l.type) && isa<IntType>(r.type) && l.weak != r.weak)
+        l.weak = r.weak = false;
+      t = fitLiterals(ctx, promoteOperands(ctx, l, r), args);
       if (u.binary == BinaryOp::TrueDiv && !isa<FloatType, ComplexType>(t))
         t = ctx.float64();
       else if (bools && u.binary != BinaryOp::Add && u.binary != BinaryOp::Mul &&

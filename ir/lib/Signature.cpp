@@ -247,6 +247,8 @@ public:
     if (!accept("(")) {
       // numba also takes a tuple of argument types, "float32[:], int32"
       // (sigutils.normalize_signature): the result type is inferred.
+      if (!sig.name.empty() && !prefix.empty())
+        return fail("expected '(' after '" + prefix + "'"); // "k float32"
       rest = start;
       sig = Signature();
       bool comma = false;

@@ -690,13 +690,15 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         error(e.range(), "bad operand type for unary ~: " + typeName(o.type));
         return {};
       }
-      ExprInfo r{unaryResultType(ctx, o.type), o.weak};
+      ExprInfo r{unaryResultType(ctx, o.type, /*invert=*/true), o.weak};
       if (!r.type) { // an enum member
         error(e.range(), "bad operand type for unary ~: " + typeName(o.type));
         return {};
       }
       if (o.constant && o.constant->kind == GlobalValue::Kind::Int && r.type == ctx.int64())
         r.constant = GlobalValue::ofInt(~o.constant->i);
+      else if (o.constant && o.constant->kind == GlobalValue::Kind::Bool)
+        r.constant = GlobalValue::ofBool(o.constant->i == 0);
       return r;
     }
     }

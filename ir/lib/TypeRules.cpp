@@ -76,6 +76,14 @@ static Type *promoteStrong(TypeContext &ctx, Type *a, Type *b) {
   return ctx.float64(); // uint64 with a signed int (NumPy)
 }
 
+/// Whether \p v is a value of integer type \p t.
+static bool fitsIn(int64_t v, const IntType *t) {
+  if (t->bits() >= 64)
+    return t->isSigned() || v >= 0;
+  int64_t span = int64_t(1) << t->bits();
+  return t->isSigned() ? v >= -span / 2 && v < span / 2 : v >= 0 && v < span;
+}
+
 /// A plain enum member's type (IntType::isEnum), else null.
 static const IntType *enumOf(const Type *t) {
   auto *it = llvm::dyn_cast_or_null<IntType>(t);
@@ -92,11 +100,15 @@ Type *pyjit::ir::promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperan
   if (lhs.weak != rhs.weak) {
     TypedOperand strong = lhs.weak ? rhs : lhs;
     TypedOperand weak = lhs.weak ? lhs : rhs;
-    // A negative Python int with an unsigned value: compute signed (numba;
-    // NumPy 2 compares it correctly too), in float64 next to uint64.
-    if (auto *u = dyn_cast<IntType>(strong.type);
-        u && !u->isSigned() && weak.negative && isa<IntType>(weak.type))
-      return u->bits() < 64 ? static_cast<Type *>(ctx.int64()) : ctx.float64();
+    // A Python int outside an integer's range (u8 < 256, u8 == -1,
+    // i32 < 2**31): compare in int64, as numba does (NumPy 2 compares these
+    // correctly too), and in float64 next to uint64.
+    if (auto *s = dyn_cast<IntType>(strong.type); s && isa<IntType>(weak.type)) {
+      bool fits = weak.intValue ? fitsIn(*weak.intValue, s) : !weak.negative || s->isSigned();
+      if (!fits)
+        return s->bits() == 64 && !s->isSigned() ? static_cast<Type *>(ctx.float64())
+                                                 : ctx.int64();
+    }
     if (kindRank(strong.type) >= kindRank(weak.type))
       return strong.type;
     // A weak complex takes a float's precision (float32 * 1j is complex64).
@@ -120,14 +132,42 @@ static Type *widenInt(TypeContext &ctx, Type *t) {
   return t;
 }
 
-Type *pyjit::ir::unaryResultType(TypeContext &ctx, Type *operand) {
+Type *pyjit::ir::unaryResultType(TypeContext &ctx, Type *operand, bool invert) {
   if (enumOf(operand))
     return nullptr;
+  if (invert && isa<BoolType>(operand))
+    return operand; // ~True is False (numba's and NumPy's bool loop)
   return isa<FloatType, ComplexType>(operand) ? operand : widenInt(ctx, operand);
+}
+
+/// numba's integer typing of `lhs op rhs` with integer or bool operands
+/// (numba/core/typing/builtins.py: integer_binop_cases, choose_result_int,
+/// BitwiseShiftOperation): 64 bits, unsigned only if both operands are
+/// unsigned integers (a Python int counts as int64 and a bool as signed, as
+/// numba's overload resolution picks the int64 loop for them); shifts take
+/// the left operand's signedness. Null when an operand is not an integer or
+/// a bool, or both are bools.
+static Type *integerResultType(TypeContext &ctx, BinaryOp op, TypedOperand lhs,
+                               TypedOperand rhs) {
+  auto intLike = [](const TypedOperand &o) {
+    return (isa<BoolType>(o.type) || isa<IntType>(o.type)) && !enumOf(o.type);
+  };
+  if (!intLike(lhs) || !intLike(rhs) || (isa<BoolType>(lhs.type) && isa<BoolType>(rhs.type)))
+    return nullptr;
+  auto isUnsigned = [](const TypedOperand &o) {
+    auto *it = dyn_cast<IntType>(o.type);
+    return it && !it->isSigned() && !o.weak;
+  };
+  if (op == BinaryOp::Shl || op == BinaryOp::Shr)
+    return ctx.intTy(64, !isUnsigned(lhs));
+  return ctx.intTy(64, !isUnsigned(lhs) || !isUnsigned(rhs));
 }
 
 Type *pyjit::ir::binaryResultType(TypeContext &ctx, BinaryOp op, TypedOperand lhs,
                                   TypedOperand rhs) {
+  if (op != BinaryOp::TrueDiv && op != BinaryOp::MatMul)
+    if (Type *t = integerResultType(ctx, op, lhs, rhs))
+      return t;
   Type *common = promoteOperands(ctx, lhs, rhs);
   if (!common || enumOf(common)) // enum members have no arithmetic
     return nullptr;

@@ -232,10 +232,25 @@ TEST(SignatureTest, ScalarReturnTypeAndEmptyArguments) {
   EXPECT_TRUE(v->args.empty());
 }
 
+TEST(SignatureTest, TupleOfArgumentTypes) {
+  // numba's "float32[:], int32" (a Python tuple of types): arguments only.
+  TypeContext ctx;
+  auto v = parseSignature(ctx, "float32[:], i4");
+  ASSERT_TRUE(static_cast<bool>(v)) << llvm::toString(v.takeError());
+  EXPECT_EQ(v->returnType, nullptr);
+  EXPECT_TRUE(v->name.empty());
+  ASSERT_EQ(v->args.size(), 2u);
+  EXPECT_EQ(v->args[1], ctx.int32());
+  auto one = parseSignature(ctx, "float64[::1],");
+  ASSERT_TRUE(static_cast<bool>(one)) << llvm::toString(one.takeError());
+  EXPECT_EQ(one->args.size(), 1u);
+  EXPECT_NE(sigError(ctx, "float64").find("or a tuple of argument types"), std::string::npos);
+}
+
 TEST(SignatureTest, SignatureErrors) {
   TypeContext ctx;
   EXPECT_NE(sigError(ctx, "k(float32").find("expected ',' or ')'"), std::string::npos);
-  EXPECT_NE(sigError(ctx, "k float32").find("expected '('"), std::string::npos);
+  EXPECT_NE(sigError(ctx, "k float32").find("expected '(' after 'k'"), std::string::npos);
   EXPECT_NE(sigError(ctx, "k(float32) extra").find("unexpected text after ')'"),
             std::string::npos);
   EXPECT_NE(sigError(ctx, "k(floot32)").find("unknown type 'floot32'"), std::string::npos);

@@ -357,3 +357,74 @@ def test_casts_of_constants_take_the_target_type(jit):
 
 
 MASK32 = 0xFFFFFFFF
+
+
+def test_unsigned_with_a_python_int_computes_in_int64_as_numba(jit):
+    # numba types a Python int as int64, and integer operators are unsigned
+    # only if both operands are (choose_result_int): uint8 - 1 at 0 is -1.
+    @jit
+    def k(u8, u32, u64, out, cmp):
+        out[0] = u8[0] - 1                 # -1, not 2**64 - 1
+        out[1] = 0 - u8[1]                 # -200
+        out[2] = u64[0] // 2               # int64: 2**63 is -2**63, // 2 -> -2**62
+        out[3] = u64[0] % 7                # -2**63 % 7 (floored) = 6
+        n = u32[0]
+        count = 0
+        i = 0
+        while i < n - 1:                   # n == 0: n - 1 is -1, no iterations
+            i += 1
+            count += 1
+        out[4] = count
+        out[5] = u64[1] + np.int32(-3)     # uint64 with a signed int: int64 (exact, 2**60 - 3)
+        cmp[0] = u8[0] - 128 < 0
+        cmp[1] = u8[1] < 256               # compared in int64, not with 256 wrapped to 0
+        cmp[2] = u8[1] == 256 - 56         # 200
+        cmp[3] = n < 2**32
+        cmp[4] = u8[0] in (256, 512)       # False: 0 is neither
+
+    u8 = np.array([0, 200], np.uint8)
+    u32 = np.array([0], np.uint32)
+    u64 = np.array([2**63, 2**60], np.uint64)
+    out = np.zeros(6, np.int64)
+    cmp = np.zeros(5, bool)
+    k[1, 1](u8, u32, u64, out, cmp)
+    assert list(out) == [-1, -200, -2**62, 6, 0, 2**60 - 3]
+    assert list(cmp) == [True, True, True, True, False]
+
+
+def test_unary_ops_work_in_the_operand_width_and_invert_of_bool_is_not(jit):
+    # numba: int_negate_impl / int_invert_impl operate before widening;
+    # ~ on a bool is logical not (its bool loop).
+    @jit
+    def k(u8, i8, u32, mask, out, bools):
+        out[0] = -u8[0]          # -uint8(5) = 251
+        out[1] = ~u8[1]          # ~uint8(0) = 255
+        out[2] = -i8[0]          # -int8(-128) = -128
+        out[3] = -u32[0]         # 2**32 - 1
+        for j in range(2):
+            bools[j] = ~mask[j]
+        bools[2] = ~True
+
+    out = np.zeros(4, np.int64)
+    bools = np.ones(3, bool)
+    k[1, 1](np.array([5, 0], np.uint8), np.array([-128], np.int8),
+            np.array([1], np.uint32), np.array([True, False]), out, bools)
+    assert list(out) == [251, 255, -128, 2**32 - 1]
+    assert list(bools) == [False, True, False]
+
+
+def test_shifts_take_the_left_operands_signedness(jit):
+    # numba's BitwiseShiftOperation: uint64 << int64 is uint64 (it was an
+    # error), int64 >> uint64 is int64 (arithmetic).
+    @jit
+    def k(u64, s, out_u, out_i):
+        out_u[0] = u64[0] << s[0]
+        out_u[1] = (u64[0] << s[0]) >> s[0]     # logical: back to 1
+        out_u[2] = np.uint64(1) << s[0]
+        out_i[0] = s[1] >> np.uint64(1)         # -8 >> 1 = -4
+
+    out_u = np.zeros(3, np.uint64)
+    out_i = np.zeros(1, np.int64)
+    k[1, 1](np.array([1], np.uint64), np.array([63, -8], np.int64), out_u, out_i)
+    assert list(out_u) == [2**63, 1, 2**63]
+    assert out_i[0] == -4

@@ -36,7 +36,10 @@ struct CallBinding {
 inline TypedOperand operandOf(const ExprInfo &e) {
   bool negative = e.constant && ((e.constant->kind == GlobalValue::Kind::Int && e.constant->i < 0) ||
                                  (e.constant->kind == GlobalValue::Kind::Float && e.constant->f < 0));
-  return {e.type, e.weak, negative};
+  TypedOperand o{e.type, e.weak, negative};
+  if (e.weak && e.constant && e.constant->kind == GlobalValue::Kind::Int)
+    o.intValue = e.constant->i;
+  return o;
 }
 
 /// The typing of one function: a type for every expression and one for each

@@ -4,8 +4,12 @@
 //  * a "weak" operand is a Python int/float literal or global constant; it
 //    takes the other operand's type when that is of the same or a higher
 //    kind (float32 * 2.0 -> float32, float32 * 2 -> float32);
-//  * integer arithmetic narrower than 64 bits computes in 64 bits, unsigned
-//    only if every operand is (numba);
+//  * integer arithmetic computes in 64 bits, unsigned only if every operand
+//    is; a Python int counts as int64 there (numba's choose_result_int, where
+//    a literal is int64: uint8 - 1 is int64 -1); shifts take the left
+//    operand's signedness (numba);
+//  * a comparison of an integer with a Python int outside its range
+//    compares in int64 (u8 < 256 holds), next to uint64 in float64;
 //  * int with float gives the smallest float holding every value of the int
 //    exactly, and at least the float (NumPy's promotion table);
 //  * `/` on integers gives float64; `**` on integers gives int64.
@@ -16,6 +20,7 @@
 
 #include "pyjit/frontend/AST.h"
 #include "pyjit/ir/TypeContext.h"
+#include <optional>
 
 namespace pyjit::ir {
 
@@ -23,7 +28,8 @@ namespace pyjit::ir {
 struct TypedOperand {
   Type *type = nullptr;
   bool weak = false;
-  bool negative = false; // a weak constant below zero
+  bool negative = false;           // a weak constant below zero
+  std::optional<int64_t> intValue; // a weak int constant's value
 };
 
 /// The common type two scalar operands are converted to before an
@@ -34,9 +40,11 @@ Type *promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperand rhs);
 /// says, except TrueDiv/Pow adjustments); null if not defined.
 Type *binaryResultType(TypeContext &ctx, ast::BinaryOp op, TypedOperand lhs, TypedOperand rhs);
 
-/// The result type of unary `-`, `+`, `~` on a scalar: integers widen to 64
-/// bits as in binary arithmetic (numba), bool gives int64, floats stay.
-Type *unaryResultType(TypeContext &ctx, Type *operand);
+/// The result type of unary `-`, `+`, `~` (\p invert) on a scalar: integers
+/// widen to 64 bits as in binary arithmetic (numba; the operation itself is
+/// done in the operand's width first), bool gives int64, except `~` of a
+/// bool, a bool (logical not, as numba and NumPy have it); floats stay.
+Type *unaryResultType(TypeContext &ctx, Type *operand, bool invert = false);
 
 /// Bytes of one value of scalar or record type \p t in memory (a bool is one
 /// byte, a record its size).
