@@ -1070,21 +1070,44 @@ _register_fast_types()
 def _signature_from_hints(py_func):
     """'void(float32[:], int32)' from type hints on every parameter, else None.
 
-    Hints are pyjit (or numba) type objects, or their spellings as strings.
+    Hints are pyjit (or numba) type objects, or their spellings as strings
+    (also as `from __future__ import annotations` leaves them). numba.cuda
+    ignores annotations, so hints that are not all types (`np.ndarray`,
+    `int`, `npt.NDArray[np.float32]`), and hints on a function annotated to
+    return a value (a device function, called from kernels), are ignored: the
+    kernel stays lazily typed.
     """
     from .types import Type
-    params = inspect.signature(py_func).parameters.values()
+    sig = inspect.signature(py_func)
+    params = list(sig.parameters.values())
     hints = [p.annotation for p in params]
     if not hints or any(h is inspect.Parameter.empty for h in hints):
         return None
+    ret = sig.return_annotation
+    if ret not in (inspect.Signature.empty, None, "None", "void") and str(ret) != "void":
+        return None
     spelled = []
-    for p, h in zip(params, hints):
-        if isinstance(h, (Type, str)) or type(h).__module__.startswith("numba"):
+    for h in hints:
+        if isinstance(h, str):
+            try:
+                h = eval(h, dict(py_func.__globals__))  # noqa: S307 (the module's own text)
+            except Exception:
+                pass
+        if isinstance(h, Type) or type(h).__module__.startswith("numba"):
             spelled.append(str(h))
+        elif isinstance(h, str) and _is_type_spelling(h):
+            spelled.append(h)
         else:
-            raise TypeError("parameter '%s': type hint %r is not a pyjit type (e.g. pyjit.float32[:])"
-                            % (p.name, h))
+            return None
     return "void(%s)" % ", ".join(spelled)
+
+
+def _is_type_spelling(text):
+    """Whether `text` spells one pyjit type ('float32[:]', 'int32')."""
+    try:
+        return len(ext().parse_signature("(%s)" % text)) == 1
+    except ValueError:
+        return False
 
 
 def _enum_values(value):

@@ -38,11 +38,48 @@ def test_list_of_signatures():
     assert len(k.signature_strings) == 2
 
 
-def test_bad_hint_names_the_parameter():
-    with pytest.raises(TypeError, match="parameter 'n'"):
-        @cuda.jit
-        def k(a: float32[:], n: list):
-            pass
+def test_hints_that_are_not_all_types_are_ignored(jit, tmp_path):
+    # numba.cuda ignores annotations: `a: np.ndarray, n: int` (and
+    # npt.NDArray[...], or any hint under `from __future__ import annotations`
+    # that is not a type) leave the kernel lazily typed.
+    @jit
+    def k(a: np.ndarray, n: int):
+        a[0] = n
+
+    assert k.signatures == []
+    a = np.zeros(2)
+    k[1, 1](a, 3)
+    assert a[0] == 3
+    from kernel_files import load_module
+    m = load_module(tmp_path, "future_hints", """
+from __future__ import annotations
+import numpy as np
+from pyjit import cuda, float64, int32, uint32
+
+
+@cuda.jit
+def lazy(a: np.ndarray, n: int):
+    a[0] = n
+
+
+@cuda.jit
+def eager(a: float64[:], n: int32):
+    a[0] = n
+
+
+@cuda.jit
+def rotl(x: uint32, k: uint32) -> uint32:   # a device function, not an eager kernel
+    return (x << k) | (x >> (32 - k))
+
+
+@cuda.jit
+def use(out, x):
+    out[0] = rotl(x, 4)
+""")
+    assert m.lazy.signatures == [] and m.eager.signature_strings == ["void(float64[:], int32)"]
+    out = np.zeros(1, np.uint32)
+    m.use[1, 1](out, np.uint32(0x80000001))
+    assert out[0] == 0x18
 
 
 def test_pyjit_types_work_as_dtypes_in_kernels():
