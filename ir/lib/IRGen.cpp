@@ -504,6 +504,12 @@ void IRGen::assign(const Expr &target, const RValue &v) {
   }
   auto &sub = cast<SubscriptExpr>(target);
   Value *array = gen(*sub.value).value;
+  if (isa<ArrayType>(info(sub).type)) { // a[lo:hi] = v, a[i] = v of a 2-d a (numba)
+    Value *view = arrayView(array, sub).value;
+    b.setLoc(target.range().begin);
+    storeIntoView(view, v, target.range().begin);
+    return;
+  }
   std::vector<Value *> idx = arrayIndices(array, *sub.index);
   b.setLoc(target.range().begin);
   if (auto *rt = dyn_cast<RecordType>(cast<ArrayType>(array->type())->dtype())) {

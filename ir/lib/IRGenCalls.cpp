@@ -940,42 +940,74 @@ RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementT
   Value *out = gen(*outExpr).value;
   b.setLoc(e.range().begin);
   auto *outType = cast<ArrayType>(out->type());
-  unsigned n = outType->ndim();
-  // Per input array, per dimension: whether its extent is 1 (then index 0).
+  std::vector<bool> isArray(arity);
   std::vector<std::vector<Value *>> repeat(arity);
-  for (size_t i = 0; i < arity; ++i) {
-    auto *at = in[i].value ? dyn_cast<ArrayType>(in[i].value->type()) : nullptr;
-    if (!at)
-      continue;
-    unsigned lead = n - at->ndim();
-    for (unsigned d = 0; d < at->ndim(); ++d) {
-      Value *extent = b.arrayShape(in[i].value, d), *m = b.arrayShape(out, lead + d);
-      Value *one = b.cmp(CmpPredicate::Eq, extent, b.constInt(extent->type(), 1));
-      if (boundsCheck)
-        raiseUnless(b.binary(Opcode::BitOr, b.cmp(CmpPredicate::Eq, extent, m), one), "ValueError",
-                    "operands could not be broadcast together: extent {0} against out's {1}",
-                    {extent, m}, e.range().begin);
-      repeat[i].push_back(one);
-    }
-  }
+  for (size_t i = 0; i < arity; ++i)
+    if ((isArray[i] = in[i].value && isa<ArrayType>(in[i].value->type())))
+      repeat[i] = broadcastTo(in[i].value, out, e.range().begin);
   forEachIndex(out, [&](const std::vector<Value *> &idx) {
     std::vector<RValue> v;
-    for (size_t i = 0; i < arity; ++i) {
-      if (repeat[i].empty() && !(in[i].value && isa<ArrayType>(in[i].value->type()))) {
-        v.push_back(in[i]);
-        continue;
-      }
-      std::vector<Value *> at(idx.end() - repeat[i].size(), idx.end());
-      for (size_t d = 0; d < at.size(); ++d)
-        at[d] = b.select(repeat[i][d], b.constInt(at[d]->type(), 0), at[d]);
-      v.push_back(RValue::of(b.arrayLoad(in[i].value, at)));
-    }
+    for (size_t i = 0; i < arity; ++i)
+      v.push_back(isArray[i] ? RValue::of(broadcastLoad(in[i].value, repeat[i], idx)) : in[i]);
     RValue r = op ? numpyOperatorValues(*op, v, ops, elementType)
                : mf ? mathValues(*mf, v, mathOperandType(ctx, *mf, ops), elementType)
                     : numpyValues(path == "abs" ? path : path.drop_front(6), v, ops, elementType);
     b.arrayStore(out, idx, castTo(r, outType->dtype()));
   });
   return RValue::of(out);
+}
+
+std::vector<Value *> IRGen::broadcastTo(Value *src, Value *dst, SourceLoc loc) {
+  auto *st = cast<ArrayType>(src->type());
+  unsigned lead = cast<ArrayType>(dst->type())->ndim() - st->ndim();
+  std::vector<Value *> repeat;
+  for (unsigned d = 0; d < st->ndim(); ++d) {
+    Value *extent = b.arrayShape(src, d), *m = b.arrayShape(dst, lead + d);
+    Value *one = b.cmp(CmpPredicate::Eq, extent, b.constInt(extent->type(), 1));
+    if (boundsCheck)
+      raiseUnless(b.binary(Opcode::BitOr, b.cmp(CmpPredicate::Eq, extent, m), one), "ValueError",
+                  "operands could not be broadcast together: extent {0} against {1}",
+                  {extent, m}, loc);
+    repeat.push_back(one);
+  }
+  return repeat;
+}
+
+Value *IRGen::broadcastLoad(Value *src, const std::vector<Value *> &repeat,
+                            const std::vector<Value *> &idx) {
+  std::vector<Value *> at(idx.end() - repeat.size(), idx.end());
+  for (size_t d = 0; d < at.size(); ++d)
+    at[d] = b.select(repeat[d], b.constInt(at[d]->type(), 0), at[d]);
+  return b.arrayLoad(src, at);
+}
+
+void IRGen::storeIntoView(Value *view, const RValue &v, SourceLoc loc) {
+  Type *dtype = cast<ArrayType>(view->type())->dtype();
+  if (v.isTuple()) {
+    // A tuple of n numbers into a 1-d view of extent n (stores past the
+    // view's end are skipped without bounds checks).
+    Type *i64 = ctx.int64();
+    Value *extent = b.arrayShape(view, 0);
+    Value *n = b.constInt(i64, static_cast<int64_t>(v.elems.size()));
+    if (boundsCheck)
+      raiseUnless(b.cmp(CmpPredicate::Eq, extent, n), "ValueError",
+                  "could not broadcast a tuple of {0} into a slice of {1}", {n, extent}, loc);
+    for (size_t k = 0; k < v.elems.size(); ++k) {
+      Value *at = b.constInt(i64, static_cast<int64_t>(k));
+      ifThen(b.cmp(CmpPredicate::Lt, at, extent),
+             [&] { b.arrayStore(view, {at}, castTo(v.elems[k], dtype)); });
+    }
+    return;
+  }
+  if (isa<ArrayType>(v.value->type())) {
+    std::vector<Value *> repeat = broadcastTo(v.value, view, loc);
+    forEachIndex(view, [&](const std::vector<Value *> &idx) {
+      b.arrayStore(view, idx, castTo(RValue::of(broadcastLoad(v.value, repeat, idx)), dtype));
+    });
+    return;
+  }
+  Value *x = castTo(v, dtype);
+  forEachIndex(view, [&](const std::vector<Value *> &idx) { b.arrayStore(view, idx, x); });
 }
 
 } // namespace pyjit::ir::detail

@@ -188,6 +188,17 @@ private:
   void forEachIndex(Value *array, const std::function<void(const std::vector<Value *> &)> &body);
   /// body(element) for each element of \p array in C order.
   void forEachElement(Value *array, const std::function<void(Value *)> &body);
+  /// NumPy broadcasting of \p src to \p dst's shape (dimensions aligned
+  /// from the right): per dimension of \p src, whether its extent is 1 (then
+  /// it repeats). With bounds checks, other extents must equal dst's
+  /// (ValueError at \p loc).
+  std::vector<Value *> broadcastTo(Value *src, Value *dst, SourceLoc loc);
+  /// src's element at dst index \p idx, for broadcastTo's \p repeat.
+  Value *broadcastLoad(Value *src, const std::vector<Value *> &repeat,
+                       const std::vector<Value *> &idx);
+  /// a[lo:hi] = v: a number filling the view, an array broadcast into it, or
+  /// a tuple of numbers into a 1-d view (of the tuple's length).
+  void storeIntoView(Value *view, const RValue &v, SourceLoc loc);
   /// Math function \p f of \p args converted to \p operand (ldexp's
   /// exponent to int32), of type \p result.
   RValue mathValues(MathFn f, const std::vector<RValue> &args, Type *operand, Type *result);

@@ -298,9 +298,31 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
       error(target.range(), "cannot write to a read-only array (" + typeName(base.type) + ")");
       return;
     }
-    if (isa<ArrayType>(elem.type)) {
-      error(target.range(), "assigning to an array slice is not supported in kernels (assign "
-                            "the elements in a loop)");
+    if (auto *vt = dyn_cast<ArrayType>(elem.type)) {
+      // a[lo:hi] = x (numba's setitem on a slice): a number fills it, an
+      // array broadcasts into it, a tuple of numbers fills a 1-d slice.
+      auto bad = [&](const llvm::Twine &why) {
+        error(valueRange, "cannot assign a value of type " + typeName(value.type) + " to " +
+                              typeName(vt) + " (a slice): " + why);
+      };
+      Type *from = value.type;
+      if (auto *va = dyn_cast<ArrayType>(value.type)) {
+        if (va->ndim() > vt->ndim())
+          return bad("it has more dimensions than the slice");
+        from = va->dtype();
+      } else if (auto *tt = dyn_cast<TupleType>(value.type)) {
+        if (vt->ndim() != 1)
+          return bad("a tuple fills a 1-d slice only");
+        for (Type *t : tt->elements())
+          if (!t->isScalar() || (isa<ComplexType>(t) && !isa<ComplexType>(vt->dtype())))
+            return bad("a tuple of numbers of the slice's kind fills it");
+        from = nullptr;
+      }
+      if (isa<RecordType>(vt->dtype()))
+        return bad("assign the records one by one");
+      if (from && (!from->isScalar() || (isa<ComplexType>(from) && !isa<ComplexType>(vt->dtype())) ||
+                   (isa<IntType>(from) && cast<IntType>(from)->isEnum())))
+        return bad("it takes a number, an array of numbers or a tuple of numbers");
       return;
     }
     if (auto *rt = dyn_cast<RecordType>(elem.type)) {

@@ -434,3 +434,47 @@ def test_streams_forall_fortran_order_and_device_views(jit):
     info[1, 1](v, out)
     host = np.arange(48, dtype=np.int16).reshape(6, 8)[::2, 1::3]
     assert list(out[:4]) == [3, 3, 32, 6] and out[4] == host[1, 1]
+
+
+def test_assigning_to_slices_fills_copies_and_broadcasts(jit):
+    # numba's setitem on a slice: a number, an array (broadcast), a tuple.
+    @jit
+    def k(out, m, col, src):
+        tmp = cuda.local.array(3, np.float32)
+        tmp[:] = (1.0, 2.0, 3.0)
+        out[:] = 0.0
+        out[:3] = tmp
+        out[4:] = src[::-1]          # reversed view of another array
+        m[:, 1] = col                # a column from a 1-d array
+        m[0] = 7                     # a whole row: a[i] of a 2-d array is a view
+        m[2:, :] = src[:2]           # (2,) broadcast over rows 2..3
+
+    out = np.ones(6, np.float32)
+    m = np.zeros((4, 2))
+    col = np.array([10.0, 11.0, 12.0, 13.0])
+    src = np.array([5.0, 6.0])
+    k[1, 1](out, m, col, src)
+    np.testing.assert_array_equal(out, [1, 2, 3, 0, 6, 5])
+    want = np.zeros((4, 2))
+    want[:, 1] = col
+    want[0] = 7
+    want[2:, :] = src[:2]
+    np.testing.assert_array_equal(m, want)
+
+
+def test_slice_assignment_extent_mismatch_raises_on_the_cpu_backend(jit):
+    if type(jit).__name__ != "_CpuJit":
+        pytest.skip("extents are checked with debug=True and on the CPU backend")
+
+    @jit
+    def k(out, src):
+        out[1:3] = src
+
+    @jit
+    def t(out):
+        out[:] = (1.0, 2.0)
+
+    with pytest.raises(ValueError, match="could not be broadcast together: extent 3 against 2"):
+        k[1, 1](np.zeros(5), np.zeros(3))
+    with pytest.raises(ValueError, match="could not broadcast a tuple of 2 into a slice of 4"):
+        t[1, 1](np.zeros(4))
