@@ -1288,6 +1288,19 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   Type *baseType = info(*e.value).type;
   if (isa<NamespaceType, BuiltinType>(ei.type))
     return RValue{ei.type, nullptr, {}}; // e.g. `cuda.threadIdx`: no run-time value
+  if (auto *ns = dyn_cast<NamespaceType>(baseType); ns && ns->path() == "cuda" &&
+                                                     isa<TupleType>(ei.type)) {
+    // cuda.threadIdx as a value (Inferer::valueOf): Dim3(x, y, z).
+    int base = e.attr == "threadIdx" ? static_cast<int>(SpecialReg::TidX)
+               : e.attr == "blockDim" ? static_cast<int>(SpecialReg::NtidX)
+               : e.attr == "blockIdx" ? static_cast<int>(SpecialReg::CtaidX)
+                                      : static_cast<int>(SpecialReg::NctaidX);
+    RValue r;
+    r.type = ei.type;
+    for (int axis = 0; axis < 3; ++axis)
+      r.elems.push_back(RValue::of(b.sreg(static_cast<SpecialReg>(base + axis))));
+    return r;
+  }
   if (auto *tt = dyn_cast<TupleType>(baseType); tt && tt->isNamed()) { // p.n
     size_t k = static_cast<size_t>(llvm::find(tt->names(), e.attr) - tt->names().begin());
     return gen(*e.value).elems.at(k);

@@ -293,7 +293,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return arrayAlloc(e, bt->path() == "cuda.shared.array");
   std::vector<ExprInfo> args;
   for (const ExprPtr &a : e.args) {
-    args.push_back(expr(*a));
+    args.push_back(valueOf(*a, expr(*a)));
     if (!args.back().type)
       return {};
   }
@@ -966,7 +966,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
   }
   for (size_t k = 0; k < n; ++k) {
     if (binding.args[k]) {
-      ExprInfo ai = expr(*binding.args[k]);
+      ExprInfo ai = valueOf(*binding.args[k], expr(*binding.args[k]));
       if (binding.elements[k] >= 0 && ai.type)
         ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
       if (!ai.type)

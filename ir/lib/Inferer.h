@@ -126,6 +126,9 @@ private:
   ExprInfo attribute(const AttributeExpr &e);
   ExprInfo subscript(const SubscriptExpr &e);
   ExprInfo call(const CallExpr &e);
+  /// \p info of \p e where it is used as a value (assigned, in a tuple,
+  /// returned, passed): cuda.threadIdx and friends become a Dim3 named tuple.
+  ExprInfo valueOf(const Expr &e, ExprInfo info);
   ExprInfo binary(const BinaryExpr &e);
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
   /// Point(x, y=...) of a named tuple class global: a named tuple.

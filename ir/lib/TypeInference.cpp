@@ -360,7 +360,7 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::Assign: {
     auto &a = cast<AssignStmt>(s);
-    ExprInfo v = expr(*a.value);
+    ExprInfo v = valueOf(*a.value, expr(*a.value));
     for (const ExprPtr &t : a.targets)
       assignTo(*t, v, a.value->range());
     return;
@@ -481,7 +481,7 @@ void Inferer::stmt(const Stmt &s) {
       returnsNone = true;
       return;
     }
-    ExprInfo v = expr(*r.value);
+    ExprInfo v = valueOf(*r.value, expr(*r.value));
     if (isKernel) {
       error(r.value->range(), "a kernel cannot return a value");
       return;
@@ -618,6 +618,19 @@ TypedOperand Inferer::membershipElement(const CompareExpr &c, size_t k) {
   if (const auto *te = dyn_cast<TupleExpr>(c.operands[1].get()); te && !splices(*te))
     return operandOf(result.exprs[te->elts[k].get()]);
   return {cast<TupleType>(result.exprs[c.operands[1].get()].type)->elements()[k], false};
+}
+
+ExprInfo Inferer::valueOf(const Expr &e, ExprInfo info) {
+  // cuda.threadIdx (blockIdx, blockDim, gridDim) used as a value, not just
+  // for .x/.y/.z: numba-cuda's Dim3, here a named tuple of three int32.
+  if (auto *ns = llvm::dyn_cast_or_null<NamespaceType>(info.type);
+      ns && (ns->path() == "cuda.threadIdx" || ns->path() == "cuda.blockIdx" ||
+             ns->path() == "cuda.blockDim" || ns->path() == "cuda.gridDim")) {
+    Type *i32 = ctx.int32();
+    info = ExprInfo{ctx.namedTuple({i32, i32, i32}, "Dim3", {"x", "y", "z"})};
+    result.exprs[&e] = info;
+  }
+  return info;
 }
 
 ExprInfo Inferer::expr(const Expr &e) {
@@ -844,7 +857,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         llvm::append_range(elems, st->elements());
         continue;
       }
-      ExprInfo xi = expr(*x);
+      ExprInfo xi = valueOf(*x, expr(*x));
       if (!xi.type)
         return {};
       elems.push_back(xi.type);

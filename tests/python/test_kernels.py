@@ -478,3 +478,27 @@ def test_slice_assignment_extent_mismatch_raises_on_the_cpu_backend(jit):
         k[1, 1](np.zeros(5), np.zeros(3))
     with pytest.raises(ValueError, match="could not broadcast a tuple of 2 into a slice of 4"):
         t[1, 1](np.zeros(4))
+
+
+def test_thread_and_block_indices_as_values(jit):
+    # numba-cuda's Dim3: `tid = cuda.threadIdx`, tuples of them, passing one.
+    @cuda.jit(device=True)
+    def flat(idx, dim):
+        return idx.x + idx.y * dim.x
+
+    @jit
+    def k(out, dims):
+        bi, bd, ti = cuda.blockIdx, cuda.blockDim, cuda.threadIdx
+        i = bi.x * bd.x + ti.x
+        out[i] = flat(cuda.threadIdx, cuda.blockDim)
+        x, y, z = cuda.gridDim
+        if i == 0:
+            dims[0] = x
+            dims[1] = y
+            dims[2] = z
+
+    out = np.zeros(8, np.int64)
+    dims = np.zeros(3, np.int64)
+    k[2, 4](out, dims)
+    assert list(out) == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert list(dims) == [2, 1, 1]
