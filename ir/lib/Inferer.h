@@ -244,6 +244,11 @@ private:
   bool isKernel;
   TypedFunction result;
   std::set<std::string> localNames;
+  /// How many places assign each local (a parameter's argument counts).
+  std::map<std::string, unsigned> assignments;
+  /// Locals assigned once, a constant: what reading them after the
+  /// assignment (which ends at the SourceLoc) gives.
+  std::map<std::string, std::pair<ExprInfo, SourceLoc>> constantLocals;
   std::map<std::string, const FunctionDef *> nestedDefs; // defs in this function
   std::vector<const FunctionDef *> callingDefs; // nested defs being typed, from here
   std::map<std::tuple<const FunctionDef *, std::vector<Type *>, std::vector<Type *>>,

@@ -46,6 +46,7 @@ std::optional<TypedFunction> Inferer::run() {
   unsigned arrays = 0, float32Arrays = 0;
   for (size_t i = 0; i < def.params.size(); ++i) {
     localNames.insert(def.params[i].name);
+    ++assignments[def.params[i].name]; // the argument: never a constant local
     result.locals[def.params[i].name] = result.paramTypes[i];
     typeOrigin[def.params[i].name] = def.params[i].range;
     if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.paramTypes[i])) {
@@ -109,6 +110,7 @@ std::optional<TypedFunction> Inferer::run() {
 
 void Inferer::collectTargets(const Expr &target) {
   if (auto *n = dyn_cast<NameExpr>(&target)) {
+    ++assignments[n->name];
     localNames.insert(n->name);
     result.locals.try_emplace(n->name, nullptr);
   } else if (auto *t = dyn_cast<TupleExpr>(&target)) {
@@ -361,6 +363,21 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::Assign: {
     auto &a = cast<AssignStmt>(s);
     ExprInfo v = valueOf(*a.value, expr(*a.value));
+    // `TILE = 32`, assigned nowhere else: reads are the constant, as numba
+    // types such a local Literal[int] (so it can size a shared array).
+    if (v.constant && (v.constant->kind == GlobalValue::Kind::Int ||
+                       v.constant->kind == GlobalValue::Kind::Float ||
+                       v.constant->kind == GlobalValue::Kind::Bool ||
+                       v.constant->kind == GlobalValue::Kind::Tuple))
+      for (const ExprPtr &t : a.targets)
+        if (auto *n = dyn_cast<NameExpr>(t.get()); n && assignments[n->name] == 1) {
+          // Strong, as a variable is (s = 2.0 is a float64 variable).
+          ExprInfo c = v;
+          c.weak = false;
+          if (Type *declared = result.locals[n->name])
+            c.type = declared;
+          constantLocals[n->name] = {c, a.range().end};
+        }
     for (const ExprPtr &t : a.targets)
       assignTo(*t, v, a.value->range());
     return;
@@ -878,6 +895,11 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
 }
 
 ExprInfo Inferer::name(const NameExpr &e) {
+  if (auto it = constantLocals.find(e.name);
+      it != constantLocals.end() &&
+      std::make_pair(e.range().begin.line, e.range().begin.col) >=
+          std::make_pair(it->second.second.line, it->second.second.col))
+    return it->second.first; // read after its one assignment
   if (localNames.count(e.name)) {
     Type *t = result.locals[e.name];
     return ExprInfo{t};

@@ -502,3 +502,26 @@ def test_thread_and_block_indices_as_values(jit):
     k[2, 4](out, dims)
     assert list(out) == [0, 1, 2, 3, 0, 1, 2, 3]
     assert list(dims) == [2, 1, 1]
+
+
+def test_a_local_constant_sizes_shared_and_local_arrays(jit):
+    # numba types `BLOCK = 8` (assigned once) Literal[int]: minitorch's pattern.
+    @jit
+    def k(a, out):
+        BLOCK = 8
+        s = cuda.shared.array(BLOCK, np.float64)
+        t = cuda.local.array((2, BLOCK), np.int32)
+        i = cuda.threadIdx.x
+        s[i] = a[i]
+        t[1, i] = i
+        cuda.syncthreads()
+        if i == 0:
+            acc = 0.0
+            for j in range(BLOCK):
+                acc += s[j]
+            out[0] = acc + t[1, 0] + BLOCK
+
+    a = np.arange(8.0)
+    out = np.zeros(1)
+    k[1, 8](a, out)
+    assert out[0] == a.sum() + 8
