@@ -382,6 +382,8 @@ llvm::Value *Emitter::math(const ir::Instruction &inst) {
               : fn == MathFn::Trunc ? llvm::Intrinsic::trunc
                                     : llvm::Intrinsic::roundeven; // Python rounds half to even
     llvm::Value *r = b.CreateUnaryIntrinsic(id, x);
+    if (isa<ir::FloatType>(inst.type())) // math.floor of a float: a float (numba-cuda)
+      return r;
     return b.CreateIntrinsic(llvm::Intrinsic::fptosi_sat, {b.getInt64Ty(), ty}, {r});
   }
   case MathFn::FloorF:

@@ -47,12 +47,31 @@ def test_float32_math_stays_float32():
     assert "float64" not in ir
 
 
-def test_floor_of_float_is_int64():
-    def kern(x, out):
-        out[0] = math.floor(x[0]) / 2  # int64 / int -> float64: 3 / 2 = 1.5
+def test_floor_ceil_trunc_of_floats_are_floats_as_in_numba_cuda(jit):
+    # numba-cuda's cudamath.py types math.floor/ceil/trunc float64(float64),
+    # float32(float32) and int64(int64): large values, infinities, NaN and
+    # -0.0 come through (an int64 result would saturate or give 0).
+    @jit
+    def k(x, x32, out, out32, n, iout):
+        for i in range(x.size):
+            out[i, 0] = math.floor(x[i])
+            out[i, 1] = math.ceil(x[i])
+            out[i, 2] = math.trunc(x[i])
+        y = math.floor(x32[0])
+        out32[0] = y * x32[1]          # float32 * float32: no float64 (no warning)
+        iout[0] = math.floor(n[0])     # an integer stays an integer
+        iout[1] = math.ceil(n[1]) + 1
 
-    ptx, _ = cuda.compile_ptx(kern, "void(float64[:], float64[:])")
-    assert "cvt.rmi" in ptx or "floor" in ptx or "cvt.rzi.s64" in ptx
+    x = np.array([1e20, np.inf, -np.inf, np.nan, -0.5, 2.5, -2.5])
+    out = np.zeros((x.size, 3))
+    out32 = np.zeros(1, np.float32)
+    iout = np.zeros(2, np.int64)
+    k[1, 1](x, np.array([2.75, 1.5], np.float32), out, out32, np.array([2**62, -7]), iout)
+    np.testing.assert_array_equal(out[:, 0], np.floor(x))
+    np.testing.assert_array_equal(out[:, 1], np.ceil(x))
+    np.testing.assert_array_equal(out[:, 2], np.trunc(x))
+    assert np.signbit(out[4, 1]) and np.signbit(out[4, 2])   # ceil(-0.5) is -0.0
+    assert out32[0] == np.float32(3.0) and list(iout) == [2**62, -6]
 
 
 @pytest.mark.gpu

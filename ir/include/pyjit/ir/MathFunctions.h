@@ -28,7 +28,9 @@ enum class MathFn {
 struct MathFnInfo {
   const char *name;      // Python name, e.g. "sin" (math.sin)
   unsigned arity;
-  enum class Result { Float, Int64, Bool } result;
+  // Same: the operand's type (numba-cuda's floor/ceil/trunc: a float stays a
+  // float, an integer is int64, or uint64 when unsigned).
+  enum class Result { Float, Int64, Same, Bool } result;
   const char *libdevice; // base name of the libdevice function, or null
 };
 
@@ -39,11 +41,14 @@ std::optional<MathFn> lookupMathFn(llvm::StringRef name);
 /// The type the arguments are converted to (numba.cuda): float32 if the
 /// float arguments are float32 (Python scalars are weak), float64 otherwise,
 /// also for integers. floor/ceil/trunc/round and the is* tests keep an
-/// integer argument as int64. The second argument of ldexp is int32.
+/// integer argument as int64 (floor/ceil/trunc: uint64 if unsigned). The
+/// second argument of ldexp is int32.
 /// Null if an argument is not a number.
 Type *mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOperand> args);
 /// The result type given the operand type: the float for Float functions,
-/// int64 for floor/ceil/trunc/round (Python returns int), bool for is*.
+/// the operand type for floor/ceil/trunc (numba-cuda's cudamath: float32 for
+/// float32, float64 for float64, the integer for integers; Python and numba
+/// on the CPU return an int), int64 for round, bool for is*.
 Type *mathResultType(TypeContext &ctx, MathFn fn, Type *operandType);
 
 } // namespace pyjit::ir
