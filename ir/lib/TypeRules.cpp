@@ -168,6 +168,11 @@ Type *pyjit::ir::binaryResultType(TypeContext &ctx, BinaryOp op, TypedOperand lh
   if (op != BinaryOp::TrueDiv && op != BinaryOp::MatMul)
     if (Type *t = integerResultType(ctx, op, lhs, rhs))
       return t;
+  // numba's BinOpPower: float32 ** an integer stays float32 ("Ensure that
+  // float32 ** int doesn't go through DP computations").
+  if (op == BinaryOp::Pow && lhs.type == ctx.float32() && !lhs.weak && !rhs.weak &&
+      isa<IntType, BoolType>(rhs.type) && !enumOf(rhs.type))
+    return lhs.type;
   Type *common = promoteOperands(ctx, lhs, rhs);
   if (!common || enumOf(common)) // enum members have no arithmetic
     return nullptr;

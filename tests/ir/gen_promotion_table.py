@@ -4,7 +4,8 @@ type pair (and every scalar with a weak Python int or float) under every binary
 operator, from the documented rules (docs/language.md, "Promotion"):
 
   * floats involved: NumPy 2's np.result_type (NEP 50 for Python scalars);
-    `/` always gives a float;
+    `/` always gives a float; float32 ** an integer is float32 (numba's
+    BinOpPower);
   * integers and bools only: numba.cuda's rule (typing/builtins.py,
     integer_binop_cases, choose_result_int, BitwiseShiftOperation): 64 bits,
     unsigned only if both operands are unsigned integers (a Python int is
@@ -38,6 +39,8 @@ def expected(a, b, op):
         common = np.result_type(np.asarray(ta), np.asarray(tb))
     else:
         common = np.result_type(ta, tb)
+    if op == "**" and a == "float32" and b not in WEAK and dt(b).kind in "iub":
+        return "float32"  # numba's BinOpPower: float32 ** int stays float32
     if a == "float!" or b == "float!" or "f" in (dt(a).kind if not weak_a else "",
                                                 dt(b).kind if not weak_b else ""):
         if op in ("&", "|", "^", "<<", ">>"):

@@ -428,3 +428,19 @@ def test_shifts_take_the_left_operands_signedness(jit):
     k[1, 1](np.array([1], np.uint64), np.array([63, -8], np.int64), out_u, out_i)
     assert list(out_u) == [2**63, 1, 2**63]
     assert out_i[0] == -4
+
+
+def test_float32_to_an_integer_power_stays_float32(jit):
+    # numba's BinOpPower: float32 ** int32/int64/uint64 is float32.
+    @jit
+    def k(x, n, out):
+        r = x[0] ** n[0]
+        out[0] = r
+        out[1] = r * x[0]       # float32 arithmetic: rounds as float32 does
+
+    x = np.array([1.1], np.float32)
+    out = np.zeros(2, np.float32)
+    k[1, 1](x, np.array([3], np.int32), out)
+    want = np.float32(1.1) ** np.float32(3)
+    np.testing.assert_allclose(out[0], want, rtol=2e-7)
+    assert out[1] == np.float32(out[0]) * np.float32(1.1)
