@@ -38,6 +38,7 @@ from .types import (b1, byte, c8, c16, char, double, f2, f4, f8, half, i1, i2, i
 __version__ = "0.1.0"
 
 jit = cuda.jit
+from ._dispatcher import njit  # noqa: E402 (numba's @njit: host Python + device function)
 
 
 def literal_unroll(container):
@@ -49,7 +50,7 @@ def literal_unroll(container):
 __all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128",
-           "intp", "from_dtype", "vectorize", "guvectorize", "literal_unroll",
+           "intp", "from_dtype", "vectorize", "guvectorize", "literal_unroll", "njit",
            "b1", "byte", "c8", "c16", "char", "double", "f2", "f4", "f8", "half", "i1", "i2", "i4",
            "i8", "int_", "intc", "long_", "longlong", "short", "single", "size_t", "ssize_t", "u1",
            "u2", "u4", "u8", "ubyte", "uchar", "uintc", "uintp", "ulong", "ulonglong", "ushort"]

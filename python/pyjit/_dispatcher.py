@@ -1252,3 +1252,41 @@ class DeviceFunction(_Compiled):
 
     def __repr__(self):
         return "<pyjit device function %s>" % self.__name__
+
+
+class HostDeviceFunction(DeviceFunction):
+    """A `pyjit.njit` function (numba's `@njit`): called from the host it is
+    the Python function, run by the interpreter (pyjit compiles for the GPU
+    and its CPU backend only); called from kernels and device functions it
+    is a device function, typed per call site and inlined."""
+
+    def __call__(self, *args, **kwargs):
+        return self.py_func(*args, **kwargs)
+
+    def __repr__(self):
+        return "<pyjit njit function %s>" % self.__name__
+
+
+# numba.njit's options that only mean something for numba's CPU compilation.
+_CPU_ONLY_OPTIONS = ("nopython", "nogil", "parallel", "boundscheck", "error_model",
+                     "cache", "locals", "no_cpython_wrapper", "no_cfunc_wrapper", "target")
+
+
+def njit(func_or_sig=None, **options):
+    """numba's `@njit` (also `@jit(nopython=True)`): a function callable from
+    the host (as plain Python) and from kernels (as a device function).
+    `fastmath=` applies where kernels inline it; numba's CPU options
+    (`cache`, `nogil`, `parallel`, ...) are accepted and mean nothing here.
+    A signature (string or list) is checked and used as a device function's.
+    TypeError for an option neither takes."""
+    device_options = {k: v for k, v in options.items() if k not in _CPU_ONLY_OPTIONS}
+
+    def decorate(func, sigs=()):
+        return HostDeviceFunction(func, sigs, device_options)
+
+    if callable(func_or_sig) and not isinstance(func_or_sig, str):
+        return decorate(func_or_sig)
+    if func_or_sig is None:
+        return decorate
+    sigs = func_or_sig if isinstance(func_or_sig, list) else [func_or_sig]
+    return lambda func: decorate(func, sigs)

@@ -140,6 +140,11 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("extern", (value._symbol, value._result, value._params, value._link))
     if isinstance(value, _KernelOnly):
         return ("module", value._pyjit_path)  # tid = cuda.threadIdx; from pyjit.cuda import shared
+    if (type(value).__name__ == "CPUDispatcher" and type(value).__module__.startswith("numba")
+            and callable(getattr(value, "py_func", None))):
+        # A numba @njit function called from a kernel: its Python source, as
+        # a device function (numba compiles it for the CUDA target too).
+        return ("devfunc", describe(value.py_func, memo))
     if isinstance(value, (DeviceFunction, Dispatcher)):
         # A kernel called from a kernel is compiled as a device function too
         # (numba-cuda: a @cuda.jit function is callable either way). With one

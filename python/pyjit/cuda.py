@@ -41,6 +41,10 @@ def jit(func_or_sig=None, device=False, **options):
     of argument types as numba takes it: `@jit((float32[:], int32))`) fixes
     the types. Errors in the kernel raise pyjit.CompileError at compilation.
     """
+    if options.get("nopython"):  # numba.jit(nopython=True): numba's njit
+        from ._dispatcher import njit
+        return njit(func_or_sig, **options)
+
     def decorate(func, sigs=()):
         if device:
             return DeviceFunction(func, sigs, options)

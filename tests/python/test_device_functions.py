@@ -354,3 +354,32 @@ def test_functions_and_dtypes_pass_to_device_functions(jit):
     k[1, 4](a, acc)
     np.testing.assert_array_equal(a, [1, 2, 3, 4, 4, 5, 6, 7])
     assert acc[0] == 0 + 1 + 2 + 3
+
+
+def test_njit_functions_run_on_the_host_and_in_kernels(jit):
+    # numba's @njit / @jit(nopython=True): callable from host code and, as a
+    # device function, from kernels.
+    import pyjit
+
+    @pyjit.njit
+    def sq(x):
+        return x * x
+
+    @pyjit.njit(cache=True, nogil=True, fastmath=False)
+    def cube(x):
+        return sq(x) * x
+
+    @pyjit.jit(nopython=True)
+    def plus1(x):
+        return x + 1
+
+    @jit
+    def k(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = cube(a[i]) + plus1(a[i])
+
+    assert sq(3) == 9 and cube(2.0) == 8.0 and plus1(4) == 5   # the host runs Python
+    a = np.arange(4.0)
+    k[1, 4](a)
+    np.testing.assert_array_equal(a, np.arange(4.0) ** 3 + np.arange(4.0) + 1)
