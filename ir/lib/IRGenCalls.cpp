@@ -241,6 +241,13 @@ RValue IRGen::call(const CallExpr &e) {
     return numpyCall(e, path.drop_front(6));
   if (path == "min" || path == "max") {
     Opcode op = path == "min" ? Opcode::Min : Opcode::Max;
+    if (e.args.size() == 1) { // max(t) of a tuple
+      RValue t = gen(*e.args[0]);
+      Value *acc = castTo(t.elems[0], ei.type);
+      for (size_t i = 1; i < t.elems.size(); ++i)
+        acc = b.binary(op, acc, castTo(t.elems[i], ei.type));
+      return RValue::of(acc);
+    }
     Value *acc = scalar(*e.args[0], ei.type);
     for (size_t i = 1; i < e.args.size(); ++i)
       acc = b.binary(op, acc, scalar(*e.args[i], ei.type));

@@ -588,8 +588,26 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (path == "abs" || path.starts_with("numpy."))
     return numpyScalarCall(e, path, args);
   if (path == "min" || path == "max") {
+    if (auto *tt = args.size() == 1 ? dyn_cast<TupleType>(args[0].type) : nullptr) {
+      // max(t) of a tuple of numbers: of its elements (numba).
+      if (tt->size() == 0) {
+        error(e.args[0]->range(), path + "() arg is an empty tuple");
+        return {};
+      }
+      Type *t = nullptr;
+      for (Type *el : tt->elements()) {
+        if (!el->isScalar() || isa<ComplexType>(el)) {
+          error(e.args[0]->range(), path + "() of a tuple takes a tuple of real numbers, not " +
+                                        typeName(tt));
+          return {};
+        }
+        t = t ? promoteOperands(ctx, {t}, {el}) : el;
+      }
+      return ExprInfo{t};
+    }
     if (args.size() < 2) {
-      error(e.range(), path + "() of fewer than two numbers is not supported in kernels");
+      error(e.range(), path + "() of one number is not supported in kernels (it takes two or "
+                              "more numbers, or a tuple)");
       return {};
     }
     TypedOperand acc{args[0].type, args[0].weak};

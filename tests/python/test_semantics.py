@@ -444,3 +444,18 @@ def test_float32_to_an_integer_power_stays_float32(jit):
     want = np.float32(1.1) ** np.float32(3)
     np.testing.assert_allclose(out[0], want, rtol=2e-7)
     assert out[1] == np.float32(out[0]) * np.float32(1.1)
+
+
+def test_min_max_of_a_tuple(jit):
+    # numba: max(t) of a tuple of numbers; NaN and the first of ties as Python's.
+    @jit
+    def k(a, out):
+        t = (a[0], 2.5, 1)
+        out[0] = max(t)
+        out[1] = min(t)
+        out[2] = max((a[1], a[2]))
+        out[3] = min(a.shape)
+
+    out = np.zeros(4)
+    k[1, 1](np.array([3.0, -1.0, 7.0]), out)
+    assert list(out) == [3.0, 1.0, 7.0, 3.0]
