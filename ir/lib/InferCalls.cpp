@@ -567,11 +567,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
       error(nd->range(), "round()'s ndigits must be an integer, not " + typeName(ndi.type));
       return {};
     }
-    if (!isa<FloatType>(args[0].type)) {
-      error(e.args[0]->range(), "round(x, ndigits) of an integer is not supported in kernels "
-                                "(round a float)");
-      return {};
-    }
+    if (!isa<FloatType>(args[0].type)) // numba: round(int64, n) is round(float64, n)
+      return ExprInfo{ctx.float64()};
     return ExprInfo{args[0].weak ? ctx.float64() : args[0].type};
   }
   if (path == "math.modf" || path == "math.frexp") {

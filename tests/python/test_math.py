@@ -434,3 +434,16 @@ def bad(out):
     with pytest.raises(pyjit.CompileError, match=r"float_string.py:3:20: error: could not "
                                                  r"convert string to float: '1.5x'"):
         jit(m.bad)[1, 1](np.zeros(1))
+
+
+def test_round_of_an_integer_with_ndigits_is_a_float(jit):
+    # numba types round(int64, n) as round(float64, n): a float64.
+    @jit
+    def k(n, out):
+        out[0] = round(n[0], -1)
+        out[1] = round(n[1], 1)
+        out[2] = round(n[2], -2) / 4      # true division of a float
+
+    out = np.zeros(3)
+    k[1, 1](np.array([15, 7, 250]), out)
+    assert list(out) == [20.0, 7.0, 50.0]
