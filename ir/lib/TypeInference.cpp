@@ -1646,7 +1646,28 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   }
   if (l.constant && r.constant)
     return foldConstant(e, l, r, t);
-  if (reporting && warnFloat64 && !warnedFloat64 && t == ctx.float64() && !(l.weak && r.weak)) {
+  // float64 asked for by name (np.float64(x), float(x), and arithmetic whose
+  // float64 operands all are such) is not warned about.
+  std::function<bool(const Expr &)> explicitFloat64 = [&](const Expr &x) {
+    if (auto *call = dyn_cast<CallExpr>(&x)) {
+      auto *fn = llvm::dyn_cast_or_null<BuiltinType>(result.exprs[call->callee.get()].type);
+      return fn && (fn->path() == "float" || fn->path() == "dtype.float64");
+    }
+    auto wide = [&](const Expr &o) {
+      const ExprInfo &oi = result.exprs[&o];
+      return oi.type == ctx.float64() && !oi.weak && !explicitFloat64(o);
+    };
+    if (result.exprs[&x].type != ctx.float64())
+      return false;
+    if (auto *bx = dyn_cast<BinaryExpr>(&x))
+      return (explicitFloat64(*bx->lhs) || explicitFloat64(*bx->rhs)) && !wide(*bx->lhs) &&
+             !wide(*bx->rhs);
+    if (auto *ux = dyn_cast<UnaryExpr>(&x))
+      return explicitFloat64(*ux->operand);
+    return false;
+  };
+  if (reporting && warnFloat64 && !warnedFloat64 && t == ctx.float64() && !(l.weak && r.weak) &&
+      !explicitFloat64(*e.lhs) && !explicitFloat64(*e.rhs)) {
     warnedFloat64 = true;
     // The operand that is not float32 (and not a weak literal) makes it float64.
     bool lhsWide = !l.weak && l.type != ctx.float32();
