@@ -943,6 +943,19 @@ void IRGen::effectsOf(const Expr &e) {
 
 RValue IRGen::genImpl(const Expr &e) {
   const ExprInfo &ei = info(e);
+  if (auto it = typed->dim3Values.find(&e); it != typed->dim3Values.end()) {
+    // cuda.threadIdx as a value (Inferer::valueOf): Dim3(x, y, z).
+    llvm::StringRef which = it->second;
+    int base = which == "threadIdx"  ? static_cast<int>(SpecialReg::TidX)
+               : which == "blockDim" ? static_cast<int>(SpecialReg::NtidX)
+               : which == "blockIdx" ? static_cast<int>(SpecialReg::CtaidX)
+                                     : static_cast<int>(SpecialReg::NctaidX);
+    RValue r;
+    r.type = ei.type;
+    for (int axis = 0; axis < 3; ++axis)
+      r.elems.push_back(RValue::of(b.sreg(static_cast<SpecialReg>(base + axis))));
+    return r;
+  }
   if (ei.constant && ei.type &&
       (ei.type->isScalar() || isa<TupleType>(ei.type) ||
        ei.constant->kind == GlobalValue::Kind::ConstArray ||
@@ -1288,19 +1301,6 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   Type *baseType = info(*e.value).type;
   if (isa<NamespaceType, BuiltinType>(ei.type))
     return RValue{ei.type, nullptr, {}}; // e.g. `cuda.threadIdx`: no run-time value
-  if (auto *ns = dyn_cast<NamespaceType>(baseType); ns && ns->path() == "cuda" &&
-                                                     isa<TupleType>(ei.type)) {
-    // cuda.threadIdx as a value (Inferer::valueOf): Dim3(x, y, z).
-    int base = e.attr == "threadIdx" ? static_cast<int>(SpecialReg::TidX)
-               : e.attr == "blockDim" ? static_cast<int>(SpecialReg::NtidX)
-               : e.attr == "blockIdx" ? static_cast<int>(SpecialReg::CtaidX)
-                                      : static_cast<int>(SpecialReg::NctaidX);
-    RValue r;
-    r.type = ei.type;
-    for (int axis = 0; axis < 3; ++axis)
-      r.elems.push_back(RValue::of(b.sreg(static_cast<SpecialReg>(base + axis))));
-    return r;
-  }
   if (auto *tt = dyn_cast<TupleType>(baseType); tt && tt->isNamed()) { // p.n
     size_t k = static_cast<size_t>(llvm::find(tt->names(), e.attr) - tt->names().begin());
     return gen(*e.value).elems.at(k);
@@ -1536,6 +1536,9 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
     ops.push_back(bound(sl ? &sl->lower : nullptr, loNone));
     ops.push_back(bound(sl ? &sl->upper : nullptr, hiNone));
     Value *step = bound(sl ? &sl->step : nullptr, stepNone);
+    if (boundsCheck && !stepNone && !info(*sl->step).constant) // a constant 0 is a compile error
+      raiseUnless(b.cmp(CmpPredicate::Ne, step, b.constInt(i64, 0)), "ValueError",
+                  "slice step cannot be zero", {}, sl->step->range().begin);
     ops.push_back(stepNone ? b.constInt(i64, 1) : step);
     bits |= int64_t(1 | (loNone ? 2 : 0) | (hiNone ? 4 : 0)) << (3 * d);
   }

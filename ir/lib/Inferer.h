@@ -249,6 +249,8 @@ private:
   /// Locals assigned once, a constant: what reading them after the
   /// assignment (which ends at the SourceLoc) gives.
   std::map<std::string, std::pair<ExprInfo, SourceLoc>> constantLocals;
+  /// The assignments directly in the function's body (not nested).
+  std::set<const AssignStmt *> topLevelAssigns;
   std::map<std::string, const FunctionDef *> nestedDefs; // defs in this function
   std::vector<const FunctionDef *> callingDefs; // nested defs being typed, from here
   std::map<std::tuple<const FunctionDef *, std::vector<Type *>, std::vector<Type *>>,

@@ -56,6 +56,9 @@ std::optional<TypedFunction> Inferer::run() {
   }
   warnFloat64 = isKernel && arrays > 0 && arrays == float32Arrays;
   collectLocals(def.body);
+  for (const StmtPtr &s : def.body)
+    if (auto *a = dyn_cast<AssignStmt>(s.get()))
+      topLevelAssigns.insert(a);
   // Fixpoint over local variable types; types only widen, so this ends.
   for (int iter = 0; iter < 32; ++iter) {
     changed = false;
@@ -365,7 +368,10 @@ void Inferer::stmt(const Stmt &s) {
     ExprInfo v = valueOf(*a.value, expr(*a.value));
     // `TILE = 32`, assigned nowhere else: reads are the constant, as numba
     // types such a local Literal[int] (so it can size a shared array).
-    if (v.constant && (v.constant->kind == GlobalValue::Kind::Int ||
+    // Only at the function's top level, so the assignment dominates every
+    // later read (one inside an `if` may not have run).
+    if (v.constant && topLevelAssigns.count(&a) &&
+        (v.constant->kind == GlobalValue::Kind::Int ||
                        v.constant->kind == GlobalValue::Kind::Float ||
                        v.constant->kind == GlobalValue::Kind::Bool ||
                        v.constant->kind == GlobalValue::Kind::Tuple))
@@ -374,6 +380,7 @@ void Inferer::stmt(const Stmt &s) {
           // Strong, as a variable is (s = 2.0 is a float64 variable).
           ExprInfo c = v;
           c.weak = false;
+          c.fromLocal = true;
           if (Type *declared = result.locals[n->name])
             c.type = declared;
           constantLocals[n->name] = {c, a.range().end};
@@ -644,6 +651,7 @@ ExprInfo Inferer::valueOf(const Expr &e, ExprInfo info) {
       ns && (ns->path() == "cuda.threadIdx" || ns->path() == "cuda.blockIdx" ||
              ns->path() == "cuda.blockDim" || ns->path() == "cuda.gridDim")) {
     Type *i32 = ctx.int32();
+    result.dim3Values[&e] = ns->path().substr(5).str();
     info = ExprInfo{ctx.namedTuple({i32, i32, i32}, "Dim3", {"x", "y", "z"})};
     result.exprs[&e] = info;
   }
@@ -1133,6 +1141,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (attr == "coop")
         return ExprInfo{ctx.ns("coop")};
     } else if (path == "numpy") {
+      if (attr == "byte") // NumPy's C char: int8 (numba's byte is uint8)
+        return ExprInfo{ctx.builtin("dtype.int8")};
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};
       if (attr == "abs" || attr == "absolute") // keeps integers integers, as numpy does
@@ -1795,6 +1805,7 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
 ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r,
                                Type *t) {
   ExprInfo out{t, l.weak && r.weak};
+  out.fromLocal = l.fromLocal || r.fromLocal;
   auto asInt = [](const GlobalValue &g) { return g.i; };
   bool ints = l.constant->kind != GlobalValue::Kind::Float &&
               r.constant->kind != GlobalValue::Kind::Float;
@@ -1846,6 +1857,8 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
     default:
       break;
     }
+    if (overflow && out.fromLocal)
+      return out; // numba computes a local's arithmetic at run time: it wraps
     if (overflow) {
       error(e.range(), "this constant expression overflows int64 (Python integers are "
                        "unbounded; kernels compute in 64 bits)");

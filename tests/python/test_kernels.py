@@ -504,6 +504,47 @@ def test_thread_and_block_indices_as_values(jit):
     assert list(dims) == [2, 1, 1]
 
 
+from pyjit.cuda import blockDim as _imported_block_dim  # noqa: E402
+_GLOBAL_TID = cuda.threadIdx
+
+
+def test_dim3_values_through_imported_global_and_closure_names(jit):
+    # `from ... import threadIdx`, a global bound to cuda.threadIdx, a closure
+    # variable: each is the same Dim3 as cuda.threadIdx (used to crash).
+    bd = cuda.blockDim
+
+    @jit
+    def k(out):
+        x, y, z = _GLOBAL_TID
+        d = bd
+        t = _GLOBAL_TID
+        e = _imported_block_dim
+        out[t.x, 0] = x + 10 * y + 100 * z
+        out[t.x, 1] = d[0] * 2 + e.y
+
+    out = np.zeros((4, 2), np.int64)
+    k[1, 4](out)
+    assert out[:, 0].tolist() == [0, 1, 2, 3]
+    assert out[:, 1].tolist() == [9, 9, 9, 9]
+
+
+def test_a_local_assigned_once_wraps_on_overflow_as_numba_computes_it(jit):
+    # numba computes with a local at run time: int64 arithmetic wraps (a
+    # 64-bit LCG); only literal expressions are folded, and error.
+    @jit
+    def k(out, n):
+        A = 6364136223846793005
+        C = 1442695040888963407
+        out[0] = A * n + C
+        out[1] = A * 3 + C
+
+    out = np.zeros(2, np.int64)
+    k[1, 1](out, 5)
+    with np.errstate(over="ignore"):
+        a, c = np.int64(6364136223846793005), np.int64(1442695040888963407)
+        assert out.tolist() == [a * np.int64(5) + c, a * np.int64(3) + c]
+
+
 def test_a_local_constant_sizes_shared_and_local_arrays(jit):
     # numba types `BLOCK = 8` (assigned once) Literal[int]: minitorch's pattern.
     @jit

@@ -17,6 +17,9 @@ struct ExprInfo {
   bool weak = false; // a Python scalar literal or global (NEP 50)
   /// A compile-time constant (literal, global number, math.pi, ...).
   std::optional<GlobalValue> constant;
+  /// The constant is (computed from) a local assigned once: numba computes
+  /// with it at run time, so int64 overflow wraps instead of being an error.
+  bool fromLocal = false;
 };
 
 struct TypedFunction;
@@ -69,6 +72,9 @@ struct TypedFunction {
   /// For a nested def: the enclosing function's variables it reads (Python's
   /// free variables), by name; lowered as reads of them at the call.
   std::map<std::string, Type *> freeVars;
+  /// cuda.threadIdx, blockIdx, blockDim or gridDim used as a value (however
+  /// it is spelled: cuda.threadIdx, an imported or global name): which one.
+  std::map<const ast::Expr *, std::string> dim3Values;
 
   const ExprInfo &info(const ast::Expr *e) const { return exprs.at(e); }
 };
