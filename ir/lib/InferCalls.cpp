@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 
 using namespace pyjit;
@@ -162,6 +163,11 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
     error(outExpr->range(), "cannot write to a read-only array (" + typeName(out) + ")");
     return {};
   }
+  if (!out->dtype()->isScalar()) {
+    error(outExpr->range(), spelled + " writes numbers: its output cannot be an array of " +
+                                typeName(out->dtype()));
+    return {};
+  }
   std::vector<ExprInfo> elems;
   for (unsigned i = 0; i < arity; ++i) {
     if (auto *at = dyn_cast<ArrayType>(args[i].type)) {
@@ -172,6 +178,10 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
                                       llvm::Twine(out->ndim()) + " dimension" +
                                       (out->ndim() == 1 ? "" : "s") + ", which " + typeName(at) +
                                       " has more than");
+        return {};
+      }
+      if (!at->dtype()->isScalar()) {
+        error(e.args[i]->range(), spelled + " takes arrays of numbers, not " + typeName(at));
         return {};
       }
       elems.push_back(ExprInfo{at->dtype()});
@@ -688,18 +698,53 @@ ExprInfo Inferer::floatOfString(const CallExpr &e, const StrLitExpr &text,
   // float("inf"), float("-nan"), float("1e-3"): Python's float() of a string
   // (numba types float("inf") since 0.59), folded here.
   std::string t = llvm::StringRef(text.value).trim().lower();
-  llvm::erase(t, '_');
   llvm::StringRef body = t;
   bool negative = body.consume_front("-");
   if (!negative)
     body.consume_front("+");
-  double v;
-  if (body == "inf" || body == "infinity")
+  // Python's grammar (the float() of the language reference): digits with
+  // single underscores between them, an optional fraction and exponent.
+  auto digits = [](llvm::StringRef &s, std::string &out) {
+    size_t n = 0;
+    while (!s.empty()) {
+      if (std::isdigit(static_cast<unsigned char>(s[0]))) {
+        out += s[0];
+        ++n;
+      } else if (!(s[0] == '_' && n > 0 && s.size() > 1 &&
+                   std::isdigit(static_cast<unsigned char>(s[1])))) {
+        break;
+      }
+      s = s.drop_front();
+    }
+    return n;
+  };
+  double v = 0;
+  bool ok = true;
+  if (body == "inf" || body == "infinity") {
     v = std::numeric_limits<double>::infinity();
-  else if (body == "nan")
+  } else if (body == "nan") {
     v = std::numeric_limits<double>::quiet_NaN();
-  else if (body.empty() || !std::isdigit(static_cast<unsigned char>(body.back())) ||
-           body.getAsDouble(v, /*AllowInexact=*/true)) {
+  } else {
+    std::string number;
+    size_t whole = digits(body, number), fraction = 0;
+    if (body.consume_front(".")) {
+      number += '.';
+      fraction = digits(body, number);
+    }
+    ok = whole + fraction > 0;
+    if (ok && body.consume_front("e")) {
+      number += 'e';
+      if (body.consume_front("-"))
+        number += '-';
+      else
+        body.consume_front("+");
+      ok = digits(body, number) > 0;
+    }
+    ok = ok && body.empty();
+    if (ok)
+      v = std::strtod(number.c_str(), nullptr); // correctly rounded, as Python's
+  }
+  if (!ok) {
     error(text.range(), "could not convert string to float: '" + text.value + "'");
     return {};
   }
@@ -1181,6 +1226,22 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
     error(dtypeExpr->range(), llvm::Twine("the dtype of ") + what +
                                   " must be a NumPy scalar type such as np.float32, or a "
                                   "structured np.dtype");
+    return {};
+  }
+  // A thread has at most 512 KiB of local memory (CUDA C++ Programming
+  // Guide, "Technical Specifications per Compute Capability"); the static
+  // shared memory limit is checked for the whole kernel (IRGen).
+  int64_t bytes = static_cast<int64_t>(elementBytes(elem));
+  bool overflow = false;
+  for (const ExprInfo &d : dims)
+    overflow |= __builtin_mul_overflow(bytes, d.constant->i, &bytes);
+  int64_t limit = shared ? std::numeric_limits<int32_t>::max() : 512 * 1024;
+  if (overflow || bytes > limit) {
+    error(e.range(), llvm::Twine(what) + " of " +
+                         (overflow ? std::string("more than 2^63") : std::to_string(bytes)) +
+                         " bytes: " +
+                         (shared ? "more than a block's shared memory"
+                                 : "more than the 512 KiB of local memory a thread can have"));
     return {};
   }
   std::vector<int64_t> &extents = result.allocExtents[&e];

@@ -36,7 +36,19 @@ public:
 
   /// After 'Record': (name[type=T;offset=N],...;size;True|False), numba's
   /// spelling of a structured dtype (Type::str).
+  /// Types nest (tuples, records, readonly): a bound on the depth keeps a
+  /// pathological string from exhausting the stack.
+  static constexpr unsigned MaxDepth = 64;
+  struct DepthGuard {
+    unsigned &depth;
+    explicit DepthGuard(unsigned &d) : depth(d) { ++depth; }
+    ~DepthGuard() { --depth; }
+  };
+
   llvm::Expected<Type *> record() {
+    DepthGuard guard(depth);
+    if (depth > MaxDepth)
+      return fail("types nested more than " + llvm::Twine(MaxDepth) + " deep");
     if (!accept("("))
       return fail("expected '(' after 'Record'");
     std::vector<RecordType::Field> fields;
@@ -102,6 +114,9 @@ public:
   }
 
   llvm::Expected<Type *> type() {
+    DepthGuard guard(depth);
+    if (depth > MaxDepth)
+      return fail("types nested more than " + llvm::Twine(MaxDepth) + " deep");
     llvm::StringRef id = ident();
     if (id.empty())
       return fail("expected a type name");
@@ -140,7 +155,8 @@ public:
       return static_cast<Type *>(ctx.namedTuple(elems, cls, names));
     }
     if (id == "Tuple" || id == "UniTuple") {
-      // Tuple(int64, float32[:]) or numba's UniTuple(int64 x 3).
+      // Tuple(int64, float32[:]) or numba's UniTuple(int64 x 3) (its str;
+      // UniTuple(int64, 3) is the constructor's spelling, accepted too).
       if (!accept("("))
         return fail("expected '(' after '" + id + "'");
       std::vector<Type *> elems;
@@ -149,8 +165,10 @@ public:
         if (!t)
           return t.takeError();
         unsigned n = 0;
-        if (!accept("x") || ident().getAsInteger(10, n))
+        if (!(accept("x") || accept(",")) || ident().getAsInteger(10, n))
           return fail("expected 'UniTuple(type x count)'");
+        if (n > 1024)
+          return fail("a UniTuple of more than 1024 elements");
         elems.assign(n, *t);
       } else if (!accept(")")) {
         do {
@@ -285,6 +303,7 @@ public:
 private:
   TypeContext &ctx;
   llvm::StringRef full, rest;
+  unsigned depth = 0;
 };
 } // namespace
 

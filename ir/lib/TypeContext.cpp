@@ -131,7 +131,9 @@ Type *TypeContext::scalarByName(llvm::StringRef name) {
              .Case("char", "int8").Case("uchar", "uint8")
              .Case("ssize_t", "int64").Case("size_t", "uint64")
              .Case("short", "int16").Case("ushort", "uint16")
-             .Case("byte", "int8").Case("ubyte", "uint8")
+             // numba.types: byte = uchar = uint8 (NumPy's np.byte is int8:
+             // Inferer::attribute maps that one), uint = uint64.
+             .Case("byte", "uint8").Case("ubyte", "uint8").Case("uint", "uint64")
              .Case("single", "float32").Case("double", "float64").Case("half", "float16")
              .Default(name);
   auto intBits = llvm::StringSwitch<unsigned>(name)

@@ -1168,6 +1168,20 @@ def is_type_object(value):
 _CALL_FORM = re.compile(r"^\s*[A-Za-z_]\w*\s*\(.*\)\s*$", re.S)  # 'void(...)', 'f(...)'
 
 
+def _parenthesized(text):
+    """Whether `text` is one parenthesized group: '(float32[:], int32)'."""
+    text = text.strip()
+    if not text.startswith("("):
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if depth == 0:
+            return i == len(text) - 1
+    return False
+
+
 def signature_text(sig):
     """The string of a signature given as a string, a pyjit or numba
     signature object (`void(float32[:])`, numba's Signature), or a tuple of
@@ -1175,7 +1189,7 @@ def signature_text(sig):
     '(float64[:], int32)'). TypeError for anything else."""
     from .types import Type
     if isinstance(sig, str):
-        if not _CALL_FORM.match(sig) and "," in sig:
+        if not _CALL_FORM.match(sig) and "," in sig and not _parenthesized(sig):
             # numba evaluates "float32[:], int32" to a tuple of argument types.
             return "(%s)" % sig.strip().rstrip(",")
         return sig

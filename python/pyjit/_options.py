@@ -32,8 +32,9 @@ def check(options, func_name):
         raise ValueError("option opt must be True, False or a level 0-3, got %r" % (opt,))
     regs = options.get("max_registers")
     if regs is not None and (isinstance(regs, bool) or not isinstance(regs, int)
-                             or not 16 <= regs <= 255):
-        raise ValueError("option max_registers must be an int from 16 to 255, got %r" % (regs,))
+                             or not (regs == 0 or 16 <= regs <= 255)):
+        raise ValueError("option max_registers must be an int from 16 to 255 (0 or None: no "
+                         "limit), got %r" % (regs,))
     launch_bounds(options)
     link = options.get("link")
     if link is not None and (isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple))

@@ -86,8 +86,10 @@ float16, float32, float64 = (Type("float%d" % b) for b in (16, 32, 64))
 complex64, complex128 = Type("complex64"), Type("complex128")
 intp = int_ = ssize_t = long_ = longlong = int64   # numba's C-style names (64-bit Linux)
 uintp = size_t = ulong = ulonglong = uint64
-intc, uintc, short, ushort, byte, ubyte = int32, uint32, int16, uint16, int8, uint8
+intc, uintc, short, ushort = int32, uint32, int16, uint16
 char, uchar = int8, uint8
+byte = ubyte = uint8     # numba.types.byte is uchar (NumPy's np.byte is int8)
+uint = uint64            # numba.types.uint: C unsigned long
 double, single, half = float64, float32, float16
 # numba's short names (numba.core.types.scalars: b1, i1..i8, u1..u8, f2..f8, c8, c16).
 b1 = boolean

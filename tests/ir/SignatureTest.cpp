@@ -261,3 +261,37 @@ TEST(SignatureTest, SignatureErrors) {
 }
 
 } // namespace
+
+TEST(SignatureTest, DeeplyNestedTypesAreAnErrorNotAStackOverflow) {
+  TypeContext ctx;
+  // 64 levels of tuple parse; 100000 fail with a message.
+  auto nest = [](int n) {
+    std::string s;
+    for (int i = 0; i < n; ++i)
+      s += "Tuple(";
+    return s + "int32" + std::string(n, ')');
+  };
+  EXPECT_NE(mustParse(ctx, nest(63)), nullptr);
+  std::string deep = nest(100000);
+  EXPECT_NE(typeError(ctx, deep).find("nested more than 64 deep"), std::string::npos);
+  EXPECT_NE(sigError(ctx, "void(" + deep + ")").find("nested more than 64 deep"),
+            std::string::npos);
+}
+
+TEST(SignatureTest, NumbaCNamesByteAndUint) {
+  TypeContext ctx;
+  // numba.types: byte = uchar = uint8, char = int8, uint = uint64.
+  EXPECT_EQ(mustParse(ctx, "byte"), ctx.intTy(8, false));
+  EXPECT_EQ(mustParse(ctx, "uchar"), ctx.intTy(8, false));
+  EXPECT_EQ(mustParse(ctx, "char"), ctx.intTy(8));
+  EXPECT_EQ(mustParse(ctx, "uint"), ctx.uint64());
+}
+
+TEST(SignatureTest, UniTupleConstructorSpelling) {
+  TypeContext ctx;
+  Type *t = mustParse(ctx, "UniTuple(int64, 2)");
+  EXPECT_EQ(t, mustParse(ctx, "UniTuple(int64 x 2)"));
+  EXPECT_EQ(t, ctx.tuple({ctx.int64(), ctx.int64()}));
+  EXPECT_NE(typeError(ctx, "UniTuple(int64 x 100000000)").find("more than 1024"),
+            std::string::npos);
+}

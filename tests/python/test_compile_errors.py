@@ -57,6 +57,33 @@ def test_kernel_returning_a_value_is_rejected():
         cuda.compile_ptx(kern, "void(float32[:])")
 
 
+def test_local_arrays_larger_than_a_thread_can_have_are_an_error(jit):
+    # 512 KiB of local memory a thread (CUDA's technical specifications):
+    # 65536 float64 fit, one more does not; a huge shape is an error, not a crash.
+    def fits(out):
+        t = cuda.local.array(65536, np.float64)
+        t[0] = 1.0
+        out[0] = t[0]
+
+    def over(out):
+        t = cuda.local.array(65537, np.float64)
+        t[0] = 1.0
+        out[0] = t[0]
+
+    def huge(out):
+        t = cuda.local.array((1 << 40, 1 << 40), np.float64)
+        out[0] = t[0, 0]
+
+    cuda.compile_ptx(fits, "void(float64[:])")
+    line, col = _line_of(over, "cuda.local.array")
+    with pytest.raises(pyjit.CompileError,
+                       match=r":%d:%d: error: cuda.local.array of 524296 bytes: more than the "
+                             r"512 KiB of local memory a thread can have" % (line, col)):
+        cuda.compile_ptx(over, "void(float64[:])")
+    with pytest.raises(pyjit.CompileError, match=r"cuda.local.array of more than 2\^63 bytes"):
+        jit(huge)[1, 1](np.zeros(1))
+
+
 def test_float32_saxpy_ptx_has_fma_and_no_f64():
     def saxpy(a, x, y, out):
         i = cuda.grid(1)

@@ -436,6 +436,26 @@ def bad(out):
         jit(m.bad)[1, 1](np.zeros(1))
 
 
+@pytest.mark.parametrize("text", ["5.", ".5", "1_0e1_0", "-0.0", "1E+3", "  +2.5e-3\n"])
+def test_float_of_a_string_follows_python_grammar(jit, tmp_path, text):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "float_ok", "def k(out):\n    out[0] = float(%r)\n" % text)
+    out = np.zeros(1)
+    jit(m.k)[1, 1](out)
+    assert out[0] == float(text) and np.signbit(out[0]) == np.signbit(float(text))
+
+
+@pytest.mark.parametrize("text", ["+-1", "1__0", "_1", "1_", "1._5", ".", "e5", "1e", "1e_5",
+                                  "1.5.2", "0x10", "in f"])
+def test_float_of_a_bad_string_is_a_compile_error(jit, tmp_path, text):
+    with pytest.raises(ValueError):
+        float(text)  # Python rejects it too
+    from kernel_files import load_module
+    m = load_module(tmp_path, "float_bad", "def k(out):\n    out[0] = float(%r)\n" % text)
+    with pytest.raises(pyjit.CompileError, match="could not convert string to float"):
+        jit(m.k)[1, 1](np.zeros(1))
+
+
 def test_round_of_an_integer_with_ndigits_is_a_float(jit):
     # numba types round(int64, n) as round(float64, n): a float64.
     @jit

@@ -41,6 +41,11 @@ def test_inline_never_is_refused_with_the_reason():
 def test_bad_max_registers_and_opt():
     with pytest.raises(ValueError, match="max_registers"):
         cuda.jit(max_registers=1000)(saxpy)
+    with pytest.raises(ValueError, match="max_registers"):
+        cuda.jit(max_registers=8)(saxpy)
+    # numba: 0 (as None) is no limit.
+    k = cuda.jit(SIG, max_registers=0)(saxpy)
+    assert k.options["max_registers"] == 0 and k.signatures
     with pytest.raises(ValueError, match="opt must be"):
         cuda.jit(opt=7)(saxpy)
 

@@ -98,6 +98,28 @@ def through_a_call(r, out):
         jit(m.no_such_field)[1, 1](nested)
 
 
+def test_ufunc_of_record_arrays_is_a_compile_error(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "rec_ufunc", '''
+import numpy as np
+
+
+def into_records(x, r):
+    np.sin(x, r)
+
+
+def of_records(r, out):
+    np.sin(r, out)
+''')
+    r = np.zeros(3, dtype=ALIGNED)
+    with pytest.raises(pyjit.CompileError, match=r"rec_ufunc.py:6:15: error: np.sin\(\) writes "
+                                                 r"numbers: its output cannot be an array of"):
+        jit(m.into_records)[1, 1](np.zeros(3), r)
+    with pytest.raises(pyjit.CompileError, match=r"rec_ufunc.py:10:12: error: np.sin\(\) takes "
+                                                 r"arrays of numbers"):
+        jit(m.of_records)[1, 1](r, np.zeros(3))
+
+
 def test_records_as_values_refer_to_their_element(jit):
     # numba.cuda: `r = a[i]` is a reference to the element: reading r.x
     # reads the array, `r.x = v` writes it; a record passes to device

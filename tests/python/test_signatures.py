@@ -138,6 +138,31 @@ def test_numba_signature_forms_tuples_of_types_and_c_aliases(jit):
     with pytest.raises(TypeError, match=r"a signature is 'result\(argument types\)'.* or a "
                                         r"tuple of argument types"):
         jit("float64[:]")(_store_one)
+    # The same tuple, parenthesized, and numba's C names byte (uint8) and uint.
+    k4 = jit("(float64[:], int32)")(_store_n)
+    k4[1, 1](a, 6)
+    assert a[0] == 6 and k4.signatures == [("array(float64, 1d, A)", "int32")]
+    assert jit("void(byte[:], uint)")(_store_n).signatures == [
+        ("array(uint8, 1d, A)", "uint64")]
+    from pyjit import types
+    assert str(types.byte) == "uint8" and str(types.uint) == "uint64"
+    assert str(types.char) == "int8"
+
+
+def test_a_parenthesized_tuple_signature_for_a_device_function(jit):
+    dev = cuda.jit("(float64, int32)", device=True)(_add)
+
+    @jit
+    def k(out):
+        out[0] = dev(1.5, 2)
+
+    out = np.zeros(1)
+    k[1, 1](out)
+    assert out[0] == 3.5
+
+
+def _add(x, n):
+    return x + n
 
 
 def _store_one(a):
