@@ -47,6 +47,19 @@ def test_negative_index_below_minus_extent_raises(jit):
         k[1, 1](a, -4)
 
 
+def test_a_run_time_slice_step_of_zero_raises_value_error(jit):
+    @jit(debug=True)
+    def k(a, step):
+        v = a[::step]
+        v[0] = 7.0
+
+    a = np.zeros(4)
+    k[1, 1](a, 2)
+    assert a[0] == 7.0
+    with pytest.raises(ValueError, match=r"slice step cannot be zero"):
+        k[1, 1](a, 0)
+
+
 def test_shared_and_local_arrays_are_checked(jit):
     @jit(debug=True)
     def k(out, i):
