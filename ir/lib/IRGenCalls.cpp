@@ -179,7 +179,8 @@ RValue IRGen::call(const CallExpr &e) {
   if (path.starts_with("coop.warp."))
     return coopWarpCall(e, path.drop_front(10));
   if (path == "cuda.grid" || path == "cuda.gridsize") {
-    unsigned n = static_cast<unsigned>(info(*e.args[0]).constant->i);
+    const Expr &ndim = e.args.empty() ? *e.keywords[0].value : *e.args[0]; // ndim=
+    unsigned n = static_cast<unsigned>(info(ndim).constant->i);
     RValue r;
     r.type = ei.type;
     for (unsigned d = 0; d < n; ++d) {

@@ -486,7 +486,9 @@ ExprInfo Inferer::call(const CallExpr &e) {
       error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
       return {};
     }
-  if (!e.keywords.empty() && path != "round") {
+  bool gridNdim = (path == "cuda.grid" || path == "cuda.gridsize") && args.empty() &&
+                  e.keywords.size() == 1 && e.keywords[0].name == "ndim";
+  if (!e.keywords.empty() && path != "round" && !gridNdim) {
     error(e.keywords.front().range, "keyword arguments to " + path + "() are not supported in kernels");
     return {};
   }
@@ -528,14 +530,17 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return false;
   };
   if (path == "cuda.grid" || path == "cuda.gridsize") {
-    if (!wantArgs(1, 1))
+    // cuda.grid(2) or cuda.grid(ndim=2)
+    if (!gridNdim && !wantArgs(1, 1))
       return {};
-    if (!args[0].constant || args[0].constant->kind != GlobalValue::Kind::Int ||
-        args[0].constant->i < 1 || args[0].constant->i > 3) {
-      error(e.args[0]->range(), path + "() takes a constant 1, 2 or 3");
+    const Expr &ndimExpr = gridNdim ? *e.keywords[0].value : *e.args[0];
+    ExprInfo ndim = gridNdim ? expr(ndimExpr) : args[0];
+    if (!ndim.constant || ndim.constant->kind != GlobalValue::Kind::Int ||
+        ndim.constant->i < 1 || ndim.constant->i > 3) {
+      error(ndimExpr.range(), path + "() takes a constant 1, 2 or 3");
       return {};
     }
-    int64_t n = args[0].constant->i;
+    int64_t n = ndim.constant->i;
     if (n == 1)
       return ExprInfo{ctx.int64()};
     return ExprInfo{ctx.tuple(std::vector<Type *>(n, ctx.int64()))};

@@ -785,7 +785,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     auto &c = cast<CompareExpr>(e);
     std::vector<ExprInfo> ops;
     for (const ExprPtr &o : c.operands)
-      ops.push_back(expr(*o));
+      ops.push_back(valueOf(*o, expr(*o))); // cuda.blockDim == (32, 1, 1): a Dim3
     if (c.ops[0] == CompareOp::In || c.ops[0] == CompareOp::NotIn)
       return membership(c, ops);
     if (c.ops.size() == 1 && (c.ops[0] == CompareOp::Is || c.ops[0] == CompareOp::IsNot)) {
@@ -803,10 +803,22 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
           return {};
         return ExprInfo{ctx.boolean()};
       }
+      if (!leftNone && !rightNone && ops[0].type->isScalar() && ops[1].type->isScalar()) {
+        // numba's generic `is` for immutable values: `==` between values of
+        // one type (`flag is True`), False between types.
+        if (ops[0].type != ops[1].type)
+          return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
+        std::optional<std::optional<bool>> link = compareLink(
+            c.ops[0] == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq, ops[0], ops[1],
+            e.range());
+        if (!link)
+          return {};
+        return ExprInfo{ctx.boolean()};
+      }
       if (!leftNone && !rightNone) {
         error(e.range(), llvm::Twine("the '") + compareOpSpelling(c.ops[0]) +
-                             "' operator is supported in kernels only with None "
-                             "(`x is None`); compare values with '=='");
+                             "' operator is supported in kernels with None (`x is None`) "
+                             "and numbers; compare other values with '=='");
         return {};
       }
       bool same = leftNone && rightNone;
@@ -1456,7 +1468,7 @@ ExprInfo Inferer::recordField(const Expr &element, llvm::StringRef field, Source
 }
 
 ExprInfo Inferer::subscript(const SubscriptExpr &e) {
-  ExprInfo base = expr(*e.value);
+  ExprInfo base = valueOf(*e.value, expr(*e.value)); // cuda.threadIdx[0]: a Dim3
   if (!base.type)
     return {};
   if (auto *name = dyn_cast<StrLitExpr>(e.index.get());

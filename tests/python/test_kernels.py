@@ -528,6 +528,42 @@ def test_dim3_values_through_imported_global_and_closure_names(jit):
     assert out[:, 1].tolist() == [9, 9, 9, 9]
 
 
+def test_dim3_indexed_and_compared_and_grid_with_ndim_keyword(jit):
+    @jit
+    def k(out, flags):
+        i, j = cuda.grid(ndim=2)
+        w, h = cuda.gridsize(ndim=2)
+        out[j, i] = cuda.threadIdx[0] + 10 * cuda.threadIdx[1] + 100 * cuda.blockDim[2]
+        if i == 0 and j == 0:
+            flags[0] = cuda.blockDim == (2, 3, 1)
+            flags[1] = cuda.blockDim != (2, 3, 1)
+            flags[2] = w * h
+
+    out = np.zeros((3, 2), np.int64)
+    flags = np.zeros(3, np.int64)
+    k[1, (2, 3)](out, flags)
+    want = np.arange(2)[None, :] + 10 * np.arange(3)[:, None] + 100
+    assert out.tolist() == want.tolist() and flags.tolist() == [1, 0, 6]
+
+
+def test_is_between_numbers_is_equality_within_one_type(jit):
+    # numba's generic `is`: `==` for values of one type, False across types.
+    @jit
+    def k(a, out, flag, n):
+        positive = a[0] > 0
+        out[0] = positive is True
+        out[1] = flag is False
+        out[2] = positive is not flag
+        out[3] = a[0] is a[1]        # float64 and float64: equal values
+        out[4] = flag is n           # bool and int64: different types
+
+    out = np.zeros(5, np.int64)
+    k[1, 1](np.array([1.5, 1.5]), out, False, 0)
+    assert out.tolist() == [1, 1, 1, 1, 0]
+    k[1, 1](np.array([-1.0, 2.0]), out, True, 1)
+    assert out.tolist() == [0, 0, 1, 0, 0]
+
+
 def test_a_local_assigned_once_wraps_on_overflow_as_numba_computes_it(jit):
     # numba computes with a local at run time: int64 arithmetic wraps (a
     # 64-bit LCG); only literal expressions are folded, and error.
