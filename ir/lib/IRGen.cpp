@@ -206,6 +206,26 @@ void IRGen::stmt(const Stmt &s) {
   case Stmt::Kind::AugAssign: {
     auto &a = cast<AugAssignStmt>(s);
     const ExprInfo &vi = info(*a.value);
+    if (auto *at = dyn_cast<ArrayType>(info(*a.target).type)) {
+      // a[1:3] += v, a *= b: element by element over the target, in index
+      // order (an overlapping value is read as the loop finds it).
+      Value *target = gen(*a.target).value;
+      RValue rhs = gen(*a.value);
+      b.setLoc(s.range().begin);
+      auto *va = dyn_cast<ArrayType>(vi.type);
+      TypedOperand value = va ? TypedOperand{va->dtype()} : operandOf(vi);
+      Type *rt = binaryResultType(ctx, a.op, {at->dtype(), false}, value);
+      std::vector<Value *> repeat;
+      if (va)
+        repeat = broadcastTo(rhs.value, target, s.range().begin);
+      forEachIndex(target, [&](const std::vector<Value *> &idx) {
+        RValue old = RValue::of(b.arrayLoad(target, idx));
+        RValue x = va ? RValue::of(broadcastLoad(rhs.value, repeat, idx)) : rhs;
+        RValue res = binary(a.op, old, {at->dtype(), false}, x, value, rt);
+        b.arrayStore(target, idx, castTo(res, at->dtype()));
+      });
+      return;
+    }
     if (auto *n = dyn_cast<NameExpr>(a.target.get())) {
       Type *varType = localType(n->name);
       RValue curV = readVar(n->name, varType);

@@ -410,6 +410,28 @@ void Inferer::stmt(const Stmt &s) {
         return;
       }
     }
+    if (auto *at = dyn_cast<ArrayType>(cur.type)) {
+      // a[1:3] += 1, a *= b: NumPy's in-place operator, element by element
+      // over the target (the value broadcast to it); the array is unchanged.
+      auto *va = dyn_cast<ArrayType>(v.type);
+      TypedOperand value = va ? TypedOperand{va->dtype()} : operandOf(v);
+      Type *r = at->dtype()->isScalar() && value.type->isScalar() &&
+                        (!va || va->ndim() <= at->ndim())
+                    ? binaryResultType(ctx, a.op, {at->dtype(), false}, value)
+                    : nullptr;
+      if (!r)
+        error(s.range(), llvm::Twine("unsupported operand types for ") + binaryOpSpelling(a.op) +
+                             "=: " + typeName(cur.type) + " and " + typeName(v.type) +
+                             (va && va->ndim() > at->ndim()
+                                  ? " (the value has more dimensions than the target)"
+                                  : ""));
+      else if (at->readonly())
+        error(a.target->range(), "cannot write to a read-only array (" + typeName(at) + ")");
+      else if (isa<ComplexType>(r) && !isa<ComplexType>(at->dtype()))
+        error(s.range(), "cannot store a complex value (" + typeName(r) + ") into an array of " +
+                             typeName(at->dtype()) + ": take its .real or abs() first");
+      return;
+    }
     Type *r = binaryResultType(ctx, a.op, {cur.type, false}, operandOf(v));
     if (!r && isa<TupleType>(cur.type) && (a.op == BinaryOp::Add || a.op == BinaryOp::Mul)) {
       // t += (4,), t *= 2 make a new tuple (numba: a new type, which the

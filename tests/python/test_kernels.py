@@ -462,6 +462,50 @@ def test_assigning_to_slices_fills_copies_and_broadcasts(jit):
     np.testing.assert_array_equal(m, want)
 
 
+def test_in_place_operators_on_views_and_arrays(jit):
+    # NumPy's in-place operators, element by element over the target.
+    @jit
+    def k(a, m, row, n):
+        a[1:3] += 1
+        a[::2] *= 2.5
+        a -= a[0]
+        m[:, 1:] //= n
+        m += row          # a (3,) row broadcast over (2, 3)
+        m[0] <<= 1
+
+    a = np.arange(5.0)
+    m = np.arange(6, dtype=np.int64).reshape(2, 3) * 7
+    row = np.array([1, 2, 3], np.int64)
+    k[1, 1](a, m, row, 4)
+    wa = np.arange(5.0)
+    wa[1:3] += 1
+    wa[::2] *= 2.5
+    wa -= wa[0].copy()
+    wm = np.arange(6, dtype=np.int64).reshape(2, 3) * 7
+    wm[:, 1:] //= 4
+    wm += row
+    wm[0] <<= 1
+    assert a.tolist() == wa.tolist() and m.tolist() == wm.tolist()
+
+
+def test_in_place_operator_errors_on_arrays(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "inplace_errors", '''
+def too_many_dims(a, m):
+    a[1:] += m
+
+
+def complex_into_float(a):
+    a[1:] *= 1j
+''')
+    with pytest.raises(pyjit.CompileError, match=r"inplace_errors.py:3:5: error: unsupported "
+                                                 r"operand types for \+=.*more dimensions"):
+        jit(m.too_many_dims)[1, 1](np.zeros(3), np.zeros((2, 2)))
+    with pytest.raises(pyjit.CompileError, match=r"inplace_errors.py:7:5: error: cannot store a "
+                                                 r"complex value"):
+        jit(m.complex_into_float)[1, 1](np.zeros(3))
+
+
 def test_slice_assignment_extent_mismatch_raises_on_the_cpu_backend(jit):
     if type(jit).__name__ != "_CpuJit":
         pytest.skip("extents are checked with debug=True and on the CPU backend")
