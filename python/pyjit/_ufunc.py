@@ -139,15 +139,21 @@ def _exec_kernel(source, name, op):
 
 def _on_device(a, dtype, shape, stream):
     """`a` (a number, host or device array) as a C-contiguous device array
-    of `dtype` and `shape` (broadcast)."""
+    of `dtype` and `shape` (broadcast). A device array of another shape,
+    dtype or order is broadcast (zero strides, as numba's device ufuncs do)
+    and converted into a new device array on the device."""
     if isinstance(a, DeviceArray) or (hasattr(a, "__cuda_array_interface__")
                                       and not isinstance(a, np.ndarray)):
         d = a if isinstance(a, DeviceArray) else cuda.as_cuda_array(a)
-        if d.dtype != dtype or tuple(d.shape) != tuple(shape) or not d.is_c_contiguous():
-            raise TypeError("a device array argument must already have the broadcast shape %s, "
-                            "dtype %s and C order, got shape %s, %s"
-                            % (tuple(shape), dtype, tuple(d.shape), d.dtype))
-        return d
+        if d.dtype == dtype and tuple(d.shape) == tuple(shape) and d.is_c_contiguous():
+            return d
+        lead = len(shape) - d.ndim
+        strides = [0] * lead + [0 if e == 1 and m != 1 else s
+                                for e, m, s in zip(d.shape, shape[lead:], d.strides)]
+        view = d._derived(tuple(shape), d.dtype, tuple(strides), 0)
+        out = DeviceArray(tuple(shape), dtype)
+        out._assign_from(view, stream)
+        return out
     host = np.ascontiguousarray(np.broadcast_to(np.asarray(a, dtype=dtype), shape))
     return cuda.to_device(host, stream=stream)
 

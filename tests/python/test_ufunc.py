@@ -52,6 +52,26 @@ def test_vectorize_keeps_device_arrays_on_the_device(target):
     assert add.reduce(np.arange(1.0, 101.0)) == 5050.0
 
 
+@pytest.mark.parametrize("target", TARGETS)
+def test_vectorize_broadcasts_and_converts_device_arrays(target):
+    # Device arrays of other shapes (broadcast with zero strides), dtypes and
+    # orders, as numba's device ufuncs take them; NumPy gives the expectation.
+    @vectorize(["float64(float64, float64)"], target=target)
+    def hypot(x, y):
+        return (x * x + y * y) ** 0.5
+
+    col = np.arange(1.0, 4.0).reshape(3, 1)
+    row = np.arange(1, 5, dtype=np.int32)
+    fortran = np.asfortranarray(np.arange(12.0).reshape(3, 4))
+    r = hypot(cuda.to_device(col), cuda.to_device(row))
+    assert isinstance(r, cuda.DeviceArray) and r.shape == (3, 4)
+    np.testing.assert_allclose(r.copy_to_host(), np.hypot(col, row))
+    r2 = hypot(cuda.to_device(fortran), cuda.to_device(row)[::-1])
+    np.testing.assert_allclose(r2.copy_to_host(), np.hypot(fortran, row[::-1]))
+    with pytest.raises(TypeError, match=r"no signature takes arguments of types \(complex128"):
+        hypot(cuda.to_device(np.ones(4, np.complex128)), 1.0)
+
+
 def test_vectorize_needs_signatures():
     with pytest.raises(TypeError, match="vectorize needs signatures"):
         vectorize(lambda x: x)
