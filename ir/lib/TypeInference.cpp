@@ -1735,14 +1735,22 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
 Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
   auto *call = dyn_cast<CallExpr>(&iter);
   auto *callee = call ? dyn_cast<NameExpr>(call->callee.get()) : nullptr;
-  auto isBuiltin = [&](const char *name) {
-    return callee && callee->name == name && !localNames.count(name) && !globals.lookup(name);
-  };
-  if (isBuiltin("range") || isBuiltin("enumerate") || isBuiltin("zip")) {
-    result.exprs[call->callee.get()] = ExprInfo{ctx.builtin(callee->name)};
+  // The builtin called: range, enumerate or zip by name, or a global bound
+  // to range (numba.prange, which numba lowers as range in CUDA kernels).
+  std::string builtinName;
+  if (callee && !localNames.count(callee->name)) {
+    const GlobalValue *g = globals.lookup(callee->name);
+    if (!g && (callee->name == "range" || callee->name == "enumerate" || callee->name == "zip"))
+      builtinName = callee->name;
+    else if (g && g->kind == GlobalValue::Kind::Function && g->name == "range")
+      builtinName = "range";
+  }
+  auto isBuiltin = [&](const char *name) { return builtinName == name; };
+  if (!builtinName.empty()) {
+    result.exprs[call->callee.get()] = ExprInfo{ctx.builtin(builtinName)};
     result.exprs[call] = ExprInfo{ctx.none()};
     if (!call->keywords.empty()) {
-      error(call->keywords.front().range, callee->name + "() keyword arguments are not supported in kernels");
+      error(call->keywords.front().range, builtinName + "() keyword arguments are not supported in kernels");
       return nullptr;
     }
   }

@@ -47,10 +47,16 @@ def literal_unroll(container):
     variable takes the elements' unified type). On the host, `container`."""
     return container
 
+def prange(*args):
+    """numba.prange: in a kernel, range (a kernel's parallelism is its grid;
+    numba lowers prange in CUDA kernels as range). On the host, range(*args)."""
+    return range(*args)
+
+
 __all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128",
-           "intp", "from_dtype", "vectorize", "guvectorize", "literal_unroll", "njit",
+           "intp", "from_dtype", "vectorize", "guvectorize", "literal_unroll", "njit", "prange",
            "b1", "byte", "c8", "c16", "char", "double", "f2", "f4", "f8", "half", "i1", "i2", "i4",
            "i8", "int_", "intc", "long_", "longlong", "short", "single", "size_t", "ssize_t", "u1",
            "u2", "u4", "u8", "ubyte", "uchar", "uintc", "uintp", "ulong", "ulonglong", "ushort"]

@@ -133,6 +133,10 @@ def classify(value, memo=None, reads=_NO_READS):
     if (callable(value) and getattr(value, "__name__", None) == "literal_unroll"
             and str(getattr(value, "__module__", "")).split(".")[0] in ("numba", "pyjit")):
         return ("function", "literal_unroll")  # for x in literal_unroll(t): t's elements
+    if value is range or (callable(value) and getattr(value, "__name__", None) == "prange"
+                          and str(getattr(value, "__module__", "")).split(".")[0]
+                          in ("numba", "pyjit")):
+        return ("function", "range")  # numba.prange in a CUDA kernel is range
     if callable(value) and isinstance(getattr(value, "_pyjit_path", None), str):
         return ("function", value._pyjit_path)  # load = coop.block.load_striped
     from .cuda import DeclaredDevice, _KernelOnly

@@ -907,6 +907,30 @@ def test_literal_unroll_loops_over_a_tuple(jit):
     assert literal_unroll((1, 2)) == (1, 2)  # the host's: the container itself
 
 
+_rng = range  # a global bound to the builtin range
+
+
+def test_prange_and_a_global_bound_to_range_loop_as_range(jit):
+    # numba lowers prange in CUDA kernels as range; pyjit.prange is the same.
+    from pyjit import prange
+
+    @jit
+    def k(out):
+        s = 0
+        for i in prange(2, 11, 3):    # 2, 5, 8
+            s += i
+        t = 0
+        for j in _rng(4):             # 0..3
+            t += j
+        out[0] = s
+        out[1] = t
+
+    out = np.zeros(2, dtype=np.int64)
+    k[1, 1](out)
+    assert out.tolist() == [2 + 5 + 8, 0 + 1 + 2 + 3]
+    assert list(prange(3)) == [0, 1, 2]  # the host's: range
+
+
 class _Color(__import__("enum").Enum):
     red = 1
     green = 2
