@@ -1281,6 +1281,39 @@ class HostDeviceFunction(DeviceFunction):
         return "<pyjit njit function %s>" % self.__name__
 
 
+class KernelOrFunction(HostDeviceFunction):
+    """`@jit(nopython=True)`, which is a kernel to numba.cuda.jit and a CPU
+    function to numba.jit (pyjit.jit is cuda.jit): `f[grid, block](*args)`
+    launches it as a kernel (the kernel API, `f.specialize`, `f.inspect_asm`,
+    ..., is its kernel's); `f(*args)` from the host runs the Python function;
+    a call from a kernel or device function inlines it as a device function.
+    The kernel is made at its first use, so a signature that is not a
+    kernel's (a return type other than void) raises only then."""
+
+    def __init__(self, py_func, signatures=(), options=None):
+        super().__init__(py_func, signatures, options)
+        self._kernel_signatures = list(signatures)
+        self._kernel = None
+        self._kernel_lock = threading.Lock()
+
+    def _as_kernel(self):
+        with self._kernel_lock:
+            if self._kernel is None:
+                self._kernel = Dispatcher(self.py_func, self._kernel_signatures, self.options)
+            return self._kernel
+
+    def __getitem__(self, config):
+        return self._as_kernel()[config]
+
+    def __getattr__(self, name):  # the kernel's API: forall, specialize, inspect_*, ...
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._as_kernel(), name)
+
+    def __repr__(self):
+        return "<pyjit kernel or function %s>" % self.__name__
+
+
 # numba.njit's options that only mean something for numba's CPU compilation.
 _CPU_ONLY_OPTIONS = ("nopython", "nogil", "parallel", "boundscheck", "error_model",
                      "cache", "locals", "no_cpython_wrapper", "no_cfunc_wrapper", "target")

@@ -4,8 +4,10 @@ linker options at compilation.
 Accepted (numba.cuda's names): debug, opt, lineinfo, fastmath, max_registers,
 inline, forceinline, cache, launch_bounds, link (files linked into the kernel:
 .cu through NVRTC, .ptx .cubin .fatbin .ltoir .o .a through nvJitLink); target ("cuda" or "cpu", the CPU backend) and
-racecheck (CPU backend: report shared-memory races). A misspelt or
-unsupported option raises TypeError at decoration, naming it.
+racecheck (CPU backend: report shared-memory races). numba's generic options
+that numba.cuda.jit also takes (nopython, nogil, error_model, ...) are
+accepted where they change nothing for a kernel (`without_numba_generic`).
+A misspelt or unsupported option raises TypeError at decoration, naming it.
 """
 import os
 import warnings
@@ -15,6 +17,40 @@ FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reas
 _KNOWN = ("debug", "opt", "lineinfo", "fastmath", "max_registers", "inline", "forceinline",
           "cache", "target", "racecheck", "launch_bounds", "link")
 _TARGETS = ("cuda", "gpu", "cpu")
+
+
+# numba's DefaultOptionsMixin options, which numba.cuda.jit takes as well: the
+# values that change nothing for a kernel (pyjit compiles kernels as numba.cuda
+# does in nopython mode, and raises no Python exceptions outside debug=True).
+_NUMBA_GENERIC = {"nopython": (True,), "nogil": (True, False), "looplift": (True, False),
+                  "boundscheck": (False, None), "error_model": ("numpy", "python"),
+                  "forceobj": (False,), "parallel": (False,), "no_rewrites": (True, False),
+                  "no_cpython_wrapper": (True, False), "no_cfunc_wrapper": (True, False),
+                  "_nrt": (True, False), "writable_args": ((),),
+                  # numba.cuda's lto: pyjit links with LTO whenever an input is LTO-IR.
+                  "lto": (True, False, None)}
+_NUMBA_GENERIC_WHY = {
+    "nopython": "kernels always compile in nopython mode (there is no object mode on a GPU)",
+    "forceobj": "kernels always compile in nopython mode (there is no object mode on a GPU)",
+    "boundscheck": "use debug=True, which checks every index and raises IndexError",
+    "parallel": "a kernel's parallelism is its grid; for loops use prange or range",
+}
+
+
+def without_numba_generic(options, func_name):
+    """`options` less numba's generic options (nopython=True, nogil, ...) where
+    their values change nothing for a kernel. Raises ValueError for a value
+    that would (nopython=False, boundscheck=True, parallel=True, ...)."""
+    if not any(key in _NUMBA_GENERIC for key in options):
+        return options
+    for key, value in options.items():
+        if key in _NUMBA_GENERIC and not any(value == ok and type(value) is type(ok)
+                                             for ok in _NUMBA_GENERIC[key]):
+            why = _NUMBA_GENERIC_WHY.get(key, "pyjit takes %s" % " or ".join(
+                repr(v) for v in _NUMBA_GENERIC[key]))
+            raise ValueError("@cuda.jit of '%s': option %s=%r is not supported: %s"
+                             % (func_name, key, value, why))
+    return {k: v for k, v in options.items() if k not in _NUMBA_GENERIC}
 
 
 def check(options, func_name):
@@ -43,12 +79,13 @@ def check(options, func_name):
     cache = options.get("cache", True)
     if not isinstance(cache, bool):
         raise TypeError("option cache must be True or False, got %r" % (cache,))
+    # pyjit types device functions per call site and inlines them: inline="never"
+    # (numba.cuda's default) is accepted and computes the same.
     inline = options.get("inline", "always")
-    if inline in ("never", False):
-        raise ValueError("option inline=%r: pyjit always inlines device functions (they are "
-                         "typed per call site); drop the option" % (inline,))
-    if inline not in ("always", True, None):
-        raise ValueError("option inline must be 'always' or True, got %r" % (inline,))
+    if not (inline is None or isinstance(inline, bool)
+            or (isinstance(inline, str) and inline in ("always", "never"))):
+        raise ValueError("option inline must be 'always', 'never', True or False, got %r"
+                         % (inline,))
 
 
 def launch_bounds(options):

@@ -41,14 +41,22 @@ def jit(func_or_sig=None, device=False, **options):
     of argument types as numba takes it: `@jit((float32[:], int32))`) fixes
     the types. Errors in the kernel raise pyjit.CompileError at compilation.
     """
-    if options.get("nopython"):  # numba.jit(nopython=True): numba's njit
-        from ._dispatcher import njit
-        return njit(func_or_sig, **options)
-
     def decorate(func, sigs=()):
+        from ._options import without_numba_generic
+        from ._dispatcher import KernelOrFunction, _CPU_ONLY_OPTIONS
+        hybrid = options.get("nopython") is True and not device
+        if hybrid:  # numba.jit's CPU options (parallel=True, ...) mean nothing here, as for njit
+            kept = {k: v for k, v in options.items()
+                    if k not in _CPU_ONLY_OPTIONS or k in ("cache", "target")}
+        kernel_options = without_numba_generic(kept if hybrid else options,
+                                               getattr(func, "__name__", "?"))
         if device:
-            return DeviceFunction(func, sigs, options)
-        return Dispatcher(func, sigs, options)
+            return DeviceFunction(func, sigs, kernel_options)
+        if hybrid:
+            # numba.cuda.jit(nopython=True) is a kernel, numba.jit(nopython=True)
+            # a CPU function: both at once (pyjit.jit is cuda.jit).
+            return KernelOrFunction(func, sigs, kernel_options)
+        return Dispatcher(func, sigs, kernel_options)
 
     if callable(func_or_sig) and not isinstance(func_or_sig, str):
         return decorate(func_or_sig)

@@ -383,3 +383,28 @@ def test_njit_functions_run_on_the_host_and_in_kernels(jit):
     a = np.arange(4.0)
     k[1, 4](a)
     np.testing.assert_array_equal(a, np.arange(4.0) ** 3 + np.arange(4.0) + 1)
+
+
+def test_jit_nopython_true_is_also_a_kernel(jit):
+    # numba.cuda.jit(nopython=True) is a kernel, numba.jit(nopython=True) a CPU
+    # function; pyjit.jit is cuda.jit, so it is both.
+    import pyjit
+
+    assert pyjit.jit is cuda.jit
+
+    @jit(nopython=True, parallel=True)   # parallel: numba.jit's, ignored as by njit
+    def fill(a, v):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = v + i
+
+    @jit
+    def k(a):
+        fill(a, 100.0)   # as a device function: every thread
+
+    a = np.zeros(4)
+    fill[1, 4](a, 10.0)
+    np.testing.assert_array_equal(a, [10, 11, 12, 13])
+    k[1, 4](a)
+    np.testing.assert_array_equal(a, [100, 101, 102, 103])
+    assert callable(fill.forall) and "pyjit kernel or function fill" in repr(fill)

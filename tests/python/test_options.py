@@ -33,9 +33,56 @@ def test_fastmath_must_be_bool_or_set():
         cuda.jit(fastmath="yes")(saxpy)
 
 
-def test_inline_never_is_refused_with_the_reason():
-    with pytest.raises(ValueError, match="always inlines device functions"):
-        cuda.jit(device=True, inline="never")(saxpy)
+def test_inline_never_is_accepted_and_computes_the_same(jit):
+    # numba.cuda's default; pyjit inlines device functions (typed per call site).
+    @cuda.jit(device=True, inline="never")
+    def twice(x):
+        return 2 * x
+
+    @jit(inline="never")
+    def k(a):
+        a[0] = twice(a[0])
+
+    a = np.array([3.0])
+    k[1, 1](a)
+    assert a[0] == 6.0
+    with pytest.raises(ValueError, match="option inline must be 'always', 'never'"):
+        cuda.jit(device=True, inline="sometimes")(saxpy)
+    with pytest.raises(ValueError, match="option inline must be"):
+        cuda.jit(device=True, inline=2)(saxpy)
+
+
+def test_numba_generic_options_that_change_nothing_are_accepted(jit):
+    # numba.cuda.jit takes numba's generic options too; @cuda.jit(nopython=True)
+    # is a kernel there.
+    @cuda.jit(nopython=True, nogil=True, boundscheck=False, error_model="numpy", lto=True)
+    def k(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = i * 2
+
+    a = np.zeros(5)
+    k[1, 8](a)
+    np.testing.assert_array_equal(a, [0, 2, 4, 6, 8])
+    k2 = cuda.jit("void(float64[:])", nogil=True)(saxpy_like)
+    assert k2.signatures
+
+
+def saxpy_like(a):
+    a[0] = 1.0
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("nopython", False, "nopython=False is not supported: kernels always compile in nopython"),
+    ("forceobj", True, "forceobj=True is not supported: kernels always compile in nopython"),
+    ("boundscheck", True, "boundscheck=True is not supported: use debug=True"),
+    ("parallel", True, "parallel=True is not supported: a kernel's parallelism is its grid"),
+    ("error_model", "strict", r"error_model='strict' is not supported: pyjit takes 'numpy' or "
+                              r"'python'"),
+])
+def test_numba_generic_options_that_would_change_a_kernel_are_refused(option, value, message):
+    with pytest.raises(ValueError, match=r"@cuda.jit of 'saxpy': option " + message):
+        cuda.jit(**{option: value})(saxpy)
 
 
 def test_bad_max_registers_and_opt():
