@@ -204,6 +204,21 @@ RValue IRGen::call(const CallExpr &e) {
     return libdeviceCall(e, path.drop_front(15));
   if (path.starts_with("extern."))
     return externCall(e, *info(*e.callee).constant);
+  if (path.starts_with("cuda.vector.")) { // float32x3(x, y, z), uint32x4(u2, u2)
+    auto *tt = cast<TupleType>(ei.type);
+    RValue r;
+    r.type = ei.type;
+    for (const ExprPtr &a : e.args) {
+      RValue v = gen(*a);
+      if (v.isTuple()) {
+        for (const RValue &c : v.elems)
+          r.elems.push_back(RValue::of(castTo(c, tt->elements()[r.elems.size()])));
+      } else {
+        r.elems.push_back(RValue::of(castTo(v, tt->elements()[r.elems.size()])));
+      }
+    }
+    return r;
+  }
   if (path.starts_with("namedtuple.")) { // Point(x, y): its fields in order
     const GlobalValue &g = *info(*e.callee).constant;
     llvm::SmallVector<llvm::StringRef, 8> fields;

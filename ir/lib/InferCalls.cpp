@@ -7,6 +7,7 @@
 #include "ExternSignature.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/MathFunctions.h"
+#include "pyjit/ir/VectorTypes.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 #include <cmath>
@@ -315,6 +316,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return {};
   }
   llvm::StringRef path = fn->path();
+  if (path.starts_with("cuda.vector."))
+    return vectorConstruct(e, path.drop_front(12), args);
   bool arrays = llvm::any_of(args, [](const ExprInfo &a) { return isa<ArrayType>(a.type); }) ||
                 llvm::any_of(e.keywords, [](const Keyword &k) { return k.name == "out"; });
   if (arrays && (path.starts_with("numpy.m.") || path.starts_with("numpy.op.") || path == "abs" ||
@@ -1845,6 +1848,39 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
     return ExprInfo{args[0].type, args[0].weak};
   }
   return {};
+}
+
+ExprInfo Inferer::vectorConstruct(const CallExpr &e, llvm::StringRef name,
+                                  llvm::ArrayRef<ExprInfo> args) {
+  // float32x3(x, y, z), uint32x4(u2, u2): numbers and vectors whose
+  // components add up to N, each converted to the base type (numba-cuda).
+  VectorTypeName v = *lookupVectorType(name);
+  if (!e.keywords.empty()) {
+    error(e.keywords.front().range, name + "() takes its components by position");
+    return {};
+  }
+  unsigned count = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    Type *t = args[i].type;
+    if (isVectorTuple(t)) {
+      count += static_cast<unsigned>(cast<TupleType>(t)->size());
+    } else if (isa<BoolType>(t) || isa<IntType>(t) || isa<FloatType>(t)) {
+      if (auto *it = dyn_cast<IntType>(t); it && it->isEnum()) {
+        error(e.args[i]->range(), name + "() takes numbers and vectors, not " + typeName(t));
+        return {};
+      }
+      ++count;
+    } else {
+      error(e.args[i]->range(), name + "() takes numbers and vectors, not " + typeName(t));
+      return {};
+    }
+  }
+  if (count != v.size) {
+    error(e.range(), name + "() needs " + llvm::Twine(v.size) + " component" +
+                         (v.size == 1 ? "" : "s") + ", got " + llvm::Twine(count));
+    return {};
+  }
+  return ExprInfo{vectorTupleType(ctx, v)};
 }
 
 ExprInfo Inferer::namedTupleCall(const CallExpr &e, const GlobalValue &g) {

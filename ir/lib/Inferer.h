@@ -133,6 +133,8 @@ private:
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
   /// Point(x, y=...) of a named tuple class global: a named tuple.
   ExprInfo namedTupleCall(const CallExpr &e, const GlobalValue &g);
+  ExprInfo vectorConstruct(const CallExpr &e, llvm::StringRef name,
+                           llvm::ArrayRef<ExprInfo> args);
   /// A call of a cuda.declare_device function (an Extern global).
   ExprInfo externCall(const CallExpr &e, const GlobalValue &g);
   /// np.sin(x, out), np.add(x, y, out=out): a ufunc of arrays into an output.

@@ -17,6 +17,7 @@
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/frontend/Parser.h"
 #include "pyjit/ir/MathFunctions.h"
+#include "pyjit/ir/VectorTypes.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <limits>
@@ -1124,6 +1125,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.ns("cuda.const")};
       if (ctx.scalarByName(attr)) // cuda.float32: numba-cuda's type objects, as dtypes
         return ExprInfo{ctx.builtin("dtype." + attr)};
+      if (std::optional<VectorTypeName> v = lookupVectorType(attr)) // cuda.float32x3, cuda.int2
+        return ExprInfo{ctx.builtin("cuda.vector." + v->canonical())};
     } else if (path == "cuda.threadIdx" || path == "cuda.blockIdx" || path == "cuda.blockDim" ||
                path == "cuda.gridDim") {
       if (attr == "x" || attr == "y" || attr == "z")

@@ -936,3 +936,11 @@ from . import types  # noqa: E402
 from .types import (bool_, boolean, complex64, complex128, float16, float32,  # noqa: E402,F401
                     float64, from_dtype, int8, int16, int32, int64, intp, uint8, uint16,
                     uint32, uint64, void)
+
+# numba.cuda's CUDA vector types (float32x3, int2, double4, ...): named tuples
+# with fields x, y, z, w; constructed in kernels and on the host (_vectors.py).
+from ._vectors import vector_types as _vector_types  # noqa: E402
+
+_vectors = _vector_types()
+globals().update(_vectors)
+__all__ += sorted(_vectors)
