@@ -11,6 +11,7 @@ from ._devicearray import (DeviceArray, ManagedArray, MappedArray, device_array,
                            pinned_array, to_device)
 from ._args import In, InOut, Out
 from ._dispatcher import DeviceFunction, Dispatcher
+from .errors import CudaSupportError
 import contextlib as _contextlib
 import os as _os
 
@@ -27,7 +28,7 @@ __all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_str
            "profile_stop", "profiling", "detect", "MemoryInfo", "reduce", "Reduce",
            "managed_array", "ManagedArray", "declare_device", "In", "Out", "InOut",
            "compile", "compile_for_current_device", "compile_ptx_for_current_device",
-           "is_supported_version", "cuda_error", "open_ipc_array",
+           "is_supported_version", "cuda_error", "open_ipc_array", "CudaSupportError",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
 

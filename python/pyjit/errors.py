@@ -3,7 +3,7 @@
 CompileError  a kernel's source is outside the kernel language or mistyped; the
               message is ``file:line:col: error: ...`` with the source line and a caret.
 CudaError     a CUDA driver call failed (the message names the call and, for launches,
-              the kernel), or no driver/GPU is present.
+              the kernel), or no driver/GPU is present (CudaSupportError, a subclass).
 LinkError     nvJitLink could not link a kernel; the message carries nvJitLink's log.
 KernelError   the CPU backend refused a launch or stopped a kernel: a block size outside
               1..1024, barrier divergence (debug=True), a warp collective left waiting.
@@ -21,6 +21,11 @@ class CompileError(PyjitError):
 
 class CudaError(PyjitError):
     """A CUDA driver call failed, or no CUDA driver or device is available."""
+
+
+class CudaSupportError(CudaError):
+    """No CUDA driver could be loaded, or it found no GPU (numba.cuda's
+    CudaSupportError, also `pyjit.cuda.CudaSupportError`)."""
 
 
 class LinkError(PyjitError):

@@ -13,7 +13,9 @@ PyObject *python::raiseRuntime(llvm::Error err) {
   llvm::Error rest = llvm::handleErrors(
       std::move(err),
       [&](const runtime::CudaError &e) {
-        kind = "CudaError";
+        // No driver, or CUDA_ERROR_NO_DEVICE (100): numba.cuda's CudaSupportError.
+        kind = e.code() == runtime::CudaError::NoResult || e.code() == 100 ? "CudaSupportError"
+                                                                            : "CudaError";
         message = e.message();
       },
       [&](const runtime::LinkError &e) {
