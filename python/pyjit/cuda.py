@@ -28,7 +28,7 @@ __all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_str
            "profile_stop", "profiling", "detect", "MemoryInfo", "reduce", "Reduce",
            "managed_array", "ManagedArray", "declare_device", "In", "Out", "InOut",
            "compile", "compile_for_current_device", "compile_ptx_for_current_device",
-           "is_supported_version", "cuda_error", "open_ipc_array", "CudaSupportError",
+           "is_supported_version", "cuda_error", "open_ipc_array", "CudaSupportError", "runtime",
            "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize"]
 
@@ -243,6 +243,24 @@ def is_supported_version():
     """True: pyjit runs on the CUDA 12 and 13 drivers it finds (numba.cuda's
     check of the runtime version)."""
     return True
+
+
+class _Runtime:
+    """numba.cuda's `cuda.runtime`: `get_version()` is the (major, minor) of
+    the CUDA toolkit pyjit compiles with (its nvJitLink's; pyjit does not
+    use the CUDA runtime library), (0, 0) when nvJitLink cannot be loaded."""
+
+    def get_version(self):
+        return tuple(_ext().nvjitlink_version())
+
+    def is_supported_version(self):
+        return is_supported_version()
+
+    def __repr__(self):
+        return "<pyjit cuda.runtime: CUDA %d.%d>" % self.get_version()
+
+
+runtime = _Runtime()
 
 
 def cuda_error():

@@ -217,6 +217,15 @@ def test_compile_variants_give_ptx():
     assert (cuda.cuda_error() is None) == cuda.is_available()
 
 
+def test_runtime_version_is_the_toolkits():
+    # The toolkit's own header says which CUDA it is (CUDA_VERSION 13000 = 13.0).
+    import re
+    header = open("/usr/local/cuda/include/cuda.h").read()
+    v = int(re.search(r"#define CUDA_VERSION (\d+)", header).group(1))
+    assert cuda.runtime.get_version() == (v // 1000, v % 1000 // 10)
+    assert cuda.runtime.is_supported_version() is True
+
+
 def _compile_me(a):
     a[0] = 1
 
