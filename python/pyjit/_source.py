@@ -359,8 +359,13 @@ def _complete(lines):
     column (a continuation, a docstring line) would cut it short, leaving
     source that does not compile: then inspect finds the block."""
     import textwrap
+    import warnings
     try:
-        compile(textwrap.dedent("".join(lines)), "<pyjit>", "exec", dont_inherit=True)
+        with warnings.catch_warnings():
+            # Python warned about this code when it imported it (`~` of a
+            # bool, an invalid escape): not again for this check.
+            warnings.simplefilter("ignore")
+            compile(textwrap.dedent("".join(lines)), "<pyjit>", "exec", dont_inherit=True)
     except SyntaxError:
         return False
     return True
