@@ -101,18 +101,35 @@ RValue IRGen::call(const CallExpr &e) {
     std::vector<Value *> extents;
     Value *known = b.constInt(i64, 1);
     int unknown = -1;
+    std::vector<size_t> runtime; // extents known only at run time: each may be -1
+    Value *minusOne = b.constInt(i64, -1), *one = b.constInt(i64, 1);
     for (size_t k = 0; k < dims.size(); ++k) {
       const ExprInfo *di = dimExprs[k] ? &info(*dimExprs[k]) : nullptr;
-      bool minusOne = di && di->constant && di->constant->kind == GlobalValue::Kind::Int &&
-                      di->constant->i == -1;
+      bool constant = di && di->constant && di->constant->kind == GlobalValue::Kind::Int;
       extents.push_back(castTo(dims[k], i64));
-      if (minusOne && unknown < 0)
+      if (constant && di->constant->i == -1 && unknown < 0) {
         unknown = static_cast<int>(k); // -1: what the others leave
-      else
-        known = b.binary(Opcode::Mul, known, extents.back());
+        continue;
+      }
+      Value *factor = extents.back();
+      if (!constant) { // a run-time -1 counts as 1 here and is filled in below
+        runtime.push_back(k);
+        factor = b.select(b.cmp(CmpPredicate::Eq, factor, minusOne), one, factor);
+      }
+      known = b.binary(Opcode::Mul, known, factor);
     }
+    // What the given extents leave (numba: size // the others' product; an
+    // empty product of 0 leaves 0).
+    Value *rest = nullptr;
+    if (unknown >= 0 || !runtime.empty())
+      rest = b.select(b.cmp(CmpPredicate::Eq, known, b.constInt(i64, 0)), b.constInt(i64, 0),
+                      b.binary(Opcode::FloorDiv, size,
+                               b.select(b.cmp(CmpPredicate::Eq, known, b.constInt(i64, 0)),
+                                        one, known)));
     if (unknown >= 0)
-      extents[unknown] = b.binary(Opcode::FloorDiv, size, known);
+      extents[unknown] = rest;
+    for (size_t k : runtime)
+      extents[k] = b.select(b.cmp(CmpPredicate::Eq, extents[k], minusOne), rest, extents[k]);
     if (boundsCheck) {
       Value *total = b.constInt(i64, 1);
       for (Value *x : extents)

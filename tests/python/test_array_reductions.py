@@ -241,6 +241,26 @@ def test_reshape_of_c_contiguous_arrays_is_a_view(jit):
     assert out[0] == 3.0 + (-1.0) * 100 + 3000 and out[1] == 5 + 15
 
 
+def test_reshape_to_a_run_time_shape_with_minus_one(jit):
+    # numba: a -1 extent known only at run time is what the others leave.
+    @jit
+    def k(a, shape, flat, out):
+        m = a.reshape(shape)
+        out[0] = m.shape[0] * 100 + m.shape[1]
+        out[1] = m[1, 0]
+        f = a.reshape(flat)
+        out[2] = f.shape[0]
+        out[3] = f[5]
+
+    a = np.arange(6.0)
+    for shape, rows in (((-1, 2), 3), ((2, -1), 2), ((3, 2), 3)):
+        out = np.zeros(4)
+        k[1, 1](a, shape, (-1,), out)
+        m = a.reshape(shape)
+        assert out.tolist() == [m.shape[0] * 100 + m.shape[1], m[1, 0], 6, 5.0], shape
+        assert m.shape[0] == rows
+
+
 def test_reshape_errors(jit, tmp_path):
     from kernel_files import load_module
     m = load_module(tmp_path, "reshape_errors", """
