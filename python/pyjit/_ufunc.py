@@ -16,8 +16,10 @@ ufuncs, for target='cuda' (the GPU) and target='cpu' (pyjit's CPU backend).
 The scalar (or core) function becomes a device function; a kernel, one
 thread per element (per loop index for a gufunc), calls it. As numba does:
 inputs broadcast (NumPy's rules), and the first signature whose input types
-each argument converts to safely (`np.can_cast(..., 'safe')`; a Python
-number converts to any type of its kind or a wider kind) is chosen, its
+match the arguments' types exactly (a Python number's type being NumPy's:
+int64, float64, complex128), else the first whose input types each argument
+converts to safely (`np.can_cast(..., 'safe')`; a Python number converts to
+any type of its kind that holds it, or of a wider kind) is chosen, its
 types given to the arguments; the result is a device array when an input
 or `out` is one, else a numpy array. Host inputs are copied to the device
 (broadcast and made contiguous first). Signatures are required (numba's
@@ -86,9 +88,13 @@ def _kind_rank(kind):
 def _converts(value, dtype):
     """Whether argument `value` converts safely to `dtype` (a numpy dtype)."""
     if isinstance(value, (bool, int, float, complex)) and not isinstance(value, np.generic):
-        # A Python number (weak, as NEP 50 has it): any type of its kind or wider.
+        # A Python number (weak, as NEP 50 has it): any type of its kind or
+        # wider; an int only to an integer type that holds it.
         kind = "b" if isinstance(value, bool) else "i" if isinstance(value, int) else \
             "f" if isinstance(value, float) else "c"
+        if kind == "i" and dtype.kind in "iu":
+            info = np.iinfo(dtype)
+            return info.min <= value <= info.max
         return _kind_rank(dtype.kind) >= _kind_rank(kind)
     return np.can_cast(_dtype_of(value), dtype, "safe")
 
@@ -106,7 +112,14 @@ def _as_input(a):
 
 
 def _choose(signatures, args, what):
-    """The first signature (result, params) that takes every argument."""
+    """The first signature (result, params) whose types are the arguments'
+    own (a Python number's being NumPy's: int64, float64, complex128, bool),
+    as numba first looks for; else the first that takes every argument."""
+    for sig in signatures:
+        params = sig[1]
+        if len(params) >= len(args) and all(
+                _dtype_of(a) == np.dtype(t) for a, t in zip(args, params)):
+            return sig
     for sig in signatures:
         params = sig[1]
         if len(params) >= len(args) and all(

@@ -32,6 +32,24 @@ def test_vectorize_broadcasts_and_picks_the_signature(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_vectorize_python_numbers_pick_their_own_type_first(target):
+    # numba looks first for the signature of the arguments' own types (a Python
+    # float is float64, an int int64), then converts.
+    @vectorize(["int32(int32, int32)", "float32(float32, float32)",
+                "float64(float64, float64)"], target=target)
+    def add(a, b):
+        return a + b
+
+    r = add(0.1, 0.2)
+    assert r == 0.1 + 0.2 and r.dtype == np.float64   # not float32's 0.3
+    assert add(1, 2) == 3 and add(1, 2).dtype == np.int32
+    big = add(2 ** 40, 1)                # int32 cannot hold it: the next that can
+    assert big.dtype == np.float32 and big == np.float32(2 ** 40 + 1)
+    f = add(np.ones(3, np.float32), 0.5)   # a float32 array: the float32 loop
+    assert f.dtype == np.float32 and (f == 1.5).all()
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_vectorize_keeps_device_arrays_on_the_device(target):
     @vectorize(["int64(int64)"], target=target)
     def square(x):
