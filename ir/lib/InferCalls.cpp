@@ -887,13 +887,54 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
     if (sig->returnType && sig->returnType->isScalar())
       declaredResult = sig->returnType;
   }
+  // Arguments that are compile-time constants (literals, constant locals,
+  // globals, defaults): ints, bools and tuples of ints, as numba's Literal
+  // types, read as constants in the callee (a shared array's shape, a
+  // pruned `if`). Each set of them is an instance of its own.
+  std::vector<std::optional<GlobalValue>> constants(argTypes.size());
+  auto literal = [&](const GlobalValue &c, Type *t) {
+    auto fits = [](const GlobalValue &v, Type *type) {
+      auto *it = dyn_cast<IntType>(type);
+      if (v.kind != GlobalValue::Kind::Int || !it || it->isEnum())
+        return false;
+      if (it->bits() >= 64)
+        return it->isSigned() || v.i >= 0;
+      int64_t lo = it->isSigned() ? -(int64_t(1) << (it->bits() - 1)) : 0;
+      int64_t hi = it->isSigned() ? (int64_t(1) << (it->bits() - 1)) - 1
+                                  : (int64_t(1) << it->bits()) - 1;
+      return v.i >= lo && v.i <= hi;
+    };
+    if (c.kind == GlobalValue::Kind::Bool)
+      return isa<BoolType>(t);
+    if (c.kind == GlobalValue::Kind::Tuple) {
+      auto *tt = dyn_cast<TupleType>(t);
+      if (!tt || tt->isNamed() || tt->size() != c.elements.size())
+        return false;
+      for (size_t k = 0; k < c.elements.size(); ++k)
+        if (!fits(c.elements[k], tt->elements()[k]))
+          return false;
+      return true;
+    }
+    return fits(c, t);
+  };
+  for (size_t i = 0; i < argTypes.size(); ++i) {
+    const GlobalValue *c = nullptr;
+    if (!binding.args[i])
+      c = &binding.defaults[i];
+    else if (i >= binding.elements.size() || binding.elements[i] < 0)
+      if (auto it = result.exprs.find(binding.args[i]);
+          it != result.exprs.end() && it->second.constant)
+        c = &*it->second.constant;
+    if (c && literal(*c, argTypes[i]))
+      constants[i] = *c;
+  }
   const TypedFunction *instance;
   if (reporting) {
-    instance = registry->instantiate(fn, argTypes, diags, e.range());
+    instance = registry->instantiate(fn, argTypes, diags, e.range(), constants);
   } else {
     // Argument types may still widen: type quietly, report in the last pass.
     DiagnosticEngine quiet(diags.currentFile());
-    instance = registry->instantiate(fn, argTypes, quiet, e.range());
+    instance = registry->instantiate(fn, argTypes, quiet, e.range(), constants);
   }
   if (!instance) {
     failed = true;

@@ -71,9 +71,9 @@ class Inferer {
 public:
   Inferer(const FunctionDef &def, llvm::ArrayRef<Type *> argTypes, const GlobalEnv &globals,
           TypeContext &ctx, DiagnosticEngine &diags, DeviceFunctionRegistry *registry,
-          bool isKernel)
+          bool isKernel, llvm::ArrayRef<std::optional<GlobalValue>> paramConstants = {})
       : def(def), globals(globals), ctx(ctx), diags(diags), registry(registry),
-        isKernel(isKernel) {
+        isKernel(isKernel), paramConstants(paramConstants.begin(), paramConstants.end()) {
     result.def = &def;
     result.file = &diags.currentFile();
     result.paramTypes.assign(argTypes.begin(), argTypes.end());
@@ -251,6 +251,8 @@ private:
   /// Locals assigned once, a constant: what reading them after the
   /// assignment (which ends at the SourceLoc) gives.
   std::map<std::string, std::pair<ExprInfo, SourceLoc>> constantLocals;
+  /// Parallel to the parameters (or empty): constant arguments (inferTypes).
+  std::vector<std::optional<GlobalValue>> paramConstants;
   /// The assignments directly in the function's body (not nested).
   std::set<const AssignStmt *> topLevelAssigns;
   std::map<std::string, const FunctionDef *> nestedDefs; // defs in this function

@@ -57,6 +57,15 @@ std::optional<TypedFunction> Inferer::run() {
   }
   warnFloat64 = isKernel && arrays > 0 && arrays == float32Arrays;
   collectLocals(def.body);
+  // A parameter given a constant and never assigned reads as the constant
+  // (numba types a literal argument Literal[int]): strong, as a variable is.
+  for (size_t i = 0; i < paramConstants.size() && i < def.params.size(); ++i)
+    if (paramConstants[i] && assignments[def.params[i].name] == 1) {
+      ExprInfo c{result.paramTypes[i]};
+      c.constant = paramConstants[i];
+      c.fromLocal = true;
+      constantLocals[def.params[i].name] = {c, def.range.begin};
+    }
   for (const StmtPtr &s : def.body)
     if (auto *a = dyn_cast<AssignStmt>(s.get()))
       topLevelAssigns.insert(a);
@@ -1943,8 +1952,34 @@ std::optional<TypedFunction> pyjit::ir::inferTypes(const FunctionDef &def,
                                                    const GlobalEnv &globals, TypeContext &ctx,
                                                    DiagnosticEngine &diags,
                                                    DeviceFunctionRegistry *registry,
-                                                   bool isKernel) {
-  return Inferer(def, argTypes, globals, ctx, diags, registry, isKernel).run();
+                                                   bool isKernel,
+                                                   llvm::ArrayRef<std::optional<GlobalValue>>
+                                                       paramConstants) {
+  return Inferer(def, argTypes, globals, ctx, diags, registry, isKernel, paramConstants).run();
+}
+
+/// The constant arguments of a call, spelled for the instances' key.
+static std::string constantsKey(llvm::ArrayRef<std::optional<GlobalValue>> constants) {
+  std::function<std::string(const GlobalValue &)> spell = [&](const GlobalValue &v) {
+    switch (v.kind) {
+    case GlobalValue::Kind::Int:
+      return "i" + std::to_string(v.i);
+    case GlobalValue::Kind::Bool:
+      return std::string(v.i ? "True" : "False");
+    case GlobalValue::Kind::Tuple: {
+      std::string s = "(";
+      for (const GlobalValue &e : v.elements)
+        s += spell(e) + ",";
+      return s + ")";
+    }
+    default:
+      return std::string("?");
+    }
+  };
+  std::string key;
+  for (const std::optional<GlobalValue> &c : constants)
+    key += (c ? spell(*c) : "-") + ";";
+  return key;
 }
 
 const FunctionDef *DeviceFunctionRegistry::definition(const DeviceFunctionSource &fn,
@@ -1975,9 +2010,12 @@ bool DeviceFunctionRegistry::inProgress(const DeviceFunctionSource &fn) const {
 const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSource &fn,
                                                          llvm::ArrayRef<Type *> argTypes,
                                                          DiagnosticEngine &diags,
-                                                         SourceRange callSite) {
-  std::vector<Type *> key(argTypes.begin(), argTypes.end());
-  auto it = instances.find({&fn, key});
+                                                         SourceRange callSite,
+                                                         llvm::ArrayRef<std::optional<GlobalValue>>
+                                                             argConstants) {
+  auto key = std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()),
+                             constantsKey(argConstants));
+  auto it = instances.find(key);
   if (it != instances.end())
     return it->second.get();
   const FunctionDef *def = definition(fn, diags);
@@ -1987,7 +2025,8 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
   {
     stack.push_back(&fn);
     DiagnosticEngine::FileScope scope(diags, *fn.source);
-    typed = inferTypes(*def, argTypes, fn.globals, ctx, diags, this, /*isKernel=*/false);
+    typed = inferTypes(*def, argTypes, fn.globals, ctx, diags, this, /*isKernel=*/false,
+                       argConstants);
     stack.pop_back();
   }
   if (!typed) {
@@ -2000,6 +2039,6 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
   }
   auto owned = std::make_unique<TypedFunction>(std::move(*typed));
   const TypedFunction *result = owned.get();
-  instances[{&fn, key}] = std::move(owned);
+  instances[key] = std::move(owned);
   return result;
 }

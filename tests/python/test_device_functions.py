@@ -408,3 +408,69 @@ def test_jit_nopython_true_is_also_a_kernel(jit):
     k[1, 4](a)
     np.testing.assert_array_equal(a, [100, 101, 102, 103])
     assert callable(fill.forall) and "pyjit kernel or function fill" in repr(fill)
+
+
+@cuda.jit(device=True)
+def _histogram(ary, n, dtype):
+    # n sizes a shared array: a literal at the call site, as numba's Literal[int].
+    tid = cuda.threadIdx.x
+    sm = cuda.shared.array(n, dtype)
+    sm[tid] = 0
+    cuda.syncthreads()
+    cuda.atomic.add(sm, ary[tid] % n, 1)
+    cuda.syncthreads()
+    ary[tid] = sm[tid]
+
+
+@cuda.jit(device=True)
+def _bump(ary, wrap, scale=2):
+    tx = cuda.threadIdx.x
+    idx = (tx, np.uint64(cuda.threadIdx.y))
+    if wrap:   # False at the call: the branch is pruned (it would not type)
+        idx = (idx[0] % ary.shape[0], idx[1] % ary.shape[1])
+    cuda.atomic.add(ary, idx, scale)
+
+
+@cuda.jit(device=True)
+def _maybe_reset(n, flag):
+    if flag:
+        n = 10      # assigned in the body: n is not the constant
+    return n
+
+
+def test_literal_arguments_and_defaults_are_constants_in_the_callee(jit):
+    @jit
+    def k(ary, grid2d, out):
+        _histogram(ary, 32, np.uint32)
+        _bump(grid2d, False)
+        out[0] = _maybe_reset(3, False)
+        out[1] = _maybe_reset(3, True)
+
+    rng = np.random.default_rng(5)
+    a = rng.integers(0, 32, 32).astype(np.uint32)
+    expect = np.bincount(a, minlength=32).astype(np.uint32)
+    g = np.zeros((32, 1))
+    out = np.zeros(2, np.int64)
+    k[1, 32](a, g, out)
+    np.testing.assert_array_equal(a, expect)
+    assert (g == 2).all() and out.tolist() == [3, 10]
+
+
+def test_a_run_time_argument_still_cannot_size_a_shared_array(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "dyn_shape", """from pyjit import cuda
+import numpy as np
+
+
+@cuda.jit(device=True)
+def fill(n):
+    s = cuda.shared.array(n, np.float32)
+    s[0] = 1
+
+
+def k(a, n):
+    fill(n)
+""")
+    with pytest.raises(pyjit.CompileError, match=r"dyn_shape.py:7:27: error: the shape of "
+                                                 r"cuda.shared.array must be a compile-time"):
+        jit(m.k)[1, 1](np.zeros(1), 4)

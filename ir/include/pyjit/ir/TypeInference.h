@@ -8,6 +8,8 @@
 #include "pyjit/ir/TypeRules.h"
 #include <map>
 #include <optional>
+#include <string>
+#include <tuple>
 
 namespace pyjit::ir {
 
@@ -87,12 +89,18 @@ class DeviceFunctionRegistry;
 /// `isKernel` functions may not return a value. Errors (unknown names,
 /// unsupported operands, calls or attributes) are reported to `diags` at the
 /// offending expression; returns nullopt if any was reported.
+/// `paramConstants` (parallel to the parameters, or empty): a parameter
+/// given a compile-time constant (a device function's literal argument or
+/// default, numba's Literal[int]) and never assigned in the body reads as
+/// that constant, so it can size a shared array or decide an `if`.
 std::optional<TypedFunction> inferTypes(const ast::FunctionDef &def,
                                         llvm::ArrayRef<Type *> argTypes,
                                         const GlobalEnv &globals, TypeContext &ctx,
                                         DiagnosticEngine &diags,
                                         DeviceFunctionRegistry *registry = nullptr,
-                                        bool isKernel = true);
+                                        bool isKernel = true,
+                                        llvm::ArrayRef<std::optional<GlobalValue>>
+                                            paramConstants = {});
 
 /// Parsed device functions and their typed instances (one per argument
 /// types), shared by one compilation. Recursion is rejected: a function
@@ -101,12 +109,15 @@ class DeviceFunctionRegistry {
 public:
   explicit DeviceFunctionRegistry(TypeContext &ctx) : ctx(ctx) {}
 
-  /// The typed instance of `fn` for `argTypes`, typing it on first use.
-  /// Null after reporting to `diags` (errors inside `fn` point into its file,
-  /// followed by a note at `callSite` in the caller's file).
+  /// The typed instance of `fn` for `argTypes` (and `argConstants`: the
+  /// arguments that are compile-time constants, as inferTypes takes them),
+  /// typing it on first use. Null after reporting to `diags` (errors inside
+  /// `fn` point into its file, followed by a note at `callSite` in the
+  /// caller's file).
   const TypedFunction *instantiate(const DeviceFunctionSource &fn,
                                    llvm::ArrayRef<Type *> argTypes, DiagnosticEngine &diags,
-                                   SourceRange callSite);
+                                   SourceRange callSite,
+                                   llvm::ArrayRef<std::optional<GlobalValue>> argConstants = {});
   /// The definition of `fn` (parsed once); null after reporting an error.
   const ast::FunctionDef *definition(const DeviceFunctionSource &fn, DiagnosticEngine &diags);
   /// True while `fn` is being typed (a call of it now would recurse).
@@ -120,7 +131,8 @@ public:
 private:
   TypeContext &ctx;
   std::map<const DeviceFunctionSource *, std::unique_ptr<ast::Module>> parsed;
-  std::map<std::pair<const DeviceFunctionSource *, std::vector<Type *>>,
+  /// By function, argument types and constant arguments (spelled).
+  std::map<std::tuple<const DeviceFunctionSource *, std::vector<Type *>, std::string>,
            std::unique_ptr<TypedFunction>>
       instances;
   std::vector<const DeviceFunctionSource *> stack;
