@@ -173,15 +173,17 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=Non
                 launch_bounds=None):
     """PTX of `pyfunc` compiled for the signature `sig`, no GPU needed.
 
-    `sig` is a string such as "void(float32[:], int32)"; `cc` a compute
+    `sig` is a string such as "void(float32[:], int32)" (or a tuple of
+    argument types, `(float32[::1], float32)`); `cc` a compute
     capability tuple (default (9, 0), sm_90); debug, lineinfo, fastmath and
     opt and launch_bounds as for @cuda.jit. The PTX declares the arch's first PTX ISA version
     (the most portable). Returns (ptx: str, pyjit.void) like
     numba.cuda.compile_ptx (kernels return nothing). Raises CompileError.
     """
     from . import _options
-    from ._dispatcher import _parse_signature_types
+    from ._dispatcher import _parse_signature_types, signature_text
     from ._source import describe
+    sig = signature_text(sig)  # a tuple of argument types, as numba takes it, too
     restype = sig.split("(", 1)[0].strip() if isinstance(sig, str) else ""
     if restype not in ("", "void", "none"):
         raise TypeError("a kernel returns nothing: its signature must start with 'void(', "

@@ -43,8 +43,10 @@ class Type:
                     d.step not in (None, 1):
                 raise TypeError("array types are spelled with ':' and '::1', e.g. float32[:, ::1]")
             spelled.append("::1" if d.step == 1 else ":")
-        if "::1" in spelled[:-1]:
-            raise TypeError("only the last dimension may be '::1' (C layout)")
+        contiguous = [k for k, d in enumerate(spelled) if d == "::1"]
+        if contiguous not in ([], [len(spelled) - 1], [0]):
+            raise TypeError("only the last dimension (C layout) or the first (Fortran layout) "
+                            "may be '::1', got [%s]" % ", ".join(spelled))
         return ArrayType(self, spelled)
 
     def __call__(self, *args):

@@ -10,8 +10,28 @@ def test_type_objects_spell_numba_signatures():
     assert str(float32[:]) == "float32[:]"
     assert str(float64[:, ::1]) == "float64[:, ::1]"
     assert void(float32[:], int32) == "void(float32[:], int32)"
-    with pytest.raises(TypeError):
-        float32[::1, :]
+    assert str(float32[::1, :]) == "float32[::1, :]"   # numba: Fortran-contiguous
+    with pytest.raises(TypeError, match=r"only the last dimension \(C layout\) or the first"):
+        float32[:, ::1, :]
+    with pytest.raises(TypeError, match="may be '::1'"):
+        float32[::1, ::1]
+
+
+def test_fortran_array_type_object_and_compile_ptx_with_a_tuple_of_types(jit):
+    @jit((float64[::1, :],))
+    def k(a):
+        a[1, 0] = 7
+
+    assert k.signatures == [("array(float64, 2d, F)",)]
+    a = np.asfortranarray(np.zeros((2, 2)))
+    k[1, 1](a)
+    assert a[1, 0] == 7 and a.sum() == 7
+
+    def f(r, x):
+        r[0] = x * 2
+
+    ptx, restype = cuda.compile_ptx(f, (float32[::1], float32))
+    assert ".entry" in ptx and restype is pyjit.void
 
 
 def test_type_hints_give_an_eager_signature():
