@@ -917,14 +917,29 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
     }
     return fits(c, t);
   };
+  // An expression's constant: its own, or a tuple display's of constants.
+  std::function<std::optional<GlobalValue>(const Expr &)> constantOf =
+      [&](const Expr &x) -> std::optional<GlobalValue> {
+    if (auto it = result.exprs.find(&x); it != result.exprs.end() && it->second.constant)
+      return it->second.constant;
+    auto *te = dyn_cast<TupleExpr>(&x);
+    if (!te)
+      return std::nullopt;
+    GlobalValue t{GlobalValue::Kind::Tuple, 0, 0.0, {}};
+    for (const ExprPtr &el : te->elts) {
+      std::optional<GlobalValue> c = constantOf(*el);
+      if (!c)
+        return std::nullopt;
+      t.elements.push_back(*c);
+    }
+    return t;
+  };
   for (size_t i = 0; i < argTypes.size(); ++i) {
-    const GlobalValue *c = nullptr;
+    std::optional<GlobalValue> c;
     if (!binding.args[i])
-      c = &binding.defaults[i];
+      c = binding.defaults[i];
     else if (i >= binding.elements.size() || binding.elements[i] < 0)
-      if (auto it = result.exprs.find(binding.args[i]);
-          it != result.exprs.end() && it->second.constant)
-        c = &*it->second.constant;
+      c = constantOf(*binding.args[i]);
     if (c && literal(*c, argTypes[i]))
       constants[i] = *c;
   }

@@ -432,6 +432,12 @@ def _bump(ary, wrap, scale=2):
 
 
 @cuda.jit(device=True)
+def _shared_size(shape):
+    sm = cuda.shared.array(shape, np.uint32)   # a tuple display of literals at the call
+    return sm.size
+
+
+@cuda.jit(device=True)
 def _maybe_reset(n, flag):
     if flag:
         n = 10      # assigned in the body: n is not the constant
@@ -445,15 +451,16 @@ def test_literal_arguments_and_defaults_are_constants_in_the_callee(jit):
         _bump(grid2d, False)
         out[0] = _maybe_reset(3, False)
         out[1] = _maybe_reset(3, True)
+        out[2] = _shared_size((4, 8))
 
     rng = np.random.default_rng(5)
     a = rng.integers(0, 32, 32).astype(np.uint32)
     expect = np.bincount(a, minlength=32).astype(np.uint32)
     g = np.zeros((32, 1))
-    out = np.zeros(2, np.int64)
+    out = np.zeros(3, np.int64)
     k[1, 32](a, g, out)
     np.testing.assert_array_equal(a, expect)
-    assert (g == 2).all() and out.tolist() == [3, 10]
+    assert (g == 2).all() and out.tolist() == [3, 10, 32]
 
 
 def test_a_run_time_argument_still_cannot_size_a_shared_array(jit, tmp_path):
