@@ -148,6 +148,17 @@ RValue IRGen::call(const CallExpr &e) {
     b.setLoc(e.range().begin);
     return arrayReduction(path.drop_front(13), array, ei.type, e.range());
   }
+  if (path == "method.bit_count") {
+    // Python's: the ones in |x| (|INT_MIN| wraps to itself, whose one bit
+    // is the answer too); cuda.popc's instruction.
+    Value *x = gen(*cast<AttributeExpr>(*e.callee).value).value;
+    auto *it = cast<IntType>(x->type());
+    if (it->isSigned())
+      x = b.select(b.cmp(CmpPredicate::Lt, x, b.constInt(it, 0)), b.unary(Opcode::Neg, x), x);
+    Instruction *count = b.create(Opcode::Cuda, ctx.int32(), {x});
+    count->intImm = static_cast<int64_t>(CudaFn::Popc);
+    return RValue::of(b.cast(count, ei.type));
+  }
   if (path == "method.conjugate") {
     Value *z = gen(*cast<AttributeExpr>(*e.callee).value).value;
     auto *ct = dyn_cast<ComplexType>(z->type());

@@ -391,6 +391,13 @@ ExprInfo Inferer::call(const CallExpr &e) {
     }
     return ExprInfo{t};
   }
+  if (path == "method.bit_count") {
+    if (!args.empty() || !e.keywords.empty()) {
+      error(e.range(), "bit_count() takes no arguments");
+      return {};
+    }
+    return ExprInfo{ctx.int64()}; // a Python int
+  }
   if (path == "method.conjugate") {
     if (!args.empty()) {
       error(e.range(), "conjugate() takes no arguments");

@@ -1221,6 +1221,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
   }
   if (auto *it = dyn_cast<IntType>(base.type); it && !it->isEnum() && attr == "value")
     return base; // an IntEnum member passed in or held (typed as its int): .value is itself
+  if (auto *it = dyn_cast<IntType>(base.type); it && !it->isEnum() && attr == "bit_count")
+    return ExprInfo{ctx.builtin("method.bit_count")}; // int.bit_count(), Python 3.10
   if (auto *et = dyn_cast<IntType>(base.type); et && et->isEnum()) {
     // A plain enum member held in a variable or argument: its value.
     if (attr == "value")

@@ -1112,3 +1112,20 @@ def test_named_tuples_made_in_kernels_and_as_globals(jit):
 
     with pytest.raises(pyjit.CompileError, match="Point\\(\\) is missing field 'y'"):
         missing[1, 1](o)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64, np.uint8, np.uint32, np.uint64])
+def test_int_bit_count_is_pythons(jit, dtype):
+    # int.bit_count() counts the ones of |x| (Python 3.10); INT_MIN has one.
+    @jit
+    def k(a, out):
+        for i in range(a.size):
+            out[i] = a[i].bit_count()
+
+    info = np.iinfo(dtype)
+    a = np.array([0, 1, 5, info.max, info.min, 7, 255 % (int(info.max) + 1)], dtype=dtype)
+    if info.min < 0:
+        a = np.append(a, np.array([-1, -7], dtype=dtype))
+    out = np.zeros(a.size, np.int64)
+    k[1, 1](a, out)
+    assert out.tolist() == [int(v).bit_count() for v in a]
