@@ -240,10 +240,13 @@ RValue IRGen::cmathCall(const CallExpr &e, CMathFn fn) {
   auto *part = ctx.floatTy(ct->partBits());
   PartMath m(b, ctx, part);
   if (fn == CMathFn::Rect) {
-    // r * (cos phi + i sin phi); rect(inf, 0) is inf + 0j.
+    // r * (cos phi + i sin phi); for phi == 0, CPython's imaginary part is
+    // r * phi, a zero of the sign of r's times phi's (rect(-1, 0) is -1-0j),
+    // and rect(inf, 0) is inf + 0j (no inf * 0 = nan).
     Value *r = scalar(*e.args[0], part), *phi = scalar(*e.args[1], part);
     Value *im = m.mul(r, m.fn(MathFn::Sin, phi));
-    im = m.sel(m.cmp(CmpPredicate::Eq, phi, m.k(0)), phi, im);
+    im = m.sel(m.cmp(CmpPredicate::Eq, phi, m.k(0)), m.mul(m.fn(MathFn::Copysign, m.k(1), r), phi),
+               im);
     return RValue::of(b.create(Opcode::ComplexMake, ct, {m.mul(r, m.fn(MathFn::Cos, phi)), im}));
   }
   bool real = !isa<ComplexType>(info(*e.args[0]).type);

@@ -297,6 +297,11 @@ RValue IRGen::call(const CallExpr &e) {
       acc = b.binary(op, acc, scalar(*e.args[i], ei.type));
     return RValue::of(acc);
   }
+  if (path.starts_with("dtype.") && e.args.size() == 2) { // np.complex128(re, im)
+    Type *part = ctx.floatTy(cast<ComplexType>(ei.type)->partBits());
+    return RValue::of(b.create(Opcode::ComplexMake, ei.type,
+                               {scalar(*e.args[0], part), scalar(*e.args[1], part)}));
+  }
   if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype."))
     return RValue::of(scalar(*e.args[0], ei.type));
   if (path == "literal_unroll")

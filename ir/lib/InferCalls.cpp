@@ -643,6 +643,16 @@ ExprInfo Inferer::call(const CallExpr &e) {
     }
     return ExprInfo{fitLiterals(ctx, acc.type, args), acc.weak};
   }
+  if ((path == "dtype.complex64" || path == "dtype.complex128") && args.size() == 2) {
+    // np.complex128(re, im): numba takes the two parts (real numbers).
+    for (size_t i = 0; i < 2; ++i)
+      if (!args[i].type->isScalar() || isa<ComplexType>(args[i].type)) {
+        error(e.args[i]->range(), path.drop_front(6) + "() needs a real number here, not " +
+                                      typeName(args[i].type));
+        return {};
+      }
+    return ExprInfo{ctx.scalarByName(path.drop_front(6))};
+  }
   if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype.")) {
     if (!wantArgs(1, 1) || !wantScalar(0))
       return {};

@@ -224,3 +224,47 @@ def test_arctanh_of_plus_and_minus_one_is_numpy_s_infinity(jit):
     np.testing.assert_array_equal(out.real, want.real)
     np.testing.assert_array_equal(out.imag, want.imag)
     np.testing.assert_array_equal(np.signbit(out.imag), np.signbit(want.imag))
+
+
+def test_rect_with_zero_phase_has_cpythons_signed_zero(jit):
+    # CPython: rect(r, 0) is r + (r * phi)j, so rect(-1, 0) is -1-0j; rect(-inf, 0)
+    # is -inf-0j (its special-value table), not a nan from inf * 0.
+    @jit
+    def k(out, r, phi):
+        for i in range(r.size):
+            out[i] = cmath.rect(r[i], phi[i])
+
+    cases = [(-1.0, 0.0), (-math.pi, 0.0), (1.0, -0.0), (-1.0, -0.0), (-0.0, 0.0),
+             (math.inf, 0.0), (-math.inf, 0.0), (2.0, 1.0)]
+    r = np.array([c[0] for c in cases])
+    phi = np.array([c[1] for c in cases])
+    out = np.zeros(len(cases), np.complex128)
+    k[1, 1](out, r, phi)
+    for case, got in zip(cases, out):
+        want = cmath.rect(*case)
+        assert got.real == want.real, case
+        assert math.copysign(1, got.imag) == math.copysign(1, want.imag), case
+        assert abs(got.imag - want.imag) <= 1e-15, case
+
+
+def test_numpy_complex_types_take_two_parts(jit):
+    @jit
+    def k(out, re, im):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = np.complex128(re[i], im[i]) + np.complex64(im[i], 1)
+
+    re = np.array([1.5, -2.0])
+    im = np.array([-3.25, 4.0])
+    out = np.empty(2, np.complex128)
+    k[1, 2](out, re, im)
+    np.testing.assert_array_equal(out, re + 1j * im + (im + 1j))
+
+
+def test_numpy_complex_of_a_complex_part_is_an_error(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "cx2", "import numpy as np\n\n\ndef k(out):\n"
+                                     "    out[0] = np.complex128(1j, 2)\n")
+    with pytest.raises(pyjit.CompileError, match=r"cx2.py:5:28: error: complex128\(\) needs a "
+                                                 r"real number here, not complex128"):
+        jit(m.k)[1, 1](np.zeros(1, np.complex128))
