@@ -922,7 +922,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def _inspect(self, signature, get):
         if signature is not None:
             return get(self._overload_for(signature))
-        return {sig: get(overload) for sig, overload in self._all_overloads().items()}
+        # Looked up by type objects too (`k.inspect_asm()[(float64[::1],)]`), as numba's.
+        return _Overloads({sig: get(overload) for sig, overload in self._all_overloads().items()},
+                          self._signature_key)
 
     def _resource(self, signature, name=None):
         """One resource-usage entry (`name`; None: all of them) as _inspect
@@ -934,8 +936,16 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def inspect_asm(self, signature=None):
         """The PTX of the overload for `signature` (str), or without one a dict
-        {argument types: PTX} of every compiled overload, as numba.cuda."""
-        return self._inspect(signature, lambda overload: overload.ptx)
+        {argument types: PTX} of every compiled overload, as numba.cuda.
+        RuntimeError for a kernel on the CPU backend (it has no PTX)."""
+        return self._inspect(signature, self._ptx)
+
+    def _ptx(self, overload):
+        if overload.cpu:
+            raise RuntimeError("kernel '%s' runs on the CPU backend: it has no PTX "
+                               "(cuda.compile_ptx(f, signature) gives it without a GPU)"
+                               % self.__name__)
+        return overload.ptx
 
     def inspect_sass(self, signature=None):
         """SASS of the overload for `signature` (str), disassembled from its
@@ -1014,7 +1024,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         that is itself specialized."""
         if self.specialized:
             raise RuntimeError("kernel '%s' is already specialized" % self.__name__)
-        types = tuple(typeof(a, self._arg_name(i)) for i, a in enumerate(args))
+        # Values, or type objects (`float32[::1]`) standing for their type, as numba takes.
+        types = tuple(_parse_signature_types("(%s)" % a)[0] if is_type_object(a)
+                      else typeof(a, self._arg_name(i)) for i, a in enumerate(args))
         cache = self.__dict__.setdefault("_specializations", {})
         special = cache.get(types)
         if special is None:
@@ -1022,6 +1034,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             special._specialized = True
             cache[types] = special
         return special
+
+    @property
+    def specializations(self):
+        """{argument types: specialized kernel} made by specialize(), as numba's."""
+        return self.__dict__.setdefault("_specializations", {})
 
     @property
     def specialized(self):
@@ -1264,6 +1281,28 @@ class DeviceFunction(_Compiled):
         raise TypeError("device function '%s' can only be called from a kernel or another "
                         "device function" % self.__name__)
 
+    def __getitem__(self, config):
+        raise TypeError("device function '%s' cannot be launched as a kernel (numba: 'Cannot "
+                        "compile a device function as a kernel'); call it from a kernel, or "
+                        "decorate it with @cuda.jit without device=True" % self.__name__)
+
+    def _no_code(self, what):
+        raise TypeError("cannot inspect the %s of device function '%s': pyjit compiles it "
+                        "inline where kernels call it, so it has no code of its own; inspect a "
+                        "kernel that calls it" % (what, self.__name__))
+
+    def inspect_asm(self, signature=None):
+        self._no_code("PTX")
+
+    def inspect_sass(self, signature=None):
+        self._no_code("SASS")
+
+    def inspect_llvm(self, signature=None):
+        self._no_code("LLVM IR")
+
+    def inspect_ir(self, signature=None):
+        self._no_code("IR")
+
     def __repr__(self):
         return "<pyjit device function %s>" % self.__name__
 
@@ -1304,6 +1343,18 @@ class KernelOrFunction(HostDeviceFunction):
 
     def __getitem__(self, config):
         return self._as_kernel()[config]
+
+    def inspect_asm(self, signature=None):
+        return self._as_kernel().inspect_asm(signature)
+
+    def inspect_sass(self, signature=None):
+        return self._as_kernel().inspect_sass(signature)
+
+    def inspect_llvm(self, signature=None):
+        return self._as_kernel().inspect_llvm(signature)
+
+    def inspect_ir(self, signature=None):
+        return self._as_kernel().inspect_ir(signature)
 
     def __getattr__(self, name):  # the kernel's API: forall, specialize, inspect_*, ...
         if name.startswith("_"):

@@ -18,8 +18,9 @@ thread per element (per loop index for a gufunc), calls it. As numba does:
 inputs broadcast (NumPy's rules), and the first signature whose input types
 match the arguments' types exactly (a Python number's type being NumPy's:
 int64, float64, complex128), else the first whose input types each argument
-converts to safely (`np.can_cast(..., 'safe')`; a Python number converts to
-any type of its kind that holds it, or of a wider kind) is chosen, its
+converts to safely (`np.can_cast(..., 'safe')`; a Python or NumPy scalar
+converts to any type of its kind that holds its value, or of a wider kind)
+is chosen, its
 types given to the arguments; the result is a device array when an input
 or `out` is one, else a numpy array. Host inputs are copied to the device
 (broadcast and made contiguous first). Signatures are required (numba's
@@ -37,10 +38,28 @@ from ._devicearray import DeviceArray
 _TARGETS = ("cuda", "gpu", "cpu")
 
 
-def _jit_for(target):
+def _jit_for(target, fastmath=False):
     if target not in _TARGETS:
         raise ValueError("target must be 'cuda' or 'cpu', got %r" % (target,))
-    return cuda.jit if target in ("cuda", "gpu") else (lambda f: cuda.jit(f, target="cpu"))
+    if target in ("cuda", "gpu"):
+        return lambda f: cuda.jit(f, fastmath=fastmath)
+    return lambda f: cuda.jit(f, target="cpu", fastmath=fastmath)
+
+
+def _check_options(what, nopython, options):
+    """The fastmath option of (gu)vectorize; TypeError for nopython=False and
+    for options pyjit's ufuncs do not take (numba: 'Unrecognized options')."""
+    if nopython is not True:
+        raise TypeError("%s: nopython=%r is not supported: CUDA ufuncs compile in nopython "
+                        "mode only" % (what, nopython))
+    for key in options:
+        if key != "fastmath":
+            raise TypeError("%s: unknown option %r (pyjit's ufuncs take identity, cache, "
+                            "nopython=True and fastmath)" % (what, key))
+    from . import _options
+    fastmath = options.get("fastmath", False)
+    _options.fastmath_flags(fastmath)  # TypeError or ValueError for a bad value
+    return fastmath
 
 
 def _parse_signature(text, what):
@@ -87,6 +106,10 @@ def _kind_rank(kind):
 
 def _converts(value, dtype):
     """Whether argument `value` converts safely to `dtype` (a numpy dtype)."""
+    if isinstance(value, np.generic) and value.dtype.kind in "biufc":
+        # A NumPy scalar converts as its value does (numba coerces scalar
+        # arguments to the signature: np.int64(2) to an int32 parameter).
+        value = value.item()
     if isinstance(value, (bool, int, float, complex)) and not isinstance(value, np.generic):
         # A Python number (weak, as NEP 50 has it): any type of its kind or
         # wider; an int only to an integer type that holds it.
@@ -179,10 +202,10 @@ def _is_device(a):
 class _Ufunc:
     """A vectorized function (pyjit.vectorize)."""
 
-    def __init__(self, func, signatures, target):
+    def __init__(self, func, signatures, target, fastmath=False):
         self._func = func
         self._device = cuda.jit(device=True)(func)
-        self._jit = _jit_for(target)
+        self._jit = _jit_for(target, fastmath)
         self._target = target
         self.__name__ = func.__name__
         self.__doc__ = func.__doc__
@@ -294,7 +317,8 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=True, cache
                         "float32)'], target='cuda'), as numba's CUDA ufuncs do")
     sigs = [signatures] if isinstance(signatures, str) else list(signatures)
     _jit_for(target)
-    return lambda func: _Ufunc(func, sigs, target)
+    fastmath = _check_options("vectorize", nopython, options)
+    return lambda func: _Ufunc(func, sigs, target, fastmath)
 
 
 _CORE = re.compile(r"\(\s*([\w\s,]*)\)")
@@ -314,7 +338,8 @@ def _parse_layout(layout, what):
 class _GUfunc:
     """A generalized ufunc (pyjit.guvectorize)."""
 
-    def __init__(self, func, signatures, layout, target):
+    def __init__(self, func, signatures, layout, target, fastmath=False):
+        self._fastmath = fastmath
         self.__name__ = func.__name__
         self.__doc__ = func.__doc__
         what = "guvectorize '%s'" % self.__name__
@@ -351,11 +376,14 @@ class _GUfunc:
                   "    i = cuda.grid(1)\n"
                   "    if i < n:\n"
                   "        op(%s)\n" % (name, ", ".join(names), passed))
-        self._kernel = _jit_for(target)(_exec_kernel(source, name, self._device))
+        self._kernel = _jit_for(target, self._fastmath)(_exec_kernel(source, name, self._device))
 
     def __call__(self, *args, out=None, stream=0):
         what = "gufunc '%s'" % self.__name__
         nin, nout = len(self._ins), len(self._outs)
+        if len(args) > nin and out is not None:
+            raise ValueError("%s: cannot specify argument 'out' as both positional and keyword"
+                             % what)
         outs = list(args[nin:]) if len(args) > nin else ([] if out is None else
                                                           list(out if isinstance(out, tuple)
                                                                else (out,)))
@@ -445,4 +473,5 @@ def guvectorize(signatures, layout, target="cpu", identity=None, nopython=True, 
     outputs (docs/host-api.md)."""
     sigs = [signatures] if isinstance(signatures, str) else list(signatures)
     _jit_for(target)
-    return lambda func: _GUfunc(func, sigs, layout, target)
+    fastmath = _check_options("guvectorize", nopython, options)
+    return lambda func: _GUfunc(func, sigs, layout, target, fastmath)

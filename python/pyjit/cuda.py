@@ -169,8 +169,8 @@ def declare_device(name, sig, link=None, use_cooperative=False):
     return DeclaredDevice(name, result, ",".join(params), link or (), sig)
 
 
-def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=None, opt=3,
-                launch_bounds=None):
+def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,
+                opt=3, launch_bounds=None):
     """PTX of `pyfunc` compiled for the signature `sig`, no GPU needed.
 
     `sig` is a string such as "void(float32[:], int32)" (or a tuple of
@@ -183,6 +183,10 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, fastmath=False, cc=Non
     from . import _options
     from ._dispatcher import _parse_signature_types, signature_text
     from ._source import describe
+    if device:
+        raise NotImplementedError("cuda.compile_ptx(device=True): pyjit compiles device "
+                                  "functions inline at each call site; compile a kernel that "
+                                  "calls it")
     sig = signature_text(sig)  # a tuple of argument types, as numba takes it, too
     restype = sig.split("(", 1)[0].strip() if isinstance(sig, str) else ""
     if restype not in ("", "void", "none"):

@@ -339,3 +339,33 @@ def test_global_device_arrays_are_read_and_written_in_place(jit):
     table = _TABLE.copy_to_host()
     np.testing.assert_array_equal(o, before * 2 + table[np.arange(8) % 3, 1])
     np.testing.assert_array_equal(_PRICES.copy_to_host(), before + 1)
+
+
+def test_device_function_misuse_says_why():
+    @cuda.jit(device=True)
+    def f(x):
+        return x + 1
+
+    with pytest.raises(TypeError, match="device function 'f' cannot be launched as a kernel"):
+        f[1, 1]
+    for inspect, what in ((f.inspect_asm, "PTX"), (f.inspect_sass, "SASS"),
+                          (f.inspect_llvm, "LLVM IR")):
+        with pytest.raises(TypeError, match="cannot inspect the %s of device function 'f'"
+                                            % what):
+            inspect()
+    with pytest.raises(NotImplementedError, match=r"compile_ptx\(device=True\)"):
+        cuda.compile_ptx(_compile_me, "void(float32[:])", device=True)
+
+
+def test_specialize_takes_type_objects_and_lists_specializations(jit):
+    @jit
+    def k(a, b):
+        a[0] = b[0] + 1
+
+    s = k.specialize(pyjit.float32[::1], pyjit.float32[::1])
+    assert s.specialized and not k.specialized
+    assert k.specializations == {("array(float32, 1d, C)", "array(float32, 1d, C)"): s}
+    assert k.specialize(np.zeros(1, np.float32), np.zeros(1, np.float32)) is s
+    a = np.zeros(1, np.float32)
+    s[1, 1](a, np.array([2.0], np.float32))
+    assert a[0] == 3.0

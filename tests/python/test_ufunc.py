@@ -189,3 +189,35 @@ def test_gufunc_signatures_as_tuples_of_types():
             y[i] = 2 * x[i]
 
     np.testing.assert_array_equal(twice(np.arange(3, dtype=np.float32)), [0, 2, 4])
+
+
+def test_ufunc_options_are_checked_and_fastmath_reaches_the_kernel():
+    def add(a, b):
+        return a + b
+
+    with pytest.raises(TypeError, match="vectorize: unknown option 'nonexistent'"):
+        vectorize(["float32(float32, float32)"], target="cpu", nonexistent=2)
+    with pytest.raises(TypeError, match="guvectorize: unknown option 'what1'"):
+        guvectorize(["void(float32[:], float32[:])"], "(x)->(x)", target="cpu", what1=True)
+    with pytest.raises(TypeError, match="nopython=False is not supported"):
+        guvectorize(["void(float32[:], float32[:])"], "(x)->(x)", target="cpu", nopython=False)
+    with pytest.raises(ValueError, match="unknown flag 'fast'"):
+        vectorize(["float32(float32, float32)"], target="cpu", fastmath={"fast"})
+    f = vectorize(["float32(float32, float32)"], target="cpu", fastmath=True)(add)
+    r = f(np.ones(3, np.float32), np.ones(3, np.float32))
+    assert (r == 2).all()
+    assert f._kernel.options["fastmath"] is True
+
+
+def test_gufunc_out_given_twice_and_numpy_scalars_coerce():
+    @guvectorize(["void(int32, int32[:], int32[:])"], "(),(t)->(t)", target="cpu")
+    def scale(a, b, out):
+        for i in range(b.size):
+            out[i] = a * b[i]
+
+    b = np.arange(10, dtype=np.int32)
+    np.testing.assert_array_equal(scale(np.int64(2), b), 2 * b)   # numba coerces the scalar
+    res = np.zeros(10, np.int32)
+    with pytest.raises(ValueError, match="cannot specify argument 'out' as both positional "
+                                         "and keyword"):
+        scale(2, b, res, out=res)
