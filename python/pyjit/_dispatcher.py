@@ -860,9 +860,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def _match_signature(self, types):
         """The explicit signature that takes the argument types with the least
-        conversion (an exact match, else only safe conversions such as int32 to
-        int64, else any; the first of equals), as numba chooses overloads."""
-        problems, best, best_rank = [], None, None
+        conversion, as numba chooses overloads: the fewest unsafe conversions
+        (float64 to float32), then the fewest safe ones (int32 to int64). Two
+        signatures rated alike raise TypeError ('ambiguous'), as numba's."""
+        problems, best, best_rank, tied = [], None, None, None
         for sig, sig_types in zip(self.signature_strings, self._signature_types()):
             if len(sig_types) != len(types):
                 problems.append("%s takes %d arguments" % (sig, len(sig_types)))
@@ -873,9 +874,18 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 problems.append("%s: %s is %s, the signature wants %s"
                                 % (sig, self._arg_name(i), types[i], sig_types[i]))
                 continue
-            rank = max(ranks, default=0)
+            rank = (ranks.count(2), ranks.count(1))
             if best_rank is None or rank < best_rank:
-                best, best_rank = tuple(sig_types), rank
+                best, best_rank, tied = tuple(sig_types), rank, None
+            elif rank == best_rank and tuple(sig_types) != best:
+                tied = sig
+        if best is not None and tied is not None:
+            first = self.signature_strings[self._signature_types().index(list(best))] \
+                if list(best) in self._signature_types() else str(best)
+            raise TypeError("ambiguous overloading of kernel '%s' for arguments (%s): %s and %s "
+                            "take them with as many conversions; pass arguments of one "
+                            "signature's exact types" % (self.__name__, ", ".join(types),
+                                                          first, tied))
         if best is not None:
             return best
         raise TypeError("no signature of kernel '%s' matches the arguments: %s"

@@ -232,3 +232,23 @@ def test_numba_short_and_c_type_names_are_exported(jit):
 
     conv[1, 1](a, 2.9)
     assert a[0] == 2.5
+
+
+def test_overloads_are_rated_by_conversions_and_ties_are_ambiguous(jit):
+    # numba: fewest unsafe conversions, then fewest safe ones; a tie is an error.
+    def add(r, x, y):
+        r[0] = x + y
+
+    f = jit(["(float64[::1], float32, float64)", "(float64[::1], float64, float32)",
+             "(float64[::1], int64, int64)"])(add)
+    r = np.zeros(1)
+    with pytest.raises(TypeError, match=r"ambiguous overloading of kernel 'add' for arguments "
+                                        r"\(array\(float64, 1d, C\), float64, float64\)"):
+        f[1, 1](r, 1.1, 2.2)
+    f[1, 1](r, np.float32(1.5), 2.25)     # the first, exactly
+    assert r[0] == 3.75
+    f[1, 1](r, 3, 4)                      # int64, int64: exact
+    assert r[0] == 7
+    g = jit(["(float64[::1], int32, float64)", "(float64[::1], float64, float64)"])(add)
+    g[1, 1](r, 2, 3)   # (int64, int64): one unsafe + one safe vs two safe: the second
+    assert r[0] == 5.0
