@@ -558,7 +558,24 @@ RValue IRGen::numpyOperatorValues(const NumpyOperatorUfunc &u, const std::vector
     return binary(u.binary, v[0], ops[0], v[1], ops[1], ei.type);
   case K::Compare: {
     Type *common = promoteOperands(ctx, ops[0], ops[1]);
-    return RValue::of(b.cmp(predicateOf(u.compare), castTo(v[0], common), castTo(v[1], common)));
+    CmpPredicate pred = predicateOf(u.compare);
+    auto *li = dyn_cast<IntType>(ops[0].type), *ri = dyn_cast<IntType>(ops[1].type);
+    if (li && ri && li->isSigned() != ri->isSigned() && isa<FloatType>(common)) {
+      // A signed and a uint64 (NumPy's float64 promotion): compared exactly,
+      // as NumPy's 'qQ->?' loops do (NumPy >= 1.25, numba's ufunc_db): a
+      // negative signed value is below every unsigned one; else as uint64.
+      bool signedLeft = li->isSigned();
+      Value *sv = castTo(v[signedLeft ? 0 : 1], ctx.int64());
+      Type *u64 = ctx.uint64();
+      Value *exact = b.cmp(pred, castTo(v[0], u64), castTo(v[1], u64));
+      bool lessLeft = signedLeft; // when the signed one is negative, the left is smaller
+      bool whenNegative = pred == CmpPredicate::Ne ||
+                          (lessLeft ? pred == CmpPredicate::Lt || pred == CmpPredicate::Le
+                                    : pred == CmpPredicate::Gt || pred == CmpPredicate::Ge);
+      Value *negative = b.cmp(CmpPredicate::Lt, sv, b.constInt(ctx.int64(), 0));
+      return RValue::of(b.select(negative, b.constBool(whenNegative), exact));
+    }
+    return RValue::of(b.cmp(pred, castTo(v[0], common), castTo(v[1], common)));
   }
   case K::Logical: {
     Opcode op = u.binary == BinaryOp::BitAnd ? Opcode::BitAnd

@@ -467,3 +467,30 @@ def test_round_of_an_integer_with_ndigits_is_a_float(jit):
     out = np.zeros(3)
     k[1, 1](np.array([15, 7, 250]), out)
     assert list(out) == [20.0, 7.0, 50.0]
+
+
+def test_numpy_comparisons_of_signed_and_uint64_are_exact(jit):
+    # NumPy's 'qQ->?' loops (numba's ufunc_db) compare exactly, not through float64.
+    @jit
+    def k(a, b, out, aa, bb, out_arr):
+        for i in range(a.size):
+            out[0, i] = np.less(a[i], b[i])
+            out[1, i] = np.less_equal(a[i], b[i])
+            out[2, i] = np.greater(a[i], b[i])
+            out[3, i] = np.greater_equal(a[i], b[i])
+            out[4, i] = np.equal(a[i], b[i])
+            out[5, i] = np.not_equal(a[i], b[i])
+            out[6, i] = np.less(b[i], a[i])
+            out[7, i] = np.greater_equal(b[i], a[i])
+        np.equal(aa, bb, out_arr)
+
+    a = np.array([2**62, 2**62 + 1, -1, -2**63, 5, 2**63 - 1, 0], np.int64)
+    b = np.array([2**62 + 1, 2**62 + 1, 2**64 - 1, 0, 5, 2**63, 0], np.uint64)
+    out = np.zeros((8, a.size), np.bool_)
+    bb = np.array([2**62 + 1, 2**62 + 1], np.uint64)
+    out_arr = np.zeros(2, np.bool_)
+    k[1, 1](a, b, out, a[:2].copy(), bb, out_arr)
+    want = [np.less(a, b), np.less_equal(a, b), np.greater(a, b), np.greater_equal(a, b),
+            np.equal(a, b), np.not_equal(a, b), np.less(b, a), np.greater_equal(b, a)]
+    np.testing.assert_array_equal(out, np.array(want))
+    np.testing.assert_array_equal(out_arr, [False, True])
