@@ -858,9 +858,43 @@ void IRGen::forStmt(const ForStmt &s) {
   loopElse(s.orelse, done, exit);
 }
 
+/// The per-iteration values of enumerate(t[, start]) or zip(t1, t2, ...) of
+/// tuples: ((start + k, t[k]), ...) or ((t1[k], t2[k], ...), ...).
+RValue IRGen::tupleZip(const CallExpr &call, bool enumerate) {
+  std::vector<RValue> tuples;
+  for (size_t i = 0; i < (enumerate ? 1 : call.args.size()); ++i) {
+    auto *inner = dyn_cast<CallExpr>(call.args[i].get());
+    auto *fn = inner ? llvm::dyn_cast_or_null<BuiltinType>(info(*inner->callee).type) : nullptr;
+    tuples.push_back(fn && fn->path() == "zip" ? tupleZip(*inner, false) // enumerate(zip(..))
+                                               : gen(*call.args[i]));
+  }
+  Value *start = enumerate && call.args.size() == 2 ? scalar(*call.args[1], ctx.int64())
+                                                    : b.constInt(ctx.int64(), 0);
+  RValue r;
+  r.type = info(call).type;
+  auto *tt = cast<TupleType>(r.type);
+  for (size_t k = 0; k < tt->size(); ++k) {
+    RValue it;
+    it.type = tt->elements()[k];
+    if (enumerate)
+      it.elems.push_back(RValue::of(
+          b.binary(Opcode::Add, start, b.constInt(ctx.int64(), static_cast<int64_t>(k)))));
+    for (const RValue &t : tuples)
+      it.elems.push_back(t.elems[k]);
+    r.elems.push_back(it);
+  }
+  return r;
+}
+
 // `for x in (a, b, c)`: the body once per element, in order.
 void IRGen::unrolledFor(const ForStmt &s) {
-  RValue tuple = gen(*s.iter);
+  RValue tuple;
+  auto *call = dyn_cast<CallExpr>(s.iter.get());
+  auto *callee = call ? llvm::dyn_cast_or_null<BuiltinType>(info(*call->callee).type) : nullptr;
+  if (callee && (callee->path() == "enumerate" || callee->path() == "zip"))
+    tuple = tupleZip(*call, callee->path() == "enumerate");
+  else
+    tuple = gen(*s.iter);
   BasicBlock *exit = fn->createBlock();
   BasicBlock *done = s.orelse.empty() ? exit : fn->createBlock(); // the loop's else
   for (const RValue &elem : tuple.elems) {

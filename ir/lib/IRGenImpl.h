@@ -157,6 +157,7 @@ private:
   RValue loopValue(const LoopValue &v, const std::vector<LoopStream> &streams,
                    const std::vector<Value *> &ivs);
   void unrolledFor(const ForStmt &s);
+  RValue tupleZip(const CallExpr &call, bool enumerate);
   Value *tripCount(const LoopStream &st);
 
   // Expressions.

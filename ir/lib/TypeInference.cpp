@@ -1791,6 +1791,62 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
     }
     return pending ? nullptr : ctx.int64();
   }
+  // enumerate(t) and zip(t1, t2, ...) of tuples (numba's): unrolled, as a loop
+  // over the tuple of each iteration's values ((k, t[k]) or (t1[k], t2[k])),
+  // the type recorded for the call (IRGen::unrolledFor).
+  std::function<TupleType *(const Expr &)> tupleOf = [&](const Expr &a) -> TupleType * {
+    if (auto *c = dyn_cast<CallExpr>(&a); c && isa<NameExpr>(c->callee.get())) {
+      // zip() of tuples inside enumerate(): its iterations; range() etc.: none.
+      auto *n = cast<NameExpr>(c->callee.get());
+      if (n->name != "zip" || localNames.count("zip") || globals.lookup("zip") ||
+          c->args.empty() ||
+          !llvm::all_of(c->args, [&](const ExprPtr &x) { return tupleOf(*x) != nullptr; }))
+        return nullptr;
+      if (!iterElementType(a, false) && !emptyTupleLoop)
+        return nullptr;
+      return llvm::dyn_cast_or_null<TupleType>(result.exprs[&a].type);
+    }
+    return llvm::dyn_cast_or_null<TupleType>(expr(a).type);
+  };
+  if ((isBuiltin("enumerate") && !call->args.empty() && call->args.size() <= 2 &&
+       tupleOf(*call->args[0])) ||
+      (isBuiltin("zip") && !call->args.empty() &&
+       llvm::all_of(call->args, [&](const ExprPtr &a) { return tupleOf(*a) != nullptr; }))) {
+    bool enumerate = isBuiltin("enumerate");
+    if (enumerate && call->args.size() == 2) {
+      ExprInfo st = expr(*call->args[1]);
+      if (st.type && !isIntegral(st.type)) {
+        error(call->args[1]->range(), "enumerate() start must be an integer");
+        return nullptr;
+      }
+    }
+    std::vector<TupleType *> tuples;
+    size_t n = SIZE_MAX;
+    for (size_t i = 0; i < (enumerate ? 1 : call->args.size()); ++i) {
+      tuples.push_back(tupleOf(*call->args[i]));
+      n = std::min(n, tuples.back()->size());
+    }
+    std::vector<Type *> iterations;
+    Type *u = nullptr;
+    for (size_t k = 0; k < n; ++k) {
+      std::vector<Type *> parts;
+      if (enumerate)
+        parts.push_back(ctx.int64());
+      for (TupleType *t : tuples)
+        parts.push_back(t->elements()[k]);
+      iterations.push_back(ctx.tuple(parts));
+      u = unifyTypes(ctx, u, iterations.back());
+      if (!u || !isValueType(u)) {
+        error(iter.range(), "a 'for' loop over " + std::string(enumerate ? "enumerate" : "zip") +
+                                "() of tuples needs elements that unify at each position "
+                                "(numbers, tuples of one length, arrays of one type)");
+        return nullptr;
+      }
+    }
+    result.exprs[call] = ExprInfo{ctx.tuple(iterations)};
+    emptyTupleLoop = !u;
+    return u;
+  }
   if (isBuiltin("enumerate")) {
     if (call->args.empty() || call->args.size() > 2) {
       error(call->range(), "enumerate() takes an iterable and an optional start");
@@ -1832,7 +1888,8 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
   }
   if (auto *tt = dyn_cast<TupleType>(it.type)) {
     if (!topLevel) {
-      error(iter.range(), "a tuple inside enumerate() or zip() is not supported in kernels");
+      error(iter.range(), "a tuple inside zip() with ranges or arrays is not supported in "
+                          "kernels (zip() of tuples only, or of ranges and arrays only)");
       return nullptr;
     }
     Type *u = nullptr;

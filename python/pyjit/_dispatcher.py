@@ -861,8 +861,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def _match_signature(self, types):
         """The explicit signature that takes the argument types with the least
         conversion, as numba chooses overloads: the fewest unsafe conversions
-        (float64 to float32), then the fewest safe ones (int32 to int64). Two
-        signatures rated alike raise TypeError ('ambiguous'), as numba's."""
+        (float64 to float32), then the fewest safe ones (int32 to float64), then
+        the fewest promotions (int16 to int32). Two signatures rated alike
+        raise TypeError ('ambiguous'), as numba's."""
         problems, best, best_rank, tied = [], None, None, None
         for sig, sig_types in zip(self.signature_strings, self._signature_types()):
             if len(sig_types) != len(types):
@@ -874,7 +875,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 problems.append("%s: %s is %s, the signature wants %s"
                                 % (sig, self._arg_name(i), types[i], sig_types[i]))
                 continue
-            rank = (ranks.count(2), ranks.count(1))
+            # numba's rating: unsafe conversions, then safe ones, then promotions
+            # (a wider type of the same kind: int16 to int32).
+            promotions = sum(1 for want, got, r in zip(sig_types, types, ranks)
+                             if r == 1 and want in _SCALAR_KINDS and got in _SCALAR_KINDS
+                             and _SCALAR_KINDS[want][0] == _SCALAR_KINDS[got][0])
+            rank = (ranks.count(2), ranks.count(1) - promotions, promotions)
             if best_rank is None or rank < best_rank:
                 best, best_rank, tied = tuple(sig_types), rank, None
             elif rank == best_rank and tuple(sig_types) != best:

@@ -1129,3 +1129,46 @@ def test_int_bit_count_is_pythons(jit, dtype):
     out = np.zeros(a.size, np.int64)
     k[1, 1](a, out)
     assert out.tolist() == [int(v).bit_count() for v in a]
+
+
+_T1 = (1, 2, 3)
+_T2 = (4.5, 5.6, 6.7)
+
+
+def test_enumerate_and_zip_of_tuples_unroll(jit):
+    # numba's test_lang test_enumerate / test_zip: over tuples, unrolled.
+    @jit
+    def k(a, arr):
+        c = 0.0
+        for i, j in zip(_T1, _T2):
+            c += i + j
+        a[0] = c
+        d = 0
+        for n, v in enumerate((10, 20, 30), 5):
+            d += n * v
+        a[1] = d
+        e = 0.0
+        for n, (x, y) in enumerate(zip((1, 2), (arr, arr))):   # arrays of one type unify
+            e += n + x * y[n]
+        a[2] = e
+        f = 0
+        for p in zip((1, 2, 3), (4, 5)):                        # the shortest decides
+            f += p[0] * p[1]
+        a[3] = f
+
+    a = np.zeros(4)
+    arr = np.array([10.0, 100.0])
+    k[1, 1](a, arr)
+    assert a[0] == sum(i + j for i, j in zip(_T1, _T2))
+    assert a[1] == sum(n * v for n, v in enumerate((10, 20, 30), 5))
+    assert a[2] == 0 + 1 * 10.0 + 1 + 2 * 100.0
+    assert a[3] == 1 * 4 + 2 * 5
+
+
+def test_zip_of_a_tuple_and_a_range_is_refused(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "zipmix", "def k(a):\n    for i, j in zip((1, 2), range(2)):\n"
+                                        "        a[0] += i\n")
+    with pytest.raises(pyjit.CompileError, match=r"zipmix.py:2:21: error: a tuple inside zip\(\) "
+                                                 r"with ranges or arrays is not supported"):
+        jit(m.k)[1, 1](np.zeros(1))
