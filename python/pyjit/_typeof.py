@@ -172,8 +172,6 @@ def typeof(value, what):
         raise TypeError("%s: scalars of type %s are not supported in kernels"
                         % (what, value.dtype))
     if isinstance(value, tuple):
-        if not value:
-            raise TypeError("%s: empty tuples are not supported as kernel arguments" % what)
         fields = getattr(type(value), "_fields", None)
         if isinstance(fields, tuple) and len(fields) == len(value):
             # A named tuple (collections.namedtuple, typing.NamedTuple): its

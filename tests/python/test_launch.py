@@ -582,3 +582,25 @@ def test_device_array_parameters_live_in_the_object_for_the_launch_path():
     with pytest.raises(TypeError, match="1 \\+ 2\\*ndim int64 words"):
         d._pyjit_abi = (b"\0" * 16, type_name)   # two words: no ndim fits
     assert d._pyjit_abi[0] == packed             # unchanged
+
+
+def test_empty_tuples_are_kernel_arguments(jit):
+    # numba's test_array_args test_empty_tuple / test_tuple_of_empty_tuples.
+    @jit
+    def f(r, x, y):
+        r[0] = len(x)
+        r[1] = len(x[0])
+        r[2] = len(x[1])
+        r[3] = x[1][1] + y
+
+    r = np.zeros(4, np.int64)
+    f[1, 1](r, ((), (5, 6)), 7)
+    assert r.tolist() == [2, 0, 2, 13]
+
+    @jit
+    def g(r, x, y):
+        r[0] = len(x) + y
+
+    g[1, 1](r, (), 9)
+    g[1, 1](r, (), 9)   # again, through the cached launch
+    assert r[0] == 9
