@@ -199,6 +199,14 @@ private:
   /// An `if` whose condition was typed as a constant: the branch taken.
   std::optional<bool> prunedCondition(const IfStmt &s);
   ExprInfo constant(GlobalValue v) {
+    if (v.kind == GlobalValue::Kind::ConstArray) {
+      // An array in a global tuple: read only, in constant memory (as a
+      // global array is).
+      ExprInfo info{ctx.array(parseDType(ctx, v.dtype), static_cast<unsigned>(v.shape.size()),
+                              Layout::C, /*readonly=*/true)};
+      info.constant = std::move(v);
+      return info;
+    }
     if (v.kind == GlobalValue::Kind::None) {
       ExprInfo info{ctx.none()};
       info.constant = std::move(v);

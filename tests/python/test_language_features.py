@@ -1172,3 +1172,24 @@ def test_zip_of_a_tuple_and_a_range_is_refused(jit, tmp_path):
     with pytest.raises(pyjit.CompileError, match=r"zipmix.py:2:21: error: a tuple inside zip\(\) "
                                                  r"with ranges or arrays is not supported"):
         jit(m.k)[1, 1](np.zeros(1))
+
+
+_ARRAYS = (np.float64([1.0, 2.0, -1.5]), np.float64([-0.0, -1.5]))
+
+
+def test_a_global_tuple_of_arrays(jit):
+    # numba's test_array_reductions: literal_unroll over a global tuple of arrays
+    # (each a constant, as a global array is).
+    from pyjit import literal_unroll
+
+    @jit
+    def k(out):
+        i = 0
+        for arr in literal_unroll(_ARRAYS):
+            out[i] = np.sum(arr)
+            i += 1
+        out[2] = _ARRAYS[1][1] + len(_ARRAYS)
+
+    out = np.zeros(3)
+    k[1, 1](out)
+    assert out.tolist() == [1.5, -1.5, -1.5 + 2]

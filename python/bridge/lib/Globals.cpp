@@ -166,9 +166,9 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
             e->kind == ir::GlobalValue::Kind::DType ||
             e->kind == ir::GlobalValue::Kind::DeviceFunction ||
             e->kind == ir::GlobalValue::Kind::Namespace ||
-            e->kind == ir::GlobalValue::Kind::ConstArray ||
             e->kind == ir::GlobalValue::Kind::None) {
-          g = ir::GlobalValue::unsupported("tuple (of something but numbers, bools and tuples)");
+          g = ir::GlobalValue::unsupported(
+              "tuple holding something but numbers, bools, NumPy arrays and tuples");
           break;
         }
         g.elements.push_back(*e);
