@@ -1528,7 +1528,7 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
       Value *below = b.cmp(CmpPredicate::Lt, idx, len);
       Value *above = b.cmp(CmpPredicate::Ge, idx, b.constInt(i64, -n));
       raiseUnless(b.select(below, above, b.constBool(false)), "IndexError",
-                  "tuple index {0} is out of range for a tuple of {1}", {idx, len},
+                  "tuple index out of range: index {0} of a tuple of {1}", {idx, len},
                   e.index->range().begin);
     }
     Value *neg = b.cmp(CmpPredicate::Lt, idx, b.constInt(i64, 0));

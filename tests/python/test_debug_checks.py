@@ -47,6 +47,18 @@ def test_negative_index_below_minus_extent_raises(jit):
         k[1, 1](a, -4)
 
 
+def test_a_run_time_tuple_index_out_of_range_says_so(jit):
+    # numba-cuda's test_exception asserts "tuple index out of range" in the message.
+    @jit(debug=True)
+    def k(ary):
+        x = cuda.threadIdx.x
+        if x == 2:
+            ary[0] = ary.shape[-x]
+
+    with pytest.raises(IndexError, match=r"tuple index out of range: index -2 of a tuple of 1"):
+        k[1, 3](np.array([0, 1]))
+
+
 def test_a_run_time_slice_step_of_zero_raises_value_error(jit):
     @jit(debug=True)
     def k(a, step):
