@@ -77,6 +77,29 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "cuda.shared.array" || path == "cuda.local.array")
     return arrayAlloc(e, path == "cuda.shared.array");
+  if (path == "method.array.view") {
+    // The last extent times old / new item size; NumPy's ValueError (under
+    // debug) when the last axis's bytes are not a multiple of the new size.
+    Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
+    auto *at = cast<ArrayType>(array->type());
+    auto *vt = cast<ArrayType>(ei.type);
+    b.setLoc(e.range().begin);
+    Type *i64 = ctx.int64();
+    int64_t from = static_cast<int64_t>(elementBytes(at->dtype()));
+    int64_t to = static_cast<int64_t>(elementBytes(vt->dtype()));
+    std::vector<Value *> ops{array};
+    for (unsigned d = 0; d < at->ndim(); ++d)
+      ops.push_back(b.arrayShape(array, d));
+    Value *bytes = b.binary(Opcode::Mul, ops.back(), b.constInt(i64, from));
+    if (boundsCheck && from != to)
+      raiseUnless(b.cmp(CmpPredicate::Eq, b.binary(Opcode::Mod, bytes, b.constInt(i64, to)),
+                        b.constInt(i64, 0)),
+                  "ValueError", "a.view(): the last axis holds {0} bytes, not a multiple of "
+                  "the new item size {1} (NumPy: the new dtype's size must divide the last "
+                  "axis's bytes)", {bytes, b.constInt(i64, to)}, e.range().begin);
+    ops.back() = b.binary(Opcode::FloorDiv, bytes, b.constInt(i64, to));
+    return RValue::of(b.create(Opcode::ArrayReshape, ei.type, ops));
+  }
   if (path == "method.array.reshape") {
     Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
     std::vector<RValue> dims;

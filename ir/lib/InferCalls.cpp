@@ -335,6 +335,25 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (path.starts_with("operator."))
     if (llvm::StringRef u = operatorModuleUfunc(path.drop_front(9)); !u.empty())
       return numpyOperatorCall(e, *numpyOperatorUfunc(u), args, path);
+  if (path == "method.array.view") {
+    // a.view(np.int32): the same bytes as another scalar dtype (numba); the
+    // last extent scales by the item sizes. C-contiguous arrays only.
+    auto *at = dyn_cast<ArrayType>(result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type);
+    auto *dt = args.size() == 1 && e.keywords.empty() ? dyn_cast<BuiltinType>(args[0].type)
+                                                      : nullptr;
+    Type *to = dt && dt->path().starts_with("dtype.") ? ctx.scalarByName(dt->path().drop_front(6))
+                                                       : nullptr;
+    if (!to) {
+      error(e.range(), "a.view() takes one scalar dtype in kernels (a.view(np.int32))");
+      return {};
+    }
+    if (at->ndim() == 0 || at->layout() != Layout::C) {
+      error(e.callee->range(), "a.view(dtype) needs a C-contiguous array of at least one "
+                               "dimension in kernels, not " + typeName(at));
+      return {};
+    }
+    return ExprInfo{ctx.array(to, at->ndim(), Layout::C, at->readonly())};
+  }
   if (path == "method.array.reshape") {
     // a.reshape(2, 3), a.reshape((2, -1)): a view of a C-contiguous array
     // (numba's, without NRT: anything else would copy).

@@ -1280,8 +1280,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
                        "kernels cannot make");
       return {};
     }
-    if (attr == "reshape")
-      return ExprInfo{ctx.builtin("method.array.reshape")};
+    if (attr == "reshape" || attr == "view")
+      return ExprInfo{ctx.builtin("method.array." + attr)};
     if (isArrayReduction(attr)) // a.sum(), a.max(), ...: called below (InferCalls)
       return ExprInfo{ctx.builtin("method.array." + attr)};
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");

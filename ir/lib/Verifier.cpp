@@ -281,10 +281,13 @@ private:
     case Opcode::ArrayReshape: {
       auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
       auto *view = llvm::dyn_cast<ArrayType>(inst.type());
-      if (!at || !view || at->dtype() != view->dtype() || at->layout() != Layout::C ||
-          view->layout() != Layout::C || inst.numOperands() != 1 + view->ndim())
-        return fail(&bb, "a reshape takes a C array and gives a C array of its dtype, one "
-                         "extent per dimension");
+      // (Of another scalar dtype too: a.view(dtype), the same bytes.)
+      if (!at || !view || !at->dtype()->isScalar() != !view->dtype()->isScalar() ||
+          (at->dtype() != view->dtype() && !view->dtype()->isScalar()) ||
+          at->layout() != Layout::C || view->layout() != Layout::C ||
+          inst.numOperands() != 1 + view->ndim())
+        return fail(&bb, "a reshape takes a C array and gives a C array of its dtype (or of "
+                         "another scalar dtype), one extent per dimension");
       return llvm::Error::success();
     }
     case Opcode::ComplexPartView: {

@@ -261,6 +261,49 @@ def test_reshape_to_a_run_time_shape_with_minus_one(jit):
         assert m.shape[0] == rows
 
 
+def test_view_as_another_dtype(jit):
+    # numba's test_array_methods test_reinterpret_array_type: the same bytes.
+    @jit
+    def k(b, start, stop, out, m, mo, f):
+        out[0] = b[start:stop].view(np.int32)[0]
+        v = m.view(np.uint8)
+        mo[0] = v.shape[1]
+        mo[1] = v[1, 5]
+        f[0] = b.view(np.float32)[3]
+
+    b = np.arange(256, dtype=np.uint8)
+    out = np.zeros(1, np.int32)
+    m = np.arange(6, dtype=np.int32).reshape(2, 3) * 1000
+    mo = np.zeros(2, np.int64)
+    f = np.zeros(1, np.float32)
+    k[1, 1](b, 4, 8, out, m, mo, f)
+    assert out[0] == b[4:8].view(np.int32)[0]
+    assert mo.tolist() == [m.view(np.uint8).shape[1], m.view(np.uint8)[1, 5]]
+    assert f[0] == b.view(np.float32)[3]
+
+
+def test_view_errors(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "view_errors", """import numpy as np
+
+
+def strided(a, out):
+    out[0] = a[::2].view(np.int32)[0]
+
+
+def bytes_left(a, out):
+    out[0] = a.view(np.int32)[0]
+""")
+    with pytest.raises(pyjit.CompileError, match=r"view_errors.py:5:14: error: a.view\(dtype\) "
+                                                 r"needs a C-contiguous array of at least one "
+                                                 r"dimension in kernels, not "
+                                                 r"array\(uint8, 1d, A\)"):
+        jit(m.strided)[1, 1](np.zeros(8, np.uint8), np.zeros(1, np.int32))
+    with pytest.raises(ValueError, match=r"the last axis holds 6 bytes, not a multiple of the "
+                                         r"new item size 4"):
+        jit(debug=True)(m.bytes_left)[1, 1](np.zeros(6, np.uint8), np.zeros(1, np.int32))
+
+
 def test_reshape_errors(jit, tmp_path):
     from kernel_files import load_module
     m = load_module(tmp_path, "reshape_errors", """
