@@ -93,6 +93,22 @@ class DeclaredDevice:
         raise RuntimeError("declared device function '%s' can only be called inside a kernel"
                            % self._symbol)
 
+    @property
+    def name(self):
+        """The symbol (numba's `.name`)."""
+        return self._symbol
+
+    @property
+    def sig(self):
+        """The signature, as numba's: `.return_type` and `.args`, pyjit type
+        objects (`int32`, `CPointer(float32)`)."""
+        from .types import Type
+        import collections
+        Signature = collections.namedtuple("Signature", "return_type args")
+        params = [("CPointer(%s)" % p[4:]) if p.startswith("ptr ") else
+                  ("voidptr" if p == "ptr" else p) for p in self._params.split(",") if p]
+        return Signature(Type(self._result), tuple(Type(p) for p in params))
+
     def __repr__(self):
         return "<declared device function %s %s>" % (self._symbol, self._signature)
 

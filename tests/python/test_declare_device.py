@@ -243,3 +243,14 @@ def test_declared_results_of_16_and_1_bytes(tmp_path):
     o = np.zeros(1, np.uint8)
     k[1, 1](z, o)
     assert z[0] == (1 + 2j) ** 2 and o[0] == 8
+
+
+def test_declared_function_has_numbas_name_and_sig():
+    from pyjit import float32, int32
+    from pyjit.types import Type
+    d = cuda.declare_device("f1", "int32(float32, CPointer(float32), voidptr)")
+    assert d.name == "f1"
+    assert d.sig.return_type == int32
+    assert d.sig.args == (float32, Type("CPointer(float32)"), Type("voidptr"))
+    v = cuda.declare_device("g", "void(int64)")
+    assert str(v.sig.return_type) == "void" and v.sig.args == (Type("int64"),)
