@@ -256,6 +256,45 @@ RValue IRGen::cmathCall(const CallExpr &e, CMathFn fn) {
     return RValue::of(m.fn(f, scalar(*e.args[0], part)));
   }
   Value *zv = scalar(*e.args[0], ct);
+  if (fn == CMathFn::Phase || fn == CMathFn::Polar || fn == CMathFn::Isnan ||
+      fn == CMathFn::Isinf || fn == CMathFn::Isfinite || fn == CMathFn::Log) {
+    Instruction *re = b.create(Opcode::ComplexPart, part, {zv});
+    Instruction *im = b.create(Opcode::ComplexPart, part, {zv});
+    im->intImm = 1;
+    Cx z{re, im};
+    switch (fn) {
+    case CMathFn::Phase:
+      return RValue::of(m.fn(MathFn::Atan2, z.im, z.re));
+    case CMathFn::Polar: {
+      RValue t;
+      t.type = info(e).type;
+      t.elems = {RValue::of(m.fn(MathFn::Hypot, z.re, z.im)),
+                 RValue::of(m.fn(MathFn::Atan2, z.im, z.re))};
+      return t;
+    }
+    case CMathFn::Isnan:
+      return RValue::of(m.either(m.fn(MathFn::Isnan, z.re), m.fn(MathFn::Isnan, z.im)));
+    case CMathFn::Isinf:
+      return RValue::of(m.either(m.fn(MathFn::Isinf, z.re), m.fn(MathFn::Isinf, z.im)));
+    case CMathFn::Isfinite:
+      return RValue::of(m.both(m.fn(MathFn::Isfinite, z.re), m.fn(MathFn::Isfinite, z.im)));
+    default:
+      break; // Log: below
+    }
+  }
+  if (fn == CMathFn::Log && e.args.size() == 2) {
+    // log(z, base) = log(z) / log(base), a complex division.
+    Value *lz = complexFunction(fn, zv);
+    Value *bv = scalar(*e.args[1], ct);
+    return RValue::of(b.binary(Opcode::TrueDiv, lz, complexFunction(fn, bv)));
+  }
+  return RValue::of(complexFunction(fn, zv));
+}
+
+Value *IRGen::complexFunction(CMathFn fn, Value *zv) {
+  auto *ct = cast<ComplexType>(zv->type());
+  auto *part = ctx.floatTy(ct->partBits());
+  PartMath m(b, ctx, part);
   Instruction *re = b.create(Opcode::ComplexPart, part, {zv});
   Instruction *im = b.create(Opcode::ComplexPart, part, {zv});
   im->intImm = 1;
@@ -281,34 +320,9 @@ RValue IRGen::cmathCall(const CallExpr &e, CMathFn fn) {
   case CMathFn::Asinh: r = m.asinh(z); break;
   case CMathFn::Acosh: r = m.acosh(z); break;
   case CMathFn::Atanh: r = m.atanh(z); break;
-  case CMathFn::Phase:
-    return RValue::of(m.fn(MathFn::Atan2, z.im, z.re));
-  case CMathFn::Polar: {
-    RValue t;
-    t.type = info(e).type;
-    t.elems = {RValue::of(m.fn(MathFn::Hypot, z.re, z.im)),
-               RValue::of(m.fn(MathFn::Atan2, z.im, z.re))};
-    return t;
+  default:
+    assert(false && "not a complex -> complex cmath function");
+    return nullptr;
   }
-  case CMathFn::Isnan:
-    return RValue::of(m.either(m.fn(MathFn::Isnan, z.re), m.fn(MathFn::Isnan, z.im)));
-  case CMathFn::Isinf:
-    return RValue::of(m.either(m.fn(MathFn::Isinf, z.re), m.fn(MathFn::Isinf, z.im)));
-  case CMathFn::Isfinite:
-    return RValue::of(m.both(m.fn(MathFn::Isfinite, z.re), m.fn(MathFn::Isfinite, z.im)));
-  case CMathFn::Rect:
-    break; // above
-  }
-  if (fn == CMathFn::Log && e.args.size() == 2) {
-    // log(z, base) = log(z) / log(base), a complex division.
-    Value *lz = b.create(Opcode::ComplexMake, ct, {r.re, r.im});
-    Value *bv = scalar(*e.args[1], ct);
-    Instruction *bre = b.create(Opcode::ComplexPart, part, {bv});
-    Instruction *bim = b.create(Opcode::ComplexPart, part, {bv});
-    bim->intImm = 1;
-    Cx lb = m.log(Cx{bre, bim});
-    Value *lbv = b.create(Opcode::ComplexMake, ct, {lb.re, lb.im});
-    return RValue::of(b.binary(Opcode::TrueDiv, lz, lbv));
-  }
-  return RValue::of(b.create(Opcode::ComplexMake, ct, {r.re, r.im}));
+  return b.create(Opcode::ComplexMake, ct, {r.re, r.im});
 }

@@ -6,6 +6,7 @@
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/MathFunctions.h"
+#include "pyjit/ir/CMathFunctions.h"
 #include <cmath>
 #include <map>
 
@@ -1045,6 +1046,12 @@ RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementT
     std::vector<RValue> v;
     for (size_t i = 0; i < arity; ++i)
       v.push_back(isArray[i] ? RValue::of(broadcastLoad(in[i].value, repeat[i], idx)) : in[i]);
+    if (mf && isa<ComplexType>(elementType)) { // np.sin(z, out): cmath's, per element
+      Value *z = castTo(v[0], elementType);
+      CMathFn cf = *lookupCMathFn(path.rsplit('.').second); // (routed here as "math.sin")
+      b.arrayStore(out, idx, castTo(RValue::of(complexFunction(cf, z)), outType->dtype()));
+      return;
+    }
     RValue r = op ? numpyOperatorValues(*op, v, ops, elementType)
                : mf ? mathValues(*mf, v, mathOperandType(ctx, *mf, ops), elementType)
                     : numpyValues(path == "abs" ? path : path.drop_front(6), v, ops, elementType);

@@ -216,6 +216,9 @@ private:
   Value *blockThreads();    // threads in the block (int64)
   RValue cudaCall(const CallExpr &e, CudaFn fn);
   RValue cmathCall(const CallExpr &e, CMathFn fn); // IRGenCMath.cpp
+  /// cmath's function of one complex value to a complex value (exp, log,
+  /// log10, sqrt, the trigonometric and hyperbolic ones and their inverses).
+  Value *complexFunction(CMathFn fn, Value *z);
   RValue numpyCall(const CallExpr &e, llvm::StringRef name); // abs, numpy.minimum, ...
   /// abs or numpy.<name> (minimum, sign, logaddexp, ...) of values \p in whose
   /// operand types are \p ops, giving \p t (what inference gave the call).

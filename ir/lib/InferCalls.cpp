@@ -7,6 +7,7 @@
 #include "ExternSignature.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/MathFunctions.h"
+#include "pyjit/ir/CMathFunctions.h"
 #include "pyjit/ir/VectorTypes.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
@@ -209,14 +210,24 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
     element = r.type;
   } else {
     std::vector<TypedOperand> ops;
+    bool complex = false;
     for (const ExprInfo &x : elems) {
-      if (isa<ComplexType>(x.type)) {
+      complex |= isa<ComplexType>(x.type);
+      ops.push_back(operandOf(x));
+    }
+    if (complex) {
+      // np.sin(z, out) of complex numbers: cmath's function per element (as
+      // the scalar np.sin(z) is), for those of one complex value to another.
+      std::optional<CMathFn> cf = path.starts_with("numpy.m.") ? lookupCMathFn(name)
+                                                                : std::nullopt;
+      if (!cf || arity != 1 || cmathFnInfo(*cf).result != CMathFnInfo::Result::Complex) {
         error(e.range(), spelled + " of complex arrays is not supported in kernels");
         return {};
       }
-      ops.push_back(operandOf(x));
+      element = cmathResultType(ctx, *cf, cmathOperandType(ctx, ops));
+    } else {
+      element = mathResultType(ctx, *mf, mathOperandType(ctx, *mf, ops));
     }
-    element = mathResultType(ctx, *mf, mathOperandType(ctx, *mf, ops));
   }
   if (isa<ComplexType>(element) && !isa<ComplexType>(out->dtype())) {
     error(outExpr->range(), spelled + " gives complex numbers, which an array of " +

@@ -268,3 +268,21 @@ def test_numpy_complex_of_a_complex_part_is_an_error(jit, tmp_path):
     with pytest.raises(pyjit.CompileError, match=r"cx2.py:5:28: error: complex128\(\) needs a "
                                                  r"real number here, not complex128"):
         jit(m.k)[1, 1](np.zeros(1, np.complex128))
+
+
+@pytest.mark.parametrize("dtype, rtol", [(np.complex128, 1e-14), (np.complex64, 1e-5)])
+def test_numpy_math_ufuncs_of_complex_arrays_with_an_output(jit, dtype, rtol):
+    # np.sin(z, out) of complex arrays: cmath's function per element (numba's ufunc_db).
+    @jit
+    def k(a, s, c, e, l, q):
+        np.sin(a, s)
+        np.cos(a, out=c)
+        np.exp(a, e)
+        np.log10(a, l)
+        np.arcsinh(a, q)
+
+    a = np.array([0.5 + 0.5j, -0.5 - 0.5j, 2 - 3j], dtype=dtype)
+    outs = [np.zeros_like(a) for _ in range(5)]
+    k[1, 1](a, *outs)
+    for got, f in zip(outs, [np.sin, np.cos, np.exp, np.log10, np.arcsinh]):
+        np.testing.assert_allclose(got, f(a), rtol=rtol)
