@@ -583,6 +583,8 @@ RValue IRGen::numpyOperatorValues(const NumpyOperatorUfunc &u, const std::vector
   case K::Compare: {
     Type *common = promoteOperands(ctx, ops[0], ops[1]);
     CmpPredicate pred = predicateOf(u.compare);
+    if (isa<ComplexType>(common) && pred != CmpPredicate::Eq && pred != CmpPredicate::Ne)
+      return RValue::of(complexOrder(pred, castTo(v[0], common), castTo(v[1], common)));
     auto *li = dyn_cast<IntType>(ops[0].type), *ri = dyn_cast<IntType>(ops[1].type);
     if (li && ri && li->isSigned() != ri->isSigned() && isa<FloatType>(common)) {
       // A signed and a uint64 (NumPy's float64 promotion): compared exactly,
@@ -735,11 +737,52 @@ RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
   return numpyValues(name, v, ops, info(e).type);
 }
 
+Value *IRGen::complexOrder(CmpPredicate pred, Value *x, Value *y) {
+  // NumPy's CLT/CLE/CGT/CGE (numpy/core/src/umath/loops.c.src): the real
+  // parts decide unless equal, and then the imaginary parts; a NaN imaginary
+  // part makes the real parts' order false.
+  auto *ct = cast<ComplexType>(x->type());
+  Type *part = ctx.floatTy(ct->partBits());
+  auto partOf = [&](Value *z, int k) {
+    Instruction *p = b.create(Opcode::ComplexPart, part, {z});
+    p->intImm = k;
+    return p;
+  };
+  Value *xr = partOf(x, 0), *xi = partOf(x, 1), *yr = partOf(y, 0), *yi = partOf(y, 1);
+  auto isnan = [&](Value *v) { return mathOp(b, ctx, MathFn::Isnan, {v}); };
+  Value *ordered = b.unary(Opcode::Not, b.binary(Opcode::BitOr, isnan(xi), isnan(yi)));
+  CmpPredicate strict = pred == CmpPredicate::Le   ? CmpPredicate::Lt
+                        : pred == CmpPredicate::Ge ? CmpPredicate::Gt
+                                                   : pred;
+  Value *byReal = b.binary(Opcode::BitAnd, b.cmp(strict, xr, yr), ordered);
+  Value *byImag = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Eq, xr, yr), b.cmp(pred, xi, yi));
+  return b.binary(Opcode::BitOr, byReal, byImag);
+}
+
 RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
                           const std::vector<TypedOperand> &ops, Type *t) {
   bool isFloat = isa<FloatType>(t);
   auto isnan = [&](Value *v) { return mathOp(b, ctx, MathFn::Isnan, {v}); };
   auto arg = [&](size_t i, Type *to) { return castTo(in[i], to); };
+  if (isa<ComplexType>(t) && (name == "maximum" || name == "minimum" || name == "fmax" ||
+                              name == "fmin")) {
+    // NumPy's complex loops: x if CGE(x, y) (CLE for the minima), or if x
+    // has a NaN part (maximum/minimum: NaN wins) or y has none (fmax/fmin:
+    // NaN loses); else y.
+    Value *x = arg(0, t), *y = arg(1, t);
+    auto *ct = cast<ComplexType>(t);
+    Type *part = ctx.floatTy(ct->partBits());
+    auto hasNan = [&](Value *z) {
+      Instruction *re = b.create(Opcode::ComplexPart, part, {z});
+      Instruction *im = b.create(Opcode::ComplexPart, part, {z});
+      im->intImm = 1;
+      return b.binary(Opcode::BitOr, isnan(re), isnan(im));
+    };
+    bool max = name == "maximum" || name == "fmax";
+    Value *pick = complexOrder(max ? CmpPredicate::Ge : CmpPredicate::Le, x, y);
+    pick = b.binary(Opcode::BitOr, pick, name.starts_with("f") ? hasNan(y) : hasNan(x));
+    return RValue::of(b.select(pick, x, y));
+  }
   if (name == "abs") {
     if (isa<ComplexType>(ops[0].type)) { // |z| = hypot(re, im)
       Value *z = in[0].value;

@@ -219,6 +219,8 @@ private:
   /// cmath's function of one complex value to a complex value (exp, log,
   /// log10, sqrt, the trigonometric and hyperbolic ones and their inverses).
   Value *complexFunction(CMathFn fn, Value *z);
+  /// NumPy's order of complex numbers (lexicographic) for Lt, Le, Gt, Ge.
+  Value *complexOrder(CmpPredicate pred, Value *x, Value *y);
   RValue numpyCall(const CallExpr &e, llvm::StringRef name); // abs, numpy.minimum, ...
   /// abs or numpy.<name> (minimum, sign, logaddexp, ...) of values \p in whose
   /// operand types are \p ops, giving \p t (what inference gave the call).

@@ -522,7 +522,9 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   for (size_t i = 0; i < args.size(); ++i)
     if (isa<ComplexType>(args[i].type) && path != "abs" && path != "bool" &&
-        !path.starts_with("dtype.") && !path.starts_with("coop.block.load")) {
+        !path.starts_with("dtype.") && !path.starts_with("coop.block.load") &&
+        path != "numpy.maximum" && path != "numpy.minimum" && path != "numpy.fmax" &&
+        path != "numpy.fmin") {
       error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
       return {};
     }
@@ -845,8 +847,10 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
     bool binary = numpyScalarArity(path.drop_front(6)) == 2;
     if (!scalarArgs(binary ? 2 : 1))
       return {};
+    bool minmax = path == "numpy.minimum" || path == "numpy.maximum" || path == "numpy.fmin" ||
+                  path == "numpy.fmax";
     for (size_t i = 0; i < args.size(); ++i)
-      if (isa<ComplexType>(args[i].type)) {
+      if (isa<ComplexType>(args[i].type) && !minmax) { // (NumPy orders complex numbers)
         error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
         return {};
       }
@@ -1923,8 +1927,10 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
   }
   case K::Compare: {
     Type *t = promoteOperands(ctx, operandOf(args[0]), operandOf(args[1]));
+    // np.less of complex numbers: NumPy's lexicographic order (numba's
+    // ufunc_db has the loops); the `<` operator and operator.lt refuse them.
     if (!t || (isa<ComplexType>(t) && u.compare != CompareOp::Eq &&
-               u.compare != CompareOp::NotEq)) {
+               u.compare != CompareOp::NotEq && !path.starts_with("numpy.op."))) {
       error(e.range(), "cannot compare " + typeName(args[0].type) + " and " +
                            typeName(args[1].type) + " with " + name + "()");
       return {};

@@ -286,3 +286,34 @@ def test_numpy_math_ufuncs_of_complex_arrays_with_an_output(jit, dtype, rtol):
     k[1, 1](a, *outs)
     for got, f in zip(outs, [np.sin, np.cos, np.exp, np.log10, np.arcsinh]):
         np.testing.assert_allclose(got, f(a), rtol=rtol)
+
+
+def test_numpy_orders_complex_numbers_in_comparisons_and_extrema(jit):
+    # NumPy's complex loops (numba's ufunc_db): lexicographic order; NaN parts as
+    # NumPy treats them (maximum/minimum: NaN wins; fmax/fmin: NaN loses).
+    @jit
+    def k(a, b, cmp, mx, s):
+        np.less(a, b, cmp[0])
+        np.less_equal(a, b, cmp[1])
+        np.greater(a, b, cmp[2])
+        np.greater_equal(a, b, cmp[3])
+        np.maximum(a, b, mx[0])
+        np.minimum(a, b, mx[1])
+        np.fmax(a, b, mx[2])
+        np.fmin(a, b, mx[3])
+        s[0] = np.maximum(a[1], a[2])
+        s[1] = np.less(a[1], a[2])
+
+    vals = [1 + 2j, 1 + 3j, 2 + 0j, 0 + 5j, complex(math.nan, 0), complex(1, math.nan), -1 - 1j]
+    a = np.array([x for x in vals for _ in vals])
+    b = np.array([y for _ in vals for y in vals])
+    cmp = np.zeros((4, a.size), np.bool_)
+    mx = np.zeros((4, a.size), np.complex128)
+    s = np.zeros(2, np.complex128)
+    k[1, 1](a, b, cmp, mx, s)
+    with np.errstate(invalid="ignore"):
+        want_cmp = [np.less(a, b), np.less_equal(a, b), np.greater(a, b), np.greater_equal(a, b)]
+        want_mx = [np.maximum(a, b), np.minimum(a, b), np.fmax(a, b), np.fmin(a, b)]
+    np.testing.assert_array_equal(cmp, np.array(want_cmp))
+    np.testing.assert_array_equal(mx, np.array(want_mx))   # (NaNs compare equal here)
+    assert s[0] == np.maximum(a[1], a[2]) and s[1] == np.less(a[1], a[2])
