@@ -36,8 +36,10 @@ _FUNCTIONS = {getattr(math, n): "math." + n for n in _MATH_NAMES if hasattr(math
 _FUNCTIONS[operator.add] = "operator.add"  # pyjit.coop's + operator
 _FUNCTIONS[min] = "min"  # as values (OP = min), pyjit.coop's operators
 _FUNCTIONS[max] = "max"
-_FUNCTIONS.update({getattr(np, n): "math." + n for n in _MATH_NAMES
-                   if isinstance(getattr(np, n, None), np.ufunc)})
+# NumPy's ufuncs with a cmath counterpart are numpy.m.*: cmath's for a complex
+# argument (as np.sin(z) spelled in the kernel is), math's otherwise.
+_FUNCTIONS.update({getattr(np, n): ("numpy.m." if hasattr(cmath, n) else "math.") + n
+                   for n in _MATH_NAMES if isinstance(getattr(np, n, None), np.ufunc)})
 # NumPy's floor/ceil/trunc/rint return floats (math's return ints).
 _FUNCTIONS.update({getattr(np, n): "math.np." + n for n in ("floor", "ceil", "trunc", "rint")})
 # NumPy's scalar ufuncs with no math counterpart (ir/lib/InferCalls.cpp).

@@ -317,3 +317,21 @@ def test_numpy_orders_complex_numbers_in_comparisons_and_extrema(jit):
     np.testing.assert_array_equal(cmp, np.array(want_cmp))
     np.testing.assert_array_equal(mx, np.array(want_mx))   # (NaNs compare equal here)
     assert s[0] == np.maximum(a[1], a[2]) and s[1] == np.less(a[1], a[2])
+
+
+_SIN = np.sin   # NumPy ufuncs bound to globals keep NumPy's complex meaning
+
+
+def test_numpy_ufunc_globals_take_complex_numbers(jit):
+    @jit
+    def k(z, out, x, r):
+        out[0] = _SIN(z[0])
+        _SIN(z, out[1:])
+        r[0] = _SIN(x[0])
+
+    z = np.array([0.5 + 0.5j])
+    out = np.zeros(2, np.complex128)
+    r = np.zeros(1)
+    k[1, 1](z, out, np.array([0.25]), r)
+    np.testing.assert_allclose(out, [np.sin(z[0])] * 2, rtol=1e-14)
+    assert r[0] == math.sin(0.25)
