@@ -149,6 +149,10 @@ class _Overload:
         self.ptx_version = cached["ptx_version"]
         # Debug checks the kernel may fail: read its error record after launches.
         self.error_sites = [tuple(site) for site in cached["error_sites"]]
+        # The record is the module's, one for every launch: a launch and the
+        # read of its record hold this, so that threads launching at once each
+        # see their own launch's failure.
+        self.record_lock = threading.Lock()
         params = tuple(cached["paramtypes"])  # tuples flattened (docs/abi.md)
         self.flat = params != self.argtypes
         # A kernel that synchronizes its grid (cuda.cg) is launched cooperatively.
@@ -441,6 +445,7 @@ def _register_fast_types():
 
 
 _known_types = set(FAST_SCALARS) | {_devicearray.DeviceArray, np.ndarray}
+_NO_LOCK = __import__("contextlib").nullcontext()
 
 
 def _foreign_argument(value):
@@ -721,19 +726,20 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 if a.flags.writeable and hint.copy_out:
                     copy_back.append((dev, a))
         fast = None
-        try:
-            narrow = overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args))
-        except (TypeError, OverflowError) as exc:
-            raise self._named(exc) from None
-        if narrow is False:
-            # An array of 2^31 bytes or more: the 64-bit-index variant.
-            overload.wide_kernel().launch(griddim, blockdim, shared, stream, tuple(args))
-            if overload.error_sites:
-                self._check_error_record(overload._wide, stream)
-        elif overload.error_sites:
-            self._check_error_record(overload, stream)
-        elif copy_back is None and not overload.flat:
-            fast = overload.kernel
+        with overload.record_lock if overload.error_sites else _NO_LOCK:
+            try:
+                narrow = overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args))
+            except (TypeError, OverflowError) as exc:
+                raise self._named(exc) from None
+            if narrow is False:
+                # An array of 2^31 bytes or more: the 64-bit-index variant.
+                overload.wide_kernel().launch(griddim, blockdim, shared, stream, tuple(args))
+                if overload.error_sites:
+                    self._check_error_record(overload._wide, stream)
+            elif overload.error_sites:
+                self._check_error_record(overload, stream)
+            elif copy_back is None and not overload.flat:
+                fast = overload.kernel
         if copy_back:
             for dev, host in copy_back:
                 dev.copy_to_host(host)
@@ -790,22 +796,24 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                                 "arrays" % self._arg_name(i))
             else:
                 host_args.append(a)
-        try:
-            overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
-        except (TypeError, OverflowError) as exc:
-            raise self._named(exc) from None
-        except KernelError:
-            # A thread that failed a check returns; the runner may then find
-            # a barrier it left waiting (a deadlock). The failed check is the
-            # cause: report it (and clear the record for the next launch).
+        with overload.record_lock if overload.error_sites else _NO_LOCK:
+            try:
+                overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
+            except (TypeError, OverflowError) as exc:
+                raise self._named(exc) from None
+            except KernelError:
+                # A thread that failed a check returns; the runner may then find
+                # a barrier it left waiting (a deadlock). The failed check is the
+                # cause: report it (and clear the record for the next launch).
+                failure = self._recorded_failure(overload, 0) if overload.error_sites else None
+                if failure is None:
+                    raise
+                raise failure from None
             failure = self._recorded_failure(overload, 0) if overload.error_sites else None
-            if failure is None:
-                raise
-            raise failure from None
         for dev, host in copies:
             dev.copy_to_device(host)
-        if overload.error_sites:
-            self._check_error_record(overload, 0)
+        if failure is not None:
+            raise failure
 
     def _check_error_record(self, overload, stream):
         """Debug mode: waits for the launch and raises the first failed check

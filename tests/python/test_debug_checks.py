@@ -211,3 +211,33 @@ def test_messages_decode_python_string_escapes(jit):
     with pytest.raises(ValueError) as info:
         k[1, 1](np.zeros(1, dtype=np.int64))
     assert str(info.value).startswith("A\u00e9\U0001F600A\x07-\\x in kernel 'k'")
+
+
+def test_each_thread_sees_its_own_launchs_failure(jit):
+    # The error record is the kernel module's: launches from several Python
+    # threads at once must not report (or swallow) each other's failures.
+    import threading
+
+    @jit(debug=True)
+    def k(a, bad):
+        a[cuda.grid(1) + bad] = 1     # bad=1: thread 31 writes a[32], IndexError
+
+    k[1, 32](np.zeros(32), 0)
+    wrong = []
+
+    def work(tid):
+        for _ in range(20):
+            try:
+                k[1, 32](np.zeros(32), tid % 2)
+                if tid % 2:
+                    wrong.append("a failing launch returned normally")
+            except IndexError:
+                if not tid % 2:
+                    wrong.append("a good launch raised another's IndexError")
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert wrong == []
