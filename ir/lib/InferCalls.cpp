@@ -889,6 +889,12 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
                          "' calls itself (directly or through other device functions)");
     return {};
   }
+  if (registry->depth() >= DeviceFunctionRegistry::MaxDepth) {
+    error(e.range(), "device functions are nested more than " +
+                         llvm::Twine(DeviceFunctionRegistry::MaxDepth) + " calls deep (each "
+                         "is inlined where it is called)");
+    return {};
+  }
   const FunctionDef *callee = registry->definition(fn, diags);
   if (!callee) {
     failed = true;
@@ -1000,7 +1006,8 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   } else {
     // Argument types may still widen: type quietly, report in the last pass.
     DiagnosticEngine quiet(diags.currentFile());
-    instance = registry->instantiate(fn, argTypes, quiet, e.range(), constants);
+    instance = registry->instantiate(fn, argTypes, quiet, e.range(), constants,
+                                     /*report=*/false);
   }
   if (!instance) {
     failed = true;
@@ -1383,7 +1390,7 @@ const TypedFunction *Inferer::instantiateOperator(const DeviceFunctionSource &fn
     instance = registry->instantiate(fn, {t, t}, diags, at);
   } else {
     DiagnosticEngine quiet(diags.currentFile());
-    instance = registry->instantiate(fn, {t, t}, quiet, at);
+    instance = registry->instantiate(fn, {t, t}, quiet, at, {}, /*report=*/false);
   }
   if (!instance)
     failed = true;

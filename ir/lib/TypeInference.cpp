@@ -2071,12 +2071,15 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
                                                          DiagnosticEngine &diags,
                                                          SourceRange callSite,
                                                          llvm::ArrayRef<std::optional<GlobalValue>>
-                                                             argConstants) {
+                                                             argConstants,
+                                                         bool report) {
   auto key = std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()),
                              constantsKey(argConstants));
   auto it = instances.find(key);
   if (it != instances.end())
     return it->second.get();
+  if (!report && failed.count(key))
+    return nullptr;
   const FunctionDef *def = definition(fn, diags);
   if (!def)
     return nullptr;
@@ -2089,6 +2092,7 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
     stack.pop_back();
   }
   if (!typed) {
+    failed.insert(key);
     std::string types;
     for (Type *t : argTypes)
       types += (types.empty() ? "" : ", ") + t->str();

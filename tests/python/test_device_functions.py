@@ -481,3 +481,22 @@ def k(a, n):
     with pytest.raises(pyjit.CompileError, match=r"dyn_shape.py:7:27: error: the shape of "
                                                  r"cuda.shared.array must be a compile-time"):
         jit(m.k)[1, 1](np.zeros(1), 4)
+
+
+@pytest.mark.parametrize("depth", [70, 140])
+def test_a_long_chain_of_device_functions(jit, tmp_path, depth):
+    # 70 deep compiles (numba has no such limit); past 128 a CompileError, never a crash.
+    from kernel_files import load_module
+    src = "from pyjit import cuda\n\n\n@cuda.jit(device=True)\ndef f0(x):\n    return x + 1\n"
+    for i in range(1, depth):
+        src += "\n\n@cuda.jit(device=True)\ndef f%d(x):\n    return f%d(x)\n" % (i, i - 1)
+    src += "\n\ndef k(a):\n    a[0] = f%d(a[1])\n" % (depth - 1)
+    m = load_module(tmp_path, "chain%d" % depth, src)
+    a = np.ones(2)
+    if depth <= 128:
+        jit(m.k)[1, 1](a)
+        assert a[0] == 2.0
+    else:
+        with pytest.raises(pyjit.CompileError, match=r"device functions are nested more than "
+                                                     r"128 calls deep"):
+            jit(m.k)[1, 1](a)

@@ -7,6 +7,7 @@
 #include "pyjit/ir/GlobalEnv.h"
 #include "pyjit/ir/TypeRules.h"
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -114,14 +115,24 @@ public:
   /// typing it on first use. Null after reporting to `diags` (errors inside
   /// `fn` point into its file, followed by a note at `callSite` in the
   /// caller's file).
+  /// A typing that failed is remembered: with `report` false (a quiet
+  /// pass) it fails again at once; with `report` true it is typed again so
+  /// that `diags` gets its errors.
   const TypedFunction *instantiate(const DeviceFunctionSource &fn,
                                    llvm::ArrayRef<Type *> argTypes, DiagnosticEngine &diags,
                                    SourceRange callSite,
-                                   llvm::ArrayRef<std::optional<GlobalValue>> argConstants = {});
+                                   llvm::ArrayRef<std::optional<GlobalValue>> argConstants = {},
+                                   bool report = true);
   /// The definition of `fn` (parsed once); null after reporting an error.
   const ast::FunctionDef *definition(const DeviceFunctionSource &fn, DiagnosticEngine &diags);
   /// True while `fn` is being typed (a call of it now would recurse).
   bool inProgress(const DeviceFunctionSource &fn) const;
+  /// How many device functions are being typed, each called by the last:
+  /// the depth of the call chain typed now.
+  size_t depth() const { return stack.size(); }
+  /// The deepest chain of device-function calls a kernel may have (each is
+  /// inlined; the compiler recurses once per level).
+  static constexpr size_t MaxDepth = 128;
   /// Keeps a typed instance of a nested def for the rest of the compilation.
   const TypedFunction *keep(std::unique_ptr<TypedFunction> typed) {
     nested.push_back(std::move(typed));
@@ -135,6 +146,9 @@ private:
   std::map<std::tuple<const DeviceFunctionSource *, std::vector<Type *>, std::string>,
            std::unique_ptr<TypedFunction>>
       instances;
+  /// The keys whose typing failed (so a chain of failing calls is typed
+  /// once per pass of its reporting, not once per pass of every caller).
+  std::set<std::tuple<const DeviceFunctionSource *, std::vector<Type *>, std::string>> failed;
   std::vector<const DeviceFunctionSource *> stack;
   std::vector<std::unique_ptr<TypedFunction>> nested;
 };
