@@ -974,6 +974,8 @@ _sys.modules[devicearray.__name__] = devicearray
 # numba-cuda exposes its type objects here too (`from numba.cuda import float32`,
 # `numba.cuda.types.int32`): pyjit's, the same objects as pyjit.float32.
 from . import types  # noqa: E402
+
+_sys.modules[__name__ + ".types"] = types  # from pyjit.cuda.types import int32 (numba's docs)
 from .types import (bool_, boolean, complex64, complex128, float16, float32,  # noqa: E402,F401
                     float64, from_dtype, int8, int16, int32, int64, intp, uint8, uint16,
                     uint32, uint64, void)

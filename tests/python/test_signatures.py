@@ -198,6 +198,8 @@ def test_type_objects_are_in_pyjit_cuda_too(jit):
     import pyjit
 
     assert f32 is pyjit.float32 and cuda.types.int32 is pyjit.int32
+    from pyjit.cuda.types import int32 as i32   # numba's reduction example imports so
+    assert i32 is pyjit.int32
 
     @jit
     def k(a):
