@@ -134,6 +134,8 @@ std::unique_ptr<Module> Parser::parseModule() {
 // and for a def annotations (ignored). False after reporting an error.
 bool Parser::parseParams(FunctionDef &fn, TokenKind end, bool annotations) {
   while (!at(end)) {
+    if (at(TokenKind::Star) && peekTok().kind == TokenKind::Comma)
+      return unsupported(tok().range, "a keyword-only marker '*'"), false;
     if (at(TokenKind::Star) || at(TokenKind::DoubleStar))
       return unsupported(tok().range, "a variadic parameter ('*args', '**kwargs')"), false;
     if (at(TokenKind::Slash))

@@ -49,7 +49,8 @@ def _dim3(value, what):
 # Compute Capability".
 _CUDA_LIMITS = {"max_threads_per_block": 1024, "max_block_dim": (1024, 1024, 64),
                 "max_grid_dim": (2 ** 31 - 1, 65535, 65535),
-                "max_shared_memory_per_block": 48 * 1024, "name": "CUDA"}
+                "max_shared_memory_per_block": 48 * 1024,
+                "name": "the CPU backend (with CUDA's limits)"}
 
 
 def _check_limits(kernel, griddim, blockdim, shared, device):
@@ -547,6 +548,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         _Compiled.__init__(self, py_func, options)
         parameters = inspect.signature(py_func).parameters.values()
         self._params = [p.name for p in parameters]
+        # *args, **kwargs, keyword-only and positional-only parameters, spelled.
+        kinds = {inspect.Parameter.VAR_POSITIONAL: "*%s", inspect.Parameter.VAR_KEYWORD: "**%s",
+                 inspect.Parameter.KEYWORD_ONLY: "%s (keyword-only)",
+                 inspect.Parameter.POSITIONAL_ONLY: "%s (positional-only)"}
+        self._special_params = [kinds[p.kind] % p.name for p in parameters if p.kind in kinds]
         # Trailing defaults fill omitted arguments (as in Python and numba).
         self._defaults = [p.default for p in parameters]
         self._dispatch_init(len(self._params))
@@ -644,6 +650,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         """A launcher covering `ntasks` threads (numba's forall): blocks of
         `tpb` threads (default 256), enough blocks for ntasks; 0 tasks
         launches nothing."""
+        for what, v in (("ntasks", ntasks), ("tpb", tpb)):
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+                raise TypeError("forall() %s must be an int, got %r" % (what, v))
         ntasks = int(ntasks)
         if ntasks < 0:
             raise ValueError("forall() needs a non-negative number of tasks, got %d" % ntasks)
@@ -666,6 +675,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if len(args) < len(self._params) and all(
                 d is not inspect.Parameter.empty for d in self._defaults[len(args):]):
             args = tuple(args) + tuple(self._defaults[len(args):])
+        if self._special_params:
+            raise TypeError("kernel '%s' has the parameter%s %s: kernels take positional "
+                            "parameters only%s"
+                            % (self.__name__, "s" if len(self._special_params) > 1 else "",
+                               ", ".join(self._special_params),
+                               " (a tuple parameter takes what *args would)"
+                               if any(p.startswith("*") for p in self._special_params) else ""))
         if len(args) != len(self._params):
             raise TypeError("kernel '%s' takes %d arguments (%s), got %d"
                             % (self.__name__, len(self._params), ", ".join(self._params),

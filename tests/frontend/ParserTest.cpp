@@ -592,6 +592,7 @@ INSTANTIATE_TEST_SUITE_P(
                         11},
         UnsupportedCase{"def k(*a):\n    pass\n", "a variadic parameter ('*args', '**kwargs')",
                         1, 7},
+        UnsupportedCase{"def k(a, *, n):\n    pass\n", "a keyword-only marker '*'", 1, 10},
         UnsupportedCase{"def k(a):\n    s = f'{a}'\n", "an f-string", 2, 9},
         UnsupportedCase{"def k(a):\n    f(**a)\n", "keyword argument unpacking ('**')", 2, 7}));
 

@@ -604,3 +604,36 @@ def test_empty_tuples_are_kernel_arguments(jit):
     g[1, 1](r, (), 9)
     g[1, 1](r, (), 9)   # again, through the cached launch
     assert r[0] == 9
+
+
+def test_forall_counts_are_ints_and_cpu_limits_name_the_backend(jit):
+    @jit
+    def k(a):
+        a[0] = 1
+
+    with pytest.raises(TypeError, match=r"forall\(\) ntasks must be an int, got 2.5"):
+        k.forall(2.5)
+    with pytest.raises(TypeError, match=r"forall\(\) tpb must be an int"):
+        k.forall(4, tpb=32.0)
+    if type(jit).__name__ == "_CpuJit":
+        with pytest.raises(ValueError, match=r"kernel 'k' on the CPU backend \(with CUDA's "
+                                             r"limits\): a block of \(2000, 1, 1\)"):
+            k[1, 2000](np.zeros(1))
+
+
+def test_variadic_and_keyword_only_kernel_parameters_are_named(jit):
+    @jit
+    def k(a, *args):
+        a[0] = 1
+
+    @jit
+    def k2(a, *, n):
+        a[0] = n
+
+    for extra in ((), (1.0,), (1.0, 2.0)):
+        with pytest.raises(TypeError, match=r"kernel 'k' has the parameter \*args: kernels take "
+                                            r"positional parameters only \(a tuple parameter"):
+            k[1, 1](np.zeros(1), *extra)
+    with pytest.raises(TypeError, match=r"kernel 'k2' has the parameter n \(keyword-only\): "
+                                        r"kernels take positional parameters only$"):
+        k2[1, 1](np.zeros(1), 2)
