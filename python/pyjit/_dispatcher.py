@@ -1118,7 +1118,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     @property
     def signatures(self):
-        return list(dict.fromkeys(ov.argtypes for ov in self._overloads.values()))
+        """The argument types of every compiled overload, as tuples of their
+        spellings; `(float32[::1],) in k.signatures` finds type objects too."""
+        return _Signatures(dict.fromkeys(ov.argtypes for ov in self._overloads.values()),
+                           self._signature_key)
 
 
 _register_fast_types()
@@ -1186,6 +1189,23 @@ def _write_records_back(records):
         if after.tobytes() != record.tobytes():
             for name in record.dtype.names:
                 record[name] = after[name]
+
+
+class _Signatures(list):
+    """Dispatcher.signatures: a list of argument type spellings in which a
+    tuple of type objects (or a numba Signature) is found too."""
+
+    def __init__(self, items, key):
+        super().__init__(items)
+        self._key = key
+
+    def __contains__(self, signature):
+        if list.__contains__(self, signature):
+            return True
+        try:
+            return list.__contains__(self, self._key(signature))
+        except (TypeError, ValueError):
+            return False
 
 
 class _Overloads(dict):

@@ -23,6 +23,8 @@ def test_fortran_array_type_object_and_compile_ptx_with_a_tuple_of_types(jit):
         a[1, 0] = 7
 
     assert k.signatures == [("array(float64, 2d, F)",)]
+    assert (float64[::1, :],) in k.signatures and (float64[:, ::1],) not in k.signatures
+    assert "void(float64[::1, :])" in k.signatures and object() not in k.signatures
     a = np.asfortranarray(np.zeros((2, 2)))
     k[1, 1](a)
     assert a[1, 0] == 7 and a.sum() == 7
