@@ -1191,6 +1191,17 @@ def _write_records_back(records):
                 record[name] = after[name]
 
 
+def _normal_signature(has, key, signature):
+    """`signature` as the overload key spells it (`key`), unless `has` it as
+    given already or `key` cannot read it."""
+    if has(signature):
+        return signature
+    try:
+        return key(signature)
+    except (TypeError, ValueError):
+        return signature
+
+
 class _Signatures(list):
     """Dispatcher.signatures: a list of argument type spellings in which a
     tuple of type objects (or a numba Signature) is found too."""
@@ -1200,12 +1211,8 @@ class _Signatures(list):
         self._key = key
 
     def __contains__(self, signature):
-        if list.__contains__(self, signature):
-            return True
-        try:
-            return list.__contains__(self, self._key(signature))
-        except (TypeError, ValueError):
-            return False
+        return list.__contains__(
+            self, _normal_signature(lambda s: list.__contains__(self, s), self._key, signature))
 
 
 class _Overloads(dict):
@@ -1217,12 +1224,7 @@ class _Overloads(dict):
         self._key = key
 
     def _normal(self, signature):
-        if dict.__contains__(self, signature):
-            return signature
-        try:
-            return self._key(signature)
-        except TypeError:
-            return signature
+        return _normal_signature(lambda s: dict.__contains__(self, s), self._key, signature)
 
     def __getitem__(self, signature):
         return dict.__getitem__(self, self._normal(signature))
