@@ -257,10 +257,8 @@ RValue IRGen::cmathCall(const CallExpr &e, CMathFn fn) {
   }
   Value *zv = scalar(*e.args[0], ct);
   if (fn == CMathFn::Phase || fn == CMathFn::Polar || fn == CMathFn::Isnan ||
-      fn == CMathFn::Isinf || fn == CMathFn::Isfinite || fn == CMathFn::Log) {
-    Instruction *re = b.create(Opcode::ComplexPart, part, {zv});
-    Instruction *im = b.create(Opcode::ComplexPart, part, {zv});
-    im->intImm = 1;
+      fn == CMathFn::Isinf || fn == CMathFn::Isfinite) { // complex -> real, bool or a pair
+    auto [re, im] = complexParts(zv);
     Cx z{re, im};
     switch (fn) {
     case CMathFn::Phase:
@@ -279,7 +277,7 @@ RValue IRGen::cmathCall(const CallExpr &e, CMathFn fn) {
     case CMathFn::Isfinite:
       return RValue::of(m.both(m.fn(MathFn::Isfinite, z.re), m.fn(MathFn::Isfinite, z.im)));
     default:
-      break; // Log: below
+      llvm_unreachable("handled above");
     }
   }
   if (fn == CMathFn::Log && e.args.size() == 2) {
@@ -295,9 +293,7 @@ Value *IRGen::complexFunction(CMathFn fn, Value *zv) {
   auto *ct = cast<ComplexType>(zv->type());
   auto *part = ctx.floatTy(ct->partBits());
   PartMath m(b, ctx, part);
-  Instruction *re = b.create(Opcode::ComplexPart, part, {zv});
-  Instruction *im = b.create(Opcode::ComplexPart, part, {zv});
-  im->intImm = 1;
+  auto [re, im] = complexParts(zv);
   Cx z{re, im}, r{};
   switch (fn) {
   case CMathFn::Exp: r = m.exp(z); break;

@@ -145,11 +145,11 @@ RValue IRGen::call(const CallExpr &e) {
     // What the given extents leave (numba: size // the others' product; an
     // empty product of 0 leaves 0).
     Value *rest = nullptr;
-    if (unknown >= 0 || !runtime.empty())
-      rest = b.select(b.cmp(CmpPredicate::Eq, known, b.constInt(i64, 0)), b.constInt(i64, 0),
-                      b.binary(Opcode::FloorDiv, size,
-                               b.select(b.cmp(CmpPredicate::Eq, known, b.constInt(i64, 0)),
-                                        one, known)));
+    if (unknown >= 0 || !runtime.empty()) {
+      Value *none = b.cmp(CmpPredicate::Eq, known, b.constInt(i64, 0));
+      rest = b.select(none, b.constInt(i64, 0),
+                      b.binary(Opcode::FloorDiv, size, b.select(none, one, known)));
+    }
     if (unknown >= 0)
       extents[unknown] = rest;
     for (size_t k : runtime)
@@ -738,18 +738,20 @@ RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
   return numpyValues(name, v, ops, info(e).type);
 }
 
+std::pair<Value *, Value *> IRGen::complexParts(Value *z) {
+  Type *part = ctx.floatTy(cast<ComplexType>(z->type())->partBits());
+  Instruction *re = b.create(Opcode::ComplexPart, part, {z});
+  Instruction *im = b.create(Opcode::ComplexPart, part, {z});
+  im->intImm = 1;
+  return {re, im};
+}
+
 Value *IRGen::complexOrder(CmpPredicate pred, Value *x, Value *y) {
   // NumPy's CLT/CLE/CGT/CGE (numpy/core/src/umath/loops.c.src): the real
   // parts decide unless equal, and then the imaginary parts; a NaN imaginary
   // part makes the real parts' order false.
-  auto *ct = cast<ComplexType>(x->type());
-  Type *part = ctx.floatTy(ct->partBits());
-  auto partOf = [&](Value *z, int k) {
-    Instruction *p = b.create(Opcode::ComplexPart, part, {z});
-    p->intImm = k;
-    return p;
-  };
-  Value *xr = partOf(x, 0), *xi = partOf(x, 1), *yr = partOf(y, 0), *yi = partOf(y, 1);
+  auto [xr, xi] = complexParts(x);
+  auto [yr, yi] = complexParts(y);
   auto isnan = [&](Value *v) { return mathOp(b, ctx, MathFn::Isnan, {v}); };
   Value *ordered = b.unary(Opcode::Not, b.binary(Opcode::BitOr, isnan(xi), isnan(yi)));
   CmpPredicate strict = pred == CmpPredicate::Le   ? CmpPredicate::Lt
@@ -771,12 +773,8 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     // has a NaN part (maximum/minimum: NaN wins) or y has none (fmax/fmin:
     // NaN loses); else y.
     Value *x = arg(0, t), *y = arg(1, t);
-    auto *ct = cast<ComplexType>(t);
-    Type *part = ctx.floatTy(ct->partBits());
     auto hasNan = [&](Value *z) {
-      Instruction *re = b.create(Opcode::ComplexPart, part, {z});
-      Instruction *im = b.create(Opcode::ComplexPart, part, {z});
-      im->intImm = 1;
+      auto [re, im] = complexParts(z);
       return b.binary(Opcode::BitOr, isnan(re), isnan(im));
     };
     bool max = name == "maximum" || name == "fmax";

@@ -219,6 +219,8 @@ private:
   /// cmath's function of one complex value to a complex value (exp, log,
   /// log10, sqrt, the trigonometric and hyperbolic ones and their inverses).
   Value *complexFunction(CMathFn fn, Value *z);
+  /// The real and imaginary parts of complex value \p z.
+  std::pair<Value *, Value *> complexParts(Value *z);
   /// NumPy's order of complex numbers (lexicographic) for Lt, Le, Gt, Ge.
   Value *complexOrder(CmpPredicate pred, Value *x, Value *y);
   RValue numpyCall(const CallExpr &e, llvm::StringRef name); // abs, numpy.minimum, ...

@@ -952,14 +952,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   auto literal = [&](const GlobalValue &c, Type *t) {
     auto fits = [](const GlobalValue &v, Type *type) {
       auto *it = dyn_cast<IntType>(type);
-      if (v.kind != GlobalValue::Kind::Int || !it || it->isEnum())
-        return false;
-      if (it->bits() >= 64)
-        return it->isSigned() || v.i >= 0;
-      int64_t lo = it->isSigned() ? -(int64_t(1) << (it->bits() - 1)) : 0;
-      int64_t hi = it->isSigned() ? (int64_t(1) << (it->bits() - 1)) - 1
-                                  : (int64_t(1) << it->bits()) - 1;
-      return v.i >= lo && v.i <= hi;
+      return v.kind == GlobalValue::Kind::Int && it && !it->isEnum() && fitsIn(v.i, it);
     };
     if (c.kind == GlobalValue::Kind::Bool)
       return isa<BoolType>(t);

@@ -76,8 +76,7 @@ static Type *promoteStrong(TypeContext &ctx, Type *a, Type *b) {
   return ctx.float64(); // uint64 with a signed int (NumPy)
 }
 
-/// Whether \p v is a value of integer type \p t.
-static bool fitsIn(int64_t v, const IntType *t) {
+bool pyjit::ir::fitsIn(int64_t v, const IntType *t) {
   if (t->bits() >= 64)
     return t->isSigned() || v >= 0;
   int64_t span = int64_t(1) << t->bits();

@@ -36,6 +36,9 @@ struct TypedOperand {
 /// arithmetic or comparison operator; null if either is not a scalar.
 Type *promoteOperands(TypeContext &ctx, TypedOperand lhs, TypedOperand rhs);
 
+/// Whether \p v is a value of integer type \p t.
+bool fitsIn(int64_t v, const IntType *t);
+
 /// The result type of `lhs op rhs` (operands converted as promoteOperands
 /// says, except TrueDiv/Pow adjustments); null if not defined.
 Type *binaryResultType(TypeContext &ctx, ast::BinaryOp op, TypedOperand lhs, TypedOperand rhs);
