@@ -170,7 +170,10 @@ private:
   const TypedFunction *instantiateOperator(const DeviceFunctionSource &fn, Type *t,
                                            SourceRange at);
   ExprInfo arrayAlloc(const CallExpr &e, bool shared);
-  Type *iterElementType(const Expr &iter, bool topLevel);
+  Type *iterElementType(const Expr &iter);
+  /// The element type of a loop over a value typed \p it (an array or a
+  /// tuple; null after an error), \p iter its expression.
+  Type *iterableElement(const Expr &iter, const ExprInfo &it);
   ExprInfo foldConstant(const BinaryExpr &e, const ExprInfo &l, const ExprInfo &r, Type *t);
   bool alwaysReturns(const Block &b);
   /// The type of an element of array \p at: its dtype, a read-only record

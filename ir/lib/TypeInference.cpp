@@ -516,7 +516,7 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::For: {
     auto &f = cast<ForStmt>(s);
     emptyTupleLoop = false;
-    Type *elem = iterElementType(*f.iter, /*topLevel=*/true);
+    Type *elem = iterElementType(*f.iter);
     if (emptyTupleLoop) {
       // `for x in ()` (an empty starred rest, say): no iteration; the body
       // is dead, as after a return, and not typed.
@@ -1746,7 +1746,7 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
 // enumerate(X[, start]) (int64, elem X), zip(X, Y, ..) (elem X, elem Y, ..),
 // a 1-d array its dtype, and (top level only) a tuple the unification of its
 // elements (the loop is unrolled). Null after an error or while pending.
-Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
+Type *Inferer::iterElementType(const Expr &iter) {
   auto *call = dyn_cast<CallExpr>(&iter);
   auto *callee = call ? dyn_cast<NameExpr>(call->callee.get()) : nullptr;
   // The builtin called: range, enumerate or zip by name, or a global bound
@@ -1791,41 +1791,44 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
     }
     return pending ? nullptr : ctx.int64();
   }
+  // An argument of enumerate() or zip(), typed once: a tuple (or a zip() of
+  // tuples: its iterations' tuple), or else its element type. ok: no error.
+  struct IterArg {
+    TupleType *tuple = nullptr;
+    Type *element = nullptr;
+    bool ok = false;
+  };
+  auto iterArg = [&](const Expr &a) {
+    IterArg r;
+    auto *c = dyn_cast<CallExpr>(&a);
+    auto *n = c ? dyn_cast<NameExpr>(c->callee.get()) : nullptr;
+    bool builtin = n && !localNames.count(n->name) &&
+                   ((!globals.lookup(n->name) &&
+                     (n->name == "range" || n->name == "enumerate" || n->name == "zip")) ||
+                    (globals.lookup(n->name) &&
+                     globals.lookup(n->name)->kind == GlobalValue::Kind::Function &&
+                     globals.lookup(n->name)->name == "range"));
+    if (builtin) {
+      r.element = iterElementType(a);
+      r.tuple = llvm::dyn_cast_or_null<TupleType>(result.exprs[&a].type); // zip() of tuples
+      r.ok = r.element || r.tuple;
+      return r;
+    }
+    ExprInfo ai = expr(a);
+    if (!ai.type)
+      return r;
+    r.tuple = dyn_cast<TupleType>(ai.type);
+    r.element = r.tuple ? nullptr : iterableElement(a, ai);
+    r.ok = r.tuple || r.element;
+    return r;
+  };
   // enumerate(t) and zip(t1, t2, ...) of tuples (numba's): unrolled, as a loop
   // over the tuple of each iteration's values ((k, t[k]) or (t1[k], t2[k])),
   // the type recorded for the call (IRGen::unrolledFor).
-  std::function<TupleType *(const Expr &)> tupleOf = [&](const Expr &a) -> TupleType * {
-    if (auto *c = dyn_cast<CallExpr>(&a); c && isa<NameExpr>(c->callee.get())) {
-      // zip() of tuples inside enumerate(): its iterations; range() etc.: none.
-      auto *n = cast<NameExpr>(c->callee.get());
-      if (n->name != "zip" || localNames.count("zip") || globals.lookup("zip") ||
-          c->args.empty() ||
-          !llvm::all_of(c->args, [&](const ExprPtr &x) { return tupleOf(*x) != nullptr; }))
-        return nullptr;
-      if (!iterElementType(a, false) && !emptyTupleLoop)
-        return nullptr;
-      return llvm::dyn_cast_or_null<TupleType>(result.exprs[&a].type);
-    }
-    return llvm::dyn_cast_or_null<TupleType>(expr(a).type);
-  };
-  if ((isBuiltin("enumerate") && !call->args.empty() && call->args.size() <= 2 &&
-       tupleOf(*call->args[0])) ||
-      (isBuiltin("zip") && !call->args.empty() &&
-       llvm::all_of(call->args, [&](const ExprPtr &a) { return tupleOf(*a) != nullptr; }))) {
-    bool enumerate = isBuiltin("enumerate");
-    if (enumerate && call->args.size() == 2) {
-      ExprInfo st = expr(*call->args[1]);
-      if (st.type && !isIntegral(st.type)) {
-        error(call->args[1]->range(), "enumerate() start must be an integer");
-        return nullptr;
-      }
-    }
-    std::vector<TupleType *> tuples;
+  auto tupleLoop = [&](bool enumerate, llvm::ArrayRef<TupleType *> tuples) -> Type * {
     size_t n = SIZE_MAX;
-    for (size_t i = 0; i < (enumerate ? 1 : call->args.size()); ++i) {
-      tuples.push_back(tupleOf(*call->args[i]));
-      n = std::min(n, tuples.back()->size());
-    }
+    for (TupleType *t : tuples)
+      n = std::min(n, t->size());
     std::vector<Type *> iterations;
     Type *u = nullptr;
     for (size_t k = 0; k < n; ++k) {
@@ -1846,13 +1849,13 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
     result.exprs[call] = ExprInfo{ctx.tuple(iterations)};
     emptyTupleLoop = !u;
     return u;
-  }
+  };
   if (isBuiltin("enumerate")) {
     if (call->args.empty() || call->args.size() > 2) {
       error(call->range(), "enumerate() takes an iterable and an optional start");
       return nullptr;
     }
-    Type *inner = iterElementType(*call->args[0], false);
+    IterArg inner = iterArg(*call->args[0]);
     if (call->args.size() == 2) {
       ExprInfo st = expr(*call->args[1]);
       if (st.type && !isIntegral(st.type)) {
@@ -1860,23 +1863,44 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
         return nullptr;
       }
     }
-    return inner ? ctx.tuple({ctx.int64(), inner}) : nullptr;
+    if (inner.tuple)
+      return tupleLoop(true, {inner.tuple});
+    return inner.element ? ctx.tuple({ctx.int64(), inner.element}) : nullptr;
   }
   if (isBuiltin("zip")) {
     if (call->args.empty()) {
       error(call->range(), "zip() needs at least one iterable in kernels");
       return nullptr;
     }
-    std::vector<Type *> elems;
+    std::vector<IterArg> args;
     for (const ExprPtr &a : call->args) {
-      Type *t = iterElementType(*a, false);
-      if (!t)
+      args.push_back(iterArg(*a));
+      if (!args.back().ok)
         return nullptr;
-      elems.push_back(t);
+    }
+    if (llvm::all_of(args, [](const IterArg &a) { return a.tuple != nullptr; })) {
+      std::vector<TupleType *> tuples;
+      for (const IterArg &a : args)
+        tuples.push_back(a.tuple);
+      return tupleLoop(false, tuples);
+    }
+    std::vector<Type *> elems;
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i].tuple) {
+        error(call->args[i]->range(), "a tuple inside zip() with ranges or arrays is not "
+                                      "supported in kernels (zip() of tuples only, or of ranges "
+                                      "and arrays only)");
+        return nullptr;
+      }
+      elems.push_back(args[i].element);
     }
     return ctx.tuple(elems);
   }
   ExprInfo it = expr(iter);
+  return iterableElement(iter, it);
+}
+
+Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
   if (!it.type)
     return nullptr;
   if (auto *at = dyn_cast<ArrayType>(it.type)) {
@@ -1887,11 +1911,6 @@ Type *Inferer::iterElementType(const Expr &iter, bool topLevel) {
     return firstAxisElement(ctx, at); // an n-d array's views a[0], a[1], ... (as NumPy iterates)
   }
   if (auto *tt = dyn_cast<TupleType>(it.type)) {
-    if (!topLevel) {
-      error(iter.range(), "a tuple inside zip() with ranges or arrays is not supported in "
-                          "kernels (zip() of tuples only, or of ranges and arrays only)");
-      return nullptr;
-    }
     Type *u = nullptr;
     for (Type *e : tt->elements()) {
       u = unifyTypes(ctx, u, e);

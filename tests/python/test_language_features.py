@@ -1193,3 +1193,12 @@ def test_a_global_tuple_of_arrays(jit):
     out = np.zeros(3)
     k[1, 1](out)
     assert out.tolist() == [1.5, -1.5, -1.5 + 2]
+
+
+def test_an_error_inside_zip_is_reported_once(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "zipnope", "def k(a):\n    for x, y in zip(nope, range(3)):\n"
+                                         "        a[0] = x\n")
+    with pytest.raises(pyjit.CompileError) as info:
+        jit(m.k)[1, 1](np.zeros(1))
+    assert str(info.value).count("name 'nope' is not defined") == 1
