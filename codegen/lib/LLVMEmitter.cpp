@@ -146,17 +146,7 @@ llvm::Expected<llvm::Function *> Emitter::run() {
 
   // Emit in reverse post-order so every definition is emitted before the
   // uses it dominates (phis take their incoming values at the end).
-  std::vector<const ir::BasicBlock *> order;
-  std::set<const ir::BasicBlock *> visited;
-  std::function<void(const ir::BasicBlock *)> dfs = [&](const ir::BasicBlock *bb) {
-    if (!visited.insert(bb).second)
-      return;
-    for (const ir::BasicBlock *s : bb->successors())
-      dfs(s);
-    order.push_back(bb);
-  };
-  dfs(fn.entry());
-  std::reverse(order.begin(), order.end());
+  std::vector<ir::BasicBlock *> order = fn.reversePostOrder();
   for (const ir::BasicBlock *bb : order) {
     b.SetInsertPoint(blocks[bb]);
     for (const auto &inst : bb->instructions()) {

@@ -150,6 +150,31 @@ void Function::replaceAllUsesWith(Value *from, Value *to) {
           inst->setOperand(i, to);
 }
 
+std::vector<BasicBlock *> Function::reversePostOrder() const {
+  std::vector<BasicBlock *> postorder;
+  std::set<const BasicBlock *> visited{entry()};
+  // (block, its successors, the next one to visit)
+  struct Frame {
+    BasicBlock *bb;
+    std::vector<BasicBlock *> succ;
+    size_t next = 0;
+  };
+  std::vector<Frame> stack;
+  stack.push_back({entry(), entry()->successors()});
+  while (!stack.empty()) {
+    Frame &top = stack.back();
+    if (top.next < top.succ.size()) {
+      BasicBlock *s = top.succ[top.next++];
+      if (visited.insert(s).second)
+        stack.push_back({s, s->successors()});
+      continue;
+    }
+    postorder.push_back(top.bb);
+    stack.pop_back();
+  }
+  return {postorder.rbegin(), postorder.rend()};
+}
+
 void Function::removeUnreachableBlocks() {
   std::set<BasicBlock *> reachable;
   std::vector<BasicBlock *> work{entry()};

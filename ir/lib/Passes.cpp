@@ -1,9 +1,11 @@
 //===- Passes.cpp - Constant folding, dead code, CFG simplification ------===//
 #include "pyjit/ir/Passes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/Verifier.h"
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <set>
 
@@ -299,47 +301,69 @@ bool pyjit::ir::simplifyCFG(Function &fn) {
   size_t blocksBefore = fn.blocks().size();
   fn.removeUnreachableBlocks();
   bool changed = fn.blocks().size() != blocksBefore;
-  bool merged = true;
-  while (merged) {
-    merged = false;
-    for (auto &bbPtr : fn.blocks()) {
-      BasicBlock *bb = bbPtr.get();
-      if (bb == fn.entry() || bb->predecessors().size() != 1)
-        continue;
-      BasicBlock *pred = bb->predecessors()[0];
-      Instruction *term = pred->terminator();
-      if (pred == bb || !term || term->opcode() != Opcode::Br)
-        continue;
-      // Phis with one incoming value are that value.
-      auto &insts = bb->instructions();
-      while (!insts.empty() && insts.front()->opcode() == Opcode::Phi) {
-        fn.replaceAllUsesWith(insts.front().get(), insts.front()->operand(0));
-        insts.erase(insts.begin());
-      }
-      pred->erase(term);
-      for (auto &inst : insts) {
-        inst->setParent(pred);
-        pred->instructions().push_back(std::move(inst));
-      }
-      insts.clear();
-      for (BasicBlock *succ : pred->successors()) {
-        for (BasicBlock *&p : succ->predecessors())
-          if (p == bb)
-            p = pred;
-        for (auto &inst : succ->instructions())
-          if (inst->opcode() == Opcode::Phi)
-            for (BasicBlock *&from : inst->blocks())
-              if (from == bb)
-                from = pred;
-      }
-      bb->predecessors().clear();
-      fn.blocks().erase(std::find_if(fn.blocks().begin(), fn.blocks().end(),
-                                     [&](const auto &p) { return p.get() == bb; }));
-      merged = changed = true;
-      break; // the block list changed
+  // One pass, linear in the function's size (a kernel inlining thousands of
+  // calls has thousands of blocks): a block whose only predecessor ends in
+  // an unconditional branch to it moves into that predecessor. Successors'
+  // edges are moved at once, so a chain merges link by link in any order;
+  // phis left with one incoming value are replaced by it in one sweep at
+  // the end, and the emptied blocks are dropped then.
+  llvm::DenseMap<Value *, Value *> replaced;
+  std::vector<std::unique_ptr<Instruction>> removedPhis; // addresses stay unique
+  llvm::DenseSet<const BasicBlock *> merged;
+  // In reverse postorder a predecessor comes first, so a chain's blocks all
+  // move into its head once each (not into one another, again and again).
+  for (BasicBlock *bb : fn.reversePostOrder()) {
+    if (bb == fn.entry() || bb->predecessors().size() != 1)
+      continue;
+    BasicBlock *pred = bb->predecessors()[0];
+    Instruction *term = pred->terminator();
+    if (pred == bb || !term || term->opcode() != Opcode::Br)
+      continue;
+    auto &insts = bb->instructions();
+    size_t firstNonPhi = 0;
+    for (; firstNonPhi < insts.size() && insts[firstNonPhi]->opcode() == Opcode::Phi; ++firstNonPhi) {
+      replaced[insts[firstNonPhi].get()] = insts[firstNonPhi]->operand(0);
+      removedPhis.push_back(std::move(insts[firstNonPhi]));
     }
+    assert(pred->instructions().back().get() == term);
+    pred->instructions().pop_back(); // the branch (not erase(): its search grows with the chain)
+    for (size_t k = firstNonPhi; k < insts.size(); ++k) {
+      insts[k]->setParent(pred);
+      pred->instructions().push_back(std::move(insts[k]));
+    }
+    insts.clear();
+    for (BasicBlock *succ : pred->successors()) {
+      for (BasicBlock *&p : succ->predecessors())
+        if (p == bb)
+          p = pred;
+      for (auto &inst : succ->instructions())
+        if (inst->opcode() == Opcode::Phi)
+          for (BasicBlock *&from : inst->blocks())
+            if (from == bb)
+              from = pred;
+    }
+    bb->predecessors().clear();
+    merged.insert(bb);
   }
-  return changed;
+  if (merged.empty())
+    return changed;
+  if (!replaced.empty()) {
+    auto resolve = [&](Value *v) {
+      for (auto it = replaced.find(v); it != replaced.end(); it = replaced.find(v))
+        v = it->second;
+      return v;
+    };
+    for (auto &bb : fn.blocks())
+      for (auto &inst : bb->instructions())
+        for (unsigned i = 0, e = inst->numOperands(); i != e; ++i)
+          if (replaced.count(inst->operand(i)))
+            inst->setOperand(i, resolve(inst->operand(i)));
+  }
+  auto &blocks = fn.blocks();
+  blocks.erase(std::remove_if(blocks.begin(), blocks.end(),
+                              [&](const auto &b) { return merged.count(b.get()) != 0; }),
+               blocks.end());
+  return true;
 }
 
 llvm::Error pyjit::ir::runCleanupPasses(Function &fn, TypeContext &ctx) {

@@ -1,5 +1,6 @@
 //===- SSABuilder.cpp - On-the-fly SSA construction (Braun et al. 2013) --===//
 #include "pyjit/ir/SSABuilder.h"
+#include "llvm/ADT/SmallVector.h"
 #include <cassert>
 
 using namespace pyjit::ir;
@@ -11,11 +12,27 @@ void SSABuilder::writeVariable(const std::string &var, BasicBlock *bb, Value *va
 }
 
 Value *SSABuilder::readVariable(const std::string &var, Type *type, BasicBlock *bb) {
-  auto &defs = currentDef[bb];
-  auto it = defs.find(var);
-  if (it != defs.end())
-    return it->second;
-  return readRecursive(var, type, bb);
+  // A chain of sealed blocks with one predecessor each (the blocks after
+  // inlined calls, thousands of them in a large call tree) is walked in a
+  // loop, not by recursion: the walk's depth would be the chain's length.
+  llvm::SmallVector<BasicBlock *, 8> chain;
+  Value *val = nullptr;
+  while (true) {
+    auto &defs = currentDef[bb];
+    if (auto it = defs.find(var); it != defs.end()) {
+      val = it->second;
+      break;
+    }
+    if (!sealed.count(bb) || bb->predecessors().size() != 1) {
+      val = readRecursive(var, type, bb);
+      break;
+    }
+    chain.push_back(bb);
+    bb = bb->predecessors()[0];
+  }
+  for (BasicBlock *link : chain)
+    writeVariable(var, link, val);
+  return val;
 }
 
 Value *SSABuilder::zeroOf(Type *type) {
@@ -41,9 +58,8 @@ Value *SSABuilder::readRecursive(const std::string &var, Type *type, BasicBlock 
     val = phi;
   } else if (bb->predecessors().empty()) {
     val = zeroOf(type); // no definition on this path
-  } else if (bb->predecessors().size() == 1) {
-    val = readVariable(var, type, bb->predecessors()[0]);
   } else {
+    assert(bb->predecessors().size() > 1 && "readVariable walks single-predecessor chains");
     Instruction *phi = builder.phi(type, bb);
     writeVariable(var, bb, phi); // breaks cycles
     // Until its operands are read, only phis made here can come to use it.

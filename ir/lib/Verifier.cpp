@@ -39,29 +39,7 @@ private:
   // dominates an unreachable one (its uses are never run); an unreachable
   // block dominates no reachable one.
   void computeDominators() {
-    std::vector<const BasicBlock *> postorder;
-    llvm::DenseMap<const BasicBlock *, unsigned> visited; // 1: open, 2: done
-    std::vector<std::pair<const BasicBlock *, size_t>> stack{{fn.entry(), 0}};
-    visited[fn.entry()] = 1;
-    std::vector<std::vector<BasicBlock *>> successors; // cached per stack frame
-    successors.push_back(fn.entry()->successors());
-    while (!stack.empty()) {
-      auto &[bb, next] = stack.back();
-      std::vector<BasicBlock *> &succ = successors.back();
-      if (next < succ.size()) {
-        const BasicBlock *s = succ[next++];
-        if (!visited.count(s)) {
-          visited[s] = 1;
-          stack.push_back({s, 0});
-          successors.push_back(s->successors());
-        }
-        continue;
-      }
-      postorder.push_back(bb);
-      stack.pop_back();
-      successors.pop_back();
-    }
-    std::vector<const BasicBlock *> rpo(postorder.rbegin(), postorder.rend());
+    std::vector<BasicBlock *> rpo = fn.reversePostOrder();
     for (unsigned i = 0; i < rpo.size(); ++i)
       rpoIndex[rpo[i]] = i;
     std::vector<int> idom(rpo.size(), -1);

@@ -500,3 +500,26 @@ def test_a_long_chain_of_device_functions(jit, tmp_path, depth):
         with pytest.raises(pyjit.CompileError, match=r"device functions are nested more than "
                                                      r"128 calls deep"):
             jit(m.k)[1, 1](a)
+
+
+def test_a_call_tree_of_16384_inlined_calls(jit, tmp_path):
+    # f_i calls f_{i-1} twice, 14 levels: 2**14 inlined bodies in one kernel,
+    # each leaving a block after it. Reading a variable across that chain of
+    # blocks, and ordering the blocks for the verifier and LLVM, recursed once
+    # per block and overflowed the stack (a segfault).
+    from kernel_files import load_module
+    depth = 14
+    src = "from pyjit import cuda\n\n\n@cuda.jit(device=True)\ndef f0(x):\n    return x * 3.0 + 1.0\n"
+    for i in range(1, depth + 1):
+        src += ("\n\n@cuda.jit(device=True)\ndef f%d(x):\n    return f%d(x) + f%d(x * 0.5)\n"
+                % (i, i - 1, i - 1))
+    src += "\n\ndef k(a, out):\n    i = cuda.grid(1)\n    if i < a.size:\n        out[i] = f%d(a[i])\n" % depth
+    m = load_module(tmp_path, "tree%d" % depth, src)
+
+    def ref(i, x):  # the same sums in the same order, in float64
+        return x * 3.0 + 1.0 if i == 0 else ref(i - 1, x) + ref(i - 1, x * 0.5)
+
+    a = np.array([0.0, 1.0, -2.5, 1e3])
+    out = np.zeros_like(a)
+    jit(m.k)[1, 4](a, out)
+    np.testing.assert_array_equal(out, [ref(depth, x) for x in a])

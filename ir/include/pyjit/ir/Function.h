@@ -39,6 +39,10 @@ public:
   void replaceAllUsesWith(Value *from, Value *to);
   /// Removes blocks unreachable from the entry, fixing predecessor lists and phis.
   void removeUnreachableBlocks();
+  /// The blocks reachable from the entry (through successors), in reverse
+  /// postorder: the entry first, each block before those it dominates. An
+  /// iterative walk, so a function of any number of blocks is safe.
+  std::vector<BasicBlock *> reversePostOrder() const;
 
   /// The checks Raise instructions refer to (by index).
   std::vector<ErrorSite> errorSites;
