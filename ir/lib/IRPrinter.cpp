@@ -1,5 +1,6 @@
 //===- IRPrinter.cpp - Textual form of the SSA IR ------------------------===//
 #include "pyjit/ir/IRPrinter.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 #include "pyjit/ir/Coop.h"
 #include "pyjit/ir/CudaIntrinsics.h"
@@ -63,7 +64,10 @@ public:
     os << opcodeName(inst.opcode());
     switch (inst.opcode()) {
     case Opcode::ConstInt:
-      os << " " << inst.intImm;
+      if (auto *it = llvm::dyn_cast<IntType>(inst.type()); it && !it->isSigned())
+        os << " " << (static_cast<uint64_t>(inst.intImm) & llvm::maskTrailingOnes<uint64_t>(it->bits()));
+      else
+        os << " " << inst.intImm;
       break;
     case Opcode::ConstBool:
       os << (inst.intImm ? " True" : " False");

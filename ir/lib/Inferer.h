@@ -201,6 +201,9 @@ private:
   std::optional<std::vector<int64_t>> tupleSlice(const SliceExpr &s, size_t size);
   /// An `if` whose condition was typed as a constant: the branch taken.
   std::optional<bool> prunedCondition(const IfStmt &s);
+  /// An operator tree of integer literals (`2**63 - 1`), folded exactly as
+  /// CPython's compiler folds it; none for any other expression.
+  std::optional<ExprInfo> literalTree(const ast::Expr &e);
   ExprInfo constant(GlobalValue v) {
     if (v.kind == GlobalValue::Kind::ConstArray) {
       // An array in a global tuple: read only, in constant memory (as a

@@ -10,6 +10,7 @@
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/StringExtras.h"
 #include "Inferer.h"
+#include "LiteralFolding.h"
 #include "pyjit/ir/Signature.h"
 
 #include <numeric>
@@ -690,6 +691,47 @@ ExprInfo Inferer::valueOf(const Expr &e, ExprInfo info) {
   return info;
 }
 
+std::optional<ExprInfo> Inferer::literalTree(const Expr &e) {
+  if (!isIntLiteralTree(e))
+    return std::nullopt;
+  std::optional<llvm::APInt> v = foldIntLiteralTree(e);
+  if (!v)
+    return std::nullopt; // CPython leaves it to run time too
+  // Nothing reads the operands' types (the tree is one constant); they are
+  // recorded as the literals they are, for whoever walks the tree.
+  std::function<void(const Expr &)> operands = [&](const Expr &x) {
+    auto each = [&](const Expr &o) {
+      if (auto *lit = dyn_cast<IntLitExpr>(&o)) {
+        GlobalValue g = GlobalValue::ofInt(lit->value);
+        if (lit->isUnsigned)
+          g.dtype = "uint64";
+        result.exprs[&o] = constant(g);
+      } else {
+        result.exprs[&o] = ExprInfo{ctx.int64(), /*weak=*/true};
+        operands(o);
+      }
+    };
+    if (auto *u = dyn_cast<UnaryExpr>(&x))
+      each(*u->operand);
+    else if (auto *b = dyn_cast<BinaryExpr>(&x)) {
+      each(*b->lhs);
+      each(*b->rhs);
+    }
+  };
+  operands(e);
+  // As numba types the folded constant: int64, else uint64 (2**63 up).
+  if (v->isSignedIntN(64))
+    return constant(GlobalValue::ofInt(v->getSExtValue()));
+  if (!v->isNegative() && v->isIntN(64)) {
+    GlobalValue g = GlobalValue::ofInt(static_cast<int64_t>(v->getZExtValue()));
+    g.dtype = "uint64";
+    return constant(g);
+  }
+  error(e.range(), "this constant expression overflows int64 and uint64 (Python integers are "
+                   "unbounded; kernels compute in 64 bits)");
+  return ExprInfo{};
+}
+
 ExprInfo Inferer::expr(const Expr &e) {
   ExprInfo info = exprImpl(e);
   result.exprs[&e] = info;
@@ -725,8 +767,12 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   case Expr::Kind::Call:
     return call(cast<CallExpr>(e));
   case Expr::Kind::Binary:
+    if (std::optional<ExprInfo> folded = literalTree(e))
+      return *folded;
     return binary(cast<BinaryExpr>(e));
   case Expr::Kind::Unary: {
+    if (std::optional<ExprInfo> folded = literalTree(e))
+      return *folded;
     auto &u = cast<UnaryExpr>(e);
     ExprInfo o = expr(*u.operand);
     if (!o.type)
@@ -744,18 +790,6 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       return ExprInfo{ctx.boolean()};
     case UnaryOp::Neg:
     case UnaryOp::Pos: {
-      if (auto *lit = dyn_cast<IntLitExpr>(u.operand.get()); lit && lit->isUnsigned &&
-                                                             u.op == UnaryOp::Neg) {
-        // A literal above int64's range, negated: -9223372036854775808 is
-        // int64's minimum, as Python (and numba, which folds it) has it;
-        // anything larger negated fits no 64-bit type.
-        if (static_cast<uint64_t>(lit->value) != uint64_t(1) << 63) {
-          error(e.range(), "this constant expression overflows int64 (Python integers are "
-                           "unbounded; kernels compute in 64 bits)");
-          return {};
-        }
-        return constant(GlobalValue::ofInt(std::numeric_limits<int64_t>::min()));
-      }
       ExprInfo r{unaryResultType(ctx, o.type), o.weak};
       if (!r.type) { // an enum member
         error(e.range(), llvm::Twine("bad operand type for unary ") +

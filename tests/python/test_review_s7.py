@@ -135,7 +135,7 @@ def test_dtype_spellings_and_negated_int64_min(jit, tmp_path):
     f32 = float(np.float32(0.1))
     np.testing.assert_array_equal(out, [f32, -2**31, 0.1, f32])
     from kernel_files import load_module
-    m = load_module(tmp_path, "negmin", "def k(out):\n    out[0] = --9223372036854775808\n")
+    m = load_module(tmp_path, "negmin", "def k(out):\n    out[0] = -9223372036854775809\n")
     with pytest.raises(pyjit.CompileError, match="negmin.py:2:14: error: this constant "
                                                  "expression overflows int64"):
         jit(m.k)[1, 1](np.zeros(1))

@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+import pyjit
 from pyjit import cuda, float64, int32, int64
 
 INT64_MIN = -2**63
@@ -109,6 +110,40 @@ def test_int64_arithmetic_wraps(jit):
     out = np.zeros(4, dtype=np.int64)
     k[1, 1](a, out)
     assert out.tolist() == [INT64_MIN, INT64_MAX, -2, INT64_MIN]
+
+
+def test_operators_on_integer_literals_fold_exactly_as_cpython_does(jit):
+    # CPython folds `2**63 - 1` to one constant before numba sees it, so an
+    # intermediate beyond int64 is fine; the folded value is typed int64, or
+    # uint64 from 2**63 up (numba's typing of an int constant).
+    @jit
+    def k(s, u):
+        s[0] = 2**63 - 1
+        s[1] = -2**63
+        s[2] = 2**100 // 2**90
+        s[3] = -(2**64) // 3
+        s[4] = (1 << 70) >> 69
+        s[5] = -7 // 2 + ~(2**64) + 2**64
+        s[6] = 3**40 % 1000
+        u[0] = 2**64 - 1
+        u[1] = (1 << 64) >> 1
+        u[2] = --9223372036854775808
+        u[3] = 2**64 // 4 * 3
+
+    s = np.zeros(7, dtype=np.int64)
+    u = np.zeros(4, dtype=np.uint64)
+    k[1, 1](s, u)
+    assert s.tolist() == [2**63 - 1, -2**63, 1024, -(2**64) // 3, 2, -7 // 2 + ~(2**64) + 2**64,
+                          3**40 % 1000]
+    assert u.tolist() == [2**64 - 1, 2**63, 2**63, 2**64 // 4 * 3]
+
+
+def test_a_folded_integer_literal_outside_64_bits_is_an_error(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "big", "def k(out):\n    out[0] = 2**64 + 1 - 1\n")
+    with pytest.raises(pyjit.CompileError, match=r"big.py:2:14: error: this constant expression "
+                                                 r"overflows int64 and uint64"):
+        jit(m.k)[1, 1](np.zeros(1))
 
 
 def test_min_max_choose_like_python_with_nan(jit):
