@@ -701,8 +701,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             args = tuple(a.detach() if isinstance(a, torch.Tensor) and a.requires_grad else a
                          for a in args)
         types = tuple([fast_typeof(a) for a in args])
+        # A Python int from 2**63 up is typed uint64 by its value: the fast
+        # path, keyed by the int type, must not take such a launch's kernel.
+        by_value = False
         if None in types:
             types = tuple([typeof(a, self._arg_name(i)) for i, a in enumerate(args)])
+            by_value = any(type(a) is int and t != "int64" for a, t in zip(args, types))
         overload = self._overloads.get(types)
         if overload is None:
             overload = self._compile_for(types)
@@ -754,7 +758,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                     self._check_error_record(overload._wide, stream)
             elif overload.error_sites:
                 self._check_error_record(overload, stream)
-            elif copy_back is None and not overload.flat:
+            elif copy_back is None and not overload.flat and not by_value:
                 fast = overload.kernel
         if copy_back:
             for dev, host in copy_back:

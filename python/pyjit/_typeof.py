@@ -32,8 +32,13 @@ def fast_typeof(value):
     typed once), or None when the full `typeof` is needed."""
     t = FAST_SCALARS.get(type(value))
     if t is not None:
+        if type(value) is int and not _INT64_MIN <= value <= _INT64_MAX:
+            return None  # typed by its value (uint64), or refused
         return t
     return getattr(value, "_pyjit_type", None)
+
+
+_INT64_MIN, _INT64_MAX, _UINT64_MAX = -2**63, 2**63 - 1, 2**64 - 1
 
 
 def _c_contiguous(shape, strides, itemsize):
@@ -149,7 +154,13 @@ def typeof(value, what):
     if value is None:
         return "none"  # numba's types.none: decided at compile time, not passed
     if isinstance(value, int):
-        return "int64"
+        # numba's typeof: int64, else uint64 for 2**63 up to 2**64 - 1.
+        if _INT64_MIN <= value <= _INT64_MAX:
+            return "int64"
+        if 0 <= value <= _UINT64_MAX:
+            return "uint64"
+        raise OverflowError("%s: %d does not fit int64 or uint64 (kernels compute in 64 bits)"
+                            % (what, value))
     if isinstance(value, enum.Enum) and type(value.value) is int:
         # A plain Enum member (numba's EnumMember): its value is passed.
         from ._source import enum_member_type

@@ -76,6 +76,31 @@ def test_unhashable_configuration_still_launches(jit):
     np.testing.assert_array_equal(out, 3 * x)
 
 
+@pytest.mark.parametrize("big_first", [False, True])
+def test_a_python_int_from_2_63_up_is_a_uint64_argument(jit, big_first):
+    # numba's typeof: int64, else uint64 up to 2**64 - 1, else an error. The
+    # fast path keys ints by type, so an int64 kernel must not take a big
+    # value, nor the uint64 kernel a small one: x - uint64(10) is uint64 for
+    # a uint64 x (5 - 10 would wrap to 2**64 - 5), int64 for an int64 x.
+    @jit
+    def k(x, out):
+        out[0] = x
+        out[1] = x - np.uint64(10)
+
+    out = np.zeros(2)
+    order = [2**64 - 1, 5, 2**63, 7] if big_first else [5, 2**63, 7, 2**64 - 1]
+    for _ in range(2):  # the second round launches from the fast path
+        for v in order:
+            k[1, 1](v, out)
+            assert out.tolist() == [float(v), float(v - 10)], v
+    assert sorted(k.signatures) == [("int64", "array(float64, 1d, C)"),
+                                    ("uint64", "array(float64, 1d, C)")]
+    for v in (2**64, -2**63 - 1):
+        with pytest.raises(OverflowError, match="argument 'x': %d does not fit int64 or "
+                                                "uint64" % v):
+            k[1, 1](v, out)
+
+
 def test_numpy_unsigned_scalars_fill_their_parameters(jit):
     @jit("void(uint32, uint64, uint64[::1])")
     def store(a, b, out):
