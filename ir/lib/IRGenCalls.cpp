@@ -24,6 +24,10 @@ RValue IRGen::call(const CallExpr &e) {
     return r;
   }
   llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
+  // np.sin(x, out), np.add(x, y, out): per element, as type inference chose
+  // (before np.sin's routing below, which a complex number alone would take).
+  if (auto it = typed->ufuncElements.find(&e); it != typed->ufuncElements.end())
+    return arrayUfunc(e, path, it->second);
   std::string routed;
   if (path.starts_with("numpy.m.")) { // np.exp: cmath's for a complex argument
     bool complex = llvm::any_of(e.args, [&](const ExprPtr &a) {
@@ -32,8 +36,6 @@ RValue IRGen::call(const CallExpr &e) {
     routed = (complex ? "cmath." : "math.") + path.drop_front(8).str();
     path = routed;
   }
-  if (auto it = typed->ufuncElements.find(&e); it != typed->ufuncElements.end())
-    return arrayUfunc(e, path, it->second); // np.sin(x, out), np.add(x, y, out)
   if (path.starts_with("numpy.op."))
     return numpyOperatorCall(e, *numpyOperatorUfunc(path.drop_front(9)));
   if (path.starts_with("operator."))
@@ -1090,7 +1092,7 @@ RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementT
       v.push_back(isArray[i] ? RValue::of(broadcastLoad(in[i].value, repeat[i], idx)) : in[i]);
     if (mf && isa<ComplexType>(elementType)) { // np.sin(z, out): cmath's, per element
       Value *z = castTo(v[0], elementType);
-      CMathFn cf = *lookupCMathFn(path.rsplit('.').second); // (routed here as "math.sin")
+      CMathFn cf = *lookupCMathFn(path.rsplit('.').second); // np.sin, math.sin
       b.arrayStore(out, idx, castTo(RValue::of(complexFunction(cf, z)), outType->dtype()));
       return;
     }

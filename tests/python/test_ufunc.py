@@ -221,3 +221,22 @@ def test_gufunc_out_given_twice_and_numpy_scalars_coerce():
     with pytest.raises(ValueError, match="cannot specify argument 'out' as both positional "
                                          "and keyword"):
         scale(2, b, res, out=res)
+
+
+_COMPLEX_SCALAR_UFUNCS = ["sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh",
+                          "tanh", "arcsinh", "arccosh", "arctanh", "log", "log10", "exp", "sqrt"]
+
+
+@pytest.mark.parametrize("dtype, rtol", [(np.complex128, 1e-14), (np.complex64, 1e-5)])
+def test_numpy_math_ufuncs_of_a_complex_number_into_an_output(jit, tmp_path, dtype, rtol):
+    # np.sin(z, out) with z a complex number (not an array): compiled as
+    # cmath's function stored into out (it crashed the compiler).
+    from kernel_files import load_module
+    body = "".join("    np.%s(z, out[%d:%d])\n" % (f, i, i + 1)
+                   for i, f in enumerate(_COMPLEX_SCALAR_UFUNCS))
+    m = load_module(tmp_path, "cxs", "import numpy as np\n\n\ndef k(z, out):\n" + body)
+    z = dtype(-0.5 - 0.5j)
+    out = np.zeros(len(_COMPLEX_SCALAR_UFUNCS), dtype=dtype)
+    jit(m.k)[1, 1](z, out)
+    expected = [getattr(np, f)(z) for f in _COMPLEX_SCALAR_UFUNCS]
+    np.testing.assert_allclose(out, np.array(expected, dtype=dtype), rtol=rtol)
