@@ -62,6 +62,11 @@ void HostTarget::configureModule(llvm::Module &module) const {
 }
 
 void HostTarget::prepareKernel(llvm::Module &module, llvm::Function &kernel) const {
+  // The kernel's own name may be a C library function's (a kernel named
+  // `sin` calling math.sin): it is renamed first, and only the entry below
+  // carries the name the runtime looks up.
+  std::string entryName = hostEntryName(kernel.getName());
+  kernel.setName("__pyjit_kernel." + kernel.getName());
   // libdevice names -> C library names: __nv_sinf -> sinf, __nv_fast_expf -> expf.
   std::vector<llvm::Function *> math;
   for (llvm::Function &f : module)
@@ -83,7 +88,7 @@ void HostTarget::prepareKernel(llvm::Module &module, llvm::Function &kernel) con
   llvm::Type *ptr = b.getPtrTy();
   auto *entry = llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {ptr, ptr}, false),
                                        llvm::GlobalValue::ExternalLinkage,
-                                       hostEntryName(kernel.getName()), module);
+                                       entryName, module);
   b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", entry));
   std::vector<llvm::Value *> args{entry->getArg(0)};
   for (unsigned i = 1; i < kernel.arg_size(); ++i) {

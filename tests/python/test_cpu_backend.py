@@ -5,6 +5,8 @@ fixture runs them here too); this file covers what is particular to the
 CPU backend: barriers and warp collectives through fibers, dynamic shared
 memory, print, the target option and its errors.
 """
+import math
+
 import numpy as np
 import pytest
 
@@ -336,3 +338,22 @@ def test_float64_to_float16_rounds_once_to_nearest_even():
         want = src.astype(np.float16)
     same = (want.view(np.uint16) == dst.view(np.uint16)) | (np.isnan(want) & np.isnan(dst))
     assert same.all(), (src[~same][:4], want[~same][:4], dst[~same][:4])
+
+
+def test_a_kernel_named_like_a_c_math_function_calls_that_function(tmp_path):
+    # The host module named the kernel `sin`, and math.sin's call, renamed to
+    # the C library's `sin`, called the kernel itself: a stack overflow.
+    from kernel_files import load_module
+    src = "import math\n\n\n"
+    for name in ("sin", "exp", "cbrt", "sinf", "pow"):
+        call = ("math.pow(x, 2.0)" if name == "pow" else
+                "math.sin(np.float32(x))" if name == "sinf" else
+                "x ** (1.0 / 3.0)" if name == "cbrt" else "math.%s(x)" % name)
+        src += "def %s(a, x):\n    a[0] = %s\n\n\n" % (name, call)
+    m = load_module(tmp_path, "clash", "import numpy as np\n" + src)
+    a = np.zeros(1)
+    for name, expected in (("sin", math.sin(0.5)), ("exp", math.exp(0.5)),
+                           ("cbrt", 0.5 ** (1.0 / 3.0)), ("pow", 0.25),
+                           ("sinf", float(np.sin(np.float32(0.5))))):
+        cuda.jit(getattr(m, name), target="cpu")[1, 1](a, 0.5)
+        assert a[0] == pytest.approx(expected, rel=1e-6), name
