@@ -370,8 +370,12 @@ public:
           Value *x = sel(big, sub(w.re, copysign(k(1), w.re)), w.re);
           Value *scale = sel(big, k(M_E), k(1));
           Value *ch = fn(MathFn::Cosh, x), *sh = fn(MathFn::Sinh, x);
-          return Cx{mul(mul(fn(MathFn::Cos, w.im), odd ? sh : ch), scale),
-                    mul(mul(fn(MathFn::Sin, w.im), odd ? ch : sh), scale)};
+          Value *im = mul(mul(fn(MathFn::Sin, w.im), odd ? ch : sh), scale);
+          // b == 0 past overflow: inf + 0j (CPython raises; no 0 * inf =
+          // nan), the zero of the sign sin(b) * sinh(a) or sin(b) * cosh(a)
+          // has. Also where only the part's float type overflows (complex64).
+          im = sel(eq(w.im, 0), odd ? w.im : mul(w.im, copysign(k(1), w.re)), im);
+          return Cx{mul(mul(fn(MathFn::Cos, w.im), odd ? sh : ch), scale), im};
         },
         [&](Cx w) {
           Value *pos = gt(w.re, 0);
@@ -526,15 +530,9 @@ RValue IRGen::cmathCall(const CallExpr &e, CMathFn fn) {
   ComplexType *ct = cmathOperandType(ctx, ops);
   auto *part = ctx.floatTy(ct->partBits());
   PartMath m(b, ctx, part);
-  if (fn == CMathFn::Rect) {
-    // r * (cos phi + i sin phi); for phi == 0, CPython's imaginary part is
-    // r * phi, a zero of the sign of r's times phi's (rect(-1, 0) is -1-0j),
-    // and rect(inf, 0) is inf + 0j (no inf * 0 = nan).
+  if (fn == CMathFn::Rect) { // (r, phi) as the parts of a complex operand
     Value *r = scalar(*e.args[0], part), *phi = scalar(*e.args[1], part);
-    Value *im = m.mul(r, m.fn(MathFn::Sin, phi));
-    im = m.sel(m.cmp(CmpPredicate::Eq, phi, m.k(0)), m.mul(m.fn(MathFn::Copysign, m.k(1), r), phi),
-               im);
-    return RValue::of(b.create(Opcode::ComplexMake, ct, {m.mul(r, m.fn(MathFn::Cos, phi)), im}));
+    return RValue::of(complexFunction(fn, b.create(Opcode::ComplexMake, ct, {r, phi})));
   }
   bool real = !isa<ComplexType>(info(*e.args[0]).type);
   if (real && (fn == CMathFn::Isnan || fn == CMathFn::Isinf || fn == CMathFn::Isfinite)) {
@@ -576,13 +574,32 @@ RValue IRGen::cmathCall(const CallExpr &e, CMathFn fn) {
   return RValue::of(complexFunction(fn, zv));
 }
 
-Value *IRGen::complexFunction(CMathFn fn, Value *zv) {
+// For Rect, zv's parts are r and phi.
+Value *IRGen::complexFunction(CMathFn f, Value *zv) {
   auto *ct = cast<ComplexType>(zv->type());
   auto *part = ctx.floatTy(ct->partBits());
-  PartMath m(b, ctx, part);
+  // Both parts finite, or not: two blocks, the results merged by phis.
+  Branch branch = [&](Value *cond, llvm::function_ref<Cx()> yes, llvm::function_ref<Cx()> no) {
+    BasicBlock *yesBB = fn->createBlock(), *noBB = fn->createBlock(), *merge = fn->createBlock();
+    b.condBr(cond, yesBB, noBB);
+    ssa.sealBlock(yesBB);
+    ssa.sealBlock(noBB);
+    std::string re = temp("cmathre"), im = temp("cmathim");
+    for (auto [bb, body] : {std::pair{yesBB, yes}, std::pair{noBB, no}}) {
+      enter(bb);
+      Cx r = body();
+      ssa.writeVariable(re, cur(), r.re);
+      ssa.writeVariable(im, cur(), r.im);
+      b.br(merge);
+    }
+    ssa.sealBlock(merge);
+    enter(merge);
+    return Cx{ssa.readVariable(re, part, merge), ssa.readVariable(im, part, merge)};
+  };
+  PartMath m(b, ctx, part, branch);
   auto [re, im] = complexParts(zv);
   Cx z{re, im}, r{};
-  switch (fn) {
+  switch (f) {
   case CMathFn::Exp: r = m.exp(z); break;
   case CMathFn::Log: r = m.log(z); break;
   case CMathFn::Log10: {
@@ -591,8 +608,8 @@ Value *IRGen::complexFunction(CMathFn fn, Value *zv) {
     break;
   }
   case CMathFn::Sqrt: r = m.sqrt(z); break;
-  case CMathFn::Sin: r = m.sin(z); break;
-  case CMathFn::Cos: r = m.cos(z); break;
+  case CMathFn::Sin: r = m.ofIz(z, [&](Cx w) { return m.sinh(w); }); break;
+  case CMathFn::Cos: r = m.cosh(Cx{m.neg(z.im), z.re}); break; // cosh(i*z)
   case CMathFn::Tan: r = m.ofIz(z, [&](Cx w) { return m.tanh(w); }); break;
   case CMathFn::Asin: r = m.ofIz(z, [&](Cx w) { return m.asinh(w); }); break;
   case CMathFn::Acos: r = m.acos(z); break;
@@ -603,6 +620,7 @@ Value *IRGen::complexFunction(CMathFn fn, Value *zv) {
   case CMathFn::Asinh: r = m.asinh(z); break;
   case CMathFn::Acosh: r = m.acosh(z); break;
   case CMathFn::Atanh: r = m.atanh(z); break;
+  case CMathFn::Rect: r = m.rect(z); break;
   default:
     assert(false && "not a complex -> complex cmath function");
     return nullptr;

@@ -1,5 +1,6 @@
 //===- InferCalls.cpp - Typing of calls: builtins, math, cuda, device functions ===//
 #include "pyjit/ir/Coop.h"
+#include <array>
 #include "Inferer.h"
 #include "pyjit/ir/Signature.h"
 #include "CallArgs.h"
@@ -908,41 +909,72 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       pending)
     return {};
   Type *declaredResult = nullptr;
-  if (!fn.signature.empty()) {
-    // A declared signature: the arguments convert to its types (numba).
-    auto sig = parseSignature(ctx, fn.signature);
-    if (!sig) {
-      error(e.callee->range(), "device function '" + fn.name + "': " +
-                                   llvm::toString(sig.takeError()));
-      return {};
-    }
-    if (sig->args.size() != argTypes.size()) {
-      error(e.range(), "device function '" + fn.name + "' is declared with " +
-                           llvm::Twine(sig->args.size()) + " parameters ('" + fn.signature +
-                           "'), its definition has " + llvm::Twine(argTypes.size()));
-      return {};
-    }
-    for (size_t i = 0; i < argTypes.size(); ++i) {
-      Type *want = sig->args[i], *given = argTypes[i];
-      bool ok = want == given;
-      if (!ok && want->isScalar() && given->isScalar())
-        ok = !(isa<ComplexType>(given) && !isa<ComplexType>(want));
-      auto *wa = dyn_cast<ArrayType>(want), *ga = dyn_cast<ArrayType>(given);
-      if (!ok && wa && ga)
-        ok = wa->dtype() == ga->dtype() && wa->ndim() == ga->ndim() &&
-             (wa->layout() == Layout::A || wa->layout() == ga->layout()) &&
-             (wa->readonly() || !ga->readonly());
-      if (!ok) {
-        error(binding.args[i] ? binding.args[i]->range() : e.range(),
-              "argument " + llvm::Twine(i + 1) + " of device function '" + fn.name + "' is " +
-                  typeName(given) + ", which does not convert to " + typeName(want) +
-                  " (its signature: '" + fn.signature + "')");
+  if (!fn.signatures.empty()) {
+    // Declared signatures: the call takes the one needing the least
+    // conversion, rated as numba rates them (the fewest unsafe conversions,
+    // then safe ones, then promotions; a tie is ambiguous), and its
+    // arguments convert to that signature's types.
+    std::vector<std::string> problems;
+    std::optional<Signature> best;
+    std::array<unsigned, 3> bestRank{};
+    const std::string *bestText = nullptr, *tiedText = nullptr;
+    const ast::Expr *badArg = nullptr;
+    for (const std::string &text : fn.signatures) {
+      auto sig = parseSignature(ctx, text);
+      if (!sig) {
+        error(e.callee->range(), "device function '" + fn.name + "': " +
+                                     llvm::toString(sig.takeError()));
         return {};
       }
-      argTypes[i] = want;
+      if (sig->args.size() != argTypes.size()) {
+        problems.push_back("'" + text + "' has " + std::to_string(sig->args.size()) +
+                           " parameters, the definition " + std::to_string(argTypes.size()));
+        continue;
+      }
+      std::array<unsigned, 3> rank{}; // unsafe, safe, promotions
+      bool passes = true;
+      for (size_t i = 0; i < argTypes.size() && passes; ++i) {
+        std::optional<Conversion> c = conversionTo(sig->args[i], argTypes[i]);
+        if (!c) {
+          passes = false;
+          problems.push_back("argument " + std::to_string(i + 1) + " is " +
+                             typeName(argTypes[i]) + ", which does not convert to " +
+                             typeName(sig->args[i]) + " ('" + text + "')");
+          if (!badArg)
+            badArg = binding.args[i];
+        } else if (*c != Conversion::Exact) {
+          ++rank[*c == Conversion::Unsafe ? 0 : *c == Conversion::Safe ? 1 : 2];
+        }
+      }
+      if (!passes)
+        continue;
+      if (!best || rank < bestRank) {
+        best = std::move(*sig);
+        bestRank = rank;
+        bestText = &text;
+        tiedText = nullptr;
+      } else if (rank == bestRank && sig->args != best->args) {
+        tiedText = &text;
+      }
     }
-    if (sig->returnType && sig->returnType->isScalar())
-      declaredResult = sig->returnType;
+    if (!best) {
+      std::string list;
+      for (const std::string &p : problems)
+        list += (list.empty() ? "" : "; ") + p;
+      error(fn.signatures.size() == 1 && badArg ? badArg->range() : e.range(),
+            "no signature of device function '" + fn.name + "' takes these arguments: " + list);
+      return {};
+    }
+    if (tiedText) {
+      error(e.range(), "ambiguous overloading of device function '" + fn.name + "': '" +
+                           *bestText + "' and '" + *tiedText +
+                           "' take these arguments with as many conversions");
+      return {};
+    }
+    for (size_t i = 0; i < argTypes.size(); ++i)
+      argTypes[i] = best->args[i];
+    if (best->returnType && best->returnType->isScalar())
+      declaredResult = best->returnType;
   }
   // Arguments that are compile-time constants (literals, constant locals,
   // globals, defaults): ints, bools and tuples of ints, as numba's Literal

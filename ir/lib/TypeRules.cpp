@@ -265,3 +265,40 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
   }
   return nullptr;
 }
+
+std::optional<Conversion> pyjit::ir::conversionTo(Type *want, Type *given) {
+  if (want == given)
+    return Conversion::Exact;
+  auto *wa = dyn_cast<ArrayType>(want), *ga = dyn_cast<ArrayType>(given);
+  if (wa || ga) {
+    if (!wa || !ga || wa->dtype() != ga->dtype() || wa->ndim() != ga->ndim() ||
+        (ga->readonly() && !wa->readonly()))
+      return std::nullopt;
+    if (wa->layout() != Layout::A && wa->layout() != ga->layout())
+      return std::nullopt;
+    return Conversion::Safe; // as layout A, or as read-only
+  }
+  if (!want->isScalar() || !given->isScalar() || isa<TupleType>(want) || isa<TupleType>(given))
+    return std::nullopt;
+  // (kind, bits) as numba's type ranks: b(ool), i(nt), u(nsigned), f(loat), c(omplex).
+  auto kindOf = [](Type *t) -> std::pair<char, unsigned> {
+    if (isa<BoolType>(t))
+      return {'b', 8};
+    if (auto *it = dyn_cast<IntType>(t))
+      return {it->isSigned() ? 'i' : 'u', it->bits()};
+    if (auto *ft = dyn_cast<FloatType>(t))
+      return {'f', ft->bits()};
+    if (auto *ct = dyn_cast<ComplexType>(t))
+      return {'c', ct->bits()};
+    return {0, 0};
+  };
+  auto [wk, wb] = kindOf(want);
+  auto [gk, gb] = kindOf(given);
+  if (!wk || !gk || (gk == 'c' && wk != 'c'))
+    return std::nullopt;
+  if (gk == wk && gb <= wb)
+    return Conversion::Promote;
+  bool safe = gk == 'b' || ((gk == 'i' || gk == 'u') && (wk == 'f' || wk == 'c') && wb >= 64) ||
+              (gk == 'u' && wk == 'i' && wb > gb) || (gk == 'f' && wk == 'c' && wb >= 2 * gb);
+  return safe ? Conversion::Safe : Conversion::Unsafe;
+}

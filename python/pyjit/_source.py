@@ -153,12 +153,13 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("devfunc", describe(value.py_func, memo))
     if isinstance(value, (DeviceFunction, Dispatcher)):
         # A kernel called from a kernel is compiled as a device function too
-        # (numba-cuda: a @cuda.jit function is callable either way). With one
-        # signature, calls convert their arguments and result to it (numba).
+        # (numba-cuda: a @cuda.jit function is callable either way). With
+        # signatures, a call takes the best matching one and converts its
+        # arguments and result to it (numba).
         info = describe(value.py_func, memo)
-        sigs = list(getattr(value, "signature_strings", ()))
-        if len(sigs) == 1:
-            info = dict(info, signature=sigs[0])
+        sigs = tuple(getattr(value, "signature_strings", ()))
+        if sigs:
+            info = dict(info, signatures=sigs)
         return ("devfunc", info)
     if isinstance(value, (bool, np.bool_)):
         return ("bool", bool(value))

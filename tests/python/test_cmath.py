@@ -119,6 +119,129 @@ def test_special_values_of_sqrt_exp_and_log(jit):
     assert complex(out[2, 5]) == cmath.log(complex(-4, -0.0))  # below the cut: -pi
 
 
+# CPython's tables of special values (Modules/cmathmodule.c): each part from
+# every kind special_type tells apart (-inf, negative, -0, +0, positive, +inf,
+# NaN). Compared bit for bit: NaN-ness, the signs of zeros and infinities;
+# finite values to a few ulp of the part's type.
+SPECIAL = [-math.inf, -2.3, -0.0, 0.0, 2.3, math.inf, math.nan]
+SPECIAL_GRID = [complex(a, b) for a in SPECIAL for b in SPECIAL]
+ULPS = {np.complex128: 4, np.complex64: 8}
+
+
+def _same_float(got, want, part, ulps):
+    if math.isnan(want) or math.isnan(got):
+        return math.isnan(want) and math.isnan(got)
+    if math.isinf(want) or want == 0 or math.isinf(got) or got == 0:
+        return got == want and math.copysign(1, got) == math.copysign(1, want)
+    return abs(got - want) <= ulps * float(np.spacing(part(abs(want))))
+
+
+def _same(got, want, dtype):
+    """`got` (a dtype value) is CPython's `want` as the bits tell: see SPECIAL."""
+    part = np.float32 if dtype == np.complex64 else np.float64
+    ulps = ULPS[dtype]
+    if isinstance(want, tuple):
+        return all(_same_float(float(g), float(part(w)), part, ulps) for g, w in zip(got, want))
+    if isinstance(want, float):
+        return _same_float(float(got), float(part(want)), part, ulps)
+    with np.errstate(over="ignore"):
+        want = complex(dtype(want))  # rounded to the result's type
+    return (_same_float(got.real, want.real, part, ulps)
+            and _same_float(got.imag, want.imag, part, ulps))
+
+
+def _python_or_none(f, *args):
+    try:
+        return f(*args)
+    except (ValueError, OverflowError):  # a kernel gives C99's value instead
+        return None
+
+
+@pytest.mark.parametrize("dtype", [np.complex128, np.complex64])
+def test_unary_functions_on_special_values_match_python(jit, dtype):
+    z = np.array(SPECIAL_GRID, dtype=dtype)
+    out = np.zeros((len(UNARY), z.size), dtype=dtype)
+    _unary_kernel(jit)[1, 64](z, out)
+    wrong = []
+    for row, name in enumerate(UNARY):
+        for i, v in enumerate(SPECIAL_GRID):
+            want = _python_or_none(getattr(cmath, name), v)
+            got = complex(out[row, i])
+            if want is not None and not _same(got, want, dtype):
+                wrong.append((name, v, got, want))
+    assert not wrong
+
+
+@pytest.mark.parametrize("dtype", [np.complex128, np.complex64])
+def test_phase_polar_and_rect_on_special_values_match_python(jit, dtype):
+    @jit
+    def k(z, r, phi, phase, modulus, angle, rect):
+        i = cuda.grid(1)
+        if i < z.size:
+            phase[i] = cmath.phase(z[i])
+            m, a = cmath.polar(z[i])
+            modulus[i] = m
+            angle[i] = a
+            rect[i] = cmath.rect(r[i], phi[i])
+
+    part = np.float32 if dtype == np.complex64 else np.float64
+    z = np.array(SPECIAL_GRID, dtype=dtype)
+    r, phi = z.real.copy(), z.imag.copy()
+    phase, modulus, angle = (np.zeros(z.size, part) for _ in range(3))
+    rect = np.zeros(z.size, dtype)
+    k[1, 64](z, r, phi, phase, modulus, angle, rect)
+    wrong = []
+    for i, v in enumerate(SPECIAL_GRID):
+        checks = [("phase", phase[i], cmath.phase(v)),
+                  ("polar", (modulus[i], angle[i]), cmath.polar(v)),
+                  ("rect", complex(rect[i]), _python_or_none(cmath.rect, v.real, v.imag))]
+        for name, got, want in checks:
+            if want is not None and not _same(got, want, dtype):
+                wrong.append((name, v, got, want))
+    assert not wrong
+
+
+def test_special_values_where_python_raises_are_c99s(jit):
+    # CPython raises ValueError here after computing C99 Annex G's value
+    # (its table's entry); a kernel cannot raise and gives that value.
+    @jit
+    def k(z, out):
+        i = cuda.grid(1)
+        if i < z.size:
+            out[0, i] = cmath.exp(z[i])
+            out[1, i] = cmath.cosh(z[i])
+            out[2, i] = cmath.sin(z[i])
+
+    inf, nan = math.inf, math.nan
+    z = np.array([complex(2.3, inf), complex(inf, inf), complex(0.0, inf)])
+    out = np.zeros((3, z.size), dtype=np.complex128)
+    k[1, 8](z, out)
+    for got, want in zip(out.ravel(), [complex(nan, nan), complex(inf, nan), complex(nan, nan),
+                                       complex(nan, nan), complex(inf, nan), complex(nan, 0.0),
+                                       complex(nan, nan), complex(nan, inf), complex(0.0, inf)]):
+        assert _same(complex(got), want, np.complex128), (got, want)
+
+
+def test_cosh_and_sinh_of_a_real_past_overflow_keep_a_zero_imaginary_part(jit):
+    # cosh(x + 0j) where cosh(x) overflows: inf + 0j, as exp(x + 0j) (no
+    # 0 * inf = nan); complex64 overflows where CPython's double does not.
+    @jit
+    def k(z, out):
+        i = cuda.grid(1)
+        if i < z.size:
+            out[0, i] = cmath.cosh(z[i])
+            out[1, i] = cmath.sinh(z[i])
+            out[2, i] = cmath.cos(z[i] * 1j)
+
+    z = np.array([100 + 0j, complex(-100, -0.0), complex(-100, 0.0)], dtype=np.complex64)
+    out = np.zeros((3, z.size), dtype=np.complex64)
+    k[1, 8](z, out)
+    for row, f in enumerate([cmath.cosh, cmath.sinh, lambda v: cmath.cos(v * 1j)]):
+        for i, v in enumerate(z):
+            want = f(complex(v))  # finite in float64, +-inf in complex64
+            assert _same(complex(out[row, i]), want, np.complex64), (row, v, out[row, i], want)
+
+
 def test_phase_polar_rect_and_tests(jit):
     @jit
     def k(z, r, phi, out, flags):

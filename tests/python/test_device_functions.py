@@ -317,9 +317,59 @@ def test_a_declared_signature_refuses_what_does_not_convert(jit, tmp_path):
     def k(out):
         out[0] = _real_only(1j)
 
-    with pytest.raises(pyjit.CompileError, match=r"argument 1 of device function '_real_only' is "
+    with pytest.raises(pyjit.CompileError, match=r"no signature of device function '_real_only' "
+                                                 r"takes these arguments: argument 1 is "
                                                  r"complex128, which does not convert to float64"):
         k[1, 1](np.zeros(1))
+
+
+def _add(x, y):
+    return x + y
+
+
+_add_int_or_float = cuda.jit(["(int64, int64)", "(float64, float64)"], device=True)(_add)
+_add_f32_or_f64 = cuda.jit(["float32(float32, float32)", "float64(float64, float64)"],
+                           device=True)(_add)
+
+
+def test_a_call_takes_the_best_of_several_declared_signatures(jit):
+    # numba's rating: exact first, then the fewest unsafe, safe, promoting
+    # conversions; nothing that does not convert; a tie is ambiguous.
+    @jit
+    def k(out, i, x, f, i8):
+        out[0] = _add_int_or_float(i, i)       # int64: exact
+        out[1] = _add_int_or_float(x, x)       # float64: exact
+        out[2] = _add_int_or_float(i8, i8)     # int8 -> int64 promotes (float64: safe)
+        out[3] = _add_f32_or_f64(f, f)         # float32, computed in float32
+        out[4] = _add_f32_or_f64(x, x)         # float64: 0.1 + 0.2 in float64
+        out[5] = _add_int_or_float(i, x)       # (float64, float64): one safe conversion
+
+    out = np.zeros(6)
+    k[1, 1](out, 3, 0.1, np.float32(0.1), np.int8(-5))
+    f32 = float(np.float32(0.1) + np.float32(0.1))
+    assert out.tolist() == [6.0, 0.2, -10.0, f32, 0.1 + 0.1, 3.1]
+
+
+def test_several_declared_signatures_refuse_a_complex_and_a_tie(jit):
+    @jit
+    def k(out, z):
+        out[0] = _add_int_or_float(z, z).real
+
+    with pytest.raises(pyjit.CompileError, match=r"no signature of device function '_add' takes "
+                                                 r"these arguments: argument 1 is complex128, "
+                                                 r"which does not convert to int64 "
+                                                 r"\('\(int64, int64\)'\); argument 1 is "
+                                                 r"complex128, which does not convert to float64"):
+        k[1, 1](np.zeros(1), 1j)
+
+    @jit
+    def t(out, b):
+        out[0] = _add_int_or_float(b, b)  # bool: safe to int64 and to float64 alike
+
+    with pytest.raises(pyjit.CompileError, match=r"ambiguous overloading of device function "
+                                                 r"'_add': '\(int64, int64\)' and "
+                                                 r"'\(float64, float64\)'"):
+        t[1, 1](np.zeros(1), True)
 
 
 @cuda.jit(device=True)

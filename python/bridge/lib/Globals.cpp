@@ -46,11 +46,15 @@ ir::DeviceFunctionSource *readDeviceFunction(PyObject *info, ir::DeviceFunctionT
   fn->name = *name;
   fn->source = std::make_unique<SourceFile>(*file, *source,
                                             firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
-  if (PyObject *sig = PyDict_GetItemString(info, "signature")) {
-    auto text = python::toUtf8(sig, "signature");
-    if (!text)
+  if (PyObject *sigs = PyDict_GetItemString(info, "signatures")) { // a tuple of str
+    for (Py_ssize_t i = 0, n = PyTuple_Size(sigs); i < n; ++i) {
+      auto text = python::toUtf8(PyTuple_GetItem(sigs, i), "signature");
+      if (!text)
+        return nullptr;
+      fn->signatures.push_back(*text);
+    }
+    if (PyErr_Occurred())
       return nullptr;
-    fn->signature = *text;
   }
   memo[info] = fn; // before its globals: a function may refer to itself
   if (!readGlobals(globals, fn->globals, table, memo))

@@ -129,9 +129,10 @@ struct DeviceFunctionSource {
   std::string name;
   std::unique_ptr<SourceFile> source;
   GlobalEnv globals;
-  /// The one signature given to the decorator (`int32(int32, float32)`), or
-  /// empty: calls convert their arguments and result to its types.
-  std::string signature;
+  /// The signatures given to the decorator (`int32(int32, float32)`), or
+  /// none: a call takes the one matching its arguments best (numba's
+  /// rating) and converts its arguments and result to its types.
+  std::vector<std::string> signatures;
 };
 
 /// Owns the DeviceFunctionSources that GlobalValues of one compilation

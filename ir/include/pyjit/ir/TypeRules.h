@@ -68,6 +68,21 @@ Type *firstAxisElement(TypeContext &ctx, ArrayType *at);
 /// assigned to it (numba's unification); null if they cannot unify.
 Type *unifyTypes(TypeContext &ctx, Type *a, Type *b);
 
+/// How an argument of type `given` passes to a parameter declared `want`,
+/// as numba rates conversions when it chooses among signatures.
+enum class Conversion {
+  Exact,   ///< as it is
+  Promote, ///< a wider type of its kind (int16 to int32, float32 to float64)
+  Safe,    ///< no value lost otherwise: bool to a number, an integer to a
+           ///< 64-bit float or complex, unsigned to a wider signed integer,
+           ///< float to a complex twice as wide, a C/F array as layout A
+  Unsafe,  ///< narrowing, float to int, signed to unsigned
+};
+/// None where it does not pass at all (complex to a real type, a scalar
+/// for an array, arrays of other dtypes or dimensions, a read-only array
+/// for a writeable parameter, tuples unless identical).
+std::optional<Conversion> conversionTo(Type *want, Type *given);
+
 } // namespace pyjit::ir
 
 #endif
