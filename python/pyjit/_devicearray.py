@@ -725,12 +725,27 @@ def _f_strides(shape, itemsize):
     return tuple(reversed(_c_strides(tuple(reversed(shape)), itemsize)))
 
 
+def shape_tuple(shape):
+    """`shape` (an int or a sequence of ints, NumPy's integers included) as
+    a tuple of non-negative ints; TypeError for anything else (a float
+    extent is refused, not truncated), ValueError for a negative extent."""
+    import operator
+    try:
+        dims = (operator.index(shape),) if not hasattr(shape, "__len__") else \
+            tuple(operator.index(e) for e in shape)
+    except TypeError:
+        raise TypeError("shape must be an int or a sequence of ints, got %r" % (shape,)) from None
+    if any(d < 0 for d in dims):
+        raise ValueError("negative dimensions are not allowed, got shape %r" % (shape,))
+    return dims
+
+
 def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
     """An uninitialized DeviceArray of `shape` and `dtype`, in C or Fortran
     `order`, or with explicit byte `strides` (non-negative, within the
-    allocation of the array's extent)."""
-    if isinstance(shape, (int, np.integer)):
-        shape = (int(shape),)
+    allocation of the array's extent). TypeError for a shape that is not
+    ints (shape_tuple)."""
+    shape = shape_tuple(shape)
     dtype = np.dtype(dtype)
     if order not in ("C", "F"):
         raise ValueError("order must be 'C' or 'F', got %r" % (order,))
@@ -744,12 +759,25 @@ def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
     return DeviceArray(shape, dtype, strides, _DeviceBuffer(span))
 
 
+def strides_like(ary):
+    """Contiguous byte strides for a new array of `ary`'s shape and dtype
+    that keep the order of `ary`'s strides (NumPy's empty_like, which
+    numba.cuda's *_array_like follow): the smallest stride's dimension
+    varies fastest, so a Fortran view gets Fortran strides."""
+    shape, itemsize = tuple(ary.shape), np.dtype(ary.dtype).itemsize
+    order = sorted(range(len(shape)), key=lambda d: ary.strides[d])  # stable, as NumPy
+    strides, step = [0] * len(shape), itemsize
+    for d in order:
+        strides[d] = step
+        step *= shape[d]
+    return tuple(strides)
+
+
 def device_array_like(ary, stream=0):
-    """An uninitialized DeviceArray with `ary`'s shape and dtype, in Fortran
-    order when `ary` is Fortran- and not C-contiguous."""
-    order = "F" if (getattr(ary, "flags", None) is not None and ary.flags.f_contiguous
-                    and not ary.flags.c_contiguous) else "C"
-    return device_array(ary.shape, ary.dtype, order=order)
+    """An uninitialized DeviceArray with `ary`'s shape and dtype, its strides
+    contiguous in the order of `ary`'s (strides_like: C for a C array,
+    Fortran for a Fortran one or a view of one)."""
+    return device_array(ary.shape, ary.dtype, strides=strides_like(ary))
 
 
 def from_dlpack(obj):
@@ -799,11 +827,14 @@ class _HostAllocation:
 def _host_array(shape, dtype, strides, order, alloc, free):
     """A numpy array over a _HostAllocation; on the CPU backend a plain one
     (ordinary memory is all there is)."""
-    if isinstance(shape, (int, np.integer)):
-        shape = (int(shape),)
+    shape = shape_tuple(shape)
     dtype = np.dtype(dtype)
     if host_memory():
-        return np.empty(shape, dtype, order=order)
+        if strides is None:
+            return np.empty(shape, dtype, order=order)
+        span = dtype.itemsize + sum((e - 1) * st for e, st in zip(shape, strides)) \
+            if all(shape) else 0
+        return np.ndarray(shape, dtype, buffer=np.empty(span, np.uint8), strides=strides)
     if strides is None:
         strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
     return np.asarray(_HostAllocation(shape, dtype, strides, alloc, free))

@@ -6,6 +6,7 @@ Kernels: `@cuda.jit`, `@cuda.jit("void(float32[:], float32)")`, then
 arrays (`to_device`, `device_array`, `device_array_like`), `synchronize`,
 events for timing.
 """
+from ._devicearray import strides_like as _strides_like
 from ._devicearray import (DeviceArray, ManagedArray, MappedArray, device_array,
                            device_array_like, from_dlpack, managed_array, mapped_array,
                            pinned_array, to_device)
@@ -491,8 +492,10 @@ class Stream:
         self.handle = _ext().stream_create() if handle is None else handle
 
     def synchronize(self):
-        """Waits until all work queued on the stream has finished."""
-        if self.handle:
+        """Waits until all work queued on the stream has finished (at once on
+        the CPU backend, whose launches finish before they return)."""
+        from ._devicearray import host_memory
+        if self.handle and not host_memory():
             _ext().stream_synchronize(self.handle)
         else:
             synchronize()
@@ -587,18 +590,16 @@ def external_stream(ptr):
 
 
 def pinned_array_like(ary):
-    """A pinned_array with `ary`'s shape, dtype and layout (C or Fortran)."""
-    return pinned_array(ary.shape, ary.dtype, order=_order_of(ary))
+    """A pinned_array with `ary`'s shape and dtype, its strides contiguous in
+    the order of `ary`'s (as device_array_like)."""
+    return pinned_array(ary.shape, ary.dtype, strides=_strides_like(ary))
 
 
 def mapped_array_like(ary, stream=0, portable=False, wc=False):
-    """A mapped_array with `ary`'s shape, dtype and layout (C or Fortran)."""
-    return mapped_array(ary.shape, ary.dtype, order=_order_of(ary))
-
-
-def _order_of(ary):
-    flags = getattr(ary, "flags", None)
-    return "F" if flags is not None and flags.f_contiguous and not flags.c_contiguous else "C"
+    """A mapped_array with `ary`'s shape and dtype, its strides contiguous in
+    the order of `ary`'s (as device_array_like)."""
+    return mapped_array(ary.shape, ary.dtype, strides=_strides_like(ary),
+                        portable=portable, wc=wc)
 
 
 def _registered_base(ary, what):
@@ -969,6 +970,26 @@ devicearray = _types.ModuleType(__name__ + ".devicearray",
 devicearray.DeviceNDArray = devicearray.DeviceArray = DeviceArray
 devicearray.is_cuda_ndarray = lambda obj: isinstance(obj, DeviceArray)
 devicearray.IpcArrayHandle = IpcArrayHandle
+
+
+def _auto_device(obj, stream=0, copy=True, user_explicit=False):
+    """numba.cuda.devicearray.auto_device: (device array, whether it was
+    copied from the host). A DeviceArray or a __cuda_array_interface__ array
+    is taken as it is; anything else (a numpy array, a number) is copied to a
+    new DeviceArray. ValueError for a host array that is not contiguous."""
+    if isinstance(obj, DeviceArray):
+        return obj, False
+    if hasattr(obj, "__cuda_array_interface__"):
+        return as_cuda_array(obj), False
+    import numpy as np
+    ary = np.asarray(obj)
+    if not (ary.flags.c_contiguous or ary.flags.f_contiguous):
+        raise ValueError("the array is not contiguous, so it cannot be copied as one memory "
+                         "region: copy it with numpy.ascontiguousarray() first")
+    return to_device(ary, stream=stream, copy=copy), True
+
+
+devicearray.auto_device = _auto_device
 _sys.modules[devicearray.__name__] = devicearray
 
 # numba-cuda exposes its type objects here too (`from numba.cuda import float32`,

@@ -369,3 +369,46 @@ def test_specialize_takes_type_objects_and_lists_specializations(jit):
     a = np.zeros(1, np.float32)
     s[1, 1](a, np.array([2.0], np.float32))
     assert a[0] == 3.0
+
+
+@pytest.mark.parametrize("like", ["device_array_like", "pinned_array_like", "mapped_array_like"])
+def test_array_like_keeps_the_order_of_a_views_strides(like):
+    # NumPy's empty_like (numba.cuda's *_array_like): contiguous strides in the
+    # order of the model's, so a view of a Fortran array gets Fortran strides.
+    f = np.zeros((10, 12), order="F")[::2, ::2]
+    t = np.zeros((2, 3, 4)).transpose(1, 2, 0)  # shape (3, 4, 2), strides (32, 8, 96)
+    cases = [(f, (8, 40)), (cuda.device_array((10, 12), order="F")[::2, ::2], (8, 40)),
+             (t, (32, 8, 96)), (np.zeros((3, 5)), (40, 8))]
+    for model, strides in cases:
+        got = getattr(cuda, like)(model)
+        assert got.shape == model.shape
+        assert got.strides == strides, model.strides
+        if isinstance(model, np.ndarray):
+            assert strides == np.empty_like(model).strides  # NumPy's rule
+
+
+@pytest.mark.parametrize("shape", [[1.9], (2.7, 3), (1.1, 2.2), 2.0, "3"])
+def test_a_shape_that_is_not_ints_is_a_type_error(shape):
+    # numba: TypeError; a float extent is never truncated.
+    for make in (cuda.device_array, cuda.pinned_array, cuda.mapped_array):
+        with pytest.raises(TypeError, match="shape must be an int or a sequence of ints"):
+            make(shape)
+    assert cuda.device_array((np.int32(2), 3)).shape == (2, 3)
+
+
+def test_every_default_stream_synchronizes():
+    for s in (cuda.default_stream(), cuda.legacy_default_stream(),
+              cuda.per_thread_default_stream()):
+        s.synchronize()  # on the CPU backend too (it raised "no CUDA driver")
+
+
+def test_auto_device_copies_host_data_and_passes_device_arrays():
+    d, copied = cuda.devicearray.auto_device(2)
+    assert copied and d.copy_to_host() == np.array(2)
+    a = np.arange(6.0).reshape(2, 3)
+    d, copied = cuda.devicearray.auto_device(a)
+    assert copied and (d.copy_to_host() == a).all()
+    same, copied = cuda.devicearray.auto_device(d)
+    assert same is d and not copied
+    with pytest.raises(ValueError, match="not contiguous"):
+        cuda.devicearray.auto_device(np.arange(10.0)[:-1:2])
