@@ -82,6 +82,7 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
   (*target)->configureModule(llvmModule);
   EmitOptions emitOptions;
   emitOptions.fastmath = req.fastmath;
+  emitOptions.fastmath.contract &= req.fma; // the host JIT fuses only `contract` operations
   emitOptions.host = true;
   emitOptions.debug = req.debug;
   emitOptions.racecheck = req.racecheck;
@@ -185,7 +186,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     return ptxVersion.takeError();
   out.ptxVersion = *ptxVersion;
   out.errorSites = fn->errorSites;
-  auto target = NVPTXTarget::create(req.arch, *ptxVersion);
+  auto target = NVPTXTarget::create(req.arch, *ptxVersion, req.fma);
   if (!target)
     return target.takeError();
   llvm::LLVMContext context;
@@ -193,6 +194,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   (*target)->configureModule(llvmModule);
   EmitOptions emitOptions;
   emitOptions.fastmath = req.fastmath;
+  emitOptions.fastmath.contract &= req.fma;
   emitOptions.lineinfo = req.lineinfo;
   emitOptions.index32 = req.index32;
   emitOptions.maxThreadsPerBlock = req.maxThreadsPerBlock;

@@ -1,7 +1,7 @@
 """The options of @cuda.jit: checked at decoration, turned into compiler and
 linker options at compilation.
 
-Accepted (numba.cuda's names): debug, opt, lineinfo, fastmath, max_registers,
+Accepted (numba.cuda's names): debug, opt, lineinfo, fastmath, fma, max_registers,
 inline, forceinline, cache, launch_bounds, link (files linked into the kernel:
 .cu through NVRTC, .ptx .cubin .fatbin .ltoir .o .a through nvJitLink); target ("cuda" or "cpu", the CPU backend) and
 racecheck (CPU backend: report shared-memory races). numba's generic options
@@ -14,8 +14,8 @@ import warnings
 
 FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reassoc")
 
-_KNOWN = ("debug", "opt", "lineinfo", "fastmath", "max_registers", "inline", "forceinline",
-          "cache", "target", "racecheck", "launch_bounds", "link")
+_KNOWN = ("debug", "opt", "lineinfo", "fastmath", "fma", "max_registers", "inline",
+          "forceinline", "cache", "target", "racecheck", "launch_bounds", "link")
 _TARGETS = ("cuda", "gpu", "cpu")
 
 
@@ -60,6 +60,8 @@ def check(options, func_name):
             raise TypeError("@cuda.jit of '%s': unknown option '%s' (pyjit accepts %s)"
                             % (func_name, key, ", ".join(_KNOWN)))
     fastmath_flags(options.get("fastmath", False))
+    if not isinstance(options.get("fma", True), bool):
+        raise TypeError("option fma must be True or False, got %r" % (options["fma"],))
     target = options.get("target")
     if target is not None and target not in _TARGETS:
         raise ValueError("option target must be 'cuda' or 'cpu', got %r" % (target,))
@@ -187,6 +189,7 @@ def compile_options(options, device=None, index32=False, host=False):
         "debug": bool(options.get("debug", False)),
         "lineinfo": bool(options.get("lineinfo", False)),
         "fastmath": fastmath_flags(options.get("fastmath", False)),
+        "fma": bool(options.get("fma", True)),
     }
     bounds = launch_bounds(options)
     if bounds is not None:  # the CPU backend too: it sizes pyjit.coop's tile storage

@@ -187,13 +187,13 @@ def declare_device(name, sig, link=None, use_cooperative=False):
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,
-                opt=3, launch_bounds=None):
+                opt=3, launch_bounds=None, fma=True):
     """PTX of `pyfunc` compiled for the signature `sig`, no GPU needed.
 
     `sig` is a string such as "void(float32[:], int32)" (or a tuple of
     argument types, `(float32[::1], float32)`); `cc` a compute
-    capability tuple (default (9, 0), sm_90); debug, lineinfo, fastmath and
-    opt and launch_bounds as for @cuda.jit. The PTX declares the arch's first PTX ISA version
+    capability tuple (default (9, 0), sm_90); debug, lineinfo, fastmath,
+    fma, opt and launch_bounds as for @cuda.jit. The PTX declares the arch's first PTX ISA version
     (the most portable). Returns (ptx: str, pyjit.void) like
     numba.cuda.compile_ptx (kernels return nothing). Raises CompileError.
     """
@@ -217,7 +217,7 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
                                   tuple(_parse_signature_types(sig)), arch,
                                   _options.opt_level({"opt": opt}), "ptx",
                                   _options.compile_options({"debug": debug, "lineinfo": lineinfo,
-                                                            "fastmath": fastmath,
+                                                            "fastmath": fastmath, "fma": fma,
                                                             "launch_bounds": launch_bounds}))
     if result.get("warnings"):
         import warnings
@@ -242,7 +242,7 @@ def compile_ptx_for_current_device(pyfunc, sig, **kwargs):
 
 
 def compile(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,
-            opt=3, abi="numba", abi_info=None, output="ptx", launch_bounds=None):
+            opt=3, abi="numba", abi_info=None, output="ptx", launch_bounds=None, fma=True):
     """numba.cuda.compile for kernels: (PTX, pyjit.void) for output='ptx'.
     Raises NotImplementedError for device functions (pyjit inlines them at
     each call site: they have no code of their own) and for output='ltoir'."""
@@ -253,7 +253,7 @@ def compile(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=Fal
         raise NotImplementedError("cuda.compile(output=%r): pyjit gives PTX (output='ptx'); "
                                   "pyjitc --emit=cubin gives a cubin" % (output,))
     return compile_ptx(pyfunc, sig, debug=debug, lineinfo=lineinfo, fastmath=fastmath, cc=cc,
-                       opt=opt, launch_bounds=launch_bounds)
+                       opt=opt, launch_bounds=launch_bounds, fma=fma)
 
 
 def compile_for_current_device(pyfunc, sig, **kwargs):

@@ -66,7 +66,7 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
   };
   if (!flag("debug", req.debug) || !flag("lineinfo", req.lineinfo) ||
       !flag("index32", req.index32) || !flag("host", req.host) ||
-      !flag("racecheck", req.racecheck))
+      !flag("racecheck", req.racecheck) || !flag("fma", req.fma))
     return false;
   if (PyObject *v = PyDict_GetItemString(options, "fastmath"); v && v != Py_None) {
     auto text = python::toUtf8(v, "fastmath");

@@ -6,6 +6,7 @@ import numpy as np
 
 import pytest
 
+import pyjit
 from pyjit import cuda
 
 
@@ -165,3 +166,40 @@ def test_block_larger_than_launch_bounds_is_refused_before_launch(jit):
         k[1, 128](np.float32(2), x, out)
     k[1, 64](np.float32(2), x, out)
     np.testing.assert_array_equal(out, 2 * x)
+
+
+def test_fma_false_rounds_the_product_before_the_add(jit):
+    # x*y = 1 + 2**-11 + 2**-24 exactly: rounded to float32 it is 1 + 2**-11
+    # (a tie, to even), so with z = -(1 + 2**-11) the separate ops give 0
+    # and a fused one gives 2**-24 (the GPU's default, as nvcc's --fmad).
+    def muladd(r, x, y, z):
+        r[0] = x * y + z
+
+    x = np.float32(1 + 2**-12)
+    z = np.float32(-(1 + 2**-11))
+    r = np.zeros(1, np.float32)
+    jit(fma=False)(muladd)[1, 1](r, x, x, z)
+    assert r[0] == 0.0
+
+
+@pytest.mark.gpu
+def test_fma_is_on_by_default_on_the_gpu():
+    def muladd(r, x, y, z):
+        r[0] = x * y + z
+
+    x = np.float32(1 + 2**-12)
+    r = np.zeros(1, np.float32)
+    cuda.jit(muladd)[1, 1](r, x, x, np.float32(-(1 + 2**-11)))
+    assert r[0] == np.float32(2**-24)
+
+
+def test_fma_option_in_compile_ptx_and_its_check():
+    def muladd(r, x, y, z):
+        r[0] = x * y + z
+
+    sig = (pyjit.float32[::1], pyjit.float32, pyjit.float32, pyjit.float32)
+    assert "fma.rn.f32" in cuda.compile_ptx(muladd, sig)[0]
+    assert "fma.rn" not in cuda.compile_ptx(muladd, sig, fma=False)[0]
+    assert "fma.rn" not in cuda.compile_ptx(muladd, sig, fma=False, fastmath=True)[0]
+    with pytest.raises(TypeError, match="option fma must be True or False"):
+        cuda.jit(fma="no")(muladd)

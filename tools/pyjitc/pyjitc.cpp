@@ -2,7 +2,7 @@
 //
 //   pyjitc FILE.py [--sig 'name(float32[:], float32)']
 //          --emit=ast|ir|llvm|ptx|cubin [-o OUT] [--arch sm_90] [-O0..3] [-g]
-//          [--lineinfo] [--fastmath[=flag,...]] [--ptx-version=X.Y]
+//          [--lineinfo] [--fastmath[=flag,...]] [--fma=false] [--ptx-version=X.Y]
 //
 // Imports FILE with an embedded CPython (as the decorator's module would be
 // imported), finds the kernel, and prints the requested stage. Without
@@ -72,6 +72,10 @@ static cl::opt<std::string> fastmath(
     "fastmath", cl::ValueOptional,
     cl::desc("Fast math: all flags, or a list of ftz,arcp,afn,contract,nnan,ninf,nsz,reassoc"),
     cl::value_desc("flags"), cl::cat(category));
+static cl::opt<bool> fuseFma("fma", cl::init(true),
+                         cl::desc("Fuse a*b+c into fma (default; --fma=false as numba.cuda's "
+                                  "fma=False)"),
+                         cl::cat(category));
 static cl::opt<unsigned> maxThreads(
     "max-threads",
     cl::desc("Launch bounds: at most this many threads per block (.maxntid; numba.cuda's "
@@ -361,6 +365,7 @@ int main(int argc, char **argv) {
       req.index32 = index32;
       req.host = host;
       req.fastmath = fastmathFlags;
+      req.fma = fuseFma;
       req.consumerCuda = consumerCuda;
       req.ptxVersion = requestedPTX;
       req.maxThreadsPerBlock = maxThreads;

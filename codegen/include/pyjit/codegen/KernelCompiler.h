@@ -32,6 +32,10 @@ struct KernelRequest {
   unsigned maxThreadsPerBlock = 0; // launch bounds (EmitOptions); 0: none
   unsigned minBlocksPerSM = 0;
   FastMath fastmath;
+  /// a*b+c may fuse to one fma instruction (numba.cuda's `fma` option, on
+  /// by default as nvcc's --fmad=true); off, no operation fuses, even with
+  /// fastmath's `contract`.
+  bool fma = true;
   /// The oldest CUDA (major, minor) that will read the PTX: min of the
   /// nvJitLink and driver versions found at run time. Unknown: the arch's
   /// minimum PTX version is declared.

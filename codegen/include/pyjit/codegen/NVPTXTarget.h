@@ -14,10 +14,12 @@ namespace pyjit::codegen {
 class NVPTXTarget {
 public:
   /// \p ptxVersion is the `.version` to declare (PTXVersion.h); 0 lets
-  /// LLVM choose (the arch's minimum).
+  /// LLVM choose (the arch's minimum). \p fma: a*b+c may fuse to fma
+  /// (LLVM's FPOpFusion::Fast), else only operations flagged `contract`.
   /// Errors: StringError if LLVM lacks the NVPTX target or the arch is unknown.
   static llvm::Expected<std::unique_ptr<NVPTXTarget>> create(llvm::StringRef arch,
-                                                             unsigned ptxVersion = 0);
+                                                             unsigned ptxVersion = 0,
+                                                             bool fma = true);
 
   /// Sets the module's triple and data layout (call before emitting code).
   void configureModule(llvm::Module &module) const;
