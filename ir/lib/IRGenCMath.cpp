@@ -22,6 +22,7 @@
 #include "IRGenImpl.h"
 #include "pyjit/ir/CMathFunctions.h"
 #include "pyjit/ir/MathFunctions.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <array>
 #include <cmath>
