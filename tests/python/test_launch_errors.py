@@ -45,3 +45,24 @@ def test_unsupported_argument_names_the_parameter():
 def test_unsupported_dtype_names_the_parameter():
     with pytest.raises(TypeError, match="argument 'a'.*datetime64"):
         fill[1, 32](np.zeros(4, dtype="datetime64[s]"), 1.0)
+
+
+def test_static_plus_dynamic_shared_memory_over_48_kib_names_both(jit):
+    # 40 KiB static + 16 KiB dynamic: cuLaunchKernel refuses it
+    # (CUDA_ERROR_INVALID_VALUE) and the CPU backend refuses it alike; the
+    # message gives both sizes and the limit.
+    import pyjit
+
+    @jit
+    def k(out):
+        s = cuda.shared.array(5120, np.float64)
+        s[0] = 1.0
+        out[0] = s[0]
+
+    out = np.zeros(1)
+    k[1, 1, 0, 8192](out)  # 48 KiB in all: fits
+    assert out[0] == 1.0
+    with pytest.raises((pyjit.CudaError, pyjit.KernelError),
+                       match="40960 bytes of static plus 16384 bytes of dynamic shared memory "
+                             "exceed the limit of 49152 bytes per block"):
+        k[1, 1, 0, 16384](out)
