@@ -1,7 +1,6 @@
 //===- CpuModule.cpp - The CPU backend: JIT-compiled host kernels -------===//
 #include "pyjit/runtime/CpuModule.h"
 #include "pyjit/runtime/KernelError.h"
-#include "pyjit/runtime/Launch.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -708,11 +707,6 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
   if (blocks == 0)
     return error("a grid of 0 blocks");
-  if (staticSharedBytes + sharedBytes > kSharedBytesWithoutOptIn) // as cuLaunchKernel refuses it
-    return error(llvm::Twine(staticSharedBytes) + " bytes of static plus " +
-                 llvm::Twine(sharedBytes) +
-                 " bytes of dynamic shared memory exceed the limit of " +
-                 llvm::Twine(kSharedBytesWithoutOptIn) + " bytes per block (as on the GPU)");
   if (usesGridSync)
     return launchGridSync(grid, block, sharedBytes, slots);
   // Blocks are independent: a pool of workers takes them in turn, each with

@@ -91,17 +91,6 @@ Error launchKernel(void *function, Dim3 grid, Dim3 block,
     return Error::success();
   }
   std::string context = ("kernel '" + kernelName + "'").str();
-  int staticBytes = 0;
-  if (r == CUDA_ERROR_INVALID_VALUE && dynamicSharedBytes > 0 &&
-      api->cuFuncGetAttribute(&staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-                              static_cast<CUfunction>(function)) == CUDA_SUCCESS &&
-      staticBytes + uint64_t(dynamicSharedBytes) > kSharedBytesWithoutOptIn)
-    // The usual cause: a block may have 48 KiB of shared memory unless the
-    // kernel opts in to more (CUDA C++ Programming Guide, "Shared Memory").
-    context += ": " + std::to_string(staticBytes) + " bytes of static plus " +
-               std::to_string(dynamicSharedBytes) +
-               " bytes of dynamic shared memory exceed the limit of " +
-               std::to_string(kSharedBytesWithoutOptIn) + " bytes per block";
   if (r == CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE)
     context += ", which synchronizes its grid (cuda.cg): every block must be resident at "
                "once; max_cooperative_grid_blocks(blockdim) gives the most blocks";

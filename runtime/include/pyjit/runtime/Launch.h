@@ -10,7 +10,6 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <cstddef>
-#include <cstdint>
 #include <string>
 
 namespace pyjit::runtime {
@@ -19,12 +18,6 @@ namespace pyjit::runtime {
 struct Dim3 {
   unsigned x = 1, y = 1, z = 1;
 };
-
-/// The shared memory (static plus dynamic) a block may have, in bytes,
-/// unless its kernel opts in to more: 48 KiB on every GPU pyjit targets
-/// (CUDA C++ Programming Guide, "Technical Specifications per Compute
-/// Capability"). The CPU backend applies it too.
-inline constexpr uint64_t kSharedBytesWithoutOptIn = 48 * 1024;
 
 /// Launches \p function (a CUfunction) asynchronously on \p stream (a
 /// CUstream; null for the legacy default stream). \p params holds one
@@ -38,9 +31,7 @@ inline constexpr uint64_t kSharedBytesWithoutOptIn = 48 * 1024;
 ///
 /// \returns the errors of currentDevice(); a CudaError naming
 /// the launch call with "kernel '<kernelName>'" as context (e.g.
-/// CUDA_ERROR_INVALID_VALUE for a block of more than 1024 threads, or for
-/// static plus dynamic shared memory over kSharedBytesWithoutOptIn, which
-/// the message then says;
+/// CUDA_ERROR_INVALID_VALUE for a block of more than 1024 threads;
 /// CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, naming max_cooperative_grid_blocks). Faults
 /// during execution surface later, from synchronize().
 llvm::Error launchKernel(void *function, Dim3 grid, Dim3 block,
