@@ -1158,7 +1158,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     if (path == "cuda") {
       if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" ||
           attr == "shared" || attr == "local" || attr == "atomic" || attr == "fp16" ||
-          attr == "cg" || attr == "libdevice")
+          attr == "cg" || attr == "libdevice" || attr == "types")
         return ExprInfo{ctx.ns("cuda." + attr)};
       if (attr == "grid" || attr == "gridsize" || lookupCudaFn(attr) || attr == "lanemask_lt")
         return ExprInfo{ctx.builtin("cuda." + attr)};
@@ -1174,6 +1174,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
                path == "cuda.gridDim") {
       if (attr == "x" || attr == "y" || attr == "z")
         return ExprInfo{ctx.int32()};
+    } else if (path == "cuda.types") { // cuda.types.uint32(x): numba-cuda's type objects
+      if (ctx.scalarByName(attr))
+        return ExprInfo{ctx.builtin("dtype." + attr)};
     } else if (path == "cuda.cg") {
       if (attr == "this_grid")
         return ExprInfo{ctx.builtin("cuda.cg.this_grid")};

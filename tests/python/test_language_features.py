@@ -1202,3 +1202,17 @@ def test_an_error_inside_zip_is_reported_once(jit, tmp_path):
     with pytest.raises(pyjit.CompileError) as info:
         jit(m.k)[1, 1](np.zeros(1))
     assert str(info.value).count("name 'nope' is not defined") == 1
+
+
+def test_cuda_types_attributes_cast_in_kernels(jit):
+    # numba-cuda resolves cuda.types.uint32 (a module attribute chain) as it
+    # resolves cuda.uint32 or numba.types.uint32.
+    @jit
+    def k(out, x):
+        out[0] = cuda.types.uint32(x)
+        out[1] = cuda.types.float16(1.3)
+        out[2] = cuda.types.int8(x) * 100  # int8 * int64 literal: int64 (numba), no wrap
+
+    out = np.zeros(3)
+    k[1, 1](out, 3.7)
+    assert out.tolist() == [3.0, float(np.float16(1.3)), 300.0]
