@@ -1,5 +1,6 @@
 //===- KernelCompiler.cpp - Source text to every stage of one kernel -----===//
 #include "pyjit/codegen/KernelCompiler.h"
+#include "pyjit/frontend/VariableWebs.h"
 #include "pyjit/codegen/LLVMEmitter.h"
 #include "pyjit/codegen/HostTarget.h"
 #include "pyjit/codegen/Libdevice.h"
@@ -126,6 +127,10 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   }
   if (req.stopAfter == Stage::AST)
     return out;
+  // Each web of a variable its own variable (numba's SSA versions): after
+  // the AST stage is printed, which shows the source's names.
+  for (const auto &fn : module->functions)
+    ast::splitVariableWebs(*fn);
 
   ir::TypeContext types;
   std::vector<ir::Type *> argTypes;

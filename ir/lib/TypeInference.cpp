@@ -17,6 +17,7 @@
 #include "pyjit/ir/Coop.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/frontend/Parser.h"
+#include "pyjit/frontend/VariableWebs.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "pyjit/ir/VectorTypes.h"
 #include "llvm/ADT/StringSet.h"
@@ -113,7 +114,7 @@ std::optional<TypedFunction> Inferer::run() {
                          std::make_pair(read->range().begin.line, read->range().begin.col))
           read = n;
     if (read)
-      error(read->range(), "local variable '" + it->first + "' is read, but no assignment to it "
+      error(read->range(), "local variable '" + sourceName(it->first) + "' is read, but no assignment to it "
                            "is ever run (Python raises UnboundLocalError)");
     it = read ? std::next(it) : result.locals.erase(it);
   }
@@ -181,22 +182,22 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
   if (!isVariableType(type)) {
-    error(r, "cannot assign a value of type " + typeName(type) + " to variable '" + name + "'");
+    error(r, "cannot assign a value of type " + typeName(type) + " to variable '" +
+                 sourceName(name) + "'");
     return;
   }
   Type *&slot = result.locals[name];
   Type *unified = unifyTypes(ctx, slot, type);
   if (!unified) {
     bool optional = isa<NoneType>(slot) || isa<NoneType>(type);
-    error(r, "variable '" + name + "' is assigned both " + typeName(slot) + " and " +
-                 typeName(type) + ", which do not unify" +
-                 (optional ? " (pyjit gives a variable one type for the whole function: a "
-                             "variable that is None at some point and a number at another, "
-                             "numba's Optional or a reassignment, is not supported; use another "
-                             "name, or a separate flag)"
-                           : ""));
+    error(r, "variable '" + sourceName(name) + "' is assigned both " + typeName(slot) +
+                 " and " + typeName(type) + ", which do not unify" +
+                 (optional ? " (pyjit gives one type to the assignments that reach a common "
+                             "read: a variable that may be None or a number where it is read, "
+                             "numba's Optional, is not supported; use a separate flag)"
+                           : " (assignments that reach a common read must unify)"));
     if (reporting && typeOrigin.count(name))
-      diags.note(typeOrigin[name], "'" + name + "' is " + typeName(slot) +
+      diags.note(typeOrigin[name], "'" + sourceName(name) + "' is " + typeName(slot) +
                                        " because of this definition");
     return;
   }
@@ -2103,6 +2104,9 @@ const FunctionDef *DeviceFunctionRegistry::definition(const DeviceFunctionSource
   if (it == parsed.end()) {
     DiagnosticEngine::FileScope scope(diags, *fn.source);
     it = parsed.emplace(&fn, parseSource(*fn.source, diags)).first;
+    if (it->second)
+      for (const auto &f : it->second->functions)
+        splitVariableWebs(*f); // numba's SSA versions (as for kernels)
   } else if (!it->second) {
     // It failed before, maybe into a quiet engine (a typing pass that does
     // not report): parse again so that this engine reports why.

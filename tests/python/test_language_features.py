@@ -389,8 +389,9 @@ def test_a_read_before_any_assignment_is_an_error(body, tmp_path):
     # Python raises UnboundLocalError; it used to read as 0 silently.
     from kernel_files import load_module
     mod = load_module(tmp_path, "kern_unbound", "def k(a):\n    %s\n" % body)
-    with pytest.raises(pyjit.CompileError, match=r"local variable 'v' is read before any "
-                                                 r"assignment to it") as info:
+    with pytest.raises(pyjit.CompileError, match=r"local variable 'v' is read( before any "
+                                                 r"assignment to it|, but no assignment to it "
+                                                 r"is ever run)") as info:
         pyjit.jit(mod.k)[1, 1](np.zeros(1, np.int64))
     assert "kern_unbound.py:" in str(info.value)
 
@@ -1216,3 +1217,72 @@ def test_cuda_types_attributes_cast_in_kernels(jit):
     out = np.zeros(3)
     k[1, 1](out, 3.7)
     assert out.tolist() == [3.0, float(np.float16(1.3)), 300.0]
+
+
+def test_a_name_reused_with_another_type_is_another_variable(jit):
+    # numba's SSA versions: assignments that reach no common read are
+    # separate variables, each with its own type (pyjit's variable webs).
+    @jit
+    def k(res, c, n):
+        for v in ((1, 2), (3, 4)):        # v: 2-tuples
+            res[0] += v[1]
+        for v in ((1, 2, 3),):            # v: a 3-tuple
+            res[1] += v[2]
+        t = 1
+        res[2] = t
+        t = (1.5, 2.5)                    # t: a tuple now
+        res[3] = t[0] + t[1]
+        x = 0
+        if c:
+            x = 2.5
+        res[4] = x                        # both reach this read: one float64 x
+        x = 7
+        res[5] = x // 2                   # a new x, int64: 3, not 3.0 // ... as float
+        s = 0
+        i = 0
+        while i < n:                      # s grows in the loop: int and float in one web
+            s += 0.5
+            i += 1
+            if i == 2:
+                continue
+        res[6] = s
+        for i in range(n):
+            if i == 1:
+                break
+        else:
+            i = -1
+        res[7] = i                        # the loop's i (break at 1), an int
+        i = (5, 6)                        # then a tuple
+        res[8] = i[1]
+
+    for c, n in ((True, 3), (False, 0)):
+        res = np.zeros(9)
+        k[1, 1](res, c, n)
+        expected = [6, 3, 1, 4.0, 2.5 if c else 0, 3, 0.5 * n, 1 if n > 1 else -1, 6]
+        assert res.tolist() == expected, (c, n)
+
+
+def test_variable_webs_in_device_functions_and_with_closures(jit):
+    @cuda.jit(device=True)
+    def first_then_pair(a):
+        y = a[0]
+        a[1] = y
+        y = (a[0], 2.0 * a[0])
+        return y[1]
+
+    @jit
+    def k(a, out):
+        out[0] = first_then_pair(a)
+        z = 3
+
+        def add_z(w):                     # z is read by a nested def: one variable
+            return w + z
+        out[1] = add_z(1)
+        z = 4
+        out[2] = add_z(1)
+
+    a = np.array([1.5, 0.0])
+    out = np.zeros(3)
+    k[1, 1](a, out)
+    assert a.tolist() == [1.5, 1.5]
+    assert out.tolist() == [3.0, 4.0, 5.0]

@@ -1,0 +1,427 @@
+//===- VariableWebs.cpp - One variable per web of definitions and uses --===//
+//
+// Reaching definitions by abstract interpretation of the structured AST
+// (statements in order; both arms of an `if` merged; a loop iterated until
+// the definitions reaching its head stop growing, with `break` and
+// `continue` states merged where they go), then a union-find of the
+// definitions that reach each use.
+//
+//===----------------------------------------------------------------------===//
+#include "pyjit/frontend/VariableWebs.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/StringSet.h"
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace pyjit::ast;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+namespace {
+
+/// Which definitions of each variable may reach a point; `live` is false
+/// after a return, break, continue or raise (no path reaches it).
+struct State {
+  std::map<std::string, std::set<int>> defs;
+  bool live = true;
+
+  void merge(const State &other) {
+    if (!other.live)
+      return;
+    if (!live) {
+      *this = other;
+      return;
+    }
+    for (const auto &[name, ids] : other.defs)
+      defs[name].insert(ids.begin(), ids.end());
+  }
+  bool operator==(const State &o) const { return live == o.live && defs == o.defs; }
+};
+
+class Webs {
+public:
+  explicit Webs(FunctionDef &fn) : fn(fn) {}
+
+  void run() {
+    collectLocals(fn.body);
+    for (const Param &p : fn.params) {
+      locals.insert(p.name);
+      int id = newDef(p.name, nullptr);
+      cur.defs[p.name] = {id};
+    }
+    for (const std::string &n : excluded)
+      locals.erase(n);
+    block(fn.body);
+    rename();
+  }
+
+private:
+  struct Loop {
+    std::vector<State> breaks, continues;
+  };
+
+  FunctionDef &fn;
+  std::set<std::string> locals;   // assigned somewhere in fn (Python: local throughout)
+  std::set<std::string> excluded; // read or written by a nested def, or a def's name
+  std::vector<std::string> defName;             // per definition id
+  std::vector<NameExpr *> defNode;              // null for a parameter
+  llvm::DenseMap<const NameExpr *, int> defIds; // a target's id, the same on every visit
+  std::map<NameExpr *, std::set<int>> uses;     // node -> the definitions reaching it
+  std::vector<std::pair<int, NameExpr *>> ties; // x += v: (its definition, its read)
+  State cur;
+  std::vector<Loop> loops;
+
+  int newDef(const std::string &name, NameExpr *node) {
+    defName.push_back(name);
+    defNode.push_back(node);
+    return static_cast<int>(defName.size()) - 1;
+  }
+
+  // -- the names of the function --------------------------------------------
+  void collectLocals(const Block &b) {
+    for (const StmtPtr &s : b)
+      collectLocals(*s);
+  }
+  void collectTargets(const Expr &t) {
+    if (auto *n = dyn_cast<NameExpr>(&t))
+      locals.insert(n->name);
+    else if (auto *tu = dyn_cast<TupleExpr>(&t))
+      for (const ExprPtr &e : tu->elts)
+        collectTargets(*e);
+    else if (auto *st = dyn_cast<StarredExpr>(&t))
+      collectTargets(*st->value);
+  }
+  void collectLocals(const Stmt &s) {
+    switch (s.kind()) {
+    case Stmt::Kind::Assign:
+      for (const ExprPtr &t : cast<AssignStmt>(s).targets)
+        collectTargets(*t);
+      return;
+    case Stmt::Kind::AugAssign:
+      collectTargets(*cast<AugAssignStmt>(s).target);
+      return;
+    case Stmt::Kind::For:
+      collectTargets(*cast<ForStmt>(s).target);
+      collectLocals(cast<ForStmt>(s).body);
+      collectLocals(cast<ForStmt>(s).orelse);
+      return;
+    case Stmt::Kind::While:
+      collectLocals(cast<WhileStmt>(s).body);
+      collectLocals(cast<WhileStmt>(s).orelse);
+      return;
+    case Stmt::Kind::If:
+      collectLocals(cast<IfStmt>(s).body);
+      collectLocals(cast<IfStmt>(s).orelse);
+      return;
+    case Stmt::Kind::Def: {
+      const FunctionDef &d = *cast<FunctionDefStmt>(s).def;
+      excluded.insert(d.name);
+      for (const Param &p : d.params)
+        excluded.insert(p.name);
+      excludeNames(d.body);
+      return;
+    }
+    default:
+      return;
+    }
+  }
+  // Every name a nested def mentions stays one variable.
+  void excludeNames(const Block &b) {
+    for (const StmtPtr &s : b)
+      forEachExpr(*s, [&](const Expr &e) { excludeNamesIn(e); });
+  }
+  void excludeNamesIn(const Expr &e) {
+    if (auto *n = dyn_cast<NameExpr>(&e)) {
+      excluded.insert(n->name);
+      return;
+    }
+    forEachChild(e, [&](const Expr &c) { excludeNamesIn(c); });
+  }
+  template <typename F> void forEachExpr(const Stmt &s, F f) {
+    switch (s.kind()) {
+    case Stmt::Kind::Expr: f(*cast<ExprStmt>(s).expr); return;
+    case Stmt::Kind::Assign:
+      for (const ExprPtr &t : cast<AssignStmt>(s).targets)
+        f(*t);
+      f(*cast<AssignStmt>(s).value);
+      return;
+    case Stmt::Kind::AugAssign:
+      f(*cast<AugAssignStmt>(s).target);
+      f(*cast<AugAssignStmt>(s).value);
+      return;
+    case Stmt::Kind::If:
+      f(*cast<IfStmt>(s).cond);
+      for (const Block *b : {&cast<IfStmt>(s).body, &cast<IfStmt>(s).orelse})
+        for (const StmtPtr &x : *b)
+          forEachExpr(*x, f);
+      return;
+    case Stmt::Kind::While:
+      f(*cast<WhileStmt>(s).cond);
+      for (const Block *b : {&cast<WhileStmt>(s).body, &cast<WhileStmt>(s).orelse})
+        for (const StmtPtr &x : *b)
+          forEachExpr(*x, f);
+      return;
+    case Stmt::Kind::For:
+      f(*cast<ForStmt>(s).target);
+      f(*cast<ForStmt>(s).iter);
+      for (const Block *b : {&cast<ForStmt>(s).body, &cast<ForStmt>(s).orelse})
+        for (const StmtPtr &x : *b)
+          forEachExpr(*x, f);
+      return;
+    case Stmt::Kind::Return:
+      if (cast<ReturnStmt>(s).value)
+        f(*cast<ReturnStmt>(s).value);
+      return;
+    case Stmt::Kind::Assert:
+      f(*cast<AssertStmt>(s).test);
+      if (cast<AssertStmt>(s).message)
+        f(*cast<AssertStmt>(s).message);
+      return;
+    case Stmt::Kind::Raise: f(*cast<RaiseStmt>(s).exc); return;
+    case Stmt::Kind::Def: {
+      const FunctionDef &d = *cast<FunctionDefStmt>(s).def;
+      for (const Param &p : d.params)
+        if (p.defaultValue)
+          f(*p.defaultValue);
+      for (const StmtPtr &x : d.body)
+        forEachExpr(*x, f);
+      return;
+    }
+    case Stmt::Kind::Break:
+    case Stmt::Kind::Continue:
+    case Stmt::Kind::Pass:
+      return;
+    }
+  }
+  template <typename F> static void forEachChild(const Expr &e, F f) {
+    switch (e.kind()) {
+    case Expr::Kind::Unary: f(*cast<UnaryExpr>(e).operand); return;
+    case Expr::Kind::Binary:
+      f(*cast<BinaryExpr>(e).lhs);
+      f(*cast<BinaryExpr>(e).rhs);
+      return;
+    case Expr::Kind::BoolOp:
+      for (const ExprPtr &v : cast<BoolOpExpr>(e).values)
+        f(*v);
+      return;
+    case Expr::Kind::Compare:
+      for (const ExprPtr &v : cast<CompareExpr>(e).operands)
+        f(*v);
+      return;
+    case Expr::Kind::Call:
+      f(*cast<CallExpr>(e).callee);
+      for (const ExprPtr &a : cast<CallExpr>(e).args)
+        f(*a);
+      for (const Keyword &k : cast<CallExpr>(e).keywords)
+        f(*k.value);
+      return;
+    case Expr::Kind::Attribute: f(*cast<AttributeExpr>(e).value); return;
+    case Expr::Kind::Subscript:
+      f(*cast<SubscriptExpr>(e).value);
+      f(*cast<SubscriptExpr>(e).index);
+      return;
+    case Expr::Kind::Tuple:
+      for (const ExprPtr &x : cast<TupleExpr>(e).elts)
+        f(*x);
+      return;
+    case Expr::Kind::IfExp:
+      f(*cast<IfExpExpr>(e).cond);
+      f(*cast<IfExpExpr>(e).body);
+      f(*cast<IfExpExpr>(e).orelse);
+      return;
+    case Expr::Kind::Slice:
+      for (const ExprPtr *p : {&cast<SliceExpr>(e).lower, &cast<SliceExpr>(e).upper,
+                               &cast<SliceExpr>(e).step})
+        if (*p)
+          f(**p);
+      return;
+    case Expr::Kind::Starred: f(*cast<StarredExpr>(e).value); return;
+    default:
+      return;
+    }
+  }
+
+  // -- reaching definitions ---------------------------------------------------
+  void use(Expr &e) {
+    if (auto *n = dyn_cast<NameExpr>(&e)) {
+      if (locals.count(n->name) && cur.live) {
+        std::set<int> &reach = uses[n];
+        auto it = cur.defs.find(n->name);
+        if (it != cur.defs.end())
+          reach.insert(it->second.begin(), it->second.end());
+      }
+      return;
+    }
+    forEachChild(e, [&](const Expr &c) { use(const_cast<Expr &>(c)); });
+  }
+  void define(Expr &target) {
+    if (auto *n = dyn_cast<NameExpr>(&target)) {
+      if (!locals.count(n->name))
+        return;
+      auto [it, fresh] = defIds.try_emplace(n, 0);
+      if (fresh)
+        it->second = newDef(n->name, n);
+      cur.defs[n->name] = {it->second};
+    } else if (auto *t = dyn_cast<TupleExpr>(&target)) {
+      for (ExprPtr &e : t->elts)
+        define(*e);
+    } else if (auto *st = dyn_cast<StarredExpr>(&target)) {
+      define(*st->value);
+    } else {
+      use(target); // a[i] = v, p.x = v: reads a and i
+    }
+  }
+  void block(Block &b) {
+    for (StmtPtr &s : b)
+      stmt(*s);
+  }
+  void stmt(Stmt &s) {
+    switch (s.kind()) {
+    case Stmt::Kind::Expr: use(*cast<ExprStmt>(s).expr); return;
+    case Stmt::Kind::Assign: {
+      auto &a = cast<AssignStmt>(s);
+      use(*a.value);
+      for (ExprPtr &t : a.targets)
+        define(*t);
+      return;
+    }
+    case Stmt::Kind::AugAssign: {
+      auto &a = cast<AugAssignStmt>(s);
+      use(*a.target); // x += v reads x (and a[i] += v reads a, i)
+      use(*a.value);
+      if (auto *n = dyn_cast<NameExpr>(a.target.get()); n && locals.count(n->name)) {
+        define(*n);
+        // One node reads and writes: its definition joins the web it reads.
+        ties.push_back({defIds.lookup(n), n});
+      }
+      return;
+    }
+    case Stmt::Kind::If: {
+      auto &i = cast<IfStmt>(s);
+      use(*i.cond);
+      State before = cur;
+      block(i.body);
+      State taken = cur;
+      cur = before;
+      block(i.orelse);
+      cur.merge(taken);
+      return;
+    }
+    case Stmt::Kind::While: {
+      auto &w = cast<WhileStmt>(s);
+      loop([&] { use(*w.cond); }, w.body, w.orelse, /*beforeBody=*/nullptr);
+      return;
+    }
+    case Stmt::Kind::For: {
+      auto &f = cast<ForStmt>(s);
+      use(*f.iter);
+      loop([] {}, f.body, f.orelse, f.target.get());
+      return;
+    }
+    case Stmt::Kind::Return:
+      if (cast<ReturnStmt>(s).value)
+        use(*cast<ReturnStmt>(s).value);
+      cur.live = false;
+      return;
+    case Stmt::Kind::Raise:
+      use(*cast<RaiseStmt>(s).exc);
+      cur.live = false;
+      return;
+    case Stmt::Kind::Break:
+      if (!loops.empty())
+        loops.back().breaks.push_back(cur);
+      cur.live = false;
+      return;
+    case Stmt::Kind::Continue:
+      if (!loops.empty())
+        loops.back().continues.push_back(cur);
+      cur.live = false;
+      return;
+    case Stmt::Kind::Assert:
+      use(*cast<AssertStmt>(s).test);
+      if (cast<AssertStmt>(s).message)
+        use(*cast<AssertStmt>(s).message);
+      return;
+    case Stmt::Kind::Def: // its names are excluded; its defaults are read here
+      for (Param &p : cast<FunctionDefStmt>(s).def->params)
+        if (p.defaultValue)
+          use(*p.defaultValue);
+      return;
+    case Stmt::Kind::Pass:
+      return;
+    }
+  }
+  /// A loop: at its head `test` (a while condition) runs, then, for a for
+  /// loop, the target is assigned, then the body; the head is reached from
+  /// before the loop, the body's end and each `continue`. The loop ends at
+  /// the head (`else:` runs then) or at a `break`.
+  template <typename Test>
+  void loop(Test test, Block &body, Block &orelse, Expr *target) {
+    State head = cur;
+    State exit;
+    while (true) {
+      cur = head;
+      test();
+      exit = cur; // the test fails (or the iterator is exhausted)
+      if (target)
+        define(*target);
+      loops.push_back({});
+      block(body);
+      Loop l = std::move(loops.back());
+      loops.pop_back();
+      State next = head;
+      next.merge(cur);
+      for (const State &c : l.continues)
+        next.merge(c);
+      if (next == head) {
+        cur = exit;
+        block(orelse);
+        for (const State &b : l.breaks)
+          cur.merge(b);
+        return;
+      }
+      head = std::move(next);
+    }
+  }
+
+  // -- webs -------------------------------------------------------------------
+  void rename() {
+    llvm::EquivalenceClasses<int> webs;
+    for (int id = 0; id < static_cast<int>(defName.size()); ++id)
+      webs.insert(id);
+    for (const auto &[node, reach] : uses)
+      for (int id : reach)
+        webs.unionSets(*reach.begin(), id);
+    for (const auto &[id, node] : ties)
+      if (auto it = uses.find(node); it != uses.end() && !it->second.empty())
+        webs.unionSets(id, *it->second.begin());
+    // Per name, its webs in order of their first definition: the first
+    // keeps the name, the others are name#1, name#2, ...
+    std::map<std::string, std::vector<int>> leaders; // name -> web leaders, in order
+    std::map<int, std::string> newName;              // web leader -> its name
+    for (int id = 0; id < static_cast<int>(defName.size()); ++id) {
+      int leader = webs.getLeaderValue(id);
+      if (newName.count(leader))
+        continue;
+      std::vector<int> &seen = leaders[defName[id]];
+      newName[leader] = seen.empty() ? defName[id]
+                                     : defName[id] + "#" + std::to_string(seen.size());
+      seen.push_back(leader);
+    }
+    for (int id = 0; id < static_cast<int>(defName.size()); ++id)
+      if (NameExpr *n = defNode[id])
+        n->name = newName[webs.getLeaderValue(id)];
+    for (auto &[node, reach] : uses)
+      if (!reach.empty())
+        node->name = newName[webs.getLeaderValue(*reach.begin())];
+  }
+};
+
+} // namespace
+
+void pyjit::ast::splitVariableWebs(FunctionDef &fn) { Webs(fn).run(); }
