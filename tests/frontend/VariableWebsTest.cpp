@@ -1,0 +1,73 @@
+//===- VariableWebsTest.cpp - Names split into webs of defs and uses -----===//
+#include "pyjit/frontend/Parser.h"
+#include "pyjit/frontend/VariableWebs.h"
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+using namespace pyjit;
+using namespace pyjit::ast;
+using llvm::cast;
+using llvm::dyn_cast;
+
+namespace {
+
+/// The names of every NameExpr in `fn`, in source order of statements.
+void collect(const Expr &e, std::vector<std::string> &out) {
+  if (auto *n = dyn_cast<NameExpr>(&e))
+    out.push_back(n->name);
+  else if (auto *b = dyn_cast<BinaryExpr>(&e)) {
+    collect(*b->lhs, out);
+    collect(*b->rhs, out);
+  } else if (auto *s = dyn_cast<SubscriptExpr>(&e)) {
+    collect(*s->value, out);
+    collect(*s->index, out);
+  }
+}
+
+std::vector<std::string> names(const std::string &body) {
+  SourceFile file("t.py", "def k(a):\n" + body);
+  DiagnosticEngine diags(file);
+  auto module = parseSource(file, diags);
+  EXPECT_TRUE(module) << "parse failed";
+  if (!module)
+    return {};
+  splitVariableWebs(*module->functions[0]);
+  std::vector<std::string> out;
+  for (const StmtPtr &s : module->functions[0]->body)
+    if (auto *a = dyn_cast<AssignStmt>(s.get())) {
+      collect(*a->value, out);
+      for (const ExprPtr &t : a->targets)
+        collect(*t, out);
+    }
+  return out;
+}
+
+TEST(VariableWebsTest, AssignmentsReachingNoCommonReadAreSeparateVariables) {
+  // per assignment: the names of its value, then of its targets
+  EXPECT_EQ(names("    x = 1\n    a[0] = x\n    x = 2\n    a[1] = x\n"),
+            (std::vector<std::string>{"x", "x", "a", "x#1", "x#1", "a"}));
+}
+
+TEST(VariableWebsTest, AssignmentsReachingOneReadAreOneVariable) {
+  // x = 1; if a: x = 2; a[0] = x -> both definitions reach the read
+  SourceFile file("t.py", "def k(a):\n    x = 1\n    if a[0]:\n        x = 2\n    a[0] = x\n");
+  DiagnosticEngine diags(file);
+  auto module = parseSource(file, diags);
+  ASSERT_TRUE(module);
+  splitVariableWebs(*module->functions[0]);
+  auto &body = module->functions[0]->body;
+  auto *inner = cast<AssignStmt>(cast<IfStmt>(*body[1]).body[0].get());
+  EXPECT_EQ(cast<NameExpr>(*inner->targets[0]).name, "x");
+  EXPECT_EQ(cast<NameExpr>(*cast<AssignStmt>(*body[2]).value).name, "x");
+}
+
+TEST(VariableWebsTest, AReadJoinsWhatReachesItAndTheParameterKeepsItsName) {
+  // s = s + a[0] reads the first s and defines a new one; a is a parameter
+  // reassigned after its last read: the new web is a#1.
+  EXPECT_EQ(names("    s = 0\n    s = s + a[0]\n    a = 3\n"),
+            (std::vector<std::string>{"s", "s", "a", "s#1", "a#1"}));
+  EXPECT_EQ(sourceName("a#1"), "a");
+}
+
+} // namespace
