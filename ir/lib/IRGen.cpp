@@ -329,9 +329,13 @@ IRGen::FieldRef IRGen::recordField(const Expr &access) {
   // r.x of a record variable: element 0 of its view.
   const Expr &element = isa<AttributeExpr>(access) ? *cast<AttributeExpr>(access).value
                                                    : *cast<SubscriptExpr>(access).value;
-  llvm::StringRef name = isa<AttributeExpr>(access)
-                             ? llvm::StringRef(cast<AttributeExpr>(access).attr)
-                             : llvm::StringRef(cast<StrLitExpr>(*cast<SubscriptExpr>(access).index).value);
+  llvm::StringRef name;
+  if (auto *attr = dyn_cast<AttributeExpr>(&access))
+    name = attr->attr;
+  else if (auto *str = dyn_cast<StrLitExpr>(cast<SubscriptExpr>(access).index.get()))
+    name = str->value;
+  else // a[i][0]: by position
+    name = typed->recordFieldNames.at(cast<SubscriptExpr>(&access));
   if (isFieldAccess(element)) { // a[i].inner.x: inside the nested record's bytes
     FieldRef ref = recordField(element);
     ref.field = cast<RecordType>(ref.field->type)->field(name);

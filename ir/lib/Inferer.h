@@ -108,6 +108,9 @@ private:
   void block(const Block &b);
   void stmt(const Stmt &s);
   void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);
+  /// a[i] = v (and slices): \p elem is the typed target.
+  void assignToItem(const SubscriptExpr &target, const ExprInfo &elem, const ExprInfo &value,
+                    SourceRange valueRange);
   void assignVar(const std::string &name, Type *type, SourceRange r);
   ExprInfo expr(const Expr &e);
   ExprInfo exprImpl(const Expr &e);

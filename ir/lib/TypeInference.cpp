@@ -268,10 +268,17 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
       assignTo(*t->elts[i], ExprInfo{tt->elements()[i]}, valueRange);
     return;
   }
-  if (isa<AttributeExpr>(target) ||
+  bool positional = false; // a[i][0] = v: typed first, a field by position if a[i] is a record
+  if (auto *s = dyn_cast<SubscriptExpr>(&target); s && !isa<StrLitExpr>(*s->index)) {
+    ExprInfo typed = expr(target);
+    positional = result.recordFieldNames.count(s) != 0;
+    if (!positional)
+      return assignToItem(*s, typed, value, valueRange);
+  }
+  if (positional || isa<AttributeExpr>(target) ||
       (isa<SubscriptExpr>(target) && isa<StrLitExpr>(*cast<SubscriptExpr>(target).index))) {
-    // a[i].x = v, a[i]['x'] = v: a field of a record array's element.
-    ExprInfo field = expr(target);
+    // a[i].x = v, a[i]['x'] = v, a[i][0] = v: a field of a record array's element.
+    ExprInfo field = positional ? result.exprs[&target] : expr(target);
     const Expr &element = isa<AttributeExpr>(target) ? *cast<AttributeExpr>(target).value
                                                      : *cast<SubscriptExpr>(target).value;
     auto *rt = llvm::dyn_cast_or_null<RecordType>(result.exprs[&element].type);
@@ -302,8 +309,15 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
                             ") into a record field of " + typeName(field.type));
     return;
   }
-  if (auto *s = dyn_cast<SubscriptExpr>(&target)) {
-    ExprInfo elem = expr(*s);
+  if (auto *s = dyn_cast<SubscriptExpr>(&target))
+    return assignToItem(*s, expr(*s), value, valueRange);
+  error(target.range(), "assignment to an attribute is not supported in kernels");
+}
+
+void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
+                           const ExprInfo &value, SourceRange valueRange) {
+  {
+    const SubscriptExpr *s = &target;
     if (!elem.type || !value.type)
       return;
     ExprInfo base = result.exprs[s->value.get()];
@@ -363,7 +377,6 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
                             ": take its .real or abs() first");
     return;
   }
-  error(target.range(), "assignment to an attribute is not supported in kernels");
 }
 
 void Inferer::stmt(const Stmt &s) {
@@ -415,7 +428,7 @@ void Inferer::stmt(const Stmt &s) {
     }
     if (auto *sub = dyn_cast<SubscriptExpr>(a.target.get())) {
       Type *bt = result.exprs[sub->value.get()].type;
-      bool field = isa<StrLitExpr>(*sub->index) && isa<RecordType>(bt);
+      bool field = isa<RecordType>(bt); // a[i]['x'] += v, a[i][0] += v
       if (!field && !isa<ArrayType>(bt)) {
         error(a.target->range(), "cannot assign to an item of a value of type " + typeName(bt) +
                                      (isa<TupleType>(bt) ? " (tuples are immutable)" : ""));
@@ -1555,15 +1568,33 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     error(e.range(), base.constant->name + " has no member '" + name->value + "'");
     return {};
   }
-  if (isa<RecordType>(base.type)) {
-    // a[i]['x']: a field by its name, a string literal.
-    auto *name = dyn_cast<StrLitExpr>(e.index.get());
-    if (!name) {
-      error(e.index->range(), "a record's field is named by a string literal (a[i]['x'])");
+  if (auto *rt = dyn_cast<RecordType>(base.type)) {
+    // a[i]['x']: a field by its name, a string literal; a[i][0]: by its
+    // position, a constant int (numba; negative counts from the end).
+    if (auto *name = dyn_cast<StrLitExpr>(e.index.get())) {
+      result.exprs[name] = ExprInfo{ctx.none()};
+      return recordField(*e.value, name->value, e.index->range());
+    }
+    ExprInfo idx = expr(*e.index);
+    if (!idx.type)
+      return {};
+    int64_t n = static_cast<int64_t>(rt->fields().size());
+    if (!idx.constant || idx.constant->kind != GlobalValue::Kind::Int ||
+        !isa<IntType>(idx.type)) {
+      error(e.index->range(), "a record's field is named by a string literal or a constant "
+                              "int (a[i]['x'], a[i][0])");
       return {};
     }
-    result.exprs[name] = ExprInfo{ctx.none()};
-    return recordField(*e.value, name->value, e.index->range());
+    int64_t k = idx.constant->i < 0 ? idx.constant->i + n : idx.constant->i;
+    if (k < 0 || k >= n) {
+      error(e.index->range(), "record field index " + llvm::Twine(idx.constant->i) +
+                                  " is out of range (the record has " + llvm::Twine(n) +
+                                  " fields)");
+      return {};
+    }
+    const std::string &name = rt->fields()[static_cast<size_t>(k)].name;
+    result.recordFieldNames[&e] = name;
+    return recordField(*e.value, name, e.index->range());
   }
   if (auto *tt = dyn_cast<TupleType>(base.type)) {
     if (auto *slice = dyn_cast<SliceExpr>(e.index.get())) {

@@ -643,8 +643,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         return griddim, blockdim, stream, shared
 
     def __call__(self, *args, **kwargs):
-        raise TypeError("kernel '%s' needs a launch configuration: %s[grid, block](...)"
-                        % (self.__name__, self.__name__))
+        # numba.cuda raises ValueError here too ("launch configuration was not specified").
+        raise ValueError("kernel '%s' needs a launch configuration: %s[grid, block](...)"
+                         % (self.__name__, self.__name__))
 
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
         """A launcher covering `ntasks` threads (numba's forall): blocks of

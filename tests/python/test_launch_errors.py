@@ -28,7 +28,7 @@ def test_non_integer_grid_rejected():
 
 
 def test_call_without_configuration_rejected():
-    with pytest.raises(TypeError, match="launch configuration"):
+    with pytest.raises(ValueError, match="launch configuration"):  # numba's type
         fill(np.zeros(4), 1.0)
 
 

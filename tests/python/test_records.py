@@ -590,3 +590,40 @@ def test_a_record_of_another_dtype_is_not_stored_whole(jit):
     with pytest.raises(pyjit.CompileError, match=r"cannot store a value of type Record\(.*\) into "
                                                  r"an array of Record"):
         k[1, 1](np.zeros(1, ALIGNED), np.zeros(1, PACKED))
+
+
+_POS = np.dtype([("a", np.float64), ("b", np.int32), ("c", np.float32)])
+
+
+def test_a_record_field_by_constant_position(jit):
+    # numba: rec[0] is the first field (a literal index; negative from the end).
+    @jit
+    def k(arr, out):
+        r = arr[0]
+        out[0] = r[0]
+        out[1] = arr[1][1]
+        out[2] = arr[0][-1]
+        arr[1][0] = 9.5
+        arr[1][2] += 1.0
+        r[1] = 7
+
+    a = np.zeros(2, _POS)
+    a[0] = (1.5, 2, 3.25)
+    a[1] = (4.5, 5, 6.5)
+    out = np.zeros(3)
+    k[1, 1](a, out)
+    assert out.tolist() == [1.5, 5.0, 3.25]
+    assert a.tolist() == [(1.5, 7, 3.25), (9.5, 5, 7.5)]
+
+
+def test_a_record_field_by_a_run_time_or_out_of_range_index_is_an_error(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "recpos", "def k(arr, i):\n    arr[0][i] = 1\n\n\n"
+                                        "def j(arr):\n    arr[0][3] = 1\n")
+    a = np.zeros(1, _POS)
+    with pytest.raises(pyjit.CompileError, match=r"recpos.py:2:12: error: a record's field is "
+                                                 r"named by a string literal or a constant int"):
+        jit(m.k)[1, 1](a, 0)
+    with pytest.raises(pyjit.CompileError, match=r"recpos.py:6:12: error: record field index 3 "
+                                                 r"is out of range \(the record has 3 fields\)"):
+        jit(m.j)[1, 1](a)

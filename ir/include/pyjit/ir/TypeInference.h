@@ -63,6 +63,8 @@ struct TypedFunction {
   std::map<const ast::CallExpr *, std::vector<int64_t>> allocExtents;
   /// The elements each slice of a tuple (t[1:], a.shape[:2]) takes, in order.
   std::map<const ast::SubscriptExpr *, std::vector<int64_t>> tupleSlices;
+  /// rec[0]: a record's field by position (a constant index), by its name.
+  std::map<const ast::SubscriptExpr *, std::string> recordFieldNames;
   /// NumPy ufunc calls on arrays with an output array (np.sin(x, out)): the
   /// type of one element's result.
   std::map<const ast::CallExpr *, Type *> ufuncElements;
