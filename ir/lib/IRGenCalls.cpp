@@ -23,6 +23,16 @@ RValue IRGen::call(const CallExpr &e) {
       r = RValue::of(castTo(r, ei.type)); // a declared result type (numba converts)
     return r;
   }
+  if (auto it = typed->starCalls.find(&e); it != typed->starCalls.end()) {
+    // f(a, *t): the arguments into their temporaries, in order, then the call
+    // with them spread (TypedFunction::StarCall).
+    for (size_t i = 0; i < e.args.size(); ++i) {
+      auto *starred = dyn_cast<StarredExpr>(e.args[i].get());
+      const std::string &temp = it->second.temps[i];
+      writeVar(temp, localType(temp), gen(starred ? *starred->value : *e.args[i]));
+    }
+    return gen(*it->second.call);
+  }
   llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
   // np.sin(x, out), np.add(x, y, out): per element, as type inference chose
   // (before np.sin's routing below, which a complex number alone would take).

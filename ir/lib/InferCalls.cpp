@@ -266,6 +266,70 @@ Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {
   return isa<FloatType>(dtype) ? dtype : nullptr;
 }
 
+// The callee of a call, copied for a StarCall: a name or an attribute
+// chain (complex, math.hypot, cuda.fp16.hfma); null for anything else.
+static std::unique_ptr<Expr> copyCallee(const Expr &e) {
+  if (auto *n = dyn_cast<NameExpr>(&e))
+    return std::make_unique<NameExpr>(n->range(), n->name);
+  if (auto *a = dyn_cast<AttributeExpr>(&e))
+    if (std::unique_ptr<Expr> value = copyCallee(*a->value))
+      return std::make_unique<AttributeExpr>(a->range(), std::move(value), a->attr);
+  return nullptr;
+}
+
+ExprInfo Inferer::starCall(const CallExpr &e) {
+  // f(a, *t) of a built-in (device functions bind `*t` themselves): the
+  // arguments into temporaries, then f called with them, t spread (Python
+  // evaluates each argument once, in order).
+  if (!e.keywords.empty()) {
+    error(e.keywords[0].range, "'*' unpacking with keyword arguments is supported in calls "
+                               "of device functions only");
+    return {};
+  }
+  std::unique_ptr<Expr> callee = copyCallee(*e.callee);
+  if (!callee) {
+    error(e.callee->range(), "'*' unpacking is supported in calls of device functions and of "
+                             "functions named directly (complex(*t), math.hypot(*t))");
+    return {};
+  }
+  TypedFunction::StarCall star;
+  std::vector<ExprPtr> args;
+  std::string prefix = "$star" + std::to_string(e.range().begin.line) + ":" +
+                       std::to_string(e.range().begin.col) + ".";
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    auto *starred = dyn_cast<StarredExpr>(e.args[i].get());
+    const Expr &value = starred ? *starred->value : *e.args[i];
+    ExprInfo v = valueOf(value, expr(value));
+    if (!v.type)
+      return {};
+    std::string temp = prefix + std::to_string(i);
+    localNames.insert(temp);
+    assignVar(temp, v.type, value.range());
+    if (v.constant) // (1, 5) in range(*(1, 5)): still a constant in the call
+      constantLocals[temp] = {v, e.range().begin};
+    star.temps.push_back(temp);
+    SourceRange r = e.args[i]->range();
+    if (!starred) {
+      args.push_back(std::make_unique<NameExpr>(r, temp));
+      continue;
+    }
+    auto *tt = dyn_cast<TupleType>(v.type);
+    if (!tt) {
+      error(r, "'*' unpacks a tuple here, not a value of type " + typeName(v.type));
+      return {};
+    }
+    for (size_t k = 0; k < tt->size(); ++k)
+      args.push_back(std::make_unique<SubscriptExpr>(
+          r, std::make_unique<NameExpr>(r, temp),
+          std::make_unique<IntLitExpr>(r, static_cast<int64_t>(k))));
+  }
+  star.call = std::make_unique<CallExpr>(e.range(), std::move(callee), std::move(args),
+                                         std::vector<Keyword>{});
+  const CallExpr &spread = *star.call;
+  result.starCalls[&e] = std::move(star);
+  return expr(spread);
+}
+
 ExprInfo Inferer::call(const CallExpr &e) {
   ExprInfo callee = expr(*e.callee);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && bt->path() == "print") {
@@ -306,11 +370,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
       bt && bt->path().starts_with("nested."))
     if (const FunctionDef *fn = nestedDef(bt->path().drop_front(7).str()))
       return nestedCall(e, *fn);
-  for (const ExprPtr &a : e.args)
-    if (isa<StarredExpr>(*a)) {
-      error(a->range(), "'*' unpacking is supported in calls of device functions only");
-      return {};
-    }
+  if (llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); }))
+    return starCall(e);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type))
     if (bt->path() == "cuda.shared.array" || bt->path() == "cuda.local.array")
       return arrayAlloc(e, bt->path() == "cuda.shared.array");

@@ -108,6 +108,8 @@ private:
   void block(const Block &b);
   void stmt(const Stmt &s);
   void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);
+  /// f(a, *t) of a function that is not a device function (StarCall).
+  ExprInfo starCall(const CallExpr &e);
   /// a[i] = v (and slices): \p elem is the typed target.
   void assignToItem(const SubscriptExpr &target, const ExprInfo &elem, const ExprInfo &value,
                     SourceRange valueRange);

@@ -982,7 +982,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     return ExprInfo{ctx.tuple(elems)};
   }
   case Expr::Kind::Starred:
-    error(e.range(), "'*' unpacking is supported in calls of device functions only");
+    error(e.range(), "'*' unpacking is not supported here (it is in a call: f(*t))");
     return {};
   case Expr::Kind::Slice:
     error(e.range(), "array slicing is not supported in kernels");

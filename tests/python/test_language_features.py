@@ -1286,3 +1286,28 @@ def test_variable_webs_in_device_functions_and_with_closures(jit):
     k[1, 1](a, out)
     assert a.tolist() == [1.5, 1.5]
     assert out.tolist() == [3.0, 4.0, 5.0]
+
+
+def test_star_unpacking_in_calls_of_built_ins(jit):
+    # numba: complex(*cmath.polar(z)); each argument is evaluated once, in order.
+    import cmath
+    import math
+
+    @cuda.jit(device=True)
+    def pair(x):
+        return x, x + 1.0
+
+    @jit
+    def k(out, z):
+        out[0] = complex(*cmath.polar(z[0]))
+        t = (3.0, 4.0)
+        out[1] = math.hypot(*t)
+        out[2] = max(*t, 2.5)
+        out[3] = math.atan2(*pair(z[0].real))
+        out[4] = complex(1.0, *t[1:])
+
+    out = np.zeros(5, np.complex128)
+    z = np.array([1 + 1j])
+    k[1, 1](out, z)
+    expected = [complex(*cmath.polar(1 + 1j)), 5.0, 4.0, math.atan2(1.0, 2.0), 1 + 4j]
+    np.testing.assert_allclose(out, expected, rtol=1e-15)

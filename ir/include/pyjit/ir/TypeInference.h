@@ -65,6 +65,15 @@ struct TypedFunction {
   std::map<const ast::SubscriptExpr *, std::vector<int64_t>> tupleSlices;
   /// rec[0]: a record's field by position (a constant index), by its name.
   std::map<const ast::SubscriptExpr *, std::string> recordFieldNames;
+  /// f(a, *t) where f is not a device function (complex(*cmath.polar(z)),
+  /// math.hypot(*v)): each argument is evaluated once, in order, into the
+  /// temporary `temps[i]`; `call` calls the same function with them, a
+  /// starred one spread into its elements (temps[i][0], temps[i][1], ...).
+  struct StarCall {
+    std::unique_ptr<ast::CallExpr> call;
+    std::vector<std::string> temps;
+  };
+  std::map<const ast::CallExpr *, StarCall> starCalls;
   /// NumPy ufunc calls on arrays with an output array (np.sin(x, out)): the
   /// type of one element's result.
   std::map<const ast::CallExpr *, Type *> ufuncElements;
