@@ -888,6 +888,17 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         // one type (`flag is True`), False between types.
         if (ops[0].type != ops[1].type)
           return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
+        // IntEnum members (typed int64, constants named "Shape.circle"): of
+        // two classes, or one against a plain int, never the same object.
+        auto enumClass = [](const ExprInfo &x) -> std::optional<llvm::StringRef> {
+          if (!x.constant || x.constant->kind != GlobalValue::Kind::Int)
+            return std::nullopt;
+          llvm::StringRef name = x.constant->name; // "Class.MEMBER", or empty: a plain int
+          return name.contains('.') ? name.rsplit('.').first : llvm::StringRef();
+        };
+        std::optional<llvm::StringRef> lc = enumClass(ops[0]), rc = enumClass(ops[1]);
+        if (lc && rc && *lc != *rc)
+          return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
         std::optional<std::optional<bool>> link = compareLink(
             c.ops[0] == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq, ops[0], ops[1],
             e.range());

@@ -1311,3 +1311,24 @@ def test_star_unpacking_in_calls_of_built_ins(jit):
     k[1, 1](out, z)
     expected = [complex(*cmath.polar(1 + 1j)), 5.0, 4.0, math.atan2(1.0, 2.0), 1 + 4j]
     np.testing.assert_allclose(out, expected, rtol=1e-15)
+
+
+class _Other(__import__("enum").IntEnum):
+    three = 3  # the value of _Shape.circle
+
+
+def test_is_between_intenum_members_of_two_classes_is_false(jit):
+    # Python and numba: members of two IntEnum classes (or one and a plain
+    # int) are never the same object, though == compares their values.
+    @jit
+    def k(out):
+        out[0] = _Shape.circle is _Other.three
+        out[1] = _Shape.circle is not _Other.three
+        out[2] = _Shape.circle == _Other.three
+        x = _Shape.circle
+        out[3] = x is _Shape.circle
+        out[4] = _Shape.circle is 3  # noqa: F632
+
+    out = np.zeros(5, np.bool_)
+    k[1, 1](out)
+    assert out.tolist() == [False, True, True, True, False]
