@@ -61,8 +61,29 @@ RValue IRGen::call(const CallExpr &e) {
   if (path == "print") {
     // numba.cuda's formats: ints %lld/%llu, floats %f, strings as they are,
     // separated by spaces, a newline at the end.
+    // A tuple prints as Python's repr does: (1, 2.500000), (7,).
     std::string format;
     std::vector<Value *> values;
+    std::function<void(const RValue &, Type *)> item = [&](const RValue &v, Type *t) {
+      if (auto *tt = dyn_cast<TupleType>(t)) {
+        format += '(';
+        for (size_t k = 0; k < tt->size(); ++k) {
+          if (k)
+            format += ", ";
+          item(v.elems[k], tt->elements()[k]);
+        }
+        format += tt->size() == 1 ? ",)" : ")";
+      } else if (isa<BoolType>(t)) {
+        format += "%s";
+        values.push_back(castTo(v, t));
+      } else if (auto *it = dyn_cast<IntType>(t)) {
+        format += it->isSigned() ? "%lld" : "%llu";
+        values.push_back(castTo(v, ctx.intTy(64, it->isSigned())));
+      } else {
+        format += "%f";
+        values.push_back(castTo(v, ctx.float64()));
+      }
+    };
     for (size_t i = 0; i < e.args.size(); ++i) {
       if (i)
         format += ' ';
@@ -71,17 +92,7 @@ RValue IRGen::call(const CallExpr &e) {
           format += c == '%' ? std::string("%%") : std::string(1, c);
         continue;
       }
-      Type *t = info(*e.args[i]).type;
-      if (isa<BoolType>(t)) {
-        format += "%s";
-        values.push_back(scalar(*e.args[i], t));
-      } else if (auto *it = dyn_cast<IntType>(t)) {
-        format += it->isSigned() ? "%lld" : "%llu";
-        values.push_back(scalar(*e.args[i], ctx.intTy(64, it->isSigned())));
-      } else {
-        format += "%f";
-        values.push_back(scalar(*e.args[i], ctx.float64()));
-      }
+      item(gen(*e.args[i]), info(*e.args[i]).type);
     }
     format += '\n';
     Instruction *p = b.create(Opcode::Print, ctx.none(), values);

@@ -343,10 +343,17 @@ ExprInfo Inferer::call(const CallExpr &e) {
         result.exprs[a.get()] = ExprInfo{ctx.none()};
         continue;
       }
-      ExprInfo ai = expr(*a);
-      if (ai.type && (!ai.type->isScalar() || isa<ComplexType>(ai.type))) {
+      ExprInfo ai = valueOf(*a, expr(*a)); // print(cuda.threadIdx): a Dim3
+      result.exprs[a.get()] = ai;
+      std::function<bool(Type *)> printable = [&](Type *t) {
+        if (auto *tt = dyn_cast<TupleType>(t))
+          return llvm::all_of(tt->elements(), printable);
+        return t->isScalar() && !isa<ComplexType>(t);
+      };
+      if (ai.type && !printable(ai.type)) {
         error(a->range(), "print() of a " + typeName(ai.type) +
-                              " is not supported in kernels (print numbers, bools or string literals)");
+                              " is not supported in kernels (print numbers, bools, tuples of "
+                              "them or string literals)");
         return {};
       }
     }

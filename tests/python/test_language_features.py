@@ -200,6 +200,19 @@ def test_print_from_a_kernel(jit, capfd):
     assert "value 2.500000 0 True done" in out
 
 
+def test_print_of_tuples_and_dim3(jit, capfd):
+    # numba-cuda prints a Dim3 (cuda.threadIdx) and tuples as Python's repr.
+    @jit
+    def k(x):
+        if cuda.threadIdx.x == 1:
+            print(cuda.threadIdx, (x[0], True), (7,), ((1, 2), -3))
+
+    k[1, 2](np.array([2.5]))
+    cuda.synchronize()
+    out = capfd.readouterr().out
+    assert "(1, 0, 0) (2.500000, True) (7,) ((1, 2), -3)" in out
+
+
 def test_failed_assert_in_debug_mode_raises_after_the_launch(jit):
     @jit(debug=True)
     def k(a):
