@@ -483,6 +483,12 @@ void IRGen::assign(const Expr &target, const RValue &v) {
     return;
   }
   if (isFieldAccess(target)) {
+    if (isa<ArrayType>(info(target).type)) { // rec.f = x: into the field's view
+      Value *view = gen(target).value;
+      b.setLoc(target.range().begin);
+      storeIntoView(view, v, target.range().begin);
+      return;
+    }
     FieldRef ref = recordField(target);
     b.setLoc(target.range().begin);
     storeField(ref, castTo(v, ref.field->type));

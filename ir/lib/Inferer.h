@@ -110,6 +110,10 @@ private:
   void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);
   /// f(a, *t) of a function that is not a device function (StarCall).
   ExprInfo starCall(const CallExpr &e);
+  /// A store into every element of a view of type \p vt (a slice, an array
+  /// field: \p what): a number, an array that broadcasts, a 1-d tuple.
+  void checkStoreIntoView(ArrayType *vt, const ExprInfo &value, SourceRange valueRange,
+                          llvm::StringRef what);
   /// a[i] = v (and slices): \p elem is the typed target.
   void assignToItem(const SubscriptExpr &target, const ExprInfo &elem, const ExprInfo &value,
                     SourceRange valueRange);

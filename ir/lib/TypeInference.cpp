@@ -295,9 +295,8 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
     if (rt->readonly())
       error(target.range(), "cannot write to a read-only array (its element is " +
                                 typeName(rt) + ")");
-    else if (isa<ArrayType>(field.type))
-      error(target.range(), "cannot assign a whole array field; assign its elements "
-                            "(a[i].f[k] = ...)");
+    else if (auto *ft = dyn_cast<ArrayType>(field.type)) // rec.f = x: into the field's elements
+      checkStoreIntoView(ft, value, valueRange, "an array field");
     else if (isa<RecordType>(field.type))
       error(target.range(), "cannot assign a whole nested record; assign its fields "
                             "(a[i].f.x = ...)");
@@ -314,69 +313,69 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
   error(target.range(), "assignment to an attribute is not supported in kernels");
 }
 
+void Inferer::checkStoreIntoView(ArrayType *vt, const ExprInfo &value, SourceRange valueRange,
+                                  llvm::StringRef what) {
+  // a[lo:hi] = x (numba's setitem on a slice), rec.f = x of an array field:
+  // a number fills it, an array broadcasts into it, a tuple of numbers fills
+  // a 1-d one.
+  auto bad = [&](const llvm::Twine &why) {
+    error(valueRange, "cannot assign a value of type " + typeName(value.type) + " to " +
+                          typeName(vt) + " (" + what + "): " + why);
+  };
+  Type *from = value.type;
+  if (auto *va = dyn_cast<ArrayType>(value.type)) {
+    if (va->ndim() > vt->ndim())
+      return bad("it has more dimensions");
+    from = va->dtype();
+  } else if (auto *tt = dyn_cast<TupleType>(value.type)) {
+    if (vt->ndim() != 1)
+      return bad("a tuple fills a 1-d one only");
+    for (Type *t : tt->elements())
+      if (!t->isScalar() || (isa<ComplexType>(t) && !isa<ComplexType>(vt->dtype())))
+        return bad("a tuple of numbers of its kind fills it");
+    from = nullptr;
+  }
+  if (isa<RecordType>(vt->dtype()))
+    return bad("assign the records one by one");
+  if (from && (!from->isScalar() || (isa<ComplexType>(from) && !isa<ComplexType>(vt->dtype())) ||
+               (isa<IntType>(from) && cast<IntType>(from)->isEnum())))
+    return bad("it takes a number, an array of numbers or a tuple of numbers");
+}
+
 void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
                            const ExprInfo &value, SourceRange valueRange) {
-  {
-    const SubscriptExpr *s = &target;
-    if (!elem.type || !value.type)
-      return;
-    ExprInfo base = result.exprs[s->value.get()];
-    if (!llvm::isa_and_nonnull<ArrayType>(base.type)) {
-      error(target.range(), "cannot assign to an item of a value of type " + typeName(base.type));
-      return;
-    }
-    if (cast<ArrayType>(base.type)->readonly()) {
-      error(target.range(), "cannot write to a read-only array (" + typeName(base.type) + ")");
-      return;
-    }
-    if (auto *vt = dyn_cast<ArrayType>(elem.type)) {
-      // a[lo:hi] = x (numba's setitem on a slice): a number fills it, an
-      // array broadcasts into it, a tuple of numbers fills a 1-d slice.
-      auto bad = [&](const llvm::Twine &why) {
-        error(valueRange, "cannot assign a value of type " + typeName(value.type) + " to " +
-                              typeName(vt) + " (a slice): " + why);
-      };
-      Type *from = value.type;
-      if (auto *va = dyn_cast<ArrayType>(value.type)) {
-        if (va->ndim() > vt->ndim())
-          return bad("it has more dimensions than the slice");
-        from = va->dtype();
-      } else if (auto *tt = dyn_cast<TupleType>(value.type)) {
-        if (vt->ndim() != 1)
-          return bad("a tuple fills a 1-d slice only");
-        for (Type *t : tt->elements())
-          if (!t->isScalar() || (isa<ComplexType>(t) && !isa<ComplexType>(vt->dtype())))
-            return bad("a tuple of numbers of the slice's kind fills it");
-        from = nullptr;
-      }
-      if (isa<RecordType>(vt->dtype()))
-        return bad("assign the records one by one");
-      if (from && (!from->isScalar() || (isa<ComplexType>(from) && !isa<ComplexType>(vt->dtype())) ||
-                   (isa<IntType>(from) && cast<IntType>(from)->isEnum())))
-        return bad("it takes a number, an array of numbers or a tuple of numbers");
-      return;
-    }
-    if (auto *rt = dyn_cast<RecordType>(elem.type)) {
-      // a[i] = b[j]: a copy of a record of the same dtype (numba).
-      auto *vt = dyn_cast<RecordType>(value.type);
-      if (!vt || vt->writable() != rt->writable())
-        error(valueRange, "cannot store a value of type " + typeName(value.type) +
-                              " into an array of " + typeName(rt->writable()) +
-                              " (a record of the same dtype, or its fields one by one)");
-      return;
-    }
-    auto *ev = dyn_cast<IntType>(value.type);
-    if (!value.type->isScalar() || (ev && ev->isEnum() && value.type != elem.type))
-      error(valueRange, "cannot store a value of type " + typeName(value.type) +
-                            " into an array of " + typeName(elem.type) +
-                            (ev && ev->isEnum() ? " (store its .value)" : ""));
-    else if (isa<ComplexType>(value.type) && !isa<ComplexType>(elem.type))
-      // Python: float(1j) is a TypeError; numba refuses the conversion too.
-      error(valueRange, "cannot store a complex value (" + typeName(value.type) +
-                            ") into an array of " + typeName(elem.type) +
-                            ": take its .real or abs() first");
+  if (!elem.type || !value.type)
+    return;
+  ExprInfo base = result.exprs[target.value.get()];
+  if (!llvm::isa_and_nonnull<ArrayType>(base.type)) {
+    error(target.range(), "cannot assign to an item of a value of type " + typeName(base.type));
     return;
   }
+  if (cast<ArrayType>(base.type)->readonly()) {
+    error(target.range(), "cannot write to a read-only array (" + typeName(base.type) + ")");
+    return;
+  }
+  if (auto *vt = dyn_cast<ArrayType>(elem.type))
+    return checkStoreIntoView(vt, value, valueRange, "a slice");
+  if (auto *rt = dyn_cast<RecordType>(elem.type)) {
+    // a[i] = b[j]: a copy of a record of the same dtype (numba).
+    auto *vt = dyn_cast<RecordType>(value.type);
+    if (!vt || vt->writable() != rt->writable())
+      error(valueRange, "cannot store a value of type " + typeName(value.type) +
+                            " into an array of " + typeName(rt->writable()) +
+                            " (a record of the same dtype, or its fields one by one)");
+    return;
+  }
+  auto *ev = dyn_cast<IntType>(value.type);
+  if (!value.type->isScalar() || (ev && ev->isEnum() && value.type != elem.type))
+    error(valueRange, "cannot store a value of type " + typeName(value.type) +
+                          " into an array of " + typeName(elem.type) +
+                          (ev && ev->isEnum() ? " (store its .value)" : ""));
+  else if (isa<ComplexType>(value.type) && !isa<ComplexType>(elem.type))
+    // Python: float(1j) is a TypeError; numba refuses the conversion too.
+    error(valueRange, "cannot store a complex value (" + typeName(value.type) +
+                          ") into an array of " + typeName(elem.type) +
+                          ": take its .real or abs() first");
 }
 
 void Inferer::stmt(const Stmt &s) {

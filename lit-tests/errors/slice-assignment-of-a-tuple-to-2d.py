@@ -9,7 +9,7 @@ from pyjit import cuda
 def k(a):
     a[:, :] = (1.0, 2.0)
 
-# CHECK: {{.*}}slice-assignment-of-a-tuple-to-2d.py:10:15: error: cannot assign a value of type Tuple(float64, float64) to array(float32, 2d, C) (a slice): a tuple fills a 1-d slice only
+# CHECK: {{.*}}slice-assignment-of-a-tuple-to-2d.py:10:15: error: cannot assign a value of type Tuple(float64, float64) to array(float32, 2d, C) (a slice): a tuple fills a 1-d one only
 # CHECK-NEXT: {{^}}    a[:, :] = (1.0, 2.0){{$}}
 # CHECK-NEXT: {{^}}              ^~~~~~~~~~{{$}}
 # CHECK-NOT: error

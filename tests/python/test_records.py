@@ -398,8 +398,8 @@ def whole_record(p):
                              r"of a 19-byte record.*fields in place"):
         jit(m.nested_reference)[1, 1](packed, np.zeros(1))
     aligned = _particles(2)
-    with pytest.raises(pyjit.CompileError, match=r"cannot assign a whole array field"):
-        jit(m.whole_array)[1, 1](aligned)
+    jit(m.whole_array)[1, 1](aligned)  # now numba's: every element of the field
+    assert aligned[0]["pos"].tolist() == [1.0, 1.0, 1.0]
     with pytest.raises(pyjit.CompileError, match=r"cannot assign a whole nested record"):
         jit(m.whole_record)[1, 1](aligned)
 
@@ -627,3 +627,33 @@ def test_a_record_field_by_a_run_time_or_out_of_range_index_is_an_error(jit, tmp
     with pytest.raises(pyjit.CompileError, match=r"recpos.py:6:12: error: record field index 3 "
                                                  r"is out of range \(the record has 3 fields\)"):
         jit(m.j)[1, 1](a)
+
+
+_ARR = np.dtype([("a", np.float64), ("arr", np.float32, (3,)), ("m", np.int32, (2, 2))])
+
+
+def test_an_array_field_assigned_whole(jit):
+    # numba: rec["arr"] = src copies src into the field; a number fills it.
+    @jit
+    def k(d, src, m):
+        d[0]["arr"] = src
+        r = d[1]
+        r.arr = 5.0
+        d[0].m = m
+        d[1]["m"] = (7, 8)  # a 1-d tuple broadcasts over the rows? only into 1-d: error
+
+    @jit
+    def ok(d, src, m):
+        d[0]["arr"] = src
+        r = d[1]
+        r.arr = 5.0
+        d[0].m = m
+
+    a = np.zeros(2, _ARR)
+    with pytest.raises(pyjit.CompileError, match=r"cannot assign a value of type "
+                                                 r"Tuple\(int64, int64\) to array\(int32, 2d, C\) "
+                                                 r"\(an array field\): a tuple fills a 1-d one only"):
+        k[1, 1](a, np.array([1.0, 2.0, 3.0], np.float32), np.zeros((2, 2), np.int64))
+    ok[1, 1](a, np.array([1.0, 2.0, 3.0], np.float32), np.array([[1, 2], [3, 4]]))
+    assert a["arr"].tolist() == [[1.0, 2.0, 3.0], [5.0, 5.0, 5.0]]
+    assert a["m"].tolist() == [[[1, 2], [3, 4]], [[0, 0], [0, 0]]]
