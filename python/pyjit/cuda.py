@@ -211,7 +211,7 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
                         "got %r" % sig)
     func = getattr(pyfunc, "py_func", pyfunc)
     info = describe(func)
-    arch = "sm_%d%d" % tuple(cc) if cc else "sm_90"
+    arch = _arch_of(cc) if cc else "sm_90"
     result = _ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                   info["name"], info["globals"],
                                   tuple(_parse_signature_types(sig)), arch,
@@ -232,6 +232,17 @@ def _current_cc():
     if not is_available():
         return None
     return tuple(get_current_device().compute_capability)
+
+
+def _arch_of(cc):
+    """"sm_90" for (9, 0); (9, 0, "a") (numba's arch-specific features) is sm_90a.
+    ValueError for anything else."""
+    cc = tuple(cc)
+    if not (len(cc) in (2, 3) and all(isinstance(v, int) and not isinstance(v, bool)
+                                      for v in cc[:2])
+            and (len(cc) == 2 or cc[2] == "a")):
+        raise ValueError("cc must be (major, minor) or (major, minor, 'a'), got %r" % (cc,))
+    return "sm_%d%d%s" % (cc[0], cc[1], cc[2] if len(cc) == 3 else "")
 
 
 def compile_ptx_for_current_device(pyfunc, sig, **kwargs):

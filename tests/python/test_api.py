@@ -592,3 +592,14 @@ def test_like_arrays_of_fortran_device_arrays_keep_fortran_order():
     assert c.flags["C_CONTIGUOUS"] and c.flags.contiguous and cuda.device_array_like(c).strides == (32, 8)
     with pytest.raises(KeyError):
         c.flags["NOPE"]
+
+
+def test_compile_ptx_takes_an_arch_specific_compute_capability():
+    # numba: cc=(9, 0, "a") compiles for sm_90a (arch-specific features).
+    def k(a):
+        a[0] = 1.0
+
+    ptx, _ = cuda.compile_ptx(k, (pyjit.float32[::1],), cc=(9, 0, "a"))
+    assert ".target sm_90a" in ptx
+    with pytest.raises(ValueError, match=r"cc must be \(major, minor\)"):
+        cuda.compile_ptx(k, (pyjit.float32[::1],), cc=(9,))
