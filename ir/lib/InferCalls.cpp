@@ -593,7 +593,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
     if (isa<ComplexType>(args[i].type) && path != "abs" && path != "bool" &&
         !path.starts_with("dtype.") && !path.starts_with("coop.block.load") &&
         path != "numpy.maximum" && path != "numpy.minimum" && path != "numpy.fmax" &&
-        path != "numpy.fmin") {
+        path != "numpy.fmin" && path != "numpy.negative" && path != "numpy.square") {
       error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
       return {};
     }
@@ -918,6 +918,9 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       return {};
     bool minmax = path == "numpy.minimum" || path == "numpy.maximum" || path == "numpy.fmin" ||
                   path == "numpy.fmax";
+    if ((path == "numpy.negative" || path == "numpy.square") &&
+        isa<ComplexType>(args[0].type)) // -z, z * z (NumPy's complex loops)
+      return ExprInfo{args[0].type, args[0].weak};
     for (size_t i = 0; i < args.size(); ++i)
       if (isa<ComplexType>(args[i].type) && !minmax) { // (NumPy orders complex numbers)
         error(e.args[i]->range(), path + "() does not take complex numbers in kernels");

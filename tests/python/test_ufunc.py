@@ -240,3 +240,20 @@ def test_numpy_math_ufuncs_of_a_complex_number_into_an_output(jit, tmp_path, dty
     jit(m.k)[1, 1](z, out)
     expected = [getattr(np, f)(z) for f in _COMPLEX_SCALAR_UFUNCS]
     np.testing.assert_allclose(out, np.array(expected, dtype=dtype), rtol=rtol)
+
+
+def test_numpy_negative_and_square_of_complex_numbers(jit):
+    # NumPy's (and numba's) complex loops: -z and z * z, on numbers and arrays.
+    @jit
+    def k(out, z, zs):
+        out[0] = np.negative(z[0])
+        out[1] = np.square(z[0])
+        out[2] = np.negative(zs)
+        np.negative(z, out[3:4])
+        np.square(z, out[4:5])
+
+    out = np.zeros(5, np.complex128)
+    z = np.array([1.5 - 2j])
+    zs = np.complex64(0.5 + 0.25j)
+    k[1, 1](out, z, zs)
+    assert out.tolist() == [-z[0], z[0] * z[0], complex(-zs), -z[0], z[0] * z[0]]
