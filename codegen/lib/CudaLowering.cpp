@@ -81,26 +81,35 @@ void Emitter::allocArray(const ir::Instruction &inst) {
       }
       parts.data = g;
     } else if (inst.intImm == 3 && options.host) {
-      // Each block has its own: an offset into HostContext::staticShared.
+      // Each block has its own: an offset into HostContext::staticShared
+      // (16-byte aligned); a larger alignment= rounds the address up at run
+      // time, within room reserved for it.
+      uint64_t align = std::max<uint64_t>(16, inst.alignment);
       uint64_t offset = llvm::alignTo(hostSharedBytes, 16);
-      hostSharedBytes = offset + total * itemSize;
+      hostSharedBytes = offset + total * itemSize + (align - 16);
       llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
       llvm::Value *base = entry.CreateAlignedLoad(
           entry.getPtrTy(), entry.CreateConstInBoundsGEP1_32(entry.getInt8Ty(), kernel->getArg(0), 88),
           llvm::Align(8));
-      parts.data = entry.CreateConstInBoundsGEP1_64(entry.getInt8Ty(), base, offset);
+      llvm::Value *at = entry.CreateConstInBoundsGEP1_64(entry.getInt8Ty(), base, offset);
+      if (align > 16) {
+        llvm::Value *bump = entry.CreateConstInBoundsGEP1_64(entry.getInt8Ty(), at, align - 1);
+        at = entry.CreateIntrinsic(llvm::Intrinsic::ptrmask, {at->getType(), entry.getInt64Ty()},
+                                   {bump, entry.getInt64(~(align - 1))});
+      }
+      parts.data = at;
     } else if (inst.intImm == 3) {
       auto *g = new llvm::GlobalVariable(
           module, storage, false, llvm::GlobalValue::InternalLinkage,
           llvm::UndefValue::get(storage), "shared" + std::to_string(sharedCount++), nullptr,
           llvm::GlobalValue::NotThreadLocal, sharedAS());
-      g->setAlignment(llvm::Align(16));
+      g->setAlignment(llvm::Align(std::max<uint64_t>(16, inst.alignment)));
       parts.data = g;
     } else {
       // Local arrays live for the whole kernel: allocate in the entry block.
       llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
       llvm::AllocaInst *a = entry.CreateAlloca(storage, nullptr, "local");
-      a->setAlignment(llvm::Align(std::max<uint64_t>(8, itemAlign)));
+      a->setAlignment(llvm::Align(std::max<uint64_t>({8, itemAlign, inst.alignment})));
       parts.data = a;
     }
     uint64_t stride = itemSize;

@@ -1382,6 +1382,11 @@ RValue IRGen::attribute(const AttributeExpr &e) {
       return RValue::of(v);
     return RValue::of(constant(GlobalValue::ofInt(0), ei.type));
   }
+  if (auto *ns = dyn_cast<NamespaceType>(baseType); ns && ns->path() == "array.ctypes") {
+    // a.ctypes.data: the address of a's first element.
+    Value *array = gen(*cast<AttributeExpr>(*e.value).value).value;
+    return RValue::of(b.create(Opcode::ArrayAddress, ei.type, {array}));
+  }
   if (auto *ns = dyn_cast<NamespaceType>(baseType)) {
     llvm::StringRef path = ns->path();
     if (path == "cuda")

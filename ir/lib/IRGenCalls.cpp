@@ -429,6 +429,8 @@ RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
     extents.push_back(b.constInt(ctx.int64(), d));
   Instruction *alloc = b.create(Opcode::AllocArray, info(e).type, extents);
   alloc->intImm = shared ? 3 : 5;
+  if (auto it = typed->allocAlignments.find(&e); it != typed->allocAlignments.end())
+    alloc->alignment = static_cast<uint32_t>(it->second);
   if (shared)
     sharedArrays.push_back({alloc, e.range()});
   return RValue::of(alloc);

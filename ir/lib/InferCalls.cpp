@@ -1372,11 +1372,14 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
   const char *what = shared ? "cuda.shared.array" : "cuda.local.array";
   const Expr *shapeExpr = e.args.size() > 0 ? e.args[0].get() : nullptr;
   const Expr *dtypeExpr = e.args.size() > 1 ? e.args[1].get() : nullptr;
+  const Expr *alignExpr = nullptr;
   for (const Keyword &kw : e.keywords) {
     if (kw.name == "shape" && !shapeExpr)
       shapeExpr = kw.value.get();
     else if (kw.name == "dtype" && !dtypeExpr)
       dtypeExpr = kw.value.get();
+    else if (kw.name == "alignment" && !alignExpr)
+      alignExpr = kw.value.get();
     else {
       error(kw.range, llvm::Twine(what) + "() got an unexpected keyword argument '" + kw.name + "'");
       return {};
@@ -1461,6 +1464,28 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
                          (shared ? "more than a block's shared memory"
                                  : "more than the 512 KiB of local memory a thread can have"));
     return {};
+  }
+  if (alignExpr) {
+    // numba-cuda's alignment=: None, or a constant power of two (bytes) that
+    // the array's address is aligned to.
+    ExprInfo ai = isa<StrLitExpr>(*alignExpr) ? ExprInfo{ctx.none()} : expr(*alignExpr);
+    if (!ai.type)
+      return {};
+    if (isa<StrLitExpr>(*alignExpr) || !isa<NoneType>(ai.type)) {
+      if (!ai.constant || ai.constant->kind != GlobalValue::Kind::Int || !isa<IntType>(ai.type)) {
+        error(alignExpr->range(), llvm::Twine("the alignment of ") + what +
+                                      " must be a constant integer (or None)");
+        return {};
+      }
+      int64_t a = ai.constant->i;
+      if (a <= 0 || (a & (a - 1)) != 0 || a > 4096) {
+        error(alignExpr->range(), llvm::Twine("alignment must be a power of 2 from 1 to 4096 "
+                                              "bytes, got ") +
+                                      llvm::Twine(a));
+        return {};
+      }
+      result.allocAlignments[&e] = a;
+    }
   }
   std::vector<int64_t> &extents = result.allocExtents[&e];
   extents.clear();

@@ -1177,6 +1177,12 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       return {};
     }
   }
+  if (auto *ns = dyn_cast<NamespaceType>(base.type); ns && ns->path() == "array.ctypes") {
+    if (attr == "data") // a.ctypes.data: the array's address (numba), a uint64
+      return ExprInfo{ctx.intTy(64, false)};
+    error(e.range(), "of an array's ctypes, kernels read .data (its address) only");
+    return {};
+  }
   if (auto *ns = dyn_cast<NamespaceType>(base.type)) {
     llvm::StringRef path = ns->path();
     if (path == "cuda") {
@@ -1308,6 +1314,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     return {};
   }
   if (auto *at = dyn_cast<ArrayType>(base.type)) {
+    if (attr == "ctypes")
+      return ExprInfo{ctx.ns("array.ctypes")};
     if (attr == "shape") {
       std::vector<Type *> dims(at->ndim(), ctx.int64());
       return ExprInfo{ctx.tuple(dims)};

@@ -651,3 +651,34 @@ def test_a_local_constant_sizes_shared_and_local_arrays(jit):
     out = np.zeros(1)
     k[1, 8](a, out)
     assert out[0] == a.sum() + 8
+
+
+def test_shared_and_local_arrays_take_an_alignment(jit, tmp_path):
+    # numba-cuda's alignment= (bytes, a power of two); a.ctypes.data is the address.
+    @jit
+    def f(loc, shrd):
+        la = cuda.local.array(shape=5, dtype=np.uint8, alignment=64)
+        sa = cuda.shared.array(shape=(2, 3), dtype=np.uint8, alignment=256)
+        sb = cuda.shared.array(shape=3, dtype=np.uint8, alignment=None)
+        la[0] = 1
+        sa[0, 0] = 1
+        sb[0] = 1
+        if cuda.grid(1) == 0:
+            loc[0] = la.ctypes.data
+            shrd[0] = sa.ctypes.data
+            shrd[1] = sb.ctypes.data
+
+    loc = np.zeros(1, np.uint64)
+    shrd = np.zeros(2, np.uint64)
+    f[1, 1](loc, shrd)
+    assert loc[0] % 64 == 0 and shrd[0] % 256 == 0 and shrd[1] % 16 == 0
+    from kernel_files import load_module
+    for i, bad in enumerate(["3", "0", "-1", "1.5", "'1'"]):
+        m = load_module(tmp_path, "align%d" % i,
+                        "from pyjit import cuda\nimport numpy as np\n\n\n"
+                        "def k(a):\n    s = cuda.local.array(4, np.uint8, alignment=%s)\n"
+                        "    a[0] = s[0]\n" % bad)
+        with pytest.raises(pyjit.CompileError, match=r"alignment must be a power of 2|"
+                                                     r"alignment of cuda.local.array must be a "
+                                                     r"constant integer"):
+            jit(m.k)[1, 1](np.zeros(1, np.uint8))

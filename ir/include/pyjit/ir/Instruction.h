@@ -150,6 +150,9 @@ public:
   /// index's sign, assuming index arithmetic does not overflow int64.
   bool indexCheck = false;
   std::string text; // Print's format
+  /// AllocArray: the alignment of the array's address asked for, in bytes
+  /// (cuda.shared/local.array's alignment=); 0 for the default.
+  uint32_t alignment = 0;
 
   SourceLoc loc() const { return location; }
   /// The file loc() is in (the kernel's, or an inlined device function's).

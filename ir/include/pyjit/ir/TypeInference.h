@@ -61,6 +61,8 @@ struct TypedFunction {
   std::map<const ast::CallExpr *, CallBinding> calls;
   /// The constant extents of each cuda.shared/local.array call.
   std::map<const ast::CallExpr *, std::vector<int64_t>> allocExtents;
+  /// cuda.shared/local.array(..., alignment=a): a, in bytes (absent: the default).
+  std::map<const ast::CallExpr *, int64_t> allocAlignments;
   /// The elements each slice of a tuple (t[1:], a.shape[:2]) takes, in order.
   std::map<const ast::SubscriptExpr *, std::vector<int64_t>> tupleSlices;
   /// rec[0]: a record's field by position (a constant index), by its name.
