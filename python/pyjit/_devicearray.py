@@ -713,11 +713,13 @@ def to_device(obj, stream=0, copy=True, to=None):
         dev = DeviceArray(ary.shape, ary.dtype, ary.strides)
         if copy and dev.nbytes:
             _htod(dev.device_ctypes_pointer, ary.T, s)
+        dev.stream = stream
         return dev
     ary = np.require(ary, requirements="C")
     dev = DeviceArray(ary.shape, ary.dtype)
     if copy and dev.nbytes:
         _htod(dev.device_ctypes_pointer, ary, s)
+    dev.stream = stream  # its later copies given no stream go there (numba.cuda)
     return dev
 
 
@@ -751,12 +753,16 @@ def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
         raise ValueError("order must be 'C' or 'F', got %r" % (order,))
     if strides is None:
         strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
-        return DeviceArray(shape, dtype, strides)
-    strides = tuple(int(s) for s in strides)
-    if len(strides) != len(shape) or any(s < 0 for s in strides):
-        raise ValueError("strides %r do not suit shape %r" % (strides, tuple(shape)))
-    span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) if all(shape) else 0
-    return DeviceArray(shape, dtype, strides, _DeviceBuffer(span))
+        dev = DeviceArray(shape, dtype, strides)
+    else:
+        strides = tuple(int(s) for s in strides)
+        if len(strides) != len(shape) or any(s < 0 for s in strides):
+            raise ValueError("strides %r do not suit shape %r" % (strides, tuple(shape)))
+        span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) \
+            if all(shape) else 0
+        dev = DeviceArray(shape, dtype, strides, _DeviceBuffer(span))
+    dev.stream = stream  # its copies given no stream go there (numba.cuda keeps it too)
+    return dev
 
 
 def strides_like(ary):
@@ -777,7 +783,7 @@ def device_array_like(ary, stream=0):
     """An uninitialized DeviceArray with `ary`'s shape and dtype, its strides
     contiguous in the order of `ary`'s (strides_like: C for a C array,
     Fortran for a Fortran one or a view of one)."""
-    return device_array(ary.shape, ary.dtype, strides=strides_like(ary))
+    return device_array(ary.shape, ary.dtype, strides=strides_like(ary), stream=stream)
 
 
 def from_dlpack(obj):

@@ -412,3 +412,16 @@ def test_auto_device_copies_host_data_and_passes_device_arrays():
     assert same is d and not copied
     with pytest.raises(ValueError, match="not contiguous"):
         cuda.devicearray.auto_device(np.arange(10.0)[:-1:2])
+
+
+def test_arrays_made_on_a_stream_keep_it():
+    # numba.cuda: device_array(..., stream=s).stream is s (its copies go there).
+    s = cuda.stream()
+    d = cuda.device_array(4, stream=s)
+    assert d.stream is s
+    assert cuda.to_device(np.arange(3.0), stream=s).stream is s
+    assert cuda.device_array_like(np.zeros(2), stream=s).stream is s
+    assert cuda.device_array(2).stream == 0
+    d.copy_to_device(np.arange(4.0))
+    s.synchronize()
+    assert d.copy_to_host().tolist() == [0.0, 1.0, 2.0, 3.0]
