@@ -143,7 +143,7 @@ Value *IRGen::constant(const GlobalValue &c, Type *type) {
   if (auto *ct = dyn_cast<ComplexType>(type)) {
     double re = c.kind == GlobalValue::Kind::Float || c.kind == GlobalValue::Kind::Complex
                     ? c.f
-                    : static_cast<double>(c.i);
+                    : c.intAsDouble();
     double im = c.kind == GlobalValue::Kind::Complex ? c.imag : 0.0;
     Type *part = ctx.floatTy(ct->partBits());
     return b.create(Opcode::ComplexMake, type, {b.constFloat(part, re), b.constFloat(part, im)});
@@ -151,7 +151,7 @@ Value *IRGen::constant(const GlobalValue &c, Type *type) {
   switch (c.kind) {
   case GlobalValue::Kind::Int:
     if (isa<FloatType>(type))
-      return b.constFloat(type, static_cast<double>(c.i));
+      return b.constFloat(type, c.intAsDouble());
     if (isa<BoolType>(type))
       return b.constBool(c.i != 0);
     return b.constInt(type, c.i);

@@ -29,6 +29,8 @@ RValue IRGen::call(const CallExpr &e) {
     for (size_t i = 0; i < e.args.size(); ++i) {
       auto *starred = dyn_cast<StarredExpr>(e.args[i].get());
       const std::string &temp = it->second.temps[i];
+      if (temp.empty()) // a string literal, copied into the call as it is
+        continue;
       writeVar(temp, localType(temp), gen(starred ? *starred->value : *e.args[i]));
     }
     return gen(*it->second.call);

@@ -297,11 +297,22 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
   std::string prefix = "$star" + std::to_string(e.range().begin.line) + ":" +
                        std::to_string(e.range().begin.col) + ".";
   for (size_t i = 0; i < e.args.size(); ++i) {
+    if (auto *str = dyn_cast<StrLitExpr>(e.args[i].get())) { // print(*t, "text"): as it is
+      result.exprs[str] = ExprInfo{ctx.none()};
+      args.push_back(std::make_unique<StrLitExpr>(str->range(), str->value));
+      star.temps.push_back({});
+      continue;
+    }
     auto *starred = dyn_cast<StarredExpr>(e.args[i].get());
     const Expr &value = starred ? *starred->value : *e.args[i];
     ExprInfo v = valueOf(value, expr(value));
     if (!v.type)
       return {};
+    if (!isVariableType(v.type)) { // a function, a dtype: not a value a temporary holds
+      error(value.range(), "in a call with '*' unpacking, the arguments must be values "
+                           "(numbers, arrays, tuples of them), not " + typeName(v.type));
+      return {};
+    }
     std::string temp = prefix + std::to_string(i);
     localNames.insert(temp);
     assignVar(temp, v.type, value.range());
@@ -333,7 +344,9 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
 ExprInfo Inferer::call(const CallExpr &e) {
   ExprInfo callee = expr(*e.callee);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && bt->path() == "print") {
-    // print(a, "text", b): numbers, bools and string literals.
+    // print(a, "text", b): numbers, bools, tuples of them and string literals.
+    if (llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); }))
+      return starCall(e); // print(*t)
     if (!e.keywords.empty()) {
       error(e.keywords.front().range, "print() keyword arguments are not supported in kernels");
       return {};

@@ -1,5 +1,6 @@
 //===- LiteralFolding.cpp - Integer expressions of literals, folded exactly ===//
 #include "LiteralFolding.h"
+#include <cmath>
 
 using namespace pyjit;
 using namespace pyjit::ast;
@@ -10,12 +11,15 @@ using llvm::isa;
 namespace {
 
 bool isOperand(const Expr &e) {
-  return isa<IntLitExpr>(e) || pyjit::ir::isIntLiteralTree(e);
+  return isa<IntLitExpr>(e) || isa<FloatLitExpr>(e) || pyjit::ir::isLiteralTree(e);
 }
 
 // CPython folds only results of at most 128 bits (MAX_INT_SIZE in
-// Python/ast_opt.c); past that the operation runs when the code does.
-bool withinLimit(const APInt &v) { return v.getSignificantBits() <= 129; }
+// Python/ast_opt.c) and leaves larger ones to run time, where numba's int64
+// arithmetic would wrap them; pyjit folds up to 255 bits exactly instead
+// (kFoldBits, with room for the sign), and leaves larger ones to the typing
+// (an overflow error).
+bool withinLimit(const APInt &v) { return v.getSignificantBits() < pyjit::ir::kFoldBits; }
 
 APInt floorDiv(const APInt &a, const APInt &b, APInt &mod) {
   APInt q(a.getBitWidth(), 0), r(a.getBitWidth(), 0);
@@ -28,9 +32,50 @@ APInt floorDiv(const APInt &a, const APInt &b, APInt &mod) {
   return q;
 }
 
+// Python's float arithmetic on two folded operands (an int converted, as
+// Python converts it); none where Python raises (a division by zero, 0.0 to
+// a negative power, a negative base to a fractional power: a complex) or the
+// operator takes no floats (// and % are left to run time too). `ints`: both
+// operands are ints (int / int, or int ** negative int: a float in Python).
+std::optional<pyjit::ir::LiteralValue> foldFloats(BinaryOp op, double a, double b, bool ints) {
+  using pyjit::ir::LiteralValue;
+  switch (op) {
+  case BinaryOp::Add: return LiteralValue::ofFloat(a + b);
+  case BinaryOp::Sub: return LiteralValue::ofFloat(a - b);
+  case BinaryOp::Mul: return LiteralValue::ofFloat(a * b);
+  case BinaryOp::TrueDiv:
+    if (b == 0)
+      return std::nullopt;
+    return LiteralValue::ofFloat(a / b);
+  case BinaryOp::Pow:
+    if ((a == 0 && b < 0) || (a < 0 && std::floor(b) != b))
+      return std::nullopt;
+    if (ints && a == 0)
+      return std::nullopt;
+    return LiteralValue::ofFloat(std::pow(a, b));
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace
 
-bool pyjit::ir::isIntLiteralTree(const Expr &e) {
+double pyjit::ir::LiteralValue::asDouble() const {
+  if (!i)
+    return f;
+  if (i->isSignedIntN(64))
+    return static_cast<double>(i->getSExtValue());
+  // Wider: its top 64 bits rounded to a double, scaled back (the bits below
+  // them can move the result by at most an ulp's fraction).
+  bool negative = i->isNegative();
+  APInt magnitude = negative ? -*i : *i;
+  unsigned shift = magnitude.getActiveBits() > 64 ? magnitude.getActiveBits() - 64 : 0;
+  double d = std::ldexp(static_cast<double>(magnitude.lshr(shift).getZExtValue()),
+                        static_cast<int>(shift));
+  return negative ? -d : d;
+}
+
+bool pyjit::ir::isLiteralTree(const Expr &e) {
   if (auto *u = dyn_cast<UnaryExpr>(&e))
     return u->op != UnaryOp::Not && isOperand(*u->operand);
   if (auto *b = dyn_cast<BinaryExpr>(&e))
@@ -38,28 +83,36 @@ bool pyjit::ir::isIntLiteralTree(const Expr &e) {
   return false;
 }
 
-std::optional<APInt> pyjit::ir::foldIntLiteralTree(const Expr &e) {
+std::optional<pyjit::ir::LiteralValue> pyjit::ir::foldLiteralTree(const Expr &e) {
+  if (auto *lit = dyn_cast<FloatLitExpr>(&e))
+    return LiteralValue::ofFloat(lit->value);
   if (auto *lit = dyn_cast<IntLitExpr>(&e))
-    return lit->isUnsigned ? APInt(kFoldBits, static_cast<uint64_t>(lit->value))
-                           : APInt(kFoldBits, lit->value, /*isSigned=*/true);
+    return LiteralValue::ofInt(lit->isUnsigned
+                                   ? APInt(kFoldBits, static_cast<uint64_t>(lit->value))
+                                   : APInt(kFoldBits, lit->value, /*isSigned=*/true));
   if (auto *u = dyn_cast<UnaryExpr>(&e)) {
-    std::optional<APInt> v = foldIntLiteralTree(*u->operand);
-    if (!v)
+    std::optional<LiteralValue> v = foldLiteralTree(*u->operand);
+    if (!v || u->op == UnaryOp::Not)
       return std::nullopt;
-    switch (u->op) {
-    case UnaryOp::Neg: return -*v;
-    case UnaryOp::Pos: return *v;
-    case UnaryOp::Invert: return ~*v;
-    case UnaryOp::Not: return std::nullopt;
+    if (v->isFloat()) { // ~ of a float is Python's TypeError: left to run time
+      if (u->op == UnaryOp::Invert)
+        return std::nullopt;
+      return LiteralValue::ofFloat(u->op == UnaryOp::Neg ? -v->f : v->f);
     }
-    return std::nullopt;
+    APInt x = *v->i;
+    return LiteralValue::ofInt(u->op == UnaryOp::Neg ? -x : u->op == UnaryOp::Pos ? x : ~x);
   }
   auto *b = dyn_cast<BinaryExpr>(&e);
   if (!b)
     return std::nullopt;
-  std::optional<APInt> l = foldIntLiteralTree(*b->lhs), r = foldIntLiteralTree(*b->rhs);
-  if (!l || !r)
+  std::optional<LiteralValue> lv = foldLiteralTree(*b->lhs), rv = foldLiteralTree(*b->rhs);
+  if (!lv || !rv)
     return std::nullopt;
+  if (lv->isFloat() || rv->isFloat() || b->op == BinaryOp::TrueDiv ||
+      (b->op == BinaryOp::Pow && rv->i->isNegative()))
+    return foldFloats(b->op, lv->asDouble(), rv->asDouble(),
+                      /*ints=*/!lv->isFloat() && !rv->isFloat());
+  const APInt *l = &*lv->i, *r = &*rv->i;
   APInt v(kFoldBits, 0), mod(kFoldBits, 0);
   switch (b->op) {
   case BinaryOp::Add: v = *l + *r; break;
@@ -85,7 +138,7 @@ std::optional<APInt> pyjit::ir::foldIntLiteralTree(const Expr &e) {
   case BinaryOp::Pow: {
     if (r->isNegative())
       return std::nullopt; // a float
-    if (r->ugt(128)) { // only 0, 1 and -1 stay within the limit
+    if (r->ugt(pyjit::ir::kFoldBits)) { // only 0, 1 and -1 stay within the limit
       if (l->isZero() || l->isOne())
         v = *l;
       else if (l->isAllOnes())
@@ -107,7 +160,7 @@ std::optional<APInt> pyjit::ir::foldIntLiteralTree(const Expr &e) {
   case BinaryOp::Shl:
     if (r->isNegative())
       return std::nullopt; // ValueError: negative shift count
-    if (r->ugt(128) && !l->isZero())
+    if (r->uge(pyjit::ir::kFoldBits) && !l->isZero())
       return std::nullopt;
     v = l->isZero() ? *l : l->shl(static_cast<unsigned>(r->getZExtValue()));
     if (!l->isZero() && v.ashr(static_cast<unsigned>(r->getZExtValue())) != *l)
@@ -123,5 +176,5 @@ std::optional<APInt> pyjit::ir::foldIntLiteralTree(const Expr &e) {
   }
   if (!withinLimit(v))
     return std::nullopt;
-  return v;
+  return LiteralValue::ofInt(v);
 }

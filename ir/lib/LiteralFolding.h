@@ -4,8 +4,8 @@
 // optimizer, Python/ast_opt.c) before numba sees the bytecode: `2**63 - 1`
 // and `2**64 // 4` reach numba as one constant, though 2**63 alone fits no
 // int64. pyjit reads the source, so it folds the same trees itself, with
-// Python's unbounded integers (up to CPython's own limit of 128-bit results,
-// past which CPython leaves the operation to run time).
+// Python's unbounded integers (up to 255-bit results; CPython stops at 128,
+// leaving larger ones to run time, where numba would wrap them) and its floats.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYJIT_IR_LITERALFOLDING_H
@@ -17,17 +17,29 @@
 
 namespace pyjit::ir {
 
-/// Whether `e` is a unary or binary operator whose operands are integer
-/// literals or such operators in turn (parentheses are not nodes): a tree
-/// CPython folds.
-bool isIntLiteralTree(const ast::Expr &e);
-
-/// The exact value of an integer literal tree (isIntLiteralTree), as a
-/// signed APInt of kFoldBits bits; none where CPython does not fold it (a
-/// division or modulo by zero, a negative power or shift count, a result
-/// wider than 128 bits) or for an operator that gives no int (`/`).
+/// A folded literal tree: a Python int (exact, as a signed APInt of
+/// kFoldBits bits) or a float.
 inline constexpr unsigned kFoldBits = 256;
-std::optional<llvm::APInt> foldIntLiteralTree(const ast::Expr &e);
+struct LiteralValue {
+  std::optional<llvm::APInt> i; // set for an int
+  double f = 0;                 // the float otherwise
+  static LiteralValue ofInt(llvm::APInt v) { return {std::move(v), 0}; }
+  static LiteralValue ofFloat(double v) { return {std::nullopt, v}; }
+  bool isFloat() const { return !i; }
+  double asDouble() const;
+};
+
+/// Whether `e` is a unary or binary operator whose operands are number
+/// literals (ints, floats) or such operators in turn (parentheses are not
+/// nodes): a tree CPython folds.
+bool isLiteralTree(const ast::Expr &e);
+
+/// The value of a literal tree (isLiteralTree), with Python's unbounded ints
+/// and its float arithmetic (an int ** a negative int and int / int are
+/// floats); none where CPython does not fold it (a division or modulo by
+/// zero, a negative shift count, an int result wider than 255 bits, an
+/// operator a float does not take) — the operation is then typed as usual.
+std::optional<LiteralValue> foldLiteralTree(const ast::Expr &e);
 
 } // namespace pyjit::ir
 

@@ -287,6 +287,8 @@ public:
     }
     if (!accept(")")) {
       do {
+        if (rest.ltrim().starts_with(")"))
+          break; // "void(float32[:],)": a trailing comma, as Python allows
         auto t = type();
         if (!t)
           return t.takeError();

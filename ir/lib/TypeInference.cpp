@@ -476,9 +476,8 @@ void Inferer::stmt(const Stmt &s) {
     }
     if (isa<NameExpr>(*a.target))
       assignVar(cast<NameExpr>(*a.target).name, r, a.target->range());
-    if (isa<AttributeExpr>(*a.target) ||
-        (isa<SubscriptExpr>(*a.target) && isa<StrLitExpr>(*cast<SubscriptExpr>(*a.target).index)))
-      // a[i].x += v, r['x'] += v: a record field, written back.
+    if (isa<AttributeExpr>(*a.target) || isa<SubscriptExpr>(*a.target))
+      // a[i].x += v, r['x'] += v, r[0] += v: a record field, written back.
       if (const Expr *el = isa<AttributeExpr>(*a.target) ? cast<AttributeExpr>(*a.target).value.get()
                                                          : cast<SubscriptExpr>(*a.target).value.get();
           el && llvm::isa_and_nonnull<RecordType>(result.exprs[el].type) &&
@@ -705,11 +704,11 @@ ExprInfo Inferer::valueOf(const Expr &e, ExprInfo info) {
 }
 
 std::optional<ExprInfo> Inferer::literalTree(const Expr &e) {
-  if (!isIntLiteralTree(e))
+  if (!isLiteralTree(e))
     return std::nullopt;
-  std::optional<llvm::APInt> v = foldIntLiteralTree(e);
+  std::optional<LiteralValue> v = foldLiteralTree(e);
   if (!v)
-    return std::nullopt; // CPython leaves it to run time too
+    return std::nullopt; // CPython leaves it to run time too: typed as usual
   // Nothing reads the operands' types (the tree is one constant); they are
   // recorded as the literals they are, for whoever walks the tree.
   std::function<void(const Expr &)> operands = [&](const Expr &x) {
@@ -719,6 +718,8 @@ std::optional<ExprInfo> Inferer::literalTree(const Expr &e) {
         if (lit->isUnsigned)
           g.dtype = "uint64";
         result.exprs[&o] = constant(g);
+      } else if (auto *fl = dyn_cast<FloatLitExpr>(&o)) {
+        result.exprs[&o] = constant(GlobalValue::ofFloat(fl->value));
       } else {
         result.exprs[&o] = ExprInfo{ctx.int64(), /*weak=*/true};
         operands(o);
@@ -732,11 +733,14 @@ std::optional<ExprInfo> Inferer::literalTree(const Expr &e) {
     }
   };
   operands(e);
+  if (v->isFloat())
+    return constant(GlobalValue::ofFloat(v->f));
   // As numba types the folded constant: int64, else uint64 (2**63 up).
-  if (v->isSignedIntN(64))
-    return constant(GlobalValue::ofInt(v->getSExtValue()));
-  if (!v->isNegative() && v->isIntN(64)) {
-    GlobalValue g = GlobalValue::ofInt(static_cast<int64_t>(v->getZExtValue()));
+  const llvm::APInt &i = *v->i;
+  if (i.isSignedIntN(64))
+    return constant(GlobalValue::ofInt(i.getSExtValue()));
+  if (!i.isNegative() && i.isIntN(64)) {
+    GlobalValue g = GlobalValue::ofInt(static_cast<int64_t>(i.getZExtValue()));
     g.dtype = "uint64";
     return constant(g);
   }
@@ -992,7 +996,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     return ExprInfo{ctx.tuple(elems)};
   }
   case Expr::Kind::Starred:
-    error(e.range(), "'*' unpacking is not supported here (it is in a call: f(*t))");
+    error(e.range(), "'*' unpacking is not supported in this call (write the arguments out)");
     return {};
   case Expr::Kind::Slice:
     error(e.range(), "array slicing is not supported in kernels");
@@ -2089,7 +2093,7 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
   }
   if (t == ctx.float64()) {
     auto asDouble = [](const GlobalValue &g) {
-      return g.kind == GlobalValue::Kind::Float ? g.f : static_cast<double>(g.i);
+      return g.kind == GlobalValue::Kind::Float ? g.f : g.intAsDouble();
     };
     double a = asDouble(*l.constant), b = asDouble(*r.constant);
     switch (e.op) {

@@ -11,6 +11,6 @@ def k(a):
     for i in range(*(1, 3)):
         a[i] = 1.0
 
-# CHECK: {{.*}}star-unpacking-outside-a-call.py:11:20: error: '*' unpacking is not supported here (it is in a call: f(*t))
+# CHECK: {{.*}}star-unpacking-outside-a-call.py:11:20: error: '*' unpacking is not supported in this call (write the arguments out)
 # CHECK-NEXT: {{^}}    for i in range(*(1, 3)):{{$}}
 # CHECK-NEXT: {{^}}                   ^~~~~~~{{$}}

@@ -1345,3 +1345,23 @@ def test_is_between_intenum_members_of_two_classes_is_false(jit):
     out = np.zeros(5, np.bool_)
     k[1, 1](out)
     assert out.tolist() == [False, True, True, True, False]
+
+
+def test_star_unpacking_into_print_and_its_errors(jit, capfd, tmp_path):
+    @jit
+    def k():
+        if cuda.threadIdx.x == 0:
+            print(*(1, 2.5), "end")
+
+    k[1, 1]()
+    cuda.synchronize()
+    assert "1 2.500000 end" in capfd.readouterr().out
+    from kernel_files import load_module
+    m = load_module(tmp_path, "starbad", "from pyjit import cuda\nimport numpy as np\n\n\n"
+                                         "def k(a):\n"
+                                         "    s = cuda.local.array(*((3,), np.float64))\n"
+                                         "    a[0] = s[0]\n")
+    with pytest.raises(pyjit.CompileError, match=r"starbad.py:6:27: error: in a call with '\*' "
+                                                 r"unpacking, the arguments must be values") as e:
+        jit(m.k)[1, 1](np.zeros(1))
+    assert "$star" not in str(e.value)

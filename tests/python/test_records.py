@@ -653,3 +653,15 @@ def test_an_array_field_assigned_whole(jit):
     ok[1, 1](a, np.array([1.0, 2.0, 3.0], np.float32), np.array([[1, 2], [3, 4]]))
     assert a["arr"].tolist() == [[1.0, 2.0, 3.0], [5.0, 5.0, 5.0]]
     assert a["m"].tolist() == [[[1, 2], [3, 4]], [[0, 0], [0, 0]]]
+
+
+def test_a_read_only_record_field_by_position_is_not_written(jit, tmp_path):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "roposition", "def k(c):\n    c[0][1] += 1\n\n\n"
+                                            "def j(c):\n    r = c[0]\n    r[1] += 1\n")
+    c = np.zeros(1, _POS)
+    c.flags.writeable = False
+    for f in (m.k, m.j):
+        with pytest.raises(pyjit.CompileError, match="cannot write to a read-only array"):
+            jit(f)[1, 1](c)
+    assert c["b"][0] == 0

@@ -138,6 +138,38 @@ def test_operators_on_integer_literals_fold_exactly_as_cpython_does(jit):
     assert u.tolist() == [2**64 - 1, 2**63, 2**63, 2**64 // 4 * 3]
 
 
+_BIG_GLOBAL = 2**63  # a uint64, as numba types it
+
+
+def test_literal_folding_with_floats_negative_powers_and_uint64_values(jit):
+    # CPython folds `10**-6` to the float 1e-06 and `2**64 / 2` to a float;
+    # a uint64 constant (2**63 and up) converts to float unsigned.
+    import math
+
+    @jit
+    def k(out):
+        out[0] = 10**-6
+        eps = 10**-3
+        out[1] = eps * 1000
+        out[2] = (-2)**-2
+        out[3] = 2**64 / 2
+        out[4] = 2**64 * 1.0
+        out[5] = 2**200 // 2**190
+        out[6] = 7 / 2
+        out[7] = 2**63 * 1.0
+        out[8] = float(2**63)
+        x = 2**63
+        out[9] = x * 1.0
+        out[10] = math.sqrt(2**64 - 1)
+        out[11] = max(2**63, 0.5)
+        out[12] = _BIG_GLOBAL * 1.0
+
+    out = np.zeros(13)
+    k[1, 1](out)
+    assert out.tolist() == [1e-06, 1.0, 0.25, 2.0**63, 2.0**64, 1024.0, 3.5, 2.0**63, 2.0**63,
+                            2.0**63, 2.0**32, 2.0**63, 2.0**63]
+
+
 def test_a_folded_integer_literal_outside_64_bits_is_an_error(jit, tmp_path):
     from kernel_files import load_module
     m = load_module(tmp_path, "big", "def k(out):\n    out[0] = 2**64 + 1 - 1\n")

@@ -255,3 +255,14 @@ def test_overloads_are_rated_by_conversions_and_ties_are_ambiguous(jit):
     g = jit(["(float64[::1], int32, float64)", "(float64[::1], float64, float64)"])(add)
     g[1, 1](r, 2, 3)   # (int64, int64): one unsafe + one safe vs two safe: the second
     assert r[0] == 5.0
+
+
+def test_signatures_with_a_trailing_comma():
+    # numba evaluates signatures as Python, where (float32[:],) is a 1-tuple.
+    def f(a):
+        a[0] = 1.0
+
+    for sig in ("(float32[:],)", "void(float32[:],)", "void(float32[:], )"):
+        a = np.zeros(1, np.float32)
+        cuda.jit(sig, target="cpu")(f)[1, 1](a)
+        assert a[0] == 1.0, sig

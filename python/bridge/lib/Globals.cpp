@@ -112,6 +112,18 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       long long i = PyLong_AsLongLongAndOverflow(v, &overflow);
       if (i == -1 && PyErr_Occurred())
         return false;
+      bool unsignedInt = false;
+      if (overflow > 0 && *kind == "int") {
+        // 2**63 to 2**64 - 1: a uint64, as numba types the int (and a literal).
+        unsigned long long u = PyLong_AsUnsignedLongLong(v);
+        if (u == static_cast<unsigned long long>(-1) && PyErr_Occurred())
+          PyErr_Clear();
+        else {
+          i = static_cast<long long>(u);
+          overflow = 0;
+          unsignedInt = true;
+        }
+      }
       if (overflow) {
         env.set(*name, ir::GlobalValue::unsupported("int (does not fit in 64 bits)"));
         continue;
@@ -121,7 +133,7 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         g.name = dtype;
         g.dtype = enumType; // a plain Enum member's type; an IntEnum member is an int
       } else {
-        g.dtype = dtype;
+        g.dtype = unsignedInt ? "uint64" : dtype;
       }
       env.set(*name, g);
     } else if (*kind == "none") {

@@ -64,6 +64,12 @@ struct GlobalValue {
   std::shared_ptr<const GlobalEnv> members; // Namespace (shared: ExprInfo copies values)
 
   static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
+  /// An Int's (or Bool's) value as a double: a uint64 constant (dtype
+  /// "uint64", 2**63 and up) read unsigned.
+  double intAsDouble() const {
+    return dtype == "uint64" ? static_cast<double>(static_cast<uint64_t>(i))
+                             : static_cast<double>(i);
+  }
   /// Python's truth of a constant number, bool or None; none for others.
   std::optional<bool> truth() const {
     switch (kind) {

@@ -70,7 +70,8 @@ struct TypedFunction {
   /// f(a, *t) where f is not a device function (complex(*cmath.polar(z)),
   /// math.hypot(*v)): each argument is evaluated once, in order, into the
   /// temporary `temps[i]`; `call` calls the same function with them, a
-  /// starred one spread into its elements (temps[i][0], temps[i][1], ...).
+  /// starred one spread into its elements (temps[i][0], temps[i][1], ...);
+  /// a string literal (print's) is copied as it is (its temps[i] empty).
   struct StarCall {
     std::unique_ptr<ast::CallExpr> call;
     std::vector<std::string> temps;
