@@ -771,7 +771,8 @@ def strides_like(ary):
     numba.cuda's *_array_like follow): the smallest stride's dimension
     varies fastest, so a Fortran view gets Fortran strides."""
     shape, itemsize = tuple(ary.shape), np.dtype(ary.dtype).itemsize
-    order = sorted(range(len(shape)), key=lambda d: ary.strides[d])  # stable, as NumPy
+    # By absolute stride, stable: NumPy's PyArray_CreateSortedStridePerm.
+    order = sorted(range(len(shape)), key=lambda d: abs(ary.strides[d]))
     strides, step = [0] * len(shape), itemsize
     for d in order:
         strides[d] = step

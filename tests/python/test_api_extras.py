@@ -378,7 +378,8 @@ def test_array_like_keeps_the_order_of_a_views_strides(like):
     f = np.zeros((10, 12), order="F")[::2, ::2]
     t = np.zeros((2, 3, 4)).transpose(1, 2, 0)  # shape (3, 4, 2), strides (32, 8, 96)
     cases = [(f, (8, 40)), (cuda.device_array((10, 12), order="F")[::2, ::2], (8, 40)),
-             (t, (32, 8, 96)), (np.zeros((3, 5)), (40, 8))]
+             (t, (32, 8, 96)), (np.zeros((3, 5)), (40, 8)),
+             (np.zeros((2, 3))[::-1], (24, 8))]  # a negative stride counts by its size
     for model, strides in cases:
         got = getattr(cuda, like)(model)
         assert got.shape == model.shape
