@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringSet.h"
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -246,6 +247,16 @@ private:
     }
   }
 
+    // A condition the source decides: True, False, or an int literal
+  // (`while True:`, `while 1:`, `if False:`); none for any other.
+  static std::optional<bool> literalTruth(const Expr &cond) {
+    if (auto *b = dyn_cast<BoolLitExpr>(&cond))
+      return b->value;
+    if (auto *i = dyn_cast<IntLitExpr>(&cond))
+      return i->value != 0;
+    return std::nullopt;
+  }
+
   // -- reaching definitions ---------------------------------------------------
   void use(Expr &e) {
     if (auto *n = dyn_cast<NameExpr>(&e)) {
@@ -304,6 +315,10 @@ private:
     case Stmt::Kind::If: {
       auto &i = cast<IfStmt>(s);
       use(*i.cond);
+      if (std::optional<bool> known = literalTruth(*i.cond)) { // `if False:` never runs
+        block(*known ? i.body : i.orelse);
+        return;
+      }
       State before = cur;
       block(i.body);
       State taken = cur;
@@ -314,13 +329,15 @@ private:
     }
     case Stmt::Kind::While: {
       auto &w = cast<WhileStmt>(s);
-      loop([&] { use(*w.cond); }, w.body, w.orelse, /*beforeBody=*/nullptr);
+      // `while True:` ends only at a break: its `else:` never runs.
+      bool endless = literalTruth(*w.cond).value_or(false);
+      loop([&] { use(*w.cond); }, w.body, w.orelse, /*target=*/nullptr, endless);
       return;
     }
     case Stmt::Kind::For: {
       auto &f = cast<ForStmt>(s);
       use(*f.iter);
-      loop([] {}, f.body, f.orelse, f.target.get());
+      loop([] {}, f.body, f.orelse, f.target.get(), /*endless=*/false);
       return;
     }
     case Stmt::Kind::Return:
@@ -361,7 +378,7 @@ private:
   /// before the loop, the body's end and each `continue`. The loop ends at
   /// the head (`else:` runs then) or at a `break`.
   template <typename Test>
-  void loop(Test test, Block &body, Block &orelse, Expr *target) {
+  void loop(Test test, Block &body, Block &orelse, Expr *target, bool endless) {
     State head = cur;
     State exit;
     while (true) {
@@ -380,6 +397,8 @@ private:
         next.merge(c);
       if (next == head) {
         cur = exit;
+        if (endless)
+          cur.live = false; // only a break leaves it
         block(orelse);
         for (const State &b : l.breaks)
           cur.merge(b);

@@ -1365,3 +1365,28 @@ def test_star_unpacking_into_print_and_its_errors(jit, capfd, tmp_path):
                                                  r"unpacking, the arguments must be values") as e:
         jit(m.k)[1, 1](np.zeros(1))
     assert "$star" not in str(e.value)
+
+
+def test_variable_webs_skip_what_a_literal_condition_never_runs(jit):
+    # `while True:` leaves only by break (its else never runs); `if False:`
+    # never runs: their assignments reach no read, so they are other variables.
+    @jit
+    def k(out):
+        i = 0
+        while True:
+            v = 2.5
+            i += 1
+            if i > 3:
+                break
+        else:
+            v = (1, 2)
+        out[0] = v
+        if False:
+            w = (1, 2)
+        else:
+            w = 7
+        out[1] = w
+
+    out = np.zeros(2)
+    k[1, 1](out)
+    assert out.tolist() == [2.5, 7.0]
