@@ -1330,6 +1330,9 @@ class _Other(__import__("enum").IntEnum):
     three = 3  # the value of _Shape.circle
 
 
+_THREE = 3
+
+
 def test_is_between_intenum_members_of_two_classes_is_false(jit):
     # Python and numba: members of two IntEnum classes (or one and a plain
     # int) are never the same object, though == compares their values.
@@ -1340,7 +1343,7 @@ def test_is_between_intenum_members_of_two_classes_is_false(jit):
         out[2] = _Shape.circle == _Other.three
         x = _Shape.circle
         out[3] = x is _Shape.circle
-        out[4] = _Shape.circle is 3  # noqa: F632
+        out[4] = _Shape.circle is _THREE  # a plain int of the same value
 
     out = np.zeros(5, np.bool_)
     k[1, 1](out)
