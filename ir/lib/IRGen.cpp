@@ -479,6 +479,8 @@ bool IRGen::isFieldAccess(const Expr &e) {
 
 void IRGen::assign(const Expr &target, const RValue &v) {
   if (auto *n = dyn_cast<NameExpr>(&target)) {
+    if (!typed->locals.count(n->name))
+      return; // f = a device function: a name for a compile-time value, no variable
     writeVar(n->name, localType(n->name), v);
     return;
   }

@@ -274,6 +274,9 @@ private:
   /// Locals assigned once, a constant: what reading them after the
   /// assignment (which ends at the SourceLoc) gives.
   std::map<std::string, std::pair<ExprInfo, SourceLoc>> constantLocals;
+  /// Locals that name a compile-time value (f = a device function, dt =
+  /// np.float32): constantLocals entries with no run-time variable.
+  std::set<std::string> aliases;
   /// Parallel to the parameters (or empty): constant arguments (inferTypes).
   std::vector<std::optional<GlobalValue>> paramConstants;
   /// The assignments directly in the function's body (not nested).

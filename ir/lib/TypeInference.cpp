@@ -102,6 +102,8 @@ std::optional<TypedFunction> Inferer::run() {
   // A local whose every assignment is in code that is not lowered (a
   // branch decided when compiling, code after a return) has no type: fine
   // unless live code reads it (Python's UnboundLocalError).
+  for (const std::string &alias : aliases) // names of compile-time values, not variables
+    result.locals.erase(alias);
   for (auto it = result.locals.begin(); it != result.locals.end();) {
     if (it->second || failed) {
       ++it;
@@ -390,6 +392,17 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::Assign: {
     auto &a = cast<AssignStmt>(s);
     ExprInfo v = valueOf(*a.value, expr(*a.value));
+    // `f = one_device_function`, `dt = np.float32`, assigned once at the top
+    // level: a name for that compile-time value (numba types the variable as
+    // the function or dtype), no run-time variable.
+    if (v.type && !isVariableType(v.type) && topLevelAssigns.count(&a) &&
+        a.targets.size() == 1)
+      if (auto *n = dyn_cast<NameExpr>(a.targets[0].get()); n && assignments[n->name] == 1) {
+        constantLocals[n->name] = {v, a.range().end};
+        aliases.insert(n->name);
+        result.exprs[n] = v;
+        return;
+      }
     // `TILE = 32`, assigned nowhere else: reads are the constant, as numba
     // types such a local Literal[int] (so it can size a shared array).
     // Only at the function's top level, so the assignment dominates every

@@ -1393,3 +1393,29 @@ def test_variable_webs_skip_what_a_literal_condition_never_runs(jit):
     out = np.zeros(2)
     k[1, 1](out)
     assert out.tolist() == [2.5, 7.0]
+
+
+@cuda.jit(device=True)
+def _plus_one(x):
+    return x + 1
+
+
+def test_a_local_naming_a_function_or_a_dtype(jit):
+    # numba: f = g (a device function), dt = np.float32, h = math.sqrt, each
+    # assigned once, are names for those compile-time values.
+    import math
+
+    @jit
+    def k(out):
+        f = _plus_one
+        out[0] = f(1)
+        dt = np.float32
+        s = cuda.local.array(2, dt)
+        s[0] = 2.5
+        out[1] = s[0]
+        g = math.sqrt
+        out[2] = g(16.0)
+
+    out = np.zeros(3)
+    k[1, 1](out)
+    assert out.tolist() == [2.0, 2.5, 4.0]
