@@ -420,7 +420,7 @@ private:
       if (auto it = uses.find(node); it != uses.end() && !it->second.empty())
         webs.unionSets(id, *it->second.begin());
     // Per name, its webs in order of their first definition: the first
-    // keeps the name, the others are name#1, name#2, ...
+    // keeps the name, the others are name~1, name~2, ...
     std::map<std::string, std::vector<int>> leaders; // name -> web leaders, in order
     std::map<int, std::string> newName;              // web leader -> its name
     for (int id = 0; id < static_cast<int>(defName.size()); ++id) {
@@ -429,7 +429,7 @@ private:
         continue;
       std::vector<int> &seen = leaders[defName[id]];
       newName[leader] = seen.empty() ? defName[id]
-                                     : defName[id] + "#" + std::to_string(seen.size());
+                                     : defName[id] + "~" + std::to_string(seen.size());
       seen.push_back(leader);
     }
     for (int id = 0; id < static_cast<int>(defName.size()); ++id)

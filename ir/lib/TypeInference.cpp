@@ -395,7 +395,7 @@ void Inferer::stmt(const Stmt &s) {
     // `f = one_device_function`, `dt = np.float32`, assigned once at the top
     // level: a name for that compile-time value (numba types the variable as
     // the function or dtype), no run-time variable.
-    if (v.type && !isVariableType(v.type) && topLevelAssigns.count(&a) &&
+    if (llvm::isa_and_nonnull<BuiltinType>(v.type) && topLevelAssigns.count(&a) &&
         a.targets.size() == 1)
       if (auto *n = dyn_cast<NameExpr>(a.targets[0].get()); n && assignments[n->name] == 1) {
         constantLocals[n->name] = {v, a.range().end};

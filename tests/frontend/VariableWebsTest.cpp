@@ -46,7 +46,7 @@ std::vector<std::string> names(const std::string &body) {
 TEST(VariableWebsTest, AssignmentsReachingNoCommonReadAreSeparateVariables) {
   // per assignment: the names of its value, then of its targets
   EXPECT_EQ(names("    x = 1\n    a[0] = x\n    x = 2\n    a[1] = x\n"),
-            (std::vector<std::string>{"x", "x", "a", "x#1", "x#1", "a"}));
+            (std::vector<std::string>{"x", "x", "a", "x~1", "x~1", "a"}));
 }
 
 TEST(VariableWebsTest, AssignmentsReachingOneReadAreOneVariable) {
@@ -64,10 +64,10 @@ TEST(VariableWebsTest, AssignmentsReachingOneReadAreOneVariable) {
 
 TEST(VariableWebsTest, AReadJoinsWhatReachesItAndTheParameterKeepsItsName) {
   // s = s + a[0] reads the first s and defines a new one; a is a parameter
-  // reassigned after its last read: the new web is a#1.
+  // reassigned after its last read: the new web is a~1.
   EXPECT_EQ(names("    s = 0\n    s = s + a[0]\n    a = 3\n"),
-            (std::vector<std::string>{"s", "s", "a", "s#1", "a#1"}));
-  EXPECT_EQ(sourceName("a#1"), "a");
+            (std::vector<std::string>{"s", "s", "a", "s~1", "a~1"}));
+  EXPECT_EQ(sourceName("a~1"), "a");
 }
 
 } // namespace

@@ -12,7 +12,8 @@
 // "Advanced Compiler Design and Implementation", 16.3), where the
 // definitions that reach a common use are one web. A name with several webs
 // keeps its spelling in the web of its first definition (a parameter's, if
-// it is one); each other web becomes `name#k`, which no source can spell.
+// it is one); each other web becomes `name~k`, which no source can spell
+// (nor can it meet IRGen's names of a tuple variable's elements, `name#i`).
 // Definitions that reach a use together keep one variable, so `x = 0` then
 // `if c: x = 2.5` then a read of x is still one float64 variable.
 //
@@ -32,9 +33,9 @@ namespace pyjit::ast {
 /// a local variable has its own name. The AST is otherwise unchanged.
 void splitVariableWebs(FunctionDef &fn);
 
-/// The name as the source spells it: `name#k` (a web of `name`) is `name`.
+/// The name as the source spells it: `name~k` (a web of `name`) is `name`.
 inline llvm::StringRef sourceName(llvm::StringRef name) { return name.take_until([](char c) {
-  return c == '#';
+  return c == '~';
 }); }
 
 } // namespace pyjit::ast
