@@ -1,4 +1,4 @@
-//===- LiteralFolding.cpp - Integer expressions of literals, folded exactly ===//
+//===- LiteralFolding.cpp - Operators on number literals, folded exactly --===//
 #include "LiteralFolding.h"
 #include <cmath>
 

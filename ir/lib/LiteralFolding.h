@@ -1,4 +1,4 @@
-//===- LiteralFolding.h - Integer expressions of literals, folded exactly --===//
+//===- LiteralFolding.h - Operators on number literals, folded exactly ----===//
 //
 // CPython's compiler folds an operator whose operands are literals (its AST
 // optimizer, Python/ast_opt.c) before numba sees the bytecode: `2**63 - 1`
