@@ -292,6 +292,12 @@ std::optional<Conversion> pyjit::ir::conversionTo(Type *want, Type *given) {
       return {'c', ct->bits()};
     return {0, 0};
   };
+  auto isEnum = [](Type *t) {
+    auto *it = dyn_cast<IntType>(t);
+    return it && it->isEnum();
+  };
+  if (isEnum(want) || isEnum(given)) // an Enum member passes only as itself
+    return std::nullopt;
   auto [wk, wb] = kindOf(want);
   auto [gk, gb] = kindOf(given);
   if (!wk || !gk || (gk == 'c' && wk != 'c'))

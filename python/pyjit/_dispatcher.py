@@ -904,12 +904,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 problems.append("%s: %s is %s, the signature wants %s"
                                 % (sig, self._arg_name(i), types[i], sig_types[i]))
                 continue
-            # numba's rating: unsafe conversions, then safe ones, then promotions
-            # (a wider type of the same kind: int16 to int32).
-            promotions = sum(1 for want, got, r in zip(sig_types, types, ranks)
-                             if r == 1 and want in _SCALAR_KINDS and got in _SCALAR_KINDS
-                             and _SCALAR_KINDS[want][0] == _SCALAR_KINDS[got][0])
-            rank = (ranks.count(2), ranks.count(1) - promotions, promotions)
+            # numba's rating: unsafe conversions, then safe ones, then promotions.
+            rank = (ranks.count(3), ranks.count(2), ranks.count(1))
             if best_rank is None or rank < best_rank:
                 best, best_rank, tied = tuple(sig_types), rank, None
             elif rank == best_rank and tuple(sig_types) != best:
@@ -1295,41 +1291,18 @@ def _parse_signature_types(sig):
         raise TypeError(str(exc)) from None
 
 
-_SCALAR_KINDS = {"bool": ("b", 8), "complex64": ("c", 64), "complex128": ("c", 128)}
-for _bits in (8, 16, 32, 64):
-    _SCALAR_KINDS["int%d" % _bits] = ("i", _bits)
-    _SCALAR_KINDS["uint%d" % _bits] = ("u", _bits)
-for _bits in (16, 32, 64):
-    _SCALAR_KINDS["float%d" % _bits] = ("f", _bits)
-
-
 def _conversion(want, got):
-    """How an argument typed `got` passes to a parameter typed `want`: 0 as it
-    is, 1 by a safe conversion (no value lost: a wider type of its kind,
-    bool to a number, an integer to float64, an unsigned integer to a wider
-    signed one, a C/F array as layout A, a writeable array as read-only), 2 by
-    an unsafe one (narrowing, float to int), None not at all (complex to a
-    real type, scalars and arrays or tuples mixed, other tuples)."""
+    """How an argument typed `got` passes to a parameter typed `want` (type
+    strings), as C++ TypeRules' conversionTo rates it for device functions:
+    0 as it is, 1 a promotion (a wider type of its kind), 2 a safe conversion
+    (bool to a number, an integer to float64, a C/F array as layout A, ...),
+    3 an unsafe one (narrowing, float to int), None not at all."""
     if want == got:
         return 0
-    if "array(" in want or "array(" in got:
-        if not (want.startswith(("array(", "readonly array(")) and
-                got.startswith(("array(", "readonly array("))):
-            return None
-        if got.startswith("readonly ") and not want.startswith("readonly "):
-            return None
-        w, g = want.replace("readonly ", ""), got.replace("readonly ", "")
-        if w[:-3] != g[:-3]:  # dtype and dimensions
-            return None
-        return 1 if w.endswith(", A)") or w == g else None
-    if want not in _SCALAR_KINDS or got not in _SCALAR_KINDS:
-        return None  # tuples: only as they are
-    (wk, wb), (gk, gb) = _SCALAR_KINDS[want], _SCALAR_KINDS[got]
-    if gk == "c" and wk != "c":
-        return None
-    safe = ((gk == wk and gb <= wb) or gk == "b" or (gk in "iu" and wk in "fc" and wb >= 64)
-            or (gk == "u" and wk == "i" and wb > gb) or (gk == "f" and wk == "c" and wb >= 2 * gb))
-    return 1 if safe else 2
+    try:
+        return ext().conversion(want, got)
+    except ValueError:
+        return None  # a spelling only Python makes: only as it is
 
 
 class DeviceFunction(_Compiled):

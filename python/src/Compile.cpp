@@ -3,6 +3,7 @@
 #include "pyjit/codegen/KernelCompiler.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/Signature.h"
+#include "pyjit/ir/TypeRules.h"
 #include "pyjit/runtime/JitLink.h"
 #include "pyjit/runtime/Nvrtc.h"
 
@@ -265,6 +266,27 @@ PyObject *python::parseSignature(PyObject *, PyObject *arg) {
   for (size_t i = 0; i < sig->args.size(); ++i)
     PyTuple_SetItem(types, static_cast<Py_ssize_t>(i), PyUnicode_FromString(sig->args[i]->str().c_str()));
   return types;
+}
+
+PyObject *python::conversion(PyObject *, PyObject *args) {
+  const char *want, *given;
+  if (!PyArg_ParseTuple(args, "ss", &want, &given))
+    return nullptr;
+  ir::TypeContext ctx; // one context: equal spellings are one Type
+  auto w = ir::parseType(ctx, want);
+  if (!w) {
+    PyErr_SetString(PyExc_ValueError, llvm::toString(w.takeError()).c_str());
+    return nullptr;
+  }
+  auto g = ir::parseType(ctx, given);
+  if (!g) {
+    PyErr_SetString(PyExc_ValueError, llvm::toString(g.takeError()).c_str());
+    return nullptr;
+  }
+  std::optional<ir::Conversion> c = ir::conversionTo(*w, *g);
+  if (!c)
+    Py_RETURN_NONE;
+  return PyLong_FromLong(static_cast<long>(*c));
 }
 
 PyObject *python::libdeviceFunctions(PyObject *, PyObject *) {

@@ -14,6 +14,7 @@ PyObject *raiseRuntime(llvm::Error err);
 PyObject *compileKernel(PyObject *self, PyObject *args);
 PyObject *linkPTX(PyObject *self, PyObject *args);
 PyObject *parseSignature(PyObject *self, PyObject *arg);
+PyObject *conversion(PyObject *self, PyObject *args);
 /// libdevice_functions() -> ((name, result, params, outputs), ...): numba.cuda.libdevice's
 /// functions with pyjit type names (params and outputs comma-separated).
 PyObject *libdeviceFunctions(PyObject *self, PyObject *args);

@@ -50,6 +50,10 @@ static PyMethodDef methods[] = {
     {"libdevice_functions", python::libdeviceFunctions, METH_NOARGS,
      "libdevice_functions() -> ((name, result, params, outputs), ...): every libdevice\n"
      "function (without __nv_), pyjit type names, params and outputs comma-separated."},
+    {"conversion", python::conversion, METH_VARARGS,
+     "conversion(want, given) -> how an argument of type `given` passes to a parameter of\n"
+     "type `want` (type strings): 0 exact, 1 promotion, 2 safe, 3 unsafe (TypeRules'\n"
+     "conversionTo, numba's rating), None not at all; ValueError for a bad spelling."},
     {"parse_signature", python::parseSignature, METH_O,
      "parse_signature('void(float32[:], int32)') -> tuple of canonical argument type strings;\n"
      "raises ValueError naming the bad text."},

@@ -80,7 +80,9 @@ enum class Conversion {
 };
 /// None where it does not pass at all (complex to a real type, a scalar
 /// for an array, arrays of other dtypes or dimensions, a read-only array
-/// for a writeable parameter, tuples unless identical).
+/// for a writeable parameter, tuples unless identical, Enum members unless
+/// of the same class). The Python dispatcher rates kernel signatures with
+/// this too (_pyjit.conversion).
 std::optional<Conversion> conversionTo(Type *want, Type *given);
 
 } // namespace pyjit::ir
