@@ -127,11 +127,6 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   }
   if (req.stopAfter == Stage::AST)
     return out;
-  // Each web of a variable its own variable (numba's SSA versions): after
-  // the AST stage is printed, which shows the source's names.
-  for (const auto &fn : module->functions)
-    ast::splitVariableWebs(*fn);
-
   ir::TypeContext types;
   std::vector<ir::Type *> argTypes;
   for (size_t i = 0; i < req.argTypes.size(); ++i) {
@@ -155,6 +150,12 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     };
     flatten(*t);
   }
+  // Each web of a variable its own variable (numba's SSA versions): after
+  // the AST stage is printed, which shows the source's names; the kernel's
+  // with what its argument types and globals decide (`if scale is None:`).
+  for (const auto &fn : module->functions)
+    ast::splitVariableWebs(*fn, fn.get() == def ? ir::knownNames(*def, argTypes, req.globals)
+                                                : ast::KnownNames{});
   ir::DeviceFunctionRegistry registry(types);
   auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags, &registry);
   if (!typed)

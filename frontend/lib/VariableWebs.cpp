@@ -46,7 +46,7 @@ struct State {
 
 class Webs {
 public:
-  explicit Webs(FunctionDef &fn) : fn(fn) {}
+  Webs(FunctionDef &fn, const KnownNames &known) : fn(fn), known(known) {}
 
   void run() {
     collectLocals(fn.body);
@@ -54,6 +54,7 @@ public:
       locals.insert(p.name);
       int id = newDef(p.name, nullptr);
       cur.defs[p.name] = {id};
+      paramDef[p.name] = id;
     }
     for (const std::string &n : excluded)
       locals.erase(n);
@@ -67,6 +68,8 @@ private:
   };
 
   FunctionDef &fn;
+  const KnownNames &known;
+  std::map<std::string, int> paramDef; // a parameter's definition id
   std::set<std::string> locals;   // assigned somewhere in fn (Python: local throughout)
   std::set<std::string> excluded; // read or written by a nested def, or a def's name
   std::vector<std::string> defName;             // per definition id
@@ -247,14 +250,51 @@ private:
     }
   }
 
-    // A condition the source decides: True, False, or an int literal
-  // (`while True:`, `while 1:`, `if False:`); none for any other.
-  static std::optional<bool> literalTruth(const Expr &cond) {
+  // A condition decided when compiling: a literal (`while True:`, `if 0:`),
+  // and with `known`, a global constant, `p is None` or `p is not None`
+  // (a parameter only while its own definition alone reaches here), and
+  // `not` of one of these; none for any other.
+  std::optional<bool> decided(const Expr &cond) const {
     if (auto *b = dyn_cast<BoolLitExpr>(&cond))
       return b->value;
     if (auto *i = dyn_cast<IntLitExpr>(&cond))
       return i->value != 0;
-    return std::nullopt;
+    if (auto *n = dyn_cast<NameExpr>(&cond))
+      return global(n->name) && known.truth ? known.truth(n->name) : std::nullopt;
+    if (auto *u = dyn_cast<UnaryExpr>(&cond); u && u->op == UnaryOp::Not) {
+      if (std::optional<bool> inner = decided(*u->operand))
+        return !*inner;
+      return std::nullopt;
+    }
+    auto *c = dyn_cast<CompareExpr>(&cond);
+    if (!c || c->ops.size() != 1 || (c->ops[0] != CompareOp::Is && c->ops[0] != CompareOp::IsNot))
+      return std::nullopt;
+    std::optional<bool> l = noneness(*c->operands[0]), r = noneness(*c->operands[1]);
+    if (!l || !r || (!*l && !*r)) // two values that are not None: `is` needs values
+      return std::nullopt;
+    return (*l == *r) == (c->ops[0] == CompareOp::Is);
+  }
+  // Whether `name` is a global here: not a parameter nor assigned (even
+  // where a nested def mentions it, and the webs leave it whole).
+  bool global(const std::string &name) const {
+    return !locals.count(name) && !excluded.count(name) && !paramDef.count(name);
+  }
+  // Whether an operand of `is` is None, where the compilation knows it.
+  std::optional<bool> noneness(const Expr &e) const {
+    if (isa<NoneLitExpr>(e))
+      return true;
+    auto *n = dyn_cast<NameExpr>(&e);
+    if (!n || !known.isNone)
+      return std::nullopt;
+    if (!global(n->name)) { // a parameter, not yet replaced
+      auto p = paramDef.find(n->name);
+      if (!locals.count(n->name)) // a nested def's too: not followed here
+        return std::nullopt;
+      auto reach = cur.defs.find(n->name);
+      if (p == paramDef.end() || reach == cur.defs.end() || reach->second != std::set<int>{p->second})
+        return std::nullopt;
+    }
+    return known.isNone(n->name);
   }
 
   // -- reaching definitions ---------------------------------------------------
@@ -315,8 +355,8 @@ private:
     case Stmt::Kind::If: {
       auto &i = cast<IfStmt>(s);
       use(*i.cond);
-      if (std::optional<bool> known = literalTruth(*i.cond)) { // `if False:` never runs
-        block(*known ? i.body : i.orelse);
+      if (std::optional<bool> taken = decided(*i.cond)) { // `if False:` never runs
+        block(*taken ? i.body : i.orelse);
         return;
       }
       State before = cur;
@@ -330,7 +370,12 @@ private:
     case Stmt::Kind::While: {
       auto &w = cast<WhileStmt>(s);
       // `while True:` ends only at a break: its `else:` never runs.
-      bool endless = literalTruth(*w.cond).value_or(false);
+      // (A literal only: IRGen lowers any other condition's test.)
+      bool endless = false;
+      if (auto *b = dyn_cast<BoolLitExpr>(w.cond.get()))
+        endless = b->value;
+      else if (auto *n = dyn_cast<IntLitExpr>(w.cond.get()))
+        endless = n->value != 0;
       loop([&] { use(*w.cond); }, w.body, w.orelse, /*target=*/nullptr, endless);
       return;
     }
@@ -443,4 +488,6 @@ private:
 
 } // namespace
 
-void pyjit::ast::splitVariableWebs(FunctionDef &fn) { Webs(fn).run(); }
+void pyjit::ast::splitVariableWebs(FunctionDef &fn, const KnownNames &known) {
+  Webs(fn, known).run();
+}

@@ -2170,9 +2170,6 @@ const FunctionDef *DeviceFunctionRegistry::definition(const DeviceFunctionSource
   if (it == parsed.end()) {
     DiagnosticEngine::FileScope scope(diags, *fn.source);
     it = parsed.emplace(&fn, parseSource(*fn.source, diags)).first;
-    if (it->second)
-      for (const auto &f : it->second->functions)
-        splitVariableWebs(*f); // numba's SSA versions (as for kernels)
   } else if (!it->second) {
     // It failed before, maybe into a quiet engine (a typing pass that does
     // not report): parse again so that this engine reports why.
@@ -2186,6 +2183,64 @@ const FunctionDef *DeviceFunctionRegistry::definition(const DeviceFunctionSource
     if (f->name == fn.name)
       return f.get();
   return nullptr;
+}
+
+const FunctionDef *DeviceFunctionRegistry::websFor(const DeviceFunctionSource &fn,
+                                                  llvm::ArrayRef<Type *> argTypes,
+                                                  DiagnosticEngine &diags) {
+  if (!definition(fn, diags)) // reports a parse error once per engine
+    return nullptr;
+  std::string nones;
+  for (Type *t : argTypes)
+    nones += isa<NoneType>(t) ? 'N' : '-';
+  auto it = split.find({&fn, nones});
+  if (it == split.end()) {
+    DiagnosticEngine::FileScope scope(diags, *fn.source);
+    std::unique_ptr<Module> module = parseSource(*fn.source, diags);
+    if (!module)
+      return nullptr;
+    for (const auto &f : module->functions) // numba's SSA versions (as for kernels)
+      splitVariableWebs(*f, f->name == fn.name ? knownNames(*f, argTypes, fn.globals)
+                                               : KnownNames{});
+    it = split.emplace(std::make_pair(&fn, nones), std::move(module)).first;
+  }
+  for (const auto &f : it->second->functions)
+    if (f->name == fn.name)
+      return f.get();
+  return nullptr;
+}
+
+KnownNames pyjit::ir::knownNames(const FunctionDef &def, llvm::ArrayRef<Type *> argTypes,
+                                 const GlobalEnv &globals) {
+  KnownNames known;
+  known.isNone = [&def, argTypes, &globals](llvm::StringRef name) -> std::optional<bool> {
+    for (size_t i = 0; i < def.params.size(); ++i)
+      if (def.params[i].name == name)
+        return i < argTypes.size() ? std::optional<bool>(isa<NoneType>(argTypes[i]))
+                                   : std::nullopt;
+    const GlobalValue *v = globals.lookup(name);
+    if (!v)
+      return std::nullopt;
+    switch (v->kind) {
+    case GlobalValue::Kind::None:
+      return true;
+    case GlobalValue::Kind::Int:
+    case GlobalValue::Kind::Float:
+    case GlobalValue::Kind::Complex:
+    case GlobalValue::Kind::Bool:
+    case GlobalValue::Kind::Tuple:
+    case GlobalValue::Kind::ConstArray:
+    case GlobalValue::Kind::DeviceArray:
+      return false;
+    default:
+      return std::nullopt;
+    }
+  };
+  known.truth = [&globals](llvm::StringRef name) -> std::optional<bool> {
+    const GlobalValue *v = globals.lookup(name);
+    return v ? v->truth() : std::nullopt;
+  };
+  return known;
 }
 
 bool DeviceFunctionRegistry::inProgress(const DeviceFunctionSource &fn) const {
@@ -2206,7 +2261,7 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
     return it->second.get();
   if (!report && failed.count(key))
     return nullptr;
-  const FunctionDef *def = definition(fn, diags);
+  const FunctionDef *def = websFor(fn, argTypes, diags);
   if (!def)
     return nullptr;
   std::optional<TypedFunction> typed;

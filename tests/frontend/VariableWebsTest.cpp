@@ -2,6 +2,7 @@
 #include "pyjit/frontend/Parser.h"
 #include "pyjit/frontend/VariableWebs.h"
 #include <gtest/gtest.h>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,70 @@ TEST(VariableWebsTest, AReadJoinsWhatReachesItAndTheParameterKeepsItsName) {
   EXPECT_EQ(names("    s = 0\n    s = s + a[0]\n    a = 3\n"),
             (std::vector<std::string>{"s", "s", "a", "s~1", "a~1"}));
   EXPECT_EQ(sourceName("a~1"), "a");
+}
+
+/// The target names of the assignments of `src`'s first function (in the
+/// body, then inside `if` branches), after splitting with `known`.
+std::vector<std::string> targets(const std::string &src, const KnownNames &known) {
+  SourceFile file("t.py", src);
+  DiagnosticEngine diags(file);
+  auto module = parseSource(file, diags);
+  EXPECT_TRUE(module) << "parse failed";
+  if (!module)
+    return {};
+  splitVariableWebs(*module->functions[0], known);
+  std::vector<std::string> out;
+  std::function<void(const Block &)> walk = [&](const Block &b) {
+    for (const StmtPtr &s : b) {
+      if (auto *a = dyn_cast<AssignStmt>(s.get()))
+        collect(*a->targets[0], out);
+      if (auto *i = dyn_cast<IfStmt>(s.get())) {
+        walk(i->body);
+        walk(i->orelse);
+      }
+    }
+  };
+  walk(module->functions[0]->body);
+  return out;
+}
+
+KnownNames noneParamS() {
+  KnownNames known;
+  known.isNone = [](llvm::StringRef n) -> std::optional<bool> {
+    if (n == "s")
+      return true;
+    return std::nullopt;
+  };
+  known.truth = [](llvm::StringRef n) -> std::optional<bool> {
+    if (n == "DEBUG")
+      return false;
+    return std::nullopt;
+  };
+  return known;
+}
+
+TEST(VariableWebsTest, ABranchTheKnownNamesDecideIsTheOnlyOneFollowed) {
+  // s is None (its type): the else branch never runs, so `s = 2.0` alone
+  // reaches `x = s`, and is a web apart from the parameter.
+  const char *src = "def k(a, s):\n"
+                    "    if s is None:\n        s = 2.0\n    else:\n        s = s\n"
+                    "    x = s\n";
+  // (the else branch's target is never visited: it keeps the name s)
+  EXPECT_EQ(targets(src, noneParamS()), (std::vector<std::string>{"s~1", "s", "x"}));
+  // Not known: both branches' definitions reach x = s: one web.
+  EXPECT_EQ(targets(src, {}), (std::vector<std::string>{"s~1", "s~1", "x"}));
+  // `not DEBUG` with DEBUG False: the body always runs, so y = 0 reaches
+  // no read and is a web of its own.
+  const char *debug = "def k(a):\n    y = 0\n    if not DEBUG:\n        y = 1\n    a[0] = y\n";
+  EXPECT_EQ(targets(debug, noneParamS()), (std::vector<std::string>{"y", "y~1", "a"}));
+  EXPECT_EQ(targets(debug, {}), (std::vector<std::string>{"y", "y", "a"}));
+}
+
+TEST(VariableWebsTest, AParameterAssignedBeforeTheTestIsNotDecided) {
+  // After `s = 1.0`, `s is None` is about that value, not the parameter's type.
+  EXPECT_EQ(targets("def k(a, s):\n    s = 1.0\n    if s is None:\n        s = 2\n    x = s\n",
+                    noneParamS()),
+            (std::vector<std::string>{"s~1", "s~1", "x"}));
 }
 
 } // namespace

@@ -1395,6 +1395,59 @@ def test_variable_webs_skip_what_a_literal_condition_never_runs(jit):
     assert out.tolist() == [2.5, 7.0]
 
 
+_DEBUG = False
+_NO_LIMIT = None
+
+
+@cuda.jit(device=True)
+def _scaled(x, scale=None):
+    if scale is None:      # decided per signature: (float64, none) and (float64, float64)
+        scale = 2.0
+    return x * scale
+
+
+def test_variable_webs_follow_branches_the_types_decide(jit):
+    # numba prunes `if p is None:` for a None (or omitted) parameter `p`, and
+    # `if not DEBUG:` for a global constant, before typing: the assignment in
+    # the branch that runs is the only one reaching later reads.
+    @jit
+    def k(out, x, scale=None, limit=_NO_LIMIT):
+        if scale is None:
+            scale = 3.0
+        if not _DEBUG:
+            y = (1, 2)
+        else:
+            y = 1.5
+        if limit is not None:
+            limit = limit * 2    # reads the parameter: one web with it
+        else:
+            limit = 100
+        out[0] = x * scale + y[1]
+        out[1] = _scaled(x) + _scaled(x, 5.0)
+        out[2] = limit
+
+    out = np.zeros(3)
+    k[1, 1](out, 2.0)
+    assert out.tolist() == [2.0 * 3 + 2, 2.0 * 2 + 2.0 * 5, 100]
+    k[1, 1](out, 2.0, 0.5, 7)
+    assert out.tolist() == [2.0 * 0.5 + 2, 2.0 * 2 + 2.0 * 5, 14]
+
+
+def test_variable_webs_keep_a_replaced_parameter_whole(jit):
+    # Once the parameter may have been assigned, `p is None` is not decided by
+    # the argument's type: None and a number meet at a read, which would need
+    # numba's Optional type; pyjit refuses it with a clear error.
+    @jit
+    def k(out, p=None):
+        for i in range(2):
+            if p is None:
+                p = 1.0
+        out[0] = p
+
+    with pytest.raises(pyjit.CompileError, match="do not unify"):
+        k[1, 1](np.zeros(1))
+
+
 @cuda.jit(device=True)
 def _plus_one(x):
     return x + 1

@@ -4,6 +4,7 @@
 
 #include "pyjit/frontend/AST.h"
 #include "pyjit/frontend/Diagnostics.h"
+#include "pyjit/frontend/VariableWebs.h"
 #include "pyjit/ir/GlobalEnv.h"
 #include "pyjit/ir/TypeRules.h"
 #include <map>
@@ -98,6 +99,14 @@ struct TypedFunction {
 
 class DeviceFunctionRegistry;
 
+/// What typing `def` for `argTypes` will decide about names, for the webs
+/// of its variables before it runs (ast::KnownNames): a parameter is None
+/// when its type is none; a global number, bool, tuple or array is not
+/// None, a global None is, and a global number or bool has its truth.
+/// `argTypes` and `globals` must outlive the result.
+ast::KnownNames knownNames(const ast::FunctionDef &def, llvm::ArrayRef<Type *> argTypes,
+                           const GlobalEnv &globals);
+
 /// Infers types for `def` given its argument types. Globals resolve through
 /// `globals`, then Python builtins; calls of device functions are typed per
 /// call site through `registry` (null: device functions are not callable).
@@ -137,8 +146,14 @@ public:
                                    SourceRange callSite,
                                    llvm::ArrayRef<std::optional<GlobalValue>> argConstants = {},
                                    bool report = true);
-  /// The definition of `fn` (parsed once); null after reporting an error.
+  /// The definition of `fn` (parsed once), as the source has it, to bind
+  /// a call's arguments to; null after reporting an error.
   const ast::FunctionDef *definition(const DeviceFunctionSource &fn, DiagnosticEngine &diags);
+  /// The definition of `fn` with its variables split into webs for
+  /// `argTypes` (ast::splitVariableWebs: which parameters are None decides
+  /// branches); parsed once per pattern of None parameters.
+  const ast::FunctionDef *websFor(const DeviceFunctionSource &fn, llvm::ArrayRef<Type *> argTypes,
+                                  DiagnosticEngine &diags);
   /// True while `fn` is being typed (a call of it now would recurse).
   bool inProgress(const DeviceFunctionSource &fn) const;
   /// How many device functions are being typed, each called by the last:
@@ -156,6 +171,9 @@ public:
 private:
   TypeContext &ctx;
   std::map<const DeviceFunctionSource *, std::unique_ptr<ast::Module>> parsed;
+  /// By function and its None parameters ("N" or "-" per parameter).
+  std::map<std::pair<const DeviceFunctionSource *, std::string>, std::unique_ptr<ast::Module>>
+      split;
   /// By function, argument types and constant arguments (spelled).
   std::map<std::tuple<const DeviceFunctionSource *, std::vector<Type *>, std::string>,
            std::unique_ptr<TypedFunction>>
