@@ -252,8 +252,8 @@ private:
 
   // A condition decided when compiling: a literal (`while True:`, `if 0:`),
   // and with `known`, a global constant, `p is None` or `p is not None`
-  // (a parameter only while its own definition alone reaches here), and
-  // `not` of one of these; none for any other.
+  // (a parameter only while its own definition alone reaches here), `not`
+  // of one of these, and `and`/`or` chains they end; none for any other.
   std::optional<bool> decided(const Expr &cond) const {
     if (auto *b = dyn_cast<BoolLitExpr>(&cond))
       return b->value;
@@ -265,6 +265,14 @@ private:
       if (std::optional<bool> inner = decided(*u->operand))
         return !*inner;
       return std::nullopt;
+    }
+    if (auto *bo = dyn_cast<BoolOpExpr>(&cond)) { // decided by a prefix that ends it
+      for (const ExprPtr &v : bo->values) {
+        std::optional<bool> d = decided(*v);
+        if (!d || *d == (bo->op == BoolOpKind::Or))
+          return d;
+      }
+      return bo->op == BoolOpKind::And; // every operand truthy (or all falsy)
     }
     auto *c = dyn_cast<CompareExpr>(&cond);
     if (!c || c->ops.size() != 1 || (c->ops[0] != CompareOp::Is && c->ops[0] != CompareOp::IsNot))

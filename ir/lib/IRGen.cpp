@@ -995,6 +995,16 @@ void IRGen::effectsOf(const Expr &e) {
   case Expr::Kind::Unary:
     each(*cast<UnaryExpr>(e).operand);
     return;
+  case Expr::Kind::BoolOp: { // up to the operand that decided it
+    auto &bo = cast<BoolOpExpr>(e);
+    for (const ExprPtr &v : bo.values) {
+      each(*v);
+      std::optional<bool> known = constantCondition(*v);
+      if (known && *known == (bo.op == BoolOpKind::Or))
+        break;
+    }
+    return;
+  }
   case Expr::Kind::Binary:
     each(*cast<BinaryExpr>(e).lhs);
     each(*cast<BinaryExpr>(e).rhs);
@@ -1314,10 +1324,15 @@ RValue IRGen::shortCircuit(const BoolOpExpr &e) {
   for (size_t i = 0; i < e.values.size(); ++i) {
     Value *v = castTo(gen(*e.values[i]), t);
     ssa.writeVariable(var, cur(), v);
-    if (i + 1 == e.values.size()) {
+    // An operand whose truth is known when compiling (Inferer: the rest
+    // of the chain is not typed once it ends it).
+    std::optional<bool> known = constantCondition(*e.values[i]);
+    if (i + 1 == e.values.size() || (known && *known == (e.op == BoolOpKind::Or))) {
       b.br(merge);
       break;
     }
+    if (known) // passes on to the next operand
+      continue;
     BasicBlock *next = fn->createBlock();
     Value *c = truthy(RValue::of(v));
     if (e.op == BoolOpKind::And)

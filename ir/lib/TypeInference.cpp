@@ -861,19 +861,33 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     return {};
   }
   case Expr::Kind::BoolOp: {
+    // Short-circuit when compiling too, as numba prunes each test of an
+    // `and`/`or` chain: an operand whose truth is known and ends the chain
+    // (falsy for `and`, truthy for `or`) is its value, and the operands
+    // after it are neither typed nor lowered (`lo is not None and x < lo`
+    // with lo None). Decided throughout: the expression is that constant.
     auto &b = cast<BoolOpExpr>(e);
     Type *t = nullptr;
-    bool weak = true;
-    for (const ExprPtr &v : b.values) {
-      ExprInfo vi = expr(*v);
+    bool weak = true, decidedSoFar = true;
+    for (size_t i = 0; i < b.values.size(); ++i) {
+      const Expr &v = *b.values[i];
+      ExprInfo vi = expr(v);
       if (!vi.type)
         return {};
       if (!vi.type->isScalar()) {
-        error(v->range(), "operands of 'and'/'or' must be numbers or bools, not " + typeName(vi.type));
+        error(v.range(), "operands of 'and'/'or' must be numbers or bools, not " + typeName(vi.type));
         return {};
       }
       weak = weak && vi.weak;
       t = unifyTypes(ctx, t, vi.type);
+      std::optional<bool> truth = vi.constant ? vi.constant->truth() : std::nullopt;
+      bool ends = truth && *truth == (b.op == BoolOpKind::Or);
+      if (ends || i + 1 == b.values.size()) {
+        if (decidedSoFar && truth)
+          return constant(*vi.constant);
+        break;
+      }
+      decidedSoFar = decidedSoFar && truth;
     }
     return ExprInfo{t, weak};
   }

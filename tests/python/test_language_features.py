@@ -1433,6 +1433,35 @@ def test_variable_webs_follow_branches_the_types_decide(jit):
     assert out.tolist() == [2.0 * 0.5 + 2, 2.0 * 2 + 2.0 * 5, 14]
 
 
+@cuda.jit(device=True)
+def _clamp(x, lo=None, hi=None):
+    if lo is not None and x < lo:   # with lo None, `x < lo` is never typed
+        x = lo
+    if hi is None or x <= hi:
+        return x
+    return hi
+
+
+def test_and_or_chains_decided_by_a_none_parameter(jit):
+    # numba prunes each test of a short-circuit chain: an operand known when
+    # compiling that ends the chain leaves the rest untyped.
+    @jit
+    def k(out, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i, 0] = _clamp(x[i], 2.0)
+            out[i, 1] = _clamp(x[i], hi=5.0)
+            out[i, 2] = _clamp(x[i])
+            out[i, 3] = _clamp(x[i], 2.0, 5.0)
+            out[i, 4] = (x[i] > 3.0 and _DEBUG) or x[i] < 1.0   # a bool chain, decided per thread
+
+    x = np.arange(8.0)
+    out = np.zeros((8, 5))
+    k[1, 8](out, x)
+    expected = np.stack([np.maximum(x, 2), np.minimum(x, 5), x, np.clip(x, 2, 5), x < 1.0], axis=1)
+    np.testing.assert_array_equal(out, expected)
+
+
 def test_variable_webs_keep_a_replaced_parameter_whole(jit):
     # Once the parameter may have been assigned, `p is None` is not decided by
     # the argument's type: None and a number meet at a read, which would need
