@@ -1443,12 +1443,14 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     }
     return r;
   }
-  // size: the product of the extents (1 for a 0-d array).
-  if (at->ndim() == 0)
-    return RValue::of(b.constInt(ctx.int64(), 1));
-  Value *size = b.arrayShape(array, 0);
-  for (unsigned d = 1; d < at->ndim(); ++d)
-    size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+  // size: the product of the extents (1 for a 0-d array); nbytes: times
+  // the item size.
+  Value *size = b.constInt(ctx.int64(), 1);
+  for (unsigned d = 0; d < at->ndim(); ++d)
+    size = d == 0 ? b.arrayShape(array, 0) : b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+  if (e.attr == "nbytes")
+    size = b.binary(Opcode::Mul, size,
+                    b.constInt(ctx.int64(), static_cast<int64_t>(elementBytes(at->dtype()))));
   return RValue::of(size);
 }
 

@@ -8,6 +8,7 @@
 #include "pyjit/ir/MathFunctions.h"
 #include "pyjit/ir/CMathFunctions.h"
 #include <cmath>
+#include <limits>
 #include <map>
 
 using namespace pyjit;
@@ -197,6 +198,11 @@ RValue IRGen::call(const CallExpr &e) {
     b.setLoc(e.range().begin);
     return arrayReduction(path.drop_front(13), array, ei.type, e.range());
   }
+  if (path == "method.scalar.view") {
+    const Expr &x = *cast<AttributeExpr>(*e.callee).value;
+    Value *v = castTo(gen(x), info(x).type); // a literal at its own type
+    return RValue::of(v->type() == ei.type ? v : b.create(Opcode::Bitcast, ei.type, {v}));
+  }
   if (path == "method.bit_count") {
     // Python's: the ones in |x| (|INT_MIN| wraps to itself, whose one bit
     // is the answer too); cuda.popc's instruction.
@@ -313,8 +319,20 @@ RValue IRGen::call(const CallExpr &e) {
   const Expr *digits = path == "round" ? roundDigits(e) : nullptr;
   if (digits && isa<NoneType>(info(*digits).type)) // round(x, None) is round(x)
     digits = nullptr;
-  if (path == "math.modf" || path == "math.frexp" || digits)
+  if (path == "math.modf" || path == "math.frexp" || path == "numpy.frexp" || digits)
     return floatParts(e, path);
+  if (path == "numpy.divmod") { // (x // y, x % y) by numpy's loops
+    std::vector<RValue> v{gen(*e.args[0]), gen(*e.args[1])};
+    std::vector<TypedOperand> ops{operandOf(info(*e.args[0])), operandOf(info(*e.args[1]))};
+    Type *t = cast<TupleType>(ei.type)->elements()[0];
+    b.setLoc(e.range().begin);
+    RValue r;
+    r.type = ei.type;
+    for (BinaryOp op : {BinaryOp::FloorDiv, BinaryOp::Mod})
+      r.elems.push_back(
+          numpyOperatorValues({NumpyOperatorUfunc::Kind::Binary, op}, v, ops, t));
+    return r;
+  }
   if (path.starts_with("math.") || path == "round") {
     MathFn mf = path == "round" ? MathFn::Round : *lookupMathFn(path.drop_front(5));
     size_t nargs = path == "round" ? 1 : e.args.size();
@@ -698,7 +716,7 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
     r.elems = {RValue::of(b.cast(frac, out)), RValue::of(b.cast(whole, out))};
     return r;
   }
-  if (path == "math.frexp") {
+  if (path == "math.frexp" || path == "numpy.frexp") {
     // x = m * 2**e with 0.5 <= |m| < 1 (C's frexp); (x, 0) for 0, an
     // infinity or NaN. e from log2, corrected by one either way, then m by
     // ldexp (exact).
@@ -719,8 +737,9 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
     m = math(MathFn::Copysign, {scaled(ex), x});
     RValue r;
     r.type = ei.type;
+    Type *exponent = cast<TupleType>(ei.type)->elements()[1]; // int64, numpy's int32
     r.elems = {RValue::of(b.cast(b.select(special, x, m), out)),
-               RValue::of(b.select(special, b.constInt(i64, 0), ex))};
+               RValue::of(b.cast(b.select(special, b.constInt(i64, 0), ex), exponent))};
     return r;
   }
   // round(x, ndigits): numba's (and CPython 2's) algorithm: scale by a power
@@ -849,6 +868,89 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     Value *same = b.binary(Opcode::Add, x, b.constFloat(t, two ? 1.0 : 0.6931471805599453));
     r = b.select(b.cmp(CmpPredicate::Eq, x, y), same, r);
     return RValue::of(b.select(isnan(d), b.binary(Opcode::Add, x, y), r));
+  }
+  if (name == "float_power") { // in float64 (or complex128): x ** y
+    if (isa<ComplexType>(t))
+      return binary(BinaryOp::Pow, in[0], ops[0], in[1], ops[1], t);
+    return RValue::of(mathOp(b, ctx, MathFn::Pow, {arg(0, t), arg(1, t)}));
+  }
+  if (name == "gcd" || name == "lcm") {
+    // numpy's npy_gcd: Euclid's algorithm on |x| and |y| (gcd(0, 0) is 0);
+    // npy_lcm: |x| // gcd * |y|, 0 when the gcd is 0.
+    bool isSigned = cast<IntType>(t)->isSigned();
+    Value *x = arg(0, t), *y = arg(1, t);
+    if (isSigned) {
+      x = b.unary(Opcode::Abs, x);
+      y = b.unary(Opcode::Abs, y);
+    }
+    std::string a = temp("gcd.a"), r = temp("gcd.b");
+    BasicBlock *head = fn->createBlock(), *body = fn->createBlock(), *done = fn->createBlock();
+    ssa.writeVariable(a, cur(), x);
+    ssa.writeVariable(r, cur(), y);
+    b.br(head);
+    enter(head);
+    Value *av = ssa.readVariable(a, t, head), *bv = ssa.readVariable(r, t, head);
+    b.condBr(b.cmp(CmpPredicate::Ne, bv, b.constInt(t, 0)), body, done);
+    ssa.sealBlock(body);
+    enter(body);
+    ssa.writeVariable(a, cur(), bv);
+    ssa.writeVariable(r, cur(), b.binary(Opcode::Mod, av, bv)); // both >= 0 (or INT_MIN)
+    b.br(head);
+    ssa.sealBlock(head);
+    ssa.sealBlock(done);
+    enter(done);
+    Value *g = ssa.readVariable(a, t, done);
+    if (name == "gcd")
+      return RValue::of(g);
+    Value *zero = b.constInt(t, 0);
+    Value *isZero = b.cmp(CmpPredicate::Eq, g, zero);
+    Value *q = b.binary(Opcode::FloorDiv, x, b.select(isZero, b.constInt(t, 1), g));
+    return RValue::of(b.select(isZero, zero, b.binary(Opcode::Mul, q, y)));
+  }
+  if (name == "nextafter")
+    return RValue::of(mathOp(b, ctx, MathFn::Nextafter, {arg(0, t), arg(1, t)}));
+  if (name == "heaviside") {
+    // numpy's npy_heaviside: 0 below zero, h0 at zero, 1 above, NaN for NaN.
+    Value *x = arg(0, t), *h0 = arg(1, t);
+    Value *r = b.select(b.cmp(CmpPredicate::Lt, x, b.constFloat(t, 0)), b.constFloat(t, 0),
+                        b.constFloat(t, 1));
+    r = b.select(b.cmp(CmpPredicate::Eq, x, b.constFloat(t, 0)), h0, r);
+    return RValue::of(b.select(isnan(x), x, r));
+  }
+  if (name == "spacing") {
+    // The gap to the next float away from zero, signed as x: numpy's
+    // npy_spacing, the smallest subnormal for either zero, NaN for an
+    // infinity or NaN.
+    Value *x = arg(0, t);
+    Value *away = mathOp(b, ctx, MathFn::Copysign, {b.constFloat(t, INFINITY), x});
+    Value *gap = b.binary(Opcode::Sub, mathOp(b, ctx, MathFn::Nextafter, {x, away}), x);
+    double tiny = cast<FloatType>(t)->bits() == 32 ? std::numeric_limits<float>::denorm_min()
+                                                   : std::numeric_limits<double>::denorm_min();
+    gap = b.select(b.cmp(CmpPredicate::Eq, x, b.constFloat(t, 0)), b.constFloat(t, tiny), gap);
+    return RValue::of(b.select(mathOp(b, ctx, MathFn::Isfinite, {x}), gap,
+                               b.constFloat(t, NAN)));
+  }
+  if (name == "reciprocal") {
+    if (isa<ComplexType>(t))
+      return binary(BinaryOp::TrueDiv, RValue::of(b.constFloat(ctx.float64(), 1.0)),
+                    {ctx.float64(), true}, in[0], ops[0], t);
+    Value *x = arg(0, t);
+    if (isFloat)
+      return RValue::of(b.binary(Opcode::TrueDiv, b.constFloat(t, 1), x));
+    // Integers: 1 / x truncated (numpy's loop computes in double): 1 and -1
+    // are themselves, 0 gives numpy's value (the int32/int64 minimum, else
+    // 0), every other x 0.
+    auto *it = cast<IntType>(t);
+    Value *zero = b.constInt(t, 0), *one = b.constInt(t, 1);
+    Value *r = b.select(b.cmp(CmpPredicate::Eq, x, one), one, zero);
+    if (it->isSigned()) {
+      Value *minusOne = b.constInt(t, -1);
+      r = b.select(b.cmp(CmpPredicate::Eq, x, minusOne), minusOne, r);
+      if (it->bits() >= 32)
+        r = b.select(b.cmp(CmpPredicate::Eq, x, zero),
+                     b.constInt(t, it->bits() == 32 ? INT32_MIN : INT64_MIN), r);
+    }
+    return RValue::of(r);
   }
   Value *x = arg(0, t);
   if (name == "square")

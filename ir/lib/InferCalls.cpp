@@ -98,14 +98,16 @@ static Type *dtypeByString(TypeContext &ctx, llvm::StringRef text) {
 }
 
 bool isNumpyScalarFunction(llvm::StringRef attr) {
-  return attr == "minimum" || attr == "maximum" || attr == "fmin" || attr == "fmax" ||
-         attr == "sign" || attr == "square" || attr == "negative" || attr == "signbit" ||
-         attr == "logaddexp" || attr == "logaddexp2";
+  return llvm::is_contained({"minimum", "maximum", "fmin", "fmax", "sign", "square", "negative",
+                             "signbit", "logaddexp", "logaddexp2", "reciprocal", "gcd", "lcm",
+                             "nextafter", "spacing", "heaviside", "float_power"},
+                            attr);
 }
 
 unsigned numpyScalarArity(llvm::StringRef name) {
-  return name == "minimum" || name == "maximum" || name == "fmin" || name == "fmax" ||
-                 name == "logaddexp" || name == "logaddexp2"
+  return llvm::is_contained({"minimum", "maximum", "fmin", "fmax", "logaddexp", "logaddexp2",
+                             "gcd", "lcm", "nextafter", "heaviside", "float_power"},
+                            name)
              ? 2
              : 1;
 }
@@ -503,6 +505,26 @@ ExprInfo Inferer::call(const CallExpr &e) {
     }
     return ExprInfo{t};
   }
+  if (path == "method.scalar.view") {
+    // x.view(np.uint64): the same bits as another number type of the same
+    // size (numba's scalar view, a bitcast).
+    Type *from = result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type;
+    auto *dt = args.size() == 1 && e.keywords.empty() ? dyn_cast<BuiltinType>(args[0].type)
+                                                      : nullptr;
+    Type *to = dt && dt->path().starts_with("dtype.") ? ctx.scalarByName(dt->path().drop_front(6))
+                                                       : nullptr;
+    if (!to || !(isa<IntType>(to) || isa<FloatType>(to))) {
+      error(e.range(), "x.view() takes one integer or float dtype (x.view(np.uint64))");
+      return {};
+    }
+    if (elementBytes(to) != elementBytes(from)) {
+      error(e.range(), "cannot view a " + typeName(from) + " (" + llvm::Twine(elementBytes(from)) +
+                           " bytes) as " + typeName(to) + " (" + llvm::Twine(elementBytes(to)) +
+                           " bytes): a scalar's view keeps its size");
+      return {};
+    }
+    return ExprInfo{to};
+  }
   if (path == "method.bit_count") {
     if (!args.empty() || !e.keywords.empty()) {
       error(e.range(), "bit_count() takes no arguments");
@@ -710,8 +732,9 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{ctx.float64()};
     return ExprInfo{args[0].weak ? ctx.float64() : args[0].type};
   }
-  if (path == "math.modf" || path == "math.frexp") {
-    // modf(x) -> (fraction, integral part); frexp(x) -> (mantissa, exponent).
+  if (path == "math.modf" || path == "math.frexp" || path == "numpy.frexp") {
+    // modf(x) -> (fraction, integral part); frexp(x) -> (mantissa, exponent),
+    // numpy's exponent an int32 (its 'd->di' loop).
     if (!wantArgs(1, 1) || !wantScalar(0))
       return {};
     if (isa<ComplexType>(args[0].type)) {
@@ -719,7 +742,17 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     Type *t = isa<FloatType>(args[0].type) && !args[0].weak ? args[0].type : ctx.float64();
-    return ExprInfo{ctx.tuple({t, path == "math.modf" ? t : ctx.int64()})};
+    return ExprInfo{ctx.tuple({t, path == "math.modf"     ? t
+                                  : path == "numpy.frexp" ? ctx.int32()
+                                                          : ctx.int64()})};
+  }
+  if (path == "numpy.divmod") {
+    // (np.floor_divide(x, y), np.remainder(x, y)), both of the one loop's type.
+    ExprInfo q = numpyOperatorCall(e, {NumpyOperatorUfunc::Kind::Binary, BinaryOp::FloorDiv},
+                                   args, "numpy.op.floor_divide");
+    if (!q.type)
+      return {};
+    return ExprInfo{ctx.tuple({q.type, q.type})};
   }
   if (path == "abs" || path.starts_with("numpy."))
     return numpyScalarCall(e, path, args);
@@ -931,9 +964,24 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       return {};
     bool minmax = path == "numpy.minimum" || path == "numpy.maximum" || path == "numpy.fmin" ||
                   path == "numpy.fmax";
-    if ((path == "numpy.negative" || path == "numpy.square") &&
-        isa<ComplexType>(args[0].type)) // -z, z * z (NumPy's complex loops)
+    if ((path == "numpy.negative" || path == "numpy.square" || path == "numpy.reciprocal") &&
+        isa<ComplexType>(args[0].type)) // -z, z * z, 1 / z (NumPy's complex loops)
       return ExprInfo{args[0].type, args[0].weak};
+    if (path == "numpy.float_power") // computed in float64, or complex128 (its only loops)
+      return ExprInfo{llvm::any_of(args, [](const ExprInfo &a) {
+                        return isa<ComplexType>(a.type);
+                      }) ? static_cast<Type *>(ctx.complexTy(128)) : ctx.float64()};
+    if (path == "numpy.gcd" || path == "numpy.lcm") {
+      for (size_t i = 0; i < 2; ++i)
+        if (!isa<IntType>(args[i].type)) { // (numpy has no bool or float loop)
+          error(e.args[i]->range(), path + "() takes integers, not " + typeName(args[i].type));
+          return {};
+        }
+      TypedOperand l = operandOf(args[0]), r = operandOf(args[1]);
+      if (l.weak != r.weak) // a Python int picks the loop as an int64 (numba)
+        l.weak = r.weak = false;
+      return ExprInfo{fitLiterals(ctx, promoteOperands(ctx, l, r), args), l.weak && r.weak};
+    }
     for (size_t i = 0; i < args.size(); ++i)
       if (isa<ComplexType>(args[i].type) && !minmax) { // (NumPy orders complex numbers)
         error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
@@ -941,19 +989,33 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       }
     if (path == "numpy.signbit")
       return ExprInfo{ctx.boolean()};
-    if (logaddexp) {
-      // Floats: float64 unless both are float32 (or weak); NumPy 2 promotion.
-      Type *t = promoteOperands(ctx, operandOf(args[0]), operandOf(args[1]));
-      bool weak = args[0].weak && args[1].weak;
-      return ExprInfo{isa<FloatType>(t) && !weak ? t : ctx.float64(), weak};
+    if (logaddexp || path == "numpy.nextafter" || path == "numpy.heaviside" ||
+        path == "numpy.spacing") {
+      // Float loops only ('ff->f', 'dd->d' in numba's ufunc_db): the first
+      // the promoted operands cast to safely, float32 for integers of up to
+      // 16 bits and bools, float64 for wider ones and Python numbers.
+      TypedOperand acc = operandOf(args[0]);
+      if (binary)
+        acc = {promoteOperands(ctx, acc, operandOf(args[1])), acc.weak && args[1].weak};
+      Type *t = acc.type;
+      if (acc.weak)
+        t = ctx.float64();
+      else if (auto *it = dyn_cast<IntType>(t))
+        t = it->bits() <= 16 ? ctx.float32() : ctx.float64();
+      else if (isa<BoolType>(t))
+        t = ctx.float32();
+      else if (cast<FloatType>(t)->bits() == 16)
+        t = ctx.float32();
+      return ExprInfo{t, acc.weak};
     }
     TypedOperand acc = operandOf(args[0]);
     if (binary)
       acc = {promoteOperands(ctx, acc, operandOf(args[1])), acc.weak && args[1].weak};
     Type *t = fitLiterals(ctx, acc.type, args);
     if (isa<BoolType>(t) && !binary) {
-      // numpy: sign and negative have no bool loop; square of a bool is int8.
-      if (path != "numpy.square") {
+      // numpy: sign and negative have no bool loop; square and reciprocal of
+      // a bool are int8.
+      if (path != "numpy.square" && path != "numpy.reciprocal") {
         error(e.range(), path + "() does not take a bool (numpy has no bool loop for it)");
         return {};
       }

@@ -23,6 +23,7 @@ static const MathFnInfo table[] = {
     {"copysign", 2, R::Float, nullptr}, {"fmod", 2, R::Float, "fmod"},
     {"hypot", 2, R::Float, "hypot"},   {"pow", 2, R::Float, "pow"},
     {"remainder", 2, R::Float, "remainder"}, {"ldexp", 2, R::Float, "ldexp"},
+    {"nextafter", 2, R::Float, "nextafter"},
     {"floor", 1, R::Same, nullptr},    {"ceil", 1, R::Same, nullptr},
     {"trunc", 1, R::Same, nullptr},    {"round", 1, R::Int64, nullptr},
     {"np.floor", 1, R::Float, nullptr}, {"np.ceil", 1, R::Float, nullptr},

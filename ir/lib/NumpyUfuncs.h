@@ -44,6 +44,9 @@ inline std::optional<NumpyOperatorUfunc> numpyOperatorUfunc(llvm::StringRef name
       {"logical_and", {K::Logical, B::BitAnd}}, {"logical_or", {K::Logical, B::BitOr}},
       {"logical_xor", {K::Logical, B::BitXor}}, {"logical_not", {K::LogicalNot}},
       {"invert", {K::Invert}}, {"bitwise_not", {K::Invert}}, {"positive", {K::Positive}},
+      // NumPy 2's names of the same ufuncs (np.bitwise_invert is np.invert)
+      {"bitwise_invert", {K::Invert}}, {"bitwise_left_shift", {K::Binary, B::Shl}},
+      {"bitwise_right_shift", {K::Binary, B::Shr}},
       {"conjugate", {K::Conjugate}}, {"conj", {K::Conjugate}},
   };
   for (const Entry &e : table)

@@ -1293,6 +1293,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("abs")};
       if (isNumpyScalarFunction(attr))
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (attr == "modf") // numpy's is C's modf, as math.modf
+        return ExprInfo{ctx.builtin("math.modf")};
+      if (attr == "frexp" || attr == "divmod") // two results: a tuple on numbers
+        return ExprInfo{ctx.builtin("numpy." + attr)};
       if (isArrayReduction(attr) || attr == "amin" || attr == "amax") // np.sum(a), np.amax(a)
         return ExprInfo{ctx.builtin("numpy.reduce." +
                                     (attr == "amin" ? "min" : attr == "amax" ? "max" : attr))};
@@ -1321,6 +1325,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     return base; // an IntEnum member passed in or held (typed as its int): .value is itself
   if (auto *it = dyn_cast<IntType>(base.type); it && !it->isEnum() && attr == "bit_count")
     return ExprInfo{ctx.builtin("method.bit_count")}; // int.bit_count(), Python 3.10
+  if (attr == "view" && (isa<FloatType>(base.type) ||
+                         (isa<IntType>(base.type) && !cast<IntType>(base.type)->isEnum())))
+    return ExprInfo{ctx.builtin("method.scalar.view")}; // x.view(np.uint64): its bits
   if (auto *et = dyn_cast<IntType>(base.type); et && et->isEnum()) {
     // A plain enum member held in a variable or argument: its value.
     if (attr == "value")
@@ -1355,6 +1362,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       return ExprInfo{ctx.int64()};
     if (attr == "ndim")
       return constant(GlobalValue::ofInt(at->ndim()));
+    if (attr == "itemsize") // bytes per element (numba: a literal)
+      return constant(GlobalValue::ofInt(static_cast<int64_t>(elementBytes(at->dtype()))));
+    if (attr == "nbytes") // size * itemsize
+      return ExprInfo{ctx.int64()};
     if (attr == "strides") {
       std::vector<Type *> dims(at->ndim(), ctx.int64());
       return ExprInfo{ctx.tuple(dims)};

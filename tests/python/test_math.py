@@ -494,3 +494,109 @@ def test_numpy_comparisons_of_signed_and_uint64_are_exact(jit):
             np.equal(a, b), np.not_equal(a, b), np.less(b, a), np.greater_equal(b, a)]
     np.testing.assert_array_equal(out, np.array(want))
     np.testing.assert_array_equal(out_arr, [False, True])
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_nextafter_spacing_heaviside_reciprocal_float_power_match_numpy(jit, dtype):
+    # numba-cuda's ufunc_db has these loops; values and dtypes from numpy.
+    @jit
+    def k(x, y, out, fp):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[0, i] = np.nextafter(x[i], y[i])
+            out[1, i] = np.spacing(x[i])
+            out[2, i] = np.heaviside(x[i], y[i])
+            out[3, i] = np.reciprocal(x[i])
+            fp[i] = np.float_power(x[i], y[i])
+
+    with np.errstate(over="ignore"):  # 1e308 is inf in float32
+        vals = np.concatenate([SPECIAL, [5e-324, -5e-324, 1e308, -2.0, 0.5]]).astype(dtype)
+    x, y = np.repeat(vals, vals.size), np.tile(vals, vals.size)
+    out = np.zeros((4, x.size), dtype)
+    fp = np.zeros(x.size)
+    k[(x.size + 63) // 64, 64](x, y, out, fp)
+    with np.errstate(all="ignore"):
+        expected = [np.nextafter(x, y), np.spacing(x), np.heaviside(x, y), np.reciprocal(x)]
+        np.testing.assert_allclose(fp, np.float_power(x, y), rtol=1e-14, equal_nan=True)
+    for got, want in zip(out, expected):
+        np.testing.assert_array_equal(got, want)   # exact: no rounding in these
+
+
+def test_integer_ufuncs_gcd_lcm_reciprocal_divmod_and_float_results(jit):
+    @jit
+    def k(a, b, g, l, r, q, m, f, e, t):
+        i = cuda.grid(1)
+        if i < a.size:
+            g[i] = np.gcd(a[i], b[i])
+            l[i] = np.lcm(a[i], b[i])
+            r[i] = np.reciprocal(a[i])
+            q[i], m[i] = np.divmod(a[i], b[i])
+            f[i], e[i] = np.frexp(np.float32(a[i]))
+            t[i] = np.bitwise_left_shift(np.bitwise_invert(a[i]), 1)
+
+    a = np.array([0, 1, -1, 12, -18, 7, 0, 2**40, -2**31, 5], np.int64)
+    b = np.array([0, 5, 4, -8, 12, 0, 9, 2**20, 3, 1], np.int64)
+    g, l, r, q, m, t = (np.zeros(a.size, np.int64) for _ in range(6))
+    f = np.zeros(a.size, np.float32)
+    e = np.zeros(a.size, np.int32)
+    k[1, 32](a, b, g, l, r, q, m, f, e, t)
+    with np.errstate(all="ignore"):
+        np.testing.assert_array_equal(g, np.gcd(a, b))
+        np.testing.assert_array_equal(l, np.lcm(a, b))
+        np.testing.assert_array_equal(r, np.reciprocal(a))
+        nz = b != 0       # (x // 0 differs: numpy 0 with a warning, numba 0 too, but % 0)
+        want_q, want_m = np.divmod(a, b)
+        np.testing.assert_array_equal(q[nz], want_q[nz])
+        np.testing.assert_array_equal(m[nz], want_m[nz])
+    want_f, want_e = np.frexp(a.astype(np.float32))
+    np.testing.assert_array_equal(f, want_f)
+    np.testing.assert_array_equal(e, want_e)
+    np.testing.assert_array_equal(t, np.left_shift(np.invert(a), 1))
+
+
+def test_ufunc_result_dtypes_follow_numpys_loops(jit):
+    # nextafter of int16s is float32 ('ff->f', the first loop they cast to),
+    # of int64s float64; np.frexp's exponent is int32; gcd of bools is refused.
+    @jit
+    def k(s, w, out):
+        out[0] = np.nextafter(s[0], s[1]) == np.float32(1.0000001)   # float32 next after 1
+        out[1] = np.nextafter(w[0], w[1]) == 1.0000000000000002
+        out[2] = np.modf(np.float32(-2.5))[0] == -0.5
+
+    out = np.zeros(3, np.bool_)
+    k[1, 1](np.array([1, 2], np.int16), np.array([1, 2], np.int64), out)
+    assert out.all()
+
+    @jit
+    def bad(a, out):
+        out[0] = np.gcd(a[0], 2.5)
+
+    with pytest.raises(pyjit.CompileError, match=r"numpy.gcd\(\) takes integers, not float64"):
+        bad[1, 1](np.zeros(1, np.int64), np.zeros(1, np.int64))
+
+
+def test_scalar_view_and_array_item_sizes(jit):
+    # x.view(dtype) of a number: its bits as another type of its size (numba's
+    # scalar view); a.itemsize (a literal) and a.nbytes.
+    @jit
+    def k(a, bits, sizes):
+        bits[0] = a[0].view(np.uint64)
+        bits[1] = np.float32(a[1]).view(np.int32)
+        sizes[0] = a.itemsize
+        sizes[1] = a.nbytes
+        sizes[2] = bits.itemsize * bits.size
+
+    a = np.array([1.0, -2.5, 3.0])
+    bits = np.zeros(2, np.uint64)
+    sizes = np.zeros(3, np.int64)
+    k[1, 1](a, bits, sizes)
+    assert bits[0] == a[:1].view(np.uint64)[0]
+    assert bits[1] == np.float32(-2.5).view(np.int32).astype(np.uint64)
+    assert sizes.tolist() == [8, 24, 16]
+
+    @jit
+    def bad(a, out):
+        out[0] = a[0].view(np.int32)
+
+    with pytest.raises(pyjit.CompileError, match=r"cannot view a float64 \(8 bytes\) as int32"):
+        bad[1, 1](np.zeros(1), np.zeros(1, np.int32))

@@ -18,7 +18,7 @@ namespace pyjit::ir {
 enum class MathFn {
   Acos, Acosh, Asin, Asinh, Atan, Atanh, Cbrt, Cos, Cosh, Erf, Erfc, Exp, Exp2, Expm1, Fabs,
   Gamma, Lgamma, Log, Log10, Log1p, Log2, Sin, Sinh, Sqrt, Tan, Tanh, Degrees, Radians,
-  Atan2, Copysign, Fmod, Hypot, Pow, Remainder, Ldexp,
+  Atan2, Copysign, Fmod, Hypot, Pow, Remainder, Ldexp, Nextafter,
   Floor, Ceil, Trunc, Round,
   // NumPy's ufuncs of those names return a float of the argument's type.
   FloorF, CeilF, TruncF, RintF,
