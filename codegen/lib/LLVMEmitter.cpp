@@ -693,6 +693,7 @@ Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::V
     return {module.getDataLayout().getAllocaAddrSpace(), false, true};
   case ir::Opcode::ArrayView:
   case ir::Opcode::ArrayTranspose:
+  case ir::Opcode::ArrayNewAxis:
   case ir::Opcode::ArrayCast:
   case ir::Opcode::RecordFieldView:
   case ir::Opcode::ComplexPartView:
@@ -1015,6 +1016,21 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     if (auto found = arrays.find(inst.operand(0)); found != arrays.end())
       arrays[&inst] = found->second;
     return llvm::Error::success();
+  case Opcode::ArrayNewAxis: {
+    const ArrayParts &from = arrays.at(inst.operand(0));
+    ArrayParts parts = from;
+    parts.shape.clear();
+    parts.strides.clear();
+    size_t next = 0;
+    for (unsigned d = 0; d < cast<ir::ArrayType>(inst.type())->ndim(); ++d) {
+      bool added = (inst.intImm >> d) & 1;
+      parts.shape.push_back(added ? b.getInt64(1) : from.shape.at(next));
+      parts.strides.push_back(added ? b.getInt64(0) : from.strides.at(next));
+      next += added ? 0 : 1;
+    }
+    arrays[&inst] = std::move(parts);
+    return llvm::Error::success();
+  }
   case Opcode::ArrayTranspose: {
     ArrayParts parts = arrays.at(inst.operand(0));
     std::reverse(parts.shape.begin(), parts.shape.end());

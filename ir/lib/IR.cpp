@@ -58,6 +58,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::ComplexPartView: return "part_view";
   case Opcode::ArrayReshape: return "reshape";
   case Opcode::ArrayTranspose: return "transpose";
+  case Opcode::ArrayNewAxis: return "new_axis";
   case Opcode::ArrayCast: return "array_cast";
   case Opcode::RecordStore: return "store_field";
   case Opcode::Phi: return "phi";

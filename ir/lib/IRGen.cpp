@@ -1604,13 +1604,32 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
 // a[i, lo:hi:step, ...] -> a view (ArrayView); dimensions not indexed are
 // kept whole (a slice with both bounds None).
 RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
-  unsigned ndim = cast<ArrayType>(array->type())->ndim();
-  std::vector<const Expr *> parts = indexParts(*e.index, ndim);
+  auto *at = cast<ArrayType>(array->type());
+  unsigned ndim = at->ndim();
+  auto newAxis = [&](const Expr *x) { // (slices and Ellipses are typed none too)
+    return x && isa<NoneLitExpr, NameExpr, AttributeExpr>(x) && isa<NoneType>(info(*x).type);
+  };
+  std::vector<const Expr *> parts = indexParts(*e.index, ndim, newAxis);
+  // None (np.newaxis): the view of the other parts, then a dimension of
+  // extent 1 at each None's place among the result's dimensions.
+  int64_t added = 0;
+  unsigned place = 0;
+  for (const Expr *p : parts) {
+    if (newAxis(p))
+      added |= int64_t(1) << place;
+    if (!p || newAxis(p) || isa<SliceExpr>(p))
+      ++place;
+  }
+  if (added)
+    llvm::erase_if(parts, newAxis);
   Type *i64 = ctx.int64();
   std::vector<Value *> ops{array};
   int64_t bits = 0;
+  unsigned kept = 0;
   for (unsigned d = 0; d < ndim; ++d) {
     const Expr *p = d < parts.size() ? parts[d] : nullptr;
+    if (!p || isa<SliceExpr>(p))
+      ++kept;
     auto *sl = p ? dyn_cast<SliceExpr>(p) : nullptr;
     if (p && !sl) {
       ops.push_back(wrapIndex(array, d, scalar(*p, i64), *p));
@@ -1631,9 +1650,14 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
     bits |= int64_t(1 | (loNone ? 2 : 0) | (hiNone ? 4 : 0)) << (3 * d);
   }
   b.setLoc(e.range().begin);
-  Instruction *view = b.create(Opcode::ArrayView, info(e).type, ops);
+  Type *viewType = added ? ctx.array(at->dtype(), kept, Layout::A, at->readonly()) : info(e).type;
+  Instruction *view = b.create(Opcode::ArrayView, viewType, ops);
   view->intImm = bits;
-  return RValue::of(view);
+  if (!added)
+    return RValue::of(view);
+  Instruction *widened = b.create(Opcode::ArrayNewAxis, info(e).type, {view});
+  widened->intImm = added;
+  return RValue::of(widened);
 }
 
 

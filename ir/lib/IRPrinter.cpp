@@ -125,6 +125,17 @@ public:
     case Opcode::ArrayShape:
       os << " " << inst.intImm;
       break;
+    case Opcode::ArrayNewAxis: { // the result's new dimensions: new_axis [0, 2] %a
+      os << " [";
+      const char *sep = "";
+      for (unsigned d = 0; d < 64; ++d)
+        if ((static_cast<uint64_t>(inst.intImm) >> d) & 1) {
+          os << sep << d;
+          sep = ", ";
+        }
+      os << "]";
+      break;
+    }
     default:
       break;
     }

@@ -34,8 +34,12 @@ inline size_t ellipsisCount(const ast::Expr &index) {
 /// dimensions: the elements of a written tuple, else the index itself. One
 /// Ellipsis becomes as many null parts — whole dimensions, as `:` — as the
 /// other parts leave of \p ndim (NumPy's rule); none when they leave none.
-/// The caller has refused more than one Ellipsis (ellipsisCount).
-inline std::vector<const ast::Expr *> indexParts(const ast::Expr &index, unsigned ndim) {
+/// The caller has refused more than one Ellipsis (ellipsisCount). Parts
+/// for which \p newAxis holds (None, np.newaxis) index no dimension.
+template <typename NewAxis = bool (*)(const ast::Expr *)>
+inline std::vector<const ast::Expr *> indexParts(
+    const ast::Expr &index, unsigned ndim,
+    NewAxis newAxis = [](const ast::Expr *) { return false; }) {
   std::vector<const ast::Expr *> written;
   if (auto *t = llvm::dyn_cast<ast::TupleExpr>(&index))
     for (const ast::ExprPtr &x : t->elts)
@@ -47,7 +51,7 @@ inline std::vector<const ast::Expr *> indexParts(const ast::Expr &index, unsigne
   });
   if (ellipsis == written.end())
     return written;
-  size_t others = written.size() - 1;
+  size_t others = written.size() - 1 - llvm::count_if(written, newAxis);
   std::vector<const ast::Expr *> parts(written.begin(), ellipsis);
   parts.insert(parts.end(), ndim > others ? ndim - others : 0, nullptr);
   parts.insert(parts.end(), ellipsis + 1, written.end());

@@ -1293,6 +1293,11 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("abs")};
       if (isNumpyScalarFunction(attr))
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (attr == "newaxis") { // np.newaxis is None (an index adding a dimension)
+        GlobalValue none;
+        none.kind = GlobalValue::Kind::None;
+        return constant(none);
+      }
       if (attr == "modf") // numpy's is C's modf, as math.modf
         return ExprInfo{ctx.builtin("math.modf")};
       if (attr == "frexp" || attr == "divmod") // two results: a tuple on numbers
@@ -1732,10 +1737,22 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   } else if (isa<EllipsisExpr>(*e.index)) {
     result.exprs[e.index.get()] = ExprInfo{ctx.none()};
   }
-  std::vector<const Expr *> indices = indexParts(*e.index, at->ndim());
-  unsigned slices = 0;
+  // None (np.newaxis): a new dimension of extent 1 (NumPy's basic indexing).
+  auto newAxis = [&](const Expr *x) {
+    if (!isa<NoneLitExpr, NameExpr, AttributeExpr>(x))
+      return false;
+    auto it = result.exprs.find(x);
+    const ExprInfo &xi = it != result.exprs.end() ? it->second : (result.exprs[x] = expr(*x));
+    return xi.type && isa<NoneType>(xi.type);
+  };
+  std::vector<const Expr *> indices = indexParts(*e.index, at->ndim(), newAxis);
+  unsigned slices = 0, newAxes = 0;
   bool lastIsUnitSlice = false;
   for (const Expr *x : indices) {
+    if (x && newAxis(x)) {
+      ++newAxes;
+      continue;
+    }
     if (!x) { // a dimension an Ellipsis keeps whole
       ++slices;
       lastIsUnitSlice = true;
@@ -1766,7 +1783,8 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       continue;
     }
     lastIsUnitSlice = false;
-    ExprInfo xi = expr(*x);
+    auto typed = result.exprs.find(x); // (a name or attribute: typed by newAxis)
+    ExprInfo xi = typed != result.exprs.end() ? typed->second : expr(*x);
     if (!xi.type)
       return {};
     if (isa<TupleType>(xi.type) && indices.size() == 1)
@@ -1776,13 +1794,22 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       return {};
     }
   }
-  if (indices.size() > at->ndim()) {
+  size_t indexed = indices.size() - newAxes; // the dimensions of `a` the index reads
+  if (indexed > at->ndim()) {
     error(e.index->range(), "too many indices for a " + llvm::Twine(at->ndim()) + "-d array: " +
-                                llvm::Twine(indices.size()));
+                                llvm::Twine(indexed));
     return {};
   }
-  if (slices == 0 && indices.size() == at->ndim())
+  if (slices == 0 && newAxes == 0 && indices.size() == at->ndim())
     return ExprInfo{elementType(at)};
+  if (newAxes) { // layout A: the new dimensions' strides are 0
+    unsigned ndim = slices + newAxes + static_cast<unsigned>(at->ndim() - indexed);
+    if (ndim > 32) {
+      error(e.index->range(), "an array view of more than 32 dimensions is not supported");
+      return {};
+    }
+    return ExprInfo{ctx.array(at->dtype(), ndim, Layout::A, at->readonly())};
+  }
   // A view: one dimension per slice and per dimension not indexed. It keeps
   // C layout (innermost stride = item size) when the innermost dimension is
   // kept whole or sliced with step 1.

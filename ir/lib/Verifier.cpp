@@ -256,6 +256,15 @@ private:
         return fail(&bb, "a record field access must name a field at its offset, of its type");
       return llvm::Error::success();
     }
+    case Opcode::ArrayNewAxis: {
+      auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
+      auto *view = llvm::dyn_cast<ArrayType>(inst.type());
+      if (!at || !view || at->dtype() != view->dtype() || inst.numOperands() != 1 ||
+          view->ndim() >= 64 || inst.intImm < 0 || inst.intImm >> view->ndim() ||
+          view->ndim() != at->ndim() + llvm::popcount(static_cast<uint64_t>(inst.intImm)))
+        return fail(&bb, "a new-axis view keeps the dtype and adds one dimension per bit");
+      return llvm::Error::success();
+    }
     case Opcode::ArrayReshape: {
       auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
       auto *view = llvm::dyn_cast<ArrayType>(inst.type());

@@ -1501,3 +1501,39 @@ def test_a_local_naming_a_function_or_a_dtype(jit):
     out = np.zeros(3)
     k[1, 1](out)
     assert out.tolist() == [2.0, 2.5, 4.0]
+
+
+def test_none_and_newaxis_index_add_dimensions(jit):
+    # numba's basic indexing: None (np.newaxis) adds a dimension of extent 1
+    # and stride 0, wherever it stands, with slices, integers and Ellipsis.
+    from numpy import newaxis
+
+    @jit
+    def k(a, m, out):
+        b = a[None, :]
+        out[0] = b.shape[0] * 10 + b.shape[1]
+        c = a[:, np.newaxis]
+        out[1] = c.shape[0] * 10 + c.shape[1]
+        out[2] = c[2, 0] + b[0, 1]
+        d = m[1, None, ..., None]
+        out[3] = d.shape[0] * 100 + d.shape[1] * 10 + d.shape[2]
+        out[4] = d[0, 2, 0]
+        e = a[0, None]
+        out[5] = e.shape[0] + e[0] * 10
+        f = m[newaxis]
+        out[6] = f.ndim * 100 + f.shape[0] * 10 + f.strides[0]
+        out[7] = f[0, 1, 2]
+        d[0, 3, 0] = -1.0          # a view: writes reach m[1, 3]
+
+    a = np.arange(3.0)
+    m = np.arange(12.0).reshape(3, 4)
+    want_m = m.copy()
+    b, c, d, e, f = a[None, :], a[:, np.newaxis], want_m[1, None, ..., None], a[0, None], want_m[None]
+    want = [b.shape[0] * 10 + b.shape[1], c.shape[0] * 10 + c.shape[1], c[2, 0] + b[0, 1],
+            d.shape[0] * 100 + d.shape[1] * 10 + d.shape[2], d[0, 2, 0], e.shape[0] + e[0] * 10,
+            f.ndim * 100 + f.shape[0] * 10 + f.strides[0], f[0, 1, 2]]
+    d[0, 3, 0] = -1.0
+    out = np.zeros(8)
+    k[1, 1](a, m, out)
+    assert out.tolist() == want
+    np.testing.assert_array_equal(m, want_m)

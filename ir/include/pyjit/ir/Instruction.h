@@ -84,6 +84,10 @@ enum class Opcode {
   ArrayStride,
   // ArrayTranspose(a) -> a view with the dimensions in reverse order (a.T).
   ArrayTranspose,
+  // ArrayNewAxis(a) -> a view with new dimensions of extent 1 (stride 0,
+  // as NumPy's) where bit k of intImm is set, k a dimension of the result;
+  // a's dimensions fill the others in order (a[None, :], a[:, np.newaxis]).
+  ArrayNewAxis,
   // ArrayCast(a) -> the same array as another array type of its dtype and
   // rank (layout A, or read-only): a variable holding arrays of several
   // layouts.
