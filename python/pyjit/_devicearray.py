@@ -235,6 +235,13 @@ class DeviceArray(_abi_base()):
 
     @property
     def device_ctypes_pointer(self):
+        """The device address of the first element as a ``ctypes.c_void_p``
+        (numba's type: ``.value`` is the int, ``None`` for address 0)."""
+        return ctypes.c_void_p(self._buffer.ptr)
+
+    @property
+    def _device_pointer(self):
+        """The device address of the first element, an int."""
         return self._buffer.ptr
 
     @property
@@ -666,7 +673,7 @@ def _extent_bytes(shape, strides):
 def _span(dev):
     """[low, high) addresses of the bytes a DeviceArray's elements occupy."""
     low, high = _extent_bytes(dev.shape, dev.strides)
-    base = dev.device_ctypes_pointer
+    base = dev._device_pointer
     return base + low, base + high + dev.dtype.itemsize
 
 
@@ -692,7 +699,7 @@ def _host_view(dev):
         return np.empty(dev.shape, dev.dtype)
     low, high = _extent_bytes(dev.shape, dev.strides)
     span = (ctypes.c_char * (high - low + dev.dtype.itemsize)).from_address(
-        dev.device_ctypes_pointer + low)
+        dev._device_pointer + low)
     return np.ndarray(dev.shape, dev.dtype, buffer=span, offset=-low, strides=dev.strides)
 
 
@@ -712,13 +719,13 @@ def to_device(obj, stream=0, copy=True, to=None):
         # Keep Fortran order (numba does): same bytes, Fortran strides.
         dev = DeviceArray(ary.shape, ary.dtype, ary.strides)
         if copy and dev.nbytes:
-            _htod(dev.device_ctypes_pointer, ary.T, s)
+            _htod(dev._device_pointer, ary.T, s)
         dev.stream = stream
         return dev
     ary = np.require(ary, requirements="C")
     dev = DeviceArray(ary.shape, ary.dtype)
     if copy and dev.nbytes:
-        _htod(dev.device_ctypes_pointer, ary, s)
+        _htod(dev._device_pointer, ary, s)
     dev.stream = stream  # its later copies given no stream go there (numba.cuda)
     return dev
 

@@ -120,7 +120,7 @@ def get_ipc_handle(dev):
     """The IpcArrayHandle of DeviceArray `dev` (its memory: cuMemAlloc'd,
     pyjit's or another library's)."""
     _require_gpu("get_ipc_handle()")
-    raw, offset, size = ext().ipc_export(dev.device_ctypes_pointer)
+    raw, offset, size = ext().ipc_export(dev._device_pointer)
     handle = IpcHandle(raw, size, offset, source_pid=os.getpid())
     return IpcArrayHandle(handle, {"shape": dev.shape, "strides": dev.strides,
                                    "dtype": dev.dtype})

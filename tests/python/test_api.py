@@ -260,7 +260,7 @@ def test_dlpack_export_to_torch_and_cupy_zero_copy():
     d = cuda.to_device(np.arange(12, dtype=np.float32).reshape(3, 4))
     assert d.__dlpack_device__()[0] == 2
     t = torch.from_dlpack(d)
-    assert t.data_ptr() == d.device_ctypes_pointer and t.shape == (3, 4)
+    assert t.data_ptr() == d.device_ctypes_pointer.value and t.shape == (3, 4)
     t += 1  # writes through to pyjit's memory
     torch.cuda.synchronize()
     np.testing.assert_array_equal(d.copy_to_host(),
@@ -277,7 +277,7 @@ def test_dlpack_import_from_torch_into_a_kernel():
     scale = make_scale(cuda.jit)
     t = torch.arange(10, dtype=torch.float64, device="cuda")
     d = cuda.from_dlpack(t)
-    assert d.device_ctypes_pointer == t.data_ptr() and d.shape == (10,)
+    assert d.device_ctypes_pointer.value == t.data_ptr() and d.shape == (10,)
     out = cuda.device_array(10, np.float64)
     scale[1, 16](d, out)
     np.testing.assert_array_equal(out.copy_to_host(), 2 * np.arange(10))
@@ -309,7 +309,7 @@ def test_as_cuda_array_views_cupy_memory():
     cp = pytest.importorskip("cupy")
     c = cp.arange(5, dtype=cp.int32)
     d = cuda.as_cuda_array(c)
-    assert cuda.is_cuda_array(c) and d.device_ctypes_pointer == c.data.ptr
+    assert cuda.is_cuda_array(c) and d.device_ctypes_pointer.value == c.data.ptr
     np.testing.assert_array_equal(d.copy_to_host(), np.arange(5, dtype=np.int32))
     with pytest.raises(TypeError, match="no __cuda_array_interface__"):
         cuda.as_cuda_array([1, 2])
@@ -603,3 +603,14 @@ def test_compile_ptx_takes_an_arch_specific_compute_capability():
     assert ".target sm_90a" in ptx
     with pytest.raises(ValueError, match=r"cc must be \(major, minor\)"):
         cuda.compile_ptx(k, (pyjit.float32[::1],), cc=(9,))
+
+
+def test_device_ctypes_pointer_is_a_ctypes_pointer():
+    # numba: a ctypes.c_void_p (interop code reads .value), the address the
+    # __cuda_array_interface__ gives; a view's is offset into its base.
+    import ctypes
+    d = cuda.to_device(np.arange(8, dtype=np.float32))
+    p = d.device_ctypes_pointer
+    assert isinstance(p, ctypes.c_void_p)
+    assert p.value == d.__cuda_array_interface__["data"][0]
+    assert d[2:].device_ctypes_pointer.value == p.value + 8

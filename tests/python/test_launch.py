@@ -602,7 +602,7 @@ def test_device_array_parameters_live_in_the_object_for_the_launch_path():
     d = cuda.to_device(np.arange(12, dtype=np.float32).reshape(3, 4))
     assert isinstance(d, ext().ArrayAbi)
     packed, type_name = d._pyjit_abi
-    assert struct.unpack("<5q", packed) == (d.device_ctypes_pointer, 3, 4, 16, 4)
+    assert struct.unpack("<5q", packed) == (d.device_ctypes_pointer.value, 3, 4, 16, 4)
     assert type_name == "array(float32, 2d, C)"
     with pytest.raises(TypeError, match="1 \\+ 2\\*ndim int64 words"):
         d._pyjit_abi = (b"\0" * 16, type_name)   # two words: no ndim fits
