@@ -198,6 +198,10 @@ private:
   /// outermost record (an array's element, whose address is a multiple of
   /// its lowest set bit) and the byte offset in it, through nested fields.
   std::pair<uint64_t, uint64_t> recordPlacement(const Expr &element);
+  /// The value of comparison chain `operands[0] ops[0] operands[1] ...`
+  /// when every operand is a number constant (int, bool, float); none else.
+  std::optional<bool> foldNumberComparison(llvm::ArrayRef<ast::CompareOp> ops,
+                                           llvm::ArrayRef<ExprInfo> operands);
   /// One link `l op r` of a comparison (of a chain): checks the operands
   /// (numbers, tuples ordered or compared for equality). Returns none after
   /// an error; else the link's value when the types decide it (== and !=

@@ -965,6 +965,11 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     }
     if (decided) // never equal (tuples of other shapes, a tuple and a number)
       return constant(GlobalValue::ofBool(*decided));
+    // Numbers known when compiling (a.ndim == 2, a literal, a global):
+    // decided now, exactly as Python compares them, so `if a.ndim == 2:`
+    // prunes the other branch as numba does.
+    if (std::optional<bool> known = foldNumberComparison(c.ops, ops))
+      return constant(GlobalValue::ofBool(*known));
     return ExprInfo{ctx.boolean()};
   }
   case Expr::Kind::IfExp: {
@@ -1481,6 +1486,45 @@ static const Expr *fieldAccessBase(const Expr &e, const TypedFunction &typed) {
   auto it = base ? typed.exprs.find(base) : typed.exprs.end();
   return it != typed.exprs.end() && llvm::isa_and_nonnull<RecordType>(it->second.type) ? base
                                                                                        : nullptr;
+}
+
+std::optional<bool> Inferer::foldNumberComparison(llvm::ArrayRef<CompareOp> ops,
+                                                  llvm::ArrayRef<ExprInfo> operands) {
+  // Python compares ints (to 64 bits here, uint64 too), bools and floats
+  // exactly; long double holds every int64 and uint64 exactly.
+  auto value = [](const ExprInfo &x) -> std::optional<long double> {
+    if (!x.constant)
+      return std::nullopt;
+    const GlobalValue &c = *x.constant;
+    switch (c.kind) {
+    case GlobalValue::Kind::Bool:
+    case GlobalValue::Kind::Int:
+      return c.dtype == "uint64" ? static_cast<long double>(static_cast<uint64_t>(c.i))
+                                 : static_cast<long double>(c.i);
+    case GlobalValue::Kind::Float:
+      return static_cast<long double>(c.f);
+    default:
+      return std::nullopt;
+    }
+  };
+  bool all = true;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    std::optional<long double> l = value(operands[k]), r = value(operands[k + 1]);
+    if (!l || !r)
+      return std::nullopt;
+    bool one; // a NaN: only != holds
+    switch (ops[k]) {
+    case CompareOp::Eq: one = *l == *r; break;
+    case CompareOp::NotEq: one = *l != *r; break;
+    case CompareOp::Lt: one = *l < *r; break;
+    case CompareOp::LtE: one = *l <= *r; break;
+    case CompareOp::Gt: one = *l > *r; break;
+    case CompareOp::GtE: one = *l >= *r; break;
+    default: return std::nullopt;
+    }
+    all = all && one;
+  }
+  return all;
 }
 
 std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const ExprInfo &l,

@@ -1537,3 +1537,33 @@ def test_none_and_newaxis_index_add_dimensions(jit):
     k[1, 1](a, m, out)
     assert out.tolist() == want
     np.testing.assert_array_equal(m, want_m)
+
+
+@cuda.jit(device=True)
+def _total(a):
+    s = 0.0
+    if a.ndim == 2:                     # decided per signature: the other branch is not typed
+        for i in range(a.shape[0]):
+            for j in range(a.shape[1]):
+                s += a[i, j]
+    else:
+        for i in range(a.shape[0]):
+            s += a[i]
+    return s
+
+
+def test_comparisons_of_constants_decide_branches(jit):
+    # numba folds a.ndim == 2 (and other comparisons of numbers known when
+    # compiling) and prunes the branch not taken, so one device function
+    # serves arrays of several ranks.
+    @jit
+    def k(x, m, out):
+        out[0] = _total(x) + _total(m)
+        out[1] = 1 if 1 < x.ndim <= 2 else 2      # a chain: False for a 1-d x
+        out[2] = 3 if m.ndim == 2.0 else 4         # an int and a float, exactly
+
+    x = np.arange(3.0)
+    m = np.arange(4.0).reshape(2, 2) + 10
+    out = np.zeros(3)
+    k[1, 1](x, m, out)
+    assert out.tolist() == [x.sum() + m.sum(), 2, 3]
