@@ -205,6 +205,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   emitOptions.index32 = req.index32;
   emitOptions.maxThreadsPerBlock = req.maxThreadsPerBlock;
   emitOptions.minBlocksPerSM = req.minBlocksPerSM;
+  emitOptions.maxBlocksPerCluster = req.maxBlocksPerCluster;
   auto kernel = emitKernel(*fn, llvmModule, emitOptions);
   if (!kernel)
     return kernel.takeError();

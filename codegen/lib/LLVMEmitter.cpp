@@ -90,6 +90,8 @@ llvm::Expected<llvm::Function *> Emitter::run() {
       kernel->addFnAttr("nvvm.maxntid", std::to_string(options.maxThreadsPerBlock));
     if (options.minBlocksPerSM)
       kernel->addFnAttr("nvvm.minctasm", std::to_string(options.minBlocksPerSM));
+    if (options.maxBlocksPerCluster)
+      kernel->addFnAttr("nvvm.maxclusterrank", std::to_string(options.maxBlocksPerCluster));
   }
   if (options.fastmath.ftz)
     kernel->addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");

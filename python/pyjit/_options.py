@@ -91,25 +91,26 @@ def check(options, func_name):
 
 
 def launch_bounds(options):
-    """(max threads per block, min blocks per SM) from numba.cuda's
-    `launch_bounds` option (an int or a tuple of 1 or 2 ints), or None.
-    A third element (max blocks per cluster) is refused: pyjit does not
-    launch clusters. Raises TypeError or ValueError."""
+    """(max threads per block, min blocks per SM, max blocks per cluster)
+    from numba.cuda's `launch_bounds` option (an int or a tuple of 1 to 3
+    ints; 0 where not given), or None. The PTX directives `.maxntid`,
+    `.minnctapersm` and `.maxclusterrank` (sm_90 and later; ignored before).
+    Raises TypeError or ValueError."""
     value = options.get("launch_bounds")
     if value is None:
         return None
     bounds = value if isinstance(value, tuple) else (value,)
-    if not 1 <= len(bounds) <= 2:
+    if not 1 <= len(bounds) <= 3:
         raise ValueError("option launch_bounds must be max_threads_per_block or "
-                         "(max_threads_per_block, min_blocks_per_sm), got %r (pyjit does not "
-                         "launch thread-block clusters)" % (value,))
+                         "(max_threads_per_block, min_blocks_per_sm[, max_blocks_per_cluster]), "
+                         "got %r" % (value,))
     for b in bounds:
         if isinstance(b, bool) or not isinstance(b, int):
             raise TypeError("option launch_bounds must contain ints, got %r" % (value,))
-    if not 1 <= bounds[0] <= 1024 or (len(bounds) > 1 and bounds[1] < 0):
+    if not 1 <= bounds[0] <= 1024 or any(b < 0 for b in bounds[1:]):
         raise ValueError("option launch_bounds: max_threads_per_block must be 1..1024 and "
-                         "min_blocks_per_sm >= 0, got %r" % (value,))
-    return (bounds[0], bounds[1] if len(bounds) > 1 else 0)
+                         "min_blocks_per_sm and max_blocks_per_cluster >= 0, got %r" % (value,))
+    return tuple(bounds) + (0,) * (3 - len(bounds))
 
 
 def fastmath_flags(value):

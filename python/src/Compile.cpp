@@ -81,11 +81,12 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
     req.fastmath = *parsed;
   }
   if (PyObject *v = PyDict_GetItemString(options, "launch_bounds"); v && v != Py_None) {
-    unsigned maxThreads = 0, minBlocks = 0;
-    if (!PyArg_ParseTuple(v, "II", &maxThreads, &minBlocks))
+    unsigned maxThreads = 0, minBlocks = 0, maxCluster = 0;
+    if (!PyArg_ParseTuple(v, "III", &maxThreads, &minBlocks, &maxCluster))
       return false;
     req.maxThreadsPerBlock = maxThreads;
     req.minBlocksPerSM = minBlocks;
+    req.maxBlocksPerCluster = maxCluster;
   }
   if (PyObject *v = PyDict_GetItemString(options, "ptx_version"); v && v != Py_None) {
     auto text = python::toUtf8(v, "ptx_version");

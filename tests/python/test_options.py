@@ -146,16 +146,33 @@ def test_launch_bounds_reach_the_ptx():
     assert re.search(r"\.maxntid 256\b", ptx) and ".minnctapersm" not in ptx
     plain, _ = cuda.compile_ptx(_axpy_for_bounds, "void(float32, float32[:], float32[:])")
     assert ".maxntid" not in plain
+    # numba's third element, max blocks per cluster: `.maxclusterrank` on
+    # sm_90 and later (PTX ISA 8.0), dropped for older targets.
+    ptx, _ = cuda.compile_ptx(_axpy_for_bounds, "void(float32, float32[:], float32[:])",
+                              launch_bounds=(128, 1, 8), cc=(9, 0))
+    assert ".maxclusterrank 8" in ptx and ".minnctapersm 1" in ptx
+    ptx, _ = cuda.compile_ptx(_axpy_for_bounds, "void(float32, float32[:], float32[:])",
+                              launch_bounds=(128, 1, 8), cc=(8, 0))
+    assert ".maxclusterrank" not in ptx
 
 
 @pytest.mark.parametrize("bounds, exc, message", [
-    ((128, 1, 2), ValueError, "clusters"),
+    ((128, 1, 2, 4), ValueError, "max_blocks_per_cluster"),
+    ((128, 1, -2), ValueError, ">= 0"),
     ((0,), ValueError, "1..1024"),
     (("128",), TypeError, "must contain ints"),
 ])
 def test_bad_launch_bounds_are_refused_at_decoration(bounds, exc, message):
     with pytest.raises(exc, match=message):
         cuda.jit(launch_bounds=bounds)(_axpy_for_bounds)
+
+
+def test_a_kernel_with_max_blocks_per_cluster_launches_without_clusters(jit):
+    k = jit(launch_bounds=(64, 1, 2))(_axpy_for_bounds)
+    x = np.arange(200, dtype=np.float32)
+    out = np.zeros_like(x)
+    k[4, 64](np.float32(3), x, out)
+    np.testing.assert_array_equal(out, 3 * x)
 
 
 def test_block_larger_than_launch_bounds_is_refused_before_launch(jit):

@@ -31,6 +31,7 @@ struct KernelRequest {
   bool racecheck = false; // host: log shared-memory accesses (EmitOptions)
   unsigned maxThreadsPerBlock = 0; // launch bounds (EmitOptions); 0: none
   unsigned minBlocksPerSM = 0;
+  unsigned maxBlocksPerCluster = 0;
   FastMath fastmath;
   /// a*b+c may fuse to one fma instruction (numba.cuda's `fma` option, on
   /// by default as nvcc's --fmad=true); off, no operation fuses, even with

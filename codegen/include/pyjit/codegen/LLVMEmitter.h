@@ -30,9 +30,12 @@ struct EmitOptions {
   /// Launch bounds (numba.cuda's `launch_bounds`): at most this many
   /// threads per block (PTX `.maxntid`), and at least this many resident
   /// blocks per multiprocessor wanted (`.minnctapersm`); 0 means none. They
-  /// let ptxas budget registers for the block size.
+  /// let ptxas budget registers for the block size. At most this many
+  /// blocks in a thread-block cluster (`.maxclusterrank`, sm_90 and later;
+  /// LLVM drops it for older targets).
   unsigned maxThreadsPerBlock = 0;
   unsigned minBlocksPerSM = 0;
+  unsigned maxBlocksPerCluster = 0;
 };
 
 
