@@ -439,6 +439,12 @@ class DeviceArray(_abi_base()):
         """self[index], the element's copy queued on `stream` (numba.cuda's
         getitem); the copy is waited for."""
         offset, shape, strides = self._index(index)
+        if not shape and self.dtype.fields is not None:
+            # One record: a view of its device memory (numba's DeviceRecord),
+            # so writes to its fields, and a kernel's, stay on the device.
+            out = DeviceRecord(self.dtype, _View(self._buffer, offset))
+            out.stream = self.stream
+            return out
         if not shape:
             value = np.empty(1, dtype=self.dtype)
             stream = _stream_arg(self._bound(stream))
@@ -703,11 +709,79 @@ def _host_view(dev):
     return np.ndarray(dev.shape, dev.dtype, buffer=span, offset=-low, strides=dev.strides)
 
 
+class DeviceRecord(DeviceArray):
+    """One record (a structured dtype's element) in device memory: numba.cuda's
+    DeviceRecord, made by `d[i]` of a record device array or `cuda.to_device`
+    of an np.void. `r['x']` copies a scalar field to the host (a nested
+    record or an array field is a view); `r['x'] = v` writes the field on the
+    device. Passed to a kernel it is the record itself (`r.x = 1.0` in the
+    kernel changes device memory, no copies). KeyError for an unknown field."""
+
+    def __init__(self, dtype, buffer=None):
+        DeviceArray.__init__(self, (), dtype, (), buffer)
+        from ._typeof import record_spelling
+        name, why = record_spelling(self.dtype)
+        if name is None:
+            raise TypeError("records of dtype %s are not supported in kernels: %s"
+                            % (self.dtype, why))
+        # A kernel takes a record as a 1-element array of it (docs/abi.md).
+        self._pyjit_type = sys.intern(name)
+        self._pyjit_abi = (struct.pack("<3q", self._buffer.ptr, 1, self.dtype.itemsize),
+                           self._pyjit_type)
+
+    def _field(self, name):
+        if self.dtype.names is None or name not in self.dtype.names:
+            raise KeyError("record of dtype %s has no field %r" % (self.dtype, name))
+        return self.dtype.fields[name][:2]  # (dtype, byte offset)
+
+    def __getitem__(self, name):
+        ftype, offset = self._field(name)
+        if ftype.fields is not None:
+            return DeviceRecord(ftype, _View(self._buffer, offset))
+        if ftype.shape:  # an array field: a view
+            base = ftype.base
+            return self._derived(ftype.shape, base, _c_strides(ftype.shape, base.itemsize),
+                                 offset)
+        value = np.empty(1, dtype=ftype)
+        stream = _stream_arg(self.stream)
+        _dtoh(value, self._buffer.ptr + offset, stream)
+        if stream is not None and not host_memory():
+            ext().stream_synchronize(stream)
+        return value[0]
+
+    def getitem(self, index, stream=0):
+        return self[index]
+
+    def __setitem__(self, name, value):
+        self.setitem(name, value)
+
+    def setitem(self, name, value, stream=0):
+        """r[name] = value on the device (queued on `stream`, else the
+        record's): numbers converted as numpy converts them."""
+        ftype, offset = self._field(name)
+        host = np.asarray(value, dtype=ftype.base)
+        host = np.broadcast_to(host, ftype.shape) if ftype.shape else host.reshape(())
+        s = _stream_arg(self._bound(stream))
+        _htod(self._buffer.ptr + offset, np.ascontiguousarray(host), s)
+        if s is not None and not host_memory():
+            ext().stream_synchronize(s)
+
+    def __repr__(self):
+        return "<pyjit DeviceRecord dtype=%s>" % (self.dtype,)
+
+
 def to_device(obj, stream=0, copy=True, to=None):
     """Copies a numpy array (or array-like) to a new DeviceArray, or into `to`.
-    With a stream the copy is queued on it."""
+    With a stream the copy is queued on it. An np.void record becomes a
+    DeviceRecord (numba)."""
     if isinstance(obj, DeviceArray):
         return obj
+    if isinstance(obj, np.void) and obj.dtype.fields is not None and to is None:
+        dev = DeviceRecord(obj.dtype)
+        if copy:
+            _htod(dev._device_pointer, np.array(obj, dtype=obj.dtype).reshape(1), _stream_arg(stream))
+        dev.stream = stream
+        return dev
     ary = np.asarray(obj)
     if to is not None:
         to.copy_to_device(ary, stream=stream)

@@ -719,7 +719,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             # A record alone (a[i]): a 1-element array holds it for the launch.
             records, args = [], list(args)
             for i, t in enumerate(types):
-                if t.startswith("Record("):
+                if t.startswith("Record(") and not isinstance(args[i], _devicearray.DeviceArray):
                     holder = np.array([args[i]], dtype=args[i].dtype)
                     records.append((args[i], holder))
                     args[i] = holder

@@ -17,10 +17,10 @@ generators of one seed never overlap for fewer than 2^64 draws each. The
 numbers drawn are the same as numba.cuda's for the same seed, index and
 order of calls.
 
-Unlike numba.cuda, whose states array has the record dtype
-xoroshiro128p_dtype, the states here are a uint64 device array of shape
-(n, 2) (s0, s1 per generator): pyjit's arrays hold numbers, not records.
-Code that only passes the states array to these functions runs unchanged.
+As in numba.cuda, the states are a 1-d device array of n records of dtype
+xoroshiro128p_dtype (fields s0, s1), so `states.size` and `len(states)` are
+the number of generators. A uint64 array of shape (n, 2) in that layout (what
+earlier pyjit made) is taken too.
 """
 import math
 
@@ -28,8 +28,7 @@ import numpy as np
 
 from . import cuda
 
-#: numba.cuda's record dtype of one state (documentation; the states arrays
-#: made here are uint64 of shape (n, 2) in this layout).
+#: numba.cuda's record dtype of one generator's state.
 xoroshiro128p_dtype = np.dtype([("s0", np.uint64), ("s1", np.uint64)], align=True)
 
 # splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
@@ -47,14 +46,31 @@ _MINUS_TWO_FLOAT64 = np.float64(-2.0)
 
 
 @cuda.jit(device=True)
+def _load_state(states, index):
+    """(s0, s1) of generator `index`: a record, or a row of a (n, 2) array."""
+    if states.ndim == 2:
+        return states[index, 0], states[index, 1]
+    return states[index]["s0"], states[index]["s1"]
+
+
+@cuda.jit(device=True)
+def _store_state(states, index, s0, s1):
+    if states.ndim == 2:
+        states[index, 0] = s0
+        states[index, 1] = s1
+    else:
+        states[index]["s0"] = s0
+        states[index]["s1"] = s1
+
+
+@cuda.jit(device=True)
 def init_xoroshiro128p_state(states, index, seed):
     """Seeds generator `index` from `seed` (uint64) with splitmix64."""
     z = np.uint64(seed) + _GOLDEN
     z = (z ^ (z >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
     z = z ^ (z >> np.uint64(31))
-    states[index, 0] = z
-    states[index, 1] = z
+    _store_state(states, index, z, z)
 
 
 @cuda.jit(device=True)
@@ -66,12 +82,11 @@ def rotl(x, k):
 @cuda.jit(device=True)
 def xoroshiro128p_next(states, index):
     """The next uint64 of generator `index`; advances it."""
-    s0 = states[index, 0]
-    s1 = states[index, 1]
+    s0, s1 = _load_state(states, index)
     result = s0 + s1
     s1 ^= s0
-    states[index, 0] = rotl(s0, np.uint64(55)) ^ s1 ^ (s1 << np.uint64(14))
-    states[index, 1] = rotl(s1, np.uint64(36))
+    _store_state(states, index, rotl(s0, np.uint64(55)) ^ s1 ^ (s1 << np.uint64(14)),
+                 rotl(s1, np.uint64(36)))
     return result
 
 
@@ -82,16 +97,17 @@ def xoroshiro128p_jump(states, index):
     s1 = np.uint64(0)
     for b in range(64):
         if _JUMP0 & (_ONE << np.uint64(b)):
-            s0 ^= states[index, 0]
-            s1 ^= states[index, 1]
+            t0, t1 = _load_state(states, index)
+            s0 ^= t0
+            s1 ^= t1
         xoroshiro128p_next(states, index)
     for b in range(64):
         if _JUMP1 & (_ONE << np.uint64(b)):
-            s0 ^= states[index, 0]
-            s1 ^= states[index, 1]
+            t0, t1 = _load_state(states, index)
+            s0 ^= t0
+            s1 ^= t1
         xoroshiro128p_next(states, index)
-    states[index, 0] = s0
-    states[index, 1] = s1
+    _store_state(states, index, s0, s1)
 
 
 @cuda.jit(device=True)
@@ -146,8 +162,8 @@ def _init_states_sequential(states, seed, subsequence_start):
         for _ in range(subsequence_start):
             xoroshiro128p_jump(states, 0)
         for i in range(1, n):
-            states[i, 0] = states[i - 1, 0]
-            states[i, 1] = states[i - 1, 1]
+            s0, s1 = _load_state(states, i - 1)
+            _store_state(states, i, s0, s1)
             xoroshiro128p_jump(states, i)
 
 
@@ -155,35 +171,40 @@ _init_kernel = None
 
 
 def init_xoroshiro128p_states(states, seed, subsequence_start=0, stream=0):
-    """Seeds every generator of `states` (a uint64 device array of shape
-    (n, 2)) from `seed`; generator i starts 2^64 * (subsequence_start + i)
-    steps along. The seeding runs on the host (compiled by pyjit's CPU
-    backend; about a microsecond per generator) and the states are copied
-    to `states` on `stream`.
+    """Seeds every generator of `states` (a 1-d device array of
+    xoroshiro128p_dtype, or a uint64 one of shape (n, 2)) from `seed`;
+    generator i starts 2^64 * (subsequence_start + i) steps along. The
+    seeding runs on the host (compiled by pyjit's CPU backend; about a
+    microsecond per generator) and the states are copied to `states` on
+    `stream`.
 
     Raises TypeError for an array of another dtype or shape."""
     global _init_kernel
     shape = getattr(states, "shape", None)
-    if (getattr(states, "dtype", None) != np.uint64 or shape is None or len(shape) != 2
-            or shape[1] != 2):
-        raise TypeError("init_xoroshiro128p_states: states must be a uint64 device array of "
-                        "shape (n, 2) (create_xoroshiro128p_states makes one); got %s %s"
-                        % (getattr(states, "dtype", type(states).__name__), shape))
+    dtype = getattr(states, "dtype", None)
+    records = dtype == xoroshiro128p_dtype and shape is not None and len(shape) == 1
+    pairs = dtype == np.uint64 and shape is not None and len(shape) == 2 and shape[1] == 2
+    if not (records or pairs):
+        raise TypeError("init_xoroshiro128p_states: states must be a 1-d device array of "
+                        "xoroshiro128p_dtype (create_xoroshiro128p_states makes one) or a "
+                        "uint64 one of shape (n, 2); got %s %s"
+                        % (dtype if dtype is not None else type(states).__name__, shape))
     if not 0 <= int(subsequence_start) < 1 << 63:
         raise ValueError("init_xoroshiro128p_states: subsequence_start must be in [0, 2^63), "
                          "got %r" % (subsequence_start,))
     if _init_kernel is None:
         _init_kernel = cuda.jit(_init_states_sequential, target="cpu")
-    host = np.empty(shape, dtype=np.uint64)
+    host = np.empty(shape, dtype=dtype)
     # The seed is a uint64: other integers wrap, as numba.cuda's uint64(seed).
     _init_kernel[1, 1](host, np.uint64(int(seed) % (1 << 64)), np.int64(subsequence_start))
     states.copy_to_device(host, stream=stream)
 
 
 def create_xoroshiro128p_states(n, seed, subsequence_start=0, stream=0):
-    """A uint64 device array of shape (n, 2): n generators seeded from `seed`
-    (see init_xoroshiro128p_states), one per thread."""
-    states = cuda.device_array((int(n), 2), dtype=np.uint64, stream=stream)
+    """A device array of n records of xoroshiro128p_dtype (numba.cuda's): n
+    generators seeded from `seed` (see init_xoroshiro128p_states), one per
+    thread."""
+    states = cuda.device_array(int(n), dtype=xoroshiro128p_dtype, stream=stream)
     init_xoroshiro128p_states(states, seed, subsequence_start, stream)
     return states
 

@@ -7,7 +7,7 @@ arrays (`to_device`, `device_array`, `device_array_like`), `synchronize`,
 events for timing.
 """
 from ._devicearray import strides_like as _strides_like
-from ._devicearray import (DeviceArray, ManagedArray, MappedArray, device_array,
+from ._devicearray import (DeviceArray, DeviceRecord, ManagedArray, MappedArray, device_array,
                            device_array_like, from_dlpack, managed_array, mapped_array,
                            pinned_array, to_device)
 from ._args import In, InOut, Out
@@ -979,6 +979,7 @@ import types as _types  # noqa: E402
 devicearray = _types.ModuleType(__name__ + ".devicearray",
                                 "numba.cuda.devicearray's names for pyjit's device arrays.")
 devicearray.DeviceNDArray = devicearray.DeviceArray = DeviceArray
+devicearray.DeviceRecord = DeviceRecord
 devicearray.is_cuda_ndarray = lambda obj: isinstance(obj, DeviceArray)
 devicearray.IpcArrayHandle = IpcArrayHandle
 

@@ -665,3 +665,43 @@ def test_a_read_only_record_field_by_position_is_not_written(jit, tmp_path):
         with pytest.raises(pyjit.CompileError, match="cannot write to a read-only array"):
             jit(f)[1, 1](c)
     assert c["b"][0] == 0
+
+
+REC3 = np.dtype([("x", "f8"), ("y", "f8"), ("v", "i4", (3,))], align=True)
+
+
+def test_an_element_of_a_record_device_array_is_a_device_record(jit):
+    # numba.cuda: d[i] of a record device array is a DeviceRecord, a view of
+    # device memory: field writes and a kernel's writes reach d.
+    @jit
+    def set_fields(r):
+        r.x = 42.0
+        r.v[1] = 7
+
+    d = cuda.to_device(np.zeros(2, REC3))
+    d[0]["x"] = 5.0
+    d[1]["y"] = 2.5
+    assert isinstance(d[0], cuda.devicearray.DeviceRecord)
+    assert d[0]["x"] == 5.0 and d[1]["y"] == 2.5
+    set_fields[1, 1](d[1])
+    host = d.copy_to_host()
+    assert host["x"].tolist() == [5.0, 42.0] and host["y"].tolist() == [0.0, 2.5]
+    assert host["v"].tolist() == [[0, 0, 0], [0, 7, 0]]
+    assert d[1]["v"].copy_to_host().tolist() == [0, 7, 0]  # an array field: a view
+    with pytest.raises(KeyError, match="no field 'z'"):
+        d[0]["z"] = 1.0
+
+
+def test_to_device_of_one_record_is_a_device_record(jit):
+    @jit
+    def read_and_write(r, out):
+        out[0] = r.x + r.y
+        r.y = -1.0
+
+    one = np.zeros(1, REC3)[0]
+    one["x"], one["y"] = 1.5, 3.0
+    dr = cuda.to_device(one)
+    out = np.zeros(1)
+    read_and_write[1, 1](dr, out)
+    assert out[0] == 4.5
+    assert dr["y"] == -1.0 and one["y"] == 3.0  # the device copy changed, not the host's
