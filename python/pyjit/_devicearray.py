@@ -263,8 +263,11 @@ class DeviceArray(_abi_base()):
         return self.transpose()
 
     def transpose(self, axes=None):
-        """A view with the dimensions permuted (reversed without `axes`), as
-        numpy's transpose. ValueError for axes that are not a permutation."""
+        """The dimensions permuted (reversed without `axes`). Of a 2-d array,
+        as numba.cuda's DeviceNDArray: a new C-contiguous array holding the
+        transpose (copied on the device; writes to it do not reach this
+        array). Otherwise a view, as numpy's transpose (numba refuses those).
+        ValueError for axes that are not a permutation."""
         n = self.ndim
         if axes is None:
             order = tuple(range(n - 1, -1, -1))
@@ -277,8 +280,16 @@ class DeviceArray(_abi_base()):
             if sorted(order) != list(range(n)):
                 raise ValueError("transpose: axes %r are not a permutation of the %d "
                                  "dimensions" % (tuple(axes), n))
-        return self._derived([self.shape[a] for a in order], self.dtype,
+        if order == tuple(range(n)):
+            return self
+        view = self._derived([self.shape[a] for a in order], self.dtype,
                              [self.strides[a] for a in order], 0)
+        if n != 2:
+            return view
+        out = DeviceArray(view.shape, self.dtype)
+        out.stream = self.stream
+        out._assign_from(view, self.stream)
+        return out
 
     def squeeze(self, axis=None, stream=0):
         """A view without extent-1 dimensions (all, or those of `axis`, an int
@@ -478,6 +489,8 @@ class DeviceArray(_abi_base()):
             from .cuda import as_cuda_array
             value = as_cuda_array(value)
         if isinstance(value, DeviceArray):
+            if value.shape != shape:
+                value = _broadcast_view(value, shape)
             view._assign_from(value, stream)
             return
         if host_memory():  # the CPU backend: numpy assigns in place
@@ -707,6 +720,28 @@ def _host_view(dev):
     span = (ctypes.c_char * (high - low + dev.dtype.itemsize)).from_address(
         dev._device_pointer + low)
     return np.ndarray(dev.shape, dev.dtype, buffer=span, offset=-low, strides=dev.strides)
+
+
+def _broadcast_view(value, shape):
+    """Device array `value` broadcast to `shape` as numpy broadcasts (leading
+    extent-1 dimensions dropped, missing leading ones and extents of 1
+    repeated by stride 0): a view. ValueError if it does not broadcast."""
+    vshape, vstrides = value.shape, value.strides
+    while len(vshape) > len(shape) and vshape[0] == 1:
+        vshape, vstrides = vshape[1:], vstrides[1:]
+    try:
+        fits = len(vshape) <= len(shape) and np.broadcast_shapes(vshape, shape) == shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ValueError("could not broadcast a device array of shape %s into a view of shape %s"
+                         % (value.shape, shape))
+    lead = len(shape) - len(vshape)
+    strides = tuple(0 if k < lead or vshape[k - lead] == 1 else vstrides[k - lead]
+                    for k in range(len(shape)))
+    out = DeviceArray(shape, value.dtype, strides, _View(value._buffer, 0))
+    out.stream = value.stream
+    return out
 
 
 class DeviceRecord(DeviceArray):

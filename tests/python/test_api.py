@@ -614,3 +614,34 @@ def test_device_ctypes_pointer_is_a_ctypes_pointer():
     assert isinstance(p, ctypes.c_void_p)
     assert p.value == d.__cuda_array_interface__["data"][0]
     assert d[2:].device_ctypes_pointer.value == p.value + 8
+
+
+def test_setitem_broadcasts_a_device_array_value():
+    # numba's _do_setitem pads the value's shape with leading 1s and repeats
+    # extent-1 dimensions, as numpy assignment does.
+    host = np.zeros((3, 4))
+    d = cuda.to_device(host)
+    d[...] = cuda.to_device(np.arange(4.0))
+    host[...] = np.arange(4.0)
+    d[1:] = cuda.to_device(np.full((2, 1), 7.0))
+    host[1:] = np.full((2, 1), 7.0)
+    d[:, 1] = cuda.to_device(np.arange(3.0).reshape(1, 3))
+    host[:, 1] = np.arange(3.0).reshape(1, 3)
+    np.testing.assert_array_equal(d.copy_to_host(), host)
+    with pytest.raises(ValueError, match=r"could not broadcast a device array of shape \(3,\)"):
+        d[...] = cuda.to_device(np.arange(3.0))
+
+
+def test_transpose_of_a_2d_device_array_is_a_c_contiguous_copy():
+    # numba.cuda's DeviceNDArray.T: a new C-contiguous array (a transpose
+    # kernel), not a view; other ranks keep numpy's view.
+    host = np.arange(12, dtype=np.float32).reshape(3, 4)
+    d = cuda.to_device(host)
+    t = d.T
+    assert t.shape == (4, 3) and t.is_c_contiguous()
+    np.testing.assert_array_equal(t.copy_to_host(), host.T)
+    t[0, 0] = 100.0
+    assert d.copy_to_host()[0, 0] == 0.0
+    assert d.transpose((0, 1)) is d
+    three = cuda.to_device(np.zeros((2, 3, 4)))
+    assert three.T.shape == (4, 3, 2) and not three.T.is_c_contiguous()
