@@ -356,6 +356,8 @@ class DeviceArray(_abi_base()):
         stream the copy is queued on it (asynchronous from page-locked
         memory, see pinned_array)."""
         stream = self._bound(stream)
+        if getattr(ary, "size", None) == 0:  # numba: nothing to copy, nothing checked
+            return
         if isinstance(ary, DeviceArray):
             if ary.shape != self.shape or ary.dtype != self.dtype:
                 raise ValueError("copy_to_device: %s %s does not match %s %s"
@@ -374,6 +376,8 @@ class DeviceArray(_abi_base()):
                             "array's %s" % (ary.dtype, self.dtype))
         fortran = self.is_f_contiguous() and not self.is_c_contiguous()
         ary = np.asarray(ary, dtype=self.dtype)
+        if ary.shape != self.shape and _squeezed(ary.shape) == _squeezed(self.shape):
+            ary = ary.reshape(self.shape)  # numba compares squeezed shapes
         if ary.shape != self.shape:
             raise ValueError("shape %s does not match the device array's %s"
                              % (ary.shape, self.shape))
@@ -541,7 +545,11 @@ class DeviceArray(_abi_base()):
         _assign.assign(self, src, stream)
 
     def __array__(self, dtype=None, copy=None):
-        """A host copy (numpy.asarray(d)), as numba.cuda's device arrays give."""
+        """A host copy (numpy.asarray(d)), as numba.cuda's device arrays give;
+        ValueError for copy=False (device memory cannot be a host array)."""
+        if copy is False:
+            raise ValueError("a device array cannot become a host array without a copy "
+                             "(copy=False); use copy_to_host()")
         host = self.copy_to_host()
         return host if dtype is None else host.astype(dtype, copy=False)
 
@@ -644,11 +652,19 @@ class DeviceArray(_abi_base()):
             if not isinstance(ary, np.ndarray):
                 raise TypeError("copy_to_host: expected a numpy array, got %s"
                                 % type(ary).__name__)
-            if ary.shape != self.shape or ary.dtype != self.dtype:
-                raise ValueError("copy_to_host: host array %s %s does not match %s %s"
-                                 % (ary.shape, ary.dtype, self.shape, self.dtype))
+            if ary.dtype != self.dtype:  # numba's check_array_compatibility
+                raise TypeError("copy_to_host: incompatible dtype: %s vs. %s"
+                                % (self.dtype, ary.dtype))
             if not ary.flags.writeable:
                 raise ValueError("copy_to_host: the host array is read-only")
+            if ary.shape != self.shape:
+                if _squeezed(ary.shape) != _squeezed(self.shape):
+                    raise ValueError("copy_to_host: incompatible shape: %s vs. %s"
+                                     % (self.shape, ary.shape))
+                # The same elements in another shape (numba compares squeezed
+                # shapes): copied, then placed.
+                ary[...] = self.copy_to_host(stream=stream).reshape(ary.shape)
+                return ary
         if self.is_f_contiguous() and not self.is_c_contiguous():
             if ary is None:
                 ary = np.empty(self.shape, dtype=self.dtype, order="F")
@@ -720,6 +736,11 @@ def _host_view(dev):
     span = (ctypes.c_char * (high - low + dev.dtype.itemsize)).from_address(
         dev._device_pointer + low)
     return np.ndarray(dev.shape, dev.dtype, buffer=span, offset=-low, strides=dev.strides)
+
+
+def _squeezed(shape):
+    """`shape` without its extent-1 dimensions (numba's squeeze for checks)."""
+    return tuple(e for e in shape if e != 1)
 
 
 def _broadcast_view(value, shape):
@@ -819,7 +840,8 @@ def to_device(obj, stream=0, copy=True, to=None):
         return dev
     ary = np.asarray(obj)
     if to is not None:
-        to.copy_to_device(ary, stream=stream)
+        if copy:  # numba: copy=False gives `to` as it is
+            to.copy_to_device(ary, stream=stream)
         return to
     if not ary.dtype.isnative:  # big-endian data (FITS files): the same numbers, native
         ary = ary.astype(ary.dtype.newbyteorder("="))

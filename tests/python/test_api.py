@@ -491,13 +491,25 @@ def test_device_fault_names_the_kernel_and_the_process_exits_cleanly(tmp_path):
 
 def test_copy_to_host_checks_shape_dtype_and_writeability(jit):
     f = cuda.to_device(np.asfortranarray(np.arange(6, dtype=np.float32).reshape(2, 3)))
-    with pytest.raises(ValueError, match=r"\(3, 2\) float32 does not match \(2, 3\) float32"):
+    # numba's check_array_compatibility: TypeError for the dtype, ValueError
+    # for shapes that differ once squeezed; (1, 2, 3) holds a (2, 3) array.
+    with pytest.raises(ValueError, match=r"incompatible shape: \(2, 3\) vs. \(3, 2\)"):
         f.copy_to_host(np.zeros((3, 2), np.float32, order="F"))
-    with pytest.raises(ValueError, match="does not match"):
+    with pytest.raises(TypeError, match="incompatible dtype: float32 vs. float64"):
         f.copy_to_host(np.zeros((2, 3), np.float64, order="F"))
+    out = np.zeros((1, 2, 3), np.float32)
+    assert f.copy_to_host(out) is out
+    np.testing.assert_array_equal(out[0], np.arange(6, dtype=np.float32).reshape(2, 3))
     c = cuda.to_device(np.arange(2, dtype=np.int32))
     with pytest.raises(ValueError, match="read-only"):
         c.copy_to_host(np.frombuffer(bytes(8), np.int32))
+    c.copy_to_device(np.array([[5, 6]], np.int32))  # squeezed shapes match
+    assert c.copy_to_host().tolist() == [5, 6]
+    c.copy_to_device(np.zeros(0, np.int32))  # nothing to copy (numba)
+    with pytest.raises(ValueError, match="without a copy"):
+        np.array(c, copy=False)
+    assert cuda.to_device(np.array([9, 9], np.int32), to=c, copy=False) is c
+    assert c.copy_to_host().tolist() == [5, 6]
 
 
 def test_non_numeric_dtypes_are_refused(jit):
