@@ -41,11 +41,8 @@ jit = cuda.jit
 from ._dispatcher import njit  # noqa: E402 (numba's @njit: host Python + device function)
 
 
-def literal_unroll(container):
-    """numba.literal_unroll: in a kernel, `for x in literal_unroll(t)` loops
-    over tuple t unrolled (pyjit unrolls every loop over a tuple; the
-    variable takes the elements' unified type). On the host, `container`."""
-    return container
+from .cuda import literal_unroll  # noqa: E402 (numba's; numba.cuda re-exports it)
+
 
 def prange(*args):
     """numba.prange: in a kernel, range (a kernel's parallelism is its grid;

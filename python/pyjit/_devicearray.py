@@ -105,6 +105,9 @@ class _Flags:
     writeable = property(lambda self: True)
     aligned = property(lambda self: True)
 
+    def keys(self):  # dict(d.flags), as numba's flags are a dict
+        return ("C_CONTIGUOUS", "F_CONTIGUOUS")
+
     def __getitem__(self, key):
         names = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "CONTIGUOUS": "c_contiguous",
                  "F_CONTIGUOUS": "f_contiguous", "F": "f_contiguous", "FORTRAN": "f_contiguous",
@@ -345,6 +348,22 @@ class DeviceArray(_abi_base()):
 
     def __repr__(self):
         return "<pyjit DeviceArray shape=%s dtype=%s>" % (self.shape, self.dtype)
+
+    #: numba's markers of device memory and of its device arrays.
+    __cuda_memory__ = True
+    __cuda_ndarray__ = True
+
+    def __copy__(self):
+        """Another array object over the same device memory (numba's bind()
+        copies this way)."""
+        return self._derived(self.shape, self.dtype, self.strides, 0)
+
+    def __deepcopy__(self, memo):
+        """A new device allocation holding a copy of the elements."""
+        out = DeviceArray(self.shape, self.dtype)
+        out.stream = self.stream
+        out._assign_from(self, self.stream)
+        return out
 
     def is_c_contiguous(self):
         """C order, as numpy decides it (extent-1 dimensions' strides ignored)."""
@@ -588,9 +607,9 @@ class DeviceArray(_abi_base()):
         strides = None if order == "C" else _f_strides(tuple(shape), self.dtype.itemsize)
         return DeviceArray(shape, self.dtype, strides, _View(self._buffer, 0))
 
-    def ravel(self, order="C"):
+    def ravel(self, order="C", stream=0):
         """A 1-d view of a C- (order 'C') or Fortran-contiguous (order 'F')
-        array."""
+        array (`stream` as numba's signature has it: a view copies nothing)."""
         return self.reshape(self.size, order=order)
 
     def view(self, dtype):
@@ -824,6 +843,11 @@ class DeviceRecord(DeviceArray):
 
     def __repr__(self):
         return "<pyjit DeviceRecord dtype=%s>" % (self.dtype,)
+
+    def __copy__(self):
+        out = DeviceRecord(self.dtype, _View(self._buffer, 0))
+        out.stream = self.stream
+        return out
 
 
 def to_device(obj, stream=0, copy=True, to=None):

@@ -409,6 +409,19 @@ class _Compiled:
         self.__name__ = py_func.__name__
         self.__doc__ = py_func.__doc__
         self.__wrapped__ = py_func
+        # As functools.update_wrapper sets them (numba's dispatchers too).
+        self.__module__ = getattr(py_func, "__module__", None)
+        self.__qualname__ = getattr(py_func, "__qualname__", py_func.__name__)
+
+    @property
+    def targetoptions(self):
+        """The decorator's options (numba's targetoptions)."""
+        return self.options
+
+    @property
+    def extensions(self):
+        """numba's argument-handling extensions: pyjit has none."""
+        return []
 
 
 def _dispatcher_base():
@@ -1058,6 +1071,18 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         CPU backend, which runs such a grid as fibers on one host thread:
         CPU_GRID_SYNC_THREADS (16384) // threads per block."""
         return self._overload_for(signature).max_cooperative_grid_blocks(blockdim, dynsmemsize)
+
+    def compile(self, sig):
+        """Compiles for signature `sig` ('void(float32[:])', a type tuple or a
+        numba Signature) now and returns its overload, as numba's
+        CUDADispatcher.compile; a kernel without signatures stays lazy for
+        other types. TypeError for a bad signature, CompileError as a call."""
+        text = signature_text(sig)
+        restype = text.split("(", 1)[0].strip()
+        if restype not in ("", "void", "none"):
+            raise TypeError("kernel '%s': a kernel returns nothing, so its signature starts "
+                            "with 'void(', got %r" % (self.__name__, text))
+        return self._compile_for(tuple(_parse_signature_types(text)))
 
     def specialize(self, *args):
         """A new kernel compiled for the types of `args` only (numba's

@@ -12,7 +12,7 @@ from ._devicearray import (DeviceArray, DeviceRecord, ManagedArray, MappedArray,
                            pinned_array, to_device)
 from ._args import In, InOut, Out
 from ._dispatcher import DeviceFunction, Dispatcher
-from .errors import CudaSupportError
+from .errors import CudaError as _CudaError, CudaSupportError
 import contextlib as _contextlib
 import os as _os
 
@@ -30,8 +30,8 @@ __all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_str
            "managed_array", "ManagedArray", "declare_device", "In", "Out", "InOut",
            "compile", "compile_for_current_device", "compile_ptx_for_current_device",
            "is_supported_version", "cuda_error", "open_ipc_array", "CudaSupportError", "runtime",
-           "DeviceArray", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
-           "gridsize"]
+           "DeviceArray", "DeviceRecord", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
+           "gridsize", "is_float16_supported", "is_bfloat16_supported", "literal_unroll"]
 
 
 def jit(func_or_sig=None, device=False, **options):
@@ -337,6 +337,10 @@ class _Device:
 
     def __repr__(self):
         return "<CUDA device %d '%s' (sm_%d%d)>" % ((self.id, self.name) + self.compute_capability)
+
+    def get_primary_context(self):
+        """This device's (primary) context, as numba's Device: made current."""
+        return current_context(None if self._info.get("cpu_backend") else self.id)
 
     def __enter__(self):
         if self._info.get("cpu_backend"):
@@ -716,7 +720,7 @@ def current_context(devnum=None):
     """The current (or the `devnum`th, then made current) device's context."""
     from ._devicearray import host_memory
     if host_memory():
-        return _Context(None)  # the CPU backend
+        return _Context(get_current_device())  # the CPU backend's device
     if devnum is not None:
         select_device(devnum)
     return _Context(get_current_device())
@@ -979,9 +983,43 @@ import types as _types  # noqa: E402
 devicearray = _types.ModuleType(__name__ + ".devicearray",
                                 "numba.cuda.devicearray's names for pyjit's device arrays.")
 devicearray.DeviceNDArray = devicearray.DeviceArray = DeviceArray
+devicearray.DeviceNDArrayBase = DeviceArray
 devicearray.DeviceRecord = DeviceRecord
 devicearray.is_cuda_ndarray = lambda obj: isinstance(obj, DeviceArray)
 devicearray.IpcArrayHandle = IpcArrayHandle
+
+
+# numba.cuda.cudadrv: the places numba's programs import device arrays and the
+# driver's error from (cuda.cudadrv.devicearray.DeviceNDArray,
+# cuda.cudadrv.driver.CudaAPIError).
+cudadrv = _types.ModuleType(__name__ + ".cudadrv", "numba.cuda.cudadrv's names in pyjit.")
+cudadrv.devicearray = devicearray
+cudadrv.driver = _types.ModuleType(__name__ + ".cudadrv.driver",
+                                   "numba.cuda.cudadrv.driver's names in pyjit.")
+cudadrv.driver.CudaAPIError = cudadrv.driver.CudaDriverError = _CudaError
+_sys.modules[__name__ + ".devicearray"] = devicearray
+_sys.modules[__name__ + ".cudadrv"] = cudadrv
+_sys.modules[__name__ + ".cudadrv.devicearray"] = devicearray
+_sys.modules[__name__ + ".cudadrv.driver"] = cudadrv.driver
+
+
+def literal_unroll(container):
+    """numba.literal_unroll (numba.cuda re-exports it): in a kernel, `for x in
+    literal_unroll(t)` loops over tuple t unrolled (pyjit unrolls every loop
+    over a tuple; the variable takes the elements' unified type). On the
+    host, `container`."""
+    return container
+
+
+def is_float16_supported():
+    """True: kernels compute with float16 on every target (numba.cuda's)."""
+    return True
+
+
+def is_bfloat16_supported():
+    """False: pyjit's kernels have no bfloat16 type (numba.cuda's reports the
+    device's support for its bfloat16 bindings)."""
+    return False
 
 
 def _auto_device(obj, stream=0, copy=True, user_explicit=False):

@@ -657,3 +657,33 @@ def test_transpose_of_a_2d_device_array_is_a_c_contiguous_copy():
     assert d.transpose((0, 1)) is d
     three = cuda.to_device(np.zeros((2, 3, 4)))
     assert three.T.shape == (4, 3, 2) and not three.T.is_c_contiguous()
+
+
+def test_numba_names_for_devices_arrays_and_dispatchers():
+    # Names numba.cuda programs use, beyond the kernel language.
+    import copy
+    from pyjit.cuda.cudadrv.devicearray import DeviceNDArray
+    from pyjit.cuda.cudadrv.driver import CudaAPIError
+    assert CudaAPIError is pyjit.CudaError
+    assert cuda.is_float16_supported() is True and cuda.is_bfloat16_supported() is False
+    assert cuda.current_context().device is not None
+    assert cuda.get_current_device().get_primary_context().get_memory_info().total > 0
+    d = cuda.to_device(np.arange(4.0))
+    shallow = copy.copy(d)            # the same memory (numba's bind())
+    shallow[0] = 9.0
+    deep = copy.deepcopy(d)           # a new allocation
+    deep[1] = -1.0
+    assert isinstance(shallow, DeviceNDArray) and d.copy_to_host().tolist() == [9, 1, 2, 3]
+    assert dict(d.flags) == {"C_CONTIGUOUS": True, "F_CONTIGUOUS": True}
+    assert d.ravel(stream=0).shape == (4,) and d.__cuda_memory__ and d.__cuda_ndarray__
+
+    def k(a):
+        a[0] = 1
+
+    kern = cuda.jit(k)
+    assert kern.__module__ == k.__module__ and kern.__qualname__ == k.__qualname__
+    assert kern.targetoptions == {} and kern.extensions == []
+    kern.compile("void(float64[::1])")          # numba's CUDADispatcher.compile
+    assert kern.signatures == [("array(float64, 1d, C)",)]
+    kern[1, 1](np.zeros(2, np.int32))          # still lazy for other types
+    assert len(kern.signatures) == 2
