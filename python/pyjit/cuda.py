@@ -338,6 +338,20 @@ class _Device:
     def __repr__(self):
         return "<CUDA device %d '%s' (sm_%d%d)>" % ((self.id, self.name) + self.compute_capability)
 
+    def __getattr__(self, name):
+        """Any other CUDA device attribute by numba's name (CU_DEVICE_ATTRIBUTE_
+        without the prefix: CLOCK_RATE, L2_CACHE_SIZE, ...), read from the
+        driver on first use. AttributeError for other names, and on the CPU
+        backend for attributes it does not model."""
+        if not name.isupper() or name.startswith("_"):
+            raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
+        if self._info.get("cpu_backend"):
+            raise AttributeError("device attribute %s is not known on the CPU backend (it has "
+                                 "the launch limits, MULTIPROCESSOR_COUNT and WARP_SIZE)" % name)
+        value = _ext().device_attribute(self.id, name)
+        setattr(self, name, value)
+        return value
+
     def get_primary_context(self):
         """This device's (primary) context, as numba's Device: made current."""
         return current_context(None if self._info.get("cpu_backend") else self.id)

@@ -24,6 +24,9 @@ PyObject *compileCuda(PyObject *self, PyObject *args);
 // Memory.cpp
 PyObject *driverError(PyObject *self, PyObject *args);
 PyObject *deviceInfo(PyObject *self, PyObject *args);
+/// device_attribute(ordinal, name) -> int: cuDeviceGetAttribute of
+/// CU_DEVICE_ATTRIBUTE_<name>; AttributeError for a name that is none.
+PyObject *deviceAttribute(PyObject *self, PyObject *args);
 PyObject *memAlloc(PyObject *self, PyObject *args);
 PyObject *memFree(PyObject *self, PyObject *args);
 PyObject *memcpyHtoD(PyObject *self, PyObject *args);

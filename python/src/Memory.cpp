@@ -62,6 +62,22 @@ PyObject *python::deviceInfo(PyObject *, PyObject *) {
       *driver / 1000, (*driver % 1000) / 10);
 }
 
+PyObject *python::deviceAttribute(PyObject *, PyObject *args) {
+  int ordinal = 0;
+  const char *name = nullptr;
+  if (!PyArg_ParseTuple(args, "is", &ordinal, &name))
+    return nullptr;
+  if (!runtime::isDeviceAttribute(name)) {
+    PyErr_Format(PyExc_AttributeError, "CUDA devices have no attribute '%s' (the names are "
+                                       "CU_DEVICE_ATTRIBUTE_* without the prefix)", name);
+    return nullptr;
+  }
+  auto value = runtime::deviceAttribute(ordinal, name);
+  if (!value)
+    return raiseRuntime(value.takeError());
+  return PyLong_FromLong(*value);
+}
+
 PyObject *python::nvJitLinkInfo(PyObject *, PyObject *) {
   // nvJitLink is needed to link kernels, but its absence is reported when
   // linking (LinkError): here the version is (0, 0).

@@ -60,6 +60,8 @@ static PyMethodDef methods[] = {
     {"driver_error", python::driverError, METH_NOARGS,
      "driver_error() -> None if a CUDA driver and device are usable, else the reason (str)."},
     {"device_info", python::deviceInfo, METH_NOARGS, "device_info() -> dict for the current device."},
+    {"device_attribute", python::deviceAttribute, METH_VARARGS,
+     "device_attribute(ordinal, name) -> int: cuDeviceGetAttribute by the attribute's name."},
     {"mem_alloc", python::memAlloc, METH_VARARGS, "mem_alloc(nbytes) -> device pointer (int)."},
     {"mem_free", python::memFree, METH_VARARGS, "mem_free(ptr)."},
     {"memcpy_htod", python::memcpyHtoD, METH_VARARGS,

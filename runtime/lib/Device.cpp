@@ -127,6 +127,46 @@ Error makeCurrent(const DeviceState &state) {
 
 } // namespace
 
+namespace {
+struct NamedAttribute {
+  const char *name;
+  CUdevice_attribute attribute;
+};
+const NamedAttribute Attributes[] = {
+#define X(NAME) {#NAME, CU_DEVICE_ATTRIBUTE_##NAME},
+#include "DeviceAttributes.inc"
+#undef X
+};
+
+const NamedAttribute *findAttribute(llvm::StringRef name) {
+  for (const NamedAttribute &a : Attributes)
+    if (name == a.name)
+      return &a;
+  return nullptr;
+}
+} // namespace
+
+bool isDeviceAttribute(llvm::StringRef name) { return findAttribute(name) != nullptr; }
+
+Expected<int> deviceAttribute(int ordinal, llvm::StringRef name) {
+  Expected<Driver &> driver = Driver::get();
+  if (!driver)
+    return driver.takeError();
+  const DriverApi &api = driver->api();
+  const NamedAttribute *a = findAttribute(name);
+  if (!a)
+    return makeCudaError(api, "cuDeviceGetAttribute", CUDA_ERROR_INVALID_VALUE,
+                         "no device attribute " + name.str());
+  CUdevice device = 0;
+  if (Error err = checkCuda(api, "cuDeviceGet", api.cuDeviceGet(&device, ordinal)))
+    return std::move(err);
+  int value = 0;
+  if (Error err = checkCuda(api, "cuDeviceGetAttribute",
+                            api.cuDeviceGetAttribute(&value, a->attribute, device)))
+    return std::move(err);
+  return value;
+}
+
 Expected<int> deviceCount() {
   Expected<Driver &> driver = Driver::get();
   if (!driver)

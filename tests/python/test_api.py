@@ -687,3 +687,22 @@ def test_numba_names_for_devices_arrays_and_dispatchers():
     assert kern.signatures == [("array(float64, 1d, C)",)]
     kern[1, 1](np.zeros(2, np.int32))          # still lazy for other types
     assert len(kern.signatures) == 2
+
+
+@pytest.mark.gpu
+def test_any_cuda_device_attribute_by_numbas_name():
+    # numba's Device reads every CU_DEVICE_ATTRIBUTE_* lazily by its name.
+    dev = cuda.get_current_device()
+    assert dev.COMPUTE_CAPABILITY_MAJOR == dev.compute_capability[0]
+    assert dev.COMPUTE_CAPABILITY_MINOR == dev.compute_capability[1]
+    assert dev.MAX_THREADS_PER_MULTIPROCESSOR >= dev.MAX_THREADS_PER_BLOCK
+    assert dev.L2_CACHE_SIZE > 0 and dev.TOTAL_CONSTANT_MEMORY == 65536
+    assert dev.MAX_SHARED_MEMORY_PER_BLOCK_OPTIN >= dev.MAX_SHARED_MEMORY_PER_BLOCK
+    with pytest.raises(AttributeError, match="no attribute 'NOT_AN_ATTRIBUTE'"):
+        dev.NOT_AN_ATTRIBUTE
+
+
+@pytest.mark.skipif(cuda.is_available(), reason="with a GPU, every attribute is read")
+def test_the_cpu_backend_names_the_attributes_it_lacks():
+    with pytest.raises(AttributeError, match="CLOCK_RATE is not known on the CPU backend"):
+        cuda.get_current_device().CLOCK_RATE

@@ -7,6 +7,7 @@
 #ifndef PYJIT_RUNTIME_DEVICE_H
 #define PYJIT_RUNTIME_DEVICE_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -55,6 +56,17 @@ llvm::Expected<int> deviceCount();
 /// the device count) for an ordinal out of range; the errors of
 /// currentDevice() for the new device.
 llvm::Error selectDevice(int ordinal);
+
+/// Whether \p name is a device attribute deviceAttribute reads: the name of
+/// a CUdevice_attribute without its CU_DEVICE_ATTRIBUTE_ prefix
+/// ("MAX_THREADS_PER_BLOCK", "L2_CACHE_SIZE"), as numba.cuda's Device has it.
+bool isDeviceAttribute(llvm::StringRef name);
+
+/// Device \p ordinal's attribute \p name (isDeviceAttribute), through
+/// cuDeviceGetAttribute. \returns the errors of Driver::get(); a CudaError
+/// naming cuDeviceGet or cuDeviceGetAttribute (CUDA_ERROR_INVALID_VALUE for a
+/// name that is not an attribute).
+llvm::Expected<int> deviceAttribute(int ordinal, llvm::StringRef name);
 
 /// The calling thread's device ordinal (0 until selectDevice). Never fails.
 int selectedDevice();
