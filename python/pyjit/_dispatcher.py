@@ -823,6 +823,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                     raise TypeError("%s is a non-contiguous view of GPU memory; a kernel on "
                                     "the CPU backend takes it only contiguous" % self._arg_name(i))
                 host = a.copy_to_host()
+                if isinstance(a, _devicearray.DeviceRecord):
+                    host = host.reshape(1)  # a record is passed as its 1-element array
                 copies.append((a, host))
                 host_args.append(_HostArray(host))
             elif hasattr(a, "__cuda_array_interface__"):
