@@ -157,13 +157,53 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     ast::splitVariableWebs(*fn, fn.get() == def ? ir::knownNames(*def, argTypes, req.globals)
                                                 : ast::KnownNames{});
   ir::DeviceFunctionRegistry registry(types);
-  auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags, &registry);
+  bool exported = req.abi != EmitOptions::Abi::Kernel;
+  if (exported && req.host) {
+    diags.error(def->range, "a device function is compiled on its own for the GPU only");
+    return diags.takeError();
+  }
+  for (size_t i = 0; exported && i < argTypes.size() && i < def->params.size(); ++i)
+    if (!argTypes[i]->isScalar() || llvm::isa<ir::ComplexType>(argTypes[i])) {
+      diags.error(def->params[i].range,
+                  "parameter '" + def->params[i].name + "': a device function compiled on its "
+                  "own takes integers, floats and bools (numba's C and Numba ABIs), not " +
+                      argTypes[i]->str());
+      return diags.takeError();
+    }
+  auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags, &registry,
+                              /*isKernel=*/!exported);
   if (!typed)
     return diags.takeError();
+  if (exported && !req.returnType.empty()) { // declared: every return converts to it
+    auto declared = ir::parseType(types, req.returnType);
+    if (!declared) {
+      diags.error(def->range, "return type: " + llvm::toString(declared.takeError()));
+      return diags.takeError();
+    }
+    if (!(*declared)->isScalar() || !typed->returnType->isScalar() ||
+        (llvm::isa<ir::ComplexType>(typed->returnType) &&
+         !llvm::isa<ir::ComplexType>(*declared))) {
+      diags.error(def->range, "device function '" + def->name + "' returns " +
+                                  typed->returnType->str() + ", which does not convert to the "
+                                  "declared " + (*declared)->str());
+      return diags.takeError();
+    }
+    typed->returnType = *declared;
+  }
+  if (exported) {
+    ir::Type *rt = typed->returnType;
+    if (!llvm::isa<ir::NoneType>(rt) && (!rt->isScalar() || llvm::isa<ir::ComplexType>(rt))) {
+      diags.error(def->range, "device function '" + def->name + "' returns " + rt->str() +
+                                  ": compiled on its own it returns an integer, a float, a "
+                                  "bool or None");
+      return diags.takeError();
+    }
+    out.returnType = rt->str();
+  }
   // The CPU backend always checks indices: a stray store there would corrupt
   // the Python process itself (on the GPU it is a device fault, reported).
   auto fn = ir::generateIR(*typed, types, diags, req.debug, req.maxThreadsPerBlock,
-                           /*boundsCheck=*/req.host);
+                           /*boundsCheck=*/req.host, /*returnsValue=*/exported);
   if (!fn)
     return diags.takeError();
   out.warnings = diags.render(); // no errors here: only warnings and their notes
@@ -206,6 +246,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   emitOptions.maxThreadsPerBlock = req.maxThreadsPerBlock;
   emitOptions.minBlocksPerSM = req.minBlocksPerSM;
   emitOptions.maxBlocksPerCluster = req.maxBlocksPerCluster;
+  emitOptions.abi = req.abi;
+  emitOptions.exportName = req.exportName.empty() ? req.functionName : req.exportName;
   auto kernel = emitKernel(*fn, llvmModule, emitOptions);
   if (!kernel)
     return kernel.takeError();

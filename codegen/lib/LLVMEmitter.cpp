@@ -80,9 +80,22 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   }
   if (options.host)
     params.insert(params.begin(), llvm::PointerType::get(ctx, 0)); // HostContext *
-  auto *fnTy = llvm::FunctionType::get(b.getVoidTy(), params, false);
-  kernel = llvm::Function::Create(fnTy, llvm::GlobalValue::ExternalLinkage, fn.name(), module);
-  if (!options.host) {
+  llvm::Type *resultTy = b.getVoidTy();
+  bool exported = options.abi != EmitOptions::Abi::Kernel;
+  if (exported && !isa<ir::NoneType>(fn.returnType()))
+    resultTy = memTypeOf(fn.returnType());
+  if (options.abi == EmitOptions::Abi::Numba) { // int32 status; the result through a pointer
+    params.insert(params.begin(), llvm::PointerType::get(ctx, 0));
+    resultTy = b.getInt32Ty();
+  }
+  auto *fnTy = llvm::FunctionType::get(resultTy, params, false);
+  kernel = llvm::Function::Create(fnTy, llvm::GlobalValue::ExternalLinkage,
+                                  exported ? llvm::StringRef(options.exportName)
+                                           : llvm::StringRef(fn.name()),
+                                  module);
+  if (exported)
+    kernel->addFnAttr(kExportAttribute);
+  if (!options.host && !exported) {
     kernel->setCallingConv(llvm::CallingConv::PTX_Kernel);
     // NVPTX prints these as .maxntid / .minnctapersm (LLVM 22 reads launch
     // bounds from function attributes).
@@ -103,7 +116,7 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   for (const auto &bb : fn.blocks())
     blocks[bb.get()] = llvm::BasicBlock::Create(ctx, "bb" + std::to_string(bb->id()), kernel);
   b.SetInsertPoint(entry);
-  unsigned p = options.host ? 1 : 0;
+  unsigned p = options.host || options.abi == EmitOptions::Abi::Numba ? 1 : 0;
   for (const auto &arg : fn.arguments()) {
     ir::Type *t = arg->type();
     if (auto *at = dyn_cast<ir::ArrayType>(t)) {
@@ -1117,9 +1130,24 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::CondBr:
     b.CreateCondBr(val(inst.operand(0)), blocks.at(inst.blocks()[0]), blocks.at(inst.blocks()[1]));
     return llvm::Error::success();
-  case Opcode::Ret:
-    b.CreateRetVoid();
+  case Opcode::Ret: {
+    llvm::Type *resultTy = kernel->getReturnType();
+    auto storeValue = [&](const ir::Value *v) { // a bool as a byte, as in memory
+      llvm::Value *x = val(v);
+      return isa<ir::BoolType>(v->type()) ? b.CreateZExt(x, b.getInt8Ty()) : x;
+    };
+    if (options.abi == EmitOptions::Abi::Numba) {
+      if (inst.numOperands()) // the result through the pointer passed first
+        b.CreateStore(storeValue(inst.operand(0)), kernel->getArg(0));
+      b.CreateRet(b.getInt32(0));
+    } else if (resultTy->isVoidTy()) {
+      b.CreateRetVoid();
+    } else { // a raise's early return gives 0 (the thread stops in numba too)
+      b.CreateRet(inst.numOperands() ? storeValue(inst.operand(0))
+                                     : llvm::Constant::getNullValue(resultTy));
+    }
     return llvm::Error::success();
+  }
   }
   if (!result)
     return fail(llvm::Twine("cannot lower '") + ir::opcodeName(inst.opcode()) + "' on " + t->str());

@@ -4,6 +4,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "pyjit/codegen/LLVMEmitter.h"
 #include "llvm/Transforms/IPO/Internalize.h"
 #include <cstdlib>
 #include <mutex>
@@ -61,8 +62,9 @@ llvm::Error pyjit::codegen::linkLibdevice(llvm::Module &module) {
                                    "linking libdevice from '" + libdevicePath() + "' failed");
   llvm::internalizeModule(module, [](const llvm::GlobalValue &gv) {
     // Kernels, and globals the runtime looks up by name (the error record).
-    if (auto *f = llvm::dyn_cast<llvm::Function>(&gv))
-      return f->getCallingConv() == llvm::CallingConv::PTX_Kernel;
+    if (auto *f = llvm::dyn_cast<llvm::Function>(&gv)) // and exported device functions
+      return f->getCallingConv() == llvm::CallingConv::PTX_Kernel ||
+             f->hasFnAttribute(kExportAttribute);
     return gv.getName().starts_with("__pyjit_");
   });
   return llvm::Error::success();

@@ -62,9 +62,25 @@ std::unique_ptr<Function> IRGen::run() {
     writeVar(def.params[i].name, localType(def.params[i].name), *value);
   }
   recordNestedDefs(def.body);
+  BasicBlock *exit = nullptr;
+  if (returnsValue) { // every return goes to one block that returns the value
+    exit = fn->createBlock();
+    frames.back().returnTo = exit;
+    frames.back().resultVar = "$result";
+  }
   block(def.body, /*isBody=*/true);
-  if (reachable())
+  if (exit) {
+    jumpTo(exit); // falling off the end returns None
+    ssa.sealBlock(exit);
+    enter(exit);
+    if (isa<NoneType>(kernel.returnType))
+      b.ret();
+    else
+      b.create(Opcode::Ret, ctx.none(), {castTo(readVar("$result", kernel.returnType),
+                                                kernel.returnType)});
+  } else if (reachable()) {
     b.ret();
+  }
   checkTileAssumptions();
   if (!diags.hasErrors())
     checkStaticSharedMemory();
@@ -1667,8 +1683,9 @@ using detail::IRGen;
 
 std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, TypeContext &ctx,
                                                 DiagnosticEngine &diags, bool debug,
-                                                unsigned maxThreadsPerBlock, bool boundsCheck) {
-  IRGen gen(typed, ctx, diags);
+                                                unsigned maxThreadsPerBlock, bool boundsCheck,
+                                                bool returnsValue) {
+  IRGen gen(typed, ctx, diags, returnsValue);
   gen.debug = debug;
   gen.boundsCheck = debug || boundsCheck;
   gen.maxThreadsPerBlock = maxThreadsPerBlock ? maxThreadsPerBlock : 1024;

@@ -70,14 +70,20 @@ struct Frame {
 /// builtin, math and cuda calls and device-function inlining).
 class IRGen {
 public:
-  IRGen(const TypedFunction &kernel, TypeContext &ctx, DiagnosticEngine &diags)
+  IRGen(const TypedFunction &kernel, TypeContext &ctx, DiagnosticEngine &diags,
+        bool returnsValue = false)
       : kernel(kernel), typed(&kernel), ctx(ctx), diags(diags),
-        fn(std::make_unique<Function>(kernel.def->name, ctx.none())), b(ctx), ssa(*fn, b) {
+        fn(std::make_unique<Function>(kernel.def->name,
+                                      returnsValue ? kernel.returnType : ctx.none())),
+        b(ctx), ssa(*fn, b), returnsValue(returnsValue) {
     frames.push_back({&kernel, "", nullptr, ""});
   }
 
   std::unique_ptr<Function> run();
   bool debug = false; // check assert statements and array bounds
+  /// A device function compiled on its own: returns go to one exit block,
+  /// which returns the value (generateIR's returnsValue).
+  const bool returnsValue;
   bool boundsCheck = false; // check array and tuple indices (debug, or the CPU backend)
   unsigned maxThreadsPerBlock = 1024; // launch bounds: sizes coop tile storage
 

@@ -187,44 +187,61 @@ def declare_device(name, sig, link=None, use_cooperative=False):
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,
-                opt=3, launch_bounds=None, fma=True):
+                opt=3, launch_bounds=None, fma=True, abi="numba", abi_info=None):
     """PTX of `pyfunc` compiled for the signature `sig`, no GPU needed.
 
     `sig` is a string such as "void(float32[:], int32)" (or a tuple of
     argument types, `(float32[::1], float32)`); `cc` a compute
     capability tuple (default (9, 0), sm_90); debug, lineinfo, fastmath,
     fma, opt and launch_bounds as for @cuda.jit. The PTX declares the arch's first PTX ISA version
-    (the most portable). Returns (ptx: str, pyjit.void) like
-    numba.cuda.compile_ptx (kernels return nothing). Raises CompileError.
-    """
+    (the most portable). Returns (ptx: str, return type) like
+    numba.cuda.compile_ptx: pyjit.void for a kernel.
+
+    With device=True, `pyfunc` is a device function compiled on its own as a
+    PTX .func (to link into C++ or another JIT): numbers in, a number or
+    None out (`sig` such as "float32(float32, int32)"; its return type may
+    be left to inference, "(float32, int32)"; a declared one converts every
+    return, as numba's). abi="c" (numba's): the
+    function returns its result, named `abi_info["abi_name"]` or the
+    function's name; abi="numba": it returns an int32 status (0) and stores
+    its result through a pointer passed first (named the same; numba would
+    mangle the name). Returns (ptx, the inferred return type).
+    Raises CompileError, TypeError for a bad signature, ValueError for a bad abi."""
     from . import _options
     from ._dispatcher import _parse_signature_types, signature_text
     from ._source import describe
-    if device:
-        raise NotImplementedError("cuda.compile_ptx(device=True): pyjit compiles device "
-                                  "functions inline at each call site; compile a kernel that "
-                                  "calls it")
     sig = signature_text(sig)  # a tuple of argument types, as numba takes it, too
     restype = sig.split("(", 1)[0].strip() if isinstance(sig, str) else ""
-    if restype not in ("", "void", "none"):
+    if not device and restype not in ("", "void", "none"):
         raise TypeError("a kernel returns nothing: its signature must start with 'void(', "
                         "got %r" % sig)
+    if device and abi not in ("c", "numba"):
+        raise ValueError("abi must be 'c' or 'numba', got %r" % (abi,))
     func = getattr(pyfunc, "py_func", pyfunc)
     info = describe(func)
     arch = _arch_of(cc) if cc else "sm_90"
+    options = _options.compile_options({"debug": debug, "lineinfo": lineinfo,
+                                        "fastmath": fastmath, "fma": fma,
+                                        "launch_bounds": launch_bounds})
+    if device:
+        options["abi"] = abi
+        options["abi_name"] = (abi_info or {}).get("abi_name", info["name"])
+        if restype and restype not in ("void", "none"):
+            options["return_type"] = restype  # every return converts to it
     result = _ext().compile_kernel(info["source"], info["filename"], info["firstline"],
                                   info["name"], info["globals"],
                                   tuple(_parse_signature_types(sig)), arch,
-                                  _options.opt_level({"opt": opt}), "ptx",
-                                  _options.compile_options({"debug": debug, "lineinfo": lineinfo,
-                                                            "fastmath": fastmath, "fma": fma,
-                                                            "launch_bounds": launch_bounds}))
+                                  _options.opt_level({"opt": opt}), "ptx", options)
     if result.get("warnings"):
         import warnings
         from .errors import PerformanceWarning
         warnings.warn(result["warnings"], PerformanceWarning, stacklevel=2)
-    from .types import void
-    return result["ptx"], void
+    from . import types as _types_module
+    if device:
+        name = result["return_type"]
+        return result["ptx"], (_types_module.void if name == "none"
+                                else getattr(_types_module, name, name))
+    return result["ptx"], _types_module.void
 
 
 def _current_cc():
@@ -254,17 +271,16 @@ def compile_ptx_for_current_device(pyfunc, sig, **kwargs):
 
 def compile(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,
             opt=3, abi="numba", abi_info=None, output="ptx", launch_bounds=None, fma=True):
-    """numba.cuda.compile for kernels: (PTX, pyjit.void) for output='ptx'.
-    Raises NotImplementedError for device functions (pyjit inlines them at
-    each call site: they have no code of their own) and for output='ltoir'."""
-    if device:
-        raise NotImplementedError("cuda.compile(device=True): pyjit compiles device functions "
-                                  "inline at each call site; compile a kernel that calls it")
+    """numba.cuda.compile for output='ptx': compile_ptx's (PTX, return type),
+    kernels and device functions (device=True, abi 'c' or 'numba') alike.
+    Raises NotImplementedError for output='ltoir' (pyjit has no NVVM to make
+    LTO-IR)."""
     if output != "ptx":
         raise NotImplementedError("cuda.compile(output=%r): pyjit gives PTX (output='ptx'); "
                                   "pyjitc --emit=cubin gives a cubin" % (output,))
-    return compile_ptx(pyfunc, sig, debug=debug, lineinfo=lineinfo, fastmath=fastmath, cc=cc,
-                       opt=opt, launch_bounds=launch_bounds, fma=fma)
+    return compile_ptx(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device,
+                       fastmath=fastmath, cc=cc, opt=opt, launch_bounds=launch_bounds, fma=fma,
+                       abi=abi, abi_info=abi_info)
 
 
 def compile_for_current_device(pyfunc, sig, **kwargs):

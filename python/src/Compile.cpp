@@ -88,6 +88,29 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
     req.minBlocksPerSM = minBlocks;
     req.maxBlocksPerCluster = maxCluster;
   }
+  if (PyObject *v = PyDict_GetItemString(options, "abi"); v && v != Py_None) {
+    // A device function compiled on its own (cuda.compile_ptx(device=True)).
+    auto text = python::toUtf8(v, "abi");
+    if (!text)
+      return false;
+    if (*text != "c" && *text != "numba") {
+      PyErr_Format(PyExc_ValueError, "abi must be 'c' or 'numba', got '%s'", text->c_str());
+      return false;
+    }
+    req.abi = *text == "c" ? codegen::EmitOptions::Abi::C : codegen::EmitOptions::Abi::Numba;
+  }
+  if (PyObject *v = PyDict_GetItemString(options, "return_type"); v && v != Py_None) {
+    auto text = python::toUtf8(v, "return_type");
+    if (!text)
+      return false;
+    req.returnType = *text;
+  }
+  if (PyObject *v = PyDict_GetItemString(options, "abi_name"); v && v != Py_None) {
+    auto text = python::toUtf8(v, "abi_name");
+    if (!text)
+      return false;
+    req.exportName = *text;
+  }
   if (PyObject *v = PyDict_GetItemString(options, "ptx_version"); v && v != Py_None) {
     auto text = python::toUtf8(v, "ptx_version");
     if (!text)
@@ -155,7 +178,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   if (setString(dict, "entry", result->entryName) || setString(dict, "ast", result->ast) ||
       setString(dict, "ir", result->ir) || setString(dict, "llvm", result->llvmIR) ||
       setString(dict, "ptx", result->ptx) || setString(dict, "warnings", result->warnings) ||
-      setString(dict, "ptx_version", codegen::formatPTXVersion(result->ptxVersion))) {
+      setString(dict, "ptx_version", codegen::formatPTXVersion(result->ptxVersion)) ||
+      setString(dict, "return_type", result->returnType)) {
     Py_DECREF(dict);
     return nullptr;
   }

@@ -1,6 +1,11 @@
 """numba.cuda host API names beyond the core (cuda.reduce, pinned/mapped
 blocks, stream and event queries, contexts, profiling hooks, aliases), on the
 GPU and on the CPU backend. Expected values come from numpy."""
+import math
+import os
+import subprocess
+import tempfile
+
 import numpy as np
 import pytest
 
@@ -209,8 +214,8 @@ def test_compile_variants_give_ptx():
     assert ".entry _compile_me" in ptx and restype is pyjit.void
     ptx2, _ = cuda.compile_ptx_for_current_device(_compile_me, "void(float32[:])")
     assert ".target sm_" in ptx2
-    with pytest.raises(NotImplementedError, match="device=True"):
-        cuda.compile(_compile_me, "void(float32[:])", device=True)
+    ptx3, restype = cuda.compile(_hyp, "float32(float32, float32)", device=True, abi="c")
+    assert ".visible .func" in ptx3 and ".entry" not in ptx3 and restype is pyjit.float32
     with pytest.raises(NotImplementedError, match="output='ltoir'"):
         cuda.compile(_compile_me, "void(float32[:])", output="ltoir")
     assert cuda.is_supported_version() is True
@@ -353,7 +358,8 @@ def test_device_function_misuse_says_why():
         with pytest.raises(TypeError, match="cannot inspect the %s of device function 'f'"
                                             % what):
             inspect()
-    with pytest.raises(NotImplementedError, match=r"compile_ptx\(device=True\)"):
+    with pytest.raises(pyjit.CompileError, match="parameter 'a': a device function compiled "
+                                                 "on its own takes integers, floats and bools"):
         cuda.compile_ptx(_compile_me, "void(float32[:])", device=True)
 
 
@@ -426,3 +432,58 @@ def test_arrays_made_on_a_stream_keep_it():
     d.copy_to_device(np.arange(4.0))
     s.synchronize()
     assert d.copy_to_host().tolist() == [0.0, 1.0, 2.0, 3.0]
+
+
+@cuda.jit(device=True)
+def _hyp(a, b):
+    if a < 0:
+        return -1.0
+    return math.sqrt(a * a + b * b)
+
+
+def test_compile_ptx_of_a_device_function_on_its_own():
+    # numba.cuda.compile_ptx(device=True): a PTX .func, C ABI (the result
+    # returned) or numba's (an int32 status, the result through a pointer).
+    import re
+    ptx, rt = cuda.compile_ptx(_hyp, "float32(float32, float32)", device=True, abi="c",
+                               abi_info={"abi_name": "hyp_c"})
+    assert rt == pyjit.float32  # declared: every return converts to it
+    assert re.search(r"\.visible \.func\s+\(\.param \.b32 func_retval0\) hyp_c\(", ptx)
+    assert ".entry" not in ptx
+    ptx, rt = cuda.compile_ptx(_hyp, "(float64, float64)", device=True)
+    assert rt == pyjit.float64  # inferred (the -1.0 is a float64)
+    assert re.search(r"\.visible \.func\s+\(\.param \.b32 func_retval0\) _hyp\(\s*"
+                     r"\.param \.b64 _hyp_param_0", ptx)  # the result pointer first
+    with pytest.raises(ValueError, match="abi must be 'c' or 'numba'"):
+        cuda.compile_ptx(_hyp, "(float64, float64)", device=True, abi="fortran")
+    ptxas = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptxas")
+    if os.path.exists(ptxas):  # it assembles (a .func alone: compile only)
+        path = os.path.join(tempfile.mkdtemp(), "hyp.ptx")
+        with open(path, "w") as f:
+            f.write(ptx)
+        done = subprocess.run([ptxas, "-arch=sm_90", "-c", path, "-o", path + ".o"],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.gpu
+def test_a_device_function_compiled_on_its_own_links_back_through_declare_device(tmp_path):
+    # numba's ABI is what cuda.declare_device calls: PTX made by
+    # compile_ptx(device=True) links into another kernel.
+    ptx, _ = cuda.compile_ptx(_hyp, "float32(float32, float32)", device=True,
+                              abi_info={"abi_name": "hyp_numba"})
+    path = tmp_path / "hyp.ptx"
+    path.write_text(ptx)
+    hyp = cuda.declare_device("hyp_numba", "float32(float32, float32)", link=[str(path)])
+
+    @cuda.jit
+    def k(a, b, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = hyp(a[i], b[i])
+
+    a = np.array([3.0, -1.0, 5.0], np.float32)
+    b = np.array([4.0, 2.0, 12.0], np.float32)
+    out = np.zeros(3, np.float32)
+    k[1, 32](a, b, out)
+    np.testing.assert_allclose(out, np.where(a < 0, -1.0, np.hypot(a, b)), rtol=1e-6)

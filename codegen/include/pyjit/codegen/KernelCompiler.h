@@ -3,6 +3,7 @@
 #define PYJIT_CODEGEN_KERNELCOMPILER_H
 
 #include "pyjit/codegen/FastMath.h"
+#include "pyjit/codegen/LLVMEmitter.h"
 #include "pyjit/codegen/PTXVersion.h"
 #include "pyjit/frontend/SourceFile.h"
 #include "pyjit/ir/Function.h"
@@ -43,6 +44,14 @@ struct KernelRequest {
   std::optional<std::pair<int, int>> consumerCuda;
   std::optional<PTXVersion> ptxVersion; // explicit `.version`, checked
   Stage stopAfter = Stage::PTX;
+  /// Kernel, or a device function compiled on its own with numba's C or
+  /// Numba ABI (EmitOptions::Abi; numbers in, a number or None out; GPU
+  /// only), exported as `exportName` (empty: the function's name).
+  EmitOptions::Abi abi = EmitOptions::Abi::Kernel;
+  std::string exportName;
+  /// Such a device function's declared result type (numba type string),
+  /// every return converted to it; empty: the inferred one.
+  std::string returnType;
 };
 
 struct CompiledKernel {
@@ -50,6 +59,7 @@ struct CompiledKernel {
   std::string ast, ir, llvmIR, ptx;
   std::string hostBitcode; // KernelRequest::host: the module for runtime/CpuModule.h
   std::vector<std::string> argTypes; // canonical spellings (Type::str)
+  std::string returnType;            // a device function's (KernelRequest::abi); "none"
   std::vector<std::string> paramTypes; // the kernel's parameters: tuples flattened (docs/abi.md)
   std::string warnings;              // rendered warnings (file:line:col: warning: ...)
   PTXVersion ptxVersion = 0;         // the `.version` declared

@@ -36,7 +36,18 @@ struct EmitOptions {
   unsigned maxThreadsPerBlock = 0;
   unsigned minBlocksPerSM = 0;
   unsigned maxBlocksPerCluster = 0;
+  /// Kernel: a PTX .entry. C and Numba: `fn` is a device function compiled
+  /// on its own (cuda.compile_ptx(device=True)), a .func named `exportName`
+  /// of number parameters: C returns its result (numba's abi="c"); Numba
+  /// returns an int32 status (0) and stores the result through a pointer
+  /// passed first (numba's own device-function ABI).
+  enum class Abi { Kernel, C, Numba } abi = Abi::Kernel;
+  std::string exportName;
 };
+
+/// The function attribute that keeps an exported device function (EmitOptions::
+/// Abi C or Numba) when the module is internalized.
+inline constexpr const char *kExportAttribute = "pyjit-export";
 
 
 /// The global that a failed debug check writes (docs/abi.md, "Error

@@ -18,9 +18,13 @@ namespace pyjit::ir {
 /// the shared storage pyjit.coop's tile primitives allocate themselves.
 /// `boundsCheck` checks array and tuple indices without the rest of debug
 /// mode (the CPU backend, where a stray store would corrupt the host process).
+/// `returnsValue`: `typed` is a device function compiled on its own
+/// (cuda.compile_ptx(device=True)): the Function returns typed.returnType,
+/// every `return v` ending in one `ret v`.
 std::unique_ptr<Function> generateIR(const TypedFunction &typed, TypeContext &ctx,
                                      DiagnosticEngine &diags, bool debug = false,
-                                     unsigned maxThreadsPerBlock = 0, bool boundsCheck = false);
+                                     unsigned maxThreadsPerBlock = 0, bool boundsCheck = false,
+                                     bool returnsValue = false);
 
 } // namespace pyjit::ir
 
