@@ -251,7 +251,8 @@ private:
   }
 
   // A condition decided when compiling: a literal (`while True:`, `if 0:`),
-  // and with `known`, a global constant, `p is None` or `p is not None`
+  // and with `known`, a global constant, `p is None` or `p is not None` (or
+  // `p == None`, `p != None`)
   // (a parameter only while its own definition alone reaches here), `not`
   // of one of these, and `and`/`or` chains they end; none for any other.
   std::optional<bool> decided(const Expr &cond) const {
@@ -275,12 +276,15 @@ private:
       return bo->op == BoolOpKind::And; // every operand truthy (or all falsy)
     }
     auto *c = dyn_cast<CompareExpr>(&cond);
-    if (!c || c->ops.size() != 1 || (c->ops[0] != CompareOp::Is && c->ops[0] != CompareOp::IsNot))
+    if (!c || c->ops.size() != 1)
+      return std::nullopt;
+    bool positive = c->ops[0] == CompareOp::Is || c->ops[0] == CompareOp::Eq; // `p == None` too
+    if (!positive && c->ops[0] != CompareOp::IsNot && c->ops[0] != CompareOp::NotEq)
       return std::nullopt;
     std::optional<bool> l = noneness(*c->operands[0]), r = noneness(*c->operands[1]);
     if (!l || !r || (!*l && !*r)) // two values that are not None: `is` needs values
       return std::nullopt;
-    return (*l == *r) == (c->ops[0] == CompareOp::Is);
+    return (*l == *r) == positive;
   }
   // Whether `name` is a global here: not a parameter nor assigned (even
   // where a nested def mentions it, and the webs leave it whole).

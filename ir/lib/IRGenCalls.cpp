@@ -319,7 +319,8 @@ RValue IRGen::call(const CallExpr &e) {
   const Expr *digits = path == "round" ? roundDigits(e) : nullptr;
   if (digits && isa<NoneType>(info(*digits).type)) // round(x, None) is round(x)
     digits = nullptr;
-  if (path == "math.modf" || path == "math.frexp" || path == "numpy.frexp" || digits)
+  if (path == "math.modf" || path == "math.frexp" || path == "numpy.frexp" ||
+      path == "numpy.modf" || digits)
     return floatParts(e, path);
   if (path == "numpy.divmod") { // (x // y, x % y) by numpy's loops
     std::vector<RValue> v{gen(*e.args[0]), gen(*e.args[1])};
@@ -705,7 +706,7 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
   auto math = [&](MathFn f, std::vector<Value *> ops) { return mathOp(b, ctx, f, ops); };
   auto k = [&](double v) { return b.constFloat(t, v); };
   Value *finite = math(MathFn::Isfinite, {x});
-  if (path == "math.modf") {
+  if (path == "math.modf" || path == "numpy.modf") {
     // CPython: (copysign(x - trunc(x), x), trunc(x)); (±0.0, ±inf) for an
     // infinity, NaN twice for a NaN.
     Value *whole = math(MathFn::TruncF, {x});
@@ -876,12 +877,16 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
   }
   if (name == "gcd" || name == "lcm") {
     // numpy's npy_gcd: Euclid's algorithm on |x| and |y| (gcd(0, 0) is 0);
-    // npy_lcm: |x| // gcd * |y|, 0 when the gcd is 0.
-    bool isSigned = cast<IntType>(t)->isSigned();
+    // npy_lcm: |x| // gcd * |y|, 0 when the gcd is 0. Signed types compute
+    // in the unsigned type of their width, as numpy's npy_gcdu: |INT_MIN| is
+    // 2^(n-1) there; the result wraps back.
+    auto *it = cast<IntType>(t);
+    Type *signedT = t;
     Value *x = arg(0, t), *y = arg(1, t);
-    if (isSigned) {
-      x = b.unary(Opcode::Abs, x);
-      y = b.unary(Opcode::Abs, y);
+    if (it->isSigned()) {
+      t = ctx.intTy(it->bits(), false);
+      x = b.cast(b.unary(Opcode::Abs, x), t);
+      y = b.cast(b.unary(Opcode::Abs, y), t);
     }
     std::string a = temp("gcd.a"), r = temp("gcd.b");
     BasicBlock *head = fn->createBlock(), *body = fn->createBlock(), *done = fn->createBlock();
@@ -901,14 +906,34 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     enter(done);
     Value *g = ssa.readVariable(a, t, done);
     if (name == "gcd")
-      return RValue::of(g);
+      return RValue::of(b.cast(g, signedT));
     Value *zero = b.constInt(t, 0);
     Value *isZero = b.cmp(CmpPredicate::Eq, g, zero);
     Value *q = b.binary(Opcode::FloorDiv, x, b.select(isZero, b.constInt(t, 1), g));
-    return RValue::of(b.select(isZero, zero, b.binary(Opcode::Mul, q, y)));
+    return RValue::of(b.cast(b.select(isZero, zero, b.binary(Opcode::Mul, q, y)), signedT));
   }
+  // float16 has no libdevice nextafter: the next float16 by its bits (one
+  // step of the sign-magnitude integer toward y; from zero the smallest
+  // subnormal signed as y; y itself when equal; NaN through).
+  auto nextafterHalf = [&](Value *x, Value *y) {
+    Type *i16 = ctx.intTy(16, true);
+    Value *xi = b.create(Opcode::Bitcast, i16, {x}), *yi = b.create(Opcode::Bitcast, i16, {y});
+    Value *zero = b.constFloat(t, 0);
+    Value *up = b.cmp(CmpPredicate::Eq, b.cmp(CmpPredicate::Lt, x, y),
+                      b.cmp(CmpPredicate::Gt, x, zero)); // away from zero
+    Value *one = b.constInt(i16, 1);
+    Value *step = b.select(up, b.binary(Opcode::Add, xi, one), b.binary(Opcode::Sub, xi, one));
+    Value *fromZero = b.binary(Opcode::BitOr, b.binary(Opcode::BitAnd, yi,
+                                                       b.constInt(i16, INT16_MIN)), one);
+    Value *r = b.create(Opcode::Bitcast, t, {step});
+    r = b.select(b.cmp(CmpPredicate::Eq, x, zero), b.create(Opcode::Bitcast, t, {fromZero}), r);
+    r = b.select(b.cmp(CmpPredicate::Eq, x, y), y, r);
+    return b.select(b.binary(Opcode::BitOr, isnan(x), isnan(y)), b.binary(Opcode::Add, x, y), r);
+  };
+  bool half = isFloat && cast<FloatType>(t)->bits() == 16;
   if (name == "nextafter")
-    return RValue::of(mathOp(b, ctx, MathFn::Nextafter, {arg(0, t), arg(1, t)}));
+    return RValue::of(half ? nextafterHalf(arg(0, t), arg(1, t))
+                           : mathOp(b, ctx, MathFn::Nextafter, {arg(0, t), arg(1, t)}));
   if (name == "heaviside") {
     // numpy's npy_heaviside: 0 below zero, h0 at zero, 1 above, NaN for NaN.
     Value *x = arg(0, t), *h0 = arg(1, t);
@@ -922,10 +947,21 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     // npy_spacing, the smallest subnormal for either zero, NaN for an
     // infinity or NaN.
     Value *x = arg(0, t);
-    Value *away = mathOp(b, ctx, MathFn::Copysign, {b.constFloat(t, INFINITY), x});
-    Value *gap = b.binary(Opcode::Sub, mathOp(b, ctx, MathFn::Nextafter, {x, away}), x);
-    double tiny = cast<FloatType>(t)->bits() == 32 ? std::numeric_limits<float>::denorm_min()
-                                                   : std::numeric_limits<double>::denorm_min();
+    Value *away = b.select(b.cmp(CmpPredicate::Lt, x, b.constFloat(t, 0)),
+                           b.constFloat(t, -INFINITY), b.constFloat(t, INFINITY));
+    Value *next = half ? nextafterHalf(x, away) : mathOp(b, ctx, MathFn::Nextafter, {x, away});
+    Value *gap = b.binary(Opcode::Sub, next, x);
+    if (half) {
+      // NumPy's npy_half_spacing: below zero, the (positive) gap from |x|
+      // down to the next float16 toward zero.
+      Value *ax = b.unary(Opcode::Abs, x);
+      Value *below = b.binary(Opcode::Sub, ax, nextafterHalf(ax, b.constFloat(t, 0)));
+      gap = b.select(b.cmp(CmpPredicate::Lt, x, b.constFloat(t, 0)), below, gap);
+    }
+    unsigned bits = cast<FloatType>(t)->bits();
+    double tiny = bits == 16   ? std::ldexp(1.0, -24) // float16's smallest subnormal
+                  : bits == 32 ? std::numeric_limits<float>::denorm_min()
+                               : std::numeric_limits<double>::denorm_min();
     gap = b.select(b.cmp(CmpPredicate::Eq, x, b.constFloat(t, 0)), b.constFloat(t, tiny), gap);
     return RValue::of(b.select(mathOp(b, ctx, MathFn::Isfinite, {x}), gap,
                                b.constFloat(t, NAN)));

@@ -732,7 +732,18 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{ctx.float64()};
     return ExprInfo{args[0].weak ? ctx.float64() : args[0].type};
   }
-  if (path == "math.modf" || path == "math.frexp" || path == "numpy.frexp") {
+  bool twoResults = path == "numpy.modf" || path == "numpy.frexp" || path == "numpy.divmod";
+  if (twoResults && (!e.keywords.empty() || args.size() != (path == "numpy.divmod" ? 2u : 1u) ||
+                     llvm::any_of(args, [](const ExprInfo &a) { return !a.type->isScalar(); }))) {
+    // (NumPy's forms with output arrays are not supported: a loop writes them.)
+    error(e.range(), "np." + path.drop_front(6) + "() takes " +
+                         (path == "numpy.divmod" ? "two numbers" : "one number") +
+                         " in kernels and returns a tuple; its forms with arrays or output "
+                         "arrays are not supported (loop over the elements)");
+    return {};
+  }
+  if (path == "math.modf" || path == "math.frexp" || path == "numpy.frexp" ||
+      path == "numpy.modf") {
     // modf(x) -> (fraction, integral part); frexp(x) -> (mantissa, exponent),
     // numpy's exponent an int32 (its 'd->di' loop).
     if (!wantArgs(1, 1) || !wantScalar(0))
@@ -742,7 +753,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     Type *t = isa<FloatType>(args[0].type) && !args[0].weak ? args[0].type : ctx.float64();
-    return ExprInfo{ctx.tuple({t, path == "math.modf"     ? t
+    return ExprInfo{ctx.tuple({t, path.ends_with(".modf") ? t
                                   : path == "numpy.frexp" ? ctx.int32()
                                                           : ctx.int64()})};
   }
@@ -931,6 +942,15 @@ ExprInfo Inferer::floatOfString(const CallExpr &e, const StrLitExpr &text,
   return r;
 }
 
+Type *Inferer::integerLoop(const std::vector<ExprInfo> &args) {
+  // NEP 50: a Python int (weak) takes the other operand's integer type.
+  TypedOperand l = operandOf(args[0]), r = operandOf(args[1]);
+  if (l.weak == r.weak)
+    return nullptr;
+  Type *t = fitLiterals(ctx, promoteOperands(ctx, l, r), args);
+  return t && isIntegral(t) ? t : nullptr;
+}
+
 ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
                                   const std::vector<ExprInfo> &args) {
   // abs and numpy's scalar ufuncs on numbers (also one element of each
@@ -980,7 +1000,14 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       TypedOperand l = operandOf(args[0]), r = operandOf(args[1]);
       if (l.weak != r.weak) // a Python int picks the loop as an int64 (numba)
         l.weak = r.weak = false;
-      return ExprInfo{fitLiterals(ctx, promoteOperands(ctx, l, r), args), l.weak && r.weak};
+      Type *t = fitLiterals(ctx, promoteOperands(ctx, l, r), args);
+      if (!isa<IntType>(t) && !(t = integerLoop(args))) {
+        error(e.range(), path + "() of " + typeName(args[0].type) + " and " +
+                             typeName(args[1].type) + ": NumPy has no integer loop for them "
+                             "(they promote to float64); convert one first");
+        return {};
+      }
+      return ExprInfo{t, l.weak && r.weak};
     }
     for (size_t i = 0; i < args.size(); ++i)
       if (isa<ComplexType>(args[i].type) && !minmax) { // (NumPy orders complex numbers)
@@ -991,9 +1018,10 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       return ExprInfo{ctx.boolean()};
     if (logaddexp || path == "numpy.nextafter" || path == "numpy.heaviside" ||
         path == "numpy.spacing") {
-      // Float loops only ('ff->f', 'dd->d' in numba's ufunc_db): the first
-      // the promoted operands cast to safely, float32 for integers of up to
-      // 16 bits and bools, float64 for wider ones and Python numbers.
+      // Float loops only: float16/32/64 stay as they are; integers of up to
+      // 16 bits and bools compute in float32 (numba's ufunc_db has no float16
+      // loop for them, NumPy picks float16 for 8-bit ones), wider ones and
+      // Python numbers in float64.
       TypedOperand acc = operandOf(args[0]);
       if (binary)
         acc = {promoteOperands(ctx, acc, operandOf(args[1])), acc.weak && args[1].weak};
@@ -1004,9 +1032,7 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
         t = it->bits() <= 16 ? ctx.float32() : ctx.float64();
       else if (isa<BoolType>(t))
         t = ctx.float32();
-      else if (cast<FloatType>(t)->bits() == 16)
-        t = ctx.float32();
-      return ExprInfo{t, acc.weak};
+      return ExprInfo{t, acc.weak}; // float16 stays float16 (NumPy's 'e' loops)
     }
     TypedOperand acc = operandOf(args[0]);
     if (binary)
@@ -2114,6 +2140,21 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
       if (!elementwise && isa<IntType>(l.type) && isa<IntType>(r.type) && l.weak != r.weak)
         l.weak = r.weak = false;
       t = fitLiterals(ctx, promoteOperands(ctx, l, r), args);
+      bool integerOnly = u.binary == BinaryOp::BitAnd || u.binary == BinaryOp::BitOr ||
+                         u.binary == BinaryOp::BitXor || u.binary == BinaryOp::Shl ||
+                         u.binary == BinaryOp::Shr;
+      if (integerOnly && t && !isIntegral(t)) {
+        // uint64 and a signed integer promote to float64, which has no
+        // bitwise loop: a Python int then takes the other's type (NEP 50),
+        // two NumPy integers have no loop at all (NumPy's TypeError).
+        t = integerLoop(args);
+        if (!t) {
+          error(e.range(), name + "() of " + typeName(args[0].type) + " and " +
+                               typeName(args[1].type) + ": NumPy has no integer loop for them "
+                               "(they promote to float64); convert one first");
+          return {};
+        }
+      }
       if (u.binary == BinaryOp::TrueDiv && !isa<FloatType, ComplexType>(t))
         t = ctx.float64();
       else if (bools && u.binary != BinaryOp::Add && u.binary != BinaryOp::Mul &&

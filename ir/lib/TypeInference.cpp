@@ -8,6 +8,7 @@
 #include "pyjit/ir/TypeInference.h"
 #include "IndexParts.h"
 #include "NumpyUfuncs.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
 #include "Inferer.h"
 #include "LiteralFolding.h"
@@ -945,6 +946,13 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       bool same = leftNone && rightNone;
       return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Is ? same : !same));
     }
+    if (c.ops.size() == 1 && (c.ops[0] == CompareOp::Eq || c.ops[0] == CompareOp::NotEq) &&
+        ops[0].type && ops[1].type &&
+        (isa<NoneType>(ops[0].type) || isa<NoneType>(ops[1].type))) {
+      // `p == None`: as `p is None`, decided by the types (numba prunes it too).
+      bool same = isa<NoneType>(ops[0].type) && isa<NoneType>(ops[1].type);
+      return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Eq ? same : !same));
+    }
     // Each link of a chain (a < b < c is a < b and b < c); a link of == or !=
     // between values that can never be equal is decided now.
     std::optional<bool> decided;
@@ -1303,9 +1311,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         none.kind = GlobalValue::Kind::None;
         return constant(none);
       }
-      if (attr == "modf") // numpy's is C's modf, as math.modf
-        return ExprInfo{ctx.builtin("math.modf")};
-      if (attr == "frexp" || attr == "divmod") // two results: a tuple on numbers
+      if (attr == "modf" || attr == "frexp" || attr == "divmod") // two results: a tuple
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (isArrayReduction(attr) || attr == "amin" || attr == "amax") // np.sum(a), np.amax(a)
         return ExprInfo{ctx.builtin("numpy.reduce." +
@@ -1507,11 +1513,31 @@ std::optional<bool> Inferer::foldNumberComparison(llvm::ArrayRef<CompareOp> ops,
       return std::nullopt;
     }
   };
+  // Both are first converted to the type the comparison runs in (as IRGen
+  // lowers it): np.float32(0.1) == 0.1 compares in float32 (True).
+  auto rounded = [](long double v, Type *t) -> long double {
+    auto *ft = llvm::dyn_cast_or_null<FloatType>(t);
+    if (!ft)
+      return v;
+    if (ft->bits() == 32)
+      return static_cast<float>(static_cast<double>(v));
+    if (ft->bits() == 16) {
+      llvm::APFloat h(static_cast<double>(v));
+      bool lost = false;
+      h.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven, &lost);
+      h.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
+      return h.convertToDouble();
+    }
+    return static_cast<double>(v);
+  };
   bool all = true;
   for (size_t k = 0; k < ops.size(); ++k) {
     std::optional<long double> l = value(operands[k]), r = value(operands[k + 1]);
     if (!l || !r)
       return std::nullopt;
+    Type *common = promoteOperands(ctx, operandOf(operands[k]), operandOf(operands[k + 1]));
+    *l = rounded(*l, common);
+    *r = rounded(*r, common);
     bool one; // a NaN: only != holds
     switch (ops[k]) {
     case CompareOp::Eq: one = *l == *r; break;

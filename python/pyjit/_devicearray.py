@@ -849,6 +849,16 @@ class DeviceRecord(DeviceArray):
         out.stream = self.stream
         return out
 
+    def __deepcopy__(self, memo):
+        """A new device record holding a copy of this one."""
+        out = DeviceRecord(self.dtype)
+        out.stream = self.stream
+        if host_memory():
+            ctypes.memmove(out._buffer.ptr, self._buffer.ptr, self.dtype.itemsize)
+        else:
+            ext().memcpy_dtod(out._buffer.ptr, self._buffer.ptr, self.dtype.itemsize)
+        return out
+
 
 def to_device(obj, stream=0, copy=True, to=None):
     """Copies a numpy array (or array-like) to a new DeviceArray, or into `to`.

@@ -369,7 +369,8 @@ class _Device:
         return value
 
     def get_primary_context(self):
-        """This device's (primary) context, as numba's Device: made current."""
+        """This device's (primary) context, as numba's Device: made current;
+        the same object every time (numba caches it too)."""
         return current_context(None if self._info.get("cpu_backend") else self.id)
 
     def __enter__(self):
@@ -750,10 +751,18 @@ def current_context(devnum=None):
     """The current (or the `devnum`th, then made current) device's context."""
     from ._devicearray import host_memory
     if host_memory():
-        return _Context(get_current_device())  # the CPU backend's device
-    if devnum is not None:
-        select_device(devnum)
-    return _Context(get_current_device())
+        key = "cpu"  # the CPU backend's device
+    else:
+        if devnum is not None:
+            select_device(devnum)
+        key = _ext().selected_device()
+    context = _CONTEXTS.get(key)
+    if context is None:  # one object per device, as numba's primary contexts
+        context = _CONTEXTS.setdefault(key, _Context(get_current_device()))
+    return context
+
+
+_CONTEXTS = {}
 
 
 @_contextlib.contextmanager

@@ -668,6 +668,7 @@ def test_numba_names_for_devices_arrays_and_dispatchers():
     assert cuda.is_float16_supported() is True and cuda.is_bfloat16_supported() is False
     assert cuda.current_context().device is not None
     assert cuda.get_current_device().get_primary_context().get_memory_info().total > 0
+    assert cuda.get_current_device().get_primary_context() is cuda.current_context()
     d = cuda.to_device(np.arange(4.0))
     shallow = copy.copy(d)            # the same memory (numba's bind())
     shallow[0] = 9.0

@@ -1567,3 +1567,23 @@ def test_comparisons_of_constants_decide_branches(jit):
     out = np.zeros(3)
     k[1, 1](x, m, out)
     assert out.tolist() == [x.sum() + m.sum(), 2, 3]
+
+
+_F32_TENTH = np.float32(0.1)
+
+
+def test_folded_comparisons_compare_in_the_operands_common_type(jit):
+    # np.float32(0.1) == 0.1 compares in float32 (True), as NumPy and pyjit's
+    # own run-time comparison do; `p == None` is decided like `p is None`.
+    @jit
+    def k(o, a32, p=None):
+        o[0] = 1 if _F32_TENTH == 0.1 else 0
+        o[1] = 1 if a32[0] == 0.1 else 0
+        o[2] = 1 if _F32_TENTH > 0.1 else 0
+        if p == None:   # noqa: E711 (numba prunes it as `is None`)
+            p = 2.5
+        o[3] = p
+
+    o = np.zeros(4)
+    k[1, 1](o, np.array([0.1], np.float32))
+    assert o.tolist() == [1, 1, 0, 2.5]

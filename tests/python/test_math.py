@@ -600,3 +600,61 @@ def test_scalar_view_and_array_item_sizes(jit):
 
     with pytest.raises(pyjit.CompileError, match=r"cannot view a float64 \(8 bytes\) as int32"):
         bad[1, 1](np.zeros(1), np.zeros(1, np.int32))
+
+
+def test_integer_ufuncs_of_uint64_and_a_python_int_and_gcd_of_int_min(jit):
+    # NEP 50: a Python int takes the uint64's type (no float64 detour); gcd
+    # of signed types computes |x| unsigned, so gcd(15, -128) is 1 (numpy).
+    @jit
+    def k(u, i, o, g):
+        o[0] = np.bitwise_right_shift(u[0], 3)
+        o[1] = np.gcd(u[0], 6)
+        o[2] = np.lcm(u[0], 4)
+        o[3] = np.bitwise_and(u[0], 3)
+        g[0] = np.gcd(i[0], i[1])
+        g[1] = np.gcd(i[2], i[3])
+        g[2] = np.lcm(i[0], i[1])
+
+    u = np.array([18], np.uint64)
+    i = np.array([15, -128, -128, 0], np.int8)
+    o = np.zeros(4, np.uint64)
+    g = np.zeros(3, np.int8)
+    k[1, 1](u, i, o, g)
+    assert o.tolist() == [18 >> 3, np.gcd(u[0], 6), np.lcm(u[0], 4), 18 & 3]
+    assert g.tolist() == [np.gcd(i[0], i[1]), np.gcd(i[2], i[3]), np.lcm(i[0], i[1])]
+
+    @jit
+    def bad(u, s, o):
+        o[0] = np.bitwise_or(u[0], s[0])
+
+    with pytest.raises(pyjit.CompileError, match=r"numpy.bitwise_or\(\) of uint64 and int64: "
+                                                 "NumPy has no integer loop"):
+        bad[1, 1](u, np.ones(1, np.int64), o)
+
+
+def test_float16_nextafter_and_spacing_match_numpy(jit):
+    @jit
+    def k(x, y, o, s):
+        i = cuda.grid(1)
+        if i < x.size:
+            o[i] = np.nextafter(x[i], y[i])
+            s[i] = np.spacing(x[i])
+
+    vals = np.array([0.0, -0.0, 1.0, -1.0, -1.5, 65504.0, -65504.0, 6e-8, -6e-8, np.inf,
+                     -np.inf, np.nan, 0.5], np.float16)
+    x, y = np.repeat(vals, vals.size), np.tile(vals, vals.size)
+    o, s = np.zeros_like(x), np.zeros_like(x)
+    k[(x.size + 63) // 64, 64](x, y, o, s)
+    with np.errstate(all="ignore"):
+        np.testing.assert_array_equal(o, np.nextafter(x, y))
+        np.testing.assert_array_equal(s, np.spacing(x))   # numpy's float16 quirk below 0 too
+
+
+def test_two_result_ufuncs_say_what_they_take(jit):
+    @jit
+    def k(a, q, r):
+        np.divmod(a, 3.0, q, r)
+
+    a = np.zeros(2)
+    with pytest.raises(pyjit.CompileError, match=r"np.divmod\(\) takes two numbers in kernels"):
+        k[1, 1](a, a, a)

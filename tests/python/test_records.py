@@ -705,3 +705,13 @@ def test_to_device_of_one_record_is_a_device_record(jit):
     read_and_write[1, 1](dr, out)
     assert out[0] == 4.5
     assert dr["y"] == -1.0 and one["y"] == 3.0  # the device copy changed, not the host's
+
+
+def test_deepcopy_of_a_device_record_is_a_device_record():
+    import copy
+    d = cuda.to_device(np.zeros(2, REC3))
+    d[1]["x"] = 4.0
+    c = copy.deepcopy(d[1])
+    assert isinstance(c, cuda.devicearray.DeviceRecord) and c["x"] == 4.0
+    c["x"] = 1.0
+    assert d[1]["x"] == 4.0   # a copy
