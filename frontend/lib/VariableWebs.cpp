@@ -251,10 +251,10 @@ private:
   }
 
   // A condition decided when compiling: a literal (`while True:`, `if 0:`),
-  // and with `known`, a global constant, `p is None` or `p is not None` (or
-  // `p == None`, `p != None`)
-  // (a parameter only while its own definition alone reaches here), `not`
-  // of one of these, and `and`/`or` chains they end; none for any other.
+  // and with `known`, a global constant, `p is None` / `p is not None` /
+  // `p == None` / `p != None` (a parameter only while its own definition
+  // alone reaches here), `not` of one of these, and `and`/`or` chains they
+  // end; none for any other.
   std::optional<bool> decided(const Expr &cond) const {
     if (auto *b = dyn_cast<BoolLitExpr>(&cond))
       return b->value;

@@ -1536,8 +1536,12 @@ std::optional<bool> Inferer::foldNumberComparison(llvm::ArrayRef<CompareOp> ops,
     if (!l || !r)
       return std::nullopt;
     Type *common = promoteOperands(ctx, operandOf(operands[k]), operandOf(operands[k + 1]));
-    *l = rounded(*l, common);
-    *r = rounded(*r, common);
+    // (Two integers compare exactly, a signed one and a uint64 too, as the
+    // run-time comparison does.)
+    if (isa<FloatType>(operands[k].type) || isa<FloatType>(operands[k + 1].type)) {
+      *l = rounded(*l, common);
+      *r = rounded(*r, common);
+    }
     bool one; // a NaN: only != holds
     switch (ops[k]) {
     case CompareOp::Eq: one = *l == *r; break;
