@@ -516,13 +516,13 @@ def load_kernels(path, name=None):
     """Imports the file at `path` and lists its kernels for pyjitc.
 
     Returns [(name, source, filename, firstline, globals, [signature, ...],
-    [link file, ...])]: the function called `name` if given, else every pyjit
-    kernel in the file; the link files (absolute) are its link= option's and
+    [link file, ...])]: the function called `name` if given (a kernel, a
+    device function or a plain one), else every pyjit kernel in the file; the link files (absolute) are its link= option's and
     those of the declared device functions it reaches.
     Raises KernelFileError (one line, pointing at the user's line) if the
     file cannot be imported; a SyntaxError propagates as it is.
     """
-    from ._dispatcher import Dispatcher, _link_files
+    from ._dispatcher import DeviceFunction, Dispatcher, _link_files
     path = os.path.abspath(path)
     if os.path.isdir(path):
         raise KernelFileError("'%s' is a directory, not a kernel file" % path)
@@ -551,6 +551,8 @@ def load_kernels(path, name=None):
             func, sigs, options = value.py_func, list(value.signature_strings), value.options
         elif isinstance(value, types.FunctionType) and name is not None:
             func, sigs, options = value, [], {}
+        elif isinstance(value, DeviceFunction) and name is not None:  # pyjitc --abi
+            func, sigs, options = value.py_func, [], {}
         else:
             continue
         info = describe(func)

@@ -81,6 +81,12 @@ static cl::opt<unsigned> maxThreads(
     cl::desc("Launch bounds: at most this many threads per block (.maxntid; numba.cuda's "
              "launch_bounds), which also sizes shared storage the compiler places"),
     cl::init(0));
+static cl::opt<std::string> deviceAbi(
+    "abi",
+    cl::desc("Compile the --sig function as a device function on its own, a PTX .func of "
+             "numbers: 'c' returns its result, 'numba' an int32 status with the result "
+             "through a pointer passed first (numba.cuda.compile_ptx(device=True))"),
+    cl::value_desc("c|numba"), cl::cat(category));
 static cl::opt<std::string> ptxVersion(
     "ptx-version",
     cl::desc("PTX ISA version to declare (default: the newest nvJitLink reads, else the "
@@ -240,6 +246,11 @@ int main(int argc, char **argv) {
   if (!initPython(argv[0]))
     return fail("cannot start the embedded Python interpreter");
 
+  if (!deviceAbi.empty() && deviceAbi != "c" && deviceAbi != "numba")
+    return fail("--abi must be 'c' or 'numba', got '" + deviceAbi + "'");
+  if (!deviceAbi.empty() && (signature.empty() || host))
+    return fail("--abi compiles one device function for the GPU: name it and its argument "
+                "types with --sig 'name(types)'");
   std::string wanted;
   std::vector<std::string> sigTypes;
   if (!signature.empty()) {
@@ -369,6 +380,8 @@ int main(int argc, char **argv) {
       req.consumerCuda = consumerCuda;
       req.ptxVersion = requestedPTX;
       req.maxThreadsPerBlock = maxThreads;
+      if (!deviceAbi.empty())
+        req.abi = deviceAbi == "c" ? codegen::EmitOptions::Abi::C : codegen::EmitOptions::Abi::Numba;
       req.stopAfter = emit == Emit::AST    ? codegen::Stage::AST
                       : emit == Emit::IR   ? codegen::Stage::IR
                       : emit == Emit::LLVM ? codegen::Stage::LLVM
