@@ -715,3 +715,26 @@ def test_deepcopy_of_a_device_record_is_a_device_record():
     assert isinstance(c, cuda.devicearray.DeviceRecord) and c["x"] == 4.0
     c["x"] = 1.0
     assert d[1]["x"] == 4.0   # a copy
+
+
+def test_device_records_and_host_records_alternate_in_one_kernel(jit):
+    # The launch path cached for a DeviceRecord argument must still take a
+    # host record (np.void, copied in and back) and then a DeviceRecord again.
+    rec = np.dtype([("x", "f8"), ("y", "f8")], align=True)
+
+    @jit
+    def k(r, out):
+        out[0] = r.x + r.y
+        r.y = 7.0
+
+    d = cuda.to_device(np.ones(2, rec))
+    out = np.zeros(1)
+    k[1, 1](d[0], out)
+    k[1, 1](d[1], out)
+    assert out[0] == 2.0 and d.copy_to_host()["y"].tolist() == [7.0, 7.0]
+    h = np.zeros(1, rec)[0]
+    h["x"] = 2.0
+    k[1, 1](h, out)
+    assert out[0] == 2.0 and h["y"] == 7.0
+    k[1, 1](d[0], out)
+    assert out[0] == 8.0
