@@ -571,7 +571,9 @@ void Inferer::stmt(const Stmt &s) {
     }
     if (!v.type)
       return;
-    if (!isValueType(v.type)) {
+    // A record is returned as numba returns one: a reference to its data
+    // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).
+    if (!isValueType(v.type) && !isa<RecordType>(v.type)) {
       error(r.value->range(), "cannot return a value of type " + typeName(v.type));
       return;
     }

@@ -75,6 +75,8 @@ def check(options, func_name):
                          "limit), got %r" % (regs,))
     launch_bounds(options)
     link = options.get("link")
+    if isinstance(link, (set, frozenset)):  # numba takes a set too: a stable order
+        link = options["link"] = sorted(link, key=str)
     if link is not None and (isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple))
                              or not all(isinstance(p, (str, os.PathLike)) for p in link)):
         raise TypeError("option link must be a list of file paths, got %r" % (link,))

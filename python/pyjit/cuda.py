@@ -181,6 +181,8 @@ def declare_device(name, sig, link=None, use_cooperative=False):
             params.append("ptr " + scalar((ptr.group(1) or ptr.group(2)).strip()))
         else:
             params.append(scalar(p))
+    if isinstance(link, (set, frozenset)):  # numba takes a set too: a stable order
+        link = sorted(link, key=str)
     if link is not None and (isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple))):
         raise TypeError("declare_device: link must be a list of file paths, got %r" % (link,))
     return DeclaredDevice(name, result, ",".join(params), link or (), sig)

@@ -1,9 +1,9 @@
 """@cuda.jit options: checked at decoration, and their effect on the PTX
 (compile_ptx needs no GPU)."""
+import os
 import re
 
 import numpy as np
-
 import pytest
 
 import pyjit
@@ -220,3 +220,10 @@ def test_fma_option_in_compile_ptx_and_its_check():
     assert "fma.rn" not in cuda.compile_ptx(muladd, sig, fma=False, fastmath=True)[0]
     with pytest.raises(TypeError, match="option fma must be True or False"):
         cuda.jit(fma="no")(muladd)
+
+
+def test_link_takes_a_set_as_numba_does():
+    k = cuda.jit(link={"b.ptx", "a.ptx"})(_axpy_for_bounds)
+    assert k.options["link"] == ["a.ptx", "b.ptx"]
+    f = cuda.declare_device("ext_f", "float32(float32)", link={"x.cu"})
+    assert [os.path.basename(p) for p in f._link] == ["x.cu"]

@@ -738,3 +738,37 @@ def test_device_records_and_host_records_alternate_in_one_kernel(jit):
     assert out[0] == 2.0 and h["y"] == 7.0
     k[1, 1](d[0], out)
     assert out[0] == 8.0
+
+
+NESTED = np.dtype([("g", np.int32), ("h", np.float32, 2)], align=True)
+
+
+@cuda.jit(device=True)
+def _first_record(ary):
+    return ary[0]
+
+
+@cuda.jit(device=True)
+def _pick_record(ary, i):
+    if i > 0:
+        return ary[i]
+    return ary[0]
+
+
+def test_device_functions_return_records(jit):
+    # numba-cuda's TestNestedArrays.test_getitem_idx: a device function
+    # returns a record (a reference to its data, as numba's records are).
+    @jit
+    def k(a, res):
+        res[0] = _first_record(a)
+        res[1] = _pick_record(a, 2)
+        r = _pick_record(a, 1)
+        res[2]["g"] = r.g + 100
+
+    a = np.zeros(3, NESTED)
+    a["g"] = [1, 2, 3]
+    a["h"] = [[1.5, 2.5], [3.5, 4.5], [5.5, 6.5]]
+    res = np.zeros(3, NESTED)
+    k[1, 1](a, res)
+    assert res[0] == a[0] and res[1] == a[2]
+    assert res[2]["g"] == 102
