@@ -917,12 +917,17 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
           "declared device function '" + inst.text + "' has the name of the kernel (or of "
           "another function pyjit defines); give the kernel another name");
     llvm::Type *resultTy = isa<ir::NoneType>(t) ? b.getInt64Ty() : memTypeOf(t);
-    llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
-    llvm::AllocaInst *slot = entry.CreateAlloca(resultTy, nullptr, inst.text + ".result");
-    // 16 bytes: a complex128 result (CUDA's double2, cuDoubleComplex) is
-    // stored with one 16-byte vector store by the callee.
-    slot->setAlignment(llvm::Align(16));
-    std::vector<llvm::Value *> args{b.CreateAddrSpaceCast(slot, b.getPtrTy(0))};
+    bool cAbi = inst.intImm == 1; // declare_device(abi="c"): `T f(params)`
+    llvm::AllocaInst *slot = nullptr;
+    std::vector<llvm::Value *> args;
+    if (!cAbi) {
+      llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
+      slot = entry.CreateAlloca(resultTy, nullptr, inst.text + ".result");
+      // 16 bytes: a complex128 result (CUDA's double2, cuDoubleComplex) is
+      // stored with one 16-byte vector store by the callee.
+      slot->setAlignment(llvm::Align(16));
+      args.push_back(b.CreateAddrSpaceCast(slot, b.getPtrTy(0)));
+    }
     for (const ir::Value *op : inst.operands()) {
       llvm::Value *a = isa<ir::ArrayType>(op->type())
                            ? b.CreateAddrSpaceCast(arrays.at(op).data, b.getPtrTy(0))
@@ -941,12 +946,18 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     std::vector<llvm::Type *> argTys;
     for (llvm::Value *a : args)
       argTys.push_back(a->getType());
-    auto callee = module.getOrInsertFunction(
-        inst.text, llvm::FunctionType::get(b.getInt32Ty(), argTys, false));
-    b.CreateCall(callee, args);
+    if (cAbi && isa<ir::ComplexType>(t))
+      return fail("declared device function '" + inst.text + "': the C ABI returns numbers, "
+                  "not complex numbers (declare it with numba's ABI)");
+    llvm::Type *returned = !cAbi                 ? b.getInt32Ty()
+                           : isa<ir::NoneType>(t) ? b.getVoidTy()
+                                                  : resultTy;
+    auto callee = module.getOrInsertFunction(inst.text,
+                                             llvm::FunctionType::get(returned, argTys, false));
+    llvm::CallInst *call = b.CreateCall(callee, args);
     if (isa<ir::NoneType>(t))
       return llvm::Error::success();
-    result = b.CreateLoad(resultTy, slot);
+    result = cAbi ? static_cast<llvm::Value *>(call) : b.CreateLoad(resultTy, slot);
     if (resultTy != typeOf(t)) // bool: stored as a byte
       result = b.CreateTrunc(result, typeOf(t));
     break;

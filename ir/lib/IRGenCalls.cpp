@@ -688,6 +688,7 @@ RValue IRGen::externCall(const CallExpr &e, const GlobalValue &g) {
   b.setLoc(e.range().begin);
   Instruction *call = b.create(Opcode::ExternCall, sig.result, ops);
   call->text = g.name;
+  call->intImm = g.i; // 1: the C ABI
   if (isa<NoneType>(sig.result))
     return RValue{sig.result, nullptr, {}};
   return RValue::of(call);

@@ -143,7 +143,8 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("function", value._pyjit_path)  # load = coop.block.load_striped
     from .cuda import DeclaredDevice, _KernelOnly
     if isinstance(value, DeclaredDevice):  # cuda.declare_device: called by symbol
-        return ("extern", (value._symbol, value._result, value._params, value._link))
+        return ("extern", (value._symbol, value._result, value._params, value._link,
+                           value._abi))
     if isinstance(value, _KernelOnly):
         return ("module", value._pyjit_path)  # tid = cuda.threadIdx; from pyjit.cuda import shared
     if (type(value).__name__ == "CPUDispatcher" and type(value).__module__.startswith("numba")

@@ -83,8 +83,9 @@ class DeclaredDevice:
     `extern "C" __device__ int symbol(T *result, params...)`. Kernels that
     call it link its `link` files."""
 
-    def __init__(self, symbol, result, params, link, signature):
+    def __init__(self, symbol, result, params, link, signature, abi="numba"):
         self._symbol, self._result, self._params = symbol, result, params
+        self._abi = abi
         self._link = tuple(_os.path.abspath(_os.fspath(p)) for p in link)
         self.__name__ = symbol
         self.__doc__ = "declared device function %s: %s" % (symbol, signature)
@@ -129,7 +130,7 @@ def _split_top_level(text):
     return [] if parts == [""] else parts
 
 
-def declare_device(name, sig, link=None, use_cooperative=False):
+def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
     """Declares a device function written elsewhere (CUDA C++, PTX, a cubin,
     ...), as numba.cuda.declare_device does: `name` is its (extern "C")
     symbol, `sig` its signature, e.g. 'float32(float32, float32)';
@@ -139,8 +140,9 @@ def declare_device(name, sig, link=None, use_cooperative=False):
     follows numba.cuda's ABI: `extern "C" __device__ int name(T *result,
     params...)`, returning 0. `link` lists files linked into every kernel
     that calls it (.cu through NVRTC; .ptx .cubin .fatbin .ltoir .o .a);
-    `use_cooperative` is accepted for numba.cuda's signature. Returns the
-    callable to use in kernels. Raises TypeError or ValueError for a bad
+    `use_cooperative` is accepted for numba.cuda's signature. abi="c" calls
+    `extern "C" __device__ T name(params...)` instead (numba-cuda's C ABI;
+    numbers only as its result). Returns the callable to use in kernels. Raises TypeError or ValueError for a bad
     signature."""
     import re
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_$][\w$]*", name):
@@ -185,7 +187,9 @@ def declare_device(name, sig, link=None, use_cooperative=False):
         link = sorted(link, key=str)
     if link is not None and (isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple))):
         raise TypeError("declare_device: link must be a list of file paths, got %r" % (link,))
-    return DeclaredDevice(name, result, ",".join(params), link or (), sig)
+    if abi not in ("numba", "c"):
+        raise ValueError("declare_device: abi must be 'numba' or 'c', got %r" % (abi,))
+    return DeclaredDevice(name, result, ",".join(params), link or (), sig, abi)
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,

@@ -487,3 +487,31 @@ def test_a_device_function_compiled_on_its_own_links_back_through_declare_device
     out = np.zeros(3, np.float32)
     k[1, 32](a, b, out)
     np.testing.assert_allclose(out, np.where(a < 0, -1.0, np.hypot(a, b)), rtol=1e-6)
+
+
+@pytest.mark.gpu
+def test_the_c_abi_links_back_through_declare_device(tmp_path):
+    # compile_ptx(device=True, abi="c") and declare_device(abi="c") agree.
+    ptx, _ = cuda.compile_ptx(_hyp, "float32(float32, float32)", device=True, abi="c",
+                              abi_info={"abi_name": "hyp_c_abi"})
+    path = tmp_path / "hyp_c.ptx"
+    path.write_text(ptx)
+    hyp = cuda.declare_device("hyp_c_abi", "float32(float32, float32)", link=[str(path)],
+                              abi="c")
+
+    @cuda.jit
+    def k(a, b, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = hyp(a[i], b[i])
+
+    a = np.array([3.0, -1.0, 5.0], np.float32)
+    b = np.array([4.0, 2.0, 12.0], np.float32)
+    out = np.zeros(3, np.float32)
+    k[1, 32](a, b, out)
+    np.testing.assert_allclose(out, np.where(a < 0, -1.0, np.hypot(a, b)), rtol=1e-6)
+
+
+def test_declare_device_abi_is_checked():
+    with pytest.raises(ValueError, match="abi must be 'numba' or 'c'"):
+        cuda.declare_device("f_x", "float32(float32)", abi="fortran")

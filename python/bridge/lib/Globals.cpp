@@ -281,8 +281,9 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         return false;
       env.set(*name, std::move(g));
     } else if (*kind == "extern") {
-      // (symbol, result type, parameters[, link files]): cuda.declare_device;
-      // the link files are the Python side's (it links them).
+      // (symbol, result type, parameters[, link files[, abi]]):
+      // cuda.declare_device; the link files are the Python side's (it links
+      // them); abi "c" calls `T symbol(params)`, else numba's ABI.
       if (!PyTuple_Check(v) || PyTuple_Size(v) < 3) {
         PyErr_SetString(PyExc_TypeError, "an extern global is (symbol, result, parameters, "
                                          "link files)");
@@ -298,6 +299,12 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       g.name = *symbol;
       g.dtype = *result;
       g.data = *params;
+      if (PyTuple_Size(v) > 4) {
+        auto abi = toUtf8(PyTuple_GetItem(v, 4), "extern abi");
+        if (!abi)
+          return false;
+        g.i = *abi == "c" ? 1 : 0;
+      }
       env.set(*name, std::move(g));
     } else if (*kind == "devfunc") {
       ir::DeviceFunctionSource *fn = readDeviceFunction(v, table, memo);

@@ -45,7 +45,8 @@ struct GlobalValue {
     Extern,      // cuda.declare_device(name, sig): `name` the symbol, `dtype`
                  // the result's type name ("void" for none), `data` the
                  // parameters, comma-separated: a type name, or "ptr T" for
-                 // a pointer to T (an array's data is passed)
+                 // a pointer to T (an array's data is passed); `i` 1 for the
+                 // C ABI (the result returned), 0 for numba's
     Unsupported, // anything else; `name` describes the Python type
   };
   Kind kind = Kind::Unsupported;
