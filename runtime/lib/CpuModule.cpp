@@ -258,7 +258,11 @@ extern "C" int64_t pyjit_host_warp(codegen::HostContext *ctx, int32_t op, uint32
 /// fewer) that can complete: lanes at the same operation with the same mask
 /// form a group, which completes when every live lane of its mask is in it
 /// (so syncwarp(0xffff) and syncwarp(0xffffffff) are different barriers, as
-/// on the GPU); activemask completes at once with the lanes that called it.
+/// on the GPU). activemask completes at once with the lanes at its call
+/// site (its `arg`, the site's place in the source), the earliest site
+/// first and one site a round: lanes that diverged before it (`if` arms)
+/// see only their side, lanes waiting at a later site are joined there by
+/// the ones that get past the earlier, as a GPU warp reconverges.
 /// Results follow the CUDA C++ Programming Guide ("Warp Shuffle Functions",
 /// "Warp Vote Functions", "Warp Match Functions"); a shuffle from a lane
 /// outside the group returns the caller's own value. Returns true if any
@@ -270,14 +274,21 @@ bool resolveWarp(FiberThread *lanes, unsigned count) {
     if (!lanes[l].finished)
       live |= 1u << l;
   bool progress = false;
+  int32_t firstSite = INT32_MAX; // the earliest activemask call site waited at
+  for (unsigned l = 0; l < count; ++l)
+    if (lanes[l].atWarp && lanes[l].op == Op::Activemask)
+      firstSite = std::min(firstSite, lanes[l].arg);
   for (unsigned first = 0; first < count; ++first) {
     if (!lanes[first].atWarp)
       continue;
     Op op = lanes[first].op;
     uint32_t mask = lanes[first].mask;
+    if (op == Op::Activemask && lanes[first].arg != firstSite)
+      continue; // a later site: after the earlier one's lanes get there
     uint32_t group = 0;
     for (unsigned l = first; l < count; ++l)
-      if (lanes[l].atWarp && lanes[l].op == op && lanes[l].mask == mask)
+      if (lanes[l].atWarp && lanes[l].op == op && lanes[l].mask == mask &&
+          (op != Op::Activemask || lanes[l].arg == firstSite))
         group |= 1u << l;
     if (op != Op::Activemask && ((mask & live) & ~group))
       continue; // lanes of the mask have not arrived yet

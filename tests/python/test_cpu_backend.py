@@ -146,6 +146,28 @@ def test_warp_votes_ballot_match_and_activemask():
         assert out[t, 4] == (evens if t % 2 == 0 else 0)
 
 
+def test_activemask_sees_the_lanes_at_its_call_site(jit):
+    # numba-cuda's test_activemask: in a divergent branch only its lanes
+    # (0x55555555); after the branch the reconverged warp (0xffffffff); in
+    # the two arms of an if/else each side alone.
+    @jit
+    def k(x, y, z):
+        i = cuda.grid(1)
+        if i % 2 == 0:
+            x[i] = cuda.activemask()
+        y[i] = cuda.activemask()
+        if i % 2 == 0:
+            z[i] = cuda.activemask()
+        else:
+            z[i] = cuda.activemask()
+
+    x, y, z = (np.zeros(32, np.uint32) for _ in range(3))
+    k[1, 32](x, y, z)
+    evens, odds = 0x55555555, 0xAAAAAAAA
+    assert x[0::2].tolist() == [evens] * 16 and y.tolist() == [0xFFFFFFFF] * 32
+    assert z[0::2].tolist() == [evens] * 16 and z[1::2].tolist() == [odds] * 16
+
+
 def test_warp_collective_waiting_on_a_barrier_is_reported():
     @cuda.jit(target="cpu")
     def k(a):
