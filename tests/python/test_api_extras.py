@@ -467,37 +467,16 @@ def test_compile_ptx_of_a_device_function_on_its_own():
 
 
 @pytest.mark.gpu
-def test_a_device_function_compiled_on_its_own_links_back_through_declare_device(tmp_path):
-    # numba's ABI is what cuda.declare_device calls: PTX made by
-    # compile_ptx(device=True) links into another kernel.
-    ptx, _ = cuda.compile_ptx(_hyp, "float32(float32, float32)", device=True,
-                              abi_info={"abi_name": "hyp_numba"})
-    path = tmp_path / "hyp.ptx"
+@pytest.mark.parametrize("abi", ["numba", "c"])
+def test_a_device_function_compiled_on_its_own_links_back_through_declare_device(tmp_path, abi):
+    # compile_ptx(device=True) and declare_device agree on either ABI (numba's
+    # is what declare_device calls by default): the PTX links into a kernel.
+    name = "hyp_" + abi
+    ptx, _ = cuda.compile_ptx(_hyp, "float32(float32, float32)", device=True, abi=abi,
+                              abi_info={"abi_name": name})
+    path = tmp_path / (name + ".ptx")
     path.write_text(ptx)
-    hyp = cuda.declare_device("hyp_numba", "float32(float32, float32)", link=[str(path)])
-
-    @cuda.jit
-    def k(a, b, out):
-        i = cuda.grid(1)
-        if i < out.size:
-            out[i] = hyp(a[i], b[i])
-
-    a = np.array([3.0, -1.0, 5.0], np.float32)
-    b = np.array([4.0, 2.0, 12.0], np.float32)
-    out = np.zeros(3, np.float32)
-    k[1, 32](a, b, out)
-    np.testing.assert_allclose(out, np.where(a < 0, -1.0, np.hypot(a, b)), rtol=1e-6)
-
-
-@pytest.mark.gpu
-def test_the_c_abi_links_back_through_declare_device(tmp_path):
-    # compile_ptx(device=True, abi="c") and declare_device(abi="c") agree.
-    ptx, _ = cuda.compile_ptx(_hyp, "float32(float32, float32)", device=True, abi="c",
-                              abi_info={"abi_name": "hyp_c_abi"})
-    path = tmp_path / "hyp_c.ptx"
-    path.write_text(ptx)
-    hyp = cuda.declare_device("hyp_c_abi", "float32(float32, float32)", link=[str(path)],
-                              abi="c")
+    hyp = cuda.declare_device(name, "float32(float32, float32)", link=[str(path)], abi=abi)
 
     @cuda.jit
     def k(a, b, out):
