@@ -942,13 +942,17 @@ ExprInfo Inferer::floatOfString(const CallExpr &e, const StrLitExpr &text,
   return r;
 }
 
-Type *Inferer::integerLoop(const std::vector<ExprInfo> &args) {
+Type *Inferer::integerLoop(const CallExpr &e, llvm::StringRef name,
+                           const std::vector<ExprInfo> &args) {
   // NEP 50: a Python int (weak) takes the other operand's integer type.
   TypedOperand l = operandOf(args[0]), r = operandOf(args[1]);
-  if (l.weak == r.weak)
-    return nullptr;
-  Type *t = fitLiterals(ctx, promoteOperands(ctx, l, r), args);
-  return t && isIntegral(t) ? t : nullptr;
+  Type *t = l.weak != r.weak ? fitLiterals(ctx, promoteOperands(ctx, l, r), args) : nullptr;
+  if (t && isIntegral(t))
+    return t;
+  error(e.range(), name + "() of " + typeName(args[0].type) + " and " + typeName(args[1].type) +
+                       ": NumPy has no integer loop for them (they promote to float64); "
+                       "convert one first");
+  return nullptr;
 }
 
 ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
@@ -1001,12 +1005,8 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       if (l.weak != r.weak) // a Python int picks the loop as an int64 (numba)
         l.weak = r.weak = false;
       Type *t = fitLiterals(ctx, promoteOperands(ctx, l, r), args);
-      if (!isa<IntType>(t) && !(t = integerLoop(args))) {
-        error(e.range(), path + "() of " + typeName(args[0].type) + " and " +
-                             typeName(args[1].type) + ": NumPy has no integer loop for them "
-                             "(they promote to float64); convert one first");
+      if (!isa<IntType>(t) && !(t = integerLoop(e, path, args)))
         return {};
-      }
       return ExprInfo{t, l.weak && r.weak};
     }
     for (size_t i = 0; i < args.size(); ++i)
@@ -2147,13 +2147,9 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
         // uint64 and a signed integer promote to float64, which has no
         // bitwise loop: a Python int then takes the other's type (NEP 50),
         // two NumPy integers have no loop at all (NumPy's TypeError).
-        t = integerLoop(args);
-        if (!t) {
-          error(e.range(), name + "() of " + typeName(args[0].type) + " and " +
-                               typeName(args[1].type) + ": NumPy has no integer loop for them "
-                               "(they promote to float64); convert one first");
+        t = integerLoop(e, name, args);
+        if (!t)
           return {};
-        }
       }
       if (u.binary == BinaryOp::TrueDiv && !isa<FloatType, ComplexType>(t))
         t = ctx.float64();

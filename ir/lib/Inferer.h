@@ -200,10 +200,11 @@ private:
   std::pair<uint64_t, uint64_t> recordPlacement(const Expr &element);
   /// The value of comparison chain `operands[0] ops[0] operands[1] ...`
   /// when every operand is a number constant (int, bool, float); none else.
-  /// The integer loop of a NumPy integer-only ufunc (bitwise, gcd) of two
-  /// integers that promote to float64 (uint64 and a signed one): the
-  /// NumPy integer's type when the other is a Python int; null otherwise.
-  Type *integerLoop(const std::vector<ExprInfo> &args);
+  /// The integer loop of NumPy integer-only ufunc \p name (bitwise, gcd)
+  /// of two integers that promote to float64 (uint64 and a signed one): the
+  /// NumPy integer's type when the other is a Python int; otherwise null
+  /// after reporting that NumPy has no loop for them.
+  Type *integerLoop(const CallExpr &e, llvm::StringRef name, const std::vector<ExprInfo> &args);
   std::optional<bool> foldNumberComparison(llvm::ArrayRef<ast::CompareOp> ops,
                                            llvm::ArrayRef<ExprInfo> operands);
   /// One link `l op r` of a comparison (of a chain): checks the operands
