@@ -105,6 +105,52 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
   return out;
 }
 
+// A device function compiled on its own (KernelRequest::abi C or Numba)
+// takes numbers: its parameters' types are checked before typing.
+static bool checkExportedParams(const ast::FunctionDef &def, llvm::ArrayRef<ir::Type *> argTypes,
+                                DiagnosticEngine &diags) {
+  for (size_t i = 0; i < argTypes.size() && i < def.params.size(); ++i)
+    if (!argTypes[i]->isScalar() || llvm::isa<ir::ComplexType>(argTypes[i])) {
+      diags.error(def.params[i].range,
+                  "parameter '" + def.params[i].name + "': a device function compiled on its "
+                  "own takes integers, floats and bools (numba's C and Numba ABIs), not " +
+                      argTypes[i]->str());
+      return false;
+    }
+  return true;
+}
+
+// ... and returns a number or None: the declared result type (numba type
+// string, empty: none declared), to which every return converts, else the
+// inferred one. False after reporting.
+static bool settleExportedResult(const ast::FunctionDef &def, const std::string &declaredText,
+                                 ir::TypedFunction &typed, ir::TypeContext &types,
+                                 DiagnosticEngine &diags) {
+  if (!declaredText.empty()) {
+    auto declared = ir::parseType(types, declaredText);
+    if (!declared) {
+      diags.error(def.range, "return type: " + llvm::toString(declared.takeError()));
+      return false;
+    }
+    if (!(*declared)->isScalar() || !typed.returnType->isScalar() ||
+        (llvm::isa<ir::ComplexType>(typed.returnType) && !llvm::isa<ir::ComplexType>(*declared))) {
+      diags.error(def.range, "device function '" + def.name + "' returns " +
+                                 typed.returnType->str() + ", which does not convert to the "
+                                 "declared " + (*declared)->str());
+      return false;
+    }
+    typed.returnType = *declared;
+  }
+  ir::Type *rt = typed.returnType;
+  if (!llvm::isa<ir::NoneType>(rt) && (!rt->isScalar() || llvm::isa<ir::ComplexType>(rt))) {
+    diags.error(def.range, "device function '" + def.name + "' returns " + rt->str() +
+                               ": compiled on its own it returns an integer, a float, a bool "
+                               "or None");
+    return false;
+  }
+  return true;
+}
+
 llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest &req) {
   DiagnosticEngine diags(*req.source);
   CompiledKernel out;
@@ -162,43 +208,16 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     diags.error(def->range, "a device function is compiled on its own for the GPU only");
     return diags.takeError();
   }
-  for (size_t i = 0; exported && i < argTypes.size() && i < def->params.size(); ++i)
-    if (!argTypes[i]->isScalar() || llvm::isa<ir::ComplexType>(argTypes[i])) {
-      diags.error(def->params[i].range,
-                  "parameter '" + def->params[i].name + "': a device function compiled on its "
-                  "own takes integers, floats and bools (numba's C and Numba ABIs), not " +
-                      argTypes[i]->str());
-      return diags.takeError();
-    }
+  if (exported && !checkExportedParams(*def, argTypes, diags))
+    return diags.takeError();
   auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags, &registry,
                               /*isKernel=*/!exported);
   if (!typed)
     return diags.takeError();
-  if (exported && !req.returnType.empty()) { // declared: every return converts to it
-    auto declared = ir::parseType(types, req.returnType);
-    if (!declared) {
-      diags.error(def->range, "return type: " + llvm::toString(declared.takeError()));
-      return diags.takeError();
-    }
-    if (!(*declared)->isScalar() || !typed->returnType->isScalar() ||
-        (llvm::isa<ir::ComplexType>(typed->returnType) &&
-         !llvm::isa<ir::ComplexType>(*declared))) {
-      diags.error(def->range, "device function '" + def->name + "' returns " +
-                                  typed->returnType->str() + ", which does not convert to the "
-                                  "declared " + (*declared)->str());
-      return diags.takeError();
-    }
-    typed->returnType = *declared;
-  }
   if (exported) {
-    ir::Type *rt = typed->returnType;
-    if (!llvm::isa<ir::NoneType>(rt) && (!rt->isScalar() || llvm::isa<ir::ComplexType>(rt))) {
-      diags.error(def->range, "device function '" + def->name + "' returns " + rt->str() +
-                                  ": compiled on its own it returns an integer, a float, a "
-                                  "bool or None");
+    if (!settleExportedResult(*def, req.returnType, *typed, types, diags))
       return diags.takeError();
-    }
-    out.returnType = rt->str();
+    out.returnType = typed->returnType->str();
   }
   // The CPU backend always checks indices: a stray store there would corrupt
   // the Python process itself (on the GPU it is a device fault, reported).
