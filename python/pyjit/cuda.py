@@ -223,6 +223,15 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
                         "got %r" % sig)
     if device and abi not in ("c", "numba"):
         raise ValueError("abi must be 'c' or 'numba', got %r" % (abi,))
+    if not device and abi != "numba":
+        raise NotImplementedError("abi=%r is for device functions (device=True); a kernel has "
+                                  "the kernel ABI (docs/abi.md)" % (abi,))
+    abi_name = (abi_info or {}).get("abi_name")
+    if abi_name is not None:
+        import re
+        if not isinstance(abi_name, str) or not re.fullmatch(r"[A-Za-z_$][\w$]*", abi_name):
+            raise ValueError("abi_info['abi_name'] must be a C symbol ([A-Za-z_$][A-Za-z0-9_$]*), "
+                             "got %r" % (abi_name,))
     func = getattr(pyfunc, "py_func", pyfunc)
     info = describe(func)
     arch = _arch_of(cc) if cc else "sm_90"
@@ -231,7 +240,7 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
                                         "launch_bounds": launch_bounds})
     if device:
         options["abi"] = abi
-        options["abi_name"] = (abi_info or {}).get("abi_name", info["name"])
+        options["abi_name"] = abi_name or info["name"]
         if restype and restype not in ("void", "none"):
             options["return_type"] = restype  # every return converts to it
     result = _ext().compile_kernel(info["source"], info["filename"], info["firstline"],

@@ -6,6 +6,7 @@
 #include "pyjit/ir/TypeRules.h"
 #include "pyjit/runtime/JitLink.h"
 #include "pyjit/runtime/Nvrtc.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace pyjit;
 
@@ -109,6 +110,13 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
     auto text = python::toUtf8(v, "abi_name");
     if (!text)
       return false;
+    // A C symbol: LLVM aborts on some other names, ptxas refuses the rest.
+    bool symbol = !text->empty() && !llvm::isDigit((*text)[0]) &&
+                  llvm::all_of(*text, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; });
+    if (!symbol) {
+      PyErr_Format(PyExc_ValueError, "abi_name must be a C symbol, got '%s'", text->c_str());
+      return false;
+    }
     req.exportName = *text;
   }
   if (PyObject *v = PyDict_GetItemString(options, "ptx_version"); v && v != Py_None) {

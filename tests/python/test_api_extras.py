@@ -456,6 +456,12 @@ def test_compile_ptx_of_a_device_function_on_its_own():
                      r"\.param \.b64 _hyp_param_0", ptx)  # the result pointer first
     with pytest.raises(ValueError, match="abi must be 'c' or 'numba'"):
         cuda.compile_ptx(_hyp, "(float64, float64)", device=True, abi="fortran")
+    for bad in ("bad name", "%r1", "1bad", "a.b"):  # (LLVM would abort on some)
+        with pytest.raises(ValueError, match=r"abi_name'\] must be a C symbol"):
+            cuda.compile_ptx(_hyp, "(float64, float64)", device=True, abi="c",
+                             abi_info={"abi_name": bad})
+    with pytest.raises(NotImplementedError, match="abi='c' is for device functions"):
+        cuda.compile_ptx(_compile_me, "void(float32[:])", abi="c")
     ptxas = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptxas")
     if os.path.exists(ptxas):  # it assembles (a .func alone: compile only)
         path = os.path.join(tempfile.mkdtemp(), "hyp.ptx")
