@@ -1209,6 +1209,11 @@ def _enum_values(value):
     return value
 
 
+class _DeviceLaunchError(TypeError, RuntimeError):
+    """Launching a device function: a TypeError (pyjit's wrong-use error), and
+    the RuntimeError numba.cuda raises, so either `except` catches it."""
+
+
 def _write_records_back(records):
     """The fields a kernel changed in records passed alone (np.void views of
     a structured array), written back into them."""
@@ -1349,7 +1354,7 @@ class DeviceFunction(_Compiled):
                         "device function" % self.__name__)
 
     def __getitem__(self, config):
-        raise TypeError("device function '%s' cannot be launched as a kernel (numba: 'Cannot "
+        raise _DeviceLaunchError("device function '%s' cannot be launched as a kernel (numba: 'Cannot "
                         "compile a device function as a kernel'); call it from a kernel, or "
                         "decorate it with @cuda.jit without device=True" % self.__name__)
 
