@@ -635,20 +635,32 @@ static bool isBuiltinException(llvm::StringRef name) {
   return names.contains(name);
 }
 
+std::optional<std::string> Inferer::constantString(const Expr &e) {
+  if (auto *s = dyn_cast<StrLitExpr>(&e))
+    return s->value;
+  if (auto *n = dyn_cast<NameExpr>(&e); n && !localNames.count(n->name))
+    if (const GlobalValue *g = globals.lookup(n->name);
+        g && g->kind == GlobalValue::Kind::Unsupported && g->name == "str")
+      return g->data; // MSG = "...": numba takes a compile-time constant
+  return std::nullopt;
+}
+
 void Inferer::raiseStmt(const RaiseStmt &r) {
   // raise Exc, raise Exc(), raise Exc("message"): numba.cuda's constant
   // exceptions; the class is a builtin one or a global naming a class.
   const Expr *cls = r.exc.get();
   std::string message;
   if (const auto *c = dyn_cast<CallExpr>(cls)) {
-    if (!c->keywords.empty() || c->args.size() > 1 ||
-        (c->args.size() == 1 && !isa<StrLitExpr>(*c->args[0]))) {
+    std::optional<std::string> text;
+    if (c->args.size() == 1)
+      text = constantString(*c->args[0]);
+    if (!c->keywords.empty() || c->args.size() > 1 || (c->args.size() == 1 && !text)) {
       error(c->range(), "an exception raised in a kernel takes at most one argument, "
-                        "a string literal");
+                        "a string literal or a global string");
       return;
     }
-    if (!c->args.empty())
-      message = cast<StrLitExpr>(*c->args[0]).value;
+    if (text)
+      message = *text;
     cls = c->callee.get();
   }
   std::string name;

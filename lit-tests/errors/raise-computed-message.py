@@ -12,7 +12,7 @@ def k(a):
         raise ValueError(a[0])
     a[0] = 1
 
-# CHECK: {{.*}}raise-computed-message.py:12:15: error: an exception raised in a kernel takes at most one argument, a string literal
+# CHECK: {{.*}}raise-computed-message.py:12:15: error: an exception raised in a kernel takes at most one argument, a string literal or a global string
 # CHECK-NEXT: {{^}}        raise ValueError(a[0]){{$}}
 # CHECK-NEXT: {{^}}              ^~~~~~~~~~~~~~~~{{$}}
 # CHECK-NOT: error

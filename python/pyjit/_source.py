@@ -289,7 +289,7 @@ def classify(value, memo=None, reads=_NO_READS):
             named = None
         if named is not None and named.isnative and named.name in _NUMPY_SCALARS:
             return ("dtype", named.name)
-        return ("unsupported", "str")
+        return ("str", value)  # an exception's or assert's message (else unsupported)
     if isinstance(value, np.dtype) and value.isnative and value.name in _NUMPY_SCALARS:
         return ("dtype", value.name)  # DT = np.dtype('float32'); cuda.local.array(4, DT)
     if isinstance(value, np.dtype) and value.fields is not None:

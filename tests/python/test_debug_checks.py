@@ -241,3 +241,18 @@ def test_each_thread_sees_its_own_launchs_failure(jit):
     for t in threads:
         t.join()
     assert wrong == []
+
+
+_BAD_VALUE = "bad value"
+
+
+def test_a_raise_message_may_be_a_global_string(jit):
+    # numba takes a compile-time constant (a global str) as the message.
+    @jit(debug=True, opt=False)
+    def k(x):
+        if x[0] < 0:
+            raise ValueError(_BAD_VALUE)
+
+    k[1, 1](np.array([1.0]))
+    with pytest.raises(ValueError, match="^bad value in kernel 'k'"):
+        k[1, 1](np.array([-1.0]))

@@ -321,7 +321,11 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         env.set(*name, ir::GlobalValue::ofFunction(*text));
       else if (*kind == "dtype")
         env.set(*name, ir::GlobalValue::ofDType(*text));
-      else
+      else if (*kind == "str") { // a string: only a raise's or assert's message
+        ir::GlobalValue g = ir::GlobalValue::unsupported("str");
+        g.data = *text;
+        env.set(*name, std::move(g));
+      } else
         env.set(*name, ir::GlobalValue::unsupported(*text));
     }
   }

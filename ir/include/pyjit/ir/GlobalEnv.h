@@ -47,7 +47,9 @@ struct GlobalValue {
                  // parameters, comma-separated: a type name, or "ptr T" for
                  // a pointer to T (an array's data is passed); `i` 1 for the
                  // C ABI (the result returned), 0 for numba's
-    Unsupported, // anything else; `name` describes the Python type
+    Unsupported, // anything else; `name` describes the Python type (a string,
+                 // "str", keeps its text in `data`: a raise's or assert's
+                 // message may name it)
   };
   Kind kind = Kind::Unsupported;
   int64_t i = 0;
