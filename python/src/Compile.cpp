@@ -70,10 +70,21 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
       !flag("index32", req.index32) || !flag("host", req.host) ||
       !flag("racecheck", req.racecheck) || !flag("fma", req.fma))
     return false;
-  if (PyObject *v = PyDict_GetItemString(options, "fastmath"); v && v != Py_None) {
-    auto text = python::toUtf8(v, "fastmath");
-    if (!text)
-      return false;
+  // A str option: false after an error; `out` stays empty when the key is
+  // missing or None.
+  auto string = [&](const char *key, std::optional<std::string> &out) {
+    PyObject *v = PyDict_GetItemString(options, key); // borrowed
+    if (!v || v == Py_None)
+      return true;
+    out = python::toUtf8(v, key);
+    return out.has_value();
+  };
+  std::optional<std::string> fastmath, abi, returnType, abiName, ptxVersion;
+  if (!string("fastmath", fastmath) || !string("abi", abi) ||
+      !string("return_type", returnType) || !string("abi_name", abiName) ||
+      !string("ptx_version", ptxVersion))
+    return false;
+  if (const std::optional<std::string> &text = fastmath) {
     auto parsed = codegen::FastMath::parse(*text);
     if (!parsed) {
       PyErr_SetString(PyExc_ValueError, llvm::toString(parsed.takeError()).c_str());
@@ -89,27 +100,17 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
     req.minBlocksPerSM = minBlocks;
     req.maxBlocksPerCluster = maxCluster;
   }
-  if (PyObject *v = PyDict_GetItemString(options, "abi"); v && v != Py_None) {
+  if (const std::optional<std::string> &text = abi) {
     // A device function compiled on its own (cuda.compile_ptx(device=True)).
-    auto text = python::toUtf8(v, "abi");
-    if (!text)
-      return false;
     if (*text != "c" && *text != "numba") {
       PyErr_Format(PyExc_ValueError, "abi must be 'c' or 'numba', got '%s'", text->c_str());
       return false;
     }
     req.abi = *text == "c" ? codegen::EmitOptions::Abi::C : codegen::EmitOptions::Abi::Numba;
   }
-  if (PyObject *v = PyDict_GetItemString(options, "return_type"); v && v != Py_None) {
-    auto text = python::toUtf8(v, "return_type");
-    if (!text)
-      return false;
-    req.returnType = *text;
-  }
-  if (PyObject *v = PyDict_GetItemString(options, "abi_name"); v && v != Py_None) {
-    auto text = python::toUtf8(v, "abi_name");
-    if (!text)
-      return false;
+  if (returnType)
+    req.returnType = *returnType;
+  if (const std::optional<std::string> &text = abiName) {
     // A C symbol: LLVM aborts on some other names, ptxas refuses the rest.
     bool symbol = !text->empty() && !llvm::isDigit((*text)[0]) &&
                   llvm::all_of(*text, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; });
@@ -119,10 +120,7 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
     }
     req.exportName = *text;
   }
-  if (PyObject *v = PyDict_GetItemString(options, "ptx_version"); v && v != Py_None) {
-    auto text = python::toUtf8(v, "ptx_version");
-    if (!text)
-      return false;
+  if (const std::optional<std::string> &text = ptxVersion) {
     req.ptxVersion = codegen::parsePTXVersion(*text);
     if (!req.ptxVersion) {
       PyErr_Format(PyExc_ValueError, "ptx_version '%s': expected a version such as '7.8'",
