@@ -270,7 +270,7 @@ private:
     if (auto *bo = dyn_cast<BoolOpExpr>(&cond)) { // decided by a prefix that ends it
       for (const ExprPtr &v : bo->values) {
         std::optional<bool> d = decided(*v);
-        if (!d || *d == (bo->op == BoolOpKind::Or))
+        if (!d || endsChain(bo->op, *d))
           return d;
       }
       return bo->op == BoolOpKind::And; // every operand truthy (or all falsy)

@@ -1016,7 +1016,7 @@ void IRGen::effectsOf(const Expr &e) {
     for (const ExprPtr &v : bo.values) {
       each(*v);
       std::optional<bool> known = constantCondition(*v);
-      if (known && *known == (bo.op == BoolOpKind::Or))
+      if (known && endsChain(bo.op, *known))
         break;
     }
     return;
@@ -1343,7 +1343,7 @@ RValue IRGen::shortCircuit(const BoolOpExpr &e) {
     // An operand whose truth is known when compiling (Inferer: the rest
     // of the chain is not typed once it ends it).
     std::optional<bool> known = constantCondition(*e.values[i]);
-    if (i + 1 == e.values.size() || (known && *known == (e.op == BoolOpKind::Or))) {
+    if (i + 1 == e.values.size() || (known && endsChain(e.op, *known))) {
       b.br(merge);
       break;
     }

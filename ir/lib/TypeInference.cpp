@@ -896,7 +896,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       weak = weak && vi.weak;
       t = unifyTypes(ctx, t, vi.type);
       std::optional<bool> truth = vi.constant ? vi.constant->truth() : std::nullopt;
-      bool ends = truth && *truth == (b.op == BoolOpKind::Or);
+      bool ends = truth && endsChain(b.op, *truth);
       if (ends || i + 1 == b.values.size()) {
         if (decidedSoFar && truth)
           return constant(*vi.constant);
@@ -988,8 +988,9 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     if (decided) // never equal (tuples of other shapes, a tuple and a number)
       return constant(GlobalValue::ofBool(*decided));
     // Numbers known when compiling (a.ndim == 2, a literal, a global):
-    // decided now, exactly as Python compares them, so `if a.ndim == 2:`
-    // prunes the other branch as numba does.
+    // decided now, in their common type as the run-time comparison would
+    // (foldNumberComparison), so `if a.ndim == 2:` prunes the other branch
+    // as numba does.
     if (std::optional<bool> known = foldNumberComparison(c.ops, ops))
       return constant(GlobalValue::ofBool(*known));
     return ExprInfo{ctx.boolean()};

@@ -21,6 +21,9 @@ enum class BinaryOp { Add, Sub, Mul, TrueDiv, FloorDiv, Mod, Pow, MatMul,
 enum class UnaryOp { Neg, Pos, Not, Invert };
 enum class CompareOp { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
 enum class BoolOpKind { And, Or };
+/// Whether an operand of truth \p truth ends an `and`/`or` chain (Python
+/// short-circuits there: falsy for `and`, truthy for `or`).
+inline bool endsChain(BoolOpKind op, bool truth) { return truth == (op == BoolOpKind::Or); }
 
 const char *binaryOpSpelling(BinaryOp op);
 const char *compareOpSpelling(CompareOp op);
