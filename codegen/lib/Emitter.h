@@ -41,6 +41,18 @@ public:
   llvm::Expected<llvm::Function *> run();
 
 private:
+  /// The function's blocks, after its signature (run) is made.
+  llvm::Expected<llvm::Function *> emitBody();
+  /// The LLVM parameters of values of `types` as a kernel takes them
+  /// (docs/abi.md); arrays' data pointers in `arraySpace`.
+  llvm::Error parameterTypes(llvm::ArrayRef<ir::Type *> types, unsigned arraySpace,
+                             std::vector<llvm::Type *> &params);
+  /// The function `name` of EmitOptions::Abi::Internal taking `types` and
+  /// returning `returnType`, declared on first use (a call may come first).
+  llvm::Function *internalFunction(llvm::StringRef name, llvm::ArrayRef<ir::Type *> types,
+                                   ir::Type *returnType);
+  /// Ends the block: the thread stops (a raise; a callee that stopped).
+  void stopThread();
   llvm::Error fail(const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "codegen of '" + fn.name() + "': " + msg);

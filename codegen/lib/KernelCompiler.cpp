@@ -59,6 +59,30 @@ static void checkHostCalls(const ir::Function &fn, DiagnosticEngine &diags) {
     }
 }
 
+/// What a device function called recursively (a function of its own, not
+/// the kernel) cannot do, each an error where it is done: allocate shared
+/// memory (its arrays are the kernel's, one per block: a recursive call
+/// would share them) or call pyjit.coop's block-wide primitives.
+static void checkRecursiveCallee(const ir::Function &fn, bool isKernel,
+                                 DiagnosticEngine &diags) {
+  if (isKernel)
+    return;
+  for (const auto &bb : fn.blocks())
+    for (const auto &inst : bb->instructions()) {
+      const char *what = nullptr;
+      if (inst->opcode() == ir::Opcode::AllocArray && inst->intImm == 3)
+        what = "cuda.shared.array";
+      else if (inst->opcode() == ir::Opcode::Coop)
+        what = "a pyjit.coop block primitive";
+      if (!what)
+        continue;
+      DiagnosticEngine::FileScope scope(diags, inst->file() ? *inst->file() : diags.currentFile());
+      diags.error(SourceRange(inst->loc()),
+                  llvm::Twine(what) + " in a recursive device function is not supported (it "
+                  "is called as a function of its own, not inlined)");
+    }
+}
+
 /// A declared device function named like the kernel would call the kernel
 /// itself: an error at the call.
 static void checkExternNames(const ir::Function &fn, llvm::StringRef kernel,
@@ -73,8 +97,21 @@ static void checkExternNames(const ir::Function &fn, llvm::StringRef kernel,
       }
 }
 
+/// Emits the functions of `module` after the first (device functions called
+/// recursively, EmitOptions::Abi::Internal) into `llvmModule`.
+static llvm::Error emitCallees(const ir::Module &module, llvm::Module &llvmModule,
+                               EmitOptions options) {
+  options.abi = EmitOptions::Abi::Internal;
+  for (size_t i = 1; i < module.functions.size(); ++i)
+    if (auto f = emitKernel(*module.functions[i], llvmModule, options); !f)
+      return f.takeError();
+  return llvm::Error::success();
+}
+
 static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
-                                                     const ir::Function &fn, CompiledKernel out) {
+                                                     const ir::Module &module,
+                                                     CompiledKernel out) {
+  const ir::Function &fn = *module.functions.front();
   auto target = HostTarget::create();
   if (!target)
     return target.takeError();
@@ -90,6 +127,8 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
   auto kernel = emitKernel(fn, llvmModule, emitOptions);
   if (!kernel)
     return kernel.takeError();
+  if (auto err = emitCallees(module, llvmModule, emitOptions))
+    return std::move(err);
   (*target)->prepareKernel(llvmModule, **kernel);
   out.entryName = hostEntryName(req.functionName);
   out.errorSites = fn.errorSites;
@@ -221,31 +260,36 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   }
   // The CPU backend always checks indices: a stray store there would corrupt
   // the Python process itself (on the GPU it is a device fault, reported).
-  auto fn = ir::generateIR(*typed, types, diags, req.debug, req.maxThreadsPerBlock,
-                           /*boundsCheck=*/req.host, /*returnsValue=*/exported);
-  if (!fn)
+  auto irModule = ir::generateModule(*typed, types, diags, req.debug, req.maxThreadsPerBlock,
+                                     /*boundsCheck=*/req.host, /*returnsValue=*/exported);
+  if (!irModule)
     return diags.takeError();
   out.warnings = diags.render(); // no errors here: only warnings and their notes
-  if (auto err = ir::verifyFunction(*fn))
-    return std::move(err);
-  if (auto err = ir::runCleanupPasses(*fn, types))
-    return std::move(err);
   {
     llvm::raw_string_ostream os(out.ir);
-    ir::printFunction(*fn, os);
+    for (const auto &f : irModule->functions) {
+      if (auto err = ir::verifyFunction(*f))
+        return std::move(err);
+      if (auto err = ir::runCleanupPasses(*f, types))
+        return std::move(err);
+      if (f != irModule->functions.front())
+        os << "\n";
+      ir::printFunction(*f, os);
+    }
   }
   if (req.stopAfter == Stage::IR)
     return out;
-
-  checkExternNames(*fn, req.functionName, diags);
+  const ir::Function *fn = irModule->functions.front().get();
+  for (const auto &f : irModule->functions) {
+    checkExternNames(*f, req.functionName, diags);
+    checkRecursiveCallee(*f, f.get() == fn, diags);
+    if (req.host)
+      checkHostCalls(*f, diags);
+  }
   if (diags.hasErrors())
     return diags.takeError();
-  if (req.host) {
-    checkHostCalls(*fn, diags);
-    if (diags.hasErrors())
-      return diags.takeError();
-    return compileForHost(req, *fn, std::move(out));
-  }
+  if (req.host)
+    return compileForHost(req, *irModule, std::move(out));
   auto ptxVersion = choosePTXVersion(req.arch, req.consumerCuda, req.ptxVersion);
   if (!ptxVersion)
     return ptxVersion.takeError();
@@ -270,6 +314,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   auto kernel = emitKernel(*fn, llvmModule, emitOptions);
   if (!kernel)
     return kernel.takeError();
+  if (auto err = emitCallees(*irModule, llvmModule, emitOptions))
+    return std::move(err);
   out.entryName = (*kernel)->getName().str();
   if (auto err = verifyEmitted(llvmModule, req.functionName))
     return std::move(err);

@@ -61,22 +61,22 @@ llvm::Expected<llvm::Function *> Emitter::run() {
       synchronizesGrid |= inst->opcode() == Opcode::Cuda &&
                           static_cast<ir::CudaFn>(inst->intImm) == ir::CudaFn::GridSync;
   // Kernel signature per docs/abi.md.
+  const bool internal = options.abi == EmitOptions::Abi::Internal;
+  std::vector<ir::Type *> argTypes;
+  for (const auto &arg : fn.arguments())
+    argTypes.push_back(arg->type());
   std::vector<llvm::Type *> params;
-  for (const auto &arg : fn.arguments()) {
-    ir::Type *t = arg->type();
-    if (auto *at = dyn_cast<ir::ArrayType>(t)) {
-      params.push_back(llvm::PointerType::get(ctx, globalAS()));
-      for (unsigned i = 0; i < 2 * at->ndim(); ++i)
-        params.push_back(b.getInt64Ty());
-    } else if (auto *ct = dyn_cast<ir::ComplexType>(t)) {
-      llvm::Type *part = ct->partBits() == 32 ? b.getFloatTy() : b.getDoubleTy();
-      params.push_back(part); // a complex scalar is passed as its two parts
-      params.push_back(part);
-    } else if (t->isScalar()) {
-      params.push_back(memTypeOf(t));
-    } else {
-      return fail("parameter of type " + t->str() + " has no ABI");
-    }
+  if (auto err = parameterTypes(argTypes, internal ? 0 : globalAS(), params))
+    return std::move(err);
+  if (internal) {
+    kernel = internalFunction(fn.name(), argTypes, fn.returnType());
+    kernel->setLinkage(llvm::GlobalValue::InternalLinkage);
+    if (options.fastmath.ftz)
+      kernel->addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
+    b.setFastMathFlags(options.fastmath.llvmFlags());
+    if (options.lineinfo)
+      beginDebugInfo();
+    return emitBody();
   }
   if (options.host)
     params.insert(params.begin(), llvm::PointerType::get(ctx, 0)); // HostContext *
@@ -111,7 +111,54 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   b.setFastMathFlags(options.fastmath.llvmFlags());
   if (options.lineinfo)
     beginDebugInfo();
+  return emitBody();
+}
 
+llvm::Error Emitter::parameterTypes(llvm::ArrayRef<ir::Type *> types, unsigned arraySpace,
+                                    std::vector<llvm::Type *> &params) {
+  for (ir::Type *t : types) {
+    if (auto *at = dyn_cast<ir::ArrayType>(t)) {
+      params.push_back(llvm::PointerType::get(ctx, arraySpace));
+      for (unsigned i = 0; i < 2 * at->ndim(); ++i)
+        params.push_back(b.getInt64Ty());
+    } else if (auto *ct = dyn_cast<ir::ComplexType>(t)) {
+      llvm::Type *part = ct->partBits() == 32 ? b.getFloatTy() : b.getDoubleTy();
+      params.push_back(part); // a complex scalar is passed as its two parts
+      params.push_back(part);
+    } else if (t->isScalar()) {
+      params.push_back(memTypeOf(t));
+    } else {
+      return fail("parameter of type " + t->str() + " has no ABI");
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Function *Emitter::internalFunction(llvm::StringRef name, llvm::ArrayRef<ir::Type *> types,
+                                          ir::Type *returnType) {
+  if (llvm::Function *f = module.getFunction(name))
+    return f; // declared by a call emitted before it
+  std::vector<llvm::Type *> params;
+  if (options.host)
+    params.push_back(llvm::PointerType::get(ctx, 0)); // HostContext *
+  cantFail(parameterTypes(types, 0, params)); // (the types passed the callee's own check)
+  if (!isa<ir::NoneType>(returnType))
+    params.push_back(llvm::PointerType::get(ctx, 0));
+  auto *fnTy = llvm::FunctionType::get(b.getInt32Ty(), params, false);
+  return llvm::Function::Create(fnTy, llvm::GlobalValue::InternalLinkage, name, module);
+}
+
+void Emitter::stopThread() {
+  llvm::Type *resultTy = kernel->getReturnType();
+  if (options.abi == EmitOptions::Abi::Internal)
+    b.CreateRet(b.getInt32(1));
+  else if (resultTy->isVoidTy())
+    b.CreateRetVoid();
+  else // a raise's early return gives 0 (the thread stops in numba too)
+    b.CreateRet(llvm::Constant::getNullValue(resultTy));
+}
+
+llvm::Expected<llvm::Function *> Emitter::emitBody() {
   llvm::BasicBlock *entry = llvm::BasicBlock::Create(ctx, "entry", kernel);
   for (const auto &bb : fn.blocks())
     blocks[bb.get()] = llvm::BasicBlock::Create(ctx, "bb" + std::to_string(bb->id()), kernel);
@@ -206,6 +253,8 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   }
   if (dib)
     dib->finalize();
+  if (options.abi == EmitOptions::Abi::Internal)
+    return kernel;
   if (options.host)
     new llvm::GlobalVariable(module, b.getInt64Ty(), true, llvm::GlobalValue::ExternalLinkage,
                              b.getInt64(hostSharedBytes), kHostStaticShared);
@@ -907,6 +956,68 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
       return llvm::Error::success();
     break;
   }
+  case Opcode::CheckStack: {
+    if (!options.host)
+      return llvm::Error::success(); // (a GPU thread's stack overflows into a device fault)
+    llvm::Value *limit = b.CreateLoad(
+        b.getPtrTy(), b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), kernel->getArg(0),
+                                                   kHostStackLimitOffset));
+    llvm::Value *frame = callIntrinsic(llvm::Intrinsic::frameaddress, {b.getInt32(0)},
+                                       {b.getPtrTy()});
+    llvm::BasicBlock *fail = llvm::BasicBlock::Create(ctx, "stack.exhausted", kernel);
+    llvm::BasicBlock *next = llvm::BasicBlock::Create(ctx, "stack.ok", kernel);
+    b.CreateCondBr(b.CreateICmpULT(b.CreatePtrToInt(frame, b.getInt64Ty()),
+                                   b.CreatePtrToInt(limit, b.getInt64Ty())),
+                   fail, next);
+    b.SetInsertPoint(fail);
+    raise(inst);
+    stopThread();
+    b.SetInsertPoint(next);
+    return llvm::Error::success();
+  }
+  case Opcode::Call: {
+    // EmitOptions::Abi::Internal: the callee may be emitted later.
+    std::vector<ir::Type *> types;
+    std::vector<llvm::Value *> args;
+    if (options.host)
+      args.push_back(kernel->getArg(0)); // HostContext *
+    for (const ir::Value *op : inst.operands()) {
+      types.push_back(op->type());
+      if (isa<ir::ArrayType>(op->type())) {
+        const ArrayParts &parts = arrays.at(op);
+        args.push_back(b.CreateAddrSpaceCast(parts.data, b.getPtrTy(0)));
+        args.insert(args.end(), parts.shape.begin(), parts.shape.end());
+        args.insert(args.end(), parts.strides.begin(), parts.strides.end());
+      } else if (isa<ir::ComplexType>(op->type())) {
+        args.push_back(b.CreateExtractValue(val(op), 0));
+        args.push_back(b.CreateExtractValue(val(op), 1));
+      } else {
+        llvm::Value *v = val(op);
+        args.push_back(isa<ir::BoolType>(op->type()) ? b.CreateZExt(v, b.getInt8Ty()) : v);
+      }
+    }
+    llvm::AllocaInst *slot = nullptr;
+    if (!isa<ir::NoneType>(t)) { // the result's slot, in the entry block (not one per iteration)
+      llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
+      slot = entry.CreateAlloca(memTypeOf(t), nullptr, inst.text + ".result");
+      args.push_back(b.CreateAddrSpaceCast(slot, b.getPtrTy(0)));
+    }
+    llvm::Function *callee = internalFunction(inst.text, types, t);
+    llvm::Value *status = b.CreateCall(callee, args);
+    // A callee that stopped (a raise) stops this thread too.
+    llvm::BasicBlock *stop = llvm::BasicBlock::Create(ctx, "call.stop", kernel);
+    llvm::BasicBlock *next = llvm::BasicBlock::Create(ctx, "call.next", kernel);
+    b.CreateCondBr(b.CreateICmpNE(status, b.getInt32(0)), stop, next);
+    b.SetInsertPoint(stop);
+    stopThread();
+    b.SetInsertPoint(next);
+    if (!slot)
+      return llvm::Error::success();
+    result = b.CreateLoad(memTypeOf(t), slot);
+    if (isa<ir::BoolType>(t))
+      result = b.CreateICmpNE(result, b.getInt8(0));
+    break;
+  }
   case Opcode::ExternCall: {
     // numba's device-function ABI: `int f(T *result, params...)`; the
     // result lives in local memory (an entry-block alloca), the status is
@@ -1147,7 +1258,13 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
       llvm::Value *x = val(v);
       return isa<ir::BoolType>(v->type()) ? b.CreateZExt(x, b.getInt8Ty()) : x;
     };
-    if (options.abi == EmitOptions::Abi::Numba) {
+    if (inst.intImm == 1) { // the thread stops (a raise)
+      stopThread();
+    } else if (options.abi == EmitOptions::Abi::Internal) {
+      if (inst.numOperands()) // the result through the pointer passed last
+        b.CreateStore(storeValue(inst.operand(0)), kernel->getArg(kernel->arg_size() - 1));
+      b.CreateRet(b.getInt32(0));
+    } else if (options.abi == EmitOptions::Abi::Numba) {
       if (inst.numOperands()) // the result through the pointer passed first
         b.CreateStore(storeValue(inst.operand(0)), kernel->getArg(0));
       b.CreateRet(b.getInt32(0));

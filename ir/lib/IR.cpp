@@ -39,6 +39,8 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Libdevice: return "libdevice";
   case Opcode::GlobalArray: return "global_array";
   case Opcode::ExternCall: return "extern";
+  case Opcode::Call: return "call";
+  case Opcode::CheckStack: return "check_stack";
   case Opcode::Coop: return "coop";
   case Opcode::CoopAggregate: return "coop.aggregate";
   case Opcode::Print: return "print";

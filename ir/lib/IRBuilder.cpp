@@ -115,3 +115,4 @@ void IRBuilder::condBr(Value *cond, BasicBlock *ifTrue, BasicBlock *ifFalse) {
 }
 
 void IRBuilder::ret() { create(Opcode::Ret, ctx.none(), {}); }
+void IRBuilder::stop() { create(Opcode::Ret, ctx.none(), {})->intImm = 1; }

@@ -40,7 +40,7 @@ std::unique_ptr<Function> IRGen::run() {
       }
       return r;
     }
-    if (isa<NoneType>(t)) { // None: no argument at run time
+    if (isa<NoneType, BuiltinType>(t)) { // None, a function: no argument at run time
       RValue r;
       r.type = t;
       return r;
@@ -62,6 +62,18 @@ std::unique_ptr<Function> IRGen::run() {
     writeVar(def.params[i].name, localType(def.params[i].name), *value);
   }
   recordNestedDefs(def.body);
+  if (checksStack) {
+    ErrorSite site;
+    site.exception = "RecursionError";
+    site.message = "maximum recursion depth exceeded in device function '" + def.name +
+                   "' (the CPU backend's stack for a CUDA thread is used up)";
+    site.file = diags.currentFile().fileName().str();
+    site.line = def.range.begin.line;
+    site.col = def.range.begin.col;
+    fn->errorSites.push_back(site);
+    b.create(Opcode::CheckStack, ctx.none(), {})->intImm =
+        static_cast<int64_t>(fn->errorSites.size() - 1);
+  }
   BasicBlock *exit = nullptr;
   if (returnsValue) { // every return goes to one block that returns the value
     exit = fn->createBlock();
@@ -307,7 +319,7 @@ void IRGen::stmt(const Stmt &s) {
     // numba.cuda: reported to the host in debug builds; otherwise the
     // thread just returns.
     if (!debug) {
-      b.ret();
+      b.stop();
       return;
     }
     const auto &[exception, text] = typed->raises.at(&cast<RaiseStmt>(s));
@@ -1495,7 +1507,7 @@ void IRGen::raise(const std::string &exception, const std::string &message,
   b.setLoc(loc);
   b.create(Opcode::Raise, ctx.none(), std::move(operands))->intImm =
       static_cast<int64_t>(fn->errorSites.size() - 1);
-  b.ret();
+  b.stop();
   b.setLoc(saved);
 }
 
@@ -1681,13 +1693,61 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
 
 using detail::IRGen;
 
+static std::unique_ptr<Function> lower(const TypedFunction &typed, TypeContext &ctx,
+                                       DiagnosticEngine &diags, bool debug,
+                                       unsigned maxThreadsPerBlock, bool boundsCheck,
+                                       bool returnsValue, detail::RecursiveCallees *callees,
+                                       std::string name = "") {
+  const bool callee = !name.empty();
+  IRGen gen(typed, ctx, diags, returnsValue, std::move(name));
+  gen.debug = debug;
+  gen.boundsCheck = debug || boundsCheck;
+  gen.maxThreadsPerBlock = maxThreadsPerBlock ? maxThreadsPerBlock : 1024;
+  gen.callees = callees;
+  gen.checksStack = callee && gen.boundsCheck;
+  return gen.run();
+}
+
 std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, TypeContext &ctx,
                                                 DiagnosticEngine &diags, bool debug,
                                                 unsigned maxThreadsPerBlock, bool boundsCheck,
                                                 bool returnsValue) {
-  IRGen gen(typed, ctx, diags, returnsValue);
-  gen.debug = debug;
-  gen.boundsCheck = debug || boundsCheck;
-  gen.maxThreadsPerBlock = maxThreadsPerBlock ? maxThreadsPerBlock : 1024;
-  return gen.run();
+  detail::RecursiveCallees callees;
+  auto fn = lower(typed, ctx, diags, debug, maxThreadsPerBlock, boundsCheck, returnsValue,
+                  &callees);
+  assert((!fn || callees.order.empty()) && "recursive calls need generateModule");
+  return fn;
+}
+
+std::unique_ptr<ir::Module> pyjit::ir::generateModule(const TypedFunction &typed, TypeContext &ctx,
+                                                  DiagnosticEngine &diags, bool debug,
+                                                  unsigned maxThreadsPerBlock, bool boundsCheck,
+                                                  bool returnsValue) {
+  detail::RecursiveCallees callees;
+  auto module = std::make_unique<ir::Module>();
+  auto first = lower(typed, ctx, diags, debug, maxThreadsPerBlock, boundsCheck, returnsValue,
+                     &callees);
+  if (!first)
+    return nullptr;
+  module->functions.push_back(std::move(first));
+  Function &main = *module->functions.front();
+  for (size_t i = 0; i < callees.order.size(); ++i) { // (the list grows as they call others)
+    const TypedFunction &callee = *callees.order[i];
+    DiagnosticEngine::FileScope scope(diags, *callee.file);
+    auto fn = lower(callee, ctx, diags, debug, maxThreadsPerBlock, boundsCheck,
+                    /*returnsValue=*/true, &callees, callees.names.at(&callee));
+    if (!fn)
+      return nullptr;
+    // Its checks join the kernel's table, which the runtime reads; it keeps
+    // a copy of the table (as far as its own), which its Raises index.
+    int64_t offset = static_cast<int64_t>(main.errorSites.size());
+    main.errorSites.insert(main.errorSites.end(), fn->errorSites.begin(), fn->errorSites.end());
+    fn->errorSites = main.errorSites;
+    for (const auto &bb : fn->blocks())
+      for (const auto &inst : bb->instructions())
+        if (inst->opcode() == Opcode::Raise || inst->opcode() == Opcode::CheckStack)
+          inst->intImm += offset;
+    module->functions.push_back(std::move(fn));
+  }
+  return module;
 }

@@ -19,7 +19,7 @@ namespace pyjit::ir::detail {
 RValue IRGen::call(const CallExpr &e) {
   const ExprInfo &ei = info(e);
   if (auto it = typed->calls.find(&e); it != typed->calls.end()) {
-    RValue r = inlineCall(e, it->second);
+    RValue r = it->second.recursive ? recursiveCall(e, it->second) : inlineCall(e, it->second);
     if (r.type && ei.type && r.type != ei.type && r.type->isScalar() && ei.type->isScalar())
       r = RValue::of(castTo(r, ei.type)); // a declared result type (numba converts)
     return r;
@@ -386,6 +386,10 @@ RValue IRGen::call(const CallExpr &e) {
 // a new frame (its own variable namespace), `return` branches to a block
 // after the call, and the result is an SSA variable read there.
 RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
+  return inlineFunction(*binding.callee, callArguments(binding), e.range());
+}
+
+std::vector<RValue> IRGen::callArguments(const CallBinding &binding) {
   const TypedFunction &callee = *binding.callee;
   std::vector<RValue> args;
   std::map<const Expr *, RValue> unpacked; // each `*tuple` evaluated once
@@ -404,7 +408,46 @@ RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
       args.push_back(gen(*binding.args[i]));
     }
   }
-  return inlineFunction(callee, std::move(args), e.range());
+  return args;
+}
+
+const std::string &RecursiveCallees::nameOf(const TypedFunction &callee) {
+  auto [it, added] = names.try_emplace(&callee);
+  if (added) {
+    // Internal to the module: the name only has to be unique in it.
+    it->second = "__pyjit_fn_" + callee.def->name + "_" + std::to_string(order.size());
+    order.push_back(&callee);
+  }
+  return it->second;
+}
+
+RValue IRGen::recursiveCall(const CallExpr &e, const CallBinding &binding) {
+  assert(callees && "a recursive call outside generateModule");
+  const TypedFunction &callee = *binding.callee;
+  std::vector<RValue> args = callArguments(binding);
+  // The callee's parameters as its IRGen makes them (run(): a tuple as its
+  // elements, None and functions as nothing, a record as its 1-element array).
+  std::vector<Value *> operands;
+  std::function<void(const RValue &, Type *)> pass = [&](const RValue &v, Type *t) {
+    if (auto *tt = dyn_cast<TupleType>(t)) {
+      for (size_t k = 0; k < tt->size(); ++k)
+        pass(v.elems.at(k), tt->elements()[k]);
+    } else if (isa<RecordType>(t)) {
+      operands.push_back(v.elems.at(0).value);
+    } else if (isa<ArrayType>(t)) {
+      Value *a = v.value;
+      operands.push_back(a->type() == t ? a : b.create(Opcode::ArrayCast, t, {a}));
+    } else if (!isa<NoneType, BuiltinType>(t)) { // (a function passed: nothing at run time)
+      operands.push_back(castTo(v, t));
+    }
+  };
+  for (size_t i = 0; i < args.size(); ++i)
+    pass(args[i], callee.paramTypes[i]);
+  Instruction *call = b.create(Opcode::Call, callee.returnType, std::move(operands));
+  call->text = callees->nameOf(callee);
+  if (isa<NoneType>(callee.returnType))
+    return RValue{ctx.none(), nullptr, {}};
+  return RValue::of(call);
 }
 
 RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> args,

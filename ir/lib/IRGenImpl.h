@@ -66,14 +66,24 @@ struct Frame {
   std::string resultVar;      // holds the return value of a device function
 };
 
+/// The device functions called recursively (CallBinding::recursive) that a
+/// module's functions call: each lowered once, as a function of the module
+/// named here, in the order first called.
+struct RecursiveCallees {
+  std::map<const TypedFunction *, std::string> names;
+  std::vector<const TypedFunction *> order;
+  /// The name of `callee`'s function, added on its first call.
+  const std::string &nameOf(const TypedFunction &callee);
+};
+
 /// Lowers one kernel (IRGen.cpp: statements and expressions; IRGenCalls.cpp:
 /// builtin, math and cuda calls and device-function inlining).
 class IRGen {
 public:
   IRGen(const TypedFunction &kernel, TypeContext &ctx, DiagnosticEngine &diags,
-        bool returnsValue = false)
+        bool returnsValue = false, std::string name = "")
       : kernel(kernel), typed(&kernel), ctx(ctx), diags(diags),
-        fn(std::make_unique<Function>(kernel.def->name,
+        fn(std::make_unique<Function>(name.empty() ? kernel.def->name : name,
                                       returnsValue ? kernel.returnType : ctx.none())),
         b(ctx), ssa(*fn, b), returnsValue(returnsValue) {
     frames.push_back({&kernel, "", nullptr, ""});
@@ -86,6 +96,11 @@ public:
   const bool returnsValue;
   bool boundsCheck = false; // check array and tuple indices (debug, or the CPU backend)
   unsigned maxThreadsPerBlock = 1024; // launch bounds: sizes coop tile storage
+  /// Where recursive calls find their callees' names (null: none are made).
+  RecursiveCallees *callees = nullptr;
+  /// A function called recursively, checked: its entry checks the stack
+  /// (Opcode::CheckStack).
+  bool checksStack = false;
 
 private:
   // Control flow helpers.
@@ -170,6 +185,11 @@ private:
   const ExprInfo &info(const Expr &e) const { return typed->info(&e); }
   Type *localType(const std::string &name) const { return typed->locals.at(name); }
   RValue inlineCall(const CallExpr &e, const CallBinding &binding);
+  /// The argument values of a call of a device function, per parameter
+  /// (defaults, None, `*tuple` elements evaluated once).
+  std::vector<RValue> callArguments(const CallBinding &binding);
+  /// A call of a device function called recursively: an Opcode::Call.
+  RValue recursiveCall(const CallExpr &e, const CallBinding &binding);
   /// Inlines `callee` on argument values (a call without an AST: pyjit.coop's
   /// user-defined operators). `range` is where errors point.
   RValue inlineFunction(const TypedFunction &callee, std::vector<RValue> args,

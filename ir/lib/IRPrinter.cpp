@@ -93,6 +93,13 @@ public:
     case Opcode::ExternCall:
       os << "." << inst.text;
       break;
+    case Opcode::Call:
+      os << " @" << inst.text;
+      break;
+    case Opcode::Ret:
+      if (inst.intImm == 1)
+        os << ".stop";
+      break;
     case Opcode::Coop: {
       CoopCall c = CoopCall::decode(inst.intImm);
       os << ".block_" << coopFnName(c.fn) << "." << coopOpName(c.op)

@@ -1057,11 +1057,11 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
     error(e.callee->range(), "device function '" + fn.name + "' cannot be called here");
     return {};
   }
-  if (registry->inProgress(fn)) {
-    error(e.range(), "recursion is not supported in kernels: device function '" + fn.name +
-                         "' calls itself (directly or through other device functions)");
-    return {};
-  }
+  // A call of a function being typed is recursion: its arguments are not
+  // taken as constants (each would be an instance of its own, and the
+  // recursion unrolled when compiling), so the call reaches the instance
+  // being typed, or one that will call itself.
+  const bool recursing = registry->inProgress(fn);
   if (registry->depth() >= DeviceFunctionRegistry::MaxDepth) {
     error(e.range(), "device functions are nested more than " +
                          llvm::Twine(DeviceFunctionRegistry::MaxDepth) + " calls deep (each "
@@ -1197,6 +1197,14 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
     if (c && literal(*c, argTypes[i]))
       constants[i] = *c;
   }
+  if (recursing)
+    constants.assign(constants.size(), std::nullopt);
+  Type *soFar = nullptr;
+  bool self = false;
+  if (const TypedFunction *typing = registry->typingNow(fn, argTypes, constants, soFar, self))
+    return recursiveCall(e, fn, *callee, std::move(binding), argTypes, typing,
+                         declaredResult ? declaredResult : soFar,
+                         /*assumes=*/!self && !declaredResult);
   const TypedFunction *instance;
   if (reporting) {
     instance = registry->instantiate(fn, argTypes, diags, e.range(), constants);
@@ -1222,6 +1230,49 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
     return ExprInfo{declaredResult}; // the result converts to the declared type (IRGen)
   }
   return ExprInfo{instance->returnType};
+}
+
+// A parameter a function called recursively can take: what a kernel's
+// parameter can be (IRGen passes it the same way), numbers and arrays in
+// tuples, and compile-time values (a function, a dtype: nothing at run
+// time).
+static bool passableToCall(Type *t) {
+  if (auto *tt = dyn_cast<TupleType>(t))
+    return std::all_of(tt->elements().begin(), tt->elements().end(), passableToCall);
+  return t->isScalar() || isa<ArrayType, RecordType, NoneType, BuiltinType>(t);
+}
+
+ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
+                                const FunctionDef &def, CallBinding binding, llvm::ArrayRef<Type *> argTypes,
+                                const TypedFunction *callee, Type *resultType, bool assumes) {
+  for (size_t i = 0; i < argTypes.size(); ++i)
+    if (!passableToCall(argTypes[i])) {
+      error(e.range(), "device function '" + fn.name + "' calls itself: a recursive device "
+                       "function takes numbers, arrays, records and tuples of them, not " +
+                           typeName(argTypes[i]) + " (parameter '" +
+                           def.params[i].name + "')");
+      return {};
+    }
+  if (!resultType) {
+    // No return typed yet (numba: "cannot type infer runaway recursion").
+    // Before the last pass a later return may give it.
+    if (reporting)
+      error(e.range(), "cannot type infer runaway recursion: device function '" + fn.name +
+                           "' calls itself before any of its returns gives a type (return "
+                           "a value before the recursive call, or declare its signature)");
+    return {};
+  }
+  if (!resultType->isScalar() && !isa<NoneType>(resultType)) {
+    error(e.range(), "device function '" + fn.name + "' calls itself: a recursive device "
+                     "function returns a number, a bool or None, not " + typeName(resultType));
+    return {};
+  }
+  if (assumes && reporting)
+    registry->assumeResult(callee, resultType, e.range(), diags.currentFile());
+  binding.callee = callee;
+  binding.recursive = true;
+  result.calls[&e] = std::move(binding);
+  return ExprInfo{resultType};
 }
 
 const FunctionDef *Inferer::nestedDef(const std::string &name) const {

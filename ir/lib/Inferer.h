@@ -80,6 +80,8 @@ public:
   }
 
   std::optional<TypedFunction> run();
+  /// The typing so far (its return type: the returns typed until now).
+  const TypedFunction &typedSoFar() const { return result; }
 
   /// For a nested def being typed: the function it is defined in, as known
   /// in the pass that calls it.
@@ -139,6 +141,16 @@ private:
   /// returned, passed): cuda.threadIdx and friends become a Dim3 named tuple.
   ExprInfo valueOf(const Expr &e, ExprInfo info);
   ExprInfo binary(const BinaryExpr &e);
+  /// A call of a device function whose typing runs now (DeviceFunctionRegistry::
+  /// typingNow): its result is `resultType` (declared, or found so far);
+  /// `assumes`: the caller is not the function typed now but one it calls
+  /// (mutual recursion), whose typing takes that result as final; checked
+  /// when the callee's typing ends.
+  /// `def`: fn's definition; `callee` is complete only once its typing ends.
+  ExprInfo recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
+                         const FunctionDef &def, CallBinding binding,
+                         llvm::ArrayRef<Type *> argTypes, const TypedFunction *callee,
+                         Type *resultType, bool assumes);
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
   /// Point(x, y=...) of a named tuple class global: a named tuple.
   ExprInfo namedTupleCall(const CallExpr &e, const GlobalValue &g);

@@ -186,6 +186,8 @@ bool hasEffect(const Instruction &inst) {
   case Opcode::Coop: // a block-wide barrier inside
     return true;
   case Opcode::ExternCall: // foreign code: may write memory
+  case Opcode::Call:       // a device function: may store, or stop the thread
+  case Opcode::CheckStack: // may stop the thread
     return true;
   case Opcode::Libdevice: // one with outputs writes its local arrays
     return llvm::any_of(inst.operands(), [](const Value *v) { return isa<ArrayType>(v->type()); });

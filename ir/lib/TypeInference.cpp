@@ -2385,7 +2385,7 @@ KnownNames pyjit::ir::knownNames(const FunctionDef &def, llvm::ArrayRef<Type *> 
 }
 
 bool DeviceFunctionRegistry::inProgress(const DeviceFunctionSource &fn) const {
-  return std::find(stack.begin(), stack.end(), &fn) != stack.end();
+  return std::any_of(stack.begin(), stack.end(), [&](const Typing &t) { return t.fn == &fn; });
 }
 
 const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSource &fn,
@@ -2395,26 +2395,56 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
                                                          llvm::ArrayRef<std::optional<GlobalValue>>
                                                              argConstants,
                                                          bool report) {
-  auto key = std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()),
-                             constantsKey(argConstants));
+  InstanceKey key = std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()),
+                                    constantsKey(argConstants));
   auto it = instances.find(key);
   if (it != instances.end())
     return it->second.get();
   if (!report && failed.count(key))
     return nullptr;
+  if (auto d = diverged.find(key); d != diverged.end()) {
+    const auto &[site, file, message] = d->second;
+    DiagnosticEngine::FileScope scope(diags, *file);
+    diags.error(site, message);
+    return nullptr;
+  }
   const FunctionDef *def = websFor(fn, argTypes, diags);
   if (!def)
     return nullptr;
+  auto owned = std::make_unique<TypedFunction>();
+  TypedFunction *instance = owned.get();
   std::optional<TypedFunction> typed;
   {
-    stack.push_back(&fn);
+    stack.push_back({&fn, key, instance});
     DiagnosticEngine::FileScope scope(diags, *fn.source);
-    typed = inferTypes(*def, argTypes, fn.globals, ctx, diags, this, /*isKernel=*/false,
-                       argConstants);
+    detail::Inferer inferer(*def, argTypes, fn.globals, ctx, diags, this, /*isKernel=*/false,
+                            argConstants);
+    stack.back().partial = &inferer.typedSoFar();
+    typed = inferer.run();
     stack.pop_back();
+  }
+  // Functions typed meanwhile that call this one (mutual recursion) took
+  // its result as the type found then.
+  for (auto a = assumptions.begin(); a != assumptions.end();) {
+    if (a->callee != instance) {
+      ++a;
+      continue;
+    }
+    if (typed && a->assumed != typed->returnType) {
+      std::string message = "the return type of recursive device function '" + fn.name +
+                            "' does not converge: this call was typed as returning " +
+                            a->assumed->str() + ", but it returns " +
+                            typed->returnType->str() + " (declare its signature)";
+      DiagnosticEngine::FileScope scope(diags, *a->file);
+      diags.error(a->site, message);
+      diverged[key] = {a->site, a->file, message};
+      typed.reset();
+    }
+    a = assumptions.erase(a);
   }
   if (!typed) {
     failed.insert(key);
+    abandoned.push_back(std::move(owned));
     std::string types;
     for (Type *t : argTypes)
       types += (types.empty() ? "" : ", ") + t->str();
@@ -2422,8 +2452,45 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
                              types + ")");
     return nullptr;
   }
-  auto owned = std::make_unique<TypedFunction>(std::move(*typed));
-  const TypedFunction *result = owned.get();
+  *instance = std::move(*typed);
   instances[key] = std::move(owned);
-  return result;
+  return instance;
+}
+
+// Whether a `return` in `b` (not in a nested def) gives a value: a
+// function without one returns None, known before its typing ends.
+static bool returnsAValue(const Block &b) {
+  for (const StmtPtr &s : b) {
+    if (auto *r = dyn_cast<ReturnStmt>(s.get()); r && r->value && !isa<NoneLitExpr>(*r->value))
+      return true;
+    const Block *inner[2] = {nullptr, nullptr};
+    if (auto *i = dyn_cast<IfStmt>(s.get()))
+      inner[0] = &i->body, inner[1] = &i->orelse;
+    else if (auto *w = dyn_cast<WhileStmt>(s.get()))
+      inner[0] = &w->body, inner[1] = &w->orelse;
+    else if (auto *f = dyn_cast<ForStmt>(s.get()))
+      inner[0] = &f->body, inner[1] = &f->orelse;
+    for (const Block *x : inner)
+      if (x && returnsAValue(*x))
+        return true;
+  }
+  return false;
+}
+
+const TypedFunction *DeviceFunctionRegistry::typingNow(
+    const DeviceFunctionSource &fn, llvm::ArrayRef<Type *> argTypes,
+    llvm::ArrayRef<std::optional<GlobalValue>> argConstants, Type *&returnSoFar,
+    bool &self) const {
+  InstanceKey key = std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()),
+                                    constantsKey(argConstants));
+  for (size_t i = 0; i < stack.size(); ++i)
+    if (stack[i].key == key) {
+      const TypedFunction *partial = stack[i].partial;
+      returnSoFar = partial ? partial->returnType : nullptr;
+      if (!returnSoFar && partial && !returnsAValue(partial->def->body))
+        returnSoFar = ctx.none();
+      self = i + 1 == stack.size();
+      return stack[i].instance;
+    }
+  return nullptr;
 }

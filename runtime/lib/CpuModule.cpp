@@ -20,6 +20,7 @@
 #include <limits>
 #include <atomic>
 #include <mutex>
+#include <pthread.h>
 #include <thread>
 #include <unordered_map>
 #include <string>
@@ -191,12 +192,32 @@ extern "C" void pyjit_host_shared_access(codegen::HostContext *ctx, const void *
   }
 }
 
+/// What a CUDA thread's stack keeps free below HostContext::stackLimit: room
+/// for the C library calls (printf, math) of the deepest frame.
+constexpr size_t kStackMargin = 32 * 1024;
+
+/// HostContext::stackLimit for code run on this (host) thread's own stack;
+/// null (no check) if the system does not tell where it is.
+const void *threadStackLimit() {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0)
+    return nullptr;
+  void *low = nullptr;
+  size_t size = 0;
+  int rc = pthread_attr_getstack(&attr, &low, &size);
+  pthread_attr_destroy(&attr);
+  if (rc != 0 || size <= kStackMargin)
+    return nullptr;
+  return static_cast<const char *>(low) + kStackMargin;
+}
+
 /// Fiber stacks (with a guard page) kept for reuse: creating a stack maps
 /// memory, and a block creates a fiber per thread. \p bytes: 256 KiB plus
 /// the kernel's own stack allocations (local arrays; CpuModule::stackBytes).
 class StackPool {
 public:
-  explicit StackPool(size_t bytes) : allocator(bytes) {}
+  explicit StackPool(size_t bytes) : allocator(bytes), bytes(bytes) {}
+  size_t size() const { return bytes; }
   ~StackPool() {
     for (boost::context::stack_context &s : free)
       allocator.deallocate(s);
@@ -212,6 +233,7 @@ public:
 
 private:
   boost::context::protected_fixedsize_stack allocator;
+  size_t bytes;
   std::vector<boost::context::stack_context> free;
 };
 
@@ -491,8 +513,11 @@ llvm::Error startFibers(codegen::HostEntry entry, std::vector<FiberThread> &thre
     t.ctx.runner = &t;
     try { // Boost.Context reports a failed mmap as std::bad_alloc
       t.fiber = bc::fiber(std::allocator_arg, PooledStack{&stacks},
-                          [&t, entry, slots](bc::fiber &&sink) {
+                          [&t, entry, slots, size = stacks.size()](bc::fiber &&sink) {
                             t.sink = std::move(sink);
+                            // This frame is at the top of the fiber's stack.
+                            char top;
+                            t.ctx.stackLimit = &top - size + kStackMargin;
                             entry(&t.ctx, slots);
                             t.finished = true;
                             return std::move(t.sink);
@@ -733,6 +758,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     std::vector<char> staticShared(staticSharedBytes ? staticSharedBytes : 1);
     codegen::HostContext ctx =
         launchContext(grid, block, dynamicShared, sharedBytes, staticShared);
+    ctx.stackLimit = threadStackLimit(); // (fibers set their own)
     RaceState race;
     if (racecheck) {
       race.file = sourceFile ? sourceFile : "<kernel>";

@@ -7,6 +7,7 @@
 #ifndef PYJIT_CODEGEN_HOSTABI_H
 #define PYJIT_CODEGEN_HOSTABI_H
 
+#include <cstddef>
 #include <cstdint>
 
 namespace pyjit::codegen {
@@ -14,7 +15,7 @@ namespace pyjit::codegen {
 /// The first parameter of a host kernel (EmitOptions::host): what the
 /// runner sets before running each CUDA thread. Offsets are part of the
 /// contract: sreg at 0, dynamicShared at 64, dynamicSharedBytes at 72,
-/// runner at 80, staticShared at 88, raceState at 96.
+/// runner at 80, staticShared at 88, raceState at 96, stackLimit at 104.
 struct HostContext {
   uint32_t sreg[16]; // tid.xyz, ntid.xyz, ctaid.xyz, nctaid.xyz, laneid
   void *dynamicShared;
@@ -22,7 +23,13 @@ struct HostContext {
   void *runner;       // the runner's state for this CUDA thread (barriers)
   void *staticShared; // the block's cuda.shared.array storage (kHostStaticShared bytes)
   void *raceState;    // the runner's shared-memory access log (racecheck)
+  /// The lowest stack address the CUDA thread's code may reach, a margin
+  /// above the end of its stack: a recursive device function raises
+  /// RecursionError below it (ir::Opcode::CheckStack).
+  const void *stackLimit;
 };
+inline constexpr unsigned kHostStackLimitOffset = 104;
+static_assert(offsetof(HostContext, stackLimit) == kHostStackLimitOffset);
 
 /// racecheck=True: `void pyjit_host_shared_access(HostContext *, const void
 /// *address, int32_t bytes, int32_t isWrite, int32_t line)` before every

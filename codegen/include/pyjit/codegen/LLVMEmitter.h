@@ -41,7 +41,12 @@ struct EmitOptions {
   /// of number parameters: C returns its result (numba's abi="c"); Numba
   /// returns an int32 status (0) and stores the result through a pointer
   /// passed first (numba's own device-function ABI).
-  enum class Abi { Kernel, C, Numba } abi = Abi::Kernel;
+  /// Internal: `fn` is a device function called recursively (ir::Opcode::
+  /// Call), a function of the module with internal linkage: the host
+  /// context first (CPU backend), the parameters as a kernel's (arrays'
+  /// data as generic pointers), then a pointer to the result (none for
+  /// None); it returns an int32 status, 1 when the thread stopped (a raise).
+  enum class Abi { Kernel, C, Numba, Internal } abi = Abi::Kernel;
   std::string exportName;
 };
 

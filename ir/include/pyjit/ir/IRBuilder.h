@@ -43,6 +43,8 @@ public:
   void br(BasicBlock *dest);
   void condBr(Value *cond, BasicBlock *ifTrue, BasicBlock *ifFalse);
   void ret();
+  /// Stops the thread (a raise): a Ret with intImm 1.
+  void stop();
 
   Instruction *create(Opcode op, Type *type, std::vector<Value *> operands);
 

@@ -21,10 +21,24 @@ namespace pyjit::ir {
 /// `returnsValue`: `typed` is a device function compiled on its own
 /// (cuda.compile_ptx(device=True)): the Function returns typed.returnType,
 /// every `return v` ending in one `ret v`.
+/// Device functions called recursively (CallBinding::recursive) are not
+/// inlined: their calls are Opcode::Call of functions of their own, which
+/// generateModule lowers.
 std::unique_ptr<Function> generateIR(const TypedFunction &typed, TypeContext &ctx,
                                      DiagnosticEngine &diags, bool debug = false,
                                      unsigned maxThreadsPerBlock = 0, bool boundsCheck = false,
                                      bool returnsValue = false);
+
+/// generateIR, then each device function called recursively, reached from
+/// `typed` or from one another, lowered once as a function of the module
+/// (returning its value, generateIR's returnsValue). functions[0] is
+/// `typed`'s, and its errorSites hold every function's (the Raise and
+/// CheckStack instructions of the others are numbered into them; each keeps the table
+/// as far as its own sites).
+std::unique_ptr<Module> generateModule(const TypedFunction &typed, TypeContext &ctx,
+                                       DiagnosticEngine &diags, bool debug = false,
+                                       unsigned maxThreadsPerBlock = 0, bool boundsCheck = false,
+                                       bool returnsValue = false);
 
 } // namespace pyjit::ir
 

@@ -55,6 +55,18 @@ enum class Opcode {
   // operands converted to the parameters' types, arrays passed as their
   // data pointers. The result is the function's (none for void).
   ExternCall,
+  // A call of a device function that calls itself (directly or through
+  // others), lowered as a function of the module (Module::functions) named
+  // in `text`, not inlined: its parameters flattened as a kernel's (a tuple
+  // as its elements, None and functions as nothing, a record as its
+  // 1-element array).
+  // The result is the function's (none for None). The callee may stop the
+  // thread (a raise): the caller then stops too.
+  Call,
+  // At the entry of a function called recursively, on the CPU backend:
+  // raises error site intImm (RecursionError) when the thread's stack is
+  // nearly used up (HostContext::stackLimit). Nothing on the GPU.
+  CheckStack,
   // Read a special register (thread/block index); the register is in intImm.
   SReg,
   // Arrays: ArrayShape(a) with the dimension in intImm -> int64;
@@ -114,7 +126,8 @@ enum class Opcode {
   Coop, CoopAggregate,
   // phi(v0, .., vn) with one incoming block per operand.
   Phi,
-  // Terminators.
+  // Terminators. Ret returns its operand, if any; a Ret with intImm 1
+  // stops the thread (a raise), and a caller of its function stops too.
   Br, CondBr, Ret,
 };
 

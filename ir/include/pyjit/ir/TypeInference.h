@@ -37,6 +37,12 @@ struct CallBinding {
   /// the tuple (args[i] is then the tuple expression); -1 otherwise.
   std::vector<int> elements;
   std::vector<GlobalValue> defaults; // parallel to args; used where args[i] is null
+  /// The callee's typing had not finished when the call was typed (it calls
+  /// itself, directly or through others): lowered as a call of a function
+  /// of its own, not inlined. Its parameters are numbers, bools, complex
+  /// numbers, arrays, records, None, functions and tuples of them; it
+  /// returns a number, a bool or None.
+  bool recursive = false;
 };
 
 /// The operand view of an expression for the promotion rules.
@@ -127,8 +133,10 @@ std::optional<TypedFunction> inferTypes(const ast::FunctionDef &def,
                                             paramConstants = {});
 
 /// Parsed device functions and their typed instances (one per argument
-/// types), shared by one compilation. Recursion is rejected: a function
-/// being typed cannot be called again until its typing finishes.
+/// types), shared by one compilation. A call of an instance whose typing
+/// has not finished is recursion (typingNow): it takes the return type
+/// found so far, as numba types a recursive call from the returns typed
+/// before it.
 class DeviceFunctionRegistry {
 public:
   explicit DeviceFunctionRegistry(TypeContext &ctx) : ctx(ctx) {}
@@ -156,6 +164,21 @@ public:
                                   DiagnosticEngine &diags);
   /// True while `fn` is being typed (a call of it now would recurse).
   bool inProgress(const DeviceFunctionSource &fn) const;
+  /// The instance of `fn` for `argTypes` and `argConstants` if it is being
+  /// typed now (a recursive call), else null. It is complete once that
+  /// typing ends. `returnSoFar` gets the return type its typing has found
+  /// so far (null: none yet), `self` whether it is the function typed now
+  /// (not one that calls the function typed now).
+  const TypedFunction *typingNow(const DeviceFunctionSource &fn, llvm::ArrayRef<Type *> argTypes,
+                                 llvm::ArrayRef<std::optional<GlobalValue>> argConstants,
+                                 Type *&returnSoFar, bool &self) const;
+  /// A function typed while `callee` was (mutual recursion) took its result
+  /// as `assumed` at `site` (in `file`): an error when `callee`'s typing
+  /// ends with another return type.
+  void assumeResult(const TypedFunction *callee, Type *assumed, SourceRange site,
+                    const SourceFile &file) {
+    assumptions.push_back({callee, assumed, site, &file});
+  }
   /// How many device functions are being typed, each called by the last:
   /// the depth of the call chain typed now.
   size_t depth() const { return stack.size(); }
@@ -175,14 +198,36 @@ private:
   std::map<std::pair<const DeviceFunctionSource *, std::string>, std::unique_ptr<ast::Module>>
       split;
   /// By function, argument types and constant arguments (spelled).
-  std::map<std::tuple<const DeviceFunctionSource *, std::vector<Type *>, std::string>,
-           std::unique_ptr<TypedFunction>>
-      instances;
+  using InstanceKey = std::tuple<const DeviceFunctionSource *, std::vector<Type *>, std::string>;
+  std::map<InstanceKey, std::unique_ptr<TypedFunction>> instances;
   /// The keys whose typing failed (so a chain of failing calls is typed
   /// once per pass of its reporting, not once per pass of every caller).
-  std::set<std::tuple<const DeviceFunctionSource *, std::vector<Type *>, std::string>> failed;
-  std::vector<const DeviceFunctionSource *> stack;
+  std::set<InstanceKey> failed;
+  /// An instance being typed: where it will be kept (its address is final
+  /// from the start, for recursive calls to point to) and the typing's
+  /// result so far.
+  struct Typing {
+    const DeviceFunctionSource *fn;
+    InstanceKey key;
+    TypedFunction *instance;
+    const TypedFunction *partial = nullptr;
+  };
+  std::vector<Typing> stack;
+  struct Assumption {
+    const TypedFunction *callee;
+    Type *assumed;
+    SourceRange site;
+    const SourceFile *file;
+  };
+  std::vector<Assumption> assumptions;
+  /// Instances whose return type did not converge: each typing of them
+  /// fails with this error (the functions that assumed another type stay
+  /// typed as they were).
+  std::map<InstanceKey, std::tuple<SourceRange, const SourceFile *, std::string>> diverged;
   std::vector<std::unique_ptr<TypedFunction>> nested;
+  /// Instances whose typing failed: kept, as recursive calls typed meanwhile
+  /// point to them.
+  std::vector<std::unique_ptr<TypedFunction>> abandoned;
 };
 
 } // namespace pyjit::ir

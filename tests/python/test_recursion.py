@@ -1,0 +1,349 @@
+"""Recursive device functions (numba-cuda's test_recursion.py cases and more):
+a device function that calls itself, directly or through others, is a
+function of its own, not inlined. Expected values come from Python running
+the same functions."""
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda, float64, int64
+
+
+def py_fib(n):
+    return n if n < 2 else py_fib(n - 1) + py_fib(n - 2)
+
+
+@cuda.jit("int64(int64)", device=True)
+def fib_declared(n):
+    if n < 2:
+        return n
+    return fib_declared(n - 1) + fib_declared(n - 2)
+
+
+@cuda.jit(device=True)
+def fib_inferred(n):
+    if n < 2:
+        return n
+    return fib_inferred(n - 1) + fib_inferred(n - 2)
+
+
+def make_inner_fib():
+    # numba's "inner explicit signature" case: the function is a closure
+    # variable of its own body.
+    @cuda.jit("int64(int64)", device=True)
+    def fib_inner(n):
+        if n < 2:
+            return n
+        return fib_inner(n - 1) + fib_inner(n - 2)
+    return fib_inner
+
+
+fib_inner = make_inner_fib()
+
+
+@pytest.mark.parametrize("fib", [fib_declared, fib_inferred, fib_inner],
+                         ids=["declared", "inferred", "inner"])
+def test_fib(jit, fib):
+    @jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            r[i] = fib(x[i])
+
+    x = np.arange(16, dtype=np.int64)
+    r = np.zeros_like(x)
+    kernel[1, 16](r, x)
+    np.testing.assert_array_equal(r, [py_fib(int(n)) for n in x])
+
+
+def test_literal_argument_does_not_unroll(jit):
+    # fib(20) with a constant: a compile-time unrolling would inline
+    # ~20000 copies; the recursive calls take no constants.
+    @jit
+    def kernel(r):
+        r[0] = fib_inferred(20)
+
+    r = np.zeros(1, np.int64)
+    kernel[1, 1](r)
+    assert r[0] == 6765
+
+
+@cuda.jit(device=True)
+def is_even(n):
+    if n == 0:
+        return True
+    return is_odd(n - 1)
+
+
+@cuda.jit(device=True)
+def is_odd(n):
+    if n == 0:
+        return False
+    return is_even(n - 1)
+
+
+def test_mutual_recursion(jit):
+    @jit
+    def kernel(out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = is_even(i)
+
+    out = np.zeros(33, np.bool_)
+    kernel[1, 64](out)
+    np.testing.assert_array_equal(out, np.arange(33) % 2 == 0)
+
+
+@cuda.jit(device=True)
+def bisect_fill(a, lo, hi, depth):
+    # Writes each element's depth in the bisection tree (no return value).
+    if hi - lo == 1:
+        a[lo] = depth
+        return
+    mid = (lo + hi) // 2
+    bisect_fill(a, lo, mid, depth + 1)
+    bisect_fill(a, mid, hi, depth + 1)
+
+
+def py_bisect_fill(a, lo, hi, depth):
+    if hi - lo == 1:
+        a[lo] = depth
+        return
+    mid = (lo + hi) // 2
+    py_bisect_fill(a, lo, mid, depth + 1)
+    py_bisect_fill(a, mid, hi, depth + 1)
+
+
+def test_arrays_and_no_return_value(jit):
+    @jit
+    def kernel(a2):
+        # a row of a 2-d array: a strided view passed down the recursion
+        row = cuda.grid(1)
+        if row < a2.shape[0]:
+            bisect_fill(a2[row], 0, a2.shape[1], row)
+
+    got = np.zeros((3, 13), np.int32)
+    kernel[1, 3](got)
+    want = np.zeros((3, 13), np.int32)
+    for row in range(3):
+        py_bisect_fill(want[row], 0, 13, row)
+    np.testing.assert_array_equal(got, want)
+
+
+@cuda.jit(device=True)
+def cpow(z, k):
+    if k == 0:
+        return 1 + 0j
+    return z * cpow(z, k - 1)
+
+
+@cuda.jit(device=True)
+def weighted(t, n):
+    # t: a (float, int) tuple
+    if n == 0:
+        return 0.0
+    return t[0] * t[1] * n + weighted(t, n - 1)
+
+
+def test_complex_result_and_tuple_argument(jit):
+    @jit
+    def kernel(c, w):
+        c[0] = cpow(c[1], 5)
+        w[0] = weighted((0.5, 3), 4)
+
+    c = np.array([0, 1 + 2j], np.complex128)
+    w = np.zeros(1)
+    kernel[1, 1](c, w)
+    assert c[0] == (1 + 2j) ** 5
+    assert w[0] == 0.5 * 3 * (4 + 3 + 2 + 1)
+
+
+@cuda.jit(device=True)
+def raise_self(x):
+    if x == 1:
+        raise ValueError("raise_self")
+    elif x > 0:
+        return raise_self(x - 1)
+    return 1
+
+
+def test_raise_inside_recursion_is_reported(jit):
+    # numba-cuda marks this expectedFailure (numba issue 8036); pyjit
+    # reports it, from the line of the raise.
+    @jit(debug=True, opt=False)
+    def kernel(x, out):
+        out[0] = raise_self(x)
+        out[1] = 7  # not reached: the thread stopped
+
+    out = np.zeros(2, np.int64)
+    with pytest.raises(ValueError, match=r"^raise_self in kernel 'kernel' at .*test_recursion"
+                                         r"\.py:\d+:9 \(thread \(0, 0, 0\)"):
+        kernel[1, 1](3, out)
+    assert out[1] == 0
+    kernel[1, 1](-1, out)
+    assert list(out) == [1, 7]
+
+
+@cuda.jit(device=True)
+def walk_sum(a, i):
+    if i < 0:
+        return 0.0
+    return a[i] + walk_sum(a, i - 1)
+
+
+def test_index_check_inside_recursion(jit):
+    @jit(debug=True)
+    def kernel(out, a, n):
+        out[0] = walk_sum(a, n)
+
+    out = np.zeros(1)
+    kernel[1, 1](out, np.arange(6.0), 5)
+    assert out[0] == 15.0
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 3"):
+        kernel[1, 1](out, np.arange(3.0), 5)
+
+
+@cuda.jit(device=True)
+def runaway_self(x):
+    return runaway_self(x)
+
+
+def test_runaway_recursion_is_a_compile_error():
+    with pytest.raises(pyjit.CompileError,
+                       match="cannot type infer runaway recursion: device function "
+                             "'runaway_self' calls itself before any of its returns"):
+        @cuda.jit("void()")
+        def kernel():
+            runaway_self(1)
+
+
+@cuda.jit(device=True)
+def ping(n):
+    if n <= 0:
+        return 0
+    return pong(n - 1)
+
+
+@cuda.jit(device=True)
+def pong(n):
+    if n <= 0:
+        return 0.5  # a float: ping's return type, assumed int64 in pong, changes
+    return ping(n - 1)
+
+
+def test_mutual_recursion_whose_type_changes_is_a_compile_error():
+    def kernel(out, n):
+        out[0] = ping(n)
+
+    with pytest.raises(pyjit.CompileError,
+                       match="the return type of recursive device function 'ping' does not "
+                             "converge: this call was typed as returning int64, but it "
+                             "returns float64 \\(declare its signature\\)"):
+        cuda.compile_ptx(kernel, "void(float64[:], int64)")
+
+
+@cuda.jit("float64(int64)", device=True)
+def ping_declared(n):
+    if n <= 0:
+        return 0
+    return pong_declared(n - 1)
+
+
+@cuda.jit(device=True)
+def pong_declared(n):
+    if n <= 0:
+        return 0.5
+    return ping_declared(n - 1)
+
+
+def test_declared_signature_settles_mutual_recursion(jit):
+    @jit
+    def kernel(out, n):
+        out[0] = ping_declared(n)
+
+    out = np.zeros(1)
+    kernel[1, 1](out, 5)
+    assert out[0] == 0.5
+    kernel[1, 1](out, 4)
+    assert out[0] == 0.0
+
+
+@cuda.jit(device=True)
+def down(n):
+    if n <= 0:
+        return 0
+    return 1 + down(n - 1)
+
+
+@pytest.mark.parametrize("barrier", [False, True], ids=["thread", "fiber"])
+def test_cpu_backend_stack_overflow_is_a_recursion_error(barrier):
+    # A GPU thread whose stack overflows faults the device; on the CPU
+    # backend the thread raises RecursionError instead of crashing the
+    # process (each CUDA thread runs on its own stack when there are
+    # barriers, else on the worker's).
+    @cuda.jit(target="cpu")
+    def kernel(out, n):
+        if barrier:
+            cuda.syncthreads()
+        out[cuda.grid(1)] = down(n)
+
+    out = np.zeros(4, np.int64)
+    kernel[2, 2](out, 500)
+    assert (out == 500).all()
+    with pytest.raises(RecursionError,
+                       match="maximum recursion depth exceeded in device function 'down'"):
+        kernel[2, 2](out, 10 ** 9)
+    kernel[2, 2](out, 3)  # the backend still runs kernels afterwards
+    assert (out == 3).all()
+
+
+@cuda.jit(device=True)
+def fold(f, a, i):
+    # a function passed down the recursion (a compile-time value)
+    if i == 0:
+        return a[0]
+    return f(fold(f, a, i - 1), a[i])
+
+
+@cuda.jit(device=True)
+def larger(x, y):
+    return max(x, y)
+
+
+def test_function_argument_of_a_recursive_function(jit):
+    @jit
+    def kernel(out, a):
+        out[0] = fold(larger, a, a.size - 1)
+
+    a = np.array([3.0, 9.0, -1.0, 4.0])
+    out = np.zeros(1)
+    kernel[1, 1](out, a)
+    assert out[0] == 9.0
+
+
+def test_recursive_function_returning_a_tuple_is_a_compile_error():
+    @cuda.jit(device=True)
+    def pair(n):
+        if n == 0:
+            return (0, 0)
+        return pair(n - 1)
+
+    def kernel(out):
+        out[0] = pair(3)[0]
+
+    with pytest.raises(pyjit.CompileError,
+                       match="device function 'pair' calls itself: a recursive device "
+                             "function returns a number, a bool or None, not"):
+        cuda.compile_ptx(kernel, "void(int64[:])")
+
+
+@pytest.mark.gpu
+def test_fib_on_the_gpu_is_a_ptx_call():
+    @cuda.jit
+    def kernel(r, x):
+        r[0] = fib_inferred(x[0])
+
+    r = np.zeros(1, np.int64)
+    kernel[1, 1](r, np.array([20], np.int64))
+    assert r[0] == 6765
+    assert "call.uni __pyjit_fn_fib_inferred_0," in kernel.inspect_asm(kernel.signatures[0])
