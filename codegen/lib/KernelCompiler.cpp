@@ -260,8 +260,10 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   }
   // The CPU backend always checks indices: a stray store there would corrupt
   // the Python process itself (on the GPU it is a device fault, reported).
-  auto irModule = ir::generateModule(*typed, types, diags, req.debug, req.maxThreadsPerBlock,
-                                     /*boundsCheck=*/req.host, /*returnsValue=*/exported);
+  auto irModule = ir::generateModule(
+      *typed, types, diags, req.debug, req.maxThreadsPerBlock, /*boundsCheck=*/req.host,
+      /*returnsValue=*/exported,
+      /*fastFloats=*/req.fastmath.arcp || req.fastmath.ninf || req.fastmath.nnan);
   if (!irModule)
     return diags.takeError();
   out.warnings = diags.render(); // no errors here: only warnings and their notes
@@ -304,7 +306,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   EmitOptions emitOptions;
   emitOptions.fastmath = req.fastmath;
   emitOptions.fastmath.contract &= req.fma;
-  emitOptions.lineinfo = req.lineinfo;
+  emitOptions.lineinfo = req.lineinfo || req.debug; // (numba: debug=True has line tables too)
   emitOptions.index32 = req.index32;
   emitOptions.maxThreadsPerBlock = req.maxThreadsPerBlock;
   emitOptions.minBlocksPerSM = req.minBlocksPerSM;

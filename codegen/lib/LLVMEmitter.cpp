@@ -277,7 +277,9 @@ llvm::Expected<llvm::Function *> Emitter::emitBody() {
 
 void Emitter::beginDebugInfo() {
   // .file/.loc directives only (what nvcc -lineinfo gives): no DWARF types
-  // or variables, so optimization is unaffected.
+  // or variables, so optimization is unaffected (DWARF sections would need
+  // ptxas's -g: "Optimized debugging not supported"). Debug mode has them
+  // too (the link gets -lineinfo).
   dib = std::make_unique<llvm::DIBuilder>(module);
   const SourceFile *source = nullptr;
   for (const auto &bb : fn.blocks())

@@ -1188,7 +1188,8 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
   Value *lv = castTo(l, resultType), *rv = castTo(r, resultType);
   auto *complexType = dyn_cast<ComplexType>(resultType);
   bool divides = opc == Opcode::TrueDiv || opc == Opcode::FloorDiv || opc == Opcode::Mod;
-  if (debug && opc == Opcode::Pow && (isa<IntType>(resultType) || isa<FloatType>(resultType))) {
+  if (debug && opc == Opcode::Pow &&
+      (isa<IntType>(resultType) || (isa<FloatType>(resultType) && !fastFloats))) {
     // debug=True: 0 ** negative raises, as in Python.
     Value *zero = isa<IntType>(resultType) ? b.constInt(resultType, 0)
                                            : b.constFloat(resultType, 0.0);
@@ -1198,7 +1199,7 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
                 "ZeroDivisionError", "0.0 cannot be raised to a negative power", {},
                 b.currentLoc());
   }
-  if (debug && divides && complexType && opc == Opcode::TrueDiv) {
+  if (debug && divides && complexType && opc == Opcode::TrueDiv && !fastFloats) {
     // debug=True: complex division by zero raises, as in Python.
     Type *part = ctx.floatTy(complexType->partBits());
     Instruction *re = b.create(Opcode::ComplexPart, part, {rv});
@@ -1211,7 +1212,8 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
                                               b.constBool(false))),
                 "ZeroDivisionError", "complex division by zero", {}, b.currentLoc());
   }
-  if (debug && divides && (isa<IntType>(resultType) || isa<FloatType>(resultType))) {
+  if (debug && divides &&
+      (isa<IntType>(resultType) || (isa<FloatType>(resultType) && !fastFloats))) {
     // debug=True: Python's error model, as numba.cuda's debug mode has it.
     Value *zero = isa<IntType>(resultType) ? b.constInt(resultType, 0)
                                            : b.constFloat(resultType, 0.0);
@@ -1696,7 +1698,8 @@ using detail::IRGen;
 static std::unique_ptr<Function> lower(const TypedFunction &typed, TypeContext &ctx,
                                        DiagnosticEngine &diags, bool debug,
                                        unsigned maxThreadsPerBlock, bool boundsCheck,
-                                       bool returnsValue, detail::RecursiveCallees *callees,
+                                       bool returnsValue, bool fastFloats,
+                                       detail::RecursiveCallees *callees,
                                        std::string name = "") {
   const bool callee = !name.empty();
   IRGen gen(typed, ctx, diags, returnsValue, std::move(name));
@@ -1704,6 +1707,7 @@ static std::unique_ptr<Function> lower(const TypedFunction &typed, TypeContext &
   gen.boundsCheck = debug || boundsCheck;
   gen.maxThreadsPerBlock = maxThreadsPerBlock ? maxThreadsPerBlock : 1024;
   gen.callees = callees;
+  gen.fastFloats = fastFloats;
   gen.checksStack = callee && gen.boundsCheck;
   return gen.run();
 }
@@ -1714,7 +1718,7 @@ std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, Type
                                                 bool returnsValue) {
   detail::RecursiveCallees callees;
   auto fn = lower(typed, ctx, diags, debug, maxThreadsPerBlock, boundsCheck, returnsValue,
-                  &callees);
+                  /*fastFloats=*/false, &callees);
   assert((!fn || callees.order.empty()) && "recursive calls need generateModule");
   return fn;
 }
@@ -1722,11 +1726,11 @@ std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, Type
 std::unique_ptr<ir::Module> pyjit::ir::generateModule(const TypedFunction &typed, TypeContext &ctx,
                                                   DiagnosticEngine &diags, bool debug,
                                                   unsigned maxThreadsPerBlock, bool boundsCheck,
-                                                  bool returnsValue) {
+                                                  bool returnsValue, bool fastFloats) {
   detail::RecursiveCallees callees;
   auto module = std::make_unique<ir::Module>();
   auto first = lower(typed, ctx, diags, debug, maxThreadsPerBlock, boundsCheck, returnsValue,
-                     &callees);
+                     fastFloats, &callees);
   if (!first)
     return nullptr;
   module->functions.push_back(std::move(first));
@@ -1735,7 +1739,7 @@ std::unique_ptr<ir::Module> pyjit::ir::generateModule(const TypedFunction &typed
     const TypedFunction &callee = *callees.order[i];
     DiagnosticEngine::FileScope scope(diags, *callee.file);
     auto fn = lower(callee, ctx, diags, debug, maxThreadsPerBlock, boundsCheck,
-                    /*returnsValue=*/true, &callees, callees.names.at(&callee));
+                    /*returnsValue=*/true, fastFloats, &callees, callees.names.at(&callee));
     if (!fn)
       return nullptr;
     // Its checks join the kernel's table, which the runtime reads; it keeps

@@ -98,6 +98,10 @@ public:
   unsigned maxThreadsPerBlock = 1024; // launch bounds: sizes coop tile storage
   /// Where recursive calls find their callees' names (null: none are made).
   RecursiveCallees *callees = nullptr;
+  /// Fast math that assumes no infinities or NaNs (or division by zero):
+  /// debug mode does not check float division and powers by zero (numba:
+  /// fastmath suppresses ZeroDivisionError).
+  bool fastFloats = false;
   /// A function called recursively, checked: its entry checks the stack
   /// (Opcode::CheckStack).
   bool checksStack = false;

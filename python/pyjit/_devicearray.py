@@ -190,6 +190,9 @@ class DeviceArray(_abi_base()):
     """An n-d array in GPU memory: shape, strides (bytes) and dtype as in numpy."""
 
     def __init__(self, shape, dtype, strides=None, buffer=None):
+        if isinstance(dtype, (tuple, list)) and strides is not None and \
+                not isinstance(strides, (tuple, list)):
+            dtype, strides = strides, dtype  # numba's DeviceNDArray(shape, strides, dtype)
         if isinstance(shape, (int, np.integer)):
             shape = (int(shape),)
         self.shape = tuple(int(s) for s in shape)
@@ -214,7 +217,8 @@ class DeviceArray(_abi_base()):
         contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
         self._cai = {"shape": self.shape, "strides": None if contiguous else self.strides,
                      "typestr": self.dtype.str, "descr": _descr(self.dtype),
-                     "data": (self._buffer.ptr, False),
+                     # (0 for no elements, as the CAI asks)
+                     "data": (self._buffer.ptr if self.size else 0, False),
                      # Kernels and copies go to the legacy default stream (1 in
                      # CAI v3): consumers on other streams order after it.
                      "version": 3, "stream": None if self._buffer_is_host() else 1}
@@ -618,8 +622,8 @@ class DeviceArray(_abi_base()):
         the item sizes. ValueError when that dimension is not contiguous or
         its bytes do not divide into the new item size."""
         dtype = np.dtype(dtype)
-        if dtype == self.dtype:
-            return DeviceArray(self.shape, self.dtype, self.strides, _View(self._buffer, 0))
+        if dtype.itemsize == self.dtype.itemsize:  # (any strides, as numpy's)
+            return DeviceArray(self.shape, dtype, self.strides, _View(self._buffer, 0))
         if not self.shape or (self.shape[-1] > 1 and self.strides[-1] != self.dtype.itemsize):
             raise ValueError("view: changing the dtype needs the last dimension contiguous")
         nbytes = self.shape[-1] * self.dtype.itemsize

@@ -69,12 +69,12 @@ def _parse_signature(text, what):
     if not isinstance(text, str):
         raise TypeError("%s: signatures are strings such as 'float32(float32, float32)', "
                         "got %r" % (what, text))
-    m = re.fullmatch(r"\s*(\w+)\s*\((.*)\)\s*", text)
+    m = re.fullmatch(r"\s*(\w*)\s*\((.*)\)\s*", text)
     if not m:
         raise ValueError("%s: cannot read signature %r" % (what, text))
     params = [p for p in _split_params(m.group(2)) if p]
     dtypes = []
-    for p in [m.group(1)] + params:
+    for p in [m.group(1) or "void"] + params:  # '(f8, f8[:])': no result, numba's void
         name = re.sub(r"\[.*\]$", "", p).strip()
         name = "bool" if name == "boolean" else name
         if name in ("void", "none"):

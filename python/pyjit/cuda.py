@@ -19,7 +19,7 @@ import os as _os
 from ._ext import current_device as _current_device
 from ._ext import ext as _ext
 
-__all__ = ["jit", "compile_ptx", "stream", "default_stream", "legacy_default_stream",
+__all__ = ["jit", "compile_ptx", "vectorize", "guvectorize", "stream", "default_stream", "legacy_default_stream",
            "per_thread_default_stream", "external_stream", "Stream", "to_device", "device_array",
            "device_array_like", "pinned_array", "mapped_array", "MappedArray", "from_dlpack",
            "as_cuda_array", "is_cuda_array", "from_cuda_array_interface", "synchronize",
@@ -536,8 +536,18 @@ class Event:
                 pass
 
 
+class _StreamHandle(int):
+    """A CUstream as an int that also reads as numba's ctypes handle:
+    `stream.handle.value` (None for the default stream, as c_void_p(0))."""
+
+    @property
+    def value(self):
+        return int(self) or None
+
+
 class Stream:
-    """A CUDA stream (numba.cuda.stream). `handle` is the CUstream as an int.
+    """A CUDA stream (numba.cuda.stream). `handle` is the CUstream as an int
+    (with `.value`, as numba's ctypes handle has).
 
     Kernel launches on a stream are asynchronous and ordered on it; host<->device
     copies given a stream are done synchronously in this release (correct, not
@@ -550,7 +560,7 @@ class Stream:
         if handle is None and host_memory():
             handle = 0  # the CPU backend: launches are synchronous, a stream orders nothing
             self._owned = False
-        self.handle = _ext().stream_create() if handle is None else handle
+        self.handle = _StreamHandle(_ext().stream_create() if handle is None else handle)
 
     def synchronize(self):
         """Waits until all work queued on the stream has finished (at once on
@@ -855,7 +865,10 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
         _ext().stream_synchronize(stream)
     ptr = desc["data"][0] or 0
     span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) if all(shape) else 0
-    return DeviceArray(shape, dtype, strides, _External(ptr, span, owner))
+    array = DeviceArray(shape, dtype, strides, _External(ptr, span, owner))
+    if sync and isinstance(stream, int) and stream:
+        array.stream = external_stream(stream)  # (numba: its copies go there)
+    return array
 
 
 def as_cuda_array(obj, sync=True):
@@ -1029,6 +1042,20 @@ _sys.modules[__name__ + ".cg"] = cg  # from pyjit.cuda.cg import this_grid (numb
 _sys.modules[__name__ + ".libdevice"] = libdevice  # from pyjit.cuda import libdevice
 
 from ._reduce import Reduce, reduce  # noqa: E402  (cuda.reduce, numba.cuda's Reduce)
+
+
+def vectorize(signatures=None, target="cuda", **options):
+    """numba.cuda.vectorize: pyjit.vectorize with target='cuda' (the CPU
+    backend where there is no GPU, as cuda.jit)."""
+    from ._ufunc import vectorize as _vectorize
+    return _vectorize(signatures, target=target, **options)
+
+
+def guvectorize(signatures, layout, target="cuda", **options):
+    """numba.cuda.guvectorize: pyjit.guvectorize with target='cuda'."""
+    from ._ufunc import guvectorize as _guvectorize
+    return _guvectorize(signatures, layout, target=target, **options)
+
 from ._ipc import IpcArrayHandle, IpcHandle, open_ipc_array  # noqa: E402  (numba.cuda's IPC)
 
 # numba.cuda.devicearray: DeviceNDArray for isinstance checks, is_cuda_ndarray.

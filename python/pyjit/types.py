@@ -10,7 +10,7 @@
 2-d array; str() of each object is the spelling the compiler parses.
 """
 
-__all__ = ["Type", "ArrayType", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
+__all__ = ["Type", "ArrayType", "Array", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64",
            "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
            "from_dtype",
@@ -64,6 +64,27 @@ class ArrayType(Type):
         super().__init__("%s[%s]" % (dtype, ", ".join(dims)))
         self.dtype = dtype
         self.ndim = len(dims)
+
+
+def Array(dtype, ndim, layout, readonly=False):
+    """numba.types.Array(dtype, ndim, layout): the array type of `ndim`
+    dimensions of `dtype` (a pyjit/numba type) in layout 'C' (float32[:, ::1]),
+    'F' (float32[::1, :]) or 'A' (float32[:, :]). ValueError for another
+    layout or ndim < 1; TypeError for readonly=True (array arguments'
+    mutability comes from the arrays passed)."""
+    if readonly:
+        raise TypeError("types.Array(readonly=True) is not supported: a read-only array "
+                        "argument is typed from the array passed")
+    if not isinstance(ndim, int) or ndim < 1:
+        raise ValueError("types.Array: ndim must be a positive int, got %r" % (ndim,))
+    if layout not in ("C", "F", "A"):
+        raise ValueError("types.Array: layout must be 'C', 'F' or 'A', got %r" % (layout,))
+    dims = [slice(None)] * ndim
+    if layout == "C":
+        dims[-1] = slice(None, None, 1)
+    elif layout == "F":
+        dims[0] = slice(None, None, 1)
+    return dtype[tuple(dims)]
 
 
 def from_dtype(dtype):

@@ -502,3 +502,71 @@ def test_a_device_function_compiled_on_its_own_links_back_through_declare_device
 def test_declare_device_abi_is_checked():
     with pytest.raises(ValueError, match="abi must be 'numba' or 'c'"):
         cuda.declare_device("f_x", "float32(float32)", abi="fortran")
+
+
+def test_cuda_vectorize_and_guvectorize_default_to_the_gpu_target():
+    # numba.cuda.vectorize / guvectorize (numba-cuda's own spelling)
+    @cuda.vectorize(["float32(float32, float32)"])
+    def add(a, b):
+        return a + b
+
+    np.testing.assert_array_equal(add(np.arange(3, dtype=np.float32), np.ones(3, np.float32)),
+                                  np.arange(3) + 1.0)
+
+    @cuda.guvectorize(["(f8, f8, f8[:])"], "(),()->()")  # no result type: void, as numba reads it
+    def scaled(a, b, out):
+        out[0] = a * b
+
+    np.testing.assert_array_equal(scaled(np.arange(4.0), 2.0), np.arange(4.0) * 2.0)
+
+
+def test_stream_handle_reads_as_numbas_ctypes_handle():
+    # cupy.cuda.ExternalStream(s.handle.value) is the usual interop idiom
+    assert cuda.external_stream(0x1234).handle.value == 0x1234
+    assert int(cuda.external_stream(0x1234).handle) == 0x1234
+    assert cuda.default_stream().handle.value is None
+    s = cuda.stream()
+    assert s.handle.value == (int(s.handle) or None)
+
+
+def test_types_array_spells_array_types():
+    from pyjit import types
+    assert str(types.Array(types.float64, 2, "C")) == "float64[:, ::1]"
+    assert str(types.Array(types.float32, 1, "A")) == "float32[:]"
+    assert str(types.Array(types.int32, 3, "F")) == "int32[::1, :, :]"
+    with pytest.raises(ValueError, match="layout must be 'C', 'F' or 'A'"):
+        types.Array(types.float64, 2, "X")
+
+    @cuda.jit(types.void(types.Array(types.float64, 2, "C")))
+    def fill(a):
+        i, j = cuda.grid(2)
+        if i < a.shape[0] and j < a.shape[1]:
+            a[i, j] = i * 10 + j
+
+    a = np.zeros((3, 4))
+    fill[1, (3, 4)](a)
+    np.testing.assert_array_equal(a, np.arange(3)[:, None] * 10 + np.arange(4))
+
+
+def test_device_ndarray_takes_numbas_argument_order():
+    d = cuda.devicearray.DeviceNDArray((1, 10), (80, 8), np.float64)  # (shape, strides, dtype)
+    assert (d.shape, d.strides, d.dtype) == ((1, 10), (80, 8), np.float64)
+    d = cuda.devicearray.DeviceNDArray((2, 3), np.int32)  # pyjit's (shape, dtype)
+    assert (d.shape, d.strides, d.dtype) == ((2, 3), (12, 4), np.int32)
+
+
+def test_zero_size_array_interface_pointer_is_zero():
+    # CAI v3: "For zero-size arrays, use 0 here"
+    assert cuda.device_array(0).__cuda_array_interface__["data"] == (0, False)
+    assert cuda.device_array((3, 0)).__cuda_array_interface__["data"][0] == 0
+    assert cuda.device_array(2).__cuda_array_interface__["data"][0] != 0
+
+
+def test_view_of_a_strided_array_with_the_same_item_size():
+    host = np.arange(32, dtype=np.int16).reshape(4, 8)
+    v = cuda.to_device(host)[:, ::2].view(np.uint16)  # numpy allows this for any strides
+    want = host[:, ::2].view(np.uint16)
+    assert (v.shape, v.strides, v.dtype) == (want.shape, want.strides, want.dtype)
+    np.testing.assert_array_equal(v.copy_to_host(), want)
+    with pytest.raises(ValueError, match="needs the last dimension contiguous"):
+        cuda.to_device(host)[:, ::2].view(np.uint8)

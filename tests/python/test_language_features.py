@@ -796,6 +796,27 @@ def test_debug_mode_raises_zero_division_error(jit):
     assert o[0] == 0.5
 
 
+
+def test_fastmath_debug_mode_does_not_raise_for_float_division_by_zero(jit):
+    # numba-cuda's test_fastmath: fastmath suppresses the ZeroDivisionError
+    # of debug mode for floats (IEEE inf); integers still raise.
+    @jit(fastmath=True, debug=True, opt=False)
+    def fdiv(o, x, y):
+        o[0] = x / y
+        o[1] = x ** -1.0 if y == 0.0 else 0.0
+
+    @jit(fastmath=True, debug=True)
+    def idiv(o, n):
+        o[0] = 7 // n
+
+    o = np.zeros(2, np.float32)
+    fdiv[1, 1](o, np.float32(1.0), np.float32(0.0))
+    assert o[0] == np.inf
+    with pytest.raises(ZeroDivisionError, match="integer division or modulo by zero"):
+        idiv[1, 1](np.zeros(1), 0)
+    ptx, _ = cuda.compile_ptx(fdiv.py_func, "void(float32[::1], float32, float32)", debug=True)
+    assert ".loc" in ptx  # (debug mode has line tables, as numba's)
+
 def test_tuple_ordering_repetition_and_the_operator_module(jit):
     import operator
     from operator import mul

@@ -34,11 +34,13 @@ std::unique_ptr<Function> generateIR(const TypedFunction &typed, TypeContext &ct
 /// (returning its value, generateIR's returnsValue). functions[0] is
 /// `typed`'s, and its errorSites hold every function's (the Raise and
 /// CheckStack instructions of the others are numbered into them; each keeps the table
-/// as far as its own sites).
+/// as far as its own sites). `fastFloats`: fast math that assumes no
+/// infinities or NaNs, under which debug mode does not check float division
+/// by zero (numba: fastmath suppresses that ZeroDivisionError).
 std::unique_ptr<Module> generateModule(const TypedFunction &typed, TypeContext &ctx,
                                        DiagnosticEngine &diags, bool debug = false,
                                        unsigned maxThreadsPerBlock = 0, bool boundsCheck = false,
-                                       bool returnsValue = false);
+                                       bool returnsValue = false, bool fastFloats = false);
 
 } // namespace pyjit::ir
 
