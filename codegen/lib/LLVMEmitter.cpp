@@ -142,16 +142,19 @@ llvm::Function *Emitter::internalFunction(llvm::StringRef name, llvm::ArrayRef<i
   if (options.host)
     params.push_back(llvm::PointerType::get(ctx, 0)); // HostContext *
   cantFail(parameterTypes(types, 0, params)); // (the types passed the callee's own check)
+  llvm::Type *resultTy = b.getInt32Ty();
   if (!isa<ir::NoneType>(returnType))
-    params.push_back(llvm::PointerType::get(ctx, 0));
-  auto *fnTy = llvm::FunctionType::get(b.getInt32Ty(), params, false);
+    resultTy = llvm::StructType::get(ctx, {b.getInt32Ty(), memTypeOf(returnType)});
+  auto *fnTy = llvm::FunctionType::get(resultTy, params, false);
   return llvm::Function::Create(fnTy, llvm::GlobalValue::InternalLinkage, name, module);
 }
 
 void Emitter::stopThread() {
   llvm::Type *resultTy = kernel->getReturnType();
-  if (options.abi == EmitOptions::Abi::Internal)
-    b.CreateRet(b.getInt32(1));
+  if (options.abi == EmitOptions::Abi::Internal) // status 1 (and no value)
+    b.CreateRet(resultTy->isStructTy()
+                    ? b.CreateInsertValue(llvm::Constant::getNullValue(resultTy), b.getInt32(1), 0)
+                    : static_cast<llvm::Value *>(b.getInt32(1)));
   else if (resultTy->isVoidTy())
     b.CreateRetVoid();
   else // a raise's early return gives 0 (the thread stops in numba too)
@@ -998,14 +1001,10 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
         args.push_back(isa<ir::BoolType>(op->type()) ? b.CreateZExt(v, b.getInt8Ty()) : v);
       }
     }
-    llvm::AllocaInst *slot = nullptr;
-    if (!isa<ir::NoneType>(t)) { // the result's slot, in the entry block (not one per iteration)
-      llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
-      slot = entry.CreateAlloca(memTypeOf(t), nullptr, inst.text + ".result");
-      args.push_back(b.CreateAddrSpaceCast(slot, b.getPtrTy(0)));
-    }
     llvm::Function *callee = internalFunction(inst.text, types, t);
-    llvm::Value *status = b.CreateCall(callee, args);
+    llvm::Value *returned = b.CreateCall(callee, args);
+    bool hasValue = !isa<ir::NoneType>(t);
+    llvm::Value *status = hasValue ? b.CreateExtractValue(returned, 0) : returned;
     // A callee that stopped (a raise) stops this thread too.
     llvm::BasicBlock *stop = llvm::BasicBlock::Create(ctx, "call.stop", kernel);
     llvm::BasicBlock *next = llvm::BasicBlock::Create(ctx, "call.next", kernel);
@@ -1013,9 +1012,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     b.SetInsertPoint(stop);
     stopThread();
     b.SetInsertPoint(next);
-    if (!slot)
+    if (!hasValue)
       return llvm::Error::success();
-    result = b.CreateLoad(memTypeOf(t), slot);
+    result = b.CreateExtractValue(returned, 1);
     if (isa<ir::BoolType>(t))
       result = b.CreateICmpNE(result, b.getInt8(0));
     break;
@@ -1262,10 +1261,12 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     };
     if (inst.intImm == 1) { // the thread stops (a raise)
       stopThread();
-    } else if (options.abi == EmitOptions::Abi::Internal) {
-      if (inst.numOperands()) // the result through the pointer passed last
-        b.CreateStore(storeValue(inst.operand(0)), kernel->getArg(kernel->arg_size() - 1));
-      b.CreateRet(b.getInt32(0));
+    } else if (options.abi == EmitOptions::Abi::Internal) { // status 0 and the value
+      b.CreateRet(inst.numOperands() ? b.CreateInsertValue(
+                                           b.CreateInsertValue(llvm::PoisonValue::get(resultTy),
+                                                               b.getInt32(0), 0),
+                                           storeValue(inst.operand(0)), 1)
+                                     : static_cast<llvm::Value *>(b.getInt32(0)));
     } else if (options.abi == EmitOptions::Abi::Numba) {
       if (inst.numOperands()) // the result through the pointer passed first
         b.CreateStore(storeValue(inst.operand(0)), kernel->getArg(0));

@@ -18,7 +18,7 @@ def down(n):
 def k(out, n):
     out[0] = down(n)
 
-# CHECK: define internal i32 @__pyjit_fn_down_0(ptr %0, i64 %n, ptr %1)
+# CHECK: define internal { i32, i64 } @__pyjit_fn_down_0(ptr %0, i64 %n)
 # CHECK: getelementptr inbounds i8, ptr %0, i32 104
 # CHECK: call ptr @llvm.frameaddress.p0(i32 0)
 # CHECK: icmp ult i64

@@ -44,8 +44,8 @@ void CudaError::log(raw_ostream &os) const {
     return;
   }
   os << Call << " failed";
-  if (!Context.empty())
-    os << " for " << Context;
+  if (!Context.empty()) // "for kernel 'k'", or "after kernel 'k'" as it is
+    os << (StringRef(Context).starts_with("after ") ? " " : " for ") << Context;
   os << ": " << (Name.empty() ? "CUresult " + std::to_string(Code) : Name);
   if (!Description.empty())
     os << " (" << Description << ")";

@@ -43,9 +43,10 @@ struct EmitOptions {
   /// passed first (numba's own device-function ABI).
   /// Internal: `fn` is a device function called recursively (ir::Opcode::
   /// Call), a function of the module with internal linkage: the host
-  /// context first (CPU backend), the parameters as a kernel's (arrays'
-  /// data as generic pointers), then a pointer to the result (none for
-  /// None); it returns an int32 status, 1 when the thread stopped (a raise).
+  /// context first (CPU backend), then the parameters as a kernel's (arrays'
+  /// data as generic pointers); it returns an int32 status, 1 when the
+  /// thread stopped (a raise), in a {status, value} pair when it returns a
+  /// value (not through memory: a recursion's frames stay small).
   enum class Abi { Kernel, C, Numba, Internal } abi = Abi::Kernel;
   std::string exportName;
 };
