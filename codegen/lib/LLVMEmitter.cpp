@@ -766,6 +766,7 @@ Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::V
   case ir::Opcode::ArrayCast:
   case ir::Opcode::RecordFieldView:
   case ir::Opcode::ComplexPartView:
+  case ir::Opcode::ArrayFieldView:
   case ir::Opcode::ArrayReshape:
     return arraySpace(inst->operand(0), seen);
   case ir::Opcode::Phi: {
@@ -1112,6 +1113,13 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
       parts.strides[d] = stride;
       stride = b.CreateMul(stride, parts.shape[d]);
     }
+    arrays[&inst] = std::move(parts);
+    return llvm::Error::success();
+  }
+  case Opcode::ArrayFieldView: {
+    ArrayParts parts = arrays.at(inst.operand(0));
+    parts.data = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), parts.data,
+                                              static_cast<uint64_t>(inst.intImm));
     arrays[&inst] = std::move(parts);
     return llvm::Error::success();
   }

@@ -58,6 +58,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::RecordLoad: return "load_field";
   case Opcode::RecordFieldView: return "field_view";
   case Opcode::ComplexPartView: return "part_view";
+  case Opcode::ArrayFieldView: return "field_array";
   case Opcode::ArrayReshape: return "reshape";
   case Opcode::ArrayTranspose: return "transpose";
   case Opcode::ArrayNewAxis: return "new_axis";

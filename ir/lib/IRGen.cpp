@@ -1456,6 +1456,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   }
   if (e.attr == "T")
     return RValue::of(b.create(Opcode::ArrayTranspose, ei.type, {array}));
+  if (auto *rt = dyn_cast<RecordType>(at->dtype()); rt && rt->field(e.attr))
+    return fieldArray(array, e.attr);
   if (e.attr == "real" || e.attr == "imag") { // of a complex array: a view of its parts
     if (!isa<ComplexType>(at->dtype()))
       return RValue::of(array); // a real array's .real
@@ -1563,9 +1565,20 @@ std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
   return out;
 }
 
+RValue IRGen::fieldArray(Value *array, const std::string &name) {
+  auto *at = cast<ArrayType>(array->type());
+  const RecordType::Field *f = cast<RecordType>(at->dtype())->field(name);
+  Instruction *view = b.create(Opcode::ArrayFieldView,
+                               ctx.array(f->type, at->ndim(), Layout::A, at->readonly()), {array});
+  view->intImm = static_cast<int64_t>(f->offset);
+  return RValue::of(view);
+}
+
 RValue IRGen::subscript(const SubscriptExpr &e) {
   if (isFieldAccess(e)) // a[i]['x']
     return fieldValue(e);
+  if (auto *name = dyn_cast<StrLitExpr>(e.index.get()); name && isa<ArrayType>(info(e).type))
+    return fieldArray(gen(*e.value).value, name->value); // a['x'] of a record array
   if (isa<RecordType>(info(e).type) && isa<ArrayType>(info(*e.value).type)) // r = a[i]
     return recordRef(e);
   RValue base = gen(*e.value);

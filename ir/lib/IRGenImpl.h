@@ -189,6 +189,8 @@ private:
   const ExprInfo &info(const Expr &e) const { return typed->info(&e); }
   Type *localType(const std::string &name) const { return typed->locals.at(name); }
   RValue inlineCall(const CallExpr &e, const CallBinding &binding);
+  /// a.x, a['x'] of the record array `array`: Opcode::ArrayFieldView.
+  RValue fieldArray(Value *array, const std::string &name);
   /// The argument values of a call of a device function, per parameter
   /// (defaults, None, `*tuple` elements evaluated once).
   std::vector<RValue> callArguments(const CallBinding &binding);

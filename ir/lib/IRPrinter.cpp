@@ -96,6 +96,9 @@ public:
     case Opcode::Call:
       os << " @" << inst.text;
       break;
+    case Opcode::ArrayFieldView:
+      os << " +" << inst.intImm; // the field's byte offset
+      break;
     case Opcode::Ret:
       if (inst.intImm == 1)
         os << ".stop";

@@ -147,6 +147,8 @@ private:
   /// (mutual recursion), whose typing takes that result as final; checked
   /// when the callee's typing ends.
   /// `def`: fn's definition; `callee` is complete only once its typing ends.
+  /// a.x, a['x'] of a record array `at`: the array of the field (a view).
+  ExprInfo fieldArray(ArrayType *at, const std::string &name, SourceRange range);
   ExprInfo recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
                          const FunctionDef &def, CallBinding binding,
                          llvm::ArrayRef<Type *> argTypes, const TypedFunction *callee,

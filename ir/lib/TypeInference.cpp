@@ -1426,11 +1426,35 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       return ExprInfo{ctx.builtin("method.array." + attr)};
     if (isArrayReduction(attr)) // a.sum(), a.max(), ...: called below (InferCalls)
       return ExprInfo{ctx.builtin("method.array." + attr)};
+    if (auto *rt = dyn_cast<RecordType>(at->dtype()); rt && rt->field(attr))
+      return fieldArray(at, attr, e.range());
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");
     return {};
   }
   error(e.range(), "a value of type " + typeName(base.type) + " has no attribute '" + attr + "'");
   return {};
+}
+
+ExprInfo Inferer::fieldArray(ArrayType *at, const std::string &name, SourceRange range) {
+  auto *rt = cast<RecordType>(at->dtype());
+  const RecordType::Field *f = rt->field(name);
+  if (!f) {
+    error(range, "the record array's dtype has no field '" + name + "'");
+    return {};
+  }
+  if (f->isArray()) {
+    error(range, "field '" + name + "' is an array in each element: a[i]." + name +
+                     " is its array (the field of every element is not supported)");
+    return {};
+  }
+  // Loads and stores of the view assume the field's natural alignment.
+  uint64_t natural = f->type->isScalar() ? elementBytes(f->type) : 1;
+  if (placementAlignment(rt->size(), f->offset) < natural) {
+    error(range, "field '" + name + "' is not aligned to its size in the record (a packed "
+                 "dtype): read it per element, a[i]." + name);
+    return {};
+  }
+  return ExprInfo{ctx.array(f->type, at->ndim(), Layout::A, at->readonly())};
 }
 
 std::optional<std::vector<int64_t>> Inferer::tupleSlice(const SliceExpr &s, size_t size) {
@@ -1722,6 +1746,11 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     error(e.range(), base.constant->name + " has no member '" + name->value + "'");
     return {};
   }
+  if (auto *at = dyn_cast<ArrayType>(base.type); at && isa<RecordType>(at->dtype()))
+    if (auto *name = dyn_cast<StrLitExpr>(e.index.get())) { // a['x'], as a.x
+      result.exprs[name] = ExprInfo{ctx.none()};
+      return fieldArray(at, name->value, e.index->range());
+    }
   if (auto *rt = dyn_cast<RecordType>(base.type)) {
     // a[i]['x']: a field by its name, a string literal; a[i][0]: by its
     // position, a constant int (numba; negative counts from the end).

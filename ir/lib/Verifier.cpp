@@ -287,6 +287,19 @@ private:
                          "float array of the same rank");
       return llvm::Error::success();
     }
+    case Opcode::ArrayFieldView: {
+      auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
+      auto *view = llvm::dyn_cast<ArrayType>(inst.type());
+      auto *rt = at ? llvm::dyn_cast<RecordType>(at->dtype()) : nullptr;
+      bool found = rt && view && llvm::any_of(rt->fields(), [&](const RecordType::Field &f) {
+        return !f.isArray() && f.type == view->dtype() &&
+               f.offset == static_cast<uint64_t>(inst.intImm);
+      });
+      if (!found || view->ndim() != at->ndim())
+        return fail(&bb, "a field array takes a record array and gives the array of one of its "
+                         "fields, of the same rank");
+      return llvm::Error::success();
+    }
     case Opcode::RecordFieldView: {
       auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
       auto *rt = at ? llvm::dyn_cast<RecordType>(at->dtype()) : nullptr;

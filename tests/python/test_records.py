@@ -772,3 +772,56 @@ def test_device_functions_return_records(jit):
     k[1, 1](a, res)
     assert res[0] == a[0] and res[1] == a[2]
     assert res[2]["g"] == 102
+
+
+FIELDS = np.dtype([("v1", np.int64), ("v2", np.float64), ("c", np.complex64)])
+
+
+def test_field_of_a_record_array_is_an_array_view(jit):
+    # numba: a.v1 and a['v1'] of a record array are strided views of that field
+    @jit
+    def kernel(x, out, imag):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = x.v1[i] + x["v2"][i]
+            x.v2[i] = 2.5 * i  # writes go to the records
+            c = x["c"]
+            imag[i] = c[i].imag
+
+    a = np.zeros(5, dtype=FIELDS)
+    a["v1"] = np.arange(5)
+    a["v2"] = 0.5
+    a["c"] = 1 + 3j * np.arange(5)
+    out = np.zeros(5)
+    imag = np.zeros(5, np.float32)
+    kernel[1, 8](a, out, imag)
+    np.testing.assert_array_equal(out, np.arange(5) + 0.5)
+    np.testing.assert_array_equal(a["v2"], 2.5 * np.arange(5))
+    np.testing.assert_array_equal(imag, 3.0 * np.arange(5))
+    np.testing.assert_array_equal(a["v1"], np.arange(5))  # untouched
+
+
+def test_field_array_of_a_2d_record_array_and_its_shape(jit):
+    @jit
+    def kernel(x, out):
+        v = x.v1
+        for i in range(v.shape[0]):
+            for j in range(v.shape[1]):
+                out[i, j] = v[i, j] * 10 + v.ndim
+
+    a = np.zeros((2, 3), dtype=FIELDS)
+    a["v1"] = np.arange(6).reshape(2, 3)
+    out = np.zeros((2, 3), np.int64)
+    kernel[1, 1](a, out)
+    np.testing.assert_array_equal(out, np.arange(6).reshape(2, 3) * 10 + 2)
+
+
+def test_field_array_of_a_packed_field_is_refused():
+    packed = np.dtype([("a", np.int8), ("b", np.int32)])
+
+    def kernel(x, out):
+        out[0] = x.b[0]
+
+    with pytest.raises(pyjit.CompileError,
+                       match="field 'b' is not aligned to its size in the record"):
+        cuda.compile_ptx(kernel, (pyjit.from_dtype(packed)[:], pyjit.float64[:]))

@@ -92,6 +92,10 @@ enum class Opcode {
   // parts of a complex array (a.real, a.imag): the part's dtype, the same
   // extents and byte strides.
   ComplexPartView,
+  // ArrayFieldView(a) -> the array of one field of a record array's
+  // elements (a.x, a['x']): the field's dtype at byte offset intImm into
+  // each element, the same extents and byte strides.
+  ArrayFieldView,
   // ArrayStride(a) with the dimension in intImm -> int64 bytes.
   ArrayStride,
   // ArrayTranspose(a) -> a view with the dimensions in reverse order (a.T).
