@@ -1070,6 +1070,8 @@ RValue IRGen::genImpl(const Expr &e) {
   switch (e.kind()) {
   case Expr::Kind::NoneLit:
     return RValue{ctx.none(), nullptr, {}}; // an argument for a None parameter
+  case Expr::Kind::StrLit: // a compile-time string (an argument): nothing at run time
+    return RValue{ei.type, nullptr, {}};
   case Expr::Kind::Name: {
     auto &n = cast<NameExpr>(e);
     RValue v;

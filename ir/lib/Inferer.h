@@ -147,6 +147,10 @@ private:
   /// (mutual recursion), whose typing takes that result as final; checked
   /// when the callee's typing ends.
   /// `def`: fn's definition; `callee` is complete only once its typing ends.
+  /// `s == "add"` where an operand is a compile-time string: the constant
+  /// bool (an error for other operators); none when no operand is a string.
+  std::optional<ExprInfo> stringComparison(const ast::CompareExpr &c,
+                                           llvm::ArrayRef<ExprInfo> ops);
   /// a.x, a['x'] of a record array `at`: the array of the field (a view).
   ExprInfo fieldArray(ArrayType *at, const std::string &name, SourceRange range);
   ExprInfo recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
@@ -240,6 +244,11 @@ private:
   /// CPython's compiler folds it; none for any other expression.
   std::optional<ExprInfo> literalTree(const ast::Expr &e);
   ExprInfo constant(GlobalValue v) {
+    if (v.isString()) { // no run-time value: it compares and passes when compiling
+      ExprInfo info{ctx.builtin("str")};
+      info.constant = std::move(v);
+      return info;
+    }
     if (v.kind == GlobalValue::Kind::ConstArray) {
       // An array in a global tuple: read only, in constant memory (as a
       // global array is).

@@ -60,6 +60,8 @@ std::string Type::str() const {
   case Kind::Namespace:
     return "namespace(" + cast<NamespaceType>(this)->path().str() + ")";
   case Kind::Builtin:
+    if (cast<BuiltinType>(this)->path() == "str") // a compile-time string (TypeContext::str)
+      return "str";
     return "function(" + cast<BuiltinType>(this)->path().str() + ")";
   }
   return "?";

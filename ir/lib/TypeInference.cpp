@@ -801,8 +801,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   case Expr::Kind::NoneLit:
     return ExprInfo{ctx.none()};
   case Expr::Kind::StrLit:
-    error(e.range(), "a string value is not supported in kernels");
-    return {};
+    return constant(GlobalValue::ofString(cast<StrLitExpr>(e).value));
   case Expr::Kind::Name:
     return name(cast<NameExpr>(e));
   case Expr::Kind::Attribute:
@@ -967,6 +966,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       bool same = isa<NoneType>(ops[0].type) && isa<NoneType>(ops[1].type);
       return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Eq ? same : !same));
     }
+    if (std::optional<ExprInfo> s = stringComparison(c, ops))
+      return *s;
     // Each link of a chain (a < b < c is a < b and b < c); a link of == or !=
     // between values that can never be equal is decided now.
     std::optional<bool> decided;
@@ -1184,6 +1185,8 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
     return info;
   }
   case GlobalValue::Kind::Unsupported:
+    if (g.isString()) // a compile-time string, as a literal is
+      return constant(g);
     error(range, "global '" + spelled + "' of type " + g.name + " is not supported in kernels");
     return {};
   }
@@ -1455,6 +1458,23 @@ ExprInfo Inferer::fieldArray(ArrayType *at, const std::string &name, SourceRange
     return {};
   }
   return ExprInfo{ctx.array(f->type, at->ndim(), Layout::A, at->readonly())};
+}
+
+std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
+                                                  llvm::ArrayRef<ExprInfo> ops) {
+  auto isString = [](const ExprInfo &x) { return x.constant && x.constant->isString(); };
+  if (std::none_of(ops.begin(), ops.end(), isString))
+    return std::nullopt;
+  if (c.ops.size() != 1 || (c.ops[0] != CompareOp::Eq && c.ops[0] != CompareOp::NotEq)) {
+    error(c.range(), "strings compare with '==' and '!=' in kernels (when compiling)");
+    return ExprInfo{};
+  }
+  if (!ops[0].type || !ops[1].type)
+    return ExprInfo{};
+  // Decided now, as numba decides Literal[str] comparisons: a string never
+  // equals a number.
+  bool same = isString(ops[0]) && isString(ops[1]) && ops[0].constant->data == ops[1].constant->data;
+  return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Eq ? same : !same));
 }
 
 std::optional<std::vector<int64_t>> Inferer::tupleSlice(const SliceExpr &s, size_t size) {
@@ -2318,6 +2338,10 @@ static std::string constantsKey(llvm::ArrayRef<std::optional<GlobalValue>> const
       return "i" + std::to_string(v.i);
     case GlobalValue::Kind::Bool:
       return std::string(v.i ? "True" : "False");
+    case GlobalValue::Kind::Unsupported:
+      if (v.isString())
+        return "s" + std::to_string(v.data.size()) + ":" + v.data;
+      return std::string("?");
     case GlobalValue::Kind::Tuple: {
       std::string s = "(";
       for (const GlobalValue &e : v.elements)

@@ -573,3 +573,51 @@ def test_a_call_tree_of_16384_inlined_calls(jit, tmp_path):
     out = np.zeros_like(a)
     jit(m.k)[1, 4](a, out)
     np.testing.assert_array_equal(out, [ref(depth, x) for x in a])
+
+
+STRING_MODE = "max"
+
+
+@cuda.jit(device=True)
+def combine_by_name(a, b, op):
+    if op == "add":
+        return a + b
+    elif op == "mul":
+        return a * b
+    return max(a, b)
+
+
+@cuda.jit(device=True)
+def load_flag(g, v):
+    # numba-cuda issue 755: a string literal passed to a device function
+    if v == "1":
+        g[0] = 1.0
+    if v != "1":
+        g[1] = 2.0
+
+
+def test_string_arguments_are_compile_time_constants(jit):
+    @jit
+    def kernel(out, g):
+        out[0] = combine_by_name(3.0, 4.0, "add")
+        out[1] = combine_by_name(3.0, 4.0, "mul")
+        out[2] = combine_by_name(3.0, 4.0, STRING_MODE)  # a global string
+        out[3] = 1.0 if STRING_MODE == "max" else 0.0
+        out[4] = 1.0 if "a" == 1 else 0.0  # a string never equals a number
+        load_flag(g, "1")
+
+    out = np.zeros(5)
+    g = np.zeros(2)
+    kernel[1, 1](out, g)
+    np.testing.assert_array_equal(out, [7.0, 12.0, 4.0, 1.0, 0.0])
+    np.testing.assert_array_equal(g, [1.0, 0.0])
+
+
+def test_string_has_no_run_time_value():
+    def kernel(a):
+        s = "hello"
+        a[0] = s
+
+    with pytest.raises(pyjit.CompileError,
+                       match="cannot store a value of type str into an array of float32"):
+        cuda.compile_ptx(kernel, "void(float32[:])")

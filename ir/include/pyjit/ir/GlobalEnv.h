@@ -100,6 +100,13 @@ struct GlobalValue {
   static GlobalValue ofFunction(std::string n) { return {Kind::Function, 0, 0.0, std::move(n)}; }
   static GlobalValue ofDType(std::string n) { return {Kind::DType, 0, 0.0, std::move(n)}; }
   static GlobalValue unsupported(std::string what) { return {Kind::Unsupported, 0, 0.0, std::move(what)}; }
+  /// A str (a literal, or a global): numba's compile-time Literal[str].
+  static GlobalValue ofString(std::string text) {
+    GlobalValue v = unsupported("str");
+    v.data = std::move(text);
+    return v;
+  }
+  bool isString() const { return kind == Kind::Unsupported && name == "str"; }
   static GlobalValue ofDeviceFunction(const DeviceFunctionSource *fn) {
     GlobalValue v;
     v.kind = Kind::DeviceFunction;
