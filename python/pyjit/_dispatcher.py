@@ -50,6 +50,8 @@ def _dim3(value, what):
 _CUDA_LIMITS = {"max_threads_per_block": 1024, "max_block_dim": (1024, 1024, 64),
                 "max_grid_dim": (2 ** 31 - 1, 65535, 65535),
                 "max_shared_memory_per_block": 48 * 1024,
+                # sm_90's, with a kernel's opt-in (the GPU's kernels opt in)
+                "max_shared_memory_per_block_optin": 227 * 1024,
                 "name": "the CPU backend (with CUDA's limits)"}
 
 
@@ -70,10 +72,12 @@ def _check_limits(kernel, griddim, blockdim, shared, device):
         if d > most:
             raise ValueError("%s: griddim.%s = %d exceeds the device's limit of %d blocks"
                              % (where, "xyz"[axis], d, most))
-    if shared > limits["max_shared_memory_per_block"]:
+    # Kernels opt in to the device's largest shared memory per block
+    # (runtime::allowOptInSharedMemory), less their static shared memory.
+    most = limits.get("max_shared_memory_per_block_optin") or limits["max_shared_memory_per_block"]
+    if shared > most:
         raise ValueError("%s: %d bytes of dynamic shared memory exceed the device's limit of "
-                         "%d bytes per block" % (where, shared,
-                                                 limits["max_shared_memory_per_block"]))
+                         "%d bytes per block" % (where, shared, most))
 
 
 def _stream_handle(stream):
@@ -164,6 +168,9 @@ class _Overload:
         self.cubin = cached["image"]
         self.kernel = ext().Kernel(self.cubin, self.entry, params, self.index32, False,
                                    self.cooperative)
+        carveout = _options.shared_memory_carveout(dispatcher.options)
+        if carveout is not None:  # CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
+            self.kernel.set_attribute(9, carveout)
 
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
         """Blocks of `blockdim` threads of this overload that can be resident at

@@ -15,7 +15,8 @@ import warnings
 FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reassoc")
 
 _KNOWN = ("debug", "opt", "lineinfo", "fastmath", "fma", "max_registers", "inline",
-          "forceinline", "cache", "target", "racecheck", "launch_bounds", "link")
+          "forceinline", "cache", "target", "racecheck", "launch_bounds", "link",
+          "shared_memory_carveout")
 _TARGETS = ("cuda", "gpu", "cpu")
 
 
@@ -74,6 +75,7 @@ def check(options, func_name):
         raise ValueError("option max_registers must be an int from 16 to 255 (0 or None: no "
                          "limit), got %r" % (regs,))
     launch_bounds(options)
+    shared_memory_carveout(options)
     link = options.get("link")
     if isinstance(link, (set, frozenset)):  # numba takes a set too: a stable order
         link = options["link"] = sorted(link, key=str)
@@ -90,6 +92,31 @@ def check(options, func_name):
             or (isinstance(inline, str) and inline in ("always", "never"))):
         raise ValueError("option inline must be 'always', 'never', True or False, got %r"
                          % (inline,))
+
+
+_CARVEOUTS = {"MaxL1": 0, "MaxShared": 100, "default": -1}
+
+
+def shared_memory_carveout(options):
+    """numba-cuda's `shared_memory_carveout` option as the percent of the
+    L1/shared memory of a multiprocessor preferred as shared memory
+    (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, a hint to the
+    driver): "MaxL1" 0, "MaxShared" 100, "default" or -1 the driver's
+    choice, or an int from 0 to 100; None when not given. Raises ValueError."""
+    value = options.get("shared_memory_carveout")
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if value not in _CARVEOUTS:
+            raise ValueError("Invalid carveout value: %r (shared_memory_carveout takes 'MaxL1', "
+                             "'MaxShared', 'default' or an int from -1 to 100)" % (value,))
+        return _CARVEOUTS[value]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError("Invalid carveout value: %r (shared_memory_carveout takes 'MaxL1', "
+                         "'MaxShared', 'default' or an int from -1 to 100)" % (value,))
+    if not -1 <= value <= 100:
+        raise ValueError("shared_memory_carveout must be between -1 and 100, got %d" % value)
+    return value
 
 
 def launch_bounds(options):

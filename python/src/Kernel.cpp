@@ -157,6 +157,9 @@ PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
     auto fn = (*module)->getFunction(*entry);
     if (!fn)
       return python::raiseRuntime(fn.takeError());
+    // Launches may ask for the device's opt-in dynamic shared memory.
+    if (llvm::Error err = runtime::allowOptInSharedMemory(*fn))
+      return python::raiseRuntime(std::move(err));
     gpuModule = std::move(*module);
     function = *fn;
   }
@@ -694,12 +697,27 @@ PyObject *kernelMaxActiveBlocks(PyObject *obj, PyObject *args) {
   return PyLong_FromLong(*blocks);
 }
 
+PyObject *kernelSetAttribute(PyObject *obj, PyObject *args) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  int attribute, value;
+  if (!PyArg_ParseTuple(args, "ii", &attribute, &value))
+    return nullptr;
+  if (!self->module) // the CPU backend: the driver's attributes do not apply
+    Py_RETURN_NONE;
+  if (llvm::Error err = runtime::setFunctionAttribute(self->function, attribute, value))
+    return python::raiseRuntime(std::move(err));
+  Py_RETURN_NONE;
+}
+
 PyMethodDef kernelMethods[] = {
     {"attributes", kernelAttributes, METH_NOARGS,
      "attributes() -> dict(regs_per_thread, shared_mem_per_block, local_mem_per_thread,\n"
      "const_mem_size, max_threads_per_block, ptx_version, binary_version) in bytes/registers."},
     {"max_active_blocks", kernelMaxActiveBlocks, METH_VARARGS,
      "max_active_blocks(block_size, dynamic_shared_bytes=0) -> resident blocks per SM."},
+    {"set_attribute", kernelSetAttribute, METH_VARARGS,
+     "set_attribute(attribute, value): cuFuncSetAttribute (a CUfunction_attribute); nothing on\n"
+     "the CPU backend. Raises CudaError."},
     {"error_record", kernelErrorRecord, METH_NOARGS,
      "error_record() -> None or tuple of the error record's words (then cleared)."},
     {"launch", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(kernelLaunch)),

@@ -55,6 +55,8 @@ Error readInfo(const DriverApi &api, CUdevice device, DeviceInfo &info) {
       {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, &info.maxGridDim[2]},
       {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
        &info.maxSharedMemoryPerBlock},
+      {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+       &info.maxSharedMemoryPerBlockOptin},
       {CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, &info.multiProcessorCount},
       {CU_DEVICE_ATTRIBUTE_WARP_SIZE, &info.warpSize},
   };

@@ -40,6 +40,7 @@ namespace pyjit::runtime {
   X(cuModuleGetFunction)                                                       \
   X(cuModuleGetGlobal)                                                         \
   X(cuFuncGetAttribute)                                                        \
+  X(cuFuncSetAttribute)                                                        \
   X(cuLaunchKernel)                                                            \
   X(cuLaunchCooperativeKernel)                                                 \
   X(cuMemAlloc)                                                                \

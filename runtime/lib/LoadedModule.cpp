@@ -6,6 +6,7 @@
 
 #include "pyjit/runtime/LoadedModule.h"
 #include "DriverApi.h"
+#include "pyjit/runtime/Device.h"
 
 #include "llvm/ADT/SmallString.h"
 
@@ -69,6 +70,28 @@ LoadedModule::getGlobal(StringRef name) const {
   if (r != CUDA_SUCCESS)
     return makeCudaError(*api, "cuModuleGetGlobal", r, ("global '" + name + "'").str());
   return std::make_pair(static_cast<uint64_t>(ptr), bytes);
+}
+
+Error setFunctionAttribute(void *function, int attribute, int value) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuFuncSetAttribute",
+                   api->cuFuncSetAttribute(static_cast<CUfunction>(function),
+                                           static_cast<CUfunction_attribute>(attribute), value));
+}
+
+Error allowOptInSharedMemory(void *function) {
+  Expected<const DeviceInfo &> device = currentDevice();
+  if (!device)
+    return device.takeError();
+  Expected<FunctionInfo> info = getFunctionInfo(function);
+  if (!info)
+    return info.takeError();
+  int allowed = device->maxSharedMemoryPerBlockOptin - info->staticSharedBytes;
+  if (allowed <= device->maxSharedMemoryPerBlock - info->staticSharedBytes)
+    return Error::success(); // (no opt-in above the default on this device)
+  return setFunctionAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, allowed);
 }
 
 Expected<FunctionInfo> getFunctionInfo(void *function) {

@@ -662,3 +662,52 @@ def test_variadic_and_keyword_only_kernel_parameters_are_named(jit):
     with pytest.raises(TypeError, match=r"kernel 'k2' has the parameter n \(keyword-only\): "
                                         r"kernels take positional parameters only$"):
         k2[1, 1](np.zeros(1), 2)
+
+
+def test_dynamic_shared_memory_beyond_48_kib_opts_in(jit):
+    # Kernels opt in to the device's largest shared memory per block (227 KiB
+    # on sm_90); CUDA's default without opt-in is 48 KiB.
+    @jit
+    def total(out, n):
+        buf = cuda.shared.array(0, np.float32)
+        for j in range(cuda.threadIdx.x, n, cuda.blockDim.x):
+            buf[j] = j
+        cuda.syncthreads()
+        if cuda.threadIdx.x == 0:
+            s = 0.0
+            for j in range(n):
+                s += buf[j]
+            out[0] = s
+
+    out = np.zeros(1)
+    n = 25_000  # 100,000 bytes
+    total[1, 128, 0, 4 * n](out, n)
+    assert out[0] == n * (n - 1) // 2
+    with pytest.raises(ValueError, match="bytes of dynamic shared memory exceed the device's "
+                                         "limit of"):
+        total[1, 128, 0, 1 << 20](out, n)
+
+
+@pytest.mark.parametrize("carveout", ["MaxL1", "MaxShared", "default", 0, 50, 100, -1])
+def test_shared_memory_carveout_values(jit, carveout):
+    # numba-cuda's option: a hint to the driver, results unchanged
+    @jit(shared_memory_carveout=carveout)
+    def add_one(x):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = i + 1
+
+    x = np.zeros(10, np.int32)
+    add_one[1, 10](x)
+    np.testing.assert_array_equal(x, np.arange(1, 11))
+
+
+@pytest.mark.parametrize("carveout, message", [
+    (150, "must be between -1 and 100"), (-2, "must be between -1 and 100"),
+    (101, "must be between -1 and 100"), ("InvalidOption", "Invalid carveout value"),
+    (1.5, "Invalid carveout value")])
+def test_shared_memory_carveout_bad_values(carveout, message):
+    with pytest.raises(ValueError, match=message):
+        @cuda.jit(shared_memory_carveout=carveout)
+        def add_one(x):
+            x[0] = 1

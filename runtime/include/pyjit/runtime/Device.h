@@ -23,6 +23,7 @@ struct DeviceInfo {
   int maxBlockDim[3] = {0, 0, 0};
   int maxGridDim[3] = {0, 0, 0};
   int maxSharedMemoryPerBlock = 0; ///< Bytes, without opt-in.
+  int maxSharedMemoryPerBlockOptin = 0; ///< Bytes, with a kernel's opt-in (allowOptInSharedMemory).
   int multiProcessorCount = 0;
   int warpSize = 0;
 

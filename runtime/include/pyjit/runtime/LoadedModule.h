@@ -70,6 +70,18 @@ private:
 /// \returns a CudaError naming cuFuncGetAttribute.
 llvm::Expected<FunctionInfo> getFunctionInfo(void *function);
 
+/// Sets attribute \p attribute (a CUfunction_attribute) of \p function.
+/// \returns a CudaError naming cuFuncSetAttribute (CUDA_ERROR_INVALID_VALUE
+/// for a value out of the attribute's range).
+llvm::Error setFunctionAttribute(void *function, int attribute, int value);
+
+/// Lets launches of \p function use as much dynamic shared memory as the
+/// current device allows a block with opt-in (227 KiB on sm_90) less its
+/// static shared memory, instead of CUDA's default 48 KiB
+/// (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES; CUDA C++ Programming
+/// Guide, "Shared Memory"). Launches that use less are unaffected.
+llvm::Error allowOptInSharedMemory(void *function);
+
 } // namespace pyjit::runtime
 
 #endif // PYJIT_RUNTIME_LOADEDMODULE_H
