@@ -322,11 +322,11 @@ void IRGen::stmt(const Stmt &s) {
       b.stop();
       return;
     }
-    const auto &[exception, text] = typed->raises.at(&cast<RaiseStmt>(s));
+    const TypedFunction::Raise &r = typed->raises.at(&cast<RaiseStmt>(s));
     std::string message; // the runtime formats it with str.format
-    for (char c : text)
+    for (char c : r.message)
       message += c == '{' ? std::string("{{") : c == '}' ? std::string("}}") : std::string(1, c);
-    raise(exception, message, {}, s.range().begin);
+    raise(r.exception, message, {}, s.range().begin, r.args);
     return;
   }
   case Stmt::Kind::Assert: {
@@ -341,8 +341,8 @@ void IRGen::stmt(const Stmt &s) {
     enter(fail);
     // The runtime formats the message with str.format: escape braces.
     std::string message;
-    if (a.message)
-      for (char c : cast<StrLitExpr>(*a.message).value)
+    if (auto it = typed->assertMessages.find(&a); it != typed->assertMessages.end())
+      for (char c : it->second)
         message += c == '{' ? std::string("{{") : c == '}' ? std::string("}}") : std::string(1, c);
     raise("AssertionError", message, {}, s.range().begin);
     ssa.sealBlock(next);
@@ -1501,10 +1501,11 @@ void IRGen::raiseUnless(Value *ok, const std::string &exception, const std::stri
 }
 
 void IRGen::raise(const std::string &exception, const std::string &message,
-                  std::vector<Value *> operands, SourceLoc loc) {
+                  std::vector<Value *> operands, SourceLoc loc, std::vector<std::string> args) {
   ErrorSite site;
   site.exception = exception;
   site.message = message;
+  site.args = std::move(args);
   site.file = diags.currentFile().fileName().str();
   site.line = loc.line;
   site.col = loc.col;

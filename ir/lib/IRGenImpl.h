@@ -298,8 +298,9 @@ private:
   /// code after it continues where it is true.
   void raiseUnless(Value *ok, const std::string &exception, const std::string &message,
                    std::vector<Value *> operands, SourceLoc loc);
+  /// `args`: the exception's further arguments (ErrorSite::args).
   void raise(const std::string &exception, const std::string &message,
-             std::vector<Value *> operands, SourceLoc loc);
+             std::vector<Value *> operands, SourceLoc loc, std::vector<std::string> args = {});
   std::string temp(const char *what) { return std::string("$") + what + std::to_string(tempId++); }
 
   const TypedFunction &kernel;

@@ -225,7 +225,6 @@ private:
   Type *integerLoop(const CallExpr &e, llvm::StringRef name, const std::vector<ExprInfo> &args);
   /// The text of a string literal, or of a global bound to a str (an
   /// exception's or assert's message); none for anything else.
-  std::optional<std::string> constantString(const Expr &e);
   std::optional<bool> foldNumberComparison(llvm::ArrayRef<ast::CompareOp> ops,
                                            llvm::ArrayRef<ExprInfo> operands);
   /// One link `l op r` of a comparison (of a chain): checks the operands

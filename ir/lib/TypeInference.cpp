@@ -23,6 +23,8 @@
 #include "pyjit/ir/VectorTypes.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <charconv>
+#include <cstdio>
 #include <limits>
 #include <cmath>
 #include <algorithm>
@@ -37,6 +39,8 @@ using llvm::dyn_cast;
 using llvm::isa;
 
 namespace pyjit::ir::detail {
+
+static std::optional<std::string> pythonText(const GlobalValue &v, bool asLiteral);
 
 std::optional<TypedFunction> Inferer::run() {
   if (result.paramTypes.size() != def.params.size()) {
@@ -619,8 +623,21 @@ void Inferer::stmt(const Stmt &s) {
     if (t.type && !t.type->isScalar())
       error(a.test->range(), "the truth value of a " + typeName(t.type) +
                                  " is not supported in kernels");
-    if (a.message && !isa<StrLitExpr>(*a.message))
-      error(a.message->range(), "an assert message must be a string literal in kernels");
+    if (a.message) { // a compile-time constant (a literal, a global string), as numba's
+      ExprInfo m = expr(*a.message);
+      if (!m.type)
+        return;
+      std::optional<std::string> text;
+      if (m.constant)
+        text = pythonText(*m.constant, /*asLiteral=*/false);
+      if (!text) {
+        error(a.message->range(), "an assert message must be a compile-time constant in "
+                                  "kernels (a string, a number), not a " + typeName(m.type) +
+                                  " computed at run time");
+        return;
+      }
+      result.assertMessages[&a] = *text;
+    }
     return;
   }
   }
@@ -635,32 +652,90 @@ static bool isBuiltinException(llvm::StringRef name) {
   return names.contains(name);
 }
 
-std::optional<std::string> Inferer::constantString(const Expr &e) {
-  if (auto *s = dyn_cast<StrLitExpr>(&e))
-    return s->value;
-  if (auto *n = dyn_cast<NameExpr>(&e); n && !localNames.count(n->name))
-    if (const GlobalValue *g = globals.lookup(n->name);
-        g && g->kind == GlobalValue::Kind::Unsupported && g->name == "str")
-      return g->data; // MSG = "...": numba takes a compile-time constant
-  return std::nullopt;
+// A compile-time constant as Python prints it: str() (`asLiteral` false) or
+// as a literal ast.literal_eval reads back (repr); none for other values.
+static std::optional<std::string> pythonText(const GlobalValue &v, bool asLiteral) {
+  switch (v.kind) {
+  case GlobalValue::Kind::Int:
+    if (v.dtype == "uint64")
+      return std::to_string(static_cast<uint64_t>(v.i));
+    return std::to_string(v.i);
+  case GlobalValue::Kind::Bool:
+    return std::string(v.i ? "True" : "False");
+  case GlobalValue::Kind::None:
+    return std::string("None");
+  case GlobalValue::Kind::Float: {
+    if (std::isnan(v.f) || std::isinf(v.f))
+      return asLiteral ? std::nullopt
+                       : std::optional<std::string>(std::isnan(v.f) ? "nan"
+                                                    : v.f > 0     ? "inf"
+                                                                  : "-inf");
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), v.f); // shortest round trip
+    std::string text(buf, end);
+    // Python's repr: 3.0 (not 3), 1e+20 as 1e+20, 1e-05.
+    if (text.find_first_of(".en") == std::string::npos)
+      text += ".0";
+    return text;
+  }
+  case GlobalValue::Kind::Unsupported:
+    if (!v.isString())
+      return std::nullopt;
+    if (!asLiteral)
+      return v.data;
+    {
+      std::string quoted = "'";
+      for (unsigned char c : v.data) {
+        if (c == '\\' || c == '\'')
+          quoted += '\\', quoted += static_cast<char>(c);
+        else if (c < 0x20 || c == 0x7f) {
+          char esc[8];
+          std::snprintf(esc, sizeof(esc), "\\x%02x", c);
+          quoted += esc;
+        } else {
+          quoted += static_cast<char>(c); // UTF-8 passes through
+        }
+      }
+      return quoted + "'";
+    }
+  default:
+    return std::nullopt;
+  }
 }
 
 void Inferer::raiseStmt(const RaiseStmt &r) {
-  // raise Exc, raise Exc(), raise Exc("message"): numba.cuda's constant
-  // exceptions; the class is a builtin one or a global naming a class.
+  // raise Exc, raise Exc(), raise Exc("message", 3): numba.cuda's constant
+  // exceptions (arguments are compile-time constants); the class is a
+  // builtin one or a global naming a class.
   const Expr *cls = r.exc.get();
-  std::string message;
+  TypedFunction::Raise raise;
   if (const auto *c = dyn_cast<CallExpr>(cls)) {
-    std::optional<std::string> text;
-    if (c->args.size() == 1)
-      text = constantString(*c->args[0]);
-    if (!c->keywords.empty() || c->args.size() > 1 || (c->args.size() == 1 && !text)) {
-      error(c->range(), "an exception raised in a kernel takes at most one argument, "
-                        "a string literal or a global string");
+    if (!c->keywords.empty()) {
+      error(c->keywords.front().range, "an exception raised in a kernel takes positional "
+                                        "arguments only");
       return;
     }
-    if (text)
-      message = *text;
+    for (size_t i = 0; i < c->args.size(); ++i) {
+      ExprInfo a = expr(*c->args[i]);
+      if (!a.type)
+        return;
+      std::optional<std::string> text;
+      if (a.constant)
+        text = pythonText(*a.constant, /*asLiteral=*/i > 0);
+      else if (isa<NoneType>(a.type))
+        text = "None";
+      if (!text) {
+        error(c->args[i]->range(), "an exception raised in a kernel takes compile-time "
+                                   "constants (strings, numbers, bools, None) as its "
+                                   "arguments, not a " + typeName(a.type) + " computed at run "
+                                   "time");
+        return;
+      }
+      if (i == 0)
+        raise.message = *text;
+      else
+        raise.args.push_back(*text);
+    }
     cls = c->callee.get();
   }
   std::string name;
@@ -680,7 +755,8 @@ void Inferer::raiseStmt(const RaiseStmt &r) {
                         "from Exception) in kernels");
     return;
   }
-  result.raises[&r] = {name, message};
+  raise.exception = std::move(name);
+  result.raises[&r] = std::move(raise);
 }
 
 ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &ops) {

@@ -1,5 +1,6 @@
-# An assert message must be a string literal: any other expression is an
-# error at the message.
+# An assert message must be a compile-time constant (a string or number
+# literal, a global): a value computed at run time is an error at the
+# message.
 #
 # RUN: not %pyjitc %s --sig 'k(float32[::1], int64)' --emit=ir 2>&1 | FileCheck %s --strict-whitespace
 
@@ -11,7 +12,7 @@ def k(a, n):
     assert n > 0, n
     a[0] = n
 
-# CHECK: {{.*}}assert-message-not-literal.py:11:19: error: an assert message must be a string literal in kernels
+# CHECK: {{.*}}assert-message-not-literal.py:12:19: error: an assert message must be a compile-time constant in kernels (a string, a number), not a int64 computed at run time
 # CHECK-NEXT: {{^}}    assert n > 0, n{{$}}
 # CHECK-NEXT: {{^}}                  ^{{$}}
 # CHECK-NOT: error

@@ -6,6 +6,7 @@ C++, PTX -> cubin with nvJitLink), later calls with the same types only
 launch. numpy arrays are copied to the device and back around the launch,
 as numba.cuda does; objects with __cuda_array_interface__ pass zero-copy.
 """
+import ast
 import enum
 import inspect
 import os
@@ -215,7 +216,7 @@ class _Overload:
                                    tuple(extra) + _link_inputs(self._link_files, arch))
         return {"ir": result["ir"], "llvm": result["llvm"], "ptx": result["ptx"],
                 "entry": result["entry"], "ptx_version": result["ptx_version"],
-                "error_sites": [list(site) for site in result["error_sites"]],
+                "error_sites": [list(site[:5]) + [list(site[5])] for site in result["error_sites"]],
                 "paramtypes": list(result["paramtypes"]),
                 "warnings": result.get("warnings") or "", "image": image,
                 "cooperative": bool(result.get("cooperative"))}
@@ -541,12 +542,12 @@ def _exception_class(name):
     return obj if isinstance(obj, type) and issubclass(obj, Exception) else RuntimeError
 
 
-def _make_exception(exc_type, message):
-    """exc_type(message), or for a class whose __init__ takes no message,
-    exc_type() with the message as a note (PEP 678); RuntimeError naming the
-    class if it cannot be made at all."""
+def _make_exception(exc_type, message, *extra):
+    """exc_type(message, *extra) (extra: a raise's further arguments), or for a
+    class whose __init__ takes no message, exc_type() with the message as a
+    note (PEP 678); RuntimeError naming the class if it cannot be made at all."""
     try:
-        return exc_type(message)
+        return exc_type(message, *extra)
     except Exception:
         pass
     try:
@@ -877,13 +878,16 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         record = overload.kernel.error_record()
         if record is None:
             return None
-        exc_name, message, filename, line, col = overload.error_sites[record[0] - 1]
+        exc_name, message, filename, line, col = overload.error_sites[record[0] - 1][:5]
+        site = overload.error_sites[record[0] - 1]
+        # raise E("bad", 3): the further arguments, compile-time constants
+        extra = tuple(ast.literal_eval(a) for a in site[5]) if len(site) > 5 else ()
         text = message.format(record[1], record[2])
         where = "%s:%d:%d" % (filename, line, col)
         detail = ("in kernel '%s' at %s (thread (%d, %d, %d) of block (%d, %d, %d))"
                   % ((self.__name__, where) + tuple(record[3:9])))
         exc_type = _exception_class(exc_name)
-        return _make_exception(exc_type, ("%s %s" % (text, detail)) if text else detail)
+        return _make_exception(exc_type, ("%s %s" % (text, detail)) if text else detail, *extra)
 
     def _compile_for(self, types):
         # One compile per signature, also when many threads call at once.

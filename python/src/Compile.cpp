@@ -212,7 +212,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     }
     Py_DECREF(bc);
   }
-  // (exception, message template, file, line, col) per debug check.
+  // (exception, message template, file, line, col, further arguments as
+  // Python literals) per debug check.
   PyObject *sites = PyTuple_New(static_cast<Py_ssize_t>(result->errorSites.size()));
   if (!sites) {
     Py_DECREF(dict);
@@ -220,9 +221,17 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   }
   for (size_t i = 0; i < result->errorSites.size(); ++i) {
     const ir::ErrorSite &s = result->errorSites[i];
+    PyObject *args = PyTuple_New(static_cast<Py_ssize_t>(s.args.size()));
+    if (!args) {
+      Py_DECREF(sites);
+      Py_DECREF(dict);
+      return nullptr;
+    }
+    for (size_t k = 0; k < s.args.size(); ++k)
+      PyTuple_SetItem(args, static_cast<Py_ssize_t>(k), PyUnicode_FromString(s.args[k].c_str()));
     PyTuple_SetItem(sites, static_cast<Py_ssize_t>(i),
-                    Py_BuildValue("(sssII)", s.exception.c_str(), s.message.c_str(),
-                                  s.file.c_str(), s.line, s.col));
+                    Py_BuildValue("(sssIIN)", s.exception.c_str(), s.message.c_str(),
+                                  s.file.c_str(), s.line, s.col, args));
   }
   PyDict_SetItemString(dict, "error_sites", sites);
   Py_DECREF(sites);

@@ -139,6 +139,46 @@ def test_raise_in_debug_mode_reports_the_class_message_and_line(jit):
     assert list(a) == [2, 4, 6]
 
 
+EXC_MESSAGE = "global message"
+EXC_LIMIT = 7
+
+
+def test_exception_arguments_are_compile_time_constants(jit):
+    # numba's constant exceptions: several arguments, numbers, None, bools
+    # and global strings; the first gets the kernel, line and thread.
+    @jit(debug=True)
+    def k(a, which):
+        if which == 0:
+            raise ValueError("bad value", 3, 2.5, None, True, 'q"u\'o\\te')
+        if which == 1:
+            raise ValueError(42)
+        if which == 2:
+            raise IndexError(EXC_MESSAGE, EXC_LIMIT)
+        if which == 3:
+            assert a[0] > 0, EXC_MESSAGE
+        if which == 4:
+            assert a[0] > 0, 1.5
+
+    def caught(which):
+        with pytest.raises(Exception) as info:
+            k[1, 1](np.zeros(1), which)
+        return info.value
+
+    e = caught(0)
+    assert type(e) is ValueError
+    assert e.args[0].startswith("bad value in kernel 'k' at ")
+    assert e.args[1:] == (3, 2.5, None, True, 'q"u\'o\\te')
+    e = caught(1)
+    assert type(e) is ValueError and e.args[0].startswith("42 in kernel 'k'") and len(e.args) == 1
+    e = caught(2)
+    assert type(e) is IndexError and e.args[0].startswith("global message in kernel 'k'")
+    assert e.args[1:] == (7,)
+    e = caught(3)
+    assert type(e) is AssertionError and e.args[0].startswith("global message in kernel")
+    e = caught(4)
+    assert type(e) is AssertionError and e.args[0].startswith("1.5 in kernel")
+
+
 def test_without_debug_a_raise_ends_the_thread(jit):
     # numba.cuda: the exception is not reported; the raising thread returns.
     @jit
@@ -156,8 +196,9 @@ def test_without_debug_a_raise_ends_the_thread(jit):
 
 @pytest.mark.parametrize("statement, message", [
     ("raise", r"a bare 'raise' \(re-raising; kernels have no 'except'\) is not supported"),
-    ("raise ValueError(a[0])", "takes at most one argument, a string literal"),
-    ("raise ValueError('a', 'b')", "takes at most one argument, a string literal"),
+    ("raise ValueError(a[0])", "takes compile-time constants .* not a int64 computed at run time"),
+    ("raise ValueError('a', a[0])", "takes compile-time constants .* not a int64 computed at run time"),
+    ("raise ValueError(msg='a')", "takes positional arguments only"),
     ("raise ValueError from None", r"'raise ... from' is not supported"),
     ("raise 5", r"'raise' needs an exception class"),
     ("raise len", r"'raise' needs an exception class"),

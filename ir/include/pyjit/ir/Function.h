@@ -15,6 +15,9 @@ namespace pyjit::ir {
 struct ErrorSite {
   std::string exception; // a Python builtin exception: IndexError, AssertionError
   std::string message;
+  /// An exception's arguments after the first (raise E("bad", 3)): Python
+  /// literals ('3', "'x'", 'None'), compile-time constants.
+  std::vector<std::string> args;
   std::string file;
   unsigned line = 0, col = 0;
 };

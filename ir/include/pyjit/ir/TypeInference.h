@@ -91,8 +91,15 @@ struct TypedFunction {
   /// (value, value) -> value.
   std::map<const ast::CallExpr *, const TypedFunction *> coopOps;
   /// Each `raise`: the exception class ("module:qualname", e.g.
-  /// "builtins:ValueError") and its message (empty for none).
-  std::map<const ast::RaiseStmt *, std::pair<std::string, std::string>> raises;
+  /// "builtins:ValueError"), its message (str() of its first argument, empty
+  /// for none) and its further arguments as Python literals (ErrorSite::args).
+  struct Raise {
+    std::string exception, message;
+    std::vector<std::string> args;
+  };
+  std::map<const ast::RaiseStmt *, Raise> raises;
+  /// Each `assert`'s message, str() of its constant (absent: none).
+  std::map<const ast::AssertStmt *, std::string> assertMessages;
   /// For a nested def: the enclosing function's variables it reads (Python's
   /// free variables), by name; lowered as reads of them at the call.
   std::map<std::string, Type *> freeVars;
