@@ -1003,16 +1003,23 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def inspect_asm(self, signature=None):
         """The PTX of the overload for `signature` (str), or without one a dict
-        {argument types: PTX} of every compiled overload, as numba.cuda.
-        RuntimeError for a kernel on the CPU backend (it has no PTX)."""
+        {argument types: PTX} of every compiled overload, as numba.cuda. For
+        a kernel on the CPU backend, the PTX it would have on sm_90 (compiled
+        when first asked for, with the kernel's options)."""
         return self._inspect(signature, self._ptx)
 
     def _ptx(self, overload):
-        if overload.cpu:
-            raise RuntimeError("kernel '%s' runs on the CPU backend: it has no PTX "
-                               "(cuda.compile_ptx(f, signature) gives it without a GPU)"
-                               % self.__name__)
-        return overload.ptx
+        if not overload.cpu:
+            return overload.ptx
+        ptx = getattr(overload, "_gpu_ptx", None)
+        if ptx is None:
+            from .cuda import compile_ptx
+            opts = {k: v for k, v in self.options.items()
+                    if k in ("debug", "lineinfo", "fastmath", "opt", "launch_bounds", "fma")}
+            ptx, _ = compile_ptx(self.py_func, "void(%s)" % ", ".join(overload.argtypes),
+                                 **opts)
+            overload._gpu_ptx = ptx
+        return ptx
 
     def inspect_sass(self, signature=None):
         """SASS of the overload for `signature` (str), disassembled from its

@@ -336,11 +336,9 @@ def test_float32_weak_literal_stays_float32(jit):
     scale[1, 32](x, out)
     # float32 * float32(0.1), not the float64 product rounded afterwards.
     np.testing.assert_array_equal(out, x * np.float32(0.1))
-    if type(jit).__name__ == "_CpuJit":  # no PTX there: an error saying so, not ''
-        with pytest.raises(RuntimeError, match="runs on the CPU backend: it has no PTX"):
-            scale.inspect_asm()
-        return
-    ptx = scale.inspect_asm()  # {signature: PTX}, as numba.cuda
+    # {signature: PTX}, as numba.cuda (on the CPU backend, the PTX the kernel
+    # would have on sm_90)
+    ptx = scale.inspect_asm()
     assert list(ptx) == [("array(float32, 1d, C)", "array(float32, 1d, C)")]
     assert ".f64" not in next(iter(ptx.values()))
     assert ptx[(pyjit.float32[::1], pyjit.float32[::1])] == next(iter(ptx.values()))
