@@ -41,6 +41,9 @@ public:
   llvm::Expected<llvm::Function *> run();
 
 private:
+  /// Creates `kernel`: the kernel, or the device function compiled on its
+  /// own (EmitOptions::Abi C or Numba), taking `params` (parameterTypes).
+  void declareKernel(std::vector<llvm::Type *> params);
   /// The function's blocks, after its signature (run) is made.
   llvm::Expected<llvm::Function *> emitBody();
   /// The LLVM parameters of values of `types` as a kernel takes them

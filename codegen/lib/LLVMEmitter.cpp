@@ -71,13 +71,18 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   if (internal) {
     kernel = internalFunction(fn.name(), argTypes, fn.returnType());
     kernel->setLinkage(llvm::GlobalValue::InternalLinkage);
-    if (options.fastmath.ftz)
-      kernel->addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
-    b.setFastMathFlags(options.fastmath.llvmFlags());
-    if (options.lineinfo)
-      beginDebugInfo();
-    return emitBody();
+  } else {
+    declareKernel(std::move(params));
   }
+  if (options.fastmath.ftz)
+    kernel->addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
+  b.setFastMathFlags(options.fastmath.llvmFlags());
+  if (options.lineinfo)
+    beginDebugInfo();
+  return emitBody();
+}
+
+void Emitter::declareKernel(std::vector<llvm::Type *> params) {
   if (options.host)
     params.insert(params.begin(), llvm::PointerType::get(ctx, 0)); // HostContext *
   llvm::Type *resultTy = b.getVoidTy();
@@ -106,12 +111,6 @@ llvm::Expected<llvm::Function *> Emitter::run() {
     if (options.maxBlocksPerCluster)
       kernel->addFnAttr("nvvm.maxclusterrank", std::to_string(options.maxBlocksPerCluster));
   }
-  if (options.fastmath.ftz)
-    kernel->addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
-  b.setFastMathFlags(options.fastmath.llvmFlags());
-  if (options.lineinfo)
-    beginDebugInfo();
-  return emitBody();
 }
 
 llvm::Error Emitter::parameterTypes(llvm::ArrayRef<ir::Type *> types, unsigned arraySpace,
