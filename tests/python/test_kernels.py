@@ -355,10 +355,14 @@ def test_launch_failure_names_call_and_kernel(jit):
         a[0] = buf[0]
 
     a = cuda.device_array(4, dtype=np.float32)
-    # 40 000 static + 40 000 dynamic bytes: each within the 48 KiB per block,
-    # together over it; only the driver knows the kernel's static size.
+    # 40 000 static + 200 000 dynamic bytes: each within the device's limit
+    # per block (with opt-in: 227 KiB on sm_90), together over it; only the
+    # driver knows the kernel's static size.
+    limit = cuda.get_current_device().MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
     with pytest.raises(pyjit.CudaError, match=r"cuLaunchKernel.*'big_shared'"):
-        big_shared[1, 32, 0, 40000](a)
+        big_shared[1, 32, 0, limit - 20000](a)
+    big_shared[1, 32, 0, limit - 41000](a)  # within it together: runs
+    assert a.copy_to_host()[0] == 1.0
 
 
 def test_events_time_a_kernel(jit):
