@@ -190,11 +190,13 @@ class DeviceArray(_abi_base()):
     """An n-d array in GPU memory: shape, strides (bytes) and dtype as in numpy."""
 
     def __init__(self, shape, dtype, strides=None, buffer=None):
-        if isinstance(dtype, (tuple, list)) and strides is not None and \
-                not isinstance(strides, (tuple, list)):
+        if strides is not None and isinstance(dtype, (tuple, list, int, np.integer)) and \
+                not isinstance(strides, (tuple, list, int, np.integer)):
             dtype, strides = strides, dtype  # numba's DeviceNDArray(shape, strides, dtype)
         if isinstance(shape, (int, np.integer)):
             shape = (int(shape),)
+        if isinstance(strides, (int, np.integer)):
+            strides = (int(strides),)
         self.shape = tuple(int(s) for s in shape)
         if any(s < 0 for s in self.shape):
             raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
@@ -206,11 +208,23 @@ class DeviceArray(_abi_base()):
             raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
                             "%s; use %s (cuda.to_device converts such arrays itself)"
                             % (self.dtype.str, self.dtype.newbyteorder("=").str))
-        self.strides = tuple(strides) if strides is not None else _c_strides(
+        self.strides = tuple(int(s) for s in strides) if strides is not None else _c_strides(
             self.shape, self.dtype.itemsize)
+        if len(self.strides) != len(self.shape):
+            raise ValueError("strides %s do not match shape %s: one stride per dimension"
+                             % (self.strides, self.shape))
         self.size = int(np.prod(self.shape, dtype=np.int64))
         self.nbytes = self.size * self.dtype.itemsize
-        self._buffer = buffer if buffer is not None else _DeviceBuffer(self.nbytes)
+        if buffer is None:
+            # The bytes the strides reach (numba's memory_size_from_info): more
+            # than nbytes for a strided layout.
+            span = 0 if self.size == 0 else self.dtype.itemsize + sum(
+                (e - 1) * abs(s) for e, s in zip(self.shape, self.strides))
+            if any(s < 0 for s in self.strides):
+                raise ValueError("a new device array's strides must not be negative, got %s"
+                                 % (self.strides,))
+            buffer = _DeviceBuffer(max(span, self.nbytes))
+        self._buffer = buffer
         self.stream = 0  # copies given no stream go here (bind())
         # Shape, dtype and pointer never change: the interface dict and the
         # kernel argument type are built once (the launch path reads them).

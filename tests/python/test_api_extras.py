@@ -570,3 +570,15 @@ def test_view_of_a_strided_array_with_the_same_item_size():
     np.testing.assert_array_equal(v.copy_to_host(), want)
     with pytest.raises(ValueError, match="needs the last dimension contiguous"):
         cuda.to_device(host)[:, ::2].view(np.uint8)
+
+
+def test_device_ndarray_with_strides_allocates_what_they_reach():
+    # numba: memory_size_from_info(shape, strides, itemsize)
+    d = cuda.devicearray.DeviceNDArray((1000,), (4000,), np.float32)
+    assert d.nbytes == 4000 and d.alloc_size >= 999 * 4000 + 4
+    d.copy_to_device(np.arange(1000, dtype=np.float32))
+    np.testing.assert_array_equal(d.copy_to_host(), np.arange(1000))
+    d = cuda.devicearray.DeviceNDArray(5, 8, np.float64)  # int shape and strides
+    assert (d.shape, d.strides) == ((5,), (8,))
+    with pytest.raises(ValueError, match="one stride per dimension"):
+        cuda.devicearray.DeviceNDArray((3, 4), (8,), np.float64)
