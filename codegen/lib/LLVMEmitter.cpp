@@ -71,6 +71,9 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   if (internal) {
     kernel = internalFunction(fn.name(), argTypes, fn.returnType());
     kernel->setLinkage(llvm::GlobalValue::InternalLinkage);
+    if (options.host && !module.getGlobalVariable(kHostRecursive))
+      new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
+                               b.getInt8(1), kHostRecursive);
   } else {
     declareKernel(std::move(params));
   }
@@ -967,8 +970,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     llvm::Value *limit = b.CreateLoad(
         b.getPtrTy(), b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), kernel->getArg(0),
                                                    kHostStackLimitOffset));
-    llvm::Value *frame = callIntrinsic(llvm::Intrinsic::frameaddress, {b.getInt32(0)},
-                                       {b.getPtrTy()});
+    // The stack pointer after the prologue: below the whole frame (its local
+    // arrays too), which the prologue reserves without touching it.
+    llvm::Value *frame = callIntrinsic(llvm::Intrinsic::stacksave, {}, {b.getPtrTy()});
     llvm::BasicBlock *fail = llvm::BasicBlock::Create(ctx, "stack.exhausted", kernel);
     llvm::BasicBlock *next = llvm::BasicBlock::Create(ctx, "stack.ok", kernel);
     b.CreateCondBr(b.CreateICmpULT(b.CreatePtrToInt(frame, b.getInt64Ty()),

@@ -296,11 +296,13 @@ void IRGen::stmt(const Stmt &s) {
     // A copy: lowering the returned value may inline calls, which push
     // frames and would invalidate a reference into `frames`.
     const Frame frame = frames.back();
+    auto &r = cast<ReturnStmt>(s);
     if (!frame.returnTo) {
+      if (r.value && !isa<NoneLitExpr>(*r.value))
+        gen(*r.value); // `return f()` of a function returning None: its effects
       b.ret();
       return;
     }
-    auto &r = cast<ReturnStmt>(s);
     if (r.value && !isa<NoneLitExpr>(*r.value))
       writeVar(frame.resultVar, typed->returnType, gen(*r.value));
     b.br(frame.returnTo);
@@ -1458,8 +1460,6 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   }
   if (e.attr == "T")
     return RValue::of(b.create(Opcode::ArrayTranspose, ei.type, {array}));
-  if (auto *rt = dyn_cast<RecordType>(at->dtype()); rt && rt->field(e.attr))
-    return fieldArray(array, e.attr);
   if (e.attr == "real" || e.attr == "imag") { // of a complex array: a view of its parts
     if (!isa<ComplexType>(at->dtype()))
       return RValue::of(array); // a real array's .real
@@ -1477,6 +1477,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     }
     return r;
   }
+  if (e.attr != "size" && e.attr != "nbytes") // (array attributes win, as in numba)
+    return fieldArray(array, e.attr); // a.x of a record array
   // size: the product of the extents (1 for a 0-d array); nbytes: times
   // the item size.
   Value *size = b.constInt(ctx.int64(), 1);

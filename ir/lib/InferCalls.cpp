@@ -1060,7 +1060,8 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   // A call of a function being typed is recursion: its arguments are not
   // taken as constants (each would be an instance of its own, and the
   // recursion unrolled when compiling), so the call reaches the instance
-  // being typed, or one that will call itself.
+  // being typed, or one that will call itself. Strings stay constants (an
+  // instance per string: finitely many, the literals of the source).
   const bool recursing = registry->inProgress(fn);
   if (registry->depth() >= DeviceFunctionRegistry::MaxDepth) {
     error(e.range(), "device functions are nested more than " +
@@ -1199,8 +1200,31 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
     if (c && literal(*c, argTypes[i]))
       constants[i] = *c;
   }
-  if (recursing)
-    constants.assign(constants.size(), std::nullopt);
+  if (recursing) {
+    // Argument types that grow with each call (f((t, t))) would be typed
+    // anew at every level, each twice the size: numba's "does not converge".
+    std::function<size_t(Type *)> leaves = [&](Type *t) -> size_t {
+      auto *tt = dyn_cast<TupleType>(t);
+      if (!tt)
+        return 1;
+      size_t n = 0;
+      for (Type *el : tt->elements())
+        n = std::min<size_t>(n + leaves(el), 1 << 20);
+      return n;
+    };
+    for (size_t i = 0; i < argTypes.size(); ++i)
+      if (leaves(argTypes[i]) > 256) {
+        error(e.range(), "the argument types of recursive device function '" + fn.name +
+                             "' grow with each call (argument " + llvm::Twine(i + 1) +
+                             " is a tuple of more than 256 elements): the recursion's types "
+                             "do not converge");
+        return {};
+      }
+  }
+  if (recursing) // (strings stay: they have no run-time value to pass)
+    for (std::optional<GlobalValue> &c : constants)
+      if (c && !c->isString())
+        c.reset();
   Type *soFar = nullptr;
   bool self = false;
   if (const TypedFunction *typing = registry->typingNow(fn, argTypes, constants, soFar, self))

@@ -82,6 +82,8 @@ public:
   std::optional<TypedFunction> run();
   /// The typing so far (its return type: the returns typed until now).
   const TypedFunction &typedSoFar() const { return result; }
+  /// Whether a `return` (or `return None`) was typed so far.
+  const bool &returnedNoneSoFar() const { return returnsNone; }
 
   /// For a nested def being typed: the function it is defined in, as known
   /// in the pass that calls it.

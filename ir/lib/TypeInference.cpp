@@ -569,6 +569,10 @@ void Inferer::stmt(const Stmt &s) {
       return;
     }
     ExprInfo v = valueOf(*r.value, expr(*r.value));
+    if (v.type && isa<NoneType>(v.type)) { // `return f()` of a function returning None
+      returnsNone = true;
+      return;
+    }
     if (isKernel) {
       error(r.value->range(), "a kernel cannot return a value");
       return;
@@ -1526,11 +1530,13 @@ ExprInfo Inferer::fieldArray(ArrayType *at, const std::string &name, SourceRange
                      " is its array (the field of every element is not supported)");
     return {};
   }
-  // Loads and stores of the view assume the field's natural alignment.
+  // Loads and stores of the view assume alignment to the field's size (a
+  // complex number's too: one vector access).
   uint64_t natural = f->type->isScalar() ? elementBytes(f->type) : 1;
   if (placementAlignment(rt->size(), f->offset) < natural) {
-    error(range, "field '" + name + "' is not aligned to its size in the record (a packed "
-                 "dtype): read it per element, a[i]." + name);
+    error(range, "field '" + name + "' is not at a multiple of its size (" +
+                     llvm::Twine(natural) + " bytes) in every element of the record array: "
+                     "its view is not supported; read it per element, a[i]." + name);
     return {};
   }
   return ExprInfo{ctx.array(f->type, at->ndim(), Layout::A, at->readonly())};
@@ -1539,8 +1545,17 @@ ExprInfo Inferer::fieldArray(ArrayType *at, const std::string &name, SourceRange
 std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
                                                   llvm::ArrayRef<ExprInfo> ops) {
   auto isString = [](const ExprInfo &x) { return x.constant && x.constant->isString(); };
-  if (std::none_of(ops.begin(), ops.end(), isString))
+  auto isStr = [](const ExprInfo &x) {
+    auto *bt = llvm::dyn_cast_or_null<BuiltinType>(x.type);
+    return bt && bt->path() == "str";
+  };
+  if (std::none_of(ops.begin(), ops.end(), isString) && std::none_of(ops.begin(), ops.end(), isStr))
     return std::nullopt;
+  for (const ExprInfo &x : ops)
+    if (isStr(x) && !isString(x)) { // (a compiler bug: every str is a constant)
+      error(c.range(), "a string whose value is not known when compiling");
+      return ExprInfo{};
+    }
   if (c.ops.size() != 1 || (c.ops[0] != CompareOp::Eq && c.ops[0] != CompareOp::NotEq)) {
     error(c.range(), "strings compare with '==' and '!=' in kernels (when compiling)");
     return ExprInfo{};
@@ -2549,6 +2564,7 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
     detail::Inferer inferer(*def, argTypes, fn.globals, ctx, diags, this, /*isKernel=*/false,
                             argConstants);
     stack.back().partial = &inferer.typedSoFar();
+    stack.back().returnedNone = &inferer.returnedNoneSoFar();
     typed = inferer.run();
     stack.pop_back();
   }
@@ -2616,7 +2632,11 @@ const TypedFunction *DeviceFunctionRegistry::typingNow(
     if (stack[i].key == key) {
       const TypedFunction *partial = stack[i].partial;
       returnSoFar = partial ? partial->returnType : nullptr;
-      if (!returnSoFar && partial && !returnsAValue(partial->def->body))
+      // No value returned yet: None if a bare `return` was typed, or if
+      // no return gives a value.
+      if (!returnSoFar && partial &&
+          ((stack[i].returnedNone && *stack[i].returnedNone) ||
+           !returnsAValue(partial->def->body)))
         returnSoFar = ctx.none();
       self = i + 1 == stack.size();
       return stack[i].instance;

@@ -20,5 +20,5 @@ def k(out, n):
 
 # CHECK: define internal { i32, i64 } @__pyjit_fn_down_0(ptr %0, i64 %n)
 # CHECK: getelementptr inbounds i8, ptr %0, i32 104
-# CHECK: call ptr @llvm.frameaddress.p0(i32 0)
+# CHECK: call ptr @llvm.stacksave.p0()
 # CHECK: icmp ult i64

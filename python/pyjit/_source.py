@@ -160,7 +160,13 @@ def classify(value, memo=None, reads=_NO_READS):
         info = describe(value.py_func, memo)
         sigs = tuple(getattr(value, "signature_strings", ()))
         if sigs:
-            info = dict(info, signatures=sigs)
+            # One dict per function and signatures, as `info` is one per
+            # function: the compiler knows a function by its description's
+            # identity (a recursion is a call of a function being typed).
+            key = ("signatures", id(value.py_func), sigs)
+            if key not in memo:
+                memo[key] = dict(info, signatures=sigs)
+            info = memo[key]
         return ("devfunc", info)
     if isinstance(value, (bool, np.bool_)):
         return ("bool", bool(value))

@@ -701,6 +701,10 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
         if (std::optional<llvm::TypeSize> size = alloca->getAllocationSize((*module)->getDataLayout()))
           allocaBytes += size->getKnownMinValue();
   uint64_t stackBytes = llvm::alignTo(256 * 1024 + allocaBytes, 64 * 1024);
+  // A recursive function's frames repeat: 1 MiB plus room for 8 copies of
+  // every local array (a deeper recursion raises RecursionError).
+  if ((*module)->getGlobalVariable(codegen::kHostRecursive))
+    stackBytes = llvm::alignTo(1024 * 1024 + 8 * allocaBytes, 64 * 1024);
   if (llvm::Error err = (*jit)->addIRModule(
           llvm::orc::ThreadSafeModule(std::move(*module), std::move(context))))
     return std::move(err);

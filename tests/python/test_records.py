@@ -823,5 +823,21 @@ def test_field_array_of_a_packed_field_is_refused():
         out[0] = x.b[0]
 
     with pytest.raises(pyjit.CompileError,
-                       match="field 'b' is not aligned to its size in the record"):
+                       match="field 'b' is not at a multiple of its size \\(4 bytes\\)"):
         cuda.compile_ptx(kernel, (pyjit.from_dtype(packed)[:], pyjit.float64[:]))
+
+
+def test_array_attributes_win_over_fields_of_their_names(jit):
+    dt = np.dtype([("size", np.int64), ("strides", np.int64)], align=True)
+
+    @jit
+    def kernel(a, o):
+        o[0] = a.strides[0]  # the array's, as in numba and numpy
+        o[1] = a.size
+        o[2] = a[1]["strides"]
+
+    a = np.zeros(3, dt)
+    a["strides"] = 200
+    o = np.zeros(3)
+    kernel[1, 1](a, o)
+    assert list(o) == [16.0, 3.0, 200.0]

@@ -350,3 +350,126 @@ def test_fib_on_the_gpu_is_a_ptx_call():
     assert r[0] == 6765
     assert re.search(r"call\.uni\s+(\(retval0\),\s*)?__pyjit_fn_fib_inferred_0,",
                      kernel.inspect_asm(kernel.signatures[0]))
+
+
+@cuda.jit(device=True)
+def count_by(n, op):
+    # a string argument passed down the recursion: each string an instance
+    if n <= 0:
+        return 0
+    if op == "add":
+        return count_by(n - 1, op) + 1
+    return count_by(n - 1, op) + 10
+
+
+@cuda.jit(device=True)
+def alternate(n, op):
+    if n <= 0:
+        return 0
+    if op == "add":
+        return alternate(n - 1, "mul") + 1
+    return alternate(n - 1, "add") + 10
+
+
+def test_string_arguments_through_recursion(jit):
+    @jit
+    def kernel(o):
+        o[0] = count_by(3, "add")
+        o[1] = count_by(3, "other")
+        o[2] = alternate(3, "add")
+
+    o = np.zeros(3, np.int64)
+    kernel[1, 1](o)
+    assert list(o) == [3, 30, 1 + 10 + 1]
+
+
+@cuda.jit(device=True)
+def fill_down(a, n):
+    if n <= 0:
+        return  # a bare return before the recursive call: the result is None
+    a[n] = n
+    return fill_down(a, n - 1)
+
+
+def test_bare_return_before_the_recursive_call(jit):
+    @jit
+    def kernel(a):
+        fill_down(a, 3)
+
+    a = np.zeros(4)
+    kernel[1, 1](a)
+    np.testing.assert_array_equal(a, [0, 1, 2, 3])
+
+
+@cuda.jit("float64(int64)", device=True)
+def half_p(n):
+    if n <= 0:
+        return 1.0
+    return half_q(n - 1) * 0.5
+
+
+@cuda.jit(device=True)
+def half_q(n):
+    return half_p(n - 1) + 1  # no return of its own before the call: p's signature types it
+
+
+def py_half_p(n):
+    return 1.0 if n <= 0 else py_half_q(n - 1) * 0.5
+
+
+def py_half_q(n):
+    return py_half_p(n - 1) + 1
+
+
+def test_declared_signature_types_a_mutual_recursion(jit):
+    @jit
+    def kernel(o, n):
+        o[0] = half_p(n)
+        o[1] = half_p(6)
+
+    o = np.zeros(2)
+    kernel[1, 1](o, 5)
+    assert list(o) == [py_half_p(5), py_half_p(6)]
+
+
+@cuda.jit(device=True)
+def doubling(t, n):
+    if n <= 0:
+        return 0
+    return doubling((t, t), n - 1) + 1
+
+
+def test_argument_types_that_grow_are_a_compile_error():
+    # (each level's tuple twice the last: the compiler would never finish)
+    def kernel(o):
+        o[0] = doubling(1, 3)
+
+    with pytest.raises(pyjit.CompileError, match="the argument types of recursive device "
+                                                 "function 'doubling' grow with each call"):
+        cuda.compile_ptx(kernel, "void(int64[:])")
+
+
+@cuda.jit(device=True)
+def big_frames(n):
+    buf = cuda.local.array(4096, np.float64)  # a 32 KiB frame
+    for i in range(4096):
+        buf[i] = n + i
+    if n <= 0:
+        return buf[5]
+    return big_frames(n - 1) + buf[4095] * 0
+
+
+def test_cpu_backend_recursion_with_large_frames():
+    # The stack check counts the whole frame (its local arrays), and fibers
+    # of a recursive kernel get deeper stacks.
+    @cuda.jit(target="cpu")
+    def kernel(o, n):
+        v = big_frames(n)
+        cuda.syncthreads()
+        o[cuda.grid(1)] = v
+
+    o = np.zeros(4)
+    kernel[1, 4](o, 10)
+    np.testing.assert_array_equal(o, 5.0)
+    with pytest.raises(RecursionError, match="device function 'big_frames'"):
+        kernel[1, 4](o, 100_000)

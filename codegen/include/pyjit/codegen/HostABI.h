@@ -87,6 +87,10 @@ inline constexpr const char *kHostSourceFile = "__pyjit_source_file";
 /// A module that calls kHostBarrier or kHostWarp defines this (an i8 1): the runner then
 /// runs each CUDA thread as a fiber.
 inline constexpr const char *kHostUsesBarriers = "__pyjit_uses_barriers";
+/// A module with a recursive device function (a function of its own,
+/// ir::Opcode::Call) defines this (an i8 1): the runner then gives each
+/// fiber a deeper stack.
+inline constexpr const char *kHostRecursive = "__pyjit_recursive";
 /// A module that synchronizes the grid (kHostGridBarrier) defines this too:
 /// the runner then runs every block of the grid at once, on one host thread.
 inline constexpr const char *kHostUsesGridSync = "__pyjit_uses_grid_sync";

@@ -218,6 +218,7 @@ private:
     InstanceKey key;
     TypedFunction *instance;
     const TypedFunction *partial = nullptr;
+    const bool *returnedNone = nullptr; // a `return` without a value typed so far
   };
   std::vector<Typing> stack;
   struct Assumption {
