@@ -1584,6 +1584,9 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
     return fieldValue(e);
   if (auto *name = dyn_cast<StrLitExpr>(e.index.get()); name && isa<ArrayType>(info(e).type))
     return fieldArray(gen(*e.value).value, name->value); // a['x'] of a record array
+  if (auto it = typed->exprs.find(e.index.get());
+      it != typed->exprs.end() && it->second.constant && it->second.constant->isString())
+    return fieldArray(gen(*e.value).value, it->second.constant->data); // a[NAME], a str constant
   if (isa<RecordType>(info(e).type) && isa<ArrayType>(info(*e.value).type)) // r = a[i]
     return recordRef(e);
   RValue base = gen(*e.value);

@@ -90,8 +90,9 @@ RValue IRGen::call(const CallExpr &e) {
     for (size_t i = 0; i < e.args.size(); ++i) {
       if (i)
         format += ' ';
-      if (auto *str = dyn_cast<StrLitExpr>(e.args[i].get())) {
-        for (char c : str->value)
+      const std::optional<GlobalValue> &constant = info(*e.args[i]).constant;
+      if (auto *str = dyn_cast<StrLitExpr>(e.args[i].get()); str || (constant && constant->isString())) {
+        for (char c : str ? str->value : constant->data) // a str constant, as it is
           format += c == '%' ? std::string("%%") : std::string(1, c);
         continue;
       }

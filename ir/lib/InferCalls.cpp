@@ -360,6 +360,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
       }
       ExprInfo ai = valueOf(*a, expr(*a)); // print(cuda.threadIdx): a Dim3
       result.exprs[a.get()] = ai;
+      if (ai.constant && ai.constant->isString()) // a str local, global or parameter
+        continue;
       std::function<bool(Type *)> printable = [&](Type *t) {
         if (auto *tt = dyn_cast<TupleType>(t))
           return llvm::all_of(tt->elements(), printable);

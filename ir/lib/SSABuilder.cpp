@@ -35,8 +35,8 @@ Value *SSABuilder::readVariable(const std::string &var, Type *type, BasicBlock *
   return val;
 }
 
-Value *SSABuilder::zeroOf(Type *type) {
-  Value *&z = zeros[type];
+Value *SSABuilder::zeroOf(Type *type, bool dead) {
+  Value *&z = (dead ? deadZeros : zeros)[type];
   if (z)
     return z;
   BasicBlock *entry = fn.entry();
@@ -57,7 +57,10 @@ Value *SSABuilder::readRecursive(const std::string &var, Type *type, BasicBlock 
     incompletePhis[bb][var] = {phi, type};
     val = phi;
   } else if (bb->predecessors().empty()) {
-    val = zeroOf(type); // no definition on this path
+    // No definition on this path: the entry's (a read before any
+    // assignment), or code no path reaches (after a call that always
+    // raises), which is not an error.
+    val = zeroOf(type, /*dead=*/bb != fn.entry());
   } else {
     assert(bb->predecessors().size() > 1 && "readVariable walks single-predecessor chains");
     Instruction *phi = builder.phi(type, bb);

@@ -1857,11 +1857,17 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     error(e.range(), base.constant->name + " has no member '" + name->value + "'");
     return {};
   }
-  if (auto *at = dyn_cast<ArrayType>(base.type); at && isa<RecordType>(at->dtype()))
+  if (auto *at = dyn_cast<ArrayType>(base.type); at && isa<RecordType>(at->dtype())) {
     if (auto *name = dyn_cast<StrLitExpr>(e.index.get())) { // a['x'], as a.x
       result.exprs[name] = ExprInfo{ctx.none()};
       return fieldArray(at, name->value, e.index->range());
     }
+    if (auto *n = dyn_cast<NameExpr>(e.index.get())) { // a[NAME], a string constant
+      ExprInfo idx = expr(*n);
+      if (idx.constant && idx.constant->isString())
+        return fieldArray(at, idx.constant->data, e.index->range());
+    }
+  }
   if (auto *rt = dyn_cast<RecordType>(base.type)) {
     // a[i]['x']: a field by its name, a string literal; a[i][0]: by its
     // position, a constant int (numba; negative counts from the end).
@@ -1872,6 +1878,10 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     ExprInfo idx = expr(*e.index);
     if (!idx.type)
       return {};
+    if (idx.constant && idx.constant->isString()) { // a[i][NAME], a string constant
+      result.recordFieldNames[&e] = idx.constant->data;
+      return recordField(*e.value, idx.constant->data, e.index->range());
+    }
     int64_t n = static_cast<int64_t>(rt->fields().size());
     if (!idx.constant || idx.constant->kind != GlobalValue::Kind::Int ||
         !isa<IntType>(idx.type)) {

@@ -621,3 +621,26 @@ def test_string_has_no_run_time_value():
     with pytest.raises(pyjit.CompileError,
                        match="cannot store a value of type str into an array of float32"):
         cuda.compile_ptx(kernel, "void(float32[:])")
+
+
+@cuda.jit(device=True)
+def always_raises():
+    raise ValueError("always")
+
+
+def test_code_after_a_call_that_always_raises_compiles(jit):
+    # The code after the call is reached by no path; reading a parameter
+    # there is not a read before assignment.
+    @jit(debug=True)
+    def kernel(o, flag):
+        if flag:
+            x = always_raises()  # noqa: F841
+            o[0] = 1
+        o[1] = 2
+
+    o = np.zeros(2)
+    with pytest.raises(ValueError, match="^always in kernel 'kernel'"):
+        kernel[1, 1](o, True)
+    assert o[0] == 0
+    kernel[1, 1](o, False)
+    assert list(o) == [0, 2]

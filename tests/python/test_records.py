@@ -841,3 +841,36 @@ def test_array_attributes_win_over_fields_of_their_names(jit):
     o = np.zeros(3)
     kernel[1, 1](a, o)
     assert list(o) == [16.0, 3.0, 200.0]
+
+
+FIELD_NAME = "y"
+
+
+@cuda.jit(device=True)
+def field_by_name(r, name):
+    return r[name]
+
+
+def test_string_constants_name_fields(jit, capfd):
+    # A global string, a device function's string parameter, a local: as
+    # numba's Literal[str] names a field
+    dt = np.dtype([("x", np.float64), ("y", np.float64)])
+
+    @jit
+    def kernel(a, o):
+        s = "x"
+        print("fields", s, FIELD_NAME)
+        o[0] = a[1][FIELD_NAME]
+        o[1] = a[FIELD_NAME][2]
+        o[2] = field_by_name(a[0], "x")
+        a[0][FIELD_NAME] = 9
+
+    a = np.zeros(3, dt)
+    a["x"] = [1, 2, 3]
+    a["y"] = [4, 5, 6]
+    o = np.zeros(3)
+    kernel[1, 1](a, o)
+    cuda.synchronize()
+    assert list(o) == [5.0, 6.0, 1.0]
+    assert list(a["y"]) == [9.0, 5.0, 6.0]
+    assert "fields x y" in capfd.readouterr().out

@@ -50,7 +50,9 @@ private:
   static constexpr size_t kNoWindow = ~size_t(0);
   Value *addPhiOperands(const std::string &var, Instruction *phi, size_t window);
   Value *tryRemoveTrivialPhi(Instruction *phi, size_t window = kNoWindow);
-  Value *zeroOf(Type *type);
+  /// The zero of `type`; `dead`: for a read in code no path reaches (not
+  /// isUndefined).
+  Value *zeroOf(Type *type, bool dead = false);
 
   Function &fn;
   IRBuilder &builder;
@@ -61,7 +63,7 @@ private:
       phiDefs;
   std::map<BasicBlock *, std::map<std::string, std::pair<Instruction *, Type *>>> incompletePhis;
   std::set<BasicBlock *> sealed;
-  std::map<Type *, Value *> zeros;
+  std::map<Type *, Value *> zeros, deadZeros;
   std::set<const Instruction *> erased; // removed trivial phis
   /// The phis made by the readRecursive calls now running, outermost first:
   /// while a phi's operands are read no IRGen code runs, so only these can
