@@ -1509,8 +1509,12 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       return ExprInfo{ctx.builtin("method.array." + attr)};
     if (isArrayReduction(attr)) // a.sum(), a.max(), ...: called below (InferCalls)
       return ExprInfo{ctx.builtin("method.array." + attr)};
-    if (auto *rt = dyn_cast<RecordType>(at->dtype()); rt && rt->field(attr))
-      return fieldArray(at, attr, e.range());
+    if (auto *rt = dyn_cast<RecordType>(at->dtype())) {
+      if (rt->field(attr))
+        return fieldArray(at, attr, e.range());
+      error(e.range(), "the record array has no field or attribute '" + attr + "'");
+      return {};
+    }
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");
     return {};
   }

@@ -1316,7 +1316,8 @@ def signature_text(sig):
     """The string of a signature given as a string, a pyjit or numba
     signature object (`void(float32[:])`, numba's Signature), or a tuple of
     argument types (`(float64[:], int32)`, numba's argument-only form, spelled
-    '(float64[:], int32)'). TypeError for anything else."""
+    '(float64[:], int32)'; type spellings too, as `kernel.signatures` gives
+    them). TypeError for anything else."""
     from .types import Type
     if isinstance(sig, str):
         if not _CALL_FORM.match(sig) and "," in sig and not _parenthesized(sig):
@@ -1327,7 +1328,7 @@ def signature_text(sig):
         return str(sig)
     if hasattr(sig, "args") and hasattr(sig, "return_type"):  # numba's Signature
         return "%s(%s)" % (sig.return_type, ", ".join(str(a) for a in sig.args))
-    if isinstance(sig, tuple) and all(is_type_object(a) for a in sig):
+    if isinstance(sig, tuple) and all(is_type_object(a) or isinstance(a, str) for a in sig):
         return "(%s)" % ", ".join(str(a) for a in sig)
     raise TypeError("signatures are strings such as 'void(float32[:], int32)', signature "
                     "objects or tuples of argument types, got %r" % (sig,))

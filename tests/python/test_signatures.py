@@ -266,3 +266,19 @@ def test_signatures_with_a_trailing_comma():
         a = np.zeros(1, np.float32)
         cuda.jit(sig, target="cpu")(f)[1, 1](a)
         assert a[0] == 1.0, sig
+
+
+def test_kernel_signatures_compile_again():
+    # kernel.signatures gives the argument types as pyjit spells them; they
+    # are a signature for compile_ptx (numba gives type objects there)
+    import numpy as np
+    from pyjit import cuda
+
+    @cuda.jit
+    def k(a, x):
+        a[0] = x
+
+    k[1, 1](np.zeros(2, np.float32), 1.5)
+    assert k.signatures == [("array(float32, 1d, C)", "float64")]
+    ptx, _ = cuda.compile_ptx(k.py_func, k.signatures[0])
+    assert ".entry" in ptx or ".visible .entry" in ptx
