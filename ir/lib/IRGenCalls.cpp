@@ -91,7 +91,8 @@ RValue IRGen::call(const CallExpr &e) {
       if (i)
         format += ' ';
       const std::optional<GlobalValue> &constant = info(*e.args[i]).constant;
-      if (auto *str = dyn_cast<StrLitExpr>(e.args[i].get()); str || (constant && constant->isString())) {
+      auto *str = dyn_cast<StrLitExpr>(e.args[i].get());
+      if (str || (constant && constant->isString())) {
         for (char c : str ? str->value : constant->data) // a str constant, as it is
           format += c == '%' ? std::string("%%") : std::string(1, c);
         continue;

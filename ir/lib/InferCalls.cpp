@@ -1222,11 +1222,10 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
                              "do not converge");
         return {};
       }
-  }
-  if (recursing) // (strings stay: they have no run-time value to pass)
-    for (std::optional<GlobalValue> &c : constants)
+    for (std::optional<GlobalValue> &c : constants) // (strings stay: no run-time value)
       if (c && !c->isString())
         c.reset();
+  }
   Type *soFar = nullptr;
   bool self = false;
   if (const TypedFunction *typing = registry->typingNow(fn, argTypes, constants, soFar, self))
@@ -1271,8 +1270,9 @@ static bool passableToCall(Type *t) {
 }
 
 ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
-                                const FunctionDef &def, CallBinding binding, llvm::ArrayRef<Type *> argTypes,
-                                const TypedFunction *callee, Type *resultType, bool assumes) {
+                                const FunctionDef &def, CallBinding binding,
+                                llvm::ArrayRef<Type *> argTypes, const TypedFunction *callee,
+                                Type *resultType, bool assumes) {
   for (size_t i = 0; i < argTypes.size(); ++i)
     if (!passableToCall(argTypes[i])) {
       error(e.range(), "device function '" + fn.name + "' calls itself: a recursive device "

@@ -1568,7 +1568,8 @@ std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
     return ExprInfo{};
   // Decided now, as numba decides Literal[str] comparisons: a string never
   // equals a number.
-  bool same = isString(ops[0]) && isString(ops[1]) && ops[0].constant->data == ops[1].constant->data;
+  bool same = isString(ops[0]) && isString(ops[1]) &&
+              ops[0].constant->data == ops[1].constant->data;
   return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Eq ? same : !same));
 }
 
