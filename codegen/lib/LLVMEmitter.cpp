@@ -483,8 +483,9 @@ llvm::Value *Emitter::math(const ir::Instruction &inst) {
     args.push_back(val(inst.operand(i)));
   // fastmath afn: the float32 intrinsics nvcc's --use_fast_math picks
   // (CUDA C++ Programming Guide, "Intrinsic Functions").
+  // tanh: __nv_fast_tanhf is tanh.approx.f32 from sm_75 (numba-cuda's fastmath).
   static const char *const fast[] = {"sin", "cos", "tan", "exp", "exp10",
-                                     "log", "log2", "log10", "pow"};
+                                     "log", "log2", "log10", "pow", "tanh"};
   if (options.fastmath.afn && cast<ir::FloatType>(operandType)->bits() <= 32)
     for (const char *name : fast)
       if (llvm::StringRef(info.libdevice) == name)
