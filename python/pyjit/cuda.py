@@ -1070,6 +1070,19 @@ devicearray.is_cuda_ndarray = lambda obj: isinstance(obj, DeviceArray)
 devicearray.IpcArrayHandle = IpcArrayHandle
 
 
+def _from_array_like(ary, stream=0, gpu_data=None):
+    """numba's devicearray.from_array_like: an uninitialized device array of
+    `ary`'s shape, strides and dtype (`gpu_data`, numba's memory object, is
+    not taken: TypeError)."""
+    if gpu_data is not None:
+        raise TypeError("from_array_like(gpu_data=...) is not supported: pyjit's device "
+                        "arrays own their memory (cuda.as_cuda_array wraps foreign memory)")
+    return device_array(ary.shape, ary.dtype, strides=ary.strides, stream=stream)
+
+
+devicearray.from_array_like = _from_array_like
+
+
 # numba.cuda.cudadrv: the places numba's programs import device arrays and the
 # driver's error from (cuda.cudadrv.devicearray.DeviceNDArray,
 # cuda.cudadrv.driver.CudaAPIError).

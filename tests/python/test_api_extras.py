@@ -582,3 +582,11 @@ def test_device_ndarray_with_strides_allocates_what_they_reach():
     assert (d.shape, d.strides) == ((5,), (8,))
     with pytest.raises(ValueError, match="one stride per dimension"):
         cuda.devicearray.DeviceNDArray((3, 4), (8,), np.float64)
+
+
+def test_from_array_like_makes_an_array_of_the_same_layout():
+    host = np.zeros((3, 4), np.float32, order="F")
+    d = cuda.cudadrv.devicearray.from_array_like(host)
+    assert (d.shape, d.strides, d.dtype) == (host.shape, host.strides, host.dtype)
+    d.copy_to_device(np.asfortranarray(np.arange(12, dtype=np.float32).reshape(3, 4)))
+    np.testing.assert_array_equal(d.copy_to_host(), np.arange(12).reshape(3, 4))
