@@ -1096,6 +1096,15 @@ _sys.modules[__name__ + ".cudadrv"] = cudadrv
 _sys.modules[__name__ + ".cudadrv.devicearray"] = devicearray
 _sys.modules[__name__ + ".cudadrv.driver"] = cudadrv.driver
 
+# numba.cuda.kernels.transpose.transpose (a tiled transpose kernel).
+kernels = _types.ModuleType(__name__ + ".kernels", "numba.cuda.kernels' names in pyjit.")
+kernels.transpose = _types.ModuleType(__name__ + ".kernels.transpose",
+                                      "numba.cuda.kernels.transpose in pyjit.")
+from ._transpose import transpose as _transpose  # noqa: E402
+kernels.transpose.transpose = _transpose
+_sys.modules[__name__ + ".kernels"] = kernels
+_sys.modules[__name__ + ".kernels.transpose"] = kernels.transpose
+
 
 def literal_unroll(container):
     """numba.literal_unroll (numba.cuda re-exports it): in a kernel, `for x in

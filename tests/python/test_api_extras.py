@@ -590,3 +590,19 @@ def test_from_array_like_makes_an_array_of_the_same_layout():
     assert (d.shape, d.strides, d.dtype) == (host.shape, host.strides, host.dtype)
     d.copy_to_device(np.asfortranarray(np.arange(12, dtype=np.float32).reshape(3, 4)))
     np.testing.assert_array_equal(d.copy_to_host(), np.arange(12).reshape(3, 4))
+
+
+@pytest.mark.parametrize("rows, cols, dtype", [(5, 6, np.float64), (128, 128, np.complex128),
+                                               (1025, 512, np.float64), (33, 70, np.bool_)])
+def test_kernels_transpose(rows, cols, dtype):
+    # numba.cuda.kernels.transpose.transpose: into a given array, or a new one
+    from pyjit.cuda.kernels.transpose import transpose
+    x = (np.arange(rows * cols) % 7).astype(dtype).reshape(cols, rows)
+    y = np.zeros((rows, cols), dtype=dtype)
+    dx = cuda.to_device(x)
+    dy = cuda.cudadrv.devicearray.from_array_like(y)
+    assert transpose(dx, dy) is dy
+    np.testing.assert_array_equal(dy.copy_to_host(), x.T)
+    np.testing.assert_array_equal(transpose(dx).copy_to_host(), x.T)
+    with pytest.raises(ValueError, match="the output must have shape"):
+        transpose(dx, cuda.device_array((rows + 1, cols), dtype=dtype))
