@@ -13,7 +13,7 @@ static const CMathFnInfo table[] = {
     {"tanh", 1, 1, R::Complex},  {"asinh", 1, 1, R::Complex}, {"acosh", 1, 1, R::Complex},
     {"atanh", 1, 1, R::Complex}, {"phase", 1, 1, R::Float},   {"polar", 1, 1, R::Polar},
     {"rect", 2, 2, R::Complex},  {"isnan", 1, 1, R::Bool},    {"isinf", 1, 1, R::Bool},
-    {"isfinite", 1, 1, R::Bool},
+    {"isfinite", 1, 1, R::Bool},  {"log2", 1, 1, R::Complex},
 };
 
 const CMathFnInfo &pyjit::ir::cmathFnInfo(CMathFn fn) { return table[static_cast<int>(fn)]; }

@@ -608,6 +608,11 @@ Value *IRGen::complexFunction(CMathFn f, Value *zv) {
     r = {m.div(l.re, m.k(M_LN10)), m.div(l.im, m.k(M_LN10))};
     break;
   }
+  case CMathFn::Log2: { // NumPy's: log(z) / ln 2
+    Cx l = m.log(z);
+    r = {m.div(l.re, m.k(M_LN2)), m.div(l.im, m.k(M_LN2))};
+    break;
+  }
   case CMathFn::Sqrt: r = m.sqrt(z); break;
   case CMathFn::Sin: r = m.ofIz(z, [&](Cx w) { return m.sinh(w); }); break;
   case CMathFn::Cos: r = m.cosh(Cx{m.neg(z.im), z.re}); break; // cosh(i*z)

@@ -1373,7 +1373,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (std::optional<double> c = floatConstant(attr))
         return constant(GlobalValue::ofFloat(*c));
     } else if (path == "cmath") {
-      if (lookupCMathFn(attr))
+      if (lookupCMathFn(attr) && attr != "log2") // (log2 is NumPy's only)
         return ExprInfo{ctx.builtin("cmath." + attr)};
       if (std::optional<double> c = floatConstant(attr))
         return constant(GlobalValue::ofFloat(*c));

@@ -257,3 +257,19 @@ def test_numpy_negative_and_square_of_complex_numbers(jit):
     zs = np.complex64(0.5 + 0.25j)
     k[1, 1](out, z, zs)
     assert out.tolist() == [-z[0], z[0] * z[0], complex(-zs), -z[0], z[0] * z[0]]
+
+
+def test_log2_of_complex_numbers(jit):
+    # numba-cuda's ufunc tests: np.log2 takes complex numbers (NumPy's log(z)/ln 2);
+    # cmath itself has no log2
+    @jit
+    def kernel(a, out, s):
+        np.log2(a, out)
+        s[0] = np.log2(a[1])
+
+    a = np.array([1 + 1j, -2 + 0.5j, 3j, 0.25], np.complex128)
+    out = np.zeros_like(a)
+    s = np.zeros(1, np.complex128)
+    kernel[1, 1](a, out, s)
+    np.testing.assert_allclose(out, np.log2(a), rtol=1e-14)
+    np.testing.assert_allclose(s[0], np.log2(a[1]), rtol=1e-14)

@@ -20,6 +20,7 @@ enum class CMathFn {
   Exp, Log, Log10, Sqrt, Sin, Cos, Tan, Asin, Acos, Atan,
   Sinh, Cosh, Tanh, Asinh, Acosh, Atanh,
   Phase, Polar, Rect, Isnan, Isinf, Isfinite,
+  Log2, // np.log2 of a complex number (Python's cmath has no log2)
 };
 
 struct CMathFnInfo {
