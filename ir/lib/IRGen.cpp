@@ -18,6 +18,15 @@ using llvm::isa;
 
 namespace pyjit::ir::detail {
 
+// `text` as a str.format template that gives it back (the runtime formats
+// error messages with str.format): braces doubled.
+static std::string formatLiteral(llvm::StringRef text) {
+  std::string out;
+  for (char c : text)
+    out += c == '{' ? std::string("{{") : c == '}' ? std::string("}}") : std::string(1, c);
+  return out;
+}
+
 std::unique_ptr<Function> IRGen::run() {
   const FunctionDef &def = *kernel.def;
   BasicBlock *entry = fn->createBlock();
@@ -325,10 +334,7 @@ void IRGen::stmt(const Stmt &s) {
       return;
     }
     const TypedFunction::Raise &r = typed->raises.at(&cast<RaiseStmt>(s));
-    std::string message; // the runtime formats it with str.format
-    for (char c : r.message)
-      message += c == '{' ? std::string("{{") : c == '}' ? std::string("}}") : std::string(1, c);
-    raise(r.exception, message, {}, s.range().begin, r.args);
+    raise(r.exception, formatLiteral(r.message), {}, s.range().begin, r.args);
     return;
   }
   case Stmt::Kind::Assert: {
@@ -341,12 +347,9 @@ void IRGen::stmt(const Stmt &s) {
     b.condBr(ok, next, fail);
     ssa.sealBlock(fail);
     enter(fail);
-    // The runtime formats the message with str.format: escape braces.
-    std::string message;
-    if (auto it = typed->assertMessages.find(&a); it != typed->assertMessages.end())
-      for (char c : it->second)
-        message += c == '{' ? std::string("{{") : c == '}' ? std::string("}}") : std::string(1, c);
-    raise("AssertionError", message, {}, s.range().begin);
+    auto it = typed->assertMessages.find(&a);
+    raise("AssertionError", it == typed->assertMessages.end() ? "" : formatLiteral(it->second),
+          {}, s.range().begin);
     ssa.sealBlock(next);
     enter(next);
     return;
@@ -1582,11 +1585,9 @@ RValue IRGen::fieldArray(Value *array, const std::string &name) {
 RValue IRGen::subscript(const SubscriptExpr &e) {
   if (isFieldAccess(e)) // a[i]['x']
     return fieldValue(e);
-  if (auto *name = dyn_cast<StrLitExpr>(e.index.get()); name && isa<ArrayType>(info(e).type))
-    return fieldArray(gen(*e.value).value, name->value); // a['x'] of a record array
   if (auto it = typed->exprs.find(e.index.get());
       it != typed->exprs.end() && it->second.constant && it->second.constant->isString())
-    return fieldArray(gen(*e.value).value, it->second.constant->data); // a[NAME], a str constant
+    return fieldArray(gen(*e.value).value, it->second.constant->data); // a['x'], a[NAME]
   if (isa<RecordType>(info(e).type) && isa<ArrayType>(info(*e.value).type)) // r = a[i]
     return recordRef(e);
   RValue base = gen(*e.value);

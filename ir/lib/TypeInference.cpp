@@ -1862,16 +1862,11 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     error(e.range(), base.constant->name + " has no member '" + name->value + "'");
     return {};
   }
-  if (auto *at = dyn_cast<ArrayType>(base.type); at && isa<RecordType>(at->dtype())) {
-    if (auto *name = dyn_cast<StrLitExpr>(e.index.get())) { // a['x'], as a.x
-      result.exprs[name] = ExprInfo{ctx.none()};
-      return fieldArray(at, name->value, e.index->range());
-    }
-    if (auto *n = dyn_cast<NameExpr>(e.index.get())) { // a[NAME], a string constant
-      ExprInfo idx = expr(*n);
-      if (idx.constant && idx.constant->isString())
-        return fieldArray(at, idx.constant->data, e.index->range());
-    }
+  if (auto *at = dyn_cast<ArrayType>(base.type); at && isa<RecordType>(at->dtype()) &&
+      isa<StrLitExpr, NameExpr>(*e.index)) { // a['x'] as a.x; a[NAME], a string constant
+    ExprInfo idx = expr(*e.index);
+    if (idx.constant && idx.constant->isString())
+      return fieldArray(at, idx.constant->data, e.index->range());
   }
   if (auto *rt = dyn_cast<RecordType>(base.type)) {
     // a[i]['x']: a field by its name, a string literal; a[i][0]: by its
