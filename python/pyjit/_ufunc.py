@@ -131,6 +131,11 @@ def _as_input(a):
     become arrays; numbers, arrays and device arrays stay as they are."""
     if isinstance(a, (list, tuple)):
         return np.asarray(a)
+    if (not isinstance(a, (np.ndarray, DeviceArray)) and hasattr(a, "__cuda_array_interface__")
+            and not (hasattr(a, "dtype") and hasattr(a, "shape"))):
+        # A bare producer (only __cuda_array_interface__, as numba's tests
+        # use): its device array view, which has a dtype and a shape.
+        return cuda.as_cuda_array(a)
     return a
 
 

@@ -90,6 +90,24 @@ def test_vectorize_broadcasts_and_converts_device_arrays(target):
         hypot(cuda.to_device(np.ones(4, np.complex128)), 1.0)
 
 
+@pytest.mark.parametrize("target", TARGETS)
+def test_vectorize_takes_a_bare_cuda_array_interface_producer(target):
+    # An object with only __cuda_array_interface__ (no dtype or shape
+    # attributes), as numba-cuda's CAI tests pass: read through its interface.
+    class Bare:
+        def __init__(self, array):
+            self.__cuda_array_interface__ = array.__cuda_array_interface__
+
+    @vectorize(["float64(float64, int64)"], target=target)
+    def scale(x, k):
+        return x * k
+
+    d = cuda.to_device(np.arange(4.0))
+    r = scale(Bare(d), 3)
+    assert isinstance(r, cuda.DeviceArray)
+    np.testing.assert_array_equal(r.copy_to_host(), np.arange(4.0) * 3)
+
+
 def test_vectorize_needs_signatures():
     with pytest.raises(TypeError, match="vectorize needs signatures"):
         vectorize(lambda x: x)
