@@ -64,11 +64,11 @@ static Type *fitLiterals(TypeContext &ctx, Type *t, llvm::ArrayRef<ExprInfo> arg
 
 unsigned fp16Arity(llvm::StringRef name) {
   return llvm::StringSwitch<unsigned>(name)
-      .Cases("hadd", "hsub", "hmul", "hdiv", "hmax", "hmin", 2)
-      .Cases("heq", "hne", "hge", "hgt", "hle", "hlt", 2)
+      .Cases({"hadd", "hsub", "hmul", "hdiv", "hmax", "hmin"}, 2)
+      .Cases({"heq", "hne", "hge", "hgt", "hle", "hlt"}, 2)
       .Case("hfma", 3)
-      .Cases("hneg", "habs", "hsin", "hcos", "hlog", "hlog10", "hlog2", "hexp", 1)
-      .Cases("hexp10", "hexp2", "hsqrt", "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", 1)
+      .Cases({"hneg", "habs", "hsin", "hcos", "hlog", "hlog10", "hlog2", "hexp"}, 1)
+      .Cases({"hexp10", "hexp2", "hsqrt", "hrsqrt", "hrcp", "hceil", "hfloor", "hrint"}, 1)
       .Case("htrunc", 1)
       .Default(0);
 }
@@ -838,6 +838,13 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     if (auto *tt = dyn_cast<TupleType>(args[0].type))
       return constant(GlobalValue::ofInt(static_cast<int64_t>(tt->size())));
+    if (args[0].constant && args[0].constant->isString()) {
+      // A string constant's length in code points, as Python counts them
+      // (the text is UTF-8: every byte but a continuation byte starts one).
+      const std::string &text = args[0].constant->data;
+      int64_t n = llvm::count_if(text, [](char c) { return (c & 0xC0) != 0x80; });
+      return constant(GlobalValue::ofInt(n));
+    }
     if (auto *at = dyn_cast<ArrayType>(args[0].type)) {
       if (at->ndim() == 0) { // NumPy: TypeError: len() of unsized object
         error(e.args[0]->range(), "len() of a 0-d array (it has no length; its size is 1)");
@@ -864,6 +871,8 @@ static std::optional<GlobalValue> literalDefault(const Expr &e) {
     return GlobalValue::ofFloat(f->value);
   if (auto *b = dyn_cast<BoolLitExpr>(&e))
     return GlobalValue::ofBool(b->value);
+  if (auto *s = dyn_cast<StrLitExpr>(&e))
+    return GlobalValue::ofString(s->value);
   if (isa<NoneLitExpr>(&e)) {
     GlobalValue none;
     none.kind = GlobalValue::Kind::None;
@@ -1054,6 +1063,62 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
   llvm_unreachable("numpyScalarCall: not abs or a numpy scalar function");
 }
 
+// Arguments that are compile-time constants (literals, constant locals,
+// globals, defaults): ints, bools and tuples of ints, as numba's Literal
+// types, and strings, read as constants in the callee (a shared array's
+// shape, a pruned `if`). Each set of them is an instance of its own.
+std::vector<std::optional<GlobalValue>>
+Inferer::callConstants(const CallBinding &binding, llvm::ArrayRef<Type *> argTypes) {
+  std::vector<std::optional<GlobalValue>> constants(argTypes.size());
+  auto literal = [&](const GlobalValue &c, Type *t) {
+    auto fits = [](const GlobalValue &v, Type *type) {
+      auto *it = dyn_cast<IntType>(type);
+      return v.kind == GlobalValue::Kind::Int && it && !it->isEnum() && fitsIn(v.i, it);
+    };
+    if (c.kind == GlobalValue::Kind::Bool)
+      return isa<BoolType>(t);
+    if (c.isString()) // f(a, "add"): the callee compares it when compiling
+      return true;
+    if (c.kind == GlobalValue::Kind::Tuple) {
+      auto *tt = dyn_cast<TupleType>(t);
+      if (!tt || tt->isNamed() || tt->size() != c.elements.size())
+        return false;
+      for (size_t k = 0; k < c.elements.size(); ++k)
+        if (!fits(c.elements[k], tt->elements()[k]))
+          return false;
+      return true;
+    }
+    return fits(c, t);
+  };
+  // An expression's constant: its own, or a tuple display's of constants.
+  std::function<std::optional<GlobalValue>(const Expr &)> constantOf =
+      [&](const Expr &x) -> std::optional<GlobalValue> {
+    if (auto it = result.exprs.find(&x); it != result.exprs.end() && it->second.constant)
+      return it->second.constant;
+    auto *te = dyn_cast<TupleExpr>(&x);
+    if (!te)
+      return std::nullopt;
+    GlobalValue t{GlobalValue::Kind::Tuple, 0, 0.0, {}};
+    for (const ExprPtr &el : te->elts) {
+      std::optional<GlobalValue> c = constantOf(*el);
+      if (!c)
+        return std::nullopt;
+      t.elements.push_back(*c);
+    }
+    return t;
+  };
+  for (size_t i = 0; i < argTypes.size(); ++i) {
+    std::optional<GlobalValue> c;
+    if (!binding.args[i])
+      c = binding.defaults[i];
+    else if (i >= binding.elements.size() || binding.elements[i] < 0)
+      c = constantOf(*binding.args[i]);
+    if (c && literal(*c, argTypes[i]))
+      constants[i] = *c;
+  }
+  return constants;
+}
+
 ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) {
   if (!registry) {
     error(e.callee->range(), "device function '" + fn.name + "' cannot be called here");
@@ -1151,57 +1216,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
     if (best->returnType && best->returnType->isScalar())
       declaredResult = best->returnType;
   }
-  // Arguments that are compile-time constants (literals, constant locals,
-  // globals, defaults): ints, bools and tuples of ints, as numba's Literal
-  // types, read as constants in the callee (a shared array's shape, a
-  // pruned `if`). Each set of them is an instance of its own.
-  std::vector<std::optional<GlobalValue>> constants(argTypes.size());
-  auto literal = [&](const GlobalValue &c, Type *t) {
-    auto fits = [](const GlobalValue &v, Type *type) {
-      auto *it = dyn_cast<IntType>(type);
-      return v.kind == GlobalValue::Kind::Int && it && !it->isEnum() && fitsIn(v.i, it);
-    };
-    if (c.kind == GlobalValue::Kind::Bool)
-      return isa<BoolType>(t);
-    if (c.isString()) // f(a, "add"): the callee compares it when compiling
-      return true;
-    if (c.kind == GlobalValue::Kind::Tuple) {
-      auto *tt = dyn_cast<TupleType>(t);
-      if (!tt || tt->isNamed() || tt->size() != c.elements.size())
-        return false;
-      for (size_t k = 0; k < c.elements.size(); ++k)
-        if (!fits(c.elements[k], tt->elements()[k]))
-          return false;
-      return true;
-    }
-    return fits(c, t);
-  };
-  // An expression's constant: its own, or a tuple display's of constants.
-  std::function<std::optional<GlobalValue>(const Expr &)> constantOf =
-      [&](const Expr &x) -> std::optional<GlobalValue> {
-    if (auto it = result.exprs.find(&x); it != result.exprs.end() && it->second.constant)
-      return it->second.constant;
-    auto *te = dyn_cast<TupleExpr>(&x);
-    if (!te)
-      return std::nullopt;
-    GlobalValue t{GlobalValue::Kind::Tuple, 0, 0.0, {}};
-    for (const ExprPtr &el : te->elts) {
-      std::optional<GlobalValue> c = constantOf(*el);
-      if (!c)
-        return std::nullopt;
-      t.elements.push_back(*c);
-    }
-    return t;
-  };
-  for (size_t i = 0; i < argTypes.size(); ++i) {
-    std::optional<GlobalValue> c;
-    if (!binding.args[i])
-      c = binding.defaults[i];
-    else if (i >= binding.elements.size() || binding.elements[i] < 0)
-      c = constantOf(*binding.args[i]);
-    if (c && literal(*c, argTypes[i]))
-      constants[i] = *c;
-  }
+  std::vector<std::optional<GlobalValue>> constants = callConstants(binding, argTypes);
   if (recursing) {
     // Argument types that grow with each call (f((t, t))) would be typed
     // anew at every level, each twice the size: numba's "does not converge".
@@ -1336,7 +1351,8 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn) {
   std::vector<Type *> enclosingTypes;
   for (const auto &[name, type] : *env.locals)
     enclosingTypes.push_back(type);
-  auto key = std::make_tuple(&fn, argTypes, enclosingTypes);
+  std::vector<std::optional<GlobalValue>> constants = callConstants(binding, argTypes);
+  NestedKey key = std::make_tuple(&fn, argTypes, enclosingTypes, constantsKey(constants));
   if (auto it = env.instances->find(key); it != env.instances->end()) {
     binding.callee = it->second;
     result.calls[&e] = std::move(binding);
@@ -1347,7 +1363,7 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn) {
   {
     DiagnosticEngine quiet(diags.currentFile());
     Inferer inner(fn, argTypes, globals, ctx, reporting ? diags : quiet, registry,
-                  /*isKernel=*/false);
+                  /*isKernel=*/false, constants);
     inner.setEnclosing(&env);
     typed = inner.run();
   }
@@ -1450,7 +1466,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
     std::optional<GlobalValue> value;
     const GlobalValue *given =
         described ? described->lookup(kDefaultPrefix + callee.params[k].name) : nullptr;
-    if (given && given->kind != GlobalValue::Kind::Unsupported)
+    if (given && (given->kind != GlobalValue::Kind::Unsupported || given->isString()))
       value = *given;
     else if (!given)
       value = literalDefault(*dflt);
@@ -1467,8 +1483,8 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
         return !inTuple;
       case GlobalValue::Kind::Tuple:
         return llvm::all_of(v.elements, [&](const GlobalValue &x) { return usable(x, true); });
-      default:
-        return false;
+      default: // a string: a compile-time value, as a string argument is
+        return v.isString() && !inTuple;
       }
     };
     if (!value || !usable(*value, false)) {
@@ -1479,9 +1495,9 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
                                    : given->kind == GlobalValue::Kind::Tuple
                                        ? "a tuple holding something but numbers and bools"
                                        : "a " + given->name;
-      std::string what2 = !given ? std::string(" must be a number, bool or None literal")
-                                 : " is " + is + "; defaults must be numbers, bools, None or "
-                                                 "tuples of numbers";
+      std::string what2 = !given ? std::string(" must be a number, bool, None or string literal")
+                                 : " is " + is + "; defaults must be numbers, bools, None, "
+                                                 "strings or tuples of numbers";
       error(e.range(), "default value of parameter '" + callee.params[k].name + "' of " + what +
                            what2);
       return false;

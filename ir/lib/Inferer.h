@@ -65,6 +65,9 @@ Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype);
 unsigned fp16Arity(llvm::StringRef name);
 inline bool isFp16Function(llvm::StringRef name) { return fp16Arity(name) != 0; }
 
+/// The constant arguments of a call, spelled for an instances' key.
+std::string constantsKey(llvm::ArrayRef<std::optional<GlobalValue>> constants);
+
 /// Types one function (TypeInference.cpp: statements and expressions;
 /// InferCalls.cpp: calls of builtins, math, cuda and device functions).
 class Inferer {
@@ -85,6 +88,10 @@ public:
   /// Whether a `return` (or `return None`) was typed so far.
   const bool &returnedNoneSoFar() const { return returnsNone; }
 
+  /// A nested def's instance: the def, its argument types, the enclosing
+  /// variables' types when called, and its constant arguments (constantsKey).
+  using NestedKey = std::tuple<const FunctionDef *, std::vector<Type *>, std::vector<Type *>,
+                               std::string>;
   /// For a nested def being typed: the function it is defined in, as known
   /// in the pass that calls it.
   struct Enclosing {
@@ -95,8 +102,7 @@ public:
     /// types when called): each typed once per pass state, not per call
     /// (nested defs calling each other twice would otherwise type
     /// exponentially many times).
-    std::map<std::tuple<const FunctionDef *, std::vector<Type *>, std::vector<Type *>>,
-             const TypedFunction *> *instances;
+    std::map<NestedKey, const TypedFunction *> *instances;
   };
   void setEnclosing(const Enclosing *e) { enclosing = e; }
 
@@ -160,6 +166,11 @@ private:
                          llvm::ArrayRef<Type *> argTypes, const TypedFunction *callee,
                          Type *resultType, bool assumes);
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
+  /// Per argument of a bound call, its compile-time constant where the
+  /// callee reads it as one (numba's Literal types): ints that fit the
+  /// parameter's type, bools, strings, tuples of ints.
+  std::vector<std::optional<GlobalValue>> callConstants(const CallBinding &binding,
+                                                        llvm::ArrayRef<Type *> argTypes);
   /// Point(x, y=...) of a named tuple class global: a named tuple.
   ExprInfo namedTupleCall(const CallExpr &e, const GlobalValue &g);
   ExprInfo vectorConstruct(const CallExpr &e, llvm::StringRef name,
@@ -319,8 +330,7 @@ private:
   std::set<const AssignStmt *> topLevelAssigns;
   std::map<std::string, const FunctionDef *> nestedDefs; // defs in this function
   std::vector<const FunctionDef *> callingDefs; // nested defs being typed, from here
-  std::map<std::tuple<const FunctionDef *, std::vector<Type *>, std::vector<Type *>>,
-           const TypedFunction *>
+  std::map<NestedKey, const TypedFunction *>
       nestedInstances; // Enclosing::instances, when this function encloses
   const Enclosing *enclosing = nullptr;
   bool returnsNone = false;

@@ -2432,7 +2432,7 @@ std::optional<TypedFunction> pyjit::ir::inferTypes(const FunctionDef &def,
 }
 
 /// The constant arguments of a call, spelled for the instances' key.
-static std::string constantsKey(llvm::ArrayRef<std::optional<GlobalValue>> constants) {
+std::string detail::constantsKey(llvm::ArrayRef<std::optional<GlobalValue>> constants) {
   std::function<std::string(const GlobalValue &)> spell = [&](const GlobalValue &v) {
     switch (v.kind) {
     case GlobalValue::Kind::Int:
@@ -2550,7 +2550,7 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
                                                              argConstants,
                                                          bool report) {
   InstanceKey key = std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()),
-                                    constantsKey(argConstants));
+                                    detail::constantsKey(argConstants));
   auto it = instances.find(key);
   if (it != instances.end())
     return it->second.get();
@@ -2637,7 +2637,7 @@ const TypedFunction *DeviceFunctionRegistry::typingNow(
     llvm::ArrayRef<std::optional<GlobalValue>> argConstants, Type *&returnSoFar,
     bool &self) const {
   InstanceKey key = std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()),
-                                    constantsKey(argConstants));
+                                    detail::constantsKey(argConstants));
   for (size_t i = 0; i < stack.size(); ++i)
     if (stack[i].key == key) {
       const TypedFunction *partial = stack[i].partial;

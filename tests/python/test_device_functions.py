@@ -613,6 +613,38 @@ def test_string_arguments_are_compile_time_constants(jit):
     np.testing.assert_array_equal(g, [1.0, 0.0])
 
 
+@cuda.jit(device=True)
+def combine_default(a, b, op="mul"):
+    if op == "add":
+        return a + b
+    return a * b
+
+
+def test_string_defaults_lengths_and_nested_functions(jit):
+    # A string default is a compile-time constant as a string argument is;
+    # len() of a string constant counts code points, as Python does; a
+    # nested function takes string arguments as a device function does.
+    @jit
+    def kernel(out):
+        word = "h\u00e9llo"
+        out[0] = combine_default(3.0, 4.0)           # the default: mul
+        out[1] = combine_default(3.0, 4.0, "add")
+        out[2] = combine_default(3.0, 4.0, op="add")
+        out[3] = len(word) + len("") * 10 + len(STRING_MODE) * 100
+
+        def pick(x, how="neg"):
+            if how == "neg":
+                return -x
+            return x
+
+        out[4] = pick(2.0)
+        out[5] = pick(2.0, "same")
+
+    out = np.zeros(6)
+    kernel[1, 1](out)
+    np.testing.assert_array_equal(out, [12.0, 7.0, 7.0, 5 + 0 + 300, -2.0, 2.0])
+
+
 def test_string_has_no_run_time_value():
     def kernel(a):
         s = "hello"
