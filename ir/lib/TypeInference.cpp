@@ -1518,6 +1518,15 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");
     return {};
   }
+  if (auto *bt = dyn_cast<BuiltinType>(base.type); bt && bt->path().starts_with("dtype.")) {
+    // A dtype (a.dtype, np.dtype('f8'), np.float64): .type is its scalar
+    // type, callable as the dtype is (dtype.type(0.5), as NumPy's); .itemsize
+    // its bytes.
+    if (attr == "type")
+      return base;
+    if (Type *scalar = ctx.scalarByName(bt->path().drop_front(6)); scalar && attr == "itemsize")
+      return constant(GlobalValue::ofInt(static_cast<int64_t>(elementBytes(scalar))));
+  }
   error(e.range(), "a value of type " + typeName(base.type) + " has no attribute '" + attr + "'");
   return {};
 }

@@ -1608,3 +1608,26 @@ def test_folded_comparisons_compare_in_the_operands_common_type(jit):
     o = np.zeros(4)
     k[1, 1](o, np.array([0.1], np.float32))
     assert o.tolist() == [1, 1, 0, 2.5]
+
+
+_F32 = np.dtype(np.float32)
+
+
+def test_dtype_type_and_itemsize(jit):
+    # dpbench's kernels write `dtype = a.dtype; dtype.type(0.5)`: a dtype's
+    # .type is its scalar type (NumPy's), so the constant takes the array's
+    # precision; .itemsize is its bytes.
+    @jit
+    def k(a, out):
+        dtype = a.dtype
+        out[0] = dtype.type(0.1) * a[0]
+        out[1] = _F32.type(0.1)
+        out[2] = dtype.itemsize + _F32.itemsize * 10
+
+    for t in (np.float32, np.float64):
+        a = np.array([3.0], t)
+        out = np.zeros(3, t)
+        k[1, 1](a, out)
+        assert out[0] == t(0.1) * t(3.0)
+        assert out[1] == t(np.float32(0.1))   # float32's 0.1, not float64's
+        assert out[2] == np.dtype(t).itemsize + 40
