@@ -12,6 +12,7 @@ import inspect
 import os
 import re
 import sys
+import textwrap
 import threading
 
 import numpy as np
@@ -664,6 +665,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         return griddim, blockdim, stream, shared
 
     def __call__(self, *args, **kwargs):
+        if _returns_a_value(self.py_func):
+            # Not a kernel (a kernel returns nothing) but a function, as
+            # `from numba import jit` makes one (pyjit.jit is cuda.jit): from
+            # the host it is the Python function, as pyjit.njit's is.
+            return self.py_func(*args, **kwargs)
         # numba.cuda raises ValueError here too ("launch configuration was not specified").
         raise ValueError("kernel '%s' needs a launch configuration: %s[grid, block](...)"
                          % (self.__name__, self.__name__))
@@ -1171,6 +1177,34 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
 
 _register_fast_types()
+
+
+def _returns_a_value(py_func):
+    """Whether `py_func`'s source has a `return` of a value other than None
+    outside nested functions (so it cannot be a kernel). False when its
+    source cannot be read."""
+    from ._source import _source_lines
+    try:
+        lines, _, _ = _source_lines(py_func)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    fn = next((n for n in ast.walk(tree)
+               if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))), None)
+    if fn is None:
+        return False
+    if isinstance(fn, ast.Lambda):
+        return True
+    stack = list(fn.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return) and node.value is not None and not (
+                isinstance(node.value, ast.Constant) and node.value.value is None):
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _signature_from_hints(py_func):

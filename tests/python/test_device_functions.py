@@ -460,6 +460,36 @@ def test_jit_nopython_true_is_also_a_kernel(jit):
     assert callable(fill.forall) and "pyjit kernel or function fill" in repr(fill)
 
 
+def test_bare_jit_function_that_returns_a_value_runs_on_the_host(jit):
+    # numba-cuda's CPU/GPU compatibility example: `from numba import jit`,
+    # `@jit def business_logic(...)` called from the host and from a kernel.
+    # A function that returns a value cannot be a kernel, so a host call
+    # without a launch configuration runs it as Python (a kernel still
+    # needs one: test_launch_errors).
+    import pyjit
+
+    @pyjit.jit
+    def business_logic(x, y, z):
+        return 4 * z * (2 * x - (4 * y) / 2 * math.pi)
+
+    @pyjit.jit()
+    def plus_one(x):
+        return x + 1
+
+    @jit
+    def f(res, xarr, yarr, zarr):
+        tid = cuda.grid(1)
+        if tid < len(xarr):
+            res[tid] = business_logic(xarr[tid], yarr[tid], zarr[tid]) + plus_one(0)
+
+    assert business_logic(1, 2, 3) == 4 * 3 * (2 * 1 - (4 * 2) / 2 * math.pi)
+    assert plus_one(1) == 2
+    x, y, z = np.arange(4.0), np.arange(4.0) + 1, np.arange(4.0) * 2
+    res = np.zeros(4)
+    f[1, 4](res, x, y, z)
+    np.testing.assert_allclose(res, 4 * z * (2 * x - (4 * y) / 2 * math.pi) + 1)
+
+
 @cuda.jit(device=True)
 def _histogram(ary, n, dtype):
     # n sizes a shared array: a literal at the call site, as numba's Literal[int].
