@@ -1395,6 +1395,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.ns("cuda")};
       if (attr == "coop")
         return ExprInfo{ctx.ns("coop")};
+      if (attr == "types") // numba.types.int32 (import pyjit as numba): the type objects
+        return ExprInfo{ctx.ns("cuda.types")};
     } else if (path == "numpy") {
       if (attr == "byte") // NumPy's C char: int8 (numba's byte is uint8)
         return ExprInfo{ctx.builtin("dtype.int8")};

@@ -1253,6 +1253,22 @@ def test_cuda_types_attributes_cast_in_kernels(jit):
     assert out.tolist() == [3.0, float(np.float16(1.3)), 300.0]
 
 
+def test_package_types_attributes_in_kernels(jit):
+    # The GTC 2017 numba tutorial: `import numba.types` then
+    # cuda.shared.array(n, numba.types.int32); with `import pyjit as numba`.
+    import pyjit as numba
+
+    @jit
+    def k(out, x):
+        tile = cuda.shared.array(4, numba.types.int32)
+        tile[0] = 7
+        out[0] = tile[0] + numba.types.uint8(x)   # 300 wraps to 44 in uint8
+
+    out = np.zeros(1)
+    k[1, 1](out, 300)
+    assert out[0] == 7 + 44
+
+
 def test_a_name_reused_with_another_type_is_another_variable(jit):
     # numba's SSA versions: assignments that reach no common read are
     # separate variables, each with its own type (pyjit's variable webs).
