@@ -139,10 +139,14 @@ def _as_input(a):
     return a
 
 
-def _choose(signatures, args, what):
+def _choose(signatures, args, what, narrowing=False):
     """The first signature (result, params) whose types are the arguments'
     own (a Python number's being NumPy's: int64, float64, complex128, bool),
-    as numba first looks for; else the first that takes every argument."""
+    as numba first looks for; else the first that takes every argument.
+    With `narrowing` (gufuncs), then the first whose types each cast safely
+    to the argument's: numba-cuda's GeneralizedUFunc matches that way
+    (`np.can_cast(signature_dtype, argument_dtype)`, deviceufunc.py) and
+    converts a float64 array for a float32 signature."""
     for sig in signatures:
         params = sig[1]
         if len(params) >= len(args) and all(
@@ -152,6 +156,11 @@ def _choose(signatures, args, what):
         params = sig[1]
         if len(params) >= len(args) and all(
                 _converts(a, np.dtype(t)) for a, t in zip(args, params)):
+            return sig
+    for sig in signatures if narrowing else ():
+        params = sig[1]
+        if len(params) >= len(args) and all(
+                np.can_cast(np.dtype(t), _dtype_of(a)) for a, t in zip(args, params)):
             return sig
     raise TypeError("%s: no signature takes arguments of types (%s); it has %s"
                     % (what, ", ".join(str(_dtype_of(a)) for a in args),
@@ -396,7 +405,7 @@ class _GUfunc:
         if len(args) != nin or len(outs) not in (0, nout):
             raise TypeError("%s takes %d inputs (and optionally %d outputs), got %d"
                             % (what, nin, nout, len(args) + len(outs)))
-        _, params, _ = _choose([s[:3] for s in self._signatures], args, what)
+        _, params, _ = _choose([s[:3] for s in self._signatures], args, what, narrowing=True)
         dims = {}
         loops = []
         for k, (a, core) in enumerate(zip(args, self._ins)):

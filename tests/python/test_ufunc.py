@@ -146,6 +146,26 @@ def test_guvectorize_core_dimensions(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_gufunc_converts_wider_inputs_to_its_signature_as_numba(target):
+    # The GTC 2017 numba tutorial: a float32 gufunc called with float64
+    # coordinates. numba-cuda takes the first signature whose dtypes cast
+    # to the arguments' and converts them (the result is float32).
+    @guvectorize(["(float32[:], float32[:])"], "(i)->()", target=target)
+    def l2_norm(vec, out):
+        acc = 0.0
+        for value in vec:
+            acc += value ** 2
+        out[0] = acc ** 0.5
+
+    coords = np.array([[0.6, 0.8], [3.0, 4.0]])
+    r = l2_norm(coords)
+    assert r.dtype == np.float32
+    np.testing.assert_allclose(r, np.hypot(coords[:, 0], coords[:, 1]), rtol=1e-6)
+    with pytest.raises(TypeError, match="no signature takes arguments of types \\(int64"):
+        l2_norm(np.ones((2, 2), np.int64))   # neither casts safely to the other
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_review_mends_reduce_out_lists_and_core_only_gufuncs(target):
     @vectorize(["float64(float64, float64)"], target=target)
     def mul(x, y):
