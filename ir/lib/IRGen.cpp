@@ -476,6 +476,11 @@ RValue IRGen::recordRef(const SubscriptExpr &e) {
 
 RValue IRGen::recordRefAt(Value *array, const std::vector<Value *> &idx, RecordType *rt) {
   Type *i64 = ctx.int64();
+  if (idx.empty()) { // r[()] of a 0-d record array: its one element as a 1-element view
+    Instruction *view =
+        b.create(Opcode::ArrayReshape, recordViewType(rt), {array, b.constInt(i64, 1)});
+    return RValue{rt, nullptr, {RValue::of(view)}};
+  }
   std::vector<Value *> ops{array};
   for (size_t d = 0; d + 1 < idx.size(); ++d)
     ops.push_back(idx[d]);

@@ -268,7 +268,13 @@ private:
     case Opcode::ArrayReshape: {
       auto *at = llvm::dyn_cast<ArrayType>(inst.operand(0)->type());
       auto *view = llvm::dyn_cast<ArrayType>(inst.type());
-      // (Of another scalar dtype too: a.view(dtype), the same bytes.)
+      // (Of another scalar dtype too: a.view(dtype), the same bytes.) A 0-d
+      // record array's element (r[()]) is its 1-element view of layout A.
+      auto *fromRecord = at ? llvm::dyn_cast<RecordType>(at->dtype()) : nullptr;
+      auto *toRecord = view ? llvm::dyn_cast<RecordType>(view->dtype()) : nullptr;
+      if (fromRecord && toRecord && at->ndim() == 0 && view->ndim() == 1 &&
+          fromRecord->writable() == toRecord->writable() && inst.numOperands() == 2)
+        return llvm::Error::success();
       if (!at || !view || !at->dtype()->isScalar() != !view->dtype()->isScalar() ||
           (at->dtype() != view->dtype() && !view->dtype()->isScalar()) ||
           at->layout() != Layout::C || view->layout() != Layout::C ||

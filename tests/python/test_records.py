@@ -874,3 +874,30 @@ def test_string_constants_name_fields(jit, capfd):
     assert list(o) == [5.0, 6.0, 1.0]
     assert list(a["y"]) == [9.0, 5.0, 6.0]
     assert "fields x y" in capfd.readouterr().out
+
+
+def test_element_of_a_0d_record_array(jit):
+    # numba-cuda's test_caching record_return: r[()] = ary[i] stores a whole
+    # record into a 0-d record array; x = r[()] reads it (it crashed the
+    # compiler: a 0-d array has no index to take the element's view at).
+    dt = np.dtype([("a", np.int8), ("b", np.float64)], align=True)
+
+    @jit
+    def record_return(r, ary, i):
+        r[()] = ary[i]
+
+    @jit
+    def from_0d(r, ary):
+        x = r[()]
+        ary[0] = x
+        ary[1].b = x.b * 2
+
+    arr = np.zeros(2, dtype=dt)
+    arr["a"] = [1, 2]
+    arr["b"] = [42.5, 43.5]
+    r = np.zeros((), dtype=dt)
+    record_return[1, 1](r, arr, 1)
+    assert tuple(r[()]) == (2, 43.5)
+    r["a"], r["b"] = 5, 1.25
+    from_0d[1, 1](r, arr)
+    assert tuple(arr[0]) == (5, 1.25) and tuple(arr[1]) == (2, 2.5)
