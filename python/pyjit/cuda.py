@@ -28,7 +28,7 @@ __all__ = ["jit", "compile_ptx", "vectorize", "guvectorize", "stream", "default_
            "mapped_array_like", "current_context", "defer_cleanup", "profile_start",
            "profile_stop", "profiling", "detect", "MemoryInfo", "reduce", "Reduce",
            "managed_array", "ManagedArray", "declare_device", "In", "Out", "InOut",
-           "compile", "compile_for_current_device", "compile_ptx_for_current_device",
+           "compile", "compile_all", "compile_for_current_device", "compile_ptx_for_current_device",
            "is_supported_version", "cuda_error", "open_ipc_array", "CudaSupportError", "runtime",
            "DeviceArray", "DeviceRecord", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
            "gridsize", "is_float16_supported", "is_bfloat16_supported", "literal_unroll"]
@@ -185,8 +185,11 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
             params.append(scalar(p))
     if isinstance(link, (set, frozenset)):  # numba takes a set too: a stable order
         link = sorted(link, key=str)
-    if link is not None and (isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple))):
-        raise TypeError("declare_device: link must be a list of file paths, got %r" % (link,))
+    if isinstance(link, (str, bytes, _os.PathLike)):  # one path, as numba wraps it
+        link = [link]
+    if link is not None and not isinstance(link, (list, tuple)):
+        raise TypeError("declare_device: link must be a file path or a list of them, got %r"
+                        % (link,))
     if abi not in ("numba", "c"):
         raise ValueError("declare_device: abi must be 'numba' or 'c', got %r" % (abi,))
     return DeclaredDevice(name, result, ",".join(params), link or (), sig, abi)
@@ -267,13 +270,15 @@ def _current_cc():
 
 
 def _arch_of(cc):
-    """"sm_90" for (9, 0); (9, 0, "a") (numba's arch-specific features) is sm_90a.
-    ValueError for anything else."""
+    """"sm_90" for (9, 0); (9, 0, "a") (numba's arch-specific features) is
+    sm_90a, (10, 0, "f") (family-specific features) sm_100f. ValueError for
+    anything else."""
     cc = tuple(cc)
     if not (len(cc) in (2, 3) and all(isinstance(v, int) and not isinstance(v, bool)
                                       for v in cc[:2])
-            and (len(cc) == 2 or cc[2] == "a")):
-        raise ValueError("cc must be (major, minor) or (major, minor, 'a'), got %r" % (cc,))
+            and (len(cc) == 2 or cc[2] in ("a", "f"))):
+        raise ValueError("cc must be (major, minor), (major, minor, 'a') or (major, minor, 'f'), "
+                         "got %r" % (cc,))
     return "sm_%d%d%s" % (cc[0], cc[1], cc[2] if len(cc) == 3 else "")
 
 
@@ -284,15 +289,21 @@ def compile_ptx_for_current_device(pyfunc, sig, **kwargs):
     return compile_ptx(pyfunc, sig, **kwargs)
 
 
-def compile(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,
-            opt=3, abi="numba", abi_info=None, output="ptx", launch_bounds=None, fma=True):
+def compile(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=False, cc=None,
+            opt=3, abi="c", abi_info=None, output="ptx", forceinline=False, launch_bounds=None,
+            fma=True):
     """numba.cuda.compile for output='ptx': compile_ptx's (PTX, return type),
-    kernels and device functions (device=True, abi 'c' or 'numba') alike.
+    with numba-cuda's defaults: a device function (device=True) of the C ABI
+    (abi='c'); a kernel takes device=False, abi='numba'.
     Raises NotImplementedError for output='ltoir' (pyjit has no NVVM to make
-    LTO-IR)."""
+    LTO-IR) and for abi='c' with device=False; ValueError for forceinline
+    (numba forces inlining in LTO-IR only)."""
     if output != "ptx":
         raise NotImplementedError("cuda.compile(output=%r): pyjit gives PTX (output='ptx'); "
                                   "pyjitc --emit=cubin gives a cubin" % (output,))
+    if forceinline:
+        raise ValueError("cuda.compile(forceinline=True): forced inlining is designated in "
+                         "LTO-IR only (numba's rule), and pyjit gives PTX")
     return compile_ptx(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device,
                        fastmath=fastmath, cc=cc, opt=opt, launch_bounds=launch_bounds, fma=fma,
                        abi=abi, abi_info=abi_info)
@@ -302,6 +313,31 @@ def compile_for_current_device(pyfunc, sig, **kwargs):
     """cuda.compile for the current GPU's compute capability."""
     kwargs.setdefault("cc", _current_cc())
     return compile(pyfunc, sig, **kwargs)
+
+
+def compile_all(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=False, cc=None,
+                opt=3, abi="c", abi_info=None, output="ptx", forceinline=False,
+                launch_bounds=None, fma=True):
+    """numba.cuda.compile_all: cuda.compile's PTX, then the code of the files
+    the function links (its declared device functions' `link=`), as
+    ([ptx, *linked], return type): a .cu file as the PTX NVRTC makes of it,
+    a .ptx file as text, other kinds (cubin, fatbin, LTO-IR, objects,
+    archives) as bytes. Raises as cuda.compile does; LinkError when NVRTC
+    rejects a .cu file; FileNotFoundError for a missing one."""
+    from ._dispatcher import _link_files, _link_inputs
+    from ._source import describe
+    ptx, restype = compile(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device,
+                           fastmath=fastmath, cc=cc, opt=opt, abi=abi, abi_info=abi_info,
+                           output=output, forceinline=forceinline,
+                           launch_bounds=launch_bounds, fma=fma)
+    func = getattr(pyfunc, "py_func", pyfunc)
+    info = describe(func)
+    options = getattr(pyfunc, "options", None) or {}
+    paths = _link_files(options, info, info["name"])
+    codes = [ptx]
+    for kind, data, _ in _link_inputs(paths, _arch_of(cc) if cc else "sm_90"):
+        codes.append(data.decode() if kind == "ptx" else data)
+    return codes, restype
 
 
 def is_supported_version():

@@ -210,8 +210,18 @@ def test_in_out_inout_hints_choose_the_copies(jit):
 
 
 def test_compile_variants_give_ptx():
-    ptx, restype = cuda.compile(_compile_me, "void(float32[:])")
+    # numba-cuda's cuda.compile makes a C-ABI device function by default.
+    ptx, restype = cuda.compile(_compile_me, "void(float32[:])", device=False, abi="numba")
     assert ".entry _compile_me" in ptx and restype is pyjit.void
+    ptx_c, restype = cuda.compile(_hyp, "float32(float32, float32)")
+    assert ".visible .func  (.param .b32 func_retval0) _hyp(" in ptx_c
+    assert ".entry" not in ptx_c and restype is pyjit.float32
+    with pytest.raises(ValueError, match="forced inlining is designated in LTO-IR only"):
+        cuda.compile(_hyp, "float32(float32, float32)", forceinline=True)
+    assert ".target sm_100f" in cuda.compile_ptx(_compile_me, "void(float32[:])",
+                                                 cc=(10, 0, "f"))[0]
+    with pytest.raises(ValueError, match="cc must be"):
+        cuda.compile_ptx(_compile_me, "void(float32[:])", cc=(10, 0, "x"))
     ptx2, _ = cuda.compile_ptx_for_current_device(_compile_me, "void(float32[:])")
     assert ".target sm_" in ptx2
     ptx3, restype = cuda.compile(_hyp, "float32(float32, float32)", device=True, abi="c")

@@ -51,8 +51,10 @@ def test_signatures_are_read_and_checked():
         cuda.declare_device("f", "float32")
     with pytest.raises(ValueError, match="C symbol"):
         cuda.declare_device("not a name", "float32()")
-    with pytest.raises(TypeError, match="link must be a list"):
-        cuda.declare_device("f", "float32()", link="functions.cu")
+    one = cuda.declare_device("f", "float32()", link="functions.cu")  # numba wraps one path
+    assert one._link == (os.path.abspath("functions.cu"),)
+    with pytest.raises(TypeError, match="link must be a file path or a list of them"):
+        cuda.declare_device("f", "float32()", link=3)
     with pytest.raises(TypeError, match="option link must be a list"):
         cuda.jit(link="functions.cu")(lambda a: None)
 
@@ -103,6 +105,22 @@ def test_cu_files_compile_with_nvrtc_and_link(functions_cu, tmp_path):
     text = str(info.value)
     assert "nvrtcCompileProgram" in text and "NVRTC_ERROR_COMPILATION" in text
     assert "bad.cu(1)" in text and "undefined_thing" in text
+
+
+def test_compile_all_gives_the_linked_code_too(functions_cu):
+    # numba-cuda's compile_all: the function's PTX, then its link files'
+    # code (a .cu file as NVRTC's PTX).
+    mul = cuda.declare_device("mul_f32_f32", "float32(float32, float32)", link=functions_cu)
+
+    def square(x):
+        return mul(x, x)
+
+    codes, restype = cuda.compile_all(square, "float32(float32)")
+    assert restype is pyjit.float32 and len(codes) == 2
+    assert ".visible .func  (.param .b32 func_retval0) square(" in codes[0]
+    assert "call.uni" in codes[0] and "mul_f32_f32" in codes[0]
+    assert ".visible .func  (.param .b32 func_retval0) mul_f32_f32(" in codes[1]
+    assert ".target sm_90" in codes[1]
 
 
 def test_missing_and_unknown_link_files_are_named(tmp_path):
