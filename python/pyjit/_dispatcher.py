@@ -427,6 +427,17 @@ class _Compiled:
         """The decorator's options (numba's targetoptions)."""
         return self.options
 
+    def _signatures_for_pickle(self):
+        return list(self.signature_strings)
+
+    def __reduce__(self):
+        """Pickled by reference (a module-level object) or by value (its
+        function's code and closure, _serialize.py), decorated again on
+        loading with the same signatures and options."""
+        from . import _serialize
+        return _serialize.reduce(self, self.py_func, type(self),
+                                 (self._signatures_for_pickle(), self.options))
+
     @property
     def extensions(self):
         """numba's argument-handling extensions: pyjit has none."""
@@ -1459,6 +1470,9 @@ class KernelOrFunction(HostDeviceFunction):
         self._kernel_signatures = list(signatures)
         self._kernel = None
         self._kernel_lock = threading.Lock()
+
+    def _signatures_for_pickle(self):
+        return list(self._kernel_signatures)
 
     def _as_kernel(self):
         with self._kernel_lock:

@@ -218,6 +218,7 @@ class _Ufunc:
 
     def __init__(self, func, signatures, target, fastmath=False):
         self._func = func
+        self._pickled_args = (list(signatures), target, fastmath)
         self._device = cuda.jit(device=True)(func)
         self._jit = _jit_for(target, fastmath)
         self._target = target
@@ -318,6 +319,11 @@ class _Ufunc:
             reducer = self.__dict__["_reducer"] = cuda.Reduce(self._device)
         return reducer(a[1:], init=first, stream=stream)
 
+    def __reduce__(self):
+        """Pickled as a kernel is (by reference or by value: _serialize.py)."""
+        from . import _serialize
+        return _serialize.reduce(self, self._func, type(self), self._pickled_args)
+
     def __repr__(self):
         return "<pyjit ufunc '%s' (target=%s)>" % (self.__name__, self._target)
 
@@ -354,6 +360,8 @@ class _GUfunc:
 
     def __init__(self, func, signatures, layout, target, fastmath=False):
         self._fastmath = fastmath
+        self._func = func
+        self._pickled_args = (list(signatures), layout, target, fastmath)
         self.__name__ = func.__name__
         self.__doc__ = func.__doc__
         what = "guvectorize '%s'" % self.__name__
@@ -475,6 +483,11 @@ class _GUfunc:
             else:
                 final.append(host)
         return final[0] if nout == 1 else tuple(final)
+
+    def __reduce__(self):
+        """Pickled as a kernel is (by reference or by value: _serialize.py)."""
+        from . import _serialize
+        return _serialize.reduce(self, self._func, type(self), self._pickled_args)
 
     def __repr__(self):
         return "<pyjit gufunc '%s' (target=%s)>" % (self.__name__, self._target)

@@ -552,8 +552,39 @@ PyGetSetDef launcherGetSet[] = {
     {"dispatcher", launcherGet, nullptr, "the kernel", (void *)4},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
+/// Launcher.__reduce__: pickled as kernel[grid, block, 0, sharedmem] (a
+/// launch on a stream is not: a CUstream means nothing in another process).
+PyObject *launcherReduce(PyObject *obj, PyObject *) {
+  auto *self = reinterpret_cast<LauncherObject *>(obj);
+  int onStream = PyObject_IsTrue(self->stream);
+  if (onStream < 0)
+    return nullptr;
+  if (onStream) {
+    PyErr_SetString(PyExc_TypeError, "cannot pickle a kernel's launch configuration on a "
+                                     "stream (a stream belongs to its process)");
+    return nullptr;
+  }
+  PyObject *getitem = PyObject_GetAttrString(self->dispatcher, "__getitem__");
+  if (!getitem)
+    return nullptr;
+  PyObject *zero = PyLong_FromLong(0);
+  PyObject *config = zero ? PyTuple_Pack(4, self->griddim, self->blockdim, zero, self->shared)
+                          : nullptr;
+  Py_XDECREF(zero);
+  PyObject *result = config ? Py_BuildValue("(O(O))", getitem, config) : nullptr;
+  Py_DECREF(getitem);
+  Py_XDECREF(config);
+  return result;
+}
+
+PyMethodDef launcherMethods[] = {
+    {"__reduce__", launcherReduce, METH_NOARGS,
+     "pickled as kernel[griddim, blockdim, 0, sharedmem]"},
+    {nullptr, nullptr, 0, nullptr}};
+
 PyType_Slot launcherSlots[] = {
     {Py_tp_call, reinterpret_cast<void *>(launcherCall)},
+    {Py_tp_methods, launcherMethods},
     {Py_tp_traverse, reinterpret_cast<void *>(launcherTraverse)},
     {Py_tp_clear, reinterpret_cast<void *>(launcherClear)},
     {Py_tp_dealloc, reinterpret_cast<void *>(launcherDealloc)},

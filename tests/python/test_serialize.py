@@ -1,0 +1,91 @@
+"""Pickling kernels, device functions, launch configurations and ufuncs, as
+numba pickles its dispatchers (numba-cuda's test_serialize): module-level
+objects by reference, others by value. Expected values by hand."""
+import multiprocessing
+import pickle
+
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda, vectorize
+
+
+@cuda.jit
+def add_one(arr):
+    arr[0] += 1
+
+
+def _launch_in_child(kernel):
+    arr = np.array([41])
+    kernel[1, 1](arr)
+    return int(arr[0])
+
+
+def test_module_level_kernel_pickles_by_reference():
+    assert pickle.loads(pickle.dumps(add_one)) is add_one
+
+
+def test_local_kernels_and_device_functions_pickle_by_value():
+    @cuda.jit(device=True)
+    def inner(a):
+        return a + 1
+
+    @cuda.jit("void(intp[:])")
+    def typed(arr):
+        arr[0] = inner(arr[0])
+
+    @cuda.jit
+    def lazy(arr):
+        arr[0] = inner(arr[0]) * 10
+
+    for kernel, expected in ((typed, 101), (lazy, 1010)):
+        again = pickle.loads(pickle.dumps(kernel))
+        assert again is not kernel and again.__name__ == kernel.__name__
+        arr = np.array([100])
+        again[1, 1](arr)
+        assert arr[0] == expected
+        twice = pickle.loads(pickle.dumps(again))
+        arr = np.array([100])
+        twice[1, 1](arr)
+        assert arr[0] == expected
+    assert pickle.loads(pickle.dumps(typed)).signatures == typed.signatures
+
+
+def test_launch_configuration_pickles_without_a_stream():
+    configured = pickle.loads(pickle.dumps(add_one[5, 8]))
+    assert configured.griddim == (5, 1, 1) and configured.blockdim == (8, 1, 1)
+    arr = np.array([1])
+    configured(arr)   # 40 threads, each adds one (races on the CPU backend are serial)
+    assert 1 < arr[0] <= 41
+
+
+@pytest.mark.gpu
+def test_launch_configuration_on_a_stream_does_not_pickle():
+    # (The CPU backend's streams are all the default stream, handle 0.)
+    with pytest.raises(TypeError, match="on a stream"):
+        pickle.dumps(add_one[1, 1, cuda.stream()])
+
+
+def test_ufuncs_pickle():
+    @vectorize(["intp(intp)", "float64(float64)"], target="cuda")
+    def twice(x):
+        return x * 2
+
+    again = pickle.loads(pickle.dumps(twice))
+    np.testing.assert_array_equal(again(np.arange(4)), [0, 2, 4, 6])
+    assert again(1.5) == 3.0
+
+    @pyjit.guvectorize(["void(float64[:], float64[:])"], "(n)->()", target="cuda")
+    def total(x, out):
+        out[0] = 0
+        for v in x:
+            out[0] += v
+
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(total))(np.ones((2, 3))), [3, 3])
+
+
+def test_a_kernel_passes_to_a_spawned_process():
+    # numba-cuda's test_caching passes kernels to a multiprocessing pool.
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        assert pool.apply(_launch_in_child, (add_one,)) == 42
