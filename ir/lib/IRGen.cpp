@@ -173,6 +173,8 @@ Value *IRGen::castTo(const RValue &v, Type *to) {
   }
   if (auto *et = dyn_cast<IntType>(v.value->type()); et && et->isEnum() && isa<BoolType>(to))
     return b.constBool(true); // a plain Enum member is true, whatever its value (Python)
+  if (auto *at = dyn_cast<ArrayType>(v.value->type()); at && at->ndim() == 0 && to->isScalar())
+    return b.cast(b.arrayLoad(v.value, {}), to); // a 0-d array as an index: its element
   return b.cast(v.value, to);
 }
 

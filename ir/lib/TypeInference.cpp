@@ -2039,7 +2039,9 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       return {};
     if (isa<TupleType>(xi.type) && indices.size() == 1)
       return tupleIndex(at, cast<TupleType>(xi.type), x->range(), e.index->range());
-    if (!isIntegral(xi.type)) {
+    // A 0-d integer array is its element (numba: "0-d array used as integer index").
+    auto *zeroD = dyn_cast<ArrayType>(xi.type);
+    if (!isIntegral(xi.type) && !(zeroD && zeroD->ndim() == 0 && isIntegral(zeroD->dtype()))) {
       error(x->range(), "array index must be an integer, not " + typeName(xi.type));
       return {};
     }

@@ -144,3 +144,19 @@ def test_zero_dim_globals_constant_and_on_the_device(jit):
     out = np.zeros(1)
     k[1, 1](out)
     assert out[0] == 9.5 and d0.copy_to_host() == 9
+
+
+def test_a_0d_integer_array_indexes_as_its_element(jit):
+    # numba: "0-d array used as integer index" (numba-cuda's cache usecases
+    # pass every argument through np.asarray, so an index arrives 0-d).
+    @jit
+    def k(r, ary, m, i, j):
+        r[0] = ary[i]
+        r[1] = m[i, j]
+        ary[i] = 5.0
+
+    r = np.zeros(2)
+    a = np.array([10.0, 20.0])
+    m = np.arange(6.0).reshape(2, 3)
+    k[1, 1](r, a, m, np.asarray(1), np.asarray(-1, np.int32))
+    assert r.tolist() == [20.0, 5.0] and a.tolist() == [10.0, 5.0]
