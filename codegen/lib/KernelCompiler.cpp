@@ -230,7 +230,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
           flatten(e);
       else if (auto *rt = llvm::dyn_cast<ir::RecordType>(x)) // a record: its 1-element array
         out.paramTypes.push_back(types.array(rt->writable(), 1, ir::Layout::A)->str());
-      else if (!llvm::isa<ir::NoneType>(x)) // None: no parameter
+      else if (!llvm::isa<ir::NoneType, ir::BuiltinType>(x)) // None, a dtype: no parameter
         out.paramTypes.push_back(x->str());
     };
     flatten(*t);

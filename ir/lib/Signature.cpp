@@ -220,6 +220,21 @@ public:
     }
     if (id == "none") // numba's types.none: a None argument
       return static_cast<Type *>(ctx.none());
+    if (id == "function" && accept("(")) { // function(dtype.float64): class(float64) printed
+      size_t close = rest.find(')');
+      llvm::StringRef path = rest.take_front(close);
+      if (close == llvm::StringRef::npos || !path.starts_with("dtype.") ||
+          !ctx.scalarByName(path.drop_front(6)))
+        return fail("expected 'function(dtype.<scalar type>)'");
+      rest = rest.drop_front(close + 1);
+      return static_cast<Type *>(ctx.builtin(path.str()));
+    }
+    if (id == "class") { // class(float64): a NumPy scalar type passed (numba's NumberClass)
+      llvm::StringRef name = accept("(") ? ident() : llvm::StringRef();
+      if (name.empty() || !ctx.scalarByName(name) || !accept(")"))
+        return fail("expected 'class(<scalar type>)', e.g. 'class(float64)'");
+      return static_cast<Type *>(ctx.builtin(("dtype." + name).str()));
+    }
     Type *scalar = ctx.scalarByName(id);
     if (id == "Record") { // from_dtype(dt)[:]: a record array; alone, a dtype (parseDType)
       auto r = record();

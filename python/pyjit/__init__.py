@@ -28,8 +28,8 @@ from ._ufunc import guvectorize, vectorize
 from .errors import (CompileError, CudaError, CudaSupportError, InternalError, KernelError,
                      LinkError, PerformanceWarning, PyjitError)
 from .types import (bool_, boolean, complex64, complex128, float16, float32, float64,
-                    from_dtype, int8, int16, int32, int64, intp, uint8, uint16, uint32, uint64,
-                    void)
+                    from_dtype, int8, int16, int32, int64, intp, typeof, uint8, uint16, uint32,
+                    uint64, void)
 # numba's other names of the same types: C-style and short (numba exports both).
 from .types import (b1, byte, c8, c16, char, double, f2, f4, f8, half, i1, i2, i4, i8, int_,
                     intc, long_, longlong, short, single, size_t, ssize_t, u1, u2, u4, u8, ubyte,
@@ -53,7 +53,7 @@ def prange(*args):
 __all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "CudaSupportError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128",
-           "intp", "from_dtype", "vectorize", "guvectorize", "literal_unroll", "njit", "prange",
+           "intp", "from_dtype", "typeof", "vectorize", "guvectorize", "literal_unroll", "njit", "prange",
            "b1", "byte", "c8", "c16", "char", "double", "f2", "f4", "f8", "half", "i1", "i2", "i4",
            "i8", "int_", "intc", "long_", "longlong", "short", "single", "size_t", "ssize_t", "u1",
            "u2", "u4", "u8", "ubyte", "uchar", "uintc", "uintp", "ulong", "ulonglong", "ushort"]

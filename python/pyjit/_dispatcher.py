@@ -764,10 +764,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             args = tuple(args)
         # numpy arrays travel to the device and back (numba.cuda's behaviour);
         # tuples are passed as their elements (docs/abi.md).
+        flat_names = None
         if overload.flat:
+            flat_names = self._flat_names(args)
             args = tuple(flatten(args))
         if overload.cpu:
-            self._launch_on_cpu(overload, griddim, blockdim, shared, args, hints)
+            self._launch_on_cpu(overload, griddim, blockdim, shared, args, hints, flat_names)
             if records:
                 _write_records_back(records)
             return None
@@ -789,7 +791,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             try:
                 narrow = overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args))
             except (TypeError, OverflowError) as exc:
-                raise self._named(exc) from None
+                raise self._named(exc, flat_names) from None
             if narrow is False:
                 # An array of 2^31 bytes or more: the 64-bit-index variant.
                 overload.wide_kernel().launch(griddim, blockdim, shared, stream, tuple(args))
@@ -818,19 +820,38 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                       "every launch; pass device arrays (cuda.to_device) to avoid the copies"
                       % self.__name__, PerformanceWarning, stacklevel=_options._user_stacklevel())
 
-    def _named(self, exc):
-        """The C++ packer's "argument N: ..." error, naming the parameter."""
+    def _named(self, exc, flat_names=None):
+        """The C++ packer's "argument N: ..." error, naming the parameter (or,
+        for tuples passed as their elements, the element: argument 't[1]')."""
         text = str(exc)
         if text.startswith("argument ") and ":" in text:
             index, rest = text[len("argument "):].split(":", 1)
-            if index.isdigit() and not self._overload_is_flat():
+            if index.isdigit() and flat_names is not None and int(index) < len(flat_names):
+                text = "argument '%s':%s" % (flat_names[int(index)], rest)
+            elif index.isdigit() and not self._overload_is_flat():
                 text = "%s:%s" % (self._arg_name(int(index)), rest)
         return type(exc)("kernel '%s': %s" % (self.__name__, text))
+
+    def _flat_names(self, args):
+        """The name of each value flatten(args) passes: 't[1]' for element 1
+        of parameter t's tuple."""
+        names = []
+
+        def walk(value, name):
+            if isinstance(value, tuple):
+                for k, v in enumerate(value):
+                    walk(v, "%s[%d]" % (name, k))
+            elif not (value is None or isinstance(value, (type, np.dtype))):
+                names.append(name)
+        for i, a in enumerate(args):
+            walk(a, self._params[i] if i < len(self._params) else str(i))
+        return names
 
     def _overload_is_flat(self):
         return any(ov.flat for ov in self._overloads.values())
 
-    def _launch_on_cpu(self, overload, griddim, blockdim, shared, args, hints=None):
+    def _launch_on_cpu(self, overload, griddim, blockdim, shared, args, hints=None,
+                       flat_names=None):
         """The CPU backend: numpy arrays are used in place (no copies), but
         for cuda.In(a), whose writes the GPU would not copy back."""
         host_args, copies = [], []
@@ -861,7 +882,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             try:
                 overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
             except (TypeError, OverflowError) as exc:
-                raise self._named(exc) from None
+                raise self._named(exc, flat_names) from None
             except KernelError:
                 # A thread that failed a check returns; the runner may then find
                 # a barrier it left waiting (a deadlock). The failed check is the
@@ -1395,10 +1416,35 @@ def _conversion(want, got):
     3 an unsafe one (narrowing, float to int), None not at all."""
     if want == got:
         return 0
+    if want.startswith("Tuple(") and got.startswith("Tuple(") and want.endswith(")") \
+            and got.endswith(")"):
+        # A tuple: element by element (numba converts (3, 4) to UniTuple(int32, 2)),
+        # rated as its worst element.
+        wants, gots = _split_types(want[6:-1]), _split_types(got[6:-1])
+        if len(wants) != len(gots):
+            return None
+        ranks = [_conversion(w, g) for w, g in zip(wants, gots)]
+        return None if None in ranks else max(ranks, default=0)
     try:
         return ext().conversion(want, got)
     except ValueError:
         return None  # a spelling only Python makes: only as it is
+
+
+def _split_types(text):
+    """'int32, Tuple(int64, float32), array(float64, 1d, C)' -> its three types."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:k].strip())
+            start = k + 1
+    if text.strip():
+        parts.append(text[start:].strip())
+    return parts
 
 
 class DeviceFunction(_Compiled):

@@ -182,6 +182,13 @@ def typeof(value, what):
             return value.dtype.name
         raise TypeError("%s: scalars of type %s are not supported in kernels"
                         % (what, value.dtype))
+    if (isinstance(value, type) and issubclass(value, np.generic)) or isinstance(value, np.dtype):
+        # np.float64 (numba's NumberClass), np.dtype('f8'): a compile-time
+        # dtype (a shared array's, a conversion), no value at run time.
+        dt = np.dtype(value)
+        if dt.name in SUPPORTED_DTYPES:
+            return "class(%s)" % dt.name
+        raise TypeError("%s: the dtype %s is not supported in kernels" % (what, dt))
     if isinstance(value, tuple):
         fields = getattr(type(value), "_fields", None)
         if isinstance(fields, tuple) and len(fields) == len(value):
@@ -217,12 +224,13 @@ def typeof(value, what):
 
 
 def flatten(values):
-    """Tuples expanded into their elements, recursively, and None left out
-    (the kernel ABI, docs/abi.md)."""
+    """Tuples expanded into their elements, recursively, and None and dtypes
+    (np.float64, np.dtype('f8'): compile-time values) left out (the kernel
+    ABI, docs/abi.md)."""
     out = []
     for v in values:
         if isinstance(v, tuple):
             out.extend(flatten(v))
-        elif v is not None:
+        elif not (v is None or isinstance(v, (type, np.dtype))):
             out.append(v)
     return out

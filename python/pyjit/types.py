@@ -13,7 +13,7 @@
 __all__ = ["Type", "ArrayType", "Array", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64",
            "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
-           "from_dtype",
+           "from_dtype", "typeof", "Tuple", "UniTuple",
            "signature"]
 
 
@@ -94,6 +94,29 @@ def from_dtype(dtype):
     import numpy as np
     from ._typeof import dtype_name
     return Type(dtype_name(np.dtype(dtype), "from_dtype"))
+
+
+def typeof(value):
+    """numba.typeof: the type pyjit gives `value` as a kernel argument, as a
+    type object whose str() is its spelling (`typeof(np.ones(3))` is
+    array(float64, 1d, C), `typeof(1.5)` float64, `typeof(np.float32)`
+    class(float32)). TypeError for a value kernels do not take."""
+    from ._typeof import typeof as _typeof
+    spelled = _typeof(value, "typeof(%s)" % type(value).__name__)
+    named = {t.name: t for t in globals().values() if type(t) is Type}  # int64, bool, ...
+    return named.get(spelled) or Type(spelled)
+
+
+def Tuple(types):
+    """numba.types.Tuple([int32, float64]): the type of a tuple of those."""
+    return Type("Tuple(%s)" % ", ".join(str(t) for t in types))
+
+
+def UniTuple(dtype, count):
+    """numba.types.UniTuple(int32, 2): a tuple of `count` elements of `dtype`."""
+    if not isinstance(count, int) or count < 0:
+        raise ValueError("UniTuple: count must be a non-negative int, got %r" % (count,))
+    return Tuple([dtype] * count)
 
 
 def signature(restype, *argtypes):

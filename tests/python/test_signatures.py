@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import pyjit
-from pyjit import cuda, float32, float64, int32, void
+from pyjit import cuda, float32, float64, int32, types, void
 
 
 def test_type_objects_spell_numba_signatures():
@@ -282,3 +282,48 @@ def test_kernel_signatures_compile_again():
     assert k.signatures == [("array(float32, 1d, C)", "float64")]
     ptx, _ = cuda.compile_ptx(k.py_func, k.signatures[0])
     assert ".entry" in ptx or ".visible .entry" in ptx
+
+
+def test_typeof_and_tuple_types():
+    # numba.typeof, numba.types.UniTuple / Tuple: spellings the compiler parses.
+    assert str(pyjit.typeof(np.ones((2, 3), np.float32))) == "array(float32, 2d, C)"
+    assert pyjit.typeof(1.5) is pyjit.float64 and pyjit.typeof(True) is pyjit.boolean
+    assert str(pyjit.typeof((1, 2.0))) == "Tuple(int64, float64)"
+    assert str(pyjit.typeof(np.float32)) == "class(float32)"
+    assert str(types.UniTuple(types.int32, 2)) == "Tuple(int32, int32)"
+    with pytest.raises(TypeError, match="typeof\\(object\\): values of type object"):
+        pyjit.typeof(object())
+
+
+def test_tuples_convert_to_a_declared_tuple_type(jit):
+    # numba converts a tuple of Python ints to UniTuple(int32, 2).
+    @jit(types.void(types.UniTuple(types.int32, 2), types.float64[:]))
+    def k(t, a):
+        a[0] = t[0] * 10 + t[1]
+
+    a = np.zeros(1)
+    k[1, 1]((3, 4), a)
+    assert a[0] == 34
+    with pytest.raises(TypeError, match="kernel 'k': argument 't\\[0\\]': expected int32"):
+        k[1, 1]((3.5, 4), a)   # a float is not packed as an int (as for a scalar argument)
+
+
+def test_a_numpy_scalar_type_is_a_compile_time_argument(jit):
+    # numba-cuda's test_linker: a dtype passed to the kernel (numba's NumberClass)
+    # types a shared array; each dtype is an overload of its own.
+    @jit
+    def smem(ary, dty):
+        sm = cuda.shared.array(8, dty)
+        i = cuda.grid(1)
+        sm[i] = i + 0.5
+        cuda.syncthreads()
+        ary[i] = sm[i] * 2
+
+    a = np.zeros(8, np.int32)
+    smem[1, 8](a, np.float64)
+    assert a.tolist() == [2 * i + 1 for i in range(8)]
+    smem[1, 8](a, np.int32)
+    assert a.tolist() == [2 * i for i in range(8)]
+    smem[1, 8](a, np.dtype("f4"))
+    assert a.tolist() == [2 * i + 1 for i in range(8)]
+    assert len(smem.signatures) == 3
