@@ -174,6 +174,20 @@ class _Overload:
         if carveout is not None:  # CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
             self.kernel.set_attribute(9, carveout)
 
+    def inspect_asm(self, cc=None):
+        """This overload's PTX (numba's _Kernel.inspect_asm(cc)): for compute
+        capability `cc` (a tuple) the PTX compiled for it, else the kernel's
+        own (sm_90's on the CPU backend)."""
+        if cc is not None and self._arch != "sm_%d%d" % tuple(cc)[:2]:
+            from .cuda import compile_ptx
+            o = self._dispatcher.options
+            return compile_ptx(self._dispatcher.py_func, "void(%s)" % ", ".join(self.argtypes),
+                               cc=cc, debug=o.get("debug", False),
+                               lineinfo=o.get("lineinfo", False),
+                               fastmath=o.get("fastmath", False), fma=o.get("fma", True),
+                               opt=o.get("opt", 3))[0]
+        return self._dispatcher.inspect_asm(self.argtypes)
+
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
         """Blocks of `blockdim` threads of this overload that can be resident at
         once on the whole device (numba's _Kernel.max_cooperative_grid_blocks);

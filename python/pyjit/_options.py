@@ -88,10 +88,10 @@ def check(options, func_name):
     # pyjit types device functions per call site and inlines them: inline="never"
     # (numba.cuda's default) is accepted and computes the same.
     inline = options.get("inline", "always")
-    if not (inline is None or isinstance(inline, bool)
+    if not (inline is None or isinstance(inline, bool) or callable(inline)
             or (isinstance(inline, str) and inline in ("always", "never"))):
-        raise ValueError("option inline must be 'always', 'never', True or False, got %r"
-                         % (inline,))
+        raise ValueError("option inline must be 'always', 'never', True, False or a cost-model "
+                         "function, got %r" % (inline,))
 
 
 _CARVEOUTS = {"MaxL1": 0, "MaxShared": 100, "default": -1}

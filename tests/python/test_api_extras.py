@@ -616,3 +616,14 @@ def test_kernels_transpose(rows, cols, dtype):
     np.testing.assert_array_equal(transpose(dx).copy_to_host(), x.T)
     with pytest.raises(ValueError, match="the output must have shape"):
         transpose(dx, cuda.device_array((rows + 1, cols), dtype=dtype))
+
+
+def test_an_overload_inspects_its_ptx_for_a_compute_capability():
+    # numba-cuda's test_lineinfo: kernel.overloads[sig].inspect_asm(cc).
+    @cuda.jit("void(int32[::1])")
+    def setz(a):
+        a[0] = 0
+
+    overload = setz.overloads[setz.signatures[0]]
+    assert ".target sm_80" in overload.inspect_asm((8, 0))
+    assert ".entry" in overload.inspect_asm() and "setz" in overload.inspect_asm()

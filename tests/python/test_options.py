@@ -52,6 +52,13 @@ def test_inline_never_is_accepted_and_computes_the_same(jit):
     with pytest.raises(ValueError, match="option inline must be"):
         cuda.jit(device=True, inline=2)(saxpy)
 
+    @jit(inline=lambda expr, caller, callee: True)   # numba's cost-model form
+    def k2(a):
+        a[0] = twice(a[0])
+
+    k2[1, 1](a)
+    assert a[0] == 12.0
+
 
 def test_numba_generic_options_that_change_nothing_are_accepted(jit):
     # numba.cuda.jit takes numba's generic options too; @cuda.jit(nopython=True)
