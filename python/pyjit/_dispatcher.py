@@ -7,6 +7,7 @@ launch. numpy arrays are copied to the device and back around the launch,
 as numba.cuda does; objects with __cuda_array_interface__ pass zero-copy.
 """
 import ast
+import collections
 import enum
 import inspect
 import os
@@ -141,6 +142,8 @@ class _Overload:
                                       "opt": opt, "files": _file_digests(self._link_files)},
                                      _versions(device))
             cached = _cache.lookup((info["filename"], info["name"]), parts)
+        # Whether the disk cache held it (None: the cache is off for this kernel).
+        self.cache_hit = None if parts is None else cached is not None
         if cached is None:
             cached = self._compile(info, arch, opt, device, link_options)
             if parts is not None:
@@ -965,6 +968,36 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def _signature_types(self):
         return self._sig_types
 
+    def recompile(self):
+        """numba's Dispatcher.recompile: compiles every signature compiled so
+        far again, reading the kernel's globals anew (a global changed after
+        its first compile; pyjit's disk-cache key holds their values).
+        Raises what compiling raises."""
+        with self._compile_lock:
+            keys = {key: None for table in self._by_device.values() for key in table}
+            self._info = None
+            self._by_device = {}
+            self._dispatch_init(len(self._params))  # the launch fast path's table too
+            for types in keys:
+                self._compile_for(types)
+
+    @property
+    def stats(self):
+        """numba's Dispatcher.stats: (cache_path, cache_hits, cache_misses),
+        the hits and misses Counters of this kernel's disk-cache lookups by
+        argument types (docs/cache.md)."""
+        hits, misses = collections.Counter(), collections.Counter()
+        seen = set()
+        for table in self._by_device.values():
+            for overload in table.values():
+                if id(overload) in seen:
+                    continue
+                seen.add(id(overload))
+                if overload.cache_hit is not None:
+                    (hits if overload.cache_hit else misses)[overload.argtypes] += 1
+        return _CacheStats(_cache.directory() if self.options.get("cache", True) is not False
+                           else None, hits, misses)
+
     def _match_signature(self, types):
         """The explicit signature that takes the argument types with the least
         conversion, as numba chooses overloads: the fewest unsafe conversions
@@ -1420,6 +1453,9 @@ def _parse_signature_types(sig):
         return list(ext().parse_signature(sig))
     except ValueError as exc:
         raise TypeError(str(exc)) from None
+
+
+_CacheStats = collections.namedtuple("_CacheStats", ("cache_path", "cache_hits", "cache_misses"))
 
 
 def _conversion(want, got):

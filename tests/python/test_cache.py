@@ -388,3 +388,33 @@ def test_an_int_subclass_is_keyed_by_its_value_not_its_repr():
         assert info["globals"]["mode_class"][1][1]["MUL"] == ("enum", value, "Mode.MUL")
         parts.append(_cache.key_parts(info, ["array(int64, 1d, C)"], "cpu", {}, {}))
     assert parts[0]["globals"] != parts[1]["globals"]
+
+
+_RECOMPILE_SCALE = 2.0
+
+
+def test_recompile_reads_globals_anew_and_stats_count_lookups(tmp_path, monkeypatch):
+    # numba's Dispatcher.recompile() and .stats (numba-cuda's test_caching).
+    global _RECOMPILE_SCALE
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "cache"))
+
+    @cuda.jit
+    def scale(a):
+        a[0] = a[0] * _RECOMPILE_SCALE
+
+    a = np.ones(1)
+    scale[1, 1](a)
+    assert a[0] == 2.0
+    stats = scale.stats
+    assert stats.cache_path == str(tmp_path / "cache")
+    assert sum(stats.cache_misses.values()) == 1 and not stats.cache_hits
+    monkeypatch.setattr(sys.modules[__name__], "_RECOMPILE_SCALE", 3.0)
+    scale[1, 1](a)
+    assert a[0] == 4.0   # the compiled kernel keeps the value it was compiled with
+    scale.recompile()
+    scale[1, 1](a)
+    assert a[0] == 12.0  # recompiled with the new value
+    assert sum(scale.stats.cache_misses.values()) == 1   # a new key: a miss
+    monkeypatch.setattr(sys.modules[__name__], "_RECOMPILE_SCALE", 2.0)
+    scale.recompile()
+    assert sum(scale.stats.cache_hits.values()) == 1   # 2.0's entry, stored at the start
