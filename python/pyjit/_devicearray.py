@@ -240,9 +240,10 @@ class DeviceArray(_abi_base()):
         # (docs/abi.md) followed by that type, interned: the launch fast path
         # reads both from this one tuple (python/src/Dispatch.cpp).
         self._pyjit_type = _kernel_type(self.dtype, self.shape, self.strides)
-        self._pyjit_abi = (struct.pack("<%dq" % (1 + 2 * len(self.shape)),
-                                       self._buffer.ptr, *self.shape, *self.strides),
-                           self._pyjit_type)
+        if self._pyjit_type is not None:  # (else storage only: a kernel refuses it)
+            self._pyjit_abi = (struct.pack("<%dq" % (1 + 2 * len(self.shape)),
+                                           self._buffer.ptr, *self.shape, *self.strides),
+                               self._pyjit_type)
 
     @property
     def ndim(self):
@@ -813,14 +814,14 @@ class DeviceRecord(DeviceArray):
     def __init__(self, dtype, buffer=None):
         DeviceArray.__init__(self, (), dtype, (), buffer)
         from ._typeof import record_spelling
-        name, why = record_spelling(self.dtype)
-        if name is None:
-            raise TypeError("records of dtype %s are not supported in kernels: %s"
-                            % (self.dtype, why))
-        # A kernel takes a record as a 1-element array of it (docs/abi.md).
-        self._pyjit_type = sys.intern(name)
-        self._pyjit_abi = (struct.pack("<3q", self._buffer.ptr, 1, self.dtype.itemsize),
-                           self._pyjit_type)
+        name, _ = record_spelling(self.dtype)
+        # A kernel takes a record as a 1-element array of it (docs/abi.md); a
+        # dtype kernels cannot type (a string field) is storage only, and a
+        # kernel given it raises TypeError saying why.
+        self._pyjit_type = None if name is None else sys.intern(name)
+        if name is not None:
+            self._pyjit_abi = (struct.pack("<3q", self._buffer.ptr, 1, self.dtype.itemsize),
+                               self._pyjit_type)
 
     def _field(self, name):
         if self.dtype.names is None or name not in self.dtype.names:
@@ -844,6 +845,20 @@ class DeviceRecord(DeviceArray):
 
     def getitem(self, index, stream=0):
         return self[index]
+
+    def copy_to_host(self, ary=None, stream=0):
+        """As DeviceArray.copy_to_host; `ary` may also be an np.void record of
+        the same dtype (an element of a host record array), written in
+        place, as numba.cuda's DeviceRecord takes it."""
+        if not isinstance(ary, np.void):
+            return DeviceArray.copy_to_host(self, ary, stream)
+        if ary.dtype != self.dtype:
+            raise TypeError("copy_to_host: incompatible dtype: %s vs. %s"
+                            % (self.dtype, ary.dtype))
+        value = DeviceArray.copy_to_host(self, stream=stream)[()]
+        for name in self.dtype.names:
+            ary[name] = value[name]
+        return ary
 
     def __setitem__(self, name, value):
         self.setitem(name, value)

@@ -1119,6 +1119,20 @@ def _from_array_like(ary, stream=0, gpu_data=None):
 devicearray.from_array_like = _from_array_like
 
 
+def _from_record_like(rec, stream=0, gpu_data=None):
+    """numba's devicearray.from_record_like: an uninitialized device record
+    of `rec`'s dtype (`gpu_data` is not taken: TypeError)."""
+    if gpu_data is not None:
+        raise TypeError("from_record_like(gpu_data=...) is not supported: pyjit's device "
+                        "records own their memory")
+    out = DeviceRecord(rec.dtype)
+    out.stream = stream
+    return out
+
+
+devicearray.from_record_like = _from_record_like
+
+
 # numba.cuda.cudadrv: the places numba's programs import device arrays and the
 # driver's error from (cuda.cudadrv.devicearray.DeviceNDArray,
 # cuda.cudadrv.driver.CudaAPIError).

@@ -901,3 +901,34 @@ def test_element_of_a_0d_record_array(jit):
     r["a"], r["b"] = 5, 1.25
     from_0d[1, 1](r, arr)
     assert tuple(arr[0]) == (5, 1.25) and tuple(arr[1]) == (2, 2.5)
+
+
+def test_device_records_copy_into_host_records_and_hold_any_dtype():
+    # numba-cuda's test_cuda_devicerecord: copy_to_host into an np.void,
+    # devicearray.from_record_like; a dtype with a string field lives on the
+    # device as storage (a kernel cannot type it).
+    from pyjit.cuda.cudadrv import devicearray
+    dt = np.dtype([("a", np.int32), ("b", np.float32)], align=True)
+    host = np.array([(7, 1.5)], dt)
+    dev = cuda.to_device(host[0])
+    target = np.zeros(2, dt)
+    assert dev.copy_to_host(target[1]) is not None
+    assert tuple(target[1]) == (7, 1.5) and tuple(target[0]) == (0, 0.0)
+    like = devicearray.from_record_like(host[0])
+    assert isinstance(like, cuda.DeviceRecord) and like.dtype == dt
+    with pytest.raises(TypeError, match="incompatible dtype"):
+        dev.copy_to_host(np.zeros(1, [("a", np.int64)])[0])
+
+    strs = np.dtype([("a", np.float64), ("b", np.int32), ("d", (np.str_, 5))], align=True)
+    rows = np.zeros(3, strs)
+    rows["a"] = [1, 2, 3]
+    d = cuda.to_device(rows)
+    d[1]["d"] = "22222"
+    assert d[1]["d"] == "22222" and d.copy_to_host()["a"].tolist() == [1, 2, 3]
+
+    @cuda.jit
+    def touch(x):
+        pass
+
+    with pytest.raises(TypeError, match="argument 'x'.*field 'd' has dtype <U5"):
+        touch[1, 1](d)
