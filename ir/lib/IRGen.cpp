@@ -123,6 +123,20 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
       writeVar(name + "#" + std::to_string(i), tt->elements()[i], v.elems[i]);
     return;
   }
+  if (auto *ot = dyn_cast<OptionalType>(type)) { // numba's Optional: (not None, the value)
+    RValue parts;
+    if (isa<OptionalType>(v.type)) {
+      parts = v;
+    } else if (isa<NoneType>(v.type)) {
+      parts.elems = {RValue::of(b.constBool(false)),
+                     RValue::of(constant(GlobalValue::ofInt(0), ot->inner()))};
+    } else {
+      parts.elems = {RValue::of(b.constBool(true)), RValue::of(castTo(v, ot->inner()))};
+    }
+    writeVar(name + "#0", ctx.boolean(), parts.elems.at(0));
+    writeVar(name + "#1", ot->inner(), parts.elems.at(1));
+    return;
+  }
   Value *value = v.value;
   if (!isa<ArrayType>(type))
     value = castTo(v, type);
@@ -142,6 +156,13 @@ RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type
     r.type = type;
     for (size_t i = 0; i < tt->size(); ++i)
       r.elems.push_back(readVarAt(prefix, name + "#" + std::to_string(i), tt->elements()[i]));
+    return r;
+  }
+  if (auto *ot = dyn_cast<OptionalType>(type)) {
+    RValue r;
+    r.type = type;
+    r.elems = {readVarAt(prefix, name + "#0", ctx.boolean()),
+               readVarAt(prefix, name + "#1", ot->inner())};
     return r;
   }
   return RValue::of(ssa.readVariable(prefix + name, type, cur()));
@@ -316,6 +337,8 @@ void IRGen::stmt(const Stmt &s) {
     }
     if (r.value && !isa<NoneLitExpr>(*r.value))
       writeVar(frame.resultVar, typed->returnType, gen(*r.value));
+    else if (isa<OptionalType>(typed->returnType)) // None, of a function returning Optional
+      writeVar(frame.resultVar, typed->returnType, RValue{ctx.none(), nullptr, {}});
     b.br(frame.returnTo);
     return;
   }
@@ -975,6 +998,26 @@ RValue IRGen::gen(const Expr &e) {
   SourceLoc saved = b.currentLoc();
   b.setLoc(e.range().begin);
   RValue v = genImpl(e);
+  if (typed->optionalReads.count(&e) && isa<OptionalType>(v.type)) {
+    // An Optional read as its number: None there is numba's TypeError
+    // ("expected int64, got None"), which stops the thread (reported in
+    // debug mode, as pyjit reports raises).
+    Type *inner = cast<OptionalType>(v.type)->inner();
+    Value *present = v.elems.at(0).value;
+    if (debug) {
+      raiseUnless(present, "TypeError", "expected " + inner->str() + ", got None", {},
+                  e.range().begin);
+    } else {
+      BasicBlock *none = fn->createBlock(), *next = fn->createBlock();
+      b.condBr(present, next, none);
+      ssa.sealBlock(none);
+      enter(none);
+      b.stop();
+      ssa.sealBlock(next);
+      enter(next);
+    }
+    v = v.elems.at(1);
+  }
   b.setLoc(saved);
   return v;
 }
@@ -1330,6 +1373,15 @@ RValue IRGen::compare(const CompareExpr &e) {
       found = b.select(found, b.constBool(true), eq);
     }
     return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
+  }
+  if (e.ops.size() == 1 && (isa<OptionalType>(info(*e.operands[0]).type) ||
+                            isa<OptionalType>(info(*e.operands[1]).type))) {
+    // `x is None` (== None) of an Optional: its flag (inference allows
+    // nothing else of it here).
+    RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
+    Value *present = (isa<OptionalType>(l.type) ? l : r).elems.at(0).value;
+    bool isNone = e.ops[0] == CompareOp::Is || e.ops[0] == CompareOp::Eq;
+    return RValue::of(isNone ? b.unary(Opcode::Not, present) : present);
   }
   // `a < b < c` is `a < b and b < c` with b evaluated once, and c only if
   // a < b holds (Python short-circuits the chain).

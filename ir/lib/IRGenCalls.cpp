@@ -475,6 +475,8 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
     }
     recordNestedDefs(callee.def->body);
     block(callee.def->body, /*isBody=*/true);
+    if (reachable() && isa<OptionalType>(callee.returnType)) // the end: None
+      writeVar("$result", callee.returnType, RValue{ctx.none(), nullptr, {}});
     jumpTo(after); // falling off the end returns None
   }
   b.setFile(callerFile);

@@ -41,7 +41,7 @@ inline bool isVariableType(Type *t) {
         return false;
     return true;
   }
-  return llvm::isa<NoneType, RecordType>(t) || isValueType(t);
+  return llvm::isa<NoneType, RecordType, OptionalType>(t) || isValueType(t);
 }
 
 /// Python builtins kernels may call.
@@ -324,6 +324,9 @@ private:
   /// Locals that name a compile-time value (f = a device function, dt =
   /// np.float32): constantLocals entries with no run-time variable.
   std::set<std::string> aliases;
+  /// The expression whose Optional type is kept (not read as its number):
+  /// set by its consumer just before typing it (Inferer::expr).
+  const Expr *keepOptional = nullptr;
   /// Parallel to the parameters (or empty): constant arguments (inferTypes).
   std::vector<std::optional<GlobalValue>> paramConstants;
   /// The assignments directly in the function's body (not nested).

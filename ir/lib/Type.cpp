@@ -57,6 +57,8 @@ std::string Type::str() const {
   }
   case Kind::GridGroup:
     return "GridGroup";
+  case Kind::Optional: // numba's spelling
+    return "OptionalType(" + cast<OptionalType>(this)->inner()->str() + ")";
   case Kind::Namespace:
     return "namespace(" + cast<NamespaceType>(this)->path().str() + ")";
   case Kind::Builtin:

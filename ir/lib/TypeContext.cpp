@@ -119,6 +119,14 @@ BuiltinType *TypeContext::builtin(llvm::StringRef path) {
   return result;
 }
 
+OptionalType *TypeContext::optional(Type *inner) {
+  assert(inner->isScalar() && "Optional holds a number or a bool");
+  std::unique_ptr<OptionalType> &slot = optionals[inner];
+  if (!slot)
+    slot = std::make_unique<OptionalType>(inner);
+  return slot.get();
+}
+
 Type *TypeContext::scalarByName(llvm::StringRef name) {
   if (name == "bool" || name == "bool_" || name == "boolean" || name == "b1")
     return boolean();

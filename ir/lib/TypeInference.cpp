@@ -81,6 +81,7 @@ std::optional<TypedFunction> Inferer::run() {
     changed = false;
     failed = false;
     result.exprs.clear();
+    result.optionalReads.clear();
     result.calls.clear();
     result.allocExtents.clear();
     block(def.body);
@@ -90,15 +91,27 @@ std::optional<TypedFunction> Inferer::run() {
   reporting = true;
   failed = false;
   result.exprs.clear();
+  result.optionalReads.clear();
   result.calls.clear();
   result.allocExtents.clear();
   returnsNone = false;
   block(def.body);
-  if (!isKernel && result.returnType && !failed) {
-    if (returnsNone)
+  if (!isKernel && result.returnType && !failed && (returnsNone || !alwaysReturns(def.body))) {
+    // A value on some paths, None on others (`return None`, or the end
+    // reached): numba's Optional of a number. A recursive function returns
+    // a number, a bool or None (its ABI), as do functions of other values.
+    bool recursive = llvm::any_of(result.calls, [](const auto &c) { return c.second.recursive; });
+    Type *optional = recursive ? nullptr : unifyTypes(ctx, result.returnType, ctx.none());
+    if (optional)
+      result.returnType = optional;
+    else if (returnsNone)
       error(firstValueReturn, "device function '" + def.name +
-                                  "' returns a value here but None on another path");
-    else if (!alwaysReturns(def.body))
+                                  "' returns a value here but None on another path" +
+                                  (recursive ? " (a recursive function returns a number, a bool "
+                                               "or None)"
+                                             : " (numba's Optional holds a number or a bool, not " +
+                                                   typeName(result.returnType) + ")"));
+    else
       error(def.range, "not every path of device function '" + def.name +
                            "' returns a value (add a return at the end)");
   }
@@ -200,8 +213,8 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
     error(r, "variable '" + sourceName(name) + "' is assigned both " + typeName(slot) +
                  " and " + typeName(type) + ", which do not unify" +
                  (optional ? " (pyjit gives one type to the assignments that reach a common "
-                             "read: a variable that may be None or a number where it is read, "
-                             "numba's Optional, is not supported; use a separate flag)"
+                             "read: numba's Optional, a number or None, holds no arrays, tuples, "
+                             "records or complex numbers)"
                            : " (assignments that reach a common read must unify)"));
     if (reporting && typeOrigin.count(name))
       diags.note(typeOrigin[name], "'" + sourceName(name) + "' is " + typeName(slot) +
@@ -396,6 +409,8 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::Assign: {
     auto &a = cast<AssignStmt>(s);
+    if (llvm::all_of(a.targets, [](const ExprPtr &t) { return isa<NameExpr>(*t); }))
+      keepOptional = a.value.get(); // x = f(): x may hold None
     ExprInfo v = valueOf(*a.value, expr(*a.value));
     // `f = one_device_function`, `dt = np.float32`, assigned once at the top
     // level: a name for that compile-time value (numba types the variable as
@@ -568,6 +583,7 @@ void Inferer::stmt(const Stmt &s) {
       returnsNone = true;
       return;
     }
+    keepOptional = r.value.get();
     ExprInfo v = valueOf(*r.value, expr(*r.value));
     if (v.type && isa<NoneType>(v.type)) { // `return f()` of a function returning None
       returnsNone = true;
@@ -581,7 +597,7 @@ void Inferer::stmt(const Stmt &s) {
       return;
     // A record is returned as numba returns one: a reference to its data
     // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).
-    if (!isValueType(v.type) && !isa<RecordType>(v.type)) {
+    if (!isValueType(v.type) && !isa<RecordType, OptionalType>(v.type)) {
       error(r.value->range(), "cannot return a value of type " + typeName(v.type));
       return;
     }
@@ -858,7 +874,14 @@ std::optional<ExprInfo> Inferer::literalTree(const Expr &e) {
 }
 
 ExprInfo Inferer::expr(const Expr &e) {
+  bool keep = keepOptional == &e;
   ExprInfo info = exprImpl(e);
+  if (auto *ot = llvm::dyn_cast_or_null<OptionalType>(info.type); ot && !keep) {
+    // Read as its number (numba's cast of an Optional), but where the
+    // Optional itself is wanted: assigned to a name, returned, `is None`.
+    result.optionalReads.insert(&e);
+    info = ExprInfo{ot->inner()};
+  }
   result.exprs[&e] = info;
   return info;
 }
@@ -988,8 +1011,28 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   case Expr::Kind::Compare: {
     auto &c = cast<CompareExpr>(e);
     std::vector<ExprInfo> ops;
-    for (const ExprPtr &o : c.operands)
+    // `x is None`, `x == None` of an Optional x: a flag tested at run time.
+    bool identity = c.ops.size() == 1 && (c.ops[0] == CompareOp::Is || c.ops[0] == CompareOp::IsNot);
+    bool withNone = c.ops.size() == 1 && llvm::any_of(c.operands, [](const ExprPtr &o) {
+                      return isa<NoneLitExpr>(*o);
+                    });
+    for (const ExprPtr &o : c.operands) {
+      if (identity || withNone)
+        keepOptional = o.get();
       ops.push_back(valueOf(*o, expr(*o))); // cuda.blockDim == (32, 1, 1): a Dim3
+    }
+    if (c.ops.size() == 1 && ops[0].type && ops[1].type &&
+        (isa<OptionalType>(ops[0].type) || isa<OptionalType>(ops[1].type))) {
+      bool ok = (identity || c.ops[0] == CompareOp::Eq || c.ops[0] == CompareOp::NotEq) &&
+                (isa<NoneType>(ops[0].type) || isa<NoneType>(ops[1].type));
+      if (!ok) {
+        error(e.range(), "a value that may be None (" +
+                             typeName(isa<OptionalType>(ops[0].type) ? ops[0].type : ops[1].type) +
+                             ") is compared with None only (`x is None`)");
+        return {};
+      }
+      return ExprInfo{ctx.boolean()};
+    }
     if (c.ops[0] == CompareOp::In || c.ops[0] == CompareOp::NotIn)
       return membership(c, ops);
     if (c.ops.size() == 1 && (c.ops[0] == CompareOp::Is || c.ops[0] == CompareOp::IsNot)) {

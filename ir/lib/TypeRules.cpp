@@ -237,6 +237,21 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
     return a;
   if (enumOf(a) || enumOf(b))
     return nullptr;
+  // A number (or bool) and None: numba's Optional of the number.
+  auto optionalPart = [](Type *t) -> Type * {
+    if (auto *ot = dyn_cast<OptionalType>(t))
+      return ot->inner();
+    return t->isScalar() ? t : nullptr;
+  };
+  if (isa<OptionalType>(a) || isa<OptionalType>(b) || isa<NoneType>(a) || isa<NoneType>(b)) {
+    Type *pa = isa<NoneType>(a) ? nullptr : optionalPart(a);
+    Type *pb = isa<NoneType>(b) ? nullptr : optionalPart(b);
+    if ((!pa && !isa<NoneType>(a)) || (!pb && !isa<NoneType>(b)))
+      return nullptr; // None (or an Optional) and an array, a tuple, ...
+    Type *inner = pa && pb ? promoteStrong(ctx, pa, pb) : pa ? pa : pb;
+    return inner && inner->isScalar() && !isa<ComplexType>(inner) ? ctx.optional(inner)
+                                                                  : nullptr;
+  }
   if (a->isScalar() && b->isScalar())
     return promoteStrong(ctx, a, b);
   auto *aa = dyn_cast<ArrayType>(a);

@@ -189,16 +189,21 @@ def test_none_kernel_arguments_and_none_variables(jit):
         eager[1, 1](r, 3)
 
 
-def test_a_variable_none_on_some_paths_only_is_refused(jit):
+def test_a_variable_none_on_some_paths_is_numbas_optional(jit):
+    # numba types y OptionalType(float64): `y is None` is tested at run time.
     @jit
     def k(out, flag):
         y = None
         if flag:
             y = 1.0
         out[0] = 0.0 if y is None else y
+        out[1] = y is not None
 
-    with pytest.raises(pyjit.CompileError, match=r"assigned both none and float64.*Optional"):
-        k[1, 1](np.zeros(1), True)
+    out = np.full(2, 7.0)
+    k[1, 1](out, True)
+    assert out.tolist() == [1.0, 1.0]
+    k[1, 1](out, False)
+    assert out.tolist() == [0.0, 0.0]
 
     @jit
     def m(out):

@@ -1501,17 +1501,20 @@ def test_and_or_chains_decided_by_a_none_parameter(jit):
 
 def test_variable_webs_keep_a_replaced_parameter_whole(jit):
     # Once the parameter may have been assigned, `p is None` is not decided by
-    # the argument's type: None and a number meet at a read, which would need
-    # numba's Optional type; pyjit refuses it with a clear error.
+    # the argument's type: None and a number meet at a read, numba's Optional
+    # (the parameter and the assignment are one variable, tested at run time).
     @jit
     def k(out, p=None):
         for i in range(2):
             if p is None:
-                p = 1.0
+                p = 1.0 + i
         out[0] = p
 
-    with pytest.raises(pyjit.CompileError, match="do not unify"):
-        k[1, 1](np.zeros(1))
+    out = np.zeros(1)
+    k[1, 1](out)
+    assert out[0] == 1.0   # assigned in the first iteration only
+    k[1, 1](out, 5.0)
+    assert out[0] == 5.0
 
 
 @cuda.jit(device=True)

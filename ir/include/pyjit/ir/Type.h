@@ -20,7 +20,7 @@ namespace pyjit::ir {
 class Type {
 public:
   enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Record, GridGroup, Namespace,
-                    Builtin };
+                    Builtin, Optional };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
@@ -197,6 +197,21 @@ class GridGroupType : public Type {
 public:
   GridGroupType() : Type(Kind::GridGroup) {}
   static bool classof(const Type *t) { return t->kind() == Kind::GridGroup; }
+};
+
+/// A number (or bool) or None, known only at run time: numba's Optional, the
+/// result of a device function that returns a value on some paths and None
+/// on others, and a variable assigned both. At run time a flag (not None)
+/// and the value; reading it as a number takes the value (IRGen: None there
+/// stops the thread, or in debug mode raises TypeError, as numba's cast).
+class OptionalType : public Type {
+public:
+  explicit OptionalType(Type *inner) : Type(Kind::Optional), innerTy(inner) {}
+  Type *inner() const { return innerTy; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Optional; }
+
+private:
+  Type *innerTy;
 };
 
 /// A compile-time namespace: a module (`cuda`, `math`, `numpy`) or an object

@@ -48,6 +48,8 @@ public:
   RecordType *readonlyRecord(RecordType *rt);
   NamespaceType *ns(llvm::StringRef path);
   BuiltinType *builtin(llvm::StringRef path);
+  /// numba's Optional of scalar type \p inner.
+  OptionalType *optional(Type *inner);
 
   /// A scalar type by its NumPy name ("float32", "int64", "bool", ...);
   /// null if unknown.
@@ -69,6 +71,7 @@ private:
   std::map<std::string, std::unique_ptr<RecordType>, std::less<>> records; // by spelling
   std::map<std::string, std::unique_ptr<NamespaceType>, std::less<>> namespaces;
   std::map<std::string, std::unique_ptr<BuiltinType>, std::less<>> builtins;
+  std::map<Type *, std::unique_ptr<OptionalType>> optionals;
 };
 
 } // namespace pyjit::ir

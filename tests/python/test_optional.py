@@ -1,0 +1,143 @@
+"""numba's Optional: device functions that return a number on some paths and
+None on others (explicitly, or by reaching their end), and variables assigned
+both. `x is None` is tested at run time; reading x as a number takes its
+value, and None there is numba's TypeError: the thread stops, reported in
+debug mode. Expected values from numpy or by hand."""
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+
+@pyjit.jit(nopython=True)
+def compute_bin(x, n, xmin, xmax):
+    # numba/numba-examples, examples/density_estimation/histogram/gpu.py
+    if x == xmax:
+        return n - 1
+    bin = np.int32(n * (np.float64(x) - np.float64(xmin)) / (np.float64(xmax) - np.float64(xmin)))
+    if bin < 0 or bin >= n:
+        return None
+    else:
+        return bin
+
+
+@cuda.jit(device=True)
+def first_escape(c, iters):
+    z = 0j
+    for i in range(iters):
+        z = z * z + c
+        if abs(z) > 2:
+            return i
+
+
+@cuda.jit(device=True)
+def half_or_none(x):
+    if x % 2 == 0:
+        return x // 2
+    if x < 0:
+        return None
+    return x * 0.5          # int64 and float64 returns: OptionalType(float64)
+
+
+def test_numba_examples_histogram_skips_none(jit):
+    @jit
+    def histogram(x, xmin, xmax, out):
+        nbins = out.shape[0]
+        start = cuda.grid(1)
+        stride = cuda.gridsize(1)
+        for i in range(start, x.shape[0], stride):
+            b = compute_bin(x[i], nbins, xmin, xmax)
+            if b >= 0 and b < out.shape[0]:   # None here stops that thread
+                cuda.atomic.add(out, b, 1)
+
+    rng = np.random.default_rng(7)
+    x = rng.uniform(-0.5, 1.5, 256)
+    x[:2] = [0.0, 1.0]
+    out = np.zeros(10, np.int32)
+    histogram[2, 128](x, 0.0, 1.0, out)
+    # The host runs the same function as Python (np.int32 truncates toward
+    # zero, so -0.05 is bin 0, as in numba): count what it does not call None.
+    bins = [compute_bin(v, 10, 0.0, 1.0) for v in x]
+    expected = np.bincount([b for b in bins if b is not None], minlength=10)
+    assert sum(b is None for b in bins) > 0
+    np.testing.assert_array_equal(out, expected)
+
+
+def test_reaching_the_end_returns_none_and_is_none_tests_it(jit):
+    @jit
+    def escape_times(cs, out):
+        i = cuda.grid(1)
+        if i < cs.size:
+            n = first_escape(cs[i], 20)
+            out[i] = 255 if n is None else n
+
+    cs = np.array([1 + 1j, 0j, 2 + 0j, -1 + 0j])
+    out = np.zeros(4, np.uint8)
+    escape_times[1, 4](cs, out)
+
+    def ref(c):
+        z = 0j
+        for i in range(20):
+            z = z * z + c
+            if abs(z) > 2:
+                return i
+        return 255
+    assert out.tolist() == [ref(c) for c in cs]
+
+
+def test_optional_promotes_its_values_and_tests_flags(jit):
+    @jit
+    def k(xs, out, present):
+        i = cuda.grid(1)
+        if i < xs.size:
+            v = half_or_none(xs[i])
+            present[i] = v is not None
+            if v is not None:
+                out[i] = v
+
+    xs = np.array([4, 3, -3, -4, 0])
+    out = np.full(5, -9.0)
+    present = np.zeros(5, np.bool_)
+    k[1, 5](xs, out, present)
+    assert present.tolist() == [True, True, False, True, True]
+    assert out.tolist() == [2.0, 1.5, -9.0, -2.0, 0.0]
+
+
+def test_reading_none_as_a_number_raises_type_error_in_debug_mode(jit):
+    def k(xs, out):
+        i = cuda.grid(1)
+        if i < xs.size:
+            out[i] = half_or_none(xs[i]) + 1.0
+
+    xs = np.array([4, -3])
+    out = np.full(2, -9.0)
+    jit(k)[1, 2](xs, out)
+    assert out.tolist() == [3.0, -9.0]   # the second thread stopped at None
+    with pytest.raises(TypeError, match="expected float64, got None"):
+        jit(k, debug=True)[1, 2](xs, out)
+
+
+@cuda.jit(device=True)
+def array_or_none(a, flag):
+    if flag:
+        return a
+    return None
+
+
+def test_what_optional_does_not_hold_is_an_error():
+    def k(out, flag):
+        out[0] = array_or_none(out, flag)[0]
+
+    with pytest.raises(pyjit.CompileError, match="returns a value here but None on another "
+                                                 "path .numba's Optional holds a number or a "
+                                                 "bool, not array"):
+        cuda.compile_ptx(k, "void(float64[:], bool)")
+
+    def compare(out, x):
+        v = half_or_none(x)
+        out[0] = v < None
+
+    with pytest.raises(pyjit.CompileError, match="may be None .OptionalType.float64.. is "
+                                                 "compared with None only"):
+        cuda.compile_ptx(compare, "void(float64[:], int64)")
