@@ -120,6 +120,33 @@ class _Flags:
         return "  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s" % (self.c_contiguous, self.f_contiguous)
 
 
+class _GpuData:
+    """DeviceArray.gpu_data: numba's MemoryPointer, reduced to what programs
+    read of it (the address, the size); equal for the same memory."""
+
+    __slots__ = ("_buffer",)
+
+    def __init__(self, buffer):
+        self._buffer = buffer
+
+    @property
+    def device_ctypes_pointer(self):
+        return ctypes.c_void_p(self._buffer.ptr)
+
+    @property
+    def size(self):
+        return self._buffer.nbytes
+
+    def __eq__(self, other):
+        return isinstance(other, _GpuData) and other._buffer.ptr == self._buffer.ptr
+
+    def __hash__(self):
+        return hash(self._buffer.ptr)
+
+    def __repr__(self):
+        return "<pyjit device memory at 0x%x, %d bytes>" % (self._buffer.ptr, self._buffer.nbytes)
+
+
 class _View:
     """Memory inside another allocation (keeps it alive)."""
 
@@ -265,6 +292,12 @@ class DeviceArray(_abi_base()):
     def _device_pointer(self):
         """The device address of the first element, an int."""
         return self._buffer.ptr
+
+    @property
+    def gpu_data(self):
+        """numba's memory object of the array: here its memory's owner (one
+        object per allocation or view), with `.device_ctypes_pointer`."""
+        return _GpuData(self._buffer)
 
     @property
     def __cuda_array_interface__(self):

@@ -1125,7 +1125,7 @@ def _from_record_like(rec, stream=0, gpu_data=None):
     if gpu_data is not None:
         raise TypeError("from_record_like(gpu_data=...) is not supported: pyjit's device "
                         "records own their memory")
-    out = DeviceRecord(rec.dtype)
+    out = DeviceRecord(rec.dtype)  # (rec: a host or device record)
     out.stream = stream
     return out
 
@@ -1185,6 +1185,8 @@ def _auto_device(obj, stream=0, copy=True, user_explicit=False):
     if hasattr(obj, "__cuda_array_interface__"):
         return as_cuda_array(obj), False
     import numpy as np
+    if isinstance(obj, np.void) and obj.dtype.fields is not None:  # one record
+        return to_device(obj, stream=stream, copy=copy), True
     ary = np.asarray(obj)
     if not (ary.flags.c_contiguous or ary.flags.f_contiguous):
         raise ValueError("the array is not contiguous, so it cannot be copied as one memory "

@@ -916,6 +916,11 @@ def test_device_records_copy_into_host_records_and_hold_any_dtype():
     assert tuple(target[1]) == (7, 1.5) and tuple(target[0]) == (0, 0.0)
     like = devicearray.from_record_like(host[0])
     assert isinstance(like, cuda.DeviceRecord) and like.dtype == dt
+    again = devicearray.from_record_like(like)
+    assert again.gpu_data != like.gpu_data and like.gpu_data == like.gpu_data
+    auto, copied = devicearray.auto_device(host[0])
+    assert copied and isinstance(auto, cuda.DeviceRecord)
+    assert tuple(auto.copy_to_host(np.zeros(1, dt)[0])) == (7, 1.5)
     with pytest.raises(TypeError, match="incompatible dtype"):
         dev.copy_to_host(np.zeros(1, [("a", np.int64)])[0])
 
