@@ -431,6 +431,11 @@ class _GUfunc:
         except ValueError:
             raise ValueError("%s: the loop dimensions %s do not broadcast"
                              % (what, ", ".join(map(str, loops)))) from None
+        if loops and all(shape in ((), (1,)) for shape in loops):
+            # One element each: numba's loop is the first input's (its
+            # GUFuncEngine pins a (1,) input), so y of shape (1,) for a `()`
+            # core leaves x's `(n)` result of shape (n,), not NumPy's (1, n).
+            loop = loops[0]
         # No loop dimensions (numba's dot(a, b) of two vectors): one loop
         # index, removed from the results again.
         scalar_loop = not loop
@@ -438,8 +443,10 @@ class _GUfunc:
         n = int(np.prod(work))
         device = any(_is_device(a) for a in list(args) + outs)
         flat = []
-        for a, core, dt in zip(args, self._ins, params):
+        for a, core, dt, outer in zip(args, self._ins, params, loops):
             core_shape = tuple(dims[d] for d in core)
+            if len(outer) > len(loop):  # a pinned (1,) input: its one element
+                a = a.reshape(tuple(a.shape)[len(outer) - len(loop):])
             d = _on_device(a if not scalar_loop or _is_device(a) else np.asarray(a)[None],
                            np.dtype(dt), work + core_shape, stream)
             flat.append(d.reshape((n,) + core_shape) if core_shape else d.reshape(n))

@@ -166,6 +166,24 @@ def test_gufunc_converts_wider_inputs_to_its_signature_as_numba(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_gufunc_pins_a_one_element_input_as_numba(target):
+    # numba-cuda issue 2579's legacy call: a (1,) array for a `()` core. numba's
+    # GUFuncEngine pins it, so the loop is the first input's (here none) and
+    # the result has x's shape, not NumPy's broadcast (1, 4).
+    @guvectorize(["void(float64[:], float64, float64[:])"], "(n),()->(n)", target=target)
+    def add_scalar(v, c, out):
+        for i in range(v.shape[0]):
+            out[i] = v[i] + c
+
+    x, y = np.arange(4.0), np.array([10.0])
+    res = np.zeros(4)
+    add_scalar(x, y, res)
+    np.testing.assert_array_equal(res, x + 10)
+    assert add_scalar(x, y).shape == (4,)
+    assert add_scalar(x[None], y).shape == (1, 4)   # the first input's loop: (1,)
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_review_mends_reduce_out_lists_and_core_only_gufuncs(target):
     @vectorize(["float64(float64, float64)"], target=target)
     def mul(x, y):
