@@ -288,10 +288,13 @@ void IRGen::stmt(const Stmt &s) {
     }
     if (auto *n = dyn_cast<NameExpr>(a.target.get())) {
       Type *varType = localType(n->name);
-      RValue curV = readVar(n->name, varType);
+      // An Optional variable is read as its number (None stops the thread).
+      bool optional = isa<OptionalType>(varType);
+      Type *valueType = optional ? cast<OptionalType>(varType)->inner() : varType;
+      RValue curV = optional ? gen(*a.target) : readVar(n->name, varType);
       RValue rhs = gen(*a.value);
-      Type *rt = binaryResultType(ctx, a.op, {varType, false}, operandOf(vi));
-      RValue res = binary(a.op, curV, {varType, false}, rhs, operandOf(vi), rt);
+      Type *rt = binaryResultType(ctx, a.op, {valueType, false}, operandOf(vi));
+      RValue res = binary(a.op, curV, {valueType, false}, rhs, operandOf(vi), rt);
       writeVar(n->name, varType, res);
       return;
     }

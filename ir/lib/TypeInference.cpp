@@ -1567,10 +1567,20 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     // A dtype (a.dtype, np.dtype('f8'), np.float64): .type is its scalar
     // type, callable as the dtype is (dtype.type(0.5), as NumPy's); .itemsize
     // its bytes.
-    if (attr == "type")
+    Type *dtype = ctx.scalarByName(bt->path().drop_front(6));
+    if (!dtype) { // a record dtype (a.dtype of a record array): its spelling
+      llvm::Expected<Type *> parsed = parseType(ctx, bt->path().drop_front(6));
+      dtype = parsed ? *parsed : (llvm::consumeError(parsed.takeError()), nullptr);
+    }
+    if (attr == "type" && dtype && dtype->isScalar())
       return base;
-    if (Type *scalar = ctx.scalarByName(bt->path().drop_front(6)); scalar && attr == "itemsize")
-      return constant(GlobalValue::ofInt(static_cast<int64_t>(elementBytes(scalar))));
+    if (attr == "type" && dtype) {
+      error(e.range(), "the record dtype " + typeName(dtype) + " has no scalar type (.type) "
+                       "in kernels");
+      return {};
+    }
+    if (attr == "itemsize" && dtype)
+      return constant(GlobalValue::ofInt(static_cast<int64_t>(elementBytes(dtype))));
   }
   error(e.range(), "a value of type " + typeName(base.type) + " has no attribute '" + attr + "'");
   return {};
@@ -2082,6 +2092,14 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       return {};
     if (isa<TupleType>(xi.type) && indices.size() == 1)
       return tupleIndex(at, cast<TupleType>(xi.type), x->range(), e.index->range());
+    // A bool is NumPy's mask, not an index (numba refuses it too).
+    auto *zeroDBool = dyn_cast<ArrayType>(xi.type);
+    if (isa<BoolType>(xi.type) || (zeroDBool && zeroDBool->ndim() == 0 &&
+                                   isa<BoolType>(zeroDBool->dtype()))) {
+      error(x->range(), "a bool is not an array index (NumPy reads it as a mask); index with "
+                        "int(...) of it");
+      return {};
+    }
     // A 0-d integer array is its element (numba: "0-d array used as integer index").
     auto *zeroD = dyn_cast<ArrayType>(xi.type);
     if (!isIntegral(xi.type) && !(zeroD && zeroD->ndim() == 0 && isIntegral(zeroD->dtype()))) {

@@ -1650,3 +1650,31 @@ def test_dtype_type_and_itemsize(jit):
         assert out[0] == t(0.1) * t(3.0)
         assert out[1] == t(np.float32(0.1))   # float32's 0.1, not float64's
         assert out[2] == np.dtype(t).itemsize + 40
+
+
+def test_a_bool_is_not_an_array_index():
+    # NumPy reads a[True] as a mask; numba refuses it; pyjit says so.
+    def k(a, flag, out):
+        out[0] = a[flag]
+        out[1] = a[True]
+
+    with pytest.raises(pyjit.CompileError, match="a bool is not an array index") as info:
+        cuda.compile_ptx(k, "void(float64[:], bool, float64[:])")
+    assert str(info.value).count("a bool is not an array index") == 2
+
+
+def test_dtype_of_a_record_array_has_itemsize_but_no_scalar_type(jit):
+    @jit
+    def k(a, out):
+        out[0] = a.dtype.itemsize
+
+    def bad(a, out):
+        out[0] = a.dtype.type(0.7)
+
+    dt = np.dtype([("a", np.float32), ("b", np.int32), ("c", np.float64)])
+    out = np.zeros(1)
+    k[1, 1](np.zeros(2, dt), out)
+    assert out[0] == dt.itemsize == 16
+    sig = "void(%s[:], float64[:])" % pyjit.from_dtype(dt)
+    with pytest.raises(pyjit.CompileError, match="the record dtype .* has no scalar type"):
+        cuda.compile_ptx(bad, sig)

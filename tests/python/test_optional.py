@@ -141,3 +141,20 @@ def test_what_optional_does_not_hold_is_an_error():
     with pytest.raises(pyjit.CompileError, match="may be None .OptionalType.float64.. is "
                                                  "compared with None only"):
         cuda.compile_ptx(compare, "void(float64[:], int64)")
+
+
+def test_augmented_assignment_of_an_optional(jit):
+    # (It crashed the compiler: the variable was read without its flag.)
+    @jit
+    def k(xs, out):
+        i = cuda.grid(1)
+        if i < xs.size:
+            v = half_or_none(xs[i])
+            v += 10
+            v *= 2
+            out[i] = v
+
+    xs = np.array([4, -3, 3])
+    out = np.full(3, -9.0)
+    k[1, 3](xs, out)
+    assert out.tolist() == [24.0, -9.0, 23.0]
