@@ -452,8 +452,13 @@ class _Compiled:
         function's code and closure, _serialize.py), decorated again on
         loading with the same signatures and options."""
         from . import _serialize
+        attrs = {"_specialized": True} if getattr(self, "_specialized", False) else {}
         return _serialize.reduce(self, self.py_func, type(self),
-                                 (self._signatures_for_pickle(), self.options))
+                                 (self._signatures_for_pickle(), self.options), attrs)
+
+    def __setstate__(self, state):
+        from . import _serialize
+        _serialize.restore(self, state)
 
     @property
     def extensions(self):

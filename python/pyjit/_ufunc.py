@@ -324,6 +324,10 @@ class _Ufunc:
         from . import _serialize
         return _serialize.reduce(self, self._func, type(self), self._pickled_args)
 
+    def __setstate__(self, state):
+        from . import _serialize
+        _serialize.restore(self, state)
+
     def __repr__(self):
         return "<pyjit ufunc '%s' (target=%s)>" % (self.__name__, self._target)
 
@@ -495,6 +499,10 @@ class _GUfunc:
         """Pickled as a kernel is (by reference or by value: _serialize.py)."""
         from . import _serialize
         return _serialize.reduce(self, self._func, type(self), self._pickled_args)
+
+    def __setstate__(self, state):
+        from . import _serialize
+        _serialize.restore(self, state)
 
     def __repr__(self):
         return "<pyjit gufunc '%s' (target=%s)>" % (self.__name__, self._target)

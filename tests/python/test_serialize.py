@@ -2,6 +2,7 @@
 numba pickles its dispatchers (numba-cuda's test_serialize): module-level
 objects by reference, others by value. Expected values by hand."""
 import multiprocessing
+import threading
 import pickle
 
 import numpy as np
@@ -89,3 +90,59 @@ def test_a_kernel_passes_to_a_spawned_process():
     # numba-cuda's test_caching passes kernels to a multiprocessing pool.
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         assert pool.apply(_launch_in_child, (add_one,)) == 42
+
+
+_SCALE = 2.0
+size = threading.Lock()   # unpicklable; kernels below read `.size`, not this global
+
+
+def test_by_value_pickles_carry_the_globals_they_read_and_only_those():
+    global _SCALE
+
+    @cuda.jit
+    def scale(out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = i * _SCALE
+
+    data = pickle.dumps(scale)       # `size` (an attribute here) is not a global read
+    _SCALE = 5.0
+    try:
+        again = pickle.loads(data)
+        out = np.zeros(3)
+        again[1, 3](out)
+        assert out.tolist() == [0.0, 2.0, 4.0]   # the value pickled, not the module's now
+    finally:
+        _SCALE = 2.0
+
+
+def test_mutually_recursive_local_functions_and_specialized_kernels_pickle():
+    @cuda.jit(device=True)
+    def even(n):
+        if n == 0:
+            return True
+        return odd(n - 1)
+
+    @cuda.jit(device=True)
+    def odd(n):
+        if n == 0:
+            return False
+        return even(n - 1)
+
+    @cuda.jit
+    def k(out, n):
+        out[0] = even(n)
+
+    again = pickle.loads(pickle.dumps(k))
+    out = np.zeros(1)
+    again[1, 1](out, 7)
+    assert out[0] == 0.0
+    again[1, 1](out, 10)
+    assert out[0] == 1.0
+
+    @cuda.jit
+    def fill(out):
+        out[0] = 1
+
+    special = fill.specialize(np.zeros(4))
+    assert pickle.loads(pickle.dumps(special)).specialized is True
