@@ -186,6 +186,8 @@ void IRGen::recordNestedDefs(const Block &body) {
 }
 
 Value *IRGen::castTo(const RValue &v, Type *to) {
+  if (llvm::isa_and_nonnull<OptionalType>(v.type) && to->isScalar()) // to a declared type
+    return castTo(optionalValue(v, b.currentLoc()), to);
   if (!v.value) {
     // A tuple or compile-time value used as a scalar: inference rejects
     // these, so this is a compiler bug.
@@ -1001,28 +1003,30 @@ RValue IRGen::gen(const Expr &e) {
   SourceLoc saved = b.currentLoc();
   b.setLoc(e.range().begin);
   RValue v = genImpl(e);
-  if (typed->optionalReads.count(&e) && isa<OptionalType>(v.type)) {
-    // An Optional read as its number: None there is numba's TypeError
-    // ("expected int64, got None"), which stops the thread (reported in
-    // debug mode, as pyjit reports raises).
-    Type *inner = cast<OptionalType>(v.type)->inner();
-    Value *present = v.elems.at(0).value;
-    if (debug) {
-      raiseUnless(present, "TypeError", "expected " + inner->str() + ", got None", {},
-                  e.range().begin);
-    } else {
-      BasicBlock *none = fn->createBlock(), *next = fn->createBlock();
-      b.condBr(present, next, none);
-      ssa.sealBlock(none);
-      enter(none);
-      b.stop();
-      ssa.sealBlock(next);
-      enter(next);
-    }
-    v = v.elems.at(1);
-  }
+  if (typed->optionalReads.count(&e) && isa<OptionalType>(v.type))
+    v = optionalValue(v, e.range().begin);
   b.setLoc(saved);
   return v;
+}
+
+RValue IRGen::optionalValue(const RValue &v, SourceLoc loc) {
+  // An Optional read as its number: None there is numba's TypeError
+  // ("expected int64, got None"), which stops the thread (reported in debug
+  // mode, as pyjit reports raises).
+  Type *inner = cast<OptionalType>(v.type)->inner();
+  Value *present = v.elems.at(0).value;
+  if (debug) {
+    raiseUnless(present, "TypeError", "expected " + inner->str() + ", got None", {}, loc);
+  } else {
+    BasicBlock *none = fn->createBlock(), *next = fn->createBlock();
+    b.condBr(present, next, none);
+    ssa.sealBlock(none);
+    enter(none);
+    b.stop();
+    ssa.sealBlock(next);
+    enter(next);
+  }
+  return v.elems.at(1);
 }
 
 RValue IRGen::constantValue(const GlobalValue &c, Type *type) {

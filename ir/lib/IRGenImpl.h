@@ -276,6 +276,9 @@ private:
     return castTo(gen(e), to);
   }
   Value *castTo(const RValue &v, Type *to);
+  /// The number of Optional \p v (its flag checked: None stops the thread,
+  /// or raises TypeError in debug mode, at \p loc).
+  RValue optionalValue(const RValue &v, SourceLoc loc);
   Value *truthy(const RValue &v) { return castTo(v, ctx.boolean()); }
   Value *constant(const GlobalValue &c, Type *type);
   RValue constantValue(const GlobalValue &c, Type *type); // numbers and tuples

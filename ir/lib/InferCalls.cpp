@@ -1174,7 +1174,10 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       std::array<unsigned, 3> rank{}; // unsafe, safe, promotions
       bool passes = true;
       for (size_t i = 0; i < argTypes.size() && passes; ++i) {
-        std::optional<Conversion> c = conversionTo(sig->args[i], argTypes[i]);
+        Type *given = argTypes[i]; // an Optional converts as its number (None stops)
+        if (auto *ot = dyn_cast<OptionalType>(given))
+          given = ot->inner();
+        std::optional<Conversion> c = conversionTo(sig->args[i], given);
         if (!c) {
           passes = false;
           problems.push_back("argument " + std::to_string(i + 1) + " is " +
@@ -1262,6 +1265,8 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   }
   binding.callee = instance;
   result.calls[&e] = std::move(binding);
+  if (declaredResult && isa<OptionalType>(instance->returnType))
+    return ExprInfo{declaredResult}; // None converts as numba's cast does: IRGen's castTo
   if (declaredResult && instance->returnType->isScalar() && instance->returnType != declaredResult) {
     if (isa<ComplexType>(instance->returnType) && !isa<ComplexType>(declaredResult)) {
       error(e.range(), "device function '" + fn.name + "' returns " +
@@ -1440,12 +1445,15 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
   }
   for (size_t k = 0; k < n; ++k) {
     if (binding.args[k]) {
+      if (binding.elements[k] < 0)
+        keepOptional = binding.args[k]; // f(v) of an Optional v: the callee tests `is None`
       ExprInfo ai = valueOf(*binding.args[k], expr(*binding.args[k]));
       if (binding.elements[k] >= 0 && ai.type)
         ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
       if (!ai.type)
         pending = true;
-      else if (!isValueType(ai.type) && !isa<NoneType, RecordType, BuiltinType>(ai.type)) {
+      else if (!isValueType(ai.type) &&
+               !isa<NoneType, RecordType, BuiltinType, OptionalType>(ai.type)) {
         // (A function, cuda.atomic.add or a dtype passes as a compile-time
         // value: the callee, typed per call site, calls or uses it.)
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +

@@ -1133,7 +1133,9 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         chosen.constant.reset(); // IRGen lowers the branch (constants fold there)
         return chosen;
       }
+    keepOptional = i.body.get(); // (x if c else None: numba's Optional)
     ExprInfo a = expr(*i.body);
+    keepOptional = i.orelse.get();
     ExprInfo b = expr(*i.orelse);
     if (!c.type || !a.type || !b.type)
       return {};
@@ -1143,7 +1145,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
                        "them in an if statement: r = a[i] / else: r = b[j])");
       return {};
     }
-    if (!t || !isValueType(t)) {
+    if (!t || (!isValueType(t) && !isa<OptionalType>(t))) {
       error(e.range(), "the branches of a conditional expression have types " +
                            typeName(a.type) + " and " + typeName(b.type) + ", which do not unify");
       return {};
@@ -1167,9 +1169,15 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         llvm::append_range(elems, st->elements());
         continue;
       }
+      keepOptional = x.get();
       ExprInfo xi = valueOf(*x, expr(*x));
       if (!xi.type)
         return {};
+      if (isa<OptionalType>(xi.type)) {
+        error(x->range(), "a tuple cannot hold a value that may be None (" + typeName(xi.type) +
+                              "); test it with `is None` first, or assign it on its own");
+        return {};
+      }
       elems.push_back(xi.type);
     }
     return ExprInfo{ctx.tuple(elems)};

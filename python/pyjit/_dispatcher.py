@@ -181,7 +181,8 @@ class _Overload:
         """This overload's PTX (numba's _Kernel.inspect_asm(cc)): for compute
         capability `cc` (a tuple) the PTX compiled for it, else the kernel's
         own (sm_90's on the CPU backend)."""
-        if cc is not None and self._arch != "sm_%d%d" % tuple(cc)[:2]:
+        from .cuda import _arch_of
+        if cc is not None and self._arch != _arch_of(cc):
             from .cuda import compile_ptx
             o = self._dispatcher.options
             return compile_ptx(self._dispatcher.py_func, "void(%s)" % ", ".join(self.argtypes),

@@ -273,13 +273,25 @@ def _arch_of(cc):
     """"sm_90" for (9, 0); (9, 0, "a") (numba's arch-specific features) is
     sm_90a, (10, 0, "f") (family-specific features) sm_100f. ValueError for
     anything else."""
+    if isinstance(cc, (str, bytes)) or not hasattr(cc, "__iter__"):
+        raise ValueError("cc must be a tuple (major, minor), (major, minor, 'a') or "
+                         "(major, minor, 'f'), got %r" % (cc,))
     cc = tuple(cc)
     if not (len(cc) in (2, 3) and all(isinstance(v, int) and not isinstance(v, bool)
                                       for v in cc[:2])
             and (len(cc) == 2 or cc[2] in ("a", "f"))):
         raise ValueError("cc must be (major, minor), (major, minor, 'a') or (major, minor, 'f'), "
                          "got %r" % (cc,))
-    return "sm_%d%d%s" % (cc[0], cc[1], cc[2] if len(cc) == 3 else "")
+    arch = "sm_%d%d%s" % (cc[0], cc[1], cc[2] if len(cc) == 3 else "")
+    if arch not in _ARCHS:
+        raise ValueError("cc %r: pyjit compiles for %s" % (cc, ", ".join(sorted(
+            {a.rstrip("af") for a in _ARCHS}, key=lambda a: int(a[3:])))))
+    return arch
+
+
+# The targets pyjit knows a PTX ISA version for (codegen/lib/PTXVersion.cpp).
+_ARCHS = {"sm_70", "sm_72", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a"} | {
+    "sm_%d%s" % (n, suffix) for n in (100, 101, 103, 110, 120, 121) for suffix in ("", "a", "f")}
 
 
 def compile_ptx_for_current_device(pyfunc, sig, **kwargs):

@@ -627,3 +627,10 @@ def test_an_overload_inspects_its_ptx_for_a_compute_capability():
     overload = setz.overloads[setz.signatures[0]]
     assert ".target sm_80" in overload.inspect_asm((8, 0))
     assert ".entry" in overload.inspect_asm() and "setz" in overload.inspect_asm()
+
+
+def test_compute_capabilities_pyjit_has_no_target_for_are_value_errors():
+    with pytest.raises(ValueError, match=r"cc \(5, 0\): pyjit compiles for sm_70, "):
+        cuda.compile_ptx(_compile_me, "void(float32[:])", cc=(5, 0))
+    with pytest.raises(ValueError, match="cc must be a tuple"):
+        cuda.compile_ptx(_compile_me, "void(float32[:])", cc="sm_90")

@@ -158,3 +158,51 @@ def test_augmented_assignment_of_an_optional(jit):
     out = np.full(3, -9.0)
     k[1, 3](xs, out)
     assert out.tolist() == [24.0, -9.0, 23.0]
+
+
+@cuda.jit(device=True)
+def or_default(v, default):
+    if v is None:
+        return default
+    return v
+
+
+@cuda.jit(device=True)
+def positive(x):
+    if x > 0:
+        return x
+
+
+@cuda.jit(["float64(float64)"], device=True)
+def declared(x):
+    if x > 0:
+        return x * 2.0
+    return None
+
+
+def test_optionals_pass_to_functions_and_choose_in_conditional_expressions(jit):
+    # numba passes the Optional itself (the callee tests `is None`), and
+    # `x if c else None` is Optional too.
+    @jit
+    def k(xs, out):
+        i = cuda.grid(1)
+        if i < xs.size:
+            v = positive(xs[i])
+            out[i, 0] = or_default(v, -100)
+            w = xs[i] * 10 if xs[i] % 2 == 0 else None
+            out[i, 1] = -1 if w is None else w
+            out[i, 2] = declared(xs[i] * 1.0)   # a declared float64 result: None stops
+
+    xs = np.array([4, -3, 3])
+    out = np.full((3, 3), 7.0)
+    k[1, 3](xs, out)
+    assert out.tolist() == [[4, 40, 8], [-100, -1, 7], [3, -1, 6]]
+
+
+def test_a_tuple_of_an_optional_is_an_error():
+    def k(xs, out):
+        t = (positive(xs[0]), 1)
+        out[0] = t[1]
+
+    with pytest.raises(pyjit.CompileError, match="a tuple cannot hold a value that may be None"):
+        cuda.compile_ptx(k, "void(int64[:], int64[:])")
