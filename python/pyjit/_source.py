@@ -72,11 +72,23 @@ class AttributeReads(collections.namedtuple("AttributeReads", "names depth")):
 _NO_READS = AttributeReads(frozenset(), 0)
 
 
+_PARSED = [None, None]  # the last (dedented source, tree) _parse made: describe reuses it
+
+
+def _parse(text):
+    """ast.parse(text), remembered for the next call with the same text (a
+    kernel's source is parsed by _complete, then by attribute_reads)."""
+    if _PARSED[0] != text:
+        _PARSED[1] = ast.parse(text)
+        _PARSED[0] = text
+    return _PARSED[1]
+
+
 def attribute_reads(source, code):
     """AttributeReads of a function from its source text; if that does not
     parse on its own, every name of its code, up to 3 deep."""
     try:
-        tree = ast.parse(textwrap.dedent(source))
+        tree = _parse(textwrap.dedent(source))
     except SyntaxError:
         return AttributeReads(frozenset(_code_names(code)), 3)
     names, depth = set(), 0
@@ -367,15 +379,14 @@ def _trim(lines, indent):
 def _complete(lines):
     """Do the lines end where the function does? A body line at the def's
     column (a continuation, a docstring line) would cut it short, leaving
-    source that does not compile: then inspect finds the block."""
-    import textwrap
+    source that does not parse: then inspect finds the block."""
     import warnings
     try:
         with warnings.catch_warnings():
             # Python warned about this code when it imported it (`~` of a
             # bool, an invalid escape): not again for this check.
             warnings.simplefilter("ignore")
-            compile(textwrap.dedent("".join(lines)), "<pyjit>", "exec", dont_inherit=True)
+            _parse(textwrap.dedent("".join(lines)))
     except SyntaxError:
         return False
     return True
