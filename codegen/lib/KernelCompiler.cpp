@@ -165,6 +165,12 @@ static bool checkExportedParams(const ast::FunctionDef &def, llvm::ArrayRef<ir::
 static bool settleExportedResult(const ast::FunctionDef &def, const std::string &declaredText,
                                  ir::TypedFunction &typed, ir::TypeContext &types,
                                  DiagnosticEngine &diags) {
+  if (llvm::isa<ir::OptionalType>(typed.returnType)) {
+    diags.error(def.range, "device function '" + def.name + "' returns None on some paths (" +
+                               typed.returnType->str() + "): compiled on its own (the C and "
+                               "Numba ABIs) it returns a number on every path");
+    return false;
+  }
   if (!declaredText.empty()) {
     auto declared = ir::parseType(types, declaredText);
     if (!declared) {

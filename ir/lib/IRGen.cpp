@@ -1452,6 +1452,8 @@ RValue IRGen::shortCircuit(const BoolOpExpr &e) {
 
 RValue IRGen::ifExp(const IfExpExpr &e) {
   Type *t = info(e).type;
+  if (auto it = typed->optionalReads.find(&e); it != typed->optionalReads.end())
+    t = it->second; // x if c else None read as a number: the Optional first (gen unwraps)
   if (std::optional<bool> known = constantCondition(*e.cond)) {
     effectsOf(*e.cond);
     RValue v = gen(*(*known ? e.body : e.orelse));

@@ -20,6 +20,8 @@ RValue IRGen::call(const CallExpr &e) {
   const ExprInfo &ei = info(e);
   if (auto it = typed->calls.find(&e); it != typed->calls.end()) {
     RValue r = it->second.recursive ? recursiveCall(e, it->second) : inlineCall(e, it->second);
+    if (typed->optionalReads.count(&e))
+      return r; // an Optional read as its number: gen() checks it, at the call's location
     if (r.type && ei.type && r.type != ei.type &&
         (r.type->isScalar() || isa<OptionalType>(r.type)) && ei.type->isScalar())
       r = RValue::of(castTo(r, ei.type)); // a declared result type (numba converts)

@@ -358,6 +358,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
         result.exprs[a.get()] = ExprInfo{ctx.none()};
         continue;
       }
+      keepOptional = a.get(); // (a value that may be None: refused, as numba-cuda does)
       ExprInfo ai = valueOf(*a, expr(*a)); // print(cuda.threadIdx): a Dim3
       result.exprs[a.get()] = ai;
       if (ai.constant && ai.constant->isString()) // a str local, global or parameter

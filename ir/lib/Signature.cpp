@@ -220,6 +220,15 @@ public:
     }
     if (id == "none") // numba's types.none: a None argument
       return static_cast<Type *>(ctx.none());
+    if ((id == "optional" || id == "OptionalType") && accept("(")) {
+      // numba's types.optional(float64), printed OptionalType(float64): a number or None.
+      auto inner = type();
+      if (!inner)
+        return inner.takeError();
+      if (!(*inner)->isScalar() || llvm::isa<ComplexType>(*inner) || !accept(")"))
+        return fail("expected 'optional(<number or bool type>)'");
+      return static_cast<Type *>(ctx.optional(*inner));
+    }
     if (id == "function" && accept("(")) { // function(dtype.float64): class(float64) printed
       size_t close = rest.find(')');
       llvm::StringRef path = rest.take_front(close);

@@ -879,7 +879,7 @@ ExprInfo Inferer::expr(const Expr &e) {
   if (auto *ot = llvm::dyn_cast_or_null<OptionalType>(info.type); ot && !keep) {
     // Read as its number (numba's cast of an Optional), but where the
     // Optional itself is wanted: assigned to a name, returned, `is None`.
-    result.optionalReads.insert(&e);
+    result.optionalReads[&e] = ot;
     info = ExprInfo{ot->inner()};
   }
   result.exprs[&e] = info;
@@ -1145,7 +1145,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
                        "them in an if statement: r = a[i] / else: r = b[j])");
       return {};
     }
-    if (!t || (!isValueType(t) && !isa<OptionalType>(t))) {
+    if (!t || (!isValueType(t) && !isa<OptionalType, NoneType>(t))) {
       error(e.range(), "the branches of a conditional expression have types " +
                            typeName(a.type) + " and " + typeName(b.type) + ", which do not unify");
       return {};

@@ -284,6 +284,15 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
 std::optional<Conversion> pyjit::ir::conversionTo(Type *want, Type *given) {
   if (want == given)
     return Conversion::Exact;
+  if (auto *wo = dyn_cast<OptionalType>(want)) { // optional(T): None, T or an Optional
+    if (isa<NoneType>(given))
+      return Conversion::Safe;
+    auto *go = dyn_cast<OptionalType>(given);
+    std::optional<Conversion> c = conversionTo(wo->inner(), go ? go->inner() : given);
+    if (!c)
+      return std::nullopt;
+    return std::max(*c, go ? *c : Conversion::Safe);
+  }
   auto *wa = dyn_cast<ArrayType>(want), *ga = dyn_cast<ArrayType>(given);
   if (wa || ga) {
     if (!wa || !ga || wa->dtype() != ga->dtype() || wa->ndim() != ga->ndim() ||

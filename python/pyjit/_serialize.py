@@ -33,10 +33,15 @@ class _Empty:
     """A closure cell not yet filled."""
 
 
+_SOURCES = [0]  # a counter: each loaded function's source its own linecache name
+
+
 def _by_reference(module_name, qualname, obj):
-    """Whether `module_name`.`qualname` is `obj`."""
+    """Whether `module_name`.`qualname` is `obj`, in a module that another
+    process imports the same way (not __main__: a spawned worker imports the
+    script as __mp_main__ without its `if __name__ == "__main__":` block)."""
     module = sys.modules.get(module_name)
-    if module is None or "<locals>" in qualname:
+    if module is None or "<locals>" in qualname or module_name == "__main__":
         return False
     value = module
     for part in qualname.split("."):
@@ -89,8 +94,16 @@ def reduce(obj, func, cls, args, attrs=None):
                 for name in sorted(_globals_read(code)) if name in func.__globals__}
     closure = tuple(_portable(c.cell_contents) if _filled(c) else _Empty()
                     for c in func.__closure__ or ())
+    # The source pyjit compiles, as it is now: loading compiles it, not the
+    # file's text then (edited or moved since).
+    from ._source import _source_lines
+    try:
+        lines, first, _ = _source_lines(func)
+        source = ("".join(lines), first)
+    except TypeError:  # no source (pyjit cannot compile it anyway): the file's
+        source = None
     payload = (marshal.dumps(code), module_name, func.__name__, qualname, func.__defaults__,
-               func.__kwdefaults__, func.__doc__, globals_, closure)
+               func.__kwdefaults__, func.__doc__, globals_, closure, source)
     return _empty, (cls,), (payload, tuple(args), dict(attrs or {}))
 
 
@@ -104,7 +117,18 @@ def restore(obj, state):
     """obj.__setstate__: its function rebuilt, then cls.__init__ with it."""
     payload, args, attrs = state
     (code, module_name, name, qualname, defaults, kwdefaults, doc, globals_,
-     closure) = payload
+     closure, source) = payload
+    code = marshal.loads(code)
+    if source is not None:
+        # The pickled source under a name of its own in linecache (its lines
+        # where the file had them), which the code object now names.
+        import linecache
+        text, first = source
+        _SOURCES[0] += 1
+        filename = "%s (pickled #%d)" % (code.co_filename, _SOURCES[0])
+        lines = ["\n"] * (first - 1) + text.splitlines(True)
+        linecache.cache[filename] = (len(text), None, lines, filename)
+        code = code.replace(co_filename=filename)
     module = sys.modules.get(module_name)
     # The loading module's globals, with the pickled values over them (the
     # values the function saw where it was pickled, as cloudpickle does).
@@ -113,7 +137,7 @@ def restore(obj, state):
     scope.update({key: _restored(value) for key, value in globals_.items()})
     cells = tuple(types.CellType() if isinstance(v, _Empty) else types.CellType(_restored(v))
                   for v in closure)
-    func = types.FunctionType(marshal.loads(code), scope, name, defaults, cells or None)
+    func = types.FunctionType(code, scope, name, defaults, cells or None)
     func.__kwdefaults__ = kwdefaults
     func.__qualname__ = qualname
     func.__doc__ = doc

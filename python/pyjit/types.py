@@ -13,7 +13,7 @@
 __all__ = ["Type", "ArrayType", "Array", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64",
            "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
-           "from_dtype", "typeof", "Tuple", "UniTuple",
+           "from_dtype", "typeof", "Tuple", "UniTuple", "optional",
            "signature"]
 
 
@@ -105,6 +105,13 @@ def typeof(value):
     spelled = _typeof(value, "typeof(%s)" % type(value).__name__)
     named = {t.name: t for t in globals().values() if type(t) is Type}  # int64, bool, ...
     return named.get(spelled) or Type(spelled)
+
+
+def optional(t):
+    """numba.types.optional(float64): a number (or bool) or None, for device
+    function signatures (`float64(optional(float64))`); spelled as numba
+    prints it, OptionalType(float64)."""
+    return Type("OptionalType(%s)" % t)
 
 
 def Tuple(types):

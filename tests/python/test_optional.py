@@ -3,6 +3,8 @@ None on others (explicitly, or by reaching their end), and variables assigned
 both. `x is None` is tested at run time; reading x as a number takes its
 value, and None there is numba's TypeError: the thread stops, reported in
 debug mode. Expected values from numpy or by hand."""
+import math
+
 import numpy as np
 import pytest
 
@@ -206,3 +208,55 @@ def test_a_tuple_of_an_optional_is_an_error():
 
     with pytest.raises(pyjit.CompileError, match="a tuple cannot hold a value that may be None"):
         cuda.compile_ptx(k, "void(int64[:], int64[:])")
+
+
+@cuda.jit(device=True)
+def nothing(x):
+    pass
+
+
+@cuda.jit(["float64(optional(float64))"], device=True)
+def or_minus_one(v):
+    if v is None:
+        return -1.0
+    return v
+
+
+def test_conditional_expressions_of_none_inside_expressions(jit):
+    # (They crashed the compiler when not assigned first.)
+    @jit
+    def k(xs, out):
+        i = cuda.grid(1)
+        if i < xs.size:
+            x = xs[i]
+            out[i, 0] = math.sqrt(x if x > 0 else None) + 1
+            out[i, 1] = min(x if x > 0 else nothing(x), 100)
+            out[i, 2] = 5 if (None if x > 0 else None) is None else 6
+            out[i, 3] = or_minus_one(x * 1.0 if x > 0 else None)
+
+    xs = np.array([4.0, -1.0])
+    out = np.full((2, 4), 7.0)
+    k[1, 2](xs, out)
+    assert out[0].tolist() == [3.0, 4.0, 5.0, 4.0]
+    assert out[1].tolist() == [7.0, 7.0, 7.0, 7.0]   # stopped at the first None read
+
+
+def test_optional_signature_print_and_compile_alone():
+    def k(out, x):
+        print(positive(x))
+
+    with pytest.raises(pyjit.CompileError, match=r"print\(\) of a OptionalType\(int64\)"):
+        cuda.compile_ptx(k, "void(int64[:], int64)")
+    assert str(pyjit.types.optional(pyjit.float64)) == "OptionalType(float64)"
+    with pytest.raises(pyjit.CompileError, match="returns None on some paths"):
+        cuda.compile_ptx(declared, "float64(float64)", device=True)
+
+
+def test_debug_mode_names_the_line_of_the_read(jit):
+    def k(xs, out):
+        i = cuda.grid(1)
+        out[i] = math.sqrt(half_or_none(xs[i]))
+
+    with pytest.raises(TypeError, match=r"expected float64, got None in kernel 'k' at .*"
+                                        r"test_optional.py:%d:" % (k.__code__.co_firstlineno + 2)):
+        jit(k, debug=True)[1, 2](np.array([4, -3]), np.zeros(2))

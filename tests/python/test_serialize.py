@@ -146,3 +146,51 @@ def test_mutually_recursive_local_functions_and_specialized_kernels_pickle():
 
     special = fill.specialize(np.zeros(4))
     assert pickle.loads(pickle.dumps(special)).specialized is True
+
+
+def test_a_kernel_of_a_scripts_main_block_passes_to_a_spawned_pool(tmp_path):
+    # A spawned worker imports the script as __mp_main__ without its main
+    # block, so __main__'s kernels go by value (numba's too).
+    import subprocess
+    import sys
+    script = tmp_path / "main_block.py"
+    script.write_text(
+        "import multiprocessing\n"
+        "import numpy as np\n"
+        "from pyjit import cuda\n\n\n"
+        "def run(k):\n"
+        "    a = np.arange(2.0)\n"
+        "    k[1, 2](a)\n"
+        "    return a.tolist()\n\n\n"
+        "if __name__ == '__main__':\n"
+        "    @cuda.jit\n"
+        "    def k(a):\n"
+        "        i = cuda.grid(1)\n"
+        "        a[i] += 0.5\n\n"
+        "    with multiprocessing.get_context('spawn').Pool(1) as pool:\n"
+        "        print(pool.apply_async(run, (k,)).get(timeout=120))\n")
+    out = subprocess.run([sys.executable, "-W", "ignore", str(script)], capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[0.5, 1.5]"
+
+
+def test_a_kernel_pickled_by_value_keeps_its_source(tmp_path):
+    # Loading compiles the source pickled, not the file's text since edited.
+    from kernel_files import load_module
+    m = load_module(tmp_path, "editable", '''
+from pyjit import cuda
+
+
+def make():
+    @cuda.jit
+    def k(out):
+        out[0] = 1
+    return k
+''')
+    data = pickle.dumps(m.make())
+    path = tmp_path / "editable.py"
+    path.write_text("# three\n# new\n# lines\n" + path.read_text().replace("= 1", "= 99"))
+    out = np.zeros(1)
+    pickle.loads(data)[1, 1](out)
+    assert out[0] == 1

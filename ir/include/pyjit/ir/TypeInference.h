@@ -65,8 +65,9 @@ struct TypedFunction {
   Type *returnType = nullptr; // none for kernels and functions without a value
   std::map<const ast::Expr *, ExprInfo> exprs;
   /// Expressions of an Optional type read as their number (exprs holds the
-  /// number's type): IRGen takes the value, stopping the thread on None.
-  std::set<const ast::Expr *> optionalReads;
+  /// number's type; this, the Optional): IRGen takes the value, stopping the
+  /// thread on None.
+  std::map<const ast::Expr *, Type *> optionalReads;
   std::map<std::string, Type *> locals;
   std::map<const ast::CallExpr *, CallBinding> calls;
   /// The constant extents of each cuda.shared/local.array call.
