@@ -31,9 +31,9 @@ inline bool isValueType(Type *t) {
 }
 
 /// A type a variable may hold: a value type, None (a variable that is
-/// always None, numba's types.none; not numba's Optional), a record (a
-/// reference to an array's element, as numba's records are), or tuples of
-/// them.
+/// always None, numba's types.none), numba's Optional (a number or None), a
+/// record (a reference to an array's element, as numba's records are), or
+/// tuples of them.
 inline bool isVariableType(Type *t) {
   if (auto *tt = llvm::dyn_cast<TupleType>(t)) {
     for (Type *e : tt->elements())
