@@ -302,7 +302,23 @@ std::optional<Conversion> pyjit::ir::conversionTo(Type *want, Type *given) {
       return std::nullopt;
     return Conversion::Safe; // as layout A, or as read-only
   }
-  if (!want->isScalar() || !given->isScalar() || isa<TupleType>(want) || isa<TupleType>(given))
+  auto *wt = dyn_cast<TupleType>(want), *gt = dyn_cast<TupleType>(given);
+  if (wt && gt) {
+    // Element by element (numba converts (3, 4) to UniTuple(int32, 2)), rated
+    // as the worst element; named tuples only as the same class.
+    if (wt->size() != gt->size() || wt->isNamed() != gt->isNamed() ||
+        (wt->isNamed() && (wt->className() != gt->className() || wt->names() != gt->names())))
+      return std::nullopt;
+    Conversion worst = Conversion::Exact;
+    for (size_t i = 0; i < wt->size(); ++i) {
+      std::optional<Conversion> c = conversionTo(wt->elements()[i], gt->elements()[i]);
+      if (!c)
+        return std::nullopt;
+      worst = std::max(worst, *c);
+    }
+    return worst;
+  }
+  if (!want->isScalar() || !given->isScalar() || wt || gt)
     return std::nullopt;
   // (kind, bits) as numba's type ranks: b(ool), i(nt), u(nsigned), f(loat), c(omplex).
   auto kindOf = [](Type *t) -> std::pair<char, unsigned> {

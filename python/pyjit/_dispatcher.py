@@ -1472,35 +1472,10 @@ def _conversion(want, got):
     3 an unsafe one (narrowing, float to int), None not at all."""
     if want == got:
         return 0
-    if want.startswith("Tuple(") and got.startswith("Tuple(") and want.endswith(")") \
-            and got.endswith(")"):
-        # A tuple: element by element (numba converts (3, 4) to UniTuple(int32, 2)),
-        # rated as its worst element.
-        wants, gots = _split_types(want[6:-1]), _split_types(got[6:-1])
-        if len(wants) != len(gots):
-            return None
-        ranks = [_conversion(w, g) for w, g in zip(wants, gots)]
-        return None if None in ranks else max(ranks, default=0)
     try:
         return ext().conversion(want, got)
     except ValueError:
         return None  # a spelling only Python makes: only as it is
-
-
-def _split_types(text):
-    """'int32, Tuple(int64, float32), array(float64, 1d, C)' -> its three types."""
-    parts, depth, start = [], 0, 0
-    for k, ch in enumerate(text):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:k].strip())
-            start = k + 1
-    if text.strip():
-        parts.append(text[start:].strip())
-    return parts
 
 
 class DeviceFunction(_Compiled):

@@ -304,6 +304,17 @@ def test_tuples_convert_to_a_declared_tuple_type(jit):
     a = np.zeros(1)
     k[1, 1]((3, 4), a)
     assert a[0] == 34
+
+    @cuda.jit(["float64(UniTuple(int32, 2))"], device=True)
+    def weigh(t):
+        return t[0] * 10 + t[1]
+
+    @jit
+    def calls(out, x, y):   # (int64, int64) converts to the declared tuple, as for a kernel
+        out[0] = weigh((x, y))
+
+    calls[1, 1](a, 5, 6)
+    assert a[0] == 56
     with pytest.raises(TypeError, match="kernel 'k': argument 't\\[0\\]': expected int32"):
         k[1, 1]((3.5, 4), a)   # a float is not packed as an int (as for a scalar argument)
 
