@@ -28,22 +28,30 @@ std::optional<PTXVersion> pyjit::codegen::parsePTXVersion(llvm::StringRef text) 
   return a * 10 + b;
 }
 
+// PTX ISA, "Target ISA Notes": the PTX version that introduced each target
+// (the family-specific "f" targets came with PTX ISA 8.8, sm_110f with 9.0,
+// as LLVM's NVPTX.td has them).
+static const std::pair<const char *, PTXVersion> kTargets[] = {
+    {"sm_70", 60},  {"sm_72", 61},  {"sm_75", 63},  {"sm_80", 70},  {"sm_86", 71},
+    {"sm_87", 74},  {"sm_89", 78},  {"sm_90", 78},  {"sm_90a", 80},
+    {"sm_100", 86}, {"sm_100a", 86}, {"sm_100f", 88}, {"sm_101", 86}, {"sm_101a", 86},
+    {"sm_101f", 88}, {"sm_103", 88}, {"sm_103a", 88}, {"sm_103f", 88}, {"sm_110", 90},
+    {"sm_110a", 90}, {"sm_110f", 90}, {"sm_120", 87}, {"sm_120a", 87}, {"sm_120f", 88},
+    {"sm_121", 88}, {"sm_121a", 88}, {"sm_121f", 88},
+};
+
 std::optional<PTXVersion> pyjit::codegen::minimumPTXVersion(llvm::StringRef arch) {
-  // PTX ISA, "Target ISA Notes": the PTX version that introduced each target
-  // (the family-specific "f" targets came with PTX ISA 8.8, sm_110f with 9.0,
-  // as LLVM's NVPTX.td has them).
-  static const std::pair<const char *, PTXVersion> table[] = {
-      {"sm_70", 60},  {"sm_72", 61},  {"sm_75", 63},  {"sm_80", 70},  {"sm_86", 71},
-      {"sm_87", 74},  {"sm_89", 78},  {"sm_90", 78},  {"sm_90a", 80},
-      {"sm_100", 86}, {"sm_100a", 86}, {"sm_100f", 88}, {"sm_101", 86}, {"sm_101a", 86},
-      {"sm_101f", 88}, {"sm_103", 88}, {"sm_103a", 88}, {"sm_103f", 88}, {"sm_110", 90},
-      {"sm_110a", 90}, {"sm_110f", 90}, {"sm_120", 87}, {"sm_120a", 87}, {"sm_120f", 88},
-      {"sm_121", 88}, {"sm_121a", 88}, {"sm_121f", 88},
-  };
-  for (const auto &[name, version] : table)
+  for (const auto &[name, version] : kTargets)
     if (arch == name)
       return version;
   return std::nullopt;
+}
+
+std::vector<llvm::StringRef> pyjit::codegen::knownArchitectures() {
+  std::vector<llvm::StringRef> out;
+  for (const auto &target : kTargets)
+    out.push_back(target.first);
+  return out;
 }
 
 PTXVersion pyjit::codegen::ptxVersionOfCuda(int major, int minor) {

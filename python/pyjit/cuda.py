@@ -283,15 +283,11 @@ def _arch_of(cc):
         raise ValueError("cc must be (major, minor), (major, minor, 'a') or (major, minor, 'f'), "
                          "got %r" % (cc,))
     arch = "sm_%d%d%s" % (cc[0], cc[1], cc[2] if len(cc) == 3 else "")
-    if arch not in _ARCHS:
+    known = _ext().ptx_targets()  # the compiler's table of targets
+    if arch not in known:
         raise ValueError("cc %r: pyjit compiles for %s" % (cc, ", ".join(sorted(
-            {a.rstrip("af") for a in _ARCHS}, key=lambda a: int(a[3:])))))
+            {a.rstrip("af") for a in known}, key=lambda a: int(a[3:])))))
     return arch
-
-
-# The targets pyjit knows a PTX ISA version for (codegen/lib/PTXVersion.cpp).
-_ARCHS = {"sm_70", "sm_72", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a"} | {
-    "sm_%d%s" % (n, suffix) for n in (100, 101, 103, 110, 120, 121) for suffix in ("", "a", "f")}
 
 
 def compile_ptx_for_current_device(pyfunc, sig, **kwargs):

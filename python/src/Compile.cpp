@@ -1,6 +1,7 @@
 //===- Compile.cpp - compile_kernel and link_ptx -------------------------===//
 #include "Extension.h"
 #include "pyjit/codegen/KernelCompiler.h"
+#include "pyjit/codegen/PTXVersion.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/ir/TypeRules.h"
@@ -327,6 +328,23 @@ PyObject *python::conversion(PyObject *, PyObject *args) {
   if (!c)
     Py_RETURN_NONE;
   return PyLong_FromLong(static_cast<long>(*c));
+}
+
+PyObject *python::ptxTargets(PyObject *, PyObject *) {
+  std::vector<llvm::StringRef> archs = codegen::knownArchitectures();
+  PyObject *out = PyTuple_New(static_cast<Py_ssize_t>(archs.size()));
+  if (!out)
+    return nullptr;
+  for (size_t i = 0; i < archs.size(); ++i) {
+    PyObject *name = PyUnicode_FromStringAndSize(archs[i].data(),
+                                                 static_cast<Py_ssize_t>(archs[i].size()));
+    if (!name) {
+      Py_DECREF(out);
+      return nullptr;
+    }
+    PyTuple_SetItem(out, static_cast<Py_ssize_t>(i), name);
+  }
+  return out;
 }
 
 PyObject *python::libdeviceFunctions(PyObject *, PyObject *) {

@@ -15,6 +15,7 @@ PyObject *compileKernel(PyObject *self, PyObject *args);
 PyObject *linkPTX(PyObject *self, PyObject *args);
 PyObject *parseSignature(PyObject *self, PyObject *arg);
 PyObject *conversion(PyObject *self, PyObject *args);
+PyObject *ptxTargets(PyObject *self, PyObject *args);
 /// libdevice_functions() -> ((name, result, params, outputs), ...): numba.cuda.libdevice's
 /// functions with pyjit type names (params and outputs comma-separated).
 PyObject *libdeviceFunctions(PyObject *self, PyObject *args);

@@ -54,6 +54,9 @@ static PyMethodDef methods[] = {
      "conversion(want, given) -> how an argument of type `given` passes to a parameter of\n"
      "type `want` (type strings): 0 exact, 1 promotion, 2 safe, 3 unsafe (TypeRules'\n"
      "conversionTo, numba's rating), None not at all; ValueError for a bad spelling."},
+    {"ptx_targets", python::ptxTargets, METH_NOARGS,
+     "ptx_targets() -> ('sm_70', ..., 'sm_100f', ...): the architectures pyjit compiles for\n"
+     "(those codegen/PTXVersion.cpp knows a PTX ISA version of)."},
     {"parse_signature", python::parseSignature, METH_O,
      "parse_signature('void(float32[:], int32)') -> tuple of canonical argument type strings;\n"
      "raises ValueError naming the bad text."},

@@ -17,6 +17,7 @@
 #include "llvm/Support/Error.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pyjit::codegen {
 
@@ -32,6 +33,8 @@ std::optional<PTXVersion> parsePTXVersion(llvm::StringRef text);
 /// The first PTX version that supports \p arch ("sm_90" -> 78, "sm_90a" ->
 /// 80); std::nullopt for an architecture not in the table.
 std::optional<PTXVersion> minimumPTXVersion(llvm::StringRef arch);
+/// Every architecture that table knows ("sm_70", ..., "sm_100a", "sm_100f").
+std::vector<llvm::StringRef> knownArchitectures();
 
 /// The newest PTX version that CUDA \p major.\p minor (a toolkit, an
 /// nvJitLink or a driver) accepts: 12.0 -> 80, 12.6 -> 85, 13.0 -> 90.
