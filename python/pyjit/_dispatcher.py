@@ -23,7 +23,7 @@ from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
 from .errors import KernelError
-from ._typeof import FAST_SCALARS, fast_typeof, flatten, typeof
+from ._typeof import FAST_SCALARS, compile_time_only, fast_typeof, flatten, typeof
 
 
 def _dim3(value, what):
@@ -864,7 +864,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             if isinstance(value, tuple):
                 for k, v in enumerate(value):
                     walk(v, "%s[%d]" % (name, k))
-            elif not (value is None or isinstance(value, (type, np.dtype))):
+            elif not compile_time_only(value):  # (as flatten passes them)
                 names.append(name)
         for i, a in enumerate(args):
             walk(a, self._params[i] if i < len(self._params) else str(i))
@@ -1268,10 +1268,10 @@ def _returns_a_value(py_func):
     """Whether `py_func`'s source has a `return` of a value other than None
     outside nested functions (so it cannot be a kernel). False when its
     source cannot be read."""
-    from ._source import _source_lines
+    from ._source import _parse, _source_lines
     try:
         lines, _, _ = _source_lines(py_func)
-        tree = ast.parse(textwrap.dedent("".join(lines)))
+        tree = _parse(textwrap.dedent("".join(lines)))  # (parsed already by _source_lines)
     except (OSError, TypeError, SyntaxError):
         return False
     fn = next((n for n in ast.walk(tree)

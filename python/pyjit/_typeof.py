@@ -223,14 +223,19 @@ def typeof(value, what):
                     % (what, type(value).__name__))
 
 
+def compile_time_only(value):
+    """Whether an argument passes nothing at run time: None, or a dtype
+    (np.float64, np.dtype('f8')), which the kernel knows from its type."""
+    return value is None or isinstance(value, (type, np.dtype))
+
+
 def flatten(values):
-    """Tuples expanded into their elements, recursively, and None and dtypes
-    (np.float64, np.dtype('f8'): compile-time values) left out (the kernel
-    ABI, docs/abi.md)."""
+    """Tuples expanded into their elements, recursively, and compile-time-only
+    arguments left out (the kernel ABI, docs/abi.md)."""
     out = []
     for v in values:
         if isinstance(v, tuple):
             out.extend(flatten(v))
-        elif not (v is None or isinstance(v, (type, np.dtype))):
+        elif not compile_time_only(v):
             out.append(v)
     return out
