@@ -1175,10 +1175,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       std::array<unsigned, 3> rank{}; // unsafe, safe, promotions
       bool passes = true;
       for (size_t i = 0; i < argTypes.size() && passes; ++i) {
-        Type *given = argTypes[i]; // an Optional converts as its number (None stops)
-        if (auto *ot = dyn_cast<OptionalType>(given))
-          given = ot->inner();
-        std::optional<Conversion> c = conversionTo(sig->args[i], given);
+        std::optional<Conversion> c = conversionTo(sig->args[i], argTypes[i]);
         if (!c) {
           passes = false;
           problems.push_back("argument " + std::to_string(i + 1) + " is " +

@@ -293,6 +293,8 @@ std::optional<Conversion> pyjit::ir::conversionTo(Type *want, Type *given) {
       return std::nullopt;
     return std::max(*c, go ? *c : Conversion::Safe);
   }
+  if (auto *go = dyn_cast<OptionalType>(given); go && want->isScalar())
+    return conversionTo(want, go->inner()); // as its number (None: numba's TypeError)
   auto *wa = dyn_cast<ArrayType>(want), *ga = dyn_cast<ArrayType>(given);
   if (wa || ga) {
     if (!wa || !ga || wa->dtype() != ga->dtype() || wa->ndim() != ga->ndim() ||

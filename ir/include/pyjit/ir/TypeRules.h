@@ -80,9 +80,12 @@ enum class Conversion {
 };
 /// None where it does not pass at all (complex to a real type, a scalar
 /// for an array, arrays of other dtypes or dimensions, a read-only array
-/// for a writeable parameter, tuples unless identical, Enum members unless
-/// of the same class). The Python dispatcher rates kernel signatures with
-/// this too (_pyjit.conversion).
+/// for a writeable parameter, tuples of other lengths or of elements that do
+/// not pass, Enum members unless of the same class). Tuples pass element by
+/// element, rated as their worst element; numba's Optional passes as its
+/// number to a number, and a number, None or an Optional to an Optional.
+/// The Python dispatcher rates kernel signatures with this too
+/// (_pyjit.conversion).
 std::optional<Conversion> conversionTo(Type *want, Type *given);
 
 } // namespace pyjit::ir
