@@ -787,12 +787,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             args = tuple(args)
         # numpy arrays travel to the device and back (numba.cuda's behaviour);
         # tuples are passed as their elements (docs/abi.md).
-        flat_names = None
+        given = args  # (the packer's errors name a tuple's element from these)
         if overload.flat:
-            flat_names = self._flat_names(args)
             args = tuple(flatten(args))
         if overload.cpu:
-            self._launch_on_cpu(overload, griddim, blockdim, shared, args, hints, flat_names)
+            self._launch_on_cpu(overload, griddim, blockdim, shared, args, hints,
+                                given if overload.flat else None)
             if records:
                 _write_records_back(records)
             return None
@@ -814,7 +814,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             try:
                 narrow = overload.kernel.launch(griddim, blockdim, shared, stream, tuple(args))
             except (TypeError, OverflowError) as exc:
-                raise self._named(exc, flat_names) from None
+                raise self._named(exc, given if overload.flat else None) from None
             if narrow is False:
                 # An array of 2^31 bytes or more: the 64-bit-index variant.
                 overload.wide_kernel().launch(griddim, blockdim, shared, stream, tuple(args))
@@ -843,10 +843,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                       "every launch; pass device arrays (cuda.to_device) to avoid the copies"
                       % self.__name__, PerformanceWarning, stacklevel=_options._user_stacklevel())
 
-    def _named(self, exc, flat_names=None):
+    def _named(self, exc, unflattened=None):
         """The C++ packer's "argument N: ..." error, naming the parameter (or,
-        for tuples passed as their elements, the element: argument 't[1]')."""
+        for tuples passed as their elements, `unflattened` the arguments
+        given, the element: argument 't[1]')."""
         text = str(exc)
+        flat_names = None if unflattened is None else self._flat_names(unflattened)
         if text.startswith("argument ") and ":" in text:
             index, rest = text[len("argument "):].split(":", 1)
             if index.isdigit() and flat_names is not None and int(index) < len(flat_names):
@@ -874,7 +876,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         return any(ov.flat for ov in self._overloads.values())
 
     def _launch_on_cpu(self, overload, griddim, blockdim, shared, args, hints=None,
-                       flat_names=None):
+                       unflattened=None):
         """The CPU backend: numpy arrays are used in place (no copies), but
         for cuda.In(a), whose writes the GPU would not copy back."""
         host_args, copies = [], []
@@ -905,7 +907,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             try:
                 overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
             except (TypeError, OverflowError) as exc:
-                raise self._named(exc, flat_names) from None
+                raise self._named(exc, unflattened) from None
             except KernelError:
                 # A thread that failed a check returns; the runner may then find
                 # a barrier it left waiting (a deadlock). The failed check is the
