@@ -91,6 +91,9 @@ private:
   // Line tables (EmitOptions::lineinfo)
   void beginDebugInfo();
   void setDebugLoc(const ir::Instruction &inst);
+  // Variables (EmitOptions::debugInfo)
+  void debugValue(const ir::Instruction &inst);
+  llvm::DIType *debugType(ir::Type *t);
   // ComplexLowering.cpp
   llvm::Value *complexArith(const ir::Instruction &inst);
   llvm::Value *complexConvert(llvm::Value *v, ir::Type *from, ir::Type *to);
@@ -116,6 +119,10 @@ private:
   std::unique_ptr<llvm::DIBuilder> dib;
   llvm::DISubprogram *subprogram = nullptr;
   std::map<const SourceFile *, llvm::DIScope *> fileScopes;
+  llvm::DIFile *debugFile = nullptr; // the function's own file
+  /// One DWARF variable per name (and parameter number) however often assigned.
+  std::map<std::pair<std::string, int64_t>, llvm::DILocalVariable *> debugVars;
+  std::map<ir::Type *, llvm::DIType *> debugTypes;
   llvm::Function *kernel = nullptr;
   std::map<const ir::Value *, llvm::Value *> values;
   std::map<const ir::Value *, ArrayParts> arrays;

@@ -22,6 +22,13 @@ using namespace pyjit;
 using namespace pyjit::codegen;
 
 // A compiler bug, not a user error: the emitted module does not verify.
+/// Full DWARF for cuda-gdb (EmitOptions::debugInfo): numba's debug=True
+/// with opt=False. Optimized code keeps line tables only, which ptxas
+/// accepts with optimization (EmitOptions::lineinfo).
+static bool fullDebugInfo(const KernelRequest &req) {
+  return req.debug && req.optLevel == 0 && !req.host;
+}
+
 static llvm::Error verifyEmitted(const llvm::Module &module, const std::string &kernel) {
   std::string message;
   llvm::raw_string_ostream os(message);
@@ -266,10 +273,14 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   }
   // The CPU backend always checks indices: a stray store there would corrupt
   // the Python process itself (on the GPU it is a device fault, reported).
-  auto irModule = ir::generateModule(
-      *typed, types, diags, req.debug, req.maxThreadsPerBlock, /*boundsCheck=*/req.host,
-      /*returnsValue=*/exported,
-      /*fastFloats=*/req.fastmath.arcp || req.fastmath.ninf || req.fastmath.nnan);
+  ir::IRGenOptions irOptions;
+  irOptions.debug = req.debug;
+  irOptions.maxThreadsPerBlock = req.maxThreadsPerBlock;
+  irOptions.boundsCheck = req.host;
+  irOptions.returnsValue = exported;
+  irOptions.fastFloats = req.fastmath.arcp || req.fastmath.ninf || req.fastmath.nnan;
+  irOptions.debugInfo = fullDebugInfo(req);
+  auto irModule = ir::generateModule(*typed, types, diags, irOptions);
   if (!irModule)
     return diags.takeError();
   out.warnings = diags.render(); // no errors here: only warnings and their notes
@@ -313,6 +324,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   emitOptions.fastmath = req.fastmath;
   emitOptions.fastmath.contract &= req.fma;
   emitOptions.lineinfo = req.lineinfo || req.debug; // (numba: debug=True has line tables too)
+  emitOptions.debugInfo = out.debugInfo = fullDebugInfo(req);
   emitOptions.index32 = req.index32;
   emitOptions.maxThreadsPerBlock = req.maxThreadsPerBlock;
   emitOptions.minBlocksPerSM = req.minBlocksPerSM;

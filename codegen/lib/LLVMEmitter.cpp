@@ -281,10 +281,12 @@ llvm::Expected<llvm::Function *> Emitter::emitBody() {
 }
 
 void Emitter::beginDebugInfo() {
-  // .file/.loc directives only (what nvcc -lineinfo gives): no DWARF types
-  // or variables, so optimization is unaffected (DWARF sections would need
-  // ptxas's -g: "Optimized debugging not supported"). Debug mode has them
-  // too (the link gets -lineinfo).
+  // Without EmitOptions::debugInfo, .file/.loc directives only (what nvcc
+  // -lineinfo gives): no DWARF types or variables, so optimization is
+  // unaffected (DWARF sections need ptxas's -g: "Optimized debugging not
+  // supported"); the link gets -lineinfo. With it, what nvcc -G gives: the
+  // subprogram and its variables, the link gets -g.
+  bool full = options.debugInfo;
   dib = std::make_unique<llvm::DIBuilder>(module);
   const SourceFile *source = nullptr;
   for (const auto &bb : fn.blocks())
@@ -294,16 +296,19 @@ void Emitter::beginDebugInfo() {
   llvm::SmallString<256> path(source ? source->fileName() : llvm::StringRef("<unknown>"));
   llvm::DIFile *file = dib->createFile(llvm::sys::path::filename(path),
                                        llvm::sys::path::parent_path(path));
+  debugFile = file;
   dib->createCompileUnit(llvm::DISourceLanguageName(llvm::dwarf::DW_LANG_Python), file, "pyjit",
-                         /*isOptimized=*/true, "", 0, "",
-                         llvm::DICompileUnit::DebugDirectivesOnly);
+                         /*isOptimized=*/!full, "", 0, "",
+                         full ? llvm::DICompileUnit::FullDebug
+                              : llvm::DICompileUnit::DebugDirectivesOnly);
   unsigned line = fn.blocks().empty() || fn.entry()->instructions().empty()
                       ? 0
                       : fn.entry()->instructions().front()->loc().line;
   subprogram = dib->createFunction(
       file, fn.name(), kernel->getName(), file, line,
       dib->createSubroutineType(dib->getOrCreateTypeArray({})), line, llvm::DINode::FlagZero,
-      llvm::DISubprogram::SPFlagDefinition | llvm::DISubprogram::SPFlagOptimized);
+      full ? llvm::DISubprogram::SPFlagDefinition
+           : llvm::DISubprogram::SPFlagDefinition | llvm::DISubprogram::SPFlagOptimized);
   kernel->setSubprogram(subprogram);
   fileScopes[source] = subprogram;
   if (!module.getModuleFlag("Debug Info Version"))
@@ -326,6 +331,59 @@ void Emitter::setDebugLoc(const ir::Instruction &inst) {
   if (inst.loc().isValid())
     b.SetCurrentDebugLocation(
         llvm::DILocation::get(ctx, inst.loc().line, inst.loc().col, scope));
+}
+
+llvm::DIType *Emitter::debugType(ir::Type *t) {
+  llvm::DIType *&ty = debugTypes[t];
+  if (ty)
+    return ty;
+  if (auto *it = dyn_cast<ir::IntType>(t))
+    ty = dib->createBasicType(t->str(), it->bits(),
+                              it->isSigned() ? llvm::dwarf::DW_ATE_signed
+                                             : llvm::dwarf::DW_ATE_unsigned);
+  else if (auto *ft = dyn_cast<ir::FloatType>(t))
+    ty = dib->createBasicType(t->str(), ft->bits(), llvm::dwarf::DW_ATE_float);
+  else if (isa<ir::BoolType>(t))
+    ty = dib->createBasicType("bool", 8, llvm::dwarf::DW_ATE_boolean);
+  else if (auto *at = dyn_cast<ir::ArrayType>(t))
+    // An array as its data pointer (cuda-gdb: `print a[i]` of a C array,
+    // `print *a@n`); extents and strides are not described.
+    if (llvm::DIType *element = debugType(at->dtype()))
+      ty = dib->createPointerType(element, 64, 0, std::nullopt, t->str());
+  return ty; // null: complex numbers, records (not described)
+}
+
+void Emitter::debugValue(const ir::Instruction &inst) {
+  if (!options.debugInfo || !subprogram)
+    return;
+  const ir::Value *v = inst.operand(0);
+  llvm::Value *value = nullptr;
+  if (isa<ir::ArrayType>(v->type())) {
+    auto found = arrays.find(v);
+    value = found == arrays.end() ? nullptr : found->second.data;
+  } else if (auto found = values.find(v); found != values.end()) {
+    value = found->second;
+  }
+  llvm::DIType *ty = debugType(v->type());
+  if (!value || !ty)
+    return;
+  // (A phi's description may have no location: the function's line then.)
+  unsigned line = inst.loc().isValid() ? inst.loc().line : subprogram->getLine();
+  unsigned col = inst.loc().isValid() ? inst.loc().col : 0;
+  llvm::DILocalVariable *&var = debugVars[{inst.text, inst.intImm}];
+  if (!var)
+    var = inst.intImm
+              ? dib->createParameterVariable(subprogram, inst.text,
+                                             static_cast<unsigned>(inst.intImm), debugFile,
+                                             line, ty, /*AlwaysPreserve=*/true)
+              : dib->createAutoVariable(subprogram, inst.text, debugFile, line, ty,
+                                        /*AlwaysPreserve=*/true);
+  if (value->getType()->isIntegerTy(1)) // bool: a byte, as the type says
+    value = b.CreateZExt(value, b.getInt8Ty());
+  dib->insertDbgValueIntrinsic(
+      value, var, dib->createExpression(),
+      llvm::DILocation::get(ctx, line, col, subprogram),
+      b.GetInsertPoint());
 }
 
 llvm::Value *Emitter::sreg(ir::SpecialReg r) {
@@ -1190,6 +1248,9 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   }
   case Opcode::Print:
     print(inst);
+    return llvm::Error::success();
+  case Opcode::DebugValue:
+    debugValue(inst);
     return llvm::Error::success();
   case Opcode::Raise:
     raise(inst);

@@ -44,6 +44,7 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::Coop: return "coop";
   case Opcode::CoopAggregate: return "coop.aggregate";
   case Opcode::Print: return "print";
+  case Opcode::DebugValue: return "debug_value";
   case Opcode::Raise: return "raise";
   case Opcode::ComplexMake: return "complex";
   case Opcode::ComplexPart: return "part";

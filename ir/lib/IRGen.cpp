@@ -68,7 +68,8 @@ std::unique_ptr<Function> IRGen::run() {
                                            " is not supported in kernels");
       return nullptr;
     }
-    writeVar(def.params[i].name, localType(def.params[i].name), *value);
+    writeVar(def.params[i].name, localType(def.params[i].name), *value,
+             static_cast<unsigned>(i + 1));
   }
   recordNestedDefs(def.body);
   if (checksStack) {
@@ -107,11 +108,36 @@ std::unique_ptr<Function> IRGen::run() {
     checkStaticSharedMemory();
   if (diags.hasErrors())
     return nullptr;
+  if (debugInfo)
+    describeMergedVariables();
   fn->removeUnreachableBlocks();
   return std::move(fn);
 }
 
-void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
+void IRGen::describeMergedVariables() {
+  // A variable's value where paths join (a loop header, after an if) is a
+  // phi, which no writeVar followed: say so after the block's phis.
+  for (auto &[phi, name] : ssa.variablePhis()) {
+    if (name.find_first_of("#$.") != std::string::npos)
+      continue; // as in writeVar
+    BasicBlock *bb = phi->parent();
+    Instruction *firstNonPhi = nullptr;
+    for (auto &inst : bb->instructions())
+      if (inst->opcode() != Opcode::Phi) {
+        firstNonPhi = inst.get();
+        break;
+      }
+    if (!firstNonPhi)
+      continue;
+    auto dv = std::make_unique<Instruction>(Opcode::DebugValue, ctx.none(),
+                                            std::vector<Value *>{phi}, firstNonPhi->loc());
+    dv->text = name;
+    dv->setFile(firstNonPhi->file());
+    bb->insertBefore(firstNonPhi, std::move(dv));
+  }
+}
+
+void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsigned argNo) {
   if (isa<NoneType, BuiltinType>(type))
     return; // a None parameter, or a function passed: nothing at run time
   if (isa<RecordType>(type)) { // a record: its 1-element view
@@ -143,6 +169,15 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v) {
   else if (value->type() != type) // another layout: the variable's is A
     value = b.create(Opcode::ArrayCast, type, {value});
   ssa.writeVariable(frames.back().prefix + name, cur(), value);
+  // A variable the user named, in the function's own frame (not an inlined
+  // device function's, whose scope DWARF could not express without an
+  // inlined subprogram), nor a tuple's element or an internal one ($...).
+  if (debugInfo && frames.size() == 1 && reachable() &&
+      name.find_first_of("#$.") == std::string::npos) {
+    Instruction *dv = b.create(Opcode::DebugValue, ctx.none(), {value});
+    dv->text = name;
+    dv->intImm = argNo;
+  }
 }
 
 RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type *type) {
@@ -1786,41 +1821,38 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
 using detail::IRGen;
 
 static std::unique_ptr<Function> lower(const TypedFunction &typed, TypeContext &ctx,
-                                       DiagnosticEngine &diags, bool debug,
-                                       unsigned maxThreadsPerBlock, bool boundsCheck,
-                                       bool returnsValue, bool fastFloats,
+                                       DiagnosticEngine &diags, const IRGenOptions &options,
                                        detail::RecursiveCallees *callees,
                                        std::string name = "") {
   const bool callee = !name.empty();
-  IRGen gen(typed, ctx, diags, returnsValue, std::move(name));
-  gen.debug = debug;
-  gen.boundsCheck = debug || boundsCheck;
-  gen.maxThreadsPerBlock = maxThreadsPerBlock ? maxThreadsPerBlock : 1024;
+  IRGen gen(typed, ctx, diags, options.returnsValue || callee, std::move(name));
+  gen.debug = options.debug;
+  gen.boundsCheck = options.debug || options.boundsCheck;
+  gen.maxThreadsPerBlock = options.maxThreadsPerBlock ? options.maxThreadsPerBlock : 1024;
   gen.callees = callees;
-  gen.fastFloats = fastFloats;
+  gen.fastFloats = options.fastFloats;
   gen.checksStack = callee && gen.boundsCheck;
+  gen.debugInfo = options.debugInfo;
   return gen.run();
 }
 
 std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, TypeContext &ctx,
-                                                DiagnosticEngine &diags, bool debug,
-                                                unsigned maxThreadsPerBlock, bool boundsCheck,
-                                                bool returnsValue) {
+                                                DiagnosticEngine &diags,
+                                                const IRGenOptions &options) {
   detail::RecursiveCallees callees;
-  auto fn = lower(typed, ctx, diags, debug, maxThreadsPerBlock, boundsCheck, returnsValue,
-                  /*fastFloats=*/false, &callees);
+  IRGenOptions own = options;
+  own.fastFloats = false;
+  auto fn = lower(typed, ctx, diags, own, &callees);
   assert((!fn || callees.order.empty()) && "recursive calls need generateModule");
   return fn;
 }
 
 std::unique_ptr<ir::Module> pyjit::ir::generateModule(const TypedFunction &typed, TypeContext &ctx,
-                                                  DiagnosticEngine &diags, bool debug,
-                                                  unsigned maxThreadsPerBlock, bool boundsCheck,
-                                                  bool returnsValue, bool fastFloats) {
+                                                      DiagnosticEngine &diags,
+                                                      const IRGenOptions &options) {
   detail::RecursiveCallees callees;
   auto module = std::make_unique<ir::Module>();
-  auto first = lower(typed, ctx, diags, debug, maxThreadsPerBlock, boundsCheck, returnsValue,
-                     fastFloats, &callees);
+  auto first = lower(typed, ctx, diags, options, &callees);
   if (!first)
     return nullptr;
   module->functions.push_back(std::move(first));
@@ -1828,8 +1860,7 @@ std::unique_ptr<ir::Module> pyjit::ir::generateModule(const TypedFunction &typed
   for (size_t i = 0; i < callees.order.size(); ++i) { // (the list grows as they call others)
     const TypedFunction &callee = *callees.order[i];
     DiagnosticEngine::FileScope scope(diags, *callee.file);
-    auto fn = lower(callee, ctx, diags, debug, maxThreadsPerBlock, boundsCheck,
-                    /*returnsValue=*/true, fastFloats, &callees, callees.names.at(&callee));
+    auto fn = lower(callee, ctx, diags, options, &callees, callees.names.at(&callee));
     if (!fn)
       return nullptr;
     // Its checks join the kernel's table, which the runtime reads; it keeps

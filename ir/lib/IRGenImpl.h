@@ -105,6 +105,9 @@ public:
   /// A function called recursively, checked: its entry checks the stack
   /// (Opcode::CheckStack).
   bool checksStack = false;
+  /// Follow each assignment to a variable of the function itself with an
+  /// Opcode::DebugValue (IRGenOptions::debugInfo).
+  bool debugInfo = false;
 
 private:
   // Control flow helpers.
@@ -117,7 +120,12 @@ private:
   }
 
   // Variables (tuples as one SSA variable per element).
-  void writeVar(const std::string &name, Type *type, const RValue &v);
+  /// `argNo`: the variable is the function's parameter of that number
+  /// (1-based; debug info names it so).
+  void writeVar(const std::string &name, Type *type, const RValue &v, unsigned argNo = 0);
+  /// Follows each block's phis with a DebugValue for each variable they
+  /// merge (debugInfo).
+  void describeMergedVariables();
   RValue readVar(const std::string &name, Type *type) {
     return readVarAt(frames.back().prefix, name, type);
   }

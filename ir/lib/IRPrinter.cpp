@@ -115,6 +115,10 @@ public:
     case Opcode::ComplexPart:
       os << (inst.intImm ? " imag" : " real");
       break;
+    case Opcode::DebugValue:
+      os << " \"" << inst.text << "\"" << (inst.intImm ? " arg " + std::to_string(inst.intImm) : "")
+         << ",";
+      break;
     case Opcode::Print:
       os << " \"";
       os.write_escaped(inst.text);

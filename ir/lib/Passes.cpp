@@ -179,6 +179,7 @@ bool hasEffect(const Instruction &inst) {
   case Opcode::ArrayStore:
   case Opcode::RecordStore:
   case Opcode::Print:
+  case Opcode::DebugValue: // (keeps its value alive: debug info asks for it)
   case Opcode::Raise:
   case Opcode::Br:
   case Opcode::CondBr:

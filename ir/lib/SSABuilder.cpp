@@ -54,6 +54,7 @@ Value *SSABuilder::readRecursive(const std::string &var, Type *type, BasicBlock 
   if (!sealed.count(bb)) {
     // Predecessors still unknown: an incomplete phi, completed at sealing.
     Instruction *phi = builder.phi(type, bb);
+    phiVars.push_back({phi, var});
     incompletePhis[bb][var] = {phi, type};
     val = phi;
   } else if (bb->predecessors().empty()) {
@@ -64,6 +65,7 @@ Value *SSABuilder::readRecursive(const std::string &var, Type *type, BasicBlock 
   } else {
     assert(bb->predecessors().size() > 1 && "readVariable walks single-predecessor chains");
     Instruction *phi = builder.phi(type, bb);
+    phiVars.push_back({phi, var});
     writeVariable(var, bb, phi); // breaks cycles
     // Until its operands are read, only phis made here can come to use it.
     bool outermost = madePhis.empty();
@@ -88,6 +90,14 @@ Value *SSABuilder::addPhiOperands(const std::string &var, Instruction *phi, size
     phi->blocks().push_back(pred);
   }
   return tryRemoveTrivialPhi(phi, window);
+}
+
+std::vector<std::pair<Instruction *, std::string>> SSABuilder::variablePhis() const {
+  std::vector<std::pair<Instruction *, std::string>> out;
+  for (const auto &entry : phiVars)
+    if (!erased.count(entry.first))
+      out.push_back(entry);
+  return out;
 }
 
 Value *SSABuilder::tryRemoveTrivialPhi(Instruction *phi, size_t window) {

@@ -200,6 +200,10 @@ private:
           !llvm::isa<BoolType>(inst.type()))
         return fail(&bb, "cmp needs two operands of one type and gives bool");
       return llvm::Error::success();
+    case Opcode::DebugValue:
+      if (inst.numOperands() != 1 || !llvm::isa<NoneType>(inst.type()) || inst.text.empty())
+        return fail(&bb, "debug_value names one value of a variable and gives nothing");
+      return llvm::Error::success();
     case Opcode::Cast:
       if (inst.numOperands() != 1 || !inst.type()->isScalar() || !inst.operand(0)->type()->isScalar())
         return fail(&bb, "cast is between scalars");

@@ -230,6 +230,9 @@ class _Overload:
             linker = nvjitlink_version()
             if known is not None and 0 < linker[0] and linker < tuple(known):
                 result = compile_ptx()  # now for the (older) nvJitLink too
+            if result.get("debug_info"):  # full DWARF (debug=True, opt=False): ptxas's -g
+                link_options = ("-g",) + tuple(o for o in link_options
+                                               if o not in ("-O3", "-lineinfo"))
             extra = _devicelib_inputs(arch) if result.get("uses_devicelib") else ()
             image = ext().link_ptx(result["ptx"], arch, link_options,
                                    tuple(extra) + _link_inputs(self._link_files, arch))

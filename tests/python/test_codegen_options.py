@@ -55,6 +55,44 @@ def test_lineinfo_and_max_registers_compile_and_run(jit):
     np.testing.assert_array_equal(out, 2 * x)
 
 
+def test_debug_without_optimization_runs_with_its_checks(jit):
+    # debug=True, opt=False: full DWARF (linked with -g on the GPU); the
+    # kernel computes the same and still checks indices.
+    @jit(debug=True, opt=False)
+    def k(x, out, n):
+        i = cuda.grid(1)
+        s = 0.0
+        for j in range(n):
+            s += x[j]
+        if i < out.size:
+            out[i] = s + i
+
+    x = np.arange(10, dtype=np.float64)
+    out = np.zeros(64)
+    k[1, 64](x, out, 10)
+    np.testing.assert_array_equal(out, x.sum() + np.arange(64))
+    with pytest.raises(IndexError):
+        k[1, 64](x, out, 11)  # x[10]
+
+
+@pytest.mark.gpu
+def test_debug_without_optimization_links_dwarf_into_the_cubin():
+    @cuda.jit("void(float32[::1])", debug=True, opt=False)
+    def k(x):
+        x[cuda.grid(1)] = 1.0
+
+    @cuda.jit("void(float32[::1])", debug=True)
+    def optimized(x):
+        x[cuda.grid(1)] = 1.0
+
+    # (the overload's linked cubin: an ELF whose section names say what it holds)
+    assert b".debug_info" in k.overloads["float32[::1]"].cubin
+    assert b".debug_info" not in optimized.overloads["float32[::1]"].cubin
+    x = cuda.device_array(32, np.float32)
+    k[1, 32](x)
+    np.testing.assert_array_equal(x.copy_to_host(), np.ones(32, np.float32))
+
+
 def test_atomic_add_float16(jit):
     @jit
     def k(acc, v):

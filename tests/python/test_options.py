@@ -131,6 +131,36 @@ def test_debug_kernels_carry_an_error_record():
     assert "__pyjit_error" not in release
 
 
+def _dwarf_names(ptx, section):
+    """The identifiers stored as NUL-terminated strings in a PTX DWARF
+    section's `.b8` bytes (DW_FORM_string attributes such as DW_AT_name)."""
+    body = ptx.split(".section\t%s" % section, 1)[1].split("}", 1)[0]
+    names = set()
+    for run in re.split(r"\n\.b(?:32|64) [^\n]*", body):
+        data = bytes(int(b) for b in re.findall(r"^\.b8 (\d+)", run, re.M))
+        # (an identifier's first byte follows a non-identifier byte: "y" is
+        # not found inside "saxpy")
+        names.update(m.decode() for m in re.findall(rb"(?<![A-Za-z0-9_])([A-Za-z_]\w*)\0", data))
+    return names
+
+
+def test_debug_without_optimization_gives_dwarf_variables():
+    # numba's debug=True, opt=False: full DWARF for cuda-gdb, the kernel, its
+    # parameters and its locals named; the PTX says so (`.target sm_90, debug`).
+    ptx, _ = cuda.compile_ptx(saxpy, SIG, debug=True, opt=False)
+    assert re.search(r"\.target sm_90, debug\b", ptx)
+    names = _dwarf_names(ptx, ".debug_info")
+    assert {"saxpy", "out", "x", "y", "a", "i", "float32", "int64"} <= names, names
+
+
+def test_debug_with_optimization_keeps_line_tables_only():
+    # ptxas refuses DWARF sections in optimized code ("Optimized debugging
+    # not supported"): debug=True alone keeps .loc line tables.
+    ptx, _ = cuda.compile_ptx(saxpy, SIG, debug=True)
+    assert ".loc" in ptx
+    assert ".debug_info" not in ptx and ", debug" not in ptx
+
+
 def test_compile_ptx_declares_the_arch_minimum_ptx_version():
     # PTX ISA "Target ISA notes": sm_90 needs 7.8, sm_80 7.0, sm_70 6.0.
     for cc, version in (((9, 0), "7.8"), ((8, 0), "7.0"), ((7, 0), "6.0")):

@@ -56,7 +56,7 @@ static cl::opt<std::string> arch("arch", cl::desc("GPU architecture"), cl::init(
                                  cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::Prefix,
                                   cl::init(3), cl::cat(category));
-static cl::opt<bool> debugMode("g", cl::desc("Debug mode: check assert statements and array bounds"),
+static cl::opt<bool> debugMode("g", cl::desc("Debug mode: check assert statements and array bounds; with -O0 also full DWARF (variables) for cuda-gdb"),
                                cl::cat(category));
 static cl::opt<std::string> targetName(
     "target", cl::desc("cuda (NVPTX, the default) or cpu (the CPU backend: --emit=llvm gives "
@@ -405,7 +405,9 @@ int main(int argc, char **argv) {
                                  llvm::ArrayRef<char>(result->ptx.data(), result->ptx.size()),
                                  *name + ".ptx"};
         std::vector<std::string> linkOptions{"-O" + std::to_string(optLevel)};
-        if (lineinfo)
+        if (result->debugInfo) // (DWARF: ptxas compiles it unoptimized)
+          linkOptions = {"-g"};
+        else if (lineinfo || debugMode)
           linkOptions.push_back("-lineinfo");
         std::vector<runtime::LinkInput> inputs{input};
         std::unique_ptr<llvm::MemoryBuffer> library;

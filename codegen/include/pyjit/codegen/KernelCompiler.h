@@ -72,6 +72,10 @@ struct CompiledKernel {
   /// (cuLaunchCooperativeKernel), every block resident at once. On the
   /// host the module says so itself (kHostUsesGridSync).
   bool cooperative = false;
+  /// The PTX has full DWARF (debug=True with optLevel 0, for cuda-gdb):
+  /// link it with nvJitLink's -g, as ptxas refuses debug sections in
+  /// optimized code ("Optimized debugging not supported").
+  bool debugInfo = false;
 };
 
 /// Parses, types, lowers and compiles one kernel.

@@ -15,6 +15,11 @@ struct EmitOptions {
   FastMath fastmath;
   /// Line tables (.file/.loc in PTX) mapping instructions to Python lines.
   bool lineinfo = false;
+  /// Full DWARF (with lineinfo): the function as a DW_TAG_subprogram, its
+  /// parameters and locals as variables (ir::Opcode::DebugValue) in their
+  /// registers, for cuda-gdb. ptxas then needs -g (it refuses debug
+  /// sections in optimized code), so only unoptimized kernels have it.
+  bool debugInfo = false;
   /// Every array argument spans less than 2^31 bytes (the runtime checks
   /// this at launch and picks this variant): index arithmetic is 32-bit.
   bool index32 = false;

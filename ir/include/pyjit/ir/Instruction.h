@@ -39,6 +39,10 @@ enum class Opcode {
   // print(...): `text` is the printf format (C99, as vprintf takes it), one
   // conversion per operand; bool operands print True/False.
   Print,
+  // Debug info (debug=True, opt=False): the operand is now the value of the
+  // Python variable named in `text`; intImm is its parameter number
+  // (1-based), 0 for a local. Generates no code; DWARF locations follow it.
+  DebugValue,
   // A failed run-time check (debug mode): records error site intImm
   // (Function::errorSites) and up to two int64 operands for the runtime to
   // raise after the launch. The thread then returns (a Ret follows).
@@ -170,7 +174,7 @@ public:
   /// wrap or a debug bounds check: foldIndexChecks may decide it from the
   /// index's sign, assuming index arithmetic does not overflow int64.
   bool indexCheck = false;
-  std::string text; // Print's format
+  std::string text; // Print's format; DebugValue's variable name
   /// AllocArray: the alignment of the array's address asked for, in bytes
   /// (cuda.shared/local.array's alignment=); 0 for the default.
   uint32_t alignment = 0;

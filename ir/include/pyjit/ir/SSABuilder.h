@@ -32,6 +32,9 @@ public:
   /// its body is generated), the values of its variable at the end of the
   /// predecessors known so far; empty for any other value.
   std::vector<Value *> knownIncoming(const Value *v);
+  /// Every phi made for a variable that still stands (not removed as
+  /// trivial), with the variable's name (debug info describes them).
+  std::vector<std::pair<Instruction *, std::string>> variablePhis() const;
   /// Whether `phi` was removed as trivial (replaced by its one value).
   bool wasRemoved(const Instruction *phi) const { return erased.count(phi) != 0; }
   /// Whether `v` is what readVariable gives for a variable with no
@@ -65,6 +68,7 @@ private:
   std::set<BasicBlock *> sealed;
   std::map<Type *, Value *> zeros, deadZeros;
   std::set<const Instruction *> erased; // removed trivial phis
+  std::vector<std::pair<Instruction *, std::string>> phiVars; // every phi made, its variable
   /// The phis made by the readRecursive calls now running, outermost first:
   /// while a phi's operands are read no IRGen code runs, so only these can
   /// use it (a trivial one is then replaced without scanning the function).
