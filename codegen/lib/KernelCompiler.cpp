@@ -210,7 +210,7 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   auto module = parseSource(*req.source, diags);
   if (!module)
     return diags.takeError();
-  const ast::FunctionDef *def = nullptr;
+  ast::FunctionDef *def = nullptr;
   for (const auto &fn : module->functions)
     if (fn->name == req.functionName)
       def = fn.get();
@@ -251,6 +251,13 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   // Each web of a variable its own variable (numba's SSA versions): after
   // the AST stage is printed, which shows the source's names; the kernel's
   // with what its argument types and globals decide (`if scale is None:`).
+  // literal_unroll loops written out first: each copy's loop variable a web.
+  ast::unrollLiteralLoops(
+      *def,
+      ir::unrollFacts(*def, argTypes, req.globals, [&req] {
+        DiagnosticEngine quiet(*req.source); // (parsed once already)
+        return parseSource(*req.source, quiet);
+      }));
   for (const auto &fn : module->functions)
     ast::splitVariableWebs(*fn, fn.get() == def ? ir::knownNames(*def, argTypes, req.globals)
                                                 : ast::KnownNames{});

@@ -1,6 +1,7 @@
 //===- Diagnostics.cpp - Rendering of file:line:col diagnostics ----------===//
 #include "pyjit/frontend/Diagnostics.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 
 using namespace pyjit;
 
@@ -69,9 +70,23 @@ std::string DiagnosticEngine::render(const Diagnostic &diag) const {
 }
 
 std::string DiagnosticEngine::render() const {
+  // An error or warning said before, at the same place, is said once (code
+  // typed more than once: literal_unroll's copies of a loop body), with
+  // the notes that follow it.
   std::string out;
-  for (const Diagnostic &d : diags)
-    out += render(d);
+  std::set<std::string> said;
+  bool repeated = false;
+  for (const Diagnostic &d : diags) {
+    if (d.severity == Severity::Note) {
+      if (!repeated)
+        out += render(d);
+      continue;
+    }
+    std::string text = render(d);
+    repeated = !said.insert(text).second;
+    if (!repeated)
+      out += text;
+  }
   return out;
 }
 

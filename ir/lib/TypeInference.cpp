@@ -2576,9 +2576,15 @@ const FunctionDef *DeviceFunctionRegistry::websFor(const DeviceFunctionSource &f
     std::unique_ptr<Module> module = parseSource(*fn.source, diags);
     if (!module)
       return nullptr;
-    for (const auto &f : module->functions) // numba's SSA versions (as for kernels)
+    for (const auto &f : module->functions) { // numba's SSA versions (as for kernels)
+      if (f->name == fn.name)
+        unrollLiteralLoops(*f, unrollFacts(*f, argTypes, fn.globals, [&fn] {
+                             DiagnosticEngine quiet(*fn.source); // (parsed once already)
+                             return parseSource(*fn.source, quiet);
+                           }));
       splitVariableWebs(*f, f->name == fn.name ? knownNames(*f, argTypes, fn.globals)
                                                : KnownNames{});
+    }
     it = split.emplace(std::make_pair(&fn, nones), std::move(module)).first;
   }
   for (const auto &f : it->second->functions)
@@ -2618,6 +2624,37 @@ KnownNames pyjit::ir::knownNames(const FunctionDef &def, llvm::ArrayRef<Type *> 
     return v ? v->truth() : std::nullopt;
   };
   return known;
+}
+
+ast::UnrollFacts pyjit::ir::unrollFacts(const FunctionDef &def, llvm::ArrayRef<Type *> argTypes,
+                                        const GlobalEnv &globals,
+                                        std::function<std::unique_ptr<Module>()> reparse) {
+  ast::UnrollFacts facts;
+  facts.isLiteralUnroll = [&globals](const Expr &callee) {
+    if (auto *n = dyn_cast<NameExpr>(&callee)) {
+      const GlobalValue *v = globals.lookup(n->name);
+      return v && v->kind == GlobalValue::Kind::Function && v->name == "literal_unroll";
+    }
+    auto *a = dyn_cast<AttributeExpr>(&callee);
+    auto *base = a ? dyn_cast<NameExpr>(a->value.get()) : nullptr;
+    if (!base || a->attr != "literal_unroll")
+      return false;
+    const GlobalValue *m = globals.lookup(base->name); // numba.literal_unroll
+    return m && (m->kind == GlobalValue::Kind::Module || m->kind == GlobalValue::Kind::Namespace);
+  };
+  facts.tupleSize = [&def, argTypes, &globals](llvm::StringRef name) -> std::optional<size_t> {
+    for (size_t i = 0; i < def.params.size(); ++i)
+      if (def.params[i].name == name) {
+        auto *tt = i < argTypes.size() ? dyn_cast<TupleType>(argTypes[i]) : nullptr;
+        return tt ? std::optional<size_t>(tt->size()) : std::nullopt;
+      }
+    const GlobalValue *v = globals.lookup(name);
+    if (v && v->kind == GlobalValue::Kind::Tuple)
+      return v->elements.size();
+    return std::nullopt;
+  };
+  facts.reparse = std::move(reparse);
+  return facts;
 }
 
 bool DeviceFunctionRegistry::inProgress(const DeviceFunctionSource &fn) const {

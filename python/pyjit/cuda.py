@@ -1166,8 +1166,8 @@ _sys.modules[__name__ + ".kernels.transpose"] = kernels.transpose
 
 def literal_unroll(container):
     """numba.literal_unroll (numba.cuda re-exports it): in a kernel, `for x in
-    literal_unroll(t)` loops over tuple t unrolled (pyjit unrolls every loop
-    over a tuple; the variable takes the elements' unified type). On the
+    literal_unroll(t)` runs the loop body once per element of tuple t, each
+    copy compiled with that element's own type (docs/language.md). On the
     host, `container`."""
     return container
 

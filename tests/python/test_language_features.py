@@ -942,6 +942,88 @@ def test_literal_unroll_loops_over_a_tuple(jit):
     assert literal_unroll((1, 2)) == (1, 2)  # the host's: the container itself
 
 
+_MIXED = (np.uint64(2 ** 64 - 1), -1, 2.5)
+
+
+def test_literal_unroll_types_each_element_on_its_own(jit):
+    # numba versions the loop body per element: uint64 max stays exact (a
+    # unified float64 would round it), -1 stays an int, 2.5 a float.
+    from pyjit import literal_unroll
+
+    @jit
+    def k(u, i, f, t):
+        n = 0
+        for v in literal_unroll(_MIXED):            # a global tuple
+            if n == 0:
+                u[0] = v
+            elif n == 1:
+                i[0] = v // 2                        # int floor division: -1
+            else:
+                f[0] = v
+            n += 1
+        m = 0
+        for v in literal_unroll(t):                  # a tuple parameter
+            i[1 + m] = v + 1
+            m += 1
+        for v in literal_unroll((2 ** 53 + 1, 0.5)):  # written in place
+            if m == 2:
+                i[3] = v                              # exact: an int64 copy
+            m += 1
+
+    u, i, f = np.zeros(1, np.uint64), np.zeros(4, np.int64), np.zeros(1)
+    k[1, 1](u, i, f, (np.uint64(2 ** 63), np.int32(-5)))
+    assert int(u[0]) == 2 ** 64 - 1
+    assert i.tolist() == [-1, 2 ** 63 + 1 - 2 ** 64, -4, 2 ** 53 + 1]  # (uint64 wraps into int64)
+    assert f[0] == 2.5
+
+
+def test_literal_unroll_break_continue_and_else(jit):
+    from pyjit import literal_unroll
+
+    @jit
+    def k(out, stop):
+        total = 0.0
+        for v in literal_unroll((1, 2.5, 3, 4.5)):
+            if v == 2.5:
+                continue                # skips this element only
+            if v > stop:
+                break                   # ends the loop
+            total += v
+        else:
+            total += 1000.0             # only without a break
+        out[0] = total
+        last = 0.0
+        for w in literal_unroll((7, 8.5)):
+            last = w
+        out[1] = last + w               # the variable keeps the last element
+
+    out = np.zeros(2)
+    k[1, 1](out, 10.0)
+    assert out.tolist() == [1 + 3 + 4.5 + 1000, 17.0]
+    k[1, 1](out, 3.5)
+    assert out[0] == 1 + 3
+
+
+def test_literal_unroll_in_a_device_function_and_nested(jit):
+    from pyjit import literal_unroll
+
+    @jit(device=True)
+    def weigh(t, out):
+        k = 0
+        for v in literal_unroll(t):
+            for w in literal_unroll((10, 0.5)):
+                out[k] = v * w
+                k += 1
+
+    @jit
+    def kern(out):
+        weigh((np.int8(3), 1.5), out)
+
+    out = np.zeros(4)
+    kern[1, 1](out)
+    assert out.tolist() == [30.0, 1.5, 15.0, 0.75]
+
+
 _rng = range  # a global bound to the builtin range
 
 

@@ -56,7 +56,9 @@ public:
   const std::vector<Diagnostic> &diagnostics() const { return diags; }
   const SourceFile &sourceFile() const { return *file; }
 
-  /// All diagnostics rendered as text, one block per diagnostic.
+  /// All diagnostics rendered as text, one block per diagnostic; an error
+  /// or warning repeated word for word at the same place (and its notes)
+  /// once.
   std::string render() const;
   /// One diagnostic rendered with its source line and caret.
   std::string render(const Diagnostic &diag) const;

@@ -4,6 +4,7 @@
 
 #include "pyjit/frontend/AST.h"
 #include "pyjit/frontend/Diagnostics.h"
+#include "pyjit/frontend/LiteralUnroll.h"
 #include "pyjit/frontend/VariableWebs.h"
 #include "pyjit/ir/GlobalEnv.h"
 #include "pyjit/ir/TypeRules.h"
@@ -123,6 +124,15 @@ class DeviceFunctionRegistry;
 /// `argTypes` and `globals` must outlive the result.
 ast::KnownNames knownNames(const ast::FunctionDef &def, llvm::ArrayRef<Type *> argTypes,
                            const GlobalEnv &globals);
+
+/// What ast::unrollLiteralLoops needs for `def` typed for `argTypes`:
+/// literal_unroll is a global function of that name (or a module's
+/// attribute); a tuple's length is a tuple parameter's or a global tuple's.
+/// `reparse` parses `def`'s source again. `argTypes` and `globals` must
+/// outlive the result.
+ast::UnrollFacts unrollFacts(const ast::FunctionDef &def, llvm::ArrayRef<Type *> argTypes,
+                             const GlobalEnv &globals,
+                             std::function<std::unique_ptr<ast::Module>()> reparse);
 
 /// Infers types for `def` given its argument types. Globals resolve through
 /// `globals`, then Python builtins; calls of device functions are typed per

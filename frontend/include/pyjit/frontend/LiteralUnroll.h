@@ -1,0 +1,55 @@
+//===- LiteralUnroll.h - numba's literal_unroll, by copying the loop body ===//
+//
+// numba compiles `for v in literal_unroll(t): body` once per element of the
+// tuple t, each copy typed with its element's own type (its loop-body
+// versioning), so a heterogeneous tuple keeps every element's type:
+//
+//   for v in literal_unroll((np.uint64(2**64 - 1), -1)):
+//       out[i] = v          # a uint64 store, then an int64 one
+//
+// pyjit types one variable per web of its assignments (VariableWebs.h), so
+// this pass writes the loop out before the webs are split: one copy of the
+// body per element, each after `v = t[k]`, so each copy's `v` is a web, and
+// a variable of its own type (a tuple written in place is evaluated once,
+// before the copies, into `$tuple<n>`). The copies are fresh parses of the
+// same source (the AST has no copy): every node keeps its source range.
+//
+// `continue` in the body ends its copy: a copy with one runs inside
+// `for $unroll in range(1):`. `break` ends the loop: it sets a flag
+// (`$broken<n> = True`) that the later copies and the loop's `else:` test.
+//
+// Only loops whose tuple length is known before typing are written out: a
+// tuple written in place, or a name no assignment in the function replaces
+// (a tuple parameter, a global tuple). Others keep the one loop (its
+// variable the unification of the elements' types).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYJIT_FRONTEND_LITERALUNROLL_H
+#define PYJIT_FRONTEND_LITERALUNROLL_H
+
+#include "pyjit/frontend/AST.h"
+#include "llvm/ADT/StringRef.h"
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace pyjit::ast {
+
+/// What unrollLiteralLoops needs from the caller.
+struct UnrollFacts {
+  /// Whether `callee` (a call's callee expression) names literal_unroll.
+  std::function<bool(const Expr &callee)> isLiteralUnroll;
+  /// The length of the tuple a name holds at the function's entry (a tuple
+  /// parameter or global), or none.
+  std::function<std::optional<size_t>(llvm::StringRef name)> tupleSize;
+  /// A fresh parse of the source `fn` came from, or null.
+  std::function<std::unique_ptr<Module>()> reparse;
+};
+
+/// Writes out each literal_unroll loop of `fn` (nested defs' too) whose
+/// tuple length is known, as the header describes.
+void unrollLiteralLoops(FunctionDef &fn, const UnrollFacts &facts);
+
+} // namespace pyjit::ast
+
+#endif
