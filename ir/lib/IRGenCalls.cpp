@@ -356,6 +356,35 @@ RValue IRGen::call(const CallExpr &e) {
     return numpyCall(e, "abs");
   if (path.starts_with("numpy."))
     return numpyCall(e, path.drop_front(6));
+  if (path == "sum" || path == "any" || path == "all") {
+    // Python's over a 1-d array or a tuple: acc = start; acc = acc + x (in
+    // the unified type, InferCalls), or the truth of each and-ed / or-ed.
+    RValue it = gen(*e.args[0]);
+    bool sum = path == "sum";
+    std::string acc = temp(sum ? "sum" : "truth");
+    Type *t = ei.type;
+    writeVar(acc, t, sum ? (e.args.size() == 2 ? RValue::of(scalar(*e.args[1], t))
+                                               : RValue::of(b.constInt(ctx.int64(), 0)))
+                         : RValue::of(b.constBool(path == "all")));
+    auto step = [&](RValue x, Type *xt) {
+      RValue old = readVar(acc, t);
+      if (sum) {
+        writeVar(acc, t, binary(BinaryOp::Add, old, {t, false}, x, {xt, false}, t));
+        return;
+      }
+      Value *truth = castTo(x, ctx.boolean());
+      writeVar(acc, t, RValue::of(path == "all" ? b.select(truth, old.value, b.constBool(false))
+                                                : b.select(truth, b.constBool(true), old.value)));
+    };
+    if (auto *tt = dyn_cast<TupleType>(info(*e.args[0]).type)) {
+      for (size_t i = 0; i < tt->size(); ++i)
+        step(it.elems[i], tt->elements()[i]);
+    } else {
+      Type *dt = cast<ArrayType>(it.value->type())->dtype();
+      forEachElement(it.value, [&](Value *v) { step(RValue::of(v), dt); });
+    }
+    return readVar(acc, t);
+  }
   if (path == "min" || path == "max") {
     Opcode op = path == "min" ? Opcode::Min : Opcode::Max;
     if (e.args.size() == 1) { // max(t) of a tuple
@@ -1177,6 +1206,47 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));
   auto isNan = [&](Value *v) { return b.cmp(CmpPredicate::Ne, v, v); };
   std::string acc = temp("reduce"), where = temp("reduce.at"), count = temp("reduce.n");
+  if (name == "all" || name == "any") { // the elements' truth, and-ed or or-ed
+    bool all = name == "all";
+    writeVar(acc, result, RValue::of(b.constBool(all)));
+    forEachElement(array, [&](Value *v) {
+      Value *truth = castTo(RValue::of(v), ctx.boolean());
+      Value *old = readVar(acc, result).value;
+      writeVar(acc, result,
+               RValue::of(all ? b.select(truth, old, b.constBool(false))
+                              : b.select(truth, b.constBool(true), old)));
+    });
+    return readVar(acc, result);
+  }
+  // np.nan*: NaN elements are skipped (a float or complex one where x != x).
+  bool skipNan = name.consume_front("nan") && isa<FloatType, ComplexType>(dt);
+  if (skipNan && (name == "sum" || name == "prod" || name == "mean")) {
+    Type *t = result;
+    Type *final = nullptr; // float16 in float32, as below
+    if (auto *ft = dyn_cast<FloatType>(t); ft && ft->bits() == 16)
+      final = t, t = ctx.float32();
+    bool prod = name == "prod";
+    Value *identity = constant(GlobalValue::ofInt(prod ? 1 : 0), t);
+    writeVar(acc, t, RValue::of(identity));
+    writeVar(count, i64, RValue::of(b.constInt(i64, 0)));
+    forEachElement(array, [&](Value *v) {
+      Value *nan = isNan(v);
+      Value *x = b.select(nan, identity, castTo(RValue::of(v), t));
+      writeVar(acc, t, RValue::of(b.binary(prod ? Opcode::Mul : Opcode::Add,
+                                           readVar(acc, t).value, x)));
+      writeVar(count, i64, RValue::of(b.binary(Opcode::Add, readVar(count, i64).value,
+                                               b.select(nan, b.constInt(i64, 0),
+                                                        b.constInt(i64, 1)))));
+    });
+    RValue total = readVar(acc, t);
+    if (name == "mean") { // of the numbers: all NaN (or none) gives 0/0, NaN (NumPy)
+      Type *real = isa<ComplexType>(t) ? static_cast<Type *>(ctx.floatTy(cast<ComplexType>(t)->partBits()))
+                                       : t;
+      RValue n = RValue::of(castTo(readVar(count, i64), real));
+      total = binary(BinaryOp::TrueDiv, total, {t, false}, n, {real, false}, t);
+    }
+    return final ? RValue::of(castTo(total, final)) : total;
+  }
   if (name == "sum" || name == "prod" || name == "mean" || name == "var" || name == "std") {
     Type *t = name == "sum" || name == "prod" || name == "mean" ? result
               : isa<ComplexType>(dt) ? dt : result; // var of complex: the mean is complex
@@ -1255,7 +1325,10 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     Value *best = readVar(acc, dt).value, *k = readVar(count, i64).value;
     Value *better = b.cmp(isMax ? CmpPredicate::Gt : CmpPredicate::Lt, v, best);
     Value *first = b.cmp(CmpPredicate::Eq, k, b.constInt(i64, 0));
-    if (isa<FloatType>(dt)) // a NaN wins once, and stays
+    if (skipNan) // a number beats a NaN; all NaN gives NaN (NumPy's nanmin)
+      better = b.select(isNan(v), b.constBool(false),
+                        b.select(isNan(best), b.constBool(true), better));
+    else if (isa<FloatType>(dt)) // a NaN wins once, and stays
       better = b.select(isNan(best), b.constBool(false), b.select(isNan(v), b.constBool(true), better));
     better = b.select(first, b.constBool(true), better);
     writeVar(acc, dt, RValue::of(b.select(better, v, best)));

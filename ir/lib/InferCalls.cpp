@@ -27,7 +27,7 @@ namespace pyjit::ir::detail {
 const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
                                           "bool", "len", "round", "enumerate", "zip", "print", "complex",
-                                          "pow", "divmod"};
+                                          "pow", "divmod", "sum", "any", "all"};
   return names;
 }
 
@@ -243,12 +243,19 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
 
 bool isArrayReduction(llvm::StringRef name) {
   return llvm::is_contained({"sum", "prod", "min", "max", "mean", "var", "std", "argmin",
-                             "argmax"},
+                             "argmax", "all", "any"},
                             name);
+}
+
+bool isNanReduction(llvm::StringRef name) {
+  return llvm::is_contained({"nansum", "nanprod", "nanmin", "nanmax", "nanmean"}, name);
 }
 
 Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {
   bool complex = isa<ComplexType>(dtype);
+  if (name == "all" || name == "any")
+    return isa<RecordType>(dtype) ? nullptr : ctx.boolean();
+  name.consume_front("nan"); // NaNs skipped: the same types
   if (name == "argmin" || name == "argmax")
     return complex || isa<RecordType>(dtype) ? nullptr : ctx.int64();
   if (name == "min" || name == "max")
@@ -770,6 +777,56 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   if (path == "abs" || path.starts_with("numpy."))
     return numpyScalarCall(e, path, args);
+  if (path == "sum" || path == "any" || path == "all") {
+    // Python's, over a 1-d array or a tuple of numbers (numba's ol_sum:
+    // `acc = start; for x in it: acc = acc + x`, acc's type the unification,
+    // so float32 elements sum in float64 from the int start).
+    bool sum = path == "sum";
+    if (args.empty() || args.size() > (sum ? 2u : 1u) || !e.keywords.empty()) {
+      error(e.range(), path + "() takes " + (sum ? "an iterable and an optional start"
+                                                 : "one iterable"));
+      return {};
+    }
+    std::vector<Type *> elements;
+    if (auto *at = dyn_cast<ArrayType>(args[0].type)) {
+      if (at->ndim() != 1) {
+        error(e.args[0]->range(), path + "() of a " + std::to_string(at->ndim()) +
+                                      "-d array iterates its rows, which are arrays (use a." +
+                                      path + "() or np." + path + "(a) for the elements)");
+        return {};
+      }
+      elements.push_back(at->dtype());
+    } else if (auto *tt = dyn_cast<TupleType>(args[0].type)) {
+      elements = tt->elements();
+    } else {
+      error(e.args[0]->range(), path + "() takes a 1-d array or a tuple in kernels, not " +
+                                    typeName(args[0].type));
+      return {};
+    }
+    for (Type *el : elements)
+      if (!el->isScalar()) {
+        error(e.args[0]->range(), path + "() takes numbers, not " + typeName(el));
+        return {};
+      }
+    if (!sum)
+      return ExprInfo{ctx.boolean()};
+    if (args.size() == 2 && !wantScalar(1))
+      return {};
+    Type *acc = args.size() == 2 ? args[1].type : ctx.int64();
+    for (bool changed = true; changed;) { // to the fixed point of acc + x
+      changed = false;
+      for (Type *el : elements) {
+        Type *t = isa<BoolType>(el) && isa<BoolType>(acc) ? ctx.int64()
+                                                           : promoteOperands(ctx, {acc}, {el});
+        Type *u = unifyTypes(ctx, acc, t);
+        if (u && u != acc) {
+          acc = u;
+          changed = true;
+        }
+      }
+    }
+    return ExprInfo{acc};
+  }
   if (path == "min" || path == "max") {
     if (auto *tt = args.size() == 1 ? dyn_cast<TupleType>(args[0].type) : nullptr) {
       // max(t) of a tuple of numbers: of its elements (numba).

@@ -54,8 +54,11 @@ bool isNumpyScalarFunction(llvm::StringRef attr);
 /// How many inputs numpy.<name> of isNumpyScalarFunction takes (1 or 2).
 unsigned numpyScalarArity(llvm::StringRef name);
 /// A reduction of a whole array, as a method (a.sum()) or NumPy function
-/// (np.sum(a)): sum prod min max mean var std argmin argmax.
+/// (np.sum(a)): sum prod min max mean var std argmin argmax all any.
 bool isArrayReduction(llvm::StringRef name);
+/// NumPy's reductions that skip NaNs (np.nansum(a)): nansum nanprod nanmin
+/// nanmax nanmean; functions only (arrays have no such methods).
+bool isNanReduction(llvm::StringRef name);
 /// The result type of reduction \p name of an array of \p dtype (NumPy's
 /// and numba's: sums of small ints are int64, means of ints float64), or
 /// null when it has none for that dtype (min of complex numbers).

@@ -1223,7 +1223,7 @@ ExprInfo Inferer::name(const NameExpr &e) {
   if (pythonBuiltins().contains(e.name))
     return ExprInfo{ctx.builtin(e.name)};
   static const llvm::StringSet<> otherBuiltins = {
-      "sum",   "any",     "all",   "map",   "filter", "sorted", "reversed", "list",  "tuple",
+      "map",   "filter", "sorted", "reversed", "list",  "tuple",
       "dict",  "set",     "str",   "isinstance", "type", "iter", "next",   "hash",
       "id",    "input",   "open",  "ord",   "chr",    "hex",    "bin",      "oct",   "format",
       "repr",  "slice",   "super", "object", "getattr", "setattr", "hasattr", "vars", "dir",
@@ -1464,7 +1464,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       }
       if (attr == "modf" || attr == "frexp" || attr == "divmod") // two results: a tuple
         return ExprInfo{ctx.builtin("numpy." + attr)};
-      if (isArrayReduction(attr) || attr == "amin" || attr == "amax") // np.sum(a), np.amax(a)
+      if (isArrayReduction(attr) || isNanReduction(attr) || attr == "amin" ||
+          attr == "amax") // np.sum(a), np.amax(a), np.nanmax(a)
         return ExprInfo{ctx.builtin("numpy.reduce." +
                                     (attr == "amin" ? "min" : attr == "amax" ? "max" : attr))};
       if (numpyOperatorUfunc(attr))

@@ -413,6 +413,17 @@ class _Device:
     def __repr__(self):
         return "<CUDA device %d '%s' (sm_%d%d)>" % ((self.id, self.name) + self.compute_capability)
 
+    @property
+    def supports_float16(self):
+        """Whether kernels may compute in float16 (numba's: compute capability
+        5.3 or later; always on the CPU backend)."""
+        return self.compute_capability >= (5, 3)
+
+    @property
+    def supports_bfloat16(self):
+        """Whether kernels may compute in bfloat16 (numba's: 8.0 or later)."""
+        return self.compute_capability >= (8, 0)
+
     def __getattr__(self, name):
         """Any other CUDA device attribute by numba's name (CU_DEVICE_ATTRIBUTE_
         without the prefix: CLOCK_RATE, L2_CACHE_SIZE, ...), read from the

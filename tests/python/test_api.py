@@ -322,6 +322,9 @@ def test_devices_and_selection():
     assert len(cuda.gpus) >= 1
     dev = cuda.gpus[0]
     assert dev.id == 0 and dev.compute_capability >= (7, 0) and dev.MAX_THREADS_PER_BLOCK == 1024
+    # numba's: float16 from compute capability 5.3, bfloat16 from 8.0 (H200: 9.0)
+    assert dev.supports_float16 is (dev.compute_capability >= (5, 3))
+    assert dev.supports_bfloat16 is (dev.compute_capability >= (8, 0))
     assert cuda.select_device(0).id == 0
     with cuda.gpus[0] as g:
         assert cuda.get_current_device().id == g.id

@@ -336,3 +336,98 @@ def test_float16_reductions_accumulate_in_float32(jit, n):
     o = np.zeros(3)
     k[1, 1](a, o)
     np.testing.assert_allclose(o, [a.mean(), a.sum(), a.var()], rtol=2e-3)
+
+
+@pytest.mark.parametrize("a", [
+    np.array([[0.0, 2.0], [3.0, -1.0]]),
+    np.array([1, 0, 5], dtype=np.int8),
+    np.array([True, True]),
+    np.array([1 + 0j, 0j]),
+    np.zeros(0),
+    np.array([np.nan]),
+])
+def test_all_and_any_are_numpys(jit, a):
+    @jit
+    def k(a, out):
+        out[0] = a.all()
+        out[1] = a.any()
+        out[2] = np.all(a)
+        out[3] = np.any(a)
+
+    out = np.zeros(4, np.bool_)
+    k[1, 1](a, out)
+    want = [a.all(), a.any(), np.all(a), np.any(a)]
+    assert out.tolist() == want
+
+
+@pytest.mark.parametrize("a", [
+    np.array([[1.5, np.nan], [-2.0, 4.0]]),
+    np.array([np.nan, 3.0, np.nan], dtype=np.float32),
+    np.array([2, 7, -3], dtype=np.int32),  # no NaNs: the plain reductions
+    np.array([1 + 2j, complex(np.nan, 0), 3 - 1j]),
+])
+def test_nan_reductions_skip_nans_as_numpy(jit, a):
+    @jit
+    def k(a, out):
+        out[0] = np.nansum(a)
+        out[1] = np.nanprod(a)
+        out[2] = np.nanmean(a)
+
+    @jit
+    def extremes(a, out):
+        out[0] = np.nanmin(a)
+        out[1] = np.nanmax(a)
+
+    out = np.zeros(3, np.complex128 if a.dtype.kind == "c" else np.float64)
+    k[1, 1](a, out)
+    np.testing.assert_allclose(out, [np.nansum(a), np.nanprod(a), np.nanmean(a)], rtol=1e-6)
+    if a.dtype.kind != "c":
+        out2 = np.zeros(2)
+        extremes[1, 1](a, out2)
+        assert out2.tolist() == [np.nanmin(a), np.nanmax(a)]
+
+
+def test_nanmin_of_all_nans_is_nan_and_min_stops_at_nan(jit):
+    @jit
+    def k(a, out):
+        out[0] = np.nanmin(a)
+        out[1] = np.nanmax(a[1:])
+        out[2] = a.min()
+
+    a = np.array([2.0, np.nan, np.nan])
+    out = np.zeros(3)
+    k[1, 1](a, out)
+    assert out[0] == 2.0
+    assert np.isnan(out[1]) and np.isnan(out[2])  # numpy: nan (with a warning), and nan
+
+
+def test_builtin_sum_any_all_of_arrays_and_tuples(jit):
+    # numba's builtins: sum starts from the int 0 (or start), so float32
+    # elements sum in float64 and int8 ones in int64; any/all are truths.
+    @jit
+    def k(f32, i8, out, flags):
+        out[0] = sum(f32)
+        out[1] = sum(i8, 100)
+        out[2] = sum((1, 2.5, True))
+        flags[0] = any(i8)
+        flags[1] = all(i8)
+        flags[2] = all((1, 2.0))
+        flags[3] = any((0, 0.0, False))
+
+    f32 = np.array([0.1, 0.2, 0.3], np.float32)
+    i8 = np.array([0, 120, 120], np.int8)   # 240: past int8, exact in int64
+    out = np.zeros(3)
+    flags = np.zeros(4, np.bool_)
+    k[1, 1](f32, i8, out, flags)
+    assert out[0] == float(np.float64(f32[0]) + np.float64(f32[1]) + np.float64(f32[2]))
+    assert out[1] == 340 and out[2] == 4.5
+    assert flags.tolist() == [True, False, True, False]
+
+
+def test_builtin_sum_of_a_2d_array_is_an_error(jit):
+    @jit
+    def k(a, out):
+        out[0] = sum(a)
+
+    with pytest.raises(pyjit.CompileError, match=r"sum\(\) of a 2-d array iterates its rows"):
+        k[1, 1](np.zeros((2, 2)), np.zeros(1))
