@@ -830,9 +830,12 @@ Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::V
   case ir::Opcode::ArrayFieldView:
   case ir::Opcode::ArrayReshape:
     return arraySpace(inst->operand(0), seen);
-  case ir::Opcode::Phi: {
+  case ir::Opcode::Phi:
+  case ir::Opcode::Select: {
     ArraySpace merged;
     for (const ir::Value *in : inst->operands()) {
+      if (!isa<ir::ArrayType>(in->type()))
+        continue; // (a select's condition)
       ArraySpace one = arraySpace(in, seen);
       if (!one.known)
         continue;
@@ -977,6 +980,27 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     result = b.CreateBitCast(val(inst.operand(0)), typeOf(t));
     break;
   case Opcode::Select:
+    if (auto *at = dyn_cast<ir::ArrayType>(t)) {
+      // An array: each part chosen (a run-time index into a tuple of arrays);
+      // data in different memories as a generic pointer.
+      llvm::Value *cond = val(inst.operand(0));
+      const ArrayParts &x = arrays.at(inst.operand(1)), &y = arrays.at(inst.operand(2));
+      ArrayParts parts;
+      llvm::Value *px = x.data, *py = y.data;
+      if (px->getType() != py->getType()) {
+        px = b.CreateAddrSpaceCast(px, llvm::PointerType::get(ctx, 0));
+        py = b.CreateAddrSpaceCast(py, llvm::PointerType::get(ctx, 0));
+      }
+      parts.data = b.CreateSelect(cond, px, py, "array.data");
+      for (unsigned d = 0; d < at->ndim(); ++d) {
+        parts.shape.push_back(b.CreateSelect(cond, x.shape[d], y.shape[d], "array.extent"));
+        parts.strides.push_back(b.CreateSelect(cond, x.strides[d], y.strides[d], "array.stride"));
+      }
+      parts.small = x.small && y.small;
+      parts.shared = x.shared || y.shared;
+      arrays[&inst] = std::move(parts);
+      return llvm::Error::success();
+    }
     result = b.CreateSelect(val(inst.operand(0)), val(inst.operand(1)), val(inst.operand(2)));
     break;
   case Opcode::Sqrt:

@@ -1989,12 +1989,12 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     if (!idx.type)
       return {};
     if (!idx.constant && (isa<IntType>(idx.type) || isa<BoolType>(idx.type)) && tt->size() > 0) {
-      // A run-time index into a tuple of one type of numbers, or of tuples
-      // of them (numba's UniTuple: OFFSETS[i][1]).
+      // A run-time index into a tuple of one type of numbers or arrays, or
+      // of tuples of them (numba's UniTuple: OFFSETS[i][1], (x, y)[i][0]).
       std::function<bool(Type *)> numbersOnly = [&](Type *t) {
         if (auto *inner = dyn_cast<TupleType>(t))
           return llvm::all_of(inner->elements(), numbersOnly);
-        return t->isScalar();
+        return t->isScalar() || isa<ArrayType>(t);
       };
       bool uniform = true;
       for (Type *el : tt->elements())
@@ -2002,7 +2002,7 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       if (uniform)
         return ExprInfo{tt->elements()[0]};
       error(e.index->range(), "a tuple indexed at run time needs elements of one type (numbers, "
-                              "or tuples of numbers); this one is " + typeName(base.type) +
+                              "arrays, or tuples of them); this one is " + typeName(base.type) +
                               ": index it with a constant");
       return {};
     }

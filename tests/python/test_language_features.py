@@ -1024,6 +1024,28 @@ def test_literal_unroll_in_a_device_function_and_nested(jit):
     assert out.tolist() == [30.0, 1.5, 15.0, 0.75]
 
 
+def test_a_tuple_of_arrays_indexed_at_run_time(jit):
+    # numba's UniTuple of arrays: (x, y)[i] picks an array at run time, also
+    # one in shared memory beside a global one.
+    @jit
+    def k(x, y, out, n):
+        sm = cuda.shared.array(4, np.float64)
+        for j in range(4):
+            sm[j] = 100.0 + j
+        arrays = (x, y)
+        for i in range(2):
+            arrays[i][0] = i + 10
+        mixed = (x, sm)
+        out[0] = mixed[n][1]
+        out[1] = mixed[1 - n][2]
+        out[2] = arrays[-1].size
+
+    x, y, out = np.arange(4.0), np.arange(5.0) + 20, np.zeros(3)
+    k[1, 1](x, y, out, 1)
+    assert x[0] == 10 and y[0] == 11
+    assert out.tolist() == [101.0, 2.0, 5.0]
+
+
 _rng = range  # a global bound to the builtin range
 
 
