@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 #include "pyjit/ir/CudaIntrinsics.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
 using namespace pyjit;
@@ -261,11 +262,69 @@ llvm::Value *Emitter::atomic(const ir::Instruction &inst) {
   }
 }
 
+llvm::Value *Emitter::cacheHinted(const ir::Instruction &inst) {
+  auto fn = static_cast<CudaFn>(inst.intImm);
+  auto *at = cast<ir::ArrayType>(inst.operand(0)->type());
+  ir::Type *dt = at->dtype();
+  bool store = ir::isCacheHintedStore(fn);
+  llvm::Value *ptr = address(inst);
+  llvm::Type *memTy = memTypeOf(dt);
+  llvm::Align align(module.getDataLayout().getTypeStoreSize(memTy));
+  llvm::Value *value = store ? val(inst.operand(1 + at->ndim())) : nullptr;
+  if (value && isa<ir::BoolType>(dt))
+    value = b.CreateZExt(value, memTy);
+  if (options.host || ptr->getType()->getPointerAddressSpace() != kGlobalAS) {
+    // The hint is for global memory on the GPU: elsewhere a plain access.
+    if (store) {
+      b.CreateAlignedStore(value, ptr, align);
+      return nullptr;
+    }
+    llvm::Value *v = b.CreateAlignedLoad(memTy, ptr, align);
+    return isa<ir::BoolType>(dt) ? b.CreateICmpNE(v, llvm::ConstantInt::get(memTy, 0)) : v;
+  }
+  // ld.global.<op>.<type> / st.global.<op>.<type> (PTX ISA, "Cache
+  // Operators"); bytes through a 16-bit register. The asm reads or writes
+  // memory: it has side effects, so LLVM neither moves it across other
+  // accesses nor drops it.
+  static const char *const ops[] = {"ca", "cg", "cs", "lu", "cv", "cg", "cs", "wb", "wt"};
+  const char *op = ops[static_cast<int>(fn) - static_cast<int>(CudaFn::Ldca)];
+  unsigned bits = memTy->getPrimitiveSizeInBits();
+  bool isFloat = isa<ir::FloatType>(dt) && bits > 16;
+  std::string ptxType = isFloat ? "f" + std::to_string(bits)
+                        : bits == 8 ? (isSigned(dt) ? "s8" : "u8")
+                                    : "b" + std::to_string(bits);
+  const char *reg = isFloat ? (bits == 32 ? "f" : "d") : bits <= 16 ? "h" : bits == 32 ? "r" : "l";
+  llvm::Type *regTy = isFloat ? memTy : b.getIntNTy(std::max(bits, 16u));
+  if (store) {
+    llvm::Value *v = value;
+    if (!isFloat && v->getType() != regTy) // half: its bits; a byte: widened
+      v = bits == 8 ? b.CreateZExt(v, regTy) : b.CreateBitCast(v, regTy);
+    auto *asmFn = llvm::InlineAsm::get(
+        llvm::FunctionType::get(b.getVoidTy(), {ptr->getType(), regTy}, false),
+        std::string("st.global.") + op + "." + ptxType + " [$0], $1;",
+        std::string("l,") + reg + ",~{memory}", /*hasSideEffects=*/true);
+    b.CreateCall(asmFn, {ptr, v});
+    return nullptr;
+  }
+  auto *asmFn = llvm::InlineAsm::get(llvm::FunctionType::get(regTy, {ptr->getType()}, false),
+                                     std::string("ld.global.") + op + "." + ptxType + " $0, [$1];",
+                                     std::string("=") + reg + ",l,~{memory}",
+                                     /*hasSideEffects=*/true);
+  llvm::Value *v = b.CreateCall(asmFn, {ptr});
+  if (bits == 8)
+    v = b.CreateTrunc(v, memTy);
+  else if (!isFloat && memTy != regTy)
+    v = b.CreateBitCast(v, memTy); // half
+  return isa<ir::BoolType>(dt) ? b.CreateICmpNE(v, llvm::ConstantInt::get(memTy, 0)) : v;
+}
+
 llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
   using namespace llvm::Intrinsic;
   auto fn = static_cast<CudaFn>(inst.intImm);
   if (ir::isAtomic(fn))
     return atomic(inst);
+  if (ir::isCacheHinted(fn))
+    return cacheHinted(inst);
   auto op = [&](unsigned i) { return val(inst.operand(i)); };
   if (options.host) {
     auto usesFibers = [&] {

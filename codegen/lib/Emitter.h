@@ -77,6 +77,8 @@ private:
   // CudaLowering.cpp
   llvm::Value *cuda(const ir::Instruction &inst);
   llvm::Value *atomic(const ir::Instruction &inst);
+  /// cuda.ldcg(array, i) and the other loads and stores with a cache hint.
+  llvm::Value *cacheHinted(const ir::Instruction &inst);
   llvm::Value *shuffle(const ir::Instruction &inst);
   llvm::Value *casLoop(llvm::Value *ptr, llvm::Type *ty,
                        const std::function<llvm::Value *(llvm::Value *old)> &update);

@@ -629,7 +629,7 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
   default:
     break;
   }
-  // Atomics: (array, indices..., values...).
+  // Atomics and cache-hinted loads and stores: (array, indices..., values...).
   Value *array = gen(*e.args[0]).value;
   ops.push_back(array);
   size_t firstValue = 2;
@@ -641,8 +641,9 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
       ops.push_back(i);
   }
   for (size_t i = firstValue; i < e.args.size(); ++i)
-    arg(i, rt);
-  return RValue::of(emit(rt));
+    arg(i, cast<ArrayType>(array->type())->dtype()); // (a store's value too)
+  Instruction *inst = emit(rt);
+  return isa<NoneType>(rt) ? RValue{rt, nullptr, {}} : RValue::of(inst);
 }
 
 RValue IRGen::libdeviceCall(const CallExpr &e, llvm::StringRef name) {

@@ -2146,17 +2146,18 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   default:
     break;
   }
-  // Atomics.
+  // Atomics, and loads and stores with a cache hint.
   bool cas = fn == CudaFn::AtomicCas;
   bool cas0 = fn == CudaFn::AtomicCompareAndSwap;
-  if (!want(cas ? 4 : 3))
+  bool hinted = isCacheHinted(fn), store = isCacheHintedStore(fn);
+  if (!want(cas ? 4 : hinted && !store ? 2 : 3))
     return {};
   auto *at = dyn_cast<ArrayType>(args[0].type);
   if (!at) {
     error(e.args[0]->range(), name + "() operates on an array, not " + typeName(args[0].type));
     return {};
   }
-  if (at->readonly()) {
+  if (at->readonly() && (!hinted || store)) {
     error(e.args[0]->range(), name + "() cannot write to a read-only array");
     return {};
   }
@@ -2165,6 +2166,10 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   unsigned bits = isInt ? cast<IntType>(dt)->bits() : isa<FloatType>(dt) ? cast<FloatType>(dt)->bits() : 0;
   bool ok;
   switch (fn) {
+  case CudaFn::Ldca: case CudaFn::Ldcg: case CudaFn::Ldcs: case CudaFn::Ldlu: case CudaFn::Ldcv:
+  case CudaFn::Stcg: case CudaFn::Stcs: case CudaFn::Stwb: case CudaFn::Stwt:
+    ok = isInt || isa<FloatType, BoolType>(dt); // one number (a PTX ld/st of its width)
+    break;
   case CudaFn::AtomicAnd: case CudaFn::AtomicOr: case CudaFn::AtomicXor:
     ok = isInt && bits >= 32;
     break;
@@ -2209,7 +2214,7 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   for (size_t i = cas0 ? 1 : 2; i < args.size(); ++i)
     if (!scalarArg(i))
       return {};
-  return ExprInfo{dt};
+  return ExprInfo{store ? ctx.none() : dt};
 }
 
 ExprInfo Inferer::cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprInfo> args) {

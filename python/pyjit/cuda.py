@@ -1078,6 +1078,13 @@ _INTRINSICS = {
     "popc": "Set bits.", "brev": "Bits reversed.", "clz": "Leading zeros.",
     "ffs": "Position of the first set bit.", "fma": "Fused multiply-add.",
     "cbrt": "Cube root.", "selp": "Select by predicate.", "nanosleep": "Sleep, nanoseconds.",
+    # (array, index) -> element, with a PTX cache operator (PTX ISA "Cache Operators")
+    "ldca": "Load cached at all levels.", "ldcg": "Load cached in L2 only.",
+    "ldcs": "Load, streaming (evict first).", "ldlu": "Load, last use.",
+    "ldcv": "Load, volatile (fetched again).",
+    # (array, index, value)
+    "stcg": "Store cached in L2 only.", "stcs": "Store, streaming.",
+    "stwb": "Store, write-back.", "stwt": "Store, write-through.",
 }
 for _name, _doc in _INTRINSICS.items():
     globals()[_name] = _kernel_only("cuda." + _name, _doc)

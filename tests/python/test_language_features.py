@@ -1046,6 +1046,34 @@ def test_a_tuple_of_arrays_indexed_at_run_time(jit):
     assert out.tolist() == [101.0, 2.0, 5.0]
 
 
+def test_cache_hinted_loads_and_stores(jit):
+    # numba.cuda's ldcg/stcs & co.: the element read or written, whatever the
+    # hint (shared memory too, where the hint does not apply).
+    @jit
+    def k(x, y, flags, h, m):
+        i = cuda.grid(1)
+        sm = cuda.shared.array(4, np.float32)
+        if i < x.size:
+            sm[i] = x[i]
+            v = cuda.ldcg(x, i) + cuda.ldca(x, i) + cuda.ldcs(x, i) + cuda.ldlu(x, i) \
+                + cuda.ldcv(sm, i)
+            cuda.stcg(y, i, v)
+            cuda.stcs(flags, i, not cuda.ldcg(flags, i))
+            cuda.stwb(h, i, cuda.ldcg(h, i) * 2)
+            cuda.stwt(m, (i, 1), cuda.ldcv(m, (i, 0)))
+
+    x = np.array([1.0, -2.5, 3.0, 0.5], np.float32)
+    y = np.zeros(4, np.float32)
+    flags = np.array([True, False, True, False])
+    h = np.array([1.5, 2, -3, 0.25], np.float16)
+    m = np.array([[-7, 0], [8, 0], [127, 0], [-128, 0]], np.int8)
+    k[1, 4](x, y, flags, h, m)
+    np.testing.assert_array_equal(y, 5 * x)
+    assert flags.tolist() == [False, True, False, True]
+    np.testing.assert_array_equal(h, np.array([3, 4, -6, 0.5], np.float16))
+    np.testing.assert_array_equal(m[:, 1], m[:, 0])
+
+
 _rng = range  # a global bound to the builtin range
 
 

@@ -34,6 +34,12 @@ enum class CudaFn {
   ThisGrid, GridSync,
   // Internal (no Python name a kernel can call): abort the kernel.
   Trap,
+  // Loads and stores with a cache hint (numba.cuda's ldca(array, i) ->
+  // element, stcg(array, i, value); PTX ISA "Cache Operators"): .ca cache
+  // at all levels, .cg in L2 only, .cs streaming (evict first), .lu last
+  // use, .cv volatile (fetch again); stores .cg, .cs, .wb write-back, .wt
+  // write-through. Plain accesses off the GPU or outside global memory.
+  Ldca, Ldcg, Ldcs, Ldlu, Ldcv, Stcg, Stcs, Stwb, Stwt,
   // Atomics (array, index, value) -> the old value; cas(array, index, old,
   // value); compare_and_swap(array, old, value) on element 0.
   AtomicAdd, AtomicSub, AtomicMax, AtomicMin, AtomicNanmax, AtomicNanmin, AtomicAnd,
@@ -44,6 +50,8 @@ enum class CudaFn {
 const char *cudaFnName(CudaFn fn);
 std::optional<CudaFn> lookupCudaFn(llvm::StringRef name);
 inline bool isAtomic(CudaFn fn) { return fn >= CudaFn::AtomicAdd; }
+inline bool isCacheHinted(CudaFn fn) { return fn >= CudaFn::Ldca && fn <= CudaFn::Stwt; }
+inline bool isCacheHintedStore(CudaFn fn) { return fn >= CudaFn::Stcg && fn <= CudaFn::Stwt; }
 
 } // namespace pyjit::ir
 
