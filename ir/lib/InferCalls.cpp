@@ -1597,7 +1597,7 @@ static bool breaksOut(const Block &b) {
 
 bool Inferer::alwaysReturns(const Block &b) {
   for (const StmtPtr &s : b) {
-    if (isa<ReturnStmt>(*s))
+    if (isa<ReturnStmt, RaiseStmt>(*s)) // (a raise leaves too: no value on that path)
       return true;
     if (auto *i = dyn_cast<IfStmt>(s.get())) {
       if (std::optional<bool> known = prunedCondition(*i)) {

@@ -473,3 +473,27 @@ def test_cpu_backend_recursion_with_large_frames():
     np.testing.assert_array_equal(o, 5.0)
     with pytest.raises(RecursionError, match="device function 'big_frames'"):
         kernel[1, 4](o, 100_000)
+
+
+@cuda.jit(device=True)
+def raise_or_recurse(x):
+    # numba-cuda's test_raise: a raise on one branch, values on the others (a
+    # raise leaves the function: no path falls off its end).
+    if x == 1:
+        raise ValueError("raise_or_recurse")
+    elif x > 0:
+        return raise_or_recurse(x - 1)
+    else:
+        return 1
+
+
+def test_a_branch_that_raises_needs_no_return(jit):
+    @jit(debug=True)
+    def kernel(x, out):
+        out[0] = raise_or_recurse(x)
+
+    out = np.zeros(1, np.int64)
+    kernel[1, 1](0, out)
+    assert out[0] == 1
+    with pytest.raises(ValueError, match="raise_or_recurse"):
+        kernel[1, 1](3, out)
