@@ -10,6 +10,7 @@ import ctypes
 import os
 import struct
 import sys
+import weakref
 
 import numpy as np
 
@@ -22,6 +23,9 @@ def current_ordinal():
     return current_device()["ordinal"]
 
 _host = None
+# The CPU backend's live allocations: a foreign __cuda_array_interface__ whose
+# pointer lies in one is a view of it (_host_buffer_holding).
+_host_buffers = weakref.WeakSet()
 
 
 def host_memory():
@@ -71,6 +75,7 @@ class _DeviceBuffer:
         if host_memory():  # the CPU backend's device memory: 64-byte aligned host bytes
             self.host = np.empty(max(1, nbytes) + 64, dtype=np.uint8)
             self.ptr = (self.host.ctypes.data + 63) // 64 * 64
+            _host_buffers.add(self)
         else:
             self.device = ext().selected_device()
             self.ptr = ext().mem_alloc(max(1, nbytes))
@@ -82,6 +87,15 @@ class _DeviceBuffer:
                 ext().mem_free(ptr, self.device)
             except Exception:  # interpreter shutdown or a lost context (reported at sync)
                 pass
+
+
+def _host_buffer_holding(ptr, nbytes):
+    """The CPU backend's live allocation holding bytes [ptr, ptr + nbytes),
+    or None (memory it did not allocate: a GPU's, or another library's)."""
+    for buf in list(_host_buffers):
+        if buf.ptr <= ptr and ptr + nbytes <= buf.ptr + buf.nbytes:
+            return buf
+    return None
 
 
 class _External:

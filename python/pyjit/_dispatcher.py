@@ -902,8 +902,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 copies.append((a, host))
                 host_args.append(_HostArray(host))
             elif hasattr(a, "__cuda_array_interface__"):
-                raise TypeError("%s is a GPU array; a kernel on the CPU backend takes numpy "
-                                "arrays" % self._arg_name(i))
+                # Another library's view of the CPU backend's own memory is
+                # read in place; GPU memory is not readable here.
+                from .cuda import as_cuda_array
+                view = as_cuda_array(a)
+                if not view._buffer_is_host():
+                    raise TypeError("%s is a GPU array; a kernel on the CPU backend takes numpy "
+                                    "arrays (or pyjit's device arrays)" % self._arg_name(i))
+                host_args.append(view)
             else:
                 host_args.append(a)
         with overload.record_lock if overload.error_sites else _NO_LOCK:

@@ -292,8 +292,8 @@ class _Ufunc:
         if out is not None and not _is_device(out):  # a host out: written, returned
             out[...] = dout.copy_to_host(stream=stream).reshape(np.shape(out))
             return out
-        if device:
-            return dout if out is None else out
+        if device:  # (a foreign out: its DeviceArray view, as numba returns)
+            return dout
         host = dout.copy_to_host(stream=stream)
         return host[0] if scalar else host
 
@@ -414,6 +414,10 @@ class _GUfunc:
                                                           list(out if isinstance(out, tuple)
                                                                else (out,)))
         args = [_as_input(a) for a in args[:nin]]
+        # A foreign device output (CuPy, torch, any __cuda_array_interface__):
+        # its DeviceArray view, written in place and returned (numba's).
+        outs = [cuda.as_cuda_array(o) if _is_device(o) and not isinstance(o, DeviceArray) else o
+                for o in outs]
         if len(args) != nin or len(outs) not in (0, nout):
             raise TypeError("%s takes %d inputs (and optionally %d outputs), got %d"
                             % (what, nin, nout, len(args) + len(outs)))

@@ -915,12 +915,25 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
     if strides is None:
         from ._devicearray import _c_strides
         strides = _c_strides(shape, dtype.itemsize)
+    from ._devicearray import host_memory
+    host = host_memory()
     stream = desc.get("stream")
-    if sync and isinstance(stream, int) and stream > 2:
+    if sync and isinstance(stream, int) and stream > 2 and not host:
         _ext().stream_synchronize(stream)
     ptr = desc["data"][0] or 0
     span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) if all(shape) else 0
-    array = DeviceArray(shape, dtype, strides, _External(ptr, span, owner))
+    buffer = _External(ptr, span, owner)
+    if host:
+        # The CPU backend: an interface to its own memory (a wrapper of its
+        # device array) is a view of it, read in place; no elements, nothing
+        # to read. Other pointers stay foreign (kernels there refuse them).
+        from ._devicearray import _View, _host_buffer_holding
+        base = _host_buffer_holding(ptr, span) if span else None
+        if base is not None:
+            buffer = _View(base, ptr - base.ptr)
+        elif not span:
+            buffer.host = ()  # (nothing to read: host memory as good as any)
+    array = DeviceArray(shape, dtype, strides, buffer)
     if sync and isinstance(stream, int) and stream:
         array.stream = external_stream(stream)  # (numba: its copies go there)
     return array

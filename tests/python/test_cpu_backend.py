@@ -193,6 +193,29 @@ def test_gpu_arrays_are_refused_by_name():
         k[1, 1](FakeGpuArray())
 
 
+def test_a_foreign_view_of_the_backends_own_memory_is_read_in_place():
+    # Another library's __cuda_array_interface__ over the CPU backend's
+    # device memory (numba-cuda's CAI tests wrap device arrays so): a view
+    # of it, written in place; a zero-size one too.
+    @cuda.jit(target="cpu")
+    def k(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] += 1
+
+    class Wrapper:
+        def __init__(self, array):
+            self.__cuda_array_interface__ = array.__cuda_array_interface__
+
+    d = cuda.to_device(np.arange(6.0))
+    k[1, 8](Wrapper(d))
+    k[1, 8](Wrapper(d[::2]))  # a strided view inside the allocation
+    np.testing.assert_array_equal(d.copy_to_host(), np.arange(6.0) + [2, 1, 2, 1, 2, 1])
+    k[1, 8](Wrapper(cuda.device_array(0)))
+    view = cuda.as_cuda_array(Wrapper(d))
+    assert view.device_ctypes_pointer.value == d.device_ctypes_pointer.value
+
+
 def test_bad_target_is_named():
     with pytest.raises(ValueError, match="target must be 'cuda' or 'cpu'"):
         cuda.jit(target="tpu")(lambda a: None)

@@ -108,6 +108,31 @@ def test_vectorize_takes_a_bare_cuda_array_interface_producer(target):
     np.testing.assert_array_equal(r.copy_to_host(), np.arange(4.0) * 3)
 
 
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_foreign_output_is_written_and_returned_as_a_device_array(target):
+    # numba-cuda's test_ufunc_arg / test_gufunc_arg: out= another library's
+    # array; the result is a DeviceArray over the same memory.
+    class Bare:
+        def __init__(self, array):
+            self.__cuda_array_interface__ = array.__cuda_array_interface__
+
+    @vectorize(["float64(float64, float64)"], target=target)
+    def vadd(a, b):
+        return a + b
+
+    @guvectorize(["(float64, float64, float64[:])"], "(),()->()", target=target)
+    def gadd(a, b, out):
+        out[0] = a + b
+
+    h = np.arange(10.0)
+    for ufunc in (vadd, gadd):
+        d = cuda.device_array(10)
+        returned = ufunc(h, 6.0, out=Bare(d))
+        assert isinstance(returned, cuda.DeviceArray)
+        assert returned.device_ctypes_pointer.value == d.device_ctypes_pointer.value
+        np.testing.assert_array_equal(d.copy_to_host(), h + 6)
+
+
 def test_vectorize_needs_signatures():
     with pytest.raises(TypeError, match="vectorize needs signatures"):
         vectorize(lambda x: x)
