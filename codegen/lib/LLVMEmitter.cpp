@@ -809,9 +809,11 @@ void Emitter::storeMisaligned(llvm::Value *v, llvm::Value *ptr, llvm::Align alig
 Emitter::ArraySpace Emitter::arraySpace(const ir::Value *v, std::set<const ir::Value *> &seen) {
   if (!seen.insert(v).second)
     return {}; // a loop back to a phi being decided: no information
+  auto *inst = dyn_cast<ir::Instruction>(v);
+  if (inst && inst->opcode() == ir::Opcode::ConstInt)
+    return {}; // the null array: no memory of its own (it takes the phi's)
   if (auto it = arrays.find(v); it != arrays.end())
     return {it->second.data->getType()->getPointerAddressSpace(), it->second.shared, true};
-  auto *inst = dyn_cast<ir::Instruction>(v);
   if (!inst) // a kernel argument
     return {globalAS(), false, true};
   switch (inst->opcode()) {
@@ -918,9 +920,18 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   llvm::Value *result = nullptr;
   switch (inst.opcode()) {
   case Opcode::ConstInt:
-    if (isa<ir::ArrayType>(t))
-      return llvm::Error::success(); // an array variable read where it has no value
-                                     // (phis take a null array there: arrayPhi)
+    if (auto *at = dyn_cast<ir::ArrayType>(t)) {
+      // An array variable read where it has no value, or an Optional's None:
+      // the null array, of no elements (a phi takes it in any memory).
+      ArrayParts none;
+      none.data = llvm::ConstantPointerNull::get(llvm::PointerType::get(ctx, 0));
+      for (unsigned d = 0; d < at->ndim(); ++d) {
+        none.shape.push_back(b.getInt64(0));
+        none.strides.push_back(b.getInt64(0));
+      }
+      arrays[&inst] = std::move(none);
+      return llvm::Error::success();
+    }
     result = llvm::ConstantInt::get(typeOf(t), static_cast<uint64_t>(inst.intImm), isSigned(t));
     break;
   case Opcode::ConstFloat:

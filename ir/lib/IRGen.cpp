@@ -154,8 +154,12 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
     if (isa<OptionalType>(v.type)) {
       parts = v;
     } else if (isa<NoneType>(v.type)) {
-      parts.elems = {RValue::of(b.constBool(false)),
-                     RValue::of(constant(GlobalValue::ofInt(0), ot->inner()))};
+      // (an array: the null array, no elements; codegen's ConstInt of it)
+      Value *none = isa<ArrayType>(ot->inner()) ? b.create(Opcode::ConstInt, ot->inner(), {})
+                                                : constant(GlobalValue::ofInt(0), ot->inner());
+      parts.elems = {RValue::of(b.constBool(false)), RValue::of(none)};
+    } else if (isa<ArrayType>(ot->inner())) {
+      parts.elems = {RValue::of(b.constBool(true)), v};
     } else {
       parts.elems = {RValue::of(b.constBool(true)), RValue::of(castTo(v, ot->inner()))};
     }

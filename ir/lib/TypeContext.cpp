@@ -120,7 +120,8 @@ BuiltinType *TypeContext::builtin(llvm::StringRef path) {
 }
 
 OptionalType *TypeContext::optional(Type *inner) {
-  assert(inner->isScalar() && "Optional holds a number or a bool");
+  assert((inner->isScalar() || llvm::isa<ArrayType>(inner)) &&
+         "Optional holds a number, a bool or an array");
   std::unique_ptr<OptionalType> &slot = optionals[inner];
   if (!slot)
     slot = std::make_unique<OptionalType>(inner);

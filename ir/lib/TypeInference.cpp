@@ -109,7 +109,7 @@ std::optional<TypedFunction> Inferer::run() {
                                   "' returns a value here but None on another path" +
                                   (recursive ? " (a recursive function returns a number, a bool "
                                                "or None)"
-                                             : " (numba's Optional holds a number or a bool, not " +
+                                             : " (numba's Optional holds a number, a bool or an array, not " +
                                                    typeName(result.returnType) + ")"));
     else
       error(def.range, "not every path of device function '" + def.name +

@@ -237,20 +237,23 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
     return a;
   if (enumOf(a) || enumOf(b))
     return nullptr;
-  // A number (or bool) and None: numba's Optional of the number.
+  // A number (or bool) or an array, and None: numba's Optional of it.
   auto optionalPart = [](Type *t) -> Type * {
     if (auto *ot = dyn_cast<OptionalType>(t))
       return ot->inner();
-    return t->isScalar() ? t : nullptr;
+    return t->isScalar() || isa<ArrayType>(t) ? t : nullptr;
   };
   if (isa<OptionalType>(a) || isa<OptionalType>(b) || isa<NoneType>(a) || isa<NoneType>(b)) {
     Type *pa = isa<NoneType>(a) ? nullptr : optionalPart(a);
     Type *pb = isa<NoneType>(b) ? nullptr : optionalPart(b);
     if ((!pa && !isa<NoneType>(a)) || (!pb && !isa<NoneType>(b)))
-      return nullptr; // None (or an Optional) and an array, a tuple, ...
-    Type *inner = pa && pb ? promoteStrong(ctx, pa, pb) : pa ? pa : pb;
-    return inner && inner->isScalar() && !isa<ComplexType>(inner) ? ctx.optional(inner)
-                                                                  : nullptr;
+      return nullptr; // None (or an Optional) and a tuple, a record, ...
+    Type *inner = pa && pb ? (pa->isScalar() && pb->isScalar() ? promoteStrong(ctx, pa, pb)
+                                                               : unifyTypes(ctx, pa, pb))
+                  : pa ? pa : pb;
+    return inner && ((inner->isScalar() && !isa<ComplexType>(inner)) || isa<ArrayType>(inner))
+               ? ctx.optional(inner)
+               : nullptr;
   }
   if (a->isScalar() && b->isScalar())
     return promoteStrong(ctx, a, b);

@@ -127,13 +127,63 @@ def array_or_none(a, flag):
     return None
 
 
+@cuda.jit(device=True)
+def pair_or_none(a, flag):
+    if flag:
+        return (a, a)
+    return None
+
+
+@cuda.jit(device=True)
+def find_row(m, key):
+    for i in range(m.shape[0]):
+        if m[i, 0] == key:
+            return m[i]
+    return None
+
+
+def test_an_array_or_none(jit):
+    # numba's Optional(array): a device function's row or None, and a local
+    # assigned None and then maybe a view (numba-cuda's test_optional_array).
+    @jit
+    def k(m, keys, out):
+        t = cuda.grid(1)
+        if t < keys.size:
+            row = find_row(m, keys[t])
+            out[t] = -1.0 if row is None else row[1]
+            last = None
+            for i in range(m.shape[0]):
+                if m[i, 0] < keys[t]:
+                    last = m[i]
+            if last is not None:
+                out[t] += 1000 * last.size + last[0]
+
+    m = np.array([[1.0, 10.0], [2.0, 20.0], [3.0, 30.0]])
+    keys = np.array([2.0, 5.0, 1.0])
+    out = np.zeros(3)
+    k[1, 3](m, keys, out)
+    assert out.tolist() == [20.0 + 2001.0, -1.0 + 2003.0, 10.0]
+
+
+def test_an_array_read_where_it_is_none_raises_in_debug_mode(jit):
+    @jit(debug=True)
+    def k(out, flag):
+        out[0] = array_or_none(out, flag)[1]
+
+    out = np.array([0.0, 5.0])
+    k[1, 1](out, True)
+    assert out[0] == 5.0
+    with pytest.raises(TypeError, match=r"expected array\(float64, 1d, C\), got None"):
+        k[1, 1](out, False)
+
+
 def test_what_optional_does_not_hold_is_an_error():
     def k(out, flag):
-        out[0] = array_or_none(out, flag)[0]
+        out[0] = pair_or_none(out, flag)[0][0]
 
     with pytest.raises(pyjit.CompileError, match="returns a value here but None on another "
-                                                 "path .numba's Optional holds a number or a "
-                                                 "bool, not array"):
+                                                 "path .numba's Optional holds a number, a bool "
+                                                 "or an array, not Tuple"):
         cuda.compile_ptx(k, "void(float64[:], bool)")
 
     def compare(out, x):

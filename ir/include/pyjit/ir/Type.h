@@ -199,7 +199,7 @@ public:
   static bool classof(const Type *t) { return t->kind() == Kind::GridGroup; }
 };
 
-/// A number (or bool) or None, known only at run time: numba's Optional, the
+/// A number (or bool) or an array, or None, known only at run time: numba's Optional, the
 /// result of a device function that returns a value on some paths and None
 /// on others, and a variable assigned both. At run time a flag (not None)
 /// and the value; reading it as a number takes the value (IRGen: None there
