@@ -287,7 +287,12 @@ void Emitter::beginDebugInfo() {
   // supported"); the link gets -lineinfo. With it, what nvcc -G gives: the
   // subprogram and its variables, the link gets -g.
   bool full = options.debugInfo;
-  dib = std::make_unique<llvm::DIBuilder>(module);
+  // One compile unit per module: the functions of a recursion (emitted one
+  // by one) join the kernel's (ptxas fails on a second unit: "overlapping
+  // non-identical data").
+  llvm::DICompileUnit *unit =
+      module.debug_compile_units().empty() ? nullptr : *module.debug_compile_units().begin();
+  dib = std::make_unique<llvm::DIBuilder>(module, /*AllowUnresolved=*/true, unit);
   const SourceFile *source = nullptr;
   for (const auto &bb : fn.blocks())
     for (const auto &inst : bb->instructions())
@@ -297,10 +302,11 @@ void Emitter::beginDebugInfo() {
   llvm::DIFile *file = dib->createFile(llvm::sys::path::filename(path),
                                        llvm::sys::path::parent_path(path));
   debugFile = file;
-  dib->createCompileUnit(llvm::DISourceLanguageName(llvm::dwarf::DW_LANG_Python), file, "pyjit",
-                         /*isOptimized=*/!full, "", 0, "",
-                         full ? llvm::DICompileUnit::FullDebug
-                              : llvm::DICompileUnit::DebugDirectivesOnly);
+  if (!unit)
+    dib->createCompileUnit(llvm::DISourceLanguageName(llvm::dwarf::DW_LANG_Python), file, "pyjit",
+                           /*isOptimized=*/!full, "", 0, "",
+                           full ? llvm::DICompileUnit::FullDebug
+                                : llvm::DICompileUnit::DebugDirectivesOnly);
   unsigned line = fn.blocks().empty() || fn.entry()->instructions().empty()
                       ? 0
                       : fn.entry()->instructions().front()->loc().line;

@@ -86,8 +86,8 @@ def test_debug_without_optimization_links_dwarf_into_the_cubin():
         x[cuda.grid(1)] = 1.0
 
     # (the overload's linked cubin: an ELF whose section names say what it holds)
-    assert b".debug_info" in k.overloads["float32[::1]"].cubin
-    assert b".debug_info" not in optimized.overloads["float32[::1]"].cubin
+    assert b".debug_info" in list(k.overloads.values())[0].cubin
+    assert b".debug_info" not in list(optimized.overloads.values())[0].cubin
     x = cuda.device_array(32, np.float32)
     k[1, 32](x)
     np.testing.assert_array_equal(x.copy_to_host(), np.ones(32, np.float32))
