@@ -256,7 +256,7 @@ void pyjit::printAST(const Module &module, llvm::raw_ostream &os) {
   for (const auto &fn : module.functions) {
     std::string params;
     for (const Param &param : fn->params)
-      params += (params.empty() ? "" : ", ") + param.name;
+      params += (params.empty() ? "" : ", ") + std::string(param.star ? "*" : "") + param.name;
     p.line(0, "FunctionDef " + fn->name + "(" + params + ")", fn->range);
     p.block(fn->body, 1);
   }

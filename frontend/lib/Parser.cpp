@@ -136,8 +136,13 @@ bool Parser::parseParams(FunctionDef &fn, TokenKind end, bool annotations) {
   while (!at(end)) {
     if (at(TokenKind::Star) && peekTok().kind == TokenKind::Comma)
       return unsupported(tok().range, "a keyword-only marker '*'"), false;
-    if (at(TokenKind::Star) || at(TokenKind::DoubleStar))
-      return unsupported(tok().range, "a variadic parameter ('*args', '**kwargs')"), false;
+    if (at(TokenKind::DoubleStar))
+      return unsupported(tok().range, "a keyword variadic parameter ('**kwargs')"), false;
+    bool star = accept(TokenKind::Star); // *args: the leftover positional arguments
+    if (!fn.params.empty() && fn.params.back().star)
+      return unsupported(fn.params.back().range,
+                         "a parameter after '*" + fn.params.back().name + "' (keyword-only)"),
+             false;
     if (at(TokenKind::Slash))
       return unsupported(tok().range, "a positional-only marker '/'"), false;
     if (!at(TokenKind::Identifier))
@@ -147,15 +152,18 @@ bool Parser::parseParams(FunctionDef &fn, TokenKind end, bool annotations) {
       if (earlier.name == p.text)
         return error(p.range, "duplicate argument '" + p.text + "' in function definition"),
                false;
-    fn.params.push_back({p.text.str(), p.range, nullptr});
+    fn.params.push_back({p.text.str(), p.range, nullptr, star});
     if (annotations && accept(TokenKind::Colon) && !parseTest())
       return false;
+    if (star && at(TokenKind::Equal))
+      return error(tok().range, "invalid syntax: '*" + p.text.str() + "' takes no default"),
+             false;
     if (accept(TokenKind::Equal)) {
       ExprPtr value = parseTest();
       if (!value)
         return false;
       fn.params.back().defaultValue = std::move(value);
-    } else if (fn.params.size() > 1 && fn.params[fn.params.size() - 2].defaultValue) {
+    } else if (!star && fn.params.size() > 1 && fn.params[fn.params.size() - 2].defaultValue) {
       return error(p.range, "a parameter without a default follows one with a default"), false;
     }
     if (!accept(TokenKind::Comma))

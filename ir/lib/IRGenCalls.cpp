@@ -428,6 +428,22 @@ std::vector<RValue> IRGen::callArguments(const CallBinding &binding) {
   std::vector<RValue> args;
   std::map<const Expr *, RValue> unpacked; // each `*tuple` evaluated once
   for (size_t i = 0; i < binding.args.size(); ++i) {
+    if (static_cast<int>(i) == binding.varargParam) { // `*args`: the tuple of the rest
+      RValue t;
+      t.type = callee.paramTypes[i];
+      for (const auto &[arg, element] : binding.varargs) {
+        if (element < 0) {
+          t.elems.push_back(gen(*arg));
+          continue;
+        }
+        auto it = unpacked.find(arg);
+        if (it == unpacked.end())
+          it = unpacked.emplace(arg, gen(*arg)).first;
+        t.elems.push_back(it->second.elems[element]);
+      }
+      args.push_back(std::move(t));
+      continue;
+    }
     if (!binding.args[i]) {
       if (isa<NoneType>(callee.paramTypes[i]))
         args.push_back(RValue{ctx.none(), nullptr, {}}); // `scale=None`: no run-time value

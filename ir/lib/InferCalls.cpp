@@ -1167,6 +1167,8 @@ Inferer::callConstants(const CallBinding &binding, llvm::ArrayRef<Type *> argTyp
   };
   for (size_t i = 0; i < argTypes.size(); ++i) {
     std::optional<GlobalValue> c;
+    if (static_cast<int>(i) == binding.varargParam)
+      continue; // (a tuple of the arguments: values, not a constant)
     if (!binding.args[i])
       c = binding.defaults[i];
     else if (i >= binding.elements.size() || binding.elements[i] < 0)
@@ -1475,6 +1477,14 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
     for (size_t k = 0; k < tt->size(); ++k)
       positional.push_back({star->value.get(), static_cast<int>(k)});
   }
+  // `*args`: the positional arguments from its place on, as a tuple.
+  if (n && callee.params.back().star) {
+    binding.varargParam = static_cast<int>(n - 1);
+    for (size_t i = n - 1; i < positional.size(); ++i)
+      binding.varargs.push_back(positional[i]);
+    if (positional.size() > n - 1)
+      positional.resize(n - 1);
+  }
   if (positional.size() > n) {
     error(positional[n].first->range(), what + " takes " + llvm::Twine(n) + " arguments, got " +
                                             llvm::Twine(positional.size()));
@@ -1486,7 +1496,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
   }
   for (const Keyword &kw : e.keywords) {
     size_t k = 0;
-    while (k < n && callee.params[k].name != kw.name)
+    while (k < n && (callee.params[k].name != kw.name || callee.params[k].star))
       ++k;
     if (k == n) {
       error(kw.range, what + " has no parameter named '" + kw.name + "'");
@@ -1499,6 +1509,27 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
     binding.args[k] = kw.value.get();
   }
   for (size_t k = 0; k < n; ++k) {
+    if (static_cast<int>(k) == binding.varargParam) {
+      std::vector<Type *> elements;
+      for (const auto &[arg, element] : binding.varargs) {
+        ExprInfo ai = valueOf(*arg, expr(*arg));
+        if (element >= 0 && ai.type)
+          ai = ExprInfo{cast<TupleType>(ai.type)->elements()[element]};
+        if (!ai.type) {
+          pending = true;
+          elements.push_back(ctx.none());
+          continue;
+        }
+        if (!isValueType(ai.type) && !isa<NoneType, BuiltinType>(ai.type)) {
+          error(arg->range(), "cannot pass a value of type " + typeName(ai.type) + " to " +
+                                  what + "'s '*" + callee.params[k].name + "'");
+          return false;
+        }
+        elements.push_back(ai.type);
+      }
+      argTypes.push_back(ctx.tuple(elements));
+      continue;
+    }
     if (binding.args[k]) {
       if (binding.elements[k] < 0)
         keepOptional = binding.args[k]; // f(v) of an Optional v: the callee tests `is None`

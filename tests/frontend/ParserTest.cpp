@@ -590,8 +590,10 @@ INSTANTIATE_TEST_SUITE_P(
         UnsupportedCase{"def k(a):\n    yield a\n", "'yield'", 2, 5},
         UnsupportedCase{"def k(a):\n    c = a @ a\n", "the matrix multiplication operator '@'", 2,
                         11},
-        UnsupportedCase{"def k(*a):\n    pass\n", "a variadic parameter ('*args', '**kwargs')",
+        UnsupportedCase{"def k(**a):\n    pass\n", "a keyword variadic parameter ('**kwargs')",
                         1, 7},
+        UnsupportedCase{"def k(*a, b=1):\n    pass\n", "a parameter after '*a' (keyword-only)",
+                        1, 8},
         UnsupportedCase{"def k(a, *, n):\n    pass\n", "a keyword-only marker '*'", 1, 10},
         UnsupportedCase{"def k(a):\n    s = f'{a}'\n", "an f-string", 2, 9},
         UnsupportedCase{"def k(a):\n    f(**a)\n", "keyword argument unpacking ('**')", 2, 7}));
@@ -775,4 +777,15 @@ TEST(ParserTest, DuplicateParameterIsAnError) {
   ASSERT_EQ(p.diags->errorCount(), 1u);
   EXPECT_EQ(p.firstDiag().message, "duplicate argument 't' in function definition");
   EXPECT_EQ(p.firstDiag().range.begin.col, 13u);
+}
+
+TEST(ParserTest, StarParameterTakesTheLeftoverArguments) {
+  Parsed p = parse("def f(a, b=2, *rest):\n    pass\n");
+  ASSERT_TRUE(p.module);
+  const auto &params = p.module->functions[0]->params;
+  ASSERT_EQ(params.size(), 3u);
+  EXPECT_FALSE(params[1].star);
+  EXPECT_TRUE(params[2].star);
+  EXPECT_EQ(params[2].name, "rest");
+  EXPECT_EQ(params[2].defaultValue, nullptr);
 }

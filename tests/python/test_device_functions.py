@@ -711,3 +711,49 @@ def test_code_after_a_call_that_always_raises_compiles(jit):
     assert o[0] == 0
     kernel[1, 1](o, False)
     assert list(o) == [0, 2]
+
+
+@cuda.jit(device=True)
+def _star_total(first, *rest):
+    s = first
+    for v in rest:
+        s += v
+    return s, len(rest)
+
+
+@cuda.jit(device=True)
+def _star_apply(f, *args):
+    return f(*args)
+
+
+@cuda.jit(device=True)
+def _star_mul3(a, b, c):
+    return a * b * c
+
+
+def test_star_args_take_the_leftover_positional_arguments(jit):
+    # numba's *args: a tuple of the rest (numba-cuda's
+    # test_make_function_to_jit_function: def consumer(func, *args)).
+    @jit
+    def k(out, x):
+        t = (2.0, 3.0)
+        out[0], out[1] = _star_total(1.0, 2.5, x[0])
+        out[2], out[3] = _star_total(10)           # an empty tuple
+        out[4] = _star_apply(_star_mul3, *t, 4.0)       # spread into *args, then into f
+
+        def inner(*vals):
+            return len(vals) * 100 + vals[0]
+        out[5] = inner(7, 8)
+
+    out = np.zeros(6)
+    k[1, 1](out, np.array([0.5]))
+    assert out.tolist() == [4.0, 2.0, 10.0, 0.0, 24.0, 207.0]
+
+
+def test_star_args_errors(jit):
+    @jit
+    def by_keyword(out):
+        out[0] = _star_total(1, rest=2)[0]
+
+    with pytest.raises(pyjit.CompileError, match="has no parameter named 'rest'"):
+        by_keyword[1, 1](np.zeros(1))

@@ -325,6 +325,9 @@ struct Param {
   std::string name;
   SourceRange range;
   ExprPtr defaultValue; // null if none
+  /// `*name`: the tuple of the positional arguments left over (a device
+  /// function's; the last parameter).
+  bool star = false;
 };
 
 struct FunctionDef {

@@ -38,6 +38,11 @@ struct CallBinding {
   /// the tuple (args[i] is then the tuple expression); -1 otherwise.
   std::vector<int> elements;
   std::vector<GlobalValue> defaults; // parallel to args; used where args[i] is null
+  /// The callee's `*args` parameter (its index; -1: none) and the arguments
+  /// it takes, in order, each an expression and, for an element of a
+  /// `*tuple` argument, its index (else -1); args[varargParam] is null.
+  int varargParam = -1;
+  std::vector<std::pair<const ast::Expr *, int>> varargs;
   /// The callee's typing had not finished when the call was typed (it calls
   /// itself, directly or through others): lowered as a call of a function
   /// of its own, not inlined. Its parameters are numbers, bools, complex
