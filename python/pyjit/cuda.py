@@ -15,6 +15,7 @@ from ._dispatcher import DeviceFunction, Dispatcher
 from .errors import CudaError as _CudaError, CudaSupportError
 import contextlib as _contextlib
 import os as _os
+import threading as _threading
 
 from ._ext import current_device as _current_device
 from ._ext import ext as _ext
@@ -310,8 +311,8 @@ def compile(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=Fals
         raise NotImplementedError("cuda.compile(output=%r): pyjit gives PTX (output='ptx'); "
                                   "pyjitc --emit=cubin gives a cubin" % (output,))
     if forceinline:
-        raise ValueError("cuda.compile(forceinline=True): forced inlining is designated in "
-                         "LTO-IR only (numba's rule), and pyjit gives PTX")
+        raise ValueError("cuda.compile(forceinline=True): Can only designate forced inlining "
+                         "in LTO-IR (numba's rule), and pyjit gives PTX")
     return compile_ptx(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device,
                        fastmath=fastmath, cc=cc, opt=opt, launch_bounds=launch_bounds, fma=fma,
                        abi=abi, abi_info=abi_info)
@@ -444,6 +445,7 @@ class _Device:
         return current_context(None if self._info.get("cpu_backend") else self.id)
 
     def __enter__(self):
+        _closed.clear()
         if self._info.get("cpu_backend"):
             return self
         self._previous.append(_ext().selected_device())
@@ -468,6 +470,7 @@ def _cpu_backend_info():
 def get_current_device():
     """This thread's device (name, compute_capability, limits); without a
     usable GPU, the CPU backend's (name 'pyjit CPU backend')."""
+    _closed.clear()
     if _ext().driver_error() is not None:
         return _Device(_cpu_backend_info())
     return _Device(_current_device())
@@ -485,14 +488,23 @@ def select_device(device_id):
         raise CudaError("select_device(%d): CUDA_ERROR_INVALID_DEVICE: there is 1 device, the "
                         "CPU backend's (no usable GPU: %s)" % (int(device_id),
                                                                _ext().driver_error()))
+    _closed.clear()
     _ext().select_device(int(device_id))
     return get_current_device()
 
 
+# Set by close() until a device is used again: cuda.gpus.current is then
+# None, as numba's context stack is empty after close().
+_closed = _threading.Event()
+
+
 def close():
     """numba.cuda.close: pyjit keeps each device's primary context for the
-    life of the process (shared with CuPy and PyTorch); this waits for work."""
+    life of the process (shared with CuPy and PyTorch); this waits for work.
+    Until a device is asked for again (get_current_device, select_device,
+    `with cuda.gpus[i]`), cuda.gpus.current is None, as in numba."""
     synchronize()
+    _closed.set()
 
 
 class _GpuList:
@@ -524,7 +536,9 @@ class _GpuList:
 
     @property
     def current(self):
-        return get_current_device()
+        """This thread's device; None after cuda.close() until one is used
+        again (numba's empty context stack)."""
+        return None if _closed.is_set() else get_current_device()
 
 
 gpus = _GpuList()

@@ -216,7 +216,7 @@ def test_compile_variants_give_ptx():
     ptx_c, restype = cuda.compile(_hyp, "float32(float32, float32)")
     assert ".visible .func  (.param .b32 func_retval0) _hyp(" in ptx_c
     assert ".entry" not in ptx_c and restype is pyjit.float32
-    with pytest.raises(ValueError, match="forced inlining is designated in LTO-IR only"):
+    with pytest.raises(ValueError, match="Can only designate forced inlining in LTO-IR"):
         cuda.compile(_hyp, "float32(float32, float32)", forceinline=True)
     assert ".target sm_100f" in cuda.compile_ptx(_compile_me, "void(float32[:])",
                                                  cc=(10, 0, "f"))[0]
@@ -261,6 +261,16 @@ def test_the_cpu_backend_has_one_device_with_attributes():
         cuda.gpus[1]
     with pytest.raises(pyjit.CudaError, match="select_device\\(1\\): CUDA_ERROR_INVALID_DEVICE"):
         cuda.select_device(1)
+
+
+def test_gpus_current_is_none_after_close_until_a_device_is_used():
+    # numba's context stack is empty after cuda.close() (test_context_stack).
+    cuda.close()
+    assert cuda.gpus.current is None
+    with cuda.gpus[0]:
+        assert cuda.gpus.current.id == 0
+    cuda.close()
+    assert cuda.get_current_device().id == cuda.gpus.current.id
 
 
 def test_events_without_timing_refuse_elapsed_time_and_inspect_types_prints(capsys):
