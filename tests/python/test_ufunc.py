@@ -90,14 +90,17 @@ def test_vectorize_broadcasts_and_converts_device_arrays(target):
         hypot(cuda.to_device(np.ones(4, np.complex128)), 1.0)
 
 
+class Bare:
+    """An object with only __cuda_array_interface__ (no dtype or shape
+    attributes), as numba-cuda's CAI tests pass."""
+
+    def __init__(self, array):
+        self.__cuda_array_interface__ = array.__cuda_array_interface__
+
+
 @pytest.mark.parametrize("target", TARGETS)
 def test_vectorize_takes_a_bare_cuda_array_interface_producer(target):
-    # An object with only __cuda_array_interface__ (no dtype or shape
-    # attributes), as numba-cuda's CAI tests pass: read through its interface.
-    class Bare:
-        def __init__(self, array):
-            self.__cuda_array_interface__ = array.__cuda_array_interface__
-
+    # Read through its interface.
     @vectorize(["float64(float64, int64)"], target=target)
     def scale(x, k):
         return x * k
@@ -112,10 +115,6 @@ def test_vectorize_takes_a_bare_cuda_array_interface_producer(target):
 def test_a_foreign_output_is_written_and_returned_as_a_device_array(target):
     # numba-cuda's test_ufunc_arg / test_gufunc_arg: out= another library's
     # array; the result is a DeviceArray over the same memory.
-    class Bare:
-        def __init__(self, array):
-            self.__cuda_array_interface__ = array.__cuda_array_interface__
-
     @vectorize(["float64(float64, float64)"], target=target)
     def vadd(a, b):
         return a + b
