@@ -290,9 +290,9 @@ llvm::Value *Emitter::cacheHinted(const ir::Instruction &inst) {
   const char *op = ops[static_cast<int>(fn) - static_cast<int>(CudaFn::Ldca)];
   unsigned bits = memTy->getPrimitiveSizeInBits();
   bool isFloat = isa<ir::FloatType>(dt) && bits > 16;
-  std::string ptxType = isFloat ? "f" + std::to_string(bits)
-                        : bits == 8 ? (isSigned(dt) ? "s8" : "u8")
-                                    : "b" + std::to_string(bits);
+  // The bit type of the width, as numba-cuda emits (a .b type moves any
+  // register type of its size; a byte's upper bits are dropped below).
+  std::string ptxType = "b" + std::to_string(bits);
   const char *reg = isFloat ? (bits == 32 ? "f" : "d") : bits <= 16 ? "h" : bits == 32 ? "r" : "l";
   llvm::Type *regTy = isFloat ? memTy : b.getIntNTy(std::max(bits, 16u));
   if (store) {

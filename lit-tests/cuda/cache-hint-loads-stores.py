@@ -1,6 +1,6 @@
 # numba.cuda's loads and stores with a cache hint (ldca ldcg ldcs ldlu ldcv,
 # stcg stcs stwb stwt) are PTX ld/st.global with that cache operator, of the
-# element's width (bytes through a 16-bit register), and ptxas takes them.
+# element's width as a bit type (bytes through a 16-bit register), and ptxas takes them.
 #
 # REQUIRES: ptxas
 # RUN: %pyjitc %s --sig 'k(float32[::1], float32[::1], boolean[::1], float16[::1], int8[:, ::1])' | FileCheck %s
@@ -19,15 +19,15 @@ def k(x, y, b, h, out2):
         cuda.stwt(out2, (i, 1), cuda.ldcv(out2, (i, 0)))
 
 # CHECK-LABEL: .entry k(
-# CHECK: ld.global.cg.f32
-# CHECK: ld.global.ca.f32
-# CHECK: ld.global.cs.f32
-# CHECK: ld.global.lu.f32
-# CHECK: ld.global.cv.f32
-# CHECK: st.global.cg.f32
-# CHECK: ld.global.cg.u8
-# CHECK: st.global.cs.u8
+# CHECK: ld.global.cg.b32
+# CHECK: ld.global.ca.b32
+# CHECK: ld.global.cs.b32
+# CHECK: ld.global.lu.b32
+# CHECK: ld.global.cv.b32
+# CHECK: st.global.cg.b32
+# CHECK: ld.global.cg.b8
+# CHECK: st.global.cs.b8
 # CHECK: ld.global.cg.b16
 # CHECK: st.global.wb.b16
-# CHECK: ld.global.cv.s8
-# CHECK: st.global.wt.s8
+# CHECK: ld.global.cv.b8
+# CHECK: st.global.wt.b8

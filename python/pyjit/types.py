@@ -49,6 +49,16 @@ class Type:
                             "may be '::1', got [%s]" % ", ".join(spelled))
         return ArrayType(self, spelled)
 
+    @property
+    def bitwidth(self):
+        """A number type's width in bits (numba's Integer/Float.bitwidth);
+        AttributeError for other types."""
+        import numpy as np
+        try:
+            return np.dtype(self.name).itemsize * 8
+        except TypeError:
+            raise AttributeError("type %s has no bitwidth" % self.name) from None
+
     def __call__(self, *args):
         """void(float32[:], int32) builds a signature string; float32(0.1),
         with values, is the NumPy scalar (numba's types convert values on the
@@ -60,10 +70,15 @@ class Type:
 
 
 class ArrayType(Type):
-    def __init__(self, dtype, dims):
-        super().__init__("%s[%s]" % (dtype, ", ".join(dims)))
+    """An array type: `dtype` (a scalar type), `ndim`, `layout` ('C', 'F' or
+    'A'), as numba's types.Array; `name` its spelling (float32[:, ::1], or
+    array(float32, 2d, C) as typeof gives it)."""
+
+    def __init__(self, dtype, dims, name=None):
+        super().__init__(name or "%s[%s]" % (dtype, ", ".join(dims)))
         self.dtype = dtype
         self.ndim = len(dims)
+        self.layout = "C" if dims[-1] == "::1" else "F" if dims[0] == "::1" else "A"
 
 
 def Array(dtype, ndim, layout, readonly=False):
@@ -102,8 +117,17 @@ def typeof(value):
     array(float64, 1d, C), `typeof(1.5)` float64, `typeof(np.float32)`
     class(float32)). TypeError for a value kernels do not take."""
     from ._typeof import typeof as _typeof
+    import re
     spelled = _typeof(value, "typeof(%s)" % type(value).__name__)
     named = {t.name: t for t in globals().values() if type(t) is Type}  # int64, bool, ...
+    array = re.fullmatch(r"array\((\w+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
+    if array:  # with .dtype, .ndim and .layout, as numba's types.Array
+        dtype, ndim, layout = array.group(1), int(array.group(2)), array.group(3)
+        dims = [":"] * ndim
+        if ndim and layout != "A":
+            dims[-1 if layout == "C" else 0] = "::1"
+        if ndim:
+            return ArrayType(named.get(dtype) or Type(dtype), dims, name=spelled)
     return named.get(spelled) or Type(spelled)
 
 

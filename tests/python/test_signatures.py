@@ -293,6 +293,13 @@ def test_typeof_and_tuple_types():
     assert str(types.UniTuple(types.int32, 2)) == "Tuple(int32, int32)"
     with pytest.raises(TypeError, match="typeof\\(object\\): values of type object"):
         pyjit.typeof(object())
+    # numba's types.Array attributes (numba-cuda's cache-hint tests read
+    # typeof(x).dtype.bitwidth)
+    t = pyjit.typeof(np.ones((2, 3), np.float32)[:, ::2])
+    assert (t.dtype, t.ndim, t.layout) == (pyjit.float32, 2, "A")
+    assert t.dtype.bitwidth == 32 and pyjit.int8.bitwidth == 8 and pyjit.complex128.bitwidth == 128
+    assert pyjit.typeof(np.ones(4, np.uint16)).layout == "C"
+    assert pyjit.typeof(np.ones((2, 2), order="F")).layout == "F"
 
 
 def test_tuples_convert_to_a_declared_tuple_type(jit):
