@@ -3,6 +3,7 @@
 #define PYJIT_CODEGEN_LIB_EMITTER_H
 
 #include "pyjit/codegen/LLVMEmitter.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
@@ -19,6 +20,25 @@ using llvm::isa;
 
 
 constexpr unsigned kGlobalAS = 1; // NVPTX global address space
+
+/// `name` as a PTX identifier ([A-Za-z_$][A-Za-z0-9_$]*, PTX ISA
+/// "Identifiers"): a Python name may hold any Unicode letter (`kλ`), which
+/// LLVM's NVPTX backend aborts on; each other byte becomes `_xHH`.
+inline std::string ptxSymbol(llvm::StringRef name) {
+  std::string out;
+  for (char c : name) {
+    if (llvm::isAlnum(c) || c == '_' || c == '$') {
+      out += c;
+      continue;
+    }
+    static const char hex[] = "0123456789abcdef";
+    auto byte = static_cast<unsigned char>(c);
+    out += "_x";
+    out += hex[byte >> 4];
+    out += hex[byte & 15];
+  }
+  return out;
+}
 
 /// An array value: data pointer, extents and strides (bytes).
 struct ArrayParts {

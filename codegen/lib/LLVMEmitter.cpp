@@ -98,8 +98,9 @@ void Emitter::declareKernel(std::vector<llvm::Type *> params) {
   }
   auto *fnTy = llvm::FunctionType::get(resultTy, params, false);
   kernel = llvm::Function::Create(fnTy, llvm::GlobalValue::ExternalLinkage,
-                                  exported ? llvm::StringRef(options.exportName)
-                                           : llvm::StringRef(fn.name()),
+                                  options.host ? (exported ? options.exportName : fn.name())
+                                               : ptxSymbol(exported ? options.exportName
+                                                                    : fn.name()),
                                   module);
   if (exported)
     kernel->addFnAttr(kExportAttribute);
@@ -138,7 +139,7 @@ llvm::Error Emitter::parameterTypes(llvm::ArrayRef<ir::Type *> types, unsigned a
 
 llvm::Function *Emitter::internalFunction(llvm::StringRef name, llvm::ArrayRef<ir::Type *> types,
                                           ir::Type *returnType) {
-  if (llvm::Function *f = module.getFunction(name))
+  if (llvm::Function *f = module.getFunction(options.host ? name.str() : ptxSymbol(name)))
     return f; // declared by a call emitted before it
   std::vector<llvm::Type *> params;
   if (options.host)
@@ -148,7 +149,8 @@ llvm::Function *Emitter::internalFunction(llvm::StringRef name, llvm::ArrayRef<i
   if (!isa<ir::NoneType>(returnType))
     resultTy = llvm::StructType::get(ctx, {b.getInt32Ty(), memTypeOf(returnType)});
   auto *fnTy = llvm::FunctionType::get(resultTy, params, false);
-  return llvm::Function::Create(fnTy, llvm::GlobalValue::InternalLinkage, name, module);
+  return llvm::Function::Create(fnTy, llvm::GlobalValue::InternalLinkage,
+                                options.host ? name.str() : ptxSymbol(name), module);
 }
 
 void Emitter::stopThread() {

@@ -78,6 +78,30 @@ bool jumps(const Block &b, Stmt::Kind kind) {
       return true;
     if (auto *i = dyn_cast<IfStmt>(s.get()); i && (jumps(i->body, kind) || jumps(i->orelse, kind)))
       return true;
+    // (a nested loop's `else:` runs after it: its break/continue are ours)
+    if (auto *f = dyn_cast<ForStmt>(s.get()); f && jumps(f->orelse, kind))
+      return true;
+    if (auto *w = dyn_cast<WhileStmt>(s.get()); w && jumps(w->orelse, kind))
+      return true;
+  }
+  return false;
+}
+
+/// Whether `b` defines a function (a copy of the body would define it twice).
+bool definesFunction(const Block &b) {
+  for (const StmtPtr &s : b) {
+    if (isa<FunctionDefStmt>(s.get()))
+      return true;
+    const Block *inner[2] = {nullptr, nullptr};
+    if (auto *i = dyn_cast<IfStmt>(s.get()))
+      inner[0] = &i->body, inner[1] = &i->orelse;
+    else if (auto *f = dyn_cast<ForStmt>(s.get()))
+      inner[0] = &f->body, inner[1] = &f->orelse;
+    else if (auto *w = dyn_cast<WhileStmt>(s.get()))
+      inner[0] = &w->body, inner[1] = &w->orelse;
+    for (const Block *x : inner)
+      if (x && definesFunction(*x))
+        return true;
   }
   return false;
 }
@@ -100,6 +124,10 @@ void flagBreaks(Block &b, const std::string &flag) {
     } else if (auto *s = dyn_cast<IfStmt>(b[i].get())) {
       flagBreaks(s->body, flag);
       flagBreaks(s->orelse, flag);
+    } else if (auto *f = dyn_cast<ForStmt>(b[i].get())) {
+      flagBreaks(f->orelse, flag);
+    } else if (auto *w = dyn_cast<WhileStmt>(b[i].get())) {
+      flagBreaks(w->orelse, flag);
     }
   }
 }
@@ -167,8 +195,8 @@ private:
   bool writeOut(ForStmt &f, std::vector<StmtPtr> &out) {
     const Expr *tuple = unrolledTuple(f);
     std::optional<size_t> n = tuple ? lengthOf(*tuple) : std::nullopt;
-    if (!n || !facts.reparse)
-      return false;
+    if (!n || !facts.reparse || definesFunction(f.body))
+      return false; // (a def in the body: one loop, of the unified type)
     const SourceRange r = f.range();
     const bool breaks = jumps(f.body, Stmt::Kind::Break);
     const bool continues = jumps(f.body, Stmt::Kind::Continue);

@@ -816,8 +816,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
     for (bool changed = true; changed;) { // to the fixed point of acc + x
       changed = false;
       for (Type *el : elements) {
-        Type *t = isa<BoolType>(el) && isa<BoolType>(acc) ? ctx.int64()
-                                                           : promoteOperands(ctx, {acc}, {el});
+        Type *t = binaryResultType(ctx, BinaryOp::Add, {acc}, {el}); // acc + x's type
         Type *u = unifyTypes(ctx, acc, t);
         if (u && u != acc) {
           acc = u;

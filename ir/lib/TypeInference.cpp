@@ -2568,9 +2568,14 @@ const FunctionDef *DeviceFunctionRegistry::websFor(const DeviceFunctionSource &f
                                                   DiagnosticEngine &diags) {
   if (!definition(fn, diags)) // reports a parse error once per engine
     return nullptr;
+  // What the rewrites before typing depend on: which arguments are None (the
+  // webs), and the tuples' lengths (literal_unroll's copies of a loop).
   std::string nones;
   for (Type *t : argTypes)
-    nones += isa<NoneType>(t) ? 'N' : '-';
+    if (auto *tt = dyn_cast<TupleType>(t))
+      nones += "T" + std::to_string(tt->size()) + ".";
+    else
+      nones += isa<NoneType>(t) ? 'N' : '-';
   auto it = split.find({&fn, nones});
   if (it == split.end()) {
     DiagnosticEngine::FileScope scope(diags, *fn.source);

@@ -424,6 +424,18 @@ def test_builtin_sum_any_all_of_arrays_and_tuples(jit):
     assert flags.tolist() == [True, False, True, False]
 
 
+def test_builtin_sum_with_a_narrow_start_widens_as_numba(jit):
+    # acc = start; acc = acc + x: uint8 + uint8 is uint64 (numba), no wrap.
+    @jit
+    def k(a, out, t):
+        out[0] = sum(a, np.uint8(250))
+        out[1] = sum(t, np.uint8(250))
+
+    out = np.zeros(2, np.int64)
+    k[1, 1](np.full(4, 200, np.uint8), out, (np.uint8(200), np.uint8(200)))
+    assert out.tolist() == [1050, 650]
+
+
 def test_builtin_sum_of_a_2d_array_is_an_error(jit):
     @jit
     def k(a, out):

@@ -757,3 +757,23 @@ def test_star_args_errors(jit):
 
     with pytest.raises(pyjit.CompileError, match="has no parameter named 'rest'"):
         by_keyword[1, 1](np.zeros(1))
+
+
+@cuda.jit(device=True)
+def _rλ(x):
+    if x > 0:
+        return _rλ(x - 1) + 1
+    return 1
+
+
+def test_kernels_and_functions_named_in_unicode(jit):
+    # Python names may hold any letter; PTX identifiers are ASCII (LLVM's
+    # NVPTX backend aborted the process on `kλ`): such bytes are spelled _xHH.
+    def kλ(a):
+        a[0] = _rλ(3)
+
+    a = np.zeros(1)
+    jit(kλ)[1, 1](a)
+    assert a[0] == 4
+    ptx, _ = cuda.compile_ptx(kλ, "void(float64[::1])", debug=True, opt=False)
+    assert ".entry k_xce_xbb(" in ptx and "_r_xce_xbb" in ptx

@@ -1074,6 +1074,45 @@ def test_cache_hinted_loads_and_stores(jit):
     np.testing.assert_array_equal(m[:, 1], m[:, 0])
 
 
+@cuda.jit(device=True)
+def _unrolled_sum(t):
+    s = 0.0
+    for v in pyjit.literal_unroll(t):
+        s += v
+    return s
+
+
+def test_literal_unroll_copies_per_tuple_length_and_control_flow(jit):
+    # One device function called with tuples of two lengths in one kernel:
+    # each length its own copies (the rewrite was shared, silently summing
+    # only the first call's number of elements).
+    from pyjit import literal_unroll
+
+    @jit
+    def k(out):
+        out[0] = _unrolled_sum((1, 2.5))
+        out[1] = _unrolled_sum((np.int8(3), 4, 5))
+        n = 0
+        for v in literal_unroll((1, 2.5, 3)):
+            for j in range(2):
+                pass
+            else:
+                if v == 2.5:
+                    continue        # the unrolled loop's (an inner loop's else)
+            n += 1
+        out[2] = n
+        m = 0.0
+        for v in literal_unroll((1, 2.5)):
+            def twice(x):           # a def in the body: one loop (unified type)
+                return 2 * x
+            m += twice(v)
+        out[3] = m
+
+    out = np.zeros(4)
+    k[1, 1](out)
+    assert out.tolist() == [3.5, 12.0, 2.0, 7.0]
+
+
 _rng = range  # a global bound to the builtin range
 
 

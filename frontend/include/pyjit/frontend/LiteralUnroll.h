@@ -20,7 +20,8 @@
 //
 // Only loops whose tuple length is known before typing are written out: a
 // tuple written in place, or a name no assignment in the function replaces
-// (a tuple parameter, a global tuple). Others keep the one loop (its
+// (a tuple parameter, a global tuple); and not a body that defines a
+// function (each copy would define it again). Others keep the one loop (its
 // variable the unification of the elements' types).
 //
 //===----------------------------------------------------------------------===//

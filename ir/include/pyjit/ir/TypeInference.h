@@ -220,7 +220,8 @@ public:
 private:
   TypeContext &ctx;
   std::map<const DeviceFunctionSource *, std::unique_ptr<ast::Module>> parsed;
-  /// By function and its None parameters ("N" or "-" per parameter).
+  /// By function and what its arguments decide before typing ("N" None, "T<n>." a
+  /// tuple of n, "-" else, per parameter): the webs, literal_unroll's copies.
   std::map<std::pair<const DeviceFunctionSource *, std::string>, std::unique_ptr<ast::Module>>
       split;
   /// By function, argument types and constant arguments (spelled).
