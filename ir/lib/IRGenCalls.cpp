@@ -1323,8 +1323,19 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
   // The first element is the start (an empty array gives the type's extreme,
   // and index -1, where no check raised).
   Value *start;
+  auto *ct = dyn_cast<ComplexType>(dt);
+  Type *part = ct ? ctx.floatTy(ct->partBits()) : nullptr;
+  auto partOf = [&](Value *z, int k) {
+    Instruction *p = b.create(Opcode::ComplexPart, part, {z});
+    p->intImm = k;
+    return p;
+  };
   if (auto *ft = dyn_cast<FloatType>(dt))
     start = b.constFloat(ft, isMax ? -INFINITY : INFINITY);
+  else if (ct) {
+    Value *inf = b.constFloat(cast<FloatType>(part), isMax ? -INFINITY : INFINITY);
+    start = b.create(Opcode::ComplexMake, dt, {inf, inf});
+  }
   else if (auto *it = dyn_cast<IntType>(dt))
     start = b.constInt(it, isMax ? (it->isSigned() ? std::numeric_limits<int64_t>::min() >>
                                                          (64 - it->bits())
@@ -1340,12 +1351,21 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
   writeVar(count, i64, RValue::of(b.constInt(i64, 0)));
   forEachElement(array, [&](Value *v) {
     Value *best = readVar(acc, dt).value, *k = readVar(count, i64).value;
-    Value *better = b.cmp(isMax ? CmpPredicate::Gt : CmpPredicate::Lt, v, best);
+    Value *better;
+    if (ct) { // NumPy's order: real parts, then imaginary ones
+      Value *vr = partOf(v, 0), *vi = partOf(v, 1), *br = partOf(best, 0), *bi = partOf(best, 1);
+      CmpPredicate beats = isMax ? CmpPredicate::Gt : CmpPredicate::Lt;
+      better = b.select(b.cmp(beats, vr, br), b.constBool(true),
+                        b.select(b.cmp(CmpPredicate::Eq, vr, br), b.cmp(beats, vi, bi),
+                                 b.constBool(false)));
+    } else {
+      better = b.cmp(isMax ? CmpPredicate::Gt : CmpPredicate::Lt, v, best);
+    }
     Value *first = b.cmp(CmpPredicate::Eq, k, b.constInt(i64, 0));
     if (skipNan) // a number beats a NaN; all NaN gives NaN (NumPy's nanmin)
       better = b.select(isNan(v), b.constBool(false),
                         b.select(isNan(best), b.constBool(true), better));
-    else if (isa<FloatType>(dt)) // a NaN wins once, and stays
+    else if (isa<FloatType, ComplexType>(dt)) // a NaN wins once, and stays
       better = b.select(isNan(best), b.constBool(false), b.select(isNan(v), b.constBool(true), better));
     better = b.select(first, b.constBool(true), better);
     writeVar(acc, dt, RValue::of(b.select(better, v, best)));

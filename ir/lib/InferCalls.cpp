@@ -256,10 +256,11 @@ Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {
   if (name == "all" || name == "any")
     return isa<RecordType>(dtype) ? nullptr : ctx.boolean();
   name.consume_front("nan"); // NaNs skipped: the same types
+  // (complex numbers in NumPy's lexicographic order: real parts, then imaginary)
   if (name == "argmin" || name == "argmax")
-    return complex || isa<RecordType>(dtype) ? nullptr : ctx.int64();
+    return isa<RecordType>(dtype) ? nullptr : ctx.int64();
   if (name == "min" || name == "max")
-    return complex || isa<RecordType>(dtype) ? nullptr : dtype;
+    return isa<RecordType>(dtype) ? nullptr : dtype;
   if (name == "sum" || name == "prod") {
     if (isa<BoolType>(dtype))
       return ctx.int64();

@@ -86,8 +86,8 @@ def axis(a, out):
     out[0] = a.sum(axis=0)
 
 
-def complex_max(z, out):
-    out[0] = z.max().real
+def record_max(r, out):
+    out[0] = r.max()
 
 
 def empty_max(a, out):
@@ -95,8 +95,8 @@ def empty_max(a, out):
 """)
     with pytest.raises(pyjit.CompileError, match=r"a.sum\(\) takes no arguments in kernels"):
         jit(m.axis)[1, 1](np.zeros((2, 2)), np.zeros(1))
-    with pytest.raises(pyjit.CompileError, match=r"complex numbers have no order"):
-        jit(m.complex_max)[1, 1](np.zeros(2, np.complex128), np.zeros(1))
+    with pytest.raises(pyjit.CompileError, match=r"a.max\(\) of an array of Record"):
+        jit(m.record_max)[1, 1](np.zeros(2, [("x", np.float64)]), np.zeros(1))
     if type(jit).__name__ == "_CpuJit":  # the CPU backend checks, as debug=True does
         with pytest.raises(ValueError, match="zero-size array to reduction operation max"):
             jit(m.empty_max)[1, 1](np.zeros(0), np.zeros(1))
@@ -443,3 +443,28 @@ def test_builtin_sum_of_a_2d_array_is_an_error(jit):
 
     with pytest.raises(pyjit.CompileError, match=r"sum\(\) of a 2-d array iterates its rows"):
         k[1, 1](np.zeros((2, 2)), np.zeros(1))
+
+
+@pytest.mark.parametrize("z", [
+    np.array([2 + 1j, 1 + 5j, 2 - 3j, 1 + 5j, -1j]),
+    np.array([3 + 0j, complex(np.nan, 1), 1 + 0j], np.complex64),
+    np.array([complex(1, np.nan), 4 + 0j, 0j]),
+])
+def test_complex_extremes_in_numpys_order(jit, z):
+    # NumPy (and numba) order complex numbers by real part, then imaginary;
+    # a NaN in either part propagates (nanmin/nanmax skip it).
+    @jit
+    def k(z, out, at):
+        out[0] = z.min()
+        out[1] = np.max(z)
+        out[2] = np.nanmin(z)
+        out[3] = np.nanmax(z)
+        at[0] = z.argmin()
+        at[1] = np.argmax(z)
+
+    out = np.zeros(4, z.dtype)
+    at = np.zeros(2, np.int64)
+    k[1, 1](z, out, at)
+    want = [z.min(), np.max(z), np.nanmin(z), np.nanmax(z)]
+    np.testing.assert_array_equal(out, np.array(want, z.dtype))
+    assert at.tolist() == [z.argmin(), np.argmax(z)]
