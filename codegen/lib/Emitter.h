@@ -142,8 +142,9 @@ private:
   llvm::DISubprogram *subprogram = nullptr;
   std::map<const SourceFile *, llvm::DIScope *> fileScopes;
   llvm::DIFile *debugFile = nullptr; // the function's own file
-  /// One DWARF variable per name (and parameter number) however often assigned.
-  std::map<std::pair<std::string, int64_t>, llvm::DILocalVariable *> debugVars;
+  /// One DWARF variable per source name and type, however often assigned (a
+  /// parameter's first, at the entry).
+  std::map<std::pair<std::string, llvm::DIType *>, llvm::DILocalVariable *> debugVars;
   std::map<ir::Type *, llvm::DIType *> debugTypes;
   llvm::Function *kernel = nullptr;
   std::map<const ir::Value *, llvm::Value *> values;

@@ -378,13 +378,17 @@ void Emitter::debugValue(const ir::Instruction &inst) {
   // (A phi's description may have no location: the function's line then.)
   unsigned line = inst.loc().isValid() ? inst.loc().line : subprogram->getLine();
   unsigned col = inst.loc().isValid() ? inst.loc().col : 0;
-  llvm::DILocalVariable *&var = debugVars[{inst.text, inst.intImm}];
+  // The source's name (a web of its assignments other than the first is
+  // `name~k`: ast::splitVariableWebs), one variable per name and type: a
+  // parameter assigned again stays the parameter.
+  llvm::StringRef name = llvm::StringRef(inst.text).split('~').first;
+  llvm::DILocalVariable *&var = debugVars[{name.str(), ty}];
   if (!var)
     var = inst.intImm
-              ? dib->createParameterVariable(subprogram, inst.text,
+              ? dib->createParameterVariable(subprogram, name,
                                              static_cast<unsigned>(inst.intImm), debugFile,
                                              line, ty, /*AlwaysPreserve=*/true)
-              : dib->createAutoVariable(subprogram, inst.text, debugFile, line, ty,
+              : dib->createAutoVariable(subprogram, name, debugFile, line, ty,
                                         /*AlwaysPreserve=*/true);
   if (value->getType()->isIntegerTy(1)) // bool: a byte, as the type says
     value = b.CreateZExt(value, b.getInt8Ty());
