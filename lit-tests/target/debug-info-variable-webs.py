@@ -21,7 +21,7 @@ def k(x, n):
 # CHECK: #dbg_value(i64 %n, [[N:![0-9]+]]
 # CHECK: #dbg_value(i64 %{{[0-9]+}}, [[N]]
 # CHECK: #dbg_value(i64 1, [[T1:![0-9]+]]
-# CHECK: #dbg_value(double 2.5{{.*}}, [[T2:![0-9]+]]
+# CHECK: #dbg_value(double 2.500000e+00, [[T2:![0-9]+]]
 # CHECK: [[N]] = !DILocalVariable(name: "n", arg: 2
 # CHECK: [[T1]] = !DILocalVariable(name: "t", {{.*}}type: [[I64:![0-9]+]])
 # CHECK: [[T2]] = !DILocalVariable(name: "t", {{.*}}type: [[F64:![0-9]+]])
