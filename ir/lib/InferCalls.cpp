@@ -2226,11 +2226,14 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
       n = static_cast<unsigned>(tt->size());
       for (Type *x : tt->elements())
         if (!isIntegral(x)) {
-          error(e.args[1]->range(), name + "() index must be integers, not " + typeName(it));
+          error(e.args[1]->range(), name + "(): " + typeName(it) + " is not a valid index "
+                                               "(integers, one per dimension)");
           return {};
         }
     } else if (!isIntegral(it)) {
-      error(e.args[1]->range(), name + "() index must be an integer, not " + typeName(it));
+      // (numba's words: "float64 is not a valid index")
+      error(e.args[1]->range(), name + "(): " + typeName(it) + " is not a valid index (an "
+                                           "integer, or a tuple of one per dimension)");
       return {};
     }
     if (n != at->ndim()) {
