@@ -23,7 +23,9 @@ public:
   llvm::StringRef ident() {
     skipSpace();
     size_t n = 0;
-    while (n < rest.size() && (llvm::isAlnum(rest[n]) || rest[n] == '_'))
+    // (a byte of a UTF-8 sequence too: Python names may hold any letter, `kλ`)
+    while (n < rest.size() && (llvm::isAlnum(rest[n]) || rest[n] == '_' ||
+                               static_cast<unsigned char>(rest[n]) >= 0x80))
       ++n;
     llvm::StringRef id = rest.take_front(n);
     rest = rest.drop_front(n);
