@@ -2,6 +2,7 @@
 #include "pyjit/ir/Coop.h"
 #include <array>
 #include "Inferer.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "pyjit/ir/Signature.h"
 #include "CallArgs.h"
 #include "NumpyUfuncs.h"
@@ -400,9 +401,15 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::NamedTupleClass)
     return namedTupleCall(e, *callee.constant);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
-      bt && bt->path().starts_with("nested."))
+      bt && bt->path().starts_with("nested.")) {
     if (const FunctionDef *fn = nestedDef(bt->path().drop_front(7).str()))
       return nestedCall(e, *fn);
+    // A closure passed in as an argument: typed in its defining function's
+    // environment (its variables read where it is called, as numba's).
+    if (const DeviceFunctionRegistry::Closure *c = registry ? registry->closure(bt->path())
+                                                            : nullptr)
+      return nestedCall(e, *c->def, static_cast<const Enclosing *>(c->env), c->globals, c->file);
+  }
   if (llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); }))
     return starCall(e);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type))
@@ -1301,6 +1308,27 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       if (c && !c->isString())
         c.reset();
   }
+  // Nested defs passed as arguments (closures): the callee finds them, and
+  // this function's variables, while it is typed.
+  Enclosing here{&result.locals, &nestedDefs, &callingDefs, &nestedInstances};
+  std::vector<std::string> passedClosures;
+  for (Type *t : argTypes)
+    if (auto *bt = dyn_cast<BuiltinType>(t); bt && bt->path().starts_with("nested.")) {
+      std::string name = bt->path().drop_front(7).str();
+      const FunctionDef *def = nestedDef(name);
+      if (!def)
+        continue; // (a closure passed on again: already registered by its definer)
+      const Enclosing *env = nestedDefs.count(name) || !enclosing ? &here : enclosing;
+      std::string key;
+      for (const auto &[var, type] : *env->locals)
+        key += var + ":" + (type ? type->str() : "?") + ",";
+      registry->passClosure(bt->path().str(), {def, env, key, &globals, &diags.currentFile()});
+      passedClosures.push_back(bt->path().str());
+    }
+  auto endClosures = llvm::make_scope_exit([&] {
+    for (const std::string &path : passedClosures)
+      registry->endClosure(path);
+  });
   Type *soFar = nullptr;
   bool self = false;
   if (const TypedFunction *typing = registry->typingNow(fn, argTypes, constants, soFar, self))
@@ -1391,14 +1419,15 @@ const FunctionDef *Inferer::nestedDef(const std::string &name) const {
   return nullptr;
 }
 
-ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn) {
+ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn, const Enclosing *passed,
+                             const GlobalEnv *envGlobals, const SourceFile *envFile) {
   if (!registry) {
     error(e.callee->range(), "function '" + fn.name + "' cannot be called here");
     return {};
   }
   // A sibling called from a nested def shares that def's enclosing function.
   Enclosing here{&result.locals, &nestedDefs, &callingDefs, &nestedInstances};
-  const Enclosing &env = enclosing ? *enclosing : here;
+  const Enclosing &env = passed ? *passed : enclosing ? *enclosing : here;
   if (std::find(env.calling->begin(), env.calling->end(), &fn) != env.calling->end()) {
     error(e.range(), "recursion is not supported in kernels: function '" + fn.name +
                          "' calls itself (directly or through other functions)");
@@ -1423,9 +1452,11 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn) {
   env.calling->push_back(&fn);
   std::optional<TypedFunction> typed;
   {
+    // (a closure passed in: typed, and located, in its defining file)
+    DiagnosticEngine::FileScope scope(diags, envFile ? *envFile : diags.currentFile());
     DiagnosticEngine quiet(diags.currentFile());
-    Inferer inner(fn, argTypes, globals, ctx, reporting ? diags : quiet, registry,
-                  /*isKernel=*/false, constants);
+    Inferer inner(fn, argTypes, envGlobals ? *envGlobals : globals, ctx,
+                  reporting ? diags : quiet, registry, /*isKernel=*/false, constants);
     inner.setEnclosing(&env);
     typed = inner.run();
   }

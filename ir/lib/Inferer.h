@@ -195,7 +195,10 @@ private:
                              bool elementwise = false);
   /// A call of a nested def (or lambda) visible here: typed with the
   /// enclosing function's variables, inlined like a device function.
-  ExprInfo nestedCall(const CallExpr &e, const FunctionDef &fn);
+  /// `env`: the defining function's environment, for a closure passed to
+  /// this (device) function (null: this function's, or its enclosing one's).
+  ExprInfo nestedCall(const CallExpr &e, const FunctionDef &fn, const Enclosing *env = nullptr,
+                      const GlobalEnv *envGlobals = nullptr, const SourceFile *envFile = nullptr);
   /// The nested def `name` resolves to here, or null.
   const FunctionDef *nestedDef(const std::string &name) const;
   /// Binds a call's arguments (positional, `*tuple`, keywords, defaults) to

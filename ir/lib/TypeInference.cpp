@@ -2667,6 +2667,17 @@ bool DeviceFunctionRegistry::inProgress(const DeviceFunctionSource &fn) const {
   return std::any_of(stack.begin(), stack.end(), [&](const Typing &t) { return t.fn == &fn; });
 }
 
+DeviceFunctionRegistry::InstanceKey
+DeviceFunctionRegistry::keyOf(const DeviceFunctionSource &fn, llvm::ArrayRef<Type *> argTypes,
+                              llvm::ArrayRef<std::optional<GlobalValue>> argConstants) const {
+  std::string constants = detail::constantsKey(argConstants);
+  for (Type *t : argTypes) // a closure argument: its environment's types too
+    if (auto *bt = dyn_cast<BuiltinType>(t); bt && bt->path().starts_with("nested."))
+      if (const Closure *c = closure(bt->path()))
+        constants += "|" + c->key;
+  return std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()), constants);
+}
+
 const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSource &fn,
                                                          llvm::ArrayRef<Type *> argTypes,
                                                          DiagnosticEngine &diags,
@@ -2674,8 +2685,7 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
                                                          llvm::ArrayRef<std::optional<GlobalValue>>
                                                              argConstants,
                                                          bool report) {
-  InstanceKey key = std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()),
-                                    detail::constantsKey(argConstants));
+  InstanceKey key = keyOf(fn, argTypes, argConstants);
   auto it = instances.find(key);
   if (it != instances.end())
     return it->second.get();
@@ -2761,8 +2771,7 @@ const TypedFunction *DeviceFunctionRegistry::typingNow(
     const DeviceFunctionSource &fn, llvm::ArrayRef<Type *> argTypes,
     llvm::ArrayRef<std::optional<GlobalValue>> argConstants, Type *&returnSoFar,
     bool &self) const {
-  InstanceKey key = std::make_tuple(&fn, std::vector<Type *>(argTypes.begin(), argTypes.end()),
-                                    detail::constantsKey(argConstants));
+  InstanceKey key = keyOf(fn, argTypes, argConstants);
   for (size_t i = 0; i < stack.size(); ++i)
     if (stack[i].key == key) {
       const TypedFunction *partial = stack[i].partial;

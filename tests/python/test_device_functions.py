@@ -777,3 +777,64 @@ def test_kernels_and_functions_named_in_unicode(jit):
     assert a[0] == 4
     ptx, _ = cuda.compile_ptx(kλ, "void(float64[::1])", debug=True, opt=False)
     assert ".entry k_xce_xbb(" in ptx and "_r_xce_xbb" in ptx
+
+
+def test_a_closure_passed_to_a_device_function_in_another_file(jit, tmp_path):
+    # numba's make_function / closure arguments: a nested def passed to a
+    # device function (here in another module) is called there, reading
+    # its defining function's variables and globals; passed on again too.
+    from kernel_files import load_module
+    helpers = load_module(tmp_path, "closure_helpers", """
+from pyjit import cuda
+
+
+@cuda.jit(device=True)
+def apply(func, x):
+    return func(x)
+
+
+@cuda.jit(device=True)
+def apply_twice(func, x):
+    return apply(func, apply(func, x))
+""")
+
+    @jit
+    def k(out, y):
+        scale = 2.0
+
+        def add_y(x):
+            return x * scale + y + _OFFSET
+
+        out[0] = helpers.apply(add_y, 1)
+        out[1] = helpers.apply_twice(add_y, 1.5)
+
+    out = np.zeros(2)
+    k[1, 1](out, 40)
+    # add_y(x) = 2x + 40 + 0.5
+    assert out.tolist() == [42.5, 2 * (2 * 1.5 + 40.5) + 40.5]
+
+
+_OFFSET = 0.5
+
+
+def test_an_error_in_a_passed_closure_points_into_its_own_file(jit, tmp_path):
+    from kernel_files import load_module
+    helpers = load_module(tmp_path, "closure_helpers2", """
+from pyjit import cuda
+
+
+@cuda.jit(device=True)
+def apply(func, x):
+    return func(x)
+""")
+
+    @jit
+    def k(out):
+        def broken(x):
+            return x.no_such_attribute
+
+        out[0] = helpers.apply(broken, 1)
+
+    with pytest.raises(pyjit.CompileError, match=r"test_device_functions\.py:\d+:\d+: error: "
+                                                 r"a value of type int64 has no attribute"):
+        k[1, 1](np.zeros(1))

@@ -211,6 +211,26 @@ public:
   /// The deepest chain of device-function calls a kernel may have (each is
   /// inlined; the compiler recurses once per level).
   static constexpr size_t MaxDepth = 128;
+  /// A nested def passed to a device function (numba's closure argument):
+  /// while the callee is typed, a call of its parameter finds the def and
+  /// the environment of the function defining it (`env`: the Inferer's, opaque
+  /// here); `key` spells that environment's variable types, which the
+  /// instance key takes (a callee typed with other closure types is another
+  /// instance).
+  struct Closure {
+    const ast::FunctionDef *def;
+    const void *env;
+    std::string key;
+    const GlobalEnv *globals; // the defining function's
+    const SourceFile *file;   // and its file
+  };
+  void passClosure(const std::string &path, Closure c) { closures[path].push_back(std::move(c)); }
+  void endClosure(const std::string &path) { closures[path].pop_back(); }
+  /// The closure a type path (`nested.f`) names now, or null.
+  const Closure *closure(llvm::StringRef path) const {
+    auto it = closures.find(path.str());
+    return it == closures.end() || it->second.empty() ? nullptr : &it->second.back();
+  }
   /// Keeps a typed instance of a nested def for the rest of the compilation.
   const TypedFunction *keep(std::unique_ptr<TypedFunction> typed) {
     nested.push_back(std::move(typed));
@@ -226,6 +246,9 @@ private:
       split;
   /// By function, argument types and constant arguments (spelled).
   using InstanceKey = std::tuple<const DeviceFunctionSource *, std::vector<Type *>, std::string>;
+  InstanceKey keyOf(const DeviceFunctionSource &fn, llvm::ArrayRef<Type *> argTypes,
+                    llvm::ArrayRef<std::optional<GlobalValue>> argConstants) const;
+  std::map<std::string, std::vector<Closure>> closures; // by type path, innermost last
   std::map<InstanceKey, std::unique_ptr<TypedFunction>> instances;
   /// The keys whose typing failed (so a chain of failing calls is typed
   /// once per pass of its reporting, not once per pass of every caller).
