@@ -1179,7 +1179,18 @@ RValue IRGen::genImpl(const Expr &e) {
     if (typed->locals.count(n.name)) {
       v = readVar(n.name, localType(n.name));
     } else if (auto it = typed->freeVars.find(n.name); it != typed->freeVars.end()) {
-      v = readVarAt(definingPrefix.at(typed->def), n.name, it->second);
+      auto where = definingPrefix.find(typed->def);
+      if (where == definingPrefix.end()) {
+        // A closure called inside a function of its own (a recursive device
+        // function it was passed to): its definer's variables are not there.
+        diags.error(n.range(), "nested function '" + typed->def->name + "' reads '" + n.name +
+                                   "' of the function defining it, which a recursive device "
+                                   "function it was passed to cannot reach (it is compiled as a "
+                                   "function of its own)");
+        return readVarAt("$unreachable.", n.name, it->second); // (zeros: the compile fails)
+      } else {
+        v = readVarAt(where->second, n.name, it->second);
+      }
     } else {
       return RValue{ei.type, nullptr, {}}; // a module or function: no run-time value
     }

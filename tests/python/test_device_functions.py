@@ -838,3 +838,34 @@ def apply(func, x):
     with pytest.raises(pyjit.CompileError, match=r"test_device_functions\.py:\d+:\d+: error: "
                                                  r"a value of type int64 has no attribute"):
         k[1, 1](np.zeros(1))
+
+
+@cuda.jit(device=True)
+def _rec_apply(func, x, n):
+    if n == 0:
+        return func(x)
+    return _rec_apply(func, x, n - 1)
+
+
+def test_a_closure_passed_to_a_recursive_device_function(jit):
+    # A recursive function is compiled as a function of its own: a closure
+    # reading its definer's variables cannot be called there (an error at
+    # the read; it crashed the compiler), one reading none can.
+    @jit
+    def reads(out, y):
+        def add_y(x):
+            return x + y
+        out[0] = _rec_apply(add_y, 1, 3)
+
+    @jit
+    def pure(out):
+        def double(x):
+            return 2 * x
+        out[0] = _rec_apply(double, 21, 3)
+
+    with pytest.raises(pyjit.CompileError, match="nested function 'add_y' reads 'y' of the "
+                                                 "function defining it, which a recursive"):
+        reads[1, 1](np.zeros(1), 41)
+    out = np.zeros(1)
+    pure[1, 1](out)
+    assert out[0] == 42
