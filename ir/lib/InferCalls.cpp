@@ -1319,7 +1319,8 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       if (!def)
         continue; // (a closure passed on again: already registered by its definer)
       const Enclosing *env = nestedDefs.count(name) || !enclosing ? &here : enclosing;
-      std::string key;
+      // (which def, by address: two closures of one name are two instances)
+      std::string key = std::to_string(reinterpret_cast<uintptr_t>(def)) + ":";
       for (const auto &[var, type] : *env->locals)
         key += var + ":" + (type ? type->str() : "?") + ",";
       registry->passClosure(bt->path().str(), {def, env, key, &globals, &diags.currentFile()});

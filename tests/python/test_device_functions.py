@@ -813,6 +813,23 @@ def apply_twice(func, x):
     # add_y(x) = 2x + 40 + 0.5
     assert out.tolist() == [42.5, 2 * (2 * 1.5 + 40.5) + 40.5]
 
+    # Two closures of one name passed to one function: two instances.
+    @cuda.jit(device=True)
+    def other(x):
+        def f(v):
+            return v * 100
+        return helpers.apply(f, x)
+
+    @jit
+    def same_name(out, x):
+        def f(v):
+            return v + 1
+        out[0] = helpers.apply(f, x)
+        out[1] = other(x)
+
+    same_name[1, 1](out, 3)
+    assert out.tolist() == [4.0, 300.0]
+
 
 _OFFSET = 0.5
 
