@@ -154,10 +154,9 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
     if (isa<OptionalType>(v.type)) {
       parts = v;
     } else if (isa<NoneType>(v.type)) {
-      // (an array: the null array, no elements; codegen's ConstInt of it)
-      Value *none = isa<ArrayType>(ot->inner()) ? b.create(Opcode::ConstInt, ot->inner(), {})
-                                                : constant(GlobalValue::ofInt(0), ot->inner());
-      parts.elems = {RValue::of(b.constBool(false)), RValue::of(none)};
+      // (an array's zero is the null array: codegen's ConstInt of an array type)
+      parts.elems = {RValue::of(b.constBool(false)),
+                     RValue::of(constant(GlobalValue::ofInt(0), ot->inner()))};
     } else if (isa<ArrayType>(ot->inner())) {
       parts.elems = {RValue::of(b.constBool(true)), v};
     } else {

@@ -361,6 +361,8 @@ RValue IRGen::call(const CallExpr &e) {
     // the unified type, InferCalls), or the truth of each and-ed / or-ed.
     RValue it = gen(*e.args[0]);
     bool sum = path == "sum";
+    if (!sum && !isa<TupleType>(info(*e.args[0]).type))
+      return arrayReduction(path, it.value, ei.type, e.range()); // a.any(), a.all()
     std::string acc = temp(sum ? "sum" : "truth");
     Type *t = ei.type;
     writeVar(acc, t, sum ? (e.args.size() == 2 ? RValue::of(scalar(*e.args[1], t))
