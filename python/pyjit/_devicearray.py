@@ -14,6 +14,7 @@ import weakref
 
 import numpy as np
 
+from . import _emm
 from ._ext import ext
 
 
@@ -87,6 +88,42 @@ class _DeviceBuffer:
                 ext().mem_free(ptr, self.device)
             except Exception:  # interpreter shutdown or a lost context (reported at sync)
                 pass
+
+
+class _PluginBuffer:
+    """Device memory an EMM plugin's memalloc returned (`memory`: a
+    MemoryPointer, or anything with a `device_pointer`), kept alive while
+    arrays view it; its finalizer runs when it is collected."""
+
+    __slots__ = ("ptr", "nbytes", "memory", "manager", "host")
+
+    def __init__(self, memory, nbytes, manager=None):
+        from ._emm import pointer_value
+        pointer = getattr(memory, "device_pointer", None)
+        if pointer is None:
+            raise RuntimeError("the memory manager's memalloc(%d) returned %s, which has no "
+                               "device_pointer (a MemoryPointer is expected)"
+                               % (nbytes, type(memory).__name__))
+        self.ptr = pointer_value(pointer)
+        self.nbytes = nbytes
+        self.memory = memory
+        self.manager = manager
+        # On the CPU backend the plugin's memory is host memory (read in place).
+        self.host = memory if host_memory() else None
+
+
+def _new_buffer(nbytes):
+    """`nbytes` bytes of new device memory: pyjit's (cuMemAlloc), or the
+    current context's EMM plugin's (_emm.py)."""
+    if _emm.plugged:
+        from .cuda import current_context
+        manager = current_context().memory_manager
+        if type(manager) is not _emm.PyjitMemoryManager:
+            if nbytes == 0:  # (numba asks a plugin for no empty allocations)
+                return _External(0, 0, None)
+            memory = manager.memalloc(nbytes)
+            return _PluginBuffer(memory, nbytes, manager)
+    return _DeviceBuffer(nbytes)
 
 
 def _host_buffer_holding(ptr, nbytes):
@@ -230,10 +267,12 @@ def _abi_base():
 class DeviceArray(_abi_base()):
     """An n-d array in GPU memory: shape, strides (bytes) and dtype as in numpy."""
 
-    def __init__(self, shape, dtype, strides=None, buffer=None):
+    def __init__(self, shape, dtype, strides=None, buffer=None, stream=0, gpu_data=None):
         if strides is not None and isinstance(dtype, (tuple, list, int, np.integer)) and \
                 not isinstance(strides, (tuple, list, int, np.integer)):
             dtype, strides = strides, dtype  # numba's DeviceNDArray(shape, strides, dtype)
+        if isinstance(buffer, int) or hasattr(buffer, "handle") and not hasattr(buffer, "ptr"):
+            buffer, stream = None, buffer  # numba's DeviceNDArray(shape, strides, dtype, stream)
         if isinstance(shape, (int, np.integer)):
             shape = (int(shape),)
         if isinstance(strides, (int, np.integer)):
@@ -256,6 +295,16 @@ class DeviceArray(_abi_base()):
                              % (self.strides, self.shape))
         self.size = int(np.prod(self.shape, dtype=np.int64))
         self.nbytes = self.size * self.dtype.itemsize
+        if gpu_data is not None:
+            # numba's DeviceNDArray(..., gpu_data=memory): an array over a
+            # MemoryPointer (an EMM plugin's, or ctx.memalloc's), kept alive.
+            buffer = _PluginBuffer(gpu_data, int(getattr(gpu_data, "size", 0)))
+            span = 0 if self.size == 0 else self.dtype.itemsize + sum(
+                (e - 1) * abs(s) for e, s in zip(self.shape, self.strides))
+            if any(s < 0 for s in self.strides) or span > buffer.nbytes:
+                raise ValueError("gpu_data holds %d bytes: too few for an array of shape %s "
+                                 "and strides %s (%d bytes)"
+                                 % (buffer.nbytes, self.shape, self.strides, span))
         if buffer is None:
             # The bytes the strides reach (numba's memory_size_from_info): more
             # than nbytes for a strided layout.
@@ -264,9 +313,9 @@ class DeviceArray(_abi_base()):
             if any(s < 0 for s in self.strides):
                 raise ValueError("a new device array's strides must not be negative, got %s"
                                  % (self.strides,))
-            buffer = _DeviceBuffer(max(span, self.nbytes))
+            buffer = _new_buffer(max(span, self.nbytes))
         self._buffer = buffer
-        self.stream = 0  # copies given no stream go here (bind())
+        self.stream = stream  # copies given no stream go here (bind())
         # Shape, dtype and pointer never change: the interface dict and the
         # kernel argument type are built once (the launch path reads them).
         contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
@@ -309,8 +358,11 @@ class DeviceArray(_abi_base()):
 
     @property
     def gpu_data(self):
-        """numba's memory object of the array: here its memory's owner (one
-        object per allocation or view), with `.device_ctypes_pointer`."""
+        """numba's memory object of the array: the MemoryPointer an EMM
+        plugin returned for it, else its memory's owner (one object per
+        allocation or view), with `.device_ctypes_pointer`."""
+        if isinstance(self._buffer, _PluginBuffer):
+            return self._buffer.memory
         return _GpuData(self._buffer)
 
     @property
@@ -1012,7 +1064,7 @@ def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
             raise ValueError("strides %r do not suit shape %r" % (strides, tuple(shape)))
         span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) \
             if all(shape) else 0
-        dev = DeviceArray(shape, dtype, strides, _DeviceBuffer(span))
+        dev = DeviceArray(shape, dtype, strides, _new_buffer(span))
     dev.stream = stream  # its copies given no stream go there (numba.cuda keeps it too)
     return dev
 

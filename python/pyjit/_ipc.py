@@ -118,12 +118,22 @@ class IpcArrayHandle:
 
 def get_ipc_handle(dev):
     """The IpcArrayHandle of DeviceArray `dev` (its memory: cuMemAlloc'd,
-    pyjit's or another library's)."""
+    pyjit's or another library's; an EMM plugin's memory gets its handle
+    from the plugin's get_ipc_handle)."""
+    from ._devicearray import _PluginBuffer, _View
+    desc = {"shape": dev.shape, "strides": dev.strides, "dtype": dev.dtype}
+    root = dev._buffer
+    while isinstance(root, _View):
+        root = root.base
+    if isinstance(root, _PluginBuffer) and root.manager is not None:
+        memory, offset = root.memory, dev._device_pointer - root.ptr
+        if offset and hasattr(memory, "view"):
+            memory = memory.view(offset)
+        return IpcArrayHandle(root.manager.get_ipc_handle(memory), desc)
     _require_gpu("get_ipc_handle()")
     raw, offset, size = ext().ipc_export(dev._device_pointer)
     handle = IpcHandle(raw, size, offset, source_pid=os.getpid())
-    return IpcArrayHandle(handle, {"shape": dev.shape, "strides": dev.strides,
-                                   "dtype": dev.dtype})
+    return IpcArrayHandle(handle, desc)
 
 
 @contextlib.contextmanager

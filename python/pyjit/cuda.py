@@ -11,6 +11,9 @@ from ._devicearray import (DeviceArray, DeviceRecord, ManagedArray, MappedArray,
                            device_array_like, from_dlpack, managed_array, mapped_array,
                            pinned_array, to_device)
 from ._args import In, InOut, Out
+from . import _emm
+from ._emm import (BaseCUDAMemoryManager, GetIpcHandleMixin, HostOnlyCUDAMemoryManager,
+                   MemoryInfo, MemoryPointer, set_memory_manager)
 from ._dispatcher import DeviceFunction, Dispatcher
 from .errors import CudaError as _CudaError, CudaSupportError
 import contextlib as _contextlib
@@ -32,7 +35,9 @@ __all__ = ["jit", "compile_ptx", "vectorize", "guvectorize", "stream", "default_
            "compile", "compile_all", "compile_for_current_device", "compile_ptx_for_current_device",
            "is_supported_version", "cuda_error", "open_ipc_array", "CudaSupportError", "runtime",
            "DeviceArray", "DeviceRecord", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
-           "gridsize", "is_float16_supported", "is_bfloat16_supported", "literal_unroll"]
+           "gridsize", "is_float16_supported", "is_bfloat16_supported", "literal_unroll",
+           "set_memory_manager", "BaseCUDAMemoryManager", "HostOnlyCUDAMemoryManager",
+           "GetIpcHandleMixin", "MemoryPointer", "IpcHandle"]
 
 
 def jit(func_or_sig=None, device=False, **options):
@@ -502,8 +507,14 @@ def close():
     """numba.cuda.close: pyjit keeps each device's primary context for the
     life of the process (shared with CuPy and PyTorch); this waits for work.
     Until a device is asked for again (get_current_device, select_device,
-    `with cuda.gpus[i]`), cuda.gpus.current is None, as in numba."""
+    `with cuda.gpus[i]`), cuda.gpus.current is None, as in numba. Each
+    context's memory manager is reset and dropped: the next use makes a new
+    one, from the EMM plugin set then."""
     synchronize()
+    for context in list(_CONTEXTS.values()):  # numba destroys its contexts here
+        if context._memory_manager is not None:
+            manager, context._memory_manager = context._memory_manager, None
+            manager.reset()
     _closed.set()
 
 
@@ -802,40 +813,60 @@ def mapped(*arylist, stream=0, portable=False, wc=False):
             _ext().host_unregister(a.ctypes.data)
 
 
-class MemoryInfo(tuple):
-    """(free, total) bytes, also as .free and .total (numba's MemoryInfo)."""
-    __slots__ = ()
-
-    def __new__(cls, free, total):
-        return tuple.__new__(cls, (free, total))
-
-    free = property(lambda self: self[0])
-    total = property(lambda self: self[1])
-
-
 class _Context:
-    """The current device's context (numba.cuda.current_context())."""
+    """The current device's context (numba.cuda.current_context()), with its
+    memory manager: pyjit's allocator, or the EMM plugin set when it was
+    made (_emm.py); assigning `memory_manager` replaces it."""
 
     def __init__(self, device):
         self.device = device
+        self._memory_manager = None
+
+    @property
+    def memory_manager(self):
+        if self._memory_manager is None:
+            self._memory_manager = _emm.new_manager(self)
+        return self._memory_manager
+
+    @memory_manager.setter
+    def memory_manager(self, manager):
+        self._memory_manager = manager
+        _emm.note_plugin()
+
+    def memalloc(self, size):
+        """`size` bytes of device memory from the memory manager: a MemoryPointer."""
+        return self.memory_manager.memalloc(size)
+
+    def memhostalloc(self, size, mapped=False, portable=False, wc=False):
+        """`size` bytes of page-locked host memory (MappedMemory)."""
+        return self.memory_manager.memhostalloc(size, mapped, portable, wc)
+
+    def mempin(self, owner, pointer, size, mapped=False):
+        """Page-locks `size` bytes of host memory at `pointer` while the result lives."""
+        return self.memory_manager.mempin(owner, pointer, size, mapped)
 
     def get_memory_info(self):
-        """MemoryInfo(free, total) of the device's memory, bytes (cuMemGetInfo);
-        on the CPU backend, the host's physical memory."""
-        from ._devicearray import host_memory
-        if host_memory():
-            page = _os.sysconf("SC_PAGE_SIZE")
-            return MemoryInfo(_os.sysconf("SC_AVPHYS_PAGES") * page,
-                              _os.sysconf("SC_PHYS_PAGES") * page)
-        return MemoryInfo(*_ext().mem_get_info())
+        """MemoryInfo(free, total) of the device's memory, bytes (cuMemGetInfo;
+        on the CPU backend, the host's physical memory), or the plugin's."""
+        return self.memory_manager.get_memory_info()
+
+    def get_ipc_handle(self, memory):
+        """The memory manager's IpcHandle of MemoryPointer `memory`."""
+        return self.memory_manager.get_ipc_handle(memory)
+
+    def defer_cleanup(self):
+        return self.memory_manager.defer_cleanup()
 
     def synchronize(self):
         synchronize()
 
     def reset(self):
-        """numba frees the context's memory here; pyjit's is freed when its
-        arrays are collected, so this only synchronizes."""
+        """Waits for the device's work, then resets the memory manager (a
+        plugin frees its allocations there; pyjit's memory is freed when its
+        arrays are collected)."""
         synchronize()
+        if self._memory_manager is not None:
+            self._memory_manager.reset()
 
     def __repr__(self):
         return "<pyjit context of %s>" % (self.device or "the CPU backend",)
@@ -859,11 +890,13 @@ def current_context(devnum=None):
 _CONTEXTS = {}
 
 
-@_contextlib.contextmanager
 def defer_cleanup():
-    """numba defers freeing device memory inside the block; pyjit frees an
-    allocation when its last array is collected, so this changes nothing."""
-    yield
+    """A context manager deferring the freeing of device memory inside it
+    (the current context's memory manager's; pyjit's own frees an
+    allocation when its last array is collected, and defers nothing)."""
+    if not _emm.plugged:
+        return _contextlib.nullcontext()
+    return current_context().defer_cleanup()
 
 
 def profile_start():
@@ -1160,12 +1193,11 @@ devicearray.IpcArrayHandle = IpcArrayHandle
 
 
 def _from_array_like(ary, stream=0, gpu_data=None):
-    """numba's devicearray.from_array_like: an uninitialized device array of
-    `ary`'s shape, strides and dtype (`gpu_data`, numba's memory object, is
-    not taken: TypeError)."""
+    """numba's devicearray.from_array_like: a device array of `ary`'s shape,
+    strides and dtype, uninitialized, or over `gpu_data` (a MemoryPointer:
+    ValueError if it is too small)."""
     if gpu_data is not None:
-        raise TypeError("from_array_like(gpu_data=...) is not supported: pyjit's device "
-                        "arrays own their memory (cuda.as_cuda_array wraps foreign memory)")
+        return DeviceArray(ary.shape, ary.dtype, ary.strides, stream=stream, gpu_data=gpu_data)
     return device_array(ary.shape, ary.dtype, strides=ary.strides, stream=stream)
 
 
@@ -1194,6 +1226,11 @@ cudadrv.devicearray = devicearray
 cudadrv.driver = _types.ModuleType(__name__ + ".cudadrv.driver",
                                    "numba.cuda.cudadrv.driver's names in pyjit.")
 cudadrv.driver.CudaAPIError = cudadrv.driver.CudaDriverError = _CudaError
+for _name in ("MemoryPointer", "AutoFreePointer", "MappedMemory", "PinnedMemory", "MemoryInfo",
+              "BaseCUDAMemoryManager", "HostOnlyCUDAMemoryManager", "GetIpcHandleMixin",
+              "set_memory_manager"):
+    setattr(cudadrv.driver, _name, getattr(_emm, _name))
+cudadrv.driver.IpcHandle = IpcHandle
 _sys.modules[__name__ + ".devicearray"] = devicearray
 _sys.modules[__name__ + ".cudadrv"] = cudadrv
 _sys.modules[__name__ + ".cudadrv.devicearray"] = devicearray

@@ -1,0 +1,320 @@
+"""numba.cuda's External Memory Management (EMM) plugin interface
+(pyjit/_emm.py): cuda.set_memory_manager, a context's memory_manager, and
+device arrays whose memory a plugin allocates. The first class is numba-cuda's
+own test (cudadrv/test_emm_plugins.py) with pyjit's names; the plugins touch
+no memory, so it runs on the GPU and on the CPU backend alike. The others use
+a plugin whose memory is mapped page-locked host memory, which kernels and
+copies use in place on both backends."""
+import ctypes
+import os
+import subprocess
+import sys
+import textwrap
+import weakref
+
+import numpy as np
+import pytest
+
+from pyjit import _emm, cuda
+
+
+@pytest.fixture(autouse=True)
+def _restore_manager():
+    """Each test starts and ends with pyjit's own allocator."""
+    yield
+    cuda.close()  # resets and drops every context's manager
+    _emm._plugin_class = None
+    _emm.plugged = False
+
+
+class DeviceOnlyEMMPlugin(cuda.HostOnlyCUDAMemoryManager):
+    """numba-cuda's dummy plugin: fake pointers 1, 2, ..., and a record of
+    which methods were called."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.allocations = {}
+        self.count = 0
+        self.initialized = False
+        self.memalloc_called = False
+        self.reset_called = False
+        self.get_memory_info_called = False
+        self.get_ipc_handle_called = False
+
+    def memalloc(self, size):
+        if not self.initialized:
+            raise RuntimeError("memalloc called before initialize")
+        self.memalloc_called = True
+        self.count += 1
+        alloc_count = self.count
+        self.allocations[alloc_count] = size
+        finalizer_allocs = self.allocations
+
+        def finalizer():
+            del finalizer_allocs[alloc_count]
+
+        ctx = weakref.proxy(self.context)
+        return cuda.cudadrv.driver.AutoFreePointer(ctx, ctypes.c_void_p(alloc_count), size,
+                                                   finalizer=finalizer)
+
+    def initialize(self):
+        self.initialized = True
+
+    def reset(self):
+        self.reset_called = True
+
+    def get_memory_info(self):
+        self.get_memory_info_called = True
+        return cuda.MemoryInfo(free=32, total=64)
+
+    def get_ipc_handle(self, memory):
+        self.get_ipc_handle_called = True
+        return "Dummy IPC handle for alloc %s" % memory.device_pointer_value
+
+    @property
+    def interface_version(self):
+        return 1
+
+
+class BadVersionEMMPlugin(DeviceOnlyEMMPlugin):
+    @property
+    def interface_version(self):
+        return 2
+
+
+class TestDeviceOnlyEMMPlugin:
+    @pytest.fixture(autouse=True)
+    def configure(self):
+        ctx = cuda.current_context()
+        ctx.reset()
+        ctx.memory_manager = DeviceOnlyEMMPlugin(context=ctx)
+        ctx.memory_manager.initialize()  # (numba initializes it when making the context)
+
+    def test_memalloc(self):
+        mgr = cuda.current_context().memory_manager
+        arr_1 = np.arange(10)
+        d_arr_1 = cuda.device_array_like(arr_1)
+        assert mgr.memalloc_called
+        assert mgr.count == 1
+        assert mgr.allocations[1] == arr_1.nbytes
+        arr_2 = np.arange(5)
+        d_arr_2 = cuda.device_array_like(arr_2)
+        assert mgr.count == 2
+        assert mgr.allocations[2] == arr_2.nbytes
+        assert d_arr_2.__cuda_array_interface__["data"][0] == 2
+        del d_arr_1  # the first finalizer only
+        assert 1 not in mgr.allocations
+        assert 2 in mgr.allocations
+        view = d_arr_2[1:]  # a view keeps the allocation
+        del d_arr_2
+        assert 2 in mgr.allocations
+        del view
+        assert 2 not in mgr.allocations
+
+    def test_empty_array_allocates_nothing(self):
+        mgr = cuda.current_context().memory_manager
+        empty = cuda.device_array((0, 3), np.float32)
+        assert empty.shape == (0, 3) and mgr.count == 0
+
+    def test_initialized_in_context(self):
+        assert cuda.current_context().memory_manager.initialized
+
+    def test_reset(self):
+        ctx = cuda.current_context()
+        ctx.reset()
+        assert ctx.memory_manager.reset_called
+
+    def test_get_memory_info(self):
+        ctx = cuda.current_context()
+        meminfo = ctx.get_memory_info()
+        assert ctx.memory_manager.get_memory_info_called
+        assert meminfo.free == 32 and meminfo.total == 64
+
+    def test_get_ipc_handle(self):
+        d_arr = cuda.device_array_like(np.arange(2))
+        ipch = d_arr.get_ipc_handle()
+        assert cuda.current_context().memory_manager.get_ipc_handle_called
+        assert "Dummy IPC handle for alloc 1" in ipch._ipc_handle
+
+    def test_gpu_data_is_the_plugins_pointer(self):
+        d_arr = cuda.device_array(4, np.int32)
+        assert isinstance(d_arr.gpu_data, cuda.MemoryPointer)
+        assert d_arr.gpu_data.device_pointer_value == 1 and d_arr.gpu_data.size == 16
+
+
+def test_bad_plugin_version():
+    with pytest.raises(RuntimeError) as raises:
+        cuda.set_memory_manager(BadVersionEMMPlugin)
+    assert "version 1 required" in str(raises.value)
+
+
+def test_base_manager_needs_a_context():
+    with pytest.raises(RuntimeError, match="requires a context"):
+        DeviceOnlyEMMPlugin()
+
+
+class MappedPlugin(cuda.HostOnlyCUDAMemoryManager):
+    """A working plugin: each allocation is mapped page-locked host memory,
+    which kernels reach at its device address (on the CPU backend, host
+    memory). It counts live allocations."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.live = {}
+        self.sizes = []
+
+    def initialize(self):
+        pass
+
+    def memalloc(self, size):
+        host = cuda.mapped_array(size, np.uint8)
+        pointer = host.__cuda_array_interface__["data"][0] \
+            if hasattr(host, "__cuda_array_interface__") else host.ctypes.data
+        key = len(self.sizes)
+        self.sizes.append(size)
+        self.live[key] = host
+        live = self.live
+        return cuda.MemoryPointer(self.context, ctypes.c_void_p(pointer), size,
+                                  finalizer=lambda: live.pop(key))
+
+    def get_memory_info(self):
+        return cuda.MemoryInfo(free=1, total=2)
+
+    def get_ipc_handle(self, memory):
+        raise NotImplementedError
+
+    @property
+    def interface_version(self):
+        return 1
+
+
+@cuda.jit
+def _twice(a, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = 2 * a[i]
+
+
+def test_plugin_memory_holds_kernel_data():
+    cuda.set_memory_manager(MappedPlugin)
+    mgr = cuda.current_context().memory_manager
+    assert isinstance(mgr, MappedPlugin)
+    a = np.arange(100, dtype=np.float64)
+    d_a = cuda.to_device(a)
+    d_out = cuda.device_array_like(d_a)
+    assert mgr.sizes == [800, 800] and len(mgr.live) == 2
+    _twice[4, 32](d_a, d_out)
+    np.testing.assert_array_equal(d_out.copy_to_host(), 2 * a)
+    # The bytes live in the plugin's memory.
+    np.testing.assert_array_equal(mgr.live[1].view(np.float64), 2 * a)
+    assert cuda.current_context().get_memory_info() == (1, 2)
+    del d_a, d_out
+    assert mgr.live == {}
+
+
+def test_set_memory_manager_applies_after_close():
+    d_before = cuda.device_array(8)  # a manager may already exist: close() drops it
+    cuda.close()
+    cuda.set_memory_manager(MappedPlugin)
+    d_after = cuda.device_array(8)
+    mgr = cuda.current_context().memory_manager
+    assert isinstance(mgr, MappedPlugin) and mgr.sizes == [64]
+    assert not isinstance(d_before.gpu_data, cuda.MemoryPointer)
+    d_before.copy_to_device(np.ones(8))  # pyjit's memory stays usable
+    np.testing.assert_array_equal(d_before.copy_to_host(), np.ones(8))
+    del d_after
+
+
+def test_memalloc_without_device_pointer():
+    class NoPointer(MappedPlugin):
+        def memalloc(self, size):
+            return object()
+
+    cuda.set_memory_manager(NoPointer)
+    with pytest.raises(RuntimeError, match="no device_pointer"):
+        cuda.device_array(4)
+
+
+def test_context_memalloc_and_gpu_data_constructor():
+    ctx = cuda.current_context()
+    memory = ctx.memalloc(64)  # pyjit's own allocator, as a MemoryPointer
+    assert memory.size == 64 and memory.device_pointer_value
+    d = cuda.cudadrv.devicearray.DeviceNDArray((8,), (8,), np.float64, gpu_data=memory)
+    d.copy_to_device(np.arange(8.0))
+    np.testing.assert_array_equal(d.copy_to_host(), np.arange(8.0))
+    assert d.__cuda_array_interface__["data"][0] == memory.device_pointer_value
+    with pytest.raises(ValueError, match="gpu_data holds 64 bytes"):
+        cuda.cudadrv.devicearray.DeviceNDArray((9,), (8,), np.float64, gpu_data=memory)
+    like = cuda.cudadrv.devicearray.from_array_like(np.zeros(4, np.int32), gpu_data=memory.view(32))
+    like.copy_to_device(np.array([1, 2, 3, 4], np.int32))
+    np.testing.assert_array_equal(d.copy_to_host()[4:].view(np.int32)[:4], [1, 2, 3, 4])
+
+
+def test_memhostalloc_and_mempin():
+    ctx = cuda.current_context()
+    pinned = ctx.memhostalloc(32)
+    assert pinned.size == 32 and pinned.host_pointer.value
+    np.asarray(pinned)[:] = 7
+    assert np.asarray(pinned).sum() == 7 * 32
+    mapped = ctx.memhostalloc(16, mapped=True)
+    assert mapped.device_pointer.value
+    host = np.zeros(16, np.uint8)
+    pin = ctx.mempin(host, host.ctypes.data, host.nbytes, mapped=True)
+    assert pin.owner is host and pin.size == 16 and pin.device_pointer.value
+
+
+def test_defer_cleanup_calls_the_plugin():
+    entered = []
+
+    class Deferring(MappedPlugin):
+        def defer_cleanup(self):
+            import contextlib
+
+            @contextlib.contextmanager
+            def deferred():
+                entered.append(True)
+                yield
+            return deferred()
+
+    cuda.set_memory_manager(Deferring)
+    with cuda.defer_cleanup():
+        pass
+    assert entered == [True]
+
+
+def test_environment_variable_names_the_plugin(tmp_path):
+    (tmp_path / "my_emm.py").write_text(textwrap.dedent("""
+        import ctypes
+        import numpy as np
+        from pyjit import cuda
+
+        class Plugin(cuda.HostOnlyCUDAMemoryManager):
+            calls = []
+            def initialize(self): pass
+            def memalloc(self, size):
+                Plugin.calls.append(size)
+                host = cuda.mapped_array(size, np.uint8)
+                ptr = host.__cuda_array_interface__["data"][0] \\
+                    if hasattr(host, "__cuda_array_interface__") else host.ctypes.data
+                self.allocations[ptr] = host
+                return cuda.MemoryPointer(self.context, ctypes.c_void_p(ptr), size)
+            def get_memory_info(self): return cuda.MemoryInfo(0, 0)
+            def get_ipc_handle(self, memory): raise NotImplementedError
+            @property
+            def interface_version(self): return 1
+
+        _numba_memory_manager = Plugin
+    """))
+    script = ("import numpy as np, my_emm\nfrom pyjit import cuda\n"
+              "d = cuda.to_device(np.arange(5.0))\n"
+              "print(my_emm.Plugin.calls, d.copy_to_host().sum())\n")
+    env = dict(os.environ, PYJIT_CUDA_MEMORY_MANAGER="my_emm",
+               PYTHONPATH=os.pathsep.join([str(tmp_path)] + sys.path))
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", script], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[40]", "10.0"]
+    env["PYJIT_CUDA_MEMORY_MANAGER"] = "no_such_emm_module"
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", script], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and "no_such_emm_module" in out.stderr
