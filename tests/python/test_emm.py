@@ -318,3 +318,44 @@ def test_environment_variable_names_the_plugin(tmp_path):
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", script], env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode != 0 and "no_such_emm_module" in out.stderr
+
+
+@pytest.mark.gpu
+def test_cupy_pool_as_plugin():
+    """CuPy's memory pool allocating pyjit's arrays (the usual reason for a
+    plugin), with IPC handles through GetIpcHandleMixin."""
+    cupy = pytest.importorskip("cupy")
+
+    class CupyPlugin(cuda.GetIpcHandleMixin, cuda.HostOnlyCUDAMemoryManager):
+        def initialize(self):
+            pass
+
+        def memalloc(self, size):
+            mem = cupy.cuda.memory.alloc(size)
+            self.allocations[mem.ptr] = mem
+            allocations = self.allocations
+            return cuda.MemoryPointer(self.context, ctypes.c_void_p(mem.ptr), size,
+                                      finalizer=lambda: allocations.pop(mem.ptr))
+
+        def get_memory_info(self):
+            return cuda.MemoryInfo(*cupy.cuda.runtime.memGetInfo())
+
+        @property
+        def interface_version(self):
+            return 1
+
+    cuda.set_memory_manager(CupyPlugin)
+    mgr = cuda.current_context().memory_manager
+    a = np.arange(1000, dtype=np.float64)
+    d_a = cuda.to_device(a)
+    d_out = cuda.device_array_like(d_a)
+    assert len(mgr.allocations) == 2
+    _twice[8, 128](d_a, d_out)
+    np.testing.assert_array_equal(d_out.copy_to_host(), 2 * a)
+    ptr = d_out.__cuda_array_interface__["data"][0]
+    np.testing.assert_array_equal(cupy.asnumpy(mgr.allocations[ptr].ptr and cupy.asarray(d_out)),
+                                  2 * a)
+    handle = d_out.get_ipc_handle()
+    assert len(handle._ipc_handle.handle) == 64
+    del d_a, d_out
+    assert mgr.allocations == {}
