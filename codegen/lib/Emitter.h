@@ -143,8 +143,8 @@ private:
   std::map<const SourceFile *, llvm::DIScope *> fileScopes;
   llvm::DIFile *debugFile = nullptr; // the function's own file
   /// One DWARF variable per source name and type, however often assigned (a
-  /// parameter's first, at the entry).
-  std::map<std::pair<std::string, llvm::DIType *>, llvm::DILocalVariable *> debugVars;
+  /// parameter's first, at the entry): its local-memory slot (debugValue).
+  std::map<std::pair<std::string, llvm::DIType *>, llvm::AllocaInst *> debugVars;
   std::map<ir::Type *, llvm::DIType *> debugTypes;
   llvm::Function *kernel = nullptr;
   std::map<const ir::Value *, llvm::Value *> values;

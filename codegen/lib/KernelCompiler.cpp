@@ -324,6 +324,11 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   auto target = NVPTXTarget::create(req.arch, *ptxVersion, req.fma);
   if (!target)
     return target.takeError();
+  // Full debug info keeps each variable in a local-memory slot (Emitter::
+  // debugValue); the NVPTX code generator's own SROA, run above
+  // CodeGenOptLevel::None, would promote the slots back to registers.
+  if (fullDebugInfo(req))
+    (*target)->machine().setOptLevel(llvm::CodeGenOptLevel::None);
   llvm::LLVMContext context;
   llvm::Module llvmModule(req.functionName, context);
   (*target)->configureModule(llvmModule);

@@ -382,20 +382,29 @@ void Emitter::debugValue(const ir::Instruction &inst) {
   // `name~k`: ast::splitVariableWebs), one variable per name and type: a
   // parameter assigned again stays the parameter.
   llvm::StringRef name = llvm::StringRef(inst.text).split('~').first;
-  llvm::DILocalVariable *&var = debugVars[{name.str(), ty}];
-  if (!var)
-    var = inst.intImm
-              ? dib->createParameterVariable(subprogram, name,
-                                             static_cast<unsigned>(inst.intImm), debugFile,
-                                             line, ty, /*AlwaysPreserve=*/true)
-              : dib->createAutoVariable(subprogram, name, debugFile, line, ty,
-                                        /*AlwaysPreserve=*/true);
   if (value->getType()->isIntegerTy(1)) // bool: a byte, as the type says
     value = b.CreateZExt(value, b.getInt8Ty());
-  dib->insertDbgValueIntrinsic(
-      value, var, dib->createExpression(),
-      llvm::DILocation::get(ctx, line, col, subprogram),
-      b.GetInsertPoint());
+  // Each variable lives in a local-memory slot of the function's entry block,
+  // described once (#dbg_declare) and stored at each assignment, as clang -O0
+  // and numba's debug=True do: cuda-gdb reads it at every line, where a
+  // register location (#dbg_value) ends when ptxas reuses the register.
+  auto [slot, inserted] = debugVars.try_emplace({name.str(), ty});
+  if (inserted) {
+    llvm::DILocalVariable *var =
+        inst.intImm ? dib->createParameterVariable(subprogram, name,
+                                                   static_cast<unsigned>(inst.intImm), debugFile,
+                                                   line, ty, /*AlwaysPreserve=*/true)
+                    : dib->createAutoVariable(subprogram, name, debugFile, line, ty,
+                                              /*AlwaysPreserve=*/true);
+    llvm::BasicBlock &entryBlock = kernel->getEntryBlock();
+    llvm::IRBuilder<> entry(&entryBlock, entryBlock.begin());
+    slot->second = entry.CreateAlloca(value->getType(), nullptr, name + ".dbg");
+    dib->insertDeclare(slot->second, var, dib->createExpression(),
+                       llvm::DILocation::get(ctx, line, col, subprogram),
+                       std::next(slot->second->getIterator()));
+  }
+  if (slot->second->getAllocatedType() == value->getType())
+    b.CreateStore(value, slot->second);
 }
 
 llvm::Value *Emitter::sreg(ir::SpecialReg r) {

@@ -18,10 +18,13 @@ def k(x, n):
     t = 2.5
     x[2] = t
 
-# CHECK: #dbg_value(i64 %n, [[N:![0-9]+]]
-# CHECK: #dbg_value(i64 %{{[0-9]+}}, [[N]]
-# CHECK: #dbg_value(i64 1, [[T1:![0-9]+]]
-# CHECK: #dbg_value(double 2.500000e+00, [[T2:![0-9]+]]
+# CHECK-DAG: #dbg_declare(ptr %n.dbg, [[N:![0-9]+]]
+# CHECK-DAG: #dbg_declare(ptr %t.dbg, [[T1:![0-9]+]]
+# CHECK-DAG: #dbg_declare(ptr %t.dbg{{[0-9]+}}, [[T2:![0-9]+]]
+# CHECK: store i64 %n, ptr %n.dbg
+# CHECK: store i64 %{{[0-9]+}}, ptr %n.dbg
+# CHECK: store i64 1, ptr %t.dbg,
+# CHECK: store double 2.500000e+00, ptr %t.dbg{{[0-9]+}},
 # CHECK: [[N]] = !DILocalVariable(name: "n", arg: 2
 # CHECK: [[T1]] = !DILocalVariable(name: "t", {{.*}}type: [[I64:![0-9]+]])
 # CHECK: [[T2]] = !DILocalVariable(name: "t", {{.*}}type: [[F64:![0-9]+]])
