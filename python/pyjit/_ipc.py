@@ -13,8 +13,9 @@ CUDA's legacy IPC (cuIpcGetMemHandle / cuIpcOpenMemHandle; Linux only).
 The exporting process keeps the array alive while others use it. A handle
 cannot be opened in the process that exported it (CUDA refuses; use the
 array itself). Errors: ValueError for a handle of the wrong size or one
-opened twice, RuntimeError without a GPU, pyjit.CudaError naming the driver
-call otherwise.
+opened twice, RuntimeError for opening one without a GPU (the CPU backend
+makes handles, so a program that opens only other processes' runs with one
+process), pyjit.CudaError naming the driver call otherwise.
 """
 import contextlib
 import os
@@ -130,7 +131,14 @@ def get_ipc_handle(dev):
         if offset and hasattr(memory, "view"):
             memory = memory.view(offset)
         return IpcArrayHandle(root.manager.get_ipc_handle(memory), desc)
-    _require_gpu("get_ipc_handle()")
+    from ._devicearray import host_memory
+    if host_memory():
+        # The CPU backend has no IPC, but programs take a handle per process
+        # and open only the others' (one process opens none): the handle is
+        # made, and opening it raises (IpcHandle.open).
+        raw = int(os.getpid()).to_bytes(8, "little") + \
+            int(dev._device_pointer).to_bytes(8, "little") + bytes(_HANDLE_BYTES - 16)
+        return IpcArrayHandle(IpcHandle(raw, dev.nbytes, 0, source_pid=os.getpid()), desc)
     raw, offset, size = ext().ipc_export(dev._device_pointer)
     handle = IpcHandle(raw, size, offset, source_pid=os.getpid())
     return IpcArrayHandle(handle, desc)

@@ -79,8 +79,15 @@ def test_handles_of_the_wrong_size_and_no_gpu_are_refused():
         cuda.IpcHandle(object(), 16)
     from pyjit._devicearray import host_memory
     if host_memory():
+        # A handle is made (programs take one per process and open the
+        # others'); opening it needs a GPU.
+        handle = cuda.to_device(np.zeros(2)).get_ipc_handle()
+        assert handle._array_desc["shape"] == (2,)
         with pytest.raises(RuntimeError, match="needs a GPU"):
-            cuda.to_device(np.zeros(2)).get_ipc_handle()
+            handle.open()
+        with pytest.raises(RuntimeError, match="needs a GPU"):
+            with pickle.loads(pickle.dumps(handle)):
+                pass
         with pytest.raises(RuntimeError, match="needs a GPU"):
             with cuda.open_ipc_array(bytes(64), 2, np.float32):
                 pass
