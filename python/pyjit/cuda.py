@@ -433,13 +433,17 @@ class _Device:
     def __getattr__(self, name):
         """Any other CUDA device attribute by numba's name (CU_DEVICE_ATTRIBUTE_
         without the prefix: CLOCK_RATE, L2_CACHE_SIZE, ...), read from the
-        driver on first use. AttributeError for other names, and on the CPU
-        backend for attributes it does not model."""
+        driver on first use; on the CPU backend an sm_90 GPU's values
+        (_CPU_BACKEND_ATTRIBUTES). AttributeError for other names."""
         if not name.isupper() or name.startswith("_"):
             raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
         if self._info.get("cpu_backend"):
-            raise AttributeError("device attribute %s is not known on the CPU backend (it has "
-                                 "the launch limits, MULTIPROCESSOR_COUNT and WARP_SIZE)" % name)
+            if name in _CPU_BACKEND_ATTRIBUTES:
+                return _CPU_BACKEND_ATTRIBUTES[name]
+            raise AttributeError("device attribute %s is not modelled on the CPU backend (it "
+                                 "has the launch limits, MULTIPROCESSOR_COUNT, WARP_SIZE and "
+                                 "an sm_90 GPU's: %s)"
+                                 % (name, ", ".join(sorted(_CPU_BACKEND_ATTRIBUTES))))
         value = _ext().device_attribute(self.id, name)
         setattr(self, name, value)
         return value
@@ -460,6 +464,31 @@ class _Device:
     def __exit__(self, *exc):
         if not self._info.get("cpu_backend"):
             select_device(self._previous.pop())
+
+
+# The CPU backend's other device attributes (numba's names): what an sm_90
+# GPU reports, the values read from an NVIDIA H200 through cuDeviceGetAttribute
+# on 2026-12-03 (CUDA 13.0, driver 580), so programs that size grids, shared
+# memory or occupancy from them run. The CPU backend's own facts differ from
+# the H200's: no ECC, no PCI location, host memory the device can map.
+_CPU_BACKEND_ATTRIBUTES = {
+    "MAX_THREADS_PER_MULTIPROCESSOR": 2048, "MAX_BLOCKS_PER_MULTIPROCESSOR": 32,
+    "MAX_SHARED_MEMORY_PER_MULTIPROCESSOR": 233472, "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN": 232448,
+    "RESERVED_SHARED_MEMORY_PER_BLOCK": 1024, "MAX_REGISTERS_PER_BLOCK": 65536,
+    "MAX_REGISTERS_PER_MULTIPROCESSOR": 65536, "TOTAL_CONSTANT_MEMORY": 65536,
+    "CLOCK_RATE": 1980000, "MEMORY_CLOCK_RATE": 3201000, "GLOBAL_MEMORY_BUS_WIDTH": 6016,
+    "L2_CACHE_SIZE": 62914560, "MAX_PERSISTING_L2_CACHE_SIZE": 39321600, "ASYNC_ENGINE_COUNT": 3,
+    "CONCURRENT_KERNELS": 1, "COOPERATIVE_LAUNCH": 1, "UNIFIED_ADDRESSING": 1, "MANAGED_MEMORY": 1,
+    "CAN_MAP_HOST_MEMORY": 1, "COMPUTE_CAPABILITY_MAJOR": 9, "COMPUTE_CAPABILITY_MINOR": 0,
+    "INTEGRATED": 0, "ECC_ENABLED": 0, "KERNEL_EXEC_TIMEOUT": 0, "COMPUTE_MODE": 0,
+    "CONCURRENT_MANAGED_ACCESS": 1, "PAGEABLE_MEMORY_ACCESS": 1, "TEXTURE_ALIGNMENT": 512,
+    "GPU_OVERLAP": 1, "SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO": 2, "STREAM_PRIORITIES_SUPPORTED": 1,
+    "GLOBAL_L1_CACHE_SUPPORTED": 1, "LOCAL_L1_CACHE_SUPPORTED": 1,
+    "HOST_NATIVE_ATOMIC_SUPPORTED": 1, "COMPUTE_PREEMPTION_SUPPORTED": 1,
+    "MEMORY_POOLS_SUPPORTED": 1, "CLUSTER_LAUNCH": 1, "MAX_PITCH": 2147483647,
+    "MULTI_GPU_BOARD": 0, "CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM": 1,
+    "PCI_BUS_ID": 0, "PCI_DEVICE_ID": 0, "PCI_DOMAIN_ID": 0, "TCC_DRIVER": 0,
+}
 
 
 def _cpu_backend_info():

@@ -707,6 +707,17 @@ def test_any_cuda_device_attribute_by_numbas_name():
 
 
 @pytest.mark.skipif(cuda.is_available(), reason="with a GPU, every attribute is read")
-def test_the_cpu_backend_names_the_attributes_it_lacks():
-    with pytest.raises(AttributeError, match="CLOCK_RATE is not known on the CPU backend"):
-        cuda.get_current_device().CLOCK_RATE
+def test_the_cpu_backend_models_an_sm90_gpus_attributes():
+    # The same relations the GPU test checks, and the occupancy arithmetic of
+    # real programs: 2048 threads and 65536 registers per multiprocessor.
+    dev = cuda.get_current_device()
+    assert dev.COMPUTE_CAPABILITY_MAJOR == dev.compute_capability[0] == 9
+    assert dev.MAX_THREADS_PER_MULTIPROCESSOR // dev.MAX_THREADS_PER_BLOCK == 2
+    assert dev.MAX_REGISTERS_PER_MULTIPROCESSOR == 65536 and dev.TOTAL_CONSTANT_MEMORY == 65536
+    assert dev.MAX_SHARED_MEMORY_PER_BLOCK_OPTIN >= dev.MAX_SHARED_MEMORY_PER_BLOCK
+    assert dev.CLOCK_RATE > 0 and dev.L2_CACHE_SIZE > 0
+    with pytest.raises(AttributeError, match="MAX_TEXTURE1D_WIDTH is not modelled on the CPU "
+                                             "backend.*CLOCK_RATE"):
+        dev.MAX_TEXTURE1D_WIDTH
+    with pytest.raises(AttributeError, match="no attribute 'lowercase'"):
+        dev.lowercase
