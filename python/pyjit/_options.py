@@ -57,6 +57,11 @@ def without_numba_generic(options, func_name):
 def check(options, func_name):
     """Validates the decorator's options; raises TypeError or ValueError."""
     for key in options:
+        if key in ("argtypes", "restype", "bind"):
+            # numba.cuda's old keywords, removed in numba 0.54 (its DeprecationError).
+            raise TypeError("@cuda.jit of '%s': option '%s' was removed from numba.cuda.jit; "
+                            "give the signature as the first argument instead, e.g. "
+                            "@cuda.jit('void(float32[:], int32)')" % (func_name, key))
         if key not in _KNOWN:
             raise TypeError("@cuda.jit of '%s': unknown option '%s' (pyjit accepts %s)"
                             % (func_name, key, ", ".join(_KNOWN)))

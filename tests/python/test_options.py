@@ -24,6 +24,12 @@ def test_unknown_option_is_named():
         cuda.jit(fast_math=True)(saxpy)
 
 
+def test_numbas_removed_argtypes_points_at_the_signature():
+    # numba.cuda.jit(argtypes=..., restype=...) went in numba 0.54.
+    with pytest.raises(TypeError, match="option 'argtypes' was removed.*as the first argument"):
+        cuda.jit(argtypes=["float32[:]"])(saxpy)
+
+
 def test_unknown_fastmath_flag_is_named():
     with pytest.raises(ValueError, match="unknown flag 'approx'"):
         cuda.jit(fastmath={"approx"})(saxpy)
