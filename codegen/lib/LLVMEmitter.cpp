@@ -177,7 +177,7 @@ llvm::Expected<llvm::Function *> Emitter::emitBody() {
       ArrayParts parts;
       parts.data = kernel->getArg(p);
       parts.data->setName(arg->name() + ".data");
-      parts.small = options.index32;
+      parts.small = options.index32 && !at->isPointer(); // (a pointer may reach any item)
       ++p;
       // Extents are never negative; in the index32 variant the array spans
       // less than 2^31 bytes, so no extent exceeds 2^31 / itemsize.

@@ -1652,6 +1652,8 @@ void IRGen::checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src) 
 }
 
 Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src) {
+  if (cast<ArrayType>(array->type())->isPointer())
+    return idx; // a pointer's p[i]: item i on (negative: before), no bounds
   if (boundsCheck)
     checkIndex(array, dim, idx, src);
   // Python's negative indices count from the end; a non-negative constant

@@ -410,6 +410,33 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(scalar(*e.args[0], ei.type));
   if (path == "literal_unroll")
     return gen(*e.args[0]);
+  if (path == "ffi.from_buffer") { // the array's data as a pointer (extent 0: ArrayType)
+    Value *array = gen(*e.args[0]).value;
+    return RValue::of(b.create(Opcode::ArrayReshape, ei.type, {array, b.constInt(ctx.int64(), 0)}));
+  }
+  if (path == "carray" || path == "farray") {
+    // The pointer's items as a C array of the shape (ArrayReshape: C
+    // strides from the extents); a Fortran one is the C array of the
+    // reversed shape, transposed.
+    Value *pointer = gen(*e.args[0]).value;
+    RValue shape = gen(*e.args[1]);
+    std::vector<Value *> extents;
+    if (isa<TupleType>(info(*e.args[1]).type))
+      for (const RValue &x : shape.elems)
+        extents.push_back(castTo(x, ctx.int64()));
+    else
+      extents.push_back(castTo(shape, ctx.int64()));
+    auto *at = cast<ArrayType>(ei.type);
+    bool fortran = path == "farray";
+    if (fortran)
+      std::reverse(extents.begin(), extents.end());
+    std::vector<Value *> ops{pointer};
+    ops.insert(ops.end(), extents.begin(), extents.end());
+    if (!fortran || at->ndim() == 1)
+      return RValue::of(b.create(Opcode::ArrayReshape, at, ops));
+    Value *c = b.create(Opcode::ArrayReshape, ctx.array(at->dtype(), at->ndim(), Layout::C), ops);
+    return RValue::of(b.create(Opcode::ArrayTranspose, at, {c}));
+  }
   if (path == "len") {
     Value *array = gen(*e.args[0]).value;
     return RValue::of(b.arrayShape(array, 0));

@@ -352,6 +352,62 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
   return expr(spread);
 }
 
+/// numba's pointer functions: carray(p, shape, dtype=None) and farray (a C
+/// or Fortran array of `shape` over pointer p's items; dtype, if given, must
+/// be p's), and cffi's ffi.from_buffer(a) (the pointer to array a's data).
+ExprInfo Inferer::pointerCall(const CallExpr &e, llvm::StringRef path,
+                              llvm::ArrayRef<ExprInfo> args) {
+  if (path == "ffi.from_buffer") {
+    auto *at = args.size() == 1 ? dyn_cast<ArrayType>(args[0].type) : nullptr;
+    if (!at || at->isPointer() || !at->dtype()->isScalar() || !e.keywords.empty()) {
+      error(e.range(), "ffi.from_buffer() takes one array of numbers in kernels, not " +
+                           (args.size() == 1 ? typeName(args[0].type) : std::string("that")));
+      return {};
+    }
+    return ExprInfo{ctx.pointer(at->dtype())};
+  }
+  const ExprPtr *dtypeArg = args.size() == 3 ? &e.args[2] : nullptr;
+  for (const Keyword &k : e.keywords) {
+    if (k.name != "dtype" || dtypeArg) {
+      error(k.range, path + "() takes (pointer, shape, dtype=None)");
+      return {};
+    }
+    dtypeArg = &k.value;
+  }
+  auto *pt = args.empty() ? nullptr : dyn_cast<ArrayType>(args[0].type);
+  if (args.size() < 2 || args.size() > 3 || !pt || !pt->isPointer()) {
+    error(e.range(), path + "() takes a pointer (a CPointer parameter, ffi.from_buffer(a)), a "
+                            "shape and an optional dtype" +
+                         (pt && !pt->isPointer() ? std::string(", not an array") : std::string()));
+    return {};
+  }
+  unsigned ndim = 1;
+  if (auto *tt = dyn_cast<TupleType>(args[1].type)) {
+    ndim = static_cast<unsigned>(tt->size());
+    if (!ndim || !llvm::all_of(tt->elements(), [](Type *t) { return isa<IntType>(t); })) {
+      error(e.args[1]->range(), path + "(): the shape is an int or a non-empty tuple of ints, "
+                                       "not " + typeName(args[1].type));
+      return {};
+    }
+  } else if (!isa<IntType>(args[1].type)) {
+    error(e.args[1]->range(), path + "(): the shape is an int or a non-empty tuple of ints, "
+                                     "not " + typeName(args[1].type));
+    return {};
+  }
+  if (dtypeArg) {
+    ExprInfo d = dtypeArg == &e.args[2] ? args[2] : expr(**dtypeArg);
+    auto *bt = llvm::dyn_cast_or_null<BuiltinType>(d.type);
+    Type *want = bt && bt->path().starts_with("dtype.") ? ctx.scalarByName(bt->path().drop_front(6))
+                                                         : nullptr;
+    if (want != pt->dtype()) {
+      error((*dtypeArg)->range(), path + "(): dtype " + (want ? typeName(want) : typeName(d.type)) +
+                                      " is not the pointer's, " + typeName(pt->dtype()));
+      return {};
+    }
+  }
+  return ExprInfo{ctx.array(pt->dtype(), ndim, path == "carray" ? Layout::C : Layout::F)};
+}
+
 ExprInfo Inferer::call(const CallExpr &e) {
   ExprInfo callee = expr(*e.callee);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && bt->path() == "print") {
@@ -429,6 +485,15 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return {};
   }
   llvm::StringRef path = fn->path();
+  if (path == "carray" || path == "farray" || path == "ffi.from_buffer")
+    return pointerCall(e, path, args);
+  for (size_t i = 0; i < args.size(); ++i)
+    if (auto *at = dyn_cast<ArrayType>(args[i].type); at && at->isPointer()) {
+      // (device functions and declared ones take pointers: returned above)
+      error(e.args[i]->range(), path + "() does not take a pointer (" + typeName(at) +
+                                    "); carray(p, shape) views it as an array");
+      return {};
+    }
   if (path.starts_with("cuda.vector."))
     return vectorConstruct(e, path.drop_front(12), args);
   bool arrays = llvm::any_of(args, [](const ExprInfo &a) { return isa<ArrayType>(a.type); }) ||
@@ -911,6 +976,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return constant(GlobalValue::ofInt(n));
     }
     if (auto *at = dyn_cast<ArrayType>(args[0].type)) {
+      if (at->isPointer()) {
+        error(e.args[0]->range(), "len() of a pointer (" + typeName(at) + "): it has no "
+                                  "length; carray(p, shape) views it as an array");
+        return {};
+      }
       if (at->ndim() == 0) { // NumPy: TypeError: len() of unsized object
         error(e.args[0]->range(), "len() of a 0-d array (it has no length; its size is 1)");
         return {};

@@ -182,6 +182,8 @@ private:
   ExprInfo externCall(const CallExpr &e, const GlobalValue &g);
   /// np.sin(x, out), np.add(x, y, out=out): a ufunc of arrays into an output.
   ExprInfo arrayUfunc(const CallExpr &e, llvm::StringRef path, const std::vector<ExprInfo> &args);
+  /// carray/farray(pointer, shape, dtype=None) and ffi.from_buffer(array).
+  ExprInfo pointerCall(const CallExpr &e, llvm::StringRef path, llvm::ArrayRef<ExprInfo> args);
   /// float("inf") / np.float32("nan") / float("1.5"): a float constant.
   ExprInfo floatOfString(const CallExpr &e, const ast::StrLitExpr &text, llvm::StringRef path);
   /// abs, np.minimum/maximum/fmin/fmax/sign/square/negative/signbit/logaddexp(2)

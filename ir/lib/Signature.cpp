@@ -214,6 +214,14 @@ public:
         return fail("expected ')'");
       return ctx.array(dtype, ndim, lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A);
     }
+    if (id == "CPointer") { // numba's types.CPointer(float32): a pointer to numbers
+      if (!accept("("))
+        return fail("expected '(' after 'CPointer'");
+      Type *dtype = ctx.scalarByName(ident());
+      if (!dtype || llvm::isa<BoolType>(dtype) || !accept(")"))
+        return fail("expected 'CPointer(<number type>)', e.g. CPointer(float32)");
+      return static_cast<Type *>(ctx.pointer(dtype));
+    }
     if (id == "EnumMember") { // EnumMember(Color, int64): a plain enum.Enum member
       llvm::StringRef cls = accept("(") ? ident() : llvm::StringRef();
       if (cls.empty() || !accept(",") || ident() != "int64" || !accept(")"))

@@ -22,6 +22,8 @@ std::string Type::str() const {
     return "complex" + std::to_string(cast<ComplexType>(this)->bits());
   case Kind::Array: {
     auto *t = cast<ArrayType>(this);
+    if (t->isPointer())
+      return "CPointer(" + t->dtype()->str() + ")";
     return std::string(t->readonly() ? "readonly " : "") + "array(" + t->dtype()->str() + ", " +
            std::to_string(t->ndim()) + "d, " + (t->layout() == Layout::C ? "C" : t->layout() == Layout::F ? "F" : "A") + ")";
   }

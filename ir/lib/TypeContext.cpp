@@ -58,6 +58,13 @@ ArrayType *TypeContext::array(Type *dtype, unsigned ndim, Layout layout, bool re
   return slot.get();
 }
 
+ArrayType *TypeContext::pointer(Type *dtype) {
+  auto &slot = pointers[dtype];
+  if (!slot)
+    slot = std::make_unique<ArrayType>(dtype, 1, Layout::C, false, /*pointer=*/true);
+  return slot.get();
+}
+
 TupleType *TypeContext::tuple(llvm::ArrayRef<Type *> elems) {
   std::vector<Type *> key(elems.begin(), elems.end());
   auto &slot = tuples[key];

@@ -245,8 +245,9 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
         error(valueRange, "a starred target cannot take an array's elements (unpack a tuple)");
         return;
       }
-      if (at->ndim() == 0) {
-        error(valueRange, "cannot unpack a 0-d array (read its element with [()])");
+      if (at->ndim() == 0 || at->isPointer()) {
+        error(valueRange, at->isPointer() ? "cannot unpack a pointer (it has no length)"
+                                          : "cannot unpack a 0-d array (read its element with [()])");
         return;
       }
       Type *elem = firstAxisElement(ctx, at);
@@ -1436,6 +1437,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     } else if (path == "coop.block" || path == "coop.warp") {
       if (path == "coop.block" ? isCoopBlockFunction(attr) : isCoopWarpFunction(attr))
         return ExprInfo{ctx.builtin((path + "." + attr).str())};
+    } else if (path == "ffi") { // a cffi FFI object
+      if (attr == "from_buffer")
+        return ExprInfo{ctx.builtin("ffi.from_buffer")};
     } else if (path == "operator") {
       if (!operatorModuleUfunc(attr).empty()) // operator.add is also a coop operator
         return ExprInfo{ctx.builtin("operator." + attr)};
@@ -1448,6 +1452,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.ns("coop")};
       if (attr == "types") // numba.types.int32 (import pyjit as numba): the type objects
         return ExprInfo{ctx.ns("cuda.types")};
+      if (attr == "carray" || attr == "farray") // numba.carray(p, shape)
+        return ExprInfo{ctx.builtin(attr)};
     } else if (path == "numpy") {
       if (attr == "byte") // NumPy's C char: int8 (numba's byte is uint8)
         return ExprInfo{ctx.builtin("dtype.int8")};
@@ -1520,6 +1526,12 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     return {};
   }
   if (auto *at = dyn_cast<ArrayType>(base.type)) {
+    if (at->isPointer()) {
+      error(e.range(), "a pointer (" + typeName(at) + ") has no attribute '" + attr +
+                           "': it has no length or shape; index it (p[i]) or view it as an "
+                           "array with carray(p, shape)");
+      return {};
+    }
     if (attr == "ctypes")
       return ExprInfo{ctx.ns("array.ctypes")};
     if (attr == "shape") {
@@ -1934,6 +1946,18 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       return global(*member, e.range(), name->value);
     error(e.range(), base.constant->name + " has no member '" + name->value + "'");
     return {};
+  }
+  if (auto *at = dyn_cast<ArrayType>(base.type); at && at->isPointer()) {
+    // A pointer takes one integer index, p[i] (numba's CPointer getitem).
+    ExprInfo idx = isa<SliceExpr>(*e.index) ? ExprInfo{} : expr(*e.index);
+    if (!isa<SliceExpr>(*e.index) && !idx.type)
+      return {};
+    if (!idx.type || !isa<IntType>(idx.type)) {
+      error(e.index->range(), "a pointer (" + typeName(at) + ") is indexed by one integer, "
+                              "not " + (idx.type ? typeName(idx.type) : std::string("a slice")) +
+                              "; carray(p, shape) views it as an array");
+      return {};
+    }
   }
   if (auto *at = dyn_cast<ArrayType>(base.type); at && isa<RecordType>(at->dtype()) &&
       isa<StrLitExpr, NameExpr>(*e.index)) { // a['x'] as a.x; a[NAME], a string constant
@@ -2382,6 +2406,11 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
   if (!it.type)
     return nullptr;
   if (auto *at = dyn_cast<ArrayType>(it.type)) {
+    if (at->isPointer()) {
+      error(iter.range(), "iteration over a pointer (" + typeName(at) + "): it has no length; "
+                          "carray(p, shape) views it as an array");
+      return nullptr;
+    }
     if (at->ndim() == 0) { // NumPy: TypeError: iteration over a 0-d array
       error(iter.range(), "iteration over a 0-d array (read its element with [()])");
       return nullptr;

@@ -259,6 +259,8 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
     return promoteStrong(ctx, a, b);
   auto *aa = dyn_cast<ArrayType>(a);
   auto *ab = dyn_cast<ArrayType>(b);
+  if (aa && ab && (aa->isPointer() || ab->isPointer())) // pointers only with pointers
+    return aa == ab ? aa : nullptr;
   if (aa && ab && aa->dtype() == ab->dtype() && aa->ndim() == ab->ndim())
     // numba: arrays of other layouts unify to any layout (A), and a
     // read-only one makes the variable read-only.
@@ -301,7 +303,7 @@ std::optional<Conversion> pyjit::ir::conversionTo(Type *want, Type *given) {
   auto *wa = dyn_cast<ArrayType>(want), *ga = dyn_cast<ArrayType>(given);
   if (wa || ga) {
     if (!wa || !ga || wa->dtype() != ga->dtype() || wa->ndim() != ga->ndim() ||
-        (ga->readonly() && !wa->readonly()))
+        (ga->readonly() && !wa->readonly()) || wa->isPointer() != ga->isPointer())
       return std::nullopt;
     if (wa->layout() != Layout::A && wa->layout() != ga->layout())
       return std::nullopt;

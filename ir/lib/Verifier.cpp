@@ -281,10 +281,12 @@ private:
         return llvm::Error::success();
       if (!at || !view || !at->dtype()->isScalar() != !view->dtype()->isScalar() ||
           (at->dtype() != view->dtype() && !view->dtype()->isScalar()) ||
-          at->layout() != Layout::C || view->layout() != Layout::C ||
+          (at->layout() != Layout::C && !view->isPointer()) ||
+          (view->layout() != Layout::C && view->ndim() != 1) ||
           inst.numOperands() != 1 + view->ndim())
-        return fail(&bb, "a reshape takes a C array and gives a C array of its dtype (or of "
-                         "another scalar dtype), one extent per dimension");
+        return fail(&bb, "a reshape takes a C array (any array to a pointer) and gives a C "
+                         "array of its dtype (or of another scalar dtype), one extent per "
+                         "dimension");
       return llvm::Error::success();
     }
     case Opcode::ComplexPartView: {

@@ -42,6 +42,7 @@ from ._dispatcher import njit  # noqa: E402 (numba's @njit: host Python + device
 
 
 from .cuda import literal_unroll  # noqa: E402 (numba's; numba.cuda re-exports it)
+from .cuda import carray, farray  # noqa: E402 (numba's)
 
 
 def prange(*args):
@@ -54,6 +55,7 @@ __all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "
            "PerformanceWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128",
            "intp", "from_dtype", "typeof", "vectorize", "guvectorize", "literal_unroll", "njit", "prange",
+           "carray", "farray",
            "b1", "byte", "c8", "c16", "char", "double", "f2", "f4", "f8", "half", "i1", "i2", "i4",
            "i8", "int_", "intc", "long_", "longlong", "short", "single", "size_t", "ssize_t", "u1",
            "u2", "u4", "u8", "ubyte", "uchar", "uintc", "uintp", "ulong", "ulonglong", "ushort"]

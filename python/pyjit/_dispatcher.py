@@ -130,6 +130,7 @@ class _Overload:
         link_options = _options.link_options(options)
         opt = _options.opt_level(options)
         self.argtypes = tuple(argtypes)
+        self.pointers = any(t.startswith("CPointer(") for t in self.argtypes)
         # Files the kernel links (link=, declare_device's link=): their
         # contents are part of the key, so an edited .cu file misses.
         self._link_files = [] if self.cpu else _link_files(options, info, dispatcher.__name__)
@@ -775,6 +776,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         overload = self._overloads.get(types)
         if overload is None:
             overload = self._compile_for(types)
+        if overload.pointers:  # CPointer parameters: addresses (not the fast path's)
+            args = _pointer_arguments(args, overload.argtypes, self._arg_name)
+            by_value = True
         if any("EnumMember(" in t for t in types):  # plain Enum members: their values
             args = tuple(_enum_values(a) if "EnumMember(" in t else a
                          for a, t in zip(args, types))
@@ -1475,6 +1479,36 @@ def _parse_signature_types(sig):
 _CacheStats = collections.namedtuple("_CacheStats", ("cache_path", "cache_hits", "cache_misses"))
 
 
+_INT_TYPES = frozenset(("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"))
+
+
+class _PointerArgument:
+    """The argument of a CPointer(dtype) parameter: an address, passed as the
+    pointer's kernel parameters (address, extent 0, item size; docs/abi.md)."""
+
+    __slots__ = ("_pyjit_abi",)
+
+    def __init__(self, address, itemsize):
+        self._pyjit_abi = (address, 0, itemsize)
+
+
+def _pointer_arguments(args, argtypes, name_of):
+    """`args` with each CPointer parameter's address (an int) made a
+    _PointerArgument; TypeError naming the parameter for anything else."""
+    out = list(args)
+    for i, (a, t) in enumerate(zip(args, argtypes)):
+        if not t.startswith("CPointer("):
+            continue
+        if isinstance(a, bool) or not isinstance(a, (int, np.integer)) or not \
+                0 <= int(a) < 1 << 64:
+            raise TypeError("%s is a %s parameter: it takes an address (an int such as "
+                            "a.__cuda_array_interface__['data'][0]), not %r"
+                            % (name_of(i), t, a if isinstance(a, (int, np.integer)) else
+                               type(a).__name__))
+        out[i] = _PointerArgument(int(a), np.dtype(t[len("CPointer("):-1]).itemsize)
+    return tuple(out)
+
+
 def _conversion(want, got):
     """How an argument typed `got` passes to a parameter typed `want` (type
     strings), as C++ TypeRules' conversionTo rates it for device functions:
@@ -1483,6 +1517,8 @@ def _conversion(want, got):
     3 an unsafe one (narrowing, float to int), None not at all."""
     if want == got:
         return 0
+    if want.startswith("CPointer(") and got in _INT_TYPES:
+        return 0  # a pointer parameter takes an address (numba: a pointer-sized int)
     try:
         return ext().conversion(want, got)
     except ValueError:

@@ -153,6 +153,9 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("function", "range")  # numba.prange in a CUDA kernel is range
     if callable(value) and isinstance(getattr(value, "_pyjit_path", None), str):
         return ("function", value._pyjit_path)  # load = coop.block.load_striped
+    if type(value).__name__ == "FFI" and type(value).__module__.split(".")[0] in (
+            "cffi", "_cffi_backend"):
+        return ("module", "ffi")  # cffi's FFI object: ffi.from_buffer(a) in kernels
     from .cuda import DeclaredDevice, _KernelOnly
     if isinstance(value, DeclaredDevice):  # cuda.declare_device: called by symbol
         return ("extern", (value._symbol, value._result, value._params, value._link,

@@ -35,7 +35,7 @@ __all__ = ["jit", "compile_ptx", "vectorize", "guvectorize", "stream", "default_
            "compile", "compile_all", "compile_for_current_device", "compile_ptx_for_current_device",
            "is_supported_version", "cuda_error", "open_ipc_array", "CudaSupportError", "runtime",
            "DeviceArray", "DeviceRecord", "threadIdx", "blockIdx", "blockDim", "gridDim", "grid",
-           "gridsize", "is_float16_supported", "is_bfloat16_supported", "literal_unroll",
+           "gridsize", "is_float16_supported", "is_bfloat16_supported", "literal_unroll", "carray", "farray",
            "set_memory_manager", "BaseCUDAMemoryManager", "HostOnlyCUDAMemoryManager",
            "GetIpcHandleMixin", "MemoryPointer", "IpcHandle"]
 
@@ -1273,6 +1273,49 @@ from ._transpose import transpose as _transpose  # noqa: E402
 kernels.transpose.transpose = _transpose
 _sys.modules[__name__ + ".kernels"] = kernels
 _sys.modules[__name__ + ".kernels.transpose"] = kernels.transpose
+
+
+def _pointer_array(ptr, shape, dtype, order, name):
+    import ctypes
+    import numpy as np
+    shape = (int(shape),) if isinstance(shape, int) or hasattr(shape, "__index__") else \
+        tuple(int(s) for s in shape)
+    if isinstance(ptr, ctypes._Pointer):
+        pointed, address = np.dtype(ptr._type_), ctypes.cast(ptr, ctypes.c_void_p).value
+    elif isinstance(ptr, ctypes.c_void_p) or (isinstance(ptr, int) and not isinstance(ptr, bool)):
+        pointed, address = None, getattr(ptr, "value", ptr)
+    else:
+        raise TypeError("%s: the pointer is a ctypes pointer or an int address, not %s"
+                        % (name, type(ptr).__name__))
+    if dtype is None and pointed is None:
+        raise TypeError("%s: a void pointer or an address needs the dtype" % name)
+    dtype = pointed if dtype is None else np.dtype(dtype)
+    if pointed is not None and dtype != pointed:
+        raise TypeError("%s: dtype %s is not the pointer's, %s" % (name, dtype, pointed))
+    count = int(np.prod(shape, dtype=np.int64))
+    if count and not address:
+        raise ValueError("%s: a null pointer" % name)
+    buffer = (ctypes.c_char * (count * dtype.itemsize)).from_address(address) if count else b""
+    return np.frombuffer(buffer, dtype, count).reshape(shape, order=order)
+
+
+def carray(ptr, shape, dtype=None):
+    """numba.carray: a C-ordered array of `shape` (an int or a tuple of ints)
+    over the items `ptr` points to. In kernels `ptr` is a pointer
+    (a CPointer(dtype) parameter, ffi.from_buffer(a)) and `dtype`, if given,
+    must be its dtype; on the host a ctypes pointer, or a c_void_p or int
+    address with `dtype`, and the result is a numpy array over that memory.
+    TypeError for another pointer, a missing or mismatched dtype."""
+    return _pointer_array(ptr, shape, dtype, "C", "carray")
+
+
+def farray(ptr, shape, dtype=None):
+    """numba.farray: as carray, in Fortran order."""
+    return _pointer_array(ptr, shape, dtype, "F", "farray")
+
+
+carray._pyjit_path = "carray"
+farray._pyjit_path = "farray"
 
 
 def literal_unroll(container):

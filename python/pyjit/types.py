@@ -13,7 +13,7 @@
 __all__ = ["Type", "ArrayType", "Array", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64",
            "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
-           "from_dtype", "typeof", "Tuple", "UniTuple", "optional",
+           "from_dtype", "typeof", "Tuple", "UniTuple", "optional", "CPointer",
            "signature"]
 
 
@@ -136,6 +136,21 @@ def optional(t):
     function signatures (`float64(optional(float64))`); spelled as numba
     prints it, OptionalType(float64)."""
     return Type("OptionalType(%s)" % t)
+
+
+class CPointer(Type):
+    """numba.types.CPointer(dtype): a pointer to numbers of `dtype`, as a
+    kernel parameter (the argument is the address, an int) or a device
+    function's. In kernels p[i] reads and writes item i (no bounds; p[-1] the
+    item before), and carray(p, shape) / farray(p, shape) view the items as
+    an array. `addrspace` is numba's and must be 0 (generic)."""
+
+    def __init__(self, dtype, addrspace=0):
+        if addrspace not in (0, None):
+            raise ValueError("CPointer: only the generic address space (0) is supported, got %r"
+                             % (addrspace,))
+        super().__init__("CPointer(%s)" % dtype)
+        self.dtype = dtype
 
 
 def Tuple(types):

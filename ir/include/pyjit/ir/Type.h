@@ -103,15 +103,22 @@ private:
 enum class Layout { C, F, A };
 
 /// An n-d array view (data pointer, shape, strides in bytes) of scalars.
+/// A pointer (numba's CPointer(dtype)) is a 1-d C array of extent 0 that
+/// is indexed without bounds (p[i] is the item i places on, p[-1] the one
+/// before): it has no length, shape or slices, and carray/farray give it
+/// an extent.
 class ArrayType : public Type {
 public:
-  ArrayType(Type *dtype, unsigned ndim, Layout layout, bool readonly = false)
-      : Type(Kind::Array), elem(dtype), rank(ndim), lay(layout), ro(readonly) {}
+  ArrayType(Type *dtype, unsigned ndim, Layout layout, bool readonly = false,
+            bool pointer = false)
+      : Type(Kind::Array), elem(dtype), rank(ndim), lay(layout), ro(readonly), ptr(pointer) {}
   Type *dtype() const { return elem; }
   unsigned ndim() const { return rank; }
   Layout layout() const { return lay; }
   /// Kernels may not write it: constant memory, or a non-writeable NumPy array.
   bool readonly() const { return ro; }
+  /// numba's CPointer(dtype): see the class comment.
+  bool isPointer() const { return ptr; }
   static bool classof(const Type *t) { return t->kind() == Kind::Array; }
 
 private:
@@ -119,6 +126,7 @@ private:
   unsigned rank;
   Layout lay;
   bool ro;
+  bool ptr;
 };
 
 /// A tuple of values (e.g. `cuda.grid(2)`, `a.shape`).

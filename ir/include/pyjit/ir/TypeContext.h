@@ -38,6 +38,8 @@ public:
   FloatType *float32() { return floatTy(32); }
   FloatType *float64() { return floatTy(64); }
   ArrayType *array(Type *dtype, unsigned ndim, Layout layout, bool readonly = false);
+  /// numba's CPointer(dtype) (ArrayType::isPointer).
+  ArrayType *pointer(Type *dtype);
   TupleType *tuple(llvm::ArrayRef<Type *> elems);
   /// A named tuple: class \p className, one field name per element.
   TupleType *namedTuple(llvm::ArrayRef<Type *> elems, llvm::StringRef className,
@@ -66,6 +68,7 @@ private:
   std::map<unsigned, std::unique_ptr<FloatType>> floats;
   std::map<unsigned, std::unique_ptr<ComplexType>> complexes;
   std::map<std::tuple<Type *, unsigned, Layout, bool>, std::unique_ptr<ArrayType>> arrays;
+  std::map<Type *, std::unique_ptr<ArrayType>> pointers;
   std::map<std::vector<Type *>, std::unique_ptr<TupleType>> tuples;
   std::map<std::string, std::unique_ptr<TupleType>> namedTuples; // by str()
   std::map<std::string, std::unique_ptr<RecordType>, std::less<>> records; // by spelling

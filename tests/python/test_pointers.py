@@ -1,0 +1,160 @@
+"""numba's pointers in kernels: CPointer(T) parameters, p[i], carray/farray
+views, and ffi.from_buffer(a), on the GPU and on the CPU backend. Expected
+values come from numpy (the same index arithmetic on a host copy)."""
+import re
+
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda, types
+from pyjit import float32, float64, int32, uint32, void
+
+
+def address(d):
+    return d.__cuda_array_interface__["data"][0]
+
+
+def test_cpointer_parameters_axpy(jit):
+    # numba-cuda's test_dispatcher_cpointer_arguments.
+    ptr = types.CPointer(types.int32)
+
+    @jit(void(ptr, int32, ptr, ptr, uint32))
+    def axpy(r, a, x, y, n):
+        i = cuda.grid(1)
+        if i < n:
+            r[i] = a * x[i] + y[i]
+
+    hx = np.arange(10, dtype=np.int32)
+    hy = np.arange(10, dtype=np.int32) * 2
+    dx, dy = cuda.to_device(hx), cuda.to_device(hy)
+    dr = cuda.device_array_like(dx)
+    axpy[1, 32](address(dr), 5, address(dx), address(dy), 10)
+    np.testing.assert_array_equal(dr.copy_to_host(), 5 * hx + hy)
+
+
+def test_pointer_index_is_pointer_arithmetic(jit):
+    # A pointer to element 2: q[-1] is element 1, q[i] element 2 + i; no
+    # bounds (the extent is unknown), no wrap-around.
+    @jit(void(types.CPointer(types.float64), int32))
+    def k(q, n):
+        q[-1] = 7.0
+        for i in range(n):
+            q[i] = q[i] * 2 + 1
+
+    host = np.arange(8.0)
+    d = cuda.to_device(host)
+    k[1, 1](address(d) + 2 * 8, 4)
+    expect = host.copy()
+    expect[1] = 7.0
+    expect[2:6] = expect[2:6] * 2 + 1
+    np.testing.assert_array_equal(d.copy_to_host(), expect)
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_carray_and_farray_views(jit, order):
+    view = pyjit.carray if order == "C" else pyjit.farray
+
+    @jit(void(types.CPointer(types.float32), int32, int32))
+    def k(p, m, n):
+        a = view(p, (m, n), dtype=float32)
+        for i in range(m):
+            for j in range(n):
+                a[i, j] += 10 * i + j
+
+    m, n = 3, 4
+    d = cuda.to_device(np.zeros(m * n, np.float32))
+    k[1, 1](address(d), m, n)
+    expect = np.zeros((m, n), np.float32, order=order)
+    expect += 10 * np.arange(m)[:, None] + np.arange(n)[None, :]
+    np.testing.assert_array_equal(d.copy_to_host(), expect.ravel(order="K"))
+
+
+def test_carray_1d_shape_int_and_numba_spelling(jit):
+    # numba-cuda's _test_cfarray: carray(ptr, (1,), dtype=float32), a[0] += 1.2
+    @jit(void(types.CPointer(types.float32)))
+    def add(a_ptr):
+        a = pyjit.carray(a_ptr, 1)
+        a[0] += 1.2
+        b = pyjit.farray(a_ptr, (1,), dtype=cuda.float32)
+        b[0] += 1.0
+
+    a = cuda.to_device(np.array([0.5], dtype=np.float32))
+    add[1, 1](int(a.device_ctypes_pointer.value))
+    assert a.copy_to_host()[0] == np.float32(np.float32(0.5) + np.float32(1.2)) + np.float32(1.0)
+
+
+class FFI:
+    """Stands for cffi.FFI (pyjit knows it by its class name and module): the
+    kernel's ffi.from_buffer(a) is compiled, never called on the host."""
+    __module__ = "cffi.api"
+
+
+ffi = FFI()
+
+
+def _second(p):
+    return p[1]
+
+
+def test_ffi_from_buffer_to_a_device_function(jit):
+    second = jit(device=True)(_second)
+
+    @jit
+    def k(a, out):
+        p = ffi.from_buffer(a)
+        out[0] = second(p)
+        q = pyjit.carray(ffi.from_buffer(a), (2, 2))
+        out[1] = q[1, 0]
+
+    a = np.array([3.0, 4.0, 5.0, 6.0])
+    out = np.zeros(2)
+    k[1, 1](cuda.to_device(a), d_out := cuda.to_device(out))
+    np.testing.assert_array_equal(d_out.copy_to_host(), [4.0, 5.0])
+
+
+@pytest.mark.parametrize("body, message", [
+    ("x = len(p)", "len() does not take a pointer"),
+    ("x = p.shape[0]", "has no attribute 'shape'"),
+    ("x = p[1:3]", "is indexed by one integer, not a slice"),
+    ("x = p[1.0]", "is indexed by one integer, not float64"),
+    ("for v in p:\n        pass", "iteration over a pointer"),
+    ("x = pyjit.carray(p, (2, 2), dtype=np.float64)", "dtype float64 is not the pointer's, int32"),
+    ("x = pyjit.carray(p, 2.5)", "the shape is an int or a non-empty tuple of ints"),
+])
+def test_pointer_misuse_is_a_compile_error(body, message, tmp_path):
+    import importlib.util
+    path = tmp_path / "pointer_misuse.py"
+    path.write_text("import numpy as np\nimport pyjit\n\n\ndef k(p):\n    %s\n" % body)
+    spec = importlib.util.spec_from_file_location("pointer_misuse", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with pytest.raises(pyjit.CompileError, match=re.escape(message)) as raised:
+        cuda.compile_ptx(module.k, "void(CPointer(int32))")
+    assert "pointer_misuse.py:6:" in str(raised.value)  # the line of the misuse
+
+
+def test_pointer_argument_must_be_an_address(jit):
+    @jit(void(types.CPointer(types.float64)))
+    def k(p):
+        p[0] = 1.0
+
+    d = cuda.to_device(np.zeros(2))
+    with pytest.raises(TypeError, match="argument 'p' is array"):
+        k[1, 1](d)
+
+
+def test_host_carray_views_ctypes_memory():
+    import ctypes
+    buf = (ctypes.c_int32 * 6)(*range(6))
+    pointer = ctypes.cast(buf, ctypes.POINTER(ctypes.c_int32))
+    a = pyjit.carray(pointer, (2, 3))
+    np.testing.assert_array_equal(a, np.arange(6).reshape(2, 3))
+    f = pyjit.farray(ctypes.addressof(buf), (2, 3), dtype=np.int32)
+    np.testing.assert_array_equal(f, np.arange(6).reshape(2, 3, order="F"))
+    a[1, 2] = 50
+    assert buf[5] == 50  # a view, not a copy
+    with pytest.raises(TypeError, match="dtype int64 is not the pointer's, int32"):
+        pyjit.carray(pointer, 3, dtype=np.int64)
+    with pytest.raises(TypeError, match="needs the dtype"):
+        pyjit.carray(ctypes.addressof(buf), 3)
