@@ -330,6 +330,13 @@ class DeviceArray(_abi_base()):
         # (docs/abi.md) followed by that type, interned: the launch fast path
         # reads both from this one tuple (python/src/Dispatch.cpp).
         self._pyjit_type = _kernel_type(self.dtype, self.shape, self.strides)
+        if self._pyjit_type is not None and self.dtype.fields is None and self.size and any(
+                x % self.dtype.itemsize for x in (self._buffer.ptr,) + tuple(
+                    s for s, e in zip(self.strides, self.shape) if e > 1)):
+            # Items not at multiples of their size (a foreign pointer, a
+            # byte view): no ready-made parameters; the launch's packer
+            # reads the interface and refuses it by name.
+            self._pyjit_type = None
         if self._pyjit_type is not None:  # (else storage only: a kernel refuses it)
             self._pyjit_abi = (struct.pack("<%dq" % (1 + 2 * len(self.shape)),
                                            self._buffer.ptr, *self.shape, *self.strides),

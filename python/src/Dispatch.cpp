@@ -220,6 +220,17 @@ bool readInts(PyObject *tuple, Py_ssize_t from, Py_ssize_t count, uint64_t *out)
   return true;
 }
 
+/// Whether an array's parameters (data, extents, byte strides) put every
+/// item at a multiple of its size, as the GPU's loads need.
+bool aligned(const uint64_t *slots, unsigned ndim, unsigned itemsize) {
+  if (!itemsize)
+    return true;
+  bool ok = slots[0] % itemsize == 0;
+  for (unsigned d = 0; d < ndim; ++d)
+    ok = ok && (slots[1 + d] < 2 || static_cast<int64_t>(slots[1 + ndim + d]) % itemsize == 0);
+  return ok;
+}
+
 /// The dispatch key of a foreign array: (kind, item size, ndim, layout).
 uint64_t foreignKey(char kind, unsigned itemsize, unsigned ndim, unsigned layout) {
   return (uint64_t(1) << 63) | (uint64_t(static_cast<unsigned char>(kind)) << 32) |
@@ -259,8 +270,9 @@ bool readCuPy(PyObject *arg, llvm::SmallVectorImpl<uint64_t> &slots, unsigned &n
     out[0] = PyLong_AsUnsignedLongLong(ptr);
     if (PyErr_Occurred())
       break;
-    if (!readInts(shape, 0, n, out + 1) || !readInts(strides, 0, n, out + 1 + ndim))
-      break;
+    if (!readInts(shape, 0, n, out + 1) || !readInts(strides, 0, n, out + 1 + ndim) ||
+        !aligned(out, ndim, info->itemsize))
+      break; // (a misaligned array: the slow path names it)
     unsigned layout = layoutOf(out + 1, reinterpret_cast<int64_t *>(out + 1 + ndim), ndim,
                                info->itemsize);
     key = foreignKey(info->kind, info->itemsize, ndim, layout);
@@ -318,6 +330,7 @@ bool readTorch(PyObject *arg, const TypeEntry &entry, llvm::SmallVectorImpl<uint
     unsigned layout = layoutOf(out + 1, reinterpret_cast<int64_t *>(out + 1 + ndim), ndim,
                                itemsize);
     key = foreignKey(kind, itemsize, ndim, layout);
+    ok = aligned(out, ndim, itemsize); // (misaligned: the slow path names it)
   }
   Py_XDECREF(capsule); // unconsumed: its destructor calls the producer's deleter
   // A conjugate or negative view (z.conj(), z.conj().imag) exports its

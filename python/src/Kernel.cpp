@@ -326,6 +326,24 @@ bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t 
     }
     if (bad || PyErr_Occurred())
       break;
+    // Items at multiples of their size, as the GPU's loads need (a record
+    // array's items: any address).
+    bool misaligned = false;
+    if (spec.typeKind != 'V') {
+      misaligned = slot[0] % spec.bytes != 0;
+      for (unsigned d = 0; d < spec.ndim && !misaligned; ++d)
+        misaligned = slot[1 + d] > 1 && static_cast<int64_t>(slot[1 + spec.ndim + d]) %
+                                                static_cast<int64_t>(spec.bytes) != 0;
+    }
+    if (misaligned) {
+      PyErr_Format(PyExc_TypeError,
+                   "argument %zd: the array's items are not aligned to their %u bytes (data "
+                   "pointer %p, or a stride not a multiple of %u): GPU loads of them "
+                   "would fault",
+                   index, spec.bytes, reinterpret_cast<void *>(static_cast<uintptr_t>(slot[0])),
+                   spec.bytes);
+      break;
+    }
     PyObject *stream = PyDict_GetItemString(cai, "stream");
     if (!hasProducer && stream && PyLong_Check(stream)) {
       producer = PyLong_AsUnsignedLongLong(stream);

@@ -63,3 +63,34 @@ def test_static_plus_dynamic_shared_memory_may_pass_48_kib(jit):
     out = np.zeros(1)
     k[1, 1, 0, 16384](out)
     assert out[0] == 3.0
+
+
+@cuda.jit
+def _increment_first(a):
+    a[0] += 1
+
+
+def test_misaligned_array_is_refused_by_name():
+    # A byte view one byte in, viewed as int32, and a foreign interface whose
+    # pointer is 4 bytes into float64 items: GPU loads would fault
+    # (misaligned address); the launch names the argument instead.
+    raw = cuda.to_device(np.zeros(16, np.uint8))
+    with pytest.raises(TypeError, match="argument 'a': the array's items are not aligned to "
+                                        "their 4 bytes"):
+        _increment_first[1, 1](raw[1:9].view(np.int32))
+    aligned = raw[4:12].view(np.int32)
+    _increment_first[1, 1](aligned)
+    np.testing.assert_array_equal(raw.copy_to_host(), [0] * 4 + [1] + [0] * 11)
+
+    class Foreign:
+        def __init__(self, base, offset):
+            cai = dict(base.__cuda_array_interface__)
+            cai["data"] = (cai["data"][0] + offset, False)
+            cai["shape"] = (2,)
+            self.__cuda_array_interface__ = cai
+
+    d = cuda.to_device(np.zeros(4))
+    with pytest.raises(TypeError, match="not aligned to their 8 bytes"):
+        _increment_first[1, 1](Foreign(d, 4))
+    _increment_first[1, 1](Foreign(d, 8))
+    np.testing.assert_array_equal(d.copy_to_host(), [0.0, 1.0, 0.0, 0.0])
