@@ -281,9 +281,10 @@ class DeviceArray(_abi_base()):
         if any(s < 0 for s in self.shape):
             raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
         self.dtype = np.dtype(dtype)
-        if self.dtype.kind not in "biufc" and self.dtype.fields is None:
-            raise TypeError("device arrays hold booleans, integers, floats, complex numbers "
-                            "or records (structured dtypes), not dtype %s" % self.dtype)
+        if self.dtype.kind not in "biufcMm" and self.dtype.fields is None:
+            raise TypeError("device arrays hold booleans, integers, floats, complex numbers, "
+                            "datetime64/timedelta64 or records (structured dtypes), not dtype %s"
+                            % self.dtype)
         if not self.dtype.isnative:
             raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
                             "%s; use %s (cuda.to_device converts such arrays itself)"

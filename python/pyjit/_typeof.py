@@ -127,6 +127,9 @@ def dtype_name(dtype, what):
         if spelled is not None:
             return spelled
         raise TypeError("%s: arrays of dtype %s are not supported in kernels: %s" % (what, dt, why))
+    if dt.kind in "Mm":  # datetime64 / timedelta64: int64 counts of their unit
+        raise TypeError("%s: arrays of dtype %s are not supported in kernels; pass "
+                        "a.view(np.int64) (counts of the unit, NaT is -2**63)" % (what, dt))
     raise TypeError("%s: arrays of dtype %s are not supported in kernels (supported: %s)"
                     % (what, dt, ", ".join(sorted(SUPPORTED_DTYPES))))
 
@@ -211,6 +214,8 @@ def typeof(value, what):
             # A structured dtype: its layout is in `descr` (CAI v3).
             dt = _dtype_of_descr(cai["descr"], int(typestr[2:]), what)
             name, itemsize = dtype_name(dt, what), dt.itemsize
+        if name is None and typestr[1:2] in ("M", "m"):
+            dtype_name(np.dtype(typestr), what)  # (its message: view it as int64)
         if name is None:
             raise TypeError("%s: device arrays of typestr %r are not supported in kernels"
                             % (what, typestr))

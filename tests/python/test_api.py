@@ -721,3 +721,25 @@ def test_the_cpu_backend_models_an_sm90_gpus_attributes():
         dev.MAX_TEXTURE1D_WIDTH
     with pytest.raises(AttributeError, match="no attribute 'lowercase'"):
         dev.lowercase
+
+
+def test_datetime_device_arrays_hold_and_view_as_int64():
+    # numba-cuda's test_datetime_view_as_int64 / test_timedelta_view_as_int64;
+    # kernels take them viewed as int64 (their unit's counts).
+    arr = np.arange("2005-02", "2006-02", dtype="datetime64[D]")
+    d = cuda.to_device(arr)
+    assert d.dtype == arr.dtype
+    np.testing.assert_array_equal(d.copy_to_host(), arr)
+    np.testing.assert_array_equal(d.view(np.int64).copy_to_host(), arr.view(np.int64))
+    delta = arr - (arr - 1)
+    assert delta.dtype == np.dtype("timedelta64[D]")
+    np.testing.assert_array_equal(cuda.to_device(delta).view(np.int64).copy_to_host(),
+                                  delta.view(np.int64))
+
+    @cuda.jit
+    def k(a):
+        a[0] = 1
+
+    with pytest.raises(TypeError, match=r"argument 'a': arrays of dtype datetime64\[D\] are not "
+                                        r"supported in kernels; pass a.view\(np.int64\)"):
+        k[1, 1](d)
