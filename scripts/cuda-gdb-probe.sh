@@ -4,7 +4,8 @@
 # breakpoint on one of its Python lines and its variables are printed.
 #   usage: scripts/cuda-gdb-probe.sh BUILD_DIR     (BUILD_DIR/python: the pyjit package)
 # Prints the kernel's result, then cuda-gdb's output (the breakpoint hit,
-# `info locals`, `info args`, `print s`, `print i`, `print x[1]`).
+# `info locals`, `info args`, `print s`, `print i`, `print x[1]`; then in the
+# inlined device function: `backtrace`, `info locals`, `print v`, `print w`).
 # PYTHON defaults to /opt/torch/.venv/bin/python.
 set -uo pipefail
 py=${PYTHON:-/opt/torch/.venv/bin/python}
@@ -14,8 +15,11 @@ export PYTHONPATH=$(cd "$1" && pwd)/python
 gdb=$(command -v cuda-gdb || ls /usr/local/cuda/bin/cuda-gdb 2>/dev/null)
 echo "cuda-gdb: ${gdb:-none}"
 [ -z "$gdb" ] && exit 0
-line=$(grep -n "out\[i\] = s + i" "$here/cuda_gdb_probe.py" | cut -d: -f1)
+line=$(grep -n "out\[i\] = s + i$" "$here/cuda_gdb_probe.py" | cut -d: -f1)
+inner=$(grep -n "w = v + by" "$here/cuda_gdb_probe.py" | cut -d: -f1)
 timeout 180 "$gdb" -batch -ex "set cuda break_on_launch none" -ex "set breakpoint pending on" \
-  -ex "break cuda_gdb_probe.py:$line" -ex run -ex "info locals" -ex "info args" \
-  -ex "print s" -ex "print i" -ex "print x[1]" -ex continue \
-  --args "$py" "$here/cuda_gdb_probe.py" 2>&1 | tail -40
+  -ex "break cuda_gdb_probe.py:$line" -ex "break cuda_gdb_probe.py:$inner" -ex run \
+  -ex "info locals" -ex "info args" -ex "print s" -ex "print i" -ex "print x[1]" \
+  -ex continue -ex "next" -ex backtrace -ex "info locals" -ex "print v" -ex "print w" \
+  -ex "delete" -ex continue \
+  --args "$py" "$here/cuda_gdb_probe.py" 2>&1 | tail -50

@@ -1,8 +1,15 @@
 """A debug=True, opt=False kernel for scripts/cuda-gdb-probe.sh: cuda-gdb stops at
 the kernel's store to `out` and prints i, s and x[1] (expected for thread 0: 0, 28.0
-and 1.0)."""
+and 1.0), then inside the inlined device function `shifted` (its frame in the
+backtrace, its parameter v = 28.0 and local w = 30.0 for thread 0)."""
 import numpy as np
 from pyjit import cuda
+
+
+@cuda.jit(device=True)
+def shifted(v, by):
+    w = v + by
+    return w
 
 
 @cuda.jit(debug=True, opt=False)
@@ -13,6 +20,7 @@ def kern(x, n, out):
         s += x[j]
     if i < out.size:
         out[i] = s + i
+        out[i] = shifted(s, 2.0) + i - 2.0
 
 
 x = cuda.to_device(np.arange(8, dtype=np.float64))

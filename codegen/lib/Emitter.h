@@ -115,6 +115,14 @@ private:
   void setDebugLoc(const ir::Instruction &inst);
   // Variables (EmitOptions::debugInfo)
   void debugValue(const ir::Instruction &inst);
+  /// Full debug information of an inlined device function (ir::InlineSite):
+  /// its subprogram (one per function), and the location of the call that
+  /// inlined site \p site, itself inlined where its caller was.
+  llvm::DISubprogram *inlinedSubprogram(unsigned site);
+  llvm::DILocation *inlinedAt(unsigned site);
+  llvm::DIScope *scopeOfSite(unsigned site) {
+    return site ? static_cast<llvm::DIScope *>(inlinedSubprogram(site)) : subprogram;
+  }
   llvm::DIType *debugType(ir::Type *t);
   // ComplexLowering.cpp
   llvm::Value *complexArith(const ir::Instruction &inst);
@@ -142,9 +150,13 @@ private:
   llvm::DISubprogram *subprogram = nullptr;
   std::map<const SourceFile *, llvm::DIScope *> fileScopes;
   llvm::DIFile *debugFile = nullptr; // the function's own file
-  /// One DWARF variable per source name and type, however often assigned (a
-  /// parameter's first, at the entry): its local-memory slot (debugValue).
-  std::map<std::pair<std::string, llvm::DIType *>, llvm::AllocaInst *> debugVars;
+  /// One DWARF variable per source name, type and inline site, however often
+  /// assigned (a parameter's first, at the entry): its local-memory slot
+  /// (debugValue).
+  std::map<std::tuple<std::string, llvm::DIType *, unsigned>, llvm::AllocaInst *> debugVars;
+  std::map<std::tuple<std::string, const SourceFile *, unsigned>, llvm::DISubprogram *>
+      inlinedSubprograms;
+  std::map<unsigned, llvm::DILocation *> inlineCalls;
   std::map<ir::Type *, llvm::DIType *> debugTypes;
   llvm::Function *kernel = nullptr;
   std::map<const ir::Value *, llvm::Value *> values;

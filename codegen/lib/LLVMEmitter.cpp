@@ -324,7 +324,41 @@ void Emitter::beginDebugInfo() {
                          llvm::DEBUG_METADATA_VERSION);
 }
 
+llvm::DISubprogram *Emitter::inlinedSubprogram(unsigned site) {
+  const ir::InlineSite &s = fn.inlineSites.at(site - 1);
+  llvm::DISubprogram *&sp = inlinedSubprograms[{s.function, s.file, s.line}];
+  if (!sp) {
+    llvm::SmallString<256> path(s.file ? s.file->fileName() : llvm::StringRef("<unknown>"));
+    llvm::DIFile *file = dib->createFile(llvm::sys::path::filename(path),
+                                         llvm::sys::path::parent_path(path));
+    sp = dib->createFunction(file, s.function, "", file, s.line,
+                             dib->createSubroutineType(dib->getOrCreateTypeArray({})), s.line,
+                             llvm::DINode::FlagZero, llvm::DISubprogram::SPFlagDefinition);
+  }
+  return sp;
+}
+
+llvm::DILocation *Emitter::inlinedAt(unsigned site) {
+  if (!site)
+    return nullptr;
+  llvm::DILocation *&at = inlineCalls[site];
+  if (!at) {
+    const ir::InlineSite &s = fn.inlineSites.at(site - 1);
+    at = llvm::DILocation::getDistinct(ctx, s.callLoc.line, s.callLoc.col,
+                                       scopeOfSite(s.parent), inlinedAt(s.parent));
+  }
+  return at;
+}
+
 void Emitter::setDebugLoc(const ir::Instruction &inst) {
+  if (options.debugInfo && inst.inlineSite && inst.loc().isValid()) {
+    // An inlined device function's line, in its own subprogram, inlined at
+    // the call (cuda-gdb shows the frame and its variables).
+    b.SetCurrentDebugLocation(llvm::DILocation::get(ctx, inst.loc().line, inst.loc().col,
+                                                    inlinedSubprogram(inst.inlineSite),
+                                                    inlinedAt(inst.inlineSite)));
+    return;
+  }
   // Code inlined from a device function in another file gets a scope in
   // that file.
   llvm::DIScope *&scope = fileScopes[inst.file()];
@@ -378,6 +412,10 @@ void Emitter::debugValue(const ir::Instruction &inst) {
   // (A phi's description may have no location: the function's line then.)
   unsigned line = inst.loc().isValid() ? inst.loc().line : subprogram->getLine();
   unsigned col = inst.loc().isValid() ? inst.loc().col : 0;
+  if (inst.inlineSite && inst.intImm) { // an inlined function's parameter: at its def
+    line = fn.inlineSites.at(inst.inlineSite - 1).line;
+    col = 0;
+  }
   // The source's name (a web of its assignments other than the first is
   // `name~k`: ast::splitVariableWebs), one variable per name and type: a
   // parameter assigned again stays the parameter.
@@ -388,19 +426,24 @@ void Emitter::debugValue(const ir::Instruction &inst) {
   // described once (#dbg_declare) and stored at each assignment, as clang -O0
   // and numba's debug=True do: cuda-gdb reads it at every line, where a
   // register location (#dbg_value) ends when ptxas reuses the register.
-  auto [slot, inserted] = debugVars.try_emplace({name.str(), ty});
+  // (An inlined device function's variable is its subprogram's, one slot
+  // per inlined call.)
+  unsigned site = inst.inlineSite;
+  auto [slot, inserted] = debugVars.try_emplace({name.str(), ty, site});
   if (inserted) {
+    llvm::DIScope *scope = scopeOfSite(site);
+    llvm::DIFile *file = site ? scope->getFile() : debugFile;
     llvm::DILocalVariable *var =
-        inst.intImm ? dib->createParameterVariable(subprogram, name,
-                                                   static_cast<unsigned>(inst.intImm), debugFile,
+        inst.intImm ? dib->createParameterVariable(scope, name,
+                                                   static_cast<unsigned>(inst.intImm), file,
                                                    line, ty, /*AlwaysPreserve=*/true)
-                    : dib->createAutoVariable(subprogram, name, debugFile, line, ty,
+                    : dib->createAutoVariable(scope, name, file, line, ty,
                                               /*AlwaysPreserve=*/true);
     llvm::BasicBlock &entryBlock = kernel->getEntryBlock();
     llvm::IRBuilder<> entry(&entryBlock, entryBlock.begin());
     slot->second = entry.CreateAlloca(value->getType(), nullptr, name + ".dbg");
     dib->insertDeclare(slot->second, var, dib->createExpression(),
-                       llvm::DILocation::get(ctx, line, col, subprogram),
+                       llvm::DILocation::get(ctx, line, col, scope, inlinedAt(site)),
                        std::next(slot->second->getIterator()));
   }
   if (slot->second->getAllocatedType() == value->getType())

@@ -10,6 +10,7 @@ Instruction *IRBuilder::create(Opcode op, Type *type, std::vector<Value *> opera
   Instruction *inst =
       block->append(std::make_unique<Instruction>(op, type, std::move(operands), loc));
   inst->setFile(file);
+  inst->inlineSite = inlineSite;
   return inst;
 }
 

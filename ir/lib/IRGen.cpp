@@ -172,10 +172,10 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
   else if (value->type() != type) // another layout: the variable's is A
     value = b.create(Opcode::ArrayCast, type, {value});
   ssa.writeVariable(frames.back().prefix + name, cur(), value);
-  // A variable the user named, in the function's own frame (not an inlined
-  // device function's, whose scope DWARF could not express without an
-  // inlined subprogram), nor a tuple's element or an internal one ($...).
-  if (debugInfo && frames.size() == 1 && reachable() &&
+  // A variable the user named, in the function's own frame or an inlined
+  // device function's (the instruction's inline site says which), not a
+  // tuple's element nor an internal one ($...).
+  if (debugInfo && reachable() &&
       name.find_first_of("#$.") == std::string::npos) {
     Instruction *dv = b.create(Opcode::DebugValue, ctx.none(), {value});
     dv->text = name;

@@ -543,12 +543,18 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
   const TypedFunction *caller = typed;
   typed = &callee;
   const SourceFile *callerFile = b.currentFile();
+  uint32_t callerSite = b.currentInlineSite();
+  if (debugInfo) { // the inlined frame, for debug information (InlineSite)
+    fn->inlineSites.push_back({callee.def->name, callee.file, callee.def->range.begin.line,
+                               callerSite, range.begin, callerFile});
+    b.setInlineSite(static_cast<uint32_t>(fn->inlineSites.size()));
+  }
   b.setFile(callee.file);
   {
     DiagnosticEngine::FileScope scope(diags, *callee.file);
     for (size_t i = 0; i < args.size(); ++i) {
       const std::string &name = callee.def->params[i].name;
-      writeVar(name, localType(name), args[i]);
+      writeVar(name, localType(name), args[i], static_cast<unsigned>(i + 1));
     }
     recordNestedDefs(callee.def->body);
     block(callee.def->body, /*isBody=*/true);
@@ -557,6 +563,7 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
     jumpTo(after); // falling off the end returns None
   }
   b.setFile(callerFile);
+  b.setInlineSite(callerSite);
   ssa.sealBlock(after);
   enter(after);
   RValue result;

@@ -22,6 +22,21 @@ struct ErrorSite {
   unsigned line = 0, col = 0;
 };
 
+/// A device function inlined into a function (full debug information
+/// only): its name, file and `def` line, and where it was called, in the
+/// caller's file; `parent` is the site the call itself was inlined at (0:
+/// the function's own code). Instructions of the inlined body name their
+/// site by number (Instruction::inlineSite), so debug information can
+/// describe the inlined frame and its variables.
+struct InlineSite {
+  std::string function;
+  const SourceFile *file = nullptr;
+  unsigned line = 0;
+  unsigned parent = 0;
+  SourceLoc callLoc;
+  const SourceFile *callFile = nullptr;
+};
+
 /// A kernel (returns none) or device function. Block 0 is the entry.
 class Function {
 public:
@@ -49,6 +64,8 @@ public:
 
   /// The checks Raise instructions refer to (by index).
   std::vector<ErrorSite> errorSites;
+  /// The inlined device functions: site k is inlineSites[k - 1].
+  std::vector<InlineSite> inlineSites;
 
 private:
   std::string fnName;

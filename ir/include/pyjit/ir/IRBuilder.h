@@ -20,6 +20,9 @@ public:
   /// inlined); null when unknown.
   void setFile(const SourceFile *f) { file = f; }
   const SourceFile *currentFile() const { return file; }
+  /// The inline site new instructions belong to (Instruction::inlineSite).
+  void setInlineSite(uint32_t site) { inlineSite = site; }
+  uint32_t currentInlineSite() const { return inlineSite; }
   SourceLoc currentLoc() const { return loc; }
   TypeContext &types() { return ctx; }
 
@@ -53,6 +56,7 @@ private:
   BasicBlock *block = nullptr;
   SourceLoc loc;
   const SourceFile *file = nullptr;
+  uint32_t inlineSite = 0;
 };
 
 } // namespace pyjit::ir

@@ -178,6 +178,10 @@ public:
   /// AllocArray: the alignment of the array's address asked for, in bytes
   /// (cuda.shared/local.array's alignment=); 0 for the default.
   uint32_t alignment = 0;
+  /// The inlined device function this instruction belongs to
+  /// (Function::inlineSites; 0: the function's own code). Full debug
+  /// information only.
+  uint32_t inlineSite = 0;
 
   SourceLoc loc() const { return location; }
   /// The file loc() is in (the kernel's, or an inlined device function's).
