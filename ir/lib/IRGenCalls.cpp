@@ -432,7 +432,7 @@ RValue IRGen::call(const CallExpr &e) {
       std::reverse(extents.begin(), extents.end());
     std::vector<Value *> ops{pointer};
     ops.insert(ops.end(), extents.begin(), extents.end());
-    if (!fortran || at->ndim() == 1)
+    if (!fortran || at->ndim() <= 1)
       return RValue::of(b.create(Opcode::ArrayReshape, at, ops));
     Value *c = b.create(Opcode::ArrayReshape, ctx.array(at->dtype(), at->ndim(), Layout::C), ops);
     return RValue::of(b.create(Opcode::ArrayTranspose, at, {c}));

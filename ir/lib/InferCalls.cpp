@@ -364,6 +364,14 @@ ExprInfo Inferer::pointerCall(const CallExpr &e, llvm::StringRef path,
                            (args.size() == 1 ? typeName(args[0].type) : std::string("that")));
       return {};
     }
+    // numba's: a contiguous buffer, and C layout beyond one dimension.
+    if (at->layout() == Layout::A || (at->ndim() > 1 && at->layout() != Layout::C)) {
+      error(e.args[0]->range(),
+            "ffi.from_buffer() needs a contiguous array" +
+                std::string(at->ndim() > 1 ? " of C layout" : "") + ", not " + typeName(at) +
+                " (numba: from_buffer() unsupported on non-contiguous buffers)");
+      return {};
+    }
     return ExprInfo{ctx.pointer(at->dtype())};
   }
   const ExprPtr *dtypeArg = args.size() == 3 ? &e.args[2] : nullptr;
@@ -383,14 +391,14 @@ ExprInfo Inferer::pointerCall(const CallExpr &e, llvm::StringRef path,
   }
   unsigned ndim = 1;
   if (auto *tt = dyn_cast<TupleType>(args[1].type)) {
-    ndim = static_cast<unsigned>(tt->size());
-    if (!ndim || !llvm::all_of(tt->elements(), [](Type *t) { return isa<IntType>(t); })) {
-      error(e.args[1]->range(), path + "(): the shape is an int or a non-empty tuple of ints, "
+    ndim = static_cast<unsigned>(tt->size()); // (() gives a 0-d array, as NumPy's)
+    if (!llvm::all_of(tt->elements(), [](Type *t) { return isa<IntType>(t); })) {
+      error(e.args[1]->range(), path + "(): the shape is an int or a tuple of ints, "
                                        "not " + typeName(args[1].type));
       return {};
     }
   } else if (!isa<IntType>(args[1].type)) {
-    error(e.args[1]->range(), path + "(): the shape is an int or a non-empty tuple of ints, "
+    error(e.args[1]->range(), path + "(): the shape is an int or a tuple of ints, "
                                      "not " + typeName(args[1].type));
     return {};
   }
@@ -405,7 +413,8 @@ ExprInfo Inferer::pointerCall(const CallExpr &e, llvm::StringRef path,
       return {};
     }
   }
-  return ExprInfo{ctx.array(pt->dtype(), ndim, path == "carray" ? Layout::C : Layout::F)};
+  return ExprInfo{
+      ctx.array(pt->dtype(), ndim, path == "carray" || ndim == 0 ? Layout::C : Layout::F)};
 }
 
 ExprInfo Inferer::call(const CallExpr &e) {

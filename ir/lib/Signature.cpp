@@ -218,8 +218,8 @@ public:
       if (!accept("("))
         return fail("expected '(' after 'CPointer'");
       Type *dtype = ctx.scalarByName(ident());
-      if (!dtype || llvm::isa<BoolType>(dtype) || !accept(")"))
-        return fail("expected 'CPointer(<number type>)', e.g. CPointer(float32)");
+      if (!dtype || !accept(")"))
+        return fail("expected 'CPointer(<number or bool type>)', e.g. CPointer(float32)");
       return static_cast<Type *>(ctx.pointer(dtype));
     }
     if (id == "EnumMember") { // EnumMember(Color, int64): a plain enum.Enum member

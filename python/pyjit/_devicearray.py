@@ -100,6 +100,9 @@ class _PluginBuffer:
     def __init__(self, memory, nbytes, manager=None):
         from ._emm import pointer_value
         pointer = getattr(memory, "device_pointer", None)
+        if pointer is None and manager is None:
+            raise TypeError("gpu_data must be a MemoryPointer (an object with a "
+                            "device_pointer), not %s" % type(memory).__name__)
         if pointer is None:
             raise RuntimeError("the memory manager's memalloc(%d) returned %s, which has no "
                                "device_pointer (a MemoryPointer is expected)"
@@ -272,7 +275,12 @@ class DeviceArray(_abi_base()):
                 not isinstance(strides, (tuple, list, int, np.integer)):
             dtype, strides = strides, dtype  # numba's DeviceNDArray(shape, strides, dtype)
         if isinstance(buffer, int) or hasattr(buffer, "handle") and not hasattr(buffer, "ptr"):
-            buffer, stream = None, buffer  # numba's DeviceNDArray(shape, strides, dtype, stream)
+            # numba's DeviceNDArray(shape, strides, dtype, stream, gpu_data)
+            if gpu_data is None and hasattr(stream, "device_pointer"):
+                gpu_data, stream = stream, buffer
+            else:
+                stream = buffer
+            buffer = None
         if isinstance(shape, (int, np.integer)):
             shape = (int(shape),)
         if isinstance(strides, (int, np.integer)):

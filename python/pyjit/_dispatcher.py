@@ -666,6 +666,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if restype not in ("", "void", "none"):
             raise TypeError("kernel '%s': a kernel returns nothing, so its signature starts "
                             "with 'void(', got %r" % (self.__name__, sig))
+        for t in types:
+            if "CPointer(" in t and not t.startswith("CPointer("):
+                raise TypeError("kernel '%s': signature %r has a pointer inside %s; a kernel "
+                                "takes pointers (addresses) as parameters of their own"
+                                % (self.__name__, sig, t))
         self._sig_types.append(types)
         self.signature_strings.append(sig)
 
@@ -1505,6 +1510,12 @@ def _pointer_arguments(args, argtypes, name_of):
                             "a.__cuda_array_interface__['data'][0]), not %r"
                             % (name_of(i), t, a if isinstance(a, (int, np.integer)) else
                                type(a).__name__))
+        if 0 < int(a) < 65536:
+            # Never a device or host allocation (the pages after null; 0 is
+            # a null pointer a kernel may test): on the CPU backend a kernel
+            # would crash the process, on the GPU fault.
+            raise TypeError("%s is a %s parameter: %#x is not an address of memory"
+                            % (name_of(i), t, int(a)))
         out[i] = _PointerArgument(int(a), np.dtype(t[len("CPointer("):-1]).itemsize)
     return tuple(out)
 
@@ -1518,7 +1529,9 @@ def _conversion(want, got):
     if want == got:
         return 0
     if want.startswith("CPointer(") and got in _INT_TYPES:
-        return 0  # a pointer parameter takes an address (numba: a pointer-sized int)
+        # A pointer parameter takes an address (numba: a pointer-sized int), a
+        # conversion: a signature taking the int as it is rates better.
+        return 2
     try:
         return ext().conversion(want, got)
     except ValueError:

@@ -43,6 +43,7 @@ version (numba's message) and for a memalloc result without a device
 pointer.
 """
 import abc
+import collections
 import contextlib
 import ctypes
 import importlib
@@ -58,22 +59,13 @@ _SUPPORTED_EMM_INTERFACE_VERSION = 1
 _plugin_class = None
 _env_module = (os.environ.get("PYJIT_CUDA_MEMORY_MANAGER")
                or os.environ.get("NUMBA_CUDA_MEMORY_MANAGER") or None)
+if _env_module == "default":  # numba's documented value for its own manager
+    _env_module = None
 plugged = _env_module is not None
 
 
-class MemoryInfo(tuple):
-    """(free, total) bytes of device memory, also as .free and .total
-    (numba's MemoryInfo namedtuple)."""
-    __slots__ = ()
-
-    def __new__(cls, free, total):
-        return tuple.__new__(cls, (free, total))
-
-    free = property(lambda self: self[0])
-    total = property(lambda self: self[1])
-
-    def __repr__(self):
-        return "MemoryInfo(free=%r, total=%r)" % self
+MemoryInfo = collections.namedtuple("MemoryInfo", "free total")
+MemoryInfo.__doc__ = """(free, total) bytes of device memory (numba's MemoryInfo)."""
 
 
 def pointer_value(pointer):
@@ -125,6 +117,19 @@ class MemoryPointer:
         """Runs the finalizer now (once): the memory must not be used after."""
         if self.is_managed:
             self._finalizer()
+
+    def memset(self, byte, count=None, stream=0):
+        """Sets `count` bytes (default: all) to `byte` (cuMemsetD8; on the
+        CPU backend, host memory). `stream` is accepted and synchronous here."""
+        from ._devicearray import host_memory
+        from ._ext import ext
+        count = self.size if count is None else count
+        if not 0 <= count <= self.size:
+            raise ValueError("memset of %d bytes in a %d-byte allocation" % (count, self.size))
+        if host_memory():
+            ctypes.memset(pointer_value(self.device_pointer), byte, count)
+        elif count:
+            ext().memset(pointer_value(self.device_pointer), byte, count)
 
     @property
     def device_pointer_value(self):
@@ -273,10 +278,14 @@ class GetIpcHandleMixin:
     (memory from cuMemAlloc, as RMM's and CuPy's pools are)."""
 
     def get_ipc_handle(self, memory):
+        """An IpcHandle of MemoryPointer `memory` (cuIpcGetMemHandle; on the
+        CPU backend a handle that opening refuses, as pyjit's own)."""
         import os as _os
+        from ._devicearray import host_memory
         from ._ext import ext
-        from ._ipc import IpcHandle, _require_gpu
-        _require_gpu("get_ipc_handle()")
+        from ._ipc import IpcHandle, cpu_backend_handle
+        if host_memory():
+            return cpu_backend_handle(pointer_value(memory.device_pointer), memory.size)
         raw, offset, size = ext().ipc_export(pointer_value(memory.device_pointer))
         return IpcHandle(raw, size, offset, source_pid=_os.getpid())
 
@@ -332,7 +341,9 @@ def new_manager(context):
     initialize() has run."""
     global _plugin_class, _env_module
     if _env_module is not None:
-        name, _env_module = _env_module, None
+        # (Until it imports, every new manager raises: no allocation falls
+        # back to pyjit's allocator silently.)
+        name = _env_module
         try:
             plugin = importlib.import_module(name)._numba_memory_manager
         except (ImportError, AttributeError) as exc:
@@ -340,7 +351,7 @@ def new_manager(context):
                                "NUMBA_CUDA_MEMORY_MANAGER did not import or has no "
                                "_numba_memory_manager: %s" % (name, exc)) from exc
         _check_version(plugin)
-        _plugin_class = plugin
+        _plugin_class, _env_module = plugin, None
     manager = (_plugin_class or PyjitMemoryManager)(context=context)
     manager.initialize()
     return manager

@@ -117,6 +117,16 @@ class IpcArrayHandle:
         self.close()
 
 
+def cpu_backend_handle(address, size):
+    """The CPU backend's IpcHandle of `size` bytes at `address`: it has no IPC,
+    but programs take a handle per process and open only the others' (one
+    process opens none), so the handle is made and opening it raises
+    (IpcHandle.open)."""
+    raw = int(os.getpid()).to_bytes(8, "little") + int(address).to_bytes(8, "little") + \
+        bytes(_HANDLE_BYTES - 16)
+    return IpcHandle(raw, size, 0, source_pid=os.getpid())
+
+
 def get_ipc_handle(dev):
     """The IpcArrayHandle of DeviceArray `dev` (its memory: cuMemAlloc'd,
     pyjit's or another library's; an EMM plugin's memory gets its handle
@@ -133,12 +143,7 @@ def get_ipc_handle(dev):
         return IpcArrayHandle(root.manager.get_ipc_handle(memory), desc)
     from ._devicearray import host_memory
     if host_memory():
-        # The CPU backend has no IPC, but programs take a handle per process
-        # and open only the others' (one process opens none): the handle is
-        # made, and opening it raises (IpcHandle.open).
-        raw = int(os.getpid()).to_bytes(8, "little") + \
-            int(dev._device_pointer).to_bytes(8, "little") + bytes(_HANDLE_BYTES - 16)
-        return IpcArrayHandle(IpcHandle(raw, dev.nbytes, 0, source_pid=os.getpid()), desc)
+        return IpcArrayHandle(cpu_backend_handle(dev._device_pointer, dev.nbytes), desc)
     raw, offset, size = ext().ipc_export(dev._device_pointer)
     handle = IpcHandle(raw, size, offset, source_pid=os.getpid())
     return IpcArrayHandle(handle, desc)

@@ -440,6 +440,8 @@ class _Device:
         if self._info.get("cpu_backend"):
             if name in _CPU_BACKEND_ATTRIBUTES:
                 return _CPU_BACKEND_ATTRIBUTES[name]
+            if name == "SHARED_MEMORY_PER_BLOCK":  # CUDA's older name
+                return self.MAX_SHARED_MEMORY_PER_BLOCK
             raise AttributeError("device attribute %s is not modelled on the CPU backend (it "
                                  "has the launch limits, MULTIPROCESSOR_COUNT, WARP_SIZE and "
                                  "an sm_90 GPU's: %s)"
@@ -447,6 +449,17 @@ class _Device:
         value = _ext().device_attribute(self.id, name)
         setattr(self, name, value)
         return value
+
+    def get_device_identity(self):
+        """{'pci_domain_id', 'pci_bus_id', 'pci_device_id'} (numba's; zeros on
+        the CPU backend)."""
+        return {"pci_domain_id": self.PCI_DOMAIN_ID, "pci_bus_id": self.PCI_BUS_ID,
+                "pci_device_id": self.PCI_DEVICE_ID}
+
+    def reset(self):
+        """numba's Device.reset: waits for the device's work and resets its
+        context's memory manager (pyjit keeps the primary context itself)."""
+        self.get_primary_context().reset()
 
     def get_primary_context(self):
         """This device's (primary) context, as numba's Device: made current;
@@ -488,6 +501,7 @@ _CPU_BACKEND_ATTRIBUTES = {
     "MEMORY_POOLS_SUPPORTED": 1, "CLUSTER_LAUNCH": 1, "MAX_PITCH": 2147483647,
     "MULTI_GPU_BOARD": 0, "CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM": 1,
     "PCI_BUS_ID": 0, "PCI_DEVICE_ID": 0, "PCI_DOMAIN_ID": 0, "TCC_DRIVER": 0,
+    "REGISTERS_PER_BLOCK": 65536,  # (CUDA's older name of MAX_REGISTERS_PER_BLOCK)
 }
 
 
@@ -1280,10 +1294,18 @@ def _pointer_array(ptr, shape, dtype, order, name):
     import numpy as np
     shape = (int(shape),) if isinstance(shape, int) or hasattr(shape, "__index__") else \
         tuple(int(s) for s in shape)
+    if any(s < 0 for s in shape):
+        raise ValueError("%s: negative dimensions are not allowed, got shape %s" % (name, shape))
+    ptr = getattr(ptr, "_as_parameter_", ptr)  # numpy's a.ctypes, as numba reads it
     if isinstance(ptr, ctypes._Pointer):
+        if issubclass(ptr._type_, (ctypes.Array, ctypes.Structure, ctypes.Union)):
+            raise TypeError("%s: a pointer to %s is not a pointer to numbers; cast it "
+                            "(ctypes.cast(p, ctypes.POINTER(ctypes.c_double)))"
+                            % (name, ptr._type_.__name__))
         pointed, address = np.dtype(ptr._type_), ctypes.cast(ptr, ctypes.c_void_p).value
-    elif isinstance(ptr, ctypes.c_void_p) or (isinstance(ptr, int) and not isinstance(ptr, bool)):
-        pointed, address = None, getattr(ptr, "value", ptr)
+    elif isinstance(ptr, ctypes.c_void_p) or (isinstance(ptr, (int, np.integer))
+                                              and not isinstance(ptr, (bool, np.bool_))):
+        pointed, address = None, int(getattr(ptr, "value", ptr) or 0)
     else:
         raise TypeError("%s: the pointer is a ctypes pointer or an int address, not %s"
                         % (name, type(ptr).__name__))

@@ -716,6 +716,8 @@ def test_the_cpu_backend_models_an_sm90_gpus_attributes():
     assert dev.MAX_REGISTERS_PER_MULTIPROCESSOR == 65536 and dev.TOTAL_CONSTANT_MEMORY == 65536
     assert dev.MAX_SHARED_MEMORY_PER_BLOCK_OPTIN >= dev.MAX_SHARED_MEMORY_PER_BLOCK
     assert dev.CLOCK_RATE > 0 and dev.L2_CACHE_SIZE > 0
+    assert dev.SHARED_MEMORY_PER_BLOCK == dev.MAX_SHARED_MEMORY_PER_BLOCK
+    assert dev.get_device_identity() == {"pci_domain_id": 0, "pci_bus_id": 0, "pci_device_id": 0}
     with pytest.raises(AttributeError, match="MAX_TEXTURE1D_WIDTH is not modelled on the CPU "
                                              "backend.*CLOCK_RATE"):
         dev.MAX_TEXTURE1D_WIDTH

@@ -359,3 +359,52 @@ def test_cupy_pool_as_plugin():
     assert len(handle._ipc_handle.handle) == 64
     del d_a, d_out
     assert mgr.allocations == {}
+
+
+def test_numbas_positional_gpu_data_and_pointer_helpers():
+    # numba's DeviceNDArray(shape, strides, dtype, stream, gpu_data).
+    from pyjit.cuda.cudadrv import devicearray
+    memory = cuda.current_context().memalloc(32)
+    memory.memset(0)
+    d = devicearray.DeviceNDArray((4,), (8,), np.float64, 0, memory)
+    assert d.__cuda_array_interface__["data"][0] == memory.device_pointer_value
+    d.copy_to_device(np.arange(4.0))
+    memory.view(8).memset(0, 8)  # element 1's bytes
+    np.testing.assert_array_equal(d.copy_to_host(), [0.0, 0.0, 2.0, 3.0])
+    with pytest.raises(TypeError, match="gpu_data must be a MemoryPointer"):
+        devicearray.DeviceNDArray((4,), (8,), np.float64, gpu_data=12345)
+    info = cuda.MemoryInfo(free=1, total=2)
+    assert info._fields == ("free", "total") and info._asdict() == {"free": 1, "total": 2}
+
+
+def test_ipc_handle_through_the_mixin_follows_the_backend():
+    class Mixed(cuda.GetIpcHandleMixin, MappedPlugin):
+        get_ipc_handle = cuda.GetIpcHandleMixin.get_ipc_handle
+
+    cuda.set_memory_manager(Mixed)
+    d = cuda.device_array(4)
+    handle = d.get_ipc_handle()
+    from pyjit._devicearray import host_memory
+    if host_memory():  # made; opening it needs a GPU
+        with pytest.raises(RuntimeError, match="needs a GPU"):
+            handle._ipc_handle.open()
+    assert handle._array_desc["shape"] == (4,)
+
+
+def test_environment_default_is_pyjits_own_and_bad_names_keep_failing(tmp_path):
+    script = ("import numpy as np\nfrom pyjit import cuda\n"
+              "for k in range(2):\n"
+              "    try:\n"
+              "        cuda.device_array(4)\n"
+              "        print(type(cuda.current_context().memory_manager).__name__)\n"
+              "    except RuntimeError:\n"
+              "        print('RuntimeError')\n")
+    env = dict(os.environ, NUMBA_CUDA_MEMORY_MANAGER="default")
+    env.pop("PYJIT_CUDA_MEMORY_MANAGER", None)
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", script], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["PyjitMemoryManager"] * 2, out.stderr
+    env["NUMBA_CUDA_MEMORY_MANAGER"] = "no_such_emm_module"
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", script], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["RuntimeError"] * 2, out.stderr

@@ -120,7 +120,7 @@ def test_ffi_from_buffer_to_a_device_function(jit):
     ("x = p[1.0]", "is indexed by one integer, not float64"),
     ("for v in p:\n        pass", "iteration over a pointer"),
     ("x = pyjit.carray(p, (2, 2), dtype=np.float64)", "dtype float64 is not the pointer's, int32"),
-    ("x = pyjit.carray(p, 2.5)", "the shape is an int or a non-empty tuple of ints"),
+    ("x = pyjit.carray(p, 2.5)", "the shape is an int or a tuple of ints"),
 ])
 def test_pointer_misuse_is_a_compile_error(body, message, tmp_path):
     import importlib.util
@@ -158,3 +158,71 @@ def test_host_carray_views_ctypes_memory():
         pyjit.carray(pointer, 3, dtype=np.int64)
     with pytest.raises(TypeError, match="needs the dtype"):
         pyjit.carray(ctypes.addressof(buf), 3)
+
+
+def test_from_buffer_needs_a_contiguous_array(tmp_path):
+    # numba: "from_buffer() unsupported on non-contiguous buffers" (a strided
+    # view's pointer would reach the elements between its items).
+    @cuda.jit
+    def k(a):
+        p = ffi.from_buffer(a)
+        p[1] = 99.0
+
+    base = cuda.to_device(np.zeros(6, np.float32))
+    with pytest.raises(pyjit.CompileError, match="needs a contiguous array, not array"):
+        k[1, 1](base[::2])
+    with pytest.raises(pyjit.CompileError, match="contiguous array of C layout"):
+        k[1, 1](cuda.to_device(np.zeros((2, 3), np.float32, order="F")))
+    k[1, 1](base)
+    assert base.copy_to_host()[1] == 99.0
+
+
+def test_pointer_and_int_signatures_pick_by_argument(jit):
+    # An int matches int64 as it is, a pointer only by conversion: the int64
+    # signature runs (numba compiles both; no ambiguity).
+    @jit(["void(CPointer(float64), float64[::1])", "void(int64, float64[::1])"])
+    def k(p, out):
+        out[0] = 1.0 if cuda.threadIdx.x == 0 else 0.0
+        out[1] = out[1] + 1
+
+    out = cuda.to_device(np.zeros(2))
+    k[1, 1](12345678, out)
+    np.testing.assert_array_equal(out.copy_to_host(), [1.0, 1.0])
+    chosen = k._overloads[("int64", "array(float64, 1d, C)")]
+    assert chosen.argtypes[0] == "int64"
+
+
+def test_small_addresses_are_refused(jit):
+    @jit(void(types.CPointer(types.float32)))
+    def k(p):
+        p[0] = 1.0
+
+    with pytest.raises(TypeError, match="argument 'p' is a CPointer\\(float32\\) parameter: "
+                                        "0x8 is not an address of memory"):
+        k[1, 1](8)
+
+
+def test_zero_dim_carray_and_bool_pointer(jit):
+    @jit(void(types.CPointer(types.boolean), types.CPointer(types.float64)))
+    def k(flags, p):
+        scalar = pyjit.carray(p, ())
+        if flags[1]:
+            scalar[()] = 5.0
+
+    flags = cuda.to_device(np.array([False, True]))
+    d = cuda.to_device(np.zeros(1))
+    k[1, 1](address(flags), address(d))
+    assert d.copy_to_host()[0] == 5.0
+
+
+def test_pointer_inside_a_tuple_signature_is_refused():
+    with pytest.raises(TypeError, match="has a pointer inside Tuple"):
+        cuda.jit("void(Tuple(CPointer(float32), int64))")(_second)
+
+
+def test_host_carray_takes_numpy_ctypes_and_integer_addresses():
+    a = np.arange(4, dtype=np.int32)
+    np.testing.assert_array_equal(pyjit.carray(a.ctypes, 2, np.int32), [0, 1])
+    np.testing.assert_array_equal(pyjit.carray(np.int64(a.ctypes.data), 3, np.int32), [0, 1, 2])
+    with pytest.raises(ValueError, match="negative dimensions"):
+        pyjit.carray(a.ctypes.data, -1, np.int32)
