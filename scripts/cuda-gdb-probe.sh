@@ -5,7 +5,8 @@
 #   usage: scripts/cuda-gdb-probe.sh BUILD_DIR     (BUILD_DIR/python: the pyjit package)
 # Prints the kernel's result, then cuda-gdb's output (the breakpoint hit,
 # `info locals`, `info args`, `print s`, `print i`, `print x[1]`; then in the
-# inlined device function: `backtrace`, `info locals`, `print v`, `print w`).
+# inlined device function: `backtrace`, `info args`, `print v`, and after a `next`,
+# `print w`).
 # PYTHON defaults to /opt/torch/.venv/bin/python.
 set -uo pipefail
 py=${PYTHON:-/opt/torch/.venv/bin/python}
@@ -20,6 +21,6 @@ inner=$(grep -n "w = v + by" "$here/cuda_gdb_probe.py" | cut -d: -f1)
 timeout 180 "$gdb" -batch -ex "set cuda break_on_launch none" -ex "set breakpoint pending on" \
   -ex "break cuda_gdb_probe.py:$line" -ex "break cuda_gdb_probe.py:$inner" -ex run \
   -ex "info locals" -ex "info args" -ex "print s" -ex "print i" -ex "print x[1]" \
-  -ex continue -ex "next" -ex backtrace -ex "info locals" -ex "print v" -ex "print w" \
+  -ex continue -ex backtrace -ex "info args" -ex "print v" -ex "next" -ex "print w" \
   -ex "delete" -ex continue \
   --args "$py" "$here/cuda_gdb_probe.py" 2>&1 | tail -50

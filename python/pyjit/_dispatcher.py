@@ -782,7 +782,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if overload is None:
             overload = self._compile_for(types)
         if overload.pointers:  # CPointer parameters: addresses (not the fast path's)
-            args = _pointer_arguments(args, overload.argtypes, self._arg_name)
+            args = _pointer_arguments(args, overload.argtypes, self._arg_name, overload.cpu)
             by_value = True
         if any("EnumMember(" in t for t in types):  # plain Enum members: their values
             args = tuple(_enum_values(a) if "EnumMember(" in t else a
@@ -1497,9 +1497,11 @@ class _PointerArgument:
         self._pyjit_abi = (address, 0, itemsize)
 
 
-def _pointer_arguments(args, argtypes, name_of):
+def _pointer_arguments(args, argtypes, name_of, cpu=False):
     """`args` with each CPointer parameter's address (an int) made a
-    _PointerArgument; TypeError naming the parameter for anything else."""
+    _PointerArgument; TypeError naming the parameter for anything else, and,
+    for a CPU-backend kernel on a machine with a GPU, for GPU memory (the
+    host cannot read it: the kernel would crash the process)."""
     out = list(args)
     for i, (a, t) in enumerate(zip(args, argtypes)):
         if not t.startswith("CPointer("):
@@ -1516,6 +1518,11 @@ def _pointer_arguments(args, argtypes, name_of):
             # would crash the process, on the GPU fault.
             raise TypeError("%s is a %s parameter: %#x is not an address of memory"
                             % (name_of(i), t, int(a)))
+        if cpu and int(a) and not _devicearray.host_memory() and \
+                ext().pointer_kind(int(a)) == "device":
+            raise TypeError("%s is a %s parameter of a kernel on the CPU backend: %#x is GPU "
+                            "memory, which the host cannot read (give it a host address, "
+                            "a.ctypes.data of a numpy array)" % (name_of(i), t, int(a)))
         out[i] = _PointerArgument(int(a), np.dtype(t[len("CPointer("):-1]).itemsize)
     return tuple(out)
 

@@ -402,6 +402,21 @@ PyObject *python::memGetInfo(PyObject *, PyObject *) {
                        static_cast<unsigned long long>(info->second));
 }
 
+PyObject *python::pointerKind(PyObject *, PyObject *args) {
+  unsigned long long ptr;
+  if (!PyArg_ParseTuple(args, "K", &ptr))
+    return nullptr;
+  auto info = runtime::pointerInfo(ptr);
+  if (!info)
+    return raiseRuntime(info.takeError());
+  const char *kind = info->isManaged ? "managed"
+                     : info->kind == runtime::MemoryKind::Device ? "device"
+                     : info->kind == runtime::MemoryKind::Host   ? "host"
+                     : info->kind == runtime::MemoryKind::Array  ? "array"
+                                                                 : "unregistered";
+  return PyUnicode_FromString(kind);
+}
+
 PyObject *python::ipcExport(PyObject *, PyObject *args) {
   unsigned long long ptr;
   if (!PyArg_ParseTuple(args, "K", &ptr))

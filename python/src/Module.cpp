@@ -115,6 +115,9 @@ static PyMethodDef methods[] = {
      "(cuMemAllocManaged), the same for the host and the devices; free with mem_free."},
     {"mem_get_info", python::memGetInfo, METH_NOARGS,
      "mem_get_info() -> (free, total) bytes of the current device (cuMemGetInfo)."},
+    {"pointer_kind", python::pointerKind, METH_VARARGS,
+     "pointer_kind(address) -> 'device', 'managed', 'host' (page-locked), 'array' or "
+     "'unregistered' (memory CUDA does not know: ordinary host memory), cuPointerGetAttribute."},
     {"ipc_export", python::ipcExport, METH_VARARGS,
      "ipc_export(ptr) -> (handle: 64 bytes, offset, size): the IPC handle of the\n"
      "allocation holding device address ptr, ptr's offset in it and its size in bytes\n"

@@ -15,6 +15,17 @@ def address(d):
     return d.__cuda_array_interface__["data"][0]
 
 
+def memory(jit, host):
+    """(address, read back) of `host`'s data where a kernel of `jit`'s
+    backend reads it: a device copy for the GPU; for the CPU backend the
+    numpy array itself (its pointers are host addresses, also beside a GPU).
+    The read-back function holds the memory: keep it while the address is used."""
+    if jit is cuda.jit:
+        d = cuda.to_device(host)
+        return address(d), d.copy_to_host
+    return host.ctypes.data, lambda: host
+
+
 def test_cpointer_parameters_axpy(jit):
     # numba-cuda's test_dispatcher_cpointer_arguments.
     ptr = types.CPointer(types.int32)
@@ -27,10 +38,10 @@ def test_cpointer_parameters_axpy(jit):
 
     hx = np.arange(10, dtype=np.int32)
     hy = np.arange(10, dtype=np.int32) * 2
-    dx, dy = cuda.to_device(hx), cuda.to_device(hy)
-    dr = cuda.device_array_like(dx)
-    axpy[1, 32](address(dr), 5, address(dx), address(dy), 10)
-    np.testing.assert_array_equal(dr.copy_to_host(), 5 * hx + hy)
+    x, y = memory(jit, hx.copy()), memory(jit, hy.copy())  # (kept: they hold the memory)
+    r = memory(jit, np.zeros(10, np.int32))
+    axpy[1, 32](r[0], 5, x[0], y[0], 10)
+    np.testing.assert_array_equal(r[1](), 5 * hx + hy)
 
 
 def test_pointer_index_is_pointer_arithmetic(jit):
@@ -43,12 +54,12 @@ def test_pointer_index_is_pointer_arithmetic(jit):
             q[i] = q[i] * 2 + 1
 
     host = np.arange(8.0)
-    d = cuda.to_device(host)
-    k[1, 1](address(d) + 2 * 8, 4)
     expect = host.copy()
     expect[1] = 7.0
     expect[2:6] = expect[2:6] * 2 + 1
-    np.testing.assert_array_equal(d.copy_to_host(), expect)
+    at, result = memory(jit, host)
+    k[1, 1](at + 2 * 8, 4)
+    np.testing.assert_array_equal(result(), expect)
 
 
 @pytest.mark.parametrize("order", ["C", "F"])
@@ -63,11 +74,11 @@ def test_carray_and_farray_views(jit, order):
                 a[i, j] += 10 * i + j
 
     m, n = 3, 4
-    d = cuda.to_device(np.zeros(m * n, np.float32))
-    k[1, 1](address(d), m, n)
+    at, result = memory(jit, np.zeros(m * n, np.float32))
+    k[1, 1](at, m, n)
     expect = np.zeros((m, n), np.float32, order=order)
     expect += 10 * np.arange(m)[:, None] + np.arange(n)[None, :]
-    np.testing.assert_array_equal(d.copy_to_host(), expect.ravel(order="K"))
+    np.testing.assert_array_equal(result(), expect.ravel(order="K"))
 
 
 def test_carray_1d_shape_int_and_numba_spelling(jit):
@@ -79,9 +90,9 @@ def test_carray_1d_shape_int_and_numba_spelling(jit):
         b = pyjit.farray(a_ptr, (1,), dtype=cuda.float32)
         b[0] += 1.0
 
-    a = cuda.to_device(np.array([0.5], dtype=np.float32))
-    add[1, 1](int(a.device_ctypes_pointer.value))
-    assert a.copy_to_host()[0] == np.float32(np.float32(0.5) + np.float32(1.2)) + np.float32(1.0)
+    at, result = memory(jit, np.array([0.5], dtype=np.float32))
+    add[1, 1](at)
+    assert result()[0] == np.float32(np.float32(0.5) + np.float32(1.2)) + np.float32(1.0)
 
 
 class FFI:
@@ -209,15 +220,29 @@ def test_zero_dim_carray_and_bool_pointer(jit):
         if flags[1]:
             scalar[()] = 5.0
 
-    flags = cuda.to_device(np.array([False, True]))
-    d = cuda.to_device(np.zeros(1))
-    k[1, 1](address(flags), address(d))
-    assert d.copy_to_host()[0] == 5.0
+    flags = memory(jit, np.array([False, True]))  # (kept: it holds the memory)
+    at, result = memory(jit, np.zeros(1))
+    k[1, 1](flags[0], at)
+    assert result()[0] == 5.0
 
 
 def test_pointer_inside_a_tuple_signature_is_refused():
     with pytest.raises(TypeError, match="has a pointer inside Tuple"):
         cuda.jit("void(Tuple(CPointer(float32), int64))")(_second)
+
+
+@pytest.mark.gpu
+def test_cpu_backend_kernel_refuses_a_gpu_address():
+    # Beside a GPU, a CPU-backend kernel given device memory would crash the
+    # process reading it: the launch names the parameter instead.
+    @cuda.jit(void(types.CPointer(types.float64)), target="cpu")
+    def k(p):
+        p[0] = 1.0
+
+    d = cuda.to_device(np.zeros(2))
+    with pytest.raises(TypeError, match="argument 'p' is a CPointer\\(float64\\) parameter of "
+                                        "a kernel on the CPU backend: .* is GPU memory"):
+        k[1, 1](address(d))
 
 
 def test_host_carray_takes_numpy_ctypes_and_integer_addresses():
