@@ -115,6 +115,13 @@ private:
   void setDebugLoc(const ir::Instruction &inst);
   // Variables (EmitOptions::debugInfo)
   void debugValue(const ir::Instruction &inst);
+  /// A pointer parameter of a device function compiled on its own (the C
+  /// and Numba ABIs): one C pointer, not an array's parameters.
+  bool isExportedPointer(ir::Type *t) const {
+    auto *at = llvm::dyn_cast<ir::ArrayType>(t);
+    return at && at->isPointer() &&
+           (options.abi == EmitOptions::Abi::C || options.abi == EmitOptions::Abi::Numba);
+  }
   /// Full debug information of an inlined device function (ir::InlineSite):
   /// its subprogram (one per function), and the location of the call that
   /// inlined site \p site, itself inlined where its caller was.

@@ -155,14 +155,17 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
 // takes numbers: its parameters' types are checked before typing.
 static bool checkExportedParams(const ast::FunctionDef &def, llvm::ArrayRef<ir::Type *> argTypes,
                                 DiagnosticEngine &diags) {
-  for (size_t i = 0; i < argTypes.size() && i < def.params.size(); ++i)
-    if (!argTypes[i]->isScalar() || llvm::isa<ir::ComplexType>(argTypes[i])) {
+  for (size_t i = 0; i < argTypes.size() && i < def.params.size(); ++i) {
+    auto *at = llvm::dyn_cast<ir::ArrayType>(argTypes[i]);
+    if ((!argTypes[i]->isScalar() || llvm::isa<ir::ComplexType>(argTypes[i])) &&
+        !(at && at->isPointer())) {
       diags.error(def.params[i].range,
                   "parameter '" + def.params[i].name + "': a device function compiled on its "
-                  "own takes integers, floats and bools (numba's C and Numba ABIs), not " +
-                      argTypes[i]->str());
+                  "own takes integers, floats, bools and pointers (numba's C and Numba ABIs), "
+                  "not " + argTypes[i]->str());
       return false;
     }
+  }
   return true;
 }
 

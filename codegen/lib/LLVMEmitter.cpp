@@ -120,6 +120,10 @@ void Emitter::declareKernel(std::vector<llvm::Type *> params) {
 llvm::Error Emitter::parameterTypes(llvm::ArrayRef<ir::Type *> types, unsigned arraySpace,
                                     std::vector<llvm::Type *> &params) {
   for (ir::Type *t : types) {
+    if (isExportedPointer(t)) { // a C `T *`: generic, as a C caller passes it
+      params.push_back(llvm::PointerType::get(ctx, 0));
+      continue;
+    }
     if (auto *at = dyn_cast<ir::ArrayType>(t)) {
       params.push_back(llvm::PointerType::get(ctx, arraySpace));
       for (unsigned i = 0; i < 2 * at->ndim(); ++i)
@@ -173,6 +177,17 @@ llvm::Expected<llvm::Function *> Emitter::emitBody() {
   unsigned p = options.host || options.abi == EmitOptions::Abi::Numba ? 1 : 0;
   for (const auto &arg : fn.arguments()) {
     ir::Type *t = arg->type();
+    if (isExportedPointer(t)) { // one pointer: extent 0, the item size apart
+      auto *at = cast<ir::ArrayType>(t);
+      ArrayParts parts;
+      parts.data = kernel->getArg(p++);
+      parts.data->setName(arg->name());
+      parts.shape.push_back(b.getInt64(0));
+      parts.strides.push_back(
+          b.getInt64(module.getDataLayout().getTypeAllocSize(memTypeOf(at->dtype()))));
+      arrays[arg.get()] = parts;
+      continue;
+    }
     if (auto *at = dyn_cast<ir::ArrayType>(t)) {
       ArrayParts parts;
       parts.data = kernel->getArg(p);

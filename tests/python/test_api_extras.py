@@ -381,7 +381,7 @@ def test_device_function_misuse_says_why():
                                             % what):
             inspect()
     with pytest.raises(pyjit.CompileError, match="parameter 'a': a device function compiled "
-                                                 "on its own takes integers, floats and bools"):
+                                                 "on its own takes integers, floats, bools and pointers"):
         cuda.compile_ptx(_compile_me, "void(float32[:])", device=True)
 
 

@@ -251,3 +251,44 @@ def test_host_carray_takes_numpy_ctypes_and_integer_addresses():
     np.testing.assert_array_equal(pyjit.carray(np.int64(a.ctypes.data), 3, np.int32), [0, 1, 2])
     with pytest.raises(ValueError, match="negative dimensions"):
         pyjit.carray(a.ctypes.data, -1, np.int32)
+
+
+def _sum_reduce(p, n):
+    s = 0.0
+    for i in range(n):
+        s += p[i]
+    return s
+
+
+def test_device_function_compiled_on_its_own_takes_pointers():
+    # numba's C ABI: float sum_reduce(float *p, int n); the Numba ABI adds
+    # the result pointer first. A pointer is one (generic) .b64 parameter.
+    ptx, restype = cuda.compile_ptx(_sum_reduce, "float32(CPointer(float32), int32)",
+                                    device=True, abi="c")
+    header = ptx[ptx.index(".func"):ptx.index(")", ptx.index("sum_reduce("))]
+    assert restype == float32
+    assert header.count(".param .b64") == 1 and header.count(".param .b32") == 2  # (+ the result)
+    ptx, _ = cuda.compile_ptx(_sum_reduce, "float32(CPointer(float32), int32)", device=True)
+    header = ptx[ptx.index(".func"):ptx.index(")", ptx.index("sum_reduce("))]
+    assert header.count(".param .b64") == 2  # the result's pointer, then p
+
+
+@pytest.mark.gpu
+def test_pointer_device_function_linked_into_a_kernel(tmp_path):
+    # The PTX of a Python device function taking a pointer, linked into a
+    # kernel through declare_device (numba's round trip of compile_ptx).
+    ptx, _ = cuda.compile_ptx(_sum_reduce, "float32(CPointer(float32), int32)",
+                              device=True, abi="c")
+    path = tmp_path / "sum_reduce.ptx"
+    path.write_text(ptx)
+    sum_reduce = cuda.declare_device("sum_reduce", "float32(CPointer(float32), int32)",
+                                     link=str(path), abi="c")
+
+    @cuda.jit
+    def k(a, out):
+        out[0] = sum_reduce(ffi.from_buffer(a), len(a))
+
+    a = np.arange(10, dtype=np.float32)
+    out = cuda.device_array(1, np.float32)
+    k[1, 1](cuda.to_device(a), out)
+    assert out.copy_to_host()[0] == a.sum()
