@@ -278,7 +278,7 @@ def test_pointer_device_function_linked_into_a_kernel(tmp_path):
     # The PTX of a Python device function taking a pointer, linked into a
     # kernel through declare_device (numba's round trip of compile_ptx).
     ptx, _ = cuda.compile_ptx(_sum_reduce, "float32(CPointer(float32), int32)",
-                              device=True, abi="c")
+                              device=True, abi="c", abi_info={"abi_name": "sum_reduce"})
     path = tmp_path / "sum_reduce.ptx"
     path.write_text(ptx)
     sum_reduce = cuda.declare_device("sum_reduce", "float32(CPointer(float32), int32)",
