@@ -985,11 +985,6 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return constant(GlobalValue::ofInt(n));
     }
     if (auto *at = dyn_cast<ArrayType>(args[0].type)) {
-      if (at->isPointer()) {
-        error(e.args[0]->range(), "len() of a pointer (" + typeName(at) + "): it has no "
-                                  "length; carray(p, shape) views it as an array");
-        return {};
-      }
       if (at->ndim() == 0) { // NumPy: TypeError: len() of unsized object
         error(e.args[0]->range(), "len() of a 0-d array (it has no length; its size is 1)");
         return {};
