@@ -1205,7 +1205,10 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
           llvm::inconvertibleErrorCode(),
           "declared device function '" + inst.text + "' has the name of the kernel (or of "
           "another function pyjit defines); give the kernel another name");
-    llvm::Type *resultTy = isa<ir::NoneType>(t) ? b.getInt64Ty() : memTypeOf(t);
+    auto *pointerResult = dyn_cast<ir::ArrayType>(t); // CPointer(T): a generic `T *`
+    llvm::Type *resultTy = isa<ir::NoneType>(t) ? b.getInt64Ty()
+                           : pointerResult      ? b.getPtrTy(0)
+                                                : memTypeOf(t);
     bool cAbi = inst.intImm == 1; // declare_device(abi="c"): `T f(params)`
     llvm::AllocaInst *slot = nullptr;
     std::vector<llvm::Value *> args;
@@ -1247,6 +1250,15 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     if (isa<ir::NoneType>(t))
       return llvm::Error::success();
     result = cAbi ? static_cast<llvm::Value *>(call) : b.CreateLoad(resultTy, slot);
+    if (pointerResult) { // a pointer: extent 0, the item size apart (ArrayType)
+      ArrayParts parts;
+      parts.data = result;
+      parts.shape.push_back(b.getInt64(0));
+      parts.strides.push_back(b.getInt64(
+          module.getDataLayout().getTypeAllocSize(memTypeOf(pointerResult->dtype()))));
+      arrays[&inst] = std::move(parts);
+      return llvm::Error::success();
+    }
     if (resultTy != typeOf(t)) // bool: stored as a byte
       result = b.CreateTrunc(result, typeOf(t));
     break;

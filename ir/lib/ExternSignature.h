@@ -21,7 +21,7 @@ struct ExternParam {
 };
 
 struct ExternSignature {
-  Type *result; ///< none for void
+  Type *result; ///< none for void; a pointer (ArrayType::isPointer) for CPointer(T)
   std::vector<ExternParam> params;
 };
 
@@ -29,9 +29,13 @@ struct ExternSignature {
 /// (the Python side checked them: an inconsistency, reported as such).
 inline std::optional<ExternSignature> externSignature(TypeContext &ctx, const GlobalValue &g) {
   ExternSignature sig;
-  sig.result = g.dtype == "void" ? static_cast<Type *>(ctx.none()) : ctx.scalarByName(g.dtype);
+  llvm::StringRef result = g.dtype;
+  bool pointerResult = result.consume_front("ptr "); // CPointer(T): a pointer returned
+  sig.result = result == "void" ? static_cast<Type *>(ctx.none()) : ctx.scalarByName(result);
   if (!sig.result)
     return std::nullopt;
+  if (pointerResult)
+    sig.result = ctx.pointer(sig.result);
   llvm::SmallVector<llvm::StringRef, 8> parts;
   if (!g.data.empty())
     llvm::StringRef(g.data).split(parts, ',');

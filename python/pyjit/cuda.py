@@ -115,7 +115,9 @@ class DeclaredDevice:
         Signature = collections.namedtuple("Signature", "return_type args")
         params = [("CPointer(%s)" % p[4:]) if p.startswith("ptr ") else
                   ("voidptr" if p == "ptr" else p) for p in self._params.split(",") if p]
-        return Signature(Type(self._result), tuple(Type(p) for p in params))
+        result = ("CPointer(%s)" % self._result[4:]) if self._result.startswith("ptr ") \
+            else self._result
+        return Signature(Type(result), tuple(Type(p) for p in params))
 
     def __repr__(self):
         return "<declared device function %s %s>" % (self._symbol, self._signature)
@@ -141,8 +143,9 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
     ...), as numba.cuda.declare_device does: `name` is its (extern "C")
     symbol, `sig` its signature, e.g. 'float32(float32, float32)';
     `CPointer(float32)` or `float32*` declares a pointer parameter, which
-    takes an array of that dtype (its data pointer is passed); `voidptr` an
-    array of any dtype. The function
+    takes an array of that dtype (its data pointer is passed) or a pointer;
+    `voidptr` an array of any dtype; a result `CPointer(float32)` or
+    `float32*` is a pointer the kernel indexes. The function
     follows numba.cuda's ABI: `extern "C" __device__ int name(T *result,
     params...)`, returning 0. `link` lists files linked into every kernel
     that calls it (.cu through NVRTC; .ptx .cubin .fatbin .ltoir .o .a);
@@ -156,7 +159,7 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
     if not isinstance(sig, str):
         raise TypeError("declare_device: pyjit takes the signature as a string such as "
                         "'float32(float32, float32)', got %r" % (sig,))
-    m = re.fullmatch(r"\s*(\w+)\s*\((.*)\)\s*", sig, re.DOTALL)
+    m = re.fullmatch(r"\s*(CPointer\(\s*\w+\s*\)|\w+\s*\*|\w+)\s*\((.*)\)\s*", sig, re.DOTALL)
     if not m:
         raise ValueError("declare_device: cannot read signature %r (write e.g. "
                          "'float32(float32, CPointer(int32))')" % sig)
@@ -173,8 +176,12 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
                              "(arrays are passed as CPointer(dtype))" % (text, sig))
         return canonical
 
-    result = m.group(1)
-    result = "void" if result in ("void", "none") else scalar(result)
+    result = m.group(1).strip()
+    pointer = re.fullmatch(r"CPointer\(\s*(\w+)\s*\)|(\w+)\s*\*", result)
+    if pointer:  # a pointer result (numba's CPointer(int32)(...)): p[i] in the kernel
+        result = "ptr " + scalar(pointer.group(1) or pointer.group(2))
+    else:
+        result = "void" if result in ("void", "none") else scalar(result)
     params = []
     parts = _split_top_level(m.group(2))
     if len(parts) > 1 and not parts[-1]:

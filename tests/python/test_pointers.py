@@ -292,3 +292,46 @@ def test_pointer_device_function_linked_into_a_kernel(tmp_path):
     out = cuda.device_array(1, np.float32)
     k[1, 1](cuda.to_device(a), out)
     assert out.copy_to_host()[0] == a.sum()
+
+
+_OFFSET_CU = r"""
+extern "C" __device__ int offset_of(float **result, float *p, int k) { *result = p + k; return 0; }
+extern "C" __device__ float *offset_c(float *p, int k) { return p + k; }
+"""
+
+
+def _pointer_result_kernel(offset):
+    def k(a, out):
+        q = offset(ffi.from_buffer(a), 2)
+        out[0] = q[0]
+        q[1] = 7.0
+    return k
+
+
+def test_declared_function_returning_a_pointer_compiles():
+    # numba's signature(CPointer(int32),) and 'float32*(...)': the result is a
+    # pointer the kernel indexes (loaded from numba's result slot).
+    from pyjit.types import CPointer, signature
+    barrier = cuda.declare_device("cta_barrier", sig=signature(CPointer(int32),))
+    assert str(barrier.sig.return_type) == "CPointer(int32)" and barrier.sig.args == ()
+    offset = cuda.declare_device("offset_of", "float32*(CPointer(float32), int32)")
+    assert str(offset.sig.return_type) == "CPointer(float32)"
+    ptx, _ = cuda.compile_ptx(_pointer_result_kernel(offset), "void(float32[::1], float32[::1])")
+    call = ptx.index("call.uni (retval0), offset_of")
+    assert "ld.local.b64" in ptx[call:]  # the returned pointer, from the result slot
+    assert ".extern .func  (.param .b32 func_retval0) offset_of" in ptx
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("abi", ["numba", "c"])
+def test_declared_function_returning_a_pointer_runs(abi, tmp_path):
+    source = tmp_path / "offset.cu"
+    source.write_text(_OFFSET_CU)
+    offset = cuda.declare_device("offset_of" if abi == "numba" else "offset_c",
+                                 "float32*(CPointer(float32), int32)", link=str(source), abi=abi)
+    k = cuda.jit(_pointer_result_kernel(offset))
+    a = cuda.to_device(np.arange(5, dtype=np.float32))
+    out = cuda.device_array(1, np.float32)
+    k[1, 1](a, out)
+    assert out.copy_to_host()[0] == 2.0
+    np.testing.assert_array_equal(a.copy_to_host(), [0, 1, 2, 7, 4])
