@@ -95,7 +95,7 @@ class _PluginBuffer:
     MemoryPointer, or anything with a `device_pointer`), kept alive while
     arrays view it; its finalizer runs when it is collected."""
 
-    __slots__ = ("ptr", "nbytes", "memory", "manager", "host")
+    __slots__ = ("ptr", "nbytes", "memory", "manager", "host", "__weakref__")
 
     def __init__(self, memory, nbytes, manager=None):
         from ._emm import pointer_value
@@ -111,8 +111,11 @@ class _PluginBuffer:
         self.nbytes = nbytes
         self.memory = memory
         self.manager = manager
-        # On the CPU backend the plugin's memory is host memory (read in place).
+        # On the CPU backend the plugin's memory is host memory (read in place;
+        # a foreign interface over it is a view of it: _host_buffer_holding).
         self.host = memory if host_memory() else None
+        if self.host is not None:
+            _host_buffers.add(self)
 
 
 def _new_buffer(nbytes):
@@ -377,8 +380,14 @@ class DeviceArray(_abi_base()):
         """numba's memory object of the array: the MemoryPointer an EMM
         plugin returned for it, else its memory's owner (one object per
         allocation or view), with `.device_ctypes_pointer`."""
-        if isinstance(self._buffer, _PluginBuffer):
-            return self._buffer.memory
+        root = self._buffer
+        while isinstance(root, _View):
+            root = root.base
+        if isinstance(root, _PluginBuffer):
+            offset = self._buffer.ptr - root.ptr  # a view's: the plugin pointer's view
+            if offset and hasattr(root.memory, "view"):
+                return root.memory.view(offset)
+            return root.memory
         return _GpuData(self._buffer)
 
     @property

@@ -414,3 +414,13 @@ def test_environment_default_is_pyjits_own_and_bad_names_keep_failing(tmp_path):
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", script], env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.stdout.split() == ["RuntimeError"] * 2, out.stderr
+
+
+def test_gpu_data_of_a_view_is_the_plugins_pointer_view():
+    cuda.set_memory_manager(MappedPlugin)
+    d = cuda.device_array(8, np.float64)
+    view = d[2:]
+    memory = view.gpu_data
+    assert isinstance(memory, cuda.MemoryPointer)
+    assert memory.device_pointer_value == d.gpu_data.device_pointer_value + 16
+    assert memory.owner is d.gpu_data  # numba: a view's owner is the allocation
