@@ -781,9 +781,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         overload = self._overloads.get(types)
         if overload is None:
             overload = self._compile_for(types)
-        if overload.pointers:  # CPointer parameters: addresses (not the fast path's)
-            args = _pointer_arguments(args, overload.argtypes, self._arg_name, overload.cpu)
-            by_value = True
+        if overload.pointers:  # CPointer parameters: addresses
+            _check_pointer_arguments(args, overload.argtypes, self._arg_name, overload.cpu)
         if any("EnumMember(" in t for t in types):  # plain Enum members: their values
             args = tuple(_enum_values(a) if "EnumMember(" in t else a
                          for a, t in zip(args, types))
@@ -1487,22 +1486,12 @@ _CacheStats = collections.namedtuple("_CacheStats", ("cache_path", "cache_hits",
 _INT_TYPES = frozenset(("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"))
 
 
-class _PointerArgument:
-    """The argument of a CPointer(dtype) parameter: an address, passed as the
-    pointer's kernel parameters (address, extent 0, item size; docs/abi.md)."""
-
-    __slots__ = ("_pyjit_abi",)
-
-    def __init__(self, address, itemsize):
-        self._pyjit_abi = (address, 0, itemsize)
-
-
-def _pointer_arguments(args, argtypes, name_of, cpu=False):
-    """`args` with each CPointer parameter's address (an int) made a
-    _PointerArgument; TypeError naming the parameter for anything else, and,
-    for a CPU-backend kernel on a machine with a GPU, for GPU memory (the
-    host cannot read it: the kernel would crash the process)."""
-    out = list(args)
+def _check_pointer_arguments(args, argtypes, name_of, cpu=False):
+    """Checks each CPointer parameter's argument, an address (an int, which
+    the launch packs as the pointer's parameters: address, extent 0, item
+    size; docs/abi.md): TypeError naming the parameter for anything else,
+    and, for a CPU-backend kernel on a machine with a GPU, for GPU memory
+    (the host cannot read it: the kernel would crash the process)."""
     for i, (a, t) in enumerate(zip(args, argtypes)):
         if not t.startswith("CPointer("):
             continue
@@ -1523,8 +1512,6 @@ def _pointer_arguments(args, argtypes, name_of, cpu=False):
             raise TypeError("%s is a %s parameter of a kernel on the CPU backend: %#x is GPU "
                             "memory, which the host cannot read (give it a host address, "
                             "a.ctypes.data of a numpy array)" % (name_of(i), t, int(a)))
-        out[i] = _PointerArgument(int(a), np.dtype(t[len("CPointer("):-1]).itemsize)
-    return tuple(out)
 
 
 def _conversion(want, got):

@@ -34,7 +34,9 @@ namespace {
 
 /// How one Python argument becomes kernel parameters.
 struct ParamSpec {
-  enum class Kind { Int, UInt, Float, Complex, Bool, Array } kind;
+  /// Pointer: numba's CPointer(dtype), an int address packed as a 1-d
+  /// array's three parameters (address, extent 0, item size; docs/abi.md).
+  enum class Kind { Int, UInt, Float, Complex, Bool, Array, Pointer } kind;
   unsigned bytes = 8;    // scalar width, or array item size
   unsigned ndim = 0;     // arrays
   bool contiguous = false; // C layout: the last stride must be the item size
@@ -61,7 +63,7 @@ PyTypeObject *kernelType = nullptr; // set by addKernelType
 
 /// Kernel parameters one argument takes (docs/abi.md).
 unsigned slotsOf(const ParamSpec &spec) {
-  if (spec.kind == ParamSpec::Kind::Array)
+  if (spec.kind == ParamSpec::Kind::Array || spec.kind == ParamSpec::Kind::Pointer)
     return 1 + 2 * spec.ndim;
   return spec.kind == ParamSpec::Kind::Complex ? 2 : 1;
 }
@@ -70,7 +72,7 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
   spec.typeName = t->str();
   ir::Type *scalar = t;
   if (auto *at = llvm::dyn_cast<ir::ArrayType>(t)) {
-    spec.kind = ParamSpec::Kind::Array;
+    spec.kind = at->isPointer() ? ParamSpec::Kind::Pointer : ParamSpec::Kind::Array;
     spec.ndim = at->ndim();
     spec.contiguous = at->layout() == ir::Layout::C;
     spec.fortran = at->layout() == ir::Layout::F;
@@ -98,7 +100,7 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
   }
   spec.bytes = bytes;
   spec.typeKind = kind;
-  if (spec.kind != ParamSpec::Kind::Array)
+  if (spec.kind != ParamSpec::Kind::Array && spec.kind != ParamSpec::Kind::Pointer)
     spec.kind = scalarKind;
   return true;
 }
@@ -489,6 +491,28 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
     *reinterpret_cast<uint8_t *>(slot) = static_cast<uint8_t>(v);
     return true;
   }
+  case ParamSpec::Kind::Pointer: {
+    // An address (the Python dispatcher checked the first launch's; the
+    // fast path repeats the cheap checks): 0, the null pointer, or 65536 up.
+    if (PyBool_Check(arg))
+      break;
+    PyObject *asInt = integerOf(arg);
+    if (!asInt)
+      break;
+    unsigned long long address = PyLong_AsUnsignedLongLong(asInt);
+    Py_DECREF(asInt);
+    if (address == static_cast<unsigned long long>(-1) && PyErr_Occurred())
+      break;
+    if (address && address < 65536) {
+      PyErr_Format(PyExc_TypeError, "argument %zd: %S is not an address of memory (%s)", index,
+                   arg, spec.typeName.c_str());
+      return false;
+    }
+    slot[0] = address;
+    slot[1] = 0;
+    slot[2] = spec.bytes;
+    return true;
+  }
   case ParamSpec::Kind::Array:
     break;
   }
@@ -614,8 +638,8 @@ python::PreparedLaunch python::launchPrepared(PyObject *obj, const ReadArg *args
       std::memcpy(storage + slot, args[i].slots, (1 + 2 * spec.ndim) * sizeof(uint64_t));
       if (self->index32 && !fitsIndex32(spec, storage + slot))
         return PreparedLaunch::NeedsWideIndex;
-    } else if (args[i].raw && args[i].rawKind == spec.typeKind &&
-               args[i].rawBytes == spec.bytes) {
+    } else if (args[i].raw && spec.kind != ParamSpec::Kind::Pointer &&
+               args[i].rawKind == spec.typeKind && args[i].rawBytes == spec.bytes) {
       storage[slot] = 0; // a NumPy scalar of exactly the parameter's type
       switch (spec.bytes) { // fixed sizes: inlined moves, not a call to memcpy
       case 1: std::memcpy(storage + slot, args[i].raw, 1); break;

@@ -335,3 +335,25 @@ def test_declared_function_returning_a_pointer_runs(abi, tmp_path):
     k[1, 1](a, out)
     assert out.copy_to_host()[0] == 2.0
     np.testing.assert_array_equal(a.copy_to_host(), [0, 1, 2, 7, 4])
+
+
+@pytest.mark.gpu
+def test_pointer_launches_take_the_fast_path_too():
+    # The first launch goes through Python (and teaches the C++ launch path
+    # the int key); the next ones pack the address in C++, checks included.
+    @cuda.jit(void(types.CPointer(types.float32), int32))
+    def k(p, n):
+        i = cuda.grid(1)
+        if i < n:
+            p[i] += 1.0
+
+    d = cuda.to_device(np.zeros(4, np.float32))
+    for _ in range(3):
+        k[1, 32](address(d), 4)
+    k[1, 32](np.int64(address(d)), 4)
+    np.testing.assert_array_equal(d.copy_to_host(), [4.0] * 4)
+    with pytest.raises(TypeError, match="not an address of memory"):
+        k[1, 32](8, 4)
+    with pytest.raises(TypeError):
+        k[1, 32](2.5, 4)
+    np.testing.assert_array_equal(d.copy_to_host(), [4.0] * 4)
