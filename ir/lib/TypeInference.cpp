@@ -1958,6 +1958,7 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
                               "; carray(p, shape) views it as an array");
       return {};
     }
+    return ExprInfo{at->dtype()}; // (the index is typed: not again below)
   }
   if (auto *at = dyn_cast<ArrayType>(base.type); at && isa<RecordType>(at->dtype()) &&
       isa<StrLitExpr, NameExpr>(*e.index)) { // a['x'] as a.x; a[NAME], a string constant
