@@ -1507,11 +1507,24 @@ def _check_pointer_arguments(args, argtypes, name_of, cpu=False):
             # would crash the process, on the GPU fault.
             raise TypeError("%s is a %s parameter: %#x is not an address of memory"
                             % (name_of(i), t, int(a)))
-        if cpu and int(a) and not _devicearray.host_memory() and \
-                ext().pointer_kind(int(a)) == "device":
-            raise TypeError("%s is a %s parameter of a kernel on the CPU backend: %#x is GPU "
-                            "memory, which the host cannot read (give it a host address, "
-                            "a.ctypes.data of a numpy array)" % (name_of(i), t, int(a)))
+        if cpu and int(a) and not ext().host_readable(int(a), _pointee_bytes(t)):
+            # The kernel runs in this process: reading there would crash it.
+            if not _devicearray.host_memory() and ext().pointer_kind(int(a)) == "device":
+                raise TypeError("%s is a %s parameter of a kernel on the CPU backend: %#x is "
+                                "GPU memory, which the host cannot read (give it a host "
+                                "address, a.ctypes.data of a numpy array)"
+                                % (name_of(i), t, int(a)))
+            raise TypeError("%s is a %s parameter of a kernel on the CPU backend: this process "
+                            "cannot read memory at %#x (give it a host address, a.ctypes.data "
+                            "of a numpy array)" % (name_of(i), t, int(a)))
+
+
+def _pointee_bytes(t):
+    """Item size in bytes of a CPointer(T) type string's T (1 when unknown)."""
+    try:
+        return max(1, np.dtype(t[len("CPointer("):-1].replace("bool", "bool_")).itemsize)
+    except TypeError:
+        return 1
 
 
 def _conversion(want, got):

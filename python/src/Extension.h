@@ -63,6 +63,7 @@ PyObject *memGetInfo(PyObject *self, PyObject *args);
 PyObject *managedAlloc(PyObject *self, PyObject *args);
 PyObject *ipcExport(PyObject *self, PyObject *args);
 PyObject *pointerKind(PyObject *self, PyObject *args);
+PyObject *hostReadable(PyObject *self, PyObject *args);
 PyObject *ipcOpen(PyObject *self, PyObject *args);
 PyObject *ipcClose(PyObject *self, PyObject *args);
 PyObject *hostRegister(PyObject *self, PyObject *args);

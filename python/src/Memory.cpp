@@ -4,6 +4,7 @@
 #include "pyjit/runtime/Device.h"
 #include "pyjit/runtime/Driver.h"
 #include "pyjit/runtime/Event.h"
+#include "pyjit/runtime/HostAddress.h"
 #include "pyjit/runtime/Ipc.h"
 #include "pyjit/runtime/JitLink.h"
 #include "pyjit/runtime/Memory.h"
@@ -415,6 +416,18 @@ PyObject *python::pointerKind(PyObject *, PyObject *args) {
                      : info->kind == runtime::MemoryKind::Array  ? "array"
                                                                  : "unregistered";
   return PyUnicode_FromString(kind);
+}
+
+PyObject *python::hostReadable(PyObject *, PyObject *args) {
+  unsigned long long ptr;
+  Py_ssize_t bytes = 1;
+  if (!PyArg_ParseTuple(args, "K|n", &ptr, &bytes))
+    return nullptr;
+  if (bytes < 1 || bytes > 4096) {
+    PyErr_SetString(PyExc_ValueError, "host_readable: bytes must be 1..4096");
+    return nullptr;
+  }
+  return PyBool_FromLong(runtime::isHostReadable(ptr, static_cast<size_t>(bytes)));
 }
 
 PyObject *python::ipcExport(PyObject *, PyObject *args) {

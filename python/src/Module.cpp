@@ -118,6 +118,10 @@ static PyMethodDef methods[] = {
     {"pointer_kind", python::pointerKind, METH_VARARGS,
      "pointer_kind(address) -> 'device', 'managed', 'host' (page-locked), 'array' or "
      "'unregistered' (memory CUDA does not know: ordinary host memory), cuPointerGetAttribute."},
+    {"host_readable", python::hostReadable, METH_VARARGS,
+     "host_readable(address, bytes=1) -> can this process read those bytes? (no signal:\n"
+     "write(2) into a pipe fails with EFAULT). CPU-backend kernels read CPointer\n"
+     "arguments in this process."},
     {"ipc_export", python::ipcExport, METH_VARARGS,
      "ipc_export(ptr) -> (handle: 64 bytes, offset, size): the IPC handle of the\n"
      "allocation holding device address ptr, ptr's offset in it and its size in bytes\n"

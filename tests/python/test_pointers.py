@@ -245,6 +245,63 @@ def test_cpu_backend_kernel_refuses_a_gpu_address():
         k[1, 1](address(d))
 
 
+def _inaccessible_page():
+    """(address, unmap) of a page mapped PROT_NONE: reading it is SIGSEGV."""
+    import ctypes
+    import mmap
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
+                          ctypes.c_int, ctypes.c_long)
+    page = libc.mmap(None, mmap.PAGESIZE, 0, mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS, -1, 0)
+    assert page not in (None, ctypes.c_void_p(-1).value)
+    return page, lambda: libc.munmap(ctypes.c_void_p(page), ctypes.c_size_t(mmap.PAGESIZE))
+
+
+def test_cpu_backend_kernel_refuses_addresses_it_cannot_read():
+    # The CPU backend runs the kernel in this process: an address of no
+    # readable memory would crash the interpreter (SIGSEGV). The launch asks
+    # the kernel (write(2) of the first item into a pipe) and names the
+    # parameter, on the first launch and on the C++ launch path after it.
+    @cuda.jit(void(types.CPointer(types.float64), int32), target="cpu")
+    def k(p, n):
+        for i in range(n):
+            p[i] += 1.0
+
+    host = np.zeros(3)
+    for _ in range(3):
+        k[1, 1](host.ctypes.data, 3)
+    np.testing.assert_array_equal(host, [3.0] * 3)
+    page, unmap = _inaccessible_page()
+    try:
+        for bad in (0x12345678, page, 1 << 47, (1 << 64) - 8):
+            with pytest.raises(TypeError, match="argument 'p' is a CPointer\\(float64\\) "
+                                                "parameter of a kernel on the CPU backend: this "
+                                                "process cannot read memory at %#x" % bad):
+                k[1, 1](bad, 1)
+    finally:
+        unmap()
+    k[1, 1](0, 0)  # the null pointer passes (a kernel may test it)
+    k[1, 1](host.ctypes.data, 3)
+    np.testing.assert_array_equal(host, [4.0] * 3)
+
+
+def test_host_readable_probe():
+    from pyjit._ext import ext
+    host_readable = ext().host_readable
+    a = np.zeros(2, np.int64)
+    assert host_readable(a.ctypes.data, 16)
+    assert not host_readable(0x10000, 8)
+    page, unmap = _inaccessible_page()
+    try:
+        assert not host_readable(page)
+        assert host_readable(a.ctypes.data)
+    finally:
+        unmap()
+    with pytest.raises(ValueError, match="bytes must be 1..4096"):
+        host_readable(a.ctypes.data, 0)
+
+
 def test_host_carray_takes_numpy_ctypes_and_integer_addresses():
     a = np.arange(4, dtype=np.int32)
     np.testing.assert_array_equal(pyjit.carray(a.ctypes, 2, np.int32), [0, 1])
