@@ -664,8 +664,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         types = _parse_signature_types(sig)  # checks it now
         restype = sig.split("(", 1)[0].strip()
         if restype not in ("", "void", "none"):
-            raise TypeError("kernel '%s': a kernel returns nothing, so its signature starts "
-                            "with 'void(', got %r" % (self.__name__, sig))
+            raise TypeError("kernel '%s' must have void return type (a kernel returns "
+                            "nothing, so its signature starts with 'void('), got %r"
+                            % (self.__name__, sig))
         for t in types:
             if "CPointer(" in t and not t.startswith("CPointer("):
                 raise TypeError("kernel '%s': signature %r has a pointer inside %s; a kernel "
@@ -1210,8 +1211,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         text = signature_text(sig)
         restype = text.split("(", 1)[0].strip()
         if restype not in ("", "void", "none"):
-            raise TypeError("kernel '%s': a kernel returns nothing, so its signature starts "
-                            "with 'void(', got %r" % (self.__name__, text))
+            raise TypeError("kernel '%s' must have void return type (a kernel returns "
+                            "nothing, so its signature starts with 'void('), got %r"
+                            % (self.__name__, text))
         return self._compile_for(tuple(_parse_signature_types(text)))
 
     def specialize(self, *args):

@@ -236,8 +236,8 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
     sig = signature_text(sig)  # a tuple of argument types, as numba takes it, too
     restype = sig.split("(", 1)[0].strip() if isinstance(sig, str) else ""
     if not device and restype not in ("", "void", "none"):
-        raise TypeError("a kernel returns nothing: its signature must start with 'void(', "
-                        "got %r" % sig)
+        raise TypeError("a kernel must have void return type (it returns nothing: its "
+                        "signature starts with 'void('), got %r" % sig)
     if device and abi not in ("c", "numba"):
         raise ValueError("abi must be 'c' or 'numba', got %r" % (abi,))
     if not device and abi != "numba":

@@ -552,6 +552,11 @@ def test_keyword_arguments_and_bad_stream_handles_are_refused(jit):
 def test_kernel_signatures_must_return_void_and_cache_must_be_bool():
     with pytest.raises(TypeError, match="starts with 'void\\("):
         cuda.jit("int32(int32)")(lambda a: None)
+    # numba-cuda's test_non_void_return_type matches this wording.
+    with pytest.raises(TypeError, match="must have void return type"):
+        cuda.jit("int32(int32[::1], int32[::1])")(lambda x, y: x[0] + y[0])
+    with pytest.raises(TypeError, match="must have void return type"):
+        cuda.compile_ptx(lambda x: None, "int32(int32)")
     with pytest.raises(TypeError, match="option cache must be True or False"):
         cuda.jit(cache=0)(make_noop.__code__ and (lambda a: None))
 
