@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
+#include <algorithm>
 #include <dlfcn.h>
 #include <mutex>
 
@@ -52,6 +53,14 @@ std::string pyjit::codegen::hostMathName(llvm::StringRef name) {
   return name.str();
 }
 
+bool pyjit::codegen::hostDefinesLibdevice(llvm::StringRef name) {
+  static const llvm::StringRef names[] = {
+#define PYJIT_HOST_LIBDEVICE(fn) #fn,
+#include "pyjit/codegen/HostLibdevice.def"
+  };
+  return std::binary_search(std::begin(names), std::end(names), name);
+}
+
 bool pyjit::codegen::hostHasFunction(llvm::StringRef name) {
   return ::dlsym(RTLD_DEFAULT, name.str().c_str()) != nullptr;
 }
@@ -73,7 +82,9 @@ void HostTarget::prepareKernel(llvm::Module &module, llvm::Function &kernel) con
     if (f.isDeclaration() && f.getName().starts_with("__nv_"))
       math.push_back(&f);
   for (llvm::Function *f : math) {
-    std::string libc = hostMathName(f->getName().drop_front(5));
+    llvm::StringRef base = f->getName().drop_front(5);
+    std::string libc = hostDefinesLibdevice(base) ? "__pyjit_nv_" + base.str()
+                                                   : hostMathName(base);
     if (llvm::Function *existing = module.getFunction(libc)) {
       f->replaceAllUsesWith(existing);
       f->eraseFromParent();

@@ -1,6 +1,7 @@
 //===- CpuModule.cpp - The CPU backend: JIT-compiled host kernels -------===//
 #include "pyjit/runtime/CpuModule.h"
 #include "pyjit/runtime/KernelError.h"
+#include "HostLibdevice.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -37,41 +38,10 @@ llvm::Error error(const llvm::Twine &message) {
   return llvm::make_error<KernelError>(message.str());
 }
 
-/// float64 -> float16, rounded to nearest even (IEEE 754-2008 binary16): the
-/// compiler-rt builtin `__truncdfhf2` that LLVM calls for `fptrunc double to
-/// half` on x86-64, which this process's libgcc need not export. Rounds once
-/// from the double (going through float would round twice).
+/// The compiler-rt builtin `__truncdfhf2` that LLVM calls for `fptrunc
+/// double to half` on x86-64, which this process's libgcc need not export.
 extern "C" _Float16 pyjit_host_truncdfhf2(double d) {
-  uint64_t x;
-  std::memcpy(&x, &d, sizeof x);
-  auto sign = static_cast<uint16_t>((x >> 48) & 0x8000);
-  uint64_t magnitude = x & 0x7fffffffffffffffULL;
-  uint16_t bits;
-  if (magnitude >= 0x7ff0000000000000ULL) { // inf, or NaN (kept quiet)
-    bits = magnitude == 0x7ff0000000000000ULL ? 0x7c00 : 0x7e00;
-  } else {
-    int exponent = static_cast<int>(magnitude >> 52) - 1023; // of a normal double
-    int halfExponent = exponent + 15;                          // biased, binary16
-    if (halfExponent >= 31) {
-      bits = 0x7c00; // past binary16's range: inf
-    } else if ((magnitude >> 52) == 0) {
-      bits = 0; // a subnormal double is far below binary16's smallest value
-    } else {
-      uint64_t mantissa = (magnitude & ((1ULL << 52) - 1)) | (1ULL << 52);
-      // Keep 11 significant bits for a normal half, fewer for a subnormal one.
-      int shift = 42 + (halfExponent >= 1 ? 0 : 1 - halfExponent);
-      uint64_t kept = shift < 64 ? mantissa >> shift : 0;
-      uint64_t rest = shift < 64 ? mantissa & ((1ULL << shift) - 1) : mantissa;
-      uint64_t halfway = shift < 64 ? 1ULL << (shift - 1) : ~0ULL;
-      if (rest > halfway || (rest == halfway && (kept & 1)))
-        ++kept; // a carry out of the mantissa bumps the exponent, up to inf
-      bits = halfExponent >= 1 ? static_cast<uint16_t>(((halfExponent - 1) << 10) + kept)
-                               : static_cast<uint16_t>(kept);
-      if (bits > 0x7c00)
-        bits = 0x7c00;
-    }
-  }
-  bits |= sign;
+  uint16_t bits = doubleToHalfBits(d);
   _Float16 h;
   std::memcpy(&h, &bits, sizeof h);
   return h;
@@ -691,6 +661,12 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_shared_access), flags}},
            {mangle("__truncdfhf2"),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_truncdfhf2), flags}}})))
+    return std::move(err);
+  // libdevice functions without a C library namesake (HostLibdevice.def).
+  llvm::orc::SymbolMap libdevice;
+  for (const HostLibdeviceSymbol &symbol : hostLibdeviceSymbols())
+    libdevice[mangle(symbol.name)] = {llvm::orc::ExecutorAddr::fromPtr(symbol.address), flags};
+  if (llvm::Error err = lib.define(llvm::orc::absoluteSymbols(std::move(libdevice))))
     return std::move(err);
   // Fiber stacks: 256 KiB for calls and spills, plus every fixed-size stack
   // allocation of the module (local arrays), so that large local arrays fit.

@@ -23,9 +23,15 @@ namespace pyjit::codegen {
 std::string hostEntryName(llvm::StringRef kernelName);
 
 /// The C library function the CPU backend calls for libdevice function
-/// \p name (without `__nv_`): the same name, `fast_` dropped (`sinf`,
+/// \p name (without `__nv_`) it does not define itself
+/// (hostDefinesLibdevice): the same name, `fast_` dropped (`sinf`,
 /// `fast_expf` -> `expf`).
 std::string hostMathName(llvm::StringRef name);
+
+/// Whether the CPU runner defines libdevice function \p name (without
+/// `__nv_`) itself, as `__pyjit_nv_<name>` (HostLibdevice.def): those with
+/// no C library namesake (`popc`, `fadd_rd`, `erfinv`, ...).
+bool hostDefinesLibdevice(llvm::StringRef name);
 
 /// Whether this process has C library function \p name (dlsym), which the
 /// CPU backend's JIT links a kernel's math against.
