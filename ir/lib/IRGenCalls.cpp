@@ -25,6 +25,14 @@ RValue IRGen::call(const CallExpr &e) {
     if (r.type && ei.type && r.type != ei.type &&
         (r.type->isScalar() || isa<OptionalType>(r.type)) && ei.type->isScalar())
       r = RValue::of(castTo(r, ei.type)); // a declared result type (numba converts)
+    if (r.isTuple() && ei.type && r.type != ei.type && isa<TupleType>(ei.type)) {
+      // A declared tuple result (UniTuple(float64, 2)): element by element.
+      auto *want = cast<TupleType>(ei.type);
+      for (size_t i = 0; i < r.elems.size() && i < want->size(); ++i)
+        if (r.elems[i].type != want->elements()[i])
+          r.elems[i] = RValue::of(castTo(r.elems[i], want->elements()[i]));
+      r.type = ei.type;
+    }
     return r;
   }
   if (auto it = typed->starCalls.find(&e); it != typed->starCalls.end()) {

@@ -49,6 +49,14 @@ std::optional<std::string> numpyMathName(llvm::StringRef attr) {
 
 /// A weak integer literal outside the promoted integer type (max(i8, 300))
 /// makes the result int64, as numba types it, instead of wrapping the literal.
+/// A tuple of numbers (a declared result a device function's result
+/// converts to element by element).
+static bool isScalarTuple(const Type *t) {
+  auto *tt = dyn_cast<TupleType>(t);
+  return tt && std::all_of(tt->elements().begin(), tt->elements().end(),
+                           [](const Type *e) { return e->isScalar(); });
+}
+
 static Type *fitLiterals(TypeContext &ctx, Type *t, llvm::ArrayRef<ExprInfo> args) {
   auto *it = dyn_cast<IntType>(t);
   if (!it || it->bits() == 64)
@@ -1354,7 +1362,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
     }
     for (size_t i = 0; i < argTypes.size(); ++i)
       argTypes[i] = best->args[i];
-    if (best->returnType && best->returnType->isScalar())
+    if (best->returnType && (best->returnType->isScalar() || isScalarTuple(best->returnType)))
       declaredResult = best->returnType;
   }
   std::vector<std::optional<GlobalValue>> constants = callConstants(binding, argTypes);
@@ -1435,6 +1443,23 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       return {};
     }
     return ExprInfo{declaredResult}; // the result converts to the declared type (IRGen)
+  }
+  if (declaredResult && isa<TupleType>(declaredResult) &&
+      instance->returnType != declaredResult) {
+    // UniTuple(float64, 2)(...): each element converts, as numba's cast does.
+    auto *want = cast<TupleType>(declaredResult);
+    auto *got = dyn_cast<TupleType>(instance->returnType);
+    bool converts = got && isScalarTuple(got) && got->size() == want->size();
+    for (size_t i = 0; converts && i < want->size(); ++i)
+      converts = !(isa<ComplexType>(got->elements()[i]) &&
+                   !isa<ComplexType>(want->elements()[i]));
+    if (!converts) {
+      error(e.range(), "device function '" + fn.name + "' returns " +
+                           typeName(instance->returnType) + ", which does not convert to " +
+                           "its declared " + typeName(declaredResult));
+      return {};
+    }
+    return ExprInfo{declaredResult};
   }
   return ExprInfo{instance->returnType};
 }

@@ -173,12 +173,20 @@ public:
           return fail("a UniTuple of more than 1024 elements");
         elems.assign(n, *t);
       } else if (!accept(")")) {
-        do {
-          auto t = type();
-          if (!t)
-            return t.takeError();
-          elems.push_back(*t);
-        } while (accept(","));
+        // numba's constructor takes a Python tuple too: Tuple((int64, float32)).
+        bool inner = accept("(");
+        if (!(inner && accept(")"))) {
+          do {
+            if (inner && rest.ltrim().starts_with(")"))
+              break; // Tuple((int64,)): a tuple of one
+            auto t = type();
+            if (!t)
+              return t.takeError();
+            elems.push_back(*t);
+          } while (accept(","));
+          if (inner && !accept(")"))
+            return fail("expected ')' after the tuple's element types");
+        }
       } else {
         return ctx.tuple(elems);
       }
@@ -213,6 +221,39 @@ public:
       if (!accept(")"))
         return fail("expected ')'");
       return ctx.array(dtype, ndim, lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A);
+    }
+    if (id == "Array") {
+      // numba's constructor, types.Array(float64, 2, 'C'[, readonly=True]),
+      // as a signature string holds it.
+      if (!accept("("))
+        return fail("expected '(' after 'Array'");
+      llvm::StringRef dt = ident();
+      Type *dtype = ctx.scalarByName(dt);
+      if (!dtype)
+        return fail("unknown dtype '" + dt + "' in Array(dtype, ndim, layout)");
+      unsigned ndim = 0;
+      if (!accept(",") || ident().getAsInteger(10, ndim) || ndim == 0 || ndim > 32)
+        return fail("expected Array(dtype, ndim, layout) with ndim 1 to 32");
+      if (!accept(","))
+        return fail("expected a layout ('C', 'F' or 'A') in Array(dtype, ndim, layout)");
+      bool quoted = accept("'") || accept("\"");
+      llvm::StringRef lay = ident();
+      if ((lay != "C" && lay != "A" && lay != "F") || (quoted && !(accept("'") || accept("\""))))
+        return fail("expected a layout ('C', 'F' or 'A') in Array(dtype, ndim, layout)");
+      bool readonly = false;
+      if (accept(",")) {
+        if (ident() != "readonly" || !accept("="))
+          return fail("expected 'readonly=True' or 'readonly=False' in Array(...)");
+        llvm::StringRef value = ident();
+        if (value != "True" && value != "False")
+          return fail("expected 'readonly=True' or 'readonly=False' in Array(...)");
+        readonly = value == "True";
+      }
+      if (!accept(")"))
+        return fail("expected ')' after Array(dtype, ndim, layout)");
+      return static_cast<Type *>(
+          ctx.array(dtype, ndim, lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A,
+                    readonly));
     }
     if (id == "CPointer") { // numba's types.CPointer(float32): a pointer to numbers
       if (!accept("("))
@@ -286,16 +327,33 @@ public:
     return ctx.array(scalar, ndim, layout);
   }
 
+  /// Names that start a type other than a scalar's (Tuple(...), array(...)).
+  static bool isTypeConstructor(llvm::StringRef id) {
+    return id == "Tuple" || id == "UniTuple" || id == "NamedTuple" || id == "array" ||
+           id == "Array" || id == "readonly" || id == "CPointer" || id == "Record" ||
+           id == "optional" || id == "OptionalType" || id == "EnumMember";
+  }
+
   llvm::Expected<Signature> signature() {
     Signature sig;
     llvm::StringRef start = rest;
     llvm::StringRef prefix = ident();
-    if (prefix == "void" || prefix == "none")
+    if (prefix == "void" || prefix == "none") {
       sig.returnType = ctx.none();
-    else if (Type *t = prefix.empty() ? nullptr : ctx.scalarByName(prefix))
+    } else if (Type *t = prefix.empty() ? nullptr : ctx.scalarByName(prefix);
+               t && !rest.ltrim().starts_with("[")) {
       sig.returnType = t;
-    else
+    } else if (isTypeConstructor(prefix) || (t && rest.ltrim().starts_with("["))) {
+      // A result of any other type: UniTuple(float64, 2)(float64, float64),
+      // float32[::1](int64), as numba's signatures may give them.
+      rest = start;
+      auto result = type();
+      if (!result)
+        return result.takeError();
+      sig.returnType = *result;
+    } else {
       sig.name = prefix.str();
+    }
     if (!accept("(")) {
       // numba also takes a tuple of argument types, "float32[:], int32"
       // (sigutils.normalize_signature): the result type is inferred.

@@ -1213,6 +1213,7 @@ from . import _random as random  # noqa: E402
 _sys.modules[__name__ + ".random"] = random  # not in __all__: `import *` keeps stdlib random
 _sys.modules[__name__ + ".cg"] = cg  # from pyjit.cuda.cg import this_grid (numba.cuda.cg)
 _sys.modules[__name__ + ".libdevice"] = libdevice  # from pyjit.cuda import libdevice
+_sys.modules[__name__ + ".fp16"] = fp16  # from pyjit.cuda.fp16 import hadd (numba.cuda.fp16)
 
 from ._reduce import Reduce, reduce  # noqa: E402  (cuda.reduce, numba.cuda's Reduce)
 

@@ -28,11 +28,31 @@ class Type:
 
     __repr__ = __str__
 
+    def _canonical(self):
+        """The spelling pyjit's signatures use (`float32[::1]` is
+        `array(float32, 1d, C)`), parsed once; the name itself for what is
+        not an argument type (void)."""
+        canonical = self.__dict__.get("_spelled")
+        if canonical is None:
+            from ._ext import ext
+            try:
+                canonical = ext().parse_signature("(%s,)" % self.name)[0]
+            except (ValueError, TypeError, IndexError):
+                canonical = self.name
+            self._spelled = canonical
+        return canonical
+
     def __eq__(self, other):
-        return isinstance(other, Type) and str(self) == str(other)
+        # Equal to a type of the same meaning, and to its canonical spelling,
+        # as the entries of kernel.signatures hold it (numba's hold types).
+        if isinstance(other, Type):
+            return self._canonical() == other._canonical()
+        if isinstance(other, str):
+            return self._canonical() == other
+        return NotImplemented
 
     def __hash__(self):
-        return hash(str(self))
+        return hash(self._canonical())
 
     def __getitem__(self, dims):
         if not isinstance(dims, tuple):
@@ -76,7 +96,9 @@ class ArrayType(Type):
 
     def __init__(self, dtype, dims, name=None):
         super().__init__(name or "%s[%s]" % (dtype, ", ".join(dims)))
+        self._dims = dims
         self.dtype = dtype
+        self.mutable = not self.name.startswith("readonly ")  # numba's Array.mutable
         self.ndim = len(dims)
         self.layout = "C" if dims[-1] == "::1" else "F" if dims[0] == "::1" else "A"
 
@@ -84,12 +106,10 @@ class ArrayType(Type):
 def Array(dtype, ndim, layout, readonly=False):
     """numba.types.Array(dtype, ndim, layout): the array type of `ndim`
     dimensions of `dtype` (a pyjit/numba type) in layout 'C' (float32[:, ::1]),
-    'F' (float32[::1, :]) or 'A' (float32[:, :]). ValueError for another
-    layout or ndim < 1; TypeError for readonly=True (array arguments'
-    mutability comes from the arrays passed)."""
-    if readonly:
-        raise TypeError("types.Array(readonly=True) is not supported: a read-only array "
-                        "argument is typed from the array passed")
+    'F' (float32[::1, :]) or 'A' (float32[:, :]); with readonly=True the
+    read-only array type (`readonly array(float32, 2d, C)`: the kernel cannot
+    write it, and it takes read-only arrays, as numba's). ValueError for
+    another layout or ndim < 1."""
     if not isinstance(ndim, int) or ndim < 1:
         raise ValueError("types.Array: ndim must be a positive int, got %r" % (ndim,))
     if layout not in ("C", "F", "A"):
@@ -99,7 +119,10 @@ def Array(dtype, ndim, layout, readonly=False):
         dims[-1] = slice(None, None, 1)
     elif layout == "F":
         dims[0] = slice(None, None, 1)
-    return dtype[tuple(dims)]
+    array = dtype[tuple(dims)]
+    if readonly:
+        return ArrayType(dtype, array._dims, "readonly array(%s, %dd, %s)" % (dtype, ndim, layout))
+    return array
 
 
 def from_dtype(dtype):
@@ -120,7 +143,7 @@ def typeof(value):
     import re
     spelled = _typeof(value, "typeof(%s)" % type(value).__name__)
     named = {t.name: t for t in globals().values() if type(t) is Type}  # int64, bool, ...
-    array = re.fullmatch(r"array\((\w+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
+    array = re.fullmatch(r"(?:readonly )?array\((\w+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
     if array:  # with .dtype, .ndim and .layout, as numba's types.Array
         dtype, ndim, layout = array.group(1), int(array.group(2)), array.group(3)
         dims = [":"] * ndim

@@ -295,3 +295,53 @@ TEST(SignatureTest, UniTupleConstructorSpelling) {
   EXPECT_NE(typeError(ctx, "UniTuple(int64 x 100000000)").find("more than 1024"),
             std::string::npos);
 }
+
+TEST(SignatureTest, TupleOfAPythonTupleSpelling) {
+  // numba's constructor takes a Python tuple: Tuple((float64, int64)).
+  TypeContext ctx;
+  EXPECT_EQ(mustParse(ctx, "Tuple((float64, int64))"), ctx.tuple({ctx.float64(), ctx.int64()}));
+  EXPECT_EQ(mustParse(ctx, "Tuple((float64,))"), ctx.tuple({ctx.float64()}));
+  EXPECT_EQ(mustParse(ctx, "Tuple(())"), ctx.tuple({}));
+  EXPECT_NE(typeError(ctx, "Tuple((float64, int64)").find("expected ')'"), std::string::npos);
+}
+
+TEST(SignatureTest, ArrayConstructorSpelling) {
+  TypeContext ctx;
+  EXPECT_EQ(mustParse(ctx, "Array(float64, 2, 'A')"), ctx.array(ctx.float64(), 2, Layout::A));
+  EXPECT_EQ(mustParse(ctx, "Array(float32, 1, C)"), ctx.array(ctx.float32(), 1, Layout::C));
+  EXPECT_EQ(mustParse(ctx, "Array(int32, 3, \"F\", readonly=True)"),
+            ctx.array(ctx.int32(), 3, Layout::F, true));
+  EXPECT_EQ(mustParse(ctx, "Array(int32, 3, 'F', readonly=False)"),
+            ctx.array(ctx.int32(), 3, Layout::F));
+  EXPECT_NE(typeError(ctx, "Array(float64, 0, 'C')").find("ndim 1 to 32"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "Array(float64, 2, 'X')").find("layout"), std::string::npos);
+  EXPECT_NE(typeError(ctx, "Array(float64, 2, 'C', mutable=True)").find("readonly=True"),
+            std::string::npos);
+  EXPECT_NE(typeError(ctx, "Array(spam, 2, 'C')").find("unknown dtype 'spam'"),
+            std::string::npos);
+}
+
+TEST(SignatureTest, ResultOfAnyType) {
+  // numba's device-function signatures may return tuples or arrays.
+  TypeContext ctx;
+  auto sig = parseSignature(ctx, "UniTuple(float64, 2)(float64, float64)");
+  ASSERT_TRUE(static_cast<bool>(sig)) << llvm::toString(sig.takeError());
+  EXPECT_EQ(sig->returnType, ctx.tuple({ctx.float64(), ctx.float64()}));
+  EXPECT_EQ(sig->args.size(), 2u);
+  EXPECT_TRUE(sig->name.empty());
+  auto tuple = parseSignature(ctx, "Tuple((float64, int64))(float64[:])");
+  ASSERT_TRUE(static_cast<bool>(tuple)) << llvm::toString(tuple.takeError());
+  EXPECT_EQ(tuple->returnType, ctx.tuple({ctx.float64(), ctx.int64()}));
+  ASSERT_EQ(tuple->args.size(), 1u);
+  EXPECT_EQ(tuple->args[0], ctx.array(ctx.float64(), 1, Layout::A));
+  auto array = parseSignature(ctx, "float32[::1](int64)");
+  ASSERT_TRUE(static_cast<bool>(array)) << llvm::toString(array.takeError());
+  EXPECT_EQ(array->returnType, ctx.array(ctx.float32(), 1, Layout::C));
+  // A name is still a name (pyjitc's --sig): saxpy(float32[:], float32).
+  auto named = parseSignature(ctx, "saxpy(float32[:], float32)");
+  ASSERT_TRUE(static_cast<bool>(named));
+  EXPECT_EQ(named->name, "saxpy");
+  EXPECT_EQ(named->returnType, nullptr);
+  EXPECT_NE(sigError(ctx, "UniTuple(float64, 2)").find("a signature is 'result(argument types)'"),
+            std::string::npos);
+}

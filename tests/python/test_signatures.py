@@ -345,3 +345,101 @@ def test_a_numpy_scalar_type_is_a_compile_time_argument(jit):
     smem[1, 8](a, np.dtype("f4"))
     assert a.tolist() == [2 * i + 1 for i in range(8)]
     assert len(smem.signatures) == 3
+
+
+def _polar(x, y):
+    return x, y // 2
+
+
+def test_device_functions_declare_tuple_results(jit):
+    # numba's spellings of a tuple result: the string, the type object, and
+    # Tuple((...)) of a Python tuple. Each element converts to its declared
+    # type (y // 2 of int64s is 2, then 2.0).
+    from pyjit import types
+    for sig in ("UniTuple(float64, 2)(int64, int64)",
+                types.UniTuple(types.float64, 2)(types.int64, types.int64),
+                "Tuple((float64, float64))(int64, int64)",
+                types.Tuple((types.float64, types.float64))(types.int64, types.int64)):
+        pair = jit(sig, device=True)(_polar)
+
+        @jit
+        def k(out):
+            a, b = pair(3, 5)
+            out[0] = a / 2
+            out[1] = b
+            out[2] = pair(7, 1)[0]
+
+        out = np.zeros(3)
+        k[1, 1](out)
+        assert out.tolist() == [1.5, 2.0, 7.0], sig
+
+
+def test_a_tuple_result_that_does_not_convert_is_an_error_at_the_call():
+    bad = cuda.jit("UniTuple(float64, 2)(complex128)", device=True)(lambda z: (z, z))
+
+    @cuda.jit(target="cpu")
+    def k(out):
+        a, b = bad(1j)
+        out[0] = a
+
+    with pytest.raises(pyjit.CompileError, match=r"device function '_lambda' returns "
+                                                 r"Tuple\(complex128, complex128\), which does "
+                                                 r"not convert to its declared Tuple\(float64, "
+                                                 r"float64\)"):
+        k[1, 1](np.zeros(1))
+
+
+def _row_sums(a, out):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        out[i] = a[i, 0] + a[i, 1]
+
+
+def test_array_constructor_in_strings_and_read_only_array_types(jit):
+    from pyjit import types
+    a = np.arange(6.0).reshape(3, 2)
+    out = np.zeros(3)
+    k = jit("void(Array(float64, 2, 'A'), float64[::1])")(_row_sums)
+    k[1, 4](a, out)
+    assert out.tolist() == [1.0, 5.0, 9.0]
+    ro = types.Array(types.float64, 2, "C", readonly=True)
+    assert str(ro) == "readonly array(float64, 2d, C)" and not ro.mutable
+    assert types.float64[:, ::1].mutable
+    k = jit(types.void(ro, types.float64[::1]))(_row_sums)
+    frozen = a.copy()
+    frozen.flags.writeable = False
+    out[:] = 0
+    k[1, 4](frozen, out)  # a read-only array, and a writable one, pass
+    k[1, 4](a, out)
+    assert out.tolist() == [1.0, 5.0, 9.0]
+    assert pyjit.typeof(frozen) == ro and not pyjit.typeof(frozen).mutable
+
+    def writes(x):
+        x[0, 0] = 1.0
+
+    with pytest.raises(pyjit.CompileError, match="cannot write to a read-only array"):
+        jit(types.void(ro))(writes)
+
+
+def test_signature_entries_equal_type_objects(jit):
+    # numba's kernel.signatures holds type objects: an entry equals the
+    # types of its arguments, whichever way they are spelled.
+    from pyjit import float32, typeof, types
+
+    @jit
+    def k(r, a):
+        r[0] = a
+
+    arr = np.zeros(2, np.float32)
+    k[1, 1](arr, np.float32(1))
+    sig = k.signatures[0]
+    assert sig == (typeof(arr), float32)
+    assert sig[0] == float32[::1] and sig[0] == types.Array(float32, 1, "C")
+    assert sig[0] != float32[:] and sig[1] != types.float64
+    assert {float32: "x"}["float32"] == "x" and hash(float32[::1]) == hash(sig[0])
+
+
+def test_fp16_is_a_module_as_in_numba():
+    from pyjit.cuda.fp16 import hadd, hfma
+    import pyjit.cuda.fp16 as fp16
+    assert fp16.hadd is not None and hadd.__name__ and hfma.__name__
