@@ -43,6 +43,7 @@ llvm::Type *Emitter::typeOf(ir::Type *t) {
     return llvm::StructType::get(ctx, {part, part});
   }
   case ir::Type::Kind::GridGroup: // no content: the grid is the kernel's own
+  case ir::Type::Kind::Datetime:  // an int64 count of its unit
     return b.getInt64Ty();
   case ir::Type::Kind::Record: // bytes, read and written field by field
     return llvm::ArrayType::get(b.getInt8Ty(), cast<ir::RecordType>(t)->size());
@@ -132,7 +133,7 @@ llvm::Error Emitter::parameterTypes(llvm::ArrayRef<ir::Type *> types, unsigned a
       llvm::Type *part = ct->partBits() == 32 ? b.getFloatTy() : b.getDoubleTy();
       params.push_back(part); // a complex scalar is passed as its two parts
       params.push_back(part);
-    } else if (t->isScalar()) {
+    } else if (t->isScalar() || isa<ir::DatetimeType>(t)) {
       params.push_back(memTypeOf(t));
     } else {
       return fail("parameter of type " + t->str() + " has no ABI");
@@ -631,6 +632,8 @@ llvm::Value *Emitter::math(const ir::Instruction &inst) {
 }
 
 llvm::Value *Emitter::convert(llvm::Value *v, ir::Type *from, ir::Type *to) {
+  if (isa<ir::DatetimeType>(from) || isa<ir::DatetimeType>(to))
+    return v; // a datetime64/timedelta64 and its int64 count: the same i64 (Verifier)
   if (isa<ir::ComplexType>(from) || isa<ir::ComplexType>(to))
     return complexConvert(v, from, to);
   llvm::Type *dst = typeOf(to);

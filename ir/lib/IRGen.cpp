@@ -56,7 +56,7 @@ std::unique_ptr<Function> IRGen::run() {
     }
     if (auto *rt = dyn_cast<RecordType>(t)) // a record argument: a 1-element array of it
       return RValue{t, nullptr, {RValue::of(fn->addArgument(recordViewType(rt), name))}};
-    if (!t->isScalar() && !isa<ArrayType>(t))
+    if (!t->isScalar() && !isa<ArrayType, DatetimeType>(t))
       return std::nullopt;
     return RValue::of(fn->addArgument(t, name));
   };
@@ -236,6 +236,8 @@ Value *IRGen::castTo(const RValue &v, Type *to) {
     return b.constBool(true); // a plain Enum member is true, whatever its value (Python)
   if (auto *at = dyn_cast<ArrayType>(v.value->type()); at && at->ndim() == 0 && to->isScalar())
     return b.cast(b.arrayLoad(v.value, {}), to); // a 0-d array as an index: its element
+  if (auto *dt = dyn_cast<DatetimeType>(to); dt && isa<DatetimeType>(v.value->type()))
+    return datetimeRescale(v.value, dt); // to a finer unit (inference checked)
   return b.cast(v.value, to);
 }
 
@@ -1228,6 +1230,8 @@ RValue IRGen::genImpl(const Expr &e) {
       out.elems.insert(out.elems.end(), r.elems.begin(), r.elems.end());
       return out;
     }
+    if (isa<DatetimeType>(li.type) || isa<DatetimeType>(ri.type))
+      return datetimeBinary(be.op, l, r, ei.type);
     return binary(be.op, l, operandOf(li), r, operandOf(ri), ei.type);
   }
   case Expr::Kind::Unary: {
@@ -1239,6 +1243,9 @@ RValue IRGen::genImpl(const Expr &e) {
     case UnaryOp::Pos:
       return RValue::of(castTo(o, ei.type));
     case UnaryOp::Neg:
+      if (isa<DatetimeType>(ei.type))
+        return RValue::of(timedeltaNegate(o.value));
+      [[fallthrough]];
     case UnaryOp::Invert: {
       if (isa<BoolType>(ei.type)) // ~flag: logical not
         return RValue::of(b.unary(Opcode::Not, castTo(o, ei.type)));
@@ -1352,6 +1359,8 @@ static const Expr *tupleElementExpr(const Expr *e, size_t k) {
 
 Value *IRGen::compareLink(CompareOp op, const Expr &le, const RValue &l, const Expr &re,
                           const RValue &r) {
+  if (isa<DatetimeType>(l.type) && isa<DatetimeType>(r.type))
+    return datetimeCompare(op, l, r);
   if (op == CompareOp::Is || op == CompareOp::IsNot) // enum members: identity is equality
     op = op == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq;
   // The numbers' comparison at their promoted type; a written literal

@@ -284,6 +284,12 @@ private:
     return castTo(gen(e), to);
   }
   Value *castTo(const RValue &v, Type *to);
+  // datetime64/timedelta64 (IRGenDatetime.cpp): int64 arithmetic with NaT
+  // kept, units scaled to the finer one (DatetimeRules.h).
+  Value *datetimeRescale(Value *v, DatetimeType *to);
+  RValue datetimeBinary(BinaryOp op, const RValue &l, const RValue &r, Type *result);
+  Value *datetimeCompare(CompareOp op, const RValue &l, const RValue &r);
+  Value *timedeltaNegate(Value *v);
   /// The number of Optional \p v (its flag checked: None stops the thread,
   /// or raises TypeError in debug mode, at \p loc).
   RValue optionalValue(const RValue &v, SourceLoc loc);

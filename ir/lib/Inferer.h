@@ -27,7 +27,7 @@ inline bool isValueType(Type *t) {
         return false;
     return true;
   }
-  return t->isScalar() || llvm::isa<ArrayType>(t) || llvm::isa<GridGroupType>(t);
+  return t->isScalar() || llvm::isa<ArrayType, GridGroupType, DatetimeType>(t);
 }
 
 /// A type a variable may hold: a value type, None (a variable that is

@@ -115,6 +115,22 @@ public:
     return static_cast<Type *>(ctx.record(std::move(fields), size, aligned));
   }
 
+  /// After 'datetime64' or 'timedelta64': "[unit]".
+  llvm::Expected<Type *> datetimeUnit(llvm::StringRef id) {
+    llvm::StringRef unit = accept("[") ? ident() : llvm::StringRef();
+    Type *t = unit.empty() ? nullptr : ctx.datetime(id == "timedelta64", unit);
+    if (!t || !accept("]"))
+      return fail("expected '" + id + "[unit]' with a unit of Y M W D h m s ms us ns ps fs as");
+    return t;
+  }
+
+  /// A dtype name: a scalar's, or datetime64[unit]/timedelta64[unit].
+  llvm::Expected<Type *> dtypeNamed(llvm::StringRef name) {
+    if (name == "datetime64" || name == "timedelta64")
+      return datetimeUnit(name);
+    return ctx.scalarByName(name);
+  }
+
   llvm::Expected<Type *> type() {
     DepthGuard guard(depth);
     if (depth > MaxDepth)
@@ -198,7 +214,13 @@ public:
       if (!accept("("))
         return fail("expected '(' after 'array'");
       llvm::StringRef dt = ident();
-      Type *dtype = dt == "Record" ? nullptr : ctx.scalarByName(dt);
+      Type *dtype = nullptr;
+      if (dt != "Record") {
+        auto named = dtypeNamed(dt);
+        if (!named)
+          return named.takeError();
+        dtype = *named;
+      }
       if (dt == "Record") {
         auto r = record();
         if (!r)
@@ -228,7 +250,10 @@ public:
       if (!accept("("))
         return fail("expected '(' after 'Array'");
       llvm::StringRef dt = ident();
-      Type *dtype = ctx.scalarByName(dt);
+      auto named = dtypeNamed(dt);
+      if (!named)
+        return named.takeError();
+      Type *dtype = *named;
       if (!dtype)
         return fail("unknown dtype '" + dt + "' in Array(dtype, ndim, layout)");
       unsigned ndim = 0;
@@ -296,6 +321,12 @@ public:
       return static_cast<Type *>(ctx.builtin(("dtype." + name).str()));
     }
     Type *scalar = ctx.scalarByName(id);
+    if (id == "datetime64" || id == "timedelta64") { // datetime64[D]: NumPy's dtype name
+      auto t = datetimeUnit(id);
+      if (!t)
+        return t.takeError();
+      scalar = *t;
+    }
     if (id == "Record") { // from_dtype(dt)[:]: a record array; alone, a dtype (parseDType)
       auto r = record();
       if (!r)
@@ -414,7 +445,8 @@ llvm::Expected<Type *> pyjit::ir::parseType(TypeContext &ctx, llvm::StringRef te
 Type *pyjit::ir::parseDType(TypeContext &ctx, llvm::StringRef name) {
   if (Type *t = ctx.scalarByName(name))
     return t;
-  if (!name.starts_with("Record(") && !name.starts_with("EnumMember("))
+  if (!name.starts_with("Record(") && !name.starts_with("EnumMember(") &&
+      !name.starts_with("datetime64[") && !name.starts_with("timedelta64["))
     return nullptr;
   auto parsed = parseType(ctx, name);
   if (!parsed) {

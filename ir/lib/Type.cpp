@@ -18,6 +18,10 @@ std::string Type::str() const {
   }
   case Kind::Float:
     return "float" + std::to_string(cast<FloatType>(this)->bits());
+  case Kind::Datetime: {
+    auto *t = cast<DatetimeType>(this);
+    return (t->isTimedelta() ? "timedelta64[" : "datetime64[") + t->unit().str() + "]";
+  }
   case Kind::Complex:
     return "complex" + std::to_string(cast<ComplexType>(this)->bits());
   case Kind::Array: {

@@ -1,5 +1,6 @@
 //===- TypeContext.cpp - Interning of types ------------------------------===//
 #include "pyjit/ir/TypeContext.h"
+#include <algorithm>
 #include "pyjit/ir/GlobalEnv.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -28,6 +29,17 @@ std::string TypeContext::devicePath(const DeviceFunctionSource *fn) {
 const DeviceFunctionSource *TypeContext::deviceFunction(llvm::StringRef path) const {
   auto it = devices.find(path);
   return it == devices.end() ? nullptr : it->second;
+}
+
+DatetimeType *TypeContext::datetime(bool timedelta, llvm::StringRef unit) {
+  static const char *const units[] = {"Y", "M", "W", "D", "h", "m", "s",
+                                      "ms", "us", "ns", "ps", "fs", "as"};
+  if (std::find(std::begin(units), std::end(units), unit) == std::end(units))
+    return nullptr;
+  auto &slot = datetimes[{timedelta, unit.str()}];
+  if (!slot)
+    slot = std::make_unique<DatetimeType>(timedelta, unit.str());
+  return slot.get();
 }
 
 IntType *TypeContext::enumMember(llvm::StringRef cls) {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pyjit/ir/TypeInference.h"
+#include "pyjit/ir/DatetimeRules.h"
 #include "IndexParts.h"
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/APFloat.h"
@@ -385,6 +386,17 @@ void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
                             " into an array of " + typeName(rt->writable()) +
                             " (a record of the same dtype, or its fields one by one)");
+    return;
+  }
+  if (auto *ed = dyn_cast<DatetimeType>(elem.type)) {
+    // The same kind, in the array's unit or a coarser one (converted exactly).
+    auto *vd = dyn_cast<DatetimeType>(value.type);
+    if (!vd || vd->isTimedelta() != ed->isTimedelta() || !unitFactor(vd->unit(), ed->unit()))
+      error(valueRange, "cannot store a value of type " + typeName(value.type) +
+                            " into an array of " + typeName(elem.type) +
+                            (vd && vd->isTimedelta() == ed->isTimedelta()
+                                 ? " (its unit is finer than the array's)"
+                                 : ""));
     return;
   }
   auto *ev = dyn_cast<IntType>(value.type);
@@ -925,6 +937,12 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     ExprInfo o = expr(*u.operand);
     if (!o.type)
       return {};
+    if (auto *dt = dyn_cast<DatetimeType>(o.type)) { // -t, +t of a timedelta
+      if (dt->isTimedelta() && (u.op == UnaryOp::Neg || u.op == UnaryOp::Pos))
+        return ExprInfo{o.type};
+      error(e.range(), "bad operand type for unary operator: " + typeName(o.type));
+      return {};
+    }
     if (!o.type->isScalar()) {
       error(e.range(), "bad operand type for unary operator: " + typeName(o.type));
       return {};
@@ -1860,6 +1878,15 @@ std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const Expr
     return std::optional<bool>();
   }
   bool ordered = op != CompareOp::Eq && op != CompareOp::NotEq;
+  if (isa<DatetimeType>(l.type) || isa<DatetimeType>(r.type)) {
+    if (!datetimesCompare(l.type, r.type)) {
+      error(at, llvm::Twine("cannot compare ") + typeName(l.type) + " and " + typeName(r.type) +
+                    " with '" + compareOpSpelling(op) + "' (two datetimes or two timedeltas, "
+                    "in units that convert)");
+      return std::nullopt;
+    }
+    return std::optional<bool>();
+  }
   for (const ExprInfo *side : {&l, &r})
     if (auto *et = dyn_cast<IntType>(side->type); et && et->isEnum() && ordered) {
       error(at, llvm::Twine("enum members have no order: '") + compareOpSpelling(op) +
@@ -2198,6 +2225,19 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
     for (Type *t : cast<TupleType>(r.type)->elements())
       elems.push_back(t);
     return ExprInfo{ctx.tuple(elems)};
+  }
+  if (isa<DatetimeType>(l.type) || isa<DatetimeType>(r.type)) {
+    Type *t = datetimeBinaryResult(ctx, e.op, l.type, r.type);
+    auto *ld = dyn_cast<DatetimeType>(l.type), *rd = dyn_cast<DatetimeType>(r.type);
+    if (!t)
+      error(e.range(), llvm::Twine("unsupported operand types for ") + binaryOpSpelling(e.op) +
+                           ": " + typeName(l.type) + " and " + typeName(r.type) +
+                           (ld && rd && commonUnit(ld->unit(), rd->unit()).empty()
+                                ? " (units " + ld->unit().str() + " and " + rd->unit().str() +
+                                      " do not convert: years and months pair only with "
+                                      "each other)"
+                                : std::string()));
+    return t ? ExprInfo{t} : ExprInfo{};
   }
   Type *t = binaryResultType(ctx, e.op, operandOf(l), operandOf(r));
   if (!t) {

@@ -204,10 +204,21 @@ private:
       if (inst.numOperands() != 1 || !llvm::isa<NoneType>(inst.type()) || inst.text.empty())
         return fail(&bb, "debug_value names one value of a variable and gives nothing");
       return llvm::Error::success();
-    case Opcode::Cast:
-      if (inst.numOperands() != 1 || !inst.type()->isScalar() || !inst.operand(0)->type()->isScalar())
-        return fail(&bb, "cast is between scalars");
+    case Opcode::Cast: {
+      // Scalars; or a datetime64/timedelta64 and its int64 count (the same
+      // bits: unit conversions are explicit arithmetic, IRGenDatetime.cpp).
+      auto datetimeOrCount = [](Type *t) {
+        auto *it = llvm::dyn_cast<IntType>(t);
+        return llvm::isa<DatetimeType>(t) || (it && it->bits() == 64 && it->isSigned());
+      };
+      bool datetime = llvm::isa<DatetimeType>(inst.type()) ||
+                      (inst.numOperands() == 1 && llvm::isa<DatetimeType>(inst.operand(0)->type()));
+      if (inst.numOperands() != 1 ||
+          (datetime ? !(datetimeOrCount(inst.type()) && datetimeOrCount(inst.operand(0)->type()))
+                    : !(inst.type()->isScalar() && inst.operand(0)->type()->isScalar())))
+        return fail(&bb, "cast is between scalars, or a datetime64/timedelta64 and int64");
       return llvm::Error::success();
+    }
     case Opcode::Bitcast: {
       auto width = [](Type *t) -> unsigned {
         if (auto *it = llvm::dyn_cast<IntType>(t))

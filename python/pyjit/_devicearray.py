@@ -217,9 +217,14 @@ class _View:
 
 def _kernel_type(dtype, shape, strides):
     """The interned kernel argument type string, or None (unsupported dtype)."""
-    from ._typeof import SUPPORTED_DTYPES, _c_contiguous, array_type, record_spelling
+    from ._typeof import (SUPPORTED_DTYPES, _c_contiguous, array_type, datetime_name,
+                          record_spelling)
     if dtype.fields is not None:  # a structured dtype: numba's Record spelling
         name = record_spelling(dtype)[0]
+        if name is None:
+            return None
+    elif dtype.kind in "Mm":  # datetime64[D]: an int64 count of its unit
+        name = datetime_name(dtype)
         if name is None:
             return None
     elif dtype.name not in SUPPORTED_DTYPES or not dtype.isnative:

@@ -787,6 +787,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if any("EnumMember(" in t for t in types):  # plain Enum members: their values
             args = tuple(_enum_values(a) if "EnumMember(" in t else a
                          for a, t in zip(args, types))
+        if any(t.startswith(("datetime64[", "timedelta64[")) for t in types):
+            # NumPy datetime64/timedelta64 scalars: their int64 counts.
+            args = tuple(_datetime_count(a, t) for a, t in zip(args, overload.argtypes))
         records = None
         if any(t.startswith("Record(") for t in types):
             # A record alone (a[i]): a 1-element array holds it for the launch.
@@ -1486,6 +1489,15 @@ _CacheStats = collections.namedtuple("_CacheStats", ("cache_path", "cache_hits",
 
 
 _INT_TYPES = frozenset(("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"))
+
+
+def _datetime_count(value, t):
+    """A datetime64/timedelta64 scalar typed `t` as the int64 count the
+    kernel parameter holds (NaT is -2**63); other values as they are."""
+    if isinstance(value, (np.datetime64, np.timedelta64)) and t.startswith(
+            ("datetime64[", "timedelta64[")):
+        return int(value.astype(np.dtype(t)).view(np.int64))
+    return value
 
 
 def _check_pointer_arguments(args, argtypes, name_of, cpu=False):

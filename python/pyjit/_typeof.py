@@ -116,6 +116,20 @@ def _dtype_of_descr(descr, itemsize, what):
                      "itemsize": itemsize})
 
 
+_DATETIME_UNITS = frozenset(("Y", "M", "W", "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs",
+                             "as"))
+
+
+def datetime_name(dtype):
+    """`datetime64[D]` / `timedelta64[s]` for a datetime64/timedelta64 dtype
+    of one unit (an int64 count of it in kernels), else None (not such a
+    dtype, a generic unit, or a multiple such as 'M8[2D]')."""
+    if dtype.kind not in "Mm" or not dtype.isnative:
+        return None
+    unit, count = np.datetime_data(dtype)
+    return dtype.name if unit in _DATETIME_UNITS and count == 1 else None
+
+
 def dtype_name(dtype, what):
     """The supported dtype name of `dtype` (a scalar type's name, or a
     structured dtype's Record spelling) or TypeError mentioning `what`."""
@@ -128,8 +142,11 @@ def dtype_name(dtype, what):
             return spelled
         raise TypeError("%s: arrays of dtype %s are not supported in kernels: %s" % (what, dt, why))
     if dt.kind in "Mm":  # datetime64 / timedelta64: int64 counts of their unit
-        raise TypeError("%s: arrays of dtype %s are not supported in kernels; pass "
-                        "a.view(np.int64) (counts of the unit, NaT is -2**63)" % (what, dt))
+        if datetime_name(dt) is not None:
+            return datetime_name(dt)
+        raise TypeError("%s: arrays of dtype %s are not supported in kernels: a datetime64 "
+                        "or timedelta64 needs one unit (Y M W D h m s ms us ns ps fs as), "
+                        "as datetime64[D]" % (what, dt))
     raise TypeError("%s: arrays of dtype %s are not supported in kernels (supported: %s)"
                     % (what, dt, ", ".join(sorted(SUPPORTED_DTYPES))))
 
@@ -183,6 +200,11 @@ def typeof(value, what):
     if isinstance(value, np.generic):
         if value.dtype.name in SUPPORTED_DTYPES:
             return value.dtype.name
+        if value.dtype.kind in "Mm":  # np.datetime64('2005-02-06'): its count is passed
+            if datetime_name(value.dtype) is not None:
+                return datetime_name(value.dtype)
+            raise TypeError("%s: %r has no unit (or a multiple of one); give it one, as "
+                            "np.datetime64('NaT', 'D')" % (what, value))
         raise TypeError("%s: scalars of type %s are not supported in kernels"
                         % (what, value.dtype))
     if (isinstance(value, type) and issubclass(value, np.generic)) or isinstance(value, np.dtype):
@@ -215,7 +237,7 @@ def typeof(value, what):
             dt = _dtype_of_descr(cai["descr"], int(typestr[2:]), what)
             name, itemsize = dtype_name(dt, what), dt.itemsize
         if name is None and typestr[1:2] in ("M", "m"):
-            dtype_name(np.dtype(typestr), what)  # (its message: view it as int64)
+            name, itemsize = dtype_name(np.dtype(typestr), what), 8
         if name is None:
             raise TypeError("%s: device arrays of typestr %r are not supported in kernels"
                             % (what, typestr))

@@ -69,13 +69,13 @@ def _parse_signature(text, what):
     if not isinstance(text, str):
         raise TypeError("%s: signatures are strings such as 'float32(float32, float32)', "
                         "got %r" % (what, text))
-    m = re.fullmatch(r"\s*(\w*)\s*\((.*)\)\s*", text)
+    m = re.fullmatch(r"\s*(\w*(?:\[\w+\])?)\s*\((.*)\)\s*", text)  # timedelta64[D](...)
     if not m:
         raise ValueError("%s: cannot read signature %r" % (what, text))
     params = [p for p in _split_params(m.group(2)) if p]
     dtypes = []
     for p in [m.group(1) or "void"] + params:  # '(f8, f8[:])': no result, numba's void
-        name = re.sub(r"\[.*\]$", "", p).strip()
+        name = re.sub(r"\[[\s:,1]*\]$", "", p).strip()  # float64[:, ::1]; not datetime64[D]
         name = "bool" if name == "boolean" else name
         if name in ("void", "none"):
             dtypes.append(None)
@@ -84,7 +84,7 @@ def _parse_signature(text, what):
             dtypes.append(np.dtype(name).name)
         except TypeError:
             raise ValueError("%s: unknown type %r in signature %r" % (what, p, text)) from None
-    return dtypes[0], dtypes[1:], ["[" in p for p in params]
+    return dtypes[0], dtypes[1:], [re.search(r"\[[\s:,1]*\]$", p) is not None for p in params]
 
 
 def _split_params(text):

@@ -42,7 +42,9 @@ struct ParamSpec {
   unsigned ndim = 0;     // arrays
   bool contiguous = false; // C layout: the last stride must be the item size
   bool fortran = false;    // F layout: the first stride must be
-  char typeKind = 0;     // NumPy kind of an array's dtype: 'f', 'i', 'u', 'b', 'V' (records)
+  char typeKind = 0;     // NumPy kind of an array's dtype: 'f', 'i', 'u', 'b', 'V' (records),
+                         // 'M'/'m' (datetime64/timedelta64, an int64 count of `unit`)
+  std::string unit;      // of a datetime64/timedelta64 array: "D", "s", ...
   std::string typeName; // for messages
 };
 
@@ -89,6 +91,10 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
     scalarKind = it->isSigned() ? ParamSpec::Kind::Int : ParamSpec::Kind::UInt;
   } else if (auto *ft = llvm::dyn_cast<ir::FloatType>(scalar)) {
     bytes = ft->bits() / 8, kind = 'f', scalarKind = ParamSpec::Kind::Float;
+  } else if (auto *dt = llvm::dyn_cast<ir::DatetimeType>(scalar)) {
+    // The count, an int64 (Python converts a NumPy datetime64 scalar to it).
+    bytes = 8, kind = dt->isTimedelta() ? 'm' : 'M', scalarKind = ParamSpec::Kind::Int;
+    spec.unit = dt->unit().str();
   } else if (auto *ct = llvm::dyn_cast<ir::ComplexType>(scalar)) {
     bytes = ct->bits() / 8, kind = 'c', scalarKind = ParamSpec::Kind::Complex;
   } else if (auto *rt = llvm::dyn_cast<ir::RecordType>(scalar); rt && spec.kind ==
@@ -295,7 +301,8 @@ bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t 
     if (!ts)
       break;
     if (ts->size() < 3 || (*ts)[1] != spec.typeKind ||
-        std::atoi(ts->c_str() + 2) != static_cast<int>(spec.bytes)) {
+        std::atoi(ts->c_str() + 2) != static_cast<int>(spec.bytes) ||
+        (!spec.unit.empty() && !llvm::StringRef(*ts).ends_with("[" + spec.unit + "]"))) {
       PyErr_Format(PyExc_TypeError, "argument %zd: expected %s, got an array of typestr '%s'",
                    index, spec.typeName.c_str(), ts->c_str());
       break;

@@ -726,8 +726,8 @@ def test_the_cpu_backend_models_an_sm90_gpus_attributes():
 
 
 def test_datetime_device_arrays_hold_and_view_as_int64():
-    # numba-cuda's test_datetime_view_as_int64 / test_timedelta_view_as_int64;
-    # kernels take them viewed as int64 (their unit's counts).
+    # numba-cuda's test_datetime_view_as_int64 / test_timedelta_view_as_int64.
+    # Kernels take them (tests/python/test_datetime.py) and their int64 views.
     arr = np.arange("2005-02", "2006-02", dtype="datetime64[D]")
     d = cuda.to_device(arr)
     assert d.dtype == arr.dtype
@@ -742,6 +742,10 @@ def test_datetime_device_arrays_hold_and_view_as_int64():
     def k(a):
         a[0] = 1
 
-    with pytest.raises(TypeError, match=r"argument 'a': arrays of dtype datetime64\[D\] are not "
-                                        r"supported in kernels; pass a.view\(np.int64\)"):
+    # numba refuses an int stored as a datetime too; the int64 view takes it.
+    with pytest.raises(pyjit.CompileError, match=r"cannot store a value of type int64 into an "
+                                                 r"array of datetime64\[D\]"):
         k[1, 1](d)
+    view = d.view(np.int64)
+    k[1, 1](view)
+    assert d.copy_to_host()[0] == np.datetime64(1, "D")

@@ -20,7 +20,7 @@ namespace pyjit::ir {
 class Type {
 public:
   enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Record, GridGroup, Namespace,
-                    Builtin, Optional };
+                    Builtin, Optional, Datetime };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
@@ -100,6 +100,24 @@ private:
 /// Memory layout of an array: C-contiguous (the last dimension's stride is
 /// the item size), Fortran-contiguous (the first dimension's is), or Any
 /// (every stride read from the array at run time).
+/// NumPy's datetime64[unit] and timedelta64[unit] (numba's NPDatetime and
+/// NPTimedelta): an int64 count of the unit at run time, -2^63 being NaT.
+/// Not a number for operators: arithmetic is the calendar's (datetime -
+/// datetime is a timedelta, ...), typed and lowered by its own rules
+/// (ir/DatetimeRules.h). Units: Y M W D h m s ms us ns ps fs as.
+class DatetimeType : public Type {
+public:
+  DatetimeType(bool timedelta, std::string unit)
+      : Type(Kind::Datetime), delta(timedelta), unitName(std::move(unit)) {}
+  bool isTimedelta() const { return delta; }
+  llvm::StringRef unit() const { return unitName; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Datetime; }
+
+private:
+  bool delta;
+  std::string unitName;
+};
+
 enum class Layout { C, F, A };
 
 /// An n-d array view (data pointer, shape, strides in bytes) of scalars.

@@ -31,6 +31,8 @@ public:
   /// A member of plain enum class \p cls with int64 values (IntType::isEnum).
   IntType *enumMember(llvm::StringRef cls);
   FloatType *floatTy(unsigned bits);
+  /// datetime64[unit] (or timedelta64[unit]); null for a unit NumPy lacks.
+  DatetimeType *datetime(bool timedelta, llvm::StringRef unit);
   ComplexType *complexTy(unsigned bits); // 64 or 128
   IntType *int32() { return intTy(32); }
   IntType *int64() { return intTy(64); }
@@ -66,6 +68,7 @@ private:
   std::map<const DeviceFunctionSource *, std::string> devicePaths;
   std::map<std::string, std::unique_ptr<IntType>, std::less<>> enumMembers;
   std::map<unsigned, std::unique_ptr<FloatType>> floats;
+  std::map<std::pair<bool, std::string>, std::unique_ptr<DatetimeType>> datetimes;
   std::map<unsigned, std::unique_ptr<ComplexType>> complexes;
   std::map<std::tuple<Type *, unsigned, Layout, bool>, std::unique_ptr<ArrayType>> arrays;
   std::map<Type *, std::unique_ptr<ArrayType>> pointers;
