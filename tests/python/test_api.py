@@ -733,7 +733,7 @@ def test_datetime_device_arrays_hold_and_view_as_int64():
     assert d.dtype == arr.dtype
     np.testing.assert_array_equal(d.copy_to_host(), arr)
     np.testing.assert_array_equal(d.view(np.int64).copy_to_host(), arr.view(np.int64))
-    delta = arr - (arr - 1)
+    delta = arr - (arr - np.timedelta64(1, "D"))
     assert delta.dtype == np.dtype("timedelta64[D]")
     np.testing.assert_array_equal(cuda.to_device(delta).view(np.int64).copy_to_host(),
                                   delta.view(np.int64))

@@ -83,7 +83,7 @@ def test_arithmetic_units_and_nat(jit):
             out_b[2, i] = td[i] != tu[i]
             out_b[3, i] = td[i] >= tu[i]
 
-    nat_d = np.datetime64('NaT')
+    nat_d = np.datetime64('NaT', 'D')
     d = np.array(['2024-02-28', '1970-01-01', 'NaT', '1969-12-31', '2000-01-01'],
                  dtype='datetime64[D]')
     h = np.array([25, -3, 4, 'NaT', 0], dtype='timedelta64[h]')
