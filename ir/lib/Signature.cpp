@@ -289,10 +289,12 @@ public:
       return static_cast<Type *>(ctx.pointer(dtype));
     }
     if (id == "EnumMember") { // EnumMember(Color, int64): a plain enum.Enum member
+      // (EnumMember(Planet, ordinal): of an Enum whose values are not ints.)
       llvm::StringRef cls = accept("(") ? ident() : llvm::StringRef();
-      if (cls.empty() || !accept(",") || ident() != "int64" || !accept(")"))
-        return fail("expected 'EnumMember(Class, int64)'");
-      return static_cast<Type *>(ctx.enumMember(cls));
+      llvm::StringRef held = !cls.empty() && accept(",") ? ident() : llvm::StringRef();
+      if ((held != "int64" && held != "ordinal") || !accept(")"))
+        return fail("expected 'EnumMember(Class, int64)' or 'EnumMember(Class, ordinal)'");
+      return static_cast<Type *>(ctx.enumMember(cls, held == "ordinal"));
     }
     if (id == "none") // numba's types.none: a None argument
       return static_cast<Type *>(ctx.none());

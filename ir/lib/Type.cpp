@@ -13,7 +13,7 @@ std::string Type::str() const {
   case Kind::Int: {
     auto *t = cast<IntType>(this);
     if (t->isEnum()) // numba's EnumMember(<enum 'Color'>, int64), without the repr
-      return "EnumMember(" + t->enumClass().str() + ", int64)";
+      return "EnumMember(" + t->enumClass().str() + (t->isOrdinalEnum() ? ", ordinal)" : ", int64)");
     return (t->isSigned() ? "int" : "uint") + std::to_string(t->bits());
   }
   case Kind::Float:

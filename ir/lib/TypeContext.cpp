@@ -42,10 +42,10 @@ DatetimeType *TypeContext::datetime(bool timedelta, llvm::StringRef unit) {
   return slot.get();
 }
 
-IntType *TypeContext::enumMember(llvm::StringRef cls) {
-  auto &slot = enumMembers[cls.str()];
+IntType *TypeContext::enumMember(llvm::StringRef cls, bool ordinal) {
+  auto &slot = enumMembers[cls.str() + (ordinal ? "#ordinal" : "")];
   if (!slot)
-    slot = std::make_unique<IntType>(64, true, cls.str());
+    slot = std::make_unique<IntType>(64, true, cls.str(), ordinal);
   return slot.get();
 }
 

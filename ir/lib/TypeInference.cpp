@@ -1522,6 +1522,11 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     return ExprInfo{ctx.builtin("method.scalar.view")}; // x.view(np.uint64): its bits
   if (auto *et = dyn_cast<IntType>(base.type); et && et->isEnum()) {
     // A plain enum member held in a variable or argument: its value.
+    if (attr == "value" && et->isOrdinalEnum()) {
+      error(e.range(), "the members of enum '" + et->enumClass() + "' hold values that are "
+                       "not ints: kernels compare them (==, is) but read no .value");
+      return {};
+    }
     if (attr == "value")
       return ExprInfo{ctx.int64()};
     error(e.range(), "an enum member (" + typeName(base.type) + ") has only .value in kernels" +

@@ -1366,7 +1366,8 @@ def _enum_values(value):
         fields = getattr(type(value), "_fields", None)
         return type(value)(*values) if isinstance(fields, tuple) else tuple(values)
     if isinstance(value, enum.Enum) and not isinstance(value, int):
-        return value.value
+        from ._source import enum_member_value
+        return enum_member_value(value)
     return value
 
 

@@ -110,10 +110,25 @@ def attribute_reads(source, code):
 def enum_member_type(cls):
     """numba's EnumMember type of plain Enum class `cls`, as pyjit spells it:
     the class's qualified name, after its module's unless that is __main__
-    (an identifier: other characters become '_')."""
+    (an identifier: other characters become '_'); `int64` when every member's
+    value is a 64-bit int (the value is passed), else `ordinal` (the member's
+    position in the class is: members compare, .value is not read)."""
     name = cls.__qualname__ if cls.__module__ == "__main__" else "%s.%s" % (
         cls.__module__, cls.__qualname__)
-    return "EnumMember(%s, int64)" % "".join(c if c.isalnum() else "_" for c in name)
+    return "EnumMember(%s, %s)" % ("".join(c if c.isalnum() else "_" for c in name),
+                                   "int64" if _int_valued(cls) else "ordinal")
+
+
+def _int_valued(cls):
+    """Whether every member of Enum class `cls` has a 64-bit int value."""
+    return all(type(m.value) is int and -2 ** 63 <= m.value < 2 ** 63 for m in cls)
+
+
+def enum_member_value(member):
+    """What a plain Enum member passes as: its int value, or (an Enum of other
+    values) its position in its class."""
+    cls = type(member)
+    return member.value if _int_valued(cls) else list(cls).index(member)
 
 
 def _dtype_spelling(dtype):
@@ -250,12 +265,10 @@ def classify(value, memo=None, reads=_NO_READS):
     if isinstance(value, enum.IntEnum):  # Mode.ADD: an int whose .value is read too
         return ("enum", int(value), "%s.%s" % (type(value).__name__, value.name))
     if isinstance(value, enum.Enum):
-        # A plain Enum member (numba's EnumMember): its int value, typed as a
-        # member of its class (equal only to members of it).
-        if type(value.value) is not int or not -2 ** 63 <= value.value < 2 ** 63:
-            return ("unsupported", "member of enum '%s' whose value is not a 64-bit int"
-                    % type(value).__name__)
-        return ("enum", value.value, "%s.%s" % (type(value).__name__, value.name),
+        # A plain Enum member (numba's EnumMember): its int value (or its
+        # position, enum_member_value), typed as a member of its class (equal
+        # only to members of it).
+        return ("enum", enum_member_value(value), "%s.%s" % (type(value).__name__, value.name),
                 enum_member_type(type(value)))
     if isinstance(value, int):
         return ("int", int(value))

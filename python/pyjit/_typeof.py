@@ -181,8 +181,9 @@ def typeof(value, what):
             return "uint64"
         raise OverflowError("%s: %d does not fit int64 or uint64 (kernels compute in 64 bits)"
                             % (what, value))
-    if isinstance(value, enum.Enum) and type(value.value) is int:
-        # A plain Enum member (numba's EnumMember): its value is passed.
+    if isinstance(value, enum.Enum):
+        # A plain Enum member (numba's EnumMember): its value is passed (or,
+        # for an Enum of other values, its position: enum_member_value).
         from ._source import enum_member_type
         return enum_member_type(type(value))
     if isinstance(value, float):

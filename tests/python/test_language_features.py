@@ -1257,6 +1257,52 @@ def test_plain_enum_misuse_is_a_compile_error(jit, tmp_path, body, message):
         jit(m.k)[1, 1](np.zeros(1))
 
 
+class _Planet(__import__("enum").Enum):
+    # numba's enum_usecases.Planet: members whose values are tuples.
+    MERCURY = (3.303e+23, 2.4397e6)
+    VENUS = (4.869e+24, 6.0518e6)
+    EARTH = (5.976e+24, 6.37814e6)
+    MARS = (6.421e+23, 3.3972e6)
+
+
+def _compare_members(a, b, out):
+    out[0] = a == b
+    out[1] = a != b
+    out[2] = a is b
+    out[3] = a is not b
+
+
+def test_members_of_an_enum_of_tuples_compare(jit):
+    # numba-cuda's test_enums.test_compare: its pairs include Planet members.
+    k = jit(_compare_members)
+    for a, b in [(_Planet.EARTH, _Planet.EARTH), (_Planet.VENUS, _Planet.MARS),
+                 (_Color.red, _Color.green)]:
+        got = np.zeros(4, np.bool_)
+        expected = np.zeros(4, np.bool_)
+        k[1, 1](a, b, got)
+        _compare_members(a, b, expected)
+        np.testing.assert_array_equal(got, expected)
+    assert pyjit.typeof(_Planet.MARS) == "EnumMember(%s, ordinal)" % (
+        __name__.replace(".", "_") + "__Planet")
+
+    @jit
+    def constants(p, out):
+        out[0] = p == _Planet.VENUS
+        out[1] = p is _Planet.MERCURY
+
+    out = np.zeros(2, np.bool_)
+    constants[1, 1](_Planet.VENUS, out)
+    assert out.tolist() == [True, False]
+
+    @jit
+    def value(p, out):
+        out[0] = p.value[0]
+
+    with pytest.raises(pyjit.CompileError, match="hold values that are not ints: kernels "
+                                                 "compare them"):
+        value[1, 1](_Planet.EARTH, np.zeros(1))
+
+
 Params = __import__("collections").namedtuple("Params", ["alpha", "n", "beta"])
 
 

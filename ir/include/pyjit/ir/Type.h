@@ -57,8 +57,9 @@ public:
 /// Fixed-width integers: int8..int64, uint8..uint64.
 class IntType : public Type {
 public:
-  IntType(unsigned bits, bool isSigned, std::string enumClass = {})
-      : Type(Kind::Int), width(bits), sign(isSigned), cls(std::move(enumClass)) {}
+  IntType(unsigned bits, bool isSigned, std::string enumClass = {}, bool enumOrdinal = false)
+      : Type(Kind::Int), width(bits), sign(isSigned), cls(std::move(enumClass)),
+        ordinal(enumOrdinal) {}
   unsigned bits() const { return width; }
   bool isSigned() const { return sign; }
   /// A member of a plain enum.Enum class (numba's EnumMember): an integer
@@ -66,12 +67,17 @@ public:
   /// Empty for ordinary integers (and IntEnum members, which are ints).
   llvm::StringRef enumClass() const { return cls; }
   bool isEnum() const { return !cls.empty(); }
+  /// A member of an Enum whose values are not all 64-bit ints (numba's
+  /// EnumMember of tuples, floats, ...): the int is the member's position in
+  /// its class, so members compare, and .value is not read in kernels.
+  bool isOrdinalEnum() const { return ordinal; }
   static bool classof(const Type *t) { return t->kind() == Kind::Int; }
 
 private:
   unsigned width;
   bool sign;
   std::string cls;
+  bool ordinal;
 };
 
 /// IEEE binary floats: float16, float32, float64.

@@ -28,8 +28,9 @@ public:
   BoolType *boolean() { return &boolTy; }
   GridGroupType *gridGroup() { return &gridGroupTy; }
   IntType *intTy(unsigned bits, bool isSigned = true);
-  /// A member of plain enum class \p cls with int64 values (IntType::isEnum).
-  IntType *enumMember(llvm::StringRef cls);
+  /// A member of plain enum class \p cls with int64 values (IntType::isEnum),
+  /// or, \p ordinal, with other values, held as its position in the class.
+  IntType *enumMember(llvm::StringRef cls, bool ordinal = false);
   FloatType *floatTy(unsigned bits);
   /// datetime64[unit] (or timedelta64[unit]); null for a unit NumPy lacks.
   DatetimeType *datetime(bool timedelta, llvm::StringRef unit);
