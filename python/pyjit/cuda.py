@@ -424,6 +424,15 @@ class _Device:
         self.WARP_SIZE = info["warp_size"]
         self._previous = []
 
+    @property
+    def uuid(self):
+        """numba's Device.uuid: the device's UUID as nvidia-smi prints it,
+        'GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx' (cuDeviceGetUuid's 16
+        bytes); on the CPU backend a fixed all-zero UUID."""
+        raw = self._info.get("uuid", bytes(16))
+        h = raw.hex()
+        return "GPU-%s-%s-%s-%s-%s" % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
+
     def __repr__(self):
         return "<CUDA device %d '%s' (sm_%d%d)>" % ((self.id, self.name) + self.compute_capability)
 

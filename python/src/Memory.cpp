@@ -53,7 +53,7 @@ PyObject *python::deviceInfo(PyObject *, PyObject *) {
   // nvJitLink's version is read by nvjitlink_version(), when compiling: it
   // loads a large library that launching cached kernels does not need.
   return Py_BuildValue(
-      "{s:i,s:s,s:(ii),s:s,s:i,s:(iii),s:(iii),s:i,s:i,s:i,s:i,s:(ii)}", "ordinal", d.ordinal,
+      "{s:i,s:s,s:(ii),s:s,s:i,s:(iii),s:(iii),s:i,s:i,s:i,s:i,s:(ii),s:y#}", "ordinal", d.ordinal,
       "name",
       d.name.c_str(), "compute_capability", d.ccMajor, d.ccMinor, "arch", d.arch().c_str(),
       "max_threads_per_block", d.maxThreadsPerBlock, "max_block_dim", d.maxBlockDim[0],
@@ -61,7 +61,8 @@ PyObject *python::deviceInfo(PyObject *, PyObject *) {
       d.maxGridDim[2], "max_shared_memory_per_block", d.maxSharedMemoryPerBlock,
       "max_shared_memory_per_block_optin", d.maxSharedMemoryPerBlockOptin,
       "multiprocessor_count", d.multiProcessorCount, "warp_size", d.warpSize, "driver_version",
-      *driver / 1000, (*driver % 1000) / 10);
+      *driver / 1000, (*driver % 1000) / 10, "uuid",
+      reinterpret_cast<const char *>(d.uuid.data()), static_cast<Py_ssize_t>(d.uuid.size()));
 }
 
 PyObject *python::deviceAttribute(PyObject *, PyObject *args) {

@@ -8,6 +8,7 @@
 #include "DriverApi.h"
 
 #include <atomic>
+#include <cstring>
 #include <mutex>
 
 using namespace llvm;
@@ -39,6 +40,10 @@ Error readInfo(const DriverApi &api, CUdevice device, DeviceInfo &info) {
                             api.cuDeviceGetName(name, sizeof(name), device)))
     return err;
   info.name = name;
+  CUuuid uuid;
+  if (Error err = checkCuda(api, "cuDeviceGetUuid", api.cuDeviceGetUuid(&uuid, device)))
+    return err;
+  std::memcpy(info.uuid.data(), uuid.bytes, info.uuid.size());
 
   struct Query {
     CUdevice_attribute attribute;

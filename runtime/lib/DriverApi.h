@@ -30,6 +30,7 @@ namespace pyjit::runtime {
   X(cuDeviceGetCount)                                                          \
   X(cuDeviceGet)                                                               \
   X(cuDeviceGetName)                                                           \
+  X(cuDeviceGetUuid)                                                           \
   X(cuDeviceGetAttribute)                                                      \
   X(cuDevicePrimaryCtxRetain)                                                  \
   X(cuCtxSetCurrent)                                                           \

@@ -718,6 +718,7 @@ def test_the_cpu_backend_models_an_sm90_gpus_attributes():
     assert dev.CLOCK_RATE > 0 and dev.L2_CACHE_SIZE > 0
     assert dev.SHARED_MEMORY_PER_BLOCK == dev.MAX_SHARED_MEMORY_PER_BLOCK
     assert dev.get_device_identity() == {"pci_domain_id": 0, "pci_bus_id": 0, "pci_device_id": 0}
+    assert dev.uuid == "GPU-00000000-0000-0000-0000-000000000000"
     with pytest.raises(AttributeError, match="MAX_TEXTURE1D_WIDTH is not modelled on the CPU "
                                              "backend.*CLOCK_RATE"):
         dev.MAX_TEXTURE1D_WIDTH
@@ -749,3 +750,15 @@ def test_datetime_device_arrays_hold_and_view_as_int64():
     view = d.view(np.int64)
     k[1, 1](view)
     assert d.copy_to_host()[0] == np.datetime64(1, "D")
+
+
+@pytest.mark.gpu
+def test_device_uuid_is_the_drivers():
+    # numba's Device.uuid, as nvidia-smi -L prints it; torch reads the same
+    # cuDeviceGetUuid bytes.
+    import re
+    uuid = cuda.get_current_device().uuid
+    assert re.fullmatch(r"GPU-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", uuid)
+    assert uuid != "GPU-00000000-0000-0000-0000-000000000000"
+    torch = pytest.importorskip("torch")
+    assert uuid[4:] == str(torch.cuda.get_device_properties(cuda.get_current_device().id).uuid)

@@ -10,6 +10,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
+#include <cstdint>
 #include <string>
 
 namespace pyjit::runtime {
@@ -26,6 +28,7 @@ struct DeviceInfo {
   int maxSharedMemoryPerBlockOptin = 0; ///< Bytes, with a kernel's opt-in (allowOptInSharedMemory).
   int multiProcessorCount = 0;
   int warpSize = 0;
+  std::array<uint8_t, 16> uuid = {}; ///< cuDeviceGetUuid's bytes (nvidia-smi's GPU-... id).
 
   /// The compute capability as an nvJitLink/PTX target, e.g. "sm_90".
   std::string arch() const;
