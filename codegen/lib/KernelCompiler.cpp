@@ -270,12 +270,17 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
     diags.error(def->range, "a device function is compiled on its own for the GPU only");
     return diags.takeError();
   }
-  if (exported && !checkExportedParams(*def, argTypes, diags))
+  if (exported && req.stopAfter != Stage::Types && !checkExportedParams(*def, argTypes, diags))
     return diags.takeError();
   auto typed = ir::inferTypes(*def, argTypes, req.globals, types, diags, &registry,
                               /*isKernel=*/!exported);
   if (!typed)
     return diags.takeError();
+  if (req.stopAfter == Stage::Types) {
+    out.returnType = typed->returnType->str();
+    out.warnings = diags.render();
+    return out;
+  }
   if (exported) {
     if (!settleExportedResult(*def, req.returnType, *typed, types, diags))
       return diags.takeError();

@@ -87,6 +87,27 @@ def _parse_signature(text, what):
     return dtypes[0], dtypes[1:], [re.search(r"\[[\s:,1]*\]$", p) is not None for p in params]
 
 
+def _inferred_result(func, params, what):
+    """The dtype name `func` returns for scalar arguments of dtypes `params`,
+    from type inference alone (compile_kernel's 'types' stage). TypeError
+    when it returns no single number (None, a tuple, an array)."""
+    from . import _options
+    from ._ext import ext
+    from ._source import describe
+    info = describe(func)
+    options = _options.compile_options({})
+    options["abi"] = "numba"
+    options["abi_name"] = info["name"]
+    result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
+                                  info["name"], info["globals"], tuple(params), "sm_90", 3,
+                                  "types", options)["return_type"]
+    try:
+        return np.dtype(result).name
+    except (TypeError, ValueError):
+        raise TypeError("%s returns %s for arguments (%s): a ufunc's function returns one "
+                        "number" % (what, result, ", ".join(params))) from None
+
+
 def _split_params(text):
     """`text` split at the commas outside brackets ('float64[:, :], float64')."""
     parts, depth, start = [], 0, 0
@@ -231,13 +252,20 @@ class _Ufunc:
                             % self.__name__)
         self._signatures = []
         for text in signatures:
-            if not isinstance(text, str) and not isinstance(text, tuple):  # float32(float32)
+            if not isinstance(text, str):  # float32(float32), or (float32, float32)
                 from ._dispatcher import signature_text
                 text = signature_text(text)
             result, params, _ = _parse_signature(text, "vectorize '%s'" % self.__name__)
             if len(params) != self.nin:
                 raise TypeError("vectorize '%s': signature %r has %d parameters, the function "
                                 "%d" % (self.__name__, text, len(params), self.nin))
+            if result is None and text.lstrip().startswith("("):
+                # Argument types only (numba's (float32, float32)): the result
+                # is the type the function returns for them.
+                result = _inferred_result(func, params, "vectorize '%s'" % self.__name__)
+            elif result is None:
+                raise TypeError("vectorize '%s': signature %r returns nothing; a ufunc "
+                                "returns a value" % (self.__name__, text))
             self._signatures.append((result, params, text))
         args = ", ".join("a%d" % k for k in range(self.nin))
         elems = ", ".join("a%d[i]" % k for k in range(self.nin))

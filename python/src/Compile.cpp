@@ -14,6 +14,8 @@ using namespace pyjit;
 static bool stageFromName(const std::string &name, codegen::Stage &stage) {
   if (name == "ast")
     stage = codegen::Stage::AST;
+  else if (name == "types")
+    stage = codegen::Stage::Types;
   else if (name == "ir")
     stage = codegen::Stage::IR;
   else if (name == "llvm")

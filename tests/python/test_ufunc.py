@@ -271,6 +271,48 @@ def test_gufunc_signatures_as_tuples_of_types():
     np.testing.assert_array_equal(twice(np.arange(3, dtype=np.float32)), [0, 2, 4])
 
 
+@pytest.mark.parametrize("target", TARGETS)
+def test_vectorize_of_argument_types_infers_the_result(target):
+    # numba's [(float32, int32)] form: the result is what the function
+    # returns for those types (float32 * int32 is float64, as NumPy's).
+    from pyjit import float32, int32
+    from pyjit.types import from_dtype
+
+    @vectorize([(float32, int32), "(float64, float64)"], target=target)
+    def mix(a, b):
+        return a * b
+
+    assert mix.types == ["fi->d", "dd->d"]
+    got = mix(np.full(3, 1.5, np.float32), np.arange(3, dtype=np.int32))
+    assert got.dtype == np.float64
+    np.testing.assert_array_equal(got, [0.0, 1.5, 3.0])
+
+    # numba-cuda's test_datetime.test_ufunc, as numba writes it.
+    datetime_t = from_dtype(np.dtype("datetime64[D]"))
+
+    @vectorize([(datetime_t, datetime_t)], target=target)
+    def timediff(start, end):
+        return end - start
+
+    arr1 = np.arange("2005-02", "2006-02", dtype="datetime64[D]")
+    arr2 = arr1 + np.arange(arr1.size) * 7
+    np.testing.assert_array_equal(timediff(arr1, arr2), arr2 - arr1)
+
+
+def test_vectorize_results_that_are_not_one_number_are_refused():
+    from pyjit import float32
+
+    def pair(a):
+        return a, a
+
+    with pytest.raises(TypeError, match=r"vectorize 'pair' returns Tuple\(float32, float32\) "
+                                        r"for arguments \(float32\): a ufunc's function returns "
+                                        r"one number"):
+        vectorize([(float32,)])(pair)
+    with pytest.raises(TypeError, match="returns nothing; a ufunc returns a value"):
+        vectorize(["void(float32)"])(lambda a: a)
+
+
 def test_ufunc_options_are_checked_and_fastmath_reaches_the_kernel():
     def add(a, b):
         return a + b

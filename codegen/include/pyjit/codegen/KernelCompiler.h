@@ -14,8 +14,11 @@
 
 namespace pyjit::codegen {
 
-/// The last stage to run; every stage up to it is kept as text.
-enum class Stage { AST, IR, LLVM, PTX };
+/// The last stage to run; every stage up to it is kept as text. Types stops
+/// after type inference and gives only the function's result type
+/// (CompiledKernel::returnType), for a device function of any parameter
+/// types (what a `vectorize` of argument types only infers its output from).
+enum class Stage { AST, Types, IR, LLVM, PTX };
 
 struct KernelRequest {
   const SourceFile *source = nullptr; // text holding the `def`
