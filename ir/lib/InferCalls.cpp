@@ -1433,9 +1433,16 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   }
   binding.callee = instance;
   result.calls[&e] = std::move(binding);
-  if (declaredResult && isa<OptionalType>(instance->returnType))
+  if (declaredResult && declaredResult->isScalar() && isa<OptionalType>(instance->returnType))
     return ExprInfo{declaredResult}; // None converts as numba's cast does: IRGen's castTo
-  if (declaredResult && instance->returnType->isScalar() && instance->returnType != declaredResult) {
+  if (declaredResult && declaredResult->isScalar() && !instance->returnType->isScalar()) {
+    error(e.range(), "device function '" + fn.name + "' returns " +
+                         typeName(instance->returnType) + ", which does not convert to " +
+                         "its declared " + typeName(declaredResult));
+    return {};
+  }
+  if (declaredResult && declaredResult->isScalar() && instance->returnType->isScalar() &&
+      instance->returnType != declaredResult) {
     if (isa<ComplexType>(instance->returnType) && !isa<ComplexType>(declaredResult)) {
       error(e.range(), "device function '" + fn.name + "' returns " +
                            typeName(instance->returnType) + ", which does not convert to " +

@@ -222,6 +222,8 @@ double erfcInv(double y) {
 double erfInv(double x) {
   if (std::isnan(x) || std::fabs(x) > 1.0)
     return std::numeric_limits<double>::quiet_NaN();
+  if (std::fabs(x) == 1.0)
+    return std::copysign(std::numeric_limits<double>::infinity(), x);
   if (std::fabs(x) > 0.5)
     return std::copysign(erfcInvUpper(1.0 - std::fabs(x)), x);
   if (x == 0.0)
@@ -455,13 +457,19 @@ void pyjit_nv_sincospif(float a, float *s, float *c) {
   *c = static_cast<float>(cd);
 }
 /// I0 and I1, the modified Bessel functions of the first kind (C++17's
-/// std::cyl_bessel_i, defined for x >= 0; I0 is even, I1 odd).
-double pyjit_nv_cyl_bessel_i0(double a) {
-  return std::isnan(a) ? a : std::cyl_bessel_i(0.0, std::fabs(a));
+/// std::cyl_bessel_i, defined for x >= 0; I0 is even, I1 odd). Both pass
+/// DBL_MAX from x = 713.99 (I(x) ~ e^x / sqrt(2 pi x)): infinity from 714 on,
+/// where libstdc++ gives inf up to 1e7 and throws beyond.
+static double besselI(double order, double a) {
+  if (std::isnan(a))
+    return a;
+  double x = std::fabs(a);
+  double value = x >= 714.0 ? std::numeric_limits<double>::infinity()
+                            : std::cyl_bessel_i(order, x);
+  return order == 1.0 ? std::copysign(value, a) : value;
 }
-double pyjit_nv_cyl_bessel_i1(double a) {
-  return std::isnan(a) ? a : std::copysign(std::cyl_bessel_i(1.0, std::fabs(a)), a);
-}
+double pyjit_nv_cyl_bessel_i0(double a) { return besselI(0.0, a); }
+double pyjit_nv_cyl_bessel_i1(double a) { return besselI(1.0, a); }
 float pyjit_nv_cyl_bessel_i0f(float a) { return static_cast<float>(pyjit_nv_cyl_bessel_i0(a)); }
 float pyjit_nv_cyl_bessel_i1f(float a) { return static_cast<float>(pyjit_nv_cyl_bessel_i1(a)); }
 double pyjit_nv_erfinv(double a) { return erfInv(a); }

@@ -316,3 +316,42 @@ def test_integer_intrinsics(jit):
     out = np.zeros(bits.size, np.float32)
     h[1, 32](bits, out)
     np.testing.assert_array_equal(out, bits.view(np.float16).astype(np.float32))
+
+
+def test_special_values_of_the_special_functions(jit):
+    # CUDA Math API: erfinv(+-1) = +-inf, cyl_bessel_i0(+-inf) = +inf,
+    # cyl_bessel_i1(+-inf) = +-inf; I0 and I1 pass DBL_MAX at x = 713.99.
+    @jit
+    def k(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[0, i] = libdevice.erfinv(x[i])
+            out[1, i] = libdevice.cyl_bessel_i0(x[i] * 1e8)
+            out[2, i] = libdevice.cyl_bessel_i1(x[i] * 1e8)
+            out[3, i] = libdevice.erfcinv(1.0 - x[i])
+
+    x = np.array([1.0, -1.0])
+    out = np.zeros((4, 2))
+    k[1, 2](x, out)
+    inf = np.inf
+    assert out[0].tolist() == [inf, -inf]
+    assert out[1].tolist() == [inf, inf] and out[2].tolist() == [inf, -inf]
+    assert out[3].tolist() == [inf, -inf]
+    big = np.array([-np.inf, np.inf, 713.0, -713.0, 714.0])
+    out = np.zeros((4, 5))
+    k[1, 8](big / 1e8, out)
+
+    def asymptotic(nu, x):
+        # I_nu(x) ~ e^x / sqrt(2 pi x) (1 - (m-1)/(8x) + (m-1)(m-9)/(2!(8x)^2) - ...),
+        # m = 4 nu^2 (Abramowitz and Stegun 9.7.1): 1e-13 at x = 713 with 5 terms.
+        m, term, total = 4 * nu * nu, 1.0, 1.0
+        for k_ in range(1, 5):
+            term *= -(m - (2 * k_ - 1) ** 2) / (k_ * 8 * x)
+            total += term
+        return np.exp(x - 0.5 * np.log(2 * np.pi * x)) * total
+
+    inf = np.inf
+    np.testing.assert_allclose(out[1], [inf, inf, asymptotic(0, 713.0), asymptotic(0, 713.0),
+                                        inf], rtol=1e-12)
+    np.testing.assert_allclose(out[2], [-inf, inf, asymptotic(1, 713.0), -asymptotic(1, 713.0),
+                                        inf], rtol=1e-12)

@@ -389,6 +389,29 @@ def test_a_tuple_result_that_does_not_convert_is_an_error_at_the_call():
         k[1, 1](np.zeros(1))
 
 
+def test_a_result_of_the_wrong_shape_is_an_error_at_the_call(jit):
+    # numba: TypingError. A tuple declared and a number returned, and the reverse.
+    tuple_declared = jit("UniTuple(float64, 2)(float64)", device=True)(lambda a: a)
+    number_declared = jit("float64(float64)", device=True)(lambda a: (a, a + 1))
+
+    @jit
+    def k(a, o):
+        x, y = tuple_declared(a[0])
+        o[0] = x + y
+
+    @jit
+    def m(a, o):
+        x, y = number_declared(a[0])
+        o[0] = x + y
+
+    with pytest.raises(pyjit.CompileError, match=r"returns float64, which does not convert to "
+                                                 r"its declared Tuple\(float64, float64\)"):
+        k[1, 1](np.ones(1), np.zeros(1))
+    with pytest.raises(pyjit.CompileError, match=r"returns Tuple\(float64, float64\), which does "
+                                                 r"not convert to its declared float64"):
+        m[1, 1](np.ones(1), np.zeros(1))
+
+
 def _row_sums(a, out):
     i = cuda.grid(1)
     if i < a.shape[0]:
