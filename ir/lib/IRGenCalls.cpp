@@ -1178,12 +1178,26 @@ RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name) {
   if (name == "hneg") return RValue::of(b.unary(Opcode::Neg, x[0]));
   if (name == "habs") return RValue::of(b.unary(Opcode::Abs, x[0]));
   if (name == "hfma") {
-    // The product of two float16 values is exact in float32.
-    Value *p = b.binary(Opcode::Mul, b.cast(x[0], single), b.cast(x[1], single));
-    return RValue::of(b.cast(b.binary(Opcode::Add, p, b.cast(x[2], single)), half));
+    // Rounded once, as fma.rn.f16: the product of two float16 values is exact
+    // in float64, and so is the sum with the addend whenever the result is
+    // finite in float16 (the product below 2^17, the addend from 2^-24: 41
+    // bits apart at most); one rounding to float16 then.
+    Type *wide = ctx.float64();
+    Value *p = b.binary(Opcode::Mul, b.cast(x[0], wide), b.cast(x[1], wide));
+    return RValue::of(b.cast(b.binary(Opcode::Add, p, b.cast(x[2], wide)), half));
   }
   if (name == "hmax" || name == "hmin") {
-    Value *r = b.binary(name == "hmax" ? Opcode::Max : Opcode::Min, x[1], x[0]);
+    bool isMax = name == "hmax";
+    Value *r = b.binary(isMax ? Opcode::Max : Opcode::Min, x[1], x[0]);
+    // Two zeros: +0 > -0 (cuda_fp16.h's __hmax/__hmin). Their sum is +0
+    // unless both are -0; the negated sum of the negations -0 unless both +0.
+    Value *zeros = b.select(b.cmp(CmpPredicate::Eq, x[0], b.constFloat(half, 0.0)),
+                            b.cmp(CmpPredicate::Eq, x[1], b.constFloat(half, 0.0)),
+                            b.constBool(false));
+    Value *signed0 = isMax ? b.binary(Opcode::Add, x[0], x[1])
+                           : b.unary(Opcode::Neg, b.binary(Opcode::Add, b.unary(Opcode::Neg, x[0]),
+                                                           b.unary(Opcode::Neg, x[1])));
+    r = b.select(zeros, signed0, r);
     return RValue::of(b.select(isnan(x[0]), x[1], b.select(isnan(x[1]), x[0], r)));
   }
   static const std::pair<const char *, CmpPredicate> compares[] = {

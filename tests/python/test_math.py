@@ -244,18 +244,25 @@ def test_cuda_fp16_functions(jit):
             cmp[2, i] = fp16.hlt(a[i], b[i])
 
     h = np.float16
-    a = np.array([1.5, -2.25, 0.1, np.nan, 3.0, 0.0], h)
-    b = np.array([0.5, 4.0, 0.1, 1.0, np.nan, 2.0], h)
-    c = np.array([1.0, 0.5, -0.25, 2.0, 1.0, 3.0], h)
+    # The last three: hfma's exact a*b + c is 51439.9996, below the midpoint
+    # of 51424 and 51456 (one rounding gives 51424, two 51456); +0 > -0 for
+    # hmax and hmin (cuda_fp16.h).
+    a = np.array([1.5, -2.25, 0.1, np.nan, 3.0, 0.0, -20.0, 0.0, -0.0], h)
+    b = np.array([0.5, 4.0, 0.1, 1.0, np.nan, 2.0, -2572.0, -0.0, 0.0], h)
+    c = np.array([1.0, 0.5, -0.25, 2.0, 1.0, 3.0, -0.0003986, 1.0, 1.0], h)
     out = np.zeros((15, a.size), h)
     cmp = np.zeros((3, a.size), np.bool_)
-    k[1, 8](a, b, c, out, cmp)
-    f32 = np.float32
+    k[1, 16](a, b, c, out, cmp)
+    f32, f64 = np.float32, np.float64
     exact = [a + b, a - b, a * b, a / b, -a, np.abs(a),
-             (a.astype(f32) * b.astype(f32) + c.astype(f32)).astype(h),
+             (a.astype(f64) * b.astype(f64) + c.astype(f64)).astype(h),
              np.fmax(a, b), np.fmin(a, b)]
-    for row, want in enumerate(exact):
-        np.testing.assert_array_equal(out[row], want, err_msg="row %d" % row)
+    with np.errstate(invalid="ignore"):
+        for row, want in enumerate(exact):
+            np.testing.assert_array_equal(out[row], want, err_msg="row %d" % row)
+    assert out[6, 6] == 51424.0
+    assert not np.signbit(out[7, 7]) and not np.signbit(out[7, 8])  # hmax: +0
+    assert np.signbit(out[8, 7]) and np.signbit(out[8, 8])  # hmin: -0
     with np.errstate(invalid="ignore"):
         approx = [np.sqrt(b.astype(f32)), np.exp(a.astype(f32)), np.sin(a.astype(f32)),
                   np.floor(a.astype(f32)), 1 / b.astype(f32), np.exp2(a.astype(f32))]
