@@ -204,28 +204,10 @@ double erfcInvUpper(double y) {
   return t;
 }
 
-double erfcInv(double y) {
-  if (std::isnan(y) || y < 0.0 || y > 2.0)
-    return std::numeric_limits<double>::quiet_NaN();
-  if (y == 0.0)
-    return std::numeric_limits<double>::infinity();
-  if (y == 2.0)
-    return -std::numeric_limits<double>::infinity();
-  if (y == 1.0)
-    return 0.0;
-  return y < 1.0 ? erfcInvUpper(y) : -erfcInvUpper(2.0 - y); // 2 - y exact on [1, 2]
-}
-
-/// erfinv(x): |x| <= 1/2 by Newton's method on erf(t) - x from the series'
-/// first two terms (erf' = 2/sqrt(pi) exp(-t^2)); beyond, by
-/// erfinv(x) = erfcinv(1 - x), 1 - |x| being exact there.
-double erfInv(double x) {
-  if (std::isnan(x) || std::fabs(x) > 1.0)
-    return std::numeric_limits<double>::quiet_NaN();
-  if (std::fabs(x) == 1.0)
-    return std::copysign(std::numeric_limits<double>::infinity(), x);
-  if (std::fabs(x) > 0.5)
-    return std::copysign(erfcInvUpper(1.0 - std::fabs(x)), x);
+/// erfinv(x) for |x| <= 1/2: Newton's method on erf(t) - x from the series'
+/// first two terms (erf' = 2/sqrt(pi) exp(-t^2)), which erf's relative
+/// accuracy near 0 keeps to an ulp or two.
+double erfInvCentral(double x) {
   if (x == 0.0)
     return x;
   double t = x * (kSqrtPi / 2.0) * (1.0 + kPi * x * x / 12.0);
@@ -236,6 +218,49 @@ double erfInv(double x) {
       break;
   }
   return t;
+}
+
+/// erfcinv(y): the log form (erfcInvUpper) for y < 1/2 and, by symmetry,
+/// y > 3/2; between, erfinv(1 - y), 1 - y being exact there (Sterbenz) and
+/// the log form losing digits as erfc(t) nears 1.
+double erfcInv(double y) {
+  if (std::isnan(y) || y < 0.0 || y > 2.0)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (y == 0.0)
+    return std::numeric_limits<double>::infinity();
+  if (y == 2.0)
+    return -std::numeric_limits<double>::infinity();
+  if (y < 0.5)
+    return erfcInvUpper(y);
+  if (y > 1.5)
+    return -erfcInvUpper(2.0 - y); // 2 - y exact on [1, 2]
+  return erfInvCentral(1.0 - y);
+}
+
+/// erfinv(x): erfInvCentral for |x| <= 1/2; beyond, erfcinv(1 - |x|) by the
+/// log form, 1 - |x| being exact there.
+double erfInv(double x) {
+  if (std::isnan(x) || std::fabs(x) > 1.0)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (std::fabs(x) == 1.0)
+    return std::copysign(std::numeric_limits<double>::infinity(), x);
+  if (std::fabs(x) > 0.5)
+    return std::copysign(erfcInvUpper(1.0 - std::fabs(x)), x);
+  return erfInvCentral(x);
+}
+
+/// Phi(x) = erfc(-x / sqrt(2)) / 2, with -x / sqrt(2) carried as hi + lo
+/// (1/sqrt(2) split in two doubles): for x << 0 the rounding of the
+/// argument alone would cost 2 t^2 ulp (1e-13 at x = -33); erfc(hi + lo) =
+/// erfc(hi) (1 - lo 2 / (sqrt(pi) erfcx(hi))) to first order.
+double normCdf(double x) {
+  constexpr double kRsqrt2Hi = 0.7071067811865476, kRsqrt2Lo = -4.833646656726457e-17;
+  double hi = -x * kRsqrt2Hi;
+  double lo = std::fma(-x, kRsqrt2Hi, -hi) + -x * kRsqrt2Lo;
+  double e = std::erfc(hi);
+  if (hi > 0.5 && std::isfinite(hi))
+    e *= 1.0 - lo * kTwoOverSqrtPi / erfcxOf(hi);
+  return 0.5 * e;
 }
 
 /// sqrt(sum of squares) without overflow or underflow: scaled by the
@@ -414,9 +439,11 @@ i32 pyjit_nv_signbitf(float a) { return std::signbit(a) ? 1 : 0; }
 float pyjit_nv_saturatef(float a) { return a > 0.0f ? (a < 1.0f ? a : 1.0f) : 0.0f; } // NaN: 0
 float pyjit_nv_fast_fdividef(float a, float b) { return a / b; }
 float pyjit_nv_frsqrt_rn(float a) { return static_cast<float>(1.0 / std::sqrt(double(a))); }
-double pyjit_nv_rsqrt(double a) { return 1.0 / std::sqrt(a); }
+// Reciprocals in long double (64-bit significand): rounded to double once, in
+// effect (1 ulp at most, as CUDA bounds rsqrt, rcbrt and rhypot).
+double pyjit_nv_rsqrt(double a) { return static_cast<double>(1.0L / std::sqrt((long double)a)); }
 float pyjit_nv_rsqrtf(float a) { return static_cast<float>(1.0 / std::sqrt(double(a))); }
-double pyjit_nv_rcbrt(double a) { return 1.0 / std::cbrt(a); }
+double pyjit_nv_rcbrt(double a) { return static_cast<double>(1.0L / std::cbrt((long double)a)); }
 float pyjit_nv_rcbrtf(float a) { return static_cast<float>(1.0 / std::cbrt(double(a))); }
 /// rcp.approx.ftz.f64: 1/a from a's upper 32 bits, its low 32 bits zero.
 double pyjit_nv_rcp64h(double a) {
@@ -425,7 +452,9 @@ double pyjit_nv_rcp64h(double a) {
 }
 double pyjit_nv_powi(double a, i32 n) { return std::pow(a, double(n)); }
 float pyjit_nv_powif(float a, i32 n) { return static_cast<float>(std::pow(double(a), double(n))); }
-double pyjit_nv_rhypot(double a, double b) { return 1.0 / std::hypot(a, b); }
+double pyjit_nv_rhypot(double a, double b) {
+  return static_cast<double>(1.0L / std::hypot((long double)a, (long double)b));
+}
 float pyjit_nv_rhypotf(float a, float b) { return static_cast<float>(1.0 / std::hypot(double(a), double(b))); }
 double pyjit_nv_norm3d(double a, double b, double c) { return normOf({a, b, c}); }
 float pyjit_nv_norm3df(float a, float b, float c) { return normOf({a, b, c}); }
@@ -478,9 +507,8 @@ double pyjit_nv_erfcinv(double a) { return erfcInv(a); }
 float pyjit_nv_erfcinvf(float a) { return static_cast<float>(erfcInv(a)); }
 double pyjit_nv_erfcx(double a) { return erfcxOf(a); }
 float pyjit_nv_erfcxf(float a) { return static_cast<float>(erfcxOf(a)); }
-/// Phi(x) = erfc(-x / sqrt(2)) / 2.
-double pyjit_nv_normcdf(double a) { return 0.5 * std::erfc(-a / kSqrt2); }
-float pyjit_nv_normcdff(float a) { return static_cast<float>(0.5 * std::erfc(-double(a) / kSqrt2)); }
+double pyjit_nv_normcdf(double a) { return normCdf(a); }
+float pyjit_nv_normcdff(float a) { return static_cast<float>(normCdf(a)); }
 /// Phi^-1(p) = -sqrt(2) erfcinv(2p).
 double pyjit_nv_normcdfinv(double a) { return -kSqrt2 * erfcInv(2.0 * a); }
 float pyjit_nv_normcdfinvf(float a) { return static_cast<float>(-kSqrt2 * erfcInv(2.0 * double(a))); }

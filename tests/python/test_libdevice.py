@@ -355,3 +355,25 @@ def test_special_values_of_the_special_functions(jit):
                                         inf], rtol=1e-12)
     np.testing.assert_allclose(out[2], [-inf, inf, asymptotic(1, 713.0), -asymptotic(1, 713.0),
                                         inf], rtol=1e-12)
+
+
+def test_inverse_error_functions_near_their_centre_and_normcdf_far_out(jit):
+    # erfcinv(1 + d) = -d sqrt(pi) / 2 (1 + O(d^2)) for tiny d, and d = y - 1
+    # is exact; normcdf(-33.40253855340258) = 6.297118625844261e-245 from
+    # erfc's continued fraction at 60 digits (Abramowitz and Stegun 7.1.14),
+    # where rounding -x / sqrt(2) alone would cost 1e-13 relative.
+    @jit
+    def k(x, out):
+        out[0] = libdevice.erfcinv(x[0])
+        out[1] = libdevice.normcdfinv(x[1])
+        out[2] = libdevice.normcdf(x[2])
+
+    x = np.array([1.0000000010282426, 0.5000000003373555, -33.40253855340258])
+    out = np.zeros(3)
+    k[1, 1](x, out)
+    d = x[0] - 1.0
+    assert out[0] == pytest.approx(-d * np.sqrt(np.pi) / 2, rel=2e-15)
+    # normcdfinv(1/2 + e) = sqrt(2 pi) e (1 + O(e^2)).
+    e = x[1] - 0.5
+    assert out[1] == pytest.approx(np.sqrt(2 * np.pi) * e, rel=2e-15)
+    assert out[2] == pytest.approx(6.297118625844261e-245, rel=2e-15)
