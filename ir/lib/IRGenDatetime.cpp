@@ -89,12 +89,13 @@ RValue IRGen::datetimeBinary(BinaryOp op, const RValue &l, const RValue &r, Type
   if (isa<FloatType>(n.type)) {
     Value *fa = b.cast(a, ctx.float64()), *fn = castTo(n, ctx.float64());
     Value *p = b.binary(op == BinaryOp::Mul ? Opcode::Mul : Opcode::TrueDiv, fa, fn);
-    // NaN or infinite: NaT (NumPy casts the double; a NaN gives NaT). p - p
-    // is 0 for a finite p and NaN otherwise.
-    Value *inf = b.constFloat(ctx.float64(), std::numeric_limits<double>::infinity());
-    Value *notFinite = b.unary(Opcode::Not, b.cmp(CmpPredicate::Lt,
-                                                   b.binary(Opcode::Sub, p, p), inf));
-    Value *bad = either(b, nat, notFinite);
+    // NaN, infinite or past int64: NaT (NumPy casts the double, which x86's
+    // cvttsd2si turns into INT64_MIN, NaT). Within (-2^63, 2^63) otherwise.
+    Value *limit = b.constFloat(ctx.float64(), 9223372036854775808.0); // 2^63
+    Value *inRange = b.select(b.cmp(CmpPredicate::Lt, p, limit),
+                              b.cmp(CmpPredicate::Gt, p, b.unary(Opcode::Neg, limit)),
+                              b.constBool(false)); // false for NaN too
+    Value *bad = either(b, nat, b.unary(Opcode::Not, inRange));
     return RValue::of(b.cast(b.select(bad, natConst, b.cast(p, i64)), result));
   }
   Value *k = castTo(n, i64);

@@ -395,8 +395,14 @@ void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
                             " into an array of " + typeName(elem.type) +
                             (vd && vd->isTimedelta() == ed->isTimedelta()
-                                 ? " (its unit is finer than the array's)"
-                                 : ""));
+                                 ? (unitFactor(ed->unit(), vd->unit())
+                                        ? " (its unit is finer than the array's: a store "
+                                          "would lose the remainder)"
+                                        : " (units " + vd->unit().str() + " and " +
+                                              ed->unit().str() +
+                                              " do not convert: years and months pair only "
+                                              "with each other)")
+                                 : std::string()));
     return;
   }
   auto *ev = dyn_cast<IntType>(value.type);
@@ -2051,7 +2057,7 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       std::function<bool(Type *)> numbersOnly = [&](Type *t) {
         if (auto *inner = dyn_cast<TupleType>(t))
           return llvm::all_of(inner->elements(), numbersOnly);
-        return t->isScalar() || isa<ArrayType>(t);
+        return t->isScalar() || isa<ArrayType, DatetimeType>(t);
       };
       bool uniform = true;
       for (Type *el : tt->elements())

@@ -787,8 +787,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if any("EnumMember(" in t for t in types):  # plain Enum members: their values
             args = tuple(_enum_values(a) if "EnumMember(" in t else a
                          for a, t in zip(args, types))
-        if any(t.startswith(("datetime64[", "timedelta64[")) for t in types):
-            # NumPy datetime64/timedelta64 scalars: their int64 counts.
+        if any("datetime64[" in t or "timedelta64[" in t for t in types):
+            # NumPy datetime64/timedelta64 scalars (also in tuples): their int64 counts.
             args = tuple(_datetime_count(a, t) for a, t in zip(args, overload.argtypes))
         records = None
         if any(t.startswith("Record(") for t in types):
@@ -1252,7 +1252,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         """{argument types: compiled overload} for every compiled signature;
         looked up also by type objects or a numba Signature, as numba's."""
         overloads = self._overloads
-        return _Overloads({sig: overloads[sig] for sig in self.signatures}, self._signature_key)
+        return _Overloads({ov.argtypes: ov for ov in overloads.values()}, self._signature_key)
 
     def inspect_llvm(self, signature=None):
         """The optimized LLVM IR of the overload for `signature` (str), or a
@@ -1279,9 +1279,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     @property
     def signatures(self):
-        """The argument types of every compiled overload, as tuples of their
-        spellings; `(float32[::1],) in k.signatures` finds type objects too."""
-        return _Signatures(dict.fromkeys(ov.argtypes for ov in self._overloads.values()),
+        """The argument types of every compiled overload, as tuples of type
+        objects (numba's: `sig[0].ndim`, `isinstance(sig[0], types.Array)`),
+        each equal to its canonical spelling too (`sig == ('float32',)`);
+        `(float32[::1],) in k.signatures` finds spellings and objects."""
+        from .types import _of_spelling
+        return _Signatures(dict.fromkeys(tuple(_of_spelling(t) for t in ov.argtypes)
+                                         for ov in self._overloads.values()),
                            self._signature_key)
 
 
@@ -1398,8 +1402,8 @@ def _normal_signature(has, key, signature):
 
 
 class _Signatures(list):
-    """Dispatcher.signatures: a list of argument type spellings in which a
-    tuple of type objects (or a numba Signature) is found too."""
+    """Dispatcher.signatures: tuples of argument types (type objects), in
+    which spellings, other type objects and numba Signatures are found too."""
 
     def __init__(self, items, key):
         super().__init__(items)
@@ -1494,10 +1498,16 @@ _INT_TYPES = frozenset(("int8", "int16", "int32", "int64", "uint8", "uint16", "u
 
 def _datetime_count(value, t):
     """A datetime64/timedelta64 scalar typed `t` as the int64 count the
-    kernel parameter holds (NaT is -2**63); other values as they are."""
-    if isinstance(value, (np.datetime64, np.timedelta64)) and t.startswith(
-            ("datetime64[", "timedelta64[")):
-        return int(value.astype(np.dtype(t)).view(np.int64))
+    kernel parameter holds (NaT is -2**63), in t's unit; inside a tuple, in
+    the scalar's own unit (its element type); other values as they are."""
+    if isinstance(value, (np.datetime64, np.timedelta64)):
+        if t.startswith(("datetime64[", "timedelta64[")):
+            value = value.astype(np.dtype(t))
+        return int(value.view(np.int64))
+    if isinstance(value, tuple):
+        converted = [_datetime_count(v, "") for v in value]
+        fields = getattr(type(value), "_fields", None)
+        return type(value)(*converted) if isinstance(fields, tuple) else tuple(converted)
     return value
 
 

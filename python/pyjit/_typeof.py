@@ -204,8 +204,10 @@ def typeof(value, what):
         if value.dtype.kind in "Mm":  # np.datetime64('2005-02-06'): its count is passed
             if datetime_name(value.dtype) is not None:
                 return datetime_name(value.dtype)
-            raise TypeError("%s: %r has no unit (or a multiple of one); give it one, as "
-                            "np.datetime64('NaT', 'D')" % (what, value))
+            raise TypeError("%s: %r has a generic unit or a multiple of one (%s); kernels take "
+                            "one unit of Y M W D h m s ms us ns ps fs as, as %s"
+                            % (what, value, value.dtype, "np.timedelta64(5, 'h')"
+                               if value.dtype.kind == "m" else "np.datetime64('2024-01-01', 'D')"))
         raise TypeError("%s: scalars of type %s are not supported in kernels"
                         % (what, value.dtype))
     if (isinstance(value, type) and issubclass(value, np.generic)) or isinstance(value, np.dtype):

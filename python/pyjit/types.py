@@ -54,6 +54,33 @@ class Type:
     def __hash__(self):
         return hash(self._canonical())
 
+    def __contains__(self, text):
+        """`'Record(' in t`: a substring of the canonical spelling (the entries
+        of kernel.signatures were spellings before they were types)."""
+        return isinstance(text, str) and text in self._canonical()
+
+    def _key(self, other):
+        if isinstance(other, Type):
+            return other._canonical()
+        return other if isinstance(other, str) else None
+
+    # Ordered by spelling (sorted(k.signatures)), among types and spellings.
+    def __lt__(self, other):
+        key = self._key(other)
+        return NotImplemented if key is None else self._canonical() < key
+
+    def __gt__(self, other):
+        key = self._key(other)
+        return NotImplemented if key is None else self._canonical() > key
+
+    def __le__(self, other):
+        key = self._key(other)
+        return NotImplemented if key is None else self._canonical() <= key
+
+    def __ge__(self, other):
+        key = self._key(other)
+        return NotImplemented if key is None else self._canonical() >= key
+
     def __getitem__(self, dims):
         if not isinstance(dims, tuple):
             dims = (dims,)
@@ -67,7 +94,7 @@ class Type:
         if contiguous not in ([], [len(spelled) - 1], [0]):
             raise TypeError("only the last dimension (C layout) or the first (Fortran layout) "
                             "may be '::1', got [%s]" % ", ".join(spelled))
-        return ArrayType(self, spelled)
+        return Array._of(self, spelled)
 
     @property
     def bitwidth(self):
@@ -103,26 +130,34 @@ class ArrayType(Type):
         self.layout = "C" if dims[-1] == "::1" else "F" if dims[0] == "::1" else "A"
 
 
-def Array(dtype, ndim, layout, readonly=False):
+class Array(ArrayType):
     """numba.types.Array(dtype, ndim, layout): the array type of `ndim`
     dimensions of `dtype` (a pyjit/numba type) in layout 'C' (float32[:, ::1]),
     'F' (float32[::1, :]) or 'A' (float32[:, :]); with readonly=True the
     read-only array type (`readonly array(float32, 2d, C)`: the kernel cannot
-    write it, and it takes read-only arrays, as numba's). ValueError for
-    another layout or ndim < 1."""
-    if not isinstance(ndim, int) or ndim < 1:
-        raise ValueError("types.Array: ndim must be a positive int, got %r" % (ndim,))
-    if layout not in ("C", "F", "A"):
-        raise ValueError("types.Array: layout must be 'C', 'F' or 'A', got %r" % (layout,))
-    dims = [slice(None)] * ndim
-    if layout == "C":
-        dims[-1] = slice(None, None, 1)
-    elif layout == "F":
-        dims[0] = slice(None, None, 1)
-    array = dtype[tuple(dims)]
-    if readonly:
-        return ArrayType(dtype, array._dims, "readonly array(%s, %dd, %s)" % (dtype, ndim, layout))
-    return array
+    write it, and it takes read-only arrays, as numba's). Every array type is
+    an Array (`isinstance(typeof(a), types.Array)`, as numba's). ValueError
+    for another layout or ndim < 1."""
+
+    def __init__(self, dtype, ndim, layout, readonly=False):
+        if not isinstance(ndim, int) or ndim < 1:
+            raise ValueError("types.Array: ndim must be a positive int, got %r" % (ndim,))
+        if layout not in ("C", "F", "A"):
+            raise ValueError("types.Array: layout must be 'C', 'F' or 'A', got %r" % (layout,))
+        dims = [":"] * ndim
+        if layout == "C":
+            dims[-1] = "::1"
+        elif layout == "F":
+            dims[0] = "::1"
+        super().__init__(dtype, dims, "readonly array(%s, %dd, %s)" % (dtype, ndim, layout)
+                         if readonly else None)
+
+    @classmethod
+    def _of(cls, dtype, dims, name=None):
+        """An Array of `dims` (':' and '::1' spellings) named `name`."""
+        array = cls.__new__(cls)
+        ArrayType.__init__(array, dtype, dims, name)
+        return array
 
 
 def from_dtype(dtype):
@@ -140,8 +175,14 @@ def typeof(value):
     array(float64, 1d, C), `typeof(1.5)` float64, `typeof(np.float32)`
     class(float32)). TypeError for a value kernels do not take."""
     from ._typeof import typeof as _typeof
+    return _of_spelling(_typeof(value, "typeof(%s)" % type(value).__name__))
+
+
+def _of_spelling(spelled):
+    """The type object of a canonical spelling, as typeof and
+    kernel.signatures give them: an Array for arrays (.dtype, .ndim,
+    .layout), the named scalar type (int64, ...), else a Type of that name."""
     import re
-    spelled = _typeof(value, "typeof(%s)" % type(value).__name__)
     named = {t.name: t for t in globals().values() if type(t) is Type}  # int64, bool, ...
     array = re.fullmatch(r"(?:readonly )?array\((\w+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
     if array:  # with .dtype, .ndim and .layout, as numba's types.Array
@@ -150,7 +191,7 @@ def typeof(value):
         if ndim and layout != "A":
             dims[-1 if layout == "C" else 0] = "::1"
         if ndim:
-            return ArrayType(named.get(dtype) or Type(dtype), dims, name=spelled)
+            return Array._of(named.get(dtype) or Type(dtype), dims, name=spelled)
     return named.get(spelled) or Type(spelled)
 
 
@@ -176,15 +217,32 @@ class CPointer(Type):
         self.dtype = dtype
 
 
+class TupleType(Type):
+    """A tuple type, as numba's Tuple/UniTuple: `types` its element types,
+    `count` their number, and `dtype` the element type when all are one."""
+
+    def __init__(self, types):
+        self.types = tuple(types)
+        self.count = len(self.types)
+        super().__init__("Tuple(%s)" % ", ".join(str(t) for t in self.types))
+        if self.types and all(t == self.types[0] for t in self.types):
+            self.dtype = self.types[0]
+
+
 def Tuple(types):
-    """numba.types.Tuple([int32, float64]): the type of a tuple of those."""
-    return Type("Tuple(%s)" % ", ".join(str(t) for t in types))
+    """numba.types.Tuple([int32, float64]) (or of a tuple): the type of a
+    tuple of those; ValueError past 1024 elements (signature strings' bound)."""
+    types = list(types)
+    if len(types) > 1024:
+        raise ValueError("Tuple: a tuple type of more than 1024 elements")
+    return TupleType(types)
 
 
 def UniTuple(dtype, count):
-    """numba.types.UniTuple(int32, 2): a tuple of `count` elements of `dtype`."""
-    if not isinstance(count, int) or count < 0:
-        raise ValueError("UniTuple: count must be a non-negative int, got %r" % (count,))
+    """numba.types.UniTuple(int32, 2): a tuple of `count` elements of
+    `dtype`; ValueError for a count that is not an int from 0 to 1024."""
+    if not isinstance(count, int) or not 0 <= count <= 1024:
+        raise ValueError("UniTuple: count must be an int from 0 to 1024, got %r" % (count,))
     return Tuple([dtype] * count)
 
 

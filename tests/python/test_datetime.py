@@ -230,3 +230,46 @@ def test_ufuncs_and_device_functions_of_datetimes(jit):
     k[1, 512](arr1, np.timedelta64(5, 'h'), out, twice)
     np.testing.assert_array_equal(out, arr1 + np.timedelta64(5, 'h'))
     assert (twice == np.timedelta64(10, 'h')).all()
+
+
+def test_tuples_of_datetimes_and_their_run_time_index(jit):
+    @jit
+    def k(t, out):
+        out[0] = t[0] + t[1]
+        for i in range(len(t)):
+            out[1 + i] = t[i]
+
+    out = np.zeros(3, "m8[h]")
+    k[1, 1]((np.timedelta64(1, "h"), np.timedelta64(2, "h")), out)
+    assert out.tolist() == [np.timedelta64(3, "h"), np.timedelta64(1, "h"),
+                            np.timedelta64(2, "h")]
+
+
+def test_products_past_int64_are_nat_and_messages_name_the_unit_rule(jit):
+    # NumPy casts t * f to int64 through the double: past int64 (and NaN or
+    # inf) it is NaT (x86's cvttsd2si gives INT64_MIN).
+    @jit
+    def k(t, f, out):
+        for i in range(out.size):
+            out[i] = t[i] * f[i]
+
+    t = np.array([2 ** 62, -2 ** 62, 3], "m8[ns]")
+    f = np.array([4.0, 4.0, np.inf])
+    out = np.zeros(3, "m8[ns]")
+    k[1, 1](t, f, out)
+    assert np.isnat(out).all()
+
+    @jit
+    def store(y, out):
+        out[0] = y[0]
+
+    with pytest.raises(pyjit.CompileError, match="units Y and D do not convert"):
+        store[1, 1](np.zeros(1, "M8[Y]"), np.zeros(1, "M8[D]"))
+
+    @jit
+    def shift(a, t, out):
+        out[0] = a[0] + t
+
+    with pytest.raises(TypeError, match=r"a generic unit or a multiple of one "
+                                        r"\(timedelta64\[3h\]\).*np.timedelta64\(5, 'h'\)"):
+        shift[1, 1](np.zeros(1, "M8[D]"), np.timedelta64(5, "3h"), np.zeros(1, "M8[h]"))

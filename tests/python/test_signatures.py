@@ -462,6 +462,27 @@ def test_signature_entries_equal_type_objects(jit):
     assert {float32: "x"}["float32"] == "x" and hash(float32[::1]) == hash(sig[0])
 
 
+def test_signature_entries_are_type_objects_with_numba_attributes(jit):
+    from pyjit import float32, types
+
+    @jit
+    def k(r, a):
+        r[0] = a
+
+    k[1, 1](np.zeros((2, 2), np.float32).T, np.float32(1))
+    (arr, scalar), = k.signatures
+    assert isinstance(arr, types.Array) and isinstance(pyjit.typeof(np.zeros(1)), types.Array)
+    assert (arr.ndim, arr.layout, arr.dtype, arr.mutable) == (2, "F", float32, True)
+    assert scalar == float32 and str(arr) == "array(float32, 2d, F)" and "2d" in arr
+    assert sorted(k.signatures) == [("array(float32, 2d, F)", "float32")]
+    pair = types.UniTuple(types.float64, 2)
+    assert (pair.count, pair.dtype, pair.types) == (2, types.float64, (types.float64,) * 2)
+    mixed = types.Tuple((types.int32, types.float64))
+    assert mixed.types == (types.int32, types.float64) and not hasattr(mixed, "dtype")
+    with pytest.raises(ValueError, match="count must be an int from 0 to 1024"):
+        types.UniTuple(types.float64, 10 ** 9)
+
+
 def test_fp16_is_a_module_as_in_numba():
     from pyjit.cuda.fp16 import hadd, hfma
     import pyjit.cuda.fp16 as fp16
