@@ -22,6 +22,11 @@ if [ -n "$missing" ]; then
 fi
 
 PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+  echo "error: pyjit needs Python 3.11 or later; $PYTHON is $("$PYTHON" --version 2>&1)." >&2
+  echo "       Name another with PYTHON=python3.12 $0" >&2
+  exit 1
+fi
 if [ ! -x .venv/bin/python ]; then
   echo "== creating .venv with $($PYTHON --version)"
   "$PYTHON" -m venv .venv
