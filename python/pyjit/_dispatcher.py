@@ -1443,7 +1443,8 @@ def is_type_object(value):
         str(getattr(type(value), "__module__", "")).startswith("numba"))
 
 
-_CALL_FORM = re.compile(r"^\s*[A-Za-z_]\w*\s*\(.*\)\s*$", re.S)  # 'void(...)', 'f(...)'
+_CALL_FORM = re.compile(r"^\s*[A-Za-z_]\w*(\[\w+\])?\s*\(.*\)\s*$", re.S)  # 'void(...)', 'f(...)',
+#                                                                 'timedelta64[D](...)'
 
 
 def _parenthesized(text):
@@ -1547,7 +1548,7 @@ def _check_pointer_arguments(args, argtypes, name_of, cpu=False):
 def _pointee_bytes(t):
     """Item size in bytes of a CPointer(T) type string's T (1 when unknown)."""
     try:
-        return max(1, np.dtype(t[len("CPointer("):-1].replace("bool", "bool_")).itemsize)
+        return np.dtype(t[len("CPointer("):-1]).itemsize
     except TypeError:
         return 1
 

@@ -18,7 +18,6 @@
 #include "pyjit/ir/Signature.h"
 #include "pyjit/runtime/Launch.h"
 #include "pyjit/runtime/CpuModule.h"
-#include "pyjit/runtime/HostAddress.h"
 #include "pyjit/runtime/LoadedModule.h"
 #include "pyjit/runtime/Memory.h"
 #include "pyjit/runtime/Stream.h"
@@ -587,16 +586,6 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
                   : packScalar(arg, spec, static_cast<Py_ssize_t>(i), storage + slot);
     if (!ok)
       return nullptr;
-    if (self->cpu && spec.kind == ParamSpec::Kind::Pointer && storage[slot] &&
-        !runtime::isHostReadable(storage[slot], spec.bytes)) {
-      // The kernel runs in this process: reading it would crash the interpreter.
-      PyErr_Format(PyExc_TypeError,
-                   "argument %zd: %S is a %s for a kernel on the CPU backend, but this process "
-                   "cannot read memory at %#llx (GPU memory or no memory at all)",
-                   static_cast<Py_ssize_t>(i), arg, spec.typeName.c_str(),
-                   static_cast<unsigned long long>(storage[slot]));
-      return nullptr;
-    }
     if (self->index32 && spec.kind == ParamSpec::Kind::Array && !fitsIndex32(spec, storage + slot))
       Py_RETURN_FALSE;
     slot += slotsOf(spec);

@@ -262,7 +262,8 @@ def test_cpu_backend_kernel_refuses_addresses_it_cannot_read():
     # The CPU backend runs the kernel in this process: an address of no
     # readable memory would crash the interpreter (SIGSEGV). The launch asks
     # the kernel (write(2) of the first item into a pipe) and names the
-    # parameter, on the first launch and on the C++ launch path after it.
+    # parameter, at every launch (CPU-backend launches all pass through
+    # Dispatcher._launch).
     @cuda.jit(void(types.CPointer(types.float64), int32), target="cpu")
     def k(p, n):
         for i in range(n):
