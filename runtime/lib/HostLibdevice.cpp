@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <limits>
 
 using u16 = uint16_t;
@@ -54,50 +55,24 @@ template <class F> auto withRounding(int mode, F f) {
   return result;
 }
 
-// One operation under a rounding mode: operands read from, and the result
-// written to, volatile variables after and before the mode changes.
-template <class T> T addIn(int mode, T a, T b) {
+/// op(args...) under rounding mode \p mode: the operands read through
+/// volatile lvalues after the mode changes and the result written to a
+/// volatile before it is restored, so the compiler cannot move the
+/// operation across either change.
+template <class Op, class... T> auto roundedIn(int mode, Op op, T... args) {
+  using R = decltype(op(args...));
   return withRounding(mode, [&] {
-    volatile T x = a, y = b;
-    volatile T r = x + y;
-    return T(r);
+    volatile R r = op(*static_cast<volatile T *>(&args)...);
+    return R(r);
   });
 }
-template <class T> T subIn(int mode, T a, T b) {
-  return withRounding(mode, [&] {
-    volatile T x = a, y = b;
-    volatile T r = x - y;
-    return T(r);
-  });
-}
-template <class T> T mulIn(int mode, T a, T b) {
-  return withRounding(mode, [&] {
-    volatile T x = a, y = b;
-    volatile T r = x * y;
-    return T(r);
-  });
-}
-template <class T> T divIn(int mode, T a, T b) {
-  return withRounding(mode, [&] {
-    volatile T x = a, y = b;
-    volatile T r = x / y;
-    return T(r);
-  });
-}
-template <class T> T fmaIn(int mode, T a, T b, T c) {
-  return withRounding(mode, [&] {
-    volatile T x = a, y = b, z = c;
-    volatile T r = std::fma(T(x), T(y), T(z));
-    return T(r);
-  });
-}
-template <class T> T sqrtIn(int mode, T a) {
-  return withRounding(mode, [&] {
-    volatile T x = a;
-    volatile T r = std::sqrt(T(x));
-    return T(r);
-  });
-}
+constexpr std::plus<> addOp;
+constexpr std::minus<> subOp;
+constexpr std::multiplies<> mulOp;
+constexpr std::divides<> divOp;
+constexpr auto fmaOp = [](auto x, auto y, auto z) { return std::fma(x, y, z); };
+constexpr auto sqrtOp = [](auto x) { return std::sqrt(x); };
+
 /// Converts \p a to To (a float type) rounded in \p mode.
 template <class To, class From> To convertIn(int mode, From a) {
   return withRounding(mode, [&] {
@@ -314,21 +289,21 @@ extern "C" {
 
 // Rounded arithmetic.
 #define ARITH(sfx, mode)                                                                       \
-  double pyjit_nv_dadd_##sfx(double a, double b) { return addIn(mode, a, b); }                 \
-  double pyjit_nv_dsub_##sfx(double a, double b) { return subIn(mode, a, b); }                 \
-  double pyjit_nv_dmul_##sfx(double a, double b) { return mulIn(mode, a, b); }                 \
-  double pyjit_nv_ddiv_##sfx(double a, double b) { return divIn(mode, a, b); }                 \
-  double pyjit_nv_drcp_##sfx(double a) { return divIn(mode, 1.0, a); }                         \
-  double pyjit_nv_dsqrt_##sfx(double a) { return sqrtIn(mode, a); }                            \
-  double pyjit_nv_fma_##sfx(double a, double b, double c) { return fmaIn(mode, a, b, c); }     \
-  float pyjit_nv_fadd_##sfx(float a, float b) { return addIn(mode, a, b); }                    \
-  float pyjit_nv_fsub_##sfx(float a, float b) { return subIn(mode, a, b); }                    \
-  float pyjit_nv_fmul_##sfx(float a, float b) { return mulIn(mode, a, b); }                    \
-  float pyjit_nv_fdiv_##sfx(float a, float b) { return divIn(mode, a, b); }                    \
-  float pyjit_nv_frcp_##sfx(float a) { return divIn(mode, 1.0f, a); }                          \
-  float pyjit_nv_fsqrt_##sfx(float a) { return sqrtIn(mode, a); }                              \
-  float pyjit_nv_fmaf_##sfx(float a, float b, float c) { return fmaIn(mode, a, b, c); }        \
-  float pyjit_nv_fmaf_ieee_##sfx(float a, float b, float c) { return fmaIn(mode, a, b, c); }
+  double pyjit_nv_dadd_##sfx(double a, double b) { return roundedIn(mode, addOp, a, b); }      \
+  double pyjit_nv_dsub_##sfx(double a, double b) { return roundedIn(mode, subOp, a, b); }      \
+  double pyjit_nv_dmul_##sfx(double a, double b) { return roundedIn(mode, mulOp, a, b); }      \
+  double pyjit_nv_ddiv_##sfx(double a, double b) { return roundedIn(mode, divOp, a, b); }      \
+  double pyjit_nv_drcp_##sfx(double a) { return roundedIn(mode, divOp, 1.0, a); }              \
+  double pyjit_nv_dsqrt_##sfx(double a) { return roundedIn(mode, sqrtOp, a); }                 \
+  double pyjit_nv_fma_##sfx(double a, double b, double c) { return roundedIn(mode, fmaOp, a, b, c); }\
+  float pyjit_nv_fadd_##sfx(float a, float b) { return roundedIn(mode, addOp, a, b); }         \
+  float pyjit_nv_fsub_##sfx(float a, float b) { return roundedIn(mode, subOp, a, b); }         \
+  float pyjit_nv_fmul_##sfx(float a, float b) { return roundedIn(mode, mulOp, a, b); }         \
+  float pyjit_nv_fdiv_##sfx(float a, float b) { return roundedIn(mode, divOp, a, b); }         \
+  float pyjit_nv_frcp_##sfx(float a) { return roundedIn(mode, divOp, 1.0f, a); }               \
+  float pyjit_nv_fsqrt_##sfx(float a) { return roundedIn(mode, sqrtOp, a); }                   \
+  float pyjit_nv_fmaf_##sfx(float a, float b, float c) { return roundedIn(mode, fmaOp, a, b, c); }\
+  float pyjit_nv_fmaf_ieee_##sfx(float a, float b, float c) { return roundedIn(mode, fmaOp, a, b, c); }
 FOUR_MODES(ARITH)
 #undef ARITH
 
@@ -354,7 +329,8 @@ FOUR_MODES(CONVERT)
 
 double pyjit_nv_int2double_rn(i32 a) { return a; }  // exact
 double pyjit_nv_uint2double_rn(u32 a) { return a; } // exact
-u16 pyjit_nv_float2half_rn(float a) { return pyjit::runtime::doubleToHalfBits(a); } // exact widening: one rounding
+// float to double is exact: one rounding.
+u16 pyjit_nv_float2half_rn(float a) { return pyjit::runtime::doubleToHalfBits(a); }
 float pyjit_nv_half2float(u16 a) { return halfBitsToFloat(a); }
 
 // Reinterpretation.
@@ -455,14 +431,18 @@ float pyjit_nv_powif(float a, i32 n) { return static_cast<float>(std::pow(double
 double pyjit_nv_rhypot(double a, double b) {
   return static_cast<double>(1.0L / std::hypot((long double)a, (long double)b));
 }
-float pyjit_nv_rhypotf(float a, float b) { return static_cast<float>(1.0 / std::hypot(double(a), double(b))); }
+float pyjit_nv_rhypotf(float a, float b) {
+  return static_cast<float>(1.0 / std::hypot(double(a), double(b)));
+}
 double pyjit_nv_norm3d(double a, double b, double c) { return normOf({a, b, c}); }
 float pyjit_nv_norm3df(float a, float b, float c) { return normOf({a, b, c}); }
 double pyjit_nv_norm4d(double a, double b, double c, double d) { return normOf({a, b, c, d}); }
 float pyjit_nv_norm4df(float a, float b, float c, float d) { return normOf({a, b, c, d}); }
 double pyjit_nv_rnorm3d(double a, double b, double c) { return 1.0 / normOf({a, b, c}); }
 float pyjit_nv_rnorm3df(float a, float b, float c) { return 1.0f / normOf({a, b, c}); }
-double pyjit_nv_rnorm4d(double a, double b, double c, double d) { return 1.0 / normOf({a, b, c, d}); }
+double pyjit_nv_rnorm4d(double a, double b, double c, double d) {
+  return 1.0 / normOf({a, b, c, d});
+}
 float pyjit_nv_rnorm4df(float a, float b, float c, float d) { return 1.0f / normOf({a, b, c, d}); }
 
 // Special functions.
@@ -511,7 +491,9 @@ double pyjit_nv_normcdf(double a) { return normCdf(a); }
 float pyjit_nv_normcdff(float a) { return static_cast<float>(normCdf(a)); }
 /// Phi^-1(p) = -sqrt(2) erfcinv(2p).
 double pyjit_nv_normcdfinv(double a) { return -kSqrt2 * erfcInv(2.0 * a); }
-float pyjit_nv_normcdfinvf(float a) { return static_cast<float>(-kSqrt2 * erfcInv(2.0 * double(a))); }
+float pyjit_nv_normcdfinvf(float a) {
+  return static_cast<float>(-kSqrt2 * erfcInv(2.0 * double(a)));
+}
 
 } // extern "C"
 
