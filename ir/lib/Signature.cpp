@@ -3,6 +3,7 @@
 #include "pyjit/ir/TypeRules.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <optional>
 
 using namespace pyjit::ir;
 
@@ -124,6 +125,16 @@ public:
     return t;
   }
 
+  /// A layout letter, C, F or A (quoted as in numba's Array(..., 'C') when
+  /// \p quotes); nullopt for anything else.
+  std::optional<Layout> layout(bool quotes = false) {
+    bool quoted = quotes && (accept("'") || accept("\""));
+    llvm::StringRef lay = ident();
+    if ((lay != "C" && lay != "A" && lay != "F") || (quoted && !(accept("'") || accept("\""))))
+      return std::nullopt;
+    return lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A;
+  }
+
   /// A dtype name: a scalar's, or datetime64[unit]/timedelta64[unit].
   llvm::Expected<Type *> dtypeNamed(llvm::StringRef name) {
     if (name == "datetime64" || name == "timedelta64")
@@ -234,15 +245,16 @@ public:
         return fail("expected the number of dimensions, e.g. '2d'");
       if (!accept(","))
         return fail("expected a layout (C, F or A)");
-      llvm::StringRef lay = ident();
-      if (lay != "C" && lay != "A" && lay != "F")
-        return fail("unknown layout '" + lay + "'");
+      llvm::StringRef spelled = rest.ltrim().take_while(llvm::isAlnum);
+      std::optional<Layout> lay = layout();
+      if (!lay)
+        return fail("unknown layout '" + spelled + "'");
       // Skip any further qualifiers (numba prints e.g. 'readonly').
       while (accept(","))
         ident();
       if (!accept(")"))
         return fail("expected ')'");
-      return ctx.array(dtype, ndim, lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A);
+      return ctx.array(dtype, ndim, *lay);
     }
     if (id == "Array") {
       // numba's constructor, types.Array(float64, 2, 'C'[, readonly=True]),
@@ -261,9 +273,8 @@ public:
         return fail("expected Array(dtype, ndim, layout) with ndim 1 to 32");
       if (!accept(","))
         return fail("expected a layout ('C', 'F' or 'A') in Array(dtype, ndim, layout)");
-      bool quoted = accept("'") || accept("\"");
-      llvm::StringRef lay = ident();
-      if ((lay != "C" && lay != "A" && lay != "F") || (quoted && !(accept("'") || accept("\""))))
+      std::optional<Layout> lay = layout(/*quotes=*/true);
+      if (!lay)
         return fail("expected a layout ('C', 'F' or 'A') in Array(dtype, ndim, layout)");
       bool readonly = false;
       if (accept(",")) {
@@ -276,9 +287,7 @@ public:
       }
       if (!accept(")"))
         return fail("expected ')' after Array(dtype, ndim, layout)");
-      return static_cast<Type *>(
-          ctx.array(dtype, ndim, lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A,
-                    readonly));
+      return static_cast<Type *>(ctx.array(dtype, ndim, *lay, readonly));
     }
     if (id == "CPointer") { // numba's types.CPointer(float32): a pointer to numbers
       if (!accept("("))
@@ -364,7 +373,8 @@ public:
   static bool isTypeConstructor(llvm::StringRef id) {
     return id == "Tuple" || id == "UniTuple" || id == "NamedTuple" || id == "array" ||
            id == "Array" || id == "readonly" || id == "CPointer" || id == "Record" ||
-           id == "optional" || id == "OptionalType" || id == "EnumMember";
+           id == "optional" || id == "OptionalType" || id == "EnumMember" ||
+           id == "datetime64" || id == "timedelta64";
   }
 
   llvm::Expected<Signature> signature() {

@@ -273,3 +273,18 @@ def test_products_past_int64_are_nat_and_messages_name_the_unit_rule(jit):
     with pytest.raises(TypeError, match=r"a generic unit or a multiple of one "
                                         r"\(timedelta64\[3h\]\).*np.timedelta64\(5, 'h'\)"):
         shift[1, 1](np.zeros(1, "M8[D]"), np.timedelta64(5, "3h"), np.zeros(1, "M8[h]"))
+
+
+def test_a_device_function_declares_a_datetime_result(jit):
+    def shifted(d, t):
+        return d + t
+
+    later = jit("datetime64[h](datetime64[D], timedelta64[h])", device=True)(shifted)
+
+    @jit
+    def k(d, t, out):
+        out[0] = later(d[0], t)
+
+    out = np.zeros(1, "M8[h]")
+    k[1, 1](np.array(["2024-01-01"], "M8[D]"), np.timedelta64(30, "h"), out)
+    assert out[0] == np.datetime64("2024-01-02T06", "h")
