@@ -9,6 +9,7 @@ import ast
 import cmath
 import collections
 import enum
+import functools
 import importlib.machinery
 import importlib.util
 import inspect
@@ -119,6 +120,7 @@ def enum_member_type(cls):
                                    "int64" if _int_valued(cls) else "ordinal")
 
 
+@functools.lru_cache(maxsize=None)
 def _int_valued(cls):
     """Whether every member of Enum class `cls` has a 64-bit int value."""
     return all(type(m.value) is int and -2 ** 63 <= m.value < 2 ** 63 for m in cls)

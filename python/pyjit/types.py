@@ -10,6 +10,8 @@
 2-d array; str() of each object is the spelling the compiler parses.
 """
 
+import functools
+
 __all__ = ["Type", "ArrayType", "Array", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64",
            "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
@@ -17,6 +19,7 @@ __all__ = ["Type", "ArrayType", "Array", "void", "boolean", "bool_", "int8", "in
            "signature"]
 
 
+@functools.total_ordering
 class Type:
     """A scalar type; index it with slices to get an array type."""
 
@@ -59,27 +62,14 @@ class Type:
         of kernel.signatures were spellings before they were types)."""
         return isinstance(text, str) and text in self._canonical()
 
-    def _key(self, other):
-        if isinstance(other, Type):
-            return other._canonical()
-        return other if isinstance(other, str) else None
-
-    # Ordered by spelling (sorted(k.signatures)), among types and spellings.
     def __lt__(self, other):
-        key = self._key(other)
-        return NotImplemented if key is None else self._canonical() < key
-
-    def __gt__(self, other):
-        key = self._key(other)
-        return NotImplemented if key is None else self._canonical() > key
-
-    def __le__(self, other):
-        key = self._key(other)
-        return NotImplemented if key is None else self._canonical() <= key
-
-    def __ge__(self, other):
-        key = self._key(other)
-        return NotImplemented if key is None else self._canonical() >= key
+        # Ordered by spelling (sorted(k.signatures)), among types and
+        # spellings; total_ordering derives the other comparisons.
+        if isinstance(other, Type):
+            return self._canonical() < other._canonical()
+        if isinstance(other, str):
+            return self._canonical() < other
+        return NotImplemented
 
     def __getitem__(self, dims):
         if not isinstance(dims, tuple):
