@@ -1163,7 +1163,7 @@ RValue IRGen::genImpl(const Expr &e) {
     return r;
   }
   if (ei.constant && ei.type &&
-      (ei.type->isScalar() || isa<TupleType>(ei.type) ||
+      (ei.type->isScalar() || isa<TupleType, DatetimeType>(ei.type) ||
        ei.constant->kind == GlobalValue::Kind::ConstArray ||
        ei.constant->kind == GlobalValue::Kind::DeviceArray)) {
     effectsOf(e);

@@ -4,6 +4,7 @@
 #include "NumpyUfuncs.h"
 #include "IRGenImpl.h"
 #include "pyjit/ir/CudaIntrinsics.h"
+#include "pyjit/ir/DatetimeRules.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/MathFunctions.h"
 #include "pyjit/ir/CMathFunctions.h"
@@ -972,6 +973,9 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     pick = b.binary(Opcode::BitOr, pick, name.starts_with("f") ? hasNan(y) : hasNan(x));
     return RValue::of(b.select(pick, x, y));
   }
+  if (name == "isnat")
+    return RValue::of(b.cmp(CmpPredicate::Eq, b.cast(in[0].value, ctx.int64()),
+                            b.constInt(ctx.int64(), kNaT)));
   if (name == "abs") {
     if (isa<ComplexType>(ops[0].type)) { // |z| = hypot(re, im)
       Value *z = in[0].value;

@@ -22,6 +22,10 @@ public:
   }
 
   void name(const Value *v) {
+    if (!v) { // a malformed instruction the verifier is reporting
+      os << "%<null>";
+      return;
+    }
     if (auto *a = llvm::dyn_cast<Argument>(v)) {
       os << "%" << a->name();
       return;

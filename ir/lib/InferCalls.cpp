@@ -109,7 +109,7 @@ static Type *dtypeByString(TypeContext &ctx, llvm::StringRef text) {
 bool isNumpyScalarFunction(llvm::StringRef attr) {
   return llvm::is_contained({"minimum", "maximum", "fmin", "fmax", "sign", "square", "negative",
                              "signbit", "logaddexp", "logaddexp2", "reciprocal", "gcd", "lcm",
-                             "nextafter", "spacing", "heaviside", "float_power"},
+                             "nextafter", "spacing", "heaviside", "float_power", "isnat"},
                             attr);
 }
 
@@ -194,12 +194,13 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
                                       " has more than");
         return {};
       }
-      if (!at->dtype()->isScalar()) {
+      // (Datetimes go on to the scalar function's rules: np.isnat takes them.)
+      if (!at->dtype()->isScalar() && !(scalarFn && isa<DatetimeType>(at->dtype()))) {
         error(e.args[i]->range(), spelled + " takes arrays of numbers, not " + typeName(at));
         return {};
       }
       elems.push_back(ExprInfo{at->dtype()});
-    } else if (args[i].type->isScalar()) {
+    } else if (args[i].type->isScalar() || isa<DatetimeType>(args[i].type)) {
       elems.push_back(args[i]);
     } else {
       error(e.args[i]->range(), spelled + " takes arrays or numbers, not " +
@@ -1136,6 +1137,18 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
     if (auto *ct = dyn_cast<ComplexType>(args[0].type))
       return ExprInfo{ctx.floatTy(ct->partBits())};
     return ExprInfo{isa<BoolType>(args[0].type) ? ctx.int64() : args[0].type, args[0].weak};
+  }
+  if (path == "numpy.isnat") { // NaT: -2**63 (NumPy's only loops are M and m)
+    if (args.size() != 1) {
+      error(e.range(), "numpy.isnat() takes 1 argument, got " + llvm::Twine(args.size()));
+      return {};
+    }
+    if (!isa<DatetimeType>(args[0].type)) {
+      error(e.args[0]->range(), "numpy.isnat() is only defined for datetime64 and "
+                                "timedelta64, not " + typeName(args[0].type));
+      return {};
+    }
+    return ExprInfo{ctx.boolean()};
   }
   if (path.starts_with("numpy.")) {
     // numpy's scalar ufuncs: minimum/maximum (NaN wins), fmin/fmax (NaN

@@ -57,10 +57,13 @@ std::unique_ptr<Instruction> fold(Instruction &inst) {
     if (auto *c = asConst(x, Opcode::ConstFloat))
       fv = c->floatImm, iv = static_cast<int64_t>(c->floatImm);
     else if (auto *c = asConst(x, Opcode::ConstInt)) {
-      auto *it = cast<IntType>(from);
+      // An int, or a datetime64/timedelta64 constant (an int64 count).
+      auto *it = dyn_cast<IntType>(from);
+      if (!it && !isa<DatetimeType>(from))
+        return nullptr;
       iv = c->intImm;
-      fv = it->isSigned() ? static_cast<double>(c->intImm)
-                          : static_cast<double>(static_cast<uint64_t>(c->intImm));
+      fv = !it || it->isSigned() ? static_cast<double>(c->intImm)
+                                 : static_cast<double>(static_cast<uint64_t>(c->intImm));
     } else if (auto *c = asConst(x, Opcode::ConstBool))
       iv = c->intImm, fv = static_cast<double>(c->intImm);
     else

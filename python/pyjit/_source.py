@@ -139,6 +139,9 @@ def _dtype_spelling(dtype):
     if dtype.fields is not None:
         from ._typeof import record_spelling
         return record_spelling(dtype)[0]
+    if dtype.kind in "Mm":  # datetime64[D] etc.: an int64 count of one unit
+        from ._typeof import datetime_name
+        return datetime_name(dtype)
     return dtype.name if dtype.name in _NUMPY_SCALARS else None
 
 
@@ -213,6 +216,16 @@ def classify(value, memo=None, reads=_NO_READS):
             return ("float", float(value), value.dtype.name)
         if isinstance(value, np.complexfloating):
             return ("complex", (float(value.real), float(value.imag)), value.dtype.name)
+    if isinstance(value, (np.datetime64, np.timedelta64)):
+        # A constant (numba lowers NPDatetime/NPTimedelta constants): its
+        # int64 count of its unit, NaT being -2**63.
+        spelled = _dtype_spelling(value.dtype)
+        if spelled is None:
+            return ("unsupported", "%s of unit %r (kernels take one of the units Y M W D h m "
+                                   "s ms us ns ps fs as; give NaT one, np.datetime64('NaT', "
+                                   "'s'))" % (value.dtype.name.split("[")[0],
+                                              value.dtype.str[3:] or "generic"))
+        return ("int", int(value.view(np.int64)), spelled)
     if isinstance(value, tuple):
         fields = getattr(type(value), "_fields", None)
         if isinstance(fields, tuple) and len(fields) == len(value):  # a named tuple

@@ -288,3 +288,81 @@ def test_a_device_function_declares_a_datetime_result(jit):
     out = np.zeros(1, "M8[h]")
     k[1, 1](np.array(["2024-01-01"], "M8[D]"), np.timedelta64(30, "h"), out)
     assert out[0] == np.datetime64("2024-01-02T06", "h")
+
+
+EPOCH_2020 = np.datetime64('2020-01-01')          # datetime64[D], a count of 18262 days
+ONE_HOUR = np.timedelta64(1, 'h')
+NAT_SECONDS = np.datetime64('NaT', 's')
+HOLIDAYS = np.array(['2020-01-01', '2020-12-25'], dtype='datetime64[D]')
+GENERIC_NAT = np.datetime64('NaT')                 # no unit: kernels cannot type it
+TEN_SECONDS = np.timedelta64(5, '10s')             # a multiple unit
+
+
+def test_global_datetime_constants(jit):
+    # numba lowers NPDatetime/NPTimedelta globals as constants; global
+    # arrays of them are constant arrays.
+    @jit
+    def shift(dates, hours, is_holiday, late):
+        i = cuda.grid(1)
+        if i < dates.size:
+            hours[i] = dates[i] - EPOCH_2020 + ONE_HOUR
+            is_holiday[i] = dates[i] == HOLIDAYS[0] or dates[i] == HOLIDAYS[1]
+            late[i] = NAT_SECONDS
+
+    dates = np.array(['2020-01-03', 'NaT', '2019-12-31', '2020-12-25'], dtype='datetime64[D]')
+    hours = np.zeros(4, dtype='timedelta64[h]')
+    is_holiday = np.zeros(4, dtype=np.bool_)
+    late = np.zeros(4, dtype='datetime64[s]')
+    shift[1, 32](dates, hours, is_holiday, late)
+    np.testing.assert_array_equal(hours, dates - EPOCH_2020 + ONE_HOUR)
+    assert hours[0] == np.timedelta64(49, 'h') and np.isnat(hours[1])  # by hand: 2 days + 1 h
+    np.testing.assert_array_equal(is_holiday, [False, False, False, True])
+    assert np.isnat(late).all()
+
+
+def test_datetime_globals_without_one_unit_are_named(jit):
+    @jit
+    def generic(out):
+        out[0] = GENERIC_NAT
+
+    @jit
+    def multiple(out):
+        out[0] = TEN_SECONDS
+
+    with pytest.raises(pyjit.CompileError, match=r"GENERIC_NAT.*unit 'generic'.*'NaT', 's'"):
+        generic[1, 1](np.zeros(1, dtype='datetime64[s]'))
+    with pytest.raises(pyjit.CompileError, match=r"TEN_SECONDS.*unit '\[10s\]'"):
+        multiple[1, 1](np.zeros(1, dtype='timedelta64[s]'))
+
+
+def test_isnat_of_scalars_and_arrays(jit):
+    @jit
+    def flags(dates, deltas, out_dates, out_deltas):
+        i = cuda.grid(1)
+        if i < dates.size:
+            out_dates[i] = np.isnat(dates[i])
+            out_deltas[i] = np.isnat(deltas[i])
+
+    @jit
+    def whole(dates, out):
+        np.isnat(dates, out)
+
+    dates = np.array(['2020-01-03', 'NaT', '1969-12-31', 'NaT'], dtype='datetime64[D]')
+    deltas = np.array([1, 'NaT', -1, 0], dtype='timedelta64[s]')
+    out_dates, out_deltas, out = (np.zeros(4, dtype=np.bool_) for _ in range(3))
+    flags[1, 32](dates, deltas, out_dates, out_deltas)
+    whole[1, 1](dates, out)
+    np.testing.assert_array_equal(out_dates, np.isnat(dates))
+    np.testing.assert_array_equal(out_deltas, np.isnat(deltas))
+    np.testing.assert_array_equal(out, [False, True, False, True])
+
+
+def test_isnat_of_a_number_is_numpys_type_error(jit):
+    @jit
+    def bad(x, out):
+        out[0] = np.isnat(x[0])
+
+    with pytest.raises(pyjit.CompileError,
+                       match=r"numpy.isnat\(\) is only defined for datetime64 and timedelta64, "
+                             r"not float64"):
+        bad[1, 1](np.zeros(1), np.zeros(1, dtype=np.bool_))
