@@ -1649,28 +1649,38 @@ void IRGen::raise(const std::string &exception, const std::string &message,
   b.setLoc(saved);
 }
 
-void IRGen::checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src) {
-  // Valid Python indices are -extent <= idx < extent.
+void IRGen::checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
+                       bool isUnsigned) {
+  // Valid Python indices are -extent <= idx < extent; an unsigned one (its
+  // int64 bits here) is 0 <= idx < extent, as NumPy reads uint64 2**64-1.
   Value *extent = b.arrayShape(array, dim);
   Value *below = b.cmp(CmpPredicate::Lt, idx, extent);
-  Value *above = b.cmp(CmpPredicate::Ge, idx, b.unary(Opcode::Neg, extent));
+  Value *above = b.cmp(CmpPredicate::Ge, idx,
+                       isUnsigned ? b.constInt(ctx.int64(), 0) : b.unary(Opcode::Neg, extent));
   cast<Instruction>(above)->indexCheck = true;
   raiseUnless(b.select(below, above, b.constBool(false)), "IndexError",
-              "index {0} is out of bounds for axis " + std::to_string(dim) + " with size {1}",
+              std::string("index ") + (isUnsigned ? "{0:u}" : "{0}") +
+                  " is out of bounds for axis " + std::to_string(dim) + " with size {1}",
               {idx, extent}, src.range().begin);
 }
 
-Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src) {
+Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
+                        Type *indexType) {
   if (cast<ArrayType>(array->type())->isPointer())
     return idx; // a pointer's p[i]: item i on (negative: before), no bounds
+  const ExprInfo &ii = info(src);
+  if (!indexType)
+    indexType = ii.type;
+  auto *it = dyn_cast<IntType>(indexType);
+  bool isUnsigned = (it && !it->isSigned()) || isa<BoolType>(indexType);
   if (boundsCheck)
-    checkIndex(array, dim, idx, src);
+    checkIndex(array, dim, idx, src, isUnsigned);
   // Python's negative indices count from the end; a non-negative constant
   // needs no check.
-  const ExprInfo &ii = info(src);
-  if (ii.constant && ii.constant->kind == GlobalValue::Kind::Int && ii.constant->i >= 0)
+  if (ii.constant && ii.constant->kind == GlobalValue::Kind::Int && ii.constant->i >= 0 &&
+      indexType == ii.type)
     return idx;
-  if (auto *it = dyn_cast<IntType>(ii.type); (it && !it->isSigned()) || isa<BoolType>(ii.type))
+  if (isUnsigned)
     return idx;
   Value *zero = b.constInt(ctx.int64(), 0);
   Value *neg = b.cmp(CmpPredicate::Lt, idx, zero);
@@ -1686,9 +1696,10 @@ std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
     parts = indexParts(index, cast<ArrayType>(array->type())->ndim());
   } else if (isa<TupleType>(info(index).type)) {
     RValue tv = gen(index);
+    auto *tt = cast<TupleType>(info(index).type);
     for (unsigned d = 0; d < tv.elems.size(); ++d) {
       Value *idx = castTo(tv.elems[d], ctx.int64());
-      out.push_back(wrapIndex(array, d, idx, index));
+      out.push_back(wrapIndex(array, d, idx, index, tt->elements()[d]));
     }
     return out;
   } else {

@@ -306,10 +306,16 @@ private:
   RValue shortCircuit(const BoolOpExpr &e);
   RValue ifExp(const IfExpExpr &e);
   std::vector<Value *> arrayIndices(Value *array, const Expr &index);
-  Value *wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src);
+  /// \p idx (int64) as an index into dimension \p dim: checked when bounds
+  /// checks are on, a negative one counted from the end. \p indexType is
+  /// the index's own type (an unsigned one is never negative: uint64
+  /// 2**64-1 is out of bounds, not -1); null for \p src's.
+  Value *wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
+                   Type *indexType = nullptr);
   // Debug mode: a failed check records an ErrorSite and returns from the
   // kernel (Raise + Ret); code continues in a fresh block.
-  void checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src);
+  void checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
+                  bool isUnsigned = false);
   // `message` is a str.format template: {0}, {1} are the operands.
   /// Raises \p exception (as raise()) on the path where \p ok is false;
   /// code after it continues where it is true.

@@ -597,6 +597,17 @@ def _make_exception(exc_type, message, *extra):
         return RuntimeError("%s (could not be constructed): %s" % (exc_type.__name__, message))
 
 
+class _RecordWord(int):
+    """One int64 word of a kernel's error record, formatted as an int, or
+    as its unsigned reading with the spec `u` ("index {0:u}": a uint64
+    index of 2**64-1 is not -1)."""
+
+    def __format__(self, spec):
+        if spec == "u":
+            return str(int(self) & 0xFFFFFFFFFFFFFFFF)
+        return int.__format__(int(self), spec)
+
+
 class Dispatcher(_dispatcher_base(), _Compiled):
     """A kernel: `kernel[grid, block](*args)` or `kernel[grid, block, stream, shared](*args)`.
 
@@ -966,7 +977,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         site = overload.error_sites[record[0] - 1]
         # raise E("bad", 3): the further arguments, compile-time constants
         extra = tuple(ast.literal_eval(a) for a in site[5]) if len(site) > 5 else ()
-        text = message.format(record[1], record[2])
+        text = message.format(_RecordWord(record[1]), _RecordWord(record[2]))
         where = "%s:%d:%d" % (filename, line, col)
         detail = ("in kernel '%s' at %s (thread (%d, %d, %d) of block (%d, %d, %d))"
                   % ((self.__name__, where) + tuple(record[3:9])))

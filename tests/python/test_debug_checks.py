@@ -47,6 +47,43 @@ def test_negative_index_below_minus_extent_raises(jit):
         k[1, 1](a, -4)
 
 
+def test_an_unsigned_index_is_never_negative(jit):
+    # NumPy: a[np.uint64(2**64 - 1)] is IndexError, not a[-1]. The bits of
+    # 2**64-1 are int64 -1, which passed the signed check and addressed the
+    # element before the array (a store corrupted the heap).
+    @jit(debug=True)
+    def read(a, idx, out):
+        out[0] = a[idx[0]]
+
+    @jit(debug=True)
+    def write_2d(m, idx):
+        m[1, idx[0]] = 7.0
+
+    @jit(debug=True)
+    def write_tuple(m, idx):
+        t = (idx[0], idx[1])
+        m[t] = 7.0
+
+    a = np.arange(10.0)
+    out = np.zeros(1)
+    huge = np.array([2**64 - 1, 2**64 - 1], dtype=np.uint64)
+    with pytest.raises(IndexError, match=r"index 18446744073709551615 is out of bounds for "
+                                         r"axis 0 with size 10"):
+        read[1, 1](a, huge, out)
+    m = np.zeros((3, 4))
+    with pytest.raises(IndexError, match=r"index 18446744073709551615 is out of bounds for "
+                                         r"axis 1 with size 4"):
+        write_2d[1, 1](m, huge)
+    with pytest.raises(IndexError, match=r"index 18446744073709551615 is out of bounds for "
+                                         r"axis 0 with size 3"):
+        write_tuple[1, 1](m, huge)
+    assert not m.any()
+    read[1, 1](a, np.array([9], dtype=np.uint64), out)  # in range: the last element
+    assert out[0] == 9.0
+    write_tuple[1, 1](m, np.array([2, 3], dtype=np.uint64))
+    assert m[2, 3] == 7.0 and m.sum() == 7.0
+
+
 def test_a_run_time_tuple_index_out_of_range_says_so(jit):
     # numba-cuda's test_exception asserts "tuple index out of range" in the message.
     @jit(debug=True)
