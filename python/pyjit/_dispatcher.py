@@ -119,6 +119,8 @@ class _Overload:
         info = dispatcher._info
         options = dispatcher.options
         self._dispatcher = dispatcher
+        # The global device arrays whose addresses the kernel holds.
+        self._keepalive = info.get("keepalive", ())
         self._arch = arch
         self._wide = None
         self.cpu = arch == "cpu"

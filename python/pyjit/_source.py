@@ -245,7 +245,8 @@ def classify(value, memo=None, reads=_NO_READS):
     if isinstance(cai, dict) and cai.get("shape") is not None:
         # A global device array (numba-cuda): the kernel reads and writes it
         # through its address, which is part of the cache key. It must
-        # outlive the kernels that use it, as in numba.
+        # outlive the kernels that use it, as in numba: the description keeps
+        # it alive (describe).
         dtype = getattr(value, "dtype", None)
         if not isinstance(dtype, np.dtype):
             dtype = np.dtype(cai["typestr"])
@@ -261,6 +262,8 @@ def classify(value, memo=None, reads=_NO_READS):
             strides = [int(s) for s in np.empty(shape, dtype, order="C").strides] \
                 if all(shape) else [dtype.itemsize] * len(shape)
         host = bool(getattr(value, "_buffer_is_host", lambda: False)())
+        if memo is not None:  # kept alive by the description (see describe)
+            memo.setdefault(_KEEPALIVE, []).append(value)
         return ("devarray", (int(cai["data"][0] or 0), shape, [int(s) for s in strides],
                              dtype_name, bool(cai["data"][1]), host))
     if isinstance(value, np.ndarray):
@@ -506,8 +509,16 @@ def _source_lines(func):
     return lines, first_line, inspect.getsourcefile(func) or func.__code__.co_filename
 
 
+_KEEPALIVE = "<keepalive>"
+
+
 def describe(func, memo=None):
-    """Source, file, first line, name and globals of `func` (a plain function)."""
+    """Source, file, first line, name and globals of `func` (a plain function).
+
+    The global device arrays it reaches (their addresses are compiled in)
+    are kept alive by the description's "keepalive" list, which a
+    dispatcher holds as long as its kernels: rebinding or deleting the
+    global can no longer free memory a compiled kernel writes to."""
     if memo is None:
         memo = {}
     if id(func) in memo:
@@ -519,7 +530,8 @@ def describe(func, memo=None):
     env = {}
     info = {"source": source, "filename": os.path.abspath(filename),
             "firstline": first_line, "globals": env,
-            "name": "_lambda" if func.__name__ == "<lambda>" else func.__name__}
+            "name": "_lambda" if func.__name__ == "<lambda>" else func.__name__,
+            "keepalive": memo.setdefault(_KEEPALIVE, [])}
     memo[id(func)] = info
     closure = {}
     if func.__closure__:

@@ -366,6 +366,38 @@ def test_global_device_arrays_are_read_and_written_in_place(jit):
     np.testing.assert_array_equal(_PRICES.copy_to_host(), before + 1)
 
 
+_SCRATCH = None
+
+
+def test_a_kernel_keeps_its_global_device_arrays_alive(jit):
+    # The kernel holds the array's address (numba-cuda's semantics: a later
+    # rebinding of the name is not seen). Rebinding the global used to free
+    # the memory under the compiled kernel, whose next launch then wrote
+    # into freed memory (a crash, or another array's data).
+    import gc
+    import weakref
+    global _SCRATCH
+    if getattr(jit, "_jit", None) is not None and cuda.is_available():
+        pytest.skip("the CPU backend's kernel cannot take GPU memory as a global")
+    _SCRATCH = cuda.to_device(np.zeros(1 << 20))  # 8 MiB: an allocation of its own
+
+    @jit
+    def fill(v):
+        for i in range(cuda.grid(1), _SCRATCH.size, cuda.gridsize(1)):
+            _SCRATCH[i] = v
+
+    fill[256, 256](1.0)
+    old = weakref.ref(_SCRATCH)
+    _SCRATCH = None
+    gc.collect()
+    assert old() is not None, "the kernel must keep its global device array alive"
+    fill[256, 256](2.0)  # writes the array the kernel was compiled with
+    assert (old().copy_to_host() == 2.0).all()
+    del fill
+    gc.collect()
+    assert old() is None  # and lets it go with the kernel
+
+
 def test_device_function_misuse_says_why():
     @cuda.jit(device=True)
     def f(x):
