@@ -17,6 +17,8 @@
 #include <functional>
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
+#include <optional>
 
 using namespace pyjit;
 using namespace pyjit::codegen;
@@ -206,7 +208,24 @@ static bool settleExportedResult(const ast::FunctionDef &def, const std::string 
   return true;
 }
 
+static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &req);
+
 llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest &req) {
+  // Every pass over the AST recurses once per level of an expression: a
+  // sum of 3000 terms (CPython compiles it) took ~10 MB of stack and
+  // overflowed a thread's 8 MB. The compile runs on a thread of its own with
+  // room for the parser's limits (kMaxExprHeight levels at a few KB each);
+  // the pages are mapped only as they are touched. Starting it costs tens
+  // of microseconds, against milliseconds of compiling.
+  constexpr unsigned kCompilerStackBytes = 512u << 20;
+  std::optional<llvm::Expected<CompiledKernel>> result;
+  llvm::thread worker(std::optional<unsigned>(kCompilerStackBytes),
+                      [&] { result.emplace(compileOnThisThread(req)); });
+  worker.join();
+  return std::move(*result);
+}
+
+static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &req) {
   DiagnosticEngine diags(*req.source);
   CompiledKernel out;
 

@@ -89,6 +89,35 @@ private:
   size_t index = 0;
   bool failed = false;
   int functionDepth = 0;
+
+  // The parser's own recursion (parentheses, unary operators, `not`,
+  // conditional expressions): refused past kMaxNesting levels, and an
+  // expression tree past kMaxExprHeight, before any pass recurses into it.
+  // CPython itself stops near 3000 levels ("maximum recursion depth exceeded
+  // during compilation"); the compiler runs on a thread with a stack sized
+  // for these limits (KernelCompiler.cpp).
+  static constexpr unsigned kMaxNesting = 1000;
+  static constexpr unsigned kMaxExprHeight = 20000;
+  unsigned nesting = 0;
+  struct Nested {
+    Parser &p;
+    explicit Nested(Parser &p) : p(p) { ++p.nesting; }
+    ~Nested() { --p.nesting; }
+    bool tooDeep() const { return p.nesting > kMaxNesting; }
+  };
+  std::nullptr_t tooDeep() {
+    return error(tok().range, "this expression nests more than " + llvm::Twine(kMaxNesting) +
+                                  " levels of parentheses, unary operators or conditional "
+                                  "expressions; split it into several statements");
+  }
+  ExprPtr limitHeight(ExprPtr e) {
+    if (e && e->height() > kMaxExprHeight)
+      return error(e->range(), "this expression is " + llvm::Twine(e->height()) +
+                                   " operations deep; pyjit compiles up to " +
+                                   llvm::Twine(kMaxExprHeight) +
+                                   " (split it into several statements)");
+    return e;
+  }
 };
 
 bool Parser::expect(TokenKind k, const char *what) {
@@ -622,13 +651,16 @@ ExprPtr Parser::parseTestList() {
 }
 
 ExprPtr Parser::parseTest() {
+  Nested level(*this);
+  if (level.tooDeep())
+    return tooDeep();
   if (at(TokenKind::KwLambda))
     return unsupported(tok().range, "a 'lambda' expression");
   if (at(TokenKind::KwYield))
     return unsupported(tok().range, "'yield'");
   if (at(TokenKind::KwAwait))
     return unsupported(tok().range, "'await'");
-  ExprPtr body = parseOrTest();
+  ExprPtr body = limitHeight(parseOrTest());
   if (body && at(TokenKind::ColonEqual))
     return unsupported(tok().range, "the walrus operator ':='");
   if (!body || !at(TokenKind::KwIf))
@@ -641,7 +673,8 @@ ExprPtr Parser::parseTest() {
   if (!orelse)
     return nullptr;
   SourceRange r = span(body->range(), orelse->range());
-  return std::make_unique<IfExpExpr>(r, std::move(cond), std::move(body), std::move(orelse));
+  return limitHeight(
+      std::make_unique<IfExpExpr>(r, std::move(cond), std::move(body), std::move(orelse)));
 }
 
 ExprPtr Parser::parseOrTest() {
@@ -678,6 +711,9 @@ ExprPtr Parser::parseAndTest() {
 
 ExprPtr Parser::parseNotTest() {
   if (at(TokenKind::KwNot)) {
+    Nested level(*this);
+    if (level.tooDeep())
+      return tooDeep();
     Token kw = consume();
     ExprPtr e = parseNotTest();
     if (!e)
@@ -790,6 +826,9 @@ ExprPtr Parser::parseFactor() {
   default:
     return parsePower();
   }
+  Nested level(*this);
+  if (level.tooDeep())
+    return tooDeep();
   Token t = consume();
   ExprPtr operand = parseFactor();
   if (!operand)
@@ -801,6 +840,9 @@ ExprPtr Parser::parsePower() {
   ExprPtr base = parsePrimary();
   if (!base || !at(TokenKind::DoubleStar))
     return base;
+  Nested level(*this); // a ** b ** c: right-associative, a level each
+  if (level.tooDeep())
+    return tooDeep();
   consume();
   ExprPtr exp = parseFactor(); // right-associative, binds tighter than unary on the left
   if (!exp)

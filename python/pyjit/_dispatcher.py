@@ -1313,7 +1313,7 @@ def _returns_a_value(py_func):
     try:
         lines, _, _ = _source_lines(py_func)
         tree = _parse(textwrap.dedent("".join(lines)))  # (parsed already by _source_lines)
-    except (OSError, TypeError, SyntaxError):
+    except (OSError, TypeError, SyntaxError, RecursionError):
         return False
     fn = next((n for n in ast.walk(tree)
                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))), None)

@@ -90,7 +90,7 @@ def attribute_reads(source, code):
     parse on its own, every name of its code, up to 3 deep."""
     try:
         tree = _parse(textwrap.dedent(source))
-    except SyntaxError:
+    except (SyntaxError, RecursionError):  # (too deep for ast here: CPython's limit)
         return AttributeReads(frozenset(_code_names(code)), 3)
     names, depth = set(), 0
     for node in ast.walk(tree):
@@ -423,6 +423,8 @@ def _complete(lines):
             _parse(textwrap.dedent("".join(lines)))
     except SyntaxError:
         return False
+    except RecursionError:  # deeper than ast goes from here; Python compiled it
+        return True
     return True
 
 

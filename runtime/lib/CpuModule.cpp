@@ -163,12 +163,17 @@ extern "C" void pyjit_host_shared_access(codegen::HostContext *ctx, const void *
 }
 
 /// What a CUDA thread's stack keeps free below HostContext::stackLimit: room
-/// for the C library calls (printf, math) of the deepest frame.
+/// for the C library calls (printf, math) of the deepest frame. A module's
+/// margin adds its local arrays (CpuModule::stackMargin): a recursive call
+/// checks the stack pointer after its prologue has reserved the whole frame,
+/// which may then lie up to a frame below the limit, and the RecursionError
+/// is raised from there.
 constexpr size_t kStackMargin = 32 * 1024;
 
-/// HostContext::stackLimit for code run on this (host) thread's own stack;
-/// null (no check) if the system does not tell where it is.
-const void *threadStackLimit() {
+/// HostContext::stackLimit for code run on this (host) thread's own stack,
+/// \p margin above its end; null (no check) if the system does not tell
+/// where it is.
+const void *threadStackLimit(size_t margin) {
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) != 0)
     return nullptr;
@@ -176,9 +181,9 @@ const void *threadStackLimit() {
   size_t size = 0;
   int rc = pthread_attr_getstack(&attr, &low, &size);
   pthread_attr_destroy(&attr);
-  if (rc != 0 || size <= kStackMargin)
+  if (rc != 0 || size <= margin)
     return nullptr;
-  return static_cast<const char *>(low) + kStackMargin;
+  return static_cast<const char *>(low) + margin;
 }
 
 /// Fiber stacks (with a guard page) kept for reuse: creating a stack maps
@@ -186,8 +191,10 @@ const void *threadStackLimit() {
 /// the kernel's own stack allocations (local arrays; CpuModule::stackBytes).
 class StackPool {
 public:
-  explicit StackPool(size_t bytes) : allocator(bytes), bytes(bytes) {}
+  StackPool(size_t bytes, size_t margin) : allocator(bytes), bytes(bytes), marginBytes(margin) {}
   size_t size() const { return bytes; }
+  /// What HostContext::stackLimit keeps free at the stack's end.
+  size_t margin() const { return marginBytes; }
   ~StackPool() {
     for (boost::context::stack_context &s : free)
       allocator.deallocate(s);
@@ -204,6 +211,7 @@ public:
 private:
   boost::context::protected_fixedsize_stack allocator;
   size_t bytes;
+  size_t marginBytes;
   std::vector<boost::context::stack_context> free;
 };
 
@@ -483,11 +491,12 @@ llvm::Error startFibers(codegen::HostEntry entry, std::vector<FiberThread> &thre
     t.ctx.runner = &t;
     try { // Boost.Context reports a failed mmap as std::bad_alloc
       t.fiber = bc::fiber(std::allocator_arg, PooledStack{&stacks},
-                          [&t, entry, slots, size = stacks.size()](bc::fiber &&sink) {
+                          [&t, entry, slots, size = stacks.size(),
+                           margin = stacks.margin()](bc::fiber &&sink) {
                             t.sink = std::move(sink);
                             // This frame is at the top of the fiber's stack.
                             char top;
-                            t.ctx.stackLimit = &top - size + kStackMargin;
+                            t.ctx.stackLimit = &top - size + margin;
                             entry(&t.ctx, slots);
                             t.finished = true;
                             return std::move(t.sink);
@@ -679,8 +688,10 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
   uint64_t stackBytes = llvm::alignTo(256 * 1024 + allocaBytes, 64 * 1024);
   // A recursive function's frames repeat: 1 MiB plus room for 8 copies of
   // every local array (a deeper recursion raises RecursionError).
+  // The margin below the limit holds one more frame (kStackMargin).
+  uint64_t stackMargin = llvm::alignTo(kStackMargin + allocaBytes, 4096);
   if ((*module)->getGlobalVariable(codegen::kHostRecursive))
-    stackBytes = llvm::alignTo(1024 * 1024 + 8 * allocaBytes, 64 * 1024);
+    stackBytes = llvm::alignTo(1024 * 1024 + 9 * allocaBytes, 64 * 1024);
   if (llvm::Error err = (*jit)->addIRModule(
           llvm::orc::ThreadSafeModule(std::move(*module), std::move(context))))
     return std::move(err);
@@ -692,6 +703,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
   out->jit = std::move(*jit);
   out->entryFn = address->toPtr<codegen::HostEntry>();
   out->stackBytes = stackBytes;
+  out->stackMargin = stackMargin;
   out->usesBarriers = out->global(codegen::kHostUsesBarriers) != nullptr;
   out->usesGridSync = out->global(codegen::kHostUsesGridSync) != nullptr;
   if (auto *bytes = static_cast<const uint64_t *>(out->global(codegen::kHostStaticShared)))
@@ -738,14 +750,14 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     std::vector<char> staticShared(staticSharedBytes ? staticSharedBytes : 1);
     codegen::HostContext ctx =
         launchContext(grid, block, dynamicShared, sharedBytes, staticShared);
-    ctx.stackLimit = threadStackLimit(); // (fibers set their own)
+    ctx.stackLimit = threadStackLimit(stackMargin); // (fibers set their own)
     RaceState race;
     if (racecheck) {
       race.file = sourceFile ? sourceFile : "<kernel>";
       race.watch(ctx, staticSharedBytes);
       ctx.raceState = &race;
     }
-    StackPool stacks(stackBytes); // before `fibers`: a suspended fiber returns its stack when destroyed
+    StackPool stacks(stackBytes, stackMargin); // before `fibers`: a suspended fiber returns its stack when destroyed
     std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
       setBlock(ctx, grid, b);
@@ -804,7 +816,7 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
   // its grid, and two at once could exhaust the process's memory mappings.
   static std::mutex gridSyncMutex;
   std::lock_guard<std::mutex> lock(gridSyncMutex);
-  StackPool stacks(stackBytes); // before `runs`: a suspended fiber returns its stack when destroyed
+  StackPool stacks(stackBytes, stackMargin); // before `runs`: a suspended fiber returns its stack when destroyed
   std::vector<BlockRun> runs(blocks);
   for (uint64_t b = 0; b < blocks; ++b) {
     BlockRun &run = runs[b];

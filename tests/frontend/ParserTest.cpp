@@ -36,6 +36,52 @@ Parsed parse(const std::string &text, unsigned firstLine = 1,
   return p;
 }
 
+TEST(ParserTest, ExpressionHeightIsCountedAndLimited) {
+  // A sum of n terms is a left-leaning tree n levels high; every pass
+  // recurses that deep, so 20000 is the limit (CPython stops near 3000).
+  auto sum = [](unsigned n) {
+    std::string text = "def f(x):\n    return x";
+    for (unsigned i = 1; i < n; ++i)
+      text += " + x";
+    return text + "\n";
+  };
+  Parsed ok = parse(sum(3000));
+  ASSERT_TRUE(ok.module);
+  const auto *ret = cast<ReturnStmt>(ok.fn().body.at(0).get());
+  EXPECT_EQ(ret->value->height(), 3000u); // 2999 additions above a leaf
+  Parsed deep = parse(sum(20001));
+  EXPECT_FALSE(deep.module);
+  ASSERT_EQ(deep.diags->errorCount(), 1u);
+  EXPECT_EQ(deep.firstDiag().message, "this expression is 20001 operations deep; pyjit compiles "
+                                      "up to 20000 (split it into several statements)");
+  EXPECT_EQ(deep.firstDiag().range.begin.col, 12u);
+}
+
+TEST(ParserTest, NestingOfTheParserItselfIsLimited) {
+  // Parentheses, unary operators, `not` and `**` recurse in the parser
+  // before any tree exists: past 1000 levels, an error at the token.
+  for (std::string unit : {"(", "-", "not ", "x ** "}) {
+    std::string text = "def f(x):\n    return ";
+    for (int i = 0; i < 1200; ++i)
+      text += unit;
+    text += "x";
+    if (unit == "(")
+      text += std::string(1200, ')');
+    Parsed p = parse(text + "\n");
+    EXPECT_FALSE(p.module) << unit;
+    ASSERT_EQ(p.diags->errorCount(), 1u) << unit;
+    EXPECT_EQ(p.firstDiag().message,
+              "this expression nests more than 1000 levels of parentheses, unary operators or "
+              "conditional expressions; split it into several statements")
+        << unit;
+  }
+  std::string text = "def f(x):\n    return ";
+  for (int i = 0; i < 900; ++i)
+    text += "-";
+  Parsed ok = parse(text + "x\n");
+  EXPECT_TRUE(ok.module); // 900 levels are fine
+}
+
 //===----------------------------------------------------------------------===//
 // A compact S-expression form of the AST, so tests state the expected tree.
 //===----------------------------------------------------------------------===//

@@ -168,3 +168,24 @@ def test_a_kernel_without_source_text_names_where_to_define_it(jit):
                                         r"\(.*defined in <string>\).*define it in a file or a "
                                         r"notebook cell"):
         jit(ns["k"])[1, 1](np.zeros(1))
+
+
+def test_a_sum_of_thousands_of_terms_compiles(jit, tmp_path):
+    # CPython compiles a 2900-term sum; every pass of pyjit's compiler
+    # recurses once per term, and 8 MB of stack (a thread's) ran out near
+    # 2700 and crashed the interpreter. The compiler has a stack of its own.
+    from kernel_files import load_module
+    terms = " + ".join("a[%d]" % (i % 4) for i in range(2900))
+    import sys
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(20000)  # CPython's own compiler, under pytest's frames
+    try:
+        mod = load_module(tmp_path, "long_sum", "from pyjit import cuda\n\n\n"
+                          "def k(a, out):\n    out[0] = %s\n" % terms)
+    finally:
+        sys.setrecursionlimit(limit)
+    k = jit(mod.k)
+    a = np.array([1.0, 2.0, 3.0, 4.0])
+    out = np.zeros(1)
+    k[1, 1](a, out)
+    assert out[0] == 725 * (1 + 2 + 3 + 4)  # each of the 4 values 725 times

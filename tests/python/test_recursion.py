@@ -475,6 +475,36 @@ def test_cpu_backend_recursion_with_large_frames():
         kernel[1, 4](o, 100_000)
 
 
+@cuda.jit("float64(int64)", device=True)
+def huge_frames(n):
+    buf = cuda.local.array(12000, np.float64)  # 96000 bytes, more than the 32 KiB margin
+    buf[n % 12000] = n
+    if n <= 0:
+        return buf[0]
+    return huge_frames(n - 1) + buf[n % 12000]
+
+
+@pytest.mark.parametrize("fibers", [False, True])
+def test_cpu_backend_recursion_with_frames_larger_than_the_margin(fibers):
+    # A frame of 96 KB past the stack limit used to reach beyond the stack's
+    # end (the check runs after the prologue reserved the frame) and the
+    # RecursionError's own calls crashed the interpreter.
+    @cuda.jit(target="cpu")
+    def kernel(o, n):
+        v = huge_frames(n)
+        if fibers:
+            cuda.syncthreads()
+        o[cuda.grid(1)] = v
+
+    o = np.zeros(2)
+    kernel[1, 2](o, 4)
+    np.testing.assert_array_equal(o, 0.0 + 1 + 2 + 3 + 4)  # buf[0] is 0 at n == 0
+    with pytest.raises(RecursionError, match="device function 'huge_frames'"):
+        kernel[1, 2](o, 1000)
+    kernel[1, 2](o, 3)  # and the backend runs on
+    np.testing.assert_array_equal(o, 6.0)
+
+
 @cuda.jit(device=True)
 def raise_or_recurse(x):
     # numba-cuda's test_raise: a raise on one branch, values on the others (a

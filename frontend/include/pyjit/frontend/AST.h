@@ -10,6 +10,7 @@
 #include "pyjit/frontend/SourceFile.h"
 #include "llvm/Support/Casting.h"
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,10 +42,26 @@ public:
   virtual ~Expr() = default;
   Kind kind() const { return exprKind; }
   SourceRange range() const { return loc; }
+  /// Levels of the tree below and at this node (1 for a leaf), as built:
+  /// every pass over an expression recurses this deep, so the parser
+  /// refuses one past kMaxExprHeight (Parser.h).
+  unsigned height() const { return treeHeight; }
+
+protected:
+  void setHeight(std::initializer_list<const Expr *> children) {
+    for (const Expr *c : children)
+      if (c && c->treeHeight + 1 > treeHeight)
+        treeHeight = c->treeHeight + 1;
+  }
+  void setHeight(const std::vector<std::unique_ptr<Expr>> &children) {
+    for (const auto &c : children)
+      setHeight({c.get()});
+  }
 
 private:
   Kind exprKind;
   SourceRange loc;
+  unsigned treeHeight = 1;
 };
 using ExprPtr = std::unique_ptr<Expr>;
 
@@ -97,7 +114,9 @@ struct StrLitExpr : Expr {
 
 struct UnaryExpr : Expr {
   UnaryExpr(SourceRange r, UnaryOp op, ExprPtr operand)
-      : Expr(Kind::Unary, r), op(op), operand(std::move(operand)) {}
+      : Expr(Kind::Unary, r), op(op), operand(std::move(operand)) {
+    setHeight({this->operand.get()});
+  }
   PYJIT_EXPR_CLASSOF(Unary)
   UnaryOp op;
   ExprPtr operand;
@@ -105,7 +124,9 @@ struct UnaryExpr : Expr {
 
 struct BinaryExpr : Expr {
   BinaryExpr(SourceRange r, BinaryOp op, ExprPtr lhs, ExprPtr rhs)
-      : Expr(Kind::Binary, r), op(op), lhs(std::move(lhs)), rhs(std::move(rhs)) {}
+      : Expr(Kind::Binary, r), op(op), lhs(std::move(lhs)), rhs(std::move(rhs)) {
+    setHeight({this->lhs.get(), this->rhs.get()});
+  }
   PYJIT_EXPR_CLASSOF(Binary)
   BinaryOp op;
   ExprPtr lhs, rhs;
@@ -114,7 +135,9 @@ struct BinaryExpr : Expr {
 /// `a and b and c` / `a or b`: Python's short-circuit with value semantics.
 struct BoolOpExpr : Expr {
   BoolOpExpr(SourceRange r, BoolOpKind op, std::vector<ExprPtr> values)
-      : Expr(Kind::BoolOp, r), op(op), values(std::move(values)) {}
+      : Expr(Kind::BoolOp, r), op(op), values(std::move(values)) {
+    setHeight(this->values);
+  }
   PYJIT_EXPR_CLASSOF(BoolOp)
   BoolOpKind op;
   std::vector<ExprPtr> values;
@@ -123,7 +146,9 @@ struct BoolOpExpr : Expr {
 /// `a < b <= c`: operands.size() == ops.size() + 1.
 struct CompareExpr : Expr {
   CompareExpr(SourceRange r, std::vector<CompareOp> ops, std::vector<ExprPtr> operands)
-      : Expr(Kind::Compare, r), ops(std::move(ops)), operands(std::move(operands)) {}
+      : Expr(Kind::Compare, r), ops(std::move(ops)), operands(std::move(operands)) {
+    setHeight(this->operands);
+  }
   PYJIT_EXPR_CLASSOF(Compare)
   std::vector<CompareOp> ops;
   std::vector<ExprPtr> operands;
@@ -138,7 +163,12 @@ struct Keyword {
 struct CallExpr : Expr {
   CallExpr(SourceRange r, ExprPtr callee, std::vector<ExprPtr> args, std::vector<Keyword> kw)
       : Expr(Kind::Call, r), callee(std::move(callee)), args(std::move(args)),
-        keywords(std::move(kw)) {}
+        keywords(std::move(kw)) {
+    setHeight({this->callee.get()});
+    setHeight(this->args);
+    for (const Keyword &k : keywords)
+      setHeight({k.value.get()});
+  }
   PYJIT_EXPR_CLASSOF(Call)
   ExprPtr callee;
   std::vector<ExprPtr> args;
@@ -147,7 +177,9 @@ struct CallExpr : Expr {
 
 struct AttributeExpr : Expr {
   AttributeExpr(SourceRange r, ExprPtr value, std::string attr)
-      : Expr(Kind::Attribute, r), value(std::move(value)), attr(std::move(attr)) {}
+      : Expr(Kind::Attribute, r), value(std::move(value)), attr(std::move(attr)) {
+    setHeight({this->value.get()});
+  }
   PYJIT_EXPR_CLASSOF(Attribute)
   ExprPtr value;
   std::string attr;
@@ -155,7 +187,9 @@ struct AttributeExpr : Expr {
 
 struct SubscriptExpr : Expr {
   SubscriptExpr(SourceRange r, ExprPtr value, ExprPtr index)
-      : Expr(Kind::Subscript, r), value(std::move(value)), index(std::move(index)) {}
+      : Expr(Kind::Subscript, r), value(std::move(value)), index(std::move(index)) {
+    setHeight({this->value.get(), this->index.get()});
+  }
   PYJIT_EXPR_CLASSOF(Subscript)
   ExprPtr value;
   ExprPtr index; // a TupleExpr for a[i, j]
@@ -163,7 +197,9 @@ struct SubscriptExpr : Expr {
 
 struct TupleExpr : Expr {
   TupleExpr(SourceRange r, std::vector<ExprPtr> elts)
-      : Expr(Kind::Tuple, r), elts(std::move(elts)) {}
+      : Expr(Kind::Tuple, r), elts(std::move(elts)) {
+    setHeight(this->elts);
+  }
   PYJIT_EXPR_CLASSOF(Tuple)
   std::vector<ExprPtr> elts;
 };
@@ -172,7 +208,9 @@ struct TupleExpr : Expr {
 struct IfExpExpr : Expr {
   IfExpExpr(SourceRange r, ExprPtr cond, ExprPtr body, ExprPtr orelse)
       : Expr(Kind::IfExp, r), cond(std::move(cond)), body(std::move(body)),
-        orelse(std::move(orelse)) {}
+        orelse(std::move(orelse)) {
+    setHeight({this->cond.get(), this->body.get(), this->orelse.get()});
+  }
   PYJIT_EXPR_CLASSOF(IfExp)
   ExprPtr cond, body, orelse;
 };
@@ -180,14 +218,18 @@ struct IfExpExpr : Expr {
 /// `lo:hi:step` inside a subscript; any part may be null.
 struct SliceExpr : Expr {
   SliceExpr(SourceRange r, ExprPtr lo, ExprPtr hi, ExprPtr step)
-      : Expr(Kind::Slice, r), lower(std::move(lo)), upper(std::move(hi)), step(std::move(step)) {}
+      : Expr(Kind::Slice, r), lower(std::move(lo)), upper(std::move(hi)), step(std::move(step)) {
+    setHeight({lower.get(), upper.get(), this->step.get()});
+  }
   PYJIT_EXPR_CLASSOF(Slice)
   ExprPtr lower, upper, step;
 };
 
 /// `*tup` as a call argument: the tuple's elements, in order.
 struct StarredExpr : Expr {
-  StarredExpr(SourceRange r, ExprPtr value) : Expr(Kind::Starred, r), value(std::move(value)) {}
+  StarredExpr(SourceRange r, ExprPtr value) : Expr(Kind::Starred, r), value(std::move(value)) {
+    setHeight({this->value.get()});
+  }
   PYJIT_EXPR_CLASSOF(Starred)
   ExprPtr value;
 };

@@ -68,6 +68,7 @@ private:
   bool usesBarriers = false; // run each CUDA thread as a fiber
   bool usesGridSync = false; // run every block at once (launchGridSync)
   uint64_t stackBytes = 256 * 1024; // per fiber: 256 KiB plus the module's local arrays
+  uint64_t stackMargin = 32 * 1024; // kept free below HostContext::stackLimit (CpuModule.cpp)
   uint64_t staticSharedBytes = 0;
   const char *debugFile = nullptr; // debug=True: check barriers, naming this file
   const char *sourceFile = nullptr;
