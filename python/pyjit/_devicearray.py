@@ -363,6 +363,16 @@ class DeviceArray(_abi_base()):
     def ndim(self):
         return len(self.shape)
 
+    def _copy_pointer(self):
+        """The first element's address, for a copy. Raises ValueError on the
+        CPU backend (no GPU) for memory it did not allocate (a foreign
+        __cuda_array_interface__): reading it there would crash."""
+        if host_memory() and not self._buffer_is_host():
+            raise ValueError("this device array views memory that pyjit's CPU backend did not "
+                             "allocate (address 0x%x, from a __cuda_array_interface__); with "
+                             "no GPU it cannot be read or written" % self._buffer.ptr)
+        return self._buffer.ptr
+
     def _buffer_is_host(self):
         buf = self._buffer
         while isinstance(buf, _View):
@@ -534,7 +544,7 @@ class DeviceArray(_abi_base()):
                 return
             if self.nbytes:
                 if host_memory():
-                    ctypes.memmove(self._buffer.ptr, ary._buffer.ptr, self.nbytes)
+                    ctypes.memmove(self._copy_pointer(), ary._copy_pointer(), self.nbytes)
                 else:
                     ext().memcpy_dtod(self._buffer.ptr, ary._buffer.ptr, self.nbytes)
             return
@@ -557,7 +567,7 @@ class DeviceArray(_abi_base()):
         if self.nbytes:
             # Fortran order: the same bytes as the C-ordered transpose.
             data = np.require(ary.T if fortran else ary, requirements="C")
-            _htod(self._buffer.ptr, data, _stream_arg(stream))
+            _htod(self._copy_pointer(), data, _stream_arg(stream))
 
     @property
     def flags(self):
@@ -630,7 +640,7 @@ class DeviceArray(_abi_base()):
         if not shape:
             value = np.empty(1, dtype=self.dtype)
             stream = _stream_arg(self._bound(stream))
-            _dtoh(value, self._buffer.ptr + offset, stream)
+            _dtoh(value, self._copy_pointer() + offset, stream)
             if stream is not None and not host_memory():
                 ext().stream_synchronize(stream)
             return value[0]
@@ -653,7 +663,7 @@ class DeviceArray(_abi_base()):
         if not shape:  # one element
             host = np.empty((), dtype=self.dtype)
             host[...] = _host_value(value)
-            _htod(self._buffer.ptr + offset, host.reshape(1), _stream_arg(stream))
+            _htod(self._copy_pointer() + offset, host.reshape(1), _stream_arg(stream))
             return
         view = DeviceArray(shape, self.dtype, strides, _View(self._buffer, offset))
         if not isinstance(value, DeviceArray) and hasattr(value, "__cuda_array_interface__"):
@@ -837,7 +847,7 @@ class DeviceArray(_abi_base()):
                 ary = np.empty(self.shape, dtype=self.dtype, order="F")
             if self.nbytes:
                 tmp = ary if ary.flags.f_contiguous else np.empty(self.shape, self.dtype, order="F")
-                _dtoh(tmp.T, self._buffer.ptr, None if tmp is not ary else stream)
+                _dtoh(tmp.T, self._copy_pointer(), None if tmp is not ary else stream)
                 if tmp is not ary:
                     ary[...] = tmp
             return ary
@@ -848,7 +858,7 @@ class DeviceArray(_abi_base()):
             if self.size:
                 low, high = _extent_bytes(self.shape, self.strides)
                 span = np.empty(high - low + self.dtype.itemsize, dtype=np.uint8)
-                _dtoh(span, self._buffer.ptr + low)
+                _dtoh(span, self._copy_pointer() + low)
                 out[...] = np.ndarray(self.shape, self.dtype, buffer=span, offset=-low,
                                       strides=self.strides)
             return out
@@ -856,10 +866,10 @@ class DeviceArray(_abi_base()):
             ary = np.empty(self.shape, dtype=self.dtype)
         if self.nbytes:
             if ary.flags.c_contiguous:
-                _dtoh(ary, self._buffer.ptr, stream)
+                _dtoh(ary, self._copy_pointer(), stream)
             else:
                 tmp = np.empty(self.shape, dtype=self.dtype)
-                _dtoh(tmp, self._buffer.ptr)
+                _dtoh(tmp, self._copy_pointer())
                 ary[...] = tmp
         return ary
 
@@ -901,7 +911,7 @@ def _host_view(dev):
         return np.empty(dev.shape, dev.dtype)
     low, high = _extent_bytes(dev.shape, dev.strides)
     span = (ctypes.c_char * (high - low + dev.dtype.itemsize)).from_address(
-        dev._device_pointer + low)
+        dev._copy_pointer() + low)
     return np.ndarray(dev.shape, dev.dtype, buffer=span, offset=-low, strides=dev.strides)
 
 
@@ -967,7 +977,7 @@ class DeviceRecord(DeviceArray):
                                  offset)
         value = np.empty(1, dtype=ftype)
         stream = _stream_arg(self.stream)
-        _dtoh(value, self._buffer.ptr + offset, stream)
+        _dtoh(value, self._copy_pointer() + offset, stream)
         if stream is not None and not host_memory():
             ext().stream_synchronize(stream)
         return value[0]
@@ -999,7 +1009,7 @@ class DeviceRecord(DeviceArray):
         host = np.asarray(value, dtype=ftype.base)
         host = np.broadcast_to(host, ftype.shape) if ftype.shape else host.reshape(())
         s = _stream_arg(self._bound(stream))
-        _htod(self._buffer.ptr + offset, np.ascontiguousarray(host), s)
+        _htod(self._copy_pointer() + offset, np.ascontiguousarray(host), s)
         if s is not None and not host_memory():
             ext().stream_synchronize(s)
 
@@ -1016,7 +1026,7 @@ class DeviceRecord(DeviceArray):
         out = DeviceRecord(self.dtype)
         out.stream = self.stream
         if host_memory():
-            ctypes.memmove(out._buffer.ptr, self._buffer.ptr, self.dtype.itemsize)
+            ctypes.memmove(out._buffer.ptr, self._copy_pointer(), self.dtype.itemsize)
         else:
             ext().memcpy_dtod(out._buffer.ptr, self._buffer.ptr, self.dtype.itemsize)
         return out

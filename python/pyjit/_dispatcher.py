@@ -914,6 +914,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 host_args.append(_HostArray(a if hint is None or hint.copy_out else a.copy()))
             elif isinstance(a, _devicearray.DeviceArray) and a._buffer_is_host():
                 host_args.append(a)  # the CPU backend's device memory
+            elif isinstance(a, _devicearray.DeviceArray) and _devicearray.host_memory():
+                # No GPU, and not the CPU backend's memory: a foreign interface.
+                raise TypeError("%s views memory the CPU backend did not allocate (a GPU "
+                                "array's, from a __cuda_array_interface__); a kernel on the "
+                                "CPU backend takes numpy arrays (or pyjit's device arrays)"
+                                % self._arg_name(i))
             elif isinstance(a, _devicearray.DeviceArray):
                 # pyjit's GPU memory (a GPU is present, the kernel runs on the
                 # CPU): copied to the host and back, as numpy arrays are for
@@ -930,7 +936,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 # Another library's view of the CPU backend's own memory is
                 # read in place; GPU memory is not readable here.
                 from .cuda import as_cuda_array
-                view = as_cuda_array(a)
+                try:
+                    view = as_cuda_array(a)
+                except ValueError as exc:  # a descriptor outside its allocation
+                    raise TypeError("%s: %s" % (self._arg_name(i), exc)) from None
                 if not view._buffer_is_host():
                     raise TypeError("%s is a GPU array; a kernel on the CPU backend takes numpy "
                                     "arrays (or pyjit's device arrays)" % self._arg_name(i))

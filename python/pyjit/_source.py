@@ -532,7 +532,9 @@ def describe(func, memo=None):
     env = {}
     info = {"source": source, "filename": os.path.abspath(filename),
             "firstline": first_line, "globals": env,
-            "name": "_lambda" if func.__name__ == "<lambda>" else func.__name__,
+            # The def's own name: functools.wraps gives a wrapper the
+            # wrapped function's __name__, not its code's.
+            "name": "_lambda" if func.__name__ == "<lambda>" else func.__code__.co_name,
             "keepalive": memo.setdefault(_KEEPALIVE, [])}
     memo[id(func)] = info
     closure = {}

@@ -50,6 +50,17 @@ def jit(func_or_sig=None, device=False, **options):
     the types. Errors in the kernel raise pyjit.CompileError at compilation.
     """
     def decorate(func, sigs=()):
+        import types as _pytypes
+        if not isinstance(func, _pytypes.FunctionType):
+            inner = getattr(func, "py_func", None)  # a pyjit or numba dispatcher: its function
+            if not isinstance(inner, _pytypes.FunctionType):
+                wrapped = getattr(func, "__wrapped__", None)
+                raise TypeError(
+                    "cuda.jit takes a Python function (a def or a lambda), not %s%s"
+                    % (type(func).__name__,
+                       " (it wraps '%s': decorate that function itself)"
+                       % getattr(wrapped, "__name__", "?") if wrapped is not None else ""))
+            func = inner
         from ._options import without_numba_generic
         from ._dispatcher import KernelOrFunction, _CPU_ONLY_OPTIONS
         hybrid = options.get("nopython") is True and not device
@@ -74,6 +85,11 @@ def jit(func_or_sig=None, device=False, **options):
     if isinstance(func_or_sig, list) or (isinstance(func_or_sig, tuple) and not (
             func_or_sig and all(is_type_object(t) for t in func_or_sig))):
         return lambda func: decorate(func, func_or_sig)
+
+    if not isinstance(func_or_sig, str) and not is_type_object(func_or_sig):
+        raise TypeError("cuda.jit: expected a function, a signature (a string such as "
+                        "'void(float32[:])', a type, or a list or tuple of them) or nothing, "
+                        "got %r" % (func_or_sig,))
 
     def specialized(func):  # one signature, not in a list: numba's specialized kernel
         kernel = decorate(func, [func_or_sig])
@@ -1034,12 +1050,22 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
         # The CPU backend: an interface to its own memory (a wrapper of its
         # device array) is a view of it, read in place; no elements, nothing
         # to read. Other pointers stay foreign (kernels there refuse them).
-        from ._devicearray import _View, _host_buffer_holding
-        base = _host_buffer_holding(ptr, span) if span else None
+        from ._devicearray import _View, _extent_bytes, _host_buffer_holding
+        # The bytes the elements occupy: with negative strides some lie
+        # before the data pointer.
+        low, high = _extent_bytes(shape, strides) if span else (0, 0)
+        base = _host_buffer_holding(ptr + low, high - low + dtype.itemsize) if span else None
         if base is not None:
             buffer = _View(base, ptr - base.ptr)
         elif not span:
             buffer.host = ()  # (nothing to read: host memory as good as any)
+        elif _host_buffer_holding(ptr, 1) is not None:
+            holder = _host_buffer_holding(ptr, 1)
+            raise ValueError(
+                "from_cuda_array_interface: the interface's shape %s and strides %s span bytes "
+                "[%d, %d) from its data pointer, outside the allocation holding it (bytes "
+                "[%d, %d) from there)" % (shape, tuple(strides), low, high + dtype.itemsize,
+                                          holder.ptr - ptr, holder.ptr + holder.nbytes - ptr))
     array = DeviceArray(shape, dtype, strides, buffer)
     if sync and isinstance(stream, int) and stream:
         array.stream = external_stream(stream)  # (numba: its copies go there)

@@ -398,6 +398,57 @@ def test_a_kernel_keeps_its_global_device_arrays_alive(jit):
     assert old() is None  # and lets it go with the kernel
 
 
+def test_jit_of_something_but_a_function_is_refused_at_decoration():
+    import functools
+
+    def body(o):
+        o[0] = 1
+
+    with pytest.raises(TypeError, match=r"cuda.jit takes a Python function \(a def or a "
+                                        r"lambda\), not partial"):
+        cuda.jit(functools.partial(body))
+    with pytest.raises(TypeError, match=r"not _lru_cache_wrapper \(it wraps 'body': decorate "
+                                        r"that function itself\)"):
+        cuda.jit(device=True)(functools.lru_cache(body))
+    with pytest.raises(TypeError, match="not builtin_function_or_method"):
+        cuda.jit(len)
+    with pytest.raises(TypeError, match=r"cuda.jit: expected a function, a signature .* got 5"):
+        cuda.jit(5)
+    # A kernel decorated twice is the kernel of its Python function.
+    twice = cuda.jit(cuda.jit(body))
+    o = np.zeros(1)
+    twice[1, 1](o)
+    assert o[0] == 1
+
+
+def _call_through(f):
+    import functools
+
+    @functools.wraps(f)
+    def wrapper(*args):
+        return f(*args)
+    return wrapper
+
+
+def test_a_functools_wraps_wrapper_is_compiled_as_itself():
+    # The wrapper's __name__ is the wrapped function's: pyjit looked for a
+    # def of that name in the wrapper's source and failed with an empty
+    # InternalError. Its own code is compiled: here a call of a plain
+    # Python function, which is not a device function.
+    @cuda.jit(device=True)
+    @_call_through
+    def add_one(x):
+        return x + 1
+
+    @cuda.jit
+    def k(o):
+        o[0] = add_one(6)
+
+    with pytest.raises(pyjit.CompileError, match=r"global 'f' of type function \(a plain "
+                                                 r"Python function"):
+        k[1, 1](np.zeros(1))
+
+
 def test_device_function_misuse_says_why():
     @cuda.jit(device=True)
     def f(x):

@@ -223,6 +223,45 @@ def test_a_foreign_view_of_the_backends_own_memory_is_read_in_place():
     assert view.device_ctypes_pointer.value == d.device_ctypes_pointer.value
 
 
+@pytest.mark.skipif(not _device_memory_is_host(),
+                    reason="a GPU is present: device arrays live in its memory")
+def test_a_foreign_interface_beyond_its_allocation_is_refused():
+    # Reading or writing through such a descriptor crashed the interpreter:
+    # a shape too large for the allocation, negative strides running before
+    # it, and a pointer the backend never allocated.
+    @cuda.jit(target="cpu")
+    def fill(a):
+        for i in range(a.size):
+            a[i] = -1.0
+
+    class Interface:
+        def __init__(self, **desc):
+            self.__cuda_array_interface__ = dict(version=3, typestr="<f8", **desc)
+
+    d = cuda.to_device(np.arange(8.0))  # 64 bytes
+    ptr = d.device_ctypes_pointer.value
+    too_long = dict(shape=(1 << 24,), typestr="<f8", data=(ptr, False), strides=None, version=3)
+    with pytest.raises(ValueError, match=r"span bytes \[0, 134217728\) from its data pointer, "
+                                         r"outside the allocation holding it \(bytes \[0, 64\)"):
+        cuda.from_cuda_array_interface(too_long)
+    with pytest.raises(TypeError, match=r"argument 'a': .*span bytes \[-32760, 8\)"):
+        fill[1, 1](Interface(shape=(4096,), data=(ptr, False), strides=(-8,)))
+    # Reversed inside the allocation: a view, written in place.
+    fill[1, 1](Interface(shape=(8,), data=(ptr + 56, False), strides=(-8,)))
+    np.testing.assert_array_equal(d.copy_to_host(), -1.0)
+
+    # An address the backend never allocated stays foreign: refused, by name.
+    foreign = cuda.from_cuda_array_interface(dict(shape=(4,), typestr="<f8",
+                                                  data=(0x1000, False), version=3))
+    with pytest.raises(ValueError, match="memory that pyjit's CPU backend did not allocate"):
+        foreign.copy_to_host()
+    with pytest.raises(ValueError, match="did not allocate"):
+        foreign[:] = 1.0
+    with pytest.raises(TypeError, match="argument 'a' views memory the CPU backend did not "
+                                        "allocate"):
+        fill[1, 1](foreign)
+
+
 def test_bad_target_is_named():
     with pytest.raises(ValueError, match="target must be 'cuda' or 'cpu'"):
         cuda.jit(target="tpu")(lambda a: None)
