@@ -86,7 +86,7 @@ def jit(func_or_sig=None, device=False, **options):
             func_or_sig and all(is_type_object(t) for t in func_or_sig))):
         return lambda func: decorate(func, func_or_sig)
 
-    if not isinstance(func_or_sig, str) and not is_type_object(func_or_sig):
+    if not isinstance(func_or_sig, (str, tuple)) and not is_type_object(func_or_sig):
         raise TypeError("cuda.jit: expected a function, a signature (a string such as "
                         "'void(float32[:])', a type, or a list or tuple of them) or nothing, "
                         "got %r" % (func_or_sig,))
