@@ -94,6 +94,8 @@ std::optional<pyjit::ir::LiteralValue> pyjit::ir::foldLiteralTree(const Expr &e)
     std::optional<LiteralValue> v = foldLiteralTree(*u->operand);
     if (!v || u->op == UnaryOp::Not)
       return std::nullopt;
+    if (v->problem != LiteralValue::Problem::None)
+      return v;
     if (v->isFloat()) { // ~ of a float is Python's TypeError: left to run time
       if (u->op == UnaryOp::Invert)
         return std::nullopt;
@@ -108,6 +110,11 @@ std::optional<pyjit::ir::LiteralValue> pyjit::ir::foldLiteralTree(const Expr &e)
   std::optional<LiteralValue> lv = foldLiteralTree(*b->lhs), rv = foldLiteralTree(*b->rhs);
   if (!lv || !rv)
     return std::nullopt;
+  if (lv->problem != LiteralValue::Problem::None)
+    return lv;
+  if (rv->problem != LiteralValue::Problem::None)
+    return rv;
+  const LiteralValue tooWide = LiteralValue::failed(LiteralValue::Problem::TooWide);
   if (lv->isFloat() || rv->isFloat() || b->op == BinaryOp::TrueDiv ||
       (b->op == BinaryOp::Pow && rv->i->isNegative()))
     return foldFloats(b->op, lv->asDouble(), rv->asDouble(),
@@ -121,7 +128,7 @@ std::optional<pyjit::ir::LiteralValue> pyjit::ir::foldLiteralTree(const Expr &e)
     bool overflow = false;
     v = l->smul_ov(*r, overflow);
     if (overflow)
-      return std::nullopt;
+      return tooWide;
     break;
   }
   case BinaryOp::BitAnd: v = *l & *r; break;
@@ -144,7 +151,7 @@ std::optional<pyjit::ir::LiteralValue> pyjit::ir::foldLiteralTree(const Expr &e)
       else if (l->isAllOnes())
         v = (*r)[0] ? *l : APInt(kFoldBits, 1);
       else
-        return std::nullopt;
+        return tooWide;
       break;
     }
     APInt acc(kFoldBits, 1);
@@ -152,29 +159,29 @@ std::optional<pyjit::ir::LiteralValue> pyjit::ir::foldLiteralTree(const Expr &e)
       bool overflow = false;
       acc = acc.smul_ov(*l, overflow);
       if (overflow || !withinLimit(acc))
-        return std::nullopt;
+        return tooWide;
     }
     v = acc;
     break;
   }
   case BinaryOp::Shl:
     if (r->isNegative())
-      return std::nullopt; // ValueError: negative shift count
+      return LiteralValue::failed(LiteralValue::Problem::NegativeShift);
     if (r->uge(pyjit::ir::kFoldBits) && !l->isZero())
-      return std::nullopt;
+      return tooWide;
     v = l->isZero() ? *l : l->shl(static_cast<unsigned>(r->getZExtValue()));
     if (!l->isZero() && v.ashr(static_cast<unsigned>(r->getZExtValue())) != *l)
-      return std::nullopt; // shifted out of 256 bits: far past the limit
+      return tooWide; // shifted out of 256 bits: far past the limit
     break;
   case BinaryOp::Shr:
     if (r->isNegative())
-      return std::nullopt;
+      return LiteralValue::failed(LiteralValue::Problem::NegativeShift);
     v = l->ashr(r->ugt(kFoldBits) ? kFoldBits : static_cast<unsigned>(r->getZExtValue()));
     break;
   default:
     return std::nullopt; // `/` gives a float, `@` no number
   }
   if (!withinLimit(v))
-    return std::nullopt;
+    return tooWide;
   return LiteralValue::ofInt(v);
 }

@@ -21,10 +21,18 @@ namespace pyjit::ir {
 /// kFoldBits bits) or a float.
 inline constexpr unsigned kFoldBits = 256;
 struct LiteralValue {
+  /// Why the tree has no kernel value (a compile error at the tree), if so.
+  enum class Problem {
+    None,
+    TooWide,       // an int past 255 bits: no kernel integer holds it
+    NegativeShift, // `x << -1`: Python's ValueError
+  };
   std::optional<llvm::APInt> i; // set for an int
   double f = 0;                 // the float otherwise
+  Problem problem = Problem::None;
   static LiteralValue ofInt(llvm::APInt v) { return {std::move(v), 0}; }
   static LiteralValue ofFloat(double v) { return {std::nullopt, v}; }
+  static LiteralValue failed(Problem p) { return {std::nullopt, 0, p}; }
   bool isFloat() const { return !i; }
   double asDouble() const;
 };
@@ -37,8 +45,10 @@ bool isLiteralTree(const ast::Expr &e);
 /// The value of a literal tree (isLiteralTree), with Python's unbounded ints
 /// and its float arithmetic (an int ** a negative int and int / int are
 /// floats); none where CPython does not fold it (a division or modulo by
-/// zero, a negative shift count, an int result wider than 255 bits, an
-/// operator a float does not take) — the operation is then typed as usual.
+/// zero, an operator a float does not take) — the operation is then typed
+/// as usual. An int result wider than 255 bits, and a negative shift count,
+/// are a value whose `problem` says so (and any tree above it): at run time
+/// the first would wrap silently, the second is a ValueError in Python.
 std::optional<LiteralValue> foldLiteralTree(const ast::Expr &e);
 
 } // namespace pyjit::ir

@@ -852,6 +852,16 @@ std::optional<ExprInfo> Inferer::literalTree(const Expr &e) {
   std::optional<LiteralValue> v = foldLiteralTree(e);
   if (!v)
     return std::nullopt; // CPython leaves it to run time too: typed as usual
+  if (v->problem == LiteralValue::Problem::NegativeShift) {
+    error(e.range(), "negative shift count in this constant expression (Python raises "
+                     "ValueError)");
+    return ExprInfo{};
+  }
+  if (v->problem == LiteralValue::Problem::TooWide) {
+    error(e.range(), "this constant expression overflows int64 and uint64 (Python integers "
+                     "are unbounded; kernels compute in 64 bits)");
+    return ExprInfo{};
+  }
   // Nothing reads the operands' types (the tree is one constant); they are
   // recorded as the literals they are, for whoever walks the tree.
   std::function<void(const Expr &)> operands = [&](const Expr &x) {
@@ -2505,7 +2515,7 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
     int64_t sa = asInt(*l.constant), sb = asInt(*r.constant);
     std::optional<int64_t> v;
     int64_t r;
-    bool overflow = false;
+    bool overflow = false, negativeShift = false;
     switch (e.op) {
     case BinaryOp::Add: overflow = __builtin_add_overflow(sa, sb, &r); v = r; break;
     case BinaryOp::Sub: overflow = __builtin_sub_overflow(sa, sb, &r); v = r; break;
@@ -2538,15 +2548,28 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
       }
       break;
     case BinaryOp::Shl:
-      if (sb >= 0 && sb < 64)
-        v = static_cast<int64_t>(a << sb);
+      // Python's exact shift: bits shifted past int64 are an overflow (0
+      // shifted any distance stays 0).
+      if (sb >= 0 && (sa == 0 || (sb < 64 && (static_cast<int64_t>(a << sb) >> sb) == sa)))
+        v = sa == 0 ? 0 : static_cast<int64_t>(a << sb);
+      else if (sb >= 0)
+        overflow = true;
+      else
+        negativeShift = true;
       break;
     case BinaryOp::Shr:
-      if (sb >= 0 && sb < 64)
-        v = sa >> sb;
+      if (sb >= 0)
+        v = sb < 64 ? sa >> sb : (sa < 0 ? -1 : 0); // Python's floor shift
+      else
+        negativeShift = true;
       break;
     default:
       break;
+    }
+    if (negativeShift && !out.fromLocal) {
+      error(e.range(), "negative shift count in this constant expression (Python raises "
+                       "ValueError)");
+      return {};
     }
     if (overflow && out.fromLocal)
       return out; // numba computes a local's arithmetic at run time: it wraps
