@@ -63,16 +63,14 @@ llvm::Value *Emitter::complexArith(const ir::Instruction &inst) {
                                              llvm::FunctionType::get(part, types, false));
     return b.CreateCall(callee, args);
   };
-  switch (inst.opcode()) {
-  case Opcode::Add:
-    return makeComplex(ty, b.CreateFAdd(a, c), b.CreateFAdd(bi, d));
-  case Opcode::Sub:
-    return makeComplex(ty, b.CreateFSub(a, c), b.CreateFSub(bi, d));
-  case Opcode::Mul:
-    return makeComplex(ty, b.CreateFSub(b.CreateFMul(a, c), b.CreateFMul(bi, d)),
-                       b.CreateFAdd(b.CreateFMul(a, d), b.CreateFMul(bi, c)));
-  case Opcode::TrueDiv: {
-    // _Py_c_quot: divide by the larger of |c| and |d| first.
+  using Parts = std::pair<llvm::Value *, llvm::Value *>;
+  // _Py_c_prod.
+  auto prod = [&](llvm::Value *a, llvm::Value *bi, llvm::Value *c, llvm::Value *d) -> Parts {
+    return {b.CreateFSub(b.CreateFMul(a, c), b.CreateFMul(bi, d)),
+            b.CreateFAdd(b.CreateFMul(a, d), b.CreateFMul(bi, c))};
+  };
+  // _Py_c_quot: divide by the larger of |c| and |d| first.
+  auto quot = [&](llvm::Value *a, llvm::Value *bi, llvm::Value *c, llvm::Value *d) -> Parts {
     llvm::Value *absC = b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, c);
     llvm::Value *absD = b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, d);
     llvm::Value *useC = b.CreateFCmpOGE(absC, absD);
@@ -84,7 +82,20 @@ llvm::Value *Emitter::complexArith(const ir::Instruction &inst) {
     llvm::Value *den2 = b.CreateFAdd(b.CreateFMul(c, r2), d);
     llvm::Value *re2 = b.CreateFDiv(b.CreateFAdd(b.CreateFMul(a, r2), bi), den2);
     llvm::Value *im2 = b.CreateFDiv(b.CreateFSub(b.CreateFMul(bi, r2), a), den2);
-    return makeComplex(ty, b.CreateSelect(useC, re1, re2), b.CreateSelect(useC, im1, im2));
+    return {b.CreateSelect(useC, re1, re2), b.CreateSelect(useC, im1, im2)};
+  };
+  switch (inst.opcode()) {
+  case Opcode::Add:
+    return makeComplex(ty, b.CreateFAdd(a, c), b.CreateFAdd(bi, d));
+  case Opcode::Sub:
+    return makeComplex(ty, b.CreateFSub(a, c), b.CreateFSub(bi, d));
+  case Opcode::Mul: {
+    auto [re, im] = prod(a, bi, c, d);
+    return makeComplex(ty, re, im);
+  }
+  case Opcode::TrueDiv: {
+    auto [re, im] = quot(a, bi, c, d);
+    return makeComplex(ty, re, im);
   }
   case Opcode::Pow: {
     // _Py_c_pow: x ** 0 is 1; 0 ** y is 0 (Python raises for y with a
@@ -103,6 +114,31 @@ llvm::Value *Emitter::complexArith(const ir::Instruction &inst) {
     llvm::Value *im = b.CreateFMul(len, lib("__nv_sinf", "__nv_sin", {phase}));
     llvm::Value *yZero = b.CreateAnd(b.CreateFCmpOEQ(c, fp(0.0)), b.CreateFCmpOEQ(d, fp(0.0)));
     llvm::Value *xZero = b.CreateAnd(b.CreateFCmpOEQ(a, fp(0.0)), b.CreateFCmpOEQ(bi, fp(0.0)));
+    // complex_pow: an exponent of a small integer value (imaginary part 0,
+    // |n| <= 100) takes c_powi instead, repeated squaring (_Py_c_prod), and
+    // the reciprocal (_Py_c_quot) for n < 0: (3+4j)**2 is exactly -7+24j.
+    // Seven squarings cover |n| <= 100 < 2**7.
+    llvm::Value *n = b.CreateFPToSI(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, c),
+                                    b.getInt32Ty());
+    llvm::Value *smallInt = b.CreateAnd(
+        b.CreateAnd(b.CreateFCmpOEQ(d, fp(0.0)),
+                    b.CreateFCmpOEQ(c, b.CreateUnaryIntrinsic(llvm::Intrinsic::floor, c))),
+        b.CreateFCmpOLE(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, c), fp(100.0)));
+    n = b.CreateSelect(smallInt, n, b.getInt32(0)); // (|c| may not fit an int otherwise)
+    Parts r{fp(1.0), fp(0.0)}, p{a, bi};
+    for (unsigned bit = 0; bit < 7; ++bit) {
+      llvm::Value *take = b.CreateICmpNE(b.CreateAnd(n, b.getInt32(1u << bit)), b.getInt32(0));
+      Parts rp = prod(r.first, r.second, p.first, p.second);
+      r = {b.CreateSelect(take, rp.first, r.first), b.CreateSelect(take, rp.second, r.second)};
+      if (bit < 6)
+        p = prod(p.first, p.second, p.first, p.second);
+    }
+    Parts inv = quot(fp(1.0), fp(0.0), r.first, r.second);
+    llvm::Value *negative = b.CreateFCmpOLT(c, fp(0.0));
+    llvm::Value *powiRe = b.CreateSelect(negative, inv.first, r.first);
+    llvm::Value *powiIm = b.CreateSelect(negative, inv.second, r.second);
+    re = b.CreateSelect(smallInt, powiRe, re);
+    im = b.CreateSelect(smallInt, powiIm, im);
     re = b.CreateSelect(yZero, fp(1.0), b.CreateSelect(xZero, fp(0.0), re));
     im = b.CreateSelect(yZero, fp(0.0), b.CreateSelect(xZero, fp(0.0), im));
     return makeComplex(ty, re, im);

@@ -55,6 +55,37 @@ def test_complex_arithmetic_matches_python(jit):
         assert out[r, 6] == (1.5 - 2j) * 2
 
 
+def test_complex_power_of_a_small_integer_is_repeated_multiplication(jit):
+    # CPython's complex_pow takes c_powi for an exponent of integer value with
+    # |n| <= 100: squarings and products (and a quotient for n < 0), so
+    # (3+4j)**2 is exactly -7+24j; the polar formula gave
+    # -6.999999999999998+24.000000000000004j.
+    @jit
+    def k(z, e, n, out):
+        i = cuda.grid(1)
+        if i < z.size:
+            out[i, 0] = z[i] ** e[i]
+            out[i, 1] = z[i] ** n[i]  # an int exponent, converted
+            out[i, 2] = z[i] ** 2
+
+    z = np.array([3 + 4j, 1 + 1j, -2 + 0.5j, 0.5 - 1.5j, 1j], dtype=np.complex128)
+    n = np.array([2, 7, -3, 5, 100], dtype=np.int64)
+    e = n.astype(np.complex128)
+    out = np.zeros((5, 3), dtype=np.complex128)
+    k[1, 8](z, e, n, out)
+    # By hand: (3+4j)**2 = 9 + 24j - 16; (1+1j)**7 = (2j)**3 (1+1j) = -8j (1+1j);
+    # 1j**100 = 1.
+    assert out[0, 0] == -7 + 24j and out[1, 0] == 8 - 8j and out[4, 0] == 1
+    for i in range(5):  # dyadic inputs: every product is exact, as in CPython
+        expected = complex(z[i]) ** complex(e[i])
+        if n[i] < 0:  # a quotient: the GPU may contract its a*b+c into one FMA
+            assert out[i, 0] == pytest.approx(expected, rel=1e-15)
+            assert out[i, 1] == pytest.approx(expected, rel=1e-15)
+        else:
+            assert out[i, 0] == expected and out[i, 1] == expected, (i, out[i], expected)
+        assert out[i, 2] == complex(z[i]) ** 2
+
+
 def test_complex_local_array_and_accumulation(jit):
     @jit
     def k(a, out):
