@@ -964,10 +964,17 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype.")) {
     if (!wantArgs(1, 1) || !wantScalar(0))
       return {};
+    // numba's Int and Float templates: int() keeps an integer's type (int32
+    // stays int32), float() a float's (float32 stays float32); the others
+    // become int64 (intp) and float64.
     if (path == "int")
-      return ExprInfo{ctx.int64()};
+      return ExprInfo{isa<IntType>(args[0].type) && !cast<IntType>(args[0].type)->isEnum() &&
+                              !args[0].weak
+                          ? args[0].type
+                          : ctx.int64()};
     if (path == "float")
-      return ExprInfo{ctx.float64()};
+      return ExprInfo{isa<FloatType>(args[0].type) && !args[0].weak ? args[0].type
+                                                                    : ctx.float64()};
     if (path == "bool")
       return ExprInfo{ctx.boolean()};
     return ExprInfo{ctx.scalarByName(path.drop_front(6))};

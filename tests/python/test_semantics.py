@@ -526,3 +526,34 @@ def test_min_max_of_a_tuple(jit):
     out = np.zeros(4)
     k[1, 1](np.array([3.0, -1.0, 7.0]), out)
     assert list(out) == [3.0, 1.0, 7.0, 3.0]
+
+
+def test_int_and_float_keep_the_width_of_their_kind_as_numba_types_them(jit):
+    # numba's Int and Float templates: int() of an integer and float() of a
+    # float are that type (numba-cuda's test_casting expects float(x) of a
+    # float32 to be float32); of the other kind, int64 and float64.
+    @jit
+    def k(x, i, out_f, out_i):
+        out_f[0] = float(x[0]) + x[1]   # float32 arithmetic: 1 + 1e-8 is 1
+        out_f[1] = float(i[0]) + 1e-8   # float64 from an int
+        out_i[0] = int(i[0]) * int(i[0])  # int32 operands: numba computes in int64
+        out_i[1] = int(x[2])            # a float to int64 (intp)
+
+    x = np.array([1.0, 1e-8, 3e9], dtype=np.float32)
+    i = np.array([65536], dtype=np.int32)
+    out_f = np.zeros(2)
+    out_i = np.zeros(2, dtype=np.int64)
+    k[1, 1](x, i, out_f, out_i)
+    assert out_f[0] == 1.0 and out_f[1] == 65536 + 1e-8
+    assert out_i[0] == 2**32
+    assert out_i[1] == 3000000000  # float32(3e9) is exactly 3e9
+    def as_float(v):
+        return float(v)
+
+    def as_int(v):
+        return int(v)
+
+    assert str(cuda.compile_ptx(as_float, (pyjit.float32,), device=True)[1]) == "float32"
+    assert str(cuda.compile_ptx(as_int, (pyjit.int32,), device=True)[1]) == "int32"
+    assert str(cuda.compile_ptx(as_float, (pyjit.int32,), device=True)[1]) == "float64"
+    assert str(cuda.compile_ptx(as_int, (pyjit.float32,), device=True)[1]) == "int64"
