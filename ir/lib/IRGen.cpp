@@ -860,6 +860,9 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
       else
         st.stepKnown = false;
       st.step = scalar(*call->args[2], i64);
+      if (boundsCheck && !st.stepKnown) // (a constant 0 is a compile error)
+        raiseUnless(b.cmp(CmpPredicate::Ne, st.step, b.constInt(i64, 0)), "ValueError",
+                    "range() arg 3 must not be zero", {}, call->args[2]->range().begin);
     } else {
       st.step = b.constInt(i64, 1);
     }

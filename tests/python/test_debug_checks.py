@@ -109,6 +109,21 @@ def test_a_run_time_slice_step_of_zero_raises_value_error(jit):
         k[1, 1](a, 0)
 
 
+def test_a_run_time_range_step_of_zero_raises_value_error(jit):
+    # Python (and numba in debug mode): ValueError; the loop used to run no
+    # iterations silently.
+    @jit(debug=True)
+    def k(a, step):
+        for i in range(0, a.size, step):
+            a[i] = 7.0
+
+    a = np.zeros(4)
+    k[1, 1](a, 3)
+    np.testing.assert_array_equal(a, [7.0, 0.0, 0.0, 7.0])
+    with pytest.raises(ValueError, match=r"range\(\) arg 3 must not be zero"):
+        k[1, 1](a, 0)
+
+
 def test_shared_and_local_arrays_are_checked(jit):
     @jit(debug=True)
     def k(out, i):
