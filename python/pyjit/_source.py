@@ -436,14 +436,22 @@ def _lambda_as_def(func, lines):
     import ast
     import textwrap
     text = textwrap.dedent("".join(lines))
-    try:
-        tree = ast.parse(text)
-    except SyntaxError:
-        tree = ast.parse("(\n" + text + "\n)") if text.strip() else None
-        if tree is None:
-            raise ValueError("pyjit cannot read the source of this lambda")
-        text = "(\n" + text + "\n)"
+    tree = None
+    # The lines may be part of a larger display: a call's arguments, a dict
+    # or list entry (`"add": cuda.jit(lambda a: ...),`).
+    for opening, closing in (("", ""), ("(\n", "\n)"), ("{\n", "\n}"), ("[\n", "\n]")):
+        if not text.strip():
+            break
+        try:
+            tree = ast.parse(opening + text + closing)
+        except (SyntaxError, RecursionError):
+            continue
+        text = opening + text + closing
+        break
     code = func.__code__
+    if tree is None:
+        raise ValueError("pyjit cannot read the source of the lambda on line %d of %s on its "
+                         "own (give it a def)" % (code.co_firstlineno, code.co_filename))
     params = list(code.co_varnames[:code.co_argcount])
     found = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda)
              and [a.arg for a in node.args.args] == params]

@@ -1895,3 +1895,27 @@ def test_dtype_of_a_record_array_has_itemsize_but_no_scalar_type(jit):
     sig = "void(%s[:], float64[:])" % pyjit.from_dtype(dt)
     with pytest.raises(pyjit.CompileError, match="the record dtype .* has no scalar type"):
         cuda.compile_ptx(bad, sig)
+
+
+_LAMBDA_TABLE = {
+    "double": cuda.jit(lambda x: 2 * x, device=True),
+    "bump": cuda.jit(lambda o: cuda.atomic.add(o, 0, 1.0)),
+}
+
+
+def test_lambdas_written_inside_a_dict_display_are_read(jit):
+    # Their lines alone (`"double": cuda.jit(lambda x: 2 * x, ...),`) do not
+    # parse: pyjit raised Python's raw SyntaxError from its source reader.
+    double = _LAMBDA_TABLE["double"]
+
+    @jit
+    def k(o):
+        o[0] = double(21.0)
+
+    o = np.zeros(1)
+    k[1, 1](o)
+    assert o[0] == 42.0
+    # A kernel lambda returns its body's value, which a kernel cannot (numba
+    # refuses it too): the error now points at the lambda.
+    with pytest.raises(pyjit.CompileError, match="a kernel cannot return a value"):
+        _LAMBDA_TABLE["bump"][1, 1](o)
