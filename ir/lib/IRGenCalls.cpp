@@ -398,16 +398,32 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "min" || path == "max") {
     Opcode op = path == "min" ? Opcode::Min : Opcode::Max;
+    // Python's order on ties (the first operand); of floats, a NaN operand
+    // loses, as numba.cuda lowers max/min of floats to libdevice's
+    // fmax/fmin (PTX max.f64): max(nan, 1.0) is 1.0.
+    auto *ft = dyn_cast<FloatType>(ei.type);
+    auto pick = [&](Value *acc, Value *v) -> Value * {
+      if (ft && ft->bits() >= 32) { // __nv_fmax(f): llvm.maxnum, PTX max.f64
+        Instruction *call = b.create(Opcode::Libdevice, ei.type, {acc, v});
+        call->text = std::string(path == "min" ? "fmin" : "fmax") + (ft->bits() == 32 ? "f" : "");
+        return call;
+      }
+      Value *r = b.binary(op, acc, v);
+      if (!ft)
+        return r;
+      auto isnan = [&](Value *x) { return mathOp(b, ctx, MathFn::Isnan, {x}); };
+      return b.select(isnan(acc), v, b.select(isnan(v), acc, r));
+    };
     if (e.args.size() == 1) { // max(t) of a tuple
       RValue t = gen(*e.args[0]);
       Value *acc = castTo(t.elems[0], ei.type);
       for (size_t i = 1; i < t.elems.size(); ++i)
-        acc = b.binary(op, acc, castTo(t.elems[i], ei.type));
+        acc = pick(acc, castTo(t.elems[i], ei.type));
       return RValue::of(acc);
     }
     Value *acc = scalar(*e.args[0], ei.type);
     for (size_t i = 1; i < e.args.size(); ++i)
-      acc = b.binary(op, acc, scalar(*e.args[i], ei.type));
+      acc = pick(acc, scalar(*e.args[i], ei.type));
     return RValue::of(acc);
   }
   if (path.starts_with("dtype.") && e.args.size() == 2) { // np.complex128(re, im)

@@ -14,5 +14,5 @@ def k(out, i, x):
 # CHECK-LABEL: func @k(
 # CHECK-DAG: [[I:%[0-9]+]] = cast %i : int32 -> float64
 # CHECK-DAG: [[X:%[0-9]+]] = cast %x : float32 -> float64
-# CHECK: [[M:%[0-9]+]] = max [[I]], [[X]] : float64
+# CHECK: [[M:%[0-9]+]] = libdevice.fmax [[I]], [[X]] : float64
 # CHECK: store %out[{{%[0-9]+}}], [[M]]

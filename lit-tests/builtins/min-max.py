@@ -16,20 +16,19 @@ def k(fout, iout, a, b, i, j):
     iout[0] = max(i, j)
 
 # IR-LABEL: func @k(
-# IR: [[M1:%[0-9]+]] = min %a, %b : float32
-# IR: [[M2:%[0-9]+]] = min [[M1]], {{%[0-9]+}} : float32
+# IR: [[M1:%[0-9]+]] = libdevice.fminf %a, %b : float32
+# IR: [[M2:%[0-9]+]] = libdevice.fminf [[M1]], {{%[0-9]+}} : float32
 # IR: store %fout[{{%[0-9]+}}], [[M2]]
 # IR: [[I:%[0-9]+]] = cast %i : int32 -> int64
 # IR: [[X:%[0-9]+]] = max [[I]], %j : int64
 # IR: store %iout[{{%[0-9]+}}], [[X]]
 
-# Python's min(a, b) is `b if b < a else a`; min.f32 (which drops NaNs)
-# is not that, so floats get a compare and a select.
+# numba.cuda lowers min/max of floats to libdevice's fminf/fmaxf: PTX
+# min.f32, which drops a NaN operand.
 # PTX-LABEL: .visible .entry k(
 # PTX-NOT: .f64
-# PTX-NOT: min.f32
-# PTX: setp.lt.f32
-# PTX: selp.f32
+# PTX: min.f32
+# PTX: min.f32
 # PTX-NOT: .f64
 # PTX: max.s64
 # PTX: ret;
