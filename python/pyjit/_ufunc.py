@@ -479,7 +479,15 @@ class _GUfunc:
         n = int(np.prod(work))
         device = any(_is_device(a) for a in list(args) + outs)
         flat = []
-        for a, core, dt, outer in zip(args, self._ins, params, loops):
+        for k, (a, core, dt, outer) in enumerate(zip(args, self._ins, params, loops)):
+            if _is_device(a) and not np.can_cast(_dtype_of(a), np.dtype(dt), "safe"):
+                # Host inputs are converted as numba-cuda converts them (a
+                # float64 array for a float32 signature); device memory is
+                # not narrowed behind the caller's back (2**32 + 3 into int32
+                # would be 3): numba-cuda refuses it too.
+                raise TypeError("%s: input %d is a device array of %s, which the signature's "
+                                "%s cannot hold; convert it first (or pass a host array)"
+                                % (what, k, _dtype_of(a), np.dtype(dt)))
             core_shape = tuple(dims[d] for d in core)
             if len(outer) > len(loop):  # a pinned (1,) input: its one element
                 a = a.reshape(tuple(a.shape)[len(outer) - len(loop):])

@@ -187,6 +187,11 @@ def test_gufunc_converts_wider_inputs_to_its_signature_as_numba(target):
     np.testing.assert_allclose(r, np.hypot(coords[:, 0], coords[:, 1]), rtol=1e-6)
     with pytest.raises(TypeError, match="no signature takes arguments of types \\(int64"):
         l2_norm(np.ones((2, 2), np.int64))   # neither casts safely to the other
+    # Device memory is not narrowed: a float64 device array would round, and
+    # an int64 one wrap (numba-cuda's test_gufunc_scalar expects TypeError).
+    with pytest.raises(TypeError, match="input 0 is a device array of float64, which the "
+                                        "signature's float32 cannot hold"):
+        l2_norm(cuda.to_device(coords))
 
 
 @pytest.mark.parametrize("target", TARGETS)
