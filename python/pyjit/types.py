@@ -87,6 +87,16 @@ class Type:
         return Array._of(self, spelled)
 
     @property
+    def underlying_float(self):
+        """A complex type's part type (numba's Complex.underlying_float):
+        float32 of complex64, float64 of complex128; AttributeError for
+        other types."""
+        parts = {"complex64": "float32", "complex128": "float64"}
+        if self.name not in parts:
+            raise AttributeError("type %s has no underlying_float" % self.name)
+        return _of_spelling(parts[self.name])
+
+    @property
     def bitwidth(self):
         """A number type's width in bits (numba's Integer/Float.bitwidth);
         AttributeError for other types."""
@@ -236,9 +246,30 @@ def UniTuple(dtype, count):
     return Tuple([dtype] * count)
 
 
+class Signature(str):
+    """A signature, as numba's `void(float32[:], int32)` or
+    `signature(restype, *argtypes)` gives it: `args` (a tuple of the
+    argument types) and `return_type`. It is also the string
+    'restype(arg, ...)', which everything taking a signature string takes."""
+
+    def __new__(cls, restype, argtypes):
+        self = super().__new__(cls, "%s(%s)" % (restype, ", ".join(str(a) for a in argtypes)))
+        as_type = lambda t: t if isinstance(t, Type) else _of_spelling(str(t))
+        self.return_type = as_type(restype)
+        self.args = tuple(as_type(a) for a in argtypes)
+        return self
+
+    def __reduce__(self):
+        return (Signature, (self.return_type, self.args))
+
+    def __repr__(self):
+        return "Signature(%s)" % str.__repr__(self)
+
+
 def signature(restype, *argtypes):
-    """The signature string 'restype(arg, ...)'."""
-    return "%s(%s)" % (restype, ", ".join(str(a) for a in argtypes))
+    """numba's signature(restype, *argtypes): a Signature, which is also the
+    string 'restype(arg, ...)'."""
+    return Signature(restype, argtypes)
 
 
 void = Type("void")

@@ -487,3 +487,26 @@ def test_fp16_is_a_module_as_in_numba():
     from pyjit.cuda.fp16 import hadd, hfma
     import pyjit.cuda.fp16 as fp16
     assert fp16.hadd is not None and hadd.__name__ and hfma.__name__
+
+
+def test_calling_a_type_gives_a_signature_with_args_and_return_type():
+    # numba: void(float32[:], int64) is a Signature; numba-cuda's tests key
+    # kernel.overloads by sig.args and read sig.return_type.
+    import pickle
+    from pyjit import types, void, float32, int64
+
+    sig = void(float32[::1], int64)
+    assert sig == "void(float32[::1], int64)"  # still the signature string
+    assert sig.args == (float32[::1], int64) and sig.return_type == void
+    assert pickle.loads(pickle.dumps(sig)).args == sig.args
+    assert types.signature(types.float64, "int32").args == (types.int32,)
+    assert types.complex64.underlying_float == types.float32
+    assert types.complex128.underlying_float == types.float64
+    with pytest.raises(AttributeError, match="int32 has no underlying_float"):
+        types.int32.underlying_float
+
+    @cuda.jit(sig)
+    def k(a, n):
+        a[0] = n
+
+    assert sig.args in k.overloads
