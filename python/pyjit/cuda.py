@@ -11,6 +11,7 @@ from ._devicearray import (DeviceArray, DeviceRecord, ManagedArray, MappedArray,
                            device_array_like, from_dlpack, managed_array, mapped_array,
                            pinned_array, to_device)
 from ._args import In, InOut, Out
+from ._linkable import Archive, Cubin, CUSource, Fatbin, LinkableCode, LTOIR, Object, PTXSource
 from . import _emm
 from ._emm import (BaseCUDAMemoryManager, GetIpcHandleMixin, HostOnlyCUDAMemoryManager,
                    MemoryInfo, MemoryPointer, set_memory_manager)
@@ -23,7 +24,8 @@ import threading as _threading
 from ._ext import current_device as _current_device
 from ._ext import ext as _ext
 
-__all__ = ["jit", "compile_ptx", "vectorize", "guvectorize", "stream", "default_stream", "legacy_default_stream",
+__all__ = ["CUSource", "PTXSource", "Cubin", "Fatbin", "Object", "Archive", "LTOIR",
+           "LinkableCode", "jit", "compile_ptx", "vectorize", "guvectorize", "stream", "default_stream", "legacy_default_stream",
            "per_thread_default_stream", "external_stream", "Stream", "to_device", "device_array",
            "device_array_like", "pinned_array", "mapped_array", "MappedArray", "from_dlpack",
            "as_cuda_array", "is_cuda_array", "from_cuda_array_interface", "synchronize",
@@ -192,6 +194,17 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
                              "(arrays are passed as CPointer(dtype))" % (text, sig))
         return canonical
 
+    def array_dtype(text):
+        """The dtype of an array parameter (`float32[:]`, numba-cuda's
+        declare_device takes them: the data pointer is passed), else None."""
+        try:
+            (canonical,) = _ext().parse_signature("void(%s)" % aliases.get(text, text))
+        except ValueError:
+            return None
+        array = re.fullmatch(r"(?:readonly )?array\((\w+), \d+d, [CFA](?:, readonly)?\)",
+                             canonical or "")
+        return array.group(1) if array else None
+
     result = m.group(1).strip()
     pointer = re.fullmatch(r"CPointer\(\s*(\w+)\s*\)|(\w+)\s*\*", result)
     if pointer:  # a pointer result (numba's CPointer(int32)(...)): p[i] in the kernel
@@ -210,6 +223,8 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
             params.append("ptr")
         elif ptr:
             params.append("ptr " + scalar((ptr.group(1) or ptr.group(2)).strip()))
+        elif array_dtype(p) is not None:  # an array: its data pointer, as numba-cuda
+            params.append("ptr " + array_dtype(p))
         else:
             params.append(scalar(p))
     if isinstance(link, (set, frozenset)):  # numba takes a set too: a stable order

@@ -43,8 +43,10 @@ def test_signatures_are_read_and_checked():
     assert v._result == "void"
     with pytest.raises(RuntimeError, match="only be called inside a kernel"):
         mul(1.0, 2.0)
-    with pytest.raises(ValueError, match="not a scalar type"):
-        cuda.declare_device("f", "float32(float32[:])")
+    # An array parameter passes its data pointer (numba-cuda); a result is a number.
+    assert cuda.declare_device("f", "float32(float32[:])")._params == "ptr float32"
+    with pytest.raises(ValueError, match="cannot read signature"):
+        cuda.declare_device("f", "float32[:](float32)")
     with pytest.raises(ValueError, match="not a scalar type"):
         cuda.declare_device("f", "float32(floaty)")
     with pytest.raises(ValueError, match="cannot read signature"):
@@ -272,3 +274,46 @@ def test_declared_function_has_numbas_name_and_sig():
     assert d.sig.args == (float32, Type("CPointer(float32)"), Type("voidptr"))
     v = cuda.declare_device("g", "void(int64)")
     assert str(v.sig.return_type) == "void" and v.sig.args == (Type("int64"),)
+
+
+def test_cusource_links_from_memory_and_arrays_pass_their_data():
+    # numba-cuda: link=[cuda.CUSource("...")], and an array parameter in a
+    # declaration (`int32(float32[:])`, its test_declare_device_signature) is
+    # passed as its data pointer.
+    source = cuda.CUSource(FUNCTIONS_CU)
+    assert isinstance(source, os.PathLike) and source.data == FUNCTIONS_CU.encode()
+    path = os.fspath(source)
+    assert path.endswith(".cu") and open(path, "rb").read() == source.data
+    assert os.fspath(cuda.CUSource(FUNCTIONS_CU)) == path  # named by its content
+    sum_into = cuda.declare_device("sum_into", "int32(float32[:], int32, float32[::1])",
+                                   link=[source])
+    assert [str(t) for t in sum_into.sig.args] == ["CPointer(float32)", "int32",
+                                                   "CPointer(float32)"]
+
+    def total(x, out, count):
+        count[0] = sum_into(x, x.size, out)
+
+    codes, restype = cuda.compile_all(total, "void(float32[::1], float32[::1], int32[::1])",
+                                      device=False, abi="numba")
+    assert restype is pyjit.void and len(codes) == 2
+    assert "sum_into" in codes[0] and ".visible .func  (.param .b32 func_retval0) sum_into(" \
+        in codes[1]
+    with pytest.raises(TypeError, match="CUSource: data must be bytes or str, got int"):
+        cuda.CUSource(3)
+
+
+@pytest.mark.gpu
+def test_a_cusource_declaration_with_array_parameters_runs():
+    sum_into = cuda.declare_device("sum_into", "int32(float32[:], int32, float32[:])",
+                                   link=[cuda.CUSource(FUNCTIONS_CU)])
+
+    @cuda.jit
+    def total(x, out, count):
+        if cuda.grid(1) == 0:
+            count[0] = sum_into(x, x.size, out)
+
+    x = np.arange(1, 101, dtype=np.float32)
+    out = np.zeros(1, dtype=np.float32)
+    count = np.zeros(1, dtype=np.int32)
+    total[1, 32](x, out, count)
+    assert out[0] == 5050 and count[0] == 100
