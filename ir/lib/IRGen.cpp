@@ -774,11 +774,12 @@ void IRGen::loopElse(const Block &orelse, BasicBlock *done, BasicBlock *exit) {
 // One counter of a for loop: range(start, stop, step), enumerate's count
 // (no stop), or the index of a 1-d array being iterated (value: the element).
 struct IRGen::LoopStream {
-  Value *start, *stop, *step;
+  Value *start, *stop, *step; // int64 (a uint64 range's bits)
   bool stepKnown;
   int64_t constStep;
   Value *array;
   std::string var;
+  bool isUnsigned = false; // a uint64 range (rangeIsUnsigned): compared unsigned
 };
 
 // The shape of a for loop's value: a stream's value, or a tuple of them.
@@ -796,10 +797,14 @@ Value *IRGen::tripCount(const LoopStream &st) {
   Type *i64 = ctx.int64();
   Type *u64 = ctx.uint64();
   Value *zero = b.constInt(i64, 0);
-  Value *up = st.stepKnown ? b.constBool(st.constStep > 0) : b.cmp(CmpPredicate::Gt, st.step, zero);
+  // An unsigned range's step is never negative (0 is refused or counts none).
+  Value *up = st.isUnsigned  ? b.constBool(true)
+              : st.stepKnown ? b.constBool(st.constStep > 0)
+                             : b.cmp(CmpPredicate::Gt, st.step, zero);
   Value *lo = b.select(up, st.start, st.stop);
   Value *hi = b.select(up, st.stop, st.start);
-  Value *nonEmpty = b.cmp(CmpPredicate::Lt, lo, hi);
+  Value *nonEmpty = st.isUnsigned ? b.cmp(CmpPredicate::Lt, b.cast(lo, u64), b.cast(hi, u64))
+                                  : b.cmp(CmpPredicate::Lt, lo, hi);
   if (!st.stepKnown)
     nonEmpty = b.select(b.cmp(CmpPredicate::Ne, st.step, zero), nonEmpty, b.constBool(false));
   Value *span = b.binary(Opcode::Sub, b.cast(hi, u64), b.cast(lo, u64));
@@ -846,12 +851,21 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
   }
   LoopStream st{nullptr, nullptr, nullptr, true, 1, nullptr, temp("iv")};
   if (callee == "range") {
+    std::vector<const ExprInfo *> argInfos;
+    for (const ExprPtr &a : call->args)
+      argInfos.push_back(&info(*a));
+    st.isUnsigned = rangeIsUnsigned(argInfos);
+    // A uint64 range counts in the same int64 bits (addition wraps alike);
+    // its bounds convert from uint64 and compare unsigned (tripCount).
+    auto bound = [&](const Expr &x) {
+      return st.isUnsigned ? b.cast(scalar(x, ctx.uint64()), i64) : scalar(x, i64);
+    };
     if (call->args.size() == 1) {
       st.start = b.constInt(i64, 0);
-      st.stop = scalar(*call->args[0], i64);
+      st.stop = bound(*call->args[0]);
     } else {
-      st.start = scalar(*call->args[0], i64);
-      st.stop = scalar(*call->args[1], i64);
+      st.start = bound(*call->args[0]);
+      st.stop = bound(*call->args[1]);
     }
     if (call->args.size() == 3) {
       const ExprInfo &si = info(*call->args[2]);
@@ -859,14 +873,14 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
         st.constStep = si.constant->i;
       else
         st.stepKnown = false;
-      st.step = scalar(*call->args[2], i64);
+      st.step = bound(*call->args[2]);
       if (boundsCheck && !st.stepKnown) // (a constant 0 is a compile error)
         raiseUnless(b.cmp(CmpPredicate::Ne, st.step, b.constInt(i64, 0)), "ValueError",
                     "range() arg 3 must not be zero", {}, call->args[2]->range().begin);
     } else {
       st.step = b.constInt(i64, 1);
     }
-    v.type = i64;
+    v.type = st.isUnsigned ? ctx.uint64() : i64;
   } else {
     // An array: its elements in order (1-d), or its views a[0], a[1], ...
     st.array = gen(iter).value;
@@ -893,6 +907,8 @@ RValue IRGen::loopValue(const LoopValue &v, const std::vector<LoopStream> &strea
   const LoopStream &st = streams[v.stream];
   if (st.array)
     return firstAxisValue(st.array, ivs[v.stream]);
+  if (st.isUnsigned) // the uint64 the int64 bits are
+    return RValue::of(b.cast(ivs[v.stream], ctx.uint64()));
   return RValue::of(ivs[v.stream]);
 }
 

@@ -2338,6 +2338,7 @@ Type *Inferer::iterElementType(const Expr &iter) {
       return nullptr;
     }
     bool pending = false;
+    std::vector<ExprInfo> infos;
     for (const ExprPtr &a : call->args) {
       ExprInfo ai = expr(*a);
       if (ai.type && !isIntegral(ai.type)) {
@@ -2345,6 +2346,7 @@ Type *Inferer::iterElementType(const Expr &iter) {
         return nullptr;
       }
       pending |= !ai.type;
+      infos.push_back(ai);
     }
     if (call->args.size() == 3) {
       const ExprInfo &st = result.exprs[call->args[2].get()];
@@ -2353,7 +2355,12 @@ Type *Inferer::iterElementType(const Expr &iter) {
         return nullptr;
       }
     }
-    return pending ? nullptr : ctx.int64();
+    std::vector<const ExprInfo *> argInfos;
+    for (const ExprInfo &ai : infos)
+      argInfos.push_back(&ai);
+    if (pending)
+      return nullptr;
+    return rangeIsUnsigned(argInfos) ? ctx.uint64() : ctx.int64();
   }
   // An argument of enumerate() or zip(), typed once: a tuple (or a zip() of
   // tuples: its iterations' tuple), or else its element type. ok: no error.

@@ -148,6 +148,33 @@ def test_range_loops_with_runtime_bounds_and_steps(jit):
         assert out.tolist() == [len(r), total], (start, stop, step)
 
 
+def test_uint64_ranges_count_past_2_63(jit):
+    # numba's unsigned range iterator: uint64 bounds (a non-negative literal
+    # with them) count in uint64. They were read as int64, so a stop past
+    # 2**63 was negative and the loop ran no iteration.
+    @jit
+    def k(lo, hi, step, out):
+        n = 0
+        last = lo
+        for i in range(lo, hi):
+            n += 1
+            last = i
+            if n == 5:
+                break
+        out[0] = n
+        out[1] = last
+        m = 0
+        for j in range(0, hi, step):  # 0, 2**62, 2**63, 3 * 2**62 below 2**64 - 1
+            m += 1
+        out[2] = m
+
+    out = np.zeros(3, dtype=np.uint64)
+    for lo, hi in [(2**64 - 3, 2**64 - 1), (0, 2**63 + 5), (2**63, 2**63 + 2), (7, 3)]:
+        k[1, 1](np.uint64(lo), np.uint64(hi), np.uint64(2**62), out)
+        n = min(max(hi - lo, 0), 5)  # (len() of a range past 2**63 overflows)
+        assert out.tolist() == [n, lo + n - 1 if n else lo, -(-hi // 2**62)], (lo, hi)
+
+
 @pytest.mark.gpu_only("the 32-bit index variant is a GPU code path (and CuPy arrays)")
 def test_arrays_of_2gib_or_more_take_the_64bit_index_variant(jit):
     # Kernels are compiled for 32-bit offsets first; a launch with an array

@@ -51,6 +51,25 @@ struct CallBinding {
   bool recursive = false;
 };
 
+/// Whether range() of these arguments counts in uint64 (numba's unsigned
+/// range iterator): one is a uint64 and every other is unsigned or a
+/// non-negative Python int literal. Such a range may pass 2**63.
+inline bool rangeIsUnsigned(llvm::ArrayRef<const ExprInfo *> args) {
+  bool wide = false;
+  for (const ExprInfo *a : args) {
+    auto *it = llvm::dyn_cast_or_null<IntType>(a->type);
+    if (it && !it->isSigned() && !it->isEnum() && !a->weak) {
+      wide |= it->bits() == 64;
+      continue;
+    }
+    if (a->weak && a->constant && a->constant->kind == GlobalValue::Kind::Int &&
+        a->constant->i >= 0)
+      continue;
+    return false;
+  }
+  return wide;
+}
+
 /// The operand view of an expression for the promotion rules.
 inline TypedOperand operandOf(const ExprInfo &e) {
   bool negative = e.constant && ((e.constant->kind == GlobalValue::Kind::Int && e.constant->i < 0) ||
