@@ -938,7 +938,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 from .cuda import as_cuda_array
                 try:
                     view = as_cuda_array(a)
-                except ValueError as exc:  # a descriptor outside its allocation
+                except (ValueError, TypeError) as exc:  # a malformed descriptor
                     raise TypeError("%s: %s" % (self._arg_name(i), exc)) from None
                 if not view._buffer_is_host():
                     raise TypeError("%s is a GPU array; a kernel on the CPU backend takes numpy "

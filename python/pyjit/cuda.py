@@ -1047,9 +1047,31 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
     if "typestr" not in desc or "shape" not in desc or "data" not in desc:
         raise TypeError("from_cuda_array_interface: the interface needs shape, typestr and "
                         "data, got %s" % sorted(desc))
-    shape = tuple(desc["shape"])
+    shape, data, strides = desc["shape"], desc["data"], desc.get("strides")
+
+    def ints(value):  # a tuple (or list) of integers (NumPy's too), else None
+        import operator
+        if not isinstance(value, (tuple, list)):
+            return None
+        try:
+            return tuple(operator.index(e) for e in value)
+        except TypeError:
+            return None
+
+    if ints(shape) is None or any(e < 0 for e in ints(shape)):
+        raise ValueError("from_cuda_array_interface: shape must be a tuple of non-negative "
+                         "ints, got %r" % (shape,))
+    shape = ints(shape)
+    if strides is not None:
+        if ints(strides) is None or len(strides) != len(shape):
+            raise ValueError("from_cuda_array_interface: strides must be None or a tuple of %d "
+                             "ints, got %r" % (len(shape), strides))
+        strides = ints(strides)
+    if not (isinstance(data, (tuple, list)) and len(data) == 2 and ints(data[:1]) is not None
+            and ints(data[:1])[0] >= 0):
+        raise ValueError("from_cuda_array_interface: data must be (address, read_only), got %r"
+                         % (data,))
     dtype = np.dtype(desc["typestr"])
-    strides = desc.get("strides")
     if strides is None:
         from ._devicearray import _c_strides
         strides = _c_strides(shape, dtype.itemsize)
@@ -1058,7 +1080,7 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
     stream = desc.get("stream")
     if sync and isinstance(stream, int) and stream > 2 and not host:
         _ext().stream_synchronize(stream)
-    ptr = desc["data"][0] or 0
+    ptr = int(data[0])
     span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) if all(shape) else 0
     buffer = _External(ptr, span, owner)
     if host:

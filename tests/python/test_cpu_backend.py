@@ -448,3 +448,20 @@ def test_a_kernel_named_like_a_c_math_function_calls_that_function(tmp_path):
                            ("sinf", float(np.sin(np.float32(0.5))))):
         cuda.jit(getattr(m, name), target="cpu")[1, 1](a, 0.5)
         assert a[0] == pytest.approx(expected, rel=1e-6), name
+
+
+def test_malformed_array_interfaces_are_named():
+    # Raw Python errors (None is not subscriptable, '>' between int and str)
+    # came out of the reader before.
+    good = dict(shape=(4,), typestr="<f8", data=(0x1000, False), version=3)
+    for key, value, message in [
+            ("shape", (-1,), "shape must be a tuple of non-negative ints, got \\(-1,\\)"),
+            ("shape", "4", "shape must be a tuple of non-negative ints, got '4'"),
+            ("strides", (8, 8), "strides must be None or a tuple of 1 ints, got \\(8, 8\\)"),
+            ("data", None, "data must be \\(address, read_only\\), got None"),
+            ("data", ("x", False), "data must be \\(address, read_only\\)")]:
+        with pytest.raises(ValueError, match="from_cuda_array_interface: " + message):
+            cuda.from_cuda_array_interface(dict(good, **{key: value}))
+    # Lists and NumPy integers are read as the tuples and ints they hold.
+    view = cuda.from_cuda_array_interface(dict(good, shape=[np.int64(4)], strides=[8]))
+    assert view.shape == (4,) and view.strides == (8,)
