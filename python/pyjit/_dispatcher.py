@@ -138,6 +138,7 @@ class _Overload:
         self._link_files = [] if self.cpu else _link_files(options, info, dispatcher.__name__)
         if self.cpu:
             _check_host_globals(info, dispatcher.__name__)
+        _check_param_slots(dispatcher, self.argtypes)
         cached, parts = None, None
         if options.get("cache", True) is not False:
             parts = _cache.key_parts(info, self.argtypes, arch,
@@ -275,6 +276,23 @@ def _devicelib_inputs(arch):
 # the others straight to nvJitLink.
 _LINK_KINDS = {".cu": "cu", ".ptx": "ptx", ".cubin": "cubin", ".fatbin": "fatbin",
                ".ltoir": "ltoir", ".o": "object", ".a": "library"}
+
+
+def _check_param_slots(dispatcher, argtypes):
+    """TypeError, before compiling, when the arguments take more kernel
+    parameter slots than a launch passes (a tuple of thousands of numbers
+    took seconds to compile and then failed at the launch), naming the
+    argument that goes past the limit."""
+    slots, limit = ext().param_slots(tuple(argtypes))
+    total = 0
+    for i, (n, t) in enumerate(zip(slots, argtypes)):
+        total += n
+        if total > limit:
+            name = getattr(dispatcher, "_arg_name", lambda k: "argument %d" % k)(i)
+            raise TypeError("%s (%s) takes %d kernel parameter slots, %d in all with the "
+                            "arguments before it; a kernel takes at most %d (pass an array "
+                            "instead of a long tuple)"
+                            % (name, t if len(t) <= 60 else t[:57] + "...", n, total, limit))
 
 
 def _link_files(options, info, kernel):

@@ -39,6 +39,10 @@ PyObject *hostAlloc(PyObject *self, PyObject *args);
 PyObject *hostFree(PyObject *self, PyObject *args);
 PyObject *hostDevicePointer(PyObject *self, PyObject *args);
 PyObject *lastKernel(PyObject *self, PyObject *args);
+/// param_slots(argtypes: tuple of str) -> ((slots per argument), limit):
+/// the kernel parameters each argument type takes (0: none) and a launch's
+/// limit, checked before compiling.
+PyObject *paramSlots(PyObject *self, PyObject *args);
 PyObject *nvJitLinkInfo(PyObject *self, PyObject *args);
 PyObject *nvJitLinkIdentity(PyObject *self, PyObject *args);
 PyObject *selectDevice(PyObject *self, PyObject *args);

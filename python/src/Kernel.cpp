@@ -612,7 +612,49 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
   Py_RETURN_NONE;
 }
 
+/// Kernel parameter slots of an argument of type \p t: a tuple's elements'
+/// together (they are passed flattened), 0 for a type no parameter takes.
+unsigned slotsOfType(ir::Type *t) {
+  if (auto *tt = llvm::dyn_cast<ir::TupleType>(t)) {
+    unsigned n = 0;
+    for (ir::Type *e : tt->elements())
+      n += slotsOfType(e);
+    return n;
+  }
+  ParamSpec spec{};
+  return specFromType(t, spec) ? slotsOf(spec) : 0;
+}
+
 } // namespace
+
+PyObject *python::paramSlots(PyObject *, PyObject *args) {
+  PyObject *typesObj;
+  if (!PyArg_ParseTuple(args, "O!", &PyTuple_Type, &typesObj))
+    return nullptr;
+  ir::TypeContext ctx;
+  PyObject *out = PyTuple_New(PyTuple_Size(typesObj));
+  if (!out)
+    return nullptr;
+  for (Py_ssize_t i = 0; i < PyTuple_Size(typesObj); ++i) {
+    auto text = python::toUtf8(PyTuple_GetItem(typesObj, i), "argument type");
+    if (!text) {
+      Py_DECREF(out);
+      return nullptr;
+    }
+    auto t = ir::parseType(ctx, *text);
+    unsigned n = 0;
+    if (t)
+      n = slotsOfType(*t);
+    else
+      llvm::consumeError(t.takeError());
+    PyTuple_SetItem(out, i, PyLong_FromUnsignedLong(n));
+  }
+  PyObject *limit = PyLong_FromUnsignedLong(kMaxSlots);
+  PyObject *pair = limit ? PyTuple_Pack(2, out, limit) : nullptr;
+  Py_DECREF(out);
+  Py_XDECREF(limit);
+  return pair;
+}
 
 bool python::isKernel(PyObject *obj) {
   return obj && PyObject_TypeCheck(obj, kernelType);

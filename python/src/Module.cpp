@@ -86,6 +86,8 @@ static PyMethodDef methods[] = {
      "nvjitlink_version() -> (major, minor), (0, 0) when nvJitLink cannot be loaded."},
     {"nvjitlink_identity", python::nvJitLinkIdentity, METH_NOARGS,
      "nvjitlink_identity() -> 'path:size:mtime' of the nvJitLink library, without loading it."},
+    {"param_slots", python::paramSlots, METH_VARARGS,
+     "param_slots(argtypes) -> ((kernel parameter slots per argument type), limit)."},
     {"last_kernel", python::lastKernel, METH_NOARGS,
      "last_kernel() -> name of the kernel launched last ('' before any)."},
     {"memcpy_dtod", python::memcpyDtoD, METH_VARARGS, "memcpy_dtod(dst_ptr, src_ptr, nbytes)."},

@@ -94,3 +94,23 @@ def test_misaligned_array_is_refused_by_name():
         _increment_first[1, 1](Foreign(d, 4))
     _increment_first[1, 1](Foreign(d, 8))
     np.testing.assert_array_equal(d.copy_to_host(), [0.0, 1.0, 0.0, 0.0])
+
+
+def test_too_many_parameter_slots_are_refused_before_compiling(jit):
+    # A tuple of 100000 numbers compiled for minutes (quadratic in its
+    # length) and was then refused at the launch without naming it.
+    import time
+
+    @jit
+    def k(n, t, o):
+        o[0] = len(t) + n
+
+    o = np.zeros(1)
+    start = time.perf_counter()
+    with pytest.raises(TypeError, match=r"argument 't' \(Tuple\(float64, .*\.\.\.\) takes "
+                                        r"100000 kernel parameter slots, 100001 in all with the "
+                                        r"arguments before it; a kernel takes at most 512"):
+        k[1, 1](1, tuple(float(i) for i in range(100000)), o)
+    assert time.perf_counter() - start < 10
+    k[1, 1](1, (1.0, 2.0), o)  # a short tuple is fine
+    assert o[0] == 3
