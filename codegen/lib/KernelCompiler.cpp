@@ -215,8 +215,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   // sum of 3000 terms (CPython compiles it) took ~10 MB of stack and
   // overflowed a thread's 8 MB. The compile runs on a thread of its own with
   // room for the parser's limits (kMaxExprHeight levels at a few KB each);
-  // the pages are mapped only as they are touched. Starting it costs tens
-  // of microseconds, against milliseconds of compiling.
+  // the pages are mapped only as they are touched. Starting and joining it
+  // costs about 0.1 ms, against milliseconds of compiling.
   constexpr unsigned kCompilerStackBytes = 512u << 20;
   std::optional<llvm::Expected<CompiledKernel>> result;
   llvm::thread worker(std::optional<unsigned>(kCompilerStackBytes),
