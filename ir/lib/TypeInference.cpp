@@ -1778,7 +1778,9 @@ std::optional<bool> Inferer::foldNumberComparison(llvm::ArrayRef<CompareOp> ops,
   // Python compares ints (to 64 bits here, uint64 too), bools and floats
   // exactly; long double holds every int64 and uint64 exactly.
   auto value = [](const ExprInfo &x) -> std::optional<long double> {
-    if (!x.constant)
+    // (A datetime64/timedelta64 constant compares by its unit and NaT's
+    // rules at run time, IRGen::datetimeCompare; NaT == NaT is False.)
+    if (!x.constant || llvm::isa_and_nonnull<DatetimeType>(x.type))
       return std::nullopt;
     const GlobalValue &c = *x.constant;
     switch (c.kind) {

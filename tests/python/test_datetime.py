@@ -366,3 +366,24 @@ def test_isnat_of_a_number_is_numpys_type_error(jit):
                        match=r"numpy.isnat\(\) is only defined for datetime64 and timedelta64, "
                              r"not float64"):
         bad[1, 1](np.zeros(1), np.zeros(1, dtype=np.bool_))
+
+
+NAT_HOURS = np.timedelta64('NaT', 'h')
+FIVE_HOURS = np.timedelta64(5, 'h')
+
+
+def test_comparisons_of_nat_globals_follow_numpy(jit):
+    # They were folded as the int64 counts (-2**63 == -2**63 is True).
+    @jit
+    def k(out):
+        out[0] = NAT_HOURS == NAT_HOURS
+        out[1] = NAT_HOURS != NAT_HOURS
+        out[2] = NAT_HOURS < FIVE_HOURS
+        out[3] = NAT_HOURS <= NAT_HOURS
+        out[4] = FIVE_HOURS > NAT_HOURS
+
+    out = np.zeros(5, dtype=np.bool_)
+    k[1, 1](out)
+    expected = [NAT_HOURS == NAT_HOURS, NAT_HOURS != NAT_HOURS, NAT_HOURS < FIVE_HOURS,
+                NAT_HOURS <= NAT_HOURS, FIVE_HOURS > NAT_HOURS]
+    assert out.tolist() == [bool(x) for x in expected] == [False, True, False, False, False]
