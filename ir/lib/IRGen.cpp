@@ -1768,15 +1768,21 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
     Type *i64 = ctx.int64();
     Value *idx = scalar(*e.index, i64);
     Value *len = b.constInt(i64, n);
+    // An unsigned index is never negative (uint64 2**64-1 is not -1).
+    auto *it = dyn_cast<IntType>(info(*e.index).type);
+    bool isUnsigned = (it && !it->isSigned()) || isa<BoolType>(info(*e.index).type);
     if (boundsCheck) {
       Value *below = b.cmp(CmpPredicate::Lt, idx, len);
-      Value *above = b.cmp(CmpPredicate::Ge, idx, b.constInt(i64, -n));
+      Value *above = b.cmp(CmpPredicate::Ge, idx, b.constInt(i64, isUnsigned ? 0 : -n));
       raiseUnless(b.select(below, above, b.constBool(false)), "IndexError",
-                  "tuple index out of range: index {0} of a tuple of {1}", {idx, len},
-                  e.index->range().begin);
+                  std::string("tuple index out of range: index ") +
+                      (isUnsigned ? "{0:u}" : "{0}") + " of a tuple of {1}",
+                  {idx, len}, e.index->range().begin);
     }
-    Value *neg = b.cmp(CmpPredicate::Lt, idx, b.constInt(i64, 0));
-    idx = b.select(neg, b.binary(Opcode::Add, idx, len), idx);
+    if (!isUnsigned) {
+      Value *neg = b.cmp(CmpPredicate::Lt, idx, b.constInt(i64, 0));
+      idx = b.select(neg, b.binary(Opcode::Add, idx, len), idx);
+    }
     std::vector<Value *> is(n);
     for (int64_t k = 1; k < n; ++k)
       is[k] = b.cmp(CmpPredicate::Eq, idx, b.constInt(i64, k));
@@ -1847,7 +1853,15 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
     }
     auto bound = [&](const ExprPtr *x, bool &none) -> Value * {
       none = !x || !*x || isa<NoneType>(info(**x).type);
-      return none ? b.constInt(i64, 0) : scalar(**x, i64);
+      if (none)
+        return b.constInt(i64, 0);
+      Value *v = scalar(**x, i64);
+      // A uint64 past 2**63 - 1 is no negative bound: as large as any
+      // extent (Python clamps it so; its int64 bits would count from the end).
+      if (auto *it = dyn_cast<IntType>(info(**x).type); it && !it->isSigned() && it->bits() == 64)
+        v = b.select(b.cmp(CmpPredicate::Lt, v, b.constInt(i64, 0)),
+                     b.constInt(i64, std::numeric_limits<int64_t>::max()), v);
+      return v;
     };
     bool loNone, hiNone, stepNone;
     ops.push_back(bound(sl ? &sl->lower : nullptr, loNone));

@@ -83,6 +83,22 @@ def test_an_unsigned_index_is_never_negative(jit):
     write_tuple[1, 1](m, np.array([2, 3], dtype=np.uint64))
     assert m[2, 3] == 7.0 and m.sum() == 7.0
 
+    # Into a tuple, and as slice bounds (Python clamps a bound past the extent).
+    @jit(debug=True)
+    def tuple_and_slices(out, a, i):
+        t = (10, 20, 30)
+        out[2] = a[i:].shape[0]
+        out[3] = a[:i].shape[0]
+        out[0] = t[i]
+
+    out = np.zeros(4)
+    with pytest.raises(IndexError, match=r"tuple index out of range: index "
+                                         r"18446744073709551615 of a tuple of 3"):
+        tuple_and_slices[1, 1](out, a, np.uint64(2**64 - 1))
+    assert out[2:].tolist() == [0, 10]  # numpy: a[u:] is empty, a[:u] whole
+    tuple_and_slices[1, 1](out, a, np.uint64(2))
+    assert out.tolist() == [30, 0, 8, 2]
+
 
 def test_a_run_time_tuple_index_out_of_range_says_so(jit):
     # numba-cuda's test_exception asserts "tuple index out of range" in the message.
