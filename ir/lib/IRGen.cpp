@@ -1338,6 +1338,23 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
                 "ZeroDivisionError", "0.0 cannot be raised to a negative power", {},
                 b.currentLoc());
   }
+  if (debug && opc == Opcode::Pow && complexType && !fastFloats) {
+    // debug=True: 0j ** y with a negative real part or any imaginary part
+    // raises, as CPython's complex_pow.
+    Type *part = ctx.floatTy(complexType->partBits());
+    auto partOf = [&](Value *z, int k) {
+      Instruction *p = b.create(Opcode::ComplexPart, part, {z});
+      p->intImm = k;
+      return p;
+    };
+    Value *zero = b.constFloat(part, 0.0);
+    Value *zeroBase = b.select(b.cmp(CmpPredicate::Eq, partOf(lv, 0), zero),
+                               b.cmp(CmpPredicate::Eq, partOf(lv, 1), zero), b.constBool(false));
+    Value *badExponent = b.select(b.cmp(CmpPredicate::Lt, partOf(rv, 0), zero), b.constBool(true),
+                                  b.cmp(CmpPredicate::Ne, partOf(rv, 1), zero));
+    raiseUnless(b.unary(Opcode::Not, b.select(zeroBase, badExponent, b.constBool(false))),
+                "ZeroDivisionError", "0.0 to a negative or complex power", {}, b.currentLoc());
+  }
   if (debug && divides && complexType && opc == Opcode::TrueDiv && !fastFloats) {
     // debug=True: complex division by zero raises, as in Python.
     Type *part = ctx.floatTy(complexType->partBits());

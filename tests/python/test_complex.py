@@ -133,3 +133,19 @@ def test_real_and_imag_of_complex_arrays_are_views(jit):
     o = np.zeros(1)
     k2[1, 1](z2, o)
     assert o[0] == z2.imag.max() + z2.T.real[1, 0]
+
+
+def test_zero_to_a_negative_or_complex_power_raises_in_debug_mode(jit):
+    # CPython: 0j ** -1 and 0j ** 1j raise ZeroDivisionError; 0j ** 2 is 0j.
+    @jit(debug=True)
+    def k(z, e, out):
+        out[0] = z[0] ** e[0]
+
+    out = np.zeros(1, dtype=np.complex128)
+    for exponent in (-1 + 0j, -200 + 0j, 1j, -0.5 + 2j):
+        with pytest.raises(ZeroDivisionError, match=r"0\.0 to a negative or complex power"):
+            k[1, 1](np.zeros(1, np.complex128), np.array([exponent]), out)
+    k[1, 1](np.zeros(1, np.complex128), np.array([2 + 0j]), out)
+    assert out[0] == 0j ** 2
+    k[1, 1](np.array([2 + 0j]), np.array([-1 + 0j]), out)
+    assert out[0] == (2 + 0j) ** -1
