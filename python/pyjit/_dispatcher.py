@@ -289,10 +289,11 @@ def _check_param_slots(dispatcher, argtypes):
         total += n
         if total > limit:
             name = getattr(dispatcher, "_arg_name", lambda k: "argument %d" % k)(i)
-            raise TypeError("%s (%s) takes %d kernel parameter slots, %d in all with the "
+            raise TypeError("%s (%s) takes %d kernel parameter slot%s, %d in all with the "
                             "arguments before it; a kernel takes at most %d (pass an array "
                             "instead of a long tuple)"
-                            % (name, t if len(t) <= 60 else t[:57] + "...", n, total, limit))
+                            % (name, t if len(t) <= 60 else t[:57] + "...", n,
+                               "" if n == 1 else "s", total, limit))
 
 
 def _link_files(options, info, kernel):
@@ -1340,7 +1341,7 @@ def _returns_a_value(py_func):
     try:
         lines, _, _ = _source_lines(py_func)
         tree = _parse(textwrap.dedent("".join(lines)))  # (parsed already by _source_lines)
-    except (OSError, TypeError, SyntaxError, RecursionError):
+    except (OSError, TypeError, SyntaxError, RecursionError, MemoryError):
         return False
     fn = next((n for n in ast.walk(tree)
                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))), None)

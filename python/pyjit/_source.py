@@ -90,7 +90,7 @@ def attribute_reads(source, code):
     parse on its own, every name of its code, up to 3 deep."""
     try:
         tree = _parse(textwrap.dedent(source))
-    except (SyntaxError, RecursionError):  # (too deep for ast here: CPython's limit)
+    except (SyntaxError, RecursionError, MemoryError):  # (too deep for ast here: CPython's limit)
         return AttributeReads(frozenset(_code_names(code)), 3)
     names, depth = set(), 0
     for node in ast.walk(tree):
@@ -423,7 +423,7 @@ def _complete(lines):
             _parse(textwrap.dedent("".join(lines)))
     except SyntaxError:
         return False
-    except RecursionError:  # deeper than ast goes from here; Python compiled it
+    except (RecursionError, MemoryError):  # deeper than ast goes from here; Python compiled it
         return True
     return True
 
@@ -444,7 +444,7 @@ def _lambda_as_def(func, lines):
             break
         try:
             tree = ast.parse(opening + text + closing)
-        except (SyntaxError, RecursionError):
+        except (SyntaxError, RecursionError, MemoryError):
             continue
         text = opening + text + closing
         break

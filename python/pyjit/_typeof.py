@@ -164,6 +164,20 @@ def _refuse_lazy_views(value, what):
                             % (what, what_view, what_view, resolve))
 
 
+def check_interface(cai, what):
+    """TypeError naming `what` unless `cai` is a __cuda_array_interface__
+    dict with shape, typestr (a str) and data (CAI v3)."""
+    if not isinstance(cai, dict):
+        raise TypeError("%s: its __cuda_array_interface__ must be a dict, got %s"
+                        % (what, type(cai).__name__))
+    missing = [k for k in ("shape", "typestr", "data") if k not in cai]
+    if missing:
+        raise TypeError("%s: its __cuda_array_interface__ has no %s" % (what, ", ".join(missing)))
+    if not isinstance(cai["typestr"], str):
+        raise TypeError("%s: its __cuda_array_interface__ typestr must be a str such as '<f4', "
+                        "got %r" % (what, cai["typestr"]))
+
+
 def typeof(value, what):
     """The type string of one argument; TypeError naming `what` if unsupported."""
     cached = getattr(value, "_pyjit_type", None)  # pyjit DeviceArray: typed once
@@ -232,6 +246,7 @@ def typeof(value, what):
     cai = getattr(value, "__cuda_array_interface__", None)
     if cai is not None:
         _refuse_lazy_views(value, what)
+        check_interface(cai, what)
         typestr = cai["typestr"]
         name = _TYPESTR_TO_NAME.get(typestr)
         itemsize = np.dtype(name).itemsize if name is not None else 0

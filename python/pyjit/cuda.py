@@ -1042,11 +1042,10 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
     producer's stream as CAI v3 asks."""
     import numpy as np
     from ._devicearray import _External
+    from ._typeof import check_interface
+    check_interface(desc, "from_cuda_array_interface")
     if desc.get("mask") is not None:
         raise TypeError("from_cuda_array_interface: masked arrays are not supported")
-    if "typestr" not in desc or "shape" not in desc or "data" not in desc:
-        raise TypeError("from_cuda_array_interface: the interface needs shape, typestr and "
-                        "data, got %s" % sorted(desc))
     shape, data, strides = desc["shape"], desc["data"], desc.get("strides")
 
     def ints(value):  # a tuple (or list) of integers (NumPy's too), else None

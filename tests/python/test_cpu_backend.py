@@ -462,6 +462,23 @@ def test_malformed_array_interfaces_are_named():
             ("data", ("x", False), "data must be \\(address, read_only\\)")]:
         with pytest.raises(ValueError, match="from_cuda_array_interface: " + message):
             cuda.from_cuda_array_interface(dict(good, **{key: value}))
+    for desc, message in [(dict(typestr="<f8", data=(0, False)), "has no shape"),
+                          (dict(good, typestr=5), "typestr must be a str such as '<f4', got 5"),
+                          ([1, 2], "must be a dict, got list")]:
+        with pytest.raises(TypeError, match="from_cuda_array_interface: its "
+                                            "__cuda_array_interface__ " + message):
+            cuda.from_cuda_array_interface(desc)
+
+        class Producer:
+            __cuda_array_interface__ = desc
+
+        @cuda.jit
+        def k(a):
+            pass
+
+        with pytest.raises(TypeError, match="argument 'a': its __cuda_array_interface__ "
+                                            + message):
+            k[1, 1](Producer())
     # Lists and NumPy integers are read as the tuples and ints they hold.
     view = cuda.from_cuda_array_interface(dict(good, shape=[np.int64(4)], strides=[8]))
     assert view.shape == (4,) and view.strides == (8,)
