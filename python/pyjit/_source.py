@@ -454,12 +454,14 @@ def _lambda_as_def(func, lines):
                          "own (give it a def)" % (code.co_firstlineno, code.co_filename))
     params = list(code.co_varnames[:code.co_argcount])
     found = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda)
-             and [a.arg for a in node.args.args] == params]
+             and [a.arg for a in node.args.posonlyargs + node.args.args] == params
+             and (node.args.vararg is not None) == bool(code.co_flags & inspect.CO_VARARGS)]
     if len(found) != 1:
         raise ValueError("pyjit cannot tell which lambda on line %d this is (give it a def)"
                          % code.co_firstlineno)
     body = ast.get_source_segment(text, found[0].body)
-    head = "def _lambda(%s): return " % ", ".join(params)
+    # Its whole parameter list as written: defaults, *args, keyword-only ones.
+    head = "def _lambda(%s): return " % ast.unparse(found[0].args)
     return [head + " ".join(body.split("\n")) + "\n"]
 
 

@@ -1919,3 +1919,21 @@ def test_lambdas_written_inside_a_dict_display_are_read(jit):
     # refuses it too): the error now points at the lambda.
     with pytest.raises(pyjit.CompileError, match="a kernel cannot return a value"):
         _LAMBDA_TABLE["bump"][1, 1](o)
+
+
+_LAMBDA_WITH_DEFAULT = cuda.jit(lambda a, b=2: a * b, device=True)
+_LAMBDA_WITH_STAR = cuda.jit(lambda *args: args[0] + args[1], device=True)
+
+
+def test_a_lambda_keeps_its_defaults_and_star_args(jit):
+    # Its parameter list was rebuilt from the code's positional names only:
+    # a default was "missing", *args took 0 arguments.
+    @jit
+    def k(o):
+        o[0] = _LAMBDA_WITH_DEFAULT(3)
+        o[1] = _LAMBDA_WITH_DEFAULT(3, 5)
+        o[2] = _LAMBDA_WITH_STAR(1, 2)
+
+    o = np.zeros(3)
+    k[1, 1](o)
+    assert o.tolist() == [6, 15, 3]
