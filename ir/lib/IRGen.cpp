@@ -1707,8 +1707,7 @@ Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
   const ExprInfo &ii = info(src);
   if (!indexType)
     indexType = ii.type;
-  auto *it = dyn_cast<IntType>(indexType);
-  bool isUnsigned = (it && !it->isSigned()) || isa<BoolType>(indexType);
+  bool isUnsigned = isUnsignedIndex(indexType);
   if (boundsCheck)
     checkIndex(array, dim, idx, src, isUnsigned);
   // Python's negative indices count from the end; a non-negative constant
@@ -1786,8 +1785,7 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
     Value *idx = scalar(*e.index, i64);
     Value *len = b.constInt(i64, n);
     // An unsigned index is never negative (uint64 2**64-1 is not -1).
-    auto *it = dyn_cast<IntType>(info(*e.index).type);
-    bool isUnsigned = (it && !it->isSigned()) || isa<BoolType>(info(*e.index).type);
+    bool isUnsigned = isUnsignedIndex(info(*e.index).type);
     if (boundsCheck) {
       Value *below = b.cmp(CmpPredicate::Lt, idx, len);
       Value *above = b.cmp(CmpPredicate::Ge, idx, b.constInt(i64, isUnsigned ? 0 : -n));

@@ -44,6 +44,14 @@ inline CmpPredicate predicateOf(CompareOp op) {
 
 /// A call of math function `f` on operands already of its operand type: the
 /// result is bool for isnan/isinf/isfinite, else the first operand's type.
+/// Whether an index of type \p t is never negative (an unsigned integer or
+/// a bool): no count from the end, and its int64 bits compare unsigned
+/// (uint64 2**64-1 is out of range, not -1).
+inline bool isUnsignedIndex(const Type *t) {
+  auto *it = llvm::dyn_cast_or_null<IntType>(t);
+  return (it && !it->isSigned()) || llvm::isa_and_nonnull<BoolType>(t);
+}
+
 inline Value *mathOp(IRBuilder &b, TypeContext &ctx, MathFn f, std::vector<Value *> ops) {
   Type *result = mathFnInfo(f).result == MathFnInfo::Result::Bool
                      ? static_cast<Type *>(ctx.boolean())

@@ -1095,8 +1095,7 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
             buffer = _View(base, ptr - base.ptr)
         elif not span:
             buffer.host = ()  # (nothing to read: host memory as good as any)
-        elif _host_buffer_holding(ptr, 1) is not None:
-            holder = _host_buffer_holding(ptr, 1)
+        elif (holder := _host_buffer_holding(ptr, 1)) is not None:
             raise ValueError(
                 "from_cuda_array_interface: the interface's shape %s and strides %s span bytes "
                 "[%d, %d) from its data pointer, outside the allocation holding it (bytes "
