@@ -54,6 +54,15 @@ _FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 EXCEPTION_CLASSES = {}
 
 
+def _importable(cls):
+    """What `module:qualname` of class `cls` names through sys.modules (the
+    host's lookup when a kernel raises it), or None."""
+    obj = sys.modules.get(cls.__module__)
+    for part in cls.__qualname__.split("."):
+        obj = getattr(obj, part, None)
+    return obj
+
+
 def _cuda_modules():
     mods = []
     from . import cuda as pyjit_cuda
@@ -324,6 +333,14 @@ def classify(value, memo=None, reads=_NO_READS):
         if "<locals>" in value.__qualname__:
             name += "@%x" % id(value)
             EXCEPTION_CLASSES[name] = value
+        elif _importable(value) is not value:
+            # Its module is not in sys.modules (loaded through
+            # importlib.util.spec_from_file_location, as plugin loaders and
+            # pytest's importlib mode do): kept by name, or by id when another
+            # class already has that name.
+            if EXCEPTION_CLASSES.setdefault(name, value) is not value:
+                name += "@%x" % id(value)
+                EXCEPTION_CLASSES[name] = value
         return ("function", "exception." + name)
     if isinstance(value, type) and issubclass(value, enum.IntEnum):
         return _namespace(value, "IntEnum '%s'" % value.__name__, memo, reads)

@@ -317,6 +317,37 @@ def test_raise_of_classes_that_take_no_message_or_live_in_a_function(jit):
         k2[1, 1](np.zeros(1, dtype=np.int64))
 
 
+def _load_unregistered(path, name, text):
+    """A module made from `text` the way plugin loaders and pytest's importlib
+    mode make one: executed, never put in sys.modules."""
+    import importlib.util
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location(name, str(path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_raise_of_a_class_whose_module_is_not_in_sys_modules(jit, tmp_path):
+    # The class is found through the kernel's compile, not sys.modules; two
+    # such modules of one name keep their own classes.
+    text = ("class PluginError(Exception):\n"
+            "    pass\n"
+            "def k(a):\n"
+            "    if a[0] == 1:\n"
+            "        raise PluginError('from %s')\n")
+    first = tmp_path / "one"
+    second = tmp_path / "two"
+    first.mkdir()
+    second.mkdir()
+    mods = [_load_unregistered(d / "plugin.py", "pyjit_test_plugin", text % tag)
+            for d, tag in ((first, "one"), (second, "two"))]
+    assert mods[0].PluginError is not mods[1].PluginError
+    for mod, tag in zip(mods, ("one", "two")):
+        with pytest.raises(mod.PluginError, match="from %s in kernel 'k'" % tag):
+            jit(debug=True)(mod.k)[1, 1](np.ones(1, dtype=np.int64))
+
+
 def test_messages_decode_python_string_escapes(jit):
     # \x, \u, \U and octal escapes, as Python decodes them.
     @jit(debug=True)
