@@ -177,6 +177,16 @@ class _Flags:
         return "  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s" % (self.c_contiguous, self.f_contiguous)
 
 
+class _Address(int):
+    """A device address (an int) that also reads as a ctypes pointer's `.value`."""
+
+    __slots__ = ()
+
+    @property
+    def value(self):
+        return int(self)
+
+
 class _GpuData:
     """DeviceArray.gpu_data: numba's MemoryPointer, reduced to what programs
     read of it (the address, the size); equal for the same memory."""
@@ -189,6 +199,16 @@ class _GpuData:
     @property
     def device_ctypes_pointer(self):
         return ctypes.c_void_p(self._buffer.ptr)
+
+    @property
+    def device_pointer(self):
+        """The address: int() of it, as of numba-cuda's CUdeviceptr, or
+        `.value`, as of the ctypes pointer older numba gave."""
+        return _Address(self._buffer.ptr)
+
+    @property
+    def device_pointer_value(self):
+        return self._buffer.ptr
 
     @property
     def size(self):

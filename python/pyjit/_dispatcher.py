@@ -1176,6 +1176,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             overload._gpu_ptx = ptx
         return ptx
 
+    def inspect_lto_ptx(self, signature=None):
+        """numba-cuda's link-time-optimised PTX: pyjit's kernels are PTX
+        from LLVM's NVPTX backend, never NVVM LTO-IR, so this is the kernel's
+        PTX, as inspect_asm gives it (a str for `signature`, else a dict
+        {argument types: PTX}). LTO-IR files in `link=` are linked into the
+        cubin after it and are not part of this text."""
+        return self.inspect_asm(signature)
+
     def inspect_sass(self, signature=None):
         """SASS of the overload for `signature` (str), disassembled from its
         cubin by CUDA's nvdisasm (or cuobjdump); without a signature, a dict

@@ -631,6 +631,30 @@ def test_device_ctypes_pointer_is_a_ctypes_pointer():
     assert d[2:].device_ctypes_pointer.value == p.value + 8
 
 
+def test_gpu_data_device_pointer_reads_as_an_int_and_as_a_ctypes_pointer():
+    # numba-cuda's test_array passes int(a.gpu_data.device_pointer) (a
+    # CUdeviceptr); older numba code reads its ctypes `.value`.
+    d = cuda.to_device(np.arange(8, dtype=np.float32))
+    address = d.__cuda_array_interface__["data"][0]
+    assert int(d.gpu_data.device_pointer) == address
+    assert d.gpu_data.device_pointer.value == address
+    assert d.gpu_data.device_pointer_value == address
+    assert int(d[2:].gpu_data.device_pointer) == address + 8
+
+
+def test_inspect_lto_ptx_is_the_kernels_ptx():
+    # numba-cuda's test_operator reads kernel.inspect_lto_ptx(sig); pyjit's
+    # kernels are NVPTX's PTX, so it is inspect_asm's text.
+    @cuda.jit("void(float32[::1], float32, float32)", lto=True)
+    def add(r, a, b):
+        r[0] = a + b
+
+    sig = add.signatures[0]
+    ptx = add.inspect_lto_ptx(sig)
+    assert "add.f32" in ptx and ".entry" in ptx
+    assert add.inspect_lto_ptx() == {sig: ptx}
+
+
 def test_setitem_broadcasts_a_device_array_value():
     # numba's _do_setitem pads the value's shape with leading 1s and repeats
     # extent-1 dimensions, as numpy assignment does.
