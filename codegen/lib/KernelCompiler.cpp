@@ -348,13 +348,15 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
     return ptxVersion.takeError();
   out.ptxVersion = *ptxVersion;
   out.errorSites = fn->errorSites;
-  auto target = NVPTXTarget::create(req.arch, *ptxVersion, req.fma);
+  // opt=False is numba's NVVM -opt=0, which contracts no a*b+c into fma.
+  auto target = NVPTXTarget::create(req.arch, *ptxVersion, req.fma && req.optLevel > 0);
   if (!target)
     return target.takeError();
-  // Full debug info keeps each variable in a local-memory slot (Emitter::
-  // debugValue); the NVPTX code generator's own SROA, run above
-  // CodeGenOptLevel::None, would promote the slots back to registers.
-  if (fullDebugInfo(req))
+  // opt=False (optLevel 0) is numba's NVVM -opt=0: the code generator does
+  // not optimise either. Full debug info also needs it: it
+  // keeps each variable in a local-memory slot (Emitter::debugValue), which
+  // the code generator's own SROA above None would promote back to registers.
+  if (req.optLevel == 0)
     (*target)->machine().setOptLevel(llvm::CodeGenOptLevel::None);
   llvm::LLVMContext context;
   llvm::Module llvmModule(req.functionName, context);

@@ -27,6 +27,6 @@ def k(out, x):
 
 # PTX-LABEL: .visible .entry k(
 # PTX-NOT: .f64
-# PTX: {{(mul|fma).rn.f32}}
+# PTX: {{(mul|fma|add).rn.f32}}
 # PTX-NOT: .f64
 # PTX: ret;

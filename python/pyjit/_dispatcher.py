@@ -1631,6 +1631,8 @@ class DeviceFunction(_Compiled):
         self.signature_strings = [signature_text(sig) for sig in signatures]
         for sig in self.signature_strings:
             _parse_signature_types(sig)
+        self._alone_cache = {}  # signature text -> compile_ptx's result (inspect_*)
+        self._alone_lock = threading.Lock()
 
     def __call__(self, *args, **kwargs):
         raise TypeError("device function '%s' can only be called from a kernel or another "
@@ -1641,22 +1643,56 @@ class DeviceFunction(_Compiled):
                         "compile a device function as a kernel'); call it from a kernel, or "
                         "decorate it with @cuda.jit without device=True" % self.__name__)
 
-    def _no_code(self, what):
-        raise TypeError("cannot inspect the %s of device function '%s': pyjit compiles it "
-                        "inline where kernels call it, so it has no code of its own; inspect a "
-                        "kernel that calls it" % (what, self.__name__))
+    def _alone(self, signature, key):
+        """Text `key` ("ptx", "llvm", "ir") of the function compiled on its
+        own for `signature` (argument types, or a signature string), as
+        numba's device dispatcher gives it; without one a dict {argument
+        types: text} over the declared signatures. Kernels still inline it
+        where they call it: this is the code it has alone, compiled with
+        its options as cuda.compile_ptx(device=True) does (numbers, bools
+        and pointers only). Raises CompileError, TypeError for a bad
+        signature."""
+        from .cuda import _compile_alone
+        if signature is None:
+            return _Overloads({tuple(_parse_signature_types(sig)): self._alone(sig, key)
+                               for sig in self.signature_strings}, self._key_of)
+        sig = self._text_of(signature)
+        with self._alone_lock:
+            result = self._alone_cache.get(sig)
+            if result is None:
+                o = self.options
+                result = _compile_alone(self.py_func, sig, debug=o.get("debug", False),
+                                        lineinfo=o.get("lineinfo", False), device=True,
+                                        fastmath=o.get("fastmath", False), opt=o.get("opt", 3),
+                                        fma=o.get("fma", True))[0]
+                self._alone_cache[sig] = result
+        return result[key]
+
+    def _text_of(self, signature):
+        if isinstance(signature, (tuple, list)):  # argument types or their spellings
+            return "(%s)" % ", ".join(str(t) for t in signature)
+        return signature_text(signature)
+
+    def _key_of(self, signature):
+        return tuple(_parse_signature_types(self._text_of(signature)))
 
     def inspect_asm(self, signature=None):
-        self._no_code("PTX")
+        """PTX of the function compiled on its own (numba's ABI: an int32
+        status, the result through a pointer passed first); see _alone."""
+        return self._alone(signature, "ptx")
 
     def inspect_sass(self, signature=None):
-        self._no_code("SASS")
+        raise _DeviceLaunchError("cannot inspect the SASS of device function '%s' (numba: "
+                                 "'Cannot inspect SASS of a device function'): a cubin holds "
+                                 "kernels; inspect a kernel that calls it" % self.__name__)
 
     def inspect_llvm(self, signature=None):
-        self._no_code("LLVM IR")
+        """LLVM IR of the function compiled on its own; see _alone."""
+        return self._alone(signature, "llvm")
 
     def inspect_ir(self, signature=None):
-        self._no_code("IR")
+        """pyjit's IR of the function compiled on its own; see _alone."""
+        return self._alone(signature, "ir")
 
     def __repr__(self):
         return "<pyjit device function %s>" % self.__name__

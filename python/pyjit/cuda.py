@@ -261,6 +261,15 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
     its result through a pointer passed first (named the same; numba would
     mangle the name). Returns (ptx, the inferred return type).
     Raises CompileError, TypeError for a bad signature, ValueError for a bad abi."""
+    result, restype = _compile_alone(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt,
+                                     launch_bounds, fma, abi, abi_info)
+    return result["ptx"], restype
+
+
+def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,
+                   cc=None, opt=3, launch_bounds=None, fma=True, abi="numba", abi_info=None):
+    """compile_ptx's work: (the compiler's result dict, with "ir", "llvm"
+    and "ptx" texts, the return type)."""
     from . import _options
     from ._dispatcher import _parse_signature_types, signature_text
     from ._source import describe
@@ -302,9 +311,9 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
     from . import types as _types_module
     if device:
         name = result["return_type"]
-        return result["ptx"], (_types_module.void if name == "none"
-                                else getattr(_types_module, name, name))
-    return result["ptx"], _types_module.void
+        return result, (_types_module.void if name == "none"
+                        else getattr(_types_module, name, name))
+    return result, _types_module.void
 
 
 def _current_cc():

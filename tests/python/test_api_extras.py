@@ -449,6 +449,45 @@ def test_a_functools_wraps_wrapper_is_compiled_as_itself():
         k[1, 1](np.zeros(1))
 
 
+def _fused(x, y, z):
+    return x * y + z
+
+
+def test_a_device_function_is_inspected_compiled_on_its_own():
+    # numba-cuda's test_device_func / test_optimization: inspect_llvm and
+    # inspect_asm of a device function for argument types; opt=False
+    # contracts no a*b+c into fma (NVVM -opt=0).
+    sig = (pyjit.float64, pyjit.float64, pyjit.float64)
+    f = cuda.jit(sig, device=True)(_fused)
+    ptx = f.inspect_asm(sig)
+    assert ".func" in ptx and "_fused" in ptx and "fma.rn.f64" in ptx
+    assert "define" in f.inspect_llvm(sig) and "_fused" in f.inspect_llvm(sig)
+    assert "func @_fused(" in f.inspect_ir(sig)
+    assert f.inspect_asm()[sig] == ptx  # the declared signatures, looked up by type objects
+    assert list(f.inspect_asm()) == [("float64", "float64", "float64")]
+    slow = cuda.jit(sig, device=True, opt=False)(_fused)
+    noopt = slow.inspect_asm("float64(float64, float64, float64)")
+    assert "fma.rn.f64" not in noopt and "mul.rn.f64" in noopt and "add.rn.f64" in noopt
+
+    g = cuda.jit(device=True)(_fused)  # lazy: any argument types, given when asked
+    assert "mad.lo.s64" in g.inspect_asm((pyjit.int32, pyjit.int64, pyjit.int64))
+    with pytest.raises(pyjit.CompileError, match="a device function compiled on its own"):
+        g.inspect_asm((pyjit.float32[::1], pyjit.float32, pyjit.float32))
+
+
+def test_opt_false_kernels_contract_no_fma():
+    @cuda.jit("void(float64[::1], float64, float64, float64)", opt=False)
+    def k(out, x, y, z):
+        out[0] = x * y + z
+
+    @cuda.jit("void(float64[::1], float64, float64, float64)")
+    def k3(out, x, y, z):
+        out[0] = x * y + z
+
+    assert "fma.rn.f64" not in k.inspect_asm(k.signatures[0])
+    assert "fma.rn.f64" in k3.inspect_asm(k3.signatures[0])
+
+
 def test_device_function_misuse_says_why():
     @cuda.jit(device=True)
     def f(x):
@@ -458,11 +497,9 @@ def test_device_function_misuse_says_why():
         f[1, 1]
     with pytest.raises(RuntimeError):  # numba.cuda's exception type for it
         f[1, 1]
-    for inspect, what in ((f.inspect_asm, "PTX"), (f.inspect_sass, "SASS"),
-                          (f.inspect_llvm, "LLVM IR")):
-        with pytest.raises(TypeError, match="cannot inspect the %s of device function 'f'"
-                                            % what):
-            inspect()
+    with pytest.raises(RuntimeError, match="cannot inspect the SASS of device function 'f'"):
+        f.inspect_sass()
+    assert f.inspect_asm() == {}  # no declared signature: nothing compiled on its own
     with pytest.raises(pyjit.CompileError, match="parameter 'a': a device function compiled "
                                                  "on its own takes integers, floats, bools and pointers"):
         cuda.compile_ptx(_compile_me, "void(float32[:])", device=True)
