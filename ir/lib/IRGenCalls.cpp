@@ -141,6 +141,14 @@ RValue IRGen::call(const CallExpr &e) {
     ops.back() = b.binary(Opcode::FloorDiv, bytes, b.constInt(i64, to));
     return RValue::of(b.create(Opcode::ArrayReshape, ei.type, ops));
   }
+  if (path == "method.array.fill") {
+    Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
+    Type *dtype = cast<ArrayType>(array->type())->dtype();
+    Value *v = scalar(*e.args[0], dtype); // converted once, as NumPy's fill
+    b.setLoc(e.range().begin);
+    forEachIndex(array, [&](const std::vector<Value *> &idx) { b.arrayStore(array, idx, v); });
+    return RValue{ctx.none(), nullptr, {}};
+  }
   if (path == "method.array.reshape") {
     Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
     std::vector<RValue> dims;

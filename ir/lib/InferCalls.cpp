@@ -550,6 +550,35 @@ ExprInfo Inferer::call(const CallExpr &e) {
     }
     return ExprInfo{ctx.array(to, at->ndim(), Layout::C, at->readonly())};
   }
+  if (path == "method.array.fill") {
+    // a.fill(v): every element set to v, converted as a store converts
+    // (NumPy's ndarray.fill; numba's overload of it).
+    auto *at = dyn_cast<ArrayType>(result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type);
+    if (!e.keywords.empty() || args.size() != 1) {
+      error(e.range(), "a.fill() takes one value");
+      return {};
+    }
+    if (at->readonly()) {
+      error(e.callee->range(), "cannot write to a read-only array (" + typeName(at) + ")");
+      return {};
+    }
+    Type *v = args[0].type;
+    auto *ev = dyn_cast<IntType>(v);
+    if (isa<RecordType>(at->dtype()) || isa<DatetimeType>(at->dtype()) || !v->isScalar() ||
+        (ev && ev->isEnum())) {
+      error(e.args[0]->range(), "a.fill() of an array of " + typeName(at->dtype()) +
+                                    " takes a number or bool, not " + typeName(v) +
+                                    (ev && ev->isEnum() ? " (fill with its .value)" : ""));
+      return {};
+    }
+    if (isa<ComplexType>(v) && !isa<ComplexType>(at->dtype())) {
+      error(e.args[0]->range(), "cannot store a complex value (" + typeName(v) +
+                                    ") into an array of " + typeName(at->dtype()) +
+                                    ": take its .real or abs() first");
+      return {};
+    }
+    return ExprInfo{ctx.none()};
+  }
   if (path == "method.array.reshape") {
     // a.reshape(2, 3), a.reshape((2, -1)): a view of a C-contiguous array
     // (numba's, without NRT: anything else would copy).

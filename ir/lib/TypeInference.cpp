@@ -1610,7 +1610,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
                        "kernels cannot make");
       return {};
     }
-    if (attr == "reshape" || attr == "view")
+    if (attr == "reshape" || attr == "view" || attr == "fill")
       return ExprInfo{ctx.builtin("method.array." + attr)};
     if (isArrayReduction(attr)) // a.sum(), a.max(), ...: called below (InferCalls)
       return ExprInfo{ctx.builtin("method.array." + attr)};

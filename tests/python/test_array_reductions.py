@@ -241,6 +241,52 @@ def test_reshape_of_c_contiguous_arrays_is_a_view(jit):
     assert out[0] == 3.0 + (-1.0) * 100 + 3000 and out[1] == 5 + 15
 
 
+def test_fill_sets_every_element_as_numpy_does(jit):
+    # ndarray.fill: the value converted once to the dtype (2.7 into int32 is
+    # 2), any layout (a strided view too), local arrays too.
+    @jit
+    def k(a, b, c, out):
+        tmp = cuda.local.array(5, np.float32)
+        tmp.fill(1.5)
+        a.fill(2.7)
+        b[1:, ::2].fill(-1)
+        c.fill(3)
+        s = 0.0
+        for i in range(5):
+            s += tmp[i]
+        out[0] = s
+
+    a, b, c, out = np.zeros(4, np.int32), np.zeros((3, 4)), np.zeros(2, np.complex64), np.zeros(1)
+    k[1, 1](a, b, c, out)
+    ea, eb, ec = np.zeros(4, np.int32), np.zeros((3, 4)), np.zeros(2, np.complex64)
+    ea.fill(2.7)
+    eb[1:, ::2].fill(-1)
+    ec.fill(3)
+    np.testing.assert_array_equal(a, ea)
+    np.testing.assert_array_equal(b, eb)
+    np.testing.assert_array_equal(c, ec)
+    assert out[0] == 7.5
+
+
+def test_fill_takes_one_number(tmp_path):
+    from pyjit import CompileError
+    cases = (("a.fill(1j)", "cannot store a complex value"),
+             ("a.fill((1, 2))", r"a.fill\(\) of an array of float64 takes a number"),
+             ("a.fill(1, 2)", r"a.fill\(\) takes one value"),
+             ("C.fill(1)", "cannot write to a read-only array"))
+    for n, (body, message) in enumerate(cases):
+        path = tmp_path / ("fill_kernel%d.py" % n)
+        path.write_text("import numpy as np\nC = np.zeros(3)\n"
+                        "def k(a):\n    %s\n" % body)
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("fill_kernel%d" % n, path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        with pytest.raises(CompileError, match=message) as info:
+            cuda.compile_ptx(mod.k, "void(float64[::1])")
+        assert "fill_kernel%d.py:4:" % n in str(info.value)
+
+
 def test_reshape_to_a_run_time_shape_with_minus_one(jit):
     # numba: a -1 extent known only at run time is what the others leave.
     @jit
