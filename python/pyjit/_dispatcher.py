@@ -18,7 +18,7 @@ import threading
 
 import numpy as np
 
-from . import _cache, _devicearray, _options
+from . import _cache, _devicearray, _options, _source
 from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
@@ -457,6 +457,7 @@ class _Compiled:
     def __init__(self, py_func, options):
         self.py_func = py_func
         self.options = dict(options or {})
+        _source.note_loaded_source(py_func)  # its file's state: edits are found later
         _options.check(self.options, py_func.__name__)
         self.__name__ = py_func.__name__
         self.__doc__ = py_func.__doc__

@@ -18,6 +18,7 @@ import operator
 import os
 import sys
 import textwrap
+import weakref
 import types
 
 import numpy as np
@@ -538,6 +539,93 @@ def _source_lines(func):
     return lines, first_line, inspect.getsourcefile(func) or func.__code__.co_filename
 
 
+# The state (st_mtime_ns, st_size) of a decorated function's file when it
+# was decorated, by the identity of its code object (code objects compare
+# equal by content: a module loaded again from the same text has equal ones)
+# with a weak reference to it: describe() checks that text read from a file
+# edited since is still the code Python runs.
+_LOADED_STATE = {}
+
+
+def _file_state(filename):
+    try:
+        st = os.stat(filename)
+    except (OSError, TypeError, ValueError):
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def note_loaded_source(func):
+    """Records the state of `func`'s file as the decorator sees it (the
+    source Python compiled); a file edited later is checked at compile time
+    (describe). Microseconds: one stat."""
+    code = getattr(func, "__code__", None)
+    if code is None or code.co_filename.startswith("<"):
+        return
+    state = _file_state(code.co_filename)
+    if state is not None and id(code) not in _LOADED_STATE:
+        key = id(code)
+        _LOADED_STATE[key] = (weakref.ref(code, lambda _, key=key: _LOADED_STATE.pop(key, None)),
+                              state)
+
+
+def _code_fingerprint(code):
+    """What a code object computes, without its line numbers: the bytecode,
+    constants (nested code objects by their fingerprints), names and flags."""
+    consts = tuple(_code_fingerprint(c) if inspect.iscode(c) else (type(c).__name__, repr(c))
+                   for c in code.co_consts)
+    return (code.co_name, code.co_code, consts, code.co_names, code.co_varnames,
+            code.co_freevars, code.co_cellvars, code.co_argcount, code.co_kwonlyargcount,
+            code.co_flags)
+
+
+def _top_code(code, name):
+    """The code object of the function `name` defined at the top of the
+    compiled text `code` (inside __pyjit_outer__ when it is there)."""
+    for k in code.co_consts:
+        if inspect.iscode(k) and k.co_name == "__pyjit_outer__":
+            return _top_code(k, name)
+    return next((k for k in code.co_consts if inspect.iscode(k) and k.co_name == name), None)
+
+
+def _check_unchanged(func, lines, filename):
+    """Raises CompileError when the file `func` came from was edited after
+    Python loaded it and the text at its lines is no longer the code Python
+    runs (pyjit compiles the text, numba the bytecode): a kernel would run
+    other code than its Python function, or another function's. Compiles
+    the text with Python's own compiler and compares bytecode, constants and
+    names, only when the file changed since decoration."""
+    code = func.__code__
+    ref, loaded = _LOADED_STATE.get(id(code), (None, None))
+    if ref is None or ref() is not code or _file_state(code.co_filename) == loaded:
+        return
+    text = textwrap.dedent("".join(lines))
+    if code.co_freevars:  # the free variables are a function's cells, as they were
+        text = ("def __pyjit_outer__():\n"
+                + "".join("    %s = None\n" % n for n in code.co_freevars)
+                + textwrap.indent(text, "    ")
+                + "    return %s\n" % code.co_name)
+    future = code.co_flags & _FUTURE_FLAGS
+    try:
+        compiled = compile(text, filename, "exec", flags=future, dont_inherit=True)
+        now = _top_code(compiled, code.co_name)
+    except (SyntaxError, ValueError):
+        now = None
+    if now is not None and _code_fingerprint(now) == _code_fingerprint(code):
+        return
+    from .errors import CompileError
+    raise CompileError(
+        "%s:%d: error: cannot compile %r: its file changed after Python loaded it, and the "
+        "text there is no longer the code Python runs (pyjit compiles a kernel's source "
+        "text, so it would compile other code); reload the module (importlib.reload) or "
+        "restart Python" % (filename, code.co_firstlineno, func.__name__))
+
+
+_FUTURE_FLAGS = 0
+for _feature in __import__("__future__").all_feature_names:
+    _FUTURE_FLAGS |= getattr(__import__("__future__"), _feature).compiler_flag
+
+
 _KEEPALIVE = "<keepalive>"
 
 
@@ -555,6 +643,8 @@ def describe(func, memo=None):
     lines, first_line, filename = _source_lines(func)
     if func.__name__ == "<lambda>":  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
         lines = _lambda_as_def(func, lines)
+    else:
+        _check_unchanged(func, lines, filename)
     source = "".join(lines)
     env = {}
     info = {"source": source, "filename": os.path.abspath(filename),

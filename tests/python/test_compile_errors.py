@@ -170,6 +170,59 @@ def test_a_kernel_without_source_text_names_where_to_define_it(jit):
         jit(ns["k"])[1, 1](np.zeros(1))
 
 
+_EDITED_SOURCE = """\
+SCALE = 1.0
+
+
+def make():
+    f = 4.0
+
+    def k2(a, x):
+        a[1] = x * f  # a closure
+
+    return k2
+
+
+def k(a, x):
+    # body
+    a[0] = x * 2 * SCALE
+
+
+k2 = make()
+"""
+
+
+@pytest.mark.parametrize("edit, k_compiles, k2_compiles", [
+    (lambda src: src.replace("* 2", "* 3"), False, True),      # the kernel's own text
+    (lambda src: "# a\n# b\n\n" + src, False, False),         # lines moved under both
+    (lambda src: src + "\n\ndef other():\n    return 5\n", True, True),  # another function
+    (lambda src: src.replace("# body", "# a longer comment than before"), True, True),
+])
+def test_a_kernel_file_edited_after_loading_is_refused_when_its_code_changed(
+        jit, tmp_path, edit, k_compiles, k2_compiles):
+    # pyjit compiles source text and numba bytecode: text edited after the
+    # module was loaded must not silently compile into other code (or
+    # another function's lines, when lines moved).
+    import os
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "edited_kernels", _EDITED_SOURCE)
+    k, k2 = jit(mod.k), jit(mod.k2)
+    path = tmp_path / "edited_kernels.py"
+    path.write_text(edit(_EDITED_SOURCE))
+    st = os.stat(path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))  # a later edit, surely
+    a = np.zeros(2)
+    for kernel, compiles, line, value in ((k, k_compiles, 13, 10.0), (k2, k2_compiles, 7, 20.0)):
+        if compiles:
+            kernel[1, 1](a, 5.0)
+            assert value in a
+        else:
+            with pytest.raises(pyjit.CompileError,
+                               match=r"edited_kernels.py:%d: error: cannot compile '%s': its "
+                                     r"file changed after Python loaded it" % (line, kernel.__name__)):
+                kernel[1, 1](a, 5.0)
+
+
 def test_a_sum_of_thousands_of_terms_compiles(jit, tmp_path):
     # CPython compiles a 2900-term sum; every pass of pyjit's compiler
     # recurses once per term, and 8 MB of stack (a thread's) ran out near
