@@ -1702,8 +1702,21 @@ void IRGen::checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
 
 Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
                         Type *indexType) {
-  if (cast<ArrayType>(array->type())->isPointer())
-    return idx; // a pointer's p[i]: item i on (negative: before), no bounds
+  if (cast<ArrayType>(array->type())->isPointer()) {
+    // A pointer's p[i]: item i on (negative: before), no bounds. Where
+    // indices are checked (debug; always on the CPU backend, where the access
+    // would crash the interpreter, and on a GPU it faults the context) a null
+    // pointer, or any address below 64 KiB (where no memory is mapped), is
+    // refused.
+    if (boundsCheck) {
+      Value *address = b.create(Opcode::ArrayAddress, ctx.uint64(), {array});
+      raiseUnless(b.cmp(CmpPredicate::Ge, address, b.constInt(ctx.uint64(), 65536)),
+                  "ValueError",
+                  "item {1} of a null pointer (address {0:#x}; no memory lies below 0x10000)",
+                  {address, idx}, src.range().begin);
+    }
+    return idx;
+  }
   const ExprInfo &ii = info(src);
   if (!indexType)
     indexType = ii.type;

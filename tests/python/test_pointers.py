@@ -213,6 +213,35 @@ def test_small_addresses_are_refused(jit):
         k[1, 1](8)
 
 
+def test_an_item_of_a_null_pointer_is_refused_where_indices_are_checked(jit):
+    # A null pointer may be passed (and never read); reading or writing an
+    # item of it raises where indices are checked: debug=True, and always on
+    # the CPU backend (where the access would crash the interpreter).
+    @jit(void(types.CPointer(types.float32), types.int64, types.int64), debug=True)
+    def k(p, i, touch):
+        if touch:
+            p[i] = 42.0
+
+    k[1, 1](0, 0, 0)
+    for i in (0, 3):
+        with pytest.raises(ValueError, match=r"item %d of a null pointer \(address 0x0; no memory "
+                                             r"lies below 0x10000\) in kernel 'k'" % i):
+            k[1, 1](0, i, 1)
+
+
+def test_cpu_backend_refuses_an_item_of_a_null_pointer_without_debug():
+    @cuda.jit(void(types.CPointer(types.float64), types.float64[::1]), target="cpu")
+    def k(p, out):
+        out[0] = p[0]
+
+    with pytest.raises(ValueError, match="item 0 of a null pointer"):
+        k[1, 1](0, np.zeros(1))
+    host = np.array([2.5])
+    out = np.zeros(1)
+    k[1, 1](host.ctypes.data, out)
+    assert out[0] == 2.5
+
+
 def test_zero_dim_carray_and_bool_pointer(jit):
     @jit(void(types.CPointer(types.boolean), types.CPointer(types.float64)))
     def k(flags, p):
