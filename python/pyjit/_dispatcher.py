@@ -489,8 +489,38 @@ class _Compiled:
 
     @property
     def extensions(self):
-        """numba's argument-handling extensions: pyjit has none."""
+        """numba's argument-handling extensions: a device function has none
+        (a kernel's are Dispatcher.extensions)."""
         return []
+
+
+class _Extensions(list):
+    """Dispatcher.extensions: numba's argument handlers, objects with
+    `prepare_args(ty, val, stream=, retr=) -> (ty, val)`, applied last to
+    first to every argument of every launch (`retr` collects callables run
+    after the launch). A change empties the launch fast path's table, so
+    that launches come to Python, which applies them."""
+
+    __slots__ = ("_changed",)
+
+    def __init__(self, items, changed):
+        super().__init__(items)
+        self._changed = changed
+
+    def _mutator(name):
+        method = getattr(list, name)
+
+        def mutate(self, *args):
+            result = method(self, *args)
+            self._changed()
+            return self if name in ("__iadd__", "__imul__") else result
+        mutate.__name__ = name
+        return mutate
+
+    for _name in ("append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse",
+                  "__setitem__", "__delitem__", "__iadd__", "__imul__"):
+        locals()[_name] = _mutator(_name)
+    del _name, _mutator
 
 
 def _dispatcher_base():
@@ -649,6 +679,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         # Trailing defaults fill omitted arguments (as in Python and numba).
         self._defaults = [p.default for p in parameters]
         self._dispatch_init(len(self._params))
+        self._extensions = _Extensions(self.options.get("extensions", ()),
+                                       self._extensions_changed)
         self._info = None
         self._target = None  # 'cuda' or 'cpu', chosen at the first compile
         self._by_device = {}  # device ordinal (or 'cpu') -> {argument types: _Overload}
@@ -773,10 +805,45 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def _arg_name(self, i):
         return "argument '%s'" % self._params[i] if i < len(self._params) else "argument %d" % i
 
+    @property
+    def extensions(self):
+        """numba's argument handlers (the `extensions` option): a list; see
+        _Extensions. Each launch of a kernel that has some runs in Python."""
+        return self._extensions
+
+    @extensions.setter
+    def extensions(self, items):
+        self._extensions = _Extensions(items, self._extensions_changed)
+        self._extensions_changed()
+
+    def _extensions_changed(self):
+        self._dispatch_init(len(self._params))  # launches come to _launch again
+
     def _launch(self, griddim, blockdim, stream, shared, args):
         """Launches from Python: compiles for new argument types, copies numpy
         arrays in and out. Returns the Kernel launched when the C++ fast path
-        can launch the same arguments' types by itself next time, else None."""
+        can launch the same arguments' types by itself next time, else None.
+        With extensions (numba's argument handlers), each maps every
+        argument first, and their write-backs run after the launch."""
+        if not self._extensions:
+            return self._launch_args(griddim, blockdim, stream, shared, args)
+        from .types import typeof as _type_object
+        retr = []
+        mapped = []
+        for value in args:
+            try:
+                ty = _type_object(value)
+            except TypeError:
+                ty = None  # a value only an extension turns into an argument
+            for extension in reversed(self._extensions):
+                ty, value = extension.prepare_args(ty, value, stream=stream, retr=retr)
+            mapped.append(value)
+        self._launch_args(griddim, blockdim, stream, shared, tuple(mapped))
+        for write_back in retr:
+            write_back()
+        return None  # never the fast path: the extensions run at every launch
+
+    def _launch_args(self, griddim, blockdim, stream, shared, args):
         if len(args) < len(self._params) and all(
                 d is not inspect.Parameter.empty for d in self._defaults[len(args):]):
             args = tuple(args) + tuple(self._defaults[len(args):])

@@ -4,7 +4,8 @@ linker options at compilation.
 Accepted (numba.cuda's names): debug, opt, lineinfo, fastmath, fma, max_registers,
 inline, forceinline, cache, launch_bounds, link (files linked into the kernel:
 .cu through NVRTC, .ptx .cubin .fatbin .ltoir .o .a through nvJitLink); target ("cuda" or "cpu", the CPU backend) and
-racecheck (CPU backend: report shared-memory races). numba's generic options
+racecheck (CPU backend: report shared-memory races); extensions (numba's
+argument handlers, Dispatcher.extensions). numba's generic options
 that numba.cuda.jit also takes (nopython, nogil, error_model, ...) are
 accepted where they change nothing for a kernel (`without_numba_generic`).
 A misspelt or unsupported option raises TypeError at decoration, naming it.
@@ -16,7 +17,7 @@ FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reas
 
 _KNOWN = ("debug", "opt", "lineinfo", "fastmath", "fma", "max_registers", "inline",
           "forceinline", "cache", "target", "racecheck", "launch_bounds", "link",
-          "shared_memory_carveout")
+          "shared_memory_carveout", "extensions")
 _TARGETS = ("cuda", "gpu", "cpu")
 
 
@@ -87,6 +88,12 @@ def check(options, func_name):
     if link is not None and (isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple))
                              or not all(isinstance(p, (str, os.PathLike)) for p in link)):
         raise TypeError("option link must be a list of file paths, got %r" % (link,))
+    extensions = options.get("extensions", ())
+    if not isinstance(extensions, (list, tuple)) or not all(
+            callable(getattr(e, "prepare_args", None)) for e in extensions):
+        raise TypeError("option extensions must be a list of objects with a prepare_args(ty, "
+                        "val, stream=, retr=) method (numba's argument handlers), got %r"
+                        % (extensions,))
     cache = options.get("cache", True)
     if not isinstance(cache, bool):
         raise TypeError("option cache must be True or False, got %r" % (cache,))

@@ -716,3 +716,71 @@ def test_shared_memory_carveout_bad_values(carveout, message):
         @cuda.jit(shared_memory_carveout=carveout)
         def add_one(x):
             x[0] = 1
+
+
+class _DefaultIn:
+    """numba-cuda's test_retrieve_autoconverted_arrays handler: host arrays
+    go in as cuda.In (copied to the device, not back)."""
+
+    def __init__(self):
+        self.seen = []
+
+    def prepare_args(self, ty, val, stream=None, retr=None):
+        self.seen.append(str(ty))
+        if isinstance(val, np.ndarray):
+            return ty, cuda.In(val)
+        return ty, val
+
+
+class _Doubler:
+    """Maps scalars (applied before _DefaultIn: extensions run last to first)
+    and adds a write-back."""
+
+    def __init__(self):
+        self.written_back = 0
+
+    def prepare_args(self, ty, val, stream=None, retr=None):
+        retr.append(self._write_back)
+        return (ty, val * 2) if isinstance(val, int) else (ty, val)
+
+    def _write_back(self):
+        self.written_back += 1
+
+
+def test_extensions_map_every_argument_of_every_launch(jit):
+    # numba's Dispatcher.extensions: a real list; appending after launches
+    # that took the fast path (device arrays, on a GPU) still applies to the
+    # next launch.
+    @jit
+    def set_to(arr, v):
+        arr[0] = v
+
+    dev = cuda.to_device(np.zeros(1, dtype=np.int64))
+    for _ in range(3):
+        set_to[1, 1](dev, 5)
+    assert dev.copy_to_host()[0] == 5
+    doubler = _Doubler()
+    set_to.extensions.append(doubler)
+    set_to[1, 1](dev, 5)
+    assert dev.copy_to_host()[0] == 10 and doubler.written_back == 2  # one per argument
+    set_to.extensions = [_DefaultIn()]  # assigned: the doubler is gone
+    host = np.zeros(1, dtype=np.int64)
+    for _ in range(2):
+        set_to[1, 1](host, 3)
+        assert host[0] == 0  # cuda.In: not copied back
+    assert set_to.extensions[0].seen == ["array(int64, 1d, C)", "int64"] * 2
+    set_to.extensions.clear()
+    set_to[1, 1](host, 4)
+    assert host[0] == 4 and doubler.written_back == 2
+
+
+def test_extensions_option_is_numbas():
+    with pytest.raises(TypeError, match="option extensions must be a list of objects with a "
+                                        "prepare_args"):
+        cuda.jit(extensions=[object()])(lambda a: None)
+    k = cuda.jit(extensions=[_DefaultIn()])(_set_first)
+    assert len(k.extensions) == 1
+
+
+def _set_first(a):
+    a[0] = 1
