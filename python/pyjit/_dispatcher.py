@@ -948,8 +948,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         return fast
 
     def _warn_host_copy(self):
-        """numba.cuda's NumbaPerformanceWarning for host arrays, once per kernel."""
-        if getattr(self, "_warned_copy", False):
+        """numba.cuda's NumbaPerformanceWarning for host arrays, once per kernel
+        (none when cuda.config.CUDA_WARN_ON_IMPLICIT_COPY is 0)."""
+        from . import _config
+        if getattr(self, "_warned_copy", False) or not _config.CUDA_WARN_ON_IMPLICIT_COPY:
             return
         self._warned_copy = True
         import warnings

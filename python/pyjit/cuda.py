@@ -1367,6 +1367,34 @@ _sys.modules[__name__ + ".cudadrv"] = cudadrv
 _sys.modules[__name__ + ".cudadrv.devicearray"] = devicearray
 _sys.modules[__name__ + ".cudadrv.driver"] = cudadrv.driver
 
+# numba.cuda.config (numba.core.config's settings), numba.cuda.api (the
+# module numba.cuda's host functions come from) and numba.cuda.compiler.
+from . import _config as config  # noqa: E402
+
+api = _sys.modules[__name__]
+compiler = _types.ModuleType(__name__ + ".compiler", "numba.cuda.compiler's names in pyjit.")
+for _name in ("compile", "compile_ptx", "compile_for_current_device",
+              "compile_ptx_for_current_device"):
+    setattr(compiler, _name, globals()[_name])
+_sys.modules[__name__ + ".config"] = config
+_sys.modules[__name__ + ".api"] = api
+_sys.modules[__name__ + ".compiler"] = compiler
+
+
+def require_context(fn):
+    """numba.cuda's decorator (cudadrv.devices.require_context): `fn` runs
+    after the current device's context exists (the CPU backend's, without a
+    GPU). pyjit makes the context when it first needs it, so this only makes
+    it first."""
+    import functools
+
+    @functools.wraps(fn)
+    def with_context(*args, **kwargs):
+        current_context()
+        return fn(*args, **kwargs)
+    return with_context
+
+
 # numba.cuda.kernels.transpose.transpose (a tiled transpose kernel).
 kernels = _types.ModuleType(__name__ + ".kernels", "numba.cuda.kernels' names in pyjit.")
 kernels.transpose = _types.ModuleType(__name__ + ".kernels.transpose",
@@ -1477,6 +1505,15 @@ _sys.modules[__name__ + ".types"] = types  # from pyjit.cuda.types import int32 
 from .types import (bool_, boolean, complex64, complex128, float16, float32,  # noqa: E402,F401
                     float64, from_dtype, int8, int16, int32, int64, intp, uint8, uint16,
                     uint32, uint64, void)
+
+# numba-cuda's numba.cuda also has every other name of numba.cuda.types
+# (`from numba.cuda import double, void`): the aliases and constructors too.
+for _name in ("Array", "CPointer", "NoneType", "Tuple", "UniTuple", "optional", "none", "b1",
+              "byte", "c8", "c16", "char", "double", "f2", "f4", "f8", "half", "i1", "i2", "i4",
+              "i8", "int_", "intc", "long_", "longlong", "short", "single", "size_t", "ssize_t",
+              "u1", "u2", "u4", "u8", "ubyte", "uchar", "uint", "uintc", "uintp", "ulong",
+              "ulonglong", "ushort"):
+    globals().setdefault(_name, getattr(types, _name))
 
 # numba.cuda's CUDA vector types (float32x3, int2, double4, ...): named tuples
 # with fields x, y, z, w; constructed in kernels and on the host (_vectors.py).

@@ -183,7 +183,8 @@ def _of_spelling(spelled):
     kernel.signatures give them: an Array for arrays (.dtype, .ndim,
     .layout), the named scalar type (int64, ...), else a Type of that name."""
     import re
-    named = {t.name: t for t in globals().values() if type(t) is Type}  # int64, bool, ...
+    named = {t.name: t for t in globals().values() if type(t) in (Type, NoneType)}  # int64, ...
+    named["none"] = void
     array = re.fullmatch(r"(?:readonly )?array\((\w+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
     if array:  # with .dtype, .ndim and .layout, as numba's types.Array
         dtype, ndim, layout = array.group(1), int(array.group(2)), array.group(3)
@@ -272,7 +273,12 @@ def signature(restype, *argtypes):
     return Signature(restype, argtypes)
 
 
-void = Type("void")
+class NoneType(Type):
+    """numba's types.NoneType: the type of None, whose one instance is `void`
+    (also `none`): what a kernel returns."""
+
+
+void = none = NoneType("void")
 boolean = bool_ = Type("bool")
 int8, int16, int32, int64 = (Type("int%d" % b) for b in (8, 16, 32, 64))
 uint8, uint16, uint32, uint64 = (Type("uint%d" % b) for b in (8, 16, 32, 64))

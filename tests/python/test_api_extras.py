@@ -764,3 +764,43 @@ def test_compute_capabilities_pyjit_has_no_target_for_are_value_errors():
         cuda.compile_ptx(_compile_me, "void(float32[:])", cc=(5, 0))
     with pytest.raises(ValueError, match="cc must be a tuple"):
         cuda.compile_ptx(_compile_me, "void(float32[:])", cc="sm_90")
+
+
+def test_numba_cuda_module_names_programs_import():
+    # numba-cuda's numba.cuda: every numba.cuda.types name (test_blackscholes
+    # does `from numba.cuda import config, double, void`), config, api,
+    # compiler and require_context.
+    import importlib
+    from pyjit.cuda import double, f4, i8, void, NoneType  # noqa: F401
+    assert double == pyjit.float64 and f4 == pyjit.float32 and i8 == pyjit.int64
+    assert isinstance(void, NoneType) and isinstance(pyjit.types.none, NoneType)
+    assert cuda.config.ENABLE_CUDASIM == 0
+    assert cuda.api.external_stream is cuda.external_stream
+    assert importlib.import_module("pyjit.cuda.compiler").compile_ptx is cuda.compile_ptx
+    assert importlib.import_module("pyjit.cuda.config") is cuda.config
+
+    calls = []
+
+    @cuda.require_context
+    def body(x):
+        calls.append(x)
+        return x + 1
+
+    assert body(1) == 2 and calls == [1] and body.__name__ == "body"
+
+
+def test_config_turns_the_implicit_copy_warning_off(jit):
+    import warnings
+
+    @jit
+    def k(a):
+        a[0] = 1.0
+
+    old = cuda.config.CUDA_WARN_ON_IMPLICIT_COPY
+    cuda.config.CUDA_WARN_ON_IMPLICIT_COPY = 0
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", pyjit.errors.PerformanceWarning)
+            k[1, 1](np.zeros(1))
+    finally:
+        cuda.config.CUDA_WARN_ON_IMPLICIT_COPY = old

@@ -1,0 +1,24 @@
+"""numba's configuration settings that programs using numba.cuda read or set,
+as `pyjit.cuda.config` (numba.cuda.config is numba.core.config):
+`if config.ENABLE_CUDASIM: ...`, `config.CUDA_WARN_ON_IMPLICIT_COPY = 0`.
+
+Each holds pyjit's value. A program may assign any of them (or any other
+name, as numba's module takes it); only CUDA_WARN_ON_IMPLICIT_COPY changes
+what pyjit does. numba reads them from NUMBA_* environment variables;
+pyjit reads NUMBA_CUDA_WARN_ON_IMPLICIT_COPY the same way.
+"""
+import os
+
+#: 0: pyjit's CPU backend is not numba's simulator (kernels compile as on a GPU).
+ENABLE_CUDASIM = 0
+#: 0: kernels are always compiled.
+DISABLE_JIT = 0
+#: 0: kernels cannot allocate (no NRT).
+CUDA_ENABLE_NRT = 0
+#: 0: pyjit gives no low-occupancy warning.
+CUDA_LOW_OCCUPANCY_WARNINGS = 0
+#: 1 (default): a PerformanceWarning, once per kernel, when numpy arrays
+#: are copied to the device and back around a launch; 0: none.
+CUDA_WARN_ON_IMPLICIT_COPY = int(os.environ.get("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", "1") != "0")
+#: 0: the legacy default stream, as numba's default.
+CUDA_PER_THREAD_DEFAULT_STREAM = 0
