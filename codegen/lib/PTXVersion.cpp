@@ -23,7 +23,7 @@ std::optional<PTXVersion> pyjit::codegen::parsePTXVersion(llvm::StringRef text) 
       return std::nullopt;
     return a;
   }
-  if (major.getAsInteger(10, a) || minor.getAsInteger(10, b) || a == 0 || a > 9 || b > 9)
+  if (major.getAsInteger(10, a) || minor.getAsInteger(10, b) || a == 0 || a > 99 || b > 9)
     return std::nullopt;
   return a * 10 + b;
 }

@@ -135,7 +135,10 @@ class _Overload:
         self.pointers = any(t.startswith("CPointer(") for t in self.argtypes)
         # Files the kernel links (link=, declare_device's link=): their
         # contents are part of the key, so an edited .cu file misses.
-        self._link_files = [] if self.cpu else _link_files(options, info, dispatcher.__name__)
+        # Checked on the CPU backend too (a missing file is FileNotFoundError
+        # everywhere), which links nothing.
+        link_files = _link_files(options, info, dispatcher.__name__)
+        self._link_files = [] if self.cpu else link_files
         if self.cpu:
             _check_host_globals(info, dispatcher.__name__)
         _check_param_slots(dispatcher, self.argtypes)
@@ -753,16 +756,19 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             raise ValueError("a launch configuration is [grid, block], [grid, block, stream] "
                              "or [grid, block, stream, dynamic_shared_bytes], got %r"
                              % (config,))
-        griddim = _dim3(config[0], "griddim")
-        blockdim = _dim3(config[1], "blockdim")
-        stream = _stream_handle(config[2]) if len(config) > 2 else 0
-        shared = config[3] if len(config) > 3 else 0
-        if isinstance(shared, (bool, np.bool_)) or not isinstance(shared, (int, np.integer)):
-            raise TypeError("dynamic shared memory size must be an int (bytes), got %r"
-                            % (shared,))
-        shared = int(shared)
-        if shared < 0:
-            raise ValueError("dynamic shared memory size must be >= 0, got %d" % shared)
+        try:
+            griddim = _dim3(config[0], "griddim")
+            blockdim = _dim3(config[1], "blockdim")
+            stream = _stream_handle(config[2]) if len(config) > 2 else 0
+            shared = config[3] if len(config) > 3 else 0
+            if isinstance(shared, (bool, np.bool_)) or not isinstance(shared, (int, np.integer)):
+                raise TypeError("dynamic shared memory size must be an int (bytes), got %r"
+                                % (shared,))
+            shared = int(shared)
+            if shared < 0:
+                raise ValueError("dynamic shared memory size must be >= 0, got %d" % shared)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)("kernel '%s': %s" % (self.__name__, exc)) from None
         _check_limits(self.__name__, griddim, blockdim, shared,
                       None if self.target == "cpu" else current_device())
         bounds = _options.launch_bounds(self.options)

@@ -743,7 +743,7 @@ def load_kernels(path, name=None):
         try:
             links = _link_files(options, info, info["name"])
         except (OSError, ValueError) as exc:
-            raise KernelFileError("%s: kernel '%s': %s" % (path, info["name"], exc)) from None
+            raise KernelFileError("%s: %s" % (path, exc)) from None  # exc names the kernel
         found.append((info["name"], info["source"], info["filename"], info["firstline"],
                       info["globals"], sigs, links))
     return found

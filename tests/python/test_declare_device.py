@@ -317,3 +317,13 @@ def test_a_cusource_declaration_with_array_parameters_runs():
     count = np.zeros(1, dtype=np.int32)
     total[1, 32](x, out, count)
     assert out[0] == 5050 and count[0] == 100
+
+
+def test_a_missing_link_file_is_an_error_on_every_backend(jit, tmp_path):
+    # The CPU backend links nothing, but a misspelt path is found there too.
+    @jit(link=[str(tmp_path / "missing.cu")])
+    def k(a):
+        a[0] = 1.0
+
+    with pytest.raises(FileNotFoundError, match="kernel 'k': link file '.*missing.cu' not found"):
+        k[1, 1](np.zeros(1, np.float32))
