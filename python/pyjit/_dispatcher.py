@@ -158,7 +158,8 @@ class _Overload:
         if cached["warnings"]:
             import warnings
             from .errors import PerformanceWarning
-            warnings.warn(cached["warnings"], PerformanceWarning, stacklevel=4)
+            warnings.warn(cached["warnings"], PerformanceWarning,
+                          stacklevel=_options._user_stacklevel())  # the user's launch
         self.ir = cached["ir"]
         self.llvm = cached["llvm"]
         self.ptx = cached["ptx"]

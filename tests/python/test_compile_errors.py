@@ -242,3 +242,20 @@ def test_a_sum_of_thousands_of_terms_compiles(jit, tmp_path):
     out = np.zeros(1)
     k[1, 1](a, out)
     assert out[0] == 725 * (1 + 2 + 3 + 4)  # each of the 4 values 725 times
+
+
+def test_the_float64_warning_points_at_the_users_launch(jit):
+    # The PerformanceWarning's own text names the kernel's line; the warning
+    # itself is attributed to the caller's launch, not to pyjit's files.
+    import warnings
+
+    @jit(cache=False)
+    def saxpy(a, x, out):
+        out[0] = a * x[0]
+
+    x = np.ones(1, np.float32)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        saxpy[1, 1](2.0, x, np.zeros(1, np.float32)); line = inspect.currentframe().f_lineno  # noqa: E702
+    perf = [w for w in caught if "float64 arithmetic" in str(w.message)]
+    assert perf and perf[0].filename == __file__ and perf[0].lineno == line
