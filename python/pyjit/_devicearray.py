@@ -549,12 +549,17 @@ class DeviceArray(_abi_base()):
         return _c_contiguous(self.shape, self.strides, self.dtype.itemsize)
 
     def copy_to_device(self, ary, stream=0):
-        """Copies a host array (same shape and dtype) into this array. With a
-        stream the copy is queued on it (asynchronous from page-locked
-        memory, see pinned_array)."""
+        """Copies a host array (same shape and dtype) into this array, or a
+        device array (pyjit's, or any object with __cuda_array_interface__:
+        a copy on the device). With a stream the copy is queued on it
+        (asynchronous from page-locked memory, see pinned_array)."""
         stream = self._bound(stream)
         if getattr(ary, "size", None) == 0:  # numba: nothing to copy, nothing checked
             return
+        if not isinstance(ary, (DeviceArray, np.ndarray)) and \
+                hasattr(ary, "__cuda_array_interface__"):
+            from .cuda import as_cuda_array  # CuPy, torch, ...: a device-to-device copy
+            ary = as_cuda_array(ary)
         if isinstance(ary, DeviceArray):
             if ary.shape != self.shape or ary.dtype != self.dtype:
                 raise ValueError("copy_to_device: %s %s does not match %s %s"

@@ -786,3 +786,22 @@ def test_device_uuid_is_the_drivers():
     assert uuid != "GPU-00000000-0000-0000-0000-000000000000"
     torch = pytest.importorskip("torch")
     assert uuid[4:] == str(torch.cuda.get_device_properties(cuda.get_current_device().id).uuid)
+
+
+class _Interface:
+    """A foreign producer: only a __cuda_array_interface__."""
+
+    def __init__(self, cai):
+        self.__cuda_array_interface__ = cai
+
+
+def test_copy_to_device_takes_a_foreign_device_array():
+    # Anything with __cuda_array_interface__ is a device-to-device copy (it
+    # went through numpy before: "float() argument must be ...").
+    src = cuda.to_device(np.arange(10, dtype=np.float32))
+    dst = cuda.device_array(10, np.float32)
+    dst.copy_to_device(_Interface(dict(src.__cuda_array_interface__)))
+    np.testing.assert_array_equal(dst.copy_to_host(), np.arange(10, dtype=np.float32))
+    with pytest.raises(ValueError, match="does not match"):
+        cuda.device_array(9, np.float32).copy_to_device(
+            _Interface(dict(src.__cuda_array_interface__)))
