@@ -148,11 +148,17 @@ BasicBlock *Function::createBlock() {
 }
 
 void Function::replaceAllUsesWith(Value *from, Value *to) {
+  replaceAllUsesWith(llvm::DenseMap<Value *, Value *>{{from, to}});
+}
+
+void Function::replaceAllUsesWith(const llvm::DenseMap<Value *, Value *> &replacements) {
+  if (replacements.empty())
+    return;
   for (auto &bb : bbs)
     for (auto &inst : bb->instructions())
       for (unsigned i = 0; i < inst->numOperands(); ++i)
-        if (inst->operand(i) == from)
-          inst->setOperand(i, to);
+        if (auto it = replacements.find(inst->operand(i)); it != replacements.end())
+          inst->setOperand(i, it->second);
 }
 
 std::vector<BasicBlock *> Function::reversePostOrder() const {

@@ -137,7 +137,7 @@ bool pyjit::ir::foldIndexChecks(Function &fn, TypeContext &ctx) {
     }
   }
   NonNegative nonNegative(negativePhis);
-  bool changed = false;
+  llvm::DenseMap<Value *, Value *> decidedChecks; // replaced in one pass below
   for (Instruction *cmp : checks) {
     std::optional<bool> decided;
     const Value *x = cmp->operand(0);
@@ -153,10 +153,9 @@ bool pyjit::ir::foldIndexChecks(Function &fn, TypeContext &ctx) {
     c->intImm = *decided;
     c->setFile(cmp->file());
     BasicBlock *bb = cmp->parent();
-    Instruction *constant = bb->insertBefore(cmp, std::move(c));
-    fn.replaceAllUsesWith(cmp, constant);
+    decidedChecks[cmp] = bb->insertBefore(cmp, std::move(c));
     cmp->indexCheck = false; // now dead; removeDeadCode deletes it
-    changed = true;
   }
-  return changed;
+  fn.replaceAllUsesWith(decidedChecks);
+  return !decidedChecks.empty();
 }

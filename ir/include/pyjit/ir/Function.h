@@ -2,6 +2,7 @@
 #ifndef PYJIT_IR_FUNCTION_H
 #define PYJIT_IR_FUNCTION_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "pyjit/ir/BasicBlock.h"
 #include <memory>
 #include <string>
@@ -55,6 +56,9 @@ public:
 
   /// Replaces every use of `from` (in any block) with `to`.
   void replaceAllUsesWith(Value *from, Value *to);
+  /// Replaces every use of each key with its value, in one pass over the
+  /// function (many replacements one at a time would be quadratic).
+  void replaceAllUsesWith(const llvm::DenseMap<Value *, Value *> &replacements);
   /// Removes blocks unreachable from the entry, fixing predecessor lists and phis.
   void removeUnreachableBlocks();
   /// The blocks reachable from the entry (through successors), in reverse
