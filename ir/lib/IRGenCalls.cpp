@@ -461,6 +461,20 @@ RValue IRGen::call(const CallExpr &e) {
       extents.push_back(castTo(shape, ctx.int64()));
     auto *at = cast<ArrayType>(ei.type);
     bool fortran = path == "farray";
+    if (boundsCheck) {
+      // As for p[i] (IRGen::wrapIndex): items of a null pointer are refused
+      // where indices are checked; a view of no items is harmless.
+      Value *items = b.constInt(ctx.int64(), 1);
+      for (Value *x : extents)
+        items = b.binary(Opcode::Mul, items, x);
+      Value *address = b.create(Opcode::ArrayAddress, ctx.uint64(), {pointer});
+      Value *mapped = b.cmp(CmpPredicate::Ge, address, b.constInt(ctx.uint64(), 65536));
+      Value *empty = b.cmp(CmpPredicate::Eq, items, b.constInt(ctx.int64(), 0));
+      raiseUnless(b.select(mapped, b.constBool(true), empty), "ValueError",
+                  path.str() + "() of a null pointer (address {0:#x}; no memory lies below "
+                               "0x10000) with {1} items",
+                  {address, items}, e.range().begin);
+    }
     if (fortran)
       std::reverse(extents.begin(), extents.end());
     std::vector<Value *> ops{pointer};

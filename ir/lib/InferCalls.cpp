@@ -503,6 +503,14 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return {};
   }
   llvm::StringRef path = fn->path();
+  if ((path.starts_with("method.") || path == "cuda.cg.GridGroup.sync") &&
+      !isa<AttributeExpr>(*e.callee)) {
+    // f = a.fill; f(3): the object is known only at the attribute.
+    llvm::StringRef name = path.rsplit('.').second;
+    error(e.callee->range(), "a method kept in a variable cannot be called in kernels: call it "
+                             "on its object (x." + name.str() + "(...))");
+    return {};
+  }
   if (path == "carray" || path == "farray" || path == "ffi.from_buffer")
     return pointerCall(e, path, args);
   for (size_t i = 0; i < args.size(); ++i)

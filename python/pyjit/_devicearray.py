@@ -554,12 +554,12 @@ class DeviceArray(_abi_base()):
         a copy on the device). With a stream the copy is queued on it
         (asynchronous from page-locked memory, see pinned_array)."""
         stream = self._bound(stream)
-        if getattr(ary, "size", None) == 0:  # numba: nothing to copy, nothing checked
-            return
         if not isinstance(ary, (DeviceArray, np.ndarray)) and \
                 hasattr(ary, "__cuda_array_interface__"):
             from .cuda import as_cuda_array  # CuPy, torch, ...: a device-to-device copy
             ary = as_cuda_array(ary)
+        if getattr(ary, "size", None) == 0:  # numba: nothing to copy, nothing checked
+            return
         if isinstance(ary, DeviceArray):
             if ary.shape != self.shape or ary.dtype != self.dtype:
                 raise ValueError("copy_to_device: %s %s does not match %s %s"

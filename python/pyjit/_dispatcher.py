@@ -833,7 +833,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         With extensions (numba's argument handlers), each maps every
         argument first, and their write-backs run after the launch."""
         if not self._extensions:
-            return self._launch_args(griddim, blockdim, stream, shared, args)
+            kernel = self._launch_args(griddim, blockdim, stream, shared, args)
+            # An extension added by another thread during this launch (its
+            # compile): not into the fast path's table, which would skip it.
+            return None if self._extensions else kernel
         from .types import typeof as _type_object
         retr = []
         mapped = []

@@ -18,6 +18,7 @@ import operator
 import os
 import sys
 import textwrap
+import time
 import weakref
 import types
 
@@ -337,11 +338,10 @@ def classify(value, memo=None, reads=_NO_READS):
         elif _importable(value) is not value:
             # Its module is not in sys.modules (loaded through
             # importlib.util.spec_from_file_location, as plugin loaders and
-            # pytest's importlib mode do): kept by name, or by id when another
-            # class already has that name.
-            if EXCEPTION_CLASSES.setdefault(name, value) is not value:
-                name += "@%x" % id(value)
-                EXCEPTION_CLASSES[name] = value
+            # pytest's importlib mode do): kept by id, as a local class, so
+            # that no importable class of the same name is taken for it.
+            name += "@%x" % id(value)
+            EXCEPTION_CLASSES[name] = value
         return ("function", "exception." + name)
     if isinstance(value, type) and issubclass(value, enum.IntEnum):
         return _namespace(value, "IntEnum '%s'" % value.__name__, memo, reads)
@@ -545,6 +545,7 @@ def _source_lines(func):
 # with a weak reference to it: describe() checks that text read from a file
 # edited since is still the code Python runs.
 _LOADED_STATE = {}
+_IMPORTED_NS = time.time_ns()  # (files written after this are always compared)
 
 
 def _file_state(filename):
@@ -564,9 +565,32 @@ def note_loaded_source(func):
         return
     state = _file_state(code.co_filename)
     if state is not None and id(code) not in _LOADED_STATE:
+        if state[0] >= _IMPORTED_NS or _stale_bytecode(func, state):
+            state = None  # maybe written after Python read it: always compared
         key = id(code)
         _LOADED_STATE[key] = (weakref.ref(code, lambda _, key=key: _LOADED_STATE.pop(key, None)),
                               state)
+
+
+def _stale_bytecode(func, state):
+    """Whether the cached bytecode of `func`'s module records another source
+    mtime or size than the file has now (`state`): Python checked the .pyc
+    against the file when it imported the module, so the file changed since
+    (PEP 552's timestamp-based .pyc header: flags, mtime, size, 4 bytes each
+    after the magic number). False when there is no such .pyc to read."""
+    module = sys.modules.get(getattr(func, "__module__", None) or "")
+    cached = getattr(module, "__cached__", None)
+    if not cached or getattr(module, "__file__", None) != func.__code__.co_filename:
+        return False
+    try:
+        with open(cached, "rb") as f:
+            header = f.read(16)
+    except OSError:
+        return False
+    if len(header) < 16 or int.from_bytes(header[4:8], "little") != 0:
+        return False  # a hash-based .pyc (or none): no timestamp to compare
+    mtime, size = int.from_bytes(header[8:12], "little"), int.from_bytes(header[12:16], "little")
+    return (mtime, size) != ((state[0] // 10**9) & 0xFFFFFFFF, state[1] & 0xFFFFFFFF)
 
 
 def _code_fingerprint(code):
@@ -576,43 +600,35 @@ def _code_fingerprint(code):
                    for c in code.co_consts)
     return (code.co_name, code.co_code, consts, code.co_names, code.co_varnames,
             code.co_freevars, code.co_cellvars, code.co_argcount, code.co_kwonlyargcount,
-            code.co_flags)
+            code.co_flags & ~inspect.CO_NESTED)  # (set by where the text is compiled)
 
 
-def _top_code(code, name):
-    """The code object of the function `name` defined at the top of the
-    compiled text `code` (inside __pyjit_outer__ when it is there)."""
-    for k in code.co_consts:
-        if inspect.iscode(k) and k.co_name == "__pyjit_outer__":
-            return _top_code(k, name)
-    return next((k for k in code.co_consts if inspect.iscode(k) and k.co_name == name), None)
-
-
-def _check_unchanged(func, lines, filename):
+def _check_unchanged(func, filename):
     """Raises CompileError when the file `func` came from was edited after
     Python loaded it and the text at its lines is no longer the code Python
     runs (pyjit compiles the text, numba the bytecode): a kernel would run
     other code than its Python function, or another function's. Compiles
-    the text with Python's own compiler and compares bytecode, constants and
-    names, only when the file changed since decoration."""
+    the whole file as it is now with Python's own compiler (a function's
+    bytecode depends on its module: names bound by imports are called
+    differently) and looks for a function of the same name and first line
+    with the same bytecode, constants and names. Done when the file changed
+    since decoration, or may have changed before it (written after pyjit
+    was imported, or newer than its module's .pyc)."""
     code = func.__code__
     ref, loaded = _LOADED_STATE.get(id(code), (None, None))
-    if ref is None or ref() is not code or _file_state(code.co_filename) == loaded:
+    if ref is None or ref() is not code:
         return
-    text = textwrap.dedent("".join(lines))
-    if code.co_freevars:  # the free variables are a function's cells, as they were
-        text = ("def __pyjit_outer__():\n"
-                + "".join("    %s = None\n" % n for n in code.co_freevars)
-                + textwrap.indent(text, "    ")
-                + "    return %s\n" % code.co_name)
-    future = code.co_flags & _FUTURE_FLAGS
-    try:
-        compiled = compile(text, filename, "exec", flags=future, dont_inherit=True)
-        now = _top_code(compiled, code.co_name)
-    except (SyntaxError, ValueError):
-        now = None
-    if now is not None and _code_fingerprint(now) == _code_fingerprint(code):
+    state = _file_state(code.co_filename)
+    if loaded is not None and state == loaded:
         return
+    compiled = _compiled_file(code.co_filename, state)
+    if compiled is True:
+        return  # too deep for Python's compiler here: not a sign of an edit
+    if compiled is not False:
+        mine = _code_fingerprint(code)
+        if any(c.co_firstlineno == code.co_firstlineno and _code_fingerprint(c) == mine
+               for c in _all_code(compiled, code.co_name)):
+            return
     from .errors import CompileError
     raise CompileError(
         "%s:%d: error: cannot compile %r: its file changed after Python loaded it, and the "
@@ -621,9 +637,41 @@ def _check_unchanged(func, lines, filename):
         "restart Python" % (filename, code.co_firstlineno, func.__name__))
 
 
-_FUTURE_FLAGS = 0
-for _feature in __import__("__future__").all_feature_names:
-    _FUTURE_FLAGS |= getattr(__import__("__future__"), _feature).compiler_flag
+_FILE_CODE = {}  # (file, its state) -> its module code, False (no longer compiles), True
+
+
+def _compiled_file(filename, state):
+    """The module code of `filename`'s text as linecache holds it (read
+    again when the file changed), compiled once per state of the file;
+    False when it does not compile, True when Python's compiler cannot tell
+    (recursion too deep)."""
+    import linecache
+    key = (filename, state)
+    hit = _FILE_CODE.get(key)
+    if hit is None:
+        text = "".join(linecache.getlines(filename))
+        try:
+            hit = compile(text, filename, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError):
+            hit = False
+        except (RecursionError, MemoryError):
+            hit = True
+        if len(_FILE_CODE) >= 64:
+            _FILE_CODE.clear()
+        _FILE_CODE[key] = hit
+    return hit
+
+
+def _all_code(code, name):
+    """Every code object named `name` inside `code`, at any depth."""
+    stack, out = [code], []
+    while stack:
+        for k in stack.pop().co_consts:
+            if inspect.iscode(k):
+                if k.co_name == name:
+                    out.append(k)
+                stack.append(k)
+    return out
 
 
 _KEEPALIVE = "<keepalive>"
@@ -641,10 +689,9 @@ def describe(func, memo=None):
     if id(func) in memo:
         return memo[id(func)]
     lines, first_line, filename = _source_lines(func)
+    _check_unchanged(func, filename)
     if func.__name__ == "<lambda>":  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
         lines = _lambda_as_def(func, lines)
-    else:
-        _check_unchanged(func, lines, filename)
     source = "".join(lines)
     env = {}
     info = {"source": source, "filename": os.path.abspath(filename),

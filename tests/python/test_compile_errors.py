@@ -223,6 +223,77 @@ def test_a_kernel_file_edited_after_loading_is_refused_when_its_code_changed(
                 kernel[1, 1](a, 5.0)
 
 
+_TOUCHED_SOURCE = """\
+def factory():
+    def k(a):
+        a[0] = 42.0
+    return k
+
+
+if True:
+    def k2(a):
+        \"\"\"A docstring
+whose lines start left of the def.\"\"\"
+        a[1] = 2.0
+
+lam = lambda a, i: a[i] + 1  # noqa: E731
+"""
+
+
+def test_a_kernel_file_saved_unchanged_still_compiles(jit, tmp_path):
+    # A file touched or saved as it was is compared with what Python runs:
+    # kernels made in factories (Python marks their code nested), defs in
+    # blocks with lines left of them (no dedent), lambdas.
+    import os
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "touched_kernels", _TOUCHED_SOURCE)
+    k, k2 = jit(mod.factory()), jit(mod.k2)
+    dev = cuda.jit(device=True)(mod.lam)
+
+    @jit
+    def k3(a):
+        a[2] = dev(a, 0)
+
+    path = tmp_path / "touched_kernels.py"
+    path.write_text(_TOUCHED_SOURCE)
+    st = os.stat(path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    a = np.zeros(3)
+    k[1, 1](a)
+    k2[1, 1](a)
+    k3[1, 1](a)
+    assert list(a) == [42.0, 2.0, 43.0]
+
+
+def test_an_edited_lambda_is_refused(jit, tmp_path):
+    import os
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "edited_lambda", _TOUCHED_SOURCE)
+    dev = cuda.jit(device=True)(mod.lam)
+
+    @jit
+    def k(a):
+        a[2] = dev(a, 0)
+
+    path = tmp_path / "edited_lambda.py"
+    path.write_text(_TOUCHED_SOURCE.replace("a[i] + 1", "a[i] * 100"))
+    st = os.stat(path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    with pytest.raises(pyjit.CompileError, match="cannot compile '<lambda>': its file changed"):
+        k[1, 1](np.zeros(3))
+
+
+def test_a_file_edited_before_its_function_was_decorated_is_compared(jit, tmp_path):
+    # The module was imported, its file edited, then the function decorated:
+    # the file was written after pyjit's import, so the text is compared.
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "late_decorated", "def body(a):\n    a[0] = 1\n")
+    (tmp_path / "late_decorated.py").write_text("def body(a):\n    a[0] = 2\n")
+    k = jit(mod.body)
+    with pytest.raises(pyjit.CompileError, match="cannot compile 'body': its file changed"):
+        k[1, 1](np.zeros(1))
+
+
 def test_a_sum_of_thousands_of_terms_compiles(jit, tmp_path):
     # CPython compiles a 2900-term sum; every pass of pyjit's compiler
     # recurses once per term, and 8 MB of stack (a thread's) ran out near

@@ -348,6 +348,27 @@ def test_raise_of_a_class_whose_module_is_not_in_sys_modules(jit, tmp_path):
             jit(debug=True)(mod.k)[1, 1](np.ones(1, dtype=np.int64))
 
 
+def test_an_unregistered_class_is_not_taken_for_an_importable_one(jit, tmp_path):
+    # A module loaded unregistered, then the same file imported normally:
+    # each kernel raises its own module's class.
+    import sys
+    text = ("class PluginError(Exception):\n    pass\n"
+            "def k(a):\n    raise PluginError('boom')\n")
+    loose = _load_unregistered(tmp_path / "pyjit_test_plug.py", "pyjit_test_plug", text)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import pyjit_test_plug as registered
+    finally:
+        sys.path.remove(str(tmp_path))
+    try:
+        assert loose.PluginError is not registered.PluginError
+        for mod in (loose, registered):
+            with pytest.raises(mod.PluginError):
+                jit(debug=True)(mod.k)[1, 1](np.zeros(1))
+    finally:
+        sys.modules.pop("pyjit_test_plug", None)
+
+
 def test_messages_decode_python_string_escapes(jit):
     # \x, \u, \U and octal escapes, as Python decodes them.
     @jit(debug=True)
