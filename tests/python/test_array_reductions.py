@@ -273,7 +273,9 @@ def test_fill_takes_one_number(tmp_path):
     cases = (("a.fill(1j)", "cannot store a complex value"),
              ("a.fill((1, 2))", r"a.fill\(\) of an array of float64 takes a number"),
              ("a.fill(1, 2)", r"a.fill\(\) takes one value"),
-             ("C.fill(1)", "cannot write to a read-only array"))
+             ("C.fill(1)", "cannot write to a read-only array"),
+             ("f = a.fill; f(1)", r"a method kept in a variable cannot be called in kernels: "
+                                  r"call it on its object \(x.fill\(...\)\)"))
     for n, (body, message) in enumerate(cases):
         path = tmp_path / ("fill_kernel%d.py" % n)
         path.write_text("import numpy as np\nC = np.zeros(3)\n"

@@ -229,6 +229,19 @@ def test_an_item_of_a_null_pointer_is_refused_where_indices_are_checked(jit):
             k[1, 1](0, i, 1)
 
 
+def test_a_carray_of_a_null_pointer_is_refused_where_indices_are_checked(jit):
+    @jit(void(types.CPointer(types.float64), types.int64, types.float64[::1]), debug=True)
+    def k(p, n, out):
+        a = pyjit.carray(p, n)
+        if n:
+            out[0] = a[0]
+
+    k[1, 1](0, 0, np.zeros(1))  # no items: harmless
+    with pytest.raises(ValueError, match=r"carray\(\) of a null pointer \(address 0x0; no memory "
+                                         r"lies below 0x10000\) with 4 items"):
+        k[1, 1](0, 4, np.zeros(1))
+
+
 def test_cpu_backend_refuses_an_item_of_a_null_pointer_without_debug():
     @cuda.jit(void(types.CPointer(types.float64), types.float64[::1]), target="cpu")
     def k(p, out):
