@@ -1700,6 +1700,10 @@ void IRGen::checkIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
               {idx, extent}, src.range().begin);
 }
 
+Value *IRGen::addressMapped(Value *address) {
+  return b.cmp(CmpPredicate::Ge, address, b.constInt(ctx.uint64(), 0x10000));
+}
+
 Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
                         Type *indexType) {
   if (cast<ArrayType>(array->type())->isPointer()) {
@@ -1710,8 +1714,7 @@ Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
     // refused.
     if (boundsCheck) {
       Value *address = b.create(Opcode::ArrayAddress, ctx.uint64(), {array});
-      raiseUnless(b.cmp(CmpPredicate::Ge, address, b.constInt(ctx.uint64(), 65536)),
-                  "ValueError",
+      raiseUnless(addressMapped(address), "ValueError",
                   "item {1} of a null pointer (address {0:#x}; no memory lies below 0x10000)",
                   {address, idx}, src.range().begin);
     }

@@ -468,9 +468,8 @@ RValue IRGen::call(const CallExpr &e) {
       for (Value *x : extents)
         items = b.binary(Opcode::Mul, items, x);
       Value *address = b.create(Opcode::ArrayAddress, ctx.uint64(), {pointer});
-      Value *mapped = b.cmp(CmpPredicate::Ge, address, b.constInt(ctx.uint64(), 65536));
       Value *empty = b.cmp(CmpPredicate::Eq, items, b.constInt(ctx.int64(), 0));
-      raiseUnless(b.select(mapped, b.constBool(true), empty), "ValueError",
+      raiseUnless(b.select(addressMapped(address), b.constBool(true), empty), "ValueError",
                   path.str() + "() of a null pointer (address {0:#x}; no memory lies below "
                                "0x10000) with {1} items",
                   {address, items}, e.range().begin);

@@ -318,6 +318,11 @@ private:
   /// checks are on, a negative one counted from the end. \p indexType is
   /// the index's own type (an unsigned one is never negative: uint64
   /// 2**64-1 is out of bounds, not -1); null for \p src's.
+  /// bool: whether a pointer's `address` (uint64) can be memory's (at
+  /// least 0x10000; below it is the null pointer's page, where nothing is
+  /// mapped: runtime/HostAddress.h refuses such addresses at a CPU-backend
+  /// launch).
+  Value *addressMapped(Value *address);
   Value *wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
                    Type *indexType = nullptr);
   // Debug mode: a failed check records an ErrorSite and returns from the

@@ -570,21 +570,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
       error(e.callee->range(), "cannot write to a read-only array (" + typeName(at) + ")");
       return {};
     }
-    Type *v = args[0].type;
-    auto *ev = dyn_cast<IntType>(v);
-    if (isa<RecordType>(at->dtype()) || isa<DatetimeType>(at->dtype()) || !v->isScalar() ||
-        (ev && ev->isEnum())) {
-      error(e.args[0]->range(), "a.fill() of an array of " + typeName(at->dtype()) +
-                                    " takes a number or bool, not " + typeName(v) +
-                                    (ev && ev->isEnum() ? " (fill with its .value)" : ""));
+    if (isa<RecordType>(at->dtype())) {
+      error(e.callee->range(), "a.fill() of an array of records is not supported in kernels "
+                               "(assign the fields)");
       return {};
     }
-    if (isa<ComplexType>(v) && !isa<ComplexType>(at->dtype())) {
-      error(e.args[0]->range(), "cannot store a complex value (" + typeName(v) +
-                                    ") into an array of " + typeName(at->dtype()) +
-                                    ": take its .real or abs() first");
-      return {};
-    }
+    checkElementStore(at->dtype(), args[0], e.args[0]->range()); // as a[i] = v
     return ExprInfo{ctx.none()};
   }
   if (path == "method.array.reshape") {

@@ -128,6 +128,9 @@ private:
   void checkStoreIntoView(ArrayType *vt, const ExprInfo &value, SourceRange valueRange,
                           llvm::StringRef what);
   /// a[i] = v (and slices): \p elem is the typed target.
+  /// Errors for a value that cannot be stored into an element of type
+  /// `elemType` (a datetime, number or bool; not a record).
+  void checkElementStore(Type *elemType, const ExprInfo &value, SourceRange valueRange);
   void assignToItem(const SubscriptExpr &target, const ExprInfo &elem, const ExprInfo &value,
                     SourceRange valueRange);
   void assignVar(const std::string &name, Type *type, SourceRange r);

@@ -388,12 +388,18 @@ void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
                             " (a record of the same dtype, or its fields one by one)");
     return;
   }
-  if (auto *ed = dyn_cast<DatetimeType>(elem.type)) {
+  checkElementStore(elem.type, value, valueRange);
+}
+
+void Inferer::checkElementStore(Type *elemType, const ExprInfo &value, SourceRange valueRange) {
+  // A datetime, a number or a bool stored into one element of a non-record
+  // array: a[i] = v, a.fill(v).
+  if (auto *ed = dyn_cast<DatetimeType>(elemType)) {
     // The same kind, in the array's unit or a coarser one (converted exactly).
     auto *vd = dyn_cast<DatetimeType>(value.type);
     if (!vd || vd->isTimedelta() != ed->isTimedelta() || !unitFactor(vd->unit(), ed->unit()))
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
-                            " into an array of " + typeName(elem.type) +
+                            " into an array of " + typeName(elemType) +
                             (vd && vd->isTimedelta() == ed->isTimedelta()
                                  ? (unitFactor(ed->unit(), vd->unit())
                                         ? " (its unit is finer than the array's: a store "
@@ -406,14 +412,14 @@ void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
     return;
   }
   auto *ev = dyn_cast<IntType>(value.type);
-  if (!value.type->isScalar() || (ev && ev->isEnum() && value.type != elem.type))
+  if (!value.type->isScalar() || (ev && ev->isEnum() && value.type != elemType))
     error(valueRange, "cannot store a value of type " + typeName(value.type) +
-                          " into an array of " + typeName(elem.type) +
+                          " into an array of " + typeName(elemType) +
                           (ev && ev->isEnum() ? " (store its .value)" : ""));
-  else if (isa<ComplexType>(value.type) && !isa<ComplexType>(elem.type))
+  else if (isa<ComplexType>(value.type) && !isa<ComplexType>(elemType))
     // Python: float(1j) is a TypeError; numba refuses the conversion too.
     error(valueRange, "cannot store a complex value (" + typeName(value.type) +
-                          ") into an array of " + typeName(elem.type) +
+                          ") into an array of " + typeName(elemType) +
                           ": take its .real or abs() first");
 }
 

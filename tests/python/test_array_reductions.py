@@ -271,7 +271,8 @@ def test_fill_sets_every_element_as_numpy_does(jit):
 def test_fill_takes_one_number(tmp_path):
     from pyjit import CompileError
     cases = (("a.fill(1j)", "cannot store a complex value"),
-             ("a.fill((1, 2))", r"a.fill\(\) of an array of float64 takes a number"),
+             ("a.fill((1, 2))", r"cannot store a value of type Tuple\(int64, int64\) into an array "
+                                r"of float64"),
              ("a.fill(1, 2)", r"a.fill\(\) takes one value"),
              ("C.fill(1)", "cannot write to a read-only array"),
              ("f = a.fill; f(1)", r"a method kept in a variable cannot be called in kernels: "
