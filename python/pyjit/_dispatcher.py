@@ -631,9 +631,7 @@ def _exception_class(name):
     obj = EXCEPTION_CLASSES.get(name)
     if obj is None:
         module, _, qualname = name.rpartition(":")
-        obj = sys.modules.get(module or "builtins")
-        for part in qualname.split("."):
-            obj = getattr(obj, part, None)
+        obj = _source.named_object(module or "builtins", qualname)
     return obj if isinstance(obj, type) and issubclass(obj, Exception) else RuntimeError
 
 
@@ -1192,13 +1190,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         a tuple of argument types (pyjit or numba type objects, or their
         spellings), an object with `.args` (a numba Signature), or a
         'void(...)' string. TypeError for a spelling pyjit cannot parse."""
-        if isinstance(signature, (tuple, list)):
-            signature = tuple(signature)
-            if signature in self._overloads:
-                return signature
-            # Type objects or their spellings, as arguments.
-            return tuple(_parse_signature_types("(%s)" % ", ".join(str(t) for t in signature)))
-        return tuple(_parse_signature_types(signature_text(signature)))
+        if isinstance(signature, (tuple, list)) and tuple(signature) in self._overloads:
+            return tuple(signature)
+        return tuple(_parse_signature_types(_signature_of(signature)))
 
     def _overload_for(self, signature):
         if signature is None:  # one overload: pyjit's own calls (cooperative grid blocks)
@@ -1543,6 +1537,14 @@ class _Signatures(list):
             self, _normal_signature(lambda s: list.__contains__(self, s), self._key, signature))
 
 
+def _signature_of(signature):
+    """The signature text of a tuple or list of argument types (type
+    objects or their spellings), a numba Signature or a signature string."""
+    if isinstance(signature, (tuple, list)):
+        return "(%s)" % ", ".join(str(t) for t in signature)
+    return signature_text(signature)
+
+
 class _Overloads(dict):
     """Dispatcher.overloads: keys are argument type spellings; a lookup by
     type objects (`(int32[:, ::1],)`) or a numba Signature finds the same."""
@@ -1736,7 +1738,7 @@ class DeviceFunction(_Compiled):
         if signature is None:
             return _Overloads({tuple(_parse_signature_types(sig)): self._alone(sig, key)
                                for sig in self.signature_strings}, self._key_of)
-        sig = self._text_of(signature)
+        sig = _signature_of(signature)
         with self._alone_lock:
             result = self._alone_cache.get(sig)
             if result is None:
@@ -1748,13 +1750,9 @@ class DeviceFunction(_Compiled):
                 self._alone_cache[sig] = result
         return result[key]
 
-    def _text_of(self, signature):
-        if isinstance(signature, (tuple, list)):  # argument types or their spellings
-            return "(%s)" % ", ".join(str(t) for t in signature)
-        return signature_text(signature)
-
-    def _key_of(self, signature):
-        return tuple(_parse_signature_types(self._text_of(signature)))
+    @staticmethod
+    def _key_of(signature):
+        return tuple(_parse_signature_types(_signature_of(signature)))
 
     def inspect_asm(self, signature=None):
         """PTX of the function compiled on its own (numba's ABI: an int32

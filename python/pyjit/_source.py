@@ -56,11 +56,11 @@ _FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 EXCEPTION_CLASSES = {}
 
 
-def _importable(cls):
-    """What `module:qualname` of class `cls` names through sys.modules (the
-    host's lookup when a kernel raises it), or None."""
-    obj = sys.modules.get(cls.__module__)
-    for part in cls.__qualname__.split("."):
+def named_object(module, qualname):
+    """What `module:qualname` names through sys.modules (the host's lookup
+    of a class a kernel raises), or None."""
+    obj = sys.modules.get(module)
+    for part in qualname.split("."):
         obj = getattr(obj, part, None)
     return obj
 
@@ -335,7 +335,7 @@ def classify(value, memo=None, reads=_NO_READS):
         if "<locals>" in value.__qualname__:
             name += "@%x" % id(value)
             EXCEPTION_CLASSES[name] = value
-        elif _importable(value) is not value:
+        elif named_object(value.__module__, value.__qualname__) is not value:
             # Its module is not in sys.modules (loaded through
             # importlib.util.spec_from_file_location, as plugin loaders and
             # pytest's importlib mode do): kept by id, as a local class, so
