@@ -25,9 +25,10 @@ RawKernel takes them as one tuple, `k((1,), (32,), args)`), on the legacy
 default stream.
 
 Systems: pyjit (with pyjit DeviceArrays, CuPy arrays and torch tensors);
-numba-cuda (its device arrays, CuPy arrays; its low-occupancy warning for the
-1-block grid is switched off with NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0 unless
-set, so issuing a warning at every launch is not timed); CuPy RawKernel and cuda.core's `launch`
+numba-cuda (its device arrays, CuPy arrays; the low-occupancy warning for the
+1-block grid, numba's and pyjit's, is switched off with
+NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0 unless set, so numba issuing a warning at
+every launch is not timed); CuPy RawKernel and cuda.core's `launch`
 with the same kernels as CUDA C++ (NVRTC); Triton (@triton.jit kernels with
 the same parameter lists, torch tensors); the Python call alone (the same
 arguments passed to a C function that ignores them: the part of every
@@ -62,6 +63,7 @@ import numpy as np
 
 from _common import print_notes, write_json
 
+os.environ.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")  # read at import
 import pyjit  # before CuPy and PyTorch (see pyjit/__init__.py on static TLS)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -203,7 +205,6 @@ def jit_launchers(cuda, mod, bufs):
 
 def setup_numba(kind, versions, notes):
     np.row_stack = np.vstack  # numba-cuda 0.30 with numpy 2.x
-    os.environ.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")
     import numba
     from numba import cuda
     versions["numba"] = numba.__version__

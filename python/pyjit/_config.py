@@ -3,9 +3,10 @@ as `pyjit.cuda.config` (numba.cuda.config is numba.core.config):
 `if config.ENABLE_CUDASIM: ...`, `config.CUDA_WARN_ON_IMPLICIT_COPY = 0`.
 
 Each holds pyjit's value. A program may assign any of them (or any other
-name, as numba's module takes it); only CUDA_WARN_ON_IMPLICIT_COPY changes
-what pyjit does. numba reads them from NUMBA_* environment variables;
-pyjit reads NUMBA_CUDA_WARN_ON_IMPLICIT_COPY the same way.
+name, as numba's module takes it); CUDA_WARN_ON_IMPLICIT_COPY and
+CUDA_LOW_OCCUPANCY_WARNINGS change what pyjit does. numba reads them from
+NUMBA_* environment variables; pyjit reads NUMBA_CUDA_WARN_ON_IMPLICIT_COPY
+and NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS the same way.
 """
 import os
 
@@ -15,8 +16,13 @@ ENABLE_CUDASIM = 0
 DISABLE_JIT = 0
 #: 0: kernels cannot allocate (no NRT).
 CUDA_ENABLE_NRT = 0
-#: 0: pyjit gives no low-occupancy warning.
-CUDA_LOW_OCCUPANCY_WARNINGS = 0
+#: 1 (default): a PerformanceWarning when a kernel is configured, on a GPU,
+#: with a grid of fewer than 128 blocks (numba's threshold and message:
+#: "Grid size N will likely result in GPU under-utilization due to low
+#: occupancy."); once per kernel and configuration, as pyjit configures a
+#: launch once. 0: none. The CPU backend never warns (numba's simulator
+#: does not either).
+CUDA_LOW_OCCUPANCY_WARNINGS = int(os.environ.get("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "1") != "0")
 #: 1 (default): a PerformanceWarning, once per kernel, when numpy arrays
 #: are copied to the device and back around a launch; 0: none.
 CUDA_WARN_ON_IMPLICIT_COPY = int(os.environ.get("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", "1") != "0")

@@ -776,7 +776,25 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                              "%d threads per block" % (self.__name__,
                                                        blockdim[0] * blockdim[1] * blockdim[2],
                                                        bounds[0]))
+        if self.target != "cpu":
+            self._warn_low_occupancy(griddim)
         return griddim, blockdim, stream, shared
+
+    def _warn_low_occupancy(self, griddim):
+        """numba.cuda's NumbaPerformanceWarning for a grid of fewer than 128
+        blocks (numba's heuristic threshold: about twice the SM count of
+        large GPUs), unless cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS is 0."""
+        from . import _config
+        blocks = griddim[0] * griddim[1] * griddim[2]
+        if blocks >= 128 or not _config.CUDA_LOW_OCCUPANCY_WARNINGS:
+            return
+        import warnings
+        from .errors import PerformanceWarning
+        warnings.warn("Grid size %d will likely result in GPU under-utilization due to low "
+                      "occupancy (kernel '%s': fewer than 128 blocks; "
+                      "cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = 0 turns this warning off)"
+                      % (blocks, self.__name__), PerformanceWarning,
+                      stacklevel=_options._user_stacklevel())
 
     def __call__(self, *args, **kwargs):
         if _returns_a_value(self.py_func):

@@ -1,15 +1,27 @@
 """pytest configuration: the `gpu` marker skips with the reason when no GPU is usable.
 
 The tests use a kernel cache directory of their own (not the user's), made
-empty for each session; tests of the cache itself set their own.
+empty for each session and removed after it; tests of the cache itself set
+their own.
 """
 import os
 import tempfile
 
 import pytest
 
+_OWN_CACHE_DIR = None
 if "PYJIT_CACHE_DIR" not in os.environ:
-    os.environ["PYJIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="pyjit-test-cache-")
+    _OWN_CACHE_DIR = os.environ["PYJIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="pyjit-test-cache-")
+# Tests launch small grids on purpose: no low-occupancy warning unless a test
+# asks for one (numba's CUDATestCase turns it off the same way).
+os.environ.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")
+
+
+def pytest_unconfigure(config):
+    """Removes the session's kernel cache directory (when this file made it)."""
+    if _OWN_CACHE_DIR is not None:
+        import shutil
+        shutil.rmtree(_OWN_CACHE_DIR, ignore_errors=True)
 
 
 def _gpu_reason():

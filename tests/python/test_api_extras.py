@@ -1,6 +1,7 @@
 """numba.cuda host API names beyond the core (cuda.reduce, pinned/mapped
 blocks, stream and event queries, contexts, profiling hooks, aliases), on the
 GPU and on the CPU backend. Expected values come from numpy."""
+import inspect
 import math
 import os
 import subprocess
@@ -804,3 +805,42 @@ def test_config_turns_the_implicit_copy_warning_off(jit):
             k[1, 1](np.zeros(1))
     finally:
         cuda.config.CUDA_WARN_ON_IMPLICIT_COPY = old
+
+
+def test_low_occupancy_warning_as_numba_gives_it(jit):
+    # numba.cuda warns when a kernel is configured with fewer than 128 blocks
+    # (CUDA_LOW_OCCUPANCY_WARNINGS, on by default; the tests turn it off in
+    # conftest.py as numba's CUDATestCase does). Its simulator does not warn,
+    # nor does pyjit's CPU backend.
+    import warnings
+
+    @jit
+    def k(a):
+        a[0] = 1.0
+
+    a = cuda.device_array(1, np.float64)
+    old = cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS
+    cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = 1
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            k[(3, 2, 1), 32](a); line = inspect.currentframe().f_lineno  # noqa: E702
+            k[(8, 16), 1](a)   # 128 blocks: enough
+            k[(1, 128), 1](a)
+        grid = [w for w in caught if "Grid size" in str(w.message)]
+        if k.target == "cpu":
+            assert not grid
+        else:
+            assert len(grid) == 1, [str(w.message) for w in grid]
+            assert issubclass(grid[0].category, pyjit.errors.PerformanceWarning)
+            assert str(grid[0].message).startswith(
+                "Grid size 6 will likely result in GPU under-utilization due to low occupancy")
+            assert "kernel 'k'" in str(grid[0].message)
+            assert grid[0].filename == __file__ and grid[0].lineno == line
+        cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = 0
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", pyjit.errors.PerformanceWarning)
+            k[2, 1](a)
+    finally:
+        cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = old
+    assert a.copy_to_host()[0] == 1.0
