@@ -300,11 +300,12 @@ def _check_param_slots(dispatcher, argtypes):
                                "" if n == 1 else "s", total, limit))
 
 
-def _link_files(options, info, kernel):
+def _link_files(options, info, kernel, must_exist=True):
     """The files kernel `kernel` links, absolute, each once: its link=
     option's, then those of the declared device functions (declare_device's
     link=) it reaches through its globals and device functions. Raises
-    FileNotFoundError, or ValueError for an extension pyjit cannot link."""
+    ValueError for an extension pyjit cannot link, FileNotFoundError for a
+    missing file when `must_exist` (pyjitc reads them only for a cubin)."""
     paths = list(options.get("link") or ())
     for _, kind, value in _global_descriptions(info):
         if kind == "extern":
@@ -317,7 +318,7 @@ def _link_files(options, info, kernel):
         if os.path.splitext(path)[1].lower() not in _LINK_KINDS:
             raise ValueError("kernel '%s': cannot link '%s': pyjit links %s files"
                              % (kernel, path, ", ".join(sorted(_LINK_KINDS))))
-        if not os.path.isfile(path):
+        if must_exist and not os.path.isfile(path):
             raise FileNotFoundError("kernel '%s': link file '%s' not found" % (kernel, path))
         out.append(path)
     return out

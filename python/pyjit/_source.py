@@ -788,8 +788,8 @@ def load_kernels(path, name=None):
         if os.path.abspath(info["filename"]) != path:
             continue
         try:
-            links = _link_files(options, info, info["name"])
-        except (OSError, ValueError) as exc:
+            links = _link_files(options, info, info["name"], must_exist=False)
+        except ValueError as exc:
             raise KernelFileError("%s: %s" % (path, exc)) from None  # exc names the kernel
         found.append((info["name"], info["source"], info["filename"], info["firstline"],
                       info["globals"], sigs, links))
