@@ -260,7 +260,8 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
     function's name; abi="numba": it returns an int32 status (0) and stores
     its result through a pointer passed first (named the same; numba would
     mangle the name). Returns (ptx, the inferred return type).
-    Raises CompileError, TypeError for a bad signature, ValueError for a bad abi."""
+    Raises CompileError, TypeError for a bad signature, NotImplementedError for an abi other
+    than "c" or "numba" (numba's type)."""
     result, restype = _compile_alone(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt,
                                      launch_bounds, fma, abi, abi_info)
     return result["ptx"], restype
@@ -279,7 +280,7 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
         raise TypeError("a kernel must have void return type (it returns nothing: its "
                         "signature starts with 'void('), got %r" % sig)
     if device and abi not in ("c", "numba"):
-        raise ValueError("abi must be 'c' or 'numba', got %r" % (abi,))
+        raise NotImplementedError("Unsupported ABI: %r (abi must be 'c' or 'numba')" % (abi,))
     if not device and abi != "numba":
         raise NotImplementedError("abi=%r is for device functions (device=True); a kernel has "
                                   "the kernel ABI (docs/abi.md)" % (abi,))

@@ -597,7 +597,7 @@ def test_compile_ptx_of_a_device_function_on_its_own():
     assert rt == pyjit.float64  # inferred (the -1.0 is a float64)
     assert re.search(r"\.visible \.func\s+\(\.param \.b32 func_retval0\) _hyp\(\s*"
                      r"\.param \.b64 _hyp_param_0", ptx)  # the result pointer first
-    with pytest.raises(ValueError, match="abi must be 'c' or 'numba'"):
+    with pytest.raises(NotImplementedError, match="Unsupported ABI: 'fortran' .abi must be 'c' or 'numba'"):  # numba's type
         cuda.compile_ptx(_hyp, "(float64, float64)", device=True, abi="fortran")
     for bad in ("bad name", "%r1", "1bad", "a.b"):  # (LLVM would abort on some)
         with pytest.raises(ValueError, match=r"abi_name'\] must be a C symbol"):
