@@ -452,7 +452,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
         return t->isScalar() && !isa<ComplexType>(t);
       };
       if (ai.type && !printable(ai.type)) {
-        error(a->range(), "print() of a " + typeName(ai.type) +
+        error(a->range(), "print() of " + aTypeName(ai.type) +
                               " is not supported in kernels (print numbers, bools, tuples of "
                               "them or string literals)");
         return {};
@@ -600,7 +600,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
         return {};
       }
     if (at->layout() != Layout::C) {
-      error(e.callee->range(), "a.reshape() of a " + typeName(at) + " would copy it (only "
+      error(e.callee->range(), "a.reshape() of " + aTypeName(at) + " would copy it (only "
                                "C-contiguous arrays reshape in kernels)");
       return {};
     }
@@ -647,7 +647,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     if (elementBytes(to) != elementBytes(from)) {
-      error(e.range(), "cannot view a " + typeName(from) + " (" + llvm::Twine(elementBytes(from)) +
+      error(e.range(), "cannot view " + aTypeName(from) + " (" + llvm::Twine(elementBytes(from)) +
                            " bytes) as " + typeName(to) + " (" + llvm::Twine(elementBytes(to)) +
                            " bytes): a scalar's view keeps its size");
       return {};
@@ -1035,7 +1035,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       }
       return ExprInfo{ctx.int64()};
     }
-    error(e.args[0]->range(), "len() of a " + typeName(args[0].type) + " is not supported");
+    error(e.args[0]->range(), "len() of " + aTypeName(args[0].type) + " is not supported");
     return {};
   }
   if (path == "range" || path == "enumerate" || path == "zip") {
@@ -1657,7 +1657,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
     }
     auto *tt = dyn_cast<TupleType>(si.type);
     if (!tt) {
-      error(star->range(), "only a tuple can be unpacked with '*', not a " + typeName(si.type));
+      error(star->range(), "only a tuple can be unpacked with '*', not " + aTypeName(si.type));
       return false;
     }
     for (size_t k = 0; k < tt->size(); ++k)
@@ -2217,7 +2217,7 @@ ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
       result.coopOps[&e] = instance;
       if (withIdentity && args[2].type != t &&
           !(args[2].type->isScalar() && t->isScalar() && !isa<ComplexType>(args[2].type))) {
-        error(e.args[2]->range(), path + "(): the identity must be a " + typeName(t) +
+        error(e.args[2]->range(), path + "(): the identity must be " + aTypeName(t) +
                                       " like the values, not " + typeName(args[2].type));
         return {};
       }
@@ -2499,7 +2499,7 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
   }
   for (size_t i = 0; i < args.size(); ++i)
     if (!args[i].type->isScalar()) {
-      error(e.args[i]->range(), name + "() of a " + typeName(args[i].type) +
+      error(e.args[i]->range(), name + "() of " + aTypeName(args[i].type) +
                                     " is not supported in kernels (it takes numbers)");
       return {};
     }

@@ -8,6 +8,7 @@
 #include "pyjit/ir/TypeInference.h"
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/StringSet.h"
+#include <cctype>
 #include <set>
 #include <tuple>
 
@@ -317,6 +318,13 @@ private:
     return info;
   }
   std::string typeName(Type *t) { return t ? t->str() : "<unknown>"; }
+  /// The type's name after its indefinite article, for messages: "an int64",
+  /// "a float32", "a uint8" (said "you-int").
+  std::string aTypeName(Type *t) {
+    std::string name = typeName(t);
+    char c = name.empty() ? 'x' : static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
+    return (llvm::StringRef("aeio").contains(c) ? "an " : "a ") + name;
+  }
   bool isIntegral(Type *t) { return t && (isa<IntType>(t) || isa<BoolType>(t)); }
 
   const FunctionDef &def;

@@ -566,7 +566,7 @@ void Inferer::stmt(const Stmt &s) {
         return;
       }
     if (c.type && !c.type->isScalar())
-      error(i.cond->range(), "the truth value of a " + typeName(c.type) +
+      error(i.cond->range(), "the truth value of " + aTypeName(c.type) +
                                  " is not supported in kernels");
     block(i.body);
     block(i.orelse);
@@ -576,7 +576,7 @@ void Inferer::stmt(const Stmt &s) {
     auto &w = cast<WhileStmt>(s);
     ExprInfo c = expr(*w.cond);
     if (c.type && !c.type->isScalar())
-      error(w.cond->range(), "the truth value of a " + typeName(c.type) +
+      error(w.cond->range(), "the truth value of " + aTypeName(c.type) +
                                  " is not supported in kernels");
     ++loopDepth;
     block(w.body);
@@ -666,7 +666,7 @@ void Inferer::stmt(const Stmt &s) {
     auto &a = cast<AssertStmt>(s);
     ExprInfo t = expr(*a.test);
     if (t.type && !t.type->isScalar())
-      error(a.test->range(), "the truth value of a " + typeName(t.type) +
+      error(a.test->range(), "the truth value of " + aTypeName(t.type) +
                                  " is not supported in kernels");
     if (a.message) { // a compile-time constant (a literal, a global string), as numba's
       ExprInfo m = expr(*a.message);
@@ -677,7 +677,7 @@ void Inferer::stmt(const Stmt &s) {
         text = pythonText(*m.constant, /*asLiteral=*/false);
       if (!text) {
         error(a.message->range(), "an assert message must be a compile-time constant in "
-                                  "kernels (a string, a number), not a " + typeName(m.type) +
+                                  "kernels (a string, a number), not " + aTypeName(m.type) +
                                   " computed at run time");
         return;
       }
@@ -772,7 +772,7 @@ void Inferer::raiseStmt(const RaiseStmt &r) {
       if (!text) {
         error(c->args[i]->range(), "an exception raised in a kernel takes compile-time "
                                    "constants (strings, numbers, bools, None) as its "
-                                   "arguments, not a " + typeName(a.type) + " computed at run "
+                                   "arguments, not " + aTypeName(a.type) + " computed at run "
                                    "time");
         return;
       }
@@ -1164,7 +1164,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     auto &i = cast<IfExpExpr>(e);
     ExprInfo c = expr(*i.cond);
     if (c.type && !c.type->isScalar()) {
-      error(i.cond->range(), "the truth value of a " + typeName(c.type) +
+      error(i.cond->range(), "the truth value of " + aTypeName(c.type) +
                                  " is not supported in kernels");
       return {};
     }

@@ -12,7 +12,7 @@ def k(a, n):
     assert n > 0, n
     a[0] = n
 
-# CHECK: {{.*}}assert-message-not-literal.py:12:19: error: an assert message must be a compile-time constant in kernels (a string, a number), not a int64 computed at run time
+# CHECK: {{.*}}assert-message-not-literal.py:12:19: error: an assert message must be a compile-time constant in kernels (a string, a number), not an int64 computed at run time
 # CHECK-NEXT: {{^}}    assert n > 0, n{{$}}
 # CHECK-NEXT: {{^}}                  ^{{$}}
 # CHECK-NOT: error

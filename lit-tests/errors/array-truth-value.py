@@ -11,7 +11,7 @@ def k(a):
     if a:
         a[0] = 1
 
-# CHECK: {{.*}}array-truth-value.py:11:8: error: the truth value of a array(float32, 1d, C) is not supported in kernels
+# CHECK: {{.*}}array-truth-value.py:11:8: error: the truth value of an array(float32, 1d, C) is not supported in kernels
 # CHECK-NEXT: {{^}}    if a:{{$}}
 # CHECK-NEXT: {{^}}       ^{{$}}
 # CHECK-NOT: error

@@ -10,7 +10,7 @@ from pyjit import cuda
 def k(a):
     print(a)
 
-# CHECK: {{.*}}print-array-error.py:11:11: error: print() of a array(float32, 1d, C) is not supported in kernels (print numbers, bools, tuples of them or string literals)
+# CHECK: {{.*}}print-array-error.py:11:11: error: print() of an array(float32, 1d, C) is not supported in kernels (print numbers, bools, tuples of them or string literals)
 # CHECK-NEXT: {{^}}    print(a){{$}}
 # CHECK-NEXT: {{^}}          ^{{$}}
 # CHECK-NOT: error

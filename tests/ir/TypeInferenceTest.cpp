@@ -485,7 +485,7 @@ TEST_F(TypeInferenceTest, PrintOfAnArrayIsRejectedAtTheArgument) {
   // print() takes numbers, bools and string literals; an array is named.
   EXPECT_FALSE(infer("def k(a):\n    print(a)\n", {"float32[:]"}));
   ASSERT_GE(diags->errorCount(), 1u);
-  EXPECT_NE(firstDiag().message.find("print() of a array(float32, 1d, A) is not supported"),
+  EXPECT_NE(firstDiag().message.find("print() of an array(float32, 1d, A) is not supported"),
             std::string::npos)
       << firstDiag().message;
   EXPECT_EQ(firstDiag().range.begin.col, 11u);

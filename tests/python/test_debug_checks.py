@@ -270,8 +270,8 @@ def test_without_debug_a_raise_ends_the_thread(jit):
 
 @pytest.mark.parametrize("statement, message", [
     ("raise", r"a bare 'raise' \(re-raising; kernels have no 'except'\) is not supported"),
-    ("raise ValueError(a[0])", "takes compile-time constants .* not a int64 computed at run time"),
-    ("raise ValueError('a', a[0])", "takes compile-time constants .* not a int64 computed at run time"),
+    ("raise ValueError(a[0])", "takes compile-time constants .* not an int64 computed at run time"),
+    ("raise ValueError('a', a[0])", "takes compile-time constants .* not an int64 computed at run time"),
     ("raise ValueError(msg='a')", "takes positional arguments only"),
     ("raise ValueError from None", r"'raise ... from' is not supported"),
     ("raise 5", r"'raise' needs an exception class"),

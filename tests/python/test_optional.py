@@ -295,7 +295,7 @@ def test_optional_signature_print_and_compile_alone():
     def k(out, x):
         print(positive(x))
 
-    with pytest.raises(pyjit.CompileError, match=r"print\(\) of a OptionalType\(int64\)"):
+    with pytest.raises(pyjit.CompileError, match=r"print\(\) of an OptionalType\(int64\)"):
         cuda.compile_ptx(k, "void(int64[:], int64)")
     assert str(pyjit.types.optional(pyjit.float64)) == "OptionalType(float64)"
     with pytest.raises(pyjit.CompileError, match="returns None on some paths"):
