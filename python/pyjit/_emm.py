@@ -83,6 +83,16 @@ def pointer_value(pointer):
                            "got %s" % type(pointer).__name__) from None
 
 
+class _Pointer(ctypes.c_void_p):
+    """A ctypes c_void_p that int() reads, as cuda-python's CUdeviceptr
+    (numba's MemoryPointer.handle): the pointers pyjit makes itself."""
+
+    def __int__(self):
+        return self.value or 0
+
+    __index__ = __int__
+
+
 class MemoryPointer:
     """`size` bytes of device memory at `pointer` (a ctypes c_void_p, an int
     or a CUdeviceptr), allocated in `context` (numba's MemoryPointer). The
@@ -145,7 +155,7 @@ class MemoryPointer:
         stop = self.size if stop is None else stop
         if not 0 <= start <= stop <= self.size:
             raise IndexError("view [%d, %d) out of a %d-byte allocation" % (start, stop, self.size))
-        return MemoryPointer(self.context, ctypes.c_void_p(pointer_value(self.device_pointer) + start),
+        return MemoryPointer(self.context, _Pointer(pointer_value(self.device_pointer) + start),
                              stop - start, owner=self.owner)
 
     def __repr__(self):
@@ -157,22 +167,45 @@ class AutoFreePointer(MemoryPointer):
     MemoryPointer here behaves so)."""
 
 
-class MappedMemory:
+def _host_buffer_base():
+    """The extension's HostBuffer (the buffer protocol over host memory);
+    `object` without the extension."""
+    try:
+        from ._ext import ext
+        return ext().HostBuffer
+    except (ImportError, AttributeError):
+        return object
+
+
+class MappedMemory(_host_buffer_base()):
     """Page-locked host memory, `size` bytes at `host_pointer` (a ctypes
     c_void_p), and, when mapped, its address for kernels at
     `device_pointer` (numba's PinnedMemory / MappedMemory). The memory
-    lives as long as this object; numpy reads it through
-    __array_interface__ (uint8)."""
+    lives as long as this object; numpy reads it through the buffer
+    protocol (`np.ndarray(shape, dtype, buffer=memory)`, as numba's
+    mapped_array is made) and __array_interface__ (uint8)."""
 
     def __init__(self, host_array, device_pointer=None, owner=None):
         self._array = host_array  # keeps the allocation (or the registration) alive
-        self.size = host_array.nbytes
-        self.host_pointer = ctypes.c_void_p(host_array.ctypes.data)
+        self.size = self._cuda_memsize_ = host_array.nbytes
+        self.host_pointer = _Pointer(host_array.ctypes.data)
         self.handle = self.host_pointer
-        self.device_pointer = None if device_pointer is None else ctypes.c_void_p(device_pointer)
+        self.device_pointer = None if device_pointer is None else _Pointer(device_pointer)
         self._owner = owner
+        if hasattr(self, "_expose"):
+            self._expose(host_array.ctypes.data, host_array.nbytes)
 
     owner = property(lambda self: self if self._owner is None else self._owner)
+
+    @property
+    def __cuda_memory__(self):
+        """Mapped memory is device memory too (numba's MappedMemory); pinned is not."""
+        return self.device_pointer is not None
+
+    @property
+    def device_ctypes_pointer(self):
+        """The kernels' address of mapped memory (None for pinned)."""
+        return self.device_pointer
 
     @property
     def __array_interface__(self):
@@ -297,7 +330,7 @@ class PyjitMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):
     def memalloc(self, size):
         from ._devicearray import _DeviceBuffer
         buffer = _DeviceBuffer(size)
-        memory = MemoryPointer(self.context, ctypes.c_void_p(buffer.ptr), size)
+        memory = MemoryPointer(self.context, _Pointer(buffer.ptr), size)
         memory._pyjit_buffer = buffer  # freed with the pointer
         return memory
 

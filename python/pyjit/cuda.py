@@ -946,6 +946,28 @@ class _Context:
         """Page-locks `size` bytes of host memory at `pointer` while the result lives."""
         return self.memory_manager.mempin(owner, pointer, size, mapped)
 
+    def memallocmanaged(self, size, attach_global=True):
+        """`size` bytes of managed memory (cuMemAllocManaged; host code and
+        kernels use the same address): a MemoryPointer freed when collected.
+        A memory manager's own memallocmanaged is used where it has one."""
+        own = getattr(self.memory_manager, "memallocmanaged", None)
+        if own is not None:
+            return own(size, attach_global)
+        from ._devicearray import host_memory
+        if host_memory():
+            return self.memalloc(size)  # the CPU backend's memory is the host's
+        ptr = _ext().managed_alloc(max(1, size), attach_global)
+        return _emm.MemoryPointer(self, _emm._Pointer(ptr), size,
+                                  finalizer=lambda: _ext().mem_free(ptr))
+
+    def create_stream(self):
+        """A new stream (cuda.stream())."""
+        return stream()
+
+    def create_event(self, timing=True):
+        """A new event (cuda.event(timing))."""
+        return event(timing)
+
     def get_memory_info(self):
         """MemoryInfo(free, total) of the device's memory, bytes (cuMemGetInfo;
         on the CPU backend, the host's physical memory), or the plugin's."""
@@ -1363,6 +1385,9 @@ for _name in ("MemoryPointer", "AutoFreePointer", "MappedMemory", "PinnedMemory"
               "set_memory_manager"):
     setattr(cudadrv.driver, _name, getattr(_emm, _name))
 cudadrv.driver.IpcHandle = IpcHandle
+from . import _driver  # noqa: E402
+for _name in _driver.NAMES:
+    setattr(cudadrv.driver, _name, getattr(_driver, _name))
 _sys.modules[__name__ + ".devicearray"] = devicearray
 _sys.modules[__name__ + ".cudadrv"] = cudadrv
 _sys.modules[__name__ + ".cudadrv.devicearray"] = devicearray

@@ -1,5 +1,6 @@
 //===- Module.cpp - The _pyjit extension module --------------------------===//
 #include "ArrayAbi.h"
+#include "HostBuffer.h"
 #include "Extension.h"
 #include "pyjit/runtime/CudaError.h"
 #include "pyjit/runtime/KernelError.h"
@@ -178,7 +179,7 @@ PyMODINIT_FUNC PyInit__pyjit(void) {
   if (!module)
     return nullptr;
   if (!python::addKernelType(module) || !python::addDispatchTypes(module) ||
-      !python::addArrayAbiType(module)) {
+      !python::addArrayAbiType(module) || !python::addHostBufferType(module)) {
     Py_DECREF(module);
     return nullptr;
   }

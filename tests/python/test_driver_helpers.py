@@ -1,0 +1,105 @@
+"""numba.cuda.cudadrv.driver's low-level memory helpers and the context
+methods numba programs call (create_stream, create_event, memallocmanaged),
+and numpy arrays over memhostalloc'd memory. Expected bytes are written by
+hand or by numpy; these run on a GPU where there is one, else on the CPU
+backend (whose device memory is host memory)."""
+import numpy as np
+import pytest
+
+from pyjit import cuda
+from pyjit.cuda.cudadrv import driver
+
+
+def test_memset_and_copies_between_host_and_device_memory():
+    ctx = cuda.current_context()
+    mem = ctx.memalloc(1024)
+    assert driver.is_device_memory(mem) and driver.device_memory_size(mem) == 1024
+    assert driver.device_pointer(mem) == int(mem.handle) == mem.device_pointer_value
+    driver.device_memset(mem, 0xAB, 1024)
+    host = np.zeros(1024, np.uint8)
+    driver.device_to_host(host, mem, 1024)
+    assert (host == 0xAB).all()
+    src = np.arange(256, dtype=np.int32)
+    driver.host_to_device(mem, src, src.nbytes)
+    d = cuda.device_array(256, np.int32)
+    driver.device_to_device(d, mem, src.nbytes)
+    np.testing.assert_array_equal(d.copy_to_host(), src)
+    driver.device_memset(d, 0, 512)  # the first 128 int32s
+    np.testing.assert_array_equal(d.copy_to_host(), np.where(src < 128, 0, src))
+    part = np.zeros(8, np.int32)
+    driver.device_to_host(part, d, 32)
+    assert (part == 0).all()
+
+
+def test_copies_on_a_stream():
+    ctx = cuda.current_context()
+    stream = ctx.create_stream()
+    mem = ctx.memalloc(64)
+    src = np.arange(16, dtype=np.float32)
+    driver.host_to_device(mem, src, 64, stream=stream)
+    out = cuda.pinned_array(16, np.float32)
+    driver.device_to_host(out, mem, 64, stream=stream)
+    stream.synchronize()
+    np.testing.assert_array_equal(out, src)
+
+
+def test_sizes_and_extents():
+    a = np.arange(256, dtype=np.int32)
+    assert driver.host_memory_size(a) == 1024
+    assert driver.host_memory_size(a[::2]) == 127 * 8 + 4   # first to last element
+    assert driver.host_memory_size(a[::-2]) == 127 * 8 + 4
+    lo, hi = driver.host_memory_extents(a[::-1])
+    assert (lo, hi) == (a.ctypes.data, a.ctypes.data + 1024)
+    assert driver.host_memory_size(bytearray(10)) == 10
+    assert driver.host_pointer(a) == a.ctypes.data and driver.host_pointer(5) == 5
+    d = cuda.device_array(10, np.float64)
+    assert driver.device_memory_size(d) == 80
+    assert driver.device_memory_size(d[2:]) == 64  # to the end of the allocation
+
+
+def test_bad_arguments_raise_instead_of_writing_past_memory():
+    mem = cuda.current_context().memalloc(16)
+    with pytest.raises(ValueError, match="host_to_device: 32 bytes do not fit in the device "
+                                         "memory's 16 bytes"):
+        driver.host_to_device(mem, np.zeros(32, np.uint8), 32)
+    with pytest.raises(ValueError, match="device_to_host: 16 bytes do not fit in the host "
+                                         "object's 8 bytes"):
+        driver.device_to_host(np.zeros(8, np.uint8), mem, 16)
+    with pytest.raises(ValueError, match="read-only"):
+        driver.device_to_host(bytes(16), mem, 16)
+    with pytest.raises(TypeError, match="Not a CUDA memory object"):
+        driver.device_memset(np.zeros(4), 0, 4)
+    with pytest.raises(ValueError, match="one byte"):
+        driver.device_memset(mem, 256, 4)
+
+
+def test_numpy_arrays_over_memhostalloc_memory():
+    ctx = cuda.current_context()
+    mapped = ctx.memhostalloc(64, mapped=True)
+    a = np.ndarray((4, 4), np.float32, buffer=mapped)  # numba's mapped_array is made so
+    a[:] = np.arange(16, dtype=np.float32).reshape(4, 4)
+    np.testing.assert_array_equal(np.frombuffer(mapped, np.float32), np.arange(16))
+    assert driver.is_device_memory(mapped)  # mapped memory is also device memory
+    back = np.zeros(16, np.float32)
+    driver.device_to_host(back, mapped, 64)
+    np.testing.assert_array_equal(back, np.arange(16))
+    pinned = ctx.memhostalloc(32)
+    assert not driver.is_device_memory(pinned)
+    b = np.ndarray(4, np.float64, buffer=pinned)
+    b[:] = 2.5
+    assert memoryview(pinned).nbytes == 32 and np.frombuffer(pinned)[3] == 2.5
+
+
+def test_context_makes_streams_events_and_managed_memory():
+    ctx = cuda.current_context()
+    s = ctx.create_stream()
+    e = ctx.create_event()
+    e.record(s)
+    e.synchronize()
+    assert isinstance(s, cuda.stream().__class__) and isinstance(e, cuda.event().__class__)
+    managed = ctx.memallocmanaged(40)
+    assert driver.device_memory_size(managed) == 40
+    driver.host_to_device(managed, np.arange(5, dtype=np.int64), 40)
+    out = np.zeros(5, np.int64)
+    driver.device_to_host(out, managed, 40)
+    np.testing.assert_array_equal(out, np.arange(5))
