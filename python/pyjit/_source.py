@@ -272,7 +272,7 @@ def classify(value, memo=None, reads=_NO_READS):
         if strides is None:
             strides = [int(s) for s in np.empty(shape, dtype, order="C").strides] \
                 if all(shape) else [dtype.itemsize] * len(shape)
-        host = bool(getattr(value, "_buffer_is_host", lambda: False)())
+        host = _host_readable(value)
         if memo is not None:  # kept alive by the description (see describe)
             memo.setdefault(_KEEPALIVE, []).append(value)
         return ("devarray", (int(cai["data"][0] or 0), shape, [int(s) for s in strides],
@@ -739,6 +739,24 @@ def _user_frame(tb, path):
             where = "%s:%d" % (path, tb.tb_lineno)
         tb = tb.tb_next
     return where
+
+
+def _host_readable(array):
+    """Whether the CPU backend can read global device array `array` in
+    place: a DeviceArray in host memory, or another library's interface
+    (numba's ForeignArray, a wrapper) over the CPU backend's memory, as an
+    argument would be."""
+    is_host = getattr(array, "_buffer_is_host", None)
+    if is_host is not None:
+        return bool(is_host())
+    from ._devicearray import host_memory
+    if not host_memory():
+        return False  # a GPU is present: the interface's memory is the GPU's
+    from .cuda import as_cuda_array
+    try:
+        return as_cuda_array(array, sync=False)._buffer_is_host()
+    except (TypeError, ValueError):
+        return False
 
 
 def load_kernels(path, name=None):

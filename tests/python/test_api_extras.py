@@ -367,6 +367,36 @@ def test_global_device_arrays_are_read_and_written_in_place(jit):
     np.testing.assert_array_equal(_PRICES.copy_to_host(), before + 1)
 
 
+class _ForeignArray:
+    """numba.cuda.testing's ForeignArray: another library's object that only
+    has the array's __cuda_array_interface__."""
+
+    def __init__(self, arr):
+        self._arr = arr
+        self.__cuda_array_interface__ = arr.__cuda_array_interface__
+
+
+_FOREIGN = _ForeignArray(cuda.to_device(np.array([1.5, 2.5, 3.5])))
+
+
+def test_a_foreign_global_device_array_is_read_as_an_argument_would_be(jit):
+    # numba-cuda's test_device_array_capture: the CPU backend read the same
+    # interface as an argument but refused it as a global ("in GPU memory").
+    @jit
+    def k(o):
+        i = cuda.grid(1)
+        if i < 3:
+            o[i] = _FOREIGN[i] * 2
+
+    o = np.zeros(3)
+    if getattr(jit, "_jit", None) is not None and cuda.is_available():
+        with pytest.raises(TypeError, match="global device array '_FOREIGN' is in GPU memory"):
+            k[1, 3](o)
+        return
+    k[1, 3](o)
+    np.testing.assert_array_equal(o, [3.0, 5.0, 7.0])
+
+
 _SCRATCH = None
 
 
