@@ -513,7 +513,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   if (path == "carray" || path == "farray" || path == "ffi.from_buffer")
     return pointerCall(e, path, args);
-  for (size_t i = 0; i < args.size(); ++i)
+  // Loads and stores with a cache hint take a pointer as numba's do
+  // (cuda.ldcg(p, i)): its item i, as p[i].
+  std::optional<CudaFn> hint = path.starts_with("cuda.") ? lookupCudaFn(path.drop_front(5))
+                                                         : std::nullopt;
+  bool pointerFirst = hint && isCacheHinted(*hint);
+  for (size_t i = pointerFirst ? 1 : 0; i < args.size(); ++i)
     if (auto *at = dyn_cast<ArrayType>(args[i].type); at && at->isPointer()) {
       // (device functions and declared ones take pointers: returned above)
       error(e.args[i]->range(), path + "() does not take a pointer (" + typeName(at) +

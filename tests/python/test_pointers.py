@@ -461,3 +461,21 @@ def test_pointer_launches_take_the_fast_path_too():
     with pytest.raises(TypeError):
         k[1, 32](2.5, 4)
     np.testing.assert_array_equal(d.copy_to_host(), [4.0] * 4)
+
+
+def test_cache_hinted_loads_and_stores_take_a_pointer(jit):
+    # numba-cuda's test_cache_hints: cuda.ldcg(p, i) / cuda.stcs(p, i, v) on a
+    # CPointer read and write item i, as p[i].
+    @jit
+    def k(a, out):
+        p = ffi.from_buffer(a)
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = cuda.ldcg(p, i) + cuda.ldcs(p, i)
+            cuda.stcs(p, i, cuda.ldca(p, i) * 3)
+
+    a = np.arange(1, 9, dtype=np.float32)
+    d_a, d_out = cuda.to_device(a), cuda.device_array(8, np.float32)
+    k[1, 8](d_a, d_out)
+    np.testing.assert_array_equal(d_out.copy_to_host(), 2 * a)
+    np.testing.assert_array_equal(d_a.copy_to_host(), 3 * a)
