@@ -107,8 +107,9 @@ class DeclaredDevice:
     `extern "C" __device__ int symbol(T *result, params...)`. Kernels that
     call it link its `link` files."""
 
-    def __init__(self, symbol, result, params, link, signature, abi="numba"):
+    def __init__(self, symbol, result, params, link, signature, abi="numba", arrays=()):
         self._symbol, self._result, self._params = symbol, result, params
+        self._arrays = dict(arrays)  # parameter index -> its array type, as declared
         self._abi = abi
         self._link = tuple(_os.path.abspath(_os.fspath(p)) for p in link)
         self.__name__ = symbol
@@ -127,12 +128,14 @@ class DeclaredDevice:
     @property
     def sig(self):
         """The signature, as numba's: `.return_type` and `.args`, pyjit type
-        objects (`int32`, `CPointer(float32)`)."""
+        objects (`int32`, `CPointer(float32)`; an array parameter as
+        declared, `float32[:]`, though its data pointer is what is passed)."""
         from .types import Type
         import collections
         Signature = collections.namedtuple("Signature", "return_type args")
-        params = [("CPointer(%s)" % p[4:]) if p.startswith("ptr ") else
-                  ("voidptr" if p == "ptr" else p) for p in self._params.split(",") if p]
+        params = [self._arrays.get(i) or ("CPointer(%s)" % p[4:]) if p.startswith("ptr ") else
+                  ("voidptr" if p == "ptr" else p)
+                  for i, p in enumerate(q for q in self._params.split(",") if q)]
         result = ("CPointer(%s)" % self._result[4:]) if self._result.startswith("ptr ") \
             else self._result
         return Signature(Type(result), tuple(Type(p) for p in params))
@@ -174,6 +177,9 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
     import re
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_$][\w$]*", name):
         raise ValueError("declare_device: the name must be a C symbol, got %r" % (name,))
+    if isinstance(sig, (tuple, list)) or (isinstance(sig, str) and sig.lstrip().startswith("(")):
+        raise TypeError("Return type must be provided for device declarations (declare_device "
+                        "%r: write e.g. 'int32(float32[:])'), got %r" % (name, sig))
     if not isinstance(sig, str):
         raise TypeError("declare_device: pyjit takes the signature as a string such as "
                         "'float32(float32, float32)', got %r" % (sig,))
@@ -203,6 +209,8 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
             return None
         array = re.fullmatch(r"(?:readonly )?array\((\w+), \d+d, [CFA](?:, readonly)?\)",
                              canonical or "")
+        if array:
+            arrays[len(params)] = canonical
         return array.group(1) if array else None
 
     result = m.group(1).strip()
@@ -211,7 +219,7 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
         result = "ptr " + scalar(pointer.group(1) or pointer.group(2))
     else:
         result = "void" if result in ("void", "none") else scalar(result)
-    params = []
+    params, arrays = [], {}
     parts = _split_top_level(m.group(2))
     if len(parts) > 1 and not parts[-1]:
         parts.pop()  # a trailing comma, as Python allows in a call
@@ -223,8 +231,8 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
             params.append("ptr")
         elif ptr:
             params.append("ptr " + scalar((ptr.group(1) or ptr.group(2)).strip()))
-        elif array_dtype(p) is not None:  # an array: its data pointer, as numba-cuda
-            params.append("ptr " + array_dtype(p))
+        elif (dtype := array_dtype(p)) is not None:  # an array: its data pointer, as numba-cuda
+            params.append("ptr " + dtype)
         else:
             params.append(scalar(p))
     if isinstance(link, (set, frozenset)):  # numba takes a set too: a stable order
@@ -236,7 +244,7 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
                         % (link,))
     if abi not in ("numba", "c"):
         raise ValueError("declare_device: abi must be 'numba' or 'c', got %r" % (abi,))
-    return DeclaredDevice(name, result, ",".join(params), link or (), sig, abi)
+    return DeclaredDevice(name, result, ",".join(params), link or (), sig, abi, arrays)
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,
