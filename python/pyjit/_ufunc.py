@@ -46,15 +46,23 @@ def _jit_for(target, fastmath=False):
     return lambda f: cuda.jit(f, target="cpu", fastmath=fastmath)
 
 
+class _UnrecognizedOption(TypeError, KeyError):
+    """An option (gu)vectorize does not take: numba's vectorize raises
+    KeyError, its guvectorize TypeError; this is both."""
+
+    __str__ = Exception.__str__  # (KeyError's would quote the message)
+
+
 def _check_options(what, nopython, options):
     """The fastmath option of (gu)vectorize; TypeError for nopython=False and
-    for options pyjit's ufuncs do not take (numba: 'Unrecognized options')."""
+    _UnrecognizedOption (a TypeError and a KeyError) for options pyjit's
+    ufuncs do not take (numba: 'Unrecognized options')."""
     if nopython is not True:
         raise TypeError("%s: nopython=%r is not supported: CUDA ufuncs compile in nopython "
                         "mode only" % (what, nopython))
     for key in options:
         if key != "fastmath":
-            raise TypeError("%s: unknown option %r (pyjit's ufuncs take identity, cache, "
+            raise _UnrecognizedOption("%s: unknown option %r (pyjit's ufuncs take identity, cache, "
                             "nopython=True and fastmath)" % (what, key))
     from . import _options
     fastmath = options.get("fastmath", False)

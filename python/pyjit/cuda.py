@@ -287,6 +287,11 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
     if not device and restype not in ("", "void", "none"):
         raise TypeError("a kernel must have void return type (it returns nothing: its "
                         "signature starts with 'void('), got %r" % sig)
+    if not device and restype in ("", "void", "none"):
+        from ._dispatcher import _returns_a_value
+        if _returns_a_value(pyfunc):  # (numba finds it typing the kernel: the same TypeError)
+            raise TypeError("a kernel must have void return type, and '%s' returns a value "
+                            "(compile it with device=True)" % pyfunc.__name__)
     if device and abi not in ("c", "numba"):
         raise NotImplementedError("Unsupported ABI: %r (abi must be 'c' or 'numba')" % (abi,))
     if not device and abi != "numba":
@@ -1085,7 +1090,7 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
     from ._typeof import check_interface
     check_interface(desc, "from_cuda_array_interface")
     if desc.get("mask") is not None:
-        raise TypeError("from_cuda_array_interface: masked arrays are not supported")
+        raise NotImplementedError("from_cuda_array_interface: masked arrays are not supported")
     shape, data, strides = desc["shape"], desc["data"], desc.get("strides")
 
     def ints(value):  # a tuple (or list) of integers (NumPy's too), else None

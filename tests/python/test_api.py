@@ -805,3 +805,11 @@ def test_copy_to_device_takes_a_foreign_device_array():
     with pytest.raises(ValueError, match="does not match"):
         cuda.device_array(9, np.float32).copy_to_device(
             _Interface(dict(src.__cuda_array_interface__)))
+
+
+def test_a_masked_interface_is_not_implemented_as_in_numba():
+    d = cuda.to_device(np.zeros(3))
+    face = dict(d.__cuda_array_interface__)
+    face["mask"] = cuda.to_device(np.zeros(3, np.bool_))
+    with pytest.raises(NotImplementedError, match="masked arrays are not supported"):
+        cuda.from_cuda_array_interface(face)

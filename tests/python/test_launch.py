@@ -557,6 +557,14 @@ def test_kernel_signatures_must_return_void_and_cache_must_be_bool():
         cuda.jit("int32(int32[::1], int32[::1])")(lambda x, y: x[0] + y[0])
     with pytest.raises(TypeError, match="must have void return type"):
         cuda.compile_ptx(lambda x: None, "int32(int32)")
+    # numba-cuda's test_compiler: no return type given, the function returns one.
+    with pytest.raises(TypeError, match="must have void return type, and '_returns_one' "
+                                        "returns a value"):
+        cuda.compile_ptx(_returns_one, (pyjit.float32,))
+
+
+def _returns_one(x):
+    return 1
     with pytest.raises(TypeError, match="option cache must be True or False"):
         cuda.jit(cache=0)(make_noop.__code__ and (lambda a: None))
 

@@ -324,6 +324,8 @@ def test_ufunc_options_are_checked_and_fastmath_reaches_the_kernel():
 
     with pytest.raises(TypeError, match="vectorize: unknown option 'nonexistent'"):
         vectorize(["float32(float32, float32)"], target="cpu", nonexistent=2)
+    with pytest.raises(KeyError, match="^vectorize: unknown option 'nonexistent'"):  # numba's
+        vectorize(["float32(float32, float32)"], target="cpu", nonexistent=2)
     with pytest.raises(TypeError, match="guvectorize: unknown option 'what1'"):
         guvectorize(["void(float32[:], float32[:])"], "(x)->(x)", target="cpu", what1=True)
     with pytest.raises(TypeError, match="nopython=False is not supported"):
