@@ -1403,6 +1403,8 @@ for _name in _driver.NAMES:
     setattr(cudadrv.driver, _name, getattr(_driver, _name))
 _sys.modules[__name__ + ".devicearray"] = devicearray
 _sys.modules[__name__ + ".cudadrv"] = cudadrv
+from . import _args as args  # noqa: E402  (numba.cuda.args: In, Out, InOut, ArgHint, wrap_arg)
+_sys.modules[__name__ + ".args"] = args
 _sys.modules[__name__ + ".cudadrv.devicearray"] = devicearray
 _sys.modules[__name__ + ".cudadrv.driver"] = cudadrv.driver
 

@@ -792,3 +792,32 @@ def test_extensions_option_is_numbas():
 
 def _set_first(a):
     a[0] = 1
+
+
+class _WrapDefaultIn:
+    """numba-cuda's test_retrieve_autoconverted_arrays extension, written
+    with numba.cuda.args.wrap_arg."""
+
+    def prepare_args(self, ty, val, **kwargs):
+        from pyjit.cuda.args import wrap_arg
+        return ty, wrap_arg(val, default=cuda.In)
+
+
+def test_wrap_arg_and_argument_hints_of_numba_cuda_args(jit):
+    from pyjit.cuda import args
+    assert args.In is cuda.In and args.InOut is cuda.InOut and args.Out is cuda.Out
+    x = np.zeros(2)
+    hinted = cuda.Out(x)
+    assert args.wrap_arg(hinted) is hinted and isinstance(args.wrap_arg(x), args.ArgHint)
+    assert type(args.wrap_arg(x)) is cuda.InOut and type(args.wrap_arg(x, cuda.In)) is cuda.In
+    k = jit(extensions=[_WrapDefaultIn()])(_set_first)
+    host = np.zeros(1)
+    k[1, 1](host)
+    assert host[0] == 0          # wrapped in In: not copied back
+    k[1, 1](cuda.InOut(host))
+    assert host[0] == 1          # a hint given stays as it is
+    # ArgHint.to_device: copied in, and back through the list it fills.
+    retr = []
+    dev = cuda.InOut(np.arange(3.0)).to_device(retr)
+    np.testing.assert_array_equal(dev.copy_to_host(), [0.0, 1.0, 2.0])
+    assert len(retr) == 1 and cuda.In(np.arange(3.0)).to_device([]) is not None
