@@ -1676,6 +1676,10 @@ void IRGen::raise(const std::string &exception, const std::string &message,
   site.file = diags.currentFile().fileName().str();
   site.line = loc.line;
   site.col = loc.col;
+  for (auto frame = frames.rbegin(); frame != frames.rend(); ++frame)
+    if (frame->callFile)
+      site.calledFrom.push_back({frame->callFile->fileName().str(), frame->callLoc.line,
+                                 frame->callLoc.col});
   fn->errorSites.push_back(site);
   SourceLoc saved = b.currentLoc();
   b.setLoc(loc);

@@ -585,10 +585,11 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
   assert(frames.size() <= 2 * DeviceFunctionRegistry::MaxDepth + 64 &&
          "inlined deeper than type inference allows");
   BasicBlock *after = fn->createBlock();
-  frames.push_back({&callee, "f" + std::to_string(tempId++) + ".", after, "$result"});
+  const SourceFile *callerFile = b.currentFile();
+  frames.push_back({&callee, "f" + std::to_string(tempId++) + ".", after, "$result", callerFile,
+                    range.begin});
   const TypedFunction *caller = typed;
   typed = &callee;
-  const SourceFile *callerFile = b.currentFile();
   uint32_t callerSite = b.currentInlineSite();
   if (debugInfo) { // the inlined frame, for debug information (InlineSite)
     fn->inlineSites.push_back({callee.def->name, callee.file, callee.def->range.begin.line,

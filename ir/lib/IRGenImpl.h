@@ -72,6 +72,8 @@ struct Frame {
   std::string prefix;         // makes its variable names unique
   BasicBlock *returnTo;       // null for the kernel: `return` is `ret`
   std::string resultVar;      // holds the return value of a device function
+  const SourceFile *callFile = nullptr; // a device function's call: its caller's file
+  SourceLoc callLoc{};                  // and place there
 };
 
 /// The device functions called recursively (CallBinding::recursive) that a

@@ -9,6 +9,7 @@ as numba.cuda does; objects with __cuda_array_interface__ pass zero-copy.
 import ast
 import collections
 import enum
+import functools
 import inspect
 import os
 import re
@@ -22,7 +23,7 @@ from . import _cache, _devicearray, _options, _source
 from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
-from .errors import KernelError
+from .errors import KernelError, PyjitError
 from ._typeof import FAST_SCALARS, compile_time_only, fast_typeof, flatten, typeof
 
 
@@ -246,7 +247,8 @@ class _Overload:
                                    tuple(extra) + _link_inputs(self._link_files, arch))
         return {"ir": result["ir"], "llvm": result["llvm"], "ptx": result["ptx"],
                 "entry": result["entry"], "ptx_version": result["ptx_version"],
-                "error_sites": [list(site[:5]) + [list(site[5])] for site in result["error_sites"]],
+                "error_sites": [list(site[:5]) + [list(site[5]), [list(c) for c in site[6]]]
+                                for site in result["error_sites"]],
                 "paramtypes": list(result["paramtypes"]),
                 "warnings": result.get("warnings") or "", "image": image,
                 "cooperative": bool(result.get("cooperative"))}
@@ -636,20 +638,44 @@ def _exception_class(name):
     return obj if isinstance(obj, type) and issubclass(obj, Exception) else RuntimeError
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
 def _make_exception(exc_type, message, *extra):
     """exc_type(message, *extra) (extra: a raise's further arguments), or for a
     class whose __init__ takes no message, exc_type() with the message as a
-    note (PEP 678); RuntimeError naming the class if it cannot be made at all."""
+    note (PEP 678); RuntimeError naming the class if it cannot be made at all.
+    Marked as a kernel's exception (see user_facing)."""
     try:
-        return exc_type(message, *extra)
+        exc = exc_type(message, *extra)
     except Exception:
+        try:
+            exc = exc_type()
+            exc.add_note(message)
+        except Exception:
+            exc = RuntimeError("%s (could not be constructed): %s" % (exc_type.__name__, message))
+    try:
+        exc._pyjit_kernel = True
+    except Exception:  # (an exception class without attributes: full traceback)
         pass
-    try:
-        exc = exc_type()
-        exc.add_note(message)
-        return exc
-    except Exception:
-        return RuntimeError("%s (could not be constructed): %s" % (exc_type.__name__, message))
+    return exc
+
+
+def user_facing(function):
+    """`function`, whose errors about the user's code (pyjit's CompileError,
+    KernelError and CudaError, an exception a kernel raised) leave with a
+    traceback that starts at this call: the frames inside pyjit add nothing
+    to the message, which names the user's file and line. Other errors
+    (pyjit's own bugs among them) keep their whole traceback."""
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except Exception as exc:
+            if not (isinstance(exc, PyjitError) or getattr(exc, "_pyjit_kernel", False)):
+                raise
+            raise exc.with_traceback(None)
+    return call
 
 
 class _RecordWord(int):
@@ -670,6 +696,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     launch reads its arguments and calls cuLaunchKernel without running Python
     code; first calls and arguments it cannot read come to `_launch`."""
 
+    @user_facing
     def __init__(self, py_func, signatures=(), options=None):
         _Compiled.__init__(self, py_func, options)
         parameters = inspect.signature(py_func).parameters.values()
@@ -843,6 +870,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def _extensions_changed(self):
         self._dispatch_init(len(self._params))  # launches come to _launch again
 
+    @user_facing
     def _launch(self, griddim, blockdim, stream, shared, args):
         """Launches from Python: compiles for new argument types, copies numpy
         arrays in and out. Returns the Kernel launched when the C++ fast path
@@ -1106,6 +1134,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         extra = tuple(ast.literal_eval(a) for a in site[5]) if len(site) > 5 else ()
         text = message.format(_RecordWord(record[1]), _RecordWord(record[2]))
         where = "%s:%d:%d" % (filename, line, col)
+        # The device function calls it lies in (a cache entry of an older
+        # pyjit has none), but not those between pyjit's own functions.
+        for call in (site[6] if len(site) > 6 else ()):
+            if os.path.dirname(os.path.abspath(call[0])) != _PACKAGE_DIR:
+                where += ", called from %s:%d:%d" % tuple(call)
         detail = ("in kernel '%s' at %s (thread (%d, %d, %d) of block (%d, %d, %d))"
                   % ((self.__name__, where) + tuple(record[3:9])))
         exc_type = _exception_class(exc_name)
@@ -1348,6 +1381,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         CPU_GRID_SYNC_THREADS (16384) // threads per block."""
         return self._overload_for(signature).max_cooperative_grid_blocks(blockdim, dynsmemsize)
 
+    @user_facing
     def compile(self, sig):
         """Compiles for signature `sig` ('void(float32[:])', a type tuple or a
         numba Signature) now and returns its overload, as numba's

@@ -15,7 +15,7 @@ from ._linkable import Archive, Cubin, CUSource, Fatbin, LinkableCode, LTOIR, Ob
 from . import _emm
 from ._emm import (BaseCUDAMemoryManager, GetIpcHandleMixin, HostOnlyCUDAMemoryManager,
                    MemoryInfo, MemoryPointer, set_memory_manager)
-from ._dispatcher import DeviceFunction, Dispatcher
+from ._dispatcher import DeviceFunction, Dispatcher, user_facing as _user_facing
 from .errors import CudaError as _CudaError, CudaSupportError
 import contextlib as _contextlib
 import os as _os
@@ -247,6 +247,7 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
     return DeclaredDevice(name, result, ",".join(params), link or (), sig, abi, arrays)
 
 
+@_user_facing
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None,
                 opt=3, launch_bounds=None, fma=True, abi="numba", abi_info=None):
     """PTX of `pyfunc` compiled for the signature `sig`, no GPU needed.
@@ -287,9 +288,12 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
     if not device and restype not in ("", "void", "none"):
         raise TypeError("a kernel must have void return type (it returns nothing: its "
                         "signature starts with 'void('), got %r" % sig)
-    if not device and restype in ("", "void", "none"):
+    if not device and not restype:
+        # No return type given, and the function returns one: numba's
+        # TypeError, found typing the kernel (given void, the CompileError
+        # points at the return).
         from ._dispatcher import _returns_a_value
-        if _returns_a_value(pyfunc):  # (numba finds it typing the kernel: the same TypeError)
+        if _returns_a_value(pyfunc):
             raise TypeError("a kernel must have void return type, and '%s' returns a value "
                             "(compile it with device=True)" % pyfunc.__name__)
     if device and abi not in ("c", "numba"):
@@ -365,6 +369,7 @@ def compile_ptx_for_current_device(pyfunc, sig, **kwargs):
     return compile_ptx(pyfunc, sig, **kwargs)
 
 
+@_user_facing
 def compile(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=False, cc=None,
             opt=3, abi="c", abi_info=None, output="ptx", forceinline=False, launch_bounds=None,
             fma=True):
@@ -391,6 +396,7 @@ def compile_for_current_device(pyfunc, sig, **kwargs):
     return compile(pyfunc, sig, **kwargs)
 
 
+@_user_facing
 def compile_all(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=False, cc=None,
                 opt=3, abi="c", abi_info=None, output="ptx", forceinline=False,
                 launch_bounds=None, fma=True):

@@ -216,7 +216,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     Py_DECREF(bc);
   }
   // (exception, message template, file, line, col, further arguments as
-  // Python literals) per debug check.
+  // Python literals, the device function calls it lies in: (file, line,
+  // col), innermost first) per debug check.
   PyObject *sites = PyTuple_New(static_cast<Py_ssize_t>(result->errorSites.size()));
   if (!sites) {
     Py_DECREF(dict);
@@ -232,9 +233,20 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     }
     for (size_t k = 0; k < s.args.size(); ++k)
       PyTuple_SetItem(args, static_cast<Py_ssize_t>(k), PyUnicode_FromString(s.args[k].c_str()));
+    PyObject *calls = PyTuple_New(static_cast<Py_ssize_t>(s.calledFrom.size()));
+    if (!calls) {
+      Py_DECREF(args);
+      Py_DECREF(sites);
+      Py_DECREF(dict);
+      return nullptr;
+    }
+    for (size_t k = 0; k < s.calledFrom.size(); ++k)
+      PyTuple_SetItem(calls, static_cast<Py_ssize_t>(k),
+                      Py_BuildValue("(sII)", s.calledFrom[k].file.c_str(), s.calledFrom[k].line,
+                                    s.calledFrom[k].col));
     PyTuple_SetItem(sites, static_cast<Py_ssize_t>(i),
-                    Py_BuildValue("(sssIIN)", s.exception.c_str(), s.message.c_str(),
-                                  s.file.c_str(), s.line, s.col, args));
+                    Py_BuildValue("(sssIINN)", s.exception.c_str(), s.message.c_str(),
+                                  s.file.c_str(), s.line, s.col, args, calls));
   }
   PyDict_SetItemString(dict, "error_sites", sites);
   Py_DECREF(sites);

@@ -35,6 +35,36 @@ def test_index_past_the_end_raises_index_error(jit):
     assert b.sum() == 40
 
 
+def _store_at(a, i):
+    a[i] = 2.0
+
+
+def _store_through(a, i):
+    _store_at_dev(a, i)
+
+
+def test_a_check_in_a_device_function_names_the_calls_it_lies_in(jit):
+    # The failing line is the device function's; each call that leads there
+    # is named too, innermost first (the kernel's call last).
+    global _store_at_dev
+    _store_at_dev = jit(device=True)(_store_at)
+    through = jit(device=True)(_store_through)
+
+    @jit(debug=True)
+    def k(a):
+        i = cuda.grid(1)
+        through(a, i + 1)
+
+    with pytest.raises(IndexError) as info:
+        k[1, 4](np.zeros(4, dtype=np.float32))
+    msg = str(info.value)
+    # (columns: where the index `i`, `_store_at_dev(` and `through(` begin in their lines)
+    assert ("%s7, called from %s" % (_line(_store_at, 1), __file__)) in msg, msg
+    assert ("%s5, called from %s" % (_line(_store_through, 1), __file__)) in msg, msg
+    assert msg.endswith("%s9 (thread (3, 0, 0) of block (0, 0, 0))" % _line(k.py_func, 3)), msg
+    assert msg.count("called from") == 2
+
+
 def test_negative_index_below_minus_extent_raises(jit):
     @jit(debug=True)
     def k(a, j):

@@ -21,6 +21,13 @@ struct ErrorSite {
   std::vector<std::string> args;
   std::string file;
   unsigned line = 0, col = 0;
+  /// Where the device functions the check lies in were called, innermost
+  /// first (empty for the kernel's own code).
+  struct Call {
+    std::string file;
+    unsigned line = 0, col = 0;
+  };
+  std::vector<Call> calledFrom;
 };
 
 /// A device function inlined into a function (full debug information
