@@ -12,6 +12,10 @@ using namespace pyjit::ast;
 
 namespace {
 
+/// What to write instead of a list in a kernel.
+constexpr llvm::StringLiteral kListHint =
+    "a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an array";
+
 bool isAssignable(const Expr *e);
 
 class Parser {
@@ -49,8 +53,13 @@ private:
     failed = true;
     return nullptr;
   }
-  std::nullptr_t unsupported(SourceRange r, const llvm::Twine &construct) {
-    return error(r, construct + " is not supported in kernels");
+  /// "<construct> is not supported in kernels", and "; <hint>" (what to
+  /// write instead) when one is given.
+  std::nullptr_t unsupported(SourceRange r, const llvm::Twine &construct,
+                             llvm::StringRef hint = "") {
+    if (hint.empty())
+      return error(r, construct + " is not supported in kernels");
+    return error(r, construct + " is not supported in kernels; " + hint);
   }
   SourceRange span(SourceRange a, SourceRange b) const { return {a.begin, b.end}; }
 
@@ -603,7 +612,7 @@ ExprPtr Parser::parseLoopList() {
     if (!e)
       return nullptr;
     if (at(TokenKind::KwFor))
-      return unsupported(open.range, "a list comprehension");
+      return unsupported(open.range, "a list comprehension", kListHint);
     elts.push_back(std::move(e));
     if (!accept(TokenKind::Comma))
       break;
@@ -612,8 +621,9 @@ ExprPtr Parser::parseLoopList() {
   if (!expect(TokenKind::RBracket, "']'"))
     return nullptr;
   if (!at(TokenKind::Colon))
-    return unsupported(open.range, "a list display (other than the whole iterable of a 'for' "
-                                   "loop)");
+    return unsupported(open.range,
+                       "a list display (other than the whole iterable of a 'for' loop)",
+                       kListHint);
   return std::make_unique<TupleExpr>(span(open.range, close.range), std::move(elts));
 }
 
@@ -920,7 +930,7 @@ bool Parser::parseCallArgs(std::vector<ExprPtr> &args, std::vector<Keyword> &kws
       if (!v)
         return false;
       if (at(TokenKind::KwFor))
-        return unsupported(v->range(), "a generator expression"), false;
+        return unsupported(v->range(), "a generator expression", "write a for loop"), false;
       args.push_back(std::move(v));
     }
     if (!accept(TokenKind::Comma))
@@ -1110,7 +1120,8 @@ ExprPtr Parser::parseAtom() {
       r.end = more.range.end;
     }
     if (t.text.find_first_of("fF") < t.text.find_first_of("\"'"))
-      return unsupported(t.range, "an f-string");
+      return unsupported(t.range, "an f-string",
+                         "print the values as arguments: print('x =', x)");
     return std::make_unique<StrLitExpr>(r, std::move(value));
   }
   case TokenKind::LParen: {
@@ -1123,7 +1134,7 @@ ExprPtr Parser::parseAtom() {
     if (!inner)
       return nullptr;
     if (at(TokenKind::KwFor))
-      return unsupported(inner->range(), "a generator expression");
+      return unsupported(inner->range(), "a generator expression", "write a for loop");
     Token close = tok();
     if (!expect(TokenKind::RParen, "')'"))
       return nullptr;
@@ -1132,7 +1143,7 @@ ExprPtr Parser::parseAtom() {
     return inner;
   }
   case TokenKind::LBracket:
-    return unsupported(t.range, "a list display or comprehension");
+    return unsupported(t.range, "a list display or comprehension", kListHint);
   case TokenKind::LBrace:
     return unsupported(t.range, "a dict or set display");
   case TokenKind::KwLambda:

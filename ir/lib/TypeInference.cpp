@@ -1380,6 +1380,52 @@ static std::optional<double> floatConstant(llvm::StringRef attr) {
   return std::nullopt;
 }
 
+/// What to add to "'<path>.<attr>' is not supported in kernels": numpy's
+/// allocating functions name the kernels' arrays; a misspelt name of math or
+/// cuda the closest one pyjit has (within a third of its letters).
+static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRef attr) {
+  if (path == "numpy" && (attr == "zeros" || attr == "ones" || attr == "empty" ||
+                          attr == "full" || attr.ends_with("_like") || attr == "array" ||
+                          attr == "arange" || attr == "linspace" || attr == "copy"))
+    return "; kernels cannot allocate arrays: cuda.local.array(shape, dtype) makes one per "
+           "thread, cuda.shared.array(shape, dtype) one per block";
+  std::vector<std::string> names;
+  if (path == "math") {
+    for (unsigned i = 0; i <= static_cast<unsigned>(MathFn::Isfinite); ++i)
+      if (llvm::StringRef n = mathFnInfo(static_cast<MathFn>(i)).name; !n.starts_with("np."))
+        names.push_back(n.str());
+    for (const char *n : {"modf", "frexp", "pi", "e", "tau", "inf", "nan"})
+      names.push_back(n);
+  } else if (path == "cuda") {
+    for (unsigned i = 0; i <= static_cast<unsigned>(CudaFn::AtomicCompareAndSwap); ++i)
+      if (llvm::StringRef n = cudaFnName(static_cast<CudaFn>(i)); !n.contains('.') && !n.contains('<'))
+        names.push_back(n.str());
+    for (const char *n : {"threadIdx", "blockIdx", "blockDim", "gridDim", "shared", "local",
+                          "const", "atomic", "grid", "gridsize", "laneid", "warpsize", "fp16",
+                          "cg", "libdevice", "lanemask_lt"})
+      names.push_back(n);
+  } else if (path == "cuda.threadIdx" || path == "cuda.blockIdx" || path == "cuda.blockDim" ||
+             path == "cuda.gridDim") {
+    names = {"x", "y", "z"};
+  } else if (path == "cuda.atomic") {
+    for (unsigned i = static_cast<unsigned>(CudaFn::AtomicAdd);
+         i <= static_cast<unsigned>(CudaFn::AtomicCompareAndSwap); ++i)
+      names.push_back(llvm::StringRef(cudaFnName(static_cast<CudaFn>(i))).drop_front(7).str());
+  } else if (path == "cuda.shared" || path == "cuda.local") {
+    names = {"array"};
+  }
+  const std::string *best = nullptr;
+  unsigned bestDistance = std::max<unsigned>(1, static_cast<unsigned>(attr.size()) / 3) + 1;
+  for (const std::string &n : names)
+    if (unsigned d = attr.edit_distance(n); d < bestDistance) {
+      best = &n;
+      bestDistance = d;
+    }
+  if (!best)
+    return "";
+  return " (did you mean '" + path.str() + "." + *best + "'?)";
+}
+
 ExprInfo Inferer::attribute(const AttributeExpr &e) {
   ExprInfo base = expr(*e.value);
   if (!base.type)
@@ -1522,7 +1568,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (std::optional<double> c = floatConstant(attr))
         return constant(GlobalValue::ofFloat(*c));
     }
-    error(e.range(), "'" + path + "." + attr + "' is not supported in kernels");
+    error(e.range(), "'" + path + "." + attr + "' is not supported in kernels" +
+                         unsupportedAttributeHint(path, attr));
     return {};
   }
   if (base.constant && base.constant->kind == GlobalValue::Kind::Int &&

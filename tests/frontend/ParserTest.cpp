@@ -574,7 +574,11 @@ struct UnsupportedCase {
   const char *source;
   const char *construct; // the message is "<construct> is not supported in kernels"
   unsigned line, col;
+  const char *hint = nullptr; // and "; <hint>" after it: what to write instead
 };
+
+constexpr const char *kListHint =
+    "a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an array";
 
 /// A readable, unique, ctest-friendly name for a case: its source's letters
 /// and digits (gtest_discover_tests puts GetParam() into test names).
@@ -605,7 +609,8 @@ TEST_P(UnsupportedTest, IsRejectedAtTheConstruct) {
   ASSERT_EQ(p.diags->errorCount(), 1u) << p.diags->render();
   const Diagnostic &d = p.firstDiag();
   EXPECT_EQ(d.severity, Severity::Error);
-  EXPECT_EQ(d.message, std::string(c.construct) + " is not supported in kernels");
+  EXPECT_EQ(d.message, std::string(c.construct) + " is not supported in kernels" +
+                           (c.hint ? std::string("; ") + c.hint : std::string()));
   EXPECT_EQ(d.range.begin.line, c.line);
   EXPECT_EQ(d.range.begin.col, c.col);
 }
@@ -617,11 +622,11 @@ INSTANTIATE_TEST_SUITE_P(
                         "a 'try' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    f(lambda x: x)\n", "a 'lambda' expression", 2, 7},
         UnsupportedCase{"def k(a):\n    b = [x for x in a]\n",
-                        "a list display or comprehension", 2, 9},
-        UnsupportedCase{"def k(a):\n    b = [1, 2]\n", "a list display or comprehension", 2, 9},
+                        "a list display or comprehension", 2, 9, kListHint},
+        UnsupportedCase{"def k(a):\n    b = [1, 2]\n", "a list display or comprehension", 2, 9, kListHint},
         UnsupportedCase{"def k(a):\n    d = {}\n", "a dict or set display", 2, 9},
         UnsupportedCase{"def k(a):\n    s = sum(x for x in a)\n", "a generator expression", 2,
-                        13},
+                        13, "write a for loop"},
         UnsupportedCase{"def k(a):\n    with a:\n        pass\n", "a 'with' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    class C:\n        pass\n", "a 'class' definition", 2, 5},
         UnsupportedCase{"def k(a):\n    def g():\n        def h():\n            pass\n",
@@ -641,7 +646,8 @@ INSTANTIATE_TEST_SUITE_P(
         UnsupportedCase{"def k(*a, b=1):\n    pass\n", "a parameter after '*a' (keyword-only)",
                         1, 8},
         UnsupportedCase{"def k(a, *, n):\n    pass\n", "a keyword-only marker '*'", 1, 10},
-        UnsupportedCase{"def k(a):\n    s = f'{a}'\n", "an f-string", 2, 9},
+        UnsupportedCase{"def k(a):\n    s = f'{a}'\n", "an f-string", 2, 9,
+                        "print the values as arguments: print('x =', x)"},
         UnsupportedCase{"def k(a):\n    f(**a)\n", "keyword argument unpacking ('**')", 2, 7}));
 
 // BUG: these are valid Python (CPython imports the file) outside the
@@ -745,7 +751,8 @@ TEST(ParserTest, RenderedDiagnosticHasFileLineColAndCaret) {
   ASSERT_FALSE(p.module);
   EXPECT_EQ(p.diags->render(),
             "/home/user/kern.py:21:9: error: a list display or comprehension is not supported "
-            "in kernels\n"
+            "in kernels; a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an "
+            "array\n"
             "    b = [x for x in a]\n"
             "        ^\n");
 }
@@ -767,7 +774,7 @@ TEST(ParserTest, RenderedCaretKeepsTabs) {
   Parsed p = parse("def k(a):\n\tb = [1]\n", 1, "tab.py");
   ASSERT_FALSE(p.module);
   EXPECT_EQ(p.diags->render(),
-            "tab.py:2:6: error: a list display or comprehension is not supported in kernels\n"
+            "tab.py:2:6: error: a list display or comprehension is not supported in kernels; a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an array\n"
             "\tb = [1]\n"
             "\t    ^\n");
 }
@@ -782,7 +789,7 @@ TEST(ParserTest, RenderedCaretAlignsAfterNonAsciiText) {
   Parsed p = parse("def k(a):\n    s = \"\xc3\xa9\"; b = [1]\n", 1, "u.py");
   ASSERT_FALSE(p.module);
   EXPECT_EQ(p.diags->render(),
-            "u.py:2:19: error: a list display or comprehension is not supported in kernels\n"
+            "u.py:2:19: error: a list display or comprehension is not supported in kernels; a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an array\n"
             "    s = \"\xc3\xa9\"; b = [1]\n"
             "                 ^\n"); // under `[`: 17 columns precede it
 }

@@ -1,0 +1,14 @@
+# A misspelt name of math or cuda names the closest one pyjit has.
+#
+# RUN: not %pyjitc %s --sig 'k(float32[::1])' --emit=ir 2>&1 | FileCheck %s
+
+import math
+
+from pyjit import cuda
+
+
+@cuda.jit
+def k(a):
+    a[0] = math.sqr(a[cuda.threadIdx.xx])
+
+# CHECK: misspelt-module-function.py:12:12: error: 'math.sqr' is not supported in kernels (did you mean 'math.sqrt'?)
