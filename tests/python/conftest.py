@@ -13,8 +13,9 @@ _OWN_CACHE_DIR = None
 if "PYJIT_CACHE_DIR" not in os.environ:
     _OWN_CACHE_DIR = os.environ["PYJIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="pyjit-test-cache-")
 # Tests launch small grids on purpose: no low-occupancy warning unless a test
-# asks for one (numba's CUDATestCase turns it off the same way).
-os.environ.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")
+# asks for one (numba's CUDATestCase turns it off the same way), whatever the
+# environment says; subprocesses of tests inherit the setting.
+os.environ["NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS"] = "0"
 
 
 def pytest_unconfigure(config):
@@ -26,6 +27,8 @@ def pytest_unconfigure(config):
 
 def _gpu_reason():
     try:
+        from pyjit import _config
+        _config.CUDA_LOW_OCCUPANCY_WARNINGS = 0  # (if pyjit was imported before this file)
         from pyjit._ext import ext
         return ext().driver_error()
     except Exception as exc:  # the extension itself failed to load
