@@ -1178,15 +1178,17 @@ def from_dlpack(obj):
 
 
 class _HostAllocation:
-    """Memory the host reads in place: page-locked (cuMemHostAlloc, freed
-    with host_free) or managed (cuMemAllocManaged, freed with mem_free).
-    Freed when the last array viewing it is collected; numpy reads it
-    through __array_interface__."""
+    """`nbytes` of memory the host reads in place: page-locked (cuMemHostAlloc,
+    freed with host_free), managed (cuMemAllocManaged, freed with mem_free),
+    or on the CPU backend its device memory (`alloc` gives a _DeviceBuffer's
+    address, kept by `keep`). Freed when the last array viewing it is
+    collected; numpy reads it through __array_interface__."""
 
-    def __init__(self, shape, dtype, strides, alloc, free):
-        self.nbytes = max(1, int(np.prod(shape, dtype=np.int64)) * dtype.itemsize)
-        self.ptr = alloc(self.nbytes)
+    def __init__(self, shape, dtype, strides, nbytes, alloc, free, keep=None):
+        self.nbytes = nbytes
+        self.ptr = alloc(nbytes)
         self._free = free
+        self._keep = keep
         self.__array_interface__ = {"shape": tuple(shape), "typestr": dtype.str,
                                     "data": (self.ptr, False), "strides": strides,
                                     "version": 3}
@@ -1200,20 +1202,28 @@ class _HostAllocation:
                 pass
 
 
-def _host_array(shape, dtype, strides, order, alloc, free):
-    """A numpy array over a _HostAllocation; on the CPU backend a plain one
-    (ordinary memory is all there is)."""
+def _host_array(shape, dtype, strides, order, alloc, free, device_visible=False):
+    """A numpy array over a _HostAllocation of `alloc`, as many bytes as its
+    strides span. On the CPU backend ordinary memory: the backend's device
+    memory when `device_visible` (mapped and managed arrays, which kernels and
+    as_cuda_array reach through their __cuda_array_interface__), else
+    numpy's own. ValueError for strides that do not fit the shape."""
     shape = shape_tuple(shape)
     dtype = np.dtype(dtype)
-    if host_memory():
-        if strides is None:
-            return np.empty(shape, dtype, order=order)
-        span = dtype.itemsize + sum((e - 1) * st for e, st in zip(shape, strides)) \
-            if all(shape) else 0
-        return np.ndarray(shape, dtype, buffer=np.empty(span, np.uint8), strides=strides)
     if strides is None:
         strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
-    return np.asarray(_HostAllocation(shape, dtype, strides, alloc, free))
+    strides = tuple(int(st) for st in strides)
+    if len(strides) != len(shape) or any(st < 0 for st in strides):
+        raise ValueError("strides %r do not fit shape %r (one non-negative byte stride per "
+                         "dimension)" % (strides, shape))
+    nbytes = max(1, _extent_bytes(shape, strides)[1] + dtype.itemsize if all(shape) else 0)
+    if host_memory():
+        if not device_visible:
+            return np.ndarray(shape, dtype, buffer=np.empty(nbytes, np.uint8), strides=strides)
+        buffer = _DeviceBuffer(nbytes)
+        return np.asarray(_HostAllocation(shape, dtype, strides, nbytes, lambda _: buffer.ptr,
+                                          lambda _: None, keep=buffer))
+    return np.asarray(_HostAllocation(shape, dtype, strides, nbytes, alloc, free))
 
 
 def _pinned(mapped):
@@ -1240,11 +1250,12 @@ class ManagedArray(np.ndarray):
 
 def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
                   attach_global=True):
-    """A ManagedArray: numba.cuda.managed_array. On the CPU backend, a plain
-    numpy array (host memory is all there is)."""
+    """A ManagedArray: numba.cuda.managed_array (on the CPU backend, in its
+    device memory, which is the host's)."""
     ary = _host_array(shape, dtype, strides, order,
-                      lambda nbytes: ext().managed_alloc(nbytes, attach_global), ext().mem_free)
-    return ary if host_memory() else ary.view(ManagedArray)
+                      lambda nbytes: ext().managed_alloc(nbytes, attach_global), ext().mem_free,
+                      device_visible=True)
+    return ary.view(ManagedArray)
 
 
 class MappedArray(np.ndarray):
@@ -1258,8 +1269,9 @@ class MappedArray(np.ndarray):
         while not isinstance(base, _HostAllocation) and base is not None:
             base = base.base
         offset = self.ctypes.data - base.ptr
+        device = base.ptr if host_memory() else ext().host_device_pointer(base.ptr)
         return {"shape": self.shape, "strides": self.strides, "typestr": self.dtype.str,
-                "data": (ext().host_device_pointer(base.ptr) + offset, False),
+                "data": (device + offset, False),
                 "version": 3, "stream": None}
 
 
@@ -1267,5 +1279,6 @@ def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, por
                  wc=False):
     """A MappedArray: host memory that GPU kernels access directly (over the
     interconnect), synchronize before reading results on the host."""
-    ary = _host_array(shape, dtype, strides, order, _pinned(True), ext().host_free)
-    return ary if host_memory() else ary.view(MappedArray)
+    ary = _host_array(shape, dtype, strides, order, _pinned(True), ext().host_free,
+                      device_visible=True)
+    return ary.view(MappedArray)

@@ -1449,6 +1449,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if signature is not None:
             texts = {signature: texts}
         for types, text in texts.items():
+            if isinstance(types, tuple):  # numba's header: the tuple of its type objects
+                types = "(%s%s)" % (", ".join(str(t) for t in types), "," if len(types) == 1 else "")
             print("%s %s" % (self.__name__, types), file=out)
             print("-" * 80, file=out)
             print(text, file=out)

@@ -294,7 +294,15 @@ def test_events_without_timing_refuse_elapsed_time_and_inspect_types_prints(caps
     k[1, 1](np.zeros(1))
     k.inspect_types()
     text = capsys.readouterr().out
-    assert "k ('array(float64, 1d, C)',)" in text and "const 1.5 : float64" in text
+    # (numba's header: `k (array(float64, 1d, C),)`, the repr of its type tuple)
+    assert "k (array(float64, 1d, C),)\n" in text and "const 1.5 : float64" in text
+
+    @cuda.jit((pyjit.float32, pyjit.int32))
+    def two(x, y):
+        pass
+
+    two.inspect_types()
+    assert capsys.readouterr().out.startswith("two (float32, int32)\n")
 
 
 def test_reshape_and_ravel_in_fortran_order():
@@ -874,3 +882,43 @@ def test_low_occupancy_warning_as_numba_gives_it(jit):
     finally:
         cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = old
     assert a.copy_to_host()[0] == 1.0
+
+
+def test_mapped_and_managed_arrays_have_the_array_interface_on_every_backend():
+    # numba-cuda's test_cuda_array_interface: mapped and managed arrays are
+    # device memory too (on the CPU backend its own, which is the host's);
+    # pinned arrays are plain host arrays.
+    @cuda.jit
+    def inc(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] += 1
+
+    for make in (cuda.mapped_array, cuda.managed_array):
+        a = make(8, np.float32)
+        a[:] = np.arange(8)
+        face = a.__cuda_array_interface__
+        assert face["shape"] == (8,) and face["typestr"] == "<f4"
+        d = cuda.as_cuda_array(a)     # zero-copy: the same memory
+        inc[1, 8](d)
+        cuda.synchronize()
+        np.testing.assert_array_equal(a, np.arange(8) + 1)
+        inc[1, 8](a)                  # launched as it is
+        cuda.synchronize()
+        np.testing.assert_array_equal(d.copy_to_host(), np.arange(8) + 2)
+    assert not hasattr(cuda.pinned_array(4), "__cuda_array_interface__")
+
+
+def test_host_arrays_with_strides_get_the_bytes_their_strides_span():
+    # A padded row stride: the allocation holds every element (it held
+    # shape * itemsize bytes, 32 here, where the elements span 64 + 8 + 8).
+    for make in (cuda.pinned_array, cuda.mapped_array, cuda.managed_array):
+        p = make((2, 2), np.float64, strides=(64, 8))
+        p[:] = [[1.0, 2.0], [3.0, 4.0]]
+        assert p.sum() == 10.0 and p.strides == (64, 8)
+        base = p  # the memory under the views: an array or the allocation
+        while isinstance(base, np.ndarray) and base.base is not None:
+            base = base.base
+        assert base.nbytes >= 80
+    with pytest.raises(ValueError, match="do not fit shape"):
+        cuda.pinned_array((2, 2), np.float64, strides=(8,))
