@@ -64,7 +64,7 @@ def device_memory_size(devmem):
     return size
 
 
-def _host_array(obj, writable):
+def _as_host_array(obj, writable):
     """`obj` as a numpy array over the same bytes; TypeError for an object
     without the buffer protocol, ValueError for read-only memory written."""
     arr = obj if isinstance(obj, np.ndarray) else np.asarray(memoryview(obj))
@@ -75,7 +75,7 @@ def _host_array(obj, writable):
 
 def host_memory_extents(obj):
     """(first, end) host addresses of the bytes host object `obj` spans."""
-    arr = _host_array(obj, False)
+    arr = _as_host_array(obj, False)
     if arr.size == 0:
         return arr.ctypes.data, arr.ctypes.data
     low = high = arr.ctypes.data
@@ -98,7 +98,7 @@ def host_pointer(obj, readonly=False):
     ValueError for read-only memory unless `readonly`."""
     if isinstance(obj, int):
         return obj
-    return _host_array(obj, not readonly).ctypes.data
+    return _as_host_array(obj, not readonly).ctypes.data
 
 
 def _host_span(obj, size, writable, what):
