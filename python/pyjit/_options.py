@@ -50,9 +50,30 @@ def without_numba_generic(options, func_name):
                                              for ok in _NUMBA_GENERIC[key]):
             why = _NUMBA_GENERIC_WHY.get(key, "pyjit takes %s" % " or ".join(
                 repr(v) for v in _NUMBA_GENERIC[key]))
-            raise ValueError("@cuda.jit of '%s': option %s=%r is not supported: %s"
-                             % (func_name, key, value, why))
+            # (numba.cuda raises NotImplementedError for boundscheck=True)
+            raise (NotImplementedError if key == "boundscheck" else ValueError)(
+                "@cuda.jit of '%s': option %s=%r is not supported: %s"
+                % (func_name, key, value, why))
     return {k: v for k, v in options.items() if k not in _NUMBA_GENERIC}
+
+
+def warn_config(options):
+    """numba.cuda.jit's NumbaInvalidConfigWarning, with what pyjit does:
+    debug=True with optimization (opt's default) gives the checks and line
+    tables, not the full debug information cuda-gdb reads (ptxas takes none
+    in optimized code); debug with lineinfo is lineinfo twice."""
+    if not options.get("debug"):
+        return
+    from .errors import InvalidConfigWarning
+    if opt_level(options) > 0:
+        warnings.warn("debug=True with opt=True is not supported by CUDA: the kernel gets the "
+                      "debug checks and line tables, not the variables cuda-gdb reads; set "
+                      "opt=False for full debug information, or debug=False",
+                      InvalidConfigWarning, stacklevel=_user_stacklevel())
+    if options.get("lineinfo"):
+        warnings.warn("debug and lineinfo are mutually exclusive: debug=True gives line tables "
+                      "already (lineinfo=True alone gives them with code generation unaffected)",
+                      InvalidConfigWarning, stacklevel=_user_stacklevel())
 
 
 def check(options, func_name):

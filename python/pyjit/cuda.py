@@ -79,6 +79,8 @@ def jit(func_or_sig=None, device=False, **options):
             return KernelOrFunction(func, sigs, kernel_options)
         return Dispatcher(func, sigs, kernel_options)
 
+    from ._options import warn_config
+    warn_config(options)  # (as numba, when the decorator is called)
     if callable(func_or_sig) and not isinstance(func_or_sig, str):
         return decorate(func_or_sig)
     if func_or_sig is None:

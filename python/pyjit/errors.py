@@ -43,3 +43,8 @@ class InternalError(PyjitError):
 
 class PerformanceWarning(UserWarning):
     """The kernel compiles but will likely run slowly (e.g. float64 in a float32 kernel)."""
+
+
+class InvalidConfigWarning(UserWarning):
+    """Decorator options that do not do together what they say (numba's
+    NumbaInvalidConfigWarning): debug=True with optimization, debug with lineinfo."""

@@ -1,5 +1,6 @@
 """@cuda.jit options: checked at decoration, and their effect on the PTX
 (compile_ptx needs no GPU)."""
+import inspect
 import os
 import re
 
@@ -86,17 +87,39 @@ def saxpy_like(a):
     a[0] = 1.0
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("nopython", False, "nopython=False is not supported: kernels always compile in nopython"),
-    ("forceobj", True, "forceobj=True is not supported: kernels always compile in nopython"),
-    ("boundscheck", True, "boundscheck=True is not supported: use debug=True"),
-    ("parallel", True, "parallel=True is not supported: a kernel's parallelism is its grid"),
+@pytest.mark.parametrize("option, value, message, error", [
+    ("nopython", False, "nopython=False is not supported: kernels always compile in nopython",
+     ValueError),
+    ("forceobj", True, "forceobj=True is not supported: kernels always compile in nopython",
+     ValueError),
+    # (numba.cuda's type for boundscheck=True)
+    ("boundscheck", True, "boundscheck=True is not supported: use debug=True",
+     NotImplementedError),
+    ("parallel", True, "parallel=True is not supported: a kernel's parallelism is its grid",
+     ValueError),
     ("error_model", "strict", r"error_model='strict' is not supported: pyjit takes 'numpy' or "
-                              r"'python'"),
+                              r"'python'", ValueError),
 ])
-def test_numba_generic_options_that_would_change_a_kernel_are_refused(option, value, message):
-    with pytest.raises(ValueError, match=r"@cuda.jit of 'saxpy': option " + message):
+def test_numba_generic_options_that_would_change_a_kernel_are_refused(option, value, message,
+                                                                       error):
+    with pytest.raises(error, match=r"@cuda.jit of 'saxpy': option " + message):
         cuda.jit(**{option: value})(saxpy)
+
+
+def test_debug_with_optimization_or_lineinfo_warns_as_numba_does():
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        cuda.jit(debug=True)(saxpy_like); line = inspect.currentframe().f_lineno  # noqa: E702
+        cuda.jit(debug=True, opt=False)(saxpy_like)   # numba's advice: no warning
+        cuda.jit(debug=True, opt=False, lineinfo=True)(saxpy_like)
+        cuda.jit(lineinfo=True)(saxpy_like)
+    got = [(w.category, str(w.message).split(":")[0], w.lineno) for w in caught]
+    assert got == [(pyjit.InvalidConfigWarning, "debug=True with opt=True is not supported by "
+                    "CUDA", line),
+                   (pyjit.InvalidConfigWarning, "debug and lineinfo are mutually exclusive",
+                    line + 2)]
+    assert caught[0].filename == __file__
 
 
 def test_bad_max_registers_and_opt():
