@@ -53,10 +53,18 @@ class _UnrecognizedOption(TypeError, KeyError):
     __str__ = Exception.__str__  # (KeyError's would quote the message)
 
 
-def _check_options(what, nopython, options):
+def _check_options(what, nopython, options, target):
     """The fastmath option of (gu)vectorize; TypeError for nopython=False and
     _UnrecognizedOption (a TypeError and a KeyError) for options pyjit's
-    ufuncs do not take (numba: 'Unrecognized options')."""
+    ufuncs do not take (numba: 'Unrecognized options'). nopython given for
+    the cuda target is numba's RuntimeWarning ('redundant')."""
+    if nopython is None:  # not given
+        nopython = True
+    elif target in ("cuda", "gpu"):
+        import warnings
+        from ._options import _user_stacklevel
+        warnings.warn("nopython kwarg for cuda target is redundant", RuntimeWarning,
+                      stacklevel=_user_stacklevel())
     if nopython is not True:
         raise TypeError("%s: nopython=%r is not supported: CUDA ufuncs compile in nopython "
                         "mode only" % (what, nopython))
@@ -368,7 +376,7 @@ class _Ufunc:
         return "<pyjit ufunc '%s' (target=%s)>" % (self.__name__, self._target)
 
 
-def vectorize(signatures=None, target="cpu", identity=None, nopython=True, cache=False,
+def vectorize(signatures=None, target="cpu", identity=None, nopython=None, cache=False,
               **options):
     """numba.vectorize: `@vectorize(['float32(float32, float32)'], target='cuda')`
     makes a ufunc of a scalar function (docs/host-api.md)."""
@@ -377,7 +385,7 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=True, cache
                         "float32)'], target='cuda'), as numba's CUDA ufuncs do")
     sigs = [signatures] if isinstance(signatures, str) else list(signatures)
     _jit_for(target)
-    fastmath = _check_options("vectorize", nopython, options)
+    fastmath = _check_options("vectorize", nopython, options, target)
     return lambda func: _Ufunc(func, sigs, target, fastmath)
 
 
@@ -556,12 +564,12 @@ class _GUfunc:
         return "<pyjit gufunc '%s' (target=%s)>" % (self.__name__, self._target)
 
 
-def guvectorize(signatures, layout, target="cpu", identity=None, nopython=True, cache=False,
+def guvectorize(signatures, layout, target="cpu", identity=None, nopython=None, cache=False,
                 **options):
     """numba.guvectorize: `@guvectorize(['void(float64[:], float64[:])'], '(n)->()',
     target='cuda')` makes a generalized ufunc of a function that writes its
     outputs (docs/host-api.md)."""
     sigs = [signatures] if isinstance(signatures, str) else list(signatures)
     _jit_for(target)
-    fastmath = _check_options("guvectorize", nopython, options)
+    fastmath = _check_options("guvectorize", nopython, options, target)
     return lambda func: _GUfunc(func, sigs, layout, target, fastmath)

@@ -326,6 +326,13 @@ def test_ufunc_options_are_checked_and_fastmath_reaches_the_kernel():
         vectorize(["float32(float32, float32)"], target="cpu", nonexistent=2)
     with pytest.raises(KeyError, match="^vectorize: unknown option 'nonexistent'"):  # numba's
         vectorize(["float32(float32, float32)"], target="cpu", nonexistent=2)
+    # numba's RuntimeWarning for nopython given to the cuda target (none for cpu).
+    with pytest.warns(RuntimeWarning, match="nopython kwarg for cuda target is redundant"):
+        vectorize(["float32(float32, float32)"], target="cuda", nopython=True)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        vectorize(["float32(float32, float32)"], target="cpu", nopython=True)
     with pytest.raises(TypeError, match="guvectorize: unknown option 'what1'"):
         guvectorize(["void(float32[:], float32[:])"], "(x)->(x)", target="cpu", what1=True)
     with pytest.raises(TypeError, match="nopython=False is not supported"):
