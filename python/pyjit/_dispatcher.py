@@ -261,7 +261,7 @@ class _Overload:
 
 
 _VERSIONS = None
-_DEVICELIB_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicelib")
+_DEVICELIB_DIR = os.path.join(_options.PACKAGE_DIR, "devicelib")
 
 
 def _devicelib_inputs(arch):
@@ -636,9 +636,6 @@ def _exception_class(name):
         module, _, qualname = name.rpartition(":")
         obj = _source.named_object(module or "builtins", qualname)
     return obj if isinstance(obj, type) and issubclass(obj, Exception) else RuntimeError
-
-
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
 def _make_exception(exc_type, message, *extra):
@@ -1137,7 +1134,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         # The device function calls it lies in (a cache entry of an older
         # pyjit has none), but not those between pyjit's own functions.
         for call in (site[6] if len(site) > 6 else ()):
-            if os.path.dirname(os.path.abspath(call[0])) != _PACKAGE_DIR:
+            if os.path.dirname(os.path.abspath(call[0])) != _options.PACKAGE_DIR:
                 where += ", called from %s:%d:%d" % tuple(call)
         detail = ("in kernel '%s' at %s (thread (%d, %d, %d) of block (%d, %d, %d))"
                   % ((self.__name__, where) + tuple(record[3:9])))

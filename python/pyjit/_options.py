@@ -219,13 +219,17 @@ def target(options):
     return "cpu"
 
 
+#: The directory of pyjit's own Python files (not the user's).
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
 def _user_stacklevel():
     """The stacklevel of the first caller outside the pyjit package, so a
     warning points at the user's line (the decorator or the launch)."""
     import sys
-    here = os.path.dirname(os.path.abspath(__file__))
     frame, level = sys._getframe(1), 1
-    while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == here:
+    while (frame is not None
+           and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == PACKAGE_DIR):
         frame, level = frame.f_back, level + 1
     return level
 
