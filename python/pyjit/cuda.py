@@ -202,18 +202,17 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
                              "(arrays are passed as CPointer(dtype))" % (text, sig))
         return canonical
 
-    def array_dtype(text):
-        """The dtype of an array parameter (`float32[:]`, numba-cuda's
-        declare_device takes them: the data pointer is passed), else None."""
+    def array_type(text):
+        """(dtype, canonical type) of an array parameter (`float32[:]`,
+        numba-cuda's declare_device takes them: the data pointer is
+        passed), else None."""
         try:
             (canonical,) = _ext().parse_signature("void(%s)" % aliases.get(text, text))
         except ValueError:
             return None
         array = re.fullmatch(r"(?:readonly )?array\((\w+), \d+d, [CFA](?:, readonly)?\)",
                              canonical or "")
-        if array:
-            arrays[len(params)] = canonical
-        return array.group(1) if array else None
+        return (array.group(1), canonical) if array else None
 
     result = m.group(1).strip()
     pointer = re.fullmatch(r"CPointer\(\s*(\w+)\s*\)|(\w+)\s*\*", result)
@@ -233,8 +232,9 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
             params.append("ptr")
         elif ptr:
             params.append("ptr " + scalar((ptr.group(1) or ptr.group(2)).strip()))
-        elif (dtype := array_dtype(p)) is not None:  # an array: its data pointer, as numba-cuda
-            params.append("ptr " + dtype)
+        elif (array := array_type(p)) is not None:  # an array: its data pointer, as numba-cuda
+            arrays[len(params)] = array[1]  # (sig.args shows it as declared)
+            params.append("ptr " + array[0])
         else:
             params.append(scalar(p))
     if isinstance(link, (set, frozenset)):  # numba takes a set too: a stable order
