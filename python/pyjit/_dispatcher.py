@@ -1156,6 +1156,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if self.signature_strings:
             compile_types = self._match_signature(types)
         overload = self._overloads.get(compile_types)
+        if overload is None and getattr(self, "_compile_disabled", False):
+            raise TypeError("No matching definition for argument type(s) %s (kernel '%s': "
+                            "compiling is disabled, disable_compile())"
+                            % (", ".join(types), self.__name__))
         if overload is None:
             overload = _Overload(self, compile_types, arch)
             self._overloads[compile_types] = overload
@@ -1164,6 +1168,25 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def _signature_types(self):
         return self._sig_types
+
+    def configure(self, griddim, blockdim, stream=0, sharedmem=0):
+        """numba's: the launcher `kernel[griddim, blockdim, stream, sharedmem]` gives."""
+        return self[griddim, blockdim, stream, sharedmem]
+
+    def enable_caching(self):
+        """numba's: keeps this kernel's compiled code in the disk cache (on
+        by default in pyjit; this undoes cache=False for later compiles)."""
+        self.options["cache"] = True
+
+    def disable_compile(self, val=True):
+        """numba's: with `val`, a launch with argument types not compiled yet
+        raises TypeError ("No matching definition") instead of compiling."""
+        self._compile_disabled = bool(val)
+
+    def typeof_pyval(self, val):
+        """numba's: the type of `val` as a kernel argument (pyjit.typeof)."""
+        from .types import typeof as _type_object
+        return _type_object(val)
 
     def recompile(self):
         """numba's Dispatcher.recompile: compiles every signature compiled so

@@ -922,3 +922,25 @@ def test_host_arrays_with_strides_get_the_bytes_their_strides_span():
         assert base.nbytes >= 80
     with pytest.raises(ValueError, match="do not fit shape"):
         cuda.pinned_array((2, 2), np.float64, strides=(8,))
+
+
+def test_numbas_dispatcher_methods_configure_disable_compile_typeof_pyval(jit):
+    @jit(cache=False)
+    def k(a):
+        a[0] = 7
+
+    a = cuda.to_device(np.zeros(2, np.int64))
+    k.configure(1, 1)(a)                       # numba's kernel.configure(grid, block)
+    assert a.copy_to_host()[0] == 7
+    assert str(k.typeof_pyval(a)) == "array(int64, 1d, C)"
+    k.disable_compile()
+    k[1, 1](a)                                 # compiled already: launches
+    with pytest.raises(TypeError, match=r"No matching definition for argument type\(s\) "
+                                        r"array\(float32, 1d, C\)"):
+        k[1, 1](cuda.to_device(np.zeros(2, np.float32)))
+    k.disable_compile(False)
+    f = cuda.to_device(np.zeros(2, np.float32))
+    k[1, 1](f)
+    assert f.copy_to_host()[0] == 7
+    k.enable_caching()
+    assert k.options["cache"] is True
