@@ -318,6 +318,9 @@ private:
     return info;
   }
   std::string typeName(Type *t) { return t ? t->str() : "<unknown>"; }
+  /// What to add to "name 'x' is not defined": the import it lacks, or the
+  /// closest local or global name.
+  std::string undefinedNameHint(llvm::StringRef name) const;
   /// The type's name after its indefinite article, for messages: "an int64",
   /// "a float32", "a uint8" (said "you-int").
   std::string aTypeName(Type *t) {

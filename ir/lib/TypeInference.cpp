@@ -39,6 +39,21 @@ using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 
+/// The one of `names` closest to the misspelt `name` (Levenshtein distance,
+/// a swap of two letters is two edits), within a third of its letters but
+/// at least one edit, as Python's "Did you mean" suggests.
+static std::optional<std::string> closestName(llvm::StringRef name,
+                                              llvm::ArrayRef<std::string> names) {
+  const std::string *best = nullptr;
+  unsigned bestDistance = std::max<unsigned>(1, (static_cast<unsigned>(name.size()) + 1) / 3) + 1;
+  for (const std::string &n : names)
+    if (unsigned d = name.edit_distance(n); d < bestDistance && n != name) {
+      best = &n;
+      bestDistance = d;
+    }
+  return best ? std::optional<std::string>(*best) : std::nullopt;
+}
+
 namespace pyjit::ir::detail {
 
 static std::optional<std::string> pythonText(const GlobalValue &v, bool asLiteral);
@@ -1274,8 +1289,22 @@ ExprInfo Inferer::name(const NameExpr &e) {
     error(e.range(), "the built-in '" + e.name + "' is not supported in kernels");
     return {};
   }
-  error(e.range(), "name '" + e.name + "' is not defined");
+  error(e.range(), "name '" + e.name + "' is not defined" + undefinedNameHint(e.name));
   return {};
+}
+
+std::string Inferer::undefinedNameHint(llvm::StringRef name) const {
+  // A module kernels use, not imported: Python's own suggestion.
+  for (const char *module : {"math", "cmath", "cuda", "np", "numpy"})
+    if (name == module)
+      return llvm::StringRef(module) == "np" ? " (did you forget to import numpy as np?)"
+                                             : " (did you forget to import " + name.str() + "?)";
+  std::vector<std::string> names(localNames.begin(), localNames.end());
+  for (const auto &[global, value] : globals.all())
+    names.push_back(global);
+  if (std::optional<std::string> best = closestName(name, names))
+    return " (did you mean '" + *best + "'?)";
+  return "";
 }
 
 /// `a.b.c` for a chain of names and attributes (as errors quote it).
@@ -1414,16 +1443,8 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
   } else if (path == "cuda.shared" || path == "cuda.local") {
     names = {"array"};
   }
-  const std::string *best = nullptr;
-  unsigned bestDistance = std::max<unsigned>(1, static_cast<unsigned>(attr.size()) / 3) + 1;
-  for (const std::string &n : names)
-    if (unsigned d = attr.edit_distance(n); d < bestDistance) {
-      best = &n;
-      bestDistance = d;
-    }
-  if (!best)
-    return "";
-  return " (did you mean '" + path.str() + "." + *best + "'?)";
+  std::optional<std::string> best = closestName(attr, names);
+  return best ? " (did you mean '" + path.str() + "." + *best + "'?)" : "";
 }
 
 ExprInfo Inferer::attribute(const AttributeExpr &e) {
