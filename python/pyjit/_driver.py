@@ -18,6 +18,7 @@ stream's work, then run synchronously. Source of the names and signatures:
 numba-cuda's cudadrv/driver.py.
 """
 import ctypes
+import operator
 
 import numpy as np
 
@@ -113,6 +114,15 @@ def _host_span(obj, size, writable, what):
     return address
 
 
+def _nbytes(size, what):
+    """`size` as an int (TypeError for a float, as for any non-integer)."""
+    try:
+        return operator.index(size)
+    except TypeError:
+        raise TypeError("%s: the size is a number of bytes (an int), got %r"
+                        % (what, size)) from None
+
+
 def _device_span(obj, size, what):
     """The address of `size` bytes of device memory object `obj`, checked to fit."""
     address = device_pointer(obj)
@@ -135,6 +145,7 @@ def _bytes_at(address, size):
 
 def host_to_device(dst, src, size, stream=0):
     """Copies `size` bytes of host object `src` to device memory `dst`."""
+    size = _nbytes(size, "host_to_device")
     dptr = _device_span(dst, size, "host_to_device")
     hptr = _host_span(src, size, False, "host_to_device")
     if not size:
@@ -147,6 +158,7 @@ def host_to_device(dst, src, size, stream=0):
 
 def device_to_host(dst, src, size, stream=0):
     """Copies `size` bytes of device memory `src` into host object `dst`."""
+    size = _nbytes(size, "device_to_host")
     sptr = _device_span(src, size, "device_to_host")
     hptr = _host_span(dst, size, True, "device_to_host")
     if not size:
@@ -165,6 +177,7 @@ def _after(stream):
 
 def device_to_device(dst, src, size, stream=0):
     """Copies `size` bytes from device memory `src` to device memory `dst`."""
+    size = _nbytes(size, "device_to_device")
     dptr = _device_span(dst, size, "device_to_device")
     sptr = _device_span(src, size, "device_to_device")
     if not size:
@@ -178,8 +191,11 @@ def device_to_device(dst, src, size, stream=0):
 
 def device_memset(dst, val, size, stream=0):
     """Sets `size` bytes of device memory `dst` to the byte `val` (0-255)."""
+    size = _nbytes(size, "device_memset")
+    if not isinstance(val, (int, np.integer)) or isinstance(val, bool):
+        raise TypeError("device_memset: the value is one byte (an int 0-255), got %r" % (val,))
     if not 0 <= val <= 255:
-        raise ValueError("device_memset: the value is one byte (0-255), got %d" % val)
+        raise ValueError("device_memset: the value is one byte (an int 0-255), got %r" % (val,))
     dptr = _device_span(dst, size, "device_memset")
     if not size:
         return

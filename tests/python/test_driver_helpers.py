@@ -71,6 +71,12 @@ def test_bad_arguments_raise_instead_of_writing_past_memory():
         driver.device_memset(np.zeros(4), 0, 4)
     with pytest.raises(ValueError, match="one byte"):
         driver.device_memset(mem, 256, 4)
+    with pytest.raises(TypeError, match="one byte"):
+        driver.device_memset(mem, 1.5, 4)
+    with pytest.raises(TypeError, match="the size is a number of bytes"):
+        driver.host_to_device(mem, np.zeros(4, np.uint8), 4.0)
+    with pytest.raises(TypeError, match="bytes-like"):
+        driver.host_to_device(mem, "text", 4)
 
 
 def test_numpy_arrays_over_memhostalloc_memory():
