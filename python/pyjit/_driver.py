@@ -169,7 +169,8 @@ def device_to_host(dst, src, size, stream=0):
         ext().memcpy_dtoh(_bytes_at(hptr, size), sptr, _stream(stream))
 
 
-def _after(stream):
+def _wait_for(stream):
+    """Waits for the work queued on `stream` (the default stream: none to wait for here)."""
     handle = _stream(stream)
     if handle is not None:
         ext().stream_synchronize(handle)
@@ -185,7 +186,7 @@ def device_to_device(dst, src, size, stream=0):
     if host_memory():
         ctypes.memmove(dptr, sptr, size)
     else:
-        _after(stream)
+        _wait_for(stream)
         ext().memcpy_dtod(dptr, sptr, size)
 
 
@@ -202,7 +203,7 @@ def device_memset(dst, val, size, stream=0):
     if host_memory():
         ctypes.memset(dptr, val, size)
     else:
-        _after(stream)
+        _wait_for(stream)
         ext().memset(dptr, val, size)
 
 
