@@ -1419,6 +1419,12 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
     return "; kernels cannot allocate arrays: cuda.local.array(shape, dtype) makes one per "
            "thread, cuda.shared.array(shape, dtype) one per block";
   std::vector<std::string> names;
+  // Python's math functions kernels lack exist: no other name is meant.
+  static const llvm::StringSet<> pythonOnlyMath = {"comb", "dist", "factorial", "fsum", "gcd",
+                                                   "isclose", "isqrt", "lcm", "perm", "prod",
+                                                   "ulp", "sumprod", "fma"};
+  if (path == "math" && pythonOnlyMath.contains(attr))
+    return "";
   if (path == "math") {
     for (unsigned i = 0; i <= static_cast<unsigned>(MathFn::Isfinite); ++i)
       if (llvm::StringRef n = mathFnInfo(static_cast<MathFn>(i)).name; !n.starts_with("np."))

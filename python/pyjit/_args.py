@@ -18,8 +18,8 @@ class _ArgHint:
 
     def to_device(self, retr, stream=0):
         """numba's: the value as a device array (copied in if `copy_in`);
-        when a host array was copied and `copy_out`, appends to list `retr`
-        the callable that copies it back."""
+        for a host array appends to list `retr` the callable that copies it
+        back (`copy_out`), or one that keeps the device copy alive."""
         from . import cuda
         if cuda.is_cuda_array(self.value):
             return cuda.as_cuda_array(self.value)
@@ -29,6 +29,8 @@ class _ArgHint:
             devary = cuda.device_array_like(self.value, stream=stream)
         if self.copy_out:
             retr.append(lambda: devary.copy_to_host(self.value, stream=stream))
+        else:  # (numba's: a write-back that does nothing keeps the copy alive until then)
+            retr.append(lambda: devary)
         return devary
 
 

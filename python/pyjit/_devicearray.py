@@ -1208,11 +1208,20 @@ def _host_array(shape, dtype, strides, order, alloc, free, device_visible=False)
     memory when `device_visible` (mapped and managed arrays, which kernels and
     as_cuda_array reach through their __cuda_array_interface__), else
     numpy's own. ValueError for strides that do not fit the shape."""
+    import operator
     shape = shape_tuple(shape)
     dtype = np.dtype(dtype)
+    if dtype.hasobject:  # (the memory holds no Python references)
+        raise TypeError("an array of dtype %s cannot live in page-locked, mapped or managed "
+                        "memory: its elements are Python objects" % dtype)
+    if order not in ("C", "F"):
+        raise ValueError("order must be 'C' or 'F', got %r" % (order,))
     if strides is None:
         strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
-    strides = tuple(int(st) for st in strides)
+    try:
+        strides = tuple(operator.index(st) for st in strides)
+    except TypeError:
+        raise TypeError("strides are ints (bytes), got %r" % (strides,)) from None
     if len(strides) != len(shape) or any(st < 0 for st in strides):
         raise ValueError("strides %r do not fit shape %r (one non-negative byte stride per "
                          "dimension)" % (strides, shape))
@@ -1236,6 +1245,20 @@ def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
     return _host_array(shape, dtype, strides, order, _pinned(False), ext().host_free)
 
 
+def _allocation_of(ary, kind):
+    """The _HostAllocation under `ary`'s views; AttributeError (so that
+    hasattr(ary, "__cuda_array_interface__") is False) for a copy or the
+    result of arithmetic, which numpy makes of the same subclass in ordinary
+    host memory."""
+    base = ary
+    while base is not None and not isinstance(base, _HostAllocation):
+        base = getattr(base, "base", None)
+    if base is None:
+        raise AttributeError("this array is a copy of a %s array in ordinary host memory, not %s "
+                             "memory: it has no __cuda_array_interface__" % (kind, kind))
+    return base
+
+
 class ManagedArray(np.ndarray):
     """A numpy array in managed memory (managed_array): host code and kernels
     use the same memory at the same address, kernels through its
@@ -1244,6 +1267,7 @@ class ManagedArray(np.ndarray):
 
     @property
     def __cuda_array_interface__(self):
+        _allocation_of(self, "managed")
         return {"shape": self.shape, "strides": self.strides, "typestr": self.dtype.str,
                 "data": (self.ctypes.data, False), "version": 3, "stream": None}
 
@@ -1265,9 +1289,7 @@ class MappedArray(np.ndarray):
 
     @property
     def __cuda_array_interface__(self):
-        base = self
-        while not isinstance(base, _HostAllocation) and base is not None:
-            base = base.base
+        base = _allocation_of(self, "mapped")
         offset = self.ctypes.data - base.ptr
         device = base.ptr if host_memory() else ext().host_device_pointer(base.ptr)
         return {"shape": self.shape, "strides": self.strides, "typestr": self.dtype.str,

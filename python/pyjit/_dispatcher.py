@@ -328,10 +328,14 @@ def _link_files(options, info, kernel, must_exist=True):
 
 def _check_host_globals(info, kernel):
     """The CPU backend reads a global device array in place: one in GPU
-    memory (a GPU is present, the kernel runs on the CPU) cannot be, and is
-    a TypeError naming it."""
+    memory (a GPU is present, the kernel runs on the CPU), or without a GPU
+    one another library holds, cannot be, and is a TypeError naming it."""
     for name, kind, value in _global_descriptions(info):
         if kind == "devarray" and not value[5]:
+            if _devicearray.host_memory():  # no GPU: memory another library holds
+                raise TypeError("kernel '%s' runs on the CPU backend, and its global device "
+                                "array '%s' is memory the CPU backend did not allocate (it reads "
+                                "its own device arrays, cuda.to_device's)" % (kernel, name))
             raise TypeError("kernel '%s' runs on the CPU backend, and its global device "
                             "array '%s' is in GPU memory; pass it as an argument instead"
                             % (kernel, name))

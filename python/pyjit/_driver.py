@@ -18,12 +18,11 @@ stream's work, then run synchronously. Source of the names and signatures:
 numba-cuda's cudadrv/driver.py.
 """
 import ctypes
-import operator
 
 import numpy as np
 
 from ._devicearray import host_memory
-from ._emm import pointer_value
+from ._emm import _byte_count, pointer_value
 from ._ext import ext
 
 
@@ -40,7 +39,10 @@ def require_device_memory(obj):
 
 
 def device_ctypes_pointer(obj):
-    """The device address of memory object `obj`, a ctypes c_void_p."""
+    """The device address of memory object `obj`, a ctypes c_void_p (None
+    gives address 0, as in numba)."""
+    if obj is None:
+        return ctypes.c_void_p(0)
     require_device_memory(obj)
     return obj.device_ctypes_pointer
 
@@ -68,7 +70,11 @@ def device_memory_size(devmem):
 def _as_host_array(obj, writable):
     """`obj` as a numpy array over the same bytes; TypeError for an object
     without the buffer protocol, ValueError for read-only memory written."""
-    arr = obj if isinstance(obj, np.ndarray) else np.asarray(memoryview(obj))
+    if isinstance(obj, np.ndarray):
+        arr = obj
+    else:  # any buffer (bytes, ctypes objects, ...): its bytes, whatever its format
+        view = memoryview(obj)
+        arr = np.frombuffer(view.cast("B"), np.uint8) if view.c_contiguous else np.asarray(view)
     if writable and not arr.flags.writeable:
         raise ValueError("cannot copy into read-only host memory (%s)" % type(obj).__name__)
     return arr
@@ -114,15 +120,6 @@ def _host_span(obj, size, writable, what):
     return address
 
 
-def _nbytes(size, what):
-    """`size` as an int (TypeError for a float, as for any non-integer)."""
-    try:
-        return operator.index(size)
-    except TypeError:
-        raise TypeError("%s: the size is a number of bytes (an int), got %r"
-                        % (what, size)) from None
-
-
 def _device_span(obj, size, what):
     """The address of `size` bytes of device memory object `obj`, checked to fit."""
     address = device_pointer(obj)
@@ -134,7 +131,9 @@ def _device_span(obj, size, what):
 
 
 def _stream(stream):
-    """The stream's handle, None for the default stream (0)."""
+    """The stream's handle, None for the default stream (0); TypeError for
+    what is no stream (on every backend, so that code tried on the CPU
+    backend runs on a GPU)."""
     from ._dispatcher import _stream_handle
     return _stream_handle(stream) or None
 
@@ -145,7 +144,8 @@ def _bytes_at(address, size):
 
 def host_to_device(dst, src, size, stream=0):
     """Copies `size` bytes of host object `src` to device memory `dst`."""
-    size = _nbytes(size, "host_to_device")
+    size = _byte_count(size, "host_to_device")
+    stream = _stream(stream)
     dptr = _device_span(dst, size, "host_to_device")
     hptr = _host_span(src, size, False, "host_to_device")
     if not size:
@@ -153,12 +153,13 @@ def host_to_device(dst, src, size, stream=0):
     if host_memory():
         ctypes.memmove(dptr, hptr, size)
     else:
-        ext().memcpy_htod(dptr, _bytes_at(hptr, size), _stream(stream))
+        ext().memcpy_htod(dptr, _bytes_at(hptr, size), stream)
 
 
 def device_to_host(dst, src, size, stream=0):
     """Copies `size` bytes of device memory `src` into host object `dst`."""
-    size = _nbytes(size, "device_to_host")
+    size = _byte_count(size, "device_to_host")
+    stream = _stream(stream)
     sptr = _device_span(src, size, "device_to_host")
     hptr = _host_span(dst, size, True, "device_to_host")
     if not size:
@@ -166,19 +167,20 @@ def device_to_host(dst, src, size, stream=0):
     if host_memory():
         ctypes.memmove(hptr, sptr, size)
     else:
-        ext().memcpy_dtoh(_bytes_at(hptr, size), sptr, _stream(stream))
+        ext().memcpy_dtoh(_bytes_at(hptr, size), sptr, stream)
 
 
 def _wait_for(stream):
-    """Waits for the work queued on `stream` (the default stream: none to wait for here)."""
-    handle = _stream(stream)
-    if handle is not None:
-        ext().stream_synchronize(handle)
+    """Waits for the work queued on stream handle `stream` (None, the default
+    stream: none to wait for here)."""
+    if stream is not None:
+        ext().stream_synchronize(stream)
 
 
 def device_to_device(dst, src, size, stream=0):
     """Copies `size` bytes from device memory `src` to device memory `dst`."""
-    size = _nbytes(size, "device_to_device")
+    size = _byte_count(size, "device_to_device")
+    stream = _stream(stream)
     dptr = _device_span(dst, size, "device_to_device")
     sptr = _device_span(src, size, "device_to_device")
     if not size:
@@ -192,7 +194,8 @@ def device_to_device(dst, src, size, stream=0):
 
 def device_memset(dst, val, size, stream=0):
     """Sets `size` bytes of device memory `dst` to the byte `val` (0-255)."""
-    size = _nbytes(size, "device_memset")
+    size = _byte_count(size, "device_memset")
+    stream = _stream(stream)
     if not isinstance(val, (int, np.integer)) or isinstance(val, bool):
         raise TypeError("device_memset: the value is one byte (an int 0-255), got %r" % (val,))
     if not 0 <= val <= 255:

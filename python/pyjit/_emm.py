@@ -83,6 +83,19 @@ def pointer_value(pointer):
                            "got %s" % type(pointer).__name__) from None
 
 
+def _byte_count(size, what):
+    """`size` as a non-negative int: TypeError or ValueError naming `what`."""
+    import operator
+    try:
+        size = operator.index(size)
+    except TypeError:
+        raise TypeError("%s: the size is a number of bytes (an int), got %r"
+                        % (what, size)) from None
+    if size < 0:
+        raise ValueError("%s: the size must be >= 0 bytes, got %d" % (what, size))
+    return size
+
+
 class _Pointer(ctypes.c_void_p):
     """A ctypes c_void_p that int() reads, as cuda-python's CUdeviceptr
     (numba's MemoryPointer.handle): the pointers pyjit makes itself."""
@@ -186,14 +199,14 @@ class MappedMemory(_host_buffer_base()):
     mapped_array is made) and __array_interface__ (uint8)."""
 
     def __init__(self, host_array, device_pointer=None, owner=None):
+        if hasattr(self, "_expose"):  # first: a second __init__ is refused before any change
+            self._expose(host_array.ctypes.data, host_array.nbytes)
         self._array = host_array  # keeps the allocation (or the registration) alive
         self.size = self._cuda_memsize_ = host_array.nbytes
         self.host_pointer = _Pointer(host_array.ctypes.data)
         self.handle = self.host_pointer
         self.device_pointer = None if device_pointer is None else _Pointer(device_pointer)
         self._owner = owner
-        if hasattr(self, "_expose"):
-            self._expose(host_array.ctypes.data, host_array.nbytes)
 
     owner = property(lambda self: self if self._owner is None else self._owner)
 
@@ -289,6 +302,9 @@ class HostOnlyCUDAMemoryManager(BaseCUDAMemoryManager):
         from ._ext import ext
         import numpy as np
         address = pointer_value(pointer)
+        size = _byte_count(size, "mempin")
+        if size and not address:  # (numba: cuMemHostRegister's CUDA_ERROR_INVALID_VALUE)
+            raise ValueError("mempin: cannot page-lock %d bytes at address 0" % size)
         holder = np.ctypeslib.as_array((ctypes.c_uint8 * size).from_address(address)) \
             if size else np.empty(0, np.uint8)
         if host_memory() or not size:

@@ -147,12 +147,12 @@ class DeclaredDevice:
 
 
 def _split_top_level(text):
-    """`text` split at the commas outside parentheses (stripped; empty
+    """`text` split at the commas outside parentheses and brackets (stripped; empty
     parts kept, so that `f(a,,b)` can be refused)."""
     parts, depth, start = [], 0, 0
     for i, c in enumerate(text):
-        depth += c == "("
-        depth -= c == ")"
+        depth += c in "(["
+        depth -= c in ")]"
         if c == "," and depth == 0:
             parts.append(text[start:i])
             start = i + 1
@@ -957,11 +957,12 @@ class _Context:
 
     def memalloc(self, size):
         """`size` bytes of device memory from the memory manager: a MemoryPointer."""
-        return self.memory_manager.memalloc(size)
+        return self.memory_manager.memalloc(_emm._byte_count(size, "memalloc"))
 
     def memhostalloc(self, size, mapped=False, portable=False, wc=False):
         """`size` bytes of page-locked host memory (MappedMemory)."""
-        return self.memory_manager.memhostalloc(size, mapped, portable, wc)
+        return self.memory_manager.memhostalloc(_emm._byte_count(size, "memhostalloc"), mapped,
+                                                portable, wc)
 
     def mempin(self, owner, pointer, size, mapped=False):
         """Page-locks `size` bytes of host memory at `pointer` while the result lives."""
@@ -971,6 +972,7 @@ class _Context:
         """`size` bytes of managed memory (cuMemAllocManaged; host code and
         kernels use the same address): a MemoryPointer freed when collected.
         A memory manager's own memallocmanaged is used where it has one."""
+        size = _emm._byte_count(size, "memallocmanaged")
         own = getattr(self.memory_manager, "memallocmanaged", None)
         if own is not None:
             return own(size, attach_global)

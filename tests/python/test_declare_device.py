@@ -293,6 +293,9 @@ def test_cusource_links_from_memory_and_arrays_pass_their_data():
                                    link=[source])
     # (numba's sig.args keep the array types: its data pointer is what is passed)
     assert sum_into.sig.args == (pyjit.float32[:], pyjit.int32, pyjit.float32[::1])
+    # n-d arrays too (the comma inside the brackets does not split the signature)
+    assert cuda.declare_device("f2d", "int32(float64[:, ::1], int32)").sig.args == \
+        (pyjit.float64[:, ::1], pyjit.int32)
 
     def total(x, out, count):
         count[0] = sum_into(x, x.size, out)

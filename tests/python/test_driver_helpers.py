@@ -109,3 +109,45 @@ def test_context_makes_streams_events_and_managed_memory():
     out = np.zeros(5, np.int64)
     driver.device_to_host(out, managed, 40)
     np.testing.assert_array_equal(out, np.arange(5))
+
+
+def test_bad_memory_requests_raise_instead_of_crashing():
+    import ctypes
+    ctx = cuda.current_context()
+    with pytest.raises(ValueError, match="cannot page-lock 16 bytes at address 0"):
+        ctx.mempin(object(), 0, 16, mapped=True)
+    for make in (ctx.memalloc, ctx.memallocmanaged, ctx.memhostalloc):
+        with pytest.raises(ValueError, match="the size must be >= 0 bytes, got -1"):
+            make(-1)
+        with pytest.raises(TypeError, match="the size is a number of bytes"):
+            make(1.5)
+    for make in (cuda.pinned_array, cuda.mapped_array, cuda.managed_array):
+        with pytest.raises(TypeError, match="dtype object cannot live in page-locked"):
+            make(3, dtype=object)
+        with pytest.raises(ValueError, match="order must be 'C' or 'F'"):
+            make(3, order="X")
+    with pytest.raises(TypeError, match="stream must be"):   # on every backend
+        driver.device_memset(ctx.memalloc(4), 0, 4, stream="not a stream")
+    assert driver.device_pointer(None) == 0                  # numba's
+    # ctypes objects are host memory too (their bytes).
+    value = ctypes.c_int64(0x0102030405060708)
+    mem = ctx.memalloc(8)
+    driver.host_to_device(mem, value, 8)
+    out = np.zeros(1, np.int64)
+    driver.device_to_host(out, mem, 8)
+    assert out[0] == 0x0102030405060708
+
+
+def test_copies_of_mapped_and_managed_arrays_are_plain_host_memory():
+    # numpy makes copies and arithmetic results of the same subclass, in
+    # ordinary memory: they have no __cuda_array_interface__ (it would
+    # claim memory kernels cannot reach).
+    for make, kind in ((cuda.mapped_array, "mapped"), (cuda.managed_array, "managed")):
+        a = make(4, np.float32)
+        a[:] = 1
+        for b in (a.copy(), a + 1):
+            assert not hasattr(b, "__cuda_array_interface__")
+            assert not cuda.is_cuda_array(b)
+            with pytest.raises(AttributeError, match="a copy of a %s array" % kind):
+                b.__cuda_array_interface__
+        assert cuda.is_cuda_array(a[1:])   # a view is still that memory

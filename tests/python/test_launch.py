@@ -820,4 +820,7 @@ def test_wrap_arg_and_argument_hints_of_numba_cuda_args(jit):
     retr = []
     dev = cuda.InOut(np.arange(3.0)).to_device(retr)
     np.testing.assert_array_equal(dev.copy_to_host(), [0.0, 1.0, 2.0])
-    assert len(retr) == 1 and cuda.In(np.arange(3.0)).to_device([]) is not None
+    assert len(retr) == 1
+    kept = []
+    dev_in = cuda.In(np.arange(3.0)).to_device(kept)
+    assert len(kept) == 1 and kept[0]() is dev_in  # numba's: keeps the copy alive
