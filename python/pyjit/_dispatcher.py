@@ -201,6 +201,15 @@ class _Overload:
                                opt=o.get("opt", 3))[0]
         return self._dispatcher.inspect_asm(self.argtypes)
 
+    def inspect_llvm(self):
+        """This overload's optimized LLVM IR (numba's _Kernel.inspect_llvm)."""
+        return self.llvm
+
+    def inspect_sass(self):
+        """This overload's SASS (numba's _Kernel.inspect_sass); see
+        Dispatcher.inspect_sass."""
+        return self._dispatcher._sass(self)
+
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
         """Blocks of `blockdim` threads of this overload that can be resident at
         once on the whole device (numba's _Kernel.max_cooperative_grid_blocks);

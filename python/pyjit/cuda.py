@@ -1408,6 +1408,7 @@ for _name in ("MemoryPointer", "AutoFreePointer", "MappedMemory", "PinnedMemory"
               "set_memory_manager"):
     setattr(cudadrv.driver, _name, getattr(_emm, _name))
 cudadrv.driver.IpcHandle = IpcHandle
+cudadrv.driver.Stream, cudadrv.driver.Event = Stream, Event  # (where numba defines them)
 from . import _driver  # noqa: E402
 for _name in _driver.NAMES:
     setattr(cudadrv.driver, _name, getattr(_driver, _name))

@@ -944,3 +944,19 @@ def test_numbas_dispatcher_methods_configure_disable_compile_typeof_pyval(jit):
     assert f.copy_to_host()[0] == 7
     k.enable_caching()
     assert k.options["cache"] is True
+
+
+def test_an_overload_inspects_its_llvm_and_the_driver_module_has_stream_and_event(jit):
+    # numba: kernel.overloads[sig].inspect_llvm() (test_array_alignment), and
+    # numba.cuda.cudadrv.driver.Stream / Event (patched by numba's tests).
+    from pyjit.cuda.cudadrv import driver
+
+    @jit
+    def k(a):
+        a[0] = 1
+
+    k[1, 1](cuda.to_device(np.zeros(1)))
+    (overload,) = set(k.overloads.values())
+    assert "define" in overload.inspect_llvm()
+    assert overload.inspect_llvm() == k.inspect_llvm(k.signatures[0])
+    assert driver.Stream is cuda.Stream and driver.Event is cuda.Event
