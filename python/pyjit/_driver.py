@@ -142,32 +142,33 @@ def _bytes_at(address, size):
     return (ctypes.c_char * size).from_address(address)
 
 
-def host_to_device(dst, src, size, stream=0):
-    """Copies `size` bytes of host object `src` to device memory `dst`."""
-    size = _byte_count(size, "host_to_device")
+def _host_copy(device, host, size, stream, to_device):
+    """Copies `size` bytes between device memory object `device` and host
+    object `host`, in the direction `to_device` says."""
+    what = "host_to_device" if to_device else "device_to_host"
+    size = _byte_count(size, what)
     stream = _stream(stream)
-    dptr = _device_span(dst, size, "host_to_device")
-    hptr = _host_span(src, size, False, "host_to_device")
+    dptr = _device_span(device, size, what)
+    hptr = _host_span(host, size, not to_device, what)
     if not size:
         return
     if host_memory():
-        ctypes.memmove(dptr, hptr, size)
-    else:
+        target, source = (dptr, hptr) if to_device else (hptr, dptr)
+        ctypes.memmove(target, source, size)
+    elif to_device:
         ext().memcpy_htod(dptr, _bytes_at(hptr, size), stream)
+    else:
+        ext().memcpy_dtoh(_bytes_at(hptr, size), dptr, stream)
+
+
+def host_to_device(dst, src, size, stream=0):
+    """Copies `size` bytes of host object `src` to device memory `dst`."""
+    _host_copy(dst, src, size, stream, to_device=True)
 
 
 def device_to_host(dst, src, size, stream=0):
     """Copies `size` bytes of device memory `src` into host object `dst`."""
-    size = _byte_count(size, "device_to_host")
-    stream = _stream(stream)
-    sptr = _device_span(src, size, "device_to_host")
-    hptr = _host_span(dst, size, True, "device_to_host")
-    if not size:
-        return
-    if host_memory():
-        ctypes.memmove(hptr, sptr, size)
-    else:
-        ext().memcpy_dtoh(_bytes_at(hptr, size), sptr, stream)
+    _host_copy(src, dst, size, stream, to_device=False)
 
 
 def _wait_for(stream):
