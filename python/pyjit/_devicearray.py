@@ -7,6 +7,7 @@ or PYJIT_TARGET=cpu) the same DeviceArray lives in host memory, copies are
 memmoves, and CPU-backend kernels read it in place.
 """
 import ctypes
+import operator
 import os
 import struct
 import sys
@@ -1100,7 +1101,6 @@ def shape_tuple(shape):
     """`shape` (an int or a sequence of ints, NumPy's integers included) as
     a tuple of non-negative ints; TypeError for anything else (a float
     extent is refused, not truncated), ValueError for a negative extent."""
-    import operator
     try:
         dims = (operator.index(shape),) if not hasattr(shape, "__len__") else \
             tuple(operator.index(e) for e in shape)
@@ -1208,7 +1208,6 @@ def _host_array(shape, dtype, strides, order, alloc, free, device_visible=False)
     memory when `device_visible` (mapped and managed arrays, which kernels and
     as_cuda_array reach through their __cuda_array_interface__), else
     numpy's own. ValueError for strides that do not fit the shape."""
-    import operator
     shape = shape_tuple(shape)
     dtype = np.dtype(dtype)
     if dtype.hasobject:  # (the memory holds no Python references)

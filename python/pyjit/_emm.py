@@ -47,6 +47,7 @@ import collections
 import contextlib
 import ctypes
 import importlib
+import operator
 import os
 import weakref
 
@@ -85,7 +86,6 @@ def pointer_value(pointer):
 
 def _byte_count(size, what):
     """`size` as a non-negative int: TypeError or ValueError naming `what`."""
-    import operator
     try:
         size = operator.index(size)
     except TypeError:
