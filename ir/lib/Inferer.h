@@ -325,7 +325,8 @@ private:
   /// "a float32", "a uint8" (said "you-int").
   std::string aTypeName(Type *t) {
     std::string name = typeName(t);
-    char c = name.empty() ? 'x' : static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
+    char first = name.empty() ? 'x' : name[0];
+    char c = static_cast<char>(std::tolower(static_cast<unsigned char>(first)));
     return (llvm::StringRef("aeio").contains(c) ? "an " : "a ") + name;
   }
   bool isIntegral(Type *t) { return t && (isa<IntType>(t) || isa<BoolType>(t)); }

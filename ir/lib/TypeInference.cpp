@@ -1433,7 +1433,8 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
       names.push_back(n);
   } else if (path == "cuda") {
     for (unsigned i = 0; i <= static_cast<unsigned>(CudaFn::AtomicCompareAndSwap); ++i)
-      if (llvm::StringRef n = cudaFnName(static_cast<CudaFn>(i)); !n.contains('.') && !n.contains('<'))
+      if (llvm::StringRef n = cudaFnName(static_cast<CudaFn>(i));
+          !n.contains('.') && !n.contains('<')) // (cuda.atomic.*, cg.*: not cuda's own names)
         names.push_back(n.str());
     for (const char *n : {"threadIdx", "blockIdx", "blockDim", "gridDim", "shared", "local",
                           "const", "atomic", "grid", "gridsize", "laneid", "warpsize", "fp16",
