@@ -980,16 +980,17 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       error(e.range(), "bad operand type for unary operator: " + typeName(o.type));
       return {};
     }
+    // `not DEBUG`, `not (s is None)`, `not name` of a None or str constant:
+    // decided when compiling, as its operand.
+    if (u.op == UnaryOp::Not && o.constant)
+      if (std::optional<bool> truth = o.constant->truth())
+        return constant(GlobalValue::ofBool(!*truth));
     if (!o.type->isScalar()) {
       error(e.range(), "bad operand type for unary operator: " + typeName(o.type));
       return {};
     }
     switch (u.op) {
     case UnaryOp::Not:
-      // `not DEBUG`, `not (s is None)`: decided when compiling, as its operand.
-      if (o.constant)
-        if (std::optional<bool> truth = o.constant->truth())
-          return constant(GlobalValue::ofBool(!*truth));
       return ExprInfo{ctx.boolean()};
     case UnaryOp::Neg:
     case UnaryOp::Pos: {
@@ -1178,17 +1179,17 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   case Expr::Kind::IfExp: {
     auto &i = cast<IfExpExpr>(e);
     ExprInfo c = expr(*i.cond);
-    if (c.type && !c.type->isScalar()) {
-      error(i.cond->range(), "the truth value of " + aTypeName(c.type) +
-                                 " is not supported in kernels");
-      return {};
-    }
     if (c.constant)
       if (std::optional<bool> known = c.constant->truth()) {
         ExprInfo chosen = expr(*(*known ? i.body : i.orelse));
         chosen.constant.reset(); // IRGen lowers the branch (constants fold there)
         return chosen;
       }
+    if (c.type && !c.type->isScalar()) {
+      error(i.cond->range(), "the truth value of " + aTypeName(c.type) +
+                                 " is not supported in kernels");
+      return {};
+    }
     keepOptional = i.body.get(); // (x if c else None: numba's Optional)
     ExprInfo a = expr(*i.body);
     keepOptional = i.orelse.get();

@@ -1716,6 +1716,30 @@ def test_and_or_chains_decided_by_a_none_parameter(jit):
     np.testing.assert_array_equal(out, expected)
 
 
+_NO_NAME = None
+_EMPTY = ""
+_LABEL = "saxpy"
+
+
+def test_the_truth_of_a_none_or_str_constant_is_decided_when_compiling(jit):
+    # Python's truth: None and "" are false, a non-empty str true; `not` of
+    # them, `if` and `x if c else y` (numba-cuda's test_analysis prunes the
+    # same branches). `not None` was a compile error, so was any str.
+    @jit
+    def k(out):
+        out[0] = 1.0 if not _NO_NAME else 2.0
+        out[1] = 1.0 if _EMPTY else 2.0
+        if _LABEL:
+            out[2] = 3.0
+        if not _LABEL:
+            out[2] = 4.0
+        out[3] = not _EMPTY
+
+    out = np.zeros(4)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [1.0, 2.0, 3.0, 1.0])
+
+
 def test_variable_webs_keep_a_replaced_parameter_whole(jit):
     # Once the parameter may have been assigned, `p is None` is not decided by
     # the argument's type: None and a number meet at a read, numba's Optional

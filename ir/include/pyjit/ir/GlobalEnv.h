@@ -73,8 +73,11 @@ struct GlobalValue {
     return dtype == "uint64" ? static_cast<double>(static_cast<uint64_t>(i))
                              : static_cast<double>(i);
   }
-  /// Python's truth of a constant number, bool or None; none for others.
+  /// Python's truth of a constant number, bool, None or str (non-empty);
+  /// none for others.
   std::optional<bool> truth() const {
+    if (isString())
+      return !data.empty();
     switch (kind) {
     case Kind::Bool:
     case Kind::Int:
