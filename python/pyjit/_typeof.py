@@ -63,7 +63,8 @@ def array_type(dtype_name, ndim, contiguous, fortran=False):
 def record_spelling(dtype):
     """numba's spelling of a structured dtype, Record(x[type=float32;offset=0],
     ...;size;aligned), or a string saying why it is not supported (returned
-    as (None, why))."""
+    as (None, why)). A string field (`S`, `U`) is the array of its
+    characters (uint8 bytes, uint32 code points)."""
     fields = []
     for name, spec in sorted(dtype.fields.items(), key=lambda kv: kv[1][1]):
         fdt, offset = spec[0], spec[1]
@@ -78,6 +79,14 @@ def record_spelling(dtype):
             fields.append("%s[type=%s;offset=%d]" % (name, inner, offset))
             continue
         shape = ()
+        if fdt.kind in "SU" and fdt.subdtype is None:
+            # A string field (bytes `S`, str `U`): kernels have no run-time
+            # strings; it is its characters, an array field of uint8 (S) or
+            # uint32 code points (U), so every field keeps its offset and position.
+            fdt, shape = (np.dtype(np.uint8), (fdt.itemsize,)) if fdt.kind == "S" else \
+                (np.dtype(np.uint32), (fdt.itemsize // 4,))
+            if not fdt.itemsize or 0 in shape:
+                return None, "field %r is an empty string (dtype %s)" % (name, spec[0])
         if fdt.subdtype is not None:  # an array field: numba's nestedarray
             fdt, shape = fdt.subdtype
             if fdt.fields is not None or fdt.subdtype is not None:
