@@ -21,7 +21,7 @@ import ctypes
 
 import numpy as np
 
-from ._devicearray import host_memory
+from ._devicearray import _extent_bytes, host_memory
 from ._emm import _byte_count, pointer_value
 from ._ext import ext
 
@@ -85,13 +85,8 @@ def host_memory_extents(obj):
     arr = _as_host_array(obj, False)
     if arr.size == 0:
         return arr.ctypes.data, arr.ctypes.data
-    low = high = arr.ctypes.data
-    for extent, stride in zip(arr.shape, arr.strides):
-        if stride > 0:
-            high += (extent - 1) * stride
-        else:
-            low += (extent - 1) * stride
-    return low, high + arr.itemsize
+    low, high = _extent_bytes(arr.shape, arr.strides)
+    return arr.ctypes.data + low, arr.ctypes.data + high + arr.itemsize
 
 
 def host_memory_size(obj):
