@@ -85,7 +85,7 @@ def record_spelling(dtype):
             # uint32 code points (U), so every field keeps its offset and position.
             fdt, shape = (np.dtype(np.uint8), (fdt.itemsize,)) if fdt.kind == "S" else \
                 (np.dtype(np.uint32), (fdt.itemsize // 4,))
-            if not fdt.itemsize or 0 in shape:
+            if 0 in shape:
                 return None, "field %r is an empty string (dtype %s)" % (name, spec[0])
         if fdt.subdtype is not None:  # an array field: numba's nestedarray
             fdt, shape = fdt.subdtype

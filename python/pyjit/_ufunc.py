@@ -70,8 +70,8 @@ def _check_options(what, nopython, options, target):
                         "mode only" % (what, nopython))
     for key in options:
         if key != "fastmath":
-            raise _UnrecognizedOption("%s: unknown option %r (pyjit's ufuncs take identity, cache, "
-                            "nopython=True and fastmath)" % (what, key))
+            raise _UnrecognizedOption("%s: unknown option %r (pyjit's ufuncs take identity, "
+                                      "cache, nopython=True and fastmath)" % (what, key))
     from . import _options
     fastmath = options.get("fastmath", False)
     _options.fastmath_flags(fastmath)  # TypeError or ValueError for a bad value
