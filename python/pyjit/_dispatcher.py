@@ -727,6 +727,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         self._compile_lock = threading.RLock()
         self.signature_strings = []
         self._sig_types = []
+        self._compile_disabled = False  # disable_compile()
         for sig in signatures:
             self._add_signature(sig)
         if not signatures:
@@ -1169,7 +1170,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if self.signature_strings:
             compile_types = self._match_signature(types)
         overload = self._overloads.get(compile_types)
-        if overload is None and getattr(self, "_compile_disabled", False):
+        if overload is None and self._compile_disabled:
             raise TypeError("No matching definition for argument type(s) %s (kernel '%s': "
                             "compiling is disabled, disable_compile())"
                             % (", ".join(types), self.__name__))

@@ -31,6 +31,9 @@ _NUMBA_GENERIC = {"nopython": (True,), "nogil": (True, False), "looplift": (True
                   "_nrt": (True, False), "writable_args": ((),),
                   # numba.cuda's lto: pyjit links with LTO whenever an input is LTO-IR.
                   "lto": (True, False, None)}
+# The exception numba.cuda raises for a value that would change a kernel,
+# where it is not ValueError.
+_NUMBA_GENERIC_ERROR = {"boundscheck": NotImplementedError}
 _NUMBA_GENERIC_WHY = {
     "nopython": "kernels always compile in nopython mode (there is no object mode on a GPU)",
     "forceobj": "kernels always compile in nopython mode (there is no object mode on a GPU)",
@@ -50,8 +53,7 @@ def without_numba_generic(options, func_name):
                                              for ok in _NUMBA_GENERIC[key]):
             why = _NUMBA_GENERIC_WHY.get(key, "pyjit takes %s" % " or ".join(
                 repr(v) for v in _NUMBA_GENERIC[key]))
-            # (numba.cuda raises NotImplementedError for boundscheck=True)
-            raise (NotImplementedError if key == "boundscheck" else ValueError)(
+            raise _NUMBA_GENERIC_ERROR.get(key, ValueError)(
                 "@cuda.jit of '%s': option %s=%r is not supported: %s"
                 % (func_name, key, value, why))
     return {k: v for k, v in options.items() if k not in _NUMBA_GENERIC}
