@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArrayAbi.h"
+#include "HeapType.h"
 #include <cstring>
 
 namespace pyjit::python {
@@ -27,11 +28,8 @@ PyTypeObject *abiType = nullptr;
 
 void abiDealloc(PyObject *obj) {
   auto *self = reinterpret_cast<ArrayAbiObject *>(obj);
-  PyTypeObject *type = Py_TYPE(obj);
   Py_CLEAR(self->abi);
-  auto free = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
-  free(obj);
-  Py_DECREF(type); // a heap type's instance holds its type
+  freeHeapInstance(obj);
 }
 
 PyObject *abiGet(PyObject *obj, void *) {

@@ -39,6 +39,7 @@
 // when that launch could have been a fast one, and the key is then added.
 //===----------------------------------------------------------------------===//
 #include "ArrayAbi.h"
+#include "HeapType.h"
 #include "DLPackAbi.h"
 #include "Extension.h"
 #include "KernelLaunch.h"
@@ -542,9 +543,7 @@ int launcherClear(PyObject *obj) {
 void launcherDealloc(PyObject *obj) {
   PyObject_GC_UnTrack(obj);
   launcherClear(obj);
-  PyTypeObject *type = Py_TYPE(obj);
-  reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free))(obj);
-  Py_DECREF(type);
+  freeHeapInstance(obj);
 }
 
 PyObject *launcherGet(PyObject *obj, void *which) {
@@ -772,9 +771,7 @@ void dispatcherDealloc(PyObject *obj) {
   dispatcherClear(obj);
   delete self->entries;
   self->entries = nullptr;
-  PyTypeObject *type = Py_TYPE(obj);
-  reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free))(obj);
-  Py_DECREF(type);
+  freeHeapInstance(obj);
 }
 
 PyMethodDef dispatcherMethods[] = {

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HostBuffer.h"
+#include "HeapType.h"
 
 namespace pyjit::python {
 namespace {
@@ -23,12 +24,7 @@ struct HostBufferObject {
   bool exposed;
 };
 
-void hostBufferDealloc(PyObject *obj) {
-  PyTypeObject *type = Py_TYPE(obj);
-  auto free = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
-  free(obj);
-  Py_DECREF(type); // a heap type's instance holds its type
-}
+void hostBufferDealloc(PyObject *obj) { freeHeapInstance(obj); }
 
 int hostBufferGet(PyObject *obj, Py_buffer *view, int flags) {
   auto *self = reinterpret_cast<HostBufferObject *>(obj);

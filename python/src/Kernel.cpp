@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Extension.h"
+#include "HeapType.h"
 #include "KernelLaunch.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/runtime/Launch.h"
@@ -192,10 +193,7 @@ void kernelDealloc(PyObject *obj) {
   delete self->cpu;
   delete self->params;
   delete self->name;
-  PyTypeObject *type = Py_TYPE(obj);
-  auto *freeFn = reinterpret_cast<freefunc>(PyType_GetSlot(type, Py_tp_free));
-  freeFn(obj);
-  Py_DECREF(type);
+  python::freeHeapInstance(obj);
 }
 
 bool readDim3(PyObject *obj, runtime::Dim3 &dim, const char *what) {
