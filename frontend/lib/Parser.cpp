@@ -16,6 +16,19 @@ namespace {
 constexpr llvm::StringLiteral kListHint =
     "a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an array";
 
+/// `numpy.array(...)` and the other functions that make an array from
+/// their argument, by attribute name (the parser does not know what the
+/// base names): a list given to them is reported as the allocation it is
+/// for (kAllocationHint), not as a list.
+bool makesArray(const Expr &callee) {
+  const auto *attr = llvm::dyn_cast<AttributeExpr>(&callee);
+  if (!attr)
+    return false;
+  llvm::StringRef name = attr->attr;
+  return name == "array" || name == "asarray" || name == "ascontiguousarray" ||
+         name == "zeros" || name == "ones" || name == "empty" || name == "full";
+}
+
 bool isAssignable(const Expr *e);
 
 class Parser {
@@ -91,7 +104,7 @@ private:
   ExprPtr parseAtom();
   ExprPtr parseSubscriptIndex();
   ExprPtr parseSliceOrTest();
-  bool parseCallArgs(std::vector<ExprPtr> &args, std::vector<Keyword> &kws);
+  bool parseCallArgs(const Expr &callee, std::vector<ExprPtr> &args, std::vector<Keyword> &kws);
 
   DiagnosticEngine &diags;
   std::vector<Token> tokens;
@@ -533,7 +546,7 @@ StmtPtr Parser::parseExprStatement() {
     return nullptr;
   BinaryOp op;
   if (isAugAssign(tok().kind, op)) {
-    Token opTok = consume();
+    consume();
     if (!llvm::isa<NameExpr, SubscriptExpr, AttributeExpr>(first.get()))
       return error(first->range(), "invalid target for augmented assignment");
     ExprPtr value = parseTestList();
@@ -875,7 +888,7 @@ ExprPtr Parser::parsePrimary() {
       consume();
       std::vector<ExprPtr> args;
       std::vector<Keyword> kws;
-      if (!parseCallArgs(args, kws))
+      if (!parseCallArgs(*e, args, kws))
         return nullptr;
       Token close = tok();
       if (!expect(TokenKind::RParen, "')'"))
@@ -899,8 +912,11 @@ ExprPtr Parser::parsePrimary() {
   return e;
 }
 
-bool Parser::parseCallArgs(std::vector<ExprPtr> &args, std::vector<Keyword> &kws) {
+bool Parser::parseCallArgs(const Expr &callee, std::vector<ExprPtr> &args,
+                           std::vector<Keyword> &kws) {
   while (!at(TokenKind::RParen)) {
+    if (at(TokenKind::LBracket) && makesArray(callee))
+      return unsupported(tok().range, "a list display", kAllocationHint), false;
     if (at(TokenKind::DoubleStar))
       return unsupported(tok().range, "keyword argument unpacking ('**')"), false;
     if (at(TokenKind::Star)) {

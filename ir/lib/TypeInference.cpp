@@ -1417,8 +1417,7 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
   if (path == "numpy" && (attr == "zeros" || attr == "ones" || attr == "empty" ||
                           attr == "full" || attr.ends_with("_like") || attr == "array" ||
                           attr == "arange" || attr == "linspace" || attr == "copy"))
-    return "; kernels cannot allocate arrays: cuda.local.array(shape, dtype) makes one per "
-           "thread, cuda.shared.array(shape, dtype) one per block";
+    return std::string("; ") + kAllocationHint;
   std::vector<std::string> names;
   // Python's math functions kernels lack exist: no other name is meant.
   static const llvm::StringSet<> pythonOnlyMath = {"comb", "dist", "factorial", "fsum", "gcd",

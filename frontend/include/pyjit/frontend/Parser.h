@@ -16,6 +16,12 @@ namespace pyjit {
 std::unique_ptr<ast::Module> parseSource(const SourceFile &file,
                                          DiagnosticEngine &diags);
 
+/// What to write instead of making an array in a kernel (`np.zeros(n)`,
+/// `np.array([1, 2])`): the parser and type inference both say it.
+inline constexpr const char kAllocationHint[] =
+    "kernels cannot allocate arrays: cuda.local.array(shape, dtype) makes one per thread, "
+    "cuda.shared.array(shape, dtype) one per block";
+
 } // namespace pyjit
 
 #endif
