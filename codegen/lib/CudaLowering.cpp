@@ -430,6 +430,16 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
       return b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent);
     case CudaFn::Nanosleep:
       return b.getInt32(0); // nothing to wait for: threads run one at a time
+    case CudaFn::Interrupted: {
+      llvm::GlobalVariable *flag = module.getGlobalVariable(kHostInterrupt);
+      if (!flag)
+        flag = new llvm::GlobalVariable(module, b.getInt32Ty(), false,
+                                        llvm::GlobalValue::ExternalLinkage, nullptr,
+                                        kHostInterrupt);
+      llvm::LoadInst *set = b.CreateAlignedLoad(b.getInt32Ty(), flag, llvm::Align(4));
+      set->setAtomic(llvm::AtomicOrdering::Monotonic);
+      return b.CreateICmpNE(set, b.getInt32(0));
+    }
     default:
       break;
     }
@@ -511,6 +521,8 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
     return libdevice("__nv_cbrtf", "__nv_cbrt", inst.type(), {op(0)});
   case CudaFn::Trap:
     return callIntrinsic(llvm::Intrinsic::trap, {});
+  case CudaFn::Interrupted: // (a GPU kernel is not stopped from the host)
+    return b.getFalse();
   default:
     return nullptr;
   }

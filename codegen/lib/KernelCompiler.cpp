@@ -311,6 +311,7 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   irOptions.debug = req.debug;
   irOptions.maxThreadsPerBlock = req.maxThreadsPerBlock;
   irOptions.boundsCheck = req.host;
+  irOptions.interruptible = req.host;
   irOptions.returnsValue = exported;
   irOptions.fastFloats = req.fastmath.arcp || req.fastmath.ninf || req.fastmath.nnan;
   irOptions.debugInfo = fullDebugInfo(req);

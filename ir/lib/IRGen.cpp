@@ -748,6 +748,13 @@ void IRGen::whileStmt(const WhileStmt &s) {
   b.condBr(cond, body, done);
   ssa.sealBlock(body);
   enter(body);
+  if (interruptible) {
+    Instruction *stop = b.create(Opcode::Cuda, ctx.boolean(), {});
+    stop->intImm = static_cast<int64_t>(CudaFn::Interrupted);
+    raiseUnless(b.unary(Opcode::Not, stop), "KeyboardInterrupt",
+                "Ctrl-C stopped the launch in a while loop", {},
+                s.range().begin);
+  }
   loops.push_back({header, exit});
   block(s.body);
   loops.pop_back();
@@ -1932,6 +1939,7 @@ static std::unique_ptr<Function> lower(const TypedFunction &typed, TypeContext &
   IRGen gen(typed, ctx, diags, options.returnsValue || callee, std::move(name));
   gen.debug = options.debug;
   gen.boundsCheck = options.debug || options.boundsCheck;
+  gen.interruptible = options.interruptible;
   gen.maxThreadsPerBlock = options.maxThreadsPerBlock ? options.maxThreadsPerBlock : 1024;
   gen.callees = callees;
   gen.fastFloats = options.fastFloats;

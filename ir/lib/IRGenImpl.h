@@ -105,6 +105,7 @@ public:
   /// which returns the value (generateIR's returnsValue).
   const bool returnsValue;
   bool boundsCheck = false; // check array and tuple indices (debug, or the CPU backend)
+  bool interruptible = false; // while loops check for Ctrl-C (IRGenOptions::interruptible)
   unsigned maxThreadsPerBlock = 1024; // launch bounds: sizes coop tile storage
   /// Where recursive calls find their callees' names (null: none are made).
   RecursiveCallees *callees = nullptr;

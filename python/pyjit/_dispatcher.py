@@ -648,7 +648,7 @@ def _exception_class(name):
     if obj is None:
         module, _, qualname = name.rpartition(":")
         obj = _source.named_object(module or "builtins", qualname)
-    return obj if isinstance(obj, type) and issubclass(obj, Exception) else RuntimeError
+    return obj if isinstance(obj, type) and issubclass(obj, BaseException) else RuntimeError
 
 
 def _make_exception(exc_type, message, *extra):
@@ -681,7 +681,7 @@ def user_facing(function):
     def call(*args, **kwargs):
         try:
             return function(*args, **kwargs)
-        except Exception as exc:
+        except BaseException as exc:  # (a kernel's KeyboardInterrupt too)
             if not (isinstance(exc, PyjitError) or getattr(exc, "_pyjit_kernel", False)):
                 raise
             raise exc.with_traceback(None)
@@ -1106,11 +1106,15 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 overload.kernel.launch(griddim, blockdim, shared, 0, tuple(host_args))
             except (TypeError, OverflowError) as exc:
                 raise self._named(exc, unflattened) from None
-            except KernelError:
+            except (KernelError, KeyboardInterrupt) as exc:
                 # A thread that failed a check returns; the runner may then find
                 # a barrier it left waiting (a deadlock). The failed check is the
                 # cause: report it (and clear the record for the next launch).
+                # Ctrl-C stops the launch: a while loop it stopped names itself.
                 failure = self._recorded_failure(overload, 0) if overload.error_sites else None
+                if failure is None and isinstance(exc, KeyboardInterrupt):
+                    failure = _make_exception(KeyboardInterrupt, "kernel '%s': %s"
+                                              % (self.__name__, exc))
                 if failure is None:
                     raise
                 raise failure from None

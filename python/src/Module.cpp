@@ -3,6 +3,7 @@
 #include "HostBuffer.h"
 #include "Extension.h"
 #include "pyjit/runtime/CudaError.h"
+#include "pyjit/runtime/Interrupt.h"
 #include "pyjit/runtime/KernelError.h"
 #include "pyjit/runtime/LinkError.h"
 
@@ -26,9 +27,16 @@ PyObject *python::raiseRuntime(llvm::Error err) {
       [&](const runtime::KernelError &e) {
         kind = "KernelError";
         message = e.message();
+      },
+      [&](const runtime::Interrupted &e) { // Ctrl-C: Python's own class
+        message = e.message();
       });
   if (rest)
     return raise(std::move(rest));
+  if (!kind) {
+    PyErr_SetString(PyExc_KeyboardInterrupt, message.c_str());
+    return nullptr;
+  }
   return raiseNamed(kind, message);
 }
 

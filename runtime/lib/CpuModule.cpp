@@ -1,5 +1,6 @@
 //===- CpuModule.cpp - The CPU backend: JIT-compiled host kernels -------===//
 #include "pyjit/runtime/CpuModule.h"
+#include "pyjit/runtime/Interrupt.h"
 #include "pyjit/runtime/KernelError.h"
 #include "HostLibdevice.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -668,6 +669,8 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_coop), flags}},
            {mangle(codegen::kHostSharedAccess),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_shared_access), flags}},
+           {mangle(codegen::kHostInterrupt),
+            {llvm::orc::ExecutorAddr::fromPtr(&interruptFlag()), llvm::JITSymbolFlags::Exported}},
            {mangle("__truncdfhf2"),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_truncdfhf2), flags}}})))
     return std::move(err);
@@ -735,8 +738,18 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
   if (blocks == 0)
     return error("a grid of 0 blocks");
-  if (usesGridSync)
-    return launchGridSync(grid, block, sharedBytes, slots);
+  InterruptScope interrupt; // Ctrl-C stops the launch (runtime/Interrupt.h)
+  auto interrupted = [&] {
+    return llvm::make_error<Interrupted>("the launch was interrupted (Ctrl-C)");
+  };
+  if (usesGridSync) {
+    llvm::Error err = launchGridSync(grid, block, sharedBytes, slots);
+    if (interrupt.fired()) {
+      llvm::consumeError(std::move(err)); // (a thread the interrupt stopped may leave a deadlock)
+      return interrupted();
+    }
+    return err;
+  }
   // Blocks are independent: a pool of workers takes them in turn, each with
   // its own shared memory (static and dynamic) and, for kernels with
   // barriers or warp collectives, its own fibers.
@@ -760,11 +773,13 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     StackPool stacks(stackBytes, stackMargin); // before `fibers`: a suspended fiber returns its stack when destroyed
     std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
+      if (interruptFlag().load(std::memory_order_relaxed))
+        return; // Ctrl-C: no more blocks
       setBlock(ctx, grid, b);
       forEachThread(ctx, block, [&](codegen::HostContext &c, uint32_t linear) {
         if (usesBarriers)
           fibers[linear].ctx = c;
-        else
+        else if (!interruptFlag().load(std::memory_order_relaxed)) // (Ctrl-C: no more threads)
           entryFn(&c, slots);
       });
       llvm::Error blockErr = usesBarriers
@@ -788,6 +803,8 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   work();
   for (std::thread &t : pool)
     t.join();
+  if (interrupt.fired())
+    return interrupted(); // (a thread it stopped may have left a deadlock behind)
   if (!failure.empty())
     return error(failure);
   return llvm::Error::success();
@@ -837,6 +854,8 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
       return err;
   }
   for (;;) {
+    if (interruptFlag().load(std::memory_order_relaxed))
+      return error("interrupted"); // (launch() reports it)
     const BlockRun *waiting = nullptr, *finished = nullptr;
     for (BlockRun &run : runs) {
       if (!run.finished) {

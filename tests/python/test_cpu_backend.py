@@ -482,3 +482,74 @@ def test_malformed_array_interfaces_are_named():
     # Lists and NumPy integers are read as the tuples and ints they hold.
     view = cuda.from_cuda_array_interface(dict(good, shape=[np.int64(4)], strides=[8]))
     assert view.shape == (4,) and view.strides == (8,)
+
+
+_CTRL_C_PROGRAM = '''
+import os, signal, threading, time
+import numpy as np
+from pyjit import cuda
+
+@cuda.jit
+def spin(flag, out):
+    i = cuda.grid(1)
+    while flag[0] == 0:
+        out[i] += 1
+{barrier_kernel}
+def ctrl_c_during(kernel, *args):
+    threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    try:
+        kernel[2, 32](*args)
+    except KeyboardInterrupt as exc:
+        print("stopped after %.1f s: %s" % (time.monotonic() - start, exc))
+    else:
+        print("not stopped")
+
+flag, out = np.ones(1, np.int32), np.zeros(64)
+spin[2, 32](flag, out)  # compiled; the loop ends at once
+flag[0] = 0
+ctrl_c_during(spin, flag, out)
+ctrl_c_during(long_blocks, out)
+flag[0] = 1
+spin[2, 32](flag, out)  # the next launch runs
+print("ran again")
+try:
+    time.sleep(0.05)
+    threading.Timer(0.05, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    time.sleep(5)
+except KeyboardInterrupt:
+    print("python's handler is back")
+'''
+
+_LONG_BLOCKS = '''
+@cuda.jit
+def long_blocks(out):
+    s = 0.0
+    for k in range(1000000000):
+        s += k
+    out[cuda.grid(1)] = s
+'''
+
+
+def test_ctrl_c_stops_a_kernel_looping_forever(tmp_path):
+    # A while loop that never ends (a flag no thread sets) would hold the
+    # interpreter: Ctrl-C raises KeyboardInterrupt naming the loop, thread
+    # and block; a long kernel without one stops between blocks; the kernel
+    # runs again afterwards and Python's SIGINT handler is back.
+    import os
+    import subprocess
+    import sys
+    program = tmp_path / "spin.py"
+    program.write_text(_CTRL_C_PROGRAM.format(barrier_kernel=_LONG_BLOCKS))
+    env = dict(os.environ, PYJIT_TARGET="cpu")
+    out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                         timeout=120, env=env)
+    lines = out.stdout.splitlines()
+    assert len(lines) == 4, out.stdout + out.stderr
+    assert lines[0].startswith("stopped after 0."), lines[0]
+    assert ("Ctrl-C stopped the launch in a while loop in kernel 'spin' at %s:9:5 (thread ("
+            % program) in lines[0]
+    assert lines[1].startswith("stopped after "), lines[1]
+    assert "kernel 'long_blocks': the launch was interrupted (Ctrl-C)" in lines[1]
+    assert float(lines[1].split()[2]) < 5, lines[1]  # (64 threads take half a minute)
+    assert lines[2:] == ["ran again", "python's handler is back"]

@@ -84,6 +84,12 @@ inline constexpr uint64_t kHostCoopScratchBytes = (1024 + 1) * 8;
 inline constexpr const char *kHostDebug = "__pyjit_debug";
 inline constexpr const char *kHostSourceFile = "__pyjit_source_file";
 
+/// An i32 the runner sets (to 1) when Ctrl-C (SIGINT) arrives while it runs
+/// a launch: each iteration of a while loop reads it (a monotonic atomic
+/// load; ir::CudaFn::Interrupted) and, if set, raises KeyboardInterrupt
+/// there. Defined by the runner (runtime/CpuModule.h), zero between launches.
+inline constexpr const char *kHostInterrupt = "pyjit_host_interrupt";
+
 /// A module that calls kHostBarrier or kHostWarp defines this (an i8 1): the runner then
 /// runs each CUDA thread as a fiber.
 inline constexpr const char *kHostUsesBarriers = "__pyjit_uses_barriers";

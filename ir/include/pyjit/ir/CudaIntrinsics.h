@@ -32,8 +32,11 @@ enum class CudaFn {
   // every thread of the grid. A kernel that calls it is launched
   // cooperatively (cuLaunchCooperativeKernel).
   ThisGrid, GridSync,
-  // Internal (no Python name a kernel can call): abort the kernel.
-  Trap,
+  // Internal (no Python name a kernel can call): abort the kernel; whether
+  // the CPU backend's runner was asked to stop (Ctrl-C: SIGINT during the
+  // launch) -> bool, read at each iteration of a while loop there
+  // (IRGenOptions::interruptible).
+  Trap, Interrupted,
   // Loads and stores with a cache hint (numba.cuda's ldca(array, i) ->
   // element, stcg(array, i, value); PTX ISA "Cache Operators"): .ca cache
   // at all levels, .cg in L2 only, .cs streaming (evict first), .lu last

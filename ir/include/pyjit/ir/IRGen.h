@@ -20,6 +20,11 @@ struct IRGenOptions {
   /// Check array and tuple indices without the rest of debug mode (the CPU
   /// backend, where a stray store would corrupt the host process).
   bool boundsCheck = false;
+  /// Each iteration of a while loop asks whether the launch was interrupted
+  /// (CudaFn::Interrupted) and raises KeyboardInterrupt, naming the loop,
+  /// if so: the CPU backend, where Ctrl-C would otherwise not stop a kernel
+  /// looping forever.
+  bool interruptible = false;
   /// `typed` is a device function compiled on its own
   /// (cuda.compile_ptx(device=True)): the Function returns typed.returnType,
   /// every `return v` ending in one `ret v`.

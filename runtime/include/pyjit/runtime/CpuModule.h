@@ -53,7 +53,8 @@ public:
   /// kernel: also a grid of more than kMaxGridSyncThreads threads, and a
   /// grid barrier that could never open (a block, or a block's first
   /// thread, returned without reaching it; a thread at GridGroup.sync()
-  /// while another waits at cuda.syncthreads).
+  /// while another waits at cuda.syncthreads). Interrupted when Ctrl-C
+  /// stopped a launch made on the main thread (runtime/Interrupt.h).
   llvm::Error launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const uint64_t *slots) const;
 
   /// The address of global \p name in the JIT'd code, or null if none.
