@@ -210,6 +210,11 @@ class _Overload:
         Dispatcher.inspect_sass."""
         return self._dispatcher._sass(self)
 
+    def inspect_sass_cfg(self):
+        """The control-flow graph of this overload's SASS in DOT format
+        (numba's _Kernel.inspect_sass_cfg); see Dispatcher.inspect_sass_cfg."""
+        return self._dispatcher._sass(self, cfg=True)
+
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
         """Blocks of `blockdim` threads of this overload that can be resident at
         once on the whole device (numba's _Kernel.max_cooperative_grid_blocks);
@@ -1356,7 +1361,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         the CPU backend."""
         return self._inspect(signature, self._sass)
 
-    def _sass(self, overload):
+    def inspect_sass_cfg(self, signature=None):
+        """The control-flow graph of the overload's SASS, in DOT format
+        (numba's inspect_sass_cfg: CUDA's `nvdisasm -cfg`); without a
+        signature, a dict {argument types: DOT text}. Raises RuntimeError
+        when nvdisasm is not found, or for the CPU backend."""
+        return self._inspect(signature, functools.partial(self._sass, cfg=True))
+
+    def _sass(self, overload, cfg=False):
         import shutil
         import subprocess
         import tempfile
@@ -1364,7 +1376,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             raise RuntimeError("kernel '%s' runs on the CPU backend: it has no SASS"
                                % self.__name__)
         cuda_bin = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin")
-        for tool, args in (("nvdisasm", ["-c"]), ("cuobjdump", ["-sass"])):
+        tools = ((("nvdisasm", ["-cfg", "-poff"]),) if cfg
+                 else (("nvdisasm", ["-c"]), ("cuobjdump", ["-sass"])))
+        for tool, args in tools:
             path = shutil.which(tool) or shutil.which(tool, path=cuda_bin)
             if path is None:
                 continue
@@ -1376,8 +1390,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 raise RuntimeError("%s failed on kernel '%s': %s"
                                    % (tool, self.__name__, done.stderr.strip()))
             return done.stdout
-        raise RuntimeError("inspect_sass needs nvdisasm or cuobjdump (CUDA toolkit) on PATH "
-                           "or in %s" % cuda_bin)
+        raise RuntimeError("%s needs %s (CUDA toolkit) on PATH or in %s"
+                           % ("inspect_sass_cfg" if cfg else "inspect_sass",
+                              "nvdisasm" if cfg else "nvdisasm or cuobjdump", cuda_bin))
 
     def _attributes(self, overload):
         if overload.cpu:
@@ -1857,6 +1872,11 @@ class DeviceFunction(_Compiled):
                                  "'Cannot inspect SASS of a device function'): a cubin holds "
                                  "kernels; inspect a kernel that calls it" % self.__name__)
 
+    def inspect_sass_cfg(self, signature=None):
+        raise _DeviceLaunchError("cannot inspect the SASS CFG of device function '%s' (numba: "
+                                 "'Cannot inspect SASS CFG of a device function'); inspect a "
+                                 "kernel that calls it" % self.__name__)
+
     def inspect_llvm(self, signature=None):
         """LLVM IR of the function compiled on its own; see _alone."""
         return self._alone(signature, "llvm")
@@ -1914,6 +1934,9 @@ class KernelOrFunction(HostDeviceFunction):
 
     def inspect_sass(self, signature=None):
         return self._as_kernel().inspect_sass(signature)
+
+    def inspect_sass_cfg(self, signature=None):
+        return self._as_kernel().inspect_sass_cfg(signature)
 
     def inspect_llvm(self, signature=None):
         return self._as_kernel().inspect_llvm(signature)

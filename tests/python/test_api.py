@@ -405,6 +405,10 @@ def test_resource_usage_and_sass():
     sass = tile.inspect_sass(sig)
     assert tile.inspect_sass() == {sig: sass}
     assert "BAR.SYNC" in sass or "BAR" in sass, sass[:500]
+    cfg = tile.inspect_sass_cfg(sig)  # numba's: nvdisasm -cfg, DOT text
+    assert cfg.lstrip().startswith("digraph") and "BAR" in cfg, cfg[:500]
+    assert tile.inspect_sass_cfg() == {sig: cfg}
+    assert tile.overloads[sig].inspect_sass_cfg() == cfg
 
 
 def test_specialize_and_overloads(jit):
@@ -455,6 +459,8 @@ def test_inspect_sass_on_the_cpu_backend_says_why():
     k[1, 1](np.zeros(1))
     with pytest.raises(RuntimeError, match="CPU backend"):
         k.inspect_sass()
+    with pytest.raises(RuntimeError, match="CPU backend"):
+        k.inspect_sass_cfg()
     with pytest.raises(RuntimeError, match="CPU backend"):
         k.get_regs_per_thread()
 

@@ -538,6 +538,8 @@ def test_device_function_misuse_says_why():
         f[1, 1]
     with pytest.raises(RuntimeError, match="cannot inspect the SASS of device function 'f'"):
         f.inspect_sass()
+    with pytest.raises(RuntimeError, match="cannot inspect the SASS CFG of device function 'f'"):
+        f.inspect_sass_cfg()
     assert f.inspect_asm() == {}  # no declared signature: nothing compiled on its own
     with pytest.raises(pyjit.CompileError, match="parameter 'a': a device function compiled "
                                                  "on its own takes integers, floats, bools and pointers"):
