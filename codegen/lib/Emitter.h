@@ -105,6 +105,13 @@ private:
   void allocArray(const ir::Instruction &inst);
   // CoopLowering.cpp
   llvm::Value *coop(const ir::Instruction &inst);
+  // CharSeqLowering.cpp: bytes and str items
+  llvm::AllocaInst *charSlot(llvm::Type *ty); // a stack slot in the entry block
+  llvm::Value *constChars(const ir::Instruction &inst);
+  /// \p v of \p from as \p to (the same kind): cut, or padded with zeros.
+  llvm::Value *charsResize(llvm::Value *v, ir::CharSeqType *from, ir::CharSeqType *to);
+  llvm::Value *charsEqual(llvm::Value *x, llvm::Value *y, ir::CharSeqType *type);
+  llvm::Value *charsLen(llvm::Value *x, ir::CharSeqType *type);
   void arrayView(const ir::Instruction &inst);
   void print(const ir::Instruction &inst);
   void raise(const ir::Instruction &inst);

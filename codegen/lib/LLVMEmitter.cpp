@@ -47,6 +47,10 @@ llvm::Type *Emitter::typeOf(ir::Type *t) {
     return b.getInt64Ty();
   case ir::Type::Kind::Record: // bytes, read and written field by field
     return llvm::ArrayType::get(b.getInt8Ty(), cast<ir::RecordType>(t)->size());
+  case ir::Type::Kind::CharSeq: { // its characters, a value
+    auto *cs = cast<ir::CharSeqType>(t);
+    return llvm::ArrayType::get(b.getIntNTy(8 * cs->charBytes()), cs->count());
+  }
   default:
     return nullptr;
   }
@@ -953,6 +957,9 @@ void Emitter::arrayPhi(const ir::Instruction &inst) {
 }
 
 llvm::Align Emitter::alignOf(const ir::Instruction &inst, llvm::Type *memTy) const {
+  // A scalar's size; a bytes or str item's ([N x i8], [N x i32]) character's.
+  if (auto *chars = llvm::dyn_cast<llvm::ArrayType>(memTy))
+    memTy = chars->getElementType();
   uint64_t natural = module.getDataLayout().getTypeStoreSize(memTy);
   return llvm::Align(std::max<uint64_t>(natural, inst.intImm > 0 ? inst.intImm : 1));
 }
@@ -1022,6 +1029,12 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
   case Opcode::ConstBool:
     result = b.getInt1(inst.intImm != 0);
     break;
+  case Opcode::ConstChars:
+    result = constChars(inst);
+    break;
+  case Opcode::CharsLen:
+    result = charsLen(val(inst.operand(0)), cast<ir::CharSeqType>(inst.operand(0)->type()));
+    break;
   case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::TrueDiv:
   case Opcode::FloorDiv: case Opcode::Mod: case Opcode::Pow: case Opcode::BitAnd:
   case Opcode::BitOr: case Opcode::BitXor: case Opcode::Shl: case Opcode::Shr:
@@ -1055,7 +1068,11 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     static const P si[] = {P::ICMP_EQ, P::ICMP_NE, P::ICMP_SLT, P::ICMP_SLE, P::ICMP_SGT, P::ICMP_SGE};
     static const P ui[] = {P::ICMP_EQ, P::ICMP_NE, P::ICMP_ULT, P::ICMP_ULE, P::ICMP_UGT, P::ICMP_UGE};
     int k = static_cast<int>(inst.predicate());
-    if (isa<ir::ComplexType>(ot)) {
+    if (auto *cs = dyn_cast<ir::CharSeqType>(ot)) { // == and != (the verifier checked)
+      result = charsEqual(x, y, cs);
+      if (inst.predicate() == ir::CmpPredicate::Ne)
+        result = b.CreateNot(result);
+    } else if (isa<ir::ComplexType>(ot)) {
       llvm::Value *re = b.CreateFCmp(fp[k], b.CreateExtractValue(x, 0), b.CreateExtractValue(y, 0));
       llvm::Value *im = b.CreateFCmp(fp[k], b.CreateExtractValue(x, 1), b.CreateExtractValue(y, 1));
       // == needs both parts equal; != either part different.
@@ -1067,7 +1084,11 @@ llvm::Error Emitter::emit(const ir::Instruction &inst) {
     break;
   }
   case Opcode::Cast:
-    result = convert(val(inst.operand(0)), inst.operand(0)->type(), t);
+    if (auto *cs = dyn_cast<ir::CharSeqType>(t))
+      result = charsResize(val(inst.operand(0)), cast<ir::CharSeqType>(inst.operand(0)->type()),
+                           cs);
+    else
+      result = convert(val(inst.operand(0)), inst.operand(0)->type(), t);
     break;
   case Opcode::Bitcast:
     result = b.CreateBitCast(val(inst.operand(0)), typeOf(t));

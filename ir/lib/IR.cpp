@@ -11,6 +11,8 @@ const char *pyjit::ir::opcodeName(Opcode op) {
   case Opcode::ConstInt: return "const";
   case Opcode::ConstFloat: return "const";
   case Opcode::ConstBool: return "const";
+  case Opcode::ConstChars: return "const";
+  case Opcode::CharsLen: return "chars_len";
   case Opcode::Add: return "add";
   case Opcode::Sub: return "sub";
   case Opcode::Mul: return "mul";

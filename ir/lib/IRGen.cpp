@@ -226,6 +226,11 @@ void IRGen::recordNestedDefs(const Block &body) {
 Value *IRGen::castTo(const RValue &v, Type *to) {
   if (llvm::isa_and_nonnull<OptionalType>(v.type) && to->isScalar()) // to a declared type
     return castTo(optionalValue(v, b.currentLoc()), to);
+  if (v.text && isa<CharSeqType>(to)) { // a string constant as a bytes or str item
+    Instruction *chars = b.create(Opcode::ConstChars, to, {});
+    chars->text = *v.text;
+    return chars;
+  }
   if (!v.value) {
     // A tuple or compile-time value used as a scalar: inference rejects
     // these, so this is a compiler bug.
@@ -1071,6 +1076,8 @@ RValue IRGen::gen(const Expr &e) {
   RValue v = genImpl(e);
   if (typed->optionalReads.count(&e) && isa<OptionalType>(v.type))
     v = optionalValue(v, e.range().begin);
+  if (const ExprInfo &ei = info(e); !v.value && ei.constant && ei.constant->isString())
+    v.text = &ei.constant->data; // (nothing at run time until castTo makes it an item)
   b.setLoc(saved);
   return v;
 }
@@ -1465,6 +1472,22 @@ Value *IRGen::compareLink(CompareOp op, const Expr &le, const RValue &l, const E
 }
 
 RValue IRGen::compare(const CompareExpr &e) {
+  auto *lcs = llvm::dyn_cast_or_null<CharSeqType>(info(*e.operands[0]).type);
+  auto *rcs = llvm::dyn_cast_or_null<CharSeqType>(info(*e.operands[1]).type);
+  if (lcs || rcs) { // bytes or str items (or one and a string constant): == and !=
+    RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
+    auto count = [](CharSeqType *cs, const RValue &v) -> unsigned {
+      return cs ? cs->count()
+                : static_cast<unsigned>(llvm::count_if(*v.text, [](char c) {
+                    return (c & 0xC0) != 0x80; // UTF-8: code points
+                  }));
+    };
+    // Both at the longer count: the shorter one's missing characters are zero.
+    Type *common = ctx.charSeq(std::max({count(lcs, l), count(rcs, r), unsigned(1)}),
+                               (lcs ? lcs : rcs)->unicode());
+    return RValue::of(b.cmp(e.ops[0] == CompareOp::Eq ? CmpPredicate::Eq : CmpPredicate::Ne,
+                            castTo(l, common), castTo(r, common)));
+  }
   if (e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) {
     // x in (a, b, ...): any x == element (the tuple is evaluated whole first,
     // as in Python; the comparisons have no side effects).

@@ -484,8 +484,10 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(b.create(Opcode::ArrayTranspose, at, {c}));
   }
   if (path == "len") {
-    Value *array = gen(*e.args[0]).value;
-    return RValue::of(b.arrayShape(array, 0));
+    Value *x = gen(*e.args[0]).value;
+    if (isa<CharSeqType>(x->type())) // a bytes or str item
+      return RValue::of(b.create(Opcode::CharsLen, ctx.int64(), {x}));
+    return RValue::of(b.arrayShape(x, 0));
   }
   diags.error(e.range(), "calling '" + path + "' is not supported in kernels");
   return {};

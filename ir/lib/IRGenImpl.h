@@ -25,6 +25,9 @@ struct RValue {
   Type *type = nullptr;
   Value *value = nullptr;
   std::vector<RValue> elems;
+  /// A string constant's text (UTF-8): nothing at run time, until it is
+  /// made a bytes or str item (IRGen::castTo).
+  const std::string *text = nullptr;
 
   static RValue of(Value *v) { return RValue{v->type(), v, {}}; }
   bool isTuple() const { return type && isa<TupleType>(type); }

@@ -76,6 +76,11 @@ public:
     case Opcode::ConstBool:
       os << (inst.intImm ? " True" : " False");
       break;
+    case Opcode::ConstChars:
+      os << " '";
+      os.write_escaped(inst.text);
+      os << "'";
+      break;
     case Opcode::ConstFloat: {
       os << " ";
       os << llvm::format("%.17g", inst.floatImm);

@@ -1026,6 +1026,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     if (auto *tt = dyn_cast<TupleType>(args[0].type))
       return constant(GlobalValue::ofInt(static_cast<int64_t>(tt->size())));
+    if (isa<CharSeqType>(args[0].type)) // its characters up to the last nonzero one
+      return ExprInfo{ctx.int64()};
     if (args[0].constant && args[0].constant->isString()) {
       // A string constant's length in code points, as Python counts them
       // (the text is UTF-8: every byte but a continuation byte starts one).

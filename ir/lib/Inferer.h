@@ -28,7 +28,7 @@ inline bool isValueType(Type *t) {
         return false;
     return true;
   }
-  return t->isScalar() || llvm::isa<ArrayType, GridGroupType, DatetimeType>(t);
+  return t->isScalar() || llvm::isa<ArrayType, GridGroupType, DatetimeType, CharSeqType>(t);
 }
 
 /// A type a variable may hold: a value type, None (a variable that is
@@ -166,6 +166,16 @@ private:
   /// bool (an error for other operators); none when no operand is a string.
   std::optional<ExprInfo> stringComparison(const ast::CompareExpr &c,
                                            llvm::ArrayRef<ExprInfo> ops);
+  /// `a[i] == "abc"`, `a[i] != b[j]` where an operand is a bytes or str item
+  /// (CharSeqType): bool; none when no operand is one.
+  std::optional<ExprInfo> charSeqComparison(const ast::CompareExpr &c,
+                                            llvm::ArrayRef<ExprInfo> ops);
+  /// Whether \p value (a string constant, or a bytes or str item) goes
+  /// into a bytes or str item \p to; if not, an error at \p range ending in
+  /// \p what ("into an array of [char x 4]"), or (an empty Twine) about a
+  /// comparison.
+  bool checkCharSeqValue(CharSeqType *to, const ExprInfo &value, SourceRange range,
+                         const llvm::Twine &what);
   /// a.x, a['x'] of a record array `at`: the array of the field (a view).
   ExprInfo fieldArray(ArrayType *at, const std::string &name, SourceRange range);
   ExprInfo recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,

@@ -59,10 +59,14 @@ public:
       llvm::StringRef name = ident();
       if (name.empty() || !accept("[") || ident() != "type" || !accept("="))
         return fail("expected 'name[type=...;offset=...]' in a Record");
-      llvm::StringRef tn = ident();
-      Type *ft = nullptr;
+      auto chars = charSeq(); // a bytes or str field
+      if (!chars)
+        return chars.takeError();
+      llvm::StringRef tn = *chars ? llvm::StringRef() : ident();
+      Type *ft = *chars;
       std::vector<uint64_t> shape;
-      if (tn == "Record") { // a nested record
+      if (ft) {
+      } else if (tn == "Record") { // a nested record
         auto inner = record();
         if (!inner)
           return inner.takeError();
@@ -133,6 +137,20 @@ public:
     if ((lay != "C" && lay != "A" && lay != "F") || (quoted && !(accept("'") || accept("\""))))
       return std::nullopt;
     return lay == "C" ? Layout::C : lay == "F" ? Layout::F : Layout::A;
+  }
+
+  /// numba's CharSeq and UnicodeCharSeq spellings, `[char x 12]` and
+  /// `[unichr x 12]` (Type::str), when next; null (and nothing consumed)
+  /// when the next text is not a '['.
+  llvm::Expected<Type *> charSeq() {
+    if (!accept("["))
+      return nullptr;
+    llvm::StringRef kind = ident();
+    unsigned count = 0;
+    if ((kind != "char" && kind != "unichr") || !accept("x") || ident().getAsInteger(10, count) ||
+        count == 0 || count > (1u << 24) || !accept("]"))
+      return fail("expected '[char x N]' or '[unichr x N]' (N >= 1), a bytes or str item");
+    return static_cast<Type *>(ctx.charSeq(count, kind == "unichr"));
   }
 
   /// A dtype name: a scalar's, or datetime64[unit]/timedelta64[unit].
@@ -224,9 +242,12 @@ public:
     if (id == "array") {
       if (!accept("("))
         return fail("expected '(' after 'array'");
-      llvm::StringRef dt = ident();
-      Type *dtype = nullptr;
-      if (dt != "Record") {
+      auto chars = charSeq();
+      if (!chars)
+        return chars.takeError();
+      llvm::StringRef dt = *chars ? llvm::StringRef("[chars]") : ident();
+      Type *dtype = *chars;
+      if (dt != "Record" && !dtype) {
         auto named = dtypeNamed(dt);
         if (!named)
           return named.takeError();

@@ -61,6 +61,10 @@ std::string Type::str() const {
     }
     return s + ";" + std::to_string(r->size()) + ";" + (r->aligned() ? "True" : "False") + ")";
   }
+  case Kind::CharSeq: { // numba's spelling
+    auto *t = cast<CharSeqType>(this);
+    return (t->unicode() ? "[unichr x " : "[char x ") + std::to_string(t->count()) + "]";
+  }
   case Kind::GridGroup:
     return "GridGroup";
   case Kind::Optional: // numba's spelling

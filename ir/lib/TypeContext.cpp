@@ -96,6 +96,13 @@ TupleType *TypeContext::namedTuple(llvm::ArrayRef<Type *> elems, llvm::StringRef
   return slot.get();
 }
 
+CharSeqType *TypeContext::charSeq(unsigned count, bool unicode) {
+  auto &slot = charSeqs[{count, unicode}];
+  if (!slot)
+    slot = std::make_unique<CharSeqType>(count, unicode);
+  return slot.get();
+}
+
 RecordType *TypeContext::record(std::vector<RecordType::Field> fields, uint64_t size,
                                 bool aligned) {
   auto made = std::make_unique<RecordType>(std::move(fields), size, aligned);

@@ -337,6 +337,8 @@ void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRang
     else if (isa<RecordType>(field.type))
       error(target.range(), "cannot assign a whole nested record; assign its fields "
                             "(a[i].f.x = ...)");
+    else if (auto *cs = dyn_cast<CharSeqType>(field.type))
+      checkCharSeqValue(cs, value, valueRange, "into a record field of " + typeName(cs));
     else if (!value.type->isScalar())
       error(valueRange, "cannot store a value of type " + typeName(value.type) +
                             " into a record field of " + typeName(field.type));
@@ -406,9 +408,66 @@ void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
   checkElementStore(elem.type, value, valueRange);
 }
 
+bool Inferer::checkCharSeqValue(CharSeqType *to, const ExprInfo &value, SourceRange range,
+                                const llvm::Twine &what) {
+  // A string constant whose characters fit (a bytes item holds code points
+  // below 256), or an item of the same kind, of any length (cut or padded).
+  if (value.constant && value.constant->isString()) {
+    if (to->unicode())
+      return true;
+    llvm::StringRef text = value.constant->data;
+    for (size_t k = 0; k < text.size(); ++k) {
+      auto c = static_cast<unsigned char>(text[k]);
+      // UTF-8: a code point below 256 is one byte below 0x80, or 0xC2/0xC3
+      // and a continuation byte.
+      if (c >= 0x80 && c != 0xC2 && c != 0xC3) {
+        error(range, "the string " + llvm::Twine(value.constant->data.size() > 40 ? "constant"
+                                                  : "'" + value.constant->data + "'") +
+                         " has characters a bytes item cannot hold (code points of 256 and "
+                         "above)" + (what.isTriviallyEmpty() ? llvm::Twine()
+                                                            : ": cannot store it " + what));
+        return false;
+      }
+      if (c >= 0x80)
+        ++k;
+    }
+    return true;
+  }
+  auto *from = llvm::dyn_cast_or_null<CharSeqType>(value.type);
+  if (from && from->unicode() == to->unicode())
+    return true;
+  error(range, (what.isTriviallyEmpty() ? "cannot compare " + aTypeName(to) +
+                                              " with a value of type " + typeName(value.type)
+                                        : "cannot store a value of type " +
+                                              typeName(value.type) + " " + what) +
+                   " (it takes a string constant or a " + (to->unicode() ? "str" : "bytes") +
+                   " item)");
+  return false;
+}
+
+std::optional<ExprInfo> Inferer::charSeqComparison(const CompareExpr &c,
+                                                   llvm::ArrayRef<ExprInfo> ops) {
+  auto item = [](const ExprInfo &x) { return llvm::dyn_cast_or_null<CharSeqType>(x.type); };
+  if (!llvm::any_of(ops, item))
+    return std::nullopt;
+  if (c.ops.size() != 1 || (c.ops[0] != CompareOp::Eq && c.ops[0] != CompareOp::NotEq)) {
+    error(c.range(), "bytes and str items compare with '==' and '!=' in kernels");
+    return ExprInfo{};
+  }
+  CharSeqType *cs = item(ops[0]) ? item(ops[0]) : item(ops[1]);
+  const ExprInfo &other = item(ops[0]) ? ops[1] : ops[0];
+  if (!checkCharSeqValue(cs, other, c.range(), llvm::Twine()))
+    return ExprInfo{};
+  return ExprInfo{ctx.boolean()};
+}
+
 void Inferer::checkElementStore(Type *elemType, const ExprInfo &value, SourceRange valueRange) {
   // A datetime, a number or a bool stored into one element of a non-record
   // array: a[i] = v, a.fill(v).
+  if (auto *cs = dyn_cast<CharSeqType>(elemType)) {
+    checkCharSeqValue(cs, value, valueRange, "into an array of " + typeName(cs));
+    return;
+  }
   if (auto *ed = dyn_cast<DatetimeType>(elemType)) {
     // The same kind, in the array's unit or a coarser one (converted exactly).
     auto *vd = dyn_cast<DatetimeType>(value.type);
@@ -1146,6 +1205,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       bool same = isa<NoneType>(ops[0].type) && isa<NoneType>(ops[1].type);
       return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Eq ? same : !same));
     }
+    if (std::optional<ExprInfo> s = charSeqComparison(c, ops))
+      return *s;
     if (std::optional<ExprInfo> s = stringComparison(c, ops))
       return *s;
     // Each link of a chain (a < b < c is a < b and b < c); a link of == or !=

@@ -213,6 +213,8 @@ uint64_t pyjit::ir::elementBytes(const Type *t) {
     return ct->bits() / 8;
   if (auto *rt = dyn_cast<RecordType>(t))
     return rt->size();
+  if (auto *cs = dyn_cast<CharSeqType>(t))
+    return uint64_t(cs->count()) * cs->charBytes();
   return 1;
 }
 

@@ -199,6 +199,18 @@ private:
       if (inst.numOperands() != 2 || inst.operand(0)->type() != inst.operand(1)->type() ||
           !llvm::isa<BoolType>(inst.type()))
         return fail(&bb, "cmp needs two operands of one type and gives bool");
+      if (llvm::isa<CharSeqType>(inst.operand(0)->type()) &&
+          inst.predicate() != CmpPredicate::Eq && inst.predicate() != CmpPredicate::Ne)
+        return fail(&bb, "bytes and str items compare with eq and ne only");
+      return llvm::Error::success();
+    case Opcode::ConstChars:
+      if (inst.numOperands() != 0 || !llvm::isa<CharSeqType>(inst.type()))
+        return fail(&bb, "a chars constant is a bytes or str item");
+      return llvm::Error::success();
+    case Opcode::CharsLen:
+      if (inst.numOperands() != 1 || !llvm::isa<CharSeqType>(inst.operand(0)->type()) ||
+          !llvm::isa<IntType>(inst.type()) || llvm::cast<IntType>(inst.type())->bits() != 64)
+        return fail(&bb, "chars_len takes a bytes or str item and gives int64");
       return llvm::Error::success();
     case Opcode::DebugValue:
       if (inst.numOperands() != 1 || !llvm::isa<NoneType>(inst.type()) || inst.text.empty())
@@ -211,6 +223,13 @@ private:
         auto *it = llvm::dyn_cast<IntType>(t);
         return llvm::isa<DatetimeType>(t) || (it && it->bits() == 64 && it->isSigned());
       };
+      if (auto *to = llvm::dyn_cast<CharSeqType>(inst.type())) {
+        auto *from = inst.numOperands() == 1
+                         ? llvm::dyn_cast<CharSeqType>(inst.operand(0)->type()) : nullptr;
+        if (!from || from->unicode() != to->unicode())
+          return fail(&bb, "a bytes or str item casts to one of its kind");
+        return llvm::Error::success();
+      }
       bool datetime = llvm::isa<DatetimeType>(inst.type()) ||
                       (inst.numOperands() == 1 && llvm::isa<DatetimeType>(inst.operand(0)->type()));
       if (inst.numOperands() != 1 ||

@@ -63,8 +63,8 @@ def array_type(dtype_name, ndim, contiguous, fortran=False):
 def record_spelling(dtype):
     """numba's spelling of a structured dtype, Record(x[type=float32;offset=0],
     ...;size;aligned), or a string saying why it is not supported (returned
-    as (None, why)). A string field (`S`, `U`) is the array of its
-    characters (uint8 bytes, uint32 code points)."""
+    as (None, why)). A string field (`S10`, `U4`) is a bytes or str item,
+    `[char x 10]` / `[unichr x 4]`, as numba's CharSeq field."""
     fields = []
     for name, spec in sorted(dtype.fields.items(), key=lambda kv: kv[1][1]):
         fdt, offset = spec[0], spec[1]
@@ -79,14 +79,12 @@ def record_spelling(dtype):
             fields.append("%s[type=%s;offset=%d]" % (name, inner, offset))
             continue
         shape = ()
-        if fdt.kind in "SU" and fdt.subdtype is None:
-            # A string field (bytes `S`, str `U`): kernels have no run-time
-            # strings; it is its characters, an array field of uint8 (S) or
-            # uint32 code points (U), so every field keeps its offset and position.
-            fdt, shape = (np.dtype(np.uint8), (fdt.itemsize,)) if fdt.kind == "S" else \
-                (np.dtype(np.uint32), (fdt.itemsize // 4,))
-            if 0 in shape:
-                return None, "field %r is an empty string (dtype %s)" % (name, spec[0])
+        if fdt.kind in "SU" and fdt.subdtype is None:  # a bytes or str item
+            if char_seq_name(fdt) is None:
+                return None, ("field %r is an empty string (dtype %s)" if fdt.itemsize == 0
+                              else "field %r has dtype %s") % (name, spec[0])
+            fields.append("%s[type=%s;offset=%d]" % (name, char_seq_name(fdt), offset))
+            continue
         if fdt.subdtype is not None:  # an array field: numba's nestedarray
             fdt, shape = fdt.subdtype
             if fdt.fields is not None or fdt.subdtype is not None:
@@ -139,12 +137,26 @@ def datetime_name(dtype):
     return dtype.name if unit in _DATETIME_UNITS and count == 1 else None
 
 
+def char_seq_name(dtype):
+    """numba's spelling of a bytes or str dtype's item, `[char x 12]` (S12)
+    or `[unichr x 12]` (<U12: UTF-32 code points); None for other dtypes
+    and for strings of no characters."""
+    if dtype.kind not in "SU" or dtype.subdtype is not None or not dtype.isnative or \
+            dtype.itemsize == 0:
+        return None
+    return ("[char x %d]" % dtype.itemsize if dtype.kind == "S"
+            else "[unichr x %d]" % (dtype.itemsize // 4))
+
+
 def dtype_name(dtype, what):
-    """The supported dtype name of `dtype` (a scalar type's name, or a
-    structured dtype's Record spelling) or TypeError mentioning `what`."""
+    """The supported dtype name of `dtype` (a scalar type's name, a bytes or
+    str item's, or a structured dtype's Record spelling) or TypeError
+    mentioning `what`."""
     dt = np.dtype(dtype)
     if dt.name in SUPPORTED_DTYPES and dt.isnative:
         return dt.name
+    if char_seq_name(dt) is not None:
+        return char_seq_name(dt)
     if dt.fields is not None:
         spelled, why = record_spelling(dt)
         if spelled is not None:
@@ -263,8 +275,9 @@ def typeof(value, what):
             # A structured dtype: its layout is in `descr` (CAI v3).
             dt = _dtype_of_descr(cai["descr"], int(typestr[2:]), what)
             name, itemsize = dtype_name(dt, what), dt.itemsize
-        if name is None and typestr[1:2] in ("M", "m"):
-            name, itemsize = dtype_name(np.dtype(typestr), what), 8
+        if name is None and typestr[1:2] in ("M", "m", "S", "U"):
+            dt = np.dtype(typestr)
+            name, itemsize = dtype_name(dt, what), dt.itemsize
         if name is None:
             raise TypeError("%s: device arrays of typestr %r are not supported in kernels"
                             % (what, typestr))

@@ -102,6 +102,11 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
     // A record array: its typestr is '|V<size>' (the fields were matched when
     // the overload was chosen by type).
     bytes = static_cast<unsigned>(rt->size()), kind = 'V', scalarKind = ParamSpec::Kind::Array;
+  } else if (auto *cs = llvm::dyn_cast<ir::CharSeqType>(scalar); cs && spec.kind ==
+                                                                       ParamSpec::Kind::Array) {
+    // A bytes or str array: typestr '|S<bytes>' or '<U<characters>'.
+    bytes = cs->count() * cs->charBytes(), kind = cs->unicode() ? 'U' : 'S';
+    scalarKind = ParamSpec::Kind::Array;
   } else {
     return false;
   }
@@ -298,7 +303,8 @@ bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t 
     if (!ts)
       break;
     if (ts->size() < 3 || (*ts)[1] != spec.typeKind ||
-        std::atoi(ts->c_str() + 2) != static_cast<int>(spec.bytes) ||
+        std::atoi(ts->c_str() + 2) !=
+            static_cast<int>(spec.typeKind == 'U' ? spec.bytes / 4 : spec.bytes) ||
         (!spec.unit.empty() && !llvm::StringRef(*ts).ends_with("[" + spec.unit + "]"))) {
       PyErr_Format(PyExc_TypeError, "argument %zd: expected %s, got an array of typestr '%s'",
                    index, spec.typeName.c_str(), ts->c_str());
@@ -334,21 +340,21 @@ bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t 
     if (bad || PyErr_Occurred())
       break;
     // Items at multiples of their size, as the GPU's loads need (a record
-    // array's items: any address).
-    bool misaligned = false;
-    if (spec.typeKind != 'V') {
-      misaligned = slot[0] % spec.bytes != 0;
-      for (unsigned d = 0; d < spec.ndim && !misaligned; ++d)
-        misaligned = slot[1 + d] > 1 && static_cast<int64_t>(slot[1 + spec.ndim + d]) %
-                                                static_cast<int64_t>(spec.bytes) != 0;
-    }
+    // array's items and bytes: any address; str items: their characters').
+    unsigned align = spec.typeKind == 'V' || spec.typeKind == 'S' ? 1
+                     : spec.typeKind == 'U'                       ? 4
+                                                                  : spec.bytes;
+    bool misaligned = slot[0] % align != 0;
+    for (unsigned d = 0; d < spec.ndim && !misaligned; ++d)
+      misaligned = slot[1 + d] > 1 &&
+                   static_cast<int64_t>(slot[1 + spec.ndim + d]) % static_cast<int64_t>(align) != 0;
     if (misaligned) {
       PyErr_Format(PyExc_TypeError,
-                   "argument %zd: the array's items are not aligned to their %u bytes (data "
+                   "argument %zd: the array's items are not aligned to their %s%u bytes (data "
                    "pointer %p, or a stride not a multiple of %u): GPU loads of them "
                    "would fault",
-                   index, spec.bytes, reinterpret_cast<void *>(static_cast<uintptr_t>(slot[0])),
-                   spec.bytes);
+                   index, spec.typeKind == 'U' ? "characters' " : "", align,
+                   reinterpret_cast<void *>(static_cast<uintptr_t>(slot[0])), align);
       break;
     }
     PyObject *stream = PyDict_GetItemString(cai, "stream");

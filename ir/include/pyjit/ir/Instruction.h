@@ -15,6 +15,12 @@ class BasicBlock;
 enum class Opcode {
   // Constants: the value is in intImm / floatImm.
   ConstInt, ConstFloat, ConstBool,
+  // A bytes or str item (CharSeqType) holding the characters of `text`
+  // (UTF-8), cut to its count or padded with zeros.
+  ConstChars,
+  // CharsLen(item) -> int64: the index after its last nonzero character
+  // (NumPy's and numba's len of a bytes or str item).
+  CharsLen,
   // Arithmetic on two operands of the result type, with Python semantics
   // (FloorDiv and Mod are floored; Pow on integers is exact).
   Add, Sub, Mul, TrueDiv, FloorDiv, Mod, Pow, BitAnd, BitOr, BitXor, Shl, Shr,
@@ -22,7 +28,8 @@ enum class Opcode {
   Neg, Not, Invert,
   // Comparison of two operands of one type; the predicate is in intImm.
   Cmp,
-  // Conversion to the result type (numeric casts, truthiness to bool).
+  // Conversion to the result type (numeric casts, truthiness to bool; a
+  // bytes or str item to one of its kind and another count, cut or padded).
   Cast,
   // The operand's bits as the result type, a scalar of the same width
   // (internal: pyjit.coop's radix sort orders float keys by their bits).

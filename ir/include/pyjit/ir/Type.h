@@ -20,7 +20,7 @@ namespace pyjit::ir {
 class Type {
 public:
   enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Record, GridGroup, Namespace,
-                    Builtin, Optional, Datetime };
+                    Builtin, Optional, Datetime, CharSeq };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
@@ -122,6 +122,27 @@ public:
 private:
   bool delta;
   std::string unitName;
+};
+
+/// An item of a NumPy bytes or str array (dtype `S12`, `<U12`; numba's
+/// CharSeq and UnicodeCharSeq): `count()` characters, uint8 bytes or uint32
+/// code points, the unused ones at the end zero. A value (a[i] copies it);
+/// stored into another it is cut or padded with zeros, as NumPy does; it
+/// compares (==, !=) with its kind and with string constants, ignoring
+/// trailing zeros; len() is the index after its last nonzero character.
+class CharSeqType : public Type {
+public:
+  CharSeqType(unsigned count, bool unicode)
+      : Type(Kind::CharSeq), chars(count), isUnicode(unicode) {}
+  unsigned count() const { return chars; }
+  bool unicode() const { return isUnicode; }
+  /// Bytes of one character: 1 (S), 4 (U, UTF-32 as NumPy stores it).
+  unsigned charBytes() const { return isUnicode ? 4 : 1; }
+  static bool classof(const Type *t) { return t->kind() == Kind::CharSeq; }
+
+private:
+  unsigned chars;
+  bool isUnicode;
 };
 
 enum class Layout { C, F, A };

@@ -53,6 +53,9 @@ public:
   RecordType *readonlyRecord(RecordType *rt);
   NamespaceType *ns(llvm::StringRef path);
   BuiltinType *builtin(llvm::StringRef path);
+  /// numba's CharSeq (\p unicode false) or UnicodeCharSeq of \p count
+  /// characters (count >= 1).
+  CharSeqType *charSeq(unsigned count, bool unicode);
   /// numba's Optional of scalar type \p inner.
   OptionalType *optional(Type *inner);
 
@@ -71,6 +74,7 @@ private:
   std::map<unsigned, std::unique_ptr<FloatType>> floats;
   std::map<std::pair<bool, std::string>, std::unique_ptr<DatetimeType>> datetimes;
   std::map<unsigned, std::unique_ptr<ComplexType>> complexes;
+  std::map<std::pair<unsigned, bool>, std::unique_ptr<CharSeqType>> charSeqs;
   std::map<std::tuple<Type *, unsigned, Layout, bool>, std::unique_ptr<ArrayType>> arrays;
   std::map<Type *, std::unique_ptr<ArrayType>> pointers;
   std::map<std::vector<Type *>, std::unique_ptr<TupleType>> tuples;

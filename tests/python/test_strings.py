@@ -1,0 +1,143 @@
+"""Arrays of bytes and str (dtype S12, <U12) and string fields of records:
+their items are numba's CharSeq / UnicodeCharSeq. Expected values come from
+NumPy (its assignment cuts, its items ignore trailing NULs) and Python."""
+import numpy as np
+import pytest
+
+import pyjit
+from pyjit import cuda
+
+
+@pytest.mark.parametrize("dtype, text", [("<U12", "XYZ"), ("S12", b"XYZ")])
+def test_a_string_constant_stored_into_items(jit, dtype, text):
+    # numba-cuda's test_const_string: arr[i] = "XYZ" for str and bytes arrays.
+    @jit
+    def assign(arr):
+        i = cuda.grid(1)
+        if i < len(arr) - 1:
+            arr[i] = "XYZ"
+
+    arr = np.zeros(9, dtype)
+    assign[1, 8](arr)
+    expected = np.zeros_like(arr)
+    expected[:-1] = text
+    np.testing.assert_array_equal(arr, expected)
+
+
+@pytest.mark.parametrize("kind", ["<U12", "S12"])
+def test_a_string_constant_stored_into_a_record_field(jit, kind):
+    # numba-cuda's test_assign_const_string_in_record / _bytes_in_record.
+    @jit
+    def f(a):
+        a[0]['x'] = 1
+        a[0]['y'] = 'ABC'
+        a[1]['x'] = 2
+        a[1]['y'] = 'XYZ'
+
+    dt = np.dtype([('x', np.int32), ('y', np.dtype(kind))])
+    a = np.zeros(2, dt)
+    d = cuda.to_device(a)
+    f[1, 1](d)
+    a = d.copy_to_host()
+    expected = np.zeros(2, dt)
+    expected[0] = (1, 'ABC' if kind[0] == "<" else b'ABC')
+    expected[1] = (2, 'XYZ' if kind[0] == "<" else b'XYZ')
+    np.testing.assert_array_equal(a, expected)
+
+
+def test_items_copied_between_lengths_are_cut_or_padded(jit):
+    @jit
+    def copy(a, b):
+        i = cuda.grid(1)
+        if i < a.size:
+            b[i] = a[i]
+
+    a = np.array(["hello", "wo", "", "abcdefghijkl", "é日本"], "<U12")
+    for dtype in ("<U12", "<U3", "<U20"):
+        b = np.full(5, "#" * int(dtype[2:]), dtype)  # every character overwritten
+        copy[1, 5](a, b)
+        np.testing.assert_array_equal(b, a.astype(dtype))
+    s = np.array([b"hello", b"xy\x00z", b"\xff"], "S8")
+    t = np.full(3, b"#" * 10, "S10")
+    copy[1, 3](s, t)
+    np.testing.assert_array_equal(t, s.astype("S10"))
+
+
+def test_items_compare_and_have_a_length_as_numpy_reads_them(jit):
+    @jit
+    def compare(a, b, eq, ne, lens, lit):
+        i = cuda.grid(1)
+        if i < a.size:
+            eq[i] = a[i] == b[i]
+            ne[i] = a[i] != b[i]
+            lens[i] = len(a[i])
+            lit[i] = a[i] == "héllo" or "wo" == a[i]
+
+    # Items of other lengths, trailing NULs, an embedded NUL, non-ASCII text.
+    a = np.array(["héllo", "wo", "", "ab\0d", "x", "abc"], "<U8")
+    b = np.array(["héllo", "wa", "", "ab\0d", "x\0", "abcd"], "<U5")
+    n = len(a)
+    eq, ne, lit = np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, bool)
+    lens = np.zeros(n, np.int64)
+    compare[1, n](a, b, eq, ne, lens, lit)
+    np.testing.assert_array_equal(eq, a == b)
+    np.testing.assert_array_equal(ne, a != b)
+    np.testing.assert_array_equal(lens, [len(s) for s in a])
+    np.testing.assert_array_equal(lit, [s in ("héllo", "wo") for s in a])
+    s = np.array([b"ab", b"", b"\xffz", b"q"], "S4")
+    t = np.array([b"ab", b"x", b"\xffz", b"q\0"], "S3")
+    eq, ne, lit = np.zeros(4, bool), np.zeros(4, bool), np.zeros(4, bool)
+    lens = np.zeros(4, np.int64)
+    compare[1, 4](s, t, eq, ne, lens, lit)
+    np.testing.assert_array_equal(eq, s == t)
+    np.testing.assert_array_equal(lens, [len(x) for x in s])
+
+
+def test_items_are_values_in_variables_and_device_functions(jit):
+    @cuda.jit(device=True)
+    def pick(x, y, first):
+        if first:
+            return x
+        return y
+
+    @jit
+    def k(a, b, out, flags):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = pick(a[i], b[i], flags[i])
+            if out[i] == "":
+                out[i] = "empty"
+        if i == 0:
+            t = a[0]            # a copy: the store below leaves it as it was
+            a[0] = a[1]
+            a[1] = t
+
+    a = np.array(["aa", "bb", ""], "<U4")
+    b = np.array(["cc", "dd", ""], "<U4")
+    out = np.zeros(3, "<U5")
+    k[1, 1](a, b, out, np.array([True, False, True]))
+    assert out[0] == "aa"
+    assert list(a) == ["bb", "aa", ""]
+
+
+@pytest.mark.parametrize("body, message", [
+    ("a[0] = 5", "cannot store a value of type int64 into an array of [unichr x 4] (it takes "
+                 "a string constant or a str item)"),
+    ("x[0] = a[0] < a[1]", "bytes and str items compare with '==' and '!=' in kernels"),
+    ("x[0] = a[0] == 3", "cannot compare a [unichr x 4] with a value of type int64"),
+    ("x[0] = a[0] + 'b'", "unsupported operand types for +: [unichr x 4] and str"),
+    ("b[0] = '日本'", "the string '日本' has characters a bytes item cannot hold"),
+    ("a[0] = b[0]", "cannot store a value of type [char x 4] into an array of [unichr x 4]"),
+])
+def test_misuse_of_items_is_named(tmp_path, body, message):
+    path = tmp_path / "k.py"
+    path.write_text("from pyjit import cuda\n\n@cuda.jit\ndef k(a, b, x):\n    %s\n" % body)
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("strings_misuse", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with pytest.raises(pyjit.CompileError) as err:
+        cuda.compile_ptx(module.k, "void(array([unichr x 4], 1d, C), array([char x 4], 1d, C), "
+                                   "array(float64, 1d, C))")
+    assert message in str(err.value)
+    assert "k.py:5:" in str(err.value)
