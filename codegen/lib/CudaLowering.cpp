@@ -431,14 +431,33 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
     case CudaFn::Nanosleep:
       return b.getInt32(0); // nothing to wait for: threads run one at a time
     case CudaFn::Interrupted: {
-      llvm::GlobalVariable *flag = module.getGlobalVariable(kHostInterrupt);
-      if (!flag)
-        flag = new llvm::GlobalVariable(module, b.getInt32Ty(), false,
-                                        llvm::GlobalValue::ExternalLinkage, nullptr,
-                                        kHostInterrupt);
-      llvm::LoadInst *set = b.CreateAlignedLoad(b.getInt32Ty(), flag, llvm::Align(4));
-      set->setAtomic(llvm::AtomicOrdering::Monotonic);
-      return b.CreateICmpNE(set, b.getInt32(0));
+      // Every kHostInterruptPeriod-th time here (a counter of its own, which
+      // SROA keeps in a register), HostContext::interrupt's int32.
+      llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
+      llvm::AllocaInst *counter = entry.CreateAlloca(b.getInt32Ty(), nullptr, "interrupt.count");
+      entry.CreateStore(b.getInt32(0), counter);
+      llvm::Value *n = b.CreateAdd(b.CreateLoad(b.getInt32Ty(), counter), b.getInt32(1));
+      b.CreateStore(n, counter);
+      llvm::BasicBlock *pre = b.GetInsertBlock();
+      llvm::BasicBlock *check = llvm::BasicBlock::Create(ctx, "interrupt.check", kernel);
+      llvm::BasicBlock *next = llvm::BasicBlock::Create(ctx, "interrupt.next", kernel);
+      b.CreateCondBr(b.CreateICmpEQ(b.CreateAnd(n, b.getInt32(kHostInterruptPeriod - 1)),
+                                    b.getInt32(0)),
+                     check, next);
+      b.SetInsertPoint(check);
+      llvm::Value *flag = b.CreateAlignedLoad(
+          b.getPtrTy(), b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), kernel->getArg(0),
+                                                     kHostInterruptOffset),
+          llvm::Align(8));
+      llvm::LoadInst *word = b.CreateAlignedLoad(b.getInt32Ty(), flag, llvm::Align(4));
+      word->setAtomic(llvm::AtomicOrdering::Monotonic);
+      llvm::Value *set = b.CreateICmpNE(word, b.getInt32(0));
+      b.CreateBr(next);
+      b.SetInsertPoint(next);
+      llvm::PHINode *stop = b.CreatePHI(b.getInt1Ty(), 2);
+      stop->addIncoming(b.getFalse(), pre);
+      stop->addIncoming(set, check);
+      return stop;
     }
     default:
       break;

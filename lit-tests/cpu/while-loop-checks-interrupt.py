@@ -1,7 +1,7 @@
-# On the CPU backend each iteration of a while loop reads the runner's
-# Ctrl-C flag (pyjit_host_interrupt, a monotonic atomic load) and, when it
-# is set, records a KeyboardInterrupt for the loop and stops the thread; a
-# for loop over a range does not (it ends by itself).
+# On the CPU backend a while loop counts its iterations and, every 1024th,
+# reads the int32 the runner's HostContext::interrupt points to (a monotonic
+# atomic load); set, it records a KeyboardInterrupt for the loop and stops
+# the thread. A for loop over a range is not checked, nor is GPU code.
 #
 # RUN: %pyjitc %s --sig 'k(int32[::1], float64[::1])' --target=cpu --emit=llvm | FileCheck %s
 # RUN: %pyjitc %s --sig 'k(int32[::1], float64[::1])' --emit=llvm | FileCheck %s --check-prefix=GPU
@@ -16,8 +16,11 @@ def k(flag, out):
     while flag[0] == 0:
         out[0] += 1.0
 
-# CHECK: @pyjit_host_interrupt = external {{.*}}global i32
-# CHECK-LABEL: define void @k__pyjit_host_entry
-# CHECK-COUNT-1: load atomic i32, ptr @pyjit_host_interrupt monotonic
-# CHECK-NOT: load atomic i32, ptr @pyjit_host_interrupt
-# GPU-NOT: pyjit_host_interrupt
+# CHECK-LABEL: define void @k__pyjit_host_entry(ptr {{.*}}%0,
+# CHECK: [[SLOT:%[0-9]+]] = getelementptr inbounds nuw i8, ptr %0, i64 112
+# CHECK: and i32 {{%[0-9a-z.]+}}, 1023
+# CHECK: interrupt.check{{.*}}:
+# CHECK-NEXT: [[FLAG:%[0-9]+]] = load ptr, ptr [[SLOT]]
+# CHECK-NEXT: load atomic i32, ptr [[FLAG]] monotonic
+# CHECK-NOT: load atomic
+# GPU-NOT: interrupt

@@ -1115,9 +1115,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 # A thread that failed a check returns; the runner may then find
                 # a barrier it left waiting (a deadlock). The failed check is the
                 # cause: report it (and clear the record for the next launch).
-                # Ctrl-C stops the launch: a while loop it stopped names itself.
+                # Ctrl-C stops the launch: a while loop it stopped names itself
+                # (Python's own KeyboardInterrupt, without a message, passes).
                 failure = self._recorded_failure(overload, 0) if overload.error_sites else None
-                if failure is None and isinstance(exc, KeyboardInterrupt):
+                if failure is None and isinstance(exc, KeyboardInterrupt) and exc.args:
                     failure = _make_exception(KeyboardInterrupt, "kernel '%s': %s"
                                               % (self.__name__, exc))
                 if failure is None:

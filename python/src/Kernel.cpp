@@ -23,6 +23,7 @@
 #include "pyjit/runtime/Memory.h"
 #include "pyjit/runtime/Stream.h"
 #include "llvm/ADT/STLExtras.h"
+#include <csignal>
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/APFloat.h"
 #include <cstring>
@@ -115,6 +116,23 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
   if (spec.kind != ParamSpec::Kind::Array && spec.kind != ParamSpec::Kind::Pointer)
     spec.kind = scalarKind;
   return true;
+}
+
+/// Whether Python's SIGINT handler is its default, signal.default_int_handler
+/// (raise KeyboardInterrupt). Errors are cleared: false then.
+bool defaultCtrlC() {
+  static PyObject *signal = PyImport_ImportModule("signal"); // (kept: sys.modules holds it too)
+  if (!signal) {
+    PyErr_Clear();
+    return false;
+  }
+  PyObject *handler = PyObject_CallMethod(signal, "getsignal", "i", SIGINT);
+  PyObject *dflt = handler ? PyObject_GetAttrString(signal, "default_int_handler") : nullptr;
+  bool same = dflt && handler == dflt;
+  Py_XDECREF(handler);
+  Py_XDECREF(dflt);
+  PyErr_Clear();
+  return same;
 }
 
 PyObject *kernelNew(PyTypeObject *type, PyObject *args, PyObject *) {
@@ -595,9 +613,13 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
     slot += slotsOf(spec);
   }
   if (self->cpu) {
+    // Ctrl-C stops the launch where Python would raise KeyboardInterrupt for
+    // it; a program's own SIGINT handler (asyncio's too) keeps it.
+    bool route = defaultCtrlC();
     // The kernel touches no Python object: other Python threads may run.
     PyThreadState *state = PyEval_SaveThread();
-    llvm::Error err = self->cpu->launch(grid, block, static_cast<unsigned>(shared), storage);
+    llvm::Error err =
+        self->cpu->launch(grid, block, static_cast<unsigned>(shared), storage, route);
     PyEval_RestoreThread(state);
     if (err)
       return python::raiseRuntime(std::move(err));

@@ -171,6 +171,9 @@ extern "C" void pyjit_host_shared_access(codegen::HostContext *ctx, const void *
 /// is raised from there.
 constexpr size_t kStackMargin = 32 * 1024;
 
+/// The error record's size: 16 int64 words (docs/abi.md, "Error record").
+constexpr size_t kErrorRecordBytes = 16 * sizeof(uint64_t);
+
 /// HostContext::stackLimit for code run on this (host) thread's own stack,
 /// \p margin above its end; null (no check) if the system does not tell
 /// where it is.
@@ -524,9 +527,13 @@ enum class BlockStop { Finished, AtGridBarrier };
 /// barrier (GridGroup.sync(), which the caller opens for the whole grid).
 llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const char *debugFile) {
   for (;;) {
-    for (FiberThread &t : threads)
+    for (FiberThread &t : threads) {
+      if (static_cast<const std::atomic<int32_t> *>(t.ctx.interrupt)
+              ->load(std::memory_order_relaxed))
+        return error("interrupted"); // Ctrl-C: no more threads (launch() reports it)
       if (!t.finished && !t.waiting && !t.atWarp)
         t.fiber = std::move(t.fiber).resume();
+    }
     // Every unfinished thread now waits at a barrier or a warp collective.
     bool progress = false;
     for (size_t w = 0; w < threads.size(); w += 32)
@@ -595,8 +602,10 @@ llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread
 /// A block's context before its threads run: the launch's extents, its
 /// shared memory, and (setBlock) its index.
 codegen::HostContext launchContext(Dim3 grid, Dim3 block, std::vector<char> &dynamicShared,
-                                   unsigned sharedBytes, std::vector<char> &staticShared) {
+                                   unsigned sharedBytes, std::vector<char> &staticShared,
+                                   const std::atomic<int32_t> &interrupt) {
   codegen::HostContext ctx{};
+  ctx.interrupt = &interrupt;
   for (unsigned d = 0; d < 3; ++d) {
     ctx.sreg[3 + d] = d == 0 ? block.x : d == 1 ? block.y : block.z;
     ctx.sreg[9 + d] = d == 0 ? grid.x : d == 1 ? grid.y : grid.z;
@@ -669,8 +678,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_coop), flags}},
            {mangle(codegen::kHostSharedAccess),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_shared_access), flags}},
-           {mangle(codegen::kHostInterrupt),
-            {llvm::orc::ExecutorAddr::fromPtr(&interruptFlag()), llvm::JITSymbolFlags::Exported}},
+
            {mangle("__truncdfhf2"),
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_truncdfhf2), flags}}})))
     return std::move(err);
@@ -715,6 +723,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
   if (out->global(codegen::kHostDebug))
     out->debugFile = out->sourceFile;
   out->racecheck = out->global(codegen::kHostRacecheck) != nullptr;
+  out->errorRecord = out->global("__pyjit_error"); // docs/abi.md, "Error record"
   return out;
 }
 
@@ -730,7 +739,7 @@ void *CpuModule::global(llvm::StringRef name) const {
 }
 
 llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
-                              const uint64_t *slots) const {
+                              const uint64_t *slots, bool routeInterrupt) const {
   uint64_t threads = uint64_t(block.x) * block.y * block.z;
   if (threads == 0 || threads > 1024)
     return error("a block of " + llvm::Twine(threads) +
@@ -738,12 +747,15 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
   if (blocks == 0)
     return error("a grid of 0 blocks");
-  InterruptScope interrupt; // Ctrl-C stops the launch (runtime/Interrupt.h)
+  if (errorRecord) // (a record left by a launch Python did not finish reading)
+    std::memset(errorRecord, 0, kErrorRecordBytes);
+  InterruptScope interrupt(routeInterrupt); // Ctrl-C stops the launch (runtime/Interrupt.h)
+  auto stopped = [&] { return interrupt.flag().load(std::memory_order_relaxed) != 0; };
   auto interrupted = [&] {
     return llvm::make_error<Interrupted>("the launch was interrupted (Ctrl-C)");
   };
   if (usesGridSync) {
-    llvm::Error err = launchGridSync(grid, block, sharedBytes, slots);
+    llvm::Error err = launchGridSync(grid, block, sharedBytes, slots, interrupt.flag());
     if (interrupt.fired()) {
       llvm::consumeError(std::move(err)); // (a thread the interrupt stopped may leave a deadlock)
       return interrupted();
@@ -762,7 +774,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     std::vector<char> dynamicShared(sharedBytes ? sharedBytes : 1);
     std::vector<char> staticShared(staticSharedBytes ? staticSharedBytes : 1);
     codegen::HostContext ctx =
-        launchContext(grid, block, dynamicShared, sharedBytes, staticShared);
+        launchContext(grid, block, dynamicShared, sharedBytes, staticShared, interrupt.flag());
     ctx.stackLimit = threadStackLimit(stackMargin); // (fibers set their own)
     RaceState race;
     if (racecheck) {
@@ -773,13 +785,13 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     StackPool stacks(stackBytes, stackMargin); // before `fibers`: a suspended fiber returns its stack when destroyed
     std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
-      if (interruptFlag().load(std::memory_order_relaxed))
+      if (stopped())
         return; // Ctrl-C: no more blocks
       setBlock(ctx, grid, b);
       forEachThread(ctx, block, [&](codegen::HostContext &c, uint32_t linear) {
         if (usesBarriers)
           fibers[linear].ctx = c;
-        else if (!interruptFlag().load(std::memory_order_relaxed)) // (Ctrl-C: no more threads)
+        else if (!stopped()) // (Ctrl-C: no more threads)
           entryFn(&c, slots);
       });
       llvm::Error blockErr = usesBarriers
@@ -811,7 +823,8 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
 }
 
 llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedBytes,
-                                      const uint64_t *slots) const {
+                                      const uint64_t *slots,
+                                      const std::atomic<int32_t> &interrupt) const {
   uint64_t threads = uint64_t(block.x) * block.y * block.z;
   uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
   if (blocks * threads > kMaxGridSyncThreads)
@@ -841,7 +854,7 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
     run.staticShared.resize(staticSharedBytes ? staticSharedBytes : 1);
     run.fibers.resize(threads);
     codegen::HostContext ctx =
-        launchContext(grid, block, run.dynamicShared, sharedBytes, run.staticShared);
+        launchContext(grid, block, run.dynamicShared, sharedBytes, run.staticShared, interrupt);
     setBlock(ctx, grid, b);
     if (racecheck) {
       run.race.file = sourceFile ? sourceFile : "<kernel>";
@@ -854,7 +867,7 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
       return err;
   }
   for (;;) {
-    if (interruptFlag().load(std::memory_order_relaxed))
+    if (interrupt.load(std::memory_order_relaxed))
       return error("interrupted"); // (launch() reports it)
     const BlockRun *waiting = nullptr, *finished = nullptr;
     for (BlockRun &run : runs) {

@@ -8,36 +8,37 @@ using namespace pyjit::runtime;
 char Interrupted::ID = 0;
 
 namespace {
-std::atomic<int32_t> flag{0};
 static_assert(std::atomic<int32_t>::is_always_lock_free, "set from a signal handler");
+/// The flag of the routing scope (one at a time: the main thread's launch).
+std::atomic<std::atomic<int32_t> *> routed{nullptr};
 
-extern "C" void pyjitOnInterrupt(int) { flag.store(1, std::memory_order_relaxed); }
+extern "C" void pyjitOnInterrupt(int) {
+  if (std::atomic<int32_t> *flag = routed.load(std::memory_order_relaxed))
+    flag->store(1, std::memory_order_relaxed);
+}
 
 bool onMainThread() { return syscall(SYS_gettid) == getpid(); }
 } // namespace
 
-std::atomic<int32_t> &pyjit::runtime::interruptFlag() { return flag; }
-
-InterruptScope::InterruptScope() {
-  if (!onMainThread() || sigaction(SIGINT, nullptr, &previous) != 0)
+InterruptScope::InterruptScope(bool route) {
+  if (!route || !onMainThread() || sigaction(SIGINT, nullptr, &previous) != 0 ||
+      previous.sa_handler == SIG_DFL || previous.sa_handler == SIG_IGN)
     return;
-  if (previous.sa_handler == SIG_DFL || previous.sa_handler == SIG_IGN)
-    return;
-  flag.store(0, std::memory_order_relaxed);
+  routed.store(&stop, std::memory_order_relaxed);
   struct sigaction mine {};
   mine.sa_handler = pyjitOnInterrupt;
   sigemptyset(&mine.sa_mask);
   mine.sa_flags = SA_RESTART;
   installed = sigaction(SIGINT, &mine, nullptr) == 0;
+  if (!installed)
+    routed.store(nullptr, std::memory_order_relaxed);
 }
 
 InterruptScope::~InterruptScope() {
   if (!installed)
     return;
   sigaction(SIGINT, &previous, nullptr);
-  flag.store(0, std::memory_order_relaxed); // (launches on other threads read it too)
-}
-
-bool InterruptScope::fired() const {
-  return installed && flag.load(std::memory_order_relaxed) != 0;
+  routed.store(nullptr, std::memory_order_relaxed);
+  if (stop.load(std::memory_order_relaxed) && !reported)
+    ::raise(SIGINT); // (arrived after the launch looked: the process's handler takes it)
 }

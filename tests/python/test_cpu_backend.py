@@ -553,3 +553,58 @@ def test_ctrl_c_stops_a_kernel_looping_forever(tmp_path):
     assert "kernel 'long_blocks': the launch was interrupted (Ctrl-C)" in lines[1]
     assert float(lines[1].split()[2]) < 5, lines[1]  # (64 threads take half a minute)
     assert lines[2:] == ["ran again", "python's handler is back"]
+
+
+_CTRL_C_OTHERS = '''
+import os, signal, threading, time
+import numpy as np
+from pyjit import cuda
+
+@cuda.jit
+def slow(n, out):
+    s = 0
+    for k in range(n):
+        s += k % 7
+    out[cuda.grid(1)] = s
+
+@cuda.jit
+def fill(out):
+    out[cuda.grid(1)] = 1
+
+big, f = np.zeros(64), np.zeros(64)
+slow[1, 1](1, big); fill[1, 1](f); f[:] = 0
+
+# A launch on another thread while Ctrl-C stops the main thread's: it runs whole.
+def worker():
+    time.sleep(0.6)
+    fill[64, 1](f)
+th = threading.Thread(target=worker); th.start()
+threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+try:
+    slow[1, 1](3000000000, big)
+except KeyboardInterrupt as e:
+    print("main stopped:", e)
+th.join()
+print("worker filled", int(f.sum()))
+
+# A program's own SIGINT handler keeps Ctrl-C: it is called, and the launch runs whole.
+calls = []
+signal.signal(signal.SIGINT, lambda sig, frame: calls.append(sig))
+threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+slow[64, 1](30000000, big)
+print("handler calls", len(calls), "threads run", int(np.count_nonzero(big)))
+'''
+
+
+def test_ctrl_c_leaves_other_threads_and_a_programs_own_handler_alone(tmp_path):
+    import os
+    import subprocess
+    import sys
+    program = tmp_path / "others.py"
+    program.write_text(_CTRL_C_OTHERS)
+    out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                         timeout=300, env=dict(os.environ, PYJIT_TARGET="cpu"))
+    assert out.stdout.splitlines() == [
+        "main stopped: kernel 'slow': the launch was interrupted (Ctrl-C)",
+        "worker filled 64",
+        "handler calls 1 threads run 64"], out.stdout + out.stderr

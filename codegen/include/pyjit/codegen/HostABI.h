@@ -15,7 +15,8 @@ namespace pyjit::codegen {
 /// The first parameter of a host kernel (EmitOptions::host): what the
 /// runner sets before running each CUDA thread. Offsets are part of the
 /// contract: sreg at 0, dynamicShared at 64, dynamicSharedBytes at 72,
-/// runner at 80, staticShared at 88, raceState at 96, stackLimit at 104.
+/// runner at 80, staticShared at 88, raceState at 96, stackLimit at 104,
+/// interrupt at 112.
 struct HostContext {
   uint32_t sreg[16]; // tid.xyz, ntid.xyz, ctaid.xyz, nctaid.xyz, laneid
   void *dynamicShared;
@@ -27,9 +28,19 @@ struct HostContext {
   /// above the end of its stack: a recursive device function raises
   /// RecursionError below it (ir::Opcode::CheckStack).
   const void *stackLimit;
+  /// An int32 the runner sets (to 1) when Ctrl-C (SIGINT) arrives during
+  /// the launch: while loops read it (a monotonic atomic load, once every
+  /// kHostInterruptPeriod iterations; ir::CudaFn::Interrupted) and, if set,
+  /// raise KeyboardInterrupt there (runtime/Interrupt.h).
+  const void *interrupt;
 };
 inline constexpr unsigned kHostStackLimitOffset = 104;
 static_assert(offsetof(HostContext, stackLimit) == kHostStackLimitOffset);
+inline constexpr unsigned kHostInterruptOffset = 112;
+static_assert(offsetof(HostContext, interrupt) == kHostInterruptOffset);
+/// Iterations of a while loop between two reads of HostContext::interrupt
+/// (a power of two): a counter in a register costs less than the load.
+inline constexpr uint32_t kHostInterruptPeriod = 1024;
 
 /// racecheck=True: `void pyjit_host_shared_access(HostContext *, const void
 /// *address, int32_t bytes, int32_t isWrite, int32_t line)` before every
@@ -83,12 +94,6 @@ inline constexpr uint64_t kHostCoopScratchBytes = (1024 + 1) * 8;
 /// checks barriers (divergence) and names lines in its errors.
 inline constexpr const char *kHostDebug = "__pyjit_debug";
 inline constexpr const char *kHostSourceFile = "__pyjit_source_file";
-
-/// An i32 the runner sets (to 1) when Ctrl-C (SIGINT) arrives while it runs
-/// a launch: each iteration of a while loop reads it (a monotonic atomic
-/// load; ir::CudaFn::Interrupted) and, if set, raises KeyboardInterrupt
-/// there. Defined by the runner (runtime/CpuModule.h), zero between launches.
-inline constexpr const char *kHostInterrupt = "pyjit_host_interrupt";
 
 /// A module that calls kHostBarrier or kHostWarp defines this (an i8 1): the runner then
 /// runs each CUDA thread as a fiber.

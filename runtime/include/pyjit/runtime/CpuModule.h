@@ -18,6 +18,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -53,9 +54,11 @@ public:
   /// kernel: also a grid of more than kMaxGridSyncThreads threads, and a
   /// grid barrier that could never open (a block, or a block's first
   /// thread, returned without reaching it; a thread at GridGroup.sync()
-  /// while another waits at cuda.syncthreads). Interrupted when Ctrl-C
-  /// stopped a launch made on the main thread (runtime/Interrupt.h).
-  llvm::Error launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const uint64_t *slots) const;
+  /// while another waits at cuda.syncthreads). With \p routeInterrupt, on
+  /// the main thread, Ctrl-C stops the launch: Interrupted
+  /// (runtime/Interrupt.h). The kernel's error record is cleared first.
+  llvm::Error launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const uint64_t *slots,
+                     bool routeInterrupt = false) const;
 
   /// The address of global \p name in the JIT'd code, or null if none.
   void *global(llvm::StringRef name) const;
@@ -63,7 +66,7 @@ public:
 private:
   CpuModule() = default;
   llvm::Error launchGridSync(Dim3 grid, Dim3 block, unsigned sharedBytes,
-                             const uint64_t *slots) const;
+                             const uint64_t *slots, const std::atomic<int32_t> &interrupt) const;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   codegen::HostEntry entryFn = nullptr;
   bool usesBarriers = false; // run each CUDA thread as a fiber
@@ -74,6 +77,7 @@ private:
   const char *debugFile = nullptr; // debug=True: check barriers, naming this file
   const char *sourceFile = nullptr;
   bool racecheck = false; // racecheck=True: find conflicting shared-memory accesses
+  void *errorRecord = nullptr; // the kernel's error record (codegen::kErrorRecordName), if any
 };
 
 } // namespace pyjit::runtime

@@ -4,11 +4,13 @@
 // called it, and Python's SIGINT handler only sets a flag the interpreter
 // reads between bytecodes: Ctrl-C would wait for the kernel, forever for a
 // kernel that loops forever. An InterruptScope, made by a launch on the
-// process's main thread (where Python handles signals), sends SIGINT to a
-// flag of its own for the launch instead: compiled while loops read it at
-// each iteration (codegen::kHostInterrupt) and raise KeyboardInterrupt
-// there, the runner stops taking blocks, and the launch returns
-// Interrupted, which Python raises as KeyboardInterrupt.
+// process's main thread whose caller asked for it (Python's SIGINT handler
+// is its default, which raises KeyboardInterrupt), sends SIGINT to the
+// launch's own flag instead: compiled while loops read it (through
+// codegen::HostContext::interrupt) and raise KeyboardInterrupt there, the
+// runner stops starting threads and blocks, and the launch returns
+// Interrupted, which Python raises as KeyboardInterrupt. Launches on other
+// threads have flags no signal sets.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYJIT_RUNTIME_INTERRUPT_H
@@ -22,26 +24,30 @@
 
 namespace pyjit::runtime {
 
-/// The flag compiled code reads (codegen::kHostInterrupt): 1 once SIGINT
-/// arrived during a launch on the main thread, 0 from the next such launch.
-std::atomic<int32_t> &interruptFlag();
-
-/// For its lifetime, SIGINT sets interruptFlag() instead of reaching the
-/// handler the process had, which it gets back afterwards. Only on the
-/// process's main thread, and only over a handler function (a process that
-/// ignores SIGINT, or dies of it, keeps doing so); elsewhere it does nothing
-/// and fired() is false.
+/// For its lifetime (when \p route is true, the calling thread is the
+/// process's main thread and SIGINT has a handler function), SIGINT sets
+/// flag() instead of reaching the process's handler, which it gets back
+/// afterwards. Otherwise flag() is one no signal sets.
 class InterruptScope {
 public:
-  InterruptScope();
+  explicit InterruptScope(bool route);
   ~InterruptScope();
   InterruptScope(const InterruptScope &) = delete;
   InterruptScope &operator=(const InterruptScope &) = delete;
-  /// SIGINT arrived while this scope routed it.
-  bool fired() const;
+  /// 1 once SIGINT arrived while this scope routed it; read by compiled
+  /// code (monotonic loads) and the runner.
+  const std::atomic<int32_t> &flag() const { return stop; }
+  /// Whether SIGINT arrived; the launch then reports it. One arriving after
+  /// the last call is raised again when the scope ends (so Python sees it).
+  bool fired() {
+    reported = stop.load(std::memory_order_relaxed) != 0;
+    return reported;
+  }
 
 private:
+  std::atomic<int32_t> stop{0};
   bool installed = false;
+  bool reported = false;
   struct sigaction previous {};
 };
 
