@@ -1158,7 +1158,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         # The device function calls it lies in (a cache entry of an older
         # pyjit has none), but not those between pyjit's own functions.
         for call in (site[6] if len(site) > 6 else ()):
-            if os.path.dirname(os.path.abspath(call[0])) != _options.PACKAGE_DIR:
+            if not _options.is_pyjit_source(call[0]):
                 where += ", called from %s:%d:%d" % tuple(call)
         detail = ("in kernel '%s' at %s (thread (%d, %d, %d) of block (%d, %d, %d))"
                   % ((self.__name__, where) + tuple(record[3:9])))

@@ -225,6 +225,14 @@ def target(options):
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
+def is_pyjit_source(path):
+    """Whether source file `path` is pyjit's own: a file of the package, or a
+    kernel pyjit generated (vectorize's, "<pyjit ufunc_f #1>", wherever a
+    compiler joined it to a directory)."""
+    return (os.path.dirname(os.path.abspath(path)) == PACKAGE_DIR
+            or os.path.basename(path).startswith("<pyjit "))
+
+
 def _user_stacklevel():
     """The stacklevel of the first caller outside the pyjit package, so a
     warning points at the user's line (the decorator or the launch)."""

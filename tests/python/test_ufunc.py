@@ -409,3 +409,21 @@ def test_log2_of_complex_numbers(jit):
     kernel[1, 1](a, out, s)
     np.testing.assert_allclose(out, np.log2(a), rtol=1e-14)
     np.testing.assert_allclose(s[0], np.log2(a[1]), rtol=1e-14)
+
+
+def test_a_failed_check_in_a_gufunc_names_the_users_line_only():
+    # The generated kernel that calls the function is pyjit's: the message
+    # names the user's line, not "called from <pyjit gufunc_g #1>".
+    import sys
+    line = sys._getframe().f_lineno + 4  # of `out[0] = x[10]`
+
+    @guvectorize(["void(float64[:], float64[:])"], "(n)->()", target="cpu")
+    def g(x, out):
+        out[0] = x[10]
+
+    with pytest.raises(IndexError) as err:
+        g(np.ones((2, 3)))
+    text = str(err.value)
+    assert "index 10 is out of bounds for axis 0 with size 3" in text
+    assert "test_ufunc.py:%d:" % line in text
+    assert "<pyjit" not in text and "called from" not in text
