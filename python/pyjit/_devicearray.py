@@ -238,10 +238,14 @@ class _View:
 
 def _kernel_type(dtype, shape, strides):
     """The interned kernel argument type string, or None (unsupported dtype)."""
-    from ._typeof import (SUPPORTED_DTYPES, _c_contiguous, array_type, datetime_name,
-                          record_spelling)
+    from ._typeof import (SUPPORTED_DTYPES, _c_contiguous, array_type, char_seq_name,
+                          datetime_name, record_spelling)
     if dtype.fields is not None:  # a structured dtype: numba's Record spelling
         name = record_spelling(dtype)[0]
+        if name is None:
+            return None
+    elif dtype.kind in "SU":  # bytes or str items: [char x 12], [unichr x 12]
+        name = char_seq_name(dtype)
         if name is None:
             return None
     elif dtype.kind in "Mm":  # datetime64[D]: an int64 count of its unit
@@ -318,10 +322,10 @@ class DeviceArray(_abi_base()):
         if any(s < 0 for s in self.shape):
             raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
         self.dtype = np.dtype(dtype)
-        if self.dtype.kind not in "biufcMm" and self.dtype.fields is None:
+        if self.dtype.kind not in "biufcMmSU" and self.dtype.fields is None:
             raise TypeError("device arrays hold booleans, integers, floats, complex numbers, "
-                            "datetime64/timedelta64 or records (structured dtypes), not dtype %s"
-                            % self.dtype)
+                            "datetime64/timedelta64, bytes and str (S, U) or records "
+                            "(structured dtypes), not dtype %s" % self.dtype)
         if not self.dtype.isnative:
             raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
                             "%s; use %s (cuda.to_device converts such arrays itself)"

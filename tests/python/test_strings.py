@@ -141,3 +141,25 @@ def test_misuse_of_items_is_named(tmp_path, body, message):
                                    "array(float64, 1d, C))")
     assert message in str(err.value)
     assert "k.py:5:" in str(err.value)
+
+
+def test_device_arrays_of_strings_and_their_views(jit):
+    @jit
+    def up(a, out):
+        i = cuda.grid(1)
+        if i < a.size:
+            out[i] = a[i] == "b"
+            if a[i] != "c":
+                a[i] = "zz"
+            else:
+                a[i] = "y"
+
+    a = np.array(["a", "b", "c", "d"], "<U3")
+    d = cuda.to_device(a)
+    out = cuda.device_array(4, np.bool_)
+    up[1, 4](d, out)
+    np.testing.assert_array_equal(out.copy_to_host(), [False, True, False, False])
+    np.testing.assert_array_equal(d.copy_to_host(), ["zz", "zz", "y", "zz"])
+    d.copy_to_device(a)
+    up[1, 2](d[::2], out[:2])  # a strided view: items "a" and "c"
+    np.testing.assert_array_equal(d.copy_to_host(), ["zz", "b", "y", "d"])
