@@ -530,8 +530,8 @@ def test_copy_to_host_checks_shape_dtype_and_writeability(jit):
 def test_non_numeric_dtypes_are_refused(jit):
     with pytest.raises(TypeError, match="not dtype object"):
         cuda.to_device(np.array([object(), 1], dtype=object))
-    with pytest.raises(TypeError, match="not dtype <U1"):
-        cuda.device_array(3, np.dtype("U1"))
+    with pytest.raises(TypeError, match=r"not dtype \|V8"):
+        cuda.device_array(3, np.dtype("V8"))  # (bytes and str items pass: test_strings.py)
 
 
 def test_copy_to_device_into_fortran_order_and_dtype_check(jit):
