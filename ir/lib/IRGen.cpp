@@ -246,6 +246,13 @@ Value *IRGen::castTo(const RValue &v, Type *to) {
   return b.cast(v.value, to);
 }
 
+Value *IRGen::truthy(const RValue &v) {
+  if (v.value && isa<CharSeqType>(v.value->type()))
+    return b.cmp(CmpPredicate::Ne, b.create(Opcode::CharsLen, ctx.int64(), {v.value}),
+                 b.constInt(ctx.int64(), 0));
+  return castTo(v, ctx.boolean());
+}
+
 Value *IRGen::constant(const GlobalValue &c, Type *type) {
   if (auto *ct = dyn_cast<ComplexType>(type)) {
     double re = c.kind == GlobalValue::Kind::Float || c.kind == GlobalValue::Kind::Complex

@@ -307,7 +307,8 @@ private:
   /// The number of Optional \p v (its flag checked: None stops the thread,
   /// or raises TypeError in debug mode, at \p loc).
   RValue optionalValue(const RValue &v, SourceLoc loc);
-  Value *truthy(const RValue &v) { return castTo(v, ctx.boolean()); }
+  /// The truth of a number, bool or bytes or str item (not empty).
+  Value *truthy(const RValue &v);
   Value *constant(const GlobalValue &c, Type *type);
   RValue constantValue(const GlobalValue &c, Type *type); // numbers and tuples
   RValue attribute(const AttributeExpr &e);

@@ -31,6 +31,10 @@ inline bool isValueType(Type *t) {
   return t->isScalar() || llvm::isa<ArrayType, GridGroupType, DatetimeType, CharSeqType>(t);
 }
 
+/// A type `if`, `while`, `assert`, `not` and a conditional expression test:
+/// a number or bool, or a bytes or str item (true when not empty).
+inline bool hasTruth(Type *t) { return t->isScalar() || llvm::isa<CharSeqType>(t); }
+
 /// A type a variable may hold: a value type, None (a variable that is
 /// always None, numba's types.none), numba's Optional (a number or None), a
 /// record (a reference to an array's element, as numba's records are), or

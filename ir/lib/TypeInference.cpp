@@ -639,7 +639,7 @@ void Inferer::stmt(const Stmt &s) {
         block(*known ? i.body : i.orelse);
         return;
       }
-    if (c.type && !c.type->isScalar())
+    if (c.type && !hasTruth(c.type))
       error(i.cond->range(), "the truth value of " + aTypeName(c.type) +
                                  " is not supported in kernels");
     block(i.body);
@@ -649,7 +649,7 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::While: {
     auto &w = cast<WhileStmt>(s);
     ExprInfo c = expr(*w.cond);
-    if (c.type && !c.type->isScalar())
+    if (c.type && !hasTruth(c.type))
       error(w.cond->range(), "the truth value of " + aTypeName(c.type) +
                                  " is not supported in kernels");
     ++loopDepth;
@@ -739,7 +739,7 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::Assert: {
     auto &a = cast<AssertStmt>(s);
     ExprInfo t = expr(*a.test);
-    if (t.type && !t.type->isScalar())
+    if (t.type && !hasTruth(t.type))
       error(a.test->range(), "the truth value of " + aTypeName(t.type) +
                                  " is not supported in kernels");
     if (a.message) { // a compile-time constant (a literal, a global string), as numba's
@@ -1044,6 +1044,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     if (u.op == UnaryOp::Not && o.constant)
       if (std::optional<bool> truth = o.constant->truth())
         return constant(GlobalValue::ofBool(!*truth));
+    if (u.op == UnaryOp::Not && hasTruth(o.type))
+      return ExprInfo{ctx.boolean()};
     if (!o.type->isScalar()) {
       error(e.range(), "bad operand type for unary operator: " + typeName(o.type));
       return {};
@@ -1246,7 +1248,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         chosen.constant.reset(); // IRGen lowers the branch (constants fold there)
         return chosen;
       }
-    if (c.type && !c.type->isScalar()) {
+    if (c.type && !hasTruth(c.type)) {
       error(i.cond->range(), "the truth value of " + aTypeName(c.type) +
                                  " is not supported in kernels");
       return {};

@@ -163,3 +163,24 @@ def test_device_arrays_of_strings_and_their_views(jit):
     d.copy_to_device(a)
     up[1, 2](d[::2], out[:2])  # a strided view: items "a" and "c"
     np.testing.assert_array_equal(d.copy_to_host(), ["zz", "b", "y", "d"])
+
+
+def test_the_truth_of_an_item_is_its_being_non_empty(jit):
+    @jit
+    def k(a, out):
+        i = cuda.grid(1)
+        if i < a.size:
+            out[i, 0] = not a[i]
+            out[i, 1] = 1 if a[i] else 0
+            n = 0
+            while a[i]:      # emptied on the first pass
+                a[i] = ""
+                n += 1
+            out[i, 2] = n
+
+    a = np.array(["", "x", "\0\0", "ab\0"], "<U3")
+    expected = [[not s, bool(s), bool(s)] for s in a]
+    out = np.zeros((4, 3), np.int64)
+    k[1, 4](a, out)
+    np.testing.assert_array_equal(out, expected)
+    assert list(a) == [""] * 4
