@@ -973,14 +973,26 @@ ExprInfo Inferer::call(const CallExpr &e) {
                               "more numbers, or a tuple)");
       return {};
     }
-    TypedOperand acc{args[0].type, args[0].weak};
+    // numba unifies the arguments' types; a Python int among integers is
+    // an int64 there (`min(u32, 5)` is int64, as in its arithmetic), while
+    // a float literal stays weak (NEP 50, as pyjit's float promotion).
+    bool integers = llvm::all_of(args, [](const ExprInfo &a) {
+      return a.type && isa<IntType, BoolType>(a.type);
+    });
+    auto operand = [&](const ExprInfo &a) {
+      TypedOperand o = operandOf(a);
+      if (integers && o.weak)
+        o = {isa<BoolType>(o.type) ? o.type : ctx.int64(), false};
+      return o;
+    };
+    TypedOperand acc = operand(args[0]);
     for (size_t i = 0; i < args.size(); ++i) {
       if (!wantScalar(i))
         return {};
       if (i == 0)
         continue;
-      Type *t = promoteOperands(ctx, acc, operandOf(args[i]));
-      acc = {t, acc.weak && args[i].weak};
+      TypedOperand next = operand(args[i]);
+      acc = {promoteOperands(ctx, acc, next), acc.weak && next.weak};
     }
     return ExprInfo{fitLiterals(ctx, acc.type, args), acc.weak};
   }

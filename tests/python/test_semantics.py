@@ -555,3 +555,21 @@ def test_builtin_max_and_min_of_floats_are_numba_cudas_fmax_and_fmin(jit):
     assert np.isnan(out[3, 0]) and np.isnan(out[3, 1]) and out[3, 2] == 0.5
     ptx, _ = cuda.compile_ptx(k.py_func, "void(float64[::1], float64[::1], float64[:, ::1])")
     assert "max.f64" in ptx and "min.f64" in ptx
+
+
+def test_min_max_with_an_int_literal_among_narrow_integers_are_int64(jit):
+    # numba unifies min(uint32, 5) as int64 (the literal is an int64, as in its
+    # arithmetic): negating the result gives -5, not uint32's 4294967291.
+    @jit
+    def k(ua, ia, out):
+        u = ua[0]                   # uint32 10
+        i = ia[0]                   # int32 -2**31
+        out[0] = -min(u, 5)         # -5
+        out[1] = -min(i, 5)         # 2**31: int64, not int32's wrap to -2**31
+        out[2] = (min(5, u) - u) // 2   # (5 - 10) // 2
+        out[3] = -max(u, ua[1])     # two uint32: uint32 10, negated in its width
+        out[4] = -max(i, -7)        # 7
+
+    out = np.zeros(5, np.int64)
+    k[1, 1](np.array([10, 3], np.uint32), np.array([-2**31], np.int32), out)
+    assert out.tolist() == [-5, 2**31, -3, 2**32 - 10, 7]
