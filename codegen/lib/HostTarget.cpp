@@ -110,6 +110,16 @@ void HostTarget::prepareKernel(llvm::Module &module, llvm::Function &kernel) con
   b.CreateCall(&kernel, args);
   b.CreateRetVoid();
   kernel.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // fmod is called, never simplified as the C library's: LLVM 22's
+  // LibCallSimplifier rewrites fmod(x, y) as `frem nnan` once x is finite and
+  // y nonzero, and a NaN y (a constant) then makes the result poison, which
+  // deletes the store of it. Every function carries it (the inliner merges
+  // only functions that agree).
+  for (llvm::Function &f : module)
+    if (!f.isDeclaration()) {
+      f.addFnAttr("no-builtin-fmod");
+      f.addFnAttr("no-builtin-fmodf");
+    }
 }
 
 void HostTarget::optimize(llvm::Module &module, unsigned optLevel) const {

@@ -203,14 +203,20 @@ void Inferer::block(const Block &b) {
         if (isa<StrLitExpr>(es->expr.get()))
           continue;
     stmt(*b[i]);
-    // After a return (or an `if` decided when compiling whose branch
-    // returns), the rest is dead: not typed, as IRGen does not lower it.
-    if (isa<ReturnStmt>(*b[i]))
+    // After a return, break, continue or raise (or an `if` decided when
+    // compiling whose branch does one), the rest is dead: not typed, as IRGen
+    // does not lower it (CPython's compiler drops it, so numba never sees it).
+    auto leaves = [](const Stmt &x) {
+      return isa<ReturnStmt, BreakStmt, ContinueStmt, RaiseStmt>(x);
+    };
+    if (leaves(*b[i]))
       return;
     if (auto *s = dyn_cast<IfStmt>(b[i].get()))
-      if (std::optional<bool> known = prunedCondition(*s))
-        if (alwaysReturns(*known ? s->body : s->orelse))
+      if (std::optional<bool> known = prunedCondition(*s)) {
+        const Block &taken = *known ? s->body : s->orelse;
+        if (alwaysReturns(taken) || llvm::any_of(taken, [&](const StmtPtr &x) { return leaves(*x); }))
           return;
+      }
   }
 }
 
@@ -1113,10 +1119,14 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         error(v.range(), "operands of 'and'/'or' must be numbers or bools, not " + typeName(vi.type));
         return {};
       }
-      weak = weak && vi.weak;
-      t = unifyTypes(ctx, t, vi.type);
       std::optional<bool> truth = vi.constant ? vi.constant->truth() : std::nullopt;
       bool ends = truth && endsChain(b.op, *truth);
+      // An operand known not to end the chain is never its value (`0 or x`
+      // is x, of x's type: numba prunes it too).
+      if (!truth || ends || i + 1 == b.values.size()) {
+        weak = weak && vi.weak;
+        t = unifyTypes(ctx, t, vi.type);
+      }
       if (ends || i + 1 == b.values.size()) {
         if (decidedSoFar && truth)
           return constant(*vi.constant);

@@ -573,3 +573,28 @@ def test_min_max_with_an_int_literal_among_narrow_integers_are_int64(jit):
     out = np.zeros(5, np.int64)
     k[1, 1](np.array([10, 3], np.uint32), np.array([-2**31], np.int32), out)
     assert out.tolist() == [-5, 2**31, -3, 2**32 - 10, 7]
+
+
+def test_floor_division_and_remainder_by_a_known_nan_are_nan(jit):
+    # 0 / 0 of ints is a NaN (numba's error model) the compiler knows when
+    # compiling; x // nan and x % nan are NaN (Python's float rules). On the
+    # CPU backend LLVM once turned fmod(x, nan) into a poison value and
+    # dropped the store of out[0] (found by differential fuzzing).
+    @jit
+    def k(out):
+        x = np.float64(100.5)
+        la = cuda.local.array(2, np.float64)
+        for i in range(2):
+            la[i] = 0.75
+        nan = 0 / int(x - x)
+        out[0] = 0.0 / max(x, la[1]) // abs(max(nan, nan))
+        out[1] = 1.0
+        z = cuda.local.array(1, np.int64)
+        z[0] = 0
+        out[2] = -(0 / z[0]) % 3.0
+        out[3] = (0.0 / max(x, la[0])) % nan
+
+    out = np.full(4, -777.0)
+    k[1, 1](out)
+    assert math.isnan(out[0]) and out[1] == 1.0
+    assert math.isnan(out[2]) and math.isnan(out[3])
