@@ -598,3 +598,40 @@ def test_floor_division_and_remainder_by_a_known_nan_are_nan(jit):
     k[1, 1](out)
     assert math.isnan(out[0]) and out[1] == 1.0
     assert math.isnan(out[2]) and math.isnan(out[3])
+
+
+def test_a_constant_operand_that_cannot_be_the_value_of_or_does_not_widen_it(jit):
+    # `0 or x` is x (Python), so it keeps x's float32: 0.1f * 3 in float32.
+    @jit
+    def k(fa, out):
+        x = fa[0]
+        out[0] = (0 or x) * np.float32(3.0)
+        out[1] = (2 and x) * np.float32(3.0)
+
+    out = np.zeros(2, np.float64)
+    k[1, 1](np.array([0.1], np.float32), out)
+    expected = float(np.float32(0.1) * np.float32(3.0))
+    assert out.tolist() == [expected, expected]
+
+
+def test_code_after_continue_is_dead(jit):
+    # CPython drops it (numba never sees it): its read of v is no error.
+    @jit
+    def k(a, out):
+        v = a[0]
+        for i in range(3):
+            v = v + 1.0
+            if True:
+                continue
+            v += 2.0
+        w = a[0]
+        for i in range(2):
+            w = w * 2.0
+            continue
+            w += 100.0
+        out[0] = v
+        out[1] = w
+
+    out = np.zeros(2)
+    k[1, 1](np.array([1.0]), out)
+    assert out.tolist() == [4.0, 4.0]
