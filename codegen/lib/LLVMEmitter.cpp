@@ -532,11 +532,17 @@ llvm::Value *Emitter::intPow(llvm::Value *base, llvm::Value *exp) {
     llvm::Value *isOne = fb.CreateICmpEQ(x, one);
     llvm::Value *isMinusOne = fb.CreateICmpEQ(x, llvm::ConstantInt::getSigned(ty, -1));
     llvm::Value *odd = fb.CreateTrunc(n, fb.getInt1Ty());
+    // 0 ** negative: numba's value under its NumPy error model, the type's
+    // signed minimum (numba/cpython/numbers.py, _get_power_zerodiv_return;
+    // Python raises ZeroDivisionError, as debug mode does).
+    llvm::Value *zeroDiv = llvm::ConstantInt::get(
+        ty, llvm::APInt::getSignedMinValue(ty->getIntegerBitWidth()));
     llvm::Value *negResult = fb.CreateSelect(
         isOne, one,
         fb.CreateSelect(isMinusOne,
                         fb.CreateSelect(odd, llvm::ConstantInt::getSigned(ty, -1), one),
-                        llvm::ConstantInt::get(ty, 0)));
+                        fb.CreateSelect(fb.CreateICmpEQ(x, llvm::ConstantInt::get(ty, 0)),
+                                        zeroDiv, llvm::ConstantInt::get(ty, 0))));
     fb.CreateRet(negResult);
     fb.SetInsertPoint(loop);
     llvm::PHINode *acc = fb.CreatePHI(ty, 2), *sq = fb.CreatePHI(ty, 2), *k = fb.CreatePHI(ty, 2);

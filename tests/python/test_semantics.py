@@ -635,3 +635,18 @@ def test_code_after_continue_is_dead(jit):
     out = np.zeros(2)
     k[1, 1](np.array([1.0]), out)
     assert out.tolist() == [4.0, 4.0]
+
+
+def test_integer_zero_to_a_negative_power_is_numbas_sentinel(jit):
+    # numba.cuda's error model (no debug): -2**63 for int64 (Python raises).
+    @jit
+    def k(ia, out):
+        x = ia[0]
+        out[0] = x ** -1
+        out[1] = x ** ia[1]
+        out[2] = ia[2] ** ia[1]      # 2 ** -1: 0
+        out[3] = (x - 1) ** ia[3]    # (-1) ** -3: -1
+
+    out = np.zeros(4, np.int64)
+    k[1, 1](np.array([0, -1, 2, -3], np.int64), out)
+    assert out.tolist() == [-2**63, -2**63, 0, -1]
