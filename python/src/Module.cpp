@@ -24,11 +24,11 @@ PyObject *python::raiseRuntime(llvm::Error err) {
         kind = "LinkError";
         message = e.message();
       },
+      [&](const runtime::Interrupted &e) { // Ctrl-C: Python's own class (before
+        message = e.message();                // KernelError, which it is too)
+      },
       [&](const runtime::KernelError &e) {
         kind = "KernelError";
-        message = e.message();
-      },
-      [&](const runtime::Interrupted &e) { // Ctrl-C: Python's own class
         message = e.message();
       });
   if (rest)

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import pyjit
+from kernel_files import load_module
 from pyjit import cuda
 
 
@@ -130,12 +131,8 @@ def test_items_are_values_in_variables_and_device_functions(jit):
     ("a[0] = b[0]", "cannot store a value of type [char x 4] into an array of [unichr x 4]"),
 ])
 def test_misuse_of_items_is_named(tmp_path, body, message):
-    path = tmp_path / "k.py"
-    path.write_text("from pyjit import cuda\n\n@cuda.jit\ndef k(a, b, x):\n    %s\n" % body)
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("strings_misuse", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_module(tmp_path, "k", "from pyjit import cuda\n\n@cuda.jit\n"
+                                        "def k(a, b, x):\n    %s\n" % body)
     with pytest.raises(pyjit.CompileError) as err:
         cuda.compile_ptx(module.k, "void(array([unichr x 4], 1d, C), array([char x 4], 1d, C), "
                                    "array(float64, 1d, C))")

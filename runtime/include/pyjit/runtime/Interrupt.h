@@ -16,6 +16,7 @@
 #ifndef PYJIT_RUNTIME_INTERRUPT_H
 #define PYJIT_RUNTIME_INTERRUPT_H
 
+#include "pyjit/runtime/KernelError.h"
 #include "llvm/Support/Error.h"
 #include <atomic>
 #include <csignal>
@@ -51,17 +52,12 @@ private:
   struct sigaction previous {};
 };
 
-/// A launch stopped by Ctrl-C. The Python layer raises KeyboardInterrupt.
-class Interrupted : public llvm::ErrorInfo<Interrupted> {
+/// A launch stopped by Ctrl-C: a KernelError the Python layer raises as
+/// KeyboardInterrupt.
+class Interrupted : public llvm::ErrorInfo<Interrupted, KernelError> {
 public:
   static char ID;
-  explicit Interrupted(std::string message) : text(std::move(message)) {}
-  void log(llvm::raw_ostream &os) const override { os << text; }
-  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
-  std::string message() const override { return text; }
-
-private:
-  std::string text;
+  using ErrorInfo::ErrorInfo;
 };
 
 } // namespace pyjit::runtime
