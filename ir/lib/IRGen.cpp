@@ -1483,11 +1483,8 @@ RValue IRGen::compare(const CompareExpr &e) {
   auto *rcs = llvm::dyn_cast_or_null<CharSeqType>(info(*e.operands[1]).type);
   if (lcs || rcs) { // bytes or str items (or one and a string constant): == and !=
     RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
-    auto count = [](CharSeqType *cs, const RValue &v) -> unsigned {
-      return cs ? cs->count()
-                : static_cast<unsigned>(llvm::count_if(*v.text, [](char c) {
-                    return (c & 0xC0) != 0x80; // UTF-8: code points
-                  }));
+    auto count = [](CharSeqType *cs, const RValue &v) {
+      return cs ? cs->count() : static_cast<unsigned>(codePoints(*v.text));
     };
     // Both at the longer count: the shorter one's missing characters are zero.
     Type *common = ctx.charSeq(std::max({count(lcs, l), count(rcs, r), unsigned(1)}),

@@ -1041,11 +1041,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
     if (isa<CharSeqType>(args[0].type)) // its characters up to the last nonzero one
       return ExprInfo{ctx.int64()};
     if (args[0].constant && args[0].constant->isString()) {
-      // A string constant's length in code points, as Python counts them
-      // (the text is UTF-8: every byte but a continuation byte starts one).
-      const std::string &text = args[0].constant->data;
-      int64_t n = llvm::count_if(text, [](char c) { return (c & 0xC0) != 0x80; });
-      return constant(GlobalValue::ofInt(n));
+      // A string constant's length in code points, as Python counts them.
+      return constant(GlobalValue::ofInt(static_cast<int64_t>(codePoints(args[0].constant->data))));
     }
     if (auto *at = dyn_cast<ArrayType>(args[0].type)) {
       if (at->ndim() == 0) { // NumPy: TypeError: len() of unsized object

@@ -16,6 +16,15 @@ namespace pyjit::ir {
 struct DeviceFunctionSource;
 class GlobalEnv;
 
+/// The length of a string constant's text (UTF-8) in code points, as Python
+/// counts it: every byte but a continuation byte starts one.
+inline size_t codePoints(llvm::StringRef utf8) {
+  size_t n = 0;
+  for (char c : utf8)
+    n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
 /// What a global name of the kernel's module was bound to when compiled.
 /// The Python side (decorator and pyjitc alike) classifies the values.
 struct GlobalValue {
