@@ -23,9 +23,9 @@
 #include "pyjit/runtime/Memory.h"
 #include "pyjit/runtime/Stream.h"
 #include "llvm/ADT/STLExtras.h"
-#include <csignal>
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/APFloat.h"
+#include <csignal>
 #include <cstring>
 #include <memory>
 #include <vector>
