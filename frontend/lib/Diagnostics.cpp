@@ -7,8 +7,9 @@ using namespace pyjit;
 
 char CompileError::ID = 0;
 
-void DiagnosticEngine::error(SourceRange range, const llvm::Twine &message) {
-  diags.push_back({Severity::Error, range, message.str(), file});
+void DiagnosticEngine::error(SourceRange range, const llvm::Twine &message,
+                             llvm::StringRef alsoA) {
+  diags.push_back({Severity::Error, range, message.str(), file, alsoA.str()});
   ++numErrors;
 }
 
@@ -93,5 +94,8 @@ std::string DiagnosticEngine::render() const {
 llvm::Error DiagnosticEngine::takeError() const {
   if (!hasErrors())
     return llvm::Error::success();
+  for (const Diagnostic &d : diags)
+    if (d.severity == Severity::Error)
+      return llvm::make_error<CompileError>(render(), d.alsoA);
   return llvm::make_error<CompileError>(render());
 }

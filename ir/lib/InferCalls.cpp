@@ -1971,9 +1971,10 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
       }
       int64_t a = ai.constant->i;
       if (a <= 0 || (a & (a - 1)) != 0 || a > 4096) {
-        error(alignExpr->range(), llvm::Twine("alignment must be a power of 2 from 1 to 4096 "
-                                              "bytes, got ") +
-                                      llvm::Twine(a));
+        error(alignExpr->range(), // numba: ValueError("Alignment must be ...")
+              llvm::Twine("alignment must be a power of 2 from 1 to 4096 bytes, got ") +
+                  llvm::Twine(a),
+              "ValueError");
         return {};
       }
       result.allocAlignments[&e] = a;

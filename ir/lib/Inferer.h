@@ -116,9 +116,10 @@ public:
 
 private:
   // Error reporting is on only in the final pass.
-  void error(SourceRange r, const llvm::Twine &msg) {
+  /// \p alsoA: a Python exception class the error is also (Diagnostic::alsoA).
+  void error(SourceRange r, const llvm::Twine &msg, llvm::StringRef alsoA = {}) {
     if (reporting)
-      diags.error(r, msg);
+      diags.error(r, msg, alsoA);
     failed = true;
   }
   void collectLocals(const Block &block);

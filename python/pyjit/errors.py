@@ -19,6 +19,11 @@ class CompileError(PyjitError):
     """The kernel could not be compiled (see the message for file:line:col)."""
 
 
+class CompileValueError(CompileError, ValueError):
+    """A CompileError where numba raises ValueError (a bad `alignment=` of a
+    local or shared array): `except ValueError` catches it as numba's."""
+
+
 class CudaError(PyjitError):
     """A CUDA driver call failed, or no CUDA driver or device is available."""
 

@@ -682,5 +682,8 @@ def test_shared_and_local_arrays_take_an_alignment(jit, tmp_path):
                         "    a[0] = s[0]\n" % bad)
         with pytest.raises(pyjit.CompileError, match=r"alignment must be a power of 2|"
                                                      r"alignment of cuda.local.array must be a "
-                                                     r"constant integer"):
+                                                     r"constant integer") as err:
             jit(m.k)[1, 1](np.zeros(1, np.uint8))
+        # An integer that is no power of two is numba's ValueError too (a
+        # non-integer is its typing error, pyjit's CompileError only).
+        assert isinstance(err.value, ValueError) == (bad in ("3", "0", "-1"))

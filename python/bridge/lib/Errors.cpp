@@ -25,8 +25,9 @@ PyObject *python::raise(llvm::Error err) {
   const char *kind = "InternalError";
   std::string message;
   llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &info) {
-    if (info.isA<CompileError>())
-      kind = "CompileError";
+    if (info.isA<CompileError>()) // also a ValueError where numba raises that
+      kind = static_cast<const CompileError &>(info).alsoA() == "ValueError" ? "CompileValueError"
+                                                                              : "CompileError";
     message += info.message();
   });
   return raiseNamed(kind, message);

@@ -16,6 +16,9 @@ struct Diagnostic {
   SourceRange range;
   std::string message;
   const SourceFile *file = nullptr; // the file `range` refers to
+  /// A Python exception class the error is also, for numba's callers
+  /// ("ValueError": numba raises that for it); empty for none.
+  std::string alsoA = {};
 };
 
 /// Collects diagnostics against one SourceFile and renders them clang-style:
@@ -47,7 +50,8 @@ public:
     const SourceFile *saved;
   };
 
-  void error(SourceRange range, const llvm::Twine &message);
+  /// \p alsoA: a Python exception class the error is also (Diagnostic::alsoA).
+  void error(SourceRange range, const llvm::Twine &message, llvm::StringRef alsoA = {});
   void warning(SourceRange range, const llvm::Twine &message);
   void note(SourceRange range, const llvm::Twine &message);
 
@@ -63,7 +67,8 @@ public:
   /// One diagnostic rendered with its source line and caret.
   std::string render(const Diagnostic &diag) const;
 
-  /// Converts the collected errors to a CompileError (success if none).
+  /// Converts the collected errors to a CompileError (success if none),
+  /// also of the first error's Python class (Diagnostic::alsoA).
   llvm::Error takeError() const;
 
 private:
@@ -77,14 +82,18 @@ private:
 class CompileError : public llvm::ErrorInfo<CompileError> {
 public:
   static char ID;
-  explicit CompileError(std::string rendered) : text(std::move(rendered)) {}
+  explicit CompileError(std::string rendered, std::string alsoA = {})
+      : text(std::move(rendered)), also(std::move(alsoA)) {}
   void log(llvm::raw_ostream &os) const override { os << text; }
   std::error_code convertToErrorCode() const override {
     return llvm::inconvertibleErrorCode();
   }
+  /// The Python exception class it is also (Diagnostic::alsoA), or empty.
+  const std::string &alsoA() const { return also; }
 
 private:
   std::string text;
+  std::string also;
 };
 
 } // namespace pyjit
