@@ -86,6 +86,8 @@ private:
   llvm::Error emit(const ir::Instruction &inst);
   llvm::Value *arith(const ir::Instruction &inst);
   llvm::Value *convert(llvm::Value *v, ir::Type *from, ir::Type *to);
+  /// fptrunc double -> bfloat rounded once on either target.
+  llvm::Value *doubleToBFloat(llvm::Value *v);
   llvm::Value *address(const ir::Instruction &inst);
   /// A load's or store's alignment: the element's size, or the larger
   /// alignment promised in its intImm.

@@ -37,6 +37,8 @@ llvm::Expected<std::unique_ptr<HostTarget>> HostTarget::create() {
   std::string features;
   for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
     features += (features.empty() ? "" : ",") + std::string(enabled ? "+" : "-") + name.str();
+  for (const char *name : kHostDisabledFeatures)
+    features += std::string(",-") + name;
   llvm::TargetOptions options;
   options.AllowFPOpFusion = llvm::FPOpFusion::Fast; // as on the GPU: a*b+c may fuse
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(

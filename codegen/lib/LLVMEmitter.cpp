@@ -35,7 +35,10 @@ llvm::Type *Emitter::typeOf(ir::Type *t) {
   case ir::Type::Kind::Int:
     return b.getIntNTy(cast<ir::IntType>(t)->bits());
   case ir::Type::Kind::Float: {
-    unsigned bits = cast<ir::FloatType>(t)->bits();
+    auto *ft = cast<ir::FloatType>(t);
+    unsigned bits = ft->bits();
+    if (ft->isBFloat16())
+      return b.getBFloatTy();
     return bits == 16 ? b.getHalfTy() : bits == 32 ? b.getFloatTy() : b.getDoubleTy();
   }
   case ir::Type::Kind::Complex: {
@@ -641,6 +644,16 @@ llvm::Value *Emitter::math(const ir::Instruction &inst) {
   return libdevice(base + "f", base, operandType, args);
 }
 
+llvm::Value *Emitter::doubleToBFloat(llvm::Value *v) {
+  if (!options.host) // sm_90: cvt.rn.bf16.f64, one rounding
+    return b.CreateFPTrunc(v, b.getBFloatTy());
+  // LLVM's x86 lowering goes through float32, rounding twice: compiler-rt's
+  // __truncdfbf2 instead (the CPU backend's runner defines it: CpuModule).
+  auto callee = module.getOrInsertFunction(
+      "__truncdfbf2", llvm::FunctionType::get(b.getBFloatTy(), {b.getDoubleTy()}, false));
+  return b.CreateCall(callee, {v});
+}
+
 llvm::Value *Emitter::convert(llvm::Value *v, ir::Type *from, ir::Type *to) {
   if (isa<ir::DatetimeType>(from) || isa<ir::DatetimeType>(to))
     return v; // a datetime64/timedelta64 and its int64 count: the same i64 (Verifier)
@@ -655,13 +668,25 @@ llvm::Value *Emitter::convert(llvm::Value *v, ir::Type *from, ir::Type *to) {
   if (isa<ir::BoolType>(from))
     return isa<ir::FloatType>(to) ? b.CreateUIToFP(v, dst) : b.CreateZExt(v, dst);
   if (isa<ir::IntType>(from)) {
-    if (isa<ir::FloatType>(to))
-      return isSigned(from) ? b.CreateSIToFP(v, dst) : b.CreateUIToFP(v, dst);
+    if (auto *ft = dyn_cast<ir::FloatType>(to)) {
+      // To bfloat16 through float64: one rounding for every int of up to
+      // 53 bits (LLVM's x86 lowering would round to float32 first, twice).
+      llvm::Type *via = ft->isBFloat16() ? b.getDoubleTy() : dst;
+      llvm::Value *f = isSigned(from) ? b.CreateSIToFP(v, via) : b.CreateUIToFP(v, via);
+      return via == dst ? f : doubleToBFloat(f);
+    }
     return b.CreateIntCast(v, dst, isSigned(from));
   }
-  // From a float.
-  if (isa<ir::FloatType>(to))
+  // From a float. float16 <-> bfloat16 through float32 (both convert to it
+  // exactly); CreateFPCast would bitcast between two 16-bit types.
+  if (isa<ir::FloatType>(to)) {
+    if (v->getType() != dst && v->getType()->getPrimitiveSizeInBits() ==
+                                   dst->getPrimitiveSizeInBits())
+      return b.CreateFPTrunc(b.CreateFPExt(v, b.getFloatTy()), dst);
+    if (dst->isBFloatTy() && v->getType()->isDoubleTy())
+      return doubleToBFloat(v);
     return b.CreateFPCast(v, dst);
+  }
   // float -> int truncates toward zero; saturating so that NaN and
   // out-of-range values give a defined result (as PTX's cvt.rzi does).
   auto id = isSigned(to) ? llvm::Intrinsic::fptosi_sat : llvm::Intrinsic::fptoui_sat;

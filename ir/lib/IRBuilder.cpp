@@ -32,8 +32,7 @@ Value *IRBuilder::constFloat(Type *type, double v) {
   if (auto *ft = llvm::dyn_cast<FloatType>(type); ft && ft->bits() < 64) {
     llvm::APFloat f(v);
     bool lost;
-    f.convert(ft->bits() == 32 ? llvm::APFloat::IEEEsingle() : llvm::APFloat::IEEEhalf(),
-              llvm::APFloat::rmNearestTiesToEven, &lost);
+    f.convert(ft->semantics(), llvm::APFloat::rmNearestTiesToEven, &lost);
     f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
     v = f.convertToDouble();
   }

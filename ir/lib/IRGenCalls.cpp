@@ -305,6 +305,8 @@ RValue IRGen::call(const CallExpr &e) {
     return cmathCall(e, *lookupCMathFn(path.drop_front(6)));
   if (path.starts_with("cuda.fp16."))
     return fp16Call(e, path.drop_front(10));
+  if (path.starts_with("cuda.bf16."))
+    return bf16Call(e, path.drop_front(10));
   if (path.starts_with("cuda.libdevice."))
     return libdeviceCall(e, path.drop_front(15));
   if (path.starts_with("extern."))
@@ -1146,7 +1148,8 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
       gap = b.select(b.cmp(CmpPredicate::Lt, x, b.constFloat(t, 0)), below, gap);
     }
     unsigned bits = cast<FloatType>(t)->bits();
-    double tiny = bits == 16   ? std::ldexp(1.0, -24) // float16's smallest subnormal
+    double tiny = cast<FloatType>(t)->isBFloat16() ? std::ldexp(1.0, -133) // bfloat16's
+                  : bits == 16 ? std::ldexp(1.0, -24) // float16's smallest subnormal
                   : bits == 32 ? std::numeric_limits<float>::denorm_min()
                                : std::numeric_limits<double>::denorm_min();
     gap = b.select(b.cmp(CmpPredicate::Eq, x, b.constFloat(t, 0)), b.constFloat(t, tiny), gap);
@@ -1201,12 +1204,14 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
   return RValue::of(b.select(isnan(x), y, b.select(isnan(y), x, r))); // fmin/fmax: NaN loses
 }
 
-RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name) {
+RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name, Type *half) {
   // numba.cuda.fp16 (CUDA's __hadd, __hmax, hsin, ...): arithmetic in
   // float16; the math functions computed in float32 and rounded to float16;
   // hmax/hmin return the other operand for a NaN (CUDA's __hmax); the
   // comparisons are ordered (a NaN compares false, __hne included).
-  Type *half = ctx.floatTy(16), *single = ctx.float32();
+  if (!half)
+    half = ctx.floatTy(16);
+  Type *single = ctx.float32();
   std::vector<Value *> x;
   for (const ExprPtr &a : e.args)
     x.push_back(scalar(*a, half));
@@ -1225,7 +1230,9 @@ RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name) {
     // Rounded once, as fma.rn.f16: the product of two float16 values is exact
     // in float64, and so is the sum with the addend whenever the result is
     // finite in float16 (the product below 2^17, the addend from 2^-24: 41
-    // bits apart at most); one rounding to float16 then.
+    // bits apart at most); one rounding to float16 then. (bfloat16's range is
+    // float32's: its product is exact in float64, the sum rounded to float64
+    // before bfloat16 when the addend lies more than 53 bits below it.)
     Type *wide = ctx.float64();
     Value *p = b.binary(Opcode::Mul, b.cast(x[0], wide), b.cast(x[1], wide));
     return RValue::of(b.cast(b.binary(Opcode::Add, p, b.cast(x[2], wide)), half));

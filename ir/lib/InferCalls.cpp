@@ -1,6 +1,7 @@
 //===- InferCalls.cpp - Typing of calls: builtins, math, cuda, device functions ===//
 #include "pyjit/ir/Coop.h"
 #include <array>
+#include "Bf16Functions.h"
 #include "Inferer.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "pyjit/ir/Signature.h"
@@ -757,6 +758,23 @@ ExprInfo Inferer::call(const CallExpr &e) {
     bool compare = name == "heq" || name == "hne" || name == "hge" || name == "hgt" ||
                    name == "hle" || name == "hlt";
     return ExprInfo{compare ? static_cast<Type *>(ctx.boolean()) : ctx.floatTy(16)};
+  }
+  if (path.starts_with("cuda.bf16.")) {
+    // numba.cuda.bf16: operands converted to the function's parameter type
+    // (bfloat16, or the type a conversion starts from), its result type.
+    std::optional<Bf16Function> fn = lookupBf16Function(path.drop_front(10));
+    if (!e.keywords.empty() || args.size() != fn->arity) {
+      error(e.range(), path + "() takes " + llvm::Twine(fn->arity) + " argument" +
+                           (fn->arity == 1 ? "" : "s") + ", got " + llvm::Twine(args.size()));
+      return {};
+    }
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!args[i].type->isScalar() || isa<ComplexType>(args[i].type)) {
+        error(e.args[i]->range(), path + "() needs a real number, not " +
+                                      typeName(args[i].type));
+        return {};
+      }
+    return ExprInfo{ctx.scalarByName(fn->result)};
   }
   for (size_t i = 0; i < args.size(); ++i)
     if (isa<ComplexType>(args[i].type) && path != "abs" && path != "bool" &&

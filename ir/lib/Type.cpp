@@ -17,6 +17,8 @@ std::string Type::str() const {
     return (t->isSigned() ? "int" : "uint") + std::to_string(t->bits());
   }
   case Kind::Float:
+    if (cast<FloatType>(this)->isBFloat16())
+      return "bfloat16";
     return "float" + std::to_string(cast<FloatType>(this)->bits());
   case Kind::Datetime: {
     auto *t = cast<DatetimeType>(this);

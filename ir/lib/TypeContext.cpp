@@ -188,6 +188,8 @@ Type *TypeContext::scalarByName(llvm::StringRef name) {
                        .Cases("float64", "f8", 64).Default(0);
   if (floatBits)
     return floatTy(floatBits);
+  if (name == "bfloat16" || name == "bf16")
+    return bfloat16();
   if (name == "complex64" || name == "c8")
     return complexTy(64);
   if (name == "complex128" || name == "c16" || name == "complex")

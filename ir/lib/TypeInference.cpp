@@ -11,6 +11,7 @@
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
+#include "Bf16Functions.h"
 #include "Inferer.h"
 #include "LiteralFolding.h"
 #include "pyjit/ir/Signature.h"
@@ -1511,7 +1512,7 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
         names.push_back(n.str());
     for (const char *n : {"threadIdx", "blockIdx", "blockDim", "gridDim", "shared", "local",
                           "const", "atomic", "grid", "gridsize", "laneid", "warpsize", "fp16",
-                          "cg", "libdevice", "lanemask_lt"})
+                          "bf16", "cg", "libdevice", "lanemask_lt"})
       names.push_back(n);
   } else if (path == "cuda.threadIdx" || path == "cuda.blockIdx" || path == "cuda.blockDim" ||
              path == "cuda.gridDim") {
@@ -1569,7 +1570,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     if (path == "cuda") {
       if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" ||
           attr == "shared" || attr == "local" || attr == "atomic" || attr == "fp16" ||
-          attr == "cg" || attr == "libdevice" || attr == "types")
+          attr == "bf16" || attr == "cg" || attr == "libdevice" || attr == "types")
         return ExprInfo{ctx.ns("cuda." + attr)};
       if (attr == "grid" || attr == "gridsize" || lookupCudaFn(attr) || attr == "lanemask_lt")
         return ExprInfo{ctx.builtin("cuda." + attr)};
@@ -1594,6 +1595,11 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     } else if (path == "cuda.fp16") {
       if (isFp16Function(attr))
         return ExprInfo{ctx.builtin("cuda.fp16." + attr)};
+    } else if (path == "cuda.bf16") {
+      if (attr == "bfloat16") // numba.cuda.bf16.bfloat16(x): the type, a conversion
+        return ExprInfo{ctx.builtin("dtype.bfloat16")};
+      if (lookupBf16Function(attr))
+        return ExprInfo{ctx.builtin("cuda.bf16." + attr)};
     } else if (path == "cuda.libdevice") {
       if (lookupLibdevice(attr))
         return ExprInfo{ctx.builtin("cuda.libdevice." + attr)};
@@ -1959,7 +1965,7 @@ std::optional<bool> Inferer::foldNumberComparison(llvm::ArrayRef<CompareOp> ops,
     if (ft->bits() == 16) {
       llvm::APFloat h(static_cast<double>(v));
       bool lost = false;
-      h.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven, &lost);
+      h.convert(ft->semantics(), llvm::APFloat::rmNearestTiesToEven, &lost);
       h.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
       return h.convertToDouble();
     }

@@ -43,11 +43,20 @@ static Type *promoteStrong(TypeContext &ctx, Type *a, Type *b) {
   }
   auto *fa = dyn_cast<FloatType>(a);
   auto *fb = dyn_cast<FloatType>(b);
-  if (fa && fb)
-    return fa->bits() >= fb->bits() ? a : b;
+  if (fa && fb) {
+    if (fa->bits() == fb->bits()) // float16 with bfloat16: float32 holds both
+      return ctx.float32();
+    return fa->bits() > fb->bits() ? a : b;
+  }
   if (fa || fb) {
     FloatType *f = fa ? fa : fb;
     Type *other = fa ? b : a;
+    // bfloat16 as float16 (numba-cuda's typing): with an int16 or wider
+    // float32/float64, with an int8 or a bool itself.
+    if (f->isBFloat16() && !isa<IntType>(other))
+      return f;
+    if (f->isBFloat16() && llvm::cast<IntType>(other)->bits() <= 8)
+      return f;
     // NumPy: the smallest float that holds every value of the int exactly
     // (int8 -> float16, int16 -> float32, wider -> float64), and at least
     // the float at hand.

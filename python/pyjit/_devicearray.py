@@ -239,7 +239,7 @@ class _View:
 def _kernel_type(dtype, shape, strides):
     """The interned kernel argument type string, or None (unsupported dtype)."""
     from ._typeof import (SUPPORTED_DTYPES, _c_contiguous, array_type, char_seq_name,
-                          datetime_name, record_spelling)
+                          datetime_name, is_bfloat16, record_spelling)
     if dtype.fields is not None:  # a structured dtype: numba's Record spelling
         name = record_spelling(dtype)[0]
         if name is None:
@@ -252,6 +252,8 @@ def _kernel_type(dtype, shape, strides):
         name = datetime_name(dtype)
         if name is None:
             return None
+    elif is_bfloat16(dtype):  # ml_dtypes' bfloat16
+        name = "bfloat16"
     elif dtype.name not in SUPPORTED_DTYPES or not dtype.isnative:
         return None
     else:
@@ -322,10 +324,11 @@ class DeviceArray(_abi_base()):
         if any(s < 0 for s in self.shape):
             raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
         self.dtype = np.dtype(dtype)
-        if self.dtype.kind not in "biufcMmSU" and self.dtype.fields is None:
-            raise TypeError("device arrays hold booleans, integers, floats, complex numbers, "
-                            "datetime64/timedelta64, bytes and str (S, U) or records "
-                            "(structured dtypes), not dtype %s" % self.dtype)
+        if self.dtype.kind not in "biufcMmSU" and self.dtype.fields is None and \
+                self.dtype.name != "bfloat16":
+            raise TypeError("device arrays hold booleans, integers, floats (bfloat16 too), "
+                            "complex numbers, datetime64/timedelta64, bytes and str (S, U) or "
+                            "records (structured dtypes), not dtype %s" % self.dtype)
         if not self.dtype.isnative:
             raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
                             "%s; use %s (cuda.to_device converts such arrays itself)"

@@ -153,6 +153,8 @@ def _dtype_spelling(dtype):
     if dtype.kind in "Mm":  # datetime64[D] etc.: an int64 count of one unit
         from ._typeof import datetime_name
         return datetime_name(dtype)
+    if dtype.name == "bfloat16" and dtype.kind == "V" and dtype.itemsize == 2:
+        return "bfloat16"  # ml_dtypes' bfloat16
     return dtype.name if dtype.name in _NUMPY_SCALARS else None
 
 
@@ -227,6 +229,11 @@ def classify(value, memo=None, reads=_NO_READS):
             return ("float", float(value), value.dtype.name)
         if isinstance(value, np.complexfloating):
             return ("complex", (float(value.real), float(value.imag)), value.dtype.name)
+    if isinstance(value, np.generic) and _dtype_spelling(value.dtype) == "bfloat16":
+        return ("float", float(value), "bfloat16")  # ml_dtypes.bfloat16(0.5)
+    if ((isinstance(value, type) and issubclass(value, np.generic)) or isinstance(
+            value, np.dtype)) and _dtype_spelling(np.dtype(value)) == "bfloat16":
+        return ("dtype", "bfloat16")  # ml_dtypes.bfloat16(x) in a kernel: a conversion
     if isinstance(value, (np.datetime64, np.timedelta64)):
         # A constant (numba lowers NPDatetime/NPTimedelta constants): its
         # int64 count of its unit, NaT being -2**63.

@@ -1,7 +1,7 @@
 """Type strings of kernel arguments, in the spelling the compiler parses.
 
 Scalars: `bool`, `int8`..`int64`, `uint8`..`uint64`, `float16`, `float32`,
-`float64`; Python int -> int64, float -> float64, bool -> bool (numba.cuda).
+`float64`, `bfloat16` (ml_dtypes' dtype); Python int -> int64, float -> float64, bool -> bool (numba.cuda).
 Arrays: `array(<dtype>, <ndim>d, C|A)`, C when C-contiguous.
 """
 import enum
@@ -148,6 +148,23 @@ def char_seq_name(dtype):
             else "[unichr x %d]" % (dtype.itemsize // 4))
 
 
+def is_bfloat16(dtype):
+    """Whether `dtype` is ml_dtypes' bfloat16 (the dtype of CuPy's and
+    NumPy's bfloat16 arrays: kind 'V', 2 bytes, typestr '<V2'), which kernels
+    take as numba-cuda's bfloat16."""
+    return dtype.kind == "V" and dtype.itemsize == 2 and dtype.fields is None and \
+        dtype.name == "bfloat16"
+
+
+def _holds_bfloat16(value):
+    """Whether an array of typestr '<V2' holds bfloat16 by its `dtype`
+    (ml_dtypes' for CuPy, torch.bfloat16 for PyTorch)."""
+    dtype = getattr(value, "dtype", None)
+    if isinstance(dtype, np.dtype):
+        return is_bfloat16(dtype)
+    return str(dtype) == "torch.bfloat16"
+
+
 def dtype_name(dtype, what):
     """The supported dtype name of `dtype` (a scalar type's name, a bytes or
     str item's, or a structured dtype's Record spelling) or TypeError
@@ -155,6 +172,8 @@ def dtype_name(dtype, what):
     dt = np.dtype(dtype)
     if dt.name in SUPPORTED_DTYPES and dt.isnative:
         return dt.name
+    if is_bfloat16(dt):
+        return "bfloat16"
     if char_seq_name(dt) is not None:
         return char_seq_name(dt)
     if dt.fields is not None:
@@ -236,6 +255,8 @@ def typeof(value, what):
     if isinstance(value, np.generic):
         if value.dtype.name in SUPPORTED_DTYPES:
             return value.dtype.name
+        if is_bfloat16(value.dtype):  # ml_dtypes.bfloat16(1.5)
+            return "bfloat16"
         if value.dtype.kind in "Mm":  # np.datetime64('2005-02-06'): its count is passed
             if datetime_name(value.dtype) is not None:
                 return datetime_name(value.dtype)
@@ -249,7 +270,7 @@ def typeof(value, what):
         # np.float64 (numba's NumberClass), np.dtype('f8'): a compile-time
         # dtype (a shared array's, a conversion), no value at run time.
         dt = np.dtype(value)
-        if dt.name in SUPPORTED_DTYPES:
+        if dt.name in SUPPORTED_DTYPES or is_bfloat16(dt):
             return "class(%s)" % dt.name
         raise TypeError("%s: the dtype %s is not supported in kernels" % (what, dt))
     if isinstance(value, tuple):
@@ -275,6 +296,10 @@ def typeof(value, what):
             # A structured dtype: its layout is in `descr` (CAI v3).
             dt = _dtype_of_descr(cai["descr"], int(typestr[2:]), what)
             name, itemsize = dtype_name(dt, what), dt.itemsize
+        if name is None and typestr[1:] == "V2" and _holds_bfloat16(value):
+            # A CuPy array of ml_dtypes' bfloat16, a torch.bfloat16 tensor:
+            # the typestr says only '<V2'.
+            name, itemsize = "bfloat16", 2
         if name is None and typestr[1:2] in ("M", "m", "S", "U"):
             dt = np.dtype(typestr)
             name, itemsize = dtype_name(dt, what), dt.itemsize

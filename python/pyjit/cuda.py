@@ -1243,6 +1243,31 @@ fp16 = _KernelOnly("fp16", ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfm
                             "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", "htrunc"])
 
 
+def _bf16_names():
+    """numba.cuda.bf16's functions (ir/lib/Bf16Functions.cpp types them)."""
+    names = ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax", "hmin", "heq",
+             "hne", "hge", "hgt", "hle", "hlt", "hsin", "hcos", "hlog", "hlog10", "hlog2",
+             "hexp", "hexp10", "hexp2", "hsqrt", "hrsqrt", "hrcp", "hceil", "hfloor", "hrint",
+             "htrunc", "hadd_rn", "hsub_rn", "hmul_rn", "hadd_sat", "hsub_sat", "hmul_sat",
+             "hfma_sat", "hfma_relu", "hmax_nan", "hmin_nan", "hisnan", "hisinf",
+             "bfloat16_as_int16", "int16_as_bfloat16", "bfloat16_as_uint16",
+             "uint16_as_bfloat16", "bfloat16_to_float32", "float32_to_bfloat16",
+             "float64_to_bfloat16", "bfloat16_to_int8_rz", "bfloat16_to_uint8_rz"]
+    for mode in ("rn", "rz", "rd", "ru"):
+        names.append("float32_to_bfloat16_" + mode)
+        for t in ("int16", "int32", "int64", "uint16", "uint32", "uint64"):
+            names += ["%s_to_bfloat16_%s" % (t, mode), "bfloat16_to_%s_%s" % (t, mode)]
+    return names
+
+
+# numba.cuda.bf16: bfloat16 arithmetic, comparisons, math and conversions
+# (docs/language.md); bf16.bfloat16 is the type (a conversion in kernels).
+bf16 = _KernelOnly("bf16", _bf16_names())
+from . import types as _types  # noqa: E402
+
+bf16.bfloat16 = _types.bfloat16
+
+
 
 class _Libdevice(_KernelOnly):
     """numba.cuda.libdevice: every function of NVIDIA's libdevice by its name
@@ -1325,7 +1350,7 @@ _INTRINSICS = {
 for _name, _doc in _INTRINSICS.items():
     globals()[_name] = _kernel_only("cuda." + _name, _doc)
 del _name, _doc
-__all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic", "fp16", "cg",
+__all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic", "fp16", "bf16", "cg",
             "libdevice"] + list(_INTRINSICS)
 
 
@@ -1339,6 +1364,7 @@ _sys.modules[__name__ + ".random"] = random  # not in __all__: `import *` keeps 
 _sys.modules[__name__ + ".cg"] = cg  # from pyjit.cuda.cg import this_grid (numba.cuda.cg)
 _sys.modules[__name__ + ".libdevice"] = libdevice  # from pyjit.cuda import libdevice
 _sys.modules[__name__ + ".fp16"] = fp16  # from pyjit.cuda.fp16 import hadd (numba.cuda.fp16)
+_sys.modules[__name__ + ".bf16"] = bf16  # from pyjit.cuda.bf16 import bfloat16, hadd
 
 from ._reduce import Reduce, reduce  # noqa: E402  (cuda.reduce, numba.cuda's Reduce)
 
@@ -1522,9 +1548,10 @@ def is_float16_supported():
 
 
 def is_bfloat16_supported():
-    """False: pyjit's kernels have no bfloat16 type (numba.cuda's reports the
-    device's support for its bfloat16 bindings)."""
-    return False
+    """Whether kernels on the current device compute in bfloat16 (cuda.bf16,
+    ml_dtypes' bfloat16 arrays): compute capability 8.0 or later, as
+    numba.cuda's; True on the CPU backend."""
+    return get_current_device().supports_bfloat16
 
 
 def _auto_device(obj, stream=0, copy=True, user_explicit=False):

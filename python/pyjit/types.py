@@ -13,8 +13,8 @@
 import functools
 
 __all__ = ["Type", "ArrayType", "Array", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
-           "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64",
-           "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
+           "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "bfloat16",
+           "complex64", "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
            "from_dtype", "typeof", "Tuple", "UniTuple", "optional", "CPointer",
            "signature"]
 
@@ -283,6 +283,7 @@ boolean = bool_ = Type("bool")
 int8, int16, int32, int64 = (Type("int%d" % b) for b in (8, 16, 32, 64))
 uint8, uint16, uint32, uint64 = (Type("uint%d" % b) for b in (8, 16, 32, 64))
 float16, float32, float64 = (Type("float%d" % b) for b in (16, 32, 64))
+bfloat16 = Type("bfloat16")  # numba-cuda's numba.cuda.types.bfloat16 (ml_dtypes' in arrays)
 complex64, complex128 = Type("complex64"), Type("complex128")
 intp = int_ = ssize_t = long_ = longlong = int64   # numba's C-style names (64-bit Linux)
 uintp = size_t = ulong = ulonglong = uint64

@@ -46,6 +46,7 @@ struct ParamSpec {
   char typeKind = 0;     // NumPy kind of an array's dtype: 'f', 'i', 'u', 'b', 'V' (records),
                          // 'M'/'m' (datetime64/timedelta64, an int64 count of `unit`)
   std::string unit;      // of a datetime64/timedelta64 array: "D", "s", ...
+  bool bfloat16 = false; // a bfloat16 (kind 'V': ml_dtypes' typestr is '<V2')
   std::string typeName; // for messages
 };
 
@@ -91,7 +92,9 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
     bytes = it->bits() / 8, kind = it->isSigned() ? 'i' : 'u';
     scalarKind = it->isSigned() ? ParamSpec::Kind::Int : ParamSpec::Kind::UInt;
   } else if (auto *ft = llvm::dyn_cast<ir::FloatType>(scalar)) {
-    bytes = ft->bits() / 8, kind = 'f', scalarKind = ParamSpec::Kind::Float;
+    bytes = ft->bits() / 8, kind = ft->isBFloat16() ? 'V' : 'f';
+    scalarKind = ParamSpec::Kind::Float;
+    spec.bfloat16 = ft->isBFloat16();
   } else if (auto *dt = llvm::dyn_cast<ir::DatetimeType>(scalar)) {
     // The count, an int64 (Python converts a NumPy datetime64 scalar to it).
     bytes = 8, kind = dt->isTimedelta() ? 'm' : 'M', scalarKind = ParamSpec::Kind::Int;
@@ -359,7 +362,8 @@ bool packArray(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t 
       break;
     // Items at multiples of their size, as the GPU's loads need (a record
     // array's items and bytes: any address; str items: their characters').
-    unsigned align = spec.typeKind == 'V' || spec.typeKind == 'S' ? 1
+    unsigned align = spec.bfloat16                                ? 2
+                     : spec.typeKind == 'V' || spec.typeKind == 'S' ? 1
                      : spec.typeKind == 'U'                       ? 4
                                                                   : spec.bytes;
     bool misaligned = slot[0] % align != 0;
@@ -426,10 +430,12 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
     if (d == -1.0 && PyErr_Occurred())
       break;
     if (spec.bytes == 2) {
-      // float16: IEEE half, rounded to nearest even (as numpy.float16(d)).
+      // float16: IEEE half; bfloat16: float32's exponent, 7 fraction bits;
+      // rounded to nearest even (as numpy.float16(d), ml_dtypes.bfloat16(d)).
       llvm::APFloat h(d);
       bool lost;
-      h.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven, &lost);
+      h.convert(spec.bfloat16 ? llvm::APFloat::BFloat() : llvm::APFloat::IEEEhalf(),
+                llvm::APFloat::rmNearestTiesToEven, &lost);
       uint16_t bits = static_cast<uint16_t>(h.bitcastToAPInt().getZExtValue());
       std::memcpy(slot, &bits, 2);
     } else if (spec.bytes == 4) {

@@ -2,6 +2,7 @@
 #include "pyjit/runtime/CpuModule.h"
 #include "pyjit/runtime/Interrupt.h"
 #include "pyjit/runtime/KernelError.h"
+#include "pyjit/codegen/HostTarget.h"
 #include "HostLibdevice.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
@@ -47,6 +48,18 @@ extern "C" _Float16 pyjit_host_truncdfhf2(double d) {
   std::memcpy(&h, &bits, sizeof h);
   return h;
 }
+
+/// The compiler-rt builtins `__truncsfbf2` and `__truncdfbf2` that LLVM
+/// calls for `fptrunc float/double to bfloat` on x86-64 (libgcc has them
+/// from GCC 13 only). A bfloat return value travels as a half's does (the
+/// low 16 bits of xmm0).
+extern "C" _Float16 pyjit_host_truncdfbf2(double d) {
+  uint16_t bits = doubleToBFloat16Bits(d);
+  _Float16 h;
+  std::memcpy(&h, &bits, sizeof h);
+  return h;
+}
+extern "C" _Float16 pyjit_host_truncsfbf2(float f) { return pyjit_host_truncdfbf2(f); }
 
 /// print on the CPU backend: vprintf's contract (CUDA Programming Guide,
 /// "Formatted Output"): each argument in an 8-byte slot, in order. Walks
@@ -649,7 +662,12 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
     return true;
   }();
   (void)initialized;
-  auto jit = llvm::orc::LLJITBuilder().create();
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine)
+    return machine.takeError();
+  for (const char *name : codegen::kHostDisabledFeatures)
+    machine->getFeatures().AddFeature(name, false);
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
   if (!jit)
     return jit.takeError();
   auto context = std::make_unique<llvm::LLVMContext>();
@@ -680,7 +698,11 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
             {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_shared_access), flags}},
 
            {mangle("__truncdfhf2"),
-            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_truncdfhf2), flags}}})))
+            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_truncdfhf2), flags}},
+           {mangle("__truncdfbf2"),
+            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_truncdfbf2), flags}},
+           {mangle("__truncsfbf2"),
+            {llvm::orc::ExecutorAddr::fromPtr(&pyjit_host_truncsfbf2), flags}}})))
     return std::move(err);
   // libdevice functions without a C library namesake (HostLibdevice.def).
   llvm::orc::SymbolMap libdevice;

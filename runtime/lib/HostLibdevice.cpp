@@ -23,6 +23,7 @@
 
 #include "HostLibdevice.h"
 
+#include <algorithm>
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
@@ -528,6 +529,34 @@ uint16_t pyjit::runtime::doubleToHalfBits(double d) {
     }
   }
   return bits | sign;
+}
+
+uint16_t pyjit::runtime::doubleToBFloat16Bits(double d) {
+  uint64_t x;
+  std::memcpy(&x, &d, sizeof x);
+  auto sign = static_cast<uint16_t>((x >> 48) & 0x8000);
+  uint64_t magnitude = x & 0x7fffffffffffffffULL;
+  if (magnitude >= 0x7ff0000000000000ULL) // inf, or NaN (kept quiet)
+    return sign | (magnitude == 0x7ff0000000000000ULL ? 0x7f80 : 0x7fc0);
+  if ((magnitude >> 52) == 0)
+    return sign; // a subnormal double is far below bfloat16's smallest value
+  int exponent = static_cast<int>(magnitude >> 52) - 1023; // of a normal double
+  int bfExponent = exponent + 127;                           // biased, as float32's
+  if (bfExponent >= 255)
+    return sign | 0x7f80; // past bfloat16's range: inf
+  uint64_t mantissa = (magnitude & ((1ULL << 52) - 1)) | (1ULL << 52);
+  // Keep 8 significant bits for a normal bfloat16, fewer for a subnormal one.
+  int shift = 45 + (bfExponent >= 1 ? 0 : 1 - bfExponent);
+  if (shift > 54)
+    return sign; // below half the smallest subnormal (2^-134): zero
+  uint64_t kept = mantissa >> shift;
+  uint64_t rest = mantissa & ((1ULL << shift) - 1);
+  uint64_t halfway = 1ULL << (shift - 1);
+  if (rest > halfway || (rest == halfway && (kept & 1)))
+    ++kept; // a carry out of the fraction bumps the exponent, up to inf
+  uint32_t bits = bfExponent >= 1 ? ((static_cast<uint32_t>(bfExponent) - 1) << 7) + kept
+                                  : static_cast<uint32_t>(kept);
+  return sign | static_cast<uint16_t>(std::min<uint32_t>(bits, 0x7f80));
 }
 
 llvm::ArrayRef<pyjit::runtime::HostLibdeviceSymbol> pyjit::runtime::hostLibdeviceSymbols() {

@@ -26,6 +26,10 @@ llvm::ArrayRef<HostLibdeviceSymbol> hostLibdeviceSymbols();
 /// (going through float would round twice); NaN stays a quiet NaN.
 uint16_t doubleToHalfBits(double d);
 
+/// float64 -> bfloat16 bits (float32's sign and exponent, 7 fraction bits),
+/// rounded to nearest even, once; NaN stays a quiet NaN of its sign.
+uint16_t doubleToBFloat16Bits(double d);
+
 } // namespace pyjit::runtime
 
 #endif

@@ -89,6 +89,23 @@ TEST_F(TypeRulesTest, Int16WithFloat16IsFloat32AsInNumPy) {
   EXPECT_EQ(promote("uint16", "float16"), "float32");
 }
 
+// Measured with numba-cuda 0.30.4 (compile_ptx's result types of x + y).
+TEST_F(TypeRulesTest, BFloat16PromotesAsNumbaCuda) {
+  EXPECT_EQ(promote("bfloat16", "bfloat16"), "bfloat16");
+  EXPECT_EQ(promote("bfloat16", "int64"), "float64");
+  EXPECT_EQ(promote("bfloat16", "float32"), "float32");
+  EXPECT_EQ(promote("float16", "bfloat16"), "float32");
+  EXPECT_EQ(promote("bfloat16", "float64"), "float64");
+  // As float16 (not measured): small integers stay, int16 needs float32; a
+  // Python number takes bfloat16's type (NEP 50).
+  EXPECT_EQ(promote("int8", "bfloat16"), "bfloat16");
+  EXPECT_EQ(promote("bool", "bfloat16"), "bfloat16");
+  EXPECT_EQ(promote("int16", "bfloat16"), "float32");
+  EXPECT_EQ(promote("bfloat16", "int64!"), "bfloat16");
+  EXPECT_EQ(promote("bfloat16", "float64!"), "bfloat16");
+  EXPECT_EQ(result(BinaryOp::BitAnd, "bfloat16", "bfloat16"), "null");
+}
+
 TEST_F(TypeRulesTest, IntegerArithmeticWidensToInt64) {
   EXPECT_EQ(result(BinaryOp::Add, "int32", "int32"), "int64");
   EXPECT_EQ(result(BinaryOp::Mul, "int8", "int8"), "int64");

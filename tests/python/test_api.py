@@ -704,7 +704,7 @@ def test_numba_names_for_devices_arrays_and_dispatchers():
     from pyjit.cuda.cudadrv.devicearray import DeviceNDArray
     from pyjit.cuda.cudadrv.driver import CudaAPIError
     assert CudaAPIError is pyjit.CudaError
-    assert cuda.is_float16_supported() is True and cuda.is_bfloat16_supported() is False
+    assert cuda.is_float16_supported() is True and cuda.is_bfloat16_supported() is True
     assert cuda.current_context().device is not None
     assert cuda.get_current_device().get_primary_context().get_memory_info().total > 0
     assert cuda.get_current_device().get_primary_context() is cuda.current_context()

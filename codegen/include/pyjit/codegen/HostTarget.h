@@ -37,6 +37,13 @@ bool hostDefinesLibdevice(llvm::StringRef name);
 /// CPU backend's JIT links a kernel's math against.
 bool hostHasFunction(llvm::StringRef name);
 
+/// CPU features the CPU backend compiles without, whatever the host has:
+/// the float32 -> bfloat16 conversion instructions (AVX512-BF16's and
+/// AVX-NE-CONVERT's VCVTNEPS2BF16) flush subnormals to zero, which CUDA's
+/// cvt.rn.bf16.f32 does not. Both the optimizer (HostTarget) and the JIT
+/// (runtime/CpuModule) apply them.
+inline constexpr const char *kHostDisabledFeatures[] = {"avx512bf16", "avxneconvert"};
+
 class HostTarget {
 public:
   /// Errors: StringError if LLVM has no target for this machine.

@@ -8,6 +8,7 @@
 #ifndef PYJIT_IR_TYPE_H
 #define PYJIT_IR_TYPE_H
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Casting.h"
@@ -81,14 +82,29 @@ private:
 };
 
 /// IEEE binary floats: float16, float32, float64.
+/// float16, float32, float64 (IEEE 754 binary16/32/64) and bfloat16
+/// (numba-cuda's bfloat16, ml_dtypes' and PyTorch's: float32's sign, 8-bit
+/// exponent and top 7 fraction bits; LLVM's `bfloat`). bits() is the storage
+/// width (16 for both 16-bit formats): code that ranks or sizes floats by
+/// width must tell the two apart with isBFloat16().
 class FloatType : public Type {
 public:
-  explicit FloatType(unsigned bits) : Type(Kind::Float), width(bits) {}
+  explicit FloatType(unsigned bits, bool brain = false)
+      : Type(Kind::Float), width(bits), brain(brain) {}
   unsigned bits() const { return width; }
+  bool isBFloat16() const { return brain; }
+  /// Its format, for rounding constants to it (llvm::APFloat::convert).
+  const llvm::fltSemantics &semantics() const {
+    return brain ? llvm::APFloat::BFloat()
+           : width == 16 ? llvm::APFloat::IEEEhalf()
+           : width == 32 ? llvm::APFloat::IEEEsingle()
+                         : llvm::APFloat::IEEEdouble();
+  }
   static bool classof(const Type *t) { return t->kind() == Kind::Float; }
 
 private:
   unsigned width;
+  bool brain;
 };
 
 /// complex64 (two float32) and complex128 (two float64).

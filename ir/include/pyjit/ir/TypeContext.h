@@ -31,7 +31,10 @@ public:
   /// A member of plain enum class \p cls with int64 values (IntType::isEnum),
   /// or, \p ordinal, with other values, held as its position in the class.
   IntType *enumMember(llvm::StringRef cls, bool ordinal = false);
+  /// float16/32/64 by width (IEEE formats; bfloat16 is its own).
   FloatType *floatTy(unsigned bits);
+  /// bfloat16 (FloatType::isBFloat16).
+  FloatType *bfloat16() { return &bfloat16Ty; }
   /// datetime64[unit] (or timedelta64[unit]); null for a unit NumPy lacks.
   DatetimeType *datetime(bool timedelta, llvm::StringRef unit);
   ComplexType *complexTy(unsigned bits); // 64 or 128
@@ -67,6 +70,7 @@ private:
   NoneType noneTy;
   BoolType boolTy;
   GridGroupType gridGroupTy;
+  FloatType bfloat16Ty{16, true};
   std::map<std::pair<unsigned, bool>, std::unique_ptr<IntType>> ints;
   std::map<std::string, const DeviceFunctionSource *, std::less<>> devices;
   std::map<const DeviceFunctionSource *, std::string> devicePaths;
