@@ -22,8 +22,10 @@ namespace pyjit::python::dlpack {
 
 /// DLDeviceType values pyjit reads.
 enum : int32_t { kDLCPU = 1, kDLCUDA = 2, kDLCUDAHost = 3, kDLCUDAManaged = 13 };
-/// DLDataTypeCode values pyjit reads (kDLBfloat = 4 has no pyjit type).
-enum : uint8_t { kDLInt = 0, kDLUInt = 1, kDLFloat = 2, kDLComplex = 5, kDLBool = 6 };
+/// DLDataTypeCode values pyjit reads.
+enum : uint8_t {
+  kDLInt = 0, kDLUInt = 1, kDLFloat = 2, kDLBfloat = 4, kDLComplex = 5, kDLBool = 6
+};
 
 struct DLDevice {
   int32_t device_type; // a DLDeviceType

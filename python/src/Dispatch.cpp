@@ -43,6 +43,7 @@
 #include "DLPackAbi.h"
 #include "Extension.h"
 #include "KernelLaunch.h"
+#include <cstring>
 #include <structmember.h> // PyMemberDef, T_PYSSIZET, READONLY (limited API)
 #include "pyjit/runtime/Device.h"
 #include "pyjit/runtime/Stream.h"
@@ -63,9 +64,13 @@ enum class ArgKind { Scalar, Abi, CuPy, Torch };
 /// A NumPy dtype (CuPy's) the fast path has seen.
 struct DtypeInfo {
   PyObject *dtype; // strong reference
-  char kind;       // NumPy kind: b, i, u, f, c
+  char kind;       // NumPy kind: b, i, u, f, c; kBFloat16Kind for ml_dtypes' bfloat16
   unsigned itemsize;
 };
+
+/// The key's kind of a bfloat16 array (ml_dtypes' dtype in CuPy, kDLBfloat
+/// in DLPack): not NumPy's 'V', which a record of two bytes has too.
+constexpr char kBFloat16Kind = 'E';
 
 /// A type the fast path reads; for NumPy scalars whose value it copies in
 /// place, the value's NumPy kind and size (rawKind 0: none). The value sits
@@ -173,11 +178,19 @@ const DtypeInfo *dtypeInfo(PyObject *dtype) {
       return &d;
   PyObject *kind = PyObject_GetAttrString(dtype, "kind");
   PyObject *size = kind ? PyObject_GetAttrString(dtype, "itemsize") : nullptr;
+  PyObject *name = size ? PyObject_GetAttrString(dtype, "name") : nullptr;
   const DtypeInfo *out = nullptr;
-  if (kind && size && PyUnicode_Check(kind) && PyUnicode_GetLength(kind) == 1) {
+  if (kind && size && name && PyUnicode_Check(kind) && PyUnicode_GetLength(kind) == 1 &&
+      PyUnicode_Check(name)) {
     long n = PyLong_AsLong(size);
     Py_UCS4 c = PyUnicode_ReadChar(kind, 0);
-    if (n > 0 && c < 128) {
+    // Numbers only: other kinds (records, strings, datetimes) are told apart
+    // by more than kind and size, which the slow path reads.
+    if (c == 'V' && n == 2 && PyUnicode_CompareWithASCIIString(name, "bfloat16") == 0)
+      c = kBFloat16Kind;
+    else if (c >= 128 || !std::strchr("biufc", static_cast<char>(c)))
+      n = 0;
+    if (n > 0) {
       Py_INCREF(dtype);
       registry().dtypes.push_back({dtype, static_cast<char>(c), static_cast<unsigned>(n)});
       out = &registry().dtypes.back();
@@ -185,6 +198,7 @@ const DtypeInfo *dtypeInfo(PyObject *dtype) {
   }
   Py_XDECREF(kind);
   Py_XDECREF(size);
+  Py_XDECREF(name);
   PyErr_Clear();
   return out;
 }
@@ -314,7 +328,9 @@ bool readTorch(PyObject *arg, const TypeEntry &entry, llvm::SmallVectorImpl<uint
     tensor = &static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule, "dltensor"))->dl_tensor;
   }
   const DLTensor &t = *tensor;
-  char kind = numpyKind(t.dtype);
+  char kind = t.dtype.code == kDLBfloat && t.dtype.bits == 16 && t.dtype.lanes == 1
+                  ? kBFloat16Kind
+                  : numpyKind(t.dtype);
   unsigned itemsize = t.dtype.bits / 8;
   bool ok = kind && t.device.device_type == kDLCUDA &&
             t.device.device_id == runtime::selectedDevice() && t.ndim >= 0 &&

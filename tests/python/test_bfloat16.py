@@ -438,7 +438,22 @@ def test_cupy_and_torch_bfloat16_arrays(library, bf16_dtype):
         x = lib.tensor(host.view(np.int16).astype(np.int16), device="cuda").view(lib.bfloat16)
         y = lib.zeros(100, dtype=lib.bfloat16, device="cuda")
         result = lambda: y.view(lib.int16).cpu().numpy().view(bf16_dtype)  # noqa: E731
-    twice_plus_one[1, 128](x, y)
-    cuda.synchronize()
     expected = (host.astype(np.float32) * 2 + 1).astype(bf16_dtype)
-    np.testing.assert_array_equal(result().view(np.uint16), expected.view(np.uint16))
+    for _ in range(2):  # the Python path, then the C++ fast path
+        y[:] = 0
+        twice_plus_one[1, 128](x, y)
+        cuda.synchronize()
+        np.testing.assert_array_equal(result().view(np.uint16), expected.view(np.uint16))
+    assert twice_plus_one._dispatch_entries() == 1
+    # int16 arrays of the same size are another key: their own kernel.
+    if library == "cupy":
+        xi, yi = lib.arange(100, dtype=lib.int16), lib.zeros(100, dtype=lib.int16)
+    else:
+        xi, yi = lib.arange(100, dtype=lib.int16, device="cuda"), lib.zeros(
+            100, dtype=lib.int16, device="cuda")
+    for _ in range(2):
+        twice_plus_one[1, 128](xi, yi)
+        cuda.synchronize()
+        np.testing.assert_array_equal((yi.get() if library == "cupy" else yi.cpu().numpy()),
+                                      np.arange(100) * 2 + 1)
+    assert twice_plus_one._dispatch_entries() == 2
