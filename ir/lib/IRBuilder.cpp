@@ -65,7 +65,34 @@ Value *IRBuilder::cmp(CmpPredicate pred, Value *lhs, Value *rhs) {
 Value *IRBuilder::cast(Value *v, Type *to) {
   if (v->type() == to)
     return v;
+  // A 64-bit integer to bfloat16 rounds once: through float64 only where
+  // that keeps it on its side of every bfloat16 tie (numba-cuda's
+  // __ll2bfloat16_rn rounds once).
+  auto *ft = llvm::dyn_cast<FloatType>(to);
+  auto *it = llvm::dyn_cast<IntType>(v->type());
+  if (ft && ft->isBFloat16() && it && it->bits() == 64)
+    return create(Opcode::Cast, to, {float64OnSideOf(v)});
   return create(Opcode::Cast, to, {v});
+}
+
+Value *IRBuilder::float64OnSideOf(Value *v) {
+  auto *it = llvm::cast<IntType>(v->type());
+  Type *f64 = ctx.float64(), *i64 = ctx.int64();
+  Value *wide = create(Opcode::Cast, f64, {v});
+  // v - wide's sign, in the integer type (a wide at or past the type's
+  // range is above every v; below it the saturating cast back is exact).
+  Value *pastRange = cmp(CmpPredicate::Ge, wide, constFloat(f64, it->isSigned() ? 0x1p63 : 0x1p64));
+  Value *wideInt = create(Opcode::Cast, v->type(), {wide});
+  Value *above = select(pastRange, constBool(false), cmp(CmpPredicate::Gt, v, wideInt));
+  Value *below = select(pastRange, constBool(true), cmp(CmpPredicate::Lt, v, wideInt));
+  // Where wide rounded, |v| > 2**53: wide is not zero, one step changes its
+  // magnitude by one unit of its bits.
+  Value *positive = cmp(CmpPredicate::Gt, wide, constFloat(f64, 0));
+  Value *bits = create(Opcode::Bitcast, i64, {wide});
+  Value *larger = binary(Opcode::Add, bits, constInt(i64, 1));
+  Value *smaller = binary(Opcode::Sub, bits, constInt(i64, 1));
+  Value *up = select(positive, larger, smaller), *down = select(positive, smaller, larger);
+  return create(Opcode::Bitcast, f64, {select(above, up, select(below, down, bits))});
 }
 
 Value *IRBuilder::select(Value *cond, Value *a, Value *b) {

@@ -70,32 +70,14 @@ RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef name) {
                                         : MathFn::RintF;
     return RValue::of(b.cast(mathOp(b, ctx, mode, {f}), result));
   }
-  // To bfloat16: through float64, rounded to nearest even once; a directed
-  // mode then steps to the neighbour when that went the wrong way (the
-  // nearest is at most one step from the directed result). float64 holds
-  // float32 values and integers of up to 53 bits exactly; a 64-bit integer
-  // that it rounds is nudged one float64 step back toward its own value:
-  // bfloat16's values and ties have 45 trailing zero bits in float64, so the
-  // nudged number lies strictly on the same side of each as the integer.
-  Type *f64 = ctx.float64(), *i16 = ctx.intTy(16, true), *i64 = ctx.int64();
-  Value *v = x[0];
-  Value *wide = b.cast(v, f64);
-  if (auto *it = dyn_cast<IntType>(param); it && it->bits() == 64) {
-    // v - wide's sign, in the integer type (a wide at or past the type's
-    // range is above every v; below it the saturating cast is exact).
-    Value *pastRange = b.cmp(CmpPredicate::Ge, wide,
-                             b.constFloat(f64, it->isSigned() ? 0x1p63 : 0x1p64));
-    Value *wideInt = b.cast(wide, param);
-    Value *above = b.select(pastRange, b.constBool(false), b.cmp(CmpPredicate::Gt, v, wideInt));
-    Value *below = b.select(pastRange, b.constBool(true), b.cmp(CmpPredicate::Lt, v, wideInt));
-    Value *positive = b.cmp(CmpPredicate::Gt, wide, b.constFloat(f64, 0));
-    Value *wbits = b.create(Opcode::Bitcast, i64, {wide});
-    Value *away = b.binary(Opcode::Add, wbits, b.constInt(i64, 1)); // larger magnitude
-    Value *toward = b.binary(Opcode::Sub, wbits, b.constInt(i64, 1));
-    Value *up = b.select(positive, away, toward), *down = b.select(positive, toward, away);
-    wide = b.create(Opcode::Bitcast, f64,
-                    {b.select(above, up, b.select(below, down, wbits))});
-  }
+  // To bfloat16: through float64 (exact for float32 values and integers of
+  // up to 53 bits; IRBuilder::float64OnSideOf for 64-bit ones), rounded to
+  // nearest even once; a directed mode then steps to the neighbour when that
+  // went the wrong way (the nearest is at most one step from the directed
+  // result).
+  Type *f64 = ctx.float64(), *i16 = ctx.intTy(16, true);
+  auto *it = dyn_cast<IntType>(param);
+  Value *wide = it && it->bits() == 64 ? b.float64OnSideOf(x[0]) : b.cast(x[0], f64);
   Value *r = b.cast(wide, bf16);
   if (fn->rounding == 'n')
     return RValue::of(r);

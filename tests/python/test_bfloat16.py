@@ -220,12 +220,13 @@ def test_conversions_from_int64_and_uint64(jit):
         out[2] = float64(int64_to_bfloat16_rd(v))
         out[3] = float64(int64_to_bfloat16_ru(v))
         out[4] = float64(uint64_to_bfloat16_ru(u))
+        out[5] = float64(bfloat16(v))  # a plain conversion: to nearest, once
 
     v = -(3 * 2**40 + 5)  # between -(3 * 2**40 + 2**34) and -3 * 2**40
-    out = np.zeros(5, np.float64)
+    out = np.zeros(6, np.float64)
     k[1, 1](np.int64(v), np.uint64(2**63 + 1), out)
     rz, rd, ru = _directed(v)
-    np.testing.assert_array_equal(out, [-3 * 2**40, rz, rd, ru, 2**63 + 2**56])
+    np.testing.assert_array_equal(out, [-3 * 2**40, rz, rd, ru, 2**63 + 2**56, -3 * 2**40])
     # 2**60 + 2**52 + 1 is just above a tie of bfloat16 (2**60 + 2**52), which
     # is what float64 rounds it to: to nearest it is 2**60 + 2**53, not 2**60.
     for v in (2**60 + 2**52 + 1, -(2**60 + 2**52 + 1), 2**60 + 2**52 - 1):
@@ -235,6 +236,7 @@ def test_conversions_from_int64_and_uint64(jit):
         nearest = large if abs(v) > 2**60 + 2**52 else small
         rz, rd, ru = _directed(v)
         np.testing.assert_array_equal(out[:4], [nearest, rz, rd, ru])
+        assert out[5] == nearest
 
 
 @pytest.mark.parametrize("x", [1.00390625, 1.0039, -1.0039, 3.0e-39, -7.0e-41,
@@ -263,6 +265,28 @@ def test_float32_to_bfloat16_by_mode(jit, x):
     rz, rd, ru = (lo if exact >= 0 else hi), lo, hi
     np.testing.assert_array_equal(out, [bits(nearest), bits(rz), bits(rd), bits(ru),
                                         bits(nearest)])
+
+
+def test_int64_arrays_store_into_bfloat16_rounded_once(jit, bf16_dtype):
+    # Each just above or below a tie of bfloat16 that float64 rounds it onto
+    # (2**60 + 2**52 and neighbours), and the int64 and uint64 extremes.
+    @jit
+    def store(src, dst):
+        i = cuda.grid(1)
+        if i < src.size:
+            dst[i] = src[i]
+
+    values = [2**60 + 2**52 + 1, 2**60 + 2**52 - 1, -(2**60 + 2**52 + 1), 2**63 - 1, -2**63,
+              3, 0]
+    dst = np.zeros(len(values), bf16_dtype)
+    store[1, 32](np.array(values, np.int64), dst)
+    tie = 2**60 + 2**52
+    expected = [2**60 + 2**53, 2**60, -(2**60 + 2**53), 2**63, -2**63, 3, 0]
+    assert tie not in expected
+    np.testing.assert_array_equal(dst.astype(np.float64), expected)
+    udst = np.zeros(2, bf16_dtype)
+    store[1, 32](np.array([2**64 - 1, 2**63 + 2**55 + 1], np.uint64), udst)
+    np.testing.assert_array_equal(udst.astype(np.float64), [2**64, 2**63 + 2**56])
 
 
 def test_float64_rounds_to_bfloat16_once(jit):

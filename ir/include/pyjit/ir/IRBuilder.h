@@ -37,6 +37,11 @@ public:
   Value *unary(Opcode op, Value *operand);           // result: operand's type
   Value *cmp(CmpPredicate pred, Value *lhs, Value *rhs);
   Value *cast(Value *v, Type *to);                   // no-op if same type
+  /// float64 of 64-bit integer \p v, moved one float64 step back toward v
+  /// where rounding moved it: strictly on v's side of every number with 45
+  /// trailing zero bits in float64 (bfloat16's values and the ties between
+  /// them), so that one more rounding to bfloat16 rounds as v would.
+  Value *float64OnSideOf(Value *v);
   Value *select(Value *cond, Value *a, Value *b);
   Value *sreg(SpecialReg r);
   Value *arrayShape(Value *array, unsigned dim);
