@@ -2,6 +2,7 @@
 #include "pyjit/frontend/Parser.h"
 #include "pyjit/frontend/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/ConvertUTF.h"
 #include <cerrno>
 #include <cstdlib>
@@ -111,6 +112,12 @@ private:
   size_t index = 0;
   bool failed = false;
   int functionDepth = 0;
+  // Names the function being parsed declares `global` (false) or `nonlocal`
+  // (true), innermost function last: read as any other global or enclosing
+  // variable, never assigned (checkNotDeclared).
+  std::vector<llvm::StringMap<bool>> declared;
+  StmtPtr parseDeclaration();
+  bool checkNotDeclared(const Expr *target);
 
   // The parser's own recursion (parentheses, unary operators, `not`,
   // conditional expressions): refused past kMaxNesting levels, and an
@@ -243,7 +250,9 @@ std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
   if (!expect(TokenKind::Colon, "':'"))
     return nullptr;
   ++functionDepth;
+  declared.emplace_back();
   bool ok = parseBlock(fn->body);
+  declared.pop_back();
   --functionDepth;
   if (!ok)
     return nullptr;
@@ -316,6 +325,8 @@ bool Parser::parseStatement(Block &out) {
       error(target->range(), "cannot assign to this expression in a 'for' target");
       return false;
     }
+    if (!checkNotDeclared(target.get()))
+      return false;
     if (!expect(TokenKind::KwIn, "'in'"))
       return false;
     ExprPtr iter = at(TokenKind::LBracket) ? parseLoopList() : parseTestList();
@@ -449,9 +460,8 @@ StmtPtr Parser::parseSmallStatement() {
     return std::make_unique<RaiseStmt>(span(kw.range, exc->range()), std::move(exc));
   }
   case TokenKind::KwGlobal:
-    return unsupported(t.range, "a 'global' declaration");
   case TokenKind::KwNonlocal:
-    return unsupported(t.range, "a 'nonlocal' declaration");
+    return parseDeclaration();
   case TokenKind::KwDel:
     return unsupported(t.range, "a 'del' statement");
   case TokenKind::KwImport:
@@ -495,6 +505,48 @@ static bool isAugAssign(TokenKind k, BinaryOp &op) {
   case TokenKind::AtEqual: op = BinaryOp::MatMul; return true;
   default: return false;
   }
+}
+
+// `global a, b` / `nonlocal a`: nothing to run. The names read as they
+// would without it (globals and enclosing variables are constants of the
+// kernel, as numba.cuda freezes them); assigning one is refused, since the
+// kernel cannot write the Python variable.
+StmtPtr Parser::parseDeclaration() {
+  Token kw = consume();
+  bool nonlocal = kw.is(TokenKind::KwNonlocal);
+  SourceRange r = kw.range;
+  do {
+    if (!at(TokenKind::Identifier))
+      return error(tok().range, "invalid syntax: expected a name");
+    Token name = consume();
+    if (!declared.empty())
+      declared.back()[name.text] = nonlocal;
+    r = span(r, name.range);
+  } while (accept(TokenKind::Comma));
+  return std::make_unique<PassStmt>(r);
+}
+
+bool Parser::checkNotDeclared(const Expr *target) {
+  if (auto *t = llvm::dyn_cast<TupleExpr>(target)) {
+    for (const ExprPtr &x : t->elts)
+      if (!checkNotDeclared(x.get()))
+        return false;
+    return true;
+  }
+  if (auto *s = llvm::dyn_cast<StarredExpr>(target))
+    return checkNotDeclared(s->value.get());
+  auto *n = llvm::dyn_cast<NameExpr>(target);
+  if (!n || declared.empty())
+    return true;
+  auto it = declared.back().find(n->name);
+  if (it == declared.back().end())
+    return true;
+  error(n->range(), "cannot assign to '" + n->name + "', declared " +
+                        (it->second ? "nonlocal" : "global") +
+                        ": a kernel reads " +
+                        (it->second ? "an enclosing function's variables" : "globals") +
+                        " as constants and cannot change them (numba.cuda freezes them too)");
+  return false;
 }
 
 bool isAssignable(const Expr *e) {
@@ -549,6 +601,8 @@ StmtPtr Parser::parseExprStatement() {
     consume();
     if (!llvm::isa<NameExpr, SubscriptExpr, AttributeExpr>(first.get()))
       return error(first->range(), "invalid target for augmented assignment");
+    if (!checkNotDeclared(first.get()))
+      return nullptr;
     ExprPtr value = parseTestList();
     if (!value)
       return nullptr;
@@ -561,6 +615,8 @@ StmtPtr Parser::parseExprStatement() {
     consume();
     if (!llvm::isa<NameExpr, SubscriptExpr, AttributeExpr>(first.get()))
       return error(first->range(), "only a single target can be annotated");
+    if (!checkNotDeclared(first.get()))
+      return nullptr;
     if (!parseTest())
       return nullptr;
     if (!accept(TokenKind::Equal))
@@ -589,9 +645,12 @@ StmtPtr Parser::parseExprStatement() {
   }
   ExprPtr value = std::move(chain.back());
   chain.pop_back();
-  for (const ExprPtr &target : chain)
+  for (const ExprPtr &target : chain) {
     if (!isAssignable(target.get()))
       return error(target->range(), "cannot assign to this expression");
+    if (!checkNotDeclared(target.get()))
+      return nullptr;
+  }
   SourceRange r = span(chain.front()->range(), value->range());
   return std::make_unique<AssignStmt>(r, std::move(chain), std::move(value));
 }

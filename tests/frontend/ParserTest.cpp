@@ -636,7 +636,6 @@ INSTANTIATE_TEST_SUITE_P(
         UnsupportedCase{"def k(a):\n    raise ValueError from a\n", "'raise ... from'", 2, 22},
         UnsupportedCase{"def k(a):\n    import math\n", "an 'import' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    from math import sqrt\n", "an 'import' statement", 2, 5},
-        UnsupportedCase{"def k(a):\n    global g\n", "a 'global' declaration", 2, 5},
         UnsupportedCase{"def k(a):\n    del a\n", "a 'del' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    yield a\n", "'yield'", 2, 5},
         UnsupportedCase{"def k(a):\n    c = a @ a\n", "the matrix multiplication operator '@'", 2,

@@ -1961,3 +1961,38 @@ def test_a_lambda_keeps_its_defaults_and_star_args(jit):
     o = np.zeros(3)
     k[1, 1](o)
     assert o.tolist() == [6, 15, 3]
+
+
+_DECLARED = 7
+
+
+def test_global_and_nonlocal_declarations_of_names_only_read(jit):
+    # Real code (a kernel closure declaring `nonlocal`, `global N` before a
+    # read): numba.cuda compiles both, the names reading as constants.
+    def make(scale):
+        offset = 5
+
+        @jit
+        def k(out):
+            nonlocal offset
+            global _DECLARED
+            out[0] = offset * scale + _DECLARED
+
+        return k
+
+    out = np.zeros(1, np.int64)
+    make(3)[1, 1](out)
+    assert out[0] == 5 * 3 + 7
+
+
+def test_assigning_a_declared_global_is_a_compile_error_at_the_target(jit):
+    @jit
+    def k(out):
+        global _DECLARED
+        for _DECLARED in range(3):
+            out[0] = _DECLARED
+
+    with pytest.raises(pyjit.CompileError, match=r"cannot assign to '_DECLARED', declared "
+                                                 r"global") as info:
+        k[1, 1](np.zeros(1, np.int64))
+    assert "for _DECLARED in range(3):" in str(info.value)
