@@ -111,6 +111,13 @@ void Emitter::allocArray(const ir::Instruction &inst) {
       llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());
       llvm::AllocaInst *a = entry.CreateAlloca(storage, nullptr, "local");
       a->setAlignment(llvm::Align(std::max<uint64_t>({8, itemAlign, inst.alignment})));
+      // On the CPU backend a thread's stack slot held the previous thread's
+      // values: zeros instead, the same for every thread (on the GPU the
+      // contents are undefined, as in numba.cuda; code that reads before it
+      // writes was found in real programs).
+      if (options.host)
+        entry.CreateMemSet(a, entry.getInt8(0), module.getDataLayout().getTypeAllocSize(storage),
+                           a->getAlign());
       parts.data = a;
     }
     uint64_t stride = itemSize;

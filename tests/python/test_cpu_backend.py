@@ -614,3 +614,27 @@ def test_ctrl_c_leaves_other_threads_and_a_programs_own_handler_alone(tmp_path):
         "main stopped: kernel 'slow': the launch was interrupted (Ctrl-C)",
         "worker filled 64",
         "handler calls 1 all threads ran True"], out.stdout + out.stderr
+
+
+def test_local_arrays_start_zeroed_in_every_thread():
+    # From real code (an Advent of Code kernel reading a local flag before
+    # writing it): each thread's stack slot held the previous thread's value.
+    from pyjit import boolean
+
+    @cuda.jit(target="cpu")
+    def k(seen, sums):
+        t = cuda.grid(1)
+        flag = cuda.local.array(1, dtype=boolean)
+        acc = cuda.local.array(8, dtype=np.float64)
+        seen[t] = flag[0]
+        flag[0] = True
+        s = 0.0
+        for j in range(8):
+            s += acc[j]
+            acc[j] = t + 1.0
+        sums[t] = s
+
+    seen = np.ones(16, np.bool_)
+    sums = np.full(16, -1.0)
+    k[4, 4](seen, sums)
+    assert not seen.any() and (sums == 0).all()
