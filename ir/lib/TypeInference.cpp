@@ -1411,8 +1411,8 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
   }
   case GlobalValue::Kind::Module: {
     ExprInfo info{ctx.ns(g.name)};
-    if (g.members) // members pyjit has no rule for (cuda.random): attribute() reads them
-      info.constant = g;
+    if (g.members) // members pyjit has no rule for (cuda.random), absent names:
+      info.constant = g; // attribute() reads them
     return info;
   }
   case GlobalValue::Kind::Function:
@@ -1674,6 +1674,18 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin((lookupCMathFn(*m) ? "numpy.m." : "math.") + *m)};
       if (std::optional<double> c = floatConstant(attr))
         return constant(GlobalValue::ofFloat(*c));
+    }
+    if (base.constant && base.constant->kind == GlobalValue::Kind::Module && path == "cuda") {
+      // Python said which names its module has: a missing one is Python's
+      // AttributeError (a misspelling: the closest kernel name); one it has
+      // is its host API (cuda.to_device).
+      if (llvm::is_contained(base.constant->absent, attr))
+        error(e.range(), "module 'cuda' has no attribute '" + attr + "'" +
+                             unsupportedAttributeHint(path, attr));
+      else
+        error(e.range(), "'cuda." + attr + "' is not supported in kernels (it is part of "
+                         "the host API: call it outside the kernel)");
+      return {};
     }
     error(e.range(), "'" + path + "." + attr + "' is not supported in kernels" +
                          unsupportedAttributeHint(path, attr));

@@ -320,13 +320,17 @@ def classify(value, memo=None, reads=_NO_READS):
         if value is np:
             return ("module", "numpy")
         if any(value is m for m in _cuda_modules()):
+            members = {}
             random = sys.modules.get(value.__name__ + ".random")
             if random is not None and "random" in reads.names and reads.depth > 1:
                 # cuda.random.xoroshiro128p_uniform_float32(...) (numba: after
                 # `import numba.cuda.random`): the cuda module with that member.
-                return ("module", ("cuda", {"random": classify(
-                    random, memo, AttributeReads(reads.names, reads.depth - 1))}))
-            return ("module", "cuda")
+                members["random"] = classify(random, memo,
+                                             AttributeReads(reads.names, reads.depth - 1))
+            # Names the code reads that the module lacks: `cuda.gridprint` is
+            # then "no attribute", not "not supported in kernels".
+            absent = tuple(sorted(n for n in reads.names if not hasattr(value, n)))
+            return ("module", ("cuda", members, absent))
         if value.__name__ in ("pyjit", "numba"):
             return ("module", "pyjit")  # for pyjit.float32(x), numba.float32(x)
         if value is operator:

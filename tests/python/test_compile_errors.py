@@ -330,3 +330,22 @@ def test_the_float64_warning_points_at_the_users_launch(jit):
         saxpy[1, 1](2.0, x, np.zeros(1, np.float32)); line = inspect.currentframe().f_lineno  # noqa: E702
     perf = [w for w in caught if "float64 arithmetic" in str(w.message)]
     assert perf and perf[0].filename == __file__ and perf[0].lineno == line
+
+
+def test_a_misspelt_cuda_name_is_no_attribute_and_a_host_function_is_named_so():
+    # Real code had `cuda.gridprint(3)`: "not supported in kernels" read as if
+    # the function existed. numba: "Unknown attribute 'gridprint'".
+    @cuda.jit(target="cpu")
+    def typo(a):
+        a[0] = cuda.gridprint(3)
+
+    with pytest.raises(pyjit.CompileError, match=r"module 'cuda' has no attribute 'gridprint'"):
+        typo[1, 1](np.zeros(1))
+
+    @cuda.jit(target="cpu")
+    def host(a):
+        d = cuda.to_device(a)
+
+    with pytest.raises(pyjit.CompileError, match=r"'cuda.to_device' is not supported in kernels "
+                                                 r"\(it is part of the host API"):
+        host[1, 1](np.zeros(1))

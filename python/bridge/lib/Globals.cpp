@@ -229,9 +229,11 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
     } else if (*kind == "bool") {
       env.set(*name, ir::GlobalValue::ofBool(PyObject_IsTrue(v) == 1));
     } else if (*kind == "module" && PyTuple_Check(v)) {
-      // (path, {attribute: description}): a module pyjit knows (cuda) with
-      // members it has no rule for (cuda.random).
-      PyObject *members = PyTuple_Size(v) == 2 ? PyTuple_GetItem(v, 1) : nullptr;
+      // (path, {attribute: description}[, (absent names)]): a module pyjit
+      // knows (cuda) with members it has no rule for (cuda.random), and the
+      // names the code reads that the Python module does not have.
+      Py_ssize_t size = PyTuple_Size(v);
+      PyObject *members = size == 2 || size == 3 ? PyTuple_GetItem(v, 1) : nullptr;
       auto path = members ? toUtf8(PyTuple_GetItem(v, 0), "module path") : std::nullopt;
       if (!path)
         return false;
@@ -240,6 +242,13 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         return false;
       ir::GlobalValue g = ir::GlobalValue::ofModule(*path);
       g.members = std::move(env2);
+      PyObject *absent = size == 3 ? PyTuple_GetItem(v, 2) : nullptr;
+      for (Py_ssize_t i = 0; absent && PyTuple_Check(absent) && i < PyTuple_Size(absent); ++i) {
+        auto attr = toUtf8(PyTuple_GetItem(absent, i), "absent attribute");
+        if (!attr)
+          return false;
+        g.absent.push_back(std::move(*attr));
+      }
       env.set(*name, std::move(g));
     } else if (*kind == "namespace") {
       // (module name, {attribute: description}): the attributes the code mentions.

@@ -74,6 +74,9 @@ struct GlobalValue {
   std::vector<int64_t> strides;      // DeviceArray (bytes)
   std::string data;                  // ConstArray: the bytes
   std::shared_ptr<const GlobalEnv> members; // Namespace (shared: ExprInfo copies values)
+  /// Module: names the code reads that the Python module does not have
+  /// (`cuda.gridprint` is "no attribute", not "not supported in kernels").
+  std::vector<std::string> absent;
 
   static GlobalValue ofInt(int64_t v) { return {Kind::Int, v, 0.0, {}}; }
   /// An Int's (or Bool's) value as a double: a uint64 constant (dtype
