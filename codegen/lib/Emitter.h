@@ -85,6 +85,9 @@ private:
   llvm::Value *val(const ir::Value *v) { return values.at(v); }
   llvm::Error emit(const ir::Instruction &inst);
   llvm::Value *arith(const ir::Instruction &inst);
+  llvm::Value *fmodOf(llvm::Value *x, llvm::Value *y);
+  llvm::Value *floorDivFloat(llvm::Value *x, llvm::Value *y); // float32/float64
+  llvm::Value *modFloat(llvm::Value *x, llvm::Value *y);
   llvm::Value *convert(llvm::Value *v, ir::Type *from, ir::Type *to);
   /// fptrunc double -> bfloat rounded once on either target.
   llvm::Value *doubleToBFloat(llvm::Value *v);

@@ -693,6 +693,52 @@ llvm::Value *Emitter::convert(llvm::Value *v, ir::Type *from, ir::Type *to) {
   return b.CreateIntrinsic(id, {dst, v->getType()}, {v});
 }
 
+// libdevice's fmod of two float32 or float64 values.
+llvm::Value *Emitter::fmodOf(llvm::Value *x, llvm::Value *y) {
+  llvm::Type *ty = x->getType();
+  auto callee = module.getOrInsertFunction(ty->isFloatTy() ? "__nv_fmodf" : "__nv_fmod",
+                                           llvm::FunctionType::get(ty, {ty, ty}, false));
+  return b.CreateCall(callee, {x, y});
+}
+
+// Python's x // y of two float32 or float64 values.
+llvm::Value *Emitter::floorDivFloat(llvm::Value *x, llvm::Value *y) {
+  llvm::Type *ty = x->getType();
+  // CPython's float_floor_div (Objects/floatobject.c, float_divmod):
+  // exact where floor(x / y) is not, e.g. 1.0 // 0.1 == 9.0.
+  llvm::Value *zero = llvm::ConstantFP::get(ty, 0.0);
+  llvm::Value *mod = fmodOf(x, y);
+  llvm::Value *div = b.CreateFDiv(b.CreateFSub(x, mod), y);
+  llvm::Value *adjust = b.CreateAnd(
+      b.CreateFCmpUNE(mod, zero),
+      b.CreateXor(b.CreateFCmpOLT(y, zero), b.CreateFCmpOLT(mod, zero)));
+  div = b.CreateSelect(adjust, b.CreateFSub(div, llvm::ConstantFP::get(ty, 1.0)), div);
+  llvm::Value *fl = b.CreateUnaryIntrinsic(llvm::Intrinsic::floor, div);
+  llvm::Value *roundUp = b.CreateFCmpOGT(b.CreateFSub(div, fl), llvm::ConstantFP::get(ty, 0.5));
+  fl = b.CreateSelect(roundUp, b.CreateFAdd(fl, llvm::ConstantFP::get(ty, 1.0)), fl);
+  llvm::Value *quotient = b.CreateFDiv(x, y);
+  llvm::Value *signedZero = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, zero, quotient);
+  fl = b.CreateSelect(b.CreateFCmpOEQ(div, zero), signedZero, fl);
+  // By zero: x / y (+-inf, or NaN for 0 // 0), as NumPy and numba's
+  // error model give (Python raises ZeroDivisionError).
+  return b.CreateSelect(b.CreateFCmpOEQ(y, zero), quotient, fl);
+}
+
+// Python's x % y of two float32 or float64 values.
+llvm::Value *Emitter::modFloat(llvm::Value *x, llvm::Value *y) {
+  llvm::Type *ty = x->getType();
+  // CPython's float_rem: fmod, then move a non-zero remainder to the
+  // divisor's sign; a zero remainder takes the divisor's sign too.
+  llvm::Value *r = fmodOf(x, y);
+  llvm::Value *fzero = llvm::ConstantFP::get(ty, 0.0);
+  llvm::Value *adjust = b.CreateAnd(
+      b.CreateFCmpONE(r, fzero),
+      b.CreateXor(b.CreateFCmpOLT(r, fzero), b.CreateFCmpOLT(y, fzero)));
+  llvm::Value *moved = b.CreateSelect(adjust, b.CreateFAdd(r, y), r);
+  llvm::Value *signedZero = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, fzero, y);
+  return b.CreateSelect(b.CreateFCmpOEQ(r, fzero), signedZero, moved);
+}
+
 llvm::Value *Emitter::arith(const ir::Instruction &inst) {
   ir::Type *t = inst.type();
   if (isa<ir::ComplexType>(t))
@@ -719,26 +765,15 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
                            {x, y});
     return b.CreateFDiv(x, y);
   case Opcode::FloorDiv: {
-    if (isFloat) {
-      // CPython's float_floor_div (Objects/floatobject.c, float_divmod):
-      // exact where floor(x / y) is not, e.g. 1.0 // 0.1 == 9.0.
-      llvm::Value *zero = llvm::ConstantFP::get(ty, 0.0);
-      llvm::Value *mod = libdevice("__nv_fmodf", "__nv_fmod", t, {x, y});
-      llvm::Value *div = b.CreateFDiv(b.CreateFSub(x, mod), y);
-      llvm::Value *adjust = b.CreateAnd(
-          b.CreateFCmpUNE(mod, zero),
-          b.CreateXor(b.CreateFCmpOLT(y, zero), b.CreateFCmpOLT(mod, zero)));
-      div = b.CreateSelect(adjust, b.CreateFSub(div, llvm::ConstantFP::get(ty, 1.0)), div);
-      llvm::Value *fl = b.CreateUnaryIntrinsic(llvm::Intrinsic::floor, div);
-      llvm::Value *roundUp = b.CreateFCmpOGT(b.CreateFSub(div, fl), llvm::ConstantFP::get(ty, 0.5));
-      fl = b.CreateSelect(roundUp, b.CreateFAdd(fl, llvm::ConstantFP::get(ty, 1.0)), fl);
-      llvm::Value *quotient = b.CreateFDiv(x, y);
-      llvm::Value *signedZero = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, zero, quotient);
-      fl = b.CreateSelect(b.CreateFCmpOEQ(div, zero), signedZero, fl);
-      // By zero: x / y (+-inf, or NaN for 0 // 0), as NumPy and numba's
-      // error model give (Python raises ZeroDivisionError).
-      return b.CreateSelect(b.CreateFCmpOEQ(y, zero), quotient, fl);
+    if (isFloat && ty->getPrimitiveSizeInBits() == 16) {
+      // float16, bfloat16: in float32, which holds both exactly (the quotient
+      // rounded to 16 bits before the floor would be off by one and more).
+      llvm::Value *r = floorDivFloat(b.CreateFPExt(x, b.getFloatTy()),
+                                     b.CreateFPExt(y, b.getFloatTy()));
+      return b.CreateFPTrunc(r, ty);
     }
+    if (isFloat)
+      return floorDivFloat(x, y);
     // Division by zero gives 0 instead of undefined behaviour.
     llvm::Value *zero = llvm::ConstantInt::get(ty, 0);
     llvm::Value *isZero = b.CreateICmpEQ(y, zero);
@@ -760,18 +795,12 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
     return b.CreateSelect(isZero, zero, q);
   }
   case Opcode::Mod: {
-    if (isFloat) {
-      // CPython's float_rem: fmod, then move a non-zero remainder to the
-      // divisor's sign; a zero remainder takes the divisor's sign too.
-      llvm::Value *r = libdevice("__nv_fmodf", "__nv_fmod", t, {x, y});
-      llvm::Value *fzero = llvm::ConstantFP::get(ty, 0.0);
-      llvm::Value *adjust = b.CreateAnd(
-          b.CreateFCmpONE(r, fzero),
-          b.CreateXor(b.CreateFCmpOLT(r, fzero), b.CreateFCmpOLT(y, fzero)));
-      llvm::Value *moved = b.CreateSelect(adjust, b.CreateFAdd(r, y), r);
-      llvm::Value *signedZero = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, fzero, y);
-      return b.CreateSelect(b.CreateFCmpOEQ(r, fzero), signedZero, moved);
-    }
+    if (isFloat && ty->getPrimitiveSizeInBits() == 16) // as floor division
+      return b.CreateFPTrunc(modFloat(b.CreateFPExt(x, b.getFloatTy()),
+                                      b.CreateFPExt(y, b.getFloatTy())),
+                             ty);
+    if (isFloat)
+      return modFloat(x, y);
     llvm::Value *zero = llvm::ConstantInt::get(ty, 0);
     llvm::Value *isZero = b.CreateICmpEQ(y, zero);
     llvm::Value *safeY = b.CreateSelect(isZero, llvm::ConstantInt::get(ty, 1), y);

@@ -17,7 +17,7 @@ namespace pyjit::ir::detail {
 
 RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef name) {
   Type *bf16 = ctx.bfloat16();
-  if (isFp16Function(name))
+  if (isFp16Function(name) && name != "hfma")
     return fp16Call(e, name, bf16);
   std::optional<Bf16Function> fn = lookupBf16Function(name);
   assert(fn && "typed as a cuda.bf16 function");
@@ -27,20 +27,56 @@ RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef name) {
     x.push_back(scalar(*a, param));
   auto isnan = [&](Value *v) { return mathOp(b, ctx, MathFn::Isnan, {v}); };
   auto k = [&](double v) { return b.constFloat(bf16, v); };
-  // _rn: what the plain operation does (cuda_bf16.h: "prevents floating-point
-  // contractions of mul+add into fma", which pyjit does not do to bfloat16).
+  // hfma: a * b + c rounded once (fma.rn.bf16). The product of two bfloat16
+  // values is exact in float64; the sum is too where it rounds, plus its
+  // error (Knuth's TwoSum: exact with round-to-nearest additions): the sum
+  // moved one float64 step toward the error lies on the exact result's side
+  // of every bfloat16 value and tie (45 trailing zero bits in float64), so
+  // rounding it to bfloat16 rounds as the exact result would.
+  auto fma = [&]() -> Value * {
+    Type *f64 = ctx.float64(), *i64 = ctx.int64();
+    Value *p = b.binary(Opcode::Mul, b.cast(x[0], f64), b.cast(x[1], f64));
+    Value *c = b.cast(x[2], f64);
+    Value *sum = b.binary(Opcode::Add, p, c);
+    Value *cPart = b.binary(Opcode::Sub, sum, p);
+    Value *pPart = b.binary(Opcode::Sub, sum, cPart);
+    Value *err = b.binary(Opcode::Add, b.binary(Opcode::Sub, p, pPart),
+                          b.binary(Opcode::Sub, c, cPart));
+    Value *zero = b.constFloat(f64, 0);
+    Value *bits = b.create(Opcode::Bitcast, i64, {sum});
+    Value *larger = b.binary(Opcode::Add, bits, b.constInt(i64, 1));
+    Value *smaller = b.binary(Opcode::Sub, bits, b.constInt(i64, 1));
+    Value *positive = b.cmp(CmpPredicate::Gt, sum, zero);
+    Value *up = b.select(positive, larger, smaller), *down = b.select(positive, smaller, larger);
+    // Only a finite, non-zero sum with an error moves (an infinite sum's
+    // error is NaN; where the sum is zero the error is too).
+    Value *moved = b.select(b.cmp(CmpPredicate::Gt, err, zero), up,
+                            b.select(b.cmp(CmpPredicate::Lt, err, zero), down, bits));
+    return b.cast(b.create(Opcode::Bitcast, f64, {moved}), bf16);
+  };
+  if (name == "hfma")
+    return RValue::of(fma());
+  // _rn: not contracted into an fma with a neighbouring operation (cuda_bf16.h:
+  // "prevents floating-point contractions of mul+add into fma"), which the GPU
+  // backend does to + - * of bfloat16: libdevice's float32 __nv_fmul_rn (an
+  // opaque intrinsic) of the exactly widened operands, rounded to bfloat16
+  // (a float32 product of two bfloat16 values is exact; a float32 sum rounds
+  // first, harmlessly: 24 >= 2 * 8 + 2 bits).
   llvm::StringRef base = name;
-  if (base.consume_back("_rn") && isFp16Function(base))
-    return fp16Call(e, base, bf16);
+  if (base.consume_back("_rn") && isFp16Function(base)) {
+    Type *f32 = ctx.float32();
+    Instruction *op = b.create(Opcode::Libdevice, f32, {b.cast(x[0], f32), b.cast(x[1], f32)});
+    op->text = base == "hadd" ? "fadd_rn" : base == "hsub" ? "fsub_rn" : "fmul_rn";
+    return RValue::of(b.cast(op, bf16));
+  }
   // _sat: clamped to [0, 1], a NaN result flushed to +0 (__hadd_sat).
   if (base.consume_back("_sat")) {
-    RValue r = fp16Call(e, base, bf16);
-    Value *v = r.value;
+    Value *v = base == "hfma" ? fma() : fp16Call(e, base, bf16).value;
     return RValue::of(b.select(b.cmp(CmpPredicate::Gt, v, k(0)),
                                b.select(b.cmp(CmpPredicate::Lt, v, k(1)), v, k(1)), k(0)));
   }
   if (name == "hfma_relu") { // a negative result is 0, a NaN one the canonical NaN
-    Value *v = fp16Call(e, "hfma", bf16).value;
+    Value *v = fma();
     return RValue::of(b.select(isnan(v), k(NAN),
                                b.select(b.cmp(CmpPredicate::Lt, v, k(0)), k(0), v)));
   }

@@ -32,6 +32,12 @@ def _bits(x):
     return b >> 16
 
 
+def bfloat16_from_bits(bits):
+    """An ml_dtypes-free bfloat16 argument: the int16 of its bits, converted
+    in the kernel (int16_as_bfloat16)."""
+    return np.uint16(bits).view(np.int16)
+
+
 def _neighbours(v):
     """The bfloat16 values just below and above the exact number `v` (an int
     or a float; the same twice when bfloat16 holds it): 8 significant bits."""
@@ -481,3 +487,67 @@ def test_cupy_and_torch_bfloat16_arrays(library, bf16_dtype):
         np.testing.assert_array_equal((yi.get() if library == "cupy" else yi.cpu().numpy()),
                                       np.arange(100) * 2 + 1)
     assert twice_plus_one._dispatch_entries() == 2
+
+
+def test_rn_functions_are_not_contracted_into_an_fma(jit):
+    # cuda_bf16.h's _rn functions exist to stop mul+add becoming an fma:
+    # a * a = 1 + 2**-6 + 2**-14 rounds to 1 + 2**-6, and minus that is 0; the
+    # fma would keep 2**-14 (the GPU contracted it, attack23).
+    @jit
+    def k(abits, cbits, out):
+        a = int16_as_bfloat16(abits)
+        c = int16_as_bfloat16(cbits)
+        out[0] = bfloat16_as_uint16(hadd_rn(hmul_rn(a, a), c))
+        out[1] = bfloat16_as_uint16(hsub_rn(hmul_rn(a, a), -c))
+
+    out = np.zeros(2, np.uint16)
+    k[1, 1](bfloat16_from_bits(0x3F81), bfloat16_from_bits(_bits(-(1 + 2**-6))), out)
+    np.testing.assert_array_equal(out, [0, 0])
+
+
+def test_hfma_rounds_once(jit):
+    # 1.5 * (1 + 2**-7) = 1 + 131 * 2**-8 is a tie between two bfloat16
+    # values; minus 2**-70 the exact result lies just below it: 1 + 130 * 2**-8.
+    # Rounded to float64 first it would be the tie itself, and to even above.
+    @jit
+    def k(out):
+        out[0] = float32(hfma(bfloat16(1.5), bfloat16(1 + 2**-7), bfloat16(-(2.0**-70))))
+        out[1] = float32(hfma(bfloat16(1.5), bfloat16(1 + 2**-7), bfloat16(2.0**-70)))
+        out[2] = float32(hfma_relu(bfloat16(-1.5), bfloat16(1 + 2**-7), bfloat16(2.0**-70)))
+
+    out = np.zeros(3, np.float32)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [1 + 130 * 2**-8, 1 + 132 * 2**-8, 0])
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_floor_division_and_modulo_of_16_bit_floats(jit, dtype):
+    # x // y is floor of the exact quotient, rounded once to the type; the
+    # quotient rounded to 16 bits first was off (3 // -0.010498046875 gave
+    # -284, not -286). Reference: Python's float // and % of the exact values.
+    if dtype == "bfloat16":
+        dt = pytest.importorskip("ml_dtypes").bfloat16
+    else:
+        dt = np.float16
+
+    @jit
+    def k(x, y, q, r):
+        i = cuda.grid(1)
+        if i < x.size:
+            q[i] = x[i] // y[i]
+            r[i] = x[i] % y[i]
+
+    rng = np.random.default_rng(3)
+    x = (rng.standard_normal(4000) * 40).astype(dt)
+    y = (rng.standard_normal(4000) * np.exp(rng.uniform(-6, 2, 4000))).astype(dt)
+    x[0], y[0] = 3.0, -0.010498046875
+    y[y.astype(np.float64) == 0] = 1
+    q, r = np.zeros_like(x), np.zeros_like(x)
+    k[32, 128](x, y, q, r)
+    xs, ys = x.astype(np.float64), y.astype(np.float64)
+    with np.errstate(over="ignore"):  # quotients past float16's range are inf there too
+        expect_q = np.array([a // b for a, b in zip(xs, ys)]).astype(np.float32).astype(dt)
+    expect_r = np.array([a % b for a, b in zip(xs, ys)]).astype(np.float32).astype(dt)
+    np.testing.assert_array_equal(q.astype(np.float64), expect_q.astype(np.float64))
+    np.testing.assert_array_equal(r.astype(np.float64), expect_r.astype(np.float64))
+    assert float(q[0]) == -286.0
