@@ -744,7 +744,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
     // float16 result; the comparisons give bool.
     llvm::StringRef name = path.drop_front(10);
     unsigned arity = fp16Arity(name);
-    if (!e.keywords.empty() || args.size() != arity) {
+    if (!e.keywords.empty()) {
+      error(e.keywords.front().range, path + "() takes its arguments by position, not by "
+                                             "keyword");
+      return {};
+    }
+    if (args.size() != arity) {
       error(e.range(), path + "() takes " + llvm::Twine(arity) + " argument" +
                            (arity == 1 ? "" : "s") + ", got " + llvm::Twine(args.size()));
       return {};
@@ -763,7 +768,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
     // numba.cuda.bf16: operands converted to the function's parameter type
     // (bfloat16, or the type a conversion starts from), its result type.
     std::optional<Bf16Function> fn = lookupBf16Function(path.drop_front(10));
-    if (!e.keywords.empty() || args.size() != fn->arity) {
+    if (!e.keywords.empty()) {
+      error(e.keywords.front().range, path + "() takes its arguments by position, not by "
+                                             "keyword");
+      return {};
+    }
+    if (args.size() != fn->arity) {
       error(e.range(), path + "() takes " + llvm::Twine(fn->arity) + " argument" +
                            (fn->arity == 1 ? "" : "s") + ", got " + llvm::Twine(args.size()));
       return {};
@@ -816,9 +826,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
   auto wantArgs = [&](size_t lo, size_t hi) {
     if (args.size() >= lo && args.size() <= hi)
       return true;
-    error(e.range(), path + "() takes " +
+    // dtype.float32 is what the user wrote as float32 (np.float32, ...).
+    llvm::StringRef shown = path.starts_with("dtype.") ? path.drop_front(6) : path;
+    error(e.range(), shown + "() takes " +
                          (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
-                         " arguments, got " + llvm::Twine(args.size()));
+                         (hi == 1 ? " argument" : " arguments") + ", got " +
+                         llvm::Twine(args.size()));
     return false;
   };
   auto wantScalar = [&](size_t i) {
@@ -1706,7 +1719,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
       positional.resize(n - 1);
   }
   if (positional.size() > n) {
-    error(positional[n].first->range(), what + " takes " + llvm::Twine(n) + " arguments, got " +
+    error(positional[n].first->range(), what + " takes " + llvm::Twine(n) + (n == 1 ? " argument" : " arguments") + ", got " +
                                             llvm::Twine(positional.size()));
     return false;
   }
@@ -2290,8 +2303,8 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   auto want = [&](size_t n) {
     if (args.size() == n)
       return true;
-    error(e.range(), name + "() takes " + llvm::Twine(n) + " arguments, got " +
-                         llvm::Twine(args.size()));
+    error(e.range(), name + "() takes " + llvm::Twine(n) + (n == 1 ? " argument" : " arguments") +
+                         ", got " + llvm::Twine(args.size()));
     return false;
   };
   auto scalarArg = [&](size_t i) {

@@ -1236,9 +1236,17 @@ def _host_array(shape, dtype, strides, order, alloc, free, device_visible=False)
         if not device_visible:
             return np.ndarray(shape, dtype, buffer=np.empty(nbytes, np.uint8), strides=strides)
         buffer = _DeviceBuffer(nbytes)
-        return np.asarray(_HostAllocation(shape, dtype, strides, nbytes, lambda _: buffer.ptr,
-                                          lambda _: None, keep=buffer))
-    return np.asarray(_HostAllocation(shape, dtype, strides, nbytes, alloc, free))
+        return _array_over(_HostAllocation(shape, dtype, strides, nbytes, lambda _: buffer.ptr,
+                                           lambda _: None, keep=buffer), dtype)
+    return _array_over(_HostAllocation(shape, dtype, strides, nbytes, alloc, free), dtype)
+
+
+def _array_over(allocation, dtype):
+    """The numpy array of `allocation` with `dtype`: its __array_interface__
+    typestr ('|V8', '<V2') loses a record's fields and ml_dtypes' bfloat16,
+    which a view of the same bytes restores."""
+    ary = np.asarray(allocation)
+    return ary if ary.dtype == dtype else ary.view(dtype)
 
 
 def _pinned(mapped):

@@ -187,7 +187,8 @@ def dtype_name(dtype, what):
         raise TypeError("%s: arrays of dtype %s are not supported in kernels: a datetime64 "
                         "or timedelta64 needs one unit (Y M W D h m s ms us ns ps fs as), "
                         "as datetime64[D]" % (what, dt))
-    raise TypeError("%s: arrays of dtype %s are not supported in kernels (supported: %s)"
+    raise TypeError("%s: arrays of dtype %s are not supported in kernels (supported: %s, "
+                    "ml_dtypes' bfloat16, records, datetime64/timedelta64, bytes and str)"
                     % (what, dt, ", ".join(sorted(SUPPORTED_DTYPES))))
 
 

@@ -1207,6 +1207,12 @@ class _KernelOnly:
         self._pyjit_path = "cuda." + name
         self._functions = frozenset(functions)
         self._values = frozenset(values)
+        self._exports = []  # names besides the functions (bf16.bfloat16)
+
+    @property
+    def __all__(self):
+        """`from pyjit.cuda.fp16 import *` (a namespace registered as a module)."""
+        return sorted(self._functions) + self._exports
 
     def __getattr__(self, attr):
         # Private and special names, and names the namespace does not have,
@@ -1266,6 +1272,7 @@ bf16 = _KernelOnly("bf16", _bf16_names())
 from . import types as _types  # noqa: E402
 
 bf16.bfloat16 = _types.bfloat16
+bf16._exports.append("bfloat16")
 
 
 

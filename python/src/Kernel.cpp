@@ -426,6 +426,28 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
   *slot = 0;
   switch (spec.kind) {
   case ParamSpec::Kind::Float: {
+    if (spec.bfloat16 && PyLong_Check(arg)) {
+      // An int of 64 bits rounds to bfloat16 once (through float64 an int
+      // past 2**53 would round twice).
+      int overflow = 0;
+      long long v = PyLong_AsLongLongAndOverflow(arg, &overflow);
+      bool fits = !overflow && !(v == -1 && PyErr_Occurred());
+      unsigned long long u = 0;
+      if (overflow > 0) { // 2**63 up to 2**64 - 1
+        u = PyLong_AsUnsignedLongLong(arg);
+        fits = !PyErr_Occurred();
+      }
+      PyErr_Clear();
+      if (fits) {
+        llvm::APFloat h(llvm::APFloat::BFloat());
+        h.convertFromAPInt(llvm::APInt(64, overflow > 0 ? u : static_cast<uint64_t>(v),
+                                       overflow == 0),
+                           overflow == 0, llvm::APFloat::rmNearestTiesToEven);
+        uint16_t bits = static_cast<uint16_t>(h.bitcastToAPInt().getZExtValue());
+        std::memcpy(slot, &bits, 2);
+        return true;
+      }
+    }
     double d = PyFloat_AsDouble(arg);
     if (d == -1.0 && PyErr_Occurred())
       break;

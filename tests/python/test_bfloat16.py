@@ -551,3 +551,44 @@ def test_floor_division_and_modulo_of_16_bit_floats(jit, dtype):
     np.testing.assert_array_equal(q.astype(np.float64), expect_q.astype(np.float64))
     np.testing.assert_array_equal(r.astype(np.float64), expect_r.astype(np.float64))
     assert float(q[0]) == -286.0
+
+
+def test_mapped_managed_and_pinned_bfloat16_arrays(jit, bf16_dtype):
+    # Their numpy view came from an __array_interface__ typestr '<V2', which
+    # dropped ml_dtypes' dtype: kernels refused them (attack23).
+    @jit
+    def fill(x):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = bfloat16(i) * bfloat16(0.5)
+
+    for make in (cuda.mapped_array, cuda.managed_array, cuda.pinned_array):
+        x = make(8, bf16_dtype)
+        assert x.dtype == np.dtype(bf16_dtype), make.__name__
+        fill[1, 8](x)
+        cuda.synchronize()
+        np.testing.assert_array_equal(x.astype(np.float32), np.arange(8) * 0.5)
+
+
+def test_star_imports_of_bf16_and_fp16():
+    # `from numba.cuda.bf16 import *` gave only bfloat16 (attack23).
+    names = {}
+    exec("from pyjit.cuda.bf16 import *\n", names)
+    assert {"bfloat16", "hadd_sat", "int64_to_bfloat16_rz", "hisinf"} <= set(names)
+    names = {}
+    exec("from pyjit.cuda.fp16 import *\n", names)
+    assert {"hadd", "hsin", "hfma"} <= set(names) and "bfloat16" not in names
+
+
+@pytest.mark.parametrize("value", [2**60 + 2**52 + 1, -(2**60 + 2**52 + 1), 2**64 - 1, 2**63 + 1])
+def test_a_python_int_for_a_bfloat16_parameter_rounds_once(jit, value):
+    @jit("void(bfloat16, float64[:])")
+    def k(x, out):
+        out[0] = x
+
+    out = np.zeros(1)
+    k[1, 1](value, out)
+    lo, hi = (int(v) for v in _neighbours(value))  # exact: integers
+    assert 2 * value != lo + hi  # not a tie
+    nearest = lo if abs(value - lo) < abs(hi - value) else hi
+    assert out[0] == nearest

@@ -365,7 +365,7 @@ def test_nested_functions_and_lambdas_read_the_enclosing_variables_at_the_call(j
     ("def f():\n        return v\n    a[0] = f()",
      r"name 'v' is not defined"),
     ("a[0] = (lambda x: x)(1)", r"a 'lambda' expression is not supported"),
-    ("def f(x):\n        return x\n    a[0] = f(1, 2)", r"function 'f' takes 1 arguments, got 2"),
+    ("def f(x):\n        return x\n    a[0] = f(1, 2)", r"function 'f' takes 1 argument, got 2"),
 ])
 def test_nested_function_errors(body, message, tmp_path):
     from kernel_files import load_module

@@ -973,3 +973,15 @@ def test_records_with_string_fields_pass_and_keep_their_layout(jit):
     np.testing.assert_array_equal(back["x"], [-1.0, -2.0, -3.0, -4.0])
     assert list(back["label"]) == ["q", "zz", "q", "q"]
     np.testing.assert_array_equal(back["n"], [5, 6, 7, 8])
+
+
+def test_mapped_and_pinned_arrays_of_records_keep_their_fields():
+    # The numpy view of their memory came from a typestr '|V8' alone: the
+    # fields were gone (a GPU's pinned arrays, every backend's mapped ones).
+    dt = np.dtype([("a", np.int32), ("b", np.float32)])
+    for make in (cuda.mapped_array, cuda.pinned_array, cuda.managed_array):
+        x = make(4, dt)
+        assert x.dtype == dt, make.__name__
+        x["a"] = np.arange(4)
+        x["b"] = 0.5
+        assert x["a"].tolist() == [0, 1, 2, 3] and x["b"].tolist() == [0.5] * 4
