@@ -21,6 +21,10 @@ namespace pyjit::ir {
 /// and the result's type, by NumPy name ("bfloat16", "int16", "bool", ...).
 /// A conversion's name says its rounding mode (Bf16Function::rounding).
 struct Bf16Function {
+  /// The name this file spells it with (numba-cuda's NumPy-style one):
+  /// CUDA-style aliases (float2bfloat16_rz, bfloat162ll_rn, short_as_bfloat16,
+  /// ...) map to it (float32_to_bfloat16_rz, bfloat16_to_int64_rn, ...).
+  std::string name;
   unsigned arity;
   std::string param;
   std::string result;
@@ -30,8 +34,9 @@ struct Bf16Function {
   bool bitcast = false; ///< bfloat16_as_int16, uint16_as_bfloat16, ...
 };
 
-/// numba.cuda.bf16's function \p name (hadd, hfma_relu, hisinf,
-/// int32_to_bfloat16_rz, bfloat16_as_uint16, ...), or none.
+/// numba.cuda.bf16's function \p name (hadd, hfma_relu, hisinf, hequ,
+/// int32_to_bfloat16_rz, bfloat16_as_uint16, and cuda_bf16.h's spellings
+/// numba-cuda 0.30 also has: float2bfloat16_rz, bfloat162int_rn, ...), or none.
 std::optional<Bf16Function> lookupBf16Function(llvm::StringRef name);
 
 } // namespace pyjit::ir

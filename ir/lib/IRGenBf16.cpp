@@ -15,12 +15,13 @@
 
 namespace pyjit::ir::detail {
 
-RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef name) {
+RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef spelled) {
   Type *bf16 = ctx.bfloat16();
+  std::optional<Bf16Function> fn = lookupBf16Function(spelled);
+  assert(fn && "typed as a cuda.bf16 function");
+  llvm::StringRef name = fn->name; // float2bfloat16_rz is float32_to_bfloat16_rz
   if (isFp16Function(name) && name != "hfma")
     return fp16Call(e, name, bf16);
-  std::optional<Bf16Function> fn = lookupBf16Function(name);
-  assert(fn && "typed as a cuda.bf16 function");
   Type *param = ctx.scalarByName(fn->param), *result = ctx.scalarByName(fn->result);
   std::vector<Value *> x;
   for (const ExprPtr &a : e.args)
@@ -86,6 +87,12 @@ RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef name) {
   }
   if (name == "hisnan")
     return RValue::of(isnan(x[0]));
+  // hequ, hneu, ...: unordered, true where either operand is NaN.
+  if (fn->result == "bool" && name.size() == 4 && name.consume_back("u")) {
+    Value *ordered = fp16Call(e, name, bf16).value;
+    return RValue::of(b.select(b.binary(Opcode::BitOr, isnan(x[0]), isnan(x[1])),
+                               b.constBool(true), ordered));
+  }
   if (name == "hisinf") {
     Value *r = b.select(b.cmp(CmpPredicate::Eq, x[0], k(INFINITY)), b.constInt(result, 1),
                         b.constInt(result, 0));

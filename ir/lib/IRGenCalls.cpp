@@ -1264,7 +1264,7 @@ RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name, Type *half) {
       {"hsin", MathFn::Sin},     {"hcos", MathFn::Cos},     {"hlog", MathFn::Log},
       {"hlog10", MathFn::Log10}, {"hlog2", MathFn::Log2},   {"hexp", MathFn::Exp},
       {"hceil", MathFn::CeilF},  {"hfloor", MathFn::FloorF}, {"hrint", MathFn::RintF},
-      {"htrunc", MathFn::TruncF}};
+      {"htrunc", MathFn::TruncF}, {"htanh", MathFn::Tanh},  {"htanh_approx", MathFn::Tanh}};
   for (auto [fname, f] : math)
     if (name == fname)
       return viaFloat32(f, x[0]);

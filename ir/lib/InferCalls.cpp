@@ -79,7 +79,7 @@ unsigned fp16Arity(llvm::StringRef name) {
       .Case("hfma", 3)
       .Cases({"hneg", "habs", "hsin", "hcos", "hlog", "hlog10", "hlog2", "hexp"}, 1)
       .Cases({"hexp10", "hexp2", "hsqrt", "hrsqrt", "hrcp", "hceil", "hfloor", "hrint"}, 1)
-      .Case("htrunc", 1)
+      .Cases({"htrunc", "htanh", "htanh_approx"}, 1)
       .Default(0);
 }
 
@@ -1719,7 +1719,8 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
       positional.resize(n - 1);
   }
   if (positional.size() > n) {
-    error(positional[n].first->range(), what + " takes " + llvm::Twine(n) + (n == 1 ? " argument" : " arguments") + ", got " +
+    error(positional[n].first->range(), what + " takes " + llvm::Twine(n) +
+                                            (n == 1 ? " argument" : " arguments") + ", got " +
                                             llvm::Twine(positional.size()));
     return false;
   }

@@ -1246,7 +1246,8 @@ atomic = _KernelOnly("atomic", ["add", "sub", "max", "min", "nanmax", "nanmin", 
 fp16 = _KernelOnly("fp16", ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax",
                             "hmin", "heq", "hne", "hge", "hgt", "hle", "hlt", "hsin", "hcos",
                             "hlog", "hlog10", "hlog2", "hexp", "hexp10", "hexp2", "hsqrt",
-                            "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", "htrunc"])
+                            "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", "htrunc", "htanh",
+                            "htanh_approx"])
 
 
 def _bf16_names():
@@ -1254,15 +1255,22 @@ def _bf16_names():
     names = ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax", "hmin", "heq",
              "hne", "hge", "hgt", "hle", "hlt", "hsin", "hcos", "hlog", "hlog10", "hlog2",
              "hexp", "hexp10", "hexp2", "hsqrt", "hrsqrt", "hrcp", "hceil", "hfloor", "hrint",
-             "htrunc", "hadd_rn", "hsub_rn", "hmul_rn", "hadd_sat", "hsub_sat", "hmul_sat",
-             "hfma_sat", "hfma_relu", "hmax_nan", "hmin_nan", "hisnan", "hisinf",
+             "htrunc", "htanh", "htanh_approx", "hadd_rn", "hsub_rn", "hmul_rn", "hadd_sat",
+             "hsub_sat", "hmul_sat", "hfma_sat", "hfma_relu", "hmax_nan", "hmin_nan", "hisnan",
+             "hisinf", "hequ", "hneu", "hgeu", "hgtu", "hleu", "hltu",
              "bfloat16_as_int16", "int16_as_bfloat16", "bfloat16_as_uint16",
              "uint16_as_bfloat16", "bfloat16_to_float32", "float32_to_bfloat16",
-             "float64_to_bfloat16", "bfloat16_to_int8_rz", "bfloat16_to_uint8_rz"]
+             "float64_to_bfloat16", "bfloat16_to_int8_rz", "bfloat16_to_uint8_rz",
+             # cuda_bf16.h's spellings (numba-cuda 0.30 has both)
+             "bfloat16_as_short", "bfloat16_as_ushort", "short_as_bfloat16",
+             "ushort_as_bfloat16", "bfloat162float", "float2bfloat16", "double2bfloat16",
+             "bfloat162char_rz", "bfloat162uchar_rz"]
     for mode in ("rn", "rz", "rd", "ru"):
-        names.append("float32_to_bfloat16_" + mode)
+        names += ["float32_to_bfloat16_" + mode, "float2bfloat16_" + mode]
         for t in ("int16", "int32", "int64", "uint16", "uint32", "uint64"):
             names += ["%s_to_bfloat16_%s" % (t, mode), "bfloat16_to_%s_%s" % (t, mode)]
+        for c in ("short", "int", "ll", "ushort", "uint", "ull"):
+            names += ["%s2bfloat16_%s" % (c, mode), "bfloat162%s_%s" % (c, mode)]
     return names
 
 

@@ -592,3 +592,43 @@ def test_a_python_int_for_a_bfloat16_parameter_rounds_once(jit, value):
     assert 2 * value != lo + hi  # not a tie
     nearest = lo if abs(value - lo) < abs(hi - value) else hi
     assert out[0] == nearest
+
+
+def test_cuda_bf16_h_spellings_unordered_comparisons_and_htanh(jit):
+    # numba-cuda 0.30.4's bf16 module has cuda_bf16.h's names too
+    # (float2bfloat16_rz, bfloat162int_rn, ll2bfloat16_ru, short_as_bfloat16,
+    # ...), the unordered comparisons (true for a NaN operand) and htanh.
+    from pyjit.cuda.bf16 import (bfloat162float, bfloat162int_rn, bfloat162uchar_rz,
+                                 bfloat16_as_ushort, double2bfloat16, float2bfloat16_rz, hequ,
+                                 hltu, hneu, htanh, htanh_approx, ll2bfloat16_ru,
+                                 short_as_bfloat16)
+
+    @jit
+    def k(flags, f, i):
+        nan = bfloat16(float("nan"))
+        one, two = bfloat16(1), bfloat16(2)
+        flags[0] = hequ(nan, one)
+        flags[1] = hequ(one, one)
+        flags[2] = hequ(one, two)
+        flags[3] = hneu(one, one)
+        flags[4] = hneu(nan, nan)
+        flags[5] = hltu(two, one)
+        f[0] = bfloat162float(float2bfloat16_rz(float32(1.0039)))  # 1 + 2**-8.2: down to 1
+        f[1] = bfloat162float(htanh(bfloat16(0.5)))
+        f[2] = bfloat162float(double2bfloat16(1 + 2**-8 + 2**-30))
+        f[3] = bfloat162float(ll2bfloat16_ru(int64(789)))  # 197.25 * 4: up to 792
+        f[4] = bfloat162float(htanh_approx(bfloat16(0.5)))
+        i[0] = bfloat162int_rn(bfloat16(2.5))
+        i[1] = bfloat16_as_ushort(short_as_bfloat16(int16(0x3FC0)))
+        i[2] = bfloat162uchar_rz(bfloat16(300.0))  # saturates
+
+    flags = np.zeros(6, np.bool_)
+    f = np.zeros(5, np.float32)
+    i = np.zeros(3, np.int64)
+    k[1, 1](flags, f, i)
+    np.testing.assert_array_equal(flags, [True, True, False, False, True, False])
+    tanh_half = float(np.float32(math.tanh(0.5)))  # 0.4621..., to bfloat16: 0.462890625
+    lo, hi = _neighbours(tanh_half)
+    nearest = lo if tanh_half - lo < hi - tanh_half else hi
+    np.testing.assert_array_equal(f, [1.0, nearest, 1 + 2**-7, 792.0, nearest])
+    np.testing.assert_array_equal(i, [2, 0x3FC0, 255])
