@@ -1310,14 +1310,17 @@ void IRGen::forEachElement(Value *array, const std::function<void(Value *)> &bod
 }
 
 RValue IRGen::mathValues(MathFn f, const std::vector<RValue> &args, Type *operand, Type *result) {
-  if (f == MathFn::Sqrt)
-    return RValue::of(b.unary(Opcode::Sqrt, castTo(args[0], operand)));
+  if (f == MathFn::Sqrt) // (a float16/bfloat16 result: mathSixteenBitResult)
+    return RValue::of(b.cast(b.unary(Opcode::Sqrt, castTo(args[0], operand)), result));
   std::vector<Value *> values;
   for (size_t i = 0; i < args.size(); ++i)
     values.push_back(castTo(args[i], f == MathFn::Ldexp && i == 1 ? ctx.int32() : operand));
-  Instruction *inst = b.create(Opcode::Math, result, values);
+  // A float16/bfloat16 result (mathSixteenBitResult) computed in float32.
+  bool narrowed = isa<FloatType>(result) && result != operand &&
+                  cast<FloatType>(result)->bits() == 16;
+  Instruction *inst = b.create(Opcode::Math, narrowed ? operand : result, values);
   inst->intImm = static_cast<int64_t>(f);
-  return RValue::of(inst);
+  return RValue::of(narrowed ? b.cast(inst, result) : static_cast<Value *>(inst));
 }
 
 RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range) {

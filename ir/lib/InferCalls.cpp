@@ -869,6 +869,9 @@ ExprInfo Inferer::call(const CallExpr &e) {
         ops.push_back(operandOf(args[i]));
       }
       Type *operand = mathOperandType(ctx, *fn, ops);
+      if (Type *half = args.size() == 1 && !args[0].weak
+                           ? mathSixteenBitResult(*fn, args[0].type) : nullptr)
+        return ExprInfo{half};
       return ExprInfo{mathResultType(ctx, *fn, operand)};
     }
   }

@@ -61,6 +61,24 @@ Type *pyjit::ir::mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<Typ
   return ctx.float64();
 }
 
+Type *pyjit::ir::mathSixteenBitResult(MathFn fn, Type *arg) {
+  auto *ft = llvm::dyn_cast_or_null<FloatType>(arg);
+  if (!ft || ft->bits() != 16)
+    return nullptr;
+  // numba-cuda 0.30.4's numba.cuda.fp16 and .bf16 overloads (*_ol): fabs and
+  // log2 of float16 only.
+  switch (fn) {
+  case MathFn::Ceil: case MathFn::Cos: case MathFn::Exp: case MathFn::Exp2:
+  case MathFn::Floor: case MathFn::Log: case MathFn::Log10: case MathFn::Sin:
+  case MathFn::Sqrt: case MathFn::Tanh: case MathFn::Trunc:
+    return arg;
+  case MathFn::Fabs: case MathFn::Log2:
+    return ft->isBFloat16() ? nullptr : arg;
+  default:
+    return nullptr;
+  }
+}
+
 Type *pyjit::ir::mathResultType(TypeContext &ctx, MathFn fn, Type *operandType) {
   switch (mathFnInfo(fn).result) {
   case MathFnInfo::Result::Float:

@@ -632,3 +632,22 @@ def test_cuda_bf16_h_spellings_unordered_comparisons_and_htanh(jit):
     nearest = lo if tanh_half - lo < hi - tanh_half else hi
     np.testing.assert_array_equal(f, [1.0, nearest, 1 + 2**-7, 792.0, nearest])
     np.testing.assert_array_equal(i, [2, 0x3FC0, 255])
+
+
+def test_math_of_16_bit_floats_keeps_the_type_as_numba_cuda(jit, bf16_dtype):
+    # numba-cuda 0.30.4's fp16/bf16 overloads: math.sqrt/sin/floor/... of a
+    # float16 or bfloat16 give that type (computed in float32, rounded once);
+    # other functions (atan) float32, as before.
+    @jit
+    def k(b, h, out):
+        out[0] = math.sqrt(b)
+        out[1] = math.sqrt(h)
+        out[2] = math.atan(b)
+        out[3] = math.floor(b)
+
+    out = np.zeros(4)
+    k[1, 1](bf16_dtype(2.0), np.float16(2.0), out)
+    # sqrt(2) = 1.41421356...: bfloat16's neighbours 1.4140625 and 1.421875;
+    # float16's 1.4140625 and 1.4150390625.
+    assert out[0] == 1.4140625 and out[1] == 1.4140625
+    assert out[2] == float(np.float32(math.atan(2.0))) and out[3] == 2.0

@@ -50,6 +50,11 @@ Type *mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOperand> 
 /// float32, float64 for float64, the integer for integers; Python and numba
 /// on the CPU return an int), int64 for round, bool for is*.
 Type *mathResultType(TypeContext &ctx, MathFn fn, Type *operandType);
+/// The result type of math function \p fn of one argument of type \p arg
+/// when numba-cuda keeps a 16-bit float (its cuda_fp16/cuda_bf16 overloads
+/// of math.sin, sqrt, floor, ...: computed in float32, rounded back), else
+/// null (the result is mathResultType's).
+Type *mathSixteenBitResult(MathFn fn, Type *arg);
 
 } // namespace pyjit::ir
 
