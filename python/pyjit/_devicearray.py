@@ -849,7 +849,9 @@ class DeviceArray(_abi_base()):
                               % (tuple(dl_device), device))
         if stream not in (None, -1, 0, 1, 2) and device[0] == 2:
             ext().synchronize()
-        return ext().dlpack_export(self._buffer.ptr, self.shape, self.strides, self.dtype.kind,
+        kind = "E" if self.dtype.kind == "V" and self.dtype.name == "bfloat16" else \
+            self.dtype.kind  # ml_dtypes' bfloat16: DLPack's kDLBfloat
+        return ext().dlpack_export(self._buffer.ptr, self.shape, self.strides, kind,
                                    self.dtype.itemsize, device[0], device[1], self)
 
     def copy_to_host(self, ary=None, stream=0):
@@ -1176,7 +1178,15 @@ def from_dlpack(obj):
     if dev_type not in (2, 3, 13) and not (host_memory() and dev_type == 1):
         raise TypeError("from_dlpack: the tensor lives on DLPack device type %d, not in GPU "
                         "memory" % dev_type)
-    dtype = np.dtype(typestr)
+    if typestr == "bfloat16":  # DLPack's kDLBfloat: ml_dtypes' dtype
+        try:
+            import ml_dtypes
+        except ImportError:
+            raise TypeError("from_dlpack: a bfloat16 tensor needs the ml_dtypes package for "
+                            "its NumPy dtype (pip install ml_dtypes)") from None
+        dtype = np.dtype(ml_dtypes.bfloat16)
+    else:
+        dtype = np.dtype(typestr)
     span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) if all(shape) else 0
     buffer = _External(ptr, span, holder)
     if dev_type == 1:

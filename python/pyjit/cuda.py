@@ -1091,7 +1091,7 @@ def is_cuda_array(obj):
     return hasattr(obj, "__cuda_array_interface__")
 
 
-def from_cuda_array_interface(desc, owner=None, sync=True):
+def from_cuda_array_interface(desc, owner=None, sync=True, _dtype=None):
     """A DeviceArray viewing the memory a __cuda_array_interface__ dict
     describes (zero-copy; `owner` is kept alive). With sync, waits for the
     producer's stream as CAI v3 asks."""
@@ -1125,7 +1125,9 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
             and ints(data[:1])[0] >= 0):
         raise ValueError("from_cuda_array_interface: data must be (address, read_only), got %r"
                          % (data,))
-    dtype = np.dtype(desc["typestr"])
+    # (_dtype: as_cuda_array's, where the owner's dtype says more than the
+    # typestr: bfloat16 is '<V2'.)
+    dtype = np.dtype(desc["typestr"]) if _dtype is None else _dtype
     if strides is None:
         from ._devicearray import _c_strides
         strides = _c_strides(shape, dtype.itemsize)
@@ -1170,9 +1172,15 @@ def as_cuda_array(obj, sync=True):
     if not is_cuda_array(obj):
         raise TypeError("as_cuda_array: %s has no __cuda_array_interface__"
                         % type(obj).__name__)
-    from ._typeof import _refuse_lazy_views
+    from ._typeof import _holds_bfloat16, _refuse_lazy_views
     _refuse_lazy_views(obj, "as_cuda_array: the argument")
-    return from_cuda_array_interface(obj.__cuda_array_interface__, owner=obj, sync=sync)
+    desc = obj.__cuda_array_interface__
+    dtype = None
+    if isinstance(desc, dict) and str(desc.get("typestr", ""))[1:] == "V2" and \
+            _holds_bfloat16(obj):  # CuPy's ml_dtypes bfloat16, torch.bfloat16
+        import ml_dtypes
+        dtype = np.dtype(ml_dtypes.bfloat16)
+    return from_cuda_array_interface(desc, owner=obj, sync=sync, _dtype=dtype)
 
 
 def event(timing=True):

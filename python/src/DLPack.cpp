@@ -63,6 +63,7 @@ bool dataType(char kind, unsigned itemsize, DLDataType &dt) {
   case 'f': dt.code = kDLFloat; return true;
   case 'c': dt.code = kDLComplex; return true;
   case 'b': dt.code = kDLBool; return true;
+  case 'E': dt.code = kDLBfloat; return itemsize == 2; // ml_dtypes' bfloat16 (its kind is 'V')
   default: return false;
   }
 }
@@ -130,15 +131,19 @@ PyObject *pyjit::python::dlpackImport(PyObject *, PyObject *capsule) {
   }
   auto *m = static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule, "dltensor"));
   const DLTensor &t = m->dl_tensor;
-  char kind = numpyKind(t.dtype);
+  // bfloat16: "bfloat16" for the typestr (NumPy has no such typestr; the
+  // Python side takes ml_dtypes' dtype).
+  bool bfloat16 = t.dtype.code == kDLBfloat && t.dtype.bits == 16 && t.dtype.lanes == 1;
+  char kind = bfloat16 ? 'V' : numpyKind(t.dtype);
   if (!kind || t.ndim < 0 || t.ndim > 32) {
     PyErr_Format(PyExc_TypeError, "unsupported DLPack tensor (type code %d, %d bits, %d lanes, "
                  "%d dimensions)", t.dtype.code, t.dtype.bits, t.dtype.lanes, t.ndim);
     return nullptr;
   }
   unsigned itemsize = t.dtype.bits / 8;
-  std::string typestr = std::string(itemsize == 1 ? "|" : "<") + kind +
-                        std::to_string(itemsize);
+  std::string typestr = bfloat16 ? std::string("bfloat16")
+                                 : std::string(itemsize == 1 ? "|" : "<") + kind +
+                                       std::to_string(itemsize);
   PyObject *shape = PyTuple_New(t.ndim);
   PyObject *strides = PyTuple_New(t.ndim);
   if (!shape || !strides) {

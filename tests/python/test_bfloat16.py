@@ -651,3 +651,23 @@ def test_math_of_16_bit_floats_keeps_the_type_as_numba_cuda(jit, bf16_dtype):
     # float16's 1.4140625 and 1.4150390625.
     assert out[0] == 1.4140625 and out[1] == 1.4140625
     assert out[2] == float(np.float32(math.atan(2.0))) and out[3] == 2.0
+
+
+def test_dlpack_and_cai_views_of_bfloat16_arrays_keep_the_dtype(bf16_dtype):
+    # DLPack's kDLBfloat both ways; a __cuda_array_interface__ says '<V2'.
+    host = np.arange(6).astype(bf16_dtype)
+    dev = cuda.to_device(host)
+    back = cuda.from_dlpack(dev)
+    assert back.dtype == np.dtype(bf16_dtype)
+    np.testing.assert_array_equal(back.copy_to_host().view(np.uint16), host.view(np.uint16))
+    view = cuda.as_cuda_array(dev)
+    assert view.dtype == np.dtype(bf16_dtype)
+
+
+@pytest.mark.gpu
+def test_torch_bfloat16_tensors_through_dlpack_and_cai(bf16_dtype):
+    torch = pytest.importorskip("torch")
+    t = torch.arange(6, device="cuda").to(torch.bfloat16) * 0.5
+    for view in (cuda.from_dlpack(t), cuda.as_cuda_array(t)):
+        assert view.dtype == np.dtype(bf16_dtype)
+        np.testing.assert_array_equal(view.copy_to_host().astype(np.float32), np.arange(6) * 0.5)
