@@ -86,6 +86,7 @@ private:
   llvm::Error emit(const ir::Instruction &inst);
   llvm::Value *arith(const ir::Instruction &inst);
   llvm::Value *fmodOf(llvm::Value *x, llvm::Value *y);
+  llvm::Function *powiFunction(llvm::Type *ty); // float ** int64, numba's algorithm
   llvm::Value *floorDivFloat(llvm::Value *x, llvm::Value *y); // float32/float64
   llvm::Value *modFloat(llvm::Value *x, llvm::Value *y);
   llvm::Value *convert(llvm::Value *v, ir::Type *from, ir::Type *to);

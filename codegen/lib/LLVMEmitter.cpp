@@ -693,6 +693,58 @@ llvm::Value *Emitter::convert(llvm::Value *v, ir::Type *from, ir::Type *to) {
   return b.CreateIntrinsic(id, {dst, v->getType()}, {v});
 }
 
+// numba's int_power (numba/cpython/numbers.py) of a float32 or float64 and
+// an int64: r = 1; |b| steps of repeated squaring; 1 / r for b < 0, computed
+// in float64; math.pow(a, float(b)) in float64 for |b| > 2**16. One internal
+// function per type, inlined by the optimizer.
+llvm::Function *Emitter::powiFunction(llvm::Type *ty) {
+  std::string name = ty->isFloatTy() ? "__pyjit_powi_f32" : "__pyjit_powi_f64";
+  if (llvm::Function *f = module.getFunction(name))
+    return f;
+  llvm::Type *i64 = b.getInt64Ty(), *f64 = b.getDoubleTy();
+  auto *f = llvm::Function::Create(llvm::FunctionType::get(ty, {ty, i64}, false),
+                                   llvm::GlobalValue::InternalLinkage, name, module);
+  f->addFnAttr(llvm::Attribute::AlwaysInline);
+  llvm::IRBuilder<> fb(ctx);
+  fb.setFastMathFlags(b.getFastMathFlags());
+  auto *entry = llvm::BasicBlock::Create(ctx, "entry", f);
+  auto *generic = llvm::BasicBlock::Create(ctx, "generic", f);
+  auto *loop = llvm::BasicBlock::Create(ctx, "loop", f);
+  auto *done = llvm::BasicBlock::Create(ctx, "done", f);
+  llvm::Value *a = f->getArg(0), *n = f->getArg(1);
+  fb.SetInsertPoint(entry);
+  llvm::Value *negative = fb.CreateICmpSLT(n, fb.getInt64(0));
+  llvm::Value *e = fb.CreateSelect(negative, fb.CreateNeg(n), n); // |n|; INT64_MIN stays big
+  fb.CreateCondBr(fb.CreateICmpUGT(e, fb.getInt64(0x10000)), generic, loop);
+  fb.SetInsertPoint(generic);
+  auto pow = module.getOrInsertFunction("__nv_pow", llvm::FunctionType::get(f64, {f64, f64}, false));
+  llvm::Value *p = fb.CreateCall(pow, {fb.CreateFPExt(a, f64), fb.CreateSIToFP(n, f64)});
+  fb.CreateRet(ty == f64 ? p : fb.CreateFPTrunc(p, ty));
+  fb.SetInsertPoint(loop); // while e: if e & 1: r *= a; e >>= 1; a *= a
+  llvm::PHINode *r = fb.CreatePHI(ty, 2, "r");
+  llvm::PHINode *base = fb.CreatePHI(ty, 2, "a");
+  llvm::PHINode *left = fb.CreatePHI(i64, 2, "e");
+  r->addIncoming(llvm::ConstantFP::get(ty, 1.0), entry);
+  base->addIncoming(a, entry);
+  left->addIncoming(e, entry);
+  llvm::Value *odd = fb.CreateTrunc(left, fb.getInt1Ty());
+  llvm::Value *nextR = fb.CreateSelect(odd, fb.CreateFMul(r, base), r);
+  llvm::Value *nextE = fb.CreateLShr(left, 1);
+  llvm::Value *nextA = fb.CreateFMul(base, base);
+  r->addIncoming(nextR, loop);
+  base->addIncoming(nextA, loop);
+  left->addIncoming(nextE, loop);
+  fb.CreateCondBr(fb.CreateICmpEQ(nextE, fb.getInt64(0)), done, loop);
+  fb.SetInsertPoint(done);
+  llvm::PHINode *result = fb.CreatePHI(ty, 1);
+  result->addIncoming(nextR, loop);
+  llvm::Value *inverse = fb.CreateFDiv(llvm::ConstantFP::get(f64, 1.0), fb.CreateFPExt(result, f64));
+  if (ty != f64)
+    inverse = fb.CreateFPTrunc(inverse, ty);
+  fb.CreateRet(fb.CreateSelect(negative, inverse, result));
+  return f;
+}
+
 // libdevice's fmod of two float32 or float64 values.
 llvm::Value *Emitter::fmodOf(llvm::Value *x, llvm::Value *y) {
   llvm::Type *ty = x->getType();
@@ -818,6 +870,8 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
   case Opcode::Pow: {
     if (!isFloat)
       return intPow(x, y);
+    if (y->getType()->isIntegerTy())
+      return b.CreateCall(powiFunction(ty), {x, y});
     if (auto *c = dyn_cast<llvm::ConstantFP>(y)) {
       if (c->isExactlyValue(2.0))
         return b.CreateFMul(x, x); // correctly rounded pow(x, 2) is x*x

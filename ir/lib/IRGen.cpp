@@ -1403,6 +1403,13 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
                                        : "float floor division by zero",
                 {}, b.currentLoc());
   }
+  // float32/float64 ** an integer: numba's int_power (repeated squaring,
+  // pow past 2**16), which numba-cuda's results follow bit for bit; the
+  // exponent stays an int64 (Verifier, LLVMEmitter::powi).
+  if (auto *ft = dyn_cast<FloatType>(resultType);
+      opc == Opcode::Pow && ft && ft->bits() >= 32 && isa<IntType, BoolType>(rt.type) &&
+      !(isa<IntType>(rt.type) && cast<IntType>(rt.type)->isEnum()))
+    return RValue::of(b.create(Opcode::Pow, resultType, {lv, castTo(r, ctx.int64())}));
   return RValue::of(b.binary(opc, lv, rv));
 }
 

@@ -178,8 +178,16 @@ private:
       return true;
     };
     switch (inst.opcode()) {
+    case Opcode::Pow:
+      // float32/float64 ** int64: numba's integer power (repeated squaring).
+      if (auto *n = inst.numOperands() == 2 ? llvm::dyn_cast<IntType>(inst.operand(1)->type())
+                                            : nullptr;
+          n && n->bits() == 64 && n->isSigned() && llvm::isa<FloatType>(inst.type()) &&
+          inst.operand(0)->type() == inst.type())
+        return llvm::Error::success();
+      [[fallthrough]];
     case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::TrueDiv:
-    case Opcode::FloorDiv: case Opcode::Mod: case Opcode::Pow: case Opcode::BitAnd:
+    case Opcode::FloorDiv: case Opcode::Mod: case Opcode::BitAnd:
     case Opcode::BitOr: case Opcode::BitXor: case Opcode::Shl: case Opcode::Shr:
     case Opcode::Min: case Opcode::Max:
       if (inst.numOperands() != 2 || !sameAsResult(2) || !inst.type()->isScalar())
