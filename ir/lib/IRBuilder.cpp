@@ -77,7 +77,7 @@ Value *IRBuilder::cast(Value *v, Type *to) {
 
 Value *IRBuilder::float64OnSideOf(Value *v) {
   auto *it = llvm::cast<IntType>(v->type());
-  Type *f64 = ctx.float64(), *i64 = ctx.int64();
+  Type *f64 = ctx.float64();
   Value *wide = create(Opcode::Cast, f64, {v});
   // v - wide's sign, in the integer type (a wide at or past the type's
   // range is above every v; below it the saturating cast back is exact).
@@ -85,14 +85,19 @@ Value *IRBuilder::float64OnSideOf(Value *v) {
   Value *wideInt = create(Opcode::Cast, v->type(), {wide});
   Value *above = select(pastRange, constBool(false), cmp(CmpPredicate::Gt, v, wideInt));
   Value *below = select(pastRange, constBool(true), cmp(CmpPredicate::Lt, v, wideInt));
-  // Where wide rounded, |v| > 2**53: wide is not zero, one step changes its
-  // magnitude by one unit of its bits.
-  Value *positive = cmp(CmpPredicate::Gt, wide, constFloat(f64, 0));
-  Value *bits = create(Opcode::Bitcast, i64, {wide});
+  return float64Step(wide, above, below); // where wide rounded, |v| > 2**53: not zero
+}
+
+Value *IRBuilder::float64Step(Value *x, Value *up, Value *down) {
+  // A step changes the magnitude by one unit of the bits: up is larger for a
+  // positive x, smaller for a negative one.
+  Type *f64 = ctx.float64(), *i64 = ctx.int64();
+  Value *positive = cmp(CmpPredicate::Gt, x, constFloat(f64, 0));
+  Value *bits = create(Opcode::Bitcast, i64, {x});
   Value *larger = binary(Opcode::Add, bits, constInt(i64, 1));
   Value *smaller = binary(Opcode::Sub, bits, constInt(i64, 1));
-  Value *up = select(positive, larger, smaller), *down = select(positive, smaller, larger);
-  return create(Opcode::Bitcast, f64, {select(above, up, select(below, down, bits))});
+  Value *stepUp = select(positive, larger, smaller), *stepDown = select(positive, smaller, larger);
+  return create(Opcode::Bitcast, f64, {select(up, stepUp, select(down, stepDown, bits))});
 }
 
 Value *IRBuilder::select(Value *cond, Value *a, Value *b) {

@@ -35,7 +35,7 @@ RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef spelled) {
   // of every bfloat16 value and tie (45 trailing zero bits in float64), so
   // rounding it to bfloat16 rounds as the exact result would.
   auto fma = [&]() -> Value * {
-    Type *f64 = ctx.float64(), *i64 = ctx.int64();
+    Type *f64 = ctx.float64();
     Value *p = b.binary(Opcode::Mul, b.cast(x[0], f64), b.cast(x[1], f64));
     Value *c = b.cast(x[2], f64);
     Value *sum = b.binary(Opcode::Add, p, c);
@@ -43,17 +43,12 @@ RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef spelled) {
     Value *pPart = b.binary(Opcode::Sub, sum, cPart);
     Value *err = b.binary(Opcode::Add, b.binary(Opcode::Sub, p, pPart),
                           b.binary(Opcode::Sub, c, cPart));
-    Value *zero = b.constFloat(f64, 0);
-    Value *bits = b.create(Opcode::Bitcast, i64, {sum});
-    Value *larger = b.binary(Opcode::Add, bits, b.constInt(i64, 1));
-    Value *smaller = b.binary(Opcode::Sub, bits, b.constInt(i64, 1));
-    Value *positive = b.cmp(CmpPredicate::Gt, sum, zero);
-    Value *up = b.select(positive, larger, smaller), *down = b.select(positive, smaller, larger);
     // Only a finite, non-zero sum with an error moves (an infinite sum's
     // error is NaN; where the sum is zero the error is too).
-    Value *moved = b.select(b.cmp(CmpPredicate::Gt, err, zero), up,
-                            b.select(b.cmp(CmpPredicate::Lt, err, zero), down, bits));
-    return b.cast(b.create(Opcode::Bitcast, f64, {moved}), bf16);
+    Value *zero = b.constFloat(f64, 0);
+    return b.cast(b.float64Step(sum, b.cmp(CmpPredicate::Gt, err, zero),
+                                b.cmp(CmpPredicate::Lt, err, zero)),
+                  bf16);
   };
   if (name == "hfma")
     return RValue::of(fma());

@@ -42,6 +42,9 @@ public:
   /// trailing zero bits in float64 (bfloat16's values and the ties between
   /// them), so that one more rounding to bfloat16 rounds as v would.
   Value *float64OnSideOf(Value *v);
+  /// Non-zero float64 \p x moved one step (one unit of its bits) up where
+  /// \p up holds, down where \p down holds, else \p x.
+  Value *float64Step(Value *x, Value *up, Value *down);
   Value *select(Value *cond, Value *a, Value *b);
   Value *sreg(SpecialReg r);
   Value *arrayShape(Value *array, unsigned dim);
