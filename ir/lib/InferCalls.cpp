@@ -739,27 +739,32 @@ ExprInfo Inferer::call(const CallExpr &e) {
       parts.push_back(ctx.scalarByName(out));
     return ExprInfo{parts.size() == 1 ? parts[0] : ctx.tuple(parts)};
   }
-  if (path.starts_with("cuda.fp16.")) {
-    // numba.cuda.fp16: float16 operands (other numbers are converted), a
-    // float16 result; the comparisons give bool.
-    llvm::StringRef name = path.drop_front(10);
-    unsigned arity = fp16Arity(name);
+  // numba.cuda.fp16 and .bf16: `arity` real numbers, by position.
+  auto halfArgs = [&](unsigned arity) {
     if (!e.keywords.empty()) {
       error(e.keywords.front().range, path + "() takes its arguments by position, not by "
                                              "keyword");
-      return {};
+      return false;
     }
     if (args.size() != arity) {
       error(e.range(), path + "() takes " + llvm::Twine(arity) + " argument" +
                            (arity == 1 ? "" : "s") + ", got " + llvm::Twine(args.size()));
-      return {};
+      return false;
     }
     for (size_t i = 0; i < args.size(); ++i)
       if (!args[i].type->isScalar() || isa<ComplexType>(args[i].type)) {
         error(e.args[i]->range(), path + "() needs a real number, not " +
                                       typeName(args[i].type));
-        return {};
+        return false;
       }
+    return true;
+  };
+  if (path.starts_with("cuda.fp16.")) {
+    // numba.cuda.fp16: float16 operands (other numbers are converted), a
+    // float16 result; the comparisons give bool.
+    llvm::StringRef name = path.drop_front(10);
+    if (!halfArgs(fp16Arity(name)))
+      return {};
     bool compare = name == "heq" || name == "hne" || name == "hge" || name == "hgt" ||
                    name == "hle" || name == "hlt";
     return ExprInfo{compare ? static_cast<Type *>(ctx.boolean()) : ctx.floatTy(16)};
@@ -768,22 +773,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
     // numba.cuda.bf16: operands converted to the function's parameter type
     // (bfloat16, or the type a conversion starts from), its result type.
     std::optional<Bf16Function> fn = lookupBf16Function(path.drop_front(10));
-    if (!e.keywords.empty()) {
-      error(e.keywords.front().range, path + "() takes its arguments by position, not by "
-                                             "keyword");
+    if (!halfArgs(fn->arity))
       return {};
-    }
-    if (args.size() != fn->arity) {
-      error(e.range(), path + "() takes " + llvm::Twine(fn->arity) + " argument" +
-                           (fn->arity == 1 ? "" : "s") + ", got " + llvm::Twine(args.size()));
-      return {};
-    }
-    for (size_t i = 0; i < args.size(); ++i)
-      if (!args[i].type->isScalar() || isa<ComplexType>(args[i].type)) {
-        error(e.args[i]->range(), path + "() needs a real number, not " +
-                                      typeName(args[i].type));
-        return {};
-      }
     return ExprInfo{ctx.scalarByName(fn->result)};
   }
   for (size_t i = 0; i < args.size(); ++i)
