@@ -408,21 +408,28 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "min" || path == "max") {
     Opcode op = path == "min" ? Opcode::Min : Opcode::Max;
-    // Python's order on ties (the first operand); of floats, a NaN operand
-    // loses, as numba.cuda lowers max/min of floats to libdevice's
-    // fmax/fmin (PTX max.f64): max(nan, 1.0) is 1.0.
+    // numba-cuda (cudaimpl.py, cpython/builtins.py): of two float32/float64
+    // arguments, libdevice's fmax/fmin (PTX max.f64: a NaN operand loses,
+    // max(nan, 1.0) is 1.0); of anything else (three or more arguments, a
+    // tuple, float16, integers with floats) Python's algorithm, acc = v if
+    // v > acc else acc, so a NaN first stays and a NaN later is passed over
+    // (max(nan, 1.0, 2.0) is nan, max(1.0, nan, 2.0) 2.0). Ties keep the first.
     auto *ft = dyn_cast<FloatType>(ei.type);
+    auto wideFloat = [&](const Expr &a) {
+      auto *t = dyn_cast<FloatType>(info(a).type);
+      return t && t->bits() >= 32;
+    };
+    bool libdevice = ft && ft->bits() >= 32 && e.args.size() == 2 && wideFloat(*e.args[0]) &&
+                     wideFloat(*e.args[1]);
     auto pick = [&](Value *acc, Value *v) -> Value * {
-      if (ft && ft->bits() >= 32) { // __nv_fmax(f): llvm.maxnum, PTX max.f64
+      if (libdevice) { // __nv_fmax(f): llvm.maxnum, PTX max.f64
         Instruction *call = b.create(Opcode::Libdevice, ei.type, {acc, v});
         call->text = std::string(path == "min" ? "fmin" : "fmax") + (ft->bits() == 32 ? "f" : "");
         return call;
       }
-      Value *r = b.binary(op, acc, v);
       if (!ft)
-        return r;
-      auto isnan = [&](Value *x) { return mathOp(b, ctx, MathFn::Isnan, {x}); };
-      return b.select(isnan(acc), v, b.select(isnan(v), acc, r));
+        return b.binary(op, acc, v);
+      return b.select(b.cmp(path == "min" ? CmpPredicate::Lt : CmpPredicate::Gt, v, acc), v, acc);
     };
     if (e.args.size() == 1) { // max(t) of a tuple
       RValue t = gen(*e.args[0]);
