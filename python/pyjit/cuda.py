@@ -1179,6 +1179,7 @@ def as_cuda_array(obj, sync=True):
     if isinstance(desc, dict) and str(desc.get("typestr", ""))[1:] == "V2" and \
             _holds_bfloat16(obj):  # CuPy's ml_dtypes bfloat16, torch.bfloat16
         import ml_dtypes
+        import numpy as np
         dtype = np.dtype(ml_dtypes.bfloat16)
     return from_cuda_array_interface(desc, owner=obj, sync=sync, _dtype=dtype)
 

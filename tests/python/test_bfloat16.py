@@ -663,6 +663,16 @@ def test_dlpack_and_cai_views_of_bfloat16_arrays_keep_the_dtype(bf16_dtype):
     view = cuda.as_cuda_array(dev)
     assert view.dtype == np.dtype(bf16_dtype)
 
+    class Foreign:  # another library's wrapper: typestr '<V2', its dtype bfloat16
+        def __init__(self, arr):
+            self.dtype = arr.dtype
+            self.__cuda_array_interface__ = dict(arr.__cuda_array_interface__)
+
+    view = cuda.as_cuda_array(Foreign(dev))
+    assert view.__cuda_array_interface__["typestr"] == "<V2"
+    assert view.dtype == np.dtype(bf16_dtype)
+    np.testing.assert_array_equal(view.copy_to_host().view(np.uint16), host.view(np.uint16))
+
 
 @pytest.mark.gpu
 def test_torch_bfloat16_tensors_through_dlpack_and_cai(bf16_dtype):
