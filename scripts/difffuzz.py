@@ -1527,14 +1527,18 @@ def main():
                     "%s[::1]" % SIGNAME[t] for t in in_types + [out_t])
                 odt = np.dtype(NP_OF[out_t])
                 signal.alarm(args.per_kernel_timeout)
-                perr = nerr = None
-                kp = knb = None
-                try:
-                    kp = pcuda.jit(sig, **popts)(load_kernel(src, kn, "pyjit", args.seed))
-                except KernelTimeout:
-                    raise
-                except Exception as e:
-                    perr = first_line(e)
+                nerr = knb = None
+
+                def compile_with(jit, opts, which):
+                    """(kernel, None), or (None, the error's first line)."""
+                    try:
+                        return jit(sig, **opts)(load_kernel(src, kn, which, args.seed)), None
+                    except KernelTimeout:
+                        raise
+                    except Exception as e:
+                        return None, first_line(e)
+
+                kp, perr = compile_with(pcuda.jit, popts, "pyjit")
                 if args.backend == "check":
                     status, detail = check_one(args, kn, src, sig, g, ins, odt, kp, perr,
                                                pcuda, popts)
@@ -1542,12 +1546,7 @@ def main():
                     ran += 1
                     raise _Done()
                 if ncuda is not None:
-                    try:
-                        knb = ncuda.jit(sig, **nopts)(load_kernel(src, kn, "numba", args.seed))
-                    except KernelTimeout:
-                        raise
-                    except Exception as e:
-                        nerr = first_line(e)
+                    knb, nerr = compile_with(ncuda.jit, nopts, "numba")
                 res = {}
                 if perr is None or (ncuda is not None and nerr is None):
                     # run what compiled
