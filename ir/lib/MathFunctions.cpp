@@ -24,8 +24,8 @@ static const MathFnInfo table[] = {
     {"hypot", 2, R::Float, "hypot"},   {"pow", 2, R::Float, "pow"},
     {"remainder", 2, R::Float, "remainder"}, {"ldexp", 2, R::Float, "ldexp"},
     {"nextafter", 2, R::Float, "nextafter"},
-    {"floor", 1, R::Same, nullptr},    {"ceil", 1, R::Same, nullptr},
-    {"trunc", 1, R::Same, nullptr},    {"round", 1, R::Int64, nullptr},
+    {"floor", 1, R::Float, nullptr},   {"ceil", 1, R::Float, nullptr},
+    {"trunc", 1, R::Float, nullptr},    {"round", 1, R::Int64, nullptr},
     {"np.floor", 1, R::Float, nullptr}, {"np.ceil", 1, R::Float, nullptr},
     {"np.trunc", 1, R::Float, nullptr}, {"np.rint", 1, R::Float, nullptr},
     {"isnan", 1, R::Bool, nullptr},    {"isinf", 1, R::Bool, nullptr},
@@ -51,11 +51,8 @@ Type *pyjit::ir::mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<Typ
     acc = {promoteOperands(ctx, acc, args[i]), acc.weak && args[i].weak};
   Type *t = acc.type;
   const MathFnInfo &info = mathFnInfo(fn);
-  if (info.result != MathFnInfo::Result::Float && !llvm::isa<FloatType>(t)) {
-    auto *it = llvm::dyn_cast<IntType>(t);
-    bool isUnsigned = it && !it->isSigned() && !acc.weak;
-    return info.result == MathFnInfo::Result::Same && isUnsigned ? ctx.uint64() : ctx.int64();
-  }
+  if (info.result != MathFnInfo::Result::Float && !llvm::isa<FloatType>(t))
+    return ctx.int64();
   if (auto *f = llvm::dyn_cast<FloatType>(t); f && !acc.weak)
     return f->bits() == 64 ? t : ctx.float32();
   return ctx.float64();
@@ -85,8 +82,6 @@ Type *pyjit::ir::mathResultType(TypeContext &ctx, MathFn fn, Type *operandType) 
     return operandType;
   case MathFnInfo::Result::Int64:
     return ctx.int64();
-  case MathFnInfo::Result::Same:
-    return operandType;
   case MathFnInfo::Result::Bool:
     return ctx.boolean();
   }

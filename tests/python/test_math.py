@@ -49,8 +49,9 @@ def test_float32_math_stays_float32():
 
 def test_floor_ceil_trunc_of_floats_are_floats_as_in_numba_cuda(jit):
     # numba-cuda's cudamath.py types math.floor/ceil/trunc float64(float64),
-    # float32(float32) and int64(int64): large values, infinities, NaN and
-    # -0.0 come through (an int64 result would saturate or give 0).
+    # float32(float32), float64(int64) and float64(uint64): large values,
+    # infinities, NaN and -0.0 come through (an int64 result would saturate or
+    # give 0), and an integer is converted to float64 first.
     @jit
     def k(x, x32, out, out32, n, iout):
         for i in range(x.size):
@@ -59,19 +60,22 @@ def test_floor_ceil_trunc_of_floats_are_floats_as_in_numba_cuda(jit):
             out[i, 2] = math.trunc(x[i])
         y = math.floor(x32[0])
         out32[0] = y * x32[1]          # float32 * float32: no float64 (no warning)
-        iout[0] = math.floor(n[0])     # an integer stays an integer
+        iout[0] = math.floor(n[0])     # float64(2**62 + 1) rounds to 2**62
         iout[1] = math.ceil(n[1]) + 1
+        iout[2] = math.trunc(n[2]) * 0.5  # a float: the product is not floored
+        out32[1] = -math.floor(np.uint8(5))  # -5.0 (a uint64 result would wrap)
 
     x = np.array([1e20, np.inf, -np.inf, np.nan, -0.5, 2.5, -2.5])
     out = np.zeros((x.size, 3))
-    out32 = np.zeros(1, np.float32)
-    iout = np.zeros(2, np.int64)
-    k[1, 1](x, np.array([2.75, 1.5], np.float32), out, out32, np.array([2**62, -7]), iout)
+    out32 = np.zeros(2, np.float32)
+    iout = np.zeros(3, np.float64)
+    k[1, 1](x, np.array([2.75, 1.5], np.float32), out, out32, np.array([2**62 + 1, -7, 3]), iout)
     np.testing.assert_array_equal(out[:, 0], np.floor(x))
     np.testing.assert_array_equal(out[:, 1], np.ceil(x))
     np.testing.assert_array_equal(out[:, 2], np.trunc(x))
     assert np.signbit(out[4, 1]) and np.signbit(out[4, 2])   # ceil(-0.5) is -0.0
-    assert out32[0] == np.float32(3.0) and list(iout) == [2**62, -6]
+    assert out32[0] == np.float32(3.0) and out32[1] == -5.0
+    assert list(iout) == [2.0**62, -6.0, 1.5]
 
 
 @pytest.mark.gpu

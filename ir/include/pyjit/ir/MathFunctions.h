@@ -28,9 +28,9 @@ enum class MathFn {
 struct MathFnInfo {
   const char *name;      // Python name, e.g. "sin" (math.sin)
   unsigned arity;
-  // Same: the operand's type (numba-cuda's floor/ceil/trunc: a float stays a
-  // float, an integer is int64, or uint64 when unsigned).
-  enum class Result { Float, Int64, Same, Bool } result;
+  // Float: float32 for a float32 operand, else float64 (integers included:
+  // numba-cuda 0.30.4's cudamath.py types floor/ceil/trunc float64(int64)).
+  enum class Result { Float, Int64, Bool } result;
   const char *libdevice; // base name of the libdevice function, or null
 };
 
