@@ -4,6 +4,7 @@
 #include "pyjit/codegen/LLVMEmitter.h"
 #include "pyjit/codegen/HostTarget.h"
 #include "pyjit/codegen/Libdevice.h"
+#include "pyjit/codegen/Contraction.h"
 #include "pyjit/codegen/LoadHoisting.h"
 #include "pyjit/codegen/NVPTXTarget.h"
 #include "pyjit/frontend/ASTPrinter.h"
@@ -350,7 +351,7 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   out.ptxVersion = *ptxVersion;
   out.errorSites = fn->errorSites;
   // opt=False is numba's NVVM -opt=0, which contracts no a*b+c into fma.
-  auto target = NVPTXTarget::create(req.arch, *ptxVersion, req.fma && req.optLevel > 0);
+  auto target = NVPTXTarget::create(req.arch, *ptxVersion);
   if (!target)
     return target.takeError();
   // opt=False (optLevel 0) is numba's NVVM -opt=0: the code generator does
@@ -400,6 +401,8 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   (*target)->optimize(llvmModule, req.optLevel);
   if (req.optLevel > 0)
     hoistLoads(llvmModule);
+  if (req.fma && req.optLevel > 0)
+    markContractions(llvmModule);
   {
     llvm::raw_string_ostream os(out.llvmIR);
     llvmModule.print(os, nullptr);

@@ -26,7 +26,7 @@ static void initializeNVPTX() {
 }
 
 llvm::Expected<std::unique_ptr<NVPTXTarget>> NVPTXTarget::create(llvm::StringRef arch,
-                                                                unsigned ptxVersion, bool fma) {
+                                                                unsigned ptxVersion) {
   initializeNVPTX();
   llvm::Triple triple("nvptx64-nvidia-cuda");
   std::string error;
@@ -46,9 +46,10 @@ llvm::Expected<std::unique_ptr<NVPTXTarget>> NVPTXTarget::create(llvm::StringRef
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "unknown GPU architecture '" + cpu + "'");
   llvm::TargetOptions options;
-  // Fuse multiply-add into fma, as nvcc (--fmad=true) and numba.cuda do,
-  // unless the kernel says fma=False.
-  options.AllowFPOpFusion = fma ? llvm::FPOpFusion::Fast : llvm::FPOpFusion::Standard;
+  // Fuse a multiply-add into fma where both are flagged `contract`: the
+  // flags say which (Contraction.h: as nvcc --fmad=true and numba.cuda do,
+  // unless the kernel says fma=False).
+  options.AllowFPOpFusion = llvm::FPOpFusion::Standard;
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
       triple, cpu, ptxVersion ? "+ptx" + std::to_string(ptxVersion) : "", options, std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
   if (!tm)

@@ -20,5 +20,5 @@ def k(out, x, y):
 # IR: pow %x, [[TWO]] : float32
 
 # LLVM-LABEL: define {{.*}}void @k(
-# LLVM: fmul float %x, %x
+# LLVM: fmul {{(contract )?}}float %x, %x
 # LLVM-NOT: double

@@ -19,5 +19,5 @@ def k(out, x):
 # IR: math.radians %x : float32
 
 # LLVM-LABEL: define {{.*}}void @k(
-# LLVM: fmul float %x, 0x404CA5DC20000000
-# LLVM: fmul float %x, 0x3F91DF46A0000000
+# LLVM: fmul {{(contract )?}}float %x, 0x404CA5DC20000000
+# LLVM: fmul {{(contract )?}}float %x, 0x3F91DF46A0000000

@@ -14,12 +14,12 @@ namespace pyjit::codegen {
 class NVPTXTarget {
 public:
   /// \p ptxVersion is the `.version` to declare (PTXVersion.h); 0 lets
-  /// LLVM choose (the arch's minimum). \p fma: a*b+c may fuse to fma
-  /// (LLVM's FPOpFusion::Fast), else only operations flagged `contract`.
+  /// LLVM choose (the arch's minimum). a*b+c fuses to fma only where both
+  /// operations are flagged `contract` (FPOpFusion::Standard; the flags are
+  /// markContractions', Contraction.h, or fastmath's).
   /// Errors: StringError if LLVM lacks the NVPTX target or the arch is unknown.
   static llvm::Expected<std::unique_ptr<NVPTXTarget>> create(llvm::StringRef arch,
-                                                             unsigned ptxVersion = 0,
-                                                             bool fma = true);
+                                                             unsigned ptxVersion = 0);
 
   /// Sets the module's triple and data layout (call before emitting code).
   void configureModule(llvm::Module &module) const;
