@@ -76,7 +76,7 @@ private:
   std::vector<NameExpr *> defNode;              // null for a parameter
   llvm::DenseMap<const NameExpr *, int> defIds; // a target's id, the same on every visit
   std::map<NameExpr *, std::set<int>> uses;     // node -> the definitions reaching it
-  std::vector<std::pair<int, NameExpr *>> ties; // x += v: (its definition, its read)
+  std::vector<AugAssignStmt *> augAssigns; // x += v of a local x (given a source)
   State cur;
   std::vector<Loop> loops;
 
@@ -355,13 +355,21 @@ private:
     }
     case Stmt::Kind::AugAssign: {
       auto &a = cast<AugAssignStmt>(s);
-      use(*a.target); // x += v reads x (and a[i] += v reads a, i)
-      use(*a.value);
-      if (auto *n = dyn_cast<NameExpr>(a.target.get()); n && locals.count(n->name)) {
-        define(*n);
-        // One node reads and writes: its definition joins the web it reads.
-        ties.push_back({defIds.lookup(n), n});
+      auto *n = dyn_cast<NameExpr>(a.target.get());
+      if (!n || !locals.count(n->name)) {
+        use(*a.target); // a[i] += v reads a, i
+        use(*a.value);
+        return;
       }
+      // x += v reads x (a node of its own, which rename() drops again when
+      // the read and the write are one web) and defines x.
+      if (!a.source) {
+        a.source = std::make_unique<NameExpr>(n->range(), n->name);
+        augAssigns.push_back(&a);
+      }
+      use(*a.source);
+      use(*a.value);
+      define(*n);
       return;
     }
     case Stmt::Kind::If: {
@@ -473,9 +481,6 @@ private:
     for (const auto &[node, reach] : uses)
       for (int id : reach)
         webs.unionSets(*reach.begin(), id);
-    for (const auto &[id, node] : ties)
-      if (auto it = uses.find(node); it != uses.end() && !it->second.empty())
-        webs.unionSets(id, *it->second.begin());
     // Per name, its webs in order of their first definition: the first
     // keeps the name, the others are name~1, name~2, ...
     std::map<std::string, std::vector<int>> leaders; // name -> web leaders, in order
@@ -495,6 +500,15 @@ private:
     for (auto &[node, reach] : uses)
       if (!reach.empty())
         node->name = newName[webs.getLeaderValue(*reach.begin())];
+    // x += v reading and writing one web (a loop's accumulator), or reading
+    // an x no definition reaches: the target is read and written, as before.
+    for (AugAssignStmt *a : augAssigns) {
+      auto &source = cast<NameExpr>(*a->source);
+      auto it = uses.find(&source);
+      if (it == uses.end() || it->second.empty() ||
+          source.name == cast<NameExpr>(*a->target).name)
+        a->source.reset();
+    }
   }
 };
 

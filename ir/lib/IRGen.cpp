@@ -320,10 +320,13 @@ void IRGen::stmt(const Stmt &s) {
   case Stmt::Kind::AugAssign: {
     auto &a = cast<AugAssignStmt>(s);
     const ExprInfo &vi = info(*a.value);
-    if (auto *at = dyn_cast<ArrayType>(info(*a.target).type)) {
+    // With a source (VariableWebs), x is read from one web and written to another.
+    const Expr &read = a.source ? *a.source : *a.target;
+    if (auto *at = dyn_cast<ArrayType>(info(read).type)) {
       // a[1:3] += v, a *= b: element by element over the target, in index
       // order (an overlapping value is read as the loop finds it).
-      Value *target = gen(*a.target).value;
+      RValue array = gen(read);
+      Value *target = array.value;
       RValue rhs = gen(*a.value);
       b.setLoc(s.range().begin);
       auto *va = dyn_cast<ArrayType>(vi.type);
@@ -338,14 +341,19 @@ void IRGen::stmt(const Stmt &s) {
         RValue res = binary(a.op, old, {at->dtype(), false}, x, value, rt);
         b.arrayStore(target, idx, castTo(res, at->dtype()));
       });
+      if (a.source) // the same array, now in the written web
+        assign(*a.target, array);
       return;
     }
     if (auto *n = dyn_cast<NameExpr>(a.target.get())) {
       Type *varType = localType(n->name);
+      Type *readType = a.source ? info(*a.source).type : varType;
       // An Optional variable is read as its number (None stops the thread).
-      bool optional = isa<OptionalType>(varType);
-      Type *valueType = optional ? cast<OptionalType>(varType)->inner() : varType;
-      RValue curV = optional ? gen(*a.target) : readVar(n->name, varType);
+      bool optional = isa<OptionalType>(readType);
+      Type *valueType = optional ? cast<OptionalType>(readType)->inner() : readType;
+      RValue curV = a.source ? gen(*a.source)
+                    : optional ? gen(*a.target)
+                               : readVar(n->name, varType);
       RValue rhs = gen(*a.value);
       Type *rt = binaryResultType(ctx, a.op, {valueType, false}, operandOf(vi));
       RValue res = binary(a.op, curV, {valueType, false}, rhs, operandOf(vi), rt);

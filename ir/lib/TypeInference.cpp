@@ -554,7 +554,8 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::AugAssign: {
     auto &a = cast<AugAssignStmt>(s);
-    ExprInfo cur = expr(*a.target);
+    // With a source (VariableWebs), x is read from one web and written to another.
+    ExprInfo cur = expr(a.source ? *a.source : *a.target);
     ExprInfo v = expr(*a.value);
     if (!cur.type || !v.type)
       return;
@@ -593,6 +594,8 @@ void Inferer::stmt(const Stmt &s) {
       else if (isa<ComplexType>(r) && !isa<ComplexType>(at->dtype()))
         error(s.range(), "cannot store a complex value (" + typeName(r) + ") into an array of " +
                              typeName(at->dtype()) + ": take its .real or abs() first");
+      else if (a.source) // the same array, now in the written web
+        assignVar(cast<NameExpr>(*a.target).name, cur.type, a.target->range());
       return;
     }
     Type *r = binaryResultType(ctx, a.op, {cur.type, false}, operandOf(v));

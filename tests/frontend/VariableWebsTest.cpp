@@ -63,6 +63,44 @@ TEST(VariableWebsTest, AssignmentsReachingOneReadAreOneVariable) {
   EXPECT_EQ(cast<NameExpr>(*cast<AssignStmt>(*body[2]).value).name, "x");
 }
 
+/// `x += v` statements of `body` (in k(a)) after splitting: per statement,
+/// "<source>-><target>", or "<target>" when the target is read and written.
+std::vector<std::string> augmented(const std::string &body) {
+  SourceFile file("t.py", "def k(a):\n" + body);
+  DiagnosticEngine diags(file);
+  auto module = parseSource(file, diags);
+  EXPECT_TRUE(module) << "parse failed";
+  if (!module)
+    return {};
+  splitVariableWebs(*module->functions[0]);
+  std::vector<std::string> out;
+  std::function<void(const Block &)> walk = [&](const Block &b) {
+    for (const StmtPtr &s : b) {
+      if (auto *a = dyn_cast<AugAssignStmt>(s.get())) {
+        std::string target = cast<NameExpr>(*a->target).name;
+        out.push_back(a->source ? cast<NameExpr>(*a->source).name + "->" + target : target);
+      }
+      if (auto *f = dyn_cast<ForStmt>(s.get()))
+        walk(f->body);
+    }
+  };
+  walk(module->functions[0]->body);
+  return out;
+}
+
+TEST(VariableWebsTest, AnAugmentedAssignmentReadsOneWebAndWritesAnother) {
+  // numba's t and t.1: `t += 0.5` after `u = t >> 1` reads the first t and
+  // defines a second, which the last read alone reaches.
+  EXPECT_EQ(augmented("    t = a[0]\n    u = t >> 1\n    t += 0.5\n    a[1] = t + u\n"),
+            (std::vector<std::string>{"t->t~1"}));
+  // A loop's accumulator: its definition reaches its own read (one web).
+  EXPECT_EQ(augmented("    s = 0\n    for i in range(3):\n        s += a[i]\n    a[0] = s\n"),
+            (std::vector<std::string>{"s"}));
+  // Twice in a row: each reads the one before.
+  EXPECT_EQ(augmented("    t = 1\n    a[0] = t\n    t += 2\n    t *= 0.5\n    a[1] = t\n"),
+            (std::vector<std::string>{"t->t~1", "t~1->t~2"}));
+}
+
 TEST(VariableWebsTest, AReadJoinsWhatReachesItAndTheParameterKeepsItsName) {
   // s = s + a[0] reads the first s and defines a new one; a is a parameter
   // reassigned after its last read: the new web is a~1.

@@ -1529,6 +1529,35 @@ def test_a_name_reused_with_another_type_is_another_variable(jit):
         assert res.tolist() == expected, (c, n)
 
 
+def test_an_augmented_assignment_may_change_the_variable_type(jit):
+    # numba's SSA versions: `t += 0.5` reads the int64 t (which `t >> 1` has
+    # read too) and makes a float64 t; the reads after it see the new one.
+    @jit
+    def k(a, res):
+        t = a[0]
+        u = t >> 1
+        t += 0.5
+        res[0] = t + u            # 7.5 + 3
+        n = 1
+        res[1] = n // 2           # int floor division: 0
+        n *= 2.5                  # now a float64
+        res[2] = n / 2            # 1.25
+        arr = cuda.local.array(3, np.float64)
+        for j in range(3):
+            arr[j] = j
+        res[3] = arr[0]           # reads the array before the update
+        arr += 1                  # in place: the same array, another web
+        res[4] = arr[2]           # 3.0
+        s = 0
+        for j in range(3):        # an accumulator stays one variable
+            s += 0.5
+        res[5] = s
+
+    res = np.zeros(6)
+    k[1, 1](np.array([7], np.int64), res)
+    assert res.tolist() == [10.5, 0.0, 1.25, 0.0, 3.0, 1.5]
+
+
 def test_variable_webs_in_device_functions_and_with_closures(jit):
     @cuda.jit(device=True)
     def first_then_pair(a):

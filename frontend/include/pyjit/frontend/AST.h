@@ -288,6 +288,11 @@ struct AugAssignStmt : Stmt {
   ExprPtr target;
   BinaryOp op;
   ExprPtr value;
+  /// `x += v` where the x read and the x written are different webs
+  /// (VariableWebs.h: `t = a[i]; u = t >> 1; t += 0.5`, numba's t and t.1):
+  /// the NameExpr read, and `target` is only written. Null otherwise: the
+  /// target is read and written.
+  ExprPtr source;
 };
 
 /// `if`/`elif`/`else`: an elif chain nests as an IfStmt in `orelse`.
