@@ -348,6 +348,11 @@ void IRGen::stmt(const Stmt &s) {
     if (auto *n = dyn_cast<NameExpr>(a.target.get())) {
       Type *varType = localType(n->name);
       Type *readType = a.source ? info(*a.source).type : varType;
+      if (a.source && isa<TupleType>(readType)) { // t += (3,): a new tuple, another web
+        RValue t = gen(*a.source), rhs = gen(*a.value);
+        writeVar(n->name, varType, tupleOperator(a.op, t, rhs, info(*a.target).type));
+        return;
+      }
       // An Optional variable is read as its number (None stops the thread).
       bool optional = isa<OptionalType>(readType);
       Type *valueType = optional ? cast<OptionalType>(readType)->inner() : readType;
@@ -603,6 +608,21 @@ bool IRGen::isFieldAccess(const Expr &e) {
                         : isa<SubscriptExpr>(e) ? cast<SubscriptExpr>(e).value.get()
                                                 : nullptr;
   return element && llvm::isa_and_nonnull<RecordType>(info(*element).type);
+}
+
+RValue IRGen::tupleOperator(BinaryOp op, const RValue &l, const RValue &r, Type *resultType) {
+  RValue out;
+  out.type = resultType;
+  if (op == BinaryOp::Mul) { // repetition: t * 3, 3 * t
+    const RValue &t = l.isTuple() ? l : r;
+    size_t n = cast<TupleType>(resultType)->size();
+    while (out.elems.size() < n)
+      out.elems.insert(out.elems.end(), t.elems.begin(), t.elems.end());
+    return out;
+  }
+  out.elems = l.elems; // concatenation: t + u
+  out.elems.insert(out.elems.end(), r.elems.begin(), r.elems.end());
+  return out;
 }
 
 void IRGen::assign(const Expr &target, const RValue &v) {
@@ -1263,21 +1283,8 @@ RValue IRGen::genImpl(const Expr &e) {
     auto &be = cast<BinaryExpr>(e);
     const ExprInfo &li = info(*be.lhs), &ri = info(*be.rhs);
     RValue l = gen(*be.lhs), r = gen(*be.rhs);
-    if (isa<TupleType>(ei.type) && be.op == BinaryOp::Mul) { // repetition: t * 3
-      const RValue &t = l.isTuple() ? l : r;
-      RValue out;
-      out.type = ei.type;
-      size_t n = cast<TupleType>(ei.type)->size();
-      while (out.elems.size() < n)
-        out.elems.insert(out.elems.end(), t.elems.begin(), t.elems.end());
-      return out;
-    }
-    if (isa<TupleType>(ei.type)) { // tuple concatenation
-      RValue out = l;
-      out.type = ei.type;
-      out.elems.insert(out.elems.end(), r.elems.begin(), r.elems.end());
-      return out;
-    }
+    if (isa<TupleType>(ei.type))
+      return tupleOperator(be.op, l, r, ei.type);
     if (isa<DatetimeType>(li.type) || isa<DatetimeType>(ri.type))
       return datetimeBinary(be.op, l, r, ei.type);
     return binary(be.op, l, operandOf(li), r, operandOf(ri), ei.type);

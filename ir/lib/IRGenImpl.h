@@ -153,6 +153,9 @@ private:
   void block(const Block &stmts, bool isBody = false);
   void stmt(const Stmt &s);
   void assign(const Expr &target, const RValue &v);
+  /// t + u (concatenation) and t * n, n * t (repetition) of tuples, of
+  /// \p resultType (the type inference's).
+  RValue tupleOperator(ast::BinaryOp op, const RValue &l, const RValue &r, Type *resultType);
   void ifStmt(const IfStmt &s);
   /// After a loop: its `else:` block at `done` (the end without break),
   /// then `exit` (where a break goes). `done` is `exit` without an else.

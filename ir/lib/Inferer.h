@@ -161,6 +161,11 @@ private:
   /// returned, passed): cuda.threadIdx and friends become a Dim3 named tuple.
   ExprInfo valueOf(const Expr &e, ExprInfo info);
   ExprInfo binary(const BinaryExpr &e);
+  /// t + u (concatenation) and t * n, n * t (repetition by a constant int)
+  /// of tuples: the new tuple; none when \p l and \p r are not such
+  /// operands; an ExprInfo with no type after an error at \p at.
+  std::optional<ExprInfo> tupleOperator(BinaryOp op, const ExprInfo &l, const ExprInfo &r,
+                                        SourceRange at);
   /// A call of a device function whose typing runs now (DeviceFunctionRegistry::
   /// typingNow): its result is `resultType` (declared, or found so far);
   /// `assumes`: the caller is not the function typed now but one it calls

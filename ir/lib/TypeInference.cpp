@@ -598,6 +598,17 @@ void Inferer::stmt(const Stmt &s) {
         assignVar(cast<NameExpr>(*a.target).name, cur.type, a.target->range());
       return;
     }
+    if (a.source && isa<TupleType>(cur.type)) {
+      // t += (3,), t *= 2 when the read and the write are separate webs:
+      // the new tuple, as `t = t + (3,)` makes it.
+      if (std::optional<ExprInfo> t = tupleOperator(a.op, cur, v, s.range())) {
+        if (t->type) {
+          result.exprs[a.target.get()] = *t; // the new tuple (IRGen builds it)
+          assignVar(cast<NameExpr>(*a.target).name, t->type, a.target->range());
+        }
+        return;
+      }
+    }
     Type *r = binaryResultType(ctx, a.op, {cur.type, false}, operandOf(v));
     if (!r && isa<TupleType>(cur.type) && (a.op == BinaryOp::Add || a.op == BinaryOp::Mul)) {
       // t += (4,), t *= 2 make a new tuple (numba: a new type, which the
@@ -2392,31 +2403,28 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
 }
 
 
-ExprInfo Inferer::binary(const BinaryExpr &e) {
-  ExprInfo l = expr(*e.lhs);
-  ExprInfo r = expr(*e.rhs);
-  if (!l.type || !r.type)
-    return {};
-  if (e.op == BinaryOp::Mul && (isa<TupleType>(l.type) || isa<TupleType>(r.type)) &&
+std::optional<ExprInfo> Inferer::tupleOperator(BinaryOp op, const ExprInfo &l,
+                                               const ExprInfo &r, SourceRange at) {
+  if (op == BinaryOp::Mul && (isa<TupleType>(l.type) || isa<TupleType>(r.type)) &&
       !(isa<TupleType>(l.type) && isa<TupleType>(r.type))) {
     // Repetition: (0,) * 3 is (0, 0, 0), by a constant count.
     const ExprInfo &t = isa<TupleType>(l.type) ? l : r, &n = isa<TupleType>(l.type) ? r : l;
     if (!n.constant || n.constant->kind != GlobalValue::Kind::Int) {
-      error(e.range(), "a tuple is repeated by a constant integer (t * 3)");
-      return {};
+      error(at, "a tuple is repeated by a constant integer (t * 3)");
+      return ExprInfo{};
     }
     int64_t count = std::max<int64_t>(n.constant->i, 0); // Python: a negative count is 0
     int64_t size = static_cast<int64_t>(cast<TupleType>(t.type)->size());
     if (size && count > 4096 / size) {
-      error(e.range(), "a tuple of more than 4096 elements is not supported in kernels");
-      return {};
+      error(at, "a tuple of more than 4096 elements is not supported in kernels");
+      return ExprInfo{};
     }
     std::vector<Type *> elems;
     for (int64_t k = 0; k < count; ++k)
       llvm::append_range(elems, cast<TupleType>(t.type)->elements());
     return ExprInfo{ctx.tuple(elems)};
   }
-  if (e.op == BinaryOp::Add && isa<TupleType>(l.type) && isa<TupleType>(r.type)) {
+  if (op == BinaryOp::Add && isa<TupleType>(l.type) && isa<TupleType>(r.type)) {
     // Concatenation: (1, 2) + (3,) is (1, 2, 3).
     std::vector<Type *> elems(cast<TupleType>(l.type)->elements().begin(),
                               cast<TupleType>(l.type)->elements().end());
@@ -2424,6 +2432,16 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
       elems.push_back(t);
     return ExprInfo{ctx.tuple(elems)};
   }
+  return std::nullopt;
+}
+
+ExprInfo Inferer::binary(const BinaryExpr &e) {
+  ExprInfo l = expr(*e.lhs);
+  ExprInfo r = expr(*e.rhs);
+  if (!l.type || !r.type)
+    return {};
+  if (std::optional<ExprInfo> t = tupleOperator(e.op, l, r, e.range()))
+    return *t;
   if (isa<DatetimeType>(l.type) || isa<DatetimeType>(r.type)) {
     Type *t = datetimeBinaryResult(ctx, e.op, l.type, r.type);
     auto *ld = dyn_cast<DatetimeType>(l.type), *rd = dyn_cast<DatetimeType>(r.type);

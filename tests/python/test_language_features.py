@@ -890,18 +890,39 @@ def test_tuple_comparisons_keep_weak_literals_and_order_nested_tuples(jit, x):
 
 
 def test_augmented_assignment_growing_a_tuple_names_the_fix(jit, tmp_path):
+    # In a loop, t += (...) reads what it wrote: one variable, which would
+    # need two types.
     from kernel_files import load_module
     m = load_module(tmp_path, "grow_tuple", '''
 def k(out):
     t = (1, 2)
-    t *= 2
+    for i in range(2):
+        t *= 2
     out[0] = len(t)
 ''')
     with pytest.raises(pyjit.CompileError,
-                       match=r"grow_tuple.py:4:5: error: '\*=' on a tuple variable is not "
+                       match=r"grow_tuple.py:5:9: error: '\*=' on a tuple variable is not "
                              r"supported in kernels \(it makes a new tuple, and a variable keeps "
                              r"one type: Tuple\(int64, int64\)\): assign the result to a new name"):
         jit(m.k)[1, 1](np.zeros(1))
+
+
+def test_augmented_assignment_making_a_new_tuple(jit):
+    # Straight-line t += (...) and t *= n make a new tuple, as numba's t.1.
+    @jit
+    def k(out, x):
+        t = (1, 2)
+        out[0] = len(t)
+        t += (x, 4.5)
+        out[1] = len(t)
+        out[2] = t[2] + t[3]
+        t *= 2
+        out[3] = len(t)
+        out[4] = t[6]
+
+    out = np.zeros(5)
+    k[1, 1](out, 3)
+    assert out.tolist() == [2, 4, 7.5, 8, 3]
 
 
 @pytest.mark.parametrize("body, message", [
@@ -912,7 +933,7 @@ def k(out):
     ("out.ndim -= 1", r"assignment to an attribute is not supported in kernels"),
     ("cuda.threadIdx.x += 1", r"assignment to an attribute is not supported in kernels"),
     ("z = 1j\n    z.real += 1", r"assignment to an attribute is not supported in kernels"),
-    ("t = (1, 2)\n    t *= 2.0", r"a tuple repeats by an int only"),
+    ("t = (1, 2)\n    t *= 2.0", r"a tuple is repeated by a constant integer \(t \* 3\)"),
 ])
 def test_augmented_assignment_to_what_cannot_be_written_is_an_error(jit, tmp_path, body, message):
     # These aborted or crashed the compiler (an out-of-range map lookup, a
