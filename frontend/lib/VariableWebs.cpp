@@ -1,15 +1,14 @@
-//===- VariableWebs.cpp - One variable per web of definitions and uses --===//
+//===- VariableWebs.cpp - One variable per SSA version of a name -------===//
 //
 // Reaching definitions by abstract interpretation of the structured AST
 // (statements in order; both arms of an `if` merged; a loop iterated until
 // the definitions reaching its head stop growing, with `break` and
-// `continue` states merged where they go), then a union-find of the
-// definitions that reach each use.
+// `continue` states merged where they go), then a name per definition and
+// per set of definitions that reach a use together (a phi).
 //
 //===----------------------------------------------------------------------===//
 #include "pyjit/frontend/VariableWebs.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/StringSet.h"
 #include <algorithm>
 #include <map>
@@ -473,40 +472,46 @@ private:
     }
   }
 
-  // -- webs -------------------------------------------------------------------
+  // -- versions ---------------------------------------------------------------
   void rename() {
-    llvm::EquivalenceClasses<int> webs;
+    // Every definition is a variable of its own (numba's SSA versions): the
+    // first of a name (a parameter's, if it is one) keeps the name, the
+    // others are name~1, name~2, ... in the order they were met.
+    std::map<std::string, unsigned> count; // per name, the versions named so far
+    std::vector<std::string> version(defName.size());
+    auto next = [&](const std::string &name) {
+      unsigned k = count[name]++;
+      return k == 0 ? name : name + "~" + std::to_string(k);
+    };
     for (int id = 0; id < static_cast<int>(defName.size()); ++id)
-      webs.insert(id);
+      version[id] = next(defName[id]);
+    // A read that more than one definition reaches reads a phi variable of
+    // that set (numba's phi node), named after the definitions; each of
+    // them also writes it (FunctionDef::phiTargets).
+    std::set<std::set<int>> sets;
     for (const auto &[node, reach] : uses)
+      if (reach.size() > 1)
+        sets.insert(reach);
+    std::map<std::set<int>, std::string> phiName;
+    for (const std::set<int> &reach : sets) {
+      std::string name = next(defName[*reach.begin()]);
+      phiName[reach] = name;
       for (int id : reach)
-        webs.unionSets(*reach.begin(), id);
-    // Per name, its webs in order of their first definition: the first
-    // keeps the name, the others are name~1, name~2, ...
-    std::map<std::string, std::vector<int>> leaders; // name -> web leaders, in order
-    std::map<int, std::string> newName;              // web leader -> its name
-    for (int id = 0; id < static_cast<int>(defName.size()); ++id) {
-      int leader = webs.getLeaderValue(id);
-      if (newName.count(leader))
-        continue;
-      std::vector<int> &seen = leaders[defName[id]];
-      newName[leader] = seen.empty() ? defName[id]
-                                     : defName[id] + "~" + std::to_string(seen.size());
-      seen.push_back(leader);
+        fn.phiTargets[version[id]].push_back(name);
     }
     for (int id = 0; id < static_cast<int>(defName.size()); ++id)
       if (NameExpr *n = defNode[id])
-        n->name = newName[webs.getLeaderValue(id)];
+        n->name = version[id];
     for (auto &[node, reach] : uses)
-      if (!reach.empty())
-        node->name = newName[webs.getLeaderValue(*reach.begin())];
-    // x += v reading and writing one web (a loop's accumulator), or reading
-    // an x no definition reaches: the target is read and written, as before.
+      if (reach.size() == 1)
+        node->name = version[*reach.begin()];
+      else if (reach.size() > 1)
+        node->name = phiName[reach];
+    // x += v with no definition reaching its read: the target is read and
+    // written (the read gives 0), as before the split.
     for (AugAssignStmt *a : augAssigns) {
-      auto &source = cast<NameExpr>(*a->source);
-      auto it = uses.find(&source);
-      if (it == uses.end() || it->second.empty() ||
-          source.name == cast<NameExpr>(*a->target).name)
+      auto it = uses.find(cast<NameExpr>(a->source.get()));
+      if (it == uses.end() || it->second.empty())
         a->source.reset();
     }
   }

@@ -138,6 +138,18 @@ void IRGen::describeMergedVariables() {
 }
 
 void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsigned argNo) {
+  // The phi variables this version also writes (VariableWebs.h), each
+  // converted to its own type; the debugger sees the version's value.
+  const TypedFunction *fnTyped = frames.back().typed;
+  if (const ast::FunctionDef *fd = fnTyped->def)
+    if (auto it = fd->phiTargets.find(name); it != fd->phiTargets.end()) {
+      bool debug = debugInfo;
+      debugInfo = false;
+      for (const std::string &phi : it->second)
+        if (auto pt = fnTyped->locals.find(phi); pt != fnTyped->locals.end() && pt->second)
+          writeVar(phi, pt->second, v);
+      debugInfo = debug;
+    }
   if (isa<NoneType, BuiltinType>(type))
     return; // a None parameter, or a function passed: nothing at run time
   if (isa<RecordType>(type)) { // a record: its 1-element view

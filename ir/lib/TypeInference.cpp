@@ -81,6 +81,22 @@ std::optional<TypedFunction> Inferer::run() {
   }
   warnFloat64 = isKernel && arrays > 0 && arrays == float32Arrays;
   collectLocals(def.body);
+  // Phi variables (VariableWebs.h): each is written by the versions that
+  // reach a read together, its type their unification (assignVar); a
+  // version that writes one is not a constant local (the read may see
+  // another), nor is the phi.
+  for (const auto &[version, phis] : def.phiTargets) {
+    ++assignments[version];
+    for (const std::string &phi : phis) {
+      assignments[phi] += 2;
+      localNames.insert(phi);
+      result.locals.try_emplace(phi, nullptr);
+    }
+  }
+  for (size_t i = 0; i < def.params.size(); ++i)
+    if (auto it = def.phiTargets.find(def.params[i].name); it != def.phiTargets.end())
+      for (const std::string &phi : it->second)
+        assignVar(phi, result.paramTypes[i], def.params[i].range);
   // A parameter given a constant and never assigned reads as the constant
   // (numba types a literal argument Literal[int]): strong, as a variable is.
   for (size_t i = 0; i < paramConstants.size() && i < def.params.size(); ++i)
@@ -250,6 +266,11 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
     slot = unified;
     changed = true;
   }
+  // The phi variables this version also writes (numba's phi nodes: the
+  // unification of what reaches them).
+  if (auto it = def.phiTargets.find(name); it != def.phiTargets.end())
+    for (const std::string &phi : it->second)
+      assignVar(phi, type, r);
 }
 
 void Inferer::assignTo(const Expr &target, ExprInfo value, SourceRange valueRange) {

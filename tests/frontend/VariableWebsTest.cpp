@@ -3,6 +3,7 @@
 #include "pyjit/frontend/VariableWebs.h"
 #include <gtest/gtest.h>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,17 +51,22 @@ TEST(VariableWebsTest, AssignmentsReachingNoCommonReadAreSeparateVariables) {
             (std::vector<std::string>{"x", "x", "a", "x~1", "x~1", "a"}));
 }
 
-TEST(VariableWebsTest, AssignmentsReachingOneReadAreOneVariable) {
-  // x = 1; if a: x = 2; a[0] = x -> both definitions reach the read
+TEST(VariableWebsTest, AReadSeveralAssignmentsReachReadsTheirPhi) {
+  // x = 1; if a: x = 2; a[0] = x -> both definitions reach the read, which
+  // reads a phi variable both write (numba's x.2 = phi(x, x.1)).
   SourceFile file("t.py", "def k(a):\n    x = 1\n    if a[0]:\n        x = 2\n    a[0] = x\n");
   DiagnosticEngine diags(file);
   auto module = parseSource(file, diags);
   ASSERT_TRUE(module);
-  splitVariableWebs(*module->functions[0]);
-  auto &body = module->functions[0]->body;
+  FunctionDef &fn = *module->functions[0];
+  splitVariableWebs(fn);
+  auto &body = fn.body;
   auto *inner = cast<AssignStmt>(cast<IfStmt>(*body[1]).body[0].get());
-  EXPECT_EQ(cast<NameExpr>(*inner->targets[0]).name, "x");
-  EXPECT_EQ(cast<NameExpr>(*cast<AssignStmt>(*body[2]).value).name, "x");
+  EXPECT_EQ(cast<NameExpr>(*cast<AssignStmt>(*body[0]).targets[0]).name, "x");
+  EXPECT_EQ(cast<NameExpr>(*inner->targets[0]).name, "x~1");
+  EXPECT_EQ(cast<NameExpr>(*cast<AssignStmt>(*body[2]).value).name, "x~2");
+  using Targets = std::map<std::string, std::vector<std::string>>;
+  EXPECT_EQ(fn.phiTargets, (Targets{{"x", {"x~2"}}, {"x~1", {"x~2"}}}));
 }
 
 /// `x += v` statements of `body` (in k(a)) after splitting: per statement,
@@ -93,9 +99,9 @@ TEST(VariableWebsTest, AnAugmentedAssignmentReadsOneWebAndWritesAnother) {
   // defines a second, which the last read alone reaches.
   EXPECT_EQ(augmented("    t = a[0]\n    u = t >> 1\n    t += 0.5\n    a[1] = t + u\n"),
             (std::vector<std::string>{"t->t~1"}));
-  // A loop's accumulator: its definition reaches its own read (one web).
+  // A loop's accumulator reads the loop's phi of its first value and itself.
   EXPECT_EQ(augmented("    s = 0\n    for i in range(3):\n        s += a[i]\n    a[0] = s\n"),
-            (std::vector<std::string>{"s"}));
+            (std::vector<std::string>{"s~2->s~1"}));
   // Twice in a row: each reads the one before.
   EXPECT_EQ(augmented("    t = 1\n    a[0] = t\n    t += 2\n    t *= 0.5\n    a[1] = t\n"),
             (std::vector<std::string>{"t->t~1", "t~1->t~2"}));
@@ -134,6 +140,21 @@ std::vector<std::string> targets(const std::string &src, const KnownNames &known
   return out;
 }
 
+/// The name the last statement of `src`'s first function reads (its value,
+/// a name), after splitting with `known`.
+std::string lastRead(const std::string &src, const KnownNames &known) {
+  SourceFile file("t.py", src);
+  DiagnosticEngine diags(file);
+  auto module = parseSource(file, diags);
+  EXPECT_TRUE(module) << "parse failed";
+  if (!module)
+    return {};
+  splitVariableWebs(*module->functions[0], known);
+  auto *a = dyn_cast<AssignStmt>(module->functions[0]->body.back().get());
+  auto *n = a ? dyn_cast<NameExpr>(a->value.get()) : nullptr;
+  return n ? n->name : "";
+}
+
 KnownNames noneParamS() {
   KnownNames known;
   known.isNone = [](llvm::StringRef n) -> std::optional<bool> {
@@ -157,20 +178,23 @@ TEST(VariableWebsTest, ABranchTheKnownNamesDecideIsTheOnlyOneFollowed) {
                     "    x = s\n";
   // (the else branch's target is never visited: it keeps the name s)
   EXPECT_EQ(targets(src, noneParamS()), (std::vector<std::string>{"s~1", "s", "x"}));
-  // Not known: both branches' definitions reach x = s: one web.
-  EXPECT_EQ(targets(src, {}), (std::vector<std::string>{"s~1", "s~1", "x"}));
+  EXPECT_EQ(lastRead(src, noneParamS()), "s~1");
+  // Not known: both branches' definitions reach x = s, which reads their phi.
+  EXPECT_EQ(targets(src, {}), (std::vector<std::string>{"s~1", "s~2", "x"}));
+  EXPECT_EQ(lastRead(src, {}), "s~3");
   // `not DEBUG` with DEBUG False: the body always runs, so y = 0 reaches
-  // no read and is a web of its own.
+  // no read, and a[0] = y reads y = 1 alone.
   const char *debug = "def k(a):\n    y = 0\n    if not DEBUG:\n        y = 1\n    a[0] = y\n";
   EXPECT_EQ(targets(debug, noneParamS()), (std::vector<std::string>{"y", "y~1", "a"}));
-  EXPECT_EQ(targets(debug, {}), (std::vector<std::string>{"y", "y", "a"}));
+  EXPECT_EQ(lastRead(debug, noneParamS()), "y~1");
+  EXPECT_EQ(lastRead(debug, {}), "y~2");
 }
 
 TEST(VariableWebsTest, AParameterAssignedBeforeTheTestIsNotDecided) {
   // After `s = 1.0`, `s is None` is about that value, not the parameter's type.
-  EXPECT_EQ(targets("def k(a, s):\n    s = 1.0\n    if s is None:\n        s = 2\n    x = s\n",
-                    noneParamS()),
-            (std::vector<std::string>{"s~1", "s~1", "x"}));
+  const char *src = "def k(a, s):\n    s = 1.0\n    if s is None:\n        s = 2\n    x = s\n";
+  EXPECT_EQ(targets(src, noneParamS()), (std::vector<std::string>{"s~1", "s~2", "x"}));
+  EXPECT_EQ(lastRead(src, noneParamS()), "s~3"); // both reach it
 }
 
 } // namespace

@@ -890,8 +890,8 @@ def test_tuple_comparisons_keep_weak_literals_and_order_nested_tuples(jit, x):
 
 
 def test_augmented_assignment_growing_a_tuple_names_the_fix(jit, tmp_path):
-    # In a loop, t += (...) reads what it wrote: one variable, which would
-    # need two types.
+    # In a loop, t *= 2 reads what it wrote: the loop's phi would need two
+    # tuple types.
     from kernel_files import load_module
     m = load_module(tmp_path, "grow_tuple", '''
 def k(out):
@@ -901,9 +901,10 @@ def k(out):
     out[0] = len(t)
 ''')
     with pytest.raises(pyjit.CompileError,
-                       match=r"grow_tuple.py:5:9: error: '\*=' on a tuple variable is not "
-                             r"supported in kernels \(it makes a new tuple, and a variable keeps "
-                             r"one type: Tuple\(int64, int64\)\): assign the result to a new name"):
+                       match=r"(?s)grow_tuple.py:5:9: error: variable 't' is assigned both "
+                             r"Tuple\(int64, int64\) and Tuple\(int64, int64, int64, int64\), "
+                             r"which do not unify.*grow_tuple.py:3:5: note: 't' is "
+                             r"Tuple\(int64, int64\) because of this definition"):
         jit(m.k)[1, 1](np.zeros(1))
 
 
@@ -1577,6 +1578,33 @@ def test_an_augmented_assignment_may_change_the_variable_type(jit):
     res = np.zeros(6)
     k[1, 1](np.array([7], np.int64), res)
     assert res.tolist() == [10.5, 0.0, 1.25, 0.0, 3.0, 1.5]
+
+
+def test_a_variable_retyped_on_one_path_keeps_its_type_before_the_join(jit):
+    # numba's t, t.1 and the phi t.2: reads before the join see int64 t;
+    # the read after it sees the unification, float64, each path's value
+    # converted.
+    @jit
+    def k(a, res, c):
+        t = a[0]
+        u = t >> 1                # an int64 shift
+        v = t - 9007199254740992  # exact in int64 (2**53 + 1 - 2**53)
+        if c > 0:
+            t = 0.5
+        res[0] = t + u
+        res[1] = v
+        s = a[0]
+        w = s // 2                # int floor division
+        for j in range(2):
+            s += 0.25             # the loop's phi: float64
+        res[2] = s
+        res[3] = w
+
+    res = np.zeros(4)
+    k[1, 1](np.array([2**53 + 1], np.int64), res, 1)
+    assert res.tolist() == [0.5 + 2**52, 1.0, float(2**53 + 1) + 0.5, 2**52]
+    k[1, 1](np.array([7], np.int64), res, 0)
+    assert res.tolist() == [10.0, 7.0 - 2**53, 7.5, 3.0]
 
 
 def test_variable_webs_in_device_functions_and_with_closures(jit):

@@ -11,6 +11,7 @@
 #include "llvm/Support/Casting.h"
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -382,6 +383,9 @@ struct FunctionDef {
   SourceRange range;     // the `def name(...)` header
   std::vector<Param> params;
   Block body;
+  /// After splitVariableWebs: per variable version (`x`, `x~1`), the phi
+  /// variables it also writes (VariableWebs.h); empty before.
+  std::map<std::string, std::vector<std::string>> phiTargets;
 };
 
 /// A `def` inside a function (or `name = lambda params: expr`, read as a def
