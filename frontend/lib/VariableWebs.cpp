@@ -11,6 +11,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -124,26 +125,63 @@ private:
     case Stmt::Kind::Def: {
       const FunctionDef &d = *cast<FunctionDefStmt>(s).def;
       excluded.insert(d.name);
+      // Its parameters and the names it assigns are its own (Python's
+      // scoping: a kernel cannot rebind an enclosing name); the others it
+      // mentions are this function's, read at the call: one variable each.
+      std::set<std::string> own;
       for (const Param &p : d.params)
-        excluded.insert(p.name);
-      excludeNames(d.body);
+        own.insert(p.name);
+      ownNames(d.body, own);
+      for (const StmtPtr &x : d.body)
+        forEachExpr(*x, [&](const Expr &e) { excludeNamesIn(e, own); });
+      for (const Param &p : d.params)
+        if (p.defaultValue) // (evaluated here, where the def is)
+          excludeNamesIn(*p.defaultValue, {});
       return;
     }
     default:
       return;
     }
   }
-  // Every name a nested def mentions stays one variable.
-  void excludeNames(const Block &b) {
-    for (const StmtPtr &s : b)
-      forEachExpr(*s, [&](const Expr &e) { excludeNamesIn(e); });
+  // The names a nested def's body assigns (not those of defs inside it).
+  static void ownNames(const Block &b, std::set<std::string> &own) {
+    std::function<void(const Expr &)> target = [&](const Expr &t) {
+      if (auto *n = dyn_cast<NameExpr>(&t))
+        own.insert(n->name);
+      else if (auto *tu = dyn_cast<TupleExpr>(&t))
+        for (const ExprPtr &e : tu->elts)
+          target(*e);
+      else if (auto *st = dyn_cast<StarredExpr>(&t))
+        target(*st->value);
+    };
+    for (const StmtPtr &s : b) {
+      if (auto *a = dyn_cast<AssignStmt>(s.get()))
+        for (const ExprPtr &t : a->targets)
+          target(*t);
+      else if (auto *a = dyn_cast<AugAssignStmt>(s.get()))
+        target(*a->target);
+      else if (auto *f = dyn_cast<ForStmt>(s.get())) {
+        target(*f->target);
+        ownNames(f->body, own);
+        ownNames(f->orelse, own);
+      } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
+        ownNames(w->body, own);
+        ownNames(w->orelse, own);
+      } else if (auto *i = dyn_cast<IfStmt>(s.get())) {
+        ownNames(i->body, own);
+        ownNames(i->orelse, own);
+      } else if (auto *d = dyn_cast<FunctionDefStmt>(s.get())) {
+        own.insert(d->def->name);
+      }
+    }
   }
-  void excludeNamesIn(const Expr &e) {
+  void excludeNamesIn(const Expr &e, const std::set<std::string> &own) {
     if (auto *n = dyn_cast<NameExpr>(&e)) {
-      excluded.insert(n->name);
+      if (!own.count(n->name))
+        excluded.insert(n->name);
       return;
     }
-    forEachChild(e, [&](const Expr &c) { excludeNamesIn(c); });
+    forEachChild(e, [&](const Expr &c) { excludeNamesIn(c, own); });
   }
   template <typename F> void forEachExpr(const Stmt &s, F f) {
     switch (s.kind()) {
@@ -519,6 +557,27 @@ private:
 
 } // namespace
 
+// The nested defs (and lambdas) of a block, at any depth of statements.
+static void forEachNestedDef(Block &b, const std::function<void(FunctionDef &)> &f) {
+  for (StmtPtr &s : b) {
+    if (auto *d = dyn_cast<FunctionDefStmt>(s.get()))
+      f(*d->def);
+    else if (auto *i = dyn_cast<IfStmt>(s.get())) {
+      forEachNestedDef(i->body, f);
+      forEachNestedDef(i->orelse, f);
+    } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
+      forEachNestedDef(w->body, f);
+      forEachNestedDef(w->orelse, f);
+    } else if (auto *fs = dyn_cast<ForStmt>(s.get())) {
+      forEachNestedDef(fs->body, f);
+      forEachNestedDef(fs->orelse, f);
+    }
+  }
+}
+
 void pyjit::ast::splitVariableWebs(FunctionDef &fn, const KnownNames &known) {
   Webs(fn, known).run();
+  // A nested def's own variables too (the names it reads from the
+  // enclosing function are not its locals, so they keep their spelling).
+  forEachNestedDef(fn.body, [](FunctionDef &d) { splitVariableWebs(d); });
 }

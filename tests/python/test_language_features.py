@@ -1607,6 +1607,42 @@ def test_a_variable_retyped_on_one_path_keeps_its_type_before_the_join(jit):
     assert res.tolist() == [10.0, 7.0 - 2**53, 7.5, 3.0]
 
 
+def test_nested_defs_have_versions_and_leave_their_own_names_to_the_caller(jit):
+    # A nested def's parameter named as a variable of the kernel does not
+    # keep that variable whole; the nested def's own variables are versions
+    # too (numba: x, x.1 in g).
+    @jit
+    def k(a, o):
+        t = a[0]
+
+        def g(t):
+            return t * 2
+
+        def h(x):
+            y = x >> 1
+            x += 0.5
+            return x + y
+
+        s = t * 3
+
+        def r(z):
+            return z + s      # reads the kernel's s
+
+        u = t - 9007199254740992
+        t += 0.5
+        o[0] = u
+        o[1] = g(4)
+        o[2] = h(a[1])
+        o[3] = r(0.5)
+        inc = lambda t: t + 1    # noqa: E731
+        o[4] = inc(t)
+
+    o = np.zeros(5)
+    k[1, 1](np.array([2**53 + 1, 7], np.int64), o)
+    t = np.float64(2**53 + 1) + 0.5     # the kernel's t~1, rounded as there
+    assert o.tolist() == [1.0, 8.0, 10.5, np.float64(3 * (2**53 + 1)) + 0.5, t + 1]
+
+
 def test_variable_webs_in_device_functions_and_with_closures(jit):
     @cuda.jit(device=True)
     def first_then_pair(a):
