@@ -33,9 +33,10 @@ kernels tagged raw_float_to_int).  It keeps away from pyjit's documented deliber
 a Python literal (or a local holding one, or a constant expression) is weak in pyjit (NumPy 2:
 float32 * 2.5 stays float32, numba computes in float64), so a literal meeting a float32/float16
 value is spelled np.float32(...)/np.float64(...) and a literal assigned to a variable
-np.int64(...)/np.float64(...).  It also avoids two places where pyjit rejects what numba
-accepts (found while writing this): `x op= y` changing x's type, and a variable reassigned in
-one branch with another type.
+np.int64(...)/np.float64(...).  It also avoids two places where pyjit rejected what numba
+accepts (found while writing this; both compile since 2026-12-04, when pyjit's variables became
+numba's SSA versions with phis): `x op= y` changing x's type, and a variable reassigned in one
+branch with another type.
 
 Outputs under --out (default $OUT, else /tmp/difffuzz_out):
     difffuzz.log       one line per kernel (status, dtypes, tags, first message), then the summary
