@@ -87,67 +87,13 @@ private:
   }
 
   // -- the names of the function --------------------------------------------
-  void collectLocals(const Block &b) {
-    for (const StmtPtr &s : b)
-      collectLocals(*s);
-  }
-  void collectTargets(const Expr &t) {
-    if (auto *n = dyn_cast<NameExpr>(&t))
-      locals.insert(n->name);
-    else if (auto *tu = dyn_cast<TupleExpr>(&t))
-      for (const ExprPtr &e : tu->elts)
-        collectTargets(*e);
-    else if (auto *st = dyn_cast<StarredExpr>(&t))
-      collectTargets(*st->value);
-  }
-  void collectLocals(const Stmt &s) {
-    switch (s.kind()) {
-    case Stmt::Kind::Assign:
-      for (const ExprPtr &t : cast<AssignStmt>(s).targets)
-        collectTargets(*t);
-      return;
-    case Stmt::Kind::AugAssign:
-      collectTargets(*cast<AugAssignStmt>(s).target);
-      return;
-    case Stmt::Kind::For:
-      collectTargets(*cast<ForStmt>(s).target);
-      collectLocals(cast<ForStmt>(s).body);
-      collectLocals(cast<ForStmt>(s).orelse);
-      return;
-    case Stmt::Kind::While:
-      collectLocals(cast<WhileStmt>(s).body);
-      collectLocals(cast<WhileStmt>(s).orelse);
-      return;
-    case Stmt::Kind::If:
-      collectLocals(cast<IfStmt>(s).body);
-      collectLocals(cast<IfStmt>(s).orelse);
-      return;
-    case Stmt::Kind::Def: {
-      const FunctionDef &d = *cast<FunctionDefStmt>(s).def;
-      excluded.insert(d.name);
-      // Its parameters and the names it assigns are its own (Python's
-      // scoping: a kernel cannot rebind an enclosing name); the others it
-      // mentions are this function's, read at the call: one variable each.
-      std::set<std::string> own;
-      for (const Param &p : d.params)
-        own.insert(p.name);
-      ownNames(d.body, own);
-      for (const StmtPtr &x : d.body)
-        forEachExpr(*x, [&](const Expr &e) { excludeNamesIn(e, own); });
-      for (const Param &p : d.params)
-        if (p.defaultValue) // (evaluated here, where the def is)
-          excludeNamesIn(*p.defaultValue, {});
-      return;
-    }
-    default:
-      return;
-    }
-  }
-  // The names a nested def's body assigns (not those of defs inside it).
-  static void ownNames(const Block &b, std::set<std::string> &own) {
+  // The names the statements of `b` assign (targets of =, op=, for, at any
+  // depth of blocks) to `onName`; each nested def, not entered, to `onDef`.
+  static void assignedNames(const Block &b, const std::function<void(const std::string &)> &onName,
+                            const std::function<void(const FunctionDef &)> &onDef) {
     std::function<void(const Expr &)> target = [&](const Expr &t) {
       if (auto *n = dyn_cast<NameExpr>(&t))
-        own.insert(n->name);
+        onName(n->name);
       else if (auto *tu = dyn_cast<TupleExpr>(&t))
         for (const ExprPtr &e : tu->elts)
           target(*e);
@@ -155,25 +101,45 @@ private:
         target(*st->value);
     };
     for (const StmtPtr &s : b) {
-      if (auto *a = dyn_cast<AssignStmt>(s.get()))
+      if (auto *a = dyn_cast<AssignStmt>(s.get())) {
         for (const ExprPtr &t : a->targets)
           target(*t);
-      else if (auto *a = dyn_cast<AugAssignStmt>(s.get()))
+      } else if (auto *a = dyn_cast<AugAssignStmt>(s.get())) {
         target(*a->target);
-      else if (auto *f = dyn_cast<ForStmt>(s.get())) {
+      } else if (auto *f = dyn_cast<ForStmt>(s.get())) {
         target(*f->target);
-        ownNames(f->body, own);
-        ownNames(f->orelse, own);
+        assignedNames(f->body, onName, onDef);
+        assignedNames(f->orelse, onName, onDef);
       } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
-        ownNames(w->body, own);
-        ownNames(w->orelse, own);
+        assignedNames(w->body, onName, onDef);
+        assignedNames(w->orelse, onName, onDef);
       } else if (auto *i = dyn_cast<IfStmt>(s.get())) {
-        ownNames(i->body, own);
-        ownNames(i->orelse, own);
+        assignedNames(i->body, onName, onDef);
+        assignedNames(i->orelse, onName, onDef);
       } else if (auto *d = dyn_cast<FunctionDefStmt>(s.get())) {
-        own.insert(d->def->name);
+        onDef(*d->def);
       }
     }
+  }
+  void collectLocals(const Block &b) {
+    assignedNames(b, [&](const std::string &n) { locals.insert(n); },
+                  [&](const FunctionDef &d) { excludeFreeNames(d); });
+  }
+  // A nested def's parameters and the names it assigns are its own
+  // (Python's scoping: a kernel cannot rebind an enclosing name); the others
+  // it mentions are this function's, read at the call: one variable each.
+  void excludeFreeNames(const FunctionDef &d) {
+    excluded.insert(d.name);
+    std::set<std::string> own;
+    for (const Param &p : d.params)
+      own.insert(p.name);
+    assignedNames(d.body, [&](const std::string &n) { own.insert(n); },
+                  [&](const FunctionDef &inner) { own.insert(inner.name); });
+    for (const StmtPtr &x : d.body)
+      forEachExpr(*x, [&](const Expr &e) { excludeNamesIn(e, own); });
+    for (const Param &p : d.params)
+      if (p.defaultValue) // (evaluated here, where the def is)
+        excludeNamesIn(*p.defaultValue, {});
   }
   void excludeNamesIn(const Expr &e, const std::set<std::string> &own) {
     if (auto *n = dyn_cast<NameExpr>(&e)) {

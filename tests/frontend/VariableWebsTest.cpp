@@ -27,16 +27,27 @@ void collect(const Expr &e, std::vector<std::string> &out) {
   }
 }
 
+/// `src` parsed, its first function split with `known` (fn() null if the
+/// parse failed).
+struct Split {
+  explicit Split(const std::string &src, const KnownNames &known = {})
+      : file("t.py", src), diags(file), module(parseSource(file, diags)) {
+    EXPECT_TRUE(module) << "parse failed";
+    if (module)
+      splitVariableWebs(*module->functions[0], known);
+  }
+  FunctionDef *fn() { return module ? module->functions[0].get() : nullptr; }
+  SourceFile file;
+  DiagnosticEngine diags;
+  std::unique_ptr<Module> module;
+};
+
 std::vector<std::string> names(const std::string &body) {
-  SourceFile file("t.py", "def k(a):\n" + body);
-  DiagnosticEngine diags(file);
-  auto module = parseSource(file, diags);
-  EXPECT_TRUE(module) << "parse failed";
-  if (!module)
+  Split split("def k(a):\n" + body);
+  if (!split.fn())
     return {};
-  splitVariableWebs(*module->functions[0]);
   std::vector<std::string> out;
-  for (const StmtPtr &s : module->functions[0]->body)
+  for (const StmtPtr &s : split.fn()->body)
     if (auto *a = dyn_cast<AssignStmt>(s.get())) {
       collect(*a->value, out);
       for (const ExprPtr &t : a->targets)
@@ -54,12 +65,9 @@ TEST(VariableWebsTest, AssignmentsReachingNoCommonReadAreSeparateVariables) {
 TEST(VariableWebsTest, AReadSeveralAssignmentsReachReadsTheirPhi) {
   // x = 1; if a: x = 2; a[0] = x -> both definitions reach the read, which
   // reads a phi variable both write (numba's x.2 = phi(x, x.1)).
-  SourceFile file("t.py", "def k(a):\n    x = 1\n    if a[0]:\n        x = 2\n    a[0] = x\n");
-  DiagnosticEngine diags(file);
-  auto module = parseSource(file, diags);
-  ASSERT_TRUE(module);
-  FunctionDef &fn = *module->functions[0];
-  splitVariableWebs(fn);
+  Split split("def k(a):\n    x = 1\n    if a[0]:\n        x = 2\n    a[0] = x\n");
+  ASSERT_TRUE(split.fn());
+  FunctionDef &fn = *split.fn();
   auto &body = fn.body;
   auto *inner = cast<AssignStmt>(cast<IfStmt>(*body[1]).body[0].get());
   EXPECT_EQ(cast<NameExpr>(*cast<AssignStmt>(*body[0]).targets[0]).name, "x");
@@ -72,13 +80,9 @@ TEST(VariableWebsTest, AReadSeveralAssignmentsReachReadsTheirPhi) {
 /// `x += v` statements of `body` (in k(a)) after splitting: per statement,
 /// "<source>-><target>", or "<target>" when the target is read and written.
 std::vector<std::string> augmented(const std::string &body) {
-  SourceFile file("t.py", "def k(a):\n" + body);
-  DiagnosticEngine diags(file);
-  auto module = parseSource(file, diags);
-  EXPECT_TRUE(module) << "parse failed";
-  if (!module)
+  Split split("def k(a):\n" + body);
+  if (!split.fn())
     return {};
-  splitVariableWebs(*module->functions[0]);
   std::vector<std::string> out;
   std::function<void(const Block &)> walk = [&](const Block &b) {
     for (const StmtPtr &s : b) {
@@ -90,7 +94,7 @@ std::vector<std::string> augmented(const std::string &body) {
         walk(f->body);
     }
   };
-  walk(module->functions[0]->body);
+  walk(split.fn()->body);
   return out;
 }
 
@@ -118,13 +122,9 @@ TEST(VariableWebsTest, AReadJoinsWhatReachesItAndTheParameterKeepsItsName) {
 /// The target names of the assignments of `src`'s first function (in the
 /// body, then inside `if` branches), after splitting with `known`.
 std::vector<std::string> targets(const std::string &src, const KnownNames &known) {
-  SourceFile file("t.py", src);
-  DiagnosticEngine diags(file);
-  auto module = parseSource(file, diags);
-  EXPECT_TRUE(module) << "parse failed";
-  if (!module)
+  Split split(src, known);
+  if (!split.fn())
     return {};
-  splitVariableWebs(*module->functions[0], known);
   std::vector<std::string> out;
   std::function<void(const Block &)> walk = [&](const Block &b) {
     for (const StmtPtr &s : b) {
@@ -136,21 +136,17 @@ std::vector<std::string> targets(const std::string &src, const KnownNames &known
       }
     }
   };
-  walk(module->functions[0]->body);
+  walk(split.fn()->body);
   return out;
 }
 
 /// The name the last statement of `src`'s first function reads (its value,
 /// a name), after splitting with `known`.
 std::string lastRead(const std::string &src, const KnownNames &known) {
-  SourceFile file("t.py", src);
-  DiagnosticEngine diags(file);
-  auto module = parseSource(file, diags);
-  EXPECT_TRUE(module) << "parse failed";
-  if (!module)
+  Split split(src, known);
+  if (!split.fn())
     return {};
-  splitVariableWebs(*module->functions[0], known);
-  auto *a = dyn_cast<AssignStmt>(module->functions[0]->body.back().get());
+  auto *a = dyn_cast<AssignStmt>(split.fn()->body.back().get());
   auto *n = a ? dyn_cast<NameExpr>(a->value.get()) : nullptr;
   return n ? n->name : "";
 }
