@@ -3,6 +3,8 @@
 #include "ExternSignature.h"
 #include "NumpyUfuncs.h"
 #include "IRGenImpl.h"
+#include <functional>
+#include <set>
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/DatetimeRules.h"
 #include "pyjit/ir/Libdevice.h"
@@ -610,6 +612,7 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
   b.setFile(callee.file);
   {
     DiagnosticEngine::FileScope scope(diags, *callee.file);
+    zeroOwnVariables(callee); // first: a parameter writes its phis
     for (size_t i = 0; i < args.size(); ++i) {
       const std::string &name = callee.def->params[i].name;
       writeVar(name, localType(name), args[i], static_cast<unsigned>(i + 1));
@@ -633,6 +636,54 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
   return result;
 }
 
+
+void IRGen::zeroOwnVariables(const TypedFunction &callee) {
+  std::set<std::string> names;
+  std::function<void(const Expr &)> target = [&](const Expr &t) {
+    if (auto *n = dyn_cast<NameExpr>(&t))
+      names.insert(n->name);
+    else if (auto *tu = dyn_cast<TupleExpr>(&t))
+      for (const ExprPtr &e : tu->elts)
+        target(*e);
+    else if (auto *st = dyn_cast<StarredExpr>(&t))
+      target(*st->value);
+  };
+  std::function<void(const Block &)> walk = [&](const Block &body) {
+    for (const StmtPtr &s : body) {
+      if (auto *a = dyn_cast<AssignStmt>(s.get())) {
+        for (const ExprPtr &t : a->targets)
+          target(*t);
+      } else if (auto *a = dyn_cast<AugAssignStmt>(s.get())) {
+        target(*a->target);
+      } else if (auto *f = dyn_cast<ForStmt>(s.get())) {
+        target(*f->target);
+        walk(f->body);
+        walk(f->orelse);
+      } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
+        walk(w->body);
+        walk(w->orelse);
+      } else if (auto *i = dyn_cast<IfStmt>(s.get())) {
+        walk(i->body);
+        walk(i->orelse);
+      }
+    }
+  };
+  walk(callee.def->body);
+  for (const auto &[version, phis] : callee.def->phiTargets)
+    names.insert(phis.begin(), phis.end());
+  // (A target in a branch decided when compiling keeps the source's name,
+  // which may be a parameter's.)
+  for (const Param &p : callee.def->params)
+    names.erase(p.name);
+  bool debug = debugInfo; // (not a value the user assigned)
+  debugInfo = false;
+  for (const std::string &name : names) {
+    auto it = callee.locals.find(name);
+    if (it != callee.locals.end() && it->second && it->second->isScalar())
+      writeVar(name, it->second, RValue::of(constant(GlobalValue::ofInt(0), it->second)));
+  }
+  debugInfo = debug;
+}
 
 RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
   const std::vector<int64_t> &dims = typed->allocExtents.at(&e);

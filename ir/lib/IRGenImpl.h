@@ -148,6 +148,10 @@ private:
   RValue readVarAt(const std::string &prefix, const std::string &name, Type *type);
   /// Records, for each nested def in `body`, the current frame's prefix.
   void recordNestedDefs(const Block &body);
+  /// At an inlined call's entry: the callee's own number variables (those
+  /// it assigns, and its phis) zero, as a kernel's start (a read on a path
+  /// no assignment reaches reads 0, not what the call before left).
+  void zeroOwnVariables(const TypedFunction &callee);
 
   // Statements.
   void block(const Block &stmts, bool isBody = false);

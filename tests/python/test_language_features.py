@@ -1643,6 +1643,31 @@ def test_nested_defs_have_versions_and_leave_their_own_names_to_the_caller(jit):
     assert o.tolist() == [1.0, 8.0, 10.5, np.float64(3 * (2**53 + 1)) + 0.5, t + 1]
 
 
+def test_a_call_in_a_loop_starts_with_its_variables_zero(jit):
+    # A read no assignment reaches on this call's path reads 0 (numba), not
+    # the value the same call site left the iteration before.
+    @cuda.jit(device=True)
+    def pick(c, v):
+        if c:
+            y = v
+        return y
+
+    @jit
+    def k(a, o, p):
+        for i in range(a.shape[0]):
+            o[i] = pick(a[i] > 0, a[i] * 1.5)
+
+            def g(c, v):
+                if c:
+                    z = v
+                return z
+            p[i] = g(a[i] > 0, a[i] * 2.5)
+
+    o, p = np.zeros(3), np.zeros(3)
+    k[1, 1](np.array([2, 0, 4]), o, p)
+    assert o.tolist() == [3.0, 0.0, 6.0] and p.tolist() == [5.0, 0.0, 10.0]
+
+
 def test_variable_webs_in_device_functions_and_with_closures(jit):
     @cuda.jit(device=True)
     def first_then_pair(a):
