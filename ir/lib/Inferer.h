@@ -381,6 +381,9 @@ private:
   const Enclosing *enclosing = nullptr;
   bool returnsNone = false;
   std::map<std::string, SourceRange> typeOrigin; // where each local got its type
+  /// Variables whose assignments failed to unify (reported): reads of them
+  /// have no type, so no second error follows from the first.
+  std::set<std::string> ununified;
   bool warnFloat64 = false; // a kernel whose arrays are all float32
   bool warnedFloat64 = false;
   SourceRange firstValueReturn;

@@ -258,6 +258,8 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
     if (reporting && typeOrigin.count(name))
       diags.note(typeOrigin[name], "'" + sourceName(name) + "' is " + typeName(slot) +
                                        " because of this definition");
+    if (reporting)
+      ununified.insert(name);
     return;
   }
   if (unified != slot) {
@@ -1368,6 +1370,8 @@ ExprInfo Inferer::name(const NameExpr &e) {
           std::make_pair(it->second.second.line, it->second.second.col))
     return it->second.first; // read after its one assignment
   if (localNames.count(e.name)) {
+    if (reporting && ununified.count(e.name))
+      return {}; // (its error is given: none about what reads it)
     Type *t = result.locals[e.name];
     return ExprInfo{t};
   }

@@ -1,6 +1,8 @@
 """Loops over enumerate/zip/arrays/tuples, shared and local memory, barriers, atomics
 and warp intrinsics, checked on every backend (the `jit` fixture) against numpy or
 hand reasoning."""
+import re
+
 import numpy as np
 import pytest
 
@@ -1666,6 +1668,26 @@ def test_a_call_in_a_loop_starts_with_its_variables_zero(jit):
     o, p = np.zeros(3), np.zeros(3)
     k[1, 1](np.array([2, 0, 4]), o, p)
     assert o.tolist() == [3.0, 0.0, 6.0] and p.tolist() == [5.0, 0.0, 10.0]
+
+
+def test_an_assignment_that_does_not_unify_is_the_only_error(jit, tmp_path):
+    # The read after the join has no type once its phi fails: no second
+    # error about storing an array into o follows the first.
+    from kernel_files import load_module
+    m = load_module(tmp_path, "no_unify", '''
+def k(a, o, c):
+    x = a
+    if c:
+        x = 1
+    o[0] = x
+''')
+    with pytest.raises(pyjit.CompileError) as info:
+        jit(m.k)[1, 1](np.zeros(2, np.int64), np.zeros(1), 1)
+    text = str(info.value)
+    assert re.search(r"no_unify.py:5:9: error: variable 'x' is assigned both "
+                     r"array\(int64, 1d, [AC]\) and int64, which do not unify", text), text
+    assert "no_unify.py:3:5: note: 'x' is array" in text
+    assert text.count("error:") == 1, text
 
 
 def test_variable_webs_in_device_functions_and_with_closures(jit):
