@@ -541,11 +541,11 @@ void Inferer::stmt(const Stmt &s) {
     if (llvm::all_of(a.targets, [](const ExprPtr &t) { return isa<NameExpr>(*t); }))
       keepOptional = a.value.get(); // x = f(): x may hold None
     ExprInfo v = valueOf(*a.value, expr(*a.value));
-    // `f = one_device_function`, `dt = np.float32`, assigned once at the top
-    // level: a name for that compile-time value (numba types the variable as
-    // the function or dtype), no run-time variable.
-    if (llvm::isa_and_nonnull<BuiltinType>(v.type) && topLevelAssigns.count(&a) &&
-        a.targets.size() == 1)
+    // `f = one_device_function`, `dt = np.float32`: a version assigned once
+    // (VariableWebs.h; also in a loop or a branch) that no read shares with
+    // another is a name for that compile-time value (numba types the
+    // variable as the function or dtype), no run-time variable.
+    if (llvm::isa_and_nonnull<BuiltinType>(v.type) && a.targets.size() == 1)
       if (auto *n = dyn_cast<NameExpr>(a.targets[0].get()); n && assignments[n->name] == 1) {
         constantLocals[n->name] = {v, a.range().end};
         aliases.insert(n->name);

@@ -1,6 +1,7 @@
 """Loops over enumerate/zip/arrays/tuples, shared and local memory, barriers, atomics
 and warp intrinsics, checked on every backend (the `jit` fixture) against numpy or
 hand reasoning."""
+import math
 import re
 
 import numpy as np
@@ -1688,6 +1689,30 @@ def k(a, o, c):
                      r"array\(int64, 1d, [AC]\) and int64, which do not unify", text), text
     assert "no_unify.py:3:5: note: 'x' is array" in text
     assert text.count("error:") == 1, text
+
+
+def test_a_function_or_dtype_named_in_a_loop_or_branch(jit):
+    # A version assigned once names the compile-time value wherever the
+    # assignment is (numba types the variable as the function or dtype).
+    @cuda.jit(device=True)
+    def plus_one(i):
+        return i + 1
+
+    @jit
+    def k(o, c):
+        for i in range(2):
+            f = plus_one
+            o[i] = f(i)
+        if c:
+            g = math.sqrt
+            o[2] = g(16.0)
+        for i in range(1):
+            dt = np.float32
+            o[3] = dt(1.5)
+
+    o = np.zeros(4)
+    k[1, 1](o, 1)
+    assert o.tolist() == [1.0, 2.0, 4.0, 1.5]
 
 
 def test_variable_webs_in_device_functions_and_with_closures(jit):
