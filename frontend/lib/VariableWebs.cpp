@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "pyjit/frontend/VariableWebs.h"
+#include "pyjit/frontend/AssignedNames.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <algorithm>
@@ -87,43 +88,9 @@ private:
   }
 
   // -- the names of the function --------------------------------------------
-  // The names the statements of `b` assign (targets of =, op=, for, at any
-  // depth of blocks) to `onName`; each nested def, not entered, to `onDef`.
-  static void assignedNames(const Block &b, const std::function<void(const std::string &)> &onName,
-                            const std::function<void(const FunctionDef &)> &onDef) {
-    std::function<void(const Expr &)> target = [&](const Expr &t) {
-      if (auto *n = dyn_cast<NameExpr>(&t))
-        onName(n->name);
-      else if (auto *tu = dyn_cast<TupleExpr>(&t))
-        for (const ExprPtr &e : tu->elts)
-          target(*e);
-      else if (auto *st = dyn_cast<StarredExpr>(&t))
-        target(*st->value);
-    };
-    for (const StmtPtr &s : b) {
-      if (auto *a = dyn_cast<AssignStmt>(s.get())) {
-        for (const ExprPtr &t : a->targets)
-          target(*t);
-      } else if (auto *a = dyn_cast<AugAssignStmt>(s.get())) {
-        target(*a->target);
-      } else if (auto *f = dyn_cast<ForStmt>(s.get())) {
-        target(*f->target);
-        assignedNames(f->body, onName, onDef);
-        assignedNames(f->orelse, onName, onDef);
-      } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
-        assignedNames(w->body, onName, onDef);
-        assignedNames(w->orelse, onName, onDef);
-      } else if (auto *i = dyn_cast<IfStmt>(s.get())) {
-        assignedNames(i->body, onName, onDef);
-        assignedNames(i->orelse, onName, onDef);
-      } else if (auto *d = dyn_cast<FunctionDefStmt>(s.get())) {
-        onDef(*d->def);
-      }
-    }
-  }
   void collectLocals(const Block &b) {
-    assignedNames(b, [&](const std::string &n) { locals.insert(n); },
-                  [&](const FunctionDef &d) { excludeFreeNames(d); });
+    forEachAssignedName(b, [&](const std::string &n) { locals.insert(n); },
+                        [&](const FunctionDef &d) { excludeFreeNames(d); });
   }
   // A nested def's parameters and the names it assigns are its own
   // (Python's scoping: a kernel cannot rebind an enclosing name); the others
@@ -133,8 +100,8 @@ private:
     std::set<std::string> own;
     for (const Param &p : d.params)
       own.insert(p.name);
-    assignedNames(d.body, [&](const std::string &n) { own.insert(n); },
-                  [&](const FunctionDef &inner) { own.insert(inner.name); });
+    forEachAssignedName(d.body, [&](const std::string &n) { own.insert(n); },
+                        [&](const FunctionDef &inner) { own.insert(inner.name); });
     for (const StmtPtr &x : d.body)
       forEachExpr(*x, [&](const Expr &e) { excludeNamesIn(e, own); });
     for (const Param &p : d.params)

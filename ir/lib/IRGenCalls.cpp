@@ -3,7 +3,7 @@
 #include "ExternSignature.h"
 #include "NumpyUfuncs.h"
 #include "IRGenImpl.h"
-#include <functional>
+#include "pyjit/frontend/AssignedNames.h"
 #include <set>
 #include "pyjit/ir/CudaIntrinsics.h"
 #include "pyjit/ir/DatetimeRules.h"
@@ -639,36 +639,8 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
 
 void IRGen::zeroOwnVariables(const TypedFunction &callee) {
   std::set<std::string> names;
-  std::function<void(const Expr &)> target = [&](const Expr &t) {
-    if (auto *n = dyn_cast<NameExpr>(&t))
-      names.insert(n->name);
-    else if (auto *tu = dyn_cast<TupleExpr>(&t))
-      for (const ExprPtr &e : tu->elts)
-        target(*e);
-    else if (auto *st = dyn_cast<StarredExpr>(&t))
-      target(*st->value);
-  };
-  std::function<void(const Block &)> walk = [&](const Block &body) {
-    for (const StmtPtr &s : body) {
-      if (auto *a = dyn_cast<AssignStmt>(s.get())) {
-        for (const ExprPtr &t : a->targets)
-          target(*t);
-      } else if (auto *a = dyn_cast<AugAssignStmt>(s.get())) {
-        target(*a->target);
-      } else if (auto *f = dyn_cast<ForStmt>(s.get())) {
-        target(*f->target);
-        walk(f->body);
-        walk(f->orelse);
-      } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
-        walk(w->body);
-        walk(w->orelse);
-      } else if (auto *i = dyn_cast<IfStmt>(s.get())) {
-        walk(i->body);
-        walk(i->orelse);
-      }
-    }
-  };
-  walk(callee.def->body);
+  ast::forEachAssignedName(callee.def->body, [&](const std::string &n) { names.insert(n); },
+                           [](const FunctionDef &) {});
   for (const auto &[version, phis] : callee.def->phiTargets)
     names.insert(phis.begin(), phis.end());
   // (A target in a branch decided when compiling keeps the source's name,

@@ -122,8 +122,8 @@ private:
       diags.error(r, msg, alsoA);
     failed = true;
   }
+  /// The body's assigned names (locals, each assignment counted) and nested defs.
   void collectLocals(const Block &block);
-  void collectTargets(const Expr &target);
   void block(const Block &b);
   void stmt(const Stmt &s);
   void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "pyjit/ir/TypeInference.h"
 #include "pyjit/ir/DatetimeRules.h"
+#include "pyjit/frontend/AssignedNames.h"
 #include "IndexParts.h"
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/APFloat.h"
@@ -176,40 +177,15 @@ std::optional<TypedFunction> Inferer::run() {
   return std::move(result);
 }
 
-void Inferer::collectTargets(const Expr &target) {
-  if (auto *n = dyn_cast<NameExpr>(&target)) {
-    ++assignments[n->name];
-    localNames.insert(n->name);
-    result.locals.try_emplace(n->name, nullptr);
-  } else if (auto *t = dyn_cast<TupleExpr>(&target)) {
-    for (const ExprPtr &e : t->elts)
-      collectTargets(*e);
-  } else if (auto *s = dyn_cast<StarredExpr>(&target)) {
-    collectTargets(*s->value);
-  }
-}
-
 void Inferer::collectLocals(const Block &b) {
-  for (const StmtPtr &s : b) {
-    if (auto *a = dyn_cast<AssignStmt>(s.get())) {
-      for (const ExprPtr &t : a->targets)
-        collectTargets(*t);
-    } else if (auto *a = dyn_cast<AugAssignStmt>(s.get())) {
-      collectTargets(*a->target);
-    } else if (auto *f = dyn_cast<ForStmt>(s.get())) {
-      collectTargets(*f->target);
-      collectLocals(f->body);
-      collectLocals(f->orelse);
-    } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
-      collectLocals(w->body);
-      collectLocals(w->orelse);
-    } else if (auto *i = dyn_cast<IfStmt>(s.get())) {
-      collectLocals(i->body);
-      collectLocals(i->orelse);
-    } else if (auto *d = dyn_cast<FunctionDefStmt>(s.get())) {
-      nestedDefs[d->def->name] = d->def.get();
-    }
-  }
+  forEachAssignedName(
+      b,
+      [&](const std::string &name) {
+        ++assignments[name];
+        localNames.insert(name);
+        result.locals.try_emplace(name, nullptr);
+      },
+      [&](const FunctionDef &d) { nestedDefs[d.name] = &d; });
 }
 
 void Inferer::block(const Block &b) {
