@@ -332,7 +332,7 @@ void IRGen::stmt(const Stmt &s) {
   case Stmt::Kind::AugAssign: {
     auto &a = cast<AugAssignStmt>(s);
     const ExprInfo &vi = info(*a.value);
-    // With a source (VariableWebs), x is read from one web and written to another.
+    // With a source (VariableWebs), x is read from one version and written to another.
     const Expr &read = a.source ? *a.source : *a.target;
     if (auto *at = dyn_cast<ArrayType>(info(read).type)) {
       // a[1:3] += v, a *= b: element by element over the target, in index
@@ -353,14 +353,14 @@ void IRGen::stmt(const Stmt &s) {
         RValue res = binary(a.op, old, {at->dtype(), false}, x, value, rt);
         b.arrayStore(target, idx, castTo(res, at->dtype()));
       });
-      if (a.source) // the same array, now in the written web
+      if (a.source) // the same array, now in the written version
         assign(*a.target, array);
       return;
     }
     if (auto *n = dyn_cast<NameExpr>(a.target.get())) {
       Type *varType = localType(n->name);
       Type *readType = a.source ? info(*a.source).type : varType;
-      if (a.source && isa<TupleType>(readType)) { // t += (3,): a new tuple, another web
+      if (a.source && isa<TupleType>(readType)) { // t += (3,): a new tuple, another version
         RValue t = gen(*a.source), rhs = gen(*a.value);
         writeVar(n->name, varType, tupleOperator(a.op, t, rhs, info(*a.target).type));
         return;

@@ -553,7 +553,7 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::AugAssign: {
     auto &a = cast<AugAssignStmt>(s);
-    // With a source (VariableWebs), x is read from one web and written to another.
+    // With a source (VariableWebs), x is read from one version and written to another.
     ExprInfo cur = expr(a.source ? *a.source : *a.target);
     ExprInfo v = expr(*a.value);
     if (!cur.type || !v.type)
@@ -593,12 +593,12 @@ void Inferer::stmt(const Stmt &s) {
       else if (isa<ComplexType>(r) && !isa<ComplexType>(at->dtype()))
         error(s.range(), "cannot store a complex value (" + typeName(r) + ") into an array of " +
                              typeName(at->dtype()) + ": take its .real or abs() first");
-      else if (a.source) // the same array, now in the written web
+      else if (a.source) // the same array, now in the written version
         assignVar(cast<NameExpr>(*a.target).name, cur.type, a.target->range());
       return;
     }
     if (a.source && isa<TupleType>(cur.type)) {
-      // t += (3,), t *= 2 when the read and the write are separate webs:
+      // t += (3,), t *= 2 read from one version and written to another:
       // the new tuple, as `t = t + (3,)` makes it.
       if (std::optional<ExprInfo> t = tupleOperator(a.op, cur, v, s.range())) {
         if (t->type) {

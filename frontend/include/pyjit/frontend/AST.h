@@ -289,10 +289,11 @@ struct AugAssignStmt : Stmt {
   ExprPtr target;
   BinaryOp op;
   ExprPtr value;
-  /// `x += v` where the x read and the x written are different webs
-  /// (VariableWebs.h: `t = a[i]; u = t >> 1; t += 0.5`, numba's t and t.1):
-  /// the NameExpr read, and `target` is only written. Null otherwise: the
-  /// target is read and written.
+  /// `x += v` of a local x after splitVariableWebs: the NameExpr read (one
+  /// version, or a phi), and `target` (another version) is only written
+  /// (`t = a[i]; u = t >> 1; t += 0.5`: numba's t and t.1). Null before, for
+  /// other targets, and where no assignment reaches the read: the target
+  /// is read and written.
   ExprPtr source;
 };
 
