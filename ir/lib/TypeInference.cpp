@@ -609,18 +609,6 @@ void Inferer::stmt(const Stmt &s) {
       }
     }
     Type *r = binaryResultType(ctx, a.op, {cur.type, false}, operandOf(v));
-    if (!r && isa<TupleType>(cur.type) && (a.op == BinaryOp::Add || a.op == BinaryOp::Mul)) {
-      // t += (4,), t *= 2 make a new tuple (numba: a new type, which the
-      // variable cannot take).
-      error(s.range(), llvm::Twine("'") + binaryOpSpelling(a.op) + "=' on a tuple variable is "
-                       "not supported in kernels (it makes a new tuple, " +
-                       (a.op == BinaryOp::Mul && !isIntegral(v.type)
-                            ? llvm::Twine("and a tuple repeats by an int only)")
-                            : llvm::Twine("and a variable keeps one type: ") + typeName(cur.type) +
-                                  "): assign the result to a new name (u = t " +
-                                  binaryOpSpelling(a.op) + " ...)"));
-      return;
-    }
     if (!r) {
       error(s.range(), llvm::Twine("unsupported operand types for ") + binaryOpSpelling(a.op) +
                            "=: " + typeName(cur.type) + " and " + typeName(v.type));

@@ -938,6 +938,7 @@ def test_augmented_assignment_making_a_new_tuple(jit):
     ("cuda.threadIdx.x += 1", r"assignment to an attribute is not supported in kernels"),
     ("z = 1j\n    z.real += 1", r"assignment to an attribute is not supported in kernels"),
     ("t = (1, 2)\n    t *= 2.0", r"a tuple is repeated by a constant integer \(t \* 3\)"),
+    ("t = (1, 2)\n    t += 5", r"unsupported operand types for \+=: Tuple\(int64, int64\) and int64"),
 ])
 def test_augmented_assignment_to_what_cannot_be_written_is_an_error(jit, tmp_path, body, message):
     # These aborted or crashed the compiler (an out-of-range map lookup, a
