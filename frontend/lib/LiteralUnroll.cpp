@@ -1,5 +1,6 @@
 //===- LiteralUnroll.cpp - numba's literal_unroll, by copying the loop body ===//
 #include "pyjit/frontend/LiteralUnroll.h"
+#include "pyjit/frontend/AssignedNames.h"
 #include "llvm/ADT/StringSet.h"
 #include <iterator>
 #include <string>
@@ -12,41 +13,6 @@ using llvm::dyn_cast;
 using llvm::isa;
 
 namespace {
-
-void collectTargets(const Expr &t, llvm::StringSet<> &out) {
-  if (auto *n = dyn_cast<NameExpr>(&t))
-    out.insert(n->name);
-  else if (auto *tuple = dyn_cast<TupleExpr>(&t))
-    for (const ExprPtr &e : tuple->elts)
-      collectTargets(*e, out);
-  else if (auto *s = dyn_cast<StarredExpr>(&t))
-    collectTargets(*s->value, out);
-}
-
-/// The names the statements of `b` assign (not inside nested defs, whose
-/// variables are their own).
-void collectAssigned(const Block &b, llvm::StringSet<> &out) {
-  for (const StmtPtr &s : b) {
-    if (auto *a = dyn_cast<AssignStmt>(s.get())) {
-      for (const ExprPtr &t : a->targets)
-        collectTargets(*t, out);
-    } else if (auto *a = dyn_cast<AugAssignStmt>(s.get())) {
-      collectTargets(*a->target, out);
-    } else if (auto *f = dyn_cast<ForStmt>(s.get())) {
-      collectTargets(*f->target, out);
-      collectAssigned(f->body, out);
-      collectAssigned(f->orelse, out);
-    } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
-      collectAssigned(w->body, out);
-      collectAssigned(w->orelse, out);
-    } else if (auto *i = dyn_cast<IfStmt>(s.get())) {
-      collectAssigned(i->body, out);
-      collectAssigned(i->orelse, out);
-    } else if (auto *d = dyn_cast<FunctionDefStmt>(s.get())) {
-      out.insert(d->def->name);
-    }
-  }
-}
 
 /// The loop starting at `at` in `b` (nested blocks and defs searched too).
 ForStmt *findLoop(Block &b, SourceLoc at) {
@@ -135,7 +101,8 @@ void flagBreaks(Block &b, const std::string &flag) {
 class Unroller {
 public:
   Unroller(FunctionDef &fn, const UnrollFacts &facts) : facts(facts) {
-    collectAssigned(fn.body, assigned);
+    forEachAssignedName(fn.body, [&](const std::string &n) { assigned.insert(n); },
+                        [&](const FunctionDef &d) { assigned.insert(d.name); });
   }
 
   void block(Block &b) {

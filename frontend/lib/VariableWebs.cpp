@@ -12,7 +12,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <algorithm>
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -490,27 +489,11 @@ private:
 
 } // namespace
 
-// The nested defs (and lambdas) of a block, at any depth of statements.
-static void forEachNestedDef(Block &b, const std::function<void(FunctionDef &)> &f) {
-  for (StmtPtr &s : b) {
-    if (auto *d = dyn_cast<FunctionDefStmt>(s.get()))
-      f(*d->def);
-    else if (auto *i = dyn_cast<IfStmt>(s.get())) {
-      forEachNestedDef(i->body, f);
-      forEachNestedDef(i->orelse, f);
-    } else if (auto *w = dyn_cast<WhileStmt>(s.get())) {
-      forEachNestedDef(w->body, f);
-      forEachNestedDef(w->orelse, f);
-    } else if (auto *fs = dyn_cast<ForStmt>(s.get())) {
-      forEachNestedDef(fs->body, f);
-      forEachNestedDef(fs->orelse, f);
-    }
-  }
-}
-
 void pyjit::ast::splitVariableWebs(FunctionDef &fn, const KnownNames &known) {
   Webs(fn, known).run();
   // A nested def's own variables too (the names it reads from the
   // enclosing function are not its locals, so they keep their spelling).
-  forEachNestedDef(fn.body, [](FunctionDef &d) { splitVariableWebs(d); });
+  // (The walk hands out const defs; they are fn's own, which this renames.)
+  forEachAssignedName(fn.body, [](const std::string &) {},
+                      [](const FunctionDef &d) { splitVariableWebs(const_cast<FunctionDef &>(d)); });
 }
