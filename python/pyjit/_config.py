@@ -3,10 +3,11 @@ as `pyjit.cuda.config` (numba.cuda.config is numba.core.config):
 `if config.ENABLE_CUDASIM: ...`, `config.CUDA_WARN_ON_IMPLICIT_COPY = 0`.
 
 Each holds pyjit's value. A program may assign any of them (or any other
-name, as numba's module takes it); CUDA_WARN_ON_IMPLICIT_COPY and
-CUDA_LOW_OCCUPANCY_WARNINGS change what pyjit does. numba reads them from
-NUMBA_* environment variables; pyjit reads NUMBA_CUDA_WARN_ON_IMPLICIT_COPY
-and NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS the same way.
+name, as numba's module takes it); CUDA_WARN_ON_IMPLICIT_COPY,
+CUDA_LOW_OCCUPANCY_WARNINGS and CUDA_NVRTC_EXTRA_SEARCH_PATHS change what
+pyjit does. numba reads them from NUMBA_* environment variables; pyjit reads
+NUMBA_CUDA_WARN_ON_IMPLICIT_COPY, NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS and
+NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PATHS the same way.
 """
 import os
 
@@ -28,3 +29,8 @@ CUDA_LOW_OCCUPANCY_WARNINGS = int(os.environ.get("NUMBA_CUDA_LOW_OCCUPANCY_WARNI
 CUDA_WARN_ON_IMPLICIT_COPY = int(os.environ.get("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", "1") != "0")
 #: 0: the legacy default stream, as numba's default.
 CUDA_PER_THREAD_DEFAULT_STREAM = 0
+#: Directories, separated by ':', that NVRTC searches for the headers a
+#: linked .cu file includes (`#include <add.cuh>` or `"add.cuh"`), after the
+#: CUDA include directory; read when a .cu file is compiled. '' (default):
+#: none. Headers found there are part of the disk cache's key.
+CUDA_NVRTC_EXTRA_SEARCH_PATHS = os.environ.get("NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PATHS", "")

@@ -145,9 +145,11 @@ class _Overload:
         _check_param_slots(dispatcher, self.argtypes)
         cached, parts = None, None
         if options.get("cache", True) is not False:
+            search = _nvrtc_search_paths() if self._link_files else ()
             parts = _cache.key_parts(info, self.argtypes, arch,
                                      {"compile": compile_options, "link": link_options,
-                                      "opt": opt, "files": _file_digests(self._link_files)},
+                                      "opt": opt, "files": _file_digests(self._link_files, search),
+                                      "nvrtc_search_paths": search},
                                      _versions(device))
             cached = _cache.lookup((info["filename"], info["name"]), parts)
         # Whether the disk cache held it (None: the cache is off for this kernel).
@@ -371,15 +373,24 @@ def _global_descriptions(info):
                 stack.append(value[1])
 
 
-_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
 
 
-def _file_digests(paths):
+def _nvrtc_search_paths():
+    """The directories of cuda.config.CUDA_NVRTC_EXTRA_SEARCH_PATHS (numba's
+    setting: ':'-separated), in order, as a tuple."""
+    from . import _config
+    paths = _config.CUDA_NVRTC_EXTRA_SEARCH_PATHS or ""
+    return tuple(d for d in str(paths).split(":") if d)
+
+
+def _file_digests(paths, search=()):
     """(path, SHA-256 of the contents) of each file and, for a .cu file, of
-    every header it includes with quotes, transitively: a header is looked
-    for beside the file including it, then beside the .cu file, as NVRTC
-    does. Headers not found (inside an #if, say) are left out; headers in
-    <...> are the toolkit's, whose version is in the key already."""
+    every header it includes, transitively, as NVRTC finds it: a header in
+    quotes beside the file including it, then beside the .cu file, then in
+    the directories `search` (CUDA_NVRTC_EXTRA_SEARCH_PATHS); a header in
+    <...> in `search` only. Headers not found (inside an #if, say, or the
+    toolkit's, whose version is in the key already) are left out."""
     import hashlib
     out, seen = [], set()
     for path in paths:
@@ -394,9 +405,11 @@ def _file_digests(paths):
             with open(name, "rb") as f:
                 data = f.read()
             out.append((name, hashlib.sha256(data).hexdigest()))
-            for m in _QUOTED_INCLUDE.finditer(data) if scan else ():
-                rel = os.fsdecode(m.group(1))
-                for base in (os.path.dirname(key), top):
+            for m in _INCLUDE.finditer(data) if scan else ():
+                quoted = m.group(1) is not None
+                rel = os.fsdecode(m.group(1) if quoted else m.group(2))
+                bases = (os.path.dirname(key), top) + tuple(search) if quoted else search
+                for base in bases:
                     candidate = os.path.join(base, rel)
                     if os.path.isfile(candidate):
                         stack.append((candidate, True))
@@ -406,8 +419,10 @@ def _file_digests(paths):
 
 def _link_inputs(paths, arch):
     """nvJitLink inputs (kind, bytes, name) of the link files; a .cu file is
-    compiled to PTX by NVRTC first (LinkError with its log on errors)."""
+    compiled to PTX by NVRTC first, with `-I` for each directory of
+    CUDA_NVRTC_EXTRA_SEARCH_PATHS (LinkError with its log on errors)."""
     inputs = []
+    includes = tuple("-I" + d for d in _nvrtc_search_paths())
     for path in paths:
         kind = _LINK_KINDS[os.path.splitext(path)[1].lower()]
         name = os.path.basename(path)
@@ -421,7 +436,7 @@ def _link_inputs(paths, arch):
                 from .errors import LinkError
                 raise LinkError("cannot compile '%s': it is not UTF-8 text (%s)"
                                 % (path, exc)) from None
-            data = ext().compile_cuda(source, path, arch).encode()
+            data = ext().compile_cuda(source, path, arch, includes).encode()
         inputs.append((kind, data, name))
     return tuple(inputs)
 

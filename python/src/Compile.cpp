@@ -381,10 +381,14 @@ PyObject *python::libdeviceFunctions(PyObject *, PyObject *) {
 
 PyObject *python::compileCuda(PyObject *, PyObject *args) {
   const char *source, *name, *arch;
-  if (!PyArg_ParseTuple(args, "sss", &source, &name, &arch))
+  PyObject *optionTuple = nullptr;
+  if (!PyArg_ParseTuple(args, "sss|O", &source, &name, &arch, &optionTuple))
+    return nullptr;
+  std::vector<std::string> options;
+  if (optionTuple && !stringsFromTuple(optionTuple, "compile_cuda's options", options))
     return nullptr;
   PyThreadState *state = PyEval_SaveThread(); // NVRTC takes ~100 ms: other threads run
-  auto ptx = runtime::compileCudaToPTX(source, name, arch);
+  auto ptx = runtime::compileCudaToPTX(source, name, arch, options);
   PyEval_RestoreThread(state);
   if (!ptx)
     return raiseRuntime(ptx.takeError());

@@ -54,7 +54,8 @@ static PyMethodDef methods[] = {
      "with nvJitLink options such as '-lineinfo'; extra: (kind, bytes, name) inputs, kind\n"
      "'cubin', 'ltoir', 'fatbin', 'ptx', 'object' or 'library'); raises LinkError."},
     {"compile_cuda", python::compileCuda, METH_VARARGS,
-     "compile_cuda(source, name, arch) -> relocatable PTX (str) of CUDA C++ through NVRTC;\n"
+     "compile_cuda(source, name, arch, options=()) -> relocatable PTX (str) of CUDA C++\n"
+     "through NVRTC, with NVRTC options (a tuple of str: '-I<dir>', ...) after pyjit's;\n"
      "raises LinkError with NVRTC's log, or naming the missing library."},
     {"libdevice_functions", python::libdeviceFunctions, METH_NOARGS,
      "libdevice_functions() -> ((name, result, params, outputs), ...): every libdevice\n"

@@ -228,6 +228,71 @@ def test_link_file_digests_follow_quoted_includes(tmp_path):
     assert [p for p, _ in _file_digests([str(ptx)])] == [str(ptx)]
 
 
+def _search_path_tree(tmp_path):
+    # numba-cuda's doc example ex_extra_search_paths: saxpy.cu includes
+    # <add.cuh> and "mul.cuh", each from a directory of its own.
+    (tmp_path / "add").mkdir()
+    (tmp_path / "mul").mkdir()
+    (tmp_path / "add" / "add.cuh").write_text("#define ADD(a, b) ((a) + (b))\n")
+    (tmp_path / "mul" / "mul.cuh").write_text("#define MUL(a, b) ((a) * (b))\n")
+    cu = tmp_path / "saxpy.cu"
+    cu.write_text('#include <add.cuh>\n#include "mul.cuh"\n'
+                  'extern "C" __device__ int saxpy(float *r, float a, float x, float y) '
+                  '{ *r = ADD(MUL(a, x), y); return 0; }\n')
+    return cu, "%s:%s" % (tmp_path / "add", tmp_path / "mul")
+
+
+def test_nvrtc_extra_search_paths_find_headers(tmp_path, monkeypatch):
+    # numba's config.CUDA_NVRTC_EXTRA_SEARCH_PATHS: ':'-separated directories
+    # NVRTC searches for <...> and "..." headers. No GPU needed.
+    cu, dirs = _search_path_tree(tmp_path)
+    with pytest.raises(pyjit.LinkError, match='cannot open source file "add.cuh"'):
+        _link_inputs([str(cu)], "sm_90")
+    monkeypatch.setattr(cuda.config, "CUDA_NVRTC_EXTRA_SEARCH_PATHS", dirs)
+    (kind, data, name), = _link_inputs([str(cu)], "sm_90")
+    assert kind == "ptx" and b".visible .func" in data and b"saxpy" in data
+    assert b"fma.rn.f32" in data  # ADD(MUL(a, x), y), contracted as NVRTC does by default
+
+
+def test_nvrtc_extra_search_paths_headers_are_in_the_key(tmp_path):
+    from pyjit._dispatcher import _file_digests
+    cu, dirs = _search_path_tree(tmp_path)
+    search = tuple(dirs.split(":"))
+    # Without the search paths neither header is found; <add.cuh> is never
+    # looked for beside the file (NVRTC does not either).
+    (tmp_path / "add.cuh").write_text("#define ADD(a, b) 0\n")
+    assert [os.path.basename(p) for p, _ in _file_digests([str(cu)])] == ["saxpy.cu"]
+    names = sorted(os.path.relpath(p, tmp_path) for p, _ in _file_digests([str(cu)], search))
+    assert names == ["add/add.cuh", "mul/mul.cuh", "saxpy.cu"]
+    before = dict(_file_digests([str(cu)], search))
+    (tmp_path / "add" / "add.cuh").write_text("#define ADD(a, b) ((b) + (a))\n")
+    after = dict(_file_digests([str(cu)], search))
+    assert [os.path.relpath(p, tmp_path) for p in after if after[p] != before[p]] == \
+        ["add/add.cuh"]
+
+
+@pytest.mark.gpu
+def test_nvrtc_extra_search_paths_kernel(tmp_path, monkeypatch):
+    # The doc example end to end: a kernel calls saxpy from saxpy.cu.
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "cache"))
+    cu, dirs = _search_path_tree(tmp_path)
+    monkeypatch.setattr(cuda.config, "CUDA_NVRTC_EXTRA_SEARCH_PATHS", dirs)
+    saxpy = cuda.declare_device("saxpy", sig="float32(float32, float32, float32)",
+                                link=str(cu))
+
+    @cuda.jit
+    def vector_saxpy(a, x, y, res):
+        i = cuda.grid(1)
+        if i < len(res):
+            res[i] = saxpy(a, x[i], y[i])
+
+    x = np.arange(100, dtype=np.float32)
+    y = np.ones(100, np.float32)
+    r = np.zeros(100, np.float32)
+    vector_saxpy[4, 32](np.float32(3), x, y, r)
+    np.testing.assert_array_equal(r, np.float32(3) * x + y)
+
+
 def test_link_file_extensions_ignore_case_and_cu_files_must_be_utf8(tmp_path):
     from pyjit._dispatcher import _link_files
     upper = tmp_path / "F.CU"
