@@ -254,6 +254,18 @@ def test_nvrtc_extra_search_paths_find_headers(tmp_path, monkeypatch):
     assert b"fma.rn.f32" in data  # ADD(MUL(a, x), y), contracted as NVRTC does by default
 
 
+def test_a_fatal_nvrtc_error_keeps_the_stack_limit(tmp_path):
+    # NVRTC 13.0 leaves RLIMIT_STACK unlimited after "cannot open source
+    # file"; the CPU backend's recursion check (test_recursion.py) reads it.
+    resource = pytest.importorskip("resource")
+    before = resource.getrlimit(resource.RLIMIT_STACK)
+    cu = tmp_path / "missing_header.cu"
+    cu.write_text("#include <no_such_header.cuh>\n")
+    with pytest.raises(pyjit.LinkError, match='cannot open source file "no_such_header.cuh"'):
+        _link_inputs([str(cu)], "sm_90")
+    assert resource.getrlimit(resource.RLIMIT_STACK) == before
+
+
 def test_nvrtc_extra_search_paths_headers_are_in_the_key(tmp_path):
     from pyjit._dispatcher import _file_digests
     cu, dirs = _search_path_tree(tmp_path)

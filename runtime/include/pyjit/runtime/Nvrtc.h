@@ -20,6 +20,8 @@ namespace pyjit::runtime {
 /// directory ($CUDA_HOME/include, else /usr/local/cuda/include) and \p
 /// extraOptions. Needs no GPU: libnvrtc.so.13 is dlopened on first use from
 /// $CUDA_HOME/lib64, /usr/local/cuda/lib64, then the default search path.
+/// The process's stack limit (RLIMIT_STACK) is what it was before, also
+/// after a fatal error, which NVRTC 13.0 leaves it unlimited after.
 ///
 /// \returns the PTX; a LinkError naming nvrtcCompileProgram with NVRTC's
 /// log (the file's errors, with their lines) on a compile error; a
