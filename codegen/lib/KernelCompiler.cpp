@@ -211,7 +211,8 @@ static bool settleExportedResult(const ast::FunctionDef &def, const std::string 
 
 static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &req);
 
-llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest &req) {
+llvm::Expected<CompiledKernel>
+pyjit::codegen::compileKernel(const KernelRequest &req, llvm::function_ref<void()> alongside) {
   // Every pass over the AST recurses once per level of an expression: a
   // sum of 3000 terms (CPython compiles it) took ~10 MB of stack and
   // overflowed a thread's 8 MB. The compile runs on a thread of its own with
@@ -222,6 +223,8 @@ llvm::Expected<CompiledKernel> pyjit::codegen::compileKernel(const KernelRequest
   std::optional<llvm::Expected<CompiledKernel>> result;
   llvm::thread worker(std::optional<unsigned>(kCompilerStackBytes),
                       [&] { result.emplace(compileOnThisThread(req)); });
+  if (alongside)
+    alongside();
   worker.join();
   return std::move(*result);
 }

@@ -232,26 +232,27 @@ class _Overload:
     def _compile(self, info, arch, opt, device, link_options):
         """Source -> PTX (or host bitcode) -> cubin: what the cache stores.
 
-        For the GPU, nvJitLink (a large library) loads on another thread while
-        LLVM compiles; the PTX version is chosen for the driver, and for
-        nvJitLink when it is known. An nvJitLink older than the driver, found
-        once loaded, gets the PTX compiled again for its version."""
+        For the GPU, nvJitLink (a large library) loads while LLVM compiles (on
+        the calling thread, the compile on its own); the PTX version is chosen
+        for the driver, and for nvJitLink when it is known. An nvJitLink older
+        than the driver, found once loaded, gets the PTX compiled again for
+        its version."""
         options = self._dispatcher.options
 
-        def compile_ptx():
+        def compile_ptx(load_nvjitlink=False):
             return ext().compile_kernel(
                 info["source"], info["filename"], info["firstline"], info["name"],
                 info["globals"], self.argtypes, "sm_90" if self.cpu else arch, opt, "ptx",
-                _options.compile_options(options, device, self.index32, host=self.cpu))
+                _options.compile_options(options, device, self.index32, host=self.cpu),
+                load_nvjitlink)
 
         if self.cpu:
             result = compile_ptx()
             image = result["host_bitcode"]
         else:
-            from ._ext import nvjitlink_version, preload_nvjitlink
-            preload_nvjitlink()
+            from ._ext import nvjitlink_version, nvjitlink_version_if_loaded
             known = _options.compile_options(options, device, self.index32).get("cuda_version")
-            result = compile_ptx()
+            result = compile_ptx(load_nvjitlink=nvjitlink_version_if_loaded() is None)
             linker = nvjitlink_version()
             if known is not None and 0 < linker[0] and linker < tuple(known):
                 result = compile_ptx()  # now for the (older) nvJitLink too

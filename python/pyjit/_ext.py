@@ -25,21 +25,7 @@ def ext():
 
 
 _devices = {}
-_nvjitlink = {}  # "version": (major, minor) once loaded; "thread": the loader
-
-
-def preload_nvjitlink():
-    """Starts loading nvJitLink (a ~100 MB library, milliseconds) on a
-    background thread, so that it overlaps the LLVM compile it follows."""
-    import threading
-    if "version" in _nvjitlink or "thread" in _nvjitlink:
-        return
-
-    def load():
-        _nvjitlink["version"] = tuple(ext().nvjitlink_version())
-    thread = threading.Thread(target=load, name="pyjit-nvjitlink-load", daemon=True)
-    _nvjitlink["thread"] = thread
-    thread.start()
+_nvjitlink = {}  # "version": (major, minor) once read
 
 
 def nvjitlink_version_if_loaded():
@@ -48,11 +34,8 @@ def nvjitlink_version_if_loaded():
 
 
 def nvjitlink_version():
-    """nvJitLink's (major, minor), (0, 0) when it cannot be loaded; waits for
-    a background load."""
-    thread = _nvjitlink.get("thread")
-    if thread is not None:
-        thread.join()
+    """nvJitLink's (major, minor), (0, 0) when it cannot be loaded (loading
+    it takes milliseconds the first time)."""
     if "version" not in _nvjitlink:
         _nvjitlink["version"] = tuple(ext().nvjitlink_version())
     return _nvjitlink["version"]

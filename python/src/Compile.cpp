@@ -143,9 +143,10 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
 PyObject *python::compileKernel(PyObject *, PyObject *args) {
   PyObject *sourceObj, *fileObj, *nameObj, *globalsObj, *argTypesObj, *archObj, *stopObj;
   PyObject *options = nullptr;
-  int firstLine, optLevel;
-  if (!PyArg_ParseTuple(args, "OOiOOOOiO|O", &sourceObj, &fileObj, &firstLine, &nameObj,
-                        &globalsObj, &argTypesObj, &archObj, &optLevel, &stopObj, &options))
+  int firstLine, optLevel, loadNvJitLink = 0;
+  if (!PyArg_ParseTuple(args, "OOiOOOOiO|Op", &sourceObj, &fileObj, &firstLine, &nameObj,
+                        &globalsObj, &argTypesObj, &archObj, &optLevel, &stopObj, &options,
+                        &loadNvJitLink))
     return nullptr;
   auto source = toUtf8(sourceObj, "source");
   auto file = source ? toUtf8(fileObj, "filename") : std::nullopt;
@@ -175,7 +176,12 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   llvm::Expected<codegen::CompiledKernel> result = [&] {
     // The compiler holds no Python objects: let other threads run.
     PyThreadState *state = PyEval_SaveThread();
-    auto r = codegen::compileKernel(req);
+    // nvJitLink (~100 MB) loads on this thread while the compile runs on its
+    // own; its absence is reported when linking (LinkError).
+    auto r = codegen::compileKernel(req, loadNvJitLink ? llvm::function_ref<void()>([] {
+      llvm::consumeError(runtime::nvJitLinkVersion().takeError());
+    })
+                                                       : llvm::function_ref<void()>());
     PyEval_RestoreThread(state);
     return r;
   }();

@@ -43,7 +43,8 @@ PyObject *python::raiseRuntime(llvm::Error err) {
 static PyMethodDef methods[] = {
     {"compile_kernel", python::compileKernel, METH_VARARGS,
      "compile_kernel(source, filename, firstline, name, globals, argtypes, arch, opt, stop,\n"
-     "               options=None)\n"
+     "               options=None, load_nvjitlink=False)\n"
+     "load_nvjitlink: load nvJitLink on the calling thread while the compile runs.\n"
      "options: dict with debug, lineinfo, index32, host (bool: the CPU backend, giving\n"
      "host_bitcode), fastmath ('ftz,afn,...' or 'all'),\n"
      "ptx_version ('8.0'), cuda_version ((major, minor) of the oldest PTX consumer).\n"

@@ -8,6 +8,7 @@
 #include "pyjit/frontend/SourceFile.h"
 #include "pyjit/ir/Function.h"
 #include "pyjit/ir/GlobalEnv.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
@@ -81,11 +82,16 @@ struct CompiledKernel {
   bool debugInfo = false;
 };
 
-/// Parses, types, lowers and compiles one kernel.
+/// Parses, types, lowers and compiles one kernel. The compile runs on a
+/// thread of its own (for its stack); \p alongside, when given, runs on the
+/// calling thread meanwhile (the Python extension loads nvJitLink there: a
+/// library loaded on a thread started before the compile's would hold the
+/// dynamic loader's lock that starting the compile's thread takes).
 /// Errors: CompileError (file:line:col diagnostics with source line and
 /// caret) for anything wrong in the user's code or signature; StringError
 /// for a target or toolchain failure.
-llvm::Expected<CompiledKernel> compileKernel(const KernelRequest &request);
+llvm::Expected<CompiledKernel> compileKernel(const KernelRequest &request,
+                                             llvm::function_ref<void()> alongside = {});
 
 } // namespace pyjit::codegen
 
