@@ -1607,7 +1607,7 @@ from . import types  # noqa: E402
 _sys.modules[__name__ + ".types"] = types  # from pyjit.cuda.types import int32 (numba's docs)
 from .types import (bool_, boolean, complex64, complex128, float16, float32,  # noqa: E402,F401
                     float64, from_dtype, int8, int16, int32, int64, intp, uint8, uint16,
-                    uint32, uint64, void)
+                    uint32, uint64, void, bfloat16)
 
 # numba-cuda's numba.cuda also has every other name of numba.cuda.types
 # (`from numba.cuda import double, void`): the aliases and constructors too.
@@ -1617,6 +1617,16 @@ for _name in ("Array", "CPointer", "NoneType", "Tuple", "UniTuple", "optional", 
               "u1", "u2", "u4", "u8", "ubyte", "uchar", "uint", "uintc", "uintp", "ulong",
               "ulonglong", "ushort"):
     globals().setdefault(_name, getattr(types, _name))
+
+
+def __getattr__(name):
+    """numba.cuda.bool, numba.cuda.types.bool_: an attribute read through the
+    module (`cuda.bool`, `from pyjit.cuda import bool`), not a global, so
+    this module's code and `from pyjit.cuda import *` keep Python's bool."""
+    if name == "bool":
+        return types.bool_
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
 
 # numba.cuda's CUDA vector types (float32x3, int2, double4, ...): named tuples
 # with fields x, y, z, w; constructed in kernels and on the host (_vectors.py).

@@ -815,6 +815,15 @@ def test_numba_cuda_module_names_programs_import():
     from pyjit.cuda import double, f4, i8, void, NoneType  # noqa: F401
     assert double == pyjit.float64 and f4 == pyjit.float32 and i8 == pyjit.int64
     assert isinstance(void, NoneType) and isinstance(pyjit.types.none, NoneType)
+    # Every public type of pyjit.types; numba.cuda.bool (= bool_) as an
+    # attribute, while the module's own bool stays Python's.
+    assert not [n for n in dir(pyjit.types) if not n.startswith("_") and
+                isinstance(getattr(pyjit.types, n), pyjit.types.Type) and not hasattr(cuda, n)]
+    from pyjit.cuda import bfloat16, bool as cuda_bool
+    assert bfloat16 is pyjit.types.bfloat16 and cuda_bool is pyjit.types.bool_
+    assert "bool" not in cuda.__all__ and cuda.event(timing=1).timing is True
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
+        cuda.no_such_name
     assert cuda.config.ENABLE_CUDASIM == 0
     assert cuda.api.external_stream is cuda.external_stream
     assert importlib.import_module("pyjit.cuda.compiler").compile_ptx is cuda.compile_ptx
