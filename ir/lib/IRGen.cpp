@@ -7,6 +7,7 @@
 #include <functional>
 #include "pyjit/ir/MathFunctions.h"
 #include "pyjit/ir/SSABuilder.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace pyjit;
 using namespace pyjit::ir;
@@ -1350,6 +1351,12 @@ RValue IRGen::genImpl(const Expr &e) {
     diags.error(e.range(), "this expression is not supported in kernels");
     return {};
   }
+}
+
+RValue IRGen::numpyBinary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r,
+                          TypedOperand rt, Type *resultType) {
+  llvm::SaveAndRestore<bool> numpyErrors(debug, false);
+  return binary(op, l, lt, r, rt, resultType);
 }
 
 RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r,

@@ -841,7 +841,7 @@ RValue IRGen::numpyOperatorValues(const NumpyOperatorUfunc &u, const std::vector
       // np.add / np.multiply of bools: numpy's `or` and `and`.
       return RValue::of(b.binary(u.binary == BinaryOp::Add ? Opcode::BitOr : Opcode::BitAnd,
                                  truthy(v[0]), truthy(v[1])));
-    return binary(u.binary, v[0], ops[0], v[1], ops[1], ei.type);
+    return numpyBinary(u.binary, v[0], ops[0], v[1], ops[1], ei.type);
   case K::Compare: {
     Type *common = promoteOperands(ctx, ops[0], ops[1]);
     CmpPredicate pred = predicateOf(u.compare);
@@ -1089,9 +1089,24 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     r = b.select(b.cmp(CmpPredicate::Eq, x, y), same, r);
     return RValue::of(b.select(isnan(d), b.binary(Opcode::Add, x, y), r));
   }
+  if (name == "fmod") {
+    if (!isa<IntType>(t))
+      return RValue::of(mathOp(b, ctx, MathFn::Fmod, {arg(0, t), arg(1, t)}));
+    // Integers: C's remainder, from the floored one (0 for a zero divisor,
+    // and for the most negative value and -1): r, less y when r is nonzero
+    // and x and y differ in sign (NumPy's npy_fmod loops for integers).
+    Value *x = arg(0, t), *y = arg(1, t);
+    Value *r = numpyBinary(BinaryOp::Mod, RValue::of(x), {t, false}, RValue::of(y), {t, false}, t)
+                   .value;
+    Value *zero = b.constInt(t, 0);
+    Value *differ = b.binary(Opcode::BitXor, b.cmp(CmpPredicate::Lt, x, zero),
+                             b.cmp(CmpPredicate::Lt, y, zero));
+    Value *fix = b.binary(Opcode::BitAnd, differ, b.cmp(CmpPredicate::Ne, r, zero));
+    return RValue::of(b.select(fix, b.binary(Opcode::Sub, r, y), r));
+  }
   if (name == "float_power") { // in float64 (or complex128): x ** y
     if (isa<ComplexType>(t))
-      return binary(BinaryOp::Pow, in[0], ops[0], in[1], ops[1], t);
+      return numpyBinary(BinaryOp::Pow, in[0], ops[0], in[1], ops[1], t);
     return RValue::of(mathOp(b, ctx, MathFn::Pow, {arg(0, t), arg(1, t)}));
   }
   if (name == "gcd" || name == "lcm") {
@@ -1188,8 +1203,8 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
   }
   if (name == "reciprocal") {
     if (isa<ComplexType>(t))
-      return binary(BinaryOp::TrueDiv, RValue::of(b.constFloat(ctx.float64(), 1.0)),
-                    {ctx.float64(), true}, in[0], ops[0], t);
+      return numpyBinary(BinaryOp::TrueDiv, RValue::of(b.constFloat(ctx.float64(), 1.0)),
+                         {ctx.float64(), true}, in[0], ops[0], t);
     Value *x = arg(0, t);
     if (isFloat)
       return RValue::of(b.binary(Opcode::TrueDiv, b.constFloat(t, 1), x));
@@ -1402,7 +1417,7 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
       Type *real = isa<ComplexType>(t) ? static_cast<Type *>(ctx.floatTy(cast<ComplexType>(t)->partBits()))
                                        : t;
       RValue n = RValue::of(castTo(readVar(count, i64), real));
-      total = binary(BinaryOp::TrueDiv, total, {t, false}, n, {real, false}, t);
+      total = numpyBinary(BinaryOp::TrueDiv, total, {t, false}, n, {real, false}, t);
     }
     return final ? RValue::of(castTo(total, final)) : total;
   }
@@ -1433,7 +1448,7 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     Type *real = isa<ComplexType>(t) ? static_cast<Type *>(ctx.floatTy(cast<ComplexType>(t)->partBits()))
                                      : t;
     RValue n = RValue::of(castTo(RValue::of(size), real));
-    RValue mean = binary(BinaryOp::TrueDiv, total, {t, false}, n, {real, false}, t);
+    RValue mean = numpyBinary(BinaryOp::TrueDiv, total, {t, false}, n, {real, false}, t);
     if (name == "mean")
       return finish(mean);
     // var: the mean of |x - mean|^2, in the real type.

@@ -327,6 +327,11 @@ private:
   RValue call(const CallExpr &e);
   RValue binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r, TypedOperand rt,
                 Type *resultType);
+  /// binary() with NumPy's error model, also under debug=True: division and
+  /// powers by zero give inf, NaN or 0 (numba's ufunc loops and np.mean
+  /// never raise ZeroDivisionError; only Python's operators do).
+  RValue numpyBinary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r,
+                     TypedOperand rt, Type *resultType);
   RValue compare(const CompareExpr &e);
   RValue shortCircuit(const BoolOpExpr &e);
   RValue ifExp(const IfExpExpr &e);

@@ -110,13 +110,14 @@ static Type *dtypeByString(TypeContext &ctx, llvm::StringRef text) {
 bool isNumpyScalarFunction(llvm::StringRef attr) {
   return llvm::is_contained({"minimum", "maximum", "fmin", "fmax", "sign", "square", "negative",
                              "signbit", "logaddexp", "logaddexp2", "reciprocal", "gcd", "lcm",
-                             "nextafter", "spacing", "heaviside", "float_power", "isnat"},
+                             "nextafter", "spacing", "heaviside", "float_power", "isnat",
+                             "fmod"},
                             attr);
 }
 
 unsigned numpyScalarArity(llvm::StringRef name) {
   return llvm::is_contained({"minimum", "maximum", "fmin", "fmax", "logaddexp", "logaddexp2",
-                             "gcd", "lcm", "nextafter", "heaviside", "float_power"},
+                             "gcd", "lcm", "nextafter", "heaviside", "float_power", "fmod"},
                             name)
              ? 2
              : 1;
@@ -781,7 +782,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
     if (isa<ComplexType>(args[i].type) && path != "abs" && path != "bool" &&
         !path.starts_with("dtype.") && !path.starts_with("coop.block.load") &&
         path != "numpy.maximum" && path != "numpy.minimum" && path != "numpy.fmax" &&
-        path != "numpy.fmin" && path != "numpy.negative" && path != "numpy.square") {
+        path != "numpy.fmin" && path != "numpy.negative" && path != "numpy.square" &&
+        path != "numpy.reciprocal") {
       error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
       return {};
     }
@@ -1242,6 +1244,29 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       return ExprInfo{llvm::any_of(args, [](const ExprInfo &a) {
                         return isa<ComplexType>(a.type);
                       }) ? static_cast<Type *>(ctx.complexTy(128)) : ctx.float64()};
+    if (path == "numpy.fmod") {
+      // NumPy's fmod: C's remainder (the dividend's sign, 0 for a zero
+      // divisor) in the integer type for integers and bools (bools as
+      // int8: NumPy's 'bb->b' loop), else math.fmod's float.
+      auto integral = [](const ExprInfo &a) { return isa<IntType, BoolType>(a.type); };
+      if (!integral(args[0]) || !integral(args[1])) {
+        std::vector<TypedOperand> ops{operandOf(args[0]), operandOf(args[1])};
+        if (Type *t = mathOperandType(ctx, MathFn::Fmod, ops); t && !isa<ComplexType>(t))
+          return ExprInfo{t};
+        error(e.range(), path + "() takes real numbers, not " + typeName(args[0].type) +
+                             " and " + typeName(args[1].type));
+        return {};
+      }
+      TypedOperand l = operandOf(args[0]), r = operandOf(args[1]);
+      if (l.weak != r.weak) // a Python int picks the loop as an int64 (numba)
+        l.weak = r.weak = false;
+      Type *t = fitLiterals(ctx, promoteOperands(ctx, l, r), args);
+      if (isa<BoolType>(t))
+        t = ctx.intTy(8, true);
+      if (!isa<IntType>(t) && !(t = integerLoop(e, path, args)))
+        return {};
+      return ExprInfo{t, l.weak && r.weak};
+    }
     if (path == "numpy.gcd" || path == "numpy.lcm") {
       for (size_t i = 0; i < 2; ++i)
         if (!isa<IntType>(args[i].type)) { // (numpy has no bool or float loop)

@@ -47,7 +47,8 @@ _FUNCTIONS.update({getattr(np, n): ("numpy.m." if hasattr(cmath, n) else "math."
 _FUNCTIONS.update({getattr(np, n): "math.np." + n for n in ("floor", "ceil", "trunc", "rint")})
 # NumPy's scalar ufuncs with no math counterpart (ir/lib/InferCalls.cpp).
 _FUNCTIONS.update({getattr(np, n): "numpy." + n
-                   for n in ("minimum", "maximum", "fmin", "fmax", "sign", "square", "negative")})
+                   for n in ("minimum", "maximum", "fmin", "fmax", "sign", "square", "negative",
+                             "fmod")})  # np.fmod keeps integers integers (math.fmod: floats)
 _FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 
 

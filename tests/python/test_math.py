@@ -707,3 +707,70 @@ def test_float_to_an_integer_power_squares_as_numba(jit, dtype):
     k[2, 256](x, n, out)
     expected = np.array([_numba_int_power(a, int(b), dtype) for a, b in zip(x, n)], dtype)
     np.testing.assert_array_equal(out, expected)
+
+
+def test_np_fmod_of_integers_is_c_remainder_in_the_integer_type(jit):
+    # NumPy's fmod has integer loops: the dividend's sign, 0 for a zero
+    # divisor, exact past 2**53 (pyjit once computed it in float64:
+    # np.fmod(2**62 + 1, 2) was 0). Bools take the int8 loop.
+    @jit
+    def k(x, y, out):
+        for i in range(x.size):
+            out[i] = np.fmod(x[i], y[i])
+
+    import itertools
+    for dt in (np.int8, np.int64, np.uint8, np.uint64, np.bool_):
+        if dt == np.bool_:
+            vals = [False, True]
+        else:
+            info = np.iinfo(dt)
+            vals = [0, 1, 3, 7, info.max] + ([-1, -7, -3, info.min] if info.min < 0 else [])
+        pairs = list(itertools.product(vals, vals))
+        x = np.array([p[0] for p in pairs], dt)
+        y = np.array([p[1] for p in pairs], dt)
+        with np.errstate(all="ignore"):
+            want = np.fmod(x, y)
+        out = np.zeros(x.size, want.dtype)
+        k[1, 1](x, y, out)
+        np.testing.assert_array_equal(out, want, err_msg=dt.__name__)
+    big = np.array([2**62 + 1, -(2**62) - 1], np.int64)
+    out = np.zeros(2, np.int64)
+    k[1, 1](big, np.array([2, 2], np.int64), out)
+    np.testing.assert_array_equal(out, [1, -1])
+
+
+def test_numpy_functions_never_raise_zero_division_under_debug(jit):
+    # numba's ufunc loops and np.mean follow NumPy's error model even with
+    # debug=True (only Python's operators raise ZeroDivisionError there):
+    # np.divide(1.0, 0.0) is inf, np.remainder(1.0, 0.0) NaN, the mean of
+    # nothing NaN.
+    @jit(debug=True, opt=False)
+    def k(x, y, out):
+        out[0] = np.divide(x[0], y[0])
+        out[1] = np.floor_divide(x[0], y[0])
+        out[2] = np.remainder(x[0], y[0])
+        out[3] = np.power(y[0], -1.0)
+        q, r = np.divmod(x[0], y[0])
+        out[4] = q
+        out[5] = r
+        out[6] = np.fmod(x[0], y[0])
+        out[7] = np.reciprocal(y[0] + 0j).real
+        out[8] = np.nanmean(x[1:])
+        out[9] = x[:0].mean()
+
+    x = np.array([7.0, np.nan, np.nan])
+    y = np.array([0.0])
+    out = np.zeros(10)
+    with np.errstate(all="ignore"):
+        want = [np.divide(7.0, 0.0), np.floor_divide(7.0, 0.0), np.remainder(7.0, 0.0),
+                np.power(0.0, -1.0), *np.divmod(7.0, 0.0), np.fmod(7.0, 0.0),
+                np.reciprocal(0j).real, np.nan, np.nan]
+    k[1, 1](x, y, out)
+    np.testing.assert_array_equal(out, want)
+
+    @jit(debug=True, opt=False)
+    def operator(x, y, out):
+        out[0] = x[0] / y[0]  # Python's operator still raises
+
+    with pytest.raises(ZeroDivisionError, match="float division by zero"):
+        operator[1, 1](x, y, out)
