@@ -34,7 +34,7 @@ _CONST_BYTES = 64 * 1024  # CUDA's constant memory per module
 _MATH_NAMES = ("acos acosh asin asinh atan atanh cos cosh erf erfc exp expm1 fabs gamma "
                "lgamma log log10 log1p log2 sin sinh sqrt tan tanh degrees radians atan2 "
                "copysign fmod hypot pow remainder ldexp floor ceil trunc isnan isinf "
-               "isfinite").split()
+               "isfinite exp2 cbrt nextafter modf frexp").split()
 _FUNCTIONS = {getattr(math, n): "math." + n for n in _MATH_NAMES if hasattr(math, n)}
 _FUNCTIONS[operator.add] = "operator.add"  # pyjit.coop's + operator
 _FUNCTIONS[min] = "min"  # as values (OP = min), pyjit.coop's operators
@@ -46,9 +46,14 @@ _FUNCTIONS.update({getattr(np, n): ("numpy.m." if hasattr(cmath, n) else "math."
 # NumPy's floor/ceil/trunc/rint return floats (math's return ints).
 _FUNCTIONS.update({getattr(np, n): "math.np." + n for n in ("floor", "ceil", "trunc", "rint")})
 # NumPy's scalar ufuncs with no math counterpart (ir/lib/InferCalls.cpp).
+# (np.fmod keeps integers integers, math.fmod gives floats; np.nextafter,
+# np.modf and np.frexp type as NumPy's loops.) As `np.<name>` resolves in
+# the kernel (ir/lib/TypeInference.cpp, isNumpyScalarFunction).
 _FUNCTIONS.update({getattr(np, n): "numpy." + n
                    for n in ("minimum", "maximum", "fmin", "fmax", "sign", "square", "negative",
-                             "fmod")})  # np.fmod keeps integers integers (math.fmod: floats)
+                             "fmod", "signbit", "logaddexp", "logaddexp2", "reciprocal", "gcd",
+                             "lcm", "nextafter", "spacing", "heaviside", "float_power", "isnat",
+                             "modf", "frexp", "divmod")})
 _FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 
 

@@ -774,3 +774,28 @@ def test_numpy_functions_never_raise_zero_division_under_debug(jit):
 
     with pytest.raises(ZeroDivisionError, match="float division by zero"):
         operator[1, 1](x, y, out)
+
+
+def test_math_and_numpy_functions_imported_by_name(jit):
+    # `from math import exp2` names math.exp2 (numba-cuda's test_fastmath
+    # aliases it, `op = math.exp2`); `from numpy import gcd, fmod` names
+    # the NumPy functions, typed as np.gcd and np.fmod are.
+    from math import cbrt, exp2, frexp as mfrexp, modf as mmodf, nextafter as mnextafter
+    from numpy import divmod as npdivmod, fmod, frexp, gcd, modf, nextafter, signbit
+
+    @jit
+    def k(out, i):
+        out[0] = exp2(3.0) + cbrt(27.0)
+        out[1] = mmodf(1.25)[0] + mfrexp(4.0)[1]
+        out[2] = (mnextafter(1.0, 2.0) - 1.0) * 2.0 ** 52
+        out[3] = gcd(i[0], 4)
+        out[4] = nextafter(np.float32(1.0), np.float32(2.0)) - np.float32(1.0)
+        out[5] = modf(2.5)[0] + frexp(8.0)[1]
+        out[6] = npdivmod(7, i[0])[1]
+        out[7] = fmod(-7, i[0])
+        out[8] = signbit(-0.0)
+
+    out = np.zeros(9)
+    k[1, 1](out, np.array([6]))
+    want = [8.0 + 3.0, 0.25 + 3, 1.0, 2, np.float32(2.0) ** -23, 0.5 + 4, 1, -1, 1]
+    np.testing.assert_array_equal(out, want)
