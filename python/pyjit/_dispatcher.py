@@ -1554,8 +1554,8 @@ def _returns_a_value(py_func):
                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))), None)
     if fn is None:
         return False
-    if isinstance(fn, ast.Lambda):
-        return True
+    if isinstance(fn, ast.Lambda):  # its body is its result: `lambda: None` returns none
+        return not (isinstance(fn.body, ast.Constant) and fn.body.value is None)
     stack = list(fn.body)
     while stack:
         node = stack.pop()

@@ -561,6 +561,12 @@ def test_kernel_signatures_must_return_void_and_cache_must_be_bool():
     with pytest.raises(TypeError, match="must have void return type, and '_returns_one' "
                                         "returns a value"):
         cuda.compile_ptx(_returns_one, (pyjit.float32,))
+    with pytest.raises(TypeError, match="must have void return type, and '<lambda>'"):
+        cuda.compile_ptx(lambda x: x + 1, (pyjit.float32,))
+    # A lambda whose result is None is a kernel (numba-cuda's
+    # test_compile_ptx_arch_specific: compile_ptx(lambda: None, (), cc=...)).
+    ptx, restype = cuda.compile_ptx(lambda: None, (), cc=(9, 0, "a"))
+    assert ".target sm_90a" in ptx and restype is pyjit.void
 
 
 def _returns_one(x):
