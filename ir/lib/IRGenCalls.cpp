@@ -433,6 +433,29 @@ RValue IRGen::call(const CallExpr &e) {
         return b.binary(op, acc, v);
       return b.select(b.cmp(path == "min" ? CmpPredicate::Lt : CmpPredicate::Gt, v, acc), v, acc);
     };
+    if (e.args.size() == 1 && isa<ArrayType>(info(*e.args[0]).type)) {
+      // max(a) of a 1-d array, as Python's over an iterable: the first
+      // element, then each later one that is greater (a NaN first stays, a
+      // later NaN is passed over); an empty array raises ValueError where
+      // checked, else gives the first element's place-holder, 0.
+      Value *array = gen(*e.args[0]).value;
+      Type *i64 = ctx.int64();
+      Value *size = b.arrayShape(array, 0);
+      if (boundsCheck)
+        raiseUnless(b.cmp(CmpPredicate::Gt, size, b.constInt(i64, 0)), "ValueError",
+                    path.str() + "() arg is an empty sequence", {}, e.range().begin);
+      std::string acc = temp("minmax"), started = temp("minmax.started");
+      writeVar(acc, ei.type, RValue::of(constant(GlobalValue::ofInt(0), ei.type)));
+      writeVar(started, ctx.boolean(), RValue::of(b.constBool(false)));
+      forEachElement(array, [&](Value *v) {
+        Value *old = readVar(acc, ei.type).value;
+        Value *first = b.unary(Opcode::Not, readVar(started, ctx.boolean()).value);
+        Value *next = isa<BoolType>(ei.type) ? b.binary(op, old, v) : pick(old, v);
+        writeVar(acc, ei.type, RValue::of(b.select(first, v, next)));
+        writeVar(started, ctx.boolean(), RValue::of(b.constBool(true)));
+      });
+      return readVar(acc, ei.type);
+    }
     if (e.args.size() == 1) { // max(t) of a tuple
       RValue t = gen(*e.args[0]);
       Value *acc = castTo(t.elems[0], ei.type);

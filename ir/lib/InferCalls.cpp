@@ -995,9 +995,20 @@ ExprInfo Inferer::call(const CallExpr &e) {
       }
       return ExprInfo{t};
     }
+    if (auto *at = args.size() == 1 ? dyn_cast<ArrayType>(args[0].type) : nullptr) {
+      // max(a) of a 1-d array: Python's over its elements (numba's builtin
+      // over an iterable).
+      if (at->ndim() != 1 || !at->dtype()->isScalar() || isa<ComplexType>(at->dtype())) {
+        error(e.args[0]->range(), path + "() of an array takes a 1-d array of real numbers, "
+                                         "not " + typeName(at) + " (np." + path +
+                                         "(a) reduces any array)");
+        return {};
+      }
+      return ExprInfo{at->dtype()};
+    }
     if (args.size() < 2) {
       error(e.range(), path + "() of one number is not supported in kernels (it takes two or "
-                              "more numbers, or a tuple)");
+                              "more numbers, a tuple or a 1-d array)");
       return {};
     }
     // numba unifies the arguments' types; a Python int among integers is

@@ -505,6 +505,37 @@ def test_min_max_of_a_tuple(jit):
     assert list(out) == [3.0, 1.0, 7.0, 3.0]
 
 
+def test_min_max_of_a_1d_array_is_pythons_over_its_elements(jit):
+    # numba compiles min(a)/max(a) of a 1-d array as the builtins over an
+    # iterable: a NaN first stays, a later one is passed over (np.min
+    # propagates any NaN); the dtype is the result; empty raises ValueError.
+    @jit
+    def k(a, out):
+        out[0] = min(a)
+        out[1] = max(a)
+
+    for a in (np.array([3.0, -1.0, 7.5, 2.0]), np.array([np.nan, 1.0, 2.0]),
+              np.array([1.0, np.nan, 2.0]), np.array([2.0, 5.0, 1.0])[::-1],
+              np.array([3, -9, 4], np.int8), np.array([7], np.uint64)):
+        out = np.zeros(2)
+        k[1, 1](a, out)
+        np.testing.assert_array_equal(out, [min(a), max(a)], err_msg=str(a))
+
+    @jit(debug=True, opt=False)
+    def checked(a, out):
+        out[0] = max(a)
+
+    with pytest.raises(ValueError, match=r"max\(\) arg is an empty sequence"):
+        checked[1, 1](np.zeros(0), np.zeros(1))
+
+    @jit
+    def two_d(a, out):
+        out[0] = max(a)
+
+    with pytest.raises(pyjit.CompileError, match="takes a 1-d array of real numbers"):
+        two_d[1, 1](np.zeros((2, 2)), np.zeros(1))
+
+
 def test_int_and_float_keep_the_width_of_their_kind_as_numba_types_them(jit):
     # numba's Int and Float templates: int() of an integer and float() of a
     # float are that type (numba-cuda's test_casting expects float(x) of a
