@@ -143,6 +143,43 @@ RValue IRGen::call(const CallExpr &e) {
     ops.back() = b.binary(Opcode::FloorDiv, bytes, b.constInt(i64, to));
     return RValue::of(b.create(Opcode::ArrayReshape, ei.type, ops));
   }
+  if (path == "method.array.item") {
+    Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
+    auto *at = cast<ArrayType>(array->type());
+    b.setLoc(e.range().begin);
+    Type *i64 = ctx.int64();
+    Value *size = b.constInt(i64, 1);
+    for (unsigned d = 0; d < at->ndim(); ++d)
+      size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+    if (boundsCheck)
+      raiseUnless(b.cmp(CmpPredicate::Eq, size, b.constInt(i64, 1)), "ValueError",
+                  "item(): can only convert an array of size 1 to a Python scalar", {},
+                  e.range().begin);
+    std::vector<Value *> zeros(at->ndim(), b.constInt(i64, 0));
+    return RValue::of(b.arrayLoad(array, zeros));
+  }
+  if (path == "method.array.transpose") {
+    Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
+    for (const ExprPtr &a : e.args) // (constants: InferCalls)
+      gen(*a);
+    // InferCalls allowed the reversed axes or the unchanged ones; the first
+    // axis tells them apart (0 only when unchanged, past one dimension).
+    auto *at = cast<ArrayType>(array->type());
+    std::optional<int64_t> first;
+    if (!e.args.empty()) {
+      const Expr *x = e.args[0].get();
+      if (auto *tuple = dyn_cast<TupleExpr>(x))
+        x = tuple->elts.empty() ? nullptr : tuple->elts[0].get();
+      const std::optional<GlobalValue> &c = x ? info(*x).constant : std::nullopt;
+      if (c && c->kind == GlobalValue::Kind::Tuple && !c->elements.empty())
+        first = c->elements[0].i;
+      else if (c && c->kind == GlobalValue::Kind::Int)
+        first = c->i;
+    }
+    if (at->ndim() > 1 && first && (*first == 0 || *first == -static_cast<int64_t>(at->ndim())))
+      return RValue::of(array);
+    return RValue::of(b.create(Opcode::ArrayTranspose, ei.type, {array}));
+  }
   if (path == "method.array.fill") {
     Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
     Type *dtype = cast<ArrayType>(array->type())->dtype();

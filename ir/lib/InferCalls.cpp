@@ -585,6 +585,59 @@ ExprInfo Inferer::call(const CallExpr &e) {
     checkElementStore(at->dtype(), args[0], e.args[0]->range()); // as a[i] = v
     return ExprInfo{ctx.none()};
   }
+  if (path == "method.array.item") {
+    // a.item(): the one element of an array of size 1, as a scalar (numba's
+    // array item(); ValueError for another size where indices are checked).
+    auto *at = dyn_cast<ArrayType>(result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type);
+    if (!e.keywords.empty() || !args.empty()) {
+      error(e.range(), "a.item() takes no arguments in kernels (index the array: a[i, j])");
+      return {};
+    }
+    return ExprInfo{at->dtype()};
+  }
+  if (path == "method.array.transpose") {
+    // a.transpose() is a.T; a.transpose(1, 0) or ((1, 0)) too, reversed
+    // axes being the only order a kernel's arrays transpose to (numba takes
+    // any permutation).
+    auto *at = dyn_cast<ArrayType>(result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type);
+    std::vector<int64_t> axes;
+    bool constant = true;
+    auto take = [&](const ExprInfo &a) {
+      if (a.constant && a.constant->kind == GlobalValue::Kind::Int)
+        axes.push_back(a.constant->i);
+      else
+        constant = false;
+    };
+    if (args.size() == 1 && args[0].constant && args[0].constant->kind == GlobalValue::Kind::Tuple)
+      for (const GlobalValue &v : args[0].constant->elements)
+        take(ExprInfo{ctx.int64(), false, v});
+    else if (auto *tuple = args.size() == 1 ? dyn_cast<TupleExpr>(e.args[0].get()) : nullptr)
+      for (const ExprPtr &x : tuple->elts) // a.transpose((1, 0))
+        take(result.exprs[x.get()]);
+    else
+      for (const ExprInfo &a : args)
+        take(a);
+    int64_t n = static_cast<int64_t>(at->ndim());
+    bool reversed = axes.empty() || axes.size() == at->ndim();
+    bool identity = !axes.empty() && axes.size() == at->ndim();
+    for (size_t k = 0; k < axes.size(); ++k) {
+      int64_t axis = axes[k] < 0 ? axes[k] + n : axes[k];
+      reversed = reversed && axis == n - 1 - static_cast<int64_t>(k);
+      identity = identity && axis == static_cast<int64_t>(k);
+    }
+    if (!e.keywords.empty() || !constant || !(reversed || identity)) {
+      error(e.range(), "a.transpose() takes no axes, or the reversed (or unchanged) axes as "
+                       "constants, in kernels (a.T): other orders are not supported");
+      return {};
+    }
+    if (identity && !reversed)
+      return ExprInfo{at};
+    Layout l = at->layout() == Layout::C ? Layout::F : at->layout() == Layout::F ? Layout::C
+                                                                               : Layout::A;
+    if (at->ndim() <= 1)
+      l = at->layout();
+    return ExprInfo{ctx.array(at->dtype(), at->ndim(), l, at->readonly())};
+  }
   if (path == "method.array.reshape") {
     // a.reshape(2, 3), a.reshape((2, -1)): a view of a C-contiguous array
     // (numba's, without NRT: anything else would copy).

@@ -1785,7 +1785,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
                        "kernels cannot make");
       return {};
     }
-    if (attr == "reshape" || attr == "view" || attr == "fill")
+    if (attr == "reshape" || attr == "view" || attr == "fill" || attr == "item" ||
+        attr == "transpose")
       return ExprInfo{ctx.builtin("method.array." + attr)};
     if (isArrayReduction(attr)) // a.sum(), a.max(), ...: called below (InferCalls)
       return ExprInfo{ctx.builtin("method.array." + attr)};

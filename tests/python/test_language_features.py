@@ -577,6 +577,45 @@ def test_array_transpose_views(jit):
         np.testing.assert_array_equal(out, src.T * 10 + 1)
 
 
+AXES = (1, 0)
+
+
+def test_array_transpose_method_and_item(jit):
+    # numba-cuda compiles a.transpose() (a.T; the reversed axes, or the
+    # unchanged ones, given as constants) and a.item() of a size-1 array.
+    @jit
+    def k(b, c, one, zero_d, out):
+        out[0] = b.transpose()[2, 1]
+        out[1] = b.transpose(AXES)[2, 0]
+        out[2] = b.transpose((1, 0))[1, 1]
+        out[3] = b.transpose(0, 1)[1, 0] + b.transpose(-1, -2)[2, 1] * 10
+        out[4] = c.transpose(2, 1, 0)[1, 0, 0] + c.transpose(0, 1, 2)[0, 0, 1] * 10
+        out[5] = b[:, ::2].transpose()[1, 1]
+        out[6] = one.item() * 2 + zero_d.item()
+
+    b = np.arange(6.0).reshape(2, 3)
+    c = np.arange(8.0).reshape(2, 2, 2)
+    out = np.zeros(7)
+    k[1, 1](b, c, np.array([[21.0]]), np.array(0.5), out)
+    np.testing.assert_array_equal(out, [b.T[2, 1], b.T[2, 0], b.T[1, 1],
+                                        b[1, 0] + b.T[2, 1] * 10, c.T[1, 0, 0] + c[0, 0, 1] * 10,
+                                        b[:, ::2].T[1, 1], 42.5])
+
+    @jit
+    def other_order(c, out):
+        out[0] = c.transpose(1, 0, 2)[0, 0, 0]
+
+    with pytest.raises(pyjit.CompileError, match="reversed .or unchanged. axes"):
+        other_order[1, 1](c, out)
+
+    @jit(debug=True, opt=False)
+    def item_of_two(a, out):
+        out[0] = a.item()
+
+    with pytest.raises(ValueError, match="can only convert an array of size 1"):
+        item_of_two[1, 1](np.zeros(2), out)
+
+
 def test_loop_else_runs_when_no_break(jit):
     # Python's for/while-else: the else block runs when the loop ends
     # without break (range loops, while loops, tuple loops, array loops).
