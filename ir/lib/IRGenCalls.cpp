@@ -293,6 +293,14 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(b.create(Opcode::ComplexMake, ei.type,
                                {scalar(*e.args[0], part), scalar(*e.args[1], part)}));
   }
+  if (path == "tuple") { // tuple() or tuple(t) of a tuple (InferCalls)
+    if (e.args.empty()) {
+      RValue r;
+      r.type = ei.type;
+      return r;
+    }
+    return gen(*e.args[0]);
+  }
   if (path == "divmod") {
     const ExprInfo &li = info(*e.args[0]), &ri = info(*e.args[1]);
     RValue l = gen(*e.args[0]), r = gen(*e.args[1]);

@@ -29,7 +29,7 @@ namespace pyjit::ir::detail {
 const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
                                           "bool", "len", "round", "enumerate", "zip", "print", "complex",
-                                          "pow", "divmod", "sum", "any", "all"};
+                                          "pow", "divmod", "sum", "any", "all", "tuple"};
   return names;
 }
 
@@ -740,6 +740,21 @@ ExprInfo Inferer::call(const CallExpr &e) {
         return {};
       }
     return ExprInfo{ctx.complexTy(128)};
+  }
+  if (path == "tuple") {
+    // tuple() is (), tuple(t) of a tuple is t (numba); anything else would
+    // need a length known only at run time.
+    if (!e.keywords.empty() || args.size() > 1 ||
+        (args.size() == 1 && !isa<TupleType>(args[0].type))) {
+      error(e.range(), "tuple() takes no argument or a tuple in kernels" +
+                           std::string(args.size() == 1 && !isa<TupleType>(args[0].type)
+                                           ? ", not " + typeName(args[0].type)
+                                           : ""));
+      return {};
+    }
+    if (args.empty())
+      return ExprInfo{ctx.tuple({})};
+    return args[0];
   }
   if (path == "divmod") {
     // (a // b, a % b), floored as in Python; complex numbers have neither.

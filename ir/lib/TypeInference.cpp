@@ -1357,7 +1357,7 @@ ExprInfo Inferer::name(const NameExpr &e) {
   if (pythonBuiltins().contains(e.name))
     return ExprInfo{ctx.builtin(e.name)};
   static const llvm::StringSet<> otherBuiltins = {
-      "map",   "filter", "sorted", "reversed", "list",  "tuple",
+      "map",   "filter", "sorted", "reversed", "list",
       "dict",  "set",     "str",   "isinstance", "type", "iter", "next",   "hash",
       "id",    "input",   "open",  "ord",   "chr",    "hex",    "bin",      "oct",   "format",
       "repr",  "slice",   "super", "object", "getattr", "setattr", "hasattr", "vars", "dir",

@@ -2222,3 +2222,28 @@ def test_assigning_a_declared_global_is_a_compile_error_at_the_target(jit):
                                                  r"global") as info:
         k[1, 1](np.zeros(1, np.int64))
     assert "for _DECLARED in range(3):" in str(info.value)
+
+
+def test_tuple_builtin_of_a_tuple_is_the_tuple(jit):
+    # numba types tuple(t) of a tuple as t and tuple() as () (numba-cuda's
+    # test_vector_type loops `for v in tuple((...))`); of an array it would
+    # need a run-time length.
+    @jit
+    def k(out):
+        t = (1.0, 2.0, 3.0)
+        j = 0
+        for v in tuple(t):
+            out[j] = v
+            j += 1
+        out[3] = len(tuple()) + len(tuple((4, 5)))
+
+    out = np.zeros(4)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [1.0, 2.0, 3.0, 2.0])
+
+    @jit
+    def of_array(a, out):
+        out[0] = tuple(a)[0]
+
+    with pytest.raises(pyjit.CompileError, match=r"tuple\(\) takes no argument or a tuple"):
+        of_array[1, 1](np.zeros(2), out)
