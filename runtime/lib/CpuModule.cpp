@@ -114,14 +114,43 @@ extern "C" int pyjit_host_vprintf(const char *format, const char *args) {
 /// racecheck: who touched each shared-memory address since the block's last
 /// barrier. Two threads conflict when one writes an address the other reads
 /// or writes in the same interval between barriers (no ordering between
-/// them on the GPU). Atomics are not logged.
+/// them on the GPU), unless both are lanes of one warp that both took part
+/// in a cuda.syncwarp() between the two accesses (__syncwarp orders memory
+/// among the threads taking part: CUDA C++ Programming Guide, "Synchronization
+/// Functions"). Atomics are not logged.
 struct RaceState {
   struct Access {
     uint64_t epoch = 0;
     int32_t writer = -1, writerLine = 0, reader = -1, readerLine = 0;
+    uint32_t writerSyncs = 0, readerSyncs = 0; // the warp's syncwarps done by then
   };
   std::unordered_map<uintptr_t, Access> log;
+  /// Per warp (linear thread index / 32), the lanes of each syncwarp that
+  /// completed since the block's last barrier, in order.
+  std::unordered_map<int32_t, std::vector<uint32_t>> warpSyncs;
   uint64_t epoch = 1;
+  uint32_t syncsOf(int32_t thread) {
+    auto it = warpSyncs.find(thread / 32);
+    return it == warpSyncs.end() ? 0 : static_cast<uint32_t>(it->second.size());
+  }
+  /// Whether \p earlier's access (the warp's syncwarp count then: \p
+  /// syncs) is ordered before \p later's now by a syncwarp both took part in.
+  bool ordered(int32_t earlier, uint32_t syncs, int32_t later) {
+    if (earlier / 32 != later / 32)
+      return false;
+    auto it = warpSyncs.find(later / 32);
+    if (it == warpSyncs.end())
+      return false;
+    uint32_t both = (1u << (earlier % 32)) | (1u << (later % 32));
+    for (size_t k = syncs; k < it->second.size(); ++k)
+      if ((it->second[k] & both) == both)
+        return true;
+    return false;
+  }
+  void barrier() { // a block (or grid) barrier orders everything before it
+    ++epoch;
+    warpSyncs.clear();
+  }
   std::string failure;
   const char *file = "<kernel>";
   // The block's shared memory: an access elsewhere is not logged (an array
@@ -163,16 +192,21 @@ extern "C" void pyjit_host_shared_access(codegen::HostContext *ctx, const void *
                      theirs + " at line " + std::to_string(otherLine) +
                      ", with no cuda.syncthreads() between them";
   };
-  if (a.writer >= 0 && a.writer != me)
+  uint32_t syncs = state->syncsOf(me);
+  if (a.writer >= 0 && a.writer != me && !state->ordered(a.writer, a.writerSyncs, me))
     return report(isWrite ? "writes" : "reads", "wrote", a.writer, a.writerLine);
-  if (isWrite && a.reader >= 0 && a.reader != me)
+  if (isWrite && a.reader >= 0 && a.reader != me && !state->ordered(a.reader, a.readerSyncs, me))
     return report("writes", "read", a.reader, a.readerLine);
   if (isWrite) {
     a.writer = me;
     a.writerLine = line;
-  } else if (a.reader < 0 || a.reader == me) {
+    a.writerSyncs = syncs;
+    a.reader = -1; // (ordered before this write, or this thread's own)
+  } else if (a.reader < 0 || a.reader == me ||
+             state->ordered(a.reader, a.readerSyncs, me)) {
     a.reader = me;
     a.readerLine = line;
+    a.readerSyncs = syncs;
   }
 }
 
@@ -359,6 +393,12 @@ bool resolveWarp(FiberThread *lanes, unsigned count) {
       }
       t.warpResult = r;
     }
+    if (op == Op::Syncwarp)
+      if (auto *race = static_cast<RaceState *>(lanes[first].ctx.raceState)) {
+        const uint32_t *tid = lanes[0].ctx.sreg; // the warp's first lane: tid, ntid
+        int32_t linear = static_cast<int32_t>(tid[0] + tid[3] * (tid[1] + tid[4] * tid[2]));
+        race->warpSyncs[linear / 32].push_back(group); // it orders these lanes' accesses
+      }
     for (unsigned l = 0; l < count; ++l)
       if (group >> l & 1)
         lanes[l].atWarp = false;
@@ -589,7 +629,7 @@ llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const cha
     if (auto *race = static_cast<RaceState *>(threads.front().ctx.raceState)) {
       if (!race->failure.empty())
         return error(race->failure);
-      ++race->epoch; // the barrier orders everything before it
+      race->barrier();
     }
     for (FiberThread &t : threads)
       if (!t.finished) {
@@ -822,6 +862,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
       if (!blockErr && !race.failure.empty())
         blockErr = error(race.failure);
       race.log.clear(); // shared memory starts afresh with each block
+      race.warpSyncs.clear();
       if (llvm::Error err = std::move(blockErr)) {
         std::lock_guard<std::mutex> lock(failureMutex);
         if (failure.empty())
@@ -917,7 +958,7 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
                    " (on the GPU this hangs)");
     }
     for (BlockRun &run : runs) {
-      ++run.race.epoch; // the grid barrier orders everything before it
+      run.race.barrier(); // the grid barrier orders everything before it
       for (FiberThread &t : run.fibers)
         if (!t.finished) {
           t.result = 0;

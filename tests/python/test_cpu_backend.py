@@ -380,6 +380,62 @@ def test_racecheck_accepts_the_same_kernel_with_a_barrier():
     np.testing.assert_array_equal(out, np.roll(x, -1))
 
 
+def test_racecheck_takes_syncwarp_as_ordering_the_lanes_taking_part():
+    # __syncwarp orders memory among the lanes taking part (CUDA C++
+    # Programming Guide): numba-cuda's test_sync.coop_syncwarp, a warp
+    # reduction through shared memory, sums 0..31 with no race reported.
+    @cuda.jit("void(int32[::1])", target="cpu", racecheck=True)
+    def coop_syncwarp(res):
+        sm = cuda.shared.array(32, int32)
+        i = cuda.grid(1)
+        sm[i] = i
+        cuda.syncwarp()
+        if i < 16:
+            sm[i] = sm[i] + sm[i + 16]
+            cuda.syncwarp(0xFFFF)
+        if i < 8:
+            sm[i] = sm[i] + sm[i + 8]
+            cuda.syncwarp(0xFF)
+        if i < 4:
+            sm[i] = sm[i] + sm[i + 4]
+            cuda.syncwarp(0xF)
+        if i < 2:
+            sm[i] = sm[i] + sm[i + 2]
+            cuda.syncwarp(0x3)
+        if i == 0:
+            res[0] = sm[0] + sm[1]
+
+    res = np.zeros(1, np.int32)
+    coop_syncwarp[1, 32](res)
+    assert res[0] == sum(range(32))
+
+    # A syncwarp orders nothing between warps, nor for a lane outside its mask.
+    @cuda.jit(target="cpu", racecheck=True)
+    def across_warps(out):
+        sm = cuda.shared.array(64, float32)
+        t = cuda.threadIdx.x
+        sm[t] = t
+        cuda.syncwarp()
+        out[t] = sm[63 - t]
+
+    with pytest.raises(pyjit.KernelError, match="shared-memory race"):
+        across_warps[1, 64](np.zeros(64, np.float32))
+
+    @cuda.jit(target="cpu", racecheck=True)
+    def outside_the_mask(out):
+        sm = cuda.shared.array(32, float32)
+        t = cuda.threadIdx.x
+        sm[t] = t
+        if t < 16:
+            cuda.syncwarp(0xFFFF)
+        else:
+            cuda.syncwarp(0xFFFF0000)
+        out[t] = sm[31 - t]  # lane t and lane 31 - t never synced together
+
+    with pytest.raises(pyjit.KernelError, match="shared-memory race"):
+        outside_the_mask[1, 32](np.zeros(32, np.float32))
+
+
 def test_out_of_bounds_indices_raise_without_debug():
     # The CPU backend checks every index: a stray store would otherwise
     # corrupt the Python process (the GPU reports a device fault instead).
