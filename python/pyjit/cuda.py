@@ -19,6 +19,7 @@ from ._dispatcher import DeviceFunction, Dispatcher, user_facing as _user_facing
 from .errors import CudaError as _CudaError, CudaSupportError
 import contextlib as _contextlib
 import os as _os
+import operator as _operator
 import threading as _threading
 
 from ._ext import current_device as _current_device
@@ -652,6 +653,9 @@ class _GpuList:
 
     def __getitem__(self, i):
         n = self._count()
+        if isinstance(i, slice):  # numba's is a list: cuda.gpus[1:]
+            return [self[k] for k in range(n)[i]]
+        i = _operator.index(i)
         if not -n <= i < n:
             raise IndexError("GPU %d out of range: %d GPUs" % (i, n))
         i %= n
@@ -943,6 +947,7 @@ class _Context:
     def __init__(self, device):
         self.device = device
         self._memory_manager = None
+        self._uninitialized = False  # an assigned manager, initialize() not yet called
 
     @property
     def memory_manager(self):
@@ -953,7 +958,15 @@ class _Context:
     @memory_manager.setter
     def memory_manager(self, manager):
         self._memory_manager = manager
+        self._uninitialized = manager is not None
         _emm.note_plugin()
+
+    def prepare_for_use(self):
+        """numba's Context.prepare_for_use: the memory manager's initialize()
+        (an assigned plugin's, once; numba's current_context() calls it)."""
+        if self._uninitialized:
+            self._uninitialized = False
+            self._memory_manager.initialize()
 
     def memalloc(self, size):
         """`size` bytes of device memory from the memory manager: a MemoryPointer."""
@@ -1030,6 +1043,8 @@ def current_context(devnum=None):
     context = _CONTEXTS.get(key)
     if context is None:  # one object per device, as numba's primary contexts
         context = _CONTEXTS.setdefault(key, _Context(get_current_device()))
+    if context._uninitialized:  # a plugin assigned to it (numba's prepare_for_use)
+        context.prepare_for_use()
     return context
 
 

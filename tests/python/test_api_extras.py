@@ -260,6 +260,11 @@ def test_the_cpu_backend_has_one_device_with_attributes():
         assert g.id == 0
     with pytest.raises(IndexError):
         cuda.gpus[1]
+    # numba's cuda.gpus is a list: slices too (numba-cuda's test_caching
+    # loops `for gpu in cuda.gpus[1:]`).
+    assert cuda.gpus[1:] == [] and [g.id for g in cuda.gpus[:1]] == [0]
+    with pytest.raises(TypeError):
+        cuda.gpus["0"]
     with pytest.raises(pyjit.CudaError, match="select_device\\(1\\): CUDA_ERROR_INVALID_DEVICE"):
         cuda.select_device(1)
 
