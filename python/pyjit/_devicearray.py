@@ -74,8 +74,14 @@ class _DeviceBuffer:
         self.nbytes = nbytes
         self.host = None
         self.device = -1
-        if host_memory():  # the CPU backend's device memory: 64-byte aligned host bytes
-            self.host = np.empty(max(1, nbytes) + 64, dtype=np.uint8)
+        if host_memory():
+            # The CPU backend's device memory: 64-byte aligned host bytes,
+            # rounded up to 256 bytes as a GPU allocation is (cudaMalloc aligns to
+            # at least 256 bytes: CUDA C++ Programming Guide, "Device Memory
+            # Accesses"), so a pointer kernel that writes a little past an
+            # array's end, which a GPU's rounding hides, does not overwrite
+            # the Python heap (array indices are always checked here).
+            self.host = np.empty((max(1, nbytes) + 255) // 256 * 256 + 64, dtype=np.uint8)
             self.ptr = (self.host.ctypes.data + 63) // 64 * 64
             _host_buffers.add(self)
         else:

@@ -44,6 +44,31 @@ def test_cpointer_parameters_axpy(jit):
     np.testing.assert_array_equal(r[1](), 5 * hx + hy)
 
 
+def test_cpu_backend_device_arrays_have_a_gpus_slack_for_pointer_overruns():
+    # numba-cuda's own test_dispatcher_cpointer_arguments launches with n=16
+    # over 10-element device arrays: the GPU's allocation rounding hides the
+    # bytes written past the end. The CPU backend rounds its device arrays up
+    # to 256 bytes too, so such writes land there, not in Python's heap or a
+    # neighbouring array.
+    import ctypes
+    ptr = types.CPointer(types.int32)
+
+    @cuda.jit(void(ptr, uint32), target="cpu")
+    def fill(r, n):
+        i = cuda.grid(1)
+        if i < n:
+            r[i] = i
+
+    for _ in range(20):
+        dr = cuda.device_array(10, np.int32)  # 40 bytes
+        guard = cuda.to_device(np.full(64, 7, np.int32))
+        p = dr.__cuda_array_interface__["data"][0]
+        fill[1, 64](p, 64)  # 256 bytes
+        written = np.ctypeslib.as_array((ctypes.c_int32 * 64).from_address(p))
+        np.testing.assert_array_equal(written, np.arange(64))
+        np.testing.assert_array_equal(guard.copy_to_host(), 7)
+
+
 def test_pointer_index_is_pointer_arithmetic(jit):
     # A pointer to element 2: q[-1] is element 1, q[i] element 2 + i; no
     # bounds (the extent is unknown), no wrap-around.
