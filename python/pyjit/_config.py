@@ -4,9 +4,10 @@ as `pyjit.cuda.config` (numba.cuda.config is numba.core.config):
 
 Each holds pyjit's value. A program may assign any of them (or any other
 name, as numba's module takes it); CUDA_WARN_ON_IMPLICIT_COPY,
-CUDA_LOW_OCCUPANCY_WARNINGS and CUDA_NVRTC_EXTRA_SEARCH_PATHS change what
-pyjit does. numba reads them from NUMBA_* environment variables; pyjit reads
-NUMBA_CUDA_WARN_ON_IMPLICIT_COPY, NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS and
+CUDA_LOW_OCCUPANCY_WARNINGS, DISABLE_PERFORMANCE_WARNINGS and
+CUDA_NVRTC_EXTRA_SEARCH_PATHS change what pyjit does. numba reads them from
+NUMBA_* environment variables; pyjit reads NUMBA_CUDA_WARN_ON_IMPLICIT_COPY,
+NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS, NUMBA_DISABLE_PERFORMANCE_WARNINGS and
 NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PATHS the same way.
 """
 import os
@@ -34,3 +35,6 @@ CUDA_PER_THREAD_DEFAULT_STREAM = 0
 #: CUDA include directory; read when a .cu file is compiled. '' (default):
 #: none. Headers found there are part of the disk cache's key.
 CUDA_NVRTC_EXTRA_SEARCH_PATHS = os.environ.get("NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PATHS", "")
+#: 0 (default); 1: no PerformanceWarning at all (the two above, and the
+#: float64-in-a-float32-kernel warning of a compile), as numba's switch.
+DISABLE_PERFORMANCE_WARNINGS = int(os.environ.get("NUMBA_DISABLE_PERFORMANCE_WARNINGS", "0") or 0)

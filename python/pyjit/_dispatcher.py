@@ -158,7 +158,8 @@ class _Overload:
             cached = self._compile(info, arch, opt, device, link_options)
             if parts is not None:
                 _cache.store((info["filename"], info["name"]), parts, cached)
-        if cached["warnings"]:
+        from . import _config
+        if cached["warnings"] and not _config.DISABLE_PERFORMANCE_WARNINGS:
             import warnings
             from .errors import PerformanceWarning
             warnings.warn(cached["warnings"], PerformanceWarning,
@@ -846,7 +847,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         large GPUs), unless cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS is 0."""
         from . import _config
         blocks = griddim[0] * griddim[1] * griddim[2]
-        if blocks >= 128 or not _config.CUDA_LOW_OCCUPANCY_WARNINGS:
+        if (blocks >= 128 or not _config.CUDA_LOW_OCCUPANCY_WARNINGS
+                or _config.DISABLE_PERFORMANCE_WARNINGS):
             return
         import warnings
         from .errors import PerformanceWarning
@@ -1038,7 +1040,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         """numba.cuda's NumbaPerformanceWarning for host arrays, once per kernel
         (none when cuda.config.CUDA_WARN_ON_IMPLICIT_COPY is 0)."""
         from . import _config
-        if getattr(self, "_warned_copy", False) or not _config.CUDA_WARN_ON_IMPLICIT_COPY:
+        if (getattr(self, "_warned_copy", False) or not _config.CUDA_WARN_ON_IMPLICIT_COPY
+                or _config.DISABLE_PERFORMANCE_WARNINGS):
             return
         self._warned_copy = True
         import warnings

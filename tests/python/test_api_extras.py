@@ -861,6 +861,32 @@ def test_config_turns_the_implicit_copy_warning_off(jit):
         cuda.config.CUDA_WARN_ON_IMPLICIT_COPY = old
 
 
+def test_config_disable_performance_warnings_silences_them_all(jit, monkeypatch):
+    # numba's DISABLE_PERFORMANCE_WARNINGS (numba-cuda's test_array_reductions
+    # saves and restores it): no PerformanceWarning from a host-array copy
+    # or from float64 arithmetic in a float32 kernel.
+    import warnings
+
+    @jit
+    def k(a, n):
+        a[0] = a[0] * n  # float32 * int64: float64
+
+    assert cuda.config.DISABLE_PERFORMANCE_WARNINGS == 0
+    a = np.ones(1, np.float32)
+    with pytest.warns(pyjit.PerformanceWarning, match="float64 arithmetic"):
+        k[1, 1](a, 3)
+    monkeypatch.setattr(cuda.config, "DISABLE_PERFORMANCE_WARNINGS", 1)
+
+    @jit
+    def k2(a, n):
+        a[0] = a[0] * n
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", pyjit.PerformanceWarning)
+        k2[1, 1](a, 2)  # (on a GPU also the host-array copy's warning)
+    assert a[0] == 6.0
+
+
 def test_low_occupancy_warning_as_numba_gives_it(jit):
     # numba.cuda warns when a kernel is configured with fewer than 128 blocks
     # (CUDA_LOW_OCCUPANCY_WARNINGS, on by default; the tests turn it off in
