@@ -1504,10 +1504,20 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     }
     auto finish = [&](RValue r) { return final ? RValue::of(castTo(r, final)) : r; };
     BinaryOp op = name == "prod" ? BinaryOp::Mul : BinaryOp::Add;
+    // np.nanvar/np.nanstd (skipNan): the NaN elements are left out of both
+    // passes and of the count (NumPy's nanvar; all NaN gives NaN).
+    Value *zero = constant(GlobalValue::ofInt(0), t);
     writeVar(acc, t, RValue::of(constant(GlobalValue::ofInt(name == "prod" ? 1 : 0), t)));
+    writeVar(count, i64, RValue::of(b.constInt(i64, 0)));
     forEachElement(array, [&](Value *v) {
-      RValue sum = binary(op, readVar(acc, t), {t, false}, RValue::of(castTo(RValue::of(v), t)),
-                          {t, false}, t);
+      RValue x = RValue::of(castTo(RValue::of(v), t));
+      if (skipNan) {
+        x = RValue::of(b.select(isNan(v), zero, x.value));
+        writeVar(count, i64, RValue::of(b.binary(Opcode::Add, readVar(count, i64).value,
+                                                 b.select(isNan(v), b.constInt(i64, 0),
+                                                          b.constInt(i64, 1)))));
+      }
+      RValue sum = binary(op, readVar(acc, t), {t, false}, x, {t, false}, t);
       writeVar(acc, t, sum);
     });
     RValue total = readVar(acc, t);
@@ -1515,7 +1525,7 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
       return finish(total);
     Type *real = isa<ComplexType>(t) ? static_cast<Type *>(ctx.floatTy(cast<ComplexType>(t)->partBits()))
                                      : t;
-    RValue n = RValue::of(castTo(RValue::of(size), real));
+    RValue n = RValue::of(castTo(RValue::of(skipNan ? readVar(count, i64).value : size), real));
     RValue mean = numpyBinary(BinaryOp::TrueDiv, total, {t, false}, n, {real, false}, t);
     if (name == "mean")
       return finish(mean);
@@ -1533,9 +1543,11 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
       } else {
         sq = b.binary(Opcode::Mul, dev.value, dev.value);
       }
+      if (skipNan)
+        sq = b.select(isNan(v), constant(GlobalValue::ofInt(0), result), sq);
       writeVar(acc, result, RValue::of(b.binary(Opcode::Add, readVar(acc, result).value, sq)));
     });
-    Value *var = b.binary(Opcode::TrueDiv, readVar(acc, result).value, n.value);
+    Value *var = b.binary(Opcode::TrueDiv, readVar(acc, result).value, castTo(n, result));
     return finish(RValue::of(name == "std" ? b.unary(Opcode::Sqrt, var) : var));
   }
   // min, max, argmin, argmax.

@@ -260,7 +260,9 @@ bool isArrayReduction(llvm::StringRef name) {
 }
 
 bool isNanReduction(llvm::StringRef name) {
-  return llvm::is_contained({"nansum", "nanprod", "nanmin", "nanmax", "nanmean"}, name);
+  return llvm::is_contained({"nansum", "nanprod", "nanmin", "nanmax", "nanmean", "nanvar",
+                             "nanstd"},
+                            name);
 }
 
 Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {

@@ -435,6 +435,15 @@ def test_nan_reductions_skip_nans_as_numpy(jit, a):
         extremes[1, 1](a, out2)
         assert out2.tolist() == [np.nanmin(a), np.nanmax(a)]
 
+    @jit
+    def spread(a, out):  # numba-cuda compiles np.nanvar/np.nanstd too
+        out[0] = np.nanvar(a)
+        out[1] = np.nanstd(a)
+
+    out3 = np.zeros(2)
+    spread[1, 1](a, out3)
+    np.testing.assert_allclose(out3, [np.nanvar(a), np.nanstd(a)], rtol=1e-6)
+
 
 def test_nanmin_of_all_nans_is_nan_and_min_stops_at_nan(jit):
     @jit
