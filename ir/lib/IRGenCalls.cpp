@@ -293,6 +293,12 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(b.create(Opcode::ComplexMake, ei.type,
                                {scalar(*e.args[0], part), scalar(*e.args[1], part)}));
   }
+  if (path == "numpy.finfo" || path == "numpy.iinfo") {
+    // A compile-time object (its attributes are constants): nothing at run
+    // time but the argument's effects.
+    effectsOf(e);
+    return RValue{ei.type, nullptr, {}};
+  }
   if (path == "tuple") { // tuple() or tuple(t) of a tuple (InferCalls)
     if (e.args.empty()) {
       RValue r;

@@ -743,6 +743,33 @@ ExprInfo Inferer::call(const CallExpr &e) {
       }
     return ExprInfo{ctx.complexTy(128)};
   }
+  if (path == "numpy.finfo" || path == "numpy.iinfo") {
+    // np.finfo(np.float32), np.finfo(a.dtype), np.finfo(x) of a number or
+    // an array (its dtype, as numba-cuda's overload takes it): a
+    // compile-time object whose attributes are constants (MachineLimits.h).
+    bool finfo = path == "numpy.finfo";
+    Type *t = nullptr;
+    if (args.size() == 1 && e.keywords.empty()) {
+      if (auto *bt = dyn_cast<BuiltinType>(args[0].type); bt && bt->path().starts_with("dtype."))
+        t = ctx.scalarByName(bt->path().drop_front(6));
+      else if (auto *at = dyn_cast<ArrayType>(args[0].type))
+        t = at->dtype();
+      else if (args[0].type && args[0].type->isScalar())
+        t = args[0].type;
+    }
+    if (auto *ct = llvm::dyn_cast_or_null<ComplexType>(t); ct && finfo) // a complex's parts
+      t = ctx.floatTy(ct->partBits());
+    auto *ft = llvm::dyn_cast_or_null<FloatType>(t);
+    if (!t || (finfo ? !ft || ft->isBFloat16() : !isa<IntType>(t))) {
+      error(e.range(), path.drop_front(6) + "() takes " +
+                           (finfo ? "a float16, float32 or float64 dtype"
+                                  : "an integer dtype") +
+                           " in kernels (a dtype, or a value or array of one)" +
+                           (t ? ", not " + typeName(t) : std::string()));
+      return {};
+    }
+    return ExprInfo{ctx.builtin((finfo ? "finfo." : "iinfo.") + t->str())};
+  }
   if (path == "tuple") {
     // tuple() is (), tuple(t) of a tuple is t (numba); anything else would
     // need a length known only at run time.

@@ -15,6 +15,7 @@
 #include "Bf16Functions.h"
 #include "Inferer.h"
 #include "LiteralFolding.h"
+#include "MachineLimits.h"
 #include "pyjit/ir/Signature.h"
 
 #include <numeric>
@@ -1666,6 +1667,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       }
       if (attr == "modf" || attr == "frexp" || attr == "divmod") // two results: a tuple
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (attr == "finfo" || attr == "iinfo") // np.finfo(np.float32).eps: constants
+        return ExprInfo{ctx.builtin("numpy." + attr)};
       if (isArrayReduction(attr) || isNanReduction(attr) || attr == "amin" ||
           attr == "amax") // np.sum(a), np.amax(a), np.nanmax(a)
         return ExprInfo{ctx.builtin("numpy.reduce." +
@@ -1797,6 +1800,25 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       return {};
     }
     error(e.range(), "array attribute '" + attr + "' is not supported in kernels");
+    return {};
+  }
+  if (auto *bt = dyn_cast<BuiltinType>(base.type);
+      bt && (bt->path().starts_with("finfo.") || bt->path().starts_with("iinfo."))) {
+    // np.finfo(dtype) / np.iinfo(dtype): NumPy's machine limits as
+    // constants, typed as numba's namedtuple of NumPy's values types them
+    // (the float ones in the float type, the rest int64).
+    Type *dtype = ctx.scalarByName(bt->path().drop_front(6));
+    if (std::optional<MachineLimit> v = machineLimit(dtype, attr)) {
+      ExprInfo r{v->isFloat ? dtype : v->isUint64 ? ctx.uint64() : ctx.int64()};
+      r.constant = v->isFloat ? GlobalValue::ofFloat(v->f) : GlobalValue::ofInt(v->i);
+      if (v->isUint64)
+        r.constant->dtype = "uint64";
+      return r;
+    }
+    if (attr == "dtype")
+      return ExprInfo{ctx.builtin("dtype." + dtype->str())};
+    error(e.range(), "np." + bt->path().take_front(5).str() + "(" + dtype->str() +
+                         ") has no attribute '" + attr + "' in kernels");
     return {};
   }
   if (auto *bt = dyn_cast<BuiltinType>(base.type); bt && bt->path().starts_with("dtype.")) {

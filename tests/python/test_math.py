@@ -799,3 +799,93 @@ def test_math_and_numpy_functions_imported_by_name(jit):
     k[1, 1](out, np.array([6]))
     want = [8.0 + 3.0, 0.25 + 3, 1.0, 2, np.float32(2.0) ** -23, 0.5 + 4, 1, -1, 1]
     np.testing.assert_array_equal(out, want)
+
+
+def test_np_finfo_and_iinfo_are_numpys_constants(jit):
+    # numba-cuda compiles np.finfo(dtype).<attr> and np.iinfo(dtype).<attr>
+    # (a dtype, or a value or array of one; also held in a variable).
+    names = ["eps", "epsneg", "max", "min", "tiny", "smallest_normal", "resolution",
+             "precision", "iexp", "nexp", "nmant", "machep", "negep", "maxexp", "minexp", "bits"]
+
+    @jit
+    def k(a16, a32, out):
+        f16 = np.finfo(a16)
+        f32 = np.finfo(a32.dtype)
+        x = a32[0]
+        out[0, 0] = f16.eps
+        out[0, 1] = f32.eps
+        out[0, 2] = np.finfo(np.float64).eps
+        out[1, 0] = f16.epsneg
+        out[1, 1] = np.finfo(x).epsneg
+        out[1, 2] = np.finfo(np.float64).epsneg
+        out[2, 0] = f16.max
+        out[2, 1] = f32.max
+        out[2, 2] = np.finfo(np.float64).max
+        out[3, 0] = f16.min
+        out[3, 1] = f32.min
+        out[3, 2] = np.finfo(np.float64).min
+        out[4, 0] = f16.tiny
+        out[4, 1] = f32.tiny
+        out[4, 2] = np.finfo(np.float64).tiny
+        out[5, 0] = f16.smallest_normal
+        out[5, 1] = f32.smallest_normal
+        out[5, 2] = np.finfo(np.float64).smallest_normal
+        out[6, 0] = f16.resolution
+        out[6, 1] = f32.resolution
+        out[6, 2] = np.finfo(np.float64).resolution
+        out[7, 0] = f16.precision
+        out[7, 1] = f32.precision
+        out[7, 2] = np.finfo(np.float64).precision
+        out[8, 0] = f16.iexp
+        out[8, 1] = f32.iexp
+        out[8, 2] = np.finfo(np.float64).iexp
+        out[9, 0] = f16.nexp
+        out[9, 1] = f32.nexp
+        out[9, 2] = np.finfo(np.float64).nexp
+        out[10, 0] = f16.nmant
+        out[10, 1] = f32.nmant
+        out[10, 2] = np.finfo(np.float64).nmant
+        out[11, 0] = f16.machep
+        out[11, 1] = f32.machep
+        out[11, 2] = np.finfo(np.float64).machep
+        out[12, 0] = f16.negep
+        out[12, 1] = f32.negep
+        out[12, 2] = np.finfo(np.float64).negep
+        out[13, 0] = f16.maxexp
+        out[13, 1] = f32.maxexp
+        out[13, 2] = np.finfo(np.float64).maxexp
+        out[14, 0] = f16.minexp
+        out[14, 1] = f32.minexp
+        out[14, 2] = np.finfo(np.float64).minexp
+        out[15, 0] = f16.bits
+        out[15, 1] = f32.bits
+        out[15, 2] = np.finfo(np.float64).bits
+
+    out = np.zeros((len(names), 3))
+    k[1, 1](np.zeros(1, np.float16), np.zeros(1, np.float32), out)
+    want = [[float(getattr(np.finfo(t), n)) for t in (np.float16, np.float32, np.float64)]
+            for n in names]
+    np.testing.assert_array_equal(out, want)
+
+    @jit
+    def ints(o64, u64):
+        o64[0] = np.iinfo(np.int8).min
+        o64[1] = np.iinfo(np.int64).min
+        o64[2] = np.iinfo(np.int64).max
+        o64[3] = np.iinfo(np.uint32).max
+        o64[4] = np.iinfo(np.int16).bits
+        u64[0] = np.iinfo(np.uint64).max
+
+    o64 = np.zeros(5, np.int64)
+    u64 = np.zeros(1, np.uint64)
+    ints[1, 1](o64, u64)
+    assert o64.tolist() == [-128, -2**63, 2**63 - 1, 2**32 - 1, 16]
+    assert int(u64[0]) == 2**64 - 1
+
+    @jit
+    def not_a_float(out):
+        out[0] = np.finfo(np.int32).eps
+
+    with pytest.raises(pyjit.CompileError, match=r"finfo\(\) takes a float16, float32 or "
+                                                 r"float64 dtype"):
+        not_a_float[1, 1](np.zeros(1))
