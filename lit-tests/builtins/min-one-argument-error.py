@@ -9,7 +9,7 @@ from pyjit import cuda
 def k(out, x):
     out[0] = min(x)
 
-# CHECK: {{.*}}min-one-argument-error.py:10:14: error: min() of one number is not supported in kernels (it takes two or more numbers, or a tuple)
+# CHECK: {{.*}}min-one-argument-error.py:10:14: error: min() of one number is not supported in kernels (it takes two or more numbers, a tuple or a 1-d array)
 # CHECK-NEXT: {{^}}    out[0] = min(x){{$}}
 # CHECK-NEXT: {{^}}             ^~~~~~{{$}}
 # CHECK-NOT: error
