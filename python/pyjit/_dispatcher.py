@@ -1002,7 +1002,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             return None
         copy_back = None
         for i, a in enumerate(args):
-            if type(a) is np.ndarray:
+            # numpy arrays and their subclasses (np.recarray, np.memmap), not
+            # ones the GPU reads in place (mapped, managed: their class has
+            # __cuda_array_interface__)
+            if type(a) is np.ndarray or (isinstance(a, np.ndarray) and
+                                         not hasattr(type(a), "__cuda_array_interface__")):
                 hint = hints.get(id(a), _InOut) if hints else _InOut
                 if copy_back is None:
                     copy_back, args = [], list(args)

@@ -830,3 +830,27 @@ def test_wrap_arg_and_argument_hints_of_numba_cuda_args(jit):
     kept = []
     dev_in = cuda.In(np.arange(3.0)).to_device(kept)
     assert len(kept) == 1 and kept[0]() is dev_in  # numba's: keeps the copy alive
+
+
+def test_numpy_array_subclasses_are_copied_in_and_back(jit, tmp_path):
+    # numba copies any host ndarray: np.recarray (numba-cuda's
+    # test_record_dtype and test_sm pass them) and np.memmap too. On a GPU
+    # pyjit once copied only exact np.ndarray objects and refused these
+    # ("expected a device array").
+    rec = np.dtype([("i", np.int32), ("x", np.float64)])
+
+    @jit
+    def bump(r, m):
+        k = cuda.grid(1)
+        if k < r.size:
+            r[k].x = r[k].i * 2.5
+            m[k] += 1.0
+
+    r = np.recarray(64, dtype=rec)
+    r.i = np.arange(64)
+    r.x = 0.0
+    m = np.memmap(tmp_path / "m.dat", dtype=np.float64, mode="w+", shape=(64,))
+    m[:] = np.arange(64.0)
+    bump[1, 64](r, m)
+    np.testing.assert_array_equal(r.x, np.arange(64) * 2.5)
+    np.testing.assert_array_equal(np.asarray(m), np.arange(64.0) + 1.0)
