@@ -393,7 +393,9 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   // libdevice's __nvvm_reflect("__CUDA_FTZ") answers this flag.
   llvmModule.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
                            uint32_t(req.fastmath.ftz ? 1 : 0));
-  if (auto err = linkLibdevice(llvmModule))
+  // fastmath's afn asks for libdevice's approximate sqrt (nvcc's
+  // --use_fast_math: -prec-sqrt=false); else IEEE, as numba-cuda's NVVM.
+  if (auto err = linkLibdevice(llvmModule, /*precSqrt=*/!req.fastmath.afn))
     return std::move(err);
   if (req.fastmath.ftz)
     // Every function (libdevice's too) in the kernel's denormal mode, or

@@ -2,6 +2,7 @@
 #include "pyjit/codegen/Libdevice.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "pyjit/codegen/LLVMEmitter.h"
@@ -40,7 +41,29 @@ static llvm::Expected<llvm::MemoryBufferRef> libdeviceBuffer() {
   return buffer->getMemBufferRef();
 }
 
-llvm::Error pyjit::codegen::linkLibdevice(llvm::Module &module) {
+// Replaces each __nvvm_reflect("<name>") call with \p value (NVVMReflect
+// then answers the others).
+static void answerReflect(llvm::Module &module, llvm::StringRef name, int value) {
+  llvm::Function *reflect = module.getFunction("__nvvm_reflect");
+  if (!reflect)
+    return;
+  llvm::SmallVector<llvm::CallInst *, 8> calls;
+  for (llvm::User *user : reflect->users())
+    if (auto *call = llvm::dyn_cast<llvm::CallInst>(user); call && call->getCalledFunction() == reflect)
+      calls.push_back(call);
+  for (llvm::CallInst *call : calls) {
+    auto *gv = llvm::dyn_cast<llvm::GlobalVariable>(call->getArgOperand(0)->stripPointerCasts());
+    auto *text = gv && gv->hasInitializer()
+                     ? llvm::dyn_cast<llvm::ConstantDataSequential>(gv->getInitializer())
+                     : nullptr;
+    if (!text || !text->isCString() || text->getAsCString() != name)
+      continue;
+    call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), value));
+    call->eraseFromParent();
+  }
+}
+
+llvm::Error pyjit::codegen::linkLibdevice(llvm::Module &module, bool precSqrt) {
   if (!module.getModuleFlag("nvvm-reflect-ftz"))
     module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
   bool needed = false;
@@ -60,6 +83,7 @@ llvm::Error pyjit::codegen::linkLibdevice(llvm::Module &module) {
   if (llvm::Linker::linkModules(module, std::move(*lib), llvm::Linker::LinkOnlyNeeded))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "linking libdevice from '" + libdevicePath() + "' failed");
+  answerReflect(module, "__CUDA_PREC_SQRT", precSqrt ? 1 : 0);
   llvm::internalizeModule(module, [](const llvm::GlobalValue &gv) {
     // Kernels, and globals the runtime looks up by name (the error record).
     if (auto *f = llvm::dyn_cast<llvm::Function>(&gv)) // and exported device functions
