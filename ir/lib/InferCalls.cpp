@@ -29,7 +29,8 @@ namespace pyjit::ir::detail {
 const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
                                           "bool", "len", "round", "enumerate", "zip", "print", "complex",
-                                          "pow", "divmod", "sum", "any", "all", "tuple"};
+                                          "pow", "divmod", "sum", "any", "all", "tuple",
+                                          "isinstance"};
   return names;
 }
 
@@ -742,6 +743,54 @@ ExprInfo Inferer::call(const CallExpr &e) {
         return {};
       }
     return ExprInfo{ctx.complexTy(128)};
+  }
+  if (path == "isinstance") {
+    // numba-cuda's ol_isinstance: decided by the types when compiling (a
+    // constant, so the branch not taken is not compiled): int is int64,
+    // float float64, complex complex128, bool bool, tuple any tuple, a NumPy
+    // scalar type (np.float32) exactly that type; a tuple of classes is any
+    // of them.
+    if (args.size() != 2 || !e.keywords.empty()) {
+      error(e.range(), "isinstance() takes a value and a class (or a tuple of classes)");
+      return {};
+    }
+    Type *var = args[0].type;
+    if (isa<OptionalType>(var)) {
+      error(e.args[0]->range(), "isinstance() cannot take a value that may be None (" +
+                                    typeName(var) + "), as numba's cannot");
+      return {};
+    }
+    if (!var->isScalar() && !isa<TupleType, ArrayType, NoneType>(var)) {
+      error(e.args[0]->range(), "isinstance() does not take a value of type " + typeName(var) +
+                                    " in kernels (numbers, tuples, arrays and None)");
+      return {};
+    }
+    std::vector<Type *> classes;
+    if (auto *tt = dyn_cast<TupleType>(args[1].type))
+      classes.assign(tt->elements().begin(), tt->elements().end());
+    else
+      classes.push_back(args[1].type);
+    bool is = false;
+    for (Type *c : classes) {
+      auto *bt = dyn_cast<BuiltinType>(c);
+      llvm::StringRef name = bt ? bt->path() : "";
+      Type *exact = name == "int"       ? ctx.int64()
+                    : name == "float"   ? ctx.float64()
+                    : name == "complex" ? static_cast<Type *>(ctx.complexTy(128))
+                    : name == "bool"    ? ctx.boolean()
+                    : name.starts_with("dtype.") ? ctx.scalarByName(name.drop_front(6))
+                                                 : nullptr;
+      if (!exact && name != "tuple") {
+        error(e.args[1]->range(), "isinstance() takes int, float, complex, bool, tuple or a "
+                                  "NumPy scalar type (np.float32) as its class in kernels, "
+                                  "not " + typeName(c));
+        return {};
+      }
+      is |= name == "tuple" ? isa<TupleType>(var) : var == exact;
+    }
+    ExprInfo r{ctx.boolean()};
+    r.constant = GlobalValue::ofBool(is);
+    return r;
   }
   if (path == "numpy.finfo" || path == "numpy.iinfo") {
     // np.finfo(np.float32), np.finfo(a.dtype), np.finfo(x) of a number or

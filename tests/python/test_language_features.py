@@ -2247,3 +2247,43 @@ def test_tuple_builtin_of_a_tuple_is_the_tuple(jit):
 
     with pytest.raises(pyjit.CompileError, match=r"tuple\(\) takes no argument or a tuple"):
         of_array[1, 1](np.zeros(2), out)
+
+
+def test_isinstance_is_decided_by_the_types(jit):
+    # numba-cuda's ol_isinstance: a constant from the types (int is int64,
+    # float float64, a NumPy scalar type exactly itself, tuple any tuple), so
+    # the branch not taken is not compiled (t[0] of a float below).
+    @cuda.jit(device=True)
+    def scale(x):
+        if isinstance(x, float):
+            return x * 0.5
+        return x * 2
+
+    @cuda.jit(device=True)
+    def first(t):
+        if isinstance(t, tuple):
+            return t[0]
+        return t
+
+    @jit
+    def k(fa, ia, f32, out):
+        out[0] = scale(fa[0])
+        out[1] = scale(ia[0])
+        out[2] = first((7.0, 1))
+        out[3] = first(9.0)
+        out[4] = isinstance(f32[0], np.float32)
+        out[5] = isinstance(f32[0], (int, pyjit.float32))
+        out[6] = isinstance(ia[0], (float, complex))
+        out[7] = isinstance(f32[0], float)  # float is float64 only (numba)
+        out[8] = isinstance(np.int32(ia[0]), int)  # and int int64 only
+
+    out = np.zeros(9)
+    k[1, 1](np.array([3.0]), np.array([3]), np.zeros(1, np.float32), out)
+    np.testing.assert_array_equal(out, [1.5, 6, 7, 9, 1, 1, 0, 0, 0])
+
+    @jit
+    def of_a_class_kernels_lack(a, out):
+        out[0] = isinstance(a[0], range)
+
+    with pytest.raises(pyjit.CompileError, match="isinstance.. takes int, float, complex"):
+        of_a_class_kernels_lack[1, 1](np.zeros(1), out)
