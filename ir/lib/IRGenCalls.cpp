@@ -1466,6 +1466,30 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     });
     return readVar(acc, result);
   }
+  if (name == "count_nonzero") { // the elements whose truth is True (NumPy's nonzero)
+    writeVar(acc, result, RValue::of(b.constInt(i64, 0)));
+    forEachElement(array, [&](Value *v) {
+      Value *truth = castTo(RValue::of(v), ctx.boolean());
+      writeVar(acc, result, RValue::of(b.binary(Opcode::Add, readVar(acc, result).value,
+                                                b.select(truth, b.constInt(i64, 1),
+                                                         b.constInt(i64, 0)))));
+    });
+    return readVar(acc, result);
+  }
+  if (name == "average") // without weights: np.mean (numba's np.average)
+    name = "mean";
+  if (name == "trace") { // a[i, i] summed for i below both extents, as np.sum adds
+    Type *t = result;
+    writeVar(acc, t, RValue::of(constant(GlobalValue::ofInt(0), t)));
+    Value *rows = b.arrayShape(array, 0), *cols = b.arrayShape(array, 1);
+    Value *n = b.select(b.cmp(CmpPredicate::Lt, rows, cols), rows, cols);
+    forRange(n, [&](Value *i) {
+      Value *v = b.arrayLoad(array, {i, i});
+      writeVar(acc, t, binary(BinaryOp::Add, readVar(acc, t), {t, false},
+                              RValue::of(castTo(RValue::of(v), t)), {t, false}, t));
+    });
+    return readVar(acc, t);
+  }
   // np.nan*: NaN elements are skipped (a float or complex one where x != x).
   bool skipNan = name.consume_front("nan") && isa<FloatType, ComplexType>(dt);
   if (skipNan && (name == "sum" || name == "prod" || name == "mean")) {

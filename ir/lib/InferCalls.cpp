@@ -270,6 +270,12 @@ Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {
   bool complex = isa<ComplexType>(dtype);
   if (name == "all" || name == "any")
     return isa<RecordType>(dtype) ? nullptr : ctx.boolean();
+  if (name == "count_nonzero") // the elements whose truth is True
+    return isa<RecordType>(dtype) ? nullptr : ctx.int64();
+  if (name == "average") // np.average(a) without weights: the mean
+    name = "mean";
+  if (name == "trace") // the diagonal's sum (2-d: checked by the caller)
+    name = "sum";
   name.consume_front("nan"); // NaNs skipped: the same types
   // (complex numbers in NumPy's lexicographic order: real parts, then imaginary)
   if (name == "argmin" || name == "argmax")
@@ -686,6 +692,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
     if (!at) {
       error(method ? e.callee->range() : e.args[0]->range(),
             spelled + " takes an array, not " + typeName(arrayType));
+      return {};
+    }
+    if (name == "trace" && at->ndim() != 2) {
+      error(e.range(), spelled + " takes a 2-d array in kernels, not " + typeName(at) +
+                           " (NumPy's of more dimensions makes an array)");
       return {};
     }
     Type *t = arrayReductionType(ctx, name, at->dtype());

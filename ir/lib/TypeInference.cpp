@@ -1670,6 +1670,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (attr == "finfo" || attr == "iinfo") // np.finfo(np.float32).eps: constants
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (isArrayReduction(attr) || isNanReduction(attr) || attr == "amin" ||
+          attr == "count_nonzero" || attr == "average" || attr == "trace" ||
           attr == "amax") // np.sum(a), np.amax(a), np.nanmax(a)
         return ExprInfo{ctx.builtin("numpy.reduce." +
                                     (attr == "amin" ? "min" : attr == "amax" ? "max" : attr))};

@@ -526,3 +526,37 @@ def test_complex_extremes_in_numpys_order(jit, z):
     want = [z.min(), np.max(z), np.nanmin(z), np.nanmax(z)]
     np.testing.assert_array_equal(out, np.array(want, z.dtype))
     assert at.tolist() == [z.argmin(), np.argmax(z)]
+
+
+def test_count_nonzero_average_and_trace(jit):
+    # numba-cuda compiles np.count_nonzero(a), np.average(a) (no weights: the
+    # mean) and np.trace(m) of a 2-d array (the diagonal's sum, as np.sum
+    # types it), none of which allocates.
+    @jit
+    def k(a, m, b, c, out):
+        out[0] = np.count_nonzero(a)
+        out[1] = np.average(a)
+        out[2] = np.trace(m)
+        out[3] = np.count_nonzero(b)
+        out[4] = np.trace(m[:, 1:])
+        out[5] = np.count_nonzero(c)
+        out[6] = np.average(b)
+        out[7] = np.count_nonzero(m)
+
+    a = np.array([0.0, 1.0, 0.0, -3.0, np.nan])
+    m = np.arange(12).reshape(3, 4)
+    b = np.array([True, False, True])
+    c = np.array([0j, 1j, 0j])
+    out = np.zeros(8)
+    k[1, 1](a, m, b, c, out)
+    np.testing.assert_array_equal(out, [np.count_nonzero(a), np.average(a), np.trace(m),
+                                        np.count_nonzero(b), np.trace(m[:, 1:]),
+                                        np.count_nonzero(c), np.average(b),
+                                        np.count_nonzero(m)])
+
+    @jit
+    def trace_1d(a, out):
+        out[0] = np.trace(a)
+
+    with pytest.raises(pyjit.CompileError, match=r"np.trace\(\) takes a 2-d array"):
+        trace_1d[1, 1](a, out)
