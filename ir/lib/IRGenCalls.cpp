@@ -293,6 +293,17 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(b.create(Opcode::ComplexMake, ei.type,
                                {scalar(*e.args[0], part), scalar(*e.args[1], part)}));
   }
+  if (path == "numpy.real" || path == "numpy.imag") { // of a number (InferCalls)
+    Type *from = info(*e.args[0]).type;
+    Value *v = castTo(gen(*e.args[0]), from);
+    bool imag = path == "numpy.imag";
+    if (isa<ComplexType>(from)) {
+      Instruction *part = b.create(Opcode::ComplexPart, ei.type, {v});
+      part->intImm = imag;
+      return RValue::of(part);
+    }
+    return RValue::of(imag ? constant(GlobalValue::ofInt(0), ei.type) : castTo(RValue::of(v), ei.type));
+  }
   if (path == "numpy.finfo" || path == "numpy.iinfo") {
     // A compile-time object (its attributes are constants): nothing at run
     // time but the argument's effects.

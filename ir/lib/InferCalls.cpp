@@ -755,6 +755,20 @@ ExprInfo Inferer::call(const CallExpr &e) {
       }
     return ExprInfo{ctx.complexTy(128)};
   }
+  if (path == "numpy.real" || path == "numpy.imag") {
+    // np.real(x), np.imag(x) of a number: x.real, x.imag (numba-cuda's).
+    if (args.size() != 1 || !e.keywords.empty() || !args[0].type->isScalar()) {
+      error(e.range(), path.drop_front(6) + "() takes one number in kernels" +
+                           std::string(args.size() == 1 && isa<ArrayType>(args[0].type)
+                                           ? " (of an array: a." + path.drop_front(6).str() +
+                                                 ", a view)"
+                                           : ""));
+      return {};
+    }
+    if (auto *ct = dyn_cast<ComplexType>(args[0].type))
+      return ExprInfo{ctx.floatTy(ct->partBits())};
+    return ExprInfo{args[0].type, args[0].weak}; // real: itself; imag: 0 of its type
+  }
   if (path == "isinstance") {
     // numba-cuda's ol_isinstance: decided by the types when compiling (a
     // constant, so the branch not taken is not compiled): int is int64,

@@ -149,3 +149,18 @@ def test_zero_to_a_negative_or_complex_power_raises_in_debug_mode(jit):
     assert out[0] == 0j ** 2
     k[1, 1](np.array([2 + 0j]), np.array([-1 + 0j]), out)
     assert out[0] == (2 + 0j) ** -1
+
+
+def test_np_real_and_imag_of_numbers(jit):
+    # numba-cuda's np.real(x)/np.imag(x) of a number: x.real, x.imag (0 of
+    # its type for a real number).
+    @jit
+    def k(z, f, i, out):
+        out[0] = np.real(z[0]) + np.imag(z[0]) * 10
+        out[1] = np.real(f[0]) + np.imag(f[0])
+        out[2] = np.real(i[0]) * 2 + np.imag(i[0])
+        out[3] = np.imag(3.5)
+
+    out = np.zeros(4)
+    k[1, 1](np.array([1 + 2j]), np.array([2.5], np.float32), np.array([4]), out)
+    np.testing.assert_array_equal(out, [21.0, 2.5, 8.0, 0.0])
