@@ -1662,17 +1662,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   }
   if (auto *et = dyn_cast<IntType>(baseType); et && e.attr == "value") // member.value
     return RValue::of(castTo(gen(*e.value), et->isEnum() ? ctx.int64() : baseType));
-  if (baseType->isScalar() && (e.attr == "real" || e.attr == "imag")) {
-    Value *v = gen(*e.value).value;
-    if (isa<ComplexType>(baseType)) {
-      Instruction *part = b.create(Opcode::ComplexPart, ei.type, {v});
-      part->intImm = e.attr == "imag";
-      return RValue::of(part);
-    }
-    if (e.attr == "real")
-      return RValue::of(v);
-    return RValue::of(constant(GlobalValue::ofInt(0), ei.type));
-  }
+  if (baseType->isScalar() && (e.attr == "real" || e.attr == "imag"))
+    return RValue::of(numberPart(gen(*e.value).value, baseType, e.attr == "imag", ei.type));
   if (auto *ns = dyn_cast<NamespaceType>(baseType); ns && ns->path() == "array.ctypes") {
     // a.ctypes.data: the address of a's first element.
     Value *array = gen(*cast<AttributeExpr>(*e.value).value).value;
@@ -1721,9 +1712,7 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     return fieldArray(array, e.attr); // a.x of a record array
   // size: the product of the extents (1 for a 0-d array); nbytes: times
   // the item size.
-  Value *size = b.constInt(ctx.int64(), 1);
-  for (unsigned d = 0; d < at->ndim(); ++d)
-    size = d == 0 ? b.arrayShape(array, 0) : b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+  Value *size = elementCount(array);
   if (e.attr == "nbytes")
     size = b.binary(Opcode::Mul, size,
                     b.constInt(ctx.int64(), static_cast<int64_t>(elementBytes(at->dtype()))));

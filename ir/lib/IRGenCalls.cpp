@@ -148,9 +148,7 @@ RValue IRGen::call(const CallExpr &e) {
     auto *at = cast<ArrayType>(array->type());
     b.setLoc(e.range().begin);
     Type *i64 = ctx.int64();
-    Value *size = b.constInt(i64, 1);
-    for (unsigned d = 0; d < at->ndim(); ++d)
-      size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+    Value *size = elementCount(array);
     if (boundsCheck)
       raiseUnless(b.cmp(CmpPredicate::Eq, size, b.constInt(i64, 1)), "ValueError",
                   "item(): can only convert an array of size 1 to a Python scalar", {},
@@ -206,9 +204,7 @@ RValue IRGen::call(const CallExpr &e) {
     }
     b.setLoc(e.range().begin);
     Type *i64 = ctx.int64();
-    Value *size = b.constInt(i64, 1);
-    for (unsigned d = 0; d < cast<ArrayType>(array->type())->ndim(); ++d)
-      size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+    Value *size = elementCount(array);
     std::vector<Value *> extents;
     Value *known = b.constInt(i64, 1);
     int unknown = -1;
@@ -295,14 +291,8 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "numpy.real" || path == "numpy.imag") { // of a number (InferCalls)
     Type *from = info(*e.args[0]).type;
-    Value *v = castTo(gen(*e.args[0]), from);
-    bool imag = path == "numpy.imag";
-    if (isa<ComplexType>(from)) {
-      Instruction *part = b.create(Opcode::ComplexPart, ei.type, {v});
-      part->intImm = imag;
-      return RValue::of(part);
-    }
-    return RValue::of(imag ? constant(GlobalValue::ofInt(0), ei.type) : castTo(RValue::of(v), ei.type));
+    return RValue::of(numberPart(castTo(gen(*e.args[0]), from), from, path == "numpy.imag",
+                                 ei.type));
   }
   if (path == "numpy.finfo" || path == "numpy.iinfo") {
     // A compile-time object (its attributes are constants): nothing at run
@@ -1435,6 +1425,23 @@ void IRGen::forEachIndex(Value *array,
   nest(0);
 }
 
+Value *IRGen::elementCount(Value *array) {
+  auto *at = cast<ArrayType>(array->type());
+  Value *size = b.constInt(ctx.int64(), 1);
+  for (unsigned d = 0; d < at->ndim(); ++d)
+    size = d == 0 ? b.arrayShape(array, 0) : b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+  return size;
+}
+
+Value *IRGen::numberPart(Value *x, Type *from, bool imag, Type *result) {
+  if (isa<ComplexType>(from)) {
+    Instruction *part = b.create(Opcode::ComplexPart, result, {x});
+    part->intImm = imag;
+    return part;
+  }
+  return imag ? constant(GlobalValue::ofInt(0), result) : castTo(RValue::of(x), result);
+}
+
 void IRGen::forEachElement(Value *array, const std::function<void(Value *)> &body) {
   forEachIndex(array, [&](const std::vector<Value *> &idx) { body(b.arrayLoad(array, idx)); });
 }
@@ -1460,9 +1467,7 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
   // argmin/argmax its index (NumPy).
   auto *at = cast<ArrayType>(array->type());
   Type *dt = at->dtype(), *i64 = ctx.int64();
-  Value *size = b.constInt(i64, 1);
-  for (unsigned d = 0; d < at->ndim(); ++d)
-    size = b.binary(Opcode::Mul, size, b.arrayShape(array, d));
+  Value *size = elementCount(array);
   auto isNan = [&](Value *v) { return b.cmp(CmpPredicate::Ne, v, v); };
   std::string acc = temp("reduce"), where = temp("reduce.at"), count = temp("reduce.n");
   if (name == "all" || name == "any") { // the elements' truth, and-ed or or-ed

@@ -246,6 +246,12 @@ private:
   // `for k in range(count): body(k)` with an int64 k.
   void ifThen(Value *cond, const std::function<void()> &body);
   void forRange(Value *count, const std::function<void(Value *)> &body);
+  /// The number of elements of \p array: the product of its extents (an
+  /// int64; 1 for a 0-d array).
+  Value *elementCount(Value *array);
+  /// x.real or x.imag of a number \p x of type \p from, as \p result: a
+  /// complex number's part; a real number itself, or 0.
+  Value *numberPart(Value *x, Type *from, bool imag, Type *result);
   /// body(indices) for each element of \p array in C order (nested forRange).
   void forEachIndex(Value *array, const std::function<void(const std::vector<Value *> &)> &body);
   /// body(element) for each element of \p array in C order.
