@@ -3,6 +3,7 @@
 #include "IndexParts.h"
 #include "IRGenImpl.h"
 
+#include <limits>
 #include <numeric>
 #include <functional>
 #include "pyjit/ir/MathFunctions.h"
@@ -1356,7 +1357,40 @@ RValue IRGen::genImpl(const Expr &e) {
 RValue IRGen::numpyBinary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r,
                           TypedOperand rt, Type *resultType) {
   llvm::SaveAndRestore<bool> numpyErrors(debug, false);
-  return binary(op, l, lt, r, rt, resultType);
+  RValue q = binary(op, l, lt, r, rt, resultType);
+  auto *ct = dyn_cast<ComplexType>(resultType);
+  if (!ct || (op != BinaryOp::TrueDiv && op != BinaryOp::Pow))
+    return q;
+  // NumPy's complex loops by a zero (numpy/_core/src/umath/loops.c.src and
+  // npy_math's npy_cpow): x / 0j is (x.real / |0|, x.imag / |0|), inf or
+  // NaN parts; 0j ** y is 1 for y == 0, 0 for a positive real y, else
+  // nan+nanj.
+  Type *part = ctx.floatTy(ct->partBits());
+  Value *zero = b.constFloat(part, 0.0);
+  auto parts = [&](Value *z) { return complexParts(z); };
+  auto isZero = [&](Value *z) {
+    auto [re, im] = parts(z);
+    return b.select(b.cmp(CmpPredicate::Eq, re, zero), b.cmp(CmpPredicate::Eq, im, zero),
+                    b.constBool(false));
+  };
+  Value *x = castTo(l, resultType), *y = castTo(r, resultType);
+  if (op == BinaryOp::TrueDiv) {
+    auto [xr, xi] = parts(x);
+    auto [yr, yi] = parts(y);
+    Value *d = b.unary(Opcode::Abs, yr);
+    Value *byZero = b.create(Opcode::ComplexMake, resultType,
+                             {b.binary(Opcode::TrueDiv, xr, d), b.binary(Opcode::TrueDiv, xi, d)});
+    return RValue::of(b.select(isZero(y), byZero, q.value));
+  }
+  auto [yr, yi] = parts(y);
+  Value *nan = b.constFloat(part, std::numeric_limits<double>::quiet_NaN());
+  Value *positiveReal = b.select(b.cmp(CmpPredicate::Gt, yr, zero),
+                                 b.cmp(CmpPredicate::Eq, yi, zero), b.constBool(false));
+  Value *zeroBase = b.select(positiveReal, b.create(Opcode::ComplexMake, resultType, {zero, zero}),
+                             b.create(Opcode::ComplexMake, resultType, {nan, nan}));
+  Value *one = b.create(Opcode::ComplexMake, resultType, {b.constFloat(part, 1.0), zero});
+  Value *r0 = b.select(isZero(x), zeroBase, q.value);
+  return RValue::of(b.select(isZero(y), one, r0));
 }
 
 RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r,

@@ -252,8 +252,11 @@ RValue IRGen::call(const CallExpr &e) {
   if (path.starts_with("method.array.") || path.starts_with("numpy.reduce.")) {
     bool method = path.starts_with("method.");
     Value *array = gen(method ? *cast<AttributeExpr>(*e.callee).value : *e.args[0]).value;
+    Value *offset = nullptr; // np.trace(m, offset) (InferCalls)
+    if (path == "numpy.reduce.trace" && (e.args.size() == 2 || !e.keywords.empty()))
+      offset = scalar(e.args.size() == 2 ? *e.args[1] : *e.keywords[0].value, ctx.int64());
     b.setLoc(e.range().begin);
-    return arrayReduction(path.drop_front(13), array, ei.type, e.range());
+    return arrayReduction(path.drop_front(13), array, ei.type, e.range(), offset);
   }
   if (path == "method.scalar.view") {
     const Expr &x = *cast<AttributeExpr>(*e.callee).value;
@@ -1277,9 +1280,21 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
                                b.constFloat(t, NAN)));
   }
   if (name == "reciprocal") {
-    if (isa<ComplexType>(t))
-      return numpyBinary(BinaryOp::TrueDiv, RValue::of(b.constFloat(ctx.float64(), 1.0)),
-                         {ctx.float64(), true}, in[0], ops[0], t);
+    if (auto *ct = dyn_cast<ComplexType>(t)) {
+      // NumPy's complex loop (loops.c.src): Smith's division of 1 by z,
+      // scaled by the larger part; 1/0j is nan+nanj there (np.divide's inf).
+      auto [re, im] = complexParts(arg(0, t));
+      Type *part = ctx.floatTy(ct->partBits());
+      Value *one = b.constFloat(part, 1.0);
+      Value *byReal = b.cmp(CmpPredicate::Le, b.unary(Opcode::Abs, im), b.unary(Opcode::Abs, re));
+      Value *r = b.select(byReal, b.binary(Opcode::TrueDiv, im, re), b.binary(Opcode::TrueDiv, re, im));
+      Value *d = b.select(byReal, b.binary(Opcode::Add, re, b.binary(Opcode::Mul, im, r)),
+                          b.binary(Opcode::Add, im, b.binary(Opcode::Mul, re, r)));
+      Value *outRe = b.select(byReal, b.binary(Opcode::TrueDiv, one, d), b.binary(Opcode::TrueDiv, r, d));
+      Value *outIm = b.select(byReal, b.binary(Opcode::TrueDiv, b.unary(Opcode::Neg, r), d),
+                              b.binary(Opcode::TrueDiv, b.unary(Opcode::Neg, one), d));
+      return RValue::of(b.create(Opcode::ComplexMake, t, {outRe, outIm}));
+    }
     Value *x = arg(0, t);
     if (isFloat)
       return RValue::of(b.binary(Opcode::TrueDiv, b.constFloat(t, 1), x));
@@ -1460,7 +1475,8 @@ RValue IRGen::mathValues(MathFn f, const std::vector<RValue> &args, Type *operan
   return RValue::of(narrowed ? b.cast(inst, result) : static_cast<Value *>(inst));
 }
 
-RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range) {
+RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range,
+                             Value *offset) {
   // One pass over the elements in C order, accumulating in the result's type
   // (numba's loops: a float32 sum adds in float32); var and std take a
   // second pass around the mean. NaN: min/max give the first NaN met, and
@@ -1494,13 +1510,21 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
   }
   if (name == "average") // without weights: np.mean (numba's np.average)
     name = "mean";
-  if (name == "trace") { // a[i, i] summed for i below both extents, as np.sum adds
+  if (name == "trace") {
+    // a[r0 + i, c0 + i] summed along the diagonal `offset` (above the main
+    // one when positive: r0 = max(0, -offset), c0 = max(0, offset)) for i
+    // below what both extents leave, as np.sum adds.
     Type *t = result;
     writeVar(acc, t, RValue::of(constant(GlobalValue::ofInt(0), t)));
-    Value *rows = b.arrayShape(array, 0), *cols = b.arrayShape(array, 1);
-    Value *n = b.select(b.cmp(CmpPredicate::Lt, rows, cols), rows, cols);
+    Value *zero = b.constInt(i64, 0);
+    Value *k = offset ? offset : zero;
+    auto max0 = [&](Value *v) { return b.select(b.cmp(CmpPredicate::Gt, v, zero), v, zero); };
+    Value *r0 = max0(b.unary(Opcode::Neg, k)), *c0 = max0(k);
+    Value *rows = b.binary(Opcode::Sub, b.arrayShape(array, 0), r0);
+    Value *cols = b.binary(Opcode::Sub, b.arrayShape(array, 1), c0);
+    Value *n = max0(b.select(b.cmp(CmpPredicate::Lt, rows, cols), rows, cols));
     forRange(n, [&](Value *i) {
-      Value *v = b.arrayLoad(array, {i, i});
+      Value *v = b.arrayLoad(array, {b.binary(Opcode::Add, r0, i), b.binary(Opcode::Add, c0, i)});
       writeVar(acc, t, binary(BinaryOp::Add, readVar(acc, t), {t, false},
                               RValue::of(castTo(RValue::of(v), t)), {t, false}, t));
     });

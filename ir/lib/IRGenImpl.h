@@ -272,7 +272,8 @@ private:
   RValue mathValues(MathFn f, const std::vector<RValue> &args, Type *operand, Type *result);
   /// a.sum(), np.argmax(a), ...: reduction \p name of the whole array, of
   /// type \p result (arrayReductionType), in IRGenCalls.cpp.
-  RValue arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range);
+  RValue arrayReduction(llvm::StringRef name, Value *array, Type *result, SourceRange range,
+                        Value *offset = nullptr); // offset: np.trace's diagonal (int64)
   /// np.sin(x, out), np.add(x, y, out=out): the ufunc element by element
   /// into `out` (each element of type \p elementType, cast to out's dtype).
   RValue arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementType);

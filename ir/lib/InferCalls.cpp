@@ -681,7 +681,24 @@ ExprInfo Inferer::call(const CallExpr &e) {
     bool method = path.starts_with("method.");
     llvm::StringRef name = path.drop_front(method ? 13 : 13);
     std::string spelled = method ? "a." + name.str() + "()" : "np." + name.str() + "()";
-    if (!e.keywords.empty() || args.size() != (method ? 0u : 1u)) {
+    // np.trace(m, offset) (or offset=): an integer diagonal offset;
+    // np.count_nonzero(a, axis=None): the whole array, as without it.
+    bool traceOffset = !method && name == "trace" &&
+                       ((args.size() == 2 && e.keywords.empty()) ||
+                        (args.size() == 1 && e.keywords.size() == 1 &&
+                         e.keywords[0].name == "offset"));
+    if (traceOffset) {
+      const Expr &k = args.size() == 2 ? *e.args[1] : *e.keywords[0].value;
+      Type *kt = args.size() == 2 ? args[1].type : expr(k).type;
+      if (!kt || !isa<IntType>(kt)) {
+        error(k.range(), "np.trace()'s offset must be an integer, not " + typeName(kt));
+        return {};
+      }
+    }
+    bool axisNone = !method && name == "count_nonzero" && args.size() == 1 &&
+                    e.keywords.size() == 1 && e.keywords[0].name == "axis" &&
+                    isa<NoneLitExpr>(e.keywords[0].value.get());
+    if (!traceOffset && !axisNone && (!e.keywords.empty() || args.size() != (method ? 0u : 1u))) {
       error(e.range(), spelled + " takes " + (method ? "no arguments" : "one array") +
                            " in kernels (an axis, dtype or out would make or need an array)");
       return {};
@@ -780,6 +797,10 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     Type *var = args[0].type;
+    // (a read of a variable that may be None is typed as its number, the
+    // Optional kept aside: optionalReads)
+    if (auto it = result.optionalReads.find(e.args[0].get()); it != result.optionalReads.end())
+      var = it->second;
     if (isa<OptionalType>(var)) {
       error(e.args[0]->range(), "isinstance() cannot take a value that may be None (" +
                                     typeName(var) + "), as numba's cannot");

@@ -1562,6 +1562,8 @@ def _returns_a_value(py_func):
     if fn is None:
         return False
     if isinstance(fn, ast.Lambda):  # its body is its result: `lambda: None` returns none
+        if sum(isinstance(n, ast.Lambda) for n in ast.walk(tree)) > 1:
+            return False  # which one is it? compiling it says (describe)
         return not (isinstance(fn.body, ast.Constant) and fn.body.value is None)
     stack = list(fn.body)
     while stack:

@@ -190,7 +190,8 @@ extern "C" void pyjit_host_shared_access(codegen::HostContext *ctx, const void *
                      "): " + threadAt(*ctx, me) + " " + mine + " an element at " + state->file +
                      ":" + std::to_string(line) + " that " + threadAt(*ctx, other) + " " +
                      theirs + " at line " + std::to_string(otherLine) +
-                     ", with no cuda.syncthreads() between them";
+                     ", with no cuda.syncthreads() between them (nor a cuda.syncwarp() "
+                     "both took part in)";
   };
   uint32_t syncs = state->syncsOf(me);
   if (a.writer >= 0 && a.writer != me && !state->ordered(a.writer, a.writerSyncs, me))

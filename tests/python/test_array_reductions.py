@@ -555,6 +555,19 @@ def test_count_nonzero_average_and_trace(jit):
                                         np.count_nonzero(m)])
 
     @jit
+    def with_options(m, a, out):
+        out[0] = np.trace(m, 1)
+        out[1] = np.trace(m, offset=-1)
+        out[2] = np.trace(m, 5)  # past the array: 0
+        out[3] = np.trace(m[::2, ::-1], 1)
+        out[4] = np.count_nonzero(a, axis=None)
+
+    out2 = np.zeros(5)
+    with_options[1, 1](m, a, out2)
+    np.testing.assert_array_equal(out2, [np.trace(m, 1), np.trace(m, -1), np.trace(m, 5),
+                                         np.trace(m[::2, ::-1], 1), np.count_nonzero(a)])
+
+    @jit
     def trace_1d(a, out):
         out[0] = np.trace(a)
 

@@ -164,3 +164,27 @@ def test_np_real_and_imag_of_numbers(jit):
     out = np.zeros(4)
     k[1, 1](np.array([1 + 2j]), np.array([2.5], np.float32), np.array([4]), out)
     np.testing.assert_array_equal(out, [21.0, 2.5, 8.0, 0.0])
+
+
+def test_numpy_complex_division_and_power_by_zero_are_numpys(jit):
+    # NumPy's complex loops: x / 0j is (x.real / 0, x.imag / 0) (inf or NaN
+    # parts), 0j ** y is nan+nanj unless y is 0 (1) or a positive real (0),
+    # np.reciprocal(0j) nan+nanj (Smith's division); also under debug=True.
+    def body(out, x, y):
+        out[0] = np.divide(x, y)
+        out[1] = np.true_divide(x, y)
+        out[2] = np.power(y, -1)
+        out[3] = np.power(y, 2.0)
+        out[4] = np.power(y, 0j)
+        out[5] = np.reciprocal(y)
+        out[6] = np.reciprocal(x)
+        out[7] = np.divide(-x, y)
+
+    for options in ({}, {"debug": True, "opt": False}):
+        out = np.zeros(8, np.complex128)
+        jit(**options)(body)[1, 1](out, 1 + 1j, 0j)
+        x, y = np.complex128(1 + 1j), np.complex128(0j)
+        with np.errstate(all="ignore"):
+            want = [np.divide(x, y), np.true_divide(x, y), np.power(y, -1), np.power(y, 2.0),
+                    np.power(y, 0j), np.reciprocal(y), np.reciprocal(x), np.divide(-x, y)]
+        np.testing.assert_array_equal(out, want, err_msg=str(options))
