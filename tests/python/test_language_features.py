@@ -2287,3 +2287,14 @@ def test_isinstance_is_decided_by_the_types(jit):
 
     with pytest.raises(pyjit.CompileError, match="isinstance.. takes int, float, complex"):
         of_a_class_kernels_lack[1, 1](np.zeros(1), out)
+
+    @jit
+    def maybe_none(out, x):
+        y = None
+        if x > 0:
+            y = x
+        out[0] = isinstance(y, int)  # numba: "cannot determine the type of variable"
+
+    with pytest.raises(pyjit.CompileError, match="isinstance.. cannot take a value that may "
+                                                 "be None"):
+        maybe_none[1, 1](out, -3)
