@@ -292,6 +292,49 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(b.create(Opcode::ComplexMake, ei.type,
                                {scalar(*e.args[0], part), scalar(*e.args[1], part)}));
   }
+  if (path == "numpy.searchsorted") {
+    // NumPy's binary search (npysort/binsearch.cpp): side='left' finds the
+    // first i with not a[i] < v, 'right' the first with v < a[i]; `<` puts
+    // NaN after every number, as NumPy sorts it.
+    Value *array = gen(*e.args[0]).value;
+    const Expr *sideExpr = e.args.size() == 3 ? e.args[2].get() : nullptr;
+    for (const Keyword &k : e.keywords)
+      sideExpr = k.name == "side" ? k.value.get() : nullptr;
+    bool right = sideExpr && info(*sideExpr).constant->data == "right";
+    Type *dt = cast<ArrayType>(array->type())->dtype();
+    Type *t = promoteOperands(ctx, {dt, false}, operandOf(info(*e.args[1])));
+    Value *v = castTo(gen(*e.args[1]), t);
+    b.setLoc(e.range().begin);
+    Type *i64 = ctx.int64();
+    auto lt = [&](Value *x, Value *y) -> Value * {
+      Value *less = b.cmp(CmpPredicate::Lt, x, y);
+      if (!isa<FloatType>(t))
+        return less;
+      auto isNan = [&](Value *z) { return b.cmp(CmpPredicate::Ne, z, z); };
+      return b.select(less, b.constBool(true),
+                      b.select(isNan(y), b.unary(Opcode::Not, isNan(x)), b.constBool(false)));
+    };
+    std::string lo = temp("search.lo"), hi = temp("search.hi");
+    writeVar(lo, i64, RValue::of(b.constInt(i64, 0)));
+    writeVar(hi, i64, RValue::of(b.arrayShape(array, 0)));
+    BasicBlock *header = fn->createBlock(), *loop = fn->createBlock(), *exit = fn->createBlock();
+    b.br(header);
+    enter(header);
+    Value *l = readVar(lo, i64).value, *h = readVar(hi, i64).value;
+    b.condBr(b.cmp(CmpPredicate::Lt, l, h), loop, exit);
+    ssa.sealBlock(loop);
+    enter(loop);
+    Value *mid = b.binary(Opcode::FloorDiv, b.binary(Opcode::Add, l, h), b.constInt(i64, 2));
+    Value *x = castTo(RValue::of(b.arrayLoad(array, {mid})), t);
+    Value *after = right ? b.unary(Opcode::Not, lt(v, x)) : lt(x, v); // the answer is past mid
+    writeVar(lo, i64, RValue::of(b.select(after, b.binary(Opcode::Add, mid, b.constInt(i64, 1)), l)));
+    writeVar(hi, i64, RValue::of(b.select(after, h, mid)));
+    jumpTo(header);
+    ssa.sealBlock(header);
+    ssa.sealBlock(exit);
+    enter(exit);
+    return readVar(lo, i64);
+  }
   if (path == "numpy.real" || path == "numpy.imag") { // of a number (InferCalls)
     Type *from = info(*e.args[0]).type;
     return RValue::of(numberPart(castTo(gen(*e.args[0]), from), from, path == "numpy.imag",

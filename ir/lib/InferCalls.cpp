@@ -772,6 +772,28 @@ ExprInfo Inferer::call(const CallExpr &e) {
       }
     return ExprInfo{ctx.complexTy(128)};
   }
+  if (path == "numpy.searchsorted") {
+    // np.searchsorted(a, v[, side]) of a sorted 1-d array and one number:
+    // NumPy's binary search (NaN after every number), an int64 index.
+    const Expr *sideExpr = args.size() == 3 ? e.args[2].get() : nullptr;
+    for (const Keyword &k : e.keywords)
+      sideExpr = k.name == "side" ? k.value.get() : nullptr;
+    std::optional<GlobalValue> side;
+    if (sideExpr)
+      side = expr(*sideExpr).constant;
+    auto *at = args.size() >= 2 ? dyn_cast<ArrayType>(args[0].type) : nullptr;
+    bool sideOk = !sideExpr || (side && side->isString() &&
+                                (side->data == "left" || side->data == "right"));
+    if (!at || at->ndim() != 1 || !at->dtype()->isScalar() || isa<ComplexType>(at->dtype()) ||
+        args.size() > 3 || (e.keywords.size() > (args.size() == 3 ? 0u : 1u)) || !sideOk ||
+        !args[1].type->isScalar() || isa<ComplexType>(args[1].type)) {
+      error(e.range(), "np.searchsorted() takes a sorted 1-d array of real numbers, one real "
+                       "number and side='left' or 'right' (a constant) in kernels (an array of "
+                       "values would make an array)");
+      return {};
+    }
+    return ExprInfo{ctx.int64()};
+  }
   if (path == "numpy.real" || path == "numpy.imag") {
     // np.real(x), np.imag(x) of a number: x.real, x.imag (numba-cuda's).
     if (args.size() != 1 || !e.keywords.empty() || !args[0].type->isScalar()) {

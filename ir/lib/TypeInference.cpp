@@ -1669,7 +1669,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "finfo" || attr == "iinfo") // np.finfo(np.float32).eps: constants
         return ExprInfo{ctx.builtin("numpy." + attr)};
-      if (attr == "real" || attr == "imag") // np.real(z): z.real
+      if (attr == "real" || attr == "imag" || attr == "searchsorted") // np.real(z): z.real
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (isArrayReduction(attr) || isNanReduction(attr) || attr == "amin" ||
           attr == "count_nonzero" || attr == "average" || attr == "trace" ||

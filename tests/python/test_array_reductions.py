@@ -573,3 +573,42 @@ def test_count_nonzero_average_and_trace(jit):
 
     with pytest.raises(pyjit.CompileError, match=r"np.trace\(\) takes a 2-d array"):
         trace_1d[1, 1](a, out)
+
+
+def test_searchsorted_of_one_value(jit):
+    # numba-cuda compiles np.searchsorted(a, v[, side]) of a sorted 1-d
+    # array and a number: NumPy's binary search, NaN after every number.
+    @jit
+    def k(a, vs, left, right):
+        for i in range(vs.size):
+            left[i] = np.searchsorted(a, vs[i])
+            right[i] = np.searchsorted(a, vs[i], side="right")
+
+    rng = np.random.default_rng(0)
+    vs = np.array([-1.0, 0.0, 2.0, 2.5, 5.0, 7.0, np.nan])
+    for trial in range(30):
+        a = np.sort(rng.integers(0, 6, rng.integers(0, 20)).astype(float))
+        if trial % 5 == 0 and a.size:
+            a[-1] = np.nan
+        left = np.zeros(vs.size, np.int64)
+        right = np.zeros(vs.size, np.int64)
+        k[1, 1](a, vs, left, right)
+        np.testing.assert_array_equal(left, np.searchsorted(a, vs), err_msg=str(a))
+        np.testing.assert_array_equal(right, np.searchsorted(a, vs, side="right"), err_msg=str(a))
+
+    @jit
+    def ints(a, out):
+        out[0] = np.searchsorted(a, 3)
+        out[1] = np.searchsorted(a, 3, "right")
+
+    a = np.array([1, 3, 3, 5], np.int32)
+    out = np.zeros(2, np.int64)
+    ints[1, 1](a, out)
+    assert out.tolist() == [1, 3]
+
+    @jit
+    def of_values(a, out):
+        out[0] = np.searchsorted(a, a)[0]
+
+    with pytest.raises(pyjit.CompileError, match="an array of values would make an array"):
+        of_values[1, 1](np.zeros(2), out)
