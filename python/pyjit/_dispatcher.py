@@ -158,12 +158,8 @@ class _Overload:
             cached = self._compile(info, arch, opt, device, link_options)
             if parts is not None:
                 _cache.store((info["filename"], info["name"]), parts, cached)
-        from . import _config
-        if cached["warnings"] and not _config.DISABLE_PERFORMANCE_WARNINGS:
-            import warnings
-            from .errors import PerformanceWarning
-            warnings.warn(cached["warnings"], PerformanceWarning,
-                          stacklevel=_options._user_stacklevel())  # the user's launch
+        if cached["warnings"]:
+            _options.warn_performance(cached["warnings"])  # at the user's launch
         self.ir = cached["ir"]
         self.llvm = cached["llvm"]
         self.ptx = cached["ptx"]
@@ -847,16 +843,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         large GPUs), unless cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS is 0."""
         from . import _config
         blocks = griddim[0] * griddim[1] * griddim[2]
-        if (blocks >= 128 or not _config.CUDA_LOW_OCCUPANCY_WARNINGS
-                or _config.DISABLE_PERFORMANCE_WARNINGS):
+        if blocks >= 128 or not _config.CUDA_LOW_OCCUPANCY_WARNINGS:
             return
-        import warnings
-        from .errors import PerformanceWarning
-        warnings.warn("Grid size %d will likely result in GPU under-utilization due to low "
-                      "occupancy (kernel '%s': fewer than 128 blocks; "
-                      "cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = 0 turns this warning off)"
-                      % (blocks, self.__name__), PerformanceWarning,
-                      stacklevel=_options._user_stacklevel())
+        _options.warn_performance(
+            "Grid size %d will likely result in GPU under-utilization due to low "
+            "occupancy (kernel '%s': fewer than 128 blocks; "
+            "cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = 0 turns this warning off)"
+            % (blocks, self.__name__))
 
     def __call__(self, *args, **kwargs):
         if _returns_a_value(self.py_func):
@@ -1044,15 +1037,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         """numba.cuda's NumbaPerformanceWarning for host arrays, once per kernel
         (none when cuda.config.CUDA_WARN_ON_IMPLICIT_COPY is 0)."""
         from . import _config
-        if (getattr(self, "_warned_copy", False) or not _config.CUDA_WARN_ON_IMPLICIT_COPY
-                or _config.DISABLE_PERFORMANCE_WARNINGS):
+        if getattr(self, "_warned_copy", False) or not _config.CUDA_WARN_ON_IMPLICIT_COPY:
             return
         self._warned_copy = True
-        import warnings
-        from .errors import PerformanceWarning
-        warnings.warn("kernel '%s': host (numpy) arrays are copied to the device and back at "
-                      "every launch; pass device arrays (cuda.to_device) to avoid the copies"
-                      % self.__name__, PerformanceWarning, stacklevel=_options._user_stacklevel())
+        _options.warn_performance(
+            "kernel '%s': host (numpy) arrays are copied to the device and back at every "
+            "launch; pass device arrays (cuda.to_device) to avoid the copies" % self.__name__)
 
     def _named(self, exc, unflattened=None):
         """The C++ packer's "argument N: ..." error, naming the parameter (or,

@@ -244,6 +244,18 @@ def _user_stacklevel():
     return level
 
 
+def warn_performance(message):
+    """A PerformanceWarning at the user's line, unless
+    cuda.config.DISABLE_PERFORMANCE_WARNINGS is set (numba's switch for every
+    NumbaPerformanceWarning)."""
+    from . import _config
+    if _config.DISABLE_PERFORMANCE_WARNINGS:
+        return
+    import warnings
+    from .errors import PerformanceWarning
+    warnings.warn(message, PerformanceWarning, stacklevel=_user_stacklevel())
+
+
 def opt_level(options):
     """numba's `opt` option: True/False or a level 0-3 (default 3)."""
     opt = options.get("opt", 3)

@@ -326,9 +326,7 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
                                   tuple(_parse_signature_types(sig)), arch,
                                   _options.opt_level({"opt": opt}), "ptx", options)
     if result.get("warnings"):
-        import warnings
-        from .errors import PerformanceWarning
-        warnings.warn(result["warnings"], PerformanceWarning, stacklevel=2)
+        _options.warn_performance(result["warnings"])
     from . import types as _types_module
     if device:
         name = result["return_type"]

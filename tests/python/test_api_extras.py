@@ -884,6 +884,7 @@ def test_config_disable_performance_warnings_silences_them_all(jit, monkeypatch)
     with warnings.catch_warnings():
         warnings.simplefilter("error", pyjit.PerformanceWarning)
         k2[1, 1](a, 2)  # (on a GPU also the host-array copy's warning)
+        cuda.compile_ptx(k2.py_func, "void(float32[:], int64)")  # compile_ptx's too
     assert a[0] == 6.0
 
 
