@@ -317,22 +317,21 @@ RValue IRGen::call(const CallExpr &e) {
     std::string lo = temp("search.lo"), hi = temp("search.hi");
     writeVar(lo, i64, RValue::of(b.constInt(i64, 0)));
     writeVar(hi, i64, RValue::of(b.arrayShape(array, 0)));
-    BasicBlock *header = fn->createBlock(), *loop = fn->createBlock(), *exit = fn->createBlock();
-    b.br(header);
-    enter(header);
-    Value *l = readVar(lo, i64).value, *h = readVar(hi, i64).value;
-    b.condBr(b.cmp(CmpPredicate::Lt, l, h), loop, exit);
-    ssa.sealBlock(loop);
-    enter(loop);
-    Value *mid = b.binary(Opcode::FloorDiv, b.binary(Opcode::Add, l, h), b.constInt(i64, 2));
-    Value *x = castTo(RValue::of(b.arrayLoad(array, {mid})), t);
-    Value *after = right ? b.unary(Opcode::Not, lt(v, x)) : lt(x, v); // the answer is past mid
-    writeVar(lo, i64, RValue::of(b.select(after, b.binary(Opcode::Add, mid, b.constInt(i64, 1)), l)));
-    writeVar(hi, i64, RValue::of(b.select(after, h, mid)));
-    jumpTo(header);
-    ssa.sealBlock(header);
-    ssa.sealBlock(exit);
-    enter(exit);
+    Value *l = nullptr, *h = nullptr;
+    whileLoop(
+        [&] {
+          l = readVar(lo, i64).value;
+          h = readVar(hi, i64).value;
+          return b.cmp(CmpPredicate::Lt, l, h);
+        },
+        [&] {
+          Value *mid = b.binary(Opcode::FloorDiv, b.binary(Opcode::Add, l, h), b.constInt(i64, 2));
+          Value *x = castTo(RValue::of(b.arrayLoad(array, {mid})), t);
+          Value *after = right ? b.unary(Opcode::Not, lt(v, x)) : lt(x, v); // past mid
+          writeVar(lo, i64,
+                   RValue::of(b.select(after, b.binary(Opcode::Add, mid, b.constInt(i64, 1)), l)));
+          writeVar(hi, i64, RValue::of(b.select(after, h, mid)));
+        });
     return readVar(lo, i64);
   }
   if (path == "numpy.real" || path == "numpy.imag") { // of a number (InferCalls)

@@ -713,23 +713,34 @@ void IRGen::ifThen(Value *cond, const std::function<void()> &body) {
   enter(merge);
 }
 
-void IRGen::forRange(Value *count, const std::function<void(Value *)> &body) {
-  std::string var = "$coop.k" + std::to_string(tempId++);
-  Type *i64 = ctx.int64();
-  writeVar(var, i64, RValue::of(b.constInt(i64, 0)));
+void IRGen::whileLoop(const std::function<Value *()> &cond, const std::function<void()> &body) {
   BasicBlock *header = fn->createBlock(), *loop = fn->createBlock(), *exit = fn->createBlock();
   b.br(header);
   enter(header);
-  Value *k = readVar(var, i64).value;
-  b.condBr(b.cmp(CmpPredicate::Lt, k, count), loop, exit);
+  b.condBr(cond(), loop, exit);
   ssa.sealBlock(loop);
   enter(loop);
-  body(k);
-  writeVar(var, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
+  body();
   jumpTo(header);
   ssa.sealBlock(header);
   ssa.sealBlock(exit);
   enter(exit);
+}
+
+void IRGen::forRange(Value *count, const std::function<void(Value *)> &body) {
+  std::string var = "$coop.k" + std::to_string(tempId++);
+  Type *i64 = ctx.int64();
+  writeVar(var, i64, RValue::of(b.constInt(i64, 0)));
+  Value *k = nullptr;
+  whileLoop(
+      [&] {
+        k = readVar(var, i64).value;
+        return b.cmp(CmpPredicate::Lt, k, count);
+      },
+      [&] {
+        body(k);
+        writeVar(var, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
+      });
 }
 
 Value *IRGen::blockRank() {

@@ -246,6 +246,9 @@ private:
   // `for k in range(count): body(k)` with an int64 k.
   void ifThen(Value *cond, const std::function<void()> &body);
   void forRange(Value *count, const std::function<void(Value *)> &body);
+  /// A loop that runs \p body while \p cond (evaluated in the loop's header,
+  /// where variables read their phis) gives true.
+  void whileLoop(const std::function<Value *()> &cond, const std::function<void()> &body);
   /// The number of elements of \p array: the product of its extents (an
   /// int64; 1 for a 0-d array).
   Value *elementCount(Value *array);
