@@ -1367,22 +1367,21 @@ RValue IRGen::numpyBinary(BinaryOp op, const RValue &l, TypedOperand lt, const R
   // nan+nanj.
   Type *part = ctx.floatTy(ct->partBits());
   Value *zero = b.constFloat(part, 0.0);
-  auto parts = [&](Value *z) { return complexParts(z); };
   auto isZero = [&](Value *z) {
-    auto [re, im] = parts(z);
+    auto [re, im] = complexParts(z);
     return b.select(b.cmp(CmpPredicate::Eq, re, zero), b.cmp(CmpPredicate::Eq, im, zero),
                     b.constBool(false));
   };
   Value *x = castTo(l, resultType), *y = castTo(r, resultType);
   if (op == BinaryOp::TrueDiv) {
-    auto [xr, xi] = parts(x);
-    auto [yr, yi] = parts(y);
+    auto [xr, xi] = complexParts(x);
+    auto [yr, yi] = complexParts(y);
     Value *d = b.unary(Opcode::Abs, yr);
     Value *byZero = b.create(Opcode::ComplexMake, resultType,
                              {b.binary(Opcode::TrueDiv, xr, d), b.binary(Opcode::TrueDiv, xi, d)});
     return RValue::of(b.select(isZero(y), byZero, q.value));
   }
-  auto [yr, yi] = parts(y);
+  auto [yr, yi] = complexParts(y);
   Value *nan = b.constFloat(part, std::numeric_limits<double>::quiet_NaN());
   Value *positiveReal = b.select(b.cmp(CmpPredicate::Gt, yr, zero),
                                  b.cmp(CmpPredicate::Eq, yi, zero), b.constBool(false));
