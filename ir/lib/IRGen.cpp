@@ -389,8 +389,11 @@ void IRGen::stmt(const Stmt &s) {
       return;
     }
     auto &sub = cast<SubscriptExpr>(*a.target);
-    Value *array = gen(*sub.value).value;
-    std::vector<Value *> idx = arrayIndices(array, *sub.index);
+    auto *flat = dyn_cast<BuiltinType>(info(*sub.value).type);
+    bool flatItem = flat && flat->path() == "array.flat"; // a.flat[i] += v
+    Value *array = gen(flatItem ? *cast<AttributeExpr>(*sub.value).value : *sub.value).value;
+    std::vector<Value *> idx = flatItem ? flatIndices(array, *sub.index)
+                                        : arrayIndices(array, *sub.index);
     Type *dtype = cast<ArrayType>(array->type())->dtype();
     RValue old = RValue::of(b.arrayLoad(array, idx));
     RValue rhs = gen(*a.value);
@@ -697,6 +700,17 @@ void IRGen::assign(const Expr &target, const RValue &v) {
     return;
   }
   auto &sub = cast<SubscriptExpr>(target);
+  auto *flat = dyn_cast<BuiltinType>(info(*sub.value).type);
+  if (flat && flat->path() == "array.flat") { // a.flat[i] = v, a not C-contiguous
+    Value *array = gen(*cast<AttributeExpr>(*sub.value).value).value;
+    std::vector<Value *> idx = flatIndices(array, *sub.index);
+    b.setLoc(target.range().begin);
+    if (auto *rt = dyn_cast<RecordType>(cast<ArrayType>(array->type())->dtype()))
+      copyRecord(recordRefAt(array, idx, rt).elems.at(0).value, v.elems.at(0).value, rt, 0);
+    else
+      b.arrayStore(array, idx, castTo(v, cast<ArrayType>(array->type())->dtype()));
+    return;
+  }
   Value *array = gen(*sub.value).value;
   if (isa<ArrayType>(info(sub).type)) { // a[lo:hi] = v, a[i] = v of a 2-d a (numba)
     Value *view = arrayView(array, sub).value;
@@ -841,6 +855,11 @@ struct IRGen::LoopStream {
   Value *array;
   std::string var;
   bool isUnsigned = false; // a uint64 range (rangeIsUnsigned): compared unsigned
+  // np.ndindex(dims), np.ndenumerate(array), a.flat: the counter runs over
+  // the product of `dims`, and each value unravels it in C order into an
+  // index tuple, (index tuple, element) or the element.
+  enum class Unravel { None, Index, Enumerate, Element } unravel = Unravel::None;
+  std::vector<Value *> dims;
 };
 
 // The shape of a for loop's value: a stream's value, or a tuple of them.
@@ -882,6 +901,115 @@ Value *IRGen::tripCount(const LoopStream &st) {
   return b.select(nonEmpty, count, b.constInt(u64, 0));
 }
 
+/// The stream of range(stop) or range(start, stop[, step]) (a zero step
+/// is ValueError where bounds are checked).
+IRGen::LoopStream IRGen::rangeStream(const CallExpr &call) {
+  Type *i64 = ctx.int64();
+  LoopStream st{nullptr, nullptr, nullptr, true, 1, nullptr, temp("iv")};
+  std::vector<const ExprInfo *> argInfos;
+  for (const ExprPtr &a : call.args)
+    argInfos.push_back(&info(*a));
+  st.isUnsigned = rangeIsUnsigned(argInfos);
+  // A uint64 range counts in the same int64 bits (addition wraps alike);
+  // its bounds convert from uint64 and compare unsigned (tripCount).
+  auto bound = [&](const Expr &x) {
+    return st.isUnsigned ? b.cast(scalar(x, ctx.uint64()), i64) : scalar(x, i64);
+  };
+  if (call.args.size() == 1) {
+    st.start = b.constInt(i64, 0);
+    st.stop = bound(*call.args[0]);
+  } else {
+    st.start = bound(*call.args[0]);
+    st.stop = bound(*call.args[1]);
+  }
+  if (call.args.size() == 3) {
+    const ExprInfo &si = info(*call.args[2]);
+    if (si.constant && si.constant->kind == GlobalValue::Kind::Int)
+      st.constStep = si.constant->i;
+    else
+      st.stepKnown = false;
+    st.step = bound(*call.args[2]);
+    if (boundsCheck && !st.stepKnown) // (a constant 0 is a compile error)
+      raiseUnless(b.cmp(CmpPredicate::Ne, st.step, b.constInt(i64, 0)), "ValueError",
+                  "range() arg 3 must not be zero", {}, call.args[2]->range().begin);
+  } else {
+    st.step = b.constInt(i64, 1);
+  }
+  return st;
+}
+
+/// len(range(..)), int64 (Python's OverflowError past its maximum is not
+/// raised).
+Value *IRGen::rangeLength(const CallExpr &call) {
+  LoopStream st = rangeStream(call);
+  b.setLoc(call.range().begin);
+  return b.cast(tripCount(st), ctx.int64());
+}
+
+/// `x in range(..)` (e.ops[0] In or NotIn): numba's range contains: a
+/// whole real number x within the bounds and a whole number of steps from
+/// start (a float or complex x as the int it equals; NaN, infinities,
+/// fractions and non-zero imaginary parts are in no range).
+Value *IRGen::rangeContains(const CompareExpr &e) {
+  Type *i64 = ctx.int64(), *u64 = ctx.uint64(), *f64 = ctx.float64();
+  Type *xt = info(*e.operands[0]).type;
+  Value *x = gen(*e.operands[0]).value;
+  LoopStream st = rangeStream(cast<CallExpr>(*e.operands[1]));
+  b.setLoc(e.range().begin);
+  Value *no = b.constBool(false);
+  auto both = [&](Value *p, Value *q) { return b.select(p, q, no); };
+  Value *ok = b.constBool(true);
+  if (auto *ct = dyn_cast<ComplexType>(xt)) {
+    Type *part = ctx.floatTy(ct->partBits());
+    ok = b.cmp(CmpPredicate::Eq, numberPart(x, xt, true, part), b.constFloat(part, 0.0));
+    x = numberPart(x, xt, false, part);
+    xt = part;
+  }
+  Value *xi;
+  if (isa<FloatType>(xt)) {
+    Value *xf = b.cast(x, f64);
+    Value *whole = b.cmp(CmpPredicate::Eq, xf, mathOp(b, ctx, MathFn::TruncF, {xf}));
+    // Within the range's integer type (NaN and infinities are not), so the
+    // conversion is exact.
+    double lo = st.isUnsigned ? 0.0 : -9223372036854775808.0;
+    double hi = st.isUnsigned ? 18446744073709551616.0 : 9223372036854775808.0;
+    Value *within = both(b.cmp(CmpPredicate::Ge, xf, b.constFloat(f64, lo)),
+                         b.cmp(CmpPredicate::Lt, xf, b.constFloat(f64, hi)));
+    ok = both(ok, both(within, whole));
+    xi = st.isUnsigned ? b.cast(b.cast(xf, u64), i64) : b.cast(xf, i64);
+  } else {
+    // An integer (or bool) outside the range's type is in none of its ranges.
+    bool xUnsigned = isa<IntType>(xt) && !cast<IntType>(xt)->isSigned();
+    xi = b.cast(x, i64);
+    if (st.isUnsigned && !xUnsigned)
+      ok = b.cmp(CmpPredicate::Ge, xi, b.constInt(i64, 0));
+    if (!st.isUnsigned && xUnsigned)
+      ok = b.cmp(CmpPredicate::Le, b.cast(x, u64), b.constInt(u64, INT64_MAX));
+  }
+  auto lt = [&](Value *p, Value *q) {
+    return st.isUnsigned ? b.cmp(CmpPredicate::Lt, b.cast(p, u64), b.cast(q, u64))
+                         : b.cmp(CmpPredicate::Lt, p, q);
+  };
+  auto le = [&](Value *p, Value *q) { return b.unary(Opcode::Not, lt(q, p)); };
+  Value *zero = b.constInt(i64, 0);
+  Value *up = st.isUnsigned  ? b.constBool(true)
+              : st.stepKnown ? b.constBool(st.constStep > 0)
+                             : b.cmp(CmpPredicate::Gt, st.step, zero);
+  Value *within = b.select(up, both(le(st.start, xi), lt(xi, st.stop)),
+                           both(lt(st.stop, xi), le(xi, st.start)));
+  // |x - start| and |step| in uint64 (no overflow there); a zero step (a
+  // ValueError in Python) contains nothing.
+  Value *distance = b.cast(b.select(up, b.binary(Opcode::Sub, xi, st.start),
+                                    b.binary(Opcode::Sub, st.start, xi)), u64);
+  Value *magnitude = b.cast(b.select(up, st.step, b.binary(Opcode::Sub, zero, st.step)), u64);
+  Value *nonzero = b.cmp(CmpPredicate::Ne, magnitude, b.constInt(u64, 0));
+  magnitude = b.select(nonzero, magnitude, b.constInt(u64, 1));
+  Value *onStep = b.cmp(CmpPredicate::Eq, b.binary(Opcode::Mod, distance, magnitude),
+                        b.constInt(u64, 0));
+  Value *found = both(ok, both(within, both(nonzero, onStep)));
+  return e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found);
+}
+
 IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &streams) {
   Type *i64 = ctx.int64();
   auto *call = dyn_cast<CallExpr>(&iter);
@@ -910,37 +1038,26 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
     v.type = ctx.tuple(types);
     return v;
   }
+  auto *flat = llvm::dyn_cast_or_null<BuiltinType>(info(iter).type);
+  if (callee == "numpy.ndindex" || callee == "numpy.ndenumerate" ||
+      (flat && flat->path() == "array.flat")) {
+    streams.push_back(unravelStream(iter, callee));
+    v.stream = static_cast<int>(streams.size() - 1);
+    const LoopStream &st = streams.back();
+    std::vector<Type *> index(st.dims.size(), i64);
+    Type *element = nullptr;
+    if (st.array) {
+      auto *at = cast<ArrayType>(st.array->type());
+      element = firstAxisElement(ctx, ctx.array(at->dtype(), 1, Layout::C, at->readonly()));
+    }
+    v.type = st.unravel == LoopStream::Unravel::Index       ? ctx.tuple(index)
+             : st.unravel == LoopStream::Unravel::Enumerate ? ctx.tuple({ctx.tuple(index), element})
+                                                            : element;
+    return v;
+  }
   LoopStream st{nullptr, nullptr, nullptr, true, 1, nullptr, temp("iv")};
   if (callee == "range") {
-    std::vector<const ExprInfo *> argInfos;
-    for (const ExprPtr &a : call->args)
-      argInfos.push_back(&info(*a));
-    st.isUnsigned = rangeIsUnsigned(argInfos);
-    // A uint64 range counts in the same int64 bits (addition wraps alike);
-    // its bounds convert from uint64 and compare unsigned (tripCount).
-    auto bound = [&](const Expr &x) {
-      return st.isUnsigned ? b.cast(scalar(x, ctx.uint64()), i64) : scalar(x, i64);
-    };
-    if (call->args.size() == 1) {
-      st.start = b.constInt(i64, 0);
-      st.stop = bound(*call->args[0]);
-    } else {
-      st.start = bound(*call->args[0]);
-      st.stop = bound(*call->args[1]);
-    }
-    if (call->args.size() == 3) {
-      const ExprInfo &si = info(*call->args[2]);
-      if (si.constant && si.constant->kind == GlobalValue::Kind::Int)
-        st.constStep = si.constant->i;
-      else
-        st.stepKnown = false;
-      st.step = bound(*call->args[2]);
-      if (boundsCheck && !st.stepKnown) // (a constant 0 is a compile error)
-        raiseUnless(b.cmp(CmpPredicate::Ne, st.step, b.constInt(i64, 0)), "ValueError",
-                    "range() arg 3 must not be zero", {}, call->args[2]->range().begin);
-    } else {
-      st.step = b.constInt(i64, 1);
-    }
+    st = rangeStream(*call);
     v.type = st.isUnsigned ? ctx.uint64() : i64;
   } else {
     // An array: its elements in order (1-d), or its views a[0], a[1], ...
@@ -956,6 +1073,46 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
   return v;
 }
 
+/// The stream of np.ndindex(...), np.ndenumerate(a) (\p callee) or a.flat
+/// (\p iter, \p callee empty): k = 0, 1, .. below the product of the
+/// extents; none if one is not positive (np.ndindex: NumPy's ValueError for
+/// a negative one, when bounds are checked).
+IRGen::LoopStream IRGen::unravelStream(const Expr &iter, llvm::StringRef callee) {
+  Type *i64 = ctx.int64();
+  LoopStream st{b.constInt(i64, 0), nullptr, b.constInt(i64, 1), true, 1, nullptr, temp("flat")};
+  auto *call = dyn_cast<CallExpr>(&iter);
+  if (callee == "numpy.ndindex") {
+    st.unravel = LoopStream::Unravel::Index;
+    for (const ExprPtr &a : call->args) {
+      if (!isa<TupleType>(info(*a).type)) {
+        st.dims.push_back(scalar(*a, i64));
+        continue;
+      }
+      for (const RValue &x : gen(*a).elems)
+        st.dims.push_back(castTo(x, i64));
+    }
+  } else {
+    st.unravel = callee.empty() ? LoopStream::Unravel::Element : LoopStream::Unravel::Enumerate;
+    st.array = gen(callee.empty() ? *cast<AttributeExpr>(iter).value : *call->args[0]).value;
+    for (unsigned d = 0; d < cast<ArrayType>(st.array->type())->ndim(); ++d)
+      st.dims.push_back(b.arrayShape(st.array, d));
+  }
+  b.setLoc(iter.range().begin);
+  Value *zero = b.constInt(i64, 0);
+  Value *count = nullptr;
+  Value *positive = b.constBool(true), *negative = b.constBool(false);
+  for (Value *d : st.dims) {
+    count = count ? b.binary(Opcode::Mul, count, d) : d;
+    positive = b.select(positive, b.cmp(CmpPredicate::Gt, d, zero), positive);
+    negative = b.select(negative, negative, b.cmp(CmpPredicate::Lt, d, zero));
+  }
+  if (boundsCheck && callee == "numpy.ndindex")
+    raiseUnless(b.unary(Opcode::Not, negative), "ValueError", "negative dimensions are not allowed",
+                {}, iter.range().begin);
+  st.stop = st.dims.empty() ? b.constInt(i64, 1) : b.select(positive, count, zero);
+  return st;
+}
+
 RValue IRGen::loopValue(const LoopValue &v, const std::vector<LoopStream> &streams,
                         const std::vector<Value *> &ivs) {
   if (v.stream < 0) {
@@ -966,6 +1123,25 @@ RValue IRGen::loopValue(const LoopValue &v, const std::vector<LoopStream> &strea
     return r;
   }
   const LoopStream &st = streams[v.stream];
+  if (st.unravel != LoopStream::Unravel::None) {
+    std::vector<Value *> idx = unravel(ivs[v.stream], st.dims);
+    RValue index;
+    index.type = ctx.tuple(std::vector<Type *>(idx.size(), ctx.int64()));
+    for (Value *i : idx)
+      index.elems.push_back(RValue::of(i));
+    if (st.unravel == LoopStream::Unravel::Index)
+      return index;
+    auto *at = cast<ArrayType>(st.array->type());
+    Type *t = firstAxisElement(ctx, ctx.array(at->dtype(), 1, Layout::C, at->readonly()));
+    RValue element = isa<RecordType>(t) ? recordRefAt(st.array, idx, cast<RecordType>(t))
+                                        : RValue::of(b.arrayLoad(st.array, idx));
+    if (st.unravel == LoopStream::Unravel::Element)
+      return element;
+    RValue pair;
+    pair.type = v.type;
+    pair.elems = {index, element};
+    return pair;
+  }
   if (st.array)
     return firstAxisValue(st.array, ivs[v.stream]);
   if (st.isUnsigned) // the uint64 the int64 bits are
@@ -1566,6 +1742,9 @@ RValue IRGen::compare(const CompareExpr &e) {
     return RValue::of(b.cmp(e.ops[0] == CompareOp::Eq ? CmpPredicate::Eq : CmpPredicate::Ne,
                             castTo(l, common), castTo(r, common)));
   }
+  if ((e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) &&
+      isa<NoneType>(info(*e.operands[1]).type)) // x in range(..): typed as its call, None
+    return RValue::of(rangeContains(e));
   if (e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) {
     // x in (a, b, ...): any x == element (the tuple is evaluated whole first,
     // as in Python; the comparisons have no side effects).
@@ -1724,6 +1903,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   }
   if (e.attr == "T")
     return RValue::of(b.create(Opcode::ArrayTranspose, ei.type, {array}));
+  if (e.attr == "flat") // of a C-contiguous array: a 1-d view
+    return RValue::of(b.create(Opcode::ArrayReshape, ei.type, {array, elementCount(array)}));
   if (e.attr == "real" || e.attr == "imag") { // of a complex array: a view of its parts
     if (!isa<ComplexType>(at->dtype()))
       return RValue::of(array); // a real array's .real
@@ -1841,6 +2022,49 @@ Value *IRGen::wrapIndex(Value *array, unsigned dim, Value *idx, const Expr &src,
   return b.select(neg, wrapped, idx);
 }
 
+/// The indices of a.flat[index] (an integer; negative counts from the end)
+/// of an array that is not C-contiguous: element index in C order. Out of
+/// range is IndexError where bounds are checked.
+std::vector<Value *> IRGen::flatIndices(Value *array, const Expr &index) {
+  Type *i64 = ctx.int64(), *u64 = ctx.uint64();
+  Value *i = scalar(index, i64);
+  Value *size = elementCount(array);
+  bool isUnsigned = isUnsignedIndex(info(index).type);
+  b.setLoc(index.range().begin);
+  if (boundsCheck) {
+    Value *below = isUnsigned ? b.cmp(CmpPredicate::Lt, b.cast(i, u64), b.cast(size, u64))
+                              : b.cmp(CmpPredicate::Lt, i, size);
+    Value *above = isUnsigned ? b.constBool(true)
+                              : b.cmp(CmpPredicate::Ge, i, b.binary(Opcode::Sub, b.constInt(i64, 0), size));
+    raiseUnless(b.select(below, above, b.constBool(false)), "IndexError",
+                std::string("index ") + (isUnsigned ? "{0:u}" : "{0}") +
+                    " is out of bounds for a.flat of size {1}",
+                {i, size}, index.range().begin);
+  }
+  if (!isUnsigned)
+    i = b.select(b.cmp(CmpPredicate::Lt, i, b.constInt(i64, 0)), b.binary(Opcode::Add, i, size), i);
+  std::vector<Value *> dims;
+  for (unsigned d = 0; d < cast<ArrayType>(array->type())->ndim(); ++d)
+    dims.push_back(b.arrayShape(array, d));
+  return unravel(i, dims);
+}
+
+/// The C-order indices of element \p k (int64, 0 <= k < the product) of
+/// extents \p dims (int64, positive): the last varies fastest.
+std::vector<Value *> IRGen::unravel(Value *k, const std::vector<Value *> &dims) {
+  Type *i64 = ctx.int64(), *u64 = ctx.uint64();
+  std::vector<Value *> idx(dims.size());
+  k = b.cast(k, u64);
+  for (size_t d = dims.size(); d-- > 1;) {
+    Value *extent = b.cast(dims[d], u64);
+    idx[d] = b.cast(b.binary(Opcode::Mod, k, extent), i64);
+    k = b.binary(Opcode::FloorDiv, k, extent);
+  }
+  if (!idx.empty())
+    idx[0] = b.cast(k, i64);
+  return idx;
+}
+
 std::vector<Value *> IRGen::arrayIndices(Value *array, const Expr &index) {
   std::vector<Value *> out;
   std::vector<const Expr *> parts;
@@ -1881,6 +2105,14 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
     return fieldArray(gen(*e.value).value, it->second.constant->data); // a['x'], a[NAME]
   if (isa<RecordType>(info(e).type) && isa<ArrayType>(info(*e.value).type)) // r = a[i]
     return recordRef(e);
+  if (auto *bt = dyn_cast<BuiltinType>(info(*e.value).type); bt && bt->path() == "array.flat") {
+    Value *array = gen(*cast<AttributeExpr>(*e.value).value).value;
+    std::vector<Value *> idx = flatIndices(array, *e.index);
+    b.setLoc(e.range().begin);
+    if (auto *rt = dyn_cast<RecordType>(info(e).type))
+      return recordRefAt(array, idx, rt);
+    return RValue::of(b.arrayLoad(array, idx));
+  }
   RValue base = gen(*e.value);
   if (base.isTuple()) {
     int64_t n = static_cast<int64_t>(base.elems.size());

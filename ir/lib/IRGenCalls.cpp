@@ -186,6 +186,11 @@ RValue IRGen::call(const CallExpr &e) {
     forEachIndex(array, [&](const std::vector<Value *> &idx) { b.arrayStore(array, idx, v); });
     return RValue{ctx.none(), nullptr, {}};
   }
+  if (path == "method.array.ravel") { // of a C-contiguous array: a 1-d view
+    Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
+    b.setLoc(e.range().begin);
+    return RValue::of(b.create(Opcode::ArrayReshape, ei.type, {array, elementCount(array)}));
+  }
   if (path == "method.array.reshape") {
     Value *array = gen(*cast<AttributeExpr>(*e.callee).value).value;
     std::vector<RValue> dims;
@@ -257,6 +262,23 @@ RValue IRGen::call(const CallExpr &e) {
       offset = scalar(e.args.size() == 2 ? *e.args[1] : *e.keywords[0].value, ctx.int64());
     b.setLoc(e.range().begin);
     return arrayReduction(path.drop_front(13), array, ei.type, e.range(), offset);
+  }
+  if (path == "method.tuple.index") {
+    // The first k with t[k] == x: chosen from the last element back.
+    const Expr &tuple = *cast<AttributeExpr>(*e.callee).value;
+    RValue t = gen(tuple);
+    RValue x = gen(*e.args[0]);
+    b.setLoc(e.range().begin);
+    Type *i64 = ctx.int64();
+    Value *found = b.constInt(i64, -1);
+    for (size_t k = t.elems.size(); k-- > 0;) {
+      Type *common = promoteOperands(ctx, operandOf(info(*e.args[0])), {t.elems[k].type, false});
+      Value *eq = b.cmp(CmpPredicate::Eq, castTo(x, common), castTo(t.elems[k], common));
+      found = b.select(eq, b.constInt(i64, static_cast<int64_t>(k)), found);
+    }
+    raiseUnless(b.cmp(CmpPredicate::Ge, found, b.constInt(i64, 0)), "ValueError",
+                "tuple.index(x): x not in tuple", {}, e.range().begin);
+    return RValue::of(found);
   }
   if (path == "method.scalar.view") {
     const Expr &x = *cast<AttributeExpr>(*e.callee).value;
@@ -614,6 +636,12 @@ RValue IRGen::call(const CallExpr &e) {
     Value *c = b.create(Opcode::ArrayReshape, ctx.array(at->dtype(), at->ndim(), Layout::C), ops);
     return RValue::of(b.create(Opcode::ArrayTranspose, at, {c}));
   }
+  if (path == "len" && isa<NoneType>(info(*e.args[0]).type)) { // len(range(..))
+    return RValue::of(rangeLength(cast<CallExpr>(*e.args[0])));
+  }
+  if (auto *bt = dyn_cast<BuiltinType>(info(*e.args[0]).type);
+      path == "len" && bt && bt->path() == "array.flat") // len(a.flat): a.size
+    return RValue::of(elementCount(gen(*cast<AttributeExpr>(*e.args[0]).value).value));
   if (path == "len") {
     Value *x = gen(*e.args[0]).value;
     if (isa<CharSeqType>(x->type())) // a bytes or str item

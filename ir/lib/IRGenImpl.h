@@ -208,6 +208,10 @@ private:
   struct LoopStream;
   struct LoopValue;
   LoopValue loopStreams(const Expr &iter, std::vector<LoopStream> &streams);
+  LoopStream unravelStream(const Expr &iter, llvm::StringRef callee);
+  LoopStream rangeStream(const CallExpr &call);
+  Value *rangeContains(const CompareExpr &e);
+  Value *rangeLength(const CallExpr &call);
   RValue loopValue(const LoopValue &v, const std::vector<LoopStream> &streams,
                    const std::vector<Value *> &ivs);
   void unrolledFor(const ForStmt &s);
@@ -345,6 +349,8 @@ private:
   RValue compare(const CompareExpr &e);
   RValue shortCircuit(const BoolOpExpr &e);
   RValue ifExp(const IfExpExpr &e);
+  std::vector<Value *> flatIndices(Value *array, const Expr &index);
+  std::vector<Value *> unravel(Value *k, const std::vector<Value *> &dims);
   std::vector<Value *> arrayIndices(Value *array, const Expr &index);
   /// \p idx (int64) as an index into dimension \p dim: checked when bounds
   /// checks are on, a negative one counted from the end. \p indexType is

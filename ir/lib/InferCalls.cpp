@@ -500,6 +500,10 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type))
     if (bt->path() == "cuda.shared.array" || bt->path() == "cuda.local.array")
       return arrayAlloc(e, bt->path() == "cuda.shared.array");
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
+      bt && bt->path() == "len" && e.args.size() == 1 && e.keywords.empty() &&
+      loopBuiltin(*e.args[0]) == "range") // len(range(..)): its number of items
+    return rangeElementType(cast<CallExpr>(*e.args[0])) ? ExprInfo{ctx.int64()} : ExprInfo{};
   std::vector<ExprInfo> args;
   for (const ExprPtr &a : e.args) {
     args.push_back(valueOf(*a, expr(*a)));
@@ -647,6 +651,21 @@ ExprInfo Inferer::call(const CallExpr &e) {
       l = at->layout();
     return ExprInfo{ctx.array(at->dtype(), at->ndim(), l, at->readonly())};
   }
+  if (path == "method.array.ravel") {
+    // a.ravel(): a 1-d view of a C-contiguous array (numba copies any other,
+    // which kernels cannot).
+    auto *at = cast<ArrayType>(result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type);
+    if (!args.empty() || !e.keywords.empty()) {
+      error(e.range(), "a.ravel() takes no arguments in kernels (its order is 'C')");
+      return {};
+    }
+    if (at->layout() != Layout::C || at->isPointer()) {
+      error(e.callee->range(), "a.ravel() of " + aTypeName(at) + " would copy it (only "
+                               "C-contiguous arrays ravel in kernels; a.flat iterates any)");
+      return {};
+    }
+    return ExprInfo{ctx.array(at->dtype(), 1, Layout::C, at->readonly())};
+  }
   if (path == "method.array.reshape") {
     // a.reshape(2, 3), a.reshape((2, -1)): a view of a C-contiguous array
     // (numba's, without NRT: anything else would copy).
@@ -724,6 +743,23 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     return ExprInfo{t};
+  }
+  if (path == "method.tuple.index") {
+    // t.index(x): the first position of an element equal to x, ValueError
+    // if none is (numba's tuple_index) -- a tuple of numbers and a number.
+    auto *tt = cast<TupleType>(result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type);
+    if (args.size() != 1 || !e.keywords.empty()) {
+      error(e.range(), "t.index() takes one value in kernels");
+      return {};
+    }
+    for (Type *el : tt->elements())
+      if (!args[0].type->isScalar() || !el->isScalar() ||
+          !promoteOperands(ctx, operandOf(args[0]), {el, false})) {
+        error(e.range(), "t.index(x) in kernels finds a number in a tuple of numbers, not " +
+                             aTypeName(args[0].type) + " in " + typeName(tt));
+        return {};
+      }
+    return ExprInfo{ctx.int64()};
   }
   if (path == "method.scalar.view") {
     // x.view(np.uint64): the same bits as another number type of the same
@@ -1140,6 +1176,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     return ExprInfo{ctx.tuple({q.type, q.type})};
   }
+  if (path == "numpy.ndindex" || path == "numpy.ndenumerate") {
+    error(e.range(), "np." + path.drop_front(6).str() +
+                         "() is only supported as the iterable of a 'for' loop");
+    return {};
+  }
   if (path == "abs" || path.starts_with("numpy."))
     return numpyScalarCall(e, path, args);
   if (path == "sum" || path == "any" || path == "all") {
@@ -1292,6 +1333,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return constant(GlobalValue::ofInt(static_cast<int64_t>(tt->size())));
     if (isa<CharSeqType>(args[0].type)) // its characters up to the last nonzero one
       return ExprInfo{ctx.int64()};
+    if (auto *bt = dyn_cast<BuiltinType>(args[0].type); bt && bt->path() == "array.flat")
+      return ExprInfo{ctx.int64()}; // len(a.flat): a.size
     if (args[0].constant && args[0].constant->isString()) {
       // A string constant's length in code points, as Python counts them.
       return constant(GlobalValue::ofInt(static_cast<int64_t>(codePoints(args[0].constant->data))));

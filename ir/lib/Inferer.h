@@ -243,6 +243,9 @@ private:
                                            SourceRange at);
   ExprInfo arrayAlloc(const CallExpr &e, bool shared);
   Type *iterElementType(const Expr &iter);
+  std::string loopBuiltin(const Expr &e);
+  Type *ndindexType(const CallExpr &call);
+  Type *rangeElementType(const CallExpr &call);
   /// The element type of a loop over a value typed \p it (an array or a
   /// tuple; null after an error), \p iter its expression.
   Type *iterableElement(const Expr &iter, const ExprInfo &it);

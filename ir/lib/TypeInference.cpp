@@ -393,6 +393,8 @@ void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
   if (!elem.type || !value.type)
     return;
   ExprInfo base = result.exprs[target.value.get()];
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(base.type); bt && bt->path() == "array.flat")
+    base = result.exprs[cast<AttributeExpr>(*target.value).value.get()]; // a.flat[i] = v
   if (!llvm::isa_and_nonnull<ArrayType>(base.type)) {
     error(target.range(), "cannot assign to an item of a value of type " + typeName(base.type));
     return;
@@ -568,6 +570,8 @@ void Inferer::stmt(const Stmt &s) {
     if (auto *sub = dyn_cast<SubscriptExpr>(a.target.get())) {
       Type *bt = result.exprs[sub->value.get()].type;
       bool field = isa<RecordType>(bt); // a[i]['x'] += v, a[i][0] += v
+      if (auto *flat = dyn_cast<BuiltinType>(bt); flat && flat->path() == "array.flat")
+        bt = result.exprs[cast<AttributeExpr>(*sub->value).value.get()].type; // a.flat[i] += v
       if (!field && !isa<ArrayType>(bt)) {
         error(a.target->range(), "cannot assign to an item of a value of type " + typeName(bt) +
                                      (isa<TupleType>(bt) ? " (tuples are immutable)" : ""));
@@ -1147,6 +1151,21 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     bool withNone = c.ops.size() == 1 && llvm::any_of(c.operands, [](const ExprPtr &o) {
                       return isa<NoneLitExpr>(*o);
                     });
+    if (c.ops.size() == 1 && (c.ops[0] == CompareOp::In || c.ops[0] == CompareOp::NotIn) &&
+        loopBuiltin(*c.operands[1]) == "range") {
+      // `x in range(..)`: a number (numba's: a float or complex one that is
+      // not a whole real number is in no range).
+      ExprInfo x = expr(*c.operands[0]);
+      Type *element = rangeElementType(cast<CallExpr>(*c.operands[1]));
+      if (!x.type || !element)
+        return {};
+      if (!x.type->isScalar()) {
+        error(c.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' in kernels tests " +
+                             "a number against a range, not " + aTypeName(x.type));
+        return {};
+      }
+      return ExprInfo{ctx.boolean()};
+    }
     for (const ExprPtr &o : c.operands) {
       if (identity || withNone)
         keepOptional = o.get();
@@ -1537,6 +1556,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
   if (!base.type)
     return {};
   const std::string &attr = e.attr;
+  if (auto *tt = dyn_cast<TupleType>(base.type);
+      tt && attr == "index" && !llvm::is_contained(tt->names(), attr))
+    return ExprInfo{ctx.builtin("method.tuple.index")}; // t.index(x)
   if (auto *tt = dyn_cast<TupleType>(base.type); tt && tt->isNamed()) {
     // p.n of a named tuple: its element by the field's name.
     auto it = llvm::find(tt->names(), attr);
@@ -1669,6 +1691,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "finfo" || attr == "iinfo") // np.finfo(np.float32).eps: constants
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (attr == "ndindex" || attr == "ndenumerate") // a `for` loop's iterables
+        return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "real" || attr == "imag" || attr == "searchsorted") // np.real(z): z.real
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (isArrayReduction(attr) || isNanReduction(attr) || attr == "amin" ||
@@ -1791,8 +1815,15 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
                        "kernels cannot make");
       return {};
     }
+    if (attr == "flat") {
+      // a.flat: the elements in C order. Of a C-contiguous array a 1-d view
+      // (indexed, assigned to, iterated); of another, a loop's iterable only.
+      if (at->layout() == Layout::C && !at->isPointer())
+        return ExprInfo{ctx.array(at->dtype(), 1, Layout::C, at->readonly())};
+      return ExprInfo{ctx.builtin("array.flat")};
+    }
     if (attr == "reshape" || attr == "view" || attr == "fill" || attr == "item" ||
-        attr == "transpose")
+        attr == "transpose" || attr == "ravel")
       return ExprInfo{ctx.builtin("method.array." + attr)};
     if (isArrayReduction(attr)) // a.sum(), a.max(), ...: called below (InferCalls)
       return ExprInfo{ctx.builtin("method.array." + attr)};
@@ -2301,6 +2332,21 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       return constant(base.constant->elements[i < 0 ? i + n : i]);
     return ExprInfo{tt->elements()[i < 0 ? i + n : i]};
   }
+  if (auto *bt = dyn_cast<BuiltinType>(base.type); bt && bt->path() == "array.flat") {
+    // a.flat[i] of an array that is not C-contiguous: element i in C order.
+    auto *ae = dyn_cast<AttributeExpr>(e.value.get());
+    ExprInfo idx = expr(*e.index);
+    if (!idx.type)
+      return {};
+    if (!ae || !isa<IntType>(idx.type)) {
+      error(e.range(), ae ? "a.flat of an array that is not C-contiguous is indexed by one "
+                            "integer in kernels"
+                          : "a.flat of an array that is not C-contiguous is indexed where it "
+                            "is read (`a.flat[i]`)");
+      return {};
+    }
+    return ExprInfo{elementType(cast<ArrayType>(result.exprs[ae->value.get()].type))};
+  }
   auto *at = dyn_cast<ArrayType>(base.type);
   if (!at) {
     error(e.value->range(), "a value of type " + typeName(base.type) + " cannot be indexed");
@@ -2516,62 +2562,139 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
 }
 
 
+// The iterable a call builds when it is one a `for` loop takes apart:
+// "range", "enumerate", "zip" (or a global bound to range: numba.prange,
+// which numba lowers as range in CUDA kernels), "numpy.ndindex" or
+// "numpy.ndenumerate"; else empty. Types the callee of np.ndindex(...).
+std::string Inferer::loopBuiltin(const Expr &e) {
+  auto *call = dyn_cast<CallExpr>(&e);
+  if (!call)
+    return "";
+  auto loopFunction = [](llvm::StringRef name) {
+    return name == "range" || name == "numpy.ndindex" || name == "numpy.ndenumerate";
+  };
+  if (auto *n = dyn_cast<NameExpr>(call->callee.get())) {
+    if (localNames.count(n->name))
+      return "";
+    const GlobalValue *g = globals.lookup(n->name);
+    if (!g && (n->name == "range" || n->name == "enumerate" || n->name == "zip"))
+      return n->name;
+    if (g && g->kind == GlobalValue::Kind::Function && loopFunction(g->name))
+      return g->name;
+    return "";
+  }
+  auto *a = dyn_cast<AttributeExpr>(call->callee.get());
+  if (!a || (a->attr != "ndindex" && a->attr != "ndenumerate"))
+    return "";
+  auto *bt = llvm::dyn_cast_or_null<BuiltinType>(expr(*a).type);
+  return bt && loopFunction(bt->path()) ? bt->path().str() : "";
+}
+
+// range(stop), range(start, stop[, step]) of integers: its numbers' type,
+// int64 (uint64 where rangeIsUnsigned). Null after an error or while
+// pending. For a loop, len(range(..)) and `x in range(..)`.
+Type *Inferer::rangeElementType(const CallExpr &call) {
+  result.exprs[call.callee.get()] = ExprInfo{ctx.builtin("range")};
+  result.exprs[&call] = ExprInfo{ctx.none()};
+  if (!call.keywords.empty()) {
+    error(call.keywords.front().range, "range() keyword arguments are not supported in kernels");
+    return nullptr;
+  }
+  if (call.args.empty() || call.args.size() > 3) {
+    error(call.range(), "range() takes 1 to 3 positional arguments");
+    return nullptr;
+  }
+  bool pending = false;
+  std::vector<ExprInfo> infos;
+  for (const ExprPtr &a : call.args) {
+    ExprInfo ai = expr(*a);
+    if (ai.type && !isIntegral(ai.type)) {
+      error(a->range(), "range() arguments must be integers, not " + typeName(ai.type));
+      return nullptr;
+    }
+    pending |= !ai.type;
+    infos.push_back(ai);
+  }
+  if (call.args.size() == 3) {
+    const ExprInfo &st = result.exprs[call.args[2].get()];
+    if (st.constant && st.constant->kind == GlobalValue::Kind::Int && st.constant->i == 0) {
+      error(call.args[2]->range(), "range() step must not be zero");
+      return nullptr;
+    }
+  }
+  std::vector<const ExprInfo *> argInfos;
+  for (const ExprInfo &ai : infos)
+    argInfos.push_back(&ai);
+  if (pending)
+    return nullptr;
+  return rangeIsUnsigned(argInfos) ? ctx.uint64() : ctx.int64();
+}
+
+// np.ndindex(d0, d1, ...) or np.ndindex(shape): a tuple of as many int64
+// indices as extents (NumPy's; np.ndindex() gives () once).
+Type *Inferer::ndindexType(const CallExpr &call) {
+  std::vector<const Expr *> extents;
+  for (const ExprPtr &a : call.args)
+    extents.push_back(a.get());
+  size_t n = call.args.size();
+  bool pending = false;
+  for (const Expr *x : extents) {
+    ExprInfo xi = expr(*x);
+    if (!xi.type) {
+      pending = true;
+      continue;
+    }
+    auto *tt = dyn_cast<TupleType>(xi.type);
+    bool ok = tt ? call.args.size() == 1 && llvm::all_of(tt->elements(), [&](Type *t) { return isIntegral(t); })
+                 : isIntegral(xi.type);
+    if (!ok) {
+      error(x->range(), "np.ndindex() takes integer extents, or one tuple of them, not " +
+                            typeName(xi.type));
+      return nullptr;
+    }
+    if (tt)
+      n = tt->size();
+  }
+  return pending ? nullptr : ctx.tuple(std::vector<Type *>(n, ctx.int64()));
+}
+
 // The type a `for` target takes from `iter`: range(...) gives int64,
 // enumerate(X[, start]) (int64, elem X), zip(X, Y, ..) (elem X, elem Y, ..),
 // a 1-d array its dtype, and (top level only) a tuple the unification of its
 // elements (the loop is unrolled). Null after an error or while pending.
 Type *Inferer::iterElementType(const Expr &iter) {
   auto *call = dyn_cast<CallExpr>(&iter);
-  auto *callee = call ? dyn_cast<NameExpr>(call->callee.get()) : nullptr;
-  // The builtin called: range, enumerate or zip by name, or a global bound
-  // to range (numba.prange, which numba lowers as range in CUDA kernels).
-  std::string builtinName;
-  if (callee && !localNames.count(callee->name)) {
-    const GlobalValue *g = globals.lookup(callee->name);
-    if (!g && (callee->name == "range" || callee->name == "enumerate" || callee->name == "zip"))
-      builtinName = callee->name;
-    else if (g && g->kind == GlobalValue::Kind::Function && g->name == "range")
-      builtinName = "range";
-  }
+  std::string builtinName = loopBuiltin(iter);
   auto isBuiltin = [&](const char *name) { return builtinName == name; };
   if (!builtinName.empty()) {
     result.exprs[call->callee.get()] = ExprInfo{ctx.builtin(builtinName)};
     result.exprs[call] = ExprInfo{ctx.none()};
     if (!call->keywords.empty()) {
-      error(call->keywords.front().range, builtinName + "() keyword arguments are not supported in kernels");
+      error(call->keywords.front().range, spelledName(*call->callee) +
+                                              "() keyword arguments are not supported in kernels");
       return nullptr;
     }
   }
-  if (isBuiltin("range")) {
-    if (call->args.empty() || call->args.size() > 3) {
-      error(call->range(), "range() takes 1 to 3 positional arguments");
+  if (isBuiltin("numpy.ndindex"))
+    return ndindexType(*call);
+  if (isBuiltin("numpy.ndenumerate")) {
+    // np.ndenumerate(a): (index tuple, element) in C order.
+    if (call->args.size() != 1) {
+      error(call->range(), "np.ndenumerate() takes one array");
       return nullptr;
     }
-    bool pending = false;
-    std::vector<ExprInfo> infos;
-    for (const ExprPtr &a : call->args) {
-      ExprInfo ai = expr(*a);
-      if (ai.type && !isIntegral(ai.type)) {
-        error(a->range(), "range() arguments must be integers, not " + typeName(ai.type));
-        return nullptr;
-      }
-      pending |= !ai.type;
-      infos.push_back(ai);
-    }
-    if (call->args.size() == 3) {
-      const ExprInfo &st = result.exprs[call->args[2].get()];
-      if (st.constant && st.constant->kind == GlobalValue::Kind::Int && st.constant->i == 0) {
-        error(call->args[2]->range(), "range() step must not be zero");
-        return nullptr;
-      }
-    }
-    std::vector<const ExprInfo *> argInfos;
-    for (const ExprInfo &ai : infos)
-      argInfos.push_back(&ai);
-    if (pending)
+    ExprInfo ai = expr(*call->args[0]);
+    if (!ai.type)
       return nullptr;
-    return rangeIsUnsigned(argInfos) ? ctx.uint64() : ctx.int64();
+    auto *at = dyn_cast<ArrayType>(ai.type);
+    if (!at || at->isPointer()) {
+      error(call->args[0]->range(), "np.ndenumerate() takes an array, not " + typeName(ai.type));
+      return nullptr;
+    }
+    return ctx.tuple({ctx.tuple(std::vector<Type *>(at->ndim(), ctx.int64())), elementType(at)});
   }
+  if (isBuiltin("range"))
+    return rangeElementType(*call);
   // An argument of enumerate() or zip(), typed once: a tuple (or a zip() of
   // tuples: its iterations' tuple), or else its element type. ok: no error.
   struct IterArg {
@@ -2581,15 +2704,7 @@ Type *Inferer::iterElementType(const Expr &iter) {
   };
   auto iterArg = [&](const Expr &a) {
     IterArg r;
-    auto *c = dyn_cast<CallExpr>(&a);
-    auto *n = c ? dyn_cast<NameExpr>(c->callee.get()) : nullptr;
-    bool builtin = n && !localNames.count(n->name) &&
-                   ((!globals.lookup(n->name) &&
-                     (n->name == "range" || n->name == "enumerate" || n->name == "zip")) ||
-                    (globals.lookup(n->name) &&
-                     globals.lookup(n->name)->kind == GlobalValue::Kind::Function &&
-                     globals.lookup(n->name)->name == "range"));
-    if (builtin) {
+    if (!loopBuiltin(a).empty()) {
       r.element = iterElementType(a);
       r.tuple = llvm::dyn_cast_or_null<TupleType>(result.exprs[&a].type); // zip() of tuples
       r.ok = r.element || r.tuple;
@@ -2695,6 +2810,16 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
       return nullptr;
     }
     return firstAxisElement(ctx, at); // an n-d array's views a[0], a[1], ... (as NumPy iterates)
+  }
+  if (auto *bt = dyn_cast<BuiltinType>(it.type); bt && bt->path() == "array.flat") {
+    auto *ae = dyn_cast<AttributeExpr>(&iter);
+    if (!ae) {
+      error(iter.range(), "a.flat of an array that is not C-contiguous is iterated where it is "
+                          "read (`for v in a.flat:`)");
+      return nullptr;
+    }
+    auto *at = cast<ArrayType>(result.exprs[ae->value.get()].type);
+    return elementType(at); // (a C-contiguous array's a.flat is a 1-d view)
   }
   if (auto *tt = dyn_cast<TupleType>(it.type)) {
     Type *u = nullptr;

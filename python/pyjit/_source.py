@@ -54,6 +54,8 @@ _FUNCTIONS.update({getattr(np, n): "numpy." + n
                              "fmod", "signbit", "logaddexp", "logaddexp2", "reciprocal", "gcd",
                              "lcm", "nextafter", "spacing", "heaviside", "float_power", "isnat",
                              "modf", "frexp", "divmod")})
+_FUNCTIONS[np.ndindex] = "numpy.ndindex"  # a `for` loop's iterables
+_FUNCTIONS[np.ndenumerate] = "numpy.ndenumerate"
 _FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 
 

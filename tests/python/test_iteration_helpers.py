@@ -1,0 +1,207 @@
+"""np.ndindex, np.ndenumerate, a.flat, a.ravel(), `x in range(..)`,
+len(range(..)) and t.index(x) in kernels (numba-cuda compiles each), checked
+on every backend (the `jit` fixture) against NumPy and Python."""
+import numpy as np
+import pytest
+
+import pyjit
+
+
+def test_ndindex_in_c_order(jit):
+    @jit
+    def k(out, n, m, counts):
+        for idx in np.ndindex(n, m):
+            out[idx] = idx[0] * 10 + idx[1]
+        c = 0
+        for i, t in enumerate(np.ndindex((2, 3, 4))):
+            c += i * (t[0] * 100 + t[1] * 10 + t[2])
+        counts[0] = c
+        for e in np.ndindex():            # one iteration, of ()
+            counts[1] += 1 + len(e)
+        for e in np.ndindex(3, 0):        # none
+            counts[2] += 1
+        for e in np.ndindex(n):           # one extent: 1-tuples
+            counts[3] += e[0]
+
+    out = np.zeros((4, 5), np.int64)
+    counts = np.zeros(4, np.int64)
+    k[1, 1](out, 4, 5, counts)
+    np.testing.assert_array_equal(out, [[i * 10 + j for j in range(5)] for i in range(4)])
+    assert counts.tolist() == [
+        sum(i * (a * 100 + b * 10 + c) for i, (a, b, c) in enumerate(np.ndindex((2, 3, 4)))),
+        1, 0, sum(range(4))]
+
+
+def test_ndenumerate_and_flat_of_contiguous_and_strided_arrays(jit):
+    @jit
+    def k(a, b, c):
+        for idx, v in np.ndenumerate(a):
+            b[idx] = v * 2 + idx[-1]
+        s = 0.0
+        for v in a.flat:
+            s += v
+        c[0] = s
+        for i, (idx, v) in enumerate(np.ndenumerate(a)):
+            c[1] += i * v
+        for v, w in zip(a.flat, range(100)):
+            c[2] += v * w
+
+    base = np.arange(48.0).reshape(2, 6, 4)
+    for a in (base, base[:, ::2, 1:], np.asfortranarray(base)):
+        b, c = np.zeros_like(a), np.zeros(3)
+        k[1, 1](a, b, c)
+        expect = np.zeros_like(a)
+        for idx, v in np.ndenumerate(a):
+            expect[idx] = v * 2 + idx[-1]
+        np.testing.assert_array_equal(b, expect)
+        flat = list(a.flat)
+        assert c.tolist() == [sum(flat), sum(i * v for i, v in enumerate(flat)),
+                              sum(v * w for v, w in zip(flat, range(100)))]
+
+
+def test_flat_items_read_and_written_in_c_order(jit):
+    @jit
+    def k(a, out):
+        for i in range(a.size):
+            out[i] = a.flat[i]
+        a.flat[-1] = 99
+        a.flat[0] += 1
+        out[a.size] = len(a.flat)
+
+    grid = np.arange(24.0).reshape(4, 6)
+    for a in (grid[:3].copy(), grid[::2, 1::2], np.asfortranarray(grid[:3])):
+        expect_out = np.array(list(a.flat) + [a.size])
+        expect_a = a.copy()
+        expect_a.flat[-1] = 99
+        expect_a.flat[0] += 1
+        out = np.zeros(a.size + 1)
+        k[1, 1](a, out)
+        np.testing.assert_array_equal(out, expect_out)
+        np.testing.assert_array_equal(a, expect_a)
+
+
+def test_ravel_is_a_view_of_a_contiguous_array(jit):
+    @jit
+    def k(a, out):
+        r = a.ravel()
+        r[1] = -1.0
+        for i in range(r.size):
+            out[i] = r[i]
+
+    a = np.arange(12.0).reshape(3, 4)
+    out = np.zeros(12)
+    k[1, 1](a, out)
+    expect = np.arange(12.0)
+    expect[1] = -1
+    np.testing.assert_array_equal(out, expect)
+    assert a[0, 1] == -1
+
+
+def test_membership_in_and_length_of_ranges_match_python(jit):
+    @jit
+    def k(xs, fs, params, out, lens):
+        for p in range(params.shape[0]):
+            a, b, c = params[p, 0], params[p, 1], params[p, 2]
+            lens[p] = len(range(a, b, c))
+            for i in range(xs.size):
+                out[p, i] = xs[i] in range(a, b, c)
+            for i in range(fs.size):
+                out[p, xs.size + i] = fs[i] not in range(a, b, c)
+
+    xs = np.array([-9, -5, -4, -3, -1, 0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 2**62, -2**63], np.int64)
+    fs = np.array([0.0, 1.0, 1.5, -3.0, np.nan, np.inf, -np.inf, 4.0, 2.0**62, 1e300])
+    params = np.array([(a, b, c) for a in (-5, 0, 3) for b in (-4, 0, 7, 10)
+                       for c in (1, 2, 3, -1, -2)], np.int64)
+    out = np.zeros((len(params), xs.size + fs.size), np.bool_)
+    lens = np.zeros(len(params), np.int64)
+    k[1, 1](xs, fs, params, out, lens)
+
+    def contains(v, r):  # numba's: a float is in a range when it is a whole number in it
+        if isinstance(v, float):
+            return np.isfinite(v) and v % 1 == 0 and int(v) in r
+        return v in r
+
+    for p, (a, b, c) in enumerate(params.tolist()):
+        r = range(a, b, c)
+        assert lens[p] == len(r)
+        expect = [contains(v, r) for v in xs.tolist()] + [not contains(v, r) for v in fs.tolist()]
+        assert out[p].tolist() == expect, (a, b, c)
+
+
+def test_membership_in_ranges_of_other_number_types(jit):
+    @jit
+    def k(x, u, out):
+        out[0] = x[0] in range(10)
+        out[1] = 3 not in range(1, 5)
+        out[2] = u[0] in range(u[1])             # a uint64 range
+        out[3] = x[1] in range(u[1])             # -1 is in no uint64 range
+        out[4] = u[0] in range(-3, 2**63 - 1)    # beyond int64
+        out[5] = (3 + 0j) in range(5)
+        out[6] = (3 + 1j) in range(5)
+        out[7] = True in range(2)
+
+    out = np.zeros(8, np.bool_)
+    k[1, 1](np.array([5, -1]), np.array([2**63 + 5, 2**64 - 1], np.uint64), out)
+    assert out.tolist() == [True, False, True, False, False, True, False, True]
+
+
+def test_tuple_index(jit):
+    @jit
+    def k(x, out):
+        t = (3, 4.5, 4, 3)
+        out[0] = t.index(3)
+        out[1] = t.index(4)
+        out[2] = t.index(x[0])
+        out[3] = (1, 2, 3).index(3.0)
+
+    out = np.zeros(4, np.int64)
+    k[1, 1](np.array([4.5]), out)
+    t = (3, 4.5, 4, 3)
+    assert out.tolist() == [t.index(3), t.index(4), t.index(4.5), (1, 2, 3).index(3.0)]
+
+
+def test_missing_items_and_negative_extents_raise_in_debug_mode(jit):
+    @jit(debug=True, opt=False)
+    def index_of(x, out):
+        out[0] = (1, 2).index(x[0])
+
+    with pytest.raises(ValueError, match=r"tuple.index\(x\): x not in tuple"):
+        index_of[1, 1](np.array([7.0]), np.zeros(1, np.int64))
+
+    @jit(debug=True, opt=False)
+    def negative(n, out):
+        for idx in np.ndindex(2, n):
+            out[0] += 1
+
+    with pytest.raises(ValueError, match="negative dimensions are not allowed"):
+        negative[1, 1](-1, np.zeros(1, np.int64))
+
+    @jit(debug=True, opt=False)
+    def flat_item(a, i, out):
+        out[0] = a.flat[i]
+
+    strided = np.arange(12.0).reshape(3, 4)[:, ::2]
+    with pytest.raises(IndexError, match="index 6 is out of bounds for a.flat of size 6"):
+        flat_item[1, 1](strided, 6, np.zeros(1))
+    out = np.zeros(1)
+    flat_item[1, 1](strided, -6, out)
+    assert out[0] == strided.flat[-6]
+
+
+@pytest.mark.parametrize("body, message", [
+    ("it = np.ndindex(3)", r"np.ndindex\(\) is only supported as the iterable of a 'for' loop"),
+    ("for i in np.ndindex(2.5):\n        pass",
+     r"np.ndindex\(\) takes integer extents, or one tuple of them, not float64"),
+    ("for i in np.ndenumerate(3):\n        pass", r"np.ndenumerate\(\) takes an array, not int64"),
+    ("r = a[:, ::2].ravel()", r"a.ravel\(\) of an array\(float64, 2d, A\) would copy it"),
+    ("out[0] = a[:, ::2].flat[1.5]", r"is indexed by one integer"),
+    ("out[0] = a in range(3)", r"'in' in kernels tests a number against a range, not an array"),
+    ("out[0] = (1, 2).index(a)", r"t.index\(x\) in kernels finds a number in a tuple of numbers"),
+])
+def test_iteration_helper_errors(body, message, tmp_path):
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "kern_iter", "import numpy as np\n\n"
+                      "def k(a, out):\n    %s\n" % body)
+    with pytest.raises(pyjit.CompileError, match=message) as info:
+        pyjit.jit(mod.k)[1, 1](np.zeros((2, 4)), np.zeros(1))
+    assert "kern_iter.py:4:" in str(info.value)
