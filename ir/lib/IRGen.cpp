@@ -855,11 +855,13 @@ struct IRGen::LoopStream {
   Value *array;
   std::string var;
   bool isUnsigned = false; // a uint64 range (rangeIsUnsigned): compared unsigned
-  // np.ndindex(dims), np.ndenumerate(array), a.flat: the counter runs over
-  // the product of `dims`, and each value unravels it in C order into an
-  // index tuple, (index tuple, element) or the element.
-  enum class Unravel { None, Index, Enumerate, Element } unravel = Unravel::None;
+  // np.ndindex(dims), np.ndenumerate(array), a.flat, np.nditer(array): the
+  // counter runs over the product of `dims`, and each value unravels it in C
+  // order into an index tuple, (index tuple, element), the element or its
+  // 0-d view.
+  enum class Unravel { None, Index, Enumerate, Element, View } unravel = Unravel::None;
   std::vector<Value *> dims;
+  bool fortranOrder = false; // np.nditer of an F array: memory order (numba's)
 };
 
 // The shape of a for loop's value: a stream's value, or a tuple of them.
@@ -1039,7 +1041,7 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
     return v;
   }
   auto *flat = llvm::dyn_cast_or_null<BuiltinType>(info(iter).type);
-  if (callee == "numpy.ndindex" || callee == "numpy.ndenumerate" ||
+  if (callee == "numpy.ndindex" || callee == "numpy.ndenumerate" || callee == "numpy.nditer" ||
       (flat && flat->path() == "array.flat")) {
     streams.push_back(unravelStream(iter, callee));
     v.stream = static_cast<int>(streams.size() - 1);
@@ -1049,6 +1051,10 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
     if (st.array) {
       auto *at = cast<ArrayType>(st.array->type());
       element = firstAxisElement(ctx, ctx.array(at->dtype(), 1, Layout::C, at->readonly()));
+    }
+    if (st.unravel == LoopStream::Unravel::View) {
+      auto *at = cast<ArrayType>(st.array->type());
+      element = ctx.array(at->dtype(), 0, Layout::C, at->readonly());
     }
     v.type = st.unravel == LoopStream::Unravel::Index       ? ctx.tuple(index)
              : st.unravel == LoopStream::Unravel::Enumerate ? ctx.tuple({ctx.tuple(index), element})
@@ -1073,9 +1079,9 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
   return v;
 }
 
-/// The stream of np.ndindex(...), np.ndenumerate(a) (\p callee) or a.flat
-/// (\p iter, \p callee empty): k = 0, 1, .. below the product of the
-/// extents; none if one is not positive (np.ndindex: NumPy's ValueError for
+/// The stream of np.ndindex(...), np.ndenumerate(a), np.nditer(a) (\p callee)
+/// or a.flat (\p iter, \p callee empty): k = 0, 1, .. below the product of
+/// the extents; none if one is not positive (np.ndindex: NumPy's ValueError for
 /// a negative one, when bounds are checked).
 IRGen::LoopStream IRGen::unravelStream(const Expr &iter, llvm::StringRef callee) {
   Type *i64 = ctx.int64();
@@ -1092,17 +1098,30 @@ IRGen::LoopStream IRGen::unravelStream(const Expr &iter, llvm::StringRef callee)
         st.dims.push_back(castTo(x, i64));
     }
   } else {
-    st.unravel = callee.empty() ? LoopStream::Unravel::Element : LoopStream::Unravel::Enumerate;
+    st.unravel = callee.empty()              ? LoopStream::Unravel::Element
+                 : callee == "numpy.nditer" ? LoopStream::Unravel::View
+                                            : LoopStream::Unravel::Enumerate;
     st.array = gen(callee.empty() ? *cast<AttributeExpr>(iter).value : *call->args[0]).value;
     for (unsigned d = 0; d < cast<ArrayType>(st.array->type())->ndim(); ++d)
       st.dims.push_back(b.arrayShape(st.array, d));
+    st.fortranOrder = st.unravel == LoopStream::Unravel::View &&
+                      cast<ArrayType>(st.array->type())->layout() == Layout::F;
   }
   b.setLoc(iter.range().begin);
   Value *zero = b.constInt(i64, 0);
+  // The product, saturated at INT64_MAX (np.ndindex(2**32, 2**32) still
+  // starts at (0, 0); no loop reaches the end of that).
   Value *count = nullptr;
   Value *positive = b.constBool(true), *negative = b.constBool(false);
+  Value *max = b.constInt(i64, INT64_MAX), *one = b.constInt(i64, 1);
   for (Value *d : st.dims) {
-    count = count ? b.binary(Opcode::Mul, count, d) : d;
+    if (count) {
+      Value *divisor = b.select(b.cmp(CmpPredicate::Gt, d, zero), d, one);
+      Value *fits = b.cmp(CmpPredicate::Le, count, b.binary(Opcode::FloorDiv, max, divisor));
+      count = b.select(fits, b.binary(Opcode::Mul, count, d), max);
+    } else {
+      count = d;
+    }
     positive = b.select(positive, b.cmp(CmpPredicate::Gt, d, zero), positive);
     negative = b.select(negative, negative, b.cmp(CmpPredicate::Lt, d, zero));
   }
@@ -1124,13 +1143,26 @@ RValue IRGen::loopValue(const LoopValue &v, const std::vector<LoopStream> &strea
   }
   const LoopStream &st = streams[v.stream];
   if (st.unravel != LoopStream::Unravel::None) {
-    std::vector<Value *> idx = unravel(ivs[v.stream], st.dims);
+    std::vector<Value *> idx;
+    if (st.fortranOrder) { // the first index varies fastest
+      idx = unravel(ivs[v.stream], std::vector<Value *>(st.dims.rbegin(), st.dims.rend()));
+      std::reverse(idx.begin(), idx.end());
+    } else {
+      idx = unravel(ivs[v.stream], st.dims);
+    }
     RValue index;
     index.type = ctx.tuple(std::vector<Type *>(idx.size(), ctx.int64()));
     for (Value *i : idx)
       index.elems.push_back(RValue::of(i));
     if (st.unravel == LoopStream::Unravel::Index)
       return index;
+    if (st.unravel == LoopStream::Unravel::View) { // every dimension indexed: a 0-d view
+      std::vector<Value *> ops{st.array};
+      ops.insert(ops.end(), idx.begin(), idx.end());
+      Instruction *view = b.create(Opcode::ArrayView, v.type, ops);
+      view->intImm = 0;
+      return RValue::of(view);
+    }
     auto *at = cast<ArrayType>(st.array->type());
     Type *t = firstAxisElement(ctx, ctx.array(at->dtype(), 1, Layout::C, at->readonly()));
     RValue element = isa<RecordType>(t) ? recordRefAt(st.array, idx, cast<RecordType>(t))

@@ -367,9 +367,44 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
   }
   star.call = std::make_unique<CallExpr>(e.range(), std::move(callee), std::move(args),
                                          std::vector<Keyword>{});
-  const CallExpr &spread = *star.call;
+  const Expr &spread = *star.call;
   result.starCalls[&e] = std::move(star);
   return expr(spread);
+}
+
+ExprInfo Inferer::getitemCall(const CallExpr &e) {
+  // operator.getitem(a, i): a[i], each argument evaluated once, in order,
+  // into a temporary (as starCall's), then indexed.
+  if (e.args.size() != 2 || !e.keywords.empty() ||
+      llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); })) {
+    error(e.range(), "operator.getitem() takes two arguments, the object and the index");
+    return {};
+  }
+  TypedFunction::StarCall item;
+  std::string prefix = "$getitem" + std::to_string(e.range().begin.line) + ":" +
+                       std::to_string(e.range().begin.col) + ".";
+  std::vector<ExprPtr> names;
+  for (size_t i = 0; i < 2; ++i) {
+    ExprInfo v = valueOf(*e.args[i], expr(*e.args[i]));
+    if (!v.type)
+      return {};
+    if (!isVariableType(v.type)) {
+      error(e.args[i]->range(), "operator.getitem() of " + aTypeName(v.type) +
+                                    " (it indexes arrays and tuples)");
+      return {};
+    }
+    std::string temp = prefix + std::to_string(i);
+    localNames.insert(temp);
+    assignVar(temp, v.type, e.args[i]->range());
+    if (v.constant) // getitem(t, 1): still a constant index
+      constantLocals[temp] = {v, e.range().begin};
+    item.temps.push_back(temp);
+    names.push_back(std::make_unique<NameExpr>(e.args[i]->range(), temp));
+  }
+  item.call = std::make_unique<SubscriptExpr>(e.range(), std::move(names[0]), std::move(names[1]));
+  const Expr &subscript = *item.call;
+  result.starCalls[&e] = std::move(item);
+  return expr(subscript);
 }
 
 /// numba's pointer functions: carray(p, shape, dtype=None) and farray (a C
@@ -495,6 +530,9 @@ ExprInfo Inferer::call(const CallExpr &e) {
                                                             : nullptr)
       return nestedCall(e, *c->def, static_cast<const Enclosing *>(c->env), c->globals, c->file);
   }
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
+      bt && bt->path() == "operator.getitem")
+    return getitemCall(e);
   if (llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); }))
     return starCall(e);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type))
@@ -505,7 +543,10 @@ ExprInfo Inferer::call(const CallExpr &e) {
       loopBuiltin(*e.args[0]) == "range") // len(range(..)): its number of items
     return rangeElementType(cast<CallExpr>(*e.args[0])) ? ExprInfo{ctx.int64()} : ExprInfo{};
   std::vector<ExprInfo> args;
+  auto *calleeBuiltin = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
   for (const ExprPtr &a : e.args) {
+    if (calleeBuiltin && calleeBuiltin->path() == "len")
+      directFlat = a.get(); // len(a.flat)
     args.push_back(valueOf(*a, expr(*a)));
     if (!args.back().type)
       return {};
@@ -1176,7 +1217,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     return ExprInfo{ctx.tuple({q.type, q.type})};
   }
-  if (path == "numpy.ndindex" || path == "numpy.ndenumerate") {
+  if (path == "numpy.ndindex" || path == "numpy.ndenumerate" || path == "numpy.nditer") {
     error(e.range(), "np." + path.drop_front(6).str() +
                          "() is only supported as the iterable of a 'for' loop");
     return {};

@@ -128,6 +128,7 @@ private:
   void stmt(const Stmt &s);
   void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);
   /// f(a, *t) of a function that is not a device function (StarCall).
+  ExprInfo getitemCall(const CallExpr &e);
   ExprInfo starCall(const CallExpr &e);
   /// A store into every element of a view of type \p vt (a slice, an array
   /// field: \p what): a number, an array that broadcasts, a 1-d tuple.
@@ -257,6 +258,10 @@ private:
   /// a[t] with t a tuple of integers (a variable, or a spliced display): the
   /// element, or an error at \p elementsAt (not integers) or \p countAt.
   ExprInfo tupleIndex(ArrayType *at, TupleType *tt, SourceRange elementsAt, SourceRange countAt);
+  /// The one expression whose `a.flat` (of an array that is not
+  /// C-contiguous) may be typed: the iterable of a `for`, indexed, or len's
+  /// argument, as written; a.flat is no value elsewhere.
+  const Expr *directFlat = nullptr;
   /// Set by iterElementType for a loop over an empty tuple (no iteration).
   bool emptyTupleLoop = false;
   ExprInfo recordField(const Expr &element, llvm::StringRef field, SourceRange at);

@@ -76,6 +76,8 @@ std::string Type::str() const {
   case Kind::Builtin:
     if (cast<BuiltinType>(this)->path() == "str") // a compile-time string (TypeContext::str)
       return "str";
+    if (cast<BuiltinType>(this)->path() == "array.flat") // a non-contiguous array's a.flat
+      return "numpy.flatiter";
     return "function(" + cast<BuiltinType>(this)->path().str() + ")";
   }
   return "?";

@@ -1552,6 +1552,7 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
 }
 
 ExprInfo Inferer::attribute(const AttributeExpr &e) {
+  bool direct = &e == directFlat; // (typing the base may set directFlat again)
   ExprInfo base = expr(*e.value);
   if (!base.type)
     return {};
@@ -1660,6 +1661,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (attr == "from_buffer")
         return ExprInfo{ctx.builtin("ffi.from_buffer")};
     } else if (path == "operator") {
+      if (attr == "getitem") // operator.getitem(a, i): a[i]
+        return ExprInfo{ctx.builtin("operator.getitem")};
       if (!operatorModuleUfunc(attr).empty()) // operator.add is also a coop operator
         return ExprInfo{ctx.builtin("operator." + attr)};
     } else if (path == "pyjit") {
@@ -1691,7 +1694,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "finfo" || attr == "iinfo") // np.finfo(np.float32).eps: constants
         return ExprInfo{ctx.builtin("numpy." + attr)};
-      if (attr == "ndindex" || attr == "ndenumerate") // a `for` loop's iterables
+      if (attr == "ndindex" || attr == "ndenumerate" || attr == "nditer") // `for` iterables
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "real" || attr == "imag" || attr == "searchsorted") // np.real(z): z.real
         return ExprInfo{ctx.builtin("numpy." + attr)};
@@ -1820,6 +1823,12 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       // (indexed, assigned to, iterated); of another, a loop's iterable only.
       if (at->layout() == Layout::C && !at->isPointer())
         return ExprInfo{ctx.array(at->dtype(), 1, Layout::C, at->readonly())};
+      if (!direct) {
+        error(e.range(), "a.flat of " + aTypeName(at) + " (not C-contiguous) is used where it "
+                         "is written in kernels: `for v in a.flat`, `a.flat[i]`, "
+                         "`len(a.flat)`; it is not a value to hold, pass or return");
+        return {};
+      }
       return ExprInfo{ctx.builtin("array.flat")};
     }
     if (attr == "reshape" || attr == "view" || attr == "fill" || attr == "item" ||
@@ -2216,6 +2225,7 @@ ExprInfo Inferer::recordField(const Expr &element, llvm::StringRef field, Source
 }
 
 ExprInfo Inferer::subscript(const SubscriptExpr &e) {
+  directFlat = e.value.get(); // a.flat[i]
   ExprInfo base = valueOf(*e.value, expr(*e.value)); // cuda.threadIdx[0]: a Dim3
   if (!base.type)
     return {};
@@ -2334,18 +2344,17 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   }
   if (auto *bt = dyn_cast<BuiltinType>(base.type); bt && bt->path() == "array.flat") {
     // a.flat[i] of an array that is not C-contiguous: element i in C order.
-    auto *ae = dyn_cast<AttributeExpr>(e.value.get());
+    // (attribute() allows it only as written: `a.flat[i]`)
+    auto &ae = cast<AttributeExpr>(*e.value);
     ExprInfo idx = expr(*e.index);
     if (!idx.type)
       return {};
-    if (!ae || !isa<IntType>(idx.type)) {
-      error(e.range(), ae ? "a.flat of an array that is not C-contiguous is indexed by one "
-                            "integer in kernels"
-                          : "a.flat of an array that is not C-contiguous is indexed where it "
-                            "is read (`a.flat[i]`)");
+    if (!isa<IntType>(idx.type)) {
+      error(e.index->range(), "a.flat of an array that is not C-contiguous is indexed by one "
+                              "integer in kernels, not " + aTypeName(idx.type));
       return {};
     }
-    return ExprInfo{elementType(cast<ArrayType>(result.exprs[ae->value.get()].type))};
+    return ExprInfo{elementType(cast<ArrayType>(result.exprs[ae.value.get()].type))};
   }
   auto *at = dyn_cast<ArrayType>(base.type);
   if (!at) {
@@ -2381,7 +2390,12 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   };
   std::vector<const Expr *> indices = indexParts(*e.index, at->ndim(), newAxis);
   unsigned slices = 0, newAxes = 0;
-  bool lastIsUnitSlice = false;
+  // Whether a view of a C-contiguous array is C-contiguous too: integers
+  // (which drop dimensions) and then, from the first slice on, that slice
+  // of step 1 and dimensions kept whole (a[i], a[1:3], a[i, 2:5], a[1:3, :];
+  // not a[::2], a[:, 1:3] or a[1:3, 0]). numba's rule, which also keeps
+  // a[1:3, :] layout A, is stricter.
+  bool sliced = false, contiguous = true;
   for (const Expr *x : indices) {
     if (x && newAxis(x)) {
       ++newAxes;
@@ -2389,7 +2403,7 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     }
     if (!x) { // a dimension an Ellipsis keeps whole
       ++slices;
-      lastIsUnitSlice = true;
+      sliced = true;
       continue;
     }
     if (auto *sl = dyn_cast<SliceExpr>(x)) {
@@ -2411,12 +2425,18 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
           return {};
         }
       }
-      const ExprInfo *st = sl->step ? &result.exprs[sl->step.get()] : nullptr;
-      lastIsUnitSlice = !st || (st->constant && st->constant->kind == GlobalValue::Kind::Int &&
-                                st->constant->i == 1);
+      auto absent = [&](const ExprPtr &part) {
+        return !part || isa<NoneType>(result.exprs[part.get()].type);
+      };
+      const ExprInfo *st = absent(sl->step) ? nullptr : &result.exprs[sl->step.get()];
+      bool unit = !st || (st->constant && st->constant->kind == GlobalValue::Kind::Int &&
+                          st->constant->i == 1);
+      bool whole = unit && absent(sl->lower) && absent(sl->upper);
+      contiguous &= sliced ? whole : unit;
+      sliced = true;
       continue;
     }
-    lastIsUnitSlice = false;
+    contiguous &= !sliced; // an integer after a slice: a strided view (a[1:3, 0])
     auto typed = result.exprs.find(x); // (a name or attribute: typed by newAxis)
     ExprInfo xi = typed != result.exprs.end() ? typed->second : expr(*x);
     if (!xi.type)
@@ -2454,12 +2474,9 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     }
     return ExprInfo{ctx.array(at->dtype(), ndim, Layout::A, at->readonly())};
   }
-  // A view: one dimension per slice and per dimension not indexed. It keeps
-  // C layout (innermost stride = item size) when the innermost dimension is
-  // kept whole or sliced with step 1.
+  // A view: one dimension per slice and per dimension not indexed.
   unsigned ndim = slices + static_cast<unsigned>(at->ndim() - indices.size());
-  bool contiguous = at->layout() == Layout::C &&
-                    (indices.size() < at->ndim() || lastIsUnitSlice);
+  contiguous &= at->layout() == Layout::C;
   return ExprInfo{ctx.array(at->dtype(), ndim, contiguous ? Layout::C : Layout::A, at->readonly())};
 }
 
@@ -2571,7 +2588,8 @@ std::string Inferer::loopBuiltin(const Expr &e) {
   if (!call)
     return "";
   auto loopFunction = [](llvm::StringRef name) {
-    return name == "range" || name == "numpy.ndindex" || name == "numpy.ndenumerate";
+    return name == "range" || name == "numpy.ndindex" || name == "numpy.ndenumerate" ||
+           name == "numpy.nditer";
   };
   if (auto *n = dyn_cast<NameExpr>(call->callee.get())) {
     if (localNames.count(n->name))
@@ -2584,7 +2602,7 @@ std::string Inferer::loopBuiltin(const Expr &e) {
     return "";
   }
   auto *a = dyn_cast<AttributeExpr>(call->callee.get());
-  if (!a || (a->attr != "ndindex" && a->attr != "ndenumerate"))
+  if (!a || (a->attr != "ndindex" && a->attr != "ndenumerate" && a->attr != "nditer"))
     return "";
   auto *bt = llvm::dyn_cast_or_null<BuiltinType>(expr(*a).type);
   return bt && loopFunction(bt->path()) ? bt->path().str() : "";
@@ -2677,10 +2695,13 @@ Type *Inferer::iterElementType(const Expr &iter) {
   }
   if (isBuiltin("numpy.ndindex"))
     return ndindexType(*call);
-  if (isBuiltin("numpy.ndenumerate")) {
-    // np.ndenumerate(a): (index tuple, element) in C order.
+  if (isBuiltin("numpy.ndenumerate") || isBuiltin("numpy.nditer")) {
+    // np.ndenumerate(a): (index tuple, element) in C order; np.nditer(a):
+    // each element as a 0-d view (numba's, of one array: x[()] reads it,
+    // x[()] = v writes it).
+    std::string spelled = "np." + builtinName.substr(6) + "()";
     if (call->args.size() != 1) {
-      error(call->range(), "np.ndenumerate() takes one array");
+      error(call->range(), spelled + " takes one array in kernels");
       return nullptr;
     }
     ExprInfo ai = expr(*call->args[0]);
@@ -2688,9 +2709,11 @@ Type *Inferer::iterElementType(const Expr &iter) {
       return nullptr;
     auto *at = dyn_cast<ArrayType>(ai.type);
     if (!at || at->isPointer()) {
-      error(call->args[0]->range(), "np.ndenumerate() takes an array, not " + typeName(ai.type));
+      error(call->args[0]->range(), spelled + " takes an array, not " + typeName(ai.type));
       return nullptr;
     }
+    if (isBuiltin("numpy.nditer"))
+      return ctx.array(at->dtype(), 0, Layout::C, at->readonly());
     return ctx.tuple({ctx.tuple(std::vector<Type *>(at->ndim(), ctx.int64())), elementType(at)});
   }
   if (isBuiltin("range"))
@@ -2710,6 +2733,7 @@ Type *Inferer::iterElementType(const Expr &iter) {
       r.ok = r.element || r.tuple;
       return r;
     }
+    directFlat = &a; // zip(a.flat, ...)
     ExprInfo ai = expr(a);
     if (!ai.type)
       return r;
@@ -2792,6 +2816,7 @@ Type *Inferer::iterElementType(const Expr &iter) {
     }
     return ctx.tuple(elems);
   }
+  directFlat = &iter; // for v in a.flat
   ExprInfo it = expr(iter);
   return iterableElement(iter, it);
 }
@@ -2812,13 +2837,8 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
     return firstAxisElement(ctx, at); // an n-d array's views a[0], a[1], ... (as NumPy iterates)
   }
   if (auto *bt = dyn_cast<BuiltinType>(it.type); bt && bt->path() == "array.flat") {
-    auto *ae = dyn_cast<AttributeExpr>(&iter);
-    if (!ae) {
-      error(iter.range(), "a.flat of an array that is not C-contiguous is iterated where it is "
-                          "read (`for v in a.flat:`)");
-      return nullptr;
-    }
-    auto *at = cast<ArrayType>(result.exprs[ae->value.get()].type);
+    // (attribute() allows it only as written: `for v in a.flat`)
+    auto *at = cast<ArrayType>(result.exprs[cast<AttributeExpr>(iter).value.get()].type);
     return elementType(at); // (a C-contiguous array's a.flat is a 1-d view)
   }
   if (auto *tt = dyn_cast<TupleType>(it.type)) {

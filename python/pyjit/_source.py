@@ -37,6 +37,7 @@ _MATH_NAMES = ("acos acosh asin asinh atan atanh cos cosh erf erfc exp expm1 fab
                "isfinite exp2 cbrt nextafter modf frexp").split()
 _FUNCTIONS = {getattr(math, n): "math." + n for n in _MATH_NAMES if hasattr(math, n)}
 _FUNCTIONS[operator.add] = "operator.add"  # pyjit.coop's + operator
+_FUNCTIONS[operator.getitem] = "operator.getitem"  # getitem(a, i): a[i]
 _FUNCTIONS[min] = "min"  # as values (OP = min), pyjit.coop's operators
 _FUNCTIONS[max] = "max"
 # NumPy's ufuncs with a cmath counterpart are numpy.m.*: cmath's for a complex
@@ -56,6 +57,7 @@ _FUNCTIONS.update({getattr(np, n): "numpy." + n
                              "modf", "frexp", "divmod")})
 _FUNCTIONS[np.ndindex] = "numpy.ndindex"  # a `for` loop's iterables
 _FUNCTIONS[np.ndenumerate] = "numpy.ndenumerate"
+_FUNCTIONS[np.nditer] = "numpy.nditer"
 _FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 
 

@@ -1,6 +1,8 @@
 """np.ndindex, np.ndenumerate, a.flat, a.ravel(), `x in range(..)`,
-len(range(..)) and t.index(x) in kernels (numba-cuda compiles each), checked
+len(range(..)), t.index(x) and operator.getitem in kernels (numba-cuda compiles each), checked
 on every backend (the `jit` fixture) against NumPy and Python."""
+import operator
+
 import numpy as np
 import pytest
 
@@ -32,6 +34,25 @@ def test_ndindex_in_c_order(jit):
         1, 0, sum(range(4))]
 
 
+def test_ndindex_past_int64_starts_at_the_first_index(jit):
+    # The product of the extents overflows int64: the loop still runs (from
+    # (0, 0), as NumPy's) rather than not at all.
+    @jit
+    def k(n, m, out):
+        c = 0
+        for i, j in np.ndindex(n, m):
+            out[c, 0] = i
+            out[c, 1] = j
+            c += 1
+            if c == 3:
+                break
+
+    for n, m in ((2**32, 2**32), (2**62, 4), (2**63 - 1, 2)):
+        out = np.full((3, 2), -1, np.int64)
+        k[1, 1](n, m, out)
+        assert out.tolist() == [[k // m, k % m] for k in range(3)], (n, m)
+
+
 def test_ndenumerate_and_flat_of_contiguous_and_strided_arrays(jit):
     @jit
     def k(a, b, c):
@@ -59,6 +80,26 @@ def test_ndenumerate_and_flat_of_contiguous_and_strided_arrays(jit):
                               sum(v * w for v, w in zip(flat, range(100)))]
 
 
+def test_nditer_yields_0d_views(jit):
+    # numba's np.nditer of one array: each element as a 0-d array, in memory
+    # order for an F-contiguous array (as NumPy's default order='K'), else
+    # in C order.
+    @jit
+    def k(a, out):
+        for i, x in enumerate(np.nditer(a)):
+            out[i] = x[()] * 2 + x.item() + x.ndim
+
+    base = np.arange(24.0).reshape(4, 6)
+    fortran = np.asfortranarray(base)
+    for a, order in ((base, base.flat), (base[::2, 1::2], base[::2, 1::2].flat),
+                     (fortran, fortran.T.flat), (np.array(5.0), [5.0])):
+        out = np.zeros(a.size)
+        k[1, 1](a, out)
+        np.testing.assert_array_equal(out, [v * 3.0 for v in order])
+        if a.ndim and a.flags.c_contiguous != a.flags.f_contiguous:
+            np.testing.assert_array_equal(out, [v * 3.0 for v in np.nditer(a)])
+
+
 def test_flat_items_read_and_written_in_c_order(jit):
     @jit
     def k(a, out):
@@ -78,6 +119,33 @@ def test_flat_items_read_and_written_in_c_order(jit):
         k[1, 1](a, out)
         np.testing.assert_array_equal(out, expect_out)
         np.testing.assert_array_equal(a, expect_a)
+
+
+def test_flat_of_views_taken_in_the_kernel(jit):
+    # a[::2], a[::-1], a[:, 1:3] of a C array are not contiguous: their
+    # a.flat goes through the strides (a[1:3, :] is contiguous).
+    @jit
+    def k(a, out):
+        j = 0
+        for w in a[::2].flat:
+            out[j] = w
+            j += 1
+        for w in a[::-1].flat:
+            out[j] = w
+            j += 1
+        for i in range(8):
+            out[j] = a[:, 1:3].flat[i]
+            j += 1
+        for w in a[1:3, :].flat:
+            out[j] = w
+            j += 1
+
+    a = np.arange(12.0).reshape(4, 3)
+    expect = (list(a[::2].flat) + list(a[::-1].flat) + list(a[:, 1:3].flat) +
+              list(a[1:3, :].flat))
+    out = np.zeros(len(expect))
+    k[1, 1](a, out)
+    assert out.tolist() == expect
 
 
 def test_ravel_is_a_view_of_a_contiguous_array(jit):
@@ -160,6 +228,24 @@ def test_tuple_index(jit):
     assert out.tolist() == [t.index(3), t.index(4), t.index(4.5), (1, 2, 3).index(3.0)]
 
 
+def test_operator_getitem_indexes_arrays_and_tuples(jit):
+    @jit
+    def k(a, m, out):
+        t = (1.5, 2, 3)
+        out[0] = operator.getitem(a, 1)
+        out[1] = operator.getitem(t, 0) + operator.getitem(t, -1)
+        out[2] = operator.getitem(m, (1, 2))
+        row = operator.getitem(m, 0)
+        out[3] = row[1] + len(row)
+        out[4] = operator.getitem(a, a.size - 1)
+
+    a = np.array([4.0, 5.0, 6.0])
+    m = np.arange(6.0).reshape(2, 3)
+    out = np.zeros(5)
+    k[1, 1](a, m, out)
+    assert out.tolist() == [5.0, 4.5, m[1, 2], m[0, 1] + 3, 6.0]
+
+
 def test_missing_items_and_negative_extents_raise_in_debug_mode(jit):
     @jit(debug=True, opt=False)
     def index_of(x, out):
@@ -193,15 +279,18 @@ def test_missing_items_and_negative_extents_raise_in_debug_mode(jit):
     ("for i in np.ndindex(2.5):\n        pass",
      r"np.ndindex\(\) takes integer extents, or one tuple of them, not float64"),
     ("for i in np.ndenumerate(3):\n        pass", r"np.ndenumerate\(\) takes an array, not int64"),
+    ("for i in np.nditer((a, a)):\n        pass", r"np.nditer\(\) takes an array, not"),
     ("r = a[:, ::2].ravel()", r"a.ravel\(\) of an array\(float64, 2d, A\) would copy it"),
+    ("r = a[::2].ravel()", r"a.ravel\(\) of an array\(float64, 2d, A\) would copy it"),
     ("out[0] = a[:, ::2].flat[1.5]", r"is indexed by one integer"),
     ("out[0] = a in range(3)", r"'in' in kernels tests a number against a range, not an array"),
     ("out[0] = (1, 2).index(a)", r"t.index\(x\) in kernels finds a number in a tuple of numbers"),
+    ("out[0] = operator.getitem(a)", r"operator.getitem\(\) takes two arguments"),
 ])
 def test_iteration_helper_errors(body, message, tmp_path):
     from kernel_files import load_module
-    mod = load_module(tmp_path, "kern_iter", "import numpy as np\n\n"
+    mod = load_module(tmp_path, "kern_iter", "import operator\nimport numpy as np\n\n"
                       "def k(a, out):\n    %s\n" % body)
     with pytest.raises(pyjit.CompileError, match=message) as info:
         pyjit.jit(mod.k)[1, 1](np.zeros((2, 4)), np.zeros(1))
-    assert "kern_iter.py:4:" in str(info.value)
+    assert "kern_iter.py:5:" in str(info.value)

@@ -108,8 +108,9 @@ struct TypedFunction {
   /// temporary `temps[i]`; `call` calls the same function with them, a
   /// starred one spread into its elements (temps[i][0], temps[i][1], ...);
   /// a string literal (print's) is copied as it is (its temps[i] empty).
+  /// operator.getitem(a, i) is the same: `call` is then temps[0][temps[1]].
   struct StarCall {
-    std::unique_ptr<ast::CallExpr> call;
+    std::unique_ptr<ast::Expr> call;
     std::vector<std::string> temps;
   };
   std::map<const ast::CallExpr *, StarCall> starCalls;
