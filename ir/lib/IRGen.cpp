@@ -2218,6 +2218,26 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
 RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
   auto *at = cast<ArrayType>(array->type());
   unsigned ndim = at->ndim();
+  if (auto *tt = dyn_cast<TupleType>(info(*e.index).type)) {
+    // a[idx], a tuple of fewer integers than dimensions: those indexed, the
+    // rest kept whole (as firstAxisValue's view).
+    RValue tv = gen(*e.index);
+    Type *i64 = ctx.int64();
+    std::vector<Value *> ops{array};
+    int64_t bits = 0;
+    for (unsigned d = 0; d < ndim; ++d) {
+      if (d < tt->size()) {
+        ops.push_back(wrapIndex(array, d, castTo(tv.elems[d], i64), *e.index, tt->elements()[d]));
+        continue;
+      }
+      ops.insert(ops.end(), {b.constInt(i64, 0), b.constInt(i64, 0), b.constInt(i64, 1)});
+      bits |= int64_t(1 | 2 | 4) << (3 * d);
+    }
+    b.setLoc(e.range().begin);
+    Instruction *view = b.create(Opcode::ArrayView, info(e).type, ops);
+    view->intImm = bits;
+    return RValue::of(view);
+  }
   auto newAxis = [&](const Expr *x) { // (slices and Ellipses are typed none too)
     return x && isa<NoneLitExpr, NameExpr, AttributeExpr>(x) && isa<NoneType>(info(*x).type);
   };

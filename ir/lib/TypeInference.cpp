@@ -1986,11 +1986,15 @@ ExprInfo Inferer::tupleIndex(ArrayType *at, TupleType *tt, SourceRange elementsA
       error(elementsAt, "array index must be an integer, not " + typeName(el));
       return {};
     }
-  if (tt->size() != at->ndim()) {
-    error(countAt, "a " + llvm::Twine(at->ndim()) + "-d array needs " + llvm::Twine(at->ndim()) +
-                       " indices, got " + llvm::Twine(tt->size()));
+  if (tt->size() > at->ndim()) {
+    error(countAt, "too many indices for a " + llvm::Twine(at->ndim()) + "-d array: " +
+                       llvm::Twine(tt->size()));
     return {};
   }
+  if (tt->size() < at->ndim()) // a[idx] with fewer indices: a view (a[i, j] of a 3-d a)
+    return ExprInfo{ctx.array(at->dtype(), at->ndim() - static_cast<unsigned>(tt->size()),
+                              at->layout() == Layout::C ? Layout::C : Layout::A,
+                              at->readonly())};
   return ExprInfo{elementType(at)};
 }
 

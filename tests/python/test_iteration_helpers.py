@@ -34,6 +34,28 @@ def test_ndindex_in_c_order(jit):
         1, 0, sum(range(4))]
 
 
+def test_a_shorter_index_tuple_is_a_view(jit):
+    # a[idx] with idx a tuple of fewer indices than a has dimensions: the
+    # view of the rest, as NumPy's (read, assigned, updated in place).
+    @jit
+    def k(a, out):
+        for idx in np.ndindex(a.shape[0]):
+            out[idx[0]] = a[idx][1, 2]
+        t = (1,)
+        a[t] = 7.0
+        u = (0, 1)
+        a[u] += 1.0
+
+    a = np.arange(24.0).reshape(2, 3, 4)
+    expect = a.copy()
+    out = np.zeros(2)
+    k[1, 1](a, out)
+    assert out.tolist() == [expect[0, 1, 2], expect[1, 1, 2]]
+    expect[1] = 7.0
+    expect[0, 1] += 1.0
+    np.testing.assert_array_equal(a, expect)
+
+
 def test_ndindex_past_int64_starts_at_the_first_index(jit):
     # The product of the extents overflows int64: the loop still runs (from
     # (0, 0), as NumPy's) rather than not at all.
