@@ -1090,12 +1090,14 @@ IRGen::LoopStream IRGen::unravelStream(const Expr &iter, llvm::StringRef callee)
   if (callee == "numpy.ndindex") {
     st.unravel = LoopStream::Unravel::Index;
     for (const ExprPtr &a : call->args) {
-      if (!isa<TupleType>(info(*a).type)) {
-        st.dims.push_back(scalar(*a, i64));
+      auto *starred = dyn_cast<StarredExpr>(a.get());
+      const Expr &x = starred ? *starred->value : *a;
+      if (!isa<TupleType>(info(x).type)) {
+        st.dims.push_back(scalar(x, i64));
         continue;
       }
-      for (const RValue &x : gen(*a).elems)
-        st.dims.push_back(castTo(x, i64));
+      for (const RValue &item : gen(x).elems)
+        st.dims.push_back(castTo(item, i64));
     }
   } else {
     st.unravel = callee.empty()              ? LoopStream::Unravel::Element

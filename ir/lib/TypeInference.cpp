@@ -2655,27 +2655,30 @@ Type *Inferer::rangeElementType(const CallExpr &call) {
 // np.ndindex(d0, d1, ...) or np.ndindex(shape): a tuple of as many int64
 // indices as extents (NumPy's; np.ndindex() gives () once).
 Type *Inferer::ndindexType(const CallExpr &call) {
-  std::vector<const Expr *> extents;
-  for (const ExprPtr &a : call.args)
-    extents.push_back(a.get());
-  size_t n = call.args.size();
+  // Each argument an integer, or a tuple of them: the only one, or spread
+  // (np.ndindex(*a.shape)).
+  size_t n = 0;
   bool pending = false;
-  for (const Expr *x : extents) {
-    ExprInfo xi = expr(*x);
+  for (const ExprPtr &a : call.args) {
+    auto *starred = dyn_cast<StarredExpr>(a.get());
+    const Expr &x = starred ? *starred->value : *a;
+    ExprInfo xi = expr(x);
+    if (starred)
+      result.exprs[a.get()] = xi;
     if (!xi.type) {
       pending = true;
       continue;
     }
     auto *tt = dyn_cast<TupleType>(xi.type);
-    bool ok = tt ? call.args.size() == 1 && llvm::all_of(tt->elements(), [&](Type *t) { return isIntegral(t); })
-                 : isIntegral(xi.type);
+    bool ok = tt ? (call.args.size() == 1 || starred) &&
+                       llvm::all_of(tt->elements(), [&](Type *t) { return isIntegral(t); })
+                 : isIntegral(xi.type) && !starred;
     if (!ok) {
-      error(x->range(), "np.ndindex() takes integer extents, or one tuple of them, not " +
-                            typeName(xi.type));
+      error(x.range(), "np.ndindex() takes integer extents, or one tuple of them, not " +
+                           typeName(xi.type));
       return nullptr;
     }
-    if (tt)
-      n = tt->size();
+    n += tt ? tt->size() : 1;
   }
   return pending ? nullptr : ctx.tuple(std::vector<Type *>(n, ctx.int64()));
 }

@@ -24,14 +24,16 @@ def test_ndindex_in_c_order(jit):
             counts[2] += 1
         for e in np.ndindex(n):           # one extent: 1-tuples
             counts[3] += e[0]
+        for e in np.ndindex(*out.shape, 2):   # spread
+            counts[4] += e[0] * 100 + e[1] * 10 + e[2]
 
     out = np.zeros((4, 5), np.int64)
-    counts = np.zeros(4, np.int64)
+    counts = np.zeros(5, np.int64)
     k[1, 1](out, 4, 5, counts)
     np.testing.assert_array_equal(out, [[i * 10 + j for j in range(5)] for i in range(4)])
     assert counts.tolist() == [
         sum(i * (a * 100 + b * 10 + c) for i, (a, b, c) in enumerate(np.ndindex((2, 3, 4)))),
-        1, 0, sum(range(4))]
+        1, 0, sum(range(4)), sum(a * 100 + b * 10 + c for a, b, c in np.ndindex(4, 5, 2))]
 
 
 def test_a_shorter_index_tuple_is_a_view(jit):
