@@ -940,12 +940,17 @@ IRGen::LoopStream IRGen::rangeStream(const CallExpr &call) {
   return st;
 }
 
-/// len(range(..)), int64 (Python's OverflowError past its maximum is not
-/// raised).
+/// len(range(..)), int64; past INT64_MAX Python's OverflowError where
+/// bounds are checked.
 Value *IRGen::rangeLength(const CallExpr &call) {
   LoopStream st = rangeStream(call);
   b.setLoc(call.range().begin);
-  return b.cast(tripCount(st), ctx.int64());
+  Value *count = tripCount(st);
+  if (boundsCheck)
+    raiseUnless(b.cmp(CmpPredicate::Le, count, b.constInt(ctx.uint64(), INT64_MAX)),
+                "OverflowError", "Python int too large to convert to C ssize_t", {},
+                call.range().begin);
+  return b.cast(count, ctx.int64());
 }
 
 /// `x in range(..)` (e.ops[0] In or NotIn): numba's range contains: a

@@ -290,6 +290,13 @@ def test_missing_items_and_negative_extents_raise_in_debug_mode(jit):
     def flat_item(a, i, out):
         out[0] = a.flat[i]
 
+    @jit(debug=True, opt=False)
+    def length(a, b, out):
+        out[0] = len(range(a, b))
+
+    with pytest.raises(OverflowError, match="Python int too large to convert to C ssize_t"):
+        length[1, 1](-2**63, 2**63 - 1, np.zeros(1, np.int64))
+
     strided = np.arange(12.0).reshape(3, 4)[:, ::2]
     with pytest.raises(IndexError, match="index 6 is out of bounds for a.flat of size 6"):
         flat_item[1, 1](strided, 6, np.zeros(1))
