@@ -1784,6 +1784,39 @@ RValue IRGen::compare(const CompareExpr &e) {
   if ((e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) &&
       isa<NoneType>(info(*e.operands[1]).type)) // x in range(..): typed as its call, None
     return RValue::of(rangeContains(e));
+  if ((e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) &&
+      isa<ArrayType>(info(*e.operands[1]).type)) {
+    // x in a: the elements in C order until one equals x.
+    RValue x = gen(*e.operands[0]);
+    Value *array = gen(*e.operands[1]).value;
+    b.setLoc(e.range().begin);
+    auto *at = cast<ArrayType>(array->type());
+    Type *common = promoteOperands(ctx, operandOf(info(*e.operands[0])), {at->dtype(), false});
+    Value *key = castTo(x, common);
+    Type *i64 = ctx.int64();
+    std::vector<Value *> dims;
+    for (unsigned d = 0; d < at->ndim(); ++d)
+      dims.push_back(b.arrayShape(array, d));
+    Value *size = elementCount(array);
+    std::string kVar = temp("in.k"), foundVar = temp("in.found");
+    writeVar(kVar, i64, RValue::of(b.constInt(i64, 0)));
+    writeVar(foundVar, ctx.boolean(), RValue::of(b.constBool(false)));
+    Value *k = nullptr;
+    whileLoop(
+        [&] {
+          k = readVar(kVar, i64).value;
+          Value *more = b.cmp(CmpPredicate::Lt, k, size);
+          return b.select(readVar(foundVar, ctx.boolean()).value, b.constBool(false), more);
+        },
+        [&] {
+          Value *element = b.arrayLoad(array, unravel(k, dims));
+          writeVar(foundVar, ctx.boolean(),
+                   RValue::of(b.cmp(CmpPredicate::Eq, castTo(RValue::of(element), common), key)));
+          writeVar(kVar, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
+        });
+    Value *found = readVar(foundVar, ctx.boolean()).value;
+    return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
+  }
   if (e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) {
     // x in (a, b, ...): any x == element (the tuple is evaluated whole first,
     // as in Python; the comparisons have no side effects).

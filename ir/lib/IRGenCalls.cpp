@@ -467,6 +467,34 @@ RValue IRGen::call(const CallExpr &e) {
   if (path == "math.modf" || path == "math.frexp" || path == "numpy.frexp" ||
       path == "numpy.modf" || digits)
     return floatParts(e, path);
+  if (path == "numpy.isclose") {
+    // numba's _isclose_item: NaNs equal only with equal_nan, infinities of
+    // one sign equal, else |a - b| <= atol + rtol * |b|, in the operands'
+    // float type (float64 for integers; NumPy 2's weak rtol and atol).
+    static const llvm::StringRef fields[] = {"a", "b", "rtol", "atol", "equal_nan"};
+    std::vector<const Expr *> bound = detail::namedTupleArguments(e, fields);
+    TypedOperand l = operandOf(info(*bound[0])), r = operandOf(info(*bound[1]));
+    Type *t = promoteOperands(ctx, l, r);
+    if (!isa<FloatType>(t) || cast<FloatType>(t)->bits() < 32)
+      t = isa<FloatType>(t) ? ctx.float32() : ctx.float64();
+    Value *x = scalar(*bound[0], t), *y = scalar(*bound[1], t);
+    Value *rtol = bound[2] ? scalar(*bound[2], t) : b.constFloat(t, 1e-05);
+    Value *atol = bound[3] ? scalar(*bound[3], t) : b.constFloat(t, 1e-08);
+    Value *equalNan = bound[4] ? scalar(*bound[4], ctx.boolean()) : b.constBool(false);
+    b.setLoc(e.range().begin);
+    auto math = [&](MathFn f, std::vector<Value *> ops) { return mathOp(b, ctx, f, ops); };
+    Value *zero = b.constFloat(t, 0.0);
+    Value *close = b.cmp(CmpPredicate::Le, math(MathFn::Fabs, {b.binary(Opcode::Sub, x, y)}),
+                         b.binary(Opcode::Add, atol,
+                                  b.binary(Opcode::Mul, rtol, math(MathFn::Fabs, {y}))));
+    Value *xInf = math(MathFn::Isinf, {x}), *yInf = math(MathFn::Isinf, {y});
+    Value *sameInf = b.cmp(CmpPredicate::Eq, b.cmp(CmpPredicate::Gt, x, zero),
+                           b.cmp(CmpPredicate::Gt, y, zero));
+    Value *r1 = b.select(b.select(xInf, b.constBool(true), yInf), b.constBool(false), close);
+    Value *r2 = b.select(b.select(xInf, yInf, b.constBool(false)), sameInf, r1);
+    Value *bothNan = b.select(math(MathFn::Isnan, {x}), math(MathFn::Isnan, {y}), b.constBool(false));
+    return RValue::of(b.select(bothNan, equalNan, r2));
+  }
   if (path == "numpy.divmod") { // (x // y, x % y) by numpy's loops
     std::vector<RValue> v{gen(*e.args[0]), gen(*e.args[1])};
     std::vector<TypedOperand> ops{operandOf(info(*e.args[0])), operandOf(info(*e.args[1]))};

@@ -267,7 +267,6 @@ bool isNanReduction(llvm::StringRef name) {
 }
 
 Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {
-  bool complex = isa<ComplexType>(dtype);
   if (name == "all" || name == "any")
     return isa<RecordType>(dtype) ? nullptr : ctx.boolean();
   if (name == "count_nonzero") // the elements whose truth is True
@@ -1080,7 +1079,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
     }
   bool gridNdim = (path == "cuda.grid" || path == "cuda.gridsize") && args.empty() &&
                   e.keywords.size() == 1 && e.keywords[0].name == "ndim";
-  if (!e.keywords.empty() && path != "round" && !gridNdim) {
+  if (!e.keywords.empty() && path != "round" && path != "numpy.isclose" && !gridNdim) {
     error(e.keywords.front().range, "keyword arguments to " + path + "() are not supported in kernels");
     return {};
   }
@@ -1208,6 +1207,37 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return ExprInfo{ctx.tuple({t, path.ends_with(".modf") ? t
                                   : path == "numpy.frexp" ? ctx.int32()
                                                           : ctx.int64()})};
+  }
+  if (path == "numpy.isclose") {
+    // np.isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) of two real
+    // numbers: numba's _isclose_item (arrays would make an array).
+    static const llvm::StringRef fields[] = {"a", "b", "rtol", "atol", "equal_nan"};
+    for (const Keyword &k : e.keywords)
+      if (!llvm::is_contained(fields, k.name) ||
+          llvm::is_contained(llvm::ArrayRef(fields).take_front(e.args.size()), k.name)) {
+        error(k.range, "np.isclose() got an unexpected or repeated keyword '" + k.name + "'");
+        return {};
+      }
+    std::vector<const Expr *> bound = detail::namedTupleArguments(e, fields);
+    if (e.args.size() > 5 || !bound[0] || !bound[1]) {
+      error(e.range(), "np.isclose() takes a, b[, rtol, atol, equal_nan]");
+      return {};
+    }
+    for (size_t i = 0; i < 5; ++i) {
+      if (!bound[i])
+        continue;
+      Type *t = i < args.size() ? args[i].type : expr(*bound[i]).type;
+      if (!t)
+        return {};
+      bool ok = i == 4 ? isIntegral(t) : (isIntegral(t) || isa<FloatType>(t));
+      if (!ok) {
+        error(bound[i]->range(), "np.isclose()'s " + fields[i].str() + " must be " +
+                                     (i == 4 ? "a bool" : "a real number") + " in kernels, not " +
+                                     typeName(t));
+        return {};
+      }
+    }
+    return ExprInfo{ctx.boolean()};
   }
   if (path == "numpy.divmod") {
     // (np.floor_divide(x, y), np.remainder(x, y)), both of the one loop's type.
@@ -1831,7 +1861,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       registry->passClosure(bt->path().str(), {def, env, key, &globals, &diags.currentFile()});
       passedClosures.push_back(bt->path().str());
     }
-  auto endClosures = llvm::make_scope_exit([&] {
+  llvm::scope_exit endClosures([&] {
     for (const std::string &path : passedClosures)
       registry->endClosure(path);
   });

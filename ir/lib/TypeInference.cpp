@@ -901,10 +901,20 @@ ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &
   if (!ops[0].type || !ops[1].type)
     return {};
   auto *tt = dyn_cast<TupleType>(ops[1].type);
+  auto *at = dyn_cast<ArrayType>(ops[1].type);
+  if (at && !at->isPointer() && at->dtype()->isScalar() && ops[0].type->isScalar()) {
+    // x in a: any element == x (numba's np_contains, over a.flat).
+    if (!promoteOperands(ctx, operandOf(ops[0]), {at->dtype(), false})) {
+      error(c.range(), "cannot compare " + typeName(ops[0].type) + " and the elements of " +
+                           aTypeName(at) + " with '=='");
+      return {};
+    }
+    return ExprInfo{ctx.boolean()};
+  }
   if (!tt || !ops[0].type->isScalar()) {
     error(c.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' in kernels tests a " +
-                         "number against a tuple of numbers, not " + typeName(ops[0].type) +
-                         " against " + typeName(ops[1].type));
+                         "number against a tuple or an array of numbers, not " +
+                         typeName(ops[0].type) + " against " + typeName(ops[1].type));
     return {};
   }
   for (size_t k = 0; k < tt->size(); ++k) {
@@ -1694,6 +1704,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "finfo" || attr == "iinfo") // np.finfo(np.float32).eps: constants
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (attr == "isclose") // np.isclose(a, b) of numbers
+        return ExprInfo{ctx.builtin("numpy.isclose")};
       if (attr == "ndindex" || attr == "ndenumerate" || attr == "nditer") // `for` iterables
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "real" || attr == "imag" || attr == "searchsorted") // np.real(z): z.real

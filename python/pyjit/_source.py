@@ -58,6 +58,7 @@ _FUNCTIONS.update({getattr(np, n): "numpy." + n
 _FUNCTIONS[np.ndindex] = "numpy.ndindex"  # a `for` loop's iterables
 _FUNCTIONS[np.ndenumerate] = "numpy.ndenumerate"
 _FUNCTIONS[np.nditer] = "numpy.nditer"
+_FUNCTIONS[np.isclose] = "numpy.isclose"
 _FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 
 

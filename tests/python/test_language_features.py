@@ -307,18 +307,59 @@ def test_in_and_not_in_over_tuples_and_divmod(jit):
     assert out[3, 0]
 
 
+def test_in_and_not_in_over_arrays(jit):
+    # numba's np_contains: any element == x, in C order, over any layout.
+    @jit
+    def k(a, xs, out):
+        for i in range(xs.size):
+            out[0, i] = xs[i] in a
+            out[1, i] = xs[i] not in a[::2, 1:]
+
+    a = np.arange(12.0).reshape(3, 4)
+    a[1, 1] = np.nan
+    xs = np.array([0.0, 5.0, 3.0, 11.0, np.nan, -1.0, 9.0])
+    out = np.zeros((2, xs.size), np.bool_)
+    k[1, 1](a, xs, out)
+    assert out[0].tolist() == [bool((a == x).any()) for x in xs]
+    assert out[1].tolist() == [not (a[::2, 1:] == x).any() for x in xs]
+
+
+def test_isclose_of_numbers_matches_numpy(jit):
+    @jit
+    def k(xs, f32, out, out2, out3):
+        for i in range(xs.size):
+            for j in range(xs.size):
+                out[i, j] = np.isclose(xs[i], xs[j])
+                out2[i, j] = np.isclose(xs[i], xs[j], 1e-3, equal_nan=True)
+        for i in range(f32.size):
+            out3[i] = np.isclose(f32[i], f32[0], rtol=0.0, atol=1e-3)
+
+    xs = np.array([0.0, 1.0, 1.0 + 1e-6, 1.0 + 1e-3, 1e10, 1e10 * (1 + 1e-6), np.inf, -np.inf,
+                   np.nan, -0.0, 1e-9])
+    f32 = np.array([1.0, 1.0005, 1.002, np.nan, np.inf], np.float32)
+    out = np.zeros((xs.size, xs.size), np.bool_)
+    out2, out3 = out.copy(), np.zeros(f32.size, np.bool_)
+    k[1, 1](xs, f32, out, out2, out3)
+    np.testing.assert_array_equal(out, np.isclose(xs[:, None], xs[None, :]))
+    np.testing.assert_array_equal(out2, np.isclose(xs[:, None], xs[None, :], 1e-3, equal_nan=True))
+    np.testing.assert_array_equal(out3, np.isclose(f32, f32[0], rtol=0.0, atol=1e-3))
+
+
 @pytest.mark.parametrize("body, message", [
-    ("out[0] = a[0] in a", r"'in' in kernels tests a number against a tuple of numbers, not "
-                           r"int64 against array"),
+    ("out[0] = a in a", r"'in' in kernels tests a number against a tuple or an array of "
+                        r"numbers, not array\(int64, 1d, C\) against array"),
+    ("out[0] = np.isclose(a, 1.0)", r"np.isclose\(\)'s a must be a real number in kernels, not "
+                                    r"array"),
+    ("out[0] = np.isclose(1.0, 2.0, rel=0.1)", r"unexpected or repeated keyword 'rel'"),
     ("out[0] = 1 in (1, 2) in (True,)", r"a chained comparison with 'in' is not supported"),
     ("out[0] = divmod(a[0], 1j)", r"divmod\(\) takes two real numbers in kernels"),
 ])
 def test_membership_and_divmod_errors(body, message, tmp_path):
     from kernel_files import load_module
-    mod = load_module(tmp_path, "kern_in", "def k(a, out):\n    %s\n" % body)
+    mod = load_module(tmp_path, "kern_in", "import numpy as np\ndef k(a, out):\n    %s\n" % body)
     with pytest.raises(pyjit.CompileError, match=message) as info:
         pyjit.jit(mod.k)[1, 1](np.zeros(2, np.int64), np.zeros(1, np.int64))
-    assert "kern_in.py:2:" in str(info.value)
+    assert "kern_in.py:3:" in str(info.value)
 
 
 @cuda.jit(device=True)
