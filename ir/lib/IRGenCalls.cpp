@@ -1,5 +1,6 @@
 //===- IRGenCalls.cpp - Lowering of calls: builtins, math, cuda, device functions ===//
 #include "CallArgs.h"
+#include "MachineLimits.h"
 #include "ExternSignature.h"
 #include "NumpyUfuncs.h"
 #include "IRGenImpl.h"
@@ -467,6 +468,8 @@ RValue IRGen::call(const CallExpr &e) {
   if (path == "math.modf" || path == "math.frexp" || path == "numpy.frexp" ||
       path == "numpy.modf" || digits)
     return floatParts(e, path);
+  if (path == "numpy.round" || path == "numpy.angle" || path == "numpy.nan_to_num")
+    return numpyScalarHelper(e, path.drop_front(6));
   if (path == "numpy.isclose") {
     // numba's _isclose_item: NaNs equal only with equal_nan, infinities of
     // one sign equal, else |a - b| <= atol + rtol * |b|, in the operands'
@@ -1167,6 +1170,84 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
   return RValue::of(b.cast(r, ei.type));
 }
 
+/// np.round(x, decimals=0), np.angle(z, deg=False) and np.nan_to_num(x,
+/// copy, nan=0.0, posinf=None, neginf=None) of a number (\p name without
+/// "numpy."), as NumPy computes them on scalars.
+RValue IRGen::numpyScalarHelper(const CallExpr &e, llvm::StringRef name) {
+  std::vector<llvm::StringRef> fields =
+      name == "round"   ? std::vector<llvm::StringRef>{"a", "decimals"}
+      : name == "angle" ? std::vector<llvm::StringRef>{"z", "deg"}
+                        : std::vector<llvm::StringRef>{"x", "copy", "nan", "posinf", "neginf"};
+  std::vector<const Expr *> bound = detail::namedTupleArguments(e, fields);
+  auto given = [&](size_t i) { return bound[i] && !isa<NoneType>(info(*bound[i]).type); };
+  Type *xt = info(*bound[0]).type, *rt = info(e).type;
+  Value *x = castTo(gen(*bound[0]), xt);
+  std::vector<Value *> extra(fields.size(), nullptr);
+  for (size_t i = 1; i < fields.size(); ++i) // (in order, after x: their effects)
+    if (given(i))
+      extra[i] = gen(*bound[i]).value;
+  b.setLoc(e.range().begin);
+  auto math = [&](MathFn f, std::vector<Value *> ops) { return mathOp(b, ctx, f, ops); };
+  if (name == "angle") {
+    Value *re = x, *im = nullptr;
+    if (isa<ComplexType>(xt))
+      std::tie(re, im) = complexParts(x);
+    re = b.cast(re, rt);
+    im = im ? b.cast(im, rt) : b.constFloat(rt, 0.0);
+    Value *a = math(MathFn::Atan2, {im, re});
+    if (extra[1])
+      a = b.select(b.cast(extra[1], ctx.boolean()),
+                   b.binary(Opcode::Mul, a, b.constFloat(rt, 180.0 / M_PI)), a);
+    return RValue::of(a);
+  }
+  // Each real part on its own (a complex number's two).
+  auto eachPart = [&](const std::function<Value *(Value *, Type *)> &f) -> Value * {
+    if (auto *ct = dyn_cast<ComplexType>(xt)) {
+      Type *part = ctx.floatTy(ct->partBits());
+      auto [re, im] = complexParts(x);
+      return b.create(Opcode::ComplexMake, xt, {f(re, part), f(im, part)});
+    }
+    return f(x, xt);
+  };
+  if (name == "nan_to_num") {
+    if (!isa<FloatType, ComplexType>(xt))
+      return RValue::of(x); // integers and bools have no NaN or infinity
+    return RValue::of(eachPart([&](Value *v, Type *t) {
+      auto limit = [&](const char *attr) {
+        return b.constFloat(t, machineLimit(t, attr)->f);
+      };
+      Value *nan = extra[2] ? b.cast(extra[2], t) : b.constFloat(t, 0.0);
+      Value *pos = extra[3] ? b.cast(extra[3], t) : limit("max");
+      Value *neg = extra[4] ? b.cast(extra[4], t) : limit("min");
+      Value *r = b.select(b.cmp(CmpPredicate::Eq, v, b.constFloat(t, INFINITY)), pos, v);
+      r = b.select(b.cmp(CmpPredicate::Eq, v, b.constFloat(t, -INFINITY)), neg, r);
+      return b.select(math(MathFn::Isnan, {v}), nan, r);
+    }));
+  }
+  // np.round: NumPy's scale, round half to even (rint), scale back: by
+  // 10**d for d >= 0 (x * f, then / f), else by 10**-d (x / f, then * f);
+  // integers in float64 for d < 0 and themselves otherwise.
+  Type *i64 = ctx.int64();
+  Value *d = extra[1] ? b.cast(extra[1], i64) : b.constInt(i64, 0);
+  Value *nonNegative = b.cmp(CmpPredicate::Ge, d, b.constInt(i64, 0));
+  auto roundIn = [&](Value *v, Type *t) {
+    Value *absD = b.select(nonNegative, d, b.unary(Opcode::Neg, d));
+    Value *f = math(MathFn::Pow, {b.constFloat(t, 10.0), b.cast(absD, t)});
+    Value *up = b.binary(Opcode::TrueDiv, math(MathFn::RintF, {b.binary(Opcode::Mul, v, f)}), f);
+    Value *down = b.binary(Opcode::Mul, math(MathFn::RintF, {b.binary(Opcode::TrueDiv, v, f)}), f);
+    return b.select(nonNegative, up, down);
+  };
+  if (isa<IntType>(xt)) {
+    Value *r = b.cast(roundIn(b.cast(x, ctx.float64()), ctx.float64()), xt);
+    return RValue::of(b.select(nonNegative, x, r));
+  }
+  return RValue::of(eachPart([&](Value *v, Type *t) {
+    bool half = cast<FloatType>(t)->bits() == 16; // (in float32, rounded back)
+    Type *w = half ? ctx.float32() : t;
+    return b.cast(roundIn(b.cast(v, w), w), t);
+  }));
+}
+
 RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
   std::vector<RValue> v;
   std::vector<TypedOperand> ops;
@@ -1245,6 +1326,17 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     Value *v = arg(0, at);
     Value *s = mathOp(b, ctx, MathFn::Copysign, {b.constFloat(at, 1), v});
     return RValue::of(b.cmp(CmpPredicate::Lt, s, b.constFloat(at, 0)));
+  }
+  if (name == "clip") // np.minimum(np.maximum(x, lo), hi): NaN anywhere gives NaN
+    return numpyValues("minimum",
+                       {numpyValues("maximum", {in[0], in[1]}, {ops[0], ops[1]}, t), in[2]},
+                       {TypedOperand{t, false}, ops[2]}, t);
+  if (name == "sinc") {
+    // NumPy's: sin(y) / y for y = pi * x, with x = 0 taken as 1e-20 (1.0).
+    Value *x = arg(0, t);
+    Value *safe = b.select(b.cmp(CmpPredicate::Eq, x, b.constFloat(t, 0)), b.constFloat(t, 1e-20), x);
+    Value *y = b.binary(Opcode::Mul, b.constFloat(t, M_PI), safe);
+    return RValue::of(b.binary(Opcode::TrueDiv, mathOp(b, ctx, MathFn::Sin, {y}), y));
   }
   if (name == "logaddexp" || name == "logaddexp2") {
     // numpy's npy_logaddexp(2): x + log1p(exp(y - x)) for the larger x, the

@@ -95,10 +95,10 @@ class IRGen {
 public:
   IRGen(const TypedFunction &kernel, TypeContext &ctx, DiagnosticEngine &diags,
         bool returnsValue = false, std::string name = "")
-      : kernel(kernel), typed(&kernel), ctx(ctx), diags(diags),
+      : returnsValue(returnsValue), kernel(kernel), typed(&kernel), ctx(ctx), diags(diags),
         fn(std::make_unique<Function>(name.empty() ? kernel.def->name : name,
                                       returnsValue ? kernel.returnType : ctx.none())),
-        b(ctx), ssa(*fn, b), returnsValue(returnsValue) {
+        b(ctx), ssa(*fn, b) {
     frames.push_back({&kernel, "", nullptr, ""});
   }
 
@@ -298,6 +298,7 @@ private:
   std::pair<Value *, Value *> complexParts(Value *z);
   /// NumPy's order of complex numbers (lexicographic) for Lt, Le, Gt, Ge.
   Value *complexOrder(CmpPredicate pred, Value *x, Value *y);
+  RValue numpyScalarHelper(const CallExpr &e, llvm::StringRef name);
   RValue numpyCall(const CallExpr &e, llvm::StringRef name); // abs, numpy.minimum, ...
   /// abs or numpy.<name> (minimum, sign, logaddexp, ...) of values \p in whose
   /// operand types are \p ops, giving \p t (what inference gave the call).

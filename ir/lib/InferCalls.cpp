@@ -4,6 +4,7 @@
 #include "Bf16Functions.h"
 #include "Inferer.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
 #include "pyjit/ir/Signature.h"
 #include "CallArgs.h"
 #include "NumpyUfuncs.h"
@@ -112,11 +113,13 @@ bool isNumpyScalarFunction(llvm::StringRef attr) {
   return llvm::is_contained({"minimum", "maximum", "fmin", "fmax", "sign", "square", "negative",
                              "signbit", "logaddexp", "logaddexp2", "reciprocal", "gcd", "lcm",
                              "nextafter", "spacing", "heaviside", "float_power", "isnat",
-                             "fmod"},
+                             "fmod", "clip", "sinc"},
                             attr);
 }
 
 unsigned numpyScalarArity(llvm::StringRef name) {
+  if (name == "clip")
+    return 3;
   return llvm::is_contained({"minimum", "maximum", "fmin", "fmax", "logaddexp", "logaddexp2",
                              "gcd", "lcm", "nextafter", "heaviside", "float_power", "fmod"},
                             name)
@@ -1073,13 +1076,16 @@ ExprInfo Inferer::call(const CallExpr &e) {
         !path.starts_with("dtype.") && !path.starts_with("coop.block.load") &&
         path != "numpy.maximum" && path != "numpy.minimum" && path != "numpy.fmax" &&
         path != "numpy.fmin" && path != "numpy.negative" && path != "numpy.square" &&
-        path != "numpy.reciprocal") {
+        path != "numpy.reciprocal" && path != "numpy.angle" && path != "numpy.round" &&
+        path != "numpy.nan_to_num") {
       error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
       return {};
     }
   bool gridNdim = (path == "cuda.grid" || path == "cuda.gridsize") && args.empty() &&
                   e.keywords.size() == 1 && e.keywords[0].name == "ndim";
-  if (!e.keywords.empty() && path != "round" && path != "numpy.isclose" && !gridNdim) {
+  bool numpyKeywords = path == "numpy.isclose" || path == "numpy.round" ||
+                       path == "numpy.angle" || path == "numpy.nan_to_num";
+  if (!e.keywords.empty() && path != "round" && !numpyKeywords && !gridNdim) {
     error(e.keywords.front().range, "keyword arguments to " + path + "() are not supported in kernels");
     return {};
   }
@@ -1207,6 +1213,62 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return ExprInfo{ctx.tuple({t, path.ends_with(".modf") ? t
                                   : path == "numpy.frexp" ? ctx.int32()
                                                           : ctx.int64()})};
+  }
+  if (path == "numpy.round" || path == "numpy.angle" || path == "numpy.nan_to_num") {
+    // np.round(x, decimals=0) (np.around, np.round_), np.angle(z, deg=False),
+    // np.nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None) of a
+    // number (numba's scalar implementations).
+    llvm::StringRef name = path.drop_front(6);
+    std::vector<llvm::StringRef> fields =
+        name == "round"   ? std::vector<llvm::StringRef>{"a", "decimals"}
+        : name == "angle" ? std::vector<llvm::StringRef>{"z", "deg"}
+                          : std::vector<llvm::StringRef>{"x", "copy", "nan", "posinf", "neginf"};
+    std::string spelled = "np." + name.str() + "()";
+    for (const Keyword &k : e.keywords)
+      if (!llvm::is_contained(fields, k.name) ||
+          llvm::is_contained(llvm::ArrayRef(fields).take_front(e.args.size()), k.name)) {
+        error(k.range, spelled + " got an unexpected or repeated keyword '" + k.name + "'");
+        return {};
+      }
+    std::vector<const Expr *> bound = detail::namedTupleArguments(e, fields);
+    if (e.args.size() > fields.size() || !bound[0]) {
+      error(e.range(), spelled + " takes " + llvm::join(fields, ", "));
+      return {};
+    }
+    std::vector<Type *> types;
+    for (size_t i = 0; i < fields.size(); ++i) {
+      types.push_back(!bound[i] ? nullptr : i < args.size() ? args[i].type : expr(*bound[i]).type);
+      if (bound[i] && !types.back())
+        return {};
+    }
+    Type *x = types[0];
+    if (!x->isScalar() || (isa<BoolType>(x) && name == "round")) {
+      error(bound[0]->range(), spelled + " takes a number in kernels (of an array it would make "
+                                         "an array), not " + aTypeName(x));
+      return {};
+    }
+    for (size_t i = 1; i < fields.size(); ++i) {
+      if (!types[i] || isa<NoneType>(types[i]))
+        continue;
+      bool flag = fields[i] == "deg" || fields[i] == "copy";
+      bool ok = fields[i] == "decimals" ? isa<IntType>(types[i])
+                : flag                  ? isIntegral(types[i])
+                                        : isIntegral(types[i]) || isa<FloatType>(types[i]);
+      if (!ok) {
+        error(bound[i]->range(), spelled + "'s " + fields[i].str() + " must be " +
+                                     (fields[i] == "decimals" ? "an integer"
+                                      : flag                  ? "a bool"
+                                                              : "a real number") +
+                                     ", not " + typeName(types[i]));
+        return {};
+      }
+    }
+    if (name == "angle") { // arctan2(imag, real): a float (float64 for integers)
+      if (auto *ct = dyn_cast<ComplexType>(x))
+        return ExprInfo{ctx.floatTy(ct->partBits())};
+      return ExprInfo{isa<FloatType>(x) && !args[0].weak ? x : ctx.float64()};
+    }
+    return ExprInfo{isa<BoolType>(x) ? ctx.boolean() : x, args[0].weak};
   }
   if (path == "numpy.isclose") {
     // np.isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) of two real
@@ -1555,6 +1617,26 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       return ExprInfo{ctx.floatTy(ct->partBits())};
     return ExprInfo{isa<BoolType>(args[0].type) ? ctx.int64() : args[0].type, args[0].weak};
   }
+  if (path == "numpy.clip") {
+    // np.clip(x, lo, hi) of numbers: np.minimum(np.maximum(x, lo), hi), in
+    // NumPy 2's promoted type (a NaN anywhere gives NaN; NumPy clips
+    // scalars, numba's np.clip only arrays).
+    for (size_t i = 0; i < args.size(); ++i)
+      if (isa<ComplexType>(args[i].type)) {
+        error(e.args[i]->range(), "np.clip() of complex numbers is not supported in kernels");
+        return {};
+      }
+    if (args.size() != 3) {
+      error(e.range(), "np.clip() takes the number and its bounds (np.clip(x, lo, hi)), or "
+                       "arrays and an output array, in kernels");
+      return {};
+    }
+    TypedOperand acc = operandOf(args[0]);
+    for (size_t i = 1; i < 3; ++i)
+      acc = {promoteOperands(ctx, acc, operandOf(args[i])), acc.weak && args[i].weak};
+    Type *t = fitLiterals(ctx, acc.type, args);
+    return ExprInfo{isa<BoolType>(t) ? ctx.intTy(8, true) : t, acc.weak};
+  }
   if (path == "numpy.isnat") { // NaT: -2**63 (NumPy's only loops are M and m)
     if (args.size() != 1) {
       error(e.range(), "numpy.isnat() takes 1 argument, got " + llvm::Twine(args.size()));
@@ -1628,7 +1710,7 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
     if (path == "numpy.signbit")
       return ExprInfo{ctx.boolean()};
     if (logaddexp || path == "numpy.nextafter" || path == "numpy.heaviside" ||
-        path == "numpy.spacing") {
+        path == "numpy.spacing" || path == "numpy.sinc") {
       // Float loops only: float16/32/64 stay as they are; integers of up to
       // 16 bits and bools compute in float32 (numba's ufunc_db has no float16
       // loop for them, NumPy picks float16 for 8-bit ones), wider ones and

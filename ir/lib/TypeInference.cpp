@@ -1704,8 +1704,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "finfo" || attr == "iinfo") // np.finfo(np.float32).eps: constants
         return ExprInfo{ctx.builtin("numpy." + attr)};
-      if (attr == "isclose") // np.isclose(a, b) of numbers
-        return ExprInfo{ctx.builtin("numpy.isclose")};
+      if (attr == "isclose" || attr == "angle" || attr == "nan_to_num") // of numbers
+        return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (attr == "round" || attr == "around" || attr == "round_") // np.round(x, decimals)
+        return ExprInfo{ctx.builtin("numpy.round")};
       if (attr == "ndindex" || attr == "ndenumerate" || attr == "nditer") // `for` iterables
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "real" || attr == "imag" || attr == "searchsorted") // np.real(z): z.real

@@ -59,6 +59,9 @@ _FUNCTIONS[np.ndindex] = "numpy.ndindex"  # a `for` loop's iterables
 _FUNCTIONS[np.ndenumerate] = "numpy.ndenumerate"
 _FUNCTIONS[np.nditer] = "numpy.nditer"
 _FUNCTIONS[np.isclose] = "numpy.isclose"
+_FUNCTIONS.update({np.angle: "numpy.angle", np.nan_to_num: "numpy.nan_to_num",
+                   np.round: "numpy.round", np.around: "numpy.round", np.clip: "numpy.clip",
+                   np.sinc: "numpy.sinc"})
 _FUNCTIONS[np.absolute] = "abs"  # np.abs is np.absolute; integers stay integers
 
 

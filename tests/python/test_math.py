@@ -889,3 +889,50 @@ def test_np_finfo_and_iinfo_are_numpys_constants(jit):
     with pytest.raises(pyjit.CompileError, match=r"finfo\(\) takes a float16, float32 or "
                                                  r"float64 dtype"):
         not_a_float[1, 1](np.zeros(1))
+
+
+def test_numpy_clip_sinc_round_angle_nan_to_num_of_numbers_match_numpy(jit):
+    # NumPy's scalar results (numba-cuda's np.round/np.angle/np.nan_to_num;
+    # np.clip of numbers is NumPy's own, numba clips arrays only).
+    @jit
+    def k(x, f32, ints, z, out, o32, oi, oz):
+        for i in range(x.size):
+            out[0, i] = np.clip(x[i], -1.0, 2.5)
+            out[1, i] = np.sinc(x[i])
+            out[2, i] = np.round(x[i])
+            out[3, i] = np.around(x[i], 2)
+            out[4, i] = np.round(x[i], decimals=-1)
+            out[5, i] = np.angle(x[i]) + np.angle(x[i], deg=True)
+            out[6, i] = np.nan_to_num(x[i])
+            out[7, i] = np.nan_to_num(x[i], nan=-7.0, posinf=9.0)
+            out[8, i] = np.clip(x[i], 0.5, np.nan)
+        for i in range(f32.size):
+            o32[0, i] = np.round(f32[i], 1)
+            o32[1, i] = np.sinc(f32[i])
+            o32[2, i] = np.nan_to_num(f32[i])
+        for i in range(ints.size):
+            oi[0, i] = np.round(ints[i], -1)
+            oi[1, i] = np.clip(ints[i], -3, 7)
+        for i in range(z.size):
+            oz[0, i] = np.angle(z[i])
+            oz[1, i] = np.angle(z[i], True)
+        np.clip(x, -1.0, 1.0, out[9])            # arrays, into an output array
+
+    x = np.array([0.0, -0.0, 1.5, 2.5, -2.5, 0.125, 1.005, 1234.5678, -15.0, np.nan, np.inf,
+                  -np.inf, 1e-30, 3.0])
+    f32 = np.array([0.25, 0.35, 1.45, -2.55, np.nan, np.inf, 0.0], np.float32)
+    ints = np.array([-15, -5, 5, 15, 25, 1234, -9999, 0], np.int64)
+    z = np.array([1 + 1j, -1 + 0j, complex(-1, -0.0), 0j, complex(np.nan, 1), -2j])
+    out, oz = np.zeros((10, x.size)), np.zeros((2, z.size))
+    o32, oi = np.zeros((3, f32.size), np.float32), np.zeros((2, ints.size), np.int64)
+    k[1, 1](x, f32, ints, z, out, o32, oi, oz)
+    with np.errstate(all="ignore"):
+        expect = [np.clip(x, -1.0, 2.5), np.sinc(x), np.round(x), np.around(x, 2),
+                  np.round(x, decimals=-1), np.angle(x) + np.angle(x, deg=True),
+                  np.nan_to_num(x), np.nan_to_num(x, nan=-7.0, posinf=9.0),
+                  np.clip(x, 0.5, np.nan), np.clip(x, -1.0, 1.0)]
+        expect32 = [np.round(f32, 1), np.sinc(f32), np.nan_to_num(f32)]
+    np.testing.assert_array_equal(out, expect)
+    np.testing.assert_array_equal(o32, expect32)
+    np.testing.assert_array_equal(oi, [np.round(ints, -1), np.clip(ints, -3, 7)])
+    np.testing.assert_array_equal(oz, [np.angle(z), np.angle(z, True)])
