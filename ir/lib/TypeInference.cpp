@@ -1704,6 +1704,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "finfo" || attr == "iinfo") // np.finfo(np.float32).eps: constants
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (attr == "euler_gamma") // NumPy's constant (numpy/_core/umath: 0.5772156649015329)
+        return constant(GlobalValue::ofFloat(0.57721566490153286060651209008240243));
       if (attr == "isclose" || attr == "angle" || attr == "nan_to_num") // of numbers
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "round" || attr == "around" || attr == "round_") // np.round(x, decimals)

@@ -936,3 +936,13 @@ def test_numpy_clip_sinc_round_angle_nan_to_num_of_numbers_match_numpy(jit):
     np.testing.assert_array_equal(o32, expect32)
     np.testing.assert_array_equal(oi, [np.round(ints, -1), np.clip(ints, -3, 7)])
     np.testing.assert_array_equal(oz, [np.angle(z), np.angle(z, True)])
+
+
+def test_numpy_euler_gamma_is_a_constant(jit):
+    @jit
+    def k(out):
+        out[0] = np.euler_gamma
+
+    out = np.zeros(1)
+    k[1, 1](out)
+    assert out[0] == np.euler_gamma
