@@ -1090,11 +1090,13 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return {};
   }
   if (path == "cuda.const.array_like") {
-    // numba: a global NumPy array copied into constant memory.
-    if (args.size() != 1 || !args[0].constant ||
-        args[0].constant->kind != GlobalValue::Kind::ConstArray) {
-      error(e.range(), "cuda.const.array_like() takes a global NumPy array (it is copied "
-                       "into constant memory when the kernel compiles)");
+    // numba's: a global NumPy array, which is in constant memory already
+    // (every global array is); of any other array, the array itself (numba's
+    // lowering is a no-op).
+    auto *at = args.size() == 1 ? dyn_cast<ArrayType>(args[0].type) : nullptr;
+    if (!at || at->isPointer()) {
+      error(e.range(), "cuda.const.array_like() takes an array (a global NumPy array is in "
+                       "constant memory)");
       return {};
     }
     ExprInfo info = args[0];

@@ -250,6 +250,14 @@ def test_global_arrays_live_in_constant_memory(jit):
     k[1, 32](x, out)
     np.testing.assert_array_equal(out, COEFFS[np.arange(6) % 2, 0] * x + COEFFS[1, 1])
 
+    @jit
+    def of_an_argument(x, out):  # numba's: the argument itself
+        c = cuda.const.array_like(x)
+        out[0] = c[2] + c.size
+
+    of_an_argument[1, 1](x, out)
+    assert out[0] == x[2] + x.size
+
 
 BIG_ENDIAN = np.arange(4, dtype=">i8") * 1000
 SWAPPED_FLOATS = np.array([1.5, -2.25], dtype=">f4")
