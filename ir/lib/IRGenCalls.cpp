@@ -264,6 +264,56 @@ RValue IRGen::call(const CallExpr &e) {
     b.setLoc(e.range().begin);
     return arrayReduction(path.drop_front(13), array, ei.type, e.range(), offset);
   }
+  if (path == "method.scalar.item") { // x.item() of a number: x
+    const Expr &x = *cast<AttributeExpr>(*e.callee).value;
+    return RValue::of(castTo(gen(x), ei.type));
+  }
+  if (path == "numpy.size" || path == "numpy.shape") { // (np.ndim: a constant)
+    RValue x = gen(*e.args[0]);
+    b.setLoc(e.range().begin);
+    if (path == "numpy.size")
+      return RValue::of(elementCount(x.value)); // (of a number: the constant 1)
+    RValue r;
+    r.type = ei.type;
+    if (auto *at = dyn_cast<ArrayType>(info(*e.args[0]).type))
+      for (unsigned d = 0; d < at->ndim(); ++d)
+        r.elems.push_back(RValue::of(b.arrayShape(x.value, d)));
+    return r;
+  }
+  if (path == "numpy.array_equal") {
+    // The same extents, then every element equal, read in C order until
+    // one differs (numba's).
+    Value *l = gen(*e.args[0]).value, *r = gen(*e.args[1]).value;
+    b.setLoc(e.range().begin);
+    auto *lt = cast<ArrayType>(l->type()), *rt = cast<ArrayType>(r->type());
+    Type *common = promoteOperands(ctx, {lt->dtype(), false}, {rt->dtype(), false});
+    Type *i64 = ctx.int64(), *boolean = ctx.boolean();
+    std::vector<Value *> dims;
+    Value *same = b.constBool(true);
+    for (unsigned d = 0; d < lt->ndim(); ++d) {
+      dims.push_back(b.arrayShape(l, d));
+      same = b.select(same, b.cmp(CmpPredicate::Eq, dims.back(), b.arrayShape(r, d)), same);
+    }
+    Value *size = b.select(same, elementCount(l), b.constInt(i64, 0));
+    std::string kVar = temp("eq.k"), equalVar = temp("eq.same");
+    writeVar(kVar, i64, RValue::of(b.constInt(i64, 0)));
+    writeVar(equalVar, boolean, RValue::of(same));
+    Value *k = nullptr;
+    whileLoop(
+        [&] {
+          k = readVar(kVar, i64).value;
+          Value *more = b.cmp(CmpPredicate::Lt, k, size);
+          return b.select(readVar(equalVar, boolean).value, more, b.constBool(false));
+        },
+        [&] {
+          std::vector<Value *> idx = unravel(k, dims);
+          Value *x = castTo(RValue::of(b.arrayLoad(l, idx)), common);
+          Value *y = castTo(RValue::of(b.arrayLoad(r, idx)), common);
+          writeVar(equalVar, boolean, RValue::of(b.cmp(CmpPredicate::Eq, x, y)));
+          writeVar(kVar, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
+        });
+    return readVar(equalVar, boolean);
+  }
   if (path == "method.tuple.index") {
     // The first k with t[k] == x: chosen from the last element back.
     const Expr &tuple = *cast<AttributeExpr>(*e.callee).value;
@@ -1671,6 +1721,9 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
   // (numba's loops: a float32 sum adds in float32); var and std take a
   // second pass around the mean. NaN: min/max give the first NaN met, and
   // argmin/argmax its index (NumPy).
+  if (name == "ptp") // np.ptp: max - min in the dtype (NaN through either)
+    return RValue::of(b.binary(Opcode::Sub, arrayReduction("max", array, result, range).value,
+                               arrayReduction("min", array, result, range).value));
   auto *at = cast<ArrayType>(array->type());
   Type *dt = at->dtype(), *i64 = ctx.int64();
   Value *size = elementCount(array);

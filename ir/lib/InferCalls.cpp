@@ -270,6 +270,8 @@ bool isNanReduction(llvm::StringRef name) {
 }
 
 Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {
+  if (name == "ptp") // max - min in the dtype (NumPy's; bools cannot subtract)
+    return isa<IntType, FloatType>(dtype) ? dtype : nullptr;
   if (name == "all" || name == "any")
     return isa<RecordType>(dtype) ? nullptr : ctx.boolean();
   if (name == "count_nonzero") // the elements whose truth is True
@@ -760,7 +762,21 @@ ExprInfo Inferer::call(const CallExpr &e) {
     bool axisNone = !method && name == "count_nonzero" && args.size() == 1 &&
                     e.keywords.size() == 1 && e.keywords[0].name == "axis" &&
                     isa<NoneLitExpr>(e.keywords[0].value.get());
-    if (!traceOffset && !axisNone && (!e.keywords.empty() || args.size() != (method ? 0u : 1u))) {
+    // a.sum(dtype=np.float32), np.sum(a, dtype=...): accumulated in that
+    // dtype (numba's).
+    Type *sumDtype = nullptr;
+    if (name == "sum" && e.keywords.size() == 1 && e.keywords[0].name == "dtype" &&
+        args.size() == (method ? 0u : 1u)) {
+      auto *dt = llvm::dyn_cast_or_null<BuiltinType>(expr(*e.keywords[0].value).type);
+      sumDtype = dt && dt->path().starts_with("dtype.") ? ctx.scalarByName(dt->path().drop_front(6))
+                                                        : nullptr;
+      if (!sumDtype || !sumDtype->isScalar()) {
+        error(e.keywords[0].value->range(), spelled + "'s dtype must be a NumPy number type");
+        return {};
+      }
+    }
+    if (!traceOffset && !axisNone && !sumDtype &&
+        (!e.keywords.empty() || args.size() != (method ? 0u : 1u))) {
       error(e.range(), spelled + " takes " + (method ? "no arguments" : "one array") +
                            " in kernels (an axis, dtype or out would make or need an array)");
       return {};
@@ -779,6 +795,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     Type *t = arrayReductionType(ctx, name, at->dtype());
+    if (t && sumDtype)
+      t = sumDtype;
     if (!t) {
       error(e.range(), spelled + " of an array of " + typeName(at->dtype()) +
                            " is not supported" + (isa<ComplexType>(at->dtype())
@@ -786,6 +804,49 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     return ExprInfo{t};
+  }
+  if (path == "method.scalar.item") { // x.item() of a number: x
+    if (!args.empty() || !e.keywords.empty()) {
+      error(e.range(), "x.item() of a number takes no arguments");
+      return {};
+    }
+    return result.exprs[cast<AttributeExpr>(*e.callee).value.get()];
+  }
+  if (path == "numpy.size" || path == "numpy.ndim" || path == "numpy.shape") {
+    // np.size(a), np.ndim(a), np.shape(a): a.size, a.ndim, a.shape; of a
+    // number 1, 0 and ().
+    if (args.size() != 1 || !e.keywords.empty() ||
+        !(isa<ArrayType>(args[0].type) || args[0].type->isScalar()) ||
+        (isa<ArrayType>(args[0].type) && cast<ArrayType>(args[0].type)->isPointer())) {
+      error(e.range(), "np." + path.drop_front(6).str() + "() takes one array or number in kernels");
+      return {};
+    }
+    auto *at = dyn_cast<ArrayType>(args[0].type);
+    if (path == "numpy.ndim")
+      return constant(GlobalValue::ofInt(at ? at->ndim() : 0));
+    if (path == "numpy.size")
+      return at ? ExprInfo{ctx.int64()} : constant(GlobalValue::ofInt(1));
+    return ExprInfo{ctx.tuple(std::vector<Type *>(at ? at->ndim() : 0, ctx.int64()))};
+  }
+  if (path == "numpy.array_equal") {
+    // np.array_equal(a, b) of two arrays of numbers: the same shape and
+    // every element equal (numba's; a NaN is unequal).
+    auto arrayOf = [&](size_t i) {
+      auto *at = i < args.size() ? dyn_cast<ArrayType>(args[i].type) : nullptr;
+      return at && !at->isPointer() && at->dtype()->isScalar() ? at : nullptr;
+    };
+    if (args.size() != 2 || !e.keywords.empty() || !arrayOf(0) || !arrayOf(1)) {
+      error(e.range(), "np.array_equal() takes two arrays of numbers in kernels");
+      return {};
+    }
+    if (!promoteOperands(ctx, {arrayOf(0)->dtype(), false}, {arrayOf(1)->dtype(), false})) {
+      error(e.range(), "np.array_equal() cannot compare " + typeName(arrayOf(0)->dtype()) +
+                           " and " + typeName(arrayOf(1)->dtype()));
+      return {};
+    }
+    if (arrayOf(0)->ndim() != arrayOf(1)->ndim()) // never the same shape
+      return constant(GlobalValue::ofBool(false));
+    return ExprInfo{ctx.boolean()};
   }
   if (path == "method.tuple.index") {
     // t.index(x): the first position of an element equal to x, ValueError

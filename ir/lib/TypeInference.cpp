@@ -1706,6 +1706,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "euler_gamma") // NumPy's constant (numpy/_core/umath: 0.5772156649015329)
         return constant(GlobalValue::ofFloat(0.57721566490153286060651209008240243));
+      if (attr == "size" || attr == "ndim" || attr == "shape" || attr == "array_equal")
+        return ExprInfo{ctx.builtin("numpy." + attr)}; // np.size(a): a.size
+      if (attr == "ptp") // np.ptp(a): a.max() - a.min()
+        return ExprInfo{ctx.builtin("numpy.reduce.ptp")};
       if (attr == "isclose" || attr == "angle" || attr == "nan_to_num") // of numbers
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "round" || attr == "around" || attr == "round_") // np.round(x, decimals)
@@ -1757,6 +1761,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     return base; // an IntEnum member passed in or held (typed as its int): .value is itself
   if (auto *it = dyn_cast<IntType>(base.type); it && !it->isEnum() && attr == "bit_count")
     return ExprInfo{ctx.builtin("method.bit_count")}; // int.bit_count(), Python 3.10
+  if (attr == "item" && base.type->isScalar() &&
+      !(isa<IntType>(base.type) && cast<IntType>(base.type)->isEnum()))
+    return ExprInfo{ctx.builtin("method.scalar.item")}; // x.item(): x (numba's)
   if (attr == "view" && (isa<FloatType>(base.type) ||
                          (isa<IntType>(base.type) && !cast<IntType>(base.type)->isEnum())))
     return ExprInfo{ctx.builtin("method.scalar.view")}; // x.view(np.uint64): its bits

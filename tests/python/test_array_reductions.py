@@ -612,3 +612,35 @@ def test_searchsorted_of_one_value(jit):
 
     with pytest.raises(pyjit.CompileError, match="an array of values would make an array"):
         of_values[1, 1](np.zeros(2), out)
+
+
+def test_ptp_sum_dtype_array_equal_size_ndim_shape(jit):
+    # numba-cuda's np.ptp, a.sum(dtype=...), np.array_equal, np.size/ndim/shape
+    # and x.item() of a number; expected values from NumPy.
+    @jit
+    def k(a, b, c, n, x, out):
+        out[0] = a[0, 0].item() + x.item()
+        out[1] = np.size(a) + np.ndim(a) * 100 + np.shape(a)[1] * 1000 + np.size(x) * 10000
+        out[2] = np.ndim(x) + len(np.shape(x))
+        out[3] = np.array_equal(a, b)
+        out[4] = np.array_equal(a, c)
+        out[5] = np.array_equal(a, a[:, :2])
+        out[6] = np.array_equal(a, a.T)
+        out[7] = np.array_equal(a[0], b[0])
+        out[8] = np.array_equal(n, n)
+        out[9] = np.ptp(a) + np.ptp(a[1])
+        out[10] = np.ptp(n)
+        out[11] = a.sum(dtype=np.float32) + np.sum(a, dtype=np.int64)
+
+    a = np.arange(6.0).reshape(2, 3) * 1.5
+    b, c = a.copy(), a.copy()
+    c[1, 2] = -1
+    n = np.array([1.0, np.nan])
+    out = np.zeros(12)
+    k[1, 1](a, b, c, n, 2.5, out)
+    expect = [a[0, 0].item() + 2.5, np.size(a) + np.ndim(a) * 100 + np.shape(a)[1] * 1000 + 10000,
+              0, np.array_equal(a, b), np.array_equal(a, c), np.array_equal(a, a[:, :2]),
+              np.array_equal(a, a.T), np.array_equal(a[0], b[0]), np.array_equal(n, n),
+              np.ptp(a) + np.ptp(a[1]), np.ptp(n),
+              float(a.sum(dtype=np.float32)) + float(np.sum(a, dtype=np.int64))]
+    np.testing.assert_array_equal(out, expect)
