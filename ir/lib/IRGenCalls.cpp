@@ -245,8 +245,14 @@ RValue IRGen::call(const CallExpr &e) {
       extents[k] = b.select(b.cmp(CmpPredicate::Eq, extents[k], minusOne), rest, extents[k]);
     if (boundsCheck) {
       Value *total = b.constInt(i64, 1);
-      for (Value *x : extents)
+      Value *negative = b.constBool(false);
+      for (Value *x : extents) {
         total = b.binary(Opcode::Mul, total, x);
+        negative = b.select(negative, negative, b.cmp(CmpPredicate::Lt, x, b.constInt(i64, 0)));
+      }
+      raiseUnless(b.unary(Opcode::Not, negative), "ValueError",
+                  "negative dimensions are not allowed (only one -1, the unknown one)", {},
+                  e.range().begin);
       raiseUnless(b.cmp(CmpPredicate::Eq, total, size), "ValueError",
                   "cannot reshape an array of size {0} into a shape of {1} elements",
                   {size, total}, e.range().begin);
@@ -523,7 +529,8 @@ RValue IRGen::call(const CallExpr &e) {
   if (path == "numpy.isclose") {
     // numba's _isclose_item: NaNs equal only with equal_nan, infinities of
     // one sign equal, else |a - b| <= atol + rtol * |b|, in the operands'
-    // float type (float64 for integers; NumPy 2's weak rtol and atol).
+    // float type (float64 for integers; NumPy 2's weak rtol and atol); and,
+    // as NumPy's, equal numbers whatever the tolerances.
     static const llvm::StringRef fields[] = {"a", "b", "rtol", "atol", "equal_nan"};
     std::vector<const Expr *> bound = detail::namedTupleArguments(e, fields);
     TypedOperand l = operandOf(info(*bound[0])), r = operandOf(info(*bound[1]));
@@ -546,6 +553,8 @@ RValue IRGen::call(const CallExpr &e) {
     Value *r1 = b.select(b.select(xInf, b.constBool(true), yInf), b.constBool(false), close);
     Value *r2 = b.select(b.select(xInf, yInf, b.constBool(false)), sameInf, r1);
     Value *bothNan = b.select(math(MathFn::Isnan, {x}), math(MathFn::Isnan, {y}), b.constBool(false));
+    // NumPy's `| (x == y)`: equal numbers are close whatever the tolerances.
+    r2 = b.select(b.cmp(CmpPredicate::Eq, x, y), b.constBool(true), r2);
     return RValue::of(b.select(bothNan, equalNan, r2));
   }
   if (path == "numpy.divmod") { // (x // y, x % y) by numpy's loops
@@ -1377,15 +1386,22 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     Value *s = mathOp(b, ctx, MathFn::Copysign, {b.constFloat(at, 1), v});
     return RValue::of(b.cmp(CmpPredicate::Lt, s, b.constFloat(at, 0)));
   }
-  if (name == "clip") // np.minimum(np.maximum(x, lo), hi): NaN anywhere gives NaN
-    return numpyValues("minimum",
-                       {numpyValues("maximum", {in[0], in[1]}, {ops[0], ops[1]}, t), in[2]},
-                       {TypedOperand{t, false}, ops[2]}, t);
+  if (name == "clip") { // np.minimum(np.maximum(x, lo), hi): NaN anywhere gives NaN
+    RValue r = in[0];
+    TypedOperand rop = ops[0];
+    if (!isa<NoneType>(ops[1].type)) { // (a None bound clips on one side only)
+      r = numpyValues("maximum", {r, in[1]}, {rop, ops[1]}, t);
+      rop = {t, false};
+    }
+    if (!isa<NoneType>(ops[2].type))
+      r = numpyValues("minimum", {r, in[2]}, {rop, ops[2]}, t);
+    return RValue::of(castTo(r, t));
+  }
   if (name == "sinc") {
-    // NumPy's: sin(y) / y for y = pi * x, with x = 0 taken as 1e-20 (1.0).
-    Value *x = arg(0, t);
-    Value *safe = b.select(b.cmp(CmpPredicate::Eq, x, b.constFloat(t, 0)), b.constFloat(t, 1e-20), x);
-    Value *y = b.binary(Opcode::Mul, b.constFloat(t, M_PI), safe);
+    // NumPy 2's: y = pi * x, the float's epsilon where y is 0, sin(y) / y.
+    Value *y = b.binary(Opcode::Mul, b.constFloat(t, M_PI), arg(0, t));
+    Value *eps = b.constFloat(t, machineLimit(t, "eps")->f);
+    y = b.select(b.cmp(CmpPredicate::Eq, y, b.constFloat(t, 0)), eps, y);
     return RValue::of(b.binary(Opcode::TrueDiv, mathOp(b, ctx, MathFn::Sin, {y}), y));
   }
   if (name == "logaddexp" || name == "logaddexp2") {

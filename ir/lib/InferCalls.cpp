@@ -732,6 +732,26 @@ ExprInfo Inferer::call(const CallExpr &e) {
               "a.reshape() takes integer extents, not " + typeName(dims[k]));
         return {};
       }
+    // Constant extents: one -1 at most (the unknown one), no other negative.
+    std::vector<const Expr *> dimExprs;
+    if (auto *te = args.size() == 1 ? dyn_cast<TupleExpr>(e.args[0].get()) : nullptr)
+      for (const ExprPtr &x : te->elts)
+        dimExprs.push_back(x.get());
+    else if (args.size() != 1 || !isa<TupleType>(args[0].type))
+      for (const ExprPtr &x : e.args)
+        dimExprs.push_back(x.get());
+    int unknowns = 0;
+    for (const Expr *x : dimExprs) {
+      const ExprInfo &xi = result.exprs[x];
+      if (!xi.constant || xi.constant->kind != GlobalValue::Kind::Int || xi.constant->i >= 0)
+        continue;
+      if (xi.constant->i < -1 || ++unknowns > 1) {
+        error(x->range(), xi.constant->i < -1 ? "a.reshape(): negative dimensions are not allowed"
+                                              : "a.reshape(): can only specify one unknown "
+                                                "dimension (-1)");
+        return {};
+      }
+    }
     if (at->layout() != Layout::C) {
       error(e.callee->range(), "a.reshape() of " + aTypeName(at) + " would copy it (only "
                                "C-contiguous arrays reshape in kernels)");
@@ -1694,9 +1714,14 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
                        "arrays and an output array, in kernels");
       return {};
     }
+    if (isa<NoneType>(args[1].type) && isa<NoneType>(args[2].type)) {
+      error(e.range(), "np.clip() needs a lower or an upper bound (both are None)");
+      return {};
+    }
     TypedOperand acc = operandOf(args[0]);
-    for (size_t i = 1; i < 3; ++i)
-      acc = {promoteOperands(ctx, acc, operandOf(args[i])), acc.weak && args[i].weak};
+    for (size_t i = 1; i < 3; ++i) // (a None bound clips on one side only)
+      if (!isa<NoneType>(args[i].type))
+        acc = {promoteOperands(ctx, acc, operandOf(args[i])), acc.weak && args[i].weak};
     Type *t = fitLiterals(ctx, acc.type, args);
     return ExprInfo{isa<BoolType>(t) ? ctx.intTy(8, true) : t, acc.weak};
   }
@@ -1772,8 +1797,12 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       }
     if (path == "numpy.signbit")
       return ExprInfo{ctx.boolean()};
+    if (path == "numpy.sinc") { // NumPy's: pi * x of a float keeps its type, else float64
+      Type *x = args[0].type;
+      return ExprInfo{isa<FloatType>(x) && !args[0].weak ? x : ctx.float64(), args[0].weak};
+    }
     if (logaddexp || path == "numpy.nextafter" || path == "numpy.heaviside" ||
-        path == "numpy.spacing" || path == "numpy.sinc") {
+        path == "numpy.spacing") {
       // Float loops only: float16/32/64 stay as they are; integers of up to
       // 16 bits and bools compute in float32 (numba's ufunc_db has no float16
       // loop for them, NumPy picks float16 for 8-bit ones), wider ones and

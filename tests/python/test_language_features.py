@@ -629,6 +629,26 @@ def test_array_transpose_views(jit):
 AXES = (1, 0)
 
 
+def test_reshape_refuses_negative_extents(jit, tmp_path):
+    # Only one -1 (the unknown extent); other negative extents are an error:
+    # constants when compiling, run-time ones with debug=True.
+    @jit(debug=True, opt=False)
+    def k(a, n, m, out):
+        r = a.reshape(n, m)
+        out[0] = r.shape[0]
+
+    out = np.zeros(1)
+    with pytest.raises(ValueError, match="negative dimensions are not allowed"):
+        k[1, 1](np.arange(12.0), -2, -6, out)
+    k[1, 1](np.arange(12.0), -1, 4, out)
+    assert out[0] == 3
+
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "kern_rs", "def k(a, out):\n    out[0] = a.reshape(-1, -1)[0, 0]\n")
+    with pytest.raises(pyjit.CompileError, match=r"can only specify one unknown dimension"):
+        pyjit.jit(mod.k)[1, 1](np.zeros(4), np.zeros(1))
+
+
 def test_array_transpose_method_and_item(jit):
     # numba-cuda compiles a.transpose() (a.T; the reversed axes, or the
     # unchanged ones, given as constants) and a.item() of a size-1 array.

@@ -946,3 +946,27 @@ def test_numpy_euler_gamma_is_a_constant(jit):
     out = np.zeros(1)
     k[1, 1](out)
     assert out[0] == np.euler_gamma
+
+
+def test_clip_with_a_none_bound_sinc_of_small_types_and_isclose_of_equal_numbers(jit):
+    # Found by an attack on these functions: a None bound crashed the
+    # compiler; float16 sinc(0) was NaN; int8 sinc was computed in float32;
+    # equal numbers are close whatever the tolerances (NumPy's `| (x == y)`).
+    @jit
+    def k(x, h, i8, out, oh):
+        for i in range(x.size):
+            out[0, i] = np.clip(x[i], None, 1.0)
+            out[1, i] = np.clip(x[i], 0.5, None)
+            out[2, i] = np.sinc(i8[i])
+            out[3, i] = np.isclose(x[i], x[i], rtol=0.0, atol=-1.0)
+        for i in range(h.size):
+            oh[i] = np.sinc(h[i])
+
+    x = np.array([-2.0, 0.0, 0.75, 3.0, np.inf])
+    h = np.array([0.0, -0.0, 1e-7, 0.5], np.float16)
+    i8 = np.array([0, 1, -2, 3, 0], np.int8)
+    out, oh = np.zeros((4, x.size)), np.zeros(h.size, np.float16)
+    k[1, 1](x, h, i8, out, oh)
+    np.testing.assert_array_equal(out, [np.clip(x, None, 1.0), np.clip(x, 0.5, None), np.sinc(i8),
+                                        np.isclose(x, x, rtol=0.0, atol=-1.0)])
+    np.testing.assert_array_equal(oh, np.sinc(h))
