@@ -349,7 +349,8 @@ void IRGen::stmt(const Stmt &s) {
       std::vector<Value *> repeat;
       if (va)
         repeat = broadcastTo(rhs.value, target, s.range().begin);
-      forEachIndex(target, [&](const std::vector<Value *> &idx) {
+      forEachIndexIn(target, va ? copiesBackward(target, rhs.value) : nullptr,
+                     [&](const std::vector<Value *> &idx) {
         RValue old = RValue::of(b.arrayLoad(target, idx));
         RValue x = va ? RValue::of(broadcastLoad(rhs.value, repeat, idx)) : rhs;
         RValue res = binary(a.op, old, {at->dtype(), false}, x, value, rt);

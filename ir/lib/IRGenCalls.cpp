@@ -1696,6 +1696,47 @@ void IRGen::forEachIndex(Value *array,
   nest(0);
 }
 
+/// Whether copying \p src into \p dst element by element must go backward
+/// (memmove's rule): views with one item size and the same positive strides
+/// whose destination starts after the source, so that a shift within one
+/// array (a[1:] = a[:-1]) reads each element before it is overwritten, as
+/// NumPy's buffered copy does. Other overlapping views are copied forward.
+Value *IRGen::copiesBackward(Value *dst, Value *src) {
+  auto *dt = cast<ArrayType>(dst->type()), *st = cast<ArrayType>(src->type());
+  if (dt->ndim() != st->ndim() || dt->ndim() == 0 || dt->isPointer() || st->isPointer() ||
+      elementBytes(dt->dtype()) != elementBytes(st->dtype()))
+    return nullptr;
+  Type *i64 = ctx.int64(), *u64 = ctx.uint64();
+  Value *zero = b.constInt(i64, 0);
+  Value *backward = b.cmp(CmpPredicate::Gt, b.create(Opcode::ArrayAddress, u64, {dst}),
+                          b.create(Opcode::ArrayAddress, u64, {src}));
+  for (unsigned d = 0; d < dt->ndim(); ++d) {
+    Instruction *ds = b.create(Opcode::ArrayStride, i64, {dst});
+    Instruction *ss = b.create(Opcode::ArrayStride, i64, {src});
+    ds->intImm = ss->intImm = d;
+    Value *same = b.select(b.cmp(CmpPredicate::Eq, ds, ss), b.cmp(CmpPredicate::Gt, ds, zero),
+                           b.constBool(false));
+    backward = b.select(backward, same, backward);
+  }
+  return backward;
+}
+
+void IRGen::forEachIndexIn(Value *array, Value *backward,
+                           const std::function<void(const std::vector<Value *> &)> &body) {
+  if (!backward)
+    return forEachIndex(array, body);
+  forEachIndex(array, [&](const std::vector<Value *> &idx) {
+    // Every index reversed (extent - 1 - i): C order backward.
+    std::vector<Value *> at;
+    Type *i64 = ctx.int64();
+    for (unsigned d = 0; d < idx.size(); ++d) {
+      Value *last = b.binary(Opcode::Sub, b.arrayShape(array, d), b.constInt(i64, 1));
+      at.push_back(b.select(backward, b.binary(Opcode::Sub, last, idx[d]), idx[d]));
+    }
+    body(at);
+  });
+}
+
 Value *IRGen::elementCount(Value *array) {
   auto *at = cast<ArrayType>(array->type());
   Value *size = b.constInt(ctx.int64(), 1);
@@ -1975,10 +2016,14 @@ RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementT
   auto *outType = cast<ArrayType>(out->type());
   std::vector<bool> isArray(arity);
   std::vector<std::vector<Value *>> repeat(arity);
+  Value *backward = nullptr; // an input shifted within out's memory (copiesBackward)
   for (size_t i = 0; i < arity; ++i)
-    if ((isArray[i] = in[i].value && isa<ArrayType>(in[i].value->type())))
+    if ((isArray[i] = in[i].value && isa<ArrayType>(in[i].value->type()))) {
       repeat[i] = broadcastTo(in[i].value, out, e.range().begin);
-  forEachIndex(out, [&](const std::vector<Value *> &idx) {
+      if (Value *back = copiesBackward(out, in[i].value))
+        backward = backward ? b.select(backward, backward, back) : back;
+    }
+  forEachIndexIn(out, backward, [&](const std::vector<Value *> &idx) {
     std::vector<RValue> v;
     for (size_t i = 0; i < arity; ++i)
       v.push_back(isArray[i] ? RValue::of(broadcastLoad(in[i].value, repeat[i], idx)) : in[i]);
@@ -2040,7 +2085,7 @@ void IRGen::storeIntoView(Value *view, const RValue &v, SourceLoc loc) {
   }
   if (isa<ArrayType>(v.value->type())) {
     std::vector<Value *> repeat = broadcastTo(v.value, view, loc);
-    forEachIndex(view, [&](const std::vector<Value *> &idx) {
+    forEachIndexIn(view, copiesBackward(view, v.value), [&](const std::vector<Value *> &idx) {
       b.arrayStore(view, idx, castTo(RValue::of(broadcastLoad(v.value, repeat, idx)), dtype));
     });
     return;

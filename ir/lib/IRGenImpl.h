@@ -261,6 +261,10 @@ private:
   Value *numberPart(Value *x, Type *from, bool imag, Type *result);
   /// body(indices) for each element of \p array in C order (nested forRange).
   void forEachIndex(Value *array, const std::function<void(const std::vector<Value *> &)> &body);
+  /// forEachIndex, in reverse C order where \p backward (a bool; null: never).
+  void forEachIndexIn(Value *array, Value *backward,
+                      const std::function<void(const std::vector<Value *> &)> &body);
+  Value *copiesBackward(Value *dst, Value *src);
   /// body(element) for each element of \p array in C order.
   void forEachElement(Value *array, const std::function<void(Value *)> &body);
   /// NumPy broadcasting of \p src to \p dst's shape (dimensions aligned

@@ -629,6 +629,40 @@ def test_array_transpose_views(jit):
 AXES = (1, 0)
 
 
+def test_shifting_an_array_within_itself_matches_numpy(jit):
+    # A destination after its source in the same memory, with the same
+    # strides, is copied backward (memmove's rule), so every element is read
+    # before it is overwritten, as NumPy's buffered copy reads it.
+    @jit
+    def k(a, b, c, m, out):
+        a[1:] = a[:-1]
+        b[1:] += b[:-1]
+        np.clip(c[:-1], 1.0, 3.0, c[1:])
+        m[1:] = m[:-1]
+        w = cuda.local.array(4, np.float64)
+        for i in range(4):
+            w[i] = i + 1.0
+        w[1:] = w[:3]              # a sliding window in local memory
+        for i in range(4):
+            out[i] = w[i]
+        a[:-1] = a[1:]             # forward is right this way round
+
+    base = np.arange(6.0)
+    a, b, c = base.copy(), base.copy(), base.copy()
+    m = np.arange(12.0).reshape(4, 3)
+    out = np.zeros(4)
+    expect_a, expect_b, expect_c, expect_m = base.copy(), base.copy(), base.copy(), m.copy()
+    expect_a[1:] = expect_a[:-1]
+    expect_b[1:] += expect_b[:-1]
+    np.clip(expect_c[:-1], 1.0, 3.0, expect_c[1:])
+    expect_m[1:] = expect_m[:-1]
+    expect_a[:-1] = expect_a[1:]
+    k[1, 1](a, b, c, m, out)
+    for got, expect in ((a, expect_a), (b, expect_b), (c, expect_c), (m, expect_m)):
+        np.testing.assert_array_equal(got, expect)
+    assert out.tolist() == [1.0, 1.0, 2.0, 3.0]
+
+
 def test_reshape_refuses_negative_extents(jit, tmp_path):
     # Only one -1 (the unknown extent); other negative extents are an error:
     # constants when compiling, run-time ones with debug=True.
