@@ -2608,8 +2608,9 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
 
 // The iterable a call builds when it is one a `for` loop takes apart:
 // "range", "enumerate", "zip" (or a global bound to range: numba.prange,
-// which numba lowers as range in CUDA kernels), "numpy.ndindex" or
-// "numpy.ndenumerate"; else empty. Types the callee of np.ndindex(...).
+// which numba lowers as range in CUDA kernels), "numpy.ndindex",
+// "numpy.ndenumerate" or "numpy.nditer"; else empty. Types the callee of
+// np.ndindex(...).
 std::string Inferer::loopBuiltin(const Expr &e) {
   auto *call = dyn_cast<CallExpr>(&e);
   if (!call)
