@@ -312,6 +312,18 @@ static std::unique_ptr<Expr> copyCallee(const Expr &e) {
   return nullptr;
 }
 
+/// The temporary \p name that holds an argument of \p call (typed \p v,
+/// written at \p range) for starCall and getitemCall; a constant stays one
+/// in the call ((1, 5) in range(*(1, 5)), getitem(t, 1)).
+std::string Inferer::argumentTemp(const std::string &name, const ExprInfo &v, SourceRange range,
+                                  const CallExpr &call) {
+  localNames.insert(name);
+  assignVar(name, v.type, range);
+  if (v.constant)
+    constantLocals[name] = {v, call.range().begin};
+  return name;
+}
+
 ExprInfo Inferer::starCall(const CallExpr &e) {
   // f(a, *t) of a built-in (device functions bind `*t` themselves): the
   // arguments into temporaries, then f called with them, t spread (Python
@@ -348,11 +360,7 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
                            "(numbers, arrays, tuples of them), not " + typeName(v.type));
       return {};
     }
-    std::string temp = prefix + std::to_string(i);
-    localNames.insert(temp);
-    assignVar(temp, v.type, value.range());
-    if (v.constant) // (1, 5) in range(*(1, 5)): still a constant in the call
-      constantLocals[temp] = {v, e.range().begin};
+    std::string temp = argumentTemp(prefix + std::to_string(i), v, value.range(), e);
     star.temps.push_back(temp);
     SourceRange r = e.args[i]->range();
     if (!starred) {
@@ -397,11 +405,7 @@ ExprInfo Inferer::getitemCall(const CallExpr &e) {
                                     " (it indexes arrays and tuples)");
       return {};
     }
-    std::string temp = prefix + std::to_string(i);
-    localNames.insert(temp);
-    assignVar(temp, v.type, e.args[i]->range());
-    if (v.constant) // getitem(t, 1): still a constant index
-      constantLocals[temp] = {v, e.range().begin};
+    std::string temp = argumentTemp(prefix + std::to_string(i), v, e.args[i]->range(), e);
     item.temps.push_back(temp);
     names.push_back(std::make_unique<NameExpr>(e.args[i]->range(), temp));
   }

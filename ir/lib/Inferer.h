@@ -129,6 +129,8 @@ private:
   void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);
   /// f(a, *t) of a function that is not a device function (StarCall).
   ExprInfo getitemCall(const CallExpr &e);
+  std::string argumentTemp(const std::string &name, const ExprInfo &v, SourceRange range,
+                           const CallExpr &call);
   ExprInfo starCall(const CallExpr &e);
   /// A store into every element of a view of type \p vt (a slice, an array
   /// field: \p what): a number, an array that broadcasts, a 1-d tuple.
