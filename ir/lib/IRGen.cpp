@@ -1794,28 +1794,13 @@ RValue IRGen::compare(const CompareExpr &e) {
     auto *at = cast<ArrayType>(array->type());
     Type *common = promoteOperands(ctx, operandOf(info(*e.operands[0])), {at->dtype(), false});
     Value *key = castTo(x, common);
-    Type *i64 = ctx.int64();
     std::vector<Value *> dims;
     for (unsigned d = 0; d < at->ndim(); ++d)
       dims.push_back(b.arrayShape(array, d));
-    Value *size = elementCount(array);
-    std::string kVar = temp("in.k"), foundVar = temp("in.found");
-    writeVar(kVar, i64, RValue::of(b.constInt(i64, 0)));
-    writeVar(foundVar, ctx.boolean(), RValue::of(b.constBool(false)));
-    Value *k = nullptr;
-    whileLoop(
-        [&] {
-          k = readVar(kVar, i64).value;
-          Value *more = b.cmp(CmpPredicate::Lt, k, size);
-          return b.select(readVar(foundVar, ctx.boolean()).value, b.constBool(false), more);
-        },
-        [&] {
-          Value *element = b.arrayLoad(array, unravel(k, dims));
-          writeVar(foundVar, ctx.boolean(),
-                   RValue::of(b.cmp(CmpPredicate::Eq, castTo(RValue::of(element), common), key)));
-          writeVar(kVar, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
-        });
-    Value *found = readVar(foundVar, ctx.boolean()).value;
+    Value *found = anyIndex(elementCount(array), [&](Value *k) {
+      Value *element = b.arrayLoad(array, unravel(k, dims));
+      return b.cmp(CmpPredicate::Eq, castTo(RValue::of(element), common), key);
+    });
     return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
   }
   if (e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) {

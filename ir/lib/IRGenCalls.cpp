@@ -293,32 +293,20 @@ RValue IRGen::call(const CallExpr &e) {
     b.setLoc(e.range().begin);
     auto *lt = cast<ArrayType>(l->type()), *rt = cast<ArrayType>(r->type());
     Type *common = promoteOperands(ctx, {lt->dtype(), false}, {rt->dtype(), false});
-    Type *i64 = ctx.int64(), *boolean = ctx.boolean();
     std::vector<Value *> dims;
     Value *same = b.constBool(true);
     for (unsigned d = 0; d < lt->ndim(); ++d) {
       dims.push_back(b.arrayShape(l, d));
       same = b.select(same, b.cmp(CmpPredicate::Eq, dims.back(), b.arrayShape(r, d)), same);
     }
-    Value *size = b.select(same, elementCount(l), b.constInt(i64, 0));
-    std::string kVar = temp("eq.k"), equalVar = temp("eq.same");
-    writeVar(kVar, i64, RValue::of(b.constInt(i64, 0)));
-    writeVar(equalVar, boolean, RValue::of(same));
-    Value *k = nullptr;
-    whileLoop(
-        [&] {
-          k = readVar(kVar, i64).value;
-          Value *more = b.cmp(CmpPredicate::Lt, k, size);
-          return b.select(readVar(equalVar, boolean).value, more, b.constBool(false));
-        },
-        [&] {
-          std::vector<Value *> idx = unravel(k, dims);
-          Value *x = castTo(RValue::of(b.arrayLoad(l, idx)), common);
-          Value *y = castTo(RValue::of(b.arrayLoad(r, idx)), common);
-          writeVar(equalVar, boolean, RValue::of(b.cmp(CmpPredicate::Eq, x, y)));
-          writeVar(kVar, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
-        });
-    return readVar(equalVar, boolean);
+    Value *size = b.select(same, elementCount(l), b.constInt(ctx.int64(), 0));
+    Value *differs = anyIndex(size, [&](Value *k) {
+      std::vector<Value *> idx = unravel(k, dims);
+      Value *x = castTo(RValue::of(b.arrayLoad(l, idx)), common);
+      Value *y = castTo(RValue::of(b.arrayLoad(r, idx)), common);
+      return b.cmp(CmpPredicate::Ne, x, y); // (a NaN differs)
+    });
+    return RValue::of(b.select(differs, b.constBool(false), same));
   }
   if (path == "method.tuple.index") {
     // The first k with t[k] == x: chosen from the last element back.
@@ -1719,6 +1707,25 @@ Value *IRGen::copiesBackward(Value *dst, Value *src) {
     backward = b.select(backward, same, backward);
   }
   return backward;
+}
+
+Value *IRGen::anyIndex(Value *count, const std::function<Value *(Value *)> &found) {
+  Type *i64 = ctx.int64(), *boolean = ctx.boolean();
+  std::string kVar = temp("any.k"), foundVar = temp("any.found");
+  writeVar(kVar, i64, RValue::of(b.constInt(i64, 0)));
+  writeVar(foundVar, boolean, RValue::of(b.constBool(false)));
+  Value *k = nullptr;
+  whileLoop(
+      [&] {
+        k = readVar(kVar, i64).value;
+        Value *more = b.cmp(CmpPredicate::Lt, k, count);
+        return b.select(readVar(foundVar, boolean).value, b.constBool(false), more);
+      },
+      [&] {
+        writeVar(foundVar, boolean, RValue::of(found(k)));
+        writeVar(kVar, i64, RValue::of(b.binary(Opcode::Add, k, b.constInt(i64, 1))));
+      });
+  return readVar(foundVar, boolean).value;
 }
 
 void IRGen::forEachIndexIn(Value *array, Value *backward,

@@ -265,6 +265,9 @@ private:
   void forEachIndexIn(Value *array, Value *backward,
                       const std::function<void(const std::vector<Value *> &)> &body);
   Value *copiesBackward(Value *dst, Value *src);
+  /// Whether \p found(k) (a bool) holds for some k = 0, 1, .. below \p count
+  /// (int64), tried in order until one does.
+  Value *anyIndex(Value *count, const std::function<Value *(Value *)> &found);
   /// body(element) for each element of \p array in C order.
   void forEachElement(Value *array, const std::function<void(Value *)> &body);
   /// NumPy broadcasting of \p src to \p dst's shape (dimensions aligned
