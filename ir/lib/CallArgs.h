@@ -37,6 +37,24 @@ inline std::vector<const ast::Expr *> namedTupleArguments(const ast::CallExpr &e
   return out;
 }
 
+/// The parameters of NumPy functions kernels call by keyword too, by name
+/// without "numpy." (isclose, round, angle, nan_to_num); empty for others.
+inline llvm::ArrayRef<llvm::StringRef> numpyParameters(llvm::StringRef name) {
+  static const llvm::StringRef isclose[] = {"a", "b", "rtol", "atol", "equal_nan"};
+  static const llvm::StringRef round[] = {"a", "decimals"};
+  static const llvm::StringRef angle[] = {"z", "deg"};
+  static const llvm::StringRef nanToNum[] = {"x", "copy", "nan", "posinf", "neginf"};
+  if (name == "isclose")
+    return isclose;
+  if (name == "round")
+    return round;
+  if (name == "angle")
+    return angle;
+  if (name == "nan_to_num")
+    return nanToNum;
+  return {};
+}
+
 } // namespace pyjit::ir::detail
 
 #endif

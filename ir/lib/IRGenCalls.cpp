@@ -519,8 +519,8 @@ RValue IRGen::call(const CallExpr &e) {
     // one sign equal, else |a - b| <= atol + rtol * |b|, in the operands'
     // float type (float64 for integers; NumPy 2's weak rtol and atol); and,
     // as NumPy's, equal numbers whatever the tolerances.
-    static const llvm::StringRef fields[] = {"a", "b", "rtol", "atol", "equal_nan"};
-    std::vector<const Expr *> bound = detail::namedTupleArguments(e, fields);
+    std::vector<const Expr *> bound =
+        detail::namedTupleArguments(e, detail::numpyParameters("isclose"));
     TypedOperand l = operandOf(info(*bound[0])), r = operandOf(info(*bound[1]));
     Type *t = promoteOperands(ctx, l, r);
     if (!isa<FloatType>(t) || cast<FloatType>(t)->bits() < 32)
@@ -1221,10 +1221,7 @@ RValue IRGen::floatParts(const CallExpr &e, llvm::StringRef path) {
 /// copy, nan=0.0, posinf=None, neginf=None) of a number (\p name without
 /// "numpy."), as NumPy computes them on scalars.
 RValue IRGen::numpyScalarHelper(const CallExpr &e, llvm::StringRef name) {
-  std::vector<llvm::StringRef> fields =
-      name == "round"   ? std::vector<llvm::StringRef>{"a", "decimals"}
-      : name == "angle" ? std::vector<llvm::StringRef>{"z", "deg"}
-                        : std::vector<llvm::StringRef>{"x", "copy", "nan", "posinf", "neginf"};
+  llvm::ArrayRef<llvm::StringRef> fields = detail::numpyParameters(name);
   std::vector<const Expr *> bound = detail::namedTupleArguments(e, fields);
   auto given = [&](size_t i) { return bound[i] && !isa<NoneType>(info(*bound[i]).type); };
   Type *xt = info(*bound[0]).type, *rt = info(e).type;

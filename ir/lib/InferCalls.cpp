@@ -312,6 +312,28 @@ static std::unique_ptr<Expr> copyCallee(const Expr &e) {
   return nullptr;
 }
 
+/// The arguments of \p call for parameters \p fields, by position then by
+/// keyword (null where none is given), or none after an error: an unknown or
+/// repeated keyword, too many arguments, or fewer than the first \p required.
+std::optional<std::vector<const Expr *>>
+Inferer::bindParameters(const CallExpr &call, llvm::ArrayRef<llvm::StringRef> fields,
+                        size_t required, const std::string &spelled) {
+  for (const Keyword &k : call.keywords)
+    if (!llvm::is_contained(fields, k.name) ||
+        llvm::is_contained(fields.take_front(call.args.size()), k.name)) {
+      error(k.range, spelled + " got an unexpected or repeated keyword '" + k.name + "'");
+      return std::nullopt;
+    }
+  std::vector<const Expr *> bound = detail::namedTupleArguments(call, fields);
+  if (call.args.size() > fields.size() ||
+      llvm::any_of(llvm::ArrayRef(bound).take_front(required), [](const Expr *x) { return !x; })) {
+    error(call.range(), spelled + " takes " + llvm::join(fields, ", ") + " (the first " +
+                            std::to_string(required) + " required)");
+    return std::nullopt;
+  }
+  return bound;
+}
+
 /// The temporary \p name that holds an argument of \p call (typed \p v,
 /// written at \p range) for starCall and getitemCall; a constant stays one
 /// in the call ((1, 5) in range(*(1, 5)), getitem(t, 1)).
@@ -1306,22 +1328,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
     // np.nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None) of a
     // number (numba's scalar implementations).
     llvm::StringRef name = path.drop_front(6);
-    std::vector<llvm::StringRef> fields =
-        name == "round"   ? std::vector<llvm::StringRef>{"a", "decimals"}
-        : name == "angle" ? std::vector<llvm::StringRef>{"z", "deg"}
-                          : std::vector<llvm::StringRef>{"x", "copy", "nan", "posinf", "neginf"};
+    llvm::ArrayRef<llvm::StringRef> fields = detail::numpyParameters(name);
     std::string spelled = "np." + name.str() + "()";
-    for (const Keyword &k : e.keywords)
-      if (!llvm::is_contained(fields, k.name) ||
-          llvm::is_contained(llvm::ArrayRef(fields).take_front(e.args.size()), k.name)) {
-        error(k.range, spelled + " got an unexpected or repeated keyword '" + k.name + "'");
-        return {};
-      }
-    std::vector<const Expr *> bound = detail::namedTupleArguments(e, fields);
-    if (e.args.size() > fields.size() || !bound[0]) {
-      error(e.range(), spelled + " takes " + llvm::join(fields, ", "));
+    std::optional<std::vector<const Expr *>> parameters = bindParameters(e, fields, 1, spelled);
+    if (!parameters)
       return {};
-    }
+    std::vector<const Expr *> &bound = *parameters;
     std::vector<Type *> types;
     for (size_t i = 0; i < fields.size(); ++i) {
       types.push_back(!bound[i] ? nullptr : i < args.size() ? args[i].type : expr(*bound[i]).type);
@@ -1360,18 +1372,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
   if (path == "numpy.isclose") {
     // np.isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) of two real
     // numbers: numba's _isclose_item (arrays would make an array).
-    static const llvm::StringRef fields[] = {"a", "b", "rtol", "atol", "equal_nan"};
-    for (const Keyword &k : e.keywords)
-      if (!llvm::is_contained(fields, k.name) ||
-          llvm::is_contained(llvm::ArrayRef(fields).take_front(e.args.size()), k.name)) {
-        error(k.range, "np.isclose() got an unexpected or repeated keyword '" + k.name + "'");
-        return {};
-      }
-    std::vector<const Expr *> bound = detail::namedTupleArguments(e, fields);
-    if (e.args.size() > 5 || !bound[0] || !bound[1]) {
-      error(e.range(), "np.isclose() takes a, b[, rtol, atol, equal_nan]");
+    llvm::ArrayRef<llvm::StringRef> fields = detail::numpyParameters("isclose");
+    std::optional<std::vector<const Expr *>> parameters =
+        bindParameters(e, fields, 2, "np.isclose()");
+    if (!parameters)
       return {};
-    }
+    std::vector<const Expr *> &bound = *parameters;
     for (size_t i = 0; i < 5; ++i) {
       if (!bound[i])
         continue;

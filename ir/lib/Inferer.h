@@ -129,6 +129,10 @@ private:
   void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);
   /// f(a, *t) of a function that is not a device function (StarCall).
   ExprInfo getitemCall(const CallExpr &e);
+  std::optional<std::vector<const Expr *>> bindParameters(const CallExpr &call,
+                                                          llvm::ArrayRef<llvm::StringRef> fields,
+                                                          size_t required,
+                                                          const std::string &spelled);
   std::string argumentTemp(const std::string &name, const ExprInfo &v, SourceRange range,
                            const CallExpr &call);
   ExprInfo starCall(const CallExpr &e);
