@@ -40,15 +40,11 @@ RValue IRGen::call(const CallExpr &e) {
     return r;
   }
   if (auto it = typed->starCalls.find(&e); it != typed->starCalls.end()) {
-    // f(a, *t): the arguments into their temporaries, in order, then the call
-    // with them spread (TypedFunction::StarCall).
-    for (size_t i = 0; i < e.args.size(); ++i) {
-      auto *starred = dyn_cast<StarredExpr>(e.args[i].get());
-      const std::string &temp = it->second.temps[i];
-      if (temp.empty()) // a string literal, copied into the call as it is
-        continue;
-      writeVar(temp, localType(temp), gen(starred ? *starred->value : *e.args[i]));
-    }
+    // The arguments into their temporaries, in order, then the call that
+    // reads them (TypedFunction::StarCall).
+    for (const auto &[argument, temp] : it->second.temps)
+      if (!temp.empty()) // (a string literal is copied into the call as it is)
+        writeVar(temp, localType(temp), gen(*argument));
     return gen(*it->second.call);
   }
   llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();
@@ -523,6 +519,8 @@ RValue IRGen::call(const CallExpr &e) {
         detail::namedTupleArguments(e, detail::numpyParameters("isclose"));
     TypedOperand l = operandOf(info(*bound[0])), r = operandOf(info(*bound[1]));
     Type *t = promoteOperands(ctx, l, r);
+    if (auto *ct = dyn_cast<ComplexType>(t))
+      return isCloseComplex(bound, ct);
     if (!isa<FloatType>(t) || cast<FloatType>(t)->bits() < 32)
       t = isa<FloatType>(t) ? ctx.float32() : ctx.float64();
     Value *x = scalar(*bound[0], t), *y = scalar(*bound[1], t);
@@ -1292,6 +1290,32 @@ RValue IRGen::numpyScalarHelper(const CallExpr &e, llvm::StringRef name) {
   }));
 }
 
+RValue IRGen::isCloseComplex(const std::vector<const Expr *> &bound, ComplexType *t) {
+  // NumPy's isclose: |x - y| <= atol + rtol * |y| where y is finite, or
+  // x == y; with equal_nan, also both NaN (a NaN in either part).
+  Type *part = ctx.floatTy(t->partBits());
+  Value *x = scalar(*bound[0], t), *y = scalar(*bound[1], t);
+  Value *rtol = bound[2] ? scalar(*bound[2], part) : b.constFloat(part, 1e-05);
+  Value *atol = bound[3] ? scalar(*bound[3], part) : b.constFloat(part, 1e-08);
+  Value *equalNan = bound[4] ? scalar(*bound[4], ctx.boolean()) : b.constBool(false);
+  b.setLoc(bound[0]->range().begin);
+  auto math = [&](MathFn f, std::vector<Value *> ops) { return mathOp(b, ctx, f, ops); };
+  auto both = [&](Value *p, Value *q) { return b.binary(Opcode::BitAnd, p, q); };
+  auto either = [&](Value *p, Value *q) { return b.binary(Opcode::BitOr, p, q); };
+  auto [xr, xi] = complexParts(x);
+  auto [yr, yi] = complexParts(y);
+  Value *dr = b.binary(Opcode::Sub, xr, yr), *di = b.binary(Opcode::Sub, xi, yi);
+  Value *close = b.cmp(CmpPredicate::Le, math(MathFn::Hypot, {dr, di}),
+                       b.binary(Opcode::Add, atol,
+                                b.binary(Opcode::Mul, rtol, math(MathFn::Hypot, {yr, yi}))));
+  Value *finite = both(math(MathFn::Isfinite, {yr}), math(MathFn::Isfinite, {yi}));
+  Value *equal = both(b.cmp(CmpPredicate::Eq, xr, yr), b.cmp(CmpPredicate::Eq, xi, yi));
+  Value *r = either(both(close, finite), equal);
+  Value *xNan = either(math(MathFn::Isnan, {xr}), math(MathFn::Isnan, {xi}));
+  Value *yNan = either(math(MathFn::Isnan, {yr}), math(MathFn::Isnan, {yi}));
+  return RValue::of(either(r, both(equalNan, both(xNan, yNan))));
+}
+
 RValue IRGen::numpyCall(const CallExpr &e, llvm::StringRef name) {
   std::vector<RValue> v;
   std::vector<TypedOperand> ops;
@@ -1371,16 +1395,48 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     Value *s = mathOp(b, ctx, MathFn::Copysign, {b.constFloat(at, 1), v});
     return RValue::of(b.cmp(CmpPredicate::Lt, s, b.constFloat(at, 0)));
   }
-  if (name == "clip") { // np.minimum(np.maximum(x, lo), hi): NaN anywhere gives NaN
-    RValue r = in[0];
-    TypedOperand rop = ops[0];
-    if (!isa<NoneType>(ops[1].type)) { // (a None bound clips on one side only)
-      r = numpyValues("maximum", {r, in[1]}, {rop, ops[1]}, t);
-      rop = {t, false};
-    }
+  if (name == "clip") {
+    // NumPy's clip loop (numpy/_core/src/umath/clip.cpp): Min(Max(x, lo),
+    // hi), where Max(a, b) is a if a is NaN (in a part, for complex) or
+    // a > b, else b, and Min the same with a < b; complex numbers ordered by
+    // real part, then imaginary. So a NaN anywhere but a bound's imaginary
+    // part gives NaN, and clip(-0.0, 0, 0) is 0.0. A None bound clips on one
+    // side only.
+    auto bound = [&](Value *a, Value *limit, bool upper) {
+      CmpPredicate pred = upper ? CmpPredicate::Lt : CmpPredicate::Gt;
+      Value *keep;
+      if (isa<ComplexType>(t)) {
+        auto [ar, ai] = complexParts(a);
+        auto [lr, li] = complexParts(limit);
+        keep = b.select(b.cmp(CmpPredicate::Eq, ar, lr), b.cmp(pred, ai, li),
+                        b.cmp(pred, ar, lr));
+        keep = b.binary(Opcode::BitOr, keep, b.binary(Opcode::BitOr, isnan(ar), isnan(ai)));
+      } else {
+        keep = b.cmp(pred, a, limit);
+        if (isFloat)
+          keep = b.binary(Opcode::BitOr, keep, isnan(a));
+      }
+      return b.select(keep, a, limit);
+    };
+    Value *x = arg(0, t);
+    if (!isa<NoneType>(ops[1].type))
+      x = bound(x, arg(1, t), false);
     if (!isa<NoneType>(ops[2].type))
-      r = numpyValues("minimum", {r, in[2]}, {rop, ops[2]}, t);
-    return RValue::of(castTo(r, t));
+      x = bound(x, arg(2, t), true);
+    return RValue::of(x);
+  }
+  if (name == "sinc" && isa<ComplexType>(t)) {
+    // NumPy 2's: y = pi * z, 1e-20 where y is 0, sin(y) / y.
+    Type *part = ctx.floatTy(cast<ComplexType>(t)->partBits());
+    auto complexConst = [&](double re) {
+      return b.create(Opcode::ComplexMake, t, {b.constFloat(part, re), b.constFloat(part, 0)});
+    };
+    Value *y = b.binary(Opcode::Mul, complexConst(M_PI), arg(0, t));
+    auto [re, im] = complexParts(y);
+    Value *zero = b.binary(Opcode::BitAnd, b.cmp(CmpPredicate::Eq, re, b.constFloat(part, 0)),
+                           b.cmp(CmpPredicate::Eq, im, b.constFloat(part, 0)));
+    y = b.select(zero, complexConst(1e-20), y);
+    return RValue::of(b.binary(Opcode::TrueDiv, complexFunction(CMathFn::Sin, y), y));
   }
   if (name == "sinc") {
     // NumPy 2's: y = pi * x, the float's epsilon where y is 0, sin(y) / y.

@@ -305,6 +305,9 @@ private:
   std::pair<Value *, Value *> complexParts(Value *z);
   /// NumPy's order of complex numbers (lexicographic) for Lt, Le, Gt, Ge.
   Value *complexOrder(CmpPredicate pred, Value *x, Value *y);
+  /// np.isclose(x, y, rtol, atol, equal_nan) of complex numbers (\p bound:
+  /// the arguments of those parameters, null where not given).
+  RValue isCloseComplex(const std::vector<const Expr *> &bound, ComplexType *t);
   RValue numpyScalarHelper(const CallExpr &e, llvm::StringRef name);
   RValue numpyCall(const CallExpr &e, llvm::StringRef name); // abs, numpy.minimum, ...
   /// abs or numpy.<name> (minimum, sign, logaddexp, ...) of values \p in whose

@@ -206,7 +206,8 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
         return {};
       }
       elems.push_back(ExprInfo{at->dtype()});
-    } else if (args[i].type->isScalar() || isa<DatetimeType>(args[i].type)) {
+    } else if (args[i].type->isScalar() || isa<DatetimeType>(args[i].type) ||
+               (name == "clip" && i > 0 && isa<NoneType>(args[i].type))) { // (one-sided)
       elems.push_back(args[i]);
     } else {
       error(e.args[i]->range(), spelled + " takes arrays or numbers, not " +
@@ -312,26 +313,44 @@ static std::unique_ptr<Expr> copyCallee(const Expr &e) {
   return nullptr;
 }
 
-/// The arguments of \p call for parameters \p fields, by position then by
-/// keyword (null where none is given), or none after an error: an unknown or
-/// repeated keyword, too many arguments, or fewer than the first \p required.
+/// The arguments of \p call for parameters \p fields, by position (\p self,
+/// a method's object, first) then by keyword (null where none is given), or
+/// none after an error: an unknown or repeated keyword, too many arguments,
+/// or fewer than the first \p required.
 std::optional<std::vector<const Expr *>>
 Inferer::bindParameters(const CallExpr &call, llvm::ArrayRef<llvm::StringRef> fields,
-                        size_t required, const std::string &spelled) {
+                        size_t required, const std::string &spelled, const Expr *self) {
+  std::vector<const Expr *> positional;
+  if (self)
+    positional.push_back(self);
+  for (const ExprPtr &a : call.args)
+    positional.push_back(a.get());
   for (const Keyword &k : call.keywords)
-    if (!llvm::is_contained(fields, k.name) ||
-        llvm::is_contained(fields.take_front(call.args.size()), k.name)) {
+    if (!llvm::is_contained(fields.drop_front(self ? 1 : 0), k.name) ||
+        llvm::is_contained(fields.take_front(positional.size()), k.name)) {
       error(k.range, spelled + " got an unexpected or repeated keyword '" + k.name + "'");
       return std::nullopt;
     }
-  std::vector<const Expr *> bound = detail::namedTupleArguments(call, fields);
-  if (call.args.size() > fields.size() ||
+  std::vector<const Expr *> bound(fields.size(), nullptr);
+  for (size_t i = 0; i < positional.size() && i < fields.size(); ++i)
+    bound[i] = positional[i];
+  for (const Keyword &k : call.keywords)
+    bound[llvm::find(fields, k.name) - fields.begin()] = k.value.get();
+  if (positional.size() > fields.size() ||
       llvm::any_of(llvm::ArrayRef(bound).take_front(required), [](const Expr *x) { return !x; })) {
-    error(call.range(), spelled + " takes " + llvm::join(fields, ", ") + " (the first " +
-                            std::to_string(required) + " required)");
+    error(call.range(), spelled + " takes " + llvm::join(fields.drop_front(self ? 1 : 0), ", ") +
+                            " (the first " + std::to_string(required) + " required)");
     return std::nullopt;
   }
   return bound;
+}
+
+/// Records \p call as the rewriting of \p e (TypedFunction::StarCall),
+/// keeping the one of an earlier typing pass alive.
+void Inferer::rewrittenCall(const CallExpr &e, TypedFunction::StarCall call) {
+  if (auto it = result.starCalls.find(&e); it != result.starCalls.end())
+    result.replacedCalls.push_back(std::move(it->second.call));
+  result.starCalls[&e] = std::move(call);
 }
 
 /// The temporary \p name that holds an argument of \p call (typed \p v,
@@ -369,7 +388,7 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
     if (auto *str = dyn_cast<StrLitExpr>(e.args[i].get())) { // print(*t, "text"): as it is
       result.exprs[str] = ExprInfo{ctx.none()};
       args.push_back(std::make_unique<StrLitExpr>(str->range(), str->value));
-      star.temps.push_back({});
+      star.temps.push_back({str, ""});
       continue;
     }
     auto *starred = dyn_cast<StarredExpr>(e.args[i].get());
@@ -383,7 +402,7 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
       return {};
     }
     std::string temp = argumentTemp(prefix + std::to_string(i), v, value.range(), e);
-    star.temps.push_back(temp);
+    star.temps.push_back({&value, temp});
     SourceRange r = e.args[i]->range();
     if (!starred) {
       args.push_back(std::make_unique<NameExpr>(r, temp));
@@ -402,8 +421,63 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
   star.call = std::make_unique<CallExpr>(e.range(), std::move(callee), std::move(args),
                                          std::vector<Keyword>{});
   const Expr &spread = *star.call;
-  result.starCalls[&e] = std::move(star);
+  rewrittenCall(e, std::move(star));
   return expr(spread);
+}
+
+ExprInfo Inferer::positionalCall(const CallExpr &e, llvm::StringRef path, const Expr *self,
+                                 llvm::ArrayRef<llvm::StringRef> fields,
+                                 const std::string &spelled) {
+  // np.clip(x, a_max=1.0), a.clip(0.0, 1.0, out): each argument evaluated
+  // once, in Python's order (the object, the positional ones, the keywords
+  // as written), into a temporary, then the function called with them by
+  // position, None for a parameter not given up to the last given. ('*'
+  // arguments were spread by starCall first.)
+  std::optional<std::vector<const Expr *>> bound = bindParameters(e, fields, 1, spelled, self);
+  if (!bound)
+    return {};
+  TypedFunction::StarCall call;
+  std::string prefix = "$args" + std::to_string(e.range().begin.line) + ":" +
+                       std::to_string(e.range().begin.col) + ".";
+  std::vector<const Expr *> order;
+  if (self)
+    order.push_back(self);
+  for (const ExprPtr &a : e.args)
+    order.push_back(a.get());
+  for (const Keyword &k : e.keywords)
+    order.push_back(k.value.get());
+  std::map<const Expr *, std::string> temps;
+  for (const Expr *a : order) {
+    auto typed = result.exprs.find(a); // (the object and positional ones are typed already)
+    ExprInfo v = valueOf(*a, typed != result.exprs.end() ? typed->second : expr(*a));
+    if (!v.type)
+      return {};
+    if (!isVariableType(v.type)) {
+      error(a->range(), spelled + " takes numbers and arrays, not " + typeName(v.type));
+      return {};
+    }
+    temps[a] = argumentTemp(prefix + std::to_string(call.temps.size()), v, a->range(), e);
+    call.temps.push_back({a, temps[a]});
+  }
+  std::string callee = "$callee." + path.str();
+  constantLocals[callee] = {ExprInfo{ctx.builtin(path.str())}, e.range().begin};
+  size_t count = 3; // (np.clip's: the number and both bounds)
+  while (count < fields.size() && llvm::any_of(llvm::drop_begin(*bound, count),
+                                               [](const Expr *x) { return x; }))
+    ++count;
+  std::vector<ExprPtr> args;
+  for (size_t i = 0; i < count; ++i) {
+    const Expr *a = (*bound)[i];
+    if (a)
+      args.push_back(std::make_unique<NameExpr>(a->range(), temps[a]));
+    else
+      args.push_back(std::make_unique<NoneLitExpr>(e.range()));
+  }
+  call.call = std::make_unique<CallExpr>(e.range(), std::make_unique<NameExpr>(e.range(), callee),
+                                         std::move(args), std::vector<Keyword>{});
+  const Expr &positional = *call.call;
+  rewrittenCall(e, std::move(call));
+  return expr(positional);
 }
 
 ExprInfo Inferer::getitemCall(const CallExpr &e) {
@@ -428,12 +502,12 @@ ExprInfo Inferer::getitemCall(const CallExpr &e) {
       return {};
     }
     std::string temp = argumentTemp(prefix + std::to_string(i), v, e.args[i]->range(), e);
-    item.temps.push_back(temp);
+    item.temps.push_back({e.args[i].get(), temp});
     names.push_back(std::make_unique<NameExpr>(e.args[i]->range(), temp));
   }
   item.call = std::make_unique<SubscriptExpr>(e.range(), std::move(names[0]), std::move(names[1]));
   const Expr &subscript = *item.call;
-  result.starCalls[&e] = std::move(item);
+  rewrittenCall(e, std::move(item));
   return expr(subscript);
 }
 
@@ -613,6 +687,15 @@ ExprInfo Inferer::call(const CallExpr &e) {
     }
   if (path.starts_with("cuda.vector."))
     return vectorConstruct(e, path.drop_front(12), args);
+  if (path == "numpy.clip" && !e.keywords.empty()) { // (NumPy 2.1's min=/max= not yet)
+    static const llvm::StringRef fields[] = {"a", "a_min", "a_max", "out"};
+    return positionalCall(e, path, nullptr, fields, "np.clip()");
+  }
+  if (path == "method.array.clip") { // NumPy's ndarray.clip(min=None, max=None, out=None)
+    static const llvm::StringRef fields[] = {"a", "min", "max", "out"};
+    return positionalCall(e, "numpy.clip", cast<AttributeExpr>(*e.callee).value.get(), fields,
+                          "a.clip()");
+  }
   bool arrays = llvm::any_of(args, [](const ExprInfo &a) { return isa<ArrayType>(a.type); }) ||
                 llvm::any_of(e.keywords, [](const Keyword &k) { return k.name == "out"; });
   if (arrays && (path.starts_with("numpy.m.") || path.starts_with("numpy.op.") || path == "abs" ||
@@ -1184,7 +1267,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
         path != "numpy.maximum" && path != "numpy.minimum" && path != "numpy.fmax" &&
         path != "numpy.fmin" && path != "numpy.negative" && path != "numpy.square" &&
         path != "numpy.reciprocal" && path != "numpy.angle" && path != "numpy.round" &&
-        path != "numpy.nan_to_num") {
+        path != "numpy.nan_to_num" && path != "numpy.clip" && path != "numpy.sinc" &&
+        path != "numpy.isclose") {
       error(e.args[i]->range(), path + "() does not take complex numbers in kernels");
       return {};
     }
@@ -1370,8 +1454,9 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return ExprInfo{isa<BoolType>(x) ? ctx.boolean() : x, args[0].weak};
   }
   if (path == "numpy.isclose") {
-    // np.isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) of two real
-    // numbers: numba's _isclose_item (arrays would make an array).
+    // np.isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) of two
+    // numbers: numba's _isclose_item, NumPy's for complex ones (arrays would
+    // make an array).
     llvm::ArrayRef<llvm::StringRef> fields = detail::numpyParameters("isclose");
     std::optional<std::vector<const Expr *>> parameters =
         bindParameters(e, fields, 2, "np.isclose()");
@@ -1384,10 +1469,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
       Type *t = i < args.size() ? args[i].type : expr(*bound[i]).type;
       if (!t)
         return {};
-      bool ok = i == 4 ? isIntegral(t) : (isIntegral(t) || isa<FloatType>(t));
+      bool ok = i == 4 ? isIntegral(t)
+                : (isIntegral(t) || isa<FloatType>(t) || (i < 2 && isa<ComplexType>(t)));
       if (!ok) {
         error(bound[i]->range(), "np.isclose()'s " + fields[i].str() + " must be " +
-                                     (i == 4 ? "a bool" : "a real number") + " in kernels, not " +
+                                     (i == 4 ? "a bool" : i < 2 ? "a number" : "a real number") +
+                                     " in kernels, not " +
                                      typeName(t));
         return {};
       }
@@ -1712,13 +1799,9 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
   }
   if (path == "numpy.clip") {
     // np.clip(x, lo, hi) of numbers: np.minimum(np.maximum(x, lo), hi), in
-    // NumPy 2's promoted type (a NaN anywhere gives NaN; NumPy clips
-    // scalars, numba's np.clip only arrays).
-    for (size_t i = 0; i < args.size(); ++i)
-      if (isa<ComplexType>(args[i].type)) {
-        error(e.args[i]->range(), "np.clip() of complex numbers is not supported in kernels");
-        return {};
-      }
+    // NumPy 2's promoted type (a NaN anywhere gives NaN; complex numbers in
+    // NumPy's order, by real part then imaginary; NumPy clips scalars,
+    // numba's np.clip only arrays).
     if (args.size() != 3) {
       error(e.range(), "np.clip() takes the number and its bounds (np.clip(x, lo, hi)), or "
                        "arrays and an output array, in kernels");
@@ -1800,6 +1883,8 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
         return {};
       return ExprInfo{t, l.weak && r.weak};
     }
+    if (path == "numpy.sinc" && isa<ComplexType>(args[0].type))
+      return ExprInfo{args[0].type, args[0].weak};
     for (size_t i = 0; i < args.size(); ++i)
       if (isa<ComplexType>(args[i].type) && !minmax) { // (NumPy orders complex numbers)
         error(e.args[i]->range(), path + "() does not take complex numbers in kernels");

@@ -132,10 +132,16 @@ private:
   std::optional<std::vector<const Expr *>> bindParameters(const CallExpr &call,
                                                           llvm::ArrayRef<llvm::StringRef> fields,
                                                           size_t required,
-                                                          const std::string &spelled);
+                                                          const std::string &spelled,
+                                                          const Expr *self = nullptr);
+  /// \p call of NumPy function \p path, or method call (\p self its
+  /// object), with keywords: passed by position (StarCall).
+  ExprInfo positionalCall(const CallExpr &call, llvm::StringRef path, const Expr *self,
+                          llvm::ArrayRef<llvm::StringRef> fields, const std::string &spelled);
   std::string argumentTemp(const std::string &name, const ExprInfo &v, SourceRange range,
                            const CallExpr &call);
   ExprInfo starCall(const CallExpr &e);
+  void rewrittenCall(const CallExpr &e, TypedFunction::StarCall call);
   /// A store into every element of a view of type \p vt (a slice, an array
   /// field: \p what): a number, an array that broadcasts, a 1-d tuple.
   void checkStoreIntoView(ArrayType *vt, const ExprInfo &value, SourceRange valueRange,

@@ -1855,7 +1855,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       return ExprInfo{ctx.builtin("array.flat")};
     }
     if (attr == "reshape" || attr == "view" || attr == "fill" || attr == "item" ||
-        attr == "transpose" || attr == "ravel")
+        attr == "transpose" || attr == "ravel" || attr == "clip")
       return ExprInfo{ctx.builtin("method.array." + attr)};
     if (isArrayReduction(attr)) // a.sum(), a.max(), ...: called below (InferCalls)
       return ExprInfo{ctx.builtin("method.array." + attr)};

@@ -970,3 +970,94 @@ def test_clip_with_a_none_bound_sinc_of_small_types_and_isclose_of_equal_numbers
     np.testing.assert_array_equal(out, [np.clip(x, None, 1.0), np.clip(x, 0.5, None), np.sinc(i8),
                                         np.isclose(x, x, rtol=0.0, atol=-1.0)])
     np.testing.assert_array_equal(oh, np.sinc(h))
+
+
+def test_clip_keywords_method_and_numpys_clip_loop(jit):
+    # np.clip(a, a_min=, a_max=, out=) and a.clip(min, max, out) as NumPy
+    # takes them; NumPy's clip loop (not minimum/maximum): clip(-0.0, 0, 0)
+    # is +0.0, and a NaN in a bound's imaginary part does not win.
+    @jit
+    def k(x, lo, hi, out, o1, o2, o3, o4):
+        for i in range(x.size):
+            out[0, i] = np.clip(x[i], a_min=lo[i], a_max=hi[i])
+            out[1, i] = np.clip(x[i], a_max=hi[i])
+            out[2, i] = np.clip(x[i], lo[i], a_max=None)
+            out[3, i] = np.clip(a_min=lo[i], a=x[i], a_max=hi[i])
+        x.clip(-1.0, 1.0, o1)
+        x.clip(max=0.5, out=o2)
+        np.clip(x, a_min=lo, a_max=hi, out=o3)
+        np.clip(x, None, 0.0, o4)
+
+    x = np.array([-0.0, 0.0, -2.0, 0.5, 3.0, np.nan, np.inf, -np.inf, 1.0])
+    lo = np.array([0.0, -0.0, -1.0, 1.0, np.nan, 0.0, 2.0, -3.0, 2.0])
+    hi = np.array([0.0, -0.0, 1.0, 2.0, 4.0, 1.0, np.nan, 3.0, 0.0])  # (lo > hi last: hi)
+    out = np.zeros((4, x.size))
+    o1, o2, o3, o4 = (np.zeros(x.size) for _ in range(4))
+    k[1, 1](x, lo, hi, out, o1, o2, o3, o4)
+    expect = [np.clip(x, lo, hi), np.clip(x, None, hi), np.clip(x, lo, None),
+              np.clip(x, lo, hi), x.clip(-1.0, 1.0), x.clip(max=0.5), np.clip(x, lo, hi),
+              np.clip(x, None, 0.0)]
+    got = [*out, o1, o2, o3, o4]
+    for g, e in zip(got, expect):
+        np.testing.assert_array_equal(g, e)
+        np.testing.assert_array_equal(np.signbit(g), np.signbit(e))  # (-0.0 against 0.0)
+    assert not np.signbit(out[0, 0])  # clip(-0.0, 0.0, 0.0) is 0.0 (hand: Max keeps the bound)
+
+
+def test_clip_sinc_isclose_of_complex_numbers_match_numpy(jit):
+    # NumPy orders complex numbers by real part, then imaginary (clip);
+    # sinc(z) = sin(pi z) / (pi z), 1 at 0; isclose by |x - y| with y finite.
+    @jit
+    def k(z, w, lo, hi, clipped, sinc, close, close_nan):
+        for i in range(z.size):
+            clipped[i] = np.clip(z[i], lo[i], hi[i])
+            sinc[i] = np.sinc(z[i])
+            close[i] = np.isclose(z[i], w[i])
+            close_nan[i] = np.isclose(z[i], w[i], rtol=0.1, atol=0.0, equal_nan=True)
+
+    vals = [0.0, 1.0, -1.0, 2.5, np.inf, np.nan]
+    z = np.array([complex(r, i) for r in vals for i in vals])
+    rng = np.random.default_rng(0)
+    w = z[rng.permutation(z.size)]
+    w[::4] = z[::4]
+    with np.errstate(invalid="ignore"):
+        w[1::4] = z[1::4] * (1 + 1e-7)
+    lo, hi = z[rng.permutation(z.size)], z[rng.permutation(z.size)]
+    for dt in (np.complex128, np.complex64):
+        args = [a.astype(dt) for a in (z, w, lo, hi)]
+        clipped, sinc = np.zeros(z.size, dt), np.zeros(z.size, dt)
+        close, close_nan = np.zeros(z.size, bool), np.zeros(z.size, bool)
+        k[1, 1](*args, clipped, sinc, close, close_nan)
+        with np.errstate(all="ignore"):
+            np.testing.assert_array_equal(clipped, np.clip(args[0], args[2], args[3]))
+            np.testing.assert_allclose(sinc, np.sinc(args[0]), rtol=1e-5 if dt == np.complex64
+                                       else 1e-13, equal_nan=True)
+            np.testing.assert_array_equal(close, np.isclose(args[0], args[1]))
+            np.testing.assert_array_equal(close_nan, np.isclose(args[0], args[1], rtol=0.1,
+                                                                atol=0.0, equal_nan=True))
+    assert sinc[0] == 1  # (z[0] = 0: hand)
+
+
+def test_clip_keyword_errors_name_the_parameter(jit):
+    @jit
+    def unknown(x, out):
+        out[0] = np.clip(x[0], 0.0, a_top=1.0)
+
+    with pytest.raises(pyjit.CompileError, match=r"np.clip\(\) got an unexpected or repeated "
+                                                 r"keyword 'a_top'"):
+        unknown[1, 1](np.zeros(1), np.zeros(1))
+
+    @jit
+    def repeated(x, out):
+        x.clip(0.0, 1.0, out, max=2.0)
+
+    with pytest.raises(pyjit.CompileError, match=r"a.clip\(\) got an unexpected or repeated "
+                                                 r"keyword 'max'"):
+        repeated[1, 1](np.zeros(1), np.zeros(1))
+
+    @jit
+    def no_out(x, out):
+        y = x.clip(0.0, 1.0)
+
+    with pytest.raises(pyjit.CompileError, match=r"output array"):
+        no_out[1, 1](np.zeros(1), np.zeros(1))

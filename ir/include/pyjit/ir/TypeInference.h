@@ -103,17 +103,25 @@ struct TypedFunction {
   std::map<const ast::SubscriptExpr *, std::vector<int64_t>> tupleSlices;
   /// rec[0]: a record's field by position (a constant index), by its name.
   std::map<const ast::SubscriptExpr *, std::string> recordFieldNames;
-  /// f(a, *t) where f is not a device function (complex(*cmath.polar(z)),
-  /// math.hypot(*v)): each argument is evaluated once, in order, into the
-  /// temporary `temps[i]`; `call` calls the same function with them, a
-  /// starred one spread into its elements (temps[i][0], temps[i][1], ...);
-  /// a string literal (print's) is copied as it is (its temps[i] empty).
-  /// operator.getitem(a, i) is the same: `call` is then temps[0][temps[1]].
+  /// A call rewritten as another, its arguments first evaluated once each,
+  /// in Python's order, into temporaries. f(a, *t) where f is not a device
+  /// function (complex(*cmath.polar(z)), math.hypot(*v)): `call` calls the
+  /// same function with them, a starred one spread into its elements
+  /// (t[0], t[1], ...); a string literal (print's) is copied as it is (its
+  /// temporary's name empty). operator.getitem(a, i): `call` is a[i].
+  /// Keyword arguments of a NumPy function that takes them by position
+  /// (np.clip(x, a_max=1.0), a.clip(0, 1, out)): `call` passes them by
+  /// position, None for one not given. `temps` pairs each argument (a
+  /// starred one's value) with its temporary, in the order they run.
   struct StarCall {
     std::unique_ptr<ast::Expr> call;
-    std::vector<std::string> temps;
+    std::vector<std::pair<const ast::Expr *, std::string>> temps;
   };
   std::map<const ast::CallExpr *, StarCall> starCalls;
+  /// The calls of StarCalls that a later typing pass replaced, kept so that
+  /// no new node takes the address (the key of maps such as ufuncElements)
+  /// of one typed before.
+  std::vector<std::unique_ptr<ast::Expr>> replacedCalls;
   /// NumPy ufunc calls on arrays with an output array (np.sin(x, out)): the
   /// type of one element's result.
   std::map<const ast::CallExpr *, Type *> ufuncElements;
