@@ -1704,7 +1704,7 @@ static const Expr *tupleElementExpr(const Expr *e, size_t k) {
   return t && !splices(*t) && k < t->elts.size() ? t->elts[k].get() : nullptr;
 }
 
-Value *IRGen::compareLink(CompareOp op, const Expr &le, const RValue &l, const Expr &re,
+Value *IRGen::compareLink(CompareOp op, const Expr *le, const RValue &l, const Expr *re,
                           const RValue &r) {
   if (isa<DatetimeType>(l.type) && isa<DatetimeType>(r.type))
     return datetimeCompare(op, l, r);
@@ -1758,14 +1758,14 @@ Value *IRGen::compareLink(CompareOp op, const Expr &le, const RValue &l, const E
   };
   if (l.isTuple() || r.isTuple()) {
     if (op == CompareOp::Eq || op == CompareOp::NotEq) {
-      Value *eq = equal(&le, l, &re, r);
+      Value *eq = equal(le, l, re, r);
       return op == CompareOp::Eq ? eq : b.unary(Opcode::Not, eq);
     }
     bool less = op == CompareOp::Lt || op == CompareOp::LtE;
     return order(less ? CmpPredicate::Lt : CmpPredicate::Gt,
-                 op == CompareOp::LtE || op == CompareOp::GtE, &le, l, &re, r);
+                 op == CompareOp::LtE || op == CompareOp::GtE, le, l, re, r);
   }
-  return numbers(predicateOf(op), &le, l, &re, r);
+  return numbers(predicateOf(op), le, l, re, r);
 }
 
 RValue IRGen::compare(const CompareExpr &e) {
@@ -1813,9 +1813,8 @@ RValue IRGen::compare(const CompareExpr &e) {
       te = nullptr; // (*t, 1): the elements are the tuple's
     Value *found = b.constBool(false);
     for (size_t k = 0; k < tuple.elems.size(); ++k) {
-      TypedOperand el = te ? operandOf(info(*te->elts[k])) : TypedOperand{tuple.elems[k].type};
-      Type *common = promoteOperands(ctx, operandOf(info(*e.operands[0])), el);
-      Value *eq = b.cmp(CmpPredicate::Eq, castTo(x, common), castTo(tuple.elems[k], common));
+      Value *eq = compareLink(CompareOp::Eq, e.operands[0].get(), x,
+                              te ? te->elts[k].get() : nullptr, tuple.elems[k]);
       found = b.select(found, b.constBool(true), eq);
     }
     return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
@@ -1832,7 +1831,7 @@ RValue IRGen::compare(const CompareExpr &e) {
   // `a < b < c` is `a < b and b < c` with b evaluated once, and c only if
   // a < b holds (Python short-circuits the chain).
   auto one = [&](size_t i, const RValue &l, const RValue &r) {
-    return compareLink(e.ops[i], *e.operands[i], l, *e.operands[i + 1], r);
+    return compareLink(e.ops[i], e.operands[i].get(), l, e.operands[i + 1].get(), r);
   };
   RValue left = gen(*e.operands[0]);
   RValue right = gen(*e.operands[1]);

@@ -68,7 +68,7 @@ RValue IRGen::call(const CallExpr &e) {
       if (fn.kind == NumpyOperatorUfunc::Kind::Compare && e.args.size() == 2 &&
           (isa<TupleType>(info(*e.args[0]).type) || isa<TupleType>(info(*e.args[1]).type))) {
         RValue l = gen(*e.args[0]), r = gen(*e.args[1]);
-        return RValue::of(compareLink(fn.compare, *e.args[0], l, *e.args[1], r));
+        return RValue::of(compareLink(fn.compare, e.args[0].get(), l, e.args[1].get(), r));
       }
       return numpyOperatorCall(e, fn);
     }
@@ -313,8 +313,7 @@ RValue IRGen::call(const CallExpr &e) {
     Type *i64 = ctx.int64();
     Value *found = b.constInt(i64, -1);
     for (size_t k = t.elems.size(); k-- > 0;) {
-      Type *common = promoteOperands(ctx, operandOf(info(*e.args[0])), {t.elems[k].type, false});
-      Value *eq = b.cmp(CmpPredicate::Eq, castTo(x, common), castTo(t.elems[k], common));
+      Value *eq = compareLink(CompareOp::Eq, e.args[0].get(), x, nullptr, t.elems[k]);
       found = b.select(eq, b.constInt(i64, static_cast<int64_t>(k)), found);
     }
     raiseUnless(b.cmp(CmpPredicate::Ge, found, b.constInt(i64, 0)), "ValueError",

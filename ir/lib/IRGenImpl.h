@@ -197,7 +197,9 @@ private:
   void copyRecord(Value *dst, Value *src, RecordType *rt, uint64_t base);
   /// One link `l op r` of a comparison chain (Inferer::compareLink checked
   /// it): numbers, tuples in lexicographic order or element by element.
-  Value *compareLink(CompareOp op, const Expr &le, const RValue &l, const Expr &re,
+  /// \p le, \p re: where each operand is written (a literal there is weak),
+  /// or null (an element of a tuple value).
+  Value *compareLink(CompareOp op, const Expr *le, const RValue &l, const Expr *re,
                      const RValue &r);
   Value *loadField(const FieldRef &ref);
   void storeField(const FieldRef &ref, Value *value);

@@ -979,19 +979,16 @@ ExprInfo Inferer::call(const CallExpr &e) {
   }
   if (path == "method.tuple.index") {
     // t.index(x): the first position of an element equal to x, ValueError
-    // if none is (numba's tuple_index) -- a tuple of numbers and a number.
+    // if none is (numba's tuple_index): numbers, or tuples of them.
     auto *tt = cast<TupleType>(result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type);
     if (args.size() != 1 || !e.keywords.empty()) {
       error(e.range(), "t.index() takes one value in kernels");
       return {};
     }
-    for (Type *el : tt->elements())
-      if (!args[0].type->isScalar() || !el->isScalar() ||
-          !promoteOperands(ctx, operandOf(args[0]), {el, false})) {
-        error(e.range(), "t.index(x) in kernels finds a number in a tuple of numbers, not " +
-                             aTypeName(args[0].type) + " in " + typeName(tt));
+    for (size_t k = 0; k < tt->size(); ++k)
+      if (!tupleItemEquality(args[0], {tt->elements()[k], false}, e.range(),
+                             "element " + std::to_string(k) + " of the tuple"))
         return {};
-      }
     return ExprInfo{ctx.int64()};
   }
   if (path == "method.scalar.view") {

@@ -161,6 +161,10 @@ private:
   /// `x in t` / `x not in t` for a tuple of numbers t; ops are the operands' infos.
   ExprInfo membership(const CompareExpr &c, const std::vector<ExprInfo> &ops);
   /// Element k of a membership test's tuple as a promotion operand.
+  /// Whether `x == item` types (numbers, or tuples element by element), for
+  /// `x in t` and t.index(x); else an error naming \p which item.
+  bool tupleItemEquality(const ExprInfo &x, TypedOperand item, SourceRange at,
+                         const std::string &which);
   TypedOperand membershipElement(const CompareExpr &c, size_t k);
   /// A call of cmath.<fn> (CMathFunctions.h), its arguments typed.
   ExprInfo cmathCall(const CallExpr &e, CMathFn fn, llvm::ArrayRef<ExprInfo> args);

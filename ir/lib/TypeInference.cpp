@@ -911,21 +911,37 @@ ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &
     }
     return ExprInfo{ctx.boolean()};
   }
-  if (!tt || !ops[0].type->isScalar()) {
+  if (!tt || !(ops[0].type->isScalar() || isa<TupleType>(ops[0].type))) {
     error(c.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' in kernels tests a " +
-                         "number against a tuple or an array of numbers, not " +
-                         typeName(ops[0].type) + " against " + typeName(ops[1].type));
+                         "number or a tuple against a tuple, or a number against an array of "
+                         "numbers, not " + typeName(ops[0].type) + " against " +
+                         typeName(ops[1].type));
     return {};
   }
   for (size_t k = 0; k < tt->size(); ++k) {
     TypedOperand el = membershipElement(c, k);
-    if (!el.type->isScalar() || !promoteOperands(ctx, operandOf(ops[0]), el)) {
-      error(c.range(), "cannot compare " + typeName(ops[0].type) + " and " + typeName(el.type) +
-                           " (element " + std::to_string(k) + " of the tuple) with '=='");
+    if (!tupleItemEquality(ops[0], el, c.range(), "element " + std::to_string(k) +
+                                                      " of the tuple"))
       return {};
-    }
   }
   return ExprInfo{ctx.boolean()};
+}
+
+bool Inferer::tupleItemEquality(const ExprInfo &x, TypedOperand item, SourceRange at,
+                                const std::string &which) {
+  // x == item, as `x in t` and t.index(x) test it: numbers of types that
+  // promote, or tuples element by element (a tuple and a number: unequal).
+  if (x.type->isScalar() && item.type->isScalar()) {
+    if (promoteOperands(ctx, operandOf(x), item))
+      return true;
+  } else if ((x.type->isScalar() || isa<TupleType>(x.type)) &&
+             (item.type->isScalar() || isa<TupleType>(item.type))) {
+    // (compareLink's error names the two types)
+    return compareLink(CompareOp::Eq, x, ExprInfo{item.type, item.weak}, at).has_value();
+  }
+  error(at, "cannot compare " + typeName(x.type) + " and " + typeName(item.type) + " (" + which +
+                ") with '=='");
+  return false;
 }
 
 TypedOperand Inferer::membershipElement(const CompareExpr &c, size_t k) {

@@ -252,6 +252,31 @@ def test_tuple_index(jit):
     assert out.tolist() == [t.index(3), t.index(4), t.index(4.5), (1, 2, 3).index(3.0)]
 
 
+def test_tuple_index_and_membership_of_tuples(jit):
+    # Python's ==: tuples element by element, a tuple and a number unequal.
+    @jit
+    def k(x, out):
+        t = ((1, 2), (3, 4), (3, 4.5))
+        p = (int(x[0]), 4)
+        u = (1, (2, 3), 4.0)
+        out[0] = t.index((3, 4))
+        out[1] = t.index(p)
+        out[2] = (3, 4.5) in t
+        out[3] = (3, 5) in t
+        out[4] = p in t
+        out[5] = (1, 2, 3) in t
+        out[6] = 3 in t
+        out[7] = u.index(4)
+        out[8] = u.index((2, 3))
+        out[9] = (2, 3) not in u
+
+    out = np.zeros(10)
+    k[1, 1](np.array([3.0]), out)
+    t, p, u = ((1, 2), (3, 4), (3, 4.5)), (3, 4), (1, (2, 3), 4.0)
+    assert out.tolist() == [t.index((3, 4)), t.index(p), (3, 4.5) in t, (3, 5) in t, p in t,
+                            (1, 2, 3) in t, 3 in t, u.index(4), u.index((2, 3)), (2, 3) not in u]
+
+
 def test_operator_getitem_indexes_arrays_and_tuples(jit):
     @jit
     def k(a, m, out):
@@ -315,7 +340,8 @@ def test_missing_items_and_negative_extents_raise_in_debug_mode(jit):
     ("r = a[::2].ravel()", r"a.ravel\(\) of an array\(float64, 2d, A\) would copy it"),
     ("out[0] = a[:, ::2].flat[1.5]", r"is indexed by one integer"),
     ("out[0] = a in range(3)", r"'in' in kernels tests a number against a range, not an array"),
-    ("out[0] = (1, 2).index(a)", r"t.index\(x\) in kernels finds a number in a tuple of numbers"),
+    ("out[0] = (1, 2).index(a)", r"cannot compare array\(float64, 2d, C\) and int64 \(element 0 "
+                                 r"of the tuple\) with '=='"),
     ("out[0] = operator.getitem(a)", r"operator.getitem\(\) takes two arguments"),
 ])
 def test_iteration_helper_errors(body, message, tmp_path):

@@ -354,8 +354,9 @@ def test_isclose_of_numbers_matches_numpy(jit):
 
 
 @pytest.mark.parametrize("body, message", [
-    ("out[0] = a in a", r"'in' in kernels tests a number against a tuple or an array of "
-                        r"numbers, not array\(int64, 1d, C\) against array"),
+    ("out[0] = a in a", r"'in' in kernels tests a number or a tuple against a tuple, or a "
+                        r"number against an array of numbers, not array\(int64, 1d, C\) "
+                        r"against array"),
     ("out[0] = np.isclose(a, 1.0)", r"np.isclose\(\)'s a must be a number in kernels, not "
                                     r"array"),
     ("out[0] = np.isclose(1.0, 2.0, rel=0.1)", r"unexpected or repeated keyword 'rel'"),
