@@ -51,6 +51,13 @@ std::unique_ptr<Function> IRGen::run() {
       }
       return r;
     }
+    if (auto *rt = dyn_cast<RangeType>(t)) { // start, stop, step
+      RValue r;
+      r.type = t;
+      for (size_t k = 0; k < 3; ++k)
+        r.elems.push_back(*param(rt->element(), name + "." + std::to_string(k)));
+      return r;
+    }
     if (isa<NoneType, BuiltinType>(t)) { // None, a function: no argument at run time
       RValue r;
       r.type = t;
@@ -163,6 +170,11 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
       writeVar(name + "#" + std::to_string(i), tt->elements()[i], v.elems[i]);
     return;
   }
+  if (auto *rt = dyn_cast<RangeType>(type)) { // start, stop, step
+    for (size_t i = 0; i < 3; ++i)
+      writeVar(name + "#" + std::to_string(i), rt->element(), v.elems.at(i));
+    return;
+  }
   if (auto *ot = dyn_cast<OptionalType>(type)) { // numba's Optional: (not None, the value)
     RValue parts;
     if (isa<OptionalType>(v.type)) {
@@ -208,6 +220,13 @@ RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type
     r.type = type;
     for (size_t i = 0; i < tt->size(); ++i)
       r.elems.push_back(readVarAt(prefix, name + "#" + std::to_string(i), tt->elements()[i]));
+    return r;
+  }
+  if (auto *rt = dyn_cast<RangeType>(type)) {
+    RValue r;
+    r.type = type;
+    for (size_t i = 0; i < 3; ++i)
+      r.elems.push_back(readVarAt(prefix, name + "#" + std::to_string(i), rt->element()));
     return r;
   }
   if (auto *ot = dyn_cast<OptionalType>(type)) {
@@ -941,16 +960,42 @@ IRGen::LoopStream IRGen::rangeStream(const CallExpr &call) {
   return st;
 }
 
-/// len(range(..)), int64; past INT64_MAX Python's OverflowError where
-/// bounds are checked.
-Value *IRGen::rangeLength(const CallExpr &call) {
+IRGen::LoopStream IRGen::rangeStreamOf(const Expr &e) {
+  auto *rt = dyn_cast<RangeType>(info(e).type);
+  if (!rt)
+    return rangeStream(cast<CallExpr>(e));
+  // A range object: its start, stop and step as they are (its step was
+  // checked when it was made).
+  RValue r = gen(e);
+  Type *i64 = ctx.int64();
+  LoopStream st{nullptr, nullptr, nullptr, false, 1, nullptr, temp("iv")};
+  st.isUnsigned = rt->element() != i64;
+  st.start = b.cast(r.elems.at(0).value, i64);
+  st.stop = b.cast(r.elems.at(1).value, i64);
+  st.step = b.cast(r.elems.at(2).value, i64);
+  return st;
+}
+
+RValue IRGen::rangeObject(const CallExpr &call) {
   LoopStream st = rangeStream(call);
-  b.setLoc(call.range().begin);
+  Type *element = cast<RangeType>(info(call).type)->element();
+  RValue r;
+  r.type = info(call).type;
+  for (Value *v : {st.start, st.stop, st.step})
+    r.elems.push_back(RValue::of(b.cast(v, element)));
+  return r;
+}
+
+/// len(range(..)) or len(r) of a range object, int64; past INT64_MAX
+/// Python's OverflowError where bounds are checked.
+Value *IRGen::rangeLength(const Expr &range) {
+  LoopStream st = rangeStreamOf(range);
+  b.setLoc(range.range().begin);
   Value *count = tripCount(st);
   if (boundsCheck)
     raiseUnless(b.cmp(CmpPredicate::Le, count, b.constInt(ctx.uint64(), INT64_MAX)),
                 "OverflowError", "Python int too large to convert to C ssize_t", {},
-                call.range().begin);
+                range.range().begin);
   return b.cast(count, ctx.int64());
 }
 
@@ -962,7 +1007,7 @@ Value *IRGen::rangeContains(const CompareExpr &e) {
   Type *i64 = ctx.int64(), *u64 = ctx.uint64(), *f64 = ctx.float64();
   Type *xt = info(*e.operands[0]).type;
   Value *x = gen(*e.operands[0]).value;
-  LoopStream st = rangeStream(cast<CallExpr>(*e.operands[1]));
+  LoopStream st = rangeStreamOf(*e.operands[1]);
   b.setLoc(e.range().begin);
   Value *no = b.constBool(false);
   auto both = [&](Value *p, Value *q) { return b.select(p, q, no); };
@@ -1068,8 +1113,8 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
     return v;
   }
   LoopStream st{nullptr, nullptr, nullptr, true, 1, nullptr, temp("iv")};
-  if (callee == "range") {
-    st = rangeStream(*call);
+  if (callee == "range" || isa<RangeType>(info(iter).type)) { // range(..), a range object
+    st = rangeStreamOf(iter);
     v.type = st.isUnsigned ? ctx.uint64() : i64;
   } else {
     // An array: its elements in order (1-d), or its views a[0], a[1], ...
@@ -1783,7 +1828,7 @@ RValue IRGen::compare(const CompareExpr &e) {
                             castTo(l, common), castTo(r, common)));
   }
   if ((e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) &&
-      isa<NoneType>(info(*e.operands[1]).type)) // x in range(..): typed as its call, None
+      isa<NoneType, RangeType>(info(*e.operands[1]).type)) // x in range(..) (typed None), x in r
     return RValue::of(rangeContains(e));
   if ((e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) &&
       isa<ArrayType>(info(*e.operands[1]).type)) {
@@ -1929,6 +1974,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     size_t k = static_cast<size_t>(llvm::find(tt->names(), e.attr) - tt->names().begin());
     return gen(*e.value).elems.at(k);
   }
+  if (isa<RangeType>(baseType)) // r.start, r.stop, r.step
+    return gen(*e.value).elems.at(e.attr == "start" ? 0 : e.attr == "stop" ? 1 : 2);
   if (auto *et = dyn_cast<IntType>(baseType); et && e.attr == "value") // member.value
     return RValue::of(castTo(gen(*e.value), et->isEnum() ? ctx.int64() : baseType));
   if (baseType->isScalar() && (e.attr == "real" || e.attr == "imag"))

@@ -711,9 +711,10 @@ RValue IRGen::call(const CallExpr &e) {
     Value *c = b.create(Opcode::ArrayReshape, ctx.array(at->dtype(), at->ndim(), Layout::C), ops);
     return RValue::of(b.create(Opcode::ArrayTranspose, at, {c}));
   }
-  if (path == "len" && isa<NoneType>(info(*e.args[0]).type)) { // len(range(..))
-    return RValue::of(rangeLength(cast<CallExpr>(*e.args[0])));
-  }
+  if (path == "len" && isa<NoneType, RangeType>(info(*e.args[0]).type)) // len(range(..)), len(r)
+    return RValue::of(rangeLength(*e.args[0]));
+  if (path == "range") // a range object (r = range(n))
+    return rangeObject(e);
   if (auto *bt = dyn_cast<BuiltinType>(info(*e.args[0]).type);
       path == "len" && bt && bt->path() == "array.flat") // len(a.flat): a.size
     return RValue::of(elementCount(gen(*cast<AttributeExpr>(*e.args[0]).value).value));
@@ -795,6 +796,9 @@ RValue IRGen::recursiveCall(const CallExpr &e, const CallBinding &binding) {
     if (auto *tt = dyn_cast<TupleType>(t)) {
       for (size_t k = 0; k < tt->size(); ++k)
         pass(v.elems.at(k), tt->elements()[k]);
+    } else if (auto *rt = dyn_cast<RangeType>(t)) { // start, stop, step
+      for (size_t k = 0; k < 3; ++k)
+        operands.push_back(castTo(v.elems.at(k), rt->element()));
     } else if (isa<RecordType>(t)) {
       operands.push_back(v.elems.at(0).value);
     } else if (isa<ArrayType>(t)) {

@@ -213,7 +213,11 @@ private:
   LoopStream unravelStream(const Expr &iter, llvm::StringRef callee);
   LoopStream rangeStream(const CallExpr &call);
   Value *rangeContains(const CompareExpr &e);
-  Value *rangeLength(const CallExpr &call);
+  Value *rangeLength(const Expr &range);
+  /// The stream of a range(..) call (rangeStream) or of a range object.
+  LoopStream rangeStreamOf(const Expr &e);
+  /// A range(..) call typed as a range object: its start, stop and step.
+  RValue rangeObject(const CallExpr &call);
   RValue loopValue(const LoopValue &v, const std::vector<LoopStream> &streams,
                    const std::vector<Value *> &ivs);
   void unrolledFor(const ForStmt &s);

@@ -1643,6 +1643,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return constant(GlobalValue::ofInt(static_cast<int64_t>(tt->size())));
     if (isa<CharSeqType>(args[0].type)) // its characters up to the last nonzero one
       return ExprInfo{ctx.int64()};
+    if (isa<RangeType>(args[0].type)) // a range object's number of items
+      return ExprInfo{ctx.int64()};
     if (auto *bt = dyn_cast<BuiltinType>(args[0].type); bt && bt->path() == "array.flat")
       return ExprInfo{ctx.int64()}; // len(a.flat): a.size
     if (args[0].constant && args[0].constant->isString()) {
@@ -1659,7 +1661,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
     error(e.args[0]->range(), "len() of " + aTypeName(args[0].type) + " is not supported");
     return {};
   }
-  if (path == "range" || path == "enumerate" || path == "zip") {
+  if (path == "range") { // a range object as a value (r = range(n)): numba's range_state
+    Type *element = rangeElementType(e);
+    return element ? ExprInfo{ctx.range(element)} : ExprInfo{};
+  }
+  if (path == "enumerate" || path == "zip") {
     error(e.range(), path + "() is only supported as the iterable of a 'for' loop");
     return {};
   }
@@ -2197,7 +2203,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
 static bool passableToCall(Type *t) {
   if (auto *tt = dyn_cast<TupleType>(t))
     return std::all_of(tt->elements().begin(), tt->elements().end(), passableToCall);
-  return t->isScalar() || isa<ArrayType, RecordType, NoneType, BuiltinType>(t);
+  return t->isScalar() || isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType>(t);
 }
 
 ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
@@ -2207,7 +2213,8 @@ ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &f
   for (size_t i = 0; i < argTypes.size(); ++i)
     if (!passableToCall(argTypes[i])) {
       error(e.range(), "device function '" + fn.name + "' calls itself: a recursive device "
-                       "function takes numbers, arrays, records and tuples of them, not " +
+                       "function takes numbers, arrays, records, range objects and tuples of them, "
+                       "not " +
                            typeName(argTypes[i]) + " (parameter '" +
                            def.params[i].name + "')");
       return {};
@@ -2378,7 +2385,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
           elements.push_back(ctx.none());
           continue;
         }
-        if (!isValueType(ai.type) && !isa<NoneType, BuiltinType>(ai.type)) {
+        if (!isValueType(ai.type) && !isa<NoneType, BuiltinType, RangeType>(ai.type)) {
           error(arg->range(), "cannot pass a value of type " + typeName(ai.type) + " to " +
                                   what + "'s '*" + callee.params[k].name + "'");
           return false;
@@ -2397,7 +2404,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
       if (!ai.type)
         pending = true;
       else if (!isValueType(ai.type) &&
-               !isa<NoneType, RecordType, BuiltinType, OptionalType>(ai.type)) {
+               !isa<NoneType, RecordType, BuiltinType, OptionalType, RangeType>(ai.type)) {
         // (A function, cuda.atomic.add or a dtype passes as a compile-time
         // value: the callee, typed per call site, calls or uses it.)
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +

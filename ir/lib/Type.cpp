@@ -71,6 +71,9 @@ std::string Type::str() const {
     return "GridGroup";
   case Kind::Optional: // numba's spelling
     return "OptionalType(" + cast<OptionalType>(this)->inner()->str() + ")";
+  case Kind::Range: // numba's spelling
+    return cast<RangeType>(this)->element()->str() == "uint64" ? "unsigned_range_state64"
+                                                                : "range_state64";
   case Kind::Namespace:
     return "namespace(" + cast<NamespaceType>(this)->path().str() + ")";
   case Kind::Builtin:

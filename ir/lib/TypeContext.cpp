@@ -154,6 +154,15 @@ OptionalType *TypeContext::optional(Type *inner) {
   return slot.get();
 }
 
+RangeType *TypeContext::range(Type *element) {
+  assert(llvm::isa<IntType>(element) && cast<IntType>(element)->bits() == 64 &&
+         "a range counts in int64 or uint64");
+  std::unique_ptr<RangeType> &slot = ranges[element];
+  if (!slot)
+    slot = std::make_unique<RangeType>(element);
+  return slot.get();
+}
+
 Type *TypeContext::scalarByName(llvm::StringRef name) {
   if (name == "bool" || name == "bool_" || name == "boolean" || name == "b1")
     return boolean();

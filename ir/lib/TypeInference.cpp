@@ -709,7 +709,7 @@ void Inferer::stmt(const Stmt &s) {
       return;
     // A record is returned as numba returns one: a reference to its data
     // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).
-    if (!isValueType(v.type) && !isa<RecordType, OptionalType>(v.type)) {
+    if (!isValueType(v.type) && !isa<RecordType, OptionalType, RangeType>(v.type)) {
       error(r.value->range(), "cannot return a value of type " + typeName(v.type));
       return;
     }
@@ -900,6 +900,14 @@ ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &
   }
   if (!ops[0].type || !ops[1].type)
     return {};
+  if (isa<RangeType>(ops[1].type)) { // x in r, of a range object: as `x in range(..)`
+    if (!ops[0].type->isScalar()) {
+      error(c.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' in kernels tests " +
+                           "a number against a range, not " + aTypeName(ops[0].type));
+      return {};
+    }
+    return ExprInfo{ctx.boolean()};
+  }
   auto *tt = dyn_cast<TupleType>(ops[1].type);
   auto *at = dyn_cast<ArrayType>(ops[1].type);
   if (at && !at->isPointer() && at->dtype()->isScalar() && ops[0].type->isScalar()) {
@@ -1583,6 +1591,13 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
   if (!base.type)
     return {};
   const std::string &attr = e.attr;
+  if (auto *rt = dyn_cast<RangeType>(base.type)) { // r.start, r.stop, r.step
+    if (attr == "start" || attr == "stop" || attr == "step")
+      return ExprInfo{rt->element()};
+    error(e.range(), "a range object has no attribute '" + attr + "' in kernels (it has start, "
+                     "stop and step)");
+    return {};
+  }
   if (auto *tt = dyn_cast<TupleType>(base.type);
       tt && attr == "index" && !llvm::is_contained(tt->names(), attr))
     return ExprInfo{ctx.builtin("method.tuple.index")}; // t.index(x)
@@ -2883,6 +2898,8 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
     }
     return firstAxisElement(ctx, at); // an n-d array's views a[0], a[1], ... (as NumPy iterates)
   }
+  if (auto *rt = dyn_cast<RangeType>(it.type)) // for i in r, of a range object
+    return rt->element();
   if (auto *bt = dyn_cast<BuiltinType>(it.type); bt && bt->path() == "array.flat") {
     // (attribute() allows it only as written: `for v in a.flat`)
     auto *at = cast<ArrayType>(result.exprs[cast<AttributeExpr>(iter).value.get()].type);

@@ -1,5 +1,5 @@
 """np.ndindex, np.ndenumerate, a.flat, a.ravel(), `x in range(..)`,
-len(range(..)), t.index(x) and operator.getitem in kernels (numba-cuda compiles each), checked
+len(range(..)), range objects, t.index(x) and operator.getitem in kernels (numba-cuda compiles each), checked
 on every backend (the `jit` fixture) against NumPy and Python."""
 import operator
 
@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import pyjit
+from pyjit import cuda
 
 
 def test_ndindex_in_c_order(jit):
@@ -250,6 +251,84 @@ def test_tuple_index(jit):
     k[1, 1](np.array([4.5]), out)
     t = (3, 4.5, 4, 3)
     assert out.tolist() == [t.index(3), t.index(4), t.index(4.5), (1, 2, 3).index(3.0)]
+
+
+def test_range_objects_held_passed_and_returned(jit):
+    # numba's range_state: a range object in a variable, iterated, measured,
+    # tested with `in`, its .start/.stop/.step read, passed to and returned
+    # from device functions (a recursive one too); expected values: Python's.
+    @cuda.jit(device=True)
+    def total(r):
+        s = 0
+        for i in r:
+            s += i
+        return s
+
+    @cuda.jit(device=True)
+    def countdown(n):
+        return range(n, 0, -2)
+
+    @cuda.jit(device=True)
+    def nested_total(r, depth):
+        if depth == 0:
+            return total(r)
+        return nested_total(r, depth - 1) + 1
+
+    @jit
+    def k(a, n, u, out):
+        r = range(3)
+        s = 0.0
+        for i in r:
+            s += a[i]
+        out[0] = s
+        out[1] = len(r)
+        out[2] = r.start + r.stop * 10 + r.step * 100
+        q = range(1, n, 3)
+        out[3] = len(q)
+        out[4] = 4 in q
+        out[5] = 5 not in q
+        out[6] = total(q)
+        out[7] = total(countdown(n))
+        if n > 5:
+            w = range(n)
+        else:
+            w = range(2, 3)
+        c = 0
+        for i in w:
+            for j in r:
+                c += 1
+        out[8] = c
+        out[9] = 7.0 in q
+        out[10] = len(range(-5))
+        out[11] = nested_total(range(1, 5), 3)
+        big = range(u)                           # a uint64 bound: unsigned_range_state64
+        out[12] = (2**62 - 1 in big) + 2 * (2**63 + 1 in big) + 4 * (len(big) == 2**62)
+        for i, j in zip(r, countdown(6)):
+            out[13] += i * j
+
+    out = np.zeros(14)
+    k[1, 1](np.array([1.0, 2.0, 4.0]), 10, np.uint64(2**62), out)
+    n, r, q, big = 10, range(3), range(1, 10, 3), range(2**62)
+    assert out.tolist() == [7.0, 3, 0 + 30 + 100, len(q), 4 in q, 5 not in q, sum(q),
+                            sum(range(n, 0, -2)), n * 3, 7.0 in q, 0, 10 + 3,
+                            (2**62 - 1 in big) + 2 * (2**63 + 1 in big) + 4 * (len(big) == 2**62),
+                            sum(i * j for i, j in zip(r, range(6, 0, -2)))]
+
+
+@pytest.mark.parametrize("body, message", [
+    ("out[0] = r[0]", r"a value of type range_state64 cannot be indexed"),
+    ("out[0] = r == r", r"cannot compare range_state64 and range_state64 with '=='"),
+    ("out[0] = r.index(3)", r"a range object has no attribute 'index' in kernels \(it has "
+                            r"start, stop and step\)"),
+    ("a, b, c = r", r"cannot unpack a value of type range_state64"),
+    ("out[0] = sum(r)", r"sum\(\) takes a 1-d array or a tuple in kernels, not range_state64"),
+    ("if r:\n        out[0] = 1", r"the truth value of a range_state64 is not supported"),
+])
+def test_range_object_errors(body, message, tmp_path):
+    from kernel_files import compile_error
+    source = "def k(out, n):\n    r = range(n)\n    %s\n" % body
+    error = compile_error(tmp_path, "kern_range", source, (np.zeros(2), 3), message)
+    assert "kern_range.py:3:" in str(error)
 
 
 def test_tuple_index_and_membership_of_tuples(jit):

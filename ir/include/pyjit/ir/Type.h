@@ -21,7 +21,7 @@ namespace pyjit::ir {
 class Type {
 public:
   enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Record, GridGroup, Namespace,
-                    Builtin, Optional, Datetime, CharSeq };
+                    Builtin, Optional, Datetime, CharSeq, Range };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
@@ -281,6 +281,22 @@ public:
 
 private:
   Type *innerTy;
+};
+
+/// A range object held as a value (`r = range(a, n, s)`; numba's
+/// range_state64 and unsigned_range_state64): its start, stop and step, of
+/// type element() (int64, or uint64 for a range with a uint64 bound). A
+/// `for` loop iterates it; len(), `in`, .start, .stop and .step read it; it
+/// is passed to and returned from device functions. At run time three
+/// integers (IRGen: an RValue of three elements).
+class RangeType : public Type {
+public:
+  explicit RangeType(Type *element) : Type(Kind::Range), elem(element) {}
+  Type *element() const { return elem; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Range; }
+
+private:
+  Type *elem;
 };
 
 /// A compile-time namespace: a module (`cuda`, `math`, `numpy`) or an object

@@ -61,6 +61,8 @@ public:
   CharSeqType *charSeq(unsigned count, bool unicode);
   /// numba's Optional of scalar type \p inner.
   OptionalType *optional(Type *inner);
+  /// A range object of int64 or uint64 \p element.
+  RangeType *range(Type *element);
 
   /// A scalar type by its NumPy name ("float32", "int64", "bool", ...);
   /// null if unknown.
@@ -87,6 +89,7 @@ private:
   std::map<std::string, std::unique_ptr<NamespaceType>, std::less<>> namespaces;
   std::map<std::string, std::unique_ptr<BuiltinType>, std::less<>> builtins;
   std::map<Type *, std::unique_ptr<OptionalType>> optionals;
+  std::map<Type *, std::unique_ptr<RangeType>> ranges;
 };
 
 } // namespace pyjit::ir
