@@ -49,8 +49,9 @@ def main(n=None, repeats=20):
     err = float(np.max(np.abs(out - expected)))
     ms = float(np.median(times))
     gbps = 3 * 4 * n / (ms * 1e-3) / 1e9
-    print("saxpy n=%d: max abs error %.3g, kernel %.3f ms (median of %d), %.0f GB/s"
-          % (n, err, ms, repeats, gbps))
+    where = "GPU" if saxpy.target == "cuda" else "CPU backend"
+    print("saxpy n=%d on the %s: max abs error %.3g, kernel %.3f ms (median of %d), %.0f GB/s"
+          % (n, where, err, ms, repeats, gbps))
     ok = np.allclose(out, expected, rtol=1e-6, atol=1e-6)
     print("saxpy: %s" % ("OK" if ok else "MISMATCH"))
     return 0 if ok else 1
