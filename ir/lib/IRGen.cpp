@@ -51,11 +51,11 @@ std::unique_ptr<Function> IRGen::run() {
       }
       return r;
     }
-    if (auto *rt = dyn_cast<RangeType>(t)) { // start, stop, step
+    if (Type *part = threeIntegers(t)) { // a range or slice object: start, stop, step
       RValue r;
       r.type = t;
       for (size_t k = 0; k < 3; ++k)
-        r.elems.push_back(*param(rt->element(), name + "." + std::to_string(k)));
+        r.elems.push_back(*param(part, name + "." + std::to_string(k)));
       return r;
     }
     if (isa<NoneType, BuiltinType>(t)) { // None, a function: no argument at run time
@@ -170,9 +170,9 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
       writeVar(name + "#" + std::to_string(i), tt->elements()[i], v.elems[i]);
     return;
   }
-  if (auto *rt = dyn_cast<RangeType>(type)) { // start, stop, step
+  if (Type *part = threeIntegers(type)) { // a range or slice object: start, stop, step
     for (size_t i = 0; i < 3; ++i)
-      writeVar(name + "#" + std::to_string(i), rt->element(), v.elems.at(i));
+      writeVar(name + "#" + std::to_string(i), part, v.elems.at(i));
     return;
   }
   if (auto *ot = dyn_cast<OptionalType>(type)) { // numba's Optional: (not None, the value)
@@ -222,11 +222,11 @@ RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type
       r.elems.push_back(readVarAt(prefix, name + "#" + std::to_string(i), tt->elements()[i]));
     return r;
   }
-  if (auto *rt = dyn_cast<RangeType>(type)) {
+  if (Type *part = threeIntegers(type)) {
     RValue r;
     r.type = type;
     for (size_t i = 0; i < 3; ++i)
-      r.elems.push_back(readVarAt(prefix, name + "#" + std::to_string(i), rt->element()));
+      r.elems.push_back(readVarAt(prefix, name + "#" + std::to_string(i), part));
     return r;
   }
   if (auto *ot = dyn_cast<OptionalType>(type)) {
@@ -1974,7 +1974,7 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     size_t k = static_cast<size_t>(llvm::find(tt->names(), e.attr) - tt->names().begin());
     return gen(*e.value).elems.at(k);
   }
-  if (isa<RangeType>(baseType)) // r.start, r.stop, r.step
+  if (isa<RangeType, SliceType>(baseType)) // r.start, r.stop, r.step
     return gen(*e.value).elems.at(e.attr == "start" ? 0 : e.attr == "stop" ? 1 : 2);
   if (auto *et = dyn_cast<IntType>(baseType); et && e.attr == "value") // member.value
     return RValue::of(castTo(gen(*e.value), et->isEnum() ? ctx.int64() : baseType));
@@ -2298,6 +2298,15 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
     std::vector<Value *> ops{array};
     int64_t bits = 0;
     for (unsigned d = 0; d < ndim; ++d) {
+      if (d < tt->size() && isa<SliceType>(tt->elements()[d])) { // as sliceObject's parts
+        for (const RValue &part : tv.elems[d].elems)
+          ops.push_back(part.value);
+        if (boundsCheck)
+          raiseUnless(b.cmp(CmpPredicate::Ne, tv.elems[d].elems.at(2).value, b.constInt(i64, 0)),
+                      "ValueError", "slice step cannot be zero", {}, e.index->range().begin);
+        bits |= int64_t(1) << (3 * d);
+        continue;
+      }
       if (d < tt->size()) {
         ops.push_back(wrapIndex(array, d, castTo(tv.elems[d], i64), *e.index, tt->elements()[d]));
         continue;
@@ -2318,10 +2327,11 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
   // extent 1 at each None's place among the result's dimensions.
   int64_t added = 0;
   unsigned place = 0;
+  auto sliceObject = [&](const Expr *p) { return p && isa<SliceType>(info(*p).type); };
   for (const Expr *p : parts) {
     if (newAxis(p))
       added |= int64_t(1) << place;
-    if (!p || newAxis(p) || isa<SliceExpr>(p))
+    if (!p || newAxis(p) || isa<SliceExpr>(p) || sliceObject(p))
       ++place;
   }
   if (added)
@@ -2332,8 +2342,18 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
   unsigned kept = 0;
   for (unsigned d = 0; d < ndim; ++d) {
     const Expr *p = d < parts.size() ? parts[d] : nullptr;
-    if (!p || isa<SliceExpr>(p))
+    if (!p || isa<SliceExpr>(p) || sliceObject(p))
       ++kept;
+    if (sliceObject(p)) { // its start, stop and step, None ones already numba's defaults
+      RValue sv = gen(*p);
+      for (const RValue &part : sv.elems)
+        ops.push_back(part.value);
+      if (boundsCheck)
+        raiseUnless(b.cmp(CmpPredicate::Ne, sv.elems.at(2).value, b.constInt(i64, 0)),
+                    "ValueError", "slice step cannot be zero", {}, p->range().begin);
+      bits |= int64_t(1) << (3 * d);
+      continue;
+    }
     auto *sl = p ? dyn_cast<SliceExpr>(p) : nullptr;
     if (p && !sl) {
       ops.push_back(wrapIndex(array, d, scalar(*p, i64), *p));

@@ -715,6 +715,10 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(rangeLength(*e.args[0]));
   if (path == "range") // a range object (r = range(n))
     return rangeObject(e);
+  if (path == "slice")
+    return sliceObject(e);
+  if (path == "method.slice.indices")
+    return sliceIndices(e);
   if (auto *bt = dyn_cast<BuiltinType>(info(*e.args[0]).type);
       path == "len" && bt && bt->path() == "array.flat") // len(a.flat): a.size
     return RValue::of(elementCount(gen(*cast<AttributeExpr>(*e.args[0]).value).value));
@@ -796,9 +800,9 @@ RValue IRGen::recursiveCall(const CallExpr &e, const CallBinding &binding) {
     if (auto *tt = dyn_cast<TupleType>(t)) {
       for (size_t k = 0; k < tt->size(); ++k)
         pass(v.elems.at(k), tt->elements()[k]);
-    } else if (auto *rt = dyn_cast<RangeType>(t)) { // start, stop, step
+    } else if (Type *part = threeIntegers(t)) { // a range or slice object: start, stop, step
       for (size_t k = 0; k < 3; ++k)
-        operands.push_back(castTo(v.elems.at(k), rt->element()));
+        operands.push_back(castTo(v.elems.at(k), part));
     } else if (isa<RecordType>(t)) {
       operands.push_back(v.elems.at(0).value);
     } else if (isa<ArrayType>(t)) {
@@ -2048,6 +2052,79 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
 } // namespace pyjit::ir::detail
 
 namespace pyjit::ir::detail {
+
+RValue IRGen::sliceObject(const CallExpr &call) {
+  // numba's slice constructor: step 1 if None; a None start is 0 for a
+  // positive step and INT64_MAX for a negative one; a None stop INT64_MAX
+  // or INT64_MIN (a view or indices() clamps them to the extent).
+  Type *i64 = ctx.int64();
+  const Expr *parts[3] = {nullptr, nullptr, nullptr}; // start, stop, step
+  if (call.args.size() == 1)
+    parts[1] = call.args[0].get();
+  else
+    for (size_t i = 0; i < call.args.size(); ++i)
+      parts[i] = call.args[i].get();
+  Value *given[3];
+  for (size_t i = 0; i < 3; ++i) {
+    given[i] = nullptr;
+    if (parts[i] && !isa<NoneType>(info(*parts[i]).type)) {
+      given[i] = scalar(*parts[i], i64);
+      // A uint64 past INT64_MAX is as large as any extent (Python clamps it).
+      if (auto *it = dyn_cast<IntType>(info(*parts[i]).type); it && !it->isSigned() &&
+                                                               it->bits() == 64)
+        given[i] = b.select(b.cmp(CmpPredicate::Lt, given[i], b.constInt(i64, 0)),
+                            b.constInt(i64, INT64_MAX), given[i]);
+    } else if (parts[i]) {
+      gen(*parts[i]); // (None: nothing at run time)
+    }
+  }
+  b.setLoc(call.range().begin);
+  Value *step = given[2] ? given[2] : b.constInt(i64, 1);
+  Value *negative = b.cmp(CmpPredicate::Lt, step, b.constInt(i64, 0));
+  Value *start = given[0] ? given[0]
+                          : b.select(negative, b.constInt(i64, INT64_MAX), b.constInt(i64, 0));
+  Value *stop = given[1] ? given[1]
+                         : b.select(negative, b.constInt(i64, INT64_MIN),
+                                    b.constInt(i64, INT64_MAX));
+  RValue r;
+  r.type = info(call).type;
+  for (Value *v : {start, stop, step})
+    r.elems.push_back(RValue::of(v));
+  return r;
+}
+
+RValue IRGen::sliceIndices(const CallExpr &call) {
+  // Python's PySlice_GetIndicesEx for length n: ValueError for a negative
+  // length or a zero step (where bounds are checked); a bound below 0 counts
+  // from the end, then is clamped to [0, n] ([-1, n - 1] for a negative step).
+  Type *i64 = ctx.int64();
+  RValue s = gen(*cast<AttributeExpr>(*call.callee).value);
+  Value *n = scalar(*call.args[0], i64);
+  b.setLoc(call.range().begin);
+  Value *step = s.elems.at(2).value;
+  Value *zero = b.constInt(i64, 0), *one = b.constInt(i64, 1);
+  if (boundsCheck) {
+    raiseUnless(b.cmp(CmpPredicate::Ge, n, zero), "ValueError", "length should not be negative",
+                {}, call.range().begin);
+    raiseUnless(b.cmp(CmpPredicate::Ne, step, zero), "ValueError", "slice step cannot be zero",
+                {}, call.range().begin);
+  }
+  Value *negative = b.cmp(CmpPredicate::Lt, step, zero);
+  Value *low = b.select(negative, b.binary(Opcode::Sub, zero, one), zero);
+  Value *high = b.select(negative, b.binary(Opcode::Sub, n, one), n);
+  auto adjust = [&](Value *x) {
+    Value *below = b.cmp(CmpPredicate::Lt, x, zero);
+    Value *fromEnd = b.binary(Opcode::Add, x, n); // (x < 0: no overflow)
+    Value *neg = b.select(b.cmp(CmpPredicate::Lt, fromEnd, zero), low, fromEnd);
+    Value *pos = b.select(b.cmp(CmpPredicate::Ge, x, n), high, x);
+    return b.select(below, neg, pos);
+  };
+  RValue r;
+  r.type = info(call).type;
+  for (Value *v : {adjust(s.elems.at(0).value), adjust(s.elems.at(1).value), step})
+    r.elems.push_back(RValue::of(v));
+  return r;
+}
 
 RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementType) {
   // Element by element over `out`'s indices. Inputs are numbers or arrays

@@ -214,6 +214,17 @@ private:
   LoopStream rangeStream(const CallExpr &call);
   Value *rangeContains(const CompareExpr &e);
   Value *rangeLength(const Expr &range);
+  /// The type of each of the three integers a range or slice object is at
+  /// run time (start, stop, step); null for other types.
+  Type *threeIntegers(Type *t) {
+    if (auto *rt = llvm::dyn_cast<RangeType>(t))
+      return rt->element();
+    return llvm::isa<SliceType>(t) ? ctx.int64() : nullptr;
+  }
+  /// slice(..): numba's slice3, None parts replaced by its defaults.
+  RValue sliceObject(const CallExpr &call);
+  /// s.indices(n), Python's.
+  RValue sliceIndices(const CallExpr &call);
   /// The stream of a range(..) call (rangeStream) or of a range object.
   LoopStream rangeStreamOf(const Expr &e);
   /// A range(..) call typed as a range object: its start, stop and step.

@@ -31,7 +31,7 @@ const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
                                           "bool", "len", "round", "enumerate", "zip", "print", "complex",
                                           "pow", "divmod", "sum", "any", "all", "tuple",
-                                          "isinstance"};
+                                          "isinstance", "slice"};
   return names;
 }
 
@@ -1661,6 +1661,35 @@ ExprInfo Inferer::call(const CallExpr &e) {
     error(e.args[0]->range(), "len() of " + aTypeName(args[0].type) + " is not supported");
     return {};
   }
+  if (path == "slice") {
+    // slice(stop), slice(start, stop[, step]) of integers or None: numba's
+    // slice3_type (SliceType).
+    if (!e.keywords.empty() || args.empty() || args.size() > 3) {
+      error(e.range(), "slice() takes 1 to 3 positional arguments");
+      return {};
+    }
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!isIntegral(args[i].type) && !isa<NoneType>(args[i].type)) {
+        error(e.args[i]->range(), "slice() arguments must be integers or None, not " +
+                                      typeName(args[i].type));
+        return {};
+      }
+      if (auto *it = dyn_cast<IntType>(args[i].type); it && it->isEnum()) {
+        error(e.args[i]->range(), "slice() arguments must be integers or None, not " +
+                                      typeName(args[i].type));
+        return {};
+      }
+    }
+    return ExprInfo{ctx.slice()};
+  }
+  if (path == "method.slice.indices") {
+    // s.indices(n): Python's (start, stop, step) for a sequence of length n.
+    if (args.size() != 1 || !e.keywords.empty() || !isIntegral(args[0].type)) {
+      error(e.range(), "s.indices() takes one integer, the length");
+      return {};
+    }
+    return ExprInfo{ctx.tuple({ctx.int64(), ctx.int64(), ctx.int64()})};
+  }
   if (path == "range") { // a range object as a value (r = range(n)): numba's range_state
     Type *element = rangeElementType(e);
     return element ? ExprInfo{ctx.range(element)} : ExprInfo{};
@@ -2203,7 +2232,8 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
 static bool passableToCall(Type *t) {
   if (auto *tt = dyn_cast<TupleType>(t))
     return std::all_of(tt->elements().begin(), tt->elements().end(), passableToCall);
-  return t->isScalar() || isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType>(t);
+  return t->isScalar() ||
+         isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType, SliceType>(t);
 }
 
 ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
@@ -2213,8 +2243,8 @@ ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &f
   for (size_t i = 0; i < argTypes.size(); ++i)
     if (!passableToCall(argTypes[i])) {
       error(e.range(), "device function '" + fn.name + "' calls itself: a recursive device "
-                       "function takes numbers, arrays, records, range objects and tuples of them, "
-                       "not " +
+                       "function takes numbers, arrays, records, range and slice objects and tuples "
+                       "of them, not " +
                            typeName(argTypes[i]) + " (parameter '" +
                            def.params[i].name + "')");
       return {};
@@ -2385,7 +2415,8 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
           elements.push_back(ctx.none());
           continue;
         }
-        if (!isValueType(ai.type) && !isa<NoneType, BuiltinType, RangeType>(ai.type)) {
+        if (!isValueType(ai.type) &&
+            !isa<NoneType, BuiltinType, RangeType, SliceType>(ai.type)) {
           error(arg->range(), "cannot pass a value of type " + typeName(ai.type) + " to " +
                                   what + "'s '*" + callee.params[k].name + "'");
           return false;
@@ -2404,7 +2435,8 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
       if (!ai.type)
         pending = true;
       else if (!isValueType(ai.type) &&
-               !isa<NoneType, RecordType, BuiltinType, OptionalType, RangeType>(ai.type)) {
+               !isa<NoneType, RecordType, BuiltinType, OptionalType, RangeType, SliceType>(
+                   ai.type)) {
         // (A function, cuda.atomic.add or a dtype passes as a compile-time
         // value: the callee, typed per call site, calls or uses it.)
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +

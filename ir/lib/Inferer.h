@@ -46,7 +46,8 @@ inline bool isVariableType(Type *t) {
         return false;
     return true;
   }
-  return llvm::isa<NoneType, RecordType, OptionalType, RangeType>(t) || isValueType(t);
+  return llvm::isa<NoneType, RecordType, OptionalType, RangeType, SliceType>(t) ||
+         isValueType(t);
 }
 
 /// Python builtins kernels may call.

@@ -74,6 +74,8 @@ std::string Type::str() const {
   case Kind::Range: // numba's spelling
     return cast<RangeType>(this)->element()->str() == "uint64" ? "unsigned_range_state64"
                                                                 : "range_state64";
+  case Kind::Slice: // numba's spelling
+    return "slice<a:b:c>";
   case Kind::Namespace:
     return "namespace(" + cast<NamespaceType>(this)->path().str() + ")";
   case Kind::Builtin:

@@ -709,7 +709,7 @@ void Inferer::stmt(const Stmt &s) {
       return;
     // A record is returned as numba returns one: a reference to its data
     // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).
-    if (!isValueType(v.type) && !isa<RecordType, OptionalType, RangeType>(v.type)) {
+    if (!isValueType(v.type) && !isa<RecordType, OptionalType, RangeType, SliceType>(v.type)) {
       error(r.value->range(), "cannot return a value of type " + typeName(v.type));
       return;
     }
@@ -1414,7 +1414,7 @@ ExprInfo Inferer::name(const NameExpr &e) {
       "map",   "filter", "sorted", "reversed", "list",
       "dict",  "set",     "str",   "type", "iter", "next",   "hash",
       "id",    "input",   "open",  "ord",   "chr",    "hex",    "bin",      "oct",   "format",
-      "repr",  "slice",   "super", "object", "getattr", "setattr", "hasattr", "vars", "dir",
+      "repr",  "super", "object", "getattr", "setattr", "hasattr", "vars", "dir",
       "callable", "exec", "eval",  "compile", "frozenset", "bytes", "bytearray", "memoryview",
       "globals", "locals", "iter", "aiter", "anext", "breakpoint", "help", "exit", "quit"};
   if (otherBuiltins.contains(e.name)) {
@@ -1591,6 +1591,15 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
   if (!base.type)
     return {};
   const std::string &attr = e.attr;
+  if (isa<SliceType>(base.type)) { // s.start, s.stop, s.step (numba's: ints), s.indices
+    if (attr == "start" || attr == "stop" || attr == "step")
+      return ExprInfo{ctx.int64()};
+    if (attr == "indices")
+      return ExprInfo{ctx.builtin("method.slice.indices")};
+    error(e.range(), "a slice object has no attribute '" + attr + "' in kernels (it has start, "
+                     "stop, step and indices())");
+    return {};
+  }
   if (auto *rt = dyn_cast<RangeType>(base.type)) { // r.start, r.stop, r.step
     if (attr == "start" || attr == "stop" || attr == "step")
       return ExprInfo{rt->element()};
@@ -2035,16 +2044,23 @@ std::optional<std::vector<int64_t>> Inferer::tupleSlice(const SliceExpr &s, size
 /// base must be a full index of a record array, and the field one of its.
 ExprInfo Inferer::tupleIndex(ArrayType *at, TupleType *tt, SourceRange elementsAt,
                              SourceRange countAt) {
-  for (Type *el : tt->elements())
-    if (!isIntegral(el)) {
-      error(elementsAt, "array index must be an integer, not " + typeName(el));
+  unsigned slices = 0;
+  for (Type *el : tt->elements()) {
+    slices += isa<SliceType>(el);
+    if (!isIntegral(el) && !isa<SliceType>(el)) {
+      error(elementsAt, "array index must be an integer or a slice, not " + typeName(el));
       return {};
     }
+  }
   if (tt->size() > at->ndim()) {
     error(countAt, "too many indices for a " + llvm::Twine(at->ndim()) + "-d array: " +
                        llvm::Twine(tt->size()));
     return {};
   }
+  if (slices) // idx = (slice(1, n), 0): a view, of layout A (the steps are not known)
+    return ExprInfo{ctx.array(at->dtype(),
+                              at->ndim() - static_cast<unsigned>(tt->size()) + slices, Layout::A,
+                              at->readonly())};
   if (tt->size() < at->ndim()) // a[idx] with fewer indices: a view (a[i, j] of a 3-d a)
     return ExprInfo{ctx.array(at->dtype(), at->ndim() - static_cast<unsigned>(tt->size()),
                               at->layout() == Layout::C ? Layout::C : Layout::A,
@@ -2494,11 +2510,17 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       sliced = true;
       continue;
     }
-    contiguous &= !sliced; // an integer after a slice: a strided view (a[1:3, 0])
     auto typed = result.exprs.find(x); // (a name or attribute: typed by newAxis)
     ExprInfo xi = typed != result.exprs.end() ? typed->second : expr(*x);
     if (!xi.type)
       return {};
+    if (isa<SliceType>(xi.type)) { // a slice object: as the slice written (its step unknown)
+      ++slices;
+      contiguous = false;
+      sliced = true;
+      continue;
+    }
+    contiguous &= !sliced; // an integer after a slice: a strided view (a[1:3, 0])
     if (isa<TupleType>(xi.type) && indices.size() == 1)
       return tupleIndex(at, cast<TupleType>(xi.type), x->range(), e.index->range());
     // A bool is NumPy's mask, not an index (numba refuses it too).

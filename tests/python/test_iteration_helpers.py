@@ -1,5 +1,5 @@
 """np.ndindex, np.ndenumerate, a.flat, a.ravel(), `x in range(..)`,
-len(range(..)), range objects, t.index(x) and operator.getitem in kernels (numba-cuda compiles each), checked
+len(range(..)), range and slice objects, t.index(x) and operator.getitem in kernels (numba-cuda compiles each), checked
 on every backend (the `jit` fixture) against NumPy and Python."""
 import operator
 
@@ -329,6 +329,95 @@ def test_range_object_errors(body, message, tmp_path):
     source = "def k(out, n):\n    r = range(n)\n    %s\n" % body
     error = compile_error(tmp_path, "kern_range", source, (np.zeros(2), 3), message)
     assert "kern_range.py:3:" in str(error)
+
+
+def test_slice_objects_index_arrays_as_written_slices(jit):
+    # numba's slice3: s = slice(...) indexes as a[lo:hi:step] does (in a
+    # tuple too, read and written), a None part becomes numba's default
+    # (start 0 / INT64_MAX, stop INT64_MAX / INT64_MIN by the step's sign),
+    # s.indices(n) is Python's; expected values: NumPy's and Python's.
+    @cuda.jit(device=True)
+    def first(a, s):
+        return a[s][0]
+
+    @cuda.jit(device=True)
+    def reverse():
+        return slice(None, None, -1)
+
+    @jit
+    def k(a, m, n, out, w):
+        s = slice(1, 3)
+        out[0] = a[s][0]
+        t = slice(1, 3, 2)
+        out[1] = t.start + t.stop + t.step
+        u = slice(None, 3)
+        out[2] = u.start * 100 + u.stop
+        r = reverse()
+        out[3] = a[r][0]
+        out[4] = r.start == 2**63 - 1 and r.stop == -2**63 and r.step == -1
+        i = slice(1, 30, 2).indices(10)
+        out[5] = i[0] * 10000 + i[1] * 100 + i[2]
+        j = r.indices(n)
+        out[6] = j[0] * 100 + j[1] * 10 + j[2]
+        out[7] = operator.getitem(a, slice(1, 3))[1]
+        out[8] = first(a, slice(2, None))
+        out[9] = len(a[slice(1, None, 2)])
+        out[10] = m[slice(1, None), 1][0]
+        out[11] = m[1, r][0]
+        idx = (r, 2)
+        out[12] = m[idx][0] + m[idx].shape[0] * 100
+        k2 = slice(-100, 100, 3).indices(10)
+        out[13] = k2[0] * 10000 + k2[1] * 100 + k2[2]
+        out[14] = len(a[slice(n)])
+        w[slice(0, n, 2)] = 1.0
+        w[(slice(1, None, 2),)] += 5.0
+
+    a, m = np.arange(5.0), np.arange(12.0).reshape(3, 4)
+    out, w = np.zeros(15), np.zeros(5)
+    k[1, 1](a, m, 4, out, w)
+
+    def enc(t, base):
+        return t[0] * base * base + t[1] * base + t[2]
+
+    assert out.tolist() == [a[1:3][0], 1 + 3 + 2, 3, a[::-1][0], True,
+                            enc(slice(1, 30, 2).indices(10), 100),
+                            enc(slice(None, None, -1).indices(4), 10), a[1:3][1], a[2:][0],
+                            len(a[1::2]), m[1:, 1][0], m[1, ::-1][0], m[::-1, 2][0] + 300,
+                            enc(slice(-100, 100, 3).indices(10), 100), len(a[:4])]
+    expect = np.zeros(5)
+    expect[0:4:2] = 1.0
+    expect[1::2] += 5.0
+    assert w.tolist() == expect.tolist()
+
+
+@pytest.mark.parametrize("body, message", [
+    ("out[0] = len(s)", r"len\(\) of a slice<a:b:c> is not supported"),
+    ("out[0] = slice(1.5).stop", r"slice\(\) arguments must be integers or None, not float64"),
+    ("out[0] = s.indices(2, 3)[0]", r"s.indices\(\) takes one integer, the length"),
+    ("out[0] = s == s", r"cannot compare slice<a:b:c> and slice<a:b:c> with '=='"),
+    ("idx = (s, 1.5)\n    out[0] = out[idx]", r"array index must be an integer or a slice, "
+                                          r"not float64"),
+])
+def test_slice_object_errors(body, message, tmp_path):
+    from kernel_files import compile_error
+    source = "def k(out, n):\n    s = slice(1, n)\n    %s\n" % body
+    error = compile_error(tmp_path, "kern_slice", source, (np.zeros(2), 3), message)
+    assert "kern_slice.py:3:" in str(error) or "kern_slice.py:4:" in str(error)
+
+
+def test_slice_objects_check_their_step_and_length_where_bounds_are_checked():
+    @pyjit.jit(debug=True, opt=False)
+    def view(a, step, out):
+        out[0] = a[slice(0, 4, step)][0]
+
+    @pyjit.jit(debug=True, opt=False)
+    def indices(n, out):
+        out[0] = slice(1, 3).indices(n)[0]
+
+    with pytest.raises(ValueError, match="slice step cannot be zero"):
+        view[1, 1](np.zeros(4), 0, np.zeros(1))
+    with pytest.raises(ValueError, match="length should not be negative"):
+        indices[1, 1](-1, np.zeros(1))
 
 
 def test_tuple_index_and_membership_of_tuples(jit):

@@ -21,7 +21,7 @@ namespace pyjit::ir {
 class Type {
 public:
   enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Record, GridGroup, Namespace,
-                    Builtin, Optional, Datetime, CharSeq, Range };
+                    Builtin, Optional, Datetime, CharSeq, Range, Slice };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
@@ -297,6 +297,18 @@ public:
 
 private:
   Type *elem;
+};
+
+/// A slice object held as a value (`s = slice(1, n)`; numba's slice3_type):
+/// its start, stop and step as int64, a None one replaced by numba's default
+/// when it is made (start 0, stop INT64_MAX for a positive step; INT64_MAX,
+/// INT64_MIN for a negative one; step 1), so .start/.stop/.step read ints.
+/// It indexes arrays (a[s], a[s, i]) as the written slice would, and
+/// s.indices(n) is Python's. At run time three int64 (as a RangeType's).
+class SliceType : public Type {
+public:
+  SliceType() : Type(Kind::Slice) {}
+  static bool classof(const Type *t) { return t->kind() == Kind::Slice; }
 };
 
 /// A compile-time namespace: a module (`cuda`, `math`, `numpy`) or an object

@@ -63,6 +63,7 @@ public:
   OptionalType *optional(Type *inner);
   /// A range object of int64 or uint64 \p element.
   RangeType *range(Type *element);
+  SliceType *slice() { return &sliceType; }
 
   /// A scalar type by its NumPy name ("float32", "int64", "bool", ...);
   /// null if unknown.
@@ -90,6 +91,7 @@ private:
   std::map<std::string, std::unique_ptr<BuiltinType>, std::less<>> builtins;
   std::map<Type *, std::unique_ptr<OptionalType>> optionals;
   std::map<Type *, std::unique_ptr<RangeType>> ranges;
+  SliceType sliceType;
 };
 
 } // namespace pyjit::ir
