@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target over the frontend and type inference with clang
-# (ASan + UBSan) and runs it on a seed corpus of the lit inputs and examples.
+# (ASan + UBSan) and runs it on a seed corpus of the functions of the lit
+# inputs, examples and pytest files (scripts/fuzz_seeds.py).
 #   scripts/fuzz.sh [seconds=100] [extra libFuzzer flags...]
 # The run is bounded by time and by a fixed number of inputs from a fixed
 # seed (FUZZ_RUNS, default 40000), so a passing run here passes again.
@@ -16,9 +17,10 @@ cmake -S . -B "$build" -DPYJIT_FUZZ_ONLY=ON -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build.log" 2>&1 || { cat "$build.log"; exit 1; }
 cmake --build "$build" -j2 --target pyjit_frontend_fuzzer >>"$build.log" 2>&1 || { tail -n 40 "$build.log"; exit 1; }
 corpus=$build/corpus
-mkdir -p "$corpus"
-find lit-tests examples -name '*.py' ! -name 'lit.cfg.py' -exec cp {} "$corpus/" \;
-echo "   seed corpus: $(ls "$corpus" | wc -l) files; at most ${FUZZ_RUNS:-40000} runs or ${seconds} s"
+rm -rf "$corpus"
+find lit-tests examples tests/python -name '*.py' ! -name 'lit.cfg.py' -print0 |
+  xargs -0 python3 scripts/fuzz_seeds.py "$corpus"
+echo "   at most ${FUZZ_RUNS:-40000} runs or ${seconds} s"
 "$build/tests/fuzz/pyjit_frontend_fuzzer" "$corpus" -max_total_time="$seconds" -timeout=10 \
   -seed=1 -runs="${FUZZ_RUNS:-40000}" \
   -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 "$@" 2>&1 | tail -n 25

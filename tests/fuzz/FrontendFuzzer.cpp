@@ -1,8 +1,8 @@
 //===- FrontendFuzzer.cpp - libFuzzer target: lexer, parser, typing, IR --===//
 //
 // Feeds arbitrary bytes to the frontend as a kernel file; every function
-// that parses is typed with each parameter as float32[::1] and, where that
-// succeeds, lowered to SSA IR, verified and printed. Any crash, hang,
+// that parses is typed with four patterns of argument types (below) and,
+// where that succeeds, lowered to SSA IR, verified and printed. Any crash, hang,
 // sanitizer report or verifier failure is a bug (the verifier failing on
 // IR made from a typed AST is a compiler bug, so it aborts here).
 //
@@ -35,28 +35,39 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   (void)diags.render();
   if (!module)
     return 0;
+  // Each function typed with four argument patterns, so that kernels get
+  // past their first statement whatever their parameters are: all 1-d
+  // float32 arrays, all 2-d float64 arrays, all int64, and the two
+  // alternating (array, int64, array, ...).
   for (const auto &fn : module->functions) {
-    ir::TypeContext ctx;
-    std::vector<ir::Type *> args;
-    for (size_t i = 0; i < fn->params.size(); ++i)
-      args.push_back(i % 2 ? static_cast<ir::Type *>(ctx.int64())
-                           : ctx.array(ctx.float32(), 1, ir::Layout::C));
-    DiagnosticEngine fnDiags(file);
-    ir::DeviceFunctionRegistry registry(ctx);
-    auto typed = ir::inferTypes(*fn, args, globals, ctx, fnDiags, &registry);
-    (void)fnDiags.render();
-    if (!typed)
-      continue;
-    auto irFn = ir::generateIR(*typed, ctx, fnDiags);
-    if (!irFn)
-      continue;
-    if (auto err = ir::verifyFunction(*irFn)) {
-      llvm::errs() << llvm::toString(std::move(err)) << "\n";
-      std::abort();
+    for (int pattern = 0; pattern < 4; ++pattern) {
+      ir::TypeContext ctx;
+      std::vector<ir::Type *> args;
+      for (size_t i = 0; i < fn->params.size(); ++i) {
+        ir::Type *vector = ctx.array(ctx.float32(), 1, ir::Layout::C);
+        args.push_back(pattern == 0   ? vector
+                       : pattern == 1 ? ctx.array(ctx.float64(), 2, ir::Layout::C)
+                       : pattern == 2 ? static_cast<ir::Type *>(ctx.int64())
+                       : i % 2        ? static_cast<ir::Type *>(ctx.int64())
+                                      : vector);
+      }
+      DiagnosticEngine fnDiags(file);
+      ir::DeviceFunctionRegistry registry(ctx);
+      auto typed = ir::inferTypes(*fn, args, globals, ctx, fnDiags, &registry);
+      (void)fnDiags.render();
+      if (!typed)
+        continue;
+      auto irFn = ir::generateIR(*typed, ctx, fnDiags);
+      if (!irFn)
+        continue;
+      if (auto err = ir::verifyFunction(*irFn)) {
+        llvm::errs() << llvm::toString(std::move(err)) << "\n";
+        std::abort();
+      }
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      ir::printFunction(*irFn, os);
     }
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    ir::printFunction(*irFn, os);
   }
   return 0;
 }
