@@ -2672,15 +2672,19 @@ std::string Inferer::loopBuiltin(const Expr &e) {
     return name == "range" || name == "numpy.ndindex" || name == "numpy.ndenumerate" ||
            name == "numpy.nditer";
   };
+  bool starred = llvm::any_of(call->args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); });
   if (auto *n = dyn_cast<NameExpr>(call->callee.get())) {
     if (localNames.count(n->name))
       return "";
     const GlobalValue *g = globals.lookup(n->name);
-    if (!g && (n->name == "range" || n->name == "enumerate" || n->name == "zip"))
-      return n->name;
-    if (g && g->kind == GlobalValue::Kind::Function && loopFunction(g->name))
-      return g->name;
-    return "";
+    std::string name = !g && (n->name == "range" || n->name == "enumerate" ||
+                              n->name == "zip")
+                           ? n->name
+                       : g && g->kind == GlobalValue::Kind::Function && loopFunction(g->name)
+                           ? g->name
+                           : "";
+    // range(*t) (prange(*t)): a range object (starCall), iterated as one.
+    return starred && name == "range" ? "" : name;
   }
   auto *a = dyn_cast<AttributeExpr>(call->callee.get());
   if (!a || (a->attr != "ndindex" && a->attr != "ndenumerate" && a->attr != "nditer"))

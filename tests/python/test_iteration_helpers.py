@@ -315,6 +315,26 @@ def test_range_objects_held_passed_and_returned(jit):
                             sum(i * j for i, j in zip(r, range(6, 0, -2)))]
 
 
+def test_range_of_a_spread_tuple(jit):
+    # range(*t) in a loop, in len() and with `in`: a range object (numba
+    # takes it); expected values: Python's.
+    @jit
+    def k(out, n):
+        t = (1, n, 2)
+        s = 0
+        for i in range(*t):
+            s += i
+        out[0] = s
+        out[1] = len(range(*t))
+        out[2] = 3 in range(*t)
+        for i in range(*(n,)):
+            out[3] += 1
+
+    out = np.zeros(4)
+    k[1, 1](out, 8)
+    assert out.tolist() == [sum(range(1, 8, 2)), len(range(1, 8, 2)), 3 in range(1, 8, 2), 8]
+
+
 @pytest.mark.parametrize("body, message", [
     ("out[0] = r[0]", r"a value of type range_state64 cannot be indexed"),
     ("out[0] = r == r", r"cannot compare range_state64 and range_state64 with '=='"),
