@@ -14,7 +14,7 @@ def helper(x):
 def k(a):
     a[0] = helper(a[0])
 
-# CHECK: {{.*}}call-python-function.py:15:12: error: global 'helper' of type function (a plain Python function; make it a device function with @cuda.jit(device=True)) is not supported in kernels
+# CHECK: {{.*}}call-python-function.py:15:12: error: global 'helper' of type function (a plain Python function; make it a device function with @cuda.jit(device=True), or mark it with pyjit.extending.register_jitable) is not supported in kernels
 # CHECK-NEXT: {{^}}    a[0] = helper(a[0]){{$}}
 # CHECK-NEXT: {{^}}           ^~~~~~{{$}}
 # CHECK-NOT: error

@@ -172,6 +172,35 @@ def _dtype_spelling(dtype):
     return dtype.name if dtype.name in _NUMPY_SCALARS else None
 
 
+def _jitable(function):
+    """Whether plain Python `function` was given to register_jitable:
+    pyjit's (pyjit.extending, which marks it), or numba's (numba.extending or
+    numba.cuda.extending, when numba is loaded): an overload in numba's
+    typing registry whose implementation is the function itself."""
+    if getattr(function, "_pyjit_jitable", False):
+        return True
+    for name in ("numba.core.typing.templates", "numba.cuda.typing.templates"):
+        registry = getattr(sys.modules.get(name), "builtin_registry", None)
+        for registered, typ in list(getattr(registry, "globals", ())):
+            if registered is not function:
+                continue
+            for template in getattr(typ, "templates", ()):
+                overload = getattr(template, "_overload_func", None)
+                cells = getattr(overload, "__closure__", None) or ()
+                if getattr(overload, "__name__", "") == "ov_wrap" and any(
+                        _cell_value(cell) is function for cell in cells):
+                    return True
+    return False
+
+
+def _cell_value(cell):
+    """A closure cell's value; None for an empty cell."""
+    try:
+        return cell.cell_contents
+    except ValueError:
+        return None
+
+
 def classify(value, memo=None, reads=_NO_READS):
     """The (kind, value) description of one global value.
 
@@ -400,10 +429,13 @@ def classify(value, memo=None, reads=_NO_READS):
             return ("function", _FUNCTIONS[value])
     except TypeError:  # unhashable
         pass
+    if isinstance(value, types.FunctionType) and _jitable(value):
+        return ("devfunc", describe(value, memo))  # register_jitable: a device function
     # What the user most likely meant, in the error's "of type ..." part.
     if isinstance(value, types.FunctionType):
         return ("unsupported", "function (a plain Python function; make it a device "
-                               "function with @cuda.jit(device=True))")
+                               "function with @cuda.jit(device=True), or mark it with "
+                               "pyjit.extending.register_jitable)")
     if isinstance(value, type):
         return ("unsupported", "class '%s' (kernels take Enum classes and exception "
                                "classes, not other classes)" % value.__name__)

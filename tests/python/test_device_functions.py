@@ -886,3 +886,79 @@ def test_a_closure_passed_to_a_recursive_device_function(jit):
     out = np.zeros(1)
     pure[1, 1](out)
     assert out[0] == 42
+
+
+from pyjit.extending import register_jitable  # noqa: E402  (beside its tests)
+
+
+@register_jitable
+def _clamp(x, lo, hi):
+    return min(max(x, lo), hi)
+
+
+@register_jitable(inline="always")
+def _twice_clamped(x):
+    return 2.0 * _clamp(x, 0.0, 1.0)
+
+
+def test_register_jitable_functions_are_device_functions_and_stay_python(jit):
+    # numba's register_jitable: callable from kernels, and from Python as it was.
+    @jit
+    def k(a, out):
+        for i in range(a.size):
+            out[i] = _twice_clamped(a[i])
+
+    a = np.array([-1.0, 0.25, 3.0])
+    out = np.zeros(3)
+    k[1, 1](a, out)
+    assert out.tolist() == [_twice_clamped(x) for x in a] == [0.0, 0.5, 2.0]
+    with pytest.raises(TypeError, match=r"register_jitable\(\) takes a Python function, not int"):
+        register_jitable(3)
+
+
+def _numba_style(function):
+    """What numba's register_jitable leaves behind: an overload template whose
+    implementation `ov_wrap` returns the function itself, in
+    numba.core.typing.templates.builtin_registry.globals."""
+    def ov_wrap(*args, **kwargs):
+        return function
+
+    class Template:
+        _overload_func = staticmethod(ov_wrap)
+
+    class FunctionType:
+        templates = (Template,)
+
+    return function, FunctionType()
+
+
+def test_functions_numbas_register_jitable_registered_are_device_functions(jit, monkeypatch):
+    import sys
+    import types
+
+    def scale(x):
+        return 3.0 * x
+
+    def unregistered(x):
+        return x
+
+    module = types.ModuleType("numba.core.typing.templates")
+    module.builtin_registry = types.SimpleNamespace(globals=[_numba_style(scale)])
+    monkeypatch.setitem(sys.modules, "numba.core.typing.templates", module)
+
+    @jit
+    def k(out):
+        out[0] = scale(2.0)
+
+    out = np.zeros(1)
+    k[1, 1](out)
+    assert out[0] == 6.0
+
+    @jit
+    def plain(out):
+        out[0] = unregistered(2.0)
+
+    with pytest.raises(pyjit.CompileError, match=r"a plain Python function; make it a device "
+                                                 r"function with @cuda.jit\(device=True\), or "
+                                                 r"mark it with pyjit.extending.register_jitable"):
+        plain[1, 1](out)

@@ -139,7 +139,8 @@ def test_module_attribute_errors_point_at_the_attribute(jit):
     with pytest.raises(pyjit.CompileError,
                        match=r"global 'h.not_a_device_function' of type function \(a plain "
                              r"Python function; make it a device function with "
-                             r"@cuda.jit\(device=True\)\) is not supported"):
+                             r"@cuda.jit\(device=True\), or mark it with "
+                             r"pyjit.extending.register_jitable\) is not supported"):
         jit(mod.unsupported_member)[1, 1](x)
 
 
