@@ -58,6 +58,8 @@ std::unique_ptr<Function> IRGen::run() {
         r.elems.push_back(*param(part, name + "." + std::to_string(k)));
       return r;
     }
+    if (auto *ft = dyn_cast<FlatIterType>(t)) // a.flat: its array
+      return RValue{t, nullptr, {*param(ft->array(), name + ".0")}};
     if (isa<NoneType, BuiltinType>(t)) { // None, a function: no argument at run time
       RValue r;
       r.type = t;
@@ -165,6 +167,10 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
     ssa.writeVariable(frames.back().prefix + name + "#0", cur(), v.elems.at(0).value);
     return;
   }
+  if (auto *ft = dyn_cast<FlatIterType>(type)) { // a.flat: its array
+    writeVar(name + "#0", ft->array(), v.elems.at(0));
+    return;
+  }
   if (auto *tt = dyn_cast<TupleType>(type)) {
     for (size_t i = 0; i < tt->size(); ++i)
       writeVar(name + "#" + std::to_string(i), tt->elements()[i], v.elems[i]);
@@ -215,6 +221,8 @@ RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type
   if (auto *rt = dyn_cast<RecordType>(type))
     return RValue{type, nullptr, {RValue::of(ssa.readVariable(prefix + name + "#0",
                                                               recordViewType(rt), cur()))}};
+  if (auto *ft = dyn_cast<FlatIterType>(type))
+    return RValue{type, nullptr, {readVarAt(prefix, name + "#0", ft->array())}};
   if (auto *tt = dyn_cast<TupleType>(type)) {
     RValue r;
     r.type = type;
@@ -409,9 +417,8 @@ void IRGen::stmt(const Stmt &s) {
       return;
     }
     auto &sub = cast<SubscriptExpr>(*a.target);
-    auto *flat = dyn_cast<BuiltinType>(info(*sub.value).type);
-    bool flatItem = flat && flat->path() == "array.flat"; // a.flat[i] += v
-    Value *array = gen(flatItem ? *cast<AttributeExpr>(*sub.value).value : *sub.value).value;
+    bool flatItem = isa<FlatIterType>(info(*sub.value).type); // a.flat[i] += v
+    Value *array = flatItem ? flatArray(*sub.value) : gen(*sub.value).value;
     std::vector<Value *> idx = flatItem ? flatIndices(array, *sub.index)
                                         : arrayIndices(array, *sub.index);
     Type *dtype = cast<ArrayType>(array->type())->dtype();
@@ -720,9 +727,8 @@ void IRGen::assign(const Expr &target, const RValue &v) {
     return;
   }
   auto &sub = cast<SubscriptExpr>(target);
-  auto *flat = dyn_cast<BuiltinType>(info(*sub.value).type);
-  if (flat && flat->path() == "array.flat") { // a.flat[i] = v, a not C-contiguous
-    Value *array = gen(*cast<AttributeExpr>(*sub.value).value).value;
+  if (isa<FlatIterType>(info(*sub.value).type)) { // a.flat[i] = v, a not C-contiguous
+    Value *array = flatArray(*sub.value);
     std::vector<Value *> idx = flatIndices(array, *sub.index);
     b.setLoc(target.range().begin);
     if (auto *rt = dyn_cast<RecordType>(cast<ArrayType>(array->type())->dtype()))
@@ -1091,9 +1097,8 @@ IRGen::LoopValue IRGen::loopStreams(const Expr &iter, std::vector<LoopStream> &s
     v.type = ctx.tuple(types);
     return v;
   }
-  auto *flat = llvm::dyn_cast_or_null<BuiltinType>(info(iter).type);
   if (callee == "numpy.ndindex" || callee == "numpy.ndenumerate" || callee == "numpy.nditer" ||
-      (flat && flat->path() == "array.flat")) {
+      llvm::isa_and_nonnull<FlatIterType>(info(iter).type)) {
     streams.push_back(unravelStream(iter, callee));
     v.stream = static_cast<int>(streams.size() - 1);
     const LoopStream &st = streams.back();
@@ -1154,7 +1159,7 @@ IRGen::LoopStream IRGen::unravelStream(const Expr &iter, llvm::StringRef callee)
     st.unravel = callee.empty()              ? LoopStream::Unravel::Element
                  : callee == "numpy.nditer" ? LoopStream::Unravel::View
                                             : LoopStream::Unravel::Enumerate;
-    st.array = gen(callee.empty() ? *cast<AttributeExpr>(iter).value : *call->args[0]).value;
+    st.array = callee.empty() ? flatArray(iter) : gen(*call->args[0]).value;
     for (unsigned d = 0; d < cast<ArrayType>(st.array->type())->ndim(); ++d)
       st.dims.push_back(b.arrayShape(st.array, d));
     st.fortranOrder = st.unravel == LoopStream::Unravel::View &&
@@ -1974,6 +1979,8 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     size_t k = static_cast<size_t>(llvm::find(tt->names(), e.attr) - tt->names().begin());
     return gen(*e.value).elems.at(k);
   }
+  if (isa<FlatIterType>(ei.type)) // a.flat of an array not C-contiguous: the array
+    return RValue{ei.type, nullptr, {RValue::of(gen(*e.value).value)}};
   if (isa<RangeType, SliceType>(baseType)) // r.start, r.stop, r.step
     return gen(*e.value).elems.at(e.attr == "start" ? 0 : e.attr == "stop" ? 1 : 2);
   if (auto *et = dyn_cast<IntType>(baseType); et && e.attr == "value") // member.value
@@ -2209,8 +2216,8 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
     return fieldArray(gen(*e.value).value, it->second.constant->data); // a['x'], a[NAME]
   if (isa<RecordType>(info(e).type) && isa<ArrayType>(info(*e.value).type)) // r = a[i]
     return recordRef(e);
-  if (auto *bt = dyn_cast<BuiltinType>(info(*e.value).type); bt && bt->path() == "array.flat") {
-    Value *array = gen(*cast<AttributeExpr>(*e.value).value).value;
+  if (isa<FlatIterType>(info(*e.value).type)) { // f[i] of a.flat, a not C-contiguous
+    Value *array = flatArray(*e.value);
     std::vector<Value *> idx = flatIndices(array, *e.index);
     b.setLoc(e.range().begin);
     if (auto *rt = dyn_cast<RecordType>(info(e).type))

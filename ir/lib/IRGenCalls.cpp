@@ -719,9 +719,8 @@ RValue IRGen::call(const CallExpr &e) {
     return sliceObject(e);
   if (path == "method.slice.indices")
     return sliceIndices(e);
-  if (auto *bt = dyn_cast<BuiltinType>(info(*e.args[0]).type);
-      path == "len" && bt && bt->path() == "array.flat") // len(a.flat): a.size
-    return RValue::of(elementCount(gen(*cast<AttributeExpr>(*e.args[0]).value).value));
+  if (path == "len" && isa<FlatIterType>(info(*e.args[0]).type)) // len(a.flat): a.size
+    return RValue::of(elementCount(flatArray(*e.args[0])));
   if (path == "len") {
     Value *x = gen(*e.args[0]).value;
     if (isa<CharSeqType>(x->type())) // a bytes or str item
@@ -803,6 +802,9 @@ RValue IRGen::recursiveCall(const CallExpr &e, const CallBinding &binding) {
     } else if (Type *part = threeIntegers(t)) { // a range or slice object: start, stop, step
       for (size_t k = 0; k < 3; ++k)
         operands.push_back(castTo(v.elems.at(k), part));
+    } else if (auto *ft = dyn_cast<FlatIterType>(t)) { // a.flat: its array
+      Value *a = v.elems.at(0).value;
+      operands.push_back(a->type() == ft->array() ? a : b.create(Opcode::ArrayCast, ft->array(), {a}));
     } else if (isa<RecordType>(t)) {
       operands.push_back(v.elems.at(0).value);
     } else if (isa<ArrayType>(t)) {

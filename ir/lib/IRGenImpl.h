@@ -221,6 +221,8 @@ private:
       return rt->element();
     return llvm::isa<SliceType>(t) ? ctx.int64() : nullptr;
   }
+  /// The array of \p flat, an expression of FlatIterType (a.flat).
+  Value *flatArray(const Expr &flat) { return gen(flat).elems.at(0).value; }
   /// slice(..): numba's slice3, None parts replaced by its defaults.
   RValue sliceObject(const CallExpr &call);
   /// s.indices(n), Python's.

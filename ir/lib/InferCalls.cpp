@@ -647,10 +647,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       loopBuiltin(*e.args[0]) == "range") // len(range(..)): its number of items
     return rangeElementType(cast<CallExpr>(*e.args[0])) ? ExprInfo{ctx.int64()} : ExprInfo{};
   std::vector<ExprInfo> args;
-  auto *calleeBuiltin = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
   for (const ExprPtr &a : e.args) {
-    if (calleeBuiltin && calleeBuiltin->path() == "len")
-      directFlat = a.get(); // len(a.flat)
     args.push_back(valueOf(*a, expr(*a)));
     if (!args.back().type)
       return {};
@@ -1645,7 +1642,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{ctx.int64()};
     if (isa<RangeType>(args[0].type)) // a range object's number of items
       return ExprInfo{ctx.int64()};
-    if (auto *bt = dyn_cast<BuiltinType>(args[0].type); bt && bt->path() == "array.flat")
+    if (isa<FlatIterType>(args[0].type))
       return ExprInfo{ctx.int64()}; // len(a.flat): a.size
     if (args[0].constant && args[0].constant->isString()) {
       // A string constant's length in code points, as Python counts them.
@@ -2233,7 +2230,8 @@ static bool passableToCall(Type *t) {
   if (auto *tt = dyn_cast<TupleType>(t))
     return std::all_of(tt->elements().begin(), tt->elements().end(), passableToCall);
   return t->isScalar() ||
-         isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType, SliceType>(t);
+         isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType, SliceType,
+             FlatIterType>(t);
 }
 
 ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
@@ -2416,7 +2414,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
           continue;
         }
         if (!isValueType(ai.type) &&
-            !isa<NoneType, BuiltinType, RangeType, SliceType>(ai.type)) {
+            !isa<NoneType, BuiltinType, RangeType, SliceType, FlatIterType>(ai.type)) {
           error(arg->range(), "cannot pass a value of type " + typeName(ai.type) + " to " +
                                   what + "'s '*" + callee.params[k].name + "'");
           return false;
@@ -2435,8 +2433,8 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
       if (!ai.type)
         pending = true;
       else if (!isValueType(ai.type) &&
-               !isa<NoneType, RecordType, BuiltinType, OptionalType, RangeType, SliceType>(
-                   ai.type)) {
+               !isa<NoneType, RecordType, BuiltinType, OptionalType, RangeType, SliceType,
+                    FlatIterType>(ai.type)) {
         // (A function, cuda.atomic.add or a dtype passes as a compile-time
         // value: the callee, typed per call site, calls or uses it.)
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +

@@ -46,7 +46,7 @@ inline bool isVariableType(Type *t) {
         return false;
     return true;
   }
-  return llvm::isa<NoneType, RecordType, OptionalType, RangeType, SliceType>(t) ||
+  return llvm::isa<NoneType, RecordType, OptionalType, RangeType, SliceType, FlatIterType>(t) ||
          isValueType(t);
 }
 
@@ -275,10 +275,6 @@ private:
   /// a[t] with t a tuple of integers (a variable, or a spliced display): the
   /// element, or an error at \p elementsAt (not integers) or \p countAt.
   ExprInfo tupleIndex(ArrayType *at, TupleType *tt, SourceRange elementsAt, SourceRange countAt);
-  /// The one expression whose `a.flat` (of an array that is not
-  /// C-contiguous) may be typed: the iterable of a `for`, indexed, or len's
-  /// argument, as written; a.flat is no value elsewhere.
-  const Expr *directFlat = nullptr;
   /// Set by iterElementType for a loop over an empty tuple (no iteration).
   bool emptyTupleLoop = false;
   ExprInfo recordField(const Expr &element, llvm::StringRef field, SourceRange at);

@@ -74,6 +74,8 @@ std::string Type::str() const {
   case Kind::Range: // numba's spelling
     return cast<RangeType>(this)->element()->str() == "uint64" ? "unsigned_range_state64"
                                                                 : "range_state64";
+  case Kind::FlatIter: // numba's spelling
+    return "array.flat(" + cast<FlatIterType>(this)->array()->str() + ")";
   case Kind::Slice: // numba's spelling
     return "slice<a:b:c>";
   case Kind::Namespace:
@@ -81,8 +83,6 @@ std::string Type::str() const {
   case Kind::Builtin:
     if (cast<BuiltinType>(this)->path() == "str") // a compile-time string (TypeContext::str)
       return "str";
-    if (cast<BuiltinType>(this)->path() == "array.flat") // a non-contiguous array's a.flat
-      return "numpy.flatiter";
     return "function(" + cast<BuiltinType>(this)->path().str() + ")";
   }
   return "?";

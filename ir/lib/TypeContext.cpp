@@ -154,6 +154,13 @@ OptionalType *TypeContext::optional(Type *inner) {
   return slot.get();
 }
 
+FlatIterType *TypeContext::flatIter(ArrayType *array) {
+  std::unique_ptr<FlatIterType> &slot = flatIters[array];
+  if (!slot)
+    slot = std::make_unique<FlatIterType>(array);
+  return slot.get();
+}
+
 RangeType *TypeContext::range(Type *element) {
   assert(llvm::isa<IntType>(element) && cast<IntType>(element)->bits() == 64 &&
          "a range counts in int64 or uint64");

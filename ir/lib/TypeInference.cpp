@@ -393,8 +393,8 @@ void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
   if (!elem.type || !value.type)
     return;
   ExprInfo base = result.exprs[target.value.get()];
-  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(base.type); bt && bt->path() == "array.flat")
-    base = result.exprs[cast<AttributeExpr>(*target.value).value.get()]; // a.flat[i] = v
+  if (auto *ft = llvm::dyn_cast_or_null<FlatIterType>(base.type))
+    base = ExprInfo{ft->array()}; // a.flat[i] = v
   if (!llvm::isa_and_nonnull<ArrayType>(base.type)) {
     error(target.range(), "cannot assign to an item of a value of type " + typeName(base.type));
     return;
@@ -570,8 +570,8 @@ void Inferer::stmt(const Stmt &s) {
     if (auto *sub = dyn_cast<SubscriptExpr>(a.target.get())) {
       Type *bt = result.exprs[sub->value.get()].type;
       bool field = isa<RecordType>(bt); // a[i]['x'] += v, a[i][0] += v
-      if (auto *flat = dyn_cast<BuiltinType>(bt); flat && flat->path() == "array.flat")
-        bt = result.exprs[cast<AttributeExpr>(*sub->value).value.get()].type; // a.flat[i] += v
+      if (auto *ft = dyn_cast<FlatIterType>(bt))
+        bt = ft->array(); // a.flat[i] += v
       if (!field && !isa<ArrayType>(bt)) {
         error(a.target->range(), "cannot assign to an item of a value of type " + typeName(bt) +
                                      (isa<TupleType>(bt) ? " (tuples are immutable)" : ""));
@@ -709,7 +709,8 @@ void Inferer::stmt(const Stmt &s) {
       return;
     // A record is returned as numba returns one: a reference to its data
     // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).
-    if (!isValueType(v.type) && !isa<RecordType, OptionalType, RangeType, SliceType>(v.type)) {
+    if (!isValueType(v.type) &&
+        !isa<RecordType, OptionalType, RangeType, SliceType, FlatIterType>(v.type)) {
       error(r.value->range(), "cannot return a value of type " + typeName(v.type));
       return;
     }
@@ -1586,7 +1587,6 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
 }
 
 ExprInfo Inferer::attribute(const AttributeExpr &e) {
-  bool direct = &e == directFlat; // (typing the base may set directFlat again)
   ExprInfo base = expr(*e.value);
   if (!base.type)
     return {};
@@ -1883,16 +1883,15 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     }
     if (attr == "flat") {
       // a.flat: the elements in C order. Of a C-contiguous array a 1-d view
-      // (indexed, assigned to, iterated); of another, a loop's iterable only.
+      // (indexed, assigned to, iterated); of another, numba's flatiter.
       if (at->layout() == Layout::C && !at->isPointer())
         return ExprInfo{ctx.array(at->dtype(), 1, Layout::C, at->readonly())};
-      if (!direct) {
-        error(e.range(), "a.flat of " + aTypeName(at) + " (not C-contiguous) is used where it "
-                         "is written in kernels: `for v in a.flat`, `a.flat[i]`, "
-                         "`len(a.flat)`; it is not a value to hold, pass or return");
+      if (at->isPointer()) {
+        error(e.range(), "a pointer (" + typeName(at) + ") has no .flat: it has no extent; "
+                         "carray(p, shape) views it as an array");
         return {};
       }
-      return ExprInfo{ctx.builtin("array.flat")};
+      return ExprInfo{ctx.flatIter(at)};
     }
     if (attr == "reshape" || attr == "view" || attr == "fill" || attr == "item" ||
         attr == "transpose" || attr == "ravel" || attr == "clip")
@@ -2299,7 +2298,6 @@ ExprInfo Inferer::recordField(const Expr &element, llvm::StringRef field, Source
 }
 
 ExprInfo Inferer::subscript(const SubscriptExpr &e) {
-  directFlat = e.value.get(); // a.flat[i]
   ExprInfo base = valueOf(*e.value, expr(*e.value)); // cuda.threadIdx[0]: a Dim3
   if (!base.type)
     return {};
@@ -2416,10 +2414,8 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       return constant(base.constant->elements[i < 0 ? i + n : i]);
     return ExprInfo{tt->elements()[i < 0 ? i + n : i]};
   }
-  if (auto *bt = dyn_cast<BuiltinType>(base.type); bt && bt->path() == "array.flat") {
+  if (auto *ft = dyn_cast<FlatIterType>(base.type)) {
     // a.flat[i] of an array that is not C-contiguous: element i in C order.
-    // (attribute() allows it only as written: `a.flat[i]`)
-    auto &ae = cast<AttributeExpr>(*e.value);
     ExprInfo idx = expr(*e.index);
     if (!idx.type)
       return {};
@@ -2428,7 +2424,7 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
                               "integer in kernels, not " + aTypeName(idx.type));
       return {};
     }
-    return ExprInfo{elementType(cast<ArrayType>(result.exprs[ae.value.get()].type))};
+    return ExprInfo{elementType(ft->array())};
   }
   auto *at = dyn_cast<ArrayType>(base.type);
   if (!at) {
@@ -2821,7 +2817,6 @@ Type *Inferer::iterElementType(const Expr &iter) {
       r.ok = r.element || r.tuple;
       return r;
     }
-    directFlat = &a; // zip(a.flat, ...)
     ExprInfo ai = expr(a);
     if (!ai.type)
       return r;
@@ -2904,7 +2899,6 @@ Type *Inferer::iterElementType(const Expr &iter) {
     }
     return ctx.tuple(elems);
   }
-  directFlat = &iter; // for v in a.flat
   ExprInfo it = expr(iter);
   return iterableElement(iter, it);
 }
@@ -2926,11 +2920,8 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
   }
   if (auto *rt = dyn_cast<RangeType>(it.type)) // for i in r, of a range object
     return rt->element();
-  if (auto *bt = dyn_cast<BuiltinType>(it.type); bt && bt->path() == "array.flat") {
-    // (attribute() allows it only as written: `for v in a.flat`)
-    auto *at = cast<ArrayType>(result.exprs[cast<AttributeExpr>(iter).value.get()].type);
-    return elementType(at); // (a C-contiguous array's a.flat is a 1-d view)
-  }
+  if (auto *ft = dyn_cast<FlatIterType>(it.type)) // (a C-contiguous array's a.flat: a 1-d view)
+    return elementType(ft->array());
   if (auto *tt = dyn_cast<TupleType>(it.type)) {
     Type *u = nullptr;
     for (Type *e : tt->elements()) {

@@ -146,6 +146,51 @@ def test_flat_items_read_and_written_in_c_order(jit):
         np.testing.assert_array_equal(a, expect_a)
 
 
+def test_flat_of_an_array_not_c_contiguous_is_a_value(jit):
+    # numba's flatiter: held, indexed (read, written, +=), measured, iterated
+    # (enumerate too), passed to and returned from device functions.
+    @cuda.jit(device=True)
+    def total(f):
+        s = 0.0
+        for v in f:
+            s += v
+        return s
+
+    @cuda.jit(device=True)
+    def flat_of(m):
+        return m.flat
+
+    @jit
+    def k(m, out):
+        f = m.flat
+        out[0] = len(f)
+        out[1] = f[3]
+        f[0] = 100.0
+        f[1] += 5.0
+        out[2] = total(f)
+        out[3] = flat_of(m)[-1]
+        s = 0.0
+        for i, v in enumerate(m.T.flat):
+            s += i * v
+        out[4] = s
+        h = m[::2, ::-1].flat
+        out[5] = h[1] + len(h) * 1000
+
+    m = np.arange(12.0).reshape(3, 4)[:, 1:]
+    expect_m = m.copy()
+    first = [expect_m.size, expect_m.flat[3]]
+    expect_m.flat[0] = 100.0
+    expect_m.flat[1] += 5.0
+    view = expect_m[::2, ::-1]
+    expect = first + [expect_m.sum(), expect_m.flat[-1],
+                      sum(i * v for i, v in enumerate(expect_m.T.flat)),
+                      view.flat[1] + view.size * 1000]
+    out = np.zeros(6)
+    k[1, 1](m, out)
+    assert out.tolist() == expect
+    np.testing.assert_array_equal(m, expect_m)
+
+
 def test_flat_of_views_taken_in_the_kernel(jit):
     # a[::2], a[::-1], a[:, 1:3] of a C array are not contiguous: their
     # a.flat goes through the strides (a[1:3, :] is contiguous).

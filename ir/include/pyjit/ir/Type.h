@@ -21,7 +21,7 @@ namespace pyjit::ir {
 class Type {
 public:
   enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Record, GridGroup, Namespace,
-                    Builtin, Optional, Datetime, CharSeq, Range, Slice };
+                    Builtin, Optional, Datetime, CharSeq, Range, Slice, FlatIter };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
@@ -309,6 +309,21 @@ class SliceType : public Type {
 public:
   SliceType() : Type(Kind::Slice) {}
   static bool classof(const Type *t) { return t->kind() == Kind::Slice; }
+};
+
+/// `a.flat` of an array that is not C-contiguous (numba's NumpyFlatType;
+/// of a C-contiguous one a.flat is a 1-d view): its elements in C order,
+/// iterated, indexed (`f[i]`, read and written), measured (len), held in
+/// variables and passed to device functions. At run time the array itself
+/// (IRGen: an RValue of one element, as a record's).
+class FlatIterType : public Type {
+public:
+  explicit FlatIterType(ArrayType *array) : Type(Kind::FlatIter), arr(array) {}
+  ArrayType *array() const { return arr; }
+  static bool classof(const Type *t) { return t->kind() == Kind::FlatIter; }
+
+private:
+  ArrayType *arr;
 };
 
 /// A compile-time namespace: a module (`cuda`, `math`, `numpy`) or an object

@@ -64,6 +64,8 @@ public:
   /// A range object of int64 or uint64 \p element.
   RangeType *range(Type *element);
   SliceType *slice() { return &sliceType; }
+  /// a.flat of a non-C-contiguous \p array.
+  FlatIterType *flatIter(ArrayType *array);
 
   /// A scalar type by its NumPy name ("float32", "int64", "bool", ...);
   /// null if unknown.
@@ -92,6 +94,7 @@ private:
   std::map<Type *, std::unique_ptr<OptionalType>> optionals;
   std::map<Type *, std::unique_ptr<RangeType>> ranges;
   SliceType sliceType;
+  std::map<ArrayType *, std::unique_ptr<FlatIterType>> flatIters;
 };
 
 } // namespace pyjit::ir
