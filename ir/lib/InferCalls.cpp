@@ -1840,6 +1840,13 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
       error(e.range(), "np.clip() needs a lower or an upper bound (both are None)");
       return {};
     }
+    for (size_t i = 0; i < 3; ++i)
+      if (!args[i].type->isScalar() && !(i > 0 && isa<NoneType>(args[i].type))) {
+        error(e.args[i]->range(), std::string("np.clip() takes ") +
+                                      (i ? "a number or None as a bound" : "a number or an array") +
+                                      ", not " + typeName(args[i].type));
+        return {};
+      }
     TypedOperand acc = operandOf(args[0]);
     for (size_t i = 1; i < 3; ++i) // (a None bound clips on one side only)
       if (!isa<NoneType>(args[i].type))
