@@ -426,13 +426,13 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
 }
 
 ExprInfo Inferer::positionalCall(const CallExpr &e, llvm::StringRef path, const Expr *self,
-                                 llvm::ArrayRef<llvm::StringRef> fields,
+                                 llvm::ArrayRef<llvm::StringRef> fields, size_t alwaysPassed,
                                  const std::string &spelled) {
   // np.clip(x, a_max=1.0), a.clip(0.0, 1.0, out): each argument evaluated
   // once, in Python's order (the object, the positional ones, the keywords
   // as written), into a temporary, then the function called with them by
-  // position, None for a parameter not given up to the last given. ('*'
-  // arguments were spread by starCall first.)
+  // position, None for a parameter not given up to the last given or the
+  // first \p alwaysPassed. ('*' arguments were spread by starCall first.)
   std::optional<std::vector<const Expr *>> bound = bindParameters(e, fields, 1, spelled, self);
   if (!bound)
     return {};
@@ -461,7 +461,7 @@ ExprInfo Inferer::positionalCall(const CallExpr &e, llvm::StringRef path, const 
   }
   std::string callee = "$callee." + path.str();
   constantLocals[callee] = {ExprInfo{ctx.builtin(path.str())}, e.range().begin};
-  size_t count = 3; // (np.clip's: the number and both bounds)
+  size_t count = alwaysPassed;
   while (count < fields.size() && llvm::any_of(llvm::drop_begin(*bound, count),
                                                [](const Expr *x) { return x; }))
     ++count;
@@ -686,12 +686,12 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return vectorConstruct(e, path.drop_front(12), args);
   if (path == "numpy.clip" && !e.keywords.empty()) { // (NumPy 2.1's min=/max= not yet)
     static const llvm::StringRef fields[] = {"a", "a_min", "a_max", "out"};
-    return positionalCall(e, path, nullptr, fields, "np.clip()");
+    return positionalCall(e, path, nullptr, fields, 3, "np.clip()"); // (np.clip(x, lo, hi))
   }
   if (path == "method.array.clip") { // NumPy's ndarray.clip(min=None, max=None, out=None)
     static const llvm::StringRef fields[] = {"a", "min", "max", "out"};
     return positionalCall(e, "numpy.clip", cast<AttributeExpr>(*e.callee).value.get(), fields,
-                          "a.clip()");
+                          3, "a.clip()");
   }
   bool arrays = llvm::any_of(args, [](const ExprInfo &a) { return isa<ArrayType>(a.type); }) ||
                 llvm::any_of(e.keywords, [](const Keyword &k) { return k.name == "out"; });
@@ -1666,12 +1666,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     for (size_t i = 0; i < args.size(); ++i) {
-      if (!isIntegral(args[i].type) && !isa<NoneType>(args[i].type)) {
-        error(e.args[i]->range(), "slice() arguments must be integers or None, not " +
-                                      typeName(args[i].type));
-        return {};
-      }
-      if (auto *it = dyn_cast<IntType>(args[i].type); it && it->isEnum()) {
+      auto *it = dyn_cast<IntType>(args[i].type);
+      if ((!isIntegral(args[i].type) && !isa<NoneType>(args[i].type)) || (it && it->isEnum())) {
         error(e.args[i]->range(), "slice() arguments must be integers or None, not " +
                                       typeName(args[i].type));
         return {};
