@@ -832,8 +832,10 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
          "inlined deeper than type inference allows");
   BasicBlock *after = fn->createBlock();
   const SourceFile *callerFile = b.currentFile();
-  frames.push_back({&callee, "f" + std::to_string(tempId++) + ".", after, "$result", callerFile,
-                    range.begin});
+  std::string prefix = "f"; // f<n>. (appended: GCC 12's -Wrestrict misreads "f" + std::string)
+  prefix += std::to_string(tempId++);
+  prefix += '.';
+  frames.push_back({&callee, prefix, after, "$result", callerFile, range.begin});
   const TypedFunction *caller = typed;
   typed = &callee;
   uint32_t callerSite = b.currentInlineSite();

@@ -2152,6 +2152,11 @@ std::optional<bool> Inferer::foldNumberComparison(llvm::ArrayRef<CompareOp> ops,
   return all;
 }
 
+/// compareLink's result: none after an error, else the comparison's value
+/// where the types decide it (none: computed at run time). Its values are
+/// built in place: GCC 12 warns (-Wmaybe-uninitialized) of a copied empty one.
+using LinkResult = std::optional<std::optional<bool>>;
+
 std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const ExprInfo &l,
                                                         const ExprInfo &r, SourceRange at) {
   bool lt = isa<TupleType>(l.type), rt = isa<TupleType>(r.type);
@@ -2186,8 +2191,8 @@ std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const Expr
       return std::nullopt;
     }
     if (!*ok)
-      return std::optional<bool>(op == CompareOp::NotEq);
-    return std::optional<bool>();
+      return LinkResult(std::in_place, op == CompareOp::NotEq);
+    return LinkResult(std::in_place);
   }
   if (lt && rt) {
     // (a, b) < (2, 5): lexicographic, as Python orders tuples, element by
@@ -2212,7 +2217,7 @@ std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const Expr
                             " and " + typeName(r.type));
       return std::nullopt;
     }
-    return std::optional<bool>();
+    return LinkResult(std::in_place);
   }
   bool ordered = op != CompareOp::Eq && op != CompareOp::NotEq;
   if (isa<DatetimeType>(l.type) || isa<DatetimeType>(r.type)) {
@@ -2222,7 +2227,7 @@ std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const Expr
                     "in units that convert)");
       return std::nullopt;
     }
-    return std::optional<bool>();
+    return LinkResult(std::in_place);
   }
   for (const ExprInfo *side : {&l, &r})
     if (auto *et = dyn_cast<IntType>(side->type); et && et->isEnum() && ordered) {
@@ -2240,7 +2245,7 @@ std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const Expr
                   " with '" + compareOpSpelling(op) + "'");
     return std::nullopt;
   }
-  return std::optional<bool>();
+  return LinkResult(std::in_place);
 }
 
 std::pair<uint64_t, uint64_t> Inferer::recordPlacement(const Expr &element) {
