@@ -10,6 +10,16 @@ import pyjit
 from pyjit import cuda
 
 
+@cuda.jit(device=True)
+def _total(items):
+    """The sum of what a loop over `items` gives (a range object, a flatiter):
+    a device function typed per call."""
+    s = 0
+    for x in items:
+        s += x
+    return s
+
+
 def test_ndindex_in_c_order(jit):
     @jit
     def k(out, n, m, counts):
@@ -150,13 +160,6 @@ def test_flat_of_an_array_not_c_contiguous_is_a_value(jit):
     # numba's flatiter: held, indexed (read, written, +=), measured, iterated
     # (enumerate too), passed to and returned from device functions.
     @cuda.jit(device=True)
-    def total(f):
-        s = 0.0
-        for v in f:
-            s += v
-        return s
-
-    @cuda.jit(device=True)
     def flat_of(m):
         return m.flat
 
@@ -167,7 +170,7 @@ def test_flat_of_an_array_not_c_contiguous_is_a_value(jit):
         out[1] = f[3]
         f[0] = 100.0
         f[1] += 5.0
-        out[2] = total(f)
+        out[2] = _total(f)
         out[3] = flat_of(m)[-1]
         s = 0.0
         for i, v in enumerate(m.T.flat):
@@ -303,20 +306,13 @@ def test_range_objects_held_passed_and_returned(jit):
     # tested with `in`, its .start/.stop/.step read, passed to and returned
     # from device functions (a recursive one too); expected values: Python's.
     @cuda.jit(device=True)
-    def total(r):
-        s = 0
-        for i in r:
-            s += i
-        return s
-
-    @cuda.jit(device=True)
     def countdown(n):
         return range(n, 0, -2)
 
     @cuda.jit(device=True)
     def nested_total(r, depth):
         if depth == 0:
-            return total(r)
+            return _total(r)
         return nested_total(r, depth - 1) + 1
 
     @jit
@@ -332,8 +328,8 @@ def test_range_objects_held_passed_and_returned(jit):
         out[3] = len(q)
         out[4] = 4 in q
         out[5] = 5 not in q
-        out[6] = total(q)
-        out[7] = total(countdown(n))
+        out[6] = _total(q)
+        out[7] = _total(countdown(n))
         if n > 5:
             w = range(n)
         else:
