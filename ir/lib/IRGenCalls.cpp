@@ -510,10 +510,11 @@ RValue IRGen::call(const CallExpr &e) {
   if (path == "numpy.round" || path == "numpy.angle" || path == "numpy.nan_to_num")
     return numpyScalarHelper(e, path.drop_front(6));
   if (path == "numpy.isclose") {
-    // numba's _isclose_item: NaNs equal only with equal_nan, infinities of
-    // one sign equal, else |a - b| <= atol + rtol * |b|, in the operands'
-    // float type (float64 for integers; NumPy 2's weak rtol and atol); and,
-    // as NumPy's, equal numbers whatever the tolerances.
+    // NumPy 2's isclose: |a - b| <= atol + rtol * |b| where b is finite, or
+    // a == b; with equal_nan, also both NaN. In the operands' float type
+    // (float64 for integers; NumPy 2's weak rtol and atol). (numba's
+    // _isclose_item differs only for an infinite a with an infinite
+    // tolerance: never close there, close in NumPy.)
     std::vector<const Expr *> bound =
         detail::namedTupleArguments(e, detail::numpyParameters("isclose"));
     TypedOperand l = operandOf(info(*bound[0])), r = operandOf(info(*bound[1]));
@@ -528,19 +529,14 @@ RValue IRGen::call(const CallExpr &e) {
     Value *equalNan = bound[4] ? scalar(*bound[4], ctx.boolean()) : b.constBool(false);
     b.setLoc(e.range().begin);
     auto math = [&](MathFn f, std::vector<Value *> ops) { return mathOp(b, ctx, f, ops); };
-    Value *zero = b.constFloat(t, 0.0);
+    auto both = [&](Value *p, Value *q) { return b.binary(Opcode::BitAnd, p, q); };
+    auto either = [&](Value *p, Value *q) { return b.binary(Opcode::BitOr, p, q); };
     Value *close = b.cmp(CmpPredicate::Le, math(MathFn::Fabs, {b.binary(Opcode::Sub, x, y)}),
                          b.binary(Opcode::Add, atol,
                                   b.binary(Opcode::Mul, rtol, math(MathFn::Fabs, {y}))));
-    Value *xInf = math(MathFn::Isinf, {x}), *yInf = math(MathFn::Isinf, {y});
-    Value *sameInf = b.cmp(CmpPredicate::Eq, b.cmp(CmpPredicate::Gt, x, zero),
-                           b.cmp(CmpPredicate::Gt, y, zero));
-    Value *r1 = b.select(b.select(xInf, b.constBool(true), yInf), b.constBool(false), close);
-    Value *r2 = b.select(b.select(xInf, yInf, b.constBool(false)), sameInf, r1);
-    Value *bothNan = b.select(math(MathFn::Isnan, {x}), math(MathFn::Isnan, {y}), b.constBool(false));
-    // NumPy's `| (x == y)`: equal numbers are close whatever the tolerances.
-    r2 = b.select(b.cmp(CmpPredicate::Eq, x, y), b.constBool(true), r2);
-    return RValue::of(b.select(bothNan, equalNan, r2));
+    Value *near = either(both(close, math(MathFn::Isfinite, {y})), b.cmp(CmpPredicate::Eq, x, y));
+    Value *bothNan = both(math(MathFn::Isnan, {x}), math(MathFn::Isnan, {y}));
+    return RValue::of(either(near, both(equalNan, bothNan)));
   }
   if (path == "numpy.divmod") { // (x // y, x % y) by numpy's loops
     std::vector<RValue> v{gen(*e.args[0]), gen(*e.args[1])};
@@ -1407,34 +1403,37 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
     return RValue::of(b.cmp(CmpPredicate::Lt, s, b.constFloat(at, 0)));
   }
   if (name == "clip") {
-    // NumPy's clip loop (numpy/_core/src/umath/clip.cpp): Min(Max(x, lo),
-    // hi), where Max(a, b) is a if a is NaN (in a part, for complex) or
-    // a > b, else b, and Min the same with a < b; complex numbers ordered by
-    // real part, then imaginary. So a NaN anywhere but a bound's imaginary
-    // part gives NaN, and clip(-0.0, 0, 0) is 0.0. A None bound clips on one
-    // side only.
+    // NumPy's: with one bound None, np.maximum(x, lo) or np.minimum(x, hi)
+    // (NumPy's clip() calls those); with none, x; with both, its clip loop
+    // (numpy/_core/src/umath/clip.cpp), Min(Max(x, lo), hi), where Max(a, b)
+    // is a if a is NaN (in a part, for complex) or a > b, else b (Min: a <
+    // b); complex numbers ordered by real part, then imaginary. For floats
+    // a tie keeps a (>=, <=), as NumPy's loop for scalar bounds does (its
+    // loop for array bounds gives the bound's zero on a 0.0/-0.0 tie).
+    bool lo = !isa<NoneType>(ops[1].type), hi = !isa<NoneType>(ops[2].type);
+    if (!lo || !hi) {
+      if (!lo && !hi)
+        return RValue::of(castTo(in[0], t));
+      return numpyValues(lo ? "maximum" : "minimum", {in[0], in[lo ? 1 : 2]},
+                         {ops[0], ops[lo ? 1 : 2]}, t);
+    }
     auto bound = [&](Value *a, Value *limit, bool upper) {
-      CmpPredicate pred = upper ? CmpPredicate::Lt : CmpPredicate::Gt;
       Value *keep;
       if (isa<ComplexType>(t)) {
+        CmpPredicate pred = upper ? CmpPredicate::Lt : CmpPredicate::Gt;
         auto [ar, ai] = complexParts(a);
         auto [lr, li] = complexParts(limit);
         keep = b.select(b.cmp(CmpPredicate::Eq, ar, lr), b.cmp(pred, ai, li),
                         b.cmp(pred, ar, lr));
         keep = b.binary(Opcode::BitOr, keep, b.binary(Opcode::BitOr, isnan(ar), isnan(ai)));
       } else {
-        keep = b.cmp(pred, a, limit);
+        keep = b.cmp(upper ? CmpPredicate::Le : CmpPredicate::Ge, a, limit);
         if (isFloat)
           keep = b.binary(Opcode::BitOr, keep, isnan(a));
       }
       return b.select(keep, a, limit);
     };
-    Value *x = arg(0, t);
-    if (!isa<NoneType>(ops[1].type))
-      x = bound(x, arg(1, t), false);
-    if (!isa<NoneType>(ops[2].type))
-      x = bound(x, arg(2, t), true);
-    return RValue::of(x);
+    return RValue::of(bound(bound(arg(0, t), arg(1, t), false), arg(2, t), true));
   }
   if (name == "sinc" && isa<ComplexType>(t)) {
     // NumPy 2's: y = pi * z, 1e-20 where y is 0, sin(y) / y.

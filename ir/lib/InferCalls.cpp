@@ -176,7 +176,9 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
   if (!out) {
     error(outExpr ? outExpr->range() : e.range(),
           spelled + " of arrays in a kernel writes its result into an output array "
-                    "(np." + name.str() + "(x, out) or out=out): a kernel cannot make a new one");
+                    "(np." + name.str() +
+                    (arity == 1 ? "(x, out)" : arity == 2 ? "(x, y, out)" : "(x, lo, hi, out)") +
+                    " or out=out): a kernel cannot make a new one");
     return {};
   }
   if (out->readonly()) {
@@ -426,16 +428,12 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
 }
 
 ExprInfo Inferer::positionalCall(const CallExpr &e, llvm::StringRef path, const Expr *self,
-                                 llvm::ArrayRef<llvm::StringRef> fields, size_t alwaysPassed,
-                                 const std::string &spelled) {
+                                 llvm::ArrayRef<const Expr *> bound, const std::string &spelled) {
   // np.clip(x, a_max=1.0), a.clip(0.0, 1.0, out): each argument evaluated
   // once, in Python's order (the object, the positional ones, the keywords
   // as written), into a temporary, then the function called with them by
-  // position, None for a parameter not given up to the last given or the
-  // first \p alwaysPassed. ('*' arguments were spread by starCall first.)
-  std::optional<std::vector<const Expr *>> bound = bindParameters(e, fields, 1, spelled, self);
-  if (!bound)
-    return {};
+  // position: \p bound, None where null. ('*' arguments were spread by
+  // starCall first.)
   TypedFunction::StarCall call;
   std::string prefix = "$args" + std::to_string(e.range().begin.line) + ":" +
                        std::to_string(e.range().begin.col) + ".";
@@ -461,13 +459,8 @@ ExprInfo Inferer::positionalCall(const CallExpr &e, llvm::StringRef path, const 
   }
   std::string callee = "$callee." + path.str();
   constantLocals[callee] = {ExprInfo{ctx.builtin(path.str())}, e.range().begin};
-  size_t count = alwaysPassed;
-  while (count < fields.size() && llvm::any_of(llvm::drop_begin(*bound, count),
-                                               [](const Expr *x) { return x; }))
-    ++count;
   std::vector<ExprPtr> args;
-  for (size_t i = 0; i < count; ++i) {
-    const Expr *a = (*bound)[i];
+  for (const Expr *a : bound) {
     if (a)
       args.push_back(std::make_unique<NameExpr>(a->range(), temps[a]));
     else
@@ -684,14 +677,41 @@ ExprInfo Inferer::call(const CallExpr &e) {
     }
   if (path.starts_with("cuda.vector."))
     return vectorConstruct(e, path.drop_front(12), args);
-  if (path == "numpy.clip" && !e.keywords.empty()) { // (NumPy 2.1's min=/max= not yet)
-    static const llvm::StringRef fields[] = {"a", "a_min", "a_max", "out"};
-    return positionalCall(e, path, nullptr, fields, 3, "np.clip()"); // (np.clip(x, lo, hi))
+  if (path == "numpy.clip" && !e.keywords.empty()) {
+    // NumPy 2's np.clip(a, a_min, a_max, out=None, *, min=, max=): a_min and
+    // a_max both, or neither and then min= and max= (each None if absent).
+    static const llvm::StringRef fields[] = {"a", "a_min", "a_max", "out", "min", "max"};
+    std::optional<std::vector<const Expr *>> bound = bindParameters(e, fields, 1, "np.clip()");
+    if (!bound)
+      return {};
+    std::vector<const Expr *> &b = *bound;
+    if (!b[1] != !b[2]) {
+      error(e.range(), std::string("np.clip() missing the argument '") +
+                           (b[1] ? "a_max" : "a_min") + "' (NumPy's TypeError: a_min and a_max "
+                           "are given together, or min= and max= instead)");
+      return {};
+    }
+    if (b[1] && (b[4] || b[5])) {
+      error(e.range(), "np.clip() takes min= and max= only without a_min and a_max (NumPy's "
+                       "ValueError)");
+      return {};
+    }
+    if (!b[1]) {
+      b[1] = b[4];
+      b[2] = b[5];
+    }
+    b.resize(b[3] ? 4 : 3);
+    return positionalCall(e, path, nullptr, b, "np.clip()");
   }
   if (path == "method.array.clip") { // NumPy's ndarray.clip(min=None, max=None, out=None)
     static const llvm::StringRef fields[] = {"a", "min", "max", "out"};
-    return positionalCall(e, "numpy.clip", cast<AttributeExpr>(*e.callee).value.get(), fields,
-                          3, "a.clip()");
+    const Expr *self = cast<AttributeExpr>(*e.callee).value.get();
+    std::optional<std::vector<const Expr *>> bound =
+        bindParameters(e, fields, 1, "a.clip()", self);
+    if (!bound)
+      return {};
+    bound->resize((*bound)[3] ? 4 : 3);
+    return positionalCall(e, "numpy.clip", self, *bound, "a.clip()");
   }
   bool arrays = llvm::any_of(args, [](const ExprInfo &a) { return isa<ArrayType>(a.type); }) ||
                 llvm::any_of(e.keywords, [](const Keyword &k) { return k.name == "out"; });
@@ -1832,10 +1852,6 @@ ExprInfo Inferer::numpyScalarCall(const CallExpr &e, llvm::StringRef path,
                        "arrays and an output array, in kernels");
       return {};
     }
-    if (isa<NoneType>(args[1].type) && isa<NoneType>(args[2].type)) {
-      error(e.range(), "np.clip() needs a lower or an upper bound (both are None)");
-      return {};
-    }
     for (size_t i = 0; i < 3; ++i)
       if (!args[i].type->isScalar() && !(i > 0 && isa<NoneType>(args[i].type))) {
         error(e.args[i]->range(), std::string("np.clip() takes ") +
@@ -2416,8 +2432,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
           elements.push_back(ctx.none());
           continue;
         }
-        if (!isValueType(ai.type) &&
-            !isa<NoneType, BuiltinType, RangeType, SliceType, FlatIterType>(ai.type)) {
+        if (!isVariableType(ai.type) && !isa<BuiltinType>(ai.type)) {
           error(arg->range(), "cannot pass a value of type " + typeName(ai.type) + " to " +
                                   what + "'s '*" + callee.params[k].name + "'");
           return false;
@@ -2435,9 +2450,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
         ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
       if (!ai.type)
         pending = true;
-      else if (!isValueType(ai.type) &&
-               !isa<NoneType, RecordType, BuiltinType, OptionalType, RangeType, SliceType,
-                    FlatIterType>(ai.type)) {
+      else if (!isVariableType(ai.type) && !isa<BuiltinType>(ai.type)) {
         // (A function, cuda.atomic.add or a dtype passes as a compile-time
         // value: the callee, typed per call site, calls or uses it.)
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +

@@ -136,11 +136,10 @@ private:
                                                           const std::string &spelled,
                                                           const Expr *self = nullptr);
   /// \p call of NumPy function \p path, or method call (\p self its
-  /// object), with keywords: passed by position (StarCall), the first
-  /// \p alwaysPassed of \p fields always (None where not given).
+  /// object), with keywords: the call of \p path with \p bound by position
+  /// (None where null), each argument evaluated once, in order (StarCall).
   ExprInfo positionalCall(const CallExpr &call, llvm::StringRef path, const Expr *self,
-                          llvm::ArrayRef<llvm::StringRef> fields, size_t alwaysPassed,
-                          const std::string &spelled);
+                          llvm::ArrayRef<const Expr *> bound, const std::string &spelled);
   std::string argumentTemp(const std::string &name, const ExprInfo &v, SourceRange range,
                            const CallExpr &call);
   ExprInfo starCall(const CallExpr &e);

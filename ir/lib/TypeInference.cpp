@@ -709,8 +709,7 @@ void Inferer::stmt(const Stmt &s) {
       return;
     // A record is returned as numba returns one: a reference to its data
     // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).
-    if (!isValueType(v.type) &&
-        !isa<RecordType, OptionalType, RangeType, SliceType, FlatIterType>(v.type)) {
+    if (isa<NoneType>(v.type) || !isVariableType(v.type)) {
       error(r.value->range(), "cannot return a value of type " + typeName(v.type));
       return;
     }

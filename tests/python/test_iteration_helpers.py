@@ -306,6 +306,10 @@ def test_range_objects_held_passed_and_returned(jit):
     # tested with `in`, its .start/.stop/.step read, passed to and returned
     # from device functions (a recursive one too); expected values: Python's.
     @cuda.jit(device=True)
+    def first_of(t):
+        return t[0]
+
+    @cuda.jit(device=True)
     def countdown(n):
         return range(n, 0, -2)
 
@@ -346,14 +350,15 @@ def test_range_objects_held_passed_and_returned(jit):
         out[12] = (2**62 - 1 in big) + 2 * (2**63 + 1 in big) + 4 * (len(big) == 2**62)
         for i, j in zip(r, countdown(6)):
             out[13] += i * j
+        out[14] = _total(first_of((q, 1)))          # in a tuple, into a device function
 
-    out = np.zeros(14)
+    out = np.zeros(15)
     k[1, 1](np.array([1.0, 2.0, 4.0]), 10, np.uint64(2**62), out)
     n, r, q, big = 10, range(3), range(1, 10, 3), range(2**62)
     assert out.tolist() == [7.0, 3, 0 + 30 + 100, len(q), 4 in q, 5 not in q, sum(q),
                             sum(range(n, 0, -2)), n * 3, 7.0 in q, 0, 10 + 3,
                             (2**62 - 1 in big) + 2 * (2**63 + 1 in big) + 4 * (len(big) == 2**62),
-                            sum(i * j for i, j in zip(r, range(6, 0, -2)))]
+                            sum(i * j for i, j in zip(r, range(6, 0, -2))), sum(q)]
 
 
 def test_range_of_a_spread_tuple(jit):
@@ -405,6 +410,10 @@ def test_slice_objects_index_arrays_as_written_slices(jit):
     def reverse():
         return slice(None, None, -1)
 
+    @cuda.jit(device=True)
+    def item_of(a, t):
+        return a[t[0]][t[1]]
+
     @jit
     def k(a, m, n, out, w):
         s = slice(1, 3)
@@ -432,9 +441,10 @@ def test_slice_objects_index_arrays_as_written_slices(jit):
         out[14] = len(a[slice(n)])
         w[slice(0, n, 2)] = 1.0
         w[(slice(1, None, 2),)] += 5.0
+        out[15] = item_of(a, (slice(3, None), 0))    # in a tuple, into a device function
 
     a, m = np.arange(5.0), np.arange(12.0).reshape(3, 4)
-    out, w = np.zeros(15), np.zeros(5)
+    out, w = np.zeros(16), np.zeros(5)
     k[1, 1](a, m, 4, out, w)
 
     def enc(t, base):
@@ -444,7 +454,7 @@ def test_slice_objects_index_arrays_as_written_slices(jit):
                             enc(slice(1, 30, 2).indices(10), 100),
                             enc(slice(None, None, -1).indices(4), 10), a[1:3][1], a[2:][0],
                             len(a[1::2]), m[1:, 1][0], m[1, ::-1][0], m[::-1, 2][0] + 300,
-                            enc(slice(-100, 100, 3).indices(10), 100), len(a[:4])]
+                            enc(slice(-100, 100, 3).indices(10), 100), len(a[:4]), a[3]]
     expect = np.zeros(5)
     expect[0:4:2] = 1.0
     expect[1::2] += 5.0

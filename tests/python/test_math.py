@@ -973,15 +973,16 @@ def test_clip_with_a_none_bound_sinc_of_small_types_and_isclose_of_equal_numbers
 
 
 def test_clip_keywords_method_and_numpys_clip_loop(jit):
-    # np.clip(a, a_min=, a_max=, out=) and a.clip(min, max, out) as NumPy
-    # takes them; NumPy's clip loop (not minimum/maximum): clip(-0.0, 0, 0)
-    # is +0.0, and a NaN in a bound's imaginary part does not win.
+    # np.clip(a, a_min=, a_max=, out=), NumPy 2's min=/max=, and a.clip(min,
+    # max, out) as NumPy takes them. Two bounds: NumPy's clip loop, a tie
+    # keeping x (NumPy's result for scalar bounds); one bound: np.maximum or
+    # np.minimum, as NumPy's clip() calls them.
     @jit
     def k(x, lo, hi, out, o1, o2, o3, o4):
         for i in range(x.size):
             out[0, i] = np.clip(x[i], a_min=lo[i], a_max=hi[i])
-            out[1, i] = np.clip(x[i], a_max=hi[i])
-            out[2, i] = np.clip(x[i], lo[i], a_max=None)
+            out[1, i] = np.clip(x[i], max=hi[i])
+            out[2, i] = np.clip(x[i], min=lo[i])
             out[3, i] = np.clip(a_min=lo[i], a=x[i], a_max=hi[i])
         x.clip(-1.0, 1.0, o1)
         x.clip(max=0.5, out=o2)
@@ -994,14 +995,66 @@ def test_clip_keywords_method_and_numpys_clip_loop(jit):
     out = np.zeros((4, x.size))
     o1, o2, o3, o4 = (np.zeros(x.size) for _ in range(4))
     k[1, 1](x, lo, hi, out, o1, o2, o3, o4)
-    expect = [np.clip(x, lo, hi), np.clip(x, None, hi), np.clip(x, lo, None),
-              np.clip(x, lo, hi), x.clip(-1.0, 1.0), x.clip(max=0.5), np.clip(x, lo, hi),
-              np.clip(x, None, 0.0)]
-    got = [*out, o1, o2, o3, o4]
-    for g, e in zip(got, expect):
+    f = np.float64
+    scalar = [[np.clip(f(a), f(b), f(c)) for a, b, c in zip(x, lo, hi)],
+              [np.clip(f(a), None, f(c)) for a, c in zip(x, hi)],
+              [np.clip(f(a), f(b), None) for a, b in zip(x, lo)],
+              [np.clip(f(a), f(b), f(c)) for a, b, c in zip(x, lo, hi)]]
+    for g, e in zip([*out, o1, o2, o4], scalar + [x.clip(-1.0, 1.0), x.clip(max=0.5),
+                                                 np.clip(x, None, 0.0)]):
         np.testing.assert_array_equal(g, e)
         np.testing.assert_array_equal(np.signbit(g), np.signbit(e))  # (-0.0 against 0.0)
-    assert not np.signbit(out[0, 0])  # clip(-0.0, 0.0, 0.0) is 0.0 (hand: Max keeps the bound)
+    # Array bounds: NumPy's loop then gives the bound on a 0.0/-0.0 tie; the
+    # values are equal.
+    np.testing.assert_array_equal(o3, np.clip(x, lo, hi))
+    assert np.signbit(out[0, 0]) and not np.signbit(out[0, 1])  # a tie keeps x (hand)
+
+
+def test_isclose_is_numpy_2s_for_infinities_and_infinite_tolerances(jit):
+    # NumPy 2: |a - b| <= atol + rtol * |b| where b is finite, or a == b.
+    @jit
+    def k(a, b, rtol, atol, out):
+        for i in range(a.size):
+            out[i] = np.isclose(a[i], b[i], rtol=rtol[i], atol=atol[i])
+
+    inf = np.inf
+    a = np.array([inf, -inf, 1.0, inf, inf, np.nan, 2.0])
+    b = np.array([1.0, 5.0, inf, inf, -inf, np.nan, 2.0])
+    rtol = np.array([inf, 0.0, inf, 0.0, inf, inf, 0.0])
+    atol = np.array([0.0, inf, inf, 0.0, inf, inf, -1.0])
+    out = np.zeros(a.size, bool)
+    k[1, 1](a, b, rtol, atol, out)
+    with np.errstate(invalid="ignore"):
+        expect = [np.isclose(*row) for row in zip(a, b, rtol, atol)]
+    assert out.tolist() == expect == [True, True, False, True, False, False, True]
+
+
+def test_clip_keyword_rules_are_numpy_2s(jit):
+    # a_min and a_max together, or min= and max= instead; None and None
+    # clips nothing.
+    @jit
+    def k(x, out):
+        out[0] = np.clip(x[0], None, None)
+        out[1] = np.clip(x[0], min=1.0, max=3.0)
+        out[2] = np.clip(x[1], max=3.0)
+
+    out = np.zeros(3)
+    k[1, 1](np.array([5.0, 4.0]), out)
+    assert out.tolist() == [5.0, 3.0, 3.0]
+
+    @jit
+    def missing(x, out):
+        out[0] = np.clip(x[0], 1.0, out=out)
+
+    with pytest.raises(pyjit.CompileError, match=r"np.clip\(\) missing the argument 'a_max'"):
+        missing[1, 1](np.zeros(1), np.zeros(1))
+
+    @jit
+    def both(x, out):
+        out[0] = np.clip(x[0], 0.0, 1.0, min=2.0)
+
+    with pytest.raises(pyjit.CompileError, match=r"takes min= and max= only without a_min"):
+        both[1, 1](np.zeros(1), np.zeros(1))
 
 
 def test_clip_sinc_isclose_of_complex_numbers_match_numpy(jit):
