@@ -2292,6 +2292,14 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
   return RValue::of(b.arrayLoad(base.value, idx));
 }
 
+void IRGen::appendSliceParts(std::vector<Value *> &ops, const RValue &slice, SourceLoc at) {
+  for (const RValue &part : slice.elems) // (None parts are numba's defaults already)
+    ops.push_back(part.value);
+  if (boundsCheck)
+    raiseUnless(b.cmp(CmpPredicate::Ne, slice.elems.at(2).value, b.constInt(ctx.int64(), 0)),
+                "ValueError", "slice step cannot be zero", {}, at);
+}
+
 // a[i, lo:hi:step, ...] -> a view (ArrayView); dimensions not indexed are
 // kept whole (a slice with both bounds None).
 RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
@@ -2305,12 +2313,8 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
     std::vector<Value *> ops{array};
     int64_t bits = 0;
     for (unsigned d = 0; d < ndim; ++d) {
-      if (d < tt->size() && isa<SliceType>(tt->elements()[d])) { // as sliceObject's parts
-        for (const RValue &part : tv.elems[d].elems)
-          ops.push_back(part.value);
-        if (boundsCheck)
-          raiseUnless(b.cmp(CmpPredicate::Ne, tv.elems[d].elems.at(2).value, b.constInt(i64, 0)),
-                      "ValueError", "slice step cannot be zero", {}, e.index->range().begin);
+      if (d < tt->size() && isa<SliceType>(tt->elements()[d])) {
+        appendSliceParts(ops, tv.elems[d], e.index->range().begin);
         bits |= int64_t(1) << (3 * d);
         continue;
       }
@@ -2351,13 +2355,8 @@ RValue IRGen::arrayView(Value *array, const SubscriptExpr &e) {
     const Expr *p = d < parts.size() ? parts[d] : nullptr;
     if (!p || isa<SliceExpr>(p) || sliceObject(p))
       ++kept;
-    if (sliceObject(p)) { // its start, stop and step, None ones already numba's defaults
-      RValue sv = gen(*p);
-      for (const RValue &part : sv.elems)
-        ops.push_back(part.value);
-      if (boundsCheck)
-        raiseUnless(b.cmp(CmpPredicate::Ne, sv.elems.at(2).value, b.constInt(i64, 0)),
-                    "ValueError", "slice step cannot be zero", {}, p->range().begin);
+    if (sliceObject(p)) {
+      appendSliceParts(ops, gen(*p), p->range().begin);
       bits |= int64_t(1) << (3 * d);
       continue;
     }

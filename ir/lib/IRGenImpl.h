@@ -223,6 +223,10 @@ private:
   }
   /// The array of \p flat, an expression of FlatIterType (a.flat).
   Value *flatArray(const Expr &flat) { return gen(flat).elems.at(0).value; }
+  /// A slice object's start, stop and step appended to an ArrayView's
+  /// operands \p ops; a zero step raises ValueError at \p at where bounds
+  /// are checked.
+  void appendSliceParts(std::vector<Value *> &ops, const RValue &slice, SourceLoc at);
   /// slice(..): numba's slice3, None parts replaced by its defaults.
   RValue sliceObject(const CallExpr &call);
   /// s.indices(n), Python's.
