@@ -1636,9 +1636,13 @@ RValue IRGen::numpyValues(llvm::StringRef name, const std::vector<RValue> &in,
   }
   Value *y = arg(1, t);
   bool isMin = name == "minimum" || name == "fmin";
-  // numpy's `a < b ? a : b` gives b on a tie (0.0 against -0.0); Python's
-  // min (Opcode::Min) gives its first operand.
-  Value *r = b.binary(isMin ? Opcode::Min : Opcode::Max, y, x);
+  // numpy's float32/64 loops give b on a tie (0.0 against -0.0), its
+  // float16 loop (`npy_half_le(a, b) ? a : b`) a; Python's min
+  // (Opcode::Min) gives its first operand.
+  auto *ft = dyn_cast<FloatType>(t);
+  bool tieFirst = ft && ft->bits() == 16 && !ft->isBFloat16();
+  Value *r = tieFirst ? b.binary(isMin ? Opcode::Min : Opcode::Max, x, y)
+                      : b.binary(isMin ? Opcode::Min : Opcode::Max, y, x);
   if (!isFloat)
     return RValue::of(r);
   if (name == "minimum" || name == "maximum") // a NaN operand gives NaN

@@ -1029,6 +1029,25 @@ def test_isclose_is_numpy_2s_for_infinities_and_infinite_tolerances(jit):
     assert out.tolist() == expect == [True, True, False, True, False, False, True]
 
 
+def test_float16_maximum_and_minimum_keep_the_first_on_a_zero_tie(jit):
+    # NumPy's float16 loops (`npy_half_ge(a, b) ? a : b`) give a on a tie of
+    # 0.0 and -0.0; so does np.clip with one float16 bound (np.maximum).
+    @jit
+    def k(a, b, out):
+        for i in range(a.size):
+            out[0, i] = np.maximum(a[i], b[i])
+            out[1, i] = np.minimum(a[i], b[i])
+            out[2, i] = np.clip(a[i], b[i], None)
+
+    h = np.float16
+    a, b = np.array([0.0, -0.0], h), np.array([-0.0, 0.0], h)
+    out = np.zeros((3, 2), h)
+    k[1, 1](a, b, out)
+    expect = [[np.maximum(x, y) for x, y in zip(a, b)], [np.minimum(x, y) for x, y in zip(a, b)],
+              [np.clip(x, y, None) for x, y in zip(a, b)]]
+    assert np.signbit(out).tolist() == np.signbit(np.array(expect, h)).tolist() == [[False, True]] * 3
+
+
 def test_clip_keyword_rules_are_numpy_2s(jit):
     # a_min and a_max together, or min= and max= instead; None and None
     # clips nothing.
