@@ -933,7 +933,11 @@ def test_numpy_clip_sinc_round_angle_nan_to_num_of_numbers_match_numpy(jit):
                   np.clip(x, 0.5, np.nan), np.clip(x, -1.0, 1.0)]
         expect32 = [np.round(f32, 1), np.sinc(f32), np.nan_to_num(f32)]
     np.testing.assert_array_equal(out, expect)
-    np.testing.assert_array_equal(o32, expect32)
+    np.testing.assert_array_equal(o32[[0, 2]], [expect32[0], expect32[2]])
+    # float32 sin on the GPU is libdevice's __nv_sinf: within 2 ulp (CUDA C++
+    # Programming Guide, "Mathematical Functions", single precision), then a
+    # correctly rounded division (seen: 1 ulp from NumPy's at 0.25 on an H200).
+    np.testing.assert_allclose(o32[1], expect32[1], rtol=4e-7, atol=0, equal_nan=True)
     np.testing.assert_array_equal(oi, [np.round(ints, -1), np.clip(ints, -3, 7)])
     np.testing.assert_array_equal(oz, [np.angle(z), np.angle(z, True)])
 
