@@ -4,7 +4,7 @@
 # inputs, examples and pytest files (scripts/fuzz_seeds.py).
 #   scripts/fuzz.sh [seconds=100] [extra libFuzzer flags...]
 # The run is bounded by time and by a fixed number of inputs from a fixed
-# seed (FUZZ_RUNS, default 40000), so a passing run here passes again.
+# seed (FUZZ_RUNS, default 20000), so a passing run here passes again.
 # Fails on any crash, hang (-timeout), leak or sanitizer report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +20,7 @@ corpus=$build/corpus
 rm -rf "$corpus"
 find lit-tests examples tests/python -name '*.py' ! -name 'lit.cfg.py' -print0 |
   xargs -0 python3 scripts/fuzz_seeds.py "$corpus"
-echo "   at most ${FUZZ_RUNS:-40000} runs or ${seconds} s"
+echo "   at most ${FUZZ_RUNS:-20000} runs or ${seconds} s"
 "$build/tests/fuzz/pyjit_frontend_fuzzer" "$corpus" -max_total_time="$seconds" -timeout=10 \
-  -seed=1 -runs="${FUZZ_RUNS:-40000}" \
+  -seed=1 -runs="${FUZZ_RUNS:-20000}" \
   -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 "$@" 2>&1 | tail -n 25

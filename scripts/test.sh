@@ -17,7 +17,7 @@ python -m pytest -ra tests/python || failed+=(pytest)
 echo "== pytest: kernel-execution tests on the CPU backend"
 python -m pytest -q tests/python -m "not gpu" -k "cpu" | tail -n 1 \
   || failed+=(pytest-cpu)
-echo "== libFuzzer over the frontend and type inference (40000 runs from a fixed seed, at most 60 s)"
+echo "== libFuzzer over the frontend and type inference (20000 runs from a fixed seed, at most 60 s)"
 scripts/fuzz.sh 60 || failed+=(fuzz)
 if [ ${#failed[@]} -ne 0 ]; then
   echo "FAILED: ${failed[*]}"
