@@ -24,12 +24,17 @@ inline const ast::Expr *roundDigits(const ast::CallExpr &e) {
 }
 
 /// Point(1.0, y=2.0): the argument of each field of named tuple call \p e,
-/// by position then by keyword; null where none is given.
+/// by position (\p self, a method's object, first) then by keyword; null
+/// where none is given.
 inline std::vector<const ast::Expr *> namedTupleArguments(const ast::CallExpr &e,
-                                                          llvm::ArrayRef<llvm::StringRef> fields) {
+                                                          llvm::ArrayRef<llvm::StringRef> fields,
+                                                          const ast::Expr *self = nullptr) {
   std::vector<const ast::Expr *> out(fields.size(), nullptr);
-  for (size_t i = 0; i < e.args.size() && i < fields.size(); ++i)
-    out[i] = e.args[i].get();
+  size_t first = self ? 1 : 0;
+  if (self && !fields.empty())
+    out[0] = self;
+  for (size_t i = 0; i < e.args.size() && first + i < fields.size(); ++i)
+    out[first + i] = e.args[i].get();
   for (const ast::Keyword &k : e.keywords)
     for (size_t i = 0; i < fields.size(); ++i)
       if (fields[i] == k.name)

@@ -322,23 +322,15 @@ static std::unique_ptr<Expr> copyCallee(const Expr &e) {
 std::optional<std::vector<const Expr *>>
 Inferer::bindParameters(const CallExpr &call, llvm::ArrayRef<llvm::StringRef> fields,
                         size_t required, const std::string &spelled, const Expr *self) {
-  std::vector<const Expr *> positional;
-  if (self)
-    positional.push_back(self);
-  for (const ExprPtr &a : call.args)
-    positional.push_back(a.get());
+  size_t positional = call.args.size() + (self ? 1 : 0);
   for (const Keyword &k : call.keywords)
     if (!llvm::is_contained(fields.drop_front(self ? 1 : 0), k.name) ||
-        llvm::is_contained(fields.take_front(positional.size()), k.name)) {
+        llvm::is_contained(fields.take_front(positional), k.name)) {
       error(k.range, spelled + " got an unexpected or repeated keyword '" + k.name + "'");
       return std::nullopt;
     }
-  std::vector<const Expr *> bound(fields.size(), nullptr);
-  for (size_t i = 0; i < positional.size() && i < fields.size(); ++i)
-    bound[i] = positional[i];
-  for (const Keyword &k : call.keywords)
-    bound[llvm::find(fields, k.name) - fields.begin()] = k.value.get();
-  if (positional.size() > fields.size() ||
+  std::vector<const Expr *> bound = detail::namedTupleArguments(call, fields, self);
+  if (positional > fields.size() ||
       llvm::any_of(llvm::ArrayRef(bound).take_front(required), [](const Expr *x) { return !x; })) {
     error(call.range(), spelled + " takes " + llvm::join(fields.drop_front(self ? 1 : 0), ", ") +
                             " (the first " + std::to_string(required) + " required)");
