@@ -23,12 +23,14 @@ converts to any type of its kind that holds its value, or of a wider kind)
 is chosen, its
 types given to the arguments; the result is a device array when an input
 or `out` is one, else a numpy array. Host inputs are copied to the device
-(broadcast and made contiguous first). Signatures are required (numba's
-CUDA ufuncs require them too). Raises TypeError for arguments no signature
+(broadcast and made contiguous first). Without signatures, vectorize makes
+a dynamic ufunc (numba's DUFunc), which compiles a signature of the
+arguments' own dtypes when none takes them. Raises TypeError for arguments no signature
 takes, ValueError for shapes that do not broadcast.
 """
 import linecache
 import re
+import threading
 
 import numpy as np
 
@@ -251,11 +253,16 @@ def _is_device(a):
 
 
 class _Ufunc:
-    """A vectorized function (pyjit.vectorize)."""
+    """A vectorized function (pyjit.vectorize). With signatures it is frozen
+    (a call no signature takes is a TypeError); without, it is numba's
+    dynamic ufunc (DUFunc): a call no signature takes compiles one for the
+    arguments' dtypes (a Python number's as NumPy types it: int64, float64,
+    complex128, bool), its result the type the function returns for them."""
 
     def __init__(self, func, signatures, target, fastmath=False):
         self._func = func
-        self._pickled_args = (list(signatures), target, fastmath)
+        self._pickled_args = (None if signatures is None else list(signatures), target,
+                              fastmath)
         self._device = cuda.jit(device=True)(func)
         self._jit = _jit_for(target, fastmath)
         self._target = target
@@ -267,22 +274,11 @@ class _Ufunc:
             raise TypeError("vectorize '%s': the function must take at least one argument"
                             % self.__name__)
         self._signatures = []
-        for text in signatures:
-            if not isinstance(text, str):  # float32(float32), or (float32, float32)
-                from ._dispatcher import signature_text
-                text = signature_text(text)
-            result, params, _ = _parse_signature(text, "vectorize '%s'" % self.__name__)
-            if len(params) != self.nin:
-                raise TypeError("vectorize '%s': signature %r has %d parameters, the function "
-                                "%d" % (self.__name__, text, len(params), self.nin))
-            if result is None and text.lstrip().startswith("("):
-                # Argument types only (numba's (float32, float32)): the result
-                # is the type the function returns for them.
-                result = _inferred_result(func, params, "vectorize '%s'" % self.__name__)
-            elif result is None:
-                raise TypeError("vectorize '%s': signature %r returns nothing; a ufunc "
-                                "returns a value" % (self.__name__, text))
-            self._signatures.append((result, params, text))
+        self._frozen = False
+        self._lock = threading.Lock()
+        for text in signatures or ():
+            self._add_signature(text)
+        self._frozen = signatures is not None
         args = ", ".join("a%d" % k for k in range(self.nin))
         elems = ", ".join("a%d[i]" % k for k in range(self.nin))
         name = _kernel_name("ufunc_", func)
@@ -291,6 +287,66 @@ class _Ufunc:
                   "    if i < out.shape[0]:\n"
                   "        out[i] = op(%s)\n" % (name, args, elems))
         self._kernel = self._jit(_exec_kernel(source, name, self._device))
+
+    def _add_signature(self, text):
+        """Adds signature `text` (a string, a signature object or numba's
+        tuple of argument types) and returns its (result, params, text)."""
+        what = "vectorize '%s'" % self.__name__
+        if not isinstance(text, str):  # float32(float32), or (float32, float32)
+            from ._dispatcher import signature_text
+            text = signature_text(text)
+        result, params, _ = _parse_signature(text, what)
+        if len(params) != self.nin:
+            raise TypeError("vectorize '%s': signature %r has %d parameters, the function "
+                            "%d" % (self.__name__, text, len(params), self.nin))
+        if result is None and text.lstrip().startswith("("):
+            # Argument types only (numba's (float32, float32)): the result
+            # is the type the function returns for them.
+            result = _inferred_result(self._func, params, what)
+        elif result is None:
+            raise TypeError("vectorize '%s': signature %r returns nothing; a ufunc "
+                            "returns a value" % (self.__name__, text))
+        sig = (result, params, text)
+        self._signatures.append(sig)
+        return sig
+
+    def add(self, sig):
+        """numba's DUFunc.add: compiles the ufunc for signature `sig`
+        ('float32(float32)', a signature object, or a tuple of argument
+        types whose result is inferred). RuntimeError once compiling is
+        disabled (a ufunc given signatures, or after disable_compile())."""
+        with self._lock:
+            if self._frozen:
+                raise RuntimeError("compilation disabled for ufunc '%s'" % self.__name__)
+            return self._add_signature(sig)
+
+    def disable_compile(self):
+        """numba's DUFunc.disable_compile: calls no signature takes are then
+        a TypeError. ValueError while the ufunc has no signature."""
+        if not self._signatures:
+            raise ValueError("ufunc '%s' has no signature yet: add one before disabling "
+                             "compilation" % self.__name__)
+        self._frozen = True
+
+    def _signature_for(self, args, what):
+        """The signature a call with `args` takes (_choose); for a dynamic
+        ufunc no signature takes, a new one of the arguments' dtypes."""
+        try:
+            return _choose(self._signatures, args, what)
+        except TypeError:
+            if self._frozen:
+                raise
+        dtypes = [_dtype_of(a) for a in args]
+        for k, dt in enumerate(dtypes):
+            if dt.kind not in "biufcmM":
+                raise TypeError("%s: argument %d has dtype %s; a ufunc takes numbers, bools, "
+                                "datetime64 and timedelta64" % (what, k, dt))
+        with self._lock:  # (another thread may have added it meanwhile)
+            try:
+                return _choose(self._signatures, args, what)
+            except TypeError:
+                params = [dt.name for dt in dtypes]
+                return self._add_signature("(%s)" % ", ".join(params))
 
     @property
     def types(self):
@@ -307,7 +363,7 @@ class _Ufunc:
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, got %d" % (what, self.nin, len(args)))
         args = [_as_input(a) for a in args]
-        result, params, _ = _choose(self._signatures, args, what)
+        result, params, _ = self._signature_for(args, what)
         dtypes = [np.dtype(t) for t in params]
         shapes = [tuple(getattr(a, "shape", ())) for a in args]
         try:
@@ -379,11 +435,20 @@ class _Ufunc:
 def vectorize(signatures=None, target="cpu", identity=None, nopython=None, cache=False,
               **options):
     """numba.vectorize: `@vectorize(['float32(float32, float32)'], target='cuda')`
-    makes a ufunc of a scalar function (docs/host-api.md)."""
-    if callable(signatures) or not signatures:
-        raise TypeError("vectorize needs signatures, e.g. @vectorize(['float32(float32, "
-                        "float32)'], target='cuda'), as numba's CUDA ufuncs do")
-    sigs = [signatures] if isinstance(signatures, str) else list(signatures)
+    makes a ufunc of a scalar function; `@vectorize` or `@vectorize(target=...)`
+    without signatures a dynamic one, compiled for each new combination of
+    argument dtypes at the call (numba's DUFunc; numba-cuda's CUDA ufuncs
+    need signatures). docs/host-api.md."""
+    if callable(signatures) and not isinstance(signatures, str):  # @vectorize
+        _jit_for(target)
+        fastmath = _check_options("vectorize", nopython, options, target)
+        return _Ufunc(signatures, None, target, fastmath)
+    if isinstance(signatures, str):
+        sigs = [signatures]
+    elif signatures is None:
+        sigs = None
+    else:
+        sigs = list(signatures) or None  # [] as numba: dynamic
     _jit_for(target)
     fastmath = _check_options("vectorize", nopython, options, target)
     return lambda func: _Ufunc(func, sigs, target, fastmath)
@@ -404,12 +469,16 @@ def _parse_layout(layout, what):
 
 
 class _GUfunc:
-    """A generalized ufunc (pyjit.guvectorize)."""
+    """A generalized ufunc (pyjit.guvectorize). Without signatures (a layout
+    alone) it is numba's dynamic gufunc: a call whose inputs and outputs no
+    signature takes compiles one of their dtypes; such calls pass the
+    outputs."""
 
     def __init__(self, func, signatures, layout, target, fastmath=False):
         self._fastmath = fastmath
         self._func = func
-        self._pickled_args = (list(signatures), layout, target, fastmath)
+        self._pickled_args = (None if signatures is None else list(signatures), layout,
+                              target, fastmath)
         self.__name__ = func.__name__
         self.__doc__ = func.__doc__
         what = "guvectorize '%s'" % self.__name__
@@ -421,23 +490,20 @@ class _GUfunc:
             raise TypeError("%s: the layout %r has %d arguments, the function %d"
                             % (what, layout, len(self._ins) + len(self._outs), nargs))
         self._signatures = []
-        for text in signatures:
-            if not isinstance(text, str):  # (float32[:], float32[:]): numba's argument types
-                from ._dispatcher import signature_text
-                text = signature_text(text)
-                text = "void" + text if text.startswith("(") else text
-            result, params, arrays = _parse_signature(text, what)
-            if result is not None or len(params) != nargs:
-                raise TypeError("%s: signature %r must be 'void(...)' with %d parameters"
-                                % (what, text, nargs))
-            self._signatures.append((result, params, text, arrays))
-        if not self._signatures:
-            raise TypeError("%s needs signatures" % what)
+        self._dynamic = signatures is None
+        self._lock = threading.Lock()
+        for text in signatures or ():
+            self._add_signature(text)
+        if not self._signatures and not self._dynamic:
+            raise TypeError("%s needs signatures (or none at all: guvectorize(layout) "
+                            "compiles for the arguments of each call)" % what)
         # Each argument is passed as its loop element a[i]: the core view, or
         # for core layout () the element itself when the signature declares
         # a scalar, else a 1-element view (an input's a[i:i + 1]; outputs
-        # are (n, 1) arrays then).
-        arrays = self._signatures[0][3]
+        # are (n, 1) arrays then). A dynamic gufunc declares () inputs
+        # scalars and every output an array.
+        arrays = self._signatures[0][3] if self._signatures else \
+            [bool(core) for core in self._ins] + [True] * len(self._outs)
         names = ["a%d" % k for k in range(nargs)]
         passed = ", ".join("%s[i:i + 1]" % n if k < len(self._ins) and not self._ins[k]
                            and arrays[k] else "%s[i]" % n for k, n in enumerate(names))
@@ -447,6 +513,67 @@ class _GUfunc:
                   "    if i < n:\n"
                   "        op(%s)\n" % (name, ", ".join(names), passed))
         self._kernel = _jit_for(target, self._fastmath)(_exec_kernel(source, name, self._device))
+
+    @property
+    def types(self):
+        """The signatures as NumPy's ufunc.types spells them ('dl->d')."""
+        nin = len(self._ins)
+        return ["".join(np.dtype(t).char for t in p[:nin]) + "->" +
+                "".join(np.dtype(t).char for t in p[nin:]) for _, p, _, _ in self._signatures]
+
+    @property
+    def ntypes(self):
+        return len(self._signatures)
+
+    def _add_signature(self, text):
+        what = "guvectorize '%s'" % self.__name__
+        nargs = len(self._ins) + len(self._outs)
+        if not isinstance(text, str):  # (float32[:], float32[:]): numba's argument types
+            from ._dispatcher import signature_text
+            text = signature_text(text)
+            text = "void" + text if text.startswith("(") else text
+        result, params, arrays = _parse_signature(text, what)
+        if result is not None or len(params) != nargs:
+            raise TypeError("%s: signature %r must be 'void(...)' with %d parameters"
+                            % (what, text, nargs))
+        self._signatures.append((result, params, text, arrays))
+        return params
+
+    def _dynamic_params(self, args, outs, what):
+        """A dynamic gufunc's parameter dtypes for a call: the first
+        signature that takes the inputs (converting them safely) and whose
+        outputs are the given outputs' dtypes, else a new signature of the
+        arguments' own dtypes (() inputs scalars, outputs arrays)."""
+        if not outs:
+            try:
+                return _choose([s[:3] for s in self._signatures], args, what)[1]
+            except TypeError:
+                raise TypeError("%s: no signature takes arguments of types (%s), and a gufunc "
+                                "without signatures compiles one only when the call passes "
+                                "its outputs too: %s(%s)"
+                                % (what, ", ".join(str(_dtype_of(a)) for a in args),
+                                   self.__name__, ", ".join(
+                                       ["x%d" % k for k in range(len(self._ins))] +
+                                       ["out%d" % k for k in range(len(self._outs))]))) from None
+        nin = len(self._ins)
+        with self._lock:
+            wanted = [_dtype_of(o) for o in outs]
+            fitting = [s[:3] for s in self._signatures
+                       if [np.dtype(t) for t in s[1][nin:]] == wanted]
+            try:
+                return _choose(fitting, args, what)[1]
+            except TypeError:
+                pass
+            parts = []
+            for k, (a, core) in enumerate(zip(list(args) + list(outs), self._ins + self._outs)):
+                dt = _dtype_of(a)
+                if dt.kind not in "biufcmM":
+                    raise TypeError("%s: argument %d has dtype %s; a gufunc takes numbers, "
+                                    "bools, datetime64 and timedelta64" % (what, k, dt))
+                array = k >= nin or bool(core)
+                parts.append(dt.name + ("[%s]" % ", ".join([":"] * max(len(core), 1))
+                                        if array else ""))
+            return self._add_signature("void(%s)" % ", ".join(parts))
 
     def __call__(self, *args, out=None, stream=0):
         what = "gufunc '%s'" % self.__name__
@@ -465,7 +592,15 @@ class _GUfunc:
         if len(args) != nin or len(outs) not in (0, nout):
             raise TypeError("%s takes %d inputs (and optionally %d outputs), got %d"
                             % (what, nin, nout, len(args) + len(outs)))
-        _, params, _ = _choose([s[:3] for s in self._signatures], args, what, narrowing=True)
+        for k, o in enumerate(outs):
+            if not hasattr(o, "shape"):
+                raise TypeError("%s: output %d is a %s, not an array"
+                                % (what, k, type(o).__name__))
+        if self._dynamic:
+            params = self._dynamic_params(args, outs, what)
+        else:
+            _, params, _ = _choose([s[:3] for s in self._signatures], args, what,
+                                   narrowing=True)
         dims = {}
         loops = []
         for k, (a, core) in enumerate(zip(args, self._ins)):
@@ -564,12 +699,21 @@ class _GUfunc:
         return "<pyjit gufunc '%s' (target=%s)>" % (self.__name__, self._target)
 
 
-def guvectorize(signatures, layout, target="cpu", identity=None, nopython=None, cache=False,
-                **options):
+def guvectorize(signatures, layout=None, target="cpu", identity=None, nopython=None,
+                cache=False, **options):
     """numba.guvectorize: `@guvectorize(['void(float64[:], float64[:])'], '(n)->()',
     target='cuda')` makes a generalized ufunc of a function that writes its
-    outputs (docs/host-api.md)."""
-    sigs = [signatures] if isinstance(signatures, str) else list(signatures)
+    outputs; `@guvectorize('(n)->()')`, a layout alone, a dynamic one that
+    compiles for the dtypes of each call's inputs and outputs (numba's; calls
+    pass the outputs). docs/host-api.md."""
+    if layout is None:
+        if isinstance(signatures, str) and "->" in signatures:  # the layout alone
+            signatures, layout = None, signatures
+        else:
+            raise TypeError("guvectorize needs a layout such as '(n),(n)->()': "
+                            "guvectorize(signatures, layout) or guvectorize(layout)")
+    sigs = None if signatures is None else \
+        [signatures] if isinstance(signatures, str) else list(signatures)
     _jit_for(target)
     fastmath = _check_options("guvectorize", nopython, options, target)
     return lambda func: _GUfunc(func, sigs, layout, target, fastmath)

@@ -1413,8 +1413,9 @@ def vectorize(signatures=None, target="cuda", **options):
     return _vectorize(signatures, target=target, **options)
 
 
-def guvectorize(signatures, layout, target="cuda", **options):
-    """numba.cuda.guvectorize: pyjit.guvectorize with target='cuda'."""
+def guvectorize(signatures, layout=None, target="cuda", **options):
+    """numba.cuda.guvectorize: pyjit.guvectorize with target='cuda' (a
+    layout alone makes a dynamic gufunc)."""
     from ._ufunc import guvectorize as _guvectorize
     return _guvectorize(signatures, layout, target=target, **options)
 

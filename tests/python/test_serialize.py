@@ -85,6 +85,16 @@ def test_ufuncs_pickle():
 
     np.testing.assert_array_equal(pickle.loads(pickle.dumps(total))(np.ones((2, 3))), [3, 3])
 
+    @vectorize(target="cpu")  # a dynamic ufunc stays one: it compiles again as called
+    def inc(x):
+        return x + 1
+
+    inc(np.ones(2, np.float32))
+    again = pickle.loads(pickle.dumps(inc))
+    assert again.types == []
+    np.testing.assert_array_equal(again(np.arange(3, dtype=np.int16)), [1, 2, 3])
+    again.add("float32(float32)")
+
 
 def test_a_kernel_passes_to_a_spawned_process():
     # numba-cuda's test_caching passes kernels to a multiprocessing pool.

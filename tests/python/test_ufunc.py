@@ -132,11 +132,173 @@ def test_a_foreign_output_is_written_and_returned_as_a_device_array(target):
         np.testing.assert_array_equal(d.copy_to_host(), h + 6)
 
 
-def test_vectorize_needs_signatures():
-    with pytest.raises(TypeError, match="vectorize needs signatures"):
-        vectorize(lambda x: x)
+def test_vectorize_rejects_an_unknown_target():
     with pytest.raises(ValueError, match="target must be 'cuda' or 'cpu'"):
         vectorize(["float64(float64)"], target="parallel")
+    with pytest.raises(ValueError, match="target must be 'cuda' or 'cpu'"):
+        vectorize(lambda x: x, target="parallel")
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_vectorize_without_signatures_compiles_for_the_arguments(target):
+    # numba's DUFunc: a call that no signature takes (safely) compiles one of
+    # the arguments' own dtypes, the result the type the function returns.
+    @vectorize(target=target)
+    def f(x, y):
+        return x * 2 + y
+
+    assert f.types == [] and f.ntypes == 0
+    a = np.arange(3.0)
+    r = f(a, 1)  # float64 and a Python int (int64)
+    assert r.dtype == np.float64
+    np.testing.assert_array_equal(r, a * 2 + 1)
+    assert f.types == ["dl->d"]
+    i = np.arange(3, dtype=np.int32)
+    r = f(i, np.int32(1))  # int32 casts safely to that loop's types: no new one
+    assert r.dtype == np.float64 and f.types == ["dl->d"]
+    np.testing.assert_array_equal(r, i * 2.0 + 1)
+    c = np.array([1 + 2j, -3j], np.complex64)
+    r = f(c, np.float32(0.5))  # complex64 does not: a new loop
+    assert r.dtype == np.complex64 and f.types == ["dl->d", "Ff->F"]
+    np.testing.assert_allclose(r, c * 2 + np.float32(0.5))
+    assert f(2, 3) == 7.0 and f(2, 3).dtype == np.float64  # numbers: the first loop
+
+
+def test_bare_vectorize_is_a_dynamic_cpu_ufunc():
+    import math
+
+    @vectorize
+    def erf(x):
+        return math.erf(x)
+
+    x = np.linspace(-2, 2, 9)
+    np.testing.assert_allclose(erf(x), [math.erf(v) for v in x], rtol=1e-13)
+    ints = np.arange(-3, 4, dtype=np.int64)  # int64 converts to the float64 loop
+    np.testing.assert_allclose(erf(ints), [math.erf(v) for v in ints], rtol=1e-13)
+    assert erf.types == ["d->d"] and "target=cpu" in repr(erf)
+
+
+def test_dynamic_vectorize_add_disable_compile_and_errors():
+    from pyjit import CompileError
+
+    @vectorize([])  # an empty list, as numba: dynamic
+    def inc(x):
+        return x + 1
+
+    r = inc(np.int8(3))  # int8 + int64 constant: int64, as numba types it
+    assert r == 4 and r.dtype == np.int64 and inc.types == ["b->l"]
+    inc.add("float32(float32)")
+    inc.add((cuda.int16,))  # argument types only: the result inferred (int64)
+    assert inc.types == ["b->l", "f->f", "h->l"]
+    inc.disable_compile()
+    with pytest.raises(TypeError, match=r"no signature takes arguments of types \(complex128"):
+        inc(np.ones(2, np.complex128))
+    with pytest.raises(RuntimeError, match="compilation disabled for ufunc 'inc'"):
+        inc.add("int8(int8)")
+
+    @vectorize
+    def pair(x):
+        return (x, x)
+
+    with pytest.raises(TypeError, match=r"returns Tuple\(int64, int64\) for arguments "
+                                        r"\(int64\): a ufunc's function returns one number"):
+        pair(1)
+    with pytest.raises(TypeError, match="argument 0 has dtype <U1; a ufunc takes numbers"):
+        inc.__class__(inc._func, None, "cpu")(np.array(["a"]))
+
+    @vectorize
+    def bad(x):
+        return x.nosuch
+
+    with pytest.raises(CompileError, match="nosuch"):
+        bad(1.0)
+
+    @vectorize
+    def frozen_later(x):
+        return x
+
+    with pytest.raises(ValueError, match="no signature yet"):
+        frozen_later.disable_compile()
+
+
+def test_dynamic_vectorize_from_threads_compiles_each_signature_once():
+    import threading
+
+    @vectorize
+    def half(x):
+        return x / 2
+
+    results, errors = [], []
+
+    def call():
+        try:
+            results.append(half(np.arange(8, dtype=np.float32)))
+        except Exception as e:  # noqa: BLE001 (reported below)
+            errors.append(e)
+
+    threads = [threading.Thread(target=call) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(results) == 8
+    assert half.types == ["f->f"]
+    for r in results:
+        np.testing.assert_array_equal(r, np.arange(8, dtype=np.float32) / 2)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_guvectorize_with_a_layout_alone_compiles_for_each_call(target):
+    # numba's dynamic gufunc: the call passes its outputs, whose dtypes with
+    # the inputs' make the signature; () inputs are scalars, outputs arrays.
+    @guvectorize("(n),()->(n)", target=target)
+    def shift(x, y, res):
+        for i in range(x.shape[0]):
+            res[i] = x[i] + y
+
+    x = np.arange(6.0).reshape(2, 3)
+    res = np.zeros_like(x)
+    assert shift.types == []
+    shift(x, 2, res)
+    np.testing.assert_array_equal(res, x + 2)
+    assert shift.types == ["dl->d"]
+    np.testing.assert_array_equal(shift(x, 3), x + 3)  # a signature takes it: no out needed
+    with pytest.raises(TypeError, match=r"compiles one only when the call passes its outputs "
+                                        r"too: shift\(x0, x1, out0\)"):
+        shift(x, 2.5)  # float64 does not convert safely to the int64 parameter
+    r32 = np.zeros(3, np.int32)
+    shift(np.arange(3, dtype=np.int32), np.int32(-1), r32)  # an int32 out: a new loop
+    np.testing.assert_array_equal(r32, [-1, 0, 1])
+    assert shift.types == ["dl->d", "ii->i"]
+
+    @guvectorize("(m,n),(n,p)->(m,p)", target=target)
+    def matmul(a, b, c):
+        for i in range(a.shape[0]):
+            for j in range(b.shape[1]):
+                acc = 0.0
+                for k in range(a.shape[1]):
+                    acc += a[i, k] * b[k, j]
+                c[i, j] = acc
+
+    rng = np.random.default_rng(0)
+    a, b = rng.random((4, 2, 3)), rng.random((4, 3, 5))
+    c = np.empty((4, 2, 5))
+    matmul(a, b, c)
+    np.testing.assert_allclose(c, a @ b, rtol=1e-12)
+
+    @guvectorize("(n)->()", target=target)
+    def total(x, out):
+        out[0] = 0
+        for v in x:
+            out[0] += v
+
+    d = cuda.device_array(2)
+    total(cuda.to_device(x), d)
+    np.testing.assert_array_equal(d.copy_to_host(), x.sum(axis=1))
+    with pytest.raises(TypeError, match="output 0 is a float, not an array"):
+        total(x, 1.0)
+    with pytest.raises(TypeError, match="needs a layout such as"):
+        guvectorize(["void(float64[:], float64[:])"])
 
 
 @pytest.mark.parametrize("target", TARGETS)
