@@ -23,7 +23,7 @@ from . import _cache, _devicearray, _options, _source
 from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
-from .errors import KernelError, PyjitError
+from .errors import KernelError, PyjitError, _users
 from ._typeof import FAST_SCALARS, compile_time_only, fast_typeof, flatten, typeof
 
 
@@ -691,7 +691,8 @@ def _make_exception(exc_type, message, *extra):
 
 def user_facing(function):
     """`function`, whose errors about the user's code (pyjit's CompileError,
-    KernelError and CudaError, an exception a kernel raised) leave with a
+    KernelError and CudaError, an exception a kernel raised, errors.py's
+    _users-marked errors in the arguments) leave with a
     traceback that starts at this call: the frames inside pyjit add nothing
     to the message, which names the user's file and line. Other errors
     (pyjit's own bugs among them) keep their whole traceback."""
@@ -700,7 +701,8 @@ def user_facing(function):
         try:
             return function(*args, **kwargs)
         except BaseException as exc:  # (a kernel's KeyboardInterrupt too)
-            if not (isinstance(exc, PyjitError) or getattr(exc, "_pyjit_kernel", False)):
+            if not (isinstance(exc, PyjitError) or getattr(exc, "_pyjit_kernel", False)
+                    or getattr(exc, "_pyjit_user", False)):
                 raise
             raise exc.with_traceback(None)
     return call
@@ -930,16 +932,16 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 d is not inspect.Parameter.empty for d in self._defaults[len(args):]):
             args = tuple(args) + tuple(self._defaults[len(args):])
         if self._special_params:
-            raise TypeError("kernel '%s' has the parameter%s %s: kernels take positional "
+            raise _users(TypeError("kernel '%s' has the parameter%s %s: kernels take positional "
                             "parameters only%s"
                             % (self.__name__, "s" if len(self._special_params) > 1 else "",
                                ", ".join(self._special_params),
                                " (a tuple parameter takes what *args would)"
-                               if any(p.startswith("*") for p in self._special_params) else ""))
+                               if any(p.startswith("*") for p in self._special_params) else "")))
         if len(args) != len(self._params):
-            raise TypeError("kernel '%s' takes %d arguments (%s), got %d"
-                            % (self.__name__, len(self._params), ", ".join(self._params),
-                               len(args)))
+            raise _users(TypeError("kernel '%s' takes %d arguments (%s), got %d"
+                                   % (self.__name__, len(self._params), ", ".join(self._params),
+                                      len(args))))
         hints = None
         if any(type(a) not in _known_types for a in args):
             # cuda.In/Out/InOut(array): the array, copied as the hint says.
@@ -959,13 +961,19 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         # path, keyed by the int type, must not take such a launch's kernel.
         by_value = False
         if None in types:
-            types = tuple([typeof(a, self._arg_name(i)) for i, a in enumerate(args)])
+            try:
+                types = tuple([typeof(a, self._arg_name(i)) for i, a in enumerate(args)])
+            except (TypeError, ValueError, OverflowError) as exc:  # argument 'x': ...
+                raise _users(type(exc)("kernel '%s': %s" % (self.__name__, exc))) from None
             by_value = any(type(a) is int and t != "int64" for a, t in zip(args, types))
         overload = self._overloads.get(types)
         if overload is None:
             overload = self._compile_for(types)
         if overload.pointers:  # CPointer parameters: addresses
-            _check_pointer_arguments(args, overload.argtypes, self._arg_name, overload.cpu)
+            try:
+                _check_pointer_arguments(args, overload.argtypes, self._arg_name, overload.cpu)
+            except TypeError as exc:
+                raise _users(exc)
         if any("EnumMember(" in t for t in types):  # plain Enum members: their values
             args = tuple(_enum_values(a) if "EnumMember(" in t else a
                          for a, t in zip(args, types))
@@ -1056,7 +1064,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 text = "argument '%s':%s" % (flat_names[int(index)], rest)
             elif index.isdigit() and not self._overload_is_flat():
                 text = "%s:%s" % (self._arg_name(int(index)), rest)
-        return type(exc)("kernel '%s': %s" % (self.__name__, text))
+        return _users(type(exc)("kernel '%s': %s" % (self.__name__, text)))
 
     def _flat_names(self, args):
         """The name of each value flatten(args) passes: 't[1]' for element 1
@@ -1281,14 +1289,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if best is not None and tied is not None:
             first = self.signature_strings[self._signature_types().index(list(best))] \
                 if list(best) in self._signature_types() else str(best)
-            raise TypeError("ambiguous overloading of kernel '%s' for arguments (%s): %s and %s "
-                            "take them with as many conversions; pass arguments of one "
-                            "signature's exact types" % (self.__name__, ", ".join(types),
-                                                          first, tied))
+            raise _users(TypeError(
+                "ambiguous overloading of kernel '%s' for arguments (%s): %s and %s take them "
+                "with as many conversions; pass arguments of one signature's exact types"
+                % (self.__name__, ", ".join(types), first, tied)))
         if best is not None:
             return best
-        raise TypeError("no signature of kernel '%s' matches the arguments: %s"
-                        % (self.__name__, "; ".join(problems)))
+        raise _users(TypeError("no signature of kernel '%s' matches the arguments: %s"
+                               % (self.__name__, "; ".join(problems))))
 
     # -- inspection -------------------------------------------------------------
     # As numba.cuda: given a signature, one overload's value; given none, a

@@ -587,12 +587,13 @@ def _source_lines(func):
         lines, first_line = inspect.getsourcelines(func)
     except (OSError, TypeError) as exc:
         where = getattr(getattr(func, "__code__", None), "co_filename", "?")
-        raise TypeError("cannot compile %r: its source code is not available (%s; it was "
-                        "defined in %s). pyjit compiles a kernel from its source text: define "
-                        "it in a file or a notebook cell; `python -c`, the plain interactive "
-                        "interpreter and exec() of a string keep none (for exec, compile() "
-                        "the text with a file name whose lines linecache holds)"
-                        % (getattr(func, "__name__", func), exc, where)) from None
+        from .errors import _users
+        raise _users(TypeError(
+            "cannot compile %r: its source code is not available (%s; it was defined in %s). "
+            "pyjit compiles a kernel from its source text: define it in a file or a notebook "
+            "cell; `python -c`, the plain interactive interpreter and exec() of a string keep "
+            "none (for exec, compile() the text with a file name whose lines linecache holds)"
+            % (getattr(func, "__name__", func), exc, where))) from None
     return lines, first_line, inspect.getsourcefile(func) or func.__code__.co_filename
 
 

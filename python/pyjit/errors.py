@@ -53,3 +53,12 @@ class PerformanceWarning(UserWarning):
 class InvalidConfigWarning(UserWarning):
     """Decorator options that do not do together what they say (numba's
     NumbaInvalidConfigWarning): debug=True with optimization, debug with lineinfo."""
+
+
+def _users(exc):
+    """Marks `exc` (a TypeError, ValueError or OverflowError about the
+    arguments or source the user gave) as the user's: pyjit's entry points
+    (_dispatcher.user_facing) raise it with a traceback that starts at the
+    user's call, as they do a CompileError. Returns `exc`."""
+    exc._pyjit_user = True
+    return exc

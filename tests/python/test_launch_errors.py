@@ -114,3 +114,36 @@ def test_too_many_parameter_slots_are_refused_before_compiling(jit):
     assert time.perf_counter() - start < 10
     k[1, 1](1, (1.0, 2.0), o)  # a short tuple is fine
     assert o[0] == 3
+
+
+def test_argument_errors_leave_no_pyjit_frames_in_the_traceback():
+    # As a CompileError: the message names the kernel and the parameter, and
+    # the traceback ends at the user's call (one frame of pyjit's entry point).
+    import os
+    import traceback
+
+    import pyjit
+
+    @cuda.jit("void(int32[:], int32)")
+    def typed(a, s):
+        a[0] = s
+
+    package = os.path.dirname(pyjit.__file__)
+    calls = [
+        (lambda: fill[1, 32](np.zeros(4)), TypeError, r"kernel 'fill' takes 2 arguments"),
+        (lambda: fill[1, 32](np.zeros(4), "s"), TypeError,
+         r"kernel 'fill': argument 'value': values of type str are not supported"),
+        (lambda: fill[1, 32](np.zeros(4), 2 ** 70), OverflowError,
+         r"kernel 'fill': argument 'value': 1180591620717411303424 does not fit"),
+        (lambda: typed[1, 1](np.zeros(3), 1), TypeError,
+         r"no signature of kernel 'typed' matches the arguments: .*argument 'a' is "
+         r"array\(float64"),
+        (lambda: typed[1, 1](np.zeros(3, np.int32), 2 ** 40), OverflowError,
+         r"kernel 'typed': argument 's': 1099511627776 does not fit int32"),
+    ]
+    for call, kind, message in calls:
+        with pytest.raises(kind, match=message) as info:
+            call()
+        inside = [f for f in traceback.extract_tb(info.value.__traceback__)
+                  if f.filename.startswith(package)]
+        assert len(inside) == 1, inside
