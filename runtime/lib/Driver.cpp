@@ -43,10 +43,12 @@ struct DriverLoader {
     void *handle = ::dlopen(DriverLibrary, RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
       const char *why = ::dlerror();
+      // dlerror() names the library ("libcuda.so.1: cannot open shared
+      // object file: ...").
       return fail(CudaError::driverMissing(
           std::string("dlopen(") + DriverLibrary + ")",
-          std::string(DriverLibrary) +
-              " could not be loaded: " + (why ? why : "unknown reason")));
+          why ? std::string(why)
+              : std::string(DriverLibrary) + " could not be loaded"));
     }
 
     auto *api = new DriverApi();

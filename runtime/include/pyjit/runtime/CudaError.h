@@ -20,7 +20,7 @@ namespace pyjit::runtime {
 /// e.g. `cuLaunchKernel failed for kernel 'saxpy': CUDA_ERROR_INVALID_VALUE
 /// (invalid argument)`. When libcuda.so.1 cannot be loaded, call() is
 /// `dlopen(libcuda.so.1)`, code() is NoResult and the message reads
-/// `no CUDA driver found (libcuda.so.1 could not be loaded: <dlerror>)`.
+/// `no CUDA driver found (<dlerror>)`, dlerror() naming libcuda.so.1.
 class CudaError : public llvm::ErrorInfo<CudaError> {
 public:
   static char ID;
