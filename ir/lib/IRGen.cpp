@@ -1262,14 +1262,22 @@ RValue IRGen::firstAxisValue(Value *array, Value *k) {
 }
 
 void IRGen::forStmt(const ForStmt &s) {
-  if (isa<TupleType>(info(*s.iter).type)) {
-    unrolledFor(s);
+  const Expr *iter = s.iter.get();
+  if (auto it = typed->loopCalls.find(&s); it != typed->loopCalls.end()) {
+    // zip(*t): the arguments into their temporaries, in order, then the
+    // loop over the call that reads them (TypedFunction::loopCalls).
+    for (const auto &[argument, temp] : it->second.temps)
+      writeVar(temp, localType(temp), gen(*argument));
+    iter = it->second.call.get();
+  }
+  if (isa<TupleType>(info(*iter).type)) {
+    unrolledFor(s, *iter);
     return;
   }
   Type *i64 = ctx.int64();
   Type *u64 = ctx.uint64();
   std::vector<LoopStream> streams;
-  LoopValue shape = loopStreams(*s.iter, streams);
+  LoopValue shape = loopStreams(*iter, streams);
   b.setLoc(s.range().begin);
   // Like Python (and numba), the number of iterations is computed before
   // the first one: the loop counts k = 0, 1, .. up to the shortest
@@ -1353,14 +1361,14 @@ RValue IRGen::tupleZip(const CallExpr &call, bool enumerate) {
 }
 
 // `for x in (a, b, c)`: the body once per element, in order.
-void IRGen::unrolledFor(const ForStmt &s) {
+void IRGen::unrolledFor(const ForStmt &s, const Expr &iter) {
   RValue tuple;
-  auto *call = dyn_cast<CallExpr>(s.iter.get());
+  auto *call = dyn_cast<CallExpr>(&iter);
   auto *callee = call ? llvm::dyn_cast_or_null<BuiltinType>(info(*call->callee).type) : nullptr;
   if (callee && (callee->path() == "enumerate" || callee->path() == "zip"))
     tuple = tupleZip(*call, callee->path() == "enumerate");
   else
-    tuple = gen(*s.iter);
+    tuple = gen(iter);
   BasicBlock *exit = fn->createBlock();
   BasicBlock *done = s.orelse.empty() ? exit : fn->createBlock(); // the loop's else
   for (const RValue &elem : tuple.elems) {

@@ -237,7 +237,7 @@ private:
   RValue rangeObject(const CallExpr &call);
   RValue loopValue(const LoopValue &v, const std::vector<LoopStream> &streams,
                    const std::vector<Value *> &ivs);
-  void unrolledFor(const ForStmt &s);
+  void unrolledFor(const ForStmt &s, const Expr &iter);
   RValue tupleZip(const CallExpr &call, bool enumerate);
   Value *tripCount(const LoopStream &st);
 

@@ -419,6 +419,86 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
   return expr(spread);
 }
 
+/// Whether \p call, a `for` loop's iterable, is zip() or enumerate() with a
+/// '*' argument, directly or in a zip() or enumerate() argument.
+bool Inferer::spreadsInLoop(const CallExpr &call) {
+  std::string name = loopBuiltin(call);
+  if (name != "zip" && name != "enumerate")
+    return false;
+  return llvm::any_of(call.args, [&](const ExprPtr &a) {
+    auto *inner = dyn_cast<CallExpr>(a.get());
+    return isa<StarredExpr>(*a) || (inner && spreadsInLoop(*inner));
+  });
+}
+
+/// `for .. in zip(a, *t)` (enumerate(*t), enumerate(zip(*t), 1)): the
+/// iterable rewritten with its arguments in temporaries, each `*t` spread
+/// (TypedFunction::loopCalls); null after an error.
+const Expr *Inferer::starredLoopCall(const ForStmt &f, const CallExpr &call) {
+  TypedFunction::StarCall loop;
+  unsigned counter = 0;
+  std::string prefix = "$loop" + std::to_string(f.range().begin.line) + ":" +
+                       std::to_string(f.range().begin.col) + ".";
+  loop.call = spreadLoopCall(call, loop, prefix, counter);
+  if (!loop.call)
+    return nullptr;
+  const Expr *rewritten = loop.call.get();
+  if (auto it = result.loopCalls.find(&f); it != result.loopCalls.end())
+    result.replacedCalls.push_back(std::move(it->second.call)); // (an earlier pass's)
+  result.loopCalls[&f] = std::move(loop);
+  return rewritten;
+}
+
+std::unique_ptr<CallExpr> Inferer::spreadLoopCall(const CallExpr &call,
+                                                  TypedFunction::StarCall &loop,
+                                                  const std::string &prefix, unsigned &counter) {
+  if (!call.keywords.empty()) {
+    error(call.keywords[0].range, "'*' unpacking with keyword arguments is supported in calls "
+                                  "of device functions only");
+    return nullptr;
+  }
+  std::vector<ExprPtr> args;
+  for (const ExprPtr &a : call.args) {
+    SourceRange r = a->range();
+    std::string inner = isa<CallExpr>(*a) ? loopBuiltin(*a) : "";
+    if (inner == "zip" || inner == "enumerate") { // enumerate(zip(*t)): spread inside
+      std::unique_ptr<CallExpr> spread =
+          spreadLoopCall(cast<CallExpr>(*a), loop, prefix, counter);
+      if (!spread)
+        return nullptr;
+      args.push_back(std::move(spread));
+      continue;
+    }
+    auto *starred = dyn_cast<StarredExpr>(a.get());
+    const Expr &value = starred ? *starred->value : *a;
+    ExprInfo v = valueOf(value, expr(value));
+    if (!v.type)
+      return nullptr;
+    if (!isVariableType(v.type)) {
+      error(value.range(), "in a loop over " + loopBuiltin(call) +
+                               "() with '*' unpacking, the arguments must be values (arrays, "
+                               "ranges, tuples), not " + typeName(v.type));
+      return nullptr;
+    }
+    if (starred && !isa<TupleType>(v.type)) {
+      error(r, "'*' unpacks a tuple here, not a value of type " + typeName(v.type));
+      return nullptr;
+    }
+    std::string temp = argumentTemp(prefix + std::to_string(counter++), v, value.range(), call);
+    loop.temps.push_back({&value, temp});
+    if (!starred) {
+      args.push_back(std::make_unique<NameExpr>(r, temp));
+      continue;
+    }
+    for (size_t k = 0; k < cast<TupleType>(v.type)->size(); ++k)
+      args.push_back(std::make_unique<SubscriptExpr>(
+          r, std::make_unique<NameExpr>(r, temp),
+          std::make_unique<IntLitExpr>(r, static_cast<int64_t>(k))));
+  }
+  return std::make_unique<CallExpr>(call.range(), copyCallee(*call.callee), std::move(args),
+                                    std::vector<Keyword>{});
+}
+
 ExprInfo Inferer::positionalCall(const CallExpr &e, llvm::StringRef path, const Expr *self,
                                  llvm::ArrayRef<const Expr *> bound, const std::string &spelled) {
   // np.clip(x, a_max=1.0), a.clip(0.0, 1.0, out): each argument evaluated

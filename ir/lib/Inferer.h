@@ -143,6 +143,10 @@ private:
   std::string argumentTemp(const std::string &name, const ExprInfo &v, SourceRange range,
                            const CallExpr &call);
   ExprInfo starCall(const CallExpr &e);
+  bool spreadsInLoop(const CallExpr &call);
+  const Expr *starredLoopCall(const ForStmt &f, const CallExpr &call);
+  std::unique_ptr<CallExpr> spreadLoopCall(const CallExpr &call, TypedFunction::StarCall &loop,
+                                           const std::string &prefix, unsigned &counter);
   void rewrittenCall(const CallExpr &e, TypedFunction::StarCall call);
   /// A store into every element of a view of type \p vt (a slice, an array
   /// field: \p what): a number, an array that broadcasts, a 1-d tuple.

@@ -674,7 +674,10 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::For: {
     auto &f = cast<ForStmt>(s);
     emptyTupleLoop = false;
-    Type *elem = iterElementType(*f.iter);
+    const Expr *iter = f.iter.get();
+    if (auto *call = dyn_cast<CallExpr>(iter); call && spreadsInLoop(*call))
+      iter = starredLoopCall(f, *call); // zip(*t): zip(t[0], t[1], ..)
+    Type *elem = iter ? iterElementType(*iter) : nullptr;
     if (emptyTupleLoop) {
       // `for x in ()` (an empty starred rest, say): no iteration; the body
       // is dead, as after a return, and not typed.

@@ -381,6 +381,70 @@ def test_range_of_a_spread_tuple(jit):
     assert out.tolist() == [sum(range(1, 8, 2)), len(range(1, 8, 2)), 3 in range(1, 8, 2), 8]
 
 
+def test_zip_and_enumerate_of_spread_tuples_in_loops(jit):
+    # for .. in zip(*t) / enumerate(*t) / enumerate(zip(a, *t), 1): numba takes
+    # them; each argument is evaluated once, before the loop. Expected values:
+    # Python's loops over the same tuples.
+    @cuda.jit(device=True)
+    def pair(calls, a, b):
+        calls[0] += 1
+        return (a, b)
+
+    @jit
+    def k(out, calls, a, b, c):
+        t = (a, b)
+        s = 0.0
+        for x, y in zip(*t):
+            s += x * y
+        out[0] = s
+        e = 0.0
+        for i, v in enumerate(*(c, 5)):  # start 5
+            e += i * v
+        out[1] = e
+        m = 0.0
+        for n, (x, y, z) in enumerate(zip(a, *pair(calls, b, c)), 1):
+            m += n * x * y * z
+        out[2] = m
+        u = 0
+        for p, q in zip(*((1, 2, 3), (10, 20, 30))):  # tuples: unrolled
+            u += p * q
+        out[3] = u
+        w = 0
+        for i, r in zip(range(10), *(range(3, 30, 3),)):
+            if i == 5:
+                break
+            w += i * r
+        else:
+            w = -1
+        out[4] = w
+
+    a, b, c = np.arange(1.0, 6.0), np.array([2.0, 3.0, 5.0, 7.0]), np.arange(10.0, 16.0)
+    out, calls = np.zeros(5), np.zeros(1, np.int64)
+    k[1, 1](out, calls, a, b, c)
+    want = [sum(x * y for x, y in zip(a, b)),
+            sum(i * v for i, v in enumerate(c, 5)),
+            sum(n * x * y * z for n, (x, y, z) in enumerate(zip(a, b, c), 1)),
+            sum(p * q for p, q in zip((1, 2, 3), (10, 20, 30))),
+            sum(i * r for i, r in zip(range(5), range(3, 30, 3)))]
+    assert out.tolist() == want
+    assert calls[0] == 1  # pair() ran once, before the loop
+
+
+@pytest.mark.parametrize("body, message", [
+    ("for x in zip(*a):\n        out[0] = x[0]", r"'\*' unpacks a tuple here, not a value of "
+                                                r"type array\(float64, 1d, C\)"),
+    ("for x in enumerate(*(a,), start=1):\n        out[0] = x[0]",
+     r"'\*' unpacking with keyword arguments is supported in calls of device functions only"),
+    ("for x in zip(*(np.float64,)):\n        out[0] = x[0]",
+     r"in a loop over zip\(\) with '\*' unpacking, the arguments must be values"),
+])
+def test_zip_of_spread_tuples_errors(body, message, tmp_path):
+    from kernel_files import compile_error
+    source = "import numpy as np\n\ndef k(out, a):\n    %s\n" % body
+    error = compile_error(tmp_path, "kern_zipstar", source, (np.zeros(2), np.ones(3)), message)
+    assert "kern_zipstar.py:4:" in str(error)
+
+
 @pytest.mark.parametrize("body, message", [
     ("out[0] = r[0]", r"a value of type range_state64 cannot be indexed"),
     ("out[0] = r == r", r"cannot compare range_state64 and range_state64 with '=='"),

@@ -118,6 +118,11 @@ struct TypedFunction {
     std::vector<std::pair<const ast::Expr *, std::string>> temps;
   };
   std::map<const ast::CallExpr *, StarCall> starCalls;
+  /// `for` loops over zip() or enumerate() with '*' arguments (zip(*t),
+  /// enumerate(zip(a, *t))): the iterable with every argument in a
+  /// temporary and each `*t` spread into t's elements, its temporaries
+  /// written before the loop starts.
+  std::map<const ast::ForStmt *, StarCall> loopCalls;
   /// The calls of StarCalls that a later typing pass replaced, kept so that
   /// no new node takes the address (the key of maps such as ufuncElements)
   /// of one typed before.
