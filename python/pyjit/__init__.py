@@ -26,7 +26,8 @@ from . import coop, cuda
 from ._cache import cache_info, clear_cache
 from ._ufunc import guvectorize, vectorize
 from .errors import (CompileError, CudaError, CudaSupportError, InternalError,
-                     InvalidConfigWarning, KernelError, LinkError, PerformanceWarning, PyjitError)
+                     InvalidConfigWarning, KernelError, LaunchConfigError, LinkError,
+                     PerformanceWarning, PyjitError)
 from .types import (bool_, boolean, complex64, complex128, float16, float32, float64,
                     from_dtype, int8, int16, int32, int64, intp, typeof, uint8, uint16, uint32,
                     uint64, void)
@@ -51,7 +52,7 @@ def prange(*args):
     return range(*args)
 
 
-__all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "CudaSupportError", "LinkError", "KernelError", "InternalError",
+__all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "CudaSupportError", "LaunchConfigError", "LinkError", "KernelError", "InternalError",
            "PerformanceWarning", "InvalidConfigWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128",
            "intp", "from_dtype", "typeof", "vectorize", "guvectorize", "literal_unroll", "njit", "prange",

@@ -23,7 +23,7 @@ from . import _cache, _devicearray, _options, _source
 from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
-from .errors import KernelError, PyjitError, _users
+from .errors import KernelError, LaunchConfigError, PyjitError, _users
 from ._typeof import FAST_SCALARS, compile_time_only, fast_typeof, flatten, typeof
 
 
@@ -60,28 +60,30 @@ _CUDA_LIMITS = {"max_threads_per_block": 1024, "max_block_dim": (1024, 1024, 64)
 
 
 def _check_limits(kernel, griddim, blockdim, shared, device):
-    """Raises ValueError naming the limit a launch configuration exceeds."""
+    """Raises LaunchConfigError (a ValueError and a CudaError) naming the limit a
+    launch configuration exceeds; the driver would refuse it with
+    CUDA_ERROR_INVALID_VALUE."""
     limits = device or _CUDA_LIMITS
     where = "kernel '%s' on %s" % (kernel, limits["name"])
     threads = blockdim[0] * blockdim[1] * blockdim[2]
     if threads > limits["max_threads_per_block"]:
-        raise ValueError("%s: a block of %s = %d threads exceeds the device's limit of %d "
-                         "threads per block" % (where, blockdim, threads,
-                                                limits["max_threads_per_block"]))
+        raise LaunchConfigError("%s: a block of %s = %d threads exceeds the device's limit of "
+                                "%d threads per block" % (where, blockdim, threads,
+                                                          limits["max_threads_per_block"]))
     for axis, (d, most) in enumerate(zip(blockdim, limits["max_block_dim"])):
         if d > most:
-            raise ValueError("%s: blockdim.%s = %d exceeds the device's limit of %d"
-                             % (where, "xyz"[axis], d, most))
+            raise LaunchConfigError("%s: blockdim.%s = %d exceeds the device's limit of %d"
+                                    % (where, "xyz"[axis], d, most))
     for axis, (d, most) in enumerate(zip(griddim, limits["max_grid_dim"])):
         if d > most:
-            raise ValueError("%s: griddim.%s = %d exceeds the device's limit of %d blocks"
-                             % (where, "xyz"[axis], d, most))
+            raise LaunchConfigError("%s: griddim.%s = %d exceeds the device's limit of %d "
+                                    "blocks" % (where, "xyz"[axis], d, most))
     # Kernels opt in to the device's largest shared memory per block
     # (runtime::allowOptInSharedMemory), less their static shared memory.
     most = limits.get("max_shared_memory_per_block_optin") or limits["max_shared_memory_per_block"]
     if shared > most:
-        raise ValueError("%s: %d bytes of dynamic shared memory exceed the device's limit of "
-                         "%d bytes per block" % (where, shared, most))
+        raise LaunchConfigError("%s: %d bytes of dynamic shared memory exceed the device's "
+                                "limit of %d bytes per block" % (where, shared, most))
 
 
 def _stream_handle(stream):
@@ -831,10 +833,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                       None if self.target == "cpu" else current_device())
         bounds = _options.launch_bounds(self.options)
         if bounds is not None and blockdim[0] * blockdim[1] * blockdim[2] > bounds[0]:
-            raise ValueError("kernel '%s': a block of %d threads exceeds its launch_bounds of "
-                             "%d threads per block" % (self.__name__,
-                                                       blockdim[0] * blockdim[1] * blockdim[2],
-                                                       bounds[0]))
+            raise LaunchConfigError("kernel '%s': a block of %d threads exceeds its launch_bounds "
+                                    "of %d threads per block"
+                                    % (self.__name__, blockdim[0] * blockdim[1] * blockdim[2],
+                                       bounds[0]))
         if self.target != "cpu":
             self._warn_low_occupancy(griddim)
         return griddim, blockdim, stream, shared

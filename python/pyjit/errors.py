@@ -3,7 +3,9 @@
 CompileError  a kernel's source is outside the kernel language or mistyped; the
               message is ``file:line:col: error: ...`` with the source line and a caret.
 CudaError     a CUDA driver call failed (the message names the call and, for launches,
-              the kernel), or no driver/GPU is present (CudaSupportError, a subclass).
+              the kernel), or no driver/GPU is present (CudaSupportError, a subclass),
+              or a launch configuration exceeds a limit (LaunchConfigError, also a
+              ValueError).
 LinkError     nvJitLink could not link a kernel; the message carries nvJitLink's log.
 KernelError   the CPU backend refused a launch or stopped a kernel: a block size outside
               1..1024, barrier divergence (debug=True), a warp collective left waiting.
@@ -31,6 +33,13 @@ class CudaError(PyjitError):
 class CudaSupportError(CudaError):
     """No CUDA driver could be loaded, or it found no GPU (numba.cuda's
     CudaSupportError, also `pyjit.cuda.CudaSupportError`)."""
+
+
+class LaunchConfigError(CudaError, ValueError):
+    """A launch configuration the device (or the kernel's launch_bounds)
+    cannot run, refused before launching; the message names the limit. A
+    ValueError, and a CudaError as numba's CudaAPIError from cuLaunchKernel
+    (CUDA_ERROR_INVALID_VALUE) is, so either `except` catches it."""
 
 
 class LinkError(PyjitError):

@@ -59,6 +59,24 @@ def test_configuration_error_names_the_kernel(jit):
         noop[1, 4096]
 
 
+def test_a_configuration_over_a_limit_is_also_numbas_cuda_api_error(jit):
+    # numba reports these from cuLaunchKernel (CudaAPIError,
+    # CUDA_ERROR_INVALID_VALUE); pyjit refuses them before launching, with an
+    # error that both `except ValueError` and `except CudaAPIError` catch.
+    import pyjit
+    noop = make_noop(jit)
+    bounded = jit(launch_bounds=32)(noop.py_func)
+    for launch in (lambda: noop[1, 4096], lambda: noop[(1, 70000), 1],
+                   lambda: noop[1, 32, 0, 1 << 20], lambda: bounded[1, 64](np.zeros(1))):
+        with pytest.raises(cuda.cudadrv.driver.CudaAPIError, match="exceed") as info:
+            launch()
+        assert isinstance(info.value, ValueError)
+        assert isinstance(info.value, pyjit.LaunchConfigError)
+    with pytest.raises(TypeError) as info:  # a malformed one is not a driver error
+        noop[1.5, 32]
+    assert not isinstance(info.value, pyjit.CudaError)
+
+
 def test_launcher_exposes_its_configuration(jit):
     noop = make_noop(jit)
     launcher = noop[(2, 3), 64, 0, 128]
