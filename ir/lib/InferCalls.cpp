@@ -3069,6 +3069,15 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
     error(e.args[i]->range(), name + "() needs an integer here, not " + typeName(args[i].type));
     return false;
   };
+  // A warp mask: an integer, not a bool (numba-cuda: "Mask type must be an
+  // integer"; a bool's 1 would name lane 0 alone).
+  auto maskArg = [&](size_t i) {
+    if (isa<IntType>(args[i].type))
+      return true;
+    error(e.args[i]->range(), name + "() takes the mask of lanes as an integer (0xFFFFFFFF for "
+                                     "the whole warp), not " + typeName(args[i].type));
+    return false;
+  };
   Type *u32 = ctx.intTy(32, false);
   switch (fn) {
   case CudaFn::Syncthreads:
@@ -3083,7 +3092,7 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   case CudaFn::GridSync:
     return want(0) ? ExprInfo{ctx.none()} : ExprInfo{};
   case CudaFn::Syncwarp:
-    if (args.size() > 1 || (args.size() == 1 && !intArg(0))) {
+    if (args.size() > 1 || (args.size() == 1 && !maskArg(0))) {
       if (args.size() > 1)
         want(1);
       return {};
@@ -3099,7 +3108,7 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   case CudaFn::ShflUpSync:
   case CudaFn::ShflDownSync:
   case CudaFn::ShflXorSync: {
-    if (!want(3) || !intArg(0) || !intArg(2))
+    if (!want(3) || !maskArg(0) || !intArg(2))
       return {};
     Type *t = args[1].type;
     if (isa<BoolType>(t) || (isa<IntType>(t) && !isWarpValueType(t)))
@@ -3114,12 +3123,12 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   case CudaFn::AllSync:
   case CudaFn::AnySync:
   case CudaFn::EqSync:
-    return want(2) && intArg(0) && scalarArg(1) ? ExprInfo{ctx.int32()} : ExprInfo{};
+    return want(2) && maskArg(0) && scalarArg(1) ? ExprInfo{ctx.int32()} : ExprInfo{};
   case CudaFn::BallotSync:
-    return want(2) && intArg(0) && scalarArg(1) ? ExprInfo{u32} : ExprInfo{};
+    return want(2) && maskArg(0) && scalarArg(1) ? ExprInfo{u32} : ExprInfo{};
   case CudaFn::MatchAnySync:
   case CudaFn::MatchAllSync: {
-    if (!want(2) || !intArg(0) || !intArg(1))
+    if (!want(2) || !maskArg(0) || !intArg(1))
       return {};
     if (fn == CudaFn::MatchAnySync)
       return ExprInfo{u32};
