@@ -425,6 +425,8 @@ bool Inferer::spreadsInLoop(const CallExpr &call) {
   std::string name = loopBuiltin(call);
   if (name != "zip" && name != "enumerate")
     return false;
+  if (name == "enumerate" && call.keywords.size() == 1 && call.keywords[0].name == "start")
+    return true; // enumerate(x, start=1): rewritten, start passed by position
   return llvm::any_of(call.args, [&](const ExprPtr &a) {
     auto *inner = dyn_cast<CallExpr>(a.get());
     return isa<StarredExpr>(*a) || (inner && spreadsInLoop(*inner));
@@ -452,13 +454,21 @@ const Expr *Inferer::starredLoopCall(const ForStmt &f, const CallExpr &call) {
 std::unique_ptr<CallExpr> Inferer::spreadLoopCall(const CallExpr &call,
                                                   TypedFunction::StarCall &loop,
                                                   const std::string &prefix, unsigned &counter) {
-  if (!call.keywords.empty()) {
-    error(call.keywords[0].range, "'*' unpacking with keyword arguments is supported in calls "
-                                  "of device functions only");
+  std::string name = loopBuiltin(call);
+  bool start = name == "enumerate" && call.keywords.size() == 1 &&
+               call.keywords[0].name == "start";
+  if (!call.keywords.empty() && !start) {
+    error(call.keywords[0].range, name + "() keyword arguments are not supported in kernels" +
+                                      (name == "enumerate" ? " (but for start=)" : ""));
     return nullptr;
   }
+  std::vector<const Expr *> order;
+  for (const ExprPtr &a : call.args)
+    order.push_back(a.get());
+  if (start)
+    order.push_back(call.keywords[0].value.get()); // (after the iterable, as Python runs it)
   std::vector<ExprPtr> args;
-  for (const ExprPtr &a : call.args) {
+  for (const Expr *a : order) {
     SourceRange r = a->range();
     std::string inner = isa<CallExpr>(*a) ? loopBuiltin(*a) : "";
     if (inner == "zip" || inner == "enumerate") { // enumerate(zip(*t)): spread inside
@@ -469,15 +479,14 @@ std::unique_ptr<CallExpr> Inferer::spreadLoopCall(const CallExpr &call,
       args.push_back(std::move(spread));
       continue;
     }
-    auto *starred = dyn_cast<StarredExpr>(a.get());
+    auto *starred = dyn_cast<StarredExpr>(a);
     const Expr &value = starred ? *starred->value : *a;
     ExprInfo v = valueOf(value, expr(value));
     if (!v.type)
       return nullptr;
     if (!isVariableType(v.type)) {
-      error(value.range(), "in a loop over " + loopBuiltin(call) +
-                               "() with '*' unpacking, the arguments must be values (arrays, "
-                               "ranges, tuples), not " + typeName(v.type));
+      error(value.range(), "the arguments of " + name + "() in a 'for' loop must be values "
+                           "(arrays, ranges, tuples, numbers), not " + typeName(v.type));
       return nullptr;
     }
     if (starred && !isa<TupleType>(v.type)) {

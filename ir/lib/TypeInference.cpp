@@ -2878,8 +2878,9 @@ Type *Inferer::iterElementType(const Expr &iter) {
     return inner.element ? ctx.tuple({ctx.int64(), inner.element}) : nullptr;
   }
   if (isBuiltin("zip")) {
-    if (call->args.empty()) {
-      error(call->range(), "zip() needs at least one iterable in kernels");
+    if (call->args.empty()) { // zip() (zip(*()) too): no iteration, as in Python
+      result.exprs[call] = ExprInfo{ctx.tuple({})};
+      emptyTupleLoop = true;
       return nullptr;
     }
     std::vector<IterArg> args;
@@ -3126,9 +3127,11 @@ const FunctionDef *DeviceFunctionRegistry::websFor(const DeviceFunctionSource &f
   // webs), and the tuples' lengths (literal_unroll's copies of a loop).
   std::string nones;
   for (Type *t : argTypes)
-    if (auto *tt = dyn_cast<TupleType>(t))
-      nones += "T" + std::to_string(tt->size()) + ".";
-    else
+    if (auto *tt = dyn_cast<TupleType>(t)) {
+      nones += 'T'; // (one append at a time: GCC 12 warns falsely on "T" + s + ".")
+      nones += std::to_string(tt->size());
+      nones += '.';
+    } else
       nones += isa<NoneType>(t) ? 'N' : '-';
   auto it = split.find({&fn, nones});
   if (it == split.end()) {

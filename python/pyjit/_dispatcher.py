@@ -311,11 +311,12 @@ def _check_param_slots(dispatcher, argtypes):
         total += n
         if total > limit:
             name = getattr(dispatcher, "_arg_name", lambda k: "argument %d" % k)(i)
-            raise TypeError("%s (%s) takes %d kernel parameter slot%s, %d in all with the "
-                            "arguments before it; a kernel takes at most %d (pass an array "
-                            "instead of a long tuple)"
-                            % (name, t if len(t) <= 60 else t[:57] + "...", n,
-                               "" if n == 1 else "s", total, limit))
+            raise _users(TypeError(
+                "kernel '%s': %s (%s) takes %d kernel parameter slot%s, %d in all with the "
+                "arguments before it; a kernel takes at most %d (pass an array instead of a "
+                "long tuple)" % (getattr(dispatcher, "__name__", "?"), name,
+                                 t if len(t) <= 60 else t[:57] + "...", n,
+                                 "" if n == 1 else "s", total, limit)))
 
 
 def _link_files(options, info, kernel, must_exist=True):
@@ -1122,10 +1123,13 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 try:
                     view = as_cuda_array(a)
                 except (ValueError, TypeError) as exc:  # a malformed descriptor
-                    raise TypeError("%s: %s" % (self._arg_name(i), exc)) from None
+                    raise _users(TypeError("kernel '%s': %s: %s" % (
+                        self.__name__, self._arg_name(i), exc))) from None
                 if not view._buffer_is_host():
-                    raise TypeError("%s is a GPU array; a kernel on the CPU backend takes numpy "
-                                    "arrays (or pyjit's device arrays)" % self._arg_name(i))
+                    raise _users(TypeError(
+                        "kernel '%s': %s is a GPU array; a kernel on the CPU backend takes "
+                        "numpy arrays (or pyjit's device arrays)"
+                        % (self.__name__, self._arg_name(i))))
                 host_args.append(view)
             else:
                 host_args.append(a)

@@ -540,6 +540,14 @@ def _lambda_as_def(func, lines):
     return [head + " ".join(body.split("\n")) + "\n"]
 
 
+def _absolute(filename):
+    """`filename` made absolute, but for a name linecache alone holds
+    ('<pyjit gufunc_dot #1>', '<string>'), which is no path."""
+    if filename.startswith("<") and filename.endswith(">"):
+        return filename
+    return os.path.abspath(filename)
+
+
 def _source_lines(func):
     """(lines, first line number, file) of a function's definition.
 
@@ -576,13 +584,13 @@ def _source_lines(func):
                         len(text) - len(text.lstrip()) <= indent:
                     lines = _trim(all_lines[first - 1:end - 1], indent)
                     if _complete(lines):
-                        return lines, first, os.path.abspath(filename)
+                        return lines, first, _absolute(filename)
                     break  # a line at the def's column inside the body: inspect
                 end += 1
             if seen_def and end > len(all_lines):
                 lines = _trim(all_lines[first - 1:], indent)
                 if _complete(lines):
-                    return lines, first, os.path.abspath(filename)
+                    return lines, first, _absolute(filename)
     try:
         lines, first_line = inspect.getsourcelines(func)
     except (OSError, TypeError) as exc:
@@ -752,7 +760,7 @@ def describe(func, memo=None):
         lines = _lambda_as_def(func, lines)
     source = "".join(lines)
     env = {}
-    info = {"source": source, "filename": os.path.abspath(filename),
+    info = {"source": source, "filename": _absolute(filename),
             "firstline": first_line, "globals": env,
             # The def's own name: functools.wraps gives a wrapper the
             # wrapped function's __name__, not its code's.

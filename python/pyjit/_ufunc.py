@@ -28,6 +28,7 @@ a dynamic ufunc (numba's DUFunc), which compiles a signature of the
 arguments' own dtypes when none takes them. Raises TypeError for arguments no signature
 takes, ValueError for shapes that do not broadcast.
 """
+import functools
 import linecache
 import re
 import threading
@@ -36,8 +37,32 @@ import numpy as np
 
 from . import cuda
 from ._devicearray import DeviceArray
+from .errors import CompileError
 
 _TARGETS = ("cuda", "gpu", "cpu")
+
+
+def _entry(method):
+    """A ufunc's call, add or reduce as an entry point (_dispatcher's
+    user_facing): a CompileError, and an error this module raises about the
+    arguments (an explicit `raise` here), leave with a traceback that starts
+    at the user's call."""
+    from ._dispatcher import user_facing
+    from .errors import _users
+
+    @functools.wraps(method)
+    def call(*args, **kwargs):
+        try:
+            return method(*args, **kwargs)
+        except (TypeError, ValueError, OverflowError, RuntimeError) as exc:
+            tb = exc.__traceback__
+            while tb.tb_next is not None:
+                tb = tb.tb_next
+            if tb.tb_frame.f_code.co_filename == __file__ and linecache.getline(
+                    __file__, tb.tb_lineno).lstrip().startswith("raise"):
+                _users(exc)
+            raise
+    return user_facing(call)
 
 
 def _jit_for(target, fastmath=False):
@@ -259,10 +284,9 @@ class _Ufunc:
     arguments' dtypes (a Python number's as NumPy types it: int64, float64,
     complex128, bool), its result the type the function returns for them."""
 
-    def __init__(self, func, signatures, target, fastmath=False):
+    def __init__(self, func, signatures, target, fastmath=False, frozen=None):
         self._func = func
-        self._pickled_args = (None if signatures is None else list(signatures), target,
-                              fastmath)
+        self._fastmath = fastmath
         self._device = cuda.jit(device=True)(func)
         self._jit = _jit_for(target, fastmath)
         self._target = target
@@ -278,7 +302,9 @@ class _Ufunc:
         self._lock = threading.Lock()
         for text in signatures or ():
             self._add_signature(text)
-        self._frozen = signatures is not None
+        # (A dynamic ufunc unpickled with the signatures it had compiled
+        # gets them back, and stays dynamic unless it was frozen.)
+        self._frozen = signatures is not None if frozen is None else frozen
         args = ", ".join("a%d" % k for k in range(self.nin))
         elems = ", ".join("a%d[i]" % k for k in range(self.nin))
         name = _kernel_name("ufunc_", func)
@@ -306,10 +332,14 @@ class _Ufunc:
         elif result is None:
             raise TypeError("vectorize '%s': signature %r returns nothing; a ufunc "
                             "returns a value" % (self.__name__, text))
+        for sig in self._signatures:  # (compiled already: numba warns and keeps one)
+            if sig[1] == params:
+                return sig
         sig = (result, params, text)
         self._signatures.append(sig)
         return sig
 
+    @_entry
     def add(self, sig):
         """numba's DUFunc.add: compiles the ufunc for signature `sig`
         ('float32(float32)', a signature object, or a tuple of argument
@@ -318,7 +348,15 @@ class _Ufunc:
         with self._lock:
             if self._frozen:
                 raise RuntimeError("compilation disabled for ufunc '%s'" % self.__name__)
-            return self._add_signature(sig)
+            count = len(self._signatures)
+            added = self._add_signature(sig)
+            if len(self._signatures) > count:
+                try:  # the function must type for it now, as numba compiles it here
+                    _inferred_result(self._func, added[1], "vectorize '%s'" % self.__name__)
+                except BaseException:
+                    self._signatures.pop()
+                    raise
+            return added
 
     def disable_compile(self):
         """numba's DUFunc.disable_compile: calls no signature takes are then
@@ -329,24 +367,43 @@ class _Ufunc:
         self._frozen = True
 
     def _signature_for(self, args, what):
-        """The signature a call with `args` takes (_choose); for a dynamic
-        ufunc no signature takes, a new one of the arguments' dtypes."""
-        try:
+        """The signature a call with `args` takes: a frozen ufunc's by
+        _choose; a dynamic ufunc's the first of the arguments' own dtypes,
+        else the first every argument's dtype casts to safely (a number's
+        dtype as NumPy gives it: not its value, so 16777217 never takes a
+        float32 loop), else a new one of the arguments' dtypes (numba's
+        DUFunc compiles one where NumPy finds no loop)."""
+        if self._frozen:
             return _choose(self._signatures, args, what)
-        except TypeError:
-            if self._frozen:
-                raise
-        dtypes = [_dtype_of(a) for a in args]
-        for k, dt in enumerate(dtypes):
+        dtypes = []
+        for k, a in enumerate(args):
+            if isinstance(a, int) and not isinstance(a, bool) and \
+                    not -2 ** 63 <= a < 2 ** 64:
+                raise OverflowError("%s: argument %d, %d, fits neither int64 nor uint64"
+                                    % (what, k, a))
+            dt = _dtype_of(a)
             if dt.kind not in "biufcmM":
                 raise TypeError("%s: argument %d has dtype %s; a ufunc takes numbers, bools, "
                                 "datetime64 and timedelta64" % (what, k, dt))
+            dtypes.append(dt)
+
+        def existing():
+            for sig in list(self._signatures):
+                if [np.dtype(t) for t in sig[1]] == dtypes:
+                    return sig
+            for sig in list(self._signatures):
+                if all(np.can_cast(dt, np.dtype(t), "safe") for dt, t in zip(dtypes, sig[1])):
+                    return sig
+            return None
+
+        sig = existing()
+        if sig is not None:
+            return sig
         with self._lock:  # (another thread may have added it meanwhile)
-            try:
-                return _choose(self._signatures, args, what)
-            except TypeError:
-                params = [dt.name for dt in dtypes]
-                return self._add_signature("(%s)" % ", ".join(params))
+            sig = existing()
+            if sig is None:
+                sig = self._add_signature("(%s)" % ", ".join(dt.name for dt in dtypes))
+            return sig
 
     @property
     def types(self):
@@ -358,11 +415,20 @@ class _Ufunc:
     def ntypes(self):
         return len(self._signatures)
 
+    @_entry
     def __call__(self, *args, out=None, stream=0):
         what = "ufunc '%s'" % self.__name__
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, got %d" % (what, self.nin, len(args)))
         args = [_as_input(a) for a in args]
+        if isinstance(out, tuple):  # NumPy's out=(array,)
+            if len(out) != 1:
+                raise TypeError("%s has 1 output, out= gives %d" % (what, len(out)))
+            out = out[0]
+        if out is not None and not _is_device(out) and not isinstance(out, np.ndarray):
+            raise TypeError("%s: out must be an array, not %s" % (what, type(out).__name__))
+        if _is_device(out) and not isinstance(out, DeviceArray):
+            out = cuda.as_cuda_array(out)  # (a foreign out: written through its view)
         result, params, _ = self._signature_for(args, what)
         dtypes = [np.dtype(t) for t in params]
         shapes = [tuple(getattr(a, "shape", ())) for a in args]
@@ -371,17 +437,33 @@ class _Ufunc:
         except ValueError:
             raise ValueError("%s: arguments of shapes %s do not broadcast"
                              % (what, ", ".join(map(str, shapes)))) from None
+        rdtype = np.dtype(result)
+        if out is not None:
+            # NumPy's rules: the inputs broadcast to out's shape, and the
+            # result casts to out's dtype by 'same_kind'.
+            oshape = tuple(out.shape)
+            try:
+                fits = np.broadcast_shapes(shape, oshape) == oshape
+            except ValueError:
+                fits = False
+            if not fits:
+                raise ValueError("%s: arguments of shapes %s do not broadcast to out's shape %s"
+                                 % (what, ", ".join(map(str, shapes)), oshape))
+            shape = oshape
+            if not np.can_cast(rdtype, np.dtype(out.dtype), "same_kind"):
+                raise TypeError("%s: cannot cast its result from %s to out's %s with casting "
+                                "rule 'same_kind'" % (what, rdtype, np.dtype(out.dtype)))
         device = any(_is_device(a) for a in args) or _is_device(out)
         scalar = not shape
         shape = shape or (1,)  # numbers alone: one element (no 0-d device arrays)
         ins = [_on_device(a, dt, shape, stream) for a, dt in zip(args, dtypes)]
         n = int(np.prod(shape))
         flat = [d.reshape(n) for d in ins]
-        rdtype = np.dtype(result)
         if out is not None and _is_device(out):
             dout = out if isinstance(out, DeviceArray) else cuda.as_cuda_array(out)
-            if tuple(dout.shape) != tuple(shape) or not dout.is_c_contiguous():
-                raise ValueError("%s: out must have shape %s and C order" % (what, shape))
+            if scalar or not dout.is_c_contiguous():
+                raise ValueError("%s: a device out must be C-contiguous with at least one "
+                                 "dimension, got shape %s" % (what, tuple(dout.shape)))
             if dout.dtype != rdtype:
                 raise TypeError("%s: out has dtype %s, the signature's result is %s"
                                 % (what, dout.dtype, rdtype))
@@ -397,6 +479,7 @@ class _Ufunc:
         host = dout.copy_to_host(stream=stream)
         return host[0] if scalar else host
 
+    @_entry
     def reduce(self, a, axis=0, stream=0):
         """The ufunc's reduction of 1-D array `a` (numba's CUDA ufunc.reduce):
         a binary ufunc folded over the elements in a tree (the order is not
@@ -420,9 +503,12 @@ class _Ufunc:
         return reducer(a[1:], init=first, stream=stream)
 
     def __reduce__(self):
-        """Pickled as a kernel is (by reference or by value: _serialize.py)."""
+        """Pickled as a kernel is (by reference or by value: _serialize.py),
+        with its signatures and whether it compiles more."""
         from . import _serialize
-        return _serialize.reduce(self, self._func, type(self), self._pickled_args)
+        sigs = [text for _, _, text in self._signatures]
+        return _serialize.reduce(self, self._func, type(self),
+                                 (sigs, self._target, self._fastmath, self._frozen))
 
     def __setstate__(self, state):
         from . import _serialize
@@ -474,11 +560,10 @@ class _GUfunc:
     signature takes compiles one of their dtypes; such calls pass the
     outputs."""
 
-    def __init__(self, func, signatures, layout, target, fastmath=False):
+    def __init__(self, func, signatures, layout, target, fastmath=False, dynamic=None):
         self._fastmath = fastmath
         self._func = func
-        self._pickled_args = (None if signatures is None else list(signatures), layout,
-                              target, fastmath)
+        self._layout = layout
         self.__name__ = func.__name__
         self.__doc__ = func.__doc__
         what = "guvectorize '%s'" % self.__name__
@@ -490,7 +575,7 @@ class _GUfunc:
             raise TypeError("%s: the layout %r has %d arguments, the function %d"
                             % (what, layout, len(self._ins) + len(self._outs), nargs))
         self._signatures = []
-        self._dynamic = signatures is None
+        self._dynamic = signatures is None if dynamic is None else dynamic
         self._lock = threading.Lock()
         for text in signatures or ():
             self._add_signature(text)
@@ -575,6 +660,7 @@ class _GUfunc:
                                         if array else ""))
             return self._add_signature("void(%s)" % ", ".join(parts))
 
+    @_entry
     def __call__(self, *args, out=None, stream=0):
         what = "gufunc '%s'" % self.__name__
         nin, nout = len(self._ins), len(self._outs)
@@ -589,6 +675,8 @@ class _GUfunc:
         # its DeviceArray view, written in place and returned (numba's).
         outs = [cuda.as_cuda_array(o) if _is_device(o) and not isinstance(o, DeviceArray) else o
                 for o in outs]
+        if isinstance(out, tuple) and len(outs) != nout:
+            raise TypeError("%s has %d outputs, out= gives %d" % (what, nout, len(outs)))
         if len(args) != nin or len(outs) not in (0, nout):
             raise TypeError("%s takes %d inputs (and optionally %d outputs), got %d"
                             % (what, nin, nout, len(args) + len(outs)))
@@ -596,6 +684,7 @@ class _GUfunc:
             if not hasattr(o, "shape"):
                 raise TypeError("%s: output %d is a %s, not an array"
                                 % (what, k, type(o).__name__))
+        count = len(self._signatures)
         if self._dynamic:
             params = self._dynamic_params(args, outs, what)
         else:
@@ -623,6 +712,17 @@ class _GUfunc:
             # GUFuncEngine pins a (1,) input), so y of shape (1,) for a `()`
             # core leaves x's `(n)` result of shape (n,), not NumPy's (1, n).
             loop = loops[0]
+        for k, (given, core) in enumerate(zip(outs, self._outs)):
+            # Given outputs: their loop dimensions extend the inputs' (NumPy
+            # broadcasts the inputs to them); numba's (1,) output of a call
+            # without loop dimensions (`res = np.zeros(1)`) holds its result.
+            shape = tuple(given.shape)
+            if len(shape) < len(core) or (not loop and shape[:len(shape) - len(core)] == (1,)):
+                continue  # (checked below)
+            try:
+                loop = np.broadcast_shapes(loop, shape[:len(shape) - len(core)])
+            except ValueError:
+                pass  # (checked below)
         # No loop dimensions (numba's dot(a, b) of two vectors): one loop
         # index, removed from the results again.
         scalar_loop = not loop
@@ -654,17 +754,26 @@ class _GUfunc:
             core_shape = tuple(dims[d] for d in core)
             dt = np.dtype(params[nin + k])
             given = outs[k] if outs else None
-            if given is not None and tuple(given.shape) != loop + core_shape:
+            pinned = given is not None and scalar_loop and \
+                tuple(given.shape) == (1,) + core_shape  # numba's res = np.zeros(1)
+            if given is not None and tuple(given.shape) != loop + core_shape and not pinned:
                 raise ValueError("%s: output %d must have shape %s, got %s"
                                  % (what, k, loop + core_shape, tuple(given.shape)))
-            if given is not None and _is_device(given) and not scalar_loop:
+            if given is not None and _is_device(given) and (not scalar_loop or pinned):
                 dev = given
             else:
                 dev = cuda.device_array(work + core_shape, dt)
             results.append(dev)
             flat.append(dev.reshape((n,) + (core_shape or (1,))))
         if n:
-            self._kernel.forall(n, stream=stream)(*flat, n)
+            try:
+                self._kernel.forall(n, stream=stream)(*flat, n)
+            except CompileError:
+                if len(self._signatures) > count:  # a new signature that does not compile
+                    with self._lock:
+                        self._signatures = [sig for i, sig in enumerate(self._signatures)
+                                            if i < count or sig[1] != params]
+                raise
         final = []
         for k, dev in enumerate(results):
             given = outs[k] if outs else None
@@ -687,9 +796,13 @@ class _GUfunc:
         return final[0] if nout == 1 else tuple(final)
 
     def __reduce__(self):
-        """Pickled as a kernel is (by reference or by value: _serialize.py)."""
+        """Pickled as a kernel is (by reference or by value: _serialize.py),
+        with its signatures and whether it compiles more."""
         from . import _serialize
-        return _serialize.reduce(self, self._func, type(self), self._pickled_args)
+        sigs = [text for _, _, text, _ in self._signatures]
+        return _serialize.reduce(self, self._func, type(self),
+                                 (sigs, self._layout, self._target, self._fastmath,
+                                  self._dynamic))
 
     def __setstate__(self, state):
         from . import _serialize

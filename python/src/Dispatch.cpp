@@ -504,13 +504,29 @@ PyObject *launch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n, PyOb
   Py_RETURN_NONE;
 }
 
-const char kKeywordError[] = "a kernel launch takes its arguments by position only, not by "
-                            "keyword";
+/// TypeError for a launch given keyword \p keyword (a str): "kernel 'k'
+/// takes its arguments by position only, not by keyword ('t')".
+PyObject *keywordError(LauncherObject *self, PyObject *keyword) {
+  PyObject *name = PyObject_GetAttrString(self->dispatcher, "__name__");
+  if (!name) {
+    PyErr_Clear();
+    name = PyUnicode_FromString("?");
+    if (!name)
+      return nullptr;
+  }
+  PyErr_Format(PyExc_TypeError,
+               "kernel '%S' takes its arguments by position only, not by keyword (%R)", name,
+               keyword);
+  Py_DECREF(name);
+  return nullptr;
+}
 
 PyObject *launcherCall(PyObject *obj, PyObject *args, PyObject *kwargs) {
   if (kwargs && PyDict_Size(kwargs)) {
-    PyErr_SetString(PyExc_TypeError, kKeywordError);
-    return nullptr;
+    Py_ssize_t pos = 0;
+    PyObject *key = nullptr, *value = nullptr;
+    PyDict_Next(kwargs, &pos, &key, &value);
+    return keywordError(reinterpret_cast<LauncherObject *>(obj), key);
   }
   Py_ssize_t n = PyTuple_Size(args);
   llvm::SmallVector<PyObject *, 72> argv(static_cast<size_t>(n));
@@ -528,10 +544,8 @@ constexpr unsigned long kTpflagsHaveVectorcall = 1UL << 11;
 
 PyObject *launcherVectorcall(PyObject *obj, PyObject *const *args, size_t nargsf,
                              PyObject *kwnames) {
-  if (kwnames && PyTuple_Size(kwnames)) {
-    PyErr_SetString(PyExc_TypeError, kKeywordError);
-    return nullptr;
-  }
+  if (kwnames && PyTuple_Size(kwnames))
+    return keywordError(reinterpret_cast<LauncherObject *>(obj), PyTuple_GetItem(kwnames, 0));
   auto n = static_cast<Py_ssize_t>(nargsf & ~kVectorcallArgumentsOffset);
   return launch(reinterpret_cast<LauncherObject *>(obj), args, n, nullptr);
 }

@@ -430,13 +430,36 @@ def test_zip_and_enumerate_of_spread_tuples_in_loops(jit):
     assert calls[0] == 1  # pair() ran once, before the loop
 
 
+def test_empty_zip_and_enumerate_start_keyword(jit):
+    # zip() of nothing (zip(*()) too) runs no iteration, its else: runs;
+    # enumerate(x, start=k) is enumerate(x, k). Expected values: Python's.
+    @jit
+    def k(out, a, b):
+        t = ()
+        for x in zip(*t):
+            out[0] = 99
+        else:
+            out[0] = 1
+        for i, v in enumerate(a, start=10):
+            out[1] += i * v
+        for i, (x, y) in enumerate(zip(*(a, b)), start=2):
+            out[2] += i * x * y
+
+    a, b = np.arange(4.0), np.array([1.0, 3.0, 5.0, 7.0])
+    out = np.zeros(3)
+    k[1, 1](out, a, b)
+    assert out.tolist() == [1, sum(i * v for i, v in enumerate(a, start=10)),
+                            sum(i * x * y for i, (x, y) in enumerate(zip(a, b), start=2))]
+
+
 @pytest.mark.parametrize("body, message", [
     ("for x in zip(*a):\n        out[0] = x[0]", r"'\*' unpacks a tuple here, not a value of "
                                                 r"type array\(float64, 1d, C\)"),
-    ("for x in enumerate(*(a,), start=1):\n        out[0] = x[0]",
-     r"'\*' unpacking with keyword arguments is supported in calls of device functions only"),
+    ("for x in zip(*(a,), strict=True):\n        out[0] = x[0]",
+     r"zip\(\) keyword arguments are not supported in kernels"),
     ("for x in zip(*(np.float64,)):\n        out[0] = x[0]",
-     r"in a loop over zip\(\) with '\*' unpacking, the arguments must be values"),
+     r"the arguments of zip\(\) in a 'for' loop must be values \(arrays, ranges, tuples, "
+     r"numbers\), not"),
 ])
 def test_zip_of_spread_tuples_errors(body, message, tmp_path):
     from kernel_files import compile_error

@@ -561,7 +561,8 @@ def test_configuration_checks_do_not_depend_on_earlier_launches(jit):
 
 def test_keyword_arguments_and_bad_stream_handles_are_refused(jit):
     noop = make_noop(jit)
-    with pytest.raises(TypeError, match="by position only"):
+    with pytest.raises(TypeError, match=r"kernel 'noop' takes its arguments by position only, "
+                                        r"not by keyword \('a'\)"):
         noop[1, 1](a=np.zeros(1))
     with pytest.raises(ValueError, match="unsigned 64-bit"):
         noop[1, 1, -5]

@@ -85,15 +85,21 @@ def test_ufuncs_pickle():
 
     np.testing.assert_array_equal(pickle.loads(pickle.dumps(total))(np.ones((2, 3))), [3, 3])
 
-    @vectorize(target="cpu")  # a dynamic ufunc stays one: it compiles again as called
+    @vectorize(target="cpu")  # a dynamic ufunc stays one, with its signatures
     def inc(x):
         return x + 1
 
     inc(np.ones(2, np.float32))
     again = pickle.loads(pickle.dumps(inc))
-    assert again.types == []
+    assert again.types == ["f->f"]
     np.testing.assert_array_equal(again(np.arange(3, dtype=np.int16)), [1, 2, 3])
-    again.add("float32(float32)")
+    assert again.types == ["f->f"]  # int16 casts safely to float32: that loop
+    np.testing.assert_array_equal(again(np.arange(3)), [1, 2, 3])
+    assert again.types == ["f->f", "l->l"]
+    inc.disable_compile()  # a frozen one stays frozen
+    frozen = pickle.loads(pickle.dumps(inc))
+    with pytest.raises(RuntimeError, match="compilation disabled"):
+        frozen.add("int8(int8)")
 
 
 def test_a_kernel_passes_to_a_spawned_process():

@@ -164,6 +164,95 @@ def test_vectorize_without_signatures_compiles_for_the_arguments(target):
     assert f(2, 3) == 7.0 and f(2, 3).dtype == np.float64  # numbers: the first loop
 
 
+def test_dynamic_vectorize_picks_loops_by_dtype_not_by_value():
+    # A scalar takes an existing loop only when its dtype casts safely (as
+    # numba's DUFunc, through NumPy's type resolution): 16777217 is no float32.
+    @vectorize
+    def add(x, y):
+        return x + y
+
+    add(np.float32(1), np.float32(1))
+    assert add.types == ["ff->f"]
+    r = add(np.int64(16777217), np.int64(0))
+    assert r == 16777217 and r.dtype == np.int64
+    assert add(16777217, 0) == 16777217
+    assert add(np.uint64(2 ** 64 - 1), np.uint64(0)) == 2 ** 64 - 1
+    assert add(np.float64(1e300), 0.0) == 1e300
+    assert add(0.1, 0.2) == 0.1 + 0.2
+    assert add.types == ["ff->f", "ll->l", "LL->L", "dd->d"]
+    assert add(np.int16(3), np.int8(4)).dtype == np.float32  # int16, int8 cast to float32 safely
+    with pytest.raises(OverflowError, match="argument 0, 18446744073709551616, fits neither"):
+        add(2 ** 64, 1)
+
+    @vectorize
+    def neg(x):
+        return -x
+
+    neg(np.array([1], np.int8))
+    assert neg(-128) == 128 and neg.types == ["b->l", "l->l"]
+
+
+def test_ufunc_out_follows_numpys_rules():
+    @vectorize(["float64(float64, float64)"])
+    def add(x, y):
+        return x + y
+
+    a = np.arange(4.0)
+    with pytest.raises(ValueError, match=r"do not broadcast to out's shape \(2, 2\)"):
+        add(a, 1.0, out=np.zeros((2, 2)))
+    with pytest.raises(TypeError, match="cannot cast its result from float64 to out's int32 "
+                                        "with casting rule 'same_kind'"):
+        add(a, 1.0, out=np.zeros(4, np.int32))
+    wide = np.zeros((3, 4))
+    assert add(a, 1.0, out=wide) is wide  # the inputs broadcast to out's shape
+    np.testing.assert_array_equal(wide, np.broadcast_to(a + 1, (3, 4)))
+    single = np.zeros(4, np.float32)  # same_kind: float64 into float32
+    assert add(a, 0.5, out=(single,)) is single
+    np.testing.assert_array_equal(single, (a + 0.5).astype(np.float32))
+    with pytest.raises(TypeError, match="out must be an array, not int"):
+        add(a, 1.0, out=3)
+
+
+def test_dynamic_ufunc_add_compiles_now_and_keeps_one_of_each():
+    from pyjit import CompileError
+
+    @vectorize
+    def shr(x):
+        return x >> 1
+
+    with pytest.raises(CompileError, match="unsupported operand types for >>"):
+        shr.add("float64(float64)")
+    assert shr.types == []
+    shr.add("int32(int32)")
+    shr.add("int32(int32)")
+    assert shr.types == ["i->i"]
+    np.testing.assert_array_equal(shr(np.array([4, 9], np.int32)), [2, 4])
+
+
+def test_ufunc_errors_leave_one_pyjit_frame():
+    import os
+    import traceback
+
+    import pyjit
+    from pyjit import CompileError
+
+    @vectorize
+    def bad(x):
+        return x.nosuch
+
+    @vectorize(["float32(float32)"])
+    def only32(x):
+        return x
+
+    for call, kind in ((lambda: bad(1.0), CompileError),
+                       (lambda: only32(np.ones(2, np.complex128)), TypeError)):
+        with pytest.raises(kind) as info:
+            call()
+        inside = [f for f in traceback.extract_tb(info.value.__traceback__)
+                  if f.filename.startswith(os.path.dirname(pyjit.__file__))]
+        assert len(inside) == 1, inside
+
+
 def test_bare_vectorize_is_a_dynamic_cpu_ufunc():
     import math
 
@@ -299,6 +388,54 @@ def test_guvectorize_with_a_layout_alone_compiles_for_each_call(target):
         total(x, 1.0)
     with pytest.raises(TypeError, match="needs a layout such as"):
         guvectorize(["void(float64[:], float64[:])"])
+
+
+def test_dynamic_gufunc_outputs_as_numba_takes_them():
+    from pyjit import CompileError
+
+    @guvectorize("(n)->(n)")
+    def half(x, out):
+        for i in range(x.shape[0]):
+            out[i] = x[i] >> 1
+
+    with pytest.raises(CompileError):
+        half(np.arange(4.0), np.zeros(4))
+    assert half.types == []  # the signature that did not compile is not kept
+    out = np.zeros(4)
+    half(np.arange(4, dtype=np.int32), out)
+    np.testing.assert_array_equal(out, [0, 0, 1, 1])
+    assert half.types == ["i->d"]
+
+    @guvectorize("(n),(n)->()")
+    def dot(x, y, res):
+        s = 0.0
+        for i in range(x.shape[0]):
+            s += x[i] * y[i]
+        res[0] = s
+
+    res = np.zeros(1)  # numba's idiom for a call without loop dimensions
+    dot(np.arange(3.0), np.arange(3.0), res)
+    assert res.tolist() == [5.0]
+
+    @guvectorize("(),()->()")
+    def sadd(x, y, r):
+        r[0] = x + y
+
+    for x, y in ((1.0, 2.0), (1.0, np.array([2.0])), (np.array([1.0]), 2.0)):
+        r = np.zeros(1)
+        sadd(x, y, r)
+        assert r.tolist() == [3.0]
+
+    @guvectorize("(n),()->(n)")
+    def scale(x, a, out):
+        for i in range(x.shape[0]):
+            out[i] = a * x[i]
+
+    out = np.zeros((3, 4))  # the output's loop dimension: the inputs broadcast to it
+    scale(np.arange(4.0), 2.0, out)
+    np.testing.assert_array_equal(out, np.broadcast_to(2 * np.arange(4.0), (3, 4)))
+    with pytest.raises(ValueError, match=r"output 0 must have shape \(2, 4\), got \(3, 4\)"):
+        scale(np.ones((2, 4)), 2.0, np.zeros((3, 4)))
 
 
 @pytest.mark.parametrize("target", TARGETS)
