@@ -67,7 +67,7 @@ def warn_config(options):
     if not options.get("debug"):
         return
     from .errors import InvalidConfigWarning
-    if opt_level(options) > 0:
+    if opt_level(options) > 0 and options.get("target") != "cpu":  # (the CPU backend's fine)
         warnings.warn("debug=True with opt=True is not supported by CUDA: the kernel gets the "
                       "debug checks and line tables, not the variables cuda-gdb reads; set "
                       "opt=False for full debug information, or debug=False",

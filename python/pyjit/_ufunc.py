@@ -70,7 +70,10 @@ def _jit_for(target, fastmath=False):
         raise ValueError("target must be 'cuda' or 'cpu', got %r" % (target,))
     if target in ("cuda", "gpu"):
         return lambda f: cuda.jit(f, fastmath=fastmath)
-    return lambda f: cuda.jit(f, target="cpu", fastmath=fastmath)
+    # The CPU target raises what the function raises, as numba's CPU ufuncs
+    # do (debug=True: the CPU backend reports a raise; CUDA ufuncs, as
+    # numba-cuda's, leave that element undefined).
+    return lambda f: cuda.jit(f, target="cpu", fastmath=fastmath, debug=True)
 
 
 class _UnrecognizedOption(TypeError, KeyError):

@@ -253,6 +253,38 @@ def test_ufunc_errors_leave_one_pyjit_frame():
         assert len(inside) == 1, inside
 
 
+def test_cpu_ufuncs_raise_what_the_function_raises():
+    # As numba's CPU ufuncs (target='cpu', the default): a raise, or None
+    # returned for a number, is the call's exception, not a silent element.
+    @vectorize
+    def checked(x):
+        if x > 1:
+            raise ValueError("too big")
+        return x * 10
+
+    with pytest.raises(ValueError, match="too big in kernel 'ufunc_checked'"):
+        checked(np.arange(5))
+    np.testing.assert_array_equal(checked(np.arange(2)), [0, 10])
+
+    @vectorize(["float64(float64)"])
+    def maybe(x):
+        if x > 1:
+            return None
+        return x
+
+    with pytest.raises(TypeError, match="expected float64, got None"):
+        maybe(np.arange(4.0))
+
+    @guvectorize(["void(float64[:], float64[:])"], "(n)->()")
+    def total(x, out):
+        if x.shape[0] == 0:
+            raise ValueError("empty")
+        out[0] = x.sum()
+
+    with pytest.raises(ValueError, match="empty"):
+        total(np.zeros((2, 0)))
+
+
 def test_bare_vectorize_is_a_dynamic_cpu_ufunc():
     import math
 
