@@ -762,7 +762,8 @@ class _GUfunc:
             if given is not None and tuple(given.shape) != loop + core_shape and not pinned:
                 raise ValueError("%s: output %d must have shape %s, got %s"
                                  % (what, k, loop + core_shape, tuple(given.shape)))
-            if given is not None and _is_device(given) and (not scalar_loop or pinned):
+            if given is not None and _is_device(given) and (not scalar_loop or pinned) and \
+                    given.is_c_contiguous():
                 dev = given
             else:
                 dev = cuda.device_array(work + core_shape, dt)
@@ -786,13 +787,14 @@ class _GUfunc:
             if device and given is None:
                 final.append(dev if not scalar_loop else dev[0])
                 continue
+            if given is not None and _is_device(given):  # a strided or pinned device output
+                given._assign_from(dev.reshape(tuple(given.shape)), stream)
+                final.append(given)
+                continue
             host = dev.copy_to_host(stream=stream)
             host = host[0] if scalar_loop else host
-            if given is not None:  # written into the given output, host or device
-                if _is_device(given):
-                    given.copy_to_device(np.ascontiguousarray(host))
-                else:
-                    given[...] = host
+            if given is not None:  # written into the given host output
+                given[...] = host
                 final.append(given)
             else:
                 final.append(host)

@@ -422,6 +422,21 @@ def test_guvectorize_with_a_layout_alone_compiles_for_each_call(target):
         guvectorize(["void(float64[:], float64[:])"])
 
 
+@pytest.mark.parametrize("target", TARGETS)
+def test_gufunc_writes_a_strided_device_output(target):
+    @guvectorize(["void(float64[:], float64[:])"], "(n)->(n)", target=target)
+    def double(x, out):
+        for i in range(x.shape[0]):
+            out[i] = 2 * x[i]
+
+    big = cuda.to_device(np.zeros((3, 8)))
+    x = np.arange(12.0).reshape(3, 4)
+    assert isinstance(double(x, big[:, ::2]), cuda.DeviceArray)
+    want = np.zeros((3, 8))
+    want[:, ::2] = 2 * x
+    np.testing.assert_array_equal(big.copy_to_host(), want)
+
+
 def test_dynamic_gufunc_outputs_as_numba_takes_them():
     from pyjit import CompileError
 
