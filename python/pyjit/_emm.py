@@ -334,9 +334,9 @@ class GetIpcHandleMixin:
         from ._ext import ext
         from ._ipc import IpcHandle, cpu_backend_handle
         if host_memory():
-            return cpu_backend_handle(pointer_value(memory.device_pointer), memory.size)
+            return cpu_backend_handle(pointer_value(memory.device_pointer), memory.size, memory)
         raw, offset, size = ext().ipc_export(pointer_value(memory.device_pointer))
-        return IpcHandle(raw, size, offset, source_pid=_os.getpid())
+        return IpcHandle(raw, size, offset, source_pid=_os.getpid(), base=memory)
 
 
 class PyjitMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):

@@ -27,11 +27,26 @@ from ._ext import ext
 _HANDLE_BYTES = 64  # CU_IPC_HANDLE_SIZE
 
 
+class _MemHandle(bytes):
+    """A CUipcMemHandle's 64 bytes; `.reserved` is them too, as numba's
+    handle object (cudaIpcMemHandle_t) names them."""
+
+    @property
+    def reserved(self):
+        return bytes(self)
+
+    def __reduce__(self):
+        return (_MemHandle, (bytes(self),))
+
+
 def _handle_bytes(handle):
     """The 64 bytes of a CUipcMemHandle given as bytes, a bytearray, a
-    sequence of ints in 0..255 or a uint8 array (numba's forms)."""
+    sequence of ints in 0..255 or a uint8 array (numba's forms), or an
+    object holding them in `.reserved` (numba's handle)."""
     if isinstance(handle, IpcHandle):
         return handle.handle
+    if not isinstance(handle, (bytes, bytearray, memoryview)) and hasattr(handle, "reserved"):
+        handle = handle.reserved
     try:
         raw = bytes(np.asarray(handle, dtype=np.uint8).ravel()) if not isinstance(
             handle, (bytes, bytearray, memoryview)) else bytes(handle)
@@ -40,7 +55,7 @@ def _handle_bytes(handle):
                         % (_HANDLE_BYTES, type(handle).__name__)) from exc
     if len(raw) != _HANDLE_BYTES:
         raise ValueError("an IPC handle is %d bytes, not %d" % (_HANDLE_BYTES, len(raw)))
-    return raw
+    return _MemHandle(raw)
 
 
 def _require_gpu(what):
@@ -52,15 +67,18 @@ def _require_gpu(what):
 
 class IpcHandle:
     """The IPC handle of one device allocation (numba.cuda's IpcHandle):
-    `handle` (64 bytes), `size` (the allocation's bytes), `offset` (bytes
-    from the allocation's start to the exported address), and the exporting
-    process's id. Picklable. `open()` gives the address in this process."""
+    `handle` (64 bytes; `.reserved` too), `size` (the allocation's bytes),
+    `offset` (bytes from the allocation's start to the exported address),
+    the exporting process's id, and `base`, the memory it was made from in
+    the exporting process (None after pickling). Picklable. `open()` gives
+    the address in this process."""
 
-    def __init__(self, handle, size, offset=0, source_pid=None):
+    def __init__(self, handle, size, offset=0, source_pid=None, base=None):
         self.handle = _handle_bytes(handle)
         self.size = int(size)
         self.offset = int(offset)
         self.source_pid = source_pid
+        self.base = base
         self._opened = None  # the base address while open in this process
 
     def __getstate__(self):
@@ -74,7 +92,7 @@ class IpcHandle:
         """The exported address, mapped into this process (cuIpcOpenMemHandle)."""
         _require_gpu("opening an IPC handle")
         if self._opened is not None:
-            raise ValueError("this IPC handle is already open; close() it first")
+            raise ValueError("IpcHandle is already opened: close() it first")
         if self.source_pid == os.getpid():
             raise ValueError("an IPC handle cannot be opened in the process that exported it "
                              "(CUDA refuses); use the device array itself")
@@ -117,14 +135,14 @@ class IpcArrayHandle:
         self.close()
 
 
-def cpu_backend_handle(address, size):
+def cpu_backend_handle(address, size, base=None):
     """The CPU backend's IpcHandle of `size` bytes at `address`: it has no IPC,
     but programs take a handle per process and open only the others' (one
     process opens none), so the handle is made and opening it raises
     (IpcHandle.open)."""
     raw = int(os.getpid()).to_bytes(8, "little") + int(address).to_bytes(8, "little") + \
         bytes(_HANDLE_BYTES - 16)
-    return IpcHandle(raw, size, 0, source_pid=os.getpid())
+    return IpcHandle(raw, size, 0, source_pid=os.getpid(), base=base)
 
 
 def get_ipc_handle(dev):
@@ -143,9 +161,10 @@ def get_ipc_handle(dev):
         return IpcArrayHandle(root.manager.get_ipc_handle(memory), desc)
     from ._devicearray import host_memory
     if host_memory():
-        return IpcArrayHandle(cpu_backend_handle(dev._device_pointer, dev.nbytes), desc)
+        return IpcArrayHandle(cpu_backend_handle(dev._device_pointer, dev.nbytes, dev.gpu_data),
+                              desc)
     raw, offset, size = ext().ipc_export(dev._device_pointer)
-    handle = IpcHandle(raw, size, offset, source_pid=os.getpid())
+    handle = IpcHandle(raw, size, offset, source_pid=os.getpid(), base=dev.gpu_data)
     return IpcArrayHandle(handle, desc)
 
 

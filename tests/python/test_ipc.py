@@ -91,3 +91,19 @@ def test_handles_of_the_wrong_size_and_no_gpu_are_refused():
         with pytest.raises(RuntimeError, match="needs a GPU"):
             with cuda.open_ipc_array(bytes(64), 2, np.float32):
                 pass
+
+
+def test_ipc_handles_have_numbas_attributes():
+    # numba's IpcHandle: .handle.reserved (the 64 bytes), .base (the memory
+    # it was made from; None once pickled), .size; numba code reads them.
+    d = cuda.to_device(np.arange(8, dtype=np.int64))
+    ipch = cuda.current_context().get_ipc_handle(d.gpu_data)
+    raw = ipch.handle.reserved
+    assert isinstance(raw, bytes) and len(raw) == 64 and raw == bytes(ipch.handle)
+    assert ipch.base == d.gpu_data and ipch.size >= 64
+    again = pickle.loads(pickle.dumps(ipch))
+    assert again.base is None and again.size == ipch.size
+    assert again.handle.reserved == raw
+    assert cuda.IpcHandle(ipch.handle, 64).handle == raw  # numba's handle object is taken too
+    array_handle = d.get_ipc_handle()
+    assert array_handle._ipc_handle.base == d.gpu_data
