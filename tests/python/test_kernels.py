@@ -1,6 +1,7 @@
 """Kernels agree with numpy, on every backend (the `jit` fixture; module-level
 kernels run where pyjit puts them: the GPU, else the CPU backend)."""
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -688,3 +689,25 @@ def test_shared_and_local_arrays_take_an_alignment(jit, tmp_path):
         # An integer that is no power of two is numba's ValueError too (a
         # non-integer is its typing error, pyjit's CompileError only).
         assert isinstance(err.value, ValueError) == (bad in ("3", "0", "-1"))
+
+
+def test_strided_numpy_arrays_are_copied_in_and_back(jit):
+    # numba refuses a non-contiguous host array ("Array contains
+    # non-contiguous buffer"); pyjit copies it in and its writes back into
+    # the same strided view, as for contiguous ones.
+    @jit
+    def twice_plus(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = 2 * x[i] + 1
+            x[i] = -x[i]
+
+    base = np.arange(12.0).reshape(3, 4)
+    column = base[:, 1]  # stride 32 bytes
+    out = np.zeros(6)[::2]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (the host-copy performance warning)
+        twice_plus[1, 16](column, out)
+    np.testing.assert_array_equal(out, 2 * np.array([1.0, 5.0, 9.0]) + 1)
+    np.testing.assert_array_equal(base[:, 1], [-1.0, -5.0, -9.0])
+    np.testing.assert_array_equal(base[:, 0], [0.0, 4.0, 8.0])  # the rest untouched
