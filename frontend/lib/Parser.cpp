@@ -1039,8 +1039,19 @@ ExprPtr Parser::parseSliceOrTest() {
 }
 
 ExprPtr Parser::parseSubscriptIndex() {
-  ExprPtr first = parseSliceOrTest();
-  if (!first || !at(TokenKind::Comma))
+  // An element may be starred (PEP 646, Python 3.11): `a[*t]` is a[(*t,)],
+  // `a[i, *t]` a[(i, *t)].
+  auto element = [&]() -> ExprPtr {
+    if (!at(TokenKind::Star))
+      return parseSliceOrTest();
+    Token star = consume();
+    ExprPtr value = parseComparison();
+    if (!value)
+      return nullptr;
+    return std::make_unique<StarredExpr>(span(star.range, value->range()), std::move(value));
+  };
+  ExprPtr first = element();
+  if (!first || (!at(TokenKind::Comma) && !llvm::isa<StarredExpr>(first.get())))
     return first;
   std::vector<ExprPtr> elts;
   SourceRange r = first->range();
@@ -1048,7 +1059,7 @@ ExprPtr Parser::parseSubscriptIndex() {
   while (accept(TokenKind::Comma)) {
     if (at(TokenKind::RBracket))
       break;
-    ExprPtr e = parseSliceOrTest();
+    ExprPtr e = element();
     if (!e)
       return nullptr;
     r.end = e->range().end;

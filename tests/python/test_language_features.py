@@ -13,6 +13,27 @@ from pyjit import cuda
 TILE = 16
 
 
+def test_starred_subscripts(jit):
+    # PEP 646 (Python 3.11): a[*t] is a[(*t,)], a[0, *t] is a[(0, *t)]; numba
+    # takes them. Expected values: NumPy's indexing of the same tuples.
+    @jit
+    def k(out, a, b):
+        t = (1, 2)
+        out[0] = a[*t]
+        out[1] = b[0, *t]
+        b[1, *t] = 7.0
+        a[*t] += 1.0
+        u = (1,)
+        out[2] = a[*u, 0]
+
+    a, b = np.arange(12.0).reshape(3, 4), np.arange(24.0).reshape(2, 3, 4)
+    a0, b0 = a.copy(), b.copy()
+    out = np.zeros(3)
+    k[1, 1](out, a, b)
+    assert out.tolist() == [a0[1, 2], b0[0, 1, 2], a0[1, 0]]
+    assert b[1, 1, 2] == 7.0 and a[1, 2] == a0[1, 2] + 1
+
+
 def test_loop_forms(jit):
     @jit
     def k(a, x, out):
