@@ -359,7 +359,7 @@ def test_cupy_pool_as_plugin():
     np.testing.assert_array_equal(cupy.asnumpy(cupy.asarray(d_out)), 2 * a)
     handle = d_out.get_ipc_handle()
     assert len(handle._ipc_handle.handle) == 64
-    del d_a, d_out
+    del d_a, d_out, handle  # (an IpcHandle keeps its memory alive, as numba's .base does)
     assert mgr.allocations == {}
 
 
