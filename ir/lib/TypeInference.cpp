@@ -1523,7 +1523,11 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
   case GlobalValue::Kind::Unsupported:
     if (g.isString()) // a compile-time string, as a literal is
       return constant(g);
-    error(range, "global '" + spelled + "' of type " + g.name + " is not supported in kernels");
+    error(range, "global '" + spelled + "' of type " + g.name + " is not supported in kernels" +
+                     (g.name == "list" || g.name == "set"
+                          ? std::string(" (numba-cuda refuses it too: make it a tuple, frozen at "
+                                        "compile time, or a NumPy array)")
+                          : std::string()));
     return {};
   }
   return {};
