@@ -23,4 +23,5 @@ find lit-tests examples tests/python -name '*.py' ! -name 'lit.cfg.py' -print0 |
 echo "   at most ${FUZZ_RUNS:-20000} runs or ${seconds} s"
 "$build/tests/fuzz/pyjit_frontend_fuzzer" "$corpus" -max_total_time="$seconds" -timeout=10 \
   -seed=1 -runs="${FUZZ_RUNS:-20000}" \
-  -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 "$@" 2>&1 | tail -n 25
+  -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 "$@" 2>&1 |
+  sed '/Recommended dictionary/,/End of recommended dictionary/d' | tail -n 25

@@ -70,10 +70,11 @@ std::string DiagnosticEngine::render(const Diagnostic &diag) const {
   return out;
 }
 
-std::string DiagnosticEngine::render() const {
+std::string DiagnosticEngine::render(bool errorsOnly) const {
   // An error or warning said before, at the same place, is said once (code
   // typed more than once: literal_unroll's copies of a loop body), with
-  // the notes that follow it.
+  // the notes that follow it. With \p errorsOnly, warnings (and their
+  // notes) are left out.
   std::string out;
   std::set<std::string> said;
   bool repeated = false;
@@ -84,7 +85,7 @@ std::string DiagnosticEngine::render() const {
       continue;
     }
     std::string text = render(d);
-    repeated = !said.insert(text).second;
+    repeated = !said.insert(text).second || (errorsOnly && d.severity == Severity::Warning);
     if (!repeated)
       out += text;
   }
@@ -94,8 +95,10 @@ std::string DiagnosticEngine::render() const {
 llvm::Error DiagnosticEngine::takeError() const {
   if (!hasErrors())
     return llvm::Error::success();
+  // The errors alone: a warning about code that did not compile (float64
+  // arithmetic in a float32 kernel, say) would only come before them.
   for (const Diagnostic &d : diags)
     if (d.severity == Severity::Error)
-      return llvm::make_error<CompileError>(render(), d.alsoA);
-  return llvm::make_error<CompileError>(render());
+      return llvm::make_error<CompileError>(render(/*errorsOnly=*/true), d.alsoA);
+  return llvm::make_error<CompileError>(render(/*errorsOnly=*/true));
 }

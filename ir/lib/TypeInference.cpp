@@ -1434,6 +1434,14 @@ std::string Inferer::undefinedNameHint(llvm::StringRef name) const {
     if (name == module)
       return llvm::StringRef(module) == "np" ? " (did you forget to import numpy as np?)"
                                              : " (did you forget to import " + name.str() + "?)";
+  if (lookupMathFn(name)) { // sqrt(x) with math imported, but not sqrt
+    for (const auto &[global, value] : globals.all())
+      if (value.kind == GlobalValue::Kind::Module && value.name == "math")
+        return " (did you mean '" + global + "." + name.str() + "'? or write 'from math import " +
+               name.str() + "')";
+    return " (did you mean 'math." + name.str() + "'? call it so, with math imported, or "
+           "write 'from math import " + name.str() + "')";
+  }
   std::vector<std::string> names(localNames.begin(), localNames.end());
   for (const auto &[global, value] : globals.all())
     names.push_back(global);

@@ -810,13 +810,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         return self._info
 
     # -- launch ---------------------------------------------------------------
+    @user_facing
     def _configure(self, config):
         """(griddim, blockdim, stream handle, dynamic shared bytes) of a launch
         configuration, checked; called by kernel[config] once per configuration."""
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
-            raise ValueError("a launch configuration is [grid, block], [grid, block, stream] "
-                             "or [grid, block, stream, dynamic_shared_bytes], got %r"
-                             % (config,))
+            raise _users(ValueError(
+                "kernel '%s': a launch configuration is [grid, block], [grid, block, stream] "
+                "or [grid, block, stream, dynamic_shared_bytes], got %r" % (self.__name__, config)))
         try:
             griddim = _dim3(config[0], "griddim")
             blockdim = _dim3(config[1], "blockdim")
@@ -829,7 +830,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             if shared < 0:
                 raise ValueError("dynamic shared memory size must be >= 0, got %d" % shared)
         except (TypeError, ValueError) as exc:
-            raise type(exc)("kernel '%s': %s" % (self.__name__, exc)) from None
+            raise _users(type(exc)("kernel '%s': %s" % (self.__name__, exc))) from None
         _check_limits(self.__name__, griddim, blockdim, shared,
                       None if self.target == "cpu" else current_device())
         bounds = _options.launch_bounds(self.options)

@@ -216,7 +216,8 @@ def target(options):
         return "cuda"
     if not _fallback_warned:
         _fallback_warned = True
-        warnings.warn("no usable GPU (%s): kernels run on pyjit's CPU backend" % reason,
+        warnings.warn("no usable GPU (%s): kernels run on pyjit's CPU backend "
+                      "(PYJIT_TARGET=cpu chooses it without this warning)" % reason,
                       RuntimeWarning, stacklevel=_user_stacklevel())
     return "cpu"
 

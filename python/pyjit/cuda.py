@@ -43,6 +43,7 @@ __all__ = ["CUSource", "PTXSource", "Cubin", "Fatbin", "Object", "Archive", "LTO
            "GetIpcHandleMixin", "MemoryPointer", "IpcHandle"]
 
 
+@_user_facing
 def jit(func_or_sig=None, device=False, **options):
     """Compiles a Python function as a CUDA kernel, or with `device=True` as a
     device function callable from kernels.
@@ -89,13 +90,14 @@ def jit(func_or_sig=None, device=False, **options):
     from ._dispatcher import is_type_object
     if isinstance(func_or_sig, list) or (isinstance(func_or_sig, tuple) and not (
             func_or_sig and all(is_type_object(t) for t in func_or_sig))):
-        return lambda func: decorate(func, func_or_sig)
+        return _user_facing(lambda func: decorate(func, func_or_sig))
 
     if not isinstance(func_or_sig, (str, tuple)) and not is_type_object(func_or_sig):
         raise TypeError("cuda.jit: expected a function, a signature (a string such as "
                         "'void(float32[:])', a type, or a list or tuple of them) or nothing, "
                         "got %r" % (func_or_sig,))
 
+    @_user_facing
     def specialized(func):  # one signature, not in a list: numba's specialized kernel
         kernel = decorate(func, [func_or_sig])
         if not device:

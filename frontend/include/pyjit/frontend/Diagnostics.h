@@ -62,13 +62,14 @@ public:
 
   /// All diagnostics rendered as text, one block per diagnostic; an error
   /// or warning repeated word for word at the same place (and its notes)
-  /// once.
-  std::string render() const;
+  /// once. \p errorsOnly leaves warnings and their notes out (takeError).
+  std::string render(bool errorsOnly = false) const;
   /// One diagnostic rendered with its source line and caret.
   std::string render(const Diagnostic &diag) const;
 
-  /// Converts the collected errors to a CompileError (success if none),
-  /// also of the first error's Python class (Diagnostic::alsoA).
+  /// Converts the collected errors to a CompileError (success if none) of
+  /// the errors and their notes, also of the first error's Python class
+  /// (Diagnostic::alsoA).
   llvm::Error takeError() const;
 
 private:
