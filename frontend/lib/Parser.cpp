@@ -104,6 +104,8 @@ private:
   ExprPtr parsePrimary();
   ExprPtr parseAtom();
   ExprPtr parseSubscriptIndex();
+  /// `*value` (at the '*'): a tuple's elements spliced into a tuple or index.
+  ExprPtr parseStarred();
   ExprPtr parseSliceOrTest();
   bool parseCallArgs(const Expr &callee, std::vector<ExprPtr> &args, std::vector<Keyword> &kws);
 
@@ -699,18 +701,18 @@ ExprPtr Parser::parseLoopList() {
   return std::make_unique<TupleExpr>(span(open.range, close.range), std::move(elts));
 }
 
+ExprPtr Parser::parseStarred() {
+  Token star = consume(); // '*'
+  ExprPtr value = parseComparison();
+  if (!value)
+    return nullptr;
+  return std::make_unique<StarredExpr>(span(star.range, value->range()), std::move(value));
+}
+
 ExprPtr Parser::parseTestList() {
   // An element may be starred, `*t`: a tuple's elements spliced in
   // (`(1, *t)`), or the target that takes the rest (`a, *rest = t`).
-  auto element = [&]() -> ExprPtr {
-    if (!at(TokenKind::Star))
-      return parseTest();
-    Token star = consume();
-    ExprPtr value = parseComparison();
-    if (!value)
-      return nullptr;
-    return std::make_unique<StarredExpr>(span(star.range, value->range()), std::move(value));
-  };
+  auto element = [&]() -> ExprPtr { return at(TokenKind::Star) ? parseStarred() : parseTest(); };
   ExprPtr first = element();
   if (first && llvm::isa<StarredExpr>(first.get()) && !at(TokenKind::Comma))
     return error(first->range(), "a starred expression is allowed only in a tuple "
@@ -1042,13 +1044,7 @@ ExprPtr Parser::parseSubscriptIndex() {
   // An element may be starred (PEP 646, Python 3.11): `a[*t]` is a[(*t,)],
   // `a[i, *t]` a[(i, *t)].
   auto element = [&]() -> ExprPtr {
-    if (!at(TokenKind::Star))
-      return parseSliceOrTest();
-    Token star = consume();
-    ExprPtr value = parseComparison();
-    if (!value)
-      return nullptr;
-    return std::make_unique<StarredExpr>(span(star.range, value->range()), std::move(value));
+    return at(TokenKind::Star) ? parseStarred() : parseSliceOrTest();
   };
   ExprPtr first = element();
   if (!first || (!at(TokenKind::Comma) && !llvm::isa<StarredExpr>(first.get())))
