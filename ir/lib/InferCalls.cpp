@@ -359,6 +359,41 @@ std::string Inferer::argumentTemp(const std::string &name, const ExprInfo &v, So
   return name;
 }
 
+/// Argument \p arg of \p call (of a StarCall or a loop's rewritten call)
+/// into temporary \p temp, recorded in \p into, and passed in \p args as
+/// the temporary or, for `*t`, as t's elements t[0], t[1], ... False after
+/// an error: \p valuesError (", not T" follows) for a value no temporary
+/// holds (a function, a dtype), or a '*' of no tuple.
+bool Inferer::spreadArgument(const Expr &arg, const CallExpr &call, const std::string &temp,
+                             TypedFunction::StarCall &into, std::vector<ExprPtr> &args,
+                             llvm::StringRef valuesError) {
+  auto *starred = dyn_cast<StarredExpr>(&arg);
+  const Expr &value = starred ? *starred->value : arg;
+  ExprInfo v = valueOf(value, expr(value));
+  if (!v.type)
+    return false;
+  if (!isVariableType(v.type)) {
+    error(value.range(), valuesError + ", not " + typeName(v.type));
+    return false;
+  }
+  auto *tt = dyn_cast<TupleType>(v.type);
+  SourceRange r = arg.range();
+  if (starred && !tt) {
+    error(r, "'*' unpacks a tuple here, not a value of type " + typeName(v.type));
+    return false;
+  }
+  into.temps.push_back({&value, argumentTemp(temp, v, value.range(), call)});
+  if (!starred) {
+    args.push_back(std::make_unique<NameExpr>(r, temp));
+    return true;
+  }
+  for (size_t k = 0; k < tt->size(); ++k)
+    args.push_back(std::make_unique<SubscriptExpr>(
+        r, std::make_unique<NameExpr>(r, temp),
+        std::make_unique<IntLitExpr>(r, static_cast<int64_t>(k))));
+  return true;
+}
+
 ExprInfo Inferer::starCall(const CallExpr &e) {
   // f(a, *t) of a built-in (device functions bind `*t` themselves): the
   // arguments into temporaries, then f called with them, t spread (Python
@@ -385,32 +420,10 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
       star.temps.push_back({str, ""});
       continue;
     }
-    auto *starred = dyn_cast<StarredExpr>(e.args[i].get());
-    const Expr &value = starred ? *starred->value : *e.args[i];
-    ExprInfo v = valueOf(value, expr(value));
-    if (!v.type)
+    if (!spreadArgument(*e.args[i], e, prefix + std::to_string(i), star, args,
+                        "in a call with '*' unpacking, the arguments must be values (numbers, "
+                        "arrays, tuples of them)"))
       return {};
-    if (!isVariableType(v.type)) { // a function, a dtype: not a value a temporary holds
-      error(value.range(), "in a call with '*' unpacking, the arguments must be values "
-                           "(numbers, arrays, tuples of them), not " + typeName(v.type));
-      return {};
-    }
-    std::string temp = argumentTemp(prefix + std::to_string(i), v, value.range(), e);
-    star.temps.push_back({&value, temp});
-    SourceRange r = e.args[i]->range();
-    if (!starred) {
-      args.push_back(std::make_unique<NameExpr>(r, temp));
-      continue;
-    }
-    auto *tt = dyn_cast<TupleType>(v.type);
-    if (!tt) {
-      error(r, "'*' unpacks a tuple here, not a value of type " + typeName(v.type));
-      return {};
-    }
-    for (size_t k = 0; k < tt->size(); ++k)
-      args.push_back(std::make_unique<SubscriptExpr>(
-          r, std::make_unique<NameExpr>(r, temp),
-          std::make_unique<IntLitExpr>(r, static_cast<int64_t>(k))));
   }
   star.call = std::make_unique<CallExpr>(e.range(), std::move(callee), std::move(args),
                                          std::vector<Keyword>{});
@@ -419,13 +432,18 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
   return expr(spread);
 }
 
+/// enumerate(x, start=k): \p call, named \p name, with `start=` its one keyword.
+static bool startKeyword(const CallExpr &call, llvm::StringRef name) {
+  return name == "enumerate" && call.keywords.size() == 1 && call.keywords[0].name == "start";
+}
+
 /// Whether \p call, a `for` loop's iterable, is zip() or enumerate() with a
 /// '*' argument, directly or in a zip() or enumerate() argument.
 bool Inferer::spreadsInLoop(const CallExpr &call) {
   std::string name = loopBuiltin(call);
   if (name != "zip" && name != "enumerate")
     return false;
-  if (name == "enumerate" && call.keywords.size() == 1 && call.keywords[0].name == "start")
+  if (startKeyword(call, name))
     return true; // enumerate(x, start=1): rewritten, start passed by position
   return llvm::any_of(call.args, [&](const ExprPtr &a) {
     auto *inner = dyn_cast<CallExpr>(a.get());
@@ -455,8 +473,7 @@ std::unique_ptr<CallExpr> Inferer::spreadLoopCall(const CallExpr &call,
                                                   TypedFunction::StarCall &loop,
                                                   const std::string &prefix, unsigned &counter) {
   std::string name = loopBuiltin(call);
-  bool start = name == "enumerate" && call.keywords.size() == 1 &&
-               call.keywords[0].name == "start";
+  bool start = startKeyword(call, name);
   if (!call.keywords.empty() && !start) {
     error(call.keywords[0].range, name + "() keyword arguments are not supported in kernels" +
                                       (name == "enumerate" ? " (but for start=)" : ""));
@@ -469,7 +486,6 @@ std::unique_ptr<CallExpr> Inferer::spreadLoopCall(const CallExpr &call,
     order.push_back(call.keywords[0].value.get()); // (after the iterable, as Python runs it)
   std::vector<ExprPtr> args;
   for (const Expr *a : order) {
-    SourceRange r = a->range();
     std::string inner = isa<CallExpr>(*a) ? loopBuiltin(*a) : "";
     if (inner == "zip" || inner == "enumerate") { // enumerate(zip(*t)): spread inside
       std::unique_ptr<CallExpr> spread =
@@ -479,30 +495,10 @@ std::unique_ptr<CallExpr> Inferer::spreadLoopCall(const CallExpr &call,
       args.push_back(std::move(spread));
       continue;
     }
-    auto *starred = dyn_cast<StarredExpr>(a);
-    const Expr &value = starred ? *starred->value : *a;
-    ExprInfo v = valueOf(value, expr(value));
-    if (!v.type)
+    if (!spreadArgument(*a, call, prefix + std::to_string(counter++), loop, args,
+                        "the arguments of " + name + "() in a 'for' loop must be values "
+                        "(arrays, ranges, tuples, numbers)"))
       return nullptr;
-    if (!isVariableType(v.type)) {
-      error(value.range(), "the arguments of " + name + "() in a 'for' loop must be values "
-                           "(arrays, ranges, tuples, numbers), not " + typeName(v.type));
-      return nullptr;
-    }
-    if (starred && !isa<TupleType>(v.type)) {
-      error(r, "'*' unpacks a tuple here, not a value of type " + typeName(v.type));
-      return nullptr;
-    }
-    std::string temp = argumentTemp(prefix + std::to_string(counter++), v, value.range(), call);
-    loop.temps.push_back({&value, temp});
-    if (!starred) {
-      args.push_back(std::make_unique<NameExpr>(r, temp));
-      continue;
-    }
-    for (size_t k = 0; k < cast<TupleType>(v.type)->size(); ++k)
-      args.push_back(std::make_unique<SubscriptExpr>(
-          r, std::make_unique<NameExpr>(r, temp),
-          std::make_unique<IntLitExpr>(r, static_cast<int64_t>(k))));
   }
   return std::make_unique<CallExpr>(call.range(), copyCallee(*call.callee), std::move(args),
                                     std::vector<Keyword>{});

@@ -143,6 +143,9 @@ private:
   std::string argumentTemp(const std::string &name, const ExprInfo &v, SourceRange range,
                            const CallExpr &call);
   ExprInfo starCall(const CallExpr &e);
+  bool spreadArgument(const Expr &arg, const CallExpr &call, const std::string &temp,
+                      TypedFunction::StarCall &into, std::vector<ExprPtr> &args,
+                      llvm::StringRef valuesError);
   bool spreadsInLoop(const CallExpr &call);
   const Expr *starredLoopCall(const ForStmt &f, const CallExpr &call);
   std::unique_ptr<CallExpr> spreadLoopCall(const CallExpr &call, TypedFunction::StarCall &loop,
