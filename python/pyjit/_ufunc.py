@@ -280,6 +280,43 @@ def _is_device(a):
                                           and not isinstance(a, np.ndarray))
 
 
+def _call_dtypes(values, what):
+    """The dtypes of a dynamic (g)ufunc call's arguments, a Python number's
+    as NumPy gives it (int64, float64, complex128, bool). OverflowError for
+    an int beyond uint64; TypeError for a dtype that is no number, bool,
+    datetime64 or timedelta64 (a string, an object)."""
+    dtypes = []
+    for k, a in enumerate(values):
+        if isinstance(a, int) and not isinstance(a, bool) and not -2 ** 63 <= a < 2 ** 64:
+            raise OverflowError("%s: argument %d, %d, fits neither int64 nor uint64"
+                                % (what, k, a))
+        dt = _dtype_of(a)
+        if dt.kind not in "biufcmM":
+            raise TypeError("%s: argument %d has dtype %s; a ufunc takes numbers, bools, "
+                            "datetime64 and timedelta64" % (what, k, dt))
+        dtypes.append(dt)
+    return dtypes
+
+
+def _by_dtype(signatures, dtypes, outputs=()):
+    """The first of `signatures` (tuples whose [1] are the parameters'
+    dtype names) whose leading parameters are `dtypes`, else the first
+    those cast to safely: by dtype, not value, as NumPy resolves a dynamic
+    ufunc's loop (16777217 never takes a float32 loop). With `outputs`,
+    only those whose next parameters are exactly those dtypes. None if
+    none."""
+    n = len(dtypes)
+    fitting = [s for s in list(signatures)
+               if [np.dtype(t) for t in s[1][n:n + len(outputs)]] == list(outputs)]
+    for sig in fitting:
+        if [np.dtype(t) for t in sig[1][:n]] == list(dtypes):
+            return sig
+    for sig in fitting:
+        if all(np.can_cast(dt, np.dtype(t), "safe") for dt, t in zip(dtypes, sig[1])):
+            return sig
+    return None
+
+
 class _Ufunc:
     """A vectorized function (pyjit.vectorize). With signatures it is frozen
     (a call no signature takes is a TypeError); without, it is numba's
@@ -378,32 +415,12 @@ class _Ufunc:
         DUFunc compiles one where NumPy finds no loop)."""
         if self._frozen:
             return _choose(self._signatures, args, what)
-        dtypes = []
-        for k, a in enumerate(args):
-            if isinstance(a, int) and not isinstance(a, bool) and \
-                    not -2 ** 63 <= a < 2 ** 64:
-                raise OverflowError("%s: argument %d, %d, fits neither int64 nor uint64"
-                                    % (what, k, a))
-            dt = _dtype_of(a)
-            if dt.kind not in "biufcmM":
-                raise TypeError("%s: argument %d has dtype %s; a ufunc takes numbers, bools, "
-                                "datetime64 and timedelta64" % (what, k, dt))
-            dtypes.append(dt)
-
-        def existing():
-            for sig in list(self._signatures):
-                if [np.dtype(t) for t in sig[1]] == dtypes:
-                    return sig
-            for sig in list(self._signatures):
-                if all(np.can_cast(dt, np.dtype(t), "safe") for dt, t in zip(dtypes, sig[1])):
-                    return sig
-            return None
-
-        sig = existing()
+        dtypes = _call_dtypes(args, what)
+        sig = _by_dtype(self._signatures, dtypes)
         if sig is not None:
             return sig
         with self._lock:  # (another thread may have added it meanwhile)
-            sig = existing()
+            sig = _by_dtype(self._signatures, dtypes)
             if sig is None:
                 sig = self._add_signature("(%s)" % ", ".join(dt.name for dt in dtypes))
             return sig
@@ -629,35 +646,27 @@ class _GUfunc:
 
     def _dynamic_params(self, args, outs, what):
         """A dynamic gufunc's parameter dtypes for a call: the first
-        signature that takes the inputs (converting them safely) and whose
+        signature that takes the inputs (_by_dtype: casting safely) and whose
         outputs are the given outputs' dtypes, else a new signature of the
         arguments' own dtypes (() inputs scalars, outputs arrays)."""
-        if not outs:
-            try:
-                return _choose([s[:3] for s in self._signatures], args, what)[1]
-            except TypeError:
-                raise TypeError("%s: no signature takes arguments of types (%s), and a gufunc "
-                                "without signatures compiles one only when the call passes "
-                                "its outputs too: %s(%s)"
-                                % (what, ", ".join(str(_dtype_of(a)) for a in args),
-                                   self.__name__, ", ".join(
-                                       ["x%d" % k for k in range(len(self._ins))] +
-                                       ["out%d" % k for k in range(len(self._outs))]))) from None
         nin = len(self._ins)
-        with self._lock:
-            wanted = [_dtype_of(o) for o in outs]
-            fitting = [s[:3] for s in self._signatures
-                       if [np.dtype(t) for t in s[1][nin:]] == wanted]
-            try:
-                return _choose(fitting, args, what)[1]
-            except TypeError:
-                pass
+        dtypes = _call_dtypes(list(args) + list(outs), what)
+        sig = _by_dtype(self._signatures, dtypes[:nin], dtypes[nin:])
+        if sig is not None:
+            return sig[1]
+        if not outs:
+            raise TypeError("%s: no signature takes arguments of types (%s), and a gufunc "
+                            "without signatures compiles one only when the call passes its "
+                            "outputs too: %s(%s)"
+                            % (what, ", ".join(map(str, dtypes)), self.__name__, ", ".join(
+                                ["x%d" % k for k in range(nin)] +
+                                ["out%d" % k for k in range(len(self._outs))])))
+        with self._lock:  # (another thread may have added it meanwhile)
+            sig = _by_dtype(self._signatures, dtypes[:nin], dtypes[nin:])
+            if sig is not None:
+                return sig[1]
             parts = []
-            for k, (a, core) in enumerate(zip(list(args) + list(outs), self._ins + self._outs)):
-                dt = _dtype_of(a)
-                if dt.kind not in "biufcmM":
-                    raise TypeError("%s: argument %d has dtype %s; a gufunc takes numbers, "
-                                    "bools, datetime64 and timedelta64" % (what, k, dt))
+            for k, (dt, core) in enumerate(zip(dtypes, self._ins + self._outs)):
                 array = k >= nin or bool(core)
                 parts.append(dt.name + ("[%s]" % ", ".join([":"] * max(len(core), 1))
                                         if array else ""))

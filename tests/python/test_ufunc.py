@@ -472,6 +472,9 @@ def test_dynamic_gufunc_outputs_as_numba_takes_them():
         r = np.zeros(1)
         sadd(x, y, r)
         assert r.tolist() == [3.0]
+    r = np.zeros(1, np.int64)  # a loop is chosen by dtype: 2**53 + 1 never passes as a float
+    sadd(2 ** 53 + 1, 0, r)
+    assert r[0] == 2 ** 53 + 1 and sadd.types == ["dd->d", "ll->l"]
 
     @guvectorize("(n),()->(n)")
     def scale(x, a, out):
