@@ -31,7 +31,7 @@ const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
                                           "bool", "len", "round", "enumerate", "zip", "print", "complex",
                                           "pow", "divmod", "sum", "any", "all", "tuple",
-                                          "isinstance", "slice"};
+                                          "isinstance", "slice", "type"};
   return names;
 }
 
@@ -1167,6 +1167,25 @@ ExprInfo Inferer::call(const CallExpr &e) {
     if (auto *ct = dyn_cast<ComplexType>(args[0].type))
       return ExprInfo{ctx.floatTy(ct->partBits())};
     return ExprInfo{args[0].type, args[0].weak}; // real: itself; imag: 0 of its type
+  }
+  if (path == "type") {
+    // type(x) of a number: its scalar type, callable as np.float32 is
+    // (type(x)(2) casts; numba-cuda types it so, a Python int as int64, a
+    // float as float64). Of anything else it is refused.
+    if (args.size() != 1 || !e.keywords.empty()) {
+      error(e.range(), "type() takes one value in kernels (the three-argument form makes a "
+                       "class)");
+      return {};
+    }
+    if (!args[0].type->isScalar()) {
+      error(e.args[0]->range(), "type() takes a number in kernels, not " +
+                                    typeName(args[0].type) +
+                                    (isa<ArrayType>(args[0].type)
+                                         ? " (an array's element type is a.dtype.type)"
+                                         : ""));
+      return {};
+    }
+    return ExprInfo{ctx.builtin("dtype." + args[0].type->str())};
   }
   if (path == "isinstance") {
     // numba-cuda's ol_isinstance: decided by the types when compiling (a
@@ -3083,6 +3102,16 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
                                      "the whole warp), not " + typeName(args[i].type));
     return false;
   };
+  // A vote or barrier predicate: an integer or a bool, as in numba-cuda, which
+  // refuses a float ("No implementation ... all_sync(..., float64)"); write
+  // `x != 0` for a float's truth.
+  auto predicateArg = [&](size_t i) {
+    if (isIntegral(args[i].type))
+      return true;
+    error(e.args[i]->range(), name + "() takes its predicate as an integer or a bool, not " +
+                                  typeName(args[i].type) + "; compare it, e.g. 'x != 0'");
+    return false;
+  };
   Type *u32 = ctx.intTy(32, false);
   switch (fn) {
   case CudaFn::Syncthreads:
@@ -3106,7 +3135,7 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   case CudaFn::SyncthreadsCount:
   case CudaFn::SyncthreadsAnd:
   case CudaFn::SyncthreadsOr:
-    return want(1) && scalarArg(0) ? ExprInfo{ctx.int32()} : ExprInfo{};
+    return want(1) && predicateArg(0) ? ExprInfo{ctx.int32()} : ExprInfo{};
   case CudaFn::Nanosleep:
     return want(1) && intArg(0) ? ExprInfo{ctx.none()} : ExprInfo{};
   case CudaFn::ShflSync:
@@ -3128,9 +3157,9 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   case CudaFn::AllSync:
   case CudaFn::AnySync:
   case CudaFn::EqSync:
-    return want(2) && maskArg(0) && scalarArg(1) ? ExprInfo{ctx.int32()} : ExprInfo{};
+    return want(2) && maskArg(0) && predicateArg(1) ? ExprInfo{ctx.int32()} : ExprInfo{};
   case CudaFn::BallotSync:
-    return want(2) && maskArg(0) && scalarArg(1) ? ExprInfo{u32} : ExprInfo{};
+    return want(2) && maskArg(0) && predicateArg(1) ? ExprInfo{u32} : ExprInfo{};
   case CudaFn::MatchAnySync:
   case CudaFn::MatchAllSync: {
     if (!want(2) || !maskArg(0) || !intArg(1))

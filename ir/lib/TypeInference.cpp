@@ -1415,7 +1415,7 @@ ExprInfo Inferer::name(const NameExpr &e) {
     return ExprInfo{ctx.builtin(e.name)};
   static const llvm::StringSet<> otherBuiltins = {
       "map",   "filter", "sorted", "reversed", "list",
-      "dict",  "set",     "str",   "type", "iter", "next",   "hash",
+      "dict",  "set",     "str",   "iter", "next",   "hash",
       "id",    "input",   "open",  "ord",   "chr",    "hex",    "bin",      "oct",   "format",
       "repr",  "super", "object", "getattr", "setattr", "hasattr", "vars", "dir",
       "callable", "exec", "eval",  "compile", "frozenset", "bytes", "bytearray", "memoryview",

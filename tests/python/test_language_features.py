@@ -2423,3 +2423,28 @@ def test_isinstance_is_decided_by_the_types(jit):
     with pytest.raises(pyjit.CompileError, match="isinstance.. cannot take a value that may "
                                                  "be None"):
         maybe_none[1, 1](out, -3)
+
+
+def test_type_of_a_number_is_its_scalar_type(jit):
+    # type(x)(v) casts v to x's type, as numba-cuda types it: a Python int is
+    # int64, a float float64 (the expected values are NumPy's casts).
+    @jit
+    def k(out, x, n, f32, b):
+        out[0] = type(n)(7.9)  # int32(7.9): 7
+        out[1] = type(f32)(1) / 3  # float32 division
+        out[2] = type(3)(x * 2.7)  # int64(4.05): 4
+        out[3] = type(b)(n)  # bool(4)
+        out[4] = type(out[0])(5) / 2  # float64
+
+    out = np.zeros(5)
+    k[1, 1](out, 1.5, np.int32(4), np.float32(2), True)
+    np.testing.assert_array_equal(
+        out, [7, np.float32(1) / np.float32(3), 4, 1, 2.5])
+
+    @jit
+    def of_an_array(out):
+        out[0] = type(out)(1)
+
+    with pytest.raises(pyjit.CompileError, match=r"type\(\) takes a number in kernels, not "
+                                                 r"array.*a.dtype.type"):
+        of_an_array[1, 1](out)
