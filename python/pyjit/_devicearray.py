@@ -441,7 +441,15 @@ class DeviceArray(_abi_base()):
 
     @property
     def __cuda_array_interface__(self):
-        return self._cai
+        """CAI v3. Its "stream" is the stream a consumer must order after: the
+        bound one (bind(), as numba reports it), else the legacy default
+        stream (1), where kernels and copies without a stream go; None on
+        the CPU backend."""
+        stream = self.stream
+        if self._cai["stream"] is None or (isinstance(stream, int) and not stream):
+            return self._cai
+        handle = _stream_arg(stream)
+        return self._cai if not handle else dict(self._cai, stream=handle)
 
     def __len__(self):
         if not self.shape:
@@ -488,8 +496,8 @@ class DeviceArray(_abi_base()):
 
     def squeeze(self, axis=None, stream=0):
         """A view without extent-1 dimensions (all, or those of `axis`, an int
-        or tuple), as numpy's squeeze. ValueError for an axis whose extent
-        is not 1."""
+        or tuple), as numpy's squeeze, bound to `stream` if one is given.
+        ValueError for an axis whose extent is not 1."""
         n = self.ndim
         if axis is None:
             drop = {d for d in range(n) if self.shape[d] == 1}
@@ -507,8 +515,8 @@ class DeviceArray(_abi_base()):
                                      % (a, self.shape[d]))
                 drop.add(d)
         keep = [d for d in range(n) if d not in drop]
-        return self._derived([self.shape[d] for d in keep], self.dtype,
-                             [self.strides[d] for d in keep], 0)
+        return self._rebound(self._derived([self.shape[d] for d in keep], self.dtype,
+                                           [self.strides[d] for d in keep], 0), stream)
 
     def bind(self, stream=0):
         """The same array whose copies, given no stream, are queued on
@@ -770,14 +778,19 @@ class DeviceArray(_abi_base()):
         return host if dtype is None else host.astype(dtype, copy=False)
 
     def split(self, section, stream=0):
-        """Views of consecutive `section` elements of a 1-d array (the last
-        one shorter when the size is not a multiple), as numba.cuda's split."""
+        """An iterator of views of consecutive `section` elements of a 1-d
+        array (the last one shorter when the size is not a multiple), on
+        `stream` if one is given, else this array's, as numba.cuda's split."""
         if self.ndim != 1:
             raise ValueError("split: only 1-d device arrays can be split")
         if not isinstance(section, (int, np.integer)) or section < 1:
             raise ValueError("split: the section must be a positive integer, not %r"
                              % (section,))
-        return [self[start:start + int(section)] for start in range(0, self.size, int(section))]
+        stream = self._bound(stream)
+        pieces = [self[start:start + int(section)] for start in range(0, self.size, int(section))]
+        for piece in pieces:
+            piece.stream = stream
+        return iter(pieces)  # (numba's is a generator)
 
     def reshape(self, *newshape, order="C"):
         """A view with another shape, as numba.cuda's reshape: order 'C' of a
@@ -801,13 +814,20 @@ class DeviceArray(_abi_base()):
         if int(np.prod(shape, dtype=np.int64)) != self.size:
             raise ValueError("cannot reshape a device array of size %d into shape %s"
                              % (self.size, tuple(shape)))
-        strides = None if order == "C" else _f_strides(tuple(shape), self.dtype.itemsize)
-        return DeviceArray(shape, self.dtype, strides, _View(self._buffer, 0))
+        strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), self.dtype.itemsize)
+        return self._derived(shape, self.dtype, strides, 0)
 
     def ravel(self, order="C", stream=0):
         """A 1-d view of a C- (order 'C') or Fortran-contiguous (order 'F')
-        array (`stream` as numba's signature has it: a view copies nothing)."""
-        return self.reshape(self.size, order=order)
+        array, bound to `stream` if one is given (numba's), else to this
+        array's."""
+        return self._rebound(self.reshape(self.size, order=order), stream)
+
+    def _rebound(self, view, stream):
+        """`view` bound to `stream` where one is given (not 0), as numba's
+        ravel and squeeze take one."""
+        view.stream = self._bound(stream)
+        return view
 
     def view(self, dtype):
         """The same memory as another dtype (numba's DeviceNDArray.view, as
@@ -816,7 +836,7 @@ class DeviceArray(_abi_base()):
         its bytes do not divide into the new item size."""
         dtype = np.dtype(dtype)
         if dtype.itemsize == self.dtype.itemsize:  # (any strides, as numpy's)
-            return DeviceArray(self.shape, dtype, self.strides, _View(self._buffer, 0))
+            return self._derived(self.shape, dtype, self.strides, 0)
         if not self.shape or (self.shape[-1] > 1 and self.strides[-1] != self.dtype.itemsize):
             raise ValueError("view: changing the dtype needs the last dimension contiguous")
         nbytes = self.shape[-1] * self.dtype.itemsize
@@ -825,7 +845,7 @@ class DeviceArray(_abi_base()):
                              "%d bytes" % (nbytes, dtype.itemsize))
         shape = self.shape[:-1] + (nbytes // dtype.itemsize,)
         strides = self.strides[:-1] + (dtype.itemsize,)
-        return DeviceArray(shape, dtype, strides, _View(self._buffer, 0))
+        return self._derived(shape, dtype, strides, 0)
 
     def get_ipc_handle(self):
         """An IpcArrayHandle (picklable) another process on this machine
@@ -1076,9 +1096,17 @@ class DeviceRecord(DeviceArray):
 def to_device(obj, stream=0, copy=True, to=None):
     """Copies a numpy array (or array-like) to a new DeviceArray, or into `to`.
     With a stream the copy is queued on it. An np.void record becomes a
-    DeviceRecord (numba)."""
+    DeviceRecord (numba). As numba.cuda's auto_device, memory a kernel can
+    already reach is not copied: a DeviceArray, a mapped or managed array
+    are returned as they are, and any other __cuda_array_interface__ object
+    (a CuPy array, a torch CUDA tensor) as a zero-copy DeviceArray view."""
     if isinstance(obj, DeviceArray):
         return obj
+    if to is None and _device_reachable(obj):
+        if isinstance(obj, (MappedArray, ManagedArray)):
+            return obj  # (numba: is_device_memory(obj), the array itself)
+        from .cuda import as_cuda_array
+        return as_cuda_array(obj)
     if isinstance(obj, np.void) and obj.dtype.fields is not None and to is None:
         dev = DeviceRecord(obj.dtype)
         if copy:
@@ -1289,11 +1317,73 @@ def _allocation_of(ary, kind):
     return base
 
 
-class ManagedArray(np.ndarray):
+def _device_reachable(obj):
+    """Whether `obj` is memory kernels reach in place: a numpy array only
+    where it is a mapped or managed array's (not a copy of one), else any
+    object with __cuda_array_interface__."""
+    if isinstance(obj, np.ndarray) and not isinstance(obj, (MappedArray, ManagedArray)):
+        return False
+    return hasattr(obj, "__cuda_array_interface__")
+
+
+class _DeviceMethods:
+    """What numba's MappedNDArray and ManagedNDArray have of a device array
+    (they are DeviceNDArrayBase subclasses too): copies, bind, split and the
+    memory's pointer, each through a DeviceArray view of the same memory
+    (cuda.as_cuda_array). AttributeError for a copy of one in ordinary host
+    memory (the result of arithmetic), which has no device address."""
+
+    #: numba's markers: device memory (to_device returns it as it is) and a
+    #: device array.
+    __cuda_memory__ = True
+    __cuda_ndarray__ = True
+    stream = 0
+
+    def __array_finalize__(self, obj):
+        self.stream = getattr(obj, "stream", 0)  # (views keep the bound stream)
+
+    def _device_view(self):
+        from .cuda import as_cuda_array
+        view = as_cuda_array(self, sync=False)
+        view.stream = self.stream
+        return view
+
+    def copy_to_host(self, ary=None, stream=0):
+        """A host copy (a new numpy array, or into `ary`), as a device array's."""
+        return self._device_view().copy_to_host(ary, stream)
+
+    def copy_to_device(self, ary, stream=0):
+        """Copies `ary` (host or device) into this memory."""
+        self._device_view().copy_to_device(ary, stream)
+
+    def bind(self, stream=0):
+        """The same array whose copies, given no stream, go to `stream`."""
+        out = self.view(type(self))
+        out.stream = stream
+        return out
+
+    def split(self, section, stream=0):
+        """Device array views of consecutive `section` elements (1-d)."""
+        return self._device_view().split(section, stream)
+
+    def get_ipc_handle(self):
+        return self._device_view().get_ipc_handle()
+
+    @property
+    def gpu_data(self):
+        return self._device_view().gpu_data
+
+    @property
+    def device_ctypes_pointer(self):
+        return self._device_view().device_ctypes_pointer
+
+
+class ManagedArray(_DeviceMethods, np.ndarray):
     """A numpy array in managed memory (managed_array): host code and kernels
     use the same memory at the same address, kernels through its
     __cuda_array_interface__. Synchronize before the host reads what a
-    kernel wrote."""
+    kernel wrote. It is also a device array (numba's ManagedNDArray):
+    copy_to_host, copy_to_device, bind, split, gpu_data."""
 
     @property
     def __cuda_array_interface__(self):
@@ -1312,10 +1402,12 @@ def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
     return ary.view(ManagedArray)
 
 
-class MappedArray(np.ndarray):
+class MappedArray(_DeviceMethods, np.ndarray):
     """A numpy array in page-locked host memory mapped into the GPU's
     address space (mapped_array): kernels read and write it in place through
-    its __cuda_array_interface__, with no copies."""
+    its __cuda_array_interface__, with no copies. It is also a device array
+    (numba's MappedNDArray): copy_to_host, copy_to_device, bind, split,
+    gpu_data."""
 
     @property
     def __cuda_array_interface__(self):

@@ -36,7 +36,7 @@ import threading
 import numpy as np
 
 from . import cuda
-from ._devicearray import DeviceArray
+from ._devicearray import DeviceArray, _device_reachable
 from .errors import CompileError
 
 _TARGETS = ("cuda", "gpu", "cpu")
@@ -259,8 +259,7 @@ def _on_device(a, dtype, shape, stream):
     of `dtype` and `shape` (broadcast). A device array of another shape,
     dtype or order is broadcast (zero strides, as numba's device ufuncs do)
     and converted into a new device array on the device."""
-    if isinstance(a, DeviceArray) or (hasattr(a, "__cuda_array_interface__")
-                                      and not isinstance(a, np.ndarray)):
+    if _is_device(a):
         d = a if isinstance(a, DeviceArray) else cuda.as_cuda_array(a)
         if d.dtype == dtype and tuple(d.shape) == tuple(shape) and d.is_c_contiguous():
             return d
@@ -276,8 +275,10 @@ def _on_device(a, dtype, shape, stream):
 
 
 def _is_device(a):
-    return isinstance(a, DeviceArray) or (hasattr(a, "__cuda_array_interface__")
-                                          and not isinstance(a, np.ndarray))
+    """Whether `a` is device memory: a device array, a mapped or managed
+    array (numba's device arrays too, used in place), any other
+    __cuda_array_interface__ object."""
+    return isinstance(a, DeviceArray) or _device_reachable(a)
 
 
 def _call_dtypes(values, what):

@@ -825,11 +825,23 @@ class Stream:
         self.add_callback(done)
         return future
 
+    #: Whether the stream was made elsewhere (external_stream), as numba's.
+    external = False
+
     def __int__(self):
-        return self.handle or 0
+        return int(self.handle or 0)
+
+    def __cuda_stream__(self):
+        """cuda.core's stream protocol, as numba's Stream has it: (version 0,
+        the CUstream as an int)."""
+        return (0, int(self.handle or 0))
 
     def __repr__(self):
-        return "<pyjit Stream %#x>" % (self.handle or 0)
+        handle = int(self.handle or 0)
+        named = {0: "Default", 1: "Legacy default", 2: "Per-thread default"}
+        if handle in named:  # (numba's wording, without its context)
+            return "<%s CUDA stream>" % named[handle]
+        return "<%sCUDA stream %d>" % ("External " if self.external else "", handle)
 
     def __del__(self):
         handle, self.handle = getattr(self, "handle", 0), 0
@@ -862,8 +874,11 @@ def per_thread_default_stream():
 
 
 def external_stream(ptr):
-    """A Stream wrapping a CUstream created elsewhere (not destroyed by pyjit)."""
-    return Stream(int(ptr))
+    """A Stream wrapping a CUstream created elsewhere (not destroyed by
+    pyjit; `.external` is True)."""
+    out = Stream(int(ptr))
+    out.external = True
+    return out
 
 
 def pinned_array_like(ary):
@@ -1431,7 +1446,18 @@ devicearray = _types.ModuleType(__name__ + ".devicearray",
 devicearray.DeviceNDArray = devicearray.DeviceArray = DeviceArray
 devicearray.DeviceNDArrayBase = DeviceArray
 devicearray.DeviceRecord = DeviceRecord
-devicearray.is_cuda_ndarray = lambda obj: isinstance(obj, DeviceArray)
+devicearray.MappedNDArray, devicearray.ManagedNDArray = MappedArray, ManagedArray
+
+
+def _is_cuda_ndarray(obj):
+    """numba's is_cuda_ndarray: a device array (mapped and managed arrays are
+    too, but not a copy of one in ordinary host memory)."""
+    from ._devicearray import _device_reachable
+    return isinstance(obj, DeviceArray) or (isinstance(obj, (MappedArray, ManagedArray))
+                                            and _device_reachable(obj))
+
+
+devicearray.is_cuda_ndarray = _is_cuda_ndarray
 devicearray.IpcArrayHandle = IpcArrayHandle
 
 
@@ -1601,8 +1627,9 @@ def _auto_device(obj, stream=0, copy=True, user_explicit=False):
     new DeviceArray. ValueError for a host array that is not contiguous."""
     if isinstance(obj, DeviceArray):
         return obj, False
-    if hasattr(obj, "__cuda_array_interface__"):
-        return as_cuda_array(obj), False
+    from ._devicearray import _device_reachable
+    if _device_reachable(obj):  # (a mapped or managed array is returned as it is)
+        return to_device(obj), False
     import numpy as np
     if isinstance(obj, np.void) and obj.dtype.fields is not None:  # one record
         return to_device(obj, stream=stream, copy=copy), True

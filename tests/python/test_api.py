@@ -49,6 +49,76 @@ def test_mapped_array_is_written_by_a_kernel_in_place(jit):
     np.testing.assert_array_equal(out, 2 * np.arange(64))
 
 
+@pytest.mark.parametrize("make", [cuda.mapped_array, cuda.managed_array])
+def test_to_device_of_mapped_or_managed_memory_is_that_memory(jit, make):
+    # numba's auto_device returns device memory as it is (a MappedNDArray is
+    # one): a kernel given to_device(m) writes m; copying would lose it.
+    scale = make_scale(jit)
+    m = make(8)
+    m[:] = np.arange(8.0)
+    assert cuda.to_device(m) is m and cuda.devicearray.auto_device(m) == (m, False)
+    out = make(8)
+    out[:] = 0
+    scale[1, 8](cuda.to_device(m), cuda.to_device(out))
+    cuda.synchronize()
+    np.testing.assert_array_equal(out, 2 * np.arange(8.0))
+    # A copy made by arithmetic lives in ordinary host memory: copied.
+    doubled = m * 2
+    assert not cuda.devicearray.is_cuda_ndarray(doubled)
+    np.testing.assert_array_equal(cuda.to_device(doubled).copy_to_host(), 2 * np.arange(8.0))
+
+
+@pytest.mark.parametrize("make", [cuda.mapped_array, cuda.managed_array])
+def test_mapped_and_managed_arrays_are_device_arrays(jit, make):
+    # numba's MappedNDArray / ManagedNDArray are DeviceNDArrayBase subclasses.
+    m = make(6, dtype=np.int32)
+    m[:] = np.arange(6)
+    assert cuda.devicearray.is_cuda_ndarray(m)
+    assert isinstance(m, (cuda.devicearray.MappedNDArray, cuda.devicearray.ManagedNDArray))
+    host = m.copy_to_host()
+    assert type(host) is np.ndarray and host.tolist() == list(range(6))
+    m.copy_to_device(np.arange(6, 12, dtype=np.int32))
+    cuda.synchronize()
+    assert m.tolist() == list(range(6, 12))
+    assert [p.copy_to_host().tolist() for p in m.split(4)] == [[6, 7, 8, 9], [10, 11]]
+    assert m.device_ctypes_pointer.value == m.__cuda_array_interface__["data"][0]
+    s = cuda.stream()
+    bound = m.bind(s)
+    assert bound.stream is s and bound[1:].stream is s and m.stream == 0
+
+    # A CUDA ufunc takes it as device memory, in place, and gives a device
+    # array (numba: is_device_array(m)).
+    @pyjit.vectorize(["int32(int32)"], target="cuda")
+    def inc(x):
+        return x + 1
+
+    r = inc(m)
+    assert isinstance(r, cuda.devicearray.DeviceNDArray)
+    assert r.copy_to_host().tolist() == list(range(7, 13))
+
+
+def test_to_device_of_a_cuda_array_interface_object_is_a_view(jit):
+    # numba's auto_device: from_cuda_array_interface(obj), no copy (a CuPy
+    # array or torch tensor refuses np.asarray).
+    base = cuda.to_device(np.arange(4.0))
+
+    class Producer:
+        def __init__(self, a):
+            self.a = a
+
+        def __array__(self, *args, **kwargs):
+            raise TypeError("Implicit conversion to a NumPy array is not allowed")
+
+        @property
+        def __cuda_array_interface__(self):
+            return self.a.__cuda_array_interface__
+
+    view = cuda.to_device(Producer(base))
+    assert view.device_ctypes_pointer.value == base.device_ctypes_pointer.value
+    view[0] = 7.0
+    assert base.copy_to_host().tolist() == [7.0, 1.0, 2.0, 3.0]
+
+
 INDICES = [0, -1, (1, 2), (slice(None), 1), (slice(None, None, -1), slice(1, 4, 2)),
            (Ellipsis, 1), (1, Ellipsis), (None, slice(None), 0), (slice(1, 3), None, Ellipsis),
            (Ellipsis,), (slice(None), slice(None), slice(None, None, 2))]
@@ -191,11 +261,38 @@ def test_device_array_asarray_and_split():
     d = cuda.to_device(np.arange(10, dtype=np.int16))
     np.testing.assert_array_equal(np.asarray(d), np.arange(10, dtype=np.int16))
     assert np.asarray(d, dtype=np.float64).dtype == np.float64
-    parts = d.split(4)
+    assert next(d.split(4)).shape == (4,)  # numba's split is a generator
+    parts = list(d.split(4))
     assert [p.shape for p in parts] == [(4,), (4,), (2,)]
     np.testing.assert_array_equal(parts[2].copy_to_host(), [8, 9])
+    s = cuda.stream()
+    assert all(p.stream is s for p in d.split(4, stream=s))
+    assert all(p.stream is s for p in d.bind(s).split(3))
     with pytest.raises(ValueError, match="1-d"):
         cuda.to_device(np.zeros((2, 2))).split(1)
+
+
+def test_views_keep_the_bound_stream_and_ravel_squeeze_take_one():
+    # numba: getitem, view(dtype), ravel() and squeeze() keep bind()'s
+    # stream; ravel(stream=s) and squeeze(stream=s) give s.
+    s, t = cuda.stream(), cuda.stream()
+    d = cuda.to_device(np.zeros((1, 6))).bind(s)
+    for view in (d[0], d.view(np.int64), d.ravel(), d.squeeze(), d.reshape(2, 3), d.T):
+        assert view.stream is s
+    assert d.ravel(stream=t).stream is t and d.squeeze(stream=t).stream is t
+    assert cuda.to_device(np.zeros(3)).stream == 0
+
+
+def test_stream_int_repr_and_protocols():
+    assert type(int(cuda.legacy_default_stream())) is int  # (an int subclass is deprecated)
+    assert int(cuda.per_thread_default_stream()) == 2
+    assert repr(cuda.default_stream()) == "<Default CUDA stream>"
+    assert repr(cuda.legacy_default_stream()) == "<Legacy default CUDA stream>"
+    assert repr(cuda.per_thread_default_stream()) == "<Per-thread default CUDA stream>"
+    ext = cuda.external_stream(0x1234)
+    assert ext.external and not cuda.default_stream().external
+    assert repr(ext) == "<External CUDA stream %d>" % 0x1234
+    assert ext.__cuda_stream__() == (0, 0x1234)  # cuda.core's protocol: (version, handle)
 
 
 def test_device_array_orders_and_like(jit):
@@ -252,6 +349,19 @@ def test_dlpack_export_to_numpy_on_the_cpu_backend():
     np.testing.assert_array_equal(view, np.arange(6, dtype=np.int16).reshape(2, 3))
     back = cuda.from_dlpack(np.arange(4, dtype=np.float32))
     np.testing.assert_array_equal(back.copy_to_host(), np.arange(4, dtype=np.float32))
+
+
+@pytest.mark.gpu
+def test_array_interface_names_the_bound_stream():
+    # A consumer orders after the stream the array's work goes to: the
+    # bound one (numba reports int(stream)), else the legacy default (1).
+    s = cuda.stream()
+    d = cuda.to_device(np.zeros(4))
+    assert d.__cuda_array_interface__["stream"] == 1
+    bound = d.bind(s)
+    assert bound.__cuda_array_interface__["stream"] == int(s) != 0
+    assert bound[1:].__cuda_array_interface__["stream"] == int(s)
+    assert d.bind(cuda.default_stream()).__cuda_array_interface__["stream"] == 1
 
 
 @pytest.mark.gpu
