@@ -1362,11 +1362,6 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       ExprInfo xi = valueOf(*x, expr(*x));
       if (!xi.type)
         return {};
-      if (isa<OptionalType>(xi.type)) {
-        error(x->range(), "a tuple cannot hold a value that may be None (" + typeName(xi.type) +
-                              "); test it with `is None` first, or assign it on its own");
-        return {};
-      }
       elems.push_back(xi.type);
     }
     return ExprInfo{ctx.tuple(elems)};
@@ -1740,6 +1735,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.ns("cuda.types")};
       if (attr == "carray" || attr == "farray") // numba.carray(p, shape)
         return ExprInfo{ctx.builtin(attr)};
+      if (attr == "prange") // numba.prange in a CUDA kernel is range
+        return ExprInfo{ctx.builtin("range")};
+      if (attr == "literal_unroll") // numba.literal_unroll(t): t, each element unrolled
+        return ExprInfo{ctx.builtin("literal_unroll")};
     } else if (path == "numpy") {
       if (attr == "byte") // NumPy's C char: int8 (numba's byte is uint8)
         return ExprInfo{ctx.builtin("dtype.int8")};
@@ -2702,10 +2701,12 @@ std::string Inferer::loopBuiltin(const Expr &e) {
     return starred && name == "range" ? "" : name;
   }
   auto *a = dyn_cast<AttributeExpr>(call->callee.get());
-  if (!a || (a->attr != "ndindex" && a->attr != "ndenumerate" && a->attr != "nditer"))
+  if (!a || (a->attr != "ndindex" && a->attr != "ndenumerate" && a->attr != "nditer" &&
+             a->attr != "prange")) // (numba.prange: range)
     return "";
   auto *bt = llvm::dyn_cast_or_null<BuiltinType>(expr(*a).type);
-  return bt && loopFunction(bt->path()) ? bt->path().str() : "";
+  std::string name = bt && loopFunction(bt->path()) ? bt->path().str() : "";
+  return starred && name == "range" ? "" : name;
 }
 
 // range(stop), range(start, stop[, step]) of integers: its numbers' type,
@@ -2726,8 +2727,11 @@ Type *Inferer::rangeElementType(const CallExpr &call) {
   std::vector<ExprInfo> infos;
   for (const ExprPtr &a : call.args) {
     ExprInfo ai = expr(*a);
-    if (ai.type && !isIntegral(ai.type)) {
-      error(a->range(), "range() arguments must be integers, not " + typeName(ai.type));
+    // A float converts to int64, truncated, as numba-cuda's range converts
+    // it (range(math.ceil(n / 2)): math.ceil gives a float there).
+    if (ai.type && !isIntegral(ai.type) && !isa<FloatType>(ai.type)) {
+      error(a->range(), "range() arguments must be integers (or floats, which are truncated), "
+                        "not " + typeName(ai.type));
       return nullptr;
     }
     pending |= !ai.type;
@@ -2735,7 +2739,9 @@ Type *Inferer::rangeElementType(const CallExpr &call) {
   }
   if (call.args.size() == 3) {
     const ExprInfo &st = result.exprs[call.args[2].get()];
-    if (st.constant && st.constant->kind == GlobalValue::Kind::Int && st.constant->i == 0) {
+    if (st.constant && ((st.constant->kind == GlobalValue::Kind::Int && st.constant->i == 0) ||
+                        (st.constant->kind == GlobalValue::Kind::Float &&
+                         std::trunc(st.constant->f) == 0))) {
       error(call.args[2]->range(), "range() step must not be zero");
       return nullptr;
     }

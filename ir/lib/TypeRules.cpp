@@ -262,7 +262,7 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
     Type *inner = pa && pb ? (pa->isScalar() && pb->isScalar() ? promoteStrong(ctx, pa, pb)
                                                                : unifyTypes(ctx, pa, pb))
                   : pa ? pa : pb;
-    return inner && ((inner->isScalar() && !isa<ComplexType>(inner)) || isa<ArrayType>(inner))
+    return inner && (inner->isScalar() || isa<ArrayType>(inner))
                ? ctx.optional(inner)
                : nullptr;
   }

@@ -209,7 +209,16 @@ def create_xoroshiro128p_states(n, seed, subsequence_start=0, stream=0):
     return states
 
 
-__all__ = ["xoroshiro128p_dtype", "init_xoroshiro128p_state", "init_xoroshiro128p_states",
+def _record_type():
+    from .types import from_dtype
+    return from_dtype(xoroshiro128p_dtype)
+
+
+#: The state's record type, for explicit signatures (numba's:
+#: `xoroshiro128p_type[:]` is an array of states).
+xoroshiro128p_type = _record_type()
+
+__all__ = ["xoroshiro128p_dtype", "xoroshiro128p_type", "init_xoroshiro128p_state", "init_xoroshiro128p_states",
            "create_xoroshiro128p_states", "rotl", "xoroshiro128p_next", "xoroshiro128p_jump",
            "uint64_to_unit_float32", "uint64_to_unit_float64", "xoroshiro128p_uniform_float32",
            "xoroshiro128p_uniform_float64", "xoroshiro128p_normal_float32",

@@ -375,6 +375,12 @@ def classify(value, memo=None, reads=_NO_READS):
             absent = tuple(sorted(n for n in reads.names if not hasattr(value, n)))
             return ("module", ("cuda", members, absent))
         if value.__name__ in ("pyjit", "numba"):
+            cuda_module = sys.modules.get(value.__name__ + ".cuda")
+            if cuda_module is not None and "cuda" in reads.names and reads.depth > 2:
+                # numba.cuda.random.xoroshiro128p_uniform_float32(...): the
+                # module with its cuda module, described as a global `cuda` is.
+                return ("module", ("pyjit", {"cuda": classify(
+                    cuda_module, memo, AttributeReads(reads.names, reads.depth - 1))}))
             return ("module", "pyjit")  # for pyjit.float32(x), numba.float32(x)
         if value is operator:
             return ("module", "operator")  # operator.add, a coop operator

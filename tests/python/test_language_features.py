@@ -1327,6 +1327,53 @@ def test_prange_and_a_global_bound_to_range_loop_as_range(jit):
     assert list(prange(3)) == [0, 1, 2]  # the host's: range
 
 
+def test_package_paths_prange_literal_unroll_and_cuda_random(jit):
+    # `import numba as nb` code: nb.prange(...), nb.literal_unroll(t) and
+    # nb.cuda.random.xoroshiro128p_uniform_float32(...) (spinsim, a
+    # compound-prism optimizer) reach what the bare names do.
+    import pyjit.cuda.random
+    from pyjit.cuda.random import xoroshiro128p_uniform_float32
+
+    @jit
+    def k(out, rng):
+        s = 0.0
+        for i in pyjit.prange(3):
+            s += i
+        for v in pyjit.literal_unroll((1, 2.5)):
+            s += v
+        out[0] = s
+        out[1] = pyjit.cuda.random.xoroshiro128p_uniform_float32(rng, 0)
+
+    @jit
+    def bare(out, rng):
+        out[1] = xoroshiro128p_uniform_float32(rng, 0)
+
+    out, ref = np.zeros(2, np.float32), np.zeros(2, np.float32)
+    k[1, 1](out, cuda.random.create_xoroshiro128p_states(1, seed=7))
+    bare[1, 1](ref, cuda.random.create_xoroshiro128p_states(1, seed=7))
+    assert out[0] == 0 + 1 + 2 + 1 + 2.5
+    assert out[1] == ref[1] and 0 <= out[1] < 1
+
+
+def test_range_of_a_float_truncates_as_numba(jit):
+    # numba-cuda converts a float bound to an integer (range(math.ceil(n/2)),
+    # math.ceil giving a float there); Python would raise TypeError.
+    @jit
+    def k(out, x, stop):
+        n = 0
+        for i in range(math.ceil(x / 2)):  # ceil(2.5) = 3.0: 0, 1, 2
+            out[i] = i
+            n += 1
+        for j in range(1, stop, 2):  # stop -7.9 truncates to -7: no iteration
+            n += 100
+        out[4] = n
+        out[5] = len(range(stop * -1))  # 7.9 -> 7
+
+    out = np.full(6, -1.0)
+    k[1, 1](out, 5.0, -7.9)
+    assert out.tolist() == [0, 1, 2, -1, 3, 7]
+
+
 class _Color(__import__("enum").Enum):
     red = 1
     green = 2

@@ -128,6 +128,25 @@ def test_states_are_numbas_records():
     np.testing.assert_array_equal(mine.copy_to_host(), host)
 
 
+def test_the_state_record_type_declares_signatures(jit):
+    # numba's xoroshiro128p_type (from_dtype(xoroshiro128p_dtype)): an
+    # explicit signature takes states as xoroshiro128p_type[:].
+    import pyjit
+    from pyjit.cuda.random import (xoroshiro128p_type, xoroshiro128p_dtype,
+                                   xoroshiro128p_uniform_float32)
+    assert str(xoroshiro128p_type) == str(pyjit.types.from_dtype(xoroshiro128p_dtype))
+
+    def draw(out, rng):
+        i = cuda.grid(1)
+        out[i] = xoroshiro128p_uniform_float32(rng, i)
+
+    declared = jit((pyjit.float32[:], xoroshiro128p_type[:]))(draw)
+    out, ref = np.zeros(4, np.float32), np.zeros(4, np.float32)
+    declared[1, 4](out, create_xoroshiro128p_states(4, seed=3))
+    jit(draw)[1, 4](ref, create_xoroshiro128p_states(4, seed=3))
+    np.testing.assert_array_equal(out, ref)
+
+
 def test_state_arrays_are_checked():
     with pytest.raises(TypeError, match=r"xoroshiro128p_dtype .* or a uint64 one of shape "
                                         r"\(n, 2\)"):
