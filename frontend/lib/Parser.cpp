@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/ConvertUTF.h"
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 
@@ -89,6 +90,18 @@ private:
   StmtPtr parseIf(SourceRange start);
   bool parseLoopElse(Block &orelse); // an optional `else:` block of a loop
   bool isSoftKeywordStatement() const;
+  /// `match subject:` and its `case` blocks (at `match`), lowered to an
+  /// if/elif chain over a temporary holding the subject.
+  bool parseMatch(Block &out);
+  /// One `case` pattern: its test of the subject variable \p subject (null
+  /// when it always matches) and the names it binds to the subject.
+  struct Pattern {
+    ExprPtr test;
+    std::vector<std::pair<std::string, SourceRange>> binds;
+    SourceRange range;
+  };
+  bool parsePattern(const std::string &subject, Pattern &out);
+  bool parseClosedPattern(const std::string &subject, Pattern &out);
 
   // Expressions, lowest precedence first.
   ExprPtr parseTestList();      // expr (',' expr)* -> tuple if commas
@@ -114,6 +127,7 @@ private:
   size_t index = 0;
   bool failed = false;
   int functionDepth = 0;
+  int matchCount = 0; // `match` statements parsed: each subject's temporary
   // Names the function being parsed declares `global` (false) or `nonlocal`
   // (true), innermost function last: read as any other global or enclosing
   // variable, never assigned (checkNotDeclared).
@@ -365,8 +379,10 @@ bool Parser::parseStatement(Block &out) {
   case TokenKind::Indent:
     return error(t.range, "unexpected indentation"), false;
   case TokenKind::Identifier:
-    if ((t.text == "match" || t.text == "case") && isSoftKeywordStatement())
-      return unsupported(t.range, llvm::Twine("a '") + t.text + "' statement"), false;
+    if (t.text == "match" && isSoftKeywordStatement())
+      return parseMatch(out);
+    if (t.text == "case" && isSoftKeywordStatement())
+      return error(t.range, "invalid syntax: 'case' outside a 'match' statement"), false;
     return parseSimpleStatements(out);
   default:
     return parseSimpleStatements(out);
@@ -384,6 +400,241 @@ bool Parser::isSoftKeywordStatement() const {
          !tokens[i + 1].is(TokenKind::Eof))
     ++i;
   return tokens[i].is(TokenKind::Colon);
+}
+
+// match_stmt: 'match' subject ':' NEWLINE INDENT case_block+ DEDENT, where
+// case_block: 'case' pattern ['if' guard] ':' block. The patterns numba-cuda
+// compiles (CPython lowers them to comparisons in bytecode) are taken:
+// literals, dotted constants (Color.RED), None/True/False, `_`, a capture
+// name, `|` alternatives and `as`; sequence, mapping and class patterns
+// are refused at the pattern. The statement becomes
+//   $matchN = subject
+//   if test1 [and guard1]: [binds1] body1
+//   elif ...
+// with a case's bindings (each the subject itself) at the start of its
+// body, or before its test where a guard reads them.
+bool Parser::parseMatch(Block &out) {
+  Token kw = consume();
+  ExprPtr subject = parseTestList();
+  if (!subject || !expect(TokenKind::Colon, "':'"))
+    return false;
+  if (!at(TokenKind::Newline))
+    return error(tok().range, "expected a new line and indented 'case' blocks after "
+                              "'match ...:'"), false;
+  consume();
+  if (!at(TokenKind::Indent))
+    return error(tok().range, "expected an indented block of 'case' clauses"), false;
+  consume();
+  std::string name = "$match" + std::to_string(matchCount++);
+  SourceRange subjectRange = subject->range();
+  std::vector<ExprPtr> targets;
+  targets.push_back(std::make_unique<NameExpr>(subjectRange, name));
+  out.push_back(std::make_unique<AssignStmt>(span(kw.range, subjectRange), std::move(targets),
+                                             std::move(subject)));
+  struct Case {
+    Pattern pattern;
+    ExprPtr guard;
+    Block body;
+    SourceRange range;
+  };
+  std::vector<Case> cases;
+  while (!at(TokenKind::Dedent) && !at(TokenKind::Eof)) {
+    if (!(at(TokenKind::Identifier) && tok().text == "case"))
+      return error(tok().range, "expected 'case' in the block of a 'match' statement"), false;
+    Token caseKw = consume();
+    if (!cases.empty() && !cases.back().pattern.test && !cases.back().guard)
+      return error(cases.back().pattern.range,
+                   cases.back().pattern.binds.empty()
+                       ? llvm::Twine("wildcard makes remaining patterns unreachable")
+                       : llvm::Twine("name capture '") + cases.back().pattern.binds[0].first +
+                             "' makes remaining patterns unreachable"),
+             false;
+    Case c;
+    c.range = caseKw.range;
+    if (!parsePattern(name, c.pattern))
+      return false;
+    if (at(TokenKind::Comma))
+      return unsupported(span(c.pattern.range, tok().range), "a sequence pattern",
+                         "match literals, constants, names, '_', '|' and 'as'"), false;
+    if (accept(TokenKind::KwIf) && !(c.guard = parseTest()))
+      return false;
+    if (!expect(TokenKind::Colon, "':'") || !parseBlock(c.body))
+      return false;
+    cases.push_back(std::move(c));
+  }
+  accept(TokenKind::Dedent);
+  Block rest; // the chain from the last case back
+  for (auto it = cases.rbegin(); it != cases.rend(); ++it) {
+    Block here, body;
+    auto bind = [&](Block &into) {
+      for (const auto &[var, r] : it->pattern.binds) {
+        std::vector<ExprPtr> to;
+        to.push_back(std::make_unique<NameExpr>(r, var));
+        into.push_back(std::make_unique<AssignStmt>(r, std::move(to),
+                                                    std::make_unique<NameExpr>(r, name)));
+      }
+    };
+    bind(it->guard ? here : body);
+    for (StmtPtr &st : it->body)
+      body.push_back(std::move(st));
+    ExprPtr cond = std::move(it->pattern.test);
+    if (it->guard) {
+      if (cond) {
+        SourceRange r = span(cond->range(), it->guard->range());
+        std::vector<ExprPtr> both;
+        both.push_back(std::move(cond));
+        both.push_back(std::move(it->guard));
+        cond = std::make_unique<BoolOpExpr>(r, BoolOpKind::And, std::move(both));
+      } else {
+        cond = std::move(it->guard);
+      }
+    }
+    if (!cond) { // always matches: the cases after it are not reached
+      for (StmtPtr &st : body)
+        here.push_back(std::move(st));
+    } else {
+      SourceRange r = span(it->range, cond->range());
+      here.push_back(std::make_unique<IfStmt>(r, std::move(cond), std::move(body),
+                                              std::move(rest)));
+    }
+    rest = std::move(here);
+  }
+  for (StmtPtr &st : rest)
+    out.push_back(std::move(st));
+  return true;
+}
+
+// pattern: closed_pattern ('|' closed_pattern)* ['as' NAME].
+bool Parser::parsePattern(const std::string &subject, Pattern &out) {
+  std::vector<Pattern> alternatives;
+  do {
+    Pattern p;
+    if (!parseClosedPattern(subject, p))
+      return false;
+    if (!alternatives.empty() && !alternatives.back().test)
+      return error(alternatives.back().range, "alternative patterns after an irrefutable one "
+                                              "are unreachable"), false;
+    auto names = [](const Pattern &q) {
+      std::vector<std::string> v;
+      for (const auto &b : q.binds)
+        v.push_back(b.first);
+      std::sort(v.begin(), v.end());
+      return v;
+    };
+    if (!alternatives.empty() && names(p) != names(alternatives.front()))
+      return error(p.range, "alternative patterns bind different names"), false;
+    alternatives.push_back(std::move(p));
+  } while (accept(TokenKind::Pipe));
+  out.range = span(alternatives.front().range, alternatives.back().range);
+  out.binds = std::move(alternatives.front().binds);
+  if (alternatives.size() == 1) {
+    out.test = std::move(alternatives.front().test);
+  } else if (alternatives.back().test) {
+    std::vector<ExprPtr> tests;
+    for (Pattern &p : alternatives)
+      tests.push_back(std::move(p.test));
+    out.test = std::make_unique<BoolOpExpr>(out.range, BoolOpKind::Or, std::move(tests));
+  } // (else the last alternative always matches: so does the pattern)
+  if (accept(TokenKind::KwAs)) {
+    if (!at(TokenKind::Identifier))
+      return error(tok().range, "invalid pattern target: expected a name after 'as'"), false;
+    Token target = consume();
+    if (target.text == "_")
+      return error(target.range, "cannot use '_' as a target"), false;
+    out.binds.emplace_back(target.text.str(), target.range);
+    out.range = span(out.range, target.range);
+  }
+  return true;
+}
+
+bool Parser::parseClosedPattern(const std::string &subject, Pattern &out) {
+  const Token &t = tok();
+  auto subjectRef = [&](SourceRange r) { return std::make_unique<NameExpr>(r, subject); };
+  auto compare = [&](CompareOp op, ExprPtr value) {
+    SourceRange r = value->range();
+    std::vector<ExprPtr> operands;
+    operands.push_back(subjectRef(r));
+    operands.push_back(std::move(value));
+    out.range = r;
+    out.test = std::make_unique<CompareExpr>(r, std::vector<CompareOp>{op}, std::move(operands));
+    return true;
+  };
+  const char *allowed = "match literals, constants, names, '_', '|' and 'as'";
+  switch (t.kind) {
+  case TokenKind::LParen: {
+    Token open = consume();
+    if (at(TokenKind::RParen))
+      return unsupported(span(open.range, tok().range), "a sequence pattern", allowed), false;
+    if (!parsePattern(subject, out))
+      return false;
+    if (at(TokenKind::Comma))
+      return unsupported(span(open.range, tok().range), "a sequence pattern", allowed), false;
+    Token close = tok();
+    if (!expect(TokenKind::RParen, "')'"))
+      return false;
+    out.range = span(open.range, close.range);
+    return true;
+  }
+  case TokenKind::LBracket:
+  case TokenKind::Star:
+    return unsupported(t.range, "a sequence pattern", allowed), false;
+  case TokenKind::LBrace:
+    return unsupported(t.range, "a mapping pattern", allowed), false;
+  case TokenKind::KwNone:
+    return compare(CompareOp::Is, std::make_unique<NoneLitExpr>(consume().range));
+  case TokenKind::KwTrue:
+  case TokenKind::KwFalse: {
+    Token lit = consume();
+    return compare(CompareOp::Is, std::make_unique<BoolLitExpr>(lit.range,
+                                                                lit.is(TokenKind::KwTrue)));
+  }
+  case TokenKind::Identifier: {
+    Token first = consume();
+    ExprPtr value = std::make_unique<NameExpr>(first.range, first.text.str());
+    while (at(TokenKind::Dot)) {
+      consume();
+      if (!at(TokenKind::Identifier))
+        return error(tok().range, "invalid syntax: expected an attribute name"), false;
+      Token attr = consume();
+      value = std::make_unique<AttributeExpr>(span(value->range(), attr.range),
+                                              std::move(value), attr.text.str());
+    }
+    if (at(TokenKind::LParen))
+      return unsupported(span(value->range(), tok().range), "a class pattern", allowed), false;
+    if (llvm::isa<AttributeExpr>(*value))
+      return compare(CompareOp::Eq, std::move(value)); // a constant: Color.RED
+    out.range = first.range;
+    if (first.text != "_")
+      out.binds.emplace_back(first.text.str(), first.range); // a capture: always matches
+    return true;
+  }
+  case TokenKind::IntLiteral:
+  case TokenKind::FloatLiteral:
+  case TokenKind::ImagLiteral:
+  case TokenKind::StringLiteral:
+  case TokenKind::Minus: {
+    // A literal: a number, -number, a complex real +/- imaginary, strings.
+    ExprPtr lit = parseBinary(4);
+    if (!lit)
+      return false;
+    auto number = [](const Expr &e) {
+      const Expr *x = &e;
+      if (auto *u = llvm::dyn_cast<UnaryExpr>(x); u && u->op == UnaryOp::Neg)
+        x = u->operand.get();
+      return llvm::isa<IntLitExpr, FloatLitExpr, ImagLitExpr>(*x);
+    };
+    auto *bin = llvm::dyn_cast<BinaryExpr>(lit.get());
+    bool ok = llvm::isa<StrLitExpr>(*lit) || number(*lit) ||
+              (bin && (bin->op == BinaryOp::Add || bin->op == BinaryOp::Sub) &&
+               number(*bin->lhs) && llvm::isa<ImagLitExpr>(*bin->rhs));
+    if (!ok)
+      return error(lit->range(), "invalid pattern: a literal pattern is a number, a string, "
+                                 "or a real number plus or minus an imaginary one"), false;
+    return compare(CompareOp::Eq, std::move(lit));
+  }
+  default:
+    return error(t.range, llvm::Twine("invalid pattern at '") + t.text + "'"), false;
+  }
 }
 
 bool Parser::parseLoopElse(Block &orelse) {

@@ -577,6 +577,8 @@ struct UnsupportedCase {
   const char *hint = nullptr; // and "; <hint>" after it: what to write instead
 };
 
+constexpr const char *kPatternHint = "match literals, constants, names, '_', '|' and 'as'";
+
 constexpr const char *kListHint =
     "a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an array";
 
@@ -647,14 +649,19 @@ INSTANTIATE_TEST_SUITE_P(
         UnsupportedCase{"def k(a, *, n):\n    pass\n", "a keyword-only marker '*'", 1, 10},
         UnsupportedCase{"def k(a):\n    s = f'{a}'\n", "an f-string", 2, 9,
                         "print the values as arguments: print('x =', x)"},
-        UnsupportedCase{"def k(a):\n    f(**a)\n", "keyword argument unpacking ('**')", 2, 7}));
+        UnsupportedCase{"def k(a):\n    f(**a)\n", "keyword argument unpacking ('**')", 2, 7},
+        UnsupportedCase{"def k(a):\n    match a:\n        case (x, y):\n            pass\n",
+                        "a sequence pattern", 3, 14, kPatternHint},
+        UnsupportedCase{"def k(a):\n    match a:\n        case P(x=1):\n            pass\n",
+                        "a class pattern", 3, 14, kPatternHint},
+        UnsupportedCase{"def k(a):\n    match a:\n        case {1: x}:\n            pass\n",
+                        "a mapping pattern", 3, 14, kPatternHint}));
 
 // BUG: these are valid Python (CPython imports the file) outside the
 // kernel language, so they deserve "<construct> is not supported in
 // kernels" at the construct; the parser reports "invalid syntax" instead:
 //   (n := a.size) in an expression -> "invalid syntax: expected ')'"
 //   `...` as a statement           -> "invalid syntax: unexpected '.'"
-//   a `match` statement            -> "invalid syntax" at the subject
 // (`...` could also simply be accepted as a no-op, like `pass`.)
 TEST(ParserTest, ValidPythonOutsideTheLanguageIsUnsupportedNotInvalid) {
   struct Case {
@@ -677,6 +684,44 @@ TEST(ParserTest, ValidPythonOutsideTheLanguageIsUnsupportedNotInvalid) {
     EXPECT_EQ(p.firstDiag().range.begin.line, c.line);
     EXPECT_EQ(p.firstDiag().range.begin.col, c.col);
   }
+}
+
+// `match` lowers to an assignment of the subject to a temporary and an
+// if/elif chain testing it: literals with ==, None/True/False with `is`, a
+// capture binding the subject at the start of its case's body.
+TEST(ParserTest, MatchLowersToAnIfChain) {
+  Parsed p = parse("def k(a, out):\n"
+                   "    match a + 1:\n"
+                   "        case 1 | -2:\n"
+                   "            out[0] = 1\n"
+                   "        case None:\n"
+                   "            out[0] = 2\n"
+                   "        case y:\n"
+                   "            out[0] = y\n");
+  ASSERT_TRUE(p.module) << p.diags->render();
+  const Block &body = p.module->functions[0]->body;
+  ASSERT_EQ(body.size(), 2u);
+  auto *subject = llvm::dyn_cast<AssignStmt>(body[0].get());
+  ASSERT_TRUE(subject);
+  EXPECT_EQ(llvm::cast<NameExpr>(*subject->targets[0]).name, "$match0");
+  EXPECT_TRUE(llvm::isa<BinaryExpr>(*subject->value));
+  auto *first = llvm::dyn_cast<IfStmt>(body[1].get());
+  ASSERT_TRUE(first);
+  auto *alternatives = llvm::dyn_cast<BoolOpExpr>(first->cond.get());
+  ASSERT_TRUE(alternatives);
+  EXPECT_EQ(alternatives->op, BoolOpKind::Or);
+  ASSERT_EQ(alternatives->values.size(), 2u);
+  auto *eq = llvm::cast<CompareExpr>(alternatives->values[0].get());
+  EXPECT_EQ(eq->ops[0], CompareOp::Eq);
+  EXPECT_EQ(llvm::cast<NameExpr>(*eq->operands[0]).name, "$match0");
+  ASSERT_EQ(first->orelse.size(), 1u);
+  auto *second = llvm::cast<IfStmt>(first->orelse[0].get());
+  EXPECT_EQ(llvm::cast<CompareExpr>(*second->cond).ops[0], CompareOp::Is);
+  // The capture always matches: its body, after `y = $match0`, is the else.
+  ASSERT_EQ(second->orelse.size(), 2u);
+  auto *bind = llvm::cast<AssignStmt>(second->orelse[0].get());
+  EXPECT_EQ(llvm::cast<NameExpr>(*bind->targets[0]).name, "y");
+  EXPECT_EQ(llvm::cast<NameExpr>(*bind->value).name, "$match0");
 }
 
 TEST(ParserTest, OnlyTheFirstErrorIsReported) {

@@ -1355,6 +1355,87 @@ def test_package_paths_prange_literal_unroll_and_cuda_random(jit):
     assert out[1] == ref[1] and 0 <= out[1] < 1
 
 
+class _Mode(__import__("enum").IntEnum):
+    ADD = 1
+    MUL = 2
+
+
+_LIMIT = 10
+
+
+def _classify(x, f):
+    r = 0.0
+    match x:
+        case 0:
+            r = 100.0
+        case -1 | -2:
+            r = 200.0
+        case _Mode.MUL:
+            r = 300.0
+        case 3 | 4 as y:
+            r = 400.0 + y
+        case n if n > _LIMIT:
+            r = 500.0 + n
+        case (5):
+            r = 600.0
+        case _:
+            r = -1.0
+    match f:
+        case 1.5:
+            r += 0.25
+        case 2.0 if x > 0:
+            r += 0.5
+        case v:
+            r += v / 100
+    return r
+
+
+def _skip_and_stop(x):
+    total = 0
+    for i in range(x):
+        match i % 4:
+            case 0:
+                continue
+            case 3:
+                break
+            case k:
+                total += k * 10
+    return total
+
+
+def _truth(b):
+    match b:
+        case True:
+            return 1
+        case False:
+            return 2
+    return 3
+
+
+def test_match_statements_run_as_python_runs_them(jit):
+    # numba-cuda compiles `match` from CPython's bytecode (comparisons): the
+    # expected values are Python's own, calling the same functions.
+    classify = cuda.jit(device=True)(_classify)
+    skip_and_stop = cuda.jit(device=True)(_skip_and_stop)
+    truth = cuda.jit(device=True)(_truth)
+
+    @jit
+    def k(xs, fs, out):
+        i = cuda.grid(1)
+        if i < xs.size:
+            out[i, 0] = classify(xs[i], fs[i])
+            out[i, 1] = skip_and_stop(xs[i])
+            out[i, 2] = truth(xs[i] > 2)
+
+    xs = np.array([0, -1, -2, 2, 3, 4, 11, 5, 7, 20, 1])
+    fs = np.array([1.5, 2.0, 3.0, 2.0, 7.0, 1.5, 2.0, 0.5, 2.0, 9.0, 1.0])
+    out = np.zeros((xs.size, 3))
+    k[1, xs.size](xs, fs, out)
+    expect = [[_classify(int(x), float(f)), _skip_and_stop(int(x)), _truth(bool(x > 2))]
+              for x, f in zip(xs, fs)]
+    np.testing.assert_allclose(out, expect)
+
+
 def test_range_of_a_float_truncates_as_numba(jit):
     # numba-cuda converts a float bound to an integer (range(math.ceil(n/2)),
     # math.ceil giving a float there); Python would raise TypeError.
