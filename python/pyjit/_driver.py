@@ -207,6 +207,16 @@ def device_memset(dst, val, size, stream=0):
 
 
 #: The names pyjit.cuda.cudadrv.driver takes from here.
-NAMES = ("is_device_memory", "require_device_memory", "device_ctypes_pointer", "device_pointer",
+def memory_size_from_info(shape, strides, itemsize):
+    """Bytes an array of `shape`, byte `strides` and `itemsize` spans from
+    its lowest to its highest element (numba's; 0 for no elements)."""
+    shape, strides = tuple(int(e) for e in shape), tuple(int(s) for s in strides)
+    if not all(shape):
+        return 0
+    low, high = _extent_bytes(shape, strides)
+    return high - low + int(itemsize)
+
+
+NAMES = ("memory_size_from_info", "is_device_memory", "require_device_memory", "device_ctypes_pointer", "device_pointer",
          "device_memory_size", "host_memory_extents", "host_memory_size", "host_pointer",
          "host_to_device", "device_to_host", "device_to_device", "device_memset")

@@ -17,6 +17,8 @@ from ._emm import (BaseCUDAMemoryManager, GetIpcHandleMixin, HostOnlyCUDAMemoryM
                    MemoryInfo, MemoryPointer, set_memory_manager)
 from ._dispatcher import DeviceFunction, Dispatcher, user_facing as _user_facing
 from .errors import CudaError as _CudaError, CudaSupportError
+from .errors import CompileError as _CompileError, KernelError as _KernelError
+from .errors import LinkError as _LinkError
 import contextlib as _contextlib
 import os as _os
 import operator as _operator
@@ -506,6 +508,13 @@ class _Device:
         return self.compute_capability >= (5, 3)
 
     @property
+    def supports_fp8(self):
+        """False: pyjit kernels have no fp8 types yet (numba-cuda's cuda.fp8),
+        whatever the device (numba: compute capability 8.9 or later), so a
+        program checking it takes its other path."""
+        return False
+
+    @property
     def supports_bfloat16(self):
         """Whether kernels may compute in bfloat16 (numba's: 8.0 or later)."""
         return self.compute_capability >= (8, 0)
@@ -670,6 +679,14 @@ class _GpuList:
 
     def __iter__(self):
         return (self[i] for i in range(len(self)))
+
+    @property
+    def lst(self):
+        """The devices as a list (numba's _DeviceList.lst)."""
+        return list(self)
+
+    def __str__(self):
+        return ", ".join("<Managed Device %d>" % d.id for d in self)
 
     @property
     def current(self):
@@ -1015,6 +1032,30 @@ class _Context:
         """A new stream (cuda.stream())."""
         return stream()
 
+    def create_external_stream(self, ptr):
+        """A Stream over CUstream `ptr` made elsewhere (cuda.external_stream)."""
+        return external_stream(ptr)
+
+    def get_default_stream(self):
+        """The default stream (cuda.default_stream())."""
+        return default_stream()
+
+    def get_legacy_default_stream(self):
+        """The legacy default stream (cuda.legacy_default_stream())."""
+        return legacy_default_stream()
+
+    def get_per_thread_default_stream(self):
+        """The per-thread default stream (cuda.per_thread_default_stream())."""
+        return per_thread_default_stream()
+
+    @property
+    def deallocations(self):
+        """numba's pending deallocations. pyjit frees an allocation when its
+        last array is collected, so none are pending: `clear()` (the usual
+        "free GPU memory now" call) has nothing left to free, `len()` is 0
+        and `disable()` is a context manager that changes nothing."""
+        return _NO_PENDING_DEALLOCATIONS
+
     def create_event(self, timing=True):
         """A new event (cuda.event(timing))."""
         return event(timing)
@@ -1044,6 +1085,32 @@ class _Context:
 
     def __repr__(self):
         return "<pyjit context of %s>" % (self.device or "the CPU backend",)
+
+
+class _PendingDeallocations:
+    """numba's _PendingDeallocs, of a memory manager that frees at once."""
+
+    def clear(self):
+        pass
+
+    def disable(self):
+        return _contextlib.nullcontext()
+
+    @property
+    def is_disabled(self):
+        return False
+
+    def __len__(self):
+        return 0
+
+
+_NO_PENDING_DEALLOCATIONS = _PendingDeallocations()
+
+
+def is_fp8_supported():
+    """False: pyjit kernels have no fp8 types yet (numba-cuda's cuda.fp8);
+    a program checking it uses its other path."""
+    return False
 
 
 def current_context(devnum=None):
@@ -1504,8 +1571,82 @@ cudadrv.driver.Stream, cudadrv.driver.Event = Stream, Event  # (where numba defi
 from . import _driver  # noqa: E402
 for _name in _driver.NAMES:
     setattr(cudadrv.driver, _name, getattr(_driver, _name))
+
+
+class _Driver:
+    """numba's cudadrv.driver.driver (the Driver object), as programs use it:
+    `driver.get_version()`, `driver.is_available`."""
+
+    @property
+    def is_available(self):
+        return is_available()
+
+    @property
+    def initialization_error(self):
+        """None, or why the CUDA driver did not load (a string)."""
+        return cuda_error()
+
+    def get_version(self):
+        """The CUDA driver's version, (major, minor); CudaSupportError
+        without a driver (numba's)."""
+        if not is_available():
+            raise CudaSupportError("the CUDA driver is not available: %s" % cuda_error())
+        return tuple(_current_device()["driver_version"])
+
+    def get_device_count(self):
+        """The number of GPUs; CudaSupportError without a driver."""
+        if not is_available():
+            raise CudaSupportError("the CUDA driver is not available: %s" % cuda_error())
+        return _ext().device_count()
+
+    def list_devices(self):
+        return list(gpus)
+
+    def reset(self):
+        """Resets every device's context (cuda.close())."""
+        close()
+
+    def __repr__(self):
+        return "<pyjit CUDA driver>"
+
+
+cudadrv.driver.driver = _Driver()
+cudadrv.driver.Device, cudadrv.driver.Context = _Device, _Context  # (isinstance checks)
+cudadrv.driver.get_version = cudadrv.driver.driver.get_version
+cudadrv.driver.CudaSupportError = CudaSupportError
+cudadrv.driver.LinkerError = cudadrv.driver.NvrtcError = _LinkError
+cudadrv.driver.event_elapsed_time = event_elapsed_time
+cudadrv.driver.profile_start, cudadrv.driver.profile_stop = profile_start, profile_stop
+cudadrv.driver.profiling = profiling
+# numba.cuda.cudadrv.error: the driver's exception classes, where numba
+# programs import them from (CudaSupportError above all).
+cudadrv.error = _types.ModuleType(__name__ + ".cudadrv.error",
+                                  "numba.cuda.cudadrv.error's names in pyjit.")
+cudadrv.error.CudaSupportError = CudaSupportError
+cudadrv.error.CudaDriverError = cudadrv.error.CudaRuntimeError = _CudaError
+cudadrv.error.NvrtcError = cudadrv.error.NvrtcCompilationError = _LinkError
+# numba.cuda.cudadrv.devices: gpus, get_context, require_context, reset.
+cudadrv.devices = _types.ModuleType(__name__ + ".cudadrv.devices",
+                                    "numba.cuda.cudadrv.devices' names in pyjit.")
+cudadrv.devices.gpus = gpus
+cudadrv.devices.get_context = current_context
+cudadrv.devices.reset = close
+# numba.cuda.cudadrv.runtime: the `runtime` object (get_version()).
+cudadrv.runtime = _types.ModuleType(__name__ + ".cudadrv.runtime",
+                                    "numba.cuda.cudadrv.runtime's names in pyjit.")
+cudadrv.runtime.runtime = runtime
+# numba.cuda.errors: KernelRuntimeError (pyjit's KernelError, a RuntimeError
+# as numba's is).
+errors = _types.ModuleType(__name__ + ".errors", "numba.cuda.errors' names in pyjit.")
+errors.KernelRuntimeError = KernelRuntimeError = _KernelError
+errors.CudaLoweringError = _CompileError
 _sys.modules[__name__ + ".devicearray"] = devicearray
 _sys.modules[__name__ + ".cudadrv"] = cudadrv
+_sys.modules[__name__ + ".cudadrv.error"] = cudadrv.error
+_sys.modules[__name__ + ".cudadrv.devices"] = cudadrv.devices
+_sys.modules[__name__ + ".cudadrv.runtime"] = cudadrv.runtime
+_sys.modules[__name__ + ".errors"] = errors
+MappedMemory, PinnedMemory = _emm.MappedMemory, _emm.PinnedMemory
 from . import _args as args  # noqa: E402  (numba.cuda.args: In, Out, InOut, ArgHint, wrap_arg)
 _sys.modules[__name__ + ".args"] = args
 _sys.modules[__name__ + ".cudadrv.devicearray"] = devicearray
@@ -1545,8 +1686,15 @@ kernels.transpose = _types.ModuleType(__name__ + ".kernels.transpose",
                                       "numba.cuda.kernels.transpose in pyjit.")
 from ._transpose import transpose as _transpose  # noqa: E402
 kernels.transpose.transpose = _transpose
+kernels.reduction = reduction = _types.ModuleType(
+    __name__ + ".kernels.reduction", "numba.cuda.kernels.reduction in pyjit: Reduce.")
+kernels.reduction.Reduce = Reduce
 _sys.modules[__name__ + ".kernels"] = kernels
 _sys.modules[__name__ + ".kernels.transpose"] = kernels.transpose
+_sys.modules[__name__ + ".kernels.reduction"] = kernels.reduction
+# numba.cuda.extending (register_jitable): pyjit.extending.
+from . import extending  # noqa: E402
+_sys.modules[__name__ + ".extending"] = extending
 
 
 def _pointer_array(ptr, shape, dtype, order, name):

@@ -111,6 +111,60 @@ def test_context_makes_streams_events_and_managed_memory():
     np.testing.assert_array_equal(out, np.arange(5))
 
 
+def test_context_streams_and_pending_deallocations():
+    ctx = cuda.current_context()
+    assert int(ctx.get_default_stream()) == 0
+    assert int(ctx.get_legacy_default_stream()) == 1
+    assert int(ctx.get_per_thread_default_stream()) == 2
+    ext = ctx.create_external_stream(0x1000)
+    assert ext.external and int(ext) == 0x1000
+    # `cuda.current_context().deallocations.clear()` frees memory now in
+    # numba; pyjit frees an allocation when its last array goes, so none
+    # are pending.
+    d = cuda.device_array(1000)
+    del d
+    ctx.deallocations.clear()
+    assert len(ctx.deallocations) == 0
+    with ctx.deallocations.disable():
+        cuda.device_array(10)
+
+
+def test_numba_module_paths_programs_import():
+    # Each exists in numba-cuda 0.30.4 at this path.
+    import importlib
+    import pyjit
+    for module, name in [("pyjit.cuda.cudadrv.driver", "driver"),
+                         ("pyjit.cuda.cudadrv.driver", "CudaSupportError"),
+                         ("pyjit.cuda.cudadrv.driver", "event_elapsed_time"),
+                         ("pyjit.cuda.cudadrv.driver", "Device"),
+                         ("pyjit.cuda.cudadrv.error", "CudaSupportError"),
+                         ("pyjit.cuda.cudadrv.devices", "get_context"),
+                         ("pyjit.cuda.cudadrv.devices", "gpus"),
+                         ("pyjit.cuda.cudadrv.runtime", "runtime"),
+                         ("pyjit.cuda.kernels.reduction", "Reduce"),
+                         ("pyjit.cuda.errors", "KernelRuntimeError"),
+                         ("pyjit.cuda.extending", "register_jitable")]:
+        assert hasattr(importlib.import_module(module), name), (module, name)
+    assert cuda.KernelRuntimeError is pyjit.KernelError
+    assert issubclass(cuda.KernelRuntimeError, RuntimeError)
+    assert cuda.MappedMemory is driver.MappedMemory and cuda.reduction.Reduce is cuda.Reduce
+    assert driver.CudaSupportError is cuda.CudaSupportError
+    assert isinstance(cuda.get_current_device(), driver.Device)
+    assert isinstance(cuda.current_context(), driver.Context)
+    # pyjit kernels have no fp8 types: programs that check take the other path.
+    assert cuda.is_fp8_supported() is False and cuda.get_current_device().supports_fp8 is False
+    assert [d.id for d in cuda.gpus.lst] == [d.id for d in cuda.gpus]
+    assert driver.memory_size_from_info((3, 4), (32, 8), 8) == 2 * 32 + 3 * 8 + 8
+    assert driver.memory_size_from_info((0, 4), (32, 8), 8) == 0
+    if cuda.is_available():
+        major, minor = driver.driver.get_version()
+        assert major >= 12 and driver.driver.is_available
+    else:
+        assert not driver.driver.is_available
+        with pytest.raises(cuda.CudaSupportError):
+            driver.driver.get_version()
+
+
 def test_bad_memory_requests_raise_instead_of_crashing():
     import ctypes
     ctx = cuda.current_context()
