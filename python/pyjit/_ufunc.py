@@ -274,6 +274,22 @@ def _on_device(a, dtype, shape, stream):
     return cuda.to_device(host, stream=stream)
 
 
+def _unrecognized(keywords, target, what):
+    """Keywords a ufunc call does not take: numba-cuda's CUDA ufuncs warn
+    ("unrecognized keywords: ...") and ignore them; a CPU one refuses them
+    (TypeError; NumPy's casting=, where=, dtype= are not pyjit's)."""
+    if not keywords:
+        return
+    if target == "cuda":
+        import warnings
+        from ._options import _user_stacklevel
+        warnings.warn("unrecognized keywords: %s" % ", ".join(keywords),
+                      stacklevel=_user_stacklevel())
+        return
+    raise TypeError("%s got unexpected keyword arguments: %s (it takes out= and stream=)"
+                    % (what, ", ".join(keywords)))
+
+
 def _is_device(a):
     """Whether `a` is device memory: a device array, a mapped or managed
     array (numba's device arrays too, used in place), any other
@@ -437,8 +453,9 @@ class _Ufunc:
         return len(self._signatures)
 
     @_entry
-    def __call__(self, *args, out=None, stream=0):
+    def __call__(self, *args, out=None, stream=0, **keywords):
         what = "ufunc '%s'" % self.__name__
+        _unrecognized(keywords, self._target, what)
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, got %d" % (what, self.nin, len(args)))
         args = [_as_input(a) for a in args]
@@ -498,7 +515,10 @@ class _Ufunc:
         if device:  # (a foreign out: its DeviceArray view, as numba returns)
             return dout
         host = dout.copy_to_host(stream=stream)
-        return host[0] if scalar else host
+        # Numbers alone: a number from a CPU ufunc (NumPy's), a 1-element
+        # array from a CUDA one (numba's turns each number into a 1-element
+        # array first).
+        return host[0] if scalar and self._target != "cuda" else host
 
     @_entry
     def reduce(self, a, axis=0, stream=0):
@@ -512,6 +532,8 @@ class _Ufunc:
             raise NotImplementedError("reduce: pyjit reduces 1-D arrays (axis=0), got shape %s"
                                       % (getattr(a, "shape", None),))
         if a.shape[0] == 0:
+            if self._target == "cuda":  # numba's CUDA ufunc.reduce
+                raise TypeError("Reduction on an empty array.")
             raise ValueError("zero-size array to reduction operation %s which has no identity"
                              % self.__name__)
         # NumPy's reduce starts from the first element (no identity).
@@ -674,8 +696,9 @@ class _GUfunc:
             return self._add_signature("void(%s)" % ", ".join(parts))
 
     @_entry
-    def __call__(self, *args, out=None, stream=0):
+    def __call__(self, *args, out=None, stream=0, **keywords):
         what = "gufunc '%s'" % self.__name__
+        _unrecognized(keywords, self._target, what)
         nin, nout = len(self._ins), len(self._outs)
         if len(args) > nin and out is not None:
             raise ValueError("%s: cannot specify argument 'out' as both positional and keyword"
@@ -802,7 +825,8 @@ class _GUfunc:
                 final.append(given)
                 continue
             host = dev.copy_to_host(stream=stream)
-            host = host[0] if scalar_loop else host
+            if scalar_loop:  # no loop dimensions: NumPy's number; numba's CUDA gufunc a 0-d array
+                host = host[0] if self._target != "cuda" else host.reshape(())
             if given is not None:  # written into the given host output
                 given[...] = host
                 final.append(given)

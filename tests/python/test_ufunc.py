@@ -23,7 +23,13 @@ def test_vectorize_broadcasts_and_picks_the_signature(target):
     r2 = rel_diff(m, np.array([1.0, 2.0, 3.0]))  # float64: the second signature; broadcast
     assert r2.dtype == np.float64 and r2.shape == (2, 3)
     np.testing.assert_allclose(r2, 2 * (m - [1, 2, 3]) / (m + [1, 2, 3]))
-    assert rel_diff(3.0, 1.0) == 1.0  # numbers alone: a scalar
+    # Numbers alone: NumPy's number from a CPU ufunc; from a CUDA one a
+    # 1-element array, as numba-cuda's (it makes each number np.array([x])).
+    alone = rel_diff(3.0, 1.0)
+    if target == "cuda":
+        assert isinstance(alone, np.ndarray) and alone.shape == (1,) and alone[0] == 1.0
+    else:
+        assert np.ndim(alone) == 0 and alone == 1.0
     assert rel_diff.types == ["ff->f", "dd->d"] and rel_diff.nin == 2
     with pytest.raises(TypeError, match=r"no signature takes arguments of types \(complex128"):
         rel_diff(np.ones(2, np.complex128), np.ones(2))
@@ -575,7 +581,19 @@ def test_review_mends_reduce_out_lists_and_core_only_gufuncs(target):
     assert mul.reduce(np.array([2.0, 3.0, 4.0])) == 24.0
     assert biggest.reduce(np.array([-2.0, -3.0, -4.0])) == -2.0
     assert mul.reduce([5.0]) == 5.0
-    with pytest.raises(ValueError, match="zero-size array"):
+    # Keywords a ufunc does not take: numba-cuda's CUDA ufuncs warn and
+    # ignore them; a CPU one refuses them.
+    if target == "cuda":
+        with pytest.warns(UserWarning, match="unrecognized keywords: casting"):
+            np.testing.assert_array_equal(mul([2.0], [3.0], casting="unsafe"), [6.0])
+    else:
+        with pytest.raises(TypeError, match="unexpected keyword arguments: casting"):
+            mul([2.0], [3.0], casting="unsafe")
+    # An empty array: numba-cuda's TypeError for a CUDA ufunc, NumPy's
+    # ValueError for a CPU one.
+    with pytest.raises(TypeError if target == "cuda" else ValueError,
+                       match="Reduction on an empty array" if target == "cuda"
+                       else "zero-size array"):
         mul.reduce(np.zeros(0))
     np.testing.assert_array_equal(mul([1.0, 2.0], [3.0, 4.0]), [3.0, 8.0])  # lists
     host = np.zeros(3)
@@ -590,7 +608,9 @@ def test_review_mends_reduce_out_lists_and_core_only_gufuncs(target):
             s += x[i] * y[i]
         out[0] = s
 
-    assert dot(np.arange(3.0), np.arange(3.0)) == 5.0  # no loop dimension
+    one = dot(np.arange(3.0), np.arange(3.0))  # no loop dimension
+    assert one == 5.0 and np.ndim(one) == 0
+    assert isinstance(one, np.ndarray) == (target == "cuda")  # numba-cuda's: a 0-d array
     a = np.arange(6.0).reshape(2, 3)
     o = np.zeros(2)
     dot(cuda.to_device(a), cuda.to_device(a), o)
