@@ -509,8 +509,17 @@ class _Compiled:
 
     @property
     def targetoptions(self):
-        """The decorator's options (numba's targetoptions)."""
-        return self.options
+        """The decorator's options, with numba's defaults for those not
+        given (numba's targetoptions: debug, lineinfo, link, opt, fastmath,
+        device, inline, forceinline, extensions, launch_bounds, lto)."""
+        given = {k: v for k, v in self.options.items() if v is not None}
+        debug = bool(given.get("debug", False))
+        options = {"debug": debug, "lineinfo": False, "link": [], "opt": not debug,
+                   "fastmath": False, "device": isinstance(self, DeviceFunction),
+                   "inline": "never", "forceinline": False, "extensions": [],
+                   "launch_bounds": None, "lto": None}
+        options.update(given)
+        return options
 
     def _signatures_for_pickle(self):
         return list(self.signature_strings)
@@ -1507,10 +1516,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     @property
     def overloads(self):
-        """{argument types: compiled overload} for every compiled signature;
-        looked up also by type objects or a numba Signature, as numba's."""
+        """{argument types: compiled overload} for every compiled signature,
+        the keys tuples of type objects (numba's: `key[0].dtype`), each equal
+        to its spelling too; looked up also by spellings or a numba
+        Signature, as numba's."""
+        from .types import _of_spelling
         overloads = self._overloads
-        return _Overloads({ov.argtypes: ov for ov in overloads.values()}, self._signature_key)
+        return _Overloads({tuple(_of_spelling(t) for t in ov.argtypes): ov
+                           for ov in overloads.values()}, self._signature_key)
 
     def inspect_llvm(self, signature=None):
         """The optimized LLVM IR of the overload for `signature` (str), or a
@@ -1640,6 +1653,12 @@ def _enum_values(value):
 class _DeviceLaunchError(TypeError, RuntimeError):
     """Launching a device function: a TypeError (pyjit's wrong-use error), and
     the RuntimeError numba.cuda raises, so either `except` catches it."""
+
+
+class _DeviceCallError(TypeError, ValueError):
+    """Calling a device function from the host: a TypeError (pyjit's
+    wrong-use error), and the ValueError numba.cuda raises (its "missing
+    launch configuration"), so either `except` catches it."""
 
 
 def _write_records_back(records):
@@ -1856,8 +1875,8 @@ class DeviceFunction(_Compiled):
         self._alone_lock = threading.Lock()
 
     def __call__(self, *args, **kwargs):
-        raise TypeError("device function '%s' can only be called from a kernel or another "
-                        "device function" % self.__name__)
+        raise _DeviceCallError("device function '%s' can only be called from a kernel or "
+                               "another device function" % self.__name__)
 
     def __getitem__(self, config):
         raise _DeviceLaunchError("device function '%s' cannot be launched as a kernel (numba: 'Cannot "

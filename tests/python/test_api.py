@@ -832,9 +832,24 @@ def test_numba_names_for_devices_arrays_and_dispatchers():
 
     kern = cuda.jit(k)
     assert kern.__module__ == k.__module__ and kern.__qualname__ == k.__qualname__
-    assert kern.targetoptions == {} and kern.extensions == []
+    assert kern.extensions == []
+    # numba's targetoptions: the given options over its defaults.
+    assert kern.targetoptions["debug"] is False and kern.targetoptions["opt"] is True
+    assert kern.targetoptions["device"] is False and kern.targetoptions["link"] == []
+    fast = cuda.jit(fastmath=True, debug=True, opt=False)(k).targetoptions
+    assert fast["fastmath"] is True and fast["debug"] is True and fast["opt"] is False
+    dev = cuda.jit(device=True)(k)
+    assert dev.targetoptions["device"] is True
+    with pytest.raises(ValueError, match="can only be called from a kernel"):
+        dev(np.zeros(1))  # numba: ValueError (a TypeError to pyjit too)
     kern.compile("void(float64[::1])")          # numba's CUDADispatcher.compile
     assert kern.signatures == [("array(float64, 1d, C)",)]
+    # overloads' keys are type objects (numba's), equal to their spellings.
+    key = next(iter(kern.overloads))
+    assert key[0].dtype == pyjit.float64 and key[0].ndim == 1 and key[0].layout == "C"
+    assert key == ("array(float64, 1d, C)",) and kern.overloads[key] is kern.overloads[
+        ("array(float64, 1d, C)",)]
+    assert next(iter(kern.inspect_asm()))[0].ndim == 1
     kern[1, 1](np.zeros(2, np.int32))          # still lazy for other types
     assert len(kern.signatures) == 2
 
