@@ -825,8 +825,10 @@ class _GUfunc:
                 final.append(given)
                 continue
             host = dev.copy_to_host(stream=stream)
-            if scalar_loop:  # no loop dimensions: NumPy's number; numba's CUDA gufunc a 0-d array
-                host = host[0] if self._target != "cuda" else host.reshape(())
+            if scalar_loop:  # no loop dimensions: the one result, of the core shape
+                host = host[0]
+                if self._target == "cuda" and np.ndim(host) == 0:
+                    host = np.asarray(host)  # numba-cuda's: a 0-d array (NumPy's: a number)
             if given is not None:  # written into the given host output
                 given[...] = host
                 final.append(given)
