@@ -389,12 +389,13 @@ bool Parser::parseStatement(Block &out) {
   }
 }
 
-// `match x:` / `case 1:`: a soft keyword followed by more tokens and a
-// colon ending the logical line (an expression statement cannot end so).
+// `match x:` / `case 1:` (also `match (x):`, `match [a, b]:`): a soft
+// keyword followed by more tokens and a colon ending the logical line (an
+// expression statement, `match(x)` or `match = 1`, cannot end so).
 bool Parser::isSoftKeywordStatement() const {
   size_t i = index + 1;
   if (i >= tokens.size() || tokens[i].is(TokenKind::Newline) || tokens[i].is(TokenKind::Equal) ||
-      tokens[i].is(TokenKind::Dot) || tokens[i].is(TokenKind::LParen))
+      tokens[i].is(TokenKind::Dot))
     return false;
   while (i + 1 < tokens.size() && !tokens[i + 1].is(TokenKind::Newline) &&
          !tokens[i + 1].is(TokenKind::Eof))
@@ -557,6 +558,20 @@ bool Parser::parseClosedPattern(const std::string &subject, Pattern &out) {
     operands.push_back(std::move(value));
     out.range = r;
     out.test = std::make_unique<CompareExpr>(r, std::vector<CompareOp>{op}, std::move(operands));
+    if (op == CompareOp::Eq) {
+      // `subject is not None and subject == value`: a subject that may be
+      // None (numba's Optional) matches no literal, as in Python, rather
+      // than being read as its number; for any other subject the first test
+      // is decided when compiling.
+      std::vector<ExprPtr> notNone;
+      notNone.push_back(subjectRef(r));
+      notNone.push_back(std::make_unique<NoneLitExpr>(r));
+      std::vector<ExprPtr> both;
+      both.push_back(std::make_unique<CompareExpr>(r, std::vector<CompareOp>{CompareOp::IsNot},
+                                                   std::move(notNone)));
+      both.push_back(std::move(out.test));
+      out.test = std::make_unique<BoolOpExpr>(r, BoolOpKind::And, std::move(both));
+    }
     return true;
   };
   const char *allowed = "match literals, constants, names, '_', '|' and 'as'";

@@ -229,8 +229,8 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
     error(r, "variable '" + sourceName(name) + "' is assigned both " + typeName(slot) +
                  " and " + typeName(type) + ", which do not unify" +
                  (optional ? " (pyjit gives one type to the assignments that reach a common "
-                             "read: numba's Optional, a number or None, holds no arrays, tuples, "
-                             "records or complex numbers)"
+                             "read: numba's Optional, a number, a bool or an array or None, "
+                             "holds no tuples or records)"
                            : " (assignments that reach a common read must unify)"));
     if (reporting && typeOrigin.count(name))
       diags.note(typeOrigin[name], "'" + sourceName(name) + "' is " + typeName(slot) +
@@ -1334,7 +1334,14 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
                        "them in an if statement: r = a[i] / else: r = b[j])");
       return {};
     }
-    if (!t || (!isValueType(t) && !isa<OptionalType, NoneType>(t))) {
+    // A value, None or an Optional, or a tuple of them (`(n, 1) if c else
+    // (None, 2)`: a tuple holding an Optional, as the if statement makes).
+    std::function<bool(Type *)> choosable = [&](Type *u) {
+      if (auto *tt = dyn_cast<TupleType>(u))
+        return llvm::all_of(tt->elements(), choosable);
+      return isValueType(u) || isa<OptionalType, NoneType>(u);
+    };
+    if (!t || !choosable(t)) {
       error(e.range(), "the branches of a conditional expression have types " +
                            typeName(a.type) + " and " + typeName(b.type) + ", which do not unify");
       return {};

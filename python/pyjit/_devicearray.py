@@ -682,7 +682,7 @@ class DeviceArray(_abi_base()):
             # One record: a view of its device memory (numba's DeviceRecord),
             # so writes to its fields, and a kernel's, stay on the device.
             out = DeviceRecord(self.dtype, _View(self._buffer, offset))
-            out.stream = self.stream
+            out.stream = self._bound(stream)
             return out
         if not shape:
             value = np.empty(1, dtype=self.dtype)
@@ -691,7 +691,9 @@ class DeviceArray(_abi_base()):
             if stream is not None and not host_memory():
                 ext().stream_synchronize(stream)
             return value[0]
-        return self._derived(shape, self.dtype, strides, offset)
+        # A view, on `stream` where one is given (numba's getitem), else on
+        # this array's.
+        return self._rebound(self._derived(shape, self.dtype, strides, offset), stream)
 
     def __setitem__(self, index, value):
         self.setitem(index, value)

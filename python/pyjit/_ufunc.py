@@ -818,7 +818,10 @@ class _GUfunc:
                 final.append(given)
                 continue
             if device and given is None:
-                final.append(dev if not scalar_loop else dev[0])
+                # No loop dimensions: the one result's device array (a 0-d
+                # one for a () core), as numba-cuda keeps it on the device.
+                final.append(dev if not scalar_loop else
+                             dev[0] if dev.ndim > 1 else dev.reshape(()))
                 continue
             if given is not None and _is_device(given):  # a strided or pinned device output
                 given._assign_from(dev.reshape(tuple(given.shape)), stream)

@@ -892,8 +892,20 @@ def per_thread_default_stream():
 
 def external_stream(ptr):
     """A Stream wrapping a CUstream created elsewhere (not destroyed by
-    pyjit; `.external` is True)."""
-    out = Stream(int(ptr))
+    pyjit; `.external` is True). `ptr` is the handle, an int (numba's
+    TypeError for anything else, ValueError outside an unsigned 64-bit
+    value)."""
+    if isinstance(ptr, bool):
+        raise TypeError("ptr for external stream must be an int, not bool")
+    try:
+        ptr = _operator.index(ptr)
+    except TypeError:
+        raise TypeError("ptr for external stream must be an int, not %s"
+                        % type(ptr).__name__) from None
+    if not 0 <= ptr < 2 ** 64:
+        raise ValueError("ptr for external stream must be a CUstream handle (an unsigned 64-bit "
+                         "value), got %d" % ptr)
+    out = Stream(ptr)
     out.external = True
     return out
 

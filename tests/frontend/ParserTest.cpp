@@ -711,15 +711,29 @@ TEST(ParserTest, MatchLowersToAnIfChain) {
   ASSERT_TRUE(alternatives);
   EXPECT_EQ(alternatives->op, BoolOpKind::Or);
   ASSERT_EQ(alternatives->values.size(), 2u);
-  auto *eq = llvm::cast<CompareExpr>(alternatives->values[0].get());
+  // A literal: `$match0 is not None and $match0 == 1` (a subject that may
+  // be None matches no literal, as in Python).
+  auto *literal = llvm::dyn_cast<BoolOpExpr>(alternatives->values[0].get());
+  ASSERT_TRUE(literal);
+  EXPECT_EQ(literal->op, BoolOpKind::And);
+  ASSERT_EQ(literal->values.size(), 2u);
+  auto *notNone = llvm::dyn_cast<CompareExpr>(literal->values[0].get());
+  ASSERT_TRUE(notNone);
+  EXPECT_EQ(notNone->ops[0], CompareOp::IsNot);
+  auto *eq = llvm::dyn_cast<CompareExpr>(literal->values[1].get());
+  ASSERT_TRUE(eq);
   EXPECT_EQ(eq->ops[0], CompareOp::Eq);
   EXPECT_EQ(llvm::cast<NameExpr>(*eq->operands[0]).name, "$match0");
   ASSERT_EQ(first->orelse.size(), 1u);
-  auto *second = llvm::cast<IfStmt>(first->orelse[0].get());
-  EXPECT_EQ(llvm::cast<CompareExpr>(*second->cond).ops[0], CompareOp::Is);
+  auto *second = llvm::dyn_cast<IfStmt>(first->orelse[0].get());
+  ASSERT_TRUE(second);
+  auto *isNone = llvm::dyn_cast<CompareExpr>(second->cond.get());
+  ASSERT_TRUE(isNone);
+  EXPECT_EQ(isNone->ops[0], CompareOp::Is);
   // The capture always matches: its body, after `y = $match0`, is the else.
   ASSERT_EQ(second->orelse.size(), 2u);
-  auto *bind = llvm::cast<AssignStmt>(second->orelse[0].get());
+  auto *bind = llvm::dyn_cast<AssignStmt>(second->orelse[0].get());
+  ASSERT_TRUE(bind);
   EXPECT_EQ(llvm::cast<NameExpr>(*bind->targets[0]).name, "y");
   EXPECT_EQ(llvm::cast<NameExpr>(*bind->value).name, "$match0");
 }

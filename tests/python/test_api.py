@@ -280,6 +280,7 @@ def test_views_keep_the_bound_stream_and_ravel_squeeze_take_one():
     for view in (d[0], d.view(np.int64), d.ravel(), d.squeeze(), d.reshape(2, 3), d.T):
         assert view.stream is s
     assert d.ravel(stream=t).stream is t and d.squeeze(stream=t).stream is t
+    assert d.getitem(0, stream=t).stream is t and d.getitem(0).stream is s  # numba's getitem
     assert cuda.to_device(np.zeros(3)).stream == 0
 
 
@@ -293,6 +294,11 @@ def test_stream_int_repr_and_protocols():
     assert ext.external and not cuda.default_stream().external
     assert repr(ext) == "<External CUDA stream %d>" % 0x1234
     assert ext.__cuda_stream__() == (0, 0x1234)  # cuda.core's protocol: (version, handle)
+    assert int(cuda.external_stream(np.uint64(0x10))) == 0x10
+    for bad, error in ((1.5, TypeError), (True, TypeError), ("1", TypeError), (-1, ValueError),
+                       (2 ** 64, ValueError)):
+        with pytest.raises(error, match="ptr for external stream"):
+            cuda.external_stream(bad)  # numba: TypeError for a non-int
 
 
 def test_device_array_orders_and_like(jit):

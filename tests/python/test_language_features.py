@@ -1436,6 +1436,40 @@ def test_match_statements_run_as_python_runs_them(jit):
     np.testing.assert_allclose(out, expect)
 
 
+@__import__("pyjit.extending").extending.register_jitable
+def _maybe_half(x):  # a device function in kernels, a plain one in Python
+    if x % 2 == 0:
+        return x // 2
+    return None
+
+
+def _match_optional(x):
+    match (_maybe_half(x)):  # a parenthesized subject; it may be None
+        case 3:
+            return 30
+        case None:
+            return -1
+        case v:
+            return v
+
+
+def test_match_subjects_in_parentheses_and_that_may_be_none(jit):
+    # A subject that may be None (numba's Optional) matches no literal and
+    # goes on to `case None`, as Python does; `match (x):` is a match.
+    match_optional = cuda.jit(device=True)(_match_optional)
+
+    @jit
+    def k(xs, out):
+        i = cuda.grid(1)
+        if i < xs.size:
+            out[i] = match_optional(xs[i])
+
+    xs = np.array([6, 7, 8, 1])
+    out = np.zeros(4, np.int64)
+    k[1, 4](xs, out)
+    assert out.tolist() == [_match_optional(int(x)) for x in xs] == [30, -1, 4, -1]
+
+
 def test_range_of_a_float_truncates_as_numba(jit):
     # numba-cuda converts a float bound to an integer (range(math.ceil(n/2)),
     # math.ceil giving a float there); Python would raise TypeError.
@@ -1453,6 +1487,28 @@ def test_range_of_a_float_truncates_as_numba(jit):
     out = np.full(6, -1.0)
     k[1, 1](out, 5.0, -7.9)
     assert out.tolist() == [0, 1, 2, -1, 3, 7]
+
+    # With a uint64 bound a float converts to uint64 (numba's overload
+    # resolution picks the unsigned range): past 2**63.
+    @jit
+    def unsigned(out, u, x):
+        out[0] = (2 ** 63 + 5) in range(u, x)
+
+    flag = np.zeros(1, np.int64)
+    unsigned[1, 1](flag, np.uint64(0), 1.5e19)
+    assert flag[0] == 1
+
+
+def test_a_type_bound_to_a_name_casts(jit):
+    # `t = type(x); t(v)`, as numba-cuda compiles it.
+    @jit
+    def k(out, x, y):
+        t = type(x)
+        out[0] = t(y)
+
+    out = np.zeros(1)
+    k[1, 1](out, np.int16(3), 7.9)
+    assert out[0] == 7
 
 
 class _Color(__import__("enum").Enum):

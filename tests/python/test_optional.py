@@ -302,6 +302,18 @@ def test_tuples_hold_optionals(jit):
     read_as_a_number[1, 1](np.array([-2]), one)
     assert one[0] == 0
 
+    @jit
+    def chosen(out, n):
+        t = (n, 1) if n > 2 else (None, 2)  # Tuple(OptionalType(int64), int64)
+        out[0] = -1 if t[0] is None else t[0]
+        out[1] = t[1]
+
+    pair = np.zeros(2)
+    chosen[1, 1](pair, 3)
+    assert pair.tolist() == [3, 1]
+    chosen[1, 1](pair, 1)
+    assert pair.tolist() == [-1, 2]
+
 
 @pytest.mark.parametrize("dtype", [np.complex128, np.complex64])
 def test_optional_complex(jit, dtype):

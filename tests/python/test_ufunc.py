@@ -611,6 +611,9 @@ def test_review_mends_reduce_out_lists_and_core_only_gufuncs(target):
     one = dot(np.arange(3.0), np.arange(3.0))  # no loop dimension
     assert one == 5.0 and np.ndim(one) == 0
     assert isinstance(one, np.ndarray) == (target == "cuda")  # numba-cuda's: a 0-d array
+    on_device = dot(cuda.to_device(np.arange(3.0)), cuda.to_device(np.arange(3.0)))
+    assert isinstance(on_device, cuda.DeviceArray) and on_device.shape == ()  # kept there
+    assert on_device.copy_to_host() == 5.0
     a = np.arange(6.0).reshape(2, 3)
     o = np.zeros(2)
     dot(cuda.to_device(a), cuda.to_device(a), o)

@@ -52,8 +52,10 @@ struct CallBinding {
 };
 
 /// Whether range() of these arguments counts in uint64 (numba's unsigned
-/// range iterator): one is a uint64 and every other is unsigned or a
-/// non-negative Python int literal. Such a range may pass 2**63.
+/// range iterator): one is a uint64 and every other is unsigned, a
+/// non-negative Python int literal or a float (converted to uint64, as
+/// numba's overload resolution converts it there). Such a range may pass
+/// 2**63.
 inline bool rangeIsUnsigned(llvm::ArrayRef<const ExprInfo *> args) {
   bool wide = false;
   for (const ExprInfo *a : args) {
@@ -64,6 +66,8 @@ inline bool rangeIsUnsigned(llvm::ArrayRef<const ExprInfo *> args) {
     }
     if (a->weak && a->constant && a->constant->kind == GlobalValue::Kind::Int &&
         a->constant->i >= 0)
+      continue;
+    if (llvm::isa_and_nonnull<FloatType>(a->type)) // converted to the uint64 (numba's)
       continue;
     return false;
   }
