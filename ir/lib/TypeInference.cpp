@@ -218,6 +218,14 @@ void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
   if (!isVariableType(type)) {
+    auto *bt = dyn_cast<BuiltinType>(type);
+    if (bt && bt->path() == "str") { // (one assignment of one string is a constant: fine)
+      error(r, "variable '" + sourceName(name) + "' would hold a string known only at run time "
+               "(strings assigned on different paths reach one read of it): kernels keep strings as "
+               "compile-time constants and have no run-time strings (numba-cuda's "
+               "unicode_type); tag the cases with ints or IntEnum members instead");
+      return;
+    }
     error(r, "cannot assign a value of type " + typeName(type) + " to variable '" +
                  sourceName(name) + "'");
     return;
