@@ -1874,6 +1874,16 @@ class DeviceFunction(_Compiled):
         self._alone_cache = {}  # signature text -> compile_ptx's result (inspect_*)
         self._alone_lock = threading.Lock()
 
+    @property
+    def signatures(self):
+        """The declared signatures' argument types, as tuples of type objects
+        (numba's device dispatcher lists those it compiled; pyjit inlines a
+        device function at each call, so calls add none)."""
+        from .types import _of_spelling
+        return _Signatures([tuple(_of_spelling(t) for t in _parse_signature_types(sig))
+                            for sig in self.signature_strings],
+                           lambda s: tuple(_parse_signature_types(_signature_of(s))))
+
     def __call__(self, *args, **kwargs):
         raise _DeviceCallError("device function '%s' can only be called from a kernel or "
                                "another device function" % self.__name__)

@@ -846,6 +846,10 @@ def test_numba_names_for_devices_arrays_and_dispatchers():
     assert fast["fastmath"] is True and fast["debug"] is True and fast["opt"] is False
     dev = cuda.jit(device=True)(k)
     assert dev.targetoptions["device"] is True
+    assert dev.signatures == []  # inlined at each call: calls add no signature
+    declared = cuda.jit(["float64(float64)", "int32(int32)"], device=True)(lambda x: x * 2)
+    assert declared.signatures == [("float64",), ("int32",)]
+    assert (pyjit.int32,) in declared.signatures and declared.signatures[0][0] == pyjit.float64
     with pytest.raises(ValueError, match="can only be called from a kernel"):
         dev(np.zeros(1))  # numba: ValueError (a TypeError to pyjit too)
     kern.compile("void(float64[::1])")          # numba's CUDADispatcher.compile
