@@ -161,6 +161,11 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
           writeVar(phi, pt->second, v);
       debugInfo = debug;
     }
+  if (isRuntimeStr(type)) { // one of several strings: its index (IRGenImpl.h)
+    Value *index = v.text ? runtimeString(*v.text) : v.value;
+    ssa.writeVariable(frames.back().prefix + name, cur(), index);
+    return;
+  }
   if (isa<NoneType, BuiltinType>(type))
     return; // a None parameter, or a function passed: nothing at run time
   if (isa<RecordType>(type)) { // a record: its 1-element view
@@ -216,6 +221,8 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
 }
 
 RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type *type) {
+  if (isRuntimeStr(type))
+    return RValue::of(ssa.readVariable(prefix + name, ctx.int32(), cur()));
   if (isa<NoneType, BuiltinType>(type))
     return RValue{type, nullptr, {}};
   if (auto *rt = dyn_cast<RecordType>(type))
@@ -1827,6 +1834,14 @@ Value *IRGen::compareLink(CompareOp op, const Expr *le, const RValue &l, const E
 }
 
 RValue IRGen::compare(const CompareExpr &e) {
+  if (isRuntimeStr(info(*e.operands[0]).type) || isRuntimeStr(info(*e.operands[1]).type)) {
+    // Strings known at run time: their indices (inference allows == and !=
+    // of two strings; other pairs are constants).
+    RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
+    auto index = [&](const RValue &v) { return v.text ? runtimeString(*v.text) : v.value; };
+    return RValue::of(b.cmp(e.ops[0] == CompareOp::Eq ? CmpPredicate::Eq : CmpPredicate::Ne,
+                            index(l), index(r)));
+  }
   auto *lcs = llvm::dyn_cast_or_null<CharSeqType>(info(*e.operands[0]).type);
   auto *rcs = llvm::dyn_cast_or_null<CharSeqType>(info(*e.operands[1]).type);
   if (lcs || rcs) { // bytes or str items (or one and a string constant): == and !=

@@ -423,6 +423,13 @@ private:
   SSABuilder ssa;
   std::vector<LoopTargets> loops;
   unsigned tempId = 0;
+  /// The kernel's strings held at run time (isRuntimeStr): each string's
+  /// int32 index, "" at 0 (so a string's truth is index != 0).
+  std::map<std::string, int64_t> runtimeStrings{{"", 0}};
+  Value *runtimeString(const std::string &text) {
+    auto [it, added] = runtimeStrings.emplace(text, static_cast<int64_t>(runtimeStrings.size()));
+    return b.constInt(ctx.int32(), it->second);
+  }
   /// pyjit.coop's compiler-placed tile storage, one per (dtype, elements,
   /// padded), at the top of the entry block. Block primitives finish with a
   /// barrier and the warp-transposed ones (padded) with __syncwarp, so calls

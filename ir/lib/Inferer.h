@@ -33,7 +33,9 @@ inline bool isValueType(Type *t) {
 
 /// A type `if`, `while`, `assert`, `not` and a conditional expression test:
 /// a number or bool, or a bytes or str item (true when not empty).
-inline bool hasTruth(Type *t) { return t->isScalar() || llvm::isa<CharSeqType>(t); }
+inline bool hasTruth(Type *t) {
+  return t->isScalar() || llvm::isa<CharSeqType>(t) || isRuntimeStr(t);
+}
 
 /// A type a variable may hold: a value type, None (a variable that is
 /// always None, numba's types.none), numba's Optional (a number or None), a
@@ -47,7 +49,7 @@ inline bool isVariableType(Type *t) {
     return true;
   }
   return llvm::isa<NoneType, RecordType, OptionalType, RangeType, SliceType, FlatIterType>(t) ||
-         isValueType(t);
+         isValueType(t) || isRuntimeStr(t);
 }
 
 /// Python builtins kernels may call.

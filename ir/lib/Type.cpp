@@ -81,7 +81,8 @@ std::string Type::str() const {
   case Kind::Namespace:
     return "namespace(" + cast<NamespaceType>(this)->path().str() + ")";
   case Kind::Builtin:
-    if (cast<BuiltinType>(this)->path() == "str") // a compile-time string (TypeContext::str)
+    if (cast<BuiltinType>(this)->path() == "str" || // a compile-time string (TypeContext::str)
+        cast<BuiltinType>(this)->path() == "str.runtime") // one of several (isRuntimeStr)
       return "str";
     return "function(" + cast<BuiltinType>(this)->path().str() + ")";
   }

@@ -217,15 +217,11 @@ void Inferer::block(const Block &b) {
 void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
+  if (auto *bt = dyn_cast<BuiltinType>(type); bt && bt->path() == "str")
+    // Strings that reach one read on different paths (a variable assigned
+    // once holds its constant: constantLocals): one of them at run time.
+    type = ctx.builtin("str.runtime");
   if (!isVariableType(type)) {
-    auto *bt = dyn_cast<BuiltinType>(type);
-    if (bt && bt->path() == "str") { // (one assignment of one string is a constant: fine)
-      error(r, "variable '" + sourceName(name) + "' would hold a string known only at run time "
-               "(strings assigned on different paths reach one read of it): kernels keep strings as "
-               "compile-time constants and have no run-time strings (numba-cuda's "
-               "unicode_type); tag the cases with ints or IntEnum members instead");
-      return;
-    }
     error(r, "cannot assign a value of type " + typeName(type) + " to variable '" +
                  sourceName(name) + "'");
     return;
@@ -532,7 +528,8 @@ void Inferer::stmt(const Stmt &s) {
     // (VariableWebs.h; also in a loop or a branch) that no read shares with
     // another is a name for that compile-time value (numba types the
     // variable as the function or dtype), no run-time variable.
-    if (llvm::isa_and_nonnull<BuiltinType>(v.type) && a.targets.size() == 1)
+    if (llvm::isa_and_nonnull<BuiltinType>(v.type) && !isRuntimeStr(v.type) &&
+        a.targets.size() == 1)
       if (auto *n = dyn_cast<NameExpr>(a.targets[0].get()); n && assignments[n->name] == 1) {
         constantLocals[n->name] = {v, a.range().end};
         aliases.insert(n->name);
@@ -718,6 +715,8 @@ void Inferer::stmt(const Stmt &s) {
     }
     if (!v.type)
       return;
+    if (auto *bt = dyn_cast<BuiltinType>(v.type); bt && bt->path() == "str")
+      v.type = ctx.builtin("str.runtime"); // a string returned: known at the call at run time
     // A record is returned as numba returns one: a reference to its data
     // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).
     if (isa<NoneType>(v.type) || !isVariableType(v.type)) {
@@ -1337,6 +1336,12 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     if (!c.type || !a.type || !b.type)
       return {};
     Type *t = unifyTypes(ctx, a.type, b.type);
+    auto anyStr = [](Type *u) {
+      auto *bt = dyn_cast<BuiltinType>(u);
+      return bt && (bt->path() == "str" || bt->path() == "str.runtime");
+    };
+    if (anyStr(a.type) && anyStr(b.type)) // "x" if c else "y": one of them at run time
+      t = ctx.builtin("str.runtime");
     if (t && isa<RecordType>(t)) {
       error(e.range(), "a conditional expression cannot choose between records (assign "
                        "them in an if statement: r = a[i] / else: r = b[j])");
@@ -1347,7 +1352,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     std::function<bool(Type *)> choosable = [&](Type *u) {
       if (auto *tt = dyn_cast<TupleType>(u))
         return llvm::all_of(tt->elements(), choosable);
-      return isValueType(u) || isa<OptionalType, NoneType>(u);
+      return isValueType(u) || isa<OptionalType, NoneType>(u) || isRuntimeStr(u);
     };
     if (!t || !choosable(t)) {
       error(e.range(), "the branches of a conditional expression have types " +
@@ -2008,7 +2013,9 @@ std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
     auto *bt = llvm::dyn_cast_or_null<BuiltinType>(x.type);
     return bt && bt->path() == "str";
   };
-  if (std::none_of(ops.begin(), ops.end(), isString) && std::none_of(ops.begin(), ops.end(), isStr))
+  auto isRuntime = [](const ExprInfo &x) { return isRuntimeStr(x.type); };
+  if (std::none_of(ops.begin(), ops.end(), isString) && std::none_of(ops.begin(), ops.end(), isStr) &&
+      std::none_of(ops.begin(), ops.end(), isRuntime))
     return std::nullopt;
   for (const ExprInfo &x : ops)
     if (isStr(x) && !isString(x)) { // (a compiler bug: every str is a constant)
@@ -2016,11 +2023,22 @@ std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
       return ExprInfo{};
     }
   if (c.ops.size() != 1 || (c.ops[0] != CompareOp::Eq && c.ops[0] != CompareOp::NotEq)) {
-    error(c.range(), "strings compare with '==' and '!=' in kernels (when compiling)");
+    error(c.range(), std::none_of(ops.begin(), ops.end(), isRuntime)
+                         ? "strings compare with '==' and '!=' in kernels (when compiling)"
+                         : "a string known only at run time (one of several a variable is "
+                           "assigned) compares with '==' and '!=' in kernels");
     return ExprInfo{};
   }
   if (!ops[0].type || !ops[1].type)
     return ExprInfo{};
+  if (isRuntimeStr(ops[0].type) || isRuntimeStr(ops[1].type)) {
+    // A string known at run time and a string: compared then (IRGen); and
+    // a number: never equal.
+    auto text = [&](const ExprInfo &x) { return isRuntimeStr(x.type) || isString(x); };
+    if (text(ops[0]) && text(ops[1]))
+      return ExprInfo{ctx.boolean()};
+    return constant(GlobalValue::ofBool(c.ops[0] != CompareOp::Eq));
+  }
   // Decided now, as numba decides Literal[str] comparisons: a string never
   // equals a number.
   bool same = isString(ops[0]) && isString(ops[1]) &&

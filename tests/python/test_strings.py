@@ -1,6 +1,7 @@
 """Arrays of bytes and str (dtype S12, <U12) and string fields of records:
-their items are numba's CharSeq / UnicodeCharSeq. Expected values come from
-NumPy (its assignment cuts, its items ignore trailing NULs) and Python."""
+their items are numba's CharSeq / UnicodeCharSeq; and string variables that
+hold one of several constants at run time. Expected values come from NumPy
+(its assignment cuts, its items ignore trailing NULs) and Python."""
 import numpy as np
 import pytest
 
@@ -185,3 +186,80 @@ def test_the_truth_of_an_item_is_its_being_non_empty(jit):
     k[1, 4](a, out)
     np.testing.assert_array_equal(out, expected)
     assert list(a) == [""] * 4
+
+
+@cuda.jit(device=True)
+def _code(s):
+    if s == "a":
+        return 1
+    if s == "":
+        return 2
+    return 3
+
+
+@cuda.jit(device=True)
+def _sign_name(x):
+    if x > 0:
+        return "pos"
+    return "neg"
+
+
+def _tags(v):
+    # The kernel below, in Python: the expected values.
+    kind = "a"
+    if v > 0:
+        kind = ""
+    if v > 5:
+        kind = "z"
+    code = 1 if kind == "a" else 2 if kind == "" else 3
+    w = "x" if v > 0 else "y"
+    s = "a"
+    for j in range(3):
+        if j == 1:
+            s = "b"
+    return [code, kind == "z", kind != "a", 1 if kind else 0, w == "y",
+            ("pos" if v > 0 else "neg") == "neg", s == "b", kind == w]
+
+
+def test_strings_known_at_run_time(jit):
+    # A variable that different strings reach on different paths (a ray
+    # tracer's `hit = "t"` / `"l"`), a conditional expression of strings
+    # and a device function returning strings: numba-cuda's unicode_type
+    # values, compared with == and !=, tested for truth, passed on.
+    @jit
+    def k(vals, out):
+        i = cuda.grid(1)
+        if i < vals.size:
+            kind = "a"
+            if vals[i] > 0:
+                kind = ""
+            if vals[i] > 5:
+                kind = "z"
+            out[i, 0] = _code(kind)
+            out[i, 1] = kind == "z"
+            out[i, 2] = kind != "a"
+            out[i, 3] = 1 if kind else 0
+            w = "x" if vals[i] > 0 else "y"
+            out[i, 4] = w == "y"
+            out[i, 5] = _sign_name(vals[i]) == "neg"
+            s = "a"
+            for j in range(3):
+                if j == 1:
+                    s = "b"
+            out[i, 6] = s == "b"
+            out[i, 7] = kind == w
+
+    vals = np.array([-1.0, 1.0, 10.0])
+    out = np.zeros((3, 8))
+    k[1, 3](vals, out)
+    assert out.tolist() == [_tags(v) for v in vals]
+
+    @jit
+    def measured(vals, out):
+        kind = "a"
+        if vals[0] > 0:
+            kind = "bb"
+        out[0] = len(kind)
+
+    with pytest.raises(pyjit.CompileError, match=r"len\(\) of a str is not supported"):
+        measured[1, 1](vals, out)

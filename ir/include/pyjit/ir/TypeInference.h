@@ -51,6 +51,15 @@ struct CallBinding {
   bool recursive = false;
 };
 
+/// A string variable that different string constants reach on different
+/// paths (`kind = "t"` / `kind = "l"`): one of those strings, known at run
+/// time. It is compared with == and != and tested for truth; IRGen holds it
+/// as an int32, the string's index among the kernel's strings (0: "").
+inline bool isRuntimeStr(Type *t) {
+  auto *bt = llvm::dyn_cast_or_null<BuiltinType>(t);
+  return bt && bt->path() == "str.runtime";
+}
+
 /// Whether range() of these arguments counts in uint64 (numba's unsigned
 /// range iterator): one is a uint64 and every other is unsigned, a
 /// non-negative Python int literal or a float (converted to uint64, as
