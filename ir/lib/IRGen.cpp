@@ -1996,7 +1996,7 @@ RValue IRGen::attribute(const AttributeExpr &e) {
     return fieldValue(e);
   const ExprInfo &ei = info(e);
   Type *baseType = info(*e.value).type;
-  if (isa<NamespaceType, BuiltinType>(ei.type))
+  if (isa<NamespaceType, BuiltinType>(ei.type) && !isRuntimeStr(ei.type))
     return RValue{ei.type, nullptr, {}}; // e.g. `cuda.threadIdx`: no run-time value
   if (auto *tt = dyn_cast<TupleType>(baseType); tt && tt->isNamed()) { // p.n
     size_t k = static_cast<size_t>(llvm::find(tt->names(), e.attr) - tt->names().begin());

@@ -85,6 +85,10 @@ struct Frame {
 struct RecursiveCallees {
   std::map<const TypedFunction *, std::string> names;
   std::vector<const TypedFunction *> order;
+  /// The module's strings held at run time (isRuntimeStr): each string's
+  /// int32 index, "" at 0 (so a string's truth is index != 0); one table
+  /// for the kernel and the functions it calls, so indices agree.
+  std::map<std::string, int64_t> runtimeStrings{{"", 0}};
   /// The name of `callee`'s function, added on its first call.
   const std::string &nameOf(const TypedFunction &callee);
 };
@@ -423,13 +427,14 @@ private:
   SSABuilder ssa;
   std::vector<LoopTargets> loops;
   unsigned tempId = 0;
-  /// The kernel's strings held at run time (isRuntimeStr): each string's
-  /// int32 index, "" at 0 (so a string's truth is index != 0).
-  std::map<std::string, int64_t> runtimeStrings{{"", 0}};
+  /// The int32 index of a string held at run time (RecursiveCallees::
+  /// runtimeStrings), added on its first use.
   Value *runtimeString(const std::string &text) {
-    auto [it, added] = runtimeStrings.emplace(text, static_cast<int64_t>(runtimeStrings.size()));
+    std::map<std::string, int64_t> &table = callees ? callees->runtimeStrings : ownStrings;
+    auto [it, added] = table.emplace(text, static_cast<int64_t>(table.size()));
     return b.constInt(ctx.int32(), it->second);
   }
+  std::map<std::string, int64_t> ownStrings{{"", 0}}; // (without a module's table)
   /// pyjit.coop's compiler-placed tile storage, one per (dtype, elements,
   /// padded), at the top of the entry block. Block primitives finish with a
   /// barrier and the warp-transposed ones (padded) with __syncwarp, so calls

@@ -2344,6 +2344,8 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
 static bool passableToCall(Type *t) {
   if (auto *tt = dyn_cast<TupleType>(t))
     return std::all_of(tt->elements().begin(), tt->elements().end(), passableToCall);
+  if (isRuntimeStr(t)) // (a string known at run time: not in the call ABI)
+    return false;
   return t->isScalar() ||
          isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType, SliceType,
              FlatIterType>(t);

@@ -263,3 +263,21 @@ def test_strings_known_at_run_time(jit):
 
     with pytest.raises(pyjit.CompileError, match=r"len\(\) of a str is not supported"):
         measured[1, 1](vals, out)
+
+    @jit
+    def recursing(vals, out):
+        tag = "a"
+        if vals[0] > 0:
+            tag = "z"
+        out[0] = _walk(3, tag)
+
+    # (It crashed: a recursive function's parameters are not such strings.)
+    with pytest.raises(pyjit.CompileError, match="a recursive device function takes numbers"):
+        recursing[1, 1](vals, out)
+
+
+@cuda.jit(device=True)
+def _walk(n, tag):
+    if n <= 0:
+        return 1 if tag == "z" else 0
+    return _walk(n - 1, tag)
