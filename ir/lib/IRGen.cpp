@@ -1834,7 +1834,8 @@ Value *IRGen::compareLink(CompareOp op, const Expr *le, const RValue &l, const E
 }
 
 RValue IRGen::compare(const CompareExpr &e) {
-  if (isRuntimeStr(info(*e.operands[0]).type) || isRuntimeStr(info(*e.operands[1]).type)) {
+  if ((e.ops[0] == CompareOp::Eq || e.ops[0] == CompareOp::NotEq) &&
+      (isRuntimeStr(info(*e.operands[0]).type) || isRuntimeStr(info(*e.operands[1]).type))) {
     // Strings known at run time: their indices (inference allows == and !=
     // of two strings; other pairs are constants).
     RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
@@ -1874,6 +1875,24 @@ RValue IRGen::compare(const CompareExpr &e) {
       Value *element = b.arrayLoad(array, unravel(k, dims));
       return b.cmp(CmpPredicate::Eq, castTo(RValue::of(element), common), key);
     });
+    return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
+  }
+  if ((e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) &&
+      (isRuntimeStr(info(*e.operands[0]).type) ||
+       (info(*e.operands[0]).constant && info(*e.operands[0]).constant->isString()))) {
+    // A string in a tuple written out (inference): its index against each
+    // string element's; other elements are never equal.
+    RValue x = gen(*e.operands[0]);
+    Value *key = x.text ? runtimeString(*x.text) : x.value;
+    const auto &elts = cast<TupleExpr>(*e.operands[1]).elts;
+    Value *found = b.constBool(false);
+    for (const ExprPtr &elt : elts) {
+      RValue v = gen(*elt);
+      if (!v.text && !isRuntimeStr(info(*elt).type))
+        continue;
+      Value *eq = b.cmp(CmpPredicate::Eq, key, v.text ? runtimeString(*v.text) : v.value);
+      found = b.select(found, b.constBool(true), eq);
+    }
     return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
   }
   if (e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) {

@@ -929,6 +929,18 @@ ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &
     }
     return ExprInfo{ctx.boolean()};
   }
+  if (tt && (isRuntimeStr(ops[0].type) || (ops[0].constant && ops[0].constant->isString()))) {
+    // `kind in ("t", "l")`: a string against a tuple written out, each
+    // element compared with == (IRGen; elements that are not strings are
+    // never equal).
+    auto *te = dyn_cast<TupleExpr>(c.operands[1].get());
+    if (!te || llvm::any_of(te->elts, [](const ExprPtr &x) { return isa<StarredExpr>(*x); })) {
+      error(c.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' in kernels tests a "
+                           "string against a tuple written out (kind in (\"t\", \"l\"))");
+      return {};
+    }
+    return ExprInfo{ctx.boolean()};
+  }
   if (!tt || !(ops[0].type->isScalar() || isa<TupleType>(ops[0].type))) {
     error(c.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' in kernels tests a " +
                          "number or a tuple against a tuple, or a number against an array of "

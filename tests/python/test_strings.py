@@ -218,7 +218,8 @@ def _tags(v):
         if j == 1:
             s = "b"
     return [code, kind == "z", kind != "a", 1 if kind else 0, w == "y",
-            ("pos" if v > 0 else "neg") == "neg", s == "b", kind == w]
+            ("pos" if v > 0 else "neg") == "neg", s == "b", kind == w,
+            kind in ("z", "a"), kind not in ("", 3)]
 
 
 def test_strings_known_at_run_time(jit):
@@ -248,9 +249,11 @@ def test_strings_known_at_run_time(jit):
                     s = "b"
             out[i, 6] = s == "b"
             out[i, 7] = kind == w
+            out[i, 8] = kind in ("z", "a")
+            out[i, 9] = kind not in ("", 3)
 
     vals = np.array([-1.0, 1.0, 10.0])
-    out = np.zeros((3, 8))
+    out = np.zeros((3, 10))
     k[1, 3](vals, out)
     assert out.tolist() == [_tags(v) for v in vals]
 
