@@ -214,13 +214,30 @@ void Inferer::block(const Block &b) {
   }
 }
 
+// `t` with each compile-time string in it (itself, or a tuple's element)
+// made a string known at run time (isRuntimeStr): what a variable, a
+// conditional expression or a function's result holds.
+static Type *heldAtRunTime(TypeContext &ctx, Type *t) {
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(t); bt && bt->path() == "str")
+    return ctx.builtin("str.runtime");
+  auto *tt = llvm::dyn_cast_or_null<TupleType>(t);
+  if (!tt || tt->isNamed())
+    return t;
+  std::vector<Type *> elems;
+  bool changed = false;
+  for (Type *e : tt->elements()) {
+    elems.push_back(heldAtRunTime(ctx, e));
+    changed |= elems.back() != e;
+  }
+  return changed ? ctx.tuple(elems) : t;
+}
+
 void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
-  if (auto *bt = dyn_cast<BuiltinType>(type); bt && bt->path() == "str")
-    // Strings that reach one read on different paths (a variable assigned
-    // once holds its constant: constantLocals): one of them at run time.
-    type = ctx.builtin("str.runtime");
+  // Strings that reach one read on different paths (a variable assigned
+  // once holds its constant: constantLocals): one of them at run time.
+  type = heldAtRunTime(ctx, type);
   if (!isVariableType(type)) {
     error(r, "cannot assign a value of type " + typeName(type) + " to variable '" +
                  sourceName(name) + "'");
@@ -715,8 +732,7 @@ void Inferer::stmt(const Stmt &s) {
     }
     if (!v.type)
       return;
-    if (auto *bt = dyn_cast<BuiltinType>(v.type); bt && bt->path() == "str")
-      v.type = ctx.builtin("str.runtime"); // a string returned: known at the call at run time
+    v.type = heldAtRunTime(ctx, v.type); // a string returned: known at the call at run time
     // A record is returned as numba returns one: a reference to its data
     // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).
     if (isa<NoneType>(v.type) || !isVariableType(v.type)) {
@@ -1279,6 +1295,13 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
           return {};
         return ExprInfo{ctx.boolean()};
       }
+      auto text = [](const ExprInfo &x) {
+        auto *bt = dyn_cast<BuiltinType>(x.type);
+        return bt && (bt->path() == "str" || bt->path() == "str.runtime");
+      };
+      if ((text(ops[0]) && ops[1].type->isScalar()) || (text(ops[1]) && ops[0].type->isScalar()))
+        // A string is no number or bool (`case True:` of a string subject).
+        return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
       if (!leftNone && !rightNone) {
         error(e.range(), llvm::Twine("the '") + compareOpSpelling(c.ops[0]) +
                              "' operator is supported in kernels with None (`x is None`) "
@@ -1354,6 +1377,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     };
     if (anyStr(a.type) && anyStr(b.type)) // "x" if c else "y": one of them at run time
       t = ctx.builtin("str.runtime");
+    else if (t)
+      t = heldAtRunTime(ctx, t); // ("a", 1) if c else ("b", 2)
     if (t && isa<RecordType>(t)) {
       error(e.range(), "a conditional expression cannot choose between records (assign "
                        "them in an if statement: r = a[i] / else: r = b[j])");
@@ -2037,8 +2062,8 @@ std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
   if (c.ops.size() != 1 || (c.ops[0] != CompareOp::Eq && c.ops[0] != CompareOp::NotEq)) {
     error(c.range(), std::none_of(ops.begin(), ops.end(), isRuntime)
                          ? "strings compare with '==' and '!=' in kernels (when compiling)"
-                         : "a string known only at run time (one of several a variable is "
-                           "assigned) compares with '==' and '!=' in kernels");
+                         : "a string known only at run time compares with '==' and '!=' "
+                           "in kernels");
     return ExprInfo{};
   }
   if (!ops[0].type || !ops[1].type)

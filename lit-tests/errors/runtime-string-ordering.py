@@ -15,6 +15,6 @@ def k(vals, out):
         kind = "b"
     out[i] = kind < "b"
 
-# CHECK: {{.*}}runtime-string-ordering.py:16:14: error: a string known only at run time (one of several a variable is assigned) compares with '==' and '!=' in kernels
+# CHECK: {{.*}}runtime-string-ordering.py:16:14: error: a string known only at run time compares with '==' and '!=' in kernels
 # CHECK-NEXT: {{^}}    out[i] = kind < "b"{{$}}
 # CHECK-NEXT: {{^}}             ^~~~~~~~~~{{$}}

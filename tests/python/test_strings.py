@@ -219,7 +219,8 @@ def _tags(v):
             s = "b"
     return [code, kind == "z", kind != "a", 1 if kind else 0, w == "y",
             ("pos" if v > 0 else "neg") == "neg", s == "b", kind == w,
-            kind in ("z", "a"), kind not in ("", 3)]
+            kind in ("z", "a"), kind not in ("", 3), 1 if v > 0 else 12,
+            5 if kind == "z" else 0]
 
 
 def test_strings_known_at_run_time(jit):
@@ -251,9 +252,16 @@ def test_strings_known_at_run_time(jit):
             out[i, 7] = kind == w
             out[i, 8] = kind in ("z", "a")
             out[i, 9] = kind not in ("", 3)
+            t = ("p", 1) if vals[i] > 0 else ("q", 2)  # tuples holding them
+            out[i, 10] = (t[0] == "q") * 10 + t[1]
+            match kind:
+                case True:  # a string is no bool: no match
+                    out[i, 11] = -1
+                case "z":
+                    out[i, 11] = 5
 
     vals = np.array([-1.0, 1.0, 10.0])
-    out = np.zeros((3, 10))
+    out = np.zeros((3, 12))
     k[1, 3](vals, out)
     assert out.tolist() == [_tags(v) for v in vals]
 
