@@ -1470,7 +1470,8 @@ ExprPtr Parser::parseAtom() {
     if (t.text.find_first_of("fF") < t.text.find_first_of("\"'"))
       return unsupported(t.range, "an f-string",
                          "print the values as arguments: print('x =', x)");
-    return std::make_unique<StrLitExpr>(r, std::move(value));
+    bool bytes = t.text.find_first_of("bB") < t.text.find_first_of("\"'");
+    return std::make_unique<StrLitExpr>(r, std::move(value), bytes);
   }
   case TokenKind::LParen: {
     consume();

@@ -1879,7 +1879,8 @@ RValue IRGen::compare(const CompareExpr &e) {
   }
   if ((e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) &&
       (isRuntimeStr(info(*e.operands[0]).type) ||
-       (info(*e.operands[0]).constant && info(*e.operands[0]).constant->isString()))) {
+       (info(*e.operands[0]).constant && info(*e.operands[0]).constant->isString() &&
+        info(*e.operands[0]).constant->dtype != "bytes"))) {
     // A string in a tuple written out (inference): its index against each
     // string element's; other elements are never equal.
     RValue x = gen(*e.operands[0]);
@@ -1888,8 +1889,9 @@ RValue IRGen::compare(const CompareExpr &e) {
     Value *found = b.constBool(false);
     for (const ExprPtr &elt : elts) {
       RValue v = gen(*elt);
-      if (!v.text && !isRuntimeStr(info(*elt).type))
-        continue;
+      const ExprInfo &ei = info(*elt);
+      if ((!v.text && !isRuntimeStr(ei.type)) || (ei.constant && ei.constant->dtype == "bytes"))
+        continue; // (not a str: never equal)
       Value *eq = b.cmp(CmpPredicate::Eq, key, v.text ? runtimeString(*v.text) : v.value);
       found = b.select(found, b.constBool(true), eq);
     }

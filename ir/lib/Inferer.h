@@ -320,7 +320,7 @@ private:
   std::optional<ExprInfo> literalTree(const ast::Expr &e);
   ExprInfo constant(GlobalValue v) {
     if (v.isString()) { // no run-time value: it compares and passes when compiling
-      ExprInfo info{ctx.builtin("str")};
+      ExprInfo info{ctx.builtin(v.dtype == "bytes" ? "bytes" : "str")};
       info.constant = std::move(v);
       return info;
     }

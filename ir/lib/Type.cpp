@@ -84,6 +84,8 @@ std::string Type::str() const {
     if (cast<BuiltinType>(this)->path() == "str" || // a compile-time string (TypeContext::str)
         cast<BuiltinType>(this)->path() == "str.runtime") // one of several (isRuntimeStr)
       return "str";
+    if (cast<BuiltinType>(this)->path() == "bytes") // a compile-time bytes literal
+      return "bytes";
     return "function(" + cast<BuiltinType>(this)->path().str() + ")";
   }
   return "?";

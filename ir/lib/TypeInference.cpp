@@ -945,7 +945,8 @@ ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &
     }
     return ExprInfo{ctx.boolean()};
   }
-  if (tt && (isRuntimeStr(ops[0].type) || (ops[0].constant && ops[0].constant->isString()))) {
+  if (tt && (isRuntimeStr(ops[0].type) || (ops[0].constant && ops[0].constant->isString() &&
+                                            ops[0].constant->dtype != "bytes"))) {
     // `kind in ("t", "l")`: a string against a tuple written out, each
     // element compared with == (IRGen; elements that are not strings are
     // never equal).
@@ -1097,8 +1098,12 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     return constant(GlobalValue::ofComplex(0.0, cast<ImagLitExpr>(e).value));
   case Expr::Kind::NoneLit:
     return ExprInfo{ctx.none()};
-  case Expr::Kind::StrLit:
-    return constant(GlobalValue::ofString(cast<StrLitExpr>(e).value));
+  case Expr::Kind::StrLit: {
+    GlobalValue text = GlobalValue::ofString(cast<StrLitExpr>(e).value);
+    if (cast<StrLitExpr>(e).bytes)
+      text.dtype = "bytes"; // (typed bytes: Inferer::constant)
+    return constant(text);
+  }
   case Expr::Kind::Name:
     return name(cast<NameExpr>(e));
   case Expr::Kind::Attribute:
@@ -1297,7 +1302,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       }
       auto text = [](const ExprInfo &x) {
         auto *bt = dyn_cast<BuiltinType>(x.type);
-        return bt && (bt->path() == "str" || bt->path() == "str.runtime");
+        return bt && (bt->path() == "str" || bt->path() == "str.runtime" ||
+                      bt->path() == "bytes");
       };
       if ((text(ops[0]) && ops[1].type->isScalar()) || (text(ops[1]) && ops[0].type->isScalar()))
         // A string is no number or bool (`case True:` of a string subject).
@@ -2048,8 +2054,9 @@ std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
   auto isString = [](const ExprInfo &x) { return x.constant && x.constant->isString(); };
   auto isStr = [](const ExprInfo &x) {
     auto *bt = llvm::dyn_cast_or_null<BuiltinType>(x.type);
-    return bt && bt->path() == "str";
+    return bt && (bt->path() == "str" || bt->path() == "bytes");
   };
+  auto isBytes = [](const ExprInfo &x) { return x.constant && x.constant->dtype == "bytes"; };
   auto isRuntime = [](const ExprInfo &x) { return isRuntimeStr(x.type); };
   if (std::none_of(ops.begin(), ops.end(), isString) && std::none_of(ops.begin(), ops.end(), isStr) &&
       std::none_of(ops.begin(), ops.end(), isRuntime))
@@ -2071,7 +2078,10 @@ std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
   if (isRuntimeStr(ops[0].type) || isRuntimeStr(ops[1].type)) {
     // A string known at run time and a string: compared then (IRGen); and
     // a number: never equal.
-    auto text = [&](const ExprInfo &x) { return isRuntimeStr(x.type) || isString(x); };
+    // (A run-time string holds a str, never bytes.)
+    auto text = [&](const ExprInfo &x) {
+      return isRuntimeStr(x.type) || (isString(x) && !isBytes(x));
+    };
     if (text(ops[0]) && text(ops[1]))
       return ExprInfo{ctx.boolean()};
     return constant(GlobalValue::ofBool(c.ops[0] != CompareOp::Eq));
@@ -2079,7 +2089,8 @@ std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
   // Decided now, as numba decides Literal[str] comparisons: a string never
   // equals a number.
   bool same = isString(ops[0]) && isString(ops[1]) &&
-              ops[0].constant->data == ops[1].constant->data;
+              ops[0].constant->data == ops[1].constant->data &&
+              isBytes(ops[0]) == isBytes(ops[1]); // (a str never equals bytes)
   return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Eq ? same : !same));
 }
 

@@ -292,3 +292,24 @@ def _walk(n, tag):
     if n <= 0:
         return 1 if tag == "z" else 0
     return _walk(n - 1, tag)
+
+
+def test_bytes_never_equal_strings(jit):
+    # b"a" == "a" is False in Python; a bytes literal is typed bytes.
+    @jit
+    def k(out, x):
+        kind = "a"
+        if x[0] > 0:
+            kind = "b"
+        out[0] = kind == b"a"
+        out[1] = b"q" == "q"
+        out[2] = b"q" == b"q"
+        match kind:
+            case b"a":
+                out[3] = 1
+            case "a":
+                out[3] = 2
+
+    out = np.zeros(4)
+    k[1, 1](out, np.array([-1.0]))
+    assert out.tolist() == [0, 0, 1, 2]

@@ -108,9 +108,11 @@ struct NoneLitExpr : Expr {
 };
 
 struct StrLitExpr : Expr {
-  StrLitExpr(SourceRange r, std::string v) : Expr(Kind::StrLit, r), value(std::move(v)) {}
+  StrLitExpr(SourceRange r, std::string v, bool bytes = false)
+      : Expr(Kind::StrLit, r), value(std::move(v)), bytes(bytes) {}
   PYJIT_EXPR_CLASSOF(StrLit)
   std::string value;
+  bool bytes; // b"...": a bytes literal (never equal to a str)
 };
 
 struct UnaryExpr : Expr {
