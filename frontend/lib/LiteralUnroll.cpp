@@ -2,6 +2,7 @@
 #include "pyjit/frontend/LiteralUnroll.h"
 #include "pyjit/frontend/AssignedNames.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include <iterator>
 #include <string>
 #include <vector>
@@ -169,8 +170,20 @@ private:
     const bool continues = jumps(f.body, Stmt::Kind::Continue);
     std::string flag = breaks ? "$broken" + std::to_string(names) : "";
     // A tuple written in place is evaluated once, before the loop, as Python
-    // does: into `$tuple<n>`, which the copies index.
-    std::string written = isa<TupleExpr>(tuple) ? "$tuple" + std::to_string(names) : "";
+    // does: into `$tuple<n>`, which the copies index. One of literals alone
+    // with a string among them is indexed where it is, so each copy's string
+    // stays a compile-time value (`if op == "add":` decided per copy; in a
+    // variable it would be a string known at run time).
+    auto literal = [](const ExprPtr &x) {
+      const Expr *e = x.get();
+      if (auto *u = dyn_cast<UnaryExpr>(e); u && u->op == UnaryOp::Neg)
+        e = u->operand.get();
+      return isa<StrLitExpr, IntLitExpr, FloatLitExpr, ImagLitExpr, BoolLitExpr, NoneLitExpr>(*e);
+    };
+    const auto *te = dyn_cast<TupleExpr>(tuple);
+    bool strings = te && llvm::all_of(te->elts, literal) &&
+                   llvm::any_of(te->elts, [](const ExprPtr &x) { return isa<StrLitExpr>(*x); });
+    std::string written = te && !strings ? "$tuple" + std::to_string(names) : "";
     auto notBroken = [&] {
       return std::make_unique<UnaryExpr>(r, UnaryOp::Not, name(r, flag));
     };

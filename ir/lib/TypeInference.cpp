@@ -2511,6 +2511,15 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     }
     if (base.constant && base.constant->kind == GlobalValue::Kind::Tuple)
       return constant(base.constant->elements[i < 0 ? i + n : i]);
+    // ("add", "mul")[k] of a tuple written out (literal_unroll's copies):
+    // the element itself, a constant where it is one.
+    if (auto *te = dyn_cast<TupleExpr>(e.value.get());
+        te && te->elts.size() == tt->size() &&
+        llvm::none_of(te->elts, [](const ExprPtr &x) { return isa<StarredExpr>(*x); })) {
+      ExprInfo element = expr(*te->elts[i < 0 ? i + n : i]);
+      if (element.constant && element.constant->isString())
+        return element;
+    }
     return ExprInfo{tt->elements()[i < 0 ? i + n : i]};
   }
   if (auto *ft = dyn_cast<FlatIterType>(base.type)) {

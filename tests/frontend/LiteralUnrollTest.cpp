@@ -77,6 +77,20 @@ TEST(LiteralUnrollTest, ATupleWrittenInPlaceIsEvaluatedOnceFirst) {
   EXPECT_TRUE(assignsElement(*u.body()[3], "v", 1, "$tuple0"));
 }
 
+// A tuple of literals with a string among them is indexed where it is
+// written (no temporary): each copy's string stays a compile-time value.
+TEST(LiteralUnrollTest, ATupleOfLiteralStringsIsIndexedInPlace) {
+  Unrolled u("    for op in literal_unroll((\"add\", \"mul\")):\n        a[0] = op\n",
+             std::nullopt);
+  ASSERT_EQ(u.body().size(), 4u);
+  auto *first = dyn_cast<AssignStmt>(u.body()[0].get());
+  ASSERT_TRUE(first);
+  EXPECT_EQ(cast<NameExpr>(*first->targets[0]).name, "op");
+  auto *element = dyn_cast<SubscriptExpr>(first->value.get());
+  ASSERT_TRUE(element);
+  EXPECT_TRUE(isa<TupleExpr>(*element->value));
+}
+
 TEST(LiteralUnrollTest, BreakSetsAFlagTheLaterCopiesAndElseTest) {
   Unrolled u("    for v in literal_unroll(t):\n        if v:\n            break\n"
              "    else:\n        a[0] = 1\n",

@@ -313,3 +313,28 @@ def test_bytes_never_equal_strings(jit):
     out = np.zeros(4)
     k[1, 1](out, np.array([-1.0]))
     assert out.tolist() == [0, 0, 1, 2]
+
+
+@cuda.jit(device=True)
+def _apply(op, a, b):
+    if op == "add":
+        return a + b
+    if op == "mul":
+        return a * b
+    return a[0]  # does not compile for numbers: pruned when op is a constant
+
+
+def test_literal_unroll_over_strings_keeps_them_constant(jit):
+    # Each copy of the loop body has its string as a compile-time value, so
+    # the device function's branches are decided per copy (numba's
+    # literal_unroll over a tuple of string literals).
+    @jit
+    def k(out, x):
+        total = 0.0
+        for op in pyjit.literal_unroll(("add", "mul")):
+            total += _apply(op, x[0], 3.0)
+        out[0] = total
+
+    out = np.zeros(1)
+    k[1, 1](out, np.array([2.0]))
+    assert out[0] == (2.0 + 3.0) + (2.0 * 3.0)
