@@ -162,8 +162,7 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
       debugInfo = debug;
     }
   if (isRuntimeStr(type)) { // one of several strings: its index (IRGenImpl.h)
-    Value *index = v.text ? runtimeString(*v.text) : v.value;
-    ssa.writeVariable(frames.back().prefix + name, cur(), index);
+    ssa.writeVariable(frames.back().prefix + name, cur(), stringIndex(v));
     return;
   }
   if (isa<NoneType, BuiltinType>(type))
@@ -1839,9 +1838,8 @@ RValue IRGen::compare(const CompareExpr &e) {
     // Strings known at run time: their indices (inference allows == and !=
     // of two strings; other pairs are constants).
     RValue l = gen(*e.operands[0]), r = gen(*e.operands[1]);
-    auto index = [&](const RValue &v) { return v.text ? runtimeString(*v.text) : v.value; };
     return RValue::of(b.cmp(e.ops[0] == CompareOp::Eq ? CmpPredicate::Eq : CmpPredicate::Ne,
-                            index(l), index(r)));
+                            stringIndex(l), stringIndex(r)));
   }
   auto *lcs = llvm::dyn_cast_or_null<CharSeqType>(info(*e.operands[0]).type);
   auto *rcs = llvm::dyn_cast_or_null<CharSeqType>(info(*e.operands[1]).type);
@@ -1878,21 +1876,17 @@ RValue IRGen::compare(const CompareExpr &e) {
     return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));
   }
   if ((e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) &&
-      (isRuntimeStr(info(*e.operands[0]).type) ||
-       (info(*e.operands[0]).constant && info(*e.operands[0]).constant->isString() &&
-        info(*e.operands[0]).constant->dtype != "bytes"))) {
-    // A string in a tuple written out (inference): its index against each
-    // string element's; other elements are never equal.
-    RValue x = gen(*e.operands[0]);
-    Value *key = x.text ? runtimeString(*x.text) : x.value;
+      holdsStr(info(*e.operands[0]))) {
+    // A str in a tuple written out (inference): its index against each str
+    // element's; other elements are never equal.
+    Value *key = stringIndex(gen(*e.operands[0]));
     const auto &elts = cast<TupleExpr>(*e.operands[1]).elts;
     Value *found = b.constBool(false);
     for (const ExprPtr &elt : elts) {
       RValue v = gen(*elt);
-      const ExprInfo &ei = info(*elt);
-      if ((!v.text && !isRuntimeStr(ei.type)) || (ei.constant && ei.constant->dtype == "bytes"))
+      if (!holdsStr(info(*elt)))
         continue; // (not a str: never equal)
-      Value *eq = b.cmp(CmpPredicate::Eq, key, v.text ? runtimeString(*v.text) : v.value);
+      Value *eq = b.cmp(CmpPredicate::Eq, key, stringIndex(v));
       found = b.select(found, b.constBool(true), eq);
     }
     return RValue::of(e.ops[0] == CompareOp::In ? found : b.unary(Opcode::Not, found));

@@ -435,6 +435,8 @@ private:
     return b.constInt(ctx.int32(), it->second);
   }
   std::map<std::string, int64_t> ownStrings{{"", 0}}; // (without a module's table)
+  /// The index of a str value (holdsStr): a constant's, or the run-time one.
+  Value *stringIndex(const RValue &v) { return v.text ? runtimeString(*v.text) : v.value; }
   /// pyjit.coop's compiler-placed tile storage, one per (dtype, elements,
   /// padded), at the top of the entry block. Block primitives finish with a
   /// barrier and the warp-transposed ones (padded) with __syncwarp, so calls

@@ -945,8 +945,7 @@ ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &
     }
     return ExprInfo{ctx.boolean()};
   }
-  if (tt && (isRuntimeStr(ops[0].type) || (ops[0].constant && ops[0].constant->isString() &&
-                                            ops[0].constant->dtype != "bytes"))) {
+  if (tt && holdsStr(ops[0])) {
     // `kind in ("t", "l")`: a string against a tuple written out, each
     // element compared with == (IRGen; elements that are not strings are
     // never equal).
@@ -1300,11 +1299,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
           return {};
         return ExprInfo{ctx.boolean()};
       }
-      auto text = [](const ExprInfo &x) {
-        auto *bt = dyn_cast<BuiltinType>(x.type);
-        return bt && (bt->path() == "str" || bt->path() == "str.runtime" ||
-                      bt->path() == "bytes");
-      };
+      auto text = [](const ExprInfo &x) { return isTextType(x.type, /*bytes=*/true); };
       if ((text(ops[0]) && ops[1].type->isScalar()) || (text(ops[1]) && ops[0].type->isScalar()))
         // A string is no number or bool (`case True:` of a string subject).
         return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
@@ -1376,15 +1371,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     ExprInfo b = expr(*i.orelse);
     if (!c.type || !a.type || !b.type)
       return {};
-    Type *t = unifyTypes(ctx, a.type, b.type);
-    auto anyStr = [](Type *u) {
-      auto *bt = dyn_cast<BuiltinType>(u);
-      return bt && (bt->path() == "str" || bt->path() == "str.runtime");
-    };
-    if (anyStr(a.type) && anyStr(b.type)) // "x" if c else "y": one of them at run time
-      t = ctx.builtin("str.runtime");
-    else if (t)
-      t = heldAtRunTime(ctx, t); // ("a", 1) if c else ("b", 2)
+    // "x" if c else "y", ("a", 1) if c else ("b", 2): strings known at run time.
+    Type *t = heldAtRunTime(ctx, unifyTypes(ctx, a.type, b.type));
     if (t && isa<RecordType>(t)) {
       error(e.range(), "a conditional expression cannot choose between records (assign "
                        "them in an if statement: r = a[i] / else: r = b[j])");
@@ -2076,13 +2064,9 @@ std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
   if (!ops[0].type || !ops[1].type)
     return ExprInfo{};
   if (isRuntimeStr(ops[0].type) || isRuntimeStr(ops[1].type)) {
-    // A string known at run time and a string: compared then (IRGen); and
-    // a number: never equal.
-    // (A run-time string holds a str, never bytes.)
-    auto text = [&](const ExprInfo &x) {
-      return isRuntimeStr(x.type) || (isString(x) && !isBytes(x));
-    };
-    if (text(ops[0]) && text(ops[1]))
+    // A string known at run time and a str: compared then (IRGen); and a
+    // number or bytes: never equal (a run-time string holds a str).
+    if (holdsStr(ops[0]) && holdsStr(ops[1]))
       return ExprInfo{ctx.boolean()};
     return constant(GlobalValue::ofBool(c.ops[0] != CompareOp::Eq));
   }

@@ -248,6 +248,8 @@ Type *pyjit::ir::unifyTypes(TypeContext &ctx, Type *a, Type *b) {
     return a;
   if (enumOf(a) || enumOf(b))
     return nullptr;
+  if (isTextType(a) && isTextType(b)) // a str constant and a string known at run time
+    return ctx.builtin("str.runtime");
   // A number (or bool) or an array, and None: numba's Optional of it.
   auto optionalPart = [](Type *t) -> Type * {
     if (auto *ot = dyn_cast<OptionalType>(t))

@@ -1598,17 +1598,20 @@ class _Driver:
         """None, or why the CUDA driver did not load (a string)."""
         return cuda_error()
 
+    @staticmethod
+    def _require():
+        if not is_available():  # (numba's Driver raises so too)
+            raise CudaSupportError("the CUDA driver is not available: %s" % cuda_error())
+
     def get_version(self):
         """The CUDA driver's version, (major, minor); CudaSupportError
         without a driver (numba's)."""
-        if not is_available():
-            raise CudaSupportError("the CUDA driver is not available: %s" % cuda_error())
+        self._require()
         return tuple(_current_device()["driver_version"])
 
     def get_device_count(self):
         """The number of GPUs; CudaSupportError without a driver."""
-        if not is_available():
-            raise CudaSupportError("the CUDA driver is not available: %s" % cuda_error())
+        self._require()
         return _ext().device_count()
 
     def list_devices(self):

@@ -51,13 +51,11 @@ struct CallBinding {
   bool recursive = false;
 };
 
-/// A string variable that different string constants reach on different
-/// paths (`kind = "t"` / `kind = "l"`): one of those strings, known at run
-/// time. It is compared with == and != and tested for truth; IRGen holds it
-/// as an int32, the string's index among the kernel's strings (0: "").
-inline bool isRuntimeStr(Type *t) {
-  auto *bt = llvm::dyn_cast_or_null<BuiltinType>(t);
-  return bt && bt->path() == "str.runtime";
+/// A str value (never bytes): a str constant or a string known at run time,
+/// what `==`, `in` and a run-time string's index compare.
+inline bool holdsStr(const ExprInfo &x) {
+  return isRuntimeStr(x.type) ||
+         (x.constant && x.constant->isString() && x.constant->dtype != "bytes");
 }
 
 /// Whether range() of these arguments counts in uint64 (numba's unsigned

@@ -24,6 +24,24 @@
 
 namespace pyjit::ir {
 
+/// A string variable that different string constants reach on different
+/// paths (`kind = "t"` / `kind = "l"`): one of those strings, known at run
+/// time. It is compared with == and != and tested for truth; IRGen holds it
+/// as an int32, the string's index among the kernel's strings (0: "").
+inline bool isRuntimeStr(Type *t) {
+  auto *bt = llvm::dyn_cast_or_null<BuiltinType>(t);
+  return bt && bt->path() == "str.runtime";
+}
+
+/// The type of a string: a compile-time str constant, one known at run
+/// time (isRuntimeStr), and with \p bytes also a bytes literal's.
+inline bool isTextType(Type *t, bool bytes = false) {
+  auto *bt = llvm::dyn_cast_or_null<BuiltinType>(t);
+  return bt && (bt->path() == "str" || bt->path() == "str.runtime" ||
+                (bytes && bt->path() == "bytes"));
+}
+
+
 /// A typed operand: its type and whether it is a weak Python scalar.
 struct TypedOperand {
   Type *type = nullptr;
