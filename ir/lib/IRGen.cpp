@@ -1451,6 +1451,11 @@ RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
       ops.push_back(b.constInt(i64, s));
     return RValue::of(b.create(Opcode::GlobalArray, type, ops));
   }
+  if (c.isString()) { // a global tuple's string: its text (gen)
+    RValue r{type, nullptr, {}};
+    r.text = &c.data;
+    return r;
+  }
   if (c.kind != GlobalValue::Kind::Tuple)
     return RValue::of(constant(c, type));
   RValue r;
@@ -1877,14 +1882,15 @@ RValue IRGen::compare(const CompareExpr &e) {
   }
   if ((e.ops[0] == CompareOp::In || e.ops[0] == CompareOp::NotIn) &&
       holdsStr(info(*e.operands[0]))) {
-    // A str in a tuple written out (inference): its index against each str
-    // element's; other elements are never equal.
+    // A str in a tuple: its index against each str element's; other
+    // elements are never equal.
     Value *key = stringIndex(gen(*e.operands[0]));
-    const auto &elts = cast<TupleExpr>(*e.operands[1]).elts;
+    RValue tuple = gen(*e.operands[1]);
     Value *found = b.constBool(false);
-    for (const ExprPtr &elt : elts) {
-      RValue v = gen(*elt);
-      if (!holdsStr(info(*elt)))
+    auto *tt = cast<TupleType>(info(*e.operands[1]).type);
+    for (size_t k = 0; k < tuple.elems.size(); ++k) {
+      const RValue &v = tuple.elems[k];
+      if (!isTextType(tt->elements()[k]))
         continue; // (not a str: never equal)
       Value *eq = b.cmp(CmpPredicate::Eq, key, stringIndex(v));
       found = b.select(found, b.constBool(true), eq);
@@ -2313,9 +2319,12 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
             }
             return r;
           }
-          Value *result = options[0]->value;
+          // (strings: their indices, IRGenImpl.h)
+          bool text = isRuntimeStr(info(e).type);
+          auto leaf = [&](int64_t k) { return text ? stringIndex(*options[k]) : options[k]->value; };
+          Value *result = leaf(0);
           for (int64_t k = 1; k < n; ++k)
-            result = b.select(is[k], options[k]->value, result);
+            result = b.select(is[k], leaf(k), result);
           return RValue::of(result);
         };
     std::vector<const RValue *> options;

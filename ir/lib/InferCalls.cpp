@@ -109,6 +109,15 @@ static Type *dtypeByString(TypeContext &ctx, llvm::StringRef text) {
   return ctx.scalarByName(s);
 }
 
+Type *Inferer::dtypeOperand(const ExprInfo &d) {
+  if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(d.type);
+      bt && bt->path().starts_with("dtype."))
+    return ctx.scalarByName(bt->path().drop_front(6));
+  if (d.constant && d.constant->isString() && d.constant->dtype != "bytes")
+    return dtypeByString(ctx, d.constant->data);
+  return nullptr;
+}
+
 bool isNumpyScalarFunction(llvm::StringRef attr) {
   return llvm::is_contained({"minimum", "maximum", "fmin", "fmax", "sign", "square", "negative",
                              "signbit", "logaddexp", "logaddexp2", "reciprocal", "gcd", "lcm",
@@ -633,9 +642,7 @@ ExprInfo Inferer::pointerCall(const CallExpr &e, llvm::StringRef path,
   }
   if (dtypeArg) {
     ExprInfo d = dtypeArg == &e.args[2] ? args[2] : expr(**dtypeArg);
-    auto *bt = llvm::dyn_cast_or_null<BuiltinType>(d.type);
-    Type *want = bt && bt->path().starts_with("dtype.") ? ctx.scalarByName(bt->path().drop_front(6))
-                                                         : nullptr;
+    Type *want = dtypeOperand(d);
     if (want != pt->dtype()) {
       error((*dtypeArg)->range(), path + "(): dtype " + (want ? typeName(want) : typeName(d.type)) +
                                       " is not the pointer's, " + typeName(pt->dtype()));
@@ -811,10 +818,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
     // a.view(np.int32): the same bytes as another scalar dtype (numba); the
     // last extent scales by the item sizes. C-contiguous arrays only.
     auto *at = dyn_cast<ArrayType>(result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type);
-    auto *dt = args.size() == 1 && e.keywords.empty() ? dyn_cast<BuiltinType>(args[0].type)
-                                                      : nullptr;
-    Type *to = dt && dt->path().starts_with("dtype.") ? ctx.scalarByName(dt->path().drop_front(6))
-                                                       : nullptr;
+    Type *to = args.size() == 1 && e.keywords.empty() ? dtypeOperand(args[0]) : nullptr;
     if (!to) {
       error(e.range(), "a.view() takes one scalar dtype in kernels (a.view(np.int32))");
       return {};
@@ -990,9 +994,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
     Type *sumDtype = nullptr;
     if (name == "sum" && e.keywords.size() == 1 && e.keywords[0].name == "dtype" &&
         args.size() == (method ? 0u : 1u)) {
-      auto *dt = llvm::dyn_cast_or_null<BuiltinType>(expr(*e.keywords[0].value).type);
-      sumDtype = dt && dt->path().starts_with("dtype.") ? ctx.scalarByName(dt->path().drop_front(6))
-                                                        : nullptr;
+      sumDtype = dtypeOperand(expr(*e.keywords[0].value));
       if (!sumDtype || !sumDtype->isScalar()) {
         error(e.keywords[0].value->range(), spelled + "'s dtype must be a NumPy number type");
         return {};
@@ -1089,10 +1091,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
     // x.view(np.uint64): the same bits as another number type of the same
     // size (numba's scalar view, a bitcast).
     Type *from = result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type;
-    auto *dt = args.size() == 1 && e.keywords.empty() ? dyn_cast<BuiltinType>(args[0].type)
-                                                      : nullptr;
-    Type *to = dt && dt->path().starts_with("dtype.") ? ctx.scalarByName(dt->path().drop_front(6))
-                                                       : nullptr;
+    Type *to = args.size() == 1 && e.keywords.empty() ? dtypeOperand(args[0]) : nullptr;
     if (!to || !(isa<IntType>(to) || isa<FloatType>(to))) {
       error(e.range(), "x.view() takes one integer or float dtype (x.view(np.uint64))");
       return {};
@@ -1246,8 +1245,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
     bool finfo = path == "numpy.finfo";
     Type *t = nullptr;
     if (args.size() == 1 && e.keywords.empty()) {
-      if (auto *bt = dyn_cast<BuiltinType>(args[0].type); bt && bt->path().starts_with("dtype."))
-        t = ctx.scalarByName(bt->path().drop_front(6));
+      if (Type *named = dtypeOperand(args[0]))
+        t = named;
       else if (auto *at = dyn_cast<ArrayType>(args[0].type))
         t = at->dtype();
       else if (args[0].type && args[0].type->isScalar())
@@ -2525,6 +2524,8 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
         ExprInfo ai = valueOf(*arg, expr(*arg));
         if (element >= 0 && ai.type)
           ai = ExprInfo{cast<TupleType>(ai.type)->elements()[element]};
+        if (llvm::isa_and_nonnull<TupleType>(ai.type))
+          ai = ExprInfo{heldAtRunTime(ctx, ai.type)};
         if (!ai.type) {
           pending = true;
           elements.push_back(ctx.none());
@@ -2546,6 +2547,8 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
       ExprInfo ai = valueOf(*binding.args[k], expr(*binding.args[k]));
       if (binding.elements[k] >= 0 && ai.type)
         ai = ExprInfo{cast<TupleType>(ai.type)->elements()[binding.elements[k]]};
+      if (llvm::isa_and_nonnull<TupleType>(ai.type))
+        ai = ExprInfo{heldAtRunTime(ctx, ai.type)}; // ("add", "mul"): strings at run time
       if (!ai.type)
         pending = true;
       else if (!isVariableType(ai.type) && !isa<BuiltinType>(ai.type)) {
@@ -2690,18 +2693,15 @@ ExprInfo Inferer::arrayAlloc(const CallExpr &e, bool shared) {
   }
   ExprInfo shape = expr(*shapeExpr);
   // The dtype: a NumPy scalar type, or its name as a string ('float32',
-  // 'f4', as numba.cuda accepts).
-  Type *named = nullptr;
-  ExprInfo dtype;
-  if (auto *s = dyn_cast<StrLitExpr>(dtypeExpr)) {
-    named = dtypeByString(ctx, s->value);
+  // 'f4', or a global naming one, as numba.cuda accepts).
+  ExprInfo dtype = expr(*dtypeExpr);
+  if (dtype.constant && dtype.constant->isString() && dtype.constant->dtype != "bytes") {
+    Type *named = dtypeByString(ctx, dtype.constant->data);
     if (!named) {
-      error(dtypeExpr->range(), "'" + s->value + "' is not a NumPy scalar type name");
+      error(dtypeExpr->range(), "'" + dtype.constant->data + "' is not a NumPy scalar type name");
       return {};
     }
     dtype = ExprInfo{ctx.builtin("dtype." + named->str())};
-  } else {
-    dtype = expr(*dtypeExpr);
   }
   if (!shape.type || !dtype.type)
     return {};

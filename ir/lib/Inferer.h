@@ -52,6 +52,12 @@ inline bool isVariableType(Type *t) {
          isValueType(t) || isRuntimeStr(t);
 }
 
+/// \p t with each compile-time string in it (itself, or a tuple's element)
+/// made a string known at run time (isRuntimeStr): what a variable, a
+/// conditional expression, a function's result or a tuple passed to a device
+/// function holds.
+Type *heldAtRunTime(TypeContext &ctx, Type *t);
+
 /// Python builtins kernels may call.
 const llvm::StringSet<> &pythonBuiltins();
 /// The math name of a NumPy scalar function numba.cuda accepts (np.arcsin -> asin).
@@ -270,6 +276,11 @@ private:
   const TypedFunction *instantiateOperator(const DeviceFunctionSource &fn, Type *t,
                                            SourceRange at);
   ExprInfo arrayAlloc(const CallExpr &e, bool shared);
+  /// The scalar type a dtype operand names: a NumPy scalar type
+  /// (`np.float32`, a `dtype.X` builtin) or a str constant spelling one
+  /// (`'float32'`, `'f4'`, a global `DT = 'float32'`), as numba's
+  /// parse_dtype takes a string literal; null for anything else.
+  Type *dtypeOperand(const ExprInfo &d);
   Type *iterElementType(const Expr &iter);
   std::string loopBuiltin(const Expr &e);
   Type *ndindexType(const CallExpr &call);

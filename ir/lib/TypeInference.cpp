@@ -214,10 +214,7 @@ void Inferer::block(const Block &b) {
   }
 }
 
-// `t` with each compile-time string in it (itself, or a tuple's element)
-// made a string known at run time (isRuntimeStr): what a variable, a
-// conditional expression or a function's result holds.
-static Type *heldAtRunTime(TypeContext &ctx, Type *t) {
+Type *heldAtRunTime(TypeContext &ctx, Type *t) {
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(t); bt && bt->path() == "str")
     return ctx.builtin("str.runtime");
   auto *tt = llvm::dyn_cast_or_null<TupleType>(t);
@@ -486,6 +483,12 @@ std::optional<ExprInfo> Inferer::charSeqComparison(const CompareExpr &c,
   }
   CharSeqType *cs = item(ops[0]) ? item(ops[0]) : item(ops[1]);
   const ExprInfo &other = item(ops[0]) ? ops[1] : ops[0];
+  if (other.constant && other.constant->isString() &&
+      (other.constant->dtype == "bytes") == cs->unicode())
+    // A bytes item and a str, or a str item and bytes: never equal, as
+    // NumPy's np.bytes_(b'a') == 'a' and Python's b'a' == 'a' (numba has no
+    // such comparison: charseq.py's _same_kind).
+    return constant(GlobalValue::ofBool(c.ops[0] != CompareOp::Eq));
   if (!checkCharSeqValue(cs, other, c.range(), llvm::Twine()))
     return ExprInfo{};
   return ExprInfo{ctx.boolean()};
@@ -946,15 +949,9 @@ ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &
     return ExprInfo{ctx.boolean()};
   }
   if (tt && holdsStr(ops[0])) {
-    // `kind in ("t", "l")`: a string against a tuple written out, each
+    // `kind in ("t", "l")`, `kind in NAMES`: a string against a tuple, each
     // element compared with == (IRGen; elements that are not strings are
     // never equal).
-    auto *te = dyn_cast<TupleExpr>(c.operands[1].get());
-    if (!te || llvm::any_of(te->elts, [](const ExprPtr &x) { return isa<StarredExpr>(*x); })) {
-      error(c.range(), llvm::Twine("'") + compareOpSpelling(c.ops[0]) + "' in kernels tests a "
-                           "string against a tuple written out (kind in (\"t\", \"l\"))");
-      return {};
-    }
     return ExprInfo{ctx.boolean()};
   }
   if (!tt || !(ops[0].type->isScalar() || isa<TupleType>(ops[0].type))) {
@@ -2473,8 +2470,11 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
         uniform &= el == tt->elements()[0] && numbersOnly(el);
       if (uniform)
         return ExprInfo{tt->elements()[0]};
+      if (llvm::all_of(tt->elements(), [](Type *el) { return isTextType(el); }))
+        return ExprInfo{ctx.builtin("str.runtime")}; // NAMES[i]: one of the strings
       error(e.index->range(), "a tuple indexed at run time needs elements of one type (numbers, "
-                              "arrays, or tuples of them); this one is " + typeName(base.type) +
+                              "strings, arrays, or tuples of them); this one is " +
+                              typeName(base.type) +
                               ": index it with a constant");
       return {};
     }
@@ -2937,11 +2937,17 @@ Type *Inferer::iterElementType(const Expr &iter) {
       std::vector<Type *> parts;
       if (enumerate)
         parts.push_back(ctx.int64());
-      for (TupleType *t : tuples)
-        parts.push_back(t->elements()[k]);
+      for (TupleType *t : tuples) // (a str: the variable holds one of the strings)
+        parts.push_back(isTextType(t->elements()[k]) ? ctx.builtin("str.runtime")
+                                                     : t->elements()[k]);
       iterations.push_back(ctx.tuple(parts));
       u = unifyTypes(ctx, u, iterations.back());
-      if (!u || !isValueType(u)) {
+      std::function<bool(Type *)> held = [&](Type *t) {
+        if (auto *tt = llvm::dyn_cast_or_null<TupleType>(t))
+          return llvm::all_of(tt->elements(), held);
+        return t && (isValueType(t) || isRuntimeStr(t));
+      };
+      if (!held(u)) {
         error(iter.range(), "a 'for' loop over " + std::string(enumerate ? "enumerate" : "zip") +
                                 "() of tuples needs elements that unify at each position "
                                 "(numbers, tuples of one length, arrays of one type)");
@@ -3023,6 +3029,8 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
   if (auto *ft = dyn_cast<FlatIterType>(it.type)) // (a C-contiguous array's a.flat: a 1-d view)
     return elementType(ft->array());
   if (auto *tt = dyn_cast<TupleType>(it.type)) {
+    if (tt->size() > 0 && llvm::all_of(tt->elements(), [](Type *e) { return isTextType(e); }))
+      return ctx.builtin("str.runtime"); // ("add", "mul"): the variable holds one of them
     Type *u = nullptr;
     for (Type *e : tt->elements()) {
       u = unifyTypes(ctx, u, e);

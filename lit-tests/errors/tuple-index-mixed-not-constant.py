@@ -11,7 +11,7 @@ def k(a, i):
     t = (1.0, 2)
     a[0] = t[i]
 
-# CHECK: {{.*}}tuple-index-mixed-not-constant.py:12:14: error: a tuple indexed at run time needs elements of one type (numbers, arrays, or tuples of them); this one is Tuple(float64, int64): index it with a constant
+# CHECK: {{.*}}tuple-index-mixed-not-constant.py:12:14: error: a tuple indexed at run time needs elements of one type (numbers, strings, arrays, or tuples of them); this one is Tuple(float64, int64): index it with a constant
 # CHECK-NEXT: {{^}}    a[0] = t[i]{{$}}
 # CHECK-NEXT: {{^}}             ^{{$}}
 # CHECK-NOT: error

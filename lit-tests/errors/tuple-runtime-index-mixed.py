@@ -1,4 +1,4 @@
-# A tuple indexed at run time needs elements of one type (numbers, or
+# A tuple indexed at run time needs elements of one type (numbers, strings, or
 # tuples of numbers, selected leaf by leaf); a mixed one needs a constant
 # index, and the message says what the tuple is. A slice of a tuple needs
 # constant bounds.
@@ -14,5 +14,5 @@ def k(a, i):
     a[0] = t[i]
     a[1] = (1, 2, 3)[i:][0]
 
-# CHECK: tuple-runtime-index-mixed.py:14:14: error: a tuple indexed at run time needs elements of one type (numbers, arrays, or tuples of them); this one is Tuple(int64, Tuple(int64, int64)): index it with a constant
+# CHECK: tuple-runtime-index-mixed.py:14:14: error: a tuple indexed at run time needs elements of one type (numbers, strings, arrays, or tuples of them); this one is Tuple(int64, Tuple(int64, int64)): index it with a constant
 # CHECK: tuple-runtime-index-mixed.py:15:22: error: a slice of a tuple needs constant integer bounds

@@ -341,8 +341,14 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("array", (dtype_name, list(value.shape), native.tobytes()))
     # int()/float(): an IntEnum member (or any subclass) by its value, also in
     # the cache key (a custom __repr__ must not hide a changed value).
-    if isinstance(value, enum.IntEnum):  # Mode.ADD: an int whose .value is read too
+    if isinstance(value, enum.Enum) and isinstance(value, int) and not isinstance(value, bool):
+        # Mode.ADD: an int whose .value is read too (an IntEnum, an IntFlag or
+        # another int mixin: ints in Python's arithmetic and comparisons)
         return ("enum", int(value), "%s.%s" % (type(value).__name__, value.name))
+    if isinstance(value, enum.Enum) and isinstance(value, str):
+        # A StrEnum member (or another str mixin): equal to its text, as in
+        # Python (numba has no rule for it).
+        return ("str", str.__str__(value))
     if isinstance(value, enum.Enum):
         # A plain Enum member (numba's EnumMember): its int value (or its
         # position, enum_member_value), typed as a member of its class (equal
@@ -403,7 +409,7 @@ def classify(value, memo=None, reads=_NO_READS):
             name += "@%x" % id(value)
             EXCEPTION_CLASSES[name] = value
         return ("function", "exception." + name)
-    if isinstance(value, type) and issubclass(value, enum.IntEnum):
+    if isinstance(value, type) and issubclass(value, enum.Enum) and issubclass(value, int):
         return _namespace(value, "IntEnum '%s'" % value.__name__, memo, reads)
     if isinstance(value, type) and issubclass(value, enum.Enum):
         return _namespace(value, "enum '%s'" % value.__name__, memo, reads)
@@ -412,14 +418,11 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("dtype", str(value))
     if type(value).__module__.startswith("numba") and str(value) in _NUMPY_SCALARS:
         return ("dtype", str(value))  # numba.float32 and friends
-    if isinstance(value, str):  # DT = 'float32': a dtype by name, as numba takes it
-        try:
-            named = np.dtype(value)
-        except TypeError:
-            named = None
-        if named is not None and named.isnative and named.name in _NUMPY_SCALARS:
-            return ("dtype", named.name)
-        return ("str", value)  # an exception's or assert's message (else unsupported)
+    if isinstance(value, str):
+        # numba's Literal[str]: compared, matched, an exception's message; where
+        # a dtype is taken (cuda.local.array(4, DT), a.view(DT)) its text names
+        # one, as numba's parse_dtype reads a string literal.
+        return ("str", str(value))  # (a str subclass, a StrEnum member, as its text)
     if isinstance(value, np.dtype) and value.isnative and value.name in _NUMPY_SCALARS:
         return ("dtype", value.name)  # DT = np.dtype('float32'); cuda.local.array(4, DT)
     if isinstance(value, np.dtype) and value.fields is not None:

@@ -943,7 +943,8 @@ def test_records_with_string_fields_pass_and_keep_their_layout(jit):
     # numba-cuda takes record arrays with string fields (its test_const_string);
     # kernels read and write the other fields at their offsets and positions;
     # a string field is a bytes or str item (numba's CharSeq, UnicodeCharSeq):
-    # it compares with strings, has a len(), and takes a string constant.
+    # it compares with strings of its kind (bytes with bytes, str with str),
+    # has a len(), and takes a string constant.
     dt = np.dtype([("name", "S10"), ("x", np.float64), ("label", "U4"), ("n", np.int32)],
                   align=True)
     a = np.zeros(4, dt)
@@ -959,8 +960,8 @@ def test_records_with_string_fields_pass_and_keep_their_layout(jit):
             out[i] = r[i].x * r[i].n
             r[i].x = -r[i][1]                # by position: x is the second field
             chars[i, 0] = len(r[i].name)     # 1, 2, 3, 4
-            chars[i, 1] = r[i].name == "ccc"
-            if r[i].label == "zz" and r[i].name != "bb":
+            chars[i, 1] = r[i].name == b"ccc"
+            if r[i].label == "zz" and r[i].name != b"bb":
                 r[i].label = "q"
 
     d = cuda.to_device(a)

@@ -2,6 +2,8 @@
 their items are numba's CharSeq / UnicodeCharSeq; and string variables that
 hold one of several constants at run time. Expected values come from NumPy
 (its assignment cuts, its items ignore trailing NULs) and Python."""
+import enum
+
 import numpy as np
 import pytest
 
@@ -93,6 +95,11 @@ def test_items_compare_and_have_a_length_as_numpy_reads_them(jit):
     compare[1, 4](s, t, eq, ne, lens, lit)
     np.testing.assert_array_equal(eq, s == t)
     np.testing.assert_array_equal(lens, [len(x) for x in s])
+    # A bytes item never equals a str (np.bytes_(b"wo") == "wo" is False).
+    np.testing.assert_array_equal(lit, [x in ("héllo", "wo") for x in s])
+    s[1] = b"wo"
+    compare[1, 4](s, t, eq, ne, lens, lit)
+    assert not lit.any()
 
 
 def test_items_are_values_in_variables_and_device_functions(jit):
@@ -313,6 +320,49 @@ def test_bytes_never_equal_strings(jit):
     out = np.zeros(4)
     k[1, 1](out, np.array([-1.0]))
     assert out.tolist() == [0, 0, 1, 2]
+
+
+class _Color(enum.StrEnum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class _Flag(enum.IntFlag):
+    A = 1
+    B = 2
+
+
+_PREC = "float32"  # a str global whose text names a dtype
+_DTYPES = ("float64", "int32")
+
+
+def test_str_globals_are_strings_and_name_dtypes_where_one_is_taken(jit):
+    # Python's values: a str global (even one that spells a dtype) and a
+    # StrEnum member compare as their text; an IntFlag member is an int. Where
+    # a dtype is taken, the text names one (numba's parse_dtype of a string
+    # literal).
+    @jit
+    def k(out, x):
+        out[0] = _PREC == "float32"
+        out[1] = _PREC != "float32"
+        out[2] = _Color.RED == "red"
+        out[3] = _Color.RED == _Color.BLUE
+        out[4] = _Color.BLUE != "red"
+        out[5] = _Flag.A | _Flag.B
+        out[6] = _Flag.B == 2
+        out[7] = len(_PREC)
+        out[8] = _DTYPES[1] == "int32"
+        t = cuda.local.array(2, _PREC)
+        t[0] = 1.1                         # rounded to float32
+        out[9] = t[0]
+        out[10] = x.view(_DTYPES[1])[1]    # the high word of 1.0
+        out[11] = x.sum(dtype=_DTYPES[0])
+
+    out = np.zeros(12)
+    k[1, 1](out, np.array([1.0, 0.0]))
+    expected = [True, False, True, False, True, 3, True, 7, True,
+                np.float32(1.1), np.array([1.0]).view(np.int32)[1], 1.0]
+    np.testing.assert_array_equal(out, expected)
 
 
 @cuda.jit(device=True)

@@ -177,14 +177,15 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         if (!ok)
           return false;
         const ir::GlobalValue *e = elemEnv.lookup("_");
-        if (!e || e->kind == ir::GlobalValue::Kind::Unsupported ||
+        if (!e || (e->kind == ir::GlobalValue::Kind::Unsupported && !e->isString()) ||
             e->kind == ir::GlobalValue::Kind::Module || e->kind == ir::GlobalValue::Kind::Function ||
             e->kind == ir::GlobalValue::Kind::DType ||
             e->kind == ir::GlobalValue::Kind::DeviceFunction ||
             e->kind == ir::GlobalValue::Kind::Namespace ||
             e->kind == ir::GlobalValue::Kind::None) {
           g = ir::GlobalValue::unsupported(
-              "tuple holding something but numbers, bools, NumPy arrays and tuples");
+              "tuple holding something but numbers, bools, strings, NumPy arrays and "
+              "tuples");
           break;
         }
         g.elements.push_back(*e);
