@@ -388,3 +388,87 @@ def test_literal_unroll_over_strings_keeps_them_constant(jit):
     out = np.zeros(1)
     k[1, 1](out, np.array([2.0]))
     assert out[0] == (2.0 + 3.0) + (2.0 * 3.0)
+
+
+_OPS = ("add", "mul", "sub")
+_WEIGHTS = (2.0, 3.0, 4.0)
+
+
+@cuda.jit(device=True)
+def _step(op, a, b):
+    if op == "add":
+        return a + b
+    if op == "mul":
+        return a * b
+    return a - b
+
+
+@cuda.jit(device=True)
+def _count(ops, key):
+    n = 0
+    for o in ops:
+        if o == key:
+            n += 1
+    return n + (10 if key in ops else 0)
+
+
+def test_loops_and_run_time_indexes_over_tuples_of_strings(jit):
+    # Python's values, worked by hand: each loop variable holds one of the
+    # tuple's strings.
+    @jit
+    def k(out, x):
+        acc = 1.0
+        for j, op in enumerate(_OPS):
+            acc = _step(op, acc, _WEIGHTS[j])
+        out[0] = acc                         # ((1 + 2) * 3) - 4
+        s = 0.0
+        for op, w in zip(_OPS, _WEIGHTS):
+            match op:
+                case "add":
+                    s += w
+                case "mul":
+                    s *= w
+                case _:
+                    s -= w
+        out[1] = s                           # ((0 + 2) * 3) - 4
+        i = int(x[0])
+        out[2] = _OPS[i] == "sub"            # i = -1: the last
+        out[3] = _OPS[i + 2] == "mul"
+        t = ("p", "q")
+        last = "none"
+        for v in t:
+            if v == "q":
+                break
+            last = v
+        out[4] = last == "p"
+        out[5] = ("q" in t) + 2 * ("z" not in _OPS) + 4 * ("mul" in _OPS)
+        out[6] = _count(("a", "b", "a"), "a") + _count(("a", "b"), "z")
+        u = "b" if x[0] > 0 else "a"
+        out[7] = _count((u, "b"), "b")
+
+    out = np.zeros(8)
+    k[1, 1](out, np.array([-1.0]))
+    assert out.tolist() == [5, 2, 1, 1, 1, 7, 12, 11]
+
+
+def test_a_run_time_index_past_a_tuple_of_strings_raises_with_debug(tmp_path):
+    module = load_module(tmp_path, "k", "from pyjit import cuda\nOPS = ('a', 'b')\n\n"
+                                        "@cuda.jit(debug=True, opt=False)\n"
+                                        "def k(out, i):\n    out[0] = OPS[i] == 'a'\n")
+    out = np.zeros(1)
+    with pytest.raises(IndexError, match="tuple index out of range: index 2 of a tuple of 2"):
+        module.k[1, 1](out, 2)
+        cuda.synchronize()
+
+
+@pytest.mark.parametrize("body, message", [
+    ("for v in ('a', 1):\n        out[0] += 1", "a 'for' loop over a tuple needs elements "
+                                                "that unify"),
+    ("for v in (b'a', b'b'):\n        out[0] += 1", "got Tuple(bytes, bytes)"),
+])
+def test_loops_over_tuples_mixing_strings_are_refused(tmp_path, body, message):
+    module = load_module(tmp_path, "k", "from pyjit import cuda\n\n@cuda.jit\n"
+                                        "def k(out):\n    %s\n" % body)
+    with pytest.raises(pyjit.CompileError) as err:
+        cuda.compile_ptx(module.k, "void(float64[:])")
+    assert message in str(err.value) and "k.py:5:" in str(err.value)
