@@ -105,7 +105,10 @@ private:
 
   // Expressions, lowest precedence first.
   ExprPtr parseTestList();      // expr (',' expr)* -> tuple if commas
-  ExprPtr parseLoopList();      // `[a, b]` as the whole iterable of a for loop -> tuple
+  /// `[a, b]` as a tuple: the whole iterable of a for loop (followed by
+  /// `:`), or the last operand of `in`/`not in` (not followed by a
+  /// comparison).
+  ExprPtr parseListAsTuple(bool loop);
   ExprPtr parseTest();          // conditional expression
   ExprPtr parseOrTest();
   ExprPtr parseAndTest();
@@ -345,7 +348,7 @@ bool Parser::parseStatement(Block &out) {
       return false;
     if (!expect(TokenKind::KwIn, "'in'"))
       return false;
-    ExprPtr iter = at(TokenKind::LBracket) ? parseLoopList() : parseTestList();
+    ExprPtr iter = at(TokenKind::LBracket) ? parseListAsTuple(true) : parseTestList();
     if (!iter || !expect(TokenKind::Colon, "':'"))
       return false;
     Block body, orelse;
@@ -941,10 +944,31 @@ static bool startsExpression(TokenKind k) {
   }
 }
 
-ExprPtr Parser::parseLoopList() {
+/// Whether \p k continues an expression after an operand: a binary or
+/// comparison operator, a subscript, call or attribute.
+static bool startsOperator(TokenKind k) {
+  switch (k) {
+  case TokenKind::LBracket: case TokenKind::LParen: case TokenKind::Dot:
+  case TokenKind::Plus: case TokenKind::Minus: case TokenKind::Star:
+  case TokenKind::Slash: case TokenKind::DoubleSlash: case TokenKind::Percent:
+  case TokenKind::DoubleStar: case TokenKind::At: case TokenKind::Pipe:
+  case TokenKind::Caret: case TokenKind::Amp: case TokenKind::LeftShift:
+  case TokenKind::RightShift: case TokenKind::EqualEqual: case TokenKind::NotEqual:
+  case TokenKind::Less: case TokenKind::LessEqual: case TokenKind::Greater:
+  case TokenKind::GreaterEqual: case TokenKind::KwIn: case TokenKind::KwIs:
+  case TokenKind::KwNot:
+    return true;
+  default:
+    return false;
+  }
+}
+
+ExprPtr Parser::parseListAsTuple(bool loop) {
   // `for offset in [16, 8, 4, 2, 1]:` loops over the list's elements: the
-  // same loop as over a tuple of them (unrolled), without making a list.
-  // A list anywhere else is still unsupported.
+  // same loop as over a tuple of them (unrolled), without making a list;
+  // `n not in [3, 4]` tests against a tuple of them. CPython's compiler makes
+  // both lists tuples (ast_opt.c's fold_iter), so numba sees tuples. A list
+  // anywhere else is still unsupported.
   Token open = consume();
   std::vector<ExprPtr> elts;
   while (!at(TokenKind::RBracket)) {
@@ -960,9 +984,11 @@ ExprPtr Parser::parseLoopList() {
   Token close = tok();
   if (!expect(TokenKind::RBracket, "']'"))
     return nullptr;
-  if (!at(TokenKind::Colon))
+  bool ends = loop ? at(TokenKind::Colon) : !startsOperator(tok().kind);
+  if (!ends || llvm::any_of(elts, [](const ExprPtr &e) { return llvm::isa<StarredExpr>(*e); }))
     return unsupported(open.range,
-                       "a list display (other than the whole iterable of a 'for' loop)",
+                       "a list display (other than the whole iterable of a 'for' loop or the "
+                       "right operand of 'in')",
                        kListHint);
   return std::make_unique<TupleExpr>(span(open.range, close.range), std::move(elts));
 }
@@ -1105,7 +1131,8 @@ ExprPtr Parser::parseComparison() {
     if (op == CompareOp::IsNot || op == CompareOp::NotIn)
       consume();
     {
-      ExprPtr rhs = parseBinary(0);
+      bool list = (op == CompareOp::In || op == CompareOp::NotIn) && at(TokenKind::LBracket);
+      ExprPtr rhs = list ? parseListAsTuple(false) : parseBinary(0);
       if (!rhs)
         return nullptr;
       ops.push_back(op);

@@ -11,7 +11,7 @@ def k(a):
     for v in [(1, 2), (3, 4)][0]:
         a[0] += v
 
-# CHECK: {{.*}}unsupported-list-in-for-expression.py:11:14: error: a list display (other than the whole iterable of a 'for' loop) is not supported in kernels
+# CHECK: {{.*}}unsupported-list-in-for-expression.py:11:14: error: a list display (other than the whole iterable of a 'for' loop or the right operand of 'in') is not supported in kernels
 # CHECK-NEXT: {{^}}    for v in [(1, 2), (3, 4)][0]:{{$}}
 # CHECK-NEXT: {{^}}             ^{{$}}
 # CHECK-NOT: error
