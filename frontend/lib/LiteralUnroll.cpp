@@ -37,23 +37,6 @@ ForStmt *findLoop(Block &b, SourceLoc at) {
   return nullptr;
 }
 
-/// Whether `b` has a statement of `kind` (break, continue) belonging to the
-/// loop whose body it is (not to a loop nested in it).
-bool jumps(const Block &b, Stmt::Kind kind) {
-  for (const StmtPtr &s : b) {
-    if (s->kind() == kind)
-      return true;
-    if (auto *i = dyn_cast<IfStmt>(s.get()); i && (jumps(i->body, kind) || jumps(i->orelse, kind)))
-      return true;
-    // (a nested loop's `else:` runs after it: its break/continue are ours)
-    if (auto *f = dyn_cast<ForStmt>(s.get()); f && jumps(f->orelse, kind))
-      return true;
-    if (auto *w = dyn_cast<WhileStmt>(s.get()); w && jumps(w->orelse, kind))
-      return true;
-  }
-  return false;
-}
-
 /// Whether `b` defines a function (a copy of the body would define it twice).
 bool definesFunction(const Block &b) {
   for (const StmtPtr &s : b) {
@@ -74,30 +57,6 @@ bool definesFunction(const Block &b) {
 }
 
 ExprPtr name(SourceRange r, const std::string &n) { return std::make_unique<NameExpr>(r, n); }
-
-/// `flag = value`
-StmtPtr setFlag(SourceRange r, const std::string &flag, bool value) {
-  std::vector<ExprPtr> targets;
-  targets.push_back(name(r, flag));
-  return std::make_unique<AssignStmt>(r, std::move(targets), std::make_unique<BoolLitExpr>(r, value));
-}
-
-/// Each `break` of the loop in `b` sets `flag` first.
-void flagBreaks(Block &b, const std::string &flag) {
-  for (size_t i = 0; i < b.size(); ++i) {
-    if (isa<BreakStmt>(b[i].get())) {
-      b.insert(b.begin() + i, setFlag(b[i]->range(), flag, true));
-      ++i;
-    } else if (auto *s = dyn_cast<IfStmt>(b[i].get())) {
-      flagBreaks(s->body, flag);
-      flagBreaks(s->orelse, flag);
-    } else if (auto *f = dyn_cast<ForStmt>(b[i].get())) {
-      flagBreaks(f->orelse, flag);
-    } else if (auto *w = dyn_cast<WhileStmt>(b[i].get())) {
-      flagBreaks(w->orelse, flag);
-    }
-  }
-}
 
 class Unroller {
 public:
@@ -166,9 +125,6 @@ private:
     if (!n || !facts.reparse || definesFunction(f.body))
       return false; // (a def in the body: one loop, of the unified type)
     const SourceRange r = f.range();
-    const bool breaks = jumps(f.body, Stmt::Kind::Break);
-    const bool continues = jumps(f.body, Stmt::Kind::Continue);
-    std::string flag = breaks ? "$broken" + std::to_string(names) : "";
     // A tuple written in place is evaluated once, before the loop, as Python
     // does: into `$tuple<n>`, which the copies index. One of literals alone
     // with a string among them is indexed where it is, so each copy's string
@@ -184,11 +140,11 @@ private:
     bool strings = te && llvm::all_of(te->elts, literal) &&
                    llvm::any_of(te->elts, [](const ExprPtr &x) { return isa<StrLitExpr>(*x); });
     std::string written = te && !strings ? "$tuple" + std::to_string(names) : "";
-    auto notBroken = [&] {
-      return std::make_unique<UnaryExpr>(r, UnaryOp::Not, name(r, flag));
-    };
-    std::vector<StmtPtr> copies;
-    for (size_t k = 0; k < *n; ++k) {
+    std::string counter = "$unroll" + std::to_string(names);
+    // The copies, last first: each `if $unroll<n> == k:` with the next
+    // copies in its `else:` (the last copy is the innermost `else:`).
+    Block chain;
+    for (size_t k = *n; k-- > 0;) {
       std::unique_ptr<Module> copy = facts.reparse();
       ForStmt *fk = nullptr;
       if (copy)
@@ -210,30 +166,20 @@ private:
       body.push_back(std::make_unique<AssignStmt>(targetRange, std::move(targets), std::move(value)));
       for (StmtPtr &s : fk->body)
         body.push_back(std::move(s));
-      if (breaks)
-        flagBreaks(body, flag);
-      Block piece;
-      if (breaks || continues) { // `for $unroll in range(1):` ends the copy at either
-        std::vector<ExprPtr> args;
-        args.push_back(std::make_unique<IntLitExpr>(r, 1));
-        piece.push_back(std::make_unique<ForStmt>(
-            r, name(r, "$unroll"),
-            std::make_unique<CallExpr>(r, name(r, "range"), std::move(args),
-                                       std::vector<Keyword>{}),
-            std::move(body)));
-      } else {
-        piece = std::move(body);
+      if (k + 1 == *n) {
+        chain = std::move(body);
+        continue;
       }
-      if (breaks && k > 0) {
-        copies.push_back(std::make_unique<IfStmt>(r, notBroken(), std::move(piece), Block{}));
-      } else {
-        for (StmtPtr &s : piece)
-          copies.push_back(std::move(s));
-      }
+      std::vector<ExprPtr> operands;
+      operands.push_back(name(r, counter));
+      operands.push_back(std::make_unique<IntLitExpr>(r, static_cast<int64_t>(k)));
+      ExprPtr test = std::make_unique<CompareExpr>(r, std::vector<CompareOp>{CompareOp::Eq},
+                                                   std::move(operands));
+      Block next;
+      next.push_back(std::make_unique<IfStmt>(r, std::move(test), std::move(body), std::move(chain)));
+      chain = std::move(next);
     }
     ++names;
-    if (breaks)
-      out.push_back(setFlag(r, flag, false));
     if (!written.empty()) {
       ExprPtr &arg = cast<CallExpr>(f.iter.get())->args[0];
       SourceRange ar = arg->range();
@@ -241,22 +187,28 @@ private:
       targets.push_back(name(ar, written));
       out.push_back(std::make_unique<AssignStmt>(ar, std::move(targets), std::move(arg)));
     }
-    for (StmtPtr &s : copies)
-      out.push_back(std::move(s));
-    if (!f.orelse.empty()) { // run when no `break` ended the loop
-      if (breaks) {
-        out.push_back(std::make_unique<IfStmt>(r, notBroken(), std::move(f.orelse), Block{}));
-      } else {
-        for (StmtPtr &s : f.orelse)
-          out.push_back(std::move(s));
-      }
+    if (chain.empty()) { // an empty tuple: no iteration, so the `else:` runs
+      for (StmtPtr &s : f.orelse)
+        out.push_back(std::move(s));
+      return true;
     }
+    // `for $unroll<n> in range(len(t)):` over the chain: a real loop, so
+    // `break`, `continue` and `else:` are the loop's, and a variable carried
+    // from one element to the next is the loop's phi, of the unified type of
+    // every copy's assignments (numba's literal_unroll is such a loop, its
+    // body versioned per element).
+    std::vector<ExprPtr> args;
+    args.push_back(std::make_unique<IntLitExpr>(r, static_cast<int64_t>(*n)));
+    out.push_back(std::make_unique<ForStmt>(
+        r, name(r, counter),
+        std::make_unique<CallExpr>(r, name(r, "range"), std::move(args), std::vector<Keyword>{}),
+        std::move(chain), std::move(f.orelse)));
     return true;
   }
 
   const UnrollFacts &facts;
   llvm::StringSet<> assigned;
-  unsigned names = 0; // numbers the $broken and $tuple variables
+  unsigned names = 0; // numbers the $unroll and $tuple variables
 };
 
 } // namespace

@@ -54,27 +54,61 @@ bool assignsElement(const Stmt &s, const std::string &name, int64_t k, const std
   return base && base->name == tuple && index && index->value == k;
 }
 
+/// The copies of the loop `s` (`for $unrollN in range(n):` over a chain of
+/// `if $unrollN == k:` ... `else:` the last copy), in order; empty if `s` is
+/// not such a loop of `n` copies.
+std::vector<const Block *> copiesOf(const Stmt &s, size_t n) {
+  std::vector<const Block *> copies;
+  auto *f = dyn_cast<ForStmt>(&s);
+  auto *counter = f ? dyn_cast<NameExpr>(f->target.get()) : nullptr;
+  auto *range = f ? dyn_cast<CallExpr>(f->iter.get()) : nullptr;
+  if (!counter || counter->name.rfind("$unroll", 0) != 0 || !range || range->args.size() != 1 ||
+      !isa<IntLitExpr>(*range->args[0]) ||
+      cast<IntLitExpr>(*range->args[0]).value != static_cast<int64_t>(n))
+    return {};
+  const Block *at = &f->body;
+  for (size_t k = 0; k + 1 < n; ++k) {
+    auto *test = at->size() == 1 ? dyn_cast<IfStmt>((*at)[0].get()) : nullptr;
+    auto *cmp = test ? dyn_cast<CompareExpr>(test->cond.get()) : nullptr;
+    if (!cmp || cmp->ops.size() != 1 || cmp->ops[0] != CompareOp::Eq ||
+        !isa<NameExpr>(*cmp->operands[0]) ||
+        cast<NameExpr>(*cmp->operands[0]).name != counter->name ||
+        !isa<IntLitExpr>(*cmp->operands[1]) ||
+        cast<IntLitExpr>(*cmp->operands[1]).value != static_cast<int64_t>(k))
+      return {};
+    copies.push_back(&test->body);
+    at = &test->orelse;
+  }
+  copies.push_back(at);
+  return copies;
+}
+
 TEST(LiteralUnrollTest, EachElementGetsACopyOfTheBody) {
   Unrolled u("    for v in literal_unroll(t):\n        a[0] = v\n", 3);
-  ASSERT_EQ(u.body().size(), 6u);
+  ASSERT_EQ(u.body().size(), 1u);
+  std::vector<const Block *> copies = copiesOf(*u.body()[0], 3);
+  ASSERT_EQ(copies.size(), 3u);
   for (int64_t k = 0; k < 3; ++k) {
-    EXPECT_TRUE(assignsElement(*u.body()[2 * k], "v", k, "t"));
-    EXPECT_TRUE(isa<AssignStmt>(*u.body()[2 * k + 1]));
+    ASSERT_EQ(copies[k]->size(), 2u);
+    EXPECT_TRUE(assignsElement(*(*copies[k])[0], "v", k, "t"));
+    EXPECT_TRUE(isa<AssignStmt>(*(*copies[k])[1]));
     // each copy is a node of its own, at the body's source line
-    EXPECT_EQ(u.body()[2 * k + 1]->range().begin.line, 3u);
+    EXPECT_EQ((*copies[k])[1]->range().begin.line, 3u);
   }
-  EXPECT_NE(u.body()[1].get(), u.body()[3].get());
+  EXPECT_NE((*copies[0])[1].get(), (*copies[1])[1].get());
 }
 
 TEST(LiteralUnrollTest, ATupleWrittenInPlaceIsEvaluatedOnceFirst) {
   Unrolled u("    for v in literal_unroll((1, 2.5)):\n        a[0] = v\n", std::nullopt);
-  ASSERT_EQ(u.body().size(), 5u);
+  ASSERT_EQ(u.body().size(), 2u);
   auto *first = dyn_cast<AssignStmt>(u.body()[0].get());
   ASSERT_TRUE(first);
   EXPECT_EQ(cast<NameExpr>(*first->targets[0]).name, "$tuple0");
   EXPECT_TRUE(isa<TupleExpr>(*first->value));
-  EXPECT_TRUE(assignsElement(*u.body()[1], "v", 0, "$tuple0"));
-  EXPECT_TRUE(assignsElement(*u.body()[3], "v", 1, "$tuple0"));
+  std::vector<const Block *> copies = copiesOf(*u.body()[1], 2);
+  ASSERT_EQ(copies.size(), 2u);
+  EXPECT_TRUE(assignsElement(*(*copies[0])[0], "v", 0, "$tuple0"));
+  EXPECT_TRUE(assignsElement(*(*copies[1])[0], "v", 1, "$tuple0"));
 }
 
 // A tuple of literals with a string among them is indexed where it is
@@ -82,8 +116,10 @@ TEST(LiteralUnrollTest, ATupleWrittenInPlaceIsEvaluatedOnceFirst) {
 TEST(LiteralUnrollTest, ATupleOfLiteralStringsIsIndexedInPlace) {
   Unrolled u("    for op in literal_unroll((\"add\", \"mul\")):\n        a[0] = op\n",
              std::nullopt);
-  ASSERT_EQ(u.body().size(), 4u);
-  auto *first = dyn_cast<AssignStmt>(u.body()[0].get());
+  ASSERT_EQ(u.body().size(), 1u);
+  std::vector<const Block *> copies = copiesOf(*u.body()[0], 2);
+  ASSERT_EQ(copies.size(), 2u);
+  auto *first = dyn_cast<AssignStmt>((*copies[0])[0].get());
   ASSERT_TRUE(first);
   EXPECT_EQ(cast<NameExpr>(*first->targets[0]).name, "op");
   auto *element = dyn_cast<SubscriptExpr>(first->value.get());
@@ -91,27 +127,34 @@ TEST(LiteralUnrollTest, ATupleOfLiteralStringsIsIndexedInPlace) {
   EXPECT_TRUE(isa<TupleExpr>(*element->value));
 }
 
-TEST(LiteralUnrollTest, BreakSetsAFlagTheLaterCopiesAndElseTest) {
+// `break`, `continue` and `else:` stay the loop's: the loop over the copies
+// keeps the body's statements as written and takes the `else:` block.
+TEST(LiteralUnrollTest, BreakAndElseBelongToTheLoopOverTheCopies) {
   Unrolled u("    for v in literal_unroll(t):\n        if v:\n            break\n"
              "    else:\n        a[0] = 1\n",
              2);
-  // $broken0 = False; copy 0 in `for $unroll in range(1)`; if not $broken0:
-  // copy 1; if not $broken0: the else block
-  ASSERT_EQ(u.body().size(), 4u);
-  auto *init = dyn_cast<AssignStmt>(u.body()[0].get());
-  ASSERT_TRUE(init);
-  EXPECT_EQ(cast<NameExpr>(*init->targets[0]).name, "$broken0");
-  auto *copy0 = dyn_cast<ForStmt>(u.body()[1].get());
-  ASSERT_TRUE(copy0);
-  EXPECT_EQ(cast<NameExpr>(*copy0->target).name, "$unroll");
-  // the break now sets the flag first
-  auto *test = dyn_cast<IfStmt>(copy0->body[1].get());
-  ASSERT_TRUE(test);
-  ASSERT_EQ(test->body.size(), 2u);
-  EXPECT_TRUE(isa<AssignStmt>(*test->body[0]));
-  EXPECT_TRUE(isa<BreakStmt>(*test->body[1]));
-  EXPECT_TRUE(isa<IfStmt>(*u.body()[2]));
-  EXPECT_TRUE(isa<IfStmt>(*u.body()[3]));
+  ASSERT_EQ(u.body().size(), 1u);
+  std::vector<const Block *> copies = copiesOf(*u.body()[0], 2);
+  ASSERT_EQ(copies.size(), 2u);
+  for (const Block *c : copies) {
+    ASSERT_EQ(c->size(), 2u);
+    auto *test = dyn_cast<IfStmt>((*c)[1].get());
+    ASSERT_TRUE(test);
+    ASSERT_EQ(test->body.size(), 1u);
+    EXPECT_TRUE(isa<BreakStmt>(*test->body[0]));
+  }
+  auto *loop = cast<ForStmt>(u.body()[0].get());
+  ASSERT_EQ(loop->orelse.size(), 1u);
+  EXPECT_TRUE(isa<AssignStmt>(*loop->orelse[0]));
+}
+
+// An empty tuple: no copy; the `else:` block runs in the loop's place.
+TEST(LiteralUnrollTest, AnEmptyTupleLeavesTheElseBlock) {
+  Unrolled u("    for v in literal_unroll(()):\n        a[0] = v\n    else:\n        a[1] = 2\n",
+             std::nullopt);
+  ASSERT_EQ(u.body().size(), 2u); // `$tuple0 = ()`, then the else block
+  EXPECT_TRUE(isa<AssignStmt>(*u.body()[1]));
+  EXPECT_EQ(u.body()[1]->range().begin.line, 5u);
 }
 
 TEST(LiteralUnrollTest, UnknownLengthOrAReassignedNameKeepsTheLoop) {

@@ -1167,6 +1167,31 @@ def test_literal_unroll_types_each_element_on_its_own(jit):
     assert f[0] == 2.5
 
 
+def test_literal_unroll_carries_a_variable_at_the_unified_type(jit):
+    # numba's literal_unroll is a loop whose body is versioned per element:
+    # a variable carried from one element to the next is the loop's phi,
+    # typed by every copy's assignments (float64 here), so it never wraps in
+    # int64 (Python's values: 2**40 * 2**40 * 0.5, and (2**64 - 1) - 1 + 2.5
+    # in float64).
+    from pyjit import literal_unroll
+
+    @jit
+    def k(o):
+        p = 1
+        for x in literal_unroll((2 ** 40, 2 ** 40, 0.5)):
+            p *= x
+        o[0] = p
+        s = 0
+        for x in literal_unroll((np.uint64(2 ** 64 - 1), -1, 2.5)):
+            s += x
+        o[1] = s
+
+    o = np.zeros(2)
+    k[1, 1](o)
+    assert o[0] == 2.0 ** 80 * 0.5
+    assert o[1] == float(2 ** 64 - 1) - 1 + 2.5
+
+
 def test_literal_unroll_break_continue_and_else(jit):
     from pyjit import literal_unroll
 

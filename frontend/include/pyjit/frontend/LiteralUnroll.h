@@ -8,15 +8,24 @@
 //       out[i] = v          # a uint64 store, then an int64 one
 //
 // pyjit types one variable per web of its assignments (VariableWebs.h), so
-// this pass writes the loop out before the webs are split: one copy of the
-// body per element, each after `v = t[k]`, so each copy's `v` is a web, and
-// a variable of its own type (a tuple written in place is evaluated once,
-// before the copies, into `$tuple<n>`). The copies are fresh parses of the
-// same source (the AST has no copy): every node keeps its source range.
+// this pass writes the loop out before the webs are split, as numba lowers
+// it: a loop over the element positions whose body picks the copy for its
+// position,
 //
-// `continue` in the body ends its copy: a copy with one runs inside
-// `for $unroll in range(1):`. `break` ends the loop: it sets a flag
-// (`$broken<n> = True`) that the later copies and the loop's `else:` test.
+//   for $unroll0 in range(2):
+//       if $unroll0 == 0:
+//           v = t[0]; body
+//       else:
+//           v = t[1]; body
+//
+// so each copy's `v` is a web, a variable of its own element's type, while a
+// variable carried from one element to the next (`s += v`) is the loop's
+// phi, of the unified type of every copy's assignments (numba's). `break`,
+// `continue` and the loop's `else:` are the loop's. A tuple written in place
+// is evaluated once, before the loop, into `$tuple<n>` (one of literals with
+// a string among them is indexed in place, so each copy's string stays a
+// constant). The copies are fresh parses of the same source (the AST has no
+// copy): every node keeps its source range.
 //
 // Only loops whose tuple length is known before typing are written out: a
 // tuple written in place, or a name no assignment in the function replaces
