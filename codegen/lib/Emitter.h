@@ -98,7 +98,7 @@ private:
   llvm::Align alignOf(const ir::Instruction &inst, llvm::Type *memTy) const;
   llvm::Value *libdevice(llvm::StringRef name32, llvm::StringRef name64, ir::Type *t,
                          llvm::ArrayRef<llvm::Value *> args);
-  llvm::Value *intPow(llvm::Value *base, llvm::Value *exp);
+  llvm::Value *intPow(llvm::Value *base, llvm::Value *exp, bool isSigned);
   llvm::Value *math(const ir::Instruction &inst);
   // CudaLowering.cpp
   llvm::Value *cuda(const ir::Instruction &inst);

@@ -513,10 +513,13 @@ llvm::Value *Emitter::libdevice(llvm::StringRef name32, llvm::StringRef name64, 
 }
 
 // Integer power by repeated squaring (exact, wrapping like numba's int64
-// power). A negative exponent gives 0 except for bases 1 and -1.
-llvm::Value *Emitter::intPow(llvm::Value *base, llvm::Value *exp) {
+// power). A negative exponent of a signed type gives 0 except for bases 1
+// and -1; an unsigned exponent is never negative (NumPy's uint8 3 ** 129 is
+// 3 mod 256).
+llvm::Value *Emitter::intPow(llvm::Value *base, llvm::Value *exp, bool isSigned) {
   llvm::Type *ty = base->getType();
-  std::string name = "pyjit.ipow.i" + std::to_string(ty->getIntegerBitWidth());
+  std::string name = std::string(isSigned ? "pyjit.ipow.i" : "pyjit.upow.i") +
+                     std::to_string(ty->getIntegerBitWidth());
   llvm::Function *f = module.getFunction(name);
   if (!f) {
     f = llvm::Function::Create(llvm::FunctionType::get(ty, {ty, ty}, false),
@@ -529,7 +532,10 @@ llvm::Value *Emitter::intPow(llvm::Value *base, llvm::Value *exp) {
     auto *done = llvm::BasicBlock::Create(ctx, "done", f);
     llvm::Value *x = f->getArg(0), *n = f->getArg(1);
     fb.SetInsertPoint(entry);
-    fb.CreateCondBr(fb.CreateICmpSLT(n, llvm::ConstantInt::get(ty, 0)), negative, loop);
+    if (isSigned)
+      fb.CreateCondBr(fb.CreateICmpSLT(n, llvm::ConstantInt::get(ty, 0)), negative, loop);
+    else
+      fb.CreateBr(loop);
     fb.SetInsertPoint(negative);
     llvm::Value *one = llvm::ConstantInt::get(ty, 1);
     llvm::Value *isOne = fb.CreateICmpEQ(x, one);
@@ -547,6 +553,8 @@ llvm::Value *Emitter::intPow(llvm::Value *base, llvm::Value *exp) {
                         fb.CreateSelect(fb.CreateICmpEQ(x, llvm::ConstantInt::get(ty, 0)),
                                         zeroDiv, llvm::ConstantInt::get(ty, 0))));
     fb.CreateRet(negResult);
+    if (!isSigned)
+      negative->eraseFromParent(); // (unreached)
     fb.SetInsertPoint(loop);
     llvm::PHINode *acc = fb.CreatePHI(ty, 2), *sq = fb.CreatePHI(ty, 2), *k = fb.CreatePHI(ty, 2);
     acc->addIncoming(one, entry);
@@ -869,7 +877,7 @@ llvm::Value *Emitter::arith(const ir::Instruction &inst) {
   }
   case Opcode::Pow: {
     if (!isFloat)
-      return intPow(x, y);
+      return intPow(x, y, sign);
     if (y->getType()->isIntegerTy())
       return b.CreateCall(powiFunction(ty), {x, y});
     if (auto *c = dyn_cast<llvm::ConstantFP>(y)) {

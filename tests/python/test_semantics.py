@@ -98,6 +98,30 @@ def test_integer_power_is_exact_and_wraps(jit):
     assert out.tolist() == expected
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint16, np.uint32, np.uint64])
+def test_an_unsigned_exponent_with_its_top_bit_set_is_not_negative(jit, dtype):
+    # NumPy's np.power(uint, uint) loop and `**` of two unsigned ints: the
+    # exact power mod 2**bits (pow(b, e, 2**bits)); it was taken for a
+    # negative exponent (0, or the signed minimum for base 0).
+    @jit
+    def k(b, e, o, w):
+        o[0] = np.power(b[0], e[0])
+        o[1] = np.power(b[1], e[1])
+        w[0] = b[0] ** e[0]                  # the unsigned type's own loop for uint64
+        w[1] = b[1] ** e[1]
+
+    bits = np.iinfo(dtype).bits
+    e = np.array([2 ** (bits - 1) + 1, 2 ** bits - 1], dtype)
+    b = np.array([3, 0], dtype)
+    o = np.zeros(2, dtype)
+    w = np.zeros(2, np.uint64)
+    k[1, 1](b, e, o, w)
+    assert o.tolist() == [pow(3, int(e[0]), 2 ** bits), 0]
+    assert o.tolist() == np.power(b, e).tolist()
+    if dtype == np.uint64:                   # (narrower ones promote to int64 for `**`)
+        assert w.tolist() == [pow(3, int(e[0]), 2 ** 64), 0]
+
+
 def test_int64_arithmetic_wraps(jit):
     @jit
     def k(a, out):
