@@ -1612,7 +1612,8 @@ def _signature_from_hints(py_func):
     if not hints or any(h is inspect.Parameter.empty for h in hints):
         return None
     ret = sig.return_annotation
-    if ret not in (inspect.Signature.empty, None, "None", "void") and str(ret) != "void":
+    if ret not in (inspect.Signature.empty, None, "None", "void", "none") and \
+            str(ret) not in ("void", "none"):
         return None
     spelled = []
     for h in hints:

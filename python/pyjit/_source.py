@@ -413,8 +413,8 @@ def classify(value, memo=None, reads=_NO_READS):
         return _namespace(value, "IntEnum '%s'" % value.__name__, memo, reads)
     if isinstance(value, type) and issubclass(value, enum.Enum):
         return _namespace(value, "enum '%s'" % value.__name__, memo, reads)
-    from .types import ArrayType, Type
-    if isinstance(value, Type) and not isinstance(value, ArrayType) and str(value) != "void":
+    from .types import ArrayType, NoneType, Type
+    if isinstance(value, Type) and not isinstance(value, (ArrayType, NoneType)):
         return ("dtype", str(value))
     if type(value).__module__.startswith("numba") and str(value) in _NUMPY_SCALARS:
         return ("dtype", str(value))  # numba.float32 and friends

@@ -254,7 +254,8 @@ class Signature(str):
     'restype(arg, ...)', which everything taking a signature string takes."""
 
     def __new__(cls, restype, argtypes):
-        self = super().__new__(cls, "%s(%s)" % (restype, ", ".join(str(a) for a in argtypes)))
+        spelled = "void" if isinstance(restype, NoneType) else restype  # void(...), as written
+        self = super().__new__(cls, "%s(%s)" % (spelled, ", ".join(str(a) for a in argtypes)))
         as_type = lambda t: t if isinstance(t, Type) else _of_spelling(str(t))
         self.return_type = as_type(restype)
         self.args = tuple(as_type(a) for a in argtypes)
@@ -278,7 +279,7 @@ class NoneType(Type):
     (also `none`): what a kernel returns."""
 
 
-void = none = NoneType("void")
+void = none = NoneType("none")  # numba spells it none (types.void is types.none)
 boolean = bool_ = Type("bool")
 int8, int16, int32, int64 = (Type("int%d" % b) for b in (8, 16, 32, 64))
 uint8, uint16, uint32, uint64 = (Type("uint%d" % b) for b in (8, 16, 32, 64))

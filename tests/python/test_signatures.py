@@ -10,6 +10,8 @@ def test_type_objects_spell_numba_signatures():
     assert str(float32[:]) == "float32[:]"
     assert str(float64[:, ::1]) == "float64[:, ::1]"
     assert void(float32[:], int32) == "void(float32[:], int32)"
+    # numba's types.void is types.none, spelled none (typeof(None) too)
+    assert str(void) == "none" and void == "none" and pyjit.typeof(None) == void
     assert str(float32[::1, :]) == "float32[::1, :]"   # numba: Fortran-contiguous
     with pytest.raises(TypeError, match=r"only the last dimension \(C layout\) or the first"):
         float32[:, ::1, :]
