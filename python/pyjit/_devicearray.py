@@ -659,7 +659,9 @@ class DeviceArray(_abi_base()):
             if isinstance(idx, slice):
                 start, stop, step = idx.indices(extent)
                 shape.append(len(range(start, stop, step)))
-                strides.append(stride * step)
+                # (wrapped to int64, as numpy's npy_intp product: only a view
+                # of one element can have a step that large)
+                strides.append((stride * step + 2 ** 63) % 2 ** 64 - 2 ** 63)
                 offset += start * stride
             else:
                 i = int(idx) + (extent if idx < 0 else 0)

@@ -212,6 +212,17 @@ def test_device_array_new_axis_view_is_contiguous():
     assert cuda.to_device(np.zeros((3, 4)))[::-1, 0:0].is_c_contiguous()  # no elements
 
 
+def test_a_step_past_the_array_gives_one_element_as_numpy():
+    # The byte stride step * itemsize overflows int64; NumPy wraps it (only a
+    # one-element view can have such a step): it was a bare struct.error.
+    h = np.arange(10)
+    d = cuda.to_device(h)
+    for step in (2 ** 59, 2 ** 60, 2 ** 62, -2 ** 62):
+        view = d[::step]
+        np.testing.assert_array_equal(view.copy_to_host(), h[::step])
+        assert view.strides == h[::step].strides
+
+
 def test_lazy_views_are_refused_by_as_cuda_array_and_setitem():
     base = cuda.to_device(np.arange(4, dtype=np.float32))
 
