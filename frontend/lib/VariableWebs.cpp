@@ -345,6 +345,13 @@ private:
       auto &i = cast<IfStmt>(s);
       use(*i.cond);
       if (std::optional<bool> taken = decided(*i.cond)) { // `if False:` never runs
+        // The branch not taken is walked unreachable, so its assignments are
+        // versions of their own (none reaches a read): the taken branch's is
+        // then a name assigned once, a constant where its value is one.
+        State before = cur;
+        cur.live = false;
+        block(*taken ? i.orelse : i.body);
+        cur = std::move(before);
         block(*taken ? i.body : i.orelse);
         return;
       }

@@ -1354,7 +1354,10 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     if (c.constant)
       if (std::optional<bool> known = c.constant->truth()) {
         ExprInfo chosen = expr(*(*known ? i.body : i.orelse));
-        chosen.constant.reset(); // IRGen lowers the branch (constants fold there)
+        // IRGen lowers the branch (constants fold there); a string stays the
+        // constant it is (it has no run-time value of its own).
+        if (chosen.constant && !chosen.constant->isString())
+          chosen.constant.reset();
         return chosen;
       }
     if (c.type && !hasTruth(c.type)) {

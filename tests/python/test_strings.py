@@ -390,6 +390,26 @@ def test_literal_unroll_over_strings_keeps_them_constant(jit):
     assert out[0] == (2.0 + 3.0) + (2.0 * 3.0)
 
 
+_DEBUG = False
+
+
+def test_a_string_chosen_by_a_branch_decided_when_compiling_is_a_constant(jit):
+    # The branch not taken is not compiled, so the string is the one constant
+    # that reaches the store (it was held at run time and refused).
+    @jit
+    def k(b):
+        b[0] = "xyz" if True else "abc"
+        if _DEBUG:
+            s = "xyz"
+        else:
+            s = "abc"
+        b[1] = s
+
+    b = np.zeros(2, "S3")
+    k[1, 1](b)
+    assert b.tolist() == [b"xyz", b"abc"]
+
+
 _OPS = ("add", "mul", "sub")
 _WEIGHTS = (2.0, 3.0, 4.0)
 
