@@ -116,6 +116,10 @@ def _parse_signature(text, what):
         raise TypeError("%s: signatures are strings such as 'float32(float32, float32)', "
                         "got %r" % (what, text))
     m = re.fullmatch(r"\s*(\w*(?:\[\w+\])?)\s*\((.*)\)\s*", text)  # timedelta64[D](...)
+    if not m and len(_split_params(text)) > 1:
+        # 'float32[:], float32, float32[:]': numba's normalize_signature reads
+        # the tuple of the argument types, with no result (void)
+        m = re.fullmatch(r"()(.*)", text, re.S)
     if not m:
         raise ValueError("%s: cannot read signature %r" % (what, text))
     params = [p for p in _split_params(m.group(2)) if p]
@@ -660,6 +664,8 @@ class _GUfunc:
             from ._dispatcher import signature_text
             text = signature_text(text)
             text = "void" + text if text.startswith("(") else text
+        elif "(" not in text and len(_split_params(text)) > 1:
+            text = "void(%s)" % text  # 'float32[:], float32': numba's argument types
         result, params, arrays = _parse_signature(text, what)
         if result is not None or len(params) != nargs:
             raise TypeError("%s: signature %r must be 'void(...)' with %d parameters"

@@ -1661,6 +1661,9 @@ _sys.modules[__name__ + ".cudadrv.error"] = cudadrv.error
 _sys.modules[__name__ + ".cudadrv.devices"] = cudadrv.devices
 _sys.modules[__name__ + ".cudadrv.runtime"] = cudadrv.runtime
 _sys.modules[__name__ + ".errors"] = errors
+# numba.cuda.devices and numba.cuda.driver (numba.cuda's `from .api import *`
+# exports both modules): cuda.devices.gpus, cuda.driver.CudaAPIError.
+devices, driver = cudadrv.devices, cudadrv.driver
 MappedMemory, PinnedMemory = _emm.MappedMemory, _emm.PinnedMemory
 from . import _args as args  # noqa: E402  (numba.cuda.args: In, Out, InOut, ArgHint, wrap_arg)
 _sys.modules[__name__ + ".args"] = args

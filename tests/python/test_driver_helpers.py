@@ -146,6 +146,8 @@ def test_numba_module_paths_programs_import():
                          ("pyjit.cuda.extending", "register_jitable")]:
         assert hasattr(importlib.import_module(module), name), (module, name)
     assert cuda.KernelRuntimeError is pyjit.KernelError
+    # numba.cuda's `from .api import *` exports the devices and driver modules
+    assert cuda.devices.gpus is cuda.gpus and cuda.driver is driver
     assert issubclass(cuda.KernelRuntimeError, RuntimeError)
     assert cuda.MappedMemory is driver.MappedMemory and cuda.reduction.Reduce is cuda.Reduce
     assert driver.CudaSupportError is cuda.CudaSupportError

@@ -525,6 +525,21 @@ def test_guvectorize_core_dimensions(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_guvectorize_takes_the_argument_types_alone(target):
+    # numba's normalize_signature reads 'float32[:], float32, float32[:]' as
+    # the tuple of the argument types (mcvine's acc writes its gufuncs so).
+    @guvectorize(["float32[:], float32, float32[:]"], "(n),()->(n)", target=target)
+    def scale(x, s, out):
+        for i in range(x.shape[0]):
+            out[i] = x[i] * s
+
+    x = np.arange(4, dtype=np.float32)
+    r = scale(x, np.float32(2))
+    assert np.asarray(r).dtype == np.float32
+    np.testing.assert_array_equal(np.asarray(r), 2 * x)
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_gufunc_converts_wider_inputs_to_its_signature_as_numba(target):
     # The GTC 2017 numba tutorial: a float32 gufunc called with float64
     # coordinates. numba-cuda takes the first signature whose dtypes cast
