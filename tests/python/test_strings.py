@@ -416,11 +416,13 @@ _WEIGHTS = (2.0, 3.0, 4.0)
 
 @cuda.jit(device=True)
 def _step(op, a, b):
-    if op == "add":
-        return a + b
-    if op == "mul":
-        return a * b
-    return a - b
+    match op:               # (op known at run time: every case is compiled)
+        case "add":
+            return a + b
+        case "mul":
+            return a * b
+        case _:
+            return a - b
 
 
 @cuda.jit(device=True)
