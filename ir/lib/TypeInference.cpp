@@ -3068,12 +3068,37 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
     uint64_t a = static_cast<uint64_t>(asInt(*l.constant));
     int64_t sa = asInt(*l.constant), sb = asInt(*r.constant);
     std::optional<int64_t> v;
-    int64_t r;
+    int64_t res;
     bool overflow = false, negativeShift = false;
+    // + - *: on the operands' own values (a uint64 from 2**63 up too), an
+    // overflow only where the result does not fit int64 (np.uint64(2**63) - 1
+    // is 2**63 - 1, as the wrapping bits give it too).
+    auto exact = [](const GlobalValue &g) {
+      return g.dtype == "uint64" ? static_cast<__int128>(static_cast<uint64_t>(g.i))
+                                 : static_cast<__int128>(g.i);
+    };
+    auto fits = [&](__int128 x) {
+      if (x < INT64_MIN || x > INT64_MAX)
+        return overflow = true, false;
+      res = static_cast<int64_t>(x);
+      return true;
+    };
+    __int128 wide;
     switch (e.op) {
-    case BinaryOp::Add: overflow = __builtin_add_overflow(sa, sb, &r); v = r; break;
-    case BinaryOp::Sub: overflow = __builtin_sub_overflow(sa, sb, &r); v = r; break;
-    case BinaryOp::Mul: overflow = __builtin_mul_overflow(sa, sb, &r); v = r; break;
+    case BinaryOp::Add:
+      if (fits(exact(*l.constant) + exact(*r.constant)))
+        v = res;
+      break;
+    case BinaryOp::Sub:
+      if (fits(exact(*l.constant) - exact(*r.constant)))
+        v = res;
+      break;
+    case BinaryOp::Mul:
+      if (__builtin_mul_overflow(exact(*l.constant), exact(*r.constant), &wide))
+        overflow = true;
+      else if (fits(wide))
+        v = res;
+      break;
     case BinaryOp::BitAnd: v = sa & sb; break;
     case BinaryOp::BitOr: v = sa | sb; break;
     case BinaryOp::BitXor: v = sa ^ sb; break;

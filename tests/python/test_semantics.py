@@ -194,6 +194,22 @@ def test_literal_folding_with_floats_negative_powers_and_uint64_values(jit):
                             2.0**63, 2.0**32, 2.0**63, 2.0**63]
 
 
+def test_a_uint64_global_in_arithmetic_whose_result_fits_int64_folds(jit):
+    # uint64 with an int computes in int64 (numba's choose_result_int); the
+    # result 2**63 - 1 fits, as the wrapping bits give it too: no overflow
+    # error (the uint64 operand alone does not fit int64).
+    @jit
+    def k(o):
+        o[0] = _BIG_GLOBAL - 1
+        o[1] = np.uint64(2 ** 64 - 1) - _BIG_GLOBAL
+        o[2] = -1 + _BIG_GLOBAL
+        o[3] = _BIG_GLOBAL * 0
+
+    o = np.zeros(4, np.int64)
+    k[1, 1](o)
+    assert o.tolist() == [2 ** 63 - 1, 2 ** 63 - 1, 2 ** 63 - 1, 0]
+
+
 def test_a_folded_integer_literal_outside_64_bits_is_an_error(jit, tmp_path):
     from kernel_files import load_module
     m = load_module(tmp_path, "big", "def k(out):\n    out[0] = 2**64 + 1 - 1\n")
