@@ -53,7 +53,8 @@ RValue IRGen::call(const CallExpr &e) {
   if (auto it = typed->ufuncElements.find(&e); it != typed->ufuncElements.end())
     return arrayUfunc(e, path, it->second);
   std::string routed;
-  if (path.starts_with("numpy.m.")) { // np.exp: cmath's for a complex argument
+  bool numpyLoop = path.starts_with("numpy.m."); // (mathOperandType)
+  if (numpyLoop) { // np.exp: cmath's for a complex argument
     bool complex = llvm::any_of(e.args, [&](const ExprPtr &a) {
       return isa<ComplexType>(info(*a).type);
     });
@@ -557,7 +558,7 @@ RValue IRGen::call(const CallExpr &e) {
     std::vector<TypedOperand> ops;
     for (size_t i = 0; i < nargs; ++i)
       ops.push_back({info(*e.args[i]).type, info(*e.args[i]).weak});
-    Type *operand = mathOperandType(ctx, mf, ops);
+    Type *operand = mathOperandType(ctx, mf, ops, numpyLoop);
     std::vector<RValue> values; // literals take the operand type exactly (scalar())
     for (size_t i = 0; i < nargs; ++i)
       values.push_back(RValue::of(
@@ -2182,7 +2183,9 @@ RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementT
       return;
     }
     RValue r = op ? numpyOperatorValues(*op, v, ops, elementType)
-               : mf ? mathValues(*mf, v, mathOperandType(ctx, *mf, ops), elementType)
+               : mf ? mathValues(*mf, v,
+                                 mathOperandType(ctx, *mf, ops, path.starts_with("numpy.m.")),
+                                 elementType)
                     : numpyValues(path == "abs" ? path : path.drop_front(6), v, ops, elementType);
     b.arrayStore(out, idx, castTo(r, outType->dtype()));
   });

@@ -257,7 +257,8 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
       }
       element = cmathResultType(ctx, *cf, cmathOperandType(ctx, ops));
     } else {
-      element = mathResultType(ctx, *mf, mathOperandType(ctx, *mf, ops));
+      element = mathResultType(ctx, *mf,
+                               mathOperandType(ctx, *mf, ops, path.starts_with("numpy.m.")));
     }
   }
   if (isa<ComplexType>(element) && !isa<ComplexType>(out->dtype())) {
@@ -804,7 +805,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
                  (path.starts_with("math.") && lookupMathFn(path.drop_front(5)))))
     return arrayUfunc(e, path, args);
   std::string routed;
-  if (path.starts_with("numpy.m.")) { // np.exp: cmath's for a complex argument
+  bool numpyLoop = path.starts_with("numpy.m."); // (mathOperandType)
+  if (numpyLoop) { // np.exp: cmath's for a complex argument
     bool complex = llvm::any_of(args, [](const ExprInfo &a) { return isa<ComplexType>(a.type); });
     routed = (complex ? "cmath." : "math.") + path.drop_front(8).str();
     path = routed;
@@ -1459,7 +1461,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
           return {};
         ops.push_back(operandOf(args[i]));
       }
-      Type *operand = mathOperandType(ctx, *fn, ops);
+      Type *operand = mathOperandType(ctx, *fn, ops, numpyLoop);
       if (Type *half = args.size() == 1 && !args[0].weak
                            ? mathSixteenBitResult(*fn, args[0].type) : nullptr)
         return ExprInfo{half};

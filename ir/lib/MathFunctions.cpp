@@ -41,7 +41,8 @@ std::optional<MathFn> pyjit::ir::lookupMathFn(llvm::StringRef name) {
   return std::nullopt;
 }
 
-Type *pyjit::ir::mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOperand> args) {
+Type *pyjit::ir::mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOperand> args,
+                                 bool numpyLoop) {
   TypedOperand acc = args[0];
   size_t n = fn == MathFn::Ldexp ? 1 : args.size();
   for (size_t i = 0; i < args.size(); ++i)
@@ -55,6 +56,9 @@ Type *pyjit::ir::mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<Typ
     return ctx.int64();
   if (auto *f = llvm::dyn_cast<FloatType>(t); f && !acc.weak)
     return f->bits() == 64 ? t : ctx.float32();
+  auto *it = llvm::dyn_cast<IntType>(t);
+  if (numpyLoop && !acc.weak && (llvm::isa<BoolType>(t) || (it && it->bits() <= 16)))
+    return ctx.float32();
   return ctx.float64();
 }
 

@@ -1831,7 +1831,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy.op." + attr)};
       if (std::optional<std::string> m = numpyMathName(attr))
         // numpy.m.exp: math's, or cmath's for a complex argument (np.exp(1j * t)).
-        return ExprInfo{ctx.builtin((lookupCMathFn(*m) ? "numpy.m." : "math.") + *m)};
+        // (numpy.m.: NumPy's loops choose the operand type: mathOperandType)
+        return ExprInfo{ctx.builtin("numpy.m." + *m)};
       if (std::optional<double> c = floatConstant(attr))
         return constant(GlobalValue::ofFloat(*c));
     }

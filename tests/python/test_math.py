@@ -1137,3 +1137,28 @@ def test_clip_keyword_errors_name_the_parameter(jit):
 
     with pytest.raises(pyjit.CompileError, match=r"output array"):
         no_out[1, 1](np.zeros(1), np.zeros(1))
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint16, np.bool_])
+def test_numpy_math_of_small_integers_computes_in_float32(jit, dtype):
+    # numba-cuda's CUDA ufunc loops are 'f->f' and 'd->d' (no float16 loop
+    # for these): an integer or bool of at most 16 bits casts safely to
+    # float32 first, so np.sin(int8) is float32, as numba-cuda types it;
+    # math.sin of the same value stays float64 (Python's math).
+    @jit
+    def k(x, o):
+        o[0] = np.sin(x[0])
+        o[1] = np.arctan2(x[0], x[1])
+        o[2] = np.sqrt(x[0])
+        o[3] = math.sin(x[0])
+
+    x = np.array([1, 1], dtype)
+    o = np.zeros(4)
+    k[1, 1](x, o)
+    # float32 results (within float32's rounding of the exact values), not
+    # float64 ones
+    for got, exact in ((o[0], math.sin(1.0)), (o[1], math.atan2(1.0, 1.0))):
+        assert got == float(np.float32(got)) and got != exact
+        assert abs(got - exact) <= 2 * np.spacing(np.float32(exact))
+    assert o[2] == 1.0
+    assert o[3] == math.sin(1.0)

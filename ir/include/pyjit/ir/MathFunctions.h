@@ -42,9 +42,12 @@ std::optional<MathFn> lookupMathFn(llvm::StringRef name);
 /// float arguments are float32 (Python scalars are weak), float64 otherwise,
 /// also for integers. floor/ceil/trunc/round and the is* tests keep an
 /// integer argument as int64 (floor/ceil/trunc: uint64 if unsigned). The
-/// second argument of ldexp is int32.
+/// second argument of ldexp is int32. With \p numpyLoop (NumPy's function,
+/// np.sin), integers and bools of at most 16 bits are float32, as numba-cuda's
+/// ufunc loops take them ('f->f' is the first their type casts to safely).
 /// Null if an argument is not a number.
-Type *mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOperand> args);
+Type *mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOperand> args,
+                      bool numpyLoop = false);
 /// The result type given the operand type: the float for Float functions,
 /// the operand type for floor/ceil/trunc (numba-cuda's cudamath: float32 for
 /// float32, float64 for float64, the integer for integers; Python and numba
