@@ -1760,8 +1760,17 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
   // exponent stays an int64 (Verifier, LLVMEmitter::powi).
   if (auto *ft = dyn_cast<FloatType>(resultType);
       opc == Opcode::Pow && ft && ft->bits() >= 32 && isa<IntType, BoolType>(rt.type) &&
-      !(isa<IntType>(rt.type) && cast<IntType>(rt.type)->isEnum()))
-    return RValue::of(b.create(Opcode::Pow, resultType, {lv, castTo(r, ctx.int64())}));
+      !(isa<IntType>(rt.type) && cast<IntType>(rt.type)->isEnum())) {
+    Value *n = castTo(r, ctx.int64());
+    Value *power = b.create(Opcode::Pow, resultType, {lv, n});
+    auto *it = dyn_cast<IntType>(rt.type);
+    if (!it || it->isSigned() || it->bits() < 64)
+      return RValue::of(power);
+    // A uint64 exponent from 2**63 up is no negative int64: pow of its float
+    // value, as NumPy's float loop computes it (0.5 ** uint64(2**63 + 1) is 0).
+    Value *past = b.cmp(CmpPredicate::Lt, n, b.constInt(ctx.int64(), 0));
+    return RValue::of(b.select(past, b.binary(opc, lv, rv), power));
+  }
   return RValue::of(b.binary(opc, lv, rv));
 }
 

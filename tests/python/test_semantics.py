@@ -122,6 +122,23 @@ def test_an_unsigned_exponent_with_its_top_bit_set_is_not_negative(jit, dtype):
         assert w.tolist() == [pow(3, int(e[0]), 2 ** 64), 0]
 
 
+def test_a_float_to_a_uint64_power_from_2_63_up_is_numpys(jit):
+    # The exponent is no negative int64: NumPy's float loop (pow of its float
+    # value) gives 0.0, 0.0 and inf here.
+    @jit
+    def k(x, e, out):
+        out[0] = x[0] ** e[0]
+        out[1] = np.power(x[1], e[1])
+        out[2] = x[2] ** e[2]
+        out[3] = x[3] ** e[3]                # a small uint64: repeated squaring
+
+    x = np.array([0.5, 0.5, 1.5, 1.5])
+    e = np.array([2 ** 63 + 1, 2 ** 64 - 1, 2 ** 63 + 1, 3], np.uint64)
+    out = np.zeros(4)
+    k[1, 1](x, e, out)
+    assert out.tolist() == [0.0, 0.0, np.inf, 1.5 ** 3]
+
+
 def test_int64_arithmetic_wraps(jit):
     @jit
     def k(a, out):
