@@ -1591,6 +1591,15 @@ def test_a_plain_enum_member_is_true_and_is_stored_by_value_only(jit, tmp_path):
     np.testing.assert_array_equal(o, [1, 0])
 
     @jit
+    def glob(o):
+        if _Zero.zero:                  # decided when compiling: true (it was False)
+            o[0] = 2
+        o[1] = 3 if not _Zero.zero else 4
+
+    glob[1, 1](o)
+    np.testing.assert_array_equal(o, [2, 4])
+
+    @jit
     def store(o, c):
         o[0] = c
 

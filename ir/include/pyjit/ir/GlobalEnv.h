@@ -91,8 +91,11 @@ struct GlobalValue {
     if (isString())
       return !data.empty();
     switch (kind) {
-    case Kind::Bool:
     case Kind::Int:
+      if (llvm::StringRef(dtype).starts_with("EnumMember("))
+        return true; // a plain Enum member is true whatever its value (Python)
+      return i != 0;
+    case Kind::Bool:
       return i != 0;
     case Kind::Float:
       return f != 0.0;
