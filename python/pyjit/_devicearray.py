@@ -659,9 +659,11 @@ class DeviceArray(_abi_base()):
             if isinstance(idx, slice):
                 start, stop, step = idx.indices(extent)
                 shape.append(len(range(start, stop, step)))
-                # (wrapped to int64, as numpy's npy_intp product: only a view
-                # of one element can have a step that large)
-                strides.append((stride * step + 2 ** 63) % 2 ** 64 - 2 ** 63)
+                # The step clamped to +-(2**63 - 1) as CPython's PySlice_Unpack
+                # does for numpy, the product wrapped to int64 as numpy's
+                # npy_intp (only a one-element view has such a step).
+                clamped = max(-(2 ** 63 - 1), min(step, 2 ** 63 - 1))
+                strides.append((stride * clamped + 2 ** 63) % 2 ** 64 - 2 ** 63)
                 offset += start * stride
             else:
                 i = int(idx) + (extent if idx < 0 else 0)

@@ -217,7 +217,7 @@ def test_a_step_past_the_array_gives_one_element_as_numpy():
     # one-element view can have such a step): it was a bare struct.error.
     h = np.arange(10)
     d = cuda.to_device(h)
-    for step in (2 ** 59, 2 ** 60, 2 ** 62, -2 ** 62):
+    for step in (2 ** 59, 2 ** 60, 2 ** 62, -2 ** 62, 2 ** 63, -2 ** 63, 2 ** 64 + 1, -2 ** 64):
         view = d[::step]
         np.testing.assert_array_equal(view.copy_to_host(), h[::step])
         assert view.strides == h[::step].strides
