@@ -247,6 +247,10 @@ private:
     auto *c = dyn_cast<CompareExpr>(&cond);
     if (!c || c->ops.size() != 1)
       return std::nullopt;
+    if (known.compare)
+      if (std::optional<bool> d =
+              known.compare(*c, [this](llvm::StringRef n) { return global(n.str()); }))
+        return d;
     bool positive = c->ops[0] == CompareOp::Is || c->ops[0] == CompareOp::Eq; // `p == None` too
     if (!positive && c->ops[0] != CompareOp::IsNot && c->ops[0] != CompareOp::NotEq)
       return std::nullopt;

@@ -3285,6 +3285,60 @@ const FunctionDef *DeviceFunctionRegistry::websFor(const DeviceFunctionSource &f
   return nullptr;
 }
 
+// A comparison of two operands known before typing, decided as type
+// inference decides it (stringComparison, foldNumberComparison, `is` of
+// bools): strings with == and != (equal texts of one kind), integers and
+// bools within int64 with any order or equality (exact), bools with `is`;
+// none for anything else (floats, uint64 values and other operands are left
+// to the inference, which may decide them too).
+static std::optional<bool> decidedComparison(const CompareExpr &c, const GlobalEnv &globals,
+                                             const std::function<bool(llvm::StringRef)> &isGlobal) {
+  auto operand = [&](const Expr &e) -> std::optional<GlobalValue> {
+    if (auto *s = dyn_cast<StrLitExpr>(&e)) {
+      GlobalValue v = GlobalValue::ofString(s->value);
+      if (s->bytes)
+        v.dtype = "bytes";
+      return v;
+    }
+    if (auto *i = dyn_cast<IntLitExpr>(&e); i && !i->isUnsigned)
+      return GlobalValue::ofInt(i->value);
+    if (auto *b = dyn_cast<BoolLitExpr>(&e))
+      return GlobalValue::ofBool(b->value);
+    auto *n = dyn_cast<NameExpr>(&e);
+    const GlobalValue *g = n && isGlobal(n->name) ? globals.lookup(n->name) : nullptr;
+    if (!g || !(g->isString() || g->kind == GlobalValue::Kind::Bool ||
+                (g->kind == GlobalValue::Kind::Int && g->dtype.empty() && g->name.empty())))
+      return std::nullopt; // (a NumPy integer, uint64 or enum member: the inference's rules)
+    return *g;
+  };
+  std::optional<GlobalValue> l = operand(*c.operands[0]), r = operand(*c.operands[1]);
+  if (!l || !r)
+    return std::nullopt;
+  CompareOp op = c.ops[0];
+  if (l->isString() || r->isString()) {
+    if (!l->isString() || !r->isString() || (op != CompareOp::Eq && op != CompareOp::NotEq))
+      return std::nullopt;
+    bool same = l->data == r->data && (l->dtype == "bytes") == (r->dtype == "bytes");
+    return op == CompareOp::Eq ? same : !same;
+  }
+  bool bools = l->kind == GlobalValue::Kind::Bool && r->kind == GlobalValue::Kind::Bool;
+  if (op == CompareOp::Is || op == CompareOp::IsNot) {
+    if (!bools)
+      return std::nullopt;
+    op = op == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq;
+  }
+  int64_t a = l->i, b = r->i;
+  switch (op) {
+  case CompareOp::Eq: return a == b;
+  case CompareOp::NotEq: return a != b;
+  case CompareOp::Lt: return a < b;
+  case CompareOp::LtE: return a <= b;
+  case CompareOp::Gt: return a > b;
+  case CompareOp::GtE: return a >= b;
+  default: return std::nullopt;
+  }
+}
+
 KnownNames pyjit::ir::knownNames(const FunctionDef &def, llvm::ArrayRef<Type *> argTypes,
                                  const GlobalEnv &globals) {
   KnownNames known;
@@ -3314,6 +3368,10 @@ KnownNames pyjit::ir::knownNames(const FunctionDef &def, llvm::ArrayRef<Type *> 
   known.truth = [&globals](llvm::StringRef name) -> std::optional<bool> {
     const GlobalValue *v = globals.lookup(name);
     return v ? v->truth() : std::nullopt;
+  };
+  known.compare = [&globals](const CompareExpr &c,
+                             const std::function<bool(llvm::StringRef)> &isGlobal) {
+    return decidedComparison(c, globals, isGlobal);
   };
   return known;
 }

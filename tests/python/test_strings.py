@@ -410,6 +410,38 @@ def test_a_string_chosen_by_a_branch_decided_when_compiling_is_a_constant(jit):
     assert b.tolist() == [b"xyz", b"abc"]
 
 
+_N = 8
+
+
+def test_a_string_chosen_by_a_comparison_of_constants_is_a_constant(jit):
+    # `if PREC == "float32":` and `if N > 4:` are decided when compiling
+    # (numba prunes them too): the string assigned in the branch taken is the
+    # one constant that reaches the dtype and the store.
+    @jit
+    def k(out, b):
+        if _PREC == "float32":
+            dt = "float32"
+        else:
+            dt = "float64"
+        a = cuda.local.array(1, dt)
+        a[0] = 1.1
+        out[0] = a[0]
+        if _N > 4:
+            s = "big"
+        else:
+            s = "sml"
+        b[0] = s
+        if _DEBUG is False and _N == 8:
+            t = "yes"
+        else:
+            t = "no"
+        b[1] = t
+
+    out, b = np.zeros(1), np.zeros(2, "S3")
+    k[1, 1](out, b)
+    assert out[0] == np.float32(1.1) and b.tolist() == [b"big", b"yes"]
+
+
 _OPS = ("add", "mul", "sub")
 _WEIGHTS = (2.0, 3.0, 4.0)
 

@@ -58,11 +58,17 @@ namespace pyjit::ast {
 
 /// What one compilation knows about names before typing. `isNone(name)`:
 /// for a parameter (its type) or a global (its value), whether it is None;
-/// `truth(name)`: for a global constant, its Python truth. Either may be
-/// empty, and either returns none for a name it does not know.
+/// `truth(name)`: for a global constant, its Python truth; `compare(c,
+/// isGlobal)`: the value of a one-operator comparison of literals and global
+/// constants (`PREC == "float32"`, `N > 4`), names read as globals only where
+/// `isGlobal` says so, where type inference decides it the same way. Any may
+/// be empty, and each returns none for what it does not know.
 struct KnownNames {
   std::function<std::optional<bool>(llvm::StringRef)> isNone;
   std::function<std::optional<bool>(llvm::StringRef)> truth;
+  std::function<std::optional<bool>(const CompareExpr &,
+                                    const std::function<bool(llvm::StringRef)> &isGlobal)>
+      compare;
 };
 
 /// Renames the NameExprs of `fn` (definitions and uses) so that each version
