@@ -276,6 +276,9 @@ private:
   const TypedFunction *instantiateOperator(const DeviceFunctionSource &fn, Type *t,
                                            SourceRange at);
   ExprInfo arrayAlloc(const CallExpr &e, bool shared);
+  /// The condition \p e of an if, while, assert or conditional expression;
+  /// a tuple's is its non-emptiness, a constant recorded for \p e.
+  ExprInfo condition(const Expr &e);
   /// The scalar type a dtype operand names: a NumPy scalar type
   /// (`np.float32`, a `dtype.X` builtin) or a str constant spelling one
   /// (`'float32'`, `'f4'`, a global `DT = 'float32'`), as numba's

@@ -229,6 +229,17 @@ Type *heldAtRunTime(TypeContext &ctx, Type *t) {
   return changed ? ctx.tuple(elems) : t;
 }
 
+ExprInfo Inferer::condition(const Expr &e) {
+  ExprInfo c = expr(e);
+  if (auto *tt = llvm::dyn_cast_or_null<TupleType>(c.type)) {
+    // A tuple's truth is its being non-empty (Python's, numba's): a constant,
+    // so the branch not taken is pruned (calls inside the tuple still run).
+    c = constant(GlobalValue::ofBool(tt->size() > 0));
+    result.exprs[&e] = c;
+  }
+  return c;
+}
+
 void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
@@ -669,7 +680,7 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::If: {
     auto &i = cast<IfStmt>(s);
-    ExprInfo c = expr(*i.cond);
+    ExprInfo c = condition(*i.cond);
     if (c.constant)
       if (std::optional<bool> known = c.constant->truth()) {
         // Decided when compiling (`if scale is None:`, `if DEBUG:`): the
@@ -686,7 +697,7 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::While: {
     auto &w = cast<WhileStmt>(s);
-    ExprInfo c = expr(*w.cond);
+    ExprInfo c = condition(*w.cond);
     if (c.type && !hasTruth(c.type))
       error(w.cond->range(), "the truth value of " + aTypeName(c.type) +
                                  " is not supported in kernels");
@@ -780,7 +791,7 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::Assert: {
     auto &a = cast<AssertStmt>(s);
-    ExprInfo t = expr(*a.test);
+    ExprInfo t = condition(*a.test);
     if (t.type && !hasTruth(t.type))
       error(a.test->range(), "the truth value of " + aTypeName(t.type) +
                                  " is not supported in kernels");
@@ -1116,7 +1127,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     if (std::optional<ExprInfo> folded = literalTree(e))
       return *folded;
     auto &u = cast<UnaryExpr>(e);
-    ExprInfo o = expr(*u.operand);
+    ExprInfo o = u.op == UnaryOp::Not ? condition(*u.operand) : expr(*u.operand);
     if (!o.type)
       return {};
     if (auto *dt = dyn_cast<DatetimeType>(o.type)) { // -t, +t of a timedelta
@@ -1350,7 +1361,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   }
   case Expr::Kind::IfExp: {
     auto &i = cast<IfExpExpr>(e);
-    ExprInfo c = expr(*i.cond);
+    ExprInfo c = condition(*i.cond);
     if (c.constant)
       if (std::optional<bool> known = c.constant->truth()) {
         ExprInfo chosen = expr(*(*known ? i.body : i.orelse));

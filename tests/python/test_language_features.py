@@ -2666,3 +2666,31 @@ def test_type_of_a_number_is_its_scalar_type(jit):
     with pytest.raises(pyjit.CompileError, match=r"type\(\) takes a number in kernels, not "
                                                  r"array.*a.dtype.type"):
         of_an_array[1, 1](out)
+
+
+@cuda.jit(device=True)
+def _bump(a):
+    a[0] += 1
+    return a[0]
+
+
+def test_the_truth_of_a_tuple_is_its_being_non_empty(jit):
+    # Python's (and numba's): decided when compiling; a call inside the tuple
+    # still runs once.
+    @jit
+    def k(a, o):
+        t = (a[1], a[2])
+        if t:
+            o[0] = 1
+        o[1] = bool(())
+        e = ()
+        if not e:
+            o[2] = 1
+        o[3] = 5 if (_bump(a), 1) else 6
+        while ():
+            o[4] = 9
+        assert t
+
+    a, o = np.array([0.0, 1.0, 2.0]), np.zeros(5)
+    k[1, 1](a, o)
+    assert o.tolist() == [1, 0, 1, 5, 0] and a[0] == 1
