@@ -567,6 +567,8 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "abs")
     return numpyCall(e, "abs");
+  if (path == "numpy.asarray") // an array itself (inference)
+    return gen(*e.args[0]);
   if (path.starts_with("numpy."))
     return numpyCall(e, path.drop_front(6));
   if (path == "sum" || path == "any" || path == "all") {

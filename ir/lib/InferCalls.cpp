@@ -1605,6 +1605,19 @@ ExprInfo Inferer::call(const CallExpr &e) {
                          "() is only supported as the iterable of a 'for' loop");
     return {};
   }
+  if (path == "numpy.asarray") {
+    // numba-cuda's np.asarray of an array is the array itself; of anything
+    // else it would allocate one, which a kernel cannot.
+    if (!wantArgs(1, 1))
+      return {};
+    if (!isa<ArrayType>(args[0].type)) {
+      error(e.range(), "np.asarray() in kernels takes an array (it returns it); of " +
+                           aTypeName(args[0].type) + " it would make a new array, which a "
+                           "kernel cannot (cuda.local.array(shape, dtype) makes one)");
+      return {};
+    }
+    return ExprInfo{args[0].type};
+  }
   if (path == "abs" || path.starts_with("numpy."))
     return numpyScalarCall(e, path, args);
   if (path == "sum" || path == "any" || path == "all") {

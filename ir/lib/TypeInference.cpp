@@ -1831,6 +1831,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy.round")};
       if (attr == "ndindex" || attr == "ndenumerate" || attr == "nditer") // `for` iterables
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (attr == "asarray") // np.asarray(a) of an array: a itself (numba-cuda's)
+        return ExprInfo{ctx.builtin("numpy.asarray")};
       if (attr == "real" || attr == "imag" || attr == "searchsorted") // np.real(z): z.real
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (isArrayReduction(attr) || isNanReduction(attr) || attr == "amin" ||

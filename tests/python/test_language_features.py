@@ -2694,3 +2694,22 @@ def test_the_truth_of_a_tuple_is_its_being_non_empty(jit):
     a, o = np.array([0.0, 1.0, 2.0]), np.zeros(5)
     k[1, 1](a, o)
     assert o.tolist() == [1, 0, 1, 5, 0] and a[0] == 1
+
+
+def test_np_asarray_of_an_array_is_the_array(jit, tmp_path):
+    # numba-cuda's np.asarray(a): `a` itself (writes go to the argument).
+    @jit
+    def k(a, o):
+        b = np.asarray(a)
+        b[0] = 7.0
+        o[0] = b[1] + b.size
+
+    a, o = np.arange(4.0), np.zeros(1)
+    k[1, 1](a, o)
+    assert o[0] == 5.0 and a[0] == 7.0
+    from kernel_files import load_module
+    m = load_module(tmp_path, "asarray_scalar", "import numpy as np\n\n\ndef k(o):\n"
+                    "    o[0] = np.asarray(2.0)[()]\n")
+    with pytest.raises(pyjit.CompileError, match=r"asarray_scalar.py:5:12: error: np.asarray\(\) "
+                                                 r"in kernels takes an array"):
+        jit(m.k)[1, 1](np.zeros(1))
