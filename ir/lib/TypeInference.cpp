@@ -959,6 +959,13 @@ ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &
     }
     return ExprInfo{ctx.boolean()};
   }
+  if (ops[0].constant && ops[0].constant->isString() && ops[1].constant &&
+      ops[1].constant->isString() &&
+      (ops[0].constant->dtype == "bytes") == (ops[1].constant->dtype == "bytes")) {
+    // "b" in "abc" of two constants of one kind: a substring, decided now.
+    bool found = llvm::StringRef(ops[1].constant->data).contains(ops[0].constant->data);
+    return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::In ? found : !found));
+  }
   if (tt && holdsStr(ops[0])) {
     // `kind in ("t", "l")`, `kind in NAMES`: a string against a tuple, each
     // element compared with == (IRGen; elements that are not strings are
@@ -2068,6 +2075,19 @@ std::optional<ExprInfo> Inferer::stringComparison(const CompareExpr &c,
       error(c.range(), "a string whose value is not known when compiling");
       return ExprInfo{};
     }
+  if (c.ops.size() == 1 && isString(ops[0]) && isString(ops[1]) &&
+      isBytes(ops[0]) == isBytes(ops[1]) &&
+      (c.ops[0] == CompareOp::Lt || c.ops[0] == CompareOp::LtE || c.ops[0] == CompareOp::Gt ||
+       c.ops[0] == CompareOp::GtE)) {
+    // "a" < "b" of two constants of one kind: Python's order of code points
+    // (UTF-8's byte order is the same), decided now (numba's Literal[str]).
+    int order = llvm::StringRef(ops[0].constant->data).compare(ops[1].constant->data);
+    bool holds = c.ops[0] == CompareOp::Lt    ? order < 0
+                 : c.ops[0] == CompareOp::LtE ? order <= 0
+                 : c.ops[0] == CompareOp::Gt  ? order > 0
+                                              : order >= 0;
+    return constant(GlobalValue::ofBool(holds));
+  }
   if (c.ops.size() != 1 || (c.ops[0] != CompareOp::Eq && c.ops[0] != CompareOp::NotEq)) {
     error(c.range(), std::none_of(ops.begin(), ops.end(), isRuntime)
                          ? "strings compare with '==' and '!=' in kernels (when compiling)"

@@ -526,3 +526,22 @@ def test_loops_over_tuples_mixing_strings_are_refused(tmp_path, body, message):
     with pytest.raises(pyjit.CompileError) as err:
         cuda.compile_ptx(module.k, "void(float64[:])")
     assert message in str(err.value) and "k.py:5:" in str(err.value)
+
+
+def test_string_constants_order_and_contain_as_in_python(jit):
+    # Decided when compiling, as numba's Literal[str]: Python's order of code
+    # points, and a substring test for `in`.
+    @jit
+    def k(o):
+        o[0] = "a" < "b"
+        o[1] = "abc" >= "abd"
+        o[2] = "é" > "z"            # U+00E9 after U+007A
+        o[3] = "b" in "abc"
+        o[4] = "" in "x"
+        o[5] = "ca" not in "abc"
+        o[6] = b"a" < b"b"
+
+    o = np.zeros(7)
+    k[1, 1](o)
+    assert o.tolist() == [float(v) for v in ("a" < "b", "abc" >= "abd", "é" > "z", "b" in "abc",
+                                             "" in "x", "ca" not in "abc", b"a" < b"b")]
