@@ -439,6 +439,10 @@ class DeviceArray(_abi_base()):
             return root.memory
         return _GpuData(self._buffer)
 
+    def as_cuda_arg(self):
+        """numba's: the memory object passed as the argument (gpu_data)."""
+        return self.gpu_data
+
     @property
     def __cuda_array_interface__(self):
         """CAI v3. Its "stream" is the stream a consumer must order after: the

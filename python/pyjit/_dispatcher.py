@@ -1551,6 +1551,18 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             print(text, file=out)
 
     @property
+    def nopython_signatures(self):
+        """numba's: the Signature (`void(argument types)`, with `.args` and
+        `.return_type`) of every compiled overload."""
+        from .types import signature, void
+        return [signature(void, *types) for types in self.signatures]
+
+    def get_overload(self, sig):
+        """numba's: the compiled overload for `sig` (argument types, a
+        signature string or a Signature); KeyError if none was compiled."""
+        return self.overloads[sig]
+
+    @property
     def signatures(self):
         """The argument types of every compiled overload, as tuples of type
         objects (numba's: `sig[0].ndim`, `isinstance(sig[0], types.Array)`),

@@ -873,6 +873,15 @@ def test_numba_names_for_devices_arrays_and_dispatchers():
     assert next(iter(kern.inspect_asm()))[0].ndim == 1
     kern[1, 1](np.zeros(2, np.int32))          # still lazy for other types
     assert len(kern.signatures) == 2
+    # numba's nopython_signatures and get_overload
+    assert [str(s) for s in kern.nopython_signatures] == [
+        "void(array(float64, 1d, C))", "void(array(int32, 1d, C))"]
+    assert kern.nopython_signatures[1].args[0].dtype == pyjit.int32
+    assert kern.get_overload("void(float64[::1])") is kern.overloads[key]
+    with pytest.raises(KeyError):
+        kern.get_overload("void(float32[::1])")
+    d = cuda.to_device(np.zeros(2))
+    assert d.as_cuda_arg().device_ctypes_pointer.value == d.__cuda_array_interface__["data"][0]
 
 
 @pytest.mark.gpu
