@@ -44,6 +44,33 @@ static std::string canonical(llvm::StringRef name) {
   return name.str();
 }
 
+std::optional<Bf16Function> pyjit::ir::lookupFp16CFunction(llvm::StringRef spelled) {
+  // __float2half_rz is bf16's float2bfloat16_rz for float16: the shapes (and
+  // cuda_fp16.h's set of names) are cuda_bf16.h's.
+  if (!spelled.consume_front("__"))
+    return std::nullopt;
+  std::string text;
+  for (llvm::StringRef rest = spelled; !rest.empty();) {
+    if (rest.consume_front("half")) {
+      text += "bfloat16";
+      continue;
+    }
+    text += rest.front();
+    rest = rest.drop_front();
+  }
+  std::optional<Bf16Function> fn = lookupBf16Function(text);
+  if (!fn)
+    return std::nullopt;
+  auto half = [](std::string &s) {
+    for (size_t at; (at = s.find("bfloat16")) != std::string::npos;)
+      s.replace(at, 8, "float16");
+  };
+  half(fn->name);
+  half(fn->param);
+  half(fn->result);
+  return fn;
+}
+
 std::optional<Bf16Function> pyjit::ir::lookupBf16Function(llvm::StringRef spelled) {
   std::string text = canonical(spelled);
   llvm::StringRef name = text;

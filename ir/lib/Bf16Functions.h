@@ -39,6 +39,13 @@ struct Bf16Function {
 /// numba-cuda 0.30 also has: float2bfloat16_rz, bfloat162int_rn, ...), or none.
 std::optional<Bf16Function> lookupBf16Function(llvm::StringRef name);
 
+/// numba.cuda.fp16's function by cuda_fp16.h's name (numba-cuda 0.30 exports
+/// them: __hadd, __hadd_sat, __hfma_relu, __hmax_nan, __hisinf, __hequ,
+/// __float2half_rz, __half2int_rn, __short_as_half, ...): the same shapes as
+/// bf16's, with "float16" for "bfloat16" in `name`, `param` and `result`;
+/// none for a name it does not have (atomicAdd) or that is no such name.
+std::optional<Bf16Function> lookupFp16CFunction(llvm::StringRef name);
+
 } // namespace pyjit::ir
 
 #endif

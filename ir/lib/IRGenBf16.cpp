@@ -15,12 +15,14 @@
 
 namespace pyjit::ir::detail {
 
-RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef spelled) {
-  Type *bf16 = ctx.bfloat16();
-  std::optional<Bf16Function> fn = lookupBf16Function(spelled);
-  assert(fn && "typed as a cuda.bf16 function");
+RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef spelled, Type *half) {
+  Type *bf16 = half; // (bfloat16, or float16 for cuda_fp16.h's names)
+  bool isBf16 = cast<FloatType>(half)->isBFloat16();
+  std::optional<Bf16Function> fn =
+      isBf16 ? lookupBf16Function(spelled) : lookupFp16CFunction(spelled);
+  assert(fn && "typed as a cuda.bf16 (or cuda_fp16.h) function");
   llvm::StringRef name = fn->name; // float2bfloat16_rz is float32_to_bfloat16_rz
-  if (isFp16Function(name) && name != "hfma")
+  if (isFp16Function(name) && (name != "hfma" || !isBf16)) // (fp16's hfma rounds once)
     return fp16Call(e, name, bf16);
   Type *param = ctx.scalarByName(fn->param), *result = ctx.scalarByName(fn->result);
   std::vector<Value *> x;

@@ -4,6 +4,7 @@
 #include "ExternSignature.h"
 #include "NumpyUfuncs.h"
 #include "IRGenImpl.h"
+#include "Inferer.h"
 #include "pyjit/frontend/AssignedNames.h"
 #include <set>
 #include "pyjit/ir/CudaIntrinsics.h"
@@ -466,10 +467,12 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path.starts_with("cmath."))
     return cmathCall(e, *lookupCMathFn(path.drop_front(6)));
-  if (path.starts_with("cuda.fp16."))
+  if (path.starts_with("cuda.fp16.") && isFp16Function(path.drop_front(10)))
     return fp16Call(e, path.drop_front(10));
+  if (path.starts_with("cuda.fp16.")) // cuda_fp16.h's names: bf16's lowering in float16
+    return bf16Call(e, path.drop_front(10), ctx.floatTy(16));
   if (path.starts_with("cuda.bf16."))
-    return bf16Call(e, path.drop_front(10));
+    return bf16Call(e, path.drop_front(10), ctx.bfloat16());
   if (path.starts_with("cuda.libdevice."))
     return libdeviceCall(e, path.drop_front(15));
   if (path.starts_with("extern."))

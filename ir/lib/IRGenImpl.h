@@ -344,7 +344,9 @@ private:
   /// cuda.fp16.hadd, ...: in float16, or in \p half when given (bfloat16:
   /// the functions cuda.bf16 shares with cuda.fp16).
   RValue fp16Call(const CallExpr &e, llvm::StringRef name, Type *half = nullptr);
-  RValue bf16Call(const CallExpr &e, llvm::StringRef name); // cuda.bf16.hadd_sat, ...
+  /// cuda.bf16.hadd_sat, ... in \p half (bfloat16), and cuda.fp16's
+  /// cuda_fp16.h names (__hadd_sat, __float2half_rz) in float16.
+  RValue bf16Call(const CallExpr &e, llvm::StringRef name, Type *half);
   RValue libdeviceCall(const CallExpr &e, llvm::StringRef name); // cuda.libdevice.sinf, ...
   RValue externCall(const CallExpr &e, const GlobalValue &g);    // cuda.declare_device
   RValue numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc &u); // np.add, ...

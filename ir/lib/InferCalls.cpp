@@ -1354,6 +1354,13 @@ ExprInfo Inferer::call(const CallExpr &e) {
       }
     return true;
   };
+  if (path.starts_with("cuda.fp16.") && !isFp16Function(path.drop_front(10))) {
+    // cuda_fp16.h's names (__hadd_sat, __float2half_rz): bf16's shapes.
+    std::optional<Bf16Function> fn = lookupFp16CFunction(path.drop_front(10));
+    if (!halfArgs(fn->arity))
+      return {};
+    return ExprInfo{ctx.scalarByName(fn->result)};
+  }
   if (path.starts_with("cuda.fp16.")) {
     // numba.cuda.fp16: float16 operands (other numbers are converted), a
     // float16 result; the comparisons give bool.

@@ -1748,7 +1748,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (attr == "this_grid")
         return ExprInfo{ctx.builtin("cuda.cg.this_grid")};
     } else if (path == "cuda.fp16") {
-      if (isFp16Function(attr))
+      if (isFp16Function(attr) || lookupFp16CFunction(attr))
         return ExprInfo{ctx.builtin("cuda.fp16." + attr)};
     } else if (path == "cuda.bf16") {
       if (attr == "bfloat16") // numba.cuda.bf16.bfloat16(x): the type, a conversion

@@ -1336,11 +1336,11 @@ class _KernelOnly:
         # Private and special names, and names the namespace does not have,
         # are plain missing attributes (hasattr, copy, pickle, doctest and
         # `__cuda_array_interface__` probes see AttributeError).
+        name = object.__getattribute__(self, "_name")
+        if attr in object.__getattribute__(self, "_functions"):  # (fp16.__hadd too)
+            return _kernel_only("cuda.%s.%s" % (name, attr), "")
         if attr.startswith("_"):
             raise AttributeError(attr)
-        name = object.__getattribute__(self, "_name")
-        if attr in object.__getattribute__(self, "_functions"):
-            return _kernel_only("cuda.%s.%s" % (name, attr), "")
         if attr in object.__getattribute__(self, "_values"):
             raise RuntimeError("cuda.%s.%s can only be used inside a kernel" % (name, attr))
         raise AttributeError("cuda.%s has no attribute '%s'" % (name, attr))
@@ -1360,12 +1360,32 @@ local = _KernelOnly("local", ["array"])
 const = _KernelOnly("const", ["array_like"])
 atomic = _KernelOnly("atomic", ["add", "sub", "max", "min", "nanmax", "nanmin", "and_", "or_",
                                 "xor", "exch", "inc", "dec", "cas", "compare_and_swap"])
-# numba.cuda.fp16: float16 arithmetic, comparisons and math (docs/language.md).
-fp16 = _KernelOnly("fp16", ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax",
-                            "hmin", "heq", "hne", "hge", "hgt", "hle", "hlt", "hsin", "hcos",
-                            "hlog", "hlog10", "hlog2", "hexp", "hexp10", "hexp2", "hsqrt",
-                            "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", "htrunc", "htanh",
-                            "htanh_approx"])
+def _fp16_names():
+    """numba.cuda.fp16's functions: the short names, and cuda_fp16.h's
+    (numba-cuda 0.30 exports both; ir/lib/Bf16Functions.cpp types the C ones
+    with bf16's shapes)."""
+    short = ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax", "hmin", "heq", "hne",
+             "hge", "hgt", "hle", "hlt"]
+    names = short + ["hsin", "hcos", "hlog", "hlog10", "hlog2", "hexp", "hexp10", "hexp2",
+                     "hsqrt", "hrsqrt", "hrcp", "hceil", "hfloor", "hrint", "htrunc", "htanh",
+                     "htanh_approx"]
+    names += ["__" + n for n in short]
+    names += ["__%s_%s" % (op, v) for op in ("hadd", "hsub", "hmul") for v in ("rn", "sat")]
+    names += ["__hfma_relu", "__hfma_sat", "__hmax_nan", "__hmin_nan", "__hisnan", "__hisinf"]
+    names += ["__%su" % c for c in ("heq", "hne", "hge", "hgt", "hle", "hlt")]
+    names += ["__double2half", "__float2half", "__half2float", "__half2char_rz",
+              "__half2uchar_rz", "__short_as_half", "__ushort_as_half", "__half_as_short",
+              "__half_as_ushort"]
+    for mode in ("rn", "rz", "rd", "ru"):
+        names.append("__float2half_" + mode)
+        for c in ("short", "int", "ll", "ushort", "uint", "ull"):
+            names += ["__%s2half_%s" % (c, mode), "__half2%s_%s" % (c, mode)]
+    return names
+
+
+# numba.cuda.fp16: float16 arithmetic, comparisons, math and conversions
+# (docs/language.md).
+fp16 = _KernelOnly("fp16", _fp16_names())
 
 
 def _bf16_names():
