@@ -382,6 +382,8 @@ class _Ufunc:
         if not isinstance(text, str):  # float32(float32), or (float32, float32)
             from ._dispatcher import signature_text
             text = signature_text(text)
+        elif "(" not in text and len(_split_params(text)) > 1:
+            text = "(%s)" % text  # 'float32, float32': numba's tuple of argument types
         result, params, _ = _parse_signature(text, what)
         if len(params) != self.nin:
             raise TypeError("vectorize '%s': signature %r has %d parameters, the function "

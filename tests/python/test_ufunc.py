@@ -670,11 +670,11 @@ def test_vectorize_of_argument_types_infers_the_result(target):
     from pyjit import float32, int32
     from pyjit.types import from_dtype
 
-    @vectorize([(float32, int32), "(float64, float64)"], target=target)
+    @vectorize([(float32, int32), "(float64, float64)", "float32, float32"], target=target)
     def mix(a, b):
         return a * b
 
-    assert mix.types == ["fi->d", "dd->d"]
+    assert mix.types == ["fi->d", "dd->d", "ff->f"]  # ('float32, float32': a tuple to numba)
     got = mix(np.full(3, 1.5, np.float32), np.arange(3, dtype=np.int32))
     assert got.dtype == np.float64
     np.testing.assert_array_equal(got, [0.0, 1.5, 3.0])
