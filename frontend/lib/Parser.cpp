@@ -108,7 +108,7 @@ private:
   /// `[a, b]` as a tuple: the whole iterable of a for loop (followed by
   /// `:`), or the last operand of `in`/`not in` (not followed by a
   /// comparison).
-  ExprPtr parseListAsTuple(bool loop);
+  ExprPtr parseListAsTuple(bool loop, size_t parens = 0);
   ExprPtr parseTest();          // conditional expression
   ExprPtr parseOrTest();
   ExprPtr parseAndTest();
@@ -963,7 +963,7 @@ static bool startsOperator(TokenKind k) {
   }
 }
 
-ExprPtr Parser::parseListAsTuple(bool loop) {
+ExprPtr Parser::parseListAsTuple(bool loop, size_t parens) {
   // `for offset in [16, 8, 4, 2, 1]:` loops over the list's elements: the
   // same loop as over a tuple of them (unrolled), without making a list;
   // `n not in [3, 4]` tests against a tuple of them. CPython's compiler makes
@@ -984,7 +984,9 @@ ExprPtr Parser::parseListAsTuple(bool loop) {
   Token close = tok();
   if (!expect(TokenKind::RBracket, "']'"))
     return nullptr;
-  bool ends = loop ? at(TokenKind::Colon) : !startsOperator(tok().kind);
+  // (inside `parens` parentheses, the list ends at the first `)`)
+  bool ends = loop ? at(TokenKind::Colon)
+                   : parens ? at(TokenKind::RParen) : !startsOperator(tok().kind);
   if (!ends || llvm::any_of(elts, [](const ExprPtr &e) { return llvm::isa<StarredExpr>(*e); }))
     return unsupported(open.range,
                        "a list display (other than the whole iterable of a 'for' loop or the "
@@ -1131,8 +1133,29 @@ ExprPtr Parser::parseComparison() {
     if (op == CompareOp::IsNot || op == CompareOp::NotIn)
       consume();
     {
-      bool list = (op == CompareOp::In || op == CompareOp::NotIn) && at(TokenKind::LBracket);
-      ExprPtr rhs = list ? parseListAsTuple(false) : parseBinary(0);
+      // `x in [3, 4]`, also parenthesized (`x in ([3, 4])`: the same AST).
+      size_t parens = 0;
+      while (peekTok(parens).is(TokenKind::LParen))
+        ++parens;
+      bool list = (op == CompareOp::In || op == CompareOp::NotIn) &&
+                  peekTok(parens).is(TokenKind::LBracket);
+      ExprPtr rhs;
+      if (list) {
+        for (size_t k = 0; k < parens; ++k)
+          consume();
+        Token open = tok();
+        rhs = parseListAsTuple(false, parens);
+        for (size_t k = 0; rhs && k < parens; ++k)
+          if (!expect(TokenKind::RParen, "')'"))
+            return nullptr;
+        if (rhs && parens && startsOperator(tok().kind)) // ([3, 4]) + y: a list operand
+          return unsupported(open.range,
+                             "a list display (other than the whole iterable of a 'for' "
+                             "loop or the right operand of 'in')",
+                             kListHint);
+      } else {
+        rhs = parseBinary(0);
+      }
       if (!rhs)
         return nullptr;
       ops.push_back(op);
