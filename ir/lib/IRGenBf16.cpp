@@ -108,7 +108,12 @@ RValue IRGen::bf16Call(const CallExpr &e, llvm::StringRef spelled, Type *half) {
                   : fn->rounding == 'd' ? MathFn::FloorF
                   : fn->rounding == 'u' ? MathFn::CeilF
                                         : MathFn::RintF;
-    return RValue::of(b.cast(mathOp(b, ctx, mode, {f}), result));
+    Value *converted = b.cast(mathOp(b, ctx, mode, {f}), result);
+    if (cast<IntType>(result)->bits() < 64)
+      return RValue::of(converted);
+    // 64-bit results: NaN gives 0x8000000000000000 (cuda_fp16.h's and
+    // cuda_bf16.h's __half2ll_rn, __bfloat162ull_rz, ...).
+    return RValue::of(b.select(isnan(x[0]), b.constInt(result, INT64_MIN), converted));
   }
   // To bfloat16: through float64 (exact for float32 values and integers of
   // up to 53 bits; IRBuilder::float64OnSideOf for 64-bit ones), rounded to

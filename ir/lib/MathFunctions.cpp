@@ -56,8 +56,13 @@ Type *pyjit::ir::mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<Typ
     return ctx.int64();
   if (auto *f = llvm::dyn_cast<FloatType>(t); f && !acc.weak)
     return f->bits() == 64 ? t : ctx.float32();
-  auto *it = llvm::dyn_cast<IntType>(t);
-  if (numpyLoop && !acc.weak && (llvm::isa<BoolType>(t) || (it && it->bits() <= 16)))
+  // NumPy's loop: every argument a bool or an integer of at most 16 bits (a
+  // Python int counts as int64, as numba types it) casts safely to float32.
+  auto small = [](const TypedOperand &a) {
+    auto *it = llvm::dyn_cast_or_null<IntType>(a.type);
+    return !a.weak && (llvm::isa<BoolType>(a.type) || (it && it->bits() <= 16));
+  };
+  if (numpyLoop && llvm::all_of(args.take_front(n), small))
     return ctx.float32();
   return ctx.float64();
 }

@@ -3104,34 +3104,32 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
     std::optional<int64_t> v;
     int64_t res;
     bool overflow = false, negativeShift = false;
-    // + - *: on the operands' own values (a uint64 from 2**63 up too), an
-    // overflow only where the result does not fit int64 (np.uint64(2**63) - 1
-    // is 2**63 - 1, as the wrapping bits give it too).
+    // + - *: in int64 on the bits (a uint64 from 2**63 up is negative there,
+    // numba's), an overflow only where that overflows and the operands' own
+    // values give no int64 either (np.uint64(2**63) - 1 is 2**63 - 1, which the
+    // wrapping bits give too; UINT64_MAX - 1 is -2 in int64, as numba's).
     auto exact = [](const GlobalValue &g) {
       return g.dtype == "uint64" ? static_cast<__int128>(static_cast<uint64_t>(g.i))
                                  : static_cast<__int128>(g.i);
     };
-    auto fits = [&](__int128 x) {
-      if (x < INT64_MIN || x > INT64_MAX)
-        return overflow = true, false;
-      res = static_cast<int64_t>(x);
-      return true;
-    };
-    __int128 wide;
+    auto fitsExactly = [](__int128 x) { return x >= INT64_MIN && x <= INT64_MAX; };
+    __int128 wide = 0;
+    bool wideOverflow = false;
     switch (e.op) {
     case BinaryOp::Add:
-      if (fits(exact(*l.constant) + exact(*r.constant)))
-        v = res;
+      overflow = __builtin_add_overflow(sa, sb, &res);
+      wide = exact(*l.constant) + exact(*r.constant);
+      v = res;
       break;
     case BinaryOp::Sub:
-      if (fits(exact(*l.constant) - exact(*r.constant)))
-        v = res;
+      overflow = __builtin_sub_overflow(sa, sb, &res);
+      wide = exact(*l.constant) - exact(*r.constant);
+      v = res;
       break;
     case BinaryOp::Mul:
-      if (__builtin_mul_overflow(exact(*l.constant), exact(*r.constant), &wide))
-        overflow = true;
-      else if (fits(wide))
-        v = res;
+      overflow = __builtin_mul_overflow(sa, sb, &res);
+      wideOverflow = __builtin_mul_overflow(exact(*l.constant), exact(*r.constant), &wide);
+      v = res;
       break;
     case BinaryOp::BitAnd: v = sa & sb; break;
     case BinaryOp::BitOr: v = sa | sb; break;
@@ -3178,6 +3176,11 @@ ExprInfo Inferer::foldConstant(const BinaryExpr &e, const ExprInfo &l, const Exp
       break;
     default:
       break;
+    }
+    bool arithmetic = e.op == BinaryOp::Add || e.op == BinaryOp::Sub || e.op == BinaryOp::Mul;
+    if (overflow && arithmetic && !wideOverflow && fitsExactly(wide)) {
+      overflow = false; // (the wrapped bits are the exact value)
+      v = static_cast<int64_t>(wide);
     }
     if (negativeShift && !out.fromLocal) {
       error(e.range(), "negative shift count in this constant expression (Python raises "

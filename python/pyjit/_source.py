@@ -341,11 +341,10 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("array", (dtype_name, list(value.shape), native.tobytes()))
     # int()/float(): an IntEnum member (or any subclass) by its value, also in
     # the cache key (a custom __repr__ must not hide a changed value).
-    if isinstance(value, enum.Enum) and isinstance(value, int) and \
-            not isinstance(value, (bool, enum.Flag)):
-        # Mode.ADD: an int whose .value is read too (an IntEnum or another int
-        # mixin: ints in Python's arithmetic and comparisons; not an IntFlag,
-        # whose ~ stays within its flags)
+    if isinstance(value, enum.Enum) and isinstance(value, int) and not isinstance(value, bool):
+        # Mode.ADD: an int whose .value is read too (an IntEnum, an IntFlag or
+        # another int mixin: numba types them int64, so `~Flag.A` is the
+        # int's complement, as numba's, not Python's flag complement)
         return ("enum", int(value), "%s.%s" % (type(value).__name__, value.name))
     if isinstance(value, enum.Enum) and isinstance(value, str):
         # A StrEnum member (or another str mixin): equal to its text, as in
@@ -411,8 +410,7 @@ def classify(value, memo=None, reads=_NO_READS):
             name += "@%x" % id(value)
             EXCEPTION_CLASSES[name] = value
         return ("function", "exception." + name)
-    if isinstance(value, type) and issubclass(value, enum.Enum) and issubclass(value, int) and \
-            not issubclass(value, enum.Flag):
+    if isinstance(value, type) and issubclass(value, enum.Enum) and issubclass(value, int):
         return _namespace(value, "IntEnum '%s'" % value.__name__, memo, reads)
     if isinstance(value, type) and issubclass(value, enum.Enum):
         return _namespace(value, "enum '%s'" % value.__name__, memo, reads)

@@ -195,6 +195,23 @@ def test_conversions_to_integers_by_mode(jit, value):
     assert u4[0] == max(0, round(value))
 
 
+def test_nan_to_a_64_bit_integer_is_the_sign_bit(jit):
+    # cuda_bf16.h: NaN inputs of __bfloat162ll_* and __bfloat162ull_* return
+    # 0x8000000000000000; the narrower conversions give 0.
+    from pyjit.cuda import bf16
+
+    @jit
+    def k(x, i, u, s):
+        a = bfloat16(x)
+        i[0] = bf16.bfloat16_to_int64_rn(a)
+        u[0] = bf16.bfloat162ull_rz(a)
+        s[0] = bfloat16_to_int16_rn(a)
+
+    i, u, s = np.zeros(1, np.int64), np.zeros(1, np.uint64), np.ones(1, np.int16)
+    k[1, 1](np.nan, i, u, s)
+    assert i[0] == -2 ** 63 and u[0] == 2 ** 63 and s[0] == 0
+
+
 @pytest.mark.parametrize("v", [789, -789, 2**24 + 1, -(2**24 + 1), 2**24 + 2**16 + 1, 255,
                                -(2**31), 2**31 - 1])
 def test_conversions_from_int32_by_mode(jit, v):

@@ -77,14 +77,14 @@ def test_half_to_integers_bits_and_floats(jit):
         i[4] = fp16.__half2char_rz(h[1])           # 300 saturates to 127
         i[5] = fp16.__half2uchar_rz(h[0])          # a negative saturates to 0
         i[6] = fp16.__half_as_short(h[2])          # 1.0's bits: 0x3C00
-        i[7] = fp16.__half2ull_rn(h[3])            # NaN -> 0
+        i[7] = fp16.__half2ll_rn(h[3])             # NaN -> 0x8000000000000000 (64 bits)
         f[0] = fp16.__half2float(h[0])
         f[1] = fp16.__short_as_half(np.int16(0x4000))   # 2.0
 
     h = np.array([-2.5, 300.0, 1.0, np.nan], np.float16)
     i, f = np.zeros(8, np.int64), np.zeros(2, np.float32)
     k[1, 1](h, i, f)
-    assert i.tolist() == [-2, -3, -2, -2, 127, 0, 0x3C00, 0]
+    assert i.tolist() == [-2, -3, -2, -2, 127, 0, 0x3C00, -2 ** 63]
     assert f.tolist() == [-2.5, 2.0]
 
 

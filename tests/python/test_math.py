@@ -1151,9 +1151,10 @@ def test_numpy_math_of_small_integers_computes_in_float32(jit, dtype):
         o[1] = np.arctan2(x[0], x[1])
         o[2] = np.sqrt(x[0])
         o[3] = math.sin(x[0])
+        o[4] = np.arctan2(x[0], 1)          # a Python int is int64: float64
 
     x = np.array([1, 1], dtype)
-    o = np.zeros(4)
+    o = np.zeros(5)
     k[1, 1](x, o)
     # float32 results (within float32's rounding of the exact values), not
     # float64 ones
@@ -1161,4 +1162,4 @@ def test_numpy_math_of_small_integers_computes_in_float32(jit, dtype):
         assert got == float(np.float32(got)) and got != exact
         assert abs(got - exact) <= 2 * np.spacing(np.float32(exact))
     assert o[2] == 1.0
-    assert o[3] == math.sin(1.0)
+    assert o[3] == math.sin(1.0) and o[4] == math.atan2(1.0, 1.0)

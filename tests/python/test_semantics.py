@@ -180,6 +180,7 @@ def test_operators_on_integer_literals_fold_exactly_as_cpython_does(jit):
 
 
 _BIG_GLOBAL = 2**63  # a uint64, as numba types it
+_MAX_U64 = np.uint64(2 ** 64 - 1)
 
 
 def test_literal_folding_with_floats_negative_powers_and_uint64_values(jit):
@@ -221,10 +222,12 @@ def test_a_uint64_global_in_arithmetic_whose_result_fits_int64_folds(jit):
         o[1] = np.uint64(2 ** 64 - 1) - _BIG_GLOBAL
         o[2] = -1 + _BIG_GLOBAL
         o[3] = _BIG_GLOBAL * 0
+        o[4] = _MAX_U64 - 1                  # int64 on the bits: -2, as numba's
+        o[5] = _BIG_GLOBAL + 1               # -2**63 + 1
 
-    o = np.zeros(4, np.int64)
+    o = np.zeros(6, np.int64)
     k[1, 1](o)
-    assert o.tolist() == [2 ** 63 - 1, 2 ** 63 - 1, 2 ** 63 - 1, 0]
+    assert o.tolist() == [2 ** 63 - 1, 2 ** 63 - 1, 2 ** 63 - 1, 0, -2, -2 ** 63 + 1]
 
 
 def test_a_folded_integer_literal_outside_64_bits_is_an_error(jit, tmp_path):

@@ -332,13 +332,20 @@ class _Mixed(int, enum.Enum):
     B = 2
 
 
+class _Flag(enum.IntFlag):
+    NONE = 0
+    A = 1
+    B = 2
+
+
 _PREC = "float32"  # a str global whose text names a dtype
 _DTYPES = ("float64", "int32")
 
 
 def test_str_globals_are_strings_and_name_dtypes_where_one_is_taken(jit):
     # Python's values: a str global (even one that spells a dtype) and a
-    # StrEnum member compare as their text; an (int, Enum) member is an int. Where
+    # StrEnum member compare as their text; an (int, Enum) or IntFlag member is
+    # an int (numba types an IntFlag int64; Flag 0 is false). Where
     # a dtype is taken, the text names one (numba's parse_dtype of a string
     # literal).
     @jit
@@ -349,7 +356,7 @@ def test_str_globals_are_strings_and_name_dtypes_where_one_is_taken(jit):
         out[3] = _Color.RED == _Color.BLUE
         out[4] = _Color.BLUE != "red"
         out[5] = _Mixed.A | _Mixed.B
-        out[6] = _Mixed.B == 2
+        out[6] = (_Mixed.B == 2) + 2 * (_Flag.A | _Flag.B == 3) + 4 * (1 if _Flag.NONE else 0)
         out[7] = len(_PREC)
         out[8] = _DTYPES[1] == "int32"
         t = cuda.local.array(2, _PREC)
@@ -360,7 +367,7 @@ def test_str_globals_are_strings_and_name_dtypes_where_one_is_taken(jit):
 
     out = np.zeros(12)
     k[1, 1](out, np.array([1.0, 0.0]))
-    expected = [True, False, True, False, True, 3, True, 7, True,
+    expected = [True, False, True, False, True, 3, 3, 7, True,
                 np.float32(1.1), np.array([1.0]).view(np.int32)[1], 1.0]
     np.testing.assert_array_equal(out, expected)
 
