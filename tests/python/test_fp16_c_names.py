@@ -36,11 +36,10 @@ def _directed(x, mode):
 def test_float_to_half_in_each_rounding_mode(jit, x):
     @jit
     def k(f, o):
-        o[0] = fp16.__float2half_rn(f[0])
-        o[1] = fp16.__float2half_rz(f[0])
-        o[2] = fp16.__float2half_rd(f[0])
-        o[3] = fp16.__float2half_ru(f[0])
-        o[4] = fp16.__float2half(f[0])
+        x = f[0]
+        o[0], o[1] = fp16.__float2half_rn(x), fp16.__float2half_rz(x)
+        o[2], o[3] = fp16.__float2half_rd(x), fp16.__float2half_ru(x)
+        o[4] = fp16.__float2half(x)
 
     f = np.array([x], np.float32)
     o = np.zeros(5, np.float16)
