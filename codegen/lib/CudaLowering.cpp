@@ -437,6 +437,8 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
       return b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent);
     case CudaFn::Nanosleep:
       return b.getInt32(0); // nothing to wait for: threads run one at a time
+    case CudaFn::Breakpoint:
+      return b.getInt32(0); // no debugger stops a CPU-backend kernel
     case CudaFn::Interrupted: {
       // Every kHostInterruptPeriod-th time here (a counter of its own, which
       // SROA keeps in a register), HostContext::interrupt's int32.
@@ -549,6 +551,10 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
     return callIntrinsic(llvm::Intrinsic::trap, {});
   case CudaFn::Interrupted: // (a GPU kernel is not stopped from the host)
     return b.getFalse();
+  case CudaFn::Breakpoint: { // numba-cuda's: PTX `brkpt;` (cuda-gdb stops there)
+    auto *asmTy = llvm::FunctionType::get(b.getVoidTy(), false);
+    return b.CreateCall(llvm::InlineAsm::get(asmTy, "brkpt;", "", /*hasSideEffects=*/true));
+  }
   default:
     return nullptr;
   }

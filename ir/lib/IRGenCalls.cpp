@@ -674,6 +674,12 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(scalar(*e.args[0], ei.type));
   if (path == "literal_unroll")
     return gen(*e.args[0]);
+  if (path == "breakpoint") {
+    b.setLoc(e.range().begin);
+    Instruction *stop = b.create(Opcode::Cuda, ctx.none(), {});
+    stop->intImm = static_cast<int64_t>(CudaFn::Breakpoint);
+    return RValue{ctx.none(), nullptr, {}};
+  }
   if (path == "ffi.from_buffer") { // the array's data as a pointer (extent 0: ArrayType)
     Value *array = gen(*e.args[0]).value;
     return RValue::of(b.create(Opcode::ArrayReshape, ei.type, {array, b.constInt(ctx.int64(), 0)}));

@@ -1764,6 +1764,15 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{ctx.boolean()};
     return ExprInfo{ctx.scalarByName(path.drop_front(6))};
   }
+  if (path == "breakpoint") { // numba-cuda's: no arguments, a cuda-gdb stop
+    if (!e.keywords.empty()) {
+      error(e.keywords[0].range, "breakpoint() takes no arguments in kernels");
+      return {};
+    }
+    if (!wantArgs(0, 0))
+      return {};
+    return ExprInfo{ctx.none()};
+  }
   if (path == "literal_unroll") { // numba's: the tuple itself (loops over tuples unroll)
     if (!wantArgs(1, 1))
       return {};

@@ -1483,7 +1483,9 @@ ExprInfo Inferer::name(const NameExpr &e) {
       "id",    "input",   "open",  "ord",   "chr",    "hex",    "bin",      "oct",   "format",
       "repr",  "super", "object", "getattr", "setattr", "hasattr", "vars", "dir",
       "callable", "exec", "eval",  "compile", "frozenset", "bytes", "bytearray", "memoryview",
-      "globals", "locals", "iter", "aiter", "anext", "breakpoint", "help", "exit", "quit"};
+      "globals", "locals", "iter", "aiter", "anext", "help", "exit", "quit"};
+  if (e.name == "breakpoint") // numba-cuda's: a cuda-gdb breakpoint (PTX brkpt)
+    return ExprInfo{ctx.builtin("breakpoint")};
   if (otherBuiltins.contains(e.name)) {
     error(e.range(), "the built-in '" + e.name + "' is not supported in kernels");
     return {};

@@ -2713,3 +2713,21 @@ def test_np_asarray_of_an_array_is_the_array(jit, tmp_path):
     with pytest.raises(pyjit.CompileError, match=r"asarray_scalar.py:5:12: error: np.asarray\(\) "
                                                  r"in kernels takes an array"):
         jit(m.k)[1, 1](np.zeros(1))
+
+
+def test_breakpoint_is_a_cuda_gdb_stop_and_nothing_on_the_cpu(jit, tmp_path):
+    # numba-cuda's breakpoint(): PTX brkpt (lit-tests/codegen); the CPU
+    # backend runs on past it. It takes no arguments.
+    @jit
+    def k(o):
+        breakpoint()
+        o[0] = 1
+
+    o = np.zeros(1)
+    k[1, 1](o)
+    assert o[0] == 1
+    from kernel_files import load_module
+    m = load_module(tmp_path, "bp_args", "def k(o):\n    breakpoint(1)\n")
+    with pytest.raises(pyjit.CompileError, match=r"bp_args.py:2:5: error: breakpoint\(\) takes 0 "
+                                                 r"arguments, got 1"):
+        jit(m.k)[1, 1](np.zeros(1))

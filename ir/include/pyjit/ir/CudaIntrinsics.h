@@ -35,8 +35,9 @@ enum class CudaFn {
   // Internal (no Python name a kernel can call): abort the kernel; whether
   // the CPU backend's runner was asked to stop (Ctrl-C: SIGINT during the
   // launch) -> bool, read at each iteration of a while loop there
-  // (IRGenOptions::interruptible).
-  Trap, Interrupted,
+  // (IRGenOptions::interruptible). Breakpoint: Python's breakpoint() in a
+  // kernel, numba-cuda's PTX `brkpt` (a cuda-gdb stop; nothing elsewhere).
+  Trap, Interrupted, Breakpoint,
   // Loads and stores with a cache hint (numba.cuda's ldca(array, i) ->
   // element, stcg(array, i, value); PTX ISA "Cache Operators"): .ca cache
   // at all levels, .cg in L2 only, .cs streaming (evict first), .lu last
