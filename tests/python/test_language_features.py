@@ -1,6 +1,7 @@
 """Loops over enumerate/zip/arrays/tuples, shared and local memory, barriers, atomics
 and warp intrinsics, checked on every backend (the `jit` fixture) against numpy or
 hand reasoning."""
+import functools
 import math
 import re
 
@@ -2715,9 +2716,12 @@ def test_np_asarray_of_an_array_is_the_array(jit, tmp_path):
         jit(m.k)[1, 1](np.zeros(1))
 
 
-def test_breakpoint_is_a_cuda_gdb_stop_and_nothing_on_the_cpu(jit, tmp_path):
-    # numba-cuda's breakpoint(): PTX brkpt (lit-tests/codegen); the CPU
-    # backend runs on past it. It takes no arguments.
+def test_breakpoint_is_a_cuda_gdb_stop_and_nothing_on_the_cpu(tmp_path):
+    # numba-cuda's breakpoint(): PTX brkpt (lit-tests/codegen checks it; it is
+    # for a kernel run under cuda-gdb, so it is not launched on a GPU here);
+    # the CPU backend runs on past it. It takes no arguments.
+    jit = functools.partial(cuda.jit, target="cpu")
+
     @jit
     def k(o):
         breakpoint()
