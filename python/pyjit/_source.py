@@ -354,8 +354,10 @@ def classify(value, memo=None, reads=_NO_READS):
         # A plain Enum member (numba's EnumMember): its int value (or its
         # position, enum_member_value), typed as a member of its class (equal
         # only to members of it).
-        return ("enum", enum_member_value(value), "%s.%s" % (type(value).__name__, value.name),
-                enum_member_type(type(value)))
+        described = ("enum", enum_member_value(value), "%s.%s" % (type(value).__name__, value.name),
+                     enum_member_type(type(value)))
+        # (an enum.Flag's empty member is false, as its __bool__ says)
+        return described + (True,) if isinstance(value, enum.Flag) and not value else described
     if isinstance(value, int):
         return ("int", int(value))
     if isinstance(value, float):

@@ -1601,6 +1601,14 @@ def test_a_plain_enum_member_is_true_and_is_stored_by_value_only(jit, tmp_path):
     np.testing.assert_array_equal(o, [2, 4])
 
     @jit
+    def flag(o):                        # an enum.Flag's empty member is false
+        o[0] = 1 if _EMPTY else 2
+        o[1] = 1 if _Perm.R else 2
+
+    flag[1, 1](o)
+    np.testing.assert_array_equal(o, [2, 1])
+
+    @jit
     def store(o, c):
         o[0] = c
 
@@ -1612,6 +1620,14 @@ def test_a_plain_enum_member_is_true_and_is_stored_by_value_only(jit, tmp_path):
 
 class _Zero(__import__("enum").Enum):
     zero = 0
+
+
+class _Perm(__import__("enum").Flag):
+    R = 1
+    W = 2
+
+
+_EMPTY = _Perm.R & _Perm.W
 
 
 class _Shape(__import__("enum").IntEnum):

@@ -82,7 +82,7 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
     auto name = toUtf8(key, "global name");
     if (!name)
       return false;
-    if (!PyTuple_Check(value) || PyTuple_Size(value) < 2 || PyTuple_Size(value) > 4) {
+    if (!PyTuple_Check(value) || PyTuple_Size(value) < 2 || PyTuple_Size(value) > 5) {
       PyErr_Format(PyExc_TypeError, "global '%s' must be described by a (kind, value) tuple",
                    name->c_str());
       return false;
@@ -98,8 +98,9 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         return false;
       dtype = *d;
     }
-    std::string enumType; // ("enum", value, "Class.MEMBER", "EnumMember(Class, int64)")
-    if (PyTuple_Size(value) == 4) {
+    std::string enumType; // ("enum", value, "Class.MEMBER", "EnumMember(Class, int64)"[, false])
+    bool falseMember = PyTuple_Size(value) == 5 && PyTuple_GetItem(value, 4) == Py_True;
+    if (PyTuple_Size(value) >= 4) {
       auto d = toUtf8(PyTuple_GetItem(value, 3), "enum member type");
       if (!d)
         return false;
@@ -132,6 +133,7 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       if (*kind == "enum") {
         g.name = dtype;
         g.dtype = enumType; // a plain Enum member's type; an IntEnum member is an int
+        g.falseMember = falseMember;
       } else {
         g.dtype = unsignedInt ? "uint64" : dtype;
       }

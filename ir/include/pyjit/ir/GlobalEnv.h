@@ -73,6 +73,9 @@ struct GlobalValue {
   std::vector<int64_t> shape;        // ConstArray, DeviceArray
   std::vector<int64_t> strides;      // DeviceArray (bytes)
   std::string data;                  // ConstArray: the bytes
+  /// A plain Enum member whose truth is False in Python (an enum.Flag's
+  /// empty member, whose __bool__ is its value's); others are true.
+  bool falseMember = false;
   std::shared_ptr<const GlobalEnv> members; // Namespace (shared: ExprInfo copies values)
   /// Module: names the code reads that the Python module does not have
   /// (`cuda.gridprint` is "no attribute", not "not supported in kernels").
@@ -93,7 +96,7 @@ struct GlobalValue {
     switch (kind) {
     case Kind::Int:
       if (llvm::StringRef(dtype).starts_with("EnumMember("))
-        return true; // a plain Enum member is true whatever its value (Python)
+        return !falseMember; // a plain Enum member is true whatever its value (Python)
       return i != 0;
     case Kind::Bool:
       return i != 0;
