@@ -982,12 +982,14 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
     r.elems = {RValue::of(m), RValue::of(b.cmp(CmpPredicate::Ne, m, b.constInt(u32, 0)))};
     return r;
   }
+  case CudaFn::Brev: // (uint32 or uint64: inference)
+    arg(0, rt);
+    return RValue::of(emit(rt));
   case CudaFn::Popc:
   case CudaFn::Clz:
-  case CudaFn::Ffs:
-  case CudaFn::Brev: {
+  case CudaFn::Ffs: {
     Type *at = info(*e.args[0]).type;
-    arg(0, isa<BoolType>(at) || info(*e.args[0]).weak ? (isa<BoolType>(at) ? ctx.int32() : at) : at);
+    arg(0, isa<BoolType>(at) ? ctx.int32() : at);
     return RValue::of(emit(rt));
   }
   case CudaFn::Cbrt:

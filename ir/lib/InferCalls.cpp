@@ -3211,8 +3211,14 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
     if (!want(1) || !intArg(0))
       return {};
     Type *t = isa<BoolType>(args[0].type) ? ctx.int32() : args[0].type;
-    if (fn == CudaFn::Brev)
-      return ExprInfo{t};
+    if (fn == CudaFn::Brev) {
+      // numba-cuda's two signatures, uint32(uint32) and uint64(uint64), the
+      // first that takes the argument: a uint64 reverses 64 bits, anything
+      // else is converted to uint32 (an int64 index too: brev(i) >> (32 - s),
+      // the FFT's bit reversal).
+      bool wide = t == ctx.uint64() && !args[0].weak;
+      return ExprInfo{wide ? ctx.uint64() : ctx.intTy(32, false)};
+    }
     return ExprInfo{ctx.int32()}; // a bit count or position fits in int32
   }
   case CudaFn::Cbrt: {

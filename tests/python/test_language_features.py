@@ -2751,3 +2751,23 @@ def test_breakpoint_is_a_cuda_gdb_stop_and_nothing_on_the_cpu(tmp_path):
     with pytest.raises(pyjit.CompileError, match=r"bp_args.py:2:5: error: breakpoint\(\) takes 0 "
                                                  r"arguments, got 1"):
         jit(m.k)[1, 1](np.zeros(1))
+
+
+def test_brev_takes_numbas_uint32_and_uint64_signatures(jit):
+    # numba-cuda's brev is uint32(uint32) or uint64(uint64), the first that
+    # takes the argument: an int64 index reverses 32 bits (the FFT's
+    # `brev(idx) >> (32 - s)` bit reversal), a uint64 all 64.
+    @jit
+    def k(idx, out, wide):
+        i = cuda.grid(1)
+        if i < idx.size:
+            out[i] = cuda.brev(idx[i]) >> (32 - 3)
+        if i == 0:
+            wide[0] = cuda.brev(np.uint64(1))
+            wide[1] = cuda.brev(np.int32(-1))
+
+    idx = np.arange(8, dtype=np.int64)
+    out, wide = np.zeros(8, np.int64), np.zeros(2, np.uint64)
+    k[1, 8](idx, out, wide)
+    assert out.tolist() == [int(format(v, "03b")[::-1], 2) for v in range(8)]
+    assert wide.tolist() == [2 ** 63, 2 ** 32 - 1]
