@@ -574,7 +574,8 @@ bool packScalar(PyObject *arg, const ParamSpec &spec, Py_ssize_t index, uint64_t
     break;
   }
   PyErr_Clear();
-  PyErr_Format(PyExc_TypeError, "argument %zd: expected %s", index, spec.typeName.c_str());
+  PyErr_Format(PyExc_TypeError, "argument %zd: expected %s, got %.200R", index,
+               spec.typeName.c_str(), arg);
   return false;
 }
 

@@ -324,7 +324,7 @@ def test_tuples_convert_to_a_declared_tuple_type(jit):
 
     calls[1, 1](a, 5, 6)
     assert a[0] == 56
-    with pytest.raises(TypeError, match="kernel 'k': argument 't\\[0\\]': expected int32"):
+    with pytest.raises(TypeError, match="kernel 'k': argument 't\\[0\\]': expected int32, got 3.5"):
         k[1, 1]((3.5, 4), a)   # a float is not packed as an int (as for a scalar argument)
 
 
