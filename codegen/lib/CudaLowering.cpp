@@ -529,10 +529,11 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
                                                         : nvvm_match_all_sync_i32p,
                       {op(0), op(1)}),
         0);
-  case CudaFn::Popc:
-    return b.CreateZExtOrTrunc(b.CreateUnaryIntrinsic(ctpop, op(0)), b.getInt32Ty());
+  case CudaFn::Popc: // (the result: the operand's type, or int32: inference)
+    return b.CreateZExtOrTrunc(b.CreateUnaryIntrinsic(ctpop, op(0)), typeOf(inst.type()));
   case CudaFn::Clz:
-    return b.CreateZExtOrTrunc(b.CreateBinaryIntrinsic(ctlz, op(0), b.getFalse()), b.getInt32Ty());
+    return b.CreateZExtOrTrunc(b.CreateBinaryIntrinsic(ctlz, op(0), b.getFalse()),
+                               typeOf(inst.type()));
   case CudaFn::Ffs: {
     // The 1-based position of the least significant set bit; 0 if none.
     llvm::Value *x = op(0);

@@ -3219,7 +3219,11 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
       bool wide = t == ctx.uint64() && !args[0].weak;
       return ExprInfo{wide ? ctx.uint64() : ctx.intTy(32, false)};
     }
-    return ExprInfo{ctx.int32()}; // a bit count or position fits in int32
+    // numba-cuda's signatures: popc and clz give the operand's type
+    // (int8(int8), ..., uint64(uint64)), ffs uint32 (cudadecl.py).
+    if (fn == CudaFn::Ffs)
+      return ExprInfo{ctx.intTy(32, false)};
+    return ExprInfo{args[0].weak ? ctx.int64() : t};
   }
   case CudaFn::Cbrt: {
     if (!want(1) || !scalarArg(0))

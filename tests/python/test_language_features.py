@@ -2771,3 +2771,18 @@ def test_brev_takes_numbas_uint32_and_uint64_signatures(jit):
     k[1, 8](idx, out, wide)
     assert out.tolist() == [int(format(v, "03b")[::-1], 2) for v in range(8)]
     assert wide.tolist() == [2 ** 63, 2 ** 32 - 1]
+
+
+def test_popc_clz_ffs_result_types_are_numbas(jit):
+    # numba-cuda's signatures: popc and clz give the operand's type, ffs
+    # uint32; so uint64 arithmetic on them wraps as uint64 (63 - 64).
+    @jit
+    def k(u, o):
+        o[0] = cuda.clz(u[0]) - np.uint64(64)        # uint64: 2**64 - 1
+        o[1] = cuda.popc(np.int8(-1))                # 8 bits of an int8
+        o[2] = cuda.ffs(u[1]) + np.uint32(1)         # uint32 + uint32
+        o[3] = cuda.popc(u[1])
+
+    o = np.zeros(4)
+    k[1, 1](np.array([1, 12], np.uint64), o)
+    assert o.tolist() == [float(2 ** 64 - 1), 8.0, 4.0, 2.0]
