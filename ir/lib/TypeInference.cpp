@@ -57,6 +57,19 @@ static std::optional<std::string> closestName(llvm::StringRef name,
   return best ? std::optional<std::string>(*best) : std::nullopt;
 }
 
+/// `a op b` for one of == != < <= > >=; none for another operator.
+template <typename T> static std::optional<bool> orderedCompare(CompareOp op, T a, T b) {
+  switch (op) {
+  case CompareOp::Eq: return a == b;
+  case CompareOp::NotEq: return a != b;
+  case CompareOp::Lt: return a < b;
+  case CompareOp::LtE: return a <= b;
+  case CompareOp::Gt: return a > b;
+  case CompareOp::GtE: return a >= b;
+  default: return std::nullopt;
+  }
+}
+
 namespace pyjit::ir::detail {
 
 static std::optional<std::string> pythonText(const GlobalValue &v, bool asLiteral);
@@ -2251,17 +2264,10 @@ std::optional<bool> Inferer::foldNumberComparison(llvm::ArrayRef<CompareOp> ops,
       *l = rounded(*l, common);
       *r = rounded(*r, common);
     }
-    bool one; // a NaN: only != holds
-    switch (ops[k]) {
-    case CompareOp::Eq: one = *l == *r; break;
-    case CompareOp::NotEq: one = *l != *r; break;
-    case CompareOp::Lt: one = *l < *r; break;
-    case CompareOp::LtE: one = *l <= *r; break;
-    case CompareOp::Gt: one = *l > *r; break;
-    case CompareOp::GtE: one = *l >= *r; break;
-    default: return std::nullopt;
-    }
-    all = all && one;
+    std::optional<bool> one = orderedCompare(ops[k], *l, *r); // (a NaN: only != holds)
+    if (!one)
+      return std::nullopt;
+    all = all && *one;
   }
   return all;
 }
@@ -3365,16 +3371,7 @@ static std::optional<bool> decidedComparison(const CompareExpr &c, const GlobalE
       return std::nullopt;
     op = op == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq;
   }
-  int64_t a = l->i, b = r->i;
-  switch (op) {
-  case CompareOp::Eq: return a == b;
-  case CompareOp::NotEq: return a != b;
-  case CompareOp::Lt: return a < b;
-  case CompareOp::LtE: return a <= b;
-  case CompareOp::Gt: return a > b;
-  case CompareOp::GtE: return a >= b;
-  default: return std::nullopt;
-  }
+  return orderedCompare(op, l->i, r->i);
 }
 
 KnownNames pyjit::ir::knownNames(const FunctionDef &def, llvm::ArrayRef<Type *> argTypes,
