@@ -81,7 +81,13 @@ class _DeviceBuffer:
             # Accesses"), so a pointer kernel that writes a little past an
             # array's end, which a GPU's rounding hides, does not overwrite
             # the Python heap (array indices are always checked here).
-            self.host = np.empty((max(1, nbytes) + 255) // 256 * 256 + 64, dtype=np.uint8)
+            try:
+                self.host = np.empty((max(1, nbytes) + 255) // 256 * 256 + 64, dtype=np.uint8)
+            except MemoryError:  # as cuMemAlloc fails on a GPU (numba's CudaAPIError)
+                from .errors import CudaError
+                raise CudaError("allocating %d bytes of the CPU backend's device memory: "
+                                "CUDA_ERROR_OUT_OF_MEMORY: out of memory" % nbytes,
+                                code=2) from None
             self.ptr = (self.host.ctypes.data + 63) // 64 * 64
             _host_buffers.add(self)
         else:
@@ -199,9 +205,14 @@ class _GpuData:
     read of it (the address, the size); equal for the same memory."""
 
     __slots__ = ("_buffer",)
+    __cuda_memory__ = True  # (numba's MemoryPointer is device memory)
 
     def __init__(self, buffer):
         self._buffer = buffer
+
+    @property
+    def _cuda_memsize_(self):
+        return self._buffer.nbytes
 
     @property
     def device_ctypes_pointer(self):
@@ -637,13 +648,19 @@ class DeviceArray(_abi_base()):
         ints, slices, one Ellipsis and None (a new axis of extent 1)."""
         if not isinstance(index, tuple):
             index = (index,)
+        ints = []
         for idx in index:
             if isinstance(idx, (bool, np.bool_)):
                 raise TypeError("device arrays take ints and slices as indices, not a "
                                 "boolean (%r)" % (idx,))
-            if not (idx is None or idx is Ellipsis or isinstance(idx, (slice, int, np.integer))):
-                raise TypeError("device arrays take ints, slices, Ellipsis and None as indices, "
-                                "not %r" % (idx,))
+            if not (idx is None or idx is Ellipsis or isinstance(idx, (slice, int))):
+                try:  # a NumPy integer, a 0-d integer array: what __index__ makes an int
+                    idx = operator.index(idx)
+                except TypeError:
+                    raise TypeError("device arrays take ints, slices, Ellipsis and None as "
+                                    "indices, not %r" % (idx,)) from None
+            ints.append(idx)
+        index = tuple(ints)
         if sum(idx is Ellipsis for idx in index) > 1:
             raise IndexError("an index can only have a single ellipsis ('...')")
         used = sum(idx is not None and idx is not Ellipsis for idx in index)
@@ -1386,6 +1403,13 @@ class _DeviceMethods:
     @property
     def device_ctypes_pointer(self):
         return self._device_view().device_ctypes_pointer
+
+    @property
+    def _cuda_memsize_(self):
+        """Bytes from the first element to the end of the allocation
+        (driver.device_memory_size's, as of a DeviceArray)."""
+        base = _allocation_of(self, "device-visible")
+        return base.ptr + base.nbytes - self.ctypes.data
 
 
 class ManagedArray(_DeviceMethods, np.ndarray):

@@ -216,6 +216,44 @@ class _Overload:
         (numba's _Kernel.inspect_sass_cfg); see Dispatcher.inspect_sass_cfg."""
         return self._dispatcher._sass(self, cfg=True)
 
+    @property
+    def signature(self):
+        """numba's: this overload's Signature, `void(argument types)`."""
+        from .types import _of_spelling, signature, void
+        return signature(void, *(_of_spelling(t) for t in self.argtypes))
+
+    @property
+    def argument_types(self):
+        """numba's: this overload's argument types (a tuple of type objects)."""
+        return tuple(self.signature.args)
+
+    # numba's _Kernel resource usage (cuFuncGetAttribute); RuntimeError on
+    # the CPU backend, as the Dispatcher's get_* getters.
+    @property
+    def regs_per_thread(self):
+        """Registers per thread."""
+        return self._dispatcher._attributes(self)["regs_per_thread"]
+
+    @property
+    def shared_mem_per_block(self):
+        """Static shared memory per block, bytes."""
+        return self._dispatcher._attributes(self)["shared_mem_per_block"]
+
+    @property
+    def local_mem_per_thread(self):
+        """Local memory (spills, local arrays) per thread, bytes."""
+        return self._dispatcher._attributes(self)["local_mem_per_thread"]
+
+    @property
+    def const_mem_size(self):
+        """Constant memory used by the kernel, bytes."""
+        return self._dispatcher._attributes(self)["const_mem_size"]
+
+    @property
+    def max_threads_per_block(self):
+        """The largest block this kernel can be launched with."""
+        return self._dispatcher._attributes(self)["max_threads_per_block"]
+
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
         """Blocks of `blockdim` threads of this overload that can be resident at
         once on the whole device (numba's _Kernel.max_cooperative_grid_blocks);
@@ -497,7 +535,9 @@ class _Compiled:
 
     def __init__(self, py_func, options):
         self.py_func = py_func
-        self.options = dict(options or {})
+        # (numba's removed keywords argtypes, restype and bind are accepted as None.)
+        self.options = {k: v for k, v in (options or {}).items()
+                        if not (k in ("argtypes", "restype", "bind") and v is None)}
         _source.note_loaded_source(py_func)  # its file's state: edits are found later
         _options.check(self.options, py_func.__name__)
         self.__name__ = py_func.__name__
@@ -506,6 +546,7 @@ class _Compiled:
         # As functools.update_wrapper sets them (numba's dispatchers too).
         self.__module__ = getattr(py_func, "__module__", None)
         self.__qualname__ = getattr(py_func, "__qualname__", py_func.__name__)
+        self.__annotations__ = getattr(py_func, "__annotations__", {})
 
     @property
     def targetoptions(self):

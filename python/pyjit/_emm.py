@@ -339,6 +339,26 @@ class GetIpcHandleMixin:
         return IpcHandle(raw, size, offset, source_pid=_os.getpid(), base=memory)
 
 
+class _PendingDeallocations:
+    """numba's _PendingDeallocs, of a memory manager that frees at once."""
+
+    def clear(self):
+        pass
+
+    def disable(self):
+        return contextlib.nullcontext()
+
+    @property
+    def is_disabled(self):
+        return False
+
+    def __len__(self):
+        return 0
+
+
+NO_PENDING_DEALLOCATIONS = _PendingDeallocations()
+
+
 class PyjitMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):
     """pyjit's own allocator (cuMemAlloc; the CPU backend's host memory),
     as a memory manager: what a context has when no plugin is set."""
@@ -365,6 +385,11 @@ class PyjitMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):
     @property
     def interface_version(self):
         return _SUPPORTED_EMM_INTERFACE_VERSION
+
+    @property
+    def deallocations(self):
+        """numba's pending deallocations: none (see Context.deallocations)."""
+        return NO_PENDING_DEALLOCATIONS
 
 
 def _check_version(plugin):

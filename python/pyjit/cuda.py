@@ -19,6 +19,7 @@ from ._dispatcher import DeviceFunction, Dispatcher, user_facing as _user_facing
 from .errors import CudaError as _CudaError, CudaSupportError
 from .errors import CompileError as _CompileError, KernelError as _KernelError
 from .errors import LinkError as _LinkError
+import collections as _collections
 import contextlib as _contextlib
 import os as _os
 import operator as _operator
@@ -471,6 +472,16 @@ def is_available():
     return _ext().driver_error() is None
 
 
+class _ComputeCapability(_collections.namedtuple("ComputeCapability", "major minor")):
+    """A device's compute capability: a (major, minor) tuple with .major and
+    .minor (numba-cuda's, from cuda.core), e.g. (9, 0) for an H200."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "ComputeCapability(major=%d, minor=%d)" % self
+
+
 class _Device:
     """A CUDA device: name, id, compute_capability and the limits CUDA
     reports (numba.cuda's attribute names). `with cuda.gpus[i]:` makes it
@@ -479,7 +490,7 @@ class _Device:
     def __init__(self, info):
         self._info = info
         self.name = info["name"]
-        self.compute_capability = tuple(info["compute_capability"])
+        self.compute_capability = _ComputeCapability(*info["compute_capability"])
         self.id = info["ordinal"]
         self.MAX_THREADS_PER_BLOCK = info["max_threads_per_block"]
         self.MAX_BLOCK_DIM_X, self.MAX_BLOCK_DIM_Y, self.MAX_BLOCK_DIM_Z = info["max_block_dim"]
@@ -624,7 +635,8 @@ def select_device(device_id):
         from .errors import CudaError
         raise CudaError("select_device(%d): CUDA_ERROR_INVALID_DEVICE: there is 1 device, the "
                         "CPU backend's (no usable GPU: %s)" % (int(device_id),
-                                                               _ext().driver_error()))
+                                                               _ext().driver_error()),
+                        code=101)
     _closed.clear()
     _ext().select_device(int(device_id))
     return get_current_device()
@@ -812,11 +824,12 @@ class Stream:
         """Calls callback(stream, status, arg) once the work queued so far has
         finished (numba.cuda's add_callback; cuStreamAddCallback): on a driver
         thread, so it must not call CUDA; status is 0 or the stream's error
-        code. An exception it raises is reported as unraisable. On the CPU
-        backend (launches finish before they return) it is called at once."""
+        code. An exception it raises is reported as unraisable (numba warns).
+        On the CPU backend (launches finish before they return) it is called
+        at once, in this thread, and an exception it raises is reported so too."""
         from ._devicearray import host_memory
         if host_memory():
-            callback(self, 0, arg)
+            _ext().call_reporting_errors(lambda status: callback(self, status, arg), 0)
             return
         _ext().stream_add_callback(self.handle or 0, lambda status: callback(self, status, arg))
 
@@ -835,7 +848,7 @@ class Stream:
                 if status:
                     from .errors import CudaError
                     future.set_exception(CudaError("stream %#x failed with CUresult %d"
-                                                   % (self.handle or 0, status)))
+                                                   % (self.handle or 0, status), code=status))
                 else:
                     future.set_result(stream)
             loop.call_soon_threadsafe(finish)
@@ -924,14 +937,26 @@ def mapped_array_like(ary, stream=0, portable=False, wc=False):
 
 
 def _registered_base(ary, what):
-    """The buffer a `with cuda.pinned/mapped(ary)` block page-locks: `ary`
-    must own contiguous memory (numba registers the array's own buffer)."""
+    """The numpy array a `with cuda.pinned/mapped(ary)` block page-locks;
+    TypeError for anything else."""
     import numpy as np
     if not isinstance(ary, np.ndarray):
         raise TypeError("cuda.%s() takes numpy arrays, got %s" % (what, type(ary).__name__))
-    if not (ary.flags.c_contiguous or ary.flags.f_contiguous):
-        raise ValueError("cuda.%s(): the array must be contiguous" % what)
     return ary
+
+
+def _extent(ary):
+    """(address, bytes) of the memory numpy array `ary` spans: a strided
+    view's whole span, as numba's host_memory_extents pins it."""
+    if not ary.size:
+        return ary.ctypes.data, 0
+    low = high = ary.ctypes.data
+    for n, stride in zip(ary.shape, ary.strides):
+        if stride < 0:
+            low += (n - 1) * stride
+        else:
+            high += (n - 1) * stride
+    return low, high - low + ary.itemsize
 
 
 @_contextlib.contextmanager
@@ -945,13 +970,14 @@ def pinned(*arylist):
     try:
         if not host_memory():
             for a in arrays:
-                if a.nbytes:
-                    _ext().host_register(a.ctypes.data, a.nbytes, False)
-                    registered.append(a)
+                low, nbytes = _extent(a)
+                if nbytes:
+                    _ext().host_register(low, nbytes, False)
+                    registered.append(low)
         yield
     finally:
-        for a in registered:
-            _ext().host_unregister(a.ctypes.data)
+        for low in registered:
+            _ext().host_unregister(low)
 
 
 @_contextlib.contextmanager
@@ -970,17 +996,19 @@ def mapped(*arylist, stream=0, portable=False, wc=False):
             if host_memory():
                 views.append(a)  # the CPU backend: kernels use host memory as it is
                 continue
-            if a.nbytes:
-                _ext().host_register(a.ctypes.data, a.nbytes, True)
-                registered.append(a)
-            pointer = _ext().host_device_pointer(a.ctypes.data) if a.nbytes else 0
+            low, nbytes = _extent(a)
+            pointer = 0
+            if nbytes:
+                _ext().host_register(low, nbytes, True)
+                registered.append(low)
+                pointer = _ext().host_device_pointer(low) + (a.ctypes.data - low)
             views.append(from_cuda_array_interface(
                 {"shape": a.shape, "strides": a.strides, "typestr": a.dtype.str,
                  "data": (pointer, False), "version": 3, "stream": None}, owner=a, sync=False))
         yield views[0] if len(views) == 1 else views
     finally:
-        for a in registered:
-            _ext().host_unregister(a.ctypes.data)
+        for low in registered:
+            _ext().host_unregister(low)
 
 
 class _Context:
@@ -1099,24 +1127,7 @@ class _Context:
         return "<pyjit context of %s>" % (self.device or "the CPU backend",)
 
 
-class _PendingDeallocations:
-    """numba's _PendingDeallocs, of a memory manager that frees at once."""
-
-    def clear(self):
-        pass
-
-    def disable(self):
-        return _contextlib.nullcontext()
-
-    @property
-    def is_disabled(self):
-        return False
-
-    def __len__(self):
-        return 0
-
-
-_NO_PENDING_DEALLOCATIONS = _PendingDeallocations()
+_NO_PENDING_DEALLOCATIONS = _emm.NO_PENDING_DEALLOCATIONS
 
 
 def is_fp8_supported():
@@ -1542,8 +1553,26 @@ import types as _types  # noqa: E402
 
 devicearray = _types.ModuleType(__name__ + ".devicearray",
                                 "numba.cuda.devicearray's names for pyjit's device arrays.")
+
+
+class _DeviceNDArrayBaseClass(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, (DeviceArray, MappedArray, ManagedArray))
+
+    def __subclasscheck__(cls, sub):
+        return issubclass(sub, (DeviceArray, MappedArray, ManagedArray))
+
+
+class DeviceNDArrayBase(metaclass=_DeviceNDArrayBaseClass):
+    """numba's DeviceNDArrayBase for isinstance checks: a DeviceArray (and
+    DeviceRecord), a MappedArray or a ManagedArray. Not constructed."""
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("DeviceNDArrayBase is not constructed; use cuda.device_array")
+
+
 devicearray.DeviceNDArray = devicearray.DeviceArray = DeviceArray
-devicearray.DeviceNDArrayBase = DeviceArray
+devicearray.DeviceNDArrayBase = DeviceNDArrayBase
 devicearray.DeviceRecord = DeviceRecord
 devicearray.MappedNDArray, devicearray.ManagedNDArray = MappedArray, ManagedArray
 
@@ -1637,6 +1666,10 @@ class _Driver:
     def list_devices(self):
         return list(gpus)
 
+    def get_device(self, devnum=0):
+        """The Device of ordinal `devnum` (numba's Driver.get_device)."""
+        return gpus[devnum]
+
     def reset(self):
         """Resets every device's context (cuda.close())."""
         close()
@@ -1716,6 +1749,32 @@ def require_context(fn):
         current_context()
         return fn(*args, **kwargs)
     return with_context
+
+
+cudadrv.devices.require_context = require_context
+
+
+class _DispatcherClass(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, (Dispatcher, DeviceFunction))
+
+    def __subclasscheck__(cls, sub):
+        return issubclass(sub, (Dispatcher, DeviceFunction))
+
+
+class CUDADispatcher(metaclass=_DispatcherClass):
+    """numba.cuda.dispatcher.CUDADispatcher for isinstance checks: what
+    @cuda.jit returns, a kernel or a device function (numba's class for
+    both; pyjit's are Dispatcher and DeviceFunction). Not constructed."""
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("CUDADispatcher is not constructed in pyjit; use @cuda.jit")
+
+
+# numba.cuda.dispatcher (CUDADispatcher, for isinstance checks).
+dispatcher = _types.ModuleType(__name__ + ".dispatcher", "numba.cuda.dispatcher's names in pyjit.")
+dispatcher.CUDADispatcher = CUDADispatcher
+_sys.modules[__name__ + ".dispatcher"] = dispatcher
 
 
 # numba.cuda.kernels.transpose.transpose (a tiled transpose kernel).

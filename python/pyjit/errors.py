@@ -27,7 +27,20 @@ class CompileValueError(CompileError, ValueError):
 
 
 class CudaError(PyjitError):
-    """A CUDA driver call failed, or no CUDA driver or device is available."""
+    """A CUDA driver call failed, or no CUDA driver or device is available.
+
+    Attributes (numba's CudaAPIError's): ``msg``, the message (str), and
+    ``code``, the CUresult the driver call returned (an int, e.g. 2 for
+    CUDA_ERROR_OUT_OF_MEMORY), or None where no driver call returned one.
+    Constructed as ``CudaError(msg, code=None)``, or in numba's order
+    ``CudaError(code, msg)``."""
+
+    def __init__(self, *args, code=None):
+        if len(args) == 2 and isinstance(args[0], int) and not isinstance(args[0], bool):
+            code, args = args[0], args[1:]  # numba's CudaAPIError(code, msg)
+        super().__init__(*args)
+        self.msg = args[0] if len(args) == 1 else (str(self) if args else "")
+        self.code = code
 
 
 class CudaSupportError(CudaError):
@@ -39,7 +52,11 @@ class LaunchConfigError(CudaError, ValueError):
     """A launch configuration the device (or the kernel's launch_bounds)
     cannot run, refused before launching; the message names the limit. A
     ValueError, and a CudaError as numba's CudaAPIError from cuLaunchKernel
-    (CUDA_ERROR_INVALID_VALUE) is, so either `except` catches it."""
+    (CUDA_ERROR_INVALID_VALUE) is, so either `except` catches it; its code
+    is that CUresult's, 1."""
+
+    def __init__(self, *args, code=1):
+        super().__init__(*args, code=code)
 
 
 class LinkError(PyjitError):

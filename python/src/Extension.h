@@ -54,6 +54,7 @@ PyObject *eventRecord(PyObject *self, PyObject *args);
 /// stream_add_callback(stream, callable): callable(status) runs on a driver
 /// thread after the stream's queued work (cuStreamAddCallback).
 PyObject *streamAddCallback(PyObject *self, PyObject *args);
+PyObject *callReportingErrors(PyObject *self, PyObject *args);
 /// event_wait(handle, stream): `stream` waits for the event (cuStreamWaitEvent).
 PyObject *eventWait(PyObject *self, PyObject *args);
 PyObject *eventSynchronize(PyObject *self, PyObject *args);

@@ -318,6 +318,16 @@ PyObject *python::streamAddCallback(PyObject *, PyObject *args) {
   Py_RETURN_NONE;
 }
 
+PyObject *python::callReportingErrors(PyObject *, PyObject *args) {
+  PyObject *callable;
+  int status;
+  if (!PyArg_ParseTuple(args, "Oi", &callable, &status))
+    return nullptr;
+  Py_INCREF(callable); // released by callPythonCallback
+  callPythonCallback(callable, status);
+  Py_RETURN_NONE;
+}
+
 PyObject *python::eventWait(PyObject *, PyObject *args) {
   void *e, *s;
   if (!eventAndStream(args, e, s))

@@ -12,12 +12,15 @@ using namespace pyjit;
 PyObject *python::raiseRuntime(llvm::Error err) {
   std::string message;
   const char *kind = nullptr;
+  std::optional<long> code; // a failed driver call's CUresult (CudaError.code)
   llvm::Error rest = llvm::handleErrors(
       std::move(err),
       [&](const runtime::CudaError &e) {
         // No driver, or CUDA_ERROR_NO_DEVICE (100): numba.cuda's CudaSupportError.
         kind = e.code() == runtime::CudaError::NoResult || e.code() == 100 ? "CudaSupportError"
                                                                             : "CudaError";
+        if (e.code() != runtime::CudaError::NoResult)
+          code = e.code();
         message = e.message();
       },
       [&](const runtime::LinkError &e) {
@@ -37,7 +40,7 @@ PyObject *python::raiseRuntime(llvm::Error err) {
     PyErr_SetString(PyExc_KeyboardInterrupt, message.c_str());
     return nullptr;
   }
-  return raiseNamed(kind, message);
+  return raiseNamed(kind, message, code);
 }
 
 static PyMethodDef methods[] = {
@@ -110,6 +113,9 @@ static PyMethodDef methods[] = {
     {"stream_add_callback", python::streamAddCallback, METH_VARARGS,
      "stream_add_callback(stream, callable): callable(status) runs on a driver thread once\n"
      "the work queued before has finished (cuStreamAddCallback)."},
+    {"call_reporting_errors", python::callReportingErrors, METH_VARARGS,
+     "call_reporting_errors(callable, status): callable(status) now, in this thread, an\n"
+     "exception it raises reported as unraisable (as stream_add_callback's callbacks)."},
     {"event_wait", python::eventWait, METH_VARARGS,
      "event_wait(handle, stream): work queued on the stream later waits for the event."},
     {"event_synchronize", python::eventSynchronize, METH_VARARGS, "event_synchronize(handle)."},

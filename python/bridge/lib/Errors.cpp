@@ -4,7 +4,8 @@
 
 using namespace pyjit;
 
-PyObject *python::raiseNamed(const char *name, const std::string &text) {
+PyObject *python::raiseNamed(const char *name, const std::string &text,
+                             std::optional<long> code) {
   std::string message = text;
   while (!message.empty() && message.back() == '\n')
     message.pop_back(); // rendered diagnostics end in a newline
@@ -16,7 +17,20 @@ PyObject *python::raiseNamed(const char *name, const std::string &text) {
     PyErr_SetString(PyExc_RuntimeError, message.c_str());
     return nullptr;
   }
-  PyErr_SetString(cls, message.c_str());
+  if (!code) {
+    PyErr_SetString(cls, message.c_str());
+    Py_DECREF(cls);
+    return nullptr;
+  }
+  PyObject *args = Py_BuildValue("(s)", message.c_str());
+  PyObject *kwargs = Py_BuildValue("{s:l}", "code", *code);
+  PyObject *exc = args && kwargs ? PyObject_Call(cls, args, kwargs) : nullptr;
+  Py_XDECREF(args);
+  Py_XDECREF(kwargs);
+  if (exc) { // (else the error constructing it is raised)
+    PyErr_SetObject(cls, exc);
+    Py_DECREF(exc);
+  }
   Py_DECREF(cls);
   return nullptr;
 }

@@ -33,9 +33,11 @@ std::optional<std::string> toUtf8(PyObject *obj, const char *what);
 /// (the extension maps runtime errors itself). Always returns null.
 PyObject *raise(llvm::Error err);
 
-/// Raises pyjit.errors.<name>(message without trailing newlines). Always
-/// returns null.
-PyObject *raiseNamed(const char *name, const std::string &message);
+/// Raises pyjit.errors.<name>(message without trailing newlines), with
+/// keyword code=\p code where given (CudaError's CUresult). Always returns
+/// null.
+PyObject *raiseNamed(const char *name, const std::string &message,
+                     std::optional<long> code = std::nullopt);
 
 } // namespace pyjit::python
 
