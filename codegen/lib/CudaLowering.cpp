@@ -81,6 +81,8 @@ void Emitter::allocArray(const ir::Instruction &inst) {
         g->setAlignment(llvm::Align(16)); // any element type's (at most 16)
       }
       parts.data = g;
+    } else if (inst.intImm == 3 && inst.allocSite && sharedSites.count(inst.allocSite)) {
+      parts.data = sharedSites[inst.allocSite]; // another instruction of its site made it
     } else if (inst.intImm == 3 && options.host) {
       // Each block has its own: an offset into HostContext::staticShared
       // (16-byte aligned); a larger alignment= rounds the address up at run
@@ -99,6 +101,8 @@ void Emitter::allocArray(const ir::Instruction &inst) {
                                    {bump, entry.getInt64(~(align - 1))});
       }
       parts.data = at;
+      if (inst.allocSite)
+        sharedSites[inst.allocSite] = at;
     } else if (inst.intImm == 3) {
       auto *g = new llvm::GlobalVariable(
           module, storage, false, llvm::GlobalValue::InternalLinkage,
@@ -106,6 +110,8 @@ void Emitter::allocArray(const ir::Instruction &inst) {
           llvm::GlobalValue::NotThreadLocal, sharedAS());
       g->setAlignment(llvm::Align(std::max<uint64_t>(16, inst.alignment)));
       parts.data = g;
+      if (inst.allocSite)
+        sharedSites[inst.allocSite] = g;
     } else {
       // Local arrays live for the whole kernel: allocate in the entry block.
       llvm::IRBuilder<> entry(&kernel->getEntryBlock(), kernel->getEntryBlock().begin());

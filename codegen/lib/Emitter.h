@@ -189,6 +189,8 @@ private:
   /// places is one copy (constant memory holds 64 KiB).
   std::map<std::string, llvm::GlobalVariable *> constArrays;
   uint64_t hostSharedBytes = 0; // static shared memory of a host kernel
+  /// Shared arrays by ir::Instruction::allocSite: one allocation per site.
+  std::map<uint32_t, llvm::Value *> sharedSites;
   llvm::Value *hostCoopScratch = nullptr; // host: the coop primitives' block scratch
   std::map<const ir::Value *, llvm::Value *> coopAggregates; // Coop -> its total's slot
   std::vector<std::pair<const ir::Instruction *, llvm::PHINode *>> phis;

@@ -455,9 +455,11 @@ void IRGen::stmt(const Stmt &s) {
       b.ret();
       return;
     }
-    if (r.value && !isa<NoneLitExpr>(*r.value))
-      writeVar(frame.resultVar, typed->returnType, gen(*r.value));
-    else if (isa<OptionalType>(typed->returnType)) // None, of a function returning Optional
+    if (r.value && !isa<NoneLitExpr>(*r.value)) {
+      RValue v = gen(*r.value);
+      returnsOwnSharedArray(v, r.value->range());
+      writeVar(frame.resultVar, typed->returnType, v);
+    } else if (isa<OptionalType>(typed->returnType)) // None, of a function returning Optional
       writeVar(frame.resultVar, typed->returnType, RValue{ctx.none(), nullptr, {}});
     b.br(frame.returnTo);
     return;

@@ -910,9 +910,52 @@ RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
   alloc->intImm = shared ? 3 : 5;
   if (auto it = typed->allocAlignments.find(&e); it != typed->allocAlignments.end())
     alloc->alignment = static_cast<uint32_t>(it->second);
-  if (shared)
+  if (shared) {
+    auto [site, added] = sharedSites.try_emplace(std::make_tuple(typed, &e, info(e).type),
+                                                 static_cast<uint32_t>(sharedSiteOwners.size() + 1));
+    if (added)
+      sharedSiteOwners.push_back(typed);
+    alloc->allocSite = site->second;
     sharedArrays.push_back({alloc, e.range()});
+  }
   return RValue::of(alloc);
+}
+
+bool IRGen::returnsOwnSharedArray(const RValue &v, SourceRange where) {
+  std::set<const Value *> seen;
+  std::function<bool(const Value *)> own = [&](const Value *value) {
+    auto *inst = llvm::dyn_cast_or_null<Instruction>(value);
+    if (!inst || !seen.insert(value).second)
+      return false;
+    switch (inst->opcode()) {
+    case Opcode::AllocArray:
+      return inst->intImm == 3 && inst->allocSite &&
+             sharedSiteOwners[inst->allocSite - 1] == typed;
+    case Opcode::Phi:
+      return llvm::any_of(inst->operands(), own);
+    case Opcode::ArrayView:
+    case Opcode::ArrayCast:
+    case Opcode::ArrayReshape:
+    case Opcode::ArrayTranspose:
+    case Opcode::ArrayNewAxis:
+    case Opcode::ArrayFieldView:
+    case Opcode::ComplexPartView:
+    case Opcode::RecordFieldView:
+      return own(inst->operand(0));
+    default:
+      return false;
+    }
+  };
+  std::function<bool(const RValue &)> holds = [&](const RValue &r) {
+    return own(r.value) || llvm::any_of(r.elems, holds);
+  };
+  if (!holds(v))
+    return false;
+  diags.error(where, "a device function cannot return a cuda.shared.array it declares: the "
+                     "array is one per device function (as in numba-cuda, which refuses this "
+                     "too), so every call would return the same memory; pass the array in as "
+                     "an argument");
+  return true;
 }
 
 RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {

@@ -545,9 +545,12 @@ void IRGen::checkStaticSharedMemory() {
     return llvm::any_of(list, [&](const auto &entry) { return entry.first == inst; });
   };
   std::set<std::tuple<bool, CoopOp, Type *>> instances;
+  std::set<uint32_t> sites; // (the instructions of one site are one allocation)
   for (const auto &bb : fn->blocks())
     for (const auto &inst : bb->instructions()) {
       if (inst->opcode() == Opcode::AllocArray && inst->intImm == 3) {
+        if (inst->allocSite && !sites.insert(inst->allocSite).second)
+          continue;
         int64_t bytes = bytesOf(inst.get());
         if (listed(placedStorage, inst.get()))
           placed += bytes;

@@ -456,6 +456,14 @@ private:
   /// (checkStaticSharedMemory).
   std::vector<std::pair<const Instruction *, SourceRange>> sharedArrays, placedStorage;
   void checkStaticSharedMemory();
+  /// Each cuda.shared.array declaration's Instruction::allocSite: (the
+  /// typed instance generating it, the call, the array's type) -> 1, 2, ...
+  std::map<std::tuple<const TypedFunction *, const CallExpr *, Type *>, uint32_t> sharedSites;
+  /// The typed instance that declared each site (index allocSite - 1).
+  std::vector<const TypedFunction *> sharedSiteOwners;
+  /// Whether returned value \p v holds (a view of) a shared array the
+  /// function generated now declares; an error at \p where if so.
+  bool returnsOwnSharedArray(const RValue &v, SourceRange where);
 };
 
 } // namespace pyjit::ir::detail

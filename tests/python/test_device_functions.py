@@ -962,3 +962,115 @@ def test_functions_numbas_register_jitable_registered_are_device_functions(jit, 
                                                  r"function with @cuda.jit\(device=True\), or "
                                                  r"mark it with pyjit.extending.register_jitable"):
         plain[1, 1](out)
+
+
+@cuda.jit(device=True)
+def _running_total(v, reset):
+    tot = cuda.shared.array(1, np.float64)
+    if reset and cuda.threadIdx.x == 0:
+        tot[0] = 0.0
+    cuda.syncthreads()
+    cuda.atomic.add(tot, 0, v)
+    cuda.syncthreads()
+    r = tot[0]
+    cuda.syncthreads()
+    return r
+
+
+@cuda.jit(device=True)
+def _block_sum(v):
+    # 32 KiB of scratch: two of them would not fit a block's 48 KiB.
+    scratch = cuda.shared.array(4096, np.float64)
+    t = cuda.threadIdx.x
+    scratch[t] = v
+    cuda.syncthreads()
+    s = 0.0
+    if t == 0:
+        for i in range(cuda.blockDim.x):
+            s += scratch[i]
+    cuda.syncthreads()
+    return s
+
+
+def test_a_device_functions_shared_array_is_one_for_all_its_calls(jit):
+    # numba-cuda compiles the function once, with one shared array: the
+    # second call adds to the total the first one reset (32 + 64 = 96).
+    @jit
+    def k(x, y, out):
+        t = cuda.threadIdx.x
+        _running_total(x[t], t >= 0)
+        r = _running_total(y[t], t < 0)
+        if t == 0:
+            out[0] = r
+
+    out = np.zeros(1)
+    k[1, 32](np.ones(32), np.full(32, 2.0), out)
+    assert out[0] == 96.0
+
+
+def test_a_large_device_function_scratch_called_twice_fits(jit):
+    @jit
+    def k(x, out):
+        t = cuda.threadIdx.x
+        a = _block_sum(x[t])
+        b = _block_sum(1.0)
+        if t == 0:
+            out[0], out[1] = a, b
+
+    x = np.arange(300.0)
+    out = np.zeros(2)
+    k[1, 300](x, out)
+    np.testing.assert_array_equal(out, [x.sum(), 300.0])
+
+
+def test_a_shared_array_declared_in_a_tuple_loop_is_one_array(jit):
+    # One declaration, one array (numba's loop over a UniTuple): every
+    # element's values accumulate into it.
+    @jit
+    def k(x, y, z, out):
+        t = cuda.threadIdx.x
+        first = True
+        for arr in (x, y, z):
+            acc = cuda.shared.array(32, np.float64)
+            if first:
+                acc[t] = 0.0
+            acc[t] += arr[t]
+            first = False
+        cuda.syncthreads()
+        out[t] = acc[31 - t]
+
+    x = np.arange(32.0)
+    out = np.zeros(32)
+    k[1, 32](x, 10 * x, 100 * x, out)
+    np.testing.assert_array_equal(out, 111 * x[::-1])
+
+
+def test_returning_a_device_functions_own_shared_array_is_an_error(jit):
+    @cuda.jit(device=True)
+    def make(v):
+        s = cuda.shared.array(4, np.float32)
+        s[0] = v
+        return s
+
+    @cuda.jit(device=True)
+    def passthrough(s, v):  # an array passed in may be returned
+        s[1] = v
+        return s
+
+    @jit
+    def ok(out):
+        s = cuda.shared.array(4, np.float32)
+        r = passthrough(s, 2.0)
+        out[0] = r[1]
+
+    out = np.zeros(1, np.float32)
+    ok[1, 1](out)
+    assert out[0] == 2.0
+
+    @jit
+    def bad(out):
+        out[0] = make(1.0)[0]
+
+    with pytest.raises(pyjit.CompileError, match=r":\d+:\d+: error: a device function cannot "
+                                                 r"return a cuda.shared.array it declares"):
+        bad[1, 1](out)

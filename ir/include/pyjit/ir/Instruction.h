@@ -185,6 +185,12 @@ public:
   /// AllocArray: the alignment of the array's address asked for, in bytes
   /// (cuda.shared/local.array's alignment=); 0 for the default.
   uint32_t alignment = 0;
+  /// AllocArray of shared memory: its declaration (one cuda.shared.array
+  /// call in one typed instance of a function). Instructions of one nonzero
+  /// site are one allocation, as numba-cuda allocates per compiled function:
+  /// the calls of a device function inlined at several places, or a
+  /// declaration in a loop over a tuple unrolled, share it. 0: its own.
+  uint32_t allocSite = 0;
   /// The inlined device function this instruction belongs to
   /// (Function::inlineSites; 0: the function's own code). Full debug
   /// information only.
