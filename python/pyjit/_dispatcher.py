@@ -520,6 +520,32 @@ def _versions(device):
     return dict(_VERSIONS["gpu"], driver=tuple(device.get("driver_version") or ()))
 
 
+def _overlapping_host_arrays(args):
+    """Positions of the numpy arguments (not mapped or managed arrays, which
+    a GPU reads in place too) whose bytes overlap another array argument's."""
+    spans = []
+    for i, a in enumerate(args):
+        if isinstance(a, np.ndarray) and a.size:
+            low = high = a.ctypes.data
+            for n, stride in zip(a.shape, a.strides):
+                if stride < 0:
+                    low += (n - 1) * stride
+                else:
+                    high += (n - 1) * stride
+            spans.append((low, high + a.itemsize, i, a))
+    if len(spans) < 2:
+        return ()
+    spans.sort(key=lambda s: s[0])
+    out = set()
+    for k, (low, high, i, a) in enumerate(spans):
+        for later in spans[k + 1:]:
+            if later[0] >= high:
+                break  # (sorted by start: no later one reaches back)
+            out.update((i, later[2]))
+    return {i for i in out
+            if not isinstance(args[i], (_devicearray.MappedArray, _devicearray.ManagedArray))}
+
+
 class _HostArray:
     """A numpy array as the CPU backend's launch reads it (docs/abi.md)."""
     __slots__ = ("array", "_pyjit_abi")
@@ -1141,12 +1167,22 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def _launch_on_cpu(self, overload, griddim, blockdim, shared, args, hints=None,
                        unflattened=None):
         """The CPU backend: numpy arrays are used in place (no copies), but
-        for cuda.In(a), whose writes the GPU would not copy back."""
-        host_args, copies = [], []
+        for cuda.In(a), whose writes the GPU would not copy back, and for
+        arrays whose memory another argument's overlaps (`k(a, a)`,
+        `k(a[1:], a[:-1])`): those get a copy each, copied back in argument
+        order after the launch, as a GPU launch copies them (numba's)."""
+        host_args, copies, back = [], [], []
+        aliased = _overlapping_host_arrays(args)
         for i, a in enumerate(args):
             if isinstance(a, np.ndarray):
                 hint = hints.get(id(a)) if hints else None
-                host_args.append(_HostArray(a if hint is None or hint.copy_out else a.copy()))
+                if hint is not None and not hint.copy_out:
+                    a = a.copy()
+                elif i in aliased:
+                    own = a.copy(order="K")
+                    back.append((a, own))
+                    a = own
+                host_args.append(_HostArray(a))
             elif isinstance(a, _devicearray.DeviceArray) and a._buffer_is_host():
                 host_args.append(a)  # the CPU backend's device memory
             elif isinstance(a, _devicearray.DeviceArray) and _devicearray.host_memory():
@@ -1205,6 +1241,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             failure = self._recorded_failure(overload, 0) if overload.error_sites else None
         for dev, host in copies:
             dev.copy_to_device(host)
+        for a, own in back:
+            np.copyto(a, own)
         if failure is not None:
             raise failure
 

@@ -878,3 +878,23 @@ def test_numpy_array_subclasses_are_copied_in_and_back(jit, tmp_path):
     bump[1, 64](r, m)
     np.testing.assert_array_equal(r.x, np.arange(64) * 2.5)
     np.testing.assert_array_equal(np.asarray(m), np.arange(64.0) + 1.0)
+
+
+def test_the_same_host_array_twice_is_two_copies(jit):
+    # numba copies each numpy argument to the device and back in argument
+    # order: the kernel reads the unshifted source however its threads run.
+    @jit
+    def shift_right(src, dst):
+        i = cuda.grid(1)
+        if 0 < i < src.size:
+            dst[i] = src[i - 1]
+
+    a = np.arange(10.0)
+    shift_right[1, 16](a, a)
+    np.testing.assert_array_equal(a, [0, 0, 1, 2, 3, 4, 5, 6, 7, 8])
+    # Overlapping views: dst's copy is copied back last.
+    b = np.arange(12.0)
+    shift_right[1, 16](b[2:], b[:-2])
+    expected = np.arange(12.0)
+    expected[1:10] = np.arange(12.0)[2:11]  # dst[i] = src[i - 1] = b[i + 1]
+    np.testing.assert_array_equal(b, expected)
