@@ -1,5 +1,7 @@
 //===- MathFunctions.cpp - The math.* function table ---------------------===//
 #include "pyjit/ir/MathFunctions.h"
+#include <array>
+#include <optional>
 
 using namespace pyjit::ir;
 using R = MathFnInfo::Result;
@@ -41,8 +43,98 @@ std::optional<MathFn> pyjit::ir::lookupMathFn(llvm::StringRef name) {
   return std::nullopt;
 }
 
+namespace {
+/// numba's conversion kinds (numba.cuda.typeconv's default_type_manager:
+/// 1 exact, 2 promote, 3 safe, 4 unsafe) from a bool, integer or float16/32/64
+/// to int32, float32 and float64, the parameter types of numba-cuda's math
+/// templates below; 0 for a type outside them.
+struct NumbaConversions {
+  int toInt32, toFloat32, toFloat64;
+};
+
+NumbaConversions numbaConversions(Type *t) {
+  if (llvm::isa<BoolType>(t))
+    return {3, 3, 3};
+  if (auto *it = llvm::dyn_cast<IntType>(t)) {
+    bool s = it->isSigned();
+    switch (it->bits()) {
+    case 8: return {s ? 2 : 3, 3, 3};
+    case 16: return {s ? 2 : 3, s ? 3 : 4, 3};
+    case 32: return {s ? 1 : 4, 4, 3};
+    default: return {4, 4, 3};
+    }
+  }
+  if (auto *ft = llvm::dyn_cast<FloatType>(t); ft && !ft->isBFloat16()) {
+    switch (ft->bits()) {
+    case 16: return {4, 2, 2};
+    case 32: return {4, 1, 2};
+    default: return {4, 4, 1};
+    }
+  }
+  return {0, 0, 0};
+}
+
+/// numba-cuda's cudamath templates of the binary math functions without
+/// integer signatures (copysign, fmod, nextafter, remainder, pow, ldexp),
+/// resolved as numba's resolve_overload does: each signature rated by its
+/// arguments' conversions (unsafe, then safe, then promote conversions
+/// fewest), the first of the best. The result is float32 or float64; null
+/// for another function or argument types outside the templates'.
+Type *numbaBinaryMathType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOperand> args) {
+  enum P { I32, F32, F64 };
+  struct Sig { P a, b; };
+  static const Sig floats[] = {{F32, F32}, {F64, F64}};
+  static const Sig pows[] = {{F32, F32}, {F64, F64}, {F32, I32}, {F64, I32}};
+  static const Sig ldexps[] = {{F32, I32}, {F64, I32}};
+  llvm::ArrayRef<Sig> sigs;
+  switch (fn) {
+  case MathFn::Copysign: case MathFn::Fmod: case MathFn::Nextafter: case MathFn::Remainder:
+    sigs = floats;
+    break;
+  case MathFn::Pow:
+    sigs = pows;
+    break;
+  case MathFn::Ldexp:
+    sigs = ldexps;
+    break;
+  default:
+    return nullptr;
+  }
+  if (args.size() != 2)
+    return nullptr;
+  NumbaConversions conv[2];
+  for (int i = 0; i < 2; ++i) {
+    conv[i] = numbaConversions(args[i].type);
+    if (!conv[i].toInt32)
+      return nullptr;
+  }
+  auto kind = [](const NumbaConversions &c, P p) {
+    return p == I32 ? c.toInt32 : p == F32 ? c.toFloat32 : c.toFloat64;
+  };
+  std::optional<std::array<int, 3>> best;
+  P result = F64;
+  for (const Sig &sig : sigs) {
+    std::array<int, 3> rating{}; // unsafe, safe, promote
+    for (int k : {kind(conv[0], sig.a), kind(conv[1], sig.b)})
+      if (k >= 2)
+        ++rating[4 - k];
+    if (!best || rating < *best) {
+      best = rating;
+      result = sig.a;
+    }
+  }
+  return result == F32 ? ctx.float32() : ctx.float64();
+}
+} // namespace
+
 Type *pyjit::ir::mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOperand> args,
                                  bool numpyLoop) {
+  // numba-cuda's signatures where every argument has its own type (an
+  // argument of a Python literal follows NumPy's promotion rules, as
+  // everywhere: docs/language.md).
+  if (!numpyLoop && llvm::none_of(args, [](const TypedOperand &a) { return a.weak; }))
+    if (Type *t = numbaBinaryMathType(ctx, fn, args))
+      return t;
   TypedOperand acc = args[0];
   size_t n = fn == MathFn::Ldexp ? 1 : args.size();
   for (size_t i = 0; i < args.size(); ++i)
