@@ -81,9 +81,12 @@ def test_stream_callback_exception_is_reported_not_raised(monkeypatch):
 def test_pinned_and_mapped_take_strided_views():
     # numba pins a strided view's whole span (host_memory_extents).
     a = np.arange(40.0).reshape(8, 5)
-    with cuda.pinned(a[:, 1], a[::-1]):
+    r = np.arange(6.0)
+    with cuda.pinned(a[:, 1], r[::-2]):  # (two pinned ranges must not overlap)
         d = cuda.to_device(a[:, 1])
+        e = cuda.to_device(r[::-2])
     np.testing.assert_array_equal(d.copy_to_host(), a[:, 1])
+    np.testing.assert_array_equal(e.copy_to_host(), [5, 3, 1])
 
     @cuda.jit
     def double(x):
