@@ -1233,6 +1233,11 @@ ExprPtr Parser::parseFactor() {
   ExprPtr operand = parseFactor();
   if (!operand)
     return nullptr;
+  if (auto *lit = llvm::dyn_cast<BoolLitExpr>(operand.get()); lit && op == UnaryOp::Invert)
+    // CPython folds `~True` to the int -2 (bool's __invert__ is int's) before
+    // numba sees it; `~b` of a bool value is logical not, as numba's.
+    return std::make_unique<IntLitExpr>(span(t.range, operand->range()), lit->value ? -2 : -1,
+                                        false);
   return std::make_unique<UnaryExpr>(span(t.range, operand->range()), op, std::move(operand));
 }
 

@@ -507,14 +507,14 @@ def test_unary_ops_work_in_the_operand_width_and_invert_of_bool_is_not(jit):
         out[3] = -u32[0]         # 2**32 - 1
         for j in range(2):
             bools[j] = ~mask[j]
-        bools[2] = ~True
+        bools[2] = ~True         # the literal: CPython's -2 (numba sees that), true
 
     out = np.zeros(4, np.int64)
     bools = np.ones(3, bool)
     k[1, 1](np.array([5, 0], np.uint8), np.array([-128], np.int8),
             np.array([1], np.uint32), np.array([True, False]), out, bools)
     assert list(out) == [251, 255, -128, 2**32 - 1]
-    assert list(bools) == [False, True, False]
+    assert list(bools) == [False, True, True]
 
 
 def test_shifts_take_the_left_operands_signedness(jit):
