@@ -149,9 +149,10 @@ def test_range_loops_with_runtime_bounds_and_steps(jit):
 
 
 def test_uint64_ranges_count_past_2_63(jit):
-    # numba's unsigned range iterator: uint64 bounds (a non-negative literal
-    # with them) count in uint64. They were read as int64, so a stop past
-    # 2**63 was negative and the loop ran no iteration.
+    # numba's unsigned range iterator: uint64 bounds count in uint64, also
+    # with one Python int literal among two of them (numba's overload
+    # resolution: one unsafe conversion against two). They were read as
+    # int64, so a stop past 2**63 was negative and the loop ran no iteration.
     @jit
     def k(lo, hi, step, out):
         n = 0
@@ -173,6 +174,22 @@ def test_uint64_ranges_count_past_2_63(jit):
         k[1, 1](np.uint64(lo), np.uint64(hi), np.uint64(2**62), out)
         n = min(max(hi - lo, 0), 5)  # (len() of a range past 2**63 overflows)
         assert out.tolist() == [n, lo + n - 1 if n else lo, -(-hi // 2**62)], (lo, hi)
+
+
+def test_range_of_narrow_unsigned_counts_in_uint64(jit):
+    # numba-cuda's Range template resolved: range(n) of a uint32 takes the
+    # uint64 signature (uint32 promotes to uint64, converts safely to int64),
+    # range(0, n) the int64 one (the literal 0 is unsafe to uint64).
+    @jit
+    def k(n, out):
+        for j in range(n):
+            out[0] = -j  # uint64: 2**64 - 1 for j = 1
+        for j in range(0, n):
+            out[1] = -j  # int64: -1
+
+    out = np.zeros(2)
+    k[1, 1](np.uint32(2), out)
+    assert out.tolist() == [float(2**64 - 1), -1.0]
 
 
 @pytest.mark.gpu_only("the 32-bit index variant is a GPU code path (and CuPy arrays)")

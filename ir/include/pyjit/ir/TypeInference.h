@@ -10,6 +10,7 @@
 #include "pyjit/ir/TypeRules.h"
 #include <map>
 #include <set>
+#include <array>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -58,27 +59,42 @@ inline bool holdsStr(const ExprInfo &x) {
          (x.constant && x.constant->isString() && x.constant->dtype != "bytes");
 }
 
-/// Whether range() of these arguments counts in uint64 (numba's unsigned
-/// range iterator): one is a uint64 and every other is unsigned, a
-/// non-negative Python int literal or a float (converted to uint64, as
-/// numba's overload resolution converts it there). Such a range may pass
-/// 2**63.
+/// Whether range() of these arguments counts in uint64: numba-cuda's Range
+/// template (signatures of int32, then int64, then uint64 arguments) resolved
+/// as numba's resolve_overload does, each signature rated by its arguments'
+/// conversions (numba.cuda.typeconv: fewest unsafe, then safe, then promote;
+/// the first of the best), and the uint64 one chosen. An unsigned integer
+/// promotes to uint64 and converts safely to int64 below 64 bits; a Python
+/// int literal is an int64, unsafe to uint64; a float is unsafe to all. So
+/// range(n) of a uint32 counts in uint64, range(0, n) of it in int64, and
+/// range(0, n, s) of two uint64s in uint64 (compile_ptx agrees). Such a range
+/// may pass 2**63.
 inline bool rangeIsUnsigned(llvm::ArrayRef<const ExprInfo *> args) {
-  bool wide = false;
+  enum { Exact, Promote, Safe, Unsafe };
+  std::array<std::array<int, 3>, 3> ratings{}; // int32, int64, uint64: (unsafe, safe, promote)
   for (const ExprInfo *a : args) {
+    std::array<int, 3> kinds; // to int32, int64, uint64
     auto *it = llvm::dyn_cast_or_null<IntType>(a->type);
-    if (it && !it->isSigned() && !it->isEnum() && !a->weak) {
-      wide |= it->bits() == 64;
-      continue;
+    if (llvm::isa_and_nonnull<FloatType>(a->type)) {
+      kinds = {Unsafe, Unsafe, Unsafe}; // a float, converted (truncated)
+    } else if (a->weak || (it && it->isEnum()) || !a->type) {
+      kinds = {Unsafe, Exact, Unsafe}; // a Python int (numba's int64 literal)
+    } else if (llvm::isa<BoolType>(a->type)) {
+      kinds = {Safe, Safe, Safe};
+    } else if (it && !it->isSigned()) {
+      unsigned b = it->bits();
+      kinds = {b <= 16 ? Safe : Unsafe, b < 64 ? Safe : Unsafe, b < 64 ? Promote : Exact};
+    } else if (it) {
+      unsigned b = it->bits();
+      kinds = {b < 32 ? Promote : b == 32 ? Exact : Unsafe, b < 64 ? Promote : Exact, Unsafe};
+    } else {
+      kinds = {Unsafe, Unsafe, Unsafe};
     }
-    if (a->weak && a->constant && a->constant->kind == GlobalValue::Kind::Int &&
-        a->constant->i >= 0)
-      continue;
-    if (llvm::isa_and_nonnull<FloatType>(a->type)) // converted to the uint64 (numba's)
-      continue;
-    return false;
+    for (int sig = 0; sig < 3; ++sig)
+      if (kinds[sig] != Exact)
+        ++ratings[sig][3 - kinds[sig]];
   }
-  return wide;
+  return ratings[2] < ratings[0] && ratings[2] < ratings[1];
 }
 
 /// The operand view of an expression for the promotion rules.
