@@ -1496,9 +1496,20 @@ ExprInfo Inferer::call(const CallExpr &e) {
       error(nd->range(), "round()'s ndigits must be an integer, not " + typeName(ndi.type));
       return {};
     }
-    if (!isa<FloatType>(args[0].type)) // numba: round(int64, n) is round(float64, n)
+    // numba's float32 and float64 signatures, as its overload resolution
+    // picks them (numba-cuda's compile_ptx): float32 for a float16 and for
+    // what converts to float32 safely (bool, int8, uint8, int16), float64
+    // for wider integers (round(int64, n) is round(float64, n)).
+    Type *x = args[0].type;
+    auto *ft = dyn_cast<FloatType>(x);
+    auto *it = dyn_cast<IntType>(x);
+    if (args[0].weak)
       return ExprInfo{ctx.float64()};
-    return ExprInfo{args[0].weak ? ctx.float64() : args[0].type};
+    if (ft)
+      return ExprInfo{ft->bits() == 16 && !ft->isBFloat16() ? ctx.float32() : x};
+    bool toFloat32 = isa<BoolType>(x) || (it && !it->isEnum() &&
+                                          (it->bits() == 8 || (it->bits() == 16 && it->isSigned())));
+    return ExprInfo{toFloat32 ? ctx.float32() : ctx.float64()};
   }
   bool twoResults = path == "numpy.modf" || path == "numpy.frexp" || path == "numpy.divmod";
   if (twoResults && (!e.keywords.empty() || args.size() != (path == "numpy.divmod" ? 2u : 1u) ||

@@ -132,7 +132,11 @@ Type *pyjit::ir::mathOperandType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<Typ
   // numba-cuda's signatures where every argument has its own type (an
   // argument of a Python literal follows NumPy's promotion rules, as
   // everywhere: docs/language.md).
-  if (!numpyLoop && llvm::none_of(args, [](const TypedOperand &a) { return a.weak; }))
+  // (ldexp's exponent decides nothing of its float type in pyjit, so a
+  // literal there, numba's int64, is rated as numba rates it.)
+  size_t decides = fn == MathFn::Ldexp ? 1 : args.size();
+  if (!numpyLoop && llvm::none_of(args.take_front(decides),
+                                  [](const TypedOperand &a) { return a.weak; }))
     if (Type *t = numbaBinaryMathType(ctx, fn, args))
       return t;
   TypedOperand acc = args[0];

@@ -1026,7 +1026,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if any(type(a) not in _known_types for a in args):
             # cuda.In/Out/InOut(array): the array, copied as the hint says.
             if any(isinstance(a, _ArgHint) for a in args):
-                hints = {id(a.value): a for a in args if isinstance(a, _ArgHint)}
+                # (by position: k(cuda.In(a), a) copies the plain `a` back)
+                hints = tuple(a if isinstance(a, _ArgHint) else None for a in args)
                 args = tuple(a.value if isinstance(a, _ArgHint) else a for a in args)
             args = tuple(_foreign_argument(a) for a in args)
         torch = sys.modules.get("torch")
@@ -1074,6 +1075,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         # tuples are passed as their elements (docs/abi.md).
         given = args  # (the packer's errors name a tuple's element from these)
         if overload.flat:
+            if hints:  # each argument's hint at its first flattened position
+                hints = tuple(h for a, hint in zip(args, hints)
+                              for h in ([hint] + [None] * (len(flatten((a,))) - 1)
+                                        if flatten((a,)) else []))
             args = tuple(flatten(args))
         if overload.cpu:
             self._launch_on_cpu(overload, griddim, blockdim, shared, args, hints,
@@ -1088,7 +1093,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             # __cuda_array_interface__)
             if type(a) is np.ndarray or (isinstance(a, np.ndarray) and
                                          not hasattr(type(a), "__cuda_array_interface__")):
-                hint = hints.get(id(a), _InOut) if hints else _InOut
+                hint = (hints[i] if hints else None) or _InOut
                 if copy_back is None:
                     copy_back, args = [], list(args)
                     if not hints:
@@ -1175,7 +1180,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         aliased = _overlapping_host_arrays(args)
         for i, a in enumerate(args):
             if isinstance(a, np.ndarray):
-                hint = hints.get(id(a)) if hints else None
+                hint = hints[i] if hints else None
                 if hint is not None and not hint.copy_out:
                     a = a.copy()
                 elif i in aliased:

@@ -898,3 +898,20 @@ def test_the_same_host_array_twice_is_two_copies(jit):
     expected = np.arange(12.0)
     expected[1:10] = np.arange(12.0)[2:11]  # dst[i] = src[i - 1] = b[i + 1]
     np.testing.assert_array_equal(b, expected)
+
+
+def test_a_hinted_array_passed_again_plainly_is_copied_back(jit):
+    # Hints belong to argument positions: the plain second `a` is copied
+    # back (numba's), though cuda.In's copy of the same array is not.
+    @jit
+    def write_second(a, b):
+        i = cuda.grid(1)
+        if i < b.size:
+            b[i] = 7
+
+    a = np.arange(8.0)
+    write_second[1, 8](cuda.In(a), a)
+    np.testing.assert_array_equal(a, np.full(8, 7.0))
+    a = np.arange(8.0)
+    write_second[1, 8](a, cuda.In(a))
+    np.testing.assert_array_equal(a, np.arange(8.0))

@@ -1163,3 +1163,26 @@ def test_numpy_math_of_small_integers_computes_in_float32(jit, dtype):
         assert abs(got - exact) <= 2 * np.spacing(np.float32(exact))
     assert o[2] == 1.0
     assert o[3] == math.sin(1.0) and o[4] == math.atan2(1.0, 1.0)
+
+
+def test_binary_math_of_small_ints_is_float32_as_numba_resolves_it(jit):
+    # numba-cuda's copysign/fmod/pow/ldexp/round(x, n) signatures are float32
+    # then float64; bool, int8, uint8 and int16 convert to float32 safely, so
+    # numba's overload resolution picks float32 (ldexp's exponent, even a
+    # literal, decides nothing); uint16 and int32 take float64.
+    @jit
+    def k(out, b, n, u):
+        out[0] = math.ldexp(b, 200)       # float32: overflows to inf
+        out[1] = math.ldexp(b, n)
+        out[2] = math.copysign(b, b) / np.float32(3)   # float32 / float32
+        out[3] = round(b, 1) / np.float32(3)
+        out[4] = math.copysign(u, u) / np.float32(3)   # float64
+        out[5] = math.pow(np.float32(2), n)            # pow(float32, int32): float32
+
+    out = np.zeros(6)
+    k[1, 1](out, np.int8(1), np.int32(200), np.uint16(1))
+    assert out[0] == np.inf and out[1] == np.inf
+    third = float(np.float32(1) / np.float32(3))
+    assert out[2] == third and out[3] == third
+    assert out[4] == 1 / 3
+    assert out[5] == np.inf  # 2**200 overflows float32
