@@ -38,6 +38,21 @@ def host_memory():
     return _host
 
 
+def host_extent(ary):
+    """(address, bytes) of the memory numpy array `ary` spans: from its lowest
+    to its highest element's last byte, whatever its strides (numba's
+    host_memory_extents); (its address, 0) when it is empty."""
+    if not ary.size:
+        return ary.ctypes.data, 0
+    low = high = ary.ctypes.data
+    for n, stride in zip(ary.shape, ary.strides):
+        if stride < 0:
+            low += (n - 1) * stride
+        else:
+            high += (n - 1) * stride
+    return low, high - low + ary.itemsize
+
+
 def _stream_arg(stream):
     """None (a synchronous copy) or the CUstream handle of `stream` (0: the
     default stream), for copies asynchronous on a stream."""

@@ -229,30 +229,18 @@ class _Overload:
 
     # numba's _Kernel resource usage (cuFuncGetAttribute); RuntimeError on
     # the CPU backend, as the Dispatcher's get_* getters.
-    @property
-    def regs_per_thread(self):
-        """Registers per thread."""
-        return self._dispatcher._attributes(self)["regs_per_thread"]
+    def _resource(name, doc):
+        return property(lambda self: self._dispatcher._attributes(self)[name], doc=doc)
 
-    @property
-    def shared_mem_per_block(self):
-        """Static shared memory per block, bytes."""
-        return self._dispatcher._attributes(self)["shared_mem_per_block"]
-
-    @property
-    def local_mem_per_thread(self):
-        """Local memory (spills, local arrays) per thread, bytes."""
-        return self._dispatcher._attributes(self)["local_mem_per_thread"]
-
-    @property
-    def const_mem_size(self):
-        """Constant memory used by the kernel, bytes."""
-        return self._dispatcher._attributes(self)["const_mem_size"]
-
-    @property
-    def max_threads_per_block(self):
-        """The largest block this kernel can be launched with."""
-        return self._dispatcher._attributes(self)["max_threads_per_block"]
+    regs_per_thread = _resource("regs_per_thread", "Registers per thread.")
+    shared_mem_per_block = _resource("shared_mem_per_block",
+                                     "Static shared memory per block, bytes.")
+    local_mem_per_thread = _resource("local_mem_per_thread",
+                                     "Local memory (spills, local arrays) per thread, bytes.")
+    const_mem_size = _resource("const_mem_size", "Constant memory used by the kernel, bytes.")
+    max_threads_per_block = _resource("max_threads_per_block",
+                                      "The largest block this kernel can be launched with.")
+    del _resource
 
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
         """Blocks of `blockdim` threads of this overload that can be resident at
@@ -526,13 +514,8 @@ def _overlapping_host_arrays(args):
     spans = []
     for i, a in enumerate(args):
         if isinstance(a, np.ndarray) and a.size:
-            low = high = a.ctypes.data
-            for n, stride in zip(a.shape, a.strides):
-                if stride < 0:
-                    low += (n - 1) * stride
-                else:
-                    high += (n - 1) * stride
-            spans.append((low, high + a.itemsize, i, a))
+            low, nbytes = _devicearray.host_extent(a)
+            spans.append((low, low + nbytes, i, a))
     if len(spans) < 2:
         return ()
     spans.sort(key=lambda s: s[0])

@@ -6,6 +6,7 @@ Kernels: `@cuda.jit`, `@cuda.jit("void(float32[:], float32)")`, then
 arrays (`to_device`, `device_array`, `device_array_like`), `synchronize`,
 events for timing.
 """
+from ._devicearray import host_extent as _host_extent
 from ._devicearray import strides_like as _strides_like
 from ._devicearray import (DeviceArray, DeviceRecord, ManagedArray, MappedArray, device_array,
                            device_array_like, from_dlpack, managed_array, mapped_array,
@@ -945,20 +946,6 @@ def _registered_base(ary, what):
     return ary
 
 
-def _extent(ary):
-    """(address, bytes) of the memory numpy array `ary` spans: a strided
-    view's whole span, as numba's host_memory_extents pins it."""
-    if not ary.size:
-        return ary.ctypes.data, 0
-    low = high = ary.ctypes.data
-    for n, stride in zip(ary.shape, ary.strides):
-        if stride < 0:
-            low += (n - 1) * stride
-        else:
-            high += (n - 1) * stride
-    return low, high - low + ary.itemsize
-
-
 @_contextlib.contextmanager
 def pinned(*arylist):
     """`with cuda.pinned(a, b):` page-locks the arrays' memory for the block
@@ -970,7 +957,7 @@ def pinned(*arylist):
     try:
         if not host_memory():
             for a in arrays:
-                low, nbytes = _extent(a)
+                low, nbytes = _host_extent(a)
                 if nbytes:
                     _ext().host_register(low, nbytes, False)
                     registered.append(low)
@@ -996,7 +983,7 @@ def mapped(*arylist, stream=0, portable=False, wc=False):
             if host_memory():
                 views.append(a)  # the CPU backend: kernels use host memory as it is
                 continue
-            low, nbytes = _extent(a)
+            low, nbytes = _host_extent(a)
             pointer = 0
             if nbytes:
                 _ext().host_register(low, nbytes, True)
