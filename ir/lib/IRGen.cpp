@@ -945,7 +945,7 @@ IRGen::LoopStream IRGen::rangeStream(const CallExpr &call) {
   std::vector<const ExprInfo *> argInfos;
   for (const ExprPtr &a : call.args)
     argInfos.push_back(&info(*a));
-  st.isUnsigned = rangeIsUnsigned(argInfos);
+  st.isUnsigned = rangeIsUnsigned(ctx, argInfos);
   // A uint64 range counts in the same int64 bits (addition wraps alike);
   // its bounds convert from uint64 and compare unsigned (tripCount).
   auto bound = [&](const Expr &x) {

@@ -1,5 +1,6 @@
 //===- MathFunctions.cpp - The math.* function table ---------------------===//
 #include "pyjit/ir/MathFunctions.h"
+#include "pyjit/ir/TypeRules.h"
 #include <array>
 #include <optional>
 
@@ -44,36 +45,6 @@ std::optional<MathFn> pyjit::ir::lookupMathFn(llvm::StringRef name) {
 }
 
 namespace {
-/// numba's conversion kinds (numba.cuda.typeconv's default_type_manager:
-/// 1 exact, 2 promote, 3 safe, 4 unsafe) from a bool, integer or float16/32/64
-/// to int32, float32 and float64, the parameter types of numba-cuda's math
-/// templates below; 0 for a type outside them.
-struct NumbaConversions {
-  int toInt32, toFloat32, toFloat64;
-};
-
-NumbaConversions numbaConversions(Type *t) {
-  if (llvm::isa<BoolType>(t))
-    return {3, 3, 3};
-  if (auto *it = llvm::dyn_cast<IntType>(t)) {
-    bool s = it->isSigned();
-    switch (it->bits()) {
-    case 8: return {s ? 2 : 3, 3, 3};
-    case 16: return {s ? 2 : 3, s ? 3 : 4, 3};
-    case 32: return {s ? 1 : 4, 4, 3};
-    default: return {4, 4, 3};
-    }
-  }
-  if (auto *ft = llvm::dyn_cast<FloatType>(t); ft && !ft->isBFloat16()) {
-    switch (ft->bits()) {
-    case 16: return {4, 2, 2};
-    case 32: return {4, 1, 2};
-    default: return {4, 4, 1};
-    }
-  }
-  return {0, 0, 0};
-}
-
 /// numba-cuda's cudamath templates of the binary math functions without
 /// integer signatures (copysign, fmod, nextafter, remainder, pow, ldexp),
 /// resolved as numba's resolve_overload does: each signature rated by its
@@ -102,27 +73,35 @@ Type *numbaBinaryMathType(TypeContext &ctx, MathFn fn, llvm::ArrayRef<TypedOpera
   }
   if (args.size() != 2)
     return nullptr;
-  NumbaConversions conv[2];
-  for (int i = 0; i < 2; ++i) {
-    conv[i] = numbaConversions(args[i].type);
-    if (!conv[i].toInt32)
+  for (const TypedOperand &a : args) // (numba-cuda's bfloat16 is not in these templates)
+    if (auto *ft = llvm::dyn_cast_or_null<FloatType>(a.type); !a.type || (ft && ft->isBFloat16()))
       return nullptr;
-  }
-  auto kind = [](const NumbaConversions &c, P p) {
-    return p == I32 ? c.toInt32 : p == F32 ? c.toFloat32 : c.toFloat64;
+  auto typeOf = [&](P p) -> Type * {
+    if (p == I32)
+      return ctx.int32();
+    return p == F32 ? ctx.float32() : ctx.float64();
   };
   std::optional<std::array<int, 3>> best;
   P result = F64;
   for (const Sig &sig : sigs) {
-    std::array<int, 3> rating{}; // unsafe, safe, promote
-    for (int k : {kind(conv[0], sig.a), kind(conv[1], sig.b)})
-      if (k >= 2)
-        ++rating[4 - k];
-    if (!best || rating < *best) {
+    std::array<int, 3> rating{}; // unsafe, safe, promote conversions
+    bool passes = true;
+    for (auto [p, a] : {std::pair{sig.a, args[0].type}, std::pair{sig.b, args[1].type}}) {
+      std::optional<Conversion> c = conversionTo(typeOf(p), a);
+      if (!c) {
+        passes = false;
+        break;
+      }
+      if (*c != Conversion::Exact)
+        ++rating[static_cast<int>(Conversion::Unsafe) - static_cast<int>(*c)];
+    }
+    if (passes && (!best || rating < *best)) {
       best = rating;
       result = sig.a;
     }
   }
+  if (!best)
+    return nullptr;
   return result == F32 ? ctx.float32() : ctx.float64();
 }
 } // namespace

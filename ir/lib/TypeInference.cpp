@@ -2870,7 +2870,7 @@ Type *Inferer::rangeElementType(const CallExpr &call) {
     argInfos.push_back(&ai);
   if (pending)
     return nullptr;
-  return rangeIsUnsigned(argInfos) ? ctx.uint64() : ctx.int64();
+  return rangeIsUnsigned(ctx, argInfos) ? ctx.uint64() : ctx.int64();
 }
 
 // np.ndindex(d0, d1, ...) or np.ndindex(shape): a tuple of as many int64

@@ -364,7 +364,12 @@ std::optional<Conversion> pyjit::ir::conversionTo(Type *want, Type *given) {
     return std::nullopt;
   if (gk == wk && gb <= wb)
     return Conversion::Promote;
-  bool safe = gk == 'b' || ((gk == 'i' || gk == 'u') && (wk == 'f' || wk == 'c') && wb >= 64) ||
+  // An integer converts safely to a float or complex of 64 bits, and to a
+  // float32 from int8, uint8 and int16 (numba.cuda.typeconv's rules: int16
+  // -> float32 is safe, uint16 -> float32 is not).
+  bool smallToFloat32 = wk == 'f' && wb == 32 && (gb <= 8 || (gk == 'i' && gb == 16));
+  bool safe = gk == 'b' ||
+              ((gk == 'i' || gk == 'u') && (wk == 'f' || wk == 'c') && (wb >= 64 || smallToFloat32)) ||
               (gk == 'u' && wk == 'i' && wb > gb) || (gk == 'f' && wk == 'c' && wb >= 2 * gb);
   return safe ? Conversion::Safe : Conversion::Unsafe;
 }

@@ -69,30 +69,18 @@ inline bool holdsStr(const ExprInfo &x) {
 /// range(n) of a uint32 counts in uint64, range(0, n) of it in int64, and
 /// range(0, n, s) of two uint64s in uint64 (compile_ptx agrees). Such a range
 /// may pass 2**63.
-inline bool rangeIsUnsigned(llvm::ArrayRef<const ExprInfo *> args) {
-  enum { Exact, Promote, Safe, Unsafe };
-  std::array<std::array<int, 3>, 3> ratings{}; // int32, int64, uint64: (unsafe, safe, promote)
+inline bool rangeIsUnsigned(TypeContext &ctx, llvm::ArrayRef<const ExprInfo *> args) {
+  Type *sigs[] = {ctx.int32(), ctx.int64(), ctx.uint64()};
+  std::array<std::array<int, 3>, 3> ratings{}; // per signature: unsafe, safe, promote
   for (const ExprInfo *a : args) {
-    std::array<int, 3> kinds; // to int32, int64, uint64
     auto *it = llvm::dyn_cast_or_null<IntType>(a->type);
-    if (llvm::isa_and_nonnull<FloatType>(a->type)) {
-      kinds = {Unsafe, Unsafe, Unsafe}; // a float, converted (truncated)
-    } else if (a->weak || (it && it->isEnum()) || !a->type) {
-      kinds = {Unsafe, Exact, Unsafe}; // a Python int (numba's int64 literal)
-    } else if (llvm::isa<BoolType>(a->type)) {
-      kinds = {Safe, Safe, Safe};
-    } else if (it && !it->isSigned()) {
-      unsigned b = it->bits();
-      kinds = {b <= 16 ? Safe : Unsafe, b < 64 ? Safe : Unsafe, b < 64 ? Promote : Exact};
-    } else if (it) {
-      unsigned b = it->bits();
-      kinds = {b < 32 ? Promote : b == 32 ? Exact : Unsafe, b < 64 ? Promote : Exact, Unsafe};
-    } else {
-      kinds = {Unsafe, Unsafe, Unsafe};
+    // A Python int literal (or an IntEnum member) is numba's int64.
+    Type *given = !a->type || (a->weak && it) || (it && it->isEnum()) ? ctx.int64() : a->type;
+    for (int sig = 0; sig < 3; ++sig) {
+      Conversion c = conversionTo(sigs[sig], given).value_or(Conversion::Unsafe);
+      if (c != Conversion::Exact)
+        ++ratings[sig][static_cast<int>(Conversion::Unsafe) - static_cast<int>(c)];
     }
-    for (int sig = 0; sig < 3; ++sig)
-      if (kinds[sig] != Exact)
-        ++ratings[sig][3 - kinds[sig]];
   }
   return ratings[2] < ratings[0] && ratings[2] < ratings[1];
 }

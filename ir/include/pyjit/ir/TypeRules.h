@@ -92,7 +92,8 @@ enum class Conversion {
   Exact,   ///< as it is
   Promote, ///< a wider type of its kind (int16 to int32, float32 to float64)
   Safe,    ///< no value lost otherwise: bool to a number, an integer to a
-           ///< 64-bit float or complex, unsigned to a wider signed integer,
+           ///< 64-bit float or complex (int8, uint8, int16 to float32 too),
+           ///< unsigned to a wider signed integer,
            ///< float to a complex twice as wide, a C/F array as layout A
   Unsafe,  ///< narrowing, float to int, signed to unsigned
 };
