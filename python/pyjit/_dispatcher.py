@@ -1060,8 +1060,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         if overload.flat:
             if hints:  # each argument's hint at its first flattened position
                 hints = tuple(h for a, hint in zip(args, hints)
-                              for h in ([hint] + [None] * (len(flatten((a,))) - 1)
-                                        if flatten((a,)) else []))
+                              for n in (len(flatten((a,))),)
+                              for h in [hint][:n] + [None] * (n - 1))
             args = tuple(flatten(args))
         if overload.cpu:
             self._launch_on_cpu(overload, griddim, blockdim, shared, args, hints,
