@@ -658,6 +658,13 @@ def _register_fast_types():
 
 
 _known_types = set(FAST_SCALARS) | {_devicearray.DeviceArray, np.ndarray}
+_launch_state = threading.local()  # .args: the launch in progress (pre-launch callbacks)
+
+
+def _current_launch_args():
+    """launcher.args: the arguments of this thread's launch in progress
+    through a launcher with pre_launch_callbacks, else None."""
+    return getattr(_launch_state, "args", None)
 _NO_LOCK = __import__("contextlib").nullcontext()
 
 
@@ -963,14 +970,33 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         self._dispatch_init(len(self._params))  # launches come to _launch again
 
     @user_facing
-    def _launch(self, griddim, blockdim, stream, shared, args):
+    def _launch_configured(self, launcher, args):
+        """A launch through a launcher given pre_launch_callbacks (numba-cuda's):
+        each is called as callback(overload, launcher) once the overload is
+        chosen, with launcher.args giving `args` meanwhile."""
+        callbacks = list(launcher.pre_launch_callbacks)
+
+        def before(overload):
+            for callback in callbacks:
+                callback(overload, launcher)
+        previous = getattr(_launch_state, "args", None)
+        _launch_state.args = args
+        try:
+            return self._launch(launcher.griddim, launcher.blockdim, launcher.stream,
+                                launcher.sharedmem, args, before)
+        finally:
+            _launch_state.args = previous
+
+    @user_facing
+    def _launch(self, griddim, blockdim, stream, shared, args, before=None):
         """Launches from Python: compiles for new argument types, copies numpy
         arrays in and out. Returns the Kernel launched when the C++ fast path
         can launch the same arguments' types by itself next time, else None.
         With extensions (numba's argument handlers), each maps every
-        argument first, and their write-backs run after the launch."""
+        argument first, and their write-backs run after the launch.
+        `before(overload)`, when given, runs once the overload is chosen."""
         if not self._extensions:
-            kernel = self._launch_args(griddim, blockdim, stream, shared, args)
+            kernel = self._launch_args(griddim, blockdim, stream, shared, args, before)
             # An extension added by another thread during this launch (its
             # compile): not into the fast path's table, which would skip it.
             return None if self._extensions else kernel
@@ -985,12 +1011,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             for extension in reversed(self._extensions):
                 ty, value = extension.prepare_args(ty, value, stream=stream, retr=retr)
             mapped.append(value)
-        self._launch_args(griddim, blockdim, stream, shared, tuple(mapped))
+        self._launch_args(griddim, blockdim, stream, shared, tuple(mapped), before)
         for write_back in retr:
             write_back()
         return None  # never the fast path: the extensions run at every launch
 
-    def _launch_args(self, griddim, blockdim, stream, shared, args):
+    def _launch_args(self, griddim, blockdim, stream, shared, args, before=None):
         if len(args) < len(self._params) and all(
                 d is not inspect.Parameter.empty for d in self._defaults[len(args):]):
             args = tuple(args) + tuple(self._defaults[len(args):])
@@ -1033,6 +1059,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         overload = self._overloads.get(types)
         if overload is None:
             overload = self._compile_for(types)
+        if before is not None:
+            before(overload)
         if overload.pointers:  # CPointer parameters: addresses
             try:
                 _check_pointer_arguments(args, overload.argtypes, self._arg_name, overload.cpu)

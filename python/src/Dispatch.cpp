@@ -123,6 +123,9 @@ struct LauncherObject {
   PyObject_HEAD
   PyObject *dispatcher; // DispatcherObject (a Dispatcher)
   PyObject *griddim, *blockdim, *stream, *shared; // as the slow path takes them
+  /// pre_launch_callbacks: null until read or set, when the launcher leaves
+  /// its dispatcher's cache (numba makes a fresh list per kernel[config]).
+  PyObject *callbacks;
   runtime::Dim3 grid, block;
   unsigned sharedBytes;
   uint64_t streamHandle;
@@ -384,6 +387,11 @@ bool waitForProducer(const TypeEntry &entry, uint64_t consumer) {
 // -- Launcher ----------------------------------------------------------------
 
 PyObject *slowLaunch(LauncherObject *self, PyObject *args) {
+  if (self->callbacks) {
+    static PyObject *sConfigured = PyUnicode_InternFromString("_launch_configured");
+    return PyObject_CallMethodObjArgs(self->dispatcher, sConfigured,
+                                      reinterpret_cast<PyObject *>(self), args, nullptr);
+  }
   static PyObject *sLaunch = PyUnicode_InternFromString("_launch");
   return PyObject_CallMethodObjArgs(self->dispatcher, sLaunch, self->griddim, self->blockdim,
                                     self->stream, self->shared, args, nullptr);
@@ -409,7 +417,7 @@ PyObject *slowLaunch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n) 
 PyObject *launch(LauncherObject *self, PyObject *const *argv, Py_ssize_t n, PyObject *tuple) {
   auto *d = reinterpret_cast<DispatcherObject *>(self->dispatcher);
   auto slow = [&]() { return tuple ? slowLaunch(self, tuple) : slowLaunch(self, argv, n); };
-  if (n != d->nparams || !d->entries) {
+  if (n != d->nparams || !d->entries || self->callbacks) {
     PyObject *r = slow();
     Py_XDECREF(r);
     return r ? (Py_INCREF(Py_None), Py_None) : nullptr;
@@ -557,6 +565,7 @@ int launcherTraverse(PyObject *obj, visitproc visit, void *arg) {
   Py_VISIT(self->blockdim);
   Py_VISIT(self->stream);
   Py_VISIT(self->shared);
+  Py_VISIT(self->callbacks);
   return 0;
 }
 
@@ -567,6 +576,7 @@ int launcherClear(PyObject *obj) {
   Py_CLEAR(self->blockdim);
   Py_CLEAR(self->stream);
   Py_CLEAR(self->shared);
+  Py_CLEAR(self->callbacks);
   return 0;
 }
 
@@ -585,7 +595,73 @@ PyObject *launcherGet(PyObject *obj, void *which) {
   return v;
 }
 
+/// Removes \p self from its dispatcher's cache of launchers, so that the
+/// next kernel[config] makes a new one, with no callbacks.
+bool forgetLauncher(LauncherObject *self) {
+  PyObject *configs = reinterpret_cast<DispatcherObject *>(self->dispatcher)->configs;
+  if (!configs)
+    return true;
+  PyObject *keys = PyDict_Keys(configs);
+  if (!keys)
+    return false;
+  bool ok = true;
+  for (Py_ssize_t i = 0; ok && i < PyList_Size(keys); ++i) {
+    PyObject *key = PyList_GetItem(keys, i);
+    PyObject *value = PyDict_GetItemWithError(configs, key);
+    if (value == reinterpret_cast<PyObject *>(self))
+      ok = PyDict_DelItem(configs, key) == 0;
+    else if (!value && PyErr_Occurred())
+      ok = false;
+  }
+  Py_DECREF(keys);
+  return ok;
+}
+
+/// numba-cuda's pre_launch_callbacks: a list of callables, each called as
+/// callback(overload, launcher) after the overload is chosen (compiled if
+/// new) and before each launch through this launcher.
+PyObject *launcherGetCallbacks(PyObject *obj, void *) {
+  auto *self = reinterpret_cast<LauncherObject *>(obj);
+  if (!self->callbacks) {
+    if (!forgetLauncher(self) || !(self->callbacks = PyList_New(0)))
+      return nullptr;
+  }
+  Py_INCREF(self->callbacks);
+  return self->callbacks;
+}
+
+int launcherSetCallbacks(PyObject *obj, PyObject *value, void *) {
+  auto *self = reinterpret_cast<LauncherObject *>(obj);
+  if (!value) {
+    PyErr_SetString(PyExc_AttributeError, "pre_launch_callbacks cannot be deleted");
+    return -1;
+  }
+  if (!forgetLauncher(self))
+    return -1;
+  Py_INCREF(value);
+  PyObject *old = self->callbacks;
+  self->callbacks = value;
+  Py_XDECREF(old);
+  return 0;
+}
+
+/// numba-cuda's launcher.args: the arguments of the launch in progress on
+/// this thread (for pre-launch callbacks), else None.
+PyObject *launcherGetArgs(PyObject *, void *) {
+  static PyObject *sCurrent = PyUnicode_InternFromString("_current_launch_args");
+  PyObject *module = PyImport_ImportModule("pyjit._dispatcher");
+  if (!module)
+    return nullptr;
+  PyObject *r = PyObject_CallMethodObjArgs(module, sCurrent, nullptr);
+  Py_DECREF(module);
+  return r;
+}
+
 PyGetSetDef launcherGetSet[] = {
+    {"pre_launch_callbacks", launcherGetCallbacks, launcherSetCallbacks,
+     "callables called as callback(overload, launcher) before each launch", nullptr},
+    {"args", launcherGetArgs, nullptr,
+     "the arguments of the launch in progress on this thread, else None", nullptr},
     {"griddim", launcherGet, nullptr, "grid extents (x, y, z), in blocks", (void *)0},
     {"blockdim", launcherGet, nullptr, "block extents (x, y, z), in threads", (void *)1},
     {"stream", launcherGet, nullptr, "the CUstream handle (int; 0: the default stream)",
@@ -598,6 +674,21 @@ PyGetSetDef launcherGetSet[] = {
 /// launch on a stream is not: a CUstream means nothing in another process).
 PyObject *launcherReduce(PyObject *obj, PyObject *) {
   auto *self = reinterpret_cast<LauncherObject *>(obj);
+  if (self->callbacks) {
+    int any = PyObject_IsTrue(self->callbacks);
+    if (any < 0)
+      return nullptr;
+    if (any) {
+      PyObject *pickle = PyImport_ImportModule("pickle");
+      PyObject *error = pickle ? PyObject_GetAttrString(pickle, "PicklingError") : nullptr;
+      Py_XDECREF(pickle);
+      if (error) {
+        PyErr_SetString(error, "cannot pickle a launch configuration with pre-launch callbacks");
+        Py_DECREF(error);
+      }
+      return nullptr;
+    }
+  }
   int onStream = PyObject_IsTrue(self->stream);
   if (onStream < 0)
     return nullptr;

@@ -86,6 +86,48 @@ def test_launcher_exposes_its_configuration(jit):
     assert noop[(2, 3), 64, 0, 128] is launcher  # cached per configuration
 
 
+def test_pre_launch_callbacks_run_before_each_launch_of_their_launcher(jit):
+    # numba-cuda's _LaunchConfiguration: callback(kernel, launch_config) after
+    # the overload is chosen, with launch_config.args the launch's arguments.
+    axpy = make_axpy(jit)
+    x = np.arange(8, dtype=np.float32)
+    out = np.zeros_like(x)
+    launcher = axpy[1, 8]
+    assert launcher.args is None  # no launch in progress
+    seen = []
+    launcher.pre_launch_callbacks.append(
+        lambda kernel, config: seen.append((config is launcher, config.args[0],
+                                            hasattr(kernel, "signature"))))
+    launcher(np.float32(2), x, x, out)
+    launcher(np.float32(3), x, x, out)
+    assert seen == [(True, 2, True), (True, 3, True)]
+    np.testing.assert_array_equal(out, 4 * x)
+    assert launcher.args is None
+    # The callbacks belong to that launcher: kernel[config] makes a new one.
+    fresh = axpy[1, 8]
+    assert fresh is not launcher and fresh.pre_launch_callbacks == []
+    fresh(np.float32(1), x, x, out)
+    assert len(seen) == 2
+    np.testing.assert_array_equal(out, 2 * x)
+
+
+def test_a_raising_pre_launch_callback_stops_the_launch(jit):
+    axpy = make_axpy(jit)
+    x = np.arange(4, dtype=np.float32)
+    out = np.zeros_like(x)
+
+    def refuse(kernel, config):
+        raise RuntimeError("not now")
+    launcher = axpy[1, 4]
+    launcher.pre_launch_callbacks = [refuse]
+    with pytest.raises(RuntimeError, match="not now"):
+        launcher(np.float32(2), x, x, out)
+    np.testing.assert_array_equal(out, 0)
+    import pickle
+    with pytest.raises(pickle.PicklingError, match="pre-launch callbacks"):
+        pickle.dumps(launcher)
+
+
 def test_unhashable_configuration_still_launches(jit):
     axpy = make_axpy(jit)
     x = np.arange(8, dtype=np.float32)
