@@ -1792,18 +1792,23 @@ RValue IRGen::fp16Call(const CallExpr &e, llvm::StringRef name, Type *half) {
 namespace pyjit::ir::detail {
 
 void IRGen::forEachIndex(Value *array,
-                         const std::function<void(const std::vector<Value *> &)> &body) {
+                         const std::function<void(const std::vector<Value *> &)> &body,
+                         bool nditerOrder) {
   auto *at = cast<ArrayType>(array->type());
-  std::vector<Value *> idx;
-  std::function<void(unsigned)> nest = [&](unsigned d) {
-    if (d == at->ndim()) {
+  // numba's NdIter: an 'F' array's shape iterated reversed (memory order);
+  // 'C' and 'A' ones in C order (numba np/arrayobj.py, make_nditer_cls).
+  bool reversed = nditerOrder && at->layout() == Layout::F;
+  unsigned n = at->ndim();
+  std::vector<Value *> idx(n);
+  std::function<void(unsigned)> nest = [&](unsigned level) {
+    if (level == n) {
       body(idx);
       return;
     }
+    unsigned d = reversed ? n - 1 - level : level;
     forRange(b.arrayShape(array, d), [&](Value *k) {
-      idx.push_back(k);
-      nest(d + 1);
-      idx.pop_back();
+      idx[d] = k;
+      nest(level + 1);
     });
   };
   nest(0);
@@ -1886,8 +1891,11 @@ Value *IRGen::numberPart(Value *x, Type *from, bool imag, Type *result) {
   return imag ? constant(GlobalValue::ofInt(0), result) : castTo(RValue::of(x), result);
 }
 
-void IRGen::forEachElement(Value *array, const std::function<void(Value *)> &body) {
-  forEachIndex(array, [&](const std::vector<Value *> &idx) { body(b.arrayLoad(array, idx)); });
+void IRGen::forEachElement(Value *array, const std::function<void(Value *)> &body,
+                           bool nditerOrder) {
+  forEachIndex(
+      array, [&](const std::vector<Value *> &idx) { body(b.arrayLoad(array, idx)); },
+      nditerOrder);
 }
 
 RValue IRGen::mathValues(MathFn f, const std::vector<RValue> &args, Type *operand, Type *result) {
@@ -1918,6 +1926,10 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
   Value *size = elementCount(array);
   auto isNan = [&](Value *v) { return b.cmp(CmpPredicate::Ne, v, v); };
   std::string acc = temp("reduce"), where = temp("reduce.at"), count = temp("reduce.n");
+  bool nditerOrder = !name.contains("arg"); // argmin/argmax: C order (a.flat)
+  auto walk = [&](const std::function<void(Value *)> &f) {
+    forEachElement(array, f, nditerOrder);
+  };
   if (name == "all" || name == "any") { // the elements' truth, and-ed or or-ed
     bool all = name == "all";
     writeVar(acc, result, RValue::of(b.constBool(all)));
@@ -1973,7 +1985,7 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     Value *identity = constant(GlobalValue::ofInt(prod ? 1 : 0), t);
     writeVar(acc, t, RValue::of(identity));
     writeVar(count, i64, RValue::of(b.constInt(i64, 0)));
-    forEachElement(array, [&](Value *v) {
+    walk([&](Value *v) {
       Value *nan = isNan(v);
       Value *x = b.select(nan, identity, castTo(RValue::of(v), t));
       writeVar(acc, t, RValue::of(b.binary(prod ? Opcode::Mul : Opcode::Add,
@@ -2011,7 +2023,7 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     Value *zero = constant(GlobalValue::ofInt(0), t);
     writeVar(acc, t, RValue::of(constant(GlobalValue::ofInt(name == "prod" ? 1 : 0), t)));
     writeVar(count, i64, RValue::of(b.constInt(i64, 0)));
-    forEachElement(array, [&](Value *v) {
+    walk([&](Value *v) {
       RValue x = RValue::of(castTo(RValue::of(v), t));
       if (skipNan) {
         x = RValue::of(b.select(isNan(v), zero, x.value));
@@ -2033,7 +2045,7 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
       return finish(mean);
     // var: the mean of |x - mean|^2, in the real type.
     writeVar(acc, result, RValue::of(constant(GlobalValue::ofInt(0), result)));
-    forEachElement(array, [&](Value *v) {
+    walk([&](Value *v) {
       RValue dev = binary(BinaryOp::Sub, RValue::of(castTo(RValue::of(v), t)), {t, false}, mean,
                           {t, false}, t);
       Value *sq;
@@ -2088,7 +2100,7 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
   writeVar(acc, dt, RValue::of(start));
   writeVar(where, i64, RValue::of(b.constInt(i64, -1)));
   writeVar(count, i64, RValue::of(b.constInt(i64, 0)));
-  forEachElement(array, [&](Value *v) {
+  walk([&](Value *v) {
     Value *best = readVar(acc, dt).value, *k = readVar(count, i64).value;
     Value *better;
     if (ct) { // NumPy's order: real parts, then imaginary ones

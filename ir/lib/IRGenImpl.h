@@ -286,8 +286,11 @@ private:
   /// x.real or x.imag of a number \p x of type \p from, as \p result: a
   /// complex number's part; a real number itself, or 0.
   Value *numberPart(Value *x, Type *from, bool imag, Type *result);
-  /// body(indices) for each element of \p array in C order (nested forRange).
-  void forEachIndex(Value *array, const std::function<void(const std::vector<Value *> &)> &body);
+  /// body(indices) for each element of \p array in C order (nested forRange);
+  /// with \p nditerOrder, an F-layout array's in memory order (the first
+  /// index varying fastest), as numba's np.nditer walks it.
+  void forEachIndex(Value *array, const std::function<void(const std::vector<Value *> &)> &body,
+                    bool nditerOrder = false);
   /// forEachIndex, in reverse C order where \p backward (a bool; null: never).
   void forEachIndexIn(Value *array, Value *backward,
                       const std::function<void(const std::vector<Value *> &)> &body);
@@ -295,8 +298,10 @@ private:
   /// Whether \p found(k) (a bool) holds for some k = 0, 1, .. below \p count
   /// (int64), tried in order until one does.
   Value *anyIndex(Value *count, const std::function<Value *(Value *)> &found);
-  /// body(element) for each element of \p array in C order.
-  void forEachElement(Value *array, const std::function<void(Value *)> &body);
+  /// body(element) for each element of \p array in C order, or in
+  /// np.nditer's order with \p nditerOrder (forEachIndex).
+  void forEachElement(Value *array, const std::function<void(Value *)> &body,
+                      bool nditerOrder = false);
   /// NumPy broadcasting of \p src to \p dst's shape (dimensions aligned
   /// from the right): per dimension of \p src, whether its extent is 1 (then
   /// it repeats). With bounds checks, other extents must equal dst's

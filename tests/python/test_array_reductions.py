@@ -41,6 +41,43 @@ def test_reductions_match_numpy(jit, a):
     assert list(at) == [a.argmin(), np.argmax(a)]
 
 
+def test_reductions_of_f_arrays_add_in_memory_order_as_numba(jit):
+    # numba-cuda's sum/prod/mean/var/nansum loop over np.nditer(a), which
+    # walks an F-layout array in memory order; argmax over a.flat, C order.
+    # Memory order here is 1e20, 1, -1e20, 3: the 1 is absorbed, total 3
+    # (C order, 1e20 - 1e20 + 1 + 3, would give 4).
+    @jit
+    def k(a, out, at):
+        out[0] = a.sum()
+        out[1] = a.mean()
+        out[2] = np.nansum(a)
+        out[3] = a.T.T.sum()
+        at[0] = a.argmax()
+
+    a = np.asfortranarray(np.array([[1e20, -1e20], [1.0, 3.0]]))
+    out = np.zeros(4)
+    at = np.zeros(1, np.int64)
+    k[1, 1](a, out, at)
+    assert list(out) == [3.0, 0.75, 3.0, 3.0]
+    assert at[0] == 0  # C-order index of 1e20
+
+    @jit
+    def c_of_transpose(b, out):
+        out[0] = b.T.sum()  # b.T of a C array is F: b's own memory order
+
+    out = np.zeros(1)
+    c_of_transpose[1, 1](np.array([[1e20, 1.0], [-1e20, 3.0]]), out)
+    assert out[0] == 3.0
+
+    @jit
+    def prod32(a, out):
+        out[0] = a.prod()  # 1e30 * 1e30 overflows float32 before the 1e-30s
+
+    out = np.zeros(1, np.float32)
+    prod32[1, 1](np.asfortranarray(np.array([[1e30, 1e-30], [1e30, 1e-30]], np.float32)), out)
+    assert np.isinf(out[0])
+
+
 def test_result_types_follow_numpy(jit):
     @jit
     def k(b, c, z, f, out):
