@@ -1435,12 +1435,21 @@ RValue IRGen::optionalValue(const RValue &v, SourceLoc loc) {
 
 RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
   if (c.kind == GlobalValue::Kind::ConstArray) {
+    // An F-contiguous array is the transpose of the C-contiguous one of
+    // reversed extents that its bytes (memory order) make.
+    bool fortran = c.name == "F";
     std::vector<Value *> extents;
     for (int64_t d : c.shape)
       extents.push_back(b.constInt(ctx.int64(), d));
-    Instruction *alloc = b.create(Opcode::AllocArray, type, extents);
+    auto *at = cast<ArrayType>(type);
+    if (fortran)
+      std::reverse(extents.begin(), extents.end());
+    Type *stored = fortran ? ctx.array(at->dtype(), at->ndim(), Layout::C, /*readonly=*/true) : type;
+    Instruction *alloc = b.create(Opcode::AllocArray, stored, extents);
     alloc->intImm = 4; // constant memory, initialized with `text`
     alloc->text = c.data;
+    if (fortran)
+      return RValue::of(b.create(Opcode::ArrayTranspose, type, {alloc}));
     return RValue::of(alloc);
   }
   if (c.kind == GlobalValue::Kind::DeviceArray) {

@@ -342,7 +342,7 @@ private:
       // An array in a global tuple: read only, in constant memory (as a
       // global array is).
       ExprInfo info{ctx.array(parseDType(ctx, v.dtype), static_cast<unsigned>(v.shape.size()),
-                              Layout::C, /*readonly=*/true)};
+                              v.name == "F" ? Layout::F : Layout::C, /*readonly=*/true)};
       info.constant = std::move(v);
       return info;
     }

@@ -1552,7 +1552,7 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
   case GlobalValue::Kind::ConstArray: {
     // Read only, in constant memory (numba: a global array is a constant).
     ExprInfo info{ctx.array(parseDType(ctx, g.dtype), static_cast<unsigned>(g.shape.size()),
-                            Layout::C, /*readonly=*/true)};
+                            g.name == "F" ? Layout::F : Layout::C, /*readonly=*/true)};
     info.constant = g;
     return info;
   }

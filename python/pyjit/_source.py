@@ -335,9 +335,14 @@ def classify(value, memo=None, reads=_NO_READS):
         if value.nbytes > _CONST_BYTES:
             return ("unsupported", "ndarray of %d bytes (constant memory holds %d; pass it as "
                                    "an argument instead)" % (value.nbytes, _CONST_BYTES))
-        # In native byte order: a '>i8' global holds the same numbers.
-        native = np.ascontiguousarray(
-            value, dtype=value.dtype if value.dtype.fields else value.dtype.newbyteorder("="))
+        # In native byte order: a '>i8' global holds the same numbers. An
+        # F-contiguous one stays F (its bytes in memory order), others become
+        # C-contiguous: numba-cuda's make_constant_array.
+        dtype = value.dtype if value.dtype.fields else value.dtype.newbyteorder("=")
+        if value.ndim > 1 and value.flags.f_contiguous and not value.flags.c_contiguous:
+            native = np.asfortranarray(value, dtype=dtype)
+            return ("array", (dtype_name, list(value.shape), native.T.tobytes(), "F"))
+        native = np.ascontiguousarray(value, dtype=dtype)
         return ("array", (dtype_name, list(value.shape), native.tobytes()))
     # int()/float(): an IntEnum member (or any subclass) by its value, also in
     # the cache key (a custom __repr__ must not hide a changed value).

@@ -296,6 +296,29 @@ def test_global_arrays_of_either_byte_order_hold_their_numbers(jit):
     assert list(out) == [4000.0, -3.375]
 
 
+FORTRAN_GLOBAL = np.asfortranarray(np.arange(12, dtype=np.int32).reshape(3, 4))
+STRIDED_GLOBAL = np.arange(24, dtype=np.int32).reshape(4, 6)[::2, ::-3]
+
+
+def test_f_contiguous_global_arrays_keep_their_layout(jit):
+    # numba-cuda's make_constant_array keeps an F-contiguous array's strides
+    # (4, 12 here) and makes other non-contiguous ones C-contiguous.
+    @jit
+    def k(out):
+        out[0] = FORTRAN_GLOBAL.strides[0]
+        out[1] = FORTRAN_GLOBAL.strides[1]
+        out[2] = cuda.const.array_like(FORTRAN_GLOBAL).strides[1]
+        out[3] = FORTRAN_GLOBAL[2, 3]
+        out[4] = FORTRAN_GLOBAL[1, 0]
+        out[5] = FORTRAN_GLOBAL.T.reshape(12)[1]  # the transpose is C: a view
+        out[6] = STRIDED_GLOBAL.strides[0]
+        out[7] = STRIDED_GLOBAL[1, 0]
+
+    out = np.zeros(8, np.int64)
+    k[1, 1](out)
+    assert list(out) == [4, 12, 12, 11, 4, 4, 8, 17]
+
+
 def test_read_only_numpy_arguments_are_read_only(jit):
     @jit
     def k(x, out):

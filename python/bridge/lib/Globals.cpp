@@ -200,10 +200,13 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       }
       env.set(*name, g);
     } else if (*kind == "array") {
-      // (dtype, [extents], bytes): a small constant array.
+      // (dtype, [extents], bytes[, "F"]): a small constant array, C- or
+      // F-contiguous.
       ir::GlobalValue g;
       g.kind = ir::GlobalValue::Kind::ConstArray;
-      PyObject *dt = PyTuple_Check(v) && PyTuple_Size(v) == 3 ? PyTuple_GetItem(v, 0) : nullptr;
+      PyObject *dt = PyTuple_Check(v) && (PyTuple_Size(v) == 3 || PyTuple_Size(v) == 4)
+                         ? PyTuple_GetItem(v, 0)
+                         : nullptr;
       auto dtypeName = dt ? toUtf8(dt, "array dtype") : std::nullopt;
       PyObject *shape = dt ? PyTuple_GetItem(v, 1) : nullptr;
       PyObject *bytes = dt ? PyTuple_GetItem(v, 2) : nullptr;
@@ -220,6 +223,12 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       if (PyErr_Occurred() || PyBytes_AsStringAndSize(bytes, &data, &size) != 0)
         return false;
       g.data.assign(data, static_cast<size_t>(size));
+      if (PyTuple_Size(v) == 4) {
+        auto order = toUtf8(PyTuple_GetItem(v, 3), "array order");
+        if (!order)
+          return false;
+        g.name = *order;
+      }
       env.set(*name, g);
     } else if (*kind == "complex") {
       double re = PyFloat_AsDouble(PyTuple_GetItem(v, 0));

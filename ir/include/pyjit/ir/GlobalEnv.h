@@ -36,7 +36,8 @@ struct GlobalValue {
     Tuple,       // a tuple of numbers, bools and tuples: `elements`; a named
                  // tuple's class in `name`, its field names in `data` (a,b,c)
     ConstArray,  // a small NumPy array, frozen into constant memory: `dtype`,
-                 // `shape`, `data` (C order)
+                 // `shape`, `data` (C order; memory order, first index
+                 // fastest, when `name` is "F": an F-contiguous array)
     Bool,        // `value.i` is 0 or 1
     Module,      // `name` is "cuda", "math" or "numpy"; `members`, if set,
                  // the attributes pyjit has no rule for (cuda.random)
