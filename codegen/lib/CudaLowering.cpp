@@ -244,9 +244,12 @@ llvm::Value *Emitter::atomic(const ir::Instruction &inst) {
     if (!isFloat)
       return rmw(isMax ? (sign ? Op::Max : Op::UMax) : (sign ? Op::Min : Op::UMin), v);
     if (fn == CudaFn::AtomicNanmax || fn == CudaFn::AtomicNanmin)
+      // numba-cuda's nvvm.py template (NAN="nan", OP="ult"/"ugt"): a NaN
+      // argument is ignored; otherwise `v` replaces a stored NaN or a
+      // stored value it beats, so equal zeros leave the stored sign.
       return casLoop(ptr, ty, [&](llvm::Value *old) {
-        return b.CreateBinaryIntrinsic(isMax ? llvm::Intrinsic::maxnum : llvm::Intrinsic::minnum,
-                                       old, v);
+        llvm::Value *beats = isMax ? b.CreateFCmpULT(old, v) : b.CreateFCmpUGT(old, v);
+        return b.CreateSelect(b.CreateAnd(b.CreateFCmpORD(v, v), beats), v, old);
       });
     // numba: the stored value changes only if `v` compares greater (max)
     // or less (min), so a stored NaN stays and a NaN argument is ignored.

@@ -1,5 +1,7 @@
 # atomic.nanmax and atomic.nanmin ignore NaN on either side: the CAS loop
-# stores maxnum/minnum(old, v), which return the non-NaN operand.
+# stores v where v is a number (fcmp ord) and the stored value is NaN or
+# beaten by it (unordered compare: fcmp ugt/ult), as numba-cuda's template;
+# equal zeros keep the stored one.
 #
 # REQUIRES: ptxas
 # RUN: %pyjitc %s --sig 'k(float32[::1], float32)' --emit=ir | FileCheck %s --check-prefix=IR
@@ -19,7 +21,12 @@ def k(a, v):
 # IR: cuda.atomic.nanmin %a, {{%[0-9]+}}, %v : float32
 
 # LLVM-LABEL: define {{.*}}void @k(
-# LLVM: call float @llvm.maxnum.f32(float {{%[0-9]+}}, float %v)
+# LLVM: fcmp ord float %v
+# LLVM: fcmp ugt float %v, [[OLD:%[0-9]+]]
+# LLVM: select i1
 # LLVM: cmpxchg
-# LLVM: call float @llvm.minnum.f32(float {{%[0-9]+}}, float %v)
+# LLVM: fcmp ult float %v, [[OLD2:%[0-9]+]]
+# LLVM: select i1
 # LLVM: cmpxchg
+# LLVM-NOT: maxnum
+# LLVM-NOT: minnum

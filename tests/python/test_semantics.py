@@ -271,6 +271,24 @@ def test_atomic_max_min_and_nan_variants(jit):
     np.testing.assert_array_equal(arr, [nan, 1.0, 4.0, 2.0, -1.0])
 
 
+def test_atomic_nanmax_nanmin_keep_the_stored_zero_against_an_equal_one(jit):
+    # numba-cuda's template replaces the stored value only where the new one
+    # compares greater (nanmax) or less (nanmin), or the stored one is NaN:
+    # -0.0 and +0.0 compare equal, so the stored sign stays.
+    @jit
+    def k(arr, f32):
+        cuda.atomic.nanmax(arr, 0, 0.0)
+        cuda.atomic.nanmin(arr, 1, -0.0)
+        cuda.atomic.nanmin(arr, 2, -3.0)  # stored NaN replaced
+        cuda.atomic.nanmax(f32, 0, np.float32(0.0))
+
+    arr = np.array([-0.0, 0.0, np.nan])
+    f32 = np.array([-0.0], np.float32)
+    k[1, 1](arr, f32)
+    assert list(np.signbit(arr[:2])) == [True, False] and arr[2] == -3.0
+    assert np.signbit(f32[0])
+
+
 def test_negative_indices_on_global_shared_and_local_arrays(jit):
     @jit
     def k(a, out):
