@@ -182,6 +182,14 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
     return {};
   }
   auto *out = outExpr ? dyn_cast<ArrayType>(outInfo.type) : nullptr;
+  if (!out && !outExpr && path.starts_with("math.")) {
+    auto arg = llvm::find_if(args, [](const ExprInfo &a) { return isa<ArrayType>(a.type); });
+    error(e.range(), path.str() + "() takes numbers, not " + typeName(arg->type) +
+                         ": np." + name.str() +
+                         (arity == 1 ? "(x, out)" : arity == 2 ? "(x, y, out)" : "(x, lo, hi, out)") +
+                         " applies it to each element, into an output array");
+    return {};
+  }
   if (!out) {
     error(outExpr ? outExpr->range() : e.range(),
           spelled + " of arrays in a kernel writes its result into an output array "

@@ -1674,6 +1674,9 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
       names.push_back(llvm::StringRef(cudaFnName(static_cast<CudaFn>(i))).drop_front(7).str());
   } else if (path == "cuda.shared" || path == "cuda.local") {
     names = {"array"};
+  } else if (path == "cuda.libdevice") {
+    for (const LibdeviceFunction &f : libdeviceFunctions())
+      names.push_back(f.name);
   }
   std::optional<std::string> best = closestName(attr, names);
   return best ? " (did you mean '" + path.str() + "." + *best + "'?)" : "";
@@ -1773,6 +1776,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     } else if (path == "cuda.libdevice") {
       if (lookupLibdevice(attr))
         return ExprInfo{ctx.builtin("cuda.libdevice." + attr)};
+      error(e.range(), "cuda.libdevice has no function '" + attr +
+                           "' (it has libdevice's functions, named without their __nv_ "
+                           "prefix)" + unsupportedAttributeHint(path, attr));
+      return {};
     } else if (path == "cuda.shared" || path == "cuda.local") {
       if (attr == "array")
         return ExprInfo{ctx.builtin((path + ".array").str())};
@@ -2565,6 +2572,16 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
   }
   auto *at = dyn_cast<ArrayType>(base.type);
   if (!at) {
+    auto *config = dyn_cast<TupleExpr>(e.index.get());
+    if (auto *bt = dyn_cast<BuiltinType>(base.type);
+        bt && ctx.deviceFunction(bt->path()) && config && config->elts.size() >= 2 &&
+        config->elts.size() <= 4) {
+      // child[grid, block](...) in a kernel: a launch from the device.
+      error(e.range(), "a kernel cannot launch a kernel (CUDA dynamic parallelism is not "
+                       "supported, as in numba-cuda): call a device function instead, or "
+                       "launch from the host");
+      return {};
+    }
     error(e.value->range(), "a value of type " + typeName(base.type) + " cannot be indexed");
     return {};
   }
@@ -2696,6 +2713,17 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
 
 std::optional<ExprInfo> Inferer::tupleOperator(BinaryOp op, const ExprInfo &l,
                                                const ExprInfo &r, SourceRange at) {
+  if ((op == BinaryOp::Mul || op == BinaryOp::Add) &&
+      (isVectorTuple(l.type) || isVectorTuple(r.type))) {
+    // numba-cuda's vector types have no operators (and are not tuples to
+    // it): v + w is no concatenation but an error there.
+    const ExprInfo &v = isVectorTuple(l.type) ? l : r;
+    std::string name = cast<TupleType>(v.type)->className().str();
+    error(at, std::string("CUDA vector types have no arithmetic in kernels (numba-cuda defines ") +
+                  "no " + (op == BinaryOp::Add ? "+" : "*") + " for " + name +
+                  "): compute the components, e.g. " + name + "(v.x + w.x, ...)");
+    return ExprInfo{};
+  }
   if (op == BinaryOp::Mul && (isa<TupleType>(l.type) || isa<TupleType>(r.type)) &&
       !(isa<TupleType>(l.type) && isa<TupleType>(r.type))) {
     // Repetition: (0,) * 3 is (0, 0, 0), by a constant count.

@@ -349,3 +349,44 @@ def test_a_misspelt_cuda_name_is_no_attribute_and_a_host_function_is_named_so():
     with pytest.raises(pyjit.CompileError, match=r"'cuda.to_device' is not supported in kernels "
                                                  r"\(it is part of the host API"):
         host[1, 1](np.zeros(1))
+
+
+def _child_kernel(a):
+    a[0] = 1
+
+
+def test_misused_calls_are_named_at_their_line():
+    import math
+    from pyjit.cuda import libdevice
+    child = cuda.jit(_child_kernel)
+
+    def sqrt_of_array(a, o):
+        o[0] = math.sqrt(a)
+
+    def launch_from_kernel(a):
+        child[1, 1](a)
+
+    def vector_sum(a):
+        v = cuda.float32x2(1.0, 2.0)
+        w = v + v
+        a[0] = w.x
+
+    def unknown_libdevice(a):
+        a[0] = libdevice.funnelshift_l(1, 2, 3)
+
+    cases = [
+        (sqrt_of_array, "void(float64[:], float64[:])", "math.sqrt(a)",
+         "math.sqrt() takes numbers, not array(float64, 1d, A): np.sqrt(x, out) applies it"),
+        (launch_from_kernel, "void(float64[:])", "child[1, 1](a)",
+         "a kernel cannot launch a kernel (CUDA dynamic parallelism is not supported"),
+        (vector_sum, "void(float32[:])", "v + v",
+         "CUDA vector types have no arithmetic in kernels (numba-cuda defines no + for "
+         "float32x2)"),
+        (unknown_libdevice, "void(int32[:])", "libdevice.funnelshift_l",
+         "cuda.libdevice has no function 'funnelshift_l'"),
+    ]
+    for fn, sig, text, message in cases:
+        with pytest.raises(pyjit.CompileError) as info:
+            cuda.compile_ptx(fn, sig)
+        line, col = _line_of(fn, text)
+        assert "%s:%d:%d: error: %s" % (__file__, line, col, message) in str(info.value), fn
