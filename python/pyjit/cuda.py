@@ -981,7 +981,13 @@ def mapped(*arylist, stream=0, portable=False, wc=False):
         views = []
         for a in arrays:
             if host_memory():
-                views.append(a)  # the CPU backend: kernels use host memory as it is
+                # The CPU backend: a device array over the host memory as it
+                # is (numba's mapped() gives a device array).
+                from ._devicearray import DeviceArray, _External
+                low, nbytes = _host_extent(a)
+                buffer = _External(a.ctypes.data, low + nbytes - a.ctypes.data, a)
+                buffer.host = a
+                views.append(DeviceArray(a.shape, a.dtype, a.strides, buffer))
                 continue
             low, nbytes = _host_extent(a)
             pointer = 0

@@ -97,9 +97,16 @@ def test_pinned_and_mapped_blocks():
     np.testing.assert_array_equal(b, 2 * np.arange(64))
     np.testing.assert_array_equal(c, 2.0)
     with cuda.mapped(b) as mb:  # one array: one device array, as numba
+        assert cuda.is_cuda_array(mb) and mb.shape == (64,)
         double[1, 64](mb)
         cuda.synchronize()
+        np.testing.assert_array_equal(mb.copy_to_host(), 4 * np.arange(64))
     np.testing.assert_array_equal(b, 4 * np.arange(64))
+    r = np.arange(6.0)[::-2]  # 5, 3, 1: a negative stride
+    with cuda.mapped(r) as mr:
+        double[1, 4](mr)
+        cuda.synchronize()
+    np.testing.assert_array_equal(r, [10.0, 6.0, 2.0])
     with pytest.raises(TypeError, match="numpy arrays"):
         with cuda.pinned([1, 2]):
             pass
