@@ -403,7 +403,8 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(numberPart(castTo(gen(*e.args[0]), from), from, path == "numpy.imag",
                                  ei.type));
   }
-  if (path == "numpy.finfo" || path == "numpy.iinfo" || path == "type") {
+  if (path == "numpy.finfo" || path == "numpy.iinfo" || path == "numpy.dtype" ||
+      path == "type") {
     // (type(x): x's scalar type, compile-time as np.float32 is.)
     // A compile-time object (its attributes are constants): nothing at run
     // time but the argument's effects.

@@ -1248,6 +1248,17 @@ ExprInfo Inferer::call(const CallExpr &e) {
     r.constant = GlobalValue::ofBool(is);
     return r;
   }
+  if (path == "numpy.dtype") {
+    // np.dtype('float32'), np.dtype(np.int8), np.dtype(a.dtype): the dtype
+    // (numba-cuda's overload of np.dtype takes a string or a dtype).
+    Type *t = args.size() == 1 && e.keywords.empty() ? dtypeOperand(args[0]) : nullptr;
+    if (!t) {
+      error(e.range(), "np.dtype() takes one dtype in kernels: a constant string "
+                       "('float32', 'f4') or a NumPy type (np.float32, a.dtype)");
+      return {};
+    }
+    return ExprInfo{ctx.builtin("dtype." + t->str())};
+  }
   if (path == "numpy.finfo" || path == "numpy.iinfo") {
     // np.finfo(np.float32), np.finfo(a.dtype), np.finfo(x) of a number or
     // an array (its dtype, as numba-cuda's overload takes it): a

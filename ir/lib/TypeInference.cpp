@@ -1848,6 +1848,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         return ExprInfo{ctx.builtin("numpy." + attr)};
       if (attr == "finfo" || attr == "iinfo") // np.finfo(np.float32).eps: constants
         return ExprInfo{ctx.builtin("numpy." + attr)};
+      if (attr == "dtype") // np.dtype('float32'): a dtype, at compile time
+        return ExprInfo{ctx.builtin("numpy.dtype")};
       if (attr == "euler_gamma") // NumPy's constant (numpy/_core/umath: 0.5772156649015329)
         return constant(GlobalValue::ofFloat(0.57721566490153286060651209008240243));
       if (attr == "size" || attr == "ndim" || attr == "shape" || attr == "array_equal")

@@ -2809,3 +2809,21 @@ def test_popc_clz_ffs_result_types_are_numbas(jit):
     o = np.zeros(4)
     k[1, 1](np.array([1, 12], np.uint64), o)
     assert o.tolist() == [float(2 ** 64 - 1), 8.0, 4.0, 2.0]
+
+
+def test_np_dtype_in_kernels_is_a_dtype(jit):
+    # numba-cuda overloads np.dtype for a string or a dtype: the result sizes
+    # local arrays and converts as the scalar type does.
+    @jit
+    def k(a):
+        scratch = cuda.local.array(2, np.dtype('float64'))
+        scratch[0] = 1.5
+        a[0] = scratch[0]
+        a[1] = np.dtype('float32').type(3.7)
+        a[2] = np.dtype(np.int8).type(300)  # wraps to 300 - 256
+        a[3] = np.dtype(a.dtype).itemsize
+        a[4] = np.dtype('<i2').type(70000)  # 70000 - 65536
+
+    a = np.zeros(5)
+    k[1, 1](a)
+    assert list(a) == [1.5, float(np.float32(3.7)), 44.0, 8.0, 4464.0]
