@@ -299,3 +299,7 @@ i1, i2, i4, i8 = int8, int16, int32, int64
 u1, u2, u4, u8 = uint8, uint16, uint32, uint64
 f2, f4, f8 = float16, float32, float64
 c8, c16 = complex64, complex128
+voidptr = Type("voidptr")  # numba.types.voidptr: C's void*, for cuda.declare_device signatures
+# numba 0.68's types.bool, the same type as boolean. Bound last and left out
+# of __all__: it shadows the builtin bool, which nothing in this module uses.
+globals()["bool"] = boolean

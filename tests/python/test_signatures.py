@@ -225,6 +225,10 @@ def test_numba_short_and_c_type_names_are_exported(jit):
     assert (f8, f4, i4, u8, c16, b1) == (pyjit.float64, pyjit.float32, pyjit.int32,
                                          pyjit.uint64, pyjit.complex128, pyjit.boolean)
     assert double is pyjit.float64 and uintp is pyjit.uint64
+    assert types.bool is types.boolean  # numba 0.68's types.bool
+    # types.voidptr: void* in a declared device function's signature
+    assert str(cuda.declare_device("takes_any", types.int32(types.voidptr))) == \
+        "<declared device function takes_any int32(voidptr)>"
 
     k = jit(pyjit.void(f8[:], i4))(_store_n)
     a = np.zeros(1)
