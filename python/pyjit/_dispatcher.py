@@ -206,6 +206,26 @@ class _Overload:
         """This overload's optimized LLVM IR (numba's _Kernel.inspect_llvm)."""
         return self.llvm
 
+    def inspect_lto_ptx(self):
+        """numba-cuda's _Kernel.inspect_lto_ptx: this overload's PTX (pyjit
+        makes no NVVM LTO-IR; see Dispatcher.inspect_lto_ptx)."""
+        return self.inspect_asm()
+
+    def inspect_types(self, file=None):
+        """numba's _Kernel.inspect_types: prints this overload's typed SSA IR
+        to `file` (default sys.stdout)."""
+        self._dispatcher.inspect_types(file, self.argtypes)
+
+    @property
+    def entry_name(self):
+        """The kernel's entry symbol in its PTX and cubin (str)."""
+        return self.entry
+
+    def launch(self, args, griddim, blockdim, stream=0, sharedmem=0):
+        """numba's _Kernel.launch: launches with `args` (a sequence) in this
+        configuration, as kernel[griddim, blockdim, stream, sharedmem](*args)."""
+        self._dispatcher[griddim, blockdim, stream, sharedmem](*args)
+
     def inspect_sass(self):
         """This overload's SASS (numba's _Kernel.inspect_sass); see
         Dispatcher.inspect_sass."""

@@ -115,6 +115,16 @@ def test_overload_signature_and_argument_types():
     assert str(overload.signature.return_type) == "none"
     assert tuple(overload.signature.args) == key
     assert [str(t) for t in key] == ["array(float32, 1d, C)", "int32"]
+    # numba's _Kernel: launch(args, griddim, blockdim), inspect_types, entry_name
+    d = cuda.to_device(np.zeros(2, np.float32))
+    overload.launch((d, np.int32(7)), 1, 1)
+    assert d.copy_to_host()[0] == 7
+    import io
+    text = io.StringIO()
+    overload.inspect_types(text)
+    assert text.getvalue().startswith("k (array(float32, 1d, C), int32)")
+    assert isinstance(overload.entry_name, str) and overload.entry_name
+    assert ".entry" in overload.inspect_lto_ptx()
 
 
 @pytest.mark.gpu
