@@ -1896,7 +1896,7 @@ for _name in ("Array", "CPointer", "NoneType", "Tuple", "UniTuple", "optional", 
               "byte", "c8", "c16", "char", "double", "f2", "f4", "f8", "half", "i1", "i2", "i4",
               "i8", "int_", "intc", "long_", "longlong", "short", "single", "size_t", "ssize_t",
               "u1", "u2", "u4", "u8", "ubyte", "uchar", "uint", "uintc", "uintp", "ulong",
-              "ulonglong", "ushort"):
+              "ulonglong", "ushort", "voidptr"):
     globals().setdefault(_name, getattr(types, _name))
 
 
