@@ -485,8 +485,9 @@ void IRGen::stmt(const Stmt &s) {
     return;
   }
   case Stmt::Kind::Assert: {
-    if (!debug)
-      return;
+    // numba.cuda evaluates the test in every build: a failure raises
+    // AssertionError to the host in debug builds and otherwise, as a raise
+    // does, ends the thread.
     auto &a = cast<AssertStmt>(s);
     Value *ok = truthy(gen(*a.test));
     BasicBlock *fail = fn->createBlock();
@@ -495,8 +496,11 @@ void IRGen::stmt(const Stmt &s) {
     ssa.sealBlock(fail);
     enter(fail);
     auto it = typed->assertMessages.find(&a);
-    raise("AssertionError", it == typed->assertMessages.end() ? "" : formatLiteral(it->second),
-          {}, s.range().begin);
+    if (debug)
+      raise("AssertionError", it == typed->assertMessages.end() ? "" : formatLiteral(it->second),
+            {}, s.range().begin);
+    else
+      b.stop();
     ssa.sealBlock(next);
     enter(next);
     return;

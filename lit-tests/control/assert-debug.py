@@ -1,6 +1,7 @@
 # With -g (debug=True), `assert` is checked: a failing one raises its
 # message at the assert's line (an error record the runtime reads after the
-# launch); without -g the statement vanishes.
+# launch); without -g the test is still evaluated and a failure ends the
+# thread (ret.stop), as numba-cuda's PTX does, with no error record.
 #
 # RUN: %pyjitc %s --sig 'k(int64[::1])' --emit=ir -g | FileCheck %s --check-prefix=DEBUG
 # RUN: %pyjitc %s --sig 'k(int64[::1])' --emit=ir | FileCheck %s --check-prefix=RELEASE
@@ -20,4 +21,8 @@ def k(a):
 # DEBUG-NEXT: ret
 # RELEASE-LABEL: func @k(
 # RELEASE-NOT: AssertionError
-# RELEASE-NOT: cmp gt
+# RELEASE: cmp gt
+# RELEASE: condbr [[OK:%[0-9]+]], bb2, bb1
+# RELEASE: bb1:
+# RELEASE-NEXT: ret.stop
+# RELEASE-NOT: AssertionError

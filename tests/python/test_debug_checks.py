@@ -207,15 +207,20 @@ def test_failed_assert_with_braces_in_message(jit):
         k[1, 1](np.ones(1, dtype=np.int64))
 
 
-def test_without_debug_asserts_are_not_checked(jit):
+def test_without_debug_a_failing_assert_ends_the_thread(jit):
+    # numba-cuda evaluates every assert; without debug a failure raises
+    # nothing on the host, but the thread returns there (its PTX: the
+    # compare, then a branch to `ret` before the later stores).
     @jit
     def k(a):
-        assert a[0] == 0
-        a[0] = 7
+        i = cuda.threadIdx.x
+        a[i, 0] = 1
+        assert a[i, 1] > 0
+        a[i, 2] = 7
 
-    a = np.ones(1, dtype=np.int64)
-    k[1, 1](a)
-    assert a[0] == 7
+    a = np.array([[0, 5, 0], [0, -5, 0]], dtype=np.int64)
+    k[1, 2](a)
+    assert a.tolist() == [[1, 5, 7], [1, -5, 0]]
 
 
 class KernelInputError(Exception):
