@@ -17,7 +17,7 @@ def k(a):
 # DEBUG-LABEL: func @k(
 # DEBUG: cmp gt
 # DEBUG: condbr
-# DEBUG: raise {{[0-9]+}} AssertionError "need a positive count" at assert-debug.py:13:5
+# DEBUG: raise {{[0-9]+}} AssertionError "need a positive count" at assert-debug.py:14:5
 # DEBUG-NEXT: ret
 # RELEASE-LABEL: func @k(
 # RELEASE-NOT: AssertionError
