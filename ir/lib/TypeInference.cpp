@@ -1462,11 +1462,18 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
 }
 
 ExprInfo Inferer::name(const NameExpr &e) {
-  if (auto it = constantLocals.find(e.name);
-      it != constantLocals.end() &&
-      std::make_pair(e.range().begin.line, e.range().begin.col) >=
-          std::make_pair(it->second.second.line, it->second.second.col))
-    return it->second.first; // read after its one assignment
+  if (auto it = constantLocals.find(e.name); it != constantLocals.end()) {
+    if (std::make_pair(e.range().begin.line, e.range().begin.col) >=
+        std::make_pair(it->second.second.line, it->second.second.col))
+      return it->second.first; // read after its one assignment
+    if (aliases.count(e.name)) {
+      // A name for a compile-time value (f = a device function) read
+      // before its assignment: in a loop's earlier iteration, or never.
+      error(e.range(), "local variable '" + sourceName(e.name) + "' is read before its "
+                       "assignment (Python raises UnboundLocalError)");
+      return {};
+    }
+  }
   if (localNames.count(e.name)) {
     if (reporting && ununified.count(e.name))
       return {}; // (its error is given: none about what reads it)

@@ -585,3 +585,16 @@ TEST_F(TypeInferenceTest, TupleOfAFunctionIsNotAValue) {
   EXPECT_NE(firstDiag().message.find("cannot assign a value of type"), std::string::npos)
       << firstDiag().message;
 }
+
+TEST_F(TypeInferenceTest, AFunctionAliasReadBeforeItsAssignmentInALoopIsAnError) {
+  // The read in the first iteration finds no assignment yet (Python's
+  // UnboundLocalError); inference reports it rather than crash.
+  EXPECT_FALSE(infer("def k(out):\n"
+                     "    for i in range(2):\n"
+                     "        if i == 1:\n"
+                     "            out[i] = g(3.0)\n"
+                     "        g = math.sqrt\n",
+                     {"float64[:]"}));
+  ASSERT_FALSE(diags->diagnostics().empty());
+  EXPECT_EQ(firstDiag().range.begin.line, 4u) << diags->render();
+}

@@ -390,3 +390,33 @@ def test_misused_calls_are_named_at_their_line():
             cuda.compile_ptx(fn, sig)
         line, col = _line_of(fn, text)
         assert "%s:%d:%d: error: %s" % (__file__, line, col, message) in str(info.value), fn
+
+
+def _cube(x):
+    return x * x * x
+
+
+def test_a_function_alias_read_before_its_assignment_is_an_error_not_a_crash():
+    # Python raises UnboundLocalError on the first read (numba-cuda: "Variable
+    # 'g' is not defined"); pyjit once crashed compiling these.
+    cube = cuda.jit(device=True)(_cube)
+
+    def in_a_for_loop(out):
+        for i in range(2):
+            if i == 1:
+                out[i] = g(3)  # noqa: F821
+            g = cube
+
+    def in_a_while_loop(out):
+        i = 0
+        while i < 2:
+            out[i] = sq(3)  # noqa: F821
+            sq = cube
+            i += 1
+
+    for fn, text, name in [(in_a_for_loop, "g(3)", "g"), (in_a_while_loop, "sq(3)", "sq")]:
+        with pytest.raises(pyjit.CompileError) as info:
+            cuda.compile_ptx(fn, "void(float64[:])")
+        line, col = _line_of(fn, text)
+        assert ("%s:%d:%d: error: local variable '%s' is read before its assignment"
+                % (__file__, line, col, name)) in str(info.value)
