@@ -757,8 +757,31 @@ void Inferer::stmt(const Stmt &s) {
       error(r.value->range(), "a kernel cannot return a value");
       return;
     }
-    if (!v.type)
+    if (!v.type) {
+      // `return a if b == 0 else f(b, a % b)` in a recursive f: the call has
+      // no result type until a return gives one. The branches that typed
+      // give it (numba types the phi from them), and the next pass types
+      // the call; a branch's own error is reported in the last pass.
+      std::vector<Type *> branchTypes;
+      std::function<void(const Expr &)> typedBranches = [&](const Expr &x) {
+        if (auto *c = dyn_cast<IfExpExpr>(&x)) {
+          typedBranches(*c->body);
+          typedBranches(*c->orelse);
+        } else if (auto it = result.exprs.find(&x);
+                   it != result.exprs.end() && it->second.type && it->second.type->isScalar()) {
+          branchTypes.push_back(it->second.type);
+        }
+      };
+      if (isa<IfExpExpr>(*r.value) && !reporting)
+        typedBranches(*r.value);
+      for (Type *t : branchTypes)
+        if (Type *unified = unifyTypes(ctx, result.returnType, t);
+            unified && unified != result.returnType) {
+          result.returnType = unified;
+          changed = true;
+        }
       return;
+    }
     v.type = heldAtRunTime(ctx, v.type); // a string returned: known at the call at run time
     // A record is returned as numba returns one: a reference to its data
     // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).

@@ -527,3 +527,26 @@ def test_a_branch_that_raises_needs_no_return(jit):
     assert out[0] == 1
     with pytest.raises(ValueError, match="raise_or_recurse"):
         kernel[1, 1](3, out)
+
+
+@cuda.jit(device=True)
+def _gcd_expression(a, b):
+    return a if b == 0 else _gcd_expression(b, a % b)
+
+
+@cuda.jit(device=True)
+def _factorial_expression(n):
+    return 1.0 if n <= 1 else n * _factorial_expression(n - 1)
+
+
+def test_recursion_in_a_conditional_expression(jit):
+    # numba types the return from the branch that does not recurse; the
+    # recursive call then takes that type.
+    @jit
+    def k(out, x):
+        out[0] = _gcd_expression(1071, 462)
+        out[1] = _factorial_expression(x)
+
+    out = np.zeros(2)
+    k[1, 1](out, 5)
+    assert list(out) == [21.0, 120.0]
