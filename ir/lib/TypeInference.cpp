@@ -851,12 +851,27 @@ void Inferer::stmt(const Stmt &s) {
   }
 }
 
-// Python's exception classes a kernel may raise by their builtin names.
+// Python's exception classes a kernel may raise by their builtin names:
+// CPython 3.11's builtin BaseException subclasses (warnings too, as numba
+// raises any), less those that end the interpreter (SystemExit,
+// KeyboardInterrupt, GeneratorExit), the exception groups and the Unicode
+// errors, whose constructors take no message alone.
 static bool isBuiltinException(llvm::StringRef name) {
   static const llvm::StringSet<> names = {
-      "Exception", "ArithmeticError", "AssertionError", "FloatingPointError", "IndexError",
-      "KeyError", "LookupError", "NotImplementedError", "OverflowError", "RuntimeError",
-      "TypeError", "ValueError", "ZeroDivisionError"};
+      "ArithmeticError", "AssertionError", "AttributeError", "BaseException",
+      "BlockingIOError", "BrokenPipeError", "BufferError", "BytesWarning",
+      "ChildProcessError", "ConnectionAbortedError", "ConnectionError",
+      "ConnectionRefusedError", "ConnectionResetError", "DeprecationWarning", "EOFError",
+      "EncodingWarning", "EnvironmentError", "Exception", "FileExistsError",
+      "FileNotFoundError", "FloatingPointError", "FutureWarning", "IOError", "ImportError",
+      "ImportWarning", "IndentationError", "IndexError", "InterruptedError",
+      "IsADirectoryError", "KeyError", "LookupError", "MemoryError", "ModuleNotFoundError",
+      "NameError", "NotADirectoryError", "NotImplementedError", "OSError", "OverflowError",
+      "PendingDeprecationWarning", "PermissionError", "ProcessLookupError", "RecursionError",
+      "ReferenceError", "ResourceWarning", "RuntimeError", "RuntimeWarning",
+      "StopAsyncIteration", "StopIteration", "SyntaxError", "SyntaxWarning", "SystemError",
+      "TabError", "TimeoutError", "TypeError", "UnboundLocalError", "UnicodeError",
+      "UnicodeWarning", "UserWarning", "ValueError", "Warning", "ZeroDivisionError"};
   return names.contains(name);
 }
 

@@ -248,6 +248,24 @@ def test_raise_in_debug_mode_reports_the_class_message_and_line(jit):
     assert list(a) == [2, 4, 6]
 
 
+def test_every_builtin_exception_class_can_be_raised(jit):
+    # numba-cuda raises any builtin exception class (StopIteration, OSError,
+    # UserWarning, ...), not only the arithmetic and lookup ones.
+    @jit(debug=True)
+    def k(a, which):
+        if which == 0:
+            raise StopIteration("stop")
+        if which == 1:
+            raise OSError("os")
+        if which == 2:
+            raise AttributeError("attr")
+        raise UserWarning("warned")
+
+    for which, cls in enumerate([StopIteration, OSError, AttributeError, UserWarning]):
+        with pytest.raises(cls, match="in kernel 'k'"):
+            k[1, 1](np.zeros(1), which)
+
+
 EXC_MESSAGE = "global message"
 EXC_LIMIT = 7
 
