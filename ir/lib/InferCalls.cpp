@@ -2664,7 +2664,10 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
                                        ? "the dtype " + given->name + " (a type, not a value)"
                                    : given->kind == GlobalValue::Kind::Tuple
                                        ? "a tuple holding something but numbers and bools"
-                                       : "a " + given->name;
+                                   : given->kind == GlobalValue::Kind::DeviceFunction
+                                       ? "a device function (pass it as an argument instead)"
+                                   : given->name.empty() ? "a value of an unsupported kind"
+                                                          : "a " + given->name;
       std::string what2 = !given ? std::string(" must be a number, bool, None or string literal")
                                  : " is " + is + "; defaults must be numbers, bools, None, "
                                                  "strings or tuples of numbers";
