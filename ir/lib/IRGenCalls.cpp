@@ -2005,17 +2005,30 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     return final ? RValue::of(castTo(total, final)) : total;
   }
   if (name == "sum" || name == "prod" || name == "mean" || name == "var" || name == "std") {
-    Type *t = name == "sum" || name == "prod" || name == "mean" ? result
-              : isa<ComplexType>(dt) ? dt : result; // var of complex: the mean is complex
+    // t: what the first pass accumulates in; meanT: the mean's type. As
+    // numba-cuda (np/arraymath.py): array_mean adds in the dtype (float64
+    // for integers and bools) and divides by the size in float64 (complex128
+    // for complex numbers); array_var sums the squared deviations from that
+    // mean in float64; np.nanmean and np.nanvar add in float64 (c = 0.0).
+    bool moment = name == "mean" || name == "var" || name == "std";
+    Type *t = result, *meanT = result;
     // float16 accumulates in float32 (NumPy's float16 means and variances do;
     // a float16 sum stops growing at 2048 and a float16 count overflows at
     // 65520), rounded to float16 at the end.
     Type *final = nullptr;
-    if (auto *ft = dyn_cast<FloatType>(t); ft && ft->bits() == 16) {
-      final = t;
-      t = ctx.float32();
+    if (auto *ft = dyn_cast<FloatType>(dt); ft && ft->bits() == 16) {
+      final = moment ? dt : result;
+      t = meanT = ctx.float32();
       if (name == "var" || name == "std")
         result = ctx.float32();
+    } else if (moment && isa<ComplexType>(dt)) {
+      meanT = ctx.complexTy(128);
+      t = skipNan ? meanT : dt;
+    } else if (moment && isa<FloatType>(dt)) {
+      meanT = ctx.float64();
+      t = skipNan ? meanT : dt;
+    } else if (moment) { // integers and bools
+      t = meanT = ctx.float64();
     }
     auto finish = [&](RValue r) { return final ? RValue::of(castTo(r, final)) : r; };
     BinaryOp op = name == "prod" ? BinaryOp::Mul : BinaryOp::Add;
@@ -2038,19 +2051,21 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     RValue total = readVar(acc, t);
     if (name == "sum" || name == "prod")
       return finish(total);
-    Type *real = isa<ComplexType>(t) ? static_cast<Type *>(ctx.floatTy(cast<ComplexType>(t)->partBits()))
-                                     : t;
+    total = RValue::of(castTo(total, meanT));
+    Type *real = isa<ComplexType>(meanT)
+                     ? static_cast<Type *>(ctx.floatTy(cast<ComplexType>(meanT)->partBits()))
+                     : meanT;
     RValue n = RValue::of(castTo(RValue::of(skipNan ? readVar(count, i64).value : size), real));
-    RValue mean = numpyBinary(BinaryOp::TrueDiv, total, {t, false}, n, {real, false}, t);
+    RValue mean = numpyBinary(BinaryOp::TrueDiv, total, {meanT, false}, n, {real, false}, meanT);
     if (name == "mean")
       return finish(mean);
     // var: the mean of |x - mean|^2, in the real type.
     writeVar(acc, result, RValue::of(constant(GlobalValue::ofInt(0), result)));
     walk([&](Value *v) {
-      RValue dev = binary(BinaryOp::Sub, RValue::of(castTo(RValue::of(v), t)), {t, false}, mean,
-                          {t, false}, t);
+      RValue dev = binary(BinaryOp::Sub, RValue::of(castTo(RValue::of(v), meanT)),
+                          {meanT, false}, mean, {meanT, false}, meanT);
       Value *sq;
-      if (isa<ComplexType>(t)) {
+      if (isa<ComplexType>(meanT)) {
         Instruction *re = b.create(Opcode::ComplexPart, result, {dev.value});
         Instruction *im = b.create(Opcode::ComplexPart, result, {dev.value});
         im->intImm = 1;

@@ -314,12 +314,17 @@ Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {
       return ctx.intTy(64, it->isSigned());
     return isa<RecordType>(dtype) ? nullptr : dtype;
   }
-  // mean, var, std: in float64 for integers and bools; var and std are real.
+  // mean, var, std (numba-cuda's: the sum divided by the size in float64,
+  // so float64 for integers, bools and float32, complex128 for a complex
+  // mean; var and std are real). float16 and bfloat16 stay themselves
+  // (NumPy's; numba-cuda's float16 mean is float64 of a float16 sum).
   if (isa<BoolType, IntType>(dtype))
     return ctx.float64();
-  if (auto *ct = dyn_cast<ComplexType>(dtype))
-    return name == "mean" ? dtype : static_cast<Type *>(ctx.floatTy(ct->partBits()));
-  return isa<FloatType>(dtype) ? dtype : nullptr;
+  if (isa<ComplexType>(dtype))
+    return name == "mean" ? static_cast<Type *>(ctx.complexTy(128)) : ctx.float64();
+  if (auto *ft = dyn_cast<FloatType>(dtype))
+    return ft->bits() == 16 ? dtype : ctx.float64();
+  return nullptr;
 }
 
 // The callee of a call, copied for a StarCall: a name or an attribute

@@ -78,6 +78,43 @@ def test_reductions_of_f_arrays_add_in_memory_order_as_numba(jit):
     assert np.isinf(out[0])
 
 
+def test_float32_means_and_variances_are_numba_cudas_float64(jit):
+    # numba-cuda's array_mean adds float32 items in float32 and divides by the
+    # size in float64; array_var sums (float64(v) - mean)**2 in float64;
+    # np.nanmean adds in float64 (c = 0.0). Expected values follow those
+    # loops with numpy scalars.
+    @jit
+    def k(a, out):
+        out[0] = a.mean()
+        out[1] = a.var()
+        out[2] = a.std()
+        out[3] = np.nanmean(a)
+        out[4] = np.nanvar(a)
+
+    a = np.array([1e8, 3.0, -1e8, 7.5, 0.25, 1e-3], dtype=np.float32)
+    total = np.float32(0)
+    for v in a:
+        total = np.float32(total + v)
+    mean = float(total) / a.size
+    var = sum((float(v) - mean) ** 2 for v in a) / a.size
+    exact_mean = sum(float(v) for v in a) / a.size
+    exact_var = sum((float(v) - exact_mean) ** 2 for v in a) / a.size
+    out = np.zeros(5)
+    k[1, 1](a, out)
+    assert out[0] == mean and out[1] == var and out[2] == var ** 0.5
+    assert out[3] == exact_mean and out[4] == exact_var
+    assert mean != exact_mean  # (the float32 sum absorbs the small terms)
+
+    @jit
+    def types_of(a, c, out):
+        out[0] = a.mean() * 1e-320  # float64 keeps a subnormal product; float32 gives 0
+        out[1] = c.var() * 1e-320
+
+    out = np.zeros(2)
+    types_of[1, 1](np.ones(4, np.float32), np.ones(4, np.complex64) * (1 + 1j), out)
+    assert out[0] == 1e-320 and out[1] == 0.0
+
+
 def test_result_types_follow_numpy(jit):
     @jit
     def k(b, c, z, f, out):
