@@ -939,10 +939,15 @@ def mapped_array_like(ary, stream=0, portable=False, wc=False):
 
 def _registered_base(ary, what):
     """The numpy array a `with cuda.pinned/mapped(ary)` block page-locks;
-    TypeError for anything else."""
+    TypeError for anything else, ValueError for a read-only array (numba's
+    driver.host_pointer asks for writable memory: "buffer source array is
+    read-only"; a mapped one would let kernels write it)."""
     import numpy as np
     if not isinstance(ary, np.ndarray):
         raise TypeError("cuda.%s() takes numpy arrays, got %s" % (what, type(ary).__name__))
+    if not ary.flags.writeable:
+        raise ValueError("cuda.%s(): the array is read-only (numba-cuda refuses it too: "
+                         "buffer source array is read-only)" % what)
     return ary
 
 

@@ -110,6 +110,11 @@ def test_pinned_and_mapped_blocks():
     with pytest.raises(TypeError, match="numpy arrays"):
         with cuda.pinned([1, 2]):
             pass
+    frozen = np.frombuffer(bytes(24), np.float64)  # read-only memory
+    for block in (cuda.mapped, cuda.pinned):  # numba: "buffer source array is read-only"
+        with pytest.raises(ValueError, match="read-only"):
+            with block(frozen):
+                pass
 
 
 def test_like_constructors_context_and_aliases():
