@@ -2333,6 +2333,13 @@ using LinkResult = std::optional<std::optional<bool>>;
 
 std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const ExprInfo &l,
                                                         const ExprInfo &r, SourceRange at) {
+  auto dtypeOf = [](const ExprInfo &x) -> llvm::StringRef {
+    auto *bt = dyn_cast<BuiltinType>(x.type);
+    return bt && bt->path().starts_with("dtype.") ? bt->path().drop_front(6) : "";
+  };
+  if ((op == CompareOp::Eq || op == CompareOp::NotEq) && !dtypeOf(l).empty() &&
+      !dtypeOf(r).empty()) // a.dtype == np.dtype('f8'): numba-cuda's DType equality
+    return LinkResult(std::in_place, (dtypeOf(l) == dtypeOf(r)) == (op == CompareOp::Eq));
   bool lt = isa<TupleType>(l.type), rt = isa<TupleType>(r.type);
   if ((op == CompareOp::Eq || op == CompareOp::NotEq) && (lt || rt)) {
     // Tuples compare element by element (a.shape == (3, 4)); tuples of

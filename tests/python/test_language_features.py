@@ -2823,7 +2823,9 @@ def test_np_dtype_in_kernels_is_a_dtype(jit):
         a[2] = np.dtype(np.int8).type(300)  # wraps to 300 - 256
         a[3] = np.dtype(a.dtype).itemsize
         a[4] = np.dtype('<i2').type(70000)  # 70000 - 65536
+        a[5] = (a.dtype == np.dtype('f8')) + 2 * (np.dtype('f4') == np.float32)
+        a[6] = (a.dtype != np.float64) + 2 * (np.dtype('i4') == np.dtype('int64'))
 
-    a = np.zeros(5)
+    a = np.zeros(7)
     k[1, 1](a)
-    assert list(a) == [1.5, float(np.float32(3.7)), 44.0, 8.0, 4464.0]
+    assert list(a) == [1.5, float(np.float32(3.7)), 44.0, 8.0, 4464.0, 3.0, 0.0]
