@@ -2671,6 +2671,8 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
                                        ? "a tuple holding something but numbers and bools"
                                    : given->kind == GlobalValue::Kind::DeviceFunction
                                        ? "a device function (pass it as an argument instead)"
+                                   : given->kind == GlobalValue::Kind::Module
+                                       ? "the module '" + given->name + "'"
                                    : given->name.empty() ? "a value of an unsupported kind"
                                                           : "a " + given->name;
       std::string what2 = !given ? std::string(" must be a number, bool, None or string literal")

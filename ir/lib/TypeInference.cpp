@@ -966,6 +966,13 @@ void Inferer::raiseStmt(const RaiseStmt &r) {
   if (n && !localNames.count(n->name) && !globals.lookup(n->name) &&
       isBuiltinException(n->name)) {
     name = "builtins:" + n->name;
+  } else if (n && !localNames.count(n->name) && !globals.lookup(n->name) &&
+             llvm::is_contained({"SystemExit", "KeyboardInterrupt", "GeneratorExit",
+                                 "BaseExceptionGroup", "ExceptionGroup"},
+                                llvm::StringRef(n->name))) {
+    error(cls->range(), "'" + n->name + "' cannot be raised in kernels (raise an Exception "
+                        "subclass: it reaches the host after the launch)");
+    return;
   } else {
     ExprInfo info = expr(*cls);
     if (!info.type)
@@ -1507,8 +1514,9 @@ ExprInfo Inferer::name(const NameExpr &e) {
     if (aliases.count(e.name)) {
       // A name for a compile-time value (f = a device function) read
       // before its assignment: in a loop's earlier iteration, or never.
-      error(e.range(), "local variable '" + sourceName(e.name) + "' is read before its "
-                       "assignment (Python raises UnboundLocalError)");
+      error(e.range(), "local variable '" + sourceName(e.name) + "' names a compile-time "
+                       "value but is read before its assignment (numba-cuda refuses this "
+                       "too: \"Variable '" + sourceName(e.name) + "' is not defined\")");
       return {};
     }
   }

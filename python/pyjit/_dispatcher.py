@@ -222,8 +222,15 @@ class _Overload:
         return self.entry
 
     def launch(self, args, griddim, blockdim, stream=0, sharedmem=0):
-        """numba's _Kernel.launch: launches with `args` (a sequence) in this
-        configuration, as kernel[griddim, blockdim, stream, sharedmem](*args)."""
+        """numba's _Kernel.launch: launches this overload with `args` (a
+        sequence) in this configuration, as kernel[griddim, blockdim, stream,
+        sharedmem](*args) does; a Python or NumPy number is first converted to
+        its parameter's type, as this overload's signature takes it."""
+        args = tuple(args)
+        if len(args) == len(self.argtypes):
+            args = tuple(np.dtype(t).type(a) if t in _NUMBER_TYPES and
+                         isinstance(a, (int, float, complex, np.number, np.bool_)) else a
+                         for a, t in zip(args, self.argtypes))
         self._dispatcher[griddim, blockdim, stream, sharedmem](*args)
 
     def inspect_sass(self):
@@ -678,6 +685,9 @@ def _register_fast_types():
 
 
 _known_types = set(FAST_SCALARS) | {_devicearray.DeviceArray, np.ndarray}
+_NUMBER_TYPES = frozenset(["bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                           "uint32", "uint64", "float16", "float32", "float64", "complex64",
+                           "complex128"])  # parameter types overload.launch converts to
 _launch_state = threading.local()  # .args: the launch in progress (pre-launch callbacks)
 
 
@@ -994,10 +1004,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         """A launch through a launcher given pre_launch_callbacks (numba-cuda's):
         each is called as callback(overload, launcher) once the overload is
         chosen, with launcher.args giving `args` meanwhile."""
-        callbacks = list(launcher.pre_launch_callbacks)
-
         def before(overload):
-            for callback in callbacks:
+            # (the live list, as numba iterates it: one a callback appends runs too)
+            for callback in launcher.pre_launch_callbacks:
                 callback(overload, launcher)
         previous = getattr(_launch_state, "args", None)
         _launch_state.args = args

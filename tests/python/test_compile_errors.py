@@ -397,8 +397,8 @@ def _cube(x):
 
 
 def test_a_function_alias_read_before_its_assignment_is_an_error_not_a_crash():
-    # Python raises UnboundLocalError on the first read (numba-cuda: "Variable
-    # 'g' is not defined"); pyjit once crashed compiling these.
+    # numba-cuda refuses both ("Variable 'g' is not defined"); pyjit once
+    # crashed compiling these.
     cube = cuda.jit(device=True)(_cube)
 
     def in_a_for_loop(out):
@@ -418,5 +418,14 @@ def test_a_function_alias_read_before_its_assignment_is_an_error_not_a_crash():
         with pytest.raises(pyjit.CompileError) as info:
             cuda.compile_ptx(fn, "void(float64[:])")
         line, col = _line_of(fn, text)
-        assert ("%s:%d:%d: error: local variable '%s' is read before its assignment"
-                % (__file__, line, col, name)) in str(info.value)
+        assert ("%s:%d:%d: error: local variable '%s' names a compile-time value but is "
+                "read before its assignment" % (__file__, line, col, name)) in str(info.value)
+
+
+def test_exceptions_that_end_the_interpreter_cannot_be_raised():
+    def k(a):
+        if a[0] < 0:
+            raise SystemExit("bye")
+
+    with pytest.raises(pyjit.CompileError, match="'SystemExit' cannot be raised in kernels"):
+        cuda.compile_ptx(k, "void(float64[:])")

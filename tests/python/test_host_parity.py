@@ -117,8 +117,8 @@ def test_overload_signature_and_argument_types():
     assert [str(t) for t in key] == ["array(float32, 1d, C)", "int32"]
     # numba's _Kernel: launch(args, griddim, blockdim), inspect_types, entry_name
     d = cuda.to_device(np.zeros(2, np.float32))
-    overload.launch((d, np.int32(7)), 1, 1)
-    assert d.copy_to_host()[0] == 7
+    overload.launch((d, 7), 1, 1)  # a Python int: converted to this overload's int32
+    assert d.copy_to_host()[0] == 7 and len(k.overloads) == 1
     import io
     text = io.StringIO()
     overload.inspect_types(text)

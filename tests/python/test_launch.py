@@ -111,6 +111,25 @@ def test_pre_launch_callbacks_run_before_each_launch_of_their_launcher(jit):
     np.testing.assert_array_equal(out, 2 * x)
 
 
+def test_a_pre_launch_callback_appended_by_another_runs_in_the_same_launch(jit):
+    # numba iterates the live list.
+    axpy = make_axpy(jit)
+    x = np.arange(4, dtype=np.float32)
+    launcher = axpy[1, 4]
+    seen = []
+
+    def second(kernel, config):
+        seen.append("second")
+
+    def first(kernel, config):
+        seen.append("first")
+        if second not in config.pre_launch_callbacks:
+            config.pre_launch_callbacks.append(second)
+    launcher.pre_launch_callbacks.append(first)
+    launcher(np.float32(1), x, x, np.zeros_like(x))
+    assert seen == ["first", "second"]
+
+
 def test_a_raising_pre_launch_callback_stops_the_launch(jit):
     axpy = make_axpy(jit)
     x = np.arange(4, dtype=np.float32)
