@@ -587,8 +587,8 @@ TEST_F(TypeInferenceTest, TupleOfAFunctionIsNotAValue) {
 }
 
 TEST_F(TypeInferenceTest, AFunctionAliasReadBeforeItsAssignmentInALoopIsAnError) {
-  // The read in the first iteration finds no assignment yet (Python's
-  // UnboundLocalError); inference reports it rather than crash.
+  // The read comes before the alias's one assignment (numba-cuda refuses it:
+  // "Variable 'g' is not defined"); inference reports it rather than crash.
   EXPECT_FALSE(infer("def k(out):\n"
                      "    for i in range(2):\n"
                      "        if i == 1:\n"
