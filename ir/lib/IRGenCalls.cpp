@@ -2016,8 +2016,9 @@ RValue IRGen::arrayReduction(llvm::StringRef name, Value *array, Type *result, S
     // a float16 sum stops growing at 2048 and a float16 count overflows at
     // 65520), rounded to float16 at the end.
     Type *final = nullptr;
-    if (auto *ft = dyn_cast<FloatType>(dt); ft && ft->bits() == 16) {
-      final = moment ? dt : result;
+    auto *sixteen = dyn_cast<FloatType>(moment ? dt : result); // (a.sum(dtype=np.float16) too)
+    if (sixteen && sixteen->bits() == 16) {
+      final = sixteen;
       t = meanT = ctx.float32();
       if (name == "var" || name == "std")
         result = ctx.float32();

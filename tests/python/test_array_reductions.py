@@ -459,11 +459,12 @@ def test_float16_reductions_accumulate_in_float32(jit, n):
         o[0] = a.mean()
         o[1] = a.sum()
         o[2] = a.var()
+        o[3] = a.sum(dtype=np.float64)  # in float64, as the dtype says
 
     a = np.full(n, 0.5, np.float16)
-    o = np.zeros(3)
+    o = np.zeros(4)
     k[1, 1](a, o)
-    np.testing.assert_allclose(o, [a.mean(), a.sum(), a.var()], rtol=2e-3)
+    np.testing.assert_allclose(o, [a.mean(), a.sum(), a.var(), n / 2], rtol=2e-3)
 
 
 @pytest.mark.parametrize("a", [
