@@ -2775,14 +2775,13 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
 
 std::optional<ExprInfo> Inferer::tupleOperator(BinaryOp op, const ExprInfo &l,
                                                const ExprInfo &r, SourceRange at) {
-  if ((op == BinaryOp::Mul || op == BinaryOp::Add) &&
-      (isVectorTuple(l.type) || isVectorTuple(r.type))) {
+  if (isVectorTuple(l.type) || isVectorTuple(r.type)) {
     // numba-cuda's vector types have no operators (and are not tuples to
     // it): v + w is no concatenation but an error there.
     const ExprInfo &v = isVectorTuple(l.type) ? l : r;
     std::string name = cast<TupleType>(v.type)->className().str();
     error(at, std::string("CUDA vector types have no arithmetic in kernels (numba-cuda defines ") +
-                  "no " + (op == BinaryOp::Add ? "+" : "*") + " for " + name +
+                  "no " + binaryOpSpelling(op) + " for " + name +
                   "): compute the components, e.g. " + name + "(v.x + w.x, ...)");
     return ExprInfo{};
   }

@@ -371,6 +371,10 @@ def test_misused_calls_are_named_at_their_line():
         w = v + v
         a[0] = w.x
 
+    def vector_difference(a):
+        v = cuda.float32x2(1.0, 2.0)
+        a[0] = (v - v).x
+
     def unknown_libdevice(a):
         a[0] = libdevice.funnelshift_l(1, 2, 3)
 
@@ -381,6 +385,9 @@ def test_misused_calls_are_named_at_their_line():
          "a kernel cannot launch a kernel (CUDA dynamic parallelism is not supported"),
         (vector_sum, "void(float32[:])", "v + v",
          "CUDA vector types have no arithmetic in kernels (numba-cuda defines no + for "
+         "float32x2)"),
+        (vector_difference, "void(float32[:])", "v - v",
+         "CUDA vector types have no arithmetic in kernels (numba-cuda defines no - for "
          "float32x2)"),
         (unknown_libdevice, "void(int32[:])", "libdevice.funnelshift_l",
          "cuda.libdevice has no function 'funnelshift_l'"),
