@@ -339,8 +339,8 @@ private:
       return info;
     }
     if (v.kind == GlobalValue::Kind::ConstArray) {
-      // An array in a global tuple: read only, in constant memory (as a
-      // global array is).
+      // A global array, also one in a global tuple: read only, in constant
+      // memory (numba types a global array as a constant).
       ExprInfo info{ctx.array(parseDType(ctx, v.dtype), static_cast<unsigned>(v.shape.size()),
                               v.name == "F" ? Layout::F : Layout::C, /*readonly=*/true)};
       info.constant = std::move(v);

@@ -1602,13 +1602,8 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
   case GlobalValue::Kind::Tuple:
   case GlobalValue::Kind::None:
     return constant(g);
-  case GlobalValue::Kind::ConstArray: {
-    // Read only, in constant memory (numba: a global array is a constant).
-    ExprInfo info{ctx.array(parseDType(ctx, g.dtype), static_cast<unsigned>(g.shape.size()),
-                            g.name == "F" ? Layout::F : Layout::C, /*readonly=*/true)};
-    info.constant = g;
-    return info;
-  }
+  case GlobalValue::Kind::ConstArray: // read only, in constant memory (numba: a constant)
+    return constant(g);
   case GlobalValue::Kind::Module: {
     ExprInfo info{ctx.ns(g.name)};
     if (g.members) // members pyjit has no rule for (cuda.random), absent names:
@@ -2341,13 +2336,17 @@ using LinkResult = std::optional<std::optional<bool>>;
 
 std::optional<std::optional<bool>> Inferer::compareLink(CompareOp op, const ExprInfo &l,
                                                         const ExprInfo &r, SourceRange at) {
-  auto dtypeOf = [](const ExprInfo &x) -> llvm::StringRef {
+  auto isDType = [](const ExprInfo &x) {
     auto *bt = dyn_cast<BuiltinType>(x.type);
-    return bt && bt->path().starts_with("dtype.") ? bt->path().drop_front(6) : "";
+    return bt && bt->path().starts_with("dtype.");
   };
-  if ((op == CompareOp::Eq || op == CompareOp::NotEq) && !dtypeOf(l).empty() &&
-      !dtypeOf(r).empty()) // a.dtype == np.dtype('f8'): numba-cuda's DType equality
-    return LinkResult(std::in_place, (dtypeOf(l) == dtypeOf(r)) == (op == CompareOp::Eq));
+  if ((op == CompareOp::Eq || op == CompareOp::NotEq) && isDType(l) && isDType(r)) {
+    // a.dtype == np.dtype('f8'): numba-cuda's DType equality, of the types
+    // the dtypes name (np.double is np.float64).
+    Type *lt = dtypeOperand(l), *rt = dtypeOperand(r);
+    if (lt && rt)
+      return LinkResult(std::in_place, (lt == rt) == (op == CompareOp::Eq));
+  }
   bool lt = isa<TupleType>(l.type), rt = isa<TupleType>(r.type);
   if ((op == CompareOp::Eq || op == CompareOp::NotEq) && (lt || rt)) {
     // Tuples compare element by element (a.shape == (3, 4)); tuples of

@@ -24,7 +24,8 @@ from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
 from .errors import KernelError, LaunchConfigError, PyjitError, _users
-from ._typeof import FAST_SCALARS, compile_time_only, fast_typeof, flatten, typeof
+from ._typeof import (FAST_SCALARS, SUPPORTED_DTYPES, compile_time_only, fast_typeof, flatten,
+                      typeof)
 
 
 def _dim3(value, what):
@@ -228,7 +229,7 @@ class _Overload:
         its parameter's type, as this overload's signature takes it."""
         args = tuple(args)
         if len(args) == len(self.argtypes):
-            args = tuple(np.dtype(t).type(a) if t in _NUMBER_TYPES and
+            args = tuple(np.dtype(t).type(a) if t in SUPPORTED_DTYPES and
                          isinstance(a, (int, float, complex, np.number, np.bool_)) else a
                          for a, t in zip(args, self.argtypes))
         self._dispatcher[griddim, blockdim, stream, sharedmem](*args)
@@ -685,9 +686,6 @@ def _register_fast_types():
 
 
 _known_types = set(FAST_SCALARS) | {_devicearray.DeviceArray, np.ndarray}
-_NUMBER_TYPES = frozenset(["bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
-                           "uint32", "uint64", "float16", "float32", "float64", "complex64",
-                           "complex128"])  # parameter types overload.launch converts to
 _launch_state = threading.local()  # .args: the launch in progress (pre-launch callbacks)
 
 

@@ -2825,7 +2825,8 @@ def test_np_dtype_in_kernels_is_a_dtype(jit):
         a[4] = np.dtype('<i2').type(70000)  # 70000 - 65536
         a[5] = (a.dtype == np.dtype('f8')) + 2 * (np.dtype('f4') == np.float32)
         a[6] = (a.dtype != np.float64) + 2 * (np.dtype('i4') == np.dtype('int64'))
+        a[7] = np.double == np.dtype('f8')  # one type by two names
 
-    a = np.zeros(7)
+    a = np.zeros(8)
     k[1, 1](a)
-    assert list(a) == [1.5, float(np.float32(3.7)), 44.0, 8.0, 4464.0, 3.0, 0.0]
+    assert list(a) == [1.5, float(np.float32(3.7)), 44.0, 8.0, 4464.0, 3.0, 0.0, 1.0]
