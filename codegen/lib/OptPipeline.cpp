@@ -1,5 +1,6 @@
 //===- OptPipeline.cpp - LLVM's O0..O3 module pipeline for a target ------===//
 #include "pyjit/codegen/OptPipeline.h"
+#include "ExitValueGuard.h"
 #include "llvm/Passes/PassBuilder.h"
 
 void pyjit::codegen::runOptPipeline(llvm::Module &module, llvm::TargetMachine &tm,
@@ -8,7 +9,9 @@ void pyjit::codegen::runOptPipeline(llvm::Module &module, llvm::TargetMachine &t
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&tm);
+  llvm::PassInstrumentationCallbacks instrumentation;
+  ExitValueGuard guard(instrumentation);
+  llvm::PassBuilder pb(&tm, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
