@@ -156,11 +156,19 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
     if (auto it = fd->phiTargets.find(name); it != fd->phiTargets.end()) {
       bool debug = debugInfo;
       debugInfo = false;
+      llvm::SmallVector<const std::string *, 4> written; // each shared SSA variable once
       for (const std::string &phi : it->second)
-        if (auto pt = fnTyped->locals.find(phi); pt != fnTyped->locals.end() && pt->second)
-          writeVar(phi, pt->second, v);
+        if (auto pt = fnTyped->locals.find(phi); pt != fnTyped->locals.end() && pt->second) {
+          const std::string &var = ssaName(phi);
+          if (llvm::is_contained(written, &var))
+            continue;
+          written.push_back(&var);
+          writeVar(var, pt->second, v);
+        }
       debugInfo = debug;
     }
+  if (const std::string &var = ssaName(name); var != name)
+    return writeVar(var, type, v, argNo); // a phi variable another one stands for
   if (isRuntimeStr(type)) { // one of several strings: its index (IRGenImpl.h)
     ssa.writeVariable(frames.back().prefix + name, cur(), stringIndex(v));
     return;
@@ -217,6 +225,34 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
     dv->text = name;
     dv->intImm = argNo;
   }
+}
+
+const std::string &IRGen::ssaName(const std::string &name) {
+  const TypedFunction *fnTyped = frames.back().typed;
+  if (!fnTyped->def || fnTyped->def->phiTargets.empty() || name.find('~') == std::string::npos)
+    return name;
+  auto [shared, made] = sharedPhis.try_emplace(fnTyped);
+  if (made) {
+    // Per (source name, type), the least phi variable's name.
+    std::map<std::pair<std::string, Type *>, std::string> first;
+    for (const auto &[version, phis] : fnTyped->def->phiTargets)
+      for (const std::string &phi : phis) {
+        auto t = fnTyped->locals.find(phi);
+        if (t == fnTyped->locals.end() || !t->second)
+          continue;
+        auto [slot, fresh] = first.try_emplace({phi.substr(0, phi.find('~')), t->second}, phi);
+        if (!fresh && phi < slot->second)
+          slot->second = phi;
+      }
+    for (const auto &[version, phis] : fnTyped->def->phiTargets)
+      for (const std::string &phi : phis) {
+        auto t = fnTyped->locals.find(phi);
+        if (t != fnTyped->locals.end() && t->second)
+          shared->second[phi] = first.at({phi.substr(0, phi.find('~')), t->second});
+      }
+  }
+  auto it = shared->second.find(name);
+  return it == shared->second.end() ? name : it->second;
 }
 
 RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type *type) {

@@ -145,8 +145,18 @@ private:
   /// merge (debugInfo).
   void describeMergedVariables();
   RValue readVar(const std::string &name, Type *type) {
-    return readVarAt(frames.back().prefix, name, type);
+    return readVarAt(frames.back().prefix, ssaName(name), type);
   }
+  /// The SSA variable of the current frame's variable `name`: phi variables
+  /// (VariableWebs.h) of one source name and one type share one, the first
+  /// by name; any other name is its own. Where a phi variable is read, the
+  /// definition that ran last is one of those that write it, so every phi
+  /// variable of the name read there would hold that definition's value.
+  /// Sharing keeps a name assigned in N loops in a row from giving the first
+  /// loop's head N phis, the next N-1, ... (N(N+1)/2 phis that LLVM cannot
+  /// always merge: compile time grew as N^3 and faster).
+  const std::string &ssaName(const std::string &name);
+  std::map<const TypedFunction *, std::map<std::string, std::string>> sharedPhis;
   /// A variable of the frame whose names start with `prefix` (a nested
   /// def's enclosing function, for its free variables).
   RValue readVarAt(const std::string &prefix, const std::string &name, Type *type);
