@@ -1,0 +1,184 @@
+"""Compile time against kernel size: pyjit against numba-cuda, no GPU needed.
+
+    python bench/compile_scaling.py [--calls 1,2,4,8] [--runs 3] [--only pyjit|numba]
+                                    [--shapes chain,float] [--json PATH]
+
+Each kernel inlines one device function of 100 statements N times
+(`v = f(v, c)`, c = 0..N-1), so the compiler sees N times the code:
+  chain  integer updates, branches, short constant loops, xor with floor
+         modulo and min, drawn by a seeded generator (the shape that made
+         LLVM 22's IndVarSimplify re-expand a long chain at every loop,
+         codegen/lib/ExitValueGuard.h); int64 values.
+  float  float64 arithmetic with math.sqrt/exp/sin, branches and short
+         loops, same generator; float64 values.
+Each cell is cuda.compile_ptx(k, (array, array), cc=(9, 0)) of a kernel
+written to a temporary file and imported, in a fresh process that first
+compiles a one-line kernel (so start-up and first-use costs such as numba's
+typing registry are not counted): median of --runs processes, in seconds.
+numba-cuda's device-function calls ask the driver for the compute
+capability; without a GPU the child answers (9, 0) for it. The table gives
+pyjit, numba-cuda and numba-cuda / pyjit per cell, and each system's growth
+from the smallest to the largest N against N's.
+"""
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+
+from _common import write_json
+
+HERE = os.path.abspath(__file__)
+SYSTEMS = ["pyjit", "numba-cuda"]
+
+
+def device_function(shape):
+    """Source of `f(x, y)`: 100 statements of `shape`, seeded so every run
+    and both systems compile the same text."""
+    rng = random.Random(0)
+    lines = ["def f(x, y):", "    acc = x"]
+    for i in range(100):
+        r = rng.random()
+        if shape == "chain":
+            if r < 0.3:
+                lines.append("    acc = acc * %d + y - %d" % (rng.randint(1, 5), i))
+            elif r < 0.5:
+                lines.append("    if acc > %d:" % rng.randint(-50, 50))
+                lines.append("        acc = acc - y * %d" % rng.randint(1, 3))
+            elif r < 0.6:
+                lines.append("    for j in range(%d):" % rng.randint(1, 4))
+                lines.append("        acc += j * y")
+            elif r < 0.8:
+                lines.append("    y = (y ^ acc) %% 97 + %d" % i)
+            else:
+                lines.append("    acc = min(acc, y + %d)" % (i * 3))
+        else:
+            if r < 0.3:
+                lines.append("    acc = acc * %.3f + y - %d.5" % (rng.uniform(0.5, 1.5), i))
+            elif r < 0.5:
+                lines.append("    if acc > %d.0:" % rng.randint(-50, 50))
+                lines.append("        acc = math.sqrt(acc * acc + y * y)")
+            elif r < 0.6:
+                lines.append("    for j in range(%d):" % rng.randint(1, 4))
+                lines.append("        acc += math.sin(j * y)")
+            elif r < 0.8:
+                lines.append("    y = math.exp(-abs(y - acc) * 0.01) + %d.0" % i)
+            else:
+                lines.append("    acc = min(acc, y + %d.0)" % (i * 3))
+    lines.append("    return acc + y")
+    return "\n".join(lines) + "\n"
+
+
+def module_source(shape, calls):
+    body = "".join("        v = device_f(v, %d)\n" % c for c in range(calls))
+    return ("import math\n\n" + device_function(shape)
+            + "\ndevice_f = cuda.jit(device=True)(f)\n\n"
+            + "def k(out, a):\n    i = cuda.grid(1)\n    if i < a.size:\n        v = a[i]\n"
+            + body + "        out[i] = v\n")
+
+
+# -- the child process ----------------------------------------------------------
+
+def child(system, path, shape):
+    import importlib.util
+    import time
+    import numpy as np
+    if system == "pyjit":
+        from pyjit import cuda, float64, int64
+    else:
+        np.row_stack = np.vstack  # numba-cuda 0.30 with numpy 2.x
+        from numba import cuda, float64, int64
+        if not cuda.is_available():
+            import numba.cuda.dispatcher as dispatcher
+
+            class Device:  # what a device-function call asks the driver
+                compute_capability = (9, 0)
+            dispatcher.get_current_device = lambda: Device
+    t = int64 if shape == "chain" else float64
+    sig = (t[:], t[:])
+
+    def warm(out, a):
+        out[0] = a[0]
+    cuda.compile_ptx(warm, sig, cc=(9, 0))
+    spec = importlib.util.spec_from_file_location("scaling_kernel", path)
+    module = importlib.util.module_from_spec(spec)
+    module.cuda = cuda
+    spec.loader.exec_module(module)
+    t0 = time.perf_counter()
+    ptx, _ = cuda.compile_ptx(module.k, sig, cc=(9, 0))
+    seconds = time.perf_counter() - t0
+    print("RESULT " + json.dumps({"s": seconds, "ptx_lines": ptx.count("\n")}))
+
+
+# -- the parent -------------------------------------------------------------------
+
+def run_child(system, path, shape, timeout):
+    proc = subprocess.run([sys.executable, HERE, "--child", system, path, shape],
+                          capture_output=True, text=True, timeout=timeout,
+                          env=dict(os.environ, PYTHONWARNINGS="ignore"))
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[len("RESULT "):])
+    lines = [l for l in proc.stderr.strip().splitlines() if l.strip()]
+    raise RuntimeError(lines[-1][:200] if lines else "exit %d" % proc.returncode)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", default="1,2,4,8")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--shapes", default="chain,float")
+    parser.add_argument("--only", choices=["pyjit", "numba"])
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds a cell may take")
+    parser.add_argument("--json")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        return child(*args.child)
+    calls = [int(c) for c in args.calls.split(",")]
+    systems = [s for s in SYSTEMS if not args.only or s.startswith(args.only)]
+    results, notes = {}, []
+    with tempfile.TemporaryDirectory() as tmp:
+        for shape in args.shapes.split(","):
+            for n in calls:
+                path = os.path.join(tmp, "k_%s_%d.py" % (shape, n))
+                with open(path, "w") as f:
+                    f.write(module_source(shape, n))
+                for system in systems:
+                    key = "%s/%d/%s" % (shape, n, system)
+                    try:
+                        runs = [run_child(system, path, shape, args.timeout)["s"]
+                                for _ in range(args.runs)]
+                        results[key] = statistics.median(runs)
+                    except Exception as exc:  # a missing peer or a timeout: n/a, with why
+                        results[key] = None
+                        notes.append("%s: %s" % (key, exc))
+                        print("  %s failed: %s" % (key, exc), file=sys.stderr)
+    fmt = lambda v: "n/a" if v is None else "%.2f" % v
+    print("Compile time (s, median of %d fresh processes) of a kernel inlining a "
+          "100-statement device function N times" % args.runs)
+    print("%-6s %4s %10s %12s %14s" % ("shape", "N", "pyjit", "numba-cuda", "numba / pyjit"))
+    for shape in args.shapes.split(","):
+        for n in calls:
+            p = results.get("%s/%d/pyjit" % (shape, n))
+            q = results.get("%s/%d/numba-cuda" % (shape, n))
+            ratio = "%.1fx" % (q / p) if p and q else "n/a"
+            print("%-6s %4d %10s %12s %14s" % (shape, n, fmt(p), fmt(q), ratio))
+        for system in systems:
+            a = results.get("%s/%d/%s" % (shape, calls[0], system))
+            b = results.get("%s/%d/%s" % (shape, calls[-1], system))
+            if a and b:
+                print("  %s %s: %.1fx the time for %dx the code"
+                      % (shape, system, b / a, calls[-1] // calls[0]))
+    for note in notes:
+        print("note: " + note)
+    if args.json:
+        write_json(args.json, {"results": results, "notes": notes, "calls": calls,
+                               "runs": args.runs})
+
+
+if __name__ == "__main__":
+    main()
