@@ -1683,6 +1683,23 @@ static std::optional<double> floatConstant(llvm::StringRef attr) {
   return std::nullopt;
 }
 
+/// Is `name` in Python's math module (3.11 to 3.13: the names of `dir(math)`
+/// that do not start with an underscore)? A name that is not would raise
+/// AttributeError in Python.
+static bool isPythonMathName(llvm::StringRef name) {
+  static const llvm::StringSet<> names = {
+      "acos",      "acosh",   "asin",     "asinh",    "atan",     "atan2",   "atanh",
+      "cbrt",      "ceil",    "comb",     "copysign", "cos",      "cosh",    "degrees",
+      "dist",      "e",       "erf",      "erfc",     "exp",      "exp2",    "expm1",
+      "fabs",      "factorial", "floor",  "fma",      "fmod",     "frexp",   "fsum",
+      "gamma",     "gcd",     "hypot",    "inf",      "isclose",  "isfinite", "isinf",
+      "isnan",     "isqrt",   "lcm",      "ldexp",    "lgamma",   "log",     "log10",
+      "log1p",     "log2",    "modf",     "nan",      "nextafter", "perm",   "pi",
+      "pow",       "prod",    "radians",  "remainder", "sin",     "sinh",    "sqrt",
+      "sumprod",   "tan",     "tanh",     "tau",      "trunc",    "ulp"};
+  return names.contains(name);
+}
+
 /// What to add to "'<path>.<attr>' is not supported in kernels": numpy's
 /// allocating functions name the kernels' arrays; a misspelt name of math or
 /// cuda the closest one pyjit has (within a third of its letters).
@@ -1938,6 +1955,15 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       else
         error(e.range(), "'cuda." + attr + "' is not supported in kernels (it is part of "
                          "the host API: call it outside the kernel)");
+      return {};
+    }
+    if (path == "math" && !isPythonMathName(attr)) {
+      // Python's AttributeError: `math.fmax` (C's name) is np.fmax's.
+      std::string hint = attr == "fmax" || attr == "fmin"
+                             ? " (max() and min() give the larger and the smaller number; "
+                               "np." + attr + " ignores a NaN)"
+                             : unsupportedAttributeHint(path, attr);
+      error(e.range(), "module 'math' has no attribute '" + attr + "'" + hint);
       return {};
     }
     error(e.range(), "'" + path + "." + attr + "' is not supported in kernels" +

@@ -11,4 +11,4 @@ from pyjit import cuda
 def k(a):
     a[0] = math.sqr(a[cuda.threadIdx.xx])
 
-# CHECK: misspelt-module-function.py:12:12: error: 'math.sqr' is not supported in kernels (did you mean 'math.sqrt'?)
+# CHECK: misspelt-module-function.py:12:12: error: module 'math' has no attribute 'sqr' (did you mean 'math.sqrt'?)
