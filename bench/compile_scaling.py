@@ -29,45 +29,44 @@ import subprocess
 import sys
 import tempfile
 
-from _common import write_json
 
 HERE = os.path.abspath(__file__)
 SYSTEMS = ["pyjit", "numba-cuda"]
 
 
+# Per shape, the statements a draw r in [0, 1) picks: (the bound r stays
+# under, a function of (rng, i) giving the statement's lines).
+SHAPES = {
+    "chain": [
+        (0.3, lambda rng, i: ["    acc = acc * %d + y - %d" % (rng.randint(1, 5), i)]),
+        (0.5, lambda rng, i: ["    if acc > %d:" % rng.randint(-50, 50),
+                              "        acc = acc - y * %d" % rng.randint(1, 3)]),
+        (0.6, lambda rng, i: ["    for j in range(%d):" % rng.randint(1, 4),
+                              "        acc += j * y"]),
+        (0.8, lambda rng, i: ["    y = (y ^ acc) %% 97 + %d" % i]),
+        (1.0, lambda rng, i: ["    acc = min(acc, y + %d)" % (i * 3)]),
+    ],
+    "float": [
+        (0.3, lambda rng, i: ["    acc = acc * %.3f + y - %d.5" % (rng.uniform(0.5, 1.5), i)]),
+        (0.5, lambda rng, i: ["    if acc > %d.0:" % rng.randint(-50, 50),
+                              "        acc = math.sqrt(acc * acc + y * y)"]),
+        (0.6, lambda rng, i: ["    for j in range(%d):" % rng.randint(1, 4),
+                              "        acc += math.sin(j * y)"]),
+        (0.8, lambda rng, i: ["    y = math.exp(-abs(y - acc) * 0.01) + %d.0" % i]),
+        (1.0, lambda rng, i: ["    acc = min(acc, y + %d.0)" % (i * 3)]),
+    ],
+}
+
+
 def device_function(shape):
     """Source of `f(x, y)`: 100 statements of `shape`, seeded so every run
-    and both systems compile the same text."""
+    and both systems compile the same text (tests/python/test_compile_time.py
+    compiles the `chain` kernel too)."""
     rng = random.Random(0)
     lines = ["def f(x, y):", "    acc = x"]
     for i in range(100):
         r = rng.random()
-        if shape == "chain":
-            if r < 0.3:
-                lines.append("    acc = acc * %d + y - %d" % (rng.randint(1, 5), i))
-            elif r < 0.5:
-                lines.append("    if acc > %d:" % rng.randint(-50, 50))
-                lines.append("        acc = acc - y * %d" % rng.randint(1, 3))
-            elif r < 0.6:
-                lines.append("    for j in range(%d):" % rng.randint(1, 4))
-                lines.append("        acc += j * y")
-            elif r < 0.8:
-                lines.append("    y = (y ^ acc) %% 97 + %d" % i)
-            else:
-                lines.append("    acc = min(acc, y + %d)" % (i * 3))
-        else:
-            if r < 0.3:
-                lines.append("    acc = acc * %.3f + y - %d.5" % (rng.uniform(0.5, 1.5), i))
-            elif r < 0.5:
-                lines.append("    if acc > %d.0:" % rng.randint(-50, 50))
-                lines.append("        acc = math.sqrt(acc * acc + y * y)")
-            elif r < 0.6:
-                lines.append("    for j in range(%d):" % rng.randint(1, 4))
-                lines.append("        acc += math.sin(j * y)")
-            elif r < 0.8:
-                lines.append("    y = math.exp(-abs(y - acc) * 0.01) + %d.0" % i)
-            else:
-                lines.append("    acc = min(acc, y + %d.0)" % (i * 3))
+        lines += next(make for bound, make in SHAPES[shape] if r < bound)(rng, i)
     lines.append("    return acc + y")
     return "\n".join(lines) + "\n"
 
@@ -176,6 +175,7 @@ def main():
     for note in notes:
         print("note: " + note)
     if args.json:
+        from _common import write_json  # (here: tests import this file for its kernels)
         write_json(args.json, {"results": results, "notes": notes, "calls": calls,
                                "runs": args.runs})
 

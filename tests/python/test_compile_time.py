@@ -2,54 +2,26 @@
 carried through many loops (one device function inlined many times) once made
 LLVM 22's IndVarSimplify expand the chain again at every loop, so that 80
 loops took 74 s to compile (codegen/lib/ExitValueGuard.h). The results must
-stay right once the guard turns that rewriting off."""
-import random
+stay right once the guard turns that rewriting off. The kernel is
+bench/compile_scaling.py's `chain` kernel: a seeded 100-statement device
+function of integer updates, branches, short loops, xor with floor modulo,
+and min (the shape a control-flow fuzzer found), inlined N times."""
+import importlib.util
+import os
 import time
 
 import numpy as np
-import pytest
 
 from kernel_files import load_module
 
-
-def _device_function_source():
-    """A device function of 100 statements drawn by a seeded generator from
-    a mix of integer updates, branches, short loops, xor with floor modulo,
-    and min: the shape a control-flow fuzzer found. Loops, the modulo and min
-    must all be there for IndVarSimplify's exit values to grow."""
-    rng = random.Random(0)
-    lines = ["def f(x, y):", "    acc = x"]
-    for i in range(100):
-        r = rng.random()
-        if r < 0.3:
-            lines.append("    acc = acc * %d + y - %d" % (rng.randint(1, 5), i))
-        elif r < 0.5:
-            lines.append("    if acc > %d:" % rng.randint(-50, 50))
-            lines.append("        acc = acc - y * %d" % rng.randint(1, 3))
-        elif r < 0.6:
-            lines.append("    for j in range(%d):" % rng.randint(1, 4))
-            lines.append("        acc += j * y")
-        elif r < 0.8:
-            lines.append("    y = (y ^ acc) %% 97 + %d" % i)
-        else:
-            lines.append("    acc = min(acc, y + %d)" % (i * 3))
-    lines.append("    return acc + y")
-    return "\n".join(lines) + "\n"
+_BENCH = os.path.join(os.path.dirname(__file__), "..", "..", "bench", "compile_scaling.py")
 
 
-def _module_source(calls):
-    body = "".join("    v = f(v, %d)\n" % c for c in range(calls))
-    return (
-        "from pyjit import cuda\n\n"
-        + _device_function_source()
-        + "\ndevice_f = cuda.jit(device=True)(f)\n\n"
-        + "def k(out, a):\n"
-        + "    i = cuda.grid(1)\n"
-        + "    if i < a.size:\n"
-        + "        v = a[i]\n"
-        + body.replace("f(v", "device_f(v")
-        + "        out[i] = v\n"
-    ).replace("\n    v = device_f", "\n        v = device_f")
+def _scaling_bench():
+    spec = importlib.util.spec_from_file_location("compile_scaling", _BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _expected(module, a, calls):
@@ -70,7 +42,8 @@ def test_a_device_function_with_loops_inlined_eight_times_compiles_fast_and_righ
     # took 74 s on this kernel (4 calls: 5.8 s; numba-cuda: 4.0 s for 8);
     # with it, about half a second.
     calls = 8
-    module = load_module(tmp_path, "many_loops", _module_source(calls))
+    source = "from pyjit import cuda\n" + _scaling_bench().module_source("chain", calls)
+    module = load_module(tmp_path, "many_loops", source)
     a = np.arange(-40, 40, dtype=np.int64) * 3
     out = np.zeros_like(a)
     k = jit(module.k)
