@@ -124,7 +124,13 @@ bool specFromType(ir::Type *t, ParamSpec &spec) {
 /// Whether Python's SIGINT handler is its default, signal.default_int_handler
 /// (raise KeyboardInterrupt). Errors are cleared: false then.
 bool defaultCtrlC() {
-  static PyObject *signal = PyImport_ImportModule("signal"); // (kept: sys.modules holds it too)
+  // Not a function-local static initialized by the import: importing runs
+  // Python code, which may hand the GIL to a thread that then waits on the
+  // static's guard while holding the GIL (a deadlock of concurrent first
+  // launches). The GIL orders these plain reads and writes.
+  static PyObject *signal = nullptr; // (kept: sys.modules holds it too)
+  if (!signal)
+    signal = PyImport_ImportModule("signal");
   if (!signal) {
     PyErr_Clear();
     return false;
