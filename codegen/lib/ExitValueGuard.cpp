@@ -5,6 +5,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include <mutex>
+#include <pthread.h>
 
 using namespace pyjit::codegen;
 
@@ -26,6 +27,14 @@ ReplaceExitOption *replaceExitOption() {
 /// watches, as those runs read the option the guard may change.
 std::mutex &indVarsMutex() {
   static std::mutex mutex;
+  // A fork() while another thread runs IndVarSimplify would leave the
+  // child's copy locked for good (multiprocessing forks by default on
+  // Linux): fork waits for the run to end, and both sides unlock.
+  static const bool forkSafe = [] {
+    pthread_atfork([] { mutex.lock(); }, [] { mutex.unlock(); }, [] { mutex.unlock(); });
+    return true;
+  }();
+  (void)forkSafe;
   return mutex;
 }
 

@@ -156,13 +156,13 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
     if (auto it = fd->phiTargets.find(name); it != fd->phiTargets.end()) {
       bool debug = debugInfo;
       debugInfo = false;
-      llvm::SmallVector<const std::string *, 4> written; // each shared SSA variable once
+      llvm::SmallVector<llvm::StringRef, 4> written; // each shared SSA variable once
       for (const std::string &phi : it->second)
         if (auto pt = fnTyped->locals.find(phi); pt != fnTyped->locals.end() && pt->second) {
           const std::string &var = ssaName(phi);
-          if (llvm::is_contained(written, &var))
+          if (llvm::is_contained(written, llvm::StringRef(var)))
             continue;
-          written.push_back(&var);
+          written.push_back(var);
           writeVar(var, pt->second, v);
         }
       debugInfo = debug;
