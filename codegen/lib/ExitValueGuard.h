@@ -34,17 +34,14 @@ namespace pyjit::codegen {
 /// adds 3,267 (and 186 for its first 8 loops, in 56 ms).
 inline constexpr long ExitValueBudget = 256;
 
-/// Registers the guard's callbacks on \p pic for one run of a pipeline. The
-/// returned object must outlive that run.
+/// Registers the guard's callbacks on \p pic for one run of a pipeline; the
+/// guard must outlive that run.
 class ExitValueGuard {
 public:
   explicit ExitValueGuard(llvm::PassInstrumentationCallbacks &pic);
   ExitValueGuard(const ExitValueGuard &) = delete;
   ExitValueGuard &operator=(const ExitValueGuard &) = delete;
 
-  /// Instructions IndVarSimplify runs have added so far (runs that removed
-  /// more than they added count zero).
-  long added() const { return addedInstructions; }
   /// Whether the budget is exceeded and rewriting off from now on.
   bool tripped() const { return addedInstructions > ExitValueBudget; }
 
@@ -52,7 +49,7 @@ private:
   void before(llvm::StringRef pass, llvm::Any ir);
   void after(llvm::StringRef pass);
 
-  long addedInstructions = 0;
+  long addedInstructions = 0; // by IndVarSimplify runs (one that removed more counts 0)
   const llvm::Function *function = nullptr; // of the IndVarSimplify run in progress
   long countBefore = 0;
   bool running = false;
