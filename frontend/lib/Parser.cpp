@@ -416,7 +416,8 @@ bool Parser::isSoftKeywordStatement() const {
 //   if test1 [and guard1]: [binds1] body1
 //   elif ...
 // with a case's bindings (each the subject itself) at the start of its
-// body, or before its test where a guard reads them.
+// body, or before its guard where it has one (a refutable pattern with
+// names and a guard binds them only when the pattern matches; below).
 bool Parser::parseMatch(Block &out) {
   Token kw = consume();
   ExprPtr subject = parseTestList();
@@ -478,10 +479,39 @@ bool Parser::parseMatch(Block &out) {
                                                     std::make_unique<NameExpr>(r, name)));
       }
     };
+    ExprPtr cond = std::move(it->pattern.test);
+    if (cond && it->guard && !it->pattern.binds.empty()) {
+      // A refutable pattern that binds names, with a guard: the names are
+      // bound when the pattern matches, whether or not the guard then holds
+      // (Python's semantics), and never when it fails:
+      //   $matchN.caseK = False
+      //   if test: binds; if guard: $matchN.caseK = True
+      //   if $matchN.caseK: body else: rest
+      SourceRange r = span(it->range, it->guard->range());
+      std::string flag = name + ".case" + std::to_string(cases.rend() - it - 1);
+      auto setFlag = [&](Block &into, bool v) {
+        std::vector<ExprPtr> to;
+        to.push_back(std::make_unique<NameExpr>(r, flag));
+        into.push_back(std::make_unique<AssignStmt>(r, std::move(to),
+                                                    std::make_unique<BoolLitExpr>(r, v)));
+      };
+      setFlag(here, false);
+      Block matched, guarded;
+      bind(matched);
+      setFlag(guarded, true);
+      matched.push_back(std::make_unique<IfStmt>(it->guard->range(), std::move(it->guard),
+                                                 std::move(guarded), Block()));
+      here.push_back(std::make_unique<IfStmt>(r, std::move(cond), std::move(matched), Block()));
+      for (StmtPtr &st : it->body)
+        body.push_back(std::move(st));
+      here.push_back(std::make_unique<IfStmt>(r, std::make_unique<NameExpr>(r, flag),
+                                              std::move(body), std::move(rest)));
+      rest = std::move(here);
+      continue;
+    }
     bind(it->guard ? here : body);
     for (StmtPtr &st : it->body)
       body.push_back(std::move(st));
-    ExprPtr cond = std::move(it->pattern.test);
     if (it->guard) {
       if (cond) {
         SourceRange r = span(cond->range(), it->guard->range());

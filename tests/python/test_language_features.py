@@ -1485,6 +1485,40 @@ def test_match_statements_run_as_python_runs_them(jit):
     np.testing.assert_allclose(out, expect)
 
 
+def _guarded_captures(a, b):
+    w = 0
+    z = -1
+    match b % 6:
+        case 3 as w if a > 100:  # binds w whenever b % 6 == 3, guard or not
+            w += 1000
+        case (1 | 4) as z if a < 50:  # binds z only when the pattern matches
+            pass
+        case _:
+            pass
+    return w * 10 + z
+
+
+def test_a_guard_that_fails_keeps_its_patterns_bindings_and_only_those(jit):
+    # Python binds a case's names when its pattern matches, before the guard
+    # is tested, and never when the pattern fails; expected values are
+    # Python's own, calling the same function.
+    guarded = cuda.jit(device=True)(_guarded_captures)
+
+    @jit
+    def k(a, b, out):
+        i = cuda.grid(1)
+        if i < a.size:
+            out[i] = guarded(a[i], b[i])
+
+    a = np.array([0, 30, 200, 90, 20, 150, 40, 120, 10, 300, 60, 70], np.int64)
+    b = np.arange(12, dtype=np.int64)
+    out = np.zeros(12, np.int64)
+    k[1, 12](a, b, out)
+    expect = [_guarded_captures(int(x), int(y)) for x, y in zip(a, b)]
+    assert out.tolist() == expect
+    assert expect[3] == 29 and expect[9] == 10029 and expect[1] == 1  # hand-checked
+
+
 @__import__("pyjit.extending").extending.register_jitable
 def _maybe_half(x):  # a device function in kernels, a plain one in Python
     if x % 2 == 0:
