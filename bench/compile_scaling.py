@@ -1,16 +1,22 @@
 """Compile time against kernel size: pyjit against numba-cuda, no GPU needed.
 
-    python bench/compile_scaling.py [--calls 1,2,4,8] [--runs 3] [--only pyjit|numba]
-                                    [--shapes chain,float] [--json PATH]
+    python bench/compile_scaling.py [--calls 1,2,4,8] [--depths 4,8,12,16] [--runs 3]
+                                    [--only pyjit|numba] [--shapes chain,float,tree]
+                                    [--json PATH]
 
-Each kernel inlines one device function of 100 statements N times
-(`v = f(v, c)`, c = 0..N-1), so the compiler sees N times the code:
+The chain and float kernels inline one device function of 100 statements N
+times (`v = f(v, c)`, c = 0..N-1, N from --calls), so the compiler sees N
+times the code:
   chain  integer updates, branches, short constant loops, xor with floor
          modulo and min, drawn by a seeded generator (the shape that made
          LLVM 22's IndVarSimplify re-expand a long chain at every loop,
          codegen/lib/ExitValueGuard.h); int64 values.
   float  float64 arithmetic with math.sqrt/exp/sin, branches and short
          loops, same generator; float64 values.
+The tree kernel calls f_N (N from --depths), where f_d calls f_(d-1) twice
+and f_0 is one line: 2^N calls of f_0 if every call is inlined (pyjit
+calls a large function called again as a function of its own: IRGen's
+kOutlineInstructions); int64 values.
 Each cell is cuda.compile_ptx(k, (array, array), cc=(9, 0)) of a kernel
 written to a temporary file and imported, in a fresh process that first
 compiles a one-line kernel (so start-up and first-use costs such as numba's
@@ -71,7 +77,25 @@ def device_function(shape):
     return "\n".join(lines) + "\n"
 
 
+def tree_source(depth):
+    """Source of f_0 .. f_depth, f_d calling f_(d-1) twice, and the kernel `k`
+    calling f_depth; the tests compute its values in Python from the same
+    text."""
+    lines = ["def f0(x, y):", "    return x * 3 + y", "", "device_f0 = cuda.jit(device=True)(f0)"]
+    for d in range(1, depth + 1):
+        lines += ["", "def f%d(x, y):" % d,
+                  "    a = device_f%d(x, y + %d)" % (d - 1, d),
+                  "    b = device_f%d(a ^ %d, x)" % (d - 1, d),
+                  "    return (a + b) % 1000003",
+                  "", "device_f%d = cuda.jit(device=True)(f%d)" % (d, d)]
+    lines += ["", "def k(out, a):", "    i = cuda.grid(1)", "    if i < a.size:",
+              "        out[i] = device_f%d(a[i], i)" % depth]
+    return "\n".join(lines) + "\n"
+
+
 def module_source(shape, calls):
+    if shape == "tree":
+        return tree_source(calls)
     body = "".join("        v = device_f(v, %d)\n" % c for c in range(calls))
     return ("import math\n\n" + device_function(shape)
             + "\ndevice_f = cuda.jit(device=True)(f)\n\n"
@@ -96,7 +120,7 @@ def child(system, path, shape):
             class Device:  # what a device-function call asks the driver
                 compute_capability = (9, 0)
             dispatcher.get_current_device = lambda: Device
-    t = int64 if shape == "chain" else float64
+    t = float64 if shape == "float" else int64
     sig = (t[:], t[:])
 
     def warm(out, a):
@@ -128,6 +152,7 @@ def run_child(system, path, shape, timeout):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", default="1,2,4,8")
+    parser.add_argument("--depths", default="4,8,12,16")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--shapes", default="chain,float")
     parser.add_argument("--only", choices=["pyjit", "numba"])
@@ -138,11 +163,13 @@ def main():
     if args.child:
         return child(*args.child)
     calls = [int(c) for c in args.calls.split(",")]
+    depths = [int(d) for d in args.depths.split(",")]
+    sizes = lambda shape: depths if shape == "tree" else calls
     systems = [s for s in SYSTEMS if not args.only or s.startswith(args.only)]
     results, notes = {}, []
     with tempfile.TemporaryDirectory() as tmp:
         for shape in args.shapes.split(","):
-            for n in calls:
+            for n in sizes(shape):
                 path = os.path.join(tmp, "k_%s_%d.py" % (shape, n))
                 with open(path, "w") as f:
                     f.write(module_source(shape, n))
@@ -157,27 +184,29 @@ def main():
                         notes.append("%s: %s" % (key, exc))
                         print("  %s failed: %s" % (key, exc), file=sys.stderr)
     fmt = lambda v: "n/a" if v is None else "%.2f" % v
-    print("Compile time (s, median of %d fresh processes) of a kernel inlining a "
-          "100-statement device function N times" % args.runs)
+    print("Compile time (s, median of %d fresh processes): N calls of a 100-statement "
+          "device function (chain, float), or a call tree N deep (tree)" % args.runs)
     print("%-6s %4s %10s %12s %14s" % ("shape", "N", "pyjit", "numba-cuda", "numba / pyjit"))
     for shape in args.shapes.split(","):
-        for n in calls:
+        for n in sizes(shape):
             p = results.get("%s/%d/pyjit" % (shape, n))
             q = results.get("%s/%d/numba-cuda" % (shape, n))
             ratio = "%.1fx" % (q / p) if p and q else "n/a"
             print("%-6s %4d %10s %12s %14s" % (shape, n, fmt(p), fmt(q), ratio))
         for system in systems:
-            a = results.get("%s/%d/%s" % (shape, calls[0], system))
-            b = results.get("%s/%d/%s" % (shape, calls[-1], system))
+            first, last = sizes(shape)[0], sizes(shape)[-1]
+            a = results.get("%s/%d/%s" % (shape, first, system))
+            b = results.get("%s/%d/%s" % (shape, last, system))
+            growth = 2 ** (last - first) if shape == "tree" else last // first
             if a and b:
-                print("  %s %s: %.1fx the time for %dx the code"
-                      % (shape, system, b / a, calls[-1] // calls[0]))
+                print("  %s %s: %.1fx the time for %dx the code (inlined)"
+                      % (shape, system, b / a, growth))
     for note in notes:
         print("note: " + note)
     if args.json:
         from _common import write_json  # (here: tests import this file for its kernels)
         write_json(args.json, {"results": results, "notes": notes, "calls": calls,
-                               "runs": args.runs})
+                               "depths": depths, "runs": args.runs})
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ Instruction *IRBuilder::create(Opcode op, Type *type, std::vector<Value *> opera
       block->append(std::make_unique<Instruction>(op, type, std::move(operands), loc));
   inst->setFile(file);
   inst->inlineSite = inlineSite;
+  ++createdCount;
   return inst;
 }
 

@@ -2531,6 +2531,7 @@ std::unique_ptr<Function> pyjit::ir::generateIR(const TypedFunction &typed, Type
                                                 DiagnosticEngine &diags,
                                                 const IRGenOptions &options) {
   detail::RecursiveCallees callees;
+  callees.outline = false; // (one function: nothing to call)
   IRGenOptions own = options;
   own.fastFloats = false;
   auto fn = lower(typed, ctx, diags, own, &callees);

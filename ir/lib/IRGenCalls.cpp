@@ -24,7 +24,8 @@ namespace pyjit::ir::detail {
 RValue IRGen::call(const CallExpr &e) {
   const ExprInfo &ei = info(e);
   if (auto it = typed->calls.find(&e); it != typed->calls.end()) {
-    RValue r = it->second.recursive ? recursiveCall(e, it->second) : inlineCall(e, it->second);
+    RValue r = it->second.recursive || outlines(*it->second.callee) ? recursiveCall(e, it->second)
+                                                                     : inlineCall(e, it->second);
     if (typed->optionalReads.count(&e))
       return r; // an Optional read as its number: gen() checks it, at the call's location
     if (r.type && ei.type && r.type != ei.type &&
@@ -833,6 +834,51 @@ RValue IRGen::recursiveCall(const CallExpr &e, const CallBinding &binding) {
   return RValue::of(call);
 }
 
+bool IRGen::outlines(const TypedFunction &callee) const {
+  if (!callees || !callees->outline)
+    return false;
+  auto it = callees->inlined.find(&callee);
+  return it != callees->inlined.end() && it->second.callable;
+}
+
+void IRGen::recordInlined(const TypedFunction &callee, size_t firstInstruction,
+                          size_t firstBlock, BasicBlock *entry, size_t sharedBefore,
+                          size_t placedBefore) {
+  if (!callees || callees->inlined.count(&callee))
+    return;
+  RecursiveCallees::Inlined &rec = callees->inlined[&callee];
+  rec.instructions = b.created() - firstInstruction;
+  if (rec.instructions < kOutlineInstructions || !callee.freeVars.empty() ||
+      definingPrefix.count(callee.def) || // a nested def: typed with its definer
+      sharedArrays.size() != sharedBefore || placedStorage.size() != placedBefore)
+    return;
+  if (!callee.returnType->isScalar() && !isa<NoneType>(callee.returnType))
+    return;
+  for (Type *t : callee.paramTypes)
+    if (!passableToCall(t) || isa<BuiltinType>(t)) // (a function passed may be a closure)
+      return;
+  // No block-wide state: shared memory (allocated, or a coop tile's storage
+  // placed in the entry block and used here) or a coop block primitive.
+  auto blockWide = [](const Instruction &inst) {
+    if (inst.opcode() == Opcode::Coop ||
+        (inst.opcode() == Opcode::AllocArray && inst.intImm == 3))
+      return true;
+    return llvm::any_of(inst.operands(), [](const Value *v) {
+      auto *a = llvm::dyn_cast_or_null<Instruction>(v);
+      return a && a->opcode() == Opcode::AllocArray && a->intImm == 3;
+    });
+  };
+  auto scan = [&](const BasicBlock &bb) {
+    return llvm::none_of(bb.instructions(), [&](const auto &inst) { return blockWide(*inst); });
+  };
+  if (!scan(*entry))
+    return;
+  for (size_t i = firstBlock; i < fn->blocks().size(); ++i)
+    if (!scan(*fn->blocks()[i]))
+      return;
+  rec.callable = true;
+}
+
 RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> args,
                              SourceRange range) {
   // Type inference refuses deeper chains of device functions; nested defs
@@ -840,6 +886,9 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
   // is as deep as the source nests them.
   assert(frames.size() <= 2 * DeviceFunctionRegistry::MaxDepth + 64 &&
          "inlined deeper than type inference allows");
+  const size_t firstInstruction = b.created(), firstBlock = fn->blocks().size();
+  const size_t sharedBefore = sharedArrays.size(), placedBefore = placedStorage.size();
+  BasicBlock *entry = cur();
   BasicBlock *after = fn->createBlock();
   const SourceFile *callerFile = b.currentFile();
   std::string prefix = "f"; // f<n>. (appended: GCC 12's -Wrestrict misreads "f" + std::string)
@@ -878,6 +927,7 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
     result = readVar("$result", callee.returnType);
   typed = caller;
   frames.pop_back();
+  recordInlined(callee, firstInstruction, firstBlock, entry, sharedBefore, placedBefore);
   return result;
 }
 

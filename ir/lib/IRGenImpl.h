@@ -91,7 +91,28 @@ struct RecursiveCallees {
   std::map<std::string, int64_t> runtimeStrings{{"", 0}};
   /// The name of `callee`'s function, added on its first call.
   const std::string &nameOf(const TypedFunction &callee);
+
+  /// Outlining (IRGen::outlines): each device-function instance inlined in
+  /// the module so far, with the IR instructions its first inlining created
+  /// and whether it could be called as a function of its own. generateIR
+  /// (one function, no callees) turns outlining off.
+  struct Inlined {
+    size_t instructions = 0;
+    bool callable = false;
+  };
+  std::map<const TypedFunction *, Inlined> inlined;
+  bool outline = true;
 };
+
+/// An instance whose first inlining created at least this many IR
+/// instructions is called, at every later call site, as a function of its
+/// own (where it can be: IRGen::outlines). A call tree in which each
+/// function calls the next twice then grows with its depth, not as
+/// 2^depth; LLVM's inliner still inlines the function where its cost model
+/// finds that worth it. Every kernel of the tests, examples and benchmarks
+/// stays below it (the largest device function of bench/compile_scaling.py
+/// creates about 830).
+inline constexpr size_t kOutlineInstructions = 2000;
 
 /// Lowers one kernel (IRGen.cpp: statements and expressions; IRGenCalls.cpp:
 /// builtin, math and cuda calls and device-function inlining).
@@ -266,6 +287,16 @@ private:
   std::vector<RValue> callArguments(const CallBinding &binding);
   /// A call of a device function called recursively: an Opcode::Call.
   RValue recursiveCall(const CallExpr &e, const CallBinding &binding);
+  /// Whether a call of `callee` is lowered as a call of a function of its
+  /// own rather than inlined: it was inlined before in this module, that
+  /// created kOutlineInstructions or more, and it can be called (a global
+  /// device function, parameters that passableToCall, a number, bool or
+  /// None returned, no shared memory and no pyjit.coop block primitives).
+  bool outlines(const TypedFunction &callee) const;
+  /// After the first inlining of `callee` (inlineFunction): records its size
+  /// and whether it can be called, from the instructions it created.
+  void recordInlined(const TypedFunction &callee, size_t firstInstruction, size_t firstBlock,
+                     BasicBlock *entry, size_t sharedBefore, size_t placedBefore);
   /// Inlines `callee` on argument values (a call without an AST: pyjit.coop's
   /// user-defined operators). `range` is where errors point.
   RValue inlineFunction(const TypedFunction &callee, std::vector<RValue> args,

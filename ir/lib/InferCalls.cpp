@@ -2405,19 +2405,6 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   return ExprInfo{instance->returnType};
 }
 
-// A parameter a function called recursively can take: what a kernel's
-// parameter can be (IRGen passes it the same way), numbers and arrays in
-// tuples, and compile-time values (a function, a dtype: nothing at run
-// time).
-static bool passableToCall(Type *t) {
-  if (auto *tt = dyn_cast<TupleType>(t))
-    return std::all_of(tt->elements().begin(), tt->elements().end(), passableToCall);
-  if (isRuntimeStr(t)) // (a string known at run time: not in the call ABI)
-    return false;
-  return t->isScalar() ||
-         isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType, SliceType,
-             FlatIterType>(t);
-}
 
 ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
                                 const FunctionDef &def, CallBinding binding,
@@ -3627,3 +3614,14 @@ ExprInfo Inferer::externCall(const CallExpr &e, const GlobalValue &g) {
 }
 
 } // namespace pyjit::ir::detail
+
+// A parameter a function called as a function of its own can take.
+bool pyjit::ir::passableToCall(Type *t) {
+  if (auto *tt = dyn_cast<TupleType>(t))
+    return std::all_of(tt->elements().begin(), tt->elements().end(), passableToCall);
+  if (isRuntimeStr(t)) // (a string known at run time: not in the call ABI)
+    return false;
+  return t->isScalar() ||
+         isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType, SliceType,
+             FlatIterType>(t);
+}

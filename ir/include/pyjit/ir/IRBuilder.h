@@ -58,8 +58,11 @@ public:
   void stop();
 
   Instruction *create(Opcode op, Type *type, std::vector<Value *> operands);
+  /// The number of instructions created so far.
+  size_t created() const { return createdCount; }
 
 private:
+  size_t createdCount = 0;
   TypeContext &ctx;
   BasicBlock *block = nullptr;
   SourceLoc loc;

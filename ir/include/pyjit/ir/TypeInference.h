@@ -52,6 +52,13 @@ struct CallBinding {
   bool recursive = false;
 };
 
+/// Whether a device function called as a function of its own (recursively,
+/// or outlined: IRGen) can take a parameter of type `t`: what a kernel's
+/// parameter can be (IRGen passes it the same way), numbers and arrays in
+/// tuples, and compile-time values (a function, a dtype: nothing at run
+/// time); not a string known at run time.
+bool passableToCall(Type *t);
+
 /// A str value (never bytes): a str constant or a string known at run time,
 /// what `==`, `in` and a run-time string's index compare.
 inline bool holdsStr(const ExprInfo &x) {
