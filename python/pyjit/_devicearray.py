@@ -7,6 +7,7 @@ or PYJIT_TARGET=cpu) the same DeviceArray lives in host memory, copies are
 memmoves, and CPU-backend kernels read it in place.
 """
 import ctypes
+import math
 import operator
 import os
 import struct
@@ -316,6 +317,11 @@ def _descr(dtype):
         return out
 
 
+# The most bytes an array can span: NumPy's limit (npy_intp), past which a
+# shape's size wraps around.
+_MAX_BYTES = 2**63 - 1
+
+
 def _c_strides(shape, itemsize):
     strides = []
     acc = itemsize
@@ -370,8 +376,11 @@ class DeviceArray(_abi_base()):
         if len(self.strides) != len(self.shape):
             raise ValueError("strides %s do not match shape %s: one stride per dimension"
                              % (self.strides, self.shape))
-        self.size = int(np.prod(self.shape, dtype=np.int64))
+        self.size = math.prod(self.shape)  # (Python ints: no wrap-around)
         self.nbytes = self.size * self.dtype.itemsize
+        if self.nbytes > _MAX_BYTES or max((abs(s) for s in self.strides), default=0) > _MAX_BYTES:
+            raise ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than "
+                             "the maximum possible size.")  # (NumPy's and numba.cuda's words)
         if gpu_data is not None:
             # numba's DeviceNDArray(..., gpu_data=memory): an array over a
             # MemoryPointer (an EMM plugin's, or ctx.memalloc's), kept alive.
@@ -851,9 +860,9 @@ class DeviceArray(_abi_base()):
         if shape.count(-1) > 1:
             raise ValueError("can only specify one unknown dimension")
         if -1 in shape:
-            known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
+            known = math.prod(s for s in shape if s != -1)
             shape[shape.index(-1)] = self.size // known if known else 0
-        if int(np.prod(shape, dtype=np.int64)) != self.size:
+        if math.prod(shape) != self.size:
             raise ValueError("cannot reshape a device array of size %d into shape %s"
                              % (self.size, tuple(shape)))
         strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), self.dtype.itemsize)

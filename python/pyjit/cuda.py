@@ -23,6 +23,7 @@ from .errors import LinkError as _LinkError
 import collections as _collections
 import contextlib as _contextlib
 import os as _os
+import math as _math
 import operator as _operator
 import threading as _threading
 
@@ -1817,7 +1818,10 @@ def _pointer_array(ptr, shape, dtype, order, name):
     dtype = pointed if dtype is None else np.dtype(dtype)
     if pointed is not None and dtype != pointed:
         raise TypeError("%s: dtype %s is not the pointer's, %s" % (name, dtype, pointed))
-    count = int(np.prod(shape, dtype=np.int64))
+    count = _math.prod(int(s) for s in shape)  # (Python ints: no wrap-around)
+    if count * dtype.itemsize > 2**63 - 1:
+        raise ValueError("%s: array is too big; `arr.size * arr.dtype.itemsize` is larger than "
+                         "the maximum possible size." % name)
     if count and not address:
         raise ValueError("%s: a null pointer" % name)
     buffer = (ctypes.c_char * (count * dtype.itemsize)).from_address(address) if count else b""

@@ -231,3 +231,21 @@ def test_zero_d_integer_array_indexes_a_device_array():
         d[np.array([1])]
     with pytest.raises(TypeError):
         d[np.array(1.0)]
+
+
+def test_a_shape_whose_bytes_pass_int64_is_too_big_not_empty():
+    # 2**32 * 2**32 float32s are 2**66 bytes: int64 arithmetic wraps that to
+    # 0 (an empty allocation that writes then overran); numpy and numba.cuda
+    # refuse it (np.empty's ValueError).
+    message = r"array is too big; `arr.size \* arr.dtype.itemsize` is larger than"
+    with pytest.raises(ValueError, match=message):
+        np.empty((2**32, 2**32), np.float32)
+    with pytest.raises(ValueError, match=message):
+        cuda.device_array((2**32, 2**32), np.float32)
+    with pytest.raises(ValueError, match=message):
+        cuda.device_array(2**61, np.float64)  # 2**64 bytes
+    # 2**32 * 2**32 wraps to 0 in int64: an empty array's size; numpy refuses.
+    with pytest.raises(ValueError, match="cannot reshape array of size 0"):
+        np.empty(0).reshape(2**32, 2**32)
+    with pytest.raises(ValueError, match="cannot reshape a device array of size 0"):
+        cuda.device_array(0).reshape(2**32, 2**32)
