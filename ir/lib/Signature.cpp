@@ -176,6 +176,17 @@ public:
         return fail("'readonly' applies to arrays");
       return static_cast<Type *>(ctx.array(at->dtype(), at->ndim(), at->layout(), true));
     }
+    if (id == "unaligned") { // numba's "unaligned array(Record(...;False), 1d, A)"
+      // numba marks arrays of packed records (and views that may be
+      // misaligned) so; the type is the array's (a record type carries its
+      // own alignment).
+      auto t = type();
+      if (!t)
+        return t.takeError();
+      if (!llvm::isa<ArrayType>(*t))
+        return fail("'unaligned' applies to arrays");
+      return t;
+    }
     if (id == "NamedTuple") {
       // NamedTuple(Params; a: float64, n: int64) (Type::str): a named tuple.
       if (!accept("("))
@@ -367,6 +378,8 @@ public:
     }
     if (!scalar)
       return fail("unknown type '" + id + "'");
+    if (scalar->isScalar() && !llvm::isa<RecordType>(scalar) && accept("*"))
+      return static_cast<Type *>(ctx.pointer(scalar)); // float32*: numba's CPointer(float32)
     if (!accept("["))
       return scalar;
     // numba: `::1` last is C layout, `::1` first (of several) Fortran.
@@ -393,7 +406,8 @@ public:
   /// Names that start a type other than a scalar's (Tuple(...), array(...)).
   static bool isTypeConstructor(llvm::StringRef id) {
     return id == "Tuple" || id == "UniTuple" || id == "NamedTuple" || id == "array" ||
-           id == "Array" || id == "readonly" || id == "CPointer" || id == "Record" ||
+           id == "Array" || id == "readonly" || id == "unaligned" || id == "CPointer" ||
+           id == "Record" ||
            id == "optional" || id == "OptionalType" || id == "EnumMember" ||
            id == "datetime64" || id == "timedelta64";
   }

@@ -426,6 +426,9 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("dtype", str(value))
     if type(value).__module__.startswith("numba") and str(value) in _NUMPY_SCALARS:
         return ("dtype", str(value))  # numba.float32 and friends
+    if (type(value).__module__.startswith("numba") and type(value).__name__ == "Record"
+            and isinstance(getattr(value, "dtype", None), np.dtype)):
+        value = value.dtype  # numba.from_dtype(dt): read as its structured dtype (below)
     if isinstance(value, str):
         # numba's Literal[str]: compared, matched, an exception's message; where
         # a dtype is taken (cuda.local.array(4, DT), a.view(DT)) its text names

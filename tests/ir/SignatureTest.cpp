@@ -321,6 +321,24 @@ TEST(SignatureTest, ArrayConstructorSpelling) {
             std::string::npos);
 }
 
+TEST(SignatureTest, NumbaUnalignedArraysAndPointerSpellings) {
+  // str() of numba.from_dtype(packed)[:] and of types.CPointer(float32), as
+  // a numba signature object becomes text.
+  TypeContext ctx;
+  Type *packed = mustParse(ctx, "Record(x[type=float32;offset=0],y[type=int32;offset=4];8;False)");
+  EXPECT_EQ(mustParse(ctx, "unaligned array(Record(x[type=float32;offset=0],"
+                           "y[type=int32;offset=4];8;False), 1d, A)"),
+            ctx.array(packed, 1, Layout::A));
+  EXPECT_EQ(mustParse(ctx, "unaligned array(float32, 2d, C)"),
+            ctx.array(ctx.float32(), 2, Layout::C));
+  EXPECT_EQ(mustParse(ctx, "float32*"), ctx.pointer(ctx.float32()));
+  EXPECT_EQ(mustParse(ctx, "float32*"), mustParse(ctx, "CPointer(float32)"));
+  EXPECT_NE(typeError(ctx, "unaligned float32").find("'unaligned' applies to arrays"),
+            std::string::npos);
+  EXPECT_FALSE(typeError(ctx, "float32**").empty());
+  EXPECT_FALSE(typeError(ctx, "int32[:]*").empty());
+}
+
 TEST(SignatureTest, ResultOfAnyType) {
   // numba's device-function signatures may return tuples or arrays.
   TypeContext ctx;

@@ -986,3 +986,35 @@ def test_mapped_and_pinned_arrays_of_records_keep_their_fields():
         x["a"] = np.arange(4)
         x["b"] = 0.5
         assert x["a"].tolist() == [0, 1, 2, 3] and x["b"].tolist() == [0.5] * 4
+
+
+_NUMBA_PACKED = np.dtype([("a", np.float32), ("b", np.int32)])  # numba's usual (packed) record
+
+
+def _numba():
+    np.row_stack = getattr(np, "row_stack", np.vstack)  # numba-cuda 0.30 with numpy 2.x
+    return pytest.importorskip("numba", reason="numba is not installed (its types are the input)")
+
+
+def test_numba_record_types_in_signatures_and_as_local_array_dtypes(jit):
+    # A program that only swapped `from numba import cuda` keeps numba's
+    # types: str() of numba.from_dtype(packed)[:] is 'unaligned array(Record(...),
+    # 1d, A)', and a global numba Record names a local array's dtype.
+    numba = _numba()
+    rec = numba.from_dtype(_NUMBA_PACKED)
+    global REC
+    REC = rec
+
+    @jit(numba.void(rec[:], numba.float32[:]))
+    def k(r, out):
+        tmp = cuda.local.array(1, REC)
+        tmp[0].a = r[0].a * 2
+        tmp[0].b = r[0].b + 1
+        r[1].b = tmp[0].b
+        out[0] = tmp[0].a
+
+    r = np.zeros(2, _NUMBA_PACKED)
+    r[0] = (1.5, 7)
+    out = np.zeros(1, np.float32)
+    k[1, 1](r, out)
+    assert out[0] == 3.0 and r[1]["b"] == 8
