@@ -52,6 +52,11 @@ class Type:
             return self._canonical() == other._canonical()
         if isinstance(other, str):
             return self._canonical() == other
+        if type(other).__module__.startswith("numba"):
+            # numba's type objects (types.int32, float32[:]), spelled as
+            # numba prints them; pyjit's on the left (numba's own __eq__
+            # answers False for a pyjit type on its right).
+            return self._canonical() == Type(str(other))._canonical()
         return NotImplemented
 
     def __hash__(self):

@@ -516,3 +516,14 @@ def test_calling_a_type_gives_a_signature_with_args_and_return_type():
         a[0] = n
 
     assert sig.args in k.overloads
+
+
+def test_pyjit_types_equal_numbas_types_of_the_same_meaning():
+    # A ported program compares kernel.signatures with numba's type objects.
+    np.row_stack = getattr(np, "row_stack", np.vstack)  # numba-cuda 0.30 with numpy 2.x
+    types = pytest.importorskip("numba", reason="numba is not installed").types
+    assert pyjit.int32 == types.int32 and pyjit.float32[:] == types.float32[:]
+    assert pyjit.float32[::1] == types.float32[::1]
+    assert not pyjit.float32[::1] == types.float32[:]  # C layout is not A
+    assert not pyjit.int32 == types.int64
+    assert (pyjit.float32[:], pyjit.int32) == (types.float32[:], types.int32)
