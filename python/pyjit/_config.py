@@ -7,10 +7,26 @@ name, as numba's module takes it); CUDA_WARN_ON_IMPLICIT_COPY,
 CUDA_LOW_OCCUPANCY_WARNINGS, DISABLE_PERFORMANCE_WARNINGS and
 CUDA_NVRTC_EXTRA_SEARCH_PATHS change what pyjit does. numba reads them from
 NUMBA_* environment variables; pyjit reads NUMBA_CUDA_WARN_ON_IMPLICIT_COPY,
-NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS, NUMBA_DISABLE_PERFORMANCE_WARNINGS and
-NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PATHS the same way.
+NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS, NUMBA_DISABLE_PERFORMANCE_WARNINGS,
+NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PATHS, NUMBA_CUDA_DEBUGINFO and NUMBA_OPT the
+same way (CUDA_DEBUGINFO_DEFAULT and OPT are read when cuda.jit is called).
 """
 import os
+
+
+def _opt_level(text):
+    """NUMBA_OPT: 0-3, or 'max' (numba's highest: 3 here)."""
+    text = text.strip()
+    if text == "max":
+        return 3
+    try:
+        level = int(text)
+    except ValueError:
+        raise ValueError("NUMBA_OPT must be 0, 1, 2, 3 or 'max', got %r" % text) from None
+    if level not in (0, 1, 2, 3):
+        raise ValueError("NUMBA_OPT must be 0, 1, 2, 3 or 'max', got %r" % text)
+    return level
+
 
 #: 0: pyjit's CPU backend is not numba's simulator (kernels compile as on a GPU).
 ENABLE_CUDASIM = 0
@@ -38,3 +54,9 @@ CUDA_NVRTC_EXTRA_SEARCH_PATHS = os.environ.get("NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PA
 #: 0 (default); 1: no PerformanceWarning at all (the two above, and the
 #: float64-in-a-float32-kernel warning of a compile), as numba's switch.
 DISABLE_PERFORMANCE_WARNINGS = int(os.environ.get("NUMBA_DISABLE_PERFORMANCE_WARNINGS", "0") or 0)
+#: 0 (default); 1: cuda.jit's `debug` defaults to True (NUMBA_CUDA_DEBUGINFO):
+#: every kernel checks what debug mode checks and reports it to the host.
+CUDA_DEBUGINFO_DEFAULT = int(os.environ.get("NUMBA_CUDA_DEBUGINFO", "0") or 0)
+#: 3 (default; NUMBA_OPT: 0-3 or 'max'): 0 makes cuda.jit's `opt` default to
+#: False (numba: opt = config.OPT != 0).
+OPT = _opt_level(os.environ.get("NUMBA_OPT", "3") or "3")

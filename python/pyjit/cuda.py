@@ -86,6 +86,16 @@ def jit(func_or_sig=None, device=False, **options):
             return KernelOrFunction(func, sigs, kernel_options)
         return Dispatcher(func, sigs, kernel_options)
 
+    from . import _config
+    # debug and opt not given (or None): numba's defaults from the environment
+    # (NUMBA_CUDA_DEBUGINFO, NUMBA_OPT), as numba.cuda.jit reads them.
+    if options.get("debug") is None and _config.CUDA_DEBUGINFO_DEFAULT:
+        options["debug"] = True
+    if options.get("opt") is None and _config.OPT == 0:
+        options["opt"] = False  # (numba: opt = config.OPT != 0)
+    for key in ("debug", "opt"):
+        if key in options and options[key] is None:
+            del options[key]
     from ._options import warn_config
     warn_config(options)  # (as numba, when the decorator is called)
     if callable(func_or_sig) and not isinstance(func_or_sig, str):

@@ -293,3 +293,45 @@ def test_link_takes_a_set_as_numba_does():
     assert k.options["link"] == ["a.ptx", "b.ptx"]
     f = cuda.declare_device("ext_f", "float32(float32)", link={"x.cu"})
     assert [os.path.basename(p) for p in f._link] == ["x.cu"]
+
+
+_ENV_PROGRAM = '''
+import warnings
+import numpy as np
+from pyjit import cuda
+
+@cuda.jit
+def k(x):
+    if x[0] > 0:
+        raise ValueError("bad")
+
+print(k.targetoptions.get("debug", False), k.targetoptions.get("opt", True))
+try:
+    k[1, 1](np.ones(1))
+    print("ran")
+except ValueError as e:
+    print("raised", str(e).split(" in kernel")[0])
+'''
+
+
+def test_numba_environment_variables_set_debug_and_opt_defaults(tmp_path):
+    # numba.cuda.jit takes debug from NUMBA_CUDA_DEBUGINFO and opt from
+    # NUMBA_OPT when not given (numba_cuda/numba/cuda/decorators.py): with
+    # debug on, a raise in a kernel reaches the host.
+    import os
+    import subprocess
+    import sys
+    path = tmp_path / "env_kernel.py"
+    path.write_text(_ENV_PROGRAM)
+    env = dict(os.environ, PYJIT_TARGET="cpu", PYTHONWARNINGS="ignore")
+
+    def run(**extra):
+        done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
+                              env=dict(env, **extra), timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    assert run(NUMBA_CUDA_DEBUGINFO="0", NUMBA_OPT="3") == ["False", "True", "ran"]
+    assert run(NUMBA_CUDA_DEBUGINFO="0", NUMBA_OPT="0") == ["False", "False", "ran"]
+    debug = run(NUMBA_CUDA_DEBUGINFO="1")
+    assert debug[0] == "True" and debug[2:] == ["raised", "bad"]
