@@ -941,6 +941,11 @@ class DeviceArray(_abi_base()):
             if not isinstance(ary, np.ndarray):
                 raise TypeError("copy_to_host: expected a numpy array, got %s"
                                 % type(ary).__name__)
+            if ary.dtype != self.dtype and ary.dtype.newbyteorder("=") == self.dtype:
+                # The array cuda.to_device converted from this byte order back
+                # to its own (numba keeps the order on the device): numpy swaps.
+                ary[...] = self.copy_to_host(stream=stream)
+                return ary
             if ary.dtype != self.dtype:  # numba's check_array_compatibility
                 raise TypeError("copy_to_host: incompatible dtype: %s vs. %s"
                                 % (self.dtype, ary.dtype))

@@ -249,3 +249,18 @@ def test_a_shape_whose_bytes_pass_int64_is_too_big_not_empty():
         np.empty(0).reshape(2**32, 2**32)
     with pytest.raises(ValueError, match="cannot reshape a device array of size 0"):
         cuda.device_array(0).reshape(2**32, 2**32)
+
+
+def test_a_big_endian_array_comes_back_into_an_array_of_its_byte_order():
+    # to_device copies big-endian data in native order; copying back into
+    # an array of the original's dtype swaps again (numba keeps '>f4' on the
+    # device, so its copy_to_host into the original's dtype works too).
+    # (numpy 2's empty_like gives native order: np.empty keeps '>f4'.)
+    a = np.arange(5, dtype=">f4") * 1.5
+    d = cuda.to_device(a)
+    assert d.dtype == np.float32
+    back = np.empty(5, ">f4")
+    d.copy_to_host(back)
+    assert back.dtype == np.dtype(">f4") and back.tolist() == a.tolist()
+    with pytest.raises(TypeError, match="incompatible dtype"):
+        d.copy_to_host(np.empty(5, ">f8"))
