@@ -378,7 +378,7 @@ class DeviceArray(_abi_base()):
                              % (self.strides, self.shape))
         self.size = math.prod(self.shape)  # (Python ints: no wrap-around)
         self.nbytes = self.size * self.dtype.itemsize
-        if self.nbytes > _MAX_BYTES or max((abs(s) for s in self.strides), default=0) > _MAX_BYTES:
+        if self.nbytes > _MAX_BYTES:
             raise ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than "
                              "the maximum possible size.")  # (NumPy's and numba.cuda's words)
         if gpu_data is not None:
@@ -399,6 +399,8 @@ class DeviceArray(_abi_base()):
             if any(s < 0 for s in self.strides):
                 raise ValueError("a new device array's strides must not be negative, got %s"
                                  % (self.strides,))
+            if span > _MAX_BYTES:
+                raise ValueError("array is too big: its strides span %d bytes" % span)
             buffer = _new_buffer(max(span, self.nbytes))
         self._buffer = buffer
         self.stream = stream  # copies given no stream go here (bind())

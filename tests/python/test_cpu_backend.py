@@ -694,3 +694,53 @@ def test_local_arrays_start_zeroed_in_every_thread():
     sums = np.full(16, -1.0)
     k[4, 4](seen, sums)
     assert not seen.any() and (sums == 0).all()
+
+
+_FIRST_LAUNCHES = '''
+import sys
+import threading
+import numpy as np
+from pyjit import cuda
+
+@cuda.jit
+def fill(out, v):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = v
+
+sys.setswitchinterval(1e-6)  # (the GIL changes hands often)
+print("signal imported before", "signal" in sys.modules)
+outs = [np.zeros(64) for _ in range(8)]
+start = threading.Barrier(8)
+
+def launch(k):
+    start.wait()
+    fill[1, 64](outs[k], float(k))
+
+threads = [threading.Thread(target=launch, args=(k,)) for k in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print("filled", all((outs[k] == k).all() for k in range(8)))
+'''
+
+
+def test_first_launches_from_eight_threads_in_a_fresh_interpreter_finish(tmp_path):
+    # The first CPU launch imports Python's signal module (Ctrl-C routing);
+    # that import once ran inside a C++ static initializer, where a thread
+    # waiting on its guard would hold the GIL the importing thread needs. A
+    # fresh interpreter (signal not imported yet), eight threads compiling
+    # and launching at once, the GIL switching often: all finish, right.
+    # (This machine did not show the deadlock with the old code either; the
+    # test guards the first-launch path of several threads as a whole.)
+    import os
+    import subprocess
+    import sys
+    program = tmp_path / "first_launches.py"
+    program.write_text(_FIRST_LAUNCHES)
+    for _ in range(3):
+        out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                             timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
+        assert out.stdout.splitlines() == ["signal imported before False", "filled True"], \
+            out.stdout + out.stderr
