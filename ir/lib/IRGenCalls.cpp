@@ -746,20 +746,39 @@ RValue IRGen::call(const CallExpr &e) {
 // a new frame (its own variable namespace), `return` branches to a block
 // after the call, and the result is an SSA variable read there.
 RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
-  return inlineFunction(*binding.callee, callArguments(binding), e.range());
+  return inlineFunction(*binding.callee, callArguments(binding, &e), e.range());
 }
 
-std::vector<RValue> IRGen::callArguments(const CallBinding &binding) {
+std::vector<RValue> IRGen::callArguments(const CallBinding &binding, const CallExpr *call) {
   const TypedFunction &callee = *binding.callee;
   std::vector<RValue> args;
   std::map<const Expr *, RValue> unpacked; // each `*tuple` evaluated once
+  if (call) {
+    // Python's order: `f(b=g(), a=h())` runs g() first, though it binds
+    // the second parameter.
+    std::set<const Expr *> bound(binding.args.begin(), binding.args.end());
+    for (const auto &[arg, element] : binding.varargs)
+      bound.insert(arg);
+    auto evaluate = [&](const Expr *x) {
+      if (x && bound.count(x) && !unpacked.count(x))
+        unpacked.emplace(x, gen(*x));
+    };
+    for (const ExprPtr &a : call->args)
+      evaluate(isa<StarredExpr>(*a) ? cast<StarredExpr>(*a).value.get() : a.get());
+    for (const Keyword &k : call->keywords)
+      evaluate(k.value.get());
+  }
+  auto valueOf = [&](const Expr *x) {
+    auto it = unpacked.find(x);
+    return it != unpacked.end() ? it->second : gen(*x);
+  };
   for (size_t i = 0; i < binding.args.size(); ++i) {
     if (static_cast<int>(i) == binding.varargParam) { // `*args`: the tuple of the rest
       RValue t;
       t.type = callee.paramTypes[i];
       for (const auto &[arg, element] : binding.varargs) {
         if (element < 0) {
-          t.elems.push_back(gen(*arg));
+          t.elems.push_back(valueOf(arg));
           continue;
         }
         auto it = unpacked.find(arg);
@@ -783,7 +802,7 @@ std::vector<RValue> IRGen::callArguments(const CallBinding &binding) {
         it = unpacked.emplace(binding.args[i], gen(*binding.args[i])).first;
       args.push_back(it->second.elems[binding.elements[i]]);
     } else {
-      args.push_back(gen(*binding.args[i]));
+      args.push_back(valueOf(binding.args[i]));
     }
   }
   return args;
@@ -802,7 +821,7 @@ const std::string &RecursiveCallees::nameOf(const TypedFunction &callee) {
 RValue IRGen::recursiveCall(const CallExpr &e, const CallBinding &binding) {
   assert(callees && "a recursive call outside generateModule");
   const TypedFunction &callee = *binding.callee;
-  std::vector<RValue> args = callArguments(binding);
+  std::vector<RValue> args = callArguments(binding, &e);
   // The callee's parameters as its IRGen makes them (run(): a tuple as its
   // elements, None and functions as nothing, a record as its 1-element array).
   std::vector<Value *> operands;

@@ -284,7 +284,10 @@ private:
   RValue fieldArray(Value *array, const std::string &name);
   /// The argument values of a call of a device function, per parameter
   /// (defaults, None, `*tuple` elements evaluated once).
-  std::vector<RValue> callArguments(const CallBinding &binding);
+  /// `call` (when given): its argument expressions are evaluated first, in
+  /// Python's order (positional and `*` arguments, then keywords, each as
+  /// written), whatever parameters they bind.
+  std::vector<RValue> callArguments(const CallBinding &binding, const CallExpr *call = nullptr);
   /// A call of a device function called recursively: an Opcode::Call.
   RValue recursiveCall(const CallExpr &e, const CallBinding &binding);
   /// Whether a call of `callee` is lowered as a call of a function of its

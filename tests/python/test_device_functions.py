@@ -75,6 +75,37 @@ def test_missing_and_unknown_arguments():
         cuda.compile_ptx(unknown, "void(float64[:])")
 
 
+@cuda.jit(device=True)
+def _next_count(c):
+    c[0] += 1
+    return c[0]
+
+
+@cuda.jit(device=True)
+def _tens(a, b, *rest):
+    return a * 10 + b + 100 * len(rest)
+
+
+def test_arguments_run_in_source_order_whatever_parameters_they_bind(jit):
+    # Python (and numba, from the bytecode) evaluates positional and `*`
+    # arguments, then keywords, as written: f(b=g(), a=h()) runs g() first.
+    @jit
+    def k(c, out):
+        out[0] = _tens(b=_next_count(c), a=_next_count(c))  # b=1, a=2
+
+        def inner(a, b):
+            return a * 10 + b
+        out[1] = inner(b=_next_count(c), a=_next_count(c))  # b=3, a=4
+        lam = lambda a, b: a * 10 + b  # noqa: E731
+        out[2] = lam(b=_next_count(c), a=_next_count(c))  # b=5, a=6
+        out[3] = _tens(_next_count(c), *(_next_count(c), _next_count(c)))  # 7, 8, (9,)
+
+    c = np.zeros(1, np.int64)
+    out = np.zeros(4, np.int64)
+    k[1, 1](c, out)
+    assert out.tolist() == [21, 43, 65, 7 * 10 + 8 + 100]
+
+
 def test_device_functions_with_defaults_keywords_and_tuples(jit):
     @jit
     def kern(x, out):
