@@ -1,6 +1,7 @@
 //===- LiteralUnroll.cpp - numba's literal_unroll, by copying the loop body ===//
 #include "pyjit/frontend/LiteralUnroll.h"
 #include "pyjit/frontend/AssignedNames.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include <iterator>
@@ -37,6 +38,65 @@ ForStmt *findLoop(Block &b, SourceLoc at) {
   return nullptr;
 }
 
+/// The length of a tuple written in place (no `*` element), or none.
+std::optional<size_t> displayLength(const Expr &e) {
+  auto *t = dyn_cast<TupleExpr>(&e);
+  if (!t || llvm::any_of(t->elts, [](const ExprPtr &x) { return isa<StarredExpr>(*x); }))
+    return std::nullopt;
+  return t->elts.size();
+}
+
+/// One function's names (the unrolled function's, or a nested def's): how
+/// often each is assigned and, for a name every assignment of which is
+/// `name = (a, b, ...)` of one length, that length (a local tuple, whose
+/// length is known before typing).
+struct Scope {
+  llvm::StringMap<unsigned> assignments;
+  llvm::StringMap<std::optional<size_t>> displays; // (none: lengths differ)
+  llvm::StringMap<unsigned> displayCount;
+  llvm::StringSet<> params; // a nested def's: its own names
+
+  explicit Scope(const FunctionDef &fn, bool nested) {
+    forEachAssignedName(fn.body, [&](const std::string &n) { ++assignments[n]; },
+                        [&](const FunctionDef &d) { ++assignments[d.name]; });
+    walk(fn.body);
+    if (nested)
+      for (const Param &p : fn.params)
+        params.insert(p.name);
+  }
+
+  void walk(const Block &b) {
+    for (const StmtPtr &st : b) {
+      if (auto *a = dyn_cast<AssignStmt>(st.get())) {
+        std::optional<size_t> n = displayLength(*a->value);
+        for (const ExprPtr &t : a->targets)
+          if (auto *name = dyn_cast<NameExpr>(t.get()); name && n) {
+            auto [it, added] = displays.try_emplace(name->name, n);
+            if (!added && it->second != n)
+              it->second = std::nullopt;
+            ++displayCount[name->name];
+          }
+      } else if (auto *i = dyn_cast<IfStmt>(st.get())) {
+        walk(i->body), walk(i->orelse);
+      } else if (auto *f = dyn_cast<ForStmt>(st.get())) {
+        walk(f->body), walk(f->orelse);
+      } else if (auto *w = dyn_cast<WhileStmt>(st.get())) {
+        walk(w->body), walk(w->orelse);
+      }
+    }
+  }
+
+  /// The length a local tuple name always has, or none.
+  std::optional<size_t> localLength(llvm::StringRef name) const {
+    auto d = displays.find(name);
+    auto c = displayCount.find(name);
+    auto a = assignments.find(name);
+    if (d == displays.end() || a == assignments.end() || c->second != a->second)
+      return std::nullopt;
+    return d->second;
+  }
+};
+
 /// Whether `b` defines a function (a copy of the body would define it twice).
 bool definesFunction(const Block &b) {
   for (const StmtPtr &s : b) {
@@ -61,8 +121,7 @@ ExprPtr name(SourceRange r, const std::string &n) { return std::make_unique<Name
 class Unroller {
 public:
   Unroller(FunctionDef &fn, const UnrollFacts &facts) : facts(facts) {
-    forEachAssignedName(fn.body, [&](const std::string &n) { assigned.insert(n); },
-                        [&](const FunctionDef &d) { assigned.insert(d.name); });
+    scopes.emplace_back(fn, /*nested=*/false);
   }
 
   void block(Block &b) {
@@ -89,7 +148,9 @@ public:
         block(c->body);
         block(c->orelse);
       } else if (auto *d = dyn_cast<FunctionDefStmt>(s)) {
+        scopes.emplace_back(*d->def, /*nested=*/true);
         block(d->def->body);
+        scopes.pop_back();
       }
       ++i;
     }
@@ -105,23 +166,34 @@ private:
     return call->args[0].get();
   }
 
-  std::optional<size_t> lengthOf(const Expr &tuple) const {
-    if (auto *t = dyn_cast<TupleExpr>(&tuple)) {
-      for (const ExprPtr &e : t->elts)
-        if (isa<StarredExpr>(e.get()))
-          return std::nullopt;
-      return t->elts.size();
+  /// The length of the tuple `tuple` is, known before typing: written in
+  /// place; a local name that only `name = (a, b, ...)` of one length
+  /// assigns (`local` set); a name of an enclosing function's that is such
+  /// a local; or a parameter or global no assignment replaces (the facts').
+  std::optional<size_t> lengthOf(const Expr &tuple, bool &local) const {
+    local = false;
+    if (isa<TupleExpr>(tuple))
+      return displayLength(tuple);
+    auto *n = dyn_cast<NameExpr>(&tuple);
+    if (!n)
+      return std::nullopt;
+    for (auto s = scopes.rbegin(); s != scopes.rend(); ++s) {
+      if (s->assignments.count(n->name)) {
+        local = true;
+        return s->localLength(n->name);
+      }
+      if (s->params.count(n->name))
+        return std::nullopt; // (a nested def's parameter: typed later)
     }
-    if (auto *n = dyn_cast<NameExpr>(&tuple); n && !assigned.count(n->name) && facts.tupleSize)
-      return facts.tupleSize(n->name);
-    return std::nullopt;
+    return facts.tupleSize ? facts.tupleSize(n->name) : std::nullopt;
   }
 
   /// The statements that replace `f`, if it is a literal_unroll loop of a
   /// known length; false (nothing written) otherwise.
   bool writeOut(ForStmt &f, std::vector<StmtPtr> &out) {
     const Expr *tuple = unrolledTuple(f);
-    std::optional<size_t> n = tuple ? lengthOf(*tuple) : std::nullopt;
+    bool local = false;
+    std::optional<size_t> n = tuple ? lengthOf(*tuple, local) : std::nullopt;
     if (!n || !facts.reparse || definesFunction(f.body))
       return false; // (a def in the body: one loop, of the unified type)
     const SourceRange r = f.range();
@@ -139,7 +211,8 @@ private:
     const auto *te = dyn_cast<TupleExpr>(tuple);
     bool strings = te && llvm::all_of(te->elts, literal) &&
                    llvm::any_of(te->elts, [](const ExprPtr &x) { return isa<StrLitExpr>(*x); });
-    std::string written = te && !strings ? "$tuple" + std::to_string(names) : "";
+    // A local tuple is read once too: the body may assign the name again.
+    std::string written = (te && !strings) || local ? "$tuple" + std::to_string(names) : "";
     std::string counter = "$unroll" + std::to_string(names);
     // The copies, last first: each `if $unroll<n> == k:` with the next
     // copies in its `else:` (the last copy is the innermost `else:`).
@@ -207,7 +280,7 @@ private:
   }
 
   const UnrollFacts &facts;
-  llvm::StringSet<> assigned;
+  std::vector<Scope> scopes; // the function's, then each nested def's being walked
   unsigned names = 0; // numbers the $unroll and $tuple variables
 };
 

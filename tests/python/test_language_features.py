@@ -1191,6 +1191,36 @@ def test_literal_unroll_types_each_element_on_its_own(jit):
     assert f[0] == 2.5
 
 
+def test_literal_unroll_of_a_local_tuple_types_each_element_and_reads_it_once(jit):
+    # numba's own usage: `t = (...)`, then literal_unroll(t). A local every
+    # assignment of which is a tuple of one length is unrolled per element
+    # (it was a unified float64 loop: 2**53 + 1 rounded); the loop reads the
+    # tuple once, so a body assigning the name again does not change it.
+    from pyjit import literal_unroll
+
+    @jit
+    def k(out, flags):
+        t = (2 ** 53 + 1, 2.5)
+        n = 0
+        for v in literal_unroll(t):
+            out[n] = v
+            flags[n] = isinstance(v, float)
+            t = (7, 8.5)
+            n += 1
+        if n > 1:
+            u = (1, 2.5, 3)
+        else:
+            u = (4, 5.5, 6)
+        for w in literal_unroll(u):  # assigned on two paths, one length
+            out[n] = w
+            n += 1
+
+    out, flags = np.zeros(5, np.int64), np.zeros(2, np.bool_)
+    k[1, 1](out, flags)
+    assert out.tolist() == [2 ** 53 + 1, 2, 1, 2, 3]  # (2.5 stored in int64: 2)
+    assert flags.tolist() == [False, True]
+
+
 def test_literal_unroll_carries_a_variable_at_the_unified_type(jit):
     # numba's literal_unroll is a loop whose body is versioned per element:
     # a variable carried from one element to the next is the loop's phi,

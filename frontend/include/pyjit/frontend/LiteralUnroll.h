@@ -28,9 +28,12 @@
 // copy): every node keeps its source range.
 //
 // Only loops whose tuple length is known before typing are written out: a
-// tuple written in place, or a name no assignment in the function replaces
-// (a tuple parameter, a global tuple); and not a body that defines a
-// function (each copy would define it again). Others keep the one loop (its
+// tuple written in place; a local name every assignment of which is a tuple
+// written in place of one length (`t = (a, 2.5)`, numba's own usage; read
+// once, before the loop, into `$tuple<n>`, as the body may assign it
+// again); a name no assignment in the function replaces (a tuple
+// parameter, a global tuple); and not a body that defines a function (each
+// copy would define it again). Others keep the one loop (its
 // variable the unification of the elements' types).
 //
 //===----------------------------------------------------------------------===//
