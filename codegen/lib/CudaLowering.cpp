@@ -289,8 +289,12 @@ llvm::Value *Emitter::cacheHinted(const ir::Instruction &inst) {
   llvm::Value *value = store ? val(inst.operand(1 + at->ndim())) : nullptr;
   if (value && isa<ir::BoolType>(dt))
     value = b.CreateZExt(value, memTy);
-  if (options.host || ptr->getType()->getPointerAddressSpace() != kGlobalAS) {
-    // The hint is for global memory on the GPU: elsewhere a plain access.
+  unsigned space = ptr->getType()->getPointerAddressSpace();
+  if (options.host || (space != kGlobalAS && space != 0)) {
+    // The hint is for global memory on the GPU: in shared or local memory a
+    // plain access. A generic pointer (an array a function of its own was
+    // passed: recursive or outlined) keeps the hint, as a generic ld.<op>
+    // (PTX ISA, "ld": a cache operator with generic addressing).
     if (store) {
       b.CreateAlignedStore(value, ptr, align);
       return nullptr;
@@ -299,7 +303,8 @@ llvm::Value *Emitter::cacheHinted(const ir::Instruction &inst) {
     return isa<ir::BoolType>(dt) ? b.CreateICmpNE(v, llvm::ConstantInt::get(memTy, 0)) : v;
   }
   // ld.global.<op>.<type> / st.global.<op>.<type> (PTX ISA, "Cache
-  // Operators"); bytes through a 16-bit register. The asm reads or writes
+  // Operators"; ld.<op> / st.<op> of a generic pointer); bytes through a
+  // 16-bit register. The asm reads or writes
   // memory: it has side effects, so LLVM neither moves it across other
   // accesses nor drops it.
   static const char *const ops[] = {"ca", "cg", "cs", "lu", "cv", "cg", "cs", "wb", "wt"};
@@ -317,13 +322,15 @@ llvm::Value *Emitter::cacheHinted(const ir::Instruction &inst) {
       v = bits == 8 ? b.CreateZExt(v, regTy) : b.CreateBitCast(v, regTy);
     auto *asmFn = llvm::InlineAsm::get(
         llvm::FunctionType::get(b.getVoidTy(), {ptr->getType(), regTy}, false),
-        std::string("st.global.") + op + "." + ptxType + " [$0], $1;",
+        std::string(space == kGlobalAS ? "st.global." : "st.") + op + "." + ptxType +
+            " [$0], $1;",
         std::string("l,") + reg + ",~{memory}", /*hasSideEffects=*/true);
     b.CreateCall(asmFn, {ptr, v});
     return nullptr;
   }
   auto *asmFn = llvm::InlineAsm::get(llvm::FunctionType::get(regTy, {ptr->getType()}, false),
-                                     std::string("ld.global.") + op + "." + ptxType + " $0, [$1];",
+                                     std::string(space == kGlobalAS ? "ld.global." : "ld.") + op +
+                                         "." + ptxType + " $0, [$1];",
                                      std::string("=") + reg + ",l,~{memory}",
                                      /*hasSideEffects=*/true);
   llvm::Value *v = b.CreateCall(asmFn, {ptr});

@@ -24,8 +24,9 @@ namespace pyjit::ir::detail {
 RValue IRGen::call(const CallExpr &e) {
   const ExprInfo &ei = info(e);
   if (auto it = typed->calls.find(&e); it != typed->calls.end()) {
-    RValue r = it->second.recursive || outlines(*it->second.callee) ? recursiveCall(e, it->second)
-                                                                     : inlineCall(e, it->second);
+    RValue r = it->second.recursive ? recursiveCall(e, it->second)
+               : outlines(*it->second.callee) ? outlinedCall(e, it->second)
+                                              : inlineCall(e, it->second);
     if (typed->optionalReads.count(&e))
       return r; // an Optional read as its number: gen() checks it, at the call's location
     if (r.type && ei.type && r.type != ei.type &&
@@ -818,10 +819,26 @@ const std::string &RecursiveCallees::nameOf(const TypedFunction &callee) {
   return it->second;
 }
 
+static bool holdsAllocation(const RValue &v,
+                            llvm::function_ref<bool(const Instruction &alloc)> alloc);
+
 RValue IRGen::recursiveCall(const CallExpr &e, const CallBinding &binding) {
-  assert(callees && "a recursive call outside generateModule");
-  const TypedFunction &callee = *binding.callee;
+  return callFunction(*binding.callee, callArguments(binding, &e));
+}
+
+RValue IRGen::outlinedCall(const CallExpr &e, const CallBinding &binding) {
   std::vector<RValue> args = callArguments(binding, &e);
+  // Shared memory passed in (a view of a cuda.shared.array) stays inlined:
+  // the callee would reach it through generic pointers, unseen by the
+  // CPU backend's race check and slower on the GPU.
+  auto shared = [](const Instruction &alloc) { return alloc.intImm == 3; };
+  if (llvm::any_of(args, [&](const RValue &a) { return holdsAllocation(a, shared); }))
+    return inlineFunction(*binding.callee, std::move(args), e.range());
+  return callFunction(*binding.callee, std::move(args));
+}
+
+RValue IRGen::callFunction(const TypedFunction &callee, std::vector<RValue> args) {
+  assert(callees && "a call of a function of the module outside generateModule");
   // The callee's parameters as its IRGen makes them (run(): a tuple as its
   // elements, None and functions as nothing, a record as its 1-element array).
   std::vector<Value *> operands;
@@ -861,8 +878,8 @@ bool IRGen::outlines(const TypedFunction &callee) const {
 }
 
 void IRGen::recordInlined(const TypedFunction &callee, size_t firstInstruction,
-                          size_t firstBlock, BasicBlock *entry, size_t sharedBefore,
-                          size_t placedBefore) {
+                          size_t firstBlock, BasicBlock *entry, size_t entryBegin,
+                          size_t sharedBefore, size_t placedBefore) {
   if (!callees || callees->inlined.count(&callee))
     return;
   RecursiveCallees::Inlined &rec = callees->inlined[&callee];
@@ -887,13 +904,18 @@ void IRGen::recordInlined(const TypedFunction &callee, size_t firstInstruction,
       return a && a->opcode() == Opcode::AllocArray && a->intImm == 3;
     });
   };
-  auto scan = [&](const BasicBlock &bb) {
-    return llvm::none_of(bb.instructions(), [&](const auto &inst) { return blockWide(*inst); });
+  auto scan = [&](const BasicBlock &bb, size_t from) {
+    const auto &insts = bb.instructions();
+    return std::none_of(insts.begin() + std::min(from, insts.size()), insts.end(),
+                        [&](const auto &inst) { return blockWide(*inst); });
   };
-  if (!scan(*entry))
+  // The block the call began in, from where it stood (a phi added at its
+  // top meanwhile only brings an earlier instruction into the range), and
+  // the blocks made since.
+  if (!scan(*entry, entryBegin))
     return;
   for (size_t i = firstBlock; i < fn->blocks().size(); ++i)
-    if (!scan(*fn->blocks()[i]))
+    if (!scan(*fn->blocks()[i], 0))
       return;
   rec.callable = true;
 }
@@ -908,6 +930,7 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
   const size_t firstInstruction = b.created(), firstBlock = fn->blocks().size();
   const size_t sharedBefore = sharedArrays.size(), placedBefore = placedStorage.size();
   BasicBlock *entry = cur();
+  const size_t entryBegin = entry->instructions().size();
   BasicBlock *after = fn->createBlock();
   const SourceFile *callerFile = b.currentFile();
   std::string prefix = "f"; // f<n>. (appended: GCC 12's -Wrestrict misreads "f" + std::string)
@@ -946,7 +969,8 @@ RValue IRGen::inlineFunction(const TypedFunction &callee, std::vector<RValue> ar
     result = readVar("$result", callee.returnType);
   typed = caller;
   frames.pop_back();
-  recordInlined(callee, firstInstruction, firstBlock, entry, sharedBefore, placedBefore);
+  recordInlined(callee, firstInstruction, firstBlock, entry, entryBegin, sharedBefore,
+                placedBefore);
   return result;
 }
 
@@ -991,18 +1015,20 @@ RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
   return RValue::of(alloc);
 }
 
-bool IRGen::returnsOwnSharedArray(const RValue &v, SourceRange where) {
+/// Whether a value of `v` (an element of a tuple too) is an array that
+/// `alloc` holds for (an AllocArray, through views, casts and phis).
+static bool holdsAllocation(const RValue &v,
+                            llvm::function_ref<bool(const Instruction &alloc)> alloc) {
   std::set<const Value *> seen;
-  std::function<bool(const Value *)> own = [&](const Value *value) {
+  std::function<bool(const Value *)> from = [&](const Value *value) {
     auto *inst = llvm::dyn_cast_or_null<Instruction>(value);
     if (!inst || !seen.insert(value).second)
       return false;
     switch (inst->opcode()) {
     case Opcode::AllocArray:
-      return inst->intImm == 3 && inst->allocSite &&
-             sharedSiteOwners[inst->allocSite - 1] == typed;
+      return alloc(*inst);
     case Opcode::Phi:
-      return llvm::any_of(inst->operands(), own);
+      return llvm::any_of(inst->operands(), from);
     case Opcode::ArrayView:
     case Opcode::ArrayCast:
     case Opcode::ArrayReshape:
@@ -1011,15 +1037,22 @@ bool IRGen::returnsOwnSharedArray(const RValue &v, SourceRange where) {
     case Opcode::ArrayFieldView:
     case Opcode::ComplexPartView:
     case Opcode::RecordFieldView:
-      return own(inst->operand(0));
+      return from(inst->operand(0));
     default:
       return false;
     }
   };
   std::function<bool(const RValue &)> holds = [&](const RValue &r) {
-    return own(r.value) || llvm::any_of(r.elems, holds);
+    return from(r.value) || llvm::any_of(r.elems, holds);
   };
-  if (!holds(v))
+  return holds(v);
+}
+
+bool IRGen::returnsOwnSharedArray(const RValue &v, SourceRange where) {
+  auto own = [&](const Instruction &alloc) {
+    return alloc.intImm == 3 && alloc.allocSite && sharedSiteOwners[alloc.allocSite - 1] == typed;
+  };
+  if (!holdsAllocation(v, own))
     return false;
   diags.error(where, "a device function cannot return a cuda.shared.array it declares: the "
                      "array is one per device function (as in numba-cuda, which refuses this "

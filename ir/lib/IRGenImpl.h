@@ -290,6 +290,11 @@ private:
   std::vector<RValue> callArguments(const CallBinding &binding, const CallExpr *call = nullptr);
   /// A call of a device function called recursively: an Opcode::Call.
   RValue recursiveCall(const CallExpr &e, const CallBinding &binding);
+  /// A call of a device function that outlines() (an Opcode::Call), or,
+  /// where an argument holds shared memory, inlined.
+  RValue outlinedCall(const CallExpr &e, const CallBinding &binding);
+  /// An Opcode::Call of `callee`'s function in the module, on `args`.
+  RValue callFunction(const TypedFunction &callee, std::vector<RValue> args);
   /// Whether a call of `callee` is lowered as a call of a function of its
   /// own rather than inlined: it was inlined before in this module, that
   /// created kOutlineInstructions or more, and it can be called (a global
@@ -299,7 +304,8 @@ private:
   /// After the first inlining of `callee` (inlineFunction): records its size
   /// and whether it can be called, from the instructions it created.
   void recordInlined(const TypedFunction &callee, size_t firstInstruction, size_t firstBlock,
-                     BasicBlock *entry, size_t sharedBefore, size_t placedBefore);
+                     BasicBlock *entry, size_t entryBegin, size_t sharedBefore,
+                     size_t placedBefore);
   /// Inlines `callee` on argument values (a call without an AST: pyjit.coop's
   /// user-defined operators). `range` is where errors point.
   RValue inlineFunction(const TypedFunction &callee, std::vector<RValue> args,
