@@ -82,6 +82,12 @@ llvm::Expected<llvm::Function *> Emitter::run() {
     if (options.host && !module.getGlobalVariable(kHostRecursive))
       new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
                                b.getInt8(1), kHostRecursive);
+    // On the host a recursion that never ends must use up the stack and
+    // raise RecursionError (CheckStack), as Python's does: LLVM's
+    // TailCallElim, which turns a call in tail position into a loop, that
+    // would spin forever, skips a function with this attribute.
+    if (options.host)
+      kernel->addFnAttr("disable-tail-calls", "true");
   } else {
     declareKernel(std::move(params));
   }

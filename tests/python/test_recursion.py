@@ -299,6 +299,43 @@ def test_cpu_backend_stack_overflow_is_a_recursion_error(barrier):
     assert (out == 3).all()
 
 
+_ENDLESS = """
+import numpy as np
+from pyjit import cuda
+
+@cuda.jit(device=True)
+def count_forever(a):
+    a[0] += 1
+    count_forever(a)  # a call in tail position that never ends
+
+@cuda.jit
+def k(out):
+    count_forever(out)
+
+out = np.zeros(1, np.int64)
+try:
+    k[1, 1](out)
+except RecursionError as e:
+    print("RecursionError", str(e).split(" (")[0], out[0] > 100)
+"""
+
+
+def test_cpu_backend_endless_tail_recursion_is_a_recursion_error(tmp_path):
+    # LLVM turns a self-call in tail position into a loop, which spun
+    # forever (Ctrl-C did not stop it); Python raises RecursionError. Run in
+    # a child, so that a regression times out instead of hanging the suite.
+    import os
+    import subprocess
+    import sys
+    path = tmp_path / "endless.py"
+    path.write_text(_ENDLESS)
+    out = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
+                         timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
+    assert out.stdout.split() == ["RecursionError", "maximum", "recursion", "depth", "exceeded",
+                                  "in", "device", "function", "'count_forever'", "True"], \
+        out.stdout + out.stderr
+
+
 @cuda.jit(device=True)
 def fold(f, a, i):
     # a function passed down the recursion (a compile-time value)
