@@ -1507,6 +1507,8 @@ RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
     r.text = &c.data;
     return r;
   }
+  if (c.kind == GlobalValue::Kind::DeviceFunction || c.kind == GlobalValue::Kind::None)
+    return RValue{type, nullptr, {}}; // (a compile-time value: nothing at run time)
   if (c.kind != GlobalValue::Kind::Tuple)
     return RValue::of(constant(c, type));
   RValue r;

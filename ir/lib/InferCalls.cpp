@@ -2587,7 +2587,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
           elements.push_back(ctx.none());
           continue;
         }
-        if (!isVariableType(ai.type) && !isa<BuiltinType>(ai.type)) {
+        if (!passesToDeviceFunction(ai.type)) {
           error(arg->range(), "cannot pass a value of type " + typeName(ai.type) + " to " +
                                   what + "'s '*" + callee.params[k].name + "'");
           return false;
@@ -2607,9 +2607,10 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
         ai = ExprInfo{heldAtRunTime(ctx, ai.type)}; // ("add", "mul"): strings at run time
       if (!ai.type)
         pending = true;
-      else if (!isVariableType(ai.type) && !isa<BuiltinType>(ai.type)) {
+      else if (!passesToDeviceFunction(ai.type)) {
         // (A function, cuda.atomic.add or a dtype passes as a compile-time
-        // value: the callee, typed per call site, calls or uses it.)
+        // value, also in a tuple: the callee, typed per call site, calls or
+        // uses it.)
         error(binding.args[k]->range(), "cannot pass a value of type " + typeName(ai.type) +
                                             " to " + what);
         return false;

@@ -52,6 +52,15 @@ inline bool isVariableType(Type *t) {
          isValueType(t) || isRuntimeStr(t);
 }
 
+/// A type an argument of a device function (typed per call site) may have:
+/// a variable's, or a compile-time value (a function, a dtype), also as a
+/// tuple's element (a global tuple of device functions).
+inline bool passesToDeviceFunction(Type *t) {
+  if (auto *tt = llvm::dyn_cast<TupleType>(t))
+    return llvm::all_of(tt->elements(), passesToDeviceFunction);
+  return isVariableType(t) || llvm::isa<BuiltinType>(t);
+}
+
 /// \p t with each compile-time string in it (itself, or a tuple's element)
 /// made a string known at run time (isRuntimeStr): what a variable, a
 /// conditional expression, a function's result or a tuple passed to a device
@@ -348,6 +357,11 @@ private:
     }
     if (v.kind == GlobalValue::Kind::None) {
       ExprInfo info{ctx.none()};
+      info.constant = std::move(v);
+      return info;
+    }
+    if (v.kind == GlobalValue::Kind::DeviceFunction) { // in a global tuple: (f, g)
+      ExprInfo info{ctx.builtin(ctx.devicePath(v.device))};
       info.constant = std::move(v);
       return info;
     }

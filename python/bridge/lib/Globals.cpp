@@ -182,7 +182,6 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         if (!e || (e->kind == ir::GlobalValue::Kind::Unsupported && !e->isString()) ||
             e->kind == ir::GlobalValue::Kind::Module || e->kind == ir::GlobalValue::Kind::Function ||
             e->kind == ir::GlobalValue::Kind::DType ||
-            e->kind == ir::GlobalValue::Kind::DeviceFunction ||
             e->kind == ir::GlobalValue::Kind::Namespace ||
             e->kind == ir::GlobalValue::Kind::None) {
           g = ir::GlobalValue::unsupported(
