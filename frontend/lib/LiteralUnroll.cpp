@@ -54,15 +54,15 @@ struct Scope {
   llvm::StringMap<unsigned> assignments;
   llvm::StringMap<std::optional<size_t>> displays; // (none: lengths differ)
   llvm::StringMap<unsigned> displayCount;
-  llvm::StringSet<> params; // a nested def's: its own names
+  llvm::StringSet<> params;
+  bool nested; // a nested def's (else the function's, whose parameters the facts know)
 
-  explicit Scope(const FunctionDef &fn, bool nested) {
+  Scope(const FunctionDef &fn, bool nested) : nested(nested) {
     forEachAssignedName(fn.body, [&](const std::string &n) { ++assignments[n]; },
                         [&](const FunctionDef &d) { ++assignments[d.name]; });
     walk(fn.body);
-    if (nested)
-      for (const Param &p : fn.params)
-        params.insert(p.name);
+    for (const Param &p : fn.params)
+      params.insert(p.name);
   }
 
   void walk(const Block &b) {
@@ -178,12 +178,24 @@ private:
     if (!n)
       return std::nullopt;
     for (auto s = scopes.rbegin(); s != scopes.rend(); ++s) {
+      // A parameter's length: the facts' for the function's, unknown for a
+      // nested def's (typed later).
+      auto paramLength = [&]() -> std::optional<size_t> {
+        return !s->nested && facts.tupleSize ? facts.tupleSize(n->name) : std::nullopt;
+      };
+      bool param = s->params.count(n->name);
       if (s->assignments.count(n->name)) {
         local = true;
-        return s->localLength(n->name);
+        std::optional<size_t> length = s->localLength(n->name);
+        if (!param)
+          return length;
+        // A parameter assigned too: the argument may reach the loop, so
+        // both lengths must agree.
+        std::optional<size_t> given = paramLength();
+        return length && given && *length == *given ? length : std::nullopt;
       }
-      if (s->params.count(n->name))
-        return std::nullopt; // (a nested def's parameter: typed later)
+      if (param)
+        return paramLength();
     }
     return facts.tupleSize ? facts.tupleSize(n->name) : std::nullopt;
   }

@@ -166,6 +166,32 @@ TEST(LiteralUnrollTest, UnknownLengthOrAReassignedNameKeepsTheLoop) {
   EXPECT_TRUE(isa<ForStmt>(*reassigned.body()[1]));
   Unrolled plain("    for v in t:\n        a[0] = v\n", 3);
   ASSERT_EQ(plain.body().size(), 1u);
+  // A local assigned tuples of two lengths: unknown.
+  Unrolled twoLengths("    if a[0]:\n        u = (1, 2)\n    else:\n        u = (1, 2, 3)\n"
+                      "    for v in literal_unroll(u):\n        a[0] = v\n",
+                      std::nullopt);
+  ASSERT_EQ(twoLengths.body().size(), 2u);
+  EXPECT_TRUE(isa<ForStmt>(*twoLengths.body()[1]));
+}
+
+TEST(LiteralUnrollTest, ALocalTupleIsReadOnceAndWrittenOut) {
+  // `u = (1, 2.5)` before the loop: the loop copies `$tuple0 = u` first (the
+  // body may assign u again), then one copy per element.
+  Unrolled local("    u = (1, 2.5)\n    for v in literal_unroll(u):\n        a[0] = v\n",
+                 std::nullopt);
+  ASSERT_EQ(local.body().size(), 3u);
+  auto *copy = dyn_cast<AssignStmt>(local.body()[1].get());
+  ASSERT_TRUE(copy);
+  EXPECT_EQ(cast<NameExpr>(*copy->targets[0]).name, "$tuple0");
+  EXPECT_EQ(cast<NameExpr>(*copy->value).name, "u");
+  std::vector<const Block *> copies = copiesOf(*local.body()[2], 2);
+  ASSERT_EQ(copies.size(), 2u);
+  EXPECT_TRUE(assignsElement(*copies[0]->front(), "v", 0, "$tuple0"));
+  EXPECT_TRUE(assignsElement(*copies[1]->front(), "v", 1, "$tuple0"));
+  // A parameter assigned a tuple of its own length: known either way.
+  Unrolled same("    t = (1, 2)\n    for v in literal_unroll(t):\n        a[0] = v\n", 2);
+  ASSERT_EQ(same.body().size(), 3u);
+  EXPECT_EQ(copiesOf(*same.body()[2], 2).size(), 2u);
 }
 
 } // namespace
