@@ -3196,7 +3196,9 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
       if (!u || !isValueType(u)) {
         error(iter.range(), "a 'for' loop over a tuple needs elements that unify (numbers, "
                             "tuples of one length, arrays of one type), got " +
-                                typeName(it.type));
+                                typeName(it.type) +
+                                " (literal_unroll(t) compiles the body once per element, "
+                                "each of its own type)");
         return nullptr;
       }
     }
