@@ -756,12 +756,10 @@ std::vector<RValue> IRGen::callArguments(const CallBinding &binding, const CallE
   std::map<const Expr *, RValue> unpacked; // each `*tuple` evaluated once
   if (call) {
     // Python's order: `f(b=g(), a=h())` runs g() first, though it binds
-    // the second parameter.
-    std::set<const Expr *> bound(binding.args.begin(), binding.args.end());
-    for (const auto &[arg, element] : binding.varargs)
-      bound.insert(arg);
+    // the second parameter; `f(*make())` runs make() even when the tuple it
+    // gives is empty and binds nothing.
     auto evaluate = [&](const Expr *x) {
-      if (x && bound.count(x) && !unpacked.count(x))
+      if (x && !unpacked.count(x))
         unpacked.emplace(x, gen(*x));
     };
     for (const ExprPtr &a : call->args)

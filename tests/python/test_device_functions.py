@@ -86,6 +86,12 @@ def _tens(a, b, *rest):
     return a * 10 + b + 100 * len(rest)
 
 
+@cuda.jit(device=True)
+def _nothing_after_1000(c):
+    c[0] += 1000
+    return ()
+
+
 def test_arguments_run_in_source_order_whatever_parameters_they_bind(jit):
     # Python (and numba, from the bytecode) evaluates positional and `*`
     # arguments, then keywords, as written: f(b=g(), a=h()) runs g() first.
@@ -99,11 +105,14 @@ def test_arguments_run_in_source_order_whatever_parameters_they_bind(jit):
         lam = lambda a, b: a * 10 + b  # noqa: E731
         out[2] = lam(b=_next_count(c), a=_next_count(c))  # b=5, a=6
         out[3] = _tens(_next_count(c), *(_next_count(c), _next_count(c)))  # 7, 8, (9,)
+        # An empty `*` tuple binds nothing, but its call runs (in its place).
+        out[4] = _tens(*_nothing_after_1000(c), b=_next_count(c), a=_next_count(c))
 
     c = np.zeros(1, np.int64)
-    out = np.zeros(4, np.int64)
+    out = np.zeros(5, np.int64)
     k[1, 1](c, out)
-    assert out.tolist() == [21, 43, 65, 7 * 10 + 8 + 100]
+    assert out.tolist() == [21, 43, 65, 7 * 10 + 8 + 100, 1011 * 10 + 1010]
+    assert c[0] == 1011
 
 
 @cuda.jit(device=True)
