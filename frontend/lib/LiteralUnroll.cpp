@@ -223,8 +223,21 @@ private:
     const auto *te = dyn_cast<TupleExpr>(tuple);
     bool strings = te && llvm::all_of(te->elts, literal) &&
                    llvm::any_of(te->elts, [](const ExprPtr &x) { return isa<StrLitExpr>(*x); });
+    // So is one of names no scope assigns (globals: `(f, g)` of device
+    // functions, which no variable holds), `m.f` too: reading them again in
+    // each copy reads the same values, with no side effects.
+    bool stable = te && !te->elts.empty() && llvm::all_of(te->elts, [&](const ExprPtr &x) {
+      const Expr *e = x.get();
+      while (auto *a = dyn_cast<AttributeExpr>(e))
+        e = a->value.get();
+      auto *n = dyn_cast<NameExpr>(e);
+      return n && llvm::none_of(scopes, [&](const Scope &sc) {
+               return sc.assignments.count(n->name) || sc.params.count(n->name);
+             });
+    });
     // A local tuple is read once too: the body may assign the name again.
-    std::string written = (te && !strings) || local ? "$tuple" + std::to_string(names) : "";
+    std::string written =
+        (te && !strings && !stable) || local ? "$tuple" + std::to_string(names) : "";
     std::string counter = "$unroll" + std::to_string(names);
     // The copies, last first: each `if $unroll<n> == k:` with the next
     // copies in its `else:` (the last copy is the innermost `else:`).

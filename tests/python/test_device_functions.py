@@ -149,10 +149,13 @@ def test_a_global_tuple_of_device_functions(jit):
             out[n] = fn(10)
             n += 1
         out[4] = _apply_second(_FUNCS, 7)
+        for fn in literal_unroll((_twice, _plus_one)):  # written in place
+            out[n + 1] = fn(n)
+            n += 1
 
-    out = np.zeros(5)
+    out = np.zeros(7)
     k[1, 1](out)
-    assert out.tolist() == [6, 10, 11, 20, 14]
+    assert out.tolist() == [6, 10, 11, 20, 14, 8, 6]
 
 
 def test_device_functions_with_defaults_keywords_and_tuples(jit):

@@ -24,7 +24,8 @@
 // `continue` and the loop's `else:` are the loop's. A tuple written in place
 // is evaluated once, before the loop, into `$tuple<n>` (one of literals with
 // a string among them is indexed in place, so each copy's string stays a
-// constant). The copies are fresh parses of the same source (the AST has no
+// constant; so is one of names no scope assigns, such as global device
+// functions, `(f, g)`, which no variable could hold). The copies are fresh parses of the same source (the AST has no
 // copy): every node keeps its source range.
 //
 // Only loops whose tuple length is known before typing are written out: a
