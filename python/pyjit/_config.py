@@ -14,17 +14,30 @@ same way (CUDA_DEBUGINFO_DEFAULT and OPT are read when cuda.jit is called).
 import os
 
 
+def _read_env(name, parse, default):
+    """Environment variable `name` read by `parse`, else `default`; a value
+    that does not parse keeps the default with a RuntimeWarning (numba's
+    _readenv)."""
+    text = os.environ.get(name, "")
+    if not text.strip():
+        return default
+    try:
+        return parse(text.strip())
+    except ValueError:
+        import warnings
+        warnings.warn("environment variable %r is defined but its associated value %r could not "
+                      "be parsed; pyjit keeps its default, %r" % (name, text, default),
+                      RuntimeWarning)
+        return default
+
+
 def _opt_level(text):
     """NUMBA_OPT: 0-3, or 'max' (numba's highest: 3 here)."""
-    text = text.strip()
     if text == "max":
         return 3
-    try:
-        level = int(text)
-    except ValueError:
-        raise ValueError("NUMBA_OPT must be 0, 1, 2, 3 or 'max', got %r" % text) from None
+    level = int(text)
     if level not in (0, 1, 2, 3):
-        raise ValueError("NUMBA_OPT must be 0, 1, 2, 3 or 'max', got %r" % text)
+        raise ValueError(text)
     return level
 
 
@@ -56,7 +69,7 @@ CUDA_NVRTC_EXTRA_SEARCH_PATHS = os.environ.get("NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PA
 DISABLE_PERFORMANCE_WARNINGS = int(os.environ.get("NUMBA_DISABLE_PERFORMANCE_WARNINGS", "0") or 0)
 #: 0 (default); 1: cuda.jit's `debug` defaults to True (NUMBA_CUDA_DEBUGINFO):
 #: every kernel checks what debug mode checks and reports it to the host.
-CUDA_DEBUGINFO_DEFAULT = int(os.environ.get("NUMBA_CUDA_DEBUGINFO", "0") or 0)
+CUDA_DEBUGINFO_DEFAULT = _read_env("NUMBA_CUDA_DEBUGINFO", int, 0)
 #: 3 (default; NUMBA_OPT: 0-3 or 'max'): 0 makes cuda.jit's `opt` default to
 #: False (numba: opt = config.OPT != 0).
-OPT = _opt_level(os.environ.get("NUMBA_OPT", "3") or "3")
+OPT = _read_env("NUMBA_OPT", _opt_level, 3)

@@ -376,6 +376,9 @@ class DeviceArray(_abi_base()):
         if len(self.strides) != len(self.shape):
             raise ValueError("strides %s do not match shape %s: one stride per dimension"
                              % (self.strides, self.shape))
+        if any(e > _MAX_BYTES for e in self.shape):
+            raise ValueError("array is too big: an extent of %s passes 2**63 - 1"
+                             % (self.shape,))
         self.size = math.prod(self.shape)  # (Python ints: no wrap-around)
         self.nbytes = self.size * self.dtype.itemsize
         if self.nbytes > _MAX_BYTES:
@@ -943,22 +946,20 @@ class DeviceArray(_abi_base()):
             if not isinstance(ary, np.ndarray):
                 raise TypeError("copy_to_host: expected a numpy array, got %s"
                                 % type(ary).__name__)
-            if ary.dtype != self.dtype and ary.dtype.newbyteorder("=") == self.dtype:
-                # The array cuda.to_device converted from this byte order back
-                # to its own (numba keeps the order on the device): numpy swaps.
-                ary[...] = self.copy_to_host(stream=stream)
-                return ary
-            if ary.dtype != self.dtype:  # numba's check_array_compatibility
+            # Into the other byte order (an array cuda.to_device converted to
+            # this one; numba keeps the order on the device): numpy swaps.
+            swapped = ary.dtype != self.dtype and ary.dtype.newbyteorder("=") == self.dtype
+            if ary.dtype != self.dtype and not swapped:  # numba's check_array_compatibility
                 raise TypeError("copy_to_host: incompatible dtype: %s vs. %s"
                                 % (self.dtype, ary.dtype))
             if not ary.flags.writeable:
                 raise ValueError("copy_to_host: the host array is read-only")
-            if ary.shape != self.shape:
-                if _squeezed(ary.shape) != _squeezed(self.shape):
-                    raise ValueError("copy_to_host: incompatible shape: %s vs. %s"
-                                     % (self.shape, ary.shape))
+            if ary.shape != self.shape and _squeezed(ary.shape) != _squeezed(self.shape):
+                raise ValueError("copy_to_host: incompatible shape: %s vs. %s"
+                                 % (self.shape, ary.shape))
+            if swapped or ary.shape != self.shape:
                 # The same elements in another shape (numba compares squeezed
-                # shapes): copied, then placed.
+                # shapes) or byte order: copied, then placed.
                 ary[...] = self.copy_to_host(stream=stream).reshape(ary.shape)
                 return ary
         if self.is_f_contiguous() and not self.is_c_contiguous():

@@ -15,7 +15,7 @@ from . import cuda
 _TILE = 32
 
 
-@cuda.jit
+@cuda.jit(debug=False)  # (pyjit's own kernel: NUMBA_CUDA_DEBUGINFO is for the user's)
 def _transpose_tiles(src, dst):
     # dst[j, i] = src[i, j] for the tile at (blockIdx.y, blockIdx.x) of src
     tile = cuda.shared.array((32, 33), src.dtype)

@@ -89,15 +89,18 @@ def jit(func_or_sig=None, device=False, **options):
     from . import _config
     # debug and opt not given (or None): numba's defaults from the environment
     # (NUMBA_CUDA_DEBUGINFO, NUMBA_OPT), as numba.cuda.jit reads them.
+    quiet = False
     if options.get("debug") is None and _config.CUDA_DEBUGINFO_DEFAULT:
         options["debug"] = True
+        quiet = device  # (a device function compiles with its kernel's options)
     if options.get("opt") is None and _config.OPT == 0:
         options["opt"] = False  # (numba: opt = config.OPT != 0)
     for key in ("debug", "opt"):
         if key in options and options[key] is None:
             del options[key]
     from ._options import warn_config
-    warn_config(options)  # (as numba, when the decorator is called)
+    if not quiet:
+        warn_config(options)  # (as numba, when the decorator is called)
     if callable(func_or_sig) and not isinstance(func_or_sig, str):
         return decorate(func_or_sig)
     if func_or_sig is None:

@@ -244,6 +244,8 @@ def test_a_shape_whose_bytes_pass_int64_is_too_big_not_empty():
         cuda.device_array((2**32, 2**32), np.float32)
     with pytest.raises(ValueError, match=message):
         cuda.device_array(2**61, np.float64)  # 2**64 bytes
+    with pytest.raises(ValueError, match="array is too big"):  # no elements, an extent past int64
+        cuda.device_array((0, 2**70))
     # 2**32 * 2**32 wraps to 0 in int64: an empty array's size; numpy refuses.
     with pytest.raises(ValueError, match="cannot reshape array of size 0"):
         np.empty(0).reshape(2**32, 2**32)
@@ -264,3 +266,5 @@ def test_a_big_endian_array_comes_back_into_an_array_of_its_byte_order():
     assert back.dtype == np.dtype(">f4") and back.tolist() == a.tolist()
     with pytest.raises(TypeError, match="incompatible dtype"):
         d.copy_to_host(np.empty(5, ">f8"))
+    with pytest.raises(ValueError, match="incompatible shape"):  # (not broadcast)
+        cuda.to_device(a[:1]).copy_to_host(np.empty(5, ">f4"))

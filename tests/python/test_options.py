@@ -333,5 +333,7 @@ def test_numba_environment_variables_set_debug_and_opt_defaults(tmp_path):
 
     assert run(NUMBA_CUDA_DEBUGINFO="0", NUMBA_OPT="3") == ["False", "True", "ran"]
     assert run(NUMBA_CUDA_DEBUGINFO="0", NUMBA_OPT="0") == ["False", "False", "ran"]
+    # A value numba cannot parse keeps the default (numba's _readenv warns).
+    assert run(NUMBA_CUDA_DEBUGINFO="yes", NUMBA_OPT="4") == ["False", "True", "ran"]
     debug = run(NUMBA_CUDA_DEBUGINFO="1")
     assert debug[0] == "True" and debug[2:] == ["raised", "bad"]
