@@ -185,8 +185,8 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
             e->kind == ir::GlobalValue::Kind::Namespace ||
             e->kind == ir::GlobalValue::Kind::None) {
           g = ir::GlobalValue::unsupported(
-              "tuple holding something but numbers, bools, strings, NumPy arrays and "
-              "tuples");
+              "tuple holding something but numbers, bools, strings, NumPy arrays, device "
+              "functions and tuples");
           break;
         }
         g.elements.push_back(*e);
