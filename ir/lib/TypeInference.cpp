@@ -211,20 +211,28 @@ void Inferer::block(const Block &b) {
           continue;
     stmt(*b[i]);
     // After a return, break, continue or raise (or an `if` decided when
-    // compiling whose branch does one), the rest is dead: not typed, as IRGen
-    // does not lower it (CPython's compiler drops it, so numba never sees it).
-    auto leaves = [](const Stmt &x) {
-      return isa<ReturnStmt, BreakStmt, ContinueStmt, RaiseStmt>(x);
-    };
+    // compiling whose branch does one, at any depth of such ifs), the rest is
+    // dead: not typed, as IRGen does not lower it (CPython's compiler drops
+    // it, so numba never sees it).
     if (leaves(*b[i]))
       return;
     if (auto *s = dyn_cast<IfStmt>(b[i].get()))
-      if (std::optional<bool> known = prunedCondition(*s)) {
-        const Block &taken = *known ? s->body : s->orelse;
-        if (alwaysReturns(taken) || llvm::any_of(taken, [&](const StmtPtr &x) { return leaves(*x); }))
+      if (std::optional<bool> known = prunedCondition(*s))
+        if (alwaysReturns(*known ? s->body : s->orelse))
           return;
-      }
   }
+}
+
+bool Inferer::leaves(const Stmt &s) {
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt, RaiseStmt>(s))
+    return true;
+  // `if True: break` (typed already): its taken branch leaves.
+  auto *i = dyn_cast<IfStmt>(&s);
+  std::optional<bool> known = i ? prunedCondition(*i) : std::nullopt;
+  if (!known)
+    return false;
+  const Block &taken = *known ? i->body : i->orelse;
+  return llvm::any_of(taken, [&](const StmtPtr &x) { return leaves(*x); });
 }
 
 Type *heldAtRunTime(TypeContext &ctx, Type *t) {

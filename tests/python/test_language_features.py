@@ -1221,6 +1221,34 @@ def test_literal_unroll_of_a_local_tuple_types_each_element_and_reads_it_once(ji
     assert flags.tolist() == [False, True]
 
 
+def _break_at_the_int(x):
+    s = 4.0
+    for u in pyjit.literal_unroll((x, 7)):  # (in Python: the tuple itself)
+        if isinstance(u, int):
+            if True:
+                break  # (inside an `if` decided when compiling)
+        else:
+            s = s + u
+        s = s + u  # dead in the int copy: only the else branch reaches it there
+    return s
+
+
+def test_code_after_a_decided_if_that_breaks_is_dead(jit):
+    # In the int copy the isinstance test and `if True` are decided: the copy
+    # always breaks, so the last statement is dead there (CPython's compiler
+    # drops such code; numba never sees it). Its read of s was typed and
+    # reported as UnboundLocalError.
+    f = cuda.jit(device=True)(_break_at_the_int)
+
+    @jit
+    def k(out, x):
+        out[0] = f(x[0])
+
+    out = np.zeros(1)
+    k[1, 1](out, np.array([3.0]))
+    assert out[0] == _break_at_the_int(3.0) == 4.0 + 3.0 + 3.0
+
+
 def test_literal_unroll_carries_a_variable_at_the_unified_type(jit):
     # numba's literal_unroll is a loop whose body is versioned per element:
     # a variable carried from one element to the next is the loop's phi,
