@@ -338,9 +338,11 @@ private:
   std::optional<std::vector<int64_t>> tupleSlice(const SliceExpr &s, size_t size);
   /// An `if` whose condition was typed as a constant: the branch taken.
   std::optional<bool> prunedCondition(const IfStmt &s);
-  /// Whether typed statement `s` always leaves its block: a return, break,
-  /// continue or raise, or an `if` decided when compiling whose taken branch
-  /// has one (at any depth of such ifs).
+  /// Whether typed statement `s` always leaves its block, so that IRGen
+  /// lowers nothing after it: a return, break, continue or raise; an `if`
+  /// decided when compiling whose taken branch leaves, or an undecided one
+  /// both of whose branches leave; a loop without `break` whose `else:`
+  /// leaves.
   bool leaves(const ast::Stmt &s);
   /// An operator tree of integer literals (`2**63 - 1`), folded exactly as
   /// CPython's compiler folds it; none for any other expression.

@@ -223,16 +223,43 @@ void Inferer::block(const Block &b) {
   }
 }
 
+/// Whether `b` has a `break` of the loop it is the body of (not one of a
+/// nested loop's), in any branch, taken or not.
+static bool breaksOut(const Block &b) {
+  for (const StmtPtr &x : b) {
+    if (isa<BreakStmt>(*x))
+      return true;
+    if (auto *i = dyn_cast<IfStmt>(x.get()); i && (breaksOut(i->body) || breaksOut(i->orelse)))
+      return true;
+    // (a nested loop's body breaks that loop; its `else:` breaks this one)
+    if (auto *f = dyn_cast<ForStmt>(x.get()); f && breaksOut(f->orelse))
+      return true;
+    if (auto *w = dyn_cast<WhileStmt>(x.get()); w && breaksOut(w->orelse))
+      return true;
+  }
+  return false;
+}
+
 bool Inferer::leaves(const Stmt &s) {
+  auto any = [&](const Block &b) {
+    return llvm::any_of(b, [&](const StmtPtr &x) { return leaves(*x); });
+  };
   if (isa<ReturnStmt, BreakStmt, ContinueStmt, RaiseStmt>(s))
     return true;
-  // `if True: break` (typed already): its taken branch leaves.
-  auto *i = dyn_cast<IfStmt>(&s);
-  std::optional<bool> known = i ? prunedCondition(*i) : std::nullopt;
-  if (!known)
-    return false;
-  const Block &taken = *known ? i->body : i->orelse;
-  return llvm::any_of(taken, [&](const StmtPtr &x) { return leaves(*x); });
+  if (auto *i = dyn_cast<IfStmt>(&s)) {
+    // Decided (typed already: `if True: break`): its taken branch; else
+    // both branches (IRGen's merge block then has no predecessor).
+    if (std::optional<bool> known = prunedCondition(*i))
+      return any(*known ? i->body : i->orelse);
+    return !i->orelse.empty() && any(i->body) && any(i->orelse);
+  }
+  // A loop with no `break` whose `else:` leaves (IRGen's exit block then has
+  // no predecessor).
+  if (auto *f = dyn_cast<ForStmt>(&s))
+    return !f->orelse.empty() && any(f->orelse) && !breaksOut(f->body);
+  if (auto *w = dyn_cast<WhileStmt>(&s))
+    return !w->orelse.empty() && any(w->orelse) && !breaksOut(w->body);
+  return false;
 }
 
 Type *heldAtRunTime(TypeContext &ctx, Type *t) {

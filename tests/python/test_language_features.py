@@ -1249,6 +1249,46 @@ def test_code_after_a_decided_if_that_breaks_is_dead(jit):
     assert out[0] == _break_at_the_int(3.0) == 4.0 + 3.0 + 3.0
 
 
+def _after_a_loop_whose_else_returns(n):
+    v = 1
+    for i in range(n):
+        pass
+    else:
+        return 0
+    for j in range(2):  # dead: the loop has no break and its else returns
+        v += j
+    return v
+
+
+def _after_an_if_both_of_whose_branches_return(n):
+    v = 1
+    if n > 2:
+        return 5
+    else:
+        return 6
+    for j in range(2):  # dead
+        v += j
+    return v
+
+
+def test_code_no_path_reaches_is_not_typed(jit):
+    # Only dead paths reached the reads of v (VariableWebs knew), but typing
+    # went on past the loop and the if: "v is read, but no assignment to it
+    # is ever run".
+    f = cuda.jit(device=True)(_after_a_loop_whose_else_returns)
+    g = cuda.jit(device=True)(_after_an_if_both_of_whose_branches_return)
+
+    @jit
+    def k(out, n):
+        out[0] = f(n)
+        out[1] = g(n)
+
+    out = np.zeros(2, np.int64)
+    k[1, 1](out, 3)
+    assert out.tolist() == [_after_a_loop_whose_else_returns(3),
+                            _after_an_if_both_of_whose_branches_return(3)] == [0, 5]
+
+
 def test_literal_unroll_carries_a_variable_at_the_unified_type(jit):
     # numba's literal_unroll is a loop whose body is versioned per element:
     # a variable carried from one element to the next is the loop's phi,
