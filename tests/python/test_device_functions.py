@@ -115,49 +115,6 @@ def test_arguments_run_in_source_order_whatever_parameters_they_bind(jit):
     assert c[0] == 1011
 
 
-@cuda.jit(device=True)
-def _plus_one(x):
-    return x + 1
-
-
-@cuda.jit(device=True)
-def _twice(x):
-    return x * 2
-
-
-_FUNCS = (_plus_one, _twice)
-
-
-@cuda.jit(device=True)
-def _apply_second(fs, x):
-    return fs[1](x)
-
-
-def test_a_global_tuple_of_device_functions(jit):
-    # numba-cuda types a tuple of dispatchers (first-class functions): a
-    # constant index picks one, literal_unroll calls each, and the tuple
-    # passes to a device function.
-    from pyjit import literal_unroll
-
-    @jit
-    def k(out):
-        out[0] = _FUNCS[0](5)
-        pick = _FUNCS[1]
-        out[1] = pick(5)
-        n = 2
-        for fn in literal_unroll(_FUNCS):
-            out[n] = fn(10)
-            n += 1
-        out[4] = _apply_second(_FUNCS, 7)
-        for fn in literal_unroll((_twice, _plus_one)):  # written in place
-            out[n + 1] = fn(n)
-            n += 1
-
-    out = np.zeros(7)
-    k[1, 1](out)
-    assert out.tolist() == [6, 10, 11, 20, 14, 8, 6]
-
-
 def test_device_functions_with_defaults_keywords_and_tuples(jit):
     @jit
     def kern(x, out):
@@ -463,6 +420,44 @@ def test_several_declared_signatures_refuse_a_complex_and_a_tie(jit):
 @cuda.jit(device=True)
 def _plus1(n):
     return n + 1
+
+
+@cuda.jit(device=True)
+def _twice(x):
+    return x * 2
+
+
+_FUNCS = (_plus1, _twice)
+
+
+@cuda.jit(device=True)
+def _apply_second(fs, x):
+    return fs[1](x)
+
+
+def test_a_global_tuple_of_device_functions(jit):
+    # numba-cuda types a tuple of dispatchers (first-class functions): a
+    # constant index picks one, literal_unroll calls each, and the tuple
+    # passes to a device function.
+    from pyjit import literal_unroll
+
+    @jit
+    def k(out):
+        out[0] = _FUNCS[0](5)
+        pick = _FUNCS[1]
+        out[1] = pick(5)
+        n = 2
+        for fn in literal_unroll(_FUNCS):
+            out[n] = fn(10)
+            n += 1
+        out[4] = _apply_second(_FUNCS, 7)
+        for fn in literal_unroll((_twice, _plus1)):  # written in place
+            out[n + 1] = fn(n)
+            n += 1
+
+    out = np.zeros(7)
+    k[1, 1](out)
+    assert out.tolist() == [6, 10, 11, 20, 14, 8, 6]
 
 
 @cuda.jit(device=True)
