@@ -2686,7 +2686,7 @@ std::optional<bool> Inferer::prunedCondition(const IfStmt &s) {
 /// Whether a break in \p b leaves the loop whose body \p b is: breaks in
 /// nested loops' bodies leave those loops, but not the ones in their
 /// `else:` blocks.
-static bool breaksOut(const Block &b) {
+bool breaksOut(const Block &b) {
   for (const StmtPtr &s : b) {
     if (isa<BreakStmt>(*s))
       return true;

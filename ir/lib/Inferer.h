@@ -52,6 +52,11 @@ inline bool isVariableType(Type *t) {
          isValueType(t) || isRuntimeStr(t);
 }
 
+/// Whether a break in \p b leaves the loop whose body \p b is: breaks in
+/// nested loops' bodies leave those loops, but not the ones in their
+/// `else:` blocks (InferCalls.cpp).
+bool breaksOut(const ast::Block &b);
+
 /// A type an argument of a device function (typed per call site) may have:
 /// a variable's, or a compile-time value (a function, a dtype), also as a
 /// tuple's element (a global tuple of device functions).

@@ -210,8 +210,8 @@ void Inferer::block(const Block &b) {
         if (isa<StrLitExpr>(es->expr.get()))
           continue;
     stmt(*b[i]);
-    // After a return, break, continue or raise (or an `if` decided when
-    // compiling whose branch does one, at any depth of such ifs), the rest is
+    // After a statement that always leaves (leaves(): a return, break,
+    // continue or raise, or an if or loop no path falls out of), the rest is
     // dead: not typed, as IRGen does not lower it (CPython's compiler drops
     // it, so numba never sees it).
     if (leaves(*b[i]))
@@ -221,23 +221,6 @@ void Inferer::block(const Block &b) {
         if (alwaysReturns(*known ? s->body : s->orelse))
           return;
   }
-}
-
-/// Whether `b` has a `break` of the loop it is the body of (not one of a
-/// nested loop's), in any branch, taken or not.
-static bool breaksOut(const Block &b) {
-  for (const StmtPtr &x : b) {
-    if (isa<BreakStmt>(*x))
-      return true;
-    if (auto *i = dyn_cast<IfStmt>(x.get()); i && (breaksOut(i->body) || breaksOut(i->orelse)))
-      return true;
-    // (a nested loop's body breaks that loop; its `else:` breaks this one)
-    if (auto *f = dyn_cast<ForStmt>(x.get()); f && breaksOut(f->orelse))
-      return true;
-    if (auto *w = dyn_cast<WhileStmt>(x.get()); w && breaksOut(w->orelse))
-      return true;
-  }
-  return false;
 }
 
 bool Inferer::leaves(const Stmt &s) {
