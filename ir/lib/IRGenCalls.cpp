@@ -747,44 +747,35 @@ RValue IRGen::call(const CallExpr &e) {
 // a new frame (its own variable namespace), `return` branches to a block
 // after the call, and the result is an SSA variable read there.
 RValue IRGen::inlineCall(const CallExpr &e, const CallBinding &binding) {
-  return inlineFunction(*binding.callee, callArguments(binding, &e), e.range());
+  return inlineFunction(*binding.callee, callArguments(binding, e), e.range());
 }
 
-std::vector<RValue> IRGen::callArguments(const CallBinding &binding, const CallExpr *call) {
+std::vector<RValue> IRGen::callArguments(const CallBinding &binding, const CallExpr &call) {
   const TypedFunction &callee = *binding.callee;
-  std::vector<RValue> args;
-  std::map<const Expr *, RValue> unpacked; // each `*tuple` evaluated once
-  if (call) {
-    // Python's order: `f(b=g(), a=h())` runs g() first, though it binds
-    // the second parameter; `f(*make())` runs make() even when the tuple it
-    // gives is empty and binds nothing.
-    auto evaluate = [&](const Expr *x) {
-      if (x && !unpacked.count(x))
-        unpacked.emplace(x, gen(*x));
-    };
-    for (const ExprPtr &a : call->args)
-      evaluate(isa<StarredExpr>(*a) ? cast<StarredExpr>(*a).value.get() : a.get());
-    for (const Keyword &k : call->keywords)
-      evaluate(k.value.get());
-  }
-  auto valueOf = [&](const Expr *x) {
-    auto it = unpacked.find(x);
-    return it != unpacked.end() ? it->second : gen(*x);
+  // Every argument expression first, once each, in Python's order: `f(b=g(),
+  // a=h())` runs g() first, though it binds the second parameter, and
+  // `f(*make())` runs make() even when the tuple it gives binds nothing.
+  std::map<const Expr *, RValue> values;
+  auto evaluate = [&](const Expr *x) {
+    if (!values.count(x))
+      values.emplace(x, gen(*x));
   };
+  for (const ExprPtr &a : call.args)
+    evaluate(isa<StarredExpr>(*a) ? cast<StarredExpr>(*a).value.get() : a.get());
+  for (const Keyword &k : call.keywords)
+    evaluate(k.value.get());
+  // An argument's value; `element` >= 0: that element of a `*tuple`'s.
+  auto valueOf = [&](const Expr *x, int element) {
+    const RValue &v = values.at(x);
+    return element < 0 ? v : v.elems[element];
+  };
+  std::vector<RValue> args;
   for (size_t i = 0; i < binding.args.size(); ++i) {
     if (static_cast<int>(i) == binding.varargParam) { // `*args`: the tuple of the rest
       RValue t;
       t.type = callee.paramTypes[i];
-      for (const auto &[arg, element] : binding.varargs) {
-        if (element < 0) {
-          t.elems.push_back(valueOf(arg));
-          continue;
-        }
-        auto it = unpacked.find(arg);
-        if (it == unpacked.end())
-          it = unpacked.emplace(arg, gen(*arg)).first;
-        t.elems.push_back(it->second.elems[element]);
-      }
+      for (const auto &[arg, element] : binding.varargs)
+        t.elems.push_back(valueOf(arg, element));
       args.push_back(std::move(t));
       continue;
     }
@@ -795,13 +786,8 @@ std::vector<RValue> IRGen::callArguments(const CallBinding &binding, const CallE
         args.push_back(RValue{callee.paramTypes[i], nullptr, {}});
       else
         args.push_back(constantValue(binding.defaults[i], callee.paramTypes[i]));
-    } else if (binding.elements[i] >= 0) {
-      auto it = unpacked.find(binding.args[i]);
-      if (it == unpacked.end())
-        it = unpacked.emplace(binding.args[i], gen(*binding.args[i])).first;
-      args.push_back(it->second.elems[binding.elements[i]]);
     } else {
-      args.push_back(valueOf(binding.args[i]));
+      args.push_back(valueOf(binding.args[i], binding.elements[i]));
     }
   }
   return args;
@@ -821,11 +807,11 @@ static bool holdsAllocation(const RValue &v,
                             llvm::function_ref<bool(const Instruction &alloc)> alloc);
 
 RValue IRGen::recursiveCall(const CallExpr &e, const CallBinding &binding) {
-  return callFunction(*binding.callee, callArguments(binding, &e));
+  return callFunction(*binding.callee, callArguments(binding, e));
 }
 
 RValue IRGen::outlinedCall(const CallExpr &e, const CallBinding &binding) {
-  std::vector<RValue> args = callArguments(binding, &e);
+  std::vector<RValue> args = callArguments(binding, e);
   // Shared memory passed in (a view of a cuda.shared.array) stays inlined:
   // the callee would reach it through generic pointers, unseen by the
   // CPU backend's race check and slower on the GPU.

@@ -282,12 +282,11 @@ private:
   RValue inlineCall(const CallExpr &e, const CallBinding &binding);
   /// a.x, a['x'] of the record array `array`: Opcode::ArrayFieldView.
   RValue fieldArray(Value *array, const std::string &name);
-  /// The argument values of a call of a device function, per parameter
-  /// (defaults, None, `*tuple` elements evaluated once).
-  /// `call` (when given): its argument expressions are evaluated first, in
-  /// Python's order (positional and `*` arguments, then keywords, each as
-  /// written), whatever parameters they bind.
-  std::vector<RValue> callArguments(const CallBinding &binding, const CallExpr *call = nullptr);
+  /// The argument values of `call` of a device function, per parameter
+  /// (defaults, None, `*tuple` elements), its argument expressions evaluated
+  /// once each in Python's order (positional and `*` arguments, then
+  /// keywords, as written), whatever parameters they bind.
+  std::vector<RValue> callArguments(const CallBinding &binding, const CallExpr &call);
   /// A call of a device function called recursively: an Opcode::Call.
   RValue recursiveCall(const CallExpr &e, const CallBinding &binding);
   /// A call of a device function that outlines() (an Opcode::Call), or,
