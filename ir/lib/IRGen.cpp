@@ -879,15 +879,31 @@ void IRGen::ifStmt(const IfStmt &s) {
 }
 
 void IRGen::whileStmt(const WhileStmt &s) {
+  // Decided when compiling (`while True:`, `while DEBUG:`), as typing
+  // decided it: `while False:` runs only its else; `while True:` is left only
+  // by a break or return, and its else never runs.
+  std::optional<bool> known = constantCondition(*s.cond);
+  if (known && !*known) {
+    effectsOf(*s.cond);
+    block(s.orelse);
+    return;
+  }
   BasicBlock *header = fn->createBlock();
   BasicBlock *body = fn->createBlock();
   BasicBlock *exit = fn->createBlock();
   b.br(header);
   enter(header);
   b.setLoc(s.range().begin);
-  Value *cond = truthy(gen(*s.cond));
-  BasicBlock *done = s.orelse.empty() ? exit : fn->createBlock(); // the loop's else
-  b.condBr(cond, body, done);
+  BasicBlock *done = exit;
+  if (known) {
+    effectsOf(*s.cond);
+    b.br(body);
+  } else {
+    Value *cond = truthy(gen(*s.cond));
+    if (!s.orelse.empty())
+      done = fn->createBlock(); // the loop's else
+    b.condBr(cond, body, done);
+  }
   ssa.sealBlock(body);
   enter(body);
   if (interruptible) {

@@ -2676,8 +2676,8 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
   return true;
 }
 
-std::optional<bool> Inferer::prunedCondition(const IfStmt &s) {
-  auto it = result.exprs.find(s.cond.get());
+std::optional<bool> Inferer::prunedCondition(const Expr &cond) {
+  auto it = result.exprs.find(&cond);
   if (it == result.exprs.end() || !it->second.constant)
     return std::nullopt;
   return it->second.constant->truth();
@@ -2705,7 +2705,7 @@ bool Inferer::alwaysReturns(const Block &b) {
     if (isa<ReturnStmt, RaiseStmt>(*s)) // (a raise leaves too: no value on that path)
       return true;
     if (auto *i = dyn_cast<IfStmt>(s.get())) {
-      if (std::optional<bool> known = prunedCondition(*i)) {
+      if (std::optional<bool> known = prunedCondition(*i->cond)) {
         if (alwaysReturns(*known ? i->body : i->orelse))
           return true;
         continue;
@@ -2719,9 +2719,13 @@ bool Inferer::alwaysReturns(const Block &b) {
       if (!breaksOut(f->body) && !f->orelse.empty() && alwaysReturns(f->orelse))
         return true;
     if (auto *w = dyn_cast<WhileStmt>(s.get())) {
-      auto *c = dyn_cast<BoolLitExpr>(w->cond.get());
-      bool forever = c && c->value;
-      if (!breaksOut(w->body) && (forever || (!w->orelse.empty() && alwaysReturns(w->orelse))))
+      std::optional<bool> known = prunedCondition(*w->cond);
+      if (known && !*known) {
+        if (alwaysReturns(w->orelse))
+          return true;
+        continue;
+      }
+      if (!breaksOut(w->body) && (known || (!w->orelse.empty() && alwaysReturns(w->orelse))))
         return true;
     }
   }

@@ -7,6 +7,7 @@
 #include "pyjit/ir/Signature.h"
 #include "pyjit/ir/TypeInference.h"
 #include "NumpyUfuncs.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 #include <cctype>
 #include <set>
@@ -341,14 +342,20 @@ private:
   /// The elements t[lo:hi:step] takes of a tuple of \p size (constant
   /// bounds, Python's rules), or none after an error.
   std::optional<std::vector<int64_t>> tupleSlice(const SliceExpr &s, size_t size);
-  /// An `if` whose condition was typed as a constant: the branch taken.
-  std::optional<bool> prunedCondition(const IfStmt &s);
+  /// An `if` or `while` whose condition was typed as a constant: its truth.
+  std::optional<bool> prunedCondition(const ast::Expr &cond);
   /// Whether typed statement `s` always leaves its block, so that IRGen
   /// lowers nothing after it: a return, break, continue or raise; an `if`
   /// decided when compiling whose taken branch leaves, or an undecided one
-  /// both of whose branches leave; a loop without `break` whose `else:`
-  /// leaves.
+  /// both of whose branches leave; a loop no reached `break` leaves whose
+  /// `else:` leaves, or whose condition is constantly true (`while True:`).
   bool leaves(const ast::Stmt &s);
+  /// Types a loop's body, noting in loopsBroken whether a break was reached.
+  void loopBody(const ast::Stmt &loop, const ast::Block &body);
+  /// Loops with a `break` that typing reached (one after a return is not):
+  /// their exit is reached by it. Filled as loops are typed.
+  llvm::DenseSet<const ast::Stmt *> loopsBroken;
+  bool reachedBreak = false; // in the loop being typed
   /// An operator tree of integer literals (`2**63 - 1`), folded exactly as
   /// CPython's compiler folds it; none for any other expression.
   std::optional<ExprInfo> literalTree(const ast::Expr &e);

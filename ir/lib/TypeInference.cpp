@@ -217,10 +217,20 @@ void Inferer::block(const Block &b) {
     if (leaves(*b[i]))
       return;
     if (auto *s = dyn_cast<IfStmt>(b[i].get()))
-      if (std::optional<bool> known = prunedCondition(*s))
+      if (std::optional<bool> known = prunedCondition(*s->cond))
         if (alwaysReturns(*known ? s->body : s->orelse))
           return;
   }
+}
+
+void Inferer::loopBody(const Stmt &loop, const Block &body) {
+  bool outer = std::exchange(reachedBreak, false);
+  ++loopDepth;
+  block(body);
+  --loopDepth;
+  if (reachedBreak)
+    loopsBroken.insert(&loop); // (kept: a later copy of the body may not break)
+  reachedBreak = outer;
 }
 
 bool Inferer::leaves(const Stmt &s) {
@@ -232,16 +242,22 @@ bool Inferer::leaves(const Stmt &s) {
   if (auto *i = dyn_cast<IfStmt>(&s)) {
     // Decided (typed already: `if True: break`): its taken branch; else
     // both branches (IRGen's merge block then has no predecessor).
-    if (std::optional<bool> known = prunedCondition(*i))
+    if (std::optional<bool> known = prunedCondition(*i->cond))
       return any(*known ? i->body : i->orelse);
     return !i->orelse.empty() && any(i->body) && any(i->orelse);
   }
-  // A loop with no `break` whose `else:` leaves (IRGen's exit block then has
-  // no predecessor).
+  // A loop no reached `break` leaves, whose `else:` leaves or that never
+  // ends (`while True:`): IRGen's exit block then has no predecessor.
   if (auto *f = dyn_cast<ForStmt>(&s))
-    return !f->orelse.empty() && any(f->orelse) && !breaksOut(f->body);
-  if (auto *w = dyn_cast<WhileStmt>(&s))
-    return !w->orelse.empty() && any(w->orelse) && !breaksOut(w->body);
+    return !f->orelse.empty() && any(f->orelse) && !loopsBroken.contains(f);
+  if (auto *w = dyn_cast<WhileStmt>(&s)) {
+    std::optional<bool> known = prunedCondition(*w->cond);
+    if (known && !*known) // `while False:`: only the else runs
+      return any(w->orelse);
+    if (loopsBroken.contains(w))
+      return false;
+    return known || (!w->orelse.empty() && any(w->orelse));
+  }
   return false;
 }
 
@@ -732,10 +748,13 @@ void Inferer::stmt(const Stmt &s) {
     if (c.type && !hasTruth(c.type))
       error(w.cond->range(), "the truth value of " + aTypeName(c.type) +
                                  " is not supported in kernels");
-    ++loopDepth;
-    block(w.body);
-    --loopDepth;
-    block(w.orelse); // a break there leaves an enclosing loop
+    // Decided when compiling: `while False:` runs only its else, and the
+    // else of `while True:` never runs (IRGen lowers neither).
+    std::optional<bool> known = c.constant ? c.constant->truth() : std::nullopt;
+    if (!known || *known)
+      loopBody(s, w.body);
+    if (!known || !*known)
+      block(w.orelse); // a break there leaves an enclosing loop
     return;
   }
   case Stmt::Kind::For: {
@@ -753,9 +772,7 @@ void Inferer::stmt(const Stmt &s) {
     }
     if (elem)
       assignTo(*f.target, ExprInfo{elem}, f.iter->range());
-    ++loopDepth;
-    block(f.body);
-    --loopDepth;
+    loopBody(s, f.body);
     block(f.orelse);
     return;
   }
@@ -823,6 +840,8 @@ void Inferer::stmt(const Stmt &s) {
   }
   case Stmt::Kind::Break:
   case Stmt::Kind::Continue:
+    if (s.kind() == Stmt::Kind::Break)
+      reachedBreak = true;
     if (loopDepth == 0)
       error(s.range(), llvm::Twine("'") + (s.kind() == Stmt::Kind::Break ? "break" : "continue") +
                            "' outside a loop");

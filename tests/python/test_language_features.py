@@ -1289,6 +1289,61 @@ def test_code_no_path_reaches_is_not_typed(jit):
                             _after_an_if_both_of_whose_branches_return(3)] == [0, 5]
 
 
+def _else_of_while_true(n):
+    s = 4.0
+    while True:
+        break
+    else:
+        s += 2.0  # dead: `while True` never ends by its condition
+    return s + n
+
+
+def _after_while_true_whose_break_is_dead(n):
+    s = 4.0
+    v = 3
+    while True:
+        if 1.5 != 2.5:  # decided when compiling
+            return s + n
+        v = 5  # dead, and so is the break: the loop never ends
+        break
+    match v % 5:  # dead
+        case 1:
+            s = 1.0
+        case _:
+            s = 2.0
+    return s
+
+
+def _while_false(n):
+    while False:
+        n += 100  # dead
+    else:
+        n += 1
+    return n
+
+
+def test_decided_while_conditions_prune_as_python_does(jit):
+    # IRGen lowered `while True` as a branch on a constant, so its else and
+    # the code after it were reached, and typed: the reads there of a
+    # variable assigned only on dead paths were reported as "is read, but no
+    # assignment to it is ever run". Python runs these (their dead code never
+    # runs).
+    f = cuda.jit(device=True)(_else_of_while_true)
+    g = cuda.jit(device=True)(_after_while_true_whose_break_is_dead)
+    h = cuda.jit(device=True)(_while_false)
+
+    @jit
+    def k(out, n):
+        out[0] = f(n)
+        out[1] = g(n)
+        out[2] = h(n)
+
+    out = np.zeros(3)
+    k[1, 1](out, 1)
+    assert out.tolist() == [_else_of_while_true(1), _after_while_true_whose_break_is_dead(1),
+                            _while_false(1)] == [4.0 + 1, 4.0 + 1, 2]
+
+
 def test_literal_unroll_carries_a_variable_at_the_unified_type(jit):
     # numba's literal_unroll is a loop whose body is versioned per element:
     # a variable carried from one element to the next is the loop's phi,
