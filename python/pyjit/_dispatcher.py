@@ -1009,7 +1009,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         previous = getattr(_launch_state, "args", None)
         _launch_state.args = args
         try:
-            return self._launch(launcher.griddim, launcher.blockdim, launcher.stream,
+            return self._launch(launcher.griddim, launcher.blockdim, launcher._stream_handle,
                                 launcher.sharedmem, args, before)
         finally:
             _launch_state.args = previous

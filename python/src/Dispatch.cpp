@@ -123,6 +123,9 @@ struct LauncherObject {
   PyObject_HEAD
   PyObject *dispatcher; // DispatcherObject (a Dispatcher)
   PyObject *griddim, *blockdim, *stream, *shared; // as the slow path takes them
+  /// The stream as given in kernel[grid, block, stream] (a Stream, a foreign
+  /// stream object or an int), or 0: numba's launcher.stream.
+  PyObject *givenStream;
   /// pre_launch_callbacks: null until read or set, when the launcher leaves
   /// its dispatcher's cache (numba makes a fresh list per kernel[config]).
   PyObject *callbacks;
@@ -564,6 +567,7 @@ int launcherTraverse(PyObject *obj, visitproc visit, void *arg) {
   Py_VISIT(self->griddim);
   Py_VISIT(self->blockdim);
   Py_VISIT(self->stream);
+  Py_VISIT(self->givenStream);
   Py_VISIT(self->shared);
   Py_VISIT(self->callbacks);
   return 0;
@@ -575,6 +579,7 @@ int launcherClear(PyObject *obj) {
   Py_CLEAR(self->griddim);
   Py_CLEAR(self->blockdim);
   Py_CLEAR(self->stream);
+  Py_CLEAR(self->givenStream);
   Py_CLEAR(self->shared);
   Py_CLEAR(self->callbacks);
   return 0;
@@ -588,8 +593,8 @@ void launcherDealloc(PyObject *obj) {
 
 PyObject *launcherGet(PyObject *obj, void *which) {
   auto *self = reinterpret_cast<LauncherObject *>(obj);
-  PyObject *fields[] = {self->griddim, self->blockdim, self->stream, self->shared,
-                        self->dispatcher};
+  PyObject *fields[] = {self->griddim, self->blockdim, self->givenStream, self->shared,
+                        self->dispatcher, self->stream};
   PyObject *v = fields[reinterpret_cast<uintptr_t>(which)];
   Py_INCREF(v);
   return v;
@@ -664,10 +669,12 @@ PyGetSetDef launcherGetSet[] = {
      "the arguments of the launch in progress on this thread, else None", nullptr},
     {"griddim", launcherGet, nullptr, "grid extents (x, y, z), in blocks", (void *)0},
     {"blockdim", launcherGet, nullptr, "block extents (x, y, z), in threads", (void *)1},
-    {"stream", launcherGet, nullptr, "the CUstream handle (int; 0: the default stream)",
-     (void *)2},
+    {"stream", launcherGet, nullptr,
+     "the stream as given in kernel[grid, block, stream] (0 when none was)", (void *)2},
     {"sharedmem", launcherGet, nullptr, "dynamic shared memory per block, bytes", (void *)3},
     {"dispatcher", launcherGet, nullptr, "the kernel", (void *)4},
+    {"_stream_handle", launcherGet, nullptr, "the CUstream launched on (int; 0: the default)",
+     (void *)5},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 /// Launcher.__reduce__: pickled as kernel[grid, block, 0, sharedmem] (a
@@ -689,10 +696,7 @@ PyObject *launcherReduce(PyObject *obj, PyObject *) {
       return nullptr;
     }
   }
-  int onStream = PyObject_IsTrue(self->stream);
-  if (onStream < 0)
-    return nullptr;
-  if (onStream) {
+  if (self->streamHandle != 0) {
     PyErr_SetString(PyExc_TypeError, "cannot pickle a kernel's launch configuration on a "
                                      "stream (a stream belongs to its process)");
     return nullptr;
@@ -748,8 +752,9 @@ bool readDim3Tuple(PyObject *t, runtime::Dim3 &dim) {
   return true;
 }
 
-/// A Launcher from Dispatcher._configure(config)'s (griddim, blockdim, stream, shared).
-PyObject *makeLauncher(PyObject *dispatcher, PyObject *configured) {
+/// A Launcher for kernel[config] from Dispatcher._configure(config)'s
+/// (griddim, blockdim, stream handle, shared).
+PyObject *makeLauncher(PyObject *dispatcher, PyObject *config, PyObject *configured) {
   if (!PyTuple_Check(configured) || PyTuple_Size(configured) != 4) {
     PyErr_SetString(PyExc_SystemError, "_configure must return (griddim, blockdim, stream, "
                                        "shared)");
@@ -766,6 +771,10 @@ PyObject *makeLauncher(PyObject *dispatcher, PyObject *configured) {
   }
   Py_INCREF(dispatcher);
   l->dispatcher = dispatcher;
+  l->givenStream = PyTuple_Check(config) && PyTuple_Size(config) > 2
+                       ? PyTuple_GetItem(config, 2)
+                       : PyTuple_GetItem(configured, 2); // none given: 0
+  Py_INCREF(l->givenStream);
   l->vectorcall = launcherVectorcall;
   bool ok = readDim3Tuple(l->griddim, l->grid) && readDim3Tuple(l->blockdim, l->block);
   if (ok) {
@@ -831,7 +840,7 @@ PyObject *dispatcherSubscript(PyObject *obj, PyObject *config) {
   PyObject *configured = PyObject_CallMethodObjArgs(obj, sConfigure, config, nullptr);
   if (!configured)
     return nullptr;
-  PyObject *launcher = makeLauncher(obj, configured);
+  PyObject *launcher = makeLauncher(obj, config, configured);
   Py_DECREF(configured);
   if (launcher && hashable && PyDict_Size(self->configs) < static_cast<Py_ssize_t>(kMaxConfigs) &&
       PyDict_SetItem(self->configs, config, launcher) < 0) {

@@ -84,6 +84,19 @@ def test_launcher_exposes_its_configuration(jit):
     assert launcher.blockdim == (64, 1, 1)
     assert launcher.stream == 0 and launcher.sharedmem == 128
     assert noop[(2, 3), 64, 0, 128] is launcher  # cached per configuration
+    assert noop[1, 1].stream == 0  # none given
+
+
+@pytest.mark.gpu
+def test_launcher_stream_is_the_stream_given():
+    # numba's launcher.stream is the object given in kernel[grid, block,
+    # stream], not its CUstream handle (which pyjit gave).
+    noop = make_noop(cuda.jit)
+    s = cuda.stream()
+    launcher = noop[1, 32, s]
+    assert launcher.stream is s
+    launcher(cuda.device_array(1))
+    s.synchronize()
 
 
 def test_pre_launch_callbacks_run_before_each_launch_of_their_launcher(jit):
@@ -556,8 +569,9 @@ def test_cuda_stream_protocol_object():
     axpy = make_axpy(cuda.jit)
     d = cuda.to_device(np.arange(8, dtype=np.float32))
     out = cuda.device_array(8, np.float32)
-    launcher = axpy[1, 8, Foreign()]
-    assert launcher.stream == s.handle
+    foreign = Foreign()
+    launcher = axpy[1, 8, foreign]
+    assert launcher.stream is foreign  # as given (numba's)
     launcher(np.float32(1), d, d, out)
     s.synchronize()
     np.testing.assert_array_equal(out.copy_to_host(), 2 * np.arange(8, dtype=np.float32))
