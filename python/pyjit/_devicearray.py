@@ -520,7 +520,8 @@ class DeviceArray(_abi_base()):
             order = tuple(range(n - 1, -1, -1))
         else:
             try:
-                order = tuple(int(a) + (n if int(a) < 0 else 0) for a in axes)
+                order = tuple(operator.index(a) + (n if operator.index(a) < 0 else 0)
+                              for a in axes)
             except TypeError:
                 raise TypeError("transpose: axes must be a sequence of ints, not %r"
                                 % (axes,)) from None
@@ -549,7 +550,12 @@ class DeviceArray(_abi_base()):
             axes = (axis,) if isinstance(axis, (int, np.integer)) else tuple(axis)
             drop = set()
             for a in axes:
-                d = int(a) + (n if int(a) < 0 else 0)
+                try:
+                    a = operator.index(a)
+                except TypeError:
+                    raise TypeError("squeeze: axis must be an int or a tuple of ints, not %r"
+                                    % (axis,)) from None
+                d = a + (n if a < 0 else 0)
                 if not 0 <= d < n:
                     raise ValueError("squeeze: axis %d is out of bounds for a %d-d array"
                                      % (a, n))
@@ -627,9 +633,16 @@ class DeviceArray(_abi_base()):
         if getattr(ary, "size", None) == 0:  # numba: nothing to copy, nothing checked
             return
         if isinstance(ary, DeviceArray):
-            if ary.shape != self.shape or ary.dtype != self.dtype:
-                raise ValueError("copy_to_device: %s %s does not match %s %s"
-                                 % (ary.shape, ary.dtype, self.shape, self.dtype))
+            if ary.dtype != self.dtype:
+                raise TypeError("copy_to_device: the source's dtype %s is not the device "
+                                "array's %s" % (ary.dtype, self.dtype))
+            if ary.shape != self.shape:
+                if _squeezed(ary.shape) != _squeezed(self.shape):
+                    raise ValueError("copy_to_device: shape %s does not match the device "
+                                     "array's %s" % (ary.shape, self.shape))
+                # numba compares squeezed shapes
+                self.squeeze()._assign_from(ary.squeeze(), stream)
+                return
             if not (self.is_c_contiguous() and ary.is_c_contiguous()) or _overlap(self, ary):
                 self._assign_from(ary, stream)
                 return
@@ -639,6 +652,9 @@ class DeviceArray(_abi_base()):
                 else:
                     ext().memcpy_dtod(self._buffer.ptr, ary._buffer.ptr, self.nbytes)
             return
+        if isinstance(ary, np.ndarray) and not ary.dtype.isnative and \
+                ary.dtype.newbyteorder("=") == self.dtype:
+            ary = ary.astype(self.dtype)  # big-endian data, as to_device takes it
         if isinstance(ary, np.ndarray) and ary.dtype != self.dtype:
             raise TypeError("copy_to_device: the host array's dtype %s is not the device "
                             "array's %s" % (ary.dtype, self.dtype))
@@ -685,9 +701,9 @@ class DeviceArray(_abi_base()):
             if not (idx is None or idx is Ellipsis or isinstance(idx, (slice, int))):
                 try:  # a NumPy integer, a 0-d integer array: what __index__ makes an int
                     idx = operator.index(idx)
-                except TypeError:
-                    raise TypeError("device arrays take ints, slices, Ellipsis and None as "
-                                    "indices, not %r" % (idx,)) from None
+                except TypeError:  # (numpy's IndexError)
+                    raise IndexError("device arrays take ints, slices, Ellipsis and None as "
+                                     "indices, not %r" % (idx,)) from None
             ints.append(idx)
         index = tuple(ints)
         if sum(idx is Ellipsis for idx in index) > 1:
@@ -709,6 +725,8 @@ class DeviceArray(_abi_base()):
             if isinstance(idx, slice):
                 start, stop, step = idx.indices(extent)
                 shape.append(len(range(start, stop, step)))
+                if not shape[-1]:
+                    start, step = 0, 1  # an empty slice: numpy's start and stride
                 # The step clamped to +-(2**63 - 1) as CPython's PySlice_Unpack
                 # does for numpy, the product wrapped to int64 as numpy's
                 # npy_intp (only a one-element view has such a step).
@@ -730,8 +748,12 @@ class DeviceArray(_abi_base()):
 
     def getitem(self, index, stream=0):
         """self[index], the element's copy queued on `stream` (numba.cuda's
-        getitem); the copy is waited for."""
+        getitem); the copy is waited for. An index holding an Ellipsis
+        always makes a view (a 0-d one where it indexes every dimension),
+        as numpy's."""
         offset, shape, strides = self._index(index)
+        if not shape and _has_ellipsis(index):
+            return self._rebound(self._derived(shape, self.dtype, strides, offset), stream)
         if not shape and self.dtype.fields is not None:
             # One record: a view of its device memory (numba's DeviceRecord),
             # so writes to its fields, and a kernel's, stay on the device.
@@ -765,7 +787,11 @@ class DeviceArray(_abi_base()):
         offset, shape, strides = self._index(index)
         if not shape:  # one element
             host = np.empty((), dtype=self.dtype)
-            host[...] = _host_value(value)
+            # (numpy: a sequence into an element, indexed by ints, is a
+            # ValueError; into a 0-d view (`...`, `()`) it is broadcast)
+            scalar = not _has_ellipsis(index) and any(
+                i is not None for i in (index if isinstance(index, tuple) else (index,)))
+            host[() if scalar else ...] = _host_value(value)
             _htod(self._copy_pointer() + offset, host.reshape(1), _stream_arg(stream))
             return
         view = DeviceArray(shape, self.dtype, strides, _View(self._buffer, offset))
@@ -849,34 +875,60 @@ class DeviceArray(_abi_base()):
         return iter(pieces)  # (numba's is a generator)
 
     def reshape(self, *newshape, order="C"):
-        """A view with another shape, as numba.cuda's reshape: order 'C' of a
-        C-contiguous array, 'F' of a Fortran-contiguous one, 'A' either;
-        NotImplementedError where a copy would be needed."""
+        """A view with another shape (ints, one of them negative for "the
+        rest"), reading the elements in C or Fortran ('F') order, 'A' being
+        'F' for a Fortran- but not C-contiguous array, as numpy's reshape.
+        TypeError for extents that are not ints, ValueError for a shape of
+        another size; NotImplementedError where numpy would copy (numba.cuda
+        refuses every array that is not contiguous in that order)."""
         if len(newshape) == 1 and isinstance(newshape[0], (tuple, list)):
             newshape = tuple(newshape[0])
         if order == "A":
-            order = "C" if self.is_c_contiguous() else "F"
+            order = "F" if self.is_f_contiguous() and not self.is_c_contiguous() else "C"
         if order not in ("C", "F"):
             raise ValueError("reshape: order must be 'C', 'F' or 'A', got %r" % (order,))
-        if not (self.is_c_contiguous() if order == "C" else self.is_f_contiguous()):
-            raise NotImplementedError("reshape in %s order of a device array that is not "
-                                      "%s-contiguous would copy it" % (order, order))
-        shape = [int(s) for s in newshape]
-        if shape.count(-1) > 1:
+        try:
+            shape = [operator.index(s) for s in newshape]
+        except TypeError:
+            raise TypeError("reshape: the new shape must be ints, got %r"
+                            % (tuple(newshape),)) from None
+        unknown = [k for k, s in enumerate(shape) if s < 0]
+        if len(unknown) > 1:
             raise ValueError("can only specify one unknown dimension")
-        if -1 in shape:
-            known = math.prod(s for s in shape if s != -1)
-            shape[shape.index(-1)] = self.size // known if known else 0
+        known = math.prod(s for s in shape if s >= 0)
+        if unknown:
+            if known == 0 or self.size % known:
+                raise ValueError("cannot reshape a device array of size %d into shape %s"
+                                 % (self.size, tuple(shape)))
+            shape[unknown[0]] = self.size // known
         if math.prod(shape) != self.size:
             raise ValueError("cannot reshape a device array of size %d into shape %s"
                              % (self.size, tuple(shape)))
-        strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), self.dtype.itemsize)
+        shape = tuple(shape)
+        if shape == self.shape:
+            return self._derived(shape, self.dtype, self.strides, 0)
+        if self.size == 0 or (self.is_c_contiguous() if order == "C" else self.is_f_contiguous()):
+            strides = (_c_strides if order == "C" else _f_strides)(shape, self.dtype.itemsize)
+        else:
+            strides = _nocopy_strides(self.shape, self.strides, shape, order == "F",
+                                      self.dtype.itemsize)
+            if strides is None:
+                raise NotImplementedError("reshape of this %s-d device array of strides %s "
+                                          "into %s in %s order would copy it (numpy copies it)"
+                                          % (self.ndim, self.strides, shape, order))
         return self._derived(shape, self.dtype, strides, 0)
 
     def ravel(self, order="C", stream=0):
         """A 1-d view of a C- (order 'C') or Fortran-contiguous (order 'F')
         array, bound to `stream` if one is given (numba's), else to this
-        array's."""
+        array's. NotImplementedError for any other array: numpy's ravel
+        copies it (numba.cuda refuses it too)."""
+        if order == "A":
+            order = "F" if self.is_f_contiguous() and not self.is_c_contiguous() else "C"
+        if order in ("C", "F") and not (
+                self.is_c_contiguous() if order == "C" else self.is_f_contiguous()):
+            raise NotImplementedError("ravel in %s order of a device array that is not "
+                                      "%s-contiguous would copy it" % (order, order))
         return self._rebound(self.reshape(self.size, order=order), stream)
 
     def _rebound(self, view, stream):
@@ -992,6 +1044,10 @@ class DeviceArray(_abi_base()):
                 _dtoh(tmp, self._copy_pointer())
                 ary[...] = tmp
         return ary
+
+
+def _has_ellipsis(index):
+    return any(i is Ellipsis for i in (index if isinstance(index, tuple) else (index,)))
 
 
 def _extent_bytes(shape, strides):
@@ -1193,6 +1249,52 @@ def to_device(obj, stream=0, copy=True, to=None):
         _htod(dev._device_pointer, ary, s)
     dev.stream = stream  # its later copies given no stream go there (numba.cuda)
     return dev
+
+
+def _nocopy_strides(oldshape, oldstrides, newshape, fortran, itemsize):
+    """The strides that view an array of `oldshape` and `oldstrides` (bytes)
+    as `newshape` in C order (Fortran order with `fortran`) without copying,
+    or None when no strides can. The algorithm of NumPy's
+    _attempt_nocopy_reshape (numpy/_core/src/multiarray/shape.c): runs of
+    old axes whose product is that of a run of new axes must be contiguous
+    among themselves; extent-1 axes are dropped first, and trailing new
+    extent-1 axes get the stride after the last one."""
+    old = [(d, s) for d, s in zip(oldshape, oldstrides) if d != 1]
+    olddims = [d for d, _ in old]
+    oldstr = [s for _, s in old]
+    newstrides = [0] * len(newshape)
+    oi, oj, ni, nj = 0, 1, 0, 1
+    while ni < len(newshape) and oi < len(olddims):
+        np_, op = newshape[ni], olddims[oi]
+        while np_ != op:
+            if np_ < op:
+                np_ *= newshape[nj]
+                nj += 1
+            else:
+                op *= olddims[oj]
+                oj += 1
+        for ok in range(oi, oj - 1):  # the old axes oi..oj-1 must combine
+            if fortran:
+                if oldstr[ok + 1] != olddims[ok] * oldstr[ok]:
+                    return None
+            elif oldstr[ok] != olddims[ok + 1] * oldstr[ok + 1]:
+                return None
+        if fortran:
+            newstrides[ni] = oldstr[oi]
+            for nk in range(ni + 1, nj):
+                newstrides[nk] = newstrides[nk - 1] * newshape[nk - 1]
+        else:
+            newstrides[nj - 1] = oldstr[oj - 1]
+            for nk in range(nj - 1, ni, -1):
+                newstrides[nk - 1] = newstrides[nk] * newshape[nk]
+        ni, oi = nj, oj
+        nj, oj = nj + 1, oj + 1
+    last = newstrides[ni - 1] if ni >= 1 else itemsize
+    if fortran and ni >= 1:
+        last *= newshape[ni - 1]
+    for nk in range(ni, len(newshape)):
+        newstrides[nk] = last
+    return tuple(newstrides)
 
 
 def _f_strides(shape, itemsize):
@@ -1455,7 +1557,8 @@ class ManagedArray(_DeviceMethods, np.ndarray):
     def __cuda_array_interface__(self):
         _allocation_of(self, "managed")
         return {"shape": self.shape, "strides": self.strides, "typestr": self.dtype.str,
-                "data": (self.ctypes.data, False), "version": 3, "stream": None}
+                "descr": _descr(self.dtype), "data": (self.ctypes.data, False), "version": 3,
+                "stream": None}
 
 
 def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
@@ -1481,7 +1584,7 @@ class MappedArray(_DeviceMethods, np.ndarray):
         offset = self.ctypes.data - base.ptr
         device = base.ptr if host_memory() else ext().host_device_pointer(base.ptr)
         return {"shape": self.shape, "strides": self.strides, "typestr": self.dtype.str,
-                "data": (device + offset, False),
+                "descr": _descr(self.dtype), "data": (device + offset, False),
                 "version": 3, "stream": None}
 
 

@@ -283,6 +283,10 @@ def typeof(value, what):
                 "%s: %s" % (f, typeof(v, "%s.%s" % (what, f))) for f, v in zip(fields, value)))
         return "Tuple(%s)" % ", ".join(typeof(v, "%s[%d]" % (what, k)) for k, v in enumerate(value))
     if isinstance(value, np.ndarray):
+        if isinstance(value, np.ma.MaskedArray):  # (numba: "Unsupported array type")
+            raise TypeError("%s: masked arrays (numpy.ma.MaskedArray) are not supported in "
+                            "kernels: a kernel would ignore the mask; pass its .data and "
+                            "np.ma.getmaskarray() of it as two arrays" % what)
         name = dtype_name(value.dtype, what)
         t = array_type(name, value.ndim, value.flags.c_contiguous, value.flags.f_contiguous)
         return t if value.flags.writeable else "readonly " + t

@@ -1260,6 +1260,9 @@ def from_cuda_array_interface(desc, owner=None, sync=True, _dtype=None):
     # (_dtype: as_cuda_array's, where the owner's dtype says more than the
     # typestr: bfloat16 is '<V2'.)
     dtype = np.dtype(desc["typestr"]) if _dtype is None else _dtype
+    if _dtype is None and dtype.kind == "V" and desc.get("descr"):
+        from ._typeof import _dtype_of_descr  # a record: its fields
+        dtype = _dtype_of_descr(desc["descr"], dtype.itemsize, "from_cuda_array_interface")
     if strides is None:
         from ._devicearray import _c_strides
         strides = _c_strides(shape, dtype.itemsize)
