@@ -1,5 +1,6 @@
 //===- CpuModule.cpp - The CPU backend: JIT-compiled host kernels -------===//
 #include "pyjit/runtime/CpuModule.h"
+#include "pyjit/runtime/CudaError.h"
 #include "pyjit/runtime/Interrupt.h"
 #include "pyjit/runtime/KernelError.h"
 #include "pyjit/codegen/HostTarget.h"
@@ -802,7 +803,8 @@ void *CpuModule::global(llvm::StringRef name) const {
 }
 
 llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
-                              const uint64_t *slots, bool routeInterrupt) const {
+                              const uint64_t *slots, llvm::StringRef kernelName,
+                              bool routeInterrupt) const {
   uint64_t threads = uint64_t(block.x) * block.y * block.z;
   if (threads == 0 || threads > 1024)
     return error("a block of " + llvm::Twine(threads) +
@@ -818,7 +820,8 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     return llvm::make_error<Interrupted>("the launch was interrupted (Ctrl-C)");
   };
   if (usesGridSync) {
-    llvm::Error err = launchGridSync(grid, block, sharedBytes, slots, interrupt.flag());
+    llvm::Error err =
+        launchGridSync(grid, block, sharedBytes, slots, kernelName, interrupt.flag());
     if (interrupt.fired()) {
       llvm::consumeError(std::move(err)); // (a thread the interrupt stopped may leave a deadlock)
       return interrupted();
@@ -887,16 +890,23 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
 }
 
 llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedBytes,
-                                      const uint64_t *slots,
+                                      const uint64_t *slots, llvm::StringRef kernelName,
                                       const std::atomic<int32_t> &interrupt) const {
   uint64_t threads = uint64_t(block.x) * block.y * block.z;
   uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
-  if (blocks * threads > kMaxGridSyncThreads)
-    return error("a grid of " + llvm::Twine(blocks) + " blocks of " + llvm::Twine(threads) +
-                 " threads: a kernel that synchronizes its grid (cuda.cg) runs every thread "
-                 "at once, at most " + llvm::Twine(kMaxGridSyncThreads) +
-                 " on the CPU backend; max_cooperative_grid_blocks(blockdim) gives the most "
-                 "blocks");
+  if (blocks * threads > kMaxGridSyncThreads) {
+    // The GPU's error (its CUresult 720 too), so that one `except` serves both.
+    constexpr int kTooLarge = 720; // CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE (cuda.h)
+    return llvm::make_error<CudaError>(
+        "cuLaunchCooperativeKernel", kTooLarge, "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE",
+        "too many blocks in cooperative launch",
+        ("kernel '" + kernelName + "' on the CPU backend, which synchronizes its grid "
+         "(cuda.cg): a grid of " + llvm::Twine(blocks) + " blocks of " + llvm::Twine(threads) +
+         " threads, where every thread runs at once, at most " +
+         llvm::Twine(kMaxGridSyncThreads) +
+         "; max_cooperative_grid_blocks(blockdim) gives the most blocks")
+            .str());
+  }
   // Every block at once, on this thread: each with its shared memory and a
   // fiber per thread, run until all of its threads wait at the grid barrier
   // (or have finished); then the barrier opens for the whole grid.

@@ -51,14 +51,16 @@ public:
   /// debug mode barrier divergence, and with racecheck the first
   /// shared-memory race (both threads and lines), a fiber stack that could
   /// not be mapped. A grid-synchronizing
-  /// kernel: also a grid of more than kMaxGridSyncThreads threads, and a
+  /// kernel: also a grid of more than kMaxGridSyncThreads threads (a
+  /// CudaError as on the GPU: cuLaunchCooperativeKernel's
+  /// CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, naming \p kernelName), and a
   /// grid barrier that could never open (a block, or a block's first
   /// thread, returned without reaching it; a thread at GridGroup.sync()
   /// while another waits at cuda.syncthreads). With \p routeInterrupt, on
   /// the main thread, Ctrl-C stops the launch: Interrupted
   /// (runtime/Interrupt.h). The kernel's error record is cleared first.
   llvm::Error launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const uint64_t *slots,
-                     bool routeInterrupt = false) const;
+                     llvm::StringRef kernelName, bool routeInterrupt = false) const;
 
   /// The address of global \p name in the JIT'd code, or null if none.
   void *global(llvm::StringRef name) const;
@@ -66,7 +68,8 @@ public:
 private:
   CpuModule() = default;
   llvm::Error launchGridSync(Dim3 grid, Dim3 block, unsigned sharedBytes,
-                             const uint64_t *slots, const std::atomic<int32_t> &interrupt) const;
+                             const uint64_t *slots, llvm::StringRef kernelName,
+                             const std::atomic<int32_t> &interrupt) const;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   codegen::HostEntry entryFn = nullptr;
   bool usesBarriers = false; // run each CUDA thread as a fiber
