@@ -701,9 +701,12 @@ class DeviceArray(_abi_base()):
             if not (idx is None or idx is Ellipsis or isinstance(idx, (slice, int))):
                 try:  # a NumPy integer, a 0-d integer array: what __index__ makes an int
                     idx = operator.index(idx)
-                except TypeError:  # (numpy's IndexError)
+                except TypeError:
+                    if isinstance(idx, list) or np.ndim(idx) > 0:  # numpy's advanced indexing
+                        raise TypeError("device arrays take ints, slices, Ellipsis and None as "
+                                        "indices, not arrays (%r)" % (idx,)) from None
                     raise IndexError("device arrays take ints, slices, Ellipsis and None as "
-                                     "indices, not %r" % (idx,)) from None
+                                     "indices, not %r" % (idx,)) from None  # (numpy's error)
             ints.append(idx)
         index = tuple(ints)
         if sum(idx is Ellipsis for idx in index) > 1:

@@ -23,7 +23,7 @@ from . import _cache, _devicearray, _options, _source
 from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
-from .errors import KernelError, LaunchConfigError, PyjitError, _users
+from .errors import CompileError, KernelError, LaunchConfigError, PyjitError, _users
 from ._typeof import (FAST_SCALARS, SUPPORTED_DTYPES, compile_time_only, fast_typeof, flatten,
                       typeof)
 
@@ -1344,7 +1344,20 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                             "compiling is disabled, disable_compile())"
                             % (", ".join(types), self.__name__))
         if overload is None:
-            overload = _Overload(self, compile_types, arch)
+            try:
+                overload = _Overload(self, compile_types, arch)
+            except CompileError as exc:
+                if not self.signature_strings and len(exc.args) == 1 and \
+                        isinstance(exc.args[0], str):
+                    # Typed from the arguments given: say which types they
+                    # had (a None or a scalar where the body wants an array).
+                    exc.args = (exc.args[0].rstrip("\n") + "\nnote: kernel '%s' was compiled "
+                                "for the types of the arguments given: %s"
+                                % (self.__name__, ", ".join(
+                                    "%s: %s" % (self._params[i] if i < len(self._params)
+                                                else "argument %d" % i, t)
+                                    for i, t in enumerate(types))),)
+                raise
             self._overloads[compile_types] = overload
         self._overloads[types] = overload
         return overload
@@ -1415,8 +1428,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             ranks = [_conversion(want, got) for want, got in zip(sig_types, types)]
             if None in ranks:
                 i = ranks.index(None)
-                problems.append("%s: %s is %s, the signature wants %s"
-                                % (sig, self._arg_name(i), types[i], sig_types[i]))
+                problem = "%s: %s is %s, the signature wants %s" % (
+                    sig, self._arg_name(i), types[i], sig_types[i])
+                if types[i].endswith(", A)") and sig_types[i].endswith(", C)") and \
+                        types[i][:-3] == sig_types[i][:-3]:
+                    problem += " (a strided view: np.ascontiguousarray() copies it contiguous)"
+                problems.append(problem)
                 continue
             # numba's rating: unsafe conversions, then safe ones, then promotions.
             rank = (ranks.count(3), ranks.count(2), ranks.count(1))

@@ -181,6 +181,12 @@ def dtype_name(dtype, what):
         if spelled is not None:
             return spelled
         raise TypeError("%s: arrays of dtype %s are not supported in kernels: %s" % (what, dt, why))
+    if not dt.isnative and dt.newbyteorder("=").name in SUPPORTED_DTYPES:
+        raise TypeError("%s: arrays of dtype %s (byte order %s) are not supported in kernels: "
+                        "kernels read numbers in the machine's byte order; convert with "
+                        ".astype('%s'), or copy with cuda.to_device (which converts)"
+                        % (what, dt, "big-endian" if dt.byteorder == ">" else dt.byteorder,
+                           dt.newbyteorder("=").name))
     if dt.kind in "Mm":  # datetime64 / timedelta64: int64 counts of their unit
         if datetime_name(dt) is not None:
             return datetime_name(dt)

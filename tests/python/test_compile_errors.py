@@ -42,6 +42,33 @@ def test_undefined_name_is_named():
         cuda.compile_ptx(kern, "void(float64[:])")
 
 
+def test_error_of_a_kernel_typed_from_its_arguments_names_their_types(jit):
+    # A None (or a scalar) where the body wants an array: the errors point
+    # into the body; the note says which argument had which type.
+    @jit
+    def k(a, b):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = b[i] * 2
+
+    with pytest.raises(pyjit.CompileError) as info:
+        k[1, 4](None, np.ones(4))
+    msg = str(info.value)
+    assert "a value of type none has no attribute 'size'" in msg
+    assert msg.endswith("note: kernel 'k' was compiled for the types of the arguments given: "
+                        "a: none, b: array(float64, 1d, C)")
+    with pytest.raises(pyjit.CompileError) as again:  # once per error, not per launch
+        k[1, 4](None, np.ones(4))
+    assert str(again.value).count("note: kernel 'k'") == 1
+
+    @jit("void(float64[::1], float64)")
+    def eager(a, b):
+        a[0] = b
+
+    with pytest.raises(TypeError):  # (an explicit signature: no such note)
+        eager[1, 1](None, 1.0)
+
+
 def test_bad_signature_type_raises_typeerror_at_decoration():
     with pytest.raises(TypeError, match="int33"):
         @cuda.jit("void(int33[:])")

@@ -95,6 +95,8 @@ def test_non_integer_index_is_an_index_error():
             np.arange(4.0)[bad]
         with pytest.raises(IndexError):
             d[bad]
+    with pytest.raises(TypeError, match="not arrays"):  # numpy's advanced indexing
+        d[[1, 2]]
 
 
 def test_index_with_ellipsis_is_a_view_even_of_one_element():
@@ -150,6 +152,16 @@ def test_big_endian_data_copies_back_into_its_device_array():
     assert d.copy_to_host().tolist() == [5, 4, 3, 2, 1, 0]
     cuda.to_device(be, to=d)
     assert d.copy_to_host().tolist() == [0, 1, 2, 3, 4, 5]
+
+
+def test_big_endian_kernel_argument_says_how_to_convert(jit):
+    @jit
+    def k(a):
+        a[0] = 1.0
+
+    with pytest.raises(TypeError, match=r"argument 'a': arrays of dtype >f8 \(byte order "
+                                        r"big-endian\).*\.astype\('float64'\)"):
+        k[1, 1](np.zeros(2, ">f8"))
 
 
 def test_masked_array_argument_is_refused(jit):

@@ -227,9 +227,9 @@ def test_zero_d_integer_array_indexes_a_device_array():
     assert d[np.array(1)] == 10
     assert d[np.uint8(3)] == 30
     np.testing.assert_array_equal(d[np.array(1):np.array(3)].copy_to_host(), [10, 20])
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError):  # advanced indexing: not for device arrays
         d[np.array([1])]
-    with pytest.raises(TypeError):
+    with pytest.raises(IndexError):  # as numpy
         d[np.array(1.0)]
 
 

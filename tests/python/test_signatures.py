@@ -527,3 +527,14 @@ def test_pyjit_types_equal_numbas_types_of_the_same_meaning():
     assert not pyjit.float32[::1] == types.float32[:]  # C layout is not A
     assert not pyjit.int32 == types.int64
     assert (pyjit.float32[:], pyjit.int32) == (types.float32[:], types.int32)
+
+
+def test_strided_view_for_a_contiguous_signature_suggests_a_copy(jit):
+    @jit("void(float32[::1])")
+    def k(a):
+        a[0] = 1
+
+    with pytest.raises(TypeError, match=r"argument 'a' is array\(float32, 1d, A\), the "
+                                        r"signature wants array\(float32, 1d, C\) \(a strided "
+                                        r"view: np.ascontiguousarray\(\) copies it"):
+        k[1, 1](np.zeros(8, np.float32)[::2])
