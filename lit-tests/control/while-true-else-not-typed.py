@@ -2,24 +2,23 @@
 # loop), so it is neither typed nor lowered, as CPython's compiler drops it:
 # its read of `t`, never assigned, is no error, and its store is not emitted.
 #
-# RUN: %pyjitc %s --sig 'k(int64[::1], int64)' --emit=ir | FileCheck %s
+# RUN: %pyjitc %s --sig 'k(float64[::1], float64)' --emit=ir | FileCheck %s
 
 from pyjit import cuda
 
 
 @cuda.jit
-def k(a, n):
-    i = 0
+def k(out, x):
     while True:
-        i += 1
-        if i >= n:
+        x = x * 0.5
+        if x < 1.0:
             break
     else:
-        a[1] = t
-    a[0] = i
+        out[1] = t
+    out[0] = x
 
 # CHECK-LABEL: func @k(
 # CHECK-NOT: store
-# CHECK: store %a[{{%[0-9]+}}], {{%[0-9]+}}
+# CHECK: store %out[{{%[0-9]+}}], {{%[0-9]+}}
 # CHECK-NOT: store
 # CHECK: ret

@@ -1274,19 +1274,24 @@ def _after_an_if_both_of_whose_branches_return(n):
 def test_code_no_path_reaches_is_not_typed(jit):
     # Only dead paths reached the reads of v (VariableWebs knew), but typing
     # went on past the loop and the if: "v is read, but no assignment to it
-    # is ever run".
-    f = cuda.jit(device=True)(_after_a_loop_whose_else_returns)
-    g = cuda.jit(device=True)(_after_an_if_both_of_whose_branches_return)
+    # is ever run". Likewise after `while True` (IRGen lowered it as a branch
+    # on a constant, so its else and the code after it were reached) and in
+    # `while False`. Python runs these: their dead code never runs.
+    functions = (_after_a_loop_whose_else_returns, _after_an_if_both_of_whose_branches_return,
+                 _else_of_while_true, _after_while_true_whose_break_is_dead, _while_false)
+    f0, f1, f2, f3, f4 = (cuda.jit(device=True)(f) for f in functions)
 
     @jit
     def k(out, n):
-        out[0] = f(n)
-        out[1] = g(n)
+        out[0] = f0(n)
+        out[1] = f1(n)
+        out[2] = f2(n)
+        out[3] = f3(n)
+        out[4] = f4(n)
 
-    out = np.zeros(2, np.int64)
+    out = np.zeros(5)
     k[1, 1](out, 3)
-    assert out.tolist() == [_after_a_loop_whose_else_returns(3),
-                            _after_an_if_both_of_whose_branches_return(3)] == [0, 5]
+    assert out.tolist() == [f(3) for f in functions] == [0, 5, 4.0 + 3, 4.0 + 3, 4]
 
 
 def _else_of_while_true(n):
@@ -1320,28 +1325,6 @@ def _while_false(n):
     else:
         n += 1
     return n
-
-
-def test_decided_while_conditions_prune_as_python_does(jit):
-    # IRGen lowered `while True` as a branch on a constant, so its else and
-    # the code after it were reached, and typed: the reads there of a
-    # variable assigned only on dead paths were reported as "is read, but no
-    # assignment to it is ever run". Python runs these (their dead code never
-    # runs).
-    f = cuda.jit(device=True)(_else_of_while_true)
-    g = cuda.jit(device=True)(_after_while_true_whose_break_is_dead)
-    h = cuda.jit(device=True)(_while_false)
-
-    @jit
-    def k(out, n):
-        out[0] = f(n)
-        out[1] = g(n)
-        out[2] = h(n)
-
-    out = np.zeros(3)
-    k[1, 1](out, 1)
-    assert out.tolist() == [_else_of_while_true(1), _after_while_true_whose_break_is_dead(1),
-                            _while_false(1)] == [4.0 + 1, 4.0 + 1, 2]
 
 
 def test_literal_unroll_carries_a_variable_at_the_unified_type(jit):
