@@ -82,32 +82,36 @@ def _function_digest(info):
     return _digest((info["source"], info["filename"], info["firstline"], info["name"]))
 
 
-def _walk(info, parts, global_values, seen, values=None, prefix=""):
+def _walk(info, parts, global_values, seen):
     """Adds the device functions `info` reaches to parts, and every global it
     reads to global_values: a global naming a device function is recorded as
     that function's digest, so which function each name means is in the key.
     A namespace's members (a module's device functions and constants) are
-    recorded as `module_name.member`, the same way."""
-    for name, value in (info["globals"] if values is None else values).items():
-        where = (info["filename"], info["firstline"], info["name"], prefix + name)
-        if value[0] == "namespace":
-            global_values.append(where + (("namespace", value[1][0]),))
-            _walk(info, parts, global_values, seen, value[1][1], prefix + name + ".")
-            continue
-        if value[0] != "devfunc":
-            global_values.append(where + (value,))
-            continue
-        dev = value[1]
-        digest = _function_digest(dev)
-        global_values.append(where + (("devfunc", digest),))
-        if id(dev) in seen:
-            continue
-        seen.add(id(dev))
-        # The line tells apart same-named functions of one file (factories).
-        label = "device function '%s' (%s:%d)" % (dev["name"], dev["filename"],
-                                                  dev["firstline"])
-        parts[label] = digest
-        _walk(dev, parts, global_values, seen)
+    recorded as `module_name.member`, the same way. A worklist, not
+    recursion: a chain of device functions may be thousands deep."""
+    work = [(info, info["globals"], "")]
+    while work:
+        info, values, prefix = work.pop()
+        for name, value in values.items():
+            where = (info["filename"], info["firstline"], info["name"], prefix + name)
+            if value[0] == "namespace":
+                global_values.append(where + (("namespace", value[1][0]),))
+                work.append((info, value[1][1], prefix + name + "."))
+                continue
+            if value[0] != "devfunc":
+                global_values.append(where + (value,))
+                continue
+            dev = value[1]
+            digest = _function_digest(dev)
+            global_values.append(where + (("devfunc", digest),))
+            if id(dev) in seen:
+                continue
+            seen.add(id(dev))
+            # The line tells apart same-named functions of one file (factories).
+            label = "device function '%s' (%s:%d)" % (dev["name"], dev["filename"],
+                                                      dev["firstline"])
+            parts[label] = digest
+            work.append((dev, dev["globals"], ""))
 
 
 def key_parts(info, argtypes, target, options, versions):

@@ -140,9 +140,18 @@ class _PluginBuffer:
         self.nbytes = nbytes
         self.memory = memory
         self.manager = manager
+        if manager is not None:
+            size = getattr(memory, "size", None)
+            if isinstance(size, int) and size < nbytes:
+                raise RuntimeError("the memory manager's memalloc(%d) returned a MemoryPointer "
+                                   "of %d bytes" % (nbytes, size))
         # On the CPU backend the plugin's memory is host memory (read in place;
-        # a foreign interface over it is a view of it: _host_buffer_holding).
-        self.host = memory if host_memory() else None
+        # a foreign interface over it is a view of it: _host_buffer_holding),
+        # unless this process cannot read it (numba's test plugins give
+        # pointers 1, 2, ...): then it is foreign, and copies and kernels
+        # refuse it rather than end the process with a signal.
+        self.host = memory if host_memory() and _emm.host_range_readable(self.ptr, nbytes) \
+            else None
         if self.host is not None:
             _host_buffers.add(self)
 
@@ -361,6 +370,9 @@ class DeviceArray(_abi_base()):
         self.shape = tuple(int(s) for s in shape)
         if any(s < 0 for s in self.shape):
             raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
+        if len(self.shape) > 32:  # (what the launch path reads: python/src/ArrayAbi.cpp)
+            raise ValueError("device arrays have at most 32 dimensions, not %d"
+                             % len(self.shape))
         self.dtype = np.dtype(dtype)
         if self.dtype.kind not in "biufcMmSU" and self.dtype.fields is None and \
                 self.dtype.name != "bfloat16":
@@ -443,8 +455,9 @@ class DeviceArray(_abi_base()):
         __cuda_array_interface__): reading it there would crash."""
         if host_memory() and not self._buffer_is_host():
             raise ValueError("this device array views memory that pyjit's CPU backend did not "
-                             "allocate (address 0x%x, from a __cuda_array_interface__); with "
-                             "no GPU it cannot be read or written" % self._buffer.ptr)
+                             "allocate (address 0x%x, from a __cuda_array_interface__ or a "
+                             "memory manager, not readable here); with no GPU it cannot be read "
+                             "or written" % self._buffer.ptr)
         return self._buffer.ptr
 
     def _buffer_is_host(self):

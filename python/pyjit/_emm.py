@@ -84,6 +84,20 @@ def pointer_value(pointer):
                            "got %s" % type(pointer).__name__) from None
 
 
+def host_range_readable(address, nbytes):
+    """Whether this process can read the `nbytes` bytes at `address`,
+    probed without a signal (one byte a page, and the last: pages are
+    mapped whole; 4096 bytes, the smallest page on Linux x86-64 and
+    aarch64)."""
+    from ._ext import ext
+    if nbytes <= 0:
+        return True
+    if address <= 0 or address + nbytes > 2**64:
+        return False
+    probes = list(range(address, address + nbytes, 4096)) + [address + nbytes - 1]
+    return all(ext().host_readable(p, 1) for p in probes)
+
+
 def _byte_count(size, what):
     """`size` as a non-negative int: TypeError or ValueError naming `what`."""
     try:
@@ -305,6 +319,9 @@ class HostOnlyCUDAMemoryManager(BaseCUDAMemoryManager):
         size = _byte_count(size, "mempin")
         if size and not address:  # (numba: cuMemHostRegister's CUDA_ERROR_INVALID_VALUE)
             raise ValueError("mempin: cannot page-lock %d bytes at address 0" % size)
+        if size and not host_range_readable(address, size):  # (the GPU's driver refuses it)
+            raise ValueError("mempin: the %d bytes at address 0x%x are not memory of this "
+                             "process" % (size, address))
         holder = np.ctypeslib.as_array((ctypes.c_uint8 * size).from_address(address)) \
             if size else np.empty(0, np.uint8)
         if host_memory() or not size:

@@ -257,6 +257,8 @@ def classify(value, memo=None, reads=_NO_READS):
             key = ("signatures", id(value.py_func), sigs)
             if key not in memo:
                 memo[key] = dict(info, signatures=sigs)
+                # (info may not be filled yet: describe() completes the copy)
+                memo.setdefault(_COPIES, []).append((memo[key], info))
             info = memo[key]
         return ("devfunc", info)
     if isinstance(value, (bool, np.bool_)):
@@ -774,19 +776,41 @@ def describe(func, memo=None):
         memo = {}
     if id(func) in memo:
         return memo[id(func)]
+    # Each function's dict is made here and filled from a worklist by the
+    # outermost call, so a chain of device functions thousands deep costs
+    # no Python recursion (the compiler reports its depth itself).
+    info = memo[id(func)] = {}
+    memo.setdefault(_PENDING, []).append((func, info))
+    if memo.get(_FILLING):
+        return info
+    memo[_FILLING] = True
+    try:
+        while memo[_PENDING]:
+            _fill(*memo[_PENDING].pop(), memo)
+        for copy, source in memo.pop(_COPIES, ()):  # (classify's per-signature copies)
+            copy.update({k: v for k, v in source.items() if k not in copy})
+    finally:
+        memo[_FILLING] = False
+    return info
+
+
+_PENDING, _FILLING, _COPIES = "<pending>", "<filling>", "<copies>"
+
+
+def _fill(func, info, memo):
+    """Fills describe()'s dict `info` of `func`."""
     lines, first_line, filename = _source_lines(func)
     _check_unchanged(func, filename)
     if func.__name__ == "<lambda>":  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
         lines = _lambda_as_def(func, lines)
     source = "".join(lines)
     env = {}
-    info = {"source": source, "filename": _absolute(filename),
-            "firstline": first_line, "globals": env,
-            # The def's own name: functools.wraps gives a wrapper the
-            # wrapped function's __name__, not its code's.
-            "name": "_lambda" if func.__name__ == "<lambda>" else func.__code__.co_name,
-            "keepalive": memo.setdefault(_KEEPALIVE, [])}
-    memo[id(func)] = info
+    info.update({"source": source, "filename": _absolute(filename),
+                 "firstline": first_line, "globals": env,
+                 # The def's own name: functools.wraps gives a wrapper the
+                 # wrapped function's __name__, not its code's.
+                 "name": "_lambda" if func.__name__ == "<lambda>" else func.__code__.co_name,
+                 "keepalive": memo.setdefault(_KEEPALIVE, [])})
     closure = {}
     if func.__closure__:
         for name, cell in zip(func.__code__.co_freevars, func.__closure__):
@@ -807,7 +831,6 @@ def describe(func, memo=None):
     params = code.co_varnames[:code.co_argcount]
     for name, value in zip(params[len(params) - len(defaults):], defaults):
         env[DEFAULT_PREFIX + name] = classify(value, memo)
-    return info
 
 
 DEFAULT_PREFIX = "<default>"  # ir/GlobalEnv.h, kDefaultPrefix
@@ -868,7 +891,9 @@ def load_kernels(path, name=None):
     os.environ["PYJIT_PYJITC"] = "1"  # decorators: no eager compilation (pyjitc compiles)
     try:
         spec.loader.exec_module(module)
-    except SyntaxError:
+    except SyntaxError as exc:
+        if exc.lineno is None:  # no line to point at: NUL bytes, a bad encoding
+            raise KernelFileError("%s: %s" % (path, exc.msg)) from None
         raise
     except SystemExit as exc:
         raise KernelFileError("importing '%s' called sys.exit(%s)" % (path, exc.code)) from None

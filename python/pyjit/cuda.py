@@ -1254,7 +1254,7 @@ def from_cuda_array_interface(desc, owner=None, sync=True, _dtype=None):
                              "ints, got %r" % (len(shape), strides))
         strides = ints(strides)
     if not (isinstance(data, (tuple, list)) and len(data) == 2 and ints(data[:1]) is not None
-            and ints(data[:1])[0] >= 0):
+            and 0 <= ints(data[:1])[0] < 2**64):
         raise ValueError("from_cuda_array_interface: data must be (address, read_only), got %r"
                          % (data,))
     # (_dtype: as_cuda_array's, where the owner's dtype says more than the

@@ -812,6 +812,16 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
   if (blocks == 0)
     return error("a grid of 0 blocks");
+  if (staticSharedBytes + sharedBytes > kMaxSharedBytesPerBlock) {
+    constexpr int kInvalidValue = 1; // CUDA_ERROR_INVALID_VALUE (cuda.h)
+    return llvm::make_error<CudaError>(
+        "cuLaunchKernel", kInvalidValue, "CUDA_ERROR_INVALID_VALUE", "invalid argument",
+        ("kernel '" + kernelName + "' on the CPU backend: " + llvm::Twine(staticSharedBytes) +
+         " bytes of static and " + llvm::Twine(sharedBytes) +
+         " of dynamic shared memory a block, more than the " +
+         llvm::Twine(kMaxSharedBytesPerBlock) + " a block may have")
+            .str());
+  }
   if (errorRecord) // (a record left by a launch Python did not finish reading)
     std::memset(errorRecord, 0, kErrorRecordBytes);
   InterruptScope interrupt(routeInterrupt); // Ctrl-C stops the launch (runtime/Interrupt.h)

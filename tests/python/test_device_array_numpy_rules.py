@@ -180,3 +180,19 @@ def test_masked_array_argument_is_refused(jit):
     with pytest.raises(TypeError, match="argument 'x': masked arrays"):
         double[1, 4](m)
     assert m.data.tolist() == [1.0, 2.0]
+
+
+def test_device_arrays_have_at_most_32_dimensions():
+    # (numpy has 64; the launch path's array parameters 32)
+    with pytest.raises(ValueError, match="at most 32 dimensions, not 33"):
+        cuda.to_device(np.zeros((1,) * 33))
+    assert cuda.device_array((1,) * 32).ndim == 32
+
+
+def test_interface_pointer_past_64_bits_is_a_value_error():
+    class Interface:
+        __cuda_array_interface__ = {"shape": (4,), "typestr": "<f8", "data": (2**64, False),
+                                    "version": 3}
+
+    with pytest.raises(ValueError, match="data must be"):
+        cuda.as_cuda_array(Interface())

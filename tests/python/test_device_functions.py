@@ -646,9 +646,11 @@ def k(a, n):
         jit(m.k)[1, 1](np.zeros(1), 4)
 
 
-@pytest.mark.parametrize("depth", [70, 140])
+@pytest.mark.parametrize("depth", [70, 140, 1500])
 def test_a_long_chain_of_device_functions(jit, tmp_path, depth):
-    # 70 deep compiles (numba has no such limit); past 128 a CompileError, never a crash.
+    # 70 deep compiles (numba has no such limit); past 128 a CompileError, never a crash
+    # (1500: reading the functions and keying the cache recursed in Python, a
+    # RecursionError).
     from kernel_files import load_module
     src = "from pyjit import cuda\n\n\n@cuda.jit(device=True)\ndef f0(x):\n    return x + 1\n"
     for i in range(1, depth):

@@ -425,3 +425,64 @@ def test_gpu_data_of_a_view_is_the_plugins_pointer_view():
     assert isinstance(memory, cuda.MemoryPointer)
     assert memory.device_pointer_value == d.gpu_data.device_pointer_value + 16
     assert memory.owner is d.gpu_data  # numba: a view's owner is the allocation
+
+
+class _BadPlugin(cuda.HostOnlyCUDAMemoryManager):
+    """A plugin with a bug: memalloc gives `self.size_of(size)` bytes at
+    `self.address`."""
+    address = 0xdeadbeef000
+
+    def size_of(self, size):
+        return size
+
+    def memalloc(self, size):
+        return cuda.MemoryPointer(cuda.current_context(), self.address, self.size_of(size))
+
+    def initialize(self):
+        pass
+
+    def get_memory_info(self):
+        return (0, 0)
+
+    def get_ipc_handle(self, memory):
+        raise NotImplementedError
+
+    @property
+    def interface_version(self):
+        return 1
+
+
+def test_plugin_memory_smaller_than_asked_is_refused():
+    class Short(_BadPlugin):
+        def size_of(self, size):
+            return 16
+
+    cuda.set_memory_manager(Short)
+    with pytest.raises(RuntimeError, match=r"memalloc\(8000\) returned a MemoryPointer of 16 "
+                                           r"bytes"):
+        cuda.device_array(1000)
+
+
+@pytest.mark.skipif(not __import__("pyjit._devicearray").
+                    _devicearray.host_memory(), reason="a GPU: device memory is not the host's")
+def test_cpu_backend_refuses_memory_this_process_cannot_read():
+    # The CPU backend reads device memory in place: a plugin's pointer, or a
+    # mempin'd address, that is not this process's memory ended it with
+    # SIGSEGV at the first copy or launch.
+    cuda.set_memory_manager(_BadPlugin)
+    with pytest.raises(ValueError, match="not memory of this process"):
+        cuda.current_context().mempin(object(), 0xdeadbeef000, 64, mapped=True)
+    d = cuda.device_array(100)  # (allocating touches nothing, as numba's test plugins need)
+    assert isinstance(cuda.current_context().memory_manager, _BadPlugin)
+
+    @cuda.jit
+    def fill(a):
+        a[0] = 1
+
+    with pytest.raises(ValueError, match="not readable here"):
+        d.copy_to_host()
+    with pytest.raises(ValueError, match="not readable here"):
+        d[3] = 1.0
+    with pytest.raises(TypeError, match="argument 'a' views memory the CPU backend did not "
+                                        "allocate"):
+        fill[1, 1](d)

@@ -65,6 +65,26 @@ def test_static_plus_dynamic_shared_memory_may_pass_48_kib(jit):
     assert out[0] == 3.0
 
 
+def test_static_plus_dynamic_shared_memory_past_the_block_limit_is_refused(jit):
+    # 32000 bytes static plus 232448 dynamic pass the 227 KiB a block may
+    # have with the opt-in (sm_90): the driver refuses the launch; the CPU
+    # backend ran it.
+    import pyjit
+
+    @jit
+    def k(a):
+        d = cuda.shared.array(0, np.float64)
+        s = cuda.shared.array(4000, np.float64)
+        d[0] = 1.5
+        a[0] = s.size
+
+    a = np.zeros(1)
+    with pytest.raises(pyjit.CudaError):
+        k[1, 1, 0, 232448](a)
+    k[1, 1, 0, 232448 - 32000](a)  # exactly the limit
+    assert a[0] == 4000
+
+
 @cuda.jit
 def _increment_first(a):
     a[0] += 1

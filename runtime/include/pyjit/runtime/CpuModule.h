@@ -36,6 +36,11 @@ public:
   /// launch; such launches run one at a time. The CPU backend's answer to
   /// max_cooperative_grid_blocks.
   static constexpr uint64_t kMaxGridSyncThreads = 16384;
+  /// The most shared memory (static and dynamic) a block may have: CUDA's
+  /// on sm_90 with the kernel's opt-in, 227 KiB (CUDA C++ Programming Guide,
+  /// "Technical Specifications per Compute Capability"), as the GPU's
+  /// kernels opt in (python/pyjit/_dispatcher.py's _CUDA_LIMITS too).
+  static constexpr uint64_t kMaxSharedBytesPerBlock = 227 * 1024;
 
   /// JIT-compiles \p bitcode and finds \p entry (the host entry wrapper).
   /// Errors: StringError naming the symbol the module needs but this
@@ -46,8 +51,10 @@ public:
 
   /// Runs the kernel over \p grid x \p block threads with \p slots (one
   /// 8-byte slot per kernel parameter, docs/abi.md) and \p sharedBytes of
-  /// dynamic shared memory. Errors: KernelError for a block size outside 1
-  /// to 1024, a warp collective left waiting by lanes at a barrier, in
+  /// dynamic shared memory. Errors: CudaError as the GPU's cuLaunchKernel
+  /// (CUDA_ERROR_INVALID_VALUE, naming \p kernelName) for more static and
+  /// dynamic shared memory than kMaxSharedBytesPerBlock; KernelError for a
+  /// block size outside 1 to 1024, a warp collective left waiting by lanes at a barrier, in
   /// debug mode barrier divergence, and with racecheck the first
   /// shared-memory race (both threads and lines), a fiber stack that could
   /// not be mapped. A grid-synchronizing
