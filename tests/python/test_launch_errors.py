@@ -74,15 +74,17 @@ def test_static_plus_dynamic_shared_memory_past_the_block_limit_is_refused(jit):
     @jit
     def k(a):
         d = cuda.shared.array(0, np.float64)
-        s = cuda.shared.array(4000, np.float64)
+        s = cuda.shared.array(4000, np.float64)  # (used: an unused one takes no memory)
         d[0] = 1.5
-        a[0] = s.size
+        s[3999] = 2.0
+        cuda.syncthreads()
+        a[0] = s.size + s[3999] + d[0]
 
     a = np.zeros(1)
     with pytest.raises(pyjit.CudaError):
         k[1, 1, 0, 232448](a)
     k[1, 1, 0, 232448 - 32000](a)  # exactly the limit
-    assert a[0] == 4000
+    assert a[0] == 4000 + 2.0 + 1.5
 
 
 @cuda.jit
