@@ -74,13 +74,16 @@ def test_static_plus_dynamic_shared_memory_past_the_block_limit_is_refused(jit):
     @jit
     def k(a):
         d = cuda.shared.array(0, np.float64)
-        s = cuda.shared.array(4000, np.float64)  # (used: an unused one takes no memory)
-        d[0] = 1.5
-        s[3999] = 2.0
+        # (indexed at run time: at constant indices LLVM keeps the values in
+        # registers on the GPU, and the array takes no shared memory there)
+        s = cuda.shared.array(4000, np.float64)
+        i = cuda.threadIdx.x + int(a[1])
+        d[i] = 1.5
+        s[3999 - i] = 2.0
         cuda.syncthreads()
-        a[0] = s.size + s[3999] + d[0]
+        a[0] = s.size + s[3999 - i] + d[i]
 
-    a = np.zeros(1)
+    a = np.zeros(2)
     with pytest.raises(pyjit.CudaError):
         k[1, 1, 0, 232448](a)
     k[1, 1, 0, 232448 - 32000](a)  # exactly the limit
