@@ -147,10 +147,10 @@ class _PluginBuffer:
                                    "of %d bytes" % (nbytes, size))
         # On the CPU backend the plugin's memory is host memory (read in place;
         # a foreign interface over it is a view of it: _host_buffer_holding),
-        # unless this process cannot read it (numba's test plugins give
+        # unless this process cannot read and write it (numba's test plugins give
         # pointers 1, 2, ...): then it is foreign, and copies and kernels
         # refuse it rather than end the process with a signal.
-        self.host = memory if host_memory() and _emm.host_range_readable(self.ptr, nbytes) \
+        self.host = memory if host_memory() and _emm.host_range_usable(self.ptr, nbytes) \
             else None
         if self.host is not None:
             _host_buffers.add(self)
@@ -803,11 +803,10 @@ class DeviceArray(_abi_base()):
         offset, shape, strides = self._index(index)
         if not shape:  # one element
             host = np.empty((), dtype=self.dtype)
-            # (numpy: a sequence into an element, indexed by ints, is a
-            # ValueError; into a 0-d view (`...`, `()`) it is broadcast)
-            scalar = not _has_ellipsis(index) and any(
-                i is not None for i in (index if isinstance(index, tuple) else (index,)))
-            host[() if scalar else ...] = _host_value(value)
+            # (numpy: a sequence into an element, indexed by ints or `()`,
+            # is a ValueError; into a 0-d view (an index with `...`) it is
+            # broadcast)
+            host[... if _has_ellipsis(index) else ()] = _host_value(value)
             _htod(self._copy_pointer() + offset, host.reshape(1), _stream_arg(stream))
             return
         view = DeviceArray(shape, self.dtype, strides, _View(self._buffer, offset))
@@ -1241,7 +1240,7 @@ def to_device(obj, stream=0, copy=True, to=None):
     if isinstance(obj, np.void) and obj.dtype.fields is not None and to is None:
         dev = DeviceRecord(obj.dtype)
         if copy:
-            _htod(dev._device_pointer, np.array(obj, dtype=obj.dtype).reshape(1), _stream_arg(stream))
+            _htod(dev._copy_pointer(), np.array(obj, dtype=obj.dtype).reshape(1), _stream_arg(stream))
         dev.stream = stream
         return dev
     ary = np.asarray(obj)
@@ -1256,13 +1255,13 @@ def to_device(obj, stream=0, copy=True, to=None):
         # Keep Fortran order (numba does): same bytes, Fortran strides.
         dev = DeviceArray(ary.shape, ary.dtype, ary.strides)
         if copy and dev.nbytes:
-            _htod(dev._device_pointer, ary.T, s)
+            _htod(dev._copy_pointer(), ary.T, s)
         dev.stream = stream
         return dev
     ary = np.require(ary, requirements="C")
     dev = DeviceArray(ary.shape, ary.dtype)
     if copy and dev.nbytes:
-        _htod(dev._device_pointer, ary, s)
+        _htod(dev._copy_pointer(), ary, s)
     dev.stream = stream  # its later copies given no stream go there (numba.cuda)
     return dev
 

@@ -84,18 +84,36 @@ def pointer_value(pointer):
                            "got %s" % type(pointer).__name__) from None
 
 
-def host_range_readable(address, nbytes):
-    """Whether this process can read the `nbytes` bytes at `address`,
-    probed without a signal (one byte a page, and the last: pages are
-    mapped whole; 4096 bytes, the smallest page on Linux x86-64 and
-    aarch64)."""
-    from ._ext import ext
+def host_range_usable(address, nbytes):
+    """Whether bytes [address, address + nbytes) lie in mappings this
+    process may read and write: /proc/self/maps (Linux, proc(5)), whose
+    lines are sorted by address; where it cannot be read, a probe of one
+    byte a page (4096 bytes, the smallest page on Linux x86-64 and aarch64)
+    for reading only, without a signal."""
     if nbytes <= 0:
         return True
-    if address <= 0 or address + nbytes > 2**64:
+    end = address + nbytes
+    if address <= 0 or end > 2**64:
         return False
-    probes = list(range(address, address + nbytes, 4096)) + [address + nbytes - 1]
-    return all(ext().host_readable(p, 1) for p in probes)
+    try:
+        with open("/proc/self/maps") as maps:
+            lines = maps.readlines()
+    except OSError:
+        from ._ext import ext
+        probes = list(range(address, end, 4096)) + [end - 1]
+        return all(ext().host_readable(p, 1) for p in probes)
+    at = address
+    for line in lines:
+        span, perms = line.split()[:2]
+        lo, hi = (int(x, 16) for x in span.split("-"))
+        if hi <= at:
+            continue
+        if lo > at or perms[:2] != "rw":  # a hole, or memory it may not write
+            return False
+        at = hi
+        if at >= end:
+            return True
+    return False
 
 
 def _byte_count(size, what):
@@ -319,9 +337,9 @@ class HostOnlyCUDAMemoryManager(BaseCUDAMemoryManager):
         size = _byte_count(size, "mempin")
         if size and not address:  # (numba: cuMemHostRegister's CUDA_ERROR_INVALID_VALUE)
             raise ValueError("mempin: cannot page-lock %d bytes at address 0" % size)
-        if size and not host_range_readable(address, size):  # (the GPU's driver refuses it)
-            raise ValueError("mempin: the %d bytes at address 0x%x are not memory of this "
-                             "process" % (size, address))
+        if size and not host_range_usable(address, size):  # (the GPU's driver refuses it)
+            raise ValueError("mempin: the %d bytes at address 0x%x are not memory this process "
+                             "may read and write" % (size, address))
         holder = np.ctypeslib.as_array((ctypes.c_uint8 * size).from_address(address)) \
             if size else np.empty(0, np.uint8)
         if host_memory() or not size:

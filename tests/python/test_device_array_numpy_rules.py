@@ -119,7 +119,11 @@ def test_element_assignment_refuses_a_sequence():
         d[0, 0] = np.array([[5.0]])
     d[0, 0] = np.array(6.0)  # a 0-d array is one value
     z = cuda.to_device(np.zeros((), np.int64))
-    z[()] = np.array([[7]])  # a 0-d view: broadcast, as numpy does
+    with pytest.raises(ValueError, match="sequence"):
+        np.zeros((), np.int64)[()] = np.array([5])
+    with pytest.raises(ValueError, match="sequence"):
+        z[()] = np.array([5])  # `()` indexes the element, as ints do
+    z[...] = np.array([[7]])  # a 0-d view: broadcast, as numpy does
     assert d.copy_to_host()[0, 0] == 6.0 and z.copy_to_host()[()] == 7
 
 

@@ -469,11 +469,25 @@ def test_cpu_backend_refuses_memory_this_process_cannot_read():
     # The CPU backend reads device memory in place: a plugin's pointer, or a
     # mempin'd address, that is not this process's memory ended it with
     # SIGSEGV at the first copy or launch.
+    import mmap
     cuda.set_memory_manager(_BadPlugin)
-    with pytest.raises(ValueError, match="not memory of this process"):
-        cuda.current_context().mempin(object(), 0xdeadbeef000, 64, mapped=True)
+    ctx = cuda.current_context()
+    with pytest.raises(ValueError, match="not memory this process may read and write"):
+        ctx.mempin(object(), 0xdeadbeef000, 64, mapped=True)
+    libc = ctypes.CDLL(None)  # a page this process may read, not write
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
+                          ctypes.c_int, ctypes.c_long]
+    read_only = libc.mmap(None, 4096, mmap.PROT_READ, mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS,
+                          -1, 0)
+    with pytest.raises(ValueError, match="not memory this process may read and write"):
+        ctx.mempin(object(), read_only, 4096, mapped=True)
+    libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+    libc.munmap(read_only, 4096)
     d = cuda.device_array(100)  # (allocating touches nothing, as numba's test plugins need)
-    assert isinstance(cuda.current_context().memory_manager, _BadPlugin)
+    assert isinstance(ctx.memory_manager, _BadPlugin)
+    with pytest.raises(ValueError, match="not readable here"):
+        cuda.to_device(np.zeros(10))  # (it wrote through the plugin's pointer)
 
     @cuda.jit
     def fill(a):
