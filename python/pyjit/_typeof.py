@@ -6,6 +6,8 @@ Arrays: `array(<dtype>, <ndim>d, C|A)`, C when C-contiguous.
 """
 import enum
 
+import sys
+
 import numpy as np
 
 SUPPORTED_DTYPES = frozenset([
@@ -289,7 +291,8 @@ def typeof(value, what):
                 "%s: %s" % (f, typeof(v, "%s.%s" % (what, f))) for f, v in zip(fields, value)))
         return "Tuple(%s)" % ", ".join(typeof(v, "%s[%d]" % (what, k)) for k, v in enumerate(value))
     if isinstance(value, np.ndarray):
-        if isinstance(value, np.ma.MaskedArray):  # (numba: "Unsupported array type")
+        ma = sys.modules.get("numpy.ma")  # (not np.ma: importing it costs a first launch)
+        if ma is not None and isinstance(value, ma.MaskedArray):  # (numba refuses it too)
             raise TypeError("%s: masked arrays (numpy.ma.MaskedArray) are not supported in "
                             "kernels: a kernel would ignore the mask; pass its .data and "
                             "np.ma.getmaskarray() of it as two arrays" % what)
