@@ -34,13 +34,17 @@ fi
 PYTHON_SET=${PYTHON:+1}
 PYTHON=${PYTHON:-python3}
 if ! "$PYTHON" -c 'import sys' >/dev/null 2>&1; then
-  echo "error: $PYTHON does not run: $("$PYTHON" -c 'import sys' 2>&1 | head -1)" >&2
-  echo "       Name a Python 3.11 or later that does: PYTHON=/path/to/python3 $0" >&2
+  if command -v "$PYTHON" >/dev/null; then
+    echo "error: $PYTHON does not run: $("$PYTHON" -c 'import sys' 2>&1 | head -1)" >&2
+  else
+    echo "error: no command $PYTHON" >&2
+  fi
+  echo "       Name a Python 3.11 or later that runs: PYTHON=/path/to/python3 scripts/setup.sh" >&2
   exit 1
 fi
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
   echo "error: pyjit needs Python 3.11 or later; $PYTHON is $("$PYTHON" --version 2>&1)." >&2
-  echo "       Name another with PYTHON=python3.12 $0" >&2
+  echo "       Name another with PYTHON=python3.12 scripts/setup.sh" >&2
   exit 1
 fi
 if [ -x .venv/bin/python ]; then
