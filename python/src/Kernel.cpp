@@ -16,7 +16,6 @@
 #include "Extension.h"
 #include "HeapType.h"
 #include "KernelLaunch.h"
-#include "pyjit/codegen/HostTarget.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/runtime/Launch.h"
 #include "pyjit/runtime/CpuModule.h"
@@ -653,11 +652,9 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
     // it; a program's own SIGINT handler (asyncio's too) keeps it.
     bool route = defaultCtrlC();
     // The kernel touches no Python object: other Python threads may run.
-    llvm::StringRef kernelName(*self->name); // (the host entry's symbol: the kernel's + a suffix)
-    kernelName.consume_back(codegen::hostEntryName(""));
     PyThreadState *state = PyEval_SaveThread();
     llvm::Error err =
-        self->cpu->launch(grid, block, static_cast<unsigned>(shared), storage, kernelName, route);
+        self->cpu->launch(grid, block, static_cast<unsigned>(shared), storage, route);
     PyEval_RestoreThread(state);
     if (err)
       return python::raiseRuntime(std::move(err));

@@ -777,6 +777,9 @@ llvm::Expected<std::unique_ptr<CpuModule>> CpuModule::load(llvm::ArrayRef<char> 
   std::unique_ptr<CpuModule> out(new CpuModule());
   out->jit = std::move(*jit);
   out->entryFn = address->toPtr<codegen::HostEntry>();
+  llvm::StringRef name = entry; // (the host entry's symbol: the kernel's name + a suffix)
+  name.consume_back(codegen::hostEntryName(""));
+  out->kernelName = name.str();
   out->stackBytes = stackBytes;
   out->stackMargin = stackMargin;
   out->usesBarriers = out->global(codegen::kHostUsesBarriers) != nullptr;
@@ -803,8 +806,7 @@ void *CpuModule::global(llvm::StringRef name) const {
 }
 
 llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
-                              const uint64_t *slots, llvm::StringRef kernelName,
-                              bool routeInterrupt) const {
+                              const uint64_t *slots, bool routeInterrupt) const {
   uint64_t threads = uint64_t(block.x) * block.y * block.z;
   if (threads == 0 || threads > 1024)
     return error("a block of " + llvm::Twine(threads) +
@@ -831,7 +833,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
   };
   if (usesGridSync) {
     llvm::Error err =
-        launchGridSync(grid, block, sharedBytes, slots, kernelName, interrupt.flag());
+        launchGridSync(grid, block, sharedBytes, slots, interrupt.flag());
     if (interrupt.fired()) {
       llvm::consumeError(std::move(err)); // (a thread the interrupt stopped may leave a deadlock)
       return interrupted();
@@ -900,7 +902,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
 }
 
 llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedBytes,
-                                      const uint64_t *slots, llvm::StringRef kernelName,
+                                      const uint64_t *slots,
                                       const std::atomic<int32_t> &interrupt) const {
   uint64_t threads = uint64_t(block.x) * block.y * block.z;
   uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace llvm::orc {
 class LLJIT;
@@ -52,7 +53,7 @@ public:
   /// Runs the kernel over \p grid x \p block threads with \p slots (one
   /// 8-byte slot per kernel parameter, docs/abi.md) and \p sharedBytes of
   /// dynamic shared memory. Errors: CudaError as the GPU's cuLaunchKernel
-  /// (CUDA_ERROR_INVALID_VALUE, naming \p kernelName) for more static and
+  /// (CUDA_ERROR_INVALID_VALUE, naming the kernel) for more static and
   /// dynamic shared memory than kMaxSharedBytesPerBlock; KernelError for a
   /// block size outside 1 to 1024, a warp collective left waiting by lanes at a barrier, in
   /// debug mode barrier divergence, and with racecheck the first
@@ -60,14 +61,14 @@ public:
   /// not be mapped. A grid-synchronizing
   /// kernel: also a grid of more than kMaxGridSyncThreads threads (a
   /// CudaError as on the GPU: cuLaunchCooperativeKernel's
-  /// CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, naming \p kernelName), and a
+  /// CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, naming the kernel), and a
   /// grid barrier that could never open (a block, or a block's first
   /// thread, returned without reaching it; a thread at GridGroup.sync()
   /// while another waits at cuda.syncthreads). With \p routeInterrupt, on
   /// the main thread, Ctrl-C stops the launch: Interrupted
   /// (runtime/Interrupt.h). The kernel's error record is cleared first.
   llvm::Error launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const uint64_t *slots,
-                     llvm::StringRef kernelName, bool routeInterrupt = false) const;
+                     bool routeInterrupt = false) const;
 
   /// The address of global \p name in the JIT'd code, or null if none.
   void *global(llvm::StringRef name) const;
@@ -75,10 +76,10 @@ public:
 private:
   CpuModule() = default;
   llvm::Error launchGridSync(Dim3 grid, Dim3 block, unsigned sharedBytes,
-                             const uint64_t *slots, llvm::StringRef kernelName,
-                             const std::atomic<int32_t> &interrupt) const;
+                             const uint64_t *slots, const std::atomic<int32_t> &interrupt) const;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   codegen::HostEntry entryFn = nullptr;
+  std::string kernelName; // the Python function's (entry less hostEntryName's suffix)
   bool usesBarriers = false; // run each CUDA thread as a fiber
   bool usesGridSync = false; // run every block at once (launchGridSync)
   uint64_t stackBytes = 256 * 1024; // per fiber: 256 KiB plus the module's local arrays
