@@ -898,8 +898,7 @@ class DeviceArray(_abi_base()):
         refuses every array that is not contiguous in that order)."""
         if len(newshape) == 1 and isinstance(newshape[0], (tuple, list)):
             newshape = tuple(newshape[0])
-        if order == "A":
-            order = "F" if self.is_f_contiguous() and not self.is_c_contiguous() else "C"
+        order = self._element_order(order)
         if order not in ("C", "F"):
             raise ValueError("reshape: order must be 'C', 'F' or 'A', got %r" % (order,))
         try:
@@ -933,13 +932,19 @@ class DeviceArray(_abi_base()):
                                           % (self.ndim, self.strides, shape, order))
         return self._derived(shape, self.dtype, strides, 0)
 
+    def _element_order(self, order):
+        """numpy's order 'A' as 'F' for a Fortran- but not C-contiguous
+        array, else 'C'; any other order as it is."""
+        if order == "A":
+            return "F" if self.is_f_contiguous() and not self.is_c_contiguous() else "C"
+        return order
+
     def ravel(self, order="C", stream=0):
         """A 1-d view of a C- (order 'C') or Fortran-contiguous (order 'F')
         array, bound to `stream` if one is given (numba's), else to this
         array's. NotImplementedError for any other array: numpy's ravel
         copies it (numba.cuda refuses it too)."""
-        if order == "A":
-            order = "F" if self.is_f_contiguous() and not self.is_c_contiguous() else "C"
+        order = self._element_order(order)
         if order in ("C", "F") and not (
                 self.is_c_contiguous() if order == "C" else self.is_f_contiguous()):
             raise NotImplementedError("ravel in %s order of a device array that is not "

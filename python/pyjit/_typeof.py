@@ -5,7 +5,6 @@ Scalars: `bool`, `int8`..`int64`, `uint8`..`uint64`, `float16`, `float32`,
 Arrays: `array(<dtype>, <ndim>d, C|A)`, C when C-contiguous.
 """
 import enum
-
 import sys
 
 import numpy as np
