@@ -108,6 +108,12 @@ def _check_options(what, nopython, options, target):
     return fastmath
 
 
+# An array type as numba's type objects print (str(float32[:]) is
+# 'array(float32, 1d, A)'; a read-only one is prefixed 'readonly').
+_ARRAY_TYPE = re.compile(r"\s*(?:readonly\s+|unaligned\s+)*array\(\s*(\w+(?:\[\w+\])?)\s*,"
+                         r"\s*\d+d\s*,\s*[CFA]\s*\)\s*")
+
+
 def _parse_signature(text, what):
     """'float32(float32, int64)' -> ('float32', ['float32', 'int64']): the
     dtype names of the result and the parameters (arrays' dtypes for a
@@ -123,9 +129,13 @@ def _parse_signature(text, what):
     if not m:
         raise ValueError("%s: cannot read signature %r" % (what, text))
     params = [p for p in _split_params(m.group(2)) if p]
+    arrays = [re.search(r"\[[\s:,1]*\]$", p) is not None or _ARRAY_TYPE.fullmatch(p) is not None
+              for p in params]
     dtypes = []
     for p in [m.group(1) or "void"] + params:  # '(f8, f8[:])': no result, numba's void
-        name = re.sub(r"\[[\s:,1]*\]$", "", p).strip()  # float64[:, ::1]; not datetime64[D]
+        spelled = _ARRAY_TYPE.fullmatch(p)  # numba's str of an array type object
+        name = spelled.group(1) if spelled else \
+            re.sub(r"\[[\s:,1]*\]$", "", p).strip()  # float64[:, ::1]; not datetime64[D]
         name = "bool" if name == "boolean" else name
         if name in ("void", "none"):
             dtypes.append(None)
@@ -134,7 +144,7 @@ def _parse_signature(text, what):
             dtypes.append(np.dtype(name).name)
         except TypeError:
             raise ValueError("%s: unknown type %r in signature %r" % (what, p, text)) from None
-    return dtypes[0], dtypes[1:], [re.search(r"\[[\s:,1]*\]$", p) is not None for p in params]
+    return dtypes[0], dtypes[1:], arrays
 
 
 def _inferred_result(func, params, what):

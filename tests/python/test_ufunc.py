@@ -540,6 +540,25 @@ def test_guvectorize_takes_the_argument_types_alone(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_guvectorize_takes_array_types_as_type_objects_print_them(target):
+    # numba's test_gufunc writes signatures with type objects, void(float32[:],
+    # ...) and (float32[:], ...), whose str is 'array(float32, 1d, A)'; so do
+    # pyjit's type objects, and a signature spelled out so.
+    from pyjit import float32, int64, void
+
+    def scale(x, s, out):
+        for i in range(x.shape[0]):
+            out[i] = x[i] * s
+
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for sig in (void(float32[:], int64, float32[:]), (float32[:], int64, float32[:]),
+                "void(readonly array(float32, 1d, C), int64, array(float32, 1d, A))"):
+        r = np.asarray(guvectorize([sig], "(n),()->(n)", target=target)(scale)(x, 3))
+        assert r.dtype == np.float32, sig
+        np.testing.assert_array_equal(r, 3 * x)
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_gufunc_converts_wider_inputs_to_its_signature_as_numba(target):
     # The GTC 2017 numba tutorial: a float32 gufunc called with float64
     # coordinates. numba-cuda takes the first signature whose dtypes cast
