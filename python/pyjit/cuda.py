@@ -203,9 +203,14 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
     if isinstance(sig, (tuple, list)) or (isinstance(sig, str) and sig.lstrip().startswith("(")):
         raise TypeError("Return type must be provided for device declarations (declare_device "
                         "%r: write e.g. 'int32(float32[:])'), got %r" % (name, sig))
+    if hasattr(sig, "args") and hasattr(sig, "return_type"):
+        # A signature object, numba's (int32(int32)) or pyjit's: its text
+        # ('int32(int32)'; numba spells void 'none' and CPointer(int32) 'int32*').
+        from ._dispatcher import signature_text
+        sig = signature_text(sig)
     if not isinstance(sig, str):
-        raise TypeError("declare_device: pyjit takes the signature as a string such as "
-                        "'float32(float32, float32)', got %r" % (sig,))
+        raise TypeError("declare_device: the signature is a string such as "
+                        "'float32(float32, float32)' or a signature object, got %r" % (sig,))
     m = re.fullmatch(r"\s*(CPointer\(\s*\w+\s*\)|\w+\s*\*|\w+)\s*\((.*)\)\s*", sig, re.DOTALL)
     if not m:
         raise ValueError("declare_device: cannot read signature %r (write e.g. "

@@ -357,6 +357,26 @@ def test_declared_function_has_numbas_name_and_sig():
             cuda.declare_device("f3", no_return)
 
 
+def test_signature_objects_declare_as_their_text():
+    # numba's tests declare with signature objects: numba.int32(numba.int32),
+    # types.void(types.CPointer(types.int32)). A numba Signature has .args and
+    # .return_type, which print 'none' for void and 'int32*' for a pointer.
+    from pyjit import float32, int32
+
+    class NumbaSignature:
+        def __init__(self, return_type, args):
+            self.return_type, self.args = return_type, args
+
+    for sig in (float32(float32, int32), NumbaSignature("float32", ("float32", "int32"))):
+        d = cuda.declare_device("f", sig)
+        assert (d._result, d._params) == ("float32", "float32,int32"), sig
+    d = cuda.declare_device("g", NumbaSignature("none", ("int32*", "array(float64, 1d, A)")))
+    assert (d._result, d._params) == ("void", "ptr int32,ptr float64")
+    with pytest.raises(TypeError, match="a string such as 'float32\\(float32, float32\\)' or "
+                                        "a signature object, got 3"):
+        cuda.declare_device("h", 3)
+
+
 def test_cusource_links_from_memory_and_arrays_pass_their_data():
     # numba-cuda: link=[cuda.CUSource("...")], and an array parameter in a
     # declaration (`int32(float32[:])`, its test_declare_device_signature) is
