@@ -534,9 +534,11 @@ def _lambda_as_def(func, lines):
     import textwrap
     text = textwrap.dedent("".join(lines))
     tree = None
-    # The lines may be part of a larger display: a call's arguments, a dict
-    # or list entry (`"add": cuda.jit(lambda a: ...),`).
-    for opening, closing in (("", ""), ("(\n", "\n)"), ("{\n", "\n}"), ("[\n", "\n]")):
+    # The lines may be part of a larger display: a call's arguments (keyword
+    # ones too: `lambda: None, (), cc=(9, 0)`), a dict or list entry
+    # (`"add": cuda.jit(lambda a: ...),`).
+    for opening, closing in (("", ""), ("(\n", "\n)"), ("_(\n", "\n)"), ("{\n", "\n}"),
+                             ("[\n", "\n]")):
         if not text.strip():
             break
         try:

@@ -2724,6 +2724,23 @@ def test_lambdas_written_inside_a_dict_display_are_read(jit):
         _LAMBDA_TABLE["bump"][1, 1](o)
 
 
+_LAMBDA_BEFORE_A_KEYWORD = cuda.jit(
+    lambda x: 3 * x, device=True
+)
+
+
+def test_a_lambda_followed_by_keyword_arguments_on_its_line_is_read(jit):
+    # Its line alone (`lambda x: 3 * x, device=True`) parses only as a call's
+    # arguments (numba's test_compile_ptx_arch_specific writes its lambda so).
+    @jit
+    def k(o):
+        o[0] = _LAMBDA_BEFORE_A_KEYWORD(7.0)
+
+    o = np.zeros(1)
+    k[1, 1](o)
+    assert o[0] == 21.0
+
+
 _LAMBDA_WITH_DEFAULT = cuda.jit(lambda a, b=2: a * b, device=True)
 _LAMBDA_WITH_STAR = cuda.jit(lambda *args: args[0] + args[1], device=True)
 
