@@ -1433,6 +1433,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 if types[i].endswith(", A)") and sig_types[i].endswith(", C)") and \
                         types[i][:-3] == sig_types[i][:-3]:
                     problem += " (a strided view: np.ascontiguousarray() copies it contiguous)"
+                problem += _reinterpret_hint(types[i], sig_types[i],
+                                             self._params[i] if i < len(self._params) else "a")
                 problems.append(problem)
                 continue
             # numba's rating: unsafe conversions, then safe ones, then promotions.
@@ -1992,6 +1994,26 @@ def _pointee_bytes(t):
         return np.dtype(t[len("CPointer("):-1]).itemsize
     except TypeError:
         return 1
+
+
+_ARRAY_SPELLING = re.compile(r"(?:readonly )?array\((\w+), (\d+)d, [CFA]\)")
+
+
+def _reinterpret_hint(got, want, name):
+    """For an array argument of another dtype of the same item size as a
+    signature's array (uint32 data, int32[:]), how to pass its bytes as that
+    dtype: numba launches a kernel of one signature without checking array
+    dtypes (the bytes are read as the signature's), which pyjit refuses."""
+    g, w = _ARRAY_SPELLING.fullmatch(got), _ARRAY_SPELLING.fullmatch(want)
+    if not g or not w or g.group(1) == w.group(1) or g.group(2) != w.group(2):
+        return ""
+    try:
+        if np.dtype(g.group(1)).itemsize != np.dtype(w.group(1)).itemsize:
+            return ""
+    except TypeError:
+        return ""
+    return (" (numba reads the bytes as the signature's dtype; to do so pass "
+            "%s.view(np.%s))" % (name, w.group(1)))
 
 
 def _conversion(want, got):
