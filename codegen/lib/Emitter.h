@@ -67,9 +67,11 @@ private:
   /// The function's blocks, after its signature (run) is made.
   llvm::Expected<llvm::Function *> emitBody();
   /// The LLVM parameters of values of `types` as a kernel takes them
-  /// (docs/abi.md); arrays' data pointers in `arraySpace`.
+  /// (docs/abi.md); arrays' data pointers in `arraySpace`. A complex value
+  /// is its two parts, or with `wholeComplex` one {part, part} struct by
+  /// value (numba's C ABI, as a C caller passes a struct).
   llvm::Error parameterTypes(llvm::ArrayRef<ir::Type *> types, unsigned arraySpace,
-                             std::vector<llvm::Type *> &params);
+                             std::vector<llvm::Type *> &params, bool wholeComplex = false);
   /// The function `name` of EmitOptions::Abi::Internal taking `types` and
   /// returning `returnType`, declared on first use (a call may come first).
   llvm::Function *internalFunction(llvm::StringRef name, llvm::ArrayRef<ir::Type *> types,

@@ -160,11 +160,10 @@ static bool checkExportedParams(const ast::FunctionDef &def, llvm::ArrayRef<ir::
                                 DiagnosticEngine &diags) {
   for (size_t i = 0; i < argTypes.size() && i < def.params.size(); ++i) {
     auto *at = llvm::dyn_cast<ir::ArrayType>(argTypes[i]);
-    if ((!argTypes[i]->isScalar() || llvm::isa<ir::ComplexType>(argTypes[i])) &&
-        !(at && at->isPointer())) {
+    if (!argTypes[i]->isScalar() && !(at && at->isPointer())) {
       diags.error(def.params[i].range,
                   "parameter '" + def.params[i].name + "': a device function compiled on its "
-                  "own takes integers, floats, bools and pointers (numba's C and Numba ABIs), "
+                  "own takes numbers, bools and pointers (numba's C and Numba ABIs), "
                   "not " + argTypes[i]->str());
       return false;
     }
@@ -200,10 +199,9 @@ static bool settleExportedResult(const ast::FunctionDef &def, const std::string 
     typed.returnType = *declared;
   }
   ir::Type *rt = typed.returnType;
-  if (!llvm::isa<ir::NoneType>(rt) && (!rt->isScalar() || llvm::isa<ir::ComplexType>(rt))) {
+  if (!llvm::isa<ir::NoneType>(rt) && !rt->isScalar()) {
     diags.error(def.range, "device function '" + def.name + "' returns " + rt->str() +
-                               ": compiled on its own it returns an integer, a float, a bool "
-                               "or None");
+                               ": compiled on its own it returns a number, a bool or None");
     return false;
   }
   return true;

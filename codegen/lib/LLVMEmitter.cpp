@@ -74,7 +74,8 @@ llvm::Expected<llvm::Function *> Emitter::run() {
   for (const auto &arg : fn.arguments())
     argTypes.push_back(arg->type());
   std::vector<llvm::Type *> params;
-  if (auto err = parameterTypes(argTypes, internal ? 0 : globalAS(), params))
+  if (auto err = parameterTypes(argTypes, internal ? 0 : globalAS(), params,
+                                /*wholeComplex=*/options.abi == EmitOptions::Abi::C))
     return std::move(err);
   if (internal) {
     kernel = internalFunction(fn.name(), argTypes, fn.returnType());
@@ -132,7 +133,7 @@ void Emitter::declareKernel(std::vector<llvm::Type *> params) {
 }
 
 llvm::Error Emitter::parameterTypes(llvm::ArrayRef<ir::Type *> types, unsigned arraySpace,
-                                    std::vector<llvm::Type *> &params) {
+                                    std::vector<llvm::Type *> &params, bool wholeComplex) {
   for (ir::Type *t : types) {
     if (isExportedPointer(t)) { // a C `T *`: generic, as a C caller passes it
       params.push_back(llvm::PointerType::get(ctx, 0));
@@ -142,6 +143,8 @@ llvm::Error Emitter::parameterTypes(llvm::ArrayRef<ir::Type *> types, unsigned a
       params.push_back(llvm::PointerType::get(ctx, arraySpace));
       for (unsigned i = 0; i < 2 * at->ndim(); ++i)
         params.push_back(b.getInt64Ty());
+    } else if (isa<ir::ComplexType>(t) && wholeComplex) {
+      params.push_back(memTypeOf(t));
     } else if (auto *ct = dyn_cast<ir::ComplexType>(t)) {
       llvm::Type *part = ct->partBits() == 32 ? b.getFloatTy() : b.getDoubleTy();
       params.push_back(part); // a complex scalar is passed as its two parts
@@ -225,6 +228,13 @@ llvm::Expected<llvm::Function *> Emitter::emitBody() {
         kernel->getArg(p++)->setName(arg->name() + ".stride" + std::to_string(d));
       }
       arrays[arg.get()] = parts;
+      continue;
+    }
+    if (isa<ir::ComplexType>(t) && options.abi == EmitOptions::Abi::C) { // one struct
+      llvm::Value *whole = kernel->getArg(p++);
+      whole->setName(arg->name());
+      values[arg.get()] = makeComplex(typeOf(t), b.CreateExtractValue(whole, 0),
+                                      b.CreateExtractValue(whole, 1));
       continue;
     }
     if (isa<ir::ComplexType>(t)) {

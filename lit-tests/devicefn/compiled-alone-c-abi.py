@@ -25,4 +25,4 @@ def hyp(a, b):
 # NUMBA: store double
 # NUMBA: ret i32 0
 
-# ARRAY: error: parameter 'a': a device function compiled on its own takes integers, floats, bools and pointers
+# ARRAY: error: parameter 'a': a device function compiled on its own takes numbers, bools and pointers

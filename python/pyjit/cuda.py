@@ -290,7 +290,8 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
     With device=True, `pyfunc` is a device function compiled on its own as a
     PTX .func (to link into C++ or another JIT): numbers and pointers
     (CPointer(float32): a C `float *`) in, a number or
-    None out (`sig` such as "float32(float32, int32)"; its return type may
+    None out (a complex one, with abi="c", a struct of its two parts by
+    value; docs/abi.md) (`sig` such as "float32(float32, int32)"; its return type may
     be left to inference, "(float32, int32)"; a declared one converts every
     return, as numba's). abi="c" (numba's): the
     function returns its result, named `abi_info["abi_name"]` or the

@@ -559,7 +559,7 @@ def test_device_function_misuse_says_why():
         f.inspect_sass_cfg()
     assert f.inspect_asm() == {}  # no declared signature: nothing compiled on its own
     with pytest.raises(pyjit.CompileError, match="parameter 'a': a device function compiled "
-                                                 "on its own takes integers, floats, bools and pointers"):
+                                                 "on its own takes numbers, bools and pointers"):
         cuda.compile_ptx(_compile_me, "void(float32[:])", device=True)
 
 

@@ -431,3 +431,39 @@ def test_a_missing_link_file_is_an_error_on_every_backend(jit, tmp_path):
 
     with pytest.raises(FileNotFoundError, match="kernel 'k': link file '.*missing.cu' not found"):
         k[1, 1](np.zeros(1, np.float32))
+
+
+def _halve(z, w):
+    return z / 2 + w
+
+
+@pytest.mark.gpu
+def test_a_complex_function_compiled_with_the_c_abi_is_called_from_cuda_c(tmp_path):
+    # numba-cuda's gh-789 compiles complex128(complex128) with abi="c": a
+    # complex is passed and returned as a {double, double} struct by value,
+    # as CUDA C passes a struct of two doubles.
+    ptx, result = cuda.compile_ptx(_halve, "complex128(complex128, complex128)", device=True,
+                                   abi="c")
+    assert str(result) == "complex128"
+    (tmp_path / "halve.ptx").write_text(ptx)
+    (tmp_path / "caller.cu").write_text(r'''
+struct c128 { double re, im; };
+extern "C" __device__ c128 _halve(c128 z, c128 w);
+extern "C" __device__ int call_halve(double *result, double re, double im, double *im_out) {
+  c128 r = _halve(c128{re, im}, c128{0.25, -1.0});
+  *im_out = r.im;
+  *result = r.re;
+  return 0;
+}
+''')
+    call = cuda.declare_device("call_halve", "float64(float64, float64, CPointer(float64))",
+                               link=[str(tmp_path / "caller.cu"), str(tmp_path / "halve.ptx")])
+
+    @cuda.jit
+    def k(out):
+        out[0] = call(3.0, 5.0, out[1:])
+
+    out = np.zeros(2)
+    k[1, 1](out)
+    expected = (3 + 5j) / 2 + (0.25 - 1j)
+    assert out.tolist() == [expected.real, expected.imag]
