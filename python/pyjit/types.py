@@ -272,6 +272,25 @@ class Signature(str):
     def __repr__(self):
         return "Signature(%s)" % str.__repr__(self)
 
+    def __eq__(self, other):
+        """As its string, or to a signature object (numba's) of equal
+        argument and return types (those compare with numba's types)."""
+        if isinstance(other, str):
+            return str.__eq__(self, other)
+        if hasattr(other, "args") and hasattr(other, "return_type"):
+            try:
+                args = tuple(other.args)
+            except TypeError:
+                return NotImplemented
+            return self.return_type == other.return_type and self.args == args
+        return NotImplemented
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = str.__hash__
+
 
 def signature(restype, *argtypes):
     """numba's signature(restype, *argtypes): a Signature, which is also the

@@ -527,6 +527,13 @@ def test_pyjit_types_equal_numbas_types_of_the_same_meaning():
     assert not pyjit.float32[::1] == types.float32[:]  # C layout is not A
     assert not pyjit.int32 == types.int64
     assert (pyjit.float32[:], pyjit.int32) == (types.float32[:], types.int32)
+    # Signatures too (numba's own __eq__ gives None for ours, so pyjit's on the left).
+    sig = pyjit.void(pyjit.float32[:], pyjit.int32)
+    assert sig == types.void(types.float32[:], types.int32)
+    assert not sig != types.void(types.float32[:], types.int32)
+    assert sig != types.void(types.float64[:], types.int32)
+    assert pyjit.int32(pyjit.int32) != types.int64(types.int32)
+    assert sig == "void(float32[:], int32)" and {sig: 1}["void(float32[:], int32)"] == 1
 
 
 def test_strided_view_for_a_contiguous_signature_suggests_a_copy(jit):
