@@ -223,6 +223,9 @@ def classify(value, memo=None, reads=_NO_READS):
     if (callable(value) and getattr(value, "__name__", None) == "literal_unroll"
             and str(getattr(value, "__module__", "")).split(".")[0] in ("numba", "pyjit")):
         return ("function", "literal_unroll")  # for x in literal_unroll(t): t's elements
+    if (callable(value) and getattr(value, "__name__", None) in ("carray", "farray")
+            and str(getattr(value, "__module__", "")).split(".")[0] == "numba"):
+        return ("function", value.__name__)  # numba.carray(ptr, shape, dtype): pyjit's
     if value is range or (callable(value) and getattr(value, "__name__", None) == "prange"
                           and str(getattr(value, "__module__", "")).split(".")[0]
                           in ("numba", "pyjit")):

@@ -123,6 +123,36 @@ def test_carray_1d_shape_int_and_numba_spelling(jit):
     assert result()[0] == np.float32(np.float32(0.5) + np.float32(1.2)) + np.float32(1.0)
 
 
+def _numba_s(name):
+    """Stands for numba.carray / numba.farray (numba.np.numpy_support's; pyjit
+    knows them by name and module): a kernel that imported numba's is
+    compiled with pyjit's, never called on the host."""
+    def f(ptr, shape, dtype=None):
+        raise AssertionError("called on the host")
+    f.__name__ = f.__qualname__ = name
+    f.__module__ = "numba.np.numpy_support"
+    return f
+
+
+numba_carray, numba_farray = _numba_s("carray"), _numba_s("farray")
+
+
+def test_numbas_carray_and_farray_in_a_kernel_are_pyjits(jit):
+    # `from numba import carray` kept beside `from pyjit import cuda` (numba-cuda's
+    # test_array imports numba.cuda.np.numpy_support's): it was "a plain Python
+    # function ... not supported in kernels".
+    @jit(void(types.CPointer(types.float32)))
+    def k(p):
+        a = numba_carray(p, (2, 2), dtype=np.float32)
+        b = numba_farray(p, (2, 2), dtype=np.float32)
+        a[0, 1] += 1.5  # item 1
+        b[0, 1] += 2.5  # item 2
+
+    at, result = memory(jit, np.zeros(4, np.float32))
+    k[1, 1](at)
+    assert result().tolist() == [0.0, 1.5, 2.5, 0.0]
+
+
 class FFI:
     """Stands for cffi.FFI (pyjit knows it by its class name and module): the
     kernel's ffi.from_buffer(a) is compiled, never called on the host."""
