@@ -349,6 +349,19 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
   if (ir::isCacheHinted(fn))
     return cacheHinted(inst);
   auto op = [&](unsigned i) { return val(inst.operand(i)); };
+  if (fn == CudaFn::Malloc || fn == CudaFn::Free) {
+    // The device heap's malloc and free (PTX system calls, resolved by
+    // ptxas; on the host the C library's), generic pointers.
+    llvm::Type *ptrTy = b.getPtrTy(0);
+    if (fn == CudaFn::Malloc) {
+      llvm::FunctionCallee malloc = module.getOrInsertFunction(
+          "malloc", llvm::FunctionType::get(ptrTy, {b.getInt64Ty()}, false));
+      return b.CreatePtrToInt(b.CreateCall(malloc, {op(0)}), b.getInt64Ty());
+    }
+    llvm::FunctionCallee free = module.getOrInsertFunction(
+        "free", llvm::FunctionType::get(b.getVoidTy(), {ptrTy}, false));
+    return b.CreateCall(free, {b.CreateIntToPtr(op(0), ptrTy)});
+  }
   if (options.host) {
     auto usesFibers = [&] {
       if (!module.getGlobalVariable(kHostUsesBarriers))

@@ -11,6 +11,7 @@ static const char *const names[] = {
     "activemask", "match_any_sync", "match_all_sync",
     "popc", "brev", "clz", "ffs", "fma", "cbrt", "selp", "nanosleep",
     "cg.this_grid", "cg.GridGroup.sync", "<trap>", "<interrupted>", "<breakpoint>",
+    "<malloc>", "<free>",
     "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt",
     "atomic.add", "atomic.sub", "atomic.max", "atomic.min", "atomic.nanmax", "atomic.nanmin",
     "atomic.and_", "atomic.or_", "atomic.xor", "atomic.exch", "atomic.inc", "atomic.dec",

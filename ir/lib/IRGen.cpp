@@ -406,8 +406,8 @@ void IRGen::stmt(const Stmt &s) {
     // With a source (VariableWebs), x is read from one version and written to another.
     const Expr &read = a.source ? *a.source : *a.target;
     if (auto *at = dyn_cast<ArrayType>(info(read).type)) {
-      // a[1:3] += v, a *= b: element by element over the target, in index
-      // order (an overlapping value is read as the loop finds it).
+      // a[1:3] += v, a *= b: element by element over the target; an operand
+      // overlapping it is read as it was before (storeElements).
       RValue array = gen(read);
       Value *target = array.value;
       RValue rhs = gen(*a.value);
@@ -418,12 +418,12 @@ void IRGen::stmt(const Stmt &s) {
       std::vector<Value *> repeat;
       if (va)
         repeat = broadcastTo(rhs.value, target, s.range().begin);
-      forEachIndexIn(target, va ? copiesBackward(target, rhs.value) : nullptr,
-                     [&](const std::vector<Value *> &idx) {
+      storeElements(target, {va ? rhs.value : nullptr}, s.range().begin,
+                    [&](const std::vector<Value *> &idx) {
         RValue old = RValue::of(b.arrayLoad(target, idx));
         RValue x = va ? RValue::of(broadcastLoad(rhs.value, repeat, idx)) : rhs;
         RValue res = binary(a.op, old, {at->dtype(), false}, x, value, rt);
-        b.arrayStore(target, idx, castTo(res, at->dtype()));
+        return castTo(res, at->dtype());
       });
       if (a.source) // the same array, now in the written version
         assign(*a.target, array);

@@ -1926,6 +1926,117 @@ Value *IRGen::copiesBackward(Value *dst, Value *src) {
   return backward;
 }
 
+/// The bytes array \p a's elements span, [first, end) as int64 addresses
+/// (negative strides reach below its data pointer), and whether it has none.
+IRGen::ByteSpan IRGen::byteSpan(Value *a) {
+  auto *at = cast<ArrayType>(a->type());
+  Type *i64 = ctx.int64();
+  Value *zero = b.constInt(i64, 0), *one = b.constInt(i64, 1);
+  Value *first = b.cast(b.create(Opcode::ArrayAddress, ctx.uint64(), {a}), i64);
+  Value *end = b.binary(Opcode::Add, first,
+                        b.constInt(i64, static_cast<int64_t>(elementBytes(at->dtype()))));
+  Value *empty = b.constBool(false);
+  for (unsigned d = 0; d < at->ndim(); ++d) {
+    Value *extent = b.arrayShape(a, d);
+    Instruction *stride = b.create(Opcode::ArrayStride, i64, {a});
+    stride->intImm = d;
+    Value *reach = b.binary(Opcode::Mul, b.binary(Opcode::Sub, extent, one), stride);
+    Value *below = b.cmp(CmpPredicate::Lt, reach, zero);
+    first = b.binary(Opcode::Add, first, b.select(below, reach, zero));
+    end = b.binary(Opcode::Add, end, b.select(below, zero, reach));
+    empty = b.select(b.cmp(CmpPredicate::Eq, extent, zero), b.constBool(true), empty);
+  }
+  return {first, end, empty};
+}
+
+void IRGen::storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc loc,
+                          const std::function<Value *(const std::vector<Value *> &)> &value) {
+  auto *dt = cast<ArrayType>(dst->type());
+  // Per source whose memory may be dst's: a shift of one item size and the
+  // same positive strides needs an order (copiesBackward: backward where dst
+  // starts after it); two shifts needing opposite orders, or any other
+  // overlap, need the values computed before dst is written.
+  Value *backward = nullptr, *forward = nullptr, *copyFirst = nullptr;
+  auto any = [&](Value *&acc, Value *c) {
+    acc = acc ? b.select(acc, b.constBool(true), c) : c;
+  };
+  std::optional<ByteSpan> dstSpan;
+  for (Value *src : sources) {
+    auto *st = src ? dyn_cast<ArrayType>(src->type()) : nullptr;
+    if (!st || src == dst || dt->ndim() == 0 || dt->isPointer() || st->isPointer())
+      continue; // (a pointer has no extent: its memory is not known)
+    if (!dstSpan)
+      dstSpan = byteSpan(dst);
+    ByteSpan s = byteSpan(src);
+    Value *overlap = b.select(
+        b.select(dstSpan->empty, b.constBool(true), s.empty), b.constBool(false),
+        b.select(b.cmp(CmpPredicate::Lt, dstSpan->first, s.end),
+                 b.cmp(CmpPredicate::Lt, s.first, dstSpan->end), b.constBool(false)));
+    Value *back = copiesBackward(dst, src);
+    if (!back) {
+      any(copyFirst, overlap);
+      continue;
+    }
+    // copiesBackward holds where the strides match, are positive (index
+    // order is memory order) and dst starts after src.
+    Value *same = b.constBool(true);
+    for (unsigned d = 0; d < dt->ndim(); ++d) {
+      Instruction *ds = b.create(Opcode::ArrayStride, ctx.int64(), {dst});
+      Instruction *ss = b.create(Opcode::ArrayStride, ctx.int64(), {src});
+      ds->intImm = ss->intImm = d;
+      same = b.select(b.cmp(CmpPredicate::Eq, ds, ss), same, b.constBool(false));
+      same = b.select(b.cmp(CmpPredicate::Gt, ds, b.constInt(ctx.int64(), 0)), same,
+                      b.constBool(false));
+    }
+    Value *shift = b.select(overlap, same, b.constBool(false));
+    any(copyFirst, b.select(overlap, b.select(same, b.constBool(false), b.constBool(true)),
+                            b.constBool(false)));
+    any(backward, b.select(shift, back, b.constBool(false)));
+    Value *before = b.cmp(CmpPredicate::Lt, b.create(Opcode::ArrayAddress, ctx.uint64(), {dst}),
+                          b.create(Opcode::ArrayAddress, ctx.uint64(), {src}));
+    any(forward, b.select(shift, before, b.constBool(false)));
+  }
+  if (backward && forward)
+    any(copyFirst, b.select(backward, forward, b.constBool(false)));
+  auto direct = [&] {
+    forEachIndexIn(dst, backward, [&](const std::vector<Value *> &idx) {
+      b.arrayStore(dst, idx, value(idx));
+    });
+  };
+  if (!copyFirst)
+    return direct();
+  ifThen(copyFirst, [&] {
+    // NumPy reads the operands whole first: the values go to a heap buffer
+    // of dst's shape (C order), then into dst.
+    Type *i64 = ctx.int64(), *u64 = ctx.uint64();
+    int64_t item = static_cast<int64_t>(elementBytes(dt->dtype()));
+    Value *bytes = b.binary(Opcode::Mul, elementCount(dst), b.constInt(i64, item));
+    Instruction *address = b.create(Opcode::Cuda, u64, {b.cast(bytes, u64)});
+    address->intImm = static_cast<int64_t>(CudaFn::Malloc);
+    raiseUnless(b.cmp(CmpPredicate::Ne, address, b.constInt(u64, 0)), "MemoryError",
+                "no heap memory left for a copy of {0} bytes: an operand overlaps the "
+                "array assigned", {bytes}, loc);
+    std::vector<Value *> ops(1 + 2 * dt->ndim());
+    ops[0] = address;
+    Value *stride = b.constInt(i64, item);
+    for (unsigned d = dt->ndim(); d-- > 0;) {
+      ops[1 + d] = b.arrayShape(dst, d);
+      ops[1 + dt->ndim() + d] = stride;
+      stride = b.binary(Opcode::Mul, stride, ops[1 + d]);
+    }
+    Value *buffer = b.create(Opcode::GlobalArray, ctx.array(dt->dtype(), dt->ndim(), Layout::C),
+                             ops);
+    forEachIndex(dst, [&](const std::vector<Value *> &idx) {
+      b.arrayStore(buffer, idx, value(idx));
+    });
+    forEachIndex(dst, [&](const std::vector<Value *> &idx) {
+      b.arrayStore(dst, idx, b.arrayLoad(buffer, idx));
+    });
+    b.create(Opcode::Cuda, ctx.none(), {address})->intImm = static_cast<int64_t>(CudaFn::Free);
+  });
+  ifThen(b.select(copyFirst, b.constBool(false), b.constBool(true)), direct);
+}
+
 Value *IRGen::anyIndex(Value *count, const std::function<Value *(Value *)> &found) {
   Type *i64 = ctx.int64(), *boolean = ctx.boolean();
   std::string kVar = temp("any.k"), foundVar = temp("any.found");
@@ -2336,29 +2447,27 @@ RValue IRGen::arrayUfunc(const CallExpr &e, llvm::StringRef path, Type *elementT
   auto *outType = cast<ArrayType>(out->type());
   std::vector<bool> isArray(arity);
   std::vector<std::vector<Value *>> repeat(arity);
-  Value *backward = nullptr; // an input shifted within out's memory (copiesBackward)
+  std::vector<Value *> sources; // inputs in out's memory are read before it is written
   for (size_t i = 0; i < arity; ++i)
     if ((isArray[i] = in[i].value && isa<ArrayType>(in[i].value->type()))) {
       repeat[i] = broadcastTo(in[i].value, out, e.range().begin);
-      if (Value *back = copiesBackward(out, in[i].value))
-        backward = backward ? b.select(backward, backward, back) : back;
+      sources.push_back(in[i].value);
     }
-  forEachIndexIn(out, backward, [&](const std::vector<Value *> &idx) {
+  storeElements(out, sources, e.range().begin, [&](const std::vector<Value *> &idx) {
     std::vector<RValue> v;
     for (size_t i = 0; i < arity; ++i)
       v.push_back(isArray[i] ? RValue::of(broadcastLoad(in[i].value, repeat[i], idx)) : in[i]);
     if (mf && isa<ComplexType>(elementType)) { // np.sin(z, out): cmath's, per element
       Value *z = castTo(v[0], elementType);
       CMathFn cf = *lookupCMathFn(path.rsplit('.').second); // np.sin, math.sin
-      b.arrayStore(out, idx, castTo(RValue::of(complexFunction(cf, z)), outType->dtype()));
-      return;
+      return castTo(RValue::of(complexFunction(cf, z)), outType->dtype());
     }
     RValue r = op ? numpyOperatorValues(*op, v, ops, elementType)
                : mf ? mathValues(*mf, v,
                                  mathOperandType(ctx, *mf, ops, path.starts_with("numpy.m.")),
                                  elementType)
                     : numpyValues(path == "abs" ? path : path.drop_front(6), v, ops, elementType);
-    b.arrayStore(out, idx, castTo(r, outType->dtype()));
+    return castTo(r, outType->dtype());
   });
   return RValue::of(out);
 }
@@ -2407,8 +2516,8 @@ void IRGen::storeIntoView(Value *view, const RValue &v, SourceLoc loc) {
   }
   if (isa<ArrayType>(v.value->type())) {
     std::vector<Value *> repeat = broadcastTo(v.value, view, loc);
-    forEachIndexIn(view, copiesBackward(view, v.value), [&](const std::vector<Value *> &idx) {
-      b.arrayStore(view, idx, castTo(RValue::of(broadcastLoad(v.value, repeat, idx)), dtype));
+    storeElements(view, {v.value}, loc, [&](const std::vector<Value *> &idx) {
+      return castTo(RValue::of(broadcastLoad(v.value, repeat, idx)), dtype);
     });
     return;
   }

@@ -344,6 +344,22 @@ private:
   void forEachIndexIn(Value *array, Value *backward,
                       const std::function<void(const std::vector<Value *> &)> &body);
   Value *copiesBackward(Value *dst, Value *src);
+  /// The bytes an array's elements span: [first, end) as int64 addresses,
+  /// and `empty` (a bool) where it has no element.
+  struct ByteSpan {
+    Value *first, *end, *empty;
+  };
+  ByteSpan byteSpan(Value *array);
+  /// dst[idx] = value(idx) for every index of \p dst, as NumPy assigns: the
+  /// arrays among \p sources (read by `value`; null or non-arrays skipped)
+  /// are read as they were before dst is written. Where one shares memory
+  /// with dst as a shift (one item size, the same strides) the loop runs in
+  /// the order that reads each element first (copiesBackward); where one
+  /// overlaps it otherwise (a[:] = a[::-1], a[:] = a.T), the values go to a
+  /// buffer on the heap (CudaFn::Malloc; MemoryError at \p loc when none is
+  /// left), then into dst.
+  void storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc loc,
+                     const std::function<Value *(const std::vector<Value *> &)> &value);
   /// Whether \p found(k) (a bool) holds for some k = 0, 1, .. below \p count
   /// (int64), tried in order until one does.
   Value *anyIndex(Value *count, const std::function<Value *(Value *)> &found);

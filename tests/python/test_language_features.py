@@ -709,6 +709,70 @@ def test_shifting_an_array_within_itself_matches_numpy(jit):
     assert out.tolist() == [1.0, 1.0, 2.0, 3.0]
 
 
+def test_overlapping_operands_are_read_whole_first_as_numpy_reads_them(jit):
+    # A reversed, transposed, negatively strided or differently strided view
+    # of the memory assigned: no order of elements reads each before it is
+    # written, and pyjit wrote a[:] = a[::-1] as [5, 4, 3, 3, 4, 5]. The
+    # values now go through a heap buffer first (NumPy's result).
+    @jit
+    def k(a, t, m, n, p, q, r):
+        a[:] = a[::-1]
+        t[:] = t.T
+        m[1:, :] = m[:-1, ::-1]
+        n[2:0:-1] = n[3:1:-1]      # the same strides, both negative
+        p[1:5:2] = p[0:2]          # other strides
+        q += q[::-1]               # an augmented assignment
+        np.add(r[::-1], r, r)      # a ufunc's out
+        w = cuda.local.array(5, np.int64)
+        for i in range(5):
+            w[i] = i
+        w[:] = w[::-1]             # local memory
+        for i in range(5):
+            r[i] += 100 * w[i]
+
+    arrays = [np.arange(6), np.arange(9).reshape(3, 3), np.arange(12).reshape(3, 4),
+              np.arange(6), np.arange(6), np.arange(6), np.arange(5)]
+    expect = [x.copy() for x in arrays]
+    expect[0][:] = expect[0][::-1].copy()
+    expect[1][:] = expect[1].T.copy()
+    expect[2][1:, :] = expect[2][:-1, ::-1].copy()
+    expect[3][2:0:-1] = expect[3][3:1:-1].copy()
+    expect[4][1:5:2] = expect[4][0:2].copy()
+    expect[5] += expect[5][::-1].copy()
+    expect[6] = expect[6][::-1] + expect[6] + 100 * np.arange(5)[::-1]
+    assert expect[0].tolist() == [5, 4, 3, 2, 1, 0]  # (by hand)
+    k[1, 1](*arrays)
+    for got, want in zip(arrays, expect):
+        np.testing.assert_array_equal(got, want)
+
+
+def _reverse_in_place(a):
+    a[:] = a[::-1]
+
+
+def test_no_heap_for_an_overlapping_copy_is_a_memory_error():
+    # 2**57 int64 elements, all one (stride 0): a copy of 2**60 bytes, which
+    # malloc refuses; debug=True reports it (else the thread stops).
+    from numpy.lib.stride_tricks import as_strided
+    k = cuda.jit(debug=True, opt=False, target="cpu")(_reverse_in_place)
+    a = as_strided(np.zeros(1, np.int64), shape=(2**57,), strides=(0,))
+    with pytest.raises(MemoryError, match=r"no heap memory left for a copy of "
+                                          r"1152921504606846976 bytes: an operand overlaps "
+                                          r"the array assigned in kernel '_reverse_in_place'"):
+        k[1, 1](a)
+
+
+@pytest.mark.gpu
+def test_the_device_heap_limits_an_overlapping_copy():
+    # The CUDA device heap is 8 MiB unless grown: a 16 MiB copy fails.
+    k = cuda.jit(debug=True, opt=False)(_reverse_in_place)
+    with pytest.raises(MemoryError, match="copy of 16777216 bytes"):
+        k[1, 1](cuda.device_array(2**21, np.int64))
+    small = cuda.to_device(np.arange(1000))
+    k[1, 1](small)  # 8000 bytes: room
+    assert small.copy_to_host().tolist() == list(range(999, -1, -1))
+
+
 def test_reshape_refuses_negative_extents(jit, tmp_path):
     # Only one -1 (the unknown extent); other negative extents are an error:
     # constants when compiling, run-time ones with debug=True.

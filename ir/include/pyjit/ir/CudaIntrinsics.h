@@ -37,7 +37,11 @@ enum class CudaFn {
   // launch) -> bool, read at each iteration of a while loop there
   // (IRGenOptions::interruptible). Breakpoint: Python's breakpoint() in a
   // kernel, numba-cuda's PTX `brkpt` (a cuda-gdb stop; nothing elsewhere).
-  Trap, Interrupted, Breakpoint,
+  // Malloc(bytes: uint64) -> uint64 address, 0 when none is left: the CUDA
+  // device heap's malloc (PTX ISA "System Calls"; 8 MiB a context unless
+  // cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE) grows it), the C library's on
+  // the CPU backend; Free(address) -> none.
+  Trap, Interrupted, Breakpoint, Malloc, Free,
   // Loads and stores with a cache hint (numba.cuda's ldca(array, i) ->
   // element, stcg(array, i, value); PTX ISA "Cache Operators"): .ca cache
   // at all levels, .cg in L2 only, .cs streaming (evict first), .lu last
