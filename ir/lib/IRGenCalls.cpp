@@ -1949,6 +1949,61 @@ IRGen::ByteSpan IRGen::byteSpan(Value *a) {
   return {first, end, empty};
 }
 
+/// The array \p v is a view of (through views, casts and phis that agree):
+/// an AllocArray, an argument, a global array; null when not known.
+static const Value *arrayRoot(const Value *v) {
+  std::set<const Value *> seen;
+  std::function<const Value *(const Value *)> root = [&](const Value *x) -> const Value * {
+    auto *inst = llvm::dyn_cast_or_null<Instruction>(x);
+    if (!inst)
+      return x; // an argument
+    if (!seen.insert(x).second)
+      return nullptr;
+    switch (inst->opcode()) {
+    case Opcode::Phi: {
+      const Value *found = nullptr;
+      for (const Value *op : inst->operands()) {
+        const Value *r = root(op);
+        if (!r || (found && r != found))
+          return nullptr;
+        found = r;
+      }
+      return found;
+    }
+    case Opcode::ArrayView:
+    case Opcode::ArrayCast:
+    case Opcode::ArrayReshape:
+    case Opcode::ArrayTranspose:
+    case Opcode::ArrayNewAxis:
+    case Opcode::ArrayFieldView:
+    case Opcode::ComplexPartView:
+    case Opcode::RecordFieldView:
+      return root(inst->operand(0));
+    default:
+      return inst;
+    }
+  };
+  return root(v);
+}
+
+/// Whether arrays \p a and \p b are taken to be apart: one is a view of a
+/// local, shared or constant array (memory of its own) and the other of
+/// anything else; or, in a kernel (\p kernelParams), they are views of two
+/// of its parameters, which pyjit takes not to overlap (docs/language.md).
+static bool knownApart(const Value *a, const Value *b, bool kernelParams) {
+  const Value *ra = arrayRoot(a), *rb = arrayRoot(b);
+  if (!ra || !rb || ra == rb)
+    return false;
+  auto *ia = llvm::dyn_cast<Instruction>(ra), *ib = llvm::dyn_cast<Instruction>(rb);
+  if (kernelParams && llvm::isa<Argument>(ra) && llvm::isa<Argument>(rb))
+    return true;
+  bool allocA = ia && ia->opcode() == Opcode::AllocArray;
+  bool allocB = ib && ib->opcode() == Opcode::AllocArray;
+  if (allocA && allocB && ia->allocSite && ia->allocSite == ib->allocSite)
+    return false; // one shared array declared once (a device function inlined twice)
+  return allocA || allocB;
+}
+
 void IRGen::storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc loc,
                           const std::function<Value *(const std::vector<Value *> &)> &value) {
   auto *dt = cast<ArrayType>(dst->type());
@@ -1963,7 +2018,8 @@ void IRGen::storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc
   std::optional<ByteSpan> dstSpan;
   for (Value *src : sources) {
     auto *st = src ? dyn_cast<ArrayType>(src->type()) : nullptr;
-    if (!st || src == dst || dt->ndim() == 0 || dt->isPointer() || st->isPointer())
+    if (!st || src == dst || dt->ndim() == 0 || dt->isPointer() || st->isPointer() ||
+        knownApart(dst, src, /*kernelParams=*/!returnsValue))
       continue; // (a pointer has no extent: its memory is not known)
     if (!dstSpan)
       dstSpan = byteSpan(dst);
@@ -1978,9 +2034,12 @@ void IRGen::storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc
       continue;
     }
     // copiesBackward holds where the strides match, are positive (index
-    // order is memory order) and dst starts after src.
+    // order is memory order) and dst starts after src. 1-d C arrays of one
+    // item size have: a[1:] = a[:-1] needs no copy.
     Value *same = b.constBool(true);
-    for (unsigned d = 0; d < dt->ndim(); ++d) {
+    bool contiguous1d = dt->ndim() == 1 && dt->layout() == Layout::C &&
+                        st->layout() == Layout::C;
+    for (unsigned d = 0; d < dt->ndim() && !contiguous1d; ++d) {
       Instruction *ds = b.create(Opcode::ArrayStride, ctx.int64(), {dst});
       Instruction *ss = b.create(Opcode::ArrayStride, ctx.int64(), {src});
       ds->intImm = ss->intImm = d;
@@ -1988,9 +2047,10 @@ void IRGen::storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc
       same = b.select(b.cmp(CmpPredicate::Gt, ds, b.constInt(ctx.int64(), 0)), same,
                       b.constBool(false));
     }
-    Value *shift = b.select(overlap, same, b.constBool(false));
-    any(copyFirst, b.select(overlap, b.select(same, b.constBool(false), b.constBool(true)),
-                            b.constBool(false)));
+    Value *shift = contiguous1d ? overlap : b.select(overlap, same, b.constBool(false));
+    if (!contiguous1d)
+      any(copyFirst, b.select(overlap, b.select(same, b.constBool(false), b.constBool(true)),
+                              b.constBool(false)));
     any(backward, b.select(shift, back, b.constBool(false)));
     Value *before = b.cmp(CmpPredicate::Lt, b.create(Opcode::ArrayAddress, ctx.uint64(), {dst}),
                           b.create(Opcode::ArrayAddress, ctx.uint64(), {src}));
@@ -1998,17 +2058,20 @@ void IRGen::storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc
   }
   if (backward && forward)
     any(copyFirst, b.select(backward, forward, b.constBool(false)));
-  auto direct = [&] {
+  if (!copyFirst) {
     forEachIndexIn(dst, backward, [&](const std::vector<Value *> &idx) {
       b.arrayStore(dst, idx, value(idx));
     });
-  };
-  if (!copyFirst)
-    return direct();
+    return;
+  }
+  // NumPy reads the operands whole first: where they overlap dst otherwise,
+  // the values go to a heap buffer of dst's shape and type, then into dst.
+  // One loop writes either (a variable naming dst or the buffer).
+  Type *i64 = ctx.int64(), *u64 = ctx.uint64();
+  std::string targetVar = temp("store.target"), bufferVar = temp("store.buffer");
+  writeVar(targetVar, dt, RValue::of(dst));
+  writeVar(bufferVar, u64, RValue::of(b.constInt(u64, 0)));
   ifThen(copyFirst, [&] {
-    // NumPy reads the operands whole first: the values go to a heap buffer
-    // of dst's shape (C order), then into dst.
-    Type *i64 = ctx.int64(), *u64 = ctx.uint64();
     int64_t item = static_cast<int64_t>(elementBytes(dt->dtype()));
     Value *bytes = b.binary(Opcode::Mul, elementCount(dst), b.constInt(i64, item));
     Instruction *address = b.create(Opcode::Cuda, u64, {b.cast(bytes, u64)});
@@ -2016,25 +2079,31 @@ void IRGen::storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc
     raiseUnless(b.cmp(CmpPredicate::Ne, address, b.constInt(u64, 0)), "MemoryError",
                 "no heap memory left for a copy of {0} bytes: an operand overlaps the "
                 "array assigned", {bytes}, loc);
-    std::vector<Value *> ops(1 + 2 * dt->ndim());
+    // Strides of dst's layout (C for A): the buffer has dst's type.
+    unsigned n = dt->ndim();
+    std::vector<Value *> ops(1 + 2 * n);
     ops[0] = address;
     Value *stride = b.constInt(i64, item);
-    for (unsigned d = dt->ndim(); d-- > 0;) {
+    for (unsigned k = 0; k < n; ++k) {
+      unsigned d = dt->layout() == Layout::F ? k : n - 1 - k;
       ops[1 + d] = b.arrayShape(dst, d);
-      ops[1 + dt->ndim() + d] = stride;
+      ops[1 + n + d] = stride;
       stride = b.binary(Opcode::Mul, stride, ops[1 + d]);
     }
-    Value *buffer = b.create(Opcode::GlobalArray, ctx.array(dt->dtype(), dt->ndim(), Layout::C),
-                             ops);
-    forEachIndex(dst, [&](const std::vector<Value *> &idx) {
-      b.arrayStore(buffer, idx, value(idx));
-    });
-    forEachIndex(dst, [&](const std::vector<Value *> &idx) {
-      b.arrayStore(dst, idx, b.arrayLoad(buffer, idx));
-    });
-    b.create(Opcode::Cuda, ctx.none(), {address})->intImm = static_cast<int64_t>(CudaFn::Free);
+    writeVar(targetVar, dt, RValue::of(b.create(Opcode::GlobalArray, dt, ops)));
+    writeVar(bufferVar, u64, RValue::of(address));
   });
-  ifThen(b.select(copyFirst, b.constBool(false), b.constBool(true)), direct);
+  Value *target = readVar(targetVar, dt).value;
+  forEachIndexIn(target, backward, [&](const std::vector<Value *> &idx) {
+    b.arrayStore(target, idx, value(idx));
+  });
+  ifThen(copyFirst, [&] {
+    forEachIndex(dst, [&](const std::vector<Value *> &idx) {
+      b.arrayStore(dst, idx, b.arrayLoad(target, idx));
+    });
+    b.create(Opcode::Cuda, ctx.none(), {readVar(bufferVar, u64).value})->intImm =
+        static_cast<int64_t>(CudaFn::Free);
+  });
 }
 
 Value *IRGen::anyIndex(Value *count, const std::function<Value *(Value *)> &found) {
