@@ -1901,29 +1901,19 @@ void IRGen::forEachIndex(Value *array,
   nest(0);
 }
 
-/// Whether copying \p src into \p dst element by element must go backward
-/// (memmove's rule): views with one item size and the same positive strides
-/// whose destination starts after the source, so that a shift within one
-/// array (a[1:] = a[:-1]) reads each element before it is overwritten, as
-/// NumPy's buffered copy does. Other overlapping views are copied forward.
+/// Whether a shift of \p src into \p dst (storeElements decides that it is
+/// one) must be copied backward, memmove's rule: dst starts after src, so
+/// that a[1:] = a[:-1] reads each element before it is overwritten, as
+/// NumPy's buffered copy does. Null where the two cannot be a shift (other
+/// dimensions or item sizes, a pointer).
 Value *IRGen::copiesBackward(Value *dst, Value *src) {
   auto *dt = cast<ArrayType>(dst->type()), *st = cast<ArrayType>(src->type());
   if (dt->ndim() != st->ndim() || dt->ndim() == 0 || dt->isPointer() || st->isPointer() ||
       elementBytes(dt->dtype()) != elementBytes(st->dtype()))
     return nullptr;
-  Type *i64 = ctx.int64(), *u64 = ctx.uint64();
-  Value *zero = b.constInt(i64, 0);
-  Value *backward = b.cmp(CmpPredicate::Gt, b.create(Opcode::ArrayAddress, u64, {dst}),
-                          b.create(Opcode::ArrayAddress, u64, {src}));
-  for (unsigned d = 0; d < dt->ndim(); ++d) {
-    Instruction *ds = b.create(Opcode::ArrayStride, i64, {dst});
-    Instruction *ss = b.create(Opcode::ArrayStride, i64, {src});
-    ds->intImm = ss->intImm = d;
-    Value *same = b.select(b.cmp(CmpPredicate::Eq, ds, ss), b.cmp(CmpPredicate::Gt, ds, zero),
-                           b.constBool(false));
-    backward = b.select(backward, same, backward);
-  }
-  return backward;
+  Type *u64 = ctx.uint64();
+  return b.cmp(CmpPredicate::Gt, b.create(Opcode::ArrayAddress, u64, {dst}),
+               b.create(Opcode::ArrayAddress, u64, {src}));
 }
 
 /// The bytes array \p a's elements span, [first, end) as int64 addresses
@@ -2033,24 +2023,35 @@ void IRGen::storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc
       any(copyFirst, overlap);
       continue;
     }
-    // copiesBackward holds where the strides match, are positive (index
-    // order is memory order) and dst starts after src. 1-d C arrays of one
-    // item size have: a[1:] = a[:-1] needs no copy.
+    // A shift (memmove's case): the same extents (no dimension broadcast),
+    // the same positive strides, and index order memory order (each stride
+    // at least the span of the dimensions inside it: C order, gaps allowed;
+    // so not F order or a transpose). copiesBackward holds where dst starts
+    // after src. 1-d C arrays of one item size need only the extents.
+    Type *i64 = ctx.int64();
     Value *same = b.constBool(true);
     bool contiguous1d = dt->ndim() == 1 && dt->layout() == Layout::C &&
                         st->layout() == Layout::C;
-    for (unsigned d = 0; d < dt->ndim() && !contiguous1d; ++d) {
-      Instruction *ds = b.create(Opcode::ArrayStride, ctx.int64(), {dst});
-      Instruction *ss = b.create(Opcode::ArrayStride, ctx.int64(), {src});
-      ds->intImm = ss->intImm = d;
-      same = b.select(b.cmp(CmpPredicate::Eq, ds, ss), same, b.constBool(false));
-      same = b.select(b.cmp(CmpPredicate::Gt, ds, b.constInt(ctx.int64(), 0)), same,
+    std::vector<Value *> strides(dt->ndim());
+    for (unsigned d = 0; d < dt->ndim(); ++d) {
+      same = b.select(b.cmp(CmpPredicate::Eq, b.arrayShape(dst, d), b.arrayShape(src, d)), same,
                       b.constBool(false));
+      if (contiguous1d)
+        continue;
+      Instruction *ds = b.create(Opcode::ArrayStride, i64, {dst});
+      Instruction *ss = b.create(Opcode::ArrayStride, i64, {src});
+      ds->intImm = ss->intImm = d;
+      strides[d] = ds;
+      same = b.select(b.cmp(CmpPredicate::Eq, ds, ss), same, b.constBool(false));
+      same = b.select(b.cmp(CmpPredicate::Gt, ds, b.constInt(i64, 0)), same, b.constBool(false));
     }
-    Value *shift = contiguous1d ? overlap : b.select(overlap, same, b.constBool(false));
-    if (!contiguous1d)
-      any(copyFirst, b.select(overlap, b.select(same, b.constBool(false), b.constBool(true)),
-                              b.constBool(false)));
+    for (unsigned d = 0; d + 1 < dt->ndim() && !contiguous1d; ++d) {
+      Value *inner = b.binary(Opcode::Mul, strides[d + 1], b.arrayShape(dst, d + 1));
+      same = b.select(b.cmp(CmpPredicate::Ge, strides[d], inner), same, b.constBool(false));
+    }
+    Value *shift = b.select(overlap, same, b.constBool(false));
+    any(copyFirst, b.select(overlap, b.select(same, b.constBool(false), b.constBool(true)),
+                            b.constBool(false)));
     any(backward, b.select(shift, back, b.constBool(false)));
     Value *before = b.cmp(CmpPredicate::Lt, b.create(Opcode::ArrayAddress, ctx.uint64(), {dst}),
                           b.create(Opcode::ArrayAddress, ctx.uint64(), {src}));

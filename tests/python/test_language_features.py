@@ -746,6 +746,32 @@ def test_overlapping_operands_are_read_whole_first_as_numpy_reads_them(jit):
         np.testing.assert_array_equal(got, want)
 
 
+def test_a_shift_is_copied_in_order_only_where_index_order_is_memory_order(jit):
+    # Same strides are not enough for memmove's rule: an extent-1 source
+    # broadcast over the destination, and F order or a transpose (index
+    # order is not memory order), read values already written; they go
+    # through the buffer now.
+    @jit
+    def k(x, y, f, c):
+        x[0:4] += x[2:3]
+        np.add(y[0:4], y[1:2], y[0:4])
+        f[0:3, 1:4] = f[1:4, 0:3]
+        t = c.T
+        t[0:3, 1:4] = t[1:4, 0:3]
+
+    x, y = np.arange(8), np.arange(8)
+    f = np.asfortranarray(np.arange(16).reshape(4, 4))
+    c = np.arange(16).reshape(4, 4)
+    k[1, 1](x, y, f, c)
+    assert x[:4].tolist() == [2, 3, 4, 5] and y[:4].tolist() == [1, 2, 3, 4]  # (by hand)
+    expect_f = np.asfortranarray(np.arange(16).reshape(4, 4))
+    expect_f[0:3, 1:4] = expect_f[1:4, 0:3].copy()
+    expect_c = np.arange(16).reshape(4, 4)
+    expect_c.T[0:3, 1:4] = expect_c.T[1:4, 0:3].copy()
+    np.testing.assert_array_equal(f, expect_f)
+    np.testing.assert_array_equal(c, expect_c)
+
+
 def _reverse_in_place(a):
     a[:] = a[::-1]
 
