@@ -999,6 +999,24 @@ RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
   return RValue::of(alloc);
 }
 
+/// Whether \p inst is an array viewing its operand 0's memory (a view, a
+/// cast, a reshape or transpose, a field or part of its elements).
+static bool isViewOfOperand(const Instruction &inst) {
+  switch (inst.opcode()) {
+    case Opcode::ArrayView:
+    case Opcode::ArrayCast:
+    case Opcode::ArrayReshape:
+    case Opcode::ArrayTranspose:
+    case Opcode::ArrayNewAxis:
+    case Opcode::ArrayFieldView:
+    case Opcode::ComplexPartView:
+    case Opcode::RecordFieldView:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// Whether a value of `v` (an element of a tuple too) is an array that
 /// `alloc` holds for (an AllocArray, through views, casts and phis).
 static bool holdsAllocation(const RValue &v,
@@ -1013,17 +1031,8 @@ static bool holdsAllocation(const RValue &v,
       return alloc(*inst);
     case Opcode::Phi:
       return llvm::any_of(inst->operands(), from);
-    case Opcode::ArrayView:
-    case Opcode::ArrayCast:
-    case Opcode::ArrayReshape:
-    case Opcode::ArrayTranspose:
-    case Opcode::ArrayNewAxis:
-    case Opcode::ArrayFieldView:
-    case Opcode::ComplexPartView:
-    case Opcode::RecordFieldView:
-      return from(inst->operand(0));
     default:
-      return false;
+      return isViewOfOperand(*inst) && from(inst->operand(0));
     }
   };
   std::function<bool(const RValue &)> holds = [&](const RValue &r) {
@@ -1960,17 +1969,8 @@ static const Value *arrayRoot(const Value *v) {
       }
       return found;
     }
-    case Opcode::ArrayView:
-    case Opcode::ArrayCast:
-    case Opcode::ArrayReshape:
-    case Opcode::ArrayTranspose:
-    case Opcode::ArrayNewAxis:
-    case Opcode::ArrayFieldView:
-    case Opcode::ComplexPartView:
-    case Opcode::RecordFieldView:
-      return root(inst->operand(0));
     default:
-      return inst;
+      return isViewOfOperand(*inst) ? root(inst->operand(0)) : inst;
     }
   };
   return root(v);

@@ -2796,7 +2796,7 @@ _LAMBDA_TABLE = {
 }
 
 
-def test_lambdas_written_inside_a_dict_display_are_read(jit):
+def test_lambdas_written_inside_a_dict_display_or_a_call_are_read(jit):
     # Their lines alone (`"double": cuda.jit(lambda x: 2 * x, ...),`) do not
     # parse: pyjit raised Python's raw SyntaxError from its source reader.
     double = _LAMBDA_TABLE["double"]
@@ -2812,23 +2812,21 @@ def test_lambdas_written_inside_a_dict_display_are_read(jit):
     # refuses it too): the error now points at the lambda.
     with pytest.raises(pyjit.CompileError, match="a kernel cannot return a value"):
         _LAMBDA_TABLE["bump"][1, 1](o)
+    # A line that parses only as a call's arguments (`lambda x: 3 * x,
+    # device=True`; numba's test_compile_ptx_arch_specific writes one so).
+    triple = _LAMBDA_BEFORE_A_KEYWORD
+
+    @jit
+    def k3(o):
+        o[0] = triple(7.0)
+
+    k3[1, 1](o)
+    assert o[0] == 21.0
 
 
 _LAMBDA_BEFORE_A_KEYWORD = cuda.jit(
     lambda x: 3 * x, device=True
 )
-
-
-def test_a_lambda_followed_by_keyword_arguments_on_its_line_is_read(jit):
-    # Its line alone (`lambda x: 3 * x, device=True`) parses only as a call's
-    # arguments (numba's test_compile_ptx_arch_specific writes its lambda so).
-    @jit
-    def k(o):
-        o[0] = _LAMBDA_BEFORE_A_KEYWORD(7.0)
-
-    o = np.zeros(1)
-    k[1, 1](o)
-    assert o[0] == 21.0
 
 
 _LAMBDA_WITH_DEFAULT = cuda.jit(lambda a, b=2: a * b, device=True)
