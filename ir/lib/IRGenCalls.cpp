@@ -1003,14 +1003,14 @@ RValue IRGen::arrayAlloc(const CallExpr &e, bool shared) {
 /// cast, a reshape or transpose, a field or part of its elements).
 static bool isViewOfOperand(const Instruction &inst) {
   switch (inst.opcode()) {
-    case Opcode::ArrayView:
-    case Opcode::ArrayCast:
-    case Opcode::ArrayReshape:
-    case Opcode::ArrayTranspose:
-    case Opcode::ArrayNewAxis:
-    case Opcode::ArrayFieldView:
-    case Opcode::ComplexPartView:
-    case Opcode::RecordFieldView:
+  case Opcode::ArrayView:
+  case Opcode::ArrayCast:
+  case Opcode::ArrayReshape:
+  case Opcode::ArrayTranspose:
+  case Opcode::ArrayNewAxis:
+  case Opcode::ArrayFieldView:
+  case Opcode::ComplexPartView:
+  case Opcode::RecordFieldView:
     return true;
   default:
     return false;
