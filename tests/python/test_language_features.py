@@ -776,16 +776,35 @@ def _reverse_in_place(a):
     a[:] = a[::-1]
 
 
-def test_no_heap_for_an_overlapping_copy_is_a_memory_error():
+_NO_HEAP = """
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+from pyjit import cuda
+
+@cuda.jit(debug=True, opt=False, target="cpu")
+def reverse_in_place(a):
+    a[:] = a[::-1]
+
+try:
+    reverse_in_place[1, 1](as_strided(np.zeros(1, np.int64), shape=(2**57,), strides=(0,)))
+except MemoryError as e:
+    print(e)
+"""
+
+
+def test_no_heap_for_an_overlapping_copy_is_a_memory_error(tmp_path):
     # 2**57 int64 elements, all one (stride 0): a copy of 2**60 bytes, which
-    # malloc refuses; debug=True reports it (else the thread stops).
-    from numpy.lib.stride_tricks import as_strided
-    k = cuda.jit(debug=True, opt=False, target="cpu")(_reverse_in_place)
-    a = as_strided(np.zeros(1, np.int64), shape=(2**57,), strides=(0,))
-    with pytest.raises(MemoryError, match=r"no heap memory left for a copy of "
-                                          r"1152921504606846976 bytes: an operand overlaps "
-                                          r"the array assigned in kernel '_reverse_in_place'"):
-        k[1, 1](a)
+    # malloc refuses; debug=True reports it (else the thread stops). In a
+    # process of its own with a time limit: without the buffer the loop
+    # would run 2**57 times.
+    import subprocess
+    import sys
+    script = tmp_path / "no_heap.py"
+    script.write_text(_NO_HEAP)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=120).stdout
+    assert re.search(r"no heap memory left for a copy of 1152921504606846976 bytes: an operand "
+                     r"overlaps the array assigned in kernel 'reverse_in_place'", out), out
 
 
 @pytest.mark.gpu
