@@ -1996,24 +1996,23 @@ def _pointee_bytes(t):
         return 1
 
 
-_ARRAY_SPELLING = re.compile(r"(?:readonly )?array\((\w+), (\d+)d, [CFA]\)")
-
-
 def _reinterpret_hint(got, want, name):
     """For an array argument of another dtype of the same item size as a
     signature's array (uint32 data, int32[:]), how to pass its bytes as that
     dtype: numba launches a kernel of one signature without checking array
     dtypes (the bytes are read as the signature's), which pyjit refuses."""
-    g, w = _ARRAY_SPELLING.fullmatch(got), _ARRAY_SPELLING.fullmatch(want)
-    if not g or not w or g.group(1) == w.group(1) or g.group(2) != w.group(2):
+    from .types import Array, _of_spelling
+    g, w = _of_spelling(got), _of_spelling(want)
+    if not isinstance(g, Array) or not isinstance(w, Array) or g.ndim != w.ndim or \
+            str(g.dtype) == str(w.dtype):
         return ""
     try:
-        if np.dtype(g.group(1)).itemsize != np.dtype(w.group(1)).itemsize:
+        if np.dtype(str(g.dtype)).itemsize != np.dtype(str(w.dtype)).itemsize:
             return ""
     except TypeError:
         return ""
     return (" (numba reads the bytes as the signature's dtype; to do so pass "
-            "%s.view(np.%s))" % (name, w.group(1)))
+            "%s.view(np.%s))" % (name, w.dtype))
 
 
 def _conversion(want, got):
