@@ -2077,9 +2077,20 @@ void IRGen::storeElements(Value *dst, llvm::ArrayRef<Value *> sources, SourceLoc
     Value *bytes = b.binary(Opcode::Mul, elementCount(dst), b.constInt(i64, item));
     Instruction *address = b.create(Opcode::Cuda, u64, {b.cast(bytes, u64)});
     address->intImm = static_cast<int64_t>(CudaFn::Malloc);
-    raiseUnless(b.cmp(CmpPredicate::Ne, address, b.constInt(u64, 0)), "MemoryError",
-                "no heap memory left for a copy of {0} bytes: an operand overlaps the "
-                "array assigned", {bytes}, loc);
+    Value *got = b.cmp(CmpPredicate::Ne, address, b.constInt(u64, 0));
+    if (boundsCheck) { // debug, or the CPU backend: the launch raises
+      raiseUnless(got, "MemoryError",
+                  "no heap memory left for a copy of {0} bytes: an operand overlaps the "
+                  "array assigned", {bytes}, loc);
+    } else {
+      // Otherwise the kernel traps: the launch fails at the next
+      // synchronization (a CudaError naming the kernel), never a copy left
+      // undone, and the launch needs no error record (no synchronization
+      // after it).
+      ifThen(b.unary(Opcode::Not, got), [&] {
+        b.create(Opcode::Cuda, ctx.none(), {})->intImm = static_cast<int64_t>(CudaFn::Trap);
+      });
+    }
     // Strides of dst's layout (C for A): the buffer has dst's type.
     unsigned n = dt->ndim();
     std::vector<Value *> ops(1 + 2 * n);

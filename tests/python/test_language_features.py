@@ -794,7 +794,7 @@ except MemoryError as e:
 
 def test_no_heap_for_an_overlapping_copy_is_a_memory_error(tmp_path):
     # 2**57 int64 elements, all one (stride 0): a copy of 2**60 bytes, which
-    # malloc refuses; debug=True reports it (else the thread stops). In a
+    # malloc refuses; the CPU backend reports it (as debug=True does). In a
     # process of its own with a time limit: without the buffer the loop
     # would run 2**57 times.
     import subprocess
@@ -816,6 +816,41 @@ def test_the_device_heap_limits_an_overlapping_copy():
     small = cuda.to_device(np.arange(1000))
     k[1, 1](small)  # 8000 bytes: room
     assert small.copy_to_host().tolist() == list(range(999, -1, -1))
+
+
+_HEAP_TRAP = """
+import numpy as np
+from pyjit import cuda, CudaError
+
+@cuda.jit
+def reverse_in_place(a):
+    a[:] = a[::-1]
+
+small = cuda.to_device(np.arange(1000))
+reverse_in_place[1, 1](small)  # 8000 bytes: room
+assert small.copy_to_host().tolist() == list(range(999, -1, -1))
+reverse_in_place[1, 1](cuda.device_array(2**21, np.int64))  # 16 MiB: none
+try:
+    cuda.synchronize()
+except CudaError as e:
+    print("CudaError:", e)
+"""
+
+
+@pytest.mark.gpu
+def test_no_heap_without_debug_traps_and_the_next_sync_names_the_kernel(tmp_path):
+    # Without debug=True the launch keeps no error record: the kernel traps
+    # where malloc refuses the 16 MiB buffer (the 8 MiB device heap), and the
+    # next synchronization raises CudaError naming it. In a process of its
+    # own: the trap loses the context. The process still exits cleanly.
+    import subprocess
+    import sys
+    script = tmp_path / "heap_trap.py"
+    script.write_text(_HEAP_TRAP)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"CudaError: .*kernel 'reverse_in_place'", done.stdout), done.stdout
 
 
 def test_reshape_refuses_negative_extents(jit, tmp_path):
