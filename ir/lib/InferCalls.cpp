@@ -2231,6 +2231,8 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
                      pending, &fn.globals) ||
       pending)
     return {};
+  if (!fn.overload.empty())
+    return overloadCall(e, fn, binding, argTypes);
   Type *declaredResult = nullptr;
   if (!fn.signatures.empty()) {
     // Declared signatures: the call takes the one needing the least
@@ -2405,6 +2407,34 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   return ExprInfo{instance->returnType};
 }
 
+
+ExprInfo Inferer::overloadCall(const CallExpr &e, const DeviceFunctionSource &fn,
+                               const CallBinding &binding, llvm::ArrayRef<Type *> argTypes) {
+  // The call's arguments bound to the typing function's parameters (its
+  // stub): the variant for their types, as numba's overload template calls
+  // the typing function with the types the call gives (none for a
+  // parameter left out).
+  if (binding.varargParam >= 0) {
+    error(e.range(), "overloaded function '" + fn.name + "': pyjit calls a typing function "
+                     "with *args only through numba");
+    return {};
+  }
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < argTypes.size(); ++i)
+    parts.push_back(binding.args[i] ? argTypes[i]->str() : std::string("-"));
+  std::string key = overloadKey(parts);
+  if (auto it = fn.variants.find(key); it != fn.variants.end())
+    return deviceCall(e, *it->second);
+  if (auto it = fn.variantErrors.find(key); it != fn.variantErrors.end()) {
+    error(e.range(), it->second);
+    return {};
+  }
+  if (llvm::find(fn.wanted, key) == fn.wanted.end())
+    fn.wanted.push_back(key);
+  error(e.range(), "overloaded function '" + fn.name + "' has no implementation for these "
+                   "argument types yet (the Python side resolves it and compiles again)");
+  return {};
+}
 
 ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &fn,
                                 const FunctionDef &def, CallBinding binding,

@@ -242,6 +242,11 @@ private:
                          llvm::ArrayRef<Type *> argTypes, const TypedFunction *callee,
                          Type *resultType, bool assumes);
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
+  /// A call of an overloaded function (numba's @overload), its arguments
+  /// bound to the typing function's parameters: the implementation for
+  /// their types (DeviceFunctionSource::variants).
+  ExprInfo overloadCall(const CallExpr &e, const DeviceFunctionSource &fn,
+                        const CallBinding &binding, llvm::ArrayRef<Type *> argTypes);
   /// Per argument of a bound call, its compile-time constant where the
   /// callee reads it as one (numba's Literal types): ints that fit the
   /// parameter's type, bools, strings, tuples of ints.

@@ -79,6 +79,9 @@ def _digest(obj):
 
 
 def _function_digest(info):
+    if "overload_digest" in info:  # an overloaded function: its typing functions' text
+        return _digest((info["source"], info["filename"], info["firstline"], info["name"],
+                        info["overload_digest"]))
     return _digest((info["source"], info["filename"], info["firstline"], info["name"]))
 
 

@@ -23,6 +23,7 @@ from . import _cache, _devicearray, _options, _source
 from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
+from ._overload import compile_resolving
 from .errors import CompileError, KernelError, LaunchConfigError, PyjitError, _users
 from ._typeof import (FAST_SCALARS, SUPPORTED_DTYPES, compile_time_only, fast_typeof, flatten,
                       typeof)
@@ -293,11 +294,11 @@ class _Overload:
         options = self._dispatcher.options
 
         def compile_ptx(load_nvjitlink=False):
-            return ext().compile_kernel(
+            return compile_resolving(lambda: ext().compile_kernel(
                 info["source"], info["filename"], info["firstline"], info["name"],
                 info["globals"], self.argtypes, "sm_90" if self.cpu else arch, opt, "ptx",
                 _options.compile_options(options, device, self.index32, host=self.cpu),
-                load_nvjitlink)
+                load_nvjitlink))
 
         if self.cpu:
             result = compile_ptx()
@@ -424,6 +425,9 @@ def _global_descriptions(info):
             if kind == "devfunc" and id(value) not in seen:
                 seen.add(id(value))
                 stack.append(value["globals"])
+                # an overloaded function's implementations resolved so far
+                stack.extend({"": ("devfunc", v)} for v in value.get("variants", {}).values()
+                             if isinstance(v, dict))
             elif kind in ("namespace", "module") and isinstance(value, tuple):
                 stack.append(value[1])
 

@@ -456,6 +456,11 @@ def classify(value, memo=None, reads=_NO_READS):
         pass
     if isinstance(value, types.FunctionType) and _jitable(value):
         return ("devfunc", describe(value, memo))  # register_jitable: a device function
+    if isinstance(value, types.FunctionType):
+        from . import _overload  # numba's @overload: its typing functions pick
+        typing = _overload.typing_functions(value)
+        if typing:
+            return _overload.describe_overload(value, typing, memo if memo is not None else {})
     # What the user most likely meant, in the error's "of type ..." part.
     if isinstance(value, types.FunctionType):
         return ("unsupported", "function (a plain Python function; make it a device "

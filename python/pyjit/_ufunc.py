@@ -158,9 +158,10 @@ def _inferred_result(func, params, what):
     options = _options.compile_options({})
     options["abi"] = "numba"
     options["abi_name"] = info["name"]
-    result = ext().compile_kernel(info["source"], info["filename"], info["firstline"],
-                                  info["name"], info["globals"], tuple(params), "sm_90", 3,
-                                  "types", options)["return_type"]
+    from ._overload import compile_resolving
+    result = compile_resolving(lambda: ext().compile_kernel(
+        info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
+        tuple(params), "sm_90", 3, "types", options))["return_type"]
     try:
         return np.dtype(result).name
     except (TypeError, ValueError):

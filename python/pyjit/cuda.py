@@ -347,10 +347,11 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
         options["abi_name"] = abi_name or info["name"]
         if restype and restype not in ("void", "none"):
             options["return_type"] = restype  # every return converts to it
-    result = _ext().compile_kernel(info["source"], info["filename"], info["firstline"],
-                                  info["name"], info["globals"],
-                                  tuple(_parse_signature_types(sig)), arch,
-                                  _options.opt_level({"opt": opt}), "ptx", options)
+    from ._overload import compile_resolving
+    result = compile_resolving(lambda: _ext().compile_kernel(
+        info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
+        tuple(_parse_signature_types(sig)), arch, _options.opt_level({"opt": opt}), "ptx",
+        options))
     if result.get("warnings"):
         _options.warn_performance(result["warnings"])
     from . import types as _types_module

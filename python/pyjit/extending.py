@@ -1,6 +1,8 @@
-"""numba's `register_jitable` for pyjit: a plain Python function that kernels
-and device functions may call, compiled as a device function there, and
-still an ordinary function in Python.
+"""numba's `register_jitable` and `overload` for pyjit.
+
+`register_jitable`: a plain Python function that kernels and device
+functions may call, compiled as a device function there, and still an
+ordinary function in Python.
 
     from pyjit.extending import register_jitable   # numba.extending's
 
@@ -8,13 +10,60 @@ still an ordinary function in Python.
     def clamp(x, lo, hi):
         return min(max(x, lo), hi)
 
-Functions given to numba's own `numba.extending.register_jitable` (or
-`numba.cuda.extending`'s) are taken too, when numba is loaded. numba's
-`@overload` and `@intrinsic` are not: their CUDA implementations are numba
-IR, not Python source pyjit compiles.
+`overload(func)`: a typing function for plain Python function `func`,
+called with the types of each call's arguments in kernels, returning the
+Python function that implements the call for them (or None: not these
+types), as numba's:
+
+    from pyjit.extending import overload
+
+    def clamp01(x): ...
+
+    @overload(clamp01, target="cuda")
+    def ol_clamp01(x):
+        return lambda x: min(max(x, 0.0), 1.0)
+
+Functions given to numba's own `register_jitable` and `overload`
+(`numba.extending`'s, `numba.cuda.extending`'s) are taken too, when numba is
+loaded; typing functions get numba's type objects then (numba.core.types),
+else pyjit.types'. numba's `@intrinsic`, `overload_method` and
+`overload_attribute` are not: their implementations are numba IR or
+attributes of numba's types, not Python source pyjit compiles.
 """
 
-__all__ = ["register_jitable"]
+__all__ = ["register_jitable", "overload"]
+
+
+def overload(func, jit_options=None, strict=True, inline="never", prefer_literal=False,
+             target="generic", **kwargs):
+    """`@overload(func)`: registers the decorated typing function for `func`
+    (see the module docstring) and returns it. A kernel calling `func` tries
+    the typing functions of the target "cuda" (or "gpu") first, then the
+    "generic" ones; other targets ("cpu") are not for kernels. With `strict`
+    (the default) the implementation must take the typing function's
+    parameters (names, keyword defaults), or the call is a compile error.
+    `jit_options`, `inline` and `prefer_literal` are numba's and accepted;
+    pyjit compiles every implementation as a device function it inlines as
+    it chooses, with non-literal argument types.
+
+    Raises TypeError for a `func` that is not a plain Python function, or a
+    typing function that is not one.
+    """
+    import types
+    from . import _overload
+    if not isinstance(func, types.FunctionType):
+        raise TypeError("overload() takes a plain Python function to overload, not %s"
+                        % type(func).__name__)
+
+    def register(typing):
+        if not isinstance(typing, types.FunctionType):
+            raise TypeError("@overload(%s) decorates a typing function, not %s"
+                            % (func.__name__, type(typing).__name__))
+        _overload.REGISTERED.setdefault(func, []).append((str(target), typing))
+        _overload.STRICT[typing] = bool(strict)
+        return typing
+
+    return register
 
 
 def register_jitable(*args, **kwargs):

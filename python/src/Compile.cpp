@@ -185,8 +185,22 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     PyEval_RestoreThread(state);
     return r;
   }();
-  if (!result)
-    return raise(result.takeError());
+  if (!result) {
+    // Calls of overloaded functions that want variants: the Python side
+    // resolves them and compiles again ({"wanted": [(overload, key), ...]}).
+    PyObject *wanted = python::wantedOverloads(deviceFunctions);
+    if (!wanted || PyList_Size(wanted) == 0) {
+      Py_XDECREF(wanted);
+      if (PyErr_Occurred()) {
+        llvm::consumeError(result.takeError());
+        return nullptr;
+      }
+      return raise(result.takeError());
+    }
+    llvm::consumeError(result.takeError());
+    PyObject *dict = Py_BuildValue("{sN}", "wanted", wanted);
+    return dict;
+  }
   PyObject *dict = PyDict_New();
   if (!dict)
     return nullptr;

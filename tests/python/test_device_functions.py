@@ -1044,6 +1044,184 @@ def test_functions_numbas_register_jitable_registered_are_device_functions(jit, 
         plain[1, 1](out)
 
 
+from pyjit.extending import overload  # noqa: E402  (beside its tests)
+from pyjit import types as _pjtypes  # noqa: E402
+
+
+def _clamp01(x):
+    """Overloaded below: kernels get an implementation per argument type."""
+
+
+@overload(_clamp01, target="cuda")
+def _ol_clamp01_floats(x):
+    # pyjit's type objects (numba is not loaded): floats clamp, others pass on
+    if str(x) in ("float32", "float64"):
+        def impl(x):
+            return min(max(x, 0.0), 1.0)
+        return impl
+    return None
+
+
+@overload(_clamp01)
+def _ol_clamp01_generic(x):
+    if isinstance(x, _pjtypes.ArrayType):
+        raise TypeError("no arrays")
+    # integers: 0 or 1 (a "generic" typing function, tried after the CUDA one)
+    return lambda x: 1 if x > 0 else 0
+
+
+def _with_defaults(out, x, y=5, z=6):
+    """Overloaded below with keyword defaults."""
+
+
+@overload(_with_defaults)
+def _ol_with_defaults(out, x, y=5, z=6):
+    def impl(out, x, y=5, z=6):
+        out[0], out[1] = x + y, z
+    return impl
+
+
+def test_overload_picks_an_implementation_per_argument_types(jit):
+    # numba's @overload: the typing function sees each call's types and
+    # returns the implementation; a CUDA target's typing function first.
+    @jit
+    def k(f, i, out):
+        for j in range(f.size):
+            f[j] = _clamp01(f[j])
+            i[j] = _clamp01(i[j])
+        _with_defaults(out, 1, z=7)  # y left out: the implementation's default
+
+    f = np.array([-0.5, 0.25, 3.0])
+    i = np.array([-2, 0, 9])
+    out = np.zeros(2, np.int64)
+    k[1, 1](f, i, out)
+    assert f.tolist() == [0.0, 0.25, 1.0]
+    assert i.tolist() == [0, 0, 1]
+    assert out.tolist() == [1 + 5, 7]
+
+
+def test_overload_without_a_match_is_a_compile_error_at_the_call(jit):
+    @jit
+    def k(a):
+        a[0] = _clamp01(a)  # an array: the CUDA typing function returns None, the other raises
+
+    with pytest.raises(pyjit.CompileError) as info:
+        k[1, 1](np.zeros(2))
+    text = str(info.value)
+    assert re.search(r"test_device_functions.py:\d+:\d+: error: no implementation of "
+                     r"overloaded function '_clamp01' takes \(array\(float64, 1d, C\)\): "
+                     r"_ol_clamp01_floats returned None; _ol_clamp01_generic raised "
+                     r"TypeError: no arrays", text), text
+    assert "a[0] = _clamp01(a)" in text
+
+
+def test_overload_strict_implementations_take_the_typing_parameters(jit):
+    # numba's strict overloads: the implementation's keyword defaults must
+    # be the typing function's.
+    def scaled(x, k=2):
+        pass
+
+    @overload(scaled)
+    def ol_scaled(x, k=2):
+        def impl(x, k=3):
+            return x * k
+        return impl
+
+    @jit
+    def bad(a):
+        a[0] = scaled(a[0])
+
+    with pytest.raises(pyjit.CompileError, match=r"Typing and implementation arguments differ "
+                                                 r"in keyword argument default values"):
+        bad[1, 1](np.ones(1))
+
+    def loose(x, k=2):
+        pass
+
+    @overload(loose, strict=False)
+    def ol_loose(x, k=2):
+        def impl(x, k=3):
+            return x * k
+        return impl
+
+    @jit
+    def good(a):
+        a[0] = loose(a[0])
+
+    a = np.ones(1)
+    good[1, 1](a)
+    assert a[0] == 3.0  # the implementation's default
+
+
+def test_overload_implementations_may_call_overloads_and_return_a_signature(jit):
+    def inner(x):
+        pass
+
+    def outer(x):
+        pass
+
+    @overload(inner)
+    def ol_inner(x):
+        return lambda x: x + 1
+
+    @overload(outer)
+    def ol_outer(x):
+        # (signature, implementation): the argument converts to float64
+        def impl(x):
+            return inner(x) * 0.5
+        return pyjit.float64(pyjit.float64), impl
+
+    @jit
+    def k(a, out):
+        out[0] = outer(a[0])
+
+    out = np.zeros(1)
+    k[1, 1](np.array([3], np.int32), out)
+    assert out[0] == (3 + 1) * 0.5
+
+
+def test_overload_registrations_reject_what_is_not_a_function():
+    with pytest.raises(TypeError, match="overload\\(\\) takes a plain Python function to "
+                                        "overload, not int"):
+        overload(3)
+    with pytest.raises(TypeError, match="decorates a typing function, not int"):
+        overload(_clamp01)(3)
+
+
+def test_numbas_overload_registrations_are_taken(jit, monkeypatch):
+    # What numba's @overload leaves behind: a template with _overload_func,
+    # its target in metadata, in a registry's globals.
+    import sys
+    import types
+
+    def doubled(x):
+        pass
+
+    def ol_doubled_cpu(x):
+        return lambda x: -1.0
+
+    def ol_doubled_cuda(x):
+        return lambda x: 2 * x
+
+    def entry(typing, target):
+        template = type("Template", (), {"_overload_func": staticmethod(typing),
+                                         "metadata": {"target": target}, "_strict": True})
+        return doubled, types.SimpleNamespace(templates=(template,))
+
+    module = types.ModuleType("numba.cuda.typing.templates")
+    module.builtin_registry = types.SimpleNamespace(globals=[entry(ol_doubled_cpu, "cpu"),
+                                                             entry(ol_doubled_cuda, "cuda")])
+    monkeypatch.setitem(sys.modules, "numba.cuda.typing.templates", module)
+
+    @jit
+    def k(a):
+        a[0] = doubled(a[0])
+
+    a = np.array([21.0])
+    k[1, 1](a)
+    assert a[0] == 42.0  # the "cuda" target's, never the "cpu" one
+
+
 @cuda.jit(device=True)
 def _running_total(v, reset):
     tot = cuda.shared.array(1, np.float64)

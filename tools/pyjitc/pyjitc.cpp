@@ -387,6 +387,31 @@ int main(int argc, char **argv) {
                       : emit == Emit::LLVM ? codegen::Stage::LLVM
                                            : codegen::Stage::PTX;
       auto result = codegen::compileKernel(req);
+      // Calls of overloaded functions (numba's @overload) that want
+      // variants: Python's typing functions resolve them, and the kernel
+      // compiles again with the globals read anew.
+      for (int round = 0; !result && round < 64; ++round) {
+        PyObject *wanted = python::wantedOverloads(deviceFunctions);
+        if (!wanted || PyList_Size(wanted) == 0) {
+          Py_XDECREF(wanted);
+          PyErr_Clear();
+          break;
+        }
+        llvm::consumeError(result.takeError());
+        PyObject *module = PyImport_ImportModule("pyjit._overload");
+        PyObject *done = module ? PyObject_CallMethod(module, "resolve", "O", wanted) : nullptr;
+        Py_XDECREF(module);
+        Py_DECREF(wanted);
+        if (!done)
+          return reportPythonError();
+        Py_DECREF(done);
+        globals = ir::GlobalEnv();
+        deviceFunctions.clear();
+        if (!python::globalsFromDict(PyTuple_GetItem(entry, 4), globals, deviceFunctions))
+          return reportPythonError();
+        req.globals = globals;
+        result = codegen::compileKernel(req);
+      }
       if (!result) {
         std::string message = llvm::toString(result.takeError());
         llvm::errs() << message << (llvm::StringRef(message).ends_with("\n") ? "" : "\n");

@@ -59,9 +59,55 @@ ir::DeviceFunctionSource *readDeviceFunction(PyObject *info, ir::DeviceFunctionT
   memo[info] = fn; // before its globals: a function may refer to itself
   if (!readGlobals(globals, fn->globals, table, memo))
     return nullptr;
+  if (PyObject *overload = PyDict_GetItemString(info, "overload")) {
+    auto text = python::toUtf8(overload, "overload");
+    PyObject *variants = PyDict_GetItemString(info, "variants");
+    if (!text)
+      return nullptr;
+    if (!variants || !PyDict_Check(variants)) {
+      PyErr_SetString(PyExc_TypeError, "an overload's variants must be a dict");
+      return nullptr;
+    }
+    fn->overload = *text;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(variants, &pos, &key, &value)) {
+      auto k = python::toUtf8(key, "variant key");
+      if (!k)
+        return nullptr;
+      if (PyUnicode_Check(value)) { // why the types have no implementation
+        auto why = python::toUtf8(value, "variant error");
+        if (!why)
+          return nullptr;
+        fn->variantErrors[*k] = *why;
+        continue;
+      }
+      const ir::DeviceFunctionSource *variant = readDeviceFunction(value, table, memo);
+      if (!variant)
+        return nullptr;
+      fn->variants[*k] = variant;
+    }
+  }
   return fn;
 }
 } // namespace
+
+PyObject *python::wantedOverloads(const ir::DeviceFunctionTable &table) {
+  PyObject *list = PyList_New(0);
+  for (const auto &fn : table) {
+    for (const std::string &key : fn->wanted) {
+      PyObject *item = list ? Py_BuildValue("(ss)", fn->overload.c_str(), key.c_str()) : nullptr;
+      if (!item || PyList_Append(list, item) < 0) {
+        Py_XDECREF(item);
+        Py_XDECREF(list);
+        return nullptr;
+      }
+      Py_DECREF(item);
+    }
+    fn->wanted.clear();
+  }
+  return list;
+}
 
 bool python::globalsFromDict(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &table) {
   DeviceMemo memo;

@@ -3,6 +3,7 @@
 #define PYJIT_IR_GLOBALENV_H
 
 #include "pyjit/frontend/SourceFile.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <map>
@@ -171,7 +172,29 @@ struct DeviceFunctionSource {
   /// none: a call takes the one matching its arguments best (numba's
   /// rating) and converts its arguments and result to its types.
   std::vector<std::string> signatures;
+  /// An overloaded function (numba's @overload): non-empty, its name for the
+  /// Python side, which runs the overload's typing function for the types
+  /// of a call. `source` is then a stub def with the typing function's
+  /// parameters (binding a call's arguments), and a call takes the variant
+  /// for its argument types: key overloadKey(...) -> the implementation, or
+  /// -> why there is none (`variantErrors`). A key not yet in either is
+  /// added to `wanted`, and the call fails: the Python side resolves the
+  /// wanted keys and compiles again.
+  std::string overload;
+  std::map<std::string, const DeviceFunctionSource *> variants;
+  std::map<std::string, std::string> variantErrors;
+  mutable std::vector<std::string> wanted;
 };
+
+/// The key of a call's argument types for DeviceFunctionSource::variants:
+/// per parameter of the typing function, in order, the type's spelling
+/// (Type::str) or "-" for a parameter the call leaves out; joined by "\n".
+inline std::string overloadKey(llvm::ArrayRef<std::string> perParameter) {
+  std::string key;
+  for (size_t i = 0; i < perParameter.size(); ++i)
+    key += (i ? "\n" : "") + perParameter[i];
+  return key;
+}
 
 /// Owns the DeviceFunctionSources that GlobalValues of one compilation
 /// point to (device functions may refer to each other, or to themselves).

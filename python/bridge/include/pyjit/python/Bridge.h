@@ -22,9 +22,17 @@ namespace pyjit::python {
 /// (real, imag) tuple), "bool",
 /// "module", "function", "dtype", "devfunc", "unsupported". A "devfunc"
 /// value is itself a description (source, filename, firstline, name,
-/// globals), stored in `table` once per description (cycles allowed).
+/// globals), stored in `table` once per description (cycles allowed). One
+/// with "overload" (its name) also has "variants", a dict of key -> a
+/// description or a str saying why the key has none.
 /// Returns false with a Python TypeError set if the dict is malformed.
 bool globalsFromDict(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &table);
+
+/// The overloads whose variants a failed compile wanted
+/// (ir::DeviceFunctionSource::wanted): a list of (overload name, key), each
+/// once, emptied from \p table; an empty list when none; null with a Python
+/// error set when out of memory.
+PyObject *wantedOverloads(const ir::DeviceFunctionTable &table);
 
 /// A Python str as UTF-8; nullopt with a TypeError set if not a str.
 std::optional<std::string> toUtf8(PyObject *obj, const char *what);

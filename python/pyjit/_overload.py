@@ -1,0 +1,323 @@
+"""numba's `@overload` in kernels: a plain Python function with a typing
+function registered for it, which returns the implementation for the types
+of a call.
+
+    from numba.cuda.extending import overload   # or numba.extending, or pyjit.extending
+
+    def clamp01(x): ...
+
+    @overload(clamp01, target="cuda")
+    def ol_clamp01(x):
+        if isinstance(x, types.Float):
+            return lambda x: min(max(x, 0.0), 1.0)
+
+A kernel calling `clamp01(v)` gets a description of the function
+(`describe_overload`) whose source is a stub def with the typing function's
+parameters, marked "overload" (a name) with "variants" (a dict key -> the
+implementation's description, or a str saying why there is none). The
+compiler binds a call's arguments to the stub, and a key its variants lack
+makes the compile fail with {"wanted": [(name, key), ...]} (key: per
+parameter the type's spelling, or "-" for one the call leaves out, joined by
+"\\n"); `compile_resolving` then calls the typing functions with those types
+(numba's type objects when numba is loaded, else pyjit.types') and compiles
+again, until the kernel compiles or fails for another reason.
+
+Which typing functions a function has: numba's registries
+(numba.core.typing.templates and numba.cuda.typing.templates, when
+loaded; targets "cuda", "gpu" and "generic", a CUDA one first as numba's
+CUDA target prefers it; numba's own overloads of its library are left to
+pyjit's own rules) and pyjit.extending.overload's. The typing function may
+return None (no match: the next one is tried), the implementation, or
+(signature, implementation), as numba's; it may raise to refuse the types.
+"""
+import inspect
+import re
+import sys
+import types
+
+from . import _source
+
+# pyjit.extending.overload's registrations: function -> [(target, typing function)].
+REGISTERED = {}
+# Typing functions registered with strict=False (numba's templates: `_strict`).
+STRICT = {}
+_TARGETS = ("cuda", "gpu", "generic")
+_MAX_ROUNDS = 64  # compiles of one kernel resolving overloads before giving up
+
+
+class _Overloaded:
+    """One overloaded function: its typing functions (a CUDA target's
+    first), and the variants resolved so far (key -> description or str),
+    shared by every kernel that calls it."""
+
+    def __init__(self, func, typing):
+        self.func = func
+        self.typing = typing
+        self.variants = {}
+
+
+_BY_NAME = {}  # overload name -> _Overloaded (kept: functions live as long as their modules)
+
+
+def typing_functions(func):
+    """The typing functions registered for plain Python function `func`, in
+    the order a CUDA kernel tries them; [] when it has none."""
+    found = []
+    for target, typing in REGISTERED.get(func, ()):
+        found.append((target, typing))
+    for name in ("numba.cuda.typing.templates", "numba.core.typing.templates"):
+        registry = getattr(sys.modules.get(name), "builtin_registry", None)
+        for registered, typ in list(getattr(registry, "globals", ())):
+            if registered is not func:
+                continue
+            for template in getattr(typ, "templates", ()):
+                typing = getattr(template, "_overload_func", None)
+                if not isinstance(typing, types.FunctionType):
+                    continue
+                # numba's own library (register_jitable's wrapper among them)
+                # is written against numba's internals.
+                if str(getattr(typing, "__module__", "")).split(".")[0] == "numba":
+                    continue
+                metadata = getattr(template, "metadata", None) or {}
+                found.append((metadata.get("target", "generic"), typing))
+                if getattr(template, "_strict", True) is False:
+                    STRICT[typing] = False
+    unique, seen = [], set()
+    for target, typing in found:
+        if target in _TARGETS and id(typing) not in seen:
+            seen.add(id(typing))
+            unique.append((target, typing))
+    unique.sort(key=lambda entry: entry[0] == "generic")  # (stable: CUDA ones first)
+    return [typing for _, typing in unique]
+
+
+def describe_overload(func, typing, memo):
+    """The description of overloaded `func` (see the module docstring), or
+    an ("unsupported", why) pair when pyjit cannot call its typing function."""
+    name = "%s@%x" % (func.__qualname__, id(func))
+    overloaded = _BY_NAME.get(name)
+    if overloaded is None or overloaded.typing != typing:
+        overloaded = _BY_NAME[name] = _Overloaded(func, typing)
+    key = ("<overload>", name)
+    if key in memo:
+        return ("devfunc", memo[key])
+    first = typing[0]
+    params = []
+    for p in inspect.signature(first).parameters.values():
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            return ("unsupported", "overloaded function (its typing function '%s' takes "
+                                   "%s: pyjit calls one with named parameters only)"
+                    % (first.__name__, p))
+        params.append(p)
+    stub = "def %s(%s):\n    pass\n" % (
+        func.__name__, ", ".join(p.name if p.default is p.empty else p.name + "=None"
+                                 for p in params))
+    env = {}
+    info = memo[key] = {  # (before its globals: an implementation may call func)
+        "source": stub, "filename": _source._absolute(first.__code__.co_filename),
+        "firstline": first.__code__.co_firstlineno, "name": func.__name__,
+        "globals": env, "overload": name, "variants": overloaded.variants,
+        "keepalive": memo.setdefault(_source._KEEPALIVE, []),
+        # (the typing functions' own text, for the cache key)
+        "overload_digest": tuple(_text(t) for t in typing)}
+    # The typing functions' globals (their implementations' too): the cache
+    # key covers them, as it covers a device function's.
+    for t in typing:
+        filled = {}
+        _source._fill(t, filled, memo)
+        env.update(filled["globals"])
+    for p in params:
+        if p.default is not p.empty:
+            env[_source.DEFAULT_PREFIX + p.name] = _source.classify(p.default, memo)
+    return ("devfunc", info)
+
+
+def _text(func):
+    try:
+        return inspect.getsource(func)
+    except (OSError, TypeError):
+        return func.__code__.co_code.hex()
+
+
+def compile_resolving(compile_once):
+    """compile_once() (the extension's compile_kernel) until no overload
+    variant is wanted: resolves the wanted ones between. Returns its result."""
+    for _ in range(_MAX_ROUNDS):
+        result = compile_once()
+        wanted = result.get("wanted") if isinstance(result, dict) else None
+        if not wanted:
+            return result
+        resolve(wanted)
+    from .errors import CompileError
+    raise CompileError("overloaded functions kept wanting new variants after %d compiles "
+                       "(last: %s)" % (_MAX_ROUNDS, ", ".join(n for n, _ in wanted)))
+
+
+def resolve(wanted):
+    """Adds the variants a compile wanted ([(overload name, key), ...]) to
+    their overloads' descriptions (pyjitc calls it between compiles too)."""
+    for name, key in wanted:
+        overloaded = _BY_NAME[name]
+        if key not in overloaded.variants:
+            overloaded.variants[key] = _resolve(overloaded, key)
+
+
+def _resolve(overloaded, key):
+    """The variant of `overloaded` for `key`: the implementation's
+    description, or why there is none (a str the compiler reports at the
+    call)."""
+    func = overloaded.func
+    spelled = key.split("\n") if key else []
+    try:
+        given = [None if s == "-" else type_object(s) for s in spelled]
+    except ValueError as exc:
+        return "overloaded function '%s': %s" % (func.__name__, exc)
+    shown = "(%s)" % ", ".join(s for s in spelled if s != "-")
+    reasons = []
+    for typing in overloaded.typing:
+        # As the call gives them: positionally up to the first parameter it
+        # leaves out, by name after it.
+        names = list(inspect.signature(typing).parameters)
+        args, kwargs, gap = [], {}, False
+        for i, t in enumerate(given):
+            if t is None:
+                gap = True
+            elif gap and i < len(names):
+                kwargs[names[i]] = t
+            else:
+                args.append(t)
+        try:
+            got = typing(*args, **kwargs)
+        except Exception as exc:  # the typing function refuses the types
+            reasons.append("%s raised %s: %s" % (typing.__name__, type(exc).__name__, exc))
+            continue
+        if got is None:
+            reasons.append("%s returned None" % typing.__name__)
+            continue
+        sigs = ()
+        if isinstance(got, tuple) and len(got) == 2:
+            from ._dispatcher import signature_text
+            sig, got = got
+            try:
+                sigs = (signature_text(sig),)
+            except TypeError as exc:
+                reasons.append("%s: %s" % (typing.__name__, exc))
+                continue
+        if not isinstance(got, types.FunctionType):
+            reasons.append("%s returned %s, not a Python function" % (typing.__name__,
+                                                                      type(got).__name__))
+            continue
+        if STRICT.get(typing, True) and not sigs:
+            differs = signature_difference(typing, got)
+            if differs:
+                return "overloaded function '%s': %s" % (func.__name__, differs)
+        info = _source.describe(got)
+        return dict(info, signatures=sigs) if sigs else info
+    return ("no implementation of overloaded function '%s' takes %s: %s"
+            % (func.__name__, shown, "; ".join(reasons) or "it has no typing function for "
+                                                         "the CUDA target"))
+
+
+def signature_difference(typing, impl):
+    """How the implementation's parameters differ from its typing
+    function's, as numba's strict overloads check them (the same positional
+    names; the same keyword names with the same defaults; a typing
+    function's *args repeated by the implementation, whose *args may take
+    the typing function's trailing ones); None when they agree."""
+    ty_sig, im_sig = inspect.signature(typing), inspect.signature(impl)
+    shown = "\nTyping signature:         %s\nImplementation signature: %s" % (ty_sig, im_sig)
+    prefix = "Typing and implementation arguments differ in "
+
+    def split(sig):
+        args, kws, star = [], [], None
+        for p in sig.parameters.values():
+            if p.kind == p.VAR_KEYWORD:
+                return None
+            if p.default is p.empty:
+                args.append(p)
+                star = p if p.kind == p.VAR_POSITIONAL else star
+            else:
+                kws.append(p)
+        return args, kws, star
+
+    ty, im = split(ty_sig), split(im_sig)
+    if ty is None or im is None:
+        return ("the use of VAR_KEYWORD (e.g. **kwargs), which is unsupported" + shown)
+    (ty_args, ty_kws, ty_star), (im_args, im_kws, im_star) = ty, im
+    a, b = ty_args, im_args
+    if ty_star and not im_star:
+        return ("VAR_POSITIONAL (e.g. *args) argument kind (offending argument name is "
+                "'%s') found in the typing function signature, but is not in the "
+                "implementing function signature%s" % (ty_star, shown))
+    if im_star and not ty_star:
+        b = im_args[:im_args.index(im_star)]
+        names = [p.name for p in ty_args]
+        if b and b[-1].name not in names:
+            return prefix + "argument names%s\nFirst difference: '%s'" % (shown, b[-1])
+        a = ty_args[:names.index(b[-1].name) + 1] if b else []
+    if [(p.name, p.kind) for p in a] != [(p.name, p.kind) for p in b]:
+        return prefix + "argument names%s\nDifference: %s" % (
+            shown, {repr(p) for p in a} ^ {repr(p) for p in b})
+    if [p.name for p in ty_kws] != [p.name for p in im_kws]:
+        return prefix + "keyword argument names%s\nDifference: %s" % (
+            shown, {repr(p) for p in ty_kws} ^ {repr(p) for p in im_kws})
+    if [p.default for p in ty_kws] != [p.default for p in im_kws]:
+        return prefix + "keyword argument default values%s\nDifference: %s" % (
+            shown, {repr(p) for p in ty_kws} ^ {repr(p) for p in im_kws})
+    return None
+
+
+def type_object(spelled):
+    """The type object a typing function is given for pyjit's canonical
+    spelling: numba's (numba.core.types) when numba is loaded, else
+    pyjit.types'. ValueError for a type numba's objects cannot spell here."""
+    nb = sys.modules.get("numba.core.types")
+    if nb is None:
+        from .types import _of_spelling
+        return _of_spelling(spelled)
+    return _numba_type(nb, spelled)
+
+
+_ARRAY = re.compile(r"(readonly )?array\((.+), (\d+)d, ([CFA])(, readonly)?\)")
+
+
+def _numba_type(nb, spelled):
+    if spelled == "bool":
+        return nb.boolean
+    if spelled == "none":
+        return nb.none
+    scalar = getattr(nb, spelled, None)
+    if re.fullmatch(r"u?int(8|16|32|64)|float(16|32|64)|complex(64|128)", spelled) and scalar:
+        return scalar
+    array = _ARRAY.fullmatch(spelled)
+    if array:
+        return nb.Array(_numba_type(nb, array.group(2)), int(array.group(3)), array.group(4),
+                        readonly=bool(array.group(1) or array.group(5)))
+    inner = re.fullmatch(r"(Tuple|OptionalType|CPointer)\((.*)\)", spelled)
+    if inner:
+        parts = _split(inner.group(2))
+        if inner.group(1) == "Tuple":
+            return nb.Tuple([_numba_type(nb, p) for p in parts])
+        if len(parts) == 1:
+            element = _numba_type(nb, parts[0])
+            return nb.Optional(element) if inner.group(1) == "OptionalType" else \
+                nb.CPointer(element)
+    dates = re.fullmatch(r"(datetime|timedelta)64\[(\w+)\]", spelled)
+    if dates:
+        return (nb.NPDatetime if dates.group(1) == "datetime" else nb.NPTimedelta)(dates.group(2))
+    raise ValueError("pyjit cannot give a typing function the type %s as numba's type object"
+                     % spelled)
+
+
+def _split(text):
+    """Top-level comma-separated parts of `text`."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    if text[start:].strip():
+        parts.append(text[start:].strip())
+    return parts
