@@ -125,7 +125,19 @@ def describe_overload(func, typing, memo):
     for t in typing:
         filled = {}
         _source._fill(t, filled, memo)
-        env.update(filled["globals"])
+        values = dict(t.__globals__)
+        for cell_name, cell in zip(t.__code__.co_freevars, t.__closure__ or ()):
+            values[cell_name] = _source._cell_value(cell)
+        for global_name, desc in filled["globals"].items():
+            value = values.get(global_name)
+            if desc[0] == "unsupported" and isinstance(value, types.FunctionType):
+                # An implementation the typing function returns by name: its
+                # source (and what it reads) goes into the cache key too.
+                try:
+                    desc = ("devfunc", _source.describe(value, memo))
+                except (TypeError, OSError):  # no source: stays what it was
+                    pass
+            env[global_name] = desc
     for p in params:
         if p.default is not p.empty:
             env[_source.DEFAULT_PREFIX + p.name] = _source.classify(p.default, memo)

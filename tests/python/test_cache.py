@@ -107,6 +107,43 @@ def test_editing_a_device_function_in_another_file_invalidates(tmp_path, through
     assert "kernel" not in reason.split(": ", 1)[1].split(", ")  # the kernel itself did not change
 
 
+OVERLOADS = '''
+from pyjit.extending import overload
+
+def scale(v):
+    pass
+
+def _scaled(v):
+    return v * {factor}
+
+@overload(scale)
+def ol_scale(v):
+    return {returned}
+'''
+
+
+@pytest.mark.parametrize("returned", ["_scaled", "lambda v: v * {factor}"],
+                         ids=["by-name", "inside"])
+def test_editing_an_overloads_implementation_in_another_file_invalidates(tmp_path, returned):
+    # numba's @overload: the implementation a typing function returns, named
+    # or written inside it, is in the key (its function's digest).
+    def write(factor):
+        write_program(tmp_path)
+        (tmp_path / "helper.py").write_text(OVERLOADS.format(
+            factor=factor, returned=returned.format(factor=factor)))
+
+    write(2.0)
+    first = run(tmp_path, tmp_path / "cache")
+    assert first["out"] == expected(2.0, 1.0)
+    assert run(tmp_path, tmp_path / "cache")["info"]["hits"] == 1
+    write(3.0)
+    edited = run(tmp_path, tmp_path / "cache")
+    assert edited["out"] == expected(3.0, 1.0)
+    assert edited["info"]["misses"] == 1 and edited["info"]["hits"] == 0
+    reason = edited["info"]["last_miss"]["kernel"]
+    assert "helper.py" in reason, reason
+
+
 def test_changing_a_constant_of_a_module_read_by_attribute_invalidates(tmp_path):
     write_program(tmp_path, bias=0.0, through_module=True)
     first = run(tmp_path, tmp_path / "cache")
