@@ -89,6 +89,48 @@ def _cuda_modules():
     return mods
 
 
+# numba-cuda's modules whose members kernels use by name (`from numba.cuda
+# import grid`, `from numba.cuda.fp16 import hadd`): pyjit.cuda's counterpart
+# (its attribute of that name, "" for pyjit.cuda itself).
+_NUMBA_TWINS = {"numba.cuda": "", "numba.cuda.fp16": "fp16", "numba.cuda.bf16": "bf16",
+                "numba.cuda.libdevice": "libdevice", "numba.cuda.random": "random",
+                "numba.cuda.cg": "cg"}
+_twins = {"loaded": None, "map": {}}
+
+
+def numba_twin(value):
+    """pyjit's counterpart of a member of numba-cuda's modules (numba's
+    cuda.grid, fp16.hadd, libdevice.sinf, cuda.shared, ...: the same name in
+    pyjit.cuda's module), or None for anything else. Kernels that import
+    names from numba.cuda run unchanged with `from pyjit import cuda`."""
+    if "numba.cuda" not in sys.modules:
+        return None
+    module = getattr(value, "__module__", None)
+    if not (isinstance(module, str) and module.startswith("numba")) and not str(
+            getattr(type(value), "__module__", "")).startswith("numba"):
+        return None
+    loaded = tuple(id(sys.modules.get(name)) for name in _NUMBA_TWINS)
+    if _twins["loaded"] != loaded:
+        from . import cuda as pyjit_cuda
+        found = {}
+        for name, attr in _NUMBA_TWINS.items():
+            numba_module = sys.modules.get(name)
+            ours = getattr(pyjit_cuda, attr, None) if attr else pyjit_cuda
+            if numba_module is None or ours is None:
+                continue
+            for member in dir(numba_module):
+                if member.startswith("__"):
+                    continue
+                theirs = getattr(numba_module, member, None)
+                twin = getattr(ours, member, None)
+                if twin is None or twin is theirs or isinstance(theirs, (int, float, str)):
+                    continue
+                found.setdefault(id(theirs), (theirs, twin))
+        _twins["loaded"], _twins["map"] = loaded, found
+    entry = _twins["map"].get(id(value))
+    return entry[1] if entry is not None and entry[0] is value else None
+
+
 class AttributeReads(collections.namedtuple("AttributeReads", "names depth")):
     """The attributes a function's code reads (`x.name`, any x) and the
     longest chain of them (`pkg.sub.f` is 2): which attributes of a module
@@ -213,6 +255,9 @@ def classify(value, memo=None, reads=_NO_READS):
     """
     from . import coop
     from ._dispatcher import DeviceFunction, Dispatcher
+    twin = numba_twin(value)
+    if twin is not None:  # numba.cuda's grid, fp16.hadd, ...: pyjit's of that name
+        return classify(twin, memo, reads)
     if isinstance(value, coop._Namespace):
         return ("module", value._path)
     if value is coop:

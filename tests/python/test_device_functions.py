@@ -1332,3 +1332,57 @@ def test_returning_a_device_functions_own_shared_array_is_an_error(jit):
     with pytest.raises(pyjit.CompileError, match=r":\d+:\d+: error: a device function cannot "
                                                  r"return a cuda.shared.array it declares"):
         bad[1, 1](out)
+
+
+def test_names_imported_from_numbas_cuda_modules_mean_pyjits(jit, monkeypatch):
+    # `from numba.cuda import grid, syncthreads`, `from numba.cuda.fp16 import
+    # hadd`, `from numba.cuda.libdevice import sinf` with numba loaded: the
+    # kernel gets numba's objects, which mean pyjit's of the same name. (numba
+    # is not installed here: modules and objects shaped as numba's stand in.)
+    import sys
+    import types
+
+    class _Intrinsic:  # numba's stubs: objects of numba's classes
+        __module__ = "numba.core.extending"
+
+    def hadd(a, b):
+        raise NotImplementedError  # numba's Python body is never run in kernels
+
+    def sinf(x):
+        raise NotImplementedError
+
+    hadd.__module__ = "numba.cuda.fp16"
+    sinf.__module__ = "numba.cuda.libdevice"
+    cuda_mod = types.ModuleType("numba.cuda")
+    cuda_mod.grid, cuda_mod.syncthreads = _Intrinsic(), _Intrinsic()
+    fp16_mod = types.ModuleType("numba.cuda.fp16")
+    fp16_mod.hadd = hadd
+    libdevice_mod = types.ModuleType("numba.cuda.libdevice")
+    libdevice_mod.sinf = sinf
+    for name, module in (("numba.cuda", cuda_mod), ("numba.cuda.fp16", fp16_mod),
+                         ("numba.cuda.libdevice", libdevice_mod)):
+        monkeypatch.setitem(sys.modules, name, module)
+    grid, syncthreads = cuda_mod.grid, cuda_mod.syncthreads
+
+    @jit
+    def k(h, out):
+        i = grid(1)
+        if i < out.size:
+            out[i] = hadd(h[i], h[i]) + sinf(np.float32(0.5))
+        syncthreads()
+
+    h = np.array([0.5, 1.5, -2.0], np.float16)
+    out = np.zeros(3, np.float32)
+    k[1, 3](h, out)
+    np.testing.assert_allclose(out, 2 * h.astype(np.float32) + np.sin(np.float32(0.5)),
+                               rtol=1e-6)
+
+    unknown = _Intrinsic()  # a numba object pyjit.cuda has no name for
+
+    @jit
+    def bad(out):
+        out[0] = unknown(1)
+
+    with pytest.raises(pyjit.CompileError, match="global 'unknown' of type _Intrinsic is not "
+                                                 "supported in kernels"):
+        bad[1, 1](out)
