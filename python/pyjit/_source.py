@@ -291,13 +291,25 @@ def classify(value, memo=None, reads=_NO_READS):
         # A numba @njit function called from a kernel: its Python source, as
         # a device function (numba compiles it for the CUDA target too).
         return ("devfunc", describe(value.py_func, memo))
-    if isinstance(value, (DeviceFunction, Dispatcher)):
+    numba_cuda_jit = (type(value).__name__ == "CUDADispatcher"
+                      and type(value).__module__.startswith("numba")
+                      and callable(getattr(value, "py_func", None)))
+    if isinstance(value, (DeviceFunction, Dispatcher)) or numba_cuda_jit:
         # A kernel called from a kernel is compiled as a device function too
         # (numba-cuda: a @cuda.jit function is callable either way). With
         # signatures, a call takes the best matching one and converts its
-        # arguments and result to it (numba).
+        # arguments and result to it (numba). numba-cuda's own @cuda.jit
+        # functions (a helper module not ported yet) are compiled from their
+        # Python source the same way, with the signatures numba compiled
+        # eagerly (it compiles no others then).
         info = describe(value.py_func, memo)
-        sigs = tuple(getattr(value, "signature_strings", ()))
+        if numba_cuda_jit:
+            from ._dispatcher import signature_text
+            sigs = () if getattr(value, "_can_compile", True) else tuple(
+                signature_text(c.signature) for c in getattr(value, "overloads", {}).values()
+                if getattr(c, "signature", None) is not None)
+        else:
+            sigs = tuple(getattr(value, "signature_strings", ()))
         if sigs:
             # One dict per function and signatures, as `info` is one per
             # function: the compiler knows a function by its description's

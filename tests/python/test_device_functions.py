@@ -1386,3 +1386,39 @@ def test_names_imported_from_numbas_cuda_modules_mean_pyjits(jit, monkeypatch):
     with pytest.raises(pyjit.CompileError, match="global 'unknown' of type _Intrinsic is not "
                                                  "supported in kernels"):
         bad[1, 1](out)
+
+
+def _plus_tenth(x):
+    return x + 0.1
+
+
+def _tripled(x):
+    return x * 3
+
+
+def test_numba_cuda_jit_functions_kernels_call_compile_from_their_source(jit):
+    # A helper module still on numba.cuda: its @cuda.jit functions, called
+    # from a pyjit kernel, compile from their Python source; eager
+    # signatures (numba compiles no others) convert the arguments and result.
+    import types
+
+    class CUDADispatcher:  # what numba-cuda's decorator returns
+        def __init__(self, py_func, sigs):
+            self.py_func = py_func
+            self._can_compile = not sigs
+            self.overloads = {i: types.SimpleNamespace(signature=types.SimpleNamespace(
+                return_type="float32", args=("float32",))) for i in range(len(sigs))}
+
+    CUDADispatcher.__module__ = "numba.cuda.dispatcher"
+    typed = CUDADispatcher(_plus_tenth, ["float32(float32)"])
+    lazy = CUDADispatcher(_tripled, [])
+
+    @jit
+    def k(out):
+        out[0] = typed(1)   # int64 -> float32, + 0.1 in float32
+        out[1] = lazy(2.5)  # typed for its float64 argument
+
+    out = np.zeros(2)
+    k[1, 1](out)
+    assert out[0] == float(np.float32(1) + np.float32(0.1)) != 1.1
+    assert out[1] == 7.5
