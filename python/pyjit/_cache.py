@@ -189,8 +189,23 @@ def _load_index(cache_dir, kernel_ident):
         pass
 
 
-def lookup(kernel_ident, parts):
-    """The stored payload (dict) for `parts`, or None (a miss, counted and explained)."""
+def lookup(kernel_ident, parts, still_valid=None):
+    """The stored payload (dict) for `parts`, or None (a miss, counted and
+    explained). `still_valid(entry)`, called outside the cache's lock, may
+    refuse an entry found (a kernel reaching overloads whose typing functions
+    now choose other implementations): a miss then."""
+    entry = _lookup(kernel_ident, parts)
+    if entry is not None and still_valid is not None and not still_valid(entry):
+        with _lock:
+            _stats["hits"] -= 1
+            _stats["misses"] += 1
+            _last_miss[kernel_ident[1]] = ("an overloaded function's typing function chose "
+                                           "another implementation")
+        return None
+    return entry
+
+
+def _lookup(kernel_ident, parts):
     cache_dir = directory()
     name = kernel_ident[1]
     with _lock:

@@ -23,6 +23,7 @@ from . import _cache, _devicearray, _options, _source
 from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
+from . import _overload
 from ._overload import compile_resolving
 from .errors import CompileError, KernelError, LaunchConfigError, PyjitError, _users
 from ._typeof import (FAST_SCALARS, SUPPORTED_DTYPES, compile_time_only, fast_typeof, flatten,
@@ -155,13 +156,17 @@ class _Overload:
                                       "opt": opt, "files": _file_digests(self._link_files, search),
                                       "nvrtc_search_paths": search},
                                      _versions(device))
-            cached = _cache.lookup((info["filename"], info["name"]), parts)
+            cached = _cache.lookup(
+                (info["filename"], info["name"]), parts,
+                lambda entry: _overload.still_chosen(info, entry.get("overload_checks", ())))
         # Whether the disk cache held it (None: the cache is off for this kernel).
         self.cache_hit = None if parts is None else cached is not None
         if cached is None:
             cached = self._compile(info, arch, opt, device, link_options)
             if parts is not None:
-                _cache.store((info["filename"], info["name"]), parts, cached)
+                checks = _overload.cache_checks(info)
+                _cache.store((info["filename"], info["name"]), parts,
+                             dict(cached, overload_checks=checks) if checks else cached)
         if cached["warnings"]:
             _options.warn_performance(cached["warnings"])  # at the user's launch
         self.ir = cached["ir"]
@@ -1351,6 +1356,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             try:
                 overload = _Overload(self, compile_types, arch)
             except CompileError as exc:
+                # The next compile reads the globals anew (numba types them at
+                # each compile): a device function or an @overload defined
+                # after the failure is then found.
+                if not self._overloads:
+                    self._info = None
                 if not self.signature_strings and len(exc.args) == 1 and \
                         isinstance(exc.args[0], str):
                     # Typed from the arguments given: say which types they

@@ -41,27 +41,38 @@ from . import _source
 REGISTERED = {}
 # Typing functions registered with strict=False (numba's templates: `_strict`).
 STRICT = {}
-_TARGETS = ("cuda", "gpu", "generic")
-_MAX_ROUNDS = 64  # compiles of one kernel resolving overloads before giving up
+_CUDA_TARGETS = ("cuda", "gpu")
+_TARGETS = _CUDA_TARGETS + ("generic",)
+# Compiles of one kernel resolving overloads before giving up: each resolves
+# the calls whose argument types are known (a chain of N calls, each taking
+# the last one's result, takes N).
+_MAX_ROUNDS = 1000
+# The longest key typed: an implementation calling itself with ever larger
+# tuples (f((t, t))) would otherwise double its types at every round.
+_MAX_KEY = 20000
 
 
 class _Overloaded:
-    """One overloaded function: its typing functions (a CUDA target's
-    first), and the variants resolved so far (key -> description or str),
-    shared by every kernel that calls it."""
+    """One overloaded function: the variants resolved so far (key ->
+    description or str), shared by every kernel that calls it. Its typing
+    functions are looked up at each resolution (one registered later is
+    taken for types not resolved yet); `jitable` (register_jitable too):
+    the function itself implements the types no typing function takes."""
 
-    def __init__(self, func, typing):
+    def __init__(self, func, jitable):
         self.func = func
-        self.typing = typing
+        self.jitable = jitable
         self.variants = {}
+        self.label = "%s (%s)" % (func.__qualname__, func.__code__.co_filename)
 
 
 _BY_NAME = {}  # overload name -> _Overloaded (kept: functions live as long as their modules)
 
 
 def typing_functions(func):
-    """The typing functions registered for plain Python function `func`, in
-    the order a CUDA kernel tries them; [] when it has none."""
+    """The (target, typing function) pairs registered for plain Python
+    function `func`, in the order a CUDA kernel tries them (numba-cuda's:
+    the CUDA targets' first); [] when it has none."""
     found = []
     for target, typing in REGISTERED.get(func, ()):
         found.append((target, typing))
@@ -87,21 +98,29 @@ def typing_functions(func):
         if target in _TARGETS and id(typing) not in seen:
             seen.add(id(typing))
             unique.append((target, typing))
-    unique.sort(key=lambda entry: entry[0] == "generic")  # (stable: CUDA ones first)
-    return [typing for _, typing in unique]
+    unique.sort(key=lambda entry: entry[0] not in _CUDA_TARGETS)  # (stable)
+    return unique
 
 
-def describe_overload(func, typing, memo):
+def wins_over_jitable(typing):
+    """Whether typing functions `typing` take a call before the function's
+    own register_jitable body: a CUDA target's does (numba-cuda tries the
+    CUDA target's overloads first); a generic one does not."""
+    return any(target in _CUDA_TARGETS for target, _ in typing)
+
+
+def describe_overload(func, typing, memo, jitable=False):
     """The description of overloaded `func` (see the module docstring), or
-    an ("unsupported", why) pair when pyjit cannot call its typing function."""
+    an ("unsupported", why) pair when pyjit cannot call its typing function.
+    `typing`: typing_functions(func), not empty."""
     name = "%s@%x" % (func.__qualname__, id(func))
     overloaded = _BY_NAME.get(name)
-    if overloaded is None or overloaded.typing != typing:
-        overloaded = _BY_NAME[name] = _Overloaded(func, typing)
+    if overloaded is None or overloaded.jitable != jitable:
+        overloaded = _BY_NAME[name] = _Overloaded(func, jitable)
     key = ("<overload>", name)
     if key in memo:
         return ("devfunc", memo[key])
-    first = typing[0]
+    first = typing[0][1]
     params = []
     for p in inspect.signature(first).parameters.values():
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
@@ -109,6 +128,8 @@ def describe_overload(func, typing, memo):
                                    "%s: pyjit calls one with named parameters only)"
                     % (first.__name__, p))
         params.append(p)
+    # The stub binds a call's arguments: which parameters it gives (the
+    # implementation's own defaults fill the rest).
     stub = "def %s(%s):\n    pass\n" % (
         func.__name__, ", ".join(p.name if p.default is p.empty else p.name + "=None"
                                  for p in params))
@@ -119,12 +140,19 @@ def describe_overload(func, typing, memo):
         "globals": env, "overload": name, "variants": overloaded.variants,
         "keepalive": memo.setdefault(_source._KEEPALIVE, []),
         # (the typing functions' own text, for the cache key)
-        "overload_digest": tuple(_text(t) for t in typing)}
+        "overload_digest": tuple(_text(t) for _, t in typing) + (jitable,)}
+    if jitable:  # (its own body is a variant too)
+        env["<jitable>"] = ("devfunc", _source.describe(func, memo))
     # The typing functions' globals (their implementations' too): the cache
-    # key covers them, as it covers a device function's.
-    for t in typing:
+    # key covers them, as it covers a device function's. (Whatever else a
+    # typing function reads, a cached kernel is checked against:
+    # cache_checks.)
+    for _, t in typing:
         filled = {}
-        _source._fill(t, filled, memo)
+        try:
+            _source._fill(t, filled, memo)
+        except (TypeError, OSError):  # a typing function without source text
+            continue
         values = dict(t.__globals__)
         for cell_name, cell in zip(t.__code__.co_freevars, t.__closure__ or ()):
             values[cell_name] = _source._cell_value(cell)
@@ -135,12 +163,10 @@ def describe_overload(func, typing, memo):
                 # source (and what it reads) goes into the cache key too.
                 try:
                     desc = ("devfunc", _source.describe(value, memo))
-                except (TypeError, OSError):  # no source: stays what it was
+                except (TypeError, OSError, ValueError):  # no source: stays what it was
                     pass
-            env[global_name] = desc
-    for p in params:
-        if p.default is not p.empty:
-            env[_source.DEFAULT_PREFIX + p.name] = _source.classify(p.default, memo)
+            if not global_name.startswith(_source.DEFAULT_PREFIX):
+                env[global_name] = desc
     return ("devfunc", info)
 
 
@@ -161,8 +187,10 @@ def compile_resolving(compile_once):
             return result
         resolve(wanted)
     from .errors import CompileError
-    raise CompileError("overloaded functions kept wanting new variants after %d compiles "
-                       "(last: %s)" % (_MAX_ROUNDS, ", ".join(n for n, _ in wanted)))
+    raise CompileError("the calls of overloaded functions %s still wanted implementations "
+                       "after %d compiles (each resolves the calls whose argument types are "
+                       "known)" % (", ".join(sorted({_BY_NAME[n].label for n, _ in wanted})),
+                                   _MAX_ROUNDS))
 
 
 def resolve(wanted):
@@ -179,6 +207,10 @@ def _resolve(overloaded, key):
     description, or why there is none (a str the compiler reports at the
     call)."""
     func = overloaded.func
+    if len(key) > _MAX_KEY:
+        return ("overloaded function '%s': its argument types have grown past %d characters "
+                "(an implementation calling itself with ever larger tuples does not "
+                "converge)" % (func.__name__, _MAX_KEY))
     spelled = key.split("\n") if key else []
     try:
         given = [None if s == "-" else type_object(s) for s in spelled]
@@ -186,16 +218,20 @@ def _resolve(overloaded, key):
         return "overloaded function '%s': %s" % (func.__name__, exc)
     shown = "(%s)" % ", ".join(s for s in spelled if s != "-")
     reasons = []
-    for typing in overloaded.typing:
+    for _, typing in typing_functions(func):
         # As the call gives them: positionally up to the first parameter it
-        # leaves out, by name after it.
-        names = list(inspect.signature(typing).parameters)
+        # leaves out (or a keyword-only one), by name from there.
+        params = list(inspect.signature(typing).parameters.values())
         args, kwargs, gap = [], {}, False
         for i, t in enumerate(given):
             if t is None:
                 gap = True
-            elif gap and i < len(names):
-                kwargs[names[i]] = t
+                continue
+            p = params[i] if i < len(params) else None
+            if p is not None and p.kind == p.KEYWORD_ONLY:
+                gap = True
+            if gap and p is not None and p.kind != p.POSITIONAL_ONLY:
+                kwargs[p.name] = t
             else:
                 args.append(t)
         try:
@@ -208,13 +244,15 @@ def _resolve(overloaded, key):
             continue
         sigs = ()
         if isinstance(got, tuple) and len(got) == 2:
-            from ._dispatcher import signature_text
+            # (signature, implementation): the arguments convert to the
+            # signature's (numba's _build_impl takes sig.args only).
             sig, got = got
-            try:
-                sigs = (signature_text(sig),)
-            except TypeError as exc:
-                reasons.append("%s: %s" % (typing.__name__, exc))
+            arg_types = getattr(sig, "args", None)
+            if not isinstance(arg_types, tuple):
+                reasons.append("%s returned %r as a signature (it has no .args)"
+                               % (typing.__name__, sig))
                 continue
+            sigs = ("(%s)" % ", ".join(str(a) for a in arg_types),)
         if not isinstance(got, types.FunctionType):
             reasons.append("%s returned %s, not a Python function" % (typing.__name__,
                                                                       type(got).__name__))
@@ -223,11 +261,87 @@ def _resolve(overloaded, key):
             differs = signature_difference(typing, got)
             if differs:
                 return "overloaded function '%s': %s" % (func.__name__, differs)
-        info = _source.describe(got)
-        return dict(info, signatures=sigs) if sigs else info
+        return _implementation(func, typing.__name__, got, sigs)
+    if overloaded.jitable:  # register_jitable: the function's own body
+        return _implementation(func, "register_jitable", func, ())
     return ("no implementation of overloaded function '%s' takes %s: %s"
             % (func.__name__, shown, "; ".join(reasons) or "it has no typing function for "
                                                          "the CUDA target"))
+
+
+def _implementation(func, source, impl, sigs):
+    """The description of implementation `impl`, or why pyjit cannot
+    compile it (a str)."""
+    try:
+        info = _source.describe(impl)
+    except (TypeError, ValueError, OSError) as exc:
+        return ("overloaded function '%s': the implementation %s returned cannot be "
+                "compiled: %s" % (func.__name__, source, exc))
+    return dict(info, signatures=sigs) if sigs else info
+
+
+def _overload_infos(info):
+    """Every overloaded function's description a kernel's description
+    reaches (through globals, namespaces and resolved variants), each once."""
+    found, seen = [], set()
+    stack = [info]
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if "overload" in current:
+            found.append(current)
+            stack.extend(v for v in current["variants"].values() if isinstance(v, dict))
+        values = [current.get("globals", {})]
+        while values:
+            for desc in values.pop().values():
+                if desc[0] == "devfunc":
+                    stack.append(desc[1])
+                elif desc[0] in ("namespace", "module") and isinstance(desc[1], tuple) \
+                        and len(desc[1]) > 1 and isinstance(desc[1][1], dict):
+                    values.append(desc[1][1])
+    return found
+
+
+def _variant_digest(variant):
+    from . import _cache
+    if isinstance(variant, str):
+        return _cache._digest(variant)
+    return _cache._digest(sorted(_cache.key_parts(variant, (), "", {}, {}).items()))
+
+
+def cache_checks(info):
+    """What a cached kernel reaching overloads is checked against when a
+    later process loads it: per variant resolved ([label, key, digest]),
+    as the typing functions chose it. A typing function may read anything
+    (a factory in another module, a global dict, the environment), which
+    the cache key cannot cover."""
+    checks = []
+    for overload in _overload_infos(info):
+        label = [overload["filename"], overload["firstline"], overload["name"]]
+        for key, variant in list(overload["variants"].items()):
+            checks.append([label, key, _variant_digest(variant)])
+    return checks
+
+
+def still_chosen(info, checks):
+    """Whether the typing functions choose, for this kernel's description
+    `info`, the implementations `checks` (cache_checks) recorded. Resolves
+    the variants it checks (a kernel compiled after all needs them)."""
+    if not checks:
+        return True
+    by_label = {(o["filename"], o["firstline"], o["name"]): o for o in _overload_infos(info)}
+    for label, key, digest in checks:
+        overload = by_label.get(tuple(label))
+        if overload is None:
+            return False
+        overloaded = _BY_NAME[overload["overload"]]
+        if key not in overloaded.variants:
+            overloaded.variants[key] = _resolve(overloaded, key)
+        if _variant_digest(overloaded.variants[key]) != digest:
+            return False
+    return True
 
 
 def signature_difference(typing, impl):
@@ -314,11 +428,41 @@ def _numba_type(nb, spelled):
             element = _numba_type(nb, parts[0])
             return nb.Optional(element) if inner.group(1) == "OptionalType" else \
                 nb.CPointer(element)
+    if spelled == "str":
+        return nb.unicode_type
+    number_class = re.fullmatch(r"function\(dtype\.(\w+)\)", spelled)
+    if number_class:  # a NumPy scalar type given as an argument (np.float32)
+        return nb.NumberClass(_numba_type(nb, number_class.group(1)))
+    if spelled.startswith("Record("):
+        from numba.np.numpy_support import from_dtype
+        return from_dtype(_record_dtype(spelled))
     dates = re.fullmatch(r"(datetime|timedelta)64\[(\w+)\]", spelled)
     if dates:
         return (nb.NPDatetime if dates.group(1) == "datetime" else nb.NPTimedelta)(dates.group(2))
     raise ValueError("pyjit cannot give a typing function the type %s as numba's type object"
                      % spelled)
+
+
+def _record_dtype(spelled):
+    """The structured dtype of a Record spelling
+    ("Record(a[type=float32;offset=0],b[type=int32;offset=4];8;False)"):
+    scalar and record fields; ValueError for others."""
+    import numpy as np
+    body = re.fullmatch(r"Record\((.*);(\d+);(True|False)\)", spelled)
+    if body is None:
+        raise ValueError("pyjit cannot read the record type %s" % spelled)
+    names, formats, offsets = [], [], []
+    for field in _split(body.group(1)):
+        parts = re.fullmatch(r"(\w+)\[type=(.*);offset=(\d+)\]", field)
+        if parts is None:
+            raise ValueError("pyjit cannot give a typing function the record field %s" % field)
+        kind = parts.group(2)
+        names.append(parts.group(1))
+        formats.append(_record_dtype(kind) if kind.startswith("Record(") else np.dtype(
+            "bool" if kind == "bool" else kind))
+        offsets.append(int(parts.group(3)))
+    return np.dtype({"names": names, "formats": formats, "offsets": offsets,
+                     "itemsize": int(body.group(2))}, align=body.group(3) == "True")
 
 
 def _split(text):

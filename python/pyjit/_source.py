@@ -511,13 +511,17 @@ def classify(value, memo=None, reads=_NO_READS):
             return ("function", _FUNCTIONS[value])
     except TypeError:  # unhashable
         pass
-    if isinstance(value, types.FunctionType) and _jitable(value):
-        return ("devfunc", describe(value, memo))  # register_jitable: a device function
     if isinstance(value, types.FunctionType):
-        from . import _overload  # numba's @overload: its typing functions pick
+        # numba's @overload: its typing functions pick the implementation (a
+        # CUDA target's before a register_jitable body, as numba-cuda's).
+        from . import _overload
         typing = _overload.typing_functions(value)
-        if typing:
-            return _overload.describe_overload(value, typing, memo if memo is not None else {})
+        jitable = _jitable(value)
+        if typing and (not jitable or _overload.wins_over_jitable(typing)):
+            return _overload.describe_overload(value, typing, memo if memo is not None else {},
+                                               jitable)
+        if jitable:
+            return ("devfunc", describe(value, memo))  # register_jitable: a device function
     # What the user most likely meant, in the error's "of type ..." part.
     if isinstance(value, types.FunctionType):
         return ("unsupported", "function (a plain Python function; make it a device "

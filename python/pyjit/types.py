@@ -12,7 +12,8 @@
 
 import functools
 
-__all__ = ["Type", "ArrayType", "Array", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
+__all__ = ["Type", "ArrayType", "Array", "Number", "Boolean", "Integer", "Float", "Complex",
+           "BaseTuple", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "bfloat16",
            "complex64", "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
            "from_dtype", "typeof", "Tuple", "UniTuple", "optional", "CPointer",
@@ -188,8 +189,20 @@ def _of_spelling(spelled):
     kernel.signatures give them: an Array for arrays (.dtype, .ndim,
     .layout), the named scalar type (int64, ...), else a Type of that name."""
     import re
-    named = {t.name: t for t in globals().values() if type(t) in (Type, NoneType)}  # int64, ...
+    named = {t.name: t for t in globals().values()
+             if type(t) in (Type, NoneType, Boolean, Integer, Float, Complex)}  # int64, ...
     named["none"] = void
+    if spelled.startswith("Tuple(") and spelled.endswith(")"):  # .types, .count, .dtype
+        parts, depth, start, inner = [], 0, 0, spelled[6:-1]
+        for i, ch in enumerate(inner):
+            depth += ch in "(["
+            depth -= ch in ")]"
+            if ch == "," and depth == 0:
+                parts.append(inner[start:i].strip())
+                start = i + 1
+        if inner[start:].strip():
+            parts.append(inner[start:].strip())
+        return TupleType([_of_spelling(p) for p in parts])
     array = re.fullmatch(r"(?:readonly )?array\((\w+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
     if array:  # with .dtype, .ndim and .layout, as numba's types.Array
         dtype, ndim, layout = array.group(1), int(array.group(2)), array.group(3)
@@ -233,6 +246,9 @@ class TupleType(Type):
         super().__init__("Tuple(%s)" % ", ".join(str(t) for t in self.types))
         if self.types and all(t == self.types[0] for t in self.types):
             self.dtype = self.types[0]
+
+
+BaseTuple = TupleType  # numba's base class of Tuple and UniTuple, for isinstance
 
 
 def Tuple(types):
@@ -304,12 +320,37 @@ class NoneType(Type):
 
 
 void = none = NoneType("none")  # numba spells it none (types.void is types.none)
-boolean = bool_ = Type("bool")
-int8, int16, int32, int64 = (Type("int%d" % b) for b in (8, 16, 32, 64))
-uint8, uint16, uint32, uint64 = (Type("uint%d" % b) for b in (8, 16, 32, 64))
-float16, float32, float64 = (Type("float%d" % b) for b in (16, 32, 64))
-bfloat16 = Type("bfloat16")  # numba-cuda's numba.cuda.types.bfloat16 (ml_dtypes' in arrays)
-complex64, complex128 = Type("complex64"), Type("complex128")
+class Number(Type):
+    """A number type (numba's types.Number): the classes below let a typing
+    function (pyjit.extending.overload) ask `isinstance(x, types.Float)`."""
+
+
+class Boolean(Type):
+    """bool (numba's types.Boolean)."""
+
+
+class Integer(Number):
+    """A signed or unsigned integer type (numba's types.Integer): `signed`."""
+
+    @property
+    def signed(self):
+        return not self.name.startswith("uint")
+
+
+class Float(Number):
+    """float16, bfloat16, float32 or float64 (numba's types.Float)."""
+
+
+class Complex(Number):
+    """complex64 or complex128 (numba's types.Complex)."""
+
+
+boolean = bool_ = Boolean("bool")
+int8, int16, int32, int64 = (Integer("int%d" % b) for b in (8, 16, 32, 64))
+uint8, uint16, uint32, uint64 = (Integer("uint%d" % b) for b in (8, 16, 32, 64))
+float16, float32, float64 = (Float("float%d" % b) for b in (16, 32, 64))
+bfloat16 = Float("bfloat16")  # numba-cuda's numba.cuda.types.bfloat16 (ml_dtypes' in arrays)
+complex64, complex128 = Complex("complex64"), Complex("complex128")
 intp = int_ = ssize_t = long_ = longlong = int64   # numba's C-style names (64-bit Linux)
 uintp = size_t = ulong = ulonglong = uint64
 intc, uintc, short, ushort = int32, uint32, int16, uint16

@@ -144,6 +144,41 @@ def test_editing_an_overloads_implementation_in_another_file_invalidates(tmp_pat
     assert "helper.py" in reason, reason
 
 
+FACTORY = '''
+import os
+from pyjit.extending import overload
+
+def scale(v):
+    pass
+
+def _make():
+    factor = float(os.environ["FACTOR"])   # read when the typing function runs
+    return lambda v: v * factor
+
+@overload(scale)
+def ol_scale(v):
+    return _make()
+'''
+
+
+def test_a_cached_kernel_is_checked_against_what_overloads_choose_now(tmp_path):
+    # A typing function may build its implementation from anything (a
+    # factory, the environment): the key cannot cover that, so a kernel
+    # loaded from the cache runs its overloads' typing functions again and
+    # is compiled anew when one chooses another implementation.
+    write_program(tmp_path)
+    (tmp_path / "helper.py").write_text(FACTORY)
+    first = run(tmp_path, tmp_path / "cache", {"FACTOR": "2.0"})
+    assert first["out"] == expected(2.0, 1.0)
+    again = run(tmp_path, tmp_path / "cache", {"FACTOR": "2.0"})
+    assert again["out"] == expected(2.0, 1.0) and again["info"]["hits"] == 1
+    changed = run(tmp_path, tmp_path / "cache", {"FACTOR": "3.0"})
+    assert changed["out"] == expected(3.0, 1.0)
+    assert changed["info"]["hits"] == 0 and changed["info"]["misses"] == 1
+    assert "typing function chose another implementation" in \
+        changed["info"]["last_miss"]["kernel"]
+
+
 def test_changing_a_constant_of_a_module_read_by_attribute_invalidates(tmp_path):
     write_program(tmp_path, bias=0.0, through_module=True)
     first = run(tmp_path, tmp_path / "cache")

@@ -1180,6 +1180,107 @@ def test_overload_implementations_may_call_overloads_and_return_a_signature(jit)
     assert out[0] == (3 + 1) * 0.5
 
 
+def test_a_cuda_overload_comes_before_a_register_jitable_body(jit):
+    # numba-cuda tries the CUDA target's overloads first; a generic one only
+    # where the jitable body does not apply (here it always does).
+    @register_jitable
+    def f(x):
+        return x + 1.0
+
+    @overload(f, target="cuda")
+    def ol_f(x):
+        if isinstance(x, _pjtypes.Float):
+            return lambda x: x + 1000.0
+
+    @jit
+    def k(out):
+        out[0] = f(1.0)
+        out[1] = f(1)  # no CUDA implementation for an int: the jitable body
+
+    out = np.zeros(2)
+    k[1, 1](out)
+    assert out.tolist() == [1001.0, 2.0]
+
+
+def test_an_overload_registered_after_a_failed_compile_is_found(jit):
+    def later(x):
+        pass
+
+    @jit
+    def k(out):
+        out[0] = later(2.0)
+
+    out = np.zeros(1)
+    with pytest.raises(pyjit.CompileError, match="global 'later' of type function"):
+        k[1, 1](out)
+
+    @overload(later)
+    def ol_later(x):
+        return lambda x: x * 4
+
+    k[1, 1](out)
+    assert out[0] == 8.0
+
+
+def test_overload_errors_are_compile_errors_at_the_call(jit):
+    def twice_on_a_line(x):
+        pass
+
+    @overload(twice_on_a_line)
+    def ol_twice(x):
+        a, b = (lambda x: x + 1), (lambda x: x + 2)  # noqa: E731
+        return b
+
+    def grows(t, n):
+        pass
+
+    @overload(grows)
+    def ol_grows(t, n):
+        def impl(t, n):
+            if n <= 0:
+                return 0
+            return grows((t, t), n - 1) + 1
+        return impl
+
+    @jit
+    def k(out, n):
+        out[0] = twice_on_a_line(1.0)
+
+    @jit
+    def g(out, n):
+        out[0] = grows(1, n)
+
+    out = np.zeros(1)
+    with pytest.raises(pyjit.CompileError, match=r"the implementation ol_twice returned cannot "
+                                                 r"be compiled: pyjit cannot tell which lambda"):
+        k[1, 1](out, 3)
+    with pytest.raises(pyjit.CompileError, match=r"its argument types have grown past 20000 "
+                                                 r"characters"):
+        g[1, 1](out, 3)
+
+
+def test_overload_keyword_only_typing_parameters_get_keywords(jit):
+    seen = []
+
+    def scaled(x, scale=2.0):
+        pass
+
+    @overload(scaled)
+    def ol_scaled(x, *, scale=2.0):
+        seen.append(str(scale))
+        def impl(x, scale=2.0):
+            return x * scale
+        return impl
+
+    @jit
+    def k(out):
+        out[0] = scaled(1.5, scale=3.0)
+
+    out = np.zeros(1)
+    k[1, 1](out)
+    assert out[0] == 4.5 and seen == ["float64"]
+
+
 def test_overload_registrations_reject_what_is_not_a_function():
     with pytest.raises(TypeError, match="overload\\(\\) takes a plain Python function to "
                                         "overload, not int"):
