@@ -2419,9 +2419,25 @@ ExprInfo Inferer::overloadCall(const CallExpr &e, const DeviceFunctionSource &fn
                      "with *args only through numba");
     return {};
   }
+  // An int or bool argument known when compiling also gives its value
+  // ("int64\t5"): numba calls a typing function with its literal type when
+  // the plain one finds no implementation.
+  std::vector<std::optional<GlobalValue>> constants = callConstants(binding, argTypes);
   std::vector<std::string> parts;
-  for (size_t i = 0; i < argTypes.size(); ++i)
-    parts.push_back(binding.args[i] ? argTypes[i]->str() : std::string("-"));
+  for (size_t i = 0; i < argTypes.size(); ++i) {
+    if (!binding.args[i]) {
+      parts.push_back("-");
+      continue;
+    }
+    std::string part = argTypes[i]->str();
+    if (const std::optional<GlobalValue> &c = constants[i]) {
+      if (c->kind == GlobalValue::Kind::Bool)
+        part += c->i ? "\tTrue" : "\tFalse";
+      else if (c->kind == GlobalValue::Kind::Int)
+        part += "\t" + std::to_string(c->i);
+    }
+    parts.push_back(part);
+  }
   std::string key = overloadKey(parts);
   if (auto it = fn.variants.find(key); it != fn.variants.end())
     return deviceCall(e, *it->second);

@@ -39,8 +39,10 @@ from . import _source
 
 # pyjit.extending.overload's registrations: function -> [(target, typing function)].
 REGISTERED = {}
-# Typing functions registered with strict=False (numba's templates: `_strict`).
+# (function, typing function) -> its registration's strict= (numba's
+# templates: `_strict`) and prefer_literal= (numba's templates' own).
 STRICT = {}
+PREFER_LITERAL = {}
 _CUDA_TARGETS = ("cuda", "gpu")
 _TARGETS = _CUDA_TARGETS + ("generic",)
 # Compiles of one kernel resolving overloads before giving up: each resolves
@@ -91,8 +93,8 @@ def typing_functions(func):
                     continue
                 metadata = getattr(template, "metadata", None) or {}
                 found.append((metadata.get("target", "generic"), typing))
-                if getattr(template, "_strict", True) is False:
-                    STRICT[typing] = False
+                STRICT[func, typing] = getattr(template, "_strict", True) is not False
+                PREFER_LITERAL[func, typing] = getattr(template, "prefer_literal", False) is True
     unique, seen = [], set()
     for target, typing in found:
         if target in _TARGETS and id(typing) not in seen:
@@ -211,36 +213,25 @@ def _resolve(overloaded, key):
         return ("overloaded function '%s': its argument types have grown past %d characters "
                 "(an implementation calling itself with ever larger tuples does not "
                 "converge)" % (func.__name__, _MAX_KEY))
-    spelled = key.split("\n") if key else []
+    parts = [part.partition("\t") for part in (key.split("\n") if key else [])]
     try:
-        given = [None if s == "-" else type_object(s) for s in spelled]
+        given = [None if s == "-" else type_object(s) for s, _, _ in parts]
+        literal = _literal_types(parts)
     except ValueError as exc:
         return "overloaded function '%s': %s" % (func.__name__, exc)
-    shown = "(%s)" % ", ".join(s for s in spelled if s != "-")
+    shown = "(%s)" % ", ".join(s for s, _, _ in parts if s != "-")
     reasons = []
     for _, typing in typing_functions(func):
-        # As the call gives them: positionally up to the first parameter it
-        # leaves out (or a keyword-only one), by name from there.
-        params = list(inspect.signature(typing).parameters.values())
-        args, kwargs, gap = [], {}, False
-        for i, t in enumerate(given):
-            if t is None:
-                gap = True
-                continue
-            p = params[i] if i < len(params) else None
-            if p is not None and p.kind == p.KEYWORD_ONLY:
-                gap = True
-            if gap and p is not None and p.kind != p.POSITIONAL_ONLY:
-                kwargs[p.name] = t
-            else:
-                args.append(t)
-        try:
-            got = typing(*args, **kwargs)
-        except Exception as exc:  # the typing function refuses the types
-            reasons.append("%s raised %s: %s" % (typing.__name__, type(exc).__name__, exc))
-            continue
+        # numba's order: the plain types, then (where the call gives ints or
+        # bools known when compiling) their literal types; literal first
+        # for a typing function registered with prefer_literal=True.
+        tries = [given] if literal is None else (
+            [literal, given] if PREFER_LITERAL.get((func, typing)) else [given, literal])
+        for types_given in tries:
+            got = _call_typing(typing, types_given, reasons)
+            if got is not None:
+                break
         if got is None:
-            reasons.append("%s returned None" % typing.__name__)
             continue
         sigs = ()
         if isinstance(got, tuple) and len(got) == 2:
@@ -252,12 +243,12 @@ def _resolve(overloaded, key):
                 reasons.append("%s returned %r as a signature (it has no .args)"
                                % (typing.__name__, sig))
                 continue
-            sigs = ("(%s)" % ", ".join(str(a) for a in arg_types),)
+            sigs = ("(%s)" % ", ".join(str(getattr(a, "literal_type", a)) for a in arg_types),)
         if not isinstance(got, types.FunctionType):
             reasons.append("%s returned %s, not a Python function" % (typing.__name__,
                                                                       type(got).__name__))
             continue
-        if STRICT.get(typing, True) and not sigs:
+        if STRICT.get((func, typing), True) and not sigs:
             differs = signature_difference(typing, got)
             if differs:
                 return "overloaded function '%s': %s" % (func.__name__, differs)
@@ -267,6 +258,54 @@ def _resolve(overloaded, key):
     return ("no implementation of overloaded function '%s' takes %s: %s"
             % (func.__name__, shown, "; ".join(reasons) or "it has no typing function for "
                                                          "the CUDA target"))
+
+
+def _call_typing(typing, given, reasons):
+    """typing(...) with the argument types `given` (per parameter; None:
+    left out), as the call gives them: positionally up to the first
+    parameter it leaves out (or a keyword-only one), by name from there.
+    None (a reason added to `reasons`) when it finds no implementation."""
+    params = list(inspect.signature(typing).parameters.values())
+    args, kwargs, gap = [], {}, False
+    for i, t in enumerate(given):
+        if t is None:
+            gap = True
+            continue
+        p = params[i] if i < len(params) else None
+        if p is not None and p.kind == p.KEYWORD_ONLY:
+            gap = True
+        if gap and p is not None and p.kind != p.POSITIONAL_ONLY:
+            kwargs[p.name] = t
+        else:
+            args.append(t)
+    try:
+        got = typing(*args, **kwargs)
+    except Exception as exc:  # the typing function refuses the types
+        reasons.append("%s raised %s: %s" % (typing.__name__, type(exc).__name__, exc))
+        return None
+    if got is None:
+        reasons.append("%s returned None" % typing.__name__)
+    return got
+
+
+def _literal_types(parts):
+    """The argument types with numba's literal types for the ints and bools
+    a key gives values of (numba.core.types.literal); None when it gives
+    none, or numba is not loaded (pyjit.types has no literal types)."""
+    nb = sys.modules.get("numba.core.types")
+    if nb is None or not any(value for _, _, value in parts):
+        return None
+    out = []
+    for spelled, _, value in parts:
+        if spelled == "-":
+            out.append(None)
+        elif value in ("True", "False"):
+            out.append(nb.literal(value == "True"))
+        elif value:
+            out.append(nb.literal(int(value)))
+        else:
+            out.append(type_object(spelled))
+    return out
 
 
 def _implementation(func, source, impl, sigs):
@@ -292,10 +331,10 @@ def _overload_infos(info):
         seen.add(id(current))
         if "overload" in current:
             found.append(current)
-            stack.extend(v for v in current["variants"].values() if isinstance(v, dict))
+            stack.extend(v for v in list(current["variants"].values()) if isinstance(v, dict))
         values = [current.get("globals", {})]
         while values:
-            for desc in values.pop().values():
+            for desc in list(values.pop().values()):
                 if desc[0] == "devfunc":
                     stack.append(desc[1])
                 elif desc[0] in ("namespace", "module") and isinstance(desc[1], tuple) \

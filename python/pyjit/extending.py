@@ -42,9 +42,11 @@ def overload(func, jit_options=None, strict=True, inline="never", prefer_literal
     "generic" ones; other targets ("cpu") are not for kernels. With `strict`
     (the default) the implementation must take the typing function's
     parameters (names, keyword defaults), or the call is a compile error.
-    `jit_options`, `inline` and `prefer_literal` are numba's and accepted;
-    pyjit compiles every implementation as a device function it inlines as
-    it chooses, with non-literal argument types.
+    With `prefer_literal` (and numba loaded), ints and bools known when
+    compiling are given as literal types first, else only where the plain
+    types find no implementation. `jit_options` and `inline` are numba's and
+    accepted: pyjit compiles every implementation as a device function it
+    inlines as it chooses.
 
     Raises TypeError for a `func` that is not a plain Python function, or a
     typing function that is not one.
@@ -60,7 +62,8 @@ def overload(func, jit_options=None, strict=True, inline="never", prefer_literal
             raise TypeError("@overload(%s) decorates a typing function, not %s"
                             % (func.__name__, type(typing).__name__))
         _overload.REGISTERED.setdefault(func, []).append((str(target), typing))
-        _overload.STRICT[typing] = bool(strict)
+        _overload.STRICT[func, typing] = bool(strict)
+        _overload.PREFER_LITERAL[func, typing] = bool(prefer_literal)
         return typing
 
     return register

@@ -1281,6 +1281,62 @@ def test_overload_keyword_only_typing_parameters_get_keywords(jit):
     assert out[0] == 4.5 and seen == ["float64"]
 
 
+def test_overload_gets_literal_types_where_the_plain_ones_find_nothing(jit, monkeypatch):
+    # numba's order with numba loaded: the plain types first, then, for ints
+    # and bools known when compiling, their literal types (literal first with
+    # prefer_literal=True). numba is not installed here: a module shaped as
+    # numba.core.types stands in.
+    import sys
+    import types
+
+    class Literal:
+        def __init__(self, value):
+            self.literal_value = value
+
+    nbtypes = types.ModuleType("numba.core.types")
+    nbtypes.int64, nbtypes.float64 = "int64", "float64"
+    nbtypes.literal = Literal
+    monkeypatch.setitem(sys.modules, "numba.core.types", nbtypes)
+
+    def needs_literal(n):
+        pass
+
+    def prefers_literal(n):
+        pass
+
+    def typing(n):
+        if isinstance(n, Literal):
+            value = n.literal_value
+            return lambda n: value * 1000
+        if n == "int64" and typing.plain_ok:
+            return lambda n: n
+        return None
+
+    typing.plain_ok = False
+    overload(needs_literal)(typing)
+
+    def typing2(n):
+        return typing(n)
+
+    overload(prefers_literal, prefer_literal=True)(typing2)
+
+    @jit
+    def k(out, m):
+        out[0] = needs_literal(3)     # the plain int64 finds nothing: Literal(3)
+        out[1] = prefers_literal(4)   # literal first
+
+    out = np.zeros(2)
+    k[1, 1](out, 5)
+    assert out.tolist() == [3000.0, 4000.0]
+
+    @jit
+    def runtime(out, m):
+        out[0] = needs_literal(m)     # not known when compiling: no literal to try
+
+    with pytest.raises(pyjit.CompileError, match="typing returned None"):
+        runtime[1, 1](out, 5)
+
+
 def test_overload_registrations_reject_what_is_not_a_function():
     with pytest.raises(TypeError, match="overload\\(\\) takes a plain Python function to "
                                         "overload, not int"):

@@ -188,7 +188,8 @@ struct DeviceFunctionSource {
 
 /// The key of a call's argument types for DeviceFunctionSource::variants:
 /// per parameter of the typing function, in order, the type's spelling
-/// (Type::str) or "-" for a parameter the call leaves out; joined by "\n".
+/// (Type::str), followed by a tab and the value for an int or bool known
+/// when compiling, or "-" for a parameter the call leaves out; joined by "\n".
 inline std::string overloadKey(llvm::ArrayRef<std::string> perParameter) {
   std::string key;
   for (size_t i = 0; i < perParameter.size(); ++i)
