@@ -2414,22 +2414,21 @@ ExprInfo Inferer::overloadCall(const CallExpr &e, const DeviceFunctionSource &fn
   // stub): the variant for their types, as numba's overload template calls
   // the typing function with the types the call gives (none for a
   // parameter left out).
-  if (binding.varargParam >= 0) {
-    error(e.range(), "overloaded function '" + fn.name + "': pyjit calls a typing function "
-                     "with *args only through numba");
-    return {};
-  }
   // An int or bool argument known when compiling also gives its value
   // ("int64\t5"): numba calls a typing function with its literal type when
   // the plain one finds no implementation.
   std::vector<std::optional<GlobalValue>> constants = callConstants(binding, argTypes);
   std::vector<std::string> parts;
   for (size_t i = 0; i < argTypes.size(); ++i) {
-    if (!binding.args[i]) {
+    if (!binding.args[i] && static_cast<int>(i) != binding.varargParam) {
       parts.push_back("-");
       continue;
     }
     std::string part = argTypes[i]->str();
+    if (static_cast<int>(i) == binding.varargParam) { // `*args`: "*Tuple(...)"
+      parts.push_back("*" + part);
+      continue;
+    }
     if (const std::optional<GlobalValue> &c = constants[i]) {
       if (c->kind == GlobalValue::Kind::Bool)
         part += c->i ? "\tTrue" : "\tFalse";

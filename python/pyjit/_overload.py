@@ -123,17 +123,18 @@ def describe_overload(func, typing, memo, jitable=False):
     if key in memo:
         return ("devfunc", memo[key])
     first = typing[0][1]
-    params = []
-    for p in inspect.signature(first).parameters.values():
-        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+    params = list(inspect.signature(first).parameters.values())
+    for k, p in enumerate(params):
+        if p.kind == p.VAR_KEYWORD or (p.kind == p.VAR_POSITIONAL and k != len(params) - 1):
             return ("unsupported", "overloaded function (its typing function '%s' takes "
-                                   "%s: pyjit calls one with named parameters only)"
-                    % (first.__name__, p))
-        params.append(p)
+                                   "%s%s: pyjit takes *args only as the last parameter, "
+                                   "and no **kwargs)"
+                    % (first.__name__, p, "" if p.kind == p.VAR_KEYWORD else " before others"))
     # The stub binds a call's arguments: which parameters it gives (the
     # implementation's own defaults fill the rest).
     stub = "def %s(%s):\n    pass\n" % (
-        func.__name__, ", ".join(p.name if p.default is p.empty else p.name + "=None"
+        func.__name__, ", ".join("*" + p.name if p.kind == p.VAR_POSITIONAL else
+                                 p.name if p.default is p.empty else p.name + "=None"
                                  for p in params))
     env = {}
     info = memo[key] = {  # (before its globals: an implementation may call func)
@@ -215,7 +216,7 @@ def _resolve(overloaded, key):
                 "converge)" % (func.__name__, _MAX_KEY))
     parts = [part.partition("\t") for part in (key.split("\n") if key else [])]
     try:
-        given = [None if s == "-" else type_object(s) for s, _, _ in parts]
+        given = [_given(s) for s, _, _ in parts]
         literal = _literal_types(parts)
     except ValueError as exc:
         return "overloaded function '%s': %s" % (func.__name__, exc)
@@ -260,6 +261,20 @@ def _resolve(overloaded, key):
                                                          "the CUDA target"))
 
 
+class _Star(tuple):
+    """The types a typing function's `*args` takes (passed one by one)."""
+
+
+def _given(spelled):
+    """The type object of one key part: None for "-" (left out), a _Star
+    of element types for "*Tuple(...)"."""
+    if spelled == "-":
+        return None
+    if spelled.startswith("*"):
+        return _Star(type_object(spelled[1:]).types)
+    return type_object(spelled)
+
+
 def _call_typing(typing, given, reasons):
     """typing(...) with the argument types `given` (per parameter; None:
     left out), as the call gives them: positionally up to the first
@@ -270,6 +285,9 @@ def _call_typing(typing, given, reasons):
     for i, t in enumerate(given):
         if t is None:
             gap = True
+            continue
+        if isinstance(t, _Star):
+            args.extend(t)
             continue
         p = params[i] if i < len(params) else None
         if p is not None and p.kind == p.KEYWORD_ONLY:
@@ -297,8 +315,8 @@ def _literal_types(parts):
         return None
     out = []
     for spelled, _, value in parts:
-        if spelled == "-":
-            out.append(None)
+        if spelled == "-" or spelled.startswith("*"):
+            out.append(_given(spelled))
         elif value in ("True", "False"):
             out.append(nb.literal(value == "True"))
         elif value:

@@ -1337,6 +1337,36 @@ def test_overload_gets_literal_types_where_the_plain_ones_find_nothing(jit, monk
         runtime[1, 1](out, 5)
 
 
+def test_overload_typing_functions_take_star_args(jit):
+    # numba passes the arguments *args takes one by one.
+    seen = []
+
+    def total(a, *rest):
+        pass
+
+    @overload(total)
+    def ol_total(a, *rest):
+        seen.append(tuple(str(r) for r in rest))
+        n = len(rest)
+
+        def impl(a, *rest):
+            s = a
+            for r in rest:
+                s += r
+            return s * 10 + n
+        return impl
+
+    @jit
+    def k(out):
+        out[0] = total(1.0)
+        out[1] = total(1.0, 2, 3.5)
+
+    out = np.zeros(2)
+    k[1, 1](out)
+    assert out.tolist() == [10.0, (1.0 + 2 + 3.5) * 10 + 2]
+    assert sorted(seen) == [(), ("int64", "float64")]
+
+
 def test_overload_registrations_reject_what_is_not_a_function():
     with pytest.raises(TypeError, match="overload\\(\\) takes a plain Python function to "
                                         "overload, not int"):

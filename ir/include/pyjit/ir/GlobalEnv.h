@@ -189,7 +189,8 @@ struct DeviceFunctionSource {
 /// The key of a call's argument types for DeviceFunctionSource::variants:
 /// per parameter of the typing function, in order, the type's spelling
 /// (Type::str), followed by a tab and the value for an int or bool known
-/// when compiling, or "-" for a parameter the call leaves out; joined by "\n".
+/// when compiling, or "-" for a parameter the call leaves out, or for a
+/// `*args` parameter "*" and the tuple type of what it takes; joined by "\n".
 inline std::string overloadKey(llvm::ArrayRef<std::string> perParameter) {
   std::string key;
   for (size_t i = 0; i < perParameter.size(); ++i)
