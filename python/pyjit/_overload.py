@@ -78,23 +78,18 @@ def typing_functions(func):
     found = []
     for target, typing in REGISTERED.get(func, ()):
         found.append((target, typing))
-    for name in ("numba.cuda.typing.templates", "numba.core.typing.templates"):
-        registry = getattr(sys.modules.get(name), "builtin_registry", None)
-        for registered, typ in list(getattr(registry, "globals", ())):
-            if registered is not func:
-                continue
-            for template in getattr(typ, "templates", ()):
-                typing = getattr(template, "_overload_func", None)
-                if not isinstance(typing, types.FunctionType):
-                    continue
-                # numba's own library (register_jitable's wrapper among them)
-                # is written against numba's internals.
-                if str(getattr(typing, "__module__", "")).split(".")[0] == "numba":
-                    continue
-                metadata = getattr(template, "metadata", None) or {}
-                found.append((metadata.get("target", "generic"), typing))
-                STRICT[func, typing] = getattr(template, "_strict", True) is not False
-                PREFER_LITERAL[func, typing] = getattr(template, "prefer_literal", False) is True
+    for template in numba_templates(func):
+        typing = getattr(template, "_overload_func", None)
+        if not isinstance(typing, types.FunctionType):
+            continue
+        # numba's own library (register_jitable's wrapper among them) is
+        # written against numba's internals.
+        if str(getattr(typing, "__module__", "")).split(".")[0] == "numba":
+            continue
+        metadata = getattr(template, "metadata", None) or {}
+        found.append((metadata.get("target", "generic"), typing))
+        STRICT[func, typing] = getattr(template, "_strict", True) is not False
+        PREFER_LITERAL[func, typing] = getattr(template, "prefer_literal", False) is True
     unique, seen = [], set()
     for target, typing in found:
         if target in _TARGETS and id(typing) not in seen:
@@ -102,6 +97,17 @@ def typing_functions(func):
             unique.append((target, typing))
     unique.sort(key=lambda entry: entry[0] not in _CUDA_TARGETS)  # (stable)
     return unique
+
+
+def numba_templates(func):
+    """The typing templates numba's registries (numba.cuda.typing.templates,
+    numba.core.typing.templates, when loaded) hold for `func`: its
+    @overload and register_jitable registrations."""
+    for name in ("numba.cuda.typing.templates", "numba.core.typing.templates"):
+        registry = getattr(sys.modules.get(name), "builtin_registry", None)
+        for registered, typ in list(getattr(registry, "globals", ())):
+            if registered is func:
+                yield from getattr(typ, "templates", ())
 
 
 def wins_over_jitable(typing):
@@ -523,14 +529,6 @@ def _record_dtype(spelled):
 
 
 def _split(text):
-    """Top-level comma-separated parts of `text`."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += ch in "(["
-        depth -= ch in ")]"
-        if ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    if text[start:].strip():
-        parts.append(text[start:].strip())
-    return parts
+    """The non-empty top-level comma-separated parts of `text`."""
+    from .types import split_outside_brackets
+    return [part for part in split_outside_brackets(text) if part]

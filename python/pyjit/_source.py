@@ -221,17 +221,13 @@ def _jitable(function):
     typing registry whose implementation is the function itself."""
     if getattr(function, "_pyjit_jitable", False):
         return True
-    for name in ("numba.core.typing.templates", "numba.cuda.typing.templates"):
-        registry = getattr(sys.modules.get(name), "builtin_registry", None)
-        for registered, typ in list(getattr(registry, "globals", ())):
-            if registered is not function:
-                continue
-            for template in getattr(typ, "templates", ()):
-                overload = getattr(template, "_overload_func", None)
-                cells = getattr(overload, "__closure__", None) or ()
-                if getattr(overload, "__name__", "") == "ov_wrap" and any(
-                        _cell_value(cell) is function for cell in cells):
-                    return True
+    from ._overload import numba_templates
+    for template in numba_templates(function):
+        overload = getattr(template, "_overload_func", None)
+        cells = getattr(overload, "__closure__", None) or ()
+        if getattr(overload, "__name__", "") == "ov_wrap" and any(
+                _cell_value(cell) is function for cell in cells):
+            return True
     return False
 
 

@@ -169,17 +169,7 @@ def _inferred_result(func, params, what):
                         "number" % (what, result, ", ".join(params))) from None
 
 
-def _split_params(text):
-    """`text` split at the commas outside brackets ('float64[:, :], float64')."""
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(text):
-        depth += c in "[("
-        depth -= c in "])"
-        if c == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    parts.append(text[start:].strip())
-    return parts
+from .types import split_outside_brackets as _split_params  # noqa: E402
 
 
 def _kind_rank(kind):

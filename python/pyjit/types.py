@@ -184,6 +184,21 @@ def typeof(value):
     return _of_spelling(_typeof(value, "typeof(%s)" % type(value).__name__))
 
 
+def split_outside_brackets(text):
+    """`text` split at the commas outside brackets and parentheses, each
+    part stripped ('float64[:, :], Tuple(int64, int64)' -> two parts; an
+    empty text or a trailing comma gives an empty last part)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += c in "[("
+        depth -= c in "])"
+        if c == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return parts
+
+
 def _of_spelling(spelled):
     """The type object of a canonical spelling, as typeof and
     kernel.signatures give them: an Array for arrays (.dtype, .ndim,
@@ -193,16 +208,7 @@ def _of_spelling(spelled):
              if type(t) in (Type, NoneType, Boolean, Integer, Float, Complex)}  # int64, ...
     named["none"] = void
     if spelled.startswith("Tuple(") and spelled.endswith(")"):  # .types, .count, .dtype
-        parts, depth, start, inner = [], 0, 0, spelled[6:-1]
-        for i, ch in enumerate(inner):
-            depth += ch in "(["
-            depth -= ch in ")]"
-            if ch == "," and depth == 0:
-                parts.append(inner[start:i].strip())
-                start = i + 1
-        if inner[start:].strip():
-            parts.append(inner[start:].strip())
-        return TupleType([_of_spelling(p) for p in parts])
+        return TupleType([_of_spelling(p) for p in split_outside_brackets(spelled[6:-1]) if p])
     array = re.fullmatch(r"(?:readonly )?array\((\w+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
     if array:  # with .dtype, .ndim and .layout, as numba's types.Array
         dtype, ndim, layout = array.group(1), int(array.group(2)), array.group(3)
