@@ -2429,7 +2429,17 @@ ExprInfo Inferer::overloadCall(const CallExpr &e, const DeviceFunctionSource &fn
       parts.push_back("*" + part);
       continue;
     }
-    if (const std::optional<GlobalValue> &c = constants[i]) {
+    // numba's literal types: a literal, a name bound to one (a variable, a
+    // Python int global), a negated one; not a NumPy scalar, an IntEnum
+    // member, or a value computed from constants (a + 2, len(t)).
+    const Expr *arg = binding.args[i];
+    for (auto *u = llvm::dyn_cast_or_null<UnaryExpr>(arg); u && u->op == UnaryOp::Neg;
+         u = llvm::dyn_cast_or_null<UnaryExpr>(arg))
+      arg = u->operand.get();
+    const std::optional<GlobalValue> &c = constants[i];
+    if (c && c->dtype.empty() && c->name.empty() &&
+        (llvm::isa_and_nonnull<IntLitExpr>(arg) || llvm::isa_and_nonnull<BoolLitExpr>(arg) ||
+         llvm::isa_and_nonnull<NameExpr>(arg))) {
       if (c->kind == GlobalValue::Kind::Bool)
         part += c->i ? "\tTrue" : "\tFalse";
       else if (c->kind == GlobalValue::Kind::Int)

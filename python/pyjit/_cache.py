@@ -79,10 +79,26 @@ def _digest(obj):
 
 
 def _function_digest(info):
+    extra = ()
     if "overload_digest" in info:  # an overloaded function: its typing functions' text
-        return _digest((info["source"], info["filename"], info["firstline"], info["name"],
-                        info["overload_digest"]))
-    return _digest((info["source"], info["filename"], info["firstline"], info["name"]))
+        extra += (info["overload_digest"],)
+    if info.get("signatures"):  # signatures a call converts to (eager, or an overload's)
+        extra += (tuple(info["signatures"]),)
+    return _digest((info["source"], info["filename"], info["firstline"], info["name"]) + extra)
+
+
+def _nested_functions(value, found):
+    """`value` (a global's description) with each device function inside a
+    tuple's elements replaced by its digest, the functions added to `found`
+    (their globals are walked too): their descriptions hold values whose repr
+    is not stable (an overload's name, its variants)."""
+    if isinstance(value, tuple) and len(value) >= 2 and value[0] == "devfunc" \
+            and isinstance(value[1], dict):
+        found.append(value[1])
+        return ("devfunc", _function_digest(value[1]))
+    if isinstance(value, (tuple, list)):
+        return type(value)(_nested_functions(v, found) for v in value)
+    return value
 
 
 def _walk(info, parts, global_values, seen):
@@ -102,19 +118,20 @@ def _walk(info, parts, global_values, seen):
                 work.append((info, value[1][1], prefix + name + "."))
                 continue
             if value[0] != "devfunc":
-                global_values.append(where + (value,))
-                continue
-            dev = value[1]
-            digest = _function_digest(dev)
-            global_values.append(where + (("devfunc", digest),))
-            if id(dev) in seen:
-                continue
-            seen.add(id(dev))
-            # The line tells apart same-named functions of one file (factories).
-            label = "device function '%s' (%s:%d)" % (dev["name"], dev["filename"],
-                                                      dev["firstline"])
-            parts[label] = digest
-            work.append((dev, dev["globals"], ""))
+                nested = []
+                global_values.append(where + (_nested_functions(value, nested),))
+            else:
+                nested = [value[1]]
+                global_values.append(where + (("devfunc", _function_digest(value[1])),))
+            for dev in nested:
+                if id(dev) in seen:
+                    continue
+                seen.add(id(dev))
+                # The line tells apart same-named functions of one file (factories).
+                label = "device function '%s' (%s:%d)" % (dev["name"], dev["filename"],
+                                                          dev["firstline"])
+                parts[label] = _function_digest(dev)
+                work.append((dev, dev["globals"], ""))
 
 
 def key_parts(info, argtypes, target, options, versions):

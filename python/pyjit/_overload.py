@@ -58,14 +58,19 @@ class _Overloaded:
     """One overloaded function: the variants resolved so far (key ->
     description or str), shared by every kernel that calls it. Its typing
     functions are looked up at each resolution (one registered later is
-    taken for types not resolved yet); `jitable` (register_jitable too):
-    the function itself implements the types no typing function takes."""
+    taken for types not resolved yet)."""
 
-    def __init__(self, func, jitable):
+    def __init__(self, func):
         self.func = func
-        self.jitable = jitable
         self.variants = {}
         self.label = "%s (%s)" % (func.__qualname__, func.__code__.co_filename)
+
+
+def JITABLE(*args, **kwargs):
+    """Stands in typing_functions' list for a register_jitable registration,
+    at its place: the function's own body implements every call that
+    reaches it."""
+    raise AssertionError("not called: _resolve compiles the function itself")
 
 
 _BY_NAME = {}  # overload name -> _Overloaded (kept: functions live as long as their modules)
@@ -76,18 +81,23 @@ def typing_functions(func):
     function `func`, in the order a CUDA kernel tries them (numba-cuda's:
     the CUDA targets' first); [] when it has none."""
     found = []
+    if getattr(func, "_pyjit_jitable", False):  # (pyjit's register_jitable decorates the def)
+        found.append(("generic", JITABLE))
     for target, typing in REGISTERED.get(func, ()):
         found.append((target, typing))
     for template in numba_templates(func):
         typing = getattr(template, "_overload_func", None)
         if not isinstance(typing, types.FunctionType):
             continue
-        # numba's own library (register_jitable's wrapper among them) is
-        # written against numba's internals.
+        metadata = getattr(template, "metadata", None) or {}
+        target = metadata.get("target", "generic")
+        if _source.is_jitable_wrapper(typing, func):  # numba's register_jitable
+            found.append((target, JITABLE))
+            continue
+        # numba's own library is written against numba's internals.
         if str(getattr(typing, "__module__", "")).split(".")[0] == "numba":
             continue
-        metadata = getattr(template, "metadata", None) or {}
-        found.append((metadata.get("target", "generic"), typing))
+        found.append((target, typing))
         STRICT[func, typing] = getattr(template, "_strict", True) is not False
         PREFER_LITERAL[func, typing] = getattr(template, "prefer_literal", False) is True
     unique, seen = [], set()
@@ -95,7 +105,9 @@ def typing_functions(func):
         if target in _TARGETS and id(typing) not in seen:
             seen.add(id(typing))
             unique.append((target, typing))
-    unique.sort(key=lambda entry: entry[0] not in _CUDA_TARGETS)  # (stable)
+    # numba-cuda's order: the CUDA targets' first, then the generic ones,
+    # each in the order they were registered (stable).
+    unique.sort(key=lambda entry: entry[0] not in _CUDA_TARGETS)
     return unique
 
 
@@ -110,24 +122,20 @@ def numba_templates(func):
                 yield from getattr(typ, "templates", ())
 
 
-def wins_over_jitable(typing):
-    """Whether typing functions `typing` take a call before the function's
-    own register_jitable body: a CUDA target's does (numba-cuda tries the
-    CUDA target's overloads first); a generic one does not."""
-    return any(target in _CUDA_TARGETS for target, _ in typing)
-
-
-def describe_overload(func, typing, memo, jitable=False):
+def describe_overload(func, typing, memo):
     """The description of overloaded `func` (see the module docstring), or
     an ("unsupported", why) pair when pyjit cannot call its typing function.
-    `typing`: typing_functions(func), not empty."""
+    `typing`: typing_functions(func), with a typing function before any
+    register_jitable body (which would take every call)."""
     name = "%s@%x" % (func.__qualname__, id(func))
     overloaded = _BY_NAME.get(name)
-    if overloaded is None or overloaded.jitable != jitable:
-        overloaded = _BY_NAME[name] = _Overloaded(func, jitable)
+    if overloaded is None:
+        overloaded = _BY_NAME[name] = _Overloaded(func)
     key = ("<overload>", name)
     if key in memo:
         return ("devfunc", memo[key])
+    jitable = any(t is JITABLE for _, t in typing)
+    typing = [(target, t) for target, t in typing if t is not JITABLE]
     first = typing[0][1]
     params = list(inspect.signature(first).parameters.values())
     for k, p in enumerate(params):
@@ -229,6 +237,8 @@ def _resolve(overloaded, key):
     shown = "(%s)" % ", ".join(s for s, _, _ in parts if s != "-")
     reasons = []
     for _, typing in typing_functions(func):
+        if typing is JITABLE:  # register_jitable, in its place: the function's own body
+            return _implementation(func, "register_jitable", func, ())
         # numba's order: the plain types, then (where the call gives ints or
         # bools known when compiling) their literal types; literal first
         # for a typing function registered with prefer_literal=True.
@@ -260,8 +270,6 @@ def _resolve(overloaded, key):
             if differs:
                 return "overloaded function '%s': %s" % (func.__name__, differs)
         return _implementation(func, typing.__name__, got, sigs)
-    if overloaded.jitable:  # register_jitable: the function's own body
-        return _implementation(func, "register_jitable", func, ())
     return ("no implementation of overloaded function '%s' takes %s: %s"
             % (func.__name__, shown, "; ".join(reasons) or "it has no typing function for "
                                                          "the CUDA target"))
@@ -356,22 +364,37 @@ def _overload_infos(info):
         if "overload" in current:
             found.append(current)
             stack.extend(v for v in list(current["variants"].values()) if isinstance(v, dict))
-        values = [current.get("globals", {})]
+        values = list(current.get("globals", {}).values())
         while values:
-            for desc in list(values.pop().values()):
-                if desc[0] == "devfunc":
-                    stack.append(desc[1])
-                elif desc[0] in ("namespace", "module") and isinstance(desc[1], tuple) \
-                        and len(desc[1]) > 1 and isinstance(desc[1][1], dict):
-                    values.append(desc[1][1])
+            desc = values.pop()
+            if not isinstance(desc, (tuple, list)) or len(desc) < 2:
+                continue
+            if desc[0] == "devfunc" and isinstance(desc[1], dict):
+                stack.append(desc[1])
+            elif desc[0] in ("namespace", "module") and isinstance(desc[1], tuple) \
+                    and len(desc[1]) > 1 and isinstance(desc[1][1], dict):
+                values.extend(list(desc[1][1].values()))
+            elif desc[0] == "tuple" and isinstance(desc[1], list):  # FUNCS = (f, g)
+                values.extend(desc[1])
     return found
+
+
+def _label(overload):
+    """An overloaded function's description's name across processes: its
+    typing function's place and name, and the digest of what it reads (two
+    made by one factory differ there)."""
+    from . import _cache
+    own = _cache.key_parts(dict(overload, variants={}), (), "", {}, {})
+    return [overload["filename"], overload["firstline"], overload["name"],
+            _cache._digest(sorted(own.items()))]
 
 
 def _variant_digest(variant):
     from . import _cache
     if isinstance(variant, str):
         return _cache._digest(variant)
-    return _cache._digest(sorted(_cache.key_parts(variant, (), "", {}, {}).items()))
+    return _cache._digest((_cache._function_digest(variant),
+                           sorted(_cache.key_parts(variant, (), "", {}, {}).items())))
 
 
 def cache_checks(info):
@@ -382,7 +405,7 @@ def cache_checks(info):
     the cache key cannot cover."""
     checks = []
     for overload in _overload_infos(info):
-        label = [overload["filename"], overload["firstline"], overload["name"]]
+        label = _label(overload)
         for key, variant in list(overload["variants"].items()):
             checks.append([label, key, _variant_digest(variant)])
     return checks
@@ -394,7 +417,7 @@ def still_chosen(info, checks):
     the variants it checks (a kernel compiled after all needs them)."""
     if not checks:
         return True
-    by_label = {(o["filename"], o["firstline"], o["name"]): o for o in _overload_infos(info)}
+    by_label = {tuple(_label(o)): o for o in _overload_infos(info)}
     for label, key, digest in checks:
         overload = by_label.get(tuple(label))
         if overload is None:

@@ -95,7 +95,7 @@ def _cuda_modules():
 _NUMBA_TWINS = {"numba.cuda": "", "numba.cuda.fp16": "fp16", "numba.cuda.bf16": "bf16",
                 "numba.cuda.libdevice": "libdevice", "numba.cuda.random": "random",
                 "numba.cuda.cg": "cg"}
-_twins = {"loaded": None, "map": {}}
+_twins = {"loaded": None, "map": {}, "missing": {}}
 
 
 def numba_twin(value):
@@ -109,26 +109,45 @@ def numba_twin(value):
     if not (isinstance(module, str) and module.startswith("numba")) and not str(
             getattr(type(value), "__module__", "")).startswith("numba"):
         return None
-    loaded = tuple(id(sys.modules.get(name)) for name in _NUMBA_TWINS)
-    if _twins["loaded"] != loaded:
-        from . import cuda as pyjit_cuda
-        found = {}
-        for name, attr in _NUMBA_TWINS.items():
-            numba_module = sys.modules.get(name)
-            ours = getattr(pyjit_cuda, attr, None) if attr else pyjit_cuda
-            if numba_module is None or ours is None:
-                continue
-            for member in dir(numba_module):
-                if member.startswith("__"):
-                    continue
-                theirs = getattr(numba_module, member, None)
-                twin = getattr(ours, member, None)
-                if twin is None or twin is theirs or isinstance(theirs, (int, float, str)):
-                    continue
-                found.setdefault(id(theirs), (theirs, twin))
-        _twins["loaded"], _twins["map"] = loaded, found
+    _load_twins()
     entry = _twins["map"].get(id(value))
     return entry[1] if entry is not None and entry[0] is value else None
+
+
+def numba_lacking(value):
+    """'numba.cuda.fp16.atomicAdd' for a member of numba-cuda's modules
+    pyjit.cuda's counterpart does not have, else None (numba_twin first)."""
+    if "numba.cuda" not in sys.modules:
+        return None
+    _load_twins()
+    entry = _twins["missing"].get(id(value))
+    return entry[1] if entry is not None and entry[0] is value else None
+
+
+def _load_twins():
+    loaded = tuple(id(sys.modules.get(name)) for name in _NUMBA_TWINS)
+    if _twins["loaded"] == loaded:
+        return
+    from . import cuda as pyjit_cuda
+    found, missing = {}, {}
+    for name, attr in _NUMBA_TWINS.items():
+        numba_module = sys.modules.get(name)
+        ours = getattr(pyjit_cuda, attr, None) if attr else pyjit_cuda
+        if numba_module is None or ours is None:
+            continue
+        for member in dir(numba_module):
+            if member.startswith("__") and member.endswith("__"):  # (fp16's __hadd_sat is one)
+                continue
+            theirs = getattr(numba_module, member, None)
+            if theirs is None or isinstance(theirs, (int, float, str)):
+                continue
+            twin = getattr(ours, member, None)
+            if twin is None:
+                if not isinstance(theirs, types.ModuleType):
+                    missing.setdefault(id(theirs), (theirs, "%s.%s" % (name, member)))
+            elif twin is not theirs:
+                found.setdefault(id(theirs), (theirs, twin))
+    _twins["loaded"], _twins["map"], _twins["missing"] = loaded, found, missing
 
 
 class AttributeReads(collections.namedtuple("AttributeReads", "names depth")):
@@ -222,13 +241,16 @@ def _jitable(function):
     if getattr(function, "_pyjit_jitable", False):
         return True
     from ._overload import numba_templates
-    for template in numba_templates(function):
-        overload = getattr(template, "_overload_func", None)
-        cells = getattr(overload, "__closure__", None) or ()
-        if getattr(overload, "__name__", "") == "ov_wrap" and any(
-                _cell_value(cell) is function for cell in cells):
-            return True
-    return False
+    return any(is_jitable_wrapper(getattr(template, "_overload_func", None), function)
+               for template in numba_templates(function))
+
+
+def is_jitable_wrapper(typing, function):
+    """Whether typing function `typing` is what numba's register_jitable
+    registers for `function`: `ov_wrap`, returning the function itself."""
+    cells = getattr(typing, "__closure__", None) or ()
+    return getattr(typing, "__name__", "") == "ov_wrap" and any(
+        _cell_value(cell) is function for cell in cells)
 
 
 def _cell_value(cell):
@@ -512,13 +534,14 @@ def classify(value, memo=None, reads=_NO_READS):
         # CUDA target's before a register_jitable body, as numba-cuda's).
         from . import _overload
         typing = _overload.typing_functions(value)
-        jitable = _jitable(value)
-        if typing and (not jitable or _overload.wins_over_jitable(typing)):
-            return _overload.describe_overload(value, typing, memo if memo is not None else {},
-                                               jitable)
-        if jitable:
+        if typing and typing[0][1] is not _overload.JITABLE:
+            return _overload.describe_overload(value, typing, memo if memo is not None else {})
+        if typing or _jitable(value):
             return ("devfunc", describe(value, memo))  # register_jitable: a device function
     # What the user most likely meant, in the error's "of type ..." part.
+    lacking = numba_lacking(value)
+    if lacking is not None:
+        return ("unsupported", "%s (numba-cuda's, which pyjit's kernels do not have)" % lacking)
     if isinstance(value, types.FunctionType):
         return ("unsupported", "function (a plain Python function; make it a device "
                                "function with @cuda.jit(device=True), or mark it with "

@@ -179,6 +179,66 @@ def test_a_cached_kernel_is_checked_against_what_overloads_choose_now(tmp_path):
         changed["info"]["last_miss"]["kernel"]
 
 
+EAGER = '''
+import os
+from pyjit import cuda
+
+SIG = "int8(int8)" if os.environ.get("NARROW") == "1" else "float32(float32)"
+
+@cuda.jit(SIG, device=True)
+def scale(v):
+    return v * 2
+'''
+
+TWO_FROM_ONE_FACTORY = '''
+import os
+from pyjit.extending import overload
+
+def _make(var):
+    def op(v):
+        pass
+
+    @overload(op)
+    def ol_op(v):
+        k = float(os.environ[var])
+        return lambda v: v * k
+    return op
+
+scale = _make("K1")
+offset = _make("K2")
+'''
+
+
+def test_a_device_functions_eager_signature_is_in_the_key(tmp_path):
+    # The signature comes from a variable: the source text is the same, the
+    # conversion (here to int8, which wraps 100 * 2) is not.
+    write_program(tmp_path)
+    (tmp_path / "helper.py").write_text(EAGER)
+    wide = run(tmp_path, tmp_path / "cache")
+    assert wide["out"] == expected(2.0, 1.0)
+    narrow = run(tmp_path, tmp_path / "cache", {"NARROW": "1"})
+    assert narrow["info"]["hits"] == 0
+    assert narrow["out"] == [float(np.int8(np.int64(i) * 2 % 256 - 256 if i * 2 % 256 > 127
+                                               else i * 2 % 256)) + 1.0 for i in range(64)]
+
+
+def test_overloads_made_by_one_factory_are_checked_apart(tmp_path):
+    # Two overloads of one typing function (a factory's): the cache check
+    # tells them apart, and a hit stays a hit when nothing changed.
+    write_program(tmp_path)
+    (tmp_path / "main.py").write_text((tmp_path / "main.py").read_text().replace(
+        "from helper import scale", "from helper import scale, offset").replace(
+        "scale(x[i])", "offset(scale(x[i]))"))
+    (tmp_path / "helper.py").write_text(TWO_FROM_ONE_FACTORY)
+    first = run(tmp_path, tmp_path / "cache", {"K1": "2.0", "K2": "1.0"})
+    assert first["out"] == expected(2.0, 1.0)
+    again = run(tmp_path, tmp_path / "cache", {"K1": "2.0", "K2": "1.0"})
+    assert again["info"]["hits"] == 1 and again["out"] == first["out"]
+    changed = run(tmp_path, tmp_path / "cache", {"K1": "2.0", "K2": "3.0"})
+    assert changed["info"]["hits"] == 0
+    assert changed["out"] == (np.arange(64, dtype=np.float32) * 2.0 * 3.0 + 1.0).tolist()
+
+
 def test_changing_a_constant_of_a_module_read_by_attribute_invalidates(tmp_path):
     write_program(tmp_path, bias=0.0, through_module=True)
     first = run(tmp_path, tmp_path / "cache")

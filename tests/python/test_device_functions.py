@@ -1201,6 +1201,17 @@ def test_a_cuda_overload_comes_before_a_register_jitable_body(jit):
     k[1, 1](out)
     assert out.tolist() == [1001.0, 2.0]
 
+    @overload(f)  # generic, registered after register_jitable: the body comes first
+    def ol_f_generic(x):
+        return lambda x: x + 5000.0
+
+    @jit
+    def g(out):
+        out[0] = f(1)
+
+    g[1, 1](out)
+    assert out[0] == 2.0
+
 
 def test_an_overload_registered_after_a_failed_compile_is_found(jit):
     def later(x):
@@ -1538,12 +1549,18 @@ def test_names_imported_from_numbas_cuda_modules_mean_pyjits(jit, monkeypatch):
     def sinf(x):
         raise NotImplementedError
 
-    hadd.__module__ = "numba.cuda.fp16"
+    def __hadd_sat(a, b):  # fp16's names with two leading underscores are twinned too
+        raise NotImplementedError
+
+    def atomicAdd(a, i, v):  # one pyjit's fp16 lacks: named in the error
+        raise NotImplementedError
+
+    hadd.__module__ = __hadd_sat.__module__ = atomicAdd.__module__ = "numba.cuda.fp16"
     sinf.__module__ = "numba.cuda.libdevice"
     cuda_mod = types.ModuleType("numba.cuda")
     cuda_mod.grid, cuda_mod.syncthreads = _Intrinsic(), _Intrinsic()
     fp16_mod = types.ModuleType("numba.cuda.fp16")
-    fp16_mod.hadd = hadd
+    fp16_mod.hadd, fp16_mod.__hadd_sat, fp16_mod.atomicAdd = hadd, __hadd_sat, atomicAdd
     libdevice_mod = types.ModuleType("numba.cuda.libdevice")
     libdevice_mod.sinf = sinf
     for name, module in (("numba.cuda", cuda_mod), ("numba.cuda.fp16", fp16_mod),
@@ -1563,6 +1580,22 @@ def test_names_imported_from_numbas_cuda_modules_mean_pyjits(jit, monkeypatch):
     k[1, 3](h, out)
     np.testing.assert_allclose(out, 2 * h.astype(np.float32) + np.sin(np.float32(0.5)),
                                rtol=1e-6)
+
+    @jit
+    def sat(h, out):
+        out[0] = __hadd_sat(h[0], h[1])
+
+    @jit
+    def lacking(h, out):
+        atomicAdd(h, 0, h[1])
+
+    h2 = np.array([0.75, 0.5], np.float16)
+    sat[1, 1](h2, out)
+    assert out[0] == 1.0  # saturated to [0, 1]
+    with pytest.raises(pyjit.CompileError, match=r"global 'atomicAdd' of type "
+                                                 r"numba.cuda.fp16.atomicAdd \(numba-cuda's, "
+                                                 r"which pyjit's kernels do not have\)"):
+        lacking[1, 1](h2, out)
 
     unknown = _Intrinsic()  # a numba object pyjit.cuda has no name for
 
