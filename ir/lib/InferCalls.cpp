@@ -2237,12 +2237,14 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   if (!fn.signatures.empty()) {
     // Declared signatures: the call takes the one needing the least
     // conversion, rated as numba rates them (the fewest unsafe conversions,
-    // then safe ones, then promotions; a tie is ambiguous), and its
-    // arguments convert to that signature's types.
+    // then safe ones, then promotions; of tied ones the one declared first,
+    // as numba-cuda's device functions take it: its
+    // test_explicit_signatures_device_ambiguous, numba issue #8307; a
+    // kernel's launch refuses a tie), and its arguments convert to that
+    // signature's types.
     std::vector<std::string> problems;
     std::optional<Signature> best;
     std::array<unsigned, 3> bestRank{};
-    const std::string *bestText = nullptr, *tiedText = nullptr;
     const ast::Expr *badArg = nullptr;
     for (const std::string &text : fn.signatures) {
       auto sig = parseSignature(ctx, text);
@@ -2276,10 +2278,6 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       if (!best || rank < bestRank) {
         best = std::move(*sig);
         bestRank = rank;
-        bestText = &text;
-        tiedText = nullptr;
-      } else if (rank == bestRank && sig->args != best->args) {
-        tiedText = &text;
       }
     }
     if (!best) {
@@ -2288,12 +2286,6 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
         list += (list.empty() ? "" : "; ") + p;
       error(fn.signatures.size() == 1 && badArg ? badArg->range() : e.range(),
             "no signature of device function '" + fn.name + "' takes these arguments: " + list);
-      return {};
-    }
-    if (tiedText) {
-      error(e.range(), "ambiguous overloading of device function '" + fn.name + "': '" +
-                           *bestText + "' and '" + *tiedText +
-                           "' take these arguments with as many conversions");
       return {};
     }
     for (size_t i = 0; i < argTypes.size(); ++i)
