@@ -613,15 +613,19 @@ def _complete(lines):
     return True
 
 
-def _lambda_as_def(func, lines):
+def _lambda_as_def(func, lines, first_line=None):
     """The source of a lambda as a one-line def on its own line (`lambda a,
     b: a + b` -> `def _lambda(a, b): return a + b`), found in the lines
-    holding it by its parameter names. ValueError when it cannot be found
-    (two lambdas with the same parameters on one line, or no source)."""
+    holding it (the first at file line `first_line`) by its parameter names,
+    and among lambdas of the same parameters by where its code lies
+    (co_positions). ValueError when it cannot be found (no source)."""
     import ast
     import textwrap
-    text = textwrap.dedent("".join(lines))
-    tree = None
+    joined = "".join(lines)
+    text = textwrap.dedent(joined)
+    indent = next((len(a) - len(b) for a, b in zip(joined.splitlines(), text.splitlines())
+                   if b.strip()), 0)
+    tree, opened = None, 0
     # The lines may be part of a larger display: a call's arguments (keyword
     # ones too: `lambda: None, (), cc=(9, 0)`), a dict or list entry
     # (`"add": cuda.jit(lambda a: ...),`).
@@ -633,7 +637,7 @@ def _lambda_as_def(func, lines):
             tree = ast.parse(opening + text + closing)
         except (SyntaxError, RecursionError, MemoryError):
             continue
-        text = opening + text + closing
+        text, opened = opening + text + closing, opening.count("\n")
         break
     code = func.__code__
     if tree is None:
@@ -643,6 +647,20 @@ def _lambda_as_def(func, lines):
     found = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda)
              and [a.arg for a in node.args.posonlyargs + node.args.args] == params
              and (node.args.vararg is not None) == bool(code.co_flags & inspect.CO_VARARGS)]
+    if len(found) > 1 and first_line is not None:
+        # Several of the same parameters (`(lambda x: x + 1) if c else
+        # (lambda x: x * 10)`): the one whose span holds this code's
+        # positions (file line, column), each node's mapped back to the file.
+        spots = [(p[0], p[2]) for p in code.co_positions()  # (RESUME's is empty: 0, 0)
+                 if p[0] is not None and p[2] is not None and p[3] is not None
+                 and p[3] > p[2]]
+
+        def holds(node):
+            start = (node.lineno - 1 - opened + first_line, node.col_offset + indent)
+            end = (node.end_lineno - 1 - opened + first_line, node.end_col_offset + indent)
+            return bool(spots) and all(start <= spot < end for spot in spots)
+
+        found = [node for node in found if holds(node)] or found
     if len(found) != 1:
         raise ValueError("pyjit cannot tell which lambda on line %d this is (give it a def)"
                          % code.co_firstlineno)
@@ -892,7 +910,7 @@ def _fill(func, info, memo):
     lines, first_line, filename = _source_lines(func)
     _check_unchanged(func, filename)
     if func.__name__ == "<lambda>":  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
-        lines = _lambda_as_def(func, lines)
+        lines = _lambda_as_def(func, lines, first_line)
     source = "".join(lines)
     env = {}
     info.update({"source": source, "filename": _absolute(filename),

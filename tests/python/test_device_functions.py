@@ -1240,8 +1240,9 @@ def test_overload_errors_are_compile_errors_at_the_call(jit):
 
     @overload(twice_on_a_line)
     def ol_twice(x):
-        a, b = (lambda x: x + 1), (lambda x: x + 2)  # noqa: E731
-        return b
+        made = {}
+        exec("def impl(x):\n    return x + 1\n", made)  # no source text to compile
+        return made["impl"]
 
     def grows(t, n):
         pass
@@ -1264,7 +1265,7 @@ def test_overload_errors_are_compile_errors_at_the_call(jit):
 
     out = np.zeros(1)
     with pytest.raises(pyjit.CompileError, match=r"the implementation ol_twice returned cannot "
-                                                 r"be compiled: pyjit cannot tell which lambda"):
+                                                 r"be compiled: .*source code is not available"):
         k[1, 1](out, 3)
     with pytest.raises(pyjit.CompileError, match=r"its argument types have grown past 20000 "
                                                  r"characters"):
@@ -1377,6 +1378,33 @@ def test_overload_typing_functions_take_star_args(jit):
     k[1, 1](out)
     assert out.tolist() == [10.0, (1.0 + 2 + 3.5) * 10 + 2]
     assert sorted(seen) == [(), ("int64", "float64")]
+
+
+_ADD_ONE, _TIMES_TEN = (lambda x: x + 1), (lambda x: x * 10)  # noqa: E731  (one line)
+
+
+def test_lambdas_of_the_same_parameters_on_one_line_are_told_apart(jit):
+    # By where each one's code lies on the line (co_positions), as an
+    # overload's `(lambda x: ...) if c else (lambda x: ...)` returns them.
+    add_one, times_ten = cuda.jit(device=True)(_ADD_ONE), cuda.jit(device=True)(_TIMES_TEN)
+
+    def pick(x):
+        pass
+
+    @overload(pick)
+    def ol_pick(x):
+        return (lambda x: x + 0.5) if isinstance(x, _pjtypes.Float) else (lambda x: x * 3)
+
+    @jit
+    def k(out):
+        out[0] = add_one(4)
+        out[1] = times_ten(4)
+        out[2] = pick(1.0)
+        out[3] = pick(7)
+
+    out = np.zeros(4)
+    k[1, 1](out)
+    assert out.tolist() == [5.0, 40.0, 1.5, 21.0]
 
 
 def test_overload_registrations_reject_what_is_not_a_function():

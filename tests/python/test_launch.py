@@ -661,11 +661,12 @@ def test_kernel_signatures_must_return_void_and_cache_must_be_bool():
     # test_compile_ptx_arch_specific: compile_ptx(lambda: None, (), cc=...)).
     ptx, restype = cuda.compile_ptx(lambda: None, (), cc=(9, 0, "a"))
     assert ".target sm_90a" in ptx and restype is pyjit.void
-    # Two lambdas on one line: which one is meant cannot be told (the
-    # message says so, not that the first one returns a value).
-    second = (lambda: 0, lambda: None)[1]
-    with pytest.raises(ValueError, match="cannot tell which lambda"):
-        cuda.compile_ptx(second, ())
+    # Two lambdas of the same parameters on one line: told apart by where
+    # their code lies (co_positions), the second one returning None.
+    first, second = (lambda: 0, lambda: None)
+    assert cuda.compile_ptx(second, ())[1] is pyjit.void
+    with pytest.raises(pyjit.CompileError, match="a kernel cannot return a value"):
+        cuda.compile_ptx(first, ())
 
 
 def _returns_one(x):
