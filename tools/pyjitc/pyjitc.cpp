@@ -390,7 +390,7 @@ int main(int argc, char **argv) {
       // Calls of overloaded functions (numba's @overload) that want
       // variants: Python's typing functions resolve them, and the kernel
       // compiles again with the globals read anew.
-      for (int round = 0; !result && round < 64; ++round) {
+      for (int round = 0; !result && round < 1000; ++round) { // (as _overload._MAX_ROUNDS)
         PyObject *wanted = python::wantedOverloads(deviceFunctions);
         if (!wanted || PyList_Size(wanted) == 0) {
           Py_XDECREF(wanted);
