@@ -229,16 +229,18 @@ def _resolve(overloaded, key):
                 "(an implementation calling itself with ever larger tuples does not "
                 "converge)" % (func.__name__, _MAX_KEY))
     parts = [part.partition("\t") for part in (key.split("\n") if key else [])]
-    try:
-        given = [_given(s) for s, _, _ in parts]
-        literal = _literal_types(parts)
-    except ValueError as exc:
-        return "overloaded function '%s': %s" % (func.__name__, exc)
     shown = "(%s)" % ", ".join(s for s, _, _ in parts if s != "-")
     reasons = []
     for _, typing in typing_functions(func):
         if typing is JITABLE:  # register_jitable, in its place: the function's own body
             return _implementation(func, "register_jitable", func, ())
+        numba_types = wants_numba_types(func, typing)
+        try:
+            given = [_given(s, numba_types) for s, _, _ in parts]
+            literal = _literal_types(parts) if numba_types else None
+        except ValueError as exc:
+            reasons.append("%s: %s" % (typing.__name__, exc))
+            continue
         # numba's order: the plain types, then (where the call gives ints or
         # bools known when compiling) their literal types; literal first
         # for a typing function registered with prefer_literal=True.
@@ -279,14 +281,14 @@ class _Star(tuple):
     """The types a typing function's `*args` takes (passed one by one)."""
 
 
-def _given(spelled):
+def _given(spelled, numba_types=True):
     """The type object of one key part: None for "-" (left out), a _Star
     of element types for "*Tuple(...)"."""
     if spelled == "-":
         return None
     if spelled.startswith("*"):
-        return _Star(type_object(spelled[1:]).types)
-    return type_object(spelled)
+        return _Star(type_object(spelled[1:], numba_types).types)
+    return type_object(spelled, numba_types)
 
 
 def _call_typing(typing, given, reasons):
@@ -479,15 +481,38 @@ def signature_difference(typing, impl):
     return None
 
 
-def type_object(spelled):
+def type_object(spelled, numba_types=True):
     """The type object a typing function is given for pyjit's canonical
-    spelling: numba's (numba.core.types) when numba is loaded, else
-    pyjit.types'. ValueError for a type numba's objects cannot spell here."""
-    nb = sys.modules.get("numba.core.types")
+    spelling: numba's (numba.core.types) when `numba_types` and numba is
+    loaded, else pyjit.types'. ValueError for a type numba's objects cannot
+    spell here."""
+    nb = sys.modules.get("numba.core.types") if numba_types else None
     if nb is None:
         from .types import _of_spelling
         return _of_spelling(spelled)
     return _numba_type(nb, spelled)
+
+
+def wants_numba_types(func, typing):
+    """Whether typing function `typing` of `func` is given numba's type
+    objects: one registered with numba, or one of pyjit.extending's whose
+    code reads numba (`from numba.core import types`), when numba is
+    loaded; otherwise pyjit.types'."""
+    if "numba.core.types" not in sys.modules:
+        return False
+    if not any(t is typing for _, t in REGISTERED.get(func, ())):
+        return True
+    values = dict(typing.__globals__)
+    for cell_name, cell in zip(typing.__code__.co_freevars, typing.__closure__ or ()):
+        values[cell_name] = _source._cell_value(cell)
+    for name in _source._code_names(typing.__code__) | set(typing.__code__.co_freevars):
+        value = values.get(name)
+        module = getattr(value, "__name__", "") if isinstance(value, types.ModuleType) \
+            else getattr(type(value), "__module__", "") if not isinstance(value, type) \
+            else getattr(value, "__module__", "")
+        if str(module).split(".")[0] == "numba":
+            return True
+    return False
 
 
 _ARRAY = re.compile(r"(readonly )?array\((.+), (\d+)d, ([CFA])(, readonly)?\)")

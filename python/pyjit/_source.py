@@ -105,7 +105,10 @@ def numba_twin(value):
     names from numba.cuda run unchanged with `from pyjit import cuda`."""
     if "numba.cuda" not in sys.modules:
         return None
-    module = getattr(value, "__module__", None)
+    try:
+        module = getattr(value, "__module__", None)
+    except Exception:  # a lazy module's __getattr__ that fails: not numba's
+        module = None
     if not (isinstance(module, str) and module.startswith("numba")) and not str(
             getattr(type(value), "__module__", "")).startswith("numba"):
         return None
@@ -138,7 +141,10 @@ def _load_twins():
         for member in dir(numba_module):
             if member.startswith("__") and member.endswith("__"):  # (fp16's __hadd_sat is one)
                 continue
-            theirs = getattr(numba_module, member, None)
+            try:
+                theirs = getattr(numba_module, member, None)
+            except Exception:  # a lazy attribute that fails to load
+                continue
             if theirs is None or isinstance(theirs, (int, float, str)):
                 continue
             twin = getattr(ours, member, None)

@@ -25,8 +25,9 @@ types), as numba's:
 
 Functions given to numba's own `register_jitable` and `overload`
 (`numba.extending`'s, `numba.cuda.extending`'s) are taken too, when numba is
-loaded; typing functions get numba's type objects then (numba.core.types),
-else pyjit.types'. numba's `@intrinsic`, `overload_method` and
+loaded; those, and pyjit's whose code reads numba (`from numba.core import
+types`), get numba's type objects (numba.core.types); others get
+pyjit.types' (Integer, Float, Complex, Boolean, Array, BaseTuple classes). numba's `@intrinsic`, `overload_method` and
 `overload_attribute` are not: their implementations are numba IR or
 attributes of numba's types, not Python source pyjit compiles.
 """

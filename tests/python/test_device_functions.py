@@ -1317,11 +1317,11 @@ def test_overload_gets_literal_types_where_the_plain_ones_find_nothing(jit, monk
     def prefers_literal(n):
         pass
 
-    def typing(n):
+    def typing(n):  # (reads numba's types: it is given numba's type objects)
         if isinstance(n, Literal):
             value = n.literal_value
             return lambda n: value * 1000
-        if n == "int64" and typing.plain_ok:
+        if n == nbtypes.int64 and typing.plain_ok:
             return lambda n: n
         return None
 
@@ -1329,7 +1329,7 @@ def test_overload_gets_literal_types_where_the_plain_ones_find_nothing(jit, monk
     overload(needs_literal)(typing)
 
     def typing2(n):
-        return typing(n)
+        return typing(n) if nbtypes else None
 
     overload(prefers_literal, prefer_literal=True)(typing2)
 
