@@ -17,18 +17,24 @@ parameters, marked "overload" (a name) with "variants" (a dict key -> the
 implementation's description, or a str saying why there is none). The
 compiler binds a call's arguments to the stub, and a key its variants lack
 makes the compile fail with {"wanted": [(name, key), ...]} (key: per
-parameter the type's spelling, or "-" for one the call leaves out, joined by
-"\\n"); `compile_resolving` then calls the typing functions with those types
-(numba's type objects when numba is loaded, else pyjit.types') and compiles
+parameter the type's spelling, with a tab and the value of an int or bool
+known when compiling, "-" for one the call leaves out, "*Tuple(...)" for
+what *args takes; joined by "\\n"); `compile_resolving` then calls the typing functions with those types
+(wants_numba_types: numba's type objects, or pyjit.types') and compiles
 again, until the kernel compiles or fails for another reason.
 
 Which typing functions a function has: numba's registries
 (numba.core.typing.templates and numba.cuda.typing.templates, when
-loaded; targets "cuda", "gpu" and "generic", a CUDA one first as numba's
-CUDA target prefers it; numba's own overloads of its library are left to
+loaded; targets "cuda", "gpu" and "generic", the CUDA ones first as
+numba-cuda orders them, then by registration, a register_jitable body
+(JITABLE) in its place; numba's own overloads of its library are left to
 pyjit's own rules) and pyjit.extending.overload's. The typing function may
 return None (no match: the next one is tried), the implementation, or
 (signature, implementation), as numba's; it may raise to refuse the types.
+
+A kernel in the disk cache reaching overloads records what its typing
+functions chose (cache_checks) and is used by a later process only if they
+still choose it (still_chosen).
 """
 import inspect
 import re
