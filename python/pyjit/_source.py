@@ -666,7 +666,21 @@ def _lambda_as_def(func, lines, first_line=None):
             end = (node.end_lineno - 1 - opened + first_line, node.end_col_offset + indent)
             return bool(spots) and all(start <= spot < end for spot in spots)
 
-        found = [node for node in found if holds(node)] or found
+        held = [node for node in found if holds(node)]
+        if len(held) != 1:
+            # No positions to go by (Python 3.12 gives a constant's return,
+            # `lambda: None`, none): the one whose code, compiled alone, is
+            # this code; of lambdas alike, the first (the same text).
+            def same_code(node):
+                try:
+                    outer = compile(ast.Expression(body=node), code.co_filename, "eval")
+                except (SyntaxError, ValueError, TypeError):
+                    return False
+                inner = [c for c in outer.co_consts if isinstance(c, types.CodeType)]
+                return bool(inner) and inner[0].co_code == code.co_code and \
+                    inner[0].co_consts == code.co_consts and inner[0].co_names == code.co_names
+            held = [node for node in found if same_code(node)][:1]
+        found = held or found
     if len(found) != 1:
         raise ValueError("pyjit cannot tell which lambda on line %d this is (give it a def)"
                          % code.co_firstlineno)
