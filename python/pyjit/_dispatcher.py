@@ -418,23 +418,7 @@ def _check_host_globals(info, kernel):
                             % (kernel, name))
 
 
-def _global_descriptions(info):
-    """(name, kind, value) of every global description a kernel reaches:
-    its own, its device functions' (each once) and its namespaces'."""
-    seen = set()
-    stack = [info["globals"]]
-    while stack:
-        for name, desc in stack.pop().items():
-            kind, value = desc[0], desc[1]
-            yield name, kind, value
-            if kind == "devfunc" and id(value) not in seen:
-                seen.add(id(value))
-                stack.append(value["globals"])
-                # an overloaded function's implementations resolved so far
-                stack.extend({"": ("devfunc", v)} for v in value.get("variants", {}).values()
-                             if isinstance(v, dict))
-            elif kind in ("namespace", "module") and isinstance(value, tuple):
-                stack.append(value[1])
+_global_descriptions = _source.reached_globals
 
 
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)

@@ -361,30 +361,12 @@ def _implementation(func, source, impl, sigs):
 
 def _overload_infos(info):
     """Every overloaded function's description a kernel's description
-    reaches (through globals, namespaces and resolved variants), each once."""
-    found, seen = [], set()
-    stack = [info]
-    while stack:
-        current = stack.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        if "overload" in current:
-            found.append(current)
-            stack.extend(v for v in list(current["variants"].values()) if isinstance(v, dict))
-        values = list(current.get("globals", {}).values())
-        while values:
-            desc = values.pop()
-            if not isinstance(desc, (tuple, list)) or len(desc) < 2:
-                continue
-            if desc[0] == "devfunc" and isinstance(desc[1], dict):
-                stack.append(desc[1])
-            elif desc[0] in ("namespace", "module") and isinstance(desc[1], tuple) \
-                    and len(desc[1]) > 1 and isinstance(desc[1][1], dict):
-                values.extend(list(desc[1][1].values()))
-            elif desc[0] == "tuple" and isinstance(desc[1], list):  # FUNCS = (f, g)
-                values.extend(desc[1])
-    return found
+    reaches (_source.reached_globals), each once."""
+    found = {}
+    for _, kind, value in _source.reached_globals(info):
+        if kind == "devfunc" and "overload" in value:
+            found.setdefault(id(value), value)
+    return list(found.values())
 
 
 def _label(overload):

@@ -239,18 +239,6 @@ def _dtype_spelling(dtype):
     return dtype.name if dtype.name in _NUMPY_SCALARS else None
 
 
-def _jitable(function):
-    """Whether plain Python `function` was given to register_jitable:
-    pyjit's (pyjit.extending, which marks it), or numba's (numba.extending or
-    numba.cuda.extending, when numba is loaded): an overload in numba's
-    typing registry whose implementation is the function itself."""
-    if getattr(function, "_pyjit_jitable", False):
-        return True
-    from ._overload import numba_templates
-    return any(is_jitable_wrapper(getattr(template, "_overload_func", None), function)
-               for template in numba_templates(function))
-
-
 def is_jitable_wrapper(typing, function):
     """Whether typing function `typing` is what numba's register_jitable
     registers for `function`: `ov_wrap`, returning the function itself."""
@@ -542,8 +530,8 @@ def classify(value, memo=None, reads=_NO_READS):
         typing = _overload.typing_functions(value)
         if typing and typing[0][1] is not _overload.JITABLE:
             return _overload.describe_overload(value, typing, memo if memo is not None else {})
-        if typing or _jitable(value):
-            return ("devfunc", describe(value, memo))  # register_jitable: a device function
+        if typing:  # register_jitable first: the function's body takes every call
+            return ("devfunc", describe(value, memo))
     # What the user most likely meant, in the error's "of type ..." part.
     lacking = numba_lacking(value)
     if lacking is not None:
@@ -556,6 +544,28 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("unsupported", "class '%s' (kernels take Enum classes and exception "
                                "classes, not other classes)" % value.__name__)
     return ("unsupported", type(value).__name__)
+
+
+def reached_globals(info):
+    """(name, kind, value) of every global description a kernel's
+    description reaches: its own, its device functions' (each once; an
+    overloaded function's implementations resolved so far too), its
+    namespaces' and its tuples' elements (an element's name is its tuple's)."""
+    seen = set()
+    stack = [list(info["globals"].items())]
+    while stack:
+        for name, desc in stack.pop():
+            kind, value = desc[0], desc[1]
+            yield name, kind, value
+            if kind == "devfunc" and id(value) not in seen:
+                seen.add(id(value))
+                stack.append(list(value["globals"].items()))
+                stack.append([("", ("devfunc", v)) for v in list(value.get("variants", {}).values())
+                              if isinstance(v, dict)])
+            elif kind in ("namespace", "module") and isinstance(value, tuple):
+                stack.append(list(value[1].items()))
+            elif kind == "tuple" and isinstance(value, list):  # FUNCS = (f, g)
+                stack.append([(name, element) for element in value])
 
 
 def _namespace(value, label, memo, reads):
