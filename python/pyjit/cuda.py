@@ -475,8 +475,13 @@ runtime = _Runtime()
 
 
 def cuda_error():
-    """None when the CUDA driver loaded, else the reason it did not (a string)."""
-    return _ext().driver_error()
+    """None when the CUDA driver loaded, else the reason it did not (a string);
+    in a process forked after its parent used the GPU, that reason ("CUDA
+    initialized before forking: ...")."""
+    try:
+        return _ext().driver_error()
+    except _CudaError as e:
+        return str(e)
 
 
 def synchronize():
@@ -490,8 +495,9 @@ def synchronize():
 
 
 def is_available():
-    """True when a CUDA driver and a GPU are usable."""
-    return _ext().driver_error() is None
+    """True when a CUDA driver and a GPU are usable (False in a process forked
+    after its parent used the GPU)."""
+    return cuda_error() is None
 
 
 class _ComputeCapability(_collections.namedtuple("ComputeCapability", "major minor")):

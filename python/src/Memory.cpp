@@ -35,6 +35,11 @@ static PyObject *noneOr(llvm::Error err) {
 }
 
 PyObject *python::driverError(PyObject *, PyObject *) {
+  // A child forked after the GPU's first use has a GPU it may not use:
+  // raised, not a reason for the CPU backend, whose kernels would read the
+  // parent's device arrays as host memory.
+  if (runtime::Driver::forkedAfterInit())
+    return raiseRuntime(runtime::Driver::forkedError());
   auto device = runtime::currentDevice();
   if (device)
     Py_RETURN_NONE;

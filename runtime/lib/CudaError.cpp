@@ -26,6 +26,12 @@ CudaError CudaError::driverMissing(std::string call, std::string reason) {
   return err;
 }
 
+CudaError CudaError::withMessage(std::string call, int code, std::string text) {
+  CudaError err(std::move(call), code, {}, {});
+  err.Text = std::move(text);
+  return err;
+}
+
 bool CudaError::isDriverMissing() const {
   return Code == NoResult || Code == CUDA_ERROR_STUB_LIBRARY ||
          Code == CUDA_ERROR_NO_DEVICE;
@@ -41,6 +47,10 @@ std::string CudaError::message() const {
 void CudaError::log(raw_ostream &os) const {
   if (Code == NoResult) {
     os << "no CUDA driver found (" << MissingReason << ")";
+    return;
+  }
+  if (!Text.empty()) {
+    os << Text;
     return;
   }
   os << Call << " failed";

@@ -108,6 +108,8 @@ Expected<const DeviceState *> createState(int ordinal) {
 }
 
 Expected<const DeviceState &> deviceState() {
+  if (LLVM_UNLIKELY(Driver::forkedAfterInit()))
+    return Driver::forkedError();
   std::atomic<const DeviceState *> &slot = States[Selected];
   if (const DeviceState *state = slot.load(std::memory_order_acquire))
     return *state;
@@ -156,6 +158,8 @@ const NamedAttribute *findAttribute(llvm::StringRef name) {
 bool isDeviceAttribute(llvm::StringRef name) { return findAttribute(name) != nullptr; }
 
 Expected<int> deviceAttribute(int ordinal, llvm::StringRef name) {
+  if (Driver::forkedAfterInit())
+    return Driver::forkedError();
   Expected<Driver &> driver = Driver::get();
   if (!driver)
     return driver.takeError();
@@ -175,6 +179,8 @@ Expected<int> deviceAttribute(int ordinal, llvm::StringRef name) {
 }
 
 Expected<int> deviceCount() {
+  if (Driver::forkedAfterInit())
+    return Driver::forkedError();
   Expected<Driver &> driver = Driver::get();
   if (!driver)
     return driver.takeError();

@@ -9,7 +9,10 @@
 #include "pyjit/runtime/CudaError.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <optional>
 
 using namespace llvm;
@@ -21,6 +24,13 @@ namespace pyjit::runtime {
 #define PYJIT_STRINGIFY(x) #x
 
 static constexpr const char *DriverLibrary = "libcuda.so.1";
+
+/// Set in the child of a fork() that follows the driver's load.
+static std::atomic<bool> ForkedChild{false};
+/// The pid of the process that loaded the driver, for the child's message.
+static pid_t LoaderPid = 0;
+
+static void markForkedChild() { ForkedChild.store(true, std::memory_order_relaxed); }
 
 /// The outcome of loading the driver, computed once.
 struct DriverLoader {
@@ -76,6 +86,10 @@ struct DriverLoader {
 
     DriverLoader result;
     result.Loaded = new Driver(api, version);
+    // From here on a fork()ed child inherits a loaded driver whose contexts
+    // it cannot use; the handler lets every device operation say so.
+    LoaderPid = ::getpid();
+    ::pthread_atfork(nullptr, nullptr, markForkedChild);
     return result;
   }
 
@@ -94,6 +108,19 @@ Expected<Driver &> Driver::get() {
   if (LLVM_LIKELY(loader.Loaded != nullptr))
     return *loader.Loaded;
   return make_error<CudaError>(*loader.Failure);
+}
+
+bool Driver::forkedAfterInit() { return ForkedChild.load(std::memory_order_relaxed); }
+
+Error Driver::forkedError() {
+  return make_error<CudaError>(CudaError::withMessage(
+      "fork()", CUDA_ERROR_NOT_INITIALIZED,
+      "CUDA initialized before forking: process " + std::to_string(LoaderPid) +
+          " used the GPU and then forked this process (" + std::to_string(::getpid()) +
+          "), which cannot use its parent's CUDA context, device arrays or kernels; "
+          "start worker processes with multiprocessing's 'spawn' or 'forkserver' "
+          "method (multiprocessing.get_context('spawn')), or fork before the first "
+          "use of the GPU"));
 }
 
 bool Driver::isAvailable(std::string *reason) {

@@ -39,6 +39,11 @@ public:
   /// the sentence "no CUDA driver found (<reason>)".
   static CudaError driverMissing(std::string call, std::string reason);
 
+  /// An error no single driver call explains, with code() \p code (a
+  /// CUresult) and \p text as the whole message; call() is \p call. Used
+  /// for a process forked after the driver's load (Driver::forkedError).
+  static CudaError withMessage(std::string call, int code, std::string text);
+
   /// The driver entry point that failed, e.g. "cuLaunchKernel".
   llvm::StringRef call() const { return Call; }
   /// The CUresult value, or NoResult when no call returned one.
@@ -67,6 +72,7 @@ private:
   std::string Description;
   std::string Context;
   std::string MissingReason; ///< Non-empty only for driverMissing().
+  std::string Text;          ///< Non-empty only for withMessage().
 };
 
 } // namespace pyjit::runtime

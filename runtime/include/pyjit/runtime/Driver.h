@@ -44,6 +44,19 @@ public:
   /// for CUDA 13.0.
   int version() const { return Version; }
 
+  /// True in a child process forked after this process loaded the driver
+  /// (a pthread_atfork handler sets it). CUDA does not carry a context
+  /// across fork(): the child may use none of its parent's contexts,
+  /// memory, modules or streams (CUDA Programming Guide, "Multiprocessing
+  /// with fork"). One relaxed atomic load; never fails.
+  static bool forkedAfterInit();
+
+  /// The error every device operation of such a child returns: a CudaError
+  /// with code() CUDA_ERROR_NOT_INITIALIZED whose message begins "CUDA
+  /// initialized before forking" (numba-cuda's words), names both pids and
+  /// says to start workers with the 'spawn' or 'forkserver' method.
+  static llvm::Error forkedError();
+
   Driver(const Driver &) = delete;
   Driver &operator=(const Driver &) = delete;
 
