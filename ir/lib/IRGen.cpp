@@ -2106,7 +2106,7 @@ RValue IRGen::attribute(const AttributeExpr &e) {
   if (isa<RangeType, SliceType>(baseType)) // r.start, r.stop, r.step
     return gen(*e.value).elems.at(e.attr == "start" ? 0 : e.attr == "stop" ? 1 : 2);
   if (auto *et = dyn_cast<IntType>(baseType); et && e.attr == "value") // member.value
-    return RValue::of(castTo(gen(*e.value), et->isEnum() ? ctx.int64() : baseType));
+    return RValue::of(castTo(gen(*e.value), et->isEnum() || et->isIntEnum() ? ctx.int64() : baseType));
   if (baseType->isScalar() && (e.attr == "real" || e.attr == "imag"))
     return RValue::of(numberPart(gen(*e.value).value, baseType, e.attr == "imag", ei.type));
   if (auto *ns = dyn_cast<NamespaceType>(baseType); ns && ns->path() == "array.ctypes") {

@@ -337,6 +337,13 @@ public:
         return fail("expected 'EnumMember(Class, int64)' or 'EnumMember(Class, ordinal)'");
       return static_cast<Type *>(ctx.enumMember(cls, held == "ordinal"));
     }
+    if (id == "IntEnumMember") { // IntEnumMember(Shape, int64): an enum.IntEnum member
+      llvm::StringRef cls = accept("(") ? ident() : llvm::StringRef();
+      llvm::StringRef held = !cls.empty() && accept(",") ? ident() : llvm::StringRef();
+      if (held != "int64" || !accept(")"))
+        return fail("expected 'IntEnumMember(Class, int64)'");
+      return static_cast<Type *>(ctx.intEnumMember(cls));
+    }
     if (id == "none") // numba's types.none: a None argument
       return static_cast<Type *>(ctx.none());
     if ((id == "optional" || id == "OptionalType") && accept("(")) {
@@ -408,7 +415,7 @@ public:
     return id == "Tuple" || id == "UniTuple" || id == "NamedTuple" || id == "array" ||
            id == "Array" || id == "readonly" || id == "unaligned" || id == "CPointer" ||
            id == "Record" ||
-           id == "optional" || id == "OptionalType" || id == "EnumMember" ||
+           id == "optional" || id == "OptionalType" || id == "EnumMember" || id == "IntEnumMember" ||
            id == "datetime64" || id == "timedelta64";
   }
 
@@ -493,6 +500,7 @@ Type *pyjit::ir::parseDType(TypeContext &ctx, llvm::StringRef name) {
   if (Type *t = ctx.scalarByName(name))
     return t;
   if (!name.starts_with("Record(") && !name.starts_with("EnumMember(") &&
+      !name.starts_with("IntEnumMember(") &&
       !name.starts_with("datetime64[") && !name.starts_with("timedelta64["))
     return nullptr;
   auto parsed = parseType(ctx, name);

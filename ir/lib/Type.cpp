@@ -14,6 +14,8 @@ std::string Type::str() const {
     auto *t = cast<IntType>(this);
     if (t->isEnum()) // numba's EnumMember(<enum 'Color'>, int64), without the repr
       return "EnumMember(" + t->enumClass().str() + (t->isOrdinalEnum() ? ", ordinal)" : ", int64)");
+    if (t->isIntEnum()) // numba's IntEnumMember(<enum 'Shape'>, int64)
+      return "IntEnumMember(" + t->enumClass().str() + ", int64)";
     return (t->isSigned() ? "int" : "uint") + std::to_string(t->bits());
   }
   case Kind::Float:

@@ -49,6 +49,13 @@ IntType *TypeContext::enumMember(llvm::StringRef cls, bool ordinal) {
   return slot.get();
 }
 
+IntType *TypeContext::intEnumMember(llvm::StringRef cls) {
+  auto &slot = enumMembers[cls.str() + "#int"];
+  if (!slot)
+    slot = std::make_unique<IntType>(64, true, cls.str(), false, /*intEnumMember=*/true);
+  return slot.get();
+}
+
 FloatType *TypeContext::floatTy(unsigned bits) {
   auto &slot = floats[bits];
   if (!slot)

@@ -1379,6 +1379,10 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       bool leftNone = isa<NoneType>(ops[0].type), rightNone = isa<NoneType>(ops[1].type);
       if (auto *et = dyn_cast<IntType>(ops[0].type); et && et->isEnum()) {
         // Color.red is c: members are singletons, so identity is equality.
+        // A member of another class, or anything else, is never the same
+        // object (numba's generic `is`: False between types).
+        if (ops[0].type != ops[1].type)
+          return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
         std::optional<std::optional<bool>> link = compareLink(
             c.ops[0] == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq, ops[0], ops[1],
             e.range());
@@ -2017,8 +2021,10 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     }
     return constant(GlobalValue::ofInt(base.constant->i));
   }
+  if (auto *it = dyn_cast<IntType>(base.type); it && it->isIntEnum() && attr == "value")
+    return ExprInfo{ctx.int64()}; // an IntEnum member passed in or held: its int
   if (auto *it = dyn_cast<IntType>(base.type); it && !it->isEnum() && attr == "value")
-    return base; // an IntEnum member passed in or held (typed as its int): .value is itself
+    return base; // an int (an IntFlag member, typed as its int): .value is itself
   if (auto *it = dyn_cast<IntType>(base.type); it && !it->isEnum() && attr == "bit_count")
     return ExprInfo{ctx.builtin("method.bit_count")}; // int.bit_count(), Python 3.10
   if (attr == "item" && base.type->isScalar() &&

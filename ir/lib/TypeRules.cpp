@@ -33,7 +33,19 @@ static unsigned floatBitsFor(Type *t) {
   return intBits <= 8 ? 16 : intBits <= 16 ? 32 : 64;
 }
 
+/// \p t, or int64 for an IntEnum member's type (IntType::isIntEnum).
+static Type *plainInt(TypeContext &ctx, Type *t) {
+  auto *it = dyn_cast<IntType>(t);
+  return it && it->isIntEnum() ? ctx.int64() : t;
+}
+
 static Type *promoteStrong(TypeContext &ctx, Type *a, Type *b) {
+  if (a == b)
+    return a;
+  // An IntEnum member with anything else is its int (numba's IntEnumMember
+  // converts to int64).
+  a = plainInt(ctx, a);
+  b = plainInt(ctx, b);
   if (a == b)
     return a;
   if (isa<ComplexType>(a) || isa<ComplexType>(b)) {
@@ -134,6 +146,7 @@ static Type *widenInt(TypeContext &ctx, Type *t) {
   // is unsigned only if every operand is; bool arithmetic gives int64.
   if (isa<BoolType>(t))
     return ctx.int64();
+  t = plainInt(ctx, t); // IntEnum arithmetic gives an int (numba's, Python's)
   if (auto *it = dyn_cast<IntType>(t))
     if (it->bits() < 64)
       return ctx.intTy(64, it->isSigned());

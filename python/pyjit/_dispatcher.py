@@ -1086,7 +1086,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 _check_pointer_arguments(args, overload.argtypes, self._arg_name, overload.cpu)
             except TypeError as exc:
                 raise _users(exc)
-        if any("EnumMember(" in t for t in types):  # plain Enum members: their values
+        if any("EnumMember(" in t for t in types):  # Enum members: their values
             args = tuple(_enum_values(a) if "EnumMember(" in t else a
                          for a, t in zip(args, types))
         if any("datetime64[" in t or "timedelta64[" in t for t in types):

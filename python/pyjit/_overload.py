@@ -472,8 +472,11 @@ def signature_difference(typing, impl):
 def type_object(spelled, numba_types=True):
     """The type object a typing function is given for pyjit's canonical
     spelling: numba's (numba.core.types) when `numba_types` and numba is
-    loaded, else pyjit.types'. ValueError for a type numba's objects cannot
-    spell here."""
+    loaded, else pyjit.types'. An IntEnum member's type is given as int64,
+    as pyjit typed IntEnum arguments before it kept their class (the
+    spelling names no class object for numba's IntEnumMember). ValueError
+    for a type numba's objects cannot spell here."""
+    spelled = re.sub(r"IntEnumMember\(\w+, int64\)", "int64", spelled)
     nb = sys.modules.get("numba.core.types") if numba_types else None
     if nb is None:
         from .types import _of_spelling

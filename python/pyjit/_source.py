@@ -206,10 +206,24 @@ def enum_member_type(cls):
     (an identifier: other characters become '_'); `int64` when every member's
     value is a 64-bit int (the value is passed), else `ordinal` (the member's
     position in the class is: members compare, .value is not read)."""
+    return "EnumMember(%s, %s)" % (_enum_class_spelling(cls),
+                                   "int64" if _int_valued(cls) else "ordinal")
+
+
+def int_enum_member_type(cls):
+    """numba's IntEnumMember type of enum.IntEnum class `cls`, as pyjit spells
+    it ("IntEnumMember(Shape, int64)", the class named as enum_member_type
+    names it); None when a member's value does not fit int64 (such members
+    are typed as the ints they are)."""
+    return "IntEnumMember(%s, int64)" % _enum_class_spelling(cls) if _int_valued(cls) else None
+
+
+def _enum_class_spelling(cls):
+    """Enum class `cls` as an identifier: its qualified name, after its
+    module's unless that is __main__, other characters made '_'."""
     name = cls.__qualname__ if cls.__module__ == "__main__" else "%s.%s" % (
         cls.__module__, cls.__qualname__)
-    return "EnumMember(%s, %s)" % ("".join(c if c.isalnum() else "_" for c in name),
-                                   "int64" if _int_valued(cls) else "ordinal")
+    return "".join(c if c.isalnum() else "_" for c in name)
 
 
 @functools.lru_cache(maxsize=None)
@@ -420,10 +434,14 @@ def classify(value, memo=None, reads=_NO_READS):
         return ("array", (dtype_name, list(value.shape), native.tobytes()))
     # int()/float(): an IntEnum member (or any subclass) by its value, also in
     # the cache key (a custom __repr__ must not hide a changed value).
+    if isinstance(value, enum.IntEnum) and int_enum_member_type(type(value)):
+        # Shape.circle: numba's IntEnumMember, an int64 whose class `is` reads
+        return ("enum", int(value), "%s.%s" % (type(value).__name__, value.name),
+                int_enum_member_type(type(value)))
     if isinstance(value, enum.Enum) and isinstance(value, int) and not isinstance(value, bool):
-        # Mode.ADD: an int whose .value is read too (an IntEnum, an IntFlag or
-        # another int mixin: numba types them int64, so `~Flag.A` is the
-        # int's complement, as numba's, not Python's flag complement)
+        # Mode.ADD: an int whose .value is read too (an IntFlag or another
+        # int mixin: typed int64, so `~Flag.A` is the int's complement, not
+        # Python's flag complement)
         return ("enum", int(value), "%s.%s" % (type(value).__name__, value.name))
     if isinstance(value, enum.Enum) and isinstance(value, str):
         # A StrEnum member (or another str mixin): equal to its text, as in

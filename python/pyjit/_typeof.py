@@ -235,6 +235,12 @@ def typeof(value, what):
         return "bool"
     if value is None:
         return "none"  # numba's types.none: decided at compile time, not passed
+    if isinstance(value, enum.IntEnum):
+        # numba's IntEnumMember(cls, int64): an int64 whose class `is` reads
+        from ._source import int_enum_member_type
+        spelled = int_enum_member_type(type(value))
+        if spelled is not None:
+            return spelled
     if isinstance(value, int):
         # numba's typeof: int64, else uint64 for 2**63 up to 2**64 - 1.
         if _INT64_MIN <= value <= _INT64_MAX:

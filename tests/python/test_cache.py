@@ -517,7 +517,11 @@ def test_an_int_subclass_is_keyed_by_its_value_not_its_repr():
             def __repr__(self):
                 return "Mode." + self.name
         info = describe(kernel_reading(Mode))
-        assert info["globals"]["mode_class"][1][1]["MUL"] == ("enum", value, "Mode.MUL")
+        described = info["globals"]["mode_class"][1][1]["MUL"]
+        # (kind, value, name, numba's IntEnumMember type naming the local class)
+        assert described[:3] == ("enum", value, "Mode.MUL")
+        assert described[3].startswith("IntEnumMember(") and \
+            described[3].endswith("_locals__Mode, int64)")
         parts.append(_cache.key_parts(info, ["array(int64, 1d, C)"], "cpu", {}, {}))
     assert parts[0]["globals"] != parts[1]["globals"]
 

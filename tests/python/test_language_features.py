@@ -2527,6 +2527,80 @@ def test_is_between_intenum_members_of_two_classes_is_false(jit):
     assert out.tolist() == [False, True, True, True, False]
 
 
+@cuda.jit(device=True)
+def _is_circle(s):
+    return s is _Shape.circle
+
+
+def _identities(a, b, out):
+    out[0] = a == b
+    out[1] = a != b
+    out[2] = a is b
+    out[3] = a is not b
+
+
+@pytest.mark.parametrize("a, b", [
+    (_Shape.circle, _Other.three),   # two IntEnum classes, one value
+    (_Shape.circle, 3),              # a member and a plain int of its value
+    (3, _Shape.circle),
+    (_Shape.circle, _Shape.circle),
+    (_Shape.circle, _Shape.square),
+    (_Color.red, _Color.red),
+    (_Color.red, _Color.green),
+])
+def test_is_between_intenum_arguments_follows_their_classes(jit, a, b):
+    # numba types IntEnum arguments as IntEnumMember(cls, int64): `is` between
+    # two classes, or against a plain int, is False though == compares values.
+    # Expected: Python's own answers for the same objects.
+    got = np.zeros(4, np.bool_)
+    expected = got.copy()
+    jit(_identities)[1, 1](a, b, got)
+    _identities(a, b, expected)
+    assert got.tolist() == expected.tolist()
+
+
+def test_intenum_argument_is_an_int_everywhere_but_is(jit):
+    @jit
+    def k(s, out, hits):
+        out[0] = s + 1              # arithmetic: plain ints
+        out[1] = -s
+        out[2] = s * 1.5
+        out[3] = s // 2
+        out[4] = s.value
+        hits[0] = s is _Shape.square
+        hits[1] = s is _Other.three
+        hits[2] = s.value is _Shape.square   # its .value is a plain int
+        hits[3] = _is_circle(s)              # in a device function too
+        hits[4] = (s + 0) is _Shape.square   # arithmetic's result is an int
+        hits[5] = s == 4 and s > _Shape.circle
+
+    out = np.zeros(5)
+    hits = np.zeros(6, np.bool_)
+    k[1, 1](_Shape.square, out, hits)
+    assert out.tolist() == [5.0, -4.0, 6.0, 2.0, 4.0]
+    assert hits.tolist() == [True, False, False, False, False, True]
+    assert "IntEnumMember(" in str(k.signatures[0][0])
+    hits[:] = False
+    k[1, 1](_Shape.circle, out, hits)     # the same specialization, another member
+    assert hits.tolist() == [False, False, False, True, False, False]
+    assert len(k.signatures) == 1
+
+
+def test_is_between_plain_enum_members_of_two_classes_is_false(jit):
+    # numba's generic `is`: members of two Enum classes (or a member and an
+    # int) are never the same object; == between them is still an error.
+    @jit
+    def k(a, b, out):
+        out[0] = a is b
+        out[1] = a is not b
+        out[2] = a is _THREE
+        out[3] = _Color.red is _Shape.circle
+
+    out = np.zeros(4, np.bool_)
+    k[1, 1](_Color.red, _Shape.circle, out)
+    assert out.tolist() == [False, True, False, False]
+
+
 def test_star_unpacking_into_print_and_its_errors(jit, capfd, tmp_path):
     @jit
     def k():

@@ -144,7 +144,7 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         return false;
       dtype = *d;
     }
-    std::string enumType; // ("enum", value, "Class.MEMBER", "EnumMember(Class, int64)"[, false])
+    std::string enumType; // ("enum", value, "Class.MEMBER", "[Int]EnumMember(Class, int64)"[, false])
     bool falseMember = PyTuple_Size(value) == 5 && PyTuple_GetItem(value, 4) == Py_True;
     if (PyTuple_Size(value) >= 4) {
       auto d = toUtf8(PyTuple_GetItem(value, 3), "enum member type");
@@ -178,7 +178,7 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       ir::GlobalValue g = ir::GlobalValue::ofInt(i);
       if (*kind == "enum") {
         g.name = dtype;
-        g.dtype = enumType; // a plain Enum member's type; an IntEnum member is an int
+        g.dtype = enumType; // its type: EnumMember(...) or IntEnumMember(...); none for an IntFlag's
         g.falseMember = falseMember;
       } else {
         g.dtype = unsignedInt ? "uint64" : dtype;

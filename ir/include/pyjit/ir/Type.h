@@ -58,16 +58,24 @@ public:
 /// Fixed-width integers: int8..int64, uint8..uint64.
 class IntType : public Type {
 public:
-  IntType(unsigned bits, bool isSigned, std::string enumClass = {}, bool enumOrdinal = false)
+  IntType(unsigned bits, bool isSigned, std::string enumClass = {}, bool enumOrdinal = false,
+          bool intEnumMember = false)
       : Type(Kind::Int), width(bits), sign(isSigned), cls(std::move(enumClass)),
-        ordinal(enumOrdinal) {}
+        ordinal(enumOrdinal), intEnum(intEnumMember) {}
   unsigned bits() const { return width; }
   bool isSigned() const { return sign; }
-  /// A member of a plain enum.Enum class (numba's EnumMember): an integer
-  /// at run time, equal only to members of its class, with no arithmetic.
-  /// Empty for ordinary integers (and IntEnum members, which are ints).
+  /// The enum class of a member type: of a plain enum.Enum class (isEnum,
+  /// numba's EnumMember: an integer at run time, equal only to members of
+  /// its class, with no arithmetic) or of an enum.IntEnum class
+  /// (isIntEnum). Empty for ordinary integers.
   llvm::StringRef enumClass() const { return cls; }
-  bool isEnum() const { return !cls.empty(); }
+  bool isEnum() const { return !cls.empty() && !intEnum; }
+  /// A member of an enum.IntEnum class (numba's IntEnumMember(cls, int64)):
+  /// an int64 in every operation, whose class only `is` reads (members of
+  /// two classes, or a member and an int, are never the same object).
+  /// Arithmetic on it gives plain int64 (numba's), and so does any mix with
+  /// another type (unifyTypes).
+  bool isIntEnum() const { return intEnum; }
   /// A member of an Enum whose values are not all 64-bit ints (numba's
   /// EnumMember of tuples, floats, ...): the int is the member's position in
   /// its class, so members compare, and .value is not read in kernels.
@@ -79,6 +87,7 @@ private:
   bool sign;
   std::string cls;
   bool ordinal;
+  bool intEnum;
 };
 
 /// IEEE binary floats: float16, float32, float64.

@@ -31,6 +31,8 @@ public:
   /// A member of plain enum class \p cls with int64 values (IntType::isEnum),
   /// or, \p ordinal, with other values, held as its position in the class.
   IntType *enumMember(llvm::StringRef cls, bool ordinal = false);
+  /// A member of IntEnum class \p cls (IntType::isIntEnum): int64 with a class.
+  IntType *intEnumMember(llvm::StringRef cls);
   /// float16/32/64 by width (IEEE formats; bfloat16 is its own).
   FloatType *floatTy(unsigned bits);
   /// bfloat16 (FloatType::isBFloat16).
