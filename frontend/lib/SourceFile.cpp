@@ -16,6 +16,8 @@ llvm::StringRef SourceFile::lineText(unsigned line) const {
   if (line < first)
     return {};
   size_t index = line - first;
+  if (index < display.size())
+    return llvm::StringRef(display[index]).rtrim("\r\n");
   if (index >= lineStarts.size())
     return {};
   size_t begin = lineStarts[index];

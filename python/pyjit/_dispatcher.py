@@ -302,7 +302,8 @@ class _Overload:
             return compile_resolving(lambda: ext().compile_kernel(
                 info["source"], info["filename"], info["firstline"], info["name"],
                 info["globals"], self.argtypes, "sm_90" if self.cpu else arch, opt, "ptx",
-                _options.compile_options(options, device, self.index32, host=self.cpu),
+                dict(_options.compile_options(options, device, self.index32, host=self.cpu),
+                     display=info.get("display")),
                 load_nvjitlink))
 
         if self.cpu:

@@ -648,11 +648,19 @@ def _complete(lines):
 
 
 def _lambda_as_def(func, lines, first_line=None):
-    """The source of a lambda as a one-line def on its own line (`lambda a,
-    b: a + b` -> `def _lambda(a, b): return a + b`), found in the lines
-    holding it (the first at file line `first_line`) by its parameter names,
-    and among lambdas of the same parameters by where its code lies
-    (co_positions). ValueError when it cannot be found (no source)."""
+    """The source of a lambda as a def, found in the lines holding it (the
+    first at file line `first_line`) by its parameter names, and among
+    lambdas of the same parameters by where its code lies (co_positions):
+    (lines, their first file line, display lines or None).
+
+    With `first_line` known and the body below the file's first line, the
+    def keeps the body where it is in the file, so that errors point at its
+    own line and column: `def _lambda(a, b): return (` on the line above the
+    body, the body's first line padded to its column, its further lines as
+    they are, and `)` after it; the display lines are the file's own, for
+    diagnostics to show (SourceFile::setDisplayLines). Else one line:
+    `def _lambda(a, b): return a + b`. ValueError when it cannot be found
+    (no source)."""
     import ast
     import textwrap
     joined = "".join(lines)
@@ -712,10 +720,23 @@ def _lambda_as_def(func, lines, first_line=None):
     if len(found) != 1:
         raise ValueError("pyjit cannot tell which lambda on line %d this is (give it a def)"
                          % code.co_firstlineno)
-    body = ast.get_source_segment(text, found[0].body)
+    node = found[0].body
+    body = ast.get_source_segment(text, node)
     # Its whole parameter list as written: defaults, *args, keyword-only ones.
     head = "def _lambda(%s): return " % ast.unparse(found[0].args)
-    return [head + " ".join(body.split("\n")) + "\n"]
+    body_line = None if first_line is None else node.lineno - 1 - opened + first_line
+    if body_line is None or body_line < 2 or "\t" in joined:
+        return [head + " ".join(body.split("\n")) + "\n"], first_line, None
+    # The segment's first line starts at the body's column (ast columns are
+    # UTF-8 bytes, as the frontend's); its further lines are the dedented
+    # text's, given their indentation back.
+    first, *rest = body.split("\n")
+    column = len(text.split("\n")[node.lineno - 1].encode()[:node.col_offset].decode()) + indent
+    out = [head + "(\n", " " * column + first + "\n"] + [" " * indent + r + "\n" for r in rest]
+    out[-1] = out[-1][:-1] + ")\n"
+    start = body_line - 1 - first_line  # the def line's index in `lines`
+    display = [""] + [line.rstrip("\r\n") for line in lines[start + 1:start + len(out)]]
+    return out, body_line - 1, display
 
 
 def _absolute(filename):
@@ -957,10 +978,13 @@ def _fill(func, info, memo):
     """Fills describe()'s dict `info` of `func`."""
     lines, first_line, filename = _source_lines(func)
     _check_unchanged(func, filename)
+    display = None
     if func.__name__ == "<lambda>":  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
-        lines = _lambda_as_def(func, lines, first_line)
+        lines, first_line, display = _lambda_as_def(func, lines, first_line)
     source = "".join(lines)
     env = {}
+    if display is not None:
+        info["display"] = display
     info.update({"source": source, "filename": _absolute(filename),
                  "firstline": first_line, "globals": env,
                  # The def's own name: functools.wraps gives a wrapper the

@@ -158,6 +158,7 @@ def _inferred_result(func, params, what):
     options = _options.compile_options({})
     options["abi"] = "numba"
     options["abi_name"] = info["name"]
+    options["display"] = info.get("display")
     from ._overload import compile_resolving
     result = compile_resolving(lambda: ext().compile_kernel(
         info["source"], info["filename"], info["firstline"], info["name"], info["globals"],

@@ -166,6 +166,9 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   if (!globalsFromDict(globalsObj, req.globals, deviceFunctions))
     return nullptr;
   SourceFile sourceFile(*file, *source, firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
+  if (options && PyDict_Check(options) &&
+      !displayLinesFrom(PyDict_GetItemString(options, "display"), sourceFile))
+    return nullptr;
   req.source = &sourceFile;
   req.functionName = *name;
   req.arch = *arch;

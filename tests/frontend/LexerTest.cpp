@@ -364,6 +364,24 @@ TEST(LexerTest, CarriageReturnLineEndings) {
   EXPECT_EQ(l.file->lineText(2), "    x = 1"); // no trailing '\r'
 }
 
+TEST(LexerTest, DisplayLinesShowTheFilesOwnText) {
+  // A lambda compiled as a def: the body keeps its file line and column,
+  // and a diagnostic shows the file's line above its caret.
+  Lexed l = lex("def _lambda(x): return (\n"
+                "              x * y)\n",
+                /*firstLine=*/6);
+  l.file->setDisplayLines({"", "f = lambda x: x * y"});
+  const Token *y = l.find("y");
+  ASSERT_NE(y, nullptr);
+  EXPECT_EQ(y->range.begin.line, 7u);
+  EXPECT_EQ(y->range.begin.col, 19u);
+  EXPECT_EQ(l.file->lineText(7), "f = lambda x: x * y");
+  EXPECT_EQ(l.file->lineText(6), "");
+  l.diags->error(y->range, "name 'y' is not defined");
+  EXPECT_NE(l.diags->render().find("f = lambda x: x * y\n                  ^"), std::string::npos)
+      << l.diags->render();
+}
+
 TEST(LexerTest, TokenKindNames) {
   EXPECT_STREQ(tokenKindName(K::LParen), "'('");
   EXPECT_STREQ(tokenKindName(K::Identifier), "identifier");

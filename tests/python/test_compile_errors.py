@@ -462,3 +462,52 @@ def test_exceptions_that_end_the_interpreter_cannot_be_raised():
 
     with pytest.raises(pyjit.CompileError, match="'SystemExit' cannot be raised in kernels"):
         cuda.compile_ptx(k, "void(float64[:])")
+
+
+_LAMBDAS = '''k4 = lambda a: cuda.atomic.add(a, 0, oops4)
+from pyjit import cuda
+from pyjit.extending import overload
+
+
+def twice(x):
+    pass
+
+
+@overload(twice)
+def _ol(x):
+    return lambda x: (x *
+                      undefined_thing)
+
+
+dev = cuda.jit(device=True)(lambda y: y + nope)
+k3 = lambda a: cuda.atomic.add(a, 0, oops)
+
+
+def k(out):
+    out[0] = twice(3)
+
+
+def k2(out):
+    out[0] = dev(3)
+'''
+
+
+@pytest.mark.parametrize("kernel, where, line", [
+    # an overload's implementation, its body over two lines
+    ("k", r":13:23: error: name 'undefined_thing' is not defined\n"
+          r"                      undefined_thing\)\n                      \^~~~~~~~~~~~~~~\n",
+     None),
+    # a device function
+    ("k2", r":16:43: error: name 'nope' is not defined\n"
+           r"dev = cuda\.jit\(device=True\)\(lambda y: y \+ nope\)\n {42}\^~~~\n", None),
+    # a kernel
+    ("k3", r":17:38: error: name 'oops' is not defined\n"
+           r"k3 = lambda a: cuda\.atomic\.add\(a, 0, oops\)\n {37}\^~~~\n", None),
+    # on the file's first line: no line above for the def, so the right line only
+    ("k4", r":1:\d+: error: name 'oops4' is not defined", 1),
+])
+def test_errors_in_lambdas_point_at_their_own_line_and_column(tmp_path, kernel, where, line):
+    from kernel_files import load_module
+    m = load_module(tmp_path, "lambdas_at", _LAMBDAS)
+    with pytest.raises(pyjit.CompileError, match=where):
+        cuda.jit(getattr(m, kernel))[1, 1](np.zeros(1))

@@ -16,6 +16,26 @@ std::optional<std::string> python::toUtf8(PyObject *obj, const char *what) {
   return std::string(data, static_cast<size_t>(size));
 }
 
+bool python::displayLinesFrom(PyObject *lines, SourceFile &file) {
+  if (!lines || lines == Py_None)
+    return true;
+  if (!PyList_Check(lines) && !PyTuple_Check(lines)) {
+    PyErr_SetString(PyExc_TypeError, "display lines must be a list of str");
+    return false;
+  }
+  std::vector<std::string> text;
+  for (Py_ssize_t i = 0, n = PySequence_Size(lines); i < n; ++i) {
+    PyObject *item = PySequence_GetItem(lines, i);
+    auto line = item ? toUtf8(item, "display line") : std::nullopt;
+    Py_XDECREF(item);
+    if (!line)
+      return false;
+    text.push_back(std::move(*line));
+  }
+  file.setDisplayLines(std::move(text));
+  return true;
+}
+
 namespace {
 using DeviceMemo = std::map<PyObject *, ir::DeviceFunctionSource *>;
 bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &table,
@@ -46,6 +66,8 @@ ir::DeviceFunctionSource *readDeviceFunction(PyObject *info, ir::DeviceFunctionT
   fn->name = *name;
   fn->source = std::make_unique<SourceFile>(*file, *source,
                                             firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
+  if (!python::displayLinesFrom(PyDict_GetItemString(info, "display"), *fn->source))
+    return nullptr;
   if (PyObject *sigs = PyDict_GetItemString(info, "signatures")) { // a tuple of str
     for (Py_ssize_t i = 0, n = PyTuple_Size(sigs); i < n; ++i) {
       auto text = python::toUtf8(PyTuple_GetItem(sigs, i), "signature");

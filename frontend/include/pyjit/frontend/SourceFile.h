@@ -37,13 +37,24 @@ public:
   unsigned firstLine() const { return first; }
 
   /// The text of file line `line` without its newline; empty if out of range.
+  /// Where display lines are set, the file's own line (what a diagnostic
+  /// shows above its caret).
   llvm::StringRef lineText(unsigned line) const;
+
+  /// The file's own text of the lines the compiled text stands for, from
+  /// firstLine() on, when the two differ in what lies outside the code (a
+  /// lambda compiled as a def: `x = lambda a: a + 1` as `def _lambda(a):
+  /// return (` then the body at its own line and column). Each line keeps
+  /// the columns of the compiled text's code; lines past the end show the
+  /// compiled text.
+  void setDisplayLines(std::vector<std::string> lines) { display = std::move(lines); }
 
 private:
   std::string name;
   std::string contents;
   unsigned first;
   std::vector<size_t> lineStarts; // offsets of each line's first byte
+  std::vector<std::string> display;
 };
 
 } // namespace pyjit

@@ -10,6 +10,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "pyjit/frontend/SourceFile.h"
 #include "pyjit/ir/GlobalEnv.h"
 #include "llvm/Support/Error.h"
 #include <optional>
@@ -33,6 +34,12 @@ bool globalsFromDict(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable
 /// once, emptied from \p table; an empty list when none; null with a Python
 /// error set when out of memory.
 PyObject *wantedOverloads(const ir::DeviceFunctionTable &table);
+
+/// Gives \p file the display lines (SourceFile::setDisplayLines) in
+/// \p lines, a list or tuple of str as `pyjit._source.describe` puts under
+/// "display" for a lambda; nothing when \p lines is null or None. Returns
+/// false with a TypeError set if it is malformed.
+bool displayLinesFrom(PyObject *lines, SourceFile &file);
 
 /// A Python str as UTF-8; nullopt with a TypeError set if not a str.
 std::optional<std::string> toUtf8(PyObject *obj, const char *what);
