@@ -16,6 +16,7 @@ import pytest
 SCRIPT = textwrap.dedent("""
     import multiprocessing as mp, os, sys
     import numpy as np
+    import pyjit
     from pyjit import cuda
 
     @cuda.jit
@@ -35,7 +36,7 @@ SCRIPT = textwrap.dedent("""
             try:
                 action()
                 results[name] = "no error"
-            except cuda.CudaError as e:
+            except pyjit.CudaError as e:
                 results[name] = "%s: %s" % (type(e).__name__, e)
             except Exception as e:
                 results[name] = "OTHER %s: %s" % (type(e).__name__, e)
@@ -49,8 +50,9 @@ SCRIPT = textwrap.dedent("""
         mine, theirs = ctx.Pipe()
         p = ctx.Process(target=child, args=(theirs,))
         p.start()
-        got = mine.recv()
-        p.join()
+        theirs.close()                        # a child that dies ends recv() with EOFError
+        got = mine.recv() if mine.poll(120) else {"child": "no answer in 120 s"}
+        p.join(30)
         print("exitcode=%s" % p.exitcode)
         for key in sorted(got):
             print("%s=%s" % (key, got[key]))
