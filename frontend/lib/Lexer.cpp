@@ -31,7 +31,7 @@ Lexer::Lexer(const SourceFile &file, DiagnosticEngine &diags)
 
 SourceLoc Lexer::locAt(size_t offset) const {
   // Offsets handed here are always on the current line.
-  return SourceLoc{line, static_cast<unsigned>(offset - lineStart + 1)};
+  return file.fileLoc(line, static_cast<unsigned>(offset - lineStart + 1));
 }
 
 Token Lexer::make(TokenKind kind, size_t begin) {

@@ -1247,7 +1247,10 @@ ExprInfo Inferer::call(const CallExpr &e) {
                                   "not " + typeName(c));
         return {};
       }
-      is |= name == "tuple" ? isa<TupleType>(var) : var == exact;
+      // An IntEnum member is an int (Python's isinstance; its type is int64's).
+      auto *intEnum = dyn_cast<IntType>(var);
+      is |= name == "tuple" ? isa<TupleType>(var)
+                            : var == exact || (name == "int" && intEnum && intEnum->isIntEnum());
     }
     ExprInfo r{ctx.boolean()};
     r.constant = GlobalValue::ofBool(is);

@@ -371,6 +371,10 @@ std::optional<Conversion> pyjit::ir::conversionTo(Type *want, Type *given) {
   };
   if (isEnum(want) || isEnum(given)) // an Enum member passes only as itself
     return std::nullopt;
+  // An IntEnum member is wanted only as itself (numba: neither an int nor
+  // another class's member converts to IntEnumMember); it gives its int.
+  if (auto *wi = dyn_cast<IntType>(want); wi && wi->isIntEnum())
+    return std::nullopt;
   auto [wk, wb] = kindOf(want);
   auto [gk, gb] = kindOf(given);
   if (!wk || !gk || (gk == 'c' && wk != 'c'))

@@ -27,15 +27,16 @@ import hashlib
 import json
 import os
 import struct
-import threading
+import sys
 import warnings
 
 from ._ext import ext
+from ._locks import new_lock
 
 DEFAULT_MAX_BYTES = 1 << 30
 _FORMAT = 1  # of the payload below; part of the key
 
-_lock = threading.Lock()
+_lock = new_lock(sys.modules[__name__], "_lock")  # (a forked child's is unlocked)
 _stats = {"hits": 0, "misses": 0, "corrupt": 0, "stores": 0}
 _last_miss = {}   # kernel name -> why its last lookup missed
 _recent = {}      # (filename, kernel name) -> key parts of entries seen in this process

@@ -20,6 +20,7 @@ import threading
 import numpy as np
 
 from . import _cache, _devicearray, _options, _source
+from ._locks import new_lock
 from ._ext import current_device, ext
 from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
@@ -179,7 +180,7 @@ class _Overload:
         # The record is the module's, one for every launch: a launch and the
         # read of its record hold this, so that threads launching at once each
         # see their own launch's failure.
-        self.record_lock = threading.Lock()
+        new_lock(self, "record_lock")
         params = tuple(cached["paramtypes"])  # tuples flattened (docs/abi.md)
         self.flat = params != self.argtypes
         # A kernel that synchronizes its grid (cuda.cg) is launched cooperatively.
@@ -303,7 +304,7 @@ class _Overload:
                 info["source"], info["filename"], info["firstline"], info["name"],
                 info["globals"], self.argtypes, "sm_90" if self.cpu else arch, opt, "ptx",
                 dict(_options.compile_options(options, device, self.index32, host=self.cpu),
-                     display=info.get("display")),
+                     **_source.placement_options(info)),
                 load_nvjitlink))
 
         if self.cpu:
@@ -835,7 +836,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         self._info = None
         self._target = None  # 'cuda' or 'cpu', chosen at the first compile
         self._by_device = {}  # device ordinal (or 'cpu') -> {argument types: _Overload}
-        self._compile_lock = threading.RLock()
+        new_lock(self, "_compile_lock", reentrant=True)
         self.signature_strings = []
         self._sig_types = []
         self._compile_disabled = False  # disable_compile()
@@ -2044,7 +2045,7 @@ class DeviceFunction(_Compiled):
         for sig in self.signature_strings:
             _parse_signature_types(sig)
         self._alone_cache = {}  # signature text -> compile_ptx's result (inspect_*)
-        self._alone_lock = threading.Lock()
+        new_lock(self, "_alone_lock")
 
     @property
     def signatures(self):
@@ -2147,7 +2148,7 @@ class KernelOrFunction(HostDeviceFunction):
         super().__init__(py_func, signatures, options)
         self._kernel_signatures = list(signatures)
         self._kernel = None
-        self._kernel_lock = threading.Lock()
+        new_lock(self, "_kernel_lock")
 
     def _signatures_for_pickle(self):
         return list(self._kernel_signatures)

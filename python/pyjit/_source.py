@@ -218,12 +218,33 @@ def int_enum_member_type(cls):
     return "IntEnumMember(%s, int64)" % _enum_class_spelling(cls) if _int_valued(cls) else None
 
 
+#: Enum classes by their spelling (_enum_class_spelling), held weakly: the
+#: spelling is the type's identity in the compiler, so no two live classes
+#: may share one.
+_ENUM_SPELLINGS = {}
+
+
 def _enum_class_spelling(cls):
     """Enum class `cls` as an identifier: its qualified name, after its
-    module's unless that is __main__, other characters made '_'."""
+    module's unless that is __main__, other characters made '_'; with "_2",
+    "_3", ... after it for a second, third class of that spelling alive in
+    this process (classes a factory makes, `pk.m.C` and `pk_m.C`), as the
+    spelling is its type's identity and members of two classes are never
+    the same object."""
     name = cls.__qualname__ if cls.__module__ == "__main__" else "%s.%s" % (
         cls.__module__, cls.__qualname__)
-    return "".join(c if c.isalnum() else "_" for c in name)
+    base = spelled = "".join(c if c.isalnum() else "_" for c in name)
+    n = 1
+    while True:
+        ref = _ENUM_SPELLINGS.get(spelled)
+        owner = ref() if ref is not None else None
+        if owner is None:
+            _ENUM_SPELLINGS[spelled] = weakref.ref(cls)
+            return spelled
+        if owner is cls:
+            return spelled
+        n += 1
+        spelled = "%s_%d" % (base, n)
 
 
 @functools.lru_cache(maxsize=None)
@@ -651,36 +672,61 @@ def _lambda_as_def(func, lines, first_line=None):
     """The source of a lambda as a def, found in the lines holding it (the
     first at file line `first_line`) by its parameter names, and among
     lambdas of the same parameters by where its code lies (co_positions):
-    (lines, their first file line, display lines or None).
+    (lines, their first file line, placement or None).
 
     With `first_line` known and the body below the file's first line, the
     def keeps the body where it is in the file, so that errors point at its
     own line and column: `def _lambda(a, b): return (` on the line above the
     body, the body's first line padded to its column, its further lines as
-    they are, and `)` after it; the display lines are the file's own, for
-    diagnostics to show (SourceFile::setDisplayLines). Else one line:
-    `def _lambda(a, b): return a + b`. ValueError when it cannot be found
-    (no source)."""
+    they are, and `)` after it. The placement says where that text is in
+    the file: "display", the file's own lines, for diagnostics to show
+    (SourceFile::setDisplayLines), and "origin", the def line's place at the
+    lambda's own line, its parameters at their columns
+    (SourceFile::setLineOrigin). Else one line: `def _lambda(a, b): return
+    a + b`. ValueError when it cannot be found (no source)."""
     import ast
+    import linecache
     import textwrap
-    joined = "".join(lines)
-    text = textwrap.dedent(joined)
-    indent = next((len(a) - len(b) for a, b in zip(joined.splitlines(), text.splitlines())
-                   if b.strip()), 0)
-    tree, opened = None, 0
-    # The lines may be part of a larger display: a call's arguments (keyword
-    # ones too: `lambda: None, (), cc=(9, 0)`), a dict or list entry
-    # (`"add": cuda.jit(lambda a: ...),`).
-    for opening, closing in (("", ""), ("(\n", "\n)"), ("_(\n", "\n)"), ("{\n", "\n}"),
-                             ("[\n", "\n]")):
-        if not text.strip():
+
+    def parse(lines):
+        """(tree, text, lines opened before it, indent) of `lines`, the tree
+        None when no way of reading them parses."""
+        joined = "".join(lines)
+        text = textwrap.dedent(joined)
+        indent = next((len(a) - len(b) for a, b in zip(joined.splitlines(), text.splitlines())
+                       if b.strip()), 0)
+        # The lines may be part of a larger display: a call's arguments
+        # (keyword ones too: `lambda: None, (), cc=(9, 0)`), a dict or list
+        # entry (`"add": cuda.jit(lambda a: ...),`); or end inside one whose
+        # opening came before them (`f(\n    lambda a:\n        a + 1)`): its
+        # closing brackets are left off, one by one.
+        variants = [text]
+        while len(variants) < 8 and variants[-1].rstrip()[-1:] in (")", "]", "}", ","):
+            variants.append(variants[-1].rstrip()[:-1])
+        for candidate in variants:
+            for opening, closing in (("", ""), ("(\n", "\n)"), ("_(\n", "\n)"), ("{\n", "\n}"),
+                                     ("[\n", "\n]")):
+                if not candidate.strip():
+                    break
+                try:
+                    tree = ast.parse(opening + candidate + closing)
+                except (SyntaxError, RecursionError, MemoryError):
+                    continue
+                return tree, opening + candidate + closing, opening.count("\n"), indent
+        return None, text, 0, indent
+
+    tree, text, opened, indent = parse(lines)
+    # inspect's block finder stops a lambda whose body is on a line of its
+    # own inside a call (`f(\n    lambda a:\n        a + 1,\n    x)`) at its
+    # first line: the file's next lines, one by one, up to 30.
+    file_lines = linecache.getlines(func.__code__.co_filename) if first_line else []
+    end = (first_line or 0) - 1 + len(lines)
+    for extra in range(1, 31):
+        if tree is not None or end + extra > len(file_lines):
             break
-        try:
-            tree = ast.parse(opening + text + closing)
-        except (SyntaxError, RecursionError, MemoryError):
-            continue
-        text, opened = opening + text + closing, opening.count("\n")
-        break
+        tree, text, opened, indent = parse(lines + file_lines[end:end + extra])
+        if tree is not None:
+            lines = lines + file_lines[end:end + extra]
     code = func.__code__
     if tree is None:
         raise ValueError("pyjit cannot read the source of the lambda on line %d of %s on its "
@@ -720,23 +766,51 @@ def _lambda_as_def(func, lines, first_line=None):
     if len(found) != 1:
         raise ValueError("pyjit cannot tell which lambda on line %d this is (give it a def)"
                          % code.co_firstlineno)
-    node = found[0].body
+    lam = found[0]
+    node = lam.body
     body = ast.get_source_segment(text, node)
     # Its whole parameter list as written: defaults, *args, keyword-only ones.
-    head = "def _lambda(%s): return " % ast.unparse(found[0].args)
+    params = ast.unparse(lam.args)
     body_line = None if first_line is None else node.lineno - 1 - opened + first_line
-    if body_line is None or body_line < 2 or "\t" in joined:
-        return [head + " ".join(body.split("\n")) + "\n"], first_line, None
-    # The segment's first line starts at the body's column (ast columns are
-    # UTF-8 bytes, as the frontend's); its further lines are the dedented
-    # text's, given their indentation back.
+    if body_line is None or body_line < 2:
+        return ["def _lambda(%s): return " % params + " ".join(body.split("\n")) + "\n"], \
+            first_line, None
+    # The body's first line starts at its own column (ast's columns are UTF-8
+    # bytes, as the frontend's); its further lines are the dedented text's,
+    # given their indentation back; the def stands on the line above.
     first, *rest = body.split("\n")
-    column = len(text.split("\n")[node.lineno - 1].encode()[:node.col_offset].decode()) + indent
-    out = [head + "(\n", " " * column + first + "\n"] + [" " * indent + r + "\n" for r in rest]
+    out = [" " * (node.col_offset + indent) + first + "\n"] + \
+        [" " * indent + r + "\n" for r in rest]
     out[-1] = out[-1][:-1] + ")\n"
+    # The def's line is reported at the lambda's: its parameters, copied as
+    # written when on the keyword's line, keep their columns; the rest of
+    # the def stands at the `lambda` keyword.
+    lambda_line = lam.lineno - 1 - opened + first_line
+    lambda_col = lam.col_offset + indent
+    written = None
+    if lam.lineno == node.lineno:
+        head_text = text.split("\n")[lam.lineno - 1].encode()[lam.col_offset:node.col_offset] \
+            .decode(errors="replace")  # "lambda a, *, c=3: ("
+        written = head_text[len("lambda"):head_text.rfind(":")]
+    opening = "def _lambda("
+    if written is not None and written.strip() and "#" not in written:
+        lead = written[:len(written) - len(written.lstrip())]
+        delta = lambda_col + len(("lambda" + lead).encode()) - len(opening)
+        params = written.strip()
+    else:
+        delta = -(1 << 20)  # everything at the keyword
+    out.insert(0, opening + params + "): return (\n")
     start = body_line - 1 - first_line  # the def line's index in `lines`
-    display = [""] + [line.rstrip("\r\n") for line in lines[start + 1:start + len(out)]]
-    return out, body_line - 1, display
+    display = [lines[start].rstrip("\r\n") if start >= 0 else ""] + \
+        [line.rstrip("\r\n") for line in lines[start + 1:start + len(out)]]
+    return out, body_line - 1, {"display": display,
+                                "origin": (body_line - 1, lambda_line, delta, lambda_col + 1)}
+
+
+def placement_options(info):
+    """The compile options that place a kernel's text in its file: a
+    lambda's "display" and "origin" (_lambda_as_def); none for a def."""
+    return {key: info[key] for key in ("display", "origin") if key in info}
 
 
 def _absolute(filename):
@@ -978,13 +1052,13 @@ def _fill(func, info, memo):
     """Fills describe()'s dict `info` of `func`."""
     lines, first_line, filename = _source_lines(func)
     _check_unchanged(func, filename)
-    display = None
+    placement = None
     if func.__name__ == "<lambda>":  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
-        lines, first_line, display = _lambda_as_def(func, lines, first_line)
+        lines, first_line, placement = _lambda_as_def(func, lines, first_line)
     source = "".join(lines)
     env = {}
-    if display is not None:
-        info["display"] = display
+    if placement is not None:
+        info.update(placement)  # "display", "origin": where its text is in the file
     info.update({"source": source, "filename": _absolute(filename),
                  "firstline": first_line, "globals": env,
                  # The def's own name: functools.wraps gives a wrapper the

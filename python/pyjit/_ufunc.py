@@ -31,12 +31,12 @@ takes, ValueError for shapes that do not broadcast.
 import functools
 import linecache
 import re
-import threading
 
 import numpy as np
 
 from . import cuda
 from ._devicearray import DeviceArray, _device_reachable
+from ._locks import new_lock
 from .errors import CompileError
 
 _TARGETS = ("cuda", "gpu", "cpu")
@@ -158,7 +158,8 @@ def _inferred_result(func, params, what):
     options = _options.compile_options({})
     options["abi"] = "numba"
     options["abi_name"] = info["name"]
-    options["display"] = info.get("display")
+    from ._source import placement_options
+    options.update(placement_options(info))
     from ._overload import compile_resolving
     result = compile_resolving(lambda: ext().compile_kernel(
         info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
@@ -362,7 +363,7 @@ class _Ufunc:
                             % self.__name__)
         self._signatures = []
         self._frozen = False
-        self._lock = threading.Lock()
+        new_lock(self, "_lock")
         for text in signatures or ():
             self._add_signature(text)
         # (A dynamic ufunc unpickled with the signatures it had compiled
@@ -627,7 +628,7 @@ class _GUfunc:
                             % (what, layout, len(self._ins) + len(self._outs), nargs))
         self._signatures = []
         self._dynamic = signatures is None if dynamic is None else dynamic
-        self._lock = threading.Lock()
+        new_lock(self, "_lock")
         for text in signatures or ():
             self._add_signature(text)
         if not self._signatures and not self._dynamic:

@@ -347,7 +347,8 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
         options["abi_name"] = abi_name or info["name"]
         if restype and restype not in ("void", "none"):
             options["return_type"] = restype  # every return converts to it
-    options["display"] = info.get("display")
+    from ._source import placement_options
+    options.update(placement_options(info))
     from ._overload import compile_resolving
     result = compile_resolving(lambda: _ext().compile_kernel(
         info["source"], info["filename"], info["firstline"], info["name"], info["globals"],

@@ -167,7 +167,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     return nullptr;
   SourceFile sourceFile(*file, *source, firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
   if (options && PyDict_Check(options) &&
-      !displayLinesFrom(PyDict_GetItemString(options, "display"), sourceFile))
+      (!displayLinesFrom(PyDict_GetItemString(options, "display"), sourceFile) ||
+       !lineOriginFrom(PyDict_GetItemString(options, "origin"), sourceFile)))
     return nullptr;
   req.source = &sourceFile;
   req.functionName = *name;

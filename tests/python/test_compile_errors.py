@@ -489,6 +489,21 @@ def k(out):
 
 def k2(out):
     out[0] = dev(3)
+
+
+kw = cuda.jit(device=True)(lambda a, *, c=3: a * c)
+spread = cuda.jit(device=True)(
+    lambda a:
+        a + nope2,
+)
+
+
+def k5(out):
+    out[0] = kw(3)
+
+
+def k6(out):
+    out[0] = spread(3)
 '''
 
 
@@ -505,6 +520,12 @@ def k2(out):
            r"k3 = lambda a: cuda\.atomic\.add\(a, 0, oops\)\n {37}\^~~~\n", None),
     # on the file's first line: no line above for the def, so the right line only
     ("k4", r":1:\d+: error: name 'oops4' is not defined", 1),
+    # in its parameters: at the parameter, on the lambda's line
+    ("k5", r":28:38: error: a keyword-only marker '\*' is not supported in kernels\n"
+           r"kw = cuda\.jit\(device=True\)\(lambda a, \*, c=3: a \* c\)\n {37}\^\n", None),
+    # its body on a line of its own inside a call, which inspect stops before
+    ("k6", r":31:13: error: name 'nope2' is not defined\n        a \+ nope2,\n {12}\^~~~~\n",
+     None),
 ])
 def test_errors_in_lambdas_point_at_their_own_line_and_column(tmp_path, kernel, where, line):
     from kernel_files import load_module

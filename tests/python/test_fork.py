@@ -95,3 +95,78 @@ def test_forked_child_runs_kernels_on_the_cpu_backend(tmp_path):
     assert got["copy_inherited"] == "no error"
     assert got["parent"] == str([2.0] * 8)
     assert got["exitcode"] == "0"
+
+
+
+THREADS_SCRIPT = textwrap.dedent("""
+    import os, select, threading, time
+    import numpy as np
+    from pyjit import cuda
+
+    @cuda.jit
+    def busy(a, n):
+        i = cuda.grid(1)
+        if i < a.size:
+            s = 0.0
+            for j in range(n):
+                s += j * 0.5
+            a[i] = s
+
+    @cuda.jit
+    def grow(a, t):
+        s = 0.0
+        for x in t:
+            s += x
+        a[0] = s
+
+    def launcher():                      # holds a launch's record lock
+        a = np.zeros(4096)
+        while True:
+            busy[64, 64](a, 3000)
+
+    def compiler():                      # holds the compile and cache locks
+        n = 1
+        while True:
+            grow[1, 1](np.zeros(1), tuple(float(i) for i in range(n % 40 + 1)))
+            n += 1
+
+    busy[64, 64](np.zeros(4096), 1)
+    for f in (launcher, compiler):
+        threading.Thread(target=f, daemon=True).start()
+    time.sleep(0.3)
+    answers = 0
+    for n in range(8):
+        time.sleep(0.02 * n)
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:                     # the same kernels, and a new signature
+            a = np.zeros(4096)
+            busy[64, 64](a, 3)
+            grow[1, 1](np.zeros(1), (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 9.5) * 5)
+            os.write(w, b"%d" % int(a[1] == 1.5))
+            os._exit(0)
+        os.close(w)
+        if select.select([r], [], [], 60)[0] and os.read(r, 8) == b"1":
+            answers += 1
+        else:
+            os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(r)
+    print("answers=%d" % answers)
+""")
+
+
+def test_a_child_forked_while_threads_compile_and_launch_runs_kernels(tmp_path):
+    # A thread that held one of pyjit's locks when the process forked does
+    # not exist in the child; the child gets the locks back unlocked
+    # (pyjit._locks) instead of waiting forever. CPU backend: its launches
+    # hold a lock for their whole run.
+    script = tmp_path / "fork_threads.py"
+    script.write_text(THREADS_SCRIPT)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), PYJIT_TARGET="cpu",
+               PYJIT_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-W", "ignore", str(script)], capture_output=True,
+                          text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    # busy(a, 3) gives 0 + 0.5 + 1.0 = 1.5 in each element: every child answered.
+    assert "answers=8" in done.stdout, done.stdout + done.stderr

@@ -2002,11 +2002,13 @@ def test_tuples_of_enum_members_are_arguments(jit):
 
 
 @pytest.mark.parametrize("body, message", [
-    ("out[0] = _Color.red == 1", r"cannot compare EnumMember\(\w*_Color, int64\) and int64"),
+    # (each test loads the module anew: its classes are new ones, spelled
+    # _Color_2, _Color_3, ... while the earlier ones live)
+    ("out[0] = _Color.red == 1", r"cannot compare EnumMember\(\w*_Color\w*, int64\) and int64"),
     ("out[0] = _Color.red < _Color.green", r"enum members have no order"),
     ("out[0] = _Color.red + 1", r"unsupported operand types for \+"),
-    ("out[0] = _Color.red == _Fruit.apple", r"cannot compare EnumMember\(\w*_Color, int64\) and "
-                                            r"EnumMember\(\w*_Fruit, int64\)"),
+    ("out[0] = _Color.red == _Fruit.apple", r"cannot compare EnumMember\(\w*_Color\w*, int64\) "
+                                            r"and EnumMember\(\w*_Fruit\w*, int64\)"),
     ("out[0] = _Color['purple'] == _Color.red", r"enum '_Color' has no member 'purple'"),
 ])
 def test_plain_enum_misuse_is_a_compile_error(jit, tmp_path, body, message):
@@ -2599,6 +2601,71 @@ def test_is_between_plain_enum_members_of_two_classes_is_false(jit):
     out = np.zeros(4, np.bool_)
     k[1, 1](_Color.red, _Shape.circle, out)
     assert out.tolist() == [False, True, False, False]
+
+
+def _enum_classes_of_one_name():
+    class Level(__import__("enum").IntEnum):
+        LOW = 1
+
+    class Tint(__import__("enum").Enum):
+        RED = 1
+    return Level, Tint
+
+
+def test_enum_classes_of_one_name_are_told_apart(jit):
+    # Classes a factory makes share their qualified name; their members are
+    # still never the same object (Python), as numba's types tell them apart.
+    (level1, tint1), (level2, tint2) = _enum_classes_of_one_name(), _enum_classes_of_one_name()
+
+    @jit
+    def k(out, a, b, c, d):
+        out[0] = a is b
+        out[1] = a is a
+        out[2] = c is d
+        out[3] = c is c
+
+    out = np.zeros(4, np.int64)
+    k[1, 1](out, level1.LOW, level2.LOW, tint1.RED, tint2.RED)
+    assert out.tolist() == [0, 1, 0, 1]
+
+
+def test_an_intenum_signature_takes_only_members_of_its_class():
+    @cuda.jit("void(int64[:], IntEnumMember(_Shape, int64))", target="cpu")
+    def k(out, s):
+        out[0] = s
+
+    # The class as the argument types spell it: the test module's.
+    from pyjit._source import int_enum_member_type
+    assert int_enum_member_type(_Shape) == "IntEnumMember(test_language_features__Shape, int64)"
+    for wrong in (_Other.three, 3, 3.0):
+        with pytest.raises(TypeError, match=r"argument 's' is \w+"):
+            k[1, 1](np.zeros(1, np.int64), wrong)
+
+
+def test_isinstance_of_an_intenum_member_and_int_is_true(jit):
+    @jit
+    def k(out, s):
+        out[0] = isinstance(s, int)
+        out[1] = isinstance(_Shape.circle, int)
+        out[2] = isinstance(s, float)
+
+    out = np.zeros(3, np.int64)
+    k[1, 1](out, _Shape.square)
+    assert out.tolist() == [1, 1, 0]
+
+
+class _Big(__import__("enum").IntFlag):
+    TOP = 1 << 63
+
+
+def test_an_intflag_member_past_int64_is_a_uint64(jit):
+    @jit
+    def k(out):
+        out[0] = _Big.TOP
+
+    out = np.zeros(1, np.uint64)
+    k[1, 1](out)
+    assert int(out[0]) == 1 << 63
 
 
 def test_star_unpacking_into_print_and_its_errors(jit, capfd, tmp_path):

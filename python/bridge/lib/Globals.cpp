@@ -36,6 +36,22 @@ bool python::displayLinesFrom(PyObject *lines, SourceFile &file) {
   return true;
 }
 
+bool python::lineOriginFrom(PyObject *origin, SourceFile &file) {
+  if (!origin || origin == Py_None)
+    return true;
+  int line = 0, fileLine = 0, delta = 0, minCol = 1;
+  if (!PyTuple_Check(origin) ||
+      !PyArg_ParseTuple(origin, "iiii", &line, &fileLine, &delta, &minCol) || line < 1 ||
+      fileLine < 1 || minCol < 1) {
+    if (!PyErr_Occurred())
+      PyErr_SetString(PyExc_TypeError, "a line origin must be (line, file line, delta, column)");
+    return false;
+  }
+  file.setLineOrigin(static_cast<unsigned>(line), static_cast<unsigned>(fileLine), delta,
+                     static_cast<unsigned>(minCol));
+  return true;
+}
+
 namespace {
 using DeviceMemo = std::map<PyObject *, ir::DeviceFunctionSource *>;
 bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &table,
@@ -66,7 +82,8 @@ ir::DeviceFunctionSource *readDeviceFunction(PyObject *info, ir::DeviceFunctionT
   fn->name = *name;
   fn->source = std::make_unique<SourceFile>(*file, *source,
                                             firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
-  if (!python::displayLinesFrom(PyDict_GetItemString(info, "display"), *fn->source))
+  if (!python::displayLinesFrom(PyDict_GetItemString(info, "display"), *fn->source) ||
+      !python::lineOriginFrom(PyDict_GetItemString(info, "origin"), *fn->source))
     return nullptr;
   if (PyObject *sigs = PyDict_GetItemString(info, "signatures")) { // a tuple of str
     for (Py_ssize_t i = 0, n = PyTuple_Size(sigs); i < n; ++i) {
@@ -182,7 +199,9 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       if (i == -1 && PyErr_Occurred())
         return false;
       bool unsignedInt = false;
-      if (overflow > 0 && *kind == "int") {
+      // (2**63 up: a uint64 for an int, and for the int of an IntFlag or an
+      // IntEnum member whose class has such values, typed as its int.)
+      if (overflow > 0 && (*kind == "int" || enumType.empty())) {
         // 2**63 to 2**64 - 1: a uint64, as numba types the int (and a literal).
         unsigned long long u = PyLong_AsUnsignedLongLong(v);
         if (u == static_cast<unsigned long long>(-1) && PyErr_Occurred())
@@ -200,7 +219,8 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
       ir::GlobalValue g = ir::GlobalValue::ofInt(i);
       if (*kind == "enum") {
         g.name = dtype;
-        g.dtype = enumType; // its type: EnumMember(...) or IntEnumMember(...); none for an IntFlag's
+        // its type: EnumMember(...) or IntEnumMember(...); an IntFlag's: its int
+        g.dtype = !enumType.empty() ? enumType : unsignedInt ? "uint64" : "";
         g.falseMember = falseMember;
       } else {
         g.dtype = unsignedInt ? "uint64" : dtype;

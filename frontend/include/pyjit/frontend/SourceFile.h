@@ -3,6 +3,7 @@
 #define PYJIT_FRONTEND_SOURCEFILE_H
 
 #include "llvm/ADT/StringRef.h"
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -49,12 +50,37 @@ public:
   /// compiled text.
   void setDisplayLines(std::vector<std::string> lines) { display = std::move(lines); }
 
+  /// Places the code of compiled line \p line elsewhere in the file: at file
+  /// line \p fileLine, each column moved by \p colDelta and at least
+  /// \p minCol (a lambda's generated `def _lambda(a, b): return (`, whose
+  /// parameters are the lambda's own text: they keep their file columns,
+  /// and `def` stands at the `lambda` keyword). One line at most.
+  void setLineOrigin(unsigned line, unsigned fileLine, int colDelta, unsigned minCol) {
+    origin = {line, fileLine, colDelta, minCol};
+  }
+
+  /// Where the code at compiled line \p line, column \p col (1-based) is
+  /// in the file: itself unless setLineOrigin moved its line.
+  SourceLoc fileLoc(unsigned line, unsigned col) const {
+    if (line != origin.line)
+      return SourceLoc{line, col};
+    long moved = static_cast<long>(col) + origin.colDelta;
+    return SourceLoc{origin.fileLine,
+                     static_cast<unsigned>(std::max<long>(moved, origin.minCol))};
+  }
+
 private:
   std::string name;
   std::string contents;
   unsigned first;
   std::vector<size_t> lineStarts; // offsets of each line's first byte
   std::vector<std::string> display;
+  struct {
+    unsigned line = 0; // 0: none (file lines start at 1)
+    unsigned fileLine = 0;
+    int colDelta = 0;
+    unsigned minCol = 1;
+  } origin;
 };
 
 } // namespace pyjit

@@ -41,6 +41,12 @@ PyObject *wantedOverloads(const ir::DeviceFunctionTable &table);
 /// false with a TypeError set if it is malformed.
 bool displayLinesFrom(PyObject *lines, SourceFile &file);
 
+/// Gives \p file the line origin (SourceFile::setLineOrigin) in \p origin,
+/// a tuple (compiled line, file line, column delta, least column) as
+/// `pyjit._source.describe` puts under "origin" for a lambda; nothing when
+/// null or None. Returns false with a TypeError set if it is malformed.
+bool lineOriginFrom(PyObject *origin, SourceFile &file);
+
 /// A Python str as UTF-8; nullopt with a TypeError set if not a str.
 std::optional<std::string> toUtf8(PyObject *obj, const char *what);
 
