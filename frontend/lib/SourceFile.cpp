@@ -5,7 +5,7 @@ using namespace pyjit;
 
 SourceFile::SourceFile(std::string fileName, std::string text, unsigned firstLine)
     : name(std::move(fileName)), contents(std::move(text)),
-      first(firstLine == 0 ? 1 : firstLine) {
+      first(firstLine) {
   lineStarts.push_back(0);
   for (size_t i = 0; i < contents.size(); ++i)
     if (contents[i] == '\n')

@@ -24,7 +24,10 @@ import types
 
 import numpy as np
 
+from ._locks import new_lock
 from ._typeof import SUPPORTED_DTYPES
+
+_AST_LOCK = new_lock(sys.modules[__name__], "_AST_LOCK")  # ast_parse's
 
 _NUMPY_SCALARS = {name: np.dtype(name).type for name in SUPPORTED_DTYPES}
 _DTYPE_NAMES = {v: k for k, v in _NUMPY_SCALARS.items()}
@@ -165,16 +168,27 @@ class AttributeReads(collections.namedtuple("AttributeReads", "names depth")):
 _NO_READS = AttributeReads(frozenset(), 0)
 
 
-_PARSED = [None, None]  # the last (dedented source, tree) _parse made: describe reuses it
+_PARSED = (None, None)  # the last (dedented source, tree) _parse made: describe reuses it
+
+
+def ast_parse(text):
+    """ast.parse(text), one thread at a time: CPython 3.11's conversion of
+    syntax trees to Python objects keeps one recursion counter for every
+    thread, and two threads parsing at once can fail with "SystemError: AST
+    constructor recursion depth mismatch" (CPython issue gh-106905)."""
+    with _AST_LOCK:
+        return ast.parse(text)
 
 
 def _parse(text):
     """ast.parse(text), remembered for the next call with the same text (a
     kernel's source is parsed by _complete, then by attribute_reads)."""
-    if _PARSED[0] != text:
-        _PARSED[1] = ast.parse(text)
-        _PARSED[0] = text
-    return _PARSED[1]
+    global _PARSED
+    last_text, last_tree = _PARSED  # (one tuple: never a text with another's tree)
+    if last_text != text:
+        last_tree = ast_parse(text)
+        _PARSED = (text, last_tree)
+    return last_tree
 
 
 def attribute_reads(source, code):
@@ -674,23 +688,37 @@ def _lambda_as_def(func, lines, first_line=None):
     lambdas of the same parameters by where its code lies (co_positions):
     (lines, their first file line, placement or None).
 
-    With `first_line` known and the body below the file's first line, the
-    def keeps the body where it is in the file, so that errors point at its
-    own line and column: `def _lambda(a, b): return (` on the line above the
-    body, the body's first line padded to its column, its further lines as
-    they are, and `)` after it. The placement says where that text is in
-    the file: "display", the file's own lines, for diagnostics to show
+    With `first_line` known, the def keeps the body where it is in the file,
+    so that errors point at its own line and column: `def _lambda(a, b):
+    return (` on the line above the body (line 0 for a body on the file's
+    first line), the body's first line padded to its column, its further
+    lines as they are, and `)` after it. The placement says where that text
+    is in the file: "display", the file's own lines, for diagnostics to show
     (SourceFile::setDisplayLines), and "origin", the def line's place at the
     lambda's own line, its parameters at their columns
-    (SourceFile::setLineOrigin). Else one line: `def _lambda(a, b): return
-    a + b`. ValueError when it cannot be found (no source)."""
+    (SourceFile::setLineOrigin). Without it, the def's line, then the body.
+    ValueError when it cannot be found (no source)."""
     import ast
     import linecache
     import textwrap
 
+    code = func.__code__
+    params = list(code.co_varnames[:code.co_argcount])
+    # The last file line the lambda's code comes from (co_positions): a
+    # reading of the lines must hold a lambda of its parameters that gets
+    # there (`lambda a: a * 2\n+ 1` parses as two statements, the lambda's
+    # body cut at `* 2`).
+    last = max((p[1] for p in code.co_positions() if p[1] is not None), default=0)
+
+    def whole(tree, opened):
+        return any(isinstance(node, ast.Lambda)
+                   and [a.arg for a in node.args.posonlyargs + node.args.args] == params
+                   and (not first_line or node.end_lineno - 1 - opened + first_line >= last)
+                   for node in ast.walk(tree))
+
     def parse(lines):
         """(tree, text, lines opened before it, indent) of `lines`, the tree
-        None when no way of reading them parses."""
+        None when no way of reading them parses with the lambda whole."""
         joined = "".join(lines)
         text = textwrap.dedent(joined)
         indent = next((len(a) - len(b) for a, b in zip(joined.splitlines(), text.splitlines())
@@ -709,29 +737,32 @@ def _lambda_as_def(func, lines, first_line=None):
                 if not candidate.strip():
                     break
                 try:
-                    tree = ast.parse(opening + candidate + closing)
+                    tree = ast_parse(opening + candidate + closing)
                 except (SyntaxError, RecursionError, MemoryError):
                     continue
-                return tree, opening + candidate + closing, opening.count("\n"), indent
+                if whole(tree, opening.count("\n")):
+                    return tree, opening + candidate + closing, opening.count("\n"), indent
         return None, text, 0, indent
 
-    tree, text, opened, indent = parse(lines)
-    # inspect's block finder stops a lambda whose body is on a line of its
-    # own inside a call (`f(\n    lambda a:\n        a + 1,\n    x)`) at its
-    # first line: the file's next lines, one by one, up to 30.
-    file_lines = linecache.getlines(func.__code__.co_filename) if first_line else []
+    # inspect's block finder stops a lambda whose body goes on below its first
+    # line inside a call (`f(\n    lambda a:\n        a * 2\n        + 1,\n
+    # x)`) at that line: first the file's lines down to the last its code
+    # comes from (co_positions), then more, one by one, up to 30, until they
+    # parse.
+    file_lines = linecache.getlines(code.co_filename) if first_line else []
     end = (first_line or 0) - 1 + len(lines)
+    if first_line and last > end:
+        lines, end = lines + file_lines[end:last], max(end, min(last, len(file_lines)))
+    tree, text, opened, indent = parse(lines)
     for extra in range(1, 31):
         if tree is not None or end + extra > len(file_lines):
             break
         tree, text, opened, indent = parse(lines + file_lines[end:end + extra])
         if tree is not None:
             lines = lines + file_lines[end:end + extra]
-    code = func.__code__
     if tree is None:
         raise ValueError("pyjit cannot read the source of the lambda on line %d of %s on its "
                          "own (give it a def)" % (code.co_firstlineno, code.co_filename))
-    params = list(code.co_varnames[:code.co_argcount])
     found = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda)
              and [a.arg for a in node.args.posonlyargs + node.args.args] == params
              and (node.args.vararg is not None) == bool(code.co_flags & inspect.CO_VARARGS)]
@@ -755,7 +786,8 @@ def _lambda_as_def(func, lines, first_line=None):
             # this code; of lambdas alike, the first (the same text).
             def same_code(node):
                 try:
-                    outer = compile(ast.Expression(body=node), code.co_filename, "eval")
+                    with _AST_LOCK:  # (a syntax tree made into code: as ast_parse)
+                        outer = compile(ast.Expression(body=node), code.co_filename, "eval")
                 except (SyntaxError, ValueError, TypeError):
                     return False
                 inner = [c for c in outer.co_consts if isinstance(c, types.CodeType)]
@@ -772,9 +804,8 @@ def _lambda_as_def(func, lines, first_line=None):
     # Its whole parameter list as written: defaults, *args, keyword-only ones.
     params = ast.unparse(lam.args)
     body_line = None if first_line is None else node.lineno - 1 - opened + first_line
-    if body_line is None or body_line < 2:
-        return ["def _lambda(%s): return " % params + " ".join(body.split("\n")) + "\n"], \
-            first_line, None
+    if body_line is None:
+        return ["def _lambda(%s): return (\n" % params, body + ")\n"], first_line, None
     # The body's first line starts at its own column (ast's columns are UTF-8
     # bytes, as the frontend's); its further lines are the dedented text's,
     # given their indentation back; the def stands on the line above.
@@ -800,6 +831,8 @@ def _lambda_as_def(func, lines, first_line=None):
     else:
         delta = -(1 << 20)  # everything at the keyword
     out.insert(0, opening + params + "): return (\n")
+    # (The def line is the file's line 0 for a body on its first line: only
+    # the origin names it.)
     start = body_line - 1 - first_line  # the def line's index in `lines`
     display = [lines[start].rstrip("\r\n") if start >= 0 else ""] + \
         [line.rstrip("\r\n") for line in lines[start + 1:start + len(out)]]

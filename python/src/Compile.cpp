@@ -165,7 +165,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   ir::DeviceFunctionTable deviceFunctions;
   if (!globalsFromDict(globalsObj, req.globals, deviceFunctions))
     return nullptr;
-  SourceFile sourceFile(*file, *source, firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
+  // (0: a lambda on the file's first line, whose line 0 its "origin" places)
+  SourceFile sourceFile(*file, *source, firstLine >= 0 ? static_cast<unsigned>(firstLine) : 1);
   if (options && PyDict_Check(options) &&
       (!displayLinesFrom(PyDict_GetItemString(options, "display"), sourceFile) ||
        !lineOriginFrom(PyDict_GetItemString(options, "origin"), sourceFile)))

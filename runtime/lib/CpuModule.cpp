@@ -1,6 +1,7 @@
 //===- CpuModule.cpp - The CPU backend: JIT-compiled host kernels -------===//
 #include "pyjit/runtime/CpuModule.h"
 #include "pyjit/runtime/CudaError.h"
+#include "ForkSafeMutex.h"
 #include "pyjit/runtime/Interrupt.h"
 #include "pyjit/runtime/KernelError.h"
 #include "pyjit/codegen/HostTarget.h"
@@ -930,8 +931,8 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
   };
   // One grid-synchronizing launch at a time: each maps a stack per thread of
   // its grid, and two at once could exhaust the process's memory mappings.
-  static std::mutex gridSyncMutex;
-  std::lock_guard<std::mutex> lock(gridSyncMutex);
+  static ForkSafeMutex gridSyncMutex; // (a child forked during such a launch can launch too)
+  std::lock_guard<ForkSafeMutex> lock(gridSyncMutex);
   StackPool stacks(stackBytes, stackMargin); // before `runs`: a suspended fiber returns its stack when destroyed
   std::vector<BlockRun> runs(blocks);
   for (uint64_t b = 0; b < blocks; ++b) {

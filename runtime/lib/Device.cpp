@@ -6,6 +6,7 @@
 
 #include "pyjit/runtime/Device.h"
 #include "DriverApi.h"
+#include "ForkSafeMutex.h"
 
 #include <atomic>
 #include <cstring>
@@ -31,7 +32,7 @@ struct DeviceState {
 /// Devices by ordinal, each built on first use; the selected one per thread.
 constexpr int MaxDevices = 64;
 std::atomic<const DeviceState *> States[MaxDevices];
-std::mutex StateMutex;
+ForkSafeMutex StateMutex;
 thread_local int Selected = 0;
 
 Error readInfo(const DriverApi &api, CUdevice device, DeviceInfo &info) {
@@ -113,7 +114,7 @@ Expected<const DeviceState &> deviceState() {
   std::atomic<const DeviceState *> &slot = States[Selected];
   if (const DeviceState *state = slot.load(std::memory_order_acquire))
     return *state;
-  std::lock_guard<std::mutex> lock(StateMutex);
+  std::lock_guard<ForkSafeMutex> lock(StateMutex);
   if (const DeviceState *state = slot.load(std::memory_order_relaxed))
     return *state;
   Expected<const DeviceState *> state = createState(Selected);

@@ -7,6 +7,7 @@
 
 #include "pyjit/runtime/Launch.h"
 #include "DriverApi.h"
+#include "ForkSafeMutex.h"
 #include "llvm/ADT/StringMap.h"
 #include <atomic>
 #include <memory>
@@ -22,14 +23,14 @@ namespace {
 /// Names are interned once and never freed, so a reader never sees freed
 /// memory; a launch of the same kernel as the last one is one compare.
 std::atomic<const std::string *> LastKernel{nullptr};
-std::mutex NamesMutex;
+ForkSafeMutex NamesMutex;
 
 void noteLaunch(StringRef name) {
   const std::string *last = LastKernel.load(std::memory_order_relaxed);
   if (LLVM_LIKELY(last && *last == name))
     return;
   static auto *names = new StringMap<std::unique_ptr<std::string>>();
-  std::lock_guard<std::mutex> lock(NamesMutex);
+  std::lock_guard<ForkSafeMutex> lock(NamesMutex);
   auto &slot = (*names)[name];
   if (!slot)
     slot = std::make_unique<std::string>(name.str());

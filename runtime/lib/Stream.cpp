@@ -6,6 +6,7 @@
 
 #include "pyjit/runtime/Stream.h"
 #include "DriverApi.h"
+#include "ForkSafeMutex.h"
 #include "pyjit/runtime/Device.h"
 #include <map>
 #include <mutex>
@@ -114,9 +115,9 @@ Error streamWaitFor(uint64_t consumer, uint64_t producer) {
   }
   // One event per device, recorded and waited for under the lock: a second
   // thread's record between the two calls would order the wrong work.
-  static std::mutex lock;
+  static ForkSafeMutex lock;
   static std::map<int, CUevent> events;
-  std::lock_guard<std::mutex> guard(lock);
+  std::lock_guard<ForkSafeMutex> guard(lock);
   CUevent &event = events[selectedDevice()];
   if (!event) {
     if (Error err = checkCuda(*api, "cuEventCreate",

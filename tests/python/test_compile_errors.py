@@ -518,8 +518,9 @@ def k6(out):
     # a kernel
     ("k3", r":17:38: error: name 'oops' is not defined\n"
            r"k3 = lambda a: cuda\.atomic\.add\(a, 0, oops\)\n {37}\^~~~\n", None),
-    # on the file's first line: no line above for the def, so the right line only
-    ("k4", r":1:\d+: error: name 'oops4' is not defined", 1),
+    # on the file's first line: the def is its line 0, placed at the lambda
+    ("k4", r":1:38: error: name 'oops4' is not defined\n"
+           r"k4 = lambda a: cuda\.atomic\.add\(a, 0, oops4\)\n {37}\^~~~~\n", None),
     # in its parameters: at the parameter, on the lambda's line
     ("k5", r":28:38: error: a keyword-only marker '\*' is not supported in kernels\n"
            r"kw = cuda\.jit\(device=True\)\(lambda a, \*, c=3: a \* c\)\n {37}\^\n", None),

@@ -1383,6 +1383,32 @@ def test_overload_typing_functions_take_star_args(jit):
 _ADD_ONE, _TIMES_TEN = (lambda x: x + 1), (lambda x: x * 10)  # noqa: E731  (one line)
 
 
+_SPREAD = cuda.jit(device=True)(
+    lambda x: x * 2
+    + 1)
+_BELOW = cuda.jit(device=True)(
+    lambda x:
+        x
+        * 3,
+)
+_COMMENTED = cuda.jit(device=True)(lambda x: (x  # a comment in the body
+                                             + 7))
+
+
+def test_lambda_bodies_over_several_lines_are_read_whole(jit):
+    # inspect's source of such a lambda stops at its first line: the body
+    # is read on to the last line its code comes from (`+ 1` is not left off).
+    @jit
+    def k(out):
+        out[0] = _SPREAD(5)
+        out[1] = _BELOW(5)
+        out[2] = _COMMENTED(5)
+
+    out = np.zeros(3, np.int64)
+    k[1, 1](out)
+    assert out.tolist() == [11, 15, 12]
+
+
 def test_lambdas_of_the_same_parameters_on_one_line_are_told_apart(jit):
     # By where each one's code lies on the line (co_positions), as an
     # overload's `(lambda x: ...) if c else (lambda x: ...)` returns them.

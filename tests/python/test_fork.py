@@ -170,3 +170,46 @@ def test_a_child_forked_while_threads_compile_and_launch_runs_kernels(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     # busy(a, 3) gives 0 + 0.5 + 1.0 = 1.5 in each element: every child answered.
     assert "answers=8" in done.stdout, done.stdout + done.stderr
+
+
+GRID_SYNC_SCRIPT = textwrap.dedent("""
+    import os, select, threading, time
+    import numpy as np
+    from pyjit import cuda
+
+    @cuda.jit
+    def rounds(out, n):
+        g = cuda.cg.this_grid()
+        for r in range(n):
+            out[cuda.grid(1)] += 1
+            g.sync()
+
+    rounds[2, 32](np.zeros(64), 1)
+    threading.Thread(target=lambda: rounds[2, 32](np.zeros(64), 10 ** 7), daemon=True).start()
+    time.sleep(0.3)                      # the thread holds the grid-sync launch lock
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        b = np.zeros(64)
+        rounds[2, 32](b, 3)
+        os.write(w, b"%d" % int((b == 3).all()))
+        os._exit(0)
+    os.close(w)
+    answered = bool(select.select([r], [], [], 60)[0]) and os.read(r, 8) == b"1"
+    if not answered:
+        os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    print("answered=%s" % answered)
+    os._exit(0)                          # (the thread's launch runs on)
+""")
+
+
+def test_a_child_forked_during_a_grid_sync_launch_runs_one(tmp_path):
+    # The CPU backend runs one grid-synchronizing launch at a time under a
+    # C++ mutex; a forked child gets it back unlocked (ForkSafeMutex).
+    script = tmp_path / "fork_grid_sync.py"
+    script.write_text(GRID_SYNC_SCRIPT)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), PYJIT_TARGET="cpu")
+    done = subprocess.run([sys.executable, "-W", "ignore", str(script)], capture_output=True,
+                          text=True, env=env, timeout=300)
+    assert "answered=True" in done.stdout, done.stdout + done.stderr

@@ -362,7 +362,7 @@ int main(int argc, char **argv) {
       llvm::errs() << "pyjitc: note: kernel '" << *name
                    << "' has no signature and is not compiled; pass --sig '" << *name
                    << "(type, ...)'\n";
-    SourceFile sourceFile(*file, *source, static_cast<unsigned>(firstLine));
+    SourceFile sourceFile(*file, *source, static_cast<unsigned>(std::max(firstLine, 1L)));
     for (const auto &types : typeLists) {
       codegen::KernelRequest req;
       req.source = &sourceFile;

@@ -41,7 +41,7 @@ bool python::lineOriginFrom(PyObject *origin, SourceFile &file) {
     return true;
   int line = 0, fileLine = 0, delta = 0, minCol = 1;
   if (!PyTuple_Check(origin) ||
-      !PyArg_ParseTuple(origin, "iiii", &line, &fileLine, &delta, &minCol) || line < 1 ||
+      !PyArg_ParseTuple(origin, "iiii", &line, &fileLine, &delta, &minCol) || line < 0 ||
       fileLine < 1 || minCol < 1) {
     if (!PyErr_Occurred())
       PyErr_SetString(PyExc_TypeError, "a line origin must be (line, file line, delta, column)");
@@ -81,7 +81,7 @@ ir::DeviceFunctionSource *readDeviceFunction(PyObject *info, ir::DeviceFunctionT
   ir::DeviceFunctionSource *fn = table.back().get();
   fn->name = *name;
   fn->source = std::make_unique<SourceFile>(*file, *source,
-                                            firstLine > 0 ? static_cast<unsigned>(firstLine) : 1);
+                                            firstLine >= 0 ? static_cast<unsigned>(firstLine) : 1);
   if (!python::displayLinesFrom(PyDict_GetItemString(info, "display"), *fn->source) ||
       !python::lineOriginFrom(PyDict_GetItemString(info, "origin"), *fn->source))
     return nullptr;

@@ -28,7 +28,9 @@ struct SourceRange {
 /// The text handed to the compiler (usually one function's source, as
 /// `inspect.getsource` returns it) and where it sits in the user's file.
 /// `firstLine` is the file line of the text's first line, so every location
-/// the frontend creates is a real line of the user's file.
+/// the frontend creates is a real line of the user's file. It is 0 only for
+/// a text whose line 0 setLineOrigin places in the file (a lambda whose
+/// body is on the file's first line, under a generated def).
 class SourceFile {
 public:
   SourceFile(std::string fileName, std::string text, unsigned firstLine = 1);
@@ -56,13 +58,13 @@ public:
   /// parameters are the lambda's own text: they keep their file columns,
   /// and `def` stands at the `lambda` keyword). One line at most.
   void setLineOrigin(unsigned line, unsigned fileLine, int colDelta, unsigned minCol) {
-    origin = {line, fileLine, colDelta, minCol};
+    origin = {true, line, fileLine, colDelta, minCol};
   }
 
   /// Where the code at compiled line \p line, column \p col (1-based) is
   /// in the file: itself unless setLineOrigin moved its line.
   SourceLoc fileLoc(unsigned line, unsigned col) const {
-    if (line != origin.line)
+    if (!origin.set || line != origin.line)
       return SourceLoc{line, col};
     long moved = static_cast<long>(col) + origin.colDelta;
     return SourceLoc{origin.fileLine,
@@ -76,7 +78,8 @@ private:
   std::vector<size_t> lineStarts; // offsets of each line's first byte
   std::vector<std::string> display;
   struct {
-    unsigned line = 0; // 0: none (file lines start at 1)
+    bool set = false;
+    unsigned line = 0;
     unsigned fileLine = 0;
     int colDelta = 0;
     unsigned minCol = 1;
