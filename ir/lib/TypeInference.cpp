@@ -1395,8 +1395,10 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         // one type (`flag is True`), False between types.
         if (ops[0].type != ops[1].type)
           return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
-        // IntEnum members (typed int64, constants named "Shape.circle"): of
-        // two classes, or one against a plain int, never the same object.
+        // Members of an IntFlag or another int-mixin Enum (typed int64,
+        // constants named "Perm.R"; IntEnum members have types of their
+        // own): of two classes, or one against a plain int, never the same
+        // object.
         auto enumClass = [](const ExprInfo &x) -> std::optional<llvm::StringRef> {
           if (!x.constant || x.constant->kind != GlobalValue::Kind::Int)
             return std::nullopt;
