@@ -720,11 +720,16 @@ def _cupy_current_stream():
 
 
 def _register_foreign(value):
-    """Registers CuPy arrays and PyTorch tensors with the fast path when first seen."""
+    """Registers CuPy arrays, PyTorch tensors and IntEnum classes with the
+    fast path when first seen (an IntEnum member is keyed by its class, as
+    its type IntEnumMember(cls, int64) is, and packed as its int)."""
     t = type(value)
     _known_types.add(t)
     module = t.__module__ or ""
-    if module.startswith("cupy") and t.__name__ == "ndarray":
+    if isinstance(value, enum.IntEnum):
+        if _source.int_enum_member_type(t) is not None:  # (else typed as the int it is)
+            ext().register_launch_type(t, "scalar")
+    elif module.startswith("cupy") and t.__name__ == "ndarray":
         ext().register_launch_type(t, "cupy", None, _cupy_current_stream())
     elif module.startswith("torch"):
         import torch

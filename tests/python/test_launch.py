@@ -240,6 +240,38 @@ def test_device_arrays_take_the_fast_path_with_correct_results():
 
 
 @pytest.mark.gpu
+def test_intenum_arguments_take_the_fast_path_keyed_by_their_class():
+    # An IntEnum member's type is its class's IntEnumMember: the C++ path
+    # keys it by the class and packs its int.
+    import enum
+
+    class Mode(enum.IntEnum):
+        A = 2
+        B = 3
+
+    class Other(enum.IntEnum):
+        A = 2
+
+    @cuda.jit
+    def k(m, out):
+        out[0] = m * 10
+        out[1] = m is Mode.B
+
+    out = cuda.device_array(2, np.int64)
+    for _ in range(2):  # the first launch registers the class, the second the overload
+        k[1, 1](Mode.A, out)
+    assert out.copy_to_host().tolist() == [20, 0]
+    assert k._dispatch_entries() == 1
+    k[1, 1](Mode.B, out)  # another member: the same overload, from the table
+    assert out.copy_to_host().tolist() == [30, 1]
+    assert k._dispatch_entries() == 1
+    for _ in range(2):
+        k[1, 1](Other.A, out)  # another class: another overload
+    assert out.copy_to_host().tolist() == [20, 0]
+    assert k._dispatch_entries() == 2 and len(k.signatures) == 2
+
+
+@pytest.mark.gpu
 def test_fast_path_keys_on_types_layout_and_scalar_kind():
     axpy = make_axpy(cuda.jit)
     x = np.arange(64, dtype=np.float64)
