@@ -1159,9 +1159,10 @@ def load_kernels(path, name=None):
     """Imports the file at `path` and lists its kernels for pyjitc.
 
     Returns [(name, source, filename, firstline, globals, [signature, ...],
-    [link file, ...])]: the function called `name` if given (a kernel, a
+    [link file, ...], placement)]: the function called `name` if given (a kernel, a
     device function or a plain one), else every pyjit kernel in the file; the link files (absolute) are its link= option's and
-    those of the declared device functions it reaches.
+    those of the declared device functions it reaches; the placement,
+    a lambda's "display" and "origin" (placement_options).
     Raises KernelFileError (one line, pointing at the user's line) if the
     file cannot be imported; a SyntaxError propagates as it is.
     """
@@ -1208,5 +1209,5 @@ def load_kernels(path, name=None):
         except ValueError as exc:
             raise KernelFileError("%s: %s" % (path, exc)) from None  # exc names the kernel
         found.append((info["name"], info["source"], info["filename"], info["firstline"],
-                      info["globals"], sigs, links))
+                      info["globals"], sigs, links, placement_options(info)))
     return found

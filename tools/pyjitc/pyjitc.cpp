@@ -310,7 +310,8 @@ int main(int argc, char **argv) {
   int status = 0;
   unsigned compiled = 0;
   for (Py_ssize_t i = 0; i < PyList_Size(kernels); ++i) {
-    // Each entry: (name, source, filename, firstline, globals, [signature, ...]).
+    // Each entry: (name, source, filename, firstline, globals, [signature, ...],
+    // [link file, ...], placement: a lambda's "display" and "origin", or {}).
     PyObject *entry = PyList_GetItem(kernels, i);
     auto name = python::toUtf8(PyTuple_GetItem(entry, 0), "name");
     auto source = python::toUtf8(PyTuple_GetItem(entry, 1), "source");
@@ -362,7 +363,12 @@ int main(int argc, char **argv) {
       llvm::errs() << "pyjitc: note: kernel '" << *name
                    << "' has no signature and is not compiled; pass --sig '" << *name
                    << "(type, ...)'\n";
-    SourceFile sourceFile(*file, *source, static_cast<unsigned>(std::max(firstLine, 1L)));
+    SourceFile sourceFile(*file, *source, static_cast<unsigned>(std::max(firstLine, 0L)));
+    PyObject *placement = PyTuple_Size(entry) > 7 ? PyTuple_GetItem(entry, 7) : nullptr;
+    if (placement && PyDict_Check(placement) &&
+        (!python::displayLinesFrom(PyDict_GetItemString(placement, "display"), sourceFile) ||
+         !python::lineOriginFrom(PyDict_GetItemString(placement, "origin"), sourceFile)))
+      return reportPythonError();
     for (const auto &types : typeLists) {
       codegen::KernelRequest req;
       req.source = &sourceFile;
