@@ -1377,12 +1377,13 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       if (!ops[0].type || !ops[1].type)
         return {};
       bool leftNone = isa<NoneType>(ops[0].type), rightNone = isa<NoneType>(ops[1].type);
+      // numba's generic `is` for immutable values: False between types (a
+      // number and a bool, members of two enum classes, a member and an int).
+      if (!leftNone && !rightNone && ops[0].type->isScalar() && ops[1].type->isScalar() &&
+          ops[0].type != ops[1].type)
+        return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
       if (auto *et = dyn_cast<IntType>(ops[0].type); et && et->isEnum()) {
         // Color.red is c: members are singletons, so identity is equality.
-        // A member of another class, or anything else, is never the same
-        // object (numba's generic `is`: False between types).
-        if (ops[0].type != ops[1].type)
-          return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
         std::optional<std::optional<bool>> link = compareLink(
             c.ops[0] == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq, ops[0], ops[1],
             e.range());
@@ -1391,10 +1392,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         return ExprInfo{ctx.boolean()};
       }
       if (!leftNone && !rightNone && ops[0].type->isScalar() && ops[1].type->isScalar()) {
-        // numba's generic `is` for immutable values: `==` between values of
-        // one type (`flag is True`), False between types.
-        if (ops[0].type != ops[1].type)
-          return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
+        // numba's generic `is` for immutable values of one type: `==`
+        // (`flag is True`).
         // Members of an IntFlag or another int-mixin Enum (typed int64,
         // constants named "Perm.R"; IntEnum members have types of their
         // own): of two classes, or one against a plain int, never the same

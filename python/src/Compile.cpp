@@ -167,9 +167,7 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     return nullptr;
   // (0: a lambda on the file's first line, whose line 0 its "origin" places)
   SourceFile sourceFile(*file, *source, firstLine >= 0 ? static_cast<unsigned>(firstLine) : 1);
-  if (options && PyDict_Check(options) &&
-      (!displayLinesFrom(PyDict_GetItemString(options, "display"), sourceFile) ||
-       !lineOriginFrom(PyDict_GetItemString(options, "origin"), sourceFile)))
+  if (!placeSource(options, sourceFile))
     return nullptr;
   req.source = &sourceFile;
   req.functionName = *name;

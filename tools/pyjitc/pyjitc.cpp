@@ -365,9 +365,7 @@ int main(int argc, char **argv) {
                    << "(type, ...)'\n";
     SourceFile sourceFile(*file, *source, static_cast<unsigned>(std::max(firstLine, 0L)));
     PyObject *placement = PyTuple_Size(entry) > 7 ? PyTuple_GetItem(entry, 7) : nullptr;
-    if (placement && PyDict_Check(placement) &&
-        (!python::displayLinesFrom(PyDict_GetItemString(placement, "display"), sourceFile) ||
-         !python::lineOriginFrom(PyDict_GetItemString(placement, "origin"), sourceFile)))
+    if (!python::placeSource(placement, sourceFile))
       return reportPythonError();
     for (const auto &types : typeLists) {
       codegen::KernelRequest req;

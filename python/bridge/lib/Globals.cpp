@@ -16,27 +16,27 @@ std::optional<std::string> python::toUtf8(PyObject *obj, const char *what) {
   return std::string(data, static_cast<size_t>(size));
 }
 
-bool python::displayLinesFrom(PyObject *lines, SourceFile &file) {
-  if (!lines || lines == Py_None)
+bool python::placeSource(PyObject *placement, SourceFile &file) {
+  if (!placement || !PyDict_Check(placement))
     return true;
-  if (!PyList_Check(lines) && !PyTuple_Check(lines)) {
-    PyErr_SetString(PyExc_TypeError, "display lines must be a list of str");
-    return false;
-  }
-  std::vector<std::string> text;
-  for (Py_ssize_t i = 0, n = PySequence_Size(lines); i < n; ++i) {
-    PyObject *item = PySequence_GetItem(lines, i);
-    auto line = item ? toUtf8(item, "display line") : std::nullopt;
-    Py_XDECREF(item);
-    if (!line)
+  PyObject *lines = PyDict_GetItemString(placement, "display");
+  PyObject *origin = PyDict_GetItemString(placement, "origin");
+  if (lines && lines != Py_None) {
+    if (!PyList_Check(lines) && !PyTuple_Check(lines)) {
+      PyErr_SetString(PyExc_TypeError, "display lines must be a list of str");
       return false;
-    text.push_back(std::move(*line));
+    }
+    std::vector<std::string> text;
+    for (Py_ssize_t i = 0, n = PySequence_Size(lines); i < n; ++i) {
+      PyObject *item = PySequence_GetItem(lines, i);
+      auto line = item ? toUtf8(item, "display line") : std::nullopt;
+      Py_XDECREF(item);
+      if (!line)
+        return false;
+      text.push_back(std::move(*line));
+    }
+    file.setDisplayLines(std::move(text));
   }
-  file.setDisplayLines(std::move(text));
-  return true;
-}
-
-bool python::lineOriginFrom(PyObject *origin, SourceFile &file) {
   if (!origin || origin == Py_None)
     return true;
   int line = 0, fileLine = 0, delta = 0, minCol = 1;
@@ -82,8 +82,7 @@ ir::DeviceFunctionSource *readDeviceFunction(PyObject *info, ir::DeviceFunctionT
   fn->name = *name;
   fn->source = std::make_unique<SourceFile>(*file, *source,
                                             firstLine >= 0 ? static_cast<unsigned>(firstLine) : 1);
-  if (!python::displayLinesFrom(PyDict_GetItemString(info, "display"), *fn->source) ||
-      !python::lineOriginFrom(PyDict_GetItemString(info, "origin"), *fn->source))
+  if (!python::placeSource(info, *fn->source))
     return nullptr;
   if (PyObject *sigs = PyDict_GetItemString(info, "signatures")) { // a tuple of str
     for (Py_ssize_t i = 0, n = PyTuple_Size(sigs); i < n; ++i) {

@@ -35,17 +35,14 @@ bool globalsFromDict(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable
 /// error set when out of memory.
 PyObject *wantedOverloads(const ir::DeviceFunctionTable &table);
 
-/// Gives \p file the display lines (SourceFile::setDisplayLines) in
-/// \p lines, a list or tuple of str as `pyjit._source.describe` puts under
-/// "display" for a lambda; nothing when \p lines is null or None. Returns
-/// false with a TypeError set if it is malformed.
-bool displayLinesFrom(PyObject *lines, SourceFile &file);
-
-/// Gives \p file the line origin (SourceFile::setLineOrigin) in \p origin,
-/// a tuple (compiled line, file line, column delta, least column) as
-/// `pyjit._source.describe` puts under "origin" for a lambda; nothing when
-/// null or None. Returns false with a TypeError set if it is malformed.
-bool lineOriginFrom(PyObject *origin, SourceFile &file);
+/// Places \p file's text in the user's file as the dict \p placement says
+/// (`pyjit._source.placement_options`: a lambda's description, or compile
+/// options holding it): "display", a list of str
+/// (SourceFile::setDisplayLines), and "origin", a tuple (compiled line,
+/// file line, column delta, least column) (SourceFile::setLineOrigin).
+/// Nothing for a key that is absent or None, or a null or non-dict
+/// \p placement. Returns false with a TypeError set if a value is malformed.
+bool placeSource(PyObject *placement, SourceFile &file);
 
 /// A Python str as UTF-8; nullopt with a TypeError set if not a str.
 std::optional<std::string> toUtf8(PyObject *obj, const char *what);
