@@ -20,7 +20,10 @@ if [ -n "$missing" ]; then
   $SUDO apt-get update -qq
   # LLVM 22 comes from the distribution (Debian 12 has it in bookworm-security,
   # newer releases in main); where no apt source has it, say how to add LLVM's.
-  if ! apt-cache policy llvm-22-dev 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+  # (Read whole before grep: with pipefail, grep -q's early exit makes apt-cache's
+  # further writes fail with SIGPIPE, and the pipeline with them.)
+  policy=$(apt-cache policy llvm-22-dev 2>/dev/null || true)
+  if ! grep -q 'Candidate: [0-9]' <<<"$policy"; then
     codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
     echo "error: no apt source offers llvm-22-dev. Add LLVM's own repository, then rerun:" >&2
     echo "  curl -fsSL https://apt.llvm.org/llvm-snapshot.gpg.key | $SUDO tee /etc/apt/trusted.gpg.d/apt.llvm.org.asc" >&2
