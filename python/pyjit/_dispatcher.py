@@ -122,8 +122,10 @@ class _Overload:
     arrays, and the first launch with a larger one compiles the 64-bit
     variant (`wide_kernel`). inspect_* show the 32-bit variant."""
 
-    def __init__(self, dispatcher, argtypes, arch, index32=True):
-        info = dispatcher._info
+    def __init__(self, dispatcher, argtypes, arch, info, index32=True):
+        # describe()'s dict of the kernel as this signature's compile read it
+        # (its source, globals and device functions then).
+        self._info = info
         options = dispatcher.options
         self._dispatcher = dispatcher
         # The global device arrays whose addresses the kernel holds.
@@ -334,7 +336,8 @@ class _Overload:
     def wide_kernel(self):
         """The 64-bit-index variant, compiled on first use."""
         if self._wide is None:
-            self._wide = _Overload(self._dispatcher, self.argtypes, self._arch, index32=False)
+            self._wide = _Overload(self._dispatcher, self.argtypes, self._arch, self._info,
+                                   index32=False)
         return self._wide.kernel
 
 
@@ -838,7 +841,11 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         self._dispatch_init(len(self._params))
         self._extensions = _Extensions(self.options.get("extensions", ()),
                                        self._extensions_changed)
-        self._info = None
+        # Argument types -> describe()'s dict its compile read: numba reads a
+        # kernel's globals at each compile, so a signature compiled after a
+        # global changed sees the new value; every device compiles one
+        # signature from one reading (one module per device, same code).
+        self._infos = {}
         self._target = None  # 'cuda' or 'cpu', chosen at the first compile
         self._by_device = {}  # device ordinal (or 'cpu') -> {argument types: _Overload}
         new_lock(self, "_compile_lock", reentrant=True)
@@ -897,11 +904,6 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                                 % (self.__name__, sig, t))
         self._sig_types.append(types)
         self.signature_strings.append(sig)
-
-    def _describe(self):
-        if self._info is None:
-            self._info = describe(self.py_func)
-        return self._info
 
     # -- launch ---------------------------------------------------------------
     @user_facing
@@ -1333,7 +1335,6 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             return self._compile_locked(types)
 
     def _compile_locked(self, types):
-        self._describe()
         arch = self._arch()
         compile_types = types
         if self.signature_strings:
@@ -1344,14 +1345,10 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                             "compiling is disabled, disable_compile())"
                             % (", ".join(types), self.__name__))
         if overload is None:
+            info = self._infos.get(compile_types) or describe(self.py_func)
             try:
-                overload = _Overload(self, compile_types, arch)
+                overload = _Overload(self, compile_types, arch, info)
             except CompileError as exc:
-                # The next compile reads the globals anew (numba types them at
-                # each compile): a device function or an @overload defined
-                # after the failure is then found.
-                if not self._overloads:
-                    self._info = None
                 if not self.signature_strings and len(exc.args) == 1 and \
                         isinstance(exc.args[0], str):
                     # Typed from the arguments given: say which types they
@@ -1363,6 +1360,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                                                 else "argument %d" % i, t)
                                     for i, t in enumerate(types))),)
                 raise
+            self._infos[compile_types] = info
             self._overloads[compile_types] = overload
         self._overloads[types] = overload
         return overload
@@ -1396,7 +1394,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         Raises what compiling raises."""
         with self._compile_lock:
             keys = {key: None for table in self._by_device.values() for key in table}
-            self._info = None
+            self._infos = {}
             self._by_device = {}
             self._dispatch_init(len(self._params))  # the launch fast path's table too
             for types in keys:

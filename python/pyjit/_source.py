@@ -1081,14 +1081,40 @@ def describe(func, memo=None):
 _PENDING, _FILLING, _COPIES = "<pending>", "<filling>", "<copies>"
 
 
-def _fill(func, info, memo):
-    """Fills describe()'s dict `info` of `func`."""
+# What describe() read of a function's code, by the identity of its code
+# object (with a weak reference to it, as _LOADED_STATE): (is a lambda,
+# (source, first line, file, placement, attribute reads)). A kernel's later
+# signatures read its globals anew (numba reads them at each compile) but
+# its text once: the text checked against the code Python loaded then is
+# still that code's, also after the file is edited.
+_CODE_TEXT = {}
+
+
+def _code_text(func):
+    """(source, first line, file, placement, attribute reads) of `func`,
+    read once per code object (_CODE_TEXT). Raises what _source_lines and
+    _check_unchanged raise."""
+    code = func.__code__
+    is_lambda = func.__name__ == "<lambda>"
+    ref, (lambda_seen, text) = _CODE_TEXT.get(id(code), (None, (None, None)))
+    if ref is not None and ref() is code and lambda_seen == is_lambda:
+        return text
     lines, first_line, filename = _source_lines(func)
     _check_unchanged(func, filename)
     placement = None
-    if func.__name__ == "<lambda>":  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
+    if is_lambda:  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
         lines, first_line, placement = _lambda_as_def(func, lines, first_line)
     source = "".join(lines)
+    text = (source, first_line, filename, placement, attribute_reads(source, code))
+    key = id(code)
+    _CODE_TEXT[key] = (weakref.ref(code, lambda _, key=key: _CODE_TEXT.pop(key, None)),
+                       (is_lambda, text))
+    return text
+
+
+def _fill(func, info, memo):
+    """Fills describe()'s dict `info` of `func`."""
+    source, first_line, filename, placement, reads = _code_text(func)
     env = {}
     if placement is not None:
         info.update(placement)  # "display", "origin": where its text is in the file
@@ -1105,7 +1131,6 @@ def _fill(func, info, memo):
                 closure[name] = cell.cell_contents
             except ValueError:  # empty cell
                 pass
-    reads = attribute_reads(source, func.__code__)
     for name in sorted(_code_names(func.__code__) | set(closure)):
         if name in closure:
             env[name] = classify(closure[name], memo, reads)

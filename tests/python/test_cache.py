@@ -555,3 +555,36 @@ def test_recompile_reads_globals_anew_and_stats_count_lookups(tmp_path, monkeypa
     monkeypatch.setattr(sys.modules[__name__], "_RECOMPILE_SCALE", 2.0)
     scale.recompile()
     assert sum(scale.stats.cache_hits.values()) == 1   # 2.0's entry, stored at the start
+
+
+_LATER_OFFSET = 1
+_LATER_HELPER_OFFSET = 10
+
+
+@cuda.jit(device=True)
+def _later_helper(v):
+    return v + _LATER_HELPER_OFFSET
+
+
+def test_a_signature_compiled_later_reads_the_globals_then(tmp_path, monkeypatch):
+    # numba reads a kernel's globals at each compile: a signature first called
+    # after a global changed compiles with the new value (its device
+    # functions' globals too), while one compiled before keeps the old.
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "cache"))
+    module = sys.modules[__name__]
+
+    @cuda.jit
+    def shift(a):
+        a[0] = _later_helper(a[0]) + _LATER_OFFSET
+
+    f = np.zeros(1, np.float64)
+    shift[1, 1](f)
+    assert f[0] == 11.0
+    monkeypatch.setattr(module, "_LATER_OFFSET", 100)
+    monkeypatch.setattr(module, "_LATER_HELPER_OFFSET", 1000)
+    i = np.zeros(1, np.int64)
+    shift[1, 1](i)        # a new signature: compiled now
+    assert i[0] == 1100
+    shift[1, 1](f)        # compiled before the change: keeps 1 and 10
+    assert f[0] == 22.0
+    assert len(shift.overloads) == 2

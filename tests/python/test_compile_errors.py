@@ -291,6 +291,26 @@ def test_a_kernel_file_saved_unchanged_still_compiles(jit, tmp_path):
     assert list(a) == [42.0, 2.0, 43.0]
 
 
+def test_a_signature_compiled_after_an_edit_uses_the_text_python_loaded(jit, tmp_path):
+    # The text read (and checked against the code) at the first compile is
+    # the code's: a later signature compiles it again, though the file now
+    # says "* 3" (numba compiles the bytecode, which still says "* 2").
+    import os
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "edited_later", _EDITED_SOURCE)
+    k = jit(mod.k)
+    a = np.zeros(2)
+    k[1, 1](a, 5.0)
+    assert a[0] == 10.0
+    path = tmp_path / "edited_later.py"
+    path.write_text(_EDITED_SOURCE.replace("* 2", "* 3"))
+    st = os.stat(path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    k[1, 1](a, 7)   # an int64 x: a new signature
+    assert a[0] == 14.0
+    assert len(k.overloads) == 2
+
+
 def test_an_edited_lambda_is_refused(jit, tmp_path):
     import os
     from kernel_files import load_module
