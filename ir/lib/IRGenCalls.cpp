@@ -760,6 +760,8 @@ std::vector<RValue> IRGen::callArguments(const CallBinding &binding, const CallE
     if (!values.count(x))
       values.emplace(x, gen(*x));
   };
+  if (binding.self) // x.name(...) of an overloaded method: x first
+    evaluate(binding.self);
   for (const ExprPtr &a : call.args)
     evaluate(isa<StarredExpr>(*a) ? cast<StarredExpr>(*a).value.get() : a.get());
   for (const Keyword &k : call.keywords)

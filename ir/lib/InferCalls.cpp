@@ -667,7 +667,34 @@ ExprInfo Inferer::pointerCall(const CallExpr &e, llvm::StringRef path,
       ctx.array(pt->dtype(), ndim, path == "carray" || ndim == 0 ? Layout::C : Layout::F)};
 }
 
+std::optional<ExprInfo> Inferer::overloadedMethodCall(const CallExpr &e) {
+  auto *attr = dyn_cast<AttributeExpr>(e.callee.get());
+  if (!attr || !registry)
+    return std::nullopt;
+  const GlobalValue *m = globals.lookup(kOverloadMethodPrefix + attr->attr);
+  if (!m || m->kind != GlobalValue::Kind::DeviceFunction)
+    return std::nullopt;
+  ExprInfo base = valueOf(*attr->value, expr(*attr->value));
+  if (!base.type)
+    return base.constant ? std::nullopt : std::optional<ExprInfo>(ExprInfo{}); // (pending)
+  if (!passesToDeviceFunction(base.type) || isa<BuiltinType>(base.type))
+    return std::nullopt; // a module's function, a namespace's member
+  // pyjit's own attribute first (a.sum(), z.conjugate()): typed quietly;
+  // where it has none, the overload (numba: the type's templates).
+  bool wasFailed = failed, wasReporting = reporting;
+  failed = reporting = false;
+  ExprInfo own = expr(*e.callee);
+  bool hasOwn = own.type && !failed;
+  failed = wasFailed;
+  reporting = wasReporting;
+  if (hasOwn)
+    return std::nullopt;
+  return deviceCall(e, *m->device, attr->value.get());
+}
+
 ExprInfo Inferer::call(const CallExpr &e) {
+  if (std::optional<ExprInfo> r = overloadedMethodCall(e))
+    return *r;
   ExprInfo callee = expr(*e.callee);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && bt->path() == "print") {
     // print(a, "text", b): numbers, bools, tuples of them and string literals.
@@ -2205,7 +2232,8 @@ Inferer::callConstants(const CallBinding &binding, llvm::ArrayRef<Type *> argTyp
   return constants;
 }
 
-ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) {
+ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
+                             const Expr *self) {
   if (!registry) {
     error(e.callee->range(), "device function '" + fn.name + "' cannot be called here");
     return {};
@@ -2230,8 +2258,10 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
   CallBinding binding;
   std::vector<Type *> argTypes;
   bool pending = false;
-  if (!bindArguments(e, *callee, "device function '" + fn.name + "'", binding, argTypes,
-                     pending, &fn.globals) ||
+  if (!bindArguments(e, *callee,
+                     (self && !fn.overload.empty() ? "overloaded method '"
+                                                   : "device function '") + fn.name + "'",
+                     binding, argTypes, pending, &fn.globals, self) ||
       pending)
     return {};
   if (!fn.overload.empty())
@@ -2344,11 +2374,11 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn) 
       registry->endClosure(path);
   });
   Type *soFar = nullptr;
-  bool self = false;
-  if (const TypedFunction *typing = registry->typingNow(fn, argTypes, constants, soFar, self))
+  bool itself = false;
+  if (const TypedFunction *typing = registry->typingNow(fn, argTypes, constants, soFar, itself))
     return recursiveCall(e, fn, *callee, std::move(binding), argTypes, typing,
                          declaredResult ? declaredResult : soFar,
-                         /*assumes=*/!self && !declaredResult);
+                         /*assumes=*/!itself && !declaredResult);
   const TypedFunction *instance;
   if (reporting) {
     instance = registry->instantiate(fn, argTypes, diags, e.range(), constants);
@@ -2444,7 +2474,7 @@ ExprInfo Inferer::overloadCall(const CallExpr &e, const DeviceFunctionSource &fn
   }
   std::string key = overloadKey(parts);
   if (auto it = fn.variants.find(key); it != fn.variants.end())
-    return deviceCall(e, *it->second);
+    return deviceCall(e, *it->second, binding.self);
   if (auto it = fn.variantErrors.find(key); it != fn.variantErrors.end()) {
     error(e.range(), it->second);
     return {};
@@ -2564,13 +2594,16 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn, const Enc
 
 bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const std::string &what,
                             CallBinding &binding, std::vector<Type *> &argTypes, bool &pending,
-                            const GlobalEnv *described) {
+                            const GlobalEnv *described, const Expr *self) {
   size_t n = callee.params.size();
   binding.args.assign(n, nullptr);
   binding.elements.assign(n, -1);
   binding.defaults.resize(n);
+  binding.self = self;
   // Positional arguments, with `*tuple` spread into its elements.
   std::vector<std::pair<const Expr *, int>> positional;
+  if (self)
+    positional.push_back({self, -1});
   for (const ExprPtr &a : e.args) {
     auto *star = dyn_cast<StarredExpr>(a.get());
     if (!star) {

@@ -241,7 +241,15 @@ private:
                          const FunctionDef &def, CallBinding binding,
                          llvm::ArrayRef<Type *> argTypes, const TypedFunction *callee,
                          Type *resultType, bool assumes);
-  ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn);
+  /// \p self: a method call's object (overload_method), bound to the
+  /// first parameter before the call's arguments.
+  ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
+                      const Expr *self = nullptr);
+  /// x.name(...) where the globals hold an overloaded method `name`
+  /// (kOverloadMethodPrefix, numba's overload_method) and x's type has no
+  /// method of that name of pyjit's own: the call of that overload with x
+  /// first. None where pyjit's own attribute applies (or x is no value).
+  std::optional<ExprInfo> overloadedMethodCall(const CallExpr &e);
   /// A call of an overloaded function (numba's @overload), its arguments
   /// bound to the typing function's parameters: the implementation for
   /// their types (DeviceFunctionSource::variants).
@@ -284,9 +292,10 @@ private:
   /// Binds a call's arguments (positional, `*tuple`, keywords, defaults) to
   /// `callee`'s parameters; `what` names it in errors ("device function 'f'").
   /// False after an error; `pending` when an argument's type is not known yet.
+  /// \p self: a method call's object, the first positional argument.
   bool bindArguments(const CallExpr &e, const FunctionDef &callee, const std::string &what,
                      CallBinding &binding, std::vector<Type *> &argTypes, bool &pending,
-                     const GlobalEnv *described = nullptr);
+                     const GlobalEnv *described = nullptr, const Expr *self = nullptr);
   ExprInfo cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprInfo> &args);
   ExprInfo coopCall(const CallExpr &e, llvm::StringRef path, const std::vector<ExprInfo> &args);
   ExprInfo coopTileCall(const CallExpr &e, llvm::StringRef path, llvm::StringRef name,

@@ -69,7 +69,87 @@ class _Overloaded:
     def __init__(self, func):
         self.func = func
         self.variants = {}
-        self.label = "%s (%s)" % (func.__qualname__, func.__code__.co_filename)
+        self.label = ("method '%s'" % func.__name__ if isinstance(func, Method) else
+                      "%s (%s)" % (func.__qualname__, func.__code__.co_filename))
+
+
+class Method:
+    """An overloaded method name (numba's overload_method(typ, name)): what
+    REGISTERED and the description of a call `x.name(...)` key it by. Its
+    typing functions are those of every type registered for the name; a
+    call takes those whose type `x`'s is (MATCH)."""
+
+    def __init__(self, name):
+        self.__name__ = self.__qualname__ = name
+
+    def __repr__(self):
+        return "<overloaded method %r>" % self.__name__
+
+
+# Method name -> its Method (one per name, for the life of the process).
+METHODS = {}
+# Typing function of an overloaded method -> the type it was registered for
+# (a type class: the object's type is an instance of it; else that type).
+MATCH = {}
+# Per numba registry (by id): (its attributes' length when indexed, name ->
+# [method template]); numba's registries only append.
+_NUMBA_METHOD_INDEX = {}
+
+
+def method(name):
+    """The Method for overloaded method `name` (made once)."""
+    m = METHODS.get(name)
+    if m is None:
+        m = METHODS[name] = Method(name)
+    return m
+
+
+def _numba_method_templates(name):
+    """numba's overload_method templates (numba.cuda.typing.templates' and
+    numba.core.typing.templates' registries, when loaded) for `name`."""
+    for module in ("numba.cuda.typing.templates", "numba.core.typing.templates"):
+        registry = getattr(sys.modules.get(module), "builtin_registry", None)
+        attributes = getattr(registry, "attributes", None)
+        if not isinstance(attributes, list):
+            continue
+        seen, index = _NUMBA_METHOD_INDEX.get(id(registry), (-1, None))
+        if seen != len(attributes):
+            index = {}
+            for template in list(attributes):
+                if getattr(template, "is_method", False) and isinstance(
+                        getattr(template, "_overload_func", None), types.FunctionType):
+                    index.setdefault(getattr(template, "_attr", None), []).append(template)
+            _NUMBA_METHOD_INDEX[id(registry)] = (len(attributes), index)
+        yield from index.get(name, ())
+
+
+def has_methods(name):
+    """Whether overloaded methods `name` are registered (pyjit's or numba's)."""
+    m = METHODS.get(name)
+    if m is not None and REGISTERED.get(m):
+        return True
+    if "numba.core.typing.templates" not in sys.modules and \
+            "numba.cuda.typing.templates" not in sys.modules:
+        return False
+    return any(True for _ in _numba_method_templates(name))
+
+
+def describe_method(name, memo):
+    """The description of overloaded method `name` (a global under
+    ir/GlobalEnv.h's kOverloadMethodPrefix): describe_overload's, its stub
+    `def name(self, *args)`."""
+    return describe_overload(method(name), typing_functions(method(name)), memo)
+
+
+def _matches(typing, self_type):
+    """Whether method typing function `typing` is for objects of `self_type`
+    (numba: an instance of the registered type class, or that type)."""
+    typ = MATCH.get(typing)
+    if typ is None:
+        return True
+    if isinstance(typ, type):
+        return isinstance(self_type, typ)
+    return self_type == typ
 
 
 def JITABLE(*args, **kwargs):
@@ -87,6 +167,17 @@ def typing_functions(func):
     function `func`, in the order a CUDA kernel tries them (numba-cuda's:
     the CUDA targets' first); [] when it has none."""
     found = []
+    if isinstance(func, Method):
+        found.extend(REGISTERED.get(func, ()))
+        for template in _numba_method_templates(func.__name__):
+            typing = template._overload_func
+            metadata = getattr(template, "metadata", None) or {}
+            MATCH.setdefault(typing, template.key)
+            found.append((metadata.get("target", "generic"), typing))
+            PREFER_LITERAL[func, typing] = getattr(template, "prefer_literal", False) is True
+        found = [(t, f) for t, f in found if t in _TARGETS]
+        found.sort(key=lambda entry: entry[0] not in _CUDA_TARGETS)
+        return found
     if getattr(func, "_pyjit_jitable", False):  # (pyjit's register_jitable decorates the def)
         found.append(("generic", JITABLE))
     for target, typing in REGISTERED.get(func, ()):
@@ -144,6 +235,12 @@ def describe_overload(func, typing, memo):
     typing = [(target, t) for target, t in typing if t is not JITABLE]
     first = typing[0][1]
     params = list(inspect.signature(first).parameters.values())
+    if isinstance(func, Method):
+        # The object, then the arguments as a tuple: the typing functions of
+        # several types may take different parameters; each is called with
+        # the object's type and the arguments' (keywords are not taken).
+        P = inspect.Parameter
+        params = [P("self", P.POSITIONAL_OR_KEYWORD), P("args", P.VAR_POSITIONAL)]
     for k, p in enumerate(params):
         if p.kind == p.VAR_KEYWORD or (p.kind == p.VAR_POSITIONAL and k != len(params) - 1):
             return ("unsupported", "overloaded function (its typing function '%s' takes "
@@ -236,8 +333,24 @@ def _resolve(overloaded, key):
                 "converge)" % (func.__name__, _MAX_KEY))
     parts = [part.partition("\t") for part in (key.split("\n") if key else [])]
     shown = "(%s)" % ", ".join(s for s, _, _ in parts if s != "-")
+    what = "overloaded function '%s'" % func.__name__
     reasons = []
-    for _, typing in typing_functions(func):
+    candidates = typing_functions(func)
+    if isinstance(func, Method):
+        what = "overloaded method '%s'" % func.__name__
+        try:
+            self_types = [_given(parts[0][0], wants_numba_types(func, t))
+                          for _, t in candidates]
+        except ValueError as exc:
+            return "%s: the object's type %s: %s" % (what, parts[0][0], exc)
+        matching = [c for c, st in zip(candidates, self_types) if _matches(c[1], st)]
+        if not matching:
+            registered = sorted({getattr(MATCH.get(t), "__name__", None) or str(MATCH.get(t))
+                                 for _, t in candidates})
+            return ("%s takes no %s object: it is registered (overload_method) for %s"
+                    % (what, parts[0][0], ", ".join(registered)))
+        candidates = matching
+    for _, typing in candidates:
         if typing is JITABLE:  # register_jitable, in its place: the function's own body
             return _implementation(func, "register_jitable", func, ())
         numba_types = wants_numba_types(func, typing)
@@ -276,11 +389,11 @@ def _resolve(overloaded, key):
         if STRICT.get((func, typing), True) and not sigs:
             differs = signature_difference(typing, got)
             if differs:
-                return "overloaded function '%s': %s" % (func.__name__, differs)
+                return "%s: %s" % (what, differs)
         return _implementation(func, typing.__name__, got, sigs)
-    return ("no implementation of overloaded function '%s' takes %s: %s"
-            % (func.__name__, shown, "; ".join(reasons) or "it has no typing function for "
-                                                         "the CUDA target"))
+    return ("no implementation of %s takes %s: %s"
+            % (what, shown, "; ".join(reasons) or "it has no typing function for "
+                                                 "the CUDA target"))
 
 
 class _Star(tuple):

@@ -23,16 +23,34 @@ types), as numba's:
     def ol_clamp01(x):
         return lambda x: min(max(x, 0.0), 1.0)
 
-Functions given to numba's own `register_jitable` and `overload`
-(`numba.extending`'s, `numba.cuda.extending`'s) are taken too, when numba is
-loaded; those, and pyjit's whose code reads numba (`from numba.core import
-types`), get numba's type objects (numba.core.types); others get
-pyjit.types' (Integer, Float, Complex, Boolean, Array, BaseTuple classes). numba's `@intrinsic`, `overload_method` and
-`overload_attribute` are not: their implementations are numba IR or
-attributes of numba's types, not Python source pyjit compiles.
+`overload_method(typ, name)`: a typing function for method `name` of the
+values whose type is an instance of `typ` (a type class, such as
+`types.Array` or `types.Float`) or is `typ`: a kernel's `x.name(args)`
+calls it with x's type and the arguments' types, and calls the function it
+returns with x and the arguments (numba's; keyword arguments are not
+taken). pyjit's own methods (`a.sum()`, `z.conjugate()`) come first.
+
+    from pyjit.extending import overload_method
+
+    @overload_method(types.Array, "sum_of_squares")
+    def ol_sum_of_squares(a):
+        def impl(a):
+            s = 0.0
+            for v in a:
+                s += v * v
+            return s
+        return impl
+
+Functions given to numba's own `register_jitable`, `overload` and
+`overload_method` (`numba.extending`'s, `numba.cuda.extending`'s) are taken
+too, when numba is loaded; those, and pyjit's whose code reads numba (`from
+numba.core import types`), get numba's type objects (numba.core.types);
+others get pyjit.types' (Integer, Float, Complex, Boolean, Array, BaseTuple
+classes). numba's `@intrinsic` and `overload_attribute` are not: their
+implementations are numba IR, or attributes pyjit does not look up.
 """
 
-__all__ = ["register_jitable", "overload"]
+__all__ = ["register_jitable", "overload", "overload_method"]
 
 
 def overload(func, jit_options=None, strict=True, inline="never", prefer_literal=False,
@@ -65,6 +83,35 @@ def overload(func, jit_options=None, strict=True, inline="never", prefer_literal
         _overload.REGISTERED.setdefault(func, []).append((str(target), typing))
         _overload.STRICT[func, typing] = bool(strict)
         _overload.PREFER_LITERAL[func, typing] = bool(prefer_literal)
+        return typing
+
+    return register
+
+
+def overload_method(typ, attr, target="generic", prefer_literal=False, **kwargs):
+    """`@overload_method(typ, attr)`: registers the decorated typing function
+    for method `attr` of values of type `typ` (a type class: its instances;
+    a type object: that type; pyjit.types' or numba's) and returns it. The
+    typing function takes the object's type, then the arguments' (see the
+    module docstring); targets as `overload`'s. Other numba options
+    (`inline`, `jit_options`) are accepted.
+
+    Raises TypeError for an `attr` that is not an identifier, or a typing
+    function that is not a plain Python function.
+    """
+    import types
+    from . import _overload
+    if not isinstance(attr, str) or not attr.isidentifier():
+        raise TypeError("overload_method() takes the method's name as a str, not %r" % (attr,))
+
+    def register(typing):
+        if not isinstance(typing, types.FunctionType):
+            raise TypeError("@overload_method(%r, %r) decorates a typing function, not %s"
+                            % (typ, attr, type(typing).__name__))
+        m = _overload.method(attr)
+        _overload.REGISTERED.setdefault(m, []).append((str(target), typing))
+        _overload.MATCH[typing] = typ
+        _overload.PREFER_LITERAL[m, typing] = bool(prefer_literal)
         return typing
 
     return register

@@ -1475,6 +1475,115 @@ def test_numbas_overload_registrations_are_taken(jit, monkeypatch):
     assert a[0] == 42.0  # the "cuda" target's, never the "cpu" one
 
 
+from pyjit.extending import overload_method  # noqa: E402  (beside its tests)
+
+
+@overload_method(_pjtypes.Array, "_sum_sq")
+def _ol_sum_sq(a):
+    def impl(a):
+        s = 0.0
+        for v in a:
+            s += v * v
+        return s
+    return impl
+
+
+@overload_method(_pjtypes.Float, "_scaled")
+def _ol_scaled_float(x, k):
+    if isinstance(k, _pjtypes.Integer):
+        return lambda x, k: x * k
+    return lambda x, k: x * k + 1000.0
+
+
+@overload_method(_pjtypes.Integer, "_scaled")
+def _ol_scaled_int(x, k):
+    return lambda x, k: x - k
+
+
+@overload_method(_pjtypes.Array, "sum")   # pyjit's own a.sum() comes first
+def _ol_sum_never(a):
+    return lambda a: -1.0
+
+
+@cuda.jit(device=True)
+def _counted(c, v):
+    c[0] += 1
+    return v
+
+
+def test_overload_method_calls_the_implementation_its_types_choose(jit):
+    # numba's overload_method: x.name(args) calls the typing function
+    # registered for x's type (an instance of the type class) with x's and
+    # the arguments' types; the object is evaluated once, first.
+    @jit
+    def k(a, i, c, out):
+        out[0] = a._sum_sq()
+        out[1] = a[1]._scaled(3)          # Float's, an Integer k
+        out[2] = a[1]._scaled(0.5)        # Float's, another k
+        out[3] = i[0]._scaled(2)          # Integer's
+        out[4] = a.sum()                  # pyjit's own, not the overload
+        out[5] = _counted(c, a[2])._scaled(_counted(c, 4))
+
+    a = np.arange(4.0)
+    c = np.zeros(1, np.int64)
+    out = np.zeros(6)
+    k[1, 1](a, np.array([9]), c, out)
+    assert out.tolist() == [0 + 1 + 4 + 9, 3.0, 1000.5, 7.0, 6.0, 8.0]
+    assert c[0] == 2
+
+
+def test_overload_method_for_another_type_is_a_compile_error_at_the_call(jit):
+    @jit
+    def k(a):
+        a[0] = a[0]._sum_sq()
+
+    with pytest.raises(pyjit.CompileError) as info:
+        k[1, 1](np.zeros(2))
+    text = str(info.value)
+    assert re.search(r"test_device_functions.py:\d+:\d+: error: overloaded method '_sum_sq' "
+                     r"takes no float64 object: it is registered \(overload_method\) for "
+                     r"Array", text), text
+    assert "a[0] = a[0]._sum_sq()" in text
+
+
+def test_overload_method_registration_rejects_bad_names():
+    with pytest.raises(TypeError, match="takes the method's name as a str, not 3"):
+        overload_method(_pjtypes.Array, 3)
+    with pytest.raises(TypeError, match="decorates a typing function, not int"):
+        overload_method(_pjtypes.Array, "m")(3)
+
+
+def test_numbas_overload_method_registrations_are_taken(jit, monkeypatch):
+    # What numba's overload_method leaves behind: a method template (is_method,
+    # _attr, key: the type class, _overload_func) in a registry's attributes.
+    import sys
+    import types
+
+    def ol_halved(x):
+        return lambda x: x / 2
+
+    def ol_halved_cpu(x):
+        return lambda x: -1.0
+
+    def template(typing, target):
+        return type("Template", (), {"_overload_func": staticmethod(typing), "is_method": True,
+                                     "_attr": "_halved", "key": _pjtypes.Float,
+                                     "metadata": {"target": target}})
+
+    module = types.ModuleType("numba.cuda.typing.templates")
+    module.builtin_registry = types.SimpleNamespace(
+        globals=[], attributes=[template(ol_halved_cpu, "cpu"), template(ol_halved, "cuda")])
+    monkeypatch.setitem(sys.modules, "numba.cuda.typing.templates", module)
+
+    @jit
+    def k(a):
+        a[0] = a[0]._halved()
+
+    a = np.array([21.0])
+    k[1, 1](a)
+    assert a[0] == 10.5  # the "cuda" target's, never the "cpu" one
+
+
 @cuda.jit(device=True)
 def _running_total(v, reset):
     tot = cuda.shared.array(1, np.float64)

@@ -163,6 +163,11 @@ private:
 /// A device function's globals also hold its parameters' default values, as
 /// Python evaluated them, under this prefix and the parameter's name.
 inline constexpr const char *kDefaultPrefix = "<default>";
+/// An overloaded method (numba's overload_method) `name` a function's code
+/// calls (`x.name(...)`) is a global under this prefix and its name: an
+/// overloaded function (DeviceFunctionSource::overload) whose stub takes
+/// the object first, `def name(self, *args)`.
+inline constexpr const char *kOverloadMethodPrefix = "<method>";
 
 struct DeviceFunctionSource {
   std::string name;

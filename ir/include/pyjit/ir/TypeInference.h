@@ -35,6 +35,10 @@ struct TypedFunction;
 struct CallBinding {
   const TypedFunction *callee = nullptr;
   std::vector<const ast::Expr *> args;
+  /// A method call's object (numba's overload_method: `x.name(...)`), bound
+  /// to the first parameter (args[0] is then this); evaluated before the
+  /// call's arguments, as Python does. Null for a function call.
+  const ast::Expr *self = nullptr;
   /// Parallel to args: for an element of a `*tuple` argument, its index in
   /// the tuple (args[i] is then the tuple expression); -1 otherwise.
   std::vector<int> elements;
