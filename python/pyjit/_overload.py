@@ -116,8 +116,11 @@ def _numba_method_templates(name):
         if seen != len(attributes):
             index = {}
             for template in list(attributes):
+                typing = getattr(template, "_overload_func", None)
+                # (numba's own library is written against numba's internals.)
                 if getattr(template, "is_method", False) and isinstance(
-                        getattr(template, "_overload_func", None), types.FunctionType):
+                        typing, types.FunctionType) and str(
+                        getattr(typing, "__module__", "")).split(".")[0] != "numba":
                     index.setdefault(getattr(template, "_attr", None), []).append(template)
             _NUMBA_METHOD_INDEX[id(registry)] = (len(attributes), index)
         yield from index.get(name, ())
