@@ -105,6 +105,37 @@ def test_numbas_overload_typing_functions_choose_the_implementation(backend):
 
 
 @pytest.mark.parametrize("backend", _BACKENDS)
+def test_numbas_overload_method_gives_methods(backend):
+    out = _run(_script('''
+        from numba.cuda.extending import overload_method
+
+        @overload_method(types.Array, "sum_sq", target="cuda")
+        def ol_sum_sq(a):
+            if isinstance(a.dtype, types.Float):
+                def impl(a):
+                    s = 0.0
+                    for v in a:
+                        s += v * v
+                    return s
+                return impl
+
+        @overload_method(types.Integer, "twice")
+        def ol_twice(x):
+            return lambda x: x * 2
+
+        @cuda.jit
+        def k(a, i, out):
+            out[0] = a.sum_sq()
+            out[1] = i[0].twice()
+        ''', '''
+        out = np.zeros(2)
+        m.k[1, 1](np.arange(4.0), np.array([21]), out)
+        print(*out)
+        '''), backend)
+    assert out == ["14.0", "42.0"]
+
+
+@pytest.mark.parametrize("backend", _BACKENDS)
 def test_numbas_own_names_in_kernels_mean_pyjits(backend):
     # from numba.cuda import grid, syncthreads, shared, atomic; numba.cuda.libdevice.sinf;
     # numba.cuda.random: each is pyjit's of that name.
