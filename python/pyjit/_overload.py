@@ -238,10 +238,11 @@ def describe_overload(func, typing, memo):
     typing = [(target, t) for target, t in typing if t is not JITABLE]
     first = typing[0][1]
     params = list(inspect.signature(first).parameters.values())
-    if isinstance(func, Method):
+    if isinstance(func, Method) and len(typing) > 1:
         # The object, then the arguments as a tuple: the typing functions of
         # several types may take different parameters; each is called with
         # the object's type and the arguments' (keywords are not taken).
+        # (One typing function: its own parameters, keywords and defaults.)
         P = inspect.Parameter
         params = [P("self", P.POSITIONAL_OR_KEYWORD), P("args", P.VAR_POSITIONAL)]
     for k, p in enumerate(params):

@@ -27,8 +27,9 @@ types), as numba's:
 values whose type is an instance of `typ` (a type class, such as
 `types.Array` or `types.Float`) or is `typ`: a kernel's `x.name(args)`
 calls it with x's type and the arguments' types, and calls the function it
-returns with x and the arguments (numba's; keyword arguments are not
-taken). pyjit's own methods (`a.sum()`, `z.conjugate()`) come first.
+returns with x and the arguments (numba's). Keyword arguments are taken
+where one typing function is registered for the name (its parameters bind
+them), not where several are. pyjit's own methods (`a.sum()`, `z.conjugate()`) come first.
 
     from pyjit.extending import overload_method
 

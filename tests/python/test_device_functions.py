@@ -1505,6 +1505,11 @@ def _ol_sum_never(a):
     return lambda a: -1.0
 
 
+@overload_method(_pjtypes.Float, "_kw_scaled")
+def _ol_kw_scaled(x, k=2, shift=0.0):
+    return lambda x, k=2, shift=0.0: x * k + shift
+
+
 @cuda.jit(device=True)
 def _counted(c, v):
     c[0] += 1
@@ -1523,12 +1528,13 @@ def test_overload_method_calls_the_implementation_its_types_choose(jit):
         out[3] = i[0]._scaled(2)          # Integer's
         out[4] = a.sum()                  # pyjit's own, not the overload
         out[5] = _counted(c, a[2])._scaled(_counted(c, 4))
+        out[6] = a[3]._kw_scaled(shift=0.5)   # one typing function: its keywords, defaults
 
     a = np.arange(4.0)
     c = np.zeros(1, np.int64)
-    out = np.zeros(6)
+    out = np.zeros(7)
     k[1, 1](a, np.array([9]), c, out)
-    assert out.tolist() == [0 + 1 + 4 + 9, 3.0, 1000.5, 7.0, 6.0, 8.0]
+    assert out.tolist() == [0 + 1 + 4 + 9, 3.0, 1000.5, 7.0, 6.0, 8.0, 6.5]
     assert c[0] == 2
 
 
@@ -1544,6 +1550,16 @@ def test_overload_method_for_another_type_is_a_compile_error_at_the_call(jit):
                      r"takes no float64 object: it is registered \(overload_method\) for "
                      r"Array", text), text
     assert "a[0] = a[0]._sum_sq()" in text
+
+
+def test_overload_method_of_several_typing_functions_refuses_keywords(jit):
+    @jit
+    def k(a):
+        a[0] = a[1]._scaled(k=3)
+
+    with pytest.raises(pyjit.CompileError, match="overloaded method '_scaled' has no "
+                                                 "parameter named 'k'"):
+        k[1, 1](np.zeros(2))
 
 
 def test_overload_method_registration_rejects_bad_names():
