@@ -2091,6 +2091,9 @@ RValue IRGen::ifExp(const IfExpExpr &e) {
 }
 
 RValue IRGen::attribute(const AttributeExpr &e) {
+  if (auto it = typed->attributeCalls.find(&e);
+      it != typed->attributeCalls.end() && typed->calls.count(it->second.get()))
+    return call(*it->second); // an overloaded attribute: its implementation's call
   if (isFieldAccess(e)) // a[i].x
     return fieldValue(e);
   const ExprInfo &ei = info(e);

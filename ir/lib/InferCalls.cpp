@@ -677,19 +677,46 @@ std::optional<ExprInfo> Inferer::overloadedMethodCall(const CallExpr &e) {
   ExprInfo base = valueOf(*attr->value, expr(*attr->value));
   if (!base.type)
     return base.constant ? std::nullopt : std::optional<ExprInfo>(ExprInfo{}); // (pending)
-  if (!passesToDeviceFunction(base.type) || isa<BuiltinType>(base.type))
-    return std::nullopt; // a module's function, a namespace's member
-  // pyjit's own attribute first (a.sum(), z.conjugate()): typed quietly;
-  // where it has none, the overload (numba: the type's templates).
-  bool wasFailed = failed, wasReporting = reporting;
-  failed = reporting = false;
-  ExprInfo own = expr(*e.callee);
-  bool hasOwn = own.type && !failed;
-  failed = wasFailed;
-  reporting = wasReporting;
-  if (hasOwn)
+  ExprInfo own;
+  if (hasOwnAttribute(*attr, own))
     return std::nullopt;
   return deviceCall(e, *m->device, attr->value.get());
+}
+
+bool Inferer::hasOwnAttribute(const AttributeExpr &e, ExprInfo &own) {
+  Type *t = result.exprs.count(e.value.get()) ? result.exprs[e.value.get()].type : nullptr;
+  if (!t || !passesToDeviceFunction(t) || isa<BuiltinType>(t))
+    return true; // a module's function, a namespace's member: never overloaded
+  // pyjit's own attribute first (a.sum(), z.conjugate(), a.shape): typed
+  // quietly; where it has none, the overload (numba: the type's templates).
+  bool wasFailed = failed, wasReporting = reporting;
+  failed = reporting = false;
+  own = attribute(e);
+  bool has = own.type && !failed;
+  failed = wasFailed;
+  reporting = wasReporting;
+  return has;
+}
+
+std::optional<ExprInfo> Inferer::overloadedAttribute(const AttributeExpr &e) {
+  if (!registry)
+    return std::nullopt;
+  const GlobalValue *m = globals.lookup(kOverloadAttributePrefix + e.attr);
+  if (!m || m->kind != GlobalValue::Kind::DeviceFunction)
+    return std::nullopt;
+  ExprInfo base = valueOf(*e.value, expr(*e.value));
+  if (!base.type)
+    return base.constant ? std::nullopt : std::optional<ExprInfo>(ExprInfo{}); // (pending)
+  ExprInfo own;
+  if (hasOwnAttribute(e, own))
+    return own.type ? std::optional<ExprInfo>(own) : std::nullopt;
+  std::shared_ptr<CallExpr> &call = result.attributeCalls[&e];
+  if (!call) // `name()`, at the attribute's place
+    call = std::make_shared<CallExpr>(e.range(), std::make_unique<NameExpr>(e.range(), e.attr),
+                                      std::vector<ExprPtr>{}, std::vector<Keyword>{});
+  ExprInfo r = deviceCall(*call, *m->device, e.value.get());
+  result.exprs[call.get()] = r;
+  return r;
 }
 
 ExprInfo Inferer::call(const CallExpr &e) {

@@ -250,6 +250,14 @@ private:
   /// method of that name of pyjit's own: the call of that overload with x
   /// first. None where pyjit's own attribute applies (or x is no value).
   std::optional<ExprInfo> overloadedMethodCall(const CallExpr &e);
+  /// x.name where the globals hold an overloaded attribute `name`
+  /// (kOverloadAttributePrefix) and x's type has no attribute of that name
+  /// of pyjit's own: the call of its implementation with x
+  /// (TypedFunction::attributeCalls). None where pyjit's own applies.
+  std::optional<ExprInfo> overloadedAttribute(const AttributeExpr &e);
+  /// Whether x's type has pyjit's own attribute \p e (typed quietly), for
+  /// an object x of a known value type; its type in \p own.
+  bool hasOwnAttribute(const AttributeExpr &e, ExprInfo &own);
   /// A call of an overloaded function (numba's @overload), its arguments
   /// bound to the typing function's parameters: the implementation for
   /// their types (DeviceFunctionSource::variants).

@@ -1216,6 +1216,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   case Expr::Kind::Name:
     return name(cast<NameExpr>(e));
   case Expr::Kind::Attribute:
+    if (std::optional<ExprInfo> r = overloadedAttribute(cast<AttributeExpr>(e)))
+      return *r;
     return attribute(cast<AttributeExpr>(e));
   case Expr::Kind::Subscript:
     return subscript(cast<SubscriptExpr>(e));

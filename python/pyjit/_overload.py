@@ -69,24 +69,28 @@ class _Overloaded:
     def __init__(self, func):
         self.func = func
         self.variants = {}
-        self.label = ("method '%s'" % func.__name__ if isinstance(func, Method) else
+        self.label = ("%s '%s'" % (func.kind, func.__name__) if isinstance(func, Method) else
                       "%s (%s)" % (func.__qualname__, func.__code__.co_filename))
 
 
 class Method:
-    """An overloaded method name (numba's overload_method(typ, name)): what
-    REGISTERED and the description of a call `x.name(...)` key it by. Its
-    typing functions are those of every type registered for the name; a
-    call takes those whose type `x`'s is (MATCH)."""
+    """An overloaded method or attribute name (numba's overload_method(typ,
+    name), overload_attribute(typ, name)): what REGISTERED and the
+    description of `x.name(...)` (`x.name`) key it by. Its typing functions
+    are those of every type registered for the name; a use takes those whose
+    type `x`'s is (MATCH). `kind`: "method" or "attribute"."""
 
-    def __init__(self, name):
-        self.__name__ = self.__qualname__ = name
+    def __init__(self, name, kind="method"):
+        self.__name__ = name
+        self.kind = kind
+        self.__qualname__ = name if kind == "method" else "<attribute %s>" % name
 
     def __repr__(self):
-        return "<overloaded method %r>" % self.__name__
+        return "<overloaded %s %r>" % (self.kind, self.__name__)
 
 
-# Method name -> its Method (one per name, for the life of the process).
+# (Method name, kind) -> its Method (one per name and kind, for the life of
+# the process).
 METHODS = {}
 # Typing function of an overloaded method -> the type it was registered for
 # (a type class: the object's type is an instance of it; else that type).
@@ -96,17 +100,18 @@ MATCH = {}
 _NUMBA_METHOD_INDEX = {}
 
 
-def method(name):
-    """The Method for overloaded method `name` (made once)."""
-    m = METHODS.get(name)
+def method(name, kind="method"):
+    """The Method for overloaded method (or attribute) `name` (made once)."""
+    m = METHODS.get((name, kind))
     if m is None:
-        m = METHODS[name] = Method(name)
+        m = METHODS[name, kind] = Method(name, kind)
     return m
 
 
-def _numba_method_templates(name):
-    """numba's overload_method templates (numba.cuda.typing.templates' and
-    numba.core.typing.templates' registries, when loaded) for `name`."""
+def _numba_method_templates(name, kind="method"):
+    """numba's overload_method (overload_attribute) templates
+    (numba.cuda.typing.templates' and numba.core.typing.templates'
+    registries, when loaded) for `name`."""
     for module in ("numba.cuda.typing.templates", "numba.core.typing.templates"):
         registry = getattr(sys.modules.get(module), "builtin_registry", None)
         attributes = getattr(registry, "attributes", None)
@@ -118,30 +123,34 @@ def _numba_method_templates(name):
             for template in list(attributes):
                 typing = getattr(template, "_overload_func", None)
                 # (numba's own library is written against numba's internals.)
-                if getattr(template, "is_method", False) and isinstance(
-                        typing, types.FunctionType) and str(
+                if isinstance(typing, types.FunctionType) and isinstance(
+                        getattr(template, "_attr", None), str) and str(
                         getattr(typing, "__module__", "")).split(".")[0] != "numba":
-                    index.setdefault(getattr(template, "_attr", None), []).append(template)
+                    index.setdefault((template._attr, "method" if getattr(
+                        template, "is_method", False) else "attribute"), []).append(template)
             _NUMBA_METHOD_INDEX[id(registry)] = (len(attributes), index)
-        yield from index.get(name, ())
+        yield from index.get((name, kind), ())
 
 
-def has_methods(name):
-    """Whether overloaded methods `name` are registered (pyjit's or numba's)."""
-    m = METHODS.get(name)
+def has_methods(name, kind="method"):
+    """Whether overloaded methods (attributes) `name` are registered
+    (pyjit's or numba's)."""
+    m = METHODS.get((name, kind))
     if m is not None and REGISTERED.get(m):
         return True
     if "numba.core.typing.templates" not in sys.modules and \
             "numba.cuda.typing.templates" not in sys.modules:
         return False
-    return any(True for _ in _numba_method_templates(name))
+    return any(True for _ in _numba_method_templates(name, kind))
 
 
-def describe_method(name, memo):
-    """The description of overloaded method `name` (a global under
-    ir/GlobalEnv.h's kOverloadMethodPrefix): describe_overload's, its stub
-    `def name(self, *args)`."""
-    return describe_overload(method(name), typing_functions(method(name)), memo)
+def describe_method(name, memo, kind="method"):
+    """The description of overloaded method (attribute) `name` (a global
+    under ir/GlobalEnv.h's kOverloadMethodPrefix, kOverloadAttributePrefix):
+    describe_overload's, its stub the typing function's parameters, or
+    `def name(self, *args)` for several."""
+    m = method(name, kind)
+    return describe_overload(m, typing_functions(m), memo)
 
 
 def _matches(typing, self_type):
@@ -172,7 +181,7 @@ def typing_functions(func):
     found = []
     if isinstance(func, Method):
         found.extend(REGISTERED.get(func, ()))
-        for template in _numba_method_templates(func.__name__):
+        for template in _numba_method_templates(func.__name__, func.kind):
             typing = template._overload_func
             metadata = getattr(template, "metadata", None) or {}
             MATCH.setdefault(typing, template.key)
@@ -341,7 +350,7 @@ def _resolve(overloaded, key):
     reasons = []
     candidates = typing_functions(func)
     if isinstance(func, Method):
-        what = "overloaded method '%s'" % func.__name__
+        what = "overloaded %s '%s'" % (func.kind, func.__name__)
         try:
             self_types = [_given(parts[0][0], wants_numba_types(func, t))
                           for _, t in candidates]
@@ -351,8 +360,8 @@ def _resolve(overloaded, key):
         if not matching:
             registered = sorted({getattr(MATCH.get(t), "__name__", None) or str(MATCH.get(t))
                                  for _, t in candidates})
-            return ("%s takes no %s object: it is registered (overload_method) for %s"
-                    % (what, parts[0][0], ", ".join(registered)))
+            return ("%s takes no %s object: it is registered (overload_%s) for %s"
+                    % (what, parts[0][0], func.kind, ", ".join(registered)))
         candidates = matching
     for _, typing in candidates:
         if typing is JITABLE:  # register_jitable, in its place: the function's own body

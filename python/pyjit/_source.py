@@ -1136,13 +1136,15 @@ def _fill(func, info, memo):
             env[name] = classify(closure[name], memo, reads)
         elif name in func.__globals__:
             env[name] = classify(func.__globals__[name], memo, reads)
-    # Methods overloaded with overload_method that the code may call
-    # (x.name(...)): the compiler takes one where the object's type has no
-    # method of pyjit's own of that name.
+    # Methods and attributes overloaded with overload_method and
+    # overload_attribute that the code may use (x.name(...), x.name): the
+    # compiler takes one where the object's type has none of pyjit's own of
+    # that name.
     from . import _overload
     for name in _code_names(func.__code__):
-        if _overload.has_methods(name):
-            env[METHOD_PREFIX + name] = _overload.describe_method(name, memo)
+        for kind, prefix in (("method", METHOD_PREFIX), ("attribute", ATTRIBUTE_PREFIX)):
+            if _overload.has_methods(name, kind):
+                env[prefix + name] = _overload.describe_method(name, memo, kind)
     # Parameters' defaults as Python evaluated them (np.float32(0.01), a
     # global, None): device-function calls that leave them out use these.
     code = func.__code__
@@ -1154,6 +1156,7 @@ def _fill(func, info, memo):
 
 DEFAULT_PREFIX = "<default>"  # ir/GlobalEnv.h, kDefaultPrefix
 METHOD_PREFIX = "<method>"  # ir/GlobalEnv.h, kOverloadMethodPrefix
+ATTRIBUTE_PREFIX = "<attribute>"  # ir/GlobalEnv.h, kOverloadAttributePrefix
 
 
 class KernelFileError(Exception):

@@ -47,11 +47,14 @@ Functions given to numba's own `register_jitable`, `overload` and
 too, when numba is loaded; those, and pyjit's whose code reads numba (`from
 numba.core import types`), get numba's type objects (numba.core.types);
 others get pyjit.types' (Integer, Float, Complex, Boolean, Array, BaseTuple
-classes). numba's `@intrinsic` and `overload_attribute` are not: their
-implementations are numba IR, or attributes pyjit does not look up.
+classes). numba's `@intrinsic` is not: its implementations are numba IR.
+
+`overload_attribute(typ, name)`: the same for attribute `name` (`x.name`,
+read only): the typing function takes x's type and returns a function of x
+giving the attribute's value.
 """
 
-__all__ = ["register_jitable", "overload", "overload_method"]
+__all__ = ["register_jitable", "overload", "overload_method", "overload_attribute"]
 
 
 def overload(func, jit_options=None, strict=True, inline="never", prefer_literal=False,
@@ -100,16 +103,34 @@ def overload_method(typ, attr, target="generic", prefer_literal=False, **kwargs)
     Raises TypeError for an `attr` that is not an identifier, or a typing
     function that is not a plain Python function.
     """
+    return _register_method(typ, attr, target, prefer_literal, "method")
+
+
+def overload_attribute(typ, attr, target="generic", prefer_literal=False, **kwargs):
+    """`@overload_attribute(typ, attr)`: registers the decorated typing
+    function for attribute `attr` (read only) of values of type `typ`, as
+    overload_method does for methods: it takes the object's type and returns
+    a function of the object giving the value. pyjit's own attributes
+    (`a.shape`, `z.real`) come first.
+
+    Raises TypeError for an `attr` that is not an identifier, or a typing
+    function that is not a plain Python function.
+    """
+    return _register_method(typ, attr, target, prefer_literal, "attribute")
+
+
+def _register_method(typ, attr, target, prefer_literal, kind):
     import types
     from . import _overload
     if not isinstance(attr, str) or not attr.isidentifier():
-        raise TypeError("overload_method() takes the method's name as a str, not %r" % (attr,))
+        raise TypeError("overload_%s() takes the %s's name as a str, not %r"
+                        % (kind, kind, attr))
 
     def register(typing):
         if not isinstance(typing, types.FunctionType):
-            raise TypeError("@overload_method(%r, %r) decorates a typing function, not %s"
-                            % (typ, attr, type(typing).__name__))
-        m = _overload.method(attr)
+            raise TypeError("@overload_%s(%r, %r) decorates a typing function, not %s"
+                            % (kind, typ, attr, type(typing).__name__))
+        m = _overload.method(attr, kind)
         _overload.REGISTERED.setdefault(m, []).append((str(target), typing))
         _overload.MATCH[typing] = typ
         _overload.PREFER_LITERAL[m, typing] = bool(prefer_literal)

@@ -1475,7 +1475,7 @@ def test_numbas_overload_registrations_are_taken(jit, monkeypatch):
     assert a[0] == 42.0  # the "cuda" target's, never the "cpu" one
 
 
-from pyjit.extending import overload_method  # noqa: E402  (beside its tests)
+from pyjit.extending import overload_attribute, overload_method  # noqa: E402
 
 
 @overload_method(_pjtypes.Array, "_sum_sq")
@@ -1562,11 +1562,50 @@ def test_overload_method_of_several_typing_functions_refuses_keywords(jit):
         k[1, 1](np.zeros(2))
 
 
+@overload_attribute(_pjtypes.Array, "_nbytes2")
+def _ol_nbytes2(a):
+    return lambda a: a.size * a.itemsize
+
+
+@overload_attribute(_pjtypes.Complex, "_mag2")
+def _ol_mag2(z):
+    return lambda z: z.real * z.real + z.imag * z.imag
+
+
+@overload_attribute(_pjtypes.Array, "shape")   # pyjit's own a.shape comes first
+def _ol_shape_never(a):
+    return lambda a: (99,)
+
+
+def test_overload_attribute_reads_the_implementation_its_types_choose(jit):
+    @jit
+    def k(a, z, out):
+        out[0] = a._nbytes2
+        out[1] = z[0]._mag2
+        out[2] = a.shape[0]
+        out[3] = a._nbytes2 + a[1:]._nbytes2   # a view: its own type, its own size
+
+    out = np.zeros(4)
+    k[1, 1](np.arange(4.0), np.array([3 + 4j]), out)
+    assert out.tolist() == [32.0, 25.0, 4.0, 32.0 + 24.0]
+
+    @jit
+    def bad(a):
+        a[0] = a[0]._nbytes2
+
+    with pytest.raises(pyjit.CompileError, match=r"overloaded attribute '_nbytes2' takes no "
+                                                 r"float64 object: it is registered "
+                                                 r"\(overload_attribute\) for Array"):
+        bad[1, 1](np.zeros(2))
+
+
 def test_overload_method_registration_rejects_bad_names():
     with pytest.raises(TypeError, match="takes the method's name as a str, not 3"):
         overload_method(_pjtypes.Array, 3)
     with pytest.raises(TypeError, match="decorates a typing function, not int"):
         overload_method(_pjtypes.Array, "m")(3)
+    with pytest.raises(TypeError, match="takes the attribute's name as a str, not 'a b'"):
+        overload_attribute(_pjtypes.Array, "a b")
 
 
 def test_numbas_overload_method_registrations_are_taken(jit, monkeypatch):

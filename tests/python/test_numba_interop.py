@@ -105,7 +105,7 @@ def test_numbas_overload_typing_functions_choose_the_implementation(backend):
 
 
 @pytest.mark.parametrize("backend", _BACKENDS)
-def test_numbas_overload_method_gives_methods(backend):
+def test_numbas_overload_method_and_attribute(backend):
     out = _run(_script('''
         from numba.cuda.extending import overload_method
 
@@ -123,16 +123,25 @@ def test_numbas_overload_method_gives_methods(backend):
         def ol_twice(x):
             return lambda x: x * 2
 
+        from numba.cuda.extending import overload_attribute
+
+        @overload_attribute(types.Array, "nbytes2")
+        def ol_nbytes2(a):
+            def get(a):
+                return a.size * a.itemsize
+            return get
+
         @cuda.jit
         def k(a, i, out):
             out[0] = a.sum_sq()
             out[1] = i[0].twice()
+            out[2] = a.nbytes2
         ''', '''
-        out = np.zeros(2)
+        out = np.zeros(3)
         m.k[1, 1](np.arange(4.0), np.array([21]), out)
         print(*out)
         '''), backend)
-    assert out == ["14.0", "42.0"]
+    assert out == ["14.0", "42.0", "32.0"]
 
 
 @pytest.mark.parametrize("backend", _BACKENDS)

@@ -168,6 +168,9 @@ inline constexpr const char *kDefaultPrefix = "<default>";
 /// overloaded function (DeviceFunctionSource::overload) whose stub takes
 /// the object first, `def name(self, *args)`.
 inline constexpr const char *kOverloadMethodPrefix = "<method>";
+/// An overloaded attribute (numba's overload_attribute) `name` (`x.name`):
+/// as a method, its implementation called with x alone.
+inline constexpr const char *kOverloadAttributePrefix = "<attribute>";
 
 struct DeviceFunctionSource {
   std::string name;

@@ -121,6 +121,10 @@ struct TypedFunction {
   std::map<const ast::Expr *, Type *> optionalReads;
   std::map<std::string, Type *> locals;
   std::map<const ast::CallExpr *, CallBinding> calls;
+  /// `x.name` of an overloaded attribute (numba's overload_attribute): the
+  /// call `name()` standing for it, whose binding (in `calls`) has x as its
+  /// object (CallBinding::self). Shared: the nodes outlive each pass's typing.
+  std::map<const ast::AttributeExpr *, std::shared_ptr<ast::CallExpr>> attributeCalls;
   /// The constant extents of each cuda.shared/local.array call.
   std::map<const ast::CallExpr *, std::vector<int64_t>> allocExtents;
   /// cuda.shared/local.array(..., alignment=a): a, in bytes (absent: the default).
