@@ -680,7 +680,10 @@ std::optional<ExprInfo> Inferer::overloadedMethodCall(const CallExpr &e) {
   ExprInfo own;
   if (hasOwnAttribute(*attr, own))
     return std::nullopt;
-  return deviceCall(e, *m->device, attr->value.get());
+  ExprInfo r = deviceCall(e, *m->device, attr->value.get());
+  if (std::exchange(notRegistered, false))
+    return std::nullopt; // not for this type: as without the overload
+  return r;
 }
 
 bool Inferer::hasOwnAttribute(const AttributeExpr &e, ExprInfo &own) {
@@ -715,6 +718,8 @@ std::optional<ExprInfo> Inferer::overloadedAttribute(const AttributeExpr &e) {
     call = std::make_shared<CallExpr>(e.range(), std::make_unique<NameExpr>(e.range(), e.attr),
                                       std::vector<ExprPtr>{}, std::vector<Keyword>{});
   ExprInfo r = deviceCall(*call, *m->device, e.value.get());
+  if (std::exchange(notRegistered, false))
+    return std::nullopt; // not for this type: as without the overload
   result.exprs[call.get()] = r;
   return r;
 }
@@ -2503,6 +2508,10 @@ ExprInfo Inferer::overloadCall(const CallExpr &e, const DeviceFunctionSource &fn
   if (auto it = fn.variants.find(key); it != fn.variants.end())
     return deviceCall(e, *it->second, binding.self);
   if (auto it = fn.variantErrors.find(key); it != fn.variantErrors.end()) {
+    if (binding.self && llvm::StringRef(it->second).starts_with(kNotRegisteredMark)) {
+      notRegistered = true;
+      return {};
+    }
     error(e.range(), it->second);
     return {};
   }

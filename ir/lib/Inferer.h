@@ -487,6 +487,10 @@ private:
   bool warnedFloat64 = false;
   SourceRange firstValueReturn;
   bool reporting = false;
+  /// Set by overloadCall for an overloaded method or attribute no
+  /// registration takes the object of (kNotRegisteredMark), reporting
+  /// nothing: its caller types the name as if there were no overload.
+  bool notRegistered = false;
   bool failed = false;
   bool changed = false;
   int loopDepth = 0;

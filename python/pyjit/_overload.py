@@ -89,6 +89,7 @@ class Method:
         return "<overloaded %s %r>" % (self.kind, self.__name__)
 
 
+NOT_REGISTERED = "<not registered>"  # ir/GlobalEnv.h, kNotRegisteredMark
 # (Method name, kind) -> its Method (one per name and kind, for the life of
 # the process).
 METHODS = {}
@@ -284,8 +285,8 @@ def describe_overload(func, typing, memo):
         filled = {}
         try:
             _source._fill(t, filled, memo)
-        except (TypeError, OSError):  # a typing function without source text
-            continue
+        except (TypeError, OSError, ValueError):  # a typing function without source text
+            continue  # (or a lambda pyjit cannot tell from others on its line)
         values = dict(t.__globals__)
         for cell_name, cell in zip(t.__code__.co_freevars, t.__closure__ or ()):
             values[cell_name] = _source._cell_value(cell)
@@ -360,8 +361,9 @@ def _resolve(overloaded, key):
         if not matching:
             registered = sorted({getattr(MATCH.get(t), "__name__", None) or str(MATCH.get(t))
                                  for _, t in candidates})
-            return ("%s takes no %s object: it is registered (overload_%s) for %s"
-                    % (what, parts[0][0], func.kind, ", ".join(registered)))
+            # (The compiler then types x.name as without the overload.)
+            return ("%s%s takes no %s object: it is registered (overload_%s) for %s"
+                    % (NOT_REGISTERED, what, parts[0][0], func.kind, ", ".join(registered)))
         candidates = matching
     for _, typing in candidates:
         if typing is JITABLE:  # register_jitable, in its place: the function's own body

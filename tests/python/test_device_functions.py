@@ -1500,11 +1500,6 @@ def _ol_scaled_int(x, k):
     return lambda x, k: x - k
 
 
-@overload_method(_pjtypes.Array, "sum")   # pyjit's own a.sum() comes first
-def _ol_sum_never(a):
-    return lambda a: -1.0
-
-
 @overload_method(_pjtypes.Float, "_kw_scaled")
 def _ol_kw_scaled(x, k=2, shift=0.0):
     return lambda x, k=2, shift=0.0: x * k + shift
@@ -1516,10 +1511,27 @@ def _counted(c, v):
     return v
 
 
-def test_overload_method_calls_the_implementation_its_types_choose(jit):
+def _registered_for_this_test(monkeypatch, kind, typ, name, typing):
+    """Registers `typing` for method (attribute) `name` of `typ` until the
+    test ends (registrations are the process's)."""
+    from pyjit import _overload
+    m = _overload.method(name, kind)
+    monkeypatch.setitem(_overload.REGISTERED, m, [("generic", typing)])
+    monkeypatch.setitem(_overload.MATCH, typing, typ)
+
+
+def test_overload_method_calls_the_implementation_its_types_choose(jit, monkeypatch):
     # numba's overload_method: x.name(args) calls the typing function
     # registered for x's type (an instance of the type class) with x's and
     # the arguments' types; the object is evaluated once, first.
+    def ol_sum(a):
+        def impl(a):
+            return -1.0
+        return impl
+
+    # pyjit's own a.sum() comes first
+    _registered_for_this_test(monkeypatch, "method", _pjtypes.Array, "sum", ol_sum)
+
     @jit
     def k(a, i, c, out):
         out[0] = a._sum_sq()
@@ -1538,7 +1550,7 @@ def test_overload_method_calls_the_implementation_its_types_choose(jit):
     assert c[0] == 2
 
 
-def test_overload_method_for_another_type_is_a_compile_error_at_the_call(jit):
+def test_overload_method_of_another_type_is_pyjits_own_error_at_the_call(jit):
     @jit
     def k(a):
         a[0] = a[0]._sum_sq()
@@ -1546,9 +1558,8 @@ def test_overload_method_for_another_type_is_a_compile_error_at_the_call(jit):
     with pytest.raises(pyjit.CompileError) as info:
         k[1, 1](np.zeros(2))
     text = str(info.value)
-    assert re.search(r"test_device_functions.py:\d+:\d+: error: overloaded method '_sum_sq' "
-                     r"takes no float64 object: it is registered \(overload_method\) for "
-                     r"Array", text), text
+    assert re.search(r"test_device_functions.py:\d+:\d+: error: a value of type float64 has "
+                     r"no attribute '_sum_sq'", text), text
     assert "a[0] = a[0]._sum_sq()" in text
 
 
@@ -1572,12 +1583,15 @@ def _ol_mag2(z):
     return lambda z: z.real * z.real + z.imag * z.imag
 
 
-@overload_attribute(_pjtypes.Array, "shape")   # pyjit's own a.shape comes first
-def _ol_shape_never(a):
-    return lambda a: (99,)
+def test_overload_attribute_reads_the_implementation_its_types_choose(jit, monkeypatch):
+    def ol_shape(a):
+        def impl(a):
+            return (99,)
+        return impl
 
+    # pyjit's own a.shape comes first
+    _registered_for_this_test(monkeypatch, "attribute", _pjtypes.Array, "shape", ol_shape)
 
-def test_overload_attribute_reads_the_implementation_its_types_choose(jit):
     @jit
     def k(a, z, out):
         out[0] = a._nbytes2
@@ -1593,9 +1607,8 @@ def test_overload_attribute_reads_the_implementation_its_types_choose(jit):
     def bad(a):
         a[0] = a[0]._nbytes2
 
-    with pytest.raises(pyjit.CompileError, match=r"overloaded attribute '_nbytes2' takes no "
-                                                 r"float64 object: it is registered "
-                                                 r"\(overload_attribute\) for Array"):
+    with pytest.raises(pyjit.CompileError, match=r"a value of type float64 has no attribute "
+                                                 r"'_nbytes2'"):
         bad[1, 1](np.zeros(2))
 
 

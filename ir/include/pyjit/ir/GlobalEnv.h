@@ -171,6 +171,11 @@ inline constexpr const char *kOverloadMethodPrefix = "<method>";
 /// An overloaded attribute (numba's overload_attribute) `name` (`x.name`):
 /// as a method, its implementation called with x alone.
 inline constexpr const char *kOverloadAttributePrefix = "<attribute>";
+/// A variant error (DeviceFunctionSource::variantErrors) of an overloaded
+/// method or attribute that starts with this: no registration is for the
+/// object's type, so the name means what it means without the overload
+/// (pyjit's own error for it is reported).
+inline constexpr const char *kNotRegisteredMark = "<not registered>";
 
 struct DeviceFunctionSource {
   std::string name;
