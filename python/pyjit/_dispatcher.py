@@ -32,7 +32,10 @@ from ._typeof import (FAST_SCALARS, SUPPORTED_DTYPES, compile_time_only, fast_ty
 
 
 def _dim3(value, what):
-    """A launch dimension as a 3-tuple of positive ints; raises before launching."""
+    """A launch dimension as a 3-tuple of positive ints; raises before launching:
+    TypeError for a non-integer, LaunchConfigError (a ValueError and a
+    CudaError, as numba's CudaAPIError from cuLaunchKernel's
+    CUDA_ERROR_INVALID_VALUE) for a zero or negative size."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         dims = (int(value),)
     elif isinstance(value, (tuple, list)):
@@ -48,7 +51,7 @@ def _dim3(value, what):
         raise TypeError("%s must be an int or a tuple of 1, 2 or 3 ints, got %r"
                         % (what, value))
     if any(d <= 0 for d in dims):
-        raise ValueError("%s dimensions must be positive, got %r" % (what, value))
+        raise LaunchConfigError("%s dimensions must be positive, got %r" % (what, value))
     return dims + (1,) * (3 - len(dims))
 
 

@@ -22,6 +22,15 @@ def test_zero_block_rejected():
         fill[1, 0]
 
 
+@pytest.mark.parametrize("config", [(0, 32), (1, (32, -1)), ((2, 0), 1)])
+def test_zero_or_negative_sizes_are_cuda_errors_too(config):
+    # numba launches them, and cuLaunchKernel's CUDA_ERROR_INVALID_VALUE
+    # becomes CudaAPIError: a program catching that (an empty batch, n == 0)
+    # catches pyjit's too.
+    with pytest.raises(cuda.cudadrv.driver.CudaAPIError, match="dimensions must be positive"):
+        fill[config]
+
+
 def test_non_integer_grid_rejected():
     with pytest.raises(TypeError, match="griddim"):
         fill[1.5, 32]
