@@ -225,6 +225,30 @@ class _Address(int):
         return int(self)
 
 
+class _StridedLayout:
+    """numba-cuda's _StridedLayoutShim of a DeviceArray."""
+
+    __slots__ = ("strides_in_bytes", "is_contiguous_c", "is_contiguous_f", "is_contiguous_any")
+
+    def __init__(self, strides, c, f):
+        self.strides_in_bytes = tuple(strides)
+        self.is_contiguous_c, self.is_contiguous_f = c, f
+        self.is_contiguous_any = c or f
+
+
+class _StridedView:
+    """numba-cuda's _StridedMemoryViewShim of a DeviceArray (ptr: the first
+    element's device address, an int; shape; dtype; size; _layout)."""
+
+    __slots__ = ("ptr", "shape", "dtype", "size", "_layout")
+
+    def __init__(self, array):
+        self.ptr = array._buffer.ptr
+        self.shape, self.dtype, self.size = tuple(array.shape), array.dtype, array.size
+        self._layout = _StridedLayout(array.strides, array.is_c_contiguous(),
+                                      array.is_f_contiguous())
+
+
 class _GpuData:
     """DeviceArray.gpu_data: numba's MemoryPointer, reduced to what programs
     read of it (the address, the size); equal for the same memory."""
@@ -471,6 +495,14 @@ class DeviceArray(_abi_base()):
         """The device address of the first element as a ``ctypes.c_void_p``
         (numba's type: ``.value`` is the int, ``None`` for address 0)."""
         return ctypes.c_void_p(self._buffer.ptr)
+
+    @property
+    def _strided_memory_view_shim(self):
+        """What numba-cuda (0.30) reads of device memory (`__cuda_memory__`)
+        it is given as a kernel argument, its _StridedMemoryViewShim: the
+        address, shape, dtype, size and layout (strides in bytes,
+        contiguity), so a numba kernel takes pyjit's arrays."""
+        return _StridedView(self)
 
     @property
     def _device_pointer(self):
@@ -1557,6 +1589,10 @@ class _DeviceMethods:
     @property
     def device_ctypes_pointer(self):
         return self._device_view().device_ctypes_pointer
+
+    @property
+    def _strided_memory_view_shim(self):
+        return self._device_view()._strided_memory_view_shim
 
     @property
     def _cuda_memsize_(self):

@@ -1633,9 +1633,13 @@ def test_numbas_overload_method_registrations_are_taken(jit, monkeypatch):
     def ol_halved_cpu(x):
         return lambda x: -1.0
 
+    # (Typing functions numba registered get numba's types where numba is loaded.)
+    numba_types = sys.modules.get("numba.core.types")
+    key = numba_types.Float if numba_types is not None else _pjtypes.Float
+
     def template(typing, target):
         return type("Template", (), {"_overload_func": staticmethod(typing), "is_method": True,
-                                     "_attr": "_halved", "key": _pjtypes.Float,
+                                     "_attr": "_halved", "key": key,
                                      "metadata": {"target": target}})
 
     module = types.ModuleType("numba.cuda.typing.templates")
