@@ -166,7 +166,8 @@ inline constexpr const char *kDefaultPrefix = "<default>";
 /// An overloaded method (numba's overload_method) `name` a function's code
 /// calls (`x.name(...)`) is a global under this prefix and its name: an
 /// overloaded function (DeviceFunctionSource::overload) whose stub takes
-/// the object first, `def name(self, *args)`.
+/// the object first: the typing function's parameters where one is
+/// registered for the name, else `def name(self, *args)`.
 inline constexpr const char *kOverloadMethodPrefix = "<method>";
 /// An overloaded attribute (numba's overload_attribute) `name` (`x.name`):
 /// as a method, its implementation called with x alone.
