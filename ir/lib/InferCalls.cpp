@@ -667,20 +667,32 @@ ExprInfo Inferer::pointerCall(const CallExpr &e, llvm::StringRef path,
       ctx.array(pt->dtype(), ndim, path == "carray" || ndim == 0 ? Layout::C : Layout::F)};
 }
 
-std::optional<ExprInfo> Inferer::overloadedMethodCall(const CallExpr &e) {
+std::optional<ExprInfo> Inferer::overloadedMethodCall(const CallExpr &e, ExprInfo &own) {
   auto *attr = dyn_cast<AttributeExpr>(e.callee.get());
   if (!attr || !registry)
     return std::nullopt;
   const GlobalValue *m = globals.lookup(kOverloadMethodPrefix + attr->attr);
   if (!m || m->kind != GlobalValue::Kind::DeviceFunction)
     return std::nullopt;
-  ExprInfo base = valueOf(*attr->value, expr(*attr->value));
+  return overloadedUse(e, *attr, *m->device, "method", own);
+}
+
+std::optional<ExprInfo> Inferer::overloadedUse(const CallExpr &e, const AttributeExpr &attr,
+                                               const DeviceFunctionSource &fn,
+                                               llvm::StringRef kind, ExprInfo &own) {
+  const Expr *object = attr.value.get();
+  ExprInfo typed = expr(*object);
+  ExprInfo base = valueOf(*object, typed);
   if (!base.type)
     return base.constant ? std::nullopt : std::optional<ExprInfo>(ExprInfo{}); // (pending)
-  ExprInfo own;
-  if (hasOwnAttribute(*attr, own))
+  receivers[object] = typed;
+  llvm::scope_exit forget([&] { receivers.erase(object); });
+  if (hasOwnAttribute(attr, own)) {
+    if (own.type)
+      result.exprs[&attr] = own; // (the caller takes it instead of typing it again)
     return std::nullopt;
-  ExprInfo r = deviceCall(e, *m->device, attr->value.get());
+  }
+  ExprInfo r = deviceCall(e, fn, object, kind);
   if (std::exchange(notRegistered, false))
     return std::nullopt; // not for this type: as without the overload
   return r;
@@ -707,27 +719,24 @@ std::optional<ExprInfo> Inferer::overloadedAttribute(const AttributeExpr &e) {
   const GlobalValue *m = globals.lookup(kOverloadAttributePrefix + e.attr);
   if (!m || m->kind != GlobalValue::Kind::DeviceFunction)
     return std::nullopt;
-  ExprInfo base = valueOf(*e.value, expr(*e.value));
-  if (!base.type)
-    return base.constant ? std::nullopt : std::optional<ExprInfo>(ExprInfo{}); // (pending)
-  ExprInfo own;
-  if (hasOwnAttribute(e, own))
-    return own.type ? std::optional<ExprInfo>(own) : std::nullopt;
   std::shared_ptr<CallExpr> &call = result.attributeCalls[&e];
   if (!call) // `name()`, at the attribute's place
     call = std::make_shared<CallExpr>(e.range(), std::make_unique<NameExpr>(e.range(), e.attr),
                                       std::vector<ExprPtr>{}, std::vector<Keyword>{});
-  ExprInfo r = deviceCall(*call, *m->device, e.value.get());
-  if (std::exchange(notRegistered, false))
-    return std::nullopt; // not for this type: as without the overload
-  result.exprs[call.get()] = r;
+  ExprInfo own;
+  std::optional<ExprInfo> r = overloadedUse(*call, e, *m->device, "attribute", own);
+  if (!r && own.type)
+    return own;
+  if (r && r->type)
+    result.exprs[call.get()] = *r;
   return r;
 }
 
 ExprInfo Inferer::call(const CallExpr &e) {
-  if (std::optional<ExprInfo> r = overloadedMethodCall(e))
+  ExprInfo own;
+  if (std::optional<ExprInfo> r = overloadedMethodCall(e, own))
     return *r;
-  ExprInfo callee = expr(*e.callee);
+  ExprInfo callee = own.type ? own : expr(*e.callee);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type); bt && bt->path() == "print") {
     // print(a, "text", b): numbers, bools, tuples of them and string literals.
     if (llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); }))
@@ -2265,7 +2274,7 @@ Inferer::callConstants(const CallBinding &binding, llvm::ArrayRef<Type *> argTyp
 }
 
 ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
-                             const Expr *self) {
+                             const Expr *self, llvm::StringRef selfKind) {
   if (!registry) {
     error(e.callee->range(), "device function '" + fn.name + "' cannot be called here");
     return {};
@@ -2291,8 +2300,9 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
   std::vector<Type *> argTypes;
   bool pending = false;
   if (!bindArguments(e, *callee,
-                     (self && !fn.overload.empty() ? "overloaded method '"
-                                                   : "device function '") + fn.name + "'",
+                     (self && !fn.overload.empty() ? "overloaded " + selfKind.str() + " '"
+                                                   : std::string("device function '")) +
+                         fn.name + "'",
                      binding, argTypes, pending, &fn.globals, self) ||
       pending)
     return {};

@@ -244,17 +244,25 @@ private:
   /// \p self: a method call's object (overload_method), bound to the
   /// first parameter before the call's arguments.
   ExprInfo deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
-                      const Expr *self = nullptr);
+                      const Expr *self = nullptr, llvm::StringRef selfKind = "method");
   /// x.name(...) where the globals hold an overloaded method `name`
   /// (kOverloadMethodPrefix, numba's overload_method) and x's type has no
   /// method of that name of pyjit's own: the call of that overload with x
   /// first. None where pyjit's own attribute applies (or x is no value).
-  std::optional<ExprInfo> overloadedMethodCall(const CallExpr &e);
+  /// \p own: pyjit's own attribute's type where it applies (typed once).
+  std::optional<ExprInfo> overloadedMethodCall(const CallExpr &e, ExprInfo &own);
   /// x.name where the globals hold an overloaded attribute `name`
   /// (kOverloadAttributePrefix) and x's type has no attribute of that name
   /// of pyjit's own: the call of its implementation with x
   /// (TypedFunction::attributeCalls). None where pyjit's own applies.
   std::optional<ExprInfo> overloadedAttribute(const AttributeExpr &e);
+  /// The overloaded method call or attribute \p e of object \p object, its
+  /// implementation \p fn: deviceCall with the object typed once
+  /// (`receivers`); None where pyjit's own attribute applies or no
+  /// registration takes the object's type. \p kind: "method" or "attribute".
+  std::optional<ExprInfo> overloadedUse(const CallExpr &e, const AttributeExpr &attr,
+                                        const DeviceFunctionSource &fn, llvm::StringRef kind,
+                                        ExprInfo &own);
   /// Whether x's type has pyjit's own attribute \p e (typed quietly), for
   /// an object x of a known value type; its type in \p own.
   bool hasOwnAttribute(const AttributeExpr &e, ExprInfo &own);
@@ -491,6 +499,11 @@ private:
   /// registration takes the object of (kNotRegisteredMark), reporting
   /// nothing: its caller types the name as if there were no overload.
   bool notRegistered = false;
+  /// The objects of the overloaded method calls and attributes being typed,
+  /// with their types: typed once per use (expr() answers from here), not
+  /// again for the own-attribute check and the binding, which in a chain
+  /// (`t.inc.inc.inc`) would type each object exponentially many times.
+  std::map<const Expr *, ExprInfo> receivers;
   bool failed = false;
   bool changed = false;
   int loopDepth = 0;

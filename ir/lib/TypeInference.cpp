@@ -1178,6 +1178,9 @@ std::optional<ExprInfo> Inferer::literalTree(const Expr &e) {
 }
 
 ExprInfo Inferer::expr(const Expr &e) {
+  if (!receivers.empty())
+    if (auto it = receivers.find(&e); it != receivers.end())
+      return it->second; // typed for the overloaded method or attribute using it
   bool keep = keepOptional == &e;
   ExprInfo info = exprImpl(e);
   if (auto *ot = llvm::dyn_cast_or_null<OptionalType>(info.type); ot && !keep) {

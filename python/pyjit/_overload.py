@@ -93,8 +93,9 @@ NOT_REGISTERED = "<not registered>"  # ir/GlobalEnv.h, kNotRegisteredMark
 # (Method name, kind) -> its Method (one per name and kind, for the life of
 # the process).
 METHODS = {}
-# Typing function of an overloaded method -> the type it was registered for
-# (a type class: the object's type is an instance of it; else that type).
+# Typing function of an overloaded method -> the types it was registered
+# for, a list (each a type class: the object's type is an instance of it;
+# else that type). One typing function may be registered for several.
 MATCH = {}
 # Per numba registry (by id): (its attributes' length when indexed, name ->
 # [method template]); numba's registries only append.
@@ -134,15 +135,21 @@ def _numba_method_templates(name, kind="method"):
 
 
 def has_methods(name, kind="method"):
-    """Whether overloaded methods (attributes) `name` are registered
-    (pyjit's or numba's)."""
+    """Whether overloaded methods (attributes) `name` are registered for a
+    target kernels take ("cuda", "gpu", "generic"; pyjit's or numba's)."""
     m = METHODS.get((name, kind))
-    if m is not None and REGISTERED.get(m):
-        return True
-    if "numba.core.typing.templates" not in sys.modules and \
-            "numba.cuda.typing.templates" not in sys.modules:
+    if (m is None or not REGISTERED.get(m)) and (
+            "numba.core.typing.templates" not in sys.modules and
+            "numba.cuda.typing.templates" not in sys.modules):
         return False
-    return any(True for _ in _numba_method_templates(name, kind))
+    return bool(typing_functions(method(name, kind)))
+
+
+def match(typing, typ):
+    """Records that method typing function `typing` is registered for `typ`."""
+    known = MATCH.setdefault(typing, [])
+    if not any(t is typ for t in known):
+        known.append(typ)
 
 
 def describe_method(name, memo, kind="method"):
@@ -156,13 +163,25 @@ def describe_method(name, memo, kind="method"):
 
 def _matches(typing, self_type):
     """Whether method typing function `typing` is for objects of `self_type`
-    (numba: an instance of the registered type class, or that type)."""
-    typ = MATCH.get(typing)
-    if typ is None:
+    (numba: an instance of a registered type class, or a registered type)."""
+    known = MATCH.get(typing)
+    if not known:
         return True
-    if isinstance(typ, type):
-        return isinstance(self_type, typ)
-    return self_type == typ
+    return any(isinstance(self_type, typ) if isinstance(typ, type) else self_type == typ
+               for typ in known)
+
+
+def _numba_registered(typing):
+    """Whether method typing function `typing` is registered for numba's
+    types (a class or type of numba's), not pyjit.types'; None when neither
+    says."""
+    for typ in MATCH.get(typing, ()):
+        module = (typ if isinstance(typ, type) else type(typ)).__module__ or ""
+        if module.split(".")[0] == "numba":
+            return True
+        if module.split(".")[0] == "pyjit":
+            return False
+    return None
 
 
 def JITABLE(*args, **kwargs):
@@ -185,10 +204,16 @@ def typing_functions(func):
         for template in _numba_method_templates(func.__name__, func.kind):
             typing = template._overload_func
             metadata = getattr(template, "metadata", None) or {}
-            MATCH.setdefault(typing, template.key)
+            match(typing, template.key)
             found.append((metadata.get("target", "generic"), typing))
             PREFER_LITERAL[func, typing] = getattr(template, "prefer_literal", False) is True
-        found = [(t, f) for t, f in found if t in _TARGETS]
+            STRICT[func, typing] = metadata.get("strict", True) is not False
+        unique, seen = [], set()
+        for target, typing in found:  # (one typing function for several types: once)
+            if target in _TARGETS and id(typing) not in seen:
+                seen.add(id(typing))
+                unique.append((target, typing))
+        found = unique
         found.sort(key=lambda entry: entry[0] not in _CUDA_TARGETS)
         return found
     if getattr(func, "_pyjit_jitable", False):  # (pyjit's register_jitable decorates the def)
@@ -248,11 +273,15 @@ def describe_overload(func, typing, memo):
     typing = [(target, t) for target, t in typing if t is not JITABLE]
     first = typing[0][1]
     params = list(inspect.signature(first).parameters.values())
-    if isinstance(func, Method) and len(typing) > 1:
+    if isinstance(func, Method) and (len(typing) > 1 or not params or any(
+            p.kind in (p.VAR_KEYWORD, p.KEYWORD_ONLY) for p in params) or
+            params[0].kind == params[0].VAR_POSITIONAL):
         # The object, then the arguments as a tuple: the typing functions of
         # several types may take different parameters; each is called with
         # the object's type and the arguments' (keywords are not taken).
-        # (One typing function: its own parameters, keywords and defaults.)
+        # (One typing function: its own parameters, keywords and defaults,
+        # unless it takes the object in *args, or takes **kwargs or keyword-
+        # only parameters.)
         P = inspect.Parameter
         params = [P("self", P.POSITIONAL_OR_KEYWORD), P("args", P.VAR_POSITIONAL)]
     for k, p in enumerate(params):
@@ -352,15 +381,17 @@ def _resolve(overloaded, key):
     candidates = typing_functions(func)
     if isinstance(func, Method):
         what = "overloaded %s '%s'" % (func.kind, func.__name__)
-        try:
-            self_types = [_given(parts[0][0], wants_numba_types(func, t))
-                          for _, t in candidates]
-        except ValueError as exc:
-            return "%s: the object's type %s: %s" % (what, parts[0][0], exc)
-        matching = [c for c, st in zip(candidates, self_types) if _matches(c[1], st)]
+        matching = []
+        for candidate in candidates:
+            try:  # (a type numba's objects cannot spell: not numba's registrations')
+                self_type = _given(parts[0][0], wants_numba_types(func, candidate[1]))
+            except ValueError:
+                continue
+            if _matches(candidate[1], self_type):
+                matching.append(candidate)
         if not matching:
-            registered = sorted({getattr(MATCH.get(t), "__name__", None) or str(MATCH.get(t))
-                                 for _, t in candidates})
+            registered = sorted({getattr(t, "__name__", None) or str(t)
+                                 for _, f in candidates for t in MATCH.get(f, ())})
             # (The compiler then types x.name as without the overload.)
             return ("%s%s takes no %s object: it is registered (overload_%s) for %s"
                     % (NOT_REGISTERED, what, parts[0][0], func.kind, ", ".join(registered)))
@@ -619,6 +650,10 @@ def wants_numba_types(func, typing):
     loaded; otherwise pyjit.types'."""
     if "numba.core.types" not in sys.modules:
         return False
+    if isinstance(func, Method):  # the family of the type it was registered for
+        family = _numba_registered(typing)
+        if family is not None:
+            return family
     if not any(t is typing for _, t in REGISTERED.get(func, ())):
         return True
     values = dict(typing.__globals__)

@@ -917,7 +917,25 @@ def _source_lines(func):
 # with a weak reference to it: describe() checks that text read from a file
 # edited since is still the code Python runs.
 _LOADED_STATE = {}
-_IMPORTED_NS = time.time_ns()  # (files written after this are always compared)
+def _process_start_ns():
+    """When this process started (Linux: /proc/self/stat's starttime after
+    /proc/stat's btime, a second early to cover btime's rounding), in
+    time.time_ns()'s clock; None where /proc does not say. A file written
+    after it (a script edited before it imported pyjit) may differ from
+    what Python compiled."""
+    try:
+        with open("/proc/self/stat") as f:
+            start_ticks = int(f.read().rpartition(")")[2].split()[19])  # field 22
+        with open("/proc/stat") as f:
+            btime = next(int(line.split()[1]) for line in f if line.startswith("btime "))
+        return (btime - 1) * 10**9 + start_ticks * 10**9 // os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
+# Files written after this are always compared with the code Python runs:
+# the process's start, else pyjit's import.
+_IMPORTED_NS = min(time.time_ns(), _process_start_ns() or time.time_ns())
 
 
 def _file_state(filename):
@@ -928,20 +946,28 @@ def _file_state(filename):
     return (st.st_mtime_ns, st.st_size)
 
 
-def note_loaded_source(func):
+def note_loaded_source(func, nested=False):
     """Records the state of `func`'s file as the decorator sees it (the
     source Python compiled); a file edited later is checked at compile time
-    (describe). Microseconds: one stat."""
+    (describe). With `nested`, also for the functions defined in its body
+    (a typing function's implementations). Microseconds: one stat."""
     code = getattr(func, "__code__", None)
     if code is None or code.co_filename.startswith("<"):
         return
     state = _file_state(code.co_filename)
-    if state is not None and id(code) not in _LOADED_STATE:
-        if state[0] >= _IMPORTED_NS or _stale_bytecode(func, state):
-            state = None  # maybe written after Python read it: always compared
-        key = id(code)
-        _LOADED_STATE[key] = (weakref.ref(code, lambda _, key=key: _LOADED_STATE.pop(key, None)),
-                              state)
+    if state is None:
+        return
+    if state[0] >= _IMPORTED_NS or _stale_bytecode(func, state):
+        state = None  # maybe written after Python read it: always compared
+    codes = [code]
+    while codes:
+        c = codes.pop()
+        if id(c) not in _LOADED_STATE:
+            key = id(c)
+            _LOADED_STATE[key] = (weakref.ref(c, lambda _, key=key: _LOADED_STATE.pop(key, None)),
+                                  state)
+        if nested:
+            codes.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
 
 
 def _stale_bytecode(func, state):

@@ -75,7 +75,7 @@ def overload(func, jit_options=None, strict=True, inline="never", prefer_literal
     typing function that is not one.
     """
     import types
-    from . import _overload
+    from . import _overload, _source
     if not isinstance(func, types.FunctionType):
         raise TypeError("overload() takes a plain Python function to overload, not %s"
                         % type(func).__name__)
@@ -85,6 +85,7 @@ def overload(func, jit_options=None, strict=True, inline="never", prefer_literal
             raise TypeError("@overload(%s) decorates a typing function, not %s"
                             % (func.__name__, type(typing).__name__))
         _overload.REGISTERED.setdefault(func, []).append((str(target), typing))
+        _source.note_loaded_source(typing, nested=True)  # (its implementations' text)
         _overload.STRICT[func, typing] = bool(strict)
         _overload.PREFER_LITERAL[func, typing] = bool(prefer_literal)
         return typing
@@ -92,21 +93,23 @@ def overload(func, jit_options=None, strict=True, inline="never", prefer_literal
     return register
 
 
-def overload_method(typ, attr, target="generic", prefer_literal=False, **kwargs):
+def overload_method(typ, attr, target="generic", prefer_literal=False, strict=True, **kwargs):
     """`@overload_method(typ, attr)`: registers the decorated typing function
     for method `attr` of values of type `typ` (a type class: its instances;
     a type object: that type; pyjit.types' or numba's) and returns it. The
     typing function takes the object's type, then the arguments' (see the
-    module docstring); targets as `overload`'s. Other numba options
-    (`inline`, `jit_options`) are accepted.
+    module docstring); targets, `strict` and `prefer_literal` as
+    `overload`'s. Other numba options (`inline`, `jit_options`) are
+    accepted.
 
     Raises TypeError for an `attr` that is not an identifier, or a typing
     function that is not a plain Python function.
     """
-    return _register_method(typ, attr, target, prefer_literal, "method")
+    return _register_method(typ, attr, target, prefer_literal, strict, "method")
 
 
-def overload_attribute(typ, attr, target="generic", prefer_literal=False, **kwargs):
+def overload_attribute(typ, attr, target="generic", prefer_literal=False, strict=True,
+                       **kwargs):
     """`@overload_attribute(typ, attr)`: registers the decorated typing
     function for attribute `attr` (read only) of values of type `typ`, as
     overload_method does for methods: it takes the object's type and returns
@@ -116,12 +119,12 @@ def overload_attribute(typ, attr, target="generic", prefer_literal=False, **kwar
     Raises TypeError for an `attr` that is not an identifier, or a typing
     function that is not a plain Python function.
     """
-    return _register_method(typ, attr, target, prefer_literal, "attribute")
+    return _register_method(typ, attr, target, prefer_literal, strict, "attribute")
 
 
-def _register_method(typ, attr, target, prefer_literal, kind):
+def _register_method(typ, attr, target, prefer_literal, strict, kind):
     import types
-    from . import _overload
+    from . import _overload, _source
     if not isinstance(attr, str) or not attr.isidentifier():
         raise TypeError("overload_%s() takes the %s's name as a str, not %r"
                         % (kind, kind, attr))
@@ -131,9 +134,12 @@ def _register_method(typ, attr, target, prefer_literal, kind):
             raise TypeError("@overload_%s(%r, %r) decorates a typing function, not %s"
                             % (kind, typ, attr, type(typing).__name__))
         m = _overload.method(attr, kind)
-        _overload.REGISTERED.setdefault(m, []).append((str(target), typing))
-        _overload.MATCH[typing] = typ
+        if not any(t is typing for _, t in _overload.REGISTERED.get(m, ())):
+            _overload.REGISTERED.setdefault(m, []).append((str(target), typing))
+        _overload.match(typing, typ)
+        _source.note_loaded_source(typing, nested=True)  # (its implementations' text)
         _overload.PREFER_LITERAL[m, typing] = bool(prefer_literal)
+        _overload.STRICT[m, typing] = bool(strict)
         return typing
 
     return register
@@ -149,10 +155,12 @@ def register_jitable(*args, **kwargs):
     """
     def mark(fn):
         import types
+        from . import _source
         if not isinstance(fn, types.FunctionType):
             raise TypeError("register_jitable() takes a Python function, not %s"
                             % type(fn).__name__)
         fn._pyjit_jitable = True
+        _source.note_loaded_source(fn)  # (checked against its file when compiled)
         return fn
 
     if len(args) == 1 and not kwargs:

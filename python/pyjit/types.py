@@ -209,7 +209,7 @@ def _of_spelling(spelled):
     named["none"] = void
     if spelled.startswith("Tuple(") and spelled.endswith(")"):  # .types, .count, .dtype
         return TupleType([_of_spelling(p) for p in split_outside_brackets(spelled[6:-1]) if p])
-    array = re.fullmatch(r"(?:readonly )?array\((\w+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
+    array = re.fullmatch(r"(?:readonly )?array\((.+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
     if array:  # with .dtype, .ndim and .layout, as numba's types.Array
         dtype, ndim, layout = array.group(1), int(array.group(2)), array.group(3)
         dims = [":"] * ndim

@@ -311,6 +311,74 @@ def test_a_signature_compiled_after_an_edit_uses_the_text_python_loaded(jit, tmp
     assert len(k.overloads) == 2
 
 
+_EDITED_IMPL_SOURCE = """\
+from pyjit import types
+from pyjit.extending import overload_method, register_jitable
+
+
+@overload_method(types.Float, "bumped")
+def ol_bumped(x):
+    def impl(x):
+        return x + 1
+    return impl
+
+
+@register_jitable
+def plus_one(x):
+    return x + 1
+"""
+
+
+@pytest.mark.parametrize("call", ["a[0].bumped()", "plus_one(a[0])"])
+def test_an_implementation_file_edited_before_the_first_compile_is_refused(jit, tmp_path,
+                                                                           call):
+    # Typing functions (and the implementations in their bodies) and
+    # register_jitable functions are checked against the code Python loaded,
+    # as kernels are.
+    import os
+    from kernel_files import load_module
+    name = "edited_impl_%s" % ("method" if "bumped" in call else "jitable")
+    mod = load_module(tmp_path, name, _EDITED_IMPL_SOURCE)
+    kernel = load_module(tmp_path, name + "_k", "def k(a):\n    a[0] = %s\n" % call)
+    kernel.plus_one = mod.plus_one
+    path = tmp_path / (name + ".py")
+    path.write_text(_EDITED_IMPL_SOURCE.replace("x + 1", "x + 50"))
+    st = os.stat(path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    assert mod.plus_one(1.0) == 2.0
+    with pytest.raises(pyjit.CompileError, match=r"%s.py:\d+: error: cannot compile '\w+': "
+                                                 r"its file changed after Python loaded it"
+                                                 % name):
+        jit(kernel.k)[1, 1](np.zeros(1))
+
+
+def test_a_script_edited_before_it_imports_pyjit_is_refused(tmp_path):
+    # Written after the process started, before pyjit's import: compared too.
+    import os
+    import subprocess
+    import sys
+    script = tmp_path / "self_editing.py"
+    script.write_text(
+        "import os, sys\n"
+        "me = os.path.abspath(__file__)\n"
+        "text = open(me).read()\n"
+        "open(me, 'w').write(text.replace('1 + a' + '[0]', '99 + a' + '[0]'))\n"
+        "import numpy as np\n"
+        "import pyjit\n"
+        "from pyjit import cuda\n"
+        "@cuda.jit\n"
+        "def k(a):\n"
+        "    a[0] = 1 + a[0]\n"
+        "try:\n"
+        "    k[1, 1](np.zeros(1))\n"
+        "except pyjit.CompileError as e:\n"
+        "    print('refused:', str(e).splitlines()[0])\n")
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
+    assert "refused:" in proc.stdout and "its file changed after Python loaded it" in \
+        proc.stdout, proc.stdout + proc.stderr
+
+
 def test_an_edited_lambda_is_refused(jit, tmp_path):
     import os
     from kernel_files import load_module

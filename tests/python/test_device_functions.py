@@ -1517,7 +1517,7 @@ def _registered_for_this_test(monkeypatch, kind, typ, name, typing):
     from pyjit import _overload
     m = _overload.method(name, kind)
     monkeypatch.setitem(_overload.REGISTERED, m, [("generic", typing)])
-    monkeypatch.setitem(_overload.MATCH, typing, typ)
+    monkeypatch.setitem(_overload.MATCH, typing, [typ])
 
 
 def test_overload_method_calls_the_implementation_its_types_choose(jit, monkeypatch):
@@ -1610,6 +1610,73 @@ def test_overload_attribute_reads_the_implementation_its_types_choose(jit, monke
     with pytest.raises(pyjit.CompileError, match=r"a value of type float64 has no attribute "
                                                  r"'_nbytes2'"):
         bad[1, 1](np.zeros(2))
+
+
+def _ol_twice_any(x):
+    return lambda x: x * 2
+
+
+for _t in (_pjtypes.Float, _pjtypes.Integer):   # one typing function, two types
+    overload_method(_t, "_twice")(_ol_twice_any)
+
+
+@overload_method(_pjtypes.Float, "_loose", strict=False)
+def _ol_loose(x, y):
+    return lambda x, z: x + z      # another parameter name: taken, strict=False
+
+
+@overload_method(_pjtypes.Array, "_cpu_only", target="cpu")
+def _ol_cpu_only(a):
+    return lambda a: -1.0
+
+
+@overload_attribute(_pjtypes.Float, "_inc")
+def _ol_inc(x):
+    return lambda x: x + 1.0
+
+
+def test_overload_method_registrations_of_several_types_strictness_and_targets(jit):
+    @jit
+    def k(a, i, out):
+        out[0] = a[1]._twice()
+        out[1] = i[0]._twice()
+        out[2] = a[1]._loose(0.5)
+        out[3] = a.size      # "_cpu_only" is not for kernels: no crash, not taken
+
+    out = np.zeros(4)
+    k[1, 1](np.arange(3.0), np.array([3]), out)
+    assert out.tolist() == [2.0, 6.0, 1.5, 3.0]
+
+    @jit
+    def bad(a):
+        a[0] = a._cpu_only()
+
+    with pytest.raises(pyjit.CompileError, match="array attribute '_cpu_only' is not supported"):
+        bad[1, 1](np.zeros(2))
+
+
+def test_overload_attribute_chains_type_each_object_once(jit, tmp_path):
+    # t._inc._inc... 13 deep: typed once per link in milliseconds (each
+    # link's object was typed three times: 3**13 typings took minutes).
+    import time
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "inc_chain", "def k(out):\n    out[0] = out[0]%s\n"
+                      % ("._inc" * 13))
+    out = np.zeros(1)
+    start = time.perf_counter()
+    jit(mod.k)[1, 1](out)
+    assert out[0] == 13.0
+    assert time.perf_counter() - start < 20
+
+
+def test_array_types_of_every_dtype_are_arrays_to_typing_functions():
+    # Records, datetimes, bytes and str arrays too (pyjit.types' Array, with
+    # its dtype, ndim and layout), as numba's typeof gives types.Array.
+    rec = np.zeros(2, np.dtype([("x", np.float64), ("y", np.int32)]))
+    for value in (rec, np.zeros(2, "M8[ns]"), np.zeros(2, "S4"), np.zeros((2, 2), "U3")):
+        t = _pjtypes.typeof(value)
+        assert isinstance(t, _pjtypes.Array), (value.dtype, t)
+        assert t.ndim == value.ndim and t.layout == "C"
 
 
 def test_overload_method_registration_rejects_bad_names():
