@@ -230,3 +230,44 @@ def test_numbas_device_arrays_are_arguments_and_pyjits_are_numbas():
         print(*d.copy_to_host(), *p.copy_to_host())
         '''), "gpu")
     assert out == ["3.5", "2.0", "4.0", "6.0", "1.0", "2.0", "3.0", "4.0"]
+
+
+@pytest.mark.gpu
+def test_streams_views_and_events_cross_between_numba_and_pyjit():
+    # A program in transition: each library's streams given to the other's
+    # launches (numba's to pyjit's as they are), views of each other's arrays,
+    # numba's pinned memory.
+    out = _run(_script('''
+        @cuda.jit
+        def scale(a, f):
+            i = cuda.grid(1)
+            if i < a.size:
+                a[i] *= f
+
+        @ncuda.jit
+        def add_one(a):
+            i = ncuda.grid(1)
+            if i < a.size:
+                a[i] += 1
+        ''', '''
+        ns, ps = ncuda.stream(), cuda.stream()
+        d = ncuda.to_device(np.arange(4.0), stream=ns)
+        m.scale[1, 4, ns](d, 2.0)              # numba's stream for a pyjit launch
+        ns.synchronize()
+        p = cuda.to_device(np.arange(4.0), stream=ps)
+        # pyjit's stream for a numba launch: numba takes only its own stream
+        # objects, so through numba's external_stream, as any foreign stream.
+        m.add_one[1, 4, ncuda.external_stream(int(ps.handle))](p)
+        ps.synchronize()
+        view = ncuda.as_cuda_array(p)          # numba's view of pyjit's memory
+        m.add_one[1, 4](view)
+        back = cuda.as_cuda_array(d)           # pyjit's view of numba's memory
+        m.scale[1, 4](back, 10.0)
+        pinned = ncuda.pinned_array(4)         # numba's pinned host memory into pyjit
+        pinned[:] = 1.0
+        m.scale[1, 4](pinned, 3.0)
+        cuda.synchronize()
+        print(*d.copy_to_host(), *p.copy_to_host(), *pinned)
+        '''), "gpu")
+    assert out == ["0.0", "20.0", "40.0", "60.0", "2.0", "3.0", "4.0", "5.0",
+                   "3.0", "3.0", "3.0", "3.0"]
