@@ -138,10 +138,9 @@ def has_methods(name, kind="method"):
     """Whether overloaded methods (attributes) `name` are registered for a
     target kernels take ("cuda", "gpu", "generic"; pyjit's or numba's)."""
     m = METHODS.get((name, kind))
-    if (m is None or not REGISTERED.get(m)) and (
-            "numba.core.typing.templates" not in sys.modules and
-            "numba.cuda.typing.templates" not in sys.modules):
-        return False
+    if (m is None or not REGISTERED.get(m)) and not any(
+            True for _ in _numba_method_templates(name, kind)):
+        return False  # (every name a function's code reads is asked: no Method made)
     return bool(typing_functions(method(name, kind)))
 
 
