@@ -29,18 +29,16 @@ values whose type is an instance of `typ` (a type class, such as
 calls it with x's type and the arguments' types, and calls the function it
 returns with x and the arguments (numba's). Keyword arguments are taken
 where one typing function is registered for the name (its parameters bind
-them), not where several are. pyjit's own methods (`a.sum()`, `z.conjugate()`) come first.
+them), not where several are. pyjit's own methods (`a.sum()`, `z.conjugate()`)
+come first.
 
     from pyjit.extending import overload_method
 
-    @overload_method(types.Array, "sum_of_squares")
-    def ol_sum_of_squares(a):
-        def impl(a):
-            s = 0.0
-            for v in a:
-                s += v * v
-            return s
-        return impl
+    @overload_method(types.Float, "clamped")
+    def ol_clamped(x, lo=0.0, hi=1.0):
+        return lambda x, lo=0.0, hi=1.0: min(max(x, lo), hi)
+
+    # in a kernel: out[i] = a[i].clamped(hi=0.5)
 
 Functions given to numba's own `register_jitable`, `overload` and
 `overload_method` (`numba.extending`'s, `numba.cuda.extending`'s) are taken
