@@ -857,10 +857,14 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         self._compile_disabled = False  # disable_compile()
         for sig in signatures:
             self._add_signature(sig)
+        # Whether the signature comes from type hints (numba ignores them):
+        # TypeErrors of arguments say so.
+        self._hinted = False
         if not signatures:
             hinted = _signature_from_hints(py_func)
             if hinted is not None:
                 self._add_signature(hinted)
+                self._hinted = True
         if self.signature_strings and not os.environ.get("PYJIT_PYJITC"):
             self._compile_eagerly()
 
@@ -1192,7 +1196,18 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 text = "argument '%s':%s" % (flat_names[int(index)], rest)
             elif index.isdigit() and not self._overload_is_flat():
                 text = "%s:%s" % (self._arg_name(int(index)), rest)
+        if isinstance(exc, TypeError):
+            text += self._hints_note()
         return _users(type(exc)("kernel '%s': %s" % (self.__name__, text)))
+
+    def _hints_note(self):
+        """For argument errors of a kernel typed by its type hints: that they
+        are its signature (numba.cuda ignores annotations)."""
+        if not getattr(self, "_hinted", False):
+            return ""
+        return ("\nnote: the kernel's signature is %s, from the type hints on its parameters "
+                "(numba.cuda ignores annotations; pyjit compiles them as the signature): "
+                "remove them to type the kernel per call" % self.signature_strings[0])
 
     def _flat_names(self, args):
         """The name of each value flatten(args) passes: 't[1]' for element 1
@@ -1458,8 +1473,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 % (self.__name__, ", ".join(types), first, tied)))
         if best is not None:
             return best
-        raise _users(TypeError("no signature of kernel '%s' matches the arguments: %s"
-                               % (self.__name__, "; ".join(problems))))
+        raise _users(TypeError("no signature of kernel '%s' matches the arguments: %s%s"
+                               % (self.__name__, "; ".join(problems), self._hints_note())))
 
     # -- inspection -------------------------------------------------------------
     # As numba.cuda: given a signature, one overload's value; given none, a

@@ -46,6 +46,23 @@ def test_type_hints_give_an_eager_signature():
     assert k.signature_strings == ["void(float32[::1], int32)"]
 
 
+def test_arguments_a_hinted_kernel_refuses_say_the_hints_are_its_signature(jit):
+    # numba.cuda ignores annotations: a ported kernel annotated only as
+    # documentation is told why other types are refused.
+    @jit
+    def k(a: float32[::1], n: int32):
+        a[0] = n
+
+    for args in ((np.zeros(1, np.float32), 2.5), (np.zeros(1), 2)):
+        with pytest.raises(TypeError, match=r"note: the kernel's signature is "
+                                            r"void\(float32\[::1\], int32\), from the type "
+                                            r"hints on its parameters"):
+            k[1, 1](*args)
+    a = np.zeros(1, np.float32)
+    k[1, 1](a, 3)
+    assert a[0] == 3
+
+
 def test_signature_from_type_objects():
     @cuda.jit(void(float64[:], int32))
     def k(a, n):
