@@ -207,14 +207,7 @@ def typing_functions(func):
             found.append((metadata.get("target", "generic"), typing))
             PREFER_LITERAL[func, typing] = getattr(template, "prefer_literal", False) is True
             STRICT[func, typing] = metadata.get("strict", True) is not False
-        unique, seen = [], set()
-        for target, typing in found:  # (one typing function for several types: once)
-            if target in _TARGETS and id(typing) not in seen:
-                seen.add(id(typing))
-                unique.append((target, typing))
-        found = unique
-        found.sort(key=lambda entry: entry[0] not in _CUDA_TARGETS)
-        return found
+        return _kernel_order(found)
     if getattr(func, "_pyjit_jitable", False):  # (pyjit's register_jitable decorates the def)
         found.append(("generic", JITABLE))
     for target, typing in REGISTERED.get(func, ()):
@@ -234,14 +227,20 @@ def typing_functions(func):
         found.append((target, typing))
         STRICT[func, typing] = getattr(template, "_strict", True) is not False
         PREFER_LITERAL[func, typing] = getattr(template, "prefer_literal", False) is True
+    return _kernel_order(found)
+
+
+def _kernel_order(found):
+    """The (target, typing function) pairs of `found` kernels take (targets
+    "cuda", "gpu", "generic"), each typing function once (one may be
+    registered for several types), in numba-cuda's order: the CUDA targets'
+    first, then the generic ones, each in the order they were registered."""
     unique, seen = [], set()
     for target, typing in found:
         if target in _TARGETS and id(typing) not in seen:
             seen.add(id(typing))
             unique.append((target, typing))
-    # numba-cuda's order: the CUDA targets' first, then the generic ones,
-    # each in the order they were registered (stable).
-    unique.sort(key=lambda entry: entry[0] not in _CUDA_TARGETS)
+    unique.sort(key=lambda entry: entry[0] not in _CUDA_TARGETS)  # (stable)
     return unique
 
 

@@ -946,6 +946,15 @@ def _file_state(filename):
     return (st.st_mtime_ns, st.st_size)
 
 
+def _by_code(table, code, value):
+    """table[id(code)] = (a weak reference to `code`, value), removed when
+    the code object dies: code objects compare equal by content (a module
+    loaded again from the same text has equal ones), so tables of them are
+    keyed by identity; a reader checks the reference is still `code`."""
+    key = id(code)
+    table[key] = (weakref.ref(code, lambda _, key=key: table.pop(key, None)), value)
+
+
 def note_loaded_source(func, nested=False):
     """Records the state of `func`'s file as the decorator sees it (the
     source Python compiled); a file edited later is checked at compile time
@@ -963,9 +972,7 @@ def note_loaded_source(func, nested=False):
     while codes:
         c = codes.pop()
         if id(c) not in _LOADED_STATE:
-            key = id(c)
-            _LOADED_STATE[key] = (weakref.ref(c, lambda _, key=key: _LOADED_STATE.pop(key, None)),
-                                  state)
+            _by_code(_LOADED_STATE, c, state)
         if nested:
             codes.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
 
@@ -1132,9 +1139,7 @@ def _code_text(func):
         lines, first_line, placement = _lambda_as_def(func, lines, first_line)
     source = "".join(lines)
     text = (source, first_line, filename, placement, attribute_reads(source, code))
-    key = id(code)
-    _CODE_TEXT[key] = (weakref.ref(code, lambda _, key=key: _CODE_TEXT.pop(key, None)),
-                       (is_lambda, text))
+    _by_code(_CODE_TEXT, code, (is_lambda, text))
     return text
 
 
