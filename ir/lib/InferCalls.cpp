@@ -3,6 +3,7 @@
 #include <array>
 #include "Bf16Functions.h"
 #include "Inferer.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "pyjit/ir/Signature.h"
@@ -671,7 +672,9 @@ std::optional<ExprInfo> Inferer::overloadedMethodCall(const CallExpr &e, ExprInf
   auto *attr = dyn_cast<AttributeExpr>(e.callee.get());
   if (!attr || !registry)
     return std::nullopt;
-  const GlobalValue *m = globals.lookup(kOverloadMethodPrefix + attr->attr);
+  // (Asked of every method call and attribute typed: no heap string.)
+  llvm::SmallString<48> key({kOverloadMethodPrefix, attr->attr});
+  const GlobalValue *m = globals.lookup(key);
   if (!m || m->kind != GlobalValue::Kind::DeviceFunction)
     return std::nullopt;
   return overloadedUse(e, *attr, *m->device, "method", own);
@@ -716,7 +719,8 @@ bool Inferer::hasOwnAttribute(const AttributeExpr &e, ExprInfo &own) {
 std::optional<ExprInfo> Inferer::overloadedAttribute(const AttributeExpr &e) {
   if (!registry)
     return std::nullopt;
-  const GlobalValue *m = globals.lookup(kOverloadAttributePrefix + e.attr);
+  llvm::SmallString<48> key({kOverloadAttributePrefix, e.attr});
+  const GlobalValue *m = globals.lookup(key);
   if (!m || m->kind != GlobalValue::Kind::DeviceFunction)
     return std::nullopt;
   std::shared_ptr<CallExpr> &call = result.attributeCalls[&e];
