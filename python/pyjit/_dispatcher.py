@@ -282,6 +282,13 @@ class _Overload:
                                       "The largest block this kernel can be launched with.")
     del _resource
 
+    @property
+    def _codelibrary(self):
+        """numba's _Kernel._codelibrary: this overload's code as numba's code
+        library (get_cufunc(), get_asm_str(), get_cubin(), ...; _occupancy.py)."""
+        from ._occupancy import CodeLibrary
+        return CodeLibrary(self)
+
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
         """Blocks of `blockdim` threads of this overload that can be resident at
         once on the whole device (numba's _Kernel.max_cooperative_grid_blocks);

@@ -1095,6 +1095,36 @@ class _Context:
         return _emm.MemoryPointer(self, _emm._Pointer(ptr), size,
                                   finalizer=lambda: _ext().mem_free(ptr))
 
+    def get_active_blocks_per_multiprocessor(self, func, blocksize, memsize, flags=None):
+        """How many blocks of `blocksize` threads of kernel `func`, each with
+        `memsize` bytes of dynamic shared memory, one multiprocessor holds at
+        once (cuOccupancyMaxActiveBlocksPerMultiprocessor; `flags` 1 is
+        CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE). `func` is
+        `kernel.overloads[sig]._codelibrary.get_cufunc()` as in numba, the
+        overload itself, or a kernel compiled for one signature. On the CPU
+        backend, the answer for the sm_90 GPU it presents (_occupancy.py).
+        Raises TypeError for another `func`, ValueError for a block size below
+        1 or negative memory, CudaError from the driver."""
+        from . import _occupancy
+        return _occupancy.active_blocks(func, blocksize, memsize, flags,
+                                        "get_active_blocks_per_multiprocessor")
+
+    def get_max_potential_block_size(self, func, b2d_func, memsize, blocksizelimit, flags=None):
+        """(min_grid_size, block_size): the block size, at most
+        `blocksizelimit` threads (0: the kernel's largest), keeping the most
+        threads of `func` resident per multiprocessor, and the grid that fills
+        every multiprocessor with it (cuOccupancyMaxPotentialBlockSize).
+        `b2d_func` gives a block size's dynamic shared memory in bytes: a
+        Python function, a C function's address, or 0/None (then every size
+        uses `memsize` bytes). numba-cuda 0.30 answers (CUDA_SUCCESS,
+        max_threads_per_block) instead, without the calculator; `_, tpb =`
+        reads the block size from both. Raises TypeError for another `func` or
+        a b2d_func result that is not a byte count, b2d_func's own errors,
+        CudaError from the driver."""
+        from . import _occupancy
+        return _occupancy.potential_block_size(func, b2d_func, memsize, blocksizelimit, flags,
+                                               "get_max_potential_block_size")
+
     def create_stream(self):
         """A new stream (cuda.stream())."""
         return stream()

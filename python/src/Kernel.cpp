@@ -21,6 +21,7 @@
 #include "pyjit/runtime/CpuModule.h"
 #include "pyjit/runtime/LoadedModule.h"
 #include "pyjit/runtime/Memory.h"
+#include "pyjit/runtime/Occupancy.h"
 #include "pyjit/runtime/Stream.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -832,21 +833,123 @@ PyObject *kernelAttributes(PyObject *obj, PyObject *) {
                        info->ptxVersion, "binary_version", info->binaryVersion);
 }
 
-// max_active_blocks(block_size, dynamic_shared_bytes) -> blocks per multiprocessor.
+// max_active_blocks(block_size, dynamic_shared_bytes=0, flags=0) -> blocks per multiprocessor.
 PyObject *kernelMaxActiveBlocks(PyObject *obj, PyObject *args) {
   auto *self = reinterpret_cast<KernelObject *>(obj);
   int blockSize;
   unsigned long long shared = 0;
-  if (!PyArg_ParseTuple(args, "i|K", &blockSize, &shared))
+  unsigned flags = 0;
+  if (!PyArg_ParseTuple(args, "i|KI", &blockSize, &shared, &flags))
     return nullptr;
   if (!self->module) {
     PyErr_SetString(PyExc_TypeError, "occupancy is known for GPU kernels only");
     return nullptr;
   }
-  auto blocks = runtime::maxActiveBlocksPerSM(self->function, blockSize, shared);
+  auto blocks = runtime::maxActiveBlocksPerSM(self->function, blockSize, shared, flags);
   if (!blocks)
     return python::raiseRuntime(blocks.takeError());
   return PyLong_FromLong(*blocks);
+}
+
+/// The Python callable a running max_potential_block_size asks for each
+/// block size's dynamic shared memory; the driver calls back on this thread,
+/// with the GIL held.
+struct BlockToSharedCall {
+  PyObject *callable;
+  bool failed; // a Python error is set; later calls return 0 at once
+};
+thread_local BlockToSharedCall *CurrentBlockToShared = nullptr;
+
+size_t callBlockToShared(int blockSize) {
+  BlockToSharedCall *call = CurrentBlockToShared;
+  if (call->failed)
+    return 0;
+  PyObject *result = PyObject_CallFunction(call->callable, "i", blockSize);
+  PyObject *index = result ? PyNumber_Index(result) : nullptr;
+  size_t bytes = index ? PyLong_AsSize_t(index) : static_cast<size_t>(-1);
+  if (bytes == static_cast<size_t>(-1) && PyErr_Occurred()) {
+    if (result && (PyErr_ExceptionMatches(PyExc_TypeError) ||
+                   PyErr_ExceptionMatches(PyExc_OverflowError))) {
+      PyErr_Clear();
+      PyErr_Format(PyExc_TypeError,
+                   "b2d_func(%d) returned %R: it must return the block's dynamic shared "
+                   "memory, a number of bytes (an int >= 0)",
+                   blockSize, result);
+    }
+    call->failed = true;
+    bytes = 0;
+  }
+  Py_XDECREF(index);
+  Py_XDECREF(result);
+  return bytes;
+}
+
+// max_potential_block_size(b2d, dynamic_shared_bytes, block_size_limit, flags=0)
+//   -> (min_grid_size, block_size). b2d: None, a C function's address (int) or
+//   a Python callable taking a block size and returning bytes.
+PyObject *kernelMaxPotentialBlockSize(PyObject *obj, PyObject *args) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  PyObject *b2d;
+  unsigned long long shared;
+  int limit;
+  unsigned flags = 0;
+  if (!PyArg_ParseTuple(args, "OKi|I", &b2d, &shared, &limit, &flags))
+    return nullptr;
+  if (!self->module) {
+    PyErr_SetString(PyExc_TypeError, "occupancy is known for GPU kernels only");
+    return nullptr;
+  }
+  runtime::BlockToDynamicShared function = nullptr;
+  BlockToSharedCall call{b2d, false};
+  if (PyLong_Check(b2d)) {
+    function = reinterpret_cast<runtime::BlockToDynamicShared>(PyLong_AsVoidPtr(b2d));
+    if (!function && PyErr_Occurred())
+      return nullptr;
+  } else if (b2d != Py_None) {
+    function = callBlockToShared;
+  }
+  BlockToSharedCall *outer = CurrentBlockToShared; // b2d_func may itself ask
+  CurrentBlockToShared = &call;
+  auto result = runtime::maxPotentialBlockSize(self->function, function, shared, limit, flags);
+  CurrentBlockToShared = outer;
+  if (call.failed) {
+    if (!result)
+      llvm::consumeError(result.takeError());
+    return nullptr;
+  }
+  if (!result)
+    return python::raiseRuntime(result.takeError());
+  return Py_BuildValue("(ii)", result->minGridSize, result->blockSize);
+}
+
+// set_cache_config(config): cuFuncSetCacheConfig; nothing on the CPU backend.
+PyObject *kernelSetCacheConfig(PyObject *obj, PyObject *args) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  int config;
+  if (!PyArg_ParseTuple(args, "i", &config))
+    return nullptr;
+  if (!self->module)
+    Py_RETURN_NONE;
+  if (llvm::Error err = runtime::setFunctionCacheConfig(self->function, config))
+    return python::raiseRuntime(std::move(err));
+  Py_RETURN_NONE;
+}
+
+// static_shared_bytes() -> the kernel's static shared memory per block (both backends).
+PyObject *kernelStaticShared(PyObject *obj, PyObject *) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  if (self->cpu)
+    return PyLong_FromUnsignedLongLong(self->cpu->staticShared());
+  auto info = runtime::getFunctionInfo(self->function);
+  if (!info)
+    return python::raiseRuntime(info.takeError());
+  return PyLong_FromLong(info->staticSharedBytes);
+}
+
+// handle() -> the CUfunction's address (0 on the CPU backend).
+PyObject *kernelHandle(PyObject *obj, PyObject *) {
+  auto *self = reinterpret_cast<KernelObject *>(obj);
+  return PyLong_FromVoidPtr(self->module ? self->function : nullptr);
 }
 
 PyObject *kernelSetAttribute(PyObject *obj, PyObject *args) {
@@ -866,7 +969,21 @@ PyMethodDef kernelMethods[] = {
      "attributes() -> dict(regs_per_thread, shared_mem_per_block, local_mem_per_thread,\n"
      "const_mem_size, max_threads_per_block, ptx_version, binary_version) in bytes/registers."},
     {"max_active_blocks", kernelMaxActiveBlocks, METH_VARARGS,
-     "max_active_blocks(block_size, dynamic_shared_bytes=0) -> resident blocks per SM."},
+     "max_active_blocks(block_size, dynamic_shared_bytes=0, flags=0) -> resident blocks per SM\n"
+     "(cuOccupancyMaxActiveBlocksPerMultiprocessor[WithFlags]). Raises CudaError."},
+    {"max_potential_block_size", kernelMaxPotentialBlockSize, METH_VARARGS,
+     "max_potential_block_size(b2d, dynamic_shared_bytes, block_size_limit, flags=0)\n"
+     "-> (min_grid_size, block_size) (cuOccupancyMaxPotentialBlockSizeWithFlags); b2d is\n"
+     "None, a C function's address or a callable block_size -> bytes. Raises CudaError,\n"
+     "b2d's own errors, TypeError for a b2d result that is not a byte count."},
+    {"set_cache_config", kernelSetCacheConfig, METH_VARARGS,
+     "set_cache_config(config): cuFuncSetCacheConfig (a CUfunc_cache); nothing on the CPU\n"
+     "backend. Raises CudaError."},
+    {"static_shared_bytes", kernelStaticShared, METH_NOARGS,
+     "static_shared_bytes() -> the kernel's static shared memory per block, bytes (the CPU\n"
+     "backend's too). Raises CudaError."},
+    {"handle", kernelHandle, METH_NOARGS,
+     "handle() -> the CUfunction's address, an int (0 on the CPU backend)."},
     {"set_attribute", kernelSetAttribute, METH_VARARGS,
      "set_attribute(attribute, value): cuFuncSetAttribute (a CUfunction_attribute); nothing on\n"
      "the CPU backend. Raises CudaError."},

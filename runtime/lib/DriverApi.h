@@ -56,6 +56,9 @@ namespace pyjit::runtime {
   X(cuMemcpyHtoDAsync)                                                         \
   X(cuMemcpyDtoHAsync)                                                         \
   X(cuOccupancyMaxActiveBlocksPerMultiprocessor)                               \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags)                      \
+  X(cuOccupancyMaxPotentialBlockSizeWithFlags)                                 \
+  X(cuFuncSetCacheConfig)                                                      \
   X(cuMemFreeHost)                                                             \
   X(cuStreamCreate)                                                            \
   X(cuStreamDestroy)                                                           \

@@ -59,19 +59,6 @@ Expected<bool> queryResult(const DriverApi &api, StringRef call, CUresult result
   return true;
 }
 
-Expected<int> maxActiveBlocksPerSM(void *function, int blockSize, size_t dynamicSharedBytes) {
-  Expected<const DriverApi &> api = contextApi();
-  if (!api)
-    return api.takeError();
-  int blocks = 0;
-  if (Error err = checkCuda(*api, "cuOccupancyMaxActiveBlocksPerMultiprocessor",
-                            api->cuOccupancyMaxActiveBlocksPerMultiprocessor(
-                                &blocks, static_cast<CUfunction>(function), blockSize,
-                                dynamicSharedBytes)))
-    return std::move(err);
-  return blocks;
-}
-
 Error launchKernel(void *function, Dim3 grid, Dim3 block,
                    unsigned dynamicSharedBytes, void *stream, void **params,
                    StringRef kernelName, bool cooperative) {

@@ -81,6 +81,15 @@ Error setFunctionAttribute(void *function, int attribute, int value) {
                                            static_cast<CUfunction_attribute>(attribute), value));
 }
 
+Error setFunctionCacheConfig(void *function, int config) {
+  Expected<const DriverApi &> api = contextApi();
+  if (!api)
+    return api.takeError();
+  return checkCuda(*api, "cuFuncSetCacheConfig",
+                   api->cuFuncSetCacheConfig(static_cast<CUfunction>(function),
+                                             static_cast<CUfunc_cache>(config)));
+}
+
 Error allowOptInSharedMemory(void *function) {
   Expected<const DeviceInfo &> device = currentDevice();
   if (!device)

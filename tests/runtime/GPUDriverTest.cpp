@@ -14,6 +14,7 @@
 #include "pyjit/runtime/Launch.h"
 #include "pyjit/runtime/LoadedModule.h"
 #include "pyjit/runtime/Memory.h"
+#include "pyjit/runtime/Occupancy.h"
 #include "pyjit/runtime/Stream.h"
 
 #include "gtest/gtest.h"
@@ -229,6 +230,37 @@ TEST(GPURuntime, CooperativeLaunchRunsAndTooLargeNamesTheLimit) {
   });
   PYJIT_ASSERT_OK(synchronize());
   PYJIT_ASSERT_OK(memFree(*out));
+}
+
+namespace {
+size_t sharedFor150BytesPerThread(int blockSize) { return 150 * size_t(blockSize); }
+} // namespace
+
+// Hand-worked for an sm_90 multiprocessor (2048 threads in 64 warps, 32 blocks,
+// 233472 bytes of shared memory, 1024 reserved per block, 128-byte units).
+TEST(GPURuntime, OccupancyCalculator) {
+  SKIP_WITHOUT_GPU();
+  Expected<std::unique_ptr<LoadedModule>> module = loadStoreTid();
+  PYJIT_ASSERT_VALUE(module);
+  Expected<void *> kernel = (*module)->getFunction("k");
+  PYJIT_ASSERT_VALUE(kernel);
+  PYJIT_ASSERT_OK(allowOptInSharedMemory(*kernel));
+  Expected<int> perSM = maxActiveBlocksPerSM(*kernel, 256, 0);
+  PYJIT_ASSERT_VALUE(perSM);
+  EXPECT_EQ(*perSM, 8);
+  perSM = maxActiveBlocksPerSM(*kernel, 128, 100000, /*flags=*/1);
+  PYJIT_ASSERT_VALUE(perSM);
+  EXPECT_EQ(*perSM, 2); // 101024 bytes a block, rounded to 101120
+  Expected<PotentialBlockSize> best = maxPotentialBlockSize(*kernel, nullptr, 0, 100);
+  PYJIT_ASSERT_VALUE(best);
+  EXPECT_EQ(best->blockSize, 64); // 32 blocks of 64 fill the SM; 100 and 96 do not
+  // 768 threads, 2 blocks of 116224 bytes: 1536 resident, the most of any size.
+  best = maxPotentialBlockSize(*kernel, sharedFor150BytesPerThread, 0, 1024);
+  PYJIT_ASSERT_VALUE(best);
+  EXPECT_EQ(best->blockSize, 768);
+  Expected<const DeviceInfo &> device = currentDevice();
+  PYJIT_ASSERT_VALUE(device);
+  EXPECT_EQ(best->minGridSize, 2 * device->multiProcessorCount);
 }
 
 TEST(GPURuntime, InvalidBlockSizeNamesKernel) {

@@ -73,6 +73,9 @@ public:
   /// The address of global \p name in the JIT'd code, or null if none.
   void *global(llvm::StringRef name) const;
 
+  /// The kernel's static shared memory per block, bytes (cuda.shared.array).
+  uint64_t staticShared() const { return staticSharedBytes; }
+
 private:
   CpuModule() = default;
   llvm::Error launchGridSync(Dim3 grid, Dim3 block, unsigned sharedBytes,

@@ -44,12 +44,6 @@ llvm::Error launchKernel(void *function, Dim3 grid, Dim3 block,
 /// synchronization, copies to the host) name it when they fail.
 std::string lastLaunchedKernel();
 
-/// Occupancy: how many blocks of \p blockSize threads of \p function fit on
-/// one multiprocessor at once (cuOccupancyMaxActiveBlocksPerMultiprocessor).
-/// \returns a CudaError naming that call.
-llvm::Expected<int> maxActiveBlocksPerSM(void *function, int blockSize,
-                                         size_t dynamicSharedBytes);
-
 } // namespace pyjit::runtime
 
 #endif // PYJIT_RUNTIME_LAUNCH_H

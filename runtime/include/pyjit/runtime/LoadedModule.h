@@ -75,6 +75,11 @@ llvm::Expected<FunctionInfo> getFunctionInfo(void *function);
 /// for a value out of the attribute's range).
 llvm::Error setFunctionAttribute(void *function, int attribute, int value);
 
+/// Sets the L1/shared memory split \p function prefers (cuFuncSetCacheConfig;
+/// \p config is a CUfunc_cache value: 0 none, 1 shared, 2 L1, 3 equal).
+/// \returns a CudaError naming cuFuncSetCacheConfig.
+llvm::Error setFunctionCacheConfig(void *function, int config);
+
 /// Lets launches of \p function use as much dynamic shared memory as the
 /// current device allows a block with opt-in (227 KiB on sm_90) less its
 /// static shared memory, instead of CUDA's default 48 KiB
