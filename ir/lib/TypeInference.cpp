@@ -1775,7 +1775,7 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
         names.push_back(n.str());
     for (const char *n : {"threadIdx", "blockIdx", "blockDim", "gridDim", "shared", "local",
                           "const", "atomic", "grid", "gridsize", "laneid", "warpsize", "fp16",
-                          "bf16", "cg", "libdevice", "lanemask_lt"})
+                          "bf16", "cg", "libdevice", "lanemask_lt", "cache_hints"})
       names.push_back(n);
   } else if (path == "cuda.threadIdx" || path == "cuda.blockIdx" || path == "cuda.blockDim" ||
              path == "cuda.gridDim") {
@@ -1784,6 +1784,10 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
     for (unsigned i = static_cast<unsigned>(CudaFn::AtomicAdd);
          i <= static_cast<unsigned>(CudaFn::AtomicCompareAndSwap); ++i)
       names.push_back(llvm::StringRef(cudaFnName(static_cast<CudaFn>(i))).drop_front(7).str());
+  } else if (path == "cuda.cache_hints") {
+    for (unsigned i = static_cast<unsigned>(CudaFn::Ldca); i <= static_cast<unsigned>(CudaFn::Stwt);
+         ++i)
+      names.push_back(cudaFnName(static_cast<CudaFn>(i)));
   } else if (path == "cuda.shared" || path == "cuda.local") {
     names = {"array"};
   } else if (path == "cuda.libdevice") {
@@ -1855,7 +1859,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     if (path == "cuda") {
       if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" ||
           attr == "shared" || attr == "local" || attr == "atomic" || attr == "fp16" ||
-          attr == "bf16" || attr == "cg" || attr == "libdevice" || attr == "types")
+          attr == "bf16" || attr == "cg" || attr == "libdevice" || attr == "types" ||
+          attr == "cache_hints")
         return ExprInfo{ctx.ns("cuda." + attr)};
       if (attr == "grid" || attr == "gridsize" || lookupCudaFn(attr) || attr == "lanemask_lt")
         return ExprInfo{ctx.builtin("cuda." + attr)};
@@ -1874,6 +1879,9 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     } else if (path == "cuda.types") { // cuda.types.uint32(x): numba-cuda's type objects
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};
+    } else if (path == "cuda.cache_hints") { // numba.cuda.cache_hints.ldcg: cuda.ldcg
+      if (std::optional<CudaFn> fn = lookupCudaFn(attr); fn && isCacheHinted(*fn))
+        return ExprInfo{ctx.builtin("cuda." + attr)};
     } else if (path == "cuda.cg") {
       if (attr == "this_grid")
         return ExprInfo{ctx.builtin("cuda.cg.this_grid")};

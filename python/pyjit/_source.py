@@ -97,7 +97,7 @@ def _cuda_modules():
 # (its attribute of that name, "" for pyjit.cuda itself).
 _NUMBA_TWINS = {"numba.cuda": "", "numba.cuda.fp16": "fp16", "numba.cuda.bf16": "bf16",
                 "numba.cuda.libdevice": "libdevice", "numba.cuda.random": "random",
-                "numba.cuda.cg": "cg"}
+                "numba.cuda.cg": "cg", "numba.cuda.cache_hints": "cache_hints"}
 _twins = {"loaded": None, "map": {}, "missing": {}}
 
 

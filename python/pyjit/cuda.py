@@ -1574,6 +1574,12 @@ _INTRINSICS = {
 for _name, _doc in _INTRINSICS.items():
     globals()[_name] = _kernel_only("cuda." + _name, _doc)
 del _name, _doc
+# numba.cuda.cache_hints: the loads and stores with a cache hint, also cuda.ldcg etc.
+cache_hints = _KernelOnly("cache_hints", ["ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs",
+                                          "stwb", "stwt"])
+for _name in cache_hints._functions:  # the same objects: `from ...cache_hints import ldcg`
+    setattr(cache_hints, _name, globals()[_name])
+del _name
 __all__ += ["laneid", "warpsize", "shared", "local", "const", "atomic", "fp16", "bf16", "cg",
             "libdevice"] + list(_INTRINSICS)
 
@@ -1586,6 +1592,7 @@ from . import _random as random  # noqa: E402
 
 _sys.modules[__name__ + ".random"] = random  # not in __all__: `import *` keeps stdlib random
 _sys.modules[__name__ + ".cg"] = cg  # from pyjit.cuda.cg import this_grid (numba.cuda.cg)
+_sys.modules[__name__ + ".cache_hints"] = cache_hints  # from pyjit.cuda.cache_hints import ldcg
 _sys.modules[__name__ + ".libdevice"] = libdevice  # from pyjit.cuda import libdevice
 _sys.modules[__name__ + ".fp16"] = fp16  # from pyjit.cuda.fp16 import hadd (numba.cuda.fp16)
 _sys.modules[__name__ + ".bf16"] = bf16  # from pyjit.cuda.bf16 import bfloat16, hadd

@@ -1593,6 +1593,33 @@ def test_cache_hinted_loads_and_stores(jit):
     np.testing.assert_array_equal(m[:, 1], m[:, 0])
 
 
+def test_cache_hints_namespace(jit):
+    # numba.cuda.cache_hints.ldcg is cuda.ldcg: through the namespace, and
+    # imported from it.
+    from pyjit.cuda import cache_hints
+    from pyjit.cuda.cache_hints import stcs
+
+    @jit
+    def k(x, y):
+        i = cuda.grid(1)
+        if i < x.size:
+            stcs(y, i, cuda.cache_hints.ldcg(x, i) + cache_hints.ldcv(x, i))
+
+    x = np.array([1.0, -2.5, 3.0, 0.5], np.float32)
+    y = np.zeros(4, np.float32)
+    k[1, 4](x, y)
+    np.testing.assert_array_equal(y, 2 * x)
+
+    @jit
+    def typo(x):
+        x[0] = cuda.cache_hints.ldcgg(x, 0)
+
+    with pytest.raises(pyjit.CompileError, match=r"did you mean 'cuda\.cache_hints\.ldcg'"):
+        typo[1, 1](x)
+    with pytest.raises(RuntimeError, match="can only be used inside a kernel|kernel"):
+        cache_hints.ldcg(x, 0)
+
+
 @cuda.jit(device=True)
 def _unrolled_sum(t):
     s = 0.0
