@@ -2037,7 +2037,7 @@ def _reinterpret_hint(got, want, name):
     try:
         if np.dtype(str(g.dtype)).itemsize != np.dtype(str(w.dtype)).itemsize:
             return ""
-    except TypeError:
+    except (TypeError, ValueError):  # (a record's spelling, "Record(x[...]...)")
         return ""
     return (" (numba reads the bytes as the signature's dtype; to do so pass "
             "%s.view(np.%s))" % (name, w.dtype))

@@ -744,6 +744,10 @@ def list_devices():
     return list(gpus)
 
 
+class _EventError(_CudaError, RuntimeError):
+    """An event the driver cannot time (numba's CudaAPIError); a RuntimeError too."""
+
+
 class Event:
     """A CUDA event for timing GPU work (numba.cuda.event). On the CPU backend
     (no usable GPU) it records the host clock: launches there finish before
@@ -781,14 +785,19 @@ class Event:
             _ext().event_wait(self.handle, handle)
 
     def elapsed_time(self, other):
-        """Milliseconds from this event to `other` (both recorded); RuntimeError
-        if either was not recorded (on the CPU backend) or was created with
-        timing=False."""
+        """Milliseconds from this event to `other` (both recorded). Raises
+        CudaError (also a RuntimeError) with the driver's code,
+        CUDA_ERROR_INVALID_HANDLE (400), where either was created with
+        timing=False or, on the CPU backend, was not recorded, as
+        cuEventElapsedTime refuses them (numba's CudaAPIError); the driver's
+        own CudaError for unrecorded events on a GPU."""
         if not (self.timing and other.timing):
-            raise RuntimeError("elapsed_time needs events created with timing=True")
+            raise _EventError(400, "cuEventElapsedTime failed: CUDA_ERROR_INVALID_HANDLE: "
+                                   "elapsed_time needs events created with timing=True")
         if self.handle is None:
             if self._time is None or other._time is None:
-                raise RuntimeError("elapsed_time: both events must be recorded first")
+                raise _EventError(400, "cuEventElapsedTime failed: CUDA_ERROR_INVALID_HANDLE: "
+                                       "both events must be recorded first")
             return (other._time - self._time) * 1e3
         return _ext().event_elapsed(self.handle, other.handle)
 

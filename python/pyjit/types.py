@@ -128,12 +128,16 @@ class ArrayType(Type):
     array(float32, 2d, C) as typeof gives it)."""
 
     def __init__(self, dtype, dims, name=None):
+        layout = "C" if dims[-1] == "::1" else "F" if dims[0] == "::1" else "A"
+        if name is None and str(dtype).startswith("["):
+            # Bytes and str items ([char x 4]) have no [:] spelling in signatures.
+            name = "array(%s, %dd, %s)" % (dtype, len(dims), layout)
         super().__init__(name or "%s[%s]" % (dtype, ", ".join(dims)))
         self._dims = dims
         self.dtype = dtype
         self.mutable = not self.name.startswith("readonly ")  # numba's Array.mutable
         self.ndim = len(dims)
-        self.layout = "C" if dims[-1] == "::1" else "F" if dims[0] == "::1" else "A"
+        self.layout = layout
 
 
 class Array(ArrayType):

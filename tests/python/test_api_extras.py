@@ -298,6 +298,16 @@ def test_events_without_timing_refuse_elapsed_time_and_inspect_types_prints(caps
     b.synchronize()
     with pytest.raises(RuntimeError, match="timing=True"):
         a.elapsed_time(b)
+    # numba's CudaAPIError (CUDA_ERROR_INVALID_HANDLE), as the driver refuses them.
+    with pytest.raises(pyjit.CudaError, match="cuEventElapsedTime.*INVALID_HANDLE") as info:
+        cuda.event_elapsed_time(a, b)
+    assert info.value.code == 400
+    c, d = cuda.event(), cuda.event()
+    d.record()
+    d.synchronize()
+    with pytest.raises(pyjit.CudaError) as info:  # c was never recorded
+        c.elapsed_time(d)
+    assert info.value.code == 400
     s = cuda.stream()
     a.wait(s)  # the stream waits for the event (no host wait)
     with pytest.raises(TypeError, match="stream must be"):
