@@ -1018,3 +1018,29 @@ def test_numba_record_types_in_signatures_and_as_local_array_dtypes(jit):
     out = np.zeros(1, np.float32)
     k[1, 1](r, out)
     assert out[0] == 3.0 and r[1]["b"] == 8
+
+
+def test_a_signature_refusing_a_record_array_raises_type_error(jit):
+    # Arguments a record signature refuses (and records a plain one refuses)
+    # are TypeErrors naming the parameter, as numba's "No matching definition".
+    from pyjit import float64, void
+    dt = np.dtype([("x", np.float64), ("n", np.int32)], align=True)
+
+    @jit(void(pyjit.from_dtype(dt)[:], float64))
+    def scale(r, s):
+        i = cuda.grid(1)
+        if i < r.shape[0]:
+            r[i].x = r[i].x * s
+
+    @jit(void(float64[:], float64))
+    def plain(r, s):
+        pass
+
+    other = np.zeros(3, np.dtype([("x", np.float64), ("n", np.int64)]))
+    for kernel, arg in ((scale, other), (scale, np.zeros(3)), (plain, np.zeros(3, dt))):
+        with pytest.raises(TypeError, match="argument 'r' is array"):
+            kernel[1, 4](arg, 1.0)
+    r = np.zeros(3, dt)
+    r["x"] = [1.0, 2.0, 3.0]
+    scale[1, 4](r, 2.0)
+    assert r["x"].tolist() == [2.0, 4.0, 6.0]

@@ -552,3 +552,31 @@ def test_string_constants_order_and_contain_as_in_python(jit):
     k[1, 1](o)
     assert o.tolist() == [float(v) for v in ("a" < "b", "abc" >= "abd", "é" > "z", "b" in "abc",
                                              "" in "x", "ca" not in "abc", b"a" < b"b")]
+
+
+def test_signature_objects_over_bytes_and_str_arrays(jit):
+    # numba's void(from_dtype('S4')[:]) and types.Array(S4, 1, 'C'): the
+    # objects spell as array([char x 4], 1d, A), which parses back.
+    from pyjit import types, void
+    S4 = pyjit.from_dtype(np.dtype("S4"))
+    U3 = pyjit.from_dtype(np.dtype("U3"))
+    assert str(S4[:]) == "array([char x 4], 1d, A)"
+    assert str(U3[:, ::1]) == "array([unichr x 3], 2d, C)"
+    for sig in (void(S4[:]), void(types.Array(S4, 1, "C")), (S4[:],)):
+        @jit(sig)
+        def spread(a):
+            i = cuda.grid(1)
+            if i < a.size:
+                a[i] = a[0]
+
+        a = np.array([b"ab", b"cdef", b"x"], "S4")
+        spread[1, 3](a)
+        assert a.tolist() == [b"ab", b"ab", b"ab"]
+
+    @jit(void(U3[::1]))
+    def first(a):
+        a[1] = a[0]
+
+    u = np.array(["xyz", "q"], "U3")
+    first[1, 1](u)
+    assert u.tolist() == ["xyz", "xyz"]
