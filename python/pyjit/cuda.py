@@ -80,6 +80,14 @@ def jit(func_or_sig=None, device=False, **options):
                                                getattr(func, "__name__", "?"))
         if device:
             return DeviceFunction(func, sigs, kernel_options)
+        from ._dispatcher import _returns_a_value
+        if sigs and _returns_a_value(func):
+            # A function returning a value is no kernel: with a signature it is
+            # numba.jit(sig)'s CPU function (pyjit.jit is cuda.jit), as
+            # pyjit.njit(sig) makes: Python from the host, a device function
+            # of that signature in kernels. (Without one: Dispatcher.__call__.)
+            from ._dispatcher import HostDeviceFunction
+            return HostDeviceFunction(func, sigs, kernel_options)
         if hybrid:
             # numba.cuda.jit(nopython=True) is a kernel, numba.jit(nopython=True)
             # a CPU function: both at once (pyjit.jit is cuda.jit).
@@ -118,7 +126,8 @@ def jit(func_or_sig=None, device=False, **options):
     @_user_facing
     def specialized(func):  # one signature, not in a list: numba's specialized kernel
         kernel = decorate(func, [func_or_sig])
-        if not device:
+        from ._dispatcher import HostDeviceFunction
+        if not device and type(kernel) is not HostDeviceFunction:  # (numba.jit(sig)'s: no kernel)
             kernel._specialized = True
         return kernel
     return specialized

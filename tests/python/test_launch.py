@@ -675,12 +675,30 @@ def test_keyword_arguments_and_bad_stream_handles_are_refused(jit):
         noop[1, 1, -5]
 
 
+def test_jit_with_a_signature_of_a_function_returning_a_value_is_numba_jits(jit):
+    # numba.jit("int32(int32, int32)") is a CPU function; pyjit.jit (cuda.jit)
+    # makes the same of a function returning a value: Python from the host, a
+    # device function of that signature in kernels (as pyjit.njit(sig)).
+    for sig in ("int32(int32, int32)", "(int32, int32)", ["int64(int64, int64)"]):
+        add = pyjit.jit(sig)(lambda a, b: a + b)
+        assert add(2, 3) == 5
+        assert not hasattr(add, "specialized") or not add.specialized
+
+        @jit
+        def use(out):
+            out[cuda.grid(1)] = add(out[cuda.grid(1)], 10)
+
+        out = np.arange(4, dtype=np.int64)
+        use[1, 4](out)
+        assert out.tolist() == [10, 11, 12, 13]
+
+
 def test_kernel_signatures_must_return_void_and_cache_must_be_bool():
     with pytest.raises(TypeError, match="starts with 'void\\("):
         cuda.jit("int32(int32)")(lambda a: None)
     # numba-cuda's test_non_void_return_type matches this wording.
     with pytest.raises(TypeError, match="must have void return type"):
-        cuda.jit("int32(int32[::1], int32[::1])")(lambda x, y: x[0] + y[0])
+        cuda.compile_ptx(lambda x, y: x[0] + y[0], "int32(int32[::1], int32[::1])")
     with pytest.raises(TypeError, match="must have void return type"):
         cuda.compile_ptx(lambda x: None, "int32(int32)")
     # numba-cuda's test_compiler: no return type given, the function returns one.
