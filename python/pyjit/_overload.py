@@ -702,8 +702,27 @@ def _numba_type(nb, spelled):
     dates = re.fullmatch(r"(datetime|timedelta)64\[(\w+)\]", spelled)
     if dates:
         return (nb.NPDatetime if dates.group(1) == "datetime" else nb.NPTimedelta)(dates.group(2))
+    if spelled.startswith("function("):
+        return _numba_function_type(nb, spelled)
     raise ValueError("pyjit cannot give a typing function the type %s as numba's type object"
                      % spelled)
+
+
+_NUMBA_FUNCTION_TYPE = []
+
+
+def _numba_function_type(nb, spelled):
+    """A function given as an argument (a device function, a closure, a
+    lambda) as a typing function sees it: an opaque numba type named by its
+    spelling (numba's own, types.Dispatcher or MakeFunctionLiteral, need
+    numba's compiled objects). Typing functions that return an
+    implementation calling it work as in numba; one that inspects it finds a
+    types.Opaque (a PyjitFunction)."""
+    if not _NUMBA_FUNCTION_TYPE:
+        class PyjitFunction(nb.Opaque):
+            """A pyjit device function or closure given to a typing function."""
+        _NUMBA_FUNCTION_TYPE.append(PyjitFunction)
+    return _NUMBA_FUNCTION_TYPE[0](spelled)
 
 
 def _record_dtype(spelled):

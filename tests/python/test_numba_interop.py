@@ -105,6 +105,40 @@ def test_numbas_overload_typing_functions_choose_the_implementation(backend):
 
 
 @pytest.mark.parametrize("backend", _BACKENDS)
+def test_numbas_overload_given_functions_as_arguments(backend):
+    # numba-cuda's test_make_function_to_jit_function: a device function and
+    # a closure passed through an overloaded function; the typing function
+    # sees an opaque numba type for them.
+    out = _run(_script('''
+        from numba.extending import overload
+
+        def apply(arg, func):
+            return func(arg)
+
+        @overload(apply)
+        def ov_apply(arg, func):
+            assert isinstance(func, types.Opaque)
+            return lambda arg, func: func(arg)
+
+        @cuda.jit(device=True)
+        def mul3(x):
+            return x * 3
+
+        @cuda.jit
+        def k(out, x):
+            def mul10(v):
+                return v * 10
+            out[0] = apply(x, mul3)
+            out[1] = apply(x, mul10)
+        ''', '''
+        out = np.zeros(2, np.int64)
+        m.k[1, 1](out, 4)
+        print(*out)
+        '''), backend)
+    assert out == ["12", "40"]
+
+
+@pytest.mark.parametrize("backend", _BACKENDS)
 def test_numbas_overload_method_and_attribute(backend):
     out = _run(_script('''
         from numba.cuda.extending import overload_method
