@@ -80,10 +80,13 @@ def jit(func_or_sig=None, device=False, **options):
                                                getattr(func, "__name__", "?"))
         if device:
             return DeviceFunction(func, sigs, kernel_options)
-        from ._dispatcher import _returns_a_value
-        if sigs and _returns_a_value(func):
-            # A function returning a value is no kernel: with a signature it is
-            # numba.jit(sig)'s CPU function (pyjit.jit is cuda.jit), as
+        from ._dispatcher import _returns_a_value, signature_text
+        if sigs and _returns_a_value(func) and not any(
+                signature_text(sig).split("(", 1)[0].strip() in ("void", "none")
+                for sig in sigs):
+            # A function returning a value is no kernel: with a signature that
+            # is not a kernel's (void) it is numba.jit(sig)'s CPU function
+            # (pyjit.jit is cuda.jit), as
             # pyjit.njit(sig) makes: Python from the host, a device function
             # of that signature in kernels. (Without one: Dispatcher.__call__.)
             from ._dispatcher import HostDeviceFunction
