@@ -98,3 +98,61 @@ extern "C" __global__ void black_scholes(float *call, float *put, const float *S
   call[i] = S[i] * cnd1 - X[i] * expRT * cnd2;
   put[i] = X[i] * expRT * (1.0f - cnd2) - S[i] * (1.0f - cnd1);
 }
+
+extern "C" __global__ void reduce_sum(const float *x, float *out, long long n) {
+  __shared__ float partial[32];
+  float acc = 0.0f;
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+       i += (long long)gridDim.x * blockDim.x)
+    acc += x[i];
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  for (int off = 16; off > 0; off /= 2)
+    acc += __shfl_down_sync(0xFFFFFFFFu, acc, off);
+  if (lane == 0)
+    partial[warp] = acc;
+  __syncthreads();
+  if (warp == 0) {
+    acc = lane < blockDim.x / 32 ? partial[lane] : 0.0f;
+    for (int off = 16; off > 0; off /= 2)
+      acc += __shfl_down_sync(0xFFFFFFFFu, acc, off);
+    if (lane == 0)
+      atomicAdd(out, acc);
+  }
+}
+
+#define TILE 32
+
+extern "C" __global__ void transpose(const float *a, float *out, int rows, int cols) {
+  __shared__ float tile[TILE][TILE + 1];
+  int bx = blockIdx.x * TILE, by = blockIdx.y * TILE;
+  int tx = threadIdx.x, ty = threadIdx.y;
+  for (int k = 0; k < TILE; k += blockDim.y) {
+    int y = by + ty + k, x = bx + tx;
+    if (y < rows && x < cols)
+      tile[ty + k][tx] = a[y * cols + x];
+  }
+  __syncthreads();
+  for (int k = 0; k < TILE; k += blockDim.y) {
+    int y = bx + ty + k, x = by + tx;
+    if (y < cols && x < rows)
+      out[y * rows + x] = tile[tx][ty + k];
+  }
+}
+
+extern "C" __global__ void mandelbrot(int *out, float x0, float y0, float dx, float dy,
+                                      int max_iter, int rows, int cols) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < rows && j < cols) {
+    float cr = x0 + (float)j * dx, ci = y0 + (float)i * dy;
+    float zr = 0.0f, zi = 0.0f;
+    int n = 0;
+    while (n < max_iter && zr * zr + zi * zi <= 4.0f) {
+      float t = zr * zr - zi * zi + cr;
+      zi = 2.0f * zr * zi + ci;
+      zr = t;
+      ++n;
+    }
+    out[i * cols + j] = n;
+  }
+}

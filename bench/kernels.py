@@ -6,7 +6,9 @@ with numba-cuda and library baselines beside them, in one run.
 Kernels (bench/kernels_src.py for pyjit and numba-cuda, bench/kernels.cu for
 nvcc): saxpy on 2^26 float32; a 2-D 5-point stencil on 8192 x 8192 float32;
 a 4096^3 SGEMM with 16 x 16 shared-memory tiles; a 256-bin histogram of
-2^28 bytes with shared-memory atomics; Black-Scholes on 2^24 options.
+2^28 bytes with shared-memory atomics; Black-Scholes on 2^24 options; the sum of
+2^26 float32 with warp shuffles; an 8192 x 8192 float32 transpose through a padded
+shared-memory tile; a 4096 x 4096 Mandelbrot set (float32, up to 256 iterations).
 
 All arrays are CuPy arrays (pyjit and numba take them through
 __cuda_array_interface__), so every system reads the same memory. Each
@@ -192,6 +194,69 @@ def cases(cp, pj, nb, nv, sms):
         return (np.allclose(call.get(), ref_call.get(), rtol=1e-4, atol=1e-4)
                 and np.allclose(put.get(), ref_put.get(), rtol=1e-4, atol=1e-4))
     out.append(("black-scholes", "Mopt/s", nopt / 1e6, systems, check_bs))
+
+    # Sum of 2^26 float32: warp shuffles, one atomic per block
+    total = cp.zeros(1, dtype=cp.float32)
+    rblocks = sms * 8
+
+    def run_sum(fn):
+        def go():
+            total.fill(0)
+            fn()
+        return go
+    systems = {
+        "pyjit": run_sum(lambda: pj.reduce_sum[rblocks, 256](x, total)),
+        "nvcc": run_sum(lambda: nv.get_function("reduce_sum")((rblocks,), (256,),
+                                                              (x, total, np.int64(n)))),
+        "cupy.sum": lambda: cp.sum(x),
+    }
+    if nb:
+        systems["numba-cuda"] = run_sum(lambda: nb.reduce_sum[rblocks, 256](x, total))
+    xh = x.get().astype(np.float64)
+    # float32 partial sums in another order than numpy's: within 1e-5 of sum(|x|)
+    out.append(("sum (shuffles)", "GB/s", 4 * n / 1e9, systems,
+                lambda: abs(float(total.get()[0]) - xh.sum()) <= 1e-5 * np.abs(xh).sum()))
+
+    # Transpose of 8192 x 8192 float32 through a padded shared-memory tile
+    tin = g
+    tout = cp.zeros_like(g)
+    grid_t = (cols // 32, rows // 32)
+    systems = {
+        "pyjit": lambda: pj.transpose[grid_t, (32, 8)](tin, tout),
+        "nvcc": lambda: nv.get_function("transpose")(grid_t, (32, 8),
+                                                     (tin, tout, np.int32(rows), np.int32(cols))),
+        "cupy .T copy": lambda: cp.ascontiguousarray(tin.T),
+    }
+    if nb:
+        systems["numba-cuda"] = lambda: nb.transpose[grid_t, (32, 8)](tin, tout)
+    out.append(("transpose 8192", "GB/s", 8 * rows * cols / 1e9, systems,
+                lambda: np.array_equal(tout.get(), tin.get().T)))
+
+    # Mandelbrot, 4096 x 4096 pixels, up to 256 float32 iterations each
+    side, max_iter = 4096, np.int32(256)
+    pix = cp.zeros((side, side), dtype=cp.int32)
+    ref_pix = cp.zeros_like(pix)
+    mx0, my0 = np.float32(-2.0), np.float32(-1.5)
+    step = np.float32(3.0 / side)
+    grid_m = (side // 32, side // 8)
+    nv_m = nv.get_function("mandelbrot")
+    systems = {
+        "pyjit": lambda: pj.mandelbrot[grid_m, (32, 8)](pix, mx0, my0, step, step, max_iter),
+        "nvcc": lambda: nv_m(grid_m, (32, 8), (ref_pix, mx0, my0, step, step, max_iter,
+                                               np.int32(side), np.int32(side))),
+    }
+    if nb:
+        systems["numba-cuda"] = lambda: nb.mandelbrot[grid_m, (32, 8)](pix, mx0, my0, step,
+                                                                       step, max_iter)
+
+    def check_mandelbrot():
+        pj.mandelbrot[grid_m, (32, 8)](pix, mx0, my0, step, step, max_iter)
+        nv_m(grid_m, (32, 8), (ref_pix, mx0, my0, step, step, max_iter, np.int32(side),
+                               np.int32(side)))
+        # Pixels on the set's edge may part ways where one compiler contracts
+        # a multiply-add into an fma and the other does not: a few per 1000.
+        return float(cp.mean(pix != ref_pix)) < 5e-3
+    out.append(("mandelbrot 4096", "Mpix/s", side * side / 1e6, systems, check_mandelbrot))
     return out
 
 
@@ -212,7 +277,8 @@ def main():
     args = parser.parse_args()
     import cupy as cp
     pj = load_source("pyjit", pyjit.cuda, pyjit.float32, pyjit.int32)
-    names = ("saxpy", "saxpy_ilp4", "stencil", "sgemm", "histogram", "black_scholes")
+    names = ("saxpy", "saxpy_ilp4", "stencil", "sgemm", "histogram", "black_scholes",
+             "reduce_sum", "transpose", "mandelbrot")
     for name in names:
         setattr(pj, name, pyjit.cuda.jit(getattr(pj, name)))
     nb = None

@@ -115,3 +115,70 @@ def black_scholes(call, put, S, X, T, R, V):
     exp_rt = math.exp(-R * T[i])
     call[i] = S[i] * cnd1 - X[i] * exp_rt * cnd2
     put[i] = X[i] * exp_rt * (1.0 - cnd2) - S[i] * (1.0 - cnd1)
+
+
+def reduce_sum(x, out):
+    # Sum of x into out[0]: grid-stride partial sums, a warp-shuffle tree, one
+    # partial per warp in shared memory, the first warp sums those, one
+    # atomic per block (the CUDA Programming Guide's warp-shuffle reduction).
+    partial = cuda.shared.array(32, float32)
+    acc = float32(0.0)
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        acc += x[i]
+    lane = cuda.threadIdx.x % 32
+    warp = cuda.threadIdx.x // 32
+    off = 16
+    while off > 0:
+        acc += cuda.shfl_down_sync(0xFFFFFFFF, acc, off)
+        off //= 2
+    if lane == 0:
+        partial[warp] = acc
+    cuda.syncthreads()
+    if warp == 0:
+        acc = partial[lane] if lane < cuda.blockDim.x // 32 else float32(0.0)
+        off = 16
+        while off > 0:
+            acc += cuda.shfl_down_sync(0xFFFFFFFF, acc, off)
+            off //= 2
+        if lane == 0:
+            cuda.atomic.add(out, 0, acc)
+
+
+TILE = 32       # transpose tile (blocks of TILE x 8 threads, 4 rows each)
+TILE_PAD = 33   # a padded row: the column reads hit 32 different banks
+
+
+def transpose(a, out):
+    # out = a.T through a shared-memory tile, both global accesses coalesced
+    # (NVIDIA's "An Efficient Matrix Transpose in CUDA C/C++").
+    tile = cuda.shared.array((TILE, TILE_PAD), float32)
+    bx = cuda.blockIdx.x * TILE
+    by = cuda.blockIdx.y * TILE
+    tx = cuda.threadIdx.x
+    ty = cuda.threadIdx.y
+    for k in range(0, TILE, cuda.blockDim.y):
+        y = by + ty + k
+        x = bx + tx
+        if y < a.shape[0] and x < a.shape[1]:
+            tile[ty + k, tx] = a[y, x]
+    cuda.syncthreads()
+    for k in range(0, TILE, cuda.blockDim.y):
+        y = bx + ty + k
+        x = by + tx
+        if y < out.shape[0] and x < out.shape[1]:
+            out[y, x] = tile[tx, ty + k]
+
+
+def mandelbrot(out, x0, y0, dx, dy, max_iter):
+    # Escape-time iterations per pixel, float32: a data-dependent loop.
+    j, i = cuda.grid(2)
+    if i < out.shape[0] and j < out.shape[1]:
+        cr = x0 + float32(j) * dx
+        ci = y0 + float32(i) * dy
+        zr = float32(0.0)
+        zi = float32(0.0)
+        n = 0
+        while n < max_iter and zr * zr + zi * zi <= float32(4.0):
+            zr, zi = zr * zr - zi * zi + cr, float32(2.0) * zr * zi + ci
+            n += 1
+        out[i, j] = n
