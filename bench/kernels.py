@@ -153,19 +153,14 @@ def cases(cp, pj, nb, nv, sms):
     hist = cp.zeros(256, dtype=cp.int32)
     hblocks = sms * 8
 
-    def run_hist(fn):
-        def go():
-            hist.fill(0)
-            fn()
-        return go
     systems = {
-        "pyjit": run_hist(lambda: pj.histogram[hblocks, 256](data, hist)),
-        "nvcc": run_hist(lambda: nv.get_function("histogram")((hblocks,), (256,),
-                                                              (data, hist, np.int64(nbytes)))),
+        "pyjit": _zeroed(hist, lambda: pj.histogram[hblocks, 256](data, hist)),
+        "nvcc": _zeroed(hist, lambda: nv.get_function("histogram")(
+            (hblocks,), (256,), (data, hist, np.int64(nbytes)))),
         "cupy.bincount": lambda: cp.bincount(data, minlength=256),
     }
     if nb:
-        systems["numba-cuda"] = run_hist(lambda: nb.histogram[hblocks, 256](data, hist))
+        systems["numba-cuda"] = _zeroed(hist, lambda: nb.histogram[hblocks, 256](data, hist))
     counts = np.bincount(data.get(), minlength=256)
     out.append(("histogram 256", "GB/s", nbytes / 1e9, systems,
                 lambda: np.array_equal(hist.get(), counts)))
@@ -199,19 +194,14 @@ def cases(cp, pj, nb, nv, sms):
     total = cp.zeros(1, dtype=cp.float32)
     rblocks = sms * 8
 
-    def run_sum(fn):
-        def go():
-            total.fill(0)
-            fn()
-        return go
     systems = {
-        "pyjit": run_sum(lambda: pj.reduce_sum[rblocks, 256](x, total)),
-        "nvcc": run_sum(lambda: nv.get_function("reduce_sum")((rblocks,), (256,),
-                                                              (x, total, np.int64(n)))),
+        "pyjit": _zeroed(total, lambda: pj.reduce_sum[rblocks, 256](x, total)),
+        "nvcc": _zeroed(total, lambda: nv.get_function("reduce_sum")(
+            (rblocks,), (256,), (x, total, np.int64(n)))),
         "cupy.sum": lambda: cp.sum(x),
     }
     if nb:
-        systems["numba-cuda"] = run_sum(lambda: nb.reduce_sum[rblocks, 256](x, total))
+        systems["numba-cuda"] = _zeroed(total, lambda: nb.reduce_sum[rblocks, 256](x, total))
     xh = x.get().astype(np.float64)
     # float32 partial sums in another order than numpy's: within 1e-5 of sum(|x|)
     out.append(("sum (shuffles)", "GB/s", 4 * n / 1e9, systems,
@@ -258,6 +248,15 @@ def cases(cp, pj, nb, nv, sms):
         return float(cp.mean(pix != ref_pix)) < 5e-3
     out.append(("mandelbrot 4096", "Mpix/s", side * side / 1e6, systems, check_mandelbrot))
     return out
+
+
+def _zeroed(array, launch):
+    """A launch that first zeroes `array` (a kernel accumulating into it with
+    atomics); the fill is timed with it, for every system alike."""
+    def go():
+        array.fill(0)
+        launch()
+    return go
 
 
 def _torch_saxpy(x, y, o):
