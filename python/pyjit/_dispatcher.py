@@ -974,8 +974,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             # the host it is the Python function, as pyjit.njit's is.
             return self.py_func(*args, **kwargs)
         # numba.cuda raises ValueError here too ("launch configuration was not specified").
-        raise ValueError("kernel '%s' needs a launch configuration: %s[grid, block](...)"
-                         % (self.__name__, self.__name__))
+        raise ValueError("kernel '%s': launch configuration was not specified; launch it as "
+                         "%s[grid, block](...)" % (self.__name__, self.__name__))
 
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
         """A launcher covering `ntasks` threads (numba's forall): blocks of

@@ -37,7 +37,9 @@ def test_non_integer_grid_rejected():
 
 
 def test_call_without_configuration_rejected():
-    with pytest.raises(ValueError, match="launch configuration"):  # numba's type
+    # numba's type and words (numba-cuda's test_unconfigured_untyped_cudakernel)
+    with pytest.raises(ValueError, match=r"kernel 'fill': launch configuration was not "
+                                         r"specified; launch it as fill\[grid, block\]"):
         fill(np.zeros(4), 1.0)
 
 
