@@ -84,11 +84,11 @@ def jit(func_or_sig=None, device=False, **options):
         if sigs and _returns_a_value(func) and not any(
                 signature_text(sig).split("(", 1)[0].strip() in ("void", "none")
                 for sig in sigs):
-            # A function returning a value is no kernel: with a signature that
-            # is not a kernel's (void) it is numba.jit(sig)'s CPU function
-            # (pyjit.jit is cuda.jit), as
-            # pyjit.njit(sig) makes: Python from the host, a device function
-            # of that signature in kernels. (Without one: Dispatcher.__call__.)
+            # A function returning a value is no kernel: with a signature that is
+            # not a kernel's (void), it is numba.jit(sig)'s CPU function (pyjit.jit
+            # is cuda.jit), as pyjit.njit(sig) makes it: Python from the host, a
+            # device function of that signature in kernels. (Without a
+            # signature, Dispatcher.__call__ runs the Python function.)
             from ._dispatcher import HostDeviceFunction
             return HostDeviceFunction(func, sigs, kernel_options)
         if hybrid:
