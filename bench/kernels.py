@@ -152,7 +152,6 @@ def cases(cp, pj, nb, nv, sms):
     data = cp.asarray(rng.integers(0, 256, nbytes, dtype=np.uint8))
     hist = cp.zeros(256, dtype=cp.int32)
     hblocks = sms * 8
-
     systems = {
         "pyjit": _zeroed(hist, lambda: pj.histogram[hblocks, 256](data, hist)),
         "nvcc": _zeroed(hist, lambda: nv.get_function("histogram")(
@@ -193,7 +192,6 @@ def cases(cp, pj, nb, nv, sms):
     # Sum of 2^26 float32: warp shuffles, one atomic per block
     total = cp.zeros(1, dtype=cp.float32)
     rblocks = sms * 8
-
     systems = {
         "pyjit": _zeroed(total, lambda: pj.reduce_sum[rblocks, 256](x, total)),
         "nvcc": _zeroed(total, lambda: nv.get_function("reduce_sum")(
