@@ -19,6 +19,8 @@ cudaOccMaxPotentialOccupancyBlockSize loop.
 import collections
 import operator
 
+import numpy as np
+
 # numba's FuncAttr (numba.cuda.cudadrv.driver): registers per thread, static
 # shared memory per block (bytes), local memory per thread (bytes), constant
 # memory (bytes), the largest block (threads).
@@ -203,14 +205,23 @@ def active_blocks(func, blocksize, memsize, flags, caller):
 
 
 def _b2d_of(b2d_func, caller):
+    """b2d_func as the driver call takes it: None, a callable, or a C
+    function's address (an int > 0; 0 for none). A bool or a negative int is
+    refused: the driver would call address 1 or a sign-extended one and crash
+    the process."""
     if b2d_func is None or callable(b2d_func):
         return b2d_func
     try:
-        return operator.index(b2d_func)  # a C function's address; 0 for none
+        if isinstance(b2d_func, (bool, np.bool_)):
+            raise TypeError
+        address = operator.index(b2d_func)
     except TypeError:
         raise TypeError("%s: b2d_func must be a function of the block size giving its dynamic "
                         "shared memory in bytes, a C function's address, or 0, not %s"
-                        % (caller, type(b2d_func).__name__))
+                        % (caller, type(b2d_func).__name__)) from None
+    if address < 0:
+        raise ValueError("%s: b2d_func %d is no C function's address" % (caller, address))
+    return address
 
 
 def cpu_potential_block_size(static_shared, b2d, memsize, limit, multiprocessors):

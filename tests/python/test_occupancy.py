@@ -95,6 +95,11 @@ def test_occupancy_errors(jit):
         ctx.get_max_potential_block_size(store, lambda b: 1 // 0, 0, 1024)
     with pytest.raises(TypeError, match="b2d_func must be a function"):
         ctx.get_max_potential_block_size(store, "x", 0, 1024)
+    # Never handed to the driver as address 1 or a negative one.
+    with pytest.raises(TypeError, match="b2d_func must be a function.*not bool"):
+        ctx.get_max_potential_block_size(store, True, 0, 1024)
+    with pytest.raises(ValueError, match="b2d_func -8 is no C function's address"):
+        ctx.get_max_potential_block_size(store, -8, 0, 1024)
     with pytest.raises(ValueError, match="blocksize must be at least 1, got 0"):
         ctx.get_active_blocks_per_multiprocessor(store, 0, 0)
     with pytest.raises(TypeError, match="memsize must be an int, not float"):
