@@ -53,9 +53,13 @@ class LaunchConfigError(CudaError, ValueError):
     cannot run, refused before launching; the message names the limit. A
     ValueError, and a CudaError as numba's CudaAPIError from cuLaunchKernel
     (CUDA_ERROR_INVALID_VALUE) is, so either `except` catches it; its code
-    is that CUresult's, 1."""
+    is that CUresult's, 1, and the message ends by naming it, as the
+    driver's error does."""
 
     def __init__(self, *args, code=1):
+        if (code == 1 and len(args) == 1 and isinstance(args[0], str)
+                and "CUDA_ERROR_INVALID_VALUE" not in args[0]):
+            args = (args[0] + " (cuLaunchKernel would fail with CUDA_ERROR_INVALID_VALUE)",)
         super().__init__(*args, code=code)
 
 

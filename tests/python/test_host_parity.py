@@ -41,6 +41,9 @@ def test_launch_config_error_code_is_invalid_value():
     with pytest.raises(driver.CudaAPIError) as info:
         k[1, 4096](np.zeros(1))
     assert info.value.code == 1  # CUDA_ERROR_INVALID_VALUE, as cuLaunchKernel's
+    # numba's test_launch_bounds matches the driver error's name in the message.
+    assert "4096 threads" in str(info.value)
+    assert str(info.value).endswith("(cuLaunchKernel would fail with CUDA_ERROR_INVALID_VALUE)")
 
 
 def test_out_of_memory_is_cuda_api_error_with_code_2():
