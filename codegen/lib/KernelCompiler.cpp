@@ -1,5 +1,6 @@
 //===- KernelCompiler.cpp - Source text to every stage of one kernel -----===//
 #include "pyjit/codegen/KernelCompiler.h"
+#include "pyjit/codegen/LinkedIR.h"
 #include "pyjit/frontend/VariableWebs.h"
 #include "pyjit/codegen/LLVMEmitter.h"
 #include "pyjit/codegen/HostTarget.h"
@@ -50,7 +51,7 @@ static llvm::Error verifyEmitted(const llvm::Module &module, const std::string &
 static void checkHostCalls(const ir::Function &fn, DiagnosticEngine &diags) {
   for (const auto &bb : fn.blocks())
     for (const auto &inst : bb->instructions()) {
-      if (inst->opcode() == ir::Opcode::ExternCall) {
+      if (inst->opcode() == ir::Opcode::ExternCall && !fn.linkedIR.count(inst->text)) {
         DiagnosticEngine::FileScope scope(diags, inst->file() ? *inst->file() : diags.currentFile());
         diags.error(SourceRange(inst->loc()),
                     "declared device function '" + inst->text + "' (cuda.declare_device) is "
@@ -107,6 +108,31 @@ static void checkExternNames(const ir::Function &fn, llvm::StringRef kernel,
       }
 }
 
+/// Each ExternCall's linked LLVM IR (a numba @intrinsic's, LinkedIR.h)
+/// checked where it is called: IR that does not parse or verify, and, for
+/// the CPU backend, IR only a GPU runs, are errors at the call.
+static void checkLinkedIR(const ir::Function &fn, bool host, DiagnosticEngine &diags) {
+  for (const auto &bb : fn.blocks())
+    for (const auto &inst : bb->instructions()) {
+      if (inst->opcode() != ir::Opcode::ExternCall)
+        continue;
+      auto linked = fn.linkedIR.find(inst->text);
+      if (linked == fn.linkedIR.end())
+        continue;
+      llvm::LLVMContext scratch;
+      auto m = parseLinkedIR(linked->second.text, inst->text, scratch);
+      std::string problem = m ? (host ? gpuOnlyPart(**m) : std::string())
+                              : llvm::toString(m.takeError());
+      if (problem.empty())
+        continue;
+      if (m)
+        problem = "it uses " + problem + ", which runs on the GPU only: a kernel that calls it "
+                  "cannot run on the CPU backend";
+      DiagnosticEngine::FileScope scope(diags, inst->file() ? *inst->file() : diags.currentFile());
+      diags.error(SourceRange(inst->loc()), linked->second.label + ": " + problem);
+    }
+}
+
 /// Emits the functions of `module` after the first (device functions called
 /// recursively, EmitOptions::Abi::Internal) into `llvmModule`.
 static llvm::Error emitCallees(const ir::Module &module, llvm::Module &llvmModule,
@@ -138,6 +164,8 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
   if (!kernel)
     return kernel.takeError();
   if (auto err = emitCallees(module, llvmModule, emitOptions))
+    return std::move(err);
+  if (auto err = linkIRFunctions(llvmModule, module))
     return std::move(err);
   (*target)->prepareKernel(llvmModule, **kernel);
   out.entryName = hostEntryName(req.functionName);
@@ -339,6 +367,7 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   for (const auto &f : irModule->functions) {
     checkExternNames(*f, req.functionName, diags);
     checkRecursiveCallee(*f, f.get() == fn, diags);
+    checkLinkedIR(*f, req.host, diags);
     if (req.host)
       checkHostCalls(*f, diags);
   }
@@ -379,6 +408,8 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   if (!kernel)
     return kernel.takeError();
   if (auto err = emitCallees(*irModule, llvmModule, emitOptions))
+    return std::move(err);
+  if (auto err = linkIRFunctions(llvmModule, *irModule))
     return std::move(err);
   out.entryName = (*kernel)->getName().str();
   if (auto err = verifyEmitted(llvmModule, req.functionName))

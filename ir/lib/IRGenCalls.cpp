@@ -1291,6 +1291,8 @@ RValue IRGen::externCall(const CallExpr &e, const GlobalValue &g) {
   Instruction *call = b.create(Opcode::ExternCall, sig.result, ops);
   call->text = g.name;
   call->intImm = g.i; // 1: the C ABI
+  if (!g.llvmIR.empty())
+    fn->linkedIR.emplace(g.name, LinkedIR{g.llvmIRLabel, g.llvmIR});
   if (isa<NoneType>(sig.result))
     return RValue{sig.result, nullptr, {}};
   return RValue::of(call);

@@ -3703,14 +3703,17 @@ ExprInfo Inferer::namedTupleCall(const CallExpr &e, const GlobalValue &g) {
 
 ExprInfo Inferer::externCall(const CallExpr &e, const GlobalValue &g) {
   std::optional<ExternSignature> sig = externSignature(ctx, g);
-  std::string what = "declared device function '" + g.name + "' (" + g.dtype + "(" + g.data + "))";
+  std::string what = (g.llvmIRLabel.empty() ? "declared device function '" + g.name + "'"
+                                             : g.llvmIRLabel) +
+                     " (" + g.dtype + "(" + g.data + "))";
   if (!sig) {
     error(e.range(), what + " has a type pyjit does not know");
     return {};
   }
   if (!e.keywords.empty()) {
-    error(e.keywords.front().range, "a declared device function takes its arguments by "
-                                    "position, not by keyword");
+    error(e.keywords.front().range, (g.llvmIRLabel.empty() ? std::string("a declared device function")
+                                                           : g.llvmIRLabel) +
+                                        " takes its arguments by position, not by keyword");
     return {};
   }
   for (const ExprPtr &a : e.args)

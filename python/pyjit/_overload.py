@@ -367,6 +367,8 @@ def _resolve(overloaded, key):
     """The variant of `overloaded` for `key`: the implementation's
     description, or why there is none (a str the compiler reports at the
     call)."""
+    if hasattr(overloaded, "resolve"):  # numba's @intrinsic (_intrinsic)
+        return overloaded.resolve(key)
     func = overloaded.func
     if len(key) > _MAX_KEY:
         return ("overloaded function '%s': its argument types have grown past %d characters "

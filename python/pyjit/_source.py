@@ -342,6 +342,9 @@ def classify(value, memo=None, reads=_NO_READS):
             "cffi", "_cffi_backend"):
         return ("module", "ffi")  # cffi's FFI object: ffi.from_buffer(a) in kernels
     from .cuda import DeclaredDevice, _KernelOnly
+    from . import _intrinsic
+    if _intrinsic.is_intrinsic(value):  # numba's @intrinsic: llvmlite codegen, linked in
+        return _intrinsic.describe(value, memo if memo is not None else {})
     if isinstance(value, DeclaredDevice):  # cuda.declare_device: called by symbol
         return ("extern", (value._symbol, value._result, value._params, value._link,
                            value._abi))

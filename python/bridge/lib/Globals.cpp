@@ -388,7 +388,7 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         return false;
       env.set(*name, std::move(g));
     } else if (*kind == "extern") {
-      // (symbol, result type, parameters[, link files[, abi]]):
+      // (symbol, result type, parameters[, link files[, abi[, LLVM IR, label]]]):
       // cuda.declare_device; the link files are the Python side's (it links
       // them); abi "c" calls `T symbol(params)`, else numba's ABI.
       if (!PyTuple_Check(v) || PyTuple_Size(v) < 3) {
@@ -411,6 +411,14 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
         if (!abi)
           return false;
         g.i = *abi == "c" ? 1 : 0;
+      }
+      if (PyTuple_Size(v) > 6) { // an @intrinsic's: (..., abi "c", LLVM IR, label)
+        auto text = toUtf8(PyTuple_GetItem(v, 5), "extern LLVM IR");
+        auto label = text ? toUtf8(PyTuple_GetItem(v, 6), "extern label") : std::nullopt;
+        if (!label)
+          return false;
+        g.llvmIR = *text;
+        g.llvmIRLabel = *label;
       }
       env.set(*name, std::move(g));
     } else if (*kind == "devfunc") {

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "pyjit/ir/BasicBlock.h"
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +47,13 @@ struct InlineSite {
 };
 
 /// A kernel (returns none) or device function. Block 0 is the entry.
+/// LLVM IR a function links in for an ExternCall (Instruction::text its
+/// symbol): a numba @intrinsic's code, generated with llvmlite.
+struct LinkedIR {
+  std::string label; ///< what messages call it: "intrinsic 'clz32'"
+  std::string text;  ///< LLVM IR (text) defining the symbol with the C ABI
+};
+
 class Function {
 public:
   Function(std::string name, Type *returnType) : fnName(std::move(name)), retTy(returnType) {}
@@ -77,6 +85,8 @@ public:
   std::vector<ErrorSite> errorSites;
   /// The inlined device functions: site k is inlineSites[k - 1].
   std::vector<InlineSite> inlineSites;
+  /// The LLVM IR its ExternCalls link in, by symbol (codegen/LinkedIR.h).
+  std::map<std::string, LinkedIR> linkedIR;
 
 private:
   std::string fnName;

@@ -57,7 +57,8 @@ struct GlobalValue {
                  // the result's type name ("void" for none), `data` the
                  // parameters, comma-separated: a type name, or "ptr T" for
                  // a pointer to T (an array's data is passed); `i` 1 for the
-                 // C ABI (the result returned), 0 for numba's
+                 // C ABI (the result returned), 0 for numba's; `llvmIR`, if
+                 // set, the LLVM IR defining `name` (a numba @intrinsic's)
     Unsupported, // anything else; `name` describes the Python type (a string,
                  // "str", keeps its text in `data`: a raise's or assert's
                  // message may name it)
@@ -78,6 +79,10 @@ struct GlobalValue {
   /// A plain Enum member whose truth is False in Python (an enum.Flag's
   /// empty member, whose __bool__ is its value's); others are true.
   bool falseMember = false;
+  /// Extern: LLVM IR text defining the function `name` with the C ABI, which
+  /// the kernel links in (a numba @intrinsic's code), and what messages call
+  /// it (`intrinsic 'clz32'`); empty for a cuda.declare_device function.
+  std::string llvmIR, llvmIRLabel;
   std::shared_ptr<const GlobalEnv> members; // Namespace (shared: ExprInfo copies values)
   /// Module: names the code reads that the Python module does not have
   /// (`cuda.gridprint` is "no attribute", not "not supported in kernels").
