@@ -362,6 +362,12 @@ Value *IRGen::constant(const GlobalValue &c, Type *type) {
     if (isa<FloatType>(type))
       return b.constFloat(type, static_cast<double>(c.i));
     return b.constInt(type, c.i);
+  case GlobalValue::Kind::Complex: { // bool(1j), np.float32(2j): as of a complex value
+    Type *z = ctx.complexTy(128);
+    Value *value = b.create(Opcode::ComplexMake, z,
+                            {b.constFloat(ctx.float64(), c.f), b.constFloat(ctx.float64(), c.imag)});
+    return castTo(RValue::of(value), type);
+  }
   default:
     assert(false && "not a numeric constant");
     return nullptr;
