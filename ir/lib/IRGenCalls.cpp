@@ -1266,6 +1266,11 @@ RValue IRGen::numpyOperatorValues(const NumpyOperatorUfunc &u, const std::vector
     return RValue::of(b.unary(Opcode::Invert, castTo(v[0], ei.type)));
   case K::Positive:
     return RValue::of(castTo(v[0], ei.type));
+  case K::Negative: // as the unary minus: in the operand's own width, then widened
+    if (auto *it = v[0].value ? dyn_cast<IntType>(v[0].value->type()) : nullptr;
+        it && it->bits() < 64 && isa<IntType>(ei.type))
+      return RValue::of(b.cast(b.unary(Opcode::Neg, v[0].value), ei.type));
+    return RValue::of(b.unary(Opcode::Neg, castTo(v[0], ei.type)));
   case K::Conjugate:
     if (auto *ct = dyn_cast<ComplexType>(ei.type)) {
       Value *z = castTo(v[0], ei.type);

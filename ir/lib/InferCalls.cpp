@@ -3622,6 +3622,14 @@ ExprInfo Inferer::numpyOperatorCall(const CallExpr &e, const NumpyOperatorUfunc 
       return {};
     }
     return ExprInfo{args[0].type, args[0].weak};
+  case K::Negative: { // operator.neg(x): -x (a bool negates as an int, as in Python)
+    Type *t = args[0].type->isScalar() ? unaryResultType(ctx, args[0].type) : nullptr;
+    if (!t) {
+      error(e.args[0]->range(), "bad operand type for unary -: " + typeName(args[0].type));
+      return {};
+    }
+    return ExprInfo{t, args[0].weak};
+  }
   case K::Positive:
   case K::Conjugate:
     if (isa<BoolType>(args[0].type) && u.kind == K::Positive) {

@@ -15,7 +15,9 @@
 namespace pyjit::ir::detail {
 
 struct NumpyOperatorUfunc {
-  enum class Kind { Binary, Compare, Logical, LogicalNot, Invert, Positive, Conjugate };
+  /// Negative: Python's unary minus (operator.neg; np.negative is a NumPy
+  /// scalar function of its own).
+  enum class Kind { Binary, Compare, Logical, LogicalNot, Invert, Positive, Negative, Conjugate };
   Kind kind;
   ast::BinaryOp binary = ast::BinaryOp::Add; // Binary; Logical: BitAnd, BitOr, BitXor
   ast::CompareOp compare = ast::CompareOp::Eq; // Compare
@@ -48,6 +50,7 @@ inline std::optional<NumpyOperatorUfunc> numpyOperatorUfunc(llvm::StringRef name
       {"bitwise_invert", {K::Invert}}, {"bitwise_left_shift", {K::Binary, B::Shl}},
       {"bitwise_right_shift", {K::Binary, B::Shr}},
       {"conjugate", {K::Conjugate}}, {"conj", {K::Conjugate}},
+      {"<neg>", {K::Negative}}, // (operator.neg only: not a NumPy name)
   };
   for (const Entry &e : table)
     if (name == e.name)
@@ -66,7 +69,14 @@ inline llvm::StringRef operatorModuleUfunc(llvm::StringRef name) {
       {"eq", "equal"},          {"ne", "not_equal"},     {"lt", "less"},
       {"le", "less_equal"},     {"gt", "greater"},       {"ge", "greater_equal"},
       {"not_", "logical_not"},  {"invert", "invert"},    {"inv", "invert"},
-      {"pos", "positive"},
+      {"pos", "positive"},      {"neg", "<neg>"},
+      // The in-place forms: numbers are immutable, so operator.iadd(a, b)
+      // is a + b (Python's operator docs: "x = iadd(x, y) is equivalent
+      // to x += y").
+      {"iadd", "add"},          {"isub", "subtract"},    {"imul", "multiply"},
+      {"itruediv", "true_divide"}, {"ifloordiv", "floor_divide"}, {"imod", "remainder"},
+      {"ipow", "power"},        {"iand", "bitwise_and"}, {"ior", "bitwise_or"},
+      {"ixor", "bitwise_xor"},  {"ilshift", "left_shift"}, {"irshift", "right_shift"},
   };
   for (auto [from, to] : table)
     if (name == from)
