@@ -1109,11 +1109,18 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
     return RValue::of(emit(rt));
   case CudaFn::MatchAnySync:
   case CudaFn::MatchAllSync: {
-    auto *vt = cast<IntType>(info(*e.args[1]).type->isScalar() && isa<IntType>(info(*e.args[1]).type)
-                                 ? info(*e.args[1]).type
-                                 : ctx.int32());
+    Type *given = info(*e.args[1]).type;
     arg(0, u32);
-    arg(1, vt->bits() > 32 ? ctx.int64() : ctx.int32());
+    if (auto *ft = dyn_cast<FloatType>(given)) {
+      // A float's bits, as numba-cuda's lowering compares them (a 16-bit
+      // float's widened to 32 bits with zeros, the same in every lane).
+      Value *bits = b.create(Opcode::Bitcast, ctx.intTy(ft->bits(), false),
+                             {scalar(*e.args[1], ft)});
+      ops.push_back(b.cast(bits, ft->bits() > 32 ? ctx.int64() : ctx.int32()));
+    } else {
+      auto *vt = cast<IntType>(isa<IntType>(given) ? given : ctx.int32());
+      arg(1, vt->bits() > 32 ? ctx.int64() : ctx.int32());
+    }
     if (fn == CudaFn::MatchAnySync)
       return RValue::of(emit(rt));
     // match_all_sync gives (mask if every lane's value matches else 0, pred).

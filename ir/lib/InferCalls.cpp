@@ -3363,7 +3363,8 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
     return want(2) && maskArg(0) && predicateArg(1) ? ExprInfo{u32} : ExprInfo{};
   case CudaFn::MatchAnySync:
   case CudaFn::MatchAllSync: {
-    if (!want(2) || !maskArg(0) || !intArg(1))
+    // A float value is compared by its bits (numba-cuda bitcasts it).
+    if (!want(2) || !maskArg(0) || (!isa<FloatType>(args[1].type) && !intArg(1)))
       return {};
     if (fn == CudaFn::MatchAnySync)
       return ExprInfo{u32};

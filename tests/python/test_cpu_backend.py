@@ -146,6 +146,35 @@ def test_warp_votes_ballot_match_and_activemask():
         assert out[t, 4] == (evens if t % 2 == 0 else 0)
 
 
+def test_match_sync_compares_float_bits(jit):
+    # numba-cuda bitcasts a float value: lanes match where the bits do, so
+    # 0.0 and -0.0 are different values; a float16's bits widened.
+    @jit
+    def k(f32, f64, f16, out, allmask, pred):
+        t = cuda.grid(1)
+        out[t, 0] = cuda.match_any_sync(0xffffffff, f32[t])
+        out[t, 1] = cuda.match_any_sync(0xffffffff, f64[t])
+        out[t, 2] = cuda.match_any_sync(0xffffffff, f16[t])
+        m, p = cuda.match_all_sync(0xffffffff, f64[t] * 0.0)
+        allmask[t] = m
+        pred[t] = p
+
+    pattern = [0.0, -0.0, 1.5, 0.0]
+    f32 = np.array([pattern[t % 4] for t in range(32)], np.float32)
+    f64 = np.array([pattern[t // 8] for t in range(32)], np.float64)
+    f16 = np.array([pattern[(t // 2) % 4] for t in range(32)], np.float16)
+    out = np.zeros((32, 3), np.uint32)
+    allmask = np.zeros(32, np.uint32)
+    pred = np.zeros(32, np.bool_)
+    k[1, 32](f32, f64, f16, out, allmask, pred)
+    for col, (a, bits) in enumerate([(f32, np.uint32), (f64, np.uint64), (f16, np.uint16)]):
+        b = a.view(bits)
+        assert out[:, col].tolist() == [sum(1 << m for m in range(32) if b[m] == b[t])
+                                        for t in range(32)], col
+    # f64 * 0.0 is 0.0 in lanes 0-7, 16-31 and -0.0 in lanes 8-15: no match of all.
+    assert allmask.tolist() == [0] * 32 and not pred.any()
+
+
 def test_activemask_sees_the_lanes_at_its_call_site(jit):
     # numba-cuda's test_activemask: in a divergent branch only its lanes
     # (0x55555555); after the branch the reconverged warp (0xffffffff); in
