@@ -1,10 +1,13 @@
 //===- OptPipeline.cpp - LLVM's O0..O3 module pipeline for a target ------===//
 #include "pyjit/codegen/OptPipeline.h"
 #include "ExitValueGuard.h"
+#include "pyjit/codegen/NarrowIVs.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include <cstdlib>
 
 void pyjit::codegen::runOptPipeline(llvm::Module &module, llvm::TargetMachine &tm,
-                                    unsigned optLevel) {
+                                    unsigned optLevel, bool narrowCounters) {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -17,6 +20,16 @@ void pyjit::codegen::runOptPipeline(llvm::Module &module, llvm::TargetMachine &t
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  // PYJIT_NO_NARROW_IV=1 leaves the counters 64-bit (for A/B benchmarks).
+  if (narrowCounters && optLevel > 0 && !std::getenv("PYJIT_NO_NARROW_IV"))
+    // Last, so that no IndVarSimplify widens the counters again.
+    pb.registerOptimizerLastEPCallback(
+        [](llvm::ModulePassManager &mpm, llvm::OptimizationLevel, llvm::ThinOrFullLTOPhase) {
+          llvm::FunctionPassManager fpm;
+          fpm.addPass(NarrowIVsPass());
+          fpm.addPass(llvm::InstCombinePass());
+          mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+        });
   llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
                                   : optLevel == 1 ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2

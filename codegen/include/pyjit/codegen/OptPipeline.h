@@ -8,8 +8,11 @@
 namespace pyjit::codegen {
 
 /// Runs LLVM's default per-module pipeline at \p optLevel (0-3) with the
-/// target's analyses and passes registered (NVPTX or the host).
-void runOptPipeline(llvm::Module &module, llvm::TargetMachine &tm, unsigned optLevel);
+/// target's analyses and passes registered (NVPTX or the host); with
+/// \p narrowCounters, NarrowIVsPass and InstCombine run last (NVPTX: 64-bit
+/// integer arithmetic costs two instructions there).
+void runOptPipeline(llvm::Module &module, llvm::TargetMachine &tm, unsigned optLevel,
+                    bool narrowCounters = false);
 
 } // namespace pyjit::codegen
 
