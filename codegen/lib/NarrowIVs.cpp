@@ -6,6 +6,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
 
 using namespace llvm;
 
@@ -73,7 +74,11 @@ PreservedAnalyses pyjit::codegen::NarrowIVsPass::run(Function &f, FunctionAnalys
   }
   if (!changed)
     return PreservedAnalyses::all();
+  // InstCombine only where a counter was narrowed: it folds the sign
+  // extensions into 32-bit compares; other kernels' code stays as O3 left it.
   PreservedAnalyses kept;
   kept.preserveSet<CFGAnalyses>();
-  return kept;
+  fam.invalidate(f, kept);
+  InstCombinePass().run(f, fam);
+  return PreservedAnalyses::none();
 }

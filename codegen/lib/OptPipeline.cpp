@@ -3,7 +3,6 @@
 #include "ExitValueGuard.h"
 #include "pyjit/codegen/NarrowIVs.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Transforms/InstCombine/InstCombine.h"
 #include <cstdlib>
 
 void pyjit::codegen::runOptPipeline(llvm::Module &module, llvm::TargetMachine &tm,
@@ -25,10 +24,7 @@ void pyjit::codegen::runOptPipeline(llvm::Module &module, llvm::TargetMachine &t
     // Last, so that no IndVarSimplify widens the counters again.
     pb.registerOptimizerLastEPCallback(
         [](llvm::ModulePassManager &mpm, llvm::OptimizationLevel, llvm::ThinOrFullLTOPhase) {
-          llvm::FunctionPassManager fpm;
-          fpm.addPass(NarrowIVsPass());
-          fpm.addPass(llvm::InstCombinePass());
-          mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+          mpm.addPass(llvm::createModuleToFunctionPassAdaptor(NarrowIVsPass()));
         });
   llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
                                   : optLevel == 1 ? llvm::OptimizationLevel::O1

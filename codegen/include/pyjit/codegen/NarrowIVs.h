@@ -7,7 +7,7 @@
 // affine i64 induction variable (a header phi {start,+,c} with its `add`)
 // whose values and next values ScalarEvolution proves to lie in the int32
 // range a 32-bit twin, and sign-extends the twin where the old values were
-// used; InstCombine, run after it, then folds the extensions into 32-bit
+// used; InstCombine, run after it on a function it changed, folds the extensions into 32-bit
 // compares and `mul.wide.s32` address arithmetic, as nvcc's code has. The
 // values are the same: only a range SCEV proves from the loop's own exit
 // conditions is narrowed, and the 32-bit add is `nsw` only because its

@@ -9,7 +9,7 @@ namespace pyjit::codegen {
 
 /// Runs LLVM's default per-module pipeline at \p optLevel (0-3) with the
 /// target's analyses and passes registered (NVPTX or the host); with
-/// \p narrowCounters, NarrowIVsPass and InstCombine run last (NVPTX: 64-bit
+/// \p narrowCounters, NarrowIVsPass runs last (NVPTX: 64-bit
 /// integer arithmetic costs two instructions there).
 void runOptPipeline(llvm::Module &module, llvm::TargetMachine &tm, unsigned optLevel,
                     bool narrowCounters = false);
