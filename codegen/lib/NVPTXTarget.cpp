@@ -64,7 +64,7 @@ void NVPTXTarget::configureModule(llvm::Module &module) const {
 }
 
 void NVPTXTarget::optimize(llvm::Module &module, unsigned optLevel) const {
-  runOptPipeline(module, *tm, optLevel);
+  runOptPipeline(module, *tm, optLevel, /*narrowCounters=*/true);
 }
 
 llvm::Expected<std::string> NVPTXTarget::emitPTX(llvm::Module &module) const {
