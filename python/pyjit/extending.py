@@ -45,14 +45,33 @@ Functions given to numba's own `register_jitable`, `overload` and
 too, when numba is loaded; those, and pyjit's whose code reads numba (`from
 numba.core import types`), get numba's type objects (numba.core.types);
 others get pyjit.types' (Integer, Float, Complex, Boolean, Array, BaseTuple
-classes). numba's `@intrinsic` is not: its implementations are numba IR.
+classes).
+
+`intrinsic`: numba's `@intrinsic` (numba.cuda.extending's; numba-cuda must
+be installed): the typing function returns (signature, codegen) and the
+codegen writes the call's LLVM IR with llvmlite's IRBuilder; pyjit links
+that IR into the kernel (python/pyjit/_intrinsic.py says what it passes).
 
 `overload_attribute(typ, name)`: the same for attribute `name` (`x.name`,
 read only): the typing function takes x's type and returns a function of x
 giving the attribute's value.
 """
 
-__all__ = ["register_jitable", "overload", "overload_method", "overload_attribute"]
+__all__ = ["register_jitable", "overload", "overload_method", "overload_attribute", "intrinsic"]
+
+
+def intrinsic(*args, **kwargs):
+    """numba's `@intrinsic` (numba.cuda.extending.intrinsic), which pyjit's
+    kernels call: see the module docstring. Raises ImportError naming
+    numba-cuda where it is not installed (the codegen is written against
+    numba's target context and llvmlite)."""
+    try:
+        from numba.cuda.extending import intrinsic as numba_intrinsic
+    except ImportError as exc:
+        raise ImportError("pyjit.extending.intrinsic is numba-cuda's @intrinsic, whose codegen "
+                          "uses numba's target context and llvmlite: pip install numba-cuda "
+                          "(%s)" % exc) from None
+    return numba_intrinsic(*args, **kwargs)
 
 
 def overload(func, jit_options=None, strict=True, inline="never", prefer_literal=False,

@@ -1,4 +1,5 @@
 """@cuda.jit(device=True) functions: typed per call site, inlined, errors point into them."""
+import importlib.util
 import math
 import re
 
@@ -1945,3 +1946,14 @@ def test_numba_cuda_jit_functions_kernels_call_compile_from_their_source(jit):
     k[1, 1](out)
     assert out[0] == float(np.float32(1) + np.float32(0.1)) != 1.1
     assert out[1] == 7.5
+
+
+@pytest.mark.skipif(importlib.util.find_spec("numba") is not None,
+                    reason="numba is installed: tests/python/test_intrinsic.py covers "
+                           "pyjit.extending.intrinsic")
+def test_extending_intrinsic_without_numba_names_numba_cuda():
+    from pyjit.extending import intrinsic
+    with pytest.raises(ImportError, match="numba-cuda's @intrinsic.*pip install numba-cuda"):
+        @intrinsic
+        def f(typingctx, x):
+            pass

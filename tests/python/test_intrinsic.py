@@ -95,7 +95,9 @@ def test_intrinsic_codegen_runs_in_kernels(backend):
 @pytest.mark.parametrize("backend", _BACKENDS)
 def test_intrinsic_typing_errors_point_at_the_call(backend):
     out = _run(_script(_with_intrinsics('''
-        @intrinsic
+        from pyjit.extending import intrinsic as pyjit_intrinsic  # numba's, re-exported
+
+        @pyjit_intrinsic
         def forgets_result(typingctx, x):
             def codegen(context, builder, sig, args):
                 pass
