@@ -18,7 +18,12 @@ class PyjitError(Exception):
 
 
 class CompileError(PyjitError):
-    """The kernel could not be compiled (see the message for file:line:col)."""
+    """The kernel could not be compiled (see the message for file:line:col).
+    ``msg`` is the message, as numba's TypingError and LoweringError have it."""
+
+    @property
+    def msg(self):
+        return str(self)
 
 
 class CompileValueError(CompileError, ValueError):

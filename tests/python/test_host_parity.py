@@ -271,3 +271,16 @@ def test_a_big_endian_array_comes_back_into_an_array_of_its_byte_order():
         d.copy_to_host(np.empty(5, ">f8"))
     with pytest.raises(ValueError, match="incompatible shape"):  # (not broadcast)
         cuda.to_device(a[:1]).copy_to_host(np.empty(5, ">f4"))
+
+
+def test_compile_error_has_msg_as_numbas_typing_error():
+    # numba's TypingError and LoweringError carry the message as .msg
+    # (numba-cuda's test_extending reads e.exception.msg).
+    @cuda.jit
+    def k(a):
+        a[0] = undefined_name  # noqa: F821
+
+    with pytest.raises(pyjit.CompileError) as info:
+        k[1, 1](np.zeros(1))
+    assert info.value.msg == str(info.value)
+    assert "undefined_name" in info.value.msg
