@@ -29,6 +29,6 @@ def k(f, i):
 # LLVM: @[[DYN:[A-Za-z_.0-9]+]] = external {{.*}}addrspace(3) global [0 x i8]
 # LLVM-NOT: addrspace(3) global
 # LLVM: define {{.*}}void @k(
-# LLVM: [[P:%[0-9]+]] = getelementptr {{float|i8}}, ptr addrspace(3) @[[DYN]], i64 {{%[0-9]+}}
+# LLVM: [[P:%[0-9]+]] = getelementptr {{float|i8}}, ptr addrspace(3) @[[DYN]], i{{32|64}} {{%[0-9]+}}
 # LLVM: store float {{%[0-9]+}}, ptr addrspace(3) [[P]]
 # LLVM: load i32, ptr addrspace(3) [[P]]

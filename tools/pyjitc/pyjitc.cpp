@@ -52,7 +52,7 @@ static cl::opt<Emit> emit(
     cl::cat(category));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout)"),
                                        cl::value_desc("file"), cl::init("-"), cl::cat(category));
-static cl::opt<std::string> arch("arch", cl::desc("GPU architecture"), cl::init("sm_90"),
+static cl::opt<std::string> arch("arch", cl::desc("GPU architecture (default sm_90, the H100/H200)"), cl::init("sm_90"),
                                  cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::Prefix,
                                   cl::init(3), cl::cat(category));
