@@ -52,8 +52,9 @@ static cl::opt<Emit> emit(
     cl::cat(category));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout)"),
                                        cl::value_desc("file"), cl::init("-"), cl::cat(category));
-static cl::opt<std::string> arch("arch", cl::desc("GPU architecture (default sm_90, the H100/H200)"), cl::init("sm_90"),
-                                 cl::cat(category));
+static cl::opt<std::string> arch("arch",
+                                 cl::desc("GPU architecture (default sm_90, the H100/H200)"),
+                                 cl::init("sm_90"), cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::Prefix,
                                   cl::init(3), cl::cat(category));
 static cl::opt<bool> debugMode("g", cl::desc("Debug mode: check assert statements and array bounds; with -O0 also full DWARF (variables) for cuda-gdb"),
