@@ -253,7 +253,8 @@ def _llvm_ir(context, sig, shown_sig, codegen, symbol, result, params):
     if result == "void":
         builder.ret_void()
     elif value is None:
-        return "!its codegen returned None, and its signature %s returns a value" % shown_sig
+        return ("!its codegen returned None, and its signature %s returns a value (numba: "
+                "non-void function returns None)" % shown_sig)
     else:
         if result == "bool":
             value = builder.zext(value, ir.IntType(8))
