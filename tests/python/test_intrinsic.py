@@ -158,8 +158,8 @@ def test_intrinsic_typing_errors_point_at_the_call(backend):
     assert "intrinsic 'takes_array': signature int32(array(int32, 1d, C)): pyjit" in text
 
 
-def test_intrinsic_with_ptx_asm_is_refused_on_the_cpu_backend():
-    out = _run(_script('''
+# An intrinsic of inline PTX: %laneid, the thread's index within its warp.
+_LANE_KERNEL = '''
         from llvmlite import ir
         from numba.cuda.extending import intrinsic
 
@@ -173,7 +173,11 @@ def test_intrinsic_with_ptx_asm_is_refused_on_the_cpu_backend():
         @cuda.jit
         def k(out):
             out[cuda.grid(1)] = lane()
-        ''', '''
+'''
+
+
+def test_intrinsic_with_ptx_asm_is_refused_on_the_cpu_backend():
+    out = _run(_script(_LANE_KERNEL, '''
         import pyjit
         try:
             m.k[1, 4](np.zeros(4, np.int32))
@@ -187,21 +191,7 @@ def test_intrinsic_with_ptx_asm_is_refused_on_the_cpu_backend():
 
 @pytest.mark.gpu
 def test_intrinsic_with_ptx_asm_runs_on_the_gpu():
-    out = _run(_script('''
-        from llvmlite import ir
-        from numba.cuda.extending import intrinsic
-
-        @intrinsic
-        def lane(typingctx):
-            def codegen(context, builder, sig, args):
-                fnty = ir.FunctionType(ir.IntType(32), [])
-                return builder.asm(fnty, "mov.u32 $0, %laneid;", "=r", [], False)
-            return types.int32(), codegen
-
-        @cuda.jit
-        def k(out):
-            out[cuda.grid(1)] = lane()
-        ''', '''
+    out = _run(_script(_LANE_KERNEL, '''
         out = np.zeros(40, np.int32)
         m.k[1, 40](out)
         print(*out)
