@@ -1,6 +1,8 @@
 //===- KernelCompiler.cpp - Source text to every stage of one kernel -----===//
 #include "pyjit/codegen/KernelCompiler.h"
 #include "pyjit/codegen/LinkedIR.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "pyjit/frontend/VariableWebs.h"
 #include "pyjit/codegen/LLVMEmitter.h"
 #include "pyjit/codegen/HostTarget.h"
@@ -41,6 +43,49 @@ static llvm::Error verifyEmitted(const llvm::Module &module, const std::string &
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "internal error: invalid LLVM IR for '" + kernel + "': " + message);
 }
+
+namespace {
+/// The errors LLVM reports through its context while linking, optimizing
+/// and emitting a kernel (inline assembly its printer cannot read, module
+/// flags that conflict when an @intrinsic's IR is linked), which LLVM's
+/// default handler would answer by exiting the process.
+class LLVMErrors {
+public:
+  explicit LLVMErrors(llvm::LLVMContext &context) {
+    context.setDiagnosticHandlerCallBack(
+        [](const llvm::DiagnosticInfo *info, void *self) {
+          if (info->getSeverity() != llvm::DS_Error)
+            return;
+          llvm::raw_string_ostream os(static_cast<LLVMErrors *>(self)->text);
+          llvm::DiagnosticPrinterRawOStream printer(os);
+          info->print(printer);
+          os << "\n";
+        },
+        this);
+  }
+  /// \p err, or the errors reported so far: a CompileError where the
+  /// kernel links an @intrinsic's IR (the user's code), else internal.
+  llvm::Error take(llvm::Error err, const ir::Module &module, llvm::StringRef kernel) {
+    if (text.empty())
+      return err;
+    std::string message = llvm::StringRef(text).trim().str();
+    text.clear();
+    if (err)
+      message += "\n" + llvm::toString(std::move(err));
+    bool linked = llvm::any_of(module.functions, [](const auto &f) { return !f->linkedIR.empty(); });
+    if (!linked)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "internal error: LLVM refused kernel '" + kernel +
+                                         "': " + message);
+    return llvm::make_error<CompileError>("kernel '" + kernel.str() +
+                                          "': LLVM refused the code an @intrinsic's codegen "
+                                          "wrote: " + message);
+  }
+
+private:
+  std::string text;
+};
+} // namespace
 
 // The CPU backend's half: host LLVM IR, optimized for this machine, as
 // bitcode for the runtime's JIT.
@@ -128,8 +173,10 @@ static void checkLinkedIR(const ir::Function &fn, bool host, DiagnosticEngine &d
       if (m)
         problem = "it uses " + problem + ", which runs on the GPU only: a kernel that calls it "
                   "cannot run on the CPU backend";
-      DiagnosticEngine::FileScope scope(diags, inst->file() ? *inst->file() : diags.currentFile());
-      diags.error(SourceRange(inst->loc()), linked->second.label + ": " + problem);
+      const ir::LinkedIR &l = linked->second;
+      const SourceFile *file = l.callFile ? l.callFile : inst->file();
+      DiagnosticEngine::FileScope scope(diags, file ? *file : diags.currentFile());
+      diags.error(SourceRange(l.callFile ? l.callLoc : inst->loc()), l.label + ": " + problem);
     }
 }
 
@@ -165,7 +212,8 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
     return kernel.takeError();
   if (auto err = emitCallees(module, llvmModule, emitOptions))
     return std::move(err);
-  if (auto err = linkIRFunctions(llvmModule, module))
+  LLVMErrors llvmErrors(context);
+  if (auto err = llvmErrors.take(linkIRFunctions(llvmModule, module), module, req.functionName))
     return std::move(err);
   (*target)->prepareKernel(llvmModule, **kernel);
   out.entryName = hostEntryName(req.functionName);
@@ -174,6 +222,8 @@ static llvm::Expected<CompiledKernel> compileForHost(const KernelRequest &req,
   if (auto err = verifyEmitted(llvmModule, req.functionName))
     return std::move(err);
   (*target)->optimize(llvmModule, req.optLevel);
+  if (auto err = llvmErrors.take(llvm::Error::success(), module, req.functionName))
+    return std::move(err);
   {
     llvm::raw_string_ostream os(out.llvmIR);
     llvmModule.print(os, nullptr);
@@ -409,7 +459,9 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
     return kernel.takeError();
   if (auto err = emitCallees(*irModule, llvmModule, emitOptions))
     return std::move(err);
-  if (auto err = linkIRFunctions(llvmModule, *irModule))
+  LLVMErrors llvmErrors(context);
+  if (auto err = llvmErrors.take(linkIRFunctions(llvmModule, *irModule), *irModule,
+                                 req.functionName))
     return std::move(err);
   out.entryName = (*kernel)->getName().str();
   if (auto err = verifyEmitted(llvmModule, req.functionName))
@@ -433,6 +485,8 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
       if (!f.isDeclaration())
         f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
   (*target)->optimize(llvmModule, req.optLevel);
+  if (auto err = llvmErrors.take(llvm::Error::success(), *irModule, req.functionName))
+    return std::move(err);
   if (req.optLevel > 0)
     hoistLoads(llvmModule);
   if (req.fma && req.optLevel > 0)
@@ -444,8 +498,9 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   if (req.stopAfter == Stage::LLVM)
     return out;
   auto ptx = (*target)->emitPTX(llvmModule);
-  if (!ptx)
-    return ptx.takeError();
+  if (auto err = llvmErrors.take(ptx ? llvm::Error::success() : ptx.takeError(), *irModule,
+                                 req.functionName))
+    return std::move(err);
   out.ptx = std::move(*ptx);
   return out;
 }

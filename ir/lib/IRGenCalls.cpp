@@ -1304,7 +1304,8 @@ RValue IRGen::externCall(const CallExpr &e, const GlobalValue &g) {
   call->text = g.name;
   call->intImm = g.i; // 1: the C ABI
   if (!g.llvmIR.empty())
-    fn->linkedIR.emplace(g.name, LinkedIR{g.llvmIRLabel, g.llvmIR});
+    fn->linkedIR.emplace(g.name, LinkedIR{g.llvmIRLabel, g.llvmIR, frames.back().callFile,
+                                          frames.back().callLoc});
   if (isa<NoneType>(sig.result))
     return RValue{sig.result, nullptr, {}};
   return RValue::of(call);

@@ -102,6 +102,10 @@ def _targets():
     """numba-cuda's typing and target contexts (numba must be importable:
     the intrinsic is numba's)."""
     from numba.cuda.descriptor import cuda_target
+    # (numba's dispatcher refreshes them before each compile: its lowerings
+    # of casts and constants are registered lazily)
+    cuda_target.typing_context.refresh()
+    cuda_target.target_context.refresh()
     return cuda_target.typing_context, cuda_target.target_context
 
 
@@ -150,10 +154,11 @@ def _resolve(intrinsic, key):
         params = [_abi_name(t) for t in sig.args]
     except ValueError as exc:
         return "%s: signature %s: %s" % (what, shown_sig, exc)
-    digest = hashlib.blake2b(("%s\n%s\n%s" % (getattr(intrinsic, "__qualname__", ""),
-                                             defn.__code__.co_filename, key)).encode(),
-                             digest_size=8).hexdigest()
-    symbol = "__pyjit_intrinsic_%s_%s" % (re.sub(r"\W", "_", _name(intrinsic)), digest)
+    # The symbol names the code: two intrinsics a factory made (one
+    # qualname, other closure values) are two functions, and one intrinsic
+    # gives the same text in every process (the disk cache's check).
+    placeholder = "__pyjit_intrinsic_%s" % re.sub(r"\W", "_", _name(intrinsic))
+    symbol = placeholder
     try:
         with warnings.catch_warnings(), context.push_code_library(_NoLinking()):
             for errors in ("numba.core.errors", "numba.cuda.core.errors"):  # (its notices)
@@ -167,6 +172,9 @@ def _resolve(intrinsic, key):
         return "%s: its codegen raised %s: %s" % (what, type(exc).__name__, exc)
     if isinstance(text, str) and text.startswith("!"):
         return "%s: %s" % (what, text[1:])
+    digest = hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+    symbol = "%s_%s" % (placeholder, digest)
+    text = text.replace('@"%s"' % placeholder, '@"%s"' % symbol)
     names = [p.name for p in _parameters(defn)]
     call = "%s(%s)" % (_VARIANT_CALLEE, ", ".join(names))
     source = "def %s(%s):\n    %s\n" % (
@@ -245,20 +253,28 @@ def _llvm_ir(context, sig, shown_sig, codegen, symbol, result, params):
     builder = ir.IRBuilder(fn.append_basic_block("entry"))
     args = []
     for arg, t, p in zip(fn.args, sig.args, params):
+        # numba's value types: a pointer's element type, a float16 as i16
+        # (numba-cuda's data model; the bits are the same)
         value_type = context.get_value_type(getattr(t, "literal_type", t))
-        args.append(builder.bitcast(arg, value_type) if p.startswith("ptr") else arg)
+        args.append(arg if arg.type == value_type else builder.bitcast(arg, value_type))
     value = codegen(context, builder, sig, args)
     if builder.block.is_terminated:
         return "!its codegen ended the function itself (returned from it)"
     if result == "void":
         builder.ret_void()
-    elif value is None:
+        return str(module)
+    if value is None:
         return ("!its codegen returned None, and its signature %s returns a value (numba: "
                 "non-void function returns None)" % shown_sig)
-    else:
-        if result == "bool":
-            value = builder.zext(value, ir.IntType(8))
-        elif result.startswith("ptr"):
-            value = builder.bitcast(value, ir.IntType(8).as_pointer())
-        builder.ret(value)
+    rt = sig.return_type
+    value_type = context.get_value_type(getattr(rt, "literal_type", rt))
+    if not isinstance(value, ir.Value) or value.type != value_type:
+        return ("!its codegen returned %s, and its signature %s returns %s, whose LLVM type "
+                "is %s" % ("an LLVM %s" % value.type if isinstance(value, ir.Value)
+                           else "a Python %s" % type(value).__name__, shown_sig, rt, value_type))
+    if result == "bool":
+        value = builder.zext(value, ir.IntType(8))
+    elif value.type != fnty.return_type:  # a pointer, a float16's i16
+        value = builder.bitcast(value, fnty.return_type)
+    builder.ret(value)
     return str(module)

@@ -246,3 +246,120 @@ def test_intrinsic_codegen_using_numbas_lowerings(backend):
         "intrinsic 'inc': its codegen links code numba compiled (context.compile_internal or "
         "compile_subroutine), which pyjit cannot link; call a @cuda.jit(device=True) function "
         "for that part instead")
+
+
+@pytest.mark.parametrize("backend", _BACKENDS)
+def test_intrinsics_made_by_a_factory_numbas_lowerings_and_float16(backend):
+    # Two intrinsics from one factory are two functions (one qualname, other
+    # closure values); context.get_constant and context.cast work in a fresh
+    # process (numba's target context refreshed); a float16 is numba's i16
+    # in codegen and comes back as the float16 it was.
+    out = _run(_script('''
+        from llvmlite import ir
+        from numba.cuda.extending import intrinsic
+
+        def make_adder(k):
+            @intrinsic
+            def add_k(typingctx, x):
+                def codegen(context, builder, sig, args):
+                    return builder.add(args[0], context.get_constant(types.int64, k))
+                return types.int64(types.int64), codegen
+            return add_k
+
+        add1, add100 = make_adder(1), make_adder(100)
+
+        @intrinsic
+        def widen(typingctx, x):
+            def codegen(context, builder, sig, args):
+                return context.cast(builder, args[0], types.int32, types.int64)
+            return types.int64(types.int32), codegen
+
+        @intrinsic
+        def same(typingctx, x):
+            return x(x), lambda context, builder, sig, args: args[0]
+
+        @intrinsic
+        def bits(typingctx, x):
+            def codegen(context, builder, sig, args):
+                return builder.zext(args[0], ir.IntType(32))
+            return types.uint32(types.float16), codegen
+
+        @cuda.jit
+        def k(out, h, hout):
+            out[0] = add1(0)
+            out[1] = add100(0)
+            out[2] = widen(numba.int32(-5))
+            hout[0] = same(h[0])
+            out[3] = bits(h[0])
+        ''', '''
+        out = np.zeros(4, np.int64)
+        h = np.array([1.5], np.float16)
+        hout = np.zeros(1, np.float16)
+        m.k[1, 1](out, h, hout)
+        print(*out, hout[0])
+        '''), backend)
+    # float16 1.5 is 0x3e00 = 15872
+    assert out == ["1", "100", "-5", "15872", "1.5"]
+
+
+def test_intrinsic_ir_errors_are_compile_errors_at_the_call():
+    # A result of the wrong LLVM type (a bool as i8, an int32 as i64), inline
+    # PTX naming an operand it lacks, and module flags that conflict when
+    # linked: CompileErrors naming the intrinsic, at the user's call (LLVM's
+    # own handlers would stop the process on the last two).
+    out = _run(_script('''
+        from llvmlite import ir
+        from numba.cuda.extending import intrinsic
+
+        @intrinsic
+        def byte_bool(typingctx, x):
+            def codegen(context, builder, sig, args):
+                return builder.trunc(args[0], ir.IntType(8))
+            return types.boolean(types.int32), codegen
+
+        @intrinsic
+        def seven(typingctx, x):
+            def codegen(context, builder, sig, args):
+                fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(32)])
+                return builder.asm(fnty, "mov.u32 $0, $7;", "=r,r", [args[0]], False)
+            return types.int32(types.int32), codegen
+
+        def flagged(value):
+            @intrinsic
+            def flag(typingctx, x):
+                def codegen(context, builder, sig, args):
+                    m = builder.module
+                    m.add_named_metadata("llvm.module.flags").add(m.add_metadata(
+                        [ir.Constant(ir.IntType(32), 1), "my_flag",
+                         ir.Constant(ir.IntType(32), value)]))
+                    return args[0]
+                return types.int32(types.int32), codegen
+            return flag
+
+        flag_a, flag_b = flagged(1), flagged(2)
+
+        def k_bool(o):
+            o[0] = byte_bool(o[0])
+
+        def k_asm(o):
+            o[0] = seven(o[0])
+
+        def k_flags(o):
+            o[0] = flag_a(o[0]) + flag_b(o[0])
+        ''', '''
+        import pyjit
+        for kern in (m.k_bool, m.k_asm, m.k_flags):
+            try:
+                cuda.compile_ptx(kern, "void(int32[:])")
+                print("COMPILED")
+            except pyjit.CompileError as e:
+                first = str(e).splitlines()[0]
+                print(first[first.find("interop_kernels.py:") + 19:][:140])
+        print("alive")
+        '''), "cpu")
+    text = " ".join(out)
+    assert "COMPILED" not in text and text.endswith("alive")
+    assert "intrinsic 'byte_bool': its codegen returned an LLVM i8, and its signature" in text
+    assert ("intrinsic 'seven': inline assembly \"mov.u32 $0, $7;\" names operand $7, and it "
+            "has 2") in text
+    assert "conflicting values" in text

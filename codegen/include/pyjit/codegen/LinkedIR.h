@@ -27,6 +27,12 @@ namespace pyjit::codegen {
 llvm::Expected<std::unique_ptr<llvm::Module>>
 parseLinkedIR(llvm::StringRef text, llvm::StringRef symbol, llvm::LLVMContext &context);
 
+/// Inline assembly in \p module that LLVM's code generator would stop the
+/// process on, in words: an operand `$N` past the last operand, or a
+/// register operand of a type no PTX register holds (i128, a vector);
+/// empty if none. parseLinkedIR checks it.
+std::string badInlineAsm(const llvm::Module &module);
+
 /// What in \p module only an NVIDIA GPU can run, in words ("PTX inline
 /// assembly", "the NVVM intrinsic 'llvm.nvvm.read.ptx.sreg.tid.x'"); empty
 /// when the CPU backend can compile it.

@@ -52,6 +52,11 @@ struct InlineSite {
 struct LinkedIR {
   std::string label; ///< what messages call it: "intrinsic 'clz32'"
   std::string text;  ///< LLVM IR (text) defining the symbol with the C ABI
+  /// Where the user called it (the call of the def wrapping the ExternCall,
+  /// _intrinsic.py's): errors in the IR are reported there. Null: at the
+  /// ExternCall itself.
+  const SourceFile *callFile = nullptr;
+  SourceLoc callLoc{};
 };
 
 class Function {
