@@ -168,11 +168,27 @@ static void checkLinkedIR(const ir::Function &fn, bool host, DiagnosticEngine &d
       auto m = parseLinkedIR(linked->second.text, inst->text, scratch);
       std::string problem = m ? (host ? gpuOnlyPart(**m) : std::string())
                               : llvm::toString(m.takeError());
-      if (problem.empty())
-        continue;
-      if (m)
+      if (m && !problem.empty())
         problem = "it uses " + problem + ", which runs on the GPU only: a kernel that calls it "
                   "cannot run on the CPU backend";
+      if (m && problem.empty() && host)
+        // A function its IR declares and nothing defines here: the JIT
+        // would fail to link the kernel, naming no intrinsic.
+        for (const llvm::Function &f : **m) {
+          llvm::StringRef name = f.getName();
+          if (!f.isDeclaration() || f.isIntrinsic())
+            continue;
+          bool defined = name.consume_front("__nv_")
+                             ? hostDefinesLibdevice(name) || hostHasFunction(hostMathName(name))
+                             : hostHasFunction(name);
+          if (!defined) {
+            problem = "its LLVM IR calls '" + f.getName().str() +
+                      "', which nothing defines on the CPU backend";
+            break;
+          }
+        }
+      if (problem.empty())
+        continue;
       const ir::LinkedIR &l = linked->second;
       const SourceFile *file = l.callFile ? l.callFile : inst->file();
       DiagnosticEngine::FileScope scope(diags, file ? *file : diags.currentFile());

@@ -98,6 +98,9 @@ std::string gpuOnlyPart(const llvm::Module &module) {
   for (const llvm::Function &f : module) {
     if (f.getName().starts_with("llvm.nvvm."))
       return "the NVVM intrinsic '" + f.getName().str() + "'";
+    // CUDA's device printf, whose C library namesake takes a va_list
+    if (f.isDeclaration() && f.getName() == "vprintf")
+      return "CUDA's device 'vprintf'";
     for (const llvm::BasicBlock &bb : f)
       for (const llvm::Instruction &inst : bb)
         if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst); call && call->isInlineAsm())

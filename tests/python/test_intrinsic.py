@@ -363,3 +363,45 @@ def test_intrinsic_ir_errors_are_compile_errors_at_the_call():
     assert ("intrinsic 'seven': inline assembly \"mov.u32 $0, $7;\" names operand $7, and it "
             "has 2") in text
     assert "conflicting values" in text
+
+
+def test_intrinsic_calling_an_undefined_function_is_refused_on_the_cpu_backend():
+    # The CPU backend's JIT would fail to link the kernel without naming the
+    # intrinsic; CUDA's device vprintf has a C library namesake of another
+    # signature.
+    out = _run(_script('''
+        from llvmlite import ir
+        from numba.cuda.extending import intrinsic
+
+        def calling(name):
+            @intrinsic
+            def call(typingctx, x):
+                def codegen(context, builder, sig, args):
+                    fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(32)])
+                    return builder.call(ir.Function(builder.module, fnty, name=name), args)
+                return types.int32(types.int32), codegen
+            return call
+
+        nowhere, vprintf = calling("defined_nowhere"), calling("vprintf")
+
+        @cuda.jit
+        def k1(o):
+            o[0] = nowhere(o[0])
+
+        @cuda.jit
+        def k2(o):
+            o[0] = vprintf(o[0])
+        ''', '''
+        import pyjit
+        for kern in (m.k1, m.k2):
+            try:
+                kern[1, 1](np.zeros(1, np.int32))
+                print("RAN")
+            except pyjit.CompileError as e:
+                print(str(e).splitlines()[0].split("error: ")[1])
+        '''), "cpu")
+    text = " ".join(out)
+    assert "RAN" not in text
+    assert ("intrinsic 'call': its LLVM IR calls 'defined_nowhere', which nothing defines on "
+            "the CPU backend") in text
+    assert "intrinsic 'call': it uses CUDA's device 'vprintf', which runs on the GPU only" in text
