@@ -158,19 +158,18 @@ def _resolve(intrinsic, key):
     # qualname, other closure values) are two functions, and one intrinsic
     # gives the same text in every process (the disk cache's check).
     placeholder = "__pyjit_intrinsic_%s" % re.sub(r"\W", "_", _name(intrinsic))
-    symbol = placeholder
     try:
         with warnings.catch_warnings(), context.push_code_library(_NoLinking()):
             for errors in ("numba.core.errors", "numba.cuda.core.errors"):  # (its notices)
                 category = getattr(sys.modules.get(errors), "NumbaWarning", None)
                 if category is not None:
                     warnings.simplefilter("ignore", category)
-            text = _llvm_ir(context, sig, shown_sig, codegen, symbol, result, params)
+            text = _llvm_ir(context, sig, shown_sig, codegen, placeholder, result, params)
     except _LinksLibrary as exc:
         return "%s: %s" % (what, exc)
     except Exception as exc:  # codegen's own error, or llvmlite's
         return "%s: its codegen raised %s: %s" % (what, type(exc).__name__, exc)
-    if isinstance(text, str) and text.startswith("!"):
+    if text.startswith("!"):
         return "%s: %s" % (what, text[1:])
     digest = hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
     symbol = "%s_%s" % (placeholder, digest)
