@@ -1,6 +1,7 @@
 //===- KernelCompiler.cpp - Source text to every stage of one kernel -----===//
 #include "pyjit/codegen/KernelCompiler.h"
 #include "pyjit/codegen/LinkedIR.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "pyjit/frontend/VariableWebs.h"
@@ -157,12 +158,13 @@ static void checkExternNames(const ir::Function &fn, llvm::StringRef kernel,
 /// checked where it is called: IR that does not parse or verify, and, for
 /// the CPU backend, IR only a GPU runs, are errors at the call.
 static void checkLinkedIR(const ir::Function &fn, bool host, DiagnosticEngine &diags) {
+  llvm::StringSet<> checked; // (each symbol's IR parsed once, however often it is called)
   for (const auto &bb : fn.blocks())
     for (const auto &inst : bb->instructions()) {
       if (inst->opcode() != ir::Opcode::ExternCall)
         continue;
       auto linked = fn.linkedIR.find(inst->text);
-      if (linked == fn.linkedIR.end())
+      if (linked == fn.linkedIR.end() || !checked.insert(inst->text).second)
         continue;
       llvm::LLVMContext scratch;
       auto m = parseLinkedIR(linked->second.text, inst->text, scratch);
