@@ -1853,13 +1853,13 @@ ExprInfo Inferer::call(const CallExpr &e) {
       }
     return ExprInfo{ctx.scalarByName(path.drop_front(6))};
   }
-  if (path == "bool" && args.size() == 1 && e.keywords.empty())
-  {
+  if (path == "bool" && args.size() == 1 && e.keywords.empty()) {
     if (auto *tt = dyn_cast<TupleType>(args[0].type)) // bool(t): t is not empty
       return constant(GlobalValue::ofBool(tt->size() > 0));
     if (isa<NoneType>(args[0].type)) // bool(None), bool(x) of an argument None: False
       return constant(GlobalValue::ofBool(false));
-    if (args[0].constant && args[0].constant->isString()) // bool("x"): not empty
+    // bool("x") of a string constant: Python's truth, as `not s` decides it
+    if (args[0].constant && args[0].constant->isString())
       return constant(GlobalValue::ofBool(*args[0].constant->truth()));
   }
   if (path == "int" || path == "float" || path == "bool" || path.starts_with("dtype.")) {
