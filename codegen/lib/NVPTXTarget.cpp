@@ -3,10 +3,12 @@
 #include "pyjit/codegen/OptPipeline.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
+#include <cstdlib>
 #include <mutex>
 
 using namespace pyjit::codegen;
@@ -20,6 +22,14 @@ static void initializeNVPTX() {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    // Experiment (A/B only): PYJIT_NVPTX_SHORT_PTR=1 makes shared, local and
+    // constant pointers 32-bit (LLVM's -nvptx-short-ptr), as nvcc does.
+    if (std::getenv("PYJIT_NVPTX_SHORT_PTR")) {
+      auto &opts = llvm::cl::getRegisteredOptions();
+      auto it = opts.find("nvptx-short-ptr");
+      if (it != opts.end())
+        static_cast<llvm::cl::opt<bool> *>(it->second)->setValue(true);
+    }
     return true;
   }();
   (void)initialized;
