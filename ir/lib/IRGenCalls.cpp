@@ -48,6 +48,11 @@ RValue IRGen::call(const CallExpr &e) {
     for (const auto &[argument, temp] : it->second.temps)
       if (!temp.empty()) // (a string literal is copied into the call as it is)
         writeVar(temp, localType(temp), gen(*argument));
+    if (it->second.store) { // operator.setitem(a, i, v)
+      const std::string &value = it->second.temps.back().second;
+      assign(*it->second.call, readVar(value, localType(value)));
+      return RValue{ctx.none(), nullptr, {}};
+    }
     return gen(*it->second.call);
   }
   llvm::StringRef path = cast<BuiltinType>(info(*e.callee).type)->path();

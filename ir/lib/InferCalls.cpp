@@ -372,7 +372,7 @@ void Inferer::rewrittenCall(const CallExpr &e, TypedFunction::StarCall call) {
 }
 
 /// The temporary \p name that holds an argument of \p call (typed \p v,
-/// written at \p range) for starCall and getitemCall; a constant stays one
+/// written at \p range) for starCall and operatorFormCall; a constant stays one
 /// in the call ((1, 5) in range(*(1, 5)), getitem(t, 1)).
 std::string Inferer::argumentTemp(const std::string &name, const ExprInfo &v, SourceRange range,
                                   const CallExpr &call) {
@@ -574,35 +574,67 @@ ExprInfo Inferer::positionalCall(const CallExpr &e, llvm::StringRef path, const 
   return expr(positional);
 }
 
-ExprInfo Inferer::getitemCall(const CallExpr &e) {
-  // operator.getitem(a, i): a[i], each argument evaluated once, in order,
-  // into a temporary (as starCall's), then indexed.
-  if (e.args.size() != 2 || !e.keywords.empty() ||
+ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
+  // Python's operator module (its docs give each one's syntax):
+  // getitem(a, i) is a[i], setitem(a, i, v) is a[i] = v, is_(a, b) is
+  // `a is b`, is_not(a, b) is `a is not b` and contains(a, b) is `b in a`.
+  // Each argument is evaluated once, in order, into a temporary (as
+  // starCall's); the rewritten expression reads the temporaries.
+  size_t arity = name == "setitem" ? 3 : 2;
+  std::string what = "operator." + name.str() + "()";
+  if (e.args.size() != arity || !e.keywords.empty() ||
       llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); })) {
-    error(e.range(), "operator.getitem() takes two arguments, the object and the index");
+    error(e.range(), what + " takes " +
+                         (name == "setitem" ? "three arguments, the object, the index and the value"
+                          : name == "getitem" ? "two arguments, the object and the index"
+                                              : "two arguments"));
     return {};
   }
-  TypedFunction::StarCall item;
-  std::string prefix = "$getitem" + std::to_string(e.range().begin.line) + ":" +
+  TypedFunction::StarCall rewritten;
+  std::string prefix = "$" + name.str() + std::to_string(e.range().begin.line) + ":" +
                        std::to_string(e.range().begin.col) + ".";
   std::vector<ExprPtr> names;
-  for (size_t i = 0; i < 2; ++i) {
+  std::vector<ExprInfo> values;
+  bool identity = name == "is_" || name == "is_not";
+  for (size_t i = 0; i < arity; ++i) {
+    if (identity) // (`y is None` of a y that may be None: its Optional, as the syntax's)
+      keepOptional = e.args[i].get();
     ExprInfo v = valueOf(*e.args[i], expr(*e.args[i]));
     if (!v.type)
       return {};
     if (!isVariableType(v.type)) {
-      error(e.args[i]->range(), "operator.getitem() of " + aTypeName(v.type) +
-                                    " (it indexes arrays and tuples)");
+      error(e.args[i]->range(), what + " of " + aTypeName(v.type) +
+                                    (name.ends_with("item") ? " (it indexes arrays and tuples)"
+                                                            : " (it takes values)"));
       return {};
     }
     std::string temp = argumentTemp(prefix + std::to_string(i), v, e.args[i]->range(), e);
-    item.temps.push_back({e.args[i].get(), temp});
+    rewritten.temps.push_back({e.args[i].get(), temp});
     names.push_back(std::make_unique<NameExpr>(e.args[i]->range(), temp));
+    values.push_back(v);
   }
-  item.call = std::make_unique<SubscriptExpr>(e.range(), std::move(names[0]), std::move(names[1]));
-  const Expr &subscript = *item.call;
-  rewrittenCall(e, std::move(item));
-  return expr(subscript);
+  SourceRange r = e.range();
+  if (name == "getitem" || name == "setitem")
+    rewritten.call = std::make_unique<SubscriptExpr>(r, std::move(names[0]), std::move(names[1]));
+  else if (name == "contains") // contains(a, b) is `b in a`
+    rewritten.call = std::make_unique<CompareExpr>(
+        r, std::vector<CompareOp>{CompareOp::In}, [&] {
+          std::vector<ExprPtr> operands;
+          operands.push_back(std::move(names[1]));
+          operands.push_back(std::move(names[0]));
+          return operands;
+        }());
+  else
+    rewritten.call = std::make_unique<CompareExpr>(
+        r, std::vector<CompareOp>{name == "is_" ? CompareOp::Is : CompareOp::IsNot},
+        std::move(names));
+  const Expr &call = *rewritten.call;
+  rewritten.store = name == "setitem";
+  rewrittenCall(e, std::move(rewritten));
+  if (name != "setitem")
+    return expr(call);
+  assignTo(call, values[2], e.args[2]->range());
+  return ExprInfo{ctx.none()};
 }
 
 /// numba's pointer functions: carray(p, shape, dtype=None) and farray (a C
@@ -798,8 +830,8 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return nestedCall(e, *c->def, static_cast<const Enclosing *>(c->env), c->globals, c->file);
   }
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
-      bt && bt->path() == "operator.getitem")
-    return getitemCall(e);
+      bt && bt->path().starts_with("operator.") && isOperatorForm(bt->path().drop_front(9)))
+    return operatorFormCall(e, bt->path().drop_front(9));
   if (llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); }))
     return starCall(e);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type))

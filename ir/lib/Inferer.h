@@ -152,7 +152,7 @@ private:
   void stmt(const Stmt &s);
   void assignTo(const Expr &target, ExprInfo value, SourceRange valueRange);
   /// f(a, *t) of a function that is not a device function (StarCall).
-  ExprInfo getitemCall(const CallExpr &e);
+  ExprInfo operatorFormCall(const CallExpr &e, llvm::StringRef name);
   std::optional<std::vector<const Expr *>> bindParameters(const CallExpr &call,
                                                           llvm::ArrayRef<llvm::StringRef> fields,
                                                           size_t required,

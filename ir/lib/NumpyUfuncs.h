@@ -84,6 +84,14 @@ inline llvm::StringRef operatorModuleUfunc(llvm::StringRef name) {
   return {};
 }
 
+/// Whether operator.<name> is one that stands for Python syntax, which
+/// Inferer::operatorFormCall rewrites it as: getitem (a[i]), setitem
+/// (a[i] = v), is_, is_not and contains (b in a).
+inline bool isOperatorForm(llvm::StringRef name) {
+  return name == "getitem" || name == "setitem" || name == "is_" || name == "is_not" ||
+         name == "contains";
+}
+
 } // namespace pyjit::ir::detail
 
 #endif

@@ -1931,8 +1931,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (attr == "from_buffer")
         return ExprInfo{ctx.builtin("ffi.from_buffer")};
     } else if (path == "operator") {
-      if (attr == "getitem") // operator.getitem(a, i): a[i]
-        return ExprInfo{ctx.builtin("operator.getitem")};
+      if (isOperatorForm(attr)) // operator.getitem(a, i): a[i], ...
+        return ExprInfo{ctx.builtin("operator." + attr)};
       if (!operatorModuleUfunc(attr).empty()) // operator.add is also a coop operator
         return ExprInfo{ctx.builtin("operator." + attr)};
     } else if (path == "pyjit") {

@@ -1,5 +1,5 @@
 """np.ndindex, np.ndenumerate, a.flat, a.ravel(), `x in range(..)`,
-len(range(..)), range and slice objects, t.index(x) and operator.getitem in kernels (numba-cuda compiles each), checked
+len(range(..)), range and slice objects, t.index(x) and operator.getitem/setitem/is_/contains in kernels (numba-cuda compiles each), checked
 on every backend (the `jit` fixture) against NumPy and Python."""
 import operator
 
@@ -619,6 +619,55 @@ def test_operator_getitem_indexes_arrays_and_tuples(jit):
     out = np.zeros(5)
     k[1, 1](a, m, out)
     assert out.tolist() == [5.0, 4.5, m[1, 2], m[0, 1] + 3, 6.0]
+
+
+def test_operator_setitem_is_contains_as_their_syntax(jit):
+    # numba-cuda compiles these operator functions: setitem(a, i, v) is
+    # a[i] = v, is_/is_not are `is`/`is not`, contains(a, b) is `b in a`.
+    from operator import contains, is_not, setitem
+
+    @jit
+    def k(a, m, x, out):
+        setitem(a, 0, x)                      # a number cast to the array's dtype
+        operator.setitem(m, (1, slice(None)), 7.0)
+        setitem(out, slice(5, 7), -1.0)
+        y = None
+        if x > 2:
+            y = x
+        out[0] = is_not(y, None)
+        out[1] = operator.is_(y, None)
+        out[2] = contains((1.0, 2.5, 4.0), x)
+        out[3] = contains(a, 9) + 2 * operator.contains(m, 7.0)
+        out[4] = operator.is_(None, None)
+
+    a = np.array([4, 5, 6], np.int32)
+    m = np.arange(6.0).reshape(2, 3)
+    out = np.zeros(7)
+    k[1, 1](a, m, 2.5, out)
+    assert a.tolist() == [2, 5, 6]            # int32(2.5) truncates, as numba's store
+    assert m.tolist() == [[0.0, 1.0, 2.0], [7.0, 7.0, 7.0]]
+    assert out.tolist() == [1.0, 0.0, 1.0, 2.0, 1.0, -1.0, -1.0]
+    k[1, 1](a, m, 1.0, out)
+    assert out[:4].tolist() == [0.0, 1.0, 1.0, 2.0]
+
+
+@pytest.mark.parametrize("body, message", [
+    ("operator.setitem(out, 0)", r"operator.setitem\(\) takes three arguments, the object, "
+                                 r"the index and the value"),
+    ("operator.is_(x)", r"operator.is_\(\) takes two arguments"),
+    ("operator.setitem((1, 2), 0, x)", "cannot assign to an item of a value of type"),
+    ("out[0] = operator.contains(np.sin, x)", r"operator.contains\(\) of a function"),
+])
+def test_operator_form_errors_point_at_the_call(jit, tmp_path, body, message):
+    path = tmp_path / "k.py"
+    path.write_text("import operator\nimport numpy as np\nfrom pyjit import cuda\n\n"
+                    f"def k(out, x):\n    {body}\n")
+    ns = {}
+    exec(compile(path.read_text(), str(path), "exec"), ns)
+    kernel = jit(ns["k"])
+    with pytest.raises(pyjit.CompileError, match=message) as info:
+        kernel[1, 1](np.zeros(2), 1.0)
+    assert "k.py:6:" in str(info.value)
 
 
 def test_missing_items_and_negative_extents_raise_in_debug_mode(jit):

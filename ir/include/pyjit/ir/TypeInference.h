@@ -138,7 +138,9 @@ struct TypedFunction {
   /// function (complex(*cmath.polar(z)), math.hypot(*v)): `call` calls the
   /// same function with them, a starred one spread into its elements
   /// (t[0], t[1], ...); a string literal (print's) is copied as it is (its
-  /// temporary's name empty). operator.getitem(a, i): `call` is a[i].
+  /// temporary's name empty). operator.getitem(a, i): `call` is a[i]
+  /// (operator.is_, is_not and contains: the comparison); with `store`,
+  /// operator.setitem(a, i, v): `call` is a[i], assigned v's temporary.
   /// Keyword arguments of a NumPy function that takes them by position
   /// (np.clip(x, a_max=1.0), a.clip(0, 1, out)): `call` passes them by
   /// position, None for one not given. `temps` pairs each argument (a
@@ -146,6 +148,7 @@ struct TypedFunction {
   struct StarCall {
     std::unique_ptr<ast::Expr> call;
     std::vector<std::pair<const ast::Expr *, std::string>> temps;
+    bool store = false;
   };
   std::map<const ast::CallExpr *, StarCall> starCalls;
   /// `for` loops over zip() or enumerate() with '*' arguments (zip(*t),
