@@ -652,6 +652,11 @@ PyObject *kernelLaunch(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
     // Ctrl-C stops the launch where Python would raise KeyboardInterrupt for
     // it; a program's own SIGINT handler (asyncio's too) keeps it.
     bool route = defaultCtrlC();
+    // A Ctrl-C that came before the launch (while the kernel compiled, say)
+    // is only a flag of Python's: raise it now, or the launch would run to
+    // its end (forever, for a spinning kernel) before Python looked.
+    if (PyErr_CheckSignals() < 0)
+      return nullptr;
     // The kernel touches no Python object: other Python threads may run.
     PyThreadState *state = PyEval_SaveThread();
     llvm::Error err =

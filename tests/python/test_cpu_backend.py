@@ -571,6 +571,8 @@ def test_malformed_array_interfaces_are_named():
 
 _CTRL_C_PROGRAM = '''
 import os, signal, threading, time
+# Python keeps an ignored SIGINT ignored (a shell's background job starts so): Ctrl-C as a terminal's.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import numpy as np
 from pyjit import cuda
 
@@ -607,7 +609,7 @@ except KeyboardInterrupt:
 '''
 
 _LONG_BLOCKS = '''
-@cuda.jit
+@cuda.jit("void(float64[::1])")  # compiled here: the Ctrl-C below comes during the launch
 def long_blocks(out):
     s = 0.0
     for k in range(1000000000):
@@ -632,7 +634,7 @@ def test_ctrl_c_stops_a_kernel_looping_forever(tmp_path):
     lines = out.stdout.splitlines()
     assert len(lines) == 4, out.stdout + out.stderr
     assert lines[0].startswith("stopped after 0."), lines[0]
-    assert ("Ctrl-C stopped the launch in a while loop in kernel 'spin' at %s:9:5 (thread ("
+    assert ("Ctrl-C stopped the launch in a while loop in kernel 'spin' at %s:11:5 (thread ("
             % program) in lines[0]
     assert lines[1].startswith("stopped after "), lines[1]
     assert "kernel 'long_blocks': the launch was interrupted (Ctrl-C)" in lines[1]
@@ -642,6 +644,8 @@ def test_ctrl_c_stops_a_kernel_looping_forever(tmp_path):
 
 _CTRL_C_OTHERS = '''
 import os, signal, threading, time
+# Python keeps an ignored SIGINT ignored (a shell's background job starts so): Ctrl-C as a terminal's.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import numpy as np
 from pyjit import cuda
 
