@@ -522,17 +522,24 @@ def _file_identity(path):
         return path
 
 
+# Environment variables the code generator reads (for A/B benchmarks,
+# docs/benchmarks.md): each changes the code, so each is in the cache key.
+_CODEGEN_SWITCHES = ("PYJIT_NO_NARROW_IV", "PYJIT_NVPTX_SHORT_PTR")
+
+
 def _versions(device):
     """What the compiled code depends on besides the source and options: the
     compiler (pyjit's version and its extension's file identity, so a
-    rebuilt compiler misses), LLVM, and for the CPU backend the host CPU; for
+    rebuilt compiler misses, and the code generator's A/B switches), LLVM,
+    and for the CPU backend the host CPU; for
     GPUs the driver, nvJitLink's file and the device library's manifest."""
     global _VERSIONS
     if _VERSIONS is None:
         from . import __version__
         host = ext().versions()
         common = {"pyjit": __version__, "llvm": host["llvm"],
-                  "compiler": _file_identity(ext().__file__)}
+                  "compiler": _file_identity(ext().__file__),
+                  "codegen_switches": tuple(os.environ.get(v) for v in _CODEGEN_SWITCHES)}
         _VERSIONS = {"cpu": dict(common, host_cpu=host["host_cpu"],
                                  host_features=host["host_features"]),
                      "gpu": None, "common": common}

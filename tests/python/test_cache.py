@@ -95,6 +95,21 @@ def test_second_process_hits_the_disk_cache(tmp_path):
     assert second["info"]["hits"] == 1 and second["info"]["misses"] == 0
 
 
+@pytest.mark.parametrize("switch", ["PYJIT_NO_NARROW_IV=1", "PYJIT_NVPTX_SHORT_PTR=0"])
+def test_a_codegen_switch_is_in_the_key(tmp_path, switch):
+    # The A/B switches change the generated code (docs/architecture.md): a
+    # kernel cached without one is not loaded with it, and the reason names
+    # the versions part.
+    write_program(tmp_path)
+    assert run(tmp_path, tmp_path / "cache")["info"]["misses"] == 1
+    name, value = switch.split("=")
+    switched = run(tmp_path, tmp_path / "cache", {name: value})
+    assert switched["out"] == expected(2.0, 1.0)
+    assert switched["info"]["misses"] == 1 and switched["info"]["hits"] == 0
+    assert "versions" in switched["info"]["last_miss"]["kernel"]
+    assert run(tmp_path, tmp_path / "cache", {name: value})["info"]["hits"] == 1
+
+
 @pytest.mark.parametrize("through_module", [False, True], ids=["by-name", "through-module"])
 def test_editing_a_device_function_in_another_file_invalidates(tmp_path, through_module):
     write_program(tmp_path, factor=2.0, through_module=through_module)
