@@ -616,18 +616,13 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
   SourceRange r = e.range();
   if (name == "getitem" || name == "setitem")
     rewritten.call = std::make_unique<SubscriptExpr>(r, std::move(names[0]), std::move(names[1]));
-  else if (name == "contains") // contains(a, b) is `b in a`
-    rewritten.call = std::make_unique<CompareExpr>(
-        r, std::vector<CompareOp>{CompareOp::In}, [&] {
-          std::vector<ExprPtr> operands;
-          operands.push_back(std::move(names[1]));
-          operands.push_back(std::move(names[0]));
-          return operands;
-        }());
-  else
-    rewritten.call = std::make_unique<CompareExpr>(
-        r, std::vector<CompareOp>{name == "is_" ? CompareOp::Is : CompareOp::IsNot},
-        std::move(names));
+  else {
+    CompareOp op = name == "is_" ? CompareOp::Is : name == "is_not" ? CompareOp::IsNot
+                                                                   : CompareOp::In;
+    if (op == CompareOp::In) // contains(a, b) is `b in a`
+      std::swap(names[0], names[1]);
+    rewritten.call = std::make_unique<CompareExpr>(r, std::vector<CompareOp>{op}, std::move(names));
+  }
   const Expr &call = *rewritten.call;
   rewritten.store = name == "setitem";
   rewrittenCall(e, std::move(rewritten));
