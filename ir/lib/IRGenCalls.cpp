@@ -49,8 +49,8 @@ RValue IRGen::call(const CallExpr &e) {
       if (!temp.empty()) // (a string literal is copied into the call as it is)
         writeVar(temp, localType(temp), gen(*argument));
     if (it->second.store) { // operator.setitem(a, i, v)
-      const std::string &value = it->second.temps.back().second;
-      assign(*it->second.call, readVar(value, localType(value)));
+      const auto &[value, temp] = it->second.temps.back();
+      assign(*it->second.call, temp.empty() ? gen(*value) : readVar(temp, localType(temp)));
       return RValue{ctx.none(), nullptr, {}};
     }
     return gen(*it->second.call);

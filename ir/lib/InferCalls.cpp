@@ -371,6 +371,20 @@ void Inferer::rewrittenCall(const CallExpr &e, TypedFunction::StarCall call) {
   result.starCalls[&e] = std::move(call);
 }
 
+/// "$<kind><line>:<col>." for the temporaries of AST node \p node, written at \p r;
+/// a second node at the same place (a copy of literal_unroll's) gets
+/// "$<kind><line>:<col>#1." and so on, the same in every typing pass.
+std::string Inferer::tempPrefix(llvm::StringRef kind, const void *node, SourceRange r) {
+  auto [it, added] = tempPrefixes.try_emplace(node);
+  if (added) {
+    std::string at = "$" + kind.str() + std::to_string(r.begin.line) + ":" +
+                     std::to_string(r.begin.col);
+    unsigned n = tempPrefixUses[at]++;
+    it->second = at + (n ? "#" + std::to_string(n) : "") + ".";
+  }
+  return it->second;
+}
+
 /// The temporary \p name that holds an argument of \p call (typed \p v,
 /// written at \p range) for starCall and operatorFormCall; a constant stays one
 /// in the call ((1, 5) in range(*(1, 5)), getitem(t, 1)).
@@ -435,8 +449,7 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
   }
   TypedFunction::StarCall star;
   std::vector<ExprPtr> args;
-  std::string prefix = "$star" + std::to_string(e.range().begin.line) + ":" +
-                       std::to_string(e.range().begin.col) + ".";
+  std::string prefix = tempPrefix("star", &e, e.range());
   for (size_t i = 0; i < e.args.size(); ++i) {
     if (auto *str = dyn_cast<StrLitExpr>(e.args[i].get())) { // print(*t, "text"): as it is
       result.exprs[str] = ExprInfo{ctx.none()};
@@ -481,8 +494,7 @@ bool Inferer::spreadsInLoop(const CallExpr &call) {
 const Expr *Inferer::starredLoopCall(const ForStmt &f, const CallExpr &call) {
   TypedFunction::StarCall loop;
   unsigned counter = 0;
-  std::string prefix = "$loop" + std::to_string(f.range().begin.line) + ":" +
-                       std::to_string(f.range().begin.col) + ".";
+  std::string prefix = tempPrefix("loop", &f, f.range());
   loop.call = spreadLoopCall(call, loop, prefix, counter);
   if (!loop.call)
     return nullptr;
@@ -536,8 +548,7 @@ ExprInfo Inferer::positionalCall(const CallExpr &e, llvm::StringRef path, const 
   // position: \p bound, None where null. ('*' arguments were spread by
   // starCall first.)
   TypedFunction::StarCall call;
-  std::string prefix = "$args" + std::to_string(e.range().begin.line) + ":" +
-                       std::to_string(e.range().begin.col) + ".";
+  std::string prefix = tempPrefix("args", &e, e.range());
   std::vector<const Expr *> order;
   if (self)
     order.push_back(self);
@@ -582,8 +593,11 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
   // starCall's); the rewritten expression reads the temporaries.
   size_t arity = name == "setitem" ? 3 : 2;
   std::string what = "operator." + name.str() + "()";
-  if (e.args.size() != arity || !e.keywords.empty() ||
-      llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); })) {
+  if (!e.keywords.empty()) {
+    error(e.keywords[0].range, what + " takes no keyword arguments");
+    return {};
+  }
+  if (e.args.size() != arity) {
     error(e.range(), what + " takes " +
                          (name == "setitem" ? "three arguments, the object, the index and the value"
                           : name == "getitem" ? "two arguments, the object and the index"
@@ -591,21 +605,39 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
     return {};
   }
   TypedFunction::StarCall rewritten;
-  std::string prefix = "$" + name.str() + std::to_string(e.range().begin.line) + ":" +
-                       std::to_string(e.range().begin.col) + ".";
+  std::string prefix = tempPrefix(name, &e, e.range());
   std::vector<ExprPtr> names;
   std::vector<ExprInfo> values;
   bool identity = name == "is_" || name == "is_not";
   for (size_t i = 0; i < arity; ++i) {
+    bool index = name.ends_with("item") && i == 1;
+    if (index && isa<EllipsisExpr>(*e.args[i])) { // setitem(a, ..., v): a[...] = v
+      names.push_back(std::make_unique<EllipsisExpr>(e.args[i]->range()));
+      rewritten.temps.push_back({e.args[i].get(), ""});
+      result.exprs[e.args[i].get()] = ExprInfo{ctx.none()};
+      values.push_back({});
+      continue;
+    }
     if (identity) // (`y is None` of a y that may be None: its Optional, as the syntax's)
       keepOptional = e.args[i].get();
     ExprInfo v = valueOf(*e.args[i], expr(*e.args[i]));
     if (!v.type)
       return {};
+    if (v.constant && v.constant->isString()) {
+      // A string constant (a record's field name, 'b' in "abc"): written in
+      // as a literal, as the syntax has it (no temporary holds one).
+      names.push_back(std::make_unique<StrLitExpr>(e.args[i]->range(), v.constant->data,
+                                                   v.constant->dtype == "bytes"));
+      rewritten.temps.push_back({e.args[i].get(), ""});
+      values.push_back(v);
+      continue;
+    }
     if (!isVariableType(v.type)) {
       error(e.args[i]->range(), what + " of " + aTypeName(v.type) +
-                                    (name.ends_with("item") ? " (it indexes arrays and tuples)"
-                                                            : " (it takes values)"));
+                                    (name.ends_with("item") && i == 0
+                                         ? " (it indexes arrays and tuples)"
+                                     : index ? " (an index is a number, a slice or a tuple of them)"
+                                             : " (it takes values)"));
       return {};
     }
     std::string temp = argumentTemp(prefix + std::to_string(i), v, e.args[i]->range(), e);
@@ -824,11 +856,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
                                                             : nullptr)
       return nestedCall(e, *c->def, static_cast<const Enclosing *>(c->env), c->globals, c->file);
   }
+  if (llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); }))
+    return starCall(e); // (operator.setitem(a, *t): spread, then the call below)
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
       bt && bt->path().starts_with("operator.") && isOperatorForm(bt->path().drop_front(9)))
     return operatorFormCall(e, bt->path().drop_front(9));
-  if (llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); }))
-    return starCall(e);
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type))
     if (bt->path() == "cuda.shared.array" || bt->path() == "cuda.local.array")
       return arrayAlloc(e, bt->path() == "cuda.shared.array");

@@ -466,6 +466,12 @@ private:
   bool isKernel;
   TypedFunction result;
   std::set<std::string> localNames;
+  /// The prefix of each rewritten call's temporaries (tempPrefix), and how
+  /// many nodes took each source location's: literal_unroll's copies of one
+  /// call share its location, but each has temporaries of its own types.
+  std::map<const void *, std::string> tempPrefixes;
+  std::map<std::string, unsigned> tempPrefixUses;
+  std::string tempPrefix(llvm::StringRef kind, const void *node, SourceRange r);
   /// How many places assign each local (a parameter's argument counts).
   std::map<std::string, unsigned> assignments;
   /// Locals assigned once, a constant: what reading them after the

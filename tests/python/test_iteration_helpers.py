@@ -651,7 +651,53 @@ def test_operator_setitem_is_contains_as_their_syntax(jit):
     assert out[:4].tolist() == [0.0, 1.0, 1.0, 2.0]
 
 
+def test_operator_forms_of_records_unrolled_copies_and_spread_arguments(jit):
+    # A string constant is written in as the syntax has it (a record's field
+    # name); each copy of a literal_unroll body has temporaries of its own
+    # types (one shared would round 2**53 + 1 through float64); `*t` is spread
+    # first, also through a device function's `f(*args)`; `...` indexes.
+    from pyjit import literal_unroll
+
+    @cuda.jit(device=True)
+    def apply(f, *args):
+        return f(*args)
+
+    rec = np.dtype([("a", np.float64), ("b", np.int32)])
+    field = "b"
+
+    @jit
+    def k(r, big, out, m):
+        operator.setitem(r[0], "a", 2.5)
+        name = "a"
+        out[0] = operator.getitem(r[0], name)
+        operator.setitem(r[1], field, 7)
+        out[1] = operator.contains("abc", "b") + 2 * operator.contains("abc", "z")
+        j = 0
+        for v in literal_unroll((2**53 + 1, 2.5)):
+            operator.setitem(big, j, v)
+            big[j + 2] = operator.contains((2**53,), v)
+            j += 1
+        for a in literal_unroll((out, m)):    # a 1-d, then a 2-d array
+            operator.setitem(a, 2, 9.0)
+        t = (3, 4.0)
+        operator.setitem(out, *t)
+        apply(operator.setitem, out, 4, 5.0)
+        out[5] = apply(operator.contains, (1, 2), 2)
+        operator.setitem(m, ..., operator.getitem(out, ...)[0] + m[2, 0])
+
+    r, big = np.zeros(2, rec), np.zeros(4, np.int64)
+    out, m = np.zeros(6), np.zeros((3, 2))
+    k[1, 1](r, big, out, m)
+    assert r.tolist() == [(2.5, 0), (0.0, 7)]
+    assert big.tolist() == [2**53 + 1, 2, 0, 0]
+    assert out.tolist() == [2.5, 1.0, 9.0, 4.0, 5.0, 1.0]
+    assert (m == 2.5 + 9.0).all()
+
+
 @pytest.mark.parametrize("body, message", [
+    ("operator.setitem(out, 0, v=x)", r"operator.setitem\(\) takes no keyword arguments"),
+    ("operator.setitem(out, 0, math.sin)", r"operator.setitem\(\) of a function\(math.sin\) "
+                                           r"\(it takes values\)"),
     ("operator.setitem(out, 0)", r"operator.setitem\(\) takes three arguments, the object, "
                                  r"the index and the value"),
     ("operator.is_(x)", r"operator.is_\(\) takes two arguments"),
@@ -660,7 +706,7 @@ def test_operator_setitem_is_contains_as_their_syntax(jit):
 ])
 def test_operator_form_errors_point_at_the_call(jit, tmp_path, body, message):
     path = tmp_path / "k.py"
-    path.write_text("import operator\nimport numpy as np\nfrom pyjit import cuda\n\n"
+    path.write_text("import math\nimport operator\nimport numpy as np\nfrom pyjit import cuda\n"
                     f"def k(out, x):\n    {body}\n")
     ns = {}
     exec(compile(path.read_text(), str(path), "exec"), ns)
