@@ -1544,9 +1544,11 @@ RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
 void IRGen::effectsOf(const Expr &e) {
   // The calls inside an expression whose value was decided when compiling
   // (`f(a) is None`, `(g(a), 1) == (1,)`, `len((g(a), 2))`) still run, in
-  // order, as Python runs them; their values are not used.
+  // order, as Python runs them; their values are not used. So do the reads
+  // of a value that may be None as its number (`(y + 1) is None`): None
+  // there is numba's TypeError, as where the value is used.
   auto each = [&](const Expr &c) {
-    if (isa<CallExpr>(c) && !info(c).constant)
+    if ((isa<CallExpr>(c) || typed->optionalReads.count(&c)) && !info(c).constant)
       gen(c);
     else
       effectsOf(c);

@@ -120,6 +120,23 @@ def test_reading_none_as_a_number_raises_type_error_in_debug_mode(jit):
         jit(k, debug=True)[1, 2](xs, out)
 
 
+def test_a_read_inside_an_is_none_decided_when_compiling_still_checks(jit):
+    # `(y + 1) is None` is False by the types, but Python computes y + 1
+    # first: None there is numba's TypeError, as in any other read.
+    def k(xs, out):
+        i = cuda.grid(1)
+        if i < xs.size:
+            out[i] = (half_or_none(xs[i]) + 1.0) is None
+            out[i] += 10.0
+
+    xs = np.array([4, -3])
+    out = np.full(2, -9.0)
+    jit(k)[1, 2](xs, out)
+    assert out.tolist() == [10.0, -9.0]   # the second thread stopped at None
+    with pytest.raises(TypeError, match="expected float64, got None"):
+        jit(k, debug=True)[1, 2](xs, out)
+
+
 @cuda.jit(device=True)
 def array_or_none(a, flag):
     if flag:
