@@ -646,9 +646,9 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
     values.push_back(v);
   }
   SourceRange r = e.range();
-  if (name == "getitem" || name == "setitem")
+  if (name == "getitem" || name == "setitem") {
     rewritten.call = std::make_unique<SubscriptExpr>(r, std::move(names[0]), std::move(names[1]));
-  else {
+  } else {
     CompareOp op = name == "is_" ? CompareOp::Is : name == "is_not" ? CompareOp::IsNot
                                                                    : CompareOp::In;
     if (op == CompareOp::In) // contains(a, b) is `b in a`
