@@ -1931,10 +1931,19 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       if (attr == "from_buffer")
         return ExprInfo{ctx.builtin("ffi.from_buffer")};
     } else if (path == "operator") {
-      if (isOperatorForm(attr)) // operator.getitem(a, i): a[i], ...
-        return ExprInfo{ctx.builtin("operator." + attr)};
-      if (!operatorModuleUfunc(attr).empty()) // operator.add is also a coop operator
-        return ExprInfo{ctx.builtin("operator." + attr)};
+      // operator.__add__ is operator.add (the module's aliases; __and__,
+      // __or__ and __not__ are and_, or_ and not_).
+      llvm::StringRef spelled = attr;
+      std::string name = attr;
+      if (spelled.size() > 4 && spelled.starts_with("__") && spelled.ends_with("__")) {
+        name = spelled.drop_front(2).drop_back(2).str();
+        if (name == "and" || name == "or" || name == "not")
+          name += "_";
+      }
+      if (isOperatorForm(name)) // operator.getitem(a, i): a[i], ...
+        return ExprInfo{ctx.builtin("operator." + name)};
+      if (!operatorModuleUfunc(name).empty()) // operator.add is also a coop operator
+        return ExprInfo{ctx.builtin("operator." + name)};
     } else if (path == "pyjit") {
       if (ctx.scalarByName(attr))
         return ExprInfo{ctx.builtin("dtype." + attr)};

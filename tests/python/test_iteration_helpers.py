@@ -694,6 +694,23 @@ def test_operator_forms_of_records_unrolled_copies_and_spread_arguments(jit):
     assert (m == 2.5 + 9.0).all()
 
 
+def test_operator_dunder_aliases_are_the_functions(jit):
+    # operator.__add__ is operator.add (the same object in Python), and so on.
+    @jit
+    def k(out, x):
+        operator.__setitem__(out, 0, operator.__add__(x, 1.0))
+        out[1] = operator.__contains__((1.0, 2.0), x)
+        out[2] = operator.__not__(x)
+        out[3] = operator.__and__(3, 5)
+        out[4] = operator.__getitem__(out, 0) + operator.__neg__(x)
+        out[5] = operator.__iadd__(x, 2.0)
+
+    out = np.zeros(6)
+    k[1, 1](out, 2.0)
+    assert out.tolist() == [operator.add(2.0, 1.0), (2.0 in (1.0, 2.0)), not 2.0, 3 & 5,
+                            3.0 - 2.0, 2.0 + 2.0]
+
+
 @pytest.mark.parametrize("body, message", [
     ("operator.setitem(out, 0, v=x)", r"operator.setitem\(\) takes no keyword arguments"),
     ("operator.setitem(out, 0, math.sin)", r"operator.setitem\(\) of a function\(math.sin\) "
