@@ -531,8 +531,8 @@ def _versions(device):
     """What the compiled code depends on besides the source and options: the
     compiler (pyjit's version and its extension's file identity, so a
     rebuilt compiler misses, and the code generator's A/B switches), LLVM,
-    and for the CPU backend the host CPU; for
-    GPUs the driver, nvJitLink's file and the device library's manifest."""
+    and for the CPU backend the host CPU; for GPUs the driver, nvJitLink's
+    file and the device library's manifest."""
     global _VERSIONS
     if _VERSIONS is None:
         from . import __version__
