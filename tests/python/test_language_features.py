@@ -1523,6 +1523,31 @@ def test_literal_unroll_break_continue_and_else(jit):
     assert out[0] == 1 + 3
 
 
+def test_literal_unroll_copies_keep_their_own_call_temporaries(jit):
+    # f(*t), a keyword rewrite (np.clip(x, a_max=..)) and zip(*t) evaluate
+    # their arguments into temporaries: each copy of the body has its own,
+    # of its element's types (one shared by both copies would need an array
+    # of 1 and of 2 dimensions in one variable).
+    from pyjit import literal_unroll
+
+    @jit
+    def k(out, a1, a2):
+        j = 0
+        for a in literal_unroll((a1, a2)):
+            out[j] = np.clip(a.ravel()[1], a_max=1.5, a_min=0.5) * 10
+            s = 0.0
+            for x, y in zip(*(a.ravel(), a.ravel())):
+                s += x * y
+            out[j + 2] = s
+            out[j + 4] = max(*a.shape, 0)
+            j += 1
+
+    a1, a2 = np.arange(3.0), np.arange(6.0).reshape(2, 3)
+    out = np.zeros(6)
+    k[1, 1](out, a1, a2)
+    assert out.tolist() == [10.0, 10.0, (a1 * a1).sum(), (a2 * a2).sum(), 3.0, 3.0]
+
+
 def test_literal_unroll_in_a_device_function_and_nested(jit):
     from pyjit import literal_unroll
 
