@@ -618,6 +618,36 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
       values.push_back({});
       continue;
     }
+    auto *tuple = index ? dyn_cast<TupleExpr>(e.args[i].get()) : nullptr;
+    if (tuple && llvm::any_of(tuple->elts, [](const ExprPtr &x) { return isa<EllipsisExpr>(*x); }) &&
+        llvm::none_of(tuple->elts, [](const ExprPtr &x) { return isa<StarredExpr>(*x); })) {
+      // setitem(m, (0, ...), v): m[0, ...] = v, the other elements each in
+      // a temporary of its own, in order (no tuple value holds a `...`).
+      std::vector<ExprPtr> elements;
+      for (size_t k = 0; k < tuple->elts.size(); ++k) {
+        const Expr &x = *tuple->elts[k];
+        if (isa<EllipsisExpr>(x)) {
+          elements.push_back(std::make_unique<EllipsisExpr>(x.range()));
+          result.exprs[&x] = ExprInfo{ctx.none()};
+          continue;
+        }
+        ExprInfo v = valueOf(x, expr(x));
+        if (!v.type)
+          return {};
+        if (!isVariableType(v.type)) {
+          error(x.range(), what + " of an index holding " + aTypeName(v.type) +
+                               " (an index is a number, a slice or a tuple of them)");
+          return {};
+        }
+        std::string temp = argumentTemp(prefix + "1." + std::to_string(k), v, x.range(), e);
+        rewritten.temps.push_back({&x, temp});
+        elements.push_back(std::make_unique<NameExpr>(x.range(), temp));
+      }
+      result.exprs[e.args[i].get()] = ExprInfo{ctx.none()};
+      names.push_back(std::make_unique<TupleExpr>(e.args[i]->range(), std::move(elements)));
+      values.push_back({});
+      continue;
+    }
     if (identity) // (`y is None` of a y that may be None: its Optional, as the syntax's)
       keepOptional = e.args[i].get();
     ExprInfo v = valueOf(*e.args[i], expr(*e.args[i]));

@@ -694,6 +694,23 @@ def test_operator_forms_of_records_unrolled_copies_and_spread_arguments(jit):
     assert (m == 2.5 + 9.0).all()
 
 
+def test_operator_item_forms_with_an_ellipsis_in_the_index_tuple(jit):
+    @jit
+    def k(out, m, i):
+        operator.setitem(m, (i, ...), 2.0)
+        operator.setitem(m, (..., 0), 5.0)
+        out[0] = operator.getitem(m, (1, ...))[1]
+        out[1] = operator.getitem(m, (..., 2))[0]
+
+    m, out = np.zeros((2, 3)), np.zeros(2)
+    k[1, 1](out, m, 1)
+    expect = np.zeros((2, 3))
+    expect[1, ...] = 2.0
+    expect[..., 0] = 5.0
+    assert m.tolist() == expect.tolist()
+    assert out.tolist() == [expect[1, ...][1], expect[..., 2][0]]
+
+
 def test_operator_dunder_aliases_are_the_functions(jit):
     # operator.__add__ is operator.add (the same object in Python), and so on.
     @jit
