@@ -607,7 +607,7 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
   TypedFunction::StarCall rewritten;
   std::string prefix = tempPrefix(name, &e, e.range());
   std::vector<ExprPtr> names;
-  std::vector<ExprInfo> values;
+  ExprInfo stored; // setitem's value
   bool identity = name == "is_" || name == "is_not";
   for (size_t i = 0; i < arity; ++i) {
     bool index = name.ends_with("item") && i == 1;
@@ -615,7 +615,6 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
       names.push_back(std::make_unique<EllipsisExpr>(e.args[i]->range()));
       rewritten.temps.push_back({e.args[i].get(), ""});
       result.exprs[e.args[i].get()] = ExprInfo{ctx.none()};
-      values.push_back({});
       continue;
     }
     auto *tuple = index ? dyn_cast<TupleExpr>(e.args[i].get()) : nullptr;
@@ -645,7 +644,6 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
       }
       result.exprs[e.args[i].get()] = ExprInfo{ctx.none()};
       names.push_back(std::make_unique<TupleExpr>(e.args[i]->range(), std::move(elements)));
-      values.push_back({});
       continue;
     }
     if (identity) // (`y is None` of a y that may be None: its Optional, as the syntax's)
@@ -659,7 +657,8 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
       names.push_back(std::make_unique<StrLitExpr>(e.args[i]->range(), v.constant->data,
                                                    v.constant->dtype == "bytes"));
       rewritten.temps.push_back({e.args[i].get(), ""});
-      values.push_back(v);
+      if (i == 2)
+        stored = v;
       continue;
     }
     if (!isVariableType(v.type)) {
@@ -673,7 +672,8 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
     std::string temp = argumentTemp(prefix + std::to_string(i), v, e.args[i]->range(), e);
     rewritten.temps.push_back({e.args[i].get(), temp});
     names.push_back(std::make_unique<NameExpr>(e.args[i]->range(), temp));
-    values.push_back(v);
+    if (i == 2)
+      stored = v;
   }
   SourceRange r = e.range();
   if (name == "getitem" || name == "setitem") {
@@ -690,7 +690,7 @@ ExprInfo Inferer::operatorFormCall(const CallExpr &e, llvm::StringRef name) {
   rewrittenCall(e, std::move(rewritten));
   if (name != "setitem")
     return expr(call);
-  assignTo(call, values[2], e.args[2]->range());
+  assignTo(call, stored, e.args[2]->range());
   return ExprInfo{ctx.none()};
 }
 
