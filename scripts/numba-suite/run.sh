@@ -15,7 +15,7 @@ pyjit_dir=$(cd "${PYJIT_PYTHON_DIR:-$repo/build/cur/python}" && pwd)
 work=${NBSUITE_WORK:-$repo/build/numba-suite}
 mkdir -p "$work/logs"
 cd "$work"
-export PYJIT_TARGET=${PYJIT_TARGET:-cpu}
+export PYJIT_TARGET=${PYJIT_TARGET:-cpu} NBSUITE_WORK=$work
 export PYTHONPATH=$pyjit_dir:$here/shim:$work
 cp "$here/conftest.py" "$work/conftest.py"
 

@@ -12,7 +12,8 @@ from pyjit import cuda
 from numba.cuda.tests.support import TestCase
 from nbshim import config  # noqa: F401
 
-test_data_dir = Path(__file__).resolve().parents[2] / "tests" / "data"
+# The rewritten copies (and their data/) live in run.sh's work directory.
+test_data_dir = Path(os.environ.get("NBSUITE_WORK", Path(__file__).resolve().parents[4] / "build" / "numba-suite")) / "tests" / "data"
 
 
 class CUDATestCase(TestCase):
