@@ -1336,8 +1336,8 @@ bool Parser::parseCallArgs(const Expr &callee, std::vector<ExprPtr> &args,
       ExprPtr v = parseTest();
       if (!v)
         return false;
-      if (!kws.empty())
-        return error(star.range, "iterable argument unpacking follows keyword argument"), false;
+      // f(k=1, *t) is f(*t, k=1): Python allows it, and evaluates every
+      // positional argument (t too) before the keywords.
       SourceRange r = span(star.range, v->range());
       args.push_back(std::make_unique<StarredExpr>(r, std::move(v)));
       if (!accept(TokenKind::Comma))

@@ -832,6 +832,29 @@ def test_star_args_take_the_leftover_positional_arguments(jit):
     assert out.tolist() == [4.0, 2.0, 10.0, 0.0, 24.0, 207.0]
 
 
+@cuda.jit(device=True)
+def _star_logged(log, v):
+    # Appends v to log[1:] (log[0] counts them) and returns it.
+    n = int(log[0]) + 1
+    log[0] = n
+    log[n] = v
+    return v
+
+
+def test_a_star_argument_after_keywords(jit):
+    # Python accepts f(k=v, *t) as f(*t, k=v) and, as CPython does, evaluates
+    # every positional argument (the tuple too) before the keywords.
+    @jit
+    def k(out, log, t):
+        out[0] = _star_mul3(c=_star_logged(log, 5.0), *(_star_logged(log, t[0]), t[1]))
+        out[1] = _star_mul3(b=2.0, c=3.0, *(t[1],))
+
+    out, log = np.zeros(2), np.zeros(4)
+    k[1, 1](out, log, (2.0, 3.0))
+    assert out.tolist() == [2.0 * 3.0 * 5.0, 3.0 * 2.0 * 3.0]
+    assert log.tolist() == [2.0, 2.0, 5.0, 0.0]
+
+
 def test_star_args_errors(jit):
     @jit
     def by_keyword(out):
