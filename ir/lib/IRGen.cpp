@@ -1924,6 +1924,8 @@ Value *IRGen::compareLink(CompareOp op, const Expr *le, const RValue &l, const E
 }
 
 RValue IRGen::compare(const CompareExpr &e) {
+  if (e.ops.size() > 1)
+    return comparisonChain(e);
   if ((e.ops[0] == CompareOp::Eq || e.ops[0] == CompareOp::NotEq) &&
       (isRuntimeStr(info(*e.operands[0]).type) || isRuntimeStr(info(*e.operands[1]).type))) {
     // Strings known at run time: their indices (inference allows == and !=
@@ -2008,16 +2010,30 @@ RValue IRGen::compare(const CompareExpr &e) {
     bool isNone = e.ops[0] == CompareOp::Is || e.ops[0] == CompareOp::Eq;
     return RValue::of(isNone ? b.unary(Opcode::Not, present) : present);
   }
+  RValue left = gen(*e.operands[0]);
+  RValue right = gen(*e.operands[1]);
+  return RValue::of(compareLink(e.ops[0], e.operands[0].get(), left, e.operands[1].get(), right));
+}
+
+RValue IRGen::comparisonChain(const CompareExpr &e) {
   // `a < b < c` is `a < b and b < c` with b evaluated once, and c only if
-  // a < b holds (Python short-circuits the chain).
+  // a < b holds (Python short-circuits the chain). A link `b in c` (or
+  // not in, is, is not) is that comparison alone over temporaries holding
+  // b and c (TypedFunction::chainLinks).
   auto one = [&](size_t i, const RValue &l, const RValue &r) {
-    return compareLink(e.ops[i], e.operands[i].get(), l, e.operands[i + 1].get(), r);
+    auto it = typed->chainLinks.find({&e, i});
+    if (it == typed->chainLinks.end())
+      return compareLink(e.ops[i], e.operands[i].get(), l, e.operands[i + 1].get(), r);
+    const TypedFunction::ChainLink &link = it->second;
+    if (!link.left.empty())
+      writeVar(link.left, localType(link.left), l);
+    if (!link.right.empty())
+      writeVar(link.right, localType(link.right), r);
+    return gen(*link.compare).value;
   };
   RValue left = gen(*e.operands[0]);
   RValue right = gen(*e.operands[1]);
   Value *c = one(0, left, right);
-  if (e.ops.size() == 1)
-    return RValue::of(c);
   std::string var = temp("chain");
   BasicBlock *merge = fn->createBlock();
   for (size_t i = 1; i < e.ops.size(); ++i) {

@@ -457,6 +457,8 @@ private:
   RValue numpyBinary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue &r,
                      TypedOperand rt, Type *resultType);
   RValue compare(const CompareExpr &e);
+  /// `a < b < c`, each link in turn while the earlier ones hold.
+  RValue comparisonChain(const CompareExpr &e);
   RValue shortCircuit(const BoolOpExpr &e);
   RValue ifExp(const IfExpExpr &e);
   std::vector<Value *> flatIndices(Value *array, const Expr &index);

@@ -1026,6 +1026,47 @@ void Inferer::raiseStmt(const RaiseStmt &r) {
   result.raises[&r] = std::move(raise);
 }
 
+bool Inferer::chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo> ops) {
+  // `lo < x in t` is `lo < x and x in t`, x evaluated once: the link is
+  // `x in t` alone over temporaries, typed (and lowered) as that syntax is.
+  std::string prefix = tempPrefix("chain", &c, c.range());
+  TypedFunction::ChainLink link;
+  std::vector<ExprPtr> operands;
+  for (size_t k : {i, i + 1}) {
+    const Expr &o = *c.operands[k];
+    const ExprInfo &v = ops[k];
+    if (v.constant && v.constant->isString()) { // written in, as the syntax has it
+      operands.push_back(std::make_unique<StrLitExpr>(o.range(), v.constant->data,
+                                                      v.constant->dtype == "bytes"));
+      continue;
+    }
+    if (isa<NoneType>(v.type)) {
+      operands.push_back(std::make_unique<NoneLitExpr>(o.range()));
+      continue;
+    }
+    if (!isVariableType(heldAtRunTime(ctx, v.type))) { // (("a", "b"): as a variable holds it)
+      error(o.range(), llvm::Twine("an operand of '") + compareOpSpelling(c.ops[i]) +
+                           "' in a chained comparison is a value, not " + aTypeName(v.type));
+      return false;
+    }
+    std::string &temp = k == i ? link.left : link.right;
+    temp = prefix + std::to_string(k);
+    localNames.insert(temp);
+    assignVar(temp, v.type, o.range());
+    if (v.constant)
+      constantLocals[temp] = {v, c.range().begin};
+    operands.push_back(std::make_unique<NameExpr>(o.range(), temp));
+  }
+  SourceRange r(c.operands[i]->range().begin, c.operands[i + 1]->range().end);
+  link.compare = std::make_unique<CompareExpr>(r, std::vector<CompareOp>{c.ops[i]},
+                                               std::move(operands));
+  TypedFunction::ChainLink &stored = result.chainLinks[{&c, i}];
+  if (stored.compare) // (an earlier typing pass's: kept, as replacedCalls are)
+    result.replacedCalls.push_back(std::move(stored.compare));
+  stored = std::move(link);
+  return expr(*stored.compare).type != nullptr;
+}
+
 ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &ops) {
   // `x in (a, b, c)`: x == a or x == b or x == c, over a tuple of numbers.
   if (c.ops.size() != 1) {
@@ -1374,7 +1415,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       }
       return ExprInfo{ctx.boolean()};
     }
-    if (c.ops[0] == CompareOp::In || c.ops[0] == CompareOp::NotIn)
+    if (c.ops.size() == 1 && (c.ops[0] == CompareOp::In || c.ops[0] == CompareOp::NotIn))
       return membership(c, ops);
     if (c.ops.size() == 1 && (c.ops[0] == CompareOp::Is || c.ops[0] == CompareOp::IsNot)) {
       // `x is None`: decided by the types when compiling (a None parameter
@@ -1439,22 +1480,34 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       bool same = isa<NoneType>(ops[0].type) && isa<NoneType>(ops[1].type);
       return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::Eq ? same : !same));
     }
-    if (std::optional<ExprInfo> s = charSeqComparison(c, ops))
-      return *s;
-    if (std::optional<ExprInfo> s = stringComparison(c, ops))
-      return *s;
+    if (c.ops.size() == 1) {
+      if (std::optional<ExprInfo> s = charSeqComparison(c, ops))
+        return *s;
+      if (std::optional<ExprInfo> s = stringComparison(c, ops))
+        return *s;
+    }
     // Each link of a chain (a < b < c is a < b and b < c); a link of == or !=
-    // between values that can never be equal is decided now.
+    // between values that can never be equal is decided now. A link of
+    // `in`, `is` or strings is typed alone (chainLink), as that syntax is.
+    auto text = [](const ExprInfo &x) {
+      return isTextType(x.type, /*bytes=*/true) || isa<CharSeqType>(x.type);
+    };
     std::optional<bool> decided;
     for (size_t i = 0; i < c.ops.size(); ++i) {
-      if (c.ops[i] == CompareOp::Is || c.ops[i] == CompareOp::IsNot ||
-          c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn) {
-        error(e.range(), llvm::Twine("the '") + compareOpSpelling(c.ops[i]) +
-                             "' operator is not supported in kernels");
-        return {};
-      }
       if (!ops[i].type || !ops[i + 1].type)
         return {};
+      if (c.ops[i] == CompareOp::Is || c.ops[i] == CompareOp::IsNot ||
+          c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn || text(ops[i]) ||
+          text(ops[i + 1])) {
+        if (c.ops.size() == 1) {
+          error(e.range(), llvm::Twine("the '") + compareOpSpelling(c.ops[i]) +
+                               "' operator is not supported in kernels");
+          return {};
+        }
+        if (!chainLink(c, i, ops))
+          return {};
+        continue;
+      }
       std::optional<std::optional<bool>> link = compareLink(c.ops[i], ops[i], ops[i + 1], e.range());
       if (!link)
         return {};

@@ -405,7 +405,12 @@ def test_isclose_of_numbers_matches_numpy(jit):
     ("out[0] = np.isclose(a, 1.0)", r"np.isclose\(\)'s a must be a number in kernels, not "
                                     r"array"),
     ("out[0] = np.isclose(1.0, 2.0, rel=0.1)", r"unexpected or repeated keyword 'rel'"),
-    ("out[0] = 1 in (1, 2) in (True,)", r"a chained comparison with 'in' is not supported"),
+    # (a link of a chain is typed, and its error placed, as that comparison alone)
+    ("out[0] = 0 < a[0] in a in (1, 2)", r"kern_in.py:3:26: error: 'in' in kernels tests a "
+                                         r"number or a tuple against a tuple, or a number "
+                                         r"against an array of numbers, not array"),
+    ("out[0] = 0 < a[0] in np", r"an operand of 'in' in a chained comparison is a value, "
+                                r"not a namespace\(numpy\)"),
     ("out[0] = divmod(a[0], 1j)", r"divmod\(\) takes two real numbers in kernels"),
 ])
 def test_membership_and_divmod_errors(body, message, tmp_path):
@@ -1198,6 +1203,49 @@ def test_chained_tuple_comparisons_and_operator_functions_on_tuples(jit, v):
     expected = [a < b < c, operator.lt(a, b), operator.eq(a, b), 1 < v < 3 < 5, a == b != c,
                 operator.ne(a, (1, 2, 3)), operator.ge(c, a), (1, 2) <= a <= (1, 2)]
     np.testing.assert_array_equal(out, np.array(expected, dtype=np.float64))
+
+
+@cuda.jit(device=True)
+def _chain_logged(log, v):
+    # Appends v to log[1:] (log[0] counts them) and returns it.
+    n = int(log[0]) + 1
+    log[0] = n
+    log[n] = v
+    return v
+
+
+def test_chained_comparisons_with_in_is_and_strings(jit):
+    # numba-cuda compiles `1 < x in t`: Python's `a < b in c` is
+    # `a < b and b in c`, b evaluated once and c only while the chain holds.
+    # Expected values: the same expressions run by Python.
+    @jit
+    def k(out, log, a, flags):
+        i = 0
+        for x in range(6):
+            out[i] = 1 < x in (2, 3)
+            out[i + 1] = 0 <= x < 6 not in (5, 6)
+            out[i + 2] = 1 < x in range(3, 5)
+            out[i + 3] = 0 < x in a
+            out[i + 4] = x is x is not None
+            kind = "t" if flags[x] else "l"
+            out[i + 5] = "a" != kind == "t"
+            out[i + 6] = "l" == kind in ("l", "q")
+            i += 7
+        out[i] = _chain_logged(log, 5.0) < _chain_logged(log, 1.0) in (1.0,)
+        out[i + 1] = _chain_logged(log, 0.0) < _chain_logged(log, 1.0) in (_chain_logged(log, 2.0),)
+
+    out, log = np.zeros(44), np.zeros(6)
+    a, flags = np.array([3.0, 6.0]), np.array([1, 0, 1, 0, 0, 1])
+    k[1, 1](out, log, a, flags)
+    expected = []
+    for x in range(6):
+        kind = "t" if flags[x] else "l"
+        expected += [1 < x in (2, 3), 0 <= x < 6 not in (5, 6), 1 < x in range(3, 5),
+                     0 < x in a, x is x is not None, "a" != kind == "t",
+                     "l" == kind in ("l", "q")]
+    expected += [False, False]  # 5 < 1 ends the first chain; 1.0 is not in (2.0,)
+    np.testing.assert_array_equal(out, np.array(expected, dtype=np.float64))
+    assert log.tolist() == [5.0, 5.0, 1.0, 0.0, 1.0, 2.0]
 
 
 @pytest.mark.parametrize("x", [1, 2, 4, 6])

@@ -156,6 +156,17 @@ struct TypedFunction {
   /// temporary and each `*t` spread into t's elements, its temporaries
   /// written before the loop starts.
   std::map<const ast::ForStmt *, StarCall> loopCalls;
+  /// The links of a chained comparison that are `in`, `not in`, `is` or
+  /// `is not` (`lo < x in t`, keyed by the chain and the link's index i):
+  /// each is `compare`, that comparison alone over temporaries `left` and
+  /// `right` holding operands i and i + 1, which IRGen writes as the chain
+  /// reaches the link (so Python's short-circuit holds). An empty name: the
+  /// operand is written into `compare` (a string constant, None).
+  struct ChainLink {
+    std::unique_ptr<ast::CompareExpr> compare;
+    std::string left, right;
+  };
+  std::map<std::pair<const ast::CompareExpr *, size_t>, ChainLink> chainLinks;
   /// The calls of StarCalls that a later typing pass replaced, kept so that
   /// no new node takes the address (the key of maps such as ufuncElements)
   /// of one typed before.
