@@ -419,13 +419,12 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
     case CudaFn::BallotSync:
       return to32(warp(HostWarpOp::Ballot, op(0), op(1), nullptr));
     case CudaFn::Activemask: {
-      // The call site's place in the source (line, column: program order),
-      // so the runner groups lanes by site and lets the earliest go first,
-      // as a GPU warp reconverges (pyjit_host_warp, resolveWarp).
-      pyjit::SourceLoc at = inst.loc();
-      int32_t site = static_cast<int32_t>(std::min<unsigned>(at.line, 0x7ffff) * 4096 +
-                                          std::min<unsigned>(at.col, 4095));
-      return to32(warp(HostWarpOp::Activemask, nullptr, nullptr, b.getInt32(site)));
+      // The call's place in program order (Instruction::siteOrder), so the
+      // runner groups lanes by site and lets the earliest go first, as a
+      // GPU warp reconverges (pyjit_host_warp, resolveWarp); HostWarpPaths
+      // adds the lane's path and steps.
+      return to32(warp(HostWarpOp::Activemask, nullptr, nullptr,
+                       b.getInt32(static_cast<int32_t>(inst.siteOrder))));
     }
     case CudaFn::MatchAnySync:
       return to32(warp(HostWarpOp::MatchAny, op(0), op(1), nullptr));

@@ -1,5 +1,6 @@
 //===- HostTarget.cpp - The CPU backend's LLVM target -------------------===//
 #include "pyjit/codegen/HostTarget.h"
+#include "HostWarpPaths.h"
 #include "pyjit/codegen/OptPipeline.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/IRBuilder.h"
@@ -122,6 +123,7 @@ void HostTarget::prepareKernel(llvm::Module &module, llvm::Function &kernel) con
       f.addFnAttr("no-builtin-fmod");
       f.addFnAttr("no-builtin-fmodf");
     }
+  addHostWarpPaths(module); // (which lanes each cuda.activemask() groups)
 }
 
 void HostTarget::optimize(llvm::Module &module, unsigned optLevel) const {

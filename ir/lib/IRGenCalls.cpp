@@ -1076,8 +1076,12 @@ RValue IRGen::cudaCall(const CallExpr &e, CudaFn fn) {
   case CudaFn::Threadfence:
   case CudaFn::ThreadfenceBlock:
   case CudaFn::ThreadfenceSystem:
-  case CudaFn::Activemask:
     return RValue::of(emit(rt));
+  case CudaFn::Activemask: {
+    Instruction *inst = emit(rt);
+    inst->siteOrder = ++activemasks;
+    return RValue::of(inst);
+  }
   case CudaFn::Syncwarp:
     if (e.args.empty())
       ops.push_back(b.constInt(u32, 0xffffffff));

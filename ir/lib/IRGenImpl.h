@@ -492,6 +492,8 @@ private:
   const TypedFunction &kernel;
   const TypedFunction *typed; // the function of the innermost frame
   std::vector<Frame> frames;
+  /// The cuda.activemask() calls emitted so far (Instruction::siteOrder).
+  uint32_t activemasks = 0;
   /// The prefix of the frame each nested def was defined in.
   std::map<const FunctionDef *, std::string> definingPrefix;
   TypeContext &ctx;

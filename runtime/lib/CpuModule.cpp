@@ -313,10 +313,13 @@ extern "C" int64_t pyjit_host_warp(codegen::HostContext *ctx, int32_t op, uint32
 /// form a group, which completes when every live lane of its mask is in it
 /// (so syncwarp(0xffff) and syncwarp(0xffffffff) are different barriers, as
 /// on the GPU). activemask completes at once with the lanes at its call
-/// site (its `arg`, the site's place in the source), the earliest site
-/// first and one site a round: lanes that diverged before it (`if` arms)
-/// see only their side, lanes waiting at a later site are joined there by
-/// the ones that get past the earlier, as a GPU warp reconverges.
+/// site (its `arg`, the site's place in the source) on the same path there
+/// (its value: the same inlined copy of the call, loop iterations and call
+/// sites, codegen/lib/HostWarpPaths.h), the earliest site first and one
+/// group a round: lanes that diverged before it (`if` arms, other
+/// iterations) see only their side, lanes waiting at a later site are
+/// joined there by the ones that get past the earlier, as a GPU warp
+/// reconverges.
 /// Results follow the CUDA C++ Programming Guide ("Warp Shuffle Functions",
 /// "Warp Vote Functions", "Warp Match Functions"); a shuffle from a lane
 /// outside the group returns the caller's own value. Returns true if any
@@ -328,23 +331,42 @@ bool resolveWarp(FiberThread *lanes, unsigned count) {
     if (!lanes[l].finished)
       live |= 1u << l;
   bool progress = false;
-  int32_t firstSite = INT32_MAX; // the earliest activemask call site waited at
+  // activemask: of the lanes at the earliest call site waited at, those on
+  // the path of the lane with the fewest steps (its mask), one group a round.
+  int32_t firstSite = INT32_MAX;
   for (unsigned l = 0; l < count; ++l)
     if (lanes[l].atWarp && lanes[l].op == Op::Activemask)
       firstSite = std::min(firstSite, lanes[l].arg);
+  int behind = -1;
+  for (unsigned l = 0; l < count; ++l)
+    if (lanes[l].atWarp && lanes[l].op == Op::Activemask && lanes[l].arg == firstSite &&
+        (behind < 0 || lanes[l].mask < lanes[behind].mask))
+      behind = static_cast<int>(l);
+  if (behind >= 0) {
+    uint32_t group = 0;
+    for (unsigned l = 0; l < count; ++l)
+      if (lanes[l].atWarp && lanes[l].op == Op::Activemask && lanes[l].arg == firstSite &&
+          lanes[l].warpValue == lanes[behind].warpValue)
+        group |= 1u << l;
+    for (unsigned l = 0; l < count; ++l)
+      if (group >> l & 1) {
+        lanes[l].warpResult = group;
+        lanes[l].atWarp = false;
+      }
+    progress = true;
+  }
   for (unsigned first = 0; first < count; ++first) {
     if (!lanes[first].atWarp)
       continue;
     Op op = lanes[first].op;
     uint32_t mask = lanes[first].mask;
-    if (op == Op::Activemask && lanes[first].arg != firstSite)
-      continue; // a later site: after the earlier one's lanes get there
+    if (op == Op::Activemask)
+      continue; // (above)
     uint32_t group = 0;
     for (unsigned l = first; l < count; ++l)
-      if (lanes[l].atWarp && lanes[l].op == op && lanes[l].mask == mask &&
-          (op != Op::Activemask || lanes[l].arg == firstSite))
+      if (lanes[l].atWarp && lanes[l].op == op && lanes[l].mask == mask)
         group |= 1u << l;
-    if (op != Op::Activemask && ((mask & live) & ~group))
+    if ((mask & live) & ~group)
       continue; // lanes of the mask have not arrived yet
     for (unsigned l = 0; l < count; ++l) {
       if (!(group >> l & 1))
@@ -353,7 +375,7 @@ bool resolveWarp(FiberThread *lanes, unsigned count) {
       auto from = [&](int src) {
         return src >= 0 && src < 32 && (group >> src & 1) ? lanes[src].warpValue : t.warpValue;
       };
-      uint32_t members = group & (op == Op::Activemask ? group : t.mask);
+      uint32_t members = group & t.mask;
       int64_t r = 0;
       switch (op) {
       case Op::Syncwarp:
@@ -369,9 +391,6 @@ bool resolveWarp(FiberThread *lanes, unsigned count) {
         break;
       case Op::ShflXor:
         r = from(static_cast<int>(l ^ (t.arg & 31)));
-        break;
-      case Op::Activemask:
-        r = group;
         break;
       default: {
         uint32_t ballot = 0, same = 0;

@@ -197,6 +197,73 @@ def test_activemask_sees_the_lanes_at_its_call_site(jit):
     assert z[0::2].tolist() == [evens] * 16 and z[1::2].tolist() == [odds] * 16
 
 
+@cuda.jit(device=True)
+def _warp_append(arr, count, slot, item):
+    # The warp-aggregated append (one atomic per warp): a common idiom.
+    mask = cuda.activemask()
+    leader = cuda.ffs(mask) - 1
+    base = 0
+    if cuda.laneid == leader:
+        base = cuda.atomic.add(count, slot, cuda.popc(mask))
+    base = cuda.shfl_sync(mask, base, leader)
+    arr[slot, base + cuda.popc(mask & cuda.lanemask_lt())] = item
+
+
+def test_warp_aggregated_appends_from_two_call_sites_in_a_loop(jit):
+    # A real-world BFS queue's pattern: the lanes at one inlined copy of the
+    # device function, in one iteration, append together. The CPU backend
+    # once grouped every lane at the function's activemask (other call
+    # site, other iteration): shfl_sync then read other lanes' bases and
+    # items were lost without an error.
+    @jit
+    def k(arr, count, take):
+        i = cuda.threadIdx.x
+        for d in range(4):
+            if take[i, d]:
+                if d == 0 or d == 3:
+                    _warp_append(arr, count, 0, i * 4 + d)
+                else:
+                    _warp_append(arr, count, 1, i * 4 + d)
+
+    take = np.random.default_rng(0).random((32, 4)) < 0.5
+    arr, count = np.full((2, 128), -1, np.int32), np.zeros(2, np.int32)
+    k[1, 32](arr, count, take)
+    for slot, ds in ((0, (0, 3)), (1, (1, 2))):
+        expected = sorted(i * 4 + d for i in range(32) for d in ds if take[i, d])
+        assert count[slot] == len(expected)
+        assert sorted(arr[slot, :count[slot]].tolist()) == expected
+
+
+def test_activemask_sees_the_lanes_of_its_iteration_and_inlined_copy():
+    # On the CPU backend lanes are grouped by call site, inlined copy, loop
+    # iteration and call path (codegen/lib/HostWarpPaths.h), as a converged
+    # warp runs them: per iteration the lanes that took the branch, and a
+    # device function called from both arms of an if sees each arm's lanes.
+    @cuda.jit(device=True)
+    def mask():
+        return cuda.activemask()
+
+    @cuda.jit(target="cpu")
+    def k(take, per_iteration, arms):
+        i = cuda.threadIdx.x
+        for d in range(4):
+            if take[i, d]:
+                per_iteration[i, d] = cuda.activemask()
+        if i % 3 == 0:
+            arms[i] = mask()
+        else:
+            arms[i] = mask()
+
+    take = np.random.default_rng(1).random((32, 4)) < 0.5
+    per_iteration, arms = np.zeros((32, 4), np.uint32), np.zeros(32, np.uint32)
+    k[1, 32](take, per_iteration, arms)
+    for d in range(4):
+        lanes = sum(1 << i for i in range(32) if take[i, d])
+        assert per_iteration[take[:, d], d].tolist() == [lanes] * int(take[:, d].sum()), d
+    thirds = sum(1 << i for i in range(0, 32, 3))
+    assert arms.tolist() == [thirds if i % 3 == 0 else 0xFFFFFFFF ^ thirds for i in range(32)]
+
+
 def test_warp_collective_waiting_on_a_barrier_is_reported():
     @cuda.jit(target="cpu")
     def k(a):

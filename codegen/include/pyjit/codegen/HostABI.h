@@ -33,11 +33,21 @@ struct HostContext {
   /// kHostInterruptPeriod iterations; ir::CudaFn::Interrupted) and, if set,
   /// raise KeyboardInterrupt there (runtime/Interrupt.h).
   const void *interrupt;
+  /// Where the CUDA thread is, for cuda.activemask(): a hash of the loop
+  /// iterations and call sites it is in (HostWarpPaths.cpp); 0 at the start.
+  uint64_t warpPath;
+  /// How many iterations of loops around activemask calls the CUDA thread
+  /// has begun (HostWarpPaths.cpp): lanes behind the others go first.
+  uint64_t warpSteps;
 };
 inline constexpr unsigned kHostStackLimitOffset = 104;
 static_assert(offsetof(HostContext, stackLimit) == kHostStackLimitOffset);
 inline constexpr unsigned kHostInterruptOffset = 112;
 static_assert(offsetof(HostContext, interrupt) == kHostInterruptOffset);
+inline constexpr unsigned kHostWarpPathOffset = 120;
+static_assert(offsetof(HostContext, warpPath) == kHostWarpPathOffset);
+inline constexpr unsigned kHostWarpStepsOffset = 128;
+static_assert(offsetof(HostContext, warpSteps) == kHostWarpStepsOffset);
 /// Iterations of a while loop between two reads of HostContext::interrupt
 /// (a power of two): a counter in a register costs less than the load.
 inline constexpr uint32_t kHostInterruptPeriod = 1024;
@@ -72,6 +82,8 @@ inline constexpr int32_t kHostGridBarrier = 5;
 /// `int64_t pyjit_host_warp(HostContext *, int32_t op, uint32_t mask,
 /// int64_t value, int32_t arg)`: a warp collective among the lanes of
 /// `mask` (value: the operand's bits; arg: lane, delta or lane mask).
+/// Activemask's arg is its call site's place in the source, its value the
+/// lane's path there and its mask the lane's steps (HostWarpPaths.cpp).
 inline constexpr const char *kHostWarp = "pyjit_host_warp";
 enum class HostWarpOp : int32_t {
   Syncwarp, ShflIdx, ShflUp, ShflDown, ShflXor, All, Any, Eq, Ballot, Activemask,

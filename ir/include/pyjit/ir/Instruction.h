@@ -195,6 +195,11 @@ public:
   /// (Function::inlineSites; 0: the function's own code). Full debug
   /// information only.
   uint32_t inlineSite = 0;
+  /// Cuda activemask: its place in the function's program order (1, 2, ...
+  /// as IRGen emits them, device functions inlined where called). The CPU
+  /// backend's runner lets lanes waiting at an earlier one go first, as a
+  /// warp runs diverged lanes until they reconverge.
+  uint32_t siteOrder = 0;
 
   SourceLoc loc() const { return location; }
   /// The file loc() is in (the kernel's, or an inlined device function's).
