@@ -2464,7 +2464,8 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
     }
     for (size_t i = 0; i < argTypes.size(); ++i)
       argTypes[i] = best->args[i];
-    if (best->returnType && (best->returnType->isScalar() || isScalarTuple(best->returnType)))
+    if (best->returnType && (best->returnType->isScalar() || isScalarTuple(best->returnType) ||
+                             isa<NoneType>(best->returnType)))
       declaredResult = best->returnType;
   }
   std::vector<std::optional<GlobalValue>> constants = callConstants(binding, argTypes);
@@ -2535,6 +2536,14 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
   }
   binding.callee = instance;
   result.calls[&e] = std::move(binding);
+  if (declaredResult && isa<NoneType>(declaredResult) && !isa<NoneType>(instance->returnType)) {
+    // 'void(float64)' of a function that returns a value (numba-cuda: "No
+    // conversion from float64 to none").
+    error(e.range(), "device function '" + fn.name + "' returns " +
+                         typeName(instance->returnType) + ", but its signature declares " +
+                         "none (void): return nothing, or declare the result type");
+    return {};
+  }
   if (declaredResult && declaredResult->isScalar() && isa<OptionalType>(instance->returnType))
     return ExprInfo{declaredResult}; // None converts as numba's cast does: IRGen's castTo
   if (declaredResult && declaredResult->isScalar() && !instance->returnType->isScalar()) {

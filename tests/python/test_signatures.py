@@ -435,6 +435,38 @@ def test_a_result_of_the_wrong_shape_is_an_error_at_the_call(jit):
         m[1, 1](np.ones(1), np.zeros(1))
 
 
+def _twice_plus_one(x):
+    return x * 2.0 + 1.0
+
+
+def _store_twice(a, i):
+    a[i] = a[i] * 2.0
+
+
+def test_a_void_signature_of_a_function_that_returns_a_value_is_an_error(jit):
+    # numba-cuda: TypingError "No conversion from float64 to none" (a real
+    # Julia-set program declared its device function 'void(...)' and
+    # returned the value); a void function that returns nothing is fine.
+    declared_void = jit("void(float64)", device=True)(_twice_plus_one)
+    store = jit("void(float64[::1], int64)", device=True)(_store_twice)
+
+    @jit
+    def k(a):
+        a[0] = declared_void(a[0])
+
+    @jit
+    def m(a):
+        store(a, 1)
+
+    with pytest.raises(pyjit.CompileError, match=r"device function '_twice_plus_one' returns "
+                                                 r"float64, but its signature declares none "
+                                                 r"\(void\)"):
+        k[1, 1](np.ones(2))
+    a = np.ones(2)
+    m[1, 1](a)
+    assert a.tolist() == [1.0, 2.0]
+
+
 def _row_sums(a, out):
     i = cuda.grid(1)
     if i < a.shape[0]:
