@@ -64,6 +64,21 @@ private:
     return b.CreateMul(b.CreateXor(path, id), llvm::ConstantInt::get(i64, 0x9E3779B97F4A7C15ull));
   }
 
+  /// A loop's place in program order: that of the first activemask call
+  /// inside it (their `arg`, Instruction::siteOrder, in IRGen's order); 0
+  /// for a loop that reaches them only through calls.
+  static uint64_t programOrder(const llvm::Loop &loop) {
+    uint64_t order = 0;
+    for (llvm::BasicBlock *bb : loop.blocks())
+      for (llvm::Instruction &i : *bb)
+        if (isActivemask(i))
+          if (auto *site = llvm::dyn_cast<llvm::ConstantInt>(
+                  llvm::cast<llvm::CallInst>(i).getArgOperand(4));
+              site && (order == 0 || site->getZExtValue() < order))
+            order = site->getZExtValue();
+    return order;
+  }
+
   bool callsReaching(const llvm::Instruction &i) const {
     auto *call = llvm::dyn_cast<llvm::CallInst>(&i);
     llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
@@ -105,10 +120,8 @@ private:
       b.SetInsertPoint(call);
       llvm::Value *callCtx = call->getArgOperand(0);
       llvm::Value *path = load(b, callCtx);
-      if (isActivemask(*call)) { // its value: the path and this call; its mask: the steps
+      if (isActivemask(*call)) { // its value: the path and this call
         call->setArgOperand(3, mix(b, path, newId()));
-        call->setArgOperand(2, b.CreateTrunc(load(b, callCtx, kHostWarpStepsOffset),
-                                             b.getInt32Ty()));
         continue;
       }
       store(b, callCtx, mix(b, path, newId()));
@@ -130,17 +143,31 @@ private:
       llvm::formDedicatedExitBlocks(loop, &dt, &li, nullptr, false);
       if (!preheader)
         continue; // (a loop entered from an indirectbr: none are emitted)
+      // Before the loop: the path, and the loop's slot at the next depth
+      // (its place in program order, iteration 0).
       b.SetInsertPoint(preheader->getTerminator());
       llvm::Value *saved = load(b, ctx);
+      llvm::Value *depthAddress = field(b, ctx, kHostWarpDepthOffset);
+      llvm::Value *depth = b.CreateAlignedLoad(b.getInt32Ty(), depthAddress, llvm::Align(4));
+      b.CreateAlignedStore(b.CreateAdd(depth, b.getInt32(1)), depthAddress, llvm::Align(4));
+      llvm::Value *slot = b.CreateSelect(b.CreateICmpULT(depth, b.getInt32(kHostWarpLoopDepth)),
+                                         depth, b.getInt32(kHostWarpLoopDepth));
+      llvm::Value *slotAddress =
+          b.CreateInBoundsGEP(i64, field(b, ctx, kHostWarpLoopsOffset), {slot});
+      b.CreateAlignedStore(llvm::ConstantInt::get(i64, programOrder(*loop) << 32), slotAddress,
+                           llvm::Align(8));
+      // Each iteration: the next, and the loop mixed into the path.
       b.SetInsertPoint(loop->getHeader()->getFirstNonPHIIt());
+      llvm::Value *iteration = b.CreateAlignedLoad(i64, slotAddress, llvm::Align(8));
+      b.CreateAlignedStore(b.CreateAdd(iteration, b.getInt64(1)), slotAddress, llvm::Align(8));
       store(b, ctx, mix(b, load(b, ctx), newId()));
-      store(b, ctx, b.CreateAdd(load(b, ctx, kHostWarpStepsOffset), b.getInt64(1)),
-            kHostWarpStepsOffset);
+      // After it: as before it.
       llvm::SmallVector<llvm::BasicBlock *, 4> exits;
       loop->getUniqueExitBlocks(exits);
       for (llvm::BasicBlock *exit : exits) {
         b.SetInsertPoint(exit->getFirstNonPHIIt());
         store(b, ctx, saved);
+        b.CreateAlignedStore(depth, depthAddress, llvm::Align(4));
       }
     }
   }

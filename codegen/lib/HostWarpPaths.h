@@ -12,6 +12,9 @@
 // an activemask:
 //   * a loop around one saves the path before it, mixes the loop's ID into it
 //     at the top of each iteration and puts the saved path back at each exit;
+//     it also keeps its place in program order and its iteration in
+//     HostContext::warpLoops, so that the runner lets lanes that are behind
+//     (in an earlier iteration or an earlier loop) go first;
 //   * a call of such a function mixes the call's ID in for the call;
 //   * the activemask call passes the path, mixed with its own ID, as its value.
 // Functions that reach no activemask are unchanged, as are GPU modules.

@@ -312,12 +312,13 @@ extern "C" int64_t pyjit_host_warp(codegen::HostContext *ctx, int32_t op, uint32
 /// fewer) that can complete: lanes at the same operation with the same mask
 /// form a group, which completes when every live lane of its mask is in it
 /// (so syncwarp(0xffff) and syncwarp(0xffffffff) are different barriers, as
-/// on the GPU). activemask completes at once with the lanes at its call
-/// site (its `arg`, the site's place in the source) on the same path there
-/// (its value: the same inlined copy of the call, loop iterations and call
-/// sites, codegen/lib/HostWarpPaths.h), the earliest site first and one
-/// group a round: lanes that diverged before it (`if` arms, other
-/// iterations) see only their side, lanes waiting at a later site are
+/// on the GPU). activemask completes, when no other collective can, with
+/// the lanes at its call (its `arg`, the call's place in program order) on
+/// the same path there (its value: the same inlined copy of the call, loop
+/// iterations and call sites, codegen/lib/HostWarpPaths.h), one group a
+/// round, the lanes that are behind first (an earlier iteration, an earlier
+/// loop or call): lanes that diverged before it (`if` arms, other
+/// iterations) see only their side, lanes waiting at a later call are
 /// joined there by the ones that get past the earlier, as a GPU warp
 /// reconverges.
 /// Results follow the CUDA C++ Programming Guide ("Warp Shuffle Functions",
@@ -331,37 +332,13 @@ bool resolveWarp(FiberThread *lanes, unsigned count) {
     if (!lanes[l].finished)
       live |= 1u << l;
   bool progress = false;
-  // activemask: of the lanes at the earliest call site waited at, those on
-  // the path of the lane with the fewest steps (its mask), one group a round.
-  int32_t firstSite = INT32_MAX;
-  for (unsigned l = 0; l < count; ++l)
-    if (lanes[l].atWarp && lanes[l].op == Op::Activemask)
-      firstSite = std::min(firstSite, lanes[l].arg);
-  int behind = -1;
-  for (unsigned l = 0; l < count; ++l)
-    if (lanes[l].atWarp && lanes[l].op == Op::Activemask && lanes[l].arg == firstSite &&
-        (behind < 0 || lanes[l].mask < lanes[behind].mask))
-      behind = static_cast<int>(l);
-  if (behind >= 0) {
-    uint32_t group = 0;
-    for (unsigned l = 0; l < count; ++l)
-      if (lanes[l].atWarp && lanes[l].op == Op::Activemask && lanes[l].arg == firstSite &&
-          lanes[l].warpValue == lanes[behind].warpValue)
-        group |= 1u << l;
-    for (unsigned l = 0; l < count; ++l)
-      if (group >> l & 1) {
-        lanes[l].warpResult = group;
-        lanes[l].atWarp = false;
-      }
-    progress = true;
-  }
   for (unsigned first = 0; first < count; ++first) {
     if (!lanes[first].atWarp)
       continue;
     Op op = lanes[first].op;
     uint32_t mask = lanes[first].mask;
     if (op == Op::Activemask)
-      continue; // (above)
+      continue; // (below)
     uint32_t group = 0;
     for (unsigned l = first; l < count; ++l)
       if (lanes[l].atWarp && lanes[l].op == op && lanes[l].mask == mask)
@@ -426,7 +403,39 @@ bool resolveWarp(FiberThread *lanes, unsigned count) {
         lanes[l].atWarp = false;
     progress = true;
   }
-  return progress;
+  if (progress)
+    return true; // (lanes they let go may reach the activemask calls others wait at)
+  // activemask: the lanes that are behind go first (the earliest in the
+  // loops' iterations, then in program order: HostContext::warpLoops, then
+  // the call's place), with the lanes at the same call on the same path.
+  auto key = [&](unsigned l) {
+    const codegen::HostContext &c = lanes[l].ctx;
+    std::vector<uint64_t> k(c.warpLoops,
+                            c.warpLoops + std::min<uint32_t>(c.warpDepth, codegen::kHostWarpLoopDepth));
+    k.push_back(static_cast<uint64_t>(static_cast<uint32_t>(lanes[l].arg)) << 32);
+    return k;
+  };
+  int behind = -1;
+  std::vector<uint64_t> behindKey;
+  for (unsigned l = 0; l < count; ++l)
+    if (lanes[l].atWarp && lanes[l].op == Op::Activemask)
+      if (std::vector<uint64_t> k = key(l); behind < 0 || k < behindKey) {
+        behind = static_cast<int>(l);
+        behindKey = std::move(k);
+      }
+  if (behind < 0)
+    return false;
+  uint32_t group = 0;
+  for (unsigned l = 0; l < count; ++l)
+    if (lanes[l].atWarp && lanes[l].op == Op::Activemask && lanes[l].arg == lanes[behind].arg &&
+        lanes[l].warpValue == lanes[behind].warpValue)
+      group |= 1u << l;
+  for (unsigned l = 0; l < count; ++l)
+    if (group >> l & 1) {
+      lanes[l].warpResult = group;
+      lanes[l].atWarp = false;
+    }
+  return true;
 }
 
 /// cuda.syncthreads*, on the CPU backend: wait for the block's other

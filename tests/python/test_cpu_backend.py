@@ -264,6 +264,48 @@ def test_activemask_sees_the_lanes_of_its_iteration_and_inlined_copy():
     assert arms.tolist() == [thirds if i % 3 == 0 else 0xFFFFFFFF ^ thirds for i in range(32)]
 
 
+def test_activemask_lets_the_lanes_that_are_behind_go_first():
+    # A converged warp's masks (0xffffffff in each case below), as the CPU
+    # backend now orders lanes: by loop iteration, then program order (a
+    # finished loop's iterations no longer count), and only once no other
+    # warp collective can complete. Each mask feeds a broadcast from lane 0.
+    @cuda.jit(target="cpu")
+    def finished_loop(m, out, junk):
+        lane = cuda.threadIdx.x
+        for j in range(10 if lane == 0 else 0):  # lane 0 alone runs a loop first
+            junk[lane] = cuda.activemask()
+        for d in range(2):
+            if lane == 0 or d == 1:
+                mask = cuda.activemask()
+                m[lane, d] = mask
+                out[lane, d] = cuda.shfl_sync(mask, lane + 100, 0)
+
+    @cuda.jit(target="cpu")
+    def loop_top(m, out, junk):
+        lane = cuda.threadIdx.x
+        for it in range(2):
+            mask = cuda.activemask()
+            m[lane, it] = mask
+            out[lane, it] = cuda.shfl_sync(mask, lane + 100, 0)
+            for j in range(lane % 4):  # lanes leave the inner loop at different times
+                junk[lane] = cuda.activemask()
+
+    @cuda.jit(target="cpu")
+    def after_a_warp_op(m, out, junk):
+        lane = cuda.threadIdx.x
+        if lane < 16:
+            cuda.syncwarp(0xffff)
+        mask = cuda.activemask()
+        m[lane, 0] = m[lane, 1] = mask
+        out[lane, 0] = out[lane, 1] = cuda.shfl_sync(mask, lane + 100, 0)
+
+    for k in (finished_loop, loop_top, after_a_warp_op):
+        m, out = np.zeros((32, 2), np.uint32), np.zeros((32, 2), np.int64)
+        k[1, 32](m, out, np.zeros(32, np.uint32))
+        assert m[:, 1].tolist() == [0xFFFFFFFF] * 32, k.__name__
+        assert out[:, 1].tolist() == [100] * 32, k.__name__
+
+
 def test_warp_collective_waiting_on_a_barrier_is_reported():
     @cuda.jit(target="cpu")
     def k(a):

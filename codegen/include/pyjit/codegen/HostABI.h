@@ -12,11 +12,15 @@
 
 namespace pyjit::codegen {
 
+/// The loops around a cuda.activemask() call whose iterations the CPU
+/// backend's runner compares (HostContext::warpLoops).
+inline constexpr unsigned kHostWarpLoopDepth = 8;
+
 /// The first parameter of a host kernel (EmitOptions::host): what the
 /// runner sets before running each CUDA thread. Offsets are part of the
 /// contract: sreg at 0, dynamicShared at 64, dynamicSharedBytes at 72,
 /// runner at 80, staticShared at 88, raceState at 96, stackLimit at 104,
-/// interrupt at 112.
+/// interrupt at 112, warpPath at 120, warpDepth at 128, warpLoops at 136.
 struct HostContext {
   uint32_t sreg[16]; // tid.xyz, ntid.xyz, ctaid.xyz, nctaid.xyz, laneid
   void *dynamicShared;
@@ -36,9 +40,14 @@ struct HostContext {
   /// Where the CUDA thread is, for cuda.activemask(): a hash of the loop
   /// iterations and call sites it is in (HostWarpPaths.cpp); 0 at the start.
   uint64_t warpPath;
-  /// How many iterations of loops around activemask calls the CUDA thread
-  /// has begun (HostWarpPaths.cpp): lanes behind the others go first.
-  uint64_t warpSteps;
+  /// The loops around activemask calls the CUDA thread is in, outermost
+  /// first (HostWarpPaths.cpp): warpLoops[i] is the loop's place in program
+  /// order << 32 | the iteration (1, 2, ...); warpDepth counts them. Of the
+  /// lanes waiting at activemask calls, those earliest in this order go
+  /// first (the runner's resolveWarp). Loops deeper than kHostWarpLoopDepth
+  /// use the last slot, which is not compared.
+  uint32_t warpDepth;
+  uint64_t warpLoops[kHostWarpLoopDepth + 1];
 };
 inline constexpr unsigned kHostStackLimitOffset = 104;
 static_assert(offsetof(HostContext, stackLimit) == kHostStackLimitOffset);
@@ -46,8 +55,10 @@ inline constexpr unsigned kHostInterruptOffset = 112;
 static_assert(offsetof(HostContext, interrupt) == kHostInterruptOffset);
 inline constexpr unsigned kHostWarpPathOffset = 120;
 static_assert(offsetof(HostContext, warpPath) == kHostWarpPathOffset);
-inline constexpr unsigned kHostWarpStepsOffset = 128;
-static_assert(offsetof(HostContext, warpSteps) == kHostWarpStepsOffset);
+inline constexpr unsigned kHostWarpDepthOffset = 128;
+static_assert(offsetof(HostContext, warpDepth) == kHostWarpDepthOffset);
+inline constexpr unsigned kHostWarpLoopsOffset = 136;
+static_assert(offsetof(HostContext, warpLoops) == kHostWarpLoopsOffset);
 /// Iterations of a while loop between two reads of HostContext::interrupt
 /// (a power of two): a counter in a register costs less than the load.
 inline constexpr uint32_t kHostInterruptPeriod = 1024;
@@ -82,8 +93,8 @@ inline constexpr int32_t kHostGridBarrier = 5;
 /// `int64_t pyjit_host_warp(HostContext *, int32_t op, uint32_t mask,
 /// int64_t value, int32_t arg)`: a warp collective among the lanes of
 /// `mask` (value: the operand's bits; arg: lane, delta or lane mask).
-/// Activemask's arg is its call site's place in the source, its value the
-/// lane's path there and its mask the lane's steps (HostWarpPaths.cpp).
+/// Activemask's arg is its place in program order, its value the lane's
+/// path there (HostWarpPaths.cpp).
 inline constexpr const char *kHostWarp = "pyjit_host_warp";
 enum class HostWarpOp : int32_t {
   Syncwarp, ShflIdx, ShflUp, ShflDown, ShflXor, All, Any, Eq, Ballot, Activemask,
