@@ -1398,10 +1398,21 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       }
       return ExprInfo{ctx.boolean()};
     }
-    for (const ExprPtr &o : c.operands) {
-      if (identity || withNone)
-        keepOptional = o.get();
-      ops.push_back(valueOf(*o, expr(*o))); // cuda.blockDim == (32, 1, 1): a Dim3
+    // In a chain, an operand of an `is` link or of `== None` (chainLink).
+    auto identityLink = [&](size_t link) {
+      if (link >= c.ops.size())
+        return false;
+      CompareOp op = c.ops[link];
+      return op == CompareOp::Is || op == CompareOp::IsNot ||
+             ((op == CompareOp::Eq || op == CompareOp::NotEq) &&
+              (isa<NoneLitExpr>(*c.operands[link]) || isa<NoneLitExpr>(*c.operands[link + 1])));
+    };
+    for (size_t k = 0; k < c.operands.size(); ++k) {
+      const Expr &o = *c.operands[k];
+      if (identity || withNone ||
+          (c.ops.size() > 1 && (identityLink(k) || (k > 0 && identityLink(k - 1)))))
+        keepOptional = &o;
+      ops.push_back(valueOf(o, expr(o))); // cuda.blockDim == (32, 1, 1): a Dim3
     }
     if (c.ops.size() == 1 && ops[0].type && ops[1].type &&
         (isa<OptionalType>(ops[0].type) || isa<OptionalType>(ops[1].type))) {
@@ -1488,17 +1499,18 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     }
     // Each link of a chain (a < b < c is a < b and b < c); a link of == or !=
     // between values that can never be equal is decided now. A link of
-    // `in`, `is` or strings is typed alone (chainLink), as that syntax is.
-    auto text = [](const ExprInfo &x) {
-      return isTextType(x.type, /*bytes=*/true) || isa<CharSeqType>(x.type);
+    // `in`, `is`, strings, None or a value that may be None is typed alone
+    // (chainLink), as that syntax is.
+    auto alone = [](const ExprInfo &x) {
+      return isTextType(x.type, /*bytes=*/true) || isa<CharSeqType, NoneType, OptionalType>(x.type);
     };
     std::optional<bool> decided;
     for (size_t i = 0; i < c.ops.size(); ++i) {
       if (!ops[i].type || !ops[i + 1].type)
         return {};
       if (c.ops[i] == CompareOp::Is || c.ops[i] == CompareOp::IsNot ||
-          c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn || text(ops[i]) ||
-          text(ops[i + 1])) {
+          c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn || alone(ops[i]) ||
+          alone(ops[i + 1])) {
         if (c.ops.size() == 1) {
           error(e.range(), llvm::Twine("the '") + compareOpSpelling(c.ops[i]) +
                                "' operator is not supported in kernels");

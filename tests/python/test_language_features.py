@@ -1248,6 +1248,38 @@ def test_chained_comparisons_with_in_is_and_strings(jit):
     assert log.tolist() == [5.0, 5.0, 1.0, 0.0, 1.0, 2.0]
 
 
+@cuda.jit(device=True)
+def _positive_or_none(x):
+    if x > 0:
+        return x
+    return None
+
+
+@pytest.mark.parametrize("x", [-1.0, 2.0])
+def test_chained_is_links_keep_a_value_that_may_be_none(jit, x):
+    # An `is` link, or `== None`, tests a value that may be None by its
+    # flag, as the comparison alone does (a first version unwrapped it: the
+    # thread stopped where y was None); None in an == link is decided by
+    # the types. Expected: the same expressions run by Python.
+    @jit
+    def k(out, a):
+        y = _positive_or_none(a[0])
+        out[0] = y is None is not False
+        out[1] = 0 < a[0] is not None != a[1]
+        out[2] = None is y is None
+        out[3] = a[1] < a[1] + 1 is not None is not y
+        out[4] = y is not None == None  # noqa: E711
+        out[5] = 7.0
+
+    out = np.zeros(6)
+    k[1, 1](out, np.array([x, 3.0]))
+    y = x if x > 0 else None
+    b = 3.0
+    expected = [y is None is not False, 0 < x is not None != 3.0, None is y is None,
+                b < b + 1 is not None is not y, y is not None == None, 7.0]  # noqa: E711
+    np.testing.assert_array_equal(out, np.array(expected, dtype=np.float64))
+
+
 @pytest.mark.parametrize("x", [1, 2, 4, 6])
 def test_tuple_comparisons_keep_weak_literals_and_order_nested_tuples(jit, x):
     import operator
