@@ -433,14 +433,10 @@ bool Inferer::spreadArgument(const Expr &arg, const CallExpr &call, const std::s
 }
 
 ExprInfo Inferer::starCall(const CallExpr &e) {
-  // f(a, *t) of a built-in (device functions bind `*t` themselves): the
-  // arguments into temporaries, then f called with them, t spread (Python
-  // evaluates each argument once, in order).
-  if (!e.keywords.empty()) {
-    error(e.keywords[0].range, "'*' unpacking with keyword arguments is supported in calls "
-                               "of device functions only");
-    return {};
-  }
+  // f(a, *t, k=v) of a built-in or a named tuple class (device functions
+  // bind `*t` themselves): the arguments into temporaries, the positional
+  // ones first (as Python evaluates them, each once, in order), then f
+  // called with them, t spread, and the keywords by name.
   std::unique_ptr<Expr> callee = copyCallee(*e.callee);
   if (!callee) {
     error(e.callee->range(), "'*' unpacking is supported in calls of device functions and of "
@@ -462,8 +458,18 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
                         "arrays, tuples of them)"))
       return {};
   }
+  std::vector<Keyword> keywords;
+  for (size_t i = 0; i < e.keywords.size(); ++i) {
+    const Keyword &k = e.keywords[i];
+    std::vector<ExprPtr> value;
+    if (!spreadArgument(*k.value, e, prefix + "k" + std::to_string(i), star, value,
+                        "in a call with '*' unpacking, the arguments must be values (numbers, "
+                        "arrays, tuples of them)"))
+      return {};
+    keywords.push_back({k.name, k.range, std::move(value.front())});
+  }
   star.call = std::make_unique<CallExpr>(e.range(), std::move(callee), std::move(args),
-                                         std::vector<Keyword>{});
+                                         std::move(keywords));
   const Expr &spread = *star.call;
   rewrittenCall(e, std::move(star));
   return expr(spread);
@@ -874,8 +880,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return deviceCall(e, *fn); // a parameter holding a device function
   if (callee.constant && callee.constant->kind == GlobalValue::Kind::Extern)
     return externCall(e, *callee.constant);
-  if (callee.constant && callee.constant->kind == GlobalValue::Kind::NamedTupleClass)
+  if (callee.constant && callee.constant->kind == GlobalValue::Kind::NamedTupleClass) {
+    if (llvm::any_of(e.args, [](const ExprPtr &a) { return isa<StarredExpr>(*a); }))
+      return starCall(e); // Point(*t): spread, then the call below
     return namedTupleCall(e, *callee.constant);
+  }
   if (auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
       bt && bt->path().starts_with("nested.")) {
     if (const FunctionDef *fn = nestedDef(bt->path().drop_front(7).str()))

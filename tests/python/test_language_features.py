@@ -2637,6 +2637,25 @@ def test_star_unpacking_in_calls_of_built_ins(jit):
     np.testing.assert_allclose(out, expected, rtol=1e-15)
 
 
+_Point3 = __import__("collections").namedtuple("_Point3", ["x", "y", "z"])
+
+
+def test_star_unpacking_in_named_tuple_constructors(jit):
+    # numba: Point(*t), Point(z=v, *t) (Python's spelling of Point(*t, z=v)).
+    @jit
+    def k(out, t):
+        p = _Point3(*t, 3.0)
+        q = _Point3(z=4.0, *(t[1], t[0]))
+        r = _Point3(*(5.0, 6.0, 7.0))
+        out[0], out[1], out[2] = p
+        out[3], out[4], out[5] = q
+        out[6], out[7], out[8] = r.x, r.y, r.z
+
+    out = np.zeros(9)
+    k[1, 1](out, (1.0, 2.0))
+    assert out.tolist() == [1.0, 2.0, 3.0, 2.0, 1.0, 4.0, 5.0, 6.0, 7.0]
+
+
 class _Other(__import__("enum").IntEnum):
     three = 3  # the value of _Shape.circle
 
