@@ -1026,9 +1026,45 @@ void Inferer::raiseStmt(const RaiseStmt &r) {
   result.raises[&r] = std::move(raise);
 }
 
+/// A copy of \p e if it is a literal, or a sign or tuple of literals ((0.1,),
+/// -2): no side effects, so a chain's link may hold it as written, keeping
+/// what the syntax means (a weak literal); else null.
+static ExprPtr copyLiteral(const Expr &e) {
+  SourceRange r = e.range();
+  switch (e.kind()) {
+  case Expr::Kind::IntLit: {
+    auto &i = cast<IntLitExpr>(e);
+    return std::make_unique<IntLitExpr>(r, i.value, i.isUnsigned);
+  }
+  case Expr::Kind::FloatLit:
+    return std::make_unique<FloatLitExpr>(r, cast<FloatLitExpr>(e).value);
+  case Expr::Kind::ImagLit:
+    return std::make_unique<ImagLitExpr>(r, cast<ImagLitExpr>(e).value);
+  case Expr::Kind::BoolLit:
+    return std::make_unique<BoolLitExpr>(r, cast<BoolLitExpr>(e).value);
+  case Expr::Kind::Unary: {
+    auto &u = cast<UnaryExpr>(e);
+    ExprPtr operand = copyLiteral(*u.operand);
+    return operand ? std::make_unique<UnaryExpr>(r, u.op, std::move(operand)) : nullptr;
+  }
+  case Expr::Kind::Tuple: {
+    std::vector<ExprPtr> elts;
+    for (const ExprPtr &x : cast<TupleExpr>(e).elts) {
+      elts.push_back(copyLiteral(*x));
+      if (!elts.back())
+        return nullptr;
+    }
+    return std::make_unique<TupleExpr>(r, std::move(elts));
+  }
+  default:
+    return nullptr;
+  }
+}
+
 bool Inferer::chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo> ops) {
   // `lo < x in t` is `lo < x and x in t`, x evaluated once: the link is
-  // `x in t` alone over temporaries, typed (and lowered) as that syntax is.
+  // `x in t` alone over temporaries (literals as written), typed (and
+  // lowered) as that syntax is.
   std::string prefix = tempPrefix("chain", &c, c.range());
   TypedFunction::ChainLink link;
   std::vector<ExprPtr> operands;
@@ -1042,6 +1078,10 @@ bool Inferer::chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo>
     }
     if (isa<NoneType>(v.type)) {
       operands.push_back(std::make_unique<NoneLitExpr>(o.range()));
+      continue;
+    }
+    if (ExprPtr literal = copyLiteral(o)) { // (0.1,) stays a tuple of weak literals
+      operands.push_back(std::move(literal));
       continue;
     }
     if (!isVariableType(heldAtRunTime(ctx, v.type))) { // (("a", "b"): as a variable holds it)

@@ -1248,6 +1248,21 @@ def test_chained_comparisons_with_in_is_and_strings(jit):
     assert log.tolist() == [5.0, 5.0, 1.0, 0.0, 1.0, 2.0]
 
 
+def test_chained_links_keep_weak_literals(jit):
+    # `0 < x in (0.1,)` of a float32 x compares as `x in (0.1,)` does: the
+    # literal is weak (NumPy 2's rule: np.float32(0.1) == 0.1), in float32.
+    @jit
+    def k(out, a):
+        x = a[0]
+        out[0] = x in (0.1,)
+        out[1] = 0 < x in (0.1,)
+        out[2] = 0 < x == 0.1 < 1
+
+    out = np.zeros(3)
+    k[1, 1](out, np.array([0.1], np.float32))
+    assert out.tolist() == [1.0, 1.0, 1.0]
+
+
 @cuda.jit(device=True)
 def _positive_or_none(x):
     if x > 0:
