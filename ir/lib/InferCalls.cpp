@@ -1297,11 +1297,18 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return ExprInfo{ctx.int64()}; // a Python int
   }
   if (path == "method.conjugate") {
-    if (!args.empty()) {
+    if (!args.empty() || !e.keywords.empty()) {
       error(e.range(), "conjugate() takes no arguments");
       return {};
     }
     return ExprInfo{result.exprs[cast<AttributeExpr>(*e.callee).value.get()].type};
+  }
+  if ((path == "complex" || path == "divmod" || path == "pow") && !e.keywords.empty()) {
+    // (complex(real, imag=...) and pow(b, e, mod=...) are Python's; numba-cuda
+    // takes none of them either.)
+    error(e.keywords.front().range,
+          "keyword arguments to " + path + "() are not supported in kernels");
+    return {};
   }
   if (path == "complex") {
     if (args.empty() || args.size() > 2) {
@@ -1320,8 +1327,13 @@ ExprInfo Inferer::call(const CallExpr &e) {
     // np.searchsorted(a, v[, side]) of a sorted 1-d array and one number:
     // NumPy's binary search (NaN after every number), an int64 index.
     const Expr *sideExpr = args.size() == 3 ? e.args[2].get() : nullptr;
-    for (const Keyword &k : e.keywords)
-      sideExpr = k.name == "side" ? k.value.get() : nullptr;
+    for (const Keyword &k : e.keywords) {
+      if (k.name != "side") {
+        error(k.range, "np.searchsorted() got an unexpected keyword '" + k.name + "'");
+        return {};
+      }
+      sideExpr = k.value.get();
+    }
     std::optional<GlobalValue> side;
     if (sideExpr)
       side = expr(*sideExpr).constant;
@@ -3792,11 +3804,19 @@ ExprInfo Inferer::vectorConstruct(const CallExpr &e, llvm::StringRef name,
 ExprInfo Inferer::namedTupleCall(const CallExpr &e, const GlobalValue &g) {
   llvm::SmallVector<llvm::StringRef, 8> fields;
   llvm::StringRef(g.data).split(fields, ',');
-  for (const Keyword &k : e.keywords)
-    if (!llvm::is_contained(fields, k.name)) {
+  for (const Keyword &k : e.keywords) {
+    auto at = llvm::find(fields, k.name);
+    if (at == fields.end()) {
       error(k.range, g.name + "() has no field '" + k.name + "'");
       return {};
     }
+    // Python's TypeError: a field given by position too (a keyword given
+    // twice is Python's SyntaxError, before pyjit reads the source).
+    if (static_cast<size_t>(at - fields.begin()) < e.args.size()) {
+      error(k.range, g.name + "() got multiple values for argument '" + k.name + "'");
+      return {};
+    }
+  }
   if (e.args.size() > fields.size()) {
     error(e.range(), g.name + "() takes " + llvm::Twine(fields.size()) + " fields, got " +
                          llvm::Twine(e.args.size()));

@@ -693,6 +693,14 @@ def test_searchsorted_of_one_value(jit):
     with pytest.raises(pyjit.CompileError, match="an array of values would make an array"):
         of_values[1, 1](np.zeros(2), out)
 
+    @jit
+    def unknown_keyword(a, out):  # (once ignored: the search ran with side='left')
+        out[0] = np.searchsorted(a, 3, sorter=None)
+
+    with pytest.raises(pyjit.CompileError, match="np.searchsorted\\(\\) got an unexpected "
+                                                 "keyword 'sorter'"):
+        unknown_keyword[1, 1](np.zeros(2), out)
+
 
 def test_ptp_sum_dtype_array_equal_size_ndim_shape(jit):
     # numba-cuda's np.ptp, a.sum(dtype=...), np.array_equal, np.size/ndim/shape

@@ -321,6 +321,11 @@ def test_cmath_types_follow_numba(jit):
     ("out[0] = cmath.sqrt(z)", r"cmath.sqrt\(\) needs a number, not array"),
     ("out[0] = cmath.gamma(z[0])", r"'cmath.gamma' is not supported in kernels"),
     ("out[0] = cmath.sqrt(z[0], base=2)", r"keyword arguments to cmath.sqrt\(\)"),
+    # Python takes these keywords; numba-cuda refuses them (pyjit once ignored them)
+    ("out[0] = complex(2.0, imag=5.0)", r"keyword arguments to complex\(\) are not supported"),
+    ("out[0] = pow(*(2, 3), mod=5)", r"keyword arguments to pow\(\) are not supported"),
+    ("out[0] = divmod(7, 2, foo=1)[0]", r"keyword arguments to divmod\(\) are not supported"),
+    ("out[0] = z[0].conjugate(foo=1)", r"conjugate\(\) takes no arguments"),
 ])
 def test_cmath_errors_name_the_call(body, message, tmp_path):
     from kernel_files import load_module

@@ -2276,6 +2276,16 @@ def test_named_tuples_made_in_kernels_and_as_globals(jit):
     with pytest.raises(pyjit.CompileError, match="Point\\(\\) is missing field 'y'"):
         missing[1, 1](o)
 
+    # Python's TypeError: a field given by position and by keyword (a first
+    # version took the keyword's value silently).
+    @jit
+    def twice(o):
+        o[0] = Point(*(1.0, 2.0), x=3.0).x
+
+    with pytest.raises(pyjit.CompileError, match="Point\\(\\) got multiple values for "
+                                                 "argument 'x'"):
+        twice[1, 1](o)
+
 
 @pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64, np.uint8, np.uint32, np.uint64])
 def test_int_bit_count_is_pythons(jit, dtype):
