@@ -1026,12 +1026,26 @@ void Inferer::raiseStmt(const RaiseStmt &r) {
   result.raises[&r] = std::move(raise);
 }
 
-/// A copy of \p e if it is a literal, or a sign or tuple of literals ((0.1,),
-/// -2): no side effects, so a chain's link may hold it as written, keeping
-/// what the syntax means (a weak literal); else null.
+/// A copy of \p e if it is a literal, a name, an attribute of one, or
+/// arithmetic or a tuple of those ((0.1,), -2, (H,), 0.1 + 0.2j, a.size):
+/// no side effects, and a chain's operands cannot change a variable, so a
+/// link may hold it as written, keeping what the syntax means (a weak
+/// literal, a global's value); else null.
 static ExprPtr copyLiteral(const Expr &e) {
   SourceRange r = e.range();
   switch (e.kind()) {
+  case Expr::Kind::Name:
+    return std::make_unique<NameExpr>(r, cast<NameExpr>(e).name);
+  case Expr::Kind::Attribute: {
+    auto &a = cast<AttributeExpr>(e);
+    ExprPtr value = copyLiteral(*a.value);
+    return value ? std::make_unique<AttributeExpr>(r, std::move(value), a.attr) : nullptr;
+  }
+  case Expr::Kind::Binary: {
+    auto &b = cast<BinaryExpr>(e);
+    ExprPtr lhs = copyLiteral(*b.lhs), rhs = lhs ? copyLiteral(*b.rhs) : nullptr;
+    return rhs ? std::make_unique<BinaryExpr>(r, b.op, std::move(lhs), std::move(rhs)) : nullptr;
+  }
   case Expr::Kind::IntLit: {
     auto &i = cast<IntLitExpr>(e);
     return std::make_unique<IntLitExpr>(r, i.value, i.isUnsigned);
@@ -1080,7 +1094,7 @@ bool Inferer::chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo>
       operands.push_back(std::make_unique<NoneLitExpr>(o.range()));
       continue;
     }
-    if (ExprPtr literal = copyLiteral(o)) { // (0.1,) stays a tuple of weak literals
+    if (ExprPtr literal = copyLiteral(o)) { // (0.1,) stays a tuple of weak literals, H a global
       operands.push_back(std::move(literal));
       continue;
     }
