@@ -285,8 +285,18 @@ static bool settleExportedResult(const ast::FunctionDef &def, const std::string 
       diags.error(def.range, "return type: " + llvm::toString(declared.takeError()));
       return false;
     }
-    if (!(*declared)->isScalar() || !typed.returnType->isScalar() ||
-        (llvm::isa<ir::ComplexType>(typed.returnType) && !llvm::isa<ir::ComplexType>(*declared))) {
+    bool none = llvm::isa<ir::NoneType>(*declared);
+    if (none && !llvm::isa<ir::NoneType>(typed.returnType)) {
+      // 'void(float64)' (numba-cuda: "No conversion from float64 to none").
+      diags.error(def.range, "device function '" + def.name + "' returns " +
+                                 typed.returnType->str() + ", but its signature declares none "
+                                 "(void): return nothing, or declare the result type");
+      return false;
+    }
+    if (!none &&
+        (!(*declared)->isScalar() || !typed.returnType->isScalar() ||
+         (llvm::isa<ir::ComplexType>(typed.returnType) &&
+          !llvm::isa<ir::ComplexType>(*declared)))) {
       diags.error(def.range, "device function '" + def.name + "' returns " +
                                  typed.returnType->str() + ", which does not convert to the "
                                  "declared " + (*declared)->str());

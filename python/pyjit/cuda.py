@@ -357,8 +357,9 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
     if device:
         options["abi"] = abi
         options["abi_name"] = abi_name or info["name"]
-        if restype and restype not in ("void", "none"):
-            options["return_type"] = restype  # every return converts to it
+        if restype:
+            # every return converts to it; void/none: returns nothing
+            options["return_type"] = "none" if restype == "void" else restype
     from ._source import placement_options
     options.update(placement_options(info))
     from ._overload import compile_resolving

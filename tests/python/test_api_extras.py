@@ -651,6 +651,10 @@ def _hyp(a, b):
     return math.sqrt(a * a + b * b)
 
 
+def _log_nothing(x):
+    y = x + 1.0  # noqa: F841
+
+
 def test_compile_ptx_of_a_device_function_on_its_own():
     # numba.cuda.compile_ptx(device=True): a PTX .func, C ABI (the result
     # returned) or numba's (an int32 status, the result through a pointer).
@@ -664,6 +668,13 @@ def test_compile_ptx_of_a_device_function_on_its_own():
     assert rt == pyjit.float64  # inferred (the -1.0 is a float64)
     assert re.search(r"\.visible \.func\s+\(\.param \.b32 func_retval0\) _hyp\(\s*"
                      r"\.param \.b64 _hyp_param_0", ptx)  # the result pointer first
+    # void/none declared: a function that returns nothing compiles, one that
+    # returns a value is numba-cuda's error ("No conversion from float64 to none")
+    ptx, rt = cuda.compile_ptx(_log_nothing, "void(float64)", device=True)
+    assert rt == pyjit.void
+    with pytest.raises(pyjit.CompileError, match=r"device function '_hyp' returns float64, but "
+                                                 r"its signature declares none \(void\)"):
+        cuda.compile_ptx(_hyp, "void(float64, float64)", device=True)
     with pytest.raises(NotImplementedError, match="Unsupported ABI: 'fortran' .abi must be 'c' or 'numba'"):  # numba's type
         cuda.compile_ptx(_hyp, "(float64, float64)", device=True, abi="fortran")
     for bad in ("bad name", "%r1", "1bad", "a.b"):  # (LLVM would abort on some)
