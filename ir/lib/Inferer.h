@@ -191,9 +191,9 @@ private:
   /// Types a `raise` (TypedFunction::raises).
   void raiseStmt(const RaiseStmt &r);
   /// Link \p i of chained comparison \p c that is `in`, `not in`, `is` or
-  /// `is not`, typed as that comparison alone (TypedFunction::chainLinks);
-  /// false after an error.
-  bool chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo> ops);
+  /// `is not` (or of strings or None), typed as that comparison alone
+  /// (TypedFunction::chainLinks): its info, no type after an error.
+  ExprInfo chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo> ops);
   /// `x in t` / `x not in t` for a tuple of numbers t; ops are the operands' infos.
   ExprInfo membership(const CompareExpr &c, const std::vector<ExprInfo> &ops);
   /// Element k of a membership test's tuple as a promotion operand.

@@ -1056,6 +1056,12 @@ static ExprPtr copyLiteral(const Expr &e) {
     return std::make_unique<ImagLitExpr>(r, cast<ImagLitExpr>(e).value);
   case Expr::Kind::BoolLit:
     return std::make_unique<BoolLitExpr>(r, cast<BoolLitExpr>(e).value);
+  case Expr::Kind::NoneLit:
+    return std::make_unique<NoneLitExpr>(r);
+  case Expr::Kind::StrLit: {
+    auto &str = cast<StrLitExpr>(e);
+    return std::make_unique<StrLitExpr>(r, str.value, str.bytes);
+  }
   case Expr::Kind::Unary: {
     auto &u = cast<UnaryExpr>(e);
     ExprPtr operand = copyLiteral(*u.operand);
@@ -1075,7 +1081,7 @@ static ExprPtr copyLiteral(const Expr &e) {
   }
 }
 
-bool Inferer::chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo> ops) {
+ExprInfo Inferer::chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo> ops) {
   // `lo < x in t` is `lo < x and x in t`, x evaluated once: the link is
   // `x in t` alone over temporaries (literals as written), typed (and
   // lowered) as that syntax is.
@@ -1101,7 +1107,7 @@ bool Inferer::chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo>
     if (!isVariableType(heldAtRunTime(ctx, v.type))) { // (("a", "b"): as a variable holds it)
       error(o.range(), llvm::Twine("an operand of '") + compareOpSpelling(c.ops[i]) +
                            "' in a chained comparison is a value, not " + aTypeName(v.type));
-      return false;
+      return {};
     }
     std::string &temp = k == i ? link.left : link.right;
     temp = prefix + std::to_string(k);
@@ -1118,7 +1124,7 @@ bool Inferer::chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprInfo>
   if (stored.compare) // (an earlier typing pass's: kept, as replacedCalls are)
     result.replacedCalls.push_back(std::move(stored.compare));
   stored = std::move(link);
-  return expr(*stored.compare).type != nullptr;
+  return expr(*stored.compare);
 }
 
 ExprInfo Inferer::membership(const CompareExpr &c, const std::vector<ExprInfo> &ops) {
@@ -1559,6 +1565,14 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       return isTextType(x.type, /*bytes=*/true) || isa<CharSeqType, NoneType, OptionalType>(x.type);
     };
     std::optional<bool> decided;
+    // A chain whose every link is decided when compiling, over operands
+    // without side effects (`1 < N is None` of a global N): decided too,
+    // so a branch it guards is pruned, as its links alone would be.
+    bool chainKnown = c.ops.size() > 1, chainHolds = true;
+    auto linkKnown = [&](std::optional<bool> v) {
+      chainKnown = chainKnown && v.has_value();
+      chainHolds = chainHolds && v.value_or(false);
+    };
     for (size_t i = 0; i < c.ops.size(); ++i) {
       if (!ops[i].type || !ops[i + 1].type)
         return {};
@@ -1570,8 +1584,10 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
                                "' operator is not supported in kernels");
           return {};
         }
-        if (!chainLink(c, i, ops))
+        ExprInfo li = chainLink(c, i, ops);
+        if (!li.type)
           return {};
+        linkKnown(li.constant ? li.constant->truth() : std::nullopt);
         continue;
       }
       std::optional<std::optional<bool>> link = compareLink(c.ops[i], ops[i], ops[i + 1], e.range());
@@ -1579,9 +1595,12 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         return {};
       if (c.ops.size() == 1)
         decided = *link;
+      linkKnown(*link ? *link : foldNumberComparison(c.ops[i], {ops[i], ops[i + 1]}));
     }
     if (decided) // never equal (tuples of other shapes, a tuple and a number)
       return constant(GlobalValue::ofBool(*decided));
+    if (chainKnown && llvm::all_of(c.operands, [](const ExprPtr &o) { return copyLiteral(*o); }))
+      return constant(GlobalValue::ofBool(chainHolds));
     // Numbers known when compiling (a.ndim == 2, a literal, a global):
     // decided now, in their common type as the run-time comparison would
     // (foldNumberComparison), so `if a.ndim == 2:` prunes the other branch

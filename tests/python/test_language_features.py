@@ -1248,6 +1248,31 @@ def test_chained_comparisons_with_in_is_and_strings(jit):
     assert log.tolist() == [5.0, 5.0, 1.0, 0.0, 1.0, 2.0]
 
 
+_CHAIN_N = 4
+
+
+def test_a_chain_decided_when_compiling_prunes_its_branch(jit):
+    # numba prunes `if 1 < N is None:` of a global N (every link decided):
+    # the dead branch is not typed; a link known only at run time is kept.
+    @jit
+    def k(out, a):
+        x = 1.0
+        if 1 < _CHAIN_N is None:
+            x = (1, 2)  # dead: a tuple would not store into out
+        out[0] = x
+        s = "float32"
+        if s != "x" != "x":
+            out[1] = (1, 2)
+        else:
+            out[1] = 2.0
+        if 0 < a[0] is not None:
+            out[2] = 3.0
+
+    out = np.zeros(3)
+    k[1, 1](out, np.array([1.0]))
+    assert out.tolist() == [1.0, 2.0, 3.0]
+
+
 _WEAK_TENTH = 0.1
 
 
