@@ -1208,9 +1208,7 @@ def test_chained_tuple_comparisons_and_operator_functions_on_tuples(jit, v):
 @cuda.jit(device=True)
 def _chain_logged(log, v):
     # Appends v to log[1:] (log[0] counts them) and returns it.
-    n = int(log[0]) + 1
-    log[0] = n
-    log[n] = v
+    log[int(cuda.atomic.add(log, 0, 1.0)) + 1] = v
     return v
 
 
