@@ -1499,7 +1499,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       if (!leftNone && !rightNone && ops[0].type->isScalar() && ops[1].type->isScalar() &&
           ops[0].type != ops[1].type)
         return constant(GlobalValue::ofBool(c.ops[0] == CompareOp::IsNot));
-      if (auto *et = dyn_cast<IntType>(ops[0].type); et && et->isEnum()) {
+      if (auto *et = dyn_cast<IntType>(ops[0].type); et && et->isEnum() && !rightNone) {
         // Color.red is c: members are singletons, so identity is equality.
         std::optional<std::optional<bool>> link = compareLink(
             c.ops[0] == CompareOp::Is ? CompareOp::Eq : CompareOp::NotEq, ops[0], ops[1],

@@ -2711,6 +2711,27 @@ def test_star_unpacking_in_named_tuple_constructors(jit):
     assert out.tolist() == [1.0, 2.0, 3.0, 2.0, 1.0, 4.0, 5.0, 6.0, 7.0]
 
 
+class _Plain(__import__("enum").Enum):
+    square = 1
+    circle = 2
+
+
+def test_an_enum_member_is_not_none(jit):
+    # Python, and numba's `is None` decided by the types: a member (of an
+    # Enum or an IntEnum) is never None; pyjit refused the plain Enum's.
+    @jit
+    def k(out):
+        s = _Plain.square
+        out[0] = s is not None
+        out[1] = s is None
+        out[2] = s != _Plain.circle is not None
+        out[3] = _Shape.circle is None
+
+    out = np.zeros(4)
+    k[1, 1](out)
+    assert out.tolist() == [1.0, 0.0, 1.0, 0.0]
+
+
 class _Other(__import__("enum").IntEnum):
     three = 3  # the value of _Shape.circle
 
