@@ -2351,6 +2351,8 @@ Inferer::callConstants(const CallBinding &binding, llvm::ArrayRef<Type *> argTyp
       return isa<BoolType>(t);
     if (c.isString()) // f(a, "add"): the callee compares it when compiling
       return true;
+    if (c.kind == GlobalValue::Kind::NamedTupleClass) // f(Point): the callee makes Points
+      return true;
     if (c.kind == GlobalValue::Kind::Tuple) {
       auto *tt = dyn_cast<TupleType>(t);
       if (!tt || tt->isNamed() || tt->size() != c.elements.size())

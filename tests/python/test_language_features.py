@@ -2695,6 +2695,24 @@ def test_star_unpacking_in_calls_of_built_ins(jit):
 _Point3 = __import__("collections").namedtuple("_Point3", ["x", "y", "z"])
 
 
+@cuda.jit(device=True)
+def _make_with(cls, t):
+    return cls(*t, z=9.0), cls(t[0], t[1], 3.0)
+
+
+def test_a_named_tuple_class_passed_to_a_device_function(jit):
+    # numba: a namedtuple class is a compile-time value, called in the callee.
+    @jit
+    def k(out, t):
+        p, q = _make_with(_Point3, t)
+        out[0], out[1], out[2] = p
+        out[3] = q.z
+
+    out = np.zeros(4)
+    k[1, 1](out, (1.0, 2.0))
+    assert out.tolist() == [1.0, 2.0, 9.0, 3.0]
+
+
 def test_star_unpacking_in_named_tuple_constructors(jit):
     # numba: Point(*t), Point(z=v, *t) (Python's spelling of Point(*t, z=v)).
     @jit
