@@ -556,6 +556,12 @@ class _Device:
         return "<CUDA device %d '%s' (sm_%d%d)>" % ((self.id, self.name) + self.compute_capability)
 
     @property
+    def _device(self):
+        """numba's cuda.gpus[i] is a wrapper whose `_device` is the device
+        (programs read `gpu._device.uuid`); here the entry is the device."""
+        return self
+
+    @property
     def supports_float16(self):
         """Whether kernels may compute in float16 (numba's: compute capability
         5.3 or later; always on the CPU backend)."""

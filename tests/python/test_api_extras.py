@@ -270,6 +270,9 @@ def test_the_cpu_backend_has_one_device_with_attributes():
     assert cuda.select_device(0).name == dev.name
     with cuda.gpus[0] as g:
         assert g.id == 0
+    # numba's entries wrap the device as `_device` (TorchBench reads
+    # `gpu._device.uuid`)
+    assert cuda.gpus[0]._device.uuid == dev.uuid
     with pytest.raises(IndexError):
         cuda.gpus[1]
     # numba's cuda.gpus is a list: slices too (numba-cuda's test_caching
