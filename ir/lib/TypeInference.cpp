@@ -1577,8 +1577,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       if (!ops[i].type || !ops[i + 1].type)
         return {};
       if (c.ops[i] == CompareOp::Is || c.ops[i] == CompareOp::IsNot ||
-          c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn || alone(ops[i]) ||
-          alone(ops[i + 1])) {
+          c.ops[i] == CompareOp::In || c.ops[i] == CompareOp::NotIn ||
+          (c.ops.size() > 1 && (alone(ops[i]) || alone(ops[i + 1])))) {
         if (c.ops.size() == 1) {
           error(e.range(), llvm::Twine("the '") + compareOpSpelling(c.ops[i]) +
                                "' operator is not supported in kernels");
