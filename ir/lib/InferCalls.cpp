@@ -461,6 +461,13 @@ ExprInfo Inferer::starCall(const CallExpr &e) {
   std::vector<Keyword> keywords;
   for (size_t i = 0; i < e.keywords.size(); ++i) {
     const Keyword &k = e.keywords[i];
+    if (auto *str = dyn_cast<StrLitExpr>(k.value.get())) { // side="right": as it is
+      result.exprs[str] = ExprInfo{ctx.none()};
+      keywords.push_back({k.name, k.range, std::make_unique<StrLitExpr>(str->range(), str->value,
+                                                                        str->bytes)});
+      star.temps.push_back({str, ""});
+      continue;
+    }
     std::vector<ExprPtr> value;
     if (!spreadArgument(*k.value, e, prefix + "k" + std::to_string(i), star, value,
                         "in a call with '*' unpacking, the arguments must be values (numbers, "

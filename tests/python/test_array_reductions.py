@@ -680,11 +680,13 @@ def test_searchsorted_of_one_value(jit):
     def ints(a, out):
         out[0] = np.searchsorted(a, 3)
         out[1] = np.searchsorted(a, 3, "right")
+        t = (a, 3)
+        out[2] = np.searchsorted(*t, side="right")  # '*' with a keyword
 
     a = np.array([1, 3, 3, 5], np.int32)
-    out = np.zeros(2, np.int64)
+    out = np.zeros(3, np.int64)
     ints[1, 1](a, out)
-    assert out.tolist() == [1, 3]
+    assert out.tolist() == [1, 3, 3]
 
     @jit
     def of_values(a, out):
