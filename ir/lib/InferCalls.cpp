@@ -330,13 +330,8 @@ Type *arrayReductionType(TypeContext &ctx, llvm::StringRef name, Type *dtype) {
 
 // The callee of a call, copied for a StarCall: a name or an attribute
 // chain (complex, math.hypot, cuda.fp16.hfma); null for anything else.
-static std::unique_ptr<Expr> copyCallee(const Expr &e) {
-  if (auto *n = dyn_cast<NameExpr>(&e))
-    return std::make_unique<NameExpr>(n->range(), n->name);
-  if (auto *a = dyn_cast<AttributeExpr>(&e))
-    if (std::unique_ptr<Expr> value = copyCallee(*a->value))
-      return std::make_unique<AttributeExpr>(a->range(), std::move(value), a->attr);
-  return nullptr;
+static ExprPtr copyCallee(const Expr &e) {
+  return isa<NameExpr, AttributeExpr>(e) ? copyPureExpr(e) : nullptr;
 }
 
 /// The arguments of \p call for parameters \p fields, by position (\p self,

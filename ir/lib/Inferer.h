@@ -38,6 +38,13 @@ inline bool hasTruth(Type *t) {
   return t->isScalar() || llvm::isa<CharSeqType>(t) || isRuntimeStr(t);
 }
 
+/// A copy of \p e if it is a literal, a name, an attribute of one, or
+/// arithmetic or a tuple of those ((0.1,), -2, (H,), 0.1 + 0.2j, a.size,
+/// math.hypot): no side effects, so a rewrite may hold it as written (a
+/// chain's link keeps a weak literal or a global's value; a StarCall its
+/// callee); else null.
+ExprPtr copyPureExpr(const Expr &e);
+
 /// A type a variable may hold: a value type, None (a variable that is
 /// always None, numba's types.none), numba's Optional (a number or None), a
 /// record (a reference to an array's element, as numba's records are), or

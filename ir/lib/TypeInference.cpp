@@ -1026,24 +1026,19 @@ void Inferer::raiseStmt(const RaiseStmt &r) {
   result.raises[&r] = std::move(raise);
 }
 
-/// A copy of \p e if it is a literal, a name, an attribute of one, or
-/// arithmetic or a tuple of those ((0.1,), -2, (H,), 0.1 + 0.2j, a.size):
-/// no side effects, and a chain's operands cannot change a variable, so a
-/// link may hold it as written, keeping what the syntax means (a weak
-/// literal, a global's value); else null.
-static ExprPtr copyLiteral(const Expr &e) {
+ExprPtr copyPureExpr(const Expr &e) {
   SourceRange r = e.range();
   switch (e.kind()) {
   case Expr::Kind::Name:
     return std::make_unique<NameExpr>(r, cast<NameExpr>(e).name);
   case Expr::Kind::Attribute: {
     auto &a = cast<AttributeExpr>(e);
-    ExprPtr value = copyLiteral(*a.value);
+    ExprPtr value = copyPureExpr(*a.value);
     return value ? std::make_unique<AttributeExpr>(r, std::move(value), a.attr) : nullptr;
   }
   case Expr::Kind::Binary: {
     auto &b = cast<BinaryExpr>(e);
-    ExprPtr lhs = copyLiteral(*b.lhs), rhs = lhs ? copyLiteral(*b.rhs) : nullptr;
+    ExprPtr lhs = copyPureExpr(*b.lhs), rhs = lhs ? copyPureExpr(*b.rhs) : nullptr;
     return rhs ? std::make_unique<BinaryExpr>(r, b.op, std::move(lhs), std::move(rhs)) : nullptr;
   }
   case Expr::Kind::IntLit: {
@@ -1064,13 +1059,13 @@ static ExprPtr copyLiteral(const Expr &e) {
   }
   case Expr::Kind::Unary: {
     auto &u = cast<UnaryExpr>(e);
-    ExprPtr operand = copyLiteral(*u.operand);
+    ExprPtr operand = copyPureExpr(*u.operand);
     return operand ? std::make_unique<UnaryExpr>(r, u.op, std::move(operand)) : nullptr;
   }
   case Expr::Kind::Tuple: {
     std::vector<ExprPtr> elts;
     for (const ExprPtr &x : cast<TupleExpr>(e).elts) {
-      elts.push_back(copyLiteral(*x));
+      elts.push_back(copyPureExpr(*x));
       if (!elts.back())
         return nullptr;
     }
@@ -1100,7 +1095,7 @@ ExprInfo Inferer::chainLink(const CompareExpr &c, size_t i, llvm::ArrayRef<ExprI
       operands.push_back(std::make_unique<NoneLitExpr>(o.range()));
       continue;
     }
-    if (ExprPtr literal = copyLiteral(o)) { // (0.1,) stays a tuple of weak literals, H a global
+    if (ExprPtr literal = copyPureExpr(o)) { // (0.1,) stays a tuple of weak literals, H a global
       operands.push_back(std::move(literal));
       continue;
     }
@@ -1599,7 +1594,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     }
     if (decided) // never equal (tuples of other shapes, a tuple and a number)
       return constant(GlobalValue::ofBool(*decided));
-    if (chainKnown && llvm::all_of(c.operands, [](const ExprPtr &o) { return copyLiteral(*o); }))
+    if (chainKnown && llvm::all_of(c.operands, [](const ExprPtr &o) { return copyPureExpr(*o); }))
       return constant(GlobalValue::ofBool(chainHolds));
     // Numbers known when compiling (a.ndim == 2, a literal, a global):
     // decided now, in their common type as the run-time comparison would
