@@ -10,6 +10,10 @@ build=$(dirname "$(ls -d build/cp3*/CTestTestfile.cmake | head -n 1)")
 failed=()
 echo "== ctest (GoogleTest + lit) in $build"
 ctest --test-dir "$build" --output-on-failure --no-tests=error -j2 || failed+=(ctest)
+# ctest lists GoogleTest's skipped tests without their reason; print it once.
+reason=$("$build/tests/runtime/pyjit_runtime_tests" --gtest_filter='GPU*' 2>&1 \
+  | grep -m1 -A1 ': Skipped$' | tail -n 1)
+if [ -n "$reason" ]; then echo "GoogleTest GPU* tests skipped: $reason"; fi
 echo "== pytest"
 python -m pytest -ra tests/python || failed+=(pytest)
 # The kernel-execution tests again, on the CPU backend alone, for their count
