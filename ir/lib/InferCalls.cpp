@@ -3833,10 +3833,11 @@ ExprInfo Inferer::namedTupleCall(const CallExpr &e, const GlobalValue &g) {
       error(e.range(), g.name + "() is missing field '" + fields[i] + "'");
       return {};
     }
+    keepOptional = parts[i]; // P(f(x)): a field may hold None, as a tuple's element may
     ExprInfo pi = expr(*parts[i]);
     if (!pi.type)
       return {};
-    if (!isValueType(pi.type)) {
+    if (!isValueType(pi.type) && !isa<OptionalType>(pi.type)) {
       error(parts[i]->range(), g.name + "." + fields[i] + " cannot hold a " +
                                    typeName(pi.type));
       return {};

@@ -4,6 +4,7 @@ both. `x is None` is tested at run time; reading x as a number takes its
 value, and None there is numba's TypeError: the thread stops, reported in
 debug mode. Expected values from numpy or by hand."""
 import math
+from collections import namedtuple
 
 import numpy as np
 import pytest
@@ -330,6 +331,29 @@ def test_tuples_hold_optionals(jit):
     assert pair.tolist() == [3, 1]
     chosen[1, 1](pair, 1)
     assert pair.tolist() == [-1, 2]
+
+
+Span = namedtuple("Span", ["lo", "width"])
+
+
+def test_named_tuple_fields_hold_optionals(jit):
+    # numba's NamedTuple(OptionalType(int64), float64): pyjit read the field
+    # as a number while building it, so a None stopped the thread silently.
+    @jit
+    def k(xs, out):
+        i = cuda.grid(1)
+        if i < xs.size:
+            s = Span(positive(xs[i]), 2.0)
+            out[i, 0] = -1 if s.lo is None else s.lo * 10
+            t = Span(width=0.5, lo=positive(xs[i] - 1))
+            lo, width = t
+            out[i, 1] = width if lo is None else lo + width
+            out[i, 2] = s.width
+
+    xs = np.array([4, -3, 1])
+    out = np.full((3, 3), 9.0)
+    k[1, 3](xs, out)
+    assert out.tolist() == [[40, 3.5, 2], [-1, 0.5, 2], [10, 0.5, 2]]
 
 
 @pytest.mark.parametrize("dtype", [np.complex128, np.complex64])
