@@ -531,28 +531,78 @@ class _Ufunc:
 
     @_entry
     def reduce(self, a, axis=0, stream=0):
-        """The ufunc's reduction of 1-D array `a` (numba's CUDA ufunc.reduce):
-        a binary ufunc folded over the elements in a tree (the order is not
-        the array's: the function should be associative)."""
+        """The reduction of 1-D array `a` (numpy, device array or sequence) by
+        a binary ufunc, from its first element (no identity); returns a NumPy
+        scalar of the signature's result dtype. The order of the operations
+        is the one the ufunc's kind defines, so a non-commutative function
+        (subtraction) gives the same answer:
+        - a CUDA ufunc folds as numba-cuda's (vectorizers.py): an even length
+          n becomes a[:n/2] op a[n/2:] elementwise, an odd one folds a[:n-1]
+          and then ops the last element on; the input is not overwritten
+          (numba-cuda's overwrites a device array);
+        - a CPU ufunc folds left to right, as NumPy's reduce does,
+          ((a0 op a1) op a2) op ... (NumPy sums floats pairwise, so a sum
+          may differ from np.add.reduce's in its last bits).
+        TypeError for a ufunc of one argument, an empty array on the CUDA
+        target (numba-cuda's); ValueError for an empty array on the CPU
+        target (NumPy's); NotImplementedError for another shape or axis."""
         if self.nin != 2:
             raise TypeError("reduce needs a ufunc of two arguments")
         a = _as_input(a)
         if axis != 0 or len(getattr(a, "shape", (0, 0))) != 1:
             raise NotImplementedError("reduce: pyjit reduces 1-D arrays (axis=0), got shape %s"
                                       % (getattr(a, "shape", None),))
+        cuda_target = self._target != "cpu"
         if a.shape[0] == 0:
-            if self._target == "cuda":  # numba's CUDA ufunc.reduce
+            if cuda_target:  # numba's CUDA ufunc.reduce
                 raise TypeError("Reduction on an empty array.")
             raise ValueError("zero-size array to reduction operation %s which has no identity"
                              % self.__name__)
-        # NumPy's reduce starts from the first element (no identity).
-        first = a[0] if not _is_device(a) else a[0:1].copy_to_host()[0]
-        if a.shape[0] == 1:
-            return first
-        reducer = self.__dict__.get("_reducer")
-        if reducer is None:
-            reducer = self.__dict__["_reducer"] = cuda.Reduce(self._device)
-        return reducer(a[1:], init=first, stream=stream)
+        if a.shape[0] == 1:  # the element itself, as both return it
+            return a[0] if not _is_device(a) else a[0:1].copy_to_host()[0]
+        what = "ufunc '%s'" % self.__name__
+        result, params, _ = self._signature_for([a, a], what)
+        n = a.shape[0]
+        if _is_device(a):  # a copy in the argument dtype (the fold overwrites it)
+            work = DeviceArray((n,), np.dtype(params[0]))
+            work._assign_from(a if isinstance(a, DeviceArray) else cuda.as_cuda_array(a),
+                              stream)
+        else:
+            work = _on_device(a, np.dtype(params[0]), (n,), stream)
+        if cuda_target:
+            out = self._halving_fold(work, stream)
+        else:
+            out = cuda.device_array(1, np.dtype(result), stream=stream)
+            self._left_fold()[1, 1, stream](work, out)
+        return out.copy_to_host(stream=stream)[0]
+
+    def _halving_fold(self, mem, stream):
+        """numba-cuda's CUDA ufunc reduction order over device array `mem`
+        (overwritten); returns the 1-element view holding the result."""
+        n = mem.shape[0]
+        if n % 2:
+            head = self._halving_fold(mem[:n - 1], stream) if n > 1 else mem
+            if n > 1:
+                self(head, mem[n - 1:], out=head, stream=stream)
+            return head
+        left = mem[:n // 2]
+        self(left, mem[n // 2:], out=left, stream=stream)
+        return self._halving_fold(left, stream) if n // 2 > 1 else left
+
+    def _left_fold(self):
+        """The one-thread kernel folding a[0], a[1], ... left to right into
+        out[0] (the CPU target's reduce, as NumPy's)."""
+        kernel = self.__dict__.get("_fold_kernel")
+        if kernel is None:
+            name = _kernel_name("ufunc_fold_", self._func)
+            source = ("def %s(a, out):\n"
+                      "    acc = a[0]\n"
+                      "    for i in range(1, a.shape[0]):\n"
+                      "        acc = op(acc, a[i])\n"
+                      "    out[0] = acc\n" % name)
+            kernel = self.__dict__["_fold_kernel"] = self._jit(
+                _exec_kernel(source, name, self._device))
+        return kernel
 
     def __reduce__(self):
         """Pickled as a kernel is (by reference or by value: _serialize.py),

@@ -602,6 +602,34 @@ def test_gufunc_pins_a_one_element_input_as_numba(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_reduce_of_a_non_commutative_ufunc_keeps_its_kinds_order(target):
+    # pyjit folded a[1:] with a[0] as the initial value on the right, so
+    # subtract.reduce([1, 2]) was 2 - 1.
+    @vectorize(["float64(float64, float64)"], target=target)
+    def sub(x, y):
+        return x - y
+
+    for n in (2, 3, 4, 5, 8, 13, 100):
+        a = np.arange(1.0, n + 1)
+        if target == "cuda":
+            # numba-cuda's order, by hand: [1, 2] -> -1; [1, 2, 3] ->
+            # (1 - 2) - 3 = -4; an even length folds halves elementwise, so
+            # [1..4] -> [1 - 3, 2 - 4] -> -2 - -2 = 0 and [1..8] -> 0; [1..5]
+            # -> 0 - 5; [1..13] -> [1..12] - 13, [1..12] -> [-6] * 6 -> 0
+            # ([-6, -6, -6] - [-6, -6, -6]); [1..100] -> [-50] * 50 -> 0 ...
+            expected = {2: -1, 3: -4, 4: 0, 5: -5, 8: 0, 13: -13, 100: 0}[n]
+        else:
+            expected = np.subtract.reduce(a)  # NumPy's left fold
+        assert sub.reduce(a) == expected, n
+        d = cuda.to_device(a)
+        assert sub.reduce(d) == expected, n
+        np.testing.assert_array_equal(d.copy_to_host(), a)  # not overwritten
+    # Integers reduce through the float64 loop, as a call takes them.
+    got = sub.reduce(np.array([10, 2, 3]))
+    assert got == 5.0 and isinstance(got, np.float64)
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_review_mends_reduce_out_lists_and_core_only_gufuncs(target):
     @vectorize(["float64(float64, float64)"], target=target)
     def mul(x, y):
