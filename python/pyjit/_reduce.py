@@ -8,58 +8,89 @@
     sum_reduce(values, res=device_out)         # into device_out[0] instead
     sum_reduce(values, size=n, init=1.0, stream=s)
 
-The function becomes a device function. A first launch reduces the array to
-one value per block (each block's threads take a grid-strided slice, then a
-tree in shared memory), a second launch of one block reduces those and
-applies `init` once: op(result, init), as numba.cuda does. The function must
-be associative and commutative (the combinations do not follow the array's
-order), as for numba.cuda. An empty array (or size 0) gives `init`.
+The function becomes a device function. The values are combined in the
+order numba-cuda's reduction kernel (numba/cuda/kernels/reduction.py)
+combines them, so a float sum is the same to the last bit as numba's:
+- Blocks of 128 threads (4 warps). The first n // 128 * 128 elements go
+  to at most 64 full blocks; each thread folds its grid-strided elements
+  left to right, each warp halves its 32 values in shared memory
+  (lane i takes op(v[i], v[i + w]) for w = 16, 8, 4, 2, 1), and thread 0
+  combines the warps as op(op(w0, w2), op(w1, w3)).
+- The other n % 128 elements go to one block of that many threads: its
+  full warps halve as above, the last warp folds left to right, and
+  thread 0 folds the warps left to right.
+- `init` is applied once, on the right of the first block's value:
+  op(block0, init).
+- A last block of one thread per partial result combines them as the
+  partial block does.
+The function should be associative and commutative, as numba.cuda asks: the
+combinations do not follow the array's order. An empty array (or size 0)
+gives `init`.
 """
 import numpy as np
 
 from . import cuda
 
-_BLOCK = 256    # threads per block (a power of two: the tree halves it)
-_MAX_BLOCKS = 64  # partial results of the first launch, at most
+_WARPS = 4      # warps of a full block (numba's _NUMWARPS)
+_BLOCK = 128    # threads of a full block: _WARPS warps of 32
+_MAX_BLOCKS = 64  # full blocks, at most (numba's: twice the warp size)
 
 
 def _make_kernel(op, jit):
-    @jit
-    def reduce_blocks(src, out, n, init, use_init):
-        # out[block] = op over src[block * 256 + t :: 256 * blocks], t < 256;
-        # with use_init (one block), out[0] = op(that, init).
-        values = cuda.shared.array(256, src.dtype)
-        have = cuda.shared.array(256, np.int8)
-        t = cuda.threadIdx.x
-        stride = cuda.blockDim.x * cuda.gridDim.x
-        acc = src[0]
-        present = False
-        for j in range(cuda.blockIdx.x * cuda.blockDim.x + t, n, stride):
-            if present:
-                acc = op(acc, src[j])
-            else:
-                acc = src[j]
-                present = True
-        values[t] = acc
-        have[t] = present
-        cuda.syncthreads()
-        half = cuda.blockDim.x // 2
-        while half > 0:
-            if t < half and have[t + half]:
-                if have[t]:
-                    values[t] = op(values[t], values[t + half])
-                else:
-                    values[t] = values[t + half]
-                    have[t] = 1
-            cuda.syncthreads()
-            half //= 2
-        if t == 0:
-            if use_init:
-                out[cuda.blockIdx.x] = op(values[0], init)
-            else:
-                out[cuda.blockIdx.x] = values[0]
+    @jit(device=True)
+    def halve_in_warp(sm, warp, lane, value):
+        # sm[warp, 0] = the warp's 32 values combined as a halving tree.
+        sm[warp, lane] = value
+        cuda.syncwarp()
+        width = 16
+        while width:
+            if lane < width:
+                sm[warp, lane] = op(sm[warp, lane], sm[warp, lane + width])
+            cuda.syncwarp()
+            width //= 2
 
-    return reduce_blocks
+    @jit
+    def reduce_block(src, out, init, use_init):
+        # out[block] = this block's part of src combined; with use_init,
+        # out[0] = op(out[0], init) after (block 0, thread 0).
+        sm = cuda.shared.array((4, 33), src.dtype)  # (+1 column: no bank conflicts)
+        t = cuda.threadIdx.x
+        warp = t // 32
+        lane = t % 32
+        if cuda.blockDim.x == 128:
+            step = cuda.blockDim.x * cuda.gridDim.x
+            start = t + cuda.blockDim.x * cuda.blockIdx.x
+            acc = src[start]
+            for i in range(start + step, src.size, step):
+                acc = op(acc, src[i])
+            cuda.syncthreads()
+            halve_in_warp(sm, warp, lane, acc)
+            cuda.syncthreads()
+            if t < 2:
+                sm[t, 0] = op(sm[t, 0], sm[t + 2, 0])
+                cuda.syncwarp(3)
+            if t == 0:
+                out[cuda.blockIdx.x] = op(sm[0, 0], sm[1, 0])
+        else:  # one block, one element a thread (fewer than 128)
+            n = src.size
+            value = src[t]
+            sm[warp, lane] = value
+            cuda.syncthreads()
+            if (warp + 1) * 32 < n:
+                halve_in_warp(sm, warp, lane, value)
+            elif lane == 0:
+                for i in range(1, n - warp * 32):
+                    sm[warp, 0] = op(sm[warp, 0], sm[warp, i])
+            cuda.syncthreads()
+            if t == 0:
+                r = sm[0, 0]
+                for w in range(1, (cuda.blockDim.x + 31) // 32):
+                    r = op(r, sm[w, 0])
+                out[cuda.blockIdx.x] = r
+        if use_init and t == 0 and cuda.blockIdx.x == 0:
+            out[0] = op(out[0], init)
+
+    return reduce_block
 
 
 class Reduce:
@@ -101,11 +132,18 @@ class Reduce:
         elif not isinstance(arr, (np.ndarray, DeviceArray)):
             arr = cuda.as_cuda_array(arr)
         kernel = self._kernel()
-        blocks = min(-(-n // _BLOCK), _MAX_BLOCKS)
-        partials = device_array(blocks, dtype)
-        out = device_array(1, dtype)
-        kernel[blocks, _BLOCK, stream](arr, partials, n, init, False)
-        kernel[1, _BLOCK, stream](partials, out, blocks, init, True)
+        full = n // _BLOCK * _BLOCK
+        rest = n - full
+        blocks = min(full // _BLOCK, _MAX_BLOCKS)
+        partials = device_array(blocks + (1 if rest else 0), dtype)
+        if full:
+            kernel[blocks, _BLOCK, stream](arr[:full], partials[:blocks], init, True)
+        if rest:
+            kernel[1, rest, stream](arr[full:n], partials[blocks:], init, not blocks)
+        out = partials[:1]
+        if partials.shape[0] > 1:
+            out = device_array(1, dtype)
+            kernel[1, partials.shape[0], stream](partials, out, init, False)
         if res is not None:
             res[:1].copy_to_device(out, stream=stream)
             return None

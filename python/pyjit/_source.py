@@ -730,9 +730,10 @@ def _lambda_as_def(func, lines, first_line=None):
         # (keyword ones too: `lambda: None, (), cc=(9, 0)`), a dict or list
         # entry (`"add": cuda.jit(lambda a: ...),`); or end inside one whose
         # opening came before them (`f(\n    lambda a:\n        a + 1)`): its
-        # closing brackets are left off, one by one.
+        # closing brackets are left off, one by one, and the colon of a
+        # compound statement's header (`for f in [..., lambda a: a]:`).
         variants = [text]
-        while len(variants) < 8 and variants[-1].rstrip()[-1:] in (")", "]", "}", ","):
+        while len(variants) < 8 and variants[-1].rstrip()[-1:] in (")", "]", "}", ",", ":"):
             variants.append(variants[-1].rstrip()[:-1])
         for candidate in variants:
             for opening, closing in (("", ""), ("(\n", "\n)"), ("_(\n", "\n)"), ("{\n", "\n}"),

@@ -33,6 +33,77 @@ def test_reduce_matches_numpy(n):
     assert got == b.max() and isinstance(got, np.int32)
 
 
+def numba_order(op, a, init):
+    """numba-cuda's cuda.reduce order (numba/cuda/kernels/reduction.py), in
+    Python: 128-thread blocks, warps halved in shared memory, the remainder
+    in one block, init on the right of the first block's value."""
+    def warp_tree(v):
+        v = list(v) + [None] * (32 - len(v))
+        w = 16
+        while w:
+            for l in range(w):
+                v[l] = op(v[l], v[l + w])
+            w //= 2
+        return v[0]
+    def full_blocks(x, nb):
+        step = 128 * nb; out = []
+        for b in range(nb):
+            accs = []
+            for t in range(128):
+                s = t + 128 * b
+                acc = x[s]
+                for i in range(s + step, len(x), step):
+                    acc = op(acc, x[i])
+                accs.append(acc)
+            w = [warp_tree(accs[32 * k:32 * k + 32]) for k in range(4)]
+            out.append(op(op(w[0], w[2]), op(w[1], w[3])))
+        return out
+    def partial_block(x):
+        n = len(x); ws = []
+        for k in range((n + 31) // 32):
+            seg = x[32 * k:32 * k + 32]
+            if (k + 1) * 32 < n:
+                ws.append(warp_tree(seg))
+            else:
+                r = seg[0]
+                for v in seg[1:]:
+                    r = op(r, v)
+                ws.append(r)
+        r = ws[0]
+        for v in ws[1:]:
+            r = op(r, v)
+        return r
+    n = len(a); full = n // 128 * 128; rest = n - full; nb = min(full // 128, 64)
+    parts = []
+    if full:
+        parts = full_blocks(a[:full], nb)
+        parts[0] = op(parts[0], init)
+    if rest:
+        p = partial_block(a[full:])
+        if not nb:
+            p = op(p, init)
+        parts.append(p)
+    return parts[0] if len(parts) == 1 else partial_block(parts)
+
+
+@pytest.mark.parametrize("n", [1, 3, 33, 64, 65, 128, 129, 1000, 8193, 70000])
+def test_reduce_combines_in_numba_cudas_order(n):
+    # pyjit reduced in a 256-thread tree and applied init last: float32 sums
+    # differed from numba's in their last bits, and a function keeping its
+    # right operand returned init.
+    a = np.random.default_rng(n).standard_normal(n).astype(np.float32)
+    init = np.float32(0.5)
+    for f, op in [(lambda x, y: x + y, lambda x, y: np.float32(x + y)),
+                  (lambda x, y: y, lambda x, y: y),
+                  (lambda x, y: x - y, lambda x, y: np.float32(x - y))]:
+        assert cuda.reduce(f)(a, init=init) == numba_order(op, list(a), init)
+    # By hand: fewer than 33 elements are one warp folded left to right,
+    # then op(that, init): (1e8 + 1) + -1e8 in float32 is 0 (1 is below
+    # 1e8's spacing of 8), and 1 - 2 - 3 - 4 - 5 - 0 is -13.
+    assert cuda.reduce(lambda x, y: x + y)(np.array([1e8, 1, -1e8], np.float32)) == 0.0
+    assert cuda.reduce(lambda x, y: x - y)(np.arange(1.0, 6.0)) == -13.0
+
+
 def test_reduce_init_size_res_and_empty():
     a = np.arange(100, dtype=np.float64)
     assert sum_reduce(a, init=5.0) == a.sum() + 5.0  # init applied once

@@ -1457,6 +1457,25 @@ def test_lambdas_of_the_same_parameters_on_one_line_are_told_apart(jit):
     assert out.tolist() == [5.0, 40.0, 1.5, 21.0]
 
 
+def test_lambdas_in_a_compound_statements_header_are_read(jit):
+    # The last line of a `for` header spanning lines ends in `]:`; pyjit
+    # could not read the lambdas on it ("give it a def").
+    got = []
+    for f, g in [(lambda a: a + 1, lambda a: a * 2),
+                 (lambda a: a - 1, lambda a: a * 3)]:
+        ff, gg = cuda.jit(device=True)(f), cuda.jit(device=True)(g)
+
+        @jit
+        def k(out):
+            out[0] = ff(10)
+            out[1] = gg(10)
+
+        out = np.zeros(2)
+        k[1, 1](out)
+        got.append(out.tolist())
+    assert got == [[11, 20], [9, 30]]
+
+
 def test_overload_registrations_reject_what_is_not_a_function():
     with pytest.raises(TypeError, match="overload\\(\\) takes a plain Python function to "
                                         "overload, not int"):
