@@ -381,12 +381,15 @@ std::optional<Conversion> pyjit::ir::conversionTo(Type *want, Type *given) {
     return std::nullopt;
   if (gk == wk && gb <= wb)
     return Conversion::Promote;
-  // An integer converts safely to a float or complex of 64 bits, and to a
-  // float32 from int8, uint8 and int16 (numba.cuda.typeconv's rules: int16
-  // -> float32 is safe, uint16 -> float32 is not).
-  bool smallToFloat32 = wk == 'f' && wb == 32 && (gb <= 8 || (gk == 'i' && gb == 16));
-  bool safe = gk == 'b' ||
-              ((gk == 'i' || gk == 'u') && (wk == 'f' || wk == 'c') && (wb >= 64 || smallToFloat32)) ||
+  // An integer converts safely to a float64 (and complex128), to a float32
+  // (and complex64) from int8, uint8 and int16, and to a float16 from int8
+  // (numba.cuda.typeconv's rules: int16 -> float32 is safe, uint16 ->
+  // float32 and int32 -> complex64 are not).
+  unsigned parts = wk == 'c' ? wb / 2 : wb; // a complex number's float parts
+  bool intToFloat = (gk == 'i' || gk == 'u') && (wk == 'f' || wk == 'c') &&
+                    (parts >= 64 || (parts == 32 && (gb <= 8 || (gk == 'i' && gb == 16))) ||
+                     (parts == 16 && gk == 'i' && gb == 8));
+  bool safe = gk == 'b' || intToFloat ||
               (gk == 'u' && wk == 'i' && wb > gb) || (gk == 'f' && wk == 'c' && wb >= 2 * gb);
   return safe ? Conversion::Safe : Conversion::Unsafe;
 }

@@ -280,6 +280,28 @@ def test_overloads_are_rated_by_conversions_and_ties_are_ambiguous(jit):
     assert r[0] == 5.0
 
 
+def test_integers_to_complex64_and_float16_rate_as_numbas_type_manager(jit):
+    # numba.cuda.typeconv's rules: int64 -> float64 is safe, int64 ->
+    # complex64 unsafe (a complex64's parts are float32s, and int32 ->
+    # float32 is unsafe), int8 -> float16 safe. pyjit rated int -> complex64
+    # safe, so a call with an int was ambiguous.
+    def absolute(r, x):
+        r[0] = abs(x)
+
+    f = jit(["(float64[::1], float64)", "(float64[::1], complex64)"])(absolute)
+    r = np.zeros(1)
+    f[1, 1](r, 3)   # int64: float64 (safe) over complex64 (unsafe)
+    assert r[0] == 3.0
+    assert f.signatures == [("array(float64, 1d, C)", "float64"),
+                            ("array(float64, 1d, C)", "complex64")]
+    g = jit(["(float64[::1], float16)", "(float64[::1], int16)"])(absolute)
+    g[1, 1](r, np.int8(-5))  # int8: int16 (a promotion) over float16 (safe)
+    assert r[0] == 5.0
+    h = jit(["(float64[::1], float16)", "(float64[::1], uint8)"])(absolute)
+    h[1, 1](r, np.int8(-7))  # int8: float16 (safe) over uint8 (unsafe)
+    assert r[0] == 7.0
+
+
 def test_signatures_with_a_trailing_comma():
     # numba evaluates signatures as Python, where (float32[:],) is a 1-tuple.
     def f(a):
