@@ -128,7 +128,7 @@ public:
       return;
     }
     case Expr::Kind::Tuple: {
-      line(d, "Tuple", e.range());
+      line(d, cast<TupleExpr>(e).list ? "Tuple (a list display)" : "Tuple", e.range());
       for (auto &v : cast<TupleExpr>(e).elts)
         expr(*v, d + 1);
       return;
@@ -143,6 +143,9 @@ public:
     }
     case Expr::Kind::Ellipsis:
       line(d, "Ellipsis", e.range());
+      return;
+    case Expr::Kind::Unsupported:
+      line(d, "Unsupported '" + cast<UnsupportedExpr>(e).message + "'", e.range());
       return;
     case Expr::Kind::Starred:
       line(d, "Starred", e.range());

@@ -77,6 +77,21 @@ private:
     return error(r, construct + " is not supported in kernels; " + hint);
   }
   SourceRange span(SourceRange a, SourceRange b) const { return {a.begin, b.end}; }
+  /// A construct kernels do not support, parsed past: its error, reported
+  /// where type inference types it (UnsupportedExpr).
+  ExprPtr deferred(SourceRange r, const llvm::Twine &construct, llvm::StringRef hint = "") {
+    std::string message = (construct + " is not supported in kernels").str();
+    if (!hint.empty())
+      message += "; " + hint.str();
+    return std::make_unique<UnsupportedExpr>(r, std::move(message));
+  }
+  /// Skips tokens up to the bracket closing one already read, leaving that
+  /// bracket (\p close) to be read; brackets opened on the way are skipped
+  /// whole. Returns the range skipped ending at \p from; false (an error
+  /// reported) at the end of the input or a bracket of another kind.
+  bool skipToClose(TokenKind close, SourceRange &from);
+  /// Parses past a lambda (at `lambda`): its parameters and body.
+  ExprPtr skipLambda();
 
   // Statements.
   std::unique_ptr<FunctionDef> parseFunctionDef();
@@ -993,6 +1008,56 @@ static bool startsOperator(TokenKind k) {
   }
 }
 
+bool Parser::skipToClose(TokenKind close, SourceRange &from) {
+  std::vector<TokenKind> open{close};
+  while (true) {
+    TokenKind k = tok().kind;
+    if (k == TokenKind::Eof || k == TokenKind::Error)
+      return error(tok().range, "invalid syntax: unclosed bracket"), false;
+    if (k == TokenKind::LParen || k == TokenKind::LBracket || k == TokenKind::LBrace) {
+      open.push_back(k == TokenKind::LParen     ? TokenKind::RParen
+                     : k == TokenKind::LBracket ? TokenKind::RBracket
+                                                : TokenKind::RBrace);
+    } else if (k == TokenKind::RParen || k == TokenKind::RBracket || k == TokenKind::RBrace) {
+      if (k != open.back())
+        return error(tok().range, "invalid syntax: unmatched bracket"), false;
+      if (open.size() == 1)
+        return true; // (the closing bracket is the caller's)
+      open.pop_back();
+    }
+    from.end = tok().range.end;
+    consume();
+  }
+}
+
+ExprPtr Parser::skipLambda() {
+  // `lambda a, b=(1, 2): body`: the parameters up to the colon outside
+  // brackets (a default may hold one), then the body as a test.
+  Token kw = consume();
+  SourceRange r = kw.range;
+  while (!at(TokenKind::Colon)) {
+    TokenKind k = tok().kind;
+    if (k == TokenKind::Eof || k == TokenKind::Newline || k == TokenKind::Error)
+      return error(tok().range, "invalid syntax: a lambda needs ':'");
+    Token t = consume();
+    r.end = t.range.end;
+    TokenKind close = k == TokenKind::LParen     ? TokenKind::RParen
+                      : k == TokenKind::LBracket ? TokenKind::RBracket
+                      : k == TokenKind::LBrace   ? TokenKind::RBrace
+                                                 : TokenKind::Eof;
+    if (close != TokenKind::Eof) {
+      if (!skipToClose(close, r))
+        return nullptr;
+      r.end = consume().range.end;
+    }
+  }
+  consume(); // ':'
+  ExprPtr body = parseTest();
+  if (!body)
+    return nullptr;
+  return deferred(span(r, body->range()), "a 'lambda' expression");
+}
+
 ExprPtr Parser::parseListAsTuple(bool loop, size_t parens) {
   // `for offset in [16, 8, 4, 2, 1]:` loops over the list's elements: the
   // same loop as over a tuple of them (unrolled), without making a list;
@@ -1005,8 +1070,13 @@ ExprPtr Parser::parseListAsTuple(bool loop, size_t parens) {
     ExprPtr e = parseTest();
     if (!e)
       return nullptr;
-    if (at(TokenKind::KwFor))
-      return unsupported(open.range, "a list comprehension", kListHint);
+    if (at(TokenKind::KwFor)) {
+      SourceRange r = open.range;
+      if (!skipToClose(TokenKind::RBracket, r))
+        return nullptr;
+      r.end = consume().range.end;
+      return deferred(r, "a list comprehension", kListHint);
+    }
     elts.push_back(std::move(e));
     if (!accept(TokenKind::Comma))
       break;
@@ -1063,7 +1133,7 @@ ExprPtr Parser::parseTest() {
   if (level.tooDeep())
     return tooDeep();
   if (at(TokenKind::KwLambda))
-    return unsupported(tok().range, "a 'lambda' expression");
+    return skipLambda();
   if (at(TokenKind::KwYield))
     return unsupported(tok().range, "'yield'");
   if (at(TokenKind::KwAwait))
@@ -1357,8 +1427,13 @@ bool Parser::parseCallArgs(const Expr &callee, std::vector<ExprPtr> &args,
       ExprPtr v = parseTest();
       if (!v)
         return false;
-      if (at(TokenKind::KwFor))
-        return unsupported(v->range(), "a generator expression", "write a for loop"), false;
+      if (at(TokenKind::KwFor)) { // sum(x for x in t): the call's only argument
+        SourceRange r = v->range();
+        if (!skipToClose(TokenKind::RParen, r))
+          return false;
+        args.push_back(deferred(r, "a generator expression", "write a for loop"));
+        break;
+      }
       args.push_back(std::move(v));
     }
     if (!accept(TokenKind::Comma))
@@ -1544,17 +1619,33 @@ ExprPtr Parser::parseAtom() {
     return std::make_unique<FloatLitExpr>(t.range, value);
   }
   case TokenKind::StringLiteral: {
+    // An f-string without replacement fields is its text ({{ and }} are
+    // braces); with one, it is refused where it is typed.
+    bool fields = false;
+    auto piece = [&](const Token &s) {
+      std::string text = decodeString(s.text);
+      if (s.text.find_first_of("fF") > s.text.find_first_of("\"'"))
+        return text;
+      std::string out;
+      for (size_t i = 0; i < text.size(); ++i) {
+        if ((text[i] == '{' || text[i] == '}') && i + 1 < text.size() && text[i + 1] == text[i])
+          ++i;
+        else if (text[i] == '{' || text[i] == '}')
+          fields = true;
+        out += text[i];
+      }
+      return out;
+    };
     consume();
-    std::string value = decodeString(t.text);
+    std::string value = piece(t);
     SourceRange r = t.range;
     while (at(TokenKind::StringLiteral)) { // implicit concatenation
       Token more = consume();
-      value += decodeString(more.text);
+      value += piece(more);
       r.end = more.range.end;
     }
-    if (t.text.find_first_of("fF") < t.text.find_first_of("\"'"))
-      return unsupported(t.range, "an f-string",
-                         "print the values as arguments: print('x =', x)");
+    if (fields)
+      return deferred(r, "an f-string", "print the values as arguments: print('x =', x)");
     bool bytes = t.text.find_first_of("bB") < t.text.find_first_of("\"'");
     return std::make_unique<StrLitExpr>(r, std::move(value), bytes);
   }
@@ -1567,8 +1658,13 @@ ExprPtr Parser::parseAtom() {
     ExprPtr inner = parseTestList();
     if (!inner)
       return nullptr;
-    if (at(TokenKind::KwFor))
-      return unsupported(inner->range(), "a generator expression", "write a for loop");
+    if (at(TokenKind::KwFor)) {
+      SourceRange r = t.range;
+      if (!skipToClose(TokenKind::RParen, r))
+        return nullptr;
+      r.end = consume().range.end;
+      return deferred(r, "a generator expression", "write a for loop");
+    }
     Token close = tok();
     if (!expect(TokenKind::RParen, "')'"))
       return nullptr;
@@ -1576,12 +1672,42 @@ ExprPtr Parser::parseAtom() {
       return std::make_unique<TupleExpr>(span(t.range, close.range), std::move(tuple->elts));
     return inner;
   }
-  case TokenKind::LBracket:
-    return unsupported(t.range, "a list display or comprehension", kListHint);
-  case TokenKind::LBrace:
-    return unsupported(t.range, "a dict or set display");
+  case TokenKind::LBracket: {
+    // `[a, b]`: a target as `a, b` is (TupleExpr::list), else refused
+    // where it is typed; `[x for ...]`: a comprehension, refused there.
+    consume();
+    std::vector<ExprPtr> elts;
+    while (!at(TokenKind::RBracket)) {
+      ExprPtr e = at(TokenKind::Star) ? parseStarred() : parseTest();
+      if (!e)
+        return nullptr;
+      if (at(TokenKind::KwFor) && elts.empty()) {
+        SourceRange r = t.range;
+        if (!skipToClose(TokenKind::RBracket, r))
+          return nullptr;
+        r.end = consume().range.end;
+        return deferred(r, "a list comprehension", kListHint);
+      }
+      elts.push_back(std::move(e));
+      if (!accept(TokenKind::Comma))
+        break;
+    }
+    Token close = tok();
+    if (!expect(TokenKind::RBracket, "']'"))
+      return nullptr;
+    return std::make_unique<TupleExpr>(span(t.range, close.range), std::move(elts),
+                                       /*list=*/true);
+  }
+  case TokenKind::LBrace: {
+    consume();
+    SourceRange r = t.range;
+    if (!skipToClose(TokenKind::RBrace, r))
+      return nullptr;
+    r.end = consume().range.end;
+    return deferred(r, "a dict or set display");
+  }
   case TokenKind::KwLambda:
-    return unsupported(t.range, "a 'lambda' expression");
+    return skipLambda();
   case TokenKind::KwYield:
     return unsupported(t.range, "'yield'");
   case TokenKind::KwAwait:

@@ -3,6 +3,7 @@
 #include <array>
 #include "Bf16Functions.h"
 #include "Inferer.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -32,7 +33,7 @@ const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
                                           "bool", "len", "round", "enumerate", "zip", "print", "complex",
                                           "pow", "divmod", "sum", "any", "all", "tuple",
-                                          "isinstance", "slice", "type"};
+                                          "isinstance", "slice", "type", "ord", "hasattr"};
   return names;
 }
 
@@ -2009,6 +2010,55 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     return args[0];
+  }
+  if (path == "ord") {
+    // ord('A'), ord(SEP) of a one-character string constant: its code
+    // point, a constant (numba's kernels have no run-time strings).
+    if (!wantArgs(1, 1))
+      return {};
+    const GlobalValue *text = args[0].constant && args[0].constant->isString()
+                                  ? &*args[0].constant
+                                  : nullptr;
+    if (text && codePoints(text->data) == 1) {
+      if (text->dtype == "bytes") // Python: ord(b'a') is 97 too
+        return constant(GlobalValue::ofInt(static_cast<unsigned char>(text->data[0])));
+      const auto *from = reinterpret_cast<const llvm::UTF8 *>(text->data.data());
+      llvm::UTF32 cp = 0, *to = &cp;
+      if (llvm::ConvertUTF8toUTF32(&from, from + text->data.size(), &to, to + 1,
+                                   llvm::strictConversion) == llvm::conversionOK)
+        return constant(GlobalValue::ofInt(static_cast<int64_t>(cp)));
+    }
+    error(e.args[0]->range(),
+          "ord() in kernels takes a one-character string constant, not " +
+              (text ? "a string of " + llvm::Twine(codePoints(text->data)) + " characters"
+                    : llvm::Twine(aTypeName(args[0].type))));
+    return {};
+  }
+  if (path == "hasattr") {
+    // hasattr(math, 'exp2'): whether the attribute types here, decided when
+    // compiling, as numba decides it (a constant; the probe reports nothing).
+    if (!wantArgs(2, 2))
+      return {};
+    if (!args[1].constant || !args[1].constant->isString() || args[1].constant->dtype == "bytes") {
+      error(e.args[1]->range(), "hasattr() in kernels takes the attribute's name as a string "
+                                "constant, not " + aTypeName(args[1].type));
+      return {};
+    }
+    ExprPtr object = copyPureExpr(*e.args[0]);
+    if (!object) {
+      error(e.args[0]->range(), "hasattr() in kernels takes a name or an attribute (m.sub) as its "
+                                "object");
+      return {};
+    }
+    auto probe = std::make_unique<AttributeExpr>(e.range(), std::move(object),
+                                                 args[1].constant->data);
+    bool wasReporting = reporting, hadFailed = failed;
+    reporting = false;
+    bool has = expr(*probe).type != nullptr;
+    reporting = wasReporting;
+    failed = hadFailed;
+    result.replacedCalls.push_back(std::move(probe)); // (its address stays taken)
+    return constant(GlobalValue::ofBool(has));
   }
   if (path == "len") {
     if (!wantArgs(1, 1))

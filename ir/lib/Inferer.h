@@ -220,6 +220,9 @@ private:
   /// \p info of \p e where it is used as a value (assigned, in a tuple,
   /// returned, passed): cuda.threadIdx and friends become a Dim3 named tuple.
   ExprInfo valueOf(const Expr &e, ExprInfo info);
+  /// "a" + "b", "ab" * 3 of string constants: the string constant.
+  std::optional<ExprInfo> stringOperator(const BinaryExpr &e, const ExprInfo &l,
+                                         const ExprInfo &r);
   ExprInfo binary(const BinaryExpr &e);
   /// t + u (concatenation) and t * n, n * t (repetition by a constant int)
   /// of tuples: the new tuple; none when \p l and \p r are not such

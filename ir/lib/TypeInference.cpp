@@ -1069,7 +1069,7 @@ ExprPtr copyPureExpr(const Expr &e) {
       if (!elts.back())
         return nullptr;
     }
-    return std::make_unique<TupleExpr>(r, std::move(elts));
+    return std::make_unique<TupleExpr>(r, std::move(elts), cast<TupleExpr>(e).list);
   }
   default:
     return nullptr;
@@ -1650,6 +1650,13 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   }
   case Expr::Kind::Tuple: {
     auto &t = cast<TupleExpr>(e);
+    if (t.list) {
+      error(e.range(), "a list display (other than an assignment or loop target, the whole "
+                       "iterable of a 'for' loop or the right operand of 'in') is not supported "
+                       "in kernels; a tuple holds a few values ((a, b)), "
+                       "cuda.local.array(n, dtype) an array");
+      return {};
+    }
     std::vector<Type *> elems;
     for (const ExprPtr &x : t.elts) {
       if (auto *s = dyn_cast<StarredExpr>(x.get())) { // (1, *t): t's elements
@@ -1678,6 +1685,9 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     return {};
   case Expr::Kind::Slice:
     error(e.range(), "array slicing is not supported in kernels");
+    return {};
+  case Expr::Kind::Unsupported: // (parsed past: refused where it is typed)
+    error(e.range(), cast<UnsupportedExpr>(e).message);
     return {};
   case Expr::Kind::Ellipsis:
     error(e.range(), "the Ellipsis '...' is supported only in an array index");
@@ -1723,11 +1733,13 @@ ExprInfo Inferer::name(const NameExpr &e) {
     return global(*g, e.range(), e.name);
   if (pythonBuiltins().contains(e.name))
     return ExprInfo{ctx.builtin(e.name)};
+  if (e.name == "__debug__") // True, as CPython has it without -O (it compiles it in)
+    return constant(GlobalValue::ofBool(true));
   static const llvm::StringSet<> otherBuiltins = {
       "map",   "filter", "sorted", "reversed", "list",
       "dict",  "set",     "str",   "iter", "next",   "hash",
-      "id",    "input",   "open",  "ord",   "chr",    "hex",    "bin",      "oct",   "format",
-      "repr",  "super", "object", "getattr", "setattr", "hasattr", "vars", "dir",
+      "id",    "input",   "open",  "chr",    "hex",    "bin",      "oct",   "format",
+      "repr",  "super", "object", "getattr", "setattr", "vars", "dir",
       "callable", "exec", "eval",  "compile", "frozenset", "bytes", "bytearray", "memoryview",
       "globals", "locals", "iter", "aiter", "anext", "help", "exit", "quit"};
   if (e.name == "breakpoint") // numba-cuda's: a cuda-gdb breakpoint (PTX brkpt)
@@ -3039,12 +3051,46 @@ std::optional<ExprInfo> Inferer::tupleOperator(BinaryOp op, const ExprInfo &l,
   return std::nullopt;
 }
 
+std::optional<ExprInfo> Inferer::stringOperator(const BinaryExpr &e, const ExprInfo &l,
+                                                const ExprInfo &r) {
+  // "a" + "b" and "ab" * 3 of string constants: the string, as CPython's
+  // compiler folds them before numba reads the bytecode (its kernels have
+  // no run-time strings).
+  bool ls = l.constant && l.constant->isString(), rs = r.constant && r.constant->isString();
+  if (!ls && !rs)
+    return std::nullopt;
+  auto text = [](const GlobalValue &g) { return g.dtype == "bytes"; };
+  if (e.op == BinaryOp::Add && ls && rs && text(*l.constant) == text(*r.constant)) {
+    GlobalValue v = GlobalValue::ofString(l.constant->data + r.constant->data);
+    v.dtype = l.constant->dtype;
+    return constant(v);
+  }
+  const ExprInfo &s = ls ? l : r, &n = ls ? r : l;
+  if (e.op == BinaryOp::Mul && !(ls && rs) && n.constant &&
+      (n.constant->kind == GlobalValue::Kind::Int || n.constant->kind == GlobalValue::Kind::Bool)) {
+    int64_t times = std::max<int64_t>(n.constant->i, 0);
+    if (static_cast<uint64_t>(times) * s.constant->data.size() > (1u << 20)) {
+      error(e.range(), "this string constant is longer than 1 MiB");
+      return ExprInfo{};
+    }
+    std::string out;
+    for (int64_t k = 0; k < times; ++k)
+      out += s.constant->data;
+    GlobalValue v = GlobalValue::ofString(std::move(out));
+    v.dtype = s.constant->dtype;
+    return constant(v);
+  }
+  return std::nullopt;
+}
+
 ExprInfo Inferer::binary(const BinaryExpr &e) {
   ExprInfo l = expr(*e.lhs);
   ExprInfo r = expr(*e.rhs);
   if (!l.type || !r.type)
     return {};
   if (std::optional<ExprInfo> t = tupleOperator(e.op, l, r, e.range()))
+    return *t;
+  if (std::optional<ExprInfo> t = stringOperator(e, l, r))
     return *t;
   if (isa<DatetimeType>(l.type) || isa<DatetimeType>(r.type)) {
     Type *t = datetimeBinaryResult(ctx, e.op, l.type, r.type);

@@ -1,4 +1,5 @@
-# A dict comprehension is rejected at its opening brace.
+# A dict comprehension is rejected where it is typed, over the whole
+# comprehension.
 #
 # RUN: not %pyjitc %s --sig 'k(float32[::1])' --emit=ir 2>&1 | FileCheck %s --strict-whitespace
 
@@ -10,7 +11,7 @@ def k(a):
     d = {v: v * v for v in range(3)}
     a[0] = 1
 
-# CHECK: {{.*}}unsupported-dict-comprehension.py:10:9: error: a dict or set display is not supported in kernels
+# CHECK: {{.*}}unsupported-dict-comprehension.py:11:9: error: a dict or set display is not supported in kernels
 # CHECK-NEXT: {{^}}    d = {v: v * v for v in range(3)}{{$}}
-# CHECK-NEXT: {{^}}        ^{{$}}
+# CHECK-NEXT: {{^}}        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
 # CHECK-NOT: error

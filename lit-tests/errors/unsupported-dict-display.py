@@ -1,4 +1,5 @@
-# A dict display (even an empty one) is rejected at its opening brace.
+# A dict display (even an empty one) is rejected where it is typed, over the
+# whole display.
 #
 # RUN: not %pyjitc %s --sig 'k(float32[::1])' --emit=ir 2>&1 | FileCheck %s --strict-whitespace
 
@@ -10,7 +11,7 @@ def k(a):
     d = {}
     a[0] = 1
 
-# CHECK: {{.*}}unsupported-dict-display.py:10:9: error: a dict or set display is not supported in kernels
+# CHECK: {{.*}}unsupported-dict-display.py:11:9: error: a dict or set display is not supported in kernels
 # CHECK-NEXT: {{^}}    d = {}{{$}}
-# CHECK-NEXT: {{^}}        ^{{$}}
+# CHECK-NEXT: {{^}}        ^~{{$}}
 # CHECK-NOT: error

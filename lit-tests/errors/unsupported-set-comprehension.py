@@ -1,4 +1,5 @@
-# A set comprehension is rejected at its opening brace.
+# A set comprehension is rejected where it is typed, over the whole
+# comprehension.
 #
 # RUN: not %pyjitc %s --sig 'k(float32[::1])' --emit=ir 2>&1 | FileCheck %s --strict-whitespace
 
@@ -10,7 +11,7 @@ def k(a):
     s = {v for v in range(3)}
     a[0] = 1
 
-# CHECK: {{.*}}unsupported-set-comprehension.py:10:9: error: a dict or set display is not supported in kernels
+# CHECK: {{.*}}unsupported-set-comprehension.py:11:9: error: a dict or set display is not supported in kernels
 # CHECK-NEXT: {{^}}    s = {v for v in range(3)}{{$}}
-# CHECK-NEXT: {{^}}        ^{{$}}
+# CHECK-NEXT: {{^}}        ^~~~~~~~~~~~~~~~~~~~~{{$}}
 # CHECK-NOT: error

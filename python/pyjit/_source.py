@@ -204,6 +204,12 @@ def attribute_reads(source, code):
                 and isinstance(node.slice.value, str)):
             names.add(node.slice.value)  # Color['red']: an enum member by name
             depth = max(depth, 1)
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "hasattr" and len(node.args) == 2
+                and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)):
+            names.add(node.args[1].value)  # hasattr(m, 'f'): m.f, if it is there
+            depth = max(depth, 1)
         if isinstance(node, ast.Attribute):
             names.add(node.attr)
             length, inner = 1, node.value

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <cctype>
 #include <cstdio>
+#include <functional>
 #include <ostream>
 #include <memory>
 #include <string>
@@ -622,13 +623,6 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         UnsupportedCase{"def k(a):\n    try:\n        pass\n    except Exception:\n        pass\n",
                         "a 'try' statement", 2, 5},
-        UnsupportedCase{"def k(a):\n    f(lambda x: x)\n", "a 'lambda' expression", 2, 7},
-        UnsupportedCase{"def k(a):\n    b = [x for x in a]\n",
-                        "a list display or comprehension", 2, 9, kListHint},
-        UnsupportedCase{"def k(a):\n    b = [1, 2]\n", "a list display or comprehension", 2, 9, kListHint},
-        UnsupportedCase{"def k(a):\n    d = {}\n", "a dict or set display", 2, 9},
-        UnsupportedCase{"def k(a):\n    s = sum(x for x in a)\n", "a generator expression", 2,
-                        13, "write a for loop"},
         UnsupportedCase{"def k(a):\n    with a:\n        pass\n", "a 'with' statement", 2, 5},
         UnsupportedCase{"def k(a):\n    class C:\n        pass\n", "a 'class' definition", 2, 5},
         UnsupportedCase{"def k(a):\n    def g():\n        def h():\n            pass\n",
@@ -647,8 +641,6 @@ INSTANTIATE_TEST_SUITE_P(
         UnsupportedCase{"def k(*a, b=1):\n    pass\n", "a parameter after '*a' (keyword-only)",
                         1, 8},
         UnsupportedCase{"def k(a, *, n):\n    pass\n", "a keyword-only marker '*'", 1, 10},
-        UnsupportedCase{"def k(a):\n    s = f'{a}'\n", "an f-string", 2, 9,
-                        "print the values as arguments: print('x =', x)"},
         UnsupportedCase{"def k(a):\n    f(**a)\n", "keyword argument unpacking ('**')", 2, 7},
         UnsupportedCase{"def k(a):\n    match a:\n        case (x, y):\n            pass\n",
                         "a sequence pattern", 3, 14, kPatternHint},
@@ -656,6 +648,72 @@ INSTANTIATE_TEST_SUITE_P(
                         "a class pattern", 3, 14, kPatternHint},
         UnsupportedCase{"def k(a):\n    match a:\n        case {1: x}:\n            pass\n",
                         "a mapping pattern", 3, 14, kPatternHint}));
+
+// Expressions kernels do not support are parsed past and kept as their
+// error (UnsupportedExpr), which type inference reports where it types them:
+// a branch pruned when compiling may hold them. The node spans the whole
+// construct, and parsing goes on after it.
+TEST(ParserTest, UnsupportedExpressionsAreKeptAsTheirErrors) {
+  struct Case {
+    const char *source;
+    const char *message;
+    unsigned col, endCol; // of the node on line 2 (endCol: one past its last byte)
+  } cases[] = {
+      {"def k(a):\n    b = f(lambda x, y=(1, [2]): x + y) + 1\n",
+       "a 'lambda' expression is not supported in kernels", 11, 38},
+      {"def k(a):\n    b = [x for x in a] + 1\n",
+       "a list comprehension is not supported in kernels; a tuple holds a few values ((a, b)), "
+       "cuda.local.array(n, dtype) an array",
+       9, 23},
+      {"def k(a):\n    d = {1: [2, (3)]}\n", "a dict or set display is not supported in kernels", 9,
+       22},
+      {"def k(a):\n    s = sum(x for x in (a, a))\n",
+       "a generator expression is not supported in kernels; write a for loop", 13, 30},
+      {"def k(a):\n    s = (x for x in a)\n",
+       "a generator expression is not supported in kernels; write a for loop", 9, 23},
+      {"def k(a):\n    s = f'{a}' 'b'\n",
+       "an f-string is not supported in kernels; print the values as arguments: "
+       "print('x =', x)",
+       9, 19},
+  };
+  for (const Case &c : cases) {
+    SCOPED_TRACE(c.source);
+    Parsed p = parse(c.source);
+    ASSERT_TRUE(p.module) << p.diags->render();
+    const UnsupportedExpr *found = nullptr;
+    std::function<void(const Expr &)> walk = [&](const Expr &e) {
+      if (auto *u = llvm::dyn_cast<UnsupportedExpr>(&e))
+        found = u;
+      else if (auto *b = llvm::dyn_cast<BinaryExpr>(&e)) {
+        walk(*b->lhs);
+        walk(*b->rhs);
+      } else if (auto *call = llvm::dyn_cast<CallExpr>(&e))
+        for (const ExprPtr &arg : call->args)
+          walk(*arg);
+    };
+    const FunctionDef &fn = *p.module->functions.front();
+    walk(*llvm::cast<AssignStmt>(*fn.body.front()).value);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->message, c.message);
+    EXPECT_EQ(found->range().begin.line, 2u);
+    EXPECT_EQ(found->range().begin.col, c.col);
+    EXPECT_EQ(found->range().end.col, c.endCol);
+  }
+}
+
+// `[a, b]` is a tuple display marked as written with brackets: a target as
+// `a, b` is; an f-string without replacement fields is its text.
+TEST(ParserTest, ListDisplaysAreMarkedTuplesAndPlainFStringsAreText) {
+  Parsed p = parse("def k(a):\n    [x, [y, z]] = a\n    s = f'{{n}}' 'm'\n");
+  ASSERT_TRUE(p.module) << p.diags->render();
+  const FunctionDef &fn = *p.module->functions.front();
+  auto &target = llvm::cast<TupleExpr>(*llvm::cast<AssignStmt>(*fn.body[0]).targets[0]);
+  EXPECT_TRUE(target.list);
+  ASSERT_EQ(target.elts.size(), 2u);
+  EXPECT_TRUE(llvm::cast<TupleExpr>(*target.elts[1]).list);
+  auto &text = llvm::cast<StrLitExpr>(*llvm::cast<AssignStmt>(*fn.body[1]).value);
+  EXPECT_EQ(text.value, "{n}m");
+}
 
 // BUG: these are valid Python (CPython imports the file) outside the
 // kernel language, so they deserve "<construct> is not supported in
@@ -804,15 +862,14 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(ParserTest, RenderedDiagnosticHasFileLineColAndCaret) {
   Parsed p = parse("def k(a):\n"
-                   "    b = [x for x in a]\n",
+                   "    b = a\n"
+                   "    import math\n",
                    /*firstLine=*/20, "/home/user/kern.py");
   ASSERT_FALSE(p.module);
   EXPECT_EQ(p.diags->render(),
-            "/home/user/kern.py:21:9: error: a list display or comprehension is not supported "
-            "in kernels; a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an "
-            "array\n"
-            "    b = [x for x in a]\n"
-            "        ^\n");
+            "/home/user/kern.py:22:5: error: an 'import' statement is not supported in kernels\n"
+            "    import math\n"
+            "    ^~~~~~\n");
 }
 
 TEST(ParserTest, RenderedCaretUnderlinesTheWholeToken) {
@@ -829,12 +886,12 @@ TEST(ParserTest, RenderedCaretUnderlinesTheWholeToken) {
 }
 
 TEST(ParserTest, RenderedCaretKeepsTabs) {
-  Parsed p = parse("def k(a):\n\tb = [1]\n", 1, "tab.py");
+  Parsed p = parse("def k(a):\n\tb = 1; del b\n", 1, "tab.py");
   ASSERT_FALSE(p.module);
   EXPECT_EQ(p.diags->render(),
-            "tab.py:2:6: error: a list display or comprehension is not supported in kernels; a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an array\n"
-            "\tb = [1]\n"
-            "\t    ^\n");
+            "tab.py:2:9: error: a 'del' statement is not supported in kernels\n"
+            "\tb = 1; del b\n"
+            "\t       ^~~\n");
 }
 
 // BUG: the caret line is padded with one space per byte before the
@@ -844,12 +901,12 @@ TEST(ParserTest, RenderedCaretKeepsTabs) {
 // clang, which this rendering follows, pads the caret line by display
 // column.
 TEST(ParserTest, RenderedCaretAlignsAfterNonAsciiText) {
-  Parsed p = parse("def k(a):\n    s = \"\xc3\xa9\"; b = [1]\n", 1, "u.py");
+  Parsed p = parse("def k(a):\n    s = \"\xc3\xa9\"; del s\n", 1, "u.py");
   ASSERT_FALSE(p.module);
   EXPECT_EQ(p.diags->render(),
-            "u.py:2:19: error: a list display or comprehension is not supported in kernels; a tuple holds a few values ((a, b)), cuda.local.array(n, dtype) an array\n"
-            "    s = \"\xc3\xa9\"; b = [1]\n"
-            "                 ^\n"); // under `[`: 17 columns precede it
+            "u.py:2:15: error: a 'del' statement is not supported in kernels\n"
+            "    s = \"\xc3\xa9\"; del s\n"
+            "             ^~~\n"); // under `del`: 13 columns precede it
 }
 
 TEST(ParserTest, DiagnosticEngineRendering) {

@@ -5,6 +5,7 @@ import functools
 import math
 import re
 
+import collections
 import numpy as np
 import pytest
 
@@ -476,6 +477,95 @@ def test_nested_function_errors(body, message, tmp_path):
     with pytest.raises(pyjit.CompileError, match=message) as info:
         pyjit.jit(mod.k)[1, 1](np.zeros(1, np.int64))
     assert "kern_nested.py:" in str(info.value)
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_pruned_branch_may_hold_what_kernels_do_not_support(debug, tmp_path):
+    # numba prunes `if DEBUG:` of a False global before typing; pyjit's
+    # parser refused the f-string, comprehension, dict, generator and
+    # lambda inside it (a real kernel printed its values so).
+    from kernel_files import load_module
+    source = (
+        "import numpy as np\n"
+        "DEBUG = %r\n"
+        "def k(out, a):\n"
+        "    if DEBUG:\n"
+        "        print(f\"a0={a[0]}\")\n"
+        "        tmp = [a[j] for j in range(3)]\n"
+        "        d = {1: a[0]}\n"
+        "        g = sum(x for x in range(3))\n"
+        "        f = (lambda v, w=(1, [2]): v + 1)(a[0])\n"
+        "    print(f\"done {{x}}\")\n"
+        "    out[0] = a[0] + 1\n" % debug)
+    mod = load_module(tmp_path, "kern_pruned_%d" % debug, source)
+    out, a = np.zeros(1), np.array([2.0])
+    if not debug:
+        pyjit.jit(mod.k)[1, 1](out, a)
+        assert out[0] == 3.0
+        return
+    with pytest.raises(pyjit.CompileError) as info:
+        pyjit.jit(mod.k)[1, 1](out, a)
+    text = str(info.value)
+    assert "kern_pruned_1.py:5:15: error: an f-string is not supported in kernels" in text
+    assert "kern_pruned_1.py:6:15: error: a list comprehension is not supported" in text
+    assert "kern_pruned_1.py:7:13: error: a dict or set display is not supported" in text
+
+
+_SEP = ","
+_Pair = collections.namedtuple("_Pair", "x y")
+
+
+def test_compile_time_builtins_ord_hasattr_debug_and_string_folding(jit):
+    # What CPython or numba decides before typing, seen in real kernels: a
+    # word count's `c >= ord('A')`, `hasattr(math, 'exp2')`, `if __debug__:`,
+    # and "x" + "y" (CPython's compiler folds it). pyjit refused all four.
+    @jit
+    def k(out, a):
+        out[0] = ord("a") + ord(_SEP) + ord(b"c") + ord("\u00e9")
+        out[1] = math.exp2(3.0) if hasattr(math, "exp2") else -1.0
+        p = _Pair(1.0, 2.0)
+        out[2] = (hasattr(math, "no_such_function") + 2 * hasattr(p, "x")
+                  + 4 * hasattr(p, "z") + 8 * hasattr(a, "shape"))
+        if __debug__:
+            out[3] = len("ab" * 3) + len(2 * "c") + len("x" + "yz")
+        print("x" + "y", a[0])
+
+    out = np.zeros(4)
+    k[1, 1](out, np.array([2.0]))
+    assert out.tolist() == [97 + 44 + 99 + 233, 8.0, 2 + 8, 6 + 2 + 3]
+
+    @jit
+    def two(out):
+        out[0] = ord("ab")
+
+    with pytest.raises(pyjit.CompileError, match="ord\\(\\) in kernels takes a one-character "
+                                                 "string constant, not a string of 2 characters"):
+        two[1, 1](out)
+
+
+def test_list_displays_are_targets_as_tuples_are(jit):
+    # CPython compiles `[x, y] = p` as `x, y = p` (a wildfire simulator
+    # unpacks `[fx, fy] = locations[i]` so); pyjit refused the brackets.
+    @jit
+    def k(out, a):
+        [x, y] = a[0], a[1]
+        for [p, q] in ((1, 2), (3, 4)):
+            out[1] += p * q
+        (u, [v, w]) = (1.0, (2.0, 3.0))
+        [out[2], out[3]] = y, x
+        out[0] = x + y + u + v + w
+
+    out = np.zeros(4)
+    k[1, 1](out, np.array([2.0, 3.0]))
+    assert out.tolist() == [11.0, 14.0, 3.0, 2.0]
+    with pytest.raises(pyjit.CompileError, match="a list display \\(other than an assignment or "
+                                                 "loop target"):
+        @jit
+        def value(out):
+            t = [1, 2]
+            out[0] = t[0]
+
+        value[1, 1](out)
 
 
 def test_nested_functions_calling_each_other_twice_type_once_per_signature(jit, tmp_path):

@@ -38,7 +38,7 @@ class Expr {
 public:
   enum class Kind { Name, IntLit, FloatLit, ImagLit, BoolLit, NoneLit, StrLit, Unary,
                     Binary, BoolOp, Compare, Call, Attribute, Subscript, Tuple,
-                    IfExp, Slice, Starred, Ellipsis };
+                    IfExp, Slice, Starred, Ellipsis, Unsupported };
   Expr(Kind kind, SourceRange range) : exprKind(kind), loc(range) {}
   virtual ~Expr() = default;
   Kind kind() const { return exprKind; }
@@ -199,12 +199,15 @@ struct SubscriptExpr : Expr {
 };
 
 struct TupleExpr : Expr {
-  TupleExpr(SourceRange r, std::vector<ExprPtr> elts)
-      : Expr(Kind::Tuple, r), elts(std::move(elts)) {
+  TupleExpr(SourceRange r, std::vector<ExprPtr> elts, bool list = false)
+      : Expr(Kind::Tuple, r), elts(std::move(elts)), list(list) {
     setHeight(this->elts);
   }
   PYJIT_EXPR_CLASSOF(Tuple)
   std::vector<ExprPtr> elts;
+  /// Written `[a, b]`: an assignment or loop target (`[x, y] = p`, as
+  /// CPython compiles `x, y = p`); as a value, type inference refuses it.
+  bool list;
 };
 
 /// `body if cond else orelse`.
@@ -242,6 +245,19 @@ struct StarredExpr : Expr {
 struct EllipsisExpr : Expr {
   explicit EllipsisExpr(SourceRange r) : Expr(Kind::Ellipsis, r) {}
   PYJIT_EXPR_CLASSOF(Ellipsis)
+};
+
+/// A construct kernels do not support (an f-string with replacement fields,
+/// a list comprehension, a dict or set display, a lambda, a generator
+/// expression), parsed past and kept as its error: type inference reports
+/// \c message where it types the expression, so a branch pruned when
+/// compiling may hold one (`if DEBUG: print(f"{x}")`), as numba prunes such
+/// branches before typing them.
+struct UnsupportedExpr : Expr {
+  UnsupportedExpr(SourceRange r, std::string message)
+      : Expr(Kind::Unsupported, r), message(std::move(message)) {}
+  PYJIT_EXPR_CLASSOF(Unsupported)
+  std::string message; // the whole error: "<construct> is not supported in kernels; ..."
 };
 
 #undef PYJIT_EXPR_CLASSOF

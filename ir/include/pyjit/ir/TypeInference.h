@@ -167,9 +167,9 @@ struct TypedFunction {
     std::string left, right;
   };
   std::map<std::pair<const ast::CompareExpr *, size_t>, ChainLink> chainLinks;
-  /// The calls of StarCalls that a later typing pass replaced, kept so that
-  /// no new node takes the address (the key of maps such as ufuncElements)
-  /// of one typed before.
+  /// The calls of StarCalls that a later typing pass replaced, and the
+  /// attributes hasattr() typed to probe them, kept so that no new node takes
+  /// the address (the key of maps such as ufuncElements) of one typed before.
   std::vector<std::unique_ptr<ast::Expr>> replacedCalls;
   /// NumPy ufunc calls on arrays with an output array (np.sin(x, out)): the
   /// type of one element's result.
