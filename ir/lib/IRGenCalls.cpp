@@ -789,7 +789,8 @@ std::vector<RValue> IRGen::callArguments(const CallBinding &binding, const CallE
     if (!binding.args[i]) {
       if (isa<NoneType>(callee.paramTypes[i]))
         args.push_back(RValue{ctx.none(), nullptr, {}}); // `scale=None`: no run-time value
-      else if (binding.defaults[i].isString()) // `kind="add"`: a compile-time value
+      else if (binding.defaults[i].isString() || // `kind="add"`: a compile-time value
+               binding.defaults[i].kind == GlobalValue::Kind::DType)
         args.push_back(RValue{callee.paramTypes[i], nullptr, {}});
       else
         args.push_back(constantValue(binding.defaults[i], callee.paramTypes[i]));

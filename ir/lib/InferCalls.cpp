@@ -2956,6 +2956,13 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
         return true;
       case GlobalValue::Kind::None:
         return !inTuple;
+      // An array (numba's Omitted(array): read as a global array is, from
+      // constant or device memory) and a dtype (`dtype=np.float32`: a
+      // compile-time value, as one passed is).
+      case GlobalValue::Kind::ConstArray:
+      case GlobalValue::Kind::DeviceArray:
+      case GlobalValue::Kind::DType:
+        return !inTuple;
       case GlobalValue::Kind::Tuple:
         return llvm::all_of(v.elements, [&](const GlobalValue &x) { return usable(x, true); });
       default: // a string: a compile-time value, as a string argument is
@@ -2964,10 +2971,7 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
     };
     if (!value || !usable(*value, false)) {
       // What the default is, in words.
-      std::string is = !given ? "" : given->kind == GlobalValue::Kind::ConstArray ? "an array"
-                                   : given->kind == GlobalValue::Kind::DType
-                                       ? "the dtype " + given->name + " (a type, not a value)"
-                                   : given->kind == GlobalValue::Kind::Tuple
+      std::string is = !given ? "" : given->kind == GlobalValue::Kind::Tuple
                                        ? "a tuple holding something but numbers and bools"
                                    : given->kind == GlobalValue::Kind::DeviceFunction
                                        ? "a device function (pass it as an argument instead)"
@@ -2977,13 +2981,13 @@ bool Inferer::bindArguments(const CallExpr &e, const FunctionDef &callee, const 
                                                           : "a " + given->name;
       std::string what2 = !given ? std::string(" must be a number, bool, None or string literal")
                                  : " is " + is + "; defaults must be numbers, bools, None, "
-                                                 "strings or tuples of numbers";
+                                                 "strings, tuples of numbers, arrays or dtypes";
       error(e.range(), "default value of parameter '" + callee.params[k].name + "' of " + what +
                            what2);
       return false;
     }
     binding.defaults[k] = *value;
-    argTypes.push_back(constant(*value).type);
+    argTypes.push_back(global(*value, e.range(), callee.params[k].name).type);
   }
   return true;
 }

@@ -283,6 +283,41 @@ def test_defaults_are_the_values_python_evaluated(jit):
     assert out[0] == 1.0 * 2.0 + 1e-3 + 2 + 1
 
 
+_TABLE = np.array([1.0, 2.0, 4.0])
+
+
+def test_array_and_dtype_defaults_are_compile_time_values(jit):
+    # numba's Omitted(value): a device function's array default is read as
+    # a global array is, a dtype default called as the type (a real kernel
+    # had `table=TABLE` and `dtype=np.float32`); pyjit refused both.
+    on_device = cuda.to_device(np.array([10.0, 20.0]))
+
+    @cuda.jit(device=True)
+    def lookup(i, table=_TABLE, more=on_device):
+        return table[i] + more[i % 2]
+
+    @cuda.jit(device=True)
+    def scaled(x, dtype=np.float32):
+        return dtype(x) * 2
+
+    @cuda.jit(device=True)
+    def truncated(x, dtype=np.int32):
+        a = cuda.local.array(2, dtype)
+        a[0] = x
+        return a[0]
+
+    @jit
+    def k(out, a):
+        out[0] = lookup(2)
+        out[1] = lookup(1, a)
+        out[2] = scaled(1.1)
+        out[3] = truncated(7.9)
+
+    out = np.zeros(4)
+    k[1, 1](out, np.array([5.0, 6.0]))
+    assert out.tolist() == [4.0 + 10.0, 6.0 + 20.0, float(np.float32(1.1) * 2), 7.0]
+
+
 def test_an_unusable_default_names_its_type(jit):
     @cuda.jit(device=True)
     def g(x, thing=_NotANumber()):
