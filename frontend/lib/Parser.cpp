@@ -1,5 +1,6 @@
 //===- Parser.cpp - Recursive-descent parser for the kernel language -----===//
 #include "pyjit/frontend/Parser.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "pyjit/frontend/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -92,6 +93,8 @@ private:
   bool skipToClose(TokenKind close, SourceRange &from);
   /// Parses past a lambda (at `lambda`): its parameters and body.
   ExprPtr skipLambda();
+  /// A lambda as a value (at `lambda`): a hoisted nested def and its name.
+  ExprPtr parseLambda();
 
   // Statements.
   std::unique_ptr<FunctionDef> parseFunctionDef();
@@ -145,6 +148,11 @@ private:
   size_t index = 0;
   bool failed = false;
   int functionDepth = 0;
+  /// Lambdas written as values in the statement being parsed (`(lambda v:
+  /// v + 1)(x)`, `apply(lambda v: v * 2, x)`), each a nested def that
+  /// parseBlock places before the statement: the expression names it.
+  std::vector<StmtPtr> hoisted;
+  int blockDepth = 0; // parseBlock calls open (a statement can take hoisted defs)
   int matchCount = 0; // `match` statements parsed: each subject's temporary
   // Names the function being parsed declares `global` (false) or `nonlocal`
   // (true), innermost function last: read as any other global or enclosing
@@ -295,15 +303,38 @@ std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
 
 // block: simple statements on the same line, or NEWLINE INDENT stmt+ DEDENT.
 bool Parser::parseBlock(Block &out) {
-  if (!at(TokenKind::Newline))
-    return parseSimpleStatements(out);
+  // The lambdas of each statement go before it, as defs (a def only binds
+  // its name: the body reads the enclosing variables when it is called).
+  // A compound statement's header's go before the whole statement, not
+  // into its body.
+  std::vector<StmtPtr> outer = std::move(hoisted);
+  hoisted.clear();
+  ++blockDepth;
+  auto restore = llvm::make_scope_exit([&] {
+    --blockDepth;
+    hoisted = std::move(outer);
+  });
+  auto place = [&](size_t at) {
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(at),
+               std::make_move_iterator(hoisted.begin()), std::make_move_iterator(hoisted.end()));
+    hoisted.clear();
+  };
+  if (!at(TokenKind::Newline)) {
+    size_t at = out.size();
+    if (!parseSimpleStatements(out))
+      return false;
+    place(at);
+    return true;
+  }
   consume();
   if (!at(TokenKind::Indent))
     return error(tok().range, "expected an indented block"), false;
   consume();
   while (!at(TokenKind::Dedent) && !at(TokenKind::Eof)) {
+    size_t at = out.size();
     if (!parseStatement(out))
       return false;
+    place(at);
   }
   accept(TokenKind::Dedent);
   return true;
@@ -1030,6 +1061,33 @@ bool Parser::skipToClose(TokenKind close, SourceRange &from) {
   }
 }
 
+ExprPtr Parser::parseLambda() {
+  // In a kernel or device function's body: a nested def of its own (placed
+  // before the statement by parseBlock), named by the expression. Elsewhere
+  // (inside a nested function or lambda, a parameter's default): refused
+  // where it is typed.
+  if (functionDepth != 1 || blockDepth == 0)
+    return skipLambda();
+  Token kw = consume();
+  auto fn = std::make_unique<FunctionDef>();
+  fn->name = ("<lambda " + llvm::Twine(kw.range.begin.line) + ":" +
+              llvm::Twine(kw.range.begin.col) + ">").str();
+  if (!parseParams(*fn, TokenKind::Colon, /*annotations=*/false) ||
+      !expect(TokenKind::Colon, "':'"))
+    return nullptr;
+  ++functionDepth;
+  ExprPtr body = parseTest();
+  --functionDepth;
+  if (!body)
+    return nullptr;
+  fn->range = kw.range;
+  SourceRange r = span(kw.range, body->range());
+  fn->body.push_back(std::make_unique<ReturnStmt>(body->range(), std::move(body)));
+  std::string name = fn->name;
+  hoisted.push_back(std::make_unique<FunctionDefStmt>(r, std::move(fn)));
+  return std::make_unique<NameExpr>(r, std::move(name));
+}
+
 ExprPtr Parser::skipLambda() {
   // `lambda a, b=(1, 2): body`: the parameters up to the colon outside
   // brackets (a default may hold one), then the body as a test.
@@ -1055,7 +1113,9 @@ ExprPtr Parser::skipLambda() {
   ExprPtr body = parseTest();
   if (!body)
     return nullptr;
-  return deferred(span(r, body->range()), "a 'lambda' expression");
+  return deferred(span(r, body->range()), functionDepth > 1
+                                             ? "a lambda inside a nested function or lambda"
+                                             : "a 'lambda' expression here");
 }
 
 ExprPtr Parser::parseListAsTuple(bool loop, size_t parens) {
@@ -1133,7 +1193,7 @@ ExprPtr Parser::parseTest() {
   if (level.tooDeep())
     return tooDeep();
   if (at(TokenKind::KwLambda))
-    return skipLambda();
+    return parseLambda();
   if (at(TokenKind::KwYield))
     return unsupported(tok().range, "'yield'");
   if (at(TokenKind::KwAwait))
@@ -1707,7 +1767,7 @@ ExprPtr Parser::parseAtom() {
     return deferred(r, "a dict or set display");
   }
   case TokenKind::KwLambda:
-    return skipLambda();
+    return parseLambda();
   case TokenKind::KwYield:
     return unsupported(t.range, "'yield'");
   case TokenKind::KwAwait:

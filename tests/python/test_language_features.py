@@ -459,6 +459,32 @@ def test_nested_functions_and_lambdas_read_the_enclosing_variables_at_the_call(j
     np.testing.assert_array_equal(out, want)
 
 
+@cuda.jit(device=True)
+def _apply_twice(f, x):
+    return f(f(x))
+
+
+def test_lambdas_called_where_written_or_passed_are_nested_functions(jit):
+    # numba compiles `(lambda v: v + 1)(x)` and a lambda passed to a device
+    # function; pyjit took a lambda only bound to a name.
+    @jit
+    def k(out, a):
+        out[0] = (lambda v: v + 1)(a[0])
+        scale = 10.0
+        out[1] = _apply_twice(lambda v: v * scale, a[1])
+        if (lambda: a[0] > 1)():
+            out[2] = 7
+        i = 0
+        while (lambda j: j < 3)(i):
+            i += 1
+            out[3] += (lambda: i * 2)()  # reads i when called: 2 + 4 + 6
+        out[4] = (lambda v, w=2: v * w)(a[0]) + (lambda *t: len(t))(1, 2, 3)
+
+    out = np.zeros(5)
+    k[1, 1](out, np.array([2.0, 3.0]))
+    assert out.tolist() == [3.0, 300.0, 7.0, 12.0, 7.0]
+
+
 @pytest.mark.parametrize("body, message", [
     ("def f(x):\n        return f(x)\n    a[0] = f(1)",
      r"recursion is not supported in kernels: function 'f' calls itself"),
@@ -468,7 +494,8 @@ def test_nested_functions_and_lambdas_read_the_enclosing_variables_at_the_call(j
      r"'f' is both a nested function and a variable here"),
     ("def f():\n        return v\n    a[0] = f()",
      r"name 'v' is not defined"),
-    ("a[0] = (lambda x: x)(1)", r"a 'lambda' expression is not supported"),
+    ("def f(x):\n        return (lambda y: y)(x)\n    a[0] = f(1)",
+     r"a lambda inside a nested function or lambda is not supported"),
     ("def f(x):\n        return x\n    a[0] = f(1, 2)", r"function 'f' takes 1 argument, got 2"),
 ])
 def test_nested_function_errors(body, message, tmp_path):
