@@ -281,6 +281,48 @@ class _GpuData:
     def size(self):
         return self._buffer.nbytes
 
+    @property
+    def handle(self):
+        return _Address(self._buffer.ptr)
+
+    @property
+    def owner(self):
+        """The memory object of the whole allocation this one lies in."""
+        root = self._buffer
+        while isinstance(root, _View):
+            root = root.base
+        return self if root is self._buffer else _GpuData(root)
+
+    def own(self):
+        """numba hands arrays an owning proxy; here the object itself (the
+        memory lives while an array or memory object uses it)."""
+        return self
+
+    def free(self):
+        """numba frees the allocation now; pyjit's goes when the last array
+        or memory object using it does, so this does nothing."""
+
+    def view(self, start, stop=None):
+        """Bytes [start, stop) of this memory (numba's MemoryPointer.view):
+        IndexError outside it."""
+        size = self._buffer.nbytes
+        stop = size if stop is None else stop
+        if not 0 <= start <= stop <= size:
+            raise IndexError("view [%d, %d) out of %d bytes of device memory"
+                             % (start, stop, size))
+        return _GpuData(_View(self._buffer, start, stop - start))
+
+    def memset(self, byte, count=None, stream=0):
+        """Sets `count` bytes (default: all) to `byte` (cuMemsetD8, ordered
+        on `stream`; on the CPU backend, host memory). ValueError past the
+        end."""
+        from ._driver import device_memset
+        count = self._buffer.nbytes if count is None else count
+        if not 0 <= count <= self._buffer.nbytes:
+            raise ValueError("memset of %d bytes in %d bytes of device memory"
+                             % (count, self._buffer.nbytes))
+        device_memset(self, byte, count, stream)
+
     def __eq__(self, other):
         return isinstance(other, _GpuData) and other._buffer.ptr == self._buffer.ptr
 
@@ -292,14 +334,15 @@ class _GpuData:
 
 
 class _View:
-    """Memory inside another allocation (keeps it alive)."""
+    """Memory inside another allocation (keeps it alive): from `offset` to
+    its end, or `nbytes` bytes."""
 
     __slots__ = ("base", "ptr", "nbytes")
 
-    def __init__(self, base, offset):
+    def __init__(self, base, offset, nbytes=None):
         self.base = base
         self.ptr = base.ptr + offset
-        self.nbytes = max(0, base.nbytes - offset)
+        self.nbytes = max(0, base.nbytes - offset) if nbytes is None else nbytes
 
 
 def _kernel_type(dtype, shape, strides):
@@ -493,8 +536,9 @@ class DeviceArray(_abi_base()):
     @property
     def device_ctypes_pointer(self):
         """The device address of the first element as a ``ctypes.c_void_p``
-        (numba's type: ``.value`` is the int, ``None`` for address 0)."""
-        return ctypes.c_void_p(self._buffer.ptr)
+        (numba's type: ``.value`` is the int, ``None`` for address 0: an
+        array of no elements has none, as its interface's data is 0)."""
+        return ctypes.c_void_p(self._buffer.ptr if self.size else 0)
 
     @property
     def _strided_memory_view_shim(self):

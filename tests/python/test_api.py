@@ -781,6 +781,27 @@ def test_gpu_data_device_pointer_reads_as_an_int_and_as_a_ctypes_pointer():
     assert int(d[2:].gpu_data.device_pointer) == address + 8
 
 
+def test_gpu_data_views_memsets_and_owner_as_numbas_memory_pointer():
+    # Old user code reads `dary.gpu_data.view(n * itemsize)` and memsets it
+    # (numba's MemoryPointer); pyjit's memory object had no view or memset.
+    d = cuda.to_device(np.arange(8, dtype=np.int32))
+    g = d.gpu_data
+    v = g.view(8, 16)  # bytes 8..15: elements 2 and 3
+    assert v.size == 8 and v.owner == g and g.owner is g and g.own() is g
+    assert v.device_ctypes_pointer.value == g.device_ctypes_pointer.value + 8
+    v.memset(0)
+    g.view(4).memset(255, 4)  # element 1's four bytes: -1 as int32
+    assert d.copy_to_host().tolist() == [0, -1, 0, 0, 4, 5, 6, 7]
+    with pytest.raises(IndexError, match="view \\[0, 64\\) out of 32 bytes"):
+        g.view(0, 64)
+    with pytest.raises(ValueError, match="memset of 16 bytes in 8 bytes"):
+        v.memset(1, 16)
+    # An array of no elements has no address, as its interface says.
+    empty = cuda.device_array(0)
+    assert empty.device_ctypes_pointer.value is None
+    assert empty.__cuda_array_interface__["data"][0] == 0
+
+
 def test_inspect_lto_ptx_is_the_kernels_ptx():
     # numba-cuda's test_operator reads kernel.inspect_lto_ptx(sig); pyjit's
     # kernels are NVPTX's PTX, so it is inspect_asm's text.
