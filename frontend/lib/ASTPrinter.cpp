@@ -1,5 +1,7 @@
 //===- ASTPrinter.cpp - Textual dump of the AST --------------------------===//
 #include "pyjit/frontend/ASTPrinter.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace pyjit;
@@ -70,7 +72,19 @@ public:
     }
     case Expr::Kind::BoolLit: line(d, cast<BoolLitExpr>(e).value ? "Bool True" : "Bool False", e.range()); return;
     case Expr::Kind::NoneLit: line(d, "None", e.range()); return;
-    case Expr::Kind::StrLit: line(d, "Str \"" + cast<StrLitExpr>(e).value + "\"", e.range()); return;
+    case Expr::Kind::StrLit: {
+      // (a bytes literal's bytes need not be UTF-8: then escaped, \xx)
+      const std::string &v = cast<StrLitExpr>(e).value;
+      std::string text;
+      if (llvm::json::isUTF8(v)) {
+        text = v;
+      } else {
+        llvm::raw_string_ostream os(text);
+        llvm::printEscapedString(v, os);
+      }
+      line(d, "Str \"" + text + "\"", e.range());
+      return;
+    }
     case Expr::Kind::Unary: {
       auto &u = cast<UnaryExpr>(e);
       const char *names[] = {"-", "+", "not", "~"};

@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/Unicode.h"
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
@@ -302,6 +303,145 @@ std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
 }
 
 // block: simple statements on the same line, or NEWLINE INDENT stmt+ DEDENT.
+/// A list display used as a value becomes the error it is (UnsupportedExpr,
+/// reported where it is typed): only an assignment or loop target, or an
+/// element of one, is `[a, b]` as `a, b`. (Type inference reads some tuple
+/// displays without typing them, as an index's `m[i, j]`: a list there must
+/// not pass for one.)
+static void settleLists(ExprPtr &e, bool target);
+
+static void settleListsIn(std::vector<ExprPtr> &es, bool target) {
+  for (ExprPtr &x : es)
+    settleLists(x, target);
+}
+
+static void settleLists(ExprPtr &e, bool target) {
+  if (!e)
+    return;
+  switch (e->kind()) {
+  case Expr::Kind::Tuple: {
+    auto &t = llvm::cast<TupleExpr>(*e);
+    if (t.list && !target) {
+      e = std::make_unique<UnsupportedExpr>(
+          t.range(), "a list display (other than an assignment or loop target, the whole "
+                     "iterable of a 'for' loop or the right operand of 'in') is not supported "
+                     "in kernels; a tuple holds a few values ((a, b)), cuda.local.array(n, "
+                     "dtype) an array");
+      return;
+    }
+    settleListsIn(t.elts, target);
+    return;
+  }
+  case Expr::Kind::Starred:
+    settleLists(llvm::cast<StarredExpr>(*e).value, target);
+    return;
+  case Expr::Kind::Unary:
+    settleLists(llvm::cast<UnaryExpr>(*e).operand, false);
+    return;
+  case Expr::Kind::Binary: {
+    auto &b = llvm::cast<BinaryExpr>(*e);
+    settleLists(b.lhs, false);
+    settleLists(b.rhs, false);
+    return;
+  }
+  case Expr::Kind::BoolOp:
+    settleListsIn(llvm::cast<BoolOpExpr>(*e).values, false);
+    return;
+  case Expr::Kind::Compare:
+    settleListsIn(llvm::cast<CompareExpr>(*e).operands, false);
+    return;
+  case Expr::Kind::Call: {
+    auto &c = llvm::cast<CallExpr>(*e);
+    settleLists(c.callee, false);
+    settleListsIn(c.args, false);
+    for (Keyword &k : c.keywords)
+      settleLists(k.value, false);
+    return;
+  }
+  case Expr::Kind::Attribute:
+    settleLists(llvm::cast<AttributeExpr>(*e).value, false);
+    return;
+  case Expr::Kind::Subscript: {
+    auto &sub = llvm::cast<SubscriptExpr>(*e);
+    settleLists(sub.value, false);
+    settleLists(sub.index, false);
+    return;
+  }
+  case Expr::Kind::IfExp: {
+    auto &i = llvm::cast<IfExpExpr>(*e);
+    settleLists(i.cond, false);
+    settleLists(i.body, false);
+    settleLists(i.orelse, false);
+    return;
+  }
+  case Expr::Kind::Slice: {
+    auto &sl = llvm::cast<SliceExpr>(*e);
+    settleLists(sl.lower, false);
+    settleLists(sl.upper, false);
+    settleLists(sl.step, false);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+/// settleLists over a statement's own expressions (its blocks' statements
+/// were settled as their block was parsed; a hoisted lambda's body too).
+static void settleStatement(Stmt &st) {
+  switch (st.kind()) {
+  case Stmt::Kind::Expr:
+    settleLists(llvm::cast<ExprStmt>(st).expr, false);
+    return;
+  case Stmt::Kind::Assign: {
+    auto &a = llvm::cast<AssignStmt>(st);
+    settleListsIn(a.targets, true);
+    settleLists(a.value, false);
+    return;
+  }
+  case Stmt::Kind::AugAssign: {
+    auto &a = llvm::cast<AugAssignStmt>(st);
+    settleLists(a.target, false);
+    settleLists(a.value, false);
+    return;
+  }
+  case Stmt::Kind::If:
+    settleLists(llvm::cast<IfStmt>(st).cond, false);
+    return;
+  case Stmt::Kind::While:
+    settleLists(llvm::cast<WhileStmt>(st).cond, false);
+    return;
+  case Stmt::Kind::For: {
+    auto &f = llvm::cast<ForStmt>(st);
+    settleLists(f.target, true);
+    settleLists(f.iter, false);
+    return;
+  }
+  case Stmt::Kind::Return:
+    settleLists(llvm::cast<ReturnStmt>(st).value, false);
+    return;
+  case Stmt::Kind::Assert: {
+    auto &a = llvm::cast<AssertStmt>(st);
+    settleLists(a.test, false);
+    settleLists(a.message, false);
+    return;
+  }
+  case Stmt::Kind::Raise:
+    settleLists(llvm::cast<RaiseStmt>(st).exc, false);
+    return;
+  case Stmt::Kind::Def: {
+    FunctionDef &fn = *llvm::cast<FunctionDefStmt>(st).def;
+    for (Param &p : fn.params)
+      settleLists(p.defaultValue, false);
+    for (StmtPtr &inner : fn.body)
+      settleStatement(*inner);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
 bool Parser::parseBlock(Block &out) {
   // The lambdas of each statement go before it, as defs (a def only binds
   // its name: the body reads the enclosing variables when it is called).
@@ -318,6 +458,8 @@ bool Parser::parseBlock(Block &out) {
     out.insert(out.begin() + static_cast<std::ptrdiff_t>(at),
                std::make_move_iterator(hoisted.begin()), std::make_move_iterator(hoisted.end()));
     hoisted.clear();
+    for (size_t k = at; k < out.size(); ++k)
+      settleStatement(*out[k]);
   };
   if (!at(TokenKind::Newline)) {
     size_t at = out.size();
@@ -1553,6 +1695,8 @@ ExprPtr Parser::parseSubscriptIndex() {
 static std::string decodeString(llvm::StringRef raw) {
   size_t q = raw.find_first_of("\"'");
   bool isRaw = raw.substr(0, q).find_first_of("rR") != llvm::StringRef::npos;
+  // In bytes, \xhh and \ooo are one byte each, and \u, \U, \N no escapes.
+  bool isBytes = raw.substr(0, q).find_first_of("bB") != llvm::StringRef::npos;
   llvm::StringRef body = raw.substr(q);
   size_t quoteLen = body.size() >= 6 && body[1] == body[0] && body[2] == body[0] ? 3 : 1;
   body = body.drop_front(quoteLen).drop_back(quoteLen);
@@ -1600,8 +1744,26 @@ static std::string decodeString(llvm::StringRef raw) {
     case 'x': case 'u': case 'U': {
       size_t want = n == 'x' ? 2 : n == 'u' ? 4 : 8;
       auto [len, cp] = codePoint(want, 16);
-      if (len == want && append(cp)) {
+      if (isBytes && n == 'x' && len == want) {
+        out += static_cast<char>(cp);
         i += len;
+        break;
+      }
+      if (!(isBytes && n != 'x') && len == want && append(cp)) {
+        i += len;
+        break;
+      }
+      out += '\\';
+      out += n;
+      break;
+    }
+    case 'N': { // \N{EM DASH}: the character of that Unicode name
+      size_t close = body.find('}', i + 1);
+      std::optional<char32_t> cp;
+      if (!isBytes && i + 1 < body.size() && body[i + 1] == '{' && close != llvm::StringRef::npos)
+        cp = llvm::sys::unicode::nameToCodepointStrict(body.slice(i + 2, close));
+      if (cp && append(*cp)) {
+        i = close;
         break;
       }
       out += '\\';
@@ -1612,7 +1774,10 @@ static std::string decodeString(llvm::StringRef raw) {
       if (n >= '0' && n <= '7') {
         --i; // the first digit is part of the number
         auto [len, cp] = codePoint(3, 8);
-        append(cp);
+        if (isBytes)
+          out += static_cast<char>(cp & 0xFF);
+        else
+          append(cp);
         i += len;
         break;
       }
@@ -1683,18 +1848,42 @@ ExprPtr Parser::parseAtom() {
     // braces); with one, it is refused where it is typed.
     bool fields = false;
     auto piece = [&](const Token &s) {
-      std::string text = decodeString(s.text);
-      if (s.text.find_first_of("fF") > s.text.find_first_of("\"'"))
-        return text;
-      std::string out;
-      for (size_t i = 0; i < text.size(); ++i) {
-        if ((text[i] == '{' || text[i] == '}') && i + 1 < text.size() && text[i + 1] == text[i])
+      size_t q = s.text.find_first_of("\"'");
+      llvm::StringRef prefix = s.text.substr(0, q);
+      if (prefix.find_first_of("fF") == llvm::StringRef::npos)
+        return decodeString(s.text);
+      // The braces of the text as written ({{ is {, a single one a field),
+      // then its escapes: \x7b is a brace character, not a field, and
+      // \N{NAME}'s braces are the escape's.
+      bool raw = prefix.find_first_of("rR") != llvm::StringRef::npos;
+      llvm::StringRef quoted = s.text.substr(q);
+      size_t quoteLen = quoted.size() >= 6 && quoted[1] == quoted[0] && quoted[2] == quoted[0] ? 3 : 1;
+      llvm::StringRef inner = quoted.drop_front(quoteLen).drop_back(quoteLen);
+      std::string kept;
+      for (size_t i = 0; i < inner.size(); ++i) {
+        char c = inner[i];
+        if (!raw && c == '\\' && i + 1 < inner.size()) {
+          size_t close = inner.find('}', i + 2);
+          size_t end = inner[i + 1] == 'N' && i + 2 < inner.size() && inner[i + 2] == '{' &&
+                               close != llvm::StringRef::npos
+                           ? close
+                           : i + 1;
+          kept += inner.slice(i, end + 1).str();
+          i = end;
+          continue;
+        }
+        if ((c == '{' || c == '}') && i + 1 < inner.size() && inner[i + 1] == c)
           ++i;
-        else if (text[i] == '{' || text[i] == '}')
+        else if (c == '{' || c == '}')
           fields = true;
-        out += text[i];
+        kept += c;
       }
-      return out;
+      std::string plain;
+      for (char ch : prefix)
+        if (ch != 'f' && ch != 'F')
+          plain += ch;
+      std::string quote = quoted.take_front(quoteLen).str();
+      return decodeString(plain + quote + kept + quote);
     };
     consume();
     std::string value = piece(t);

@@ -855,11 +855,27 @@ std::optional<bool> IRGen::constantCondition(const Expr &cond) {
   return ci.constant ? ci.constant->truth() : std::nullopt;
 }
 
+std::optional<bool> IRGen::decidedCondition(const Expr &cond) {
+  if (auto it = typed->decidedTruths.find(&cond); it != typed->decidedTruths.end())
+    return it->second;
+  return constantCondition(cond);
+}
+
+void IRGen::decidedEffects(const Expr &cond) {
+  // A constant's calls run (effectsOf); `c and DEBUG` is lowered whole, so
+  // its operands before DEBUG short-circuit as at run time (the value is
+  // not used).
+  if (info(cond).constant)
+    effectsOf(cond);
+  else
+    gen(cond);
+}
+
 void IRGen::ifStmt(const IfStmt &s) {
-  if (std::optional<bool> known = constantCondition(*s.cond)) {
+  if (std::optional<bool> known = decidedCondition(*s.cond)) {
     // Decided when compiling (`if scale is None:`, `if DEBUG:`): only the
     // branch taken is typed and lowered, as numba prunes dead branches.
-    effectsOf(*s.cond);
+    decidedEffects(*s.cond);
     block(*known ? s.body : s.orelse);
     return;
   }
@@ -889,8 +905,8 @@ void IRGen::whileStmt(const WhileStmt &s) {
   // decided it: `while False:` runs only its else; `while True:` is left only
   // by a break or return, and its else never runs.
   std::optional<bool> known = constantCondition(*s.cond);
-  if (known && !*known) {
-    effectsOf(*s.cond);
+  if (std::optional<bool> decided = decidedCondition(*s.cond); decided && !*decided) {
+    decidedEffects(*s.cond);
     block(s.orelse);
     return;
   }
@@ -1606,6 +1622,10 @@ RValue IRGen::genImpl(const Expr &e) {
       r.elems.push_back(RValue::of(b.sreg(static_cast<SpecialReg>(base + axis))));
     return r;
   }
+  if (ei.constant && ei.constant->isString() && isa<BinaryExpr>(e)) {
+    effectsOf(e); // "a" + "b": a compile-time string, as a literal (gen() gives its text)
+    return RValue{ei.type, nullptr, {}};
+  }
   if (ei.constant && ei.type &&
       (ei.type->isScalar() || isa<TupleType, DatetimeType>(ei.type) ||
        ei.constant->kind == GlobalValue::Kind::ConstArray ||
@@ -2088,8 +2108,8 @@ RValue IRGen::ifExp(const IfExpExpr &e) {
   Type *t = info(e).type;
   if (auto it = typed->optionalReads.find(&e); it != typed->optionalReads.end())
     t = it->second; // x if c else None read as a number: the Optional first (gen unwraps)
-  if (std::optional<bool> known = constantCondition(*e.cond)) {
-    effectsOf(*e.cond);
+  if (std::optional<bool> known = decidedCondition(*e.cond)) {
+    decidedEffects(*e.cond);
     RValue v = gen(*(*known ? e.body : e.orelse));
     if (t->isScalar() && v.value)
       return RValue::of(castTo(v, t));

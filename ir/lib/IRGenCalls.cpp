@@ -21,6 +21,36 @@ using namespace pyjit::ir;
 
 namespace pyjit::ir::detail {
 
+
+/// Python's repr of bytes \p b: b'...' (double quotes when it holds a ' and
+/// no "), \t \n \r \\ escaped, other bytes outside 0x20-0x7e as \xhh.
+static std::string bytesRepr(llvm::StringRef b) {
+  char quote = b.contains('\'') && !b.contains('"') ? '"' : '\'';
+  std::string out = "b";
+  out += quote;
+  for (unsigned char c : b) {
+    if (c == quote || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c < 0x20 || c >= 0x7f) {
+      const char *digits = "0123456789abcdef";
+      out += "\\x";
+      out += digits[c >> 4];
+      out += digits[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += quote;
+  return out;
+}
+
 RValue IRGen::call(const CallExpr &e) {
   const ExprInfo &ei = info(e);
   if (auto it = typed->calls.find(&e); it != typed->calls.end()) {
@@ -113,7 +143,11 @@ RValue IRGen::call(const CallExpr &e) {
       const std::optional<GlobalValue> &constant = info(*e.args[i]).constant;
       auto *str = dyn_cast<StrLitExpr>(e.args[i].get());
       if (str || (constant && constant->isString())) {
-        for (char c : str ? str->value : constant->data) // a str constant, as it is
+        bool bytes = str ? str->bytes : constant->dtype == "bytes";
+        const std::string &text = str ? str->value : constant->data;
+        // A str constant as it is; a bytes one as Python's repr, b'\x80a'.
+        std::string shown = bytes ? bytesRepr(text) : text;
+        for (char c : shown)
           format += c == '%' ? std::string("%%") : std::string(1, c);
         continue;
       }

@@ -240,6 +240,12 @@ private:
   void storeField(const FieldRef &ref, Value *value);
   /// The truth of a condition known when compiling (a constant), else none.
   std::optional<bool> constantCondition(const Expr &cond);
+  /// constantCondition, or an `and`/`or` whose truth typing decided
+  /// (TypedFunction::decidedTruths).
+  std::optional<bool> decidedCondition(const Expr &cond);
+  /// The run-time effects of a decided condition: its calls, and for an
+  /// `and`/`or` decided by a later operand, the operands before it.
+  void decidedEffects(const Expr &cond);
   void whileStmt(const WhileStmt &s);
   void forStmt(const ForStmt &s);
   struct LoopStream;

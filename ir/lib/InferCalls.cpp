@@ -2019,8 +2019,10 @@ ExprInfo Inferer::call(const CallExpr &e) {
     const GlobalValue *text = args[0].constant && args[0].constant->isString()
                                   ? &*args[0].constant
                                   : nullptr;
-    if (text && codePoints(text->data) == 1) {
-      if (text->dtype == "bytes") // Python: ord(b'a') is 97 too
+    bool bytes = text && text->dtype == "bytes";
+    size_t length = !text ? 0 : bytes ? text->data.size() : codePoints(text->data);
+    if (text && length == 1) {
+      if (bytes) // Python: ord(b'a') is 97 too
         return constant(GlobalValue::ofInt(static_cast<unsigned char>(text->data[0])));
       const auto *from = reinterpret_cast<const llvm::UTF8 *>(text->data.data());
       llvm::UTF32 cp = 0, *to = &cp;
@@ -2030,7 +2032,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
     }
     error(e.args[0]->range(),
           "ord() in kernels takes a one-character string constant, not " +
-              (text ? "a string of " + llvm::Twine(codePoints(text->data)) + " characters"
+              (text ? "a string of " + llvm::Twine(length) + " characters"
                     : llvm::Twine(aTypeName(args[0].type))));
     return {};
   }
@@ -2072,8 +2074,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
     if (isa<FlatIterType>(args[0].type))
       return ExprInfo{ctx.int64()}; // len(a.flat): a.size
     if (args[0].constant && args[0].constant->isString()) {
-      // A string constant's length in code points, as Python counts them.
-      return constant(GlobalValue::ofInt(static_cast<int64_t>(codePoints(args[0].constant->data))));
+      // A string constant's length in code points, as Python counts them
+      // (a bytes constant's in bytes).
+      const GlobalValue &text = *args[0].constant;
+      return constant(GlobalValue::ofInt(static_cast<int64_t>(
+          text.dtype == "bytes" ? text.data.size() : codePoints(text.data))));
     }
     if (auto *at = dyn_cast<ArrayType>(args[0].type)) {
       if (at->ndim() == 0) { // NumPy: TypeError: len() of unsized object
@@ -2999,6 +3004,12 @@ std::optional<bool> Inferer::prunedCondition(const Expr &cond) {
   return it->second.constant->truth();
 }
 
+std::optional<bool> Inferer::decidedTruth(const Expr &cond) {
+  if (auto it = result.decidedTruths.find(&cond); it != result.decidedTruths.end())
+    return it->second;
+  return prunedCondition(cond);
+}
+
 /// Whether a break in \p b leaves the loop whose body \p b is: breaks in
 /// nested loops' bodies leave those loops, but not the ones in their
 /// `else:` blocks.
@@ -3021,7 +3032,7 @@ bool Inferer::alwaysReturns(const Block &b) {
     if (isa<ReturnStmt, RaiseStmt>(*s)) // (a raise leaves too: no value on that path)
       return true;
     if (auto *i = dyn_cast<IfStmt>(s.get())) {
-      if (std::optional<bool> known = prunedCondition(*i->cond)) {
+      if (std::optional<bool> known = decidedTruth(*i->cond)) {
         if (alwaysReturns(*known ? i->body : i->orelse))
           return true;
         continue;
@@ -3036,6 +3047,8 @@ bool Inferer::alwaysReturns(const Block &b) {
         return true;
     if (auto *w = dyn_cast<WhileStmt>(s.get())) {
       std::optional<bool> known = prunedCondition(*w->cond);
+      if (std::optional<bool> decided = decidedTruth(*w->cond); decided && !*decided)
+        known = false;
       if (known && !*known) {
         if (alwaysReturns(w->orelse))
           return true;
@@ -3891,7 +3904,14 @@ ExprInfo Inferer::namedTupleCall(const CallExpr &e, const GlobalValue &g) {
     ExprInfo pi = expr(*parts[i]);
     if (!pi.type)
       return {};
-    if (!isValueType(pi.type) && !isa<OptionalType>(pi.type)) {
+    // A value, None or a value that may be None, or a tuple of them (a
+    // named tuple of such fields too), as a tuple display's elements.
+    std::function<bool(Type *)> holdable = [&](Type *u) {
+      if (auto *tt = dyn_cast<TupleType>(u))
+        return llvm::all_of(tt->elements(), holdable);
+      return isValueType(u) || isa<OptionalType, NoneType>(u);
+    };
+    if (!holdable(pi.type)) {
       error(parts[i]->range(), g.name + "." + fields[i] + " cannot hold a " +
                                    typeName(pi.type));
       return {};

@@ -388,6 +388,9 @@ private:
   std::optional<std::vector<int64_t>> tupleSlice(const SliceExpr &s, size_t size);
   /// An `if` or `while` whose condition was typed as a constant: its truth.
   std::optional<bool> prunedCondition(const ast::Expr &cond);
+  /// prunedCondition, or the truth of an `and`/`or` decided by one of its
+  /// operands (TypedFunction::decidedTruths); \p cond typed already.
+  std::optional<bool> decidedTruth(const ast::Expr &cond);
   /// Whether typed statement `s` always leaves its block, so that IRGen
   /// lowers nothing after it: a return, break, continue or raise; an `if`
   /// decided when compiling whose taken branch leaves, or an undecided one

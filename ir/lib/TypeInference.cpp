@@ -217,7 +217,7 @@ void Inferer::block(const Block &b) {
     if (leaves(*b[i]))
       return;
     if (auto *s = dyn_cast<IfStmt>(b[i].get()))
-      if (std::optional<bool> known = prunedCondition(*s->cond))
+      if (std::optional<bool> known = decidedTruth(*s->cond))
         if (alwaysReturns(*known ? s->body : s->orelse))
           return;
   }
@@ -242,7 +242,7 @@ bool Inferer::leaves(const Stmt &s) {
   if (auto *i = dyn_cast<IfStmt>(&s)) {
     // Decided (typed already: `if True: break`): its taken branch; else
     // both branches (IRGen's merge block then has no predecessor).
-    if (std::optional<bool> known = prunedCondition(*i->cond))
+    if (std::optional<bool> known = decidedTruth(*i->cond))
       return any(*known ? i->body : i->orelse);
     return !i->orelse.empty() && any(i->body) && any(i->orelse);
   }
@@ -252,6 +252,8 @@ bool Inferer::leaves(const Stmt &s) {
     return !f->orelse.empty() && any(f->orelse) && !loopsBroken.contains(f);
   if (auto *w = dyn_cast<WhileStmt>(&s)) {
     std::optional<bool> known = prunedCondition(*w->cond);
+    if (std::optional<bool> decided = decidedTruth(*w->cond); decided && !*decided)
+      known = false;
     if (known && !*known) // `while False:`: only the else runs
       return any(w->orelse);
     if (loopsBroken.contains(w))
@@ -728,8 +730,8 @@ void Inferer::stmt(const Stmt &s) {
   case Stmt::Kind::If: {
     auto &i = cast<IfStmt>(s);
     ExprInfo c = condition(*i.cond);
-    if (c.constant)
-      if (std::optional<bool> known = c.constant->truth()) {
+    if (c.constant || result.decidedTruths.count(i.cond.get()))
+      if (std::optional<bool> known = decidedTruth(*i.cond)) {
         // Decided when compiling (`if scale is None:`, `if DEBUG:`): the
         // other branch is neither typed nor lowered (numba prunes it too).
         block(*known ? i.body : i.orelse);
@@ -749,8 +751,11 @@ void Inferer::stmt(const Stmt &s) {
       error(w.cond->range(), "the truth value of " + aTypeName(c.type) +
                                  " is not supported in kernels");
     // Decided when compiling: `while False:` runs only its else, and the
-    // else of `while True:` never runs (IRGen lowers neither).
+    // else of `while True:` never runs (IRGen lowers neither); `while c and
+    // DEBUG:` of a False DEBUG is `while False:` after evaluating c.
     std::optional<bool> known = c.constant ? c.constant->truth() : std::nullopt;
+    if (std::optional<bool> decided = decidedTruth(*w.cond); decided && !*decided)
+      known = false;
     if (!known || *known)
       loopBody(s, w.body);
     if (!known || !*known)
@@ -1404,6 +1409,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     auto &b = cast<BoolOpExpr>(e);
     Type *t = nullptr;
     bool weak = true, decidedSoFar = true;
+    result.decidedTruths.erase(&e); // (as this typing pass finds it)
     for (size_t i = 0; i < b.values.size(); ++i) {
       const Expr &v = *b.values[i];
       ExprInfo vi = expr(v);
@@ -1424,6 +1430,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       if (ends || i + 1 == b.values.size()) {
         if (decidedSoFar && truth)
           return constant(*vi.constant);
+        if (ends) // (an earlier operand that ends it has the same truth)
+          result.decidedTruths[&e] = *truth;
         break;
       }
       decidedSoFar = decidedSoFar && truth;
@@ -1607,8 +1615,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   case Expr::Kind::IfExp: {
     auto &i = cast<IfExpExpr>(e);
     ExprInfo c = condition(*i.cond);
-    if (c.constant)
-      if (std::optional<bool> known = c.constant->truth()) {
+    if (c.constant || result.decidedTruths.count(i.cond.get()))
+      if (std::optional<bool> known = decidedTruth(*i.cond)) {
         ExprInfo chosen = expr(*(*known ? i.body : i.orelse));
         // IRGen lowers the branch (constants fold there); a string stays the
         // constant it is (it has no run-time value of its own).

@@ -216,6 +216,17 @@ def attribute_reads(source, code):
             while isinstance(inner, ast.Attribute):
                 length, inner = length + 1, inner.value
             depth = max(depth, length)
+    if "hasattr" in _code_names(code):
+        # hasattr(Color, n) of a local string, or of "GR" + "EEN" (CPython
+        # folds it): every identifier among the code's string constants.
+        def strings(c):
+            for const in c.co_consts:
+                if isinstance(const, str) and const.isidentifier():
+                    yield const
+                elif isinstance(const, types.CodeType):
+                    yield from strings(const)
+        names.update(strings(code))
+        depth = max(depth, 1)
     # One level more: a module bound to a local (`m = pkg.sub; m.f(x)`).
     return AttributeReads(frozenset(names), depth + 1)
 
@@ -1172,7 +1183,15 @@ def _fill(func, info, memo):
                 closure[name] = cell.cell_contents
             except ValueError:  # empty cell
                 pass
-    for name in sorted(_code_names(func.__code__) | set(closure)):
+    names = _code_names(func.__code__)
+    if "hasattr" in names:
+        # hasattr(m, NAME) of a str global or closure variable: that
+        # attribute, if m has it (the literal names and folded constants are
+        # attribute_reads').
+        reads = reads._replace(names=reads.names | {
+            value for value in (closure.get(n, func.__globals__.get(n)) for n in names)
+            if isinstance(value, str) and value.isidentifier()})
+    for name in sorted(names | set(closure)):
         if name in closure:
             env[name] = classify(closure[name], memo, reads)
         elif name in func.__globals__:

@@ -1,6 +1,7 @@
 """Loops over enumerate/zip/arrays/tuples, shared and local memory, barriers, atomics
 and warp intrinsics, checked on every backend (the `jit` fixture) against numpy or
 hand reasoning."""
+import enum
 import functools
 import math
 import re
@@ -568,6 +569,51 @@ def test_compile_time_builtins_ord_hasattr_debug_and_string_folding(jit):
     with pytest.raises(pyjit.CompileError, match="ord\\(\\) in kernels takes a one-character "
                                                  "string constant, not a string of 2 characters"):
         two[1, 1](out)
+
+
+class _Hue(enum.Enum):
+    RED = 1
+    GREEN = 2
+
+
+_HUE_NAME = "GREEN"
+
+
+def test_review_mends_of_folded_strings_escapes_hasattr_and_decided_conditions(jit):
+    # A helper's attack on this session's features: a folded string among
+    # run-time strings crashed the compiler; hasattr of a non-literal name
+    # was False; f-strings decoded \x7d before reading braces; \N{...} was
+    # not decoded; bytes escapes above 0x7f became UTF-8; `c and DEBUG` did
+    # not prune.
+    @jit
+    def k(out):
+        out[0] = ("a" + "b") in ("ab", "cd")
+        for s in ("a" + "b", "c"):
+            out[1] += s == "ab"
+        out[2] = ("ab" if out[9] == 1 else "c" + "d") == "cd"
+        n = "GREEN"
+        out[3] = hasattr(_Hue, _HUE_NAME) + 2 * hasattr(_Hue, "GR" + "EEN") + 4 * hasattr(_Hue, n)
+        out[4] = len(f"\x7d\x7d") * 10 + len(f"\x7b")
+        out[5] = ord("\N{EM DASH}")
+        out[6] = ord(b"\x80") + 1000 * ord(b"\xff") + 10 ** 6 * len(b"\xff\x80a")
+        if out[9] == 0 and _DEBUG_OFF:
+            print(f"{out[0]}")
+            out[7] = -1
+        out[8] = f"{out[0]}" if out[9] == 0 and _DEBUG_OFF else 5.0
+
+    out = np.zeros(10)
+    k[1, 1](out)
+    assert out.tolist() == [1, 1, 1, 7, 21, 0x2014, 128 + 255000 + 3 * 10 ** 6, 0, 5, 0]
+
+    @jit
+    def index(m, out):
+        out[0] = m[[1, 0]]
+
+    with pytest.raises(pyjit.CompileError, match="a list display \\(other than"):
+        index[1, 1](np.zeros((2, 2)), out)
+
+
+_DEBUG_OFF = False
 
 
 def test_list_displays_are_targets_as_tuples_are(jit):

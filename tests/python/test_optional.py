@@ -355,6 +355,20 @@ def test_named_tuple_fields_hold_optionals(jit):
     k[1, 3](xs, out)
     assert out.tolist() == [[40, 3.5, 2], [-1, 0.5, 2], [10, 0.5, 2]]
 
+    @jit
+    def nested(xs, out):
+        n = Span(None, 1.0)  # a field that is None, and one holding a Span
+        out[0] = 1.0 if n.lo is None else 0.0
+        q = Span(Span(positive(xs[0]), 1.0), 2.0)
+        out[1] = -1.0 if q.lo.lo is None else q.lo.lo
+        out[2] = q.width + n.width
+
+    two = np.zeros(3)
+    nested[1, 1](np.array([3]), two)
+    assert two.tolist() == [1.0, 3.0, 3.0]
+    nested[1, 1](np.array([-3]), two)
+    assert two.tolist() == [1.0, -1.0, 3.0]
+
 
 @pytest.mark.parametrize("dtype", [np.complex128, np.complex64])
 def test_optional_complex(jit, dtype):

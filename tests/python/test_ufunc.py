@@ -627,6 +627,20 @@ def test_reduce_of_a_non_commutative_ufunc_keeps_its_kinds_order(target):
     # Integers reduce through the float64 loop, as a call takes them.
     got = sub.reduce(np.array([10, 2, 3]))
     assert got == 5.0 and isinstance(got, np.float64)
+    # One element: numba-cuda's is the element itself, NumPy's in the loop's dtype.
+    one = sub.reduce(np.array([3]))
+    assert one == 3 and isinstance(one, np.int64 if target == "cuda" else np.float64)
+
+    @vectorize(["float64(int64, int64)"], target=target)
+    def div(x, y):
+        return x / y
+
+    if target == "cuda":  # its fold writes results into its input
+        with pytest.raises(TypeError, match="reduces with a loop whose arguments and result "
+                                            "have one dtype"):
+            div.reduce(np.array([8, 2, 2]))
+    else:
+        assert div.reduce(np.array([8, 2, 2])) == 2.0  # (8 / 2) / 2, as NumPy's
 
 
 @pytest.mark.parametrize("target", TARGETS)

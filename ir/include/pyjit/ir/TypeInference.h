@@ -193,6 +193,12 @@ struct TypedFunction {
   /// cuda.threadIdx, blockIdx, blockDim or gridDim used as a value (however
   /// it is spelled: cuda.threadIdx, an imported or global name): which one.
   std::map<const ast::Expr *, std::string> dim3Values;
+  /// An `and`/`or` whose truth, not its value, is decided when compiling:
+  /// `c and DEBUG` of a False DEBUG is falsy whatever c is (numba prunes the
+  /// jump on DEBUG). An `if` or conditional expression on it keeps only the
+  /// branch taken, and a `while` on a falsy one never runs its body; the
+  /// operands before the decided one still run, short-circuiting.
+  std::map<const ast::Expr *, bool> decidedTruths;
 
   const ExprInfo &info(const ast::Expr *e) const { return exprs.at(e); }
 };
