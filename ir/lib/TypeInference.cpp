@@ -1658,13 +1658,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   }
   case Expr::Kind::Tuple: {
     auto &t = cast<TupleExpr>(e);
-    if (t.list) {
-      error(e.range(), "a list display (other than an assignment or loop target, the whole "
-                       "iterable of a 'for' loop or the right operand of 'in') is not supported "
-                       "in kernels; a tuple holds a few values ((a, b)), "
-                       "cuda.local.array(n, dtype) an array");
-      return {};
-    }
+    assert(!t.list && "the parser makes a list display used as a value its error (settleLists)");
     std::vector<Type *> elems;
     for (const ExprPtr &x : t.elts) {
       if (auto *s = dyn_cast<StarredExpr>(x.get())) { // (1, *t): t's elements
