@@ -564,14 +564,13 @@ class _Ufunc:
             first = a[0] if not _is_device(a) else a[0:1].copy_to_host()[0]
             if cuda_target:  # numba-cuda's: the element itself
                 return first
-        result, params, _ = self._signature_for([a, a], what)
+        result, params, text = self._signature_for([a, a], what)
         if first is not None:  # NumPy's: the element in the loop's result dtype
             return np.dtype(result).type(first)
         if cuda_target and not np.dtype(result) == np.dtype(params[0]) == np.dtype(params[1]):
             raise TypeError("%s: a CUDA ufunc reduces with a loop whose arguments and result "
                             "have one dtype (numba-cuda's folds results into its input); the "
-                            "loop for %s is %s" % (what, np.dtype(a.dtype), self._sig_text(
-                                result, params)))
+                            "loop for %s is %s" % (what, np.dtype(a.dtype), text))
         n = a.shape[0]
         if _is_device(a):  # a copy in the argument dtype (the fold overwrites it)
             work = DeviceArray((n,), np.dtype(params[0]))
@@ -585,10 +584,6 @@ class _Ufunc:
             out = cuda.device_array(1, np.dtype(result), stream=stream)
             self._left_fold()[1, 1, stream](work, out)
         return out.copy_to_host(stream=stream)[0]
-
-    @staticmethod
-    def _sig_text(result, params):
-        return "%s(%s)" % (np.dtype(result), ", ".join(str(np.dtype(p)) for p in params))
 
     def _halving_fold(self, mem, stream):
         """numba-cuda's CUDA ufunc reduction order over device array `mem`
