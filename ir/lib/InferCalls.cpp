@@ -2575,7 +2575,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
   }
   // Nested defs passed as arguments (closures): the callee finds them, and
   // this function's variables, while it is typed.
-  Enclosing here{&result.locals, &nestedDefs, &callingDefs, &nestedInstances};
+  Enclosing here{&result.locals, &nestedDefs, &callingDefs, &nestedInstances, &typedDefs};
   std::vector<std::string> passedClosures;
   for (Type *t : argTypes)
     if (auto *bt = dyn_cast<BuiltinType>(t); bt && bt->path().starts_with("nested.")) {
@@ -2755,6 +2755,10 @@ ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &f
   return ExprInfo{resultType};
 }
 
+bool Inferer::defRan(const FunctionDef &fn) const {
+  return typedDefs.count(&fn) || (enclosing && enclosing->typed->count(&fn));
+}
+
 const FunctionDef *Inferer::nestedDef(const std::string &name) const {
   if (localNames.count(name))
     return nullptr;
@@ -2773,7 +2777,7 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn, const Enc
     return {};
   }
   // A sibling called from a nested def shares that def's enclosing function.
-  Enclosing here{&result.locals, &nestedDefs, &callingDefs, &nestedInstances};
+  Enclosing here{&result.locals, &nestedDefs, &callingDefs, &nestedInstances, &typedDefs};
   const Enclosing &env = passed ? *passed : enclosing ? *enclosing : here;
   if (std::find(env.calling->begin(), env.calling->end(), &fn) != env.calling->end()) {
     error(e.range(), "recursion is not supported in kernels: function '" + fn.name +

@@ -142,6 +142,7 @@ public:
     /// (nested defs calling each other twice would otherwise type
     /// exponentially many times).
     std::map<NestedKey, const TypedFunction *> *instances;
+    const std::set<const FunctionDef *> *typed; // Inferer::typedDefs
   };
   void setEnclosing(const Enclosing *e) { enclosing = e; }
 
@@ -319,6 +320,9 @@ private:
                       const GlobalEnv *envGlobals = nullptr, const SourceFile *envFile = nullptr);
   /// The nested def `name` resolves to here, or null.
   const FunctionDef *nestedDef(const std::string &name) const;
+  /// Whether \p fn's def statement has been typed (here or in the enclosing
+  /// function): one in a pruned branch never is.
+  bool defRan(const FunctionDef &fn) const;
   /// Binds a call's arguments (positional, `*tuple`, keywords, defaults) to
   /// `callee`'s parameters; `what` names it in errors ("device function 'f'").
   /// False after an error; `pending` when an argument's type is not known yet.
@@ -504,7 +508,12 @@ private:
   std::vector<std::optional<GlobalValue>> paramConstants;
   /// The assignments directly in the function's body (not nested).
   std::set<const AssignStmt *> topLevelAssigns;
-  std::map<std::string, const FunctionDef *> nestedDefs; // defs in this function
+  /// The def each nested function's name means: the last in the source until
+  /// a def statement is typed (Stmt::Kind::Def), then the one typed, so that
+  /// of two defs of one name in the branches of a pruned `if` the taken one
+  /// counts.
+  std::map<std::string, const FunctionDef *> nestedDefs;
+  std::set<const FunctionDef *> typedDefs; // the def statements typed so far
   std::vector<const FunctionDef *> callingDefs; // nested defs being typed, from here
   std::map<NestedKey, const TypedFunction *>
       nestedInstances; // Enclosing::instances, when this function encloses

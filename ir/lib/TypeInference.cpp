@@ -862,9 +862,15 @@ void Inferer::stmt(const Stmt &s) {
     if (localNames.count(d.name))
       error(s.range(), "'" + d.name + "' is both a nested function and a variable here; "
                        "give them different names");
-    else if (nestedDefs.at(d.name) != &d)
-      error(s.range(), "nested function '" + d.name + "' is defined twice; give them "
-                       "different names");
+    else if (const FunctionDef *other = nestedDefs.at(d.name); other != &d) {
+      // Of two defs, only one may run (the other in a pruned branch).
+      if (typedDefs.count(other))
+        error(s.range(), "nested function '" + d.name + "' is defined twice; give them "
+                         "different names");
+      else
+        nestedDefs[d.name] = &d;
+    }
+    typedDefs.insert(&d);
     return;
   }
   case Stmt::Kind::Assert: {
@@ -1718,8 +1724,14 @@ ExprInfo Inferer::name(const NameExpr &e) {
     Type *t = result.locals[e.name];
     return ExprInfo{t};
   }
-  if (nestedDef(e.name))
+  if (const FunctionDef *fn = nestedDef(e.name)) {
+    if (!defRan(*fn)) { // Python's NameError; numba's "untyped global name"
+      error(e.range(), "function '" + e.name + "' is defined only in code that does not run "
+                       "here (a branch decided when compiling, or after a return)");
+      return {};
+    }
     return ExprInfo{ctx.builtin("nested." + e.name)};
+  }
   if (enclosing)
     if (auto it = enclosing->locals->find(e.name); it != enclosing->locals->end()) {
       // A variable of the enclosing function (Python's closure), read at the call.
