@@ -60,6 +60,9 @@ std::unique_ptr<Function> IRGen::run() {
     }
     if (auto *ft = dyn_cast<FlatIterType>(t)) // a.flat: its array
       return RValue{t, nullptr, {*param(ft->array(), name + ".0")}};
+    if (auto *it = dyn_cast<IteratorType>(t)) // iter(..): its position's array, its source
+      return RValue{t, nullptr, {*param(iteratorState(), name + ".0"),
+                                 *param(it->source(), name + ".1")}};
     if (isa<NoneType, BuiltinType>(t)) { // None, a function: no argument at run time
       RValue r;
       r.type = t;
@@ -183,6 +186,11 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
     writeVar(name + "#0", ft->array(), v.elems.at(0));
     return;
   }
+  if (auto *it = dyn_cast<IteratorType>(type)) { // iter(..): its position's array, its source
+    writeVar(name + "#0", iteratorState(), v.elems.at(0));
+    writeVar(name + "#1", it->source(), v.elems.at(1));
+    return;
+  }
   if (auto *tt = dyn_cast<TupleType>(type)) {
     for (size_t i = 0; i < tt->size(); ++i)
       writeVar(name + "#" + std::to_string(i), tt->elements()[i], v.elems[i]);
@@ -265,6 +273,9 @@ RValue IRGen::readVarAt(const std::string &prefix, const std::string &name, Type
                                                               recordViewType(rt), cur()))}};
   if (auto *ft = dyn_cast<FlatIterType>(type))
     return RValue{type, nullptr, {readVarAt(prefix, name + "#0", ft->array())}};
+  if (auto *it = dyn_cast<IteratorType>(type))
+    return RValue{type, nullptr, {readVarAt(prefix, name + "#0", iteratorState()),
+                                  readVarAt(prefix, name + "#1", it->source())}};
   if (auto *tt = dyn_cast<TupleType>(type)) {
     RValue r;
     r.type = type;
@@ -1360,6 +1371,10 @@ void IRGen::forStmt(const ForStmt &s) {
     unrolledFor(s, *iter);
     return;
   }
+  if (isa<IteratorType>(info(*iter).type)) {
+    iteratorFor(s, *iter);
+    return;
+  }
   Type *i64 = ctx.int64();
   Type *u64 = ctx.uint64();
   std::vector<LoopStream> streams;
@@ -1414,6 +1429,90 @@ void IRGen::forStmt(const ForStmt &s) {
   } else {
     b.ret(); // the body never reaches the next iteration; latch is dead
   }
+  ssa.sealBlock(header);
+  loopElse(s.orelse, done, exit);
+}
+
+RValue IRGen::iteratorObject(const CallExpr &call) {
+  RValue source = gen(*call.args.at(0));
+  if (isa<IteratorType>(source.type)) // iter(it): it
+    return source;
+  b.setLoc(call.range().begin);
+  Type *i64 = ctx.int64();
+  Instruction *state = b.create(Opcode::AllocArray, iteratorState(), {b.constInt(i64, 1)});
+  state->intImm = 5; // local memory, one array per iter() in the code (numba's alloca_once)
+  b.arrayStore(state, {b.constInt(i64, 0)}, b.constInt(i64, 0));
+  return RValue{info(call).type, nullptr, {RValue::of(state), source}};
+}
+
+IRGen::LoopStream IRGen::iteratorStream(const RValue &it) {
+  Type *i64 = ctx.int64();
+  const RValue &source = it.elems.at(1);
+  LoopStream st{nullptr, nullptr, nullptr, false, 1, nullptr, temp("iv")};
+  if (auto *rt = dyn_cast<RangeType>(cast<IteratorType>(it.type)->source())) {
+    st.isUnsigned = rt->element() != i64;
+    st.start = b.cast(source.elems.at(0).value, i64);
+    st.stop = b.cast(source.elems.at(1).value, i64);
+    st.step = b.cast(source.elems.at(2).value, i64);
+  } else {
+    st.array = source.value;
+    st.start = b.constInt(i64, 0);
+    st.stop = b.arrayShape(st.array, 0);
+    st.step = b.constInt(i64, 1);
+    st.stepKnown = true;
+  }
+  return st;
+}
+
+RValue IRGen::iteratorItem(const LoopStream &st, Value *k) {
+  if (st.array)
+    return firstAxisValue(st.array, k);
+  Value *i = b.binary(Opcode::Add, st.start, b.binary(Opcode::Mul, k, st.step)); // (wraps)
+  return RValue::of(st.isUnsigned ? b.cast(i, ctx.uint64()) : i);
+}
+
+RValue IRGen::iteratorNext(const CallExpr &call) {
+  RValue it = gen(*call.args.at(0));
+  b.setLoc(call.range().begin);
+  Type *i64 = ctx.int64();
+  LoopStream st = iteratorStream(it);
+  Value *state = it.elems.at(0).value;
+  Value *zero = b.constInt(i64, 0);
+  Value *k = b.arrayLoad(state, {zero});
+  raiseUnless(b.cmp(CmpPredicate::Lt, b.cast(k, ctx.uint64()), tripCount(st)), "StopIteration",
+              "", {}, call.range().begin);
+  b.arrayStore(state, {zero}, b.binary(Opcode::Add, k, b.constInt(i64, 1)));
+  return iteratorItem(st, k);
+}
+
+// `for v in it` of an iterator: each iteration takes the next item, as
+// next(it) does, so a next(it) in the body skips one, and a loop left by
+// break leaves the rest to later loops and next() calls.
+void IRGen::iteratorFor(const ForStmt &s, const Expr &iter) {
+  RValue it = gen(iter);
+  b.setLoc(s.range().begin);
+  Type *i64 = ctx.int64();
+  LoopStream st = iteratorStream(it);
+  Value *trips = tripCount(st);
+  Value *state = it.elems.at(0).value;
+  Value *zero = b.constInt(i64, 0);
+  BasicBlock *header = fn->createBlock();
+  BasicBlock *body = fn->createBlock();
+  BasicBlock *exit = fn->createBlock();
+  BasicBlock *done = s.orelse.empty() ? exit : fn->createBlock(); // the loop's else
+  b.br(header);
+  enter(header);
+  b.setLoc(s.range().begin);
+  Value *k = b.arrayLoad(state, {zero});
+  b.condBr(b.cmp(CmpPredicate::Lt, b.cast(k, ctx.uint64()), trips), body, done);
+  ssa.sealBlock(body);
+  enter(body);
+  b.arrayStore(state, {zero}, b.binary(Opcode::Add, k, b.constInt(i64, 1)));
+  assign(*s.target, iteratorItem(st, k));
+  loops.push_back({header, exit});
+  block(s.body);
+  loops.pop_back();
+  jumpTo(header);
   ssa.sealBlock(header);
   loopElse(s.orelse, done, exit);
 }

@@ -766,6 +766,10 @@ RValue IRGen::call(const CallExpr &e) {
     return RValue::of(rangeLength(*e.args[0]));
   if (path == "range") // a range object (r = range(n))
     return rangeObject(e);
+  if (path == "iter")
+    return iteratorObject(e);
+  if (path == "next")
+    return iteratorNext(e);
   if (path == "slice")
     return sliceObject(e);
   if (path == "method.slice.indices")
@@ -878,6 +882,9 @@ RValue IRGen::callFunction(const TypedFunction &callee, std::vector<RValue> args
     } else if (auto *ft = dyn_cast<FlatIterType>(t)) { // a.flat: its array
       Value *a = v.elems.at(0).value;
       operands.push_back(a->type() == ft->array() ? a : b.create(Opcode::ArrayCast, ft->array(), {a}));
+    } else if (auto *it = dyn_cast<IteratorType>(t)) { // its position's array, its source
+      operands.push_back(v.elems.at(0).value);
+      pass(v.elems.at(1), it->source());
     } else if (isa<RecordType>(t)) {
       operands.push_back(v.elems.at(0).value);
     } else if (isa<ArrayType>(t)) {

@@ -279,6 +279,19 @@ private:
   RValue loopValue(const LoopValue &v, const std::vector<LoopStream> &streams,
                    const std::vector<Value *> &ivs);
   void unrolledFor(const ForStmt &s, const Expr &iter);
+  /// iter(x): an IteratorType's RValue, its position's 1-element local
+  /// array (0) and x; iter(it) is it.
+  RValue iteratorObject(const CallExpr &call);
+  /// The position array of an iterator (IteratorType).
+  Type *iteratorState() { return ctx.array(ctx.int64(), 1, Layout::C); }
+  /// An iterator's source as a stream counting from its first item.
+  LoopStream iteratorStream(const RValue &it);
+  /// The item at position \p k (int64) of \p st, an iteratorStream.
+  RValue iteratorItem(const LoopStream &st, Value *k);
+  /// next(it): the item at its position, which moves on; StopIteration past
+  /// the last.
+  RValue iteratorNext(const CallExpr &call);
+  void iteratorFor(const ForStmt &s, const Expr &iter);
   RValue tupleZip(const CallExpr &call, bool enumerate);
   Value *tripCount(const LoopStream &st);
 

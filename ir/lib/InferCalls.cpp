@@ -33,7 +33,8 @@ const llvm::StringSet<> &pythonBuiltins() {
   static const llvm::StringSet<> names = {"range", "abs", "min", "max", "int", "float",
                                           "bool", "len", "round", "enumerate", "zip", "print", "complex",
                                           "pow", "divmod", "sum", "any", "all", "tuple",
-                                          "isinstance", "slice", "type", "ord", "hasattr"};
+                                          "isinstance", "slice", "type", "ord", "hasattr",
+                                          "iter", "next"};
   return names;
 }
 
@@ -2010,6 +2011,38 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     return args[0];
+  }
+  if (path == "iter") {
+    // iter(a), iter(r): an iterator whose copies share its position
+    // (IteratorType); iter() of an iterator is that iterator.
+    if (!wantArgs(1, 1))
+      return {};
+    Type *t = args[0].type;
+    if (isa<IteratorType>(t))
+      return ExprInfo{t};
+    if (auto *at = dyn_cast<ArrayType>(t); at && !at->isPointer() && at->ndim() > 0)
+      return ExprInfo{ctx.iterator(at, firstAxisElement(ctx, at))};
+    if (auto *rt = dyn_cast<RangeType>(t))
+      return ExprInfo{ctx.iterator(rt, rt->element())};
+    error(e.args[0]->range(), "iter() of " + aTypeName(t) +
+                                  " is not supported in kernels (of an array or a range it is)");
+    return {};
+  }
+  if (path == "next") {
+    // next(it): the iterator's next item; past the last, StopIteration (as
+    // numba's next() of one argument).
+    if (e.args.size() == 2 && e.keywords.empty()) {
+      error(e.args[1]->range(), "next() with a default is not supported in kernels (numba's "
+                                "next() takes the iterator alone)");
+      return {};
+    }
+    if (!wantArgs(1, 1))
+      return {};
+    if (auto *it = dyn_cast<IteratorType>(args[0].type))
+      return ExprInfo{it->element()};
+    error(e.args[0]->range(), "next() takes an iterator (made by iter()), not " +
+                                  typeName(args[0].type));
+    return {};
   }
   if (path == "ord") {
     // ord('A'), ord(SEP) of a one-character string constant: its code
@@ -3989,5 +4022,5 @@ bool pyjit::ir::passableToCall(Type *t) {
     return false;
   return t->isScalar() ||
          isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType, SliceType,
-             FlatIterType>(t);
+             FlatIterType, IteratorType>(t);
 }

@@ -56,8 +56,17 @@ inline bool isVariableType(Type *t) {
         return false;
     return true;
   }
-  return llvm::isa<NoneType, RecordType, OptionalType, RangeType, SliceType, FlatIterType>(t) ||
+  return llvm::isa<NoneType, RecordType, OptionalType, RangeType, SliceType, FlatIterType,
+                   IteratorType>(t) ||
          isValueType(t) || isRuntimeStr(t);
+}
+
+/// Whether \p t is or holds an iterator (IteratorType): its position lives
+/// in the local memory of the function that made it, so it is not returned.
+inline bool holdsIterator(Type *t) {
+  if (auto *tt = llvm::dyn_cast<TupleType>(t))
+    return llvm::any_of(tt->elements(), holdsIterator);
+  return llvm::isa<IteratorType>(t);
 }
 
 /// Whether a break in \p b leaves the loop whose body \p b is: breaks in

@@ -78,6 +78,10 @@ std::string Type::str() const {
                                                                 : "range_state64";
   case Kind::FlatIter: // numba's spelling
     return "array.flat(" + cast<FlatIterType>(this)->array()->str() + ")";
+  case Kind::Iter: // numba's spelling (ArrayIterator, RangeIteratorType)
+    if (auto *rt = llvm::dyn_cast<RangeType>(cast<IteratorType>(this)->source()))
+      return "range_iter_" + rt->element()->str();
+    return "iter(" + cast<IteratorType>(this)->source()->str() + ")";
   case Kind::Slice: // numba's spelling
     return "slice<a:b:c>";
   case Kind::Namespace:

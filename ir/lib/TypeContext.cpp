@@ -168,6 +168,15 @@ FlatIterType *TypeContext::flatIter(ArrayType *array) {
   return slot.get();
 }
 
+IteratorType *TypeContext::iterator(Type *source, Type *element) {
+  assert((llvm::isa<ArrayType, RangeType>(source)) && "iter() of an array or a range");
+  std::unique_ptr<IteratorType> &slot = iterators[source];
+  if (!slot)
+    slot = std::make_unique<IteratorType>(source, element);
+  assert(slot->element() == element && "one element type per source");
+  return slot.get();
+}
+
 RangeType *TypeContext::range(Type *element) {
   assert(llvm::isa<IntType>(element) && cast<IntType>(element)->bits() == 64 &&
          "a range counts in int64 or uint64");

@@ -825,6 +825,12 @@ void Inferer::stmt(const Stmt &s) {
     v.type = heldAtRunTime(ctx, v.type); // a string returned: known at the call at run time
     // A record is returned as numba returns one: a reference to its data
     // (the caller's `res[0] = f(a)` copies it; `f(a).x = 1` writes a).
+    if (holdsIterator(v.type)) {
+      error(r.value->range(), "cannot return an iterator (" + typeName(v.type) +
+                                  "): its position is in the memory of the function that "
+                                  "made it; pass the iterator in instead");
+      return;
+    }
     if (isa<NoneType>(v.type) || !isVariableType(v.type)) {
       error(r.value->range(), "cannot return a value of type " + typeName(v.type));
       return;
@@ -1751,11 +1757,11 @@ ExprInfo Inferer::name(const NameExpr &e) {
     return constant(GlobalValue::ofBool(true));
   static const llvm::StringSet<> otherBuiltins = {
       "map",   "filter", "sorted", "reversed", "list",
-      "dict",  "set",     "str",   "iter", "next",   "hash",
+      "dict",  "set",     "str",   "hash",
       "id",    "input",   "open",  "chr",    "hex",    "bin",      "oct",   "format",
       "repr",  "super", "object", "getattr", "setattr", "vars", "dir",
       "callable", "exec", "eval",  "compile", "frozenset", "bytes", "bytearray", "memoryview",
-      "globals", "locals", "iter", "aiter", "anext", "help", "exit", "quit"};
+      "globals", "locals", "aiter", "anext", "help", "exit", "quit"};
   if (e.name == "breakpoint") // numba-cuda's: a cuda-gdb breakpoint (PTX brkpt)
     return ExprInfo{ctx.builtin("breakpoint")};
   if (otherBuiltins.contains(e.name)) {
@@ -3424,6 +3430,8 @@ Type *Inferer::iterElementType(const Expr &iter) {
     return ctx.tuple(elems);
   }
   ExprInfo it = expr(iter);
+  if (auto *itt = llvm::dyn_cast_or_null<IteratorType>(it.type)) // for v in iter(a)
+    return itt->element();
   return iterableElement(iter, it);
 }
 
@@ -3463,6 +3471,11 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
     }
     emptyTupleLoop = !u;
     return u;
+  }
+  if (isa<IteratorType>(it.type)) {
+    error(iter.range(), "an iterator made by iter() inside enumerate() or zip() is not "
+                        "supported in kernels (loop over it alone, or call next())");
+    return nullptr;
   }
   error(iter.range(), "a 'for' loop over a value of type " + typeName(it.type) +
                           " is not supported in kernels (range, enumerate, zip, a 1-d array or a "

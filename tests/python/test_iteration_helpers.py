@@ -804,3 +804,116 @@ def test_iteration_helper_errors(body, message, tmp_path):
     source = "import operator\nimport numpy as np\n\ndef k(a, out):\n    %s\n" % body
     error = compile_error(tmp_path, "kern_iter", source, (np.zeros((2, 4)), np.zeros(1)), message)
     assert "kern_iter.py:5:" in str(error)
+
+
+@cuda.jit(device=True)
+def _advance(it):
+    """next(it) in a device function: the caller's iterator moves on."""
+    return next(it)
+
+
+@cuda.jit(device=True)
+def _sum_next(it, n):
+    """The next n items of `it`, summed: recursive, so compiled as a function
+    of its own that gets the iterator's position by reference."""
+    if n == 0:
+        return 0.0
+    return next(it) + _sum_next(it, n - 1)
+
+
+def test_iter_and_next_share_one_position(jit):
+    # iter()/next() as numba compiles them: copies of an iterator share its
+    # position (numba's iterators are references to their state), a for loop
+    # over an iterator takes the same items next() would, and a loop left by
+    # break leaves the rest. Expected values by hand (Python's semantics).
+    @jit
+    def k(a, m, out, ints):
+        it = iter(a)
+        out[0] = next(it) + next(it)          # 1 + 2
+        it2 = it
+        next(it2)                             # skips 3
+        out[1] = next(it)                     # 4
+        s = 0.0
+        it = iter(a)                          # anew
+        for v in it:
+            s += v * next(it)                 # 1*2 + 3*4 + 5*6
+        out[2] = s
+        it = iter(a)
+        for v in it:
+            if v > 2:
+                break
+        out[3] = next(it)                     # 4
+        n = 0
+        for v in it:
+            n += 1
+        else:
+            out[4] = n                        # 5, 6: 2
+        rows = iter(m)
+        r0 = next(rows)
+        out[5] = r0[0] + next(rows)[1]        # 0 + 5
+        it = iter(a)
+        _advance(it)
+        out[6] = _advance(it)                 # 2
+        out[7] = _sum_next(it, 3)             # 3 + 4 + 5
+        out[8] = next(iter(it))               # iter(it) is it: 6
+        s = 0.0
+        for i in range(3):
+            it = iter(a)                      # made again in a loop: from the first item
+            s += next(it)
+        out[9] = s
+        t = (iter(a), 10)
+        next(t[0])
+        out[10] = next(t[0]) + t[1]           # 2 + 10
+        r = iter(range(3, 10, 2))
+        ints[0] = next(r) * 10 + next(r)      # 35
+        total = 0
+        for x in r:
+            total += x                        # 7 + 9
+        ints[1] = total
+        u = iter(range(np.uint64(2), np.uint64(2**63 + 5), np.uint64(2**62)))
+        next(u)
+        next(u)
+        ints[2] = next(u)                     # 2 + 2**63, as uint64 bits
+
+    a = np.arange(1.0, 7.0)
+    m = np.arange(12.0).reshape(3, 4)
+    out = np.zeros(11)
+    ints = np.zeros(3, np.uint64)
+    k[1, 1](a, m, out, ints)
+    assert out.tolist() == [3.0, 4.0, 2 + 12 + 30, 4.0, 2, 5.0, 2.0, 12.0, 6.0, 3.0, 12.0]
+    assert ints.tolist() == [35, 16, 2 + 2**63]
+
+
+def test_next_past_the_last_item_raises_stop_iteration(jit):
+    @jit(debug=True)
+    def k(a, n, out):
+        it = iter(a)
+        for i in range(n):
+            out[0] += next(it)
+
+    out = np.zeros(1)
+    k[1, 1](np.arange(3.0), 3, out)
+    assert out[0] == 3.0
+    line = "test_iteration_helpers.py:%d:" % (k.py_func.__code__.co_firstlineno + 4)
+    with pytest.raises(StopIteration, match=r"in kernel 'k' at .*%s" % line):
+        k[1, 1](np.arange(3.0), 4, np.zeros(1))
+
+
+@pytest.mark.parametrize("body, message", [
+    ("out[0] = next(iter(a), 0.0)", r"next\(\) with a default is not supported in kernels"),
+    ("it = iter(5)", r"iter\(\) of an int64 is not supported in kernels \(of an array or a "
+                     r"range it is\)"),
+    ("it = iter((1, 2))", r"iter\(\) of a Tuple\(int64, int64\) is not supported"),
+    ("out[0] = next(a)", r"next\(\) takes an iterator \(made by iter\(\)\), not "
+                         r"array\(float64, 1d, C\)"),
+    ("for i, v in enumerate(iter(a)):\n        pass",
+     r"an iterator made by iter\(\) inside enumerate\(\) or zip\(\) is not supported"),
+    ("out[0] = len(iter(a))", r"len\(\) of an iter\(array\(float64, 1d, C\)\) is not supported"),
+    ("out[0] = _iter_of(a)", r"cannot return an iterator \(iter\(array\(float64, 1d, C\)\)\)"),
+])
+def test_iterator_errors(body, message, tmp_path):
+    from kernel_files import compile_error
+    source = ("from pyjit import cuda\n\n@cuda.jit(device=True)\ndef _iter_of(x):\n"
+              "    return iter(x)\n\ndef k(a, out):\n    %s\n" % body)
+    error = compile_error(tmp_path, "kern_iterator", source, (np.zeros(3), np.zeros(1)), message)
+    assert "kern_iterator.py:" in str(error)

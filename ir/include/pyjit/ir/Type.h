@@ -21,7 +21,7 @@ namespace pyjit::ir {
 class Type {
 public:
   enum class Kind { None, Bool, Int, Float, Complex, Array, Tuple, Record, GridGroup, Namespace,
-                    Builtin, Optional, Datetime, CharSeq, Range, Slice, FlatIter };
+                    Builtin, Optional, Datetime, CharSeq, Range, Slice, FlatIter, Iter };
   virtual ~Type() = default;
   Kind kind() const { return typeKind; }
 
@@ -333,6 +333,29 @@ public:
 
 private:
   ArrayType *arr;
+};
+
+/// An iterator: `it = iter(a)` of an array or a range (numba's
+/// ArrayIterator, RangeIteratorType). next(it) and `for v in it` take the
+/// items of source() in order, element() each (a number, or a view of an
+/// n-d array's first axis); past the last, next() raises StopIteration.
+/// Copies share their position, as numba's do (`it2 = it; next(it2)`
+/// advances it too): at run time the position is an int64 in a 1-element
+/// local array, and the iterator is that array and the source (IRGen: an
+/// RValue of two elements, the second the source's own). One array per
+/// iter() in the code (numba's alloca_once), so an iterator made again by
+/// the same iter() in a loop starts anew there.
+class IteratorType : public Type {
+public:
+  IteratorType(Type *source, Type *element) : Type(Kind::Iter), src(source), elem(element) {}
+  /// An ArrayType or a RangeType.
+  Type *source() const { return src; }
+  Type *element() const { return elem; }
+  static bool classof(const Type *t) { return t->kind() == Kind::Iter; }
+
+private:
+  Type *src;
+  Type *elem;
 };
 
 /// A compile-time namespace: a module (`cuda`, `math`, `numpy`) or an object

@@ -68,6 +68,9 @@ public:
   SliceType *slice() { return &sliceType; }
   /// a.flat of a non-C-contiguous \p array.
   FlatIterType *flatIter(ArrayType *array);
+  /// iter() of \p source (an array or a range object) whose items are
+  /// \p element.
+  IteratorType *iterator(Type *source, Type *element);
 
   /// A scalar type by its NumPy name ("float32", "int64", "bool", ...);
   /// null if unknown.
@@ -97,6 +100,7 @@ private:
   std::map<Type *, std::unique_ptr<RangeType>> ranges;
   SliceType sliceType;
   std::map<ArrayType *, std::unique_ptr<FlatIterType>> flatIters;
+  std::map<Type *, std::unique_ptr<IteratorType>> iterators; // by source
 };
 
 } // namespace pyjit::ir
