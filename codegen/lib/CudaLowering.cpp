@@ -382,12 +382,13 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
       auto callee = module.getOrInsertFunction(
           kHostWarp, llvm::FunctionType::get(b.getInt64Ty(),
                                              {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(),
-                                              b.getInt64Ty(), b.getInt32Ty()},
+                                              b.getInt64Ty(), b.getInt32Ty(), b.getInt32Ty()},
                                              false));
       llvm::Value *r = b.CreateCall(
           callee, {kernel->getArg(0), b.getInt32(static_cast<int32_t>(opc)),
                    mask ? b.CreateZExtOrTrunc(mask, b.getInt32Ty()) : b.getInt32(-1),
-                   bits, arg ? b.CreateZExtOrTrunc(arg, b.getInt32Ty()) : b.getInt32(0)});
+                   bits, arg ? b.CreateZExtOrTrunc(arg, b.getInt32Ty()) : b.getInt32(0),
+                   b.getInt32(static_cast<int32_t>(inst.loc().line))});
       return r;
     };
     auto shuffled = [&](HostWarpOp opc) -> llvm::Value * {

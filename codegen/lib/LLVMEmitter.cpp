@@ -304,7 +304,7 @@ llvm::Expected<llvm::Function *> Emitter::emitBody() {
   if (options.host)
     new llvm::GlobalVariable(module, b.getInt64Ty(), true, llvm::GlobalValue::ExternalLinkage,
                              b.getInt64(hostSharedBytes), kHostStaticShared);
-  if (options.host && (options.debug || options.racecheck)) {
+  if (options.host) {
     if (options.debug)
       new llvm::GlobalVariable(module, b.getInt8Ty(), true, llvm::GlobalValue::ExternalLinkage,
                                b.getInt8(1), kHostDebug);

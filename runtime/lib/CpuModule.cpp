@@ -291,19 +291,20 @@ struct FiberThread {
   codegen::HostWarpOp op = codegen::HostWarpOp::Syncwarp;
   uint32_t mask = 0;
   int64_t warpValue = 0, warpResult = 0;
-  int32_t arg = 0;
+  int32_t arg = 0, warpLine = 0;
 };
 
 /// A warp collective on the CPU backend (codegen::kHostWarp): wait until
 /// the lanes of `mask` arrive, then take this lane's result.
 extern "C" int64_t pyjit_host_warp(codegen::HostContext *ctx, int32_t op, uint32_t mask,
-                                   int64_t value, int32_t arg) {
+                                   int64_t value, int32_t arg, int32_t line) {
   auto *self = static_cast<FiberThread *>(ctx->runner);
   self->atWarp = true;
   self->op = static_cast<codegen::HostWarpOp>(op);
   self->mask = mask;
   self->warpValue = value;
   self->arg = arg;
+  self->warpLine = line;
   self->sink = std::move(self->sink).resume();
   return self->warpResult;
 }
@@ -539,6 +540,56 @@ std::string threadName(const codegen::HostContext &c) {
          std::to_string(c.sreg[7]) + ", " + std::to_string(c.sreg[8]) + ")";
 }
 
+/// The cuda function of a warp collective, for messages.
+const char *warpOpName(codegen::HostWarpOp op) {
+  using Op = codegen::HostWarpOp;
+  switch (op) {
+  case Op::Syncwarp: return "cuda.syncwarp";
+  case Op::ShflIdx: return "cuda.shfl_sync";
+  case Op::ShflUp: return "cuda.shfl_up_sync";
+  case Op::ShflDown: return "cuda.shfl_down_sync";
+  case Op::ShflXor: return "cuda.shfl_xor_sync";
+  case Op::All: return "cuda.all_sync";
+  case Op::Any: return "cuda.any_sync";
+  case Op::Eq: return "cuda.eq_sync";
+  case Op::Ballot: return "cuda.ballot_sync";
+  case Op::Activemask: return "cuda.activemask";
+  case Op::MatchAny: return "cuda.match_any_sync";
+  case Op::MatchAll: return "cuda.match_all_sync";
+  }
+  return "a warp collective";
+}
+
+/// The message for a warp whose collectives cannot complete (\p lanes, 32
+/// or fewer): the first lane waiting at one, and a lane of its mask that
+/// waits elsewhere (at a block or grid barrier, or another collective).
+/// \p file names the kernel's source.
+std::string warpDeadlock(const FiberThread *lanes, unsigned count, const char *file) {
+  unsigned first = 0;
+  while (first < count && !lanes[first].atWarp)
+    ++first;
+  assert(first < count && "a warp deadlock with no lane at a collective");
+  const FiberThread &t = lanes[first];
+  std::string s = "deadlock on the CPU backend: " + threadName(t.ctx) + " waits at " +
+                  warpOpName(t.op) + " on " + file + ":" + std::to_string(t.warpLine);
+  for (unsigned l = 0; l < count; ++l) {
+    const FiberThread &o = lanes[l];
+    if (!(t.mask >> l & 1) || o.finished ||
+        (o.atWarp && o.op == t.op && o.mask == t.mask))
+      continue;
+    s += " for lane " + std::to_string(l) + " of its mask, " + threadName(o.ctx) +
+         ", which waits at ";
+    if (o.atWarp)
+      s += std::string(warpOpName(o.op)) + " on line " + std::to_string(o.warpLine) +
+           (o.op == t.op ? " with another mask" : "");
+    else
+      s += std::string(barrierName(o)) + " on line " + std::to_string(o.line);
+    break;
+  }
+  return s + " (on the GPU this hangs or is undefined: every lane of the mask must reach the "
+             "same warp collective)";
+}
+
 /// Debug mode: a barrier may open only when every thread of the block waits
 /// at the same one. \p file names the kernel's source.
 llvm::Error checkBarrier(const std::vector<FiberThread> &threads, const char *file) {
@@ -609,7 +660,8 @@ enum class BlockStop { Finished, AtGridBarrier };
 /// at different barriers, are errors (checkBarrier). Stops when every
 /// thread has finished, or when every unfinished one waits at the grid
 /// barrier (GridGroup.sync(), which the caller opens for the whole grid).
-llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const char *debugFile) {
+llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const char *file,
+                                    const char *debugFile) {
   for (;;) {
     for (FiberThread &t : threads) {
       if (static_cast<const std::atomic<int32_t> *>(t.ctx.interrupt)
@@ -626,12 +678,15 @@ llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const cha
       continue;
     int32_t count = 0, all = 1, any = 0;
     const FiberThread *atGrid = nullptr, *atBlock = nullptr;
+    for (size_t i = 0; i < threads.size(); ++i)
+      if (threads[i].atWarp) {
+        size_t w = i / 32 * 32;
+        return error(warpDeadlock(&threads[w],
+                                  static_cast<unsigned>(std::min<size_t>(32, threads.size() - w)),
+                                  file));
+      }
     for (FiberThread &t : threads)
       if (!t.finished) {
-        if (t.atWarp)
-          return error("deadlock on the CPU backend: a warp collective waits for lanes that "
-                       "wait at a barrier (cuda.syncthreads or GridGroup.sync()) or have "
-                       "returned");
         (t.kind == codegen::kHostGridBarrier ? atGrid : atBlock) = &t;
         count += t.value != 0;
         all &= t.value != 0;
@@ -673,10 +728,11 @@ llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const cha
 /// Runs one block with a fiber per thread (a kernel with barriers or warp
 /// collectives, and no grid barrier).
 llvm::Error runBlockWithFibers(codegen::HostEntry entry, std::vector<FiberThread> &threads,
-                               const uint64_t *slots, const char *debugFile, StackPool &stacks) {
+                               const uint64_t *slots, const char *file, const char *debugFile,
+                               StackPool &stacks) {
   if (llvm::Error err = startFibers(entry, threads, slots, stacks))
     return err;
-  llvm::Expected<BlockStop> stop = runFibers(threads, debugFile);
+  llvm::Expected<BlockStop> stop = runFibers(threads, file, debugFile);
   if (!stop)
     return stop.takeError();
   assert(*stop == BlockStop::Finished && "a grid barrier in a module without kHostUsesGridSync");
@@ -902,7 +958,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
           entryFn(&c, slots);
       });
       llvm::Error blockErr = usesBarriers
-                                 ? runBlockWithFibers(entryFn, fibers, slots, debugFile, stacks)
+                                 ? runBlockWithFibers(entryFn, fibers, slots, sourceFile ? sourceFile : "<kernel>", debugFile, stacks)
                                  : llvm::Error::success();
       if (!blockErr && !race.failure.empty())
         blockErr = error(race.failure);
@@ -987,7 +1043,7 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
     const BlockRun *waiting = nullptr, *finished = nullptr;
     for (BlockRun &run : runs) {
       if (!run.finished) {
-        llvm::Expected<BlockStop> stop = runFibers(run.fibers, debugFile);
+        llvm::Expected<BlockStop> stop = runFibers(run.fibers, sourceFile ? sourceFile : "<kernel>", debugFile);
         if (!stop)
           return stop.takeError();
         if (!run.race.failure.empty())

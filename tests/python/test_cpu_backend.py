@@ -314,8 +314,27 @@ def test_warp_collective_waiting_on_a_barrier_is_reported():
         else:
             cuda.syncthreads()
 
-    with pytest.raises(pyjit.KernelError, match="deadlock on the CPU backend"):
+    first = k.py_func.__code__.co_firstlineno  # the decorator's line
+    with pytest.raises(pyjit.KernelError, match=(
+            r"deadlock on the CPU backend: thread \(0, 0, 0\) of block \(0, 0, 0\) waits at "
+            r"cuda.shfl_sync on .*test_cpu_backend.py:%d for lane 1 of its mask, thread "
+            r"\(1, 0, 0\) of block \(0, 0, 0\), which waits at cuda.syncthreads on line %d"
+            % (first + 3, first + 5))):
         k[1, 32](np.zeros(1, dtype=np.int64))
+
+    @cuda.jit(target="cpu")
+    def other_mask(a):
+        if cuda.threadIdx.x < 16:
+            a[0] = cuda.shfl_sync(0xffffffff, 1, 1)
+        else:
+            cuda.syncwarp(0xffffffff)  # another collective than lanes 0-15's
+
+    first = other_mask.py_func.__code__.co_firstlineno
+    with pytest.raises(pyjit.KernelError, match=(
+            r"waits at cuda.shfl_sync on .*:%d for lane 16 of its mask, thread \(16, 0, 0\) "
+            r"of block \(0, 0, 0\), which waits at cuda.syncwarp on line %d"
+            % (first + 3, first + 5))):
+        other_mask[1, 32](np.zeros(1, dtype=np.int64))
 
 
 def test_gpu_arrays_are_refused_by_name():

@@ -91,8 +91,9 @@ inline constexpr const char *kHostPrintf = "pyjit_host_vprintf";
 inline constexpr const char *kHostBarrier = "pyjit_host_barrier";
 inline constexpr int32_t kHostGridBarrier = 5;
 /// `int64_t pyjit_host_warp(HostContext *, int32_t op, uint32_t mask,
-/// int64_t value, int32_t arg)`: a warp collective among the lanes of
-/// `mask` (value: the operand's bits; arg: lane, delta or lane mask).
+/// int64_t value, int32_t arg, int32_t line)`: a warp collective among the
+/// lanes of `mask` (value: the operand's bits; arg: lane, delta or lane
+/// mask) at source line `line` (for errors).
 /// Activemask's arg is its place in program order, its value the lane's
 /// path there (HostWarpPaths.cpp).
 inline constexpr const char *kHostWarp = "pyjit_host_warp";
@@ -112,9 +113,10 @@ inline constexpr const char *kHostCoop = "pyjit_host_coop";
 enum HostCoopType : int32_t { kHostCoopI32, kHostCoopI64, kHostCoopU32, kHostCoopU64,
                               kHostCoopF32, kHostCoopF64 };
 inline constexpr uint64_t kHostCoopScratchBytes = (1024 + 1) * 8;
-/// Debug modules (debug=True) define kHostDebug (an i8 1) and
-/// kHostSourceFile (the kernel's file, NUL-terminated): the runner then
-/// checks barriers (divergence) and names lines in its errors.
+/// Debug modules (debug=True) define kHostDebug (an i8 1): the runner then
+/// checks barriers (divergence). Every kernel's module defines
+/// kHostSourceFile (the kernel's file, NUL-terminated), which the runner's
+/// errors name with a line.
 inline constexpr const char *kHostDebug = "__pyjit_debug";
 inline constexpr const char *kHostSourceFile = "__pyjit_source_file";
 
