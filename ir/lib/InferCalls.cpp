@@ -1644,7 +1644,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
     error(e.range(), shown + "() takes " +
                          (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
                          (hi == 1 ? " argument" : " arguments") + ", got " +
-                         llvm::Twine(args.size()));
+                         llvm::Twine(args.size()) +
+                         (path == "math.log" && args.size() == 2
+                              ? " (in kernels, as in numba-cuda; math.log(x) / math.log(base) "
+                                "is the logarithm to a base)"
+                              : ""));
     return false;
   };
   auto wantScalar = [&](size_t i) {

@@ -1186,3 +1186,15 @@ def test_binary_math_of_small_ints_is_float32_as_numba_resolves_it(jit):
     assert out[2] == third and out[3] == third
     assert out[4] == 1 / 3
     assert out[5] == np.inf  # 2**200 overflows float32
+
+
+def test_math_log_with_a_base_says_numba_cuda_takes_one_argument(tmp_path):
+    # numba-cuda types math.log of one argument only (checked with its
+    # compile_ptx: "No implementation of function ... log"); Python takes a
+    # base too, so the message says the limit is the kernels'.
+    from kernel_files import compile_error
+    error = compile_error(tmp_path, "log_base", "import math\n\ndef k(out):\n"
+                          "    out[0] = math.log(out[0], 3.0)\n", (np.ones(1),),
+                          r"math.log\(\) takes 1 argument, got 2 \(in kernels, as in numba-cuda; "
+                          r"math.log\(x\) / math.log\(base\) is the logarithm to a base\)")
+    assert "log_base.py:4:14" in str(error)
