@@ -533,6 +533,15 @@ private:
   /// have no type, so no second error follows from the first.
   std::set<std::string> ununified;
   bool warnFloat64 = false; // a kernel whose arrays are all float32
+  /// Whether float64 expression \p x was asked for by name (np.float64(v),
+  /// float(v), a variable every assignment of which is such, and arithmetic
+  /// whose float64 operands all are such): warnFloat64 spares it.
+  bool explicitFloat64(const Expr &x);
+  /// Per variable: whether every assignment so far assigned an
+  /// explicitFloat64 value (assignVar; assigningFloat64 while an Assign
+  /// statement's value is one).
+  std::map<std::string, bool> float64ByName;
+  bool assigningFloat64 = false;
   bool warnedFloat64 = false;
   SourceRange firstValueReturn;
   bool reporting = false;

@@ -292,6 +292,8 @@ ExprInfo Inferer::condition(const Expr &e) {
 void Inferer::assignVar(const std::string &name, Type *type, SourceRange r) {
   if (!type)
     return;
+  if (auto [it, first] = float64ByName.try_emplace(name, assigningFloat64); !first)
+    it->second = it->second && assigningFloat64;
   // Strings that reach one read on different paths (a variable assigned
   // once holds its constant: constantLocals): one of them at run time.
   type = heldAtRunTime(ctx, type);
@@ -635,8 +637,10 @@ void Inferer::stmt(const Stmt &s) {
             c.type = declared;
           constantLocals[n->name] = {c, a.range().end};
         }
+    assigningFloat64 = warnFloat64 && explicitFloat64(*a.value);
     for (const ExprPtr &t : a.targets)
       assignTo(*t, v, a.value->range());
+    assigningFloat64 = false;
     return;
   }
   case Stmt::Kind::AugAssign: {
@@ -3103,6 +3107,29 @@ std::optional<ExprInfo> Inferer::stringOperator(const BinaryExpr &e, const ExprI
   return std::nullopt;
 }
 
+bool Inferer::explicitFloat64(const Expr &x) {
+  if (auto *call = dyn_cast<CallExpr>(&x)) {
+    auto *fn = llvm::dyn_cast_or_null<BuiltinType>(result.exprs[call->callee.get()].type);
+    return fn && (fn->path() == "float" || fn->path() == "dtype.float64");
+  }
+  auto wide = [&](const Expr &o) {
+    const ExprInfo &oi = result.exprs[&o];
+    return oi.type == ctx.float64() && !oi.weak && !explicitFloat64(o);
+  };
+  if (result.exprs[&x].type != ctx.float64())
+    return false;
+  if (auto *n = dyn_cast<NameExpr>(&x)) { // y = np.float64(v), every assignment such
+    auto it = float64ByName.find(n->name);
+    return it != float64ByName.end() && it->second;
+  }
+  if (auto *bx = dyn_cast<BinaryExpr>(&x))
+    return (explicitFloat64(*bx->lhs) || explicitFloat64(*bx->rhs)) && !wide(*bx->lhs) &&
+           !wide(*bx->rhs);
+  if (auto *ux = dyn_cast<UnaryExpr>(&x))
+    return explicitFloat64(*ux->operand);
+  return false;
+}
+
 ExprInfo Inferer::binary(const BinaryExpr &e) {
   ExprInfo l = expr(*e.lhs);
   ExprInfo r = expr(*e.rhs);
@@ -3133,26 +3160,6 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   }
   if (l.constant && r.constant)
     return foldConstant(e, l, r, t);
-  // float64 asked for by name (np.float64(x), float(x), and arithmetic whose
-  // float64 operands all are such) is not warned about.
-  std::function<bool(const Expr &)> explicitFloat64 = [&](const Expr &x) {
-    if (auto *call = dyn_cast<CallExpr>(&x)) {
-      auto *fn = llvm::dyn_cast_or_null<BuiltinType>(result.exprs[call->callee.get()].type);
-      return fn && (fn->path() == "float" || fn->path() == "dtype.float64");
-    }
-    auto wide = [&](const Expr &o) {
-      const ExprInfo &oi = result.exprs[&o];
-      return oi.type == ctx.float64() && !oi.weak && !explicitFloat64(o);
-    };
-    if (result.exprs[&x].type != ctx.float64())
-      return false;
-    if (auto *bx = dyn_cast<BinaryExpr>(&x))
-      return (explicitFloat64(*bx->lhs) || explicitFloat64(*bx->rhs)) && !wide(*bx->lhs) &&
-             !wide(*bx->rhs);
-    if (auto *ux = dyn_cast<UnaryExpr>(&x))
-      return explicitFloat64(*ux->operand);
-    return false;
-  };
   if (reporting && warnFloat64 && !warnedFloat64 && t == ctx.float64() && !(l.weak && r.weak) &&
       !explicitFloat64(*e.lhs) && !explicitFloat64(*e.rhs)) {
     warnedFloat64 = true;
