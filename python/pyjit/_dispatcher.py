@@ -945,7 +945,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                                 % (shared,))
             shared = int(shared)
             if shared < 0:
-                raise ValueError("dynamic shared memory size must be >= 0, got %d" % shared)
+                raise LaunchConfigError("dynamic shared memory size must be >= 0, got %d" % shared)
         except (TypeError, ValueError) as exc:
             raise _users(type(exc)("kernel '%s': %s" % (self.__name__, exc))) from None
         _check_limits(self.__name__, griddim, blockdim, shared,

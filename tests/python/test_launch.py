@@ -67,8 +67,10 @@ def test_a_configuration_over_a_limit_is_also_numbas_cuda_api_error(jit):
     noop = make_noop(jit)
     bounded = jit(launch_bounds=32)(noop.py_func)
     for launch in (lambda: noop[1, 4096], lambda: noop[(1, 70000), 1],
-                   lambda: noop[1, 32, 0, 1 << 20], lambda: bounded[1, 64](np.zeros(1))):
-        with pytest.raises(cuda.cudadrv.driver.CudaAPIError, match="exceed") as info:
+                   lambda: noop[1, 32, 0, 1 << 20], lambda: bounded[1, 64](np.zeros(1)),
+                   lambda: noop[0, 32], lambda: noop[1, 32, 0, -1]):
+        with pytest.raises(cuda.cudadrv.driver.CudaAPIError,
+                           match="exceed|must be positive|must be >= 0") as info:
             launch()
         assert isinstance(info.value, ValueError)
         assert isinstance(info.value, pyjit.LaunchConfigError)
