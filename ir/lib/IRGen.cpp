@@ -1611,6 +1611,17 @@ RValue IRGen::optionalValue(const RValue &v, SourceLoc loc) {
 }
 
 RValue IRGen::constantValue(const GlobalValue &c, Type *type) {
+  if (c.kind == GlobalValue::Kind::ConstArray && c.name == "R") {
+    // A record scalar: element 0 of a 1-element array in constant memory.
+    auto *rt = cast<RecordType>(type);
+    Value *zero = b.constInt(ctx.int64(), 0);
+    Instruction *alloc = b.create(Opcode::AllocArray,
+                                  ctx.array(rt, 1, Layout::C, /*readonly=*/true),
+                                  {b.constInt(ctx.int64(), 1)});
+    alloc->intImm = 4; // constant memory, initialized with `text`
+    alloc->text = c.data;
+    return recordRefAt(alloc, {zero}, rt);
+  }
   if (c.kind == GlobalValue::Kind::ConstArray) {
     // An F-contiguous array is the transpose of the C-contiguous one of
     // reversed extents that its bytes (memory order) make.

@@ -425,6 +425,14 @@ private:
       info.constant = std::move(v);
       return info;
     }
+    if (v.kind == GlobalValue::Kind::ConstArray && v.name == "R") {
+      // A global record scalar: read only, in constant memory (numba-cuda's
+      // constant_record).
+      ExprInfo info{firstAxisElement(
+          ctx, ctx.array(parseDType(ctx, v.dtype), 1, Layout::C, /*readonly=*/true))};
+      info.constant = std::move(v);
+      return info;
+    }
     if (v.kind == GlobalValue::Kind::ConstArray) {
       // A global array, also one in a global tuple: read only, in constant
       // memory (numba types a global array as a constant).

@@ -470,6 +470,13 @@ def classify(value, memo=None, reads=_NO_READS):
             memo.setdefault(_KEEPALIVE, []).append(value)
         return ("devarray", (int(cai["data"][0] or 0), shape, [int(s) for s in strides],
                              dtype_name, bool(cai["data"][1]), host))
+    if isinstance(value, np.void) and value.dtype.fields:
+        # A record scalar (np.rec.array(...)[0], a structured array's a[0]):
+        # a read-only record in constant memory (numba-cuda's constant_record).
+        dtype_name = _dtype_spelling(value.dtype)
+        if dtype_name is None:
+            return ("unsupported", "record of dtype %s" % value.dtype)
+        return ("array", (dtype_name, [1], np.array([value], dtype=value.dtype).tobytes(), "R"))
     if isinstance(value, np.ndarray):
         # A global array is a constant (numba): frozen into constant memory.
         dtype_name = _dtype_spelling(value.dtype)

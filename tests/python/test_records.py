@@ -1044,3 +1044,43 @@ def test_a_signature_refusing_a_record_array_raises_type_error(jit):
     r["x"] = [1.0, 2.0, 3.0]
     scale[1, 4](r, 2.0)
     assert r["x"].tolist() == [2.0, 4.0, 6.0]
+
+
+_CONFIG = np.rec.array([(10.0, 9.0, 3)], dtype=[("height", "f4"), ("start", "f4"),
+                                                 ("n", "i8")])[0]
+_NESTED = np.zeros(2, np.dtype([("a", "f8"), ("b", "i4", (3,)),
+                                ("c", [("x", "u1"), ("y", "f4")])], align=True))
+_NESTED[1] = (2.5, [1, 2, 3], (7, 0.5))
+_PAIR = (_NESTED[1], 3)
+
+
+@cuda.jit(device=True)
+def _twice_height(cfg):
+    return cfg.height * 2
+
+
+def test_a_global_record_scalar_is_a_read_only_constant(jit, tmp_path):
+    # numba-cuda lowers a global np.record/np.void as a constant record
+    # (constant_record; with NumPy 2 its tostring() call fails, so numba
+    # needs NumPy < 2 for this): its fields read as the host's.
+    @jit
+    def k(out):
+        out[0] = _CONFIG.height - _CONFIG.start
+        out[1] = _CONFIG.n
+        r = _NESTED[1]  # (an element of a global array is a read-only record too)
+        out[2] = _PAIR[0].a + _PAIR[0].b[2] + _PAIR[0]["c"]["x"] + _PAIR[0].c.y
+        out[3] = _twice_height(_CONFIG)
+        out[4] = _PAIR[0].a * _PAIR[1]
+        out[5] = r.b.sum()
+
+    out = np.zeros(6)
+    k[1, 1](out)
+    assert isinstance(_CONFIG, np.record) and isinstance(_PAIR[0], np.void)
+    assert out.tolist() == [1.0, 3.0, 2.5 + 3 + 7 + 0.5, 20.0, 7.5, 6.0]
+
+    from kernel_files import compile_error
+    error = compile_error(tmp_path, "rec_global_write",
+                          "import numpy as np\nCFG = np.zeros(1, [('h', 'f8')])[0]\n\n"
+                          "def k(out):\n    CFG.h = out[0]\n", (np.zeros(1),),
+                          r"cannot write to a read-only array \(its element is readonly Record")
+    assert "rec_global_write.py:5:5" in str(error)

@@ -38,7 +38,9 @@ struct GlobalValue {
                  // tuple's class in `name`, its field names in `data` (a,b,c)
     ConstArray,  // a small NumPy array, frozen into constant memory: `dtype`,
                  // `shape`, `data` (C order; memory order, first index
-                 // fastest, when `name` is "F": an F-contiguous array)
+                 // fastest, when `name` is "F": an F-contiguous array); with
+                 // `name` "R", a NumPy record scalar (np.void): the one
+                 // element of a 1-element array of its dtype, a read-only record
     Bool,        // `value.i` is 0 or 1
     Module,      // `name` is "cuda", "math" or "numpy"; `members`, if set,
                  // the attributes pyjit has no rule for (cuda.random)
