@@ -946,12 +946,17 @@ void IRGen::whileStmt(const WhileStmt &s) {
                 "Ctrl-C stopped the launch in a while loop", {},
                 s.range().begin);
   }
+  loopTail(s.body, s.orelse, header, done, exit);
+}
+
+void IRGen::loopTail(const Block &body, const Block &orelse, BasicBlock *header,
+                     BasicBlock *done, BasicBlock *exit) {
   loops.push_back({header, exit});
-  block(s.body);
+  block(body);
   loops.pop_back();
   jumpTo(header);
   ssa.sealBlock(header);
-  loopElse(s.orelse, done, exit);
+  loopElse(orelse, done, exit);
 }
 
 void IRGen::loopElse(const Block &orelse, BasicBlock *done, BasicBlock *exit) {
@@ -1509,12 +1514,7 @@ void IRGen::iteratorFor(const ForStmt &s, const Expr &iter) {
   enter(body);
   b.arrayStore(state, {zero}, b.binary(Opcode::Add, k, b.constInt(i64, 1)));
   assign(*s.target, iteratorItem(st, k));
-  loops.push_back({header, exit});
-  block(s.body);
-  loops.pop_back();
-  jumpTo(header);
-  ssa.sealBlock(header);
-  loopElse(s.orelse, done, exit);
+  loopTail(s.body, s.orelse, header, done, exit);
 }
 
 /// The per-iteration values of enumerate(t[, start]) or zip(t1, t2, ...) of

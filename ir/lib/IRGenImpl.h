@@ -247,6 +247,10 @@ private:
   /// `and`/`or` decided by a later operand, the operands before it.
   void decidedEffects(const Expr &cond);
   void whileStmt(const WhileStmt &s);
+  /// A loop's body, continuing at \p header (a `continue` too), then its
+  /// `else:` (loopElse): `break` leaves for \p exit.
+  void loopTail(const Block &body, const Block &orelse, BasicBlock *header, BasicBlock *done,
+                BasicBlock *exit);
   void forStmt(const ForStmt &s);
   struct LoopStream;
   struct LoopValue;
