@@ -990,6 +990,7 @@ struct IRGen::LoopStream {
   enum class Unravel { None, Index, Enumerate, Element, View } unravel = Unravel::None;
   std::vector<Value *> dims;
   bool fortranOrder = false; // np.nditer of an F array: memory order (numba's)
+  const RValue *tuple = nullptr; // an iterator's tuple (iteratorStream)
 };
 
 // The shape of a for loop's value: a stream's value, or a tuple of them.
@@ -1454,7 +1455,14 @@ IRGen::LoopStream IRGen::iteratorStream(const RValue &it) {
   Type *i64 = ctx.int64();
   const RValue &source = it.elems.at(1);
   LoopStream st{nullptr, nullptr, nullptr, false, 1, nullptr, temp("iv")};
-  if (auto *rt = dyn_cast<RangeType>(cast<IteratorType>(it.type)->source())) {
+  if (auto *tt = dyn_cast<TupleType>(cast<IteratorType>(it.type)->source())) {
+    // A tuple's elements, selected by the position (iteratorItem).
+    st.start = b.constInt(i64, 0);
+    st.stop = b.constInt(i64, static_cast<int64_t>(tt->size()));
+    st.step = b.constInt(i64, 1);
+    st.stepKnown = true;
+    st.tuple = &source;
+  } else if (auto *rt = dyn_cast<RangeType>(cast<IteratorType>(it.type)->source())) {
     st.isUnsigned = rt->element() != i64;
     st.start = b.cast(source.elems.at(0).value, i64);
     st.stop = b.cast(source.elems.at(1).value, i64);
@@ -1472,6 +1480,8 @@ IRGen::LoopStream IRGen::iteratorStream(const RValue &it) {
 RValue IRGen::iteratorItem(const LoopStream &st, Value *k) {
   if (st.array)
     return firstAxisValue(st.array, k);
+  if (st.tuple)
+    return tupleElementAt(*st.tuple, k, /*text=*/false);
   Value *i = b.binary(Opcode::Add, st.start, b.binary(Opcode::Mul, k, st.step)); // (wraps)
   return RValue::of(st.isUnsigned ? b.cast(i, ctx.uint64()) : i);
 }
@@ -2537,41 +2547,46 @@ RValue IRGen::subscript(const SubscriptExpr &e) {
       Value *neg = b.cmp(CmpPredicate::Lt, idx, b.constInt(i64, 0));
       idx = b.select(neg, b.binary(Opcode::Add, idx, len), idx);
     }
-    std::vector<Value *> is(n);
-    for (int64_t k = 1; k < n; ++k)
-      is[k] = b.cmp(CmpPredicate::Eq, idx, b.constInt(i64, k));
-    // Element k of each leaf (tuples of tuples select leaf by leaf).
-    std::function<RValue(std::vector<const RValue *>)> pick =
-        [&](std::vector<const RValue *> options) {
-          if (options[0]->isTuple()) {
-            RValue r;
-            r.type = options[0]->type;
-            for (size_t j = 0; j < options[0]->elems.size(); ++j) {
-              std::vector<const RValue *> inner;
-              for (const RValue *o : options)
-                inner.push_back(&o->elems[j]);
-              r.elems.push_back(pick(inner));
-            }
-            return r;
-          }
-          // (strings: their indices, IRGenImpl.h)
-          bool text = isRuntimeStr(info(e).type);
-          auto leaf = [&](int64_t k) { return text ? stringIndex(*options[k]) : options[k]->value; };
-          Value *result = leaf(0);
-          for (int64_t k = 1; k < n; ++k)
-            result = b.select(is[k], leaf(k), result);
-          return RValue::of(result);
-        };
-    std::vector<const RValue *> options;
-    for (const RValue &el : base.elems)
-      options.push_back(&el);
-    return pick(options);
+    return tupleElementAt(base, idx, isRuntimeStr(info(e).type));
   }
   if (isa<ArrayType>(info(e).type))
     return arrayView(base.value, e);
   std::vector<Value *> idx = arrayIndices(base.value, *e.index);
   b.setLoc(e.range().begin);
   return RValue::of(b.arrayLoad(base.value, idx));
+}
+
+RValue IRGen::tupleElementAt(const RValue &tuple, Value *idx, bool text) {
+  Type *i64 = ctx.int64();
+  int64_t n = static_cast<int64_t>(tuple.elems.size());
+  std::vector<Value *> is(n);
+  for (int64_t k = 1; k < n; ++k)
+    is[k] = b.cmp(CmpPredicate::Eq, idx, b.constInt(i64, k));
+  // Element k of each leaf (tuples of tuples select leaf by leaf).
+  std::function<RValue(std::vector<const RValue *>)> pick =
+      [&](std::vector<const RValue *> options) {
+        if (options[0]->isTuple()) {
+          RValue r;
+          r.type = options[0]->type;
+          for (size_t j = 0; j < options[0]->elems.size(); ++j) {
+            std::vector<const RValue *> inner;
+            for (const RValue *o : options)
+              inner.push_back(&o->elems[j]);
+            r.elems.push_back(pick(inner));
+          }
+          return r;
+        }
+        // (strings: their indices, IRGenImpl.h)
+        auto leaf = [&](int64_t k) { return text ? stringIndex(*options[k]) : options[k]->value; };
+        Value *result = leaf(0);
+        for (int64_t k = 1; k < n; ++k)
+          result = b.select(is[k], leaf(k), result);
+        return RValue::of(result);
+      };
+  std::vector<const RValue *> options;
+  for (const RValue &el : tuple.elems)
+    options.push_back(&el);
+  return pick(options);
 }
 
 void IRGen::appendSliceParts(std::vector<Value *> &ops, const RValue &slice, SourceLoc at) {

@@ -288,6 +288,10 @@ private:
   RValue iteratorObject(const CallExpr &call);
   /// The position array of an iterator (IteratorType).
   Type *iteratorState() { return ctx.array(ctx.int64(), 1, Layout::C); }
+  /// Element \p idx (int64, 0 <= idx < size) of uniform tuple \p tuple: a
+  /// chain of selects, leaf by leaf; \p text: its elements are strings
+  /// (their indices, isRuntimeStr).
+  RValue tupleElementAt(const RValue &tuple, Value *idx, bool text);
   /// An iterator's source as a stream counting from its first item.
   LoopStream iteratorStream(const RValue &it);
   /// The item at position \p k (int64) of \p st, an iteratorStream.

@@ -2028,8 +2028,15 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{ctx.iterator(at, firstAxisElement(ctx, at))};
     if (auto *rt = dyn_cast<RangeType>(t))
       return ExprInfo{ctx.iterator(rt, rt->element())};
+    // numba's UniTuple iterator: elements of one type (numbers, tuples of them)
+    if (auto *tt = dyn_cast<TupleType>(t); tt && tt->size() > 0 &&
+                                           llvm::all_equal(tt->elements()) &&
+                                           isValueType(tt->elements()[0]) &&
+                                           !isa<ArrayType>(tt->elements()[0]))
+      return ExprInfo{ctx.iterator(tt, tt->elements()[0])};
     error(e.args[0]->range(), "iter() of " + aTypeName(t) +
-                                  " is not supported in kernels (of an array or a range it is)");
+                                  " is not supported in kernels (of an array, a range or a "
+                                  "tuple of elements of one type it is)");
     return {};
   }
   if (path == "next") {

@@ -169,7 +169,8 @@ FlatIterType *TypeContext::flatIter(ArrayType *array) {
 }
 
 IteratorType *TypeContext::iterator(Type *source, Type *element) {
-  assert((llvm::isa<ArrayType, RangeType>(source)) && "iter() of an array or a range");
+  assert((llvm::isa<ArrayType, RangeType, TupleType>(source)) &&
+         "iter() of an array, a range or a uniform tuple");
   std::unique_ptr<IteratorType> &slot = iterators[source];
   if (!slot)
     slot = std::make_unique<IteratorType>(source, element);

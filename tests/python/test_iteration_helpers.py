@@ -874,14 +874,22 @@ def test_iter_and_next_share_one_position(jit):
         next(u)
         next(u)
         ints[2] = next(u)                     # 2 + 2**63, as uint64 bits
+        t = iter((3, 5, 7, 9))                # numba's UniTuple iterator
+        ints[3] = next(t)
+        for v in t:
+            ints[4] += v                      # 5 + 7 + 9
+        pairs = iter(((1, 2), (3, 4)))
+        first = next(pairs)
+        ints[5] = first[1] * 10 + next(pairs)[0]   # 23
+        ints[6] = _sum_next(iter((a[5], a[4], a[3])), 3)  # 6 + 5 + 4, by reference
 
     a = np.arange(1.0, 7.0)
     m = np.arange(12.0).reshape(3, 4)
     out = np.zeros(11)
-    ints = np.zeros(3, np.uint64)
+    ints = np.zeros(7, np.uint64)
     k[1, 1](a, m, out, ints)
     assert out.tolist() == [3.0, 4.0, 2 + 12 + 30, 4.0, 2, 5.0, 2.0, 12.0, 6.0, 3.0, 12.0]
-    assert ints.tolist() == [35, 16, 2 + 2**63]
+    assert ints.tolist() == [35, 16, 2 + 2**63, 3, 21, 23, 15]
 
 
 def test_next_past_the_last_item_raises_stop_iteration(jit):
@@ -901,9 +909,10 @@ def test_next_past_the_last_item_raises_stop_iteration(jit):
 
 @pytest.mark.parametrize("body, message", [
     ("out[0] = next(iter(a), 0.0)", r"next\(\) with a default is not supported in kernels"),
-    ("it = iter(5)", r"iter\(\) of an int64 is not supported in kernels \(of an array or a "
-                     r"range it is\)"),
-    ("it = iter((1, 2))", r"iter\(\) of a Tuple\(int64, int64\) is not supported"),
+    ("it = iter(5)", r"iter\(\) of an int64 is not supported in kernels"),
+    ("it = iter((1, 2.5))", r"iter\(\) of a Tuple\(int64, float64\) is not supported in "
+                            r"kernels \(of an array, a range or a tuple of elements of one type "
+                            r"it is\)"),
     ("out[0] = next(a)", r"next\(\) takes an iterator \(made by iter\(\)\), not "
                          r"array\(float64, 1d, C\)"),
     ("for i, v in enumerate(iter(a)):\n        pass",

@@ -335,8 +335,8 @@ private:
   ArrayType *arr;
 };
 
-/// An iterator: `it = iter(a)` of an array or a range (numba's
-/// ArrayIterator, RangeIteratorType). next(it) and `for v in it` take the
+/// An iterator: `it = iter(a)` of an array, a range or a tuple of elements
+/// of one type (numba's ArrayIterator, RangeIteratorType, UniTupleIter). next(it) and `for v in it` take the
 /// items of source() in order, element() each (a number, or a view of an
 /// n-d array's first axis); past the last, next() raises StopIteration.
 /// Copies share their position, as numba's do (`it2 = it; next(it2)`
@@ -348,7 +348,7 @@ private:
 class IteratorType : public Type {
 public:
   IteratorType(Type *source, Type *element) : Type(Kind::Iter), src(source), elem(element) {}
-  /// An ArrayType or a RangeType.
+  /// An ArrayType, a RangeType or a TupleType (its elements of one type).
   Type *source() const { return src; }
   Type *element() const { return elem; }
   static bool classof(const Type *t) { return t->kind() == Kind::Iter; }

@@ -68,7 +68,7 @@ public:
   SliceType *slice() { return &sliceType; }
   /// a.flat of a non-C-contiguous \p array.
   FlatIterType *flatIter(ArrayType *array);
-  /// iter() of \p source (an array or a range object) whose items are
+  /// iter() of \p source (an array, a range object or a uniform tuple) whose items are
   /// \p element.
   IteratorType *iterator(Type *source, Type *element);
 
