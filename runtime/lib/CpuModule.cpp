@@ -698,13 +698,14 @@ llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const cha
       // cooperative_groups' grid barrier: a block barrier, then thread
       // (0, 0, 0) arrives for its block. On the GPU both mistakes below hang.
       if (atBlock)
-        return error("deadlock: " + threadName(atGrid->ctx) + " waits at GridGroup.sync() on line " +
-                     llvm::Twine(atGrid->line) + " while " + threadName(atBlock->ctx) +
+        return error("deadlock: " + threadName(atGrid->ctx) + " waits at GridGroup.sync() on " +
+                     file + ":" + llvm::Twine(atGrid->line) + " while " + threadName(atBlock->ctx) +
                      " waits at " + barrierName(*atBlock) + " on line " +
                      llvm::Twine(atBlock->line));
       if (threads.front().finished)
         return error("deadlock: " + threadName(threads.front().ctx) +
-                     " has returned, so GridGroup.sync() on line " + llvm::Twine(atGrid->line) +
+                     " has returned, so GridGroup.sync() on " + file + ":" +
+                     llvm::Twine(atGrid->line) +
                      " never completes for its block (the block's first thread arrives for it; "
                      "on the GPU this hangs)");
       return BlockStop::AtGridBarrier;
@@ -1061,8 +1062,9 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
           at = at ? at : &t;
       const codegen::HostContext &c = finished->fibers.front().ctx;
       return error("deadlock: block (" + llvm::Twine(c.sreg[6]) + ", " + llvm::Twine(c.sreg[7]) +
-                   ", " + llvm::Twine(c.sreg[8]) + ") has returned, so GridGroup.sync() on line " +
-                   llvm::Twine(at->line) + " never completes for " + threadName(at->ctx) +
+                   ", " + llvm::Twine(c.sreg[8]) + ") has returned, so GridGroup.sync() on " +
+                   (sourceFile ? sourceFile : "<kernel>") + ":" + llvm::Twine(at->line) +
+                   " never completes for " + threadName(at->ctx) +
                    " (on the GPU this hangs)");
     }
     for (BlockRun &run : runs) {
