@@ -1008,10 +1008,10 @@ Value *IRGen::tripCount(const LoopStream &st) {
   Type *i64 = ctx.int64();
   Type *u64 = ctx.uint64();
   Value *zero = b.constInt(i64, 0);
-  // An unsigned range's step is never negative (0 is refused or counts none).
-  Value *up = st.isUnsigned  ? b.constBool(true)
-              : st.stepKnown ? b.constBool(st.constStep > 0)
-                             : b.cmp(CmpPredicate::Gt, st.step, zero);
+  // The step's sign is its int64 bits' (a uint64 range's too, as numba reads
+  // it: range(np.uint64(5), 0, -1) counts down); 0 is refused or counts none.
+  Value *up = st.stepKnown ? b.constBool(st.constStep > 0)
+                           : b.cmp(CmpPredicate::Gt, st.step, zero);
   Value *lo = b.select(up, st.start, st.stop);
   Value *hi = b.select(up, st.stop, st.start);
   Value *nonEmpty = st.isUnsigned ? b.cmp(CmpPredicate::Lt, b.cast(lo, u64), b.cast(hi, u64))
@@ -1154,9 +1154,8 @@ Value *IRGen::rangeContains(const CompareExpr &e) {
   };
   auto le = [&](Value *p, Value *q) { return b.unary(Opcode::Not, lt(q, p)); };
   Value *zero = b.constInt(i64, 0);
-  Value *up = st.isUnsigned  ? b.constBool(true)
-              : st.stepKnown ? b.constBool(st.constStep > 0)
-                             : b.cmp(CmpPredicate::Gt, st.step, zero);
+  Value *up = st.stepKnown ? b.constBool(st.constStep > 0) // (signed, as in tripCount)
+                           : b.cmp(CmpPredicate::Gt, st.step, zero);
   Value *within = b.select(up, both(le(st.start, xi), lt(xi, st.stop)),
                            both(lt(st.stop, xi), le(xi, st.start)));
   // |x - start| and |step| in uint64 (no overflow there); a zero step (a

@@ -926,3 +926,28 @@ def test_iterator_errors(body, message, tmp_path):
               "    return iter(x)\n\ndef k(a, out):\n    %s\n" % body)
     error = compile_error(tmp_path, "kern_iterator", source, (np.zeros(3), np.zeros(1)), message)
     assert "kern_iterator.py:" in str(error)
+
+
+def test_uint64_ranges_count_down_with_a_negative_step(jit):
+    # A uint64 range's step is read as int64 bits, as numba reads it (its
+    # rangeobj compares signed): range(np.uint64(5), np.uint64(0), -1) counts
+    # down as Python does. Expected values from Python's range.
+    @jit
+    def k(out, hi, lo, st):
+        for i in range(hi, lo, -1):
+            out[0] += i
+        for i in iter(range(hi, lo, -1)):
+            out[1] += i
+        out[2] = len(range(hi, lo, -2))
+        out[3] = (np.uint64(3) in range(hi, lo, -1)) + 2 * (np.uint64(0) in range(hi, lo, -1))
+        for i in range(lo, hi, st):
+            out[4] += i
+        for i in range(hi, lo, -st):
+            out[5] += i
+        out[6] = next(iter(range(np.uint64(10), np.uint64(0), -3)))
+
+    out = np.zeros(7, np.uint64)
+    k[1, 1](out, np.uint64(5), np.uint64(0), np.uint64(2))
+    assert out.tolist() == [sum(range(5, 0, -1)), sum(range(5, 0, -1)), len(range(5, 0, -2)),
+                            (3 in range(5, 0, -1)) + 2 * (0 in range(5, 0, -1)),
+                            sum(range(0, 5, 2)), sum(range(5, 0, -2)), 10]
