@@ -472,8 +472,9 @@ RValue IRGen::call(const CallExpr &e) {
   }
   if (path == "pow") {
     const ExprInfo &li = info(*e.args[0]), &ri = info(*e.args[1]);
-    return binary(BinaryOp::Pow, gen(*e.args[0]), operandOf(li), gen(*e.args[1]), operandOf(ri),
-                  ei.type);
+    RValue base = gen(*e.args[0]); // (Python's order: a C++ call's arguments have none)
+    RValue exponent = gen(*e.args[1]);
+    return binary(BinaryOp::Pow, base, operandOf(li), exponent, operandOf(ri), ei.type);
   }
   if (path == "cuda.const.array_like")
     return gen(*e.args[0]);

@@ -765,3 +765,29 @@ def test_integer_zero_to_a_negative_power_is_numbas_sentinel(jit):
     out = np.zeros(4, np.int64)
     k[1, 1](np.array([0, -1, 2, -3], np.int64), out)
     assert out.tolist() == [-2**63, -2**63, 0, -1]
+
+
+@cuda.jit(device=True)
+def _tick(c):
+    """c[0] += 1, then c[0] + 1: a call whose result tells when it ran."""
+    c[0] += 1
+    return c[0] + 1
+
+
+def test_builtin_calls_evaluate_their_arguments_left_to_right(jit):
+    # Python evaluates a call's arguments in order; pow() computed its
+    # exponent first (two arguments of one C++ call). Expected values by hand:
+    # the first _tick gives 2, the second 3.
+    @jit
+    def k(c, out):
+        out[0] = pow(_tick(c), _tick(c))          # 2 ** 3
+        c[0] = 0
+        out[1] = divmod(_tick(c), _tick(c))[0]    # 2 // 3
+        c[0] = 0
+        out[2] = min(_tick(c), _tick(c) - 2)      # min(2, 1)
+        c[0] = 0
+        out[3] = math.atan2(_tick(c), _tick(c))   # atan2(2, 3)
+
+    out = np.zeros(4)
+    k[1, 1](np.zeros(1, np.int64), out)
+    assert out.tolist() == [8.0, 0.0, 1.0, math.atan2(2, 3)]
