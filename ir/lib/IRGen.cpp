@@ -1485,12 +1485,22 @@ RValue IRGen::iteratorItem(const LoopStream &st, Value *k) {
   return RValue::of(st.isUnsigned ? b.cast(i, ctx.uint64()) : i);
 }
 
+Value *IRGen::iteratorPosition(const RValue &it, SourceLoc loc) {
+  // An iterator variable that no iter() assigned on this path (Python's
+  // UnboundLocalError) holds the null array, of extent 0: raise, not read
+  // through it. Known 1 for the array iter() made: the check folds away.
+  Value *state = it.elems.at(0).value;
+  raiseUnless(b.cmp(CmpPredicate::Eq, b.arrayShape(state, 0), b.constInt(ctx.int64(), 1)),
+              "UnboundLocalError", "an iterator is used where no iter() made it", {}, loc);
+  return state;
+}
+
 RValue IRGen::iteratorNext(const CallExpr &call) {
   RValue it = gen(*call.args.at(0));
   b.setLoc(call.range().begin);
   Type *i64 = ctx.int64();
   LoopStream st = iteratorStream(it);
-  Value *state = it.elems.at(0).value;
+  Value *state = iteratorPosition(it, call.range().begin);
   Value *zero = b.constInt(i64, 0);
   Value *k = b.arrayLoad(state, {zero});
   raiseUnless(b.cmp(CmpPredicate::Lt, b.cast(k, ctx.uint64()), tripCount(st)), "StopIteration",
@@ -1508,7 +1518,7 @@ void IRGen::iteratorFor(const ForStmt &s, const Expr &iter) {
   Type *i64 = ctx.int64();
   LoopStream st = iteratorStream(it);
   Value *trips = tripCount(st);
-  Value *state = it.elems.at(0).value;
+  Value *state = iteratorPosition(it, iter.range().begin);
   Value *zero = b.constInt(i64, 0);
   BasicBlock *header = fn->createBlock();
   BasicBlock *body = fn->createBlock();

@@ -296,6 +296,9 @@ private:
   LoopStream iteratorStream(const RValue &it);
   /// The item at position \p k (int64) of \p st, an iteratorStream.
   RValue iteratorItem(const LoopStream &st, Value *k);
+  /// The position array of iterator \p it; UnboundLocalError (at \p loc)
+  /// where no iter() made it.
+  Value *iteratorPosition(const RValue &it, SourceLoc loc);
   /// next(it): the item at its position, which moves on; StopIteration past
   /// the last.
   RValue iteratorNext(const CallExpr &call);

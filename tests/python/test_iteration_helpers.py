@@ -907,6 +907,31 @@ def test_next_past_the_last_item_raises_stop_iteration(jit):
         k[1, 1](np.arange(3.0), 4, np.zeros(1))
 
 
+def test_an_iterator_no_iter_made_raises_unbound_local_error(jit):
+    # Python raises UnboundLocalError; the null position array was read
+    # (a crash with opt=False).
+    @jit(debug=True, opt=False)
+    def k(a, out, n):
+        if n > 0:
+            it = iter(a)
+        out[0] = next(it)
+
+    @jit(debug=True)
+    def loop(a, out, n):
+        if n > 0:
+            it = iter(range(5))
+        for v in it:
+            out[0] += v
+
+    out = np.zeros(1)
+    k[1, 1](np.arange(3.0) + 1, out, 1)
+    loop[1, 1](np.arange(3.0), out, 1)
+    assert out[0] == 1.0 + 10
+    for kernel in (k, loop):
+        with pytest.raises(UnboundLocalError, match="an iterator is used where no iter"):
+            kernel[1, 1](np.arange(3.0), out, 0)
+
+
 @pytest.mark.parametrize("body, message", [
     ("out[0] = next(iter(a), 0.0)", r"next\(\) with a default is not supported in kernels"),
     ("it = iter(5)", r"iter\(\) of an int64 is not supported in kernels"),
