@@ -22,6 +22,16 @@ llvm::Value *Emitter::callIntrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm:
   return b.CreateCall(f, args);
 }
 
+llvm::Value *Emitter::hostFileName(const ir::Instruction &inst) {
+  if (!inst.file())
+    return llvm::ConstantPointerNull::get(b.getPtrTy());
+  std::string name = inst.file()->fileName().str();
+  llvm::GlobalVariable *&g = hostFileNames[name];
+  if (!g)
+    g = b.CreateGlobalString(name, "pyjit.file", 0, &module);
+  return g;
+}
+
 void Emitter::allocArray(const ir::Instruction &inst) {
   auto *at = cast<ir::ArrayType>(inst.type());
   llvm::Type *elemTy = memTypeOf(at->dtype());
@@ -382,13 +392,14 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
       auto callee = module.getOrInsertFunction(
           kHostWarp, llvm::FunctionType::get(b.getInt64Ty(),
                                              {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(),
-                                              b.getInt64Ty(), b.getInt32Ty(), b.getInt32Ty()},
+                                              b.getInt64Ty(), b.getInt32Ty(), b.getInt32Ty(),
+                                              b.getPtrTy()},
                                              false));
       llvm::Value *r = b.CreateCall(
           callee, {kernel->getArg(0), b.getInt32(static_cast<int32_t>(opc)),
                    mask ? b.CreateZExtOrTrunc(mask, b.getInt32Ty()) : b.getInt32(-1),
                    bits, arg ? b.CreateZExtOrTrunc(arg, b.getInt32Ty()) : b.getInt32(0),
-                   b.getInt32(static_cast<int32_t>(inst.loc().line))});
+                   b.getInt32(static_cast<int32_t>(inst.loc().line)), hostFileName(inst)});
       return r;
     };
     auto shuffled = [&](HostWarpOp opc) -> llvm::Value * {
@@ -439,12 +450,13 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
       auto callee = module.getOrInsertFunction(
           kHostBarrier,
           llvm::FunctionType::get(b.getInt32Ty(),
-                                  {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(), b.getInt32Ty()},
+                                  {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(), b.getInt32Ty(),
+                                   b.getPtrTy()},
                                   false));
       return b.CreateCall(callee, {kernel->getArg(0), b.getInt32(kind),
                                    value ? b.CreateZExtOrTrunc(value, b.getInt32Ty())
                                          : b.getInt32(0),
-                                   b.getInt32(inst.loc().line)});
+                                   b.getInt32(inst.loc().line), hostFileName(inst)});
     };
     switch (fn) {
     case CudaFn::ThisGrid:

@@ -190,6 +190,10 @@ private:
   /// Constant-memory arrays by contents: a global array read in several
   /// places is one copy (constant memory holds 64 KiB).
   std::map<std::string, llvm::GlobalVariable *> constArrays;
+  /// The CPU backend's source file names, one constant string per file, that
+  /// calls into the runner pass for its errors (hostFileName).
+  std::map<std::string, llvm::GlobalVariable *> hostFileNames;
+  llvm::Value *hostFileName(const ir::Instruction &inst);
   uint64_t hostSharedBytes = 0; // static shared memory of a host kernel
   /// Shared arrays by ir::Instruction::allocSite: one allocation per site.
   std::map<uint32_t, llvm::Value *> sharedSites;

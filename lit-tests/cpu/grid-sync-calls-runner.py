@@ -16,4 +16,4 @@ def k(a):
 # CHECK-DAG: @__pyjit_uses_grid_sync = {{.*}}constant i8 1
 # CHECK-DAG: @__pyjit_uses_barriers = {{.*}}constant i8 1
 # CHECK-LABEL: define void @k__pyjit_host_entry(
-# CHECK: call i32 @pyjit_host_barrier(ptr {{.*}}%0, i32 5, i32 0, i32 13)
+# CHECK: call i32 @pyjit_host_barrier(ptr {{.*}}%0, i32 5, i32 0, i32 13, ptr {{.*}}@{{.*}})

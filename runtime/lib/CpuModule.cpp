@@ -286,18 +286,26 @@ struct FiberThread {
   bool finished = false;
   bool waiting = false; // at a block barrier
   int32_t kind = 0, value = 0, result = 0, line = 0;
+  const char *file = nullptr; // of the barrier's line (null: the kernel's)
   // At a warp collective (pyjit_host_warp).
   bool atWarp = false;
   codegen::HostWarpOp op = codegen::HostWarpOp::Syncwarp;
   uint32_t mask = 0;
   int64_t warpValue = 0, warpResult = 0;
   int32_t arg = 0, warpLine = 0;
+  const char *warpFile = nullptr;
 };
+
+/// Where a thread waits, for messages: "FILE:LINE", the kernel's file
+/// (\p kernelFile) where the call's is unknown.
+std::string placeOf(const char *file, int32_t line, const char *kernelFile) {
+  return std::string(file ? file : kernelFile) + ":" + std::to_string(line);
+}
 
 /// A warp collective on the CPU backend (codegen::kHostWarp): wait until
 /// the lanes of `mask` arrive, then take this lane's result.
 extern "C" int64_t pyjit_host_warp(codegen::HostContext *ctx, int32_t op, uint32_t mask,
-                                   int64_t value, int32_t arg, int32_t line) {
+                                   int64_t value, int32_t arg, int32_t line, const char *file) {
   auto *self = static_cast<FiberThread *>(ctx->runner);
   self->atWarp = true;
   self->op = static_cast<codegen::HostWarpOp>(op);
@@ -305,6 +313,7 @@ extern "C" int64_t pyjit_host_warp(codegen::HostContext *ctx, int32_t op, uint32
   self->warpValue = value;
   self->arg = arg;
   self->warpLine = line;
+  self->warpFile = file;
   self->sink = std::move(self->sink).resume();
   return self->warpResult;
 }
@@ -442,12 +451,13 @@ bool resolveWarp(FiberThread *lanes, unsigned count) {
 /// cuda.syncthreads*, on the CPU backend: wait for the block's other
 /// threads (codegen::kHostBarrier).
 extern "C" int32_t pyjit_host_barrier(codegen::HostContext *ctx, int32_t kind, int32_t value,
-                                      int32_t line) {
+                                      int32_t line, const char *file) {
   auto *self = static_cast<FiberThread *>(ctx->runner);
   self->waiting = true;
   self->kind = kind;
   self->value = value;
   self->line = line;
+  self->file = file;
   self->sink = std::move(self->sink).resume();
   return self->result;
 }
@@ -490,7 +500,7 @@ void run(codegen::HostContext *ctx, int32_t fn, int32_t op, void *scratch, void 
   uint32_t n = r[3] * r[4] * r[5];
   T *s = static_cast<T *>(scratch); // kHostCoopScratchBytes: 1025 values of 8 bytes
   std::memcpy(&s[tid], inout, sizeof(T));
-  pyjit_host_barrier(ctx, kCoopBarrier, 0, line);
+  pyjit_host_barrier(ctx, kCoopBarrier, 0, line, nullptr);
   if (tid == 0) {
     T acc = s[0];
     for (uint32_t i = 0; i < n; ++i) {
@@ -501,11 +511,11 @@ void run(codegen::HostContext *ctx, int32_t fn, int32_t op, void *scratch, void 
     }
     s[n] = acc;
   }
-  pyjit_host_barrier(ctx, kCoopBarrier, 0, line);
+  pyjit_host_barrier(ctx, kCoopBarrier, 0, line, nullptr);
   T result = fn == 0 ? s[n] : s[tid];
   std::memcpy(inout, &result, sizeof(T));
   std::memcpy(aggregate, &s[n], sizeof(T));
-  pyjit_host_barrier(ctx, kCoopBarrier, 0, line); // the next call may write the scratch
+  pyjit_host_barrier(ctx, kCoopBarrier, 0, line, nullptr); // the next call may write the scratch
 }
 } // namespace coop
 
@@ -571,7 +581,7 @@ std::string warpDeadlock(const FiberThread *lanes, unsigned count, const char *f
   assert(first < count && "a warp deadlock with no lane at a collective");
   const FiberThread &t = lanes[first];
   std::string s = "deadlock on the CPU backend: " + threadName(t.ctx) + " waits at " +
-                  warpOpName(t.op) + " on " + file + ":" + std::to_string(t.warpLine);
+                  warpOpName(t.op) + " on " + placeOf(t.warpFile, t.warpLine, file);
   for (unsigned l = 0; l < count; ++l) {
     const FiberThread &o = lanes[l];
     if (!(t.mask >> l & 1) || o.finished ||
@@ -580,10 +590,10 @@ std::string warpDeadlock(const FiberThread *lanes, unsigned count, const char *f
     s += " for lane " + std::to_string(l) + " of its mask, " + threadName(o.ctx) +
          ", which waits at ";
     if (o.atWarp)
-      s += std::string(warpOpName(o.op)) + " on line " + std::to_string(o.warpLine) +
+      s += std::string(warpOpName(o.op)) + " on " + placeOf(o.warpFile, o.warpLine, file) +
            (o.op == t.op ? " with another mask" : "");
     else
-      s += std::string(barrierName(o)) + " on line " + std::to_string(o.line);
+      s += std::string(barrierName(o)) + " on " + placeOf(o.file, o.line, file);
     break;
   }
   return s + " (on the GPU this hangs or is undefined: every lane of the mask must reach the "
@@ -603,19 +613,18 @@ llvm::Error checkBarrier(const std::vector<FiberThread> &threads, const char *fi
     ++waiting;
     if (!first) {
       first = &t;
-    } else if (t.line != first->line) {
+    } else if (placeOf(t.file, t.line, file) != placeOf(first->file, first->line, file)) {
       return error(llvm::Twine("barrier divergence: ") + threadName(first->ctx) +
-                   " waits at " + barrierName(*first) + " on " + file + ":" +
-                   llvm::Twine(first->line) +
-                   " while " + threadName(t.ctx) + " waits at the one on line " +
-                   llvm::Twine(t.line));
+                   " waits at " + barrierName(*first) + " on " +
+                   placeOf(first->file, first->line, file) + " while " + threadName(t.ctx) +
+                   " waits at the one on " + placeOf(t.file, t.line, file));
     }
   }
   if (first && returned)
     return error(llvm::Twine("barrier divergence: ") + llvm::Twine(waiting) +
-                 " threads wait at " + barrierName(*first) + " on " + file + ":" +
-                 llvm::Twine(first->line) + " (" + threadName(first->ctx) + ", ...) but " +
-                 threadName(returned->ctx) + " has returned without reaching it");
+                 " threads wait at " + barrierName(*first) + " on " +
+                 placeOf(first->file, first->line, file) + " (" + threadName(first->ctx) +
+                 ", ...) but " + threadName(returned->ctx) + " has returned without reaching it");
   return llvm::Error::success();
 }
 
@@ -699,13 +708,13 @@ llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const cha
       // (0, 0, 0) arrives for its block. On the GPU both mistakes below hang.
       if (atBlock)
         return error("deadlock: " + threadName(atGrid->ctx) + " waits at GridGroup.sync() on " +
-                     file + ":" + llvm::Twine(atGrid->line) + " while " + threadName(atBlock->ctx) +
-                     " waits at " + barrierName(*atBlock) + " on line " +
-                     llvm::Twine(atBlock->line));
+                     placeOf(atGrid->file, atGrid->line, file) + " while " +
+                     threadName(atBlock->ctx) + " waits at " + barrierName(*atBlock) + " on " +
+                     placeOf(atBlock->file, atBlock->line, file));
       if (threads.front().finished)
         return error("deadlock: " + threadName(threads.front().ctx) +
-                     " has returned, so GridGroup.sync() on " + file + ":" +
-                     llvm::Twine(atGrid->line) +
+                     " has returned, so GridGroup.sync() on " +
+                     placeOf(atGrid->file, atGrid->line, file) +
                      " never completes for its block (the block's first thread arrives for it; "
                      "on the GPU this hangs)");
       return BlockStop::AtGridBarrier;
@@ -1063,7 +1072,7 @@ llvm::Error CpuModule::launchGridSync(Dim3 grid, Dim3 block, unsigned sharedByte
       const codegen::HostContext &c = finished->fibers.front().ctx;
       return error("deadlock: block (" + llvm::Twine(c.sreg[6]) + ", " + llvm::Twine(c.sreg[7]) +
                    ", " + llvm::Twine(c.sreg[8]) + ") has returned, so GridGroup.sync() on " +
-                   (sourceFile ? sourceFile : "<kernel>") + ":" + llvm::Twine(at->line) +
+                   placeOf(at->file, at->line, sourceFile ? sourceFile : "<kernel>") +
                    " never completes for " + threadName(at->ctx) +
                    " (on the GPU this hangs)");
     }

@@ -318,7 +318,7 @@ def test_warp_collective_waiting_on_a_barrier_is_reported():
     with pytest.raises(pyjit.KernelError, match=(
             r"deadlock on the CPU backend: thread \(0, 0, 0\) of block \(0, 0, 0\) waits at "
             r"cuda.shfl_sync on .*test_cpu_backend.py:%d for lane 1 of its mask, thread "
-            r"\(1, 0, 0\) of block \(0, 0, 0\), which waits at cuda.syncthreads on line %d"
+            r"\(1, 0, 0\) of block \(0, 0, 0\), which waits at cuda.syncthreads on .*test_cpu_backend.py:%d"
             % (first + 3, first + 5))):
         k[1, 32](np.zeros(1, dtype=np.int64))
 
@@ -332,7 +332,7 @@ def test_warp_collective_waiting_on_a_barrier_is_reported():
     first = other_mask.py_func.__code__.co_firstlineno
     with pytest.raises(pyjit.KernelError, match=(
             r"waits at cuda.shfl_sync on .*:%d for lane 16 of its mask, thread \(16, 0, 0\) "
-            r"of block \(0, 0, 0\), which waits at cuda.syncwarp on line %d"
+            r"of block \(0, 0, 0\), which waits at cuda.syncwarp on .*test_cpu_backend.py:%d"
             % (first + 3, first + 5))):
         other_mask[1, 32](np.zeros(1, dtype=np.int64))
 
@@ -488,7 +488,7 @@ def test_threads_at_different_barriers_are_reported_in_debug_mode():
     first = k.py_func.__code__.co_firstlineno
     msg = str(info.value)
     assert "barrier divergence" in msg
-    assert ":%d" % (first + 3) in msg and "line %d" % (first + 5) in msg
+    assert ":%d" % (first + 3) in msg and "the one on %s:%d" % (__file__, first + 5) in msg
 
 
 def test_out_of_bounds_index_is_reported_with_thread_and_block():
@@ -905,3 +905,46 @@ def test_first_launches_from_eight_threads_in_a_fresh_interpreter_finish(tmp_pat
                              timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
         assert out.stdout.splitlines() == ["signal imported before False", "filled True"], \
             out.stdout + out.stderr
+
+
+def test_runner_errors_name_the_file_of_a_device_function_in_another_module(tmp_path):
+    # A collective or barrier inside a device function of another file is
+    # named with that file's name and line, not the kernel's file.
+    from kernel_files import load_module
+    helpers = load_module(tmp_path, "warp_helpers", (
+        "from pyjit import cuda\n\n"
+        "@cuda.jit(device=True)\n"
+        "def shuffle(v):\n"
+        "    return cuda.shfl_down_sync(0xffffffff, v, 1)\n\n"
+        "@cuda.jit(device=True)\n"
+        "def barrier():\n"
+        "    cuda.syncthreads()\n"))
+    shuffle, barrier = helpers.shuffle, helpers.barrier
+
+    @cuda.jit(target="cpu")
+    def k(out):
+        v = 1.0
+        if cuda.threadIdx.x < 5:
+            v = shuffle(v)
+        barrier()
+        out[cuda.threadIdx.x] = v
+
+    with pytest.raises(pyjit.KernelError, match=(
+            r"waits at cuda.shfl_down_sync on .*warp_helpers.py:5 for lane 5 of its mask, "
+            r"thread \(5, 0, 0\) of block \(0, 0, 0\), which waits at cuda.syncthreads on "
+            r".*warp_helpers.py:9")):
+        k[1, 32](np.zeros(32))
+
+    @cuda.jit(target="cpu", debug=True, opt=False)
+    def diverge(out):
+        if cuda.threadIdx.x < 3:
+            barrier()
+        else:
+            cuda.syncthreads()
+
+    first = diverge.py_func.__code__.co_firstlineno
+    with pytest.raises(pyjit.KernelError, match=(
+            r"barrier divergence: .* waits at cuda.syncthreads on .*warp_helpers.py:9 while "
+            r"thread \(3, 0, 0\) of block \(0, 0, 0\) waits at the one on "
+            r".*test_cpu_backend.py:%d" % (first + 5))):
+        diverge[1, 32](np.zeros(32))

@@ -84,16 +84,19 @@ using HostEntry = void (*)(HostContext *, const uint64_t *);
 inline constexpr const char *kHostPrintf = "pyjit_host_vprintf";
 
 /// `int32_t pyjit_host_barrier(HostContext *, int32_t kind, int32_t value,
-/// int32_t line)`: cuda.syncthreads (kind 0), syncthreads_count (1), _and
-/// (2), _or (3) at source line `line`; returns the count, or the and/or of
+/// int32_t line, const char *file)`: cuda.syncthreads (kind 0),
+/// syncthreads_count (1), _and (2), _or (3) at source line `line` of `file`
+/// (NUL-terminated; null: the kernel's, kHostSourceFile; both for errors);
+/// returns the count, or the and/or of
 /// `value` over the block. Kind kHostGridBarrier is GridGroup.sync(): it
 /// waits for every thread of the grid.
 inline constexpr const char *kHostBarrier = "pyjit_host_barrier";
 inline constexpr int32_t kHostGridBarrier = 5;
 /// `int64_t pyjit_host_warp(HostContext *, int32_t op, uint32_t mask,
-/// int64_t value, int32_t arg, int32_t line)`: a warp collective among the
-/// lanes of `mask` (value: the operand's bits; arg: lane, delta or lane
-/// mask) at source line `line` (for errors).
+/// int64_t value, int32_t arg, int32_t line, const char *file)`: a warp
+/// collective among the lanes of `mask` (value: the operand's bits; arg:
+/// lane, delta or lane mask) at source line `line` of `file` (as
+/// pyjit_host_barrier's, for errors).
 /// Activemask's arg is its place in program order, its value the lane's
 /// path there (HostWarpPaths.cpp).
 inline constexpr const char *kHostWarp = "pyjit_host_warp";
