@@ -545,6 +545,13 @@ private:
   /// float(v), a variable every assignment of which is such, and arithmetic
   /// whose float64 operands all are such): warnFloat64 spares it.
   bool explicitFloat64(const Expr &x);
+  /// Whether float64 arithmetic on \p lhs and \p rhs was asked for by name:
+  /// one of them explicitFloat64, neither another (strong) float64.
+  bool explicitFloat64Operands(const Expr &lhs, const Expr &rhs);
+  /// warnFloat64's warning, once a kernel, for `lhs op rhs` of type \p t
+  /// (a binary operator, or an augmented assignment) at \p at.
+  void warnFloat64Arithmetic(SourceRange at, BinaryOp op, const Expr &lhs, const ExprInfo &l,
+                             const Expr &rhs, const ExprInfo &r, Type *t);
   /// Per variable: whether every assignment so far assigned an
   /// explicitFloat64 value (assignVar; assigningFloat64 while an Assign
   /// statement's value is one).

@@ -708,8 +708,15 @@ void Inferer::stmt(const Stmt &s) {
                            "=: " + typeName(cur.type) + " and " + typeName(v.type));
       return;
     }
-    if (isa<NameExpr>(*a.target))
+    // (x += v: as x = x + v for the float64 warning)
+    const Expr &read = a.source ? *a.source : *a.target;
+    warnFloat64Arithmetic(s.range(), a.op, read, cur, *a.value, v, r);
+    if (isa<NameExpr>(*a.target)) {
+      assigningFloat64 =
+          warnFloat64 && r == ctx.float64() && explicitFloat64Operands(read, *a.value);
       assignVar(cast<NameExpr>(*a.target).name, r, a.target->range());
+      assigningFloat64 = false;
+    }
     if (isa<AttributeExpr>(*a.target) || isa<SubscriptExpr>(*a.target))
       // a[i].x += v, r['x'] += v, r[0] += v: a record field, written back.
       if (const Expr *el = isa<AttributeExpr>(*a.target) ? cast<AttributeExpr>(*a.target).value.get()
@@ -3112,10 +3119,6 @@ bool Inferer::explicitFloat64(const Expr &x) {
     auto *fn = llvm::dyn_cast_or_null<BuiltinType>(result.exprs[call->callee.get()].type);
     return fn && (fn->path() == "float" || fn->path() == "dtype.float64");
   }
-  auto wide = [&](const Expr &o) {
-    const ExprInfo &oi = result.exprs[&o];
-    return oi.type == ctx.float64() && !oi.weak && !explicitFloat64(o);
-  };
   if (result.exprs[&x].type != ctx.float64())
     return false;
   if (auto *n = dyn_cast<NameExpr>(&x)) { // y = np.float64(v), every assignment such
@@ -3123,11 +3126,39 @@ bool Inferer::explicitFloat64(const Expr &x) {
     return it != float64ByName.end() && it->second;
   }
   if (auto *bx = dyn_cast<BinaryExpr>(&x))
-    return (explicitFloat64(*bx->lhs) || explicitFloat64(*bx->rhs)) && !wide(*bx->lhs) &&
-           !wide(*bx->rhs);
+    return explicitFloat64Operands(*bx->lhs, *bx->rhs);
+  if (auto *ix = dyn_cast<IfExpExpr>(&x)) // np.float64(p) if c else np.float64(q)
+    return explicitFloat64Operands(*ix->body, *ix->orelse);
   if (auto *ux = dyn_cast<UnaryExpr>(&x))
     return explicitFloat64(*ux->operand);
   return false;
+}
+
+bool Inferer::explicitFloat64Operands(const Expr &lhs, const Expr &rhs) {
+  auto wide = [&](const Expr &o) { // float64 not asked for (a weak literal is not)
+    const ExprInfo &oi = result.exprs[&o];
+    return oi.type == ctx.float64() && !oi.weak && !explicitFloat64(o);
+  };
+  return (explicitFloat64(lhs) || explicitFloat64(rhs)) && !wide(lhs) && !wide(rhs);
+}
+
+void Inferer::warnFloat64Arithmetic(SourceRange at, BinaryOp op, const Expr &lhs,
+                                    const ExprInfo &l, const Expr &rhs, const ExprInfo &r,
+                                    Type *t) {
+  if (!reporting || !warnFloat64 || warnedFloat64 || t != ctx.float64() || (l.weak && r.weak) ||
+      explicitFloat64Operands(lhs, rhs))
+    return;
+  warnedFloat64 = true;
+  // The operand that is not float32 (and neither a weak literal nor float64
+  // asked for by name) makes it float64.
+  bool lhsWide = !l.weak && l.type != ctx.float32() && !explicitFloat64(lhs);
+  const Expr &culprit = lhsWide ? lhs : rhs;
+  diags.warning(at, llvm::Twine("float64 arithmetic in a kernel whose arrays are all "
+                                "float32 (") +
+                        typeName(l.type) + " " + binaryOpSpelling(op) + " " + typeName(r.type) +
+                        " gives float64); float64 is much slower on most GPUs");
+  diags.note(culprit.range(), "this operand makes it float64; use np.float32(...) to stay "
+                              "in float32");
 }
 
 ExprInfo Inferer::binary(const BinaryExpr &e) {
@@ -3160,20 +3191,7 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   }
   if (l.constant && r.constant)
     return foldConstant(e, l, r, t);
-  if (reporting && warnFloat64 && !warnedFloat64 && t == ctx.float64() && !(l.weak && r.weak) &&
-      !explicitFloat64(*e.lhs) && !explicitFloat64(*e.rhs)) {
-    warnedFloat64 = true;
-    // The operand that is not float32 (and not a weak literal) makes it float64.
-    bool lhsWide = !l.weak && l.type != ctx.float32();
-    const Expr &culprit = lhsWide ? *e.lhs : *e.rhs;
-    diags.warning(e.range(), llvm::Twine("float64 arithmetic in a kernel whose arrays are all "
-                                         "float32 (") +
-                                 typeName(l.type) + " " + binaryOpSpelling(e.op) + " " +
-                                 typeName(r.type) +
-                                 " gives float64); float64 is much slower on most GPUs");
-    diags.note(culprit.range(), "this operand makes it float64; use np.float32(...) to stay "
-                                "in float32");
-  }
+  warnFloat64Arithmetic(e.range(), e.op, *e.lhs, l, *e.rhs, r, t);
   return ExprInfo{t, l.weak && r.weak};
 }
 
