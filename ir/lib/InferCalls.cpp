@@ -2028,15 +2028,20 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return ExprInfo{ctx.iterator(at, firstAxisElement(ctx, at))};
     if (auto *rt = dyn_cast<RangeType>(t))
       return ExprInfo{ctx.iterator(rt, rt->element())};
-    // numba's UniTuple iterator: elements of one type (numbers, tuples of them)
+    // numba's UniTuple iterator: elements of one type (numbers, arrays,
+    // tuples of them), picked by the position as a run-time index picks them
     if (auto *tt = dyn_cast<TupleType>(t); tt && tt->size() > 0 &&
                                            llvm::all_equal(tt->elements()) &&
-                                           isValueType(tt->elements()[0]) &&
-                                           !isa<ArrayType>(tt->elements()[0]))
+                                           selectableAtRunTime(tt->elements()[0]))
       return ExprInfo{ctx.iterator(tt, tt->elements()[0])};
-    error(e.args[0]->range(), "iter() of " + aTypeName(t) +
-                                  " is not supported in kernels (of an array, a range or a "
-                                  "tuple of elements of one type it is)");
+    auto *at = dyn_cast<ArrayType>(t);
+    error(e.args[0]->range(),
+          "iter() of " + aTypeName(t) + " is not supported in kernels" +
+              (at && at->ndim() == 0 ? " (a 0-d array has no items; read it with [()])"
+               : at                  ? " (a pointer has no length; carray(p, shape) views it "
+                                       "as an array)"
+                                     : " (of an array, a range, or a tuple of numbers, arrays "
+                                       "or tuples of them, all of one type, it is)"));
     return {};
   }
   if (path == "next") {

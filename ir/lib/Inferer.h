@@ -61,6 +61,15 @@ inline bool isVariableType(Type *t) {
          isValueType(t) || isRuntimeStr(t);
 }
 
+/// Whether an element of type \p t of a tuple can be picked by a run-time
+/// index (IRGen::tupleElementAt's selects): a number, an array, a datetime,
+/// or a tuple of them.
+inline bool selectableAtRunTime(Type *t) {
+  if (auto *tt = llvm::dyn_cast<TupleType>(t))
+    return llvm::all_of(tt->elements(), selectableAtRunTime);
+  return t->isScalar() || llvm::isa<ArrayType, DatetimeType>(t);
+}
+
 /// Whether \p t is or holds an iterator (IteratorType): its position lives
 /// in the local memory of the function that made it, so it is not returned.
 inline bool holdsIterator(Type *t) {

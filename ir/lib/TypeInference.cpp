@@ -128,6 +128,7 @@ std::optional<TypedFunction> Inferer::run() {
   for (int iter = 0; iter < 32; ++iter) {
     changed = false;
     failed = false;
+    typedDefs.clear(); // (each pass sees the defs run before each call)
     result.exprs.clear();
     result.optionalReads.clear();
     result.calls.clear();
@@ -138,6 +139,7 @@ std::optional<TypedFunction> Inferer::run() {
   }
   reporting = true;
   failed = false;
+  typedDefs.clear();
   result.exprs.clear();
   result.optionalReads.clear();
   result.calls.clear();
@@ -1743,8 +1745,9 @@ ExprInfo Inferer::name(const NameExpr &e) {
   }
   if (const FunctionDef *fn = nestedDef(e.name)) {
     if (!defRan(*fn)) { // Python's NameError; numba's "untyped global name"
-      error(e.range(), "function '" + e.name + "' is defined only in code that does not run "
-                       "here (a branch decided when compiling, or after a return)");
+      error(e.range(), "function '" + e.name + "' is used before its def statement runs "
+                       "(Python's NameError), or its def is in code that never runs (a branch "
+                       "decided when compiling, or after a return)");
       return {};
     }
     return ExprInfo{ctx.builtin("nested." + e.name)};
@@ -2841,14 +2844,9 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     if (!idx.constant && (isa<IntType>(idx.type) || isa<BoolType>(idx.type)) && tt->size() > 0) {
       // A run-time index into a tuple of one type of numbers or arrays, or
       // of tuples of them (numba's UniTuple: OFFSETS[i][1], (x, y)[i][0]).
-      std::function<bool(Type *)> numbersOnly = [&](Type *t) {
-        if (auto *inner = dyn_cast<TupleType>(t))
-          return llvm::all_of(inner->elements(), numbersOnly);
-        return t->isScalar() || isa<ArrayType, DatetimeType>(t);
-      };
       bool uniform = true;
       for (Type *el : tt->elements())
-        uniform &= el == tt->elements()[0] && numbersOnly(el);
+        uniform &= el == tt->elements()[0] && selectableAtRunTime(el);
       if (uniform)
         return ExprInfo{tt->elements()[0]};
       if (llvm::all_of(tt->elements(), [](Type *el) { return isTextType(el); }))

@@ -16,7 +16,7 @@ def k(a):
             return v + 1.0
     a[0] = f(a[0])
 
-# CHECK: {{.*}}nested-def-only-in-pruned-branch.py:17:12: error: function 'f' is defined only in code that does not run here (a branch decided when compiling, or after a return)
+# CHECK: {{.*}}nested-def-only-in-pruned-branch.py:17:12: error: function 'f' is used before its def statement runs (Python's NameError), or its def is in code that never runs (a branch decided when compiling, or after a return)
 # CHECK-NEXT: {{^}}    a[0] = f(a[0]){{$}}
 # CHECK-NEXT: {{^}}           ^{{$}}
 # CHECK-NOT: error

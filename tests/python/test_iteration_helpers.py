@@ -882,14 +882,17 @@ def test_iter_and_next_share_one_position(jit):
         first = next(pairs)
         ints[5] = first[1] * 10 + next(pairs)[0]   # 23
         ints[6] = _sum_next(iter((a[5], a[4], a[3])), 3)  # 6 + 5 + 4, by reference
+        arrays = iter((a, m[1], a))           # arrays of one type: picked by the position
+        next(arrays)
+        ints[7] = next(arrays)[3] + next(arrays)[2]   # m[1, 3] + a[2]: 7 + 3
 
     a = np.arange(1.0, 7.0)
     m = np.arange(12.0).reshape(3, 4)
     out = np.zeros(11)
-    ints = np.zeros(7, np.uint64)
+    ints = np.zeros(8, np.uint64)
     k[1, 1](a, m, out, ints)
     assert out.tolist() == [3.0, 4.0, 2 + 12 + 30, 4.0, 2, 5.0, 2.0, 12.0, 6.0, 3.0, 12.0]
-    assert ints.tolist() == [35, 16, 2 + 2**63, 3, 21, 23, 15]
+    assert ints.tolist() == [35, 16, 2 + 2**63, 3, 21, 23, 15, 10]
 
 
 def test_next_past_the_last_item_raises_stop_iteration(jit):
@@ -936,8 +939,10 @@ def test_an_iterator_no_iter_made_raises_unbound_local_error(jit):
     ("out[0] = next(iter(a), 0.0)", r"next\(\) with a default is not supported in kernels"),
     ("it = iter(5)", r"iter\(\) of an int64 is not supported in kernels"),
     ("it = iter((1, 2.5))", r"iter\(\) of a Tuple\(int64, float64\) is not supported in "
-                            r"kernels \(of an array, a range or a tuple of elements of one type "
-                            r"it is\)"),
+                            r"kernels \(of an array, a range, or a tuple of numbers, arrays or "
+                            r"tuples of them, all of one type, it is\)"),
+    ("it = iter((range(2), range(3)))", r"iter\(\) of a Tuple\(range_state64, range_state64\) "
+                                        r"is not supported"),
     ("out[0] = next(a)", r"next\(\) takes an iterator \(made by iter\(\)\), not "
                          r"array\(float64, 1d, C\)"),
     ("for i, v in enumerate(iter(a)):\n        pass",
