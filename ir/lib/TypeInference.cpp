@@ -1672,7 +1672,8 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
     std::function<bool(Type *)> choosable = [&](Type *u) {
       if (auto *tt = dyn_cast<TupleType>(u))
         return llvm::all_of(tt->elements(), choosable);
-      return isValueType(u) || isa<OptionalType, NoneType>(u) || isRuntimeStr(u);
+      return isValueType(u) || isRuntimeStr(u) ||
+             isa<OptionalType, NoneType, RangeType, SliceType, FlatIterType, IteratorType>(u);
     };
     if (!t || !choosable(t)) {
       error(e.range(), "the branches of a conditional expression have types " +

@@ -981,3 +981,29 @@ def test_uint64_ranges_count_down_with_a_negative_step(jit):
     assert out.tolist() == [sum(range(5, 0, -1)), sum(range(5, 0, -1)), len(range(5, 0, -2)),
                             (3 in range(5, 0, -1)) + 2 * (0 in range(5, 0, -1)),
                             sum(range(0, 5, 2)), sum(range(5, 0, -2)), 10]
+
+
+def test_conditional_expressions_choose_range_slice_flat_and_iterator_objects(jit):
+    # numba unifies these when both branches have one type; they were refused
+    # ("do not unify") though the types were the same. Expected by Python.
+    @jit
+    def k(a, out, c):
+        r = range(3) if c else range(5, 9)
+        for v in r:
+            out[0] += v
+        s = slice(1, None) if c else slice(None, 2)
+        out[1] = a[s].sum()
+        f = a.reshape(3, 1)[::2].flat if c else a.reshape(3, 1)[1:][::2].flat
+        out[2] = f[0]
+        it = iter(a)
+        next(it)
+        j = it if c else iter(a)
+        out[3] = next(j)
+
+    a = np.arange(3.0) + 1
+    for c in (1, 0):
+        out = np.zeros(4)
+        k[1, 1](a, out, c)
+        assert out.tolist() == [sum(range(3) if c else range(5, 9)),
+                                a[slice(1, None) if c else slice(None, 2)].sum(),
+                                a[0] if c else a[1], a[1] if c else a[0]]
