@@ -3124,6 +3124,9 @@ bool Inferer::explicitFloat64(const Expr &x) {
     auto it = float64ByName.find(n->name);
     return it != float64ByName.end() && it->second;
   }
+  if (auto *sx = dyn_cast<SubscriptExpr>(&x)) // l[0] of a float64 array made in the kernel
+    if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sx->value.get()].type))
+      return at->dtype() == ctx.float64(); // (the kernel's own arrays are all float32)
   if (auto *bx = dyn_cast<BinaryExpr>(&x))
     return explicitFloat64Operands(*bx->lhs, *bx->rhs);
   if (auto *ix = dyn_cast<IfExpExpr>(&x)) // np.float64(p) if c else np.float64(q)
