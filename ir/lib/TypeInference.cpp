@@ -3487,7 +3487,9 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
     Type *u = nullptr;
     for (Type *e : tt->elements()) {
       u = unifyTypes(ctx, u, e);
-      if (!u || !isValueType(u)) {
+      // (the body runs once per element: range, slice, flat and iterator
+      // objects of one type are held as a variable holds them)
+      if (!u || !(isValueType(u) || isa<RangeType, SliceType, FlatIterType, IteratorType>(u))) {
         error(iter.range(), "a 'for' loop over a tuple needs elements that unify (numbers, "
                             "tuples of one length, arrays of one type), got " +
                                 typeName(it.type) +

@@ -1007,3 +1007,23 @@ def test_conditional_expressions_choose_range_slice_flat_and_iterator_objects(ji
         assert out.tolist() == [sum(range(3) if c else range(5, 9)),
                                 a[slice(1, None) if c else slice(None, 2)].sum(),
                                 a[0] if c else a[1], a[1] if c else a[0]]
+
+
+def test_loops_over_tuples_of_range_slice_and_iterator_objects(jit):
+    # An unrolled loop's variable holds one element per pass, as an
+    # assignment would (numba accepts these; pyjit said they did not unify).
+    @jit
+    def k(a, b, out):
+        for it in (iter(a), iter(b)):
+            out[0] += next(it)
+        for r in (range(3), range(10, 12)):
+            for v in r:
+                out[1] += v
+        for s in (slice(0, 2), slice(1, None)):
+            out[2] += a[s].sum()
+
+    a, b = np.arange(3.0), np.arange(3.0) + 10
+    out = np.zeros(3)
+    k[1, 1](a, b, out)
+    assert out.tolist() == [a[0] + b[0], sum(range(3)) + sum(range(10, 12)),
+                            a[0:2].sum() + a[1:].sum()]
