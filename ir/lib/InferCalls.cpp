@@ -4037,6 +4037,5 @@ bool pyjit::ir::passableToCall(Type *t) {
   if (isRuntimeStr(t)) // (a string known at run time: not in the call ABI)
     return false;
   return t->isScalar() ||
-         isa<ArrayType, RecordType, NoneType, BuiltinType, RangeType, SliceType,
-             FlatIterType, IteratorType>(t);
+         isa<ArrayType, RecordType, NoneType, BuiltinType>(t) || detail::isObjectValue(t);
 }

@@ -45,10 +45,16 @@ inline bool hasTruth(Type *t) {
 /// callee); else null.
 ExprPtr copyPureExpr(const Expr &e);
 
+/// A range, slice, flat (a.flat) or iterator object: held in variables and
+/// chosen by `c if x else y` or an unrolled loop's variable, one type at a time.
+inline bool isObjectValue(Type *t) {
+  return llvm::isa<RangeType, SliceType, FlatIterType, IteratorType>(t);
+}
+
 /// A type a variable may hold: a value type, None (a variable that is
 /// always None, numba's types.none), numba's Optional (a number or None), a
-/// record (a reference to an array's element, as numba's records are), or
-/// tuples of them.
+/// record (a reference to an array's element, as numba's records are), an
+/// object (isObjectValue), or tuples of them.
 inline bool isVariableType(Type *t) {
   if (auto *tt = llvm::dyn_cast<TupleType>(t)) {
     for (Type *e : tt->elements())
@@ -56,8 +62,7 @@ inline bool isVariableType(Type *t) {
         return false;
     return true;
   }
-  return llvm::isa<NoneType, RecordType, OptionalType, RangeType, SliceType, FlatIterType,
-                   IteratorType>(t) ||
+  return llvm::isa<NoneType, RecordType, OptionalType>(t) || isObjectValue(t) ||
          isValueType(t) || isRuntimeStr(t);
 }
 

@@ -1673,7 +1673,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       if (auto *tt = dyn_cast<TupleType>(u))
         return llvm::all_of(tt->elements(), choosable);
       return isValueType(u) || isRuntimeStr(u) ||
-             isa<OptionalType, NoneType, RangeType, SliceType, FlatIterType, IteratorType>(u);
+             isa<OptionalType, NoneType>(u) || isObjectValue(u);
     };
     if (!t || !choosable(t)) {
       error(e.range(), "the branches of a conditional expression have types " +
@@ -3489,7 +3489,7 @@ Type *Inferer::iterableElement(const Expr &iter, const ExprInfo &it) {
       u = unifyTypes(ctx, u, e);
       // (the body runs once per element: range, slice, flat and iterator
       // objects of one type are held as a variable holds them)
-      if (!u || !(isValueType(u) || isa<RangeType, SliceType, FlatIterType, IteratorType>(u))) {
+      if (!u || !(isValueType(u) || isObjectValue(u))) {
         error(iter.range(), "a 'for' loop over a tuple needs elements that unify (numbers, "
                             "tuples of one length, arrays of one type), got " +
                                 typeName(it.type) +
