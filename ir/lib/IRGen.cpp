@@ -85,6 +85,14 @@ std::unique_ptr<Function> IRGen::run() {
     writeVar(def.params[i].name, localType(def.params[i].name), *value,
              static_cast<unsigned>(i + 1));
   }
+  if (returnsValue && returnsThroughSlots(kernel.returnType)) {
+    // Returned through arrays the caller passes (callFunction).
+    std::vector<Type *> leaves;
+    returnedLeaves(kernel.returnType, leaves);
+    for (size_t k = 0; k < leaves.size(); ++k)
+      resultSlots.push_back(
+          fn->addArgument(ctx.array(leaves[k], 1, Layout::C), "$result." + std::to_string(k)));
+  }
   recordNestedDefs(def.body);
   if (checksStack) {
     ErrorSite site;
@@ -109,9 +117,27 @@ std::unique_ptr<Function> IRGen::run() {
     jumpTo(exit); // falling off the end returns None
     ssa.sealBlock(exit);
     enter(exit);
-    if (isa<NoneType>(kernel.returnType))
+    if (isa<NoneType>(kernel.returnType)) {
       b.ret();
-    else
+    } else if (returnsThroughSlots(kernel.returnType)) {
+      std::vector<Value *> values;
+      std::function<void(const RValue &, Type *)> flatten = [&](const RValue &v, Type *t) {
+        if (auto *tt = dyn_cast<TupleType>(t)) {
+          for (size_t k = 0; k < tt->size(); ++k)
+            flatten(v.elems.at(k), tt->elements()[k]);
+        } else if (Type *part = threeIntegers(t)) {
+          for (size_t k = 0; k < 3; ++k)
+            values.push_back(castTo(v.elems.at(k), part));
+        } else if (!isa<NoneType>(t)) {
+          values.push_back(castTo(v, t));
+        }
+      };
+      flatten(readVar("$result", kernel.returnType), kernel.returnType);
+      assert(values.size() == resultSlots.size() && "one slot per returned number");
+      for (size_t k = 0; k < values.size(); ++k)
+        b.arrayStore(resultSlots[k], {b.constInt(ctx.int64(), 0)}, values[k]);
+      b.ret();
+    } else
       b.create(Opcode::Ret, ctx.none(), {castTo(readVar("$result", kernel.returnType),
                                                 kernel.returnType)});
   } else if (reachable()) {
@@ -126,6 +152,17 @@ std::unique_ptr<Function> IRGen::run() {
     describeMergedVariables();
   fn->removeUnreachableBlocks();
   return std::move(fn);
+}
+
+void IRGen::returnedLeaves(Type *t, std::vector<Type *> &leaves) {
+  if (auto *tt = dyn_cast<TupleType>(t)) {
+    for (Type *e : tt->elements())
+      returnedLeaves(e, leaves);
+  } else if (Type *part = threeIntegers(t)) {
+    leaves.insert(leaves.end(), 3, part);
+  } else if (!isa<NoneType>(t)) {
+    leaves.push_back(t);
+  }
 }
 
 void IRGen::describeMergedVariables() {

@@ -897,8 +897,40 @@ RValue IRGen::callFunction(const TypedFunction &callee, std::vector<RValue> args
   };
   for (size_t i = 0; i < args.size(); ++i)
     pass(args[i], callee.paramTypes[i]);
-  Instruction *call = b.create(Opcode::Call, callee.returnType, std::move(operands));
+  const bool throughSlots = returnsThroughSlots(callee.returnType);
+  std::vector<Value *> slots; // a tuple's numbers come back in local arrays (run())
+  if (throughSlots) {
+    std::vector<Type *> leaves;
+    returnedLeaves(callee.returnType, leaves);
+    for (Type *leaf : leaves) {
+      Instruction *slot = b.create(Opcode::AllocArray, ctx.array(leaf, 1, Layout::C),
+                                   {b.constInt(ctx.int64(), 1)});
+      slot->intImm = 5; // local memory (the entry block's: one per call site)
+      slots.push_back(slot);
+      operands.push_back(slot);
+    }
+  }
+  Instruction *call =
+      b.create(Opcode::Call, throughSlots ? ctx.none() : callee.returnType, std::move(operands));
   call->text = callees->nameOf(callee);
+  if (throughSlots) {
+    size_t next = 0;
+    auto load = [&] { return RValue::of(b.arrayLoad(slots[next++], {b.constInt(ctx.int64(), 0)})); };
+    std::function<RValue(Type *)> rebuild = [&](Type *t) -> RValue {
+      RValue r{t, nullptr, {}};
+      if (auto *tt = dyn_cast<TupleType>(t)) {
+        for (Type *e : tt->elements())
+          r.elems.push_back(rebuild(e));
+      } else if (threeIntegers(t)) {
+        for (int k = 0; k < 3; ++k)
+          r.elems.push_back(load());
+      } else if (!isa<NoneType>(t)) {
+        return load();
+      }
+      return r;
+    };
+    return rebuild(callee.returnType);
+  }
   if (isa<NoneType>(callee.returnType))
     return RValue{ctx.none(), nullptr, {}};
   return RValue::of(call);

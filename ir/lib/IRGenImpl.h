@@ -121,8 +121,10 @@ public:
   IRGen(const TypedFunction &kernel, TypeContext &ctx, DiagnosticEngine &diags,
         bool returnsValue = false, std::string name = "")
       : returnsValue(returnsValue), kernel(kernel), typed(&kernel), ctx(ctx), diags(diags),
-        fn(std::make_unique<Function>(name.empty() ? kernel.def->name : name,
-                                      returnsValue ? kernel.returnType : ctx.none())),
+        fn(std::make_unique<Function>(
+            name.empty() ? kernel.def->name : name,
+            returnsValue && !returnsThroughSlots(kernel.returnType) ? kernel.returnType
+                                                                   : ctx.none())),
         b(ctx), ssa(*fn, b) {
     frames.push_back({&kernel, "", nullptr, ""});
   }
@@ -288,6 +290,16 @@ private:
   RValue iteratorObject(const CallExpr &call);
   /// The position array of an iterator (IteratorType).
   Type *iteratorState() { return ctx.array(ctx.int64(), 1, Layout::C); }
+  /// A value a function of its own returns through arrays the caller passes
+  /// (returnableFromCall): a tuple, a range or slice object.
+  static bool returnsThroughSlots(Type *t) { return isa<TupleType, RangeType, SliceType>(t); }
+  /// Such a value's numbers and bools in order (nested tuples flattened, a
+  /// range or slice object's start, stop and step, None left out); each is
+  /// returned through a 1-element local array of its type.
+  void returnedLeaves(Type *t, std::vector<Type *> &leaves);
+  /// The arrays a function of its own returns such a value through (its
+  /// last arguments, one per returnedLeaves).
+  std::vector<Value *> resultSlots;
   /// Element \p idx (int64, 0 <= idx < size) of uniform tuple \p tuple: a
   /// chain of selects, leaf by leaf; \p text: its elements are strings
   /// (their indices, isRuntimeStr).

@@ -2791,9 +2791,11 @@ ExprInfo Inferer::recursiveCall(const CallExpr &e, const DeviceFunctionSource &f
                            "a value before the recursive call, or declare its signature)");
     return {};
   }
-  if (!resultType->isScalar() && !isa<NoneType>(resultType)) {
+  if (!returnableFromCall(resultType)) {
     error(e.range(), "device function '" + fn.name + "' calls itself: a recursive device "
-                     "function returns a number, a bool or None, not " + typeName(resultType));
+                     "function returns a number, a bool, None, a range or slice object or a tuple of "
+                     "them, not " +
+                         typeName(resultType));
     return {};
   }
   if (assumes && reporting)
@@ -4031,6 +4033,12 @@ ExprInfo Inferer::externCall(const CallExpr &e, const GlobalValue &g) {
 } // namespace pyjit::ir::detail
 
 // A parameter a function called as a function of its own can take.
+bool pyjit::ir::returnableFromCall(Type *t) {
+  if (auto *tt = dyn_cast<TupleType>(t))
+    return std::all_of(tt->elements().begin(), tt->elements().end(), returnableFromCall);
+  return t->isScalar() || isa<NoneType, RangeType, SliceType>(t);
+}
+
 bool pyjit::ir::passableToCall(Type *t) {
   if (auto *tt = dyn_cast<TupleType>(t))
     return std::all_of(tt->elements().begin(), tt->elements().end(), passableToCall);

@@ -149,7 +149,7 @@ std::optional<TypedFunction> Inferer::run() {
   if (!isKernel && result.returnType && !failed && (returnsNone || !alwaysReturns(def.body))) {
     // A value on some paths, None on others (`return None`, or the end
     // reached): numba's Optional of a number. A recursive function returns
-    // a number, a bool or None (its ABI), as do functions of other values.
+    // no Optional (its ABI), nor does a function of other values.
     bool recursive = llvm::any_of(result.calls, [](const auto &c) { return c.second.recursive; });
     Type *optional = recursive ? nullptr : unifyTypes(ctx, result.returnType, ctx.none());
     if (optional)
@@ -157,8 +157,8 @@ std::optional<TypedFunction> Inferer::run() {
     else if (returnsNone)
       error(firstValueReturn, "device function '" + def.name +
                                   "' returns a value here but None on another path" +
-                                  (recursive ? " (a recursive function returns a number, a bool "
-                                               "or None)"
+                                  (recursive ? " (a recursive function returns no Optional: a "
+                                               "value on every path, or None on every path)"
                                              : " (numba's Optional holds a number, a bool or an array, not " +
                                                    typeName(result.returnType) + ")"));
     else

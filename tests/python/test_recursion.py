@@ -360,20 +360,117 @@ def test_function_argument_of_a_recursive_function(jit):
     assert out[0] == 9.0
 
 
-def test_recursive_function_returning_a_tuple_is_a_compile_error():
-    @cuda.jit(device=True)
-    def pair(n):
-        if n == 0:
-            return (0, 0)
-        return pair(n - 1)
+@cuda.jit(device=True)
+def fib_pair(n):
+    # (F(n), F(n + 1)), the pair built on the way back up
+    if n == 0:
+        return (0, 1)
+    a, b = fib_pair(n - 1)
+    return (b, a + b)
 
-    def kernel(out):
-        out[0] = pair(3)[0]
+
+@cuda.jit(device=True)
+def min_max_where(a, lo, hi):
+    # divide and conquer over a[lo:hi]: ((min, max), index of the max, any negative)
+    if hi - lo == 1:
+        return (a[lo], a[lo]), lo, a[lo] < 0
+    mid = (lo + hi) // 2
+    (lmin, lmax), li, lneg = min_max_where(a, lo, mid)
+    right = min_max_where(a, mid, hi)
+    imax = li if lmax >= right[0][1] else right[1]
+    return (min(lmin, right[0][0]), max(lmax, right[0][1])), imax, lneg or right[2]
+
+
+def test_recursive_function_returns_a_tuple(jit):
+    # numba types a recursive call returning a tuple from the returns typed
+    # before it, as it does a number's.
+    @jit
+    def kernel(fib, mins, maxs, where, neg, a):
+        i = cuda.grid(1)
+        if i < fib.shape[0]:
+            f, g = fib_pair(i)
+            fib[i, 0] = f
+            fib[i, 1] = g
+            (mins[i], maxs[i]), where[i], neg[i] = min_max_where(a, 0, i + 1)
+
+    a = np.array([5.0, 3.0, 9.0, 1.0, 7.0, -2.0, 8.0, 0.5, 9.5, 4.0])
+    n = a.size
+    fib = np.zeros((n, 2), np.int64)
+    mins, maxs = np.zeros(n), np.zeros(n)
+    where = np.full(n, -1, np.int64)
+    neg = np.zeros(n, np.bool_)
+    kernel[1, 32](fib, mins, maxs, where, neg, a)
+    want_fib = [(py_fib(i), py_fib(i + 1)) for i in range(n)]
+    np.testing.assert_array_equal(fib, want_fib)
+    np.testing.assert_array_equal(mins, np.minimum.accumulate(a))
+    np.testing.assert_array_equal(maxs, np.maximum.accumulate(a))
+    np.testing.assert_array_equal(where, [int(np.argmax(a[:i + 1])) for i in range(n)])
+    np.testing.assert_array_equal(neg, np.cumsum(a < 0) > 0)
+
+
+@cuda.jit(device=True)
+def countdown_parts(n):
+    # a tuple of a complex number, a None, and a nested tuple of a float32 and a bool
+    if n == 0:
+        return 1j, None, (np.float32(0.5), False)
+    z, nothing, (h, odd) = countdown_parts(n - 1)
+    return z * 2, nothing, (h * np.float32(3), not odd)
+
+
+def test_recursive_tuple_of_complex_none_and_nested_tuple(jit):
+    @jit
+    def kernel(z, h, odd, n):
+        z[0], nothing, (h[0], odd[0]) = countdown_parts(n)
+
+    z = np.zeros(1, np.complex128)
+    h = np.zeros(1, np.float32)
+    odd = np.zeros(1, np.bool_)
+    kernel[1, 1](z, h, odd, 5)
+    assert z[0] == 32j
+    assert h[0] == np.float32(0.5 * 3 ** 5)
+    assert odd[0]
+
+
+@cuda.jit(device=True)
+def narrow(r, s, n):
+    # a range and a slice object, each step moving their starts
+    if n == 0:
+        return r, s
+    return narrow(range(r.start + 1, r.stop, r.step), slice(s.start, s.stop - 1, s.step), n - 1)
+
+
+def test_recursive_function_returns_range_and_slice_objects(jit):
+    @jit
+    def kernel(out, a, n):
+        r, s = narrow(range(0, 10, 2), slice(1, 9, 3), n)
+        out[0] = r.start
+        out[1] = len(r)
+        out[2] = a[s].size
+        out[3] = s.stop
+
+    out = np.zeros(4, np.int64)
+    a = np.arange(12.0)
+    kernel[1, 1](out, a, 3)
+    r, s = range(3, 10, 2), slice(1, 6, 3)
+    assert list(out) == [r.start, len(r), a[s].size, s.stop]
+
+
+def test_recursive_function_returning_an_array_is_a_compile_error():
+    @cuda.jit(device=True)
+    def last_row(a, n):
+        if n == 0:
+            return a[0]
+        return last_row(a, n - 1)
+
+    def kernel(out, a):
+        out[0] = last_row(a, 3)[0]
 
     with pytest.raises(pyjit.CompileError,
-                       match="device function 'pair' calls itself: a recursive device "
-                             "function returns a number, a bool or None, not"):
-        cuda.compile_ptx(kernel, "void(int64[:])")
+                       match=re.escape("device function 'last_row' calls itself: a recursive "
+                                       "device function returns a number, a bool, None, a "
+                                       "range or slice object or a tuple of them, not "
+                                       "array(float64, 1d, A)")):
+        cuda.compile_ptx(kernel, "void(float64[:], float64[:, :])")
 
 
 @pytest.mark.gpu

@@ -52,7 +52,7 @@ struct CallBinding {
   /// itself, directly or through others): lowered as a call of a function
   /// of its own, not inlined. Its parameters are numbers, bools, complex
   /// numbers, arrays, records, None, functions and tuples of them; it
-  /// returns a number, a bool or None.
+  /// returns what returnableFromCall allows.
   bool recursive = false;
 };
 
@@ -62,6 +62,12 @@ struct CallBinding {
 /// tuples, and compile-time values (a function, a dtype: nothing at run
 /// time); not a string known at run time.
 bool passableToCall(Type *t);
+
+/// Whether a device function called as a function of its own can return a
+/// value of type `t`: a number, a bool, None, a range or slice object, or a
+/// tuple (named or not) of them. IRGen returns a tuple, a range or a slice
+/// through one 1-element local array per number, which the caller allocates.
+bool returnableFromCall(Type *t);
 
 /// A str value (never bytes): a str constant or a string known at run time,
 /// what `==`, `in` and a run-time string's index compare.
