@@ -954,7 +954,7 @@ void IRGen::recordInlined(const TypedFunction &callee, size_t firstInstruction,
       definingPrefix.count(callee.def) || // a nested def: typed with its definer
       sharedArrays.size() != sharedBefore || placedStorage.size() != placedBefore)
     return;
-  if (!callee.returnType->isScalar() && !isa<NoneType>(callee.returnType))
+  if (!returnableFromCall(callee.returnType))
     return;
   for (Type *t : callee.paramTypes)
     if (!passableToCall(t) || isa<BuiltinType>(t)) // (a function passed may be a closure)

@@ -52,6 +52,37 @@ def test_a_large_function_called_twice_is_called_once_and_computes_the_same(jit,
     assert _calls(k) == 1  # the first call inlined, the second a call
 
 
+def test_a_large_function_returning_a_tuple_is_called_as_well(jit, tmp_path):
+    # The tuple comes back through local arrays the caller passes, as a
+    # recursive function's does.
+    source = ("from pyjit import cuda\n\n" + _big_source() +
+              "\ndevice_big = cuda.jit(device=True)(big)\n\n"
+              "@cuda.jit(device=True)\n"
+              "def parts(x, v):\n"
+              "    s = device_big(x, v)\n"
+              "    return (s & 0xFF, (s % 7 == 0, None), range(s % 5, 9, 2))\n\n"
+              "def k(a, out):\n"
+              "    i = cuda.grid(1)\n"
+              "    if i < out.shape[0]:\n"
+              "        low, (sevens, _), r = parts(i, a[i:])\n"
+              "        low2, (sevens2, _), r2 = parts(3 * i, a[i:])\n"
+              "        out[i, 0] = low + low2\n"
+              "        out[i, 1] = sevens + 2 * sevens2\n"
+              "        out[i, 2] = r.start + len(r2)\n")
+    module = load_module(tmp_path, "outlined_tuple", source)
+    k = jit(module.k)
+    n = 8
+    a, out = np.zeros(n + 1, np.int64), np.zeros((n, 3), np.int64)
+    k[1, n](a, out)
+    for i in range(n):
+        s, s2 = module.big(i, [0]), module.big(3 * i, [0])
+        assert out[i].tolist() == [(s & 0xFF) + (s2 & 0xFF), (s % 7 == 0) + 2 * (s2 % 7 == 0),
+                                   s % 5 + len(range(s2 % 5, 9, 2))]
+    # parts' second call is a call; its function inlines big's first call
+    ir = "".join(k.inspect_ir().values())
+    assert ir.count("call @__pyjit_fn_parts") == 1 and ir.count("%$result.4: array(int64") == 1
+
+
 def test_shared_memory_passed_in_stays_inlined_and_race_checked(tmp_path):
     # A view of a cuda.shared.array passed to the large function: inlined at
     # that call (a function of its own would reach it through a generic
