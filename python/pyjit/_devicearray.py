@@ -434,23 +434,26 @@ class DeviceArray(_abi_base()):
             shape = (int(shape),)
         if isinstance(strides, (int, np.integer)):
             strides = (int(strides),)
-        self.shape = tuple(int(s) for s in shape)
+        self._shape = tuple(int(s) for s in shape)
         if any(s < 0 for s in self.shape):
             raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
         if len(self.shape) > 32:  # (what the launch path reads: python/src/ArrayAbi.cpp)
             raise ValueError("device arrays have at most 32 dimensions, not %d"
                              % len(self.shape))
-        self.dtype = np.dtype(dtype)
+        self._dtype = np.dtype(dtype)
         if self.dtype.kind not in "biufcMmSU" and self.dtype.fields is None and \
                 self.dtype.name != "bfloat16":
             raise TypeError("device arrays hold booleans, integers, floats (bfloat16 too), "
                             "complex numbers, datetime64/timedelta64, bytes and str (S, U) or "
                             "records (structured dtypes), not dtype %s" % self.dtype)
+        if self.dtype.hasobject:  # (a record with an object field passes the check above)
+            raise TypeError("device arrays hold no Python objects: dtype %s has an object "
+                            "field" % self.dtype)
         if not self.dtype.isnative:
             raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
                             "%s; use %s (cuda.to_device converts such arrays itself)"
                             % (self.dtype.str, self.dtype.newbyteorder("=").str))
-        self.strides = tuple(int(s) for s in strides) if strides is not None else _c_strides(
+        self._strides = tuple(int(s) for s in strides) if strides is not None else _c_strides(
             self.shape, self.dtype.itemsize)
         if len(self.strides) != len(self.shape):
             raise ValueError("strides %s do not match shape %s: one stride per dimension"
@@ -458,8 +461,8 @@ class DeviceArray(_abi_base()):
         if any(e > _MAX_BYTES for e in self.shape):
             raise ValueError("array is too big: an extent of %s passes 2**63 - 1"
                              % (self.shape,))
-        self.size = math.prod(self.shape)  # (Python ints: no wrap-around)
-        self.nbytes = self.size * self.dtype.itemsize
+        self._size = math.prod(self.shape)  # (Python ints: no wrap-around)
+        self._nbytes = self.size * self.dtype.itemsize
         if self.nbytes > _MAX_BYTES:
             raise ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than "
                              "the maximum possible size.")  # (NumPy's and numba.cuda's words)
@@ -486,8 +489,12 @@ class DeviceArray(_abi_base()):
             buffer = _new_buffer(max(span, self.nbytes))
         self._buffer = buffer
         self.stream = stream  # copies given no stream go here (bind())
-        # Shape, dtype and pointer never change: the interface dict and the
-        # kernel argument type are built once (the launch path reads them).
+        self._describe()
+
+    def _describe(self):
+        # Shape, dtype and pointer change only by `d.shape = ...`: the
+        # interface dict and the kernel argument type are built once (the
+        # launch path reads them).
         contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
         self._cai = {"shape": self.shape, "strides": None if contiguous else self.strides,
                      "typestr": self.dtype.str, "descr": _descr(self.dtype),
@@ -515,6 +522,63 @@ class DeviceArray(_abi_base()):
     @property
     def ndim(self):
         return len(self.shape)
+
+    # shape, strides, dtype, size and nbytes are numpy's attributes; setting
+    # the shape is numpy's in-place reshape, the others are read-only.
+    @property
+    def shape(self):
+        return self._shape
+
+    @shape.setter
+    def shape(self, value):
+        """numpy's in-place reshape (`d.shape = (3, 4)`): ValueError for a shape
+        of another size, AttributeError where the elements' order would need a
+        copy (numpy's words)."""
+        if not isinstance(value, (tuple, list)):
+            value = (value,)
+        try:
+            view = self.reshape(*value) if type(self) is DeviceArray else None
+        except NotImplementedError:
+            view = None
+        if view is None:
+            raise AttributeError("Incompatible shape for in-place modification. Use "
+                                 "`.reshape()` to make a copy with the desired shape.")
+        self._shape, self._strides = view.shape, view.strides
+        self._describe()
+
+    @property
+    def strides(self):
+        return self._strides
+
+    @strides.setter
+    def strides(self, value):
+        raise AttributeError("a device array's strides cannot be set: take a view of it "
+                             "(d[::2], d.T, d.reshape(...))")
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @dtype.setter
+    def dtype(self, value):
+        raise AttributeError("a device array's dtype cannot be set: take a view of it "
+                             "(d.view(dtype))")
+
+    @property
+    def size(self):
+        return self._size
+
+    @size.setter
+    def size(self, value):
+        raise AttributeError("attribute 'size' of device arrays is not writable")
+
+    @property
+    def nbytes(self):
+        return self._nbytes
+
+    @nbytes.setter
+    def nbytes(self, value):
+        raise AttributeError("attribute 'nbytes' of device arrays is not writable")
 
     def _copy_pointer(self):
         """The first element's address, for a copy. Raises ValueError on the

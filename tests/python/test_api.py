@@ -659,6 +659,42 @@ def test_non_numeric_dtypes_are_refused(jit):
         cuda.to_device(np.array([object(), 1], dtype=object))
     with pytest.raises(TypeError, match=r"not dtype \|V8"):
         cuda.device_array(3, np.dtype("V8"))  # (bytes and str items pass: test_strings.py)
+    # a record with an object field, however made (its memory holds no references)
+    with pytest.raises(TypeError, match=r"no Python objects: dtype \[\('a', 'O'\)\]"):
+        cuda.device_array(4, dtype=[("a", "O")])
+    with pytest.raises(TypeError, match=r"no Python objects: dtype \[\('n', \[\('a', 'O'\)\]\)\]"):
+        cuda.to_device(np.zeros(2, dtype=[("n", [("a", "O")])]))
+    with pytest.raises(TypeError, match="no Python objects"):
+        cuda.to_device(np.arange(4.0)).view([("a", "O")])
+
+
+def test_shape_is_set_as_numpy_reshapes_in_place_and_the_rest_are_read_only(jit):
+    d = cuda.to_device(np.arange(6.0))
+    with pytest.raises(ValueError, match=r"size 6 into shape \(100000000,\)"):
+        d.shape = (10 ** 8,)  # (a crash before: the copies read past the allocation)
+    d.shape = (2, 3)  # numpy's in-place reshape: the strides and the interface follow
+    assert d.strides == (24, 8) and d.__cuda_array_interface__["shape"] == (2, 3)
+
+    @jit
+    def row_sums(a, out):
+        i = cuda.grid(1)
+        if i < a.shape[0]:
+            out[i] = a[i, 0] + a[i, 1] + a[i, 2]
+
+    out = np.zeros(2)
+    row_sums[1, 2](d, out)
+    assert out.tolist() == [3.0, 12.0]
+    np.testing.assert_array_equal(d.copy_to_host(), np.arange(6.0).reshape(2, 3))
+    with pytest.raises(AttributeError, match="Incompatible shape for in-place modification"):
+        d[:, ::2].shape = (4,)  # (every other column: numpy would copy)
+    with pytest.raises(AttributeError, match="strides cannot be set"):
+        d.strides = (8, 8)
+    with pytest.raises(AttributeError, match=r"dtype cannot be set.*d\.view\(dtype\)"):
+        d.dtype = np.complex128
+    for name in ("size", "nbytes"):
+        with pytest.raises(AttributeError, match="'%s' of device arrays is not writable" % name):
+            setattr(d, name, 10 ** 8)
+    assert (d.shape, d.strides, d.size, d.nbytes) == ((2, 3), (24, 8), 6, 48)
 
 
 def test_copy_to_device_into_fortran_order_and_dtype_check(jit):
