@@ -422,6 +422,7 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   irOptions.interruptible = req.host;
   irOptions.returnsValue = exported;
   irOptions.fastFloats = req.fastmath.arcp || req.fastmath.ninf || req.fastmath.nnan;
+  irOptions.numpyErrors = req.numpyErrors;
   irOptions.debugInfo = fullDebugInfo(req);
   auto irModule = ir::generateModule(*typed, types, diags, irOptions);
   if (!irModule)

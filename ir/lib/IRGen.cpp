@@ -1963,7 +1963,7 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
   Value *lv = castTo(l, resultType), *rv = castTo(r, resultType);
   auto *complexType = dyn_cast<ComplexType>(resultType);
   bool divides = opc == Opcode::TrueDiv || opc == Opcode::FloorDiv || opc == Opcode::Mod;
-  if (debug && opc == Opcode::Pow &&
+  if (debug && !numpyErrors && opc == Opcode::Pow &&
       (isa<IntType>(resultType) || (isa<FloatType>(resultType) && !fastFloats))) {
     // debug=True: 0 ** negative raises, as in Python.
     Value *zero = isa<IntType>(resultType) ? b.constInt(resultType, 0)
@@ -1974,7 +1974,7 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
                 "ZeroDivisionError", "0.0 cannot be raised to a negative power", {},
                 b.currentLoc());
   }
-  if (debug && opc == Opcode::Pow && complexType && !fastFloats) {
+  if (debug && !numpyErrors && opc == Opcode::Pow && complexType && !fastFloats) {
     // debug=True: 0j ** y with a negative real part or any imaginary part
     // raises, as CPython's complex_pow.
     Type *part = ctx.floatTy(complexType->partBits());
@@ -1991,7 +1991,7 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
     raiseUnless(b.unary(Opcode::Not, b.select(zeroBase, badExponent, b.constBool(false))),
                 "ZeroDivisionError", "0.0 to a negative or complex power", {}, b.currentLoc());
   }
-  if (debug && divides && complexType && opc == Opcode::TrueDiv && !fastFloats) {
+  if (debug && !numpyErrors && divides && complexType && opc == Opcode::TrueDiv && !fastFloats) {
     // debug=True: complex division by zero raises, as in Python.
     Type *part = ctx.floatTy(complexType->partBits());
     Instruction *re = b.create(Opcode::ComplexPart, part, {rv});
@@ -2004,7 +2004,7 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
                                               b.constBool(false))),
                 "ZeroDivisionError", "complex division by zero", {}, b.currentLoc());
   }
-  if (debug && divides &&
+  if (debug && !numpyErrors && divides &&
       (isa<IntType>(resultType) || (isa<FloatType>(resultType) && !fastFloats))) {
     // debug=True: Python's error model, as numba.cuda's debug mode has it.
     Value *zero = isa<IntType>(resultType) ? b.constInt(resultType, 0)
@@ -2758,6 +2758,7 @@ static std::unique_ptr<Function> lower(const TypedFunction &typed, TypeContext &
   gen.maxThreadsPerBlock = options.maxThreadsPerBlock ? options.maxThreadsPerBlock : 1024;
   gen.callees = callees;
   gen.fastFloats = options.fastFloats;
+  gen.numpyErrors = options.numpyErrors;
   gen.checksStack = callee && gen.boundsCheck;
   gen.debugInfo = options.debugInfo;
   return gen.run();

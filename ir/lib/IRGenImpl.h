@@ -143,6 +143,8 @@ public:
   /// debug mode does not check float division and powers by zero (numba:
   /// fastmath suppresses ZeroDivisionError).
   bool fastFloats = false;
+  /// Debug mode without ZeroDivisionError (IRGenOptions::numpyErrors).
+  bool numpyErrors = false;
   /// A function called recursively, checked: its entry checks the stack
   /// (Opcode::CheckStack).
   bool checksStack = false;

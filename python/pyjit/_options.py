@@ -17,7 +17,7 @@ FASTMATH_FLAGS = ("ftz", "arcp", "afn", "contract", "nnan", "ninf", "nsz", "reas
 
 _KNOWN = ("debug", "opt", "lineinfo", "fastmath", "fma", "max_registers", "inline",
           "forceinline", "cache", "target", "racecheck", "launch_bounds", "link",
-          "shared_memory_carveout", "extensions")
+          "shared_memory_carveout", "extensions", "_numpy_errors")
 _TARGETS = ("cuda", "gpu", "cpu")
 
 
@@ -280,6 +280,8 @@ def compile_options(options, device=None, index32=False, host=False):
         "lineinfo": bool(options.get("lineinfo", False)),
         "fastmath": fastmath_flags(options.get("fastmath", False)),
         "fma": bool(options.get("fma", True)),
+        # (gu)vectorize(target='cpu'): numba's CPU ufuncs' error_model="numpy"
+        "numpy_errors": bool(options.get("_numpy_errors", False)),
     }
     bounds = launch_bounds(options)
     if bounds is not None:  # the CPU backend too: it sizes pyjit.coop's tile storage

@@ -72,8 +72,10 @@ def _jit_for(target, fastmath=False):
         return lambda f: cuda.jit(f, fastmath=fastmath)
     # The CPU target raises what the function raises, as numba's CPU ufuncs
     # do (debug=True: the CPU backend reports a raise; CUDA ufuncs, as
-    # numba-cuda's, leave that element undefined).
-    return lambda f: cuda.jit(f, target="cpu", fastmath=fastmath, debug=True)
+    # numba-cuda's, leave that element undefined), but divides by zero as
+    # they do (error_model="numpy": inf, NaN or 0, no ZeroDivisionError).
+    return lambda f: cuda.jit(f, target="cpu", fastmath=fastmath, debug=True,
+                              _numpy_errors=True)
 
 
 class _UnrecognizedOption(TypeError, KeyError):

@@ -71,7 +71,8 @@ static bool readOptions(PyObject *options, codegen::KernelRequest &req) {
   };
   if (!flag("debug", req.debug) || !flag("lineinfo", req.lineinfo) ||
       !flag("index32", req.index32) || !flag("host", req.host) ||
-      !flag("racecheck", req.racecheck) || !flag("fma", req.fma))
+      !flag("racecheck", req.racecheck) || !flag("fma", req.fma) ||
+      !flag("numpy_errors", req.numpyErrors))
     return false;
   // A str option: false after an error; `out` stays empty when the key is
   // missing or None.

@@ -291,6 +291,37 @@ def test_cpu_ufuncs_raise_what_the_function_raises():
         total(np.zeros((2, 0)))
 
 
+def test_cpu_ufuncs_divide_by_zero_as_numpy_does():
+    # numba compiles its CPU ufuncs with error_model="numpy": a division by
+    # zero is inf, NaN or 0 (as NumPy's own loops give), no ZeroDivisionError.
+    @vectorize(["float64(float64, float64)", "int64(int64, int64)"])
+    def ratio(a, b):
+        return a / b if a > 100 else a // b
+
+    @vectorize(["int64(int64, int64)"])
+    def rest(a, b):
+        return a % b
+
+    @guvectorize(["void(float64[:], float64[:])"], "(n)->(n)")
+    def normalized(x, out):
+        total = 0.0
+        for v in x:
+            total += v
+        for i in range(x.shape[0]):
+            out[i] = x[i] / total
+
+    a, z = np.array([1.0, 0.0, -1.0, 200.0]), np.zeros(4)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        np.testing.assert_array_equal(ratio(a, z), [np.floor_divide(1.0, 0.0), np.nan,
+                                                    np.floor_divide(-1.0, 0.0), np.inf])
+        np.testing.assert_array_equal(normalized(np.array([[1.0, -1.0]]))[0],
+                                      np.array([1.0, -1.0]) / 0.0)
+    ints = np.array([7, 0, -7])
+    np.testing.assert_array_equal(ratio(ints, np.zeros(3, np.int64)), [0, 0, 0])  # numba's 0
+    np.testing.assert_array_equal(rest(ints, np.zeros(3, np.int64)), [0, 0, 0])
+    np.testing.assert_array_equal(rest(ints, np.array([2, 2, 2])), ints % 2)
+
+
 def test_bare_vectorize_is_a_dynamic_cpu_ufunc():
     import math
 

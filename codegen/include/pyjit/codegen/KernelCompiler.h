@@ -34,6 +34,7 @@ struct KernelRequest {
   bool index32 = false;  // every array argument spans < 2^31 bytes (EmitOptions)
   bool host = false;     // the CPU backend: stop at host bitcode instead of PTX
   bool racecheck = false; // host: log shared-memory accesses (EmitOptions)
+  bool numpyErrors = false; // debug without ZeroDivisionError (IRGenOptions)
   unsigned maxThreadsPerBlock = 0; // launch bounds (EmitOptions); 0: none
   unsigned minBlocksPerSM = 0;
   unsigned maxBlocksPerCluster = 0;

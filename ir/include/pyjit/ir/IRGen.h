@@ -33,6 +33,11 @@ struct IRGenOptions {
   /// float division by zero (numba: fastmath suppresses that
   /// ZeroDivisionError). generateModule only.
   bool fastFloats = false;
+  /// numba's error_model="numpy" in debug mode: division (and 0 to a
+  /// negative power) by zero raises no ZeroDivisionError but gives numpy's
+  /// inf, NaN or 0, as outside debug mode; other checks stay (numba's CPU
+  /// ufuncs: pyjit's target='cpu' (gu)vectorize).
+  bool numpyErrors = false;
   /// Full debug information (debug=True with opt=False): each assignment to
   /// a parameter or local of the function itself (not of device functions
   /// inlined into it) is followed by an Opcode::DebugValue naming it.
