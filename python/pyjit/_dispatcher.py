@@ -30,6 +30,11 @@ from .errors import CompileError, KernelError, LaunchConfigError, PyjitError, _u
 from ._typeof import (FAST_SCALARS, SUPPORTED_DTYPES, compile_time_only, fast_typeof, flatten,
                       typeof)
 
+_INT64_MIN, _UINT64_MAX = -2**63, 2**64 - 1
+# Parameter types a Python int beyond 64 bits converts to (Dispatcher._big_ints_as_floats).
+_FLOAT_PARAMS = frozenset(("float16", "bfloat16", "float32", "float64", "complex64",
+                           "complex128"))
+
 
 def _dim3(value, what):
     """A launch dimension as a 3-tuple of positive ints; raises before launching:
@@ -1104,7 +1109,9 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             try:
                 types = tuple([typeof(a, self._arg_name(i)) for i, a in enumerate(args)])
             except (TypeError, ValueError, OverflowError) as exc:  # argument 'x': ...
-                raise _users(type(exc)("kernel '%s': %s" % (self.__name__, exc))) from None
+                types = self._big_ints_as_floats(args) if isinstance(exc, OverflowError) else None
+                if types is None:
+                    raise _users(type(exc)("kernel '%s': %s" % (self.__name__, exc))) from None
             by_value = any(type(a) is int and t != "int64" for a, t in zip(args, types))
         overload = self._overloads.get(types)
         if overload is None:
@@ -1448,6 +1455,27 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                     (hits if overload.cache_hit else misses)[overload.argtypes] += 1
         return _CacheStats(_cache.directory() if self.options.get("cache", True) is not False
                            else None, hits, misses)
+
+    def _big_ints_as_floats(self, args):
+        """The argument types, a Python int beyond 64 bits typed float64 where
+        every explicit signature takes a float or complex number there (numba
+        converts such an int to the parameter's type: float(10**30)); None
+        where some argument still does not type."""
+        sigs = self._signature_types() if self.signature_strings else []
+        if not sigs:
+            return None
+        out = []
+        for i, a in enumerate(args):
+            if type(a) is int and not _INT64_MIN <= a <= _UINT64_MAX:
+                if not all(len(s) > i and s[i] in _FLOAT_PARAMS for s in sigs):
+                    return None
+                out.append("float64")
+                continue
+            try:
+                out.append(typeof(a, self._arg_name(i)))
+            except (TypeError, ValueError, OverflowError):
+                return None
+        return tuple(out)
 
     def _match_signature(self, types):
         """The explicit signature that takes the argument types with the least

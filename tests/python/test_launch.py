@@ -195,6 +195,26 @@ def test_a_python_int_from_2_63_up_is_a_uint64_argument(jit, big_first):
             k[1, 1](v, out)
 
 
+def test_ints_beyond_64_bits_fill_float_parameters_of_explicit_signatures(jit):
+    # numba converts each argument to its parameter's type: float(10**30)
+    @jit(["void(float64, float32, complex128, float64[::1], complex128[::1])"])
+    def store(x, y, z, out, cout):
+        out[0] = x
+        out[1] = y
+        cout[0] = z
+
+    out, cout = np.zeros(2), np.zeros(1, np.complex128)
+    store[1, 1](10**30, -2**70, 3**50, out, cout)
+    assert out[0] == 1e30 and out[1] == np.float32(-2.0**70) and cout[0] == complex(3**50)
+
+    @jit(["void(int64, float64[::1])", "void(float64, float64[::1])"])
+    def either(x, out):
+        out[0] = x
+
+    with pytest.raises(OverflowError, match="argument 'x': %d does not fit" % 10**30):
+        either[1, 1](10**30, out)  # (an int parameter could take it: the int must type)
+
+
 def test_numpy_unsigned_scalars_fill_their_parameters(jit):
     @jit("void(uint32, uint64, uint64[::1])")
     def store(a, b, out):
