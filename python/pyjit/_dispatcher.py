@@ -971,7 +971,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         large GPUs), unless cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS is 0."""
         from . import _config
         blocks = griddim[0] * griddim[1] * griddim[2]
-        if blocks >= 128 or not _config.CUDA_LOW_OCCUPANCY_WARNINGS:
+        if blocks >= 128 or not _config.CUDA_LOW_OCCUPANCY_WARNINGS or \
+                getattr(self, "_quiet_occupancy", False):  # (pyjit's own: cuda.reduce's)
             return
         _options.warn_performance(
             "Grid size %d will likely result in GPU under-utilization due to low "

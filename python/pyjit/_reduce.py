@@ -27,6 +27,8 @@ The function should be associative and commutative, as numba.cuda asks: the
 combinations do not follow the array's order. An empty array (or size 0)
 gives `init`.
 """
+import threading
+
 import numpy as np
 
 from . import cuda
@@ -90,6 +92,8 @@ def _make_kernel(op, jit):
         if use_init and t == 0 and cuda.blockIdx.x == 0:
             out[0] = op(out[0], init)
 
+    # Its grids are the reduction's, not the caller's choice: no low-occupancy warning.
+    reduce_block._quiet_occupancy = True
     return reduce_block
 
 
@@ -102,6 +106,13 @@ class Reduce:
             cuda.jit(device=True)(functor)
         self._device = device
         self._kernels = {}
+        # Device memory for the partial results, kept between calls (an
+        # allocation and a free cost more than the kernels for small arrays):
+        # {(device, dtype): array}, used by one call at a time (_scratch_lock)
+        # that returns the result on the host, so its kernels are done when
+        # the next call writes it.
+        self._scratch = {}
+        self._scratch_lock = threading.Lock()
         self.__name__ = getattr(functor, "__name__", "reduce")
         self.__doc__ = getattr(functor, "__doc__", None)
 
@@ -120,6 +131,7 @@ class Reduce:
         an empty range returns `init` (res untouched), as numba.cuda does.
         TypeError for an array that is not 1-D."""
         from ._devicearray import DeviceArray, device_array, host_memory, to_device
+        from ._ext import ext
         if getattr(arr, "ndim", 1) != 1:
             raise TypeError("cuda.reduce takes a 1-D array, got %d dimensions" % arr.ndim)
         n = len(range(arr.shape[0])[:size])  # numba reduces arr[:size]
@@ -135,19 +147,33 @@ class Reduce:
         full = n // _BLOCK * _BLOCK
         rest = n - full
         blocks = min(full // _BLOCK, _MAX_BLOCKS)
-        partials = device_array(blocks + (1 if rest else 0), dtype)
-        if full:
-            kernel[blocks, _BLOCK, stream](arr[:full], partials[:blocks], init, True)
-        if rest:
-            kernel[1, rest, stream](arr[full:n], partials[blocks:], init, not blocks)
-        out = partials[:1]
-        if partials.shape[0] > 1:
-            out = device_array(1, dtype)
-            kernel[1, partials.shape[0], stream](partials, out, init, False)
-        if res is not None:
-            res[:1].copy_to_device(out, stream=stream)
-            return None
-        return out.copy_to_host(stream=stream)[0]
+        count = blocks + (1 if rest else 0)
+        # With res the kernels may still run when this returns: new memory.
+        reuse = res is None and self._scratch_lock.acquire(blocking=False)
+        try:
+            if reuse:
+                key = (ext().selected_device() if not host_memory() else -1, dtype)
+                scratch = self._scratch.get(key)
+                if scratch is None:
+                    scratch = self._scratch[key] = device_array(_MAX_BLOCKS + 2, dtype)
+            else:
+                scratch = device_array(count + 1, dtype)
+            partials = scratch[:count]
+            if full:
+                kernel[blocks, _BLOCK, stream](arr[:full], partials[:blocks], init, True)
+            if rest:
+                kernel[1, rest, stream](arr[full:n], partials[blocks:], init, not blocks)
+            out = partials[:1]
+            if count > 1:
+                out = scratch[count:count + 1]
+                kernel[1, count, stream](partials, out, init, False)
+            if res is not None:
+                res[:1].copy_to_device(out, stream=stream)
+                return None
+            return out.copy_to_host(stream=stream)[0]
+        finally:
+            if reuse:
+                self._scratch_lock.release()
 
 
 def reduce(functor):

@@ -130,6 +130,35 @@ def test_reduce_of_a_lambda_and_host_casts():
     assert pyjit.int8(300 - 256) == np.int8(44)
 
 
+def test_reduce_calls_of_other_sizes_dtypes_and_threads_reuse_nothing_stale():
+    # Its partial results live in memory kept between calls: each call's
+    # result is its own, whatever the call before (size, dtype) or beside.
+    import threading
+    import warnings
+    r = cuda.reduce(lambda a, b: a + b)
+    sizes = [100003, 3, 129, 8191, 1, 64 * 128 + 5]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # (its own small grids warn of no low occupancy)
+        for n in sizes:
+            a = (np.arange(n) * 7) % 17
+            assert r(a.astype(np.float64)) == a.sum()
+            assert r(a.astype(np.int32)) == a.sum()
+    out = {}
+
+    def work(k):
+        a = np.arange(1000 * (k + 1), dtype=np.int64)
+        out[k] = [r(a) for _ in range(5)]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k in range(4):
+        n = 1000 * (k + 1)
+        assert out[k] == [n * (n - 1) // 2] * 5
+
+
 def test_stream_and_event_queries_and_auto_synchronize():
     @cuda.jit
     def fill(a, v):
