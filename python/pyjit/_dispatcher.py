@@ -1265,7 +1265,8 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                     a = a.copy()
                 elif i in aliased:
                     own = a.copy(order="K")
-                    back.append((a, own))
+                    if a.flags.writeable:  # (a read-only one: the kernel cannot write it)
+                        back.append((a, own))
                     a = own
                 host_args.append(_HostArray(a))
             elif isinstance(a, _devicearray.DeviceArray) and a._buffer_is_host():

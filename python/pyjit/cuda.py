@@ -779,12 +779,15 @@ class Event:
         self.handle = None if host_memory() else _ext().event_create()
 
     def record(self, stream=0):
+        """Records the event on `stream` (a Stream, a foreign stream or 0);
+        TypeError for anything else, on every backend, as wait() has it."""
         import time
+        from ._dispatcher import _stream_handle
+        handle = _stream_handle(stream)
         if self.handle is None:
             self._time = time.perf_counter()
         else:
-            from ._dispatcher import _stream_handle
-            _ext().event_record(self.handle, _stream_handle(stream))
+            _ext().event_record(self.handle, handle)
 
     def synchronize(self):
         if self.handle is not None:

@@ -415,6 +415,9 @@ def test_events_without_timing_refuse_elapsed_time_and_inspect_types_prints(caps
     a.wait(s)  # the stream waits for the event (no host wait)
     with pytest.raises(TypeError, match="stream must be"):
         a.wait("not a stream")
+    for bad in ("x", 1.5, object()):  # record refuses them too (numba's TypeError)
+        with pytest.raises(TypeError, match="stream must be"):
+            a.record(bad)
     s.synchronize()
 
     @cuda.jit

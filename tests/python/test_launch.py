@@ -1063,3 +1063,18 @@ def test_a_hinted_array_passed_again_plainly_is_copied_back(jit):
     a = np.arange(8.0)
     write_second[1, 8](a, cuda.In(a))
     np.testing.assert_array_equal(a, np.arange(8.0))
+
+
+def test_a_read_only_input_overlapping_an_output_is_not_copied_back(jit):
+    # As a GPU launch copies numpy arrays: the input is read as it was at the
+    # launch, and only writable arrays come back (the CPU backend copied the
+    # read-only one back too, a ValueError after the kernel had run).
+    @jit
+    def bump(out, inp):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = inp[i] + 1
+
+    a = np.arange(4.0)
+    bump[1, 4](a, np.broadcast_to(a[:1], (4,)))
+    assert a.tolist() == [1.0, 1.0, 1.0, 1.0]
