@@ -98,26 +98,33 @@ def _check_limits(kernel, griddim, blockdim, shared, device):
                                 "limit of %d bytes per block" % (where, shared, most))
 
 
+def _checked_handle(handle, stream):
+    """`handle` if it is a CUstream value; ValueError naming `stream` if not."""
+    if not 0 <= handle < 2 ** 64:
+        what = "" if isinstance(stream, (int, np.integer)) else " of stream %r" % (stream,)
+        raise ValueError("a stream handle is a CUstream (an unsigned 64-bit value), got %d%s"
+                         % (handle, what))
+    return handle
+
+
 def _stream_handle(stream):
     """The CUstream handle (int) of a stream: pyjit's, numba's, CuPy's
     (`ptr`), PyTorch's (`cuda_stream`), any object with the `__cuda_stream__`
     protocol (cuda.core), or an int handle; 0 and None are the default stream."""
-    if stream is None or (isinstance(stream, int) and not isinstance(stream, bool)):
-        if stream and not 0 <= stream < 2 ** 64:
-            raise ValueError("a stream handle is a CUstream (an unsigned 64-bit value), got %d"
-                             % stream)
-        return stream or 0
+    if stream is None or (isinstance(stream, (int, np.integer)) and
+                          not isinstance(stream, (bool, np.bool_))):
+        return _checked_handle(int(stream or 0), stream)
     protocol = getattr(stream, "__cuda_stream__", None)
     if protocol is not None:
         info = protocol() if callable(protocol) else protocol
         if isinstance(info, tuple) and len(info) == 2:
-            return int(info[1])
+            return _checked_handle(int(info[1]), stream)
         raise TypeError("stream.__cuda_stream__() must return (version, handle), got %r"
                         % (info,))
     for attr in ("handle", "ptr", "cuda_stream"):
         h = getattr(stream, attr, None)
         if h is not None:
-            return int(getattr(h, "value", h) or 0)
+            return _checked_handle(int(getattr(h, "value", h) or 0), stream)
     raise TypeError("stream must be 0, an int handle or a stream object (pyjit, numba, CuPy, "
                     "PyTorch, or one with __cuda_stream__), got %r" % (stream,))
 

@@ -194,8 +194,11 @@ def init_xoroshiro128p_states(states, seed, subsequence_start=0, stream=0):
                          "got %r" % (subsequence_start,))
     if _init_kernel is None:
         _init_kernel = cuda.jit(_init_states_sequential, target="cpu")
+    if not -(1 << 63) <= int(seed) < 1 << 64:
+        # (numba's seeding function takes an int64 or uint64 argument)
+        raise OverflowError("init_xoroshiro128p_states: seed %d does not fit 64 bits" % seed)
     host = np.empty(shape, dtype=dtype)
-    # The seed is a uint64: other integers wrap, as numba.cuda's uint64(seed).
+    # The seed is a uint64: a negative one wraps, as numba.cuda's uint64(seed).
     _init_kernel[1, 1](host, np.uint64(int(seed) % (1 << 64)), np.int64(subsequence_start))
     states.copy_to_device(host, stream=stream)
 

@@ -136,7 +136,11 @@ class Reduce:
             raise TypeError("cuda.reduce takes a 1-D array, got %d dimensions" % arr.ndim)
         n = len(range(arr.shape[0])[:size])  # numba reduces arr[:size]
         dtype = np.dtype(arr.dtype)
-        init = dtype.type(init)
+        if dtype.kind not in "biufcmM":
+            raise TypeError("cuda.reduce takes an array of numbers, bools or datetime64/"
+                            "timedelta64 values, not dtype %s" % dtype)
+        # (np.asarray: a datetime64/timedelta64 init in the array's unit)
+        init = np.asarray(init, dtype=dtype)[()] if dtype.kind in "mM" else dtype.type(init)
         if n == 0:
             return init  # as numba: res is left alone
         if isinstance(arr, np.ndarray) and not host_memory():

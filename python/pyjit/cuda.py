@@ -324,6 +324,10 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
     from . import _options
     from ._dispatcher import _parse_signature_types, signature_text
     from ._source import describe
+    func = getattr(pyfunc, "py_func", pyfunc)
+    if not hasattr(func, "__code__"):
+        raise TypeError("compile_ptx compiles a Python function (def or lambda) or a "
+                        "@cuda.jit one, not %r" % (pyfunc,))
     sig = signature_text(sig)  # a tuple of argument types, as numba takes it, too
     restype = sig.split("(", 1)[0].strip() if isinstance(sig, str) else ""
     if not device and restype not in ("", "void", "none"):

@@ -4,6 +4,7 @@ GPU and on the CPU backend. Expected values come from numpy."""
 import inspect
 import math
 import os
+import re
 import subprocess
 import tempfile
 
@@ -118,6 +119,13 @@ def test_reduce_init_size_res_and_empty():
     assert sum_reduce(a, size=1000) == a.sum()  # numba reduces a[:size]
     assert sum_reduce(a, res=res, size=0, init=7.0) == 7.0  # res untouched
     np.testing.assert_array_equal(res.copy_to_host(), [a.sum(), -2.0])
+
+
+def test_reduce_of_timedeltas_and_of_what_it_cannot_add():
+    seconds = np.array([3, 4, 5], dtype="m8[s]")
+    assert sum_reduce(seconds) == np.timedelta64(12, "s")  # init 0 in the array's unit
+    with pytest.raises(TypeError, match=r"cuda.reduce takes an array of numbers.* not dtype \|S1"):
+        sum_reduce(np.array([b"a", b"b"]))
 
 
 def test_reduce_of_a_lambda_and_host_casts():
@@ -1142,3 +1150,10 @@ def test_an_overload_inspects_its_llvm_and_the_driver_module_has_stream_and_even
     assert "define" in overload.inspect_llvm()
     assert overload.inspect_llvm() == k.inspect_llvm(k.signatures[0])
     assert driver.Stream is cuda.Stream and driver.Event is cuda.Event
+
+
+def test_compile_ptx_of_what_is_not_a_python_function_is_a_type_error():
+    for not_a_function in (len, 3, "saxpy"):
+        with pytest.raises(TypeError, match="compiles a Python function .* not %s"
+                                            % re.escape(repr(not_a_function))):
+            cuda.compile_ptx(not_a_function, "void(int64)")

@@ -158,6 +158,9 @@ def test_state_arrays_are_checked():
     # a negative seed wraps to uint64, as numba.cuda's uint64(seed)
     np.testing.assert_array_equal(create_xoroshiro128p_states(2, seed=-1).copy_to_host(),
                                   create_xoroshiro128p_states(2, seed=2**64 - 1).copy_to_host())
+    for seed in (2**64, -2**63 - 1):  # numba's seeding function takes no wider int
+        with pytest.raises(OverflowError, match="seed %d does not fit 64 bits" % seed):
+            create_xoroshiro128p_states(2, seed=seed)
     states = cuda.device_array((3, 2), np.uint64)  # earlier pyjit's layout: still taken
     init_xoroshiro128p_states(states, seed=5, subsequence_start=1)
     want = reference_states(3, 5, 1)
