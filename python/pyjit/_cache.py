@@ -45,8 +45,14 @@ _warned = set()   # directories already warned about
 
 def directory():
     """The cache directory in use, or None when the disk cache is off."""
-    if os.environ.get("PYJIT_CACHE", "1").strip().lower() in ("0", "false", "no", "off"):
+    switch = os.environ.get("PYJIT_CACHE", "1").strip().lower()
+    if switch in ("0", "false", "no", "off"):
         return None
+    if switch not in ("", "1", "true", "yes", "on") and ("switch", switch) not in _warned:
+        _warned.add(("switch", switch))
+        import warnings
+        warnings.warn("PYJIT_CACHE=%r is not one of 0/false/no/off (cache off) or 1/true/yes/on; "
+                      "the disk cache stays on" % switch, RuntimeWarning, stacklevel=2)
     d = os.environ.get("PYJIT_CACHE_DIR")
     if not d:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -318,6 +324,8 @@ def cache_info():
     missed, e.g. "changed: device function 'f' (/path/lib.py)"}).
     """
     cache_dir = directory()
+    if cache_dir in _warned:
+        cache_dir = None  # (not usable: this process keeps kernels in memory only)
     entries = nbytes = 0
     if cache_dir is not None and os.path.isdir(cache_dir):
         try:

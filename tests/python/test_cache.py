@@ -311,6 +311,7 @@ def test_unusable_cache_directory_falls_back_to_memory_with_one_warning(tmp_path
         result["stderr"]
     assert str(blocker / "cache") in result["stderr"]
     assert "in memory only" in result["stderr"]
+    assert result["info"]["directory"] is None  # (off: "None when off")
 
 
 def test_cache_false_and_env_opt_out_write_nothing(tmp_path):
@@ -323,6 +324,9 @@ def test_cache_false_and_env_opt_out_write_nothing(tmp_path):
     result = run(tmp_path, cache, {"PYJIT_CACHE": "0"})
     assert result["info"]["directory"] is None
     assert not list(cache.glob("*.pjk"))
+    result = run(tmp_path, cache, {"PYJIT_CACHE": "maybe"})  # not a switch: on, and said so
+    assert result["info"]["directory"] == str(cache)
+    assert result["stderr"].count("PYJIT_CACHE='maybe' is not one of") == 1, result["stderr"]
 
 
 def test_concurrent_processes_share_one_entry(tmp_path):
