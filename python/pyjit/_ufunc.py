@@ -654,6 +654,8 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=None, cache
 
 
 _CORE = re.compile(r"\(\s*([\w\s,]*)\)")
+# One side of a layout, spaces removed: cores such as (n,m) or (), separated by commas.
+_SIDE = re.compile(r"\((?:[A-Za-z_]\w*(?:,[A-Za-z_]\w*)*)?\)(?:,\((?:[A-Za-z_]\w*(?:,[A-Za-z_]\w*)*)?\))*")
 
 
 def _parse_layout(layout, what):
@@ -662,6 +664,11 @@ def _parse_layout(layout, what):
         raise ValueError("%s: the layout is a string such as '(n),(n)->(n)', got %r"
                          % (what, layout))
     ins, outs = layout.replace(" ", "").split("->", 1)
+    for side, text in (("inputs", ins), ("outputs", outs)):
+        if not _SIDE.fullmatch(text):  # (numba's ValueError for a layout it cannot read)
+            raise ValueError("%s: the layout %r has malformed %s %r: each side of '->' is one "
+                             "or more cores separated by commas, a core a parenthesized list "
+                             "of dimension names ((n), (m,n), ())" % (what, layout, side, text))
     parse = lambda part: [[d for d in m.group(1).split(",") if d]  # noqa: E731
                           for m in _CORE.finditer(part)]
     return parse(ins), parse(outs)

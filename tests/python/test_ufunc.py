@@ -1,5 +1,7 @@
 """pyjit.vectorize / pyjit.guvectorize: numba's (generalized) ufuncs for
 target='cuda' and target='cpu'. Expected values come from NumPy."""
+import re
+
 import numpy as np
 import pytest
 
@@ -906,3 +908,14 @@ def test_a_failed_check_in_a_gufunc_names_the_users_line_only():
     assert "index 10 is out of bounds for axis 0 with size 3" in text
     assert "test_ufunc.py:%d:" % line in text
     assert "<pyjit" not in text and "called from" not in text
+
+
+@pytest.mark.parametrize("layout", ["(n)->(m", "(n)->", "(n)(m)->(n)", "(n),()->(n)x",
+                                    "(n)->(n),", "->(n)", "(n,)->(n)", "(1)->(n)"])
+def test_a_malformed_gufunc_layout_is_a_value_error_naming_its_side(layout):
+    # numba's ValueError for a layout it cannot read; pyjit counted its
+    # parentheses as arguments and reported a mismatch.
+    side = "outputs" if layout.split("->")[0] in ("(n)", "(n),()") else "inputs"
+    with pytest.raises(ValueError, match=r"the layout %s has malformed %s"
+                                         % (re.escape(repr(layout)), side)):
+        guvectorize(["void(float64[:], float64[:])"], layout)(lambda a, out: None)
