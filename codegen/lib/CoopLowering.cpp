@@ -73,12 +73,13 @@ llvm::Value *Emitter::coop(const ir::Instruction &inst) {
         kHostCoop, llvm::FunctionType::get(b.getVoidTy(),
                                            {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(),
                                             b.getInt32Ty(), b.getPtrTy(), b.getPtrTy(),
-                                            b.getPtrTy(), b.getInt32Ty()},
+                                            b.getPtrTy(), b.getInt32Ty(), b.getPtrTy()},
                                            false));
     b.CreateCall(callee, {kernel->getArg(0), b.getInt32(static_cast<int32_t>(call.fn)),
                           b.getInt32(static_cast<int32_t>(call.op)),
                           b.getInt32(hostTypeCode(inst.type())), hostCoopScratch, inout,
-                          aggregate, b.getInt32(static_cast<int32_t>(inst.loc().line))});
+                          aggregate, b.getInt32(static_cast<int32_t>(inst.loc().line)),
+                          hostFileName(inst)});
     if (call.aggregate)
       coopAggregates[&inst] = aggregate;
     return b.CreateLoad(ty, inout);

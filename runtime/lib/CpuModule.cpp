@@ -494,13 +494,13 @@ template <class T> T identity(int32_t op) {
 
 template <class T>
 void run(codegen::HostContext *ctx, int32_t fn, int32_t op, void *scratch, void *inout,
-         void *aggregate, int32_t line) {
+         void *aggregate, int32_t line, const char *file) {
   const uint32_t *r = ctx->sreg;
   uint32_t tid = r[0] + r[3] * (r[1] + r[4] * r[2]);
   uint32_t n = r[3] * r[4] * r[5];
   T *s = static_cast<T *>(scratch); // kHostCoopScratchBytes: 1025 values of 8 bytes
   std::memcpy(&s[tid], inout, sizeof(T));
-  pyjit_host_barrier(ctx, kCoopBarrier, 0, line, nullptr);
+  pyjit_host_barrier(ctx, kCoopBarrier, 0, line, file);
   if (tid == 0) {
     T acc = s[0];
     for (uint32_t i = 0; i < n; ++i) {
@@ -511,29 +511,30 @@ void run(codegen::HostContext *ctx, int32_t fn, int32_t op, void *scratch, void 
     }
     s[n] = acc;
   }
-  pyjit_host_barrier(ctx, kCoopBarrier, 0, line, nullptr);
+  pyjit_host_barrier(ctx, kCoopBarrier, 0, line, file);
   T result = fn == 0 ? s[n] : s[tid];
   std::memcpy(inout, &result, sizeof(T));
   std::memcpy(aggregate, &s[n], sizeof(T));
-  pyjit_host_barrier(ctx, kCoopBarrier, 0, line, nullptr); // the next call may write the scratch
+  pyjit_host_barrier(ctx, kCoopBarrier, 0, line, file); // the next call may write the scratch
 }
 } // namespace coop
 
 extern "C" void pyjit_host_coop(codegen::HostContext *ctx, int32_t fn, int32_t op, int32_t type,
-                                void *scratch, void *inout, void *aggregate, int32_t line) {
+                                void *scratch, void *inout, void *aggregate, int32_t line,
+                                const char *file) {
   switch (type) {
   case codegen::kHostCoopI32:
-    return coop::run<int32_t>(ctx, fn, op, scratch, inout, aggregate, line);
+    return coop::run<int32_t>(ctx, fn, op, scratch, inout, aggregate, line, file);
   case codegen::kHostCoopI64:
-    return coop::run<int64_t>(ctx, fn, op, scratch, inout, aggregate, line);
+    return coop::run<int64_t>(ctx, fn, op, scratch, inout, aggregate, line, file);
   case codegen::kHostCoopU32:
-    return coop::run<uint32_t>(ctx, fn, op, scratch, inout, aggregate, line);
+    return coop::run<uint32_t>(ctx, fn, op, scratch, inout, aggregate, line, file);
   case codegen::kHostCoopU64:
-    return coop::run<uint64_t>(ctx, fn, op, scratch, inout, aggregate, line);
+    return coop::run<uint64_t>(ctx, fn, op, scratch, inout, aggregate, line, file);
   case codegen::kHostCoopF32:
-    return coop::run<float>(ctx, fn, op, scratch, inout, aggregate, line);
+    return coop::run<float>(ctx, fn, op, scratch, inout, aggregate, line, file);
   default:
-    return coop::run<double>(ctx, fn, op, scratch, inout, aggregate, line);
+    return coop::run<double>(ctx, fn, op, scratch, inout, aggregate, line, file);
   }
 }
 

@@ -948,3 +948,26 @@ def test_runner_errors_name_the_file_of_a_device_function_in_another_module(tmp_
             r"thread \(3, 0, 0\) of block \(0, 0, 0\) waits at the one on "
             r".*test_cpu_backend.py:%d" % (first + 5))):
         diverge[1, 32](np.zeros(32))
+
+
+def test_runner_errors_name_the_file_of_a_block_primitive_in_another_module(tmp_path):
+    # pyjit.coop's block primitives wait at block barriers too: one inside a
+    # device function of another file is named with that file and line.
+    from kernel_files import load_module
+    helpers = load_module(tmp_path, "coop_helpers", (
+        "from pyjit import coop, cuda\n\n"
+        "@cuda.jit(device=True)\n"
+        "def block_total(v):\n"
+        "    return coop.block.sum(v)\n"))
+    block_total = helpers.block_total
+
+    @cuda.jit(target="cpu", debug=True)
+    def half_the_block(x, out):
+        i = cuda.grid(1)
+        if i % 2 == 0:
+            out[i] = block_total(x[i])
+
+    with pytest.raises(pyjit.KernelError, match=r"barrier divergence: 32 threads wait at a "
+                                                r"pyjit.coop block primitive on "
+                                                r".*coop_helpers.py:5"):
+        half_the_block[1, 64](np.ones(64, np.float32), np.zeros(64, np.float32))

@@ -106,12 +106,12 @@ enum class HostWarpOp : int32_t {
 };
 
 /// `void pyjit_host_coop(HostContext *, int32_t fn, int32_t op, int32_t type,
-/// void *scratch, void *inout, void *aggregate, int32_t line)`: a block-wide
+/// void *scratch, void *inout, void *aggregate, int32_t line, const char *file)`: a block-wide
 /// primitive of pyjit.coop (ir/Coop.h: fn is CoopFn, op CoopOp; type
 /// kHostCoopI32..F64). Every thread passes its value in *inout and gets its
 /// result there, and the block's total in *aggregate; scratch is
 /// kHostCoopScratchBytes of the block's static shared memory. It waits at
-/// block barriers (reported at `line`).
+/// block barriers (reported at `line` of `file`, as pyjit_host_barrier's).
 inline constexpr const char *kHostCoop = "pyjit_host_coop";
 enum HostCoopType : int32_t { kHostCoopI32, kHostCoopI64, kHostCoopU32, kHostCoopU64,
                               kHostCoopF32, kHostCoopF64 };
