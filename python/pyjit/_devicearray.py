@@ -416,6 +416,15 @@ def _abi_base():
         return object
 
 
+def _read_only(name, why):
+    """A DeviceArray attribute read from `_<name>`; setting it raises
+    AttributeError(why)."""
+    def refuse(self, value):
+        raise AttributeError(why)
+
+    return property(operator.attrgetter("_" + name), refuse)
+
+
 class DeviceArray(_abi_base()):
     """An n-d array in GPU memory: shape, strides (bytes) and dtype as in numpy."""
 
@@ -546,39 +555,12 @@ class DeviceArray(_abi_base()):
         self._shape, self._strides = view.shape, view.strides
         self._describe()
 
-    @property
-    def strides(self):
-        return self._strides
-
-    @strides.setter
-    def strides(self, value):
-        raise AttributeError("a device array's strides cannot be set: take a view of it "
-                             "(d[::2], d.T, d.reshape(...))")
-
-    @property
-    def dtype(self):
-        return self._dtype
-
-    @dtype.setter
-    def dtype(self, value):
-        raise AttributeError("a device array's dtype cannot be set: take a view of it "
-                             "(d.view(dtype))")
-
-    @property
-    def size(self):
-        return self._size
-
-    @size.setter
-    def size(self, value):
-        raise AttributeError("attribute 'size' of device arrays is not writable")
-
-    @property
-    def nbytes(self):
-        return self._nbytes
-
-    @nbytes.setter
-    def nbytes(self, value):
-        raise AttributeError("attribute 'nbytes' of device arrays is not writable")
+    strides = _read_only("strides", "a device array's strides cannot be set: take a view of "
+                                    "it (d[::2], d.T, d.reshape(...))")
+    dtype = _read_only("dtype", "a device array's dtype cannot be set: take a view of it "
+                                "(d.view(dtype))")
+    size = _read_only("size", "attribute 'size' of device arrays is not writable")
+    nbytes = _read_only("nbytes", "attribute 'nbytes' of device arrays is not writable")
 
     def _copy_pointer(self):
         """The first element's address, for a copy. Raises ValueError on the
