@@ -7,6 +7,7 @@ or PYJIT_TARGET=cpu) the same DeviceArray lives in host memory, copies are
 memmoves, and CPU-backend kernels read it in place.
 """
 import ctypes
+import functools
 import math
 import operator
 import os
@@ -347,13 +348,35 @@ class _View:
 
 def _kernel_type(dtype, shape, strides):
     """The interned kernel argument type string, or None (unsupported dtype)."""
-    from ._typeof import (SUPPORTED_DTYPES, _c_contiguous, array_type, char_seq_name,
-                          datetime_name, is_bfloat16, record_spelling)
-    if dtype.fields is not None:  # a structured dtype: numba's Record spelling
-        name = record_spelling(dtype)[0]
-        if name is None:
-            return None
-    elif dtype.kind in "SU":  # bytes or str items: [char x 12], [unichr x 12]
+    from ._typeof import _c_contiguous
+    # (records uncached: dtypes that differ in alignment can compare equal)
+    name = _element_type_name(dtype) if dtype.fields is None else _record_name(dtype)
+    if name is None:
+        return None
+    c = _c_contiguous(shape, strides, dtype.itemsize)
+    f = not c and _c_contiguous(shape[::-1], strides[::-1], dtype.itemsize)
+    return _array_type(name, len(shape), c, f)
+
+
+@functools.lru_cache(maxsize=1024)
+def _array_type(name, ndim, c, f):
+    from ._typeof import array_type
+    return sys.intern(array_type(name, ndim, c, f))
+
+
+def _record_name(dtype):
+    """numba's Record spelling of a structured dtype, or None."""
+    from ._typeof import record_spelling
+    return record_spelling(dtype)[0]
+
+
+@functools.lru_cache(maxsize=256)
+def _element_type_name(dtype):
+    """A kernel's name of the element type `dtype` (not a structured one),
+    or None (kernels take no such arrays). Cached: every view of an array
+    asks."""
+    from ._typeof import SUPPORTED_DTYPES, char_seq_name, datetime_name, is_bfloat16
+    if dtype.kind in "SU":  # bytes or str items: [char x 12], [unichr x 12]
         name = char_seq_name(dtype)
         if name is None:
             return None
@@ -367,12 +390,20 @@ def _kernel_type(dtype, shape, strides):
         return None
     else:
         name = dtype.name
-    c = _c_contiguous(shape, strides, dtype.itemsize)
-    f = not c and _c_contiguous(shape[::-1], strides[::-1], dtype.itemsize)
-    return sys.intern(array_type(name, len(shape), c, f))
+    return name
 
 
 def _descr(dtype):
+    """The CAI `descr` of a dtype (cached but for structured ones)."""
+    return _plain_descr(dtype) if dtype.fields is None else _record_descr(dtype)
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_descr(dtype):
+    return dtype.descr
+
+
+def _record_descr(dtype):
     """The CAI `descr` of a dtype: numpy's, or for a structured dtype numpy
     cannot describe (fields out of order or overlapping) a list of its
     fields in offset order with padding entries, as far as they do not
@@ -416,6 +447,38 @@ def _abi_base():
         return object
 
 
+@functools.lru_cache(maxsize=256)
+def _device_dtype(dtype):
+    """`dtype` if device arrays hold it; TypeError saying why not. (Cached:
+    every view checks its dtype, and numpy's dtype.name is slow.)"""
+    if dtype.kind not in "biufcMmSU" and dtype.fields is None and dtype.name != "bfloat16":
+        raise TypeError("device arrays hold booleans, integers, floats (bfloat16 too), "
+                        "complex numbers, datetime64/timedelta64, bytes and str (S, U) or "
+                        "records (structured dtypes), not dtype %s" % dtype)
+    if dtype.hasobject:  # (a record with an object field passes the check above)
+        raise TypeError("device arrays hold no Python objects: dtype %s has an object "
+                        "field" % dtype)
+    if not dtype.isnative:
+        raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
+                        "%s; use %s (cuda.to_device converts such arrays itself)"
+                        % (dtype.str, dtype.newbyteorder("=").str))
+    return dtype
+
+
+def _sliced(index, extent, stride):
+    """(first index, extent, stride in bytes) of a dimension of `extent`
+    elements `stride` bytes apart sliced by `index`, as numpy slices it."""
+    start, stop, step = index.indices(extent)
+    n = len(range(start, stop, step))
+    if not n:
+        start, step = 0, 1  # an empty slice: numpy's start and stride
+    # The step clamped to +-(2**63 - 1) as CPython's PySlice_Unpack does for
+    # numpy, the product wrapped to int64 as numpy's npy_intp (only a
+    # one-element view has such a step).
+    clamped = max(-(2 ** 63 - 1), min(step, 2 ** 63 - 1))
+    return start, n, (stride * clamped + 2 ** 63) % 2 ** 64 - 2 ** 63
+
+
 def _read_only(name, why):
     """A DeviceArray attribute read from `_<name>`; setting it raises
     AttributeError(why)."""
@@ -443,36 +506,22 @@ class DeviceArray(_abi_base()):
             shape = (int(shape),)
         if isinstance(strides, (int, np.integer)):
             strides = (int(strides),)
-        self._shape = tuple(int(s) for s in shape)
-        if any(s < 0 for s in self.shape):
-            raise ValueError("negative dimensions are not allowed: %s" % (self.shape,))
-        if len(self.shape) > 32:  # (what the launch path reads: python/src/ArrayAbi.cpp)
-            raise ValueError("device arrays have at most 32 dimensions, not %d"
-                             % len(self.shape))
-        self._dtype = np.dtype(dtype)
-        if self.dtype.kind not in "biufcMmSU" and self.dtype.fields is None and \
-                self.dtype.name != "bfloat16":
-            raise TypeError("device arrays hold booleans, integers, floats (bfloat16 too), "
-                            "complex numbers, datetime64/timedelta64, bytes and str (S, U) or "
-                            "records (structured dtypes), not dtype %s" % self.dtype)
-        if self.dtype.hasobject:  # (a record with an object field passes the check above)
-            raise TypeError("device arrays hold no Python objects: dtype %s has an object "
-                            "field" % self.dtype)
-        if not self.dtype.isnative:
-            raise TypeError("device arrays hold numbers in the machine's byte order, not dtype "
-                            "%s; use %s (cuda.to_device converts such arrays itself)"
-                            % (self.dtype.str, self.dtype.newbyteorder("=").str))
-        self._strides = tuple(int(s) for s in strides) if strides is not None else _c_strides(
-            self.shape, self.dtype.itemsize)
-        if len(self.strides) != len(self.shape):
+        self._shape = shape = tuple([int(s) for s in shape])
+        if any(s < 0 for s in shape):
+            raise ValueError("negative dimensions are not allowed: %s" % (shape,))
+        if len(shape) > 32:  # (what the launch path reads: python/src/ArrayAbi.cpp)
+            raise ValueError("device arrays have at most 32 dimensions, not %d" % len(shape))
+        self._dtype = dtype = _device_dtype(dtype if type(dtype) is np.dtype else np.dtype(dtype))
+        self._strides = strides = tuple([int(s) for s in strides]) if strides is not None else \
+            _c_strides(shape, dtype.itemsize)
+        if len(strides) != len(shape):
             raise ValueError("strides %s do not match shape %s: one stride per dimension"
-                             % (self.strides, self.shape))
-        if any(e > _MAX_BYTES for e in self.shape):
-            raise ValueError("array is too big: an extent of %s passes 2**63 - 1"
-                             % (self.shape,))
-        self._size = math.prod(self.shape)  # (Python ints: no wrap-around)
-        self._nbytes = self.size * self.dtype.itemsize
-        if self.nbytes > _MAX_BYTES:
+                             % (strides, shape))
+        if any(e > _MAX_BYTES for e in shape):
+            raise ValueError("array is too big: an extent of %s passes 2**63 - 1" % (shape,))
+        self._size = math.prod(shape)  # (Python ints: no wrap-around)
+        self._nbytes = self._size * dtype.itemsize
+        if self._nbytes > _MAX_BYTES:
             raise ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than "
                              "the maximum possible size.")  # (NumPy's and numba.cuda's words)
         if gpu_data is not None:
@@ -504,28 +553,28 @@ class DeviceArray(_abi_base()):
         # Shape, dtype and pointer change only by `d.shape = ...`: the
         # interface dict and the kernel argument type are built once (the
         # launch path reads them).
-        contiguous = self.strides == _c_strides(self.shape, self.dtype.itemsize)
-        self._cai = {"shape": self.shape, "strides": None if contiguous else self.strides,
-                     "typestr": self.dtype.str, "descr": _descr(self.dtype),
+        shape, strides, dtype, ptr = self._shape, self._strides, self._dtype, self._buffer.ptr
+        contiguous = strides == _c_strides(shape, dtype.itemsize)
+        self._cai = {"shape": shape, "strides": None if contiguous else strides,
+                     "typestr": dtype.str, "descr": _descr(dtype),
                      # (0 for no elements, as the CAI asks)
-                     "data": (self._buffer.ptr if self.size else 0, False),
+                     "data": (ptr if self._size else 0, False),
                      # Kernels and copies go to the legacy default stream (1 in
                      # CAI v3): consumers on other streams order after it.
                      "version": 3, "stream": None if self._buffer_is_host() else 1}
         # The kernel argument type, and the kernel parameters of this array
         # (docs/abi.md) followed by that type, interned: the launch fast path
         # reads both from this one tuple (python/src/Dispatch.cpp).
-        self._pyjit_type = _kernel_type(self.dtype, self.shape, self.strides)
-        if self._pyjit_type is not None and self.dtype.fields is None and self.size and any(
-                x % self.dtype.itemsize for x in (self._buffer.ptr,) + tuple(
-                    s for s, e in zip(self.strides, self.shape) if e > 1)):
+        self._pyjit_type = _kernel_type(dtype, shape, strides)
+        if self._pyjit_type is not None and dtype.fields is None and self._size and (
+                ptr % dtype.itemsize or
+                any(s % dtype.itemsize for s, e in zip(strides, shape) if e > 1)):
             # Items not at multiples of their size (a foreign pointer, a
             # byte view): no ready-made parameters; the launch's packer
             # reads the interface and refuses it by name.
             self._pyjit_type = None
         if self._pyjit_type is not None:  # (else storage only: a kernel refuses it)
-            self._pyjit_abi = (struct.pack("<%dq" % (1 + 2 * len(self.shape)),
-                                           self._buffer.ptr, *self.shape, *self.strides),
+            self._pyjit_abi = (struct.pack("<%dq" % (1 + 2 * len(shape)), ptr, *shape, *strides),
                                self._pyjit_type)
 
     @property
@@ -721,7 +770,19 @@ class DeviceArray(_abi_base()):
 
     def _derived(self, shape, dtype, strides, offset):
         """A view of this memory from `offset` bytes, on this array's stream."""
-        out = DeviceArray(shape, dtype, strides, _View(self._buffer, offset))
+        if dtype is self._dtype and type(shape) is tuple and type(strides) is tuple and \
+                len(shape) <= 32:
+            # Of this array's dtype, the shape and strides from _index or
+            # reshape (tuples of ints, within this array's bytes): nothing to
+            # check again, as __init__ would.
+            out = DeviceArray.__new__(DeviceArray)
+            out._shape, out._strides, out._dtype = shape, strides, dtype
+            out._size = math.prod(shape)
+            out._nbytes = out._size * dtype.itemsize
+            out._buffer = _View(self._buffer, offset)
+            out._describe()
+        else:
+            out = DeviceArray(shape, dtype, strides, _View(self._buffer, offset))
         out.stream = self.stream
         return out
 
@@ -826,6 +887,8 @@ class DeviceArray(_abi_base()):
     def _index(self, index):
         """(byte offset, shape, strides) of basic indexing as numpy does it:
         ints, slices, one Ellipsis and None (a new axis of extent 1)."""
+        if type(index) is slice and self._shape:  # a[lo:hi:step], the common view: at once
+            return self._slice_first(index)
         if not isinstance(index, tuple):
             index = (index,)
         ints = []
@@ -861,15 +924,9 @@ class DeviceArray(_abi_base()):
             extent, stride = self.shape[d], self.strides[d]
             d += 1
             if isinstance(idx, slice):
-                start, stop, step = idx.indices(extent)
-                shape.append(len(range(start, stop, step)))
-                if not shape[-1]:
-                    start, step = 0, 1  # an empty slice: numpy's start and stride
-                # The step clamped to +-(2**63 - 1) as CPython's PySlice_Unpack
-                # does for numpy, the product wrapped to int64 as numpy's
-                # npy_intp (only a one-element view has such a step).
-                clamped = max(-(2 ** 63 - 1), min(step, 2 ** 63 - 1))
-                strides.append((stride * clamped + 2 ** 63) % 2 ** 64 - 2 ** 63)
+                start, n, view_stride = _sliced(idx, extent, stride)
+                shape.append(n)
+                strides.append(view_stride)
                 offset += start * stride
             else:
                 i = int(idx) + (extent if idx < 0 else 0)
@@ -877,6 +934,11 @@ class DeviceArray(_abi_base()):
                     raise IndexError("index %d out of range for extent %d" % (idx, extent))
                 offset += i * stride
         return offset, tuple(shape), tuple(strides)
+
+    def _slice_first(self, index):
+        """_index of one slice: the first dimension's."""
+        start, n, stride = _sliced(index, self._shape[0], self._strides[0])
+        return start * self._strides[0], (n,) + self._shape[1:], (stride,) + self._strides[1:]
 
     def __getitem__(self, index):
         """A view (basic indexing and slicing, as numpy) sharing this memory;
