@@ -108,7 +108,8 @@ class Reduce:
         self._kernels = {}
         # Device memory for the partial results, kept between calls (an
         # allocation and a free cost more than the kernels for small arrays):
-        # {(device, dtype): array}, used by one call at a time (_scratch_lock)
+        # {(device, dtype): array} and {(device, dtype, partials, full
+        # blocks): its views (_views)}, used by one call at a time (_scratch_lock)
         # that returns the result on the host, so its kernels are done when
         # the next call writes it.
         self._scratch = {}
@@ -155,21 +156,23 @@ class Reduce:
         # With res the kernels may still run when this returns: new memory.
         reuse = res is None and self._scratch_lock.acquire(blocking=False)
         try:
+            views = None
             if reuse:
                 key = (ext().selected_device() if not host_memory() else -1, dtype)
-                scratch = self._scratch.get(key)
-                if scratch is None:
-                    scratch = self._scratch[key] = device_array(_MAX_BLOCKS + 2, dtype)
+                views = self._scratch.get(key + (count, blocks))
+                if views is None:
+                    scratch = self._scratch.get(key)
+                    if scratch is None:
+                        scratch = self._scratch[key] = device_array(_MAX_BLOCKS + 2, dtype)
+                    views = self._scratch[key + (count, blocks)] = _views(scratch, count, blocks)
             else:
-                scratch = device_array(count + 1, dtype)
-            partials = scratch[:count]
+                views = _views(device_array(count + 1, dtype), count, blocks)
+            partials, head, tail, out = views
             if full:
-                kernel[blocks, _BLOCK, stream](arr[:full], partials[:blocks], init, True)
+                kernel[blocks, _BLOCK, stream](arr[:full], head, init, True)
             if rest:
-                kernel[1, rest, stream](arr[full:n], partials[blocks:], init, not blocks)
-            out = partials[:1]
+                kernel[1, rest, stream](arr[full:n], tail, init, not blocks)
             if count > 1:
-                out = scratch[count:count + 1]
                 kernel[1, count, stream](partials, out, init, False)
             if res is not None:
                 res[:1].copy_to_device(out, stream=stream)
@@ -178,6 +181,14 @@ class Reduce:
         finally:
             if reuse:
                 self._scratch_lock.release()
+
+
+def _views(scratch, count, blocks):
+    """The views of a call's partial results in `scratch`: (all `count` of
+    them, the full blocks', the last block's, the result's)."""
+    partials = scratch[:count]
+    out = scratch[count:count + 1] if count > 1 else partials[:1]
+    return partials, partials[:blocks], partials[blocks:], out
 
 
 def reduce(functor):
