@@ -63,6 +63,10 @@ _env_module = (os.environ.get("PYJIT_CUDA_MEMORY_MANAGER")
 if _env_module == "default":  # numba's documented value for its own manager
     _env_module = None
 plugged = _env_module is not None
+# How many times a context's memory manager was reset (cuda.close(),
+# context.reset()): memory kept across calls (cuda.reduce's) from before
+# then may have been freed and handed out again.
+resets = 0
 
 
 MemoryInfo = collections.namedtuple("MemoryInfo", "free total")

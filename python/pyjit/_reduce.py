@@ -31,7 +31,7 @@ import threading
 
 import numpy as np
 
-from . import cuda
+from . import _emm, cuda
 
 _WARPS = 4      # warps of a full block (numba's _NUMWARPS)
 _BLOCK = 128    # threads of a full block: _WARPS warps of 32
@@ -114,6 +114,7 @@ class Reduce:
         # the next call writes it.
         self._scratch = {}
         self._scratch_lock = threading.Lock()
+        self._resets = _emm.resets  # (the memory managers' resets it was allocated after)
         self.__name__ = getattr(functor, "__name__", "reduce")
         self.__doc__ = getattr(functor, "__doc__", None)
 
@@ -158,6 +159,9 @@ class Reduce:
         try:
             views = None
             if reuse:
+                if self._resets != _emm.resets:  # (its memory may be freed: cuda.close())
+                    self._scratch.clear()
+                    self._resets = _emm.resets
                 key = (ext().selected_device() if not host_memory() else -1, dtype)
                 views = self._scratch.get(key + (count, blocks))
                 if views is None:

@@ -708,6 +708,7 @@ def close():
     context's memory manager is reset and dropped: the next use makes a new
     one, from the EMM plugin set then."""
     synchronize()
+    _emm.resets += 1
     for context in list(_CONTEXTS.values()):  # numba destroys its contexts here
         if context._memory_manager is not None:
             manager, context._memory_manager = context._memory_manager, None
@@ -1212,6 +1213,7 @@ class _Context:
         plugin frees its allocations there; pyjit's memory is freed when its
         arrays are collected)."""
         synchronize()
+        _emm.resets += 1
         if self._memory_manager is not None:
             self._memory_manager.reset()
 

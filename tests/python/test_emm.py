@@ -227,6 +227,46 @@ def test_set_memory_manager_applies_after_close():
     del d_after
 
 
+class ArenaPlugin(cuda.HostOnlyCUDAMemoryManager):
+    """A bump allocator over one mapped arena: reset() (cuda.close()) hands
+    the same memory out again, as a pool plugin's reset may."""
+
+    def initialize(self):
+        self.arena = cuda.mapped_array(1 << 20, np.uint8)
+        self.base = self.arena.__cuda_array_interface__["data"][0] \
+            if hasattr(self.arena, "__cuda_array_interface__") else self.arena.ctypes.data
+        self.top = 0
+
+    def memalloc(self, size):
+        pointer = self.base + self.top
+        self.top += (size + 255) // 256 * 256
+        return cuda.MemoryPointer(self.context, ctypes.c_void_p(pointer), size)
+
+    def reset(self):
+        self.top = 0
+
+    def get_memory_info(self):
+        return cuda.MemoryInfo(free=1 << 20, total=1 << 20)
+
+    def get_ipc_handle(self, memory):
+        raise NotImplementedError
+
+    interface_version = 1
+
+
+def test_reduce_keeps_no_memory_across_close():
+    # cuda.reduce keeps its partial results' memory between calls, but not
+    # past a reset of the memory manager, which may hand it out again.
+    cuda.set_memory_manager(ArenaPlugin)
+    total = cuda.reduce(lambda a, b: a + b)
+    values = np.arange(100000.0)
+    assert total(values) == values.sum()
+    cuda.close()
+    mine = cuda.to_device(np.full(66, 7.0))  # the arena's first bytes again
+    assert total(values) == values.sum()
+    np.testing.assert_array_equal(mine.copy_to_host(), np.full(66, 7.0))
+
+
 def test_memalloc_without_device_pointer():
     class NoPointer(MappedPlugin):
         def memalloc(self, size):
