@@ -62,13 +62,30 @@ RValue IRGen::call(const CallExpr &e) {
     if (r.type && ei.type && r.type != ei.type &&
         (r.type->isScalar() || isa<OptionalType>(r.type)) && ei.type->isScalar())
       r = RValue::of(castTo(r, ei.type)); // a declared result type (numba converts)
-    if (r.isTuple() && ei.type && r.type != ei.type && isa<TupleType>(ei.type)) {
-      // A declared tuple result (UniTuple(float64, 2)): element by element.
-      auto *want = cast<TupleType>(ei.type);
-      for (size_t i = 0; i < r.elems.size() && i < want->size(); ++i)
-        if (r.elems[i].type != want->elements()[i])
-          r.elems[i] = RValue::of(castTo(r.elems[i], want->elements()[i]));
-      r.type = ei.type;
+    if (r.type && ei.type && r.type != ei.type && isa<TupleType, OptionalType>(ei.type)) {
+      // A declared tuple result (UniTuple(float64, 2)): element by element,
+      // nested tuples too; a declared Optional: the flag and the number.
+      std::function<void(RValue &, Type *)> convert = [&](RValue &v, Type *want) {
+        if (v.type == want)
+          return;
+        if (auto *wt = dyn_cast<TupleType>(want)) {
+          for (size_t i = 0; i < v.elems.size() && i < wt->size(); ++i)
+            convert(v.elems[i], wt->elements()[i]);
+          v.type = want;
+        } else if (auto *ot = dyn_cast<OptionalType>(want)) { // (not None, the value)
+          Type *inner = ot->inner();
+          if (isa<NoneType>(v.type))
+            v = RValue{want, nullptr, {RValue::of(b.constBool(false)),
+                                       RValue::of(constant(GlobalValue::ofInt(0), inner))}};
+          else if (isa<OptionalType>(v.type))
+            v = RValue{want, nullptr, {v.elems.at(0), RValue::of(castTo(v.elems.at(1), inner))}};
+          else
+            v = RValue{want, nullptr, {RValue::of(b.constBool(true)), RValue::of(castTo(v, inner))}};
+        } else {
+          v = RValue::of(castTo(v, want));
+        }
+      };
+      convert(r, ei.type);
     }
     return r;
   }

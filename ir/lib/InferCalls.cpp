@@ -53,15 +53,33 @@ std::optional<std::string> numpyMathName(llvm::StringRef attr) {
   return std::nullopt;
 }
 
+/// Whether a device function's result of type `got` converts to its
+/// declared result type `want` (IRGen::call converts it): equal types; a
+/// number to another, not a complex one to a real one; None or a number to
+/// an Optional of a number; tuples of one length element by element.
+static bool convertsToDeclared(Type *got, Type *want) {
+  if (got == want)
+    return true;
+  if (got->isScalar() && want->isScalar())
+    return !(isa<ComplexType>(got) && !isa<ComplexType>(want));
+  if (auto *wo = dyn_cast<OptionalType>(want)) { // None, or a number (Optional or not)
+    if (isa<NoneType>(got))
+      return true;
+    if (auto *go = dyn_cast<OptionalType>(got))
+      got = go->inner();
+    return got->isScalar() && wo->inner()->isScalar() && convertsToDeclared(got, wo->inner());
+  }
+  auto *gt = dyn_cast<TupleType>(got), *wt = dyn_cast<TupleType>(want);
+  if (!gt || !wt || gt->size() != wt->size())
+    return false;
+  for (size_t i = 0; i < wt->size(); ++i)
+    if (!convertsToDeclared(gt->elements()[i], wt->elements()[i]))
+      return false;
+  return true;
+}
+
 /// A weak integer literal outside the promoted integer type (max(i8, 300))
 /// makes the result int64, as numba types it, instead of wrapping the literal.
-/// A tuple of numbers (a declared result a device function's result
-/// converts to element by element).
-static bool isScalarTuple(const Type *t) {
-  auto *tt = dyn_cast<TupleType>(t);
-  return tt && std::all_of(tt->elements().begin(), tt->elements().end(),
-                           [](const Type *e) { return e->isScalar(); });
-}
 
 static Type *fitLiterals(TypeContext &ctx, Type *t, llvm::ArrayRef<ExprInfo> args) {
   auto *it = dyn_cast<IntType>(t);
@@ -2593,9 +2611,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
     }
     for (size_t i = 0; i < argTypes.size(); ++i)
       argTypes[i] = best->args[i];
-    if (best->returnType && (best->returnType->isScalar() || isScalarTuple(best->returnType) ||
-                             isa<NoneType>(best->returnType)))
-      declaredResult = best->returnType;
+    declaredResult = best->returnType; // (null: none declared)
   }
   std::vector<std::optional<GlobalValue>> constants = callConstants(binding, argTypes);
   if (recursing) {
@@ -2675,32 +2691,12 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
   }
   if (declaredResult && declaredResult->isScalar() && isa<OptionalType>(instance->returnType))
     return ExprInfo{declaredResult}; // None converts as numba's cast does: IRGen's castTo
-  if (declaredResult && declaredResult->isScalar() && !instance->returnType->isScalar()) {
-    error(e.range(), "device function '" + fn.name + "' returns " +
-                         typeName(instance->returnType) + ", which does not convert to " +
-                         "its declared " + typeName(declaredResult));
-    return {};
-  }
-  if (declaredResult && declaredResult->isScalar() && instance->returnType->isScalar() &&
-      instance->returnType != declaredResult) {
-    if (isa<ComplexType>(instance->returnType) && !isa<ComplexType>(declaredResult)) {
-      error(e.range(), "device function '" + fn.name + "' returns " +
-                           typeName(instance->returnType) + ", which does not convert to " +
-                           "its declared " + typeName(declaredResult));
-      return {};
-    }
-    return ExprInfo{declaredResult}; // the result converts to the declared type (IRGen)
-  }
-  if (declaredResult && isa<TupleType>(declaredResult) &&
-      instance->returnType != declaredResult) {
-    // UniTuple(float64, 2)(...): each element converts, as numba's cast does.
-    auto *want = cast<TupleType>(declaredResult);
-    auto *got = dyn_cast<TupleType>(instance->returnType);
-    bool converts = got && isScalarTuple(got) && got->size() == want->size();
-    for (size_t i = 0; converts && i < want->size(); ++i)
-      converts = !(isa<ComplexType>(got->elements()[i]) &&
-                   !isa<ComplexType>(want->elements()[i]));
-    if (!converts) {
+  if (declaredResult && instance->returnType != declaredResult) {
+    // The result converts to the declared type (IRGen), as numba's cast
+    // does: a number to another (not complex to real), a tuple element by
+    // element (UniTuple(float64, 2), nested ones too); anything else
+    // (an array, an Optional of another type) only as itself.
+    if (!convertsToDeclared(instance->returnType, declaredResult)) {
       error(e.range(), "device function '" + fn.name + "' returns " +
                            typeName(instance->returnType) + ", which does not convert to " +
                            "its declared " + typeName(declaredResult));

@@ -434,6 +434,50 @@ def test_a_tuple_result_that_does_not_convert_is_an_error_at_the_call():
         k[1, 1](np.zeros(1))
 
 
+def test_nested_tuple_and_optional_results_convert_to_their_declared_types(jit):
+    # numba's cast, element by element into nested tuples (njit gives the
+    # same), and a number or None into a declared Optional. pyjit ignored
+    # these declarations, the values keeping their own types.
+    nested = jit("Tuple((float32, UniTuple(int8, 2)))(float64)", device=True)(
+        lambda x: (x, (int(x) + 200, -129)))
+    maybe = jit("optional(float32)(int64)", device=True)(
+        lambda n: None if n > 2 else n * 1.1)
+
+    @jit
+    def k(out, n):
+        a, (b, c) = nested(0.1)
+        out[0], out[1], out[2] = a, b, c
+        m = maybe(n)
+        out[3] = -1.0 if m is None else m
+        m = maybe(n - 2)
+        out[4] = -1.0 if m is None else m
+
+    out = np.zeros(5)
+    k[1, 1](out, 3)
+    assert out.tolist() == [float(np.float32(0.1)), 200 - 256, 127, -1.0,
+                            float(np.float32(1.1))]
+
+
+def test_results_declared_as_arrays_or_nested_tuples_are_checked():
+    as_array = cuda.jit("float32[::1](float64[::1])", device=True)(lambda a: a)
+    as_nested = cuda.jit("UniTuple(UniTuple(int8, 2), 1)(int64)", device=True)(
+        lambda n: n * 1.5)
+
+    def k(a, o):
+        o[0] = as_array(a)[0]
+
+    def m(a, o):
+        o[0] = as_nested(3)[0][0]
+
+    with pytest.raises(pyjit.CompileError, match=r"returns array\(float64, 1d, C\), which "
+                                                 r"does not convert to its declared "
+                                                 r"array\(float32, 1d, C\)"):
+        cuda.compile_ptx(k, "void(float64[::1], float64[::1])")
+    with pytest.raises(pyjit.CompileError, match=r"returns float64, which does not convert to "
+                                                 r"its declared Tuple\(Tuple\(int8, int8\)\)"):
+        cuda.compile_ptx(m, "void(float64[::1], float64[::1])")
+
+
 def test_a_result_of_the_wrong_shape_is_an_error_at_the_call(jit):
     # numba: TypingError. A tuple declared and a number returned, and the reverse.
     tuple_declared = jit("UniTuple(float64, 2)(float64)", device=True)(lambda a: a)
