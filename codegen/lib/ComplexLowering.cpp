@@ -8,6 +8,8 @@
 #include "Emitter.h"
 #include "llvm/IR/Intrinsics.h"
 
+#include <limits>
+
 using namespace pyjit;
 
 namespace pyjit::codegen::detail {
@@ -98,8 +100,10 @@ llvm::Value *Emitter::complexArith(const ir::Instruction &inst) {
     return makeComplex(ty, re, im);
   }
   case Opcode::Pow: {
-    // _Py_c_pow: x ** 0 is 1; 0 ** y is 0 (Python raises for y with a
-    // negative real or non-zero imaginary part; a kernel cannot); else
+    // _Py_c_pow: x ** 0 is 1; 0 ** y is 0 for y of a positive real part and
+    // no imaginary part, else nan+nanj (Python raises ZeroDivisionError
+    // there, and debug mode does; numba's numba_cpow gives NaNs for the
+    // EDOM of _Py_c_pow, as NumPy's npy_cpow does); else
     // |x| ** y.real / exp(arg(x) * y.imag) at angle arg(x) * y.real + y.imag * log|x|.
     llvm::Value *vabs = lib("__nv_hypotf", "__nv_hypot", {a, bi});
     llvm::Value *len = lib("__nv_powf", "__nv_pow", {vabs, c});
@@ -139,8 +143,11 @@ llvm::Value *Emitter::complexArith(const ir::Instruction &inst) {
     llvm::Value *powiIm = b.CreateSelect(negative, inv.second, r.second);
     re = b.CreateSelect(smallInt, powiRe, re);
     im = b.CreateSelect(smallInt, powiIm, im);
-    re = b.CreateSelect(yZero, fp(1.0), b.CreateSelect(xZero, fp(0.0), re));
-    im = b.CreateSelect(yZero, fp(0.0), b.CreateSelect(xZero, fp(0.0), im));
+    llvm::Value *nan = fp(std::numeric_limits<double>::quiet_NaN());
+    llvm::Value *domain = b.CreateOr(b.CreateFCmpUNE(d, fp(0.0)), b.CreateFCmpOLT(c, fp(0.0)));
+    llvm::Value *zeroPower = b.CreateSelect(domain, nan, fp(0.0));
+    re = b.CreateSelect(yZero, fp(1.0), b.CreateSelect(xZero, zeroPower, re));
+    im = b.CreateSelect(yZero, fp(0.0), b.CreateSelect(xZero, zeroPower, im));
     return makeComplex(ty, re, im);
   }
   default:

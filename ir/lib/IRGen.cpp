@@ -1991,8 +1991,10 @@ RValue IRGen::binary(BinaryOp op, const RValue &l, TypedOperand lt, const RValue
     raiseUnless(b.unary(Opcode::Not, b.select(zeroBase, badExponent, b.constBool(false))),
                 "ZeroDivisionError", "0.0 to a negative or complex power", {}, b.currentLoc());
   }
-  if (debug && !numpyErrors && divides && complexType && opc == Opcode::TrueDiv && !fastFloats) {
-    // debug=True: complex division by zero raises, as in Python.
+  if (debug && divides && complexType && opc == Opcode::TrueDiv && !fastFloats) {
+    // debug=True: complex division by zero raises, as in Python; with
+    // numpyErrors too (numba's complex division raises whatever the error
+    // model: numba/cpython/numbers.py, complex_div_impl).
     Type *part = ctx.floatTy(complexType->partBits());
     Instruction *re = b.create(Opcode::ComplexPart, part, {rv});
     re->intImm = 0;

@@ -151,6 +151,23 @@ def test_zero_to_a_negative_or_complex_power_raises_in_debug_mode(jit):
     assert out[0] == (2 + 0j) ** -1
 
 
+def test_zero_to_a_negative_or_complex_power_is_nan_outside_debug_mode(jit):
+    # Where Python raises (a negative real part or any imaginary part),
+    # numba's numba_cpow gives nan+nanj (the EDOM of _Py_c_pow); 0j ** 0 is
+    # 1 and 0j to a positive real power 0j. pyjit gave 0j for all of them.
+    # (NumPy's np.power agrees but for 0j ** (0.5+1j), which it makes 0j.)
+    @jit
+    def k(z, e, out):
+        for i in range(e.size):
+            out[i] = z[0] ** e[i]
+
+    exponents = np.array([-1 + 0j, -2.5 + 0j, 1j, -0.5 + 2j, 0.5 + 1j, 0j, 2 + 0j, 0.5 + 0j])
+    out = np.zeros(exponents.size, np.complex128)
+    k[1, 1](np.zeros(1, np.complex128), exponents, out)
+    assert np.isnan(out[:5].real).all() and np.isnan(out[:5].imag).all()
+    assert out[5] == 1 and out[6] == 0 and out[7] == 0
+
+
 def test_np_real_and_imag_of_numbers(jit):
     # numba-cuda's np.real(x)/np.imag(x) of a number: x.real, x.imag (0 of
     # its type for a real number).

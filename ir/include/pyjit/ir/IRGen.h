@@ -35,8 +35,9 @@ struct IRGenOptions {
   bool fastFloats = false;
   /// numba's error_model="numpy" in debug mode: division (and 0 to a
   /// negative power) by zero raises no ZeroDivisionError but gives numpy's
-  /// inf, NaN or 0, as outside debug mode; other checks stay (numba's CPU
-  /// ufuncs: pyjit's target='cpu' (gu)vectorize).
+  /// inf, NaN or 0, as outside debug mode; other checks stay, complex
+  /// division by zero's too (numba's CPU ufuncs: pyjit's target='cpu'
+  /// (gu)vectorize).
   bool numpyErrors = false;
   /// Full debug information (debug=True with opt=False): each assignment to
   /// a parameter or local of the function itself (not of device functions
