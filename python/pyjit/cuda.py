@@ -1383,7 +1383,10 @@ def from_cuda_array_interface(desc, owner=None, sync=True, _dtype=None):
 
 def as_cuda_array(obj, sync=True):
     """A DeviceArray view of an object with __cuda_array_interface__ (CuPy,
-    PyTorch, numba), zero-copy."""
+    PyTorch, numba), zero-copy: of a pyjit device array a new view of its
+    memory, as numba's is (setting its shape leaves the other alone)."""
+    if type(obj) is DeviceArray:
+        return obj.__copy__()
     if isinstance(obj, DeviceArray):
         return obj
     if not is_cuda_array(obj):

@@ -695,6 +695,9 @@ def test_shape_is_set_as_numpy_reshapes_in_place_and_the_rest_are_read_only(jit)
         with pytest.raises(AttributeError, match="'%s' of device arrays is not writable" % name):
             setattr(d, name, 10 ** 8)
     assert (d.shape, d.strides, d.size, d.nbytes) == ((2, 3), (24, 8), 6, 48)
+    view = cuda.as_cuda_array(d)  # a new view, as numba's: its shape is its own
+    view.shape = (6,)
+    assert d.shape == (2, 3) and view.copy_to_host().tolist() == list(range(6))
 
 
 def test_copy_to_device_into_fortran_order_and_dtype_check(jit):
