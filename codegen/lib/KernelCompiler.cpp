@@ -286,6 +286,12 @@ static bool settleExportedResult(const ast::FunctionDef &def, const std::string 
       return false;
     }
     bool none = llvm::isa<ir::NoneType>(*declared);
+    if (!none && !(*declared)->isScalar()) {
+      diags.error(def.range, "device function '" + def.name + "' declares the result " +
+                                 (*declared)->str() + ": compiled on its own it returns a "
+                                 "number, a bool or None");
+      return false;
+    }
     if (none && !llvm::isa<ir::NoneType>(typed.returnType)) {
       // 'void(float64)' (numba-cuda: "No conversion from float64 to none").
       diags.error(def.range, "device function '" + def.name + "' returns " +

@@ -317,6 +317,21 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
     return result["ptx"], restype
 
 
+def _return_type_text(sig):
+    """The return type of a signature string: what precedes the parenthesized
+    arguments that end it ('UniTuple(int64, 2)' of 'UniTuple(int64, 2)(int64)');
+    "" for none ('(int64)')."""
+    text = sig.strip()
+    if not text.endswith(")"):
+        return text.split("(", 1)[0].strip()
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if depth == 0:
+            return text[:i].strip()
+    return ""
+
+
 def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,
                    cc=None, opt=3, launch_bounds=None, fma=True, abi="numba", abi_info=None):
     """compile_ptx's work: (the compiler's result dict, with "ir", "llvm"
@@ -329,7 +344,7 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
         raise TypeError("compile_ptx compiles a Python function (def or lambda) or a "
                         "@cuda.jit one, not %r" % (pyfunc,))
     sig = signature_text(sig)  # a tuple of argument types, as numba takes it, too
-    restype = sig.split("(", 1)[0].strip() if isinstance(sig, str) else ""
+    restype = _return_type_text(sig) if isinstance(sig, str) else ""
     if not device and restype not in ("", "void", "none"):
         raise TypeError("a kernel must have void return type (it returns nothing: its "
                         "signature starts with 'void('), got %r" % sig)

@@ -1157,3 +1157,14 @@ def test_compile_ptx_of_what_is_not_a_python_function_is_a_type_error():
         with pytest.raises(TypeError, match="compiles a Python function .* not %s"
                                             % re.escape(repr(not_a_function))):
             cuda.compile_ptx(not_a_function, "void(int64)")
+
+
+def test_compile_ptx_of_a_device_function_declaring_a_tuple_result_says_why_not():
+    # (the return type's own parentheses were read as the arguments')
+    def pair(n):
+        return (n, n)
+
+    with pytest.raises(pyjit.CompileError, match=r"device function 'pair' declares the result "
+                                                 r"Tuple\(int64, int64\): compiled on its own "
+                                                 r"it returns a number, a bool or None"):
+        cuda.compile_ptx(pair, "UniTuple(int64, 2)(int64)", device=True)
