@@ -463,6 +463,14 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   auto ptxVersion = choosePTXVersion(req.arch, req.consumerCuda, req.ptxVersion);
   if (!ptxVersion)
     return ptxVersion.takeError();
+  // Full DWARF (debug=True, opt=False) has label differences in its
+  // sections, which ptxas takes from PTX ISA 7.5 on ("labels1 - labels2
+  // expression in .section"): at least that, above an older arch's minimum.
+  if (fullDebugInfo(req) && !req.ptxVersion && *ptxVersion < 75) {
+    ptxVersion = choosePTXVersion(req.arch, req.consumerCuda, PTXVersion(75));
+    if (!ptxVersion)
+      return ptxVersion.takeError();
+  }
   out.ptxVersion = *ptxVersion;
   out.errorSites = fn->errorSites;
   // opt=False is numba's NVVM -opt=0, which contracts no a*b+c into fma.

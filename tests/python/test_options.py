@@ -3,6 +3,8 @@
 import inspect
 import os
 import re
+import shutil
+import subprocess
 
 import numpy as np
 import pytest
@@ -195,6 +197,19 @@ def test_compile_ptx_declares_the_arch_minimum_ptx_version():
     for cc, version in (((9, 0), "7.8"), ((8, 0), "7.0"), ((7, 0), "6.0")):
         ptx, _ = cuda.compile_ptx(saxpy, SIG, cc=cc)
         assert ".version %s\n.target sm_%d%d" % ((version,) + cc) in ptx
+
+
+def test_full_debug_info_declares_at_least_ptx_7_5():
+    # Its DWARF sections hold label differences, which ptxas takes from PTX
+    # ISA 7.5 on; an older arch's minimum made PTX that ptxas refused.
+    for cc, version in (((7, 5), "7.5"), ((8, 0), "7.5"), ((8, 6), "7.5"), ((9, 0), "7.8")):
+        ptx, _ = cuda.compile_ptx(saxpy, SIG, cc=cc, debug=True, opt=False)
+        assert ".version %s\n.target sm_%d%d, debug" % ((version,) + cc) in ptx
+        ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+        if os.path.exists(ptxas):
+            out = subprocess.run([ptxas, "-arch=sm_%d%d" % cc, "-g", "-o", os.devnull, "-"],
+                                 input=ptx, capture_output=True, text=True)
+            assert out.returncode == 0, out.stderr
 
 
 def _axpy_for_bounds(a, x, out):
