@@ -1086,6 +1086,8 @@ class DeviceArray(_abi_base()):
         if order not in ("C", "F"):
             raise ValueError("reshape: order must be 'C', 'F' or 'A', got %r" % (order,))
         try:
+            if any(isinstance(s, (bool, np.bool_)) for s in newshape):  # (numpy's TypeError)
+                raise TypeError
             shape = [operator.index(s) for s in newshape]
         except TypeError:
             raise TypeError("reshape: the new shape must be ints, got %r"

@@ -687,6 +687,8 @@ def test_shape_is_set_as_numpy_reshapes_in_place_and_the_rest_are_read_only(jit)
     np.testing.assert_array_equal(d.copy_to_host(), np.arange(6.0).reshape(2, 3))
     with pytest.raises(AttributeError, match="Incompatible shape for in-place modification"):
         d[:, ::2].shape = (4,)  # (every other column: numpy would copy)
+    with pytest.raises(TypeError, match="the new shape must be ints"):
+        d.shape = True  # (numpy's TypeError)
     with pytest.raises(AttributeError, match="strides cannot be set"):
         d.strides = (8, 8)
     with pytest.raises(AttributeError, match=r"dtype cannot be set.*d\.view\(dtype\)"):
