@@ -2626,7 +2626,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
         n = std::min<size_t>(n + leaves(el), 1 << 20);
       return n;
     };
-    for (size_t i = 0; i < argTypes.size(); ++i)
+    for (size_t i = 0; i < argTypes.size() && !registry->inProgressWith(fn, argTypes); ++i)
       if (leaves(argTypes[i]) > 256) {
         error(e.range(), "the argument types of recursive device function '" + fn.name +
                              "' grow with each call (argument " + llvm::Twine(i + 1) +

@@ -3863,6 +3863,13 @@ bool DeviceFunctionRegistry::inProgress(const DeviceFunctionSource &fn) const {
   return std::any_of(stack.begin(), stack.end(), [&](const Typing &t) { return t.fn == &fn; });
 }
 
+bool DeviceFunctionRegistry::inProgressWith(const DeviceFunctionSource &fn,
+                                            llvm::ArrayRef<Type *> argTypes) const {
+  return std::any_of(stack.begin(), stack.end(), [&](const Typing &t) {
+    return t.fn == &fn && llvm::ArrayRef<Type *>(std::get<1>(t.key)) == argTypes;
+  });
+}
+
 DeviceFunctionRegistry::InstanceKey
 DeviceFunctionRegistry::keyOf(const DeviceFunctionSource &fn, llvm::ArrayRef<Type *> argTypes,
                               llvm::ArrayRef<std::optional<GlobalValue>> argConstants) const {

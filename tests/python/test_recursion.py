@@ -684,3 +684,24 @@ def test_recursion_in_a_conditional_expression(jit):
     out = np.zeros(2)
     k[1, 1](out, 5)
     assert list(out) == [21.0, 120.0]
+
+
+@cuda.jit(device=True)
+def total_of_first(t, n):
+    if n == 0:
+        return 0
+    return t[n - 1] + total_of_first(t, n - 1)
+
+
+def test_a_large_tuple_passed_on_unchanged_is_no_growth(jit):
+    # Only argument types that grow with each call fail to converge; a
+    # 300-element tuple passed down as it is was refused as growing.
+    values = tuple(range(300))
+
+    @jit
+    def k(out):
+        out[0] = total_of_first(values, 300)
+
+    out = np.zeros(1, np.int64)
+    k[1, 1](out)
+    assert out[0] == sum(values)

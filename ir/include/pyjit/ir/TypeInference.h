@@ -279,6 +279,9 @@ public:
                                   DiagnosticEngine &diags);
   /// True while `fn` is being typed (a call of it now would recurse).
   bool inProgress(const DeviceFunctionSource &fn) const;
+  /// Whether `fn` is being typed for these argument types (a recursive
+  /// call that takes them again).
+  bool inProgressWith(const DeviceFunctionSource &fn, llvm::ArrayRef<Type *> argTypes) const;
   /// The instance of `fn` for `argTypes` and `argConstants` if it is being
   /// typed now (a recursive call), else null. It is complete once that
   /// typing ends. `returnSoFar` gets the return type its typing has found
