@@ -1151,6 +1151,34 @@ _PENDING, _FILLING, _COPIES = "<pending>", "<filling>", "<copies>"
 _CODE_TEXT = {}
 
 
+def _nfkc_names(source):
+    """`source` with every identifier in NFKC, as CPython reads names (PEP
+    3131: `µ`, the micro sign, and `μ`, the Greek letter, are one name, the
+    globals' key is the latter). Columns after a name that normalization
+    shortens (`ﬁx`) move on its line. The text as it is where it does not
+    tokenize (the compiler reports it)."""
+    if source.isascii():
+        return source
+    import io
+    import tokenize
+    import unicodedata
+    edits = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type == tokenize.NAME and not tok.string.isascii():
+                name = unicodedata.normalize("NFKC", tok.string)
+                if name != tok.string:
+                    edits.append((tok.start, tok.end, name))
+    except (tokenize.TokenError, SyntaxError):
+        return source
+    if not edits:
+        return source
+    lines = source.splitlines(keepends=True)
+    for (row, col), (_, end), name in reversed(edits):  # (a name is on one line)
+        lines[row - 1] = lines[row - 1][:col] + name + lines[row - 1][end:]
+    return "".join(lines)
+
+
 def _code_text(func):
     """(source, first line, file, placement, attribute reads) of `func`,
     read once per code object (_CODE_TEXT). Raises what _source_lines and
@@ -1165,7 +1193,7 @@ def _code_text(func):
     placement = None
     if is_lambda:  # cuda.reduce(lambda a, b: a + b), jit(lambda x: ...)
         lines, first_line, placement = _lambda_as_def(func, lines, first_line)
-    source = "".join(lines)
+    source = _nfkc_names("".join(lines))
     text = (source, first_line, filename, placement, attribute_reads(source, code))
     _by_code(_CODE_TEXT, code, (is_lambda, text))
     return text

@@ -3708,3 +3708,29 @@ def test_np_dtype_in_kernels_is_a_dtype(jit):
     a = np.zeros(8)
     k[1, 1](a)
     assert list(a) == [1.5, float(np.float32(3.7)), 44.0, 8.0, 4464.0, 3.0, 0.0, 1.0]
+
+
+def test_identifiers_are_one_name_when_python_normalizes_them_alike(jit, tmp_path):
+    # PEP 3131: CPython reads names in NFKC, so the micro sign (U+00B5, what
+    # Option-M types) and the Greek mu (U+03BC) are one variable, and a global
+    # assigned as one is read as the other. pyjit kept them apart: a silent
+    # wrong result, or "name not defined".
+    from kernel_files import load_module
+    m = load_module(tmp_path, "names_nfkc", (
+        "from pyjit import cuda\n\n"
+        "\u00b5 = 0.5\n\n"
+        "def k(a, n):\n"
+        "    \u03bc = 3.0\n"
+        "    for j in range(2):\n"
+        "        \u00b5 = n * 0.25\n"
+        "    a[0] = \u03bc\n"
+        "    a[1] = \ufb01x = 2.0\n"
+        "    a[2] = \ufb01x + 1\n\n"
+        "def g(a):\n"
+        "    a[0] = \u03bc\n"))
+    a = np.zeros(3)
+    jit(m.k)[1, 1](a, 2.0)
+    assert a.tolist() == [0.5, 2.0, 3.0]
+    b = np.zeros(1)
+    jit(m.g)[1, 1](b)
+    assert b[0] == 0.5
