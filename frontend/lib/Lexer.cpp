@@ -48,8 +48,10 @@ bool Lexer::handleLineStart(std::vector<Token> &out) {
   while (pos < text.size()) {
     size_t p = pos;
     unsigned width = 0;
-    while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) {
-      width = text[p] == '\t' ? (width / 8 + 1) * 8 : width + 1;
+    // A form feed (page break) sets the width back to 0, as CPython's
+    // tokenizer counts it (Parser/tokenizer.c: "for Emacs users").
+    while (p < text.size() && (text[p] == ' ' || text[p] == '\t' || text[p] == '\f')) {
+      width = text[p] == '\t' ? (width / 8 + 1) * 8 : text[p] == '\f' ? 0 : width + 1;
       ++p;
     }
     if (p < text.size() && (text[p] == '\n' || text[p] == '#' || text[p] == '\r')) {

@@ -106,6 +106,21 @@ TEST(LexerTest, IndentAndDedent) {
   EXPECT_FALSE(l.diags->hasErrors());
 }
 
+TEST(LexerTest, AFormFeedSetsTheIndentationBackToZero) {
+  // CPython's tokenizer: a form feed (page break) counts the width from 0,
+  // so a line holding only one is blank, and "\f    y" is indented by 4.
+  Lexed l = lex("def f():\n"
+                "    x = 1\n"
+                "\f\n"
+                "  \f    y = 2\n");
+  EXPECT_EQ(l.kinds(),
+            (std::vector<TokenKind>{K::KwDef, K::Identifier, K::LParen, K::RParen, K::Colon,
+                                    K::Newline, K::Indent, K::Identifier, K::Equal, K::IntLiteral,
+                                    K::Newline, K::Identifier, K::Equal, K::IntLiteral,
+                                    K::Newline, K::Dedent, K::Eof}));
+  EXPECT_FALSE(l.diags->hasErrors());
+}
+
 TEST(LexerTest, SeveralDedentsAtOnceAndAtEndOfInput) {
   Lexed l = lex("def f():\n"
                 "    while a:\n"
