@@ -33,40 +33,75 @@ static const char *severityName(Severity s) {
   return "error";
 }
 
-std::string DiagnosticEngine::render(const Diagnostic &diag) const {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  const SourceFile &file = diag.file ? *diag.file : *this->file;
-  SourceLoc b = diag.range.begin;
-  os << file.fileName() << ":";
-  if (b.isValid())
-    os << b.line << ":" << b.col << ":";
-  os << " " << severityName(diag.severity) << ": " << diag.message << "\n";
-  if (!b.isValid())
-    return out;
-  llvm::StringRef line = file.lineText(b.line);
-  if (line.empty())
-    return out;
+/// The character column (1-based) of byte column \p col of \p line: UTF-8
+/// continuation bytes before it are not characters (editors and CPython
+/// count characters).
+static unsigned characterColumn(llvm::StringRef line, unsigned col) {
+  unsigned chars = 1;
+  for (unsigned i = 1; i < col && i <= line.size(); ++i)
+    if ((static_cast<unsigned char>(line[i - 1]) & 0xC0) != 0x80)
+      ++chars;
+  return chars + (col > line.size() + 1 ? col - line.size() - 1 : 0);
+}
+
+/// One source line and its underline: a caret at byte column \p from (0:
+/// no caret, tildes from the first non-blank character) and tildes up to
+/// byte column \p to (exclusive; 0: the line's end).
+static void underline(llvm::raw_ostream &os, llvm::StringRef line, unsigned from, unsigned to) {
   os << line << "\n";
-  // Caret under the start, tildes to the end of the range on the same line.
-  unsigned col = b.col == 0 ? 1 : b.col;
   // Columns count bytes; pad one space per character (skip UTF-8
   // continuation bytes) so the caret sits under the right character.
   auto isContinuation = [&](unsigned i) {
     return (static_cast<unsigned char>(line[i - 1]) & 0xC0) == 0x80;
   };
-  for (unsigned i = 1; i < col && i <= line.size(); ++i)
+  bool caret = from != 0;
+  if (!caret)
+    from = static_cast<unsigned>(line.find_first_not_of(" \t")) + 1;
+  unsigned last = to == 0 ? static_cast<unsigned>(line.size()) + 1
+                          : std::min<unsigned>(to, line.size() + 1);
+  for (unsigned i = 1; i < from && i <= line.size(); ++i)
     if (!isContinuation(i))
       os << (line[i - 1] == '\t' ? '\t' : ' ');
-  os << "^";
-  SourceLoc e = diag.range.end;
-  if (e.line == b.line && e.col > col + 1) {
-    unsigned last = std::min<unsigned>(e.col, line.size() + 1);
-    for (unsigned i = col + 1; i < last; ++i)
-      if (!isContinuation(i))
-        os << "~";
-  }
+  os << (caret ? "^" : "~");
+  for (unsigned i = from + 1; i < last; ++i)
+    if (!isContinuation(i))
+      os << "~";
   os << "\n";
+}
+
+std::string DiagnosticEngine::render(const Diagnostic &diag) const {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  const SourceFile &file = diag.file ? *diag.file : *this->file;
+  SourceLoc b = diag.range.begin;
+  llvm::StringRef line = b.isValid() ? file.lineText(b.line) : llvm::StringRef();
+  os << file.fileName() << ":";
+  if (b.isValid())
+    os << b.line << ":" << characterColumn(line, b.col) << ":";
+  os << " " << severityName(diag.severity) << ": " << diag.message << "\n";
+  if (!b.isValid() || line.empty())
+    return out;
+  // A caret under the start, tildes to the end of the range: over each of
+  // its lines when it spans several (a call or an operator over lines),
+  // the middle ones elided past six.
+  unsigned col = b.col == 0 ? 1 : b.col;
+  SourceLoc e = diag.range.end;
+  if (!e.isValid() || e.line <= b.line) {
+    underline(os, line, col, e.isValid() && e.line == b.line && e.col > col + 1 ? e.col : col + 1);
+    return out;
+  }
+  underline(os, line, col, 0);
+  for (unsigned l = b.line + 1; l <= e.line; ++l) {
+    if (e.line - b.line >= 6 && l == b.line + 3 && l < e.line - 1) {
+      os << "...\n"; // (from here to the range's last line)
+      l = e.line - 1;
+      continue;
+    }
+    llvm::StringRef text = file.lineText(l);
+    if (text.trim().empty())
+      continue;
+    underline(os, text, 0, l == e.line ? e.col : 0);
+  }
   return out;
 }
 

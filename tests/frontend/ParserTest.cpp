@@ -928,9 +928,24 @@ TEST(ParserTest, RenderedCaretAlignsAfterNonAsciiText) {
   Parsed p = parse("def k(a):\n    s = \"\xc3\xa9\"; del s\n", 1, "u.py");
   ASSERT_FALSE(p.module);
   EXPECT_EQ(p.diags->render(),
-            "u.py:2:15: error: a 'del' statement is not supported in kernels\n"
+            "u.py:2:14: error: a 'del' statement is not supported in kernels\n"
             "    s = \"\xc3\xa9\"; del s\n"
-            "             ^~~\n"); // under `del`: 13 columns precede it
+            "             ^~~\n"); // under `del`: 13 characters precede it (the
+                                 // column counts characters, as CPython's and editors')
+}
+
+TEST(ParserTest, ARangeOverSeveralLinesUnderlinesEachOfThem) {
+  SourceFile file("m.py", "def k(a):\n    a[0] = (a[1]\n            + n\n\n            + a.shape)\n",
+                  1);
+  DiagnosticEngine diags(file);
+  diags.error(SourceRange(SourceLoc{2, 13}, SourceLoc{5, 22}), "bad sum");
+  EXPECT_EQ(diags.render(diags.diagnostics()[0]), "m.py:2:13: error: bad sum\n"
+                                                   "    a[0] = (a[1]\n"
+                                                   "            ^~~~\n"
+                                                   "            + n\n"
+                                                   "            ~~~\n"
+                                                   "            + a.shape)\n"
+                                                   "            ~~~~~~~~~\n");
 }
 
 TEST(ParserTest, DiagnosticEngineRendering) {
