@@ -1951,6 +1951,11 @@ ExprInfo Inferer::call(const CallExpr &e) {
       }
       return ExprInfo{at->dtype()};
     }
+    if (args.empty()) {
+      error(e.range(), path + "() takes at least 1 argument, got 0 (two or more numbers, a "
+                              "tuple or a 1-d array)");
+      return {};
+    }
     if (args.size() < 2) {
       error(e.range(), path + "() of one number is not supported in kernels (it takes two or "
                               "more numbers, a tuple or a 1-d array)");

@@ -496,7 +496,16 @@ private:
                                                        : static_cast<Type *>(ctx.boolean());
     return info;
   }
-  std::string typeName(Type *t) { return t ? t->str() : "<unknown>"; }
+  std::string typeName(Type *t) {
+    if (auto *ns = llvm::dyn_cast_or_null<NamespaceType>(t)) {
+      // cuda.blockDim where cuda.blockDim.x was meant: numba's Dim3.
+      llvm::StringRef p = ns->path();
+      if (p == "cuda.threadIdx" || p == "cuda.blockIdx" || p == "cuda.blockDim" ||
+          p == "cuda.gridDim")
+        return "Dim3 (" + p.str() + ": its .x, .y or .z is an int)";
+    }
+    return t ? t->str() : "<unknown>";
+  }
   /// What to add to "name 'x' is not defined": the import it lacks, or the
   /// closest local or global name.
   std::string undefinedNameHint(llvm::StringRef name) const;

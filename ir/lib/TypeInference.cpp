@@ -2193,6 +2193,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
       // Python said which names its module has: a missing one is Python's
       // AttributeError (a misspelling: the closest kernel name); one it has
       // is its host API (cuda.to_device).
+      if (attr == "literal_unroll") // cuda.literal_unroll(x) of what is not a tuple: its error
+        return ExprInfo{ctx.builtin("literal_unroll")};
       if (llvm::is_contained(base.constant->absent, attr))
         error(e.range(), "module 'cuda' has no attribute '" + attr + "'" +
                              unsupportedAttributeHint(path, attr));

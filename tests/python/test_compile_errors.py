@@ -621,3 +621,30 @@ def test_errors_in_lambdas_point_at_their_own_line_and_column(tmp_path, kernel, 
     m = load_module(tmp_path, "lambdas_at", _LAMBDAS)
     with pytest.raises(pyjit.CompileError, match=where):
         cuda.jit(getattr(m, kernel))[1, 1](np.zeros(1))
+
+
+def _no_args_min(a):
+    a[0] = min()
+
+
+def _dim3_arithmetic(a):
+    a[0] = cuda.threadIdx.x + cuda.blockIdx.x * cuda.blockDim
+
+
+def _unroll_a_number(a, n):
+    for v in cuda.literal_unroll(n):
+        a[0] += v
+
+
+@pytest.mark.parametrize("kernel, sig, message", [
+    (_no_args_min, "void(float64[:])", r"min\(\) takes at least 1 argument, got 0"),
+    # cuda.blockDim for cuda.blockDim.x: say what it is and what to take
+    (_dim3_arithmetic, "void(float64[:])",
+     r"unsupported operand types for \*: int32 and Dim3 \(cuda.blockDim: its .x, .y or .z "
+     r"is an int\)"),
+    # (was "'cuda.literal_unroll' is ... part of the host API")
+    (_unroll_a_number, "void(float64[:], int64)", r"literal_unroll\(\) takes a tuple, not int64"),
+])
+def test_messages_of_common_slips(kernel, sig, message):
+    with pytest.raises(pyjit.CompileError, match=message):
+        cuda.compile_ptx(kernel, sig)
