@@ -858,7 +858,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     @user_facing
     def __init__(self, py_func, signatures=(), options=None):
         _Compiled.__init__(self, py_func, options)
-        parameters = inspect.signature(py_func).parameters.values()
+        parameters = inspect.signature(py_func, follow_wrapped=False).parameters.values()
         self._params = [p.name for p in parameters]
         # *args, **kwargs, keyword-only and positional-only parameters, spelled.
         kinds = {inspect.Parameter.VAR_POSITIONAL: "*%s", inspect.Parameter.VAR_KEYWORD: "**%s",
@@ -1084,12 +1084,19 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 d is not inspect.Parameter.empty for d in self._defaults[len(args):]):
             args = tuple(args) + tuple(self._defaults[len(args):])
         if self._special_params:
+            wrapped = getattr(self.py_func, "__wrapped__", None)
             raise _users(TypeError("kernel '%s' has the parameter%s %s: kernels take positional "
-                            "parameters only%s"
+                            "parameters only%s%s"
                             % (self.__name__, "s" if len(self._special_params) > 1 else "",
                                ", ".join(self._special_params),
                                " (a tuple parameter takes what *args would)"
-                               if any(p.startswith("*") for p in self._special_params) else "")))
+                               if any(p.startswith("*") for p in self._special_params) else "",
+                               # @cuda.jit over a decorator's functools.wraps wrapper
+                               "; @cuda.jit was given '%s', which a decorator made around '%s': "
+                               "put @cuda.jit on '%s' itself" % (
+                                   self.py_func.__code__.co_name, wrapped.__name__,
+                                   wrapped.__name__)
+                               if callable(wrapped) and hasattr(wrapped, "__name__") else "")))
         if len(args) != len(self._params):
             raise _users(TypeError("kernel '%s' takes %d arguments (%s), got %d"
                                    % (self.__name__, len(self._params), ", ".join(self._params),

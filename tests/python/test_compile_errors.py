@@ -648,3 +648,25 @@ def _unroll_a_number(a, n):
 def test_messages_of_common_slips(kernel, sig, message):
     with pytest.raises(pyjit.CompileError, match=message):
         cuda.compile_ptx(kernel, sig)
+
+
+def test_jit_over_a_wrapping_decorator_says_which_function_it_was_given(jit):
+    # functools.wraps gives the wrapper the kernel's name and signature; the
+    # message named neither (it counted the wrapped function's parameters).
+    import functools
+
+    def checked(fn):
+        @functools.wraps(fn)
+        def wrapper(*args):
+            return fn(*args)
+        return wrapper
+
+    @jit
+    @checked
+    def k(a, n):
+        a[0] = n
+
+    with pytest.raises(TypeError, match=r"kernel 'k' has the parameter \*args: .*@cuda.jit was "
+                                        r"given 'wrapper', which a decorator made around 'k': "
+                                        r"put @cuda.jit on 'k' itself"):
+        k[1, 1](np.zeros(1), 2.0)
