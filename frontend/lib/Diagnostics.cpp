@@ -33,17 +33,6 @@ static const char *severityName(Severity s) {
   return "error";
 }
 
-/// The character column (1-based) of byte column \p col of \p line: UTF-8
-/// continuation bytes before it are not characters (editors and CPython
-/// count characters).
-static unsigned characterColumn(llvm::StringRef line, unsigned col) {
-  unsigned chars = 1;
-  for (unsigned i = 1; i < col && i <= line.size(); ++i)
-    if ((static_cast<unsigned char>(line[i - 1]) & 0xC0) != 0x80)
-      ++chars;
-  return chars + (col > line.size() + 1 ? col - line.size() - 1 : 0);
-}
-
 /// One source line and its underline: a caret at byte column \p from (0:
 /// no caret, tildes from the first non-blank character) and tildes up to
 /// byte column \p to (exclusive; 0: the line's end).
@@ -77,7 +66,7 @@ std::string DiagnosticEngine::render(const Diagnostic &diag) const {
   llvm::StringRef line = b.isValid() ? file.lineText(b.line) : llvm::StringRef();
   os << file.fileName() << ":";
   if (b.isValid())
-    os << b.line << ":" << characterColumn(line, b.col) << ":";
+    os << b.line << ":" << file.characterColumn(b.line, b.col) << ":";
   os << " " << severityName(diag.severity) << ": " << diag.message << "\n";
   if (!b.isValid() || line.empty())
     return out;

@@ -12,6 +12,15 @@ SourceFile::SourceFile(std::string fileName, std::string text, unsigned firstLin
       lineStarts.push_back(i + 1);
 }
 
+unsigned SourceFile::characterColumn(unsigned line, unsigned col) const {
+  llvm::StringRef text = lineText(line);
+  unsigned chars = 1;
+  for (unsigned i = 1; i < col && i <= text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i - 1]) & 0xC0) != 0x80)
+      ++chars;
+  return chars + (col > text.size() + 1 ? col - static_cast<unsigned>(text.size()) - 1 : 0);
+}
+
 llvm::StringRef SourceFile::lineText(unsigned line) const {
   if (line < first)
     return {};

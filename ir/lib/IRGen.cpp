@@ -2401,11 +2401,12 @@ void IRGen::raise(const std::string &exception, const std::string &message,
   site.args = std::move(args);
   site.file = diags.currentFile().fileName().str();
   site.line = loc.line;
-  site.col = loc.col;
+  site.col = diags.currentFile().characterColumn(loc.line, loc.col); // (as diagnostics count)
   for (auto frame = frames.rbegin(); frame != frames.rend(); ++frame)
     if (frame->callFile)
       site.calledFrom.push_back({frame->callFile->fileName().str(), frame->callLoc.line,
-                                 frame->callLoc.col});
+                                 frame->callFile->characterColumn(frame->callLoc.line,
+                                                                  frame->callLoc.col)});
   fn->errorSites.push_back(site);
   SourceLoc saved = b.currentLoc();
   b.setLoc(loc);

@@ -971,3 +971,16 @@ def test_runner_errors_name_the_file_of_a_block_primitive_in_another_module(tmp_
                                                 r"pyjit.coop block primitive on "
                                                 r".*coop_helpers.py:5"):
         half_the_block[1, 64](np.ones(64, np.float32), np.zeros(64, np.float32))
+
+
+def test_a_raise_names_the_character_column_after_non_ascii_text(tmp_path):
+    # Columns count characters, as diagnostics do (and CPython, and editors):
+    # "é" is one column, two UTF-8 bytes: the index 5 is at column 16 (its byte 17).
+    from kernel_files import load_module
+    m = load_module(tmp_path, "utf8_cols", (
+        "from pyjit import cuda\n\n"
+        "@cuda.jit(target='cpu', debug=True)\n"
+        "def k(a):\n"
+        "    t = 'é'; a[5] = 1.0\n"))
+    with pytest.raises(IndexError, match=r"utf8_cols.py:5:16 "):
+        m.k[1, 1](np.zeros(2))

@@ -44,6 +44,11 @@ public:
   /// shows above its caret).
   llvm::StringRef lineText(unsigned line) const;
 
+  /// The character column (1-based) of byte column `col` of file line
+  /// `line`: the UTF-8 continuation bytes before it are not characters
+  /// (CPython and editors count characters; locations count bytes).
+  unsigned characterColumn(unsigned line, unsigned col) const;
+
   /// The file's own text of the lines the compiled text stands for, from
   /// firstLine() on, when the two differ in what lies outside the code (a
   /// lambda compiled as a def: `x = lambda a: a + 1` as `def _lambda(a):
