@@ -3729,7 +3729,8 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
     }
     if (n != at->ndim()) {
       error(e.args[1]->range(), name + "() on a " + llvm::Twine(at->ndim()) + "-d array needs " +
-                                    llvm::Twine(at->ndim()) + " indices");
+                                    (at->ndim() == 1 ? std::string("1 index")
+                                                     : std::to_string(at->ndim()) + " indices"));
       return {};
     }
   } else if (at->ndim() != 1) {
