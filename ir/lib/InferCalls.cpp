@@ -2705,6 +2705,12 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
       error(e.range(), "device function '" + fn.name + "' returns " +
                            typeName(instance->returnType) + ", which does not convert to " +
                            "its declared " + typeName(declaredResult));
+      if (reporting && instance->def && instance->file) { // where its returns are
+        DiagnosticEngine::FileScope scope(diags, *instance->file);
+        diags.note(SourceRange(instance->def->range.begin),
+                   "'" + fn.name + "' is defined here; its returns give " +
+                       typeName(instance->returnType));
+      }
       return {};
     }
     return ExprInfo{declaredResult};

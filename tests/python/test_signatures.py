@@ -474,8 +474,10 @@ def test_results_declared_as_arrays_or_nested_tuples_are_checked():
                                                  r"array\(float32, 1d, C\)"):
         cuda.compile_ptx(k, "void(float64[::1], float64[::1])")
     with pytest.raises(pyjit.CompileError, match=r"returns float64, which does not convert to "
-                                                 r"its declared Tuple\(Tuple\(int8, int8\)\)"):
+                                                 r"its declared Tuple\(Tuple\(int8, int8\)\)") as info:
         cuda.compile_ptx(m, "void(float64[::1], float64[::1])")
+    # a note at the function, where its returns are
+    assert "note: '_lambda' is defined here; its returns give float64" in str(info.value)
 
 
 def test_a_result_of_the_wrong_shape_is_an_error_at_the_call(jit):
