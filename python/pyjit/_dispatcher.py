@@ -925,7 +925,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
     def _add_signature(self, sig):
         sig = signature_text(sig)
         types = _parse_signature_types(sig)  # checks it now
-        restype = sig.split("(", 1)[0].strip()
+        restype = return_type_text(sig)
         if restype not in ("", "void", "none"):
             raise TypeError("kernel '%s' must have void return type (a kernel returns "
                             "nothing, so its signature starts with 'void('), got %r"
@@ -1699,7 +1699,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         CUDADispatcher.compile; a kernel without signatures stays lazy for
         other types. TypeError for a bad signature, CompileError as a call."""
         text = signature_text(sig)
-        restype = text.split("(", 1)[0].strip()
+        restype = return_type_text(text)
         if restype not in ("", "void", "none"):
             raise TypeError("kernel '%s' must have void return type (a kernel returns "
                             "nothing, so its signature starts with 'void('), got %r"
@@ -2003,6 +2003,21 @@ def signature_text(sig):
         return "(%s)" % ", ".join(str(a) for a in sig)
     raise TypeError("signatures are strings such as 'void(float32[:], int32)', signature "
                     "objects or tuples of argument types, got %r" % (sig,))
+
+
+def return_type_text(sig):
+    """The return type of a signature string: what precedes the parenthesized
+    arguments that end it ('UniTuple(int64, 2)' of 'UniTuple(int64, 2)(int64)');
+    "" for none ('(int64)')."""
+    text = sig.strip()
+    if not text.endswith(")"):
+        return text.split("(", 1)[0].strip()
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if depth == 0:
+            return text[:i].strip()
+    return ""
 
 
 def _parse_signature_types(sig):

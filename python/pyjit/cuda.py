@@ -80,9 +80,9 @@ def jit(func_or_sig=None, device=False, **options):
                                                getattr(func, "__name__", "?"))
         if device:
             return DeviceFunction(func, sigs, kernel_options)
-        from ._dispatcher import _returns_a_value, signature_text
+        from ._dispatcher import _returns_a_value, return_type_text, signature_text
         if sigs and _returns_a_value(func) and not any(
-                signature_text(sig).split("(", 1)[0].strip() in ("void", "none")
+                return_type_text(signature_text(sig)) in ("void", "none")
                 for sig in sigs):
             # A function returning a value is no kernel: with a signature that is
             # not a kernel's (void), it is numba.jit(sig)'s CPU function (pyjit.jit
@@ -317,34 +317,19 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
     return result["ptx"], restype
 
 
-def _return_type_text(sig):
-    """The return type of a signature string: what precedes the parenthesized
-    arguments that end it ('UniTuple(int64, 2)' of 'UniTuple(int64, 2)(int64)');
-    "" for none ('(int64)')."""
-    text = sig.strip()
-    if not text.endswith(")"):
-        return text.split("(", 1)[0].strip()
-    depth = 0
-    for i in range(len(text) - 1, -1, -1):
-        depth += {")": 1, "(": -1}.get(text[i], 0)
-        if depth == 0:
-            return text[:i].strip()
-    return ""
-
-
 def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,
                    cc=None, opt=3, launch_bounds=None, fma=True, abi="numba", abi_info=None):
     """compile_ptx's work: (the compiler's result dict, with "ir", "llvm"
     and "ptx" texts, the return type)."""
     from . import _options
-    from ._dispatcher import _parse_signature_types, signature_text
+    from ._dispatcher import _parse_signature_types, return_type_text, signature_text
     from ._source import describe
     func = getattr(pyfunc, "py_func", pyfunc)
     if not hasattr(func, "__code__"):
         raise TypeError("compile_ptx compiles a Python function (def or lambda) or a "
                         "@cuda.jit one, not %r" % (pyfunc,))
     sig = signature_text(sig)  # a tuple of argument types, as numba takes it, too
-    restype = _return_type_text(sig) if isinstance(sig, str) else ""
+    restype = return_type_text(sig) if isinstance(sig, str) else ""
     if not device and restype not in ("", "void", "none"):
         raise TypeError("a kernel must have void return type (it returns nothing: its "
                         "signature starts with 'void('), got %r" % sig)
