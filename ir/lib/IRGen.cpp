@@ -239,18 +239,7 @@ void IRGen::writeVar(const std::string &name, Type *type, const RValue &v, unsig
     return;
   }
   if (auto *ot = dyn_cast<OptionalType>(type)) { // numba's Optional: (not None, the value)
-    RValue parts;
-    if (isa<OptionalType>(v.type)) {
-      parts = v;
-    } else if (isa<NoneType>(v.type)) {
-      // (an array's zero is the null array: codegen's ConstInt of an array type)
-      parts.elems = {RValue::of(b.constBool(false)),
-                     RValue::of(constant(GlobalValue::ofInt(0), ot->inner()))};
-    } else if (isa<ArrayType>(ot->inner())) {
-      parts.elems = {RValue::of(b.constBool(true)), v};
-    } else {
-      parts.elems = {RValue::of(b.constBool(true)), RValue::of(castTo(v, ot->inner()))};
-    }
+    RValue parts = isa<OptionalType>(v.type) ? v : asOptional(v, ot);
     writeVar(name + "#0", ctx.boolean(), parts.elems.at(0));
     writeVar(name + "#1", ot->inner(), parts.elems.at(1));
     return;
@@ -375,6 +364,19 @@ Value *IRGen::castTo(const RValue &v, Type *to) {
   if (auto *dt = dyn_cast<DatetimeType>(to); dt && isa<DatetimeType>(v.value->type()))
     return datetimeRescale(v.value, dt); // to a finer unit (inference checked)
   return b.cast(v.value, to);
+}
+
+RValue IRGen::asOptional(const RValue &v, OptionalType *ot) {
+  Type *inner = ot->inner();
+  if (isa<NoneType>(v.type)) // (an array's zero is the null array: codegen's ConstInt of one)
+    return RValue{ot, nullptr, {RValue::of(b.constBool(false)),
+                                RValue::of(constant(GlobalValue::ofInt(0), inner))}};
+  if (isa<OptionalType>(v.type))
+    return RValue{ot, nullptr, {v.elems.at(0), isa<ArrayType>(inner)
+                                                   ? v.elems.at(1)
+                                                   : RValue::of(castTo(v.elems.at(1), inner))}};
+  return RValue{ot, nullptr, {RValue::of(b.constBool(true)),
+                              isa<ArrayType>(inner) ? v : RValue::of(castTo(v, inner))}};
 }
 
 Value *IRGen::truthy(const RValue &v) {

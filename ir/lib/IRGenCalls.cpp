@@ -60,11 +60,10 @@ RValue IRGen::call(const CallExpr &e) {
     if (typed->optionalReads.count(&e))
       return r; // an Optional read as its number: gen() checks it, at the call's location
     if (r.type && ei.type && r.type != ei.type &&
-        (r.type->isScalar() || isa<OptionalType>(r.type)) && ei.type->isScalar())
-      r = RValue::of(castTo(r, ei.type)); // a declared result type (numba converts)
-    if (r.type && ei.type && r.type != ei.type && isa<TupleType, OptionalType>(ei.type)) {
-      // A declared tuple result (UniTuple(float64, 2)): element by element,
-      // nested tuples too; a declared Optional: the flag and the number.
+        (ei.type->isScalar() || isa<TupleType, OptionalType>(ei.type))) {
+      // A declared result type (numba converts): a number; a tuple
+      // (UniTuple(float64, 2)) element by element, nested ones too; an
+      // Optional, its flag and number.
       std::function<void(RValue &, Type *)> convert = [&](RValue &v, Type *want) {
         if (v.type == want)
           return;
@@ -72,15 +71,8 @@ RValue IRGen::call(const CallExpr &e) {
           for (size_t i = 0; i < v.elems.size() && i < wt->size(); ++i)
             convert(v.elems[i], wt->elements()[i]);
           v.type = want;
-        } else if (auto *ot = dyn_cast<OptionalType>(want)) { // (not None, the value)
-          Type *inner = ot->inner();
-          if (isa<NoneType>(v.type))
-            v = RValue{want, nullptr, {RValue::of(b.constBool(false)),
-                                       RValue::of(constant(GlobalValue::ofInt(0), inner))}};
-          else if (isa<OptionalType>(v.type))
-            v = RValue{want, nullptr, {v.elems.at(0), RValue::of(castTo(v.elems.at(1), inner))}};
-          else
-            v = RValue{want, nullptr, {RValue::of(b.constBool(true)), RValue::of(castTo(v, inner))}};
+        } else if (auto *ot = dyn_cast<OptionalType>(want)) {
+          v = asOptional(v, ot);
         } else {
           v = RValue::of(castTo(v, want));
         }

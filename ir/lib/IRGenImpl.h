@@ -291,6 +291,9 @@ private:
   /// array (0) and x; iter(it) is it.
   RValue iteratorObject(const CallExpr &call);
   /// The position array of an iterator (IteratorType).
+  /// \p v (None, a number or array, or an Optional of another number) as
+  /// numba's Optional \p ot: (not None, the value converted).
+  RValue asOptional(const RValue &v, OptionalType *ot);
   Type *iteratorState() { return ctx.array(ctx.int64(), 1, Layout::C); }
   /// A value a function of its own returns through arrays the caller passes
   /// (returnableFromCall): a tuple, a range or slice object.
