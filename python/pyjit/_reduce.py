@@ -36,6 +36,8 @@ from . import _emm, cuda
 _WARPS = 4      # warps of a full block (numba's _NUMWARPS)
 _BLOCK = 128    # threads of a full block: _WARPS warps of 32
 _MAX_BLOCKS = 64  # full blocks, at most (numba's: twice the warp size)
+_BATCH = 16       # loads a thread of a full block issues together
+_SMALL_BATCH = 4  # ... for what remains of its elements
 
 
 def _make_kernel(op, jit):
@@ -63,8 +65,27 @@ def _make_kernel(op, jit):
             step = cuda.blockDim.x * cuda.gridDim.x
             start = t + cuda.blockDim.x * cuda.blockIdx.x
             acc = src[start]
-            for i in range(start + step, src.size, step):
+            # Left to right, as numba's loop, but the loads go in batches of
+            # 16 and 4 (registers: `batch` is unrolled away), so a thread has
+            # them in flight together rather than one after another.
+            batch = cuda.local.array(_BATCH, src.dtype)
+            size = src.size
+            i = start + step
+            while i + (_BATCH - 1) * step < size:
+                for j in range(_BATCH):
+                    batch[j] = src[i + j * step]
+                for j in range(_BATCH):
+                    acc = op(acc, batch[j])
+                i += _BATCH * step
+            while i + (_SMALL_BATCH - 1) * step < size:
+                for j in range(_SMALL_BATCH):
+                    batch[j] = src[i + j * step]
+                for j in range(_SMALL_BATCH):
+                    acc = op(acc, batch[j])
+                i += _SMALL_BATCH * step
+            while i < size:
                 acc = op(acc, src[i])
+                i += step
             cuda.syncthreads()
             halve_in_warp(sm, warp, lane, acc)
             cuda.syncthreads()

@@ -87,7 +87,9 @@ def numba_order(op, a, init):
     return parts[0] if len(parts) == 1 else partial_block(parts)
 
 
-@pytest.mark.parametrize("n", [1, 3, 33, 64, 65, 128, 129, 1000, 8193, 70000])
+# 190000: 23 or 24 elements a thread of the 64 full blocks, so each thread
+# folds a batch of 16 loads, one of 4 and single ones.
+@pytest.mark.parametrize("n", [1, 3, 33, 64, 65, 128, 129, 1000, 8193, 70000, 190000])
 def test_reduce_combines_in_numba_cudas_order(n):
     # pyjit reduced in a 256-thread tree and applied init last: float32 sums
     # differed from numba's in their last bits, and a function keeping its
