@@ -488,6 +488,8 @@ private:
         node->name = version[*reach.begin()];
       else if (reach.size() > 1)
         node->name = phiName[reach];
+      else
+        node->unbound = true;
     // x += v with no definition reaching its read: the target is read and
     // written (the read gives 0), as before the split.
     for (AugAssignStmt *a : augAssigns) {

@@ -1739,6 +1739,19 @@ ExprInfo Inferer::name(const NameExpr &e) {
     }
   }
   if (localNames.count(e.name)) {
+    if (e.unbound) { // (IRGen finds the reads that VariableWebs did not mark)
+      if (reporting) {
+        std::string name = sourceName(e.name).str();
+        bool hides = globals.lookup(name) || pythonBuiltins().contains(name);
+        error(e.range(), "local variable '" + name + "' is read before any assignment to it "
+                         "(Python raises UnboundLocalError)" +
+                             (hides ? "; an assignment to '" + name + "' anywhere in the "
+                                      "function makes it local in all of it, hiding the "
+                                      "global or built-in of that name"
+                                    : std::string()));
+      }
+      return {};
+    }
     if (reporting && ununified.count(e.name))
       return {}; // (its error is given: none about what reads it)
     Type *t = result.locals[e.name];

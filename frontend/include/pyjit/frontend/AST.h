@@ -73,6 +73,9 @@ struct NameExpr : Expr {
   NameExpr(SourceRange r, std::string name) : Expr(Kind::Name, r), name(std::move(name)) {}
   PYJIT_EXPR_CLASSOF(Name)
   std::string name;
+  /// After splitVariableWebs: a read of a local variable that no assignment
+  /// reaches on any path (Python's UnboundLocalError), in code that runs.
+  bool unbound = false;
 };
 
 struct IntLitExpr : Expr {
