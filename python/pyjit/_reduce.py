@@ -36,8 +36,13 @@ from . import _emm, cuda
 _WARPS = 4      # warps of a full block (numba's _NUMWARPS)
 _BLOCK = 128    # threads of a full block: _WARPS warps of 32
 _MAX_BLOCKS = 64  # full blocks, at most (numba's: twice the warp size)
-_BATCH = 16       # loads a thread of a full block issues together
-_SMALL_BATCH = 4  # ... for what remains of its elements
+# A thread of a full block loads its elements _GROUPS * _BATCH at a time,
+# then _BATCH, then _SMALL_BATCH at a time, then one by one. A loop of
+# _BATCH loads is unrolled into registers; LLVM leaves one of 32 rolled, in
+# local memory, so wider batches are groups of _BATCH.
+_BATCH = 16
+_GROUPS = 4
+_SMALL_BATCH = 4
 
 
 def _make_kernel(op, jit):
@@ -65,12 +70,21 @@ def _make_kernel(op, jit):
             step = cuda.blockDim.x * cuda.gridDim.x
             start = t + cuda.blockDim.x * cuda.blockIdx.x
             acc = src[start]
-            # Left to right, as numba's loop, but the loads go in batches of
-            # 16 and 4 (registers: `batch` is unrolled away), so a thread has
-            # them in flight together rather than one after another.
+            # Left to right, as numba's loop, but the loads go in batches
+            # (registers: `wide` and `batch` are unrolled away), so a thread
+            # has them in flight together rather than one after another.
+            wide = cuda.local.array((_GROUPS, _BATCH), src.dtype)
             batch = cuda.local.array(_BATCH, src.dtype)
             size = src.size
             i = start + step
+            while i + (_GROUPS * _BATCH - 1) * step < size:
+                for g in range(_GROUPS):
+                    for j in range(_BATCH):
+                        wide[g, j] = src[i + (g * _BATCH + j) * step]
+                for g in range(_GROUPS):
+                    for j in range(_BATCH):
+                        acc = op(acc, wide[g, j])
+                i += _GROUPS * _BATCH * step
             while i + (_BATCH - 1) * step < size:
                 for j in range(_BATCH):
                     batch[j] = src[i + j * step]
@@ -127,6 +141,7 @@ class Reduce:
             cuda.jit(device=True)(functor)
         self._device = device
         self._kernels = {}
+        self._typed = set()  # the dtypes the function was found to reduce
         # Device memory for the partial results, kept between calls (an
         # allocation and a free cost more than the kernels for small arrays):
         # {(device, dtype): array} and {(device, dtype, partials, full
@@ -166,6 +181,13 @@ class Reduce:
         init = np.asarray(init, dtype=dtype)[()] if dtype.kind in "mM" else dtype.type(init)
         if n == 0:
             return init  # as numba: res is left alone
+        if dtype not in self._typed:
+            # Errors in the function at its own lines (a result that is no
+            # number, or complex for real values), not inside the kernel's.
+            from ._ufunc import check_result
+            check_result(self._device.py_func, [dtype.name] * 2, dtype,
+                         "cuda.reduce's function '%s'" % self.__name__)
+            self._typed.add(dtype)
         if isinstance(arr, np.ndarray) and not host_memory():
             arr = to_device(arr[:n], stream=stream)
         elif not isinstance(arr, (np.ndarray, DeviceArray)):

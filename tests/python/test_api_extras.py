@@ -88,8 +88,10 @@ def numba_order(op, a, init):
 
 
 # 190000: 23 or 24 elements a thread of the 64 full blocks, so each thread
-# folds a batch of 16 loads, one of 4 and single ones.
-@pytest.mark.parametrize("n", [1, 3, 33, 64, 65, 128, 129, 1000, 8193, 70000, 190000])
+# folds a batch of 16 loads, one of 4 and single ones; 620000: 75 or 76, a
+# batch of 64 loads first.
+@pytest.mark.parametrize("n", [1, 3, 33, 64, 65, 128, 129, 1000, 8193, 70000, 190000,
+                               620000])
 def test_reduce_combines_in_numba_cudas_order(n):
     # pyjit reduced in a 256-thread tree and applied init last: float32 sums
     # differed from numba's in their last bits, and a function keeping its
