@@ -2686,12 +2686,25 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
   }
   binding.callee = instance;
   result.calls[&e] = std::move(binding);
-  if (declaredResult && isa<NoneType>(declaredResult) && !isa<NoneType>(instance->returnType)) {
+  auto noteReturns = [&] { // where the callee's returns are
+    if (reporting && instance->def && instance->file) {
+      DiagnosticEngine::FileScope scope(diags, *instance->file);
+      diags.note(SourceRange(instance->def->range.begin),
+                 "'" + fn.name + "' is defined here; its returns give " +
+                     typeName(instance->returnType));
+    }
+  };
+  if (!isa<NoneType>(instance->returnType) &&
+      ((declaredResult && isa<NoneType>(declaredResult)) || !fn.returnsNothing.empty())) {
     // 'void(float64)' of a function that returns a value (numba-cuda: "No
     // conversion from float64 to none").
     error(e.range(), "device function '" + fn.name + "' returns " +
-                         typeName(instance->returnType) + ", but its signature declares " +
-                         "none (void): return nothing, or declare the result type");
+                         typeName(instance->returnType) + ", but " +
+                         (fn.returnsNothing.empty()
+                              ? "its signature declares none (void): return nothing, or "
+                                "declare the result type"
+                              : fn.returnsNothing));
+    noteReturns();
     return {};
   }
   if (declaredResult && declaredResult->isScalar() && isa<OptionalType>(instance->returnType))
@@ -2705,12 +2718,7 @@ ExprInfo Inferer::deviceCall(const CallExpr &e, const DeviceFunctionSource &fn,
       error(e.range(), "device function '" + fn.name + "' returns " +
                            typeName(instance->returnType) + ", which does not convert to " +
                            "its declared " + typeName(declaredResult));
-      if (reporting && instance->def && instance->file) { // where its returns are
-        DiagnosticEngine::FileScope scope(diags, *instance->file);
-        diags.note(SourceRange(instance->def->range.begin),
-                   "'" + fn.name + "' is defined here; its returns give " +
-                       typeName(instance->returnType));
-      }
+      noteReturns();
       return {};
     }
     return ExprInfo{declaredResult};

@@ -391,6 +391,13 @@ def classify(value, memo=None, reads=_NO_READS):
                 if getattr(c, "signature", None) is not None)
         else:
             sigs = tuple(getattr(value, "signature_strings", ()))
+        why = getattr(value, "_returns_nothing", None)  # (a gufunc's function)
+        if why:
+            key = ("returns_nothing", id(value.py_func))
+            if key not in memo:
+                memo[key] = dict(info, returns_nothing=why)
+                memo.setdefault(_COPIES, []).append((memo[key], info))
+            info = memo[key]
         if sigs:
             # One dict per function and signatures, as `info` is one per
             # function: the compiler knows a function by its description's

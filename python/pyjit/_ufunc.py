@@ -142,6 +142,11 @@ def _parse_signature(text, what):
         if name in ("void", "none"):
             dtypes.append(None)
             continue
+        named = getattr(_types, name, None) if name.isidentifier() else None
+        if isinstance(named, (_types.Number, _types.Boolean)) and named.name != "bfloat16":
+            # numba's names where NumPy's differ or are missing: byte is
+            # uint8 (np.byte is int8), uchar, size_t, long_ ...
+            name = named.name
         try:
             dtypes.append(np.dtype(name).name)
         except TypeError:
@@ -149,10 +154,36 @@ def _parse_signature(text, what):
     return dtypes[0], dtypes[1:], arrays
 
 
-def _inferred_result(func, params, what):
+def _check_out_dtype(result, out, name, what):
+    """TypeError unless the results (dtype `result`) may be written to `out`:
+    a host array by NumPy's casting rule 'same_kind' (numba's CPU ufuncs), a
+    device array only of that dtype (numba-cuda copies, it does not cast)."""
+    result, dtype = np.dtype(result), np.dtype(out.dtype)
+    if _is_device(out) and dtype != result:
+        raise TypeError("%s: %s is a device array of %s, the signature's result is %s"
+                        % (what, name, dtype, result))
+    if not np.can_cast(result, dtype, "same_kind"):
+        raise TypeError("%s: cannot cast its result from %s to %s's %s with casting rule "
+                        "'same_kind'" % (what, result, name, dtype))
+
+
+def check_result(func, params, result, what):
+    """CompileError (at func's code) unless `func` types for arguments of
+    dtype names `params`; TypeError unless it returns one number that
+    converts to dtype `result` (a complex one only to a complex dtype, as in
+    numba)."""
+    got = _inferred_result(func, params, what, optional=True)
+    if np.dtype(got).kind == "c" and np.dtype(result).kind != "c":
+        raise TypeError("%s returns %s for arguments (%s), which does not convert to %s"
+                        % (what, got, ", ".join(params), np.dtype(result)))
+
+
+def _inferred_result(func, params, what, optional=False):
     """The dtype name `func` returns for scalar arguments of dtypes `params`,
     from type inference alone (compile_kernel's 'types' stage). TypeError
-    when it returns no single number (None, a tuple, an array)."""
+    when it returns no single number (None, a tuple, an array); with
+    `optional`, a number or None is its number's (a None returned is the
+    call's TypeError, as numba's)."""
     from . import _options
     from ._ext import ext
     from ._source import describe
@@ -166,13 +197,16 @@ def _inferred_result(func, params, what):
     result = compile_resolving(lambda: ext().compile_kernel(
         info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
         tuple(params), "sm_90", 3, "types", options))["return_type"]
+    if optional:
+        result = re.sub(r"^OptionalType\((.*)\)$", r"\1", result)
     try:
         return np.dtype(result).name
     except (TypeError, ValueError):
-        raise TypeError("%s returns %s for arguments (%s): a ufunc's function returns one "
+        raise TypeError("%s returns %s for arguments (%s): it must return one "
                         "number" % (what, result, ", ".join(params))) from None
 
 
+from . import types as _types  # noqa: E402
 from .types import split_outside_brackets as _split_params  # noqa: E402
 
 
@@ -403,6 +437,10 @@ class _Ufunc:
         for sig in self._signatures:  # (compiled already: numba warns and keeps one)
             if sig[1] == params:
                 return sig
+        if not text.lstrip().startswith("("):
+            # The function must type for it now, as numba compiles it here:
+            # its errors at its own lines, not the generated kernel's.
+            check_result(self._func, params, result, what)
         sig = (result, params, text)
         self._signatures.append(sig)
         return sig
@@ -416,15 +454,7 @@ class _Ufunc:
         with self._lock:
             if self._frozen:
                 raise RuntimeError("compilation disabled for ufunc '%s'" % self.__name__)
-            count = len(self._signatures)
-            added = self._add_signature(sig)
-            if len(self._signatures) > count:
-                try:  # the function must type for it now, as numba compiles it here
-                    _inferred_result(self._func, added[1], "vectorize '%s'" % self.__name__)
-                except BaseException:
-                    self._signatures.pop()
-                    raise
-            return added
+            return self._add_signature(sig)  # (typed now, as numba compiles it here)
 
     def disable_compile(self):
         """numba's DUFunc.disable_compile: calls no signature takes are then
@@ -499,27 +529,25 @@ class _Ufunc:
                 raise ValueError("%s: arguments of shapes %s do not broadcast to out's shape %s"
                                  % (what, ", ".join(map(str, shapes)), oshape))
             shape = oshape
-            if not np.can_cast(rdtype, np.dtype(out.dtype), "same_kind"):
-                raise TypeError("%s: cannot cast its result from %s to out's %s with casting "
-                                "rule 'same_kind'" % (what, rdtype, np.dtype(out.dtype)))
+            _check_out_dtype(rdtype, out, "out", what)
         device = any(_is_device(a) for a in args) or _is_device(out)
         scalar = not shape
         shape = shape or (1,)  # numbers alone: one element (no 0-d device arrays)
         ins = [_on_device(a, dt, shape, stream) for a, dt in zip(args, dtypes)]
         n = int(np.prod(shape))
         flat = [d.reshape(n) for d in ins]
+        given = None  # a device out the results are assigned to (strided, or 0-d)
         if out is not None and _is_device(out):
             dout = out if isinstance(out, DeviceArray) else cuda.as_cuda_array(out)
             if scalar or not dout.is_c_contiguous():
-                raise ValueError("%s: a device out must be C-contiguous with at least one "
-                                 "dimension, got shape %s" % (what, tuple(dout.shape)))
-            if dout.dtype != rdtype:
-                raise TypeError("%s: out has dtype %s, the signature's result is %s"
-                                % (what, dout.dtype, rdtype))
+                given, dout = dout, cuda.device_array(shape, rdtype)
         else:
             dout = cuda.device_array(shape, rdtype)
         if n:
             self._kernel.forall(n, stream=stream)(*flat, dout.reshape(n))
+        if given is not None:
+            given._assign_from(dout.reshape(given.shape), stream)
+            dout = given
         if out is not None and not _is_device(out):  # a host out: written, returned
             out[...] = dout.copy_to_host(stream=stream).reshape(np.shape(out))
             return out
@@ -688,6 +716,9 @@ class _GUfunc:
         self.__doc__ = func.__doc__
         what = "guvectorize '%s'" % self.__name__
         self._device = cuda.jit(device=True)(func)
+        self._device._returns_nothing = (
+            "a gufunc's function writes its outputs and returns nothing (numba compiles it "
+            "as 'void(...)')")
         self._target = target
         self._ins, self._outs = _parse_layout(layout, what)
         nargs = func.__code__.co_argcount
@@ -874,6 +905,8 @@ class _GUfunc:
             if given is not None and tuple(given.shape) != loop + core_shape and not pinned:
                 raise ValueError("%s: output %d must have shape %s, got %s"
                                  % (what, k, loop + core_shape, tuple(given.shape)))
+            if given is not None:
+                _check_out_dtype(dt, given, "output %d" % k, what)
             if given is not None and _is_device(given) and (not scalar_loop or pinned) and \
                     given.is_c_contiguous():
                 dev = given

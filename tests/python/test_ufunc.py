@@ -361,7 +361,7 @@ def test_dynamic_vectorize_add_disable_compile_and_errors():
         return (x, x)
 
     with pytest.raises(TypeError, match=r"returns Tuple\(int64, int64\) for arguments "
-                                        r"\(int64\): a ufunc's function returns one number"):
+                                        r"\(int64\): it must return one number"):
         pair(1)
     with pytest.raises(TypeError, match="argument 0 has dtype <U1; a ufunc takes numbers"):
         inc.__class__(inc._func, None, "cpu")(np.array(["a"]))
@@ -792,7 +792,7 @@ def test_vectorize_results_that_are_not_one_number_are_refused():
         return a, a
 
     with pytest.raises(TypeError, match=r"vectorize 'pair' returns Tuple\(float32, float32\) "
-                                        r"for arguments \(float32\): a ufunc's function returns "
+                                        r"for arguments \(float32\): it must return "
                                         r"one number"):
         vectorize([(float32,)])(pair)
     with pytest.raises(TypeError, match="returns nothing; a ufunc returns a value"):
@@ -919,3 +919,124 @@ def test_a_malformed_gufunc_layout_is_a_value_error_naming_its_side(layout):
     with pytest.raises(ValueError, match=r"the layout %s has malformed %s"
                                          % (re.escape(repr(layout)), side)):
         guvectorize(["void(float64[:], float64[:])"], layout)(lambda a, out: None)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_signatures_take_numbas_type_names(target):
+    # numba's byte is uint8 (NumPy's np.byte is int8): 200 stayed -56.
+    @vectorize(["byte(int64)"], target=target)
+    def to_byte(x):
+        return x
+
+    r = np.asarray(to_byte(np.array([200, 255])))
+    assert r.dtype == np.uint8 and r.tolist() == [200, 255]
+
+    @guvectorize(["void(int64[:], byte[:])"], "(n)->(n)", target=target)
+    def copy(a, out):
+        for i in range(a.shape[0]):
+            out[i] = a[i]
+
+    assert np.asarray(copy(np.array([200, 7]))).tolist() == [200, 7]
+    # Names NumPy does not know: size_t is uint64, uchar uint8, long_ int64.
+    @vectorize(["size_t(uchar, long_)"], target=target)
+    def add(x, y):
+        return x + y
+
+    assert add.types == ["Bl->L"]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_gufunc_outputs_of_another_dtype_are_refused_as_numba_refuses_them(target):
+    @guvectorize(["void(float64[:], float64[:])"], "(n)->(n)", target=target)
+    def half(a, out):
+        for i in range(a.shape[0]):
+            out[i] = a[i] / 2
+
+    # A float result into an int64 host array: NumPy's 'same_kind' refuses
+    # it (it was truncated to [0, 0, 1, 1]).
+    o = np.zeros(4, np.int64)
+    with pytest.raises(TypeError, match="cannot cast its result from float64 to output 0's "
+                                        "int64 with casting rule 'same_kind'"):
+        half(np.arange(4.0), o)
+    assert o.tolist() == [0, 0, 0, 0]
+    # A device output is written as it is: its dtype must be the signature's.
+    with pytest.raises(TypeError, match="output 0 is a device array of float32, the "
+                                        "signature's result is float64"):
+        half(np.arange(4.0), cuda.device_array(4, np.float32))
+    # 'same_kind' lets float64 results into a float32 host array.
+    o32 = np.zeros(4, np.float32)
+    half(np.arange(4.0), o32)
+    assert o32.tolist() == [0.0, 0.5, 1.0, 1.5]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_gufunc_function_that_returns_a_value_is_a_compile_error(target):
+    import pyjit
+
+    @guvectorize(["void(float64[:], float64[:])"], "(n)->()", target=target)
+    def first7(a, out):
+        return a[0] * 7
+
+    # numba compiles it as void(...): "No conversion from float64 to none".
+    # pyjit ran it and returned the outputs unwritten (garbage).
+    with pytest.raises(pyjit.CompileError) as info:
+        first7(np.array([[3.0, 4.0], [5.0, 6.0]]))
+    text = str(info.value)
+    assert "device function 'first7' returns float64, but a gufunc's function writes its " \
+           "outputs and returns nothing" in text
+    assert re.search(r"test_ufunc\.py:\d+:5: note: 'first7' is defined here; its returns "
+                     r"give float64\n    def first7\(a, out\):", text), text
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_ufunc_functions_are_typed_at_decoration_with_errors_at_their_code(target):
+    import pyjit
+
+    # A complex result for a float64 signature: at decoration, naming the
+    # types (it failed at the first call, inside the generated kernel).
+    with pytest.raises(TypeError, match=r"vectorize 'c2f' returns complex128 for arguments "
+                                        r"\(float64\), which does not convert to float64"):
+        @vectorize(["float64(float64)"], target=target)
+        def c2f(x):
+            return x * 1j
+    # A function that does not type: the error is at its own line.
+    with pytest.raises(pyjit.CompileError, match=r"test_ufunc\.py:\d+:\d+: error: "):
+        @vectorize(["float64(float64)"], target=target)
+        def bad(x):
+            return x.nope
+
+
+def test_reduce_function_errors_name_the_function_not_the_reduction_kernel():
+    import pyjit
+
+    pair = cuda.reduce(lambda a, b: (a, b))
+    with pytest.raises(TypeError, match=r"cuda.reduce's function '<lambda>' returns "
+                                        r"Tuple\(float64, float64\) for arguments "
+                                        r"\(float64, float64\): it must return one number"):
+        pair(np.ones(10))
+    # (It gave seven errors, all in pyjit's _reduce.py.)
+    bad = cuda.reduce(lambda a, b: a.nope)
+    with pytest.raises(pyjit.CompileError) as info:
+        bad(np.ones(10))
+    assert "_reduce.py" not in str(info.value) and "test_ufunc.py" in str(info.value)
+    assert cuda.reduce(lambda a, b: a + b)(np.arange(10.0)) == 45.0
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_vectorize_writes_a_strided_or_fortran_device_out(target):
+    @vectorize(["float64(float64, float64)"], target=target)
+    def add(a, b):
+        return a + b
+
+    x = np.arange(6.0).reshape(2, 3)
+    f = cuda.device_array((2, 3), order="F")
+    assert add(x, 1.0, out=f) is f
+    assert f.copy_to_host().tolist() == (x + 1).tolist()
+    big = cuda.to_device(np.zeros((4, 6)))
+    add(x, 1.0, out=big[::2, ::2])
+    want = np.zeros((4, 6))
+    want[::2, ::2] = x + 1
+    assert big.copy_to_host().tolist() == want.tolist()
+    with pytest.raises(TypeError, match="out is a device array of float32, the signature's "
+                                        "result is float64"):
+        add(x, 1.0, out=cuda.device_array((2, 3), np.float32))

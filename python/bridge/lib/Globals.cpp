@@ -94,6 +94,12 @@ ir::DeviceFunctionSource *readDeviceFunction(PyObject *info, ir::DeviceFunctionT
     if (PyErr_Occurred())
       return nullptr;
   }
+  if (PyObject *why = PyDict_GetItemString(info, "returns_nothing")) {
+    auto text = python::toUtf8(why, "returns_nothing");
+    if (!text)
+      return nullptr;
+    fn->returnsNothing = *text;
+  }
   memo[info] = fn; // before its globals: a function may refer to itself
   if (!readGlobals(globals, fn->globals, table, memo))
     return nullptr;

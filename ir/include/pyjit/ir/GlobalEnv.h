@@ -193,6 +193,10 @@ struct DeviceFunctionSource {
   /// none: a call takes the one matching its arguments best (numba's
   /// rating) and converts its arguments and result to its types.
   std::vector<std::string> signatures;
+  /// Non-empty: the function must return None, and this says why in its
+  /// error (a gufunc's function writes its outputs: numba compiles it as
+  /// `void(...)`).
+  std::string returnsNothing;
   /// An overloaded function (numba's @overload): non-empty, its name for the
   /// Python side, which runs the overload's typing function for the types
   /// of a call. `source` is then a stub def with the typing function's
