@@ -39,9 +39,11 @@ _MAX_BLOCKS = 64  # full blocks, at most (numba's: twice the warp size)
 # A thread of a full block loads its elements _GROUPS * _BATCH at a time,
 # then _BATCH, then _SMALL_BATCH at a time, then one by one. A loop of
 # _BATCH loads is unrolled into registers; LLVM leaves one of 32 rolled, in
-# local memory, so wider batches are groups of _BATCH.
+# local memory, so wider batches are groups of _BATCH. Of 16, 32, 48 and 64
+# at a time, 48 was fastest for 10^8 int32 values on an H100, 32 and 48
+# for float64 (docs/benchmarks.md, the forty-seventh session's entry).
 _BATCH = 16
-_GROUPS = 4
+_GROUPS = 3
 _SMALL_BATCH = 4
 
 
@@ -58,7 +60,11 @@ def _make_kernel(op, jit):
             cuda.syncwarp()
             width //= 2
 
-    @jit
+    # (launch_bounds: at most 128 threads a block, and one block an SM is
+    # enough, so ptxas may give a thread the registers its batches of loads
+    # need; without it ptxas keeps 32 and interleaves the loads with the
+    # folds, measured on an H100.)
+    @jit(launch_bounds=(_BLOCK, 1))
     def reduce_block(src, out, init, use_init):
         # out[block] = this block's part of src combined; with use_init,
         # out[0] = op(out[0], init) after (block 0, thread 0).

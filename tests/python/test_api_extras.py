@@ -88,8 +88,8 @@ def numba_order(op, a, init):
 
 
 # 190000: 23 or 24 elements a thread of the 64 full blocks, so each thread
-# folds a batch of 16 loads, one of 4 and single ones; 620000: 75 or 76, a
-# batch of 64 loads first.
+# folds a batch of 16 loads, one of 4 and single ones; 620000: 75 or 76,
+# a batch of 48 loads, then of 16 and of 4.
 @pytest.mark.parametrize("n", [1, 3, 33, 64, 65, 128, 129, 1000, 8193, 70000, 190000,
                                620000])
 def test_reduce_combines_in_numba_cudas_order(n):
