@@ -219,6 +219,9 @@ private:
   ExprInfo expr(const Expr &e);
   ExprInfo exprImpl(const Expr &e);
   ExprInfo name(const NameExpr &e);
+  /// Whether `e` is a read of a local that no assignment reaches
+  /// (NameExpr::unbound), as an attribute's base or a callee: reported.
+  bool unboundName(const Expr &e);
   /// Types a `raise` (TypedFunction::raises).
   void raiseStmt(const RaiseStmt &r);
   /// Link \p i of chained comparison \p c that is `in`, `not in`, `is` or

@@ -1345,12 +1345,16 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   case Expr::Kind::Name:
     return name(cast<NameExpr>(e));
   case Expr::Kind::Attribute:
+    if (unboundName(*cast<AttributeExpr>(e).value))
+      return {};
     if (std::optional<ExprInfo> r = overloadedAttribute(cast<AttributeExpr>(e)))
       return *r;
     return attribute(cast<AttributeExpr>(e));
   case Expr::Kind::Subscript:
     return subscript(cast<SubscriptExpr>(e));
   case Expr::Kind::Call:
+    if (unboundName(*cast<CallExpr>(e).callee))
+      return {};
     return call(cast<CallExpr>(e));
   case Expr::Kind::Binary:
     if (std::optional<ExprInfo> folded = literalTree(e))
@@ -1724,6 +1728,25 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
   return {};
 }
 
+bool Inferer::unboundName(const Expr &e) {
+  auto *n = dyn_cast<NameExpr>(&e);
+  if (!n || !n->unbound || !localNames.count(n->name))
+    return false;
+  // `math.sqrt(x)` or `len(a)` before `math = ...` or `len = ...` in the
+  // function: Python's scoping makes the name local in all of it. Typed
+  // as the later assignment, the read got "int64 has no attribute 'sqrt'".
+  // (A plain read of such a variable is left to IRGen, as numba compiles
+  // one in a branch that never runs.)
+  if (reporting) {
+    std::string name = sourceName(n->name).str();
+    error(n->range(), "local variable '" + name + "' is read before any assignment to it "
+                      "(Python raises UnboundLocalError); an assignment to '" + name +
+                      "' anywhere in the function makes it local in all of it, hiding any "
+                      "global or built-in of that name");
+  }
+  return true;
+}
+
 ExprInfo Inferer::name(const NameExpr &e) {
   if (auto it = constantLocals.find(e.name); it != constantLocals.end()) {
     if (std::make_pair(e.range().begin.line, e.range().begin.col) >=
@@ -1739,19 +1762,6 @@ ExprInfo Inferer::name(const NameExpr &e) {
     }
   }
   if (localNames.count(e.name)) {
-    if (e.unbound) { // (IRGen finds the reads that VariableWebs did not mark)
-      if (reporting) {
-        std::string name = sourceName(e.name).str();
-        bool hides = globals.lookup(name) || pythonBuiltins().contains(name);
-        error(e.range(), "local variable '" + name + "' is read before any assignment to it "
-                         "(Python raises UnboundLocalError)" +
-                             (hides ? "; an assignment to '" + name + "' anywhere in the "
-                                      "function makes it local in all of it, hiding the "
-                                      "global or built-in of that name"
-                                    : std::string()));
-      }
-      return {};
-    }
     if (reporting && ununified.count(e.name))
       return {}; // (its error is given: none about what reads it)
     Type *t = result.locals[e.name];
@@ -2852,7 +2862,17 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       std::vector<Type *> elems;
       for (int64_t k : *picked)
         elems.push_back(tt->elements()[k]);
-      return ExprInfo{ctx.tuple(elems)};
+      ExprInfo r{ctx.tuple(elems)};
+      if (base.constant && base.constant->kind == GlobalValue::Kind::Tuple) {
+        // SHAPE[1:] of a constant tuple: a constant too (a local array's
+        // shape, as numba types it: a tuple of literals).
+        GlobalValue g = *base.constant;
+        g.elements.clear();
+        for (int64_t k : *picked)
+          g.elements.push_back(base.constant->elements[k]);
+        r.constant = std::move(g);
+      }
+      return r;
     }
     ExprInfo idx = expr(*e.index);
     if (!idx.type)

@@ -15,7 +15,7 @@ def k(a):
     len = 3
     a[1] = len
 
-# CHECK: {{.*}}read-before-assignment-hides-builtin.py:14:12: error: local variable 'len' is read before any assignment to it (Python raises UnboundLocalError); an assignment to 'len' anywhere in the function makes it local in all of it, hiding the global or built-in of that name
+# CHECK: {{.*}}read-before-assignment-hides-builtin.py:14:12: error: local variable 'len' is read before any assignment to it (Python raises UnboundLocalError); an assignment to 'len' anywhere in the function makes it local in all of it, hiding any global or built-in of that name
 # CHECK-NEXT: {{^}}    a[0] = len(a){{$}}
 # CHECK-NEXT: {{^}}           ^~~{{$}}
 # CHECK-NOT: error

@@ -16,7 +16,7 @@ def k(a):
     math = 3
     a[1] = math
 
-# CHECK: {{.*}}read-before-assignment-hides-module.py:15:12: error: local variable 'math' is read before any assignment to it (Python raises UnboundLocalError)
+# CHECK: {{.*}}read-before-assignment-hides-module.py:15:12: error: local variable 'math' is read before any assignment to it (Python raises UnboundLocalError); an assignment to 'math' anywhere in the function makes it local in all of it, hiding any global or built-in of that name
 # CHECK-NEXT: {{^}}    a[0] = math.sqrt(a[1]){{$}}
 # CHECK-NEXT: {{^}}           ^~~~{{$}}
 # CHECK-NOT: error

@@ -74,7 +74,8 @@ struct NameExpr : Expr {
   PYJIT_EXPR_CLASSOF(Name)
   std::string name;
   /// After splitVariableWebs: a read of a local variable that no assignment
-  /// reaches on any path (Python's UnboundLocalError), in code that runs.
+  /// reaches on any path (Python's UnboundLocalError there), in code not
+  /// pruned.
   bool unbound = false;
 };
 
