@@ -197,8 +197,9 @@ def _inferred_result(func, params, what, optional=False):
     result = compile_resolving(lambda: ext().compile_kernel(
         info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
         tuple(params), "sm_90", 3, "types", options))["return_type"]
-    if optional:
+    if optional:  # (None: the call's TypeError; an IntEnum member: its integer)
         result = re.sub(r"^OptionalType\((.*)\)$", r"\1", result)
+        result = re.sub(r"^IntEnumMember\(.*,\s*(\w+)\)$", r"\1", result)
     try:
         return np.dtype(result).name
     except (TypeError, ValueError):
