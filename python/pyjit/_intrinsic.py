@@ -223,6 +223,10 @@ def _abi_name(t, result=False):
     if isinstance(t, nb.CPointer) and (t.dtype == nb.boolean
                                        or isinstance(t.dtype, (nb.Integer, nb.Float))):
         return "ptr " + _abi_name(t.dtype)
+    if t == nb.voidptr:
+        raise ValueError("pyjit passes void* to an intrinsic's codegen as an argument, but "
+                         "a kernel has no value of type void* to hold it as a result: return "
+                         "a typed pointer (CPointer(T)) or an integer address")
     raise ValueError("pyjit passes numbers, booleans and pointers to an intrinsic's codegen, "
                      "not %s" % t)
 

@@ -684,6 +684,15 @@ def _numba_type(nb, spelled):
     if array:
         return nb.Array(_numba_type(nb, array.group(2)), int(array.group(3)), array.group(4),
                         readonly=bool(array.group(1) or array.group(5)))
+    named_tuple = re.fullmatch(r"NamedTuple\((\w+); (.*)\)", spelled, re.S)
+    if named_tuple:  # numba's NamedUniTuple or NamedTuple of a stand-in class
+        import collections
+        fields = [p.split(":", 1) for p in _split(named_tuple.group(2))]
+        cls = collections.namedtuple(named_tuple.group(1), [f.strip() for f, _ in fields])
+        elements = [_numba_type(nb, t.strip()) for _, t in fields]
+        if elements and all(t == elements[0] for t in elements):
+            return nb.NamedUniTuple(elements[0], len(elements), cls)
+        return nb.NamedTuple(elements, cls)
     inner = re.fullmatch(r"(Tuple|OptionalType|CPointer)\((.*)\)", spelled)
     if inner:
         parts = _split(inner.group(2))

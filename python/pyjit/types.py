@@ -13,7 +13,7 @@
 import functools
 
 __all__ = ["Type", "ArrayType", "Array", "Number", "Boolean", "Integer", "Float", "Complex",
-           "BaseTuple", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
+           "BaseTuple", "BaseNamedTuple", "void", "boolean", "bool_", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64", "bfloat16",
            "complex64", "complex128", "intp", "uintp", "int_", "intc", "uintc", "double", "single", "half",
            "from_dtype", "typeof", "Tuple", "UniTuple", "optional", "CPointer",
@@ -213,6 +213,11 @@ def _of_spelling(spelled):
     named["none"] = void
     if spelled.startswith("Tuple(") and spelled.endswith(")"):  # .types, .count, .dtype
         return TupleType([_of_spelling(p) for p in split_outside_brackets(spelled[6:-1]) if p])
+    named_tuple = re.fullmatch(r"NamedTuple\((\w+); (.*)\)", spelled, re.S)
+    if named_tuple:  # .fields too
+        fields = [p.split(":", 1) for p in split_outside_brackets(named_tuple.group(2)) if p]
+        return NamedTupleType(named_tuple.group(1), [f.strip() for f, _ in fields],
+                              [_of_spelling(t.strip()) for _, t in fields])
     array = re.fullmatch(r"(?:readonly )?array\((.+), (\d+)d, ([CFA])(, readonly)?\)", spelled)
     if array:  # with .dtype, .ndim and .layout, as numba's types.Array
         dtype, ndim, layout = array.group(1), int(array.group(2)), array.group(3)
@@ -257,8 +262,36 @@ class TupleType(Type):
         if self.types and all(t == self.types[0] for t in self.types):
             self.dtype = self.types[0]
 
+    # As numba's BaseTuple, for typing functions: len(t), t[i] (a slice: a
+    # tuple of the element types), iteration over the element types.
+    def __len__(self):
+        return self.count
+
+    def __getitem__(self, i):
+        return self.types[i]
+
+    def __iter__(self):
+        return iter(self.types)
+
 
 BaseTuple = TupleType  # numba's base class of Tuple and UniTuple, for isinstance
+
+
+class NamedTupleType(TupleType):
+    """A named tuple's type (numba's NamedTuple/NamedUniTuple), as a typing
+    function (pyjit.extending) is given it: a TupleType with `fields` (the
+    field names) and `class_name`; spelled as typeof spells it,
+    'NamedTuple(P; x: float64, y: float64)'."""
+
+    def __init__(self, class_name, fields, types):
+        super().__init__(types)
+        self.fields = tuple(fields)
+        self.class_name = class_name
+        self.name = "NamedTuple(%s; %s)" % (class_name, ", ".join(
+            "%s: %s" % (f, t) for f, t in zip(self.fields, self.types)))
+
+
+BaseNamedTuple = NamedTupleType  # numba's base class of NamedTuple and NamedUniTuple
 
 
 def Tuple(types):

@@ -1,4 +1,5 @@
 """@cuda.jit(device=True) functions: typed per call site, inlined, errors point into them."""
+import collections
 import importlib.util
 import math
 import re
@@ -1629,6 +1630,40 @@ def test_overload_method_calls_the_implementation_its_types_choose(jit, monkeypa
     k[1, 1](a, np.array([9]), c, out)
     assert out.tolist() == [0 + 1 + 4 + 9, 3.0, 1000.5, 7.0, 6.0, 8.0, 6.5]
     assert c[0] == 2
+
+
+_Point2 = collections.namedtuple("_Point2", ["x", "y"])
+
+
+def test_overloads_for_tuple_types_apply_to_named_tuples(jit, monkeypatch):
+    # A named tuple's type is a BaseTuple (and a BaseNamedTuple, with its
+    # fields), as numba's types are: pyjit gave typing functions an opaque
+    # type, so neither overload applied ("_Point2 has no field 'l1'").
+    seen = []
+
+    def ol_l1(p):
+        seen.append((isinstance(p, _pjtypes.BaseNamedTuple), getattr(p, "fields", None),
+                     len(p), p[0]))
+        return lambda p: abs(p[0]) + abs(p[1])
+
+    def ol_first(p):
+        return lambda p: p[0]
+
+    _registered_for_this_test(monkeypatch, "method", _pjtypes.BaseTuple, "l1", ol_l1)
+    _registered_for_this_test(monkeypatch, "attribute", _pjtypes.BaseNamedTuple, "first",
+                              ol_first)
+
+    @jit
+    def k(out, p):
+        out[0] = p.l1()
+        out[1] = (3.0, -5.0).l1()
+        out[2] = p.first
+
+    out = np.zeros(3)
+    k[1, 1](out, _Point2(3.0, -4.0))
+    assert out.tolist() == [7.0, 8.0, 3.0]
+    assert (True, ("x", "y"), 2, _pjtypes.float64) in seen
+    assert any(not named for named, _, _, _ in seen)  # the plain tuple's
 
 
 def test_overload_method_of_another_type_is_pyjits_own_error_at_the_call(jit):

@@ -115,9 +115,19 @@ def test_intrinsic_typing_errors_point_at_the_call(backend):
                 return context.get_constant(types.int32, 0)
             return types.int32(a), codegen
 
+        @intrinsic
+        def to_voidptr(typingctx, x):
+            def codegen(context, builder, sig, args):
+                return builder.inttoptr(args[0], ir.IntType(8).as_pointer())
+            return types.voidptr(types.uint64), codegen
+
         @cuda.jit
         def on_bool(out):
             out[0] = square_plus_one(True)
+
+        @cuda.jit
+        def voidptr_result(out):
+            to_voidptr(out[0])
 
         @cuda.jit
         def on_runtime_shift(out, n):
@@ -140,7 +150,8 @@ def test_intrinsic_typing_errors_point_at_the_call(backend):
                            (m.on_runtime_shift, (np.zeros(1, np.int64), 3)),
                            (m.no_result, (np.zeros(1, np.int32),)),
                            (m.raising, (np.zeros(1, np.int32),)),
-                           (m.array_arg, (np.zeros(1, np.int32),))]:
+                           (m.array_arg, (np.zeros(1, np.int32),)),
+                           (m.voidptr_result, (np.zeros(1, np.uint64),))]:
             try:
                 kern[1, 1](*args)
                 print("RAN")
@@ -156,6 +167,8 @@ def test_intrinsic_typing_errors_point_at_the_call(backend):
     assert "intrinsic 'forgets_result': its codegen returned None" in text
     assert "intrinsic 'raises': its codegen raised RuntimeError: no" in text
     assert "intrinsic 'takes_array': signature int32(array(int32, 1d, C)): pyjit" in text
+    # (docs/porting.md said a result could be void*)
+    assert "intrinsic 'to_voidptr': signature void*(uint64): pyjit passes void* to an " in text
 
 
 # An intrinsic of inline PTX: %laneid, the thread's index within its warp.

@@ -824,6 +824,27 @@ def test_dtype_names_and_dtype_objects_in_array_allocations(jit):
     np.testing.assert_array_equal(out, [-2**31, 0.1, float(np.float32(0.1))])
 
 
+SHAPE3 = (2, 3, 5)
+
+
+def test_constant_slices_of_global_tuples_are_array_shapes(jit):
+    # numba types SHAPE3[1:] as a tuple of literals, so it is a local or
+    # shared array's shape; pyjit said the shape must be a constant.
+    @jit
+    def k(out):
+        s = SHAPE3[1:]
+        e = cuda.local.array(s, np.int8)
+        f = cuda.shared.array(SHAPE3[::-1], np.float32)
+        g = cuda.local.array(SHAPE3[:1], np.int64)
+        out[0] = e.shape[0] * 10 + e.shape[1]
+        out[1] = f.shape[0] * 100 + f.shape[1] * 10 + f.shape[2]
+        out[2] = g.size + s[1]
+
+    out = np.zeros(3)
+    k[1, 1](out)
+    assert out.tolist() == [35, 532, 2 + 5]
+
+
 def test_array_transpose_views(jit):
     # a.T in a kernel: a view with the dimensions reversed (C becomes F).
     @jit

@@ -336,6 +336,11 @@ def test_typeof_and_tuple_types():
     assert str(pyjit.typeof((1, 2.0))) == "Tuple(int64, float64)"
     assert str(pyjit.typeof(np.float32)) == "class(float32)"
     assert str(types.UniTuple(types.int32, 2)) == "Tuple(int32, int32)"
+    # As numba's BaseTuple, for typing functions: len, indexing, iteration.
+    t3 = types.Tuple([types.int32, types.float64, types.int8])
+    assert len(t3) == 3 and t3[1] is types.float64 and t3[-1] is types.int8
+    assert t3[1:] == (types.float64, types.int8) and list(t3) == list(t3.types)
+    assert len(pyjit.typeof((1, 2.0))) == 2
     with pytest.raises(TypeError, match="typeof\\(object\\): values of type object"):
         pyjit.typeof(object())
     # numba's types.Array attributes (numba-cuda's cache-hint tests read
