@@ -1302,8 +1302,10 @@ def load_kernels(path, name=None):
     those of the declared device functions it reaches; the placement,
     a lambda's "display" and "origin" (placement_options).
     Raises KernelFileError (one line, pointing at the user's line) if the
-    file cannot be imported; a SyntaxError propagates as it is.
+    file cannot be imported; a SyntaxError, and a CompileError of a kernel
+    launched while importing, propagate as they are.
     """
+    from . import errors
     from ._dispatcher import DeviceFunction, Dispatcher, _link_files
     path = os.path.abspath(path)
     if os.path.isdir(path):
@@ -1323,6 +1325,8 @@ def load_kernels(path, name=None):
         raise
     except SystemExit as exc:
         raise KernelFileError("importing '%s' called sys.exit(%s)" % (path, exc.code)) from None
+    except errors.CompileError:  # a kernel launched at import: pyjitc reports it (status 1)
+        raise
     except BaseException as exc:  # the user's module failed while importing
         where = _user_frame(exc.__traceback__, path) or path
         raise KernelFileError("%s: importing the kernel file raised %s: %s"

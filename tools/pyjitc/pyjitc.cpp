@@ -28,6 +28,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
 #include <optional>
@@ -158,6 +159,15 @@ static int reportPythonError() {
                                            "__name__");
     auto clsName = cls ? python::toUtf8(cls, "name") : std::nullopt;
     Py_XDECREF(cls);
+    if (clsName && *clsName == "CompileError") { // (a kernel launched at import)
+      PyObject *text = PyObject_Str(value);
+      auto msg = text ? python::toUtf8(text, "message") : std::nullopt;
+      Py_XDECREF(text);
+      llvm::errs() << (msg ? *msg : "pyjitc: error: a kernel did not compile") << "\n";
+      Py_XDECREF(type), Py_XDECREF(value), Py_XDECREF(traceback);
+      PyErr_Clear();
+      return 1;
+    }
     if (clsName && *clsName == "KernelFileError") {
       PyObject *text = PyObject_Str(value);
       auto msg = text ? python::toUtf8(text, "message") : std::nullopt;
@@ -204,7 +214,9 @@ int main(int argc, char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "pyjitc (pyjit " PYJIT_VERSION ") with LLVM " LLVM_VERSION_STRING "\n";
   });
-  cl::ParseCommandLineOptions(argc, argv, "pyjit kernel compiler\n");
+  // (a bad command line: exit status 2, as documented, not cl's 1)
+  if (!cl::ParseCommandLineOptions(argc, argv, "pyjit kernel compiler\n", &llvm::errs()))
+    return 2;
   if (!llvm::sys::fs::exists(inputFile))
     return fail("no such file: '" + inputFile + "'");
   if (llvm::sys::fs::is_directory(inputFile))
@@ -303,10 +315,13 @@ int main(int argc, char **argv) {
     return fail("--sig '" + signature + "' names no kernel and '" + inputFile +
                 "' has several (" + names + "): write --sig 'name(types)'");
 
+  // Removed again unless everything compiles (keep() below): a failed
+  // compile leaves no empty or partial file that make would take as built.
   std::error_code ec;
-  llvm::raw_fd_ostream out(outputFile, ec);
+  llvm::ToolOutputFile output(outputFile, ec, llvm::sys::fs::OF_None);
   if (ec)
     return fail("cannot write '" + outputFile + "': " + ec.message());
+  llvm::raw_fd_ostream &out = output.os();
 
   int status = 0;
   unsigned compiled = 0;
@@ -523,6 +538,8 @@ int main(int argc, char **argv) {
     return fail(wanted.empty() ? "no kernel in '" + inputFile +
                                      "' has a signature; pass --sig 'name(type, ...)'"
                                : "no function named '" + wanted + "' in '" + inputFile + "'");
+  if (status == 0)
+    output.keep();
   Py_FinalizeEx();
   return status;
 }
