@@ -106,8 +106,16 @@ pyjit::codegen::choosePTXVersion(llvm::StringRef arch,
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   };
   std::optional<PTXVersion> minimum = minimumPTXVersion(arch);
-  if (!minimum)
-    return error("no PTX ISA version is known for architecture '" + arch + "'");
+  if (!minimum) {
+    // sm_50 .. sm_62 (Maxwell, Pascal): CUDA 13 compiles for none of them.
+    unsigned number = 0;
+    llvm::StringRef digits = arch;
+    bool older = digits.consume_front("sm_") && !digits.getAsInteger(10, number) && number < 70;
+    return error("no PTX ISA version is known for architecture '" + arch + "'" +
+                 (older ? ": pyjit compiles for sm_70 and newer GPUs (Volta on; CUDA 13 "
+                          "builds nothing older than sm_75)"
+                        : ": pyjit knows " + llvm::join(knownArchitectures(), ", ")));
+  }
   PTXVersion newest = newestLLVMPTXVersion();
   if (consumerCuda) {
     PTXVersion cap = ptxVersionOfCuda(consumerCuda->first, consumerCuda->second);

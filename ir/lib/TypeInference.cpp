@@ -1843,6 +1843,12 @@ static std::string spelledName(const Expr &e) {
   return "";
 }
 
+/// Where a kernel's random numbers come from (np.random, Python's random).
+static constexpr const char kRandomHint[] =
+    "; a kernel draws random numbers from pyjit.cuda.random (numba.cuda.random's "
+    "xoroshiro128+ generators: create_xoroshiro128p_states(n, seed) on the host, "
+    "xoroshiro128p_uniform_float32(states, i) in the kernel)";
+
 ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::string &spelled) {
   switch (g.kind) {
   case GlobalValue::Kind::Int:
@@ -1912,6 +1918,9 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
                      (g.name == "list" || g.name == "set"
                           ? std::string(" (numba-cuda refuses it too: make it a tuple, frozen at "
                                         "compile time, or a NumPy array)")
+                      : llvm::StringRef(spelled).starts_with("random.") ||
+                              llvm::StringRef(spelled).starts_with("numpy.random.")
+                          ? std::string(kRandomHint)
                           : std::string()));
     return {};
   }
@@ -1958,6 +1967,8 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
                           attr == "full" || attr.ends_with("_like") || attr == "array" ||
                           attr == "arange" || attr == "linspace" || attr == "copy"))
     return std::string("; ") + kAllocationHint;
+  if ((path == "numpy" && attr == "random") || path == "numpy.random" || path == "random")
+    return kRandomHint;
   std::vector<std::string> names;
   // Python's math functions kernels lack exist: no other name is meant.
   static const llvm::StringSet<> pythonOnlyMath = {"comb", "dist", "factorial", "fsum", "gcd",

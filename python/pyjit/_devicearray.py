@@ -36,7 +36,8 @@ def host_memory():
     """True when device arrays live in host memory (the CPU backend's)."""
     global _host
     if _host is None:
-        _host = os.environ.get("PYJIT_TARGET") == "cpu" or ext().driver_error() is not None
+        from ._options import environment_target
+        _host = environment_target() == "cpu" or ext().driver_error() is not None
     return _host
 
 

@@ -2091,22 +2091,23 @@ def _pointee_bytes(t):
 
 
 def _reinterpret_hint(got, want, name):
-    """For an array argument of another dtype of the same item size as a
-    signature's array (uint32 data, int32[:]), how to pass its bytes as that
-    dtype: numba launches a kernel of one signature without checking array
-    dtypes (the bytes are read as the signature's), which pyjit refuses."""
+    """For an array argument of another number dtype than a signature's
+    array (int32 data, float32[:]): how to convert its values, and, where
+    the item sizes match, how to pass its bytes as numba does (numba
+    launches a kernel of one signature without checking array dtypes, so it
+    reads the bytes as the signature's dtype), which pyjit refuses."""
     from .types import Array, _of_spelling
     g, w = _of_spelling(got), _of_spelling(want)
     if not isinstance(g, Array) or not isinstance(w, Array) or g.ndim != w.ndim or \
             str(g.dtype) == str(w.dtype):
         return ""
     try:
-        if np.dtype(str(g.dtype)).itemsize != np.dtype(str(w.dtype)).itemsize:
-            return ""
+        same_size = np.dtype(str(g.dtype)).itemsize == np.dtype(str(w.dtype)).itemsize
     except (TypeError, ValueError):  # (a record's spelling, "Record(x[...]...)")
         return ""
-    return (" (numba reads the bytes as the signature's dtype; to do so pass "
-            "%s.view(np.%s))" % (name, w.dtype))
+    return (" (convert its values with %s.astype(np.%s)%s)" % (
+        name, w.dtype, "; numba would read its bytes as %s, which %s.view(np.%s) does"
+        % (w.dtype, name, w.dtype) if same_size else ""))
 
 
 def _conversion(want, got):

@@ -10,6 +10,7 @@ that numba.cuda.jit also takes (nopython, nogil, error_model, ...) are
 accepted where they change nothing for a kernel (`without_numba_generic`).
 A misspelt or unsupported option raises TypeError at decoration, naming it.
 """
+import difflib
 import os
 import warnings
 
@@ -87,8 +88,11 @@ def check(options, func_name):
                             "give the signature as the first argument instead, e.g. "
                             "@cuda.jit('void(float32[:], int32)')" % (func_name, key))
         if key not in _KNOWN:
-            raise TypeError("@cuda.jit of '%s': unknown option '%s' (pyjit accepts %s)"
-                            % (func_name, key, ", ".join(_KNOWN)))
+            public = [k for k in _KNOWN if not k.startswith("_")]
+            close = difflib.get_close_matches(str(key), public, n=1)
+            raise TypeError("@cuda.jit of '%s': unknown option '%s'%s (pyjit accepts %s)"
+                            % (func_name, key, " (did you mean '%s'?)" % close[0] if close
+                               else "", ", ".join(public)))
     fastmath_flags(options.get("fastmath", False))
     if not isinstance(options.get("fma", True), bool):
         raise TypeError("option fma must be True or False, got %r" % (options["fma"],))
@@ -198,18 +202,23 @@ def fastmath_flags(value):
 _fallback_warned = False
 
 
+def environment_target():
+    """$PYJIT_TARGET, in lower case without surrounding blanks ('' unset)."""
+    return os.environ.get("PYJIT_TARGET", "").strip().lower()
+
+
 def target(options):
-    """'cpu' or 'cuda' for a kernel: its `target` option, else $PYJIT_TARGET,
-    else the GPU when a CUDA driver and device are usable and the CPU
-    backend (with one warning per process) when not."""
+    """'cpu' or 'cuda' for a kernel: its `target` option, else $PYJIT_TARGET
+    (any case), else the GPU when a CUDA driver and device are usable and
+    the CPU backend (with one warning per process) when not."""
     global _fallback_warned
-    chosen = options.get("target") or os.environ.get("PYJIT_TARGET") or ""
+    chosen = options.get("target") or environment_target()
     if chosen in ("cuda", "gpu"):
         return "cuda"
     if chosen == "cpu":
         return "cpu"
     if chosen:
-        raise ValueError("PYJIT_TARGET must be 'cuda' or 'cpu', got %r" % chosen)
+        raise ValueError("PYJIT_TARGET must be 'cuda' (or 'gpu') or 'cpu', got %r" % chosen)
     from ._ext import ext
     reason = ext().driver_error()
     if reason is None:

@@ -23,8 +23,16 @@ SIG = "void(float32[::1], float32[::1], float32[::1], float32)"
 
 
 def test_unknown_option_is_named():
-    with pytest.raises(TypeError, match="unknown option 'fast_math'"):
+    with pytest.raises(TypeError, match="unknown option 'fast_math' \\(did you mean "
+                                        "'fastmath'\\?\\)"):
         cuda.jit(fast_math=True)(saxpy)
+    # A typo gets the nearest option; the list leaves pyjit's private ones out.
+    with pytest.raises(TypeError, match="unknown option 'debg' \\(did you mean 'debug'\\?\\) "
+                                        "\\(pyjit accepts debug, ") as info:
+        cuda.jit(debg=True)(saxpy)
+    assert "_numpy_errors" not in str(info.value)
+    with pytest.raises(TypeError, match="unknown option 'zzz' \\(pyjit accepts"):
+        cuda.jit(zzz=True)(saxpy)
 
 
 def test_numbas_removed_argtypes_points_at_the_signature():
@@ -352,3 +360,27 @@ def test_numba_environment_variables_set_debug_and_opt_defaults(tmp_path):
     assert run(NUMBA_CUDA_DEBUGINFO="yes", NUMBA_OPT="4") == ["False", "True", "ran"]
     debug = run(NUMBA_CUDA_DEBUGINFO="1")
     assert debug[0] == "True" and debug[2:] == ["raised", "bad"]
+
+
+def test_pyjit_target_is_read_in_any_case_and_a_bad_one_names_the_choices(tmp_path):
+    # A new user's PYJIT_TARGET=CPU was refused; 'gpu' was taken but unnamed.
+    import sys
+    script = tmp_path / "k.py"
+    script.write_text(
+        "import numpy as np\n"
+        "from pyjit import cuda\n"
+        "@cuda.jit\n"
+        "def k(a):\n"
+        "    a[0] = 7\n"
+        "a = np.zeros(1)\n"
+        "try:\n"
+        "    k[1, 1](a)\n"
+        "    print('ran', a[0], cuda.is_available())\n"
+        "except ValueError as e:\n"
+        "    print('ValueError', e)\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = lambda value: subprocess.run([sys.executable, str(script)], capture_output=True,
+                                       text=True, env=dict(env, PYJIT_TARGET=value),
+                                       timeout=120).stdout
+    assert run(" CPU ").strip() == "ran 7.0 False"
+    assert "PYJIT_TARGET must be 'cuda' (or 'gpu') or 'cpu', got 'cpus'" in run("CPUS")

@@ -669,22 +669,26 @@ def test_strided_view_for_a_contiguous_signature_suggests_a_copy(jit):
         k[1, 1](np.zeros(8, np.float32)[::2])
 
 
-def test_an_array_of_another_dtype_of_the_same_size_suggests_a_view(jit):
+def test_an_array_of_another_dtype_suggests_a_conversion_and_numbas_view(jit):
     # numba launches a kernel of one signature without checking array dtypes
     # (numba's test_atomic_sub3 passes uint32 data to int32[:, :]); pyjit
-    # refuses, and says how to pass the bytes as the signature's dtype.
+    # refuses, and says how to convert the values (a new user took the view
+    # it suggested alone, which turns int32 values into garbage floats) and,
+    # for one item size, how to pass the bytes as numba reads them.
     @jit("void(int32[:])")
     def dec(counts):
         counts[0] -= 1
 
     data = np.arange(1, 5, dtype=np.uint32)
     with pytest.raises(TypeError, match=r"argument 'counts' is array\(uint32, 1d, C\), the "
-                                        r"signature wants array\(int32, 1d, A\) \(numba reads "
-                                        r"the bytes as the signature's dtype; to do so pass "
-                                        r"counts.view\(np.int32\)\)"):
+                                        r"signature wants array\(int32, 1d, A\) \(convert its "
+                                        r"values with counts.astype\(np.int32\); numba would "
+                                        r"read its bytes as int32, which "
+                                        r"counts.view\(np.int32\) does\)"):
         dec[1, 1](data)
     dec[1, 1](data.view(np.int32))
     assert data.tolist() == [0, 2, 3, 4]
-    # Another item size has no such hint: the bytes would not line up.
-    with pytest.raises(TypeError, match=r"wants array\(int32, 1d, A\)$"):
+    # Another item size: the conversion only (the bytes would not line up).
+    with pytest.raises(TypeError, match=r"wants array\(int32, 1d, A\) \(convert its values "
+                                        r"with counts.astype\(np.int32\)\)$"):
         dec[1, 1](np.zeros(4, np.int64))
