@@ -222,6 +222,9 @@ private:
   /// Whether `e` is a read of a local that no assignment reaches
   /// (NameExpr::unbound), as an attribute's base or a callee: reported.
   bool unboundName(const Expr &e);
+  /// After an operator's error: a note at `operand` where it is `m[i]` of an
+  /// array of more dimensions (a row where an element was meant).
+  void notePartialIndex(const Expr &operand);
   /// Types a `raise` (TypedFunction::raises).
   void raiseStmt(const RaiseStmt &r);
   /// Link \p i of chained comparison \p c that is `in`, `not in`, `is` or

@@ -1623,8 +1623,11 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
         continue;
       }
       std::optional<std::optional<bool>> link = compareLink(c.ops[i], ops[i], ops[i + 1], e.range());
-      if (!link)
+      if (!link) {
+        notePartialIndex(*c.operands[i]);
+        notePartialIndex(*c.operands[i + 1]);
         return {};
+      }
       if (c.ops.size() == 1)
         decided = *link;
       linkKnown(*link ? *link : foldNumberComparison(c.ops[i], {ops[i], ops[i + 1]}));
@@ -3209,6 +3212,30 @@ void Inferer::warnFloat64Arithmetic(SourceRange at, BinaryOp op, const Expr &lhs
                               "in float32");
 }
 
+void Inferer::notePartialIndex(const Expr &operand) {
+  auto *s = dyn_cast<SubscriptExpr>(&operand);
+  if (!reporting || !s)
+    return;
+  auto got = result.exprs.find(s), base = result.exprs.find(s->value.get());
+  if (got == result.exprs.end() || base == result.exprs.end())
+    return;
+  auto *view = llvm::dyn_cast_or_null<ArrayType>(got->second.type);
+  auto *array = llvm::dyn_cast_or_null<ArrayType>(base->second.type);
+  if (!view || !array || view->ndim() >= array->ndim())
+    return;
+  // Integers only: `m[i]` of a 2-d m (a slice, `m[1:3]`, is meant as a view).
+  auto *t = dyn_cast<TupleExpr>(s->index.get());
+  size_t indices = t ? t->elts.size() : 1;
+  if (t ? llvm::any_of(t->elts, [](const ExprPtr &x) { return !isa<NameExpr, IntLitExpr,
+                                                                  BinaryExpr, AttributeExpr>(*x); })
+        : !isa<NameExpr, IntLitExpr, BinaryExpr, AttributeExpr>(*s->index))
+    return;
+  diags.note(s->range(), "this indexes " + llvm::Twine(indices) + " of the array's " +
+                             llvm::Twine(array->ndim()) + " dimensions, so it is " +
+                             aTypeName(view) + ", not an element: index every dimension for "
+                             "an element (a[i, j])");
+}
+
 ExprInfo Inferer::binary(const BinaryExpr &e) {
   ExprInfo l = expr(*e.lhs);
   ExprInfo r = expr(*e.rhs);
@@ -3235,6 +3262,8 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   if (!t) {
     error(e.range(), llvm::Twine("unsupported operand types for ") + binaryOpSpelling(e.op) +
                          ": " + typeName(l.type) + " and " + typeName(r.type));
+    notePartialIndex(*e.lhs);
+    notePartialIndex(*e.rhs);
     return {};
   }
   if (l.constant && r.constant)
