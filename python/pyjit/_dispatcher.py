@@ -26,7 +26,8 @@ from ._args import InOut as _InOut, _ArgHint
 from ._source import describe
 from . import _overload
 from ._overload import compile_resolving
-from .errors import CompileError, KernelError, LaunchConfigError, PyjitError, _users
+from .errors import (CompileError, DeviceFunctionCallError, DeviceFunctionLaunchError,
+                     KernelError, LaunchConfigError, PyjitError, _users)
 from ._typeof import (FAST_SCALARS, SUPPORTED_DTYPES, compile_time_only, fast_typeof, flatten,
                       typeof)
 
@@ -1883,17 +1884,6 @@ def _enum_values(value):
     return value
 
 
-class _DeviceLaunchError(TypeError, RuntimeError):
-    """Launching a device function: a TypeError (pyjit's wrong-use error), and
-    the RuntimeError numba.cuda raises, so either `except` catches it."""
-
-
-class _DeviceCallError(TypeError, ValueError):
-    """Calling a device function from the host: a TypeError (pyjit's
-    wrong-use error), and the ValueError numba.cuda raises (its "missing
-    launch configuration"), so either `except` catches it."""
-
-
 def _write_records_back(records):
     """The fields a kernel changed in records passed alone (np.void views of
     a structured array), written back into them."""
@@ -2153,13 +2143,14 @@ class DeviceFunction(_Compiled):
                            lambda s: tuple(_parse_signature_types(_signature_of(s))))
 
     def __call__(self, *args, **kwargs):
-        raise _DeviceCallError("device function '%s' can only be called from a kernel or "
-                               "another device function" % self.__name__)
+        raise DeviceFunctionCallError("device function '%s' can only be called from a kernel "
+                                      "or another device function" % self.__name__)
 
     def __getitem__(self, config):
-        raise _DeviceLaunchError("device function '%s' cannot be launched as a kernel (numba: 'Cannot "
-                        "compile a device function as a kernel'); call it from a kernel, or "
-                        "decorate it with @cuda.jit without device=True" % self.__name__)
+        raise DeviceFunctionLaunchError(
+            "device function '%s' cannot be launched as a kernel (numba: 'Cannot compile a "
+            "device function as a kernel'); call it from a kernel, or decorate it with "
+            "@cuda.jit without device=True" % self.__name__)
 
     def _alone(self, signature, key):
         """Text `key` ("ptx", "llvm", "ir") of the function compiled on its
@@ -2196,14 +2187,15 @@ class DeviceFunction(_Compiled):
         return self._alone(signature, "ptx")
 
     def inspect_sass(self, signature=None):
-        raise _DeviceLaunchError("cannot inspect the SASS of device function '%s' (numba: "
-                                 "'Cannot inspect SASS of a device function'): a cubin holds "
-                                 "kernels; inspect a kernel that calls it" % self.__name__)
+        raise DeviceFunctionLaunchError(
+            "cannot inspect the SASS of device function '%s' (numba: 'Cannot inspect SASS of a "
+            "device function'): a cubin holds kernels; inspect a kernel that calls it"
+            % self.__name__)
 
     def inspect_sass_cfg(self, signature=None):
-        raise _DeviceLaunchError("cannot inspect the SASS CFG of device function '%s' (numba: "
-                                 "'Cannot inspect SASS CFG of a device function'); inspect a "
-                                 "kernel that calls it" % self.__name__)
+        raise DeviceFunctionLaunchError(
+            "cannot inspect the SASS CFG of device function '%s' (numba: 'Cannot inspect SASS "
+            "CFG of a device function'); inspect a kernel that calls it" % self.__name__)
 
     def inspect_llvm(self, signature=None):
         """LLVM IR of the function compiled on its own; see _alone."""

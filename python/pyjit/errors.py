@@ -68,6 +68,19 @@ class LaunchConfigError(CudaError, ValueError):
         super().__init__(*args, code=code)
 
 
+class DeviceFunctionCallError(PyjitError, TypeError, ValueError):
+    """A device function (@cuda.jit(device=True)) called from the host: a
+    TypeError (pyjit's wrong-use error), and the ValueError numba.cuda
+    raises (its "missing launch configuration"), so either `except` catches
+    it."""
+
+
+class DeviceFunctionLaunchError(PyjitError, TypeError, RuntimeError):
+    """A device function launched as a kernel (`f[1, 1](...)`): a TypeError
+    (pyjit's wrong-use error), and the RuntimeError numba.cuda raises, so
+    either `except` catches it."""
+
+
 class LinkError(PyjitError):
     """nvJitLink failed to link a kernel, or NVRTC to compile a .cu file it links."""
 

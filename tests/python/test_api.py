@@ -923,8 +923,14 @@ def test_numba_names_for_devices_arrays_and_dispatchers():
     declared = cuda.jit(["float64(float64)", "int32(int32)"], device=True)(lambda x: x * 2)
     assert declared.signatures == [("float64",), ("int32",)]
     assert (pyjit.int32,) in declared.signatures and declared.signatures[0][0] == pyjit.float64
-    with pytest.raises(ValueError, match="can only be called from a kernel"):
+    with pytest.raises(ValueError, match="can only be called from a kernel") as info:
         dev(np.zeros(1))  # numba: ValueError (a TypeError to pyjit too)
+    # (a public class: tracebacks showed a private _DeviceCallError)
+    assert type(info.value) is pyjit.errors.DeviceFunctionCallError
+    assert isinstance(info.value, (TypeError, pyjit.PyjitError))
+    with pytest.raises(RuntimeError, match="cannot be launched as a kernel") as info:
+        dev[1, 1](np.zeros(1))
+    assert type(info.value) is pyjit.errors.DeviceFunctionLaunchError
     kern.compile("void(float64[::1])")          # numba's CUDADispatcher.compile
     assert kern.signatures == [("array(float64, 1d, C)",)]
     # overloads' keys are type objects (numba's), equal to their spellings.
