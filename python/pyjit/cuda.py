@@ -858,9 +858,11 @@ class Stream:
     def __init__(self, handle=None):
         from ._devicearray import host_memory
         self._owned = handle is None
+        self._cpu_backend = False
         if handle is None and host_memory():
             handle = 0  # the CPU backend: launches are synchronous, a stream orders nothing
             self._owned = False
+            self._cpu_backend = True
         self.handle = _StreamHandle(_ext().stream_create() if handle is None else handle)
 
     def synchronize(self):
@@ -934,6 +936,8 @@ class Stream:
 
     def __repr__(self):
         handle = int(self.handle or 0)
+        if getattr(self, "_cpu_backend", False):  # (handle 0, but not the default stream)
+            return "<CUDA stream on the CPU backend (launches finish in order)>"
         named = {0: "Default", 1: "Legacy default", 2: "Per-thread default"}
         if handle in named:  # (numba's wording, without its context)
             return "<%s CUDA stream>" % named[handle]

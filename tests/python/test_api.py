@@ -2,6 +2,7 @@
 devices, streams, inspection and resource usage, specialisation, device
 faults. Expected values are numpy's or stated by hand."""
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -301,6 +302,11 @@ def test_stream_int_repr_and_protocols():
     assert repr(cuda.default_stream()) == "<Default CUDA stream>"
     assert repr(cuda.legacy_default_stream()) == "<Legacy default CUDA stream>"
     assert repr(cuda.per_thread_default_stream()) == "<Per-thread default CUDA stream>"
+    from pyjit._devicearray import host_memory
+    if host_memory():  # a new stream's handle is 0 there: it said "<Default CUDA stream>"
+        assert repr(cuda.stream()) == "<CUDA stream on the CPU backend (launches finish in order)>"
+    else:
+        assert re.fullmatch(r"<CUDA stream \d+>", repr(cuda.stream()))
     ext = cuda.external_stream(0x1234)
     assert ext.external and not cuda.default_stream().external
     assert repr(ext) == "<External CUDA stream %d>" % 0x1234
