@@ -60,6 +60,19 @@ def _make_kernel(op, jit):
             cuda.syncwarp()
             width //= 2
 
+    @jit(device=True)
+    def fold(src, acc, i, step, wide, groups, width):
+        # acc folded with src[i], src[i + step], ... (groups * width of
+        # them), which are loaded into `wide` first: with constant groups
+        # and width its loops unroll, so the loads are in flight together.
+        for g in range(groups):
+            for j in range(width):
+                wide[g, j] = src[i + (g * width + j) * step]
+        for g in range(groups):
+            for j in range(width):
+                acc = op(acc, wide[g, j])
+        return acc
+
     # (launch_bounds: at most 128 threads a block, and one block an SM is
     # enough, so ptxas may give a thread the registers its batches of loads
     # need; without it ptxas keeps 32 and interleaves the loads with the
@@ -77,31 +90,19 @@ def _make_kernel(op, jit):
             start = t + cuda.blockDim.x * cuda.blockIdx.x
             acc = src[start]
             # Left to right, as numba's loop, but the loads go in batches
-            # (registers: `wide` and `batch` are unrolled away), so a thread
-            # has them in flight together rather than one after another.
+            # (registers: `wide` is unrolled away), so a thread has them in
+            # flight together rather than one after another.
             wide = cuda.local.array((_GROUPS, _BATCH), src.dtype)
-            batch = cuda.local.array(_BATCH, src.dtype)
             size = src.size
             i = start + step
             while i + (_GROUPS * _BATCH - 1) * step < size:
-                for g in range(_GROUPS):
-                    for j in range(_BATCH):
-                        wide[g, j] = src[i + (g * _BATCH + j) * step]
-                for g in range(_GROUPS):
-                    for j in range(_BATCH):
-                        acc = op(acc, wide[g, j])
+                acc = fold(src, acc, i, step, wide, _GROUPS, _BATCH)
                 i += _GROUPS * _BATCH * step
             while i + (_BATCH - 1) * step < size:
-                for j in range(_BATCH):
-                    batch[j] = src[i + j * step]
-                for j in range(_BATCH):
-                    acc = op(acc, batch[j])
+                acc = fold(src, acc, i, step, wide, 1, _BATCH)
                 i += _BATCH * step
             while i + (_SMALL_BATCH - 1) * step < size:
-                for j in range(_SMALL_BATCH):
-                    batch[j] = src[i + j * step]
-                for j in range(_SMALL_BATCH):
-                    acc = op(acc, batch[j])
+                acc = fold(src, acc, i, step, wide, 1, _SMALL_BATCH)
                 i += _SMALL_BATCH * step
             while i < size:
                 acc = op(acc, src[i])
