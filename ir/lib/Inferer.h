@@ -223,7 +223,8 @@ private:
   /// (NameExpr::unbound), as an attribute's base or a callee: reported.
   bool unboundName(const Expr &e);
   /// After an operator's error: a note at `operand` where it is `m[i]` of an
-  /// array of more dimensions (a row where an element was meant).
+  /// array of more dimensions (a row where an element was meant), or at the
+  /// assignment that made a local operand an array.
   void notePartialIndex(const Expr &operand);
   /// Types a `raise` (TypedFunction::raises).
   void raiseStmt(const RaiseStmt &r);

@@ -3213,8 +3213,22 @@ void Inferer::warnFloat64Arithmetic(SourceRange at, BinaryOp op, const Expr &lhs
 }
 
 void Inferer::notePartialIndex(const Expr &operand) {
+  if (!reporting)
+    return;
+  if (auto *n = dyn_cast<NameExpr>(&operand)) {
+    // `v = m[i]` earlier, then `v + 1.0`: where the local became an array.
+    auto origin = typeOrigin.find(n->name);
+    auto typed = result.exprs.find(n);
+    if (localNames.count(n->name) && origin != typeOrigin.end() &&
+        typed != result.exprs.end() && typed->second.type &&
+        isa<ArrayType>(typed->second.type))
+      diags.note(origin->second, "'" + sourceName(n->name) + "' is " +
+                                     aTypeName(typed->second.type) +
+                                     " because of this assignment");
+    return;
+  }
   auto *s = dyn_cast<SubscriptExpr>(&operand);
-  if (!reporting || !s)
+  if (!s)
     return;
   auto got = result.exprs.find(s), base = result.exprs.find(s->value.get());
   if (got == result.exprs.end() || base == result.exprs.end())
