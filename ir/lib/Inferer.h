@@ -567,6 +567,7 @@ private:
   const Enclosing *enclosing = nullptr;
   bool returnsNone = false;
   std::map<std::string, SourceRange> typeOrigin; // where each local got its type
+  std::set<std::string> parameterNames;          // the function's parameters
   /// Variables whose assignments failed to unify (reported): reads of them
   /// have no type, so no second error follows from the first.
   std::set<std::string> ununified;

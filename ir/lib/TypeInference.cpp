@@ -89,6 +89,7 @@ std::optional<TypedFunction> Inferer::run() {
     ++assignments[def.params[i].name]; // the argument: never a constant local
     result.locals[def.params[i].name] = result.paramTypes[i];
     typeOrigin[def.params[i].name] = def.params[i].range;
+    parameterNames.insert(def.params[i].name);
     if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.paramTypes[i])) {
       ++arrays;
       float32Arrays += at->dtype() == ctx.float32();
@@ -3219,7 +3220,8 @@ void Inferer::notePartialIndex(const Expr &operand) {
     // `v = m[i]` earlier, then `v + 1.0`: where the local became an array.
     auto origin = typeOrigin.find(n->name);
     auto typed = result.exprs.find(n);
-    if (localNames.count(n->name) && origin != typeOrigin.end() &&
+    if (localNames.count(n->name) && !parameterNames.count(n->name) &&
+        origin != typeOrigin.end() &&
         typed != result.exprs.end() && typed->second.type &&
         isa<ArrayType>(typed->second.type))
       diags.note(origin->second, "'" + sourceName(n->name) + "' is " +
