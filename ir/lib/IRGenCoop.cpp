@@ -282,12 +282,25 @@ RValue IRGen::coopWarpCall(const CallExpr &e, llvm::StringRef name) {
     }
     return lhs;
   };
+  Value *lane = b.cast(b.sreg(SpecialReg::LaneId), ctx.int32());
   if (name == "sum" || name == "min" || name == "max" || name == "reduce") {
-    for (int offset = 16; offset > 0; offset >>= 1)
-      x = apply(x, shfl(CudaFn::ShflXorSync, x, b.constInt(ctx.int32(), offset)));
+    for (int offset = 16; offset > 0; offset >>= 1) {
+      Value *k = b.constInt(ctx.int32(), offset);
+      Value *other = shfl(CudaFn::ShflXorSync, x, k);
+      if (op == CoopOp::Add) { // (a + b is b + a, to the bit)
+        x = apply(x, other);
+        continue;
+      }
+      // min/max: the lower lane's value on the left in both lanes of a
+      // pair, so every lane combines the same operands in thread order (a
+      // NaN or a -0.0 gave each lane its own result: min(a, b) is not
+      // min(b, a) for them).
+      Value *upper = b.cmp(CmpPredicate::Ne, b.binary(Opcode::BitAnd, lane, k),
+                           b.constInt(ctx.int32(), 0));
+      x = apply(b.select(upper, other, x), b.select(upper, x, other));
+    }
     return RValue::of(x);
   }
-  Value *lane = b.cast(b.sreg(SpecialReg::LaneId), ctx.int32());
   for (int offset = 1; offset < 32; offset <<= 1) {
     Value *k = b.constInt(ctx.int32(), offset);
     Value *y = shfl(CudaFn::ShflUpSync, x, k);

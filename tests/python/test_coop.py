@@ -157,6 +157,30 @@ def test_warp_primitives(jit, dtype):
     np.testing.assert_array_equal(o[8], np.broadcast_to(x[:, 5:6], x.shape))
 
 
+def test_warp_min_and_max_give_every_lane_one_value(jit):
+    # min and max are not commutative for a NaN or zeros of two signs; the
+    # butterfly combined (own, partner) in each lane, so lanes differed: a
+    # warp of +0.0, -0.0, ... gave each lane its own zero. Every lane now
+    # combines the lower lane's value on the left: one value for the warp,
+    # and min(+0.0, -0.0) is +0.0 (min(a, b) is b only when b < a).
+    @jit
+    def k(x, out):
+        i = cuda.grid(1)
+        out[0, i] = coop.warp.min(x[i])
+        out[1, i] = coop.warp.max(x[i])
+        out[2, i] = coop.warp.reduce(x[i], min)
+
+    zeros = np.array([0.0, -0.0] * 16)
+    out = np.full((3, 32), 7.0)
+    k[1, 32](zeros, out)
+    assert not np.signbit(out).any() and (out == 0).all()
+    nan = np.arange(32.0, 0.0, -1.0)
+    nan[1] = np.nan
+    k[1, 32](nan, out)
+    for row in out:  # (which value a NaN leaves depends on the tree: one per warp)
+        assert len(np.unique(row.view(np.int64))) == 1
+
+
 def test_coop_names_are_kernel_only():
     with pytest.raises(RuntimeError, match=r"pyjit.coop.block.sum can only be used inside a kernel"):
         coop.block.sum(1)
