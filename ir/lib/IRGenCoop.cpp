@@ -799,6 +799,30 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
   Value *second = e.args.size() > 1 ? gen(*e.args[1]).value : coopTileStorage(first, e, true);
   if (!second)
     return RValue{ctx.none(), nullptr, {}};
+  // A thread's tile is its own (local memory), the histogram's bins the
+  // block's (shared): the other kind compiled, and each thread sorted into,
+  // or counted only its own items in, memory of the wrong scope.
+  auto inSpace = [&](unsigned argument, Value *array, int space, llvm::StringRef what) {
+    const Instruction *alloc = allocationOf(array, nullptr, nullptr);
+    if (!alloc || alloc->intImm != space)
+      return true;
+    diags.error(e.args[argument]->range(),
+                "coop.block." + name + "(): " + what + " (docs/coop.md)");
+    return false;
+  };
+  if (name.starts_with("radix_sort") &&
+      !inSpace(0, first, 3, "the keys are each thread's, in a cuda.local.array, not a "
+                            "cuda.shared.array"))
+    return RValue{ctx.none(), nullptr, {}};
+  bool itemsFirst = name.starts_with("exchange_");
+  if ((itemsFirst || name.starts_with("load") || name.starts_with("store")) &&
+      !inSpace(itemsFirst ? 0 : 1, itemsFirst ? first : second, 3,
+               "the items are each thread's, in a cuda.local.array, not a cuda.shared.array"))
+    return RValue{ctx.none(), nullptr, {}};
+  if (name == "histogram" &&
+      !inSpace(1, second, 5, "the bins are the block's, in a cuda.shared.array of integers, "
+                             "not a cuda.local.array"))
+    return RValue{ctx.none(), nullptr, {}};
   if (name.starts_with("exchange_")) {
     // Through temp: each item written at its place in one arrangement and
     // read back at the thread's places in the other.
@@ -940,6 +964,9 @@ RValue IRGen::coopTile(const CallExpr &e, llvm::StringRef name) {
 
   Value *keys = first, *temp = second;
   Value *values = e.args.size() == 4 ? gen(*e.args[2]).value : nullptr;
+  if (values && !inSpace(2, values, 3, "the values are each thread's, in a cuda.local.array, "
+                                       "not a cuda.shared.array"))
+    return RValue{ctx.none(), nullptr, {}};
   Value *valuesTemp = values ? gen(*e.args[3]).value : nullptr;
   Type *keyType = cast<ArrayType>(keys->type())->dtype();
   auto *kt = dyn_cast<IntType>(keyType);

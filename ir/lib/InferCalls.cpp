@@ -3510,6 +3510,21 @@ ExprInfo Inferer::coopCall(const CallExpr &e, llvm::StringRef path,
                                       " like the values, not " + typeName(args[2].type));
         return {};
       }
+      // A constant identity is converted to the values' type: not one it
+      // changes (1.5 or 2**40 + 7 for int32 values were 1 and 7).
+      if (auto *it = dyn_cast<IntType>(t); withIdentity && it && args[2].constant) {
+        const GlobalValue &c = *args[2].constant;
+        bool changes = c.kind == GlobalValue::Kind::Float
+                           ? c.f != std::trunc(c.f) || !(std::fabs(c.f) < 9.2e18) ||
+                                 !fitsIn(static_cast<int64_t>(c.f), it)
+                           : c.kind == GlobalValue::Kind::Int && !fitsIn(c.i, it);
+        if (changes) {
+          error(e.args[2]->range(), path + "(): the identity is not " + aTypeName(t) +
+                                        " like the values: converting it to " + typeName(t) +
+                                        " changes it (a fraction, or out of its range)");
+          return {};
+        }
+      }
     } else {
       if (withIdentity) {
         error(e.args[2]->range(), path + "() takes an identity only with a device function "

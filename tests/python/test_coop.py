@@ -297,6 +297,40 @@ def test_operator_errors_point_at_the_argument(tmp_path, body, message):
         spec.loader.exec_module(module)
 
 
+@cuda.jit(device=True)
+def _add32(a, b):
+    return np.int32(a + b)
+
+
+def test_an_identity_that_converting_changes_is_a_compile_error(jit):
+    # For int32 values, 1.5 became 1 and 2**40 + 7 became 7 (a tuple was
+    # already refused); 3.0 and -5 are int32 values unchanged.
+    @jit
+    def fraction(x, o):
+        o[0] = coop.block.exclusive_scan(x[0], _add32, 1.5)
+
+    @jit
+    def too_wide(x, o):
+        o[0] = coop.block.exclusive_scan(x[0], _add32, 2**40 + 7)
+
+    @jit
+    def exact(x, o):
+        i = cuda.grid(1)
+        o[i] = coop.block.exclusive_scan(x[i], _add32, 3.0) + \
+            coop.block.exclusive_scan(x[i], _add32, -5)
+
+    x = np.arange(4, dtype=np.int32)
+    o = np.zeros(4, np.int32)
+    for kern in (fraction, too_wide):
+        with pytest.raises(pyjit.CompileError, match="exclusive_scan\\(\\): the identity is not "
+                                                     "an int32 like the values: converting it to "
+                                                     "int32 changes it"):
+            kern[1, 1](x, o)
+    exact[1, 4](x, o)
+    # thread 0: the identities; thread t: twice x[0] + ... + x[t-1]
+    assert o.tolist() == [3 - 5, 2 * 0, 2 * (0 + 1), 2 * (0 + 1 + 2)]
+
+
 def test_divergent_block_primitive_is_reported_in_debug_mode_on_the_cpu():
     @cuda.jit(target="cpu", debug=True)
     def half_the_block(x, out):
@@ -485,6 +519,39 @@ def test_warp_transposed_needs_a_constant_local_array(jit):
 
     with pytest.raises(pyjit.CompileError, match="cuda.local.array of constant size\n"):
         k[1, 32](np.zeros(64), np.zeros(2))
+
+
+def test_tiles_and_bins_in_memory_of_the_wrong_scope_are_compile_errors(jit):
+    # A thread's keys or items in shared memory, or a histogram's bins in a
+    # thread's local memory, compiled: keys [5, 3, 9, 1] came back
+    # [3, 3, 3, 3], and each thread counted only its own items.
+    @jit
+    def sort_shared(x):
+        keys = cuda.shared.array(4, np.int32)
+        coop.block.load(x, keys, 0)
+        coop.block.radix_sort(keys)
+
+    @jit
+    def load_shared(x):
+        items = cuda.shared.array(4, np.int32)
+        coop.block.load(x, items, 0)
+
+    @jit
+    def local_bins(x):
+        items = cuda.local.array(4, np.int32)
+        bins = cuda.local.array(8, np.int32)
+        coop.block.load(x, items, 0)
+        coop.block.histogram(items, bins)
+
+    x = np.arange(4, dtype=np.int32)
+    for kern, message in [(sort_shared, r"radix_sort\(\): the keys are each thread's, in a "
+                                        r"cuda.local.array, not a cuda.shared.array"),
+                          (load_shared, r"load\(\): the items are each thread's"),
+                          (local_bins, r"histogram\(\): the bins are the block's, in a "
+                                       r"cuda.shared.array of integers, not a cuda.local.array")]:
+        with pytest.raises(pyjit.CompileError, match=r"test_coop.py:\d+:\d+: error: "
+                                                     r"coop.block." + message):
+            kern[1, 1](x)
 
 
 @pytest.mark.parametrize("others", [2, 0], ids=["two-others", "all-equal"])
