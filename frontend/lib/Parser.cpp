@@ -33,6 +33,14 @@ bool makesArray(const Expr &callee) {
          name == "zeros" || name == "ones" || name == "empty" || name == "full";
 }
 
+/// `cuda.shared.array(...)` or `cuda.local.array(...)` (any module prefix).
+bool allocatesKernelArray(const Expr &callee) {
+  const auto *attr = llvm::dyn_cast<AttributeExpr>(&callee);
+  const auto *space = attr ? llvm::dyn_cast<AttributeExpr>(attr->value.get()) : nullptr;
+  return attr && attr->attr == "array" && space &&
+         (space->attr == "shared" || space->attr == "local");
+}
+
 bool isAssignable(const Expr *e);
 
 class Parser {
@@ -1599,6 +1607,12 @@ ExprPtr Parser::parsePrimary() {
 bool Parser::parseCallArgs(const Expr &callee, std::vector<ExprPtr> &args,
                            std::vector<Keyword> &kws) {
   while (!at(TokenKind::RParen)) {
+    if (at(TokenKind::LBracket) && allocatesKernelArray(callee))
+      // (the general hint says to call cuda.shared.array, called here)
+      return error(tok().range, "the shape of a shared or local array is an int or a tuple "
+                                "of ints, not a list: write (rows, columns), not [rows, "
+                                "columns]"),
+             false;
     if (at(TokenKind::LBracket) && makesArray(callee))
       return unsupported(tok().range, "a list display", kAllocationHint), false;
     if (at(TokenKind::DoubleStar))

@@ -939,7 +939,21 @@ ExprInfo Inferer::call(const CallExpr &e) {
     return {};
   auto *fn = dyn_cast<BuiltinType>(callee.type);
   if (!fn) {
-    error(e.callee->range(), "a value of type " + typeName(callee.type) + " is not callable");
+    // a.size(), a.shape(0): NumPy's attributes, called as methods.
+    std::string hint;
+    if (auto *attr = dyn_cast<AttributeExpr>(e.callee.get());
+        attr && result.exprs.count(attr->value.get()) &&
+        llvm::isa_and_nonnull<ArrayType>(result.exprs[attr->value.get()].type)) {
+      if (attr->attr == "shape" || attr->attr == "strides")
+        hint = " (a." + attr->attr + " is a tuple: a." + attr->attr + "[0], not a." +
+               attr->attr + "(0))";
+      else if (attr->attr == "size" || attr->attr == "ndim" || attr->attr == "nbytes" ||
+               attr->attr == "itemsize")
+        hint = " (a." + attr->attr + " is an attribute, not a method: write a." + attr->attr +
+               ")";
+    }
+    error(e.callee->range(),
+          "a value of type " + typeName(callee.type) + " is not callable" + hint);
     return {};
   }
   llvm::StringRef path = fn->path();

@@ -511,6 +511,9 @@ private:
           p == "cuda.gridDim")
         return "Dim3 (" + p.str() + ": its .x, .y or .z is an int)";
     }
+    if (auto *tt = llvm::dyn_cast_or_null<TupleType>(t); tt && tt->className() == "Dim3")
+      return "Dim3 (cuda.threadIdx, blockIdx, blockDim or gridDim: its .x, .y or .z is an "
+             "int)"; // (read into a variable: i = cuda.threadIdx)
     return t ? t->str() : "<unknown>";
   }
   /// What to add to "name 'x' is not defined": the import it lacks, or the

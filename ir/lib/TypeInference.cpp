@@ -3049,6 +3049,13 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
       continue;
     }
     contiguous &= !sliced; // an integer after a slice: a strided view (a[1:3, 0])
+    if (auto *tt = dyn_cast<TupleType>(xi.type); tt && tt->className() == "Dim3") {
+      // a[cuda.threadIdx] (or i = cuda.threadIdx; a[i]): said "too many
+      // indices for a 1-d array: 3".
+      error(x->range(), "an array index must be an integer, not " + typeName(xi.type) +
+                            "; cuda.grid(1) is the thread's index in the grid");
+      return {};
+    }
     if (isa<TupleType>(xi.type) && indices.size() == 1)
       return tupleIndex(at, cast<TupleType>(xi.type), x->range(), e.index->range());
     // A bool is NumPy's mask, not an index (numba refuses it too).
@@ -3358,7 +3365,12 @@ Type *Inferer::rangeElementType(const CallExpr &call) {
     if (st.constant && ((st.constant->kind == GlobalValue::Kind::Int && st.constant->i == 0) ||
                         (st.constant->kind == GlobalValue::Kind::Float &&
                          std::trunc(st.constant->f) == 0))) {
-      error(call.args[2]->range(), "range() step must not be zero");
+      bool fraction = st.constant->kind == GlobalValue::Kind::Float && st.constant->f != 0;
+      error(call.args[2]->range(),
+            fraction ? "range() step must not be zero: a float step is truncated to an "
+                       "integer, and this one to 0 (range() counts in integers; for a "
+                       "fractional step loop over integers and scale: x = lo + k * step)"
+                     : "range() step must not be zero");
       return nullptr;
     }
   }
