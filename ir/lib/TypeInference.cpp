@@ -587,7 +587,10 @@ void Inferer::checkElementStore(Type *elemType, const ExprInfo &value, SourceRan
   if (!value.type->isScalar() || (ev && ev->isEnum() && value.type != elemType))
     error(valueRange, "cannot store a value of type " + typeName(value.type) +
                           " into an array of " + typeName(elemType) +
-                          (ev && ev->isEnum() ? " (store its .value)" : ""));
+                          (ev && ev->isEnum() ? " (store its .value)"
+                           : isa<NoneType>(value.type)
+                               ? " (a function without a `return value` gives None)"
+                               : ""));
   else if (isa<ComplexType>(value.type) && !isa<ComplexType>(elemType))
     // Python: float(1j) is a TypeError; numba refuses the conversion too.
     error(valueRange, "cannot store a complex value (" + typeName(value.type) +

@@ -37,6 +37,14 @@ _FLOAT_PARAMS = frozenset(("float16", "bfloat16", "float32", "float64", "complex
                            "complex128"))
 
 
+def _float_size_hint(value):
+    """For a float launch size (n / 256 + 1, np.ceil(n / 256)): how to write it."""
+    if isinstance(value, (float, np.floating)):
+        return (" (n / block is a float in Python 3: use (n + block - 1) // block, "
+                "or int(...))")
+    return ""
+
+
 def _dim3(value, what):
     """A launch dimension as a 3-tuple of positive ints; raises before launching:
     TypeError for a non-integer, LaunchConfigError (a ValueError and a
@@ -51,11 +59,12 @@ def _dim3(value, what):
                              % (what, value))
         for d in dims:
             if isinstance(d, (bool, np.bool_)) or not isinstance(d, (int, np.integer)):
-                raise TypeError("%s must contain integers, got %r" % (what, value))
+                raise TypeError("%s must contain integers, got %r%s"
+                                % (what, value, _float_size_hint(d)))
         dims = tuple(int(d) for d in dims)
     else:
-        raise TypeError("%s must be an int or a tuple of 1, 2 or 3 ints, got %r"
-                        % (what, value))
+        raise TypeError("%s must be an int or a tuple of 1, 2 or 3 ints, got %r%s"
+                        % (what, value, _float_size_hint(value)))
     if any(d <= 0 for d in dims):
         raise LaunchConfigError("%s dimensions must be positive, got %r" % (what, value))
     return dims + (1,) * (3 - len(dims))

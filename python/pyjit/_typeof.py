@@ -330,8 +330,12 @@ def typeof(value, what):
         c = _c_contiguous(shape, strides, itemsize)
         f = not c and strides is not None and _c_contiguous(shape[::-1], strides[::-1], itemsize)
         return array_type(name, len(shape), c, f)
-    raise TypeError("%s: values of type %s are not supported as kernel arguments"
-                    % (what, type(value).__name__))
+    hint = ""
+    if isinstance(value, (list, range)) or hasattr(value, "__array__"):
+        # a list, a pandas Series, ...: NumPy's array of it is one
+        hint = " (pass np.asarray(...) of it, a NumPy array)"
+    raise TypeError("%s: values of type %s are not supported as kernel arguments%s"
+                    % (what, type(value).__name__, hint))
 
 
 def compile_time_only(value):

@@ -35,6 +35,11 @@ def make_noop(jit):
 
 @pytest.mark.parametrize("config, exc, message", [
     ((1.5, 32), TypeError, "griddim must be an int"),
+    # n / 256 + 1 is a float: the message says how to write it
+    ((np.float64(4.0), 32), TypeError, r"got np.float64\(4.0\) \(n / block is a float in "
+                                       r"Python 3: use \(n \+ block - 1\) // block, or "
+                                       r"int\(...\)\)"),
+    (((2.0, 1), 32), TypeError, r"griddim must contain integers, got \(2.0, 1\) \(n / block"),
     ((1, (32, "a")), TypeError, "blockdim must contain integers"),
     ((0, 32), ValueError, "griddim dimensions must be positive"),
     ((1, (32, 32, 2)), ValueError, "2048 threads exceeds the device's limit of 1024"),
@@ -1078,3 +1083,15 @@ def test_a_read_only_input_overlapping_an_output_is_not_copied_back(jit):
     a = np.arange(4.0)
     bump[1, 4](a, np.broadcast_to(a[:1], (4,)))
     assert a.tolist() == [1.0, 1.0, 1.0, 1.0]
+
+
+def test_a_list_argument_says_to_pass_a_numpy_array(jit):
+    # (it said only "values of type list are not supported as kernel arguments")
+    noop = make_noop(jit)
+    with pytest.raises(TypeError, match=r"values of type list are not supported as kernel "
+                                        r"arguments \(pass np.asarray\(...\) of it, a NumPy "
+                                        r"array\)"):
+        noop[1, 1]([1.0, 2.0])
+    with pytest.raises(TypeError, match=r"values of type object are not supported as kernel "
+                                        r"arguments$"):
+        noop[1, 1](object())
