@@ -1850,6 +1850,11 @@ static std::string spelledName(const Expr &e) {
   return "";
 }
 
+/// After an error about "..." % x or "...".format(x): kernels format no
+/// strings, print() does (as the f-string's hint in the parser says).
+static constexpr const char kNoFormattingHint[] =
+    " (kernels do not format strings: print the values as arguments, print('x =', x))";
+
 /// Where a kernel's random numbers come from (np.random, Python's random).
 static constexpr const char kRandomHint[] =
     "; a kernel draws random numbers from pyjit.cuda.random (numba.cuda.random's "
@@ -2417,7 +2422,8 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
     if (attr == "itemsize" && dtype)
       return constant(GlobalValue::ofInt(static_cast<int64_t>(elementBytes(dtype))));
   }
-  error(e.range(), "a value of type " + typeName(base.type) + " has no attribute '" + attr + "'");
+  error(e.range(), "a value of type " + typeName(base.type) + " has no attribute '" + attr + "'" +
+                       (attr == "format" && isTextType(base.type) ? kNoFormattingHint : ""));
   return {};
 }
 
@@ -3287,7 +3293,9 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   Type *t = binaryResultType(ctx, e.op, operandOf(l), operandOf(r));
   if (!t) {
     error(e.range(), llvm::Twine("unsupported operand types for ") + binaryOpSpelling(e.op) +
-                         ": " + typeName(l.type) + " and " + typeName(r.type));
+                         ": " + typeName(l.type) + " and " + typeName(r.type) +
+                         (e.op == BinaryOp::Mod && isTextType(l.type) ? kNoFormattingHint
+                                                                      : ""));
     notePartialIndex(*e.lhs);
     notePartialIndex(*e.rhs);
     return {};
