@@ -1908,7 +1908,7 @@ ExprPtr Parser::parseAtom() {
       r.end = more.range.end;
     }
     if (fields)
-      return deferred(r, "an f-string", "print the values as arguments: print('x =', x)");
+      return deferred(r, "an f-string", kPrintValuesHint);
     bool bytes = t.text.find_first_of("bB") < t.text.find_first_of("\"'");
     return std::make_unique<StrLitExpr>(r, std::move(value), bytes);
   }

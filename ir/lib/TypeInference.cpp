@@ -1851,9 +1851,9 @@ static std::string spelledName(const Expr &e) {
 }
 
 /// After an error about "..." % x or "...".format(x): kernels format no
-/// strings, print() does (as the f-string's hint in the parser says).
-static constexpr const char kNoFormattingHint[] =
-    " (kernels do not format strings: print the values as arguments, print('x =', x))";
+/// strings, print() does (the parser's hint for an f-string).
+static const std::string kNoFormattingHint =
+    std::string(" (kernels do not format strings: ") + kPrintValuesHint + ")";
 
 /// Where a kernel's random numbers come from (np.random, Python's random).
 static constexpr const char kRandomHint[] =

@@ -11,5 +11,5 @@ def k(a):
     print("x = %f" % a[0])
     print("x = {}".format(a[0]))
 
-# CHECK: string-formatting-points-at-print-arguments.py:11:11: error: unsupported operand types for %: str and float64 (kernels do not format strings: print the values as arguments, print('x =', x))
-# CHECK: string-formatting-points-at-print-arguments.py:12:11: error: a value of type str has no attribute 'format' (kernels do not format strings: print the values as arguments, print('x =', x))
+# CHECK: string-formatting-points-at-print-arguments.py:11:11: error: unsupported operand types for %: str and float64 (kernels do not format strings: print the values as arguments: print('x =', x))
+# CHECK: string-formatting-points-at-print-arguments.py:12:11: error: a value of type str has no attribute 'format' (kernels do not format strings: print the values as arguments: print('x =', x))

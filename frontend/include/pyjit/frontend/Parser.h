@@ -22,6 +22,10 @@ inline constexpr const char kAllocationHint[] =
     "kernels cannot allocate arrays: cuda.local.array(shape, dtype) makes one per thread, "
     "cuda.shared.array(shape, dtype) one per block";
 
+/// What to write instead of formatting a string in a kernel (an f-string,
+/// "..." % x, "...".format(x)): the parser and type inference both say it.
+inline constexpr const char kPrintValuesHint[] = "print the values as arguments: print('x =', x)";
+
 } // namespace pyjit
 
 #endif
