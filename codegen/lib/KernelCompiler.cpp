@@ -32,6 +32,13 @@ using namespace pyjit::codegen;
 /// Full DWARF for cuda-gdb (EmitOptions::debugInfo): numba's debug=True
 /// with opt=False. Optimized code keeps line tables only, which ptxas
 /// accepts with optimization (EmitOptions::lineinfo).
+/// The compile's warnings: all of them, and by Python class.
+static void setWarnings(CompiledKernel &out, const DiagnosticEngine &diags) {
+  out.warnings = diags.render();
+  out.performanceWarnings = diags.renderWarnings("PerformanceWarning");
+  out.compileWarnings = diags.renderWarnings("");
+}
+
 static bool fullDebugInfo(const KernelRequest &req) {
   return req.debug && req.optLevel == 0 && !req.host;
 }
@@ -411,7 +418,7 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
     return diags.takeError();
   if (req.stopAfter == Stage::Types) {
     out.returnType = typed->returnType->str();
-    out.warnings = diags.render();
+    setWarnings(out, diags);
     return out;
   }
   if (exported) {
@@ -433,7 +440,7 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
   auto irModule = ir::generateModule(*typed, types, diags, irOptions);
   if (!irModule)
     return diags.takeError();
-  out.warnings = diags.render(); // no errors here: only warnings and their notes
+  setWarnings(out, diags); // no errors here: only warnings and their notes
   {
     llvm::raw_string_ostream os(out.ir);
     for (const auto &f : irModule->functions) {

@@ -13,8 +13,9 @@ void DiagnosticEngine::error(SourceRange range, const llvm::Twine &message,
   ++numErrors;
 }
 
-void DiagnosticEngine::warning(SourceRange range, const llvm::Twine &message) {
-  diags.push_back({Severity::Warning, range, message.str(), file});
+void DiagnosticEngine::warning(SourceRange range, const llvm::Twine &message,
+                               llvm::StringRef pythonClass) {
+  diags.push_back({Severity::Warning, range, message.str(), file, pythonClass.str()});
 }
 
 void DiagnosticEngine::note(SourceRange range, const llvm::Twine &message) {
@@ -94,26 +95,40 @@ std::string DiagnosticEngine::render(const Diagnostic &diag) const {
   return out;
 }
 
-std::string DiagnosticEngine::render(bool errorsOnly) const {
-  // An error or warning said before, at the same place, is said once (code
-  // typed more than once: literal_unroll's copies of a loop body), with
-  // the notes that follow it. With \p errorsOnly, warnings (and their
-  // notes) are left out.
+/// \p diags rendered: an error or warning said before, at the same place,
+/// once (code typed more than once: literal_unroll's copies of a loop
+/// body), with the notes that follow it; those \p wanted refuses (and
+/// their notes) not at all.
+template <typename Wanted>
+static std::string renderSome(const DiagnosticEngine &engine,
+                              const std::vector<Diagnostic> &diags, Wanted wanted) {
   std::string out;
   std::set<std::string> said;
   bool repeated = false;
   for (const Diagnostic &d : diags) {
     if (d.severity == Severity::Note) {
       if (!repeated)
-        out += render(d);
+        out += engine.render(d);
       continue;
     }
-    std::string text = render(d);
-    repeated = !said.insert(text).second || (errorsOnly && d.severity == Severity::Warning);
+    std::string text = engine.render(d);
+    repeated = !said.insert(text).second || !wanted(d);
     if (!repeated)
       out += text;
   }
   return out;
+}
+
+std::string DiagnosticEngine::render(bool errorsOnly) const {
+  return renderSome(*this, diags, [&](const Diagnostic &d) {
+    return !errorsOnly || d.severity != Severity::Warning;
+  });
+}
+
+std::string DiagnosticEngine::renderWarnings(llvm::StringRef pythonClass) const {
+  return renderSome(*this, diags, [&](const Diagnostic &d) {
+    return d.severity == Severity::Warning && d.alsoA == pythonClass;
+  });
 }
 
 llvm::Error DiagnosticEngine::takeError() const {

@@ -575,6 +575,9 @@ private:
   /// have no type, so no second error follows from the first.
   std::set<std::string> ununified;
   bool warnFloat64 = false; // a kernel whose arrays are all float32
+  /// A warning for the expression statement \p e (typed \p info) that does
+  /// nothing: a function not called (`cuda.syncthreads`), `a[i] == x`.
+  void warnNoEffect(const Expr &e, const ExprInfo &info);
   /// Whether float64 expression \p x was asked for by name (np.float64(v),
   /// float(v), a variable every assignment of which is such, and arithmetic
   /// whose float64 operands all are such): warnFloat64 spares it.

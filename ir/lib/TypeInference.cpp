@@ -604,7 +604,7 @@ void Inferer::stmt(const Stmt &s) {
     const Expr &e = *cast<ExprStmt>(s).expr;
     if (isa<StrLitExpr>(e) || isa<EllipsisExpr>(e))
       return; // a bare string (comment-style docstring) or `...` is a no-op
-    expr(e);
+    warnNoEffect(e, expr(e));
     return;
   }
   case Stmt::Kind::Assign: {
@@ -3224,9 +3224,30 @@ void Inferer::warnFloat64Arithmetic(SourceRange at, BinaryOp op, const Expr &lhs
   diags.warning(at, llvm::Twine("float64 arithmetic in a kernel whose arrays are all "
                                 "float32 (") +
                         typeName(l.type) + " " + binaryOpSpelling(op) + " " + typeName(r.type) +
-                        " gives float64); float64 is much slower on most GPUs");
+                        " gives float64); float64 is much slower on most GPUs",
+                "PerformanceWarning");
   diags.note(culprit.range(), "this operand makes it float64; use np.float32(...) to stay "
                               "in float32");
+}
+
+void Inferer::warnNoEffect(const Expr &e, const ExprInfo &info) {
+  // numba compiles these statements and does nothing for them; each is
+  // almost always a slip: a barrier that is never reached, a store that
+  // is never made.
+  if (!reporting || !info.type)
+    return;
+  if (isa<BuiltinType>(info.type)) {
+    llvm::StringRef text = diags.currentFile().rangeText(e.range());
+    if (text.empty())
+      text = "the function";
+    diags.warning(e.range(), llvm::Twine("this statement has no effect: ") + text +
+                                 " is a function that is not called; write " + text +
+                                 "() to call it");
+    return;
+  }
+  if (auto *c = dyn_cast<CompareExpr>(&e); c && c->ops.size() == 1 && c->ops[0] == CompareOp::Eq)
+    diags.warning(e.range(), "this statement has no effect: '==' compares and the result is "
+                             "dropped; write '=' to assign");
 }
 
 void Inferer::notePartialIndex(const Expr &operand) {

@@ -195,8 +195,7 @@ class _Overload:
                 checks = _overload.cache_checks(info)
                 _cache.store((info["filename"], info["name"]), parts,
                              dict(cached, overload_checks=checks) if checks else cached)
-        if cached["warnings"]:
-            _options.warn_performance(cached["warnings"])  # at the user's launch
+        _options.warn_compile(cached)  # at the user's launch
         self.ir = cached["ir"]
         self.llvm = cached["llvm"]
         self.ptx = cached["ptx"]
@@ -362,7 +361,8 @@ class _Overload:
                 "error_sites": [list(site[:5]) + [list(site[5]), [list(c) for c in site[6]]]
                                 for site in result["error_sites"]],
                 "paramtypes": list(result["paramtypes"]),
-                "warnings": result.get("warnings") or "", "image": image,
+                "warnings": result.get("warnings") or "",
+                "performance_warnings": result.get("performance_warnings") or "", "image": image,
                 "cooperative": bool(result.get("cooperative"))}
 
     def wide_kernel(self):

@@ -266,6 +266,19 @@ def warn_performance(message):
     warnings.warn(message, PerformanceWarning, stacklevel=_user_stacklevel())
 
 
+def warn_compile(result):
+    """The warnings of a compile (result: its dict, or a cache entry of it)
+    at the user's line: a PerformanceWarning (warn_performance) and a
+    CompileWarning (a statement that does nothing, say), each with its
+    file:line:col and caret."""
+    if result.get("performance_warnings"):
+        warn_performance(result["performance_warnings"])
+    if result.get("warnings"):
+        import warnings
+        from .errors import CompileWarning
+        warnings.warn(result["warnings"], CompileWarning, stacklevel=_user_stacklevel())
+
+
 def opt_level(options):
     """numba's `opt` option: True/False or a level 0-3 (default 3)."""
     opt = options.get("opt", 3)

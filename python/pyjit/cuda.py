@@ -371,8 +371,7 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
         info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
         tuple(_parse_signature_types(sig)), arch, _options.opt_level({"opt": opt}), "ptx",
         options))
-    if result.get("warnings"):
-        _options.warn_performance(result["warnings"])
+    _options.warn_compile(result)
     from . import types as _types_module
     if device:
         name = result["return_type"]

@@ -98,6 +98,12 @@ class PerformanceWarning(UserWarning):
     """The kernel compiles but will likely run slowly (e.g. float64 in a float32 kernel)."""
 
 
+class CompileWarning(UserWarning):
+    """Kernel code that compiles but is likely not what was meant, at its
+    file:line:col: a statement with no effect (`cuda.syncthreads` without
+    its parentheses, `a[i] == x` meant as a store)."""
+
+
 class InvalidConfigWarning(UserWarning):
     """Decorator options that do not do together what they say (numba's
     NumbaInvalidConfigWarning): debug=True with optimization, debug with lineinfo."""

@@ -210,7 +210,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
     return nullptr;
   if (setString(dict, "entry", result->entryName) || setString(dict, "ast", result->ast) ||
       setString(dict, "ir", result->ir) || setString(dict, "llvm", result->llvmIR) ||
-      setString(dict, "ptx", result->ptx) || setString(dict, "warnings", result->warnings) ||
+      setString(dict, "ptx", result->ptx) || setString(dict, "warnings", result->compileWarnings) ||
+      setString(dict, "performance_warnings", result->performanceWarnings) ||
       setString(dict, "ptx_version", codegen::formatPTXVersion(result->ptxVersion)) ||
       setString(dict, "return_type", result->returnType)) {
     Py_DECREF(dict);

@@ -51,7 +51,8 @@ static PyMethodDef methods[] = {
      "options: dict with debug, lineinfo, index32, host (bool: the CPU backend, giving\n"
      "host_bitcode), fastmath ('ftz,afn,...' or 'all'),\n"
      "ptx_version ('8.0'), cuda_version ((major, minor) of the oldest PTX consumer).\n"
-     "-> dict(entry, ast, ir, llvm, ptx, ptx_version, warnings, argtypes, paramtypes (tuples\n"
+     "-> dict(entry, ast, ir, llvm, ptx, ptx_version, warnings (rendered CompileWarnings),\n"
+     "performance_warnings (rendered PerformanceWarnings), argtypes, paramtypes (tuples\n"
      "flattened, as the kernel takes them), error_sites); raises CompileError, ValueError."},
     {"link_ptx", python::linkPTX, METH_VARARGS,
      "link_ptx(ptx: str, arch: str, options=(), extra=()) -> bytes (cubin through nvJitLink,\n"

@@ -446,6 +446,37 @@ def test_the_float64_warning_points_at_the_users_launch(jit):
     assert perf and perf[0].filename == __file__ and perf[0].lineno == line
 
 
+def test_a_statement_with_no_effect_is_a_compile_warning_at_its_line(jit):
+    # `cuda.syncthreads` without its parentheses is no barrier, and
+    # `out[i] == 2` stores nothing; numba compiles both silently. pyjit
+    # compiles them too (the kernel runs as numba's would) and warns, with
+    # a CompileWarning (not a PerformanceWarning) at the user's launch.
+    import warnings
+
+    @jit(cache=False)
+    def k(out):
+        i = cuda.grid(1)
+        cuda.syncthreads
+        out[i] == 2.0
+        out[i] = 3.0
+
+    def_line = k.py_func.__code__.co_firstlineno
+    out = np.zeros(2)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        k[1, 2](out); line = inspect.currentframe().f_lineno  # noqa: E702
+    assert out.tolist() == [3.0, 3.0]
+    ours = [w for w in caught if issubclass(w.category, pyjit.CompileWarning)]
+    assert len(ours) == 1 and ours[0].filename == __file__ and ours[0].lineno == line
+    text = str(ours[0].message)
+    assert ":%d:9: warning: this statement has no effect: cuda.syncthreads is a function " \
+           "that is not called; write cuda.syncthreads() to call it" % (def_line + 3) in text
+    assert ":%d:9: warning: this statement has no effect: '==' compares and the result is " \
+           "dropped; write '=' to assign" % (def_line + 4) in text
+    assert not issubclass(pyjit.CompileWarning, pyjit.PerformanceWarning)
+    assert not [w for w in caught if issubclass(w.category, pyjit.PerformanceWarning)]
+
+
 def test_a_misspelt_cuda_name_is_no_attribute_and_a_host_function_is_named_so():
     # Real code had `cuda.gridprint(3)`: "not supported in kernels" read as if
     # the function existed. numba: "Unknown attribute 'gridprint'".

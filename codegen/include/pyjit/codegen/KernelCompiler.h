@@ -67,6 +67,9 @@ struct CompiledKernel {
   std::string returnType;            // a device function's (KernelRequest::abi); "none"
   std::vector<std::string> paramTypes; // the kernel's parameters: tuples flattened (docs/abi.md)
   std::string warnings;              // rendered warnings (file:line:col: warning: ...)
+  /// The warnings again by Python class: PerformanceWarning, and the others
+  /// (pyjit.errors.CompileWarning); Diagnostic::alsoA.
+  std::string performanceWarnings, compileWarnings;
   PTXVersion ptxVersion = 0;         // the `.version` declared
   /// Debug checks the kernel may fail (index = error record word 0 - 1).
   std::vector<ir::ErrorSite> errorSites;

@@ -16,8 +16,10 @@ struct Diagnostic {
   SourceRange range;
   std::string message;
   const SourceFile *file = nullptr; // the file `range` refers to
-  /// A Python exception class the error is also, for numba's callers
-  /// ("ValueError": numba raises that for it); empty for none.
+  /// An error's: a Python exception class the error is also, for numba's
+  /// callers ("ValueError": numba raises that for it); empty for none. A
+  /// warning's: its Python warning class ("PerformanceWarning"; empty:
+  /// pyjit.errors.CompileWarning).
   std::string alsoA = {};
 };
 
@@ -52,7 +54,9 @@ public:
 
   /// \p alsoA: a Python exception class the error is also (Diagnostic::alsoA).
   void error(SourceRange range, const llvm::Twine &message, llvm::StringRef alsoA = {});
-  void warning(SourceRange range, const llvm::Twine &message);
+  /// \p pythonClass: the Python warning class it is (Diagnostic::alsoA).
+  void warning(SourceRange range, const llvm::Twine &message,
+               llvm::StringRef pythonClass = {});
   void note(SourceRange range, const llvm::Twine &message);
 
   bool hasErrors() const { return numErrors != 0; }
@@ -64,6 +68,9 @@ public:
   /// or warning repeated word for word at the same place (and its notes)
   /// once. \p errorsOnly leaves warnings and their notes out (takeError).
   std::string render(bool errorsOnly = false) const;
+  /// The warnings of Python class \p pythonClass (Diagnostic::alsoA) and
+  /// their notes, rendered as render() does.
+  std::string renderWarnings(llvm::StringRef pythonClass) const;
   /// One diagnostic rendered with its source line and caret.
   std::string render(const Diagnostic &diag) const;
 

@@ -44,6 +44,13 @@ public:
   /// shows above its caret).
   llvm::StringRef lineText(unsigned line) const;
 
+  /// The text of \p range when it lies on one line; empty otherwise.
+  llvm::StringRef rangeText(SourceRange range) const {
+    if (range.begin.line != range.end.line || range.end.col <= range.begin.col)
+      return {};
+    return lineText(range.begin.line).slice(range.begin.col - 1, range.end.col - 1);
+  }
+
   /// The character column (1-based) of byte column `col` of file line
   /// `line`: the UTF-8 continuation bytes before it are not characters
   /// (CPython and editors count characters; locations count bytes).
