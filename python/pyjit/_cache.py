@@ -26,6 +26,7 @@ cache with one RuntimeWarning per process.
 import hashlib
 import json
 import os
+import re
 import struct
 import sys
 import warnings
@@ -40,7 +41,8 @@ _lock = new_lock(sys.modules[__name__], "_lock")  # (a forked child's is unlocke
 _stats = {"hits": 0, "misses": 0, "corrupt": 0, "stores": 0}
 _last_miss = {}   # kernel name -> why its last lookup missed
 _recent = {}      # (filename, kernel name) -> key parts of entries seen in this process
-_warned = set()   # directories already warned about
+_warned = set()   # directories already warned about (unreadable: not used)
+_unwritable = set()  # directories a store could not write: read, not written
 
 
 def directory():
@@ -57,7 +59,7 @@ def directory():
     if not d:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         d = os.path.join(base, "pyjit")
-    return os.path.abspath(d)
+    return os.path.abspath(os.path.expanduser(d))
 
 
 def _max_bytes():
@@ -81,8 +83,26 @@ def _max_bytes():
     return DEFAULT_MAX_BYTES
 
 
+def _exact(obj):
+    """`obj` with each NaN (in a float, a complex, or inside tuples, lists
+    and dicts) replaced by its bits: repr shows every NaN as `nan`, so a
+    global changed from NaN to -NaN or to another payload (which compiled
+    code keeps, e.g. for math.copysign) would otherwise keep its key."""
+    if isinstance(obj, float):
+        return ("nan", struct.pack("<d", obj).hex()) if obj != obj else obj
+    if isinstance(obj, complex):
+        return ("complex", _exact(obj.real), _exact(obj.imag)) if obj != obj else obj
+    if isinstance(obj, (tuple, list)):
+        if not any(isinstance(v, (float, complex, tuple, list, dict)) for v in obj):
+            return obj
+        return type(obj)(_exact(v) for v in obj)
+    if isinstance(obj, dict):
+        return {k: _exact(v) for k, v in obj.items()}
+    return obj
+
+
 def _digest(obj):
-    return hashlib.blake2b(repr(obj).encode(), digest_size=16).hexdigest()
+    return hashlib.blake2b(repr(_exact(obj)).encode(), digest_size=16).hexdigest()
 
 
 def _function_digest(info):
@@ -179,8 +199,40 @@ def _explain_miss(kernel_ident, parts):
     return "changed: " + ", ".join(changed) if changed else "entry missing or evicted"
 
 
+_INDEX_FILES = 4096  # the most explanation files kept (_trim_index)
+_INDEX_NAME = re.compile(r"[0-9a-f]{32}\.json(\.\d+\.tmp)?\Z")  # (_index_path, _remember)
+
+
 def _index_path(cache_dir, kernel_ident):
     return os.path.join(cache_dir, "index", _digest(kernel_ident) + ".json")
+
+
+def _index_files(index_dir):
+    """The paths of the explanation files in index_dir (named as
+    _index_path and _remember name them: other files are not the cache's)."""
+    try:
+        names = os.listdir(index_dir)
+    except OSError:
+        return []
+    return [os.path.join(index_dir, n) for n in names if _INDEX_NAME.match(n)]
+
+
+def _trim_index(index_dir):
+    """Removes the least recently written explanation files beyond
+    _INDEX_FILES (kernels in per-run temporary files would add one each)."""
+    files = _index_files(index_dir)
+    if len(files) <= _INDEX_FILES:
+        return
+    def mtime(path):
+        try:
+            return os.stat(path).st_mtime
+        except OSError:
+            return 0.0
+    for path in sorted(files, key=mtime)[:len(files) - _INDEX_FILES * 3 // 4]:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
 
 
 def _remember(cache_dir, kernel_ident, parts):
@@ -193,10 +245,13 @@ def _remember(cache_dir, kernel_ident, parts):
     try:  # the same list on disk, for the next process's explanations
         path = _index_path(cache_dir, kernel_ident)
         os.makedirs(os.path.dirname(path), exist_ok=True)
+        new = not os.path.exists(path)
         tmp = "%s.%d.tmp" % (path, os.getpid())
         with open(tmp, "w") as f:
             json.dump(seen, f)
         os.replace(tmp, path)
+        if new:
+            _trim_index(os.path.dirname(path))
     except OSError:
         pass  # only explanations are lost
 
@@ -265,7 +320,7 @@ def store(kernel_ident, parts, entry):
     """Writes `entry` (dict of str/bytes/JSON values) under `parts`."""
     cache_dir = directory()
     with _lock:
-        if cache_dir is None or cache_dir in _warned:
+        if cache_dir is None or cache_dir in _warned or cache_dir in _unwritable:
             _remember(None, kernel_ident, parts)
             return
         try:
@@ -273,8 +328,17 @@ def store(kernel_ident, parts, entry):
             ext().cache_store(cache_dir, _key(parts), _encode(entry), _max_bytes())
             _stats["stores"] += 1
         except OSError as exc:
-            if not os.path.isdir(cache_dir) or not os.access(cache_dir, os.W_OK):
+            if not os.path.isdir(cache_dir):
                 _warn_once(cache_dir, exc)  # the directory: memory only from now on
+            elif not os.access(cache_dir, os.W_OK):
+                # Read-only (a shared, prepared cache, say): its entries
+                # are still read, new kernels are kept in memory.
+                _unwritable.add(cache_dir)
+                from ._options import _user_stacklevel
+                warnings.warn("pyjit's kernel cache directory cannot be written (%s): the "
+                              "kernels it holds are still loaded from it, new ones are "
+                              "cached in memory only" % exc, RuntimeWarning,
+                              stacklevel=_user_stacklevel())
             elif ("store", cache_dir) not in _warned:
                 # One entry (a concurrent clear_cache, a path in the way):
                 # the cache stays on for the other kernels.
@@ -345,9 +409,17 @@ def clear_cache():
     cache_dir = directory()
     if cache_dir is None or not os.path.isdir(cache_dir):
         return 0
-    import shutil
     with _lock:
         removed = ext().cache_clear(cache_dir)
-        shutil.rmtree(os.path.join(cache_dir, "index"), ignore_errors=True)
+        index_dir = os.path.join(cache_dir, "index")
+        for path in _index_files(index_dir):  # (only the cache's own files)
+            try:
+                os.remove(path)
+            except OSError:
+                pass
+        try:
+            os.rmdir(index_dir)
+        except OSError:
+            pass  # (not empty: someone else's files; or gone)
         _recent.clear()
     return removed

@@ -177,15 +177,19 @@ class _Overload:
             _check_host_globals(info, dispatcher.__name__)
         _check_param_slots(dispatcher, self.argtypes)
         cached, parts = None, None
-        if options.get("cache", True) is not False:
+        # PYJIT_CACHE=0 is cache=False for every kernel: no lookup, no miss counted.
+        if options.get("cache", True) is not False and _cache.directory() is not None:
             search = _nvrtc_search_paths() if self._link_files else ()
             parts = _cache.key_parts(info, self.argtypes, arch,
                                      {"compile": compile_options, "link": link_options,
                                       "opt": opt, "files": _file_digests(self._link_files, search),
                                       "nvrtc_search_paths": search},
                                      _versions(device))
+            # (The qualified name tells apart same-named kernels of a file's
+            # factories in the cache's explanations and its last_miss.)
+            ident = (info["filename"], dispatcher.__qualname__)
             cached = _cache.lookup(
-                (info["filename"], info["name"]), parts,
+                ident, parts,
                 lambda entry: _overload.still_chosen(info, entry.get("overload_checks", ())))
         # Whether the disk cache held it (None: the cache is off for this kernel).
         self.cache_hit = None if parts is None else cached is not None
@@ -193,7 +197,7 @@ class _Overload:
             cached = self._compile(info, arch, opt, device, link_options)
             if parts is not None:
                 checks = _overload.cache_checks(info)
-                _cache.store((info["filename"], info["name"]), parts,
+                _cache.store(ident, parts,
                              dict(cached, overload_checks=checks) if checks else cached)
         _options.warn_compile(cached)  # at the user's launch
         self.ir = cached["ir"]

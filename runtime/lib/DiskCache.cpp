@@ -22,6 +22,8 @@ constexpr char kMagic[8] = {'P', 'Y', 'J', 'I', 'T', 'K', '0', '1'};
 constexpr size_t kDigestBytes = 32;
 constexpr size_t kHeaderBytes = 8 + 8 + kDigestBytes;
 constexpr llvm::StringLiteral kSuffix = ".pjk";
+/// A temporary's name: createUniqueFile puts a hex digit for each '%'.
+constexpr llvm::StringLiteral kTempModel = "tmp-%%%%%%%%%%%%";
 
 bool validKey(llvm::StringRef key) {
   return !key.empty() && key.size() <= 128 &&
@@ -91,7 +93,7 @@ llvm::Error DiskCache::store(llvm::StringRef key, llvm::StringRef payload,
     return llvm::createStringError(std::errc::invalid_argument,
                                    "kernel cache key '%s' is not a hex digest", key.str().c_str());
   llvm::SmallString<256> model(dir);
-  llvm::sys::path::append(model, "tmp-%%%%%%%%%%%%");
+  llvm::sys::path::append(model, kTempModel);
   int fd;
   llvm::SmallString<256> tmp;
   if (std::error_code ec = fs::createUniqueFile(model, fd, tmp))
@@ -130,14 +132,27 @@ struct EntryFile {
   llvm::sys::TimePoint<> mtime;
 };
 
-/// The cache's entry files (and, with `temporaries`, leftover temporaries).
+/// Whether \p name is the name of an entry (`<hex key>.pjk`).
+bool isEntryName(llvm::StringRef name) {
+  return name.consume_back(kSuffix) && validKey(name);
+}
+
+/// Whether \p name is the name of one of store()'s temporaries (kTempModel).
+bool isTempName(llvm::StringRef name) {
+  llvm::StringRef prefix = llvm::StringRef(kTempModel).take_until([](char c) { return c == '%'; });
+  return name.size() == kTempModel.size() && name.consume_front(prefix) &&
+         llvm::all_of(name, [](char c) { return llvm::isHexDigit(c); });
+}
+
+/// The cache's entry files (and, with `temporaries`, leftover temporaries):
+/// files named as the cache names them, so other files in its directory
+/// (PYJIT_CACHE_DIR may be shared) are neither counted nor removed.
 std::vector<EntryFile> listEntries(llvm::StringRef dir, bool temporaries) {
   std::vector<EntryFile> out;
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
     llvm::StringRef name = llvm::sys::path::filename(it->path());
-    bool entry = name.ends_with(kSuffix);
-    if (!entry && !(temporaries && name.starts_with("tmp-")))
+    if (!isEntryName(name) && !(temporaries && isTempName(name)))
       continue;
     fs::file_status st;
     if (fs::status(it->path(), st) || st.type() != fs::file_type::regular_file)
@@ -170,7 +185,7 @@ llvm::Expected<uint64_t> DiskCache::clear() const {
   for (const EntryFile &e : listEntries(dir, true)) {
     if (std::error_code ec = fs::remove(e.path))
       return fileError("cannot remove the kernel cache entry", e.path, ec);
-    removed += llvm::StringRef(e.path).ends_with(kSuffix);
+    removed += isEntryName(llvm::sys::path::filename(e.path));
   }
   return removed;
 }

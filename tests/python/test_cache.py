@@ -373,7 +373,7 @@ def test_size_limit_evicts_and_clear_cache_empties(tmp_path, monkeypatch):
 
 
 def test_eight_threads_calling_first_compile_once(tmp_path, monkeypatch):
-    monkeypatch.setenv("PYJIT_CACHE", "0")
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "c"))  # (empty: a lookup that misses is a compile)
 
     @cuda.jit
     def twice(x, out):
@@ -607,3 +607,156 @@ def test_a_signature_compiled_later_reads_the_globals_then(tmp_path, monkeypatch
     shift[1, 1](f)        # compiled before the change: keeps 1 and 10
     assert f[0] == 22.0
     assert len(shift.overloads) == 2
+
+
+def test_a_nan_global_changing_sign_or_payload_misses(tmp_path):
+    # Every NaN's repr is "nan": the key read the global's repr, so -NaN (or
+    # another payload) ran the code compiled for NaN, whose math.copysign
+    # and bits differ. The key takes a float's bits.
+    write_program(tmp_path, offset="float('nan')")
+    first = run(tmp_path, tmp_path / "cache")
+    assert first["info"]["misses"] == 1
+    for offset in ("-float('nan')", "np.frombuffer(bytes.fromhex('230100000000f87f'))[0]"):
+        write_program(tmp_path, offset=offset)
+        edited = run(tmp_path, tmp_path / "cache")
+        assert edited["info"]["misses"] == 1 and edited["info"]["hits"] == 0, offset
+        assert "globals" in edited["info"]["last_miss"]["kernel"]
+    from pyjit import _cache
+    assert _cache._digest((1.5, ("float", float("nan")))) != \
+        _cache._digest((1.5, ("float", -float("nan"))))
+    assert _cache._digest(complex(float("nan"), 1)) != _cache._digest(complex(-float("nan"), 1))
+    assert _cache._digest([0.5, -0.0]) != _cache._digest([0.5, 0.0])
+
+
+def test_clear_cache_removes_only_the_caches_own_files(tmp_path, monkeypatch):
+    # PYJIT_CACHE_DIR may be shared (PYJIT_CACHE_DIR=/tmp): clear_cache()
+    # removed every tmp-* and *.pjk file there and the whole index/ tree.
+    cache = tmp_path / "shared"
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(cache))
+
+    @cuda.jit
+    def k(out):
+        out[0] = 7
+
+    out = np.zeros(1, np.int32)
+    k[1, 1](out)
+    assert out[0] == 7
+    theirs = [cache / "tmp-notes.txt", cache / "report.pjk", cache / "index" / "docs.txt"]
+    for path in theirs:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("someone else's")
+    info = pyjit.cache_info()
+    assert info["entries"] >= 1
+    entries = info["entries"]
+    assert pyjit.clear_cache() == entries  # (report.pjk is no entry)
+    assert pyjit.cache_info()["entries"] == 0
+    assert not list(cache.glob("*[0-9a-f].pjk")) and not list((cache / "index").glob("*.json"))
+    for path in theirs:
+        assert path.read_text() == "someone else's", path
+
+
+def test_a_read_only_cache_directory_still_gives_its_entries(tmp_path, monkeypatch):
+    # After the first store failed (a read-only, shared cache), lookups
+    # stopped reading the directory: entries it held missed, explained as
+    # "entry missing or evicted". Writes fail as the OS fails them; the
+    # directory's permissions are simulated (tests may run as root).
+    from pyjit import _cache
+    cache = tmp_path / "prepared"
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(cache))
+    src = tmp_path / "ro_kernels.py"
+    src.write_text("from pyjit import cuda\n\n\n@cuda.jit\ndef first(out):\n    out[0] = 1\n\n\n"
+                   "@cuda.jit\ndef second(out):\n    out[0] = 2\n")
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "ro_kernels", src.read_text())
+    out = np.zeros(1, np.int32)
+    mod.first[1, 1](out)  # stored
+    mod = load_module(tmp_path, "ro_kernels", src.read_text())  # (new dispatchers, same file)
+    real_access = os.access
+    monkeypatch.setattr(_cache.os, "access",
+                        lambda p, mode, **kw: False if (mode & os.W_OK and
+                                                        str(p) == str(cache))
+                        else real_access(p, mode, **kw))
+    from pyjit._ext import ext
+
+    class ReadOnly:
+        def __getattr__(self, name):
+            return getattr(ext(), name)
+
+        def cache_store(self, *args):
+            raise OSError(13, "Permission denied", str(cache))
+
+    monkeypatch.setattr(_cache, "ext", lambda: ReadOnly())
+    monkeypatch.setattr(_cache, "_unwritable", set())
+    monkeypatch.setattr(_cache, "_warned", set())
+    before = pyjit.cache_info()
+    with pytest.warns(RuntimeWarning, match="cannot be written .* still loaded from it"):
+        mod.second[1, 1](out)  # not stored: warned once
+    assert out[0] == 2
+    mod.first[1, 1](out)  # stored before: still read
+    assert out[0] == 1
+    after = pyjit.cache_info()
+    assert after["hits"] - before["hits"] == 1
+    assert after["directory"] == str(cache) and after["entries"] >= 1
+
+
+def test_last_miss_tells_apart_same_named_kernels_of_two_factories(tmp_path, monkeypatch):
+    # Both factories make a kernel named `kernel`: the second's first miss
+    # was explained against the first's entry ("changed: kernel").
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "c"))
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "factories", '''
+from pyjit import cuda
+
+
+def make_add():
+    @cuda.jit
+    def kernel(out):
+        out[0] += 1
+    return kernel
+
+
+def make_mul():
+    @cuda.jit
+    def kernel(out):
+        out[0] *= 3
+    return kernel
+''')
+    out = np.ones(1, np.int64)
+    mod.make_add()[1, 1](out)
+    mod.make_mul()[1, 1](out)
+    assert out[0] == 6
+    last = pyjit.cache_info()["last_miss"]
+    assert last["make_add.<locals>.kernel"] == "no entry for this kernel yet"
+    assert last["make_mul.<locals>.kernel"] == "no entry for this kernel yet"
+
+
+def test_pyjit_cache_0_makes_no_lookup_as_cache_false(tmp_path):
+    # PYJIT_CACHE=0 counted a miss per compile ("lookups that compiled")
+    # and filled kernel.stats, where cache=False counts nothing.
+    write_program(tmp_path)
+    result = run(tmp_path, tmp_path / "cache", {"PYJIT_CACHE": "0"})
+    assert result["out"] == expected(2.0, 1.0)
+    assert result["info"]["misses"] == 0 and result["info"]["hits"] == 0
+    assert result["info"]["last_miss"] == {}
+
+
+def test_a_cache_dir_starting_with_a_tilde_is_under_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("PYJIT_CACHE_DIR", "~/kernels")
+    from pyjit import _cache
+    assert _cache.directory() == str(tmp_path / "home" / "kernels")
+
+
+def test_explanations_kept_are_bounded(tmp_path, monkeypatch):
+    # One index file per kernel: kernels in per-run temporary files made
+    # <dir>/index/ grow without bound (the size limit covers entries).
+    from pyjit import _cache
+    monkeypatch.setattr(_cache, "_INDEX_FILES", 4)
+    index = tmp_path / "c" / "index"
+    for k in range(12):
+        _cache._remember(str(tmp_path / "c"), ("file%d.py" % k, "k"), {"kernel": str(k)})
+        assert len(list(index.glob("*.json"))) <= 4
+    (index / "mine.txt").write_text("kept")  # not the cache's
+    for k in range(12, 20):
+        _cache._remember(str(tmp_path / "c"), ("file%d.py" % k, "k"), {"kernel": str(k)})
+    assert (index / "mine.txt").read_text() == "kept"

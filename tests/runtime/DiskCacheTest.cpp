@@ -109,6 +109,45 @@ TEST_F(DiskCacheTest, ClearRemovesEverything) {
   EXPECT_EQ(cache.usage().entries, 0u);
 }
 
+TEST_F(DiskCacheTest, ClearAndUsageLeaveOtherFilesAlone) {
+  // PYJIT_CACHE_DIR may be a directory other programs use: only files named
+  // as the cache names them (<hex>.pjk, tmp-<12 hex digits>) are its own.
+  DiskCache cache = open();
+  ASSERT_FALSE(llvm::errorToBool(cache.store("0a", "x", 0)));
+  std::vector<std::string> others = {"report.pjk", "tmp-notes.txt", "tmp-0123456789ab.bak",
+                                     "notes.pjk.txt"};
+  std::string leftover;
+  {
+    llvm::SmallString<256> p;
+    llvm::sys::path::append(p, dir, "tmp-0123456789ab"); // a store's, left by a crash
+    leftover = std::string(p);
+  }
+  for (const std::string &name : others) {
+    llvm::SmallString<256> p;
+    llvm::sys::path::append(p, dir, name);
+    std::error_code ec;
+    llvm::raw_fd_ostream os(p, ec);
+    ASSERT_FALSE(ec);
+    os << "someone else's";
+  }
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(leftover, ec);
+    ASSERT_FALSE(ec);
+  }
+  EXPECT_EQ(cache.usage().entries, 1u);
+  auto removed = cache.clear();
+  ASSERT_TRUE(static_cast<bool>(removed));
+  EXPECT_EQ(*removed, 1u);
+  EXPECT_FALSE(fs::exists(entry("0a")));
+  EXPECT_FALSE(fs::exists(leftover));
+  for (const std::string &name : others) {
+    llvm::SmallString<256> p;
+    llvm::sys::path::append(p, dir, name);
+    EXPECT_TRUE(fs::exists(p)) << name;
+  }
+}
+
 TEST_F(DiskCacheTest, RefusesKeysThatAreNotHexDigests) {
   DiskCache cache = open();
   llvm::Error err = cache.store("../escape", "x", 0);
