@@ -321,7 +321,10 @@ def _cell_value(cell):
         return None
 
 
-def classify(value, memo=None, reads=_NO_READS):
+_MAX_TUPLE_DEPTH = 100  # tuples nested deeper are refused (classify), not a RecursionError
+
+
+def classify(value, memo=None, reads=_NO_READS, _depth=0):
     """The (kind, value) description of one global value.
 
     A device function becomes ("devfunc", describe(its function)); `memo`
@@ -438,11 +441,13 @@ def classify(value, memo=None, reads=_NO_READS):
                                               value.dtype.str[3:] or "generic"))
         return ("int", int(value.view(np.int64)), spelled)
     if isinstance(value, tuple):
+        if _depth >= _MAX_TUPLE_DEPTH:
+            return ("unsupported", "tuple nested more than %d deep" % _MAX_TUPLE_DEPTH)
+        items = [classify(v, memo, _depth=_depth + 1) for v in value]
         fields = getattr(type(value), "_fields", None)
         if isinstance(fields, tuple) and len(fields) == len(value):  # a named tuple
-            return ("tuple", [classify(v, memo) for v in value],
-                    "%s:%s" % (type(value).__name__, ",".join(fields)))
-        return ("tuple", [classify(v, memo) for v in value])
+            return ("tuple", items, "%s:%s" % (type(value).__name__, ",".join(fields)))
+        return ("tuple", items)
     if (isinstance(value, type) and issubclass(value, tuple)
             and isinstance(getattr(value, "_fields", None), tuple)):
         # A named tuple class: Point(x, y) in a kernel makes one.

@@ -154,6 +154,46 @@ def test_large_global_arrays_are_named():
         cuda.compile_ptx(kern, "void(float64[:])")
 
 
+def _plain(x):
+    return x
+
+
+DEEP = 1.0
+for _ in range(900):
+    DEEP = (DEEP,)
+NOT_DEEP = 2.0
+for _ in range(99):
+    NOT_DEEP = (NOT_DEEP,)
+HOLDS_A_FUNCTION = (1, _plain)
+
+
+def test_a_tuple_global_too_deep_or_holding_a_function_says_why():
+    # 900 levels raised a bare RecursionError from pyjit's global reader;
+    # a tuple holding a plain function did not say what it held.
+    def deep(a):
+        a[0] = len(DEEP)
+
+    with pytest.raises(pyjit.CompileError,
+                       match="global 'DEEP' of type tuple nested more than 100 deep"):
+        cuda.compile_ptx(deep, "void(float64[:])")
+
+    def holds(a):
+        a[0] = HOLDS_A_FUNCTION[0]
+
+    with pytest.raises(pyjit.CompileError,
+                       match=r"global 'HOLDS_A_FUNCTION' of type tuple holding a function "
+                             r"\(a plain Python function; make it a device function"):
+        cuda.compile_ptx(holds, "void(float64[:])")
+
+    @cuda.jit(target="cpu")
+    def not_deep(a):
+        a[0] = len(NOT_DEEP) + NOT_DEEP[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]
+
+    a = np.zeros(1)
+    not_deep[1, 1](a)
+    assert a[0] == 1 + 2.0  # one element, 99 levels: the innermost 2.0
+
+
 def test_shared_arrays_over_48_kib_are_a_compile_error_at_the_largest():
     """Not a link error from nvJitLink: a compile error at the largest array's line."""
     @cuda.jit

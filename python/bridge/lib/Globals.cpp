@@ -277,9 +277,17 @@ bool readGlobals(PyObject *dict, ir::GlobalEnv &env, ir::DeviceFunctionTable &ta
             e->kind == ir::GlobalValue::Kind::DType ||
             e->kind == ir::GlobalValue::Kind::Namespace ||
             e->kind == ir::GlobalValue::Kind::None) {
+          // An element's own reason where it has one (a tuple nested too
+          // deep: its reason; a plain Python function: what to make it).
+          llvm::StringRef why;
+          if (e && e->kind == ir::GlobalValue::Kind::Unsupported)
+            why = e->name;
           g = ir::GlobalValue::unsupported(
-              "tuple holding something but numbers, bools, strings, NumPy arrays, device "
-              "functions and tuples");
+              why.starts_with("tuple ") ? why.str()
+              : why.empty()
+                  ? std::string("tuple holding something but numbers, bools, strings, NumPy "
+                                "arrays, device functions and tuples")
+                  : "tuple holding a " + why.str());
           break;
         }
         g.elements.push_back(*e);
