@@ -895,6 +895,7 @@ class Dispatcher(_dispatcher_base(), _Compiled):
         self.signature_strings = []
         self._sig_types = []
         self._compile_disabled = False  # disable_compile()
+        self._converted = set()  # argument types taken by conversion while it was
         for sig in signatures:
             self._add_signature(sig)
         # Whether the signature comes from type hints (numba ignores them):
@@ -1410,9 +1411,17 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             compile_types = self._match_signature(types)
         overload = self._overloads.get(compile_types)
         if overload is None and self._compile_disabled:
-            raise TypeError("No matching definition for argument type(s) %s (kernel '%s': "
-                            "compiling is disabled, disable_compile())"
-                            % (", ".join(types), self.__name__))
+            # As numba's dispatcher with compiling disabled: the compiled
+            # overload the arguments convert to (unsafe conversions too).
+            compiled = [("(%s)" % ", ".join(t), list(t)) for t in self._infos]
+            match = self._match_signature(types, compiled, quiet=True) if compiled else None
+            if match is None:
+                raise TypeError("No matching definition for argument type(s) %s (kernel '%s': "
+                                "compiling is disabled, disable_compile())"
+                                % (", ".join(types), self.__name__))
+            overload = self._overloads[types] = self._overloads[match]
+            self._converted.add(types)
+            return overload
         if overload is None:
             info = self._infos.get(compile_types) or describe(self.py_func)
             try:
@@ -1448,8 +1457,19 @@ class Dispatcher(_dispatcher_base(), _Compiled):
 
     def disable_compile(self, val=True):
         """numba's: with `val`, a launch with argument types not compiled yet
-        raises TypeError ("No matching definition") instead of compiling."""
-        self._compile_disabled = bool(val)
+        runs the compiled overload they convert to, as numba chooses one
+        (the fewest unsafe conversions, then safe ones, then promotions),
+        or raises TypeError ("No matching definition") where none takes
+        them, instead of compiling. disable_compile(False) compiles for the
+        types given again."""
+        with self._compile_lock:
+            self._compile_disabled = bool(val)
+            if not val and self._converted:
+                for table in self._by_device.values():
+                    for types in self._converted:
+                        table.pop(types, None)
+                self._converted = set()
+                self._dispatch_init(len(self._params))  # the launch fast path's table too
 
     def typeof_pyval(self, val):
         """numba's: the type of `val` as a kernel argument (pyjit.typeof)."""
@@ -1507,14 +1527,19 @@ class Dispatcher(_dispatcher_base(), _Compiled):
                 return None
         return tuple(out)
 
-    def _match_signature(self, types):
+    def _match_signature(self, types, candidates=None, quiet=False):
         """The explicit signature that takes the argument types with the least
         conversion, as numba chooses overloads: the fewest unsafe conversions
         (float64 to float32), then the fewest safe ones (int32 to float64), then
         the fewest promotions (int16 to int32). Two signatures rated alike
-        raise TypeError ('ambiguous'), as numba's."""
+        raise TypeError ('ambiguous'), as numba's. `candidates`: (spelling,
+        argument types) pairs in place of the explicit signatures; `quiet`:
+        None rather than a TypeError when none takes them."""
+        if candidates is None:
+            candidates = zip(self.signature_strings, self._signature_types())
+        candidates = list(candidates)
         problems, best, best_rank, tied = [], None, None, None
-        for sig, sig_types in zip(self.signature_strings, self._signature_types()):
+        for sig, sig_types in candidates:
             if len(sig_types) != len(types):
                 problems.append("%s takes %d arguments" % (sig, len(sig_types)))
                 continue
@@ -1537,13 +1562,12 @@ class Dispatcher(_dispatcher_base(), _Compiled):
             elif rank == best_rank and tuple(sig_types) != best:
                 tied = sig
         if best is not None and tied is not None:
-            first = self.signature_strings[self._signature_types().index(list(best))] \
-                if list(best) in self._signature_types() else str(best)
+            first = next(sig for sig, sig_types in candidates if tuple(sig_types) == best)
             raise _users(TypeError(
                 "ambiguous overloading of kernel '%s' for arguments (%s): %s and %s take them "
                 "with as many conversions; pass arguments of one signature's exact types"
                 % (self.__name__, ", ".join(types), first, tied)))
-        if best is not None:
+        if best is not None or quiet:
             return best
         raise _users(TypeError("no signature of kernel '%s' matches the arguments: %s%s"
                                % (self.__name__, "; ".join(problems), self._hints_note())))

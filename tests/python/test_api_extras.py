@@ -1140,6 +1140,29 @@ def test_numbas_dispatcher_methods_configure_disable_compile_typeof_pyval(jit):
     assert k.options["cache"] is True
 
 
+def test_disable_compile_runs_the_overload_scalars_convert_to(jit):
+    # numba's dispatcher with compiling disabled resolves with conversions,
+    # unsafe ones too (_dispatcher.cpp: exact_match_required is False for
+    # CUDA): code warmed up on a float64 and frozen runs for a Python int,
+    # a float32, an int8 or a bool. pyjit raised TypeError for each.
+    @jit(cache=False)
+    def add(out, v):
+        out[0] += v
+
+    out = cuda.to_device(np.zeros(1))
+    add[1, 1](out, 1.5)
+    add.disable_compile()
+    for v in (2, np.float32(0.5), np.int8(1), True):
+        add[1, 1](out, v)
+    assert out.copy_to_host()[0] == 1.5 + 2 + 0.5 + 1 + 1
+    assert len(add.overloads) == 1  # nothing compiled
+    with pytest.raises(TypeError, match="No matching definition"):
+        add[1, 1](cuda.to_device(np.zeros(1, np.int32)), 1)  # arrays do not convert
+    add.disable_compile(False)  # compiles for the types given again
+    add[1, 1](out, 2)
+    assert len(add.overloads) == 2 and out.copy_to_host()[0] == 8.0
+
+
 def test_an_overload_inspects_its_llvm_and_the_driver_module_has_stream_and_event(jit):
     # numba: kernel.overloads[sig].inspect_llvm() (test_array_alignment), and
     # numba.cuda.cudadrv.driver.Stream / Event (patched by numba's tests).
