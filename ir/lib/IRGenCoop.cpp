@@ -139,6 +139,15 @@ RValue IRGen::coopBlockCall(const CallExpr &e, llvm::StringRef name) {
 // CUB's WarpMergeSort leaves them) with the same network over the index
 // lane*ITEMS + k: pairs closer than ITEMS are in one lane's registers, the
 // others a butterfly shuffle apart.
+Value *IRGen::coopSortsBefore(Value *x, Value *y) {
+  Value *lt = b.cmp(CmpPredicate::Lt, x, y);
+  if (!isa<FloatType>(x->type()))
+    return lt;
+  Value *yNaN = b.cmp(CmpPredicate::Ne, y, y);
+  Value *xNumber = b.cmp(CmpPredicate::Eq, x, x);
+  return b.select(lt, b.constBool(true), b.select(yNaN, xNumber, b.constBool(false)));
+}
+
 RValue IRGen::coopWarpSortTile(const CallExpr &e, Value *items) {
   RValue none{ctx.none(), nullptr, {}};
   int64_t extent = constantExtent(items, e);
@@ -166,7 +175,7 @@ RValue IRGen::coopWarpSortTile(const CallExpr &e, Value *items) {
                                         e.args[1]->range())
                              .value,
                          ctx.boolean())
-                : b.cmp(CmpPredicate::Lt, upper, lower);
+                : coopSortsBefore(upper, lower);
   };
   int64_t n = 32 * extent;
   for (int64_t size = 2; size <= n; size <<= 1) {
@@ -241,7 +250,7 @@ RValue IRGen::coopWarpSort(const CallExpr &e) {
       // upperFirst: the upper lane's value sorts before the lower lane's.
       Value *upperFirst = less ? b.cast(inlineFunction(*less, {c, a}, e.args[1]->range()).value,
                                         ctx.boolean())
-                               : b.cmp(CmpPredicate::Lt, c.value, a.value);
+                               : coopSortsBefore(c.value, a.value);
       // Swap when the pair is out of its run's order: the lower lane then
       // takes the upper's value and the upper the lower's.
       Value *swapped = b.select(ascending, upperFirst, b.unary(Opcode::Not, upperFirst));

@@ -360,6 +360,11 @@ private:
   RValue coopTile(const CallExpr &e, llvm::StringRef name);
   RValue coopWarpSort(const CallExpr &e);
   RValue coopWarpSortTile(const CallExpr &e, Value *items);
+  /// merge_sort_keys' order without `less`: x < y, with every NaN after
+  /// every number (NumPy's np.sort), so the network's comparisons are a
+  /// total preorder: with `<` alone a NaN is unordered and the other
+  /// values came out unsorted.
+  Value *coopSortsBefore(Value *x, Value *y);
   /// Shared storage for launch_bounds (else 1024) threads times the items'
   /// constant extent (plus one element per 32 when `padded`); `callerMayGive`:
   /// the error may suggest passing it.
