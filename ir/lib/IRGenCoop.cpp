@@ -139,6 +139,16 @@ RValue IRGen::coopBlockCall(const CallExpr &e, llvm::StringRef name) {
 // CUB's WarpMergeSort leaves them) with the same network over the index
 // lane*ITEMS + k: pairs closer than ITEMS are in one lane's registers, the
 // others a butterfly shuffle apart.
+Value *IRGen::warpShuffle(CudaFn fn, Value *mask, Value *v, Value *arg) {
+  Type *t = v->type();
+  auto *it = dyn_cast<IntType>(t);
+  bool narrow = isa<BoolType>(t) || (it && it->bits() < 32);
+  Type *wide = narrow ? ctx.int32() : t;
+  Instruction *s = b.create(Opcode::Cuda, wide, {mask, narrow ? b.cast(v, wide) : v, arg});
+  s->intImm = static_cast<int64_t>(fn);
+  return narrow ? b.cast(s, t) : s;
+}
+
 Value *IRGen::coopSortsBefore(Value *x, Value *y) {
   Value *lt = b.cmp(CmpPredicate::Lt, x, y);
   if (!isa<FloatType>(x->type()))
@@ -197,8 +207,7 @@ RValue IRGen::coopWarpSortTile(const CallExpr &e, Value *items) {
           v[k | stride] = b.select(swap, lo, hi);
           continue;
         }
-        Instruction *y = b.create(Opcode::Cuda, t, {full, v[k], k32(stride / extent)});
-        y->intImm = static_cast<int64_t>(CudaFn::ShflXorSync);
+        Value *y = warpShuffle(CudaFn::ShflXorSync, full, v[k], k32(stride / extent));
         Value *lower = b.cmp(CmpPredicate::Eq,
                              b.binary(Opcode::BitAnd, lane, k32(stride / extent)), k32(0));
         Value *first = upperFirst(b.select(lower, v[k], y), b.select(lower, y, v[k]));
@@ -228,11 +237,8 @@ RValue IRGen::coopWarpSort(const CallExpr &e) {
   for (int k = 2; k <= 32; k <<= 1) {
     for (int j = k >> 1; j > 0; j >>= 1) {
       std::vector<Value *> px = parts(x), py;
-      for (Value *p : px) {
-        Instruction *s = b.create(Opcode::Cuda, p->type(), {full, p, k32(j)});
-        s->intImm = static_cast<int64_t>(CudaFn::ShflXorSync);
-        py.push_back(s);
-      }
+      for (Value *p : px)
+        py.push_back(warpShuffle(CudaFn::ShflXorSync, full, p, k32(j)));
       // In an ascending run (lane & k clear) the pair's lower lane must end
       // with the smaller value, in a descending run with the larger. Both
       // lanes evaluate the same comparison, less(upper's, lower's), so ties
@@ -359,11 +365,8 @@ RValue IRGen::coopGeneric(const CallExpr &e, llvm::StringRef name, bool blockSco
   RValue x = isa<TupleType>(t) ? gen(*e.args[0]) : RValue::of(scalar(*e.args[0], t));
   auto shfl = [&](CudaFn fnc, const RValue &v, Value *mask, Value *arg) {
     std::vector<Value *> out;
-    for (Value *p : parts(v)) {
-      Instruction *s = b.create(Opcode::Cuda, p->type(), {mask, p, arg});
-      s->intImm = static_cast<int64_t>(fnc);
-      out.push_back(s);
-    }
+    for (Value *p : parts(v))
+      out.push_back(warpShuffle(fnc, mask, p, arg));
     return whole(out);
   };
   auto choose = [&](Value *cond, const RValue &a, const RValue &c) {

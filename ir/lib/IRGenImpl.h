@@ -365,6 +365,10 @@ private:
   /// total preorder: with `<` alone a NaN is unordered and the other
   /// values came out unsorted.
   Value *coopSortsBefore(Value *x, Value *y);
+  /// A warp shuffle (CudaFn \p fn: ShflSync, ShflXorSync, ...) of \p v: a
+  /// bool or an integer narrower than 32 bits goes through int32 and back
+  /// (shfl.sync moves 32-bit registers; the code generator splits 64-bit).
+  Value *warpShuffle(CudaFn fn, Value *mask, Value *v, Value *arg);
   /// Shared storage for launch_bounds (else 1024) threads times the items'
   /// constant extent (plus one element per 32 when `padded`); `callerMayGive`:
   /// the error may suggest passing it.

@@ -3308,6 +3308,13 @@ static Type *coopValueType(TypeContext &ctx, Type *t) {
   return nullptr;
 }
 
+/// What merge_sort_keys sorts in a tuple or a local array: integers and
+/// bools (shuffled as int32 when narrower: IRGen::warpShuffle) and 32- and
+/// 64-bit floats.
+static bool coopSortable(Type *t) {
+  return isWarpValueType(t) || isa<BoolType>(t) || isa<IntType>(t);
+}
+
 // coop.warp.merge_sort_keys(x[, less]): the warp's values in order, one per
 // lane; `less(a, b)` (a device function returning bool) orders tuples or
 // anything else; without it, `<` on 32/64-bit numbers.
@@ -3323,9 +3330,9 @@ ExprInfo Inferer::coopSortCall(const CallExpr &e, llvm::StringRef path,
   // (blocked), sorted in place; the comparison sees the items' dtype.
   Type *resultType = nullptr;
   if (auto *at = dyn_cast<ArrayType>(t)) {
-    if (at->ndim() != 1 || at->readonly() || !isWarpValueType(at->dtype())) {
-      error(e.args[0]->range(), path + "() sorts a writable 1-d array of 32- or 64-bit integers "
-                                       "or floats in place, not " + typeName(t));
+    if (at->ndim() != 1 || at->readonly() || !coopSortable(at->dtype())) {
+      error(e.args[0]->range(), path + "() sorts a writable 1-d array of integers, bools, or "
+                                       "32- or 64-bit floats in place, not " + typeName(t));
       return {};
     }
     t = at->dtype();
@@ -3335,12 +3342,11 @@ ExprInfo Inferer::coopSortCall(const CallExpr &e, llvm::StringRef path,
   if (!tuple && coopValueType(ctx, t))
     t = coopValueType(ctx, t); // bool and narrower integers sort as int32
   bool shuffles = tuple ? !tuple->elements().empty() &&
-                              llvm::all_of(tuple->elements(),
-                                           [](Type *el) { return isWarpValueType(el); })
+                              llvm::all_of(tuple->elements(), coopSortable)
                         : isWarpValueType(t);
   if (!shuffles) {
-    error(e.args[0]->range(), path + "() sorts 32- and 64-bit integers and floats, or tuples "
-                                     "of them, not " + typeName(t));
+    error(e.args[0]->range(), path + "() sorts integers, bools and 32- and 64-bit floats, or "
+                                     "tuples of them, not " + typeName(t));
     return {};
   }
   if (args.size() == 1) {

@@ -904,6 +904,41 @@ def test_warp_sort_with_ties_and_nan_keeps_every_value(jit):
         np.testing.assert_array_equal(og, np.sort(g))
 
 
+def test_warp_merge_sort_of_narrow_integers_and_bools_in_tuples_and_tiles(jit):
+    # The doc allowed them; inference refused tuples holding int8/int16 and
+    # tiles of int8 or bool (the shuffles move 32-bit registers: such values
+    # go through int32 and back).
+    @jit
+    def k(x, okey, oidx, tile, flags):
+        i = cuda.threadIdx.x
+        kk, ii = coop.warp.merge_sort_keys((x[i], np.int16(i)), key_less)
+        okey[i] = kk
+        oidx[i] = ii
+        t = cuda.local.array(2, np.int8)
+        t[0] = tile[2 * i]
+        t[1] = tile[2 * i + 1]
+        coop.warp.merge_sort_keys(t)
+        tile[2 * i] = t[0]
+        tile[2 * i + 1] = t[1]
+        b = cuda.local.array(2, np.bool_)
+        b[0] = flags[2 * i]
+        b[1] = flags[2 * i + 1]
+        coop.warp.merge_sort_keys(b)
+        flags[2 * i] = b[0]
+        flags[2 * i + 1] = b[1]
+
+    x = ((np.arange(32) * 13) % 32 - 16).astype(np.int8)  # a permutation of -16..15
+    tile = ((np.arange(64) * 37) % 101 - 50).astype(np.int8)
+    flags = (np.arange(64) % 3 == 0)
+    okey, oidx = np.zeros_like(x), np.zeros(32, np.int16)
+    want_tile, want_flags = np.sort(tile), np.sort(flags)
+    k[1, 32](x, okey, oidx, tile, flags)
+    np.testing.assert_array_equal(okey, np.sort(x))
+    np.testing.assert_array_equal(x[oidx], okey)  # each key with its own index
+    np.testing.assert_array_equal(tile, want_tile)
+    np.testing.assert_array_equal(flags, want_flags)
+
+
 @pytest.mark.parametrize("items", [1, 4])
 def test_warp_merge_sort_of_items_puts_nans_last(jit, items):
     @jit
