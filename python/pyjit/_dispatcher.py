@@ -108,6 +108,11 @@ def _check_limits(kernel, griddim, blockdim, shared, device):
                                 "limit of %d bytes per block" % (where, shared, most))
 
 
+# Int stream handles below this (but 0, 1 and 2) are refused: a CUstream is
+# the address of a driver object, never in the first page of memory.
+_SMALLEST_HANDLE = 1 << 16
+
+
 def _checked_handle(handle, stream):
     """`handle` if it is a CUstream value; ValueError naming `stream` if not."""
     if not 0 <= handle < 2 ** 64:
@@ -123,7 +128,17 @@ def _stream_handle(stream):
     protocol (cuda.core), or an int handle; 0 and None are the default stream."""
     if stream is None or (isinstance(stream, (int, np.integer)) and
                           not isinstance(stream, (bool, np.bool_))):
-        return _checked_handle(int(stream or 0), stream)
+        handle = _checked_handle(int(stream or 0), stream)
+        if 2 < handle < _SMALLEST_HANDLE:
+            # k[grid, block, 128]: CUDA C's <<<grid, block, shared>>> order.
+            raise ValueError(
+                "stream %d is no CUstream handle (handles are addresses; 0, 1 and 2 are the "
+                "default, legacy and per-thread default streams). A launch configuration is "
+                "kernel[grid, block, stream, shared_bytes]: the stream third, the dynamic "
+                "shared memory fourth (CUDA C's <<<grid, block, shared_bytes, stream>>> has "
+                "them the other way round); kernel[grid, block, 0, %d] asks for %d bytes of "
+                "shared memory" % (handle, handle, handle))
+        return handle
     protocol = getattr(stream, "__cuda_stream__", None)
     if protocol is not None:
         info = protocol() if callable(protocol) else protocol

@@ -183,3 +183,21 @@ def test_argument_errors_leave_no_pyjit_frames_in_the_traceback():
         inside = [f for f in traceback.extract_tb(info.value.__traceback__)
                   if f.filename.startswith(package)]
         assert len(inside) == 1, inside
+
+
+def test_shared_bytes_in_the_stream_place_says_the_order():
+    # k[grid, block, 128] (CUDA C's <<<grid, block, shared>>>) took 128 as a
+    # stream handle: silently on the CPU backend, a driver error (or worse)
+    # on a GPU. An int below 2**16 other than 0, 1 and 2 is no CUstream.
+    @cuda.jit
+    def k(a):
+        a[0] = 1
+
+    a = np.zeros(1)
+    with pytest.raises(ValueError, match=r"stream 128 is no CUstream handle .* "
+                                         r"kernel\[grid, block, 0, 128\] asks for 128 bytes"):
+        k[1, 1, 128](a)
+    with pytest.raises(ValueError, match="stream 3 is no CUstream handle"):
+        k.configure(1, 1, 3)
+    k[1, 1, 0, 128](a)  # the order it meant
+    assert a[0] == 1
