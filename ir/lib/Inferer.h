@@ -226,6 +226,9 @@ private:
   /// array of more dimensions (a row where an element was meant), or at the
   /// assignment that made a local operand an array.
   void notePartialIndex(const Expr &operand);
+  /// The notes for an operator that does not take \p lhs and \p rhs:
+  /// notePartialIndex of each, and a note at an array parameter used whole.
+  void noteOperands(const Expr &lhs, const Expr &rhs);
   /// Types a `raise` (TypedFunction::raises).
   void raiseStmt(const RaiseStmt &r);
   /// Link \p i of chained comparison \p c that is `in`, `not in`, `is` or

@@ -1628,8 +1628,7 @@ ExprInfo Inferer::exprImpl(const Expr &e) {
       }
       std::optional<std::optional<bool>> link = compareLink(c.ops[i], ops[i], ops[i + 1], e.range());
       if (!link) {
-        notePartialIndex(*c.operands[i]);
-        notePartialIndex(*c.operands[i + 1]);
+        noteOperands(*c.operands[i], *c.operands[i + 1]);
         return {};
       }
       if (c.ops.size() == 1)
@@ -3250,6 +3249,27 @@ void Inferer::warnNoEffect(const Expr &e, const ExprInfo &info) {
                              "dropped; write '=' to assign");
 }
 
+void Inferer::noteOperands(const Expr &lhs, const Expr &rhs) {
+  notePartialIndex(lhs);
+  notePartialIndex(rhs);
+  if (!reporting)
+    return;
+  // `out = a + b`, `a[a < 0] = 0`: NumPy's whole-array expressions, which
+  // kernels do not have. Said once, at the first array parameter.
+  for (const Expr *side : {&lhs, &rhs}) {
+    auto *n = dyn_cast<NameExpr>(side);
+    auto typed = n ? result.exprs.find(n) : result.exprs.end();
+    if (!n || !parameterNames.count(n->name) || typed == result.exprs.end() ||
+        !llvm::isa_and_nonnull<ArrayType>(typed->second.type))
+      continue;
+    std::string name = sourceName(n->name).str();
+    diags.note(side->range(), "'" + name + "' is a whole array: a kernel computes on its "
+                              "elements, each thread its own (i = cuda.grid(1), then " + name +
+                              "[i]), not on whole arrays as NumPy does");
+    return;
+  }
+}
+
 void Inferer::notePartialIndex(const Expr &operand) {
   if (!reporting)
     return;
@@ -3317,8 +3337,7 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
                          ": " + typeName(l.type) + " and " + typeName(r.type) +
                          (e.op == BinaryOp::Mod && isTextType(l.type) ? kNoFormattingHint
                                                                       : ""));
-    notePartialIndex(*e.lhs);
-    notePartialIndex(*e.rhs);
+    noteOperands(*e.lhs, *e.rhs);
     return {};
   }
   if (l.constant && r.constant)
