@@ -2876,16 +2876,19 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn, const Enc
   std::vector<std::optional<GlobalValue>> constants = callConstants(binding, argTypes);
   NestedKey key = std::make_tuple(&fn, argTypes, enclosingTypes, constantsKey(constants));
   if (auto it = env.instances->find(key); it != env.instances->end()) {
+    if (reporting)
+      registry->replayQuietWarnings(it->second, diags);
     binding.callee = it->second;
     result.calls[&e] = std::move(binding);
     return ExprInfo{it->second->returnType};
   }
   env.calling->push_back(&fn);
   std::optional<TypedFunction> typed;
+  // (the early passes': only its warnings are kept, keepQuietWarnings)
+  DiagnosticEngine quiet(envFile ? *envFile : diags.currentFile());
   {
     // (a closure passed in: typed, and located, in its defining file)
     DiagnosticEngine::FileScope scope(diags, envFile ? *envFile : diags.currentFile());
-    DiagnosticEngine quiet(diags.currentFile());
     Inferer inner(fn, argTypes, envGlobals ? *envGlobals : globals, ctx,
                   reporting ? diags : quiet, registry, /*isKernel=*/false, constants);
     inner.setEnclosing(&env);
@@ -2904,6 +2907,8 @@ ExprInfo Inferer::nestedCall(const CallExpr &e, const FunctionDef &fn, const Enc
     return {};
   }
   binding.callee = registry->keep(std::make_unique<TypedFunction>(std::move(*typed)));
+  if (!reporting)
+    registry->keepQuietWarnings(binding.callee, quiet, 0);
   (*env.instances)[key] = binding.callee;
   Type *returnType = binding.callee->returnType;
   result.calls[&e] = std::move(binding);

@@ -3244,7 +3244,11 @@ void Inferer::warnNoEffect(const Expr &e, const ExprInfo &info) {
                                  "() to call it");
     return;
   }
-  if (auto *c = dyn_cast<CompareExpr>(&e); c && c->ops.size() == 1 && c->ops[0] == CompareOp::Eq)
+  // `a[i] == x` (or `a[i] == b[i] == x`) meant as `=`; not when an operand
+  // is a call, which has its effect (`cuda.atomic.add(a, 0, 1) == 0`).
+  auto *c = dyn_cast<CompareExpr>(&e);
+  if (c && llvm::all_of(c->ops, [](CompareOp op) { return op == CompareOp::Eq; }) &&
+      llvm::none_of(c->operands, [](const ExprPtr &x) { return isa<CallExpr>(*x); }))
     diags.warning(e.range(), "this statement has no effect: '==' compares and the result is "
                              "dropped; write '=' to assign");
 }
@@ -4044,8 +4048,11 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
                                                          bool report) {
   InstanceKey key = keyOf(fn, argTypes, argConstants);
   auto it = instances.find(key);
-  if (it != instances.end())
+  if (it != instances.end()) {
+    if (report)
+      replayQuietWarnings(it->second.get(), diags);
     return it->second.get();
+  }
   if (!report && failed.count(key))
     return nullptr;
   if (auto d = diverged.find(key); d != diverged.end()) {
@@ -4057,6 +4064,7 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
   const FunctionDef *def = websFor(fn, argTypes, diags);
   if (!def)
     return nullptr;
+  size_t diagsBefore = diags.diagnostics().size();
   auto owned = std::make_unique<TypedFunction>();
   TypedFunction *instance = owned.get();
   std::optional<TypedFunction> typed;
@@ -4101,7 +4109,39 @@ const TypedFunction *DeviceFunctionRegistry::instantiate(const DeviceFunctionSou
   }
   *instance = std::move(*typed);
   instances[key] = std::move(owned);
+  if (!report) // its warnings, for the reporting pass
+    keepQuietWarnings(instance, diags, diagsBefore);
   return instance;
+}
+
+void DeviceFunctionRegistry::keepQuietWarnings(const TypedFunction *fn,
+                                               const DiagnosticEngine &quiet, size_t from) {
+  std::vector<Diagnostic> kept;
+  bool keeping = false;
+  for (size_t i = from; i < quiet.diagnostics().size(); ++i) {
+    const Diagnostic &d = quiet.diagnostics()[i];
+    if (d.severity != Severity::Note)
+      keeping = d.severity == Severity::Warning;
+    if (keeping)
+      kept.push_back(d);
+  }
+  if (!kept.empty())
+    quietWarnings[fn] = std::move(kept);
+}
+
+void DeviceFunctionRegistry::replayQuietWarnings(const TypedFunction *fn,
+                                                 DiagnosticEngine &diags) {
+  auto w = quietWarnings.find(fn);
+  if (w == quietWarnings.end())
+    return;
+  for (const Diagnostic &d : w->second) {
+    DiagnosticEngine::FileScope scope(diags, d.file ? *d.file : diags.currentFile());
+    if (d.severity == Severity::Warning)
+      diags.warning(d.range, d.message, d.alsoA);
+    else
+      diags.note(d.range, d.message);
+  }
+  quietWarnings.erase(w);
 }
 
 // Whether a `return` in `b` (not in a nested def) gives a value: a

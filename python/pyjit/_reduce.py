@@ -151,13 +151,18 @@ def _make_kernel(op, jit):
         else:  # the n % 128 values after them
             r = combine_few(sm, src, full, n - full, t, warp, lane)
         if t == 0:
-            if use_init and b == 0:
-                r = op(r, init)
+            # init on the right of block 0's value as stored (in src's
+            # dtype: a function returning a wider type is rounded first),
+            # as numba's partials[0] = op(partials[0], init).
             if cuda.gridDim.x == 1:
                 out[0] = r
+                if use_init:
+                    out[0] = op(out[0], init)
                 last[0] = 0
             else:
                 partials[b] = r
+                if use_init and b == 0:
+                    partials[0] = op(partials[0], init)
                 cuda.threadfence()
                 last[0] = cuda.atomic.add(done, 0, 1) == cuda.gridDim.x - 1
         cuda.syncthreads()

@@ -142,6 +142,24 @@ def test_reduce_of_a_lambda_and_host_casts():
     assert pyjit.int8(300 - 256) == np.int8(44)
 
 
+def test_reduce_applies_init_to_the_first_blocks_value_as_stored():
+    # numba stores a block's value in the array's dtype, then applies init:
+    # partials[0] = op(partials[0], init). pyjit applied init first, to a
+    # float64 function result not yet rounded to float32. By hand: 33 values
+    # are one block; its warps give 32.0 (32 ones) and 2**-20; 32 + 2**-20
+    # stored as float32 is 32.0 (spacing 2**-18 there); 32 + 2**-19 is a tie,
+    # to even: 32.0. Unrounded, 32 + 2**-20 + 2**-19 rounds up to 32 + 2**-18.
+    a = np.array([1.0] * 32 + [2.0 ** -20], np.float32)
+    wide = cuda.reduce(lambda x, y: np.float64(x) + y)
+    got = wide(a, init=np.float32(2.0 ** -19))
+    assert got == np.float32(32.0) and got.dtype == np.float32
+    # Over several blocks (129 values: a full block and one of 1), the same:
+    # block 0's 128 ones are 128.0; op(128, 2**-17) stored is 128.0 (spacing
+    # 2**-16: a tie, to even); then the rest block's 1.0: 129.0.
+    b = np.array([1.0] * 128 + [1.0], np.float32)
+    assert wide(b, init=np.float32(2.0 ** -17)) == np.float32(129.0)
+
+
 def test_reduce_calls_of_other_sizes_dtypes_and_threads_reuse_nothing_stale():
     # Its partial results live in memory kept between calls: each call's
     # result is its own, whatever the call before (size, dtype) or beside.

@@ -269,6 +269,11 @@ public:
                                    SourceRange callSite,
                                    llvm::ArrayRef<std::optional<GlobalValue>> argConstants = {},
                                    bool report = true);
+  /// Keeps the warnings (and their notes) that \p quiet got from its
+  /// diagnostic \p from on, while \p fn was typed without reporting.
+  void keepQuietWarnings(const TypedFunction *fn, const DiagnosticEngine &quiet, size_t from);
+  /// Gives \p diags the warnings kept for \p fn (once: they are dropped).
+  void replayQuietWarnings(const TypedFunction *fn, DiagnosticEngine &diags);
   /// The definition of `fn` (parsed once), as the source has it, to bind
   /// a call's arguments to; null after reporting an error.
   const ast::FunctionDef *definition(const DeviceFunctionSource &fn, DiagnosticEngine &diags);
@@ -342,6 +347,10 @@ private:
                     llvm::ArrayRef<std::optional<GlobalValue>> argConstants) const;
   std::map<std::string, std::vector<Closure>> closures; // by type path, innermost last
   std::map<InstanceKey, std::unique_ptr<TypedFunction>> instances;
+  /// The warnings (and their notes) of functions typed without reporting
+  /// (in a caller's early pass, whose diagnostics are dropped), by typed
+  /// function: replayQuietWarnings gives them to the first reporting use.
+  std::map<const TypedFunction *, std::vector<Diagnostic>> quietWarnings;
   /// The keys whose typing failed (so a chain of failing calls is typed
   /// once per pass of its reporting, not once per pass of every caller).
   std::set<InstanceKey> failed;
