@@ -1084,3 +1084,24 @@ def test_a_global_record_scalar_is_a_read_only_constant(jit, tmp_path):
                           "def k(out):\n    CFG.h = out[0]\n", (np.zeros(1),),
                           r"cannot write to a read-only array \(its element is readonly Record")
     assert "rec_global_write.py:5:5" in str(error)
+
+
+def test_a_device_function_returns_a_record_of_the_array(jit):
+    # docs/language.md said a record could not be returned from a device
+    # function; it can, and the caller's writes to it reach the array.
+    @cuda.jit(device=True)
+    def element(a, i):
+        return a[i]
+
+    @jit
+    def k(a, out):
+        r = element(a, 1)
+        out[0] = r.x
+        r.y = 5
+
+    a = np.zeros(3, ALIGNED)
+    a["x"] = [1.0, 2.0, 3.0]
+    out = np.zeros(1, np.float32)
+    k[1, 1](a, out)
+    assert out[0] == 2.0
+    assert a["y"].tolist() == [0, 5, 0]
