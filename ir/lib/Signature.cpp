@@ -1,6 +1,7 @@
 //===- Signature.cpp - Parser for numba-style type strings ---------------===//
 #include "pyjit/ir/Signature.h"
 #include "pyjit/ir/TypeRules.h"
+#include "ClosestName.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <optional>
@@ -383,8 +384,15 @@ public:
         return r.takeError();
       scalar = *r;
     }
-    if (!scalar)
-      return fail("unknown type '" + id + "'");
+    if (!scalar) {
+      static const std::string known[] = {
+          "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+          "float16", "float32", "float64", "complex64", "complex128", "bfloat16", "intp",
+          "uintp", "datetime64", "timedelta64", "void", "none", "UniTuple", "Tuple"};
+      std::optional<std::string> best = closestName(id, known);
+      return fail("unknown type '" + id + "'" +
+                  (best ? "; did you mean '" + *best + "'?" : std::string()));
+    }
     if (scalar->isScalar() && !llvm::isa<RecordType>(scalar) && accept("*"))
       return static_cast<Type *>(ctx.pointer(scalar)); // float32*: numba's CPointer(float32)
     if (!accept("["))

@@ -8,6 +8,7 @@
 #include "pyjit/ir/TypeInference.h"
 #include "pyjit/ir/DatetimeRules.h"
 #include "pyjit/frontend/AssignedNames.h"
+#include "ClosestName.h"
 #include "IndexParts.h"
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/APFloat.h"
@@ -41,21 +42,6 @@ using namespace pyjit::ast;
 using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
-
-/// The one of `names` closest to the misspelt `name` (Levenshtein distance,
-/// a swap of two letters is two edits), within a third of its letters but
-/// at least one edit, as Python's "Did you mean" suggests.
-static std::optional<std::string> closestName(llvm::StringRef name,
-                                              llvm::ArrayRef<std::string> names) {
-  const std::string *best = nullptr;
-  unsigned bestDistance = std::max<unsigned>(1, (static_cast<unsigned>(name.size()) + 1) / 3) + 1;
-  for (const std::string &n : names)
-    if (unsigned d = name.edit_distance(n); d < bestDistance && n != name) {
-      best = &n;
-      bestDistance = d;
-    }
-  return best ? std::optional<std::string>(*best) : std::nullopt;
-}
 
 /// `a op b` for one of == != < <= > >=; none for another operator.
 template <typename T> static std::optional<bool> orderedCompare(CompareOp op, T a, T b) {

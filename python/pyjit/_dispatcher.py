@@ -2043,8 +2043,8 @@ def signature_text(sig):
         return "%s(%s)" % (sig.return_type, ", ".join(str(a) for a in sig.args))
     if isinstance(sig, tuple) and all(is_type_object(a) or isinstance(a, str) for a in sig):
         return "(%s)" % ", ".join(str(a) for a in sig)
-    raise TypeError("signatures are strings such as 'void(float32[:], int32)', signature "
-                    "objects or tuples of argument types, got %r" % (sig,))
+    raise _users(TypeError("signatures are strings such as 'void(float32[:], int32)', "
+                           "signature objects or tuples of argument types, got %r" % (sig,)))
 
 
 def return_type_text(sig):
@@ -2066,8 +2066,8 @@ def _parse_signature_types(sig):
     """Argument type strings of 'void(float32[:], int32)' in canonical spelling."""
     try:
         return list(ext().parse_signature(sig))
-    except ValueError as exc:
-        raise TypeError(str(exc)) from None
+    except ValueError as exc:  # (the user's text: no pyjit frames under it)
+        raise _users(TypeError(str(exc))) from None
 
 
 _CacheStats = collections.namedtuple("_CacheStats", ("cache_path", "cache_hits", "cache_misses"))

@@ -253,7 +253,9 @@ TEST(SignatureTest, SignatureErrors) {
   EXPECT_NE(sigError(ctx, "k float32").find("expected '(' after 'k'"), std::string::npos);
   EXPECT_NE(sigError(ctx, "k(float32) extra").find("unexpected text after ')'"),
             std::string::npos);
-  EXPECT_NE(sigError(ctx, "k(floot32)").find("unknown type 'floot32'"), std::string::npos);
+  EXPECT_NE(sigError(ctx, "k(floot32)").find("unknown type 'floot32'; did you mean 'float32'?"),
+            std::string::npos);
+  EXPECT_EQ(sigError(ctx, "k(zebra)").find("did you mean"), std::string::npos); // none close
   EXPECT_NE(sigError(ctx, "void(float32[:)").find("expected ']'"), std::string::npos);
   std::string e = sigError(ctx, "k(float32,, int32)");
   EXPECT_NE(e.find("invalid type signature 'k(float32,, int32)'"), std::string::npos) << e;

@@ -692,3 +692,17 @@ def test_an_array_of_another_dtype_suggests_a_conversion_and_numbas_view(jit):
     with pytest.raises(TypeError, match=r"wants array\(int32, 1d, A\) \(convert its values "
                                         r"with counts.astype\(np.int32\)\)$"):
         dec[1, 1](np.zeros(4, np.int64))
+
+
+def test_a_misspelt_signature_type_is_named_with_a_suggestion_and_no_pyjit_frames():
+    # The TypeError came under 6-8 frames of pyjit's own; the type name
+    # got no suggestion.
+    import traceback
+    with pytest.raises(TypeError, match=r"unknown type 'flaot32'; did you mean 'float32'\?") \
+            as info:
+        @cuda.jit("void(flaot32[:])")
+        def k(a):
+            a[0] = 1
+    frames = traceback.extract_tb(info.value.__traceback__)
+    inside = [f for f in frames if "/pyjit/" in f.filename.replace("\\", "/")]
+    assert len(inside) <= 1, frames  # (the entry point's re-raise)

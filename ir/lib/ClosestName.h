@@ -1,0 +1,30 @@
+//===- ClosestName.h - "Did you mean" for a misspelt name ------------------===//
+#ifndef PYJIT_IR_LIB_CLOSESTNAME_H
+#define PYJIT_IR_LIB_CLOSESTNAME_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <algorithm>
+#include <optional>
+#include <string>
+
+namespace pyjit::ir {
+
+/// The one of `names` closest to the misspelt `name` (Levenshtein distance,
+/// a swap of two letters is two edits), within a third of its letters but
+/// at least one edit, as Python's "Did you mean" suggests.
+inline std::optional<std::string> closestName(llvm::StringRef name,
+                                              llvm::ArrayRef<std::string> names) {
+  const std::string *best = nullptr;
+  unsigned bestDistance = std::max<unsigned>(1, (static_cast<unsigned>(name.size()) + 1) / 3) + 1;
+  for (const std::string &n : names)
+    if (unsigned d = name.edit_distance(n); d < bestDistance && n != name) {
+      best = &n;
+      bestDistance = d;
+    }
+  return best ? std::optional<std::string>(*best) : std::nullopt;
+}
+
+} // namespace pyjit::ir
+
+#endif
