@@ -252,7 +252,8 @@ class _Overload:
                                cc=cc, debug=o.get("debug", False),
                                lineinfo=o.get("lineinfo", False),
                                fastmath=o.get("fastmath", False), fma=o.get("fma", True),
-                               opt=o.get("opt", 3))[0]
+                               opt=o.get("opt", 3),
+                               launch_bounds=o.get("launch_bounds"))[0]
         return self._dispatcher.inspect_asm(self.argtypes)
 
     def inspect_llvm(self):

@@ -352,6 +352,14 @@ def _compile_alone(pyfunc, sig, debug=False, lineinfo=False, device=False, fastm
         if not isinstance(abi_name, str) or not re.fullmatch(r"[A-Za-z_$][\w$]*", abi_name):
             raise ValueError("abi_info['abi_name'] must be a C symbol ([A-Za-z_$][A-Za-z0-9_$]*), "
                              "got %r" % (abi_name,))
+        if abi_name.startswith(("__nv_", "__pyjit", "llvm.", "__nvvm")):
+            # libdevice's and pyjit's own functions: a device function of
+            # that name would be called by the code it calls (__nv_sinf
+            # calling math.sin: itself).
+            raise ValueError("abi_info['abi_name'] %r is reserved (names starting with __nv_ "
+                             "are libdevice's, __pyjit pyjit's): choose another" % (abi_name,))
+    if debug:
+        _options.warn_config({"debug": debug, "opt": opt, "lineinfo": lineinfo})  # (as jit's)
     func = getattr(pyfunc, "py_func", pyfunc)
     info = describe(func)
     arch = _arch_of(cc) if cc else "sm_90"

@@ -6,6 +6,7 @@
 
 #include "pyjit/runtime/JitLink.h"
 #include "CudaLibrary.h"
+#include "StderrCapture.h"
 #include "llvm/Support/FileSystem.h"
 #include "pyjit/runtime/LinkError.h"
 
@@ -14,6 +15,7 @@
 #include <nvJitLink.h>
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <optional>
@@ -144,6 +146,27 @@ public:
   nvJitLinkHandle Handle = nullptr;
 };
 
+/// A LinkError of the "@E@error ..." lines nvJitLink printed (StderrCapture.h)
+/// while it returned success; the other lines (warnings) go to stderr.
+Error printedErrors(const std::string &text) {
+  std::string errors, others;
+  for (StringRef rest = text; !rest.empty();) {
+    auto [line, tail] = rest.split('\n');
+    rest = tail;
+    if (line.consume_front("@E@"))
+      errors += line.str() + "\n";
+    else
+      others += line.str() + "\n";
+  }
+  if (!others.empty() && others != "\n")
+    (void)!::write(2, others.data(), others.size());
+  if (errors.empty())
+    return Error::success();
+  return make_error<LinkError>("nvJitLinkComplete", NVJITLINK_ERROR_INVALID_INPUT,
+                               "(nvJitLink printed these errors and returned success)\n" +
+                                   errors);
+}
+
 } // namespace
 
 Expected<std::vector<char>> linkToCubin(ArrayRef<LinkInput> inputs,
@@ -166,6 +189,8 @@ Expected<std::vector<char>> linkToCubin(ArrayRef<LinkInput> inputs,
     optionPtrs.push_back(option.c_str());
 
   LinkSession session(*api);
+  // nvJitLink prints some errors instead of returning them (StderrCapture.h).
+  std::optional<StderrCapture> printed(std::in_place);
   if (Error err = session.check(
           "nvJitLinkCreate",
           api->create(&session.Handle, optionPtrs.size(), optionPtrs.data())))
@@ -188,6 +213,9 @@ Expected<std::vector<char>> linkToCubin(ArrayRef<LinkInput> inputs,
   if (Error err =
           session.check("nvJitLinkComplete", api->complete(session.Handle)))
     return std::move(err);
+  if (Error err = printedErrors(printed->finish()))
+    return std::move(err);
+  printed.reset();
 
   size_t size = 0;
   if (Error err = session.check("nvJitLinkGetLinkedCubinSize",

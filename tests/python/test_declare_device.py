@@ -467,3 +467,18 @@ extern "C" __device__ int call_halve(double *result, double re, double im, doubl
     k[1, 1](out)
     expected = (3 + 5j) / 2 + (0.25 - 1j)
     assert out.tolist() == [expected.real, expected.imag]
+
+
+@pytest.mark.gpu
+def test_a_declaration_that_does_not_match_its_definition_is_a_link_error(functions_cu):
+    # nvJitLink printed "Prototype doesn't match" and returned success: the
+    # kernel ran, calling the one-argument function with two (garbage).
+    wrong = cuda.declare_device("mul_f32_f32", "float32(float32, float32, float32)",
+                                link=[functions_cu])
+
+    @cuda.jit(cache=False)
+    def k(a):
+        a[0] = wrong(a[0], a[1], a[2])
+
+    with pytest.raises(pyjit.LinkError, match="Prototype doesn't match for 'mul_f32_f32'"):
+        k[1, 1](np.ones(3, np.float32))

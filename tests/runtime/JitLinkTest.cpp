@@ -92,6 +92,30 @@ TEST(JitLink, MalformedPtxGivesLinkErrorWithLog) {
   EXPECT_TRUE(sawLinkError);
 }
 
+TEST(JitLink, ASymbolDefinedTwiceIsALinkError) {
+  // nvJitLink prints "@E@error : Multiple definition of ..." and returns
+  // NVJITLINK_SUCCESS with empty logs; linkToCubin reads what it printed.
+  SKIP_WITHOUT_NVJITLINK();
+  std::string ptx = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                    ".visible .func (.param .b32 r) twice(.param .b32 x)\n{\n"
+                    "  .reg .b32 %r<3>;\n  ld.param.b32 %r1, [x];\n"
+                    "  add.s32 %r2, %r1, %r1;\n  st.param.b32 [r], %r2;\n  ret;\n}\n";
+  Expected<std::vector<char>> one =
+      linkToCubin({{LinkInput::PTX, bytes(ptx), "a.ptx"}}, "sm_90");
+  PYJIT_ASSERT_VALUE(one);
+  Expected<std::vector<char>> cubin = linkToCubin(
+      {{LinkInput::PTX, bytes(ptx), "a.ptx"}, {LinkInput::PTX, bytes(ptx), "b.ptx"}}, "sm_90");
+  ASSERT_FALSE(static_cast<bool>(cubin));
+  bool sawLinkError =
+      expectErrorOf<LinkError>(cubin.takeError(), [](const LinkError &err) {
+        std::string message = err.message();
+        EXPECT_NE(message.find("Multiple definition of 'twice'"), std::string::npos)
+            << message;
+        EXPECT_EQ(message.find("@E@"), std::string::npos) << message;
+      });
+  EXPECT_TRUE(sawLinkError);
+}
+
 TEST(JitLink, UnknownArchGivesLinkError) {
   SKIP_WITHOUT_NVJITLINK();
   std::string ptx = storeTidPtx();
