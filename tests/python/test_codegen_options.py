@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+import pyjit
 from pyjit import cuda
 
 
@@ -218,3 +219,32 @@ def test_arrays_of_2gib_or_more_take_the_64bit_index_variant(jit):
     assert int(out[0]) == 5 and int(big[n - 1]) == 7
     assert int(big[(n - 1) - (1 << 31)]) == 0  # nothing written at the 31-bit-wrapped offset
     del big
+
+
+def test_compile_api_mends_launch_bounds_for_another_cc_reserved_abi_names_debug_warning():
+    # (a helper's findings) The PTX for another cc dropped .maxntid; an
+    # abi_name of libdevice's (__nv_sinf) made a function calling itself;
+    # compile_ptx(debug=True) gave no InvalidConfigWarning as jit does.
+    import math
+    import warnings
+
+    @cuda.jit(launch_bounds=(128, 2), target="cpu")
+    def bounded(a):
+        a[cuda.grid(1)] = 1.0
+
+    bounded[1, 1](np.zeros(1))
+    [overload] = bounded.overloads.values()
+    for cc in (None, (9, 0), (8, 0)):
+        ptx = overload.inspect_asm(cc)
+        assert ".maxntid 128" in ptx and ".minnctapersm 2" in ptx, cc
+
+    def f(x, y):
+        return math.sin(x) + y
+
+    with pytest.raises(ValueError, match="abi_name.*'__nv_sinf' is reserved"):
+        cuda.compile(f, "float32(float32, float32)", abi_info={"abi_name": "__nv_sinf"})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        cuda.compile_ptx(bounded, "void(float64[:])", debug=True)
+    assert any(issubclass(w.category, pyjit.InvalidConfigWarning) and
+               "debug=True with opt=True" in str(w.message) for w in caught)
