@@ -2008,8 +2008,8 @@ def is_type_object(value):
         str(getattr(type(value), "__module__", "")).startswith("numba"))
 
 
-_CALL_FORM = re.compile(r"^\s*[A-Za-z_]\w*(\[\w+\])?\s*\(.*\)\s*$", re.S)  # 'void(...)', 'f(...)',
-#                                                                 'timedelta64[D](...)'
+# 'void(...)', 'f(...)', 'timedelta64[D](...)', a device function's 'float32[:](...)'
+_CALL_FORM = re.compile(r"^\s*[A-Za-z_]\w*(\[[\w:, ]+\])?\s*\(.*\)\s*$", re.S)
 
 
 def _parenthesized(text):
@@ -2034,6 +2034,11 @@ def signature_text(sig):
     them). TypeError for anything else."""
     from .types import Type
     if isinstance(sig, str):
+        for open_, close in ("()", "[]"):
+            if sig.count(open_) != sig.count(close):
+                raise _users(TypeError("invalid type signature %r: %s" % (sig, (
+                    "a '%s' is missing" % close if sig.count(open_) > sig.count(close)
+                    else "a '%s' has no '%s'" % (close, open_)))))
         if not _CALL_FORM.match(sig) and "," in sig and not _parenthesized(sig):
             # numba evaluates "float32[:], int32" to a tuple of argument types.
             return "(%s)" % sig.strip().rstrip(",")

@@ -1,4 +1,6 @@
 """Signatures: strings, lists, pyjit type objects and type hints (no GPU needed)."""
+import re
+
 import numpy as np
 import pytest
 
@@ -94,6 +96,8 @@ def test_hints_that_are_not_all_types_are_ignored(jit, tmp_path):
     from kernel_files import load_module
     m = load_module(tmp_path, "future_hints", """
 from __future__ import annotations
+import re
+
 import numpy as np
 from pyjit import cuda, float64, int32, uint32
 
@@ -706,3 +710,27 @@ def test_a_misspelt_signature_type_is_named_with_a_suggestion_and_no_pyjit_frame
     frames = traceback.extract_tb(info.value.__traceback__)
     inside = [f for f in frames if "/pyjit/" in f.filename.replace("\\", "/")]
     assert len(inside) <= 1, frames  # (the entry point's re-raise)
+
+
+@pytest.mark.parametrize("sig, message", [
+    ("void(int32[:], int32", r"a '\)' is missing"),
+    ("int32(int32,", r"a '\)' is missing"),
+    ("void(int32[:)", r"a '\]' is missing"),
+])
+def test_unbalanced_signatures_say_so(sig, message):
+    # They were re-wrapped as argument tuples ('(void(int32[:], int32)'),
+    # then reported as "unknown type 'void'" or "expected ',' or ')'".
+    with pytest.raises(TypeError, match=r"invalid type signature %s: %s" % (
+            re.escape(repr(sig)), message)):
+        @cuda.jit(sig)
+        def k(a, b):
+            pass
+
+
+def test_an_array_result_is_a_kernels_void_error_not_a_parse_error():
+    # 'float32[:](float32, float32)' was wrapped as an argument tuple and
+    # failed to parse ("expected ',' or ')'").
+    with pytest.raises(TypeError, match="must have void return type"):
+        @cuda.jit("float32[:](float32, float32)")
+        def k(a, b):
+            pass
