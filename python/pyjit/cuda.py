@@ -456,7 +456,9 @@ def compile_all(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=
                 launch_bounds=None, fma=True):
     """numba.cuda.compile_all: cuda.compile's PTX, then the code of the files
     the function links (its declared device functions' `link=`), as
-    ([ptx, *linked], return type): a .cu file as the PTX NVRTC makes of it,
+    ([ptx, *linked], return type), pyjit's device library last where the code
+    calls it (pyjit.coop block primitives, grid sync: as relocatable cubin
+    bytes, or PTX text): a .cu file as the PTX NVRTC makes of it,
     a .ptx file as text, other kinds (cubin, fatbin, LTO-IR, objects,
     archives) as bytes. Raises as cuda.compile does; LinkError when NVRTC
     rejects a .cu file; FileNotFoundError for a missing one."""
@@ -471,7 +473,14 @@ def compile_all(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=
     options = getattr(pyfunc, "options", None) or {}
     paths = _link_files(options, info, info["name"])
     codes = [ptx]
-    for kind, data, _ in _link_inputs(paths, _arch_of(cc) if cc else "sm_90"):
+    arch = _arch_of(cc) if cc else "sm_90"
+    inputs = list(_link_inputs(paths, arch))
+    if isinstance(ptx, str) and "__pyjit_coop_" in ptx:
+        # Calls of pyjit's device library (pyjit.coop's block primitives,
+        # cuda.cg grid sync): its code, as the launch links it.
+        from ._dispatcher import _devicelib_inputs
+        inputs += _devicelib_inputs(arch)
+    for kind, data, _ in inputs:
         codes.append(data.decode() if kind == "ptx" else data)
     return codes, restype
 

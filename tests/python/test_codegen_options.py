@@ -248,3 +248,22 @@ def test_compile_api_mends_launch_bounds_for_another_cc_reserved_abi_names_debug
         cuda.compile_ptx(bounded, "void(float64[:])", debug=True)
     assert any(issubclass(w.category, pyjit.InvalidConfigWarning) and
                "debug=True with opt=True" in str(w.message) for w in caught)
+
+
+def test_compile_all_gives_the_device_library_code_that_calls_it():
+    # compile_ptx of a grid-syncing kernel calls __pyjit_coop_grid_sync,
+    # which ptxas cannot resolve alone; compile_all gave only that PTX.
+    def k(a):
+        cuda.cg.this_grid().sync()
+        a[0] = 1
+
+    codes, _ = cuda.compile_all(k, "void(float32[::1])", device=False, abi="numba")
+    assert "__pyjit_coop_grid_sync" in codes[0]
+    assert len(codes) == 2
+    lib = codes[1]
+    assert (lib[:4] == b"\x7fELF") if isinstance(lib, bytes) else ("__pyjit_coop_grid_sync" in lib)
+
+    def plain(a):
+        a[0] = 1
+
+    assert len(cuda.compile_all(plain, "void(float32[::1])", device=False, abi="numba")[0]) == 1
