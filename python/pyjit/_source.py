@@ -1302,10 +1302,13 @@ def load_kernels(path, name=None):
     """Imports the file at `path` and lists its kernels for pyjitc.
 
     Returns [(name, source, filename, firstline, globals, [signature, ...],
-    [link file, ...], placement)]: the function called `name` if given (a kernel, a
+    [link file, ...], placement, decorator options)]: the function called `name` if given (a kernel, a
     device function or a plain one), else every pyjit kernel in the file; the link files (absolute) are its link= option's and
     those of the declared device functions it reaches; the placement,
-    a lambda's "display" and "origin" (placement_options).
+    a lambda's "display" and "origin" (placement_options); the decorator
+    options as the compiler takes them (_options.compile_options: debug,
+    lineinfo, fastmath, fma, launch_bounds) with "opt" (0-3) and
+    "max_registers" (int or None), {} for a function without a decorator.
     Raises KernelFileError (one line, pointing at the user's line) if the
     file cannot be imported; a SyntaxError, and a CompileError of a kernel
     launched while importing, propagate as they are.
@@ -1355,6 +1358,12 @@ def load_kernels(path, name=None):
             links = _link_files(options, info, info["name"], must_exist=False)
         except ValueError as exc:
             raise KernelFileError("%s: %s" % (path, exc)) from None  # exc names the kernel
+        decorated = {}
+        if options:
+            from . import _options
+            decorated = _options.compile_options(options)
+            decorated.update(opt=_options.opt_level(options),
+                             max_registers=options.get("max_registers"))
         found.append((info["name"], info["source"], info["filename"], info["firstline"],
-                      info["globals"], sigs, links, placement_options(info)))
+                      info["globals"], sigs, links, placement_options(info), decorated))
     return found

@@ -383,6 +383,44 @@ int main(int argc, char **argv) {
     PyObject *placement = PyTuple_Size(entry) > 7 ? PyTuple_GetItem(entry, 7) : nullptr;
     if (!python::placeSource(placement, sourceFile))
       return reportPythonError();
+    // The decorator's options (@cuda.jit(fastmath=True, launch_bounds=...)),
+    // where the command line does not give its own.
+    PyObject *decorated = PyTuple_Size(entry) > 8 ? PyTuple_GetItem(entry, 8) : nullptr;
+    auto option = [&](const char *key) -> PyObject * {
+      PyObject *v = decorated && PyDict_Check(decorated) ? PyDict_GetItemString(decorated, key)
+                                                         : nullptr;
+      return v == Py_None ? nullptr : v;
+    };
+    bool kernelDebug = debugMode, kernelLineinfo = lineinfo, kernelFma = fuseFma;
+    unsigned kernelOpt = optLevel, kernelMaxThreads = maxThreads, kernelMinBlocks = 0,
+             kernelMaxCluster = 0, maxRegisters = 0;
+    codegen::FastMath kernelFastmath = fastmathFlags;
+    if (PyObject *v = option("debug"); v && !debugMode.getNumOccurrences())
+      kernelDebug = PyObject_IsTrue(v) > 0;
+    if (PyObject *v = option("lineinfo"); v && !lineinfo.getNumOccurrences())
+      kernelLineinfo = PyObject_IsTrue(v) > 0;
+    if (PyObject *v = option("fma"); v && !fuseFma.getNumOccurrences())
+      kernelFma = PyObject_IsTrue(v) > 0;
+    if (PyObject *v = option("opt"); v && !optLevel.getNumOccurrences())
+      kernelOpt = static_cast<unsigned>(PyLong_AsLong(v));
+    if (PyObject *v = option("max_registers"))
+      maxRegisters = static_cast<unsigned>(PyLong_AsLong(v));
+    if (PyObject *v = option("fastmath"); v && !fastmath.getNumOccurrences()) {
+      auto text = python::toUtf8(v, "fastmath");
+      if (!text)
+        return reportPythonError();
+      auto parsed = codegen::FastMath::parse(*text);
+      if (!parsed)
+        return fail(*name + ": fastmath: " + llvm::toString(parsed.takeError()));
+      kernelFastmath = *parsed;
+    }
+    if (PyObject *v = option("launch_bounds"); v && !maxThreads.getNumOccurrences() &&
+                                               !PyArg_ParseTuple(v, "III", &kernelMaxThreads,
+                                                                 &kernelMinBlocks,
+                                                                 &kernelMaxCluster))
+      return reportPythonError();
+    if (PyErr_Occurred())
+      return reportPythonError();
     for (const auto &types : typeLists) {
       codegen::KernelRequest req;
       req.source = &sourceFile;
@@ -390,16 +428,18 @@ int main(int argc, char **argv) {
       req.argTypes = types;
       req.globals = globals;
       req.arch = arch;
-      req.optLevel = optLevel;
-      req.debug = debugMode;
-      req.lineinfo = lineinfo;
+      req.optLevel = kernelOpt;
+      req.debug = kernelDebug;
+      req.lineinfo = kernelLineinfo;
       req.index32 = index32;
       req.host = host;
-      req.fastmath = fastmathFlags;
-      req.fma = fuseFma;
+      req.fastmath = kernelFastmath;
+      req.fma = kernelFma;
       req.consumerCuda = consumerCuda;
       req.ptxVersion = requestedPTX;
-      req.maxThreadsPerBlock = maxThreads;
+      req.maxThreadsPerBlock = kernelMaxThreads;
+      req.minBlocksPerSM = kernelMinBlocks;
+      req.maxBlocksPerCluster = kernelMaxCluster;
       if (!deviceAbi.empty())
         req.abi = deviceAbi == "c" ? codegen::EmitOptions::Abi::C : codegen::EmitOptions::Abi::Numba;
       req.stopAfter = emit == Emit::AST    ? codegen::Stage::AST
@@ -449,11 +489,13 @@ int main(int argc, char **argv) {
         runtime::LinkInput input{runtime::LinkInput::PTX,
                                  llvm::ArrayRef<char>(result->ptx.data(), result->ptx.size()),
                                  *name + ".ptx"};
-        std::vector<std::string> linkOptions{"-O" + std::to_string(optLevel)};
+        std::vector<std::string> linkOptions{"-O" + std::to_string(kernelOpt)};
         if (result->debugInfo) // (DWARF: ptxas compiles it unoptimized)
           linkOptions = {"-g"};
-        else if (lineinfo || debugMode)
+        else if (kernelLineinfo || kernelDebug)
           linkOptions.push_back("-lineinfo");
+        if (maxRegisters)
+          linkOptions.push_back("-maxrregcount=" + std::to_string(maxRegisters));
         std::vector<runtime::LinkInput> inputs{input};
         std::unique_ptr<llvm::MemoryBuffer> library;
         if (result->usesDevicelib) {
