@@ -904,6 +904,16 @@ def test_warp_sort_with_ties_and_nan_keeps_every_value(jit):
         np.testing.assert_array_equal(og, np.sort(g))
 
 
+@cuda.jit(device=True)
+def sort_two_a_lane(t, data, i):
+    """data[2i], data[2i + 1] through the local array t, sorted across the warp."""
+    t[0] = data[2 * i]
+    t[1] = data[2 * i + 1]
+    coop.warp.merge_sort_keys(t)
+    data[2 * i] = t[0]
+    data[2 * i + 1] = t[1]
+
+
 def test_warp_merge_sort_of_narrow_integers_and_bools_in_tuples_and_tiles(jit):
     # The doc allowed them; inference refused tuples holding int8/int16 and
     # tiles of int8 or bool (the shuffles move 32-bit registers: such values
@@ -914,18 +924,8 @@ def test_warp_merge_sort_of_narrow_integers_and_bools_in_tuples_and_tiles(jit):
         kk, ii = coop.warp.merge_sort_keys((x[i], np.int16(i)), key_less)
         okey[i] = kk
         oidx[i] = ii
-        t = cuda.local.array(2, np.int8)
-        t[0] = tile[2 * i]
-        t[1] = tile[2 * i + 1]
-        coop.warp.merge_sort_keys(t)
-        tile[2 * i] = t[0]
-        tile[2 * i + 1] = t[1]
-        b = cuda.local.array(2, np.bool_)
-        b[0] = flags[2 * i]
-        b[1] = flags[2 * i + 1]
-        coop.warp.merge_sort_keys(b)
-        flags[2 * i] = b[0]
-        flags[2 * i + 1] = b[1]
+        sort_two_a_lane(cuda.local.array(2, np.int8), tile, i)
+        sort_two_a_lane(cuda.local.array(2, np.bool_), flags, i)
 
     x = ((np.arange(32) * 13) % 32 - 16).astype(np.int8)  # a permutation of -16..15
     tile = ((np.arange(64) * 37) % 101 - 50).astype(np.int8)
