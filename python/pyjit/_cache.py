@@ -35,6 +35,7 @@ from ._ext import ext
 from ._locks import new_lock
 
 DEFAULT_MAX_BYTES = 1 << 30
+_ENTRY_HEADER_BYTES = 48  # an entry file's header (runtime/DiskCache.h)
 _FORMAT = 1  # of the payload below; part of the key
 
 _lock = new_lock(sys.modules[__name__], "_lock")  # (a forked child's is unlocked)
@@ -325,7 +326,12 @@ def store(kernel_ident, parts, entry):
             return
         try:
             entry = dict(entry, key=_key(parts))
-            ext().cache_store(cache_dir, _key(parts), _encode(entry), _max_bytes())
+            payload, limit = _encode(entry), _max_bytes()
+            if limit and len(payload) + _ENTRY_HEADER_BYTES > limit:
+                # (written, it would be evicted at once, with older entries)
+                _remember(cache_dir, kernel_ident, parts)
+                return
+            ext().cache_store(cache_dir, _key(parts), payload, limit)
             _stats["stores"] += 1
         except OSError as exc:
             if not os.path.isdir(cache_dir):

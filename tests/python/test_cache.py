@@ -760,3 +760,21 @@ def test_explanations_kept_are_bounded(tmp_path, monkeypatch):
     for k in range(12, 20):
         _cache._remember(str(tmp_path / "c"), ("file%d.py" % k, "k"), {"kernel": str(k)})
     assert (index / "mine.txt").read_text() == "kept"
+
+
+def test_an_entry_larger_than_the_limit_is_not_stored_nor_counted(tmp_path, monkeypatch):
+    # It was written, evicted at once (with every older entry) and counted
+    # in stores: stores=1, entries=0.
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("PYJIT_CACHE_MAX_BYTES", "100")
+
+    @cuda.jit
+    def k(out):
+        out[0] = 3
+
+    before = pyjit.cache_info()["stores"]
+    out = np.zeros(1, np.int32)
+    k[1, 1](out)
+    assert out[0] == 3
+    info = pyjit.cache_info()
+    assert info["stores"] == before and info["entries"] == 0
