@@ -580,17 +580,19 @@ def _versions(device):
         from . import __version__
         host = ext().versions()
         common = {"pyjit": __version__, "llvm": host["llvm"],
-                  "compiler": _file_identity(ext().__file__),
-                  "codegen_switches": tuple(os.environ.get(v) for v in _CODEGEN_SWITCHES)}
+                  "compiler": _file_identity(ext().__file__)}
         _VERSIONS = {"cpu": dict(common, host_cpu=host["host_cpu"],
                                  host_features=host["host_features"]),
                      "gpu": None, "common": common}
+    # (read at each compile, as the code generator reads them)
+    switches = tuple(os.environ.get(v) for v in _CODEGEN_SWITCHES)
     if device is None:
-        return _VERSIONS["cpu"]
+        return dict(_VERSIONS["cpu"], codegen_switches=switches)
     if _VERSIONS["gpu"] is None:
         _VERSIONS["gpu"] = dict(_VERSIONS["common"], nvjitlink=ext().nvjitlink_identity(),
                                 devicelib=_devicelib_digest())
-    return dict(_VERSIONS["gpu"], driver=tuple(device.get("driver_version") or ()))
+    return dict(_VERSIONS["gpu"], driver=tuple(device.get("driver_version") or ()),
+                codegen_switches=switches)
 
 
 def _overlapping_host_arrays(args):

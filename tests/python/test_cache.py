@@ -778,3 +778,14 @@ def test_an_entry_larger_than_the_limit_is_not_stored_nor_counted(tmp_path, monk
     assert out[0] == 3
     info = pyjit.cache_info()
     assert info["stores"] == before and info["entries"] == 0
+
+
+def test_a_codegen_switch_set_after_the_first_compile_is_in_the_key(tmp_path, monkeypatch):
+    # The switches were read once a process for the key, at each compile by
+    # the code generator: one set later stored switched code under a key
+    # without it.
+    from pyjit._dispatcher import _versions
+    monkeypatch.delenv("PYJIT_NO_NARROW_IV", raising=False)
+    before = _versions(None)["codegen_switches"]
+    monkeypatch.setenv("PYJIT_NO_NARROW_IV", "1")
+    assert _versions(None)["codegen_switches"] != before
