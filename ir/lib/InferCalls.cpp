@@ -3735,6 +3735,7 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   }
   if (at->readonly() && (!hinted || store)) {
     error(e.args[0]->range(), name + "() cannot write to a read-only array");
+    noteGlobalArray(*e.args[0]);
     return {};
   }
   Type *dt = at->dtype();

@@ -229,6 +229,9 @@ private:
   /// The notes for an operator that does not take \p lhs and \p rhs:
   /// notePartialIndex of each, and a note at an array parameter used whole.
   void noteOperands(const Expr &lhs, const Expr &rhs);
+  /// A note at \p array, a global array written to: kernels hold those as
+  /// read-only constants; nothing for another expression.
+  void noteGlobalArray(const Expr &array);
   /// Types a `raise` (TypedFunction::raises).
   void raiseStmt(const RaiseStmt &r);
   /// Link \p i of chained comparison \p c that is `in`, `not in`, `is` or

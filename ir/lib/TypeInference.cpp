@@ -470,6 +470,7 @@ void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
   }
   if (cast<ArrayType>(base.type)->readonly()) {
     error(target.range(), "cannot write to a read-only array (" + typeName(base.type) + ")");
+    noteGlobalArray(*target.value);
     return;
   }
   if (auto *vt = dyn_cast<ArrayType>(elem.type))
@@ -721,9 +722,10 @@ void Inferer::stmt(const Stmt &s) {
       }
     if (auto *sub = dyn_cast<SubscriptExpr>(a.target.get()))
       if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sub->value.get()].type)) {
-        if (at->readonly())
+        if (at->readonly()) {
           error(a.target->range(), "cannot write to a read-only array (" + typeName(at) + ")");
-        else if (isa<ComplexType>(r) && !isa<ComplexType>(at->dtype()))
+          noteGlobalArray(*sub->value);
+        } else if (isa<ComplexType>(r) && !isa<ComplexType>(at->dtype()))
           error(s.range(), "cannot store a complex value (" + typeName(r) +
                                ") into an array of " + typeName(at->dtype()) +
                                ": take its .real or abs() first");
@@ -3064,6 +3066,16 @@ ExprInfo Inferer::subscript(const SubscriptExpr &e) {
     auto *zeroD = dyn_cast<ArrayType>(xi.type);
     if (!isIntegral(xi.type) && !(zeroD && zeroD->ndim() == 0 && isIntegral(zeroD->dtype()))) {
       error(x->range(), "array index must be an integer, not " + typeName(xi.type));
+      // `j = math.floor(i * 0.5)`, then a[j]: where j became a float.
+      if (auto *n = dyn_cast<NameExpr>(x); n && reporting && isa<FloatType>(xi.type)) {
+        auto origin = typeOrigin.find(n->name);
+        if (origin != typeOrigin.end() && localNames.count(n->name) &&
+            !parameterNames.count(n->name))
+          diags.note(origin->second, "'" + sourceName(n->name) + "' is " + typeName(xi.type) +
+                                         " because of this assignment (in kernels math.floor, "
+                                         "math.ceil and / give floats, as in numba-cuda: "
+                                         "int(...) or // give an integer)");
+      }
       return {};
     }
   }
@@ -3239,6 +3251,16 @@ void Inferer::warnNoEffect(const Expr &e, const ExprInfo &info) {
                              "dropped; write '=' to assign");
 }
 
+void Inferer::noteGlobalArray(const Expr &array) {
+  auto *n = dyn_cast<NameExpr>(&array);
+  if (!reporting || !n || localNames.count(n->name) || parameterNames.count(n->name))
+    return;
+  std::string name = sourceName(n->name).str();
+  diags.note(array.range(), "'" + name + "' is a global array: a kernel holds it as a constant, "
+                            "copied when the kernel compiles and read-only (numba's); pass it "
+                            "as an argument to write to it");
+}
+
 void Inferer::noteOperands(const Expr &lhs, const Expr &rhs) {
   notePartialIndex(lhs);
   notePartialIndex(rhs);
@@ -3332,6 +3354,13 @@ ExprInfo Inferer::binary(const BinaryExpr &e) {
   }
   if (l.constant && r.constant)
     return foldConstant(e, l, r, t);
+  if (reporting && e.op == BinaryOp::Pow && isIntegral(t) && r.constant &&
+      r.constant->kind == GlobalValue::Kind::Int && r.constant->i < 0)
+    // Python gives a float (2 ** -1 is 0.5); numba-cuda an integer.
+    diags.warning(e.range(), "an integer to a negative power is an integer in kernels, as in "
+                             "numba-cuda: 0 for a base other than 1 or -1 (and not defined "
+                             "for 0); write float(x) ** " + llvm::Twine(r.constant->i) +
+                             " for the fraction Python gives");
   warnFloat64Arithmetic(e.range(), e.op, *e.lhs, l, *e.rhs, r, t);
   return ExprInfo{t, l.weak && r.weak};
 }
