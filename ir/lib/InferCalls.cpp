@@ -3795,6 +3795,16 @@ ExprInfo Inferer::cudaCall(const CallExpr &e, CudaFn fn, const std::vector<ExprI
   for (size_t i = cas0 ? 1 : 2; i < args.size(); ++i)
     if (!scalarArg(i))
       return {};
+  // cuda.atomic.add(counts, 0, 0.5) on integers: the value is converted to
+  // the array's dtype first (numba's), so it adds 0.
+  if (reporting && isInt && (fn == CudaFn::AtomicAdd || fn == CudaFn::AtomicSub) &&
+      args.size() == 3 && isa<FloatType, ComplexType>(args[2].type) &&
+      !(args[2].constant && args[2].constant->kind == GlobalValue::Kind::Float &&
+        args[2].constant->f == std::trunc(args[2].constant->f)))
+    diags.warning(e.args[2]->range(), name + "() of a " + typeName(args[2].type) +
+                                          " value on an array of " + typeName(dt) +
+                                          ": the value is converted to " + typeName(dt) +
+                                          " first (its fraction is dropped)");
   return ExprInfo{store ? ctx.none() : dt};
 }
 
