@@ -150,8 +150,11 @@ def _stream_handle(stream):
         h = getattr(stream, attr, None)
         if h is not None:
             return _checked_handle(int(getattr(h, "value", h) or 0), stream)
+    hint = ""
+    if callable(stream) and getattr(stream, "__name__", "").endswith("stream"):
+        hint = " (a function: call it, %s())" % stream.__name__  # stream=cuda.stream
     raise TypeError("stream must be 0, an int handle or a stream object (pyjit, numba, CuPy, "
-                    "PyTorch, or one with __cuda_stream__), got %r" % (stream,))
+                    "PyTorch, or one with __cuda_stream__), got %r%s" % (stream, hint))
 
 
 class _Overload:

@@ -201,3 +201,13 @@ def test_shared_bytes_in_the_stream_place_says_the_order():
         k.configure(1, 1, 3)
     k[1, 1, 0, 128](a)  # the order it meant
     assert a[0] == 1
+
+
+def test_a_stream_function_not_called_says_to_call_it():
+    @cuda.jit
+    def k(a):
+        a[0] = 1
+
+    with pytest.raises(TypeError, match=r"got <function stream.*\(a function: call it, "
+                                        r"stream\(\)\)"):
+        k[1, 1, cuda.stream](np.zeros(1))
