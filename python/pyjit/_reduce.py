@@ -21,9 +21,8 @@ combines them, so a float sum is the same to the last bit as numba's:
   thread 0 folds the warps left to right.
 - `init` is applied once, on the right of the first block's value:
   op(block0, init).
-- The partial results (one a block) are combined as by a block of one
-  thread a result, in the order above; numba launches a third kernel for
-  it, pyjit's last block to finish does it (one launch in all).
+- A last block of one thread per partial result combines them as the
+  partial block does.
 The function should be associative and commutative, as numba.cuda asks: the
 combinations do not follow the array's order. An empty array (or size 0)
 gives `init`.
@@ -74,108 +73,70 @@ def _make_kernel(op, jit):
                 acc = op(acc, wide[g, j])
         return acc
 
-    @jit(device=True)
-    def combine_few(sm, src, offset, m, t, warp, lane):
-        # src[offset:offset + m] (m <= 128, one value a thread of a block
-        # of 128) combined in the order of numba's kernel for a block of m
-        # threads: its full warps halve (but the last warp), the last warp
-        # folds left to right, and thread 0 folds the warps left to right.
-        # The result is thread 0's; every thread of the block calls it.
-        value = src[offset + min(t, m - 1)]
-        if t < m:
-            sm[warp, lane] = value
-        cuda.syncthreads()
-        if (warp + 1) * 32 < m:
-            halve_in_warp(sm, warp, lane, value)
-        elif lane == 0 and warp * 32 < m:
-            for i in range(1, m - warp * 32):
-                sm[warp, 0] = op(sm[warp, 0], sm[warp, i])
-        cuda.syncthreads()
-        r = sm[0, 0]
-        if t == 0:
-            for w in range(1, (m + 31) // 32):
-                r = op(r, sm[w, 0])
-        return r
-
     # (launch_bounds: at most 128 threads a block, and one block an SM is
     # enough, so ptxas may give a thread the registers its batches of loads
     # need; without it ptxas keeps 32 and interleaves the loads with the
     # folds, measured on an H100.)
     @jit(launch_bounds=(_BLOCK, 1))
-    def reduce_all(src, n, blocks, partials, out, done, init, use_init):
-        # out[0] = src[:n] combined, in one launch of blocks (+ 1 when n is
-        # no multiple of 128) blocks of 128 threads. Blocks 0..blocks-1
-        # fold the first n // 128 * 128 values, block `blocks` the rest;
-        # each stores its result in partials (with use_init, block 0's is
-        # op(its value, init)). The last block to finish (counted in
-        # done[0], which is 0 before and after) combines them, as numba's
-        # third launch did: the writes of the others are visible to it by
-        # the fence before each block's count (CUDA C Programming Guide,
-        # "Memory Fence Functions", its sum example).
+    def reduce_block(src, out, init, use_init):
+        # out[block] = this block's part of src combined; with use_init,
+        # out[0] = op(out[0], init) after (block 0, thread 0).
         sm = cuda.shared.array((4, 33), src.dtype)  # (+1 column: no bank conflicts)
-        last = cuda.shared.array(1, np.int32)
         t = cuda.threadIdx.x
         warp = t // 32
         lane = t % 32
-        b = cuda.blockIdx.x
-        full = n // _BLOCK * _BLOCK
-        if b < blocks:
-            step = _BLOCK * blocks
-            start = t + _BLOCK * b
+        if cuda.blockDim.x == 128:
+            step = cuda.blockDim.x * cuda.gridDim.x
+            start = t + cuda.blockDim.x * cuda.blockIdx.x
             acc = src[start]
             # Left to right, as numba's loop, but the loads go in batches
             # (registers: `wide` is unrolled away), so a thread has them in
             # flight together rather than one after another.
             wide = cuda.local.array((_GROUPS, _BATCH), src.dtype)
+            size = src.size
             i = start + step
-            while i + (_GROUPS * _BATCH - 1) * step < full:
+            while i + (_GROUPS * _BATCH - 1) * step < size:
                 acc = fold(src, acc, i, step, wide, _GROUPS, _BATCH)
                 i += _GROUPS * _BATCH * step
-            while i + (_BATCH - 1) * step < full:
+            while i + (_BATCH - 1) * step < size:
                 acc = fold(src, acc, i, step, wide, 1, _BATCH)
                 i += _BATCH * step
-            while i + (_SMALL_BATCH - 1) * step < full:
+            while i + (_SMALL_BATCH - 1) * step < size:
                 acc = fold(src, acc, i, step, wide, 1, _SMALL_BATCH)
                 i += _SMALL_BATCH * step
-            while i < full:
+            while i < size:
                 acc = op(acc, src[i])
                 i += step
+            cuda.syncthreads()
             halve_in_warp(sm, warp, lane, acc)
             cuda.syncthreads()
             if t < 2:
                 sm[t, 0] = op(sm[t, 0], sm[t + 2, 0])
                 cuda.syncwarp(3)
-            r = sm[0, 0]
             if t == 0:
-                r = op(r, sm[1, 0])
-        else:  # the n % 128 values after them
-            r = combine_few(sm, src, full, n - full, t, warp, lane)
-        if t == 0:
-            # init on the right of block 0's value as stored (in src's
-            # dtype: a function returning a wider type is rounded first),
-            # as numba's partials[0] = op(partials[0], init).
-            if cuda.gridDim.x == 1:
-                out[0] = r
-                if use_init:
-                    out[0] = op(out[0], init)
-                last[0] = 0
-            else:
-                partials[b] = r
-                if use_init and b == 0:
-                    partials[0] = op(partials[0], init)
-                cuda.threadfence()
-                last[0] = cuda.atomic.add(done, 0, 1) == cuda.gridDim.x - 1
-        cuda.syncthreads()
-        if last[0]:
-            cuda.threadfence()
-            r = combine_few(sm, partials, 0, cuda.gridDim.x, t, warp, lane)
+                out[cuda.blockIdx.x] = op(sm[0, 0], sm[1, 0])
+        else:  # one block, one element a thread (fewer than 128)
+            n = src.size
+            value = src[t]
+            sm[warp, lane] = value
+            cuda.syncthreads()
+            if (warp + 1) * 32 < n:
+                halve_in_warp(sm, warp, lane, value)
+            elif lane == 0:
+                for i in range(1, n - warp * 32):
+                    sm[warp, 0] = op(sm[warp, 0], sm[warp, i])
+            cuda.syncthreads()
             if t == 0:
-                out[0] = r
-                done[0] = 0
+                r = sm[0, 0]
+                for w in range(1, (cuda.blockDim.x + 31) // 32):
+                    r = op(r, sm[w, 0])
+                out[cuda.blockIdx.x] = r
+        if use_init and t == 0 and cuda.blockIdx.x == 0:
+            out[0] = op(out[0], init)
 
     # Its grids are the reduction's, not the caller's choice: no low-occupancy warning.
-    reduce_all._quiet_occupancy = True
-    return reduce_all
+    reduce_block._quiet_occupancy = True
+    return reduce_block
 
 
 class Reduce:
@@ -239,32 +200,34 @@ class Reduce:
         elif not isinstance(arr, (np.ndarray, DeviceArray)):
             arr = cuda.as_cuda_array(arr)
         kernel = self._kernel()
-        blocks = min(n // _BLOCK, _MAX_BLOCKS)
-        count = blocks + (1 if n % _BLOCK else 0)
-        # With res the kernel may still run when this returns: new memory.
+        full = n // _BLOCK * _BLOCK
+        rest = n - full
+        blocks = min(full // _BLOCK, _MAX_BLOCKS)
+        count = blocks + (1 if rest else 0)
+        # With res the kernels may still run when this returns: new memory.
         reuse = res is None and self._scratch_lock.acquire(blocking=False)
         try:
+            views = None
             if reuse:
                 if self._resets != _emm.resets:  # (its memory may be freed: cuda.close())
                     self._scratch.clear()
                     self._resets = _emm.resets
-                device = ext().selected_device() if not host_memory() else -1
-                scratch = self._scratch.get((device, dtype))
-                if scratch is None:
-                    scratch = self._scratch[(device, dtype)] = device_array(_MAX_BLOCKS + 2, dtype)
-                done = self._scratch.get(device)
-                if done is None:  # (zero between calls: the last block resets it)
-                    done = self._scratch[device] = to_device(np.zeros(1, np.uint32))
+                key = (ext().selected_device() if not host_memory() else -1, dtype)
+                views = self._scratch.get(key + (count, blocks))
+                if views is None:
+                    scratch = self._scratch.get(key)
+                    if scratch is None:
+                        scratch = self._scratch[key] = device_array(_MAX_BLOCKS + 2, dtype)
+                    views = self._scratch[key + (count, blocks)] = _views(scratch, count, blocks)
             else:
-                scratch = device_array(_MAX_BLOCKS + 2, dtype)
-                done = to_device(np.zeros(1, np.uint32), stream=stream)
-            out = scratch[_MAX_BLOCKS + 1:]
-            try:
-                kernel[count, _BLOCK, stream](arr, n, blocks, scratch, out, done, init, True)
-            except BaseException:
-                if reuse:  # (the count may be left nonzero: a new one next time)
-                    self._scratch.pop(device, None)
-                raise
+                views = _views(device_array(count + 1, dtype), count, blocks)
+            partials, head, tail, out = views
+            if full:
+                kernel[blocks, _BLOCK, stream](arr[:full], head, init, True)
+            if rest:
+                kernel[1, rest, stream](arr[full:n], tail, init, not blocks)
+            if count > 1:
+                kernel[1, count, stream](partials, out, init, False)
             if res is not None:
                 res[:1].copy_to_device(out, stream=stream)
                 return None
@@ -272,6 +235,14 @@ class Reduce:
         finally:
             if reuse:
                 self._scratch_lock.release()
+
+
+def _views(scratch, count, blocks):
+    """The views of a call's partial results in `scratch`: (all `count` of
+    them, the full blocks', the last block's, the result's)."""
+    partials = scratch[:count]
+    out = scratch[count:count + 1] if count > 1 else partials[:1]
+    return partials, partials[:blocks], partials[blocks:], out
 
 
 def reduce(functor):
