@@ -489,8 +489,20 @@ def _read_only(name, why):
     return property(operator.attrgetter("_" + name), refuse)
 
 
+# Other libraries' names for a copy to the host (DeviceArray.__getattr__).
+_HOST_COPY_NAMES = frozenset({"to_host", "get", "numpy", "cpu", "tolist", "to_numpy", "asnumpy",
+                              "copy_to_numpy"})
+
+
 class DeviceArray(_abi_base()):
     """An n-d array in GPU memory: shape, strides (bytes) and dtype as in numpy."""
+
+    def __getattr__(self, name):
+        # (only for names the class lacks: no cost to the ones it has)
+        if name in _HOST_COPY_NAMES:  # CuPy's .get(), torch's .cpu()/.numpy(), ...
+            raise AttributeError("'%s' object has no attribute '%s': copy_to_host() copies a "
+                                 "device array into a NumPy array" % (type(self).__name__, name))
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
 
     def __init__(self, shape, dtype, strides=None, buffer=None, stream=0, gpu_data=None):
         if strides is not None and isinstance(dtype, (tuple, list, int, np.integer)) and \

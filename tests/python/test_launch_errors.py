@@ -211,3 +211,16 @@ def test_a_stream_function_not_called_says_to_call_it():
     with pytest.raises(TypeError, match=r"got <function stream.*\(a function: call it, "
                                         r"stream\(\)\)"):
         k[1, 1, cuda.stream](np.zeros(1))
+
+
+def test_other_libraries_host_copy_names_point_at_copy_to_host():
+    # d.get() (CuPy), d.numpy() / d.cpu() (torch), d.to_host(): a plain
+    # AttributeError; they now name copy_to_host().
+    d = cuda.to_device(np.arange(3.0))
+    for name in ("get", "numpy", "cpu", "to_host", "tolist"):
+        with pytest.raises(AttributeError, match=r"has no attribute '%s': copy_to_host\(\)"
+                                                 % name):
+            getattr(d, name)
+    with pytest.raises(AttributeError, match=r"has no attribute 'foo'$"):
+        d.foo
+    assert not hasattr(d, "get") and hasattr(d, "copy_to_host")
