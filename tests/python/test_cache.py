@@ -765,19 +765,14 @@ def test_explanations_kept_are_bounded(tmp_path, monkeypatch):
 def test_an_entry_larger_than_the_limit_is_not_stored_nor_counted(tmp_path, monkeypatch):
     # It was written, evicted at once (with every older entry) and counted
     # in stores: stores=1, entries=0.
+    from pyjit import _cache
     monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "c"))
-    monkeypatch.setenv("PYJIT_CACHE_MAX_BYTES", "100")
-
-    @cuda.jit
-    def k(out):
-        out[0] = 3
-
+    monkeypatch.setenv("PYJIT_CACHE_MAX_BYTES", "500")
     before = pyjit.cache_info()["stores"]
-    out = np.zeros(1, np.int32)
-    k[1, 1](out)
-    assert out[0] == 3
+    _cache.store(("big.py", "k"), {"kernel": "big"}, {"image": b"x" * 1000})
+    _cache.store(("small.py", "k"), {"kernel": "small"}, {"image": b"x"})
     info = pyjit.cache_info()
-    assert info["stores"] == before and info["entries"] == 0
+    assert info["stores"] == before + 1 and info["entries"] == 1  # the small one alone
 
 
 def test_a_codegen_switch_set_after_the_first_compile_is_in_the_key(tmp_path, monkeypatch):
