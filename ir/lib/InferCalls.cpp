@@ -220,7 +220,7 @@ ExprInfo Inferer::arrayUfunc(const CallExpr &e, llvm::StringRef path,
     return {};
   }
   if (out->readonly()) {
-    error(outExpr->range(), "cannot write to a read-only array (" + typeName(out) + ")");
+    readOnlyError(outExpr->range(), out, *outExpr);
     return {};
   }
   if (!out->dtype()->isScalar()) {
@@ -1060,7 +1060,7 @@ ExprInfo Inferer::call(const CallExpr &e) {
       return {};
     }
     if (at->readonly()) {
-      error(e.callee->range(), "cannot write to a read-only array (" + typeName(at) + ")");
+      readOnlyError(e.callee->range(), at, *cast<AttributeExpr>(*e.callee).value);
       return {};
     }
     if (isa<RecordType>(at->dtype())) {

@@ -232,6 +232,9 @@ private:
   /// A note at \p array, a global array written to: kernels hold those as
   /// read-only constants; nothing for another expression.
   void noteGlobalArray(const Expr &array);
+  /// "cannot write to a read-only array (<type>)" at \p at, for a write to
+  /// \p arrayExpr (of type \p array), with noteGlobalArray's note.
+  void readOnlyError(SourceRange at, Type *array, const Expr &arrayExpr);
   /// Types a `raise` (TypedFunction::raises).
   void raiseStmt(const RaiseStmt &r);
   /// Link \p i of chained comparison \p c that is `in`, `not in`, `is` or

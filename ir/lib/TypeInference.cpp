@@ -469,8 +469,7 @@ void Inferer::assignToItem(const SubscriptExpr &target, const ExprInfo &elem,
     return;
   }
   if (cast<ArrayType>(base.type)->readonly()) {
-    error(target.range(), "cannot write to a read-only array (" + typeName(base.type) + ")");
-    noteGlobalArray(*target.value);
+    readOnlyError(target.range(), base.type, *target.value);
     return;
   }
   if (auto *vt = dyn_cast<ArrayType>(elem.type))
@@ -676,7 +675,7 @@ void Inferer::stmt(const Stmt &s) {
                                   ? " (the value has more dimensions than the target)"
                                   : ""));
       else if (at->readonly())
-        error(a.target->range(), "cannot write to a read-only array (" + typeName(at) + ")");
+        readOnlyError(a.target->range(), at, *a.target);
       else if (isa<ComplexType>(r) && !isa<ComplexType>(at->dtype()))
         error(s.range(), "cannot store a complex value (" + typeName(r) + ") into an array of " +
                              typeName(at->dtype()) + ": take its .real or abs() first");
@@ -722,10 +721,9 @@ void Inferer::stmt(const Stmt &s) {
       }
     if (auto *sub = dyn_cast<SubscriptExpr>(a.target.get()))
       if (auto *at = llvm::dyn_cast_or_null<ArrayType>(result.exprs[sub->value.get()].type)) {
-        if (at->readonly()) {
-          error(a.target->range(), "cannot write to a read-only array (" + typeName(at) + ")");
-          noteGlobalArray(*sub->value);
-        } else if (isa<ComplexType>(r) && !isa<ComplexType>(at->dtype()))
+        if (at->readonly())
+          readOnlyError(a.target->range(), at, *sub->value);
+        else if (isa<ComplexType>(r) && !isa<ComplexType>(at->dtype()))
           error(s.range(), "cannot store a complex value (" + typeName(r) +
                                ") into an array of " + typeName(at->dtype()) +
                                ": take its .real or abs() first");
@@ -3249,6 +3247,11 @@ void Inferer::warnNoEffect(const Expr &e, const ExprInfo &info) {
       llvm::none_of(c->operands, [](const ExprPtr &x) { return isa<CallExpr>(*x); }))
     diags.warning(e.range(), "this statement has no effect: '==' compares and the result is "
                              "dropped; write '=' to assign");
+}
+
+void Inferer::readOnlyError(SourceRange at, Type *array, const Expr &arrayExpr) {
+  error(at, "cannot write to a read-only array (" + typeName(array) + ")");
+  noteGlobalArray(arrayExpr);
 }
 
 void Inferer::noteGlobalArray(const Expr &array) {

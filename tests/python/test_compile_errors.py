@@ -741,3 +741,15 @@ def test_jit_over_a_wrapping_decorator_says_which_function_it_was_given(jit):
                                         r"given 'wrapper', which a decorator made around 'k': "
                                         r"put @cuda.jit on 'k' itself"):
         k[1, 1](np.zeros(1), 2.0)
+
+
+@pytest.mark.parametrize("body", ["GLOBAL_OUT[0] += a[0]", "np.add(a, a, out=GLOBAL_OUT)",
+                                  "GLOBAL_OUT.fill(1.0)", "GLOBAL_OUT[0] = a[0]"])
+def test_every_write_to_a_global_array_notes_that_it_is_a_constant(tmp_path, body):
+    from kernel_files import load_module
+    mod = load_module(tmp_path, "globw", "import numpy as np\nGLOBAL_OUT = np.zeros(3)\n\n\n"
+                      "def k(a):\n    %s\n" % body)
+    with pytest.raises(pyjit.CompileError, match=r"(?s)cannot write to a read-only array.*"
+                                                 r"note: 'GLOBAL_OUT' is a global array: a "
+                                                 r"kernel holds it as a constant"):
+        cuda.compile_ptx(mod.k, "void(float64[::1])")
