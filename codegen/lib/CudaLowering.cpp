@@ -458,6 +458,15 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
                                          : b.getInt32(0),
                                    b.getInt32(inst.loc().line), hostFileName(inst)});
     };
+    auto interrupted = [&]() -> llvm::Value * { // HostContext::interrupt's int32 != 0
+      llvm::Value *flag = b.CreateAlignedLoad(
+          b.getPtrTy(), b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), kernel->getArg(0),
+                                                     kHostInterruptOffset),
+          llvm::Align(8));
+      llvm::LoadInst *word = b.CreateAlignedLoad(b.getInt32Ty(), flag, llvm::Align(4));
+      word->setAtomic(llvm::AtomicOrdering::Monotonic);
+      return b.CreateICmpNE(word, b.getInt32(0));
+    };
     switch (fn) {
     case CudaFn::ThisGrid:
       return b.getInt64(0);
@@ -480,6 +489,8 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
       return b.getInt32(0); // nothing to wait for: threads run one at a time
     case CudaFn::Breakpoint:
       return b.getInt32(0); // no debugger stops a CPU-backend kernel
+    case CudaFn::InterruptedNow:
+      return interrupted();
     case CudaFn::Interrupted: {
       // Every kHostInterruptPeriod-th time here (a counter of its own, which
       // SROA keeps in a register), HostContext::interrupt's int32.
@@ -495,13 +506,7 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
                                     b.getInt32(0)),
                      check, next);
       b.SetInsertPoint(check);
-      llvm::Value *flag = b.CreateAlignedLoad(
-          b.getPtrTy(), b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), kernel->getArg(0),
-                                                     kHostInterruptOffset),
-          llvm::Align(8));
-      llvm::LoadInst *word = b.CreateAlignedLoad(b.getInt32Ty(), flag, llvm::Align(4));
-      word->setAtomic(llvm::AtomicOrdering::Monotonic);
-      llvm::Value *set = b.CreateICmpNE(word, b.getInt32(0));
+      llvm::Value *set = interrupted();
       b.CreateBr(next);
       b.SetInsertPoint(next);
       llvm::PHINode *stop = b.CreatePHI(b.getInt1Ty(), 2);
@@ -592,6 +597,7 @@ llvm::Value *Emitter::cuda(const ir::Instruction &inst) {
   case CudaFn::Trap:
     return callIntrinsic(llvm::Intrinsic::trap, {});
   case CudaFn::Interrupted: // (a GPU kernel is not stopped from the host)
+  case CudaFn::InterruptedNow:
     return b.getFalse();
   case CudaFn::Breakpoint: { // numba-cuda's: PTX `brkpt;` (cuda-gdb stops there)
     auto *asmTy = llvm::FunctionType::get(b.getVoidTy(), false);

@@ -10,7 +10,7 @@ static const char *const names[] = {
     "all_sync", "any_sync", "eq_sync", "ballot_sync",
     "activemask", "match_any_sync", "match_all_sync",
     "popc", "brev", "clz", "ffs", "fma", "cbrt", "selp", "nanosleep",
-    "cg.this_grid", "cg.GridGroup.sync", "<trap>", "<interrupted>", "<breakpoint>",
+    "cg.this_grid", "cg.GridGroup.sync", "<trap>", "<interrupted>", "<interrupted now>", "<breakpoint>",
     "<malloc>", "<free>",
     "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt",
     "atomic.add", "atomic.sub", "atomic.max", "atomic.min", "atomic.nanmax", "atomic.nanmin",

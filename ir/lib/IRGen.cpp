@@ -1443,6 +1443,26 @@ void IRGen::forStmt(const ForStmt &s) {
   BasicBlock *body = fn->createBlock();
   BasicBlock *latch = fn->createBlock();
   BasicBlock *exit = fn->createBlock();
+  BasicBlock *done = nullptr; // the loop's else, or exit
+  // On the CPU backend (interruptible), a loop of more than
+  // kInterruptChunk iterations runs in chunks of that many, with a read of
+  // the Ctrl-C flag between two: the inner loop keeps one exit and a trip
+  // count LLVM can see, so it still vectorizes and unrolls, and a loop of
+  // one chunk reads no flag.
+  BasicBlock *chunk = nullptr, *outerLatch = nullptr;
+  Value *limit = trips;
+  if (interruptible && trips) {
+    chunk = fn->createBlock();
+    outerLatch = fn->createBlock();
+    done = s.orelse.empty() ? exit : fn->createBlock();
+    b.br(chunk);
+    enter(chunk);
+    // k + min(trips - k, chunk), as k <= trips here.
+    Value *k = ssa.readVariable(counter, u64, chunk);
+    limit = b.binary(Opcode::Add, k,
+                     b.binary(Opcode::Min, b.binary(Opcode::Sub, trips, k),
+                              b.constInt(u64, kInterruptChunk)));
+  }
   b.br(header);
   enter(header);
   b.setLoc(s.range().begin);
@@ -1450,8 +1470,10 @@ void IRGen::forStmt(const ForStmt &s) {
   for (const LoopStream &st : streams)
     ivs.push_back(ssa.readVariable(st.var, i64, header));
   Value *k = ssa.readVariable(counter, u64, header);
-  BasicBlock *done = s.orelse.empty() ? exit : fn->createBlock(); // the loop's else
-  b.condBr(trips ? b.cmp(CmpPredicate::Lt, k, trips) : b.constBool(true), body, done);
+  if (!done)
+    done = s.orelse.empty() ? exit : fn->createBlock();
+  b.condBr(limit ? b.cmp(CmpPredicate::Lt, k, limit) : b.constBool(true), body,
+           outerLatch ? outerLatch : done);
   ssa.sealBlock(body);
   enter(body);
   assign(*s.target, loopValue(shape, streams, ivs));
@@ -1474,6 +1496,22 @@ void IRGen::forStmt(const ForStmt &s) {
     b.ret(); // the body never reaches the next iteration; latch is dead
   }
   ssa.sealBlock(header);
+  if (outerLatch) { // the end of a chunk: more to run?
+    ssa.sealBlock(outerLatch);
+    enter(outerLatch);
+    b.setLoc(s.range().begin);
+    BasicBlock *check = fn->createBlock();
+    b.condBr(b.cmp(CmpPredicate::Lt, ssa.readVariable(counter, u64, outerLatch), trips), check,
+             done);
+    ssa.sealBlock(check);
+    enter(check);
+    Instruction *stop = b.create(Opcode::Cuda, ctx.boolean(), {});
+    stop->intImm = static_cast<int64_t>(CudaFn::InterruptedNow);
+    raiseUnless(b.unary(Opcode::Not, stop), "KeyboardInterrupt",
+                "Ctrl-C stopped the launch in a for loop", {}, s.range().begin);
+    b.br(chunk);
+    ssa.sealBlock(chunk);
+  }
   loopElse(s.orelse, done, exit);
 }
 

@@ -14,6 +14,11 @@
 
 namespace pyjit::ir::detail {
 
+/// Iterations of a for loop between two reads of the CPU backend's Ctrl-C
+/// flag (IRGen::forStmt): ~65 us or more apart, and rare enough that the
+/// chunk loop costs nothing measurable.
+inline constexpr uint64_t kInterruptChunk = uint64_t(1) << 16;
+
 using namespace pyjit::ast;
 using llvm::cast;
 using llvm::dyn_cast;

@@ -1,7 +1,8 @@
 # On the CPU backend a while loop counts its iterations and, every 1024th,
 # reads the int32 the runner's HostContext::interrupt points to (a monotonic
 # atomic load); set, it records a KeyboardInterrupt for the loop and stops
-# the thread. A for loop over a range is not checked, nor is GPU code.
+# the thread. A for loop of one chunk (range(4) here; for-loop-checks-
+# interrupt-between-chunks.py) reads no flag; GPU code reads none.
 #
 # RUN: %pyjitc %s --sig 'k(int32[::1], float64[::1])' --target=cpu --emit=llvm | FileCheck %s
 # RUN: %pyjitc %s --sig 'k(int32[::1], float64[::1])' --emit=llvm | FileCheck %s --check-prefix=GPU

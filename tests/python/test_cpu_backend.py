@@ -710,11 +710,11 @@ def spin(flag, out):
     while flag[0] == 0:
         out[i] += 1
 {barrier_kernel}
-def ctrl_c_during(kernel, *args):
+def ctrl_c_during(kernel, *args, grid=2):
     threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     start = time.monotonic()
     try:
-        kernel[2, 32](*args)
+        kernel[grid, 32](*args)
     except KeyboardInterrupt as exc:
         print("stopped after %.1f s: %s" % (time.monotonic() - start, exc))
     else:
@@ -725,6 +725,7 @@ spin[2, 32](flag, out)  # compiled; the loop ends at once
 flag[0] = 0
 ctrl_c_during(spin, flag, out)
 ctrl_c_during(long_blocks, out)
+ctrl_c_during(straight, out, grid=1 << 25)
 flag[0] = 1
 spin[2, 32](flag, out)  # the next launch runs
 print("ran again")
@@ -743,14 +744,20 @@ def long_blocks(out):
     for k in range(1000000000):
         s += k
     out[cuda.grid(1)] = s
+
+@cuda.jit("void(float64[::1])")
+def straight(out):  # no loop: 2**30 threads take about 10 s
+    i = cuda.grid(1)
+    out[i % 64] = i * 0.5
 '''
 
 
 def test_ctrl_c_stops_a_kernel_looping_forever(tmp_path):
     # A while loop that never ends (a flag no thread sets) would hold the
     # interpreter: Ctrl-C raises KeyboardInterrupt naming the loop, thread
-    # and block; a long kernel without one stops between blocks; the kernel
-    # runs again afterwards and Python's SIGINT handler is back.
+    # and block; a long for loop stops between two chunks of 2**16
+    # iterations; a long kernel with no loop stops between blocks; the
+    # kernel runs again afterwards and Python's SIGINT handler is back.
     import os
     import subprocess
     import sys
@@ -760,14 +767,18 @@ def test_ctrl_c_stops_a_kernel_looping_forever(tmp_path):
     out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
                          timeout=120, env=env)
     lines = out.stdout.splitlines()
-    assert len(lines) == 4, out.stdout + out.stderr
+    assert len(lines) == 5, out.stdout + out.stderr
     assert lines[0].startswith("stopped after 0."), lines[0]
     assert ("Ctrl-C stopped the launch in a while loop in kernel 'spin' at %s:11:5 (thread ("
             % program) in lines[0]
-    assert lines[1].startswith("stopped after "), lines[1]
-    assert "kernel 'long_blocks': the launch was interrupted (Ctrl-C)" in lines[1]
-    assert float(lines[1].split()[2]) < 5, lines[1]  # (64 threads take half a minute)
-    assert lines[2:] == ["ran again", "python's handler is back"]
+    # (each of the 64 threads takes about half a second)
+    assert lines[1].startswith("stopped after 0."), lines[1]
+    assert ("Ctrl-C stopped the launch in a for loop in kernel 'long_blocks' at %s:17:5 "
+            "(thread (0, 0, 0) of block (" % program) in lines[1]  # (two blocks run at once)
+    assert lines[2].startswith("stopped after "), lines[2]
+    assert "kernel 'straight': the launch was interrupted (Ctrl-C)" in lines[2]
+    assert float(lines[2].split()[2]) < 3, lines[2]
+    assert lines[3:] == ["ran again", "python's handler is back"]
 
 
 _CTRL_C_OTHERS = '''
@@ -828,7 +839,8 @@ def test_ctrl_c_leaves_other_threads_and_a_programs_own_handler_alone(tmp_path):
     out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
                          timeout=300, env=dict(os.environ, PYJIT_TARGET="cpu"))
     assert out.stdout.splitlines() == [
-        "main stopped: kernel 'slow': the launch was interrupted (Ctrl-C)",
+        "main stopped: Ctrl-C stopped the launch in a for loop in kernel 'slow' at %s:11:5 "
+        "(thread (0, 0, 0) of block (0, 0, 0))" % program,
         "worker filled 64",
         "handler calls 1 all threads ran True"], out.stdout + out.stderr
 

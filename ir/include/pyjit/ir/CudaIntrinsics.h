@@ -35,13 +35,15 @@ enum class CudaFn {
   // Internal (no Python name a kernel can call): abort the kernel; whether
   // the CPU backend's runner was asked to stop (Ctrl-C: SIGINT during the
   // launch) -> bool, read at each iteration of a while loop there
-  // (IRGenOptions::interruptible). Breakpoint: Python's breakpoint() in a
+  // (IRGenOptions::interruptible), at every kHostInterruptPeriod-th call;
+  // InterruptedNow the same, read at each call (between two chunks of a
+  // for loop, IRGen::forStmt). Breakpoint: Python's breakpoint() in a
   // kernel, numba-cuda's PTX `brkpt` (a cuda-gdb stop; nothing elsewhere).
   // Malloc(bytes: uint64) -> uint64 address, 0 when none is left: the CUDA
   // device heap's malloc (PTX ISA "System Calls"; 8 MiB a context unless
   // cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE) grows it), the C library's on
   // the CPU backend; Free(address) -> none.
-  Trap, Interrupted, Breakpoint, Malloc, Free,
+  Trap, Interrupted, InterruptedNow, Breakpoint, Malloc, Free,
   // Loads and stores with a cache hint (numba.cuda's ldca(array, i) ->
   // element, stcg(array, i, value); PTX ISA "Cache Operators"): .ca cache
   // at all levels, .cg in L2 only, .cs streaming (evict first), .lu last
