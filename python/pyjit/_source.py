@@ -445,6 +445,10 @@ def classify(value, memo=None, reads=_NO_READS, _depth=0):
             return ("unsupported", "tuple nested more than %d deep" % _MAX_TUPLE_DEPTH)
         items = [classify(v, memo, _depth=_depth + 1) for v in value]
         fields = getattr(type(value), "_fields", None)
+        if fields is None and hasattr(type(value), "n_fields"):
+            # A struct sequence (sys.float_info, time.struct_time): its
+            # fields by name as a named tuple's, where it names them all.
+            fields = getattr(type(value), "__match_args__", None)
         if isinstance(fields, tuple) and len(fields) == len(value):  # a named tuple
             return ("tuple", items, "%s:%s" % (type(value).__name__, ",".join(fields)))
         return ("tuple", items)

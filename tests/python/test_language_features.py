@@ -2564,6 +2564,26 @@ def test_zip_of_a_tuple_and_a_range_is_refused(jit, tmp_path):
 _ARRAYS = (np.float64([1.0, 2.0, -1.5]), np.float64([-0.0, -1.5]))
 
 
+def test_struct_sequences_read_by_field_name(jit):
+    # sys.float_info is a struct sequence, a tuple whose fields have names
+    # (its type's __match_args__): read by name as in Python, and by index.
+    import sys
+    import time
+    stamp = time.struct_time((2026, 12, 7, 14, 30, 5, 0, 341, 0))
+
+    @jit
+    def k(o):
+        o[0] = sys.float_info.epsilon
+        o[1] = sys.float_info.max
+        o[2] = sys.float_info[8]
+        o[3] = stamp.tm_yday + stamp.tm_min
+
+    o = np.zeros(4)
+    k[1, 1](o)
+    np.testing.assert_array_equal(o, [np.finfo(np.float64).eps, np.finfo(np.float64).max,
+                                      np.finfo(np.float64).eps, 341 + 30])
+
+
 def test_a_global_tuple_of_arrays(jit):
     # numba's test_array_reductions: literal_unroll over a global tuple of arrays
     # (each a constant, as a global array is).
