@@ -4,6 +4,7 @@
 #include "Bf16Functions.h"
 #include "Inferer.h"
 #include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -930,10 +931,18 @@ ExprInfo Inferer::call(const CallExpr &e) {
       loopBuiltin(*e.args[0]) == "range") // len(range(..)): its number of items
     return rangeElementType(cast<CallExpr>(*e.args[0])) ? ExprInfo{ctx.int64()} : ExprInfo{};
   std::vector<ExprInfo> args;
-  for (const ExprPtr &a : e.args) {
-    args.push_back(valueOf(*a, expr(*a)));
-    if (!args.back().type)
-      return {};
+  {
+    auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
+    llvm::StringRef p = bt ? bt->path() : "";
+    bool toInt = p == "int" || (p == "round" && e.args.size() == 1) || p == "range" ||
+                 p == "math.floor" || p == "math.ceil" || p == "math.trunc" ||
+                 (p.consume_front("dtype.") && (p.starts_with("int") || p.starts_with("uint")));
+    llvm::SaveAndRestore<bool> saved(convertingToInt, convertingToInt || toInt);
+    for (const ExprPtr &a : e.args) {
+      args.push_back(valueOf(*a, expr(*a)));
+      if (!args.back().type)
+        return {};
+    }
   }
   if (!callee.type)
     return {};

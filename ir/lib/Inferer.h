@@ -604,6 +604,11 @@ private:
   std::map<std::string, bool> float64ByName;
   bool assigningFloat64 = false;
   bool warnedFloat64 = false;
+  /// While the arguments of int(), round(x), range(), math.floor, ceil,
+  /// trunc or an integer dtype's constructor are typed: float64 arithmetic
+  /// there makes a whole number (an index: int(i - 10 * RISE / DT)), where
+  /// float32 would lose digits above 2**24, so warnFloat64 spares it.
+  bool convertingToInt = false;
   SourceRange firstValueReturn;
   bool reporting = false;
   /// Set by overloadCall for an overloaded method or attribute no

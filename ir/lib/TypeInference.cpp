@@ -13,6 +13,7 @@
 #include "NumpyUfuncs.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include "Bf16Functions.h"
 #include "Inferer.h"
 #include "LiteralFolding.h"
@@ -3208,21 +3209,39 @@ bool Inferer::explicitFloat64Operands(const Expr &lhs, const Expr &rhs) {
 void Inferer::warnFloat64Arithmetic(SourceRange at, BinaryOp op, const Expr &lhs,
                                     const ExprInfo &l, const Expr &rhs, const ExprInfo &r,
                                     Type *t) {
-  if (!reporting || !warnFloat64 || warnedFloat64 || t != ctx.float64() || (l.weak && r.weak) ||
-      explicitFloat64Operands(lhs, rhs))
+  if (!reporting || !warnFloat64 || warnedFloat64 || convertingToInt || t != ctx.float64() ||
+      (l.weak && r.weak) || explicitFloat64Operands(lhs, rhs))
+    return;
+  // Integers divided (w / tile): index arithmetic, where float32 would
+  // lose digits above 2**24.
+  if (llvm::isa_and_nonnull<IntType, BoolType>(l.type) &&
+      llvm::isa_and_nonnull<IntType, BoolType>(r.type))
     return;
   warnedFloat64 = true;
-  // The operand that is not float32 (and neither a weak literal nor float64
-  // asked for by name) makes it float64.
-  bool lhsWide = !l.weak && l.type != ctx.float32() && !explicitFloat64(lhs);
+  // The operand that makes it float64: a float64 one (neither a weak
+  // literal nor asked for by name), else the one that is not float32 (an
+  // integer with a float: float64, as in NumPy).
+  auto wide = [&](const Expr &x, const ExprInfo &i, Type *t) {
+    return !i.weak && i.type == t && !explicitFloat64(x);
+  };
+  bool lhsWide = wide(lhs, l, ctx.float64()) ||
+                 (!wide(rhs, r, ctx.float64()) && !l.weak && l.type != ctx.float32() &&
+                  !explicitFloat64(lhs));
   const Expr &culprit = lhsWide ? lhs : rhs;
   diags.warning(at, llvm::Twine("float64 arithmetic in a kernel whose arrays are all "
                                 "float32 (") +
                         typeName(l.type) + " " + binaryOpSpelling(op) + " " + typeName(r.type) +
                         " gives float64); float64 is much slower on most GPUs",
                 "PerformanceWarning");
-  diags.note(culprit.range(), "this operand makes it float64; use np.float32(...) to stay "
-                              "in float32");
+  const ExprInfo &ci = lhsWide ? l : r;
+  if (llvm::isa_and_nonnull<IntType>(ci.type))
+    diags.note(culprit.range(),
+               "this " + typeName(ci.type) +
+                   " operand makes it float64 (an integer and a float give float64, as in "
+                   "NumPy); use np.float32(...) around it to stay in float32");
+  else
+    diags.note(culprit.range(), "this operand makes it float64; use np.float32(...) to stay "
+                                "in float32");
 }
 
 void Inferer::warnNoEffect(const Expr &e, const ExprInfo &info) {
@@ -3421,6 +3440,7 @@ Type *Inferer::rangeElementType(const CallExpr &call) {
   }
   bool pending = false;
   std::vector<ExprInfo> infos;
+  llvm::SaveAndRestore<bool> toInt(convertingToInt, true); // (bounds: whole numbers)
   for (const ExprPtr &a : call.args) {
     ExprInfo ai = expr(*a);
     // A float converts to int64, truncated, as numba-cuda's range converts
