@@ -27,7 +27,7 @@ from ._cache import cache_info, clear_cache
 from ._ufunc import guvectorize, vectorize
 from .errors import (CompileError, CompileWarning, CudaError, CudaSupportError, InternalError,
                      InvalidConfigWarning, KernelError, LaunchConfigError, LinkError,
-                     PerformanceWarning, PyjitError)
+                     PerformanceWarning, PyjitError, PyjitWarning)
 from .types import (bool_, boolean, complex64, complex128, float16, float32, float64,
                     from_dtype, int8, int16, int32, int64, intp, typeof, uint8, uint16, uint32,
                     uint64, void)
@@ -53,7 +53,7 @@ def prange(*args):
 
 
 __all__ = ["cuda", "coop", "jit", "cache_info", "clear_cache", "CompileError", "CudaError", "CudaSupportError", "LaunchConfigError", "LinkError", "KernelError", "InternalError",
-           "PerformanceWarning", "CompileWarning", "InvalidConfigWarning", "PyjitError", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
+           "PerformanceWarning", "CompileWarning", "InvalidConfigWarning", "PyjitError", "PyjitWarning", "void", "boolean", "bool_", "int8", "int16", "int32", "int64", "uint8",
            "uint16", "uint32", "uint64", "float16", "float32", "float64", "complex64", "complex128",
            "intp", "from_dtype", "typeof", "vectorize", "guvectorize", "literal_unroll", "njit", "prange",
            "carray", "farray",

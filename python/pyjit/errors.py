@@ -94,17 +94,22 @@ class InternalError(PyjitError):
     """An internal compiler error."""
 
 
-class PerformanceWarning(UserWarning):
+class PyjitWarning(UserWarning):
+    """The base of pyjit's warnings (numba's NumbaWarning; a filter on it
+    acts on all of them)."""
+
+
+class PerformanceWarning(PyjitWarning):
     """The kernel compiles but will likely run slowly (e.g. float64 in a float32 kernel)."""
 
 
-class CompileWarning(UserWarning):
+class CompileWarning(PyjitWarning):
     """Kernel code that compiles but is likely not what was meant, at its
     file:line:col: a statement with no effect (`cuda.syncthreads` without
     its parentheses, `a[i] == x` meant as a store)."""
 
 
-class InvalidConfigWarning(UserWarning):
+class InvalidConfigWarning(PyjitWarning):
     """Decorator options that do not do together what they say (numba's
     NumbaInvalidConfigWarning): debug=True with optimization, debug with lineinfo."""
 

@@ -24,3 +24,48 @@ def test_error_classes_are_exceptions():
     for cls in (pyjit.CompileError, pyjit.CudaError, pyjit.LinkError):
         assert issubclass(cls, pyjit.PyjitError)
         assert issubclass(cls, Exception)
+
+
+def test_numba_core_errors_names_for_a_port_by_renaming(tmp_path):
+    # `numba` renamed to `pyjit` throughout: numba's warning filters and
+    # except clauses act on pyjit's classes.
+    import warnings
+
+    import numpy as np
+    import pyjit
+    from pyjit import cuda
+    from pyjit.core.errors import (NumbaDeprecationWarning, NumbaError,
+                                   NumbaInvalidConfigWarning, NumbaPerformanceWarning,
+                                   NumbaWarning, TypingError)
+    assert TypingError is pyjit.CompileError and NumbaError is pyjit.PyjitError
+    assert NumbaPerformanceWarning is pyjit.PerformanceWarning
+    assert NumbaInvalidConfigWarning is pyjit.InvalidConfigWarning
+    for cls in (pyjit.PerformanceWarning, pyjit.CompileWarning, pyjit.InvalidConfigWarning):
+        assert issubclass(cls, NumbaWarning)
+    assert not issubclass(RuntimeWarning, NumbaWarning)  # (not every warning)
+    assert issubclass(NumbaDeprecationWarning, DeprecationWarning)
+
+    source = tmp_path / "kern.py"
+    source.write_text("from pyjit import cuda\n\n@cuda.jit\ndef k(out):\n"
+                      "    out[0] = out[0] * 2.5 + undefined_name\n")
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("kern_core_errors", source)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    try:
+        mod.k[1, 1](np.zeros(1))
+    except TypingError as e:  # numba's except clause, after the rename
+        assert "kern.py:5:" in str(e) and "undefined_name" in str(e)
+    else:
+        raise AssertionError("no TypingError")
+
+    # A filter on NumbaWarning silences pyjit's warnings, and only them.
+    @cuda.jit
+    def noop(out):
+        out[0] == 1.0
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        warnings.simplefilter("ignore", category=NumbaWarning)
+        noop[1, 1](np.zeros(1))
+        warnings.warn("kept", RuntimeWarning)
+    assert [str(w.message) for w in caught] == ["kept"]

@@ -1,0 +1,3 @@
+"""numba.core's place in pyjit: only `pyjit.core.errors`, so that a program
+ported by renaming `numba` to `pyjit` keeps its warning filters and except
+clauses (`from pyjit.core.errors import NumbaPerformanceWarning`)."""

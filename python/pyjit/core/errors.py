@@ -1,0 +1,33 @@
+"""numba.core.errors' names for pyjit's errors and warnings (docs/porting.md).
+
+A program ported by renaming `numba` to `pyjit` keeps lines such as
+
+    from pyjit.core.errors import NumbaPerformanceWarning, TypingError
+    warnings.simplefilter("ignore", category=NumbaPerformanceWarning)
+
+and they act on pyjit's classes: NumbaPerformanceWarning is
+pyjit.PerformanceWarning, TypingError is pyjit.CompileError, and so on.
+NumbaDeprecationWarning and NumbaPendingDeprecationWarning are classes pyjit
+never gives (it has no deprecated API); filtering them does nothing.
+"""
+from ..errors import (CompileError, InvalidConfigWarning, PerformanceWarning, PyjitError,
+                      PyjitWarning)
+
+NumbaError = PyjitError
+TypingError = CompileError
+NumbaWarning = PyjitWarning
+NumbaPerformanceWarning = PerformanceWarning
+NumbaInvalidConfigWarning = InvalidConfigWarning
+
+
+class NumbaDeprecationWarning(DeprecationWarning):
+    """numba's; pyjit gives none."""
+
+
+class NumbaPendingDeprecationWarning(PendingDeprecationWarning):
+    """numba's; pyjit gives none."""
+
+
+__all__ = ["NumbaError", "TypingError", "NumbaWarning", "NumbaPerformanceWarning",
+           "NumbaInvalidConfigWarning", "NumbaDeprecationWarning",
+           "NumbaPendingDeprecationWarning"]
