@@ -1967,6 +1967,20 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
     return std::string("; ") + kAllocationHint;
   if ((path == "numpy" && attr == "random") || path == "numpy.random" || path == "random")
     return kRandomHint;
+  if (path == "numpy") {
+    // Names NumPy 2.0 removed, and what it says to write instead
+    // (numpy/_expired_attrs_2_0.py; the NumPy 2.0 migration guide).
+    static const llvm::StringMap<const char *> removed = {
+        {"Infinity", "np.inf"},          {"infty", "np.inf"},
+        {"PINF", "np.inf"},              {"NINF", "-np.inf"},
+        {"PZERO", "0.0"},                {"NZERO", "-0.0"},
+        {"NAN", "np.nan"},               {"float_", "np.float64"},
+        {"complex_", "np.complex128"},   {"cfloat", "np.complex128"},
+        {"singlecomplex", "np.complex64"}, {"longfloat", "np.longdouble"},
+        {"string_", "np.bytes_"},        {"unicode_", "np.str_"}};
+    if (auto it = removed.find(attr); it != removed.end())
+      return " (NumPy 2.0 removed np." + attr.str() + ": write " + it->second + ")";
+  }
   std::vector<std::string> names;
   // Python's math functions kernels lack exist: no other name is meant.
   static const llvm::StringSet<> pythonOnlyMath = {"comb", "dist", "factorial", "fsum", "gcd",
