@@ -638,7 +638,8 @@ class _Compiled:
         self.options = {k: v for k, v in (options or {}).items()
                         if not (k in ("argtypes", "restype", "bind") and v is None)}
         _source.note_loaded_source(py_func)  # its file's state: edits are found later
-        _options.check(self.options, py_func.__name__)
+        _options.check(self.options, py_func.__name__,
+                       device=isinstance(self, DeviceFunction))
         self.__name__ = py_func.__name__
         self.__doc__ = py_func.__doc__
         self.__wrapped__ = py_func

@@ -79,14 +79,18 @@ def warn_config(options):
                       InvalidConfigWarning, stacklevel=_user_stacklevel())
 
 
-def check(options, func_name):
-    """Validates the decorator's options; raises TypeError or ValueError."""
+def check(options, func_name, device=False):
+    """Validates the decorator's options (of a device function: `device`);
+    raises TypeError (DeprecationError for numba's removed ones) or ValueError."""
     for key in options:
         if key in ("argtypes", "restype", "bind"):
             # numba.cuda's old keywords, removed in numba 0.54 (its DeprecationError).
-            raise TypeError("@cuda.jit of '%s': option '%s' was removed from numba.cuda.jit; "
-                            "give the signature as the first argument instead, e.g. "
-                            "@cuda.jit('void(float32[:], int32)')" % (func_name, key))
+            from .errors import DeprecationError
+            example = ("@cuda.jit('float32(float32, int32)', device=True)"
+                       if device else "@cuda.jit('void(float32[:], int32)')")
+            raise DeprecationError("@cuda.jit of '%s': option '%s' was removed from "
+                                   "numba.cuda.jit; give the signature as the first argument "
+                                   "instead, e.g. %s" % (func_name, key, example))
         if key not in _KNOWN:
             public = [k for k in _KNOWN if not k.startswith("_")]
             close = difflib.get_close_matches(str(key), public, n=1)

@@ -81,6 +81,11 @@ class DeviceFunctionLaunchError(PyjitError, TypeError, RuntimeError):
     either `except` catches it."""
 
 
+class DeprecationError(PyjitError, TypeError):
+    """An API numba.cuda removed (numba's DeprecationError), such as the
+    decorator's argtypes= and restype= options; a TypeError too."""
+
+
 class LinkError(PyjitError):
     """nvJitLink failed to link a kernel, or NVRTC to compile a .cu file it links."""
 

@@ -170,6 +170,15 @@ def test_dispatcher_copies_annotations_and_accepts_none_keywords():
     assert a[0] == 5
     with pytest.raises(TypeError, match="restype"):
         cuda.jit(restype="void")(lambda: None)
+    # numba's DeprecationError (pyjit.core.errors has it), a TypeError too;
+    # a device function's example is a device function's signature.
+    from pyjit.core.errors import DeprecationError
+    with pytest.raises(DeprecationError, match="option 'argtypes' was removed .* e.g. "
+                                               "@cuda.jit\('void\(float32\[:\], int32\)'\)"):
+        cuda.jit(argtypes=("float32[:]",))(lambda a: None)
+    with pytest.raises(DeprecationError, match="e.g. @cuda.jit\('float32\(float32, int32\)', "
+                                               "device=True\)"):
+        cuda.jit("float32(float32)", restype="float32", device=True)(lambda d: d)
 
 
 def test_cuda_dispatcher_isinstance():

@@ -10,8 +10,8 @@ pyjit.PerformanceWarning, TypingError is pyjit.CompileError, and so on.
 NumbaDeprecationWarning and NumbaPendingDeprecationWarning are classes pyjit
 never gives (it has no deprecated API); filtering them does nothing.
 """
-from ..errors import (CompileError, InvalidConfigWarning, PerformanceWarning, PyjitError,
-                      PyjitWarning)
+from ..errors import (CompileError, DeprecationError, InvalidConfigWarning, PerformanceWarning,
+                      PyjitError, PyjitWarning)
 
 NumbaError = PyjitError
 TypingError = CompileError
@@ -28,6 +28,6 @@ class NumbaPendingDeprecationWarning(PendingDeprecationWarning):
     """numba's; pyjit gives none."""
 
 
-__all__ = ["NumbaError", "TypingError", "NumbaWarning", "NumbaPerformanceWarning",
+__all__ = ["NumbaError", "TypingError", "DeprecationError", "NumbaWarning", "NumbaPerformanceWarning",
            "NumbaInvalidConfigWarning", "NumbaDeprecationWarning",
            "NumbaPendingDeprecationWarning"]
