@@ -855,6 +855,9 @@ std::optional<ExprInfo> Inferer::overloadedAttribute(const AttributeExpr &e) {
 }
 
 ExprInfo Inferer::call(const CallExpr &e) {
+  // (A call's arguments make no whole number unless it converts them:
+  // int(math.sqrt(x * 0.1)) warns; convertingToInt is set below.)
+  llvm::SaveAndRestore<bool> notConverting(convertingToInt, false);
   ExprInfo own;
   if (std::optional<ExprInfo> r = overloadedMethodCall(e, own))
     return *r;
@@ -934,10 +937,10 @@ ExprInfo Inferer::call(const CallExpr &e) {
   {
     auto *bt = llvm::dyn_cast_or_null<BuiltinType>(callee.type);
     llvm::StringRef p = bt ? bt->path() : "";
-    bool toInt = p == "int" || (p == "round" && e.args.size() == 1) || p == "range" ||
+    bool toInt = p == "int" || (p == "round" && e.args.size() == 1 && e.keywords.empty()) || p == "range" ||
                  p == "math.floor" || p == "math.ceil" || p == "math.trunc" ||
                  (p.consume_front("dtype.") && (p.starts_with("int") || p.starts_with("uint")));
-    llvm::SaveAndRestore<bool> saved(convertingToInt, convertingToInt || toInt);
+    llvm::SaveAndRestore<bool> saved(convertingToInt, toInt);
     for (const ExprPtr &a : e.args) {
       args.push_back(valueOf(*a, expr(*a)));
       if (!args.back().type)

@@ -607,7 +607,8 @@ private:
   /// While the arguments of int(), round(x), range(), math.floor, ceil,
   /// trunc or an integer dtype's constructor are typed: float64 arithmetic
   /// there makes a whole number (an index: int(i - 10 * RISE / DT)), where
-  /// float32 would lose digits above 2**24, so warnFloat64 spares it.
+  /// float32 would lose digits above 2**24, so warnFloat64 spares it. (Not
+  /// inside another call there: int(math.sqrt(x * 0.1)) warns.)
   bool convertingToInt = false;
   SourceRange firstValueReturn;
   bool reporting = false;

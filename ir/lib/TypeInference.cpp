@@ -1977,7 +1977,12 @@ static std::string unsupportedAttributeHint(llvm::StringRef path, llvm::StringRe
         {"NAN", "np.nan"},               {"float_", "np.float64"},
         {"complex_", "np.complex128"},   {"cfloat", "np.complex128"},
         {"singlecomplex", "np.complex64"}, {"longfloat", "np.longdouble"},
-        {"string_", "np.bytes_"},        {"unicode_", "np.str_"}};
+        {"string_", "np.bytes_"},        {"unicode_", "np.str_"},
+        {"longcomplex", "np.clongdouble"}, {"clongfloat", "np.clongdouble"},
+        {"bool8", "np.bool_"},           {"alltrue", "np.all"},
+        {"sometrue", "np.any"},          {"product", "np.prod"},
+        {"cumproduct", "np.cumprod"},    {"msort", "np.sort(a, axis=0)"},
+        {"asfarray", "np.asarray(a, dtype=np.float64)"}};
     if (auto it = removed.find(attr); it != removed.end())
       return " (NumPy 2.0 removed np." + attr.str() + ": write " + it->second + ")";
   }
@@ -3226,21 +3231,20 @@ void Inferer::warnFloat64Arithmetic(SourceRange at, BinaryOp op, const Expr &lhs
   if (!reporting || !warnFloat64 || warnedFloat64 || convertingToInt || t != ctx.float64() ||
       (l.weak && r.weak) || explicitFloat64Operands(lhs, rhs))
     return;
-  // Integers divided (w / tile): index arithmetic, where float32 would
-  // lose digits above 2**24.
-  if (llvm::isa_and_nonnull<IntType, BoolType>(l.type) &&
-      llvm::isa_and_nonnull<IntType, BoolType>(r.type))
-    return;
   warnedFloat64 = true;
   // The operand that makes it float64: a float64 one (neither a weak
-  // literal nor asked for by name), else the one that is not float32 (an
-  // integer with a float: float64, as in NumPy).
-  auto wide = [&](const Expr &x, const ExprInfo &i, Type *t) {
-    return !i.weak && i.type == t && !explicitFloat64(x);
+  // literal nor asked for by name), else an integer (an integer with a
+  // float: float64, as in NumPy), else the one that is not float32.
+  auto strong = [&](const Expr &x, const ExprInfo &i) {
+    return !i.weak && i.type == ctx.float64() && !explicitFloat64(x);
   };
-  bool lhsWide = wide(lhs, l, ctx.float64()) ||
-                 (!wide(rhs, r, ctx.float64()) && !l.weak && l.type != ctx.float32() &&
-                  !explicitFloat64(lhs));
+  auto integer = [](const ExprInfo &i) {
+    return !i.weak && llvm::isa_and_nonnull<IntType, BoolType>(i.type);
+  };
+  bool lhsWide = strong(lhs, l) ||
+                 (!strong(rhs, r) &&
+                  (integer(l) || (!integer(r) && !l.weak && l.type != ctx.float32() &&
+                                  !explicitFloat64(lhs))));
   const Expr &culprit = lhsWide ? lhs : rhs;
   diags.warning(at, llvm::Twine("float64 arithmetic in a kernel whose arrays are all "
                                 "float32 (") +

@@ -25,6 +25,7 @@ except ImportError:
 from . import coop, cuda
 from ._cache import cache_info, clear_cache
 from ._ufunc import guvectorize, vectorize
+from . import core  # noqa: F401  (pyjit.core.errors: numba.core.errors' names)
 from .errors import (CompileError, CompileWarning, CudaError, CudaSupportError, InternalError,
                      InvalidConfigWarning, KernelError, LaunchConfigError, LinkError,
                      PerformanceWarning, PyjitError, PyjitWarning)

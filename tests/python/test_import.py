@@ -44,6 +44,8 @@ def test_numba_core_errors_names_for_a_port_by_renaming(tmp_path):
         assert issubclass(cls, NumbaWarning)
     assert not issubclass(RuntimeWarning, NumbaWarning)  # (not every warning)
     assert issubclass(NumbaDeprecationWarning, DeprecationWarning)
+    assert issubclass(NumbaDeprecationWarning, NumbaWarning)  # (as numba's)
+    assert pyjit.core.errors.TypingError is TypingError  # (after `import pyjit` alone)
 
     source = tmp_path / "kern.py"
     source.write_text("from pyjit import cuda\n\n@cuda.jit\ndef k(out):\n"

@@ -20,11 +20,11 @@ NumbaPerformanceWarning = PerformanceWarning
 NumbaInvalidConfigWarning = InvalidConfigWarning
 
 
-class NumbaDeprecationWarning(DeprecationWarning):
+class NumbaDeprecationWarning(PyjitWarning, DeprecationWarning):
     """numba's; pyjit gives none."""
 
 
-class NumbaPendingDeprecationWarning(PendingDeprecationWarning):
+class NumbaPendingDeprecationWarning(PyjitWarning, PendingDeprecationWarning):
     """numba's; pyjit gives none."""
 
 
