@@ -10,6 +10,12 @@ LinkError     nvJitLink could not link a kernel; the message carries nvJitLink's
 KernelError   the CPU backend refused a launch or stopped a kernel: a block size outside
               1..1024, barrier divergence (debug=True), a warp collective left waiting.
 InternalError a bug in pyjit; please report it with the kernel.
+DeprecationError  an API numba.cuda removed (the decorator's argtypes=, restype=,
+              bind=); a TypeError too.
+
+Warnings derive from PyjitWarning (numba's NumbaWarning): PerformanceWarning,
+CompileWarning, InvalidConfigWarning. pyjit.core.errors has numba.core.errors'
+names for all of these.
 """
 
 

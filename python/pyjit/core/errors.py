@@ -28,6 +28,6 @@ class NumbaPendingDeprecationWarning(PyjitWarning, PendingDeprecationWarning):
     """numba's; pyjit gives none."""
 
 
-__all__ = ["NumbaError", "TypingError", "DeprecationError", "NumbaWarning", "NumbaPerformanceWarning",
-           "NumbaInvalidConfigWarning", "NumbaDeprecationWarning",
+__all__ = ["NumbaError", "TypingError", "DeprecationError", "NumbaWarning",
+           "NumbaPerformanceWarning", "NumbaInvalidConfigWarning", "NumbaDeprecationWarning",
            "NumbaPendingDeprecationWarning"]
