@@ -15,7 +15,6 @@
 #include <nvJitLink.h>
 
 #include <dlfcn.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <optional>
@@ -158,8 +157,8 @@ Error printedErrors(const std::string &text) {
     else
       others += line.str() + "\n";
   }
-  if (!others.empty() && others != "\n")
-    (void)!::write(2, others.data(), others.size());
+  if (others != "\n")
+    writeToStderr(others);
   if (errors.empty())
     return Error::success();
   return make_error<LinkError>("nvJitLinkComplete", NVJITLINK_ERROR_INVALID_INPUT,

@@ -47,8 +47,9 @@ std::string StderrCapture::finish() {
   return text;
 }
 
-StderrCapture::~StderrCapture() {
-  std::string text = finish();
+StderrCapture::~StderrCapture() { writeToStderr(finish()); }
+
+void pyjit::runtime::writeToStderr(const std::string &text) {
   for (size_t done = 0; done < text.size();) {
     ssize_t n = ::write(2, text.data() + done, text.size() - done);
     if (n <= 0)

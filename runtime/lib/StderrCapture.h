@@ -37,6 +37,10 @@ private:
   int file = -1;  // the temporary file's descriptor
 };
 
+/// Writes \p text to file descriptor 2 whole (retrying short writes); what
+/// a capture passes on goes there, past the C library's buffering.
+void writeToStderr(const std::string &text);
+
 } // namespace pyjit::runtime
 
 #endif
