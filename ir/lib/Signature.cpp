@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 using namespace pyjit::ir;
 
@@ -385,10 +386,11 @@ public:
       scalar = *r;
     }
     if (!scalar) {
-      static const std::string known[] = {
-          "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-          "float16", "float32", "float64", "complex64", "complex128", "bfloat16", "intp",
-          "uintp", "datetime64", "timedelta64", "void", "none", "UniTuple", "Tuple"};
+      std::vector<std::string> known(TypeContext::scalarNames().begin(),
+                                     TypeContext::scalarNames().end());
+      for (const char *n : {"intp", "uintp", "datetime64", "timedelta64", "void", "none",
+                            "UniTuple", "Tuple"})
+        known.push_back(n);
       std::optional<std::string> best = closestName(id, known);
       return fail("unknown type '" + id + "'" +
                   (best ? "; did you mean '" + *best + "'?" : std::string()));

@@ -187,6 +187,14 @@ RangeType *TypeContext::range(Type *element) {
   return slot.get();
 }
 
+llvm::ArrayRef<llvm::StringRef> TypeContext::scalarNames() {
+  static const llvm::StringRef names[] = {
+      "bool",    "int8",    "int16",   "int32",     "int64",     "uint8",
+      "uint16",  "uint32",  "uint64",  "float16",   "float32",   "float64",
+      "complex64", "complex128", "bfloat16"};
+  return names;
+}
+
 Type *TypeContext::scalarByName(llvm::StringRef name) {
   if (name == "bool" || name == "bool_" || name == "boolean" || name == "b1")
     return boolean();

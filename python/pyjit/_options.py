@@ -164,14 +164,14 @@ def shared_memory_carveout(options):
 
 def launch_bounds(options):
     """(max threads per block, min blocks per SM, max blocks per cluster)
-    from numba.cuda's `launch_bounds` option (an int or a tuple of 1 to 3
-    ints; 0 where not given), or None. The PTX directives `.maxntid`,
+    from numba.cuda's `launch_bounds` option (an int, or a tuple or list of
+    1 to 3 ints as numba takes; 0 where not given), or None. The PTX directives `.maxntid`,
     `.minnctapersm` and `.maxclusterrank` (sm_90 and later; ignored before).
     Raises TypeError or ValueError."""
     value = options.get("launch_bounds")
     if value is None:
         return None
-    bounds = value if isinstance(value, tuple) else (value,)
+    bounds = tuple(value) if isinstance(value, (tuple, list)) else (value,)
     if not 1 <= len(bounds) <= 3:
         raise ValueError("option launch_bounds must be max_threads_per_block or "
                          "(max_threads_per_block, min_blocks_per_sm[, max_blocks_per_cluster]), "

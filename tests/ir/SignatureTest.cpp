@@ -1,6 +1,8 @@
 //===- SignatureTest.cpp - numba-style type and signature strings ---------===//
 #include "pyjit/ir/Signature.h"
 #include <gtest/gtest.h>
+#include <algorithm>
+#include <vector>
 
 using namespace pyjit::ir;
 using llvm::cast;
@@ -245,6 +247,22 @@ TEST(SignatureTest, TupleOfArgumentTypes) {
   ASSERT_TRUE(static_cast<bool>(one)) << llvm::toString(one.takeError());
   EXPECT_EQ(one->args.size(), 1u);
   EXPECT_NE(sigError(ctx, "float64").find("or a tuple of argument types"), std::string::npos);
+}
+
+TEST(SignatureTest, EveryScalarNameOfferedIsOneTheParserKnows) {
+  // The names a "did you mean" offers each name a distinct scalar type.
+  TypeContext ctx;
+  std::vector<Type *> seen;
+  for (llvm::StringRef name : TypeContext::scalarNames()) {
+    Type *t = ctx.scalarByName(name);
+    ASSERT_NE(t, nullptr) << name.str();
+    EXPECT_EQ(mustParse(ctx, name), t) << name.str();
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), t), 0) << name.str();
+    seen.push_back(t);
+  }
+  EXPECT_EQ(seen.size(), 15u); // bool, 8 ints, 3 floats, 2 complex, bfloat16
+  EXPECT_NE(sigError(ctx, "k(bflaot16)").find("did you mean 'bfloat16'?"), std::string::npos);
+  EXPECT_NE(sigError(ctx, "k(complx64)").find("did you mean 'complex64'?"), std::string::npos);
 }
 
 TEST(SignatureTest, SignatureErrors) {

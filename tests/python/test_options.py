@@ -235,6 +235,10 @@ def test_launch_bounds_reach_the_ptx():
     assert re.search(r"\.maxntid 256\b", ptx) and ".minnctapersm" not in ptx
     plain, _ = cuda.compile_ptx(_axpy_for_bounds, "void(float32, float32[:], float32[:])")
     assert ".maxntid" not in plain
+    # numba takes a list too (its set_launch_bounds only needs len and zip).
+    ptx, _ = cuda.compile_ptx(_axpy_for_bounds, "void(float32, float32[:], float32[:])",
+                              launch_bounds=[96, 2])
+    assert re.search(r"\.maxntid 96\b", ptx) and ".minnctapersm 2" in ptx
     # numba's third element, max blocks per cluster: `.maxclusterrank` on
     # sm_90 and later (PTX ISA 8.0), dropped for older targets.
     ptx, _ = cuda.compile_ptx(_axpy_for_bounds, "void(float32, float32[:], float32[:])",
@@ -272,6 +276,16 @@ def test_block_larger_than_launch_bounds_is_refused_before_launch(jit):
         k[1, 128](np.float32(2), x, out)
     k[1, 64](np.float32(2), x, out)
     np.testing.assert_array_equal(out, 2 * x)
+
+
+def test_launch_bounds_given_as_a_list_limit_the_block_too(jit):
+    k = jit(launch_bounds=[32])(_axpy_for_bounds)
+    x = np.arange(32, dtype=np.float32)
+    out = np.zeros_like(x)
+    with pytest.raises(ValueError, match="block of 64 threads exceeds its launch_bounds of 32"):
+        k[1, 64](np.float32(2), x, out)
+    k[1, 32](np.float32(3), x, out)
+    np.testing.assert_array_equal(out, 3 * x)
 
 
 def test_fma_false_rounds_the_product_before_the_add(jit):

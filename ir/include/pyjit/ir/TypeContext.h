@@ -75,6 +75,10 @@ public:
   /// A scalar type by its NumPy name ("float32", "int64", "bool", ...);
   /// null if unknown.
   Type *scalarByName(llvm::StringRef name);
+  /// The canonical names scalarByName knows, one for each scalar type
+  /// ("bool", "int8", ..., "complex128", "bfloat16"; not the aliases such as
+  /// "intc" or "f4"): what a "did you mean" offers.
+  static llvm::ArrayRef<llvm::StringRef> scalarNames();
 
 private:
   NoneType noneTy;
