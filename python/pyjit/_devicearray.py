@@ -19,6 +19,7 @@ import numpy as np
 
 from . import _emm
 from ._ext import ext
+from ._typeof import _c_contiguous
 
 
 def current_ordinal():
@@ -349,7 +350,6 @@ class _View:
 
 def _kernel_type(dtype, shape, strides):
     """The interned kernel argument type string, or None (unsupported dtype)."""
-    from ._typeof import _c_contiguous
     # (records uncached: dtypes that differ in alignment can compare equal)
     name = _element_type_name(dtype) if dtype.fields is None else _record_name(dtype)
     if name is None:
@@ -562,26 +562,21 @@ class DeviceArray(_abi_base()):
         self.stream = stream  # copies given no stream go here (bind())
         self._describe()
 
-    def _describe(self):
-        # Shape, dtype and pointer change only by `d.shape = ...`: the
-        # interface dict and the kernel argument type are built once (the
-        # launch path reads them).
+    def _describe(self, aligned=False):
+        # Shape, dtype and pointer change only by `d.shape = ...`: the kernel
+        # argument type and parameters are built here (the launch path reads
+        # them), the interface dict when first asked for (_interface).
+        # `aligned`: a view of an array whose items are at multiples of
+        # their size, with its strides (nothing to check again).
         shape, strides, dtype, ptr = self._shape, self._strides, self._dtype, self._buffer.ptr
-        contiguous = strides == _c_strides(shape, dtype.itemsize)
-        self._cai = {"shape": shape, "strides": None if contiguous else strides,
-                     "typestr": dtype.str, "descr": _descr(dtype),
-                     # (0 for no elements, as the CAI asks)
-                     "data": (ptr if self._size else 0, False),
-                     # Kernels and copies go to the legacy default stream (1 in
-                     # CAI v3): consumers on other streams order after it.
-                     "version": 3, "stream": None if self._buffer_is_host() else 1}
+        self._cai = None
         # The kernel argument type, and the kernel parameters of this array
         # (docs/abi.md) followed by that type, interned: the launch fast path
         # reads both from this one tuple (python/src/Dispatch.cpp).
         self._pyjit_type = _kernel_type(dtype, shape, strides)
-        if self._pyjit_type is not None and dtype.fields is None and self._size and (
-                ptr % dtype.itemsize or
-                any(s % dtype.itemsize for s, e in zip(strides, shape) if e > 1)):
+        if self._pyjit_type is not None and not aligned and dtype.fields is None and \
+                self._size and (ptr % dtype.itemsize or
+                                any(s % dtype.itemsize for s, e in zip(strides, shape) if e > 1)):
             # Items not at multiples of their size (a foreign pointer, a
             # byte view): no ready-made parameters; the launch's packer
             # reads the interface and refuses it by name.
@@ -589,6 +584,23 @@ class DeviceArray(_abi_base()):
         if self._pyjit_type is not None:  # (else storage only: a kernel refuses it)
             self._pyjit_abi = (struct.pack("<%dq" % (1 + 2 * len(shape)), ptr, *shape, *strides),
                                self._pyjit_type)
+
+    def _interface(self):
+        """The CAI v3 dict with the legacy default stream's "stream" (None on
+        the CPU backend), built once."""
+        cai = self._cai
+        if cai is None:
+            shape, strides, dtype = self._shape, self._strides, self._dtype
+            contiguous = strides == _c_strides(shape, dtype.itemsize)
+            cai = self._cai = {
+                "shape": shape, "strides": None if contiguous else strides,
+                "typestr": dtype.str, "descr": _descr(dtype),
+                # (0 for no elements, as the CAI asks)
+                "data": (self._buffer.ptr if self._size else 0, False),
+                # Kernels and copies go to the legacy default stream (1 in
+                # CAI v3): consumers on other streams order after it.
+                "version": 3, "stream": None if self._buffer_is_host() else 1}
+        return cai
 
     @property
     def ndim(self):
@@ -687,10 +699,11 @@ class DeviceArray(_abi_base()):
         stream (1), where kernels and copies without a stream go; None on
         the CPU backend."""
         stream = self.stream
-        if self._cai["stream"] is None or (isinstance(stream, int) and not stream):
-            return self._cai
+        cai = self._interface()
+        if cai["stream"] is None or (isinstance(stream, int) and not stream):
+            return cai
         handle = _stream_arg(stream)
-        return self._cai if not handle else dict(self._cai, stream=handle)
+        return cai if not handle else dict(cai, stream=handle)
 
     def __len__(self):
         if not self.shape:
@@ -793,7 +806,9 @@ class DeviceArray(_abi_base()):
             out._size = math.prod(shape)
             out._nbytes = out._size * dtype.itemsize
             out._buffer = _View(self._buffer, offset)
-            out._describe()
+            # (items at multiples of their size here are too in the view:
+            # its offset and strides are sums and multiples of these strides)
+            out._describe(aligned=self._pyjit_type is not None and self._dtype.fields is None)
         else:
             out = DeviceArray(shape, dtype, strides, _View(self._buffer, offset))
         out.stream = self.stream
@@ -826,7 +841,6 @@ class DeviceArray(_abi_base()):
 
     def is_c_contiguous(self):
         """C order, as numpy decides it (extent-1 dimensions' strides ignored)."""
-        from ._typeof import _c_contiguous
         return _c_contiguous(self.shape, self.strides, self.dtype.itemsize)
 
     def copy_to_device(self, ary, stream=0):
@@ -894,7 +908,6 @@ class DeviceArray(_abi_base()):
 
     def is_f_contiguous(self):
         """Fortran order, as numpy decides it."""
-        from ._typeof import _c_contiguous
         return _c_contiguous(self.shape[::-1], self.strides[::-1], self.dtype.itemsize)
 
     def _index(self, index):
@@ -1233,7 +1246,8 @@ class DeviceArray(_abi_base()):
                 # shapes) or byte order: copied, then placed.
                 ary[...] = self.copy_to_host(stream=stream).reshape(ary.shape)
                 return ary
-        if self.is_f_contiguous() and not self.is_c_contiguous():
+        c_order = _c_contiguous(self._shape, self._strides, self._dtype.itemsize)
+        if not c_order and self.is_f_contiguous():
             if ary is None:
                 ary = np.empty(self.shape, dtype=self.dtype, order="F")
             if self.nbytes:
@@ -1242,7 +1256,7 @@ class DeviceArray(_abi_base()):
                 if tmp is not ary:
                     ary[...] = tmp
             return ary
-        if not self.is_c_contiguous():
+        if not c_order:
             # A strided view: the bytes it spans come over in one copy, and
             # numpy picks the view's elements out of them.
             out = ary if ary is not None else np.empty(self.shape, dtype=self.dtype)

@@ -114,6 +114,8 @@ def test_misaligned_array_is_refused_by_name():
     with pytest.raises(TypeError, match="argument 'a': the array's items are not aligned to "
                                         "their 4 bytes"):
         _increment_first[1, 1](raw[1:9].view(np.int32))
+    with pytest.raises(TypeError, match="not aligned to their 4 bytes"):  # and its views
+        _increment_first[1, 1](raw[1:9].view(np.int32)[1:])
     aligned = raw[4:12].view(np.int32)
     _increment_first[1, 1](aligned)
     np.testing.assert_array_equal(raw.copy_to_host(), [0] * 4 + [1] + [0] * 11)
