@@ -7,8 +7,8 @@ sum fits int32, so every system's must equal numpy's): the wall time of one call
 which returns the result on the host (median of 20 calls after a warm-up),
 in µs, and the effective bandwidth counting 4 bytes an element. pyjit's
 cuda.reduce combines in numba-cuda's order (python/pyjit/_reduce.py): at most
-64 blocks of 128 threads, then one block, then a copy of the result to the
-host; CuPy's and torch's sums are their own reduction kernels, shown as what
+64 blocks of 128 threads and one for the rest, in one launch whose last
+block combines the blocks' results, then a copy of the result to the host; CuPy's and torch's sums are their own reduction kernels, shown as what
 a library reduction reaches. Ratios are over pyjit's time (> 1: slower than
 pyjit).
 """

@@ -21,8 +21,16 @@ combines them, so a float sum is the same to the last bit as numba's:
   thread 0 folds the warps left to right.
 - `init` is applied once, on the right of the first block's value:
   op(block0, init).
-- A last block of one thread per partial result combines them as the
-  partial block does.
+- The partial results are combined as the partial block combines its
+  elements, one a thread.
+numba launches three kernels for this (the full blocks, the partial block,
+the combination); pyjit launches one. Its grid is the full blocks and the
+partial block (128 threads each, the partial block's extra threads idle),
+and the last block to finish combines the partial results. It finds that
+it is last by a count of finished blocks in device memory, after a
+__threadfence: the "last block" reduction of the CUDA samples'
+threadFenceReduction (CUDA C++ Programming Guide, "Memory Fence
+Functions").
 The function should be associative and commutative, as numba.cuda asks: the
 combinations do not follow the array's order. An empty array (or size 0)
 gives `init`.
@@ -73,70 +81,94 @@ def _make_kernel(op, jit):
                 acc = op(acc, wide[g, j])
         return acc
 
+    @jit(device=True)
+    def fold_few(sm, src, first, n, t, warp, lane):
+        # sm[0, 0] (thread 0's) = src[first:first + n] combined (n <= 128,
+        # one element a thread below n): full warps halve, the warp holding
+        # the last element folds left to right, thread 0 folds the warps.
+        if t < n:
+            sm[warp, lane] = src[first + t]
+        cuda.syncthreads()
+        if (warp + 1) * 32 < n:
+            halve_in_warp(sm, warp, lane, sm[warp, lane])
+        elif lane == 0 and warp * 32 < n:
+            for i in range(1, n - warp * 32):
+                sm[warp, 0] = op(sm[warp, 0], sm[warp, i])
+        cuda.syncthreads()
+        if t == 0:
+            r = sm[0, 0]
+            for w in range(1, (n + 31) // 32):
+                r = op(r, sm[w, 0])
+            sm[0, 0] = r
+
     # (launch_bounds: at most 128 threads a block, and one block an SM is
     # enough, so ptxas may give a thread the registers its batches of loads
     # need; without it ptxas keeps 32 and interleaves the loads with the
     # folds, measured on an H100.)
     @jit(launch_bounds=(_BLOCK, 1))
-    def reduce_block(src, out, init, use_init):
-        # out[block] = this block's part of src combined; with use_init,
-        # out[0] = op(out[0], init) after (block 0, thread 0).
+    def reduce_grid(src, n, partials, out, ticket, init):
+        # One launch of blocks of 128 threads: block b < blocks combines its
+        # grid-strided share of src[:full] into partials[b]; the block after
+        # them (when n % 128) src[full:n]; init goes on the right of block
+        # 0's. The last block to finish (ticket: a count of the finished
+        # ones, back to 0 after) combines partials[:count] into out[0].
         sm = cuda.shared.array((4, 33), src.dtype)  # (+1 column: no bank conflicts)
+        last = cuda.shared.array(1, np.int32)
         t = cuda.threadIdx.x
         warp = t // 32
         lane = t % 32
-        if cuda.blockDim.x == 128:
-            step = cuda.blockDim.x * cuda.gridDim.x
-            start = t + cuda.blockDim.x * cuda.blockIdx.x
+        b = cuda.blockIdx.x
+        count = cuda.gridDim.x
+        full = n // 128 * 128
+        # (max: blocks >= 0 where LLVM can see it, so the indices below are
+        # too, and the batches unroll into registers, not local memory)
+        blocks = min(max(full // 128, 0), 64)
+        if b < blocks:
+            step = 128 * blocks
+            start = t + 128 * b
             acc = src[start]
             # Left to right, as numba's loop, but the loads go in batches
             # (registers: `wide` is unrolled away), so a thread has them in
             # flight together rather than one after another.
             wide = cuda.local.array((_GROUPS, _BATCH), src.dtype)
-            size = src.size
             i = start + step
-            while i + (_GROUPS * _BATCH - 1) * step < size:
+            while i + (_GROUPS * _BATCH - 1) * step < full:
                 acc = fold(src, acc, i, step, wide, _GROUPS, _BATCH)
                 i += _GROUPS * _BATCH * step
-            while i + (_BATCH - 1) * step < size:
+            while i + (_BATCH - 1) * step < full:
                 acc = fold(src, acc, i, step, wide, 1, _BATCH)
                 i += _BATCH * step
-            while i + (_SMALL_BATCH - 1) * step < size:
+            while i + (_SMALL_BATCH - 1) * step < full:
                 acc = fold(src, acc, i, step, wide, 1, _SMALL_BATCH)
                 i += _SMALL_BATCH * step
-            while i < size:
+            while i < full:
                 acc = op(acc, src[i])
                 i += step
-            cuda.syncthreads()
             halve_in_warp(sm, warp, lane, acc)
             cuda.syncthreads()
             if t < 2:
                 sm[t, 0] = op(sm[t, 0], sm[t + 2, 0])
                 cuda.syncwarp(3)
             if t == 0:
-                out[cuda.blockIdx.x] = op(sm[0, 0], sm[1, 0])
-        else:  # one block, one element a thread (fewer than 128)
-            n = src.size
-            value = src[t]
-            sm[warp, lane] = value
-            cuda.syncthreads()
-            if (warp + 1) * 32 < n:
-                halve_in_warp(sm, warp, lane, value)
-            elif lane == 0:
-                for i in range(1, n - warp * 32):
-                    sm[warp, 0] = op(sm[warp, 0], sm[warp, i])
-            cuda.syncthreads()
+                sm[0, 0] = op(sm[0, 0], sm[1, 0])
+        else:
+            fold_few(sm, src, full, n - full, t, warp, lane)
+        if t == 0:
+            partials[b] = op(sm[0, 0], init) if b == 0 else sm[0, 0]
+        if count > 1:
             if t == 0:
-                r = sm[0, 0]
-                for w in range(1, (cuda.blockDim.x + 31) // 32):
-                    r = op(r, sm[w, 0])
-                out[cuda.blockIdx.x] = r
-        if use_init and t == 0 and cuda.blockIdx.x == 0:
-            out[0] = op(out[0], init)
+                cuda.threadfence()  # (partials[b] seen before the ticket)
+                last[0] = cuda.atomic.add(ticket, 0, 1) == count - 1
+                cuda.threadfence()
+            cuda.syncthreads()
+            if last[0]:
+                fold_few(sm, partials, 0, count, t, warp, lane)
+                if t == 0:
+                    out[0] = sm[0, 0]
+                    ticket[0] = 0
 
-    # Its grids are the reduction's, not the caller's choice: no low-occupancy warning.
-    reduce_block._quiet_occupancy = True
-    return reduce_block
+    reduce_grid._quiet_occupancy = True
+    return reduce_grid
 
 
 class Reduce:
@@ -150,11 +182,12 @@ class Reduce:
         self._kernels = {}
         self._typed = set()  # the dtypes the function was found to reduce
         # Device memory for the partial results, kept between calls (an
-        # allocation and a free cost more than the kernels for small arrays):
-        # {(device, dtype): array} and {(device, dtype, partials, full
-        # blocks): its views (_views)}, used by one call at a time (_scratch_lock)
-        # that returns the result on the host, so its kernels are done when
-        # the next call writes it.
+        # allocation and a free cost more than the kernel for small arrays):
+        # {(device, dtype): array}, {(device, dtype, partials): its views
+        # (_views)} and {device: the ticket, an int32 count of the blocks
+        # done, 0 between calls}, used by one call at a time (_scratch_lock)
+        # that returns the result on the host, so its kernel is done when
+        # the next call writes them.
         self._scratch = {}
         self._scratch_lock = threading.Lock()
         self._resets = _emm.resets  # (the memory managers' resets it was allocated after)
@@ -204,7 +237,7 @@ class Reduce:
         rest = n - full
         blocks = min(full // _BLOCK, _MAX_BLOCKS)
         count = blocks + (1 if rest else 0)
-        # With res the kernels may still run when this returns: new memory.
+        # With res the kernel may still run when this returns: new memory.
         reuse = res is None and self._scratch_lock.acquire(blocking=False)
         try:
             views = None
@@ -213,21 +246,26 @@ class Reduce:
                     self._scratch.clear()
                     self._resets = _emm.resets
                 key = (ext().selected_device() if not host_memory() else -1, dtype)
-                views = self._scratch.get(key + (count, blocks))
+                views = self._scratch.get(key + (count,))
                 if views is None:
                     scratch = self._scratch.get(key)
                     if scratch is None:
                         scratch = self._scratch[key] = device_array(_MAX_BLOCKS + 2, dtype)
-                    views = self._scratch[key + (count, blocks)] = _views(scratch, count, blocks)
+                    views = self._scratch[key + (count,)] = _views(scratch, count)
+                ticket = self._scratch.get(key[0])
+                if ticket is None:
+                    ticket = self._scratch[key[0]] = to_device(np.zeros(1, np.int32))
             else:
-                views = _views(device_array(count + 1, dtype), count, blocks)
-            partials, head, tail, out = views
-            if full:
-                kernel[blocks, _BLOCK, stream](arr[:full], head, init, True)
-            if rest:
-                kernel[1, rest, stream](arr[full:n], tail, init, not blocks)
-            if count > 1:
-                kernel[1, count, stream](partials, out, init, False)
+                views = _views(device_array(count + 1, dtype), count)
+                ticket = to_device(np.zeros(1, np.int32), stream=stream)
+            partials, out = views
+            try:
+                kernel[count, _BLOCK, stream](arr, n, partials, out, ticket, init)
+            except BaseException:
+                # (an interrupted launch may leave the ticket counted)
+                if reuse:
+                    self._scratch.pop(key[0], None)
+                raise
             if res is not None:
                 res[:1].copy_to_device(out, stream=stream)
                 return None
@@ -237,12 +275,11 @@ class Reduce:
                 self._scratch_lock.release()
 
 
-def _views(scratch, count, blocks):
-    """The views of a call's partial results in `scratch`: (all `count` of
-    them, the full blocks', the last block's, the result's)."""
+def _views(scratch, count):
+    """The views of a call's `count` partial results in `scratch`, and of
+    its result: (partials, out); out is the one partial when count is 1."""
     partials = scratch[:count]
-    out = scratch[count:count + 1] if count > 1 else partials[:1]
-    return partials, partials[:blocks], partials[blocks:], out
+    return partials, (scratch[count:count + 1] if count > 1 else partials[:1])
 
 
 def reduce(functor):

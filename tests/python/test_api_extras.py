@@ -109,6 +109,19 @@ def test_reduce_combines_in_numba_cudas_order(n):
     assert cuda.reduce(lambda x, y: x - y)(np.arange(1.0, 6.0)) == -13.0
 
 
+def test_one_reduction_over_changing_sizes_finds_its_last_block_each_time():
+    # One launch a call: the last block to finish combines the partial
+    # results, found by a count in device memory that each call leaves at
+    # 0. Sizes of 1, 2, 65 and 66 blocks, in turn, over the front of one
+    # longer array (its later values would change the sums).
+    d = cuda.to_device(np.arange(20000, dtype=np.int64))
+    res = cuda.device_array(1, np.int64)
+    for n in [20000, 1, 129, 8192 + 5, 1000, 128, 20000, 64, 8193]:
+        assert sum_reduce(d, size=n) == n * (n - 1) // 2, n
+        assert sum_reduce(d, size=n, res=res) is None
+        assert res.copy_to_host()[0] == n * (n - 1) // 2, n
+
+
 def test_reduce_init_size_res_and_empty():
     a = np.arange(100, dtype=np.float64)
     assert sum_reduce(a, init=5.0) == a.sum() + 5.0  # init applied once
