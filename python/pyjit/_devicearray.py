@@ -191,31 +191,27 @@ class _External:
         self.ptr, self.nbytes, self.holder, self.host = ptr, nbytes, holder, None
 
 
-class _Flags:
-    """A device array's flags, read as numpy's (attributes or items)."""
+class _Flags(dict):
+    """A device array's flags: numba's dict {'C_CONTIGUOUS': bool,
+    'F_CONTIGUOUS': bool} (equal to such a dict), also read as numpy's
+    flags are (attributes, and items by numpy's other names)."""
 
-    __slots__ = ("c_contiguous", "f_contiguous")
+    _NAMES = {"C": "C_CONTIGUOUS", "CONTIGUOUS": "C_CONTIGUOUS", "F": "F_CONTIGUOUS",
+              "FORTRAN": "F_CONTIGUOUS", "W": "WRITEABLE", "A": "ALIGNED"}
 
     def __init__(self, c, f):
-        self.c_contiguous, self.f_contiguous = c, f
+        super().__init__(C_CONTIGUOUS=c, F_CONTIGUOUS=f)
 
-    contiguous = property(lambda self: self.c_contiguous)
+    c_contiguous = contiguous = property(lambda self: dict.__getitem__(self, "C_CONTIGUOUS"))
+    f_contiguous = property(lambda self: dict.__getitem__(self, "F_CONTIGUOUS"))
     writeable = property(lambda self: True)
     aligned = property(lambda self: True)
 
-    def keys(self):  # dict(d.flags), as numba's flags are a dict
-        return ("C_CONTIGUOUS", "F_CONTIGUOUS")
-
     def __getitem__(self, key):
-        names = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "CONTIGUOUS": "c_contiguous",
-                 "F_CONTIGUOUS": "f_contiguous", "F": "f_contiguous", "FORTRAN": "f_contiguous",
-                 "WRITEABLE": "writeable", "W": "writeable", "ALIGNED": "aligned", "A": "aligned"}
-        if key not in names:
-            raise KeyError(key)
-        return getattr(self, names[key])
-
-    def __repr__(self):
-        return "  C_CONTIGUOUS : %s\n  F_CONTIGUOUS : %s" % (self.c_contiguous, self.f_contiguous)
+        key = self._NAMES.get(key, key)
+        if key in ("WRITEABLE", "ALIGNED"):
+            return True
+        return dict.__getitem__(self, key)  # KeyError for another name
 
 
 class _Address(int):
@@ -972,11 +968,12 @@ class DeviceArray(_abi_base()):
         host (a NumPy scalar), as numba.cuda does."""
         return self.getitem(index)
 
-    def getitem(self, index, stream=0):
-        """self[index], the element's copy queued on `stream` (numba.cuda's
-        getitem); the copy is waited for. An index holding an Ellipsis
-        always makes a view (a 0-d one where it indexes every dimension),
-        as numpy's."""
+    def getitem(self, item, stream=0):
+        """self[item], the element's copy queued on `stream` (numba.cuda's
+        getitem, its parameter names too); the copy is waited for. An index
+        holding an Ellipsis always makes a view (a 0-d one where it indexes
+        every dimension), as numpy's."""
+        index = item
         offset, shape, strides = self._index(index)
         if not shape and _has_ellipsis(index):
             return self._rebound(self._derived(shape, self.dtype, strides, offset), stream)
@@ -1000,8 +997,9 @@ class DeviceArray(_abi_base()):
     def __setitem__(self, index, value):
         self.setitem(index, value)
 
-    def setitem(self, index, value, stream=0):
-        """self[index] = value, queued on `stream` as numba.cuda's setitem.
+    def setitem(self, key, value, stream=0):
+        """self[key] = value, queued on `stream` as numba.cuda's setitem (its
+        parameter names too).
 
         value: a scalar or host array, broadcast to the indexed view's shape
         and converted to this array's dtype by numpy's assignment rules
@@ -1009,6 +1007,7 @@ class DeviceArray(_abi_base()):
         array (DeviceArray, CuPy, torch) of the view's shape, which may
         overlap this one (it is then copied first, as numpy does). Complex
         device values into a real view raise TypeError."""
+        index = key
         stream = self._bound(stream)
         offset, shape, strides = self._index(index)
         if not shape:  # one element
@@ -1391,8 +1390,9 @@ class DeviceRecord(DeviceArray):
             ext().stream_synchronize(stream)
         return value[0]
 
-    def getitem(self, index, stream=0):
-        return self[index]
+    def getitem(self, item, stream=0):
+        """self[item] (numba's DeviceRecord.getitem)."""
+        return self[item]
 
     def copy_to_host(self, ary=None, stream=0):
         """As DeviceArray.copy_to_host; `ary` may also be an np.void record of
@@ -1411,10 +1411,10 @@ class DeviceRecord(DeviceArray):
     def __setitem__(self, name, value):
         self.setitem(name, value)
 
-    def setitem(self, name, value, stream=0):
-        """r[name] = value on the device (queued on `stream`, else the
+    def setitem(self, key, value, stream=0):
+        """r[key] = value on the device (queued on `stream`, else the
         record's): numbers converted as numpy converts them."""
-        ftype, offset = self._field(name)
+        ftype, offset = self._field(key)
         host = np.asarray(value, dtype=ftype.base)
         host = np.broadcast_to(host, ftype.shape) if ftype.shape else host.reshape(())
         s = _stream_arg(self._bound(stream))
@@ -1551,8 +1551,8 @@ def shape_tuple(shape):
 def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
     """An uninitialized DeviceArray of `shape` and `dtype`, in C or Fortran
     `order`, or with explicit byte `strides` (non-negative, within the
-    allocation of the array's extent). TypeError for a shape that is not
-    ints (shape_tuple)."""
+    allocation of the array's extent; an int for a 1-D array, as numba
+    takes it). TypeError for a shape that is not ints (shape_tuple)."""
     shape = shape_tuple(shape)
     dtype = np.dtype(dtype)
     if order not in ("C", "F"):
@@ -1561,7 +1561,8 @@ def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
         strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
         dev = DeviceArray(shape, dtype, strides)
     else:
-        strides = tuple(int(s) for s in strides)
+        strides = (operator.index(strides),) if isinstance(strides, (int, np.integer)) else \
+            tuple(int(s) for s in strides)
         if len(strides) != len(shape) or any(s < 0 for s in strides):
             raise ValueError("strides %r do not suit shape %r" % (strides, tuple(shape)))
         span = dtype.itemsize + sum((e - 1) * s for e, s in zip(shape, strides)) \

@@ -47,11 +47,16 @@ def _float_size_hint(value):
 
 def _dim3(value, what):
     """A launch dimension as a 3-tuple of positive ints; raises before launching:
-    TypeError for a non-integer, LaunchConfigError (a ValueError and a
+    TypeError for a non-integer, ValueError for None (numba's),
+    LaunchConfigError (a ValueError and a
     CudaError, as numba's CudaAPIError from cuLaunchKernel's
     CUDA_ERROR_INVALID_VALUE) for a zero or negative size."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         dims = (int(value),)
+    elif value is None:  # numba's normalize_kernel_dimensions: a ValueError
+        raise ValueError("%s is None: a launch configuration gives both, as "
+                         "kernel[griddim, blockdim] (numba: 'launch configuration was not "
+                         "specified')" % what)
     elif isinstance(value, (tuple, list)):
         dims = tuple(value)
         if not 1 <= len(dims) <= 3:

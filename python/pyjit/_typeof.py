@@ -247,8 +247,9 @@ def typeof(value, what):
             return "int64"
         if 0 <= value <= _UINT64_MAX:
             return "uint64"
-        raise OverflowError("%s: %d does not fit int64 or uint64 (kernels compute in 64 bits)"
-                            % (what, value))
+        from .errors import ArgumentRangeError
+        raise ArgumentRangeError("%s: %d does not fit int64 or uint64 (kernels compute in 64 "
+                                 "bits)" % (what, value))
     if isinstance(value, enum.Enum):
         # A plain Enum member (numba's EnumMember): its value is passed (or,
         # for an Enum of other values, its position: enum_member_value).

@@ -74,6 +74,13 @@ class LaunchConfigError(CudaError, ValueError):
         super().__init__(*args, code=code)
 
 
+class ArgumentRangeError(PyjitError, OverflowError, ValueError):
+    """A Python int kernel argument beyond int64 and uint64, the widest
+    integers a kernel takes: an OverflowError, as Python's int conversions
+    raise, and a ValueError, as numba's typeof raises ('Int value is too
+    large')."""
+
+
 class DeviceFunctionCallError(PyjitError, TypeError, ValueError):
     """A device function (@cuda.jit(device=True)) called from the host: a
     TypeError (pyjit's wrong-use error), and the ValueError numba.cuda

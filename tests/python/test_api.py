@@ -178,6 +178,8 @@ def test_device_array_setitem_broadcasts_converts_and_takes_device_arrays():
 
 def test_device_array_setitem_of_one_element_and_numpy_conversion_rules():
     d = cuda.to_device(np.zeros((2, 3), dtype=np.int8))
+    d.setitem(key=(1, 2), value=4)  # numba's parameter names
+    assert d.getitem(item=(1, 2)) == 4
     d[1, 2] = 5
     d[0][1] = 7  # through a row view
     d[..., 0] = np.ones((1, 2))  # leading extent-1 dimensions dropped, as numpy
@@ -782,6 +784,17 @@ def test_device_array_transpose_squeeze_bind_getitem_and_alloc_size():
     assert d.alloc_size == host.nbytes and d[1].alloc_size == 96 and d[:, 0].alloc_size == 128
 
 
+def test_device_arrays_with_explicit_strides():
+    d = cuda.device_array(3, np.float64, strides=16)  # numba takes an int for 1-D
+    assert d.strides == (16,) and d.shape == (3,) and not d.is_c_contiguous()
+    d[:] = np.array([1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(d.copy_to_host(), [1.0, 2.0, 3.0])
+    f = cuda.device_array((2, 3), np.int32, strides=(4, 8))  # Fortran order by hand
+    assert f.is_f_contiguous() and not f.is_c_contiguous()
+    with pytest.raises(ValueError, match="do not suit"):
+        cuda.device_array((2, 3), strides=(8,))
+
+
 def test_like_arrays_of_fortran_device_arrays_keep_fortran_order():
     # device_array_like read `.flags`, which device arrays lacked: C order came back.
     f = cuda.device_array((10, 12), order="F")
@@ -910,6 +923,9 @@ def test_numba_names_for_devices_arrays_and_dispatchers():
     deep[1] = -1.0
     assert isinstance(shallow, DeviceNDArray) and d.copy_to_host().tolist() == [9, 1, 2, 3]
     assert dict(d.flags) == {"C_CONTIGUOUS": True, "F_CONTIGUOUS": True}
+    # numba's flags are that dict itself: compared with one, they are equal.
+    assert d.flags == {"C_CONTIGUOUS": True, "F_CONTIGUOUS": True}
+    assert d[::2].flags == {"C_CONTIGUOUS": False, "F_CONTIGUOUS": False}
     assert d.ravel(stream=0).shape == (4,) and d.__cuda_memory__ and d.__cuda_ndarray__
 
     def k(a):

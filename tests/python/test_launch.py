@@ -50,6 +50,8 @@ def make_noop(jit):
     ((1, 32, 0, -1), ValueError, "must be >= 0"),
     ((1, 32, 0, 0, 0), ValueError, "a launch configuration is"),
     ((1, 32, "stream"), TypeError, "stream must be"),
+    ((None, 32), ValueError, "griddim is None: a launch configuration gives both"),  # numba's
+    ((4, None), ValueError, "blockdim is None"),
 ])
 def test_bad_configuration_raises_before_launching(jit, config, exc, message):
     noop = make_noop(jit)
@@ -196,8 +198,9 @@ def test_a_python_int_from_2_63_up_is_a_uint64_argument(jit, big_first):
                                     ("uint64", "array(float64, 1d, C)")]
     for v in (2**64, -2**63 - 1):
         with pytest.raises(OverflowError, match="argument 'x': %d does not fit int64 or "
-                                                "uint64" % v):
+                                                "uint64" % v) as info:
             k[1, 1](v, out)
+        assert isinstance(info.value, ValueError)  # numba's typeof raises ValueError
 
 
 def test_ints_beyond_64_bits_fill_float_parameters_of_explicit_signatures(jit):
