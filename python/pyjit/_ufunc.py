@@ -30,6 +30,7 @@ takes, ValueError for shapes that do not broadcast.
 """
 import functools
 import linecache
+import math
 import re
 
 import numpy as np
@@ -513,7 +514,9 @@ class _Ufunc:
         dtypes = [np.dtype(t) for t in params]
         shapes = [tuple(getattr(a, "shape", ())) for a in args]
         try:
-            shape = np.broadcast_shapes(*shapes)
+            # (arguments of one shape, the common call: nothing to broadcast)
+            shape = shapes[0] if shapes.count(shapes[0]) == len(shapes) else \
+                np.broadcast_shapes(*shapes)
         except ValueError:
             raise ValueError("%s: arguments of shapes %s do not broadcast"
                              % (what, ", ".join(map(str, shapes)))) from None
@@ -523,7 +526,7 @@ class _Ufunc:
             # result casts to out's dtype by 'same_kind'.
             oshape = tuple(out.shape)
             try:
-                fits = np.broadcast_shapes(shape, oshape) == oshape
+                fits = shape == oshape or np.broadcast_shapes(shape, oshape) == oshape
             except ValueError:
                 fits = False
             if not fits:
@@ -535,8 +538,9 @@ class _Ufunc:
         scalar = not shape
         shape = shape or (1,)  # numbers alone: one element (no 0-d device arrays)
         ins = [_on_device(a, dt, shape, stream) for a, dt in zip(args, dtypes)]
-        n = int(np.prod(shape))
-        flat = [d.reshape(n) for d in ins]
+        n = math.prod(shape)
+        # (1-D arrays of n elements are already what the kernel takes)
+        flat = [d if d.shape == (n,) else d.reshape(n) for d in ins]
         given = None  # a device out the results are assigned to (strided, or 0-d)
         if out is not None and _is_device(out):
             dout = out if isinstance(out, DeviceArray) else cuda.as_cuda_array(out)
@@ -545,7 +549,8 @@ class _Ufunc:
         else:
             dout = cuda.device_array(shape, rdtype)
         if n:
-            self._kernel.forall(n, stream=stream)(*flat, dout.reshape(n))
+            self._kernel.forall(n, stream=stream)(*flat, dout if dout.shape == (n,) else
+                                                  dout.reshape(n))
         if given is not None:
             given._assign_from(dout.reshape(given.shape), stream)
             dout = given
