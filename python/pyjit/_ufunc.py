@@ -319,6 +319,11 @@ def _on_device(a, dtype, shape, stream):
     return cuda.to_device(host, stream=stream)
 
 
+def _shaped(d, shape):
+    """Device array `d` reshaped to `shape`: itself when it has that shape."""
+    return d if d.shape == shape else d.reshape(shape)
+
+
 def _unrecognized(keywords, target, what):
     """Keywords a ufunc call does not take: numba-cuda's CUDA ufuncs warn
     ("unrecognized keywords: ...") and ignore them; a CPU one refuses them
@@ -539,8 +544,7 @@ class _Ufunc:
         shape = shape or (1,)  # numbers alone: one element (no 0-d device arrays)
         ins = [_on_device(a, dt, shape, stream) for a, dt in zip(args, dtypes)]
         n = math.prod(shape)
-        # (1-D arrays of n elements are already what the kernel takes)
-        flat = [d if d.shape == (n,) else d.reshape(n) for d in ins]
+        flat = [_shaped(d, (n,)) for d in ins]
         given = None  # a device out the results are assigned to (strided, or 0-d)
         if out is not None and _is_device(out):
             dout = out if isinstance(out, DeviceArray) else cuda.as_cuda_array(out)
@@ -549,8 +553,7 @@ class _Ufunc:
         else:
             dout = cuda.device_array(shape, rdtype)
         if n:
-            self._kernel.forall(n, stream=stream)(*flat, dout if dout.shape == (n,) else
-                                                  dout.reshape(n))
+            self._kernel.forall(n, stream=stream)(*flat, _shaped(dout, (n,)))
         if given is not None:
             given._assign_from(dout.reshape(given.shape), stream)
             dout = given
@@ -855,7 +858,8 @@ class _GUfunc:
                                      % (what, d, dims[d], size))
             loops.append(shape[:len(shape) - len(core)])
         try:
-            loop = np.broadcast_shapes(*loops)
+            loop = loops[0] if loops and loops.count(loops[0]) == len(loops) else \
+                np.broadcast_shapes(*loops)
         except ValueError:
             raise ValueError("%s: the loop dimensions %s do not broadcast"
                              % (what, ", ".join(map(str, loops)))) from None
@@ -872,14 +876,15 @@ class _GUfunc:
             if len(shape) < len(core) or (not loop and shape[:len(shape) - len(core)] == (1,)):
                 continue  # (checked below)
             try:
-                loop = np.broadcast_shapes(loop, shape[:len(shape) - len(core)])
+                if shape[:len(shape) - len(core)] != loop:
+                    loop = np.broadcast_shapes(loop, shape[:len(shape) - len(core)])
             except ValueError:
                 pass  # (checked below)
         # No loop dimensions (numba's dot(a, b) of two vectors): one loop
         # index, removed from the results again.
         scalar_loop = not loop
         work = loop or (1,)
-        n = int(np.prod(work))
+        n = math.prod(work)
         device = any(_is_device(a) for a in list(args) + outs)
         flat = []
         for k, (a, core, dt, outer) in enumerate(zip(args, self._ins, params, loops)):
@@ -896,7 +901,7 @@ class _GUfunc:
                 a = a.reshape(tuple(a.shape)[len(outer) - len(loop):])
             d = _on_device(a if not scalar_loop or _is_device(a) else np.asarray(a)[None],
                            np.dtype(dt), work + core_shape, stream)
-            flat.append(d.reshape((n,) + core_shape) if core_shape else d.reshape(n))
+            flat.append(_shaped(d, (n,) + core_shape))
         results = []
         for k, core in enumerate(self._outs):
             for d in core:
@@ -919,7 +924,7 @@ class _GUfunc:
             else:
                 dev = cuda.device_array(work + core_shape, dt)
             results.append(dev)
-            flat.append(dev.reshape((n,) + (core_shape or (1,))))
+            flat.append(_shaped(dev, (n,) + (core_shape or (1,))))
         if n:
             try:
                 self._kernel.forall(n, stream=stream)(*flat, n)
