@@ -412,14 +412,30 @@ class _Ufunc:
         # (A dynamic ufunc unpickled with the signatures it had compiled
         # gets them back, and stays dynamic unless it was frozen.)
         self._frozen = signatures is not None if frozen is None else frozen
-        args = ", ".join("a%d" % k for k in range(self.nin))
-        elems = ", ".join("a%d[i]" % k for k in range(self.nin))
-        name = _kernel_name("ufunc_", func)
-        source = ("def %s(%s, out):\n"
-                  "    i = cuda.grid(1)\n"
-                  "    if i < out.shape[0]:\n"
-                  "        out[i] = op(%s)\n" % (name, args, elems))
-        self._kernel = self._jit(_exec_kernel(source, name, self._device))
+        self._kernels = {}  # {which arguments are numbers (bools): kernel}; _kernel_for
+        new_lock(self, "_kernels_lock")
+
+    def _kernel_for(self, numbers):
+        """The elementwise kernel: out[i] = op(a0[i], a1, ...), where
+        `numbers` (a tuple of bools, one an argument) marks the arguments
+        passed as numbers (kernel parameters, not arrays: nothing copied
+        to the device for them)."""
+        kernel = self._kernels.get(numbers)
+        if kernel is None:
+            with self._kernels_lock:
+                kernel = self._kernels.get(numbers)
+                if kernel is None:
+                    args = ", ".join("a%d" % k for k in range(self.nin))
+                    elems = ", ".join("a%d" % k if number else "a%d[i]" % k
+                                      for k, number in enumerate(numbers))
+                    name = _kernel_name("ufunc_", self._func)
+                    source = ("def %s(%s, out):\n"
+                              "    i = cuda.grid(1)\n"
+                              "    if i < out.shape[0]:\n"
+                              "        out[i] = op(%s)\n" % (name, args, elems))
+                    kernel = self._kernels[numbers] = self._jit(
+                        _exec_kernel(source, name, self._device))
+        return kernel
 
     def _add_signature(self, text):
         """Adds signature `text` (a string, a signature object or numba's
@@ -542,9 +558,14 @@ class _Ufunc:
         device = any(_is_device(a) for a in args) or _is_device(out)
         scalar = not shape
         shape = shape or (1,)  # numbers alone: one element (no 0-d device arrays)
-        ins = [_on_device(a, dt, shape, stream) for a, dt in zip(args, dtypes)]
         n = math.prod(shape)
-        flat = [_shaped(d, (n,)) for d in ins]
+        # Numbers (and 0-d host arrays) are kernel parameters, converted to
+        # the signature's dtype as numpy converts them; arrays are on the
+        # device, broadcast to the call's shape, flattened.
+        numbers = tuple(not _is_device(a) and np.ndim(a) == 0 for a in args)
+        flat = [np.asarray(a, dtype=dt)[()] if number else
+                _shaped(_on_device(a, dt, shape, stream), (n,))
+                for a, dt, number in zip(args, dtypes, numbers)]
         given = None  # a device out the results are assigned to (strided, or 0-d)
         if out is not None and _is_device(out):
             dout = out if isinstance(out, DeviceArray) else cuda.as_cuda_array(out)
@@ -553,7 +574,7 @@ class _Ufunc:
         else:
             dout = cuda.device_array(shape, rdtype)
         if n:
-            self._kernel.forall(n, stream=stream)(*flat, _shaped(dout, (n,)))
+            self._kernel_for(numbers).forall(n, stream=stream)(*flat, _shaped(dout, (n,)))
         if given is not None:
             given._assign_from(dout.reshape(given.shape), stream)
             dout = given

@@ -58,6 +58,26 @@ def test_vectorize_python_numbers_pick_their_own_type_first(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_vectorize_numbers_beside_device_arrays_are_kernel_parameters(target):
+    # A number is passed to the kernel as itself, in the signature's dtype:
+    # no array of it is made and copied to the device.
+    @vectorize(["float32(float32, float32, float32)",
+                "complex64(complex64, complex64, complex64)"], target=target)
+    def axpy(a, x, y):
+        return a * x + y
+
+    xh = np.arange(6, dtype=np.float32).reshape(2, 3)
+    x, y = cuda.to_device(xh), cuda.to_device(np.ones((2, 3), np.float32))
+    np.testing.assert_array_equal(axpy(2.5, x, y).copy_to_host(), 2.5 * xh + 1)
+    np.testing.assert_array_equal(axpy(np.float32(2), x, 1).copy_to_host(), 2 * xh + 1)
+    np.testing.assert_array_equal(axpy(x, np.array(3.0, np.float32), y).copy_to_host(),
+                                  3 * xh + 1)
+    cx = cuda.to_device(xh.astype(np.complex64))
+    np.testing.assert_array_equal(axpy(1j, cx, 2).copy_to_host(), 1j * xh + 2)
+    assert {(True, False, False), (True, False, True), (False, True, False)} <= set(axpy._kernels)
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_vectorize_keeps_device_arrays_on_the_device(target):
     @vectorize(["int64(int64)"], target=target)
     def square(x):
@@ -823,7 +843,7 @@ def test_ufunc_options_are_checked_and_fastmath_reaches_the_kernel():
     f = vectorize(["float32(float32, float32)"], target="cpu", fastmath=True)(add)
     r = f(np.ones(3, np.float32), np.ones(3, np.float32))
     assert (r == 2).all()
-    assert f._kernel.options["fastmath"] is True
+    assert f._kernel_for((False, False)).options["fastmath"] is True
 
 
 def test_gufunc_out_given_twice_and_numpy_scalars_coerce():
