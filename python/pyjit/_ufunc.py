@@ -159,7 +159,7 @@ def _check_out_dtype(result, out, name, what):
     """TypeError unless the results (dtype `result`) may be written to `out`:
     a host array by NumPy's casting rule 'same_kind' (numba's CPU ufuncs), a
     device array only of that dtype (numba-cuda copies, it does not cast)."""
-    result, dtype = np.dtype(result), np.dtype(out.dtype)
+    result, dtype = _dtype(result), np.dtype(out.dtype)
     if _is_device(out) and dtype != result:
         raise TypeError("%s: %s is a device array of %s, the signature's result is %s"
                         % (what, name, dtype, result))
@@ -234,6 +234,12 @@ def _converts(value, dtype):
     return np.can_cast(_dtype_of(value), dtype, "safe")
 
 
+@functools.lru_cache(maxsize=1024)
+def _dtype(spelling):
+    """np.dtype of a signature's type (cached: numpy parses a name each time)."""
+    return np.dtype(spelling)
+
+
 def _dtype_of(value):
     return value.dtype if hasattr(value, "dtype") else np.asarray(value).dtype
 
@@ -262,17 +268,17 @@ def _choose(signatures, args, what, narrowing=False):
     for sig in signatures:
         params = sig[1]
         if len(params) >= len(args) and all(
-                _dtype_of(a) == np.dtype(t) for a, t in zip(args, params)):
+                _dtype_of(a) == _dtype(t) for a, t in zip(args, params)):
             return sig
     for sig in signatures:
         params = sig[1]
         if len(params) >= len(args) and all(
-                _converts(a, np.dtype(t)) for a, t in zip(args, params)):
+                _converts(a, _dtype(t)) for a, t in zip(args, params)):
             return sig
     for sig in signatures if narrowing else ():
         params = sig[1]
         if len(params) >= len(args) and all(
-                np.can_cast(np.dtype(t), _dtype_of(a)) for a, t in zip(args, params)):
+                np.can_cast(_dtype(t), _dtype_of(a)) for a, t in zip(args, params)):
             return sig
     raise TypeError("%s: no signature takes arguments of types (%s); it has %s"
                     % (what, ", ".join(str(_dtype_of(a)) for a in args),
@@ -374,12 +380,12 @@ def _by_dtype(signatures, dtypes, outputs=()):
     none."""
     n = len(dtypes)
     fitting = [s for s in list(signatures)
-               if [np.dtype(t) for t in s[1][n:n + len(outputs)]] == list(outputs)]
+               if [_dtype(t) for t in s[1][n:n + len(outputs)]] == list(outputs)]
     for sig in fitting:
-        if [np.dtype(t) for t in sig[1][:n]] == list(dtypes):
+        if [_dtype(t) for t in sig[1][:n]] == list(dtypes):
             return sig
     for sig in fitting:
-        if all(np.can_cast(dt, np.dtype(t), "safe") for dt, t in zip(dtypes, sig[1])):
+        if all(np.can_cast(dt, _dtype(t), "safe") for dt, t in zip(dtypes, sig[1])):
             return sig
     return None
 
@@ -532,7 +538,7 @@ class _Ufunc:
         if _is_device(out) and not isinstance(out, DeviceArray):
             out = cuda.as_cuda_array(out)  # (a foreign out: written through its view)
         result, params, _ = self._signature_for(args, what)
-        dtypes = [np.dtype(t) for t in params]
+        dtypes = [_dtype(t) for t in params]
         shapes = [tuple(getattr(a, "shape", ())) for a in args]
         try:
             # (arguments of one shape, the common call: nothing to broadcast)
@@ -541,7 +547,7 @@ class _Ufunc:
         except ValueError:
             raise ValueError("%s: arguments of shapes %s do not broadcast"
                              % (what, ", ".join(map(str, shapes)))) from None
-        rdtype = np.dtype(result)
+        rdtype = _dtype(result)
         if out is not None:
             # NumPy's rules: the inputs broadcast to out's shape, and the
             # result casts to out's dtype by 'same_kind'.
@@ -909,7 +915,7 @@ class _GUfunc:
         device = any(_is_device(a) for a in list(args) + outs)
         flat = []
         for k, (a, core, dt, outer) in enumerate(zip(args, self._ins, params, loops)):
-            if _is_device(a) and not np.can_cast(_dtype_of(a), np.dtype(dt), "safe"):
+            if _is_device(a) and not np.can_cast(_dtype_of(a), _dtype(dt), "safe"):
                 # Host inputs are converted as numba-cuda converts them (a
                 # float64 array for a float32 signature); device memory is
                 # not narrowed behind the caller's back (2**32 + 3 into int32
@@ -921,7 +927,7 @@ class _GUfunc:
             if len(outer) > len(loop):  # a pinned (1,) input: its one element
                 a = a.reshape(tuple(a.shape)[len(outer) - len(loop):])
             d = _on_device(a if not scalar_loop or _is_device(a) else np.asarray(a)[None],
-                           np.dtype(dt), work + core_shape, stream)
+                           _dtype(dt), work + core_shape, stream)
             flat.append(_shaped(d, (n,) + core_shape))
         results = []
         for k, core in enumerate(self._outs):
@@ -930,7 +936,7 @@ class _GUfunc:
                     raise ValueError("%s: output core dimension '%s' appears in no input"
                                      % (what, d))
             core_shape = tuple(dims[d] for d in core)
-            dt = np.dtype(params[nin + k])
+            dt = _dtype(params[nin + k])
             given = outs[k] if outs else None
             pinned = given is not None and scalar_loop and \
                 tuple(given.shape) == (1,) + core_shape  # numba's res = np.zeros(1)
