@@ -6,6 +6,7 @@
 #include "pyjit/runtime/KernelError.h"
 #include "pyjit/codegen/HostTarget.h"
 #include "HostLibdevice.h"
+#include "WorkerPool.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -23,6 +24,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <atomic>
 #include <mutex>
 #include <pthread.h>
@@ -226,18 +228,32 @@ constexpr size_t kErrorRecordBytes = 16 * sizeof(uint64_t);
 
 /// HostContext::stackLimit for code run on this (host) thread's own stack,
 /// \p margin above its end; null (no check) if the system does not tell
-/// where it is.
+/// where it is. Each thread asks the system once: a thread's stack does not
+/// move, and for the main thread glibc's pthread_getattr_np reads
+/// /proc/self/maps, ~150 us in a Python process, which every launch paid.
 const void *threadStackLimit(size_t margin) {
-  pthread_attr_t attr;
-  if (pthread_getattr_np(pthread_self(), &attr) != 0)
+  struct StackBounds {
+    bool known = false;
+    const char *low = nullptr; // null: not known
+    size_t size = 0;
+  };
+  thread_local StackBounds stack;
+  if (!stack.known) {
+    stack.known = true;
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      void *low = nullptr;
+      size_t size = 0;
+      if (pthread_attr_getstack(&attr, &low, &size) == 0) {
+        stack.low = static_cast<const char *>(low);
+        stack.size = size;
+      }
+      pthread_attr_destroy(&attr);
+    }
+  }
+  if (!stack.low || stack.size <= margin)
     return nullptr;
-  void *low = nullptr;
-  size_t size = 0;
-  int rc = pthread_attr_getstack(&attr, &low, &size);
-  pthread_attr_destroy(&attr);
-  if (rc != 0 || size <= margin)
-    return nullptr;
-  return static_cast<const char *>(low) + margin;
+  return stack.low + margin;
 }
 
 /// Fiber stacks (with a guard page) kept for reuse: creating a stack maps
@@ -268,6 +284,23 @@ private:
   size_t marginBytes;
   std::vector<boost::context::stack_context> free;
 };
+
+/// This thread's StackPool of \p bytes stacks with \p margin, kept between
+/// launches (mapping a stack and its guard page for each fiber of each
+/// launch cost ~5 us a thread): the pools of the last few sizes.
+StackPool &threadStackPool(size_t bytes, size_t margin) {
+  constexpr size_t kPoolsKept = 4;
+  thread_local std::vector<std::unique_ptr<StackPool>> pools; // most recent last
+  for (size_t i = 0; i < pools.size(); ++i)
+    if (pools[i]->size() == bytes && pools[i]->margin() == margin) {
+      std::rotate(pools.begin() + i, pools.begin() + i + 1, pools.end());
+      return *pools.back();
+    }
+  if (pools.size() == kPoolsKept) // (no fiber of this thread is alive between launches)
+    pools.erase(pools.begin());
+  pools.push_back(std::make_unique<StackPool>(bytes, margin));
+  return *pools.back();
+}
 
 /// Boost.Context's StackAllocator concept over a StackPool.
 struct PooledStack {
@@ -956,7 +989,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
       race.watch(ctx, staticSharedBytes);
       ctx.raceState = &race;
     }
-    StackPool stacks(stackBytes, stackMargin); // before `fibers`: a suspended fiber returns its stack when destroyed
+    StackPool &stacks = threadStackPool(stackBytes, stackMargin); // (outlives `fibers`: a suspended fiber returns its stack when destroyed)
     std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
       if (stopped())
@@ -984,12 +1017,16 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
       }
     }
   };
-  std::vector<std::thread> pool;
+  auto gate = std::make_shared<HelperGate>();
   for (unsigned w = 1; w < workers; ++w)
-    pool.emplace_back(work);
+    cpuWorkerPool().async([gate, &work] {
+      if (!gate->enter())
+        return; // (the launch is over: `work` is gone)
+      work();
+      gate->leave();
+    });
   work();
-  for (std::thread &t : pool)
-    t.join();
+  gate->closeAndWait();
   if (interrupt.fired())
     return interrupted(); // (a thread it stopped may have left a deadlock behind)
   if (!failure.empty())
