@@ -260,16 +260,38 @@ def _as_input(a):
 def _choose(signatures, args, what, narrowing=False):
     """The first signature (result, params) whose types are the arguments'
     own (a Python number's being NumPy's: int64, float64, complex128, bool),
-    as numba first looks for; else the first that takes every argument.
-    With `narrowing` (gufuncs), then the first whose types each cast safely
-    to the argument's: numba-cuda's GeneralizedUFunc matches that way
-    (`np.can_cast(signature_dtype, argument_dtype)`, deviceufunc.py) and
-    converts a float64 array for a float32 signature."""
+    as numba first looks for; else the first whose types are the arrays'
+    own and take the numbers (numba's next step, which treats numbers as
+    wildcards; here they must convert as _converts has it, so a float32
+    array with 2.0 takes float32(float32, float32) as in NumPy); else the
+    first that takes every argument. With `narrowing` (gufuncs), then the
+    first whose types each cast safely to the argument's: numba-cuda's
+    GeneralizedUFunc matches that way (`np.can_cast(signature_dtype,
+    argument_dtype)`, deviceufunc.py) and converts a float64 array for a
+    float32 signature. OverflowError for a Python int that only an integer
+    type too narrow for it would take (NumPy's and numba's), else
+    TypeError when no signature takes the arguments."""
     for sig in signatures:
         params = sig[1]
         if len(params) >= len(args) and all(
                 _dtype_of(a) == _dtype(t) for a, t in zip(args, params)):
             return sig
+    numbers = [isinstance(a, (bool, int, float, complex, np.generic)) for a in args]
+    overflow = None
+    if any(numbers) and not all(numbers):
+        for sig in signatures:
+            params = sig[1]
+            if len(params) < len(args) or not all(
+                    number or _dtype_of(a) == _dtype(t)
+                    for a, t, number in zip(args, params, numbers)):
+                continue
+            if all(not number or _converts(a, _dtype(t))
+                   for a, t, number in zip(args, params, numbers)):
+                return sig
+            for a, t in zip(args, params):  # an int of the right kind, out of range?
+                if type(a) is int and _dtype(t).kind in "iu" and not _converts(a, _dtype(t)) \
+                        and overflow is None:
+                    overflow = "Python integer %d out of bounds for %s" % (a, _dtype(t))
     for sig in signatures:
         params = sig[1]
         if len(params) >= len(args) and all(
@@ -280,6 +302,8 @@ def _choose(signatures, args, what, narrowing=False):
         if len(params) >= len(args) and all(
                 np.can_cast(_dtype(t), _dtype_of(a)) for a, t in zip(args, params)):
             return sig
+    if overflow is not None:
+        raise OverflowError("%s: %s" % (what, overflow))
     raise TypeError("%s: no signature takes arguments of types (%s); it has %s"
                     % (what, ", ".join(str(_dtype_of(a)) for a in args),
                        ", ".join(s[2] for s in signatures)))

@@ -58,6 +58,50 @@ def test_vectorize_python_numbers_pick_their_own_type_first(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_an_arrays_own_dtype_wins_over_a_wider_signature_listed_first(target):
+    # numba's order (deviceufunc.py, _resolve_signature): the arrays' exact
+    # types, numbers taken as they convert; NumPy 2 keeps float32 too.
+    @vectorize(["float64(float64, float64)", "float32(float32, float32)"], target=target)
+    def add(a, b):
+        return a + b
+
+    x = np.arange(3, dtype=np.float32)
+    assert add(x, 2.0).dtype == np.float32 and add(2.0, x).dtype == np.float32
+    np.testing.assert_array_equal(add(cuda.to_device(x), 2.0).copy_to_host(), x + 2)
+    assert add(2.0, 3.0).dtype == np.float64  # numbers alone: their own float64
+
+    @vectorize(["int64(int64, int64)", "int32(int32, int32)", "float64(float64, float64)"],
+               target=target)
+    def add_int(a, b):
+        return a + b
+
+    i32 = np.arange(3, dtype=np.int32)
+    assert add_int(i32, 1).dtype == np.int32
+    # A float beside an int32 array: NumPy's float64, not numba's truncation to int32.
+    r = add_int(i32, 1.5)
+    assert r.dtype == np.float64 and r.tolist() == [1.5, 2.5, 3.5]
+
+    @vectorize(["int8(int8, int8)"], target=target)
+    def add8(a, b):
+        return a + b
+
+    with pytest.raises(OverflowError, match="Python integer 300 out of bounds for int8"):
+        add8(np.array([100], np.int8), 300)  # NumPy's and numba's error
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_gufuncs_array_dtype_wins_over_a_wider_signature_listed_first(target):
+    @guvectorize(["void(float64, float64[:], float64[:])",
+                  "void(float32, float32[:], float32[:])"], "(),(n)->(n)", target=target)
+    def scale(s, x, y):
+        for i in range(x.shape[0]):
+            y[i] = s * x[i]
+
+    r = scale(2.0, np.arange(3, dtype=np.float32))
+    assert r.dtype == np.float32 and r.tolist() == [0.0, 2.0, 4.0]
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_vectorize_numbers_beside_device_arrays_are_kernel_parameters(target):
     # A number is passed to the kernel as itself, in the signature's dtype:
     # no array of it is made and copied to the device.
