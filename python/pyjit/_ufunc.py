@@ -155,12 +155,15 @@ def _parse_signature(text, what):
     return dtypes[0], dtypes[1:], arrays
 
 
-def _check_out_dtype(result, out, name, what):
+def _check_out_dtype(result, out, name, what, device_exact=True):
     """TypeError unless the results (dtype `result`) may be written to `out`:
     a host array by NumPy's casting rule 'same_kind' (numba's CPU ufuncs), a
-    device array only of that dtype (numba-cuda copies, it does not cast)."""
+    device array only of that dtype (a gufunc's function is typed for its
+    signature's arrays) unless not `device_exact` (a ufunc's kernel stores
+    into out's dtype, as numba-cuda's lazily typed one does), then by
+    'same_kind' too."""
     result, dtype = _dtype(result), np.dtype(out.dtype)
-    if _is_device(out) and dtype != result:
+    if device_exact and _is_device(out) and dtype != result:
         raise TypeError("%s: %s is a device array of %s, the signature's result is %s"
                         % (what, name, dtype, result))
     if not np.can_cast(result, dtype, "same_kind"):
@@ -584,7 +587,7 @@ class _Ufunc:
                 raise ValueError("%s: arguments of shapes %s do not broadcast to out's shape %s"
                                  % (what, ", ".join(map(str, shapes)), oshape))
             shape = oshape
-            _check_out_dtype(rdtype, out, "out", what)
+            _check_out_dtype(rdtype, out, "out", what, device_exact=False)
         device = any(_is_device(a) for a in args) or _is_device(out)
         scalar = not shape
         shape = shape or (1,)  # numbers alone: one element (no 0-d device arrays)
@@ -781,6 +784,12 @@ class _GUfunc:
             "as 'void(...)')")
         self._target = target
         self._ins, self._outs = _parse_layout(layout, what)
+        given = {d for core in self._ins for d in core}
+        undefined = sorted({d for core in self._outs for d in core if d not in given})
+        if undefined:  # numba's parse_signature: a NameError, at decoration
+            raise NameError("%s: undefined output symbols: %s (the layout %r: an output's "
+                            "core dimensions come from its inputs)"
+                            % (what, ", ".join(undefined), layout))
         nargs = func.__code__.co_argcount
         if len(self._ins) + len(self._outs) != nargs:
             raise TypeError("%s: the layout %r has %d arguments, the function %d"
@@ -834,6 +843,13 @@ class _GUfunc:
         if result is not None or len(params) != nargs:
             raise TypeError("%s: signature %r must be 'void(...)' with %d parameters"
                             % (what, text, nargs))
+        for k, (core, array) in enumerate(zip(self._ins + self._outs, arrays)):
+            if core and not array:  # numba's _determine_gufunc_outer_types, at decoration
+                raise ValueError("%s: gufunc signature mismatch: parameter %d of %r is a "
+                                 "scalar, and the layout %r gives it %d core dimension%s "
+                                 "(declare it an array, e.g. %s[:])"
+                                 % (what, k, text, self._layout, len(core),
+                                    "" if len(core) == 1 else "s", params[k]))
         self._signatures.append((result, params, text, arrays))
         return params
 

@@ -101,6 +101,27 @@ def test_a_gufuncs_array_dtype_wins_over_a_wider_signature_listed_first(target):
     assert r.dtype == np.float32 and r.tolist() == [0.0, 2.0, 4.0]
 
 
+def test_gufunc_layouts_that_do_not_fit_their_signatures_are_refused_at_decoration():
+    # numba refuses both at decoration; pyjit passed a core array to the
+    # scalar parameter and returned its first element.
+    with pytest.raises(NameError, match="undefined output symbols: m"):
+        @guvectorize(["void(float64[:], float64[:])"], "(n)->(m)", target="cpu")
+        def widen(a, b):
+            pass
+    with pytest.raises(ValueError, match=r"gufunc signature mismatch: parameter 0 of "
+                                         r"'void\(float64, float64\[:\]\)' is a scalar, and "
+                                         r"the layout '\(n\)->\(n\)' gives it 1 core dimension"):
+        @guvectorize(["void(float64, float64[:])"], "(n)->(n)", target="cpu")
+        def copy(a, b):
+            pass
+
+    @guvectorize(["void(float64, float64[:])"], "()->()", target="cpu")
+    def double(a, b):  # a scalar for a () core is fine, an array output too
+        b[0] = a * 2
+
+    np.testing.assert_array_equal(double(np.arange(3.0)), [0.0, 2.0, 4.0])
+
+
 @pytest.mark.parametrize("target", TARGETS)
 def test_vectorize_numbers_beside_device_arrays_are_kernel_parameters(target):
     # A number is passed to the kernel as itself, in the signature's dtype:
@@ -1101,6 +1122,13 @@ def test_vectorize_writes_a_strided_or_fortran_device_out(target):
     want = np.zeros((4, 6))
     want[::2, ::2] = x + 1
     assert big.copy_to_host().tolist() == want.tolist()
-    with pytest.raises(TypeError, match="out is a device array of float32, the signature's "
-                                        "result is float64"):
-        add(x, 1.0, out=cuda.device_array((2, 3), np.float32))
+    # Another dtype of the result's kind: stored into it, as NumPy's 'same_kind'
+    # and numba-cuda's lazily typed kernel do (contiguous, and strided).
+    f32 = cuda.device_array((2, 3), np.float32)
+    assert add(x, 0.5, out=f32) is f32 and f32.copy_to_host().tolist() == (x + 0.5).tolist()
+    f32t = cuda.device_array((3, 2), np.float32).T
+    add(x, 0.5, out=f32t)
+    assert f32t.copy_to_host().tolist() == (x + 0.5).tolist()
+    with pytest.raises(TypeError, match="cannot cast its result from float64 to out's int32 "
+                                        "with casting rule 'same_kind'"):
+        add(x, 1.0, out=cuda.device_array((2, 3), np.int32))
