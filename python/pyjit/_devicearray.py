@@ -558,6 +558,27 @@ class DeviceArray(_abi_base()):
         self.stream = stream  # copies given no stream go here (bind())
         self._describe()
 
+    @classmethod
+    def _new_c(cls, shape, dtype, stream=0):
+        """A new C-contiguous DeviceArray of `shape` (a tuple of non-negative
+        ints: a numpy array's, or shape_tuple's) and `dtype` (a numpy
+        dtype): DeviceArray(shape, dtype) without the checks such a shape
+        needs no more (they are half the cost of a small to_device)."""
+        size = math.prod(shape)
+        if len(shape) > 32 or size * dtype.itemsize > _MAX_BYTES or \
+                any(e > _MAX_BYTES for e in shape):
+            return cls(shape, dtype, stream=stream)  # (which raises, saying why)
+        self = cls.__new__(cls)
+        self._dtype = dtype = _device_dtype(dtype)
+        self._shape = shape
+        self._strides = _c_strides(shape, dtype.itemsize)
+        self._size = size
+        self._nbytes = size * dtype.itemsize
+        self._buffer = _new_buffer(self._nbytes)
+        self.stream = stream
+        self._describe()
+        return self
+
     def _describe(self, aligned=False):
         # Shape, dtype and pointer change only by `d.shape = ...`: the kernel
         # argument type and parameters are built here (the launch path reads
@@ -1477,7 +1498,7 @@ def to_device(obj, stream=0, copy=True, to=None):
         dev.stream = stream
         return dev
     ary = np.require(ary, requirements="C")
-    dev = DeviceArray(ary.shape, ary.dtype)
+    dev = DeviceArray._new_c(ary.shape, ary.dtype)
     if copy and dev.nbytes:
         _htod(dev._copy_pointer(), ary, s)
     dev.stream = stream  # its later copies given no stream go there (numba.cuda)
@@ -1557,9 +1578,10 @@ def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
     dtype = np.dtype(dtype)
     if order not in ("C", "F"):
         raise ValueError("order must be 'C' or 'F', got %r" % (order,))
-    if strides is None:
-        strides = (_c_strides if order == "C" else _f_strides)(tuple(shape), dtype.itemsize)
-        dev = DeviceArray(shape, dtype, strides)
+    if strides is None and order == "C":
+        dev = DeviceArray._new_c(shape, dtype)
+    elif strides is None:
+        dev = DeviceArray(shape, dtype, _f_strides(tuple(shape), dtype.itemsize))
     else:
         strides = (operator.index(strides),) if isinstance(strides, (int, np.integer)) else \
             tuple(int(s) for s in strides)

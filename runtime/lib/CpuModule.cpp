@@ -28,6 +28,7 @@
 #include <atomic>
 #include <mutex>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <thread>
 #include <unordered_map>
 #include <string>
@@ -228,18 +229,23 @@ constexpr size_t kErrorRecordBytes = 16 * sizeof(uint64_t);
 
 /// HostContext::stackLimit for code run on this (host) thread's own stack,
 /// \p margin above its end; null (no check) if the system does not tell
-/// where it is. Each thread asks the system once: a thread's stack does not
-/// move, and for the main thread glibc's pthread_getattr_np reads
-/// /proc/self/maps, ~150 us in a Python process, which every launch paid.
+/// where it is. Each thread asks the system again only when RLIMIT_STACK
+/// has changed: a thread's stack does not move, the main thread's reaches
+/// as far as that limit lets it grow, and glibc's pthread_getattr_np reads
+/// /proc/self/maps for the main thread, ~150 us in a Python process, which
+/// every launch paid.
 const void *threadStackLimit(size_t margin) {
   struct StackBounds {
     bool known = false;
+    rlim_t limit = 0;          // RLIMIT_STACK's soft limit when asked
     const char *low = nullptr; // null: not known
     size_t size = 0;
   };
   thread_local StackBounds stack;
-  if (!stack.known) {
-    stack.known = true;
+  struct rlimit rl {};
+  rlim_t limit = ::getrlimit(RLIMIT_STACK, &rl) == 0 ? rl.rlim_cur : RLIM_INFINITY;
+  if (!stack.known || stack.limit != limit) {
+    stack = StackBounds{true, limit, nullptr, 0};
     pthread_attr_t attr;
     if (pthread_getattr_np(pthread_self(), &attr) == 0) {
       void *low = nullptr;
@@ -256,9 +262,21 @@ const void *threadStackLimit(size_t margin) {
   return stack.low + margin;
 }
 
+/// Stacks the threads' StackPools keep between launches, in the whole
+/// process: each is two mappings (the stack and its guard page), and the
+/// kernel of a process that has used up vm.max_map_count (65530) can map no
+/// more; a thread of LLVM's compiler cannot start either.
+constexpr int64_t kMaxKeptStacks = 1024;
+/// The largest stack kept between launches: a bigger one (a kernel's large
+/// local arrays) would keep its touched pages resident.
+constexpr size_t kMaxKeptStackBytes = 384 * 1024;
+std::atomic<int64_t> keptStacks{0}; // kept by every StackPool, between launches
+
 /// Fiber stacks (with a guard page) kept for reuse: creating a stack maps
 /// memory, and a block creates a fiber per thread. \p bytes: 256 KiB plus
 /// the kernel's own stack allocations (local arrays; CpuModule::stackBytes).
+/// Within a launch a pool keeps every stack given back; settle() at its end
+/// keeps only what the process-wide budget (kMaxKeptStacks) allows.
 class StackPool {
 public:
   StackPool(size_t bytes, size_t margin) : allocator(bytes), bytes(bytes), marginBytes(margin) {}
@@ -268,6 +286,7 @@ public:
   ~StackPool() {
     for (boost::context::stack_context &s : free)
       allocator.deallocate(s);
+    keptStacks.fetch_sub(counted);
   }
   boost::context::stack_context take() {
     if (free.empty())
@@ -277,17 +296,36 @@ public:
     return s;
   }
   void give(boost::context::stack_context s) { free.push_back(s); }
+  /// At a launch's end: keeps the free stacks the process-wide budget
+  /// allows (none of more than kMaxKeptStackBytes), unmaps the others.
+  void settle() {
+    int64_t keep = bytes <= kMaxKeptStackBytes ? static_cast<int64_t>(free.size()) : 0;
+    int64_t add = keep - counted;
+    int64_t before = keptStacks.fetch_add(add);
+    if (int64_t over = before + add - kMaxKeptStacks; over > 0 && add > 0) {
+      int64_t drop = std::min(over, add);
+      keptStacks.fetch_sub(drop);
+      keep -= drop;
+    }
+    counted = keep;
+    while (static_cast<int64_t>(free.size()) > keep) {
+      allocator.deallocate(free.back());
+      free.pop_back();
+    }
+  }
 
 private:
   boost::context::protected_fixedsize_stack allocator;
   size_t bytes;
   size_t marginBytes;
   std::vector<boost::context::stack_context> free;
+  int64_t counted = 0; // of `free`, in keptStacks
 };
 
 /// This thread's StackPool of \p bytes stacks with \p margin, kept between
 /// launches (mapping a stack and its guard page for each fiber of each
-/// launch cost ~5 us a thread): the pools of the last few sizes.
+/// launch cost ~5 us a thread): the pools of the last few sizes, holding
+/// what StackPool::settle leaves them.
 StackPool &threadStackPool(size_t bytes, size_t margin) {
   constexpr size_t kPoolsKept = 4;
   thread_local std::vector<std::unique_ptr<StackPool>> pools; // most recent last
@@ -990,6 +1028,10 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
       ctx.raceState = &race;
     }
     StackPool &stacks = threadStackPool(stackBytes, stackMargin); // (outlives `fibers`: a suspended fiber returns its stack when destroyed)
+    struct Settle {
+      StackPool &stacks;
+      ~Settle() { stacks.settle(); } // after `fibers` are gone, their stacks back
+    } settle{stacks};
     std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
       if (stopped())

@@ -996,3 +996,86 @@ def test_a_raise_names_the_character_column_after_non_ascii_text(tmp_path):
         "    t = 'é'; a[5] = 1.0\n"))
     with pytest.raises(IndexError, match=r"utf8_cols.py:5:16 "):
         m.k[1, 1](np.zeros(2))
+
+
+def _mappings():
+    with open("/proc/self/maps") as f:
+        return sum(1 for _ in f)
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/maps"),
+                    reason="needs Linux's /proc/self/maps")
+def test_fiber_stacks_kept_between_launches_stay_within_a_budget():
+    # Each host thread keeps the fiber stacks of its launches (two mappings
+    # each); 40 long-lived threads launching 1024-thread blocks with a
+    # barrier once each, one after another, kept ~80000 mappings, past
+    # vm.max_map_count: the next kernel could not map a stack, and LLVM's
+    # compiler could not start a thread (the process aborted).
+    import threading
+
+    @cuda.jit(target="cpu")
+    def reverse(out):
+        s = cuda.shared.array(1024, int32)
+        t = cuda.threadIdx.x
+        s[t] = t
+        cuda.syncthreads()
+        out[t] = s[1023 - t]
+
+    reverse[1, 1024](np.zeros(1024, np.int32))  # (compiled, the pool made)
+    before = _mappings()
+    done, results, turn = threading.Event(), [], threading.Lock()
+
+    def launch():
+        out = np.zeros(1024, np.int32)
+        with turn:  # one launch at a time: none overlap
+            reverse[1, 1024](out)
+        results.append(out.tolist() == list(range(1023, -1, -1)))
+        done.wait()
+
+    threads = [threading.Thread(target=launch) for _ in range(40)]
+    for t in threads:
+        t.start()
+    while len(results) < 40:
+        threading.Event().wait(0.01)
+    grown = _mappings() - before
+    done.set()
+    for t in threads:
+        t.join()
+    assert all(results)
+    assert grown < 2 * 1024 + 500, grown  # at most 1024 kept stacks in the process
+
+
+def test_recursion_is_still_caught_after_the_stack_limit_is_lowered(tmp_path):
+    # The main thread's stack bounds are cached between launches; lowered by
+    # setrlimit after a launch, the cache must follow (it segfaulted).
+    import os
+    import subprocess
+    import sys
+    program = tmp_path / "rlimit.py"
+    program.write_text(
+        "import resource\n"
+        "import numpy as np\n"
+        "from pyjit import cuda\n"
+        "@cuda.jit(device=True)\n"
+        "def depth(n):\n"
+        "    if n <= 0:\n"
+        "        return 0\n"
+        "    return 1 + depth(n - 1)\n"
+        "@cuda.jit\n"
+        "def k(n, out):\n"
+        "    out[0] = depth(n[0])\n"
+        "def run(n):\n"
+        "    out = np.zeros(1, np.int64)\n"
+        "    try:\n"
+        "        k[1, 1](np.array([n]), out)\n"
+        "        return 'ok %d' % out[0]\n"
+        "    except RecursionError:\n"
+        "        return 'RecursionError'\n"
+        "print(run(10))\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_STACK)\n"
+        "resource.setrlimit(resource.RLIMIT_STACK, (1 << 20, hard))\n"
+        "print(run(10 ** 7))\n")
+    out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                         timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split("\n")[:2] == ["ok 10", "RecursionError"], out.stdout
