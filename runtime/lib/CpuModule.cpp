@@ -227,20 +227,21 @@ constexpr size_t kStackMargin = 32 * 1024;
 /// The error record's size: 16 int64 words (docs/abi.md, "Error record").
 constexpr size_t kErrorRecordBytes = 16 * sizeof(uint64_t);
 
-/// HostContext::stackLimit for code run on this (host) thread's own stack,
-/// \p margin above its end; null (no check) if the system does not tell
-/// where it is. Each thread asks the system again only when RLIMIT_STACK
-/// has changed: a thread's stack does not move, the main thread's reaches
-/// as far as that limit lets it grow, and glibc's pthread_getattr_np reads
-/// /proc/self/maps for the main thread, ~150 us in a Python process, which
-/// every launch paid.
-const void *threadStackLimit(size_t margin) {
-  struct StackBounds {
-    bool known = false;
-    rlim_t limit = 0;          // RLIMIT_STACK's soft limit when asked
-    const char *low = nullptr; // null: not known
-    size_t size = 0;
-  };
+/// Where this (host) thread's stack is: its lowest address (null if the
+/// system does not tell) and size.
+struct StackBounds {
+  bool known = false;
+  rlim_t limit = 0;          // RLIMIT_STACK's soft limit when asked
+  const char *low = nullptr; // null: not known
+  size_t size = 0;
+};
+
+/// This thread's StackBounds. Each thread asks the system again only when
+/// RLIMIT_STACK has changed: a thread's stack does not move, the main
+/// thread's reaches as far as that limit lets it grow, and glibc's
+/// pthread_getattr_np reads /proc/self/maps for the main thread, ~150 us in
+/// a Python process, which every launch paid.
+const StackBounds &threadStackBounds() {
   thread_local StackBounds stack;
   struct rlimit rl {};
   rlim_t limit = ::getrlimit(RLIMIT_STACK, &rl) == 0 ? rl.rlim_cur : RLIM_INFINITY;
@@ -257,6 +258,14 @@ const void *threadStackLimit(size_t margin) {
       pthread_attr_destroy(&attr);
     }
   }
+  return stack;
+}
+
+/// HostContext::stackLimit for code run on this thread's own stack, \p
+/// margin above its end; null (no check) if the system does not tell where
+/// it is.
+const void *threadStackLimit(size_t margin) {
+  const StackBounds &stack = threadStackBounds();
   if (!stack.low || stack.size <= margin)
     return nullptr;
   return stack.low + margin;
@@ -1032,18 +1041,26 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
       StackPool &stacks;
       ~Settle() { stacks.settle(); } // after `fibers` are gone, their stacks back
     } settle{stacks};
-    std::vector<FiberThread> fibers(usesBarriers ? threads : 0);
+    // A kernel without barriers runs on this thread's own stack, unless its
+    // local arrays (stackMargin - kStackMargin of them) and 64 KiB for calls
+    // do not fit what is left of it (a Python thread made after
+    // threading.stack_size(256 * 1024)): then on fibers, which have room.
+    char here;
+    const char *low = threadStackBounds().low;
+    bool onFibers = usesBarriers ||
+                    (low && &here - low < static_cast<ptrdiff_t>(2 * stackMargin + 64 * 1024));
+    std::vector<FiberThread> fibers(onFibers ? threads : 0);
     for (uint64_t b; (b = next.fetch_add(1)) < blocks;) {
       if (stopped())
         return; // Ctrl-C: no more blocks
       setBlock(ctx, grid, b);
       forEachThread(ctx, block, [&](codegen::HostContext &c, uint32_t linear) {
-        if (usesBarriers)
+        if (onFibers)
           fibers[linear].ctx = c;
         else if (!stopped()) // (Ctrl-C: no more threads)
           entryFn(&c, slots);
       });
-      llvm::Error blockErr = usesBarriers
+      llvm::Error blockErr = onFibers
                                  ? runBlockWithFibers(entryFn, fibers, slots, sourceFile ? sourceFile : "<kernel>", debugFile, stacks)
                                  : llvm::Error::success();
       if (!blockErr && !race.failure.empty())

@@ -1079,3 +1079,43 @@ def test_recursion_is_still_caught_after_the_stack_limit_is_lowered(tmp_path):
                          timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split("\n")[:2] == ["ok 10", "RecursionError"], out.stdout
+
+
+def test_large_local_arrays_run_from_a_thread_with_a_small_stack(tmp_path):
+    # A kernel without barriers runs on the launching thread's own stack; a
+    # thread made after threading.stack_size(256 KiB) could not hold 480 KiB
+    # of local array (a segfault): such a launch runs on fibers instead.
+    import os
+    import subprocess
+    import sys
+    program = tmp_path / "small_stack.py"
+    program.write_text(
+        "import threading\n"
+        "import numpy as np\n"
+        "from pyjit import cuda\n"
+        "N = 60000\n"
+        "@cuda.jit\n"
+        "def k(a, out):\n"
+        "    scratch = cuda.local.array(N, np.float64)\n"
+        "    i = cuda.grid(1)\n"
+        "    for j in range(N):\n"
+        "        scratch[j] = a[i] + j\n"
+        "    acc = 0.0\n"
+        "    for j in range(N):\n"
+        "        acc += scratch[j]\n"
+        "    out[i] = acc\n"
+        "a = np.arange(8.0)\n"
+        "want = N * a + N * (N - 1) / 2\n"
+        "def run(name):\n"
+        "    out = np.zeros(8)\n"
+        "    k[1, 8](a, out)\n"
+        "    print(name, bool(np.allclose(out, want)), flush=True)\n"
+        "run('main')\n"
+        "threading.stack_size(256 * 1024)\n"
+        "t = threading.Thread(target=run, args=('small',))\n"
+        "t.start()\n"
+        "t.join()\n")
+    out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                         timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["main", "True", "small", "True"], out.stdout
