@@ -49,6 +49,21 @@ def row_add(x, y, out):
         out[i] = x[i] + y[i]
 
 
+def device_calls(to_device, like, sync, ufunc, gufunc):
+    """For a numba.cuda-style API (pyjit's or numba-cuda's): the makers of
+    the ufunc call (a, x, y) and of the gufunc call (x, y) on its own device
+    arrays, as make_peers lists them."""
+    def ufunc_call(a, x, y):
+        dx, dy, out = to_device(x), to_device(y), like(x)
+        return (lambda: ufunc(a, dx, dy, out=out)), sync, out.copy_to_host
+
+    def gufunc_call(x, y):
+        dx, dy, out = to_device(x), to_device(y), like(x)
+        return (lambda: gufunc(dx, dy, out=out)), sync, out.copy_to_host
+
+    return ufunc_call, gufunc_call
+
+
 def make_peers(missing):
     """[(name, kind, make)]: make(host arrays) -> (call, sync, result getter)."""
     from pyjit import cuda, guvectorize, vectorize
@@ -56,13 +71,8 @@ def make_peers(missing):
     pj_rows = guvectorize(["void(float32[:], float32[:], float32[:])"], "(n),(n)->(n)",
                           target="cuda")(row_add)
 
-    def pyjit_ufunc(a, x, y):
-        dx, dy, out = cuda.to_device(x), cuda.to_device(y), cuda.device_array_like(x)
-        return (lambda: pj_axpy(a, dx, dy, out=out)), cuda.synchronize, out.copy_to_host
-
-    def pyjit_gufunc(x, y):
-        dx, dy, out = cuda.to_device(x), cuda.to_device(y), cuda.device_array_like(x)
-        return (lambda: pj_rows(dx, dy, out=out)), cuda.synchronize, out.copy_to_host
+    pyjit_ufunc, pyjit_gufunc = device_calls(cuda.to_device, cuda.device_array_like,
+                                             cuda.synchronize, pj_axpy, pj_rows)
 
     peers = [("pyjit vectorize", "ufunc", pyjit_ufunc),
              ("pyjit guvectorize", "gufunc", pyjit_gufunc)]
@@ -73,13 +83,8 @@ def make_peers(missing):
         nb_rows = nguv(["void(float32[:], float32[:], float32[:])"], "(n),(n)->(n)",
                        target="cuda")(row_add)
 
-        def numba_ufunc(a, x, y):
-            dx, dy, out = ncuda.to_device(x), ncuda.to_device(y), ncuda.device_array_like(x)
-            return (lambda: nb_axpy(a, dx, dy, out=out)), ncuda.synchronize, out.copy_to_host
-
-        def numba_gufunc(x, y):
-            dx, dy, out = ncuda.to_device(x), ncuda.to_device(y), ncuda.device_array_like(x)
-            return (lambda: nb_rows(dx, dy, out=out)), ncuda.synchronize, out.copy_to_host
+        numba_ufunc, numba_gufunc = device_calls(ncuda.to_device, ncuda.device_array_like,
+                                                 ncuda.synchronize, nb_axpy, nb_rows)
 
         peers += [("numba-cuda vectorize", "ufunc", numba_ufunc),
                   ("numba-cuda guvectorize", "gufunc", numba_gufunc)]

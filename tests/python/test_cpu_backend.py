@@ -1045,12 +1045,22 @@ def test_fiber_stacks_kept_between_launches_stay_within_a_budget():
     assert grown < 2 * 1024 + 500, grown  # at most 1024 kept stacks in the process
 
 
-def test_recursion_is_still_caught_after_the_stack_limit_is_lowered(tmp_path):
-    # The main thread's stack bounds are cached between launches; lowered by
-    # setrlimit after a launch, the cache must follow (it segfaulted).
+def _run_on_the_cpu_backend(program):
+    """Runs Python file `program` in a new process on the CPU backend; its
+    completed process, after asserting that it exited with 0 (a crash there
+    does not take the tests with it)."""
     import os
     import subprocess
     import sys
+    out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                         timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out
+
+
+def test_recursion_is_still_caught_after_the_stack_limit_is_lowered(tmp_path):
+    # The main thread's stack bounds are cached between launches; lowered by
+    # setrlimit after a launch, the cache must follow (it segfaulted).
     program = tmp_path / "rlimit.py"
     program.write_text(
         "import resource\n"
@@ -1075,9 +1085,7 @@ def test_recursion_is_still_caught_after_the_stack_limit_is_lowered(tmp_path):
         "soft, hard = resource.getrlimit(resource.RLIMIT_STACK)\n"
         "resource.setrlimit(resource.RLIMIT_STACK, (1 << 20, hard))\n"
         "print(run(10 ** 7))\n")
-    out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
-                         timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
-    assert out.returncode == 0, out.stderr[-2000:]
+    out = _run_on_the_cpu_backend(program)
     assert out.stdout.split("\n")[:2] == ["ok 10", "RecursionError"], out.stdout
 
 
@@ -1085,9 +1093,6 @@ def test_large_local_arrays_run_from_a_thread_with_a_small_stack(tmp_path):
     # A kernel without barriers runs on the launching thread's own stack; a
     # thread made after threading.stack_size(256 KiB) could not hold 480 KiB
     # of local array (a segfault): such a launch runs on fibers instead.
-    import os
-    import subprocess
-    import sys
     program = tmp_path / "small_stack.py"
     program.write_text(
         "import threading\n"
@@ -1115,7 +1120,5 @@ def test_large_local_arrays_run_from_a_thread_with_a_small_stack(tmp_path):
         "t = threading.Thread(target=run, args=('small',))\n"
         "t.start()\n"
         "t.join()\n")
-    out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
-                         timeout=120, env=dict(os.environ, PYJIT_TARGET="cpu"))
-    assert out.returncode == 0, out.stderr[-2000:]
+    out = _run_on_the_cpu_backend(program)
     assert out.stdout.split() == ["main", "True", "small", "True"], out.stdout
