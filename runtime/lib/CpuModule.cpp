@@ -20,6 +20,7 @@
 #include <boost/context/protected_fixedsize_stack.hpp>
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -752,14 +753,26 @@ enum class BlockStop { Finished, AtGridBarrier };
 /// barrier (GridGroup.sync(), which the caller opens for the whole grid).
 llvm::Expected<BlockStop> runFibers(std::vector<FiberThread> &threads, const char *file,
                                     const char *debugFile) {
+  // After Ctrl-C the block goes on for at most 2 * kHostInterruptPeriod
+  // rounds (from one barrier to the next) and 0.2 s: a thread in a while
+  // loop reads the flag every kHostInterruptPeriod-th iteration
+  // (CudaFn::Interrupted), then raises KeyboardInterrupt naming the loop
+  // and returns; a block stopped at a barrier would give no such message.
+  int drainRounds = -1;
+  std::chrono::steady_clock::time_point drainEnd;
   for (;;) {
-    for (FiberThread &t : threads) {
-      if (static_cast<const std::atomic<int32_t> *>(t.ctx.interrupt)
-              ->load(std::memory_order_relaxed))
+    if (!threads.empty() && static_cast<const std::atomic<int32_t> *>(threads[0].ctx.interrupt)
+                                ->load(std::memory_order_relaxed)) {
+      if (drainRounds < 0) {
+        drainRounds = 2 * static_cast<int>(codegen::kHostInterruptPeriod);
+        drainEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+      } else if (drainRounds-- == 0 || std::chrono::steady_clock::now() > drainEnd) {
         return error("interrupted"); // Ctrl-C: no more threads (launch() reports it)
+      }
+    }
+    for (FiberThread &t : threads)
       if (!t.finished && !t.waiting && !t.atWarp)
         t.fiber = std::move(t.fiber).resume();
-    }
     // Every unfinished thread now waits at a barrier or a warp collective.
     bool progress = false;
     for (size_t w = 0; w < threads.size(); w += 32)

@@ -1122,3 +1122,41 @@ def test_large_local_arrays_run_from_a_thread_with_a_small_stack(tmp_path):
         "t.join()\n")
     out = _run_on_the_cpu_backend(program)
     assert out.stdout.split() == ["main", "True", "small", "True"], out.stdout
+
+
+def test_ctrl_c_names_a_while_loop_that_waits_at_a_barrier(tmp_path):
+    # Threads of a kernel with barriers are fibers; Ctrl-C stopped the block
+    # at its barrier before any thread reached its loop's check of the flag
+    # (every 1024th iteration), so the message named no loop.
+    program = tmp_path / "sync_spin.py"
+    program.write_text(
+        "import os, signal, threading, time\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "import numpy as np\n"
+        "from pyjit import cuda\n"
+        "@cuda.jit\n"
+        "def sync_spin(flag, out):\n"
+        "    s = cuda.shared.array(32, np.float64)\n"
+        "    i = cuda.threadIdx.x\n"
+        "    while flag[0] == 0:\n"
+        "        s[i] += 1.0\n"
+        "        cuda.syncthreads()\n"
+        "    out[i] = s[i]\n"
+        "flag, out = np.ones(1, np.int32), np.zeros(32)\n"
+        "sync_spin[2, 32](flag, out)\n"
+        "flag[0] = 0\n"
+        "threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "start = time.monotonic()\n"
+        "try:\n"
+        "    sync_spin[2, 32](flag, out)\n"
+        "except KeyboardInterrupt as exc:\n"
+        "    print('stopped after %.1f s: %s' % (time.monotonic() - start, exc))\n"
+        "flag[0] = 1\n"
+        "sync_spin[2, 32](flag, out)\n"
+        "print('ran again')\n")
+    out = _run_on_the_cpu_backend(program)
+    lines = out.stdout.splitlines()
+    assert len(lines) == 2 and lines[1] == "ran again", out.stdout
+    assert lines[0].startswith("stopped after 0."), lines[0]
+    assert ("Ctrl-C stopped the launch in a while loop in kernel 'sync_spin' at %s:9:5 "
+            "(thread (" % program) in lines[0]
