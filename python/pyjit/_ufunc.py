@@ -86,6 +86,16 @@ class _UnrecognizedOption(TypeError, KeyError):
     __str__ = Exception.__str__  # (KeyError's would quote the message)
 
 
+def _check_identity(what, identity):
+    """ValueError unless `identity` is one numba's parse_identity takes (0,
+    1, None, 'reorderable'); pyjit's ufuncs keep none (ufunc.reduce starts
+    from the first element)."""
+    if not (identity is None or identity == "reorderable" or
+            (isinstance(identity, (int, float)) and identity in (0, 1))):
+        raise ValueError("%s: invalid identity value %r (numba takes 0, 1, None or "
+                         "'reorderable')" % (what, identity))
+
+
 def _check_options(what, nopython, options, target):
     """The fastmath option of (gu)vectorize; TypeError for nopython=False and
     _UnrecognizedOption (a TypeError and a KeyError) for options pyjit's
@@ -729,6 +739,7 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=None, cache
     without signatures a dynamic one, compiled for each new combination of
     argument dtypes at the call (numba's DUFunc; numba-cuda's CUDA ufuncs
     need signatures). docs/host-api.md."""
+    _check_identity("vectorize", identity)
     if callable(signatures) and not isinstance(signatures, str):  # @vectorize
         _jit_for(target)
         fastmath = _check_options("vectorize", nopython, options, target)
@@ -1061,6 +1072,7 @@ def guvectorize(signatures, layout=None, target="cpu", identity=None, nopython=N
                             "guvectorize(signatures, layout) or guvectorize(layout)")
     sigs = None if signatures is None else \
         [signatures] if isinstance(signatures, str) else list(signatures)
+    _check_identity("guvectorize", identity)
     _jit_for(target)
     fastmath = _check_options("guvectorize", nopython, options, target)
     return lambda func: _GUfunc(func, sigs, layout, target, fastmath)

@@ -905,6 +905,12 @@ def test_ufunc_options_are_checked_and_fastmath_reaches_the_kernel():
         guvectorize(["void(float32[:], float32[:])"], "(x)->(x)", target="cpu", nopython=False)
     with pytest.raises(ValueError, match="unknown flag 'fast'"):
         vectorize(["float32(float32, float32)"], target="cpu", fastmath={"fast"})
+    with pytest.raises(ValueError, match="invalid identity value 'bogus'"):  # numba's
+        vectorize(["float32(float32, float32)"], target="cpu", identity="bogus")
+    with pytest.raises(ValueError, match="invalid identity value 2"):
+        guvectorize(["void(float32[:], float32[:])"], "(x)->(x)", target="cpu", identity=2)
+    for identity in (0, 1, None, "reorderable"):
+        vectorize(["float32(float32, float32)"], target="cpu", identity=identity)
     f = vectorize(["float32(float32, float32)"], target="cpu", fastmath=True)(add)
     r = f(np.ones(3, np.float32), np.ones(3, np.float32))
     assert (r == 2).all()
