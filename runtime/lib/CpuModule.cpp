@@ -1054,10 +1054,11 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
       StackPool &stacks;
       ~Settle() { stacks.settle(); } // after `fibers` are gone, their stacks back
     } settle{stacks};
-    // A kernel without barriers runs on this thread's own stack, unless its
-    // local arrays (stackMargin - kStackMargin of them) and 64 KiB for calls
-    // do not fit what is left of it (a Python thread made after
-    // threading.stack_size(256 * 1024)): then on fibers, which have room.
+    // A kernel without barriers runs on this thread's own stack, unless what
+    // is left of it is less than its local arrays, the recursion margin
+    // (stackMargin holds both), their room again and 64 KiB for calls (a
+    // Python thread made after threading.stack_size(256 * 1024)): then on
+    // fibers, whose stacks have room.
     char here;
     const char *low = threadStackBounds().low;
     bool onFibers = usesBarriers ||
