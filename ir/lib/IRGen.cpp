@@ -978,14 +978,16 @@ void IRGen::whileStmt(const WhileStmt &s) {
   }
   ssa.sealBlock(body);
   enter(body);
-  if (interruptible) {
-    Instruction *stop = b.create(Opcode::Cuda, ctx.boolean(), {});
-    stop->intImm = static_cast<int64_t>(CudaFn::Interrupted);
-    raiseUnless(b.unary(Opcode::Not, stop), "KeyboardInterrupt",
-                "Ctrl-C stopped the launch in a while loop", {},
-                s.range().begin);
-  }
+  interruptCheck("Ctrl-C stopped the launch in a while loop", s.range().begin);
   loopTail(s.body, s.orelse, header, done, exit);
+}
+
+void IRGen::interruptCheck(const char *message, SourceLoc at) {
+  if (!interruptible)
+    return;
+  Instruction *stop = b.create(Opcode::Cuda, ctx.boolean(), {});
+  stop->intImm = static_cast<int64_t>(CudaFn::Interrupted);
+  raiseUnless(b.unary(Opcode::Not, stop), "KeyboardInterrupt", message, {}, at);
 }
 
 void IRGen::loopTail(const Block &body, const Block &orelse, BasicBlock *header,
@@ -1608,6 +1610,9 @@ void IRGen::iteratorFor(const ForStmt &s, const Expr &iter) {
   b.condBr(b.cmp(CmpPredicate::Lt, b.cast(k, ctx.uint64()), trips), body, done);
   ssa.sealBlock(body);
   enter(body);
+  // (no trip count LLVM could chunk: a loop over iter(...) checks for Ctrl-C
+  // as a while loop does)
+  interruptCheck("Ctrl-C stopped the launch in a for loop", s.range().begin);
   b.arrayStore(state, {zero}, b.binary(Opcode::Add, k, b.constInt(i64, 1)));
   assign(*s.target, iteratorItem(st, k));
   loopTail(s.body, s.orelse, header, done, exit);

@@ -256,6 +256,10 @@ private:
   /// `and`/`or` decided by a later operand, the operands before it.
   void decidedEffects(const Expr &cond);
   void whileStmt(const WhileStmt &s);
+  /// On the CPU backend (interruptible), a loop iteration's check for
+  /// Ctrl-C (CudaFn::Interrupted, every 1024th time): KeyboardInterrupt
+  /// with \p message at \p at. Nothing elsewhere.
+  void interruptCheck(const char *message, SourceLoc at);
   /// A loop's body, continuing at \p header (a `continue` too), then its
   /// `else:` (loopElse): `break` leaves for \p exit.
   void loopTail(const Block &body, const Block &orelse, BasicBlock *header, BasicBlock *done,
