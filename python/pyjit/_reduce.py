@@ -107,7 +107,7 @@ def _make_kernel(op, jit):
     # folds, measured on an H100.)
     @jit(launch_bounds=(_BLOCK, 1))
     def reduce_grid(src, n, partials, out, ticket, init):
-        # One launch of blocks of 128 threads: block b < blocks combines its
+        # One launch of blocks of _BLOCK threads: block b < blocks combines its
         # grid-strided share of src[:full] into partials[b]; the block after
         # them (when n % 128) src[full:n]; init goes on the right of block
         # 0's. The last block to finish (ticket: a count of the finished
@@ -119,13 +119,13 @@ def _make_kernel(op, jit):
         lane = t % 32
         b = cuda.blockIdx.x
         count = cuda.gridDim.x
-        full = n // 128 * 128
+        full = n // _BLOCK * _BLOCK
         # (max: blocks >= 0 where LLVM can see it, so the indices below are
         # too, and the batches unroll into registers, not local memory)
-        blocks = min(max(full // 128, 0), 64)
+        blocks = min(max(full // _BLOCK, 0), _MAX_BLOCKS)
         if b < blocks:
-            step = 128 * blocks
-            start = t + 128 * b
+            step = _BLOCK * blocks
+            start = t + _BLOCK * b
             acc = src[start]
             # Left to right, as numba's loop, but the loads go in batches
             # (registers: `wide` is unrolled away), so a thread has them in

@@ -982,10 +982,7 @@ class _GUfunc:
             flat.append(_shaped(d, (n,) + core_shape))
         results = []
         for k, core in enumerate(self._outs):
-            for d in core:
-                if d not in dims:
-                    raise ValueError("%s: output core dimension '%s' appears in no input"
-                                     % (what, d))
+            # (each of its dimensions is an input's: checked at decoration)
             core_shape = tuple(dims[d] for d in core)
             dt = _dtype(params[nin + k])
             given = outs[k] if outs else None
