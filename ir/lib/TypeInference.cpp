@@ -1925,17 +1925,19 @@ ExprInfo Inferer::global(const GlobalValue &g, SourceRange range, const std::str
   return {};
 }
 
-// The float constants of the math and numpy modules (pi, e, tau, inf, nan).
-static std::optional<double> floatConstant(llvm::StringRef attr) {
+// The float constants of the math, cmath and numpy modules (pi, e, tau,
+// inf, nan); with \p numpy also NumPy 1.x's Inf and NaN, which kernels
+// written for it use (NumPy 2.0 removed them; math never had them).
+static std::optional<double> floatConstant(llvm::StringRef attr, bool numpy = false) {
   if (attr == "pi")
     return M_PI;
   if (attr == "e")
     return M_E;
   if (attr == "tau")
     return 2 * M_PI;
-  if (attr == "inf" || attr == "Inf")
+  if (attr == "inf" || (numpy && attr == "Inf"))
     return INFINITY;
-  if (attr == "nan" || attr == "NaN")
+  if (attr == "nan" || (numpy && attr == "NaN"))
     return NAN;
   return std::nullopt;
 }
@@ -2237,7 +2239,7 @@ ExprInfo Inferer::attribute(const AttributeExpr &e) {
         // numpy.m.exp: math's, or cmath's for a complex argument (np.exp(1j * t)).
         // (numpy.m.: NumPy's loops choose the operand type: mathOperandType)
         return ExprInfo{ctx.builtin("numpy.m." + *m)};
-      if (std::optional<double> c = floatConstant(attr))
+      if (std::optional<double> c = floatConstant(attr, /*numpy=*/true))
         return constant(GlobalValue::ofFloat(*c));
     }
     if (base.constant && base.constant->kind == GlobalValue::Kind::Module && path == "cuda") {
