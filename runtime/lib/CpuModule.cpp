@@ -262,11 +262,10 @@ const StackBounds &threadStackBounds() {
   return stack;
 }
 
-/// HostContext::stackLimit for code run on this thread's own stack, \p
+/// HostContext::stackLimit for code run on the thread's own \p stack, \p
 /// margin above its end; null (no check) if the system does not tell where
 /// it is.
-const void *threadStackLimit(size_t margin) {
-  const StackBounds &stack = threadStackBounds();
+const void *stackLimitIn(const StackBounds &stack, size_t margin) {
   if (!stack.low || stack.size <= margin)
     return nullptr;
   return stack.low + margin;
@@ -1042,7 +1041,8 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     std::vector<char> staticShared(staticSharedBytes ? staticSharedBytes : 1);
     codegen::HostContext ctx =
         launchContext(grid, block, dynamicShared, sharedBytes, staticShared, interrupt.flag());
-    ctx.stackLimit = threadStackLimit(stackMargin); // (fibers set their own)
+    const StackBounds &hostStack = threadStackBounds(); // (one getrlimit a launch)
+    ctx.stackLimit = stackLimitIn(hostStack, stackMargin); // (fibers set their own)
     RaceState race;
     if (racecheck) {
       race.file = sourceFile ? sourceFile : "<kernel>";
@@ -1060,7 +1060,7 @@ llvm::Error CpuModule::launch(Dim3 grid, Dim3 block, unsigned sharedBytes,
     // Python thread made after threading.stack_size(256 * 1024)): then on
     // fibers, whose stacks have room.
     char here;
-    const char *low = threadStackBounds().low;
+    const char *low = hostStack.low;
     bool onFibers = usesBarriers ||
                     (low && &here - low < static_cast<ptrdiff_t>(2 * stackMargin + 64 * 1024));
     std::vector<FiberThread> fibers(onFibers ? threads : 0);
