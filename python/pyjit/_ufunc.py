@@ -362,6 +362,34 @@ def _on_device(a, dtype, shape, stream):
     return cuda.to_device(host, stream=stream)
 
 
+def _plan_key(args, out):
+    """The key of a ufunc call's plan (_Ufunc.__call__): per argument, a
+    DeviceArray's dtype, shape and strides, or the type of a number whose
+    conversion does not depend on its value (a float, complex or bool,
+    Python's or NumPy's); then out's (None, or a DeviceArray's). None for
+    any other call (an int's signature depends on its value, a host array
+    is copied): it takes every step each time."""
+    key = []
+    for a in args:
+        t = type(a)
+        if t is DeviceArray:
+            key.append((a._dtype, a._shape, a._strides))
+        elif t in _PLAIN_NUMBERS:
+            key.append(t)
+        else:
+            return None
+    if out is not None:
+        if type(out) is not DeviceArray:
+            return None
+        key.append((out._dtype, out._shape, out._strides))
+    return tuple(key)
+
+
+# Numbers whose conversion to a signature's dtype depends on their type only.
+_PLAIN_NUMBERS = frozenset((float, complex, bool, np.float16, np.float32, np.float64,
+                            np.complex64, np.complex128, np.bool_))
+
+
 def _shaped(d, shape):
     """Device array `d` reshaped to `shape`: itself when it has that shape."""
     return d if d.shape == shape else d.reshape(shape)
@@ -448,6 +476,7 @@ class _Ufunc:
             raise TypeError("vectorize '%s': the function must take at least one argument"
                             % self.__name__)
         self._signatures = []
+        self._plans = {}  # {_plan_key: a call's plan}; emptied as a signature is added
         self._frozen = False
         new_lock(self, "_lock")
         for text in signatures or ():
@@ -509,6 +538,7 @@ class _Ufunc:
             check_result(self._func, params, result, what)
         sig = (result, params, text)
         self._signatures.append(sig)
+        self._plans = {}  # (a dynamic ufunc's choice may change)
         return sig
 
     @_entry
@@ -561,6 +591,17 @@ class _Ufunc:
 
     @_entry
     def __call__(self, *args, out=None, stream=0, **keywords):
+        key = _plan_key(args, out) if not keywords and type(stream) is int and stream == 0 \
+            else None
+        if key is not None:
+            plan = self._plans.get(key)
+            if plan is not None:  # a call like one before: nothing to check again
+                dtypes, numbers, n1, shape, rdtype, launch = plan
+                dout = DeviceArray._new_c(shape, rdtype) if out is None else out
+                launch(*[dt.type(a) if number else a if a._shape == n1 else a.reshape(n1)
+                         for a, dt, number in zip(args, dtypes, numbers)],
+                       dout if dout._shape == n1 else dout.reshape(n1))
+                return dout
         what = "ufunc '%s'" % self.__name__
         _unrecognized(keywords, self._target, what)
         if len(args) != self.nin:
@@ -606,9 +647,11 @@ class _Ufunc:
         # the signature's dtype as numpy converts them; arrays are on the
         # device, broadcast to the call's shape, flattened.
         numbers = tuple(not _is_device(a) and np.ndim(a) == 0 for a in args)
-        flat = [np.asarray(a, dtype=dt)[()] if number else
-                _shaped(_on_device(a, dt, shape, stream), (n,))
+        flat = [np.asarray(a, dtype=dt)[()] if number else _on_device(a, dt, shape, stream)
                 for a, dt, number in zip(args, dtypes, numbers)]
+        planned = key is not None and device and not scalar and n and all(
+            number or f is a for a, f, number in zip(args, flat, numbers))
+        flat = [f if number else _shaped(f, (n,)) for f, number in zip(flat, numbers)]
         given = None  # a device out the results are assigned to (strided, or 0-d)
         if out is not None and _is_device(out):
             dout = out if isinstance(out, DeviceArray) else cuda.as_cuda_array(out)
@@ -616,6 +659,14 @@ class _Ufunc:
                 given, dout = dout, cuda.device_array(shape, rdtype)
         else:
             dout = cuda.device_array(shape, rdtype)
+        if planned and (out is None or (dout is out and out._shape == shape)):
+            # Device arrays of the call's shape and the signature's dtypes, in
+            # C order, and numbers whose dtypes convert whatever their values:
+            # a call with the same key takes the same steps (_plan_key).
+            if len(self._plans) >= 64:
+                self._plans = {}
+            launch = self._kernel_for(numbers).forall(n, stream=stream)
+            self._plans[key] = (dtypes, numbers, (n,), shape, rdtype, launch)
         if n:
             self._kernel_for(numbers).forall(n, stream=stream)(*flat, _shaped(dout, (n,)))
         if given is not None:

@@ -1138,3 +1138,71 @@ def test_vectorize_writes_a_strided_or_fortran_device_out(target):
     with pytest.raises(TypeError, match="cannot cast its result from float64 to out's int32 "
                                         "with casting rule 'same_kind'"):
         add(x, 1.0, out=cuda.device_array((2, 3), np.int32))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_repeated_device_calls_take_their_plan_and_stay_right(target):
+    # A call like an earlier one (device arrays of the same dtypes, shapes
+    # and strides, numbers of the same types) skips the checks; each must
+    # still compute its own values, and any change of key takes every step.
+    @vectorize(["float32(float32, float32, float32)", "float64(float64, float64, float64)"],
+               target=target)
+    def axpy(a, x, y):
+        return a * x + y
+
+    x = np.arange(12, dtype=np.float32)
+    y = np.full(12, 0.5, np.float32)
+    dx, dy = cuda.to_device(x), cuda.to_device(y)
+    out = cuda.device_array(12, np.float32)
+    for a in (np.float32(2), np.float32(-3), 1.5, 0.25):  # the second of each type: planned
+        r = axpy(a, dx, dy, out=out)
+        assert r is out
+        np.testing.assert_array_equal(out.copy_to_host(), np.float32(a) * x + y)
+        fresh = axpy(a, dx, dy)  # no out: a new device array each call
+        assert fresh is not out and fresh.dtype == np.float32
+        np.testing.assert_array_equal(fresh.copy_to_host(), np.float32(a) * x + y)
+    # Another shape of the same arrays (numpy's in-place reshape): its own plan.
+    dx.shape, dy.shape = (3, 4), (3, 4)
+    for a in (2.0, 3.0):
+        r = axpy(a, dx, dy)
+        assert r.shape == (3, 4)
+        np.testing.assert_array_equal(r.copy_to_host(), (a * x + y).reshape(3, 4))
+    # A strided out after a C-order one: written through, not replaced.
+    wide = cuda.to_device(np.zeros((3, 8), np.float32))
+    for a in (1.0, 2.0):
+        r = axpy(a, dx, dy, out=wide[:, ::2])
+        np.testing.assert_array_equal(wide.copy_to_host()[:, ::2], (a * x + y).reshape(3, 4))
+    # float64 device arrays: the other loop, the result float64.
+    d64 = cuda.to_device(x.astype(np.float64).reshape(3, 4))
+    for a in (1.0, 4.0):
+        r = axpy(a, d64, d64)
+        assert r.dtype == np.float64
+        np.testing.assert_array_equal(r.copy_to_host(), (a * x + x).reshape(3, 4))
+    # Numbers alone, twice: a host result each time (a device one only with a device out).
+    for _ in range(2):
+        alone = axpy(2.0, 3.0, 1.0)
+        assert not isinstance(alone, type(dx)) and np.ravel(alone)[0] == 7.0
+    into = cuda.device_array(5, np.float64)
+    for a in (2.0, 5.0):
+        assert axpy(a, 3.0, 1.0, out=into) is into
+        np.testing.assert_array_equal(into.copy_to_host(), np.full(5, a * 3 + 1))
+
+
+def test_a_signature_added_later_takes_over_a_converting_call():
+    # A dynamic ufunc: int16 device arrays first take the float64 loop,
+    # converted safely; once add() gives an int16 one, the same call takes
+    # it (a converting call is never planned; a plan is also dropped at
+    # each add).
+    @vectorize(target="cpu")
+    def twice(x):
+        return x * 2
+
+    twice.add("float64(float64)")
+    d = cuda.to_device(np.arange(4, dtype=np.int16))
+    for _ in range(2):
+        r = twice(d)
+        assert r.dtype == np.float64
+    twice.add("int16(int16)")
+    r = twice(d)
+    assert r.dtype == np.int16
+    np.testing.assert_array_equal(r.copy_to_host(), np.arange(4, dtype=np.int16) * 2)
