@@ -1824,11 +1824,14 @@ class ManagedArray(_DeviceMethods, np.ndarray):
 def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
                   attach_global=True):
     """A ManagedArray: numba.cuda.managed_array (on the CPU backend, in its
-    device memory, which is the host's)."""
+    device memory, which is the host's), bound to `stream` (its copies given
+    no stream go there, as numba's)."""
     ary = _host_array(shape, dtype, strides, order,
                       lambda nbytes: ext().managed_alloc(nbytes, attach_global), ext().mem_free,
                       device_visible=True)
-    return ary.view(ManagedArray)
+    ary = ary.view(ManagedArray)
+    ary.stream = stream  # (numba's device_setup: copies given no stream go there)
+    return ary
 
 
 class MappedArray(_DeviceMethods, np.ndarray):
@@ -1851,7 +1854,10 @@ class MappedArray(_DeviceMethods, np.ndarray):
 def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False,
                  wc=False):
     """A MappedArray: host memory that GPU kernels access directly (over the
-    interconnect), synchronize before reading results on the host."""
+    interconnect), synchronize before reading results on the host; bound to
+    `stream` (its copies given no stream go there, as numba's)."""
     ary = _host_array(shape, dtype, strides, order, _pinned(True), ext().host_free,
                       device_visible=True)
-    return ary.view(MappedArray)
+    ary = ary.view(MappedArray)
+    ary.stream = stream  # (numba's device_setup: copies given no stream go there)
+    return ary

@@ -1018,7 +1018,7 @@ def pinned_array_like(ary):
 def mapped_array_like(ary, stream=0, portable=False, wc=False):
     """A mapped_array with `ary`'s shape and dtype, its strides contiguous in
     the order of `ary`'s (as device_array_like)."""
-    return mapped_array(ary.shape, ary.dtype, strides=_strides_like(ary),
+    return mapped_array(ary.shape, ary.dtype, strides=_strides_like(ary), stream=stream,
                         portable=portable, wc=wc)
 
 
@@ -1063,7 +1063,8 @@ def mapped(*arylist, stream=0, portable=False, wc=False):
     them into the device's address space for the block: the device arrays
     it gives view the same memory, so kernels read and write the host arrays
     in place (synchronize before reading results). One array gives one
-    device array, several a list, as numba.cuda."""
+    device array, several a list, as numba.cuda; each bound to `stream`
+    (its copies given no stream go there)."""
     from ._devicearray import host_memory
     arrays = [_registered_base(a, "mapped") for a in arylist]
     registered = []
@@ -1077,7 +1078,7 @@ def mapped(*arylist, stream=0, portable=False, wc=False):
                 low, nbytes = _host_extent(a)
                 buffer = _External(a.ctypes.data, low + nbytes - a.ctypes.data, a)
                 buffer.host = a
-                views.append(DeviceArray(a.shape, a.dtype, a.strides, buffer))
+                views.append(DeviceArray(a.shape, a.dtype, a.strides, buffer, stream=stream))
                 continue
             low, nbytes = _host_extent(a)
             pointer = 0
@@ -1088,6 +1089,7 @@ def mapped(*arylist, stream=0, portable=False, wc=False):
             views.append(from_cuda_array_interface(
                 {"shape": a.shape, "strides": a.strides, "typestr": a.dtype.str,
                  "data": (pointer, False), "version": 3, "stream": None}, owner=a, sync=False))
+            views[-1].stream = stream  # (numba's from_array_like(..., stream=stream))
         yield views[0] if len(views) == 1 else views
     finally:
         for low in registered:

@@ -86,6 +86,14 @@ def test_mapped_and_managed_arrays_are_device_arrays(jit, make):
     s = cuda.stream()
     bound = m.bind(s)
     assert bound.stream is s and bound[1:].stream is s and m.stream == 0
+    # Made with a stream, it is bound to it from the start (numba's
+    # device_setup(..., stream=stream)), and so are its views.
+    made = make(4, dtype=np.int32, stream=s)
+    assert made.stream is s and made[1:].stream is s
+    assert make is not cuda.mapped_array or \
+        cuda.mapped_array_like(np.zeros(3), stream=s).stream is s
+    with cuda.mapped(np.zeros(3), stream=s) as view:
+        assert view.stream is s
 
     # A CUDA ufunc takes it as device memory, in place, and gives a device
     # array (numba: is_device_array(m)).
