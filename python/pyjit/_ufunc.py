@@ -385,6 +385,17 @@ def _plan_key(args, out):
     return tuple(key)
 
 
+def _gufunc_plan_key(args, out):
+    """The key of a gufunc call's plan: _plan_key's of the arguments (the
+    outputs among them, when passed so), then out='s: None, or one DeviceArray,
+    or a tuple of them. None for any other call."""
+    key = _plan_key(args, None)
+    if key is None or out is None:
+        return key
+    outs = _plan_key(out if type(out) is tuple else (out,), None)
+    return None if outs is None else key + (("out", type(out) is tuple) + outs,)
+
+
 # Numbers whose conversion to a signature's dtype depends on their type only.
 _PLAIN_NUMBERS = frozenset((float, complex, bool, np.float16, np.float32, np.float64,
                             np.complex64, np.complex128, np.bool_))
@@ -857,6 +868,7 @@ class _GUfunc:
             raise TypeError("%s: the layout %r has %d arguments, the function %d"
                             % (what, layout, len(self._ins) + len(self._outs), nargs))
         self._signatures = []
+        self._plans = {}  # {_gufunc_plan_key: a call's plan}; emptied as a signature is added
         self._dynamic = signatures is None if dynamic is None else dynamic
         new_lock(self, "_lock")
         for text in signatures or ():
@@ -913,6 +925,7 @@ class _GUfunc:
                                  % (what, k, text, self._layout, len(core),
                                     "" if len(core) == 1 else "s", params[k]))
         self._signatures.append((result, params, text, arrays))
+        self._plans = {}  # (a dynamic gufunc's choice may change)
         return params
 
     def _dynamic_params(self, args, outs, what):
@@ -945,8 +958,20 @@ class _GUfunc:
 
     @_entry
     def __call__(self, *args, out=None, stream=0, **keywords):
+        key = _gufunc_plan_key(args, out) if not keywords and type(stream) is int and \
+            stream == 0 else None
+        if key is not None:
+            plan = self._plans.get(key)
+            if plan is not None:  # a call like one before: nothing to check again
+                nin, n, in_shapes, fresh, out_shapes, launch = plan
+                outs = args[nin:] or ((out,) if type(out) is DeviceArray else out) or \
+                    [DeviceArray._new_c(shape, dt) for shape, dt in fresh]
+                launch(*[a if a._shape == s else a.reshape(s)
+                         for a, s in zip(args[:nin] + tuple(outs), in_shapes + out_shapes)], n)
+                return outs[0] if len(outs) == 1 else tuple(outs)
         what = "gufunc '%s'" % self.__name__
         _unrecognized(keywords, self._target, what)
+        given_args = args
         nin, nout = len(self._ins), len(self._outs)
         if len(args) > nin and out is not None:
             raise ValueError("%s: cannot specify argument 'out' as both positional and keyword"
@@ -1016,6 +1041,7 @@ class _GUfunc:
         n = math.prod(work)
         device = any(_is_device(a) for a in list(args) + outs)
         flat = []
+        planned = key is not None and device and not scalar_loop and n > 0
         for k, (a, core, dt, outer) in enumerate(zip(args, self._ins, params, loops)):
             if _is_device(a) and not np.can_cast(_dtype_of(a), _dtype(dt), "safe"):
                 # Host inputs are converted as numba-cuda converts them (a
@@ -1030,6 +1056,7 @@ class _GUfunc:
                 a = a.reshape(tuple(a.shape)[len(outer) - len(loop):])
             d = _on_device(a if not scalar_loop or _is_device(a) else np.asarray(a)[None],
                            _dtype(dt), work + core_shape, stream)
+            planned = planned and d is given_args[k]  # (the array itself: no copy, no broadcast)
             flat.append(_shaped(d, (n,) + core_shape))
         results = []
         for k, core in enumerate(self._outs):
@@ -1049,6 +1076,7 @@ class _GUfunc:
                 dev = given
             else:
                 dev = cuda.device_array(work + core_shape, dt)
+            planned = planned and (dev is given or given is None)  # (in place, or new)
             results.append(dev)
             flat.append(_shaped(dev, (n,) + (core_shape or (1,))))
         if n:
@@ -1060,6 +1088,16 @@ class _GUfunc:
                         self._signatures = [sig for i, sig in enumerate(self._signatures)
                                             if i < count or sig[1] != params]
                 raise
+            if planned:
+                # Device arrays of the loop's shape, the signature's dtypes,
+                # C order; outputs given in place or made new: a call with
+                # the same key takes the same steps (_gufunc_plan_key).
+                if len(self._plans) >= 64:
+                    self._plans = {}
+                self._plans[key] = (nin, n, [f.shape for f in flat[:nin]],
+                                    None if outs else [(r.shape, r.dtype) for r in results],
+                                    [f.shape for f in flat[nin:]],
+                                    self._kernel.forall(n, stream=stream))
         final = []
         for k, dev in enumerate(results):
             given = outs[k] if outs else None

@@ -1206,3 +1206,52 @@ def test_a_signature_added_later_takes_over_a_converting_call():
     r = twice(d)
     assert r.dtype == np.int16
     np.testing.assert_array_equal(r.copy_to_host(), np.arange(4, dtype=np.int16) * 2)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_repeated_device_gufunc_calls_take_their_plan_and_stay_right(target):
+    # As for ufuncs: device arrays of one key skip the checks; each call's
+    # values, outputs (given positionally, by keyword, in a tuple, or new)
+    # and shapes must still be its own.
+    @guvectorize(["void(float32[:], float32[:], float32[:], float32[:])"],
+                 "(n),(n)->(n),(n)", target=target)
+    def sum_diff(x, y, s, d):
+        for i in range(x.shape[0]):
+            s[i] = x[i] + y[i]
+            d[i] = x[i] - y[i]
+
+    rows = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for scale in (1, 2, 3):
+        x, y = cuda.to_device(rows * scale), cuda.to_device(rows.T.copy().reshape(3, 4))
+        ys = rows.T.copy().reshape(3, 4)
+        s, d = sum_diff(x, y)  # new outputs each call
+        np.testing.assert_array_equal(s.copy_to_host(), rows * scale + ys)
+        np.testing.assert_array_equal(d.copy_to_host(), rows * scale - ys)
+        so, do = cuda.device_array((3, 4), np.float32), cuda.device_array((3, 4), np.float32)
+        assert sum_diff(x, y, so, do) == (so, do)
+        np.testing.assert_array_equal(do.copy_to_host(), rows * scale - ys)
+        so2, do2 = cuda.device_array((3, 4), np.float32), cuda.device_array((3, 4), np.float32)
+        r = sum_diff(x, y, out=(so2, do2))
+        assert r[0] is so2 and r[1] is do2
+        np.testing.assert_array_equal(so2.copy_to_host(), rows * scale + ys)
+    # Rows of another length: another key, its own plan.
+    for scale in (1, 2):
+        x = cuda.to_device(np.arange(6, dtype=np.float32).reshape(2, 3) * scale)
+        s, d = sum_diff(x, x)
+        assert s.shape == (2, 3)
+        np.testing.assert_array_equal(s.copy_to_host(), 2 * scale * np.arange(6.0).reshape(2, 3))
+
+    @guvectorize(["void(float64[:], float64[:])"], "(n)->(n)", target=target)
+    def cumsum(x, out):
+        acc = 0.0
+        for i in range(x.shape[0]):
+            acc += x[i]
+            out[i] = acc
+
+    data = np.arange(8.0).reshape(2, 4)
+    for k in range(3):
+        o = cuda.device_array((2, 4))
+        assert cumsum(cuda.to_device(data + k), out=o) is o
+        np.testing.assert_array_equal(o.copy_to_host(), np.cumsum(data + k, axis=1))
+        fresh = cumsum(cuda.to_device(data - k))
+        np.testing.assert_array_equal(fresh.copy_to_host(), np.cumsum(data - k, axis=1))
