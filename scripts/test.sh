@@ -14,6 +14,13 @@ ctest --test-dir "$build" --output-on-failure --no-tests=error -j2 || failed+=(c
 reason=$("$build/tests/runtime/pyjit_runtime_tests" --gtest_filter='GPU*' 2>&1 \
   | grep -m1 -A1 ': Skipped$' | tail -n 1)
 if [ -n "$reason" ]; then echo "GoogleTest GPU* tests skipped: $reason"; fi
+# Any other skipped GoogleTest test, with its reason (one as root: permissions
+# do not stop a root process writing a read-only directory).
+for t in "$build"/tests/pyjit_*_tests "$build"/tests/runtime/pyjit_runtime_tests; do
+  [ -x "$t" ] && "$t" --gtest_filter='-GPU*' 2>&1 | awk '
+    /: Skipped$/ { getline reason; next }
+    /^\[  SKIPPED \] [^ ]+ \(/ && reason != "" { print "GoogleTest " $4 " skipped: " reason; reason = "" }'
+done
 echo "== pytest"
 python -m pytest -ra tests/python || failed+=(pytest)
 # The kernel-execution tests again, on the CPU backend alone, for their count

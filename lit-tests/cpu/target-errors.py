@@ -11,4 +11,4 @@ def k(a):
     a[0] = 1.0
 
 # PTX: pyjitc: error: --target=cpu makes host code: use --emit=ast, ir or llvm
-# BAD: pyjitc: error: --target='tpu': expected cuda or cpu
+# BAD: pyjitc: error: --target='tpu': expected cuda (or gpu) or cpu

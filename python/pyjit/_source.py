@@ -1306,19 +1306,21 @@ def load_kernels(path, name=None):
     """Imports the file at `path` and lists its kernels for pyjitc.
 
     Returns [(name, source, filename, firstline, globals, [signature, ...],
-    [link file, ...], placement, decorator options)]: the function called `name` if given (a kernel, a
+    [link file, ...], placement, decorator options, device)]: the function called `name` if given (a kernel, a
     device function or a plain one), else every pyjit kernel in the file; the link files (absolute) are its link= option's and
     those of the declared device functions it reaches; the placement,
     a lambda's "display" and "origin" (placement_options); the decorator
     options as the compiler takes them (_options.compile_options: debug,
     lineinfo, fastmath, fma, launch_bounds) with "opt" (0-3) and
-    "max_registers" (int or None), {} for a function without a decorator.
+    "max_registers" (int or None), {} for a function without a decorator;
+    `device` whether it is a device function (device=True, or njit), which
+    compiles alone only with --abi.
     Raises KernelFileError (one line, pointing at the user's line) if the
     file cannot be imported; a SyntaxError, and a CompileError of a kernel
     launched while importing, propagate as they are.
     """
     from . import errors
-    from ._dispatcher import DeviceFunction, Dispatcher, _link_files
+    from ._dispatcher import DeviceFunction, Dispatcher, KernelOrFunction, _link_files
     path = os.path.abspath(path)
     if os.path.isdir(path):
         raise KernelFileError("'%s' is a directory, not a kernel file" % path)
@@ -1368,6 +1370,7 @@ def load_kernels(path, name=None):
             decorated = _options.compile_options(options)
             decorated.update(opt=_options.opt_level(options),
                              max_registers=options.get("max_registers"))
+        device = isinstance(value, DeviceFunction) and not isinstance(value, KernelOrFunction)
         found.append((info["name"], info["source"], info["filename"], info["firstline"],
-                      info["globals"], sigs, links, placement_options(info), decorated))
+                      info["globals"], sigs, links, placement_options(info), decorated, device))
     return found

@@ -173,11 +173,11 @@ def test_dispatcher_copies_annotations_and_accepts_none_keywords():
     # numba's DeprecationError (pyjit.core.errors has it), a TypeError too;
     # a device function's example is a device function's signature.
     from pyjit.core.errors import DeprecationError
-    with pytest.raises(DeprecationError, match="option 'argtypes' was removed .* e.g. "
-                                               "@cuda.jit\('void\(float32\[:\], int32\)'\)"):
+    with pytest.raises(DeprecationError, match=r"option 'argtypes' was removed .* e.g. "
+                                               r"@cuda.jit\('void\(float32\[:\], int32\)'\)"):
         cuda.jit(argtypes=("float32[:]",))(lambda a: None)
-    with pytest.raises(DeprecationError, match="e.g. @cuda.jit\('float32\(float32, int32\)', "
-                                               "device=True\)"):
+    with pytest.raises(DeprecationError, match=r"e.g. @cuda.jit\('float32\(float32, int32\)', "
+                                               r"device=True\)"):
         cuda.jit("float32(float32)", restype="float32", device=True)(lambda d: d)
 
 

@@ -30,7 +30,9 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdio>
 #include <cstdlib>
+#include <unistd.h>
 #include <optional>
 
 using namespace pyjit;
@@ -61,8 +63,8 @@ static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level 0-3"), cl::P
 static cl::opt<bool> debugMode("g", cl::desc("Debug mode: check assert statements and array bounds; with -O0 also full DWARF (variables) for cuda-gdb"),
                                cl::cat(category));
 static cl::opt<std::string> targetName(
-    "target", cl::desc("cuda (NVPTX, the default) or cpu (the CPU backend: --emit=llvm gives "
-                       "the host module)"),
+    "target", cl::desc("cuda (NVPTX, the default; gpu names it too) or cpu (the CPU backend: "
+                       "--emit=llvm gives the host module)"),
     cl::init("cuda"), cl::cat(category));
 static cl::opt<bool> index32(
     "index32",
@@ -82,7 +84,7 @@ static cl::opt<unsigned> maxThreads(
     "max-threads",
     cl::desc("Launch bounds: at most this many threads per block (.maxntid; numba.cuda's "
              "launch_bounds), which also sizes shared storage the compiler places"),
-    cl::init(0));
+    cl::init(0), cl::cat(category));
 static cl::opt<std::string> deviceAbi(
     "abi",
     cl::desc("Compile the --sig function as a device function on its own, a PTX .func of "
@@ -226,8 +228,8 @@ int main(int argc, char **argv) {
   if (auto target = codegen::NVPTXTarget::create(arch); !target)
     return fail(llvm::toString(target.takeError()));
   bool host = targetName == "cpu";
-  if (!host && targetName != "cuda")
-    return fail("--target='" + targetName + "': expected cuda or cpu");
+  if (!host && targetName != "cuda" && targetName != "gpu") // (gpu: cuda, as the decorator's)
+    return fail("--target='" + targetName + "': expected cuda (or gpu) or cpu");
   if (host && (emit == Emit::PTX || emit == Emit::Cubin))
     return fail("--target=cpu makes host code: use --emit=ast, ir or llvm");
   codegen::FastMath fastmathFlags;
@@ -290,8 +292,25 @@ int main(int argc, char **argv) {
     Py_DECREF(file);
   }
   PyErr_Clear();
+  // What the file prints while it is imported (Python's print, a kernel's
+  // print launched at import) goes to stderr: stdout is the code pyjitc emits.
+  std::fflush(stdout);
+  int savedStdout = dup(STDOUT_FILENO);
+  if (savedStdout >= 0)
+    dup2(STDERR_FILENO, STDOUT_FILENO);
   PyObject *kernels = PyObject_CallMethod(helper, "load_kernels", "ss", inputFile.c_str(),
                                           wanted.empty() ? nullptr : wanted.c_str());
+  if (savedStdout >= 0) {
+    PyObject *type, *value, *traceback; // (an import error: flushing must not lose it)
+    PyErr_Fetch(&type, &value, &traceback);
+    if (PyObject *pyOut = PySys_GetObject("stdout")) // (borrowed)
+      Py_XDECREF(PyObject_CallMethod(pyOut, "flush", nullptr));
+    PyErr_Clear();
+    PyErr_Restore(type, value, traceback);
+    std::fflush(stdout);
+    dup2(savedStdout, STDOUT_FILENO);
+    close(savedStdout);
+  }
   Py_DECREF(helper);
   if (!kernels)
     return reportPythonError();
@@ -300,6 +319,16 @@ int main(int argc, char **argv) {
   std::string names;
   for (Py_ssize_t i = 0; i < PyList_Size(kernels); ++i) {
     PyObject *entry = PyList_GetItem(kernels, i);
+    if (deviceAbi.empty() && emit != Emit::AST && PyTuple_Size(entry) > 9 &&
+        PyObject_IsTrue(PyTuple_GetItem(entry, 9)) > 0) {
+      auto kname = python::toUtf8(PyTuple_GetItem(entry, 0), "name");
+      std::string fname = kname ? *kname : wanted;
+      return fail("'" + fname + "' is a device function (device=True), not a kernel: " +
+                  (host ? llvm::Twine("compile a kernel that calls it")
+                        : llvm::Twine("compile it on its own with --abi=numba (numba.cuda."
+                                      "compile_ptx(device=True)'s ABI) or --abi=c, or compile "
+                                      "a kernel that calls it")));
+    }
     size_t n = sigTypes.empty() ? static_cast<size_t>(PyList_Size(PyTuple_GetItem(entry, 5))) : 1;
     total += n;
     if (n) {
@@ -316,7 +345,8 @@ int main(int argc, char **argv) {
                 "' has several (" + names + "): write --sig 'name(types)'");
 
   // Removed again unless everything compiles (keep() below): a failed
-  // compile leaves no empty or partial file that make would take as built.
+  // compile leaves no empty or partial file that make would take as built,
+  // and no output of an earlier run (as gcc and clang remove theirs).
   std::error_code ec;
   llvm::ToolOutputFile output(outputFile, ec, llvm::sys::fs::OF_None);
   if (ec)
