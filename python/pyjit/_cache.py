@@ -115,27 +115,93 @@ def _function_digest(info):
     return _digest((info["source"], info["filename"], info["firstline"], info["name"]) + extra)
 
 
-def _nested_functions(value, found):
+def _nested_functions(value, found, deep):
     """`value` (a global's description) with each device function inside a
-    tuple's elements replaced by its digest, the functions added to `found`
-    (their globals are walked too): their descriptions hold values whose repr
-    is not stable (an overload's name, its variants)."""
+    tuple's elements replaced by its digest in `deep` (_deep_digests), the
+    functions added to `found` (their globals are walked too): their
+    descriptions hold values whose repr is not stable (an overload's name,
+    its variants)."""
     if isinstance(value, tuple) and len(value) >= 2 and value[0] == "devfunc" \
             and isinstance(value[1], dict):
         found.append(value[1])
-        return ("devfunc", _function_digest(value[1]))
+        return ("devfunc", deep.get(id(value[1])) or _function_digest(value[1]))
     if isinstance(value, (tuple, list)):
-        return type(value)(_nested_functions(v, found) for v in value)
+        return type(value)(_nested_functions(v, found, deep) for v in value)
     return value
+
+
+def _functions_in(value, found):
+    """Adds the device functions in `value` (a global's description: inside
+    tuples, and a namespace's members) to `found`."""
+    if isinstance(value, tuple) and len(value) >= 2 and isinstance(value[0], str):
+        if value[0] == "devfunc" and isinstance(value[1], dict):
+            found.append(value[1])
+            return
+        if value[0] == "namespace":
+            for member in value[1][1].values():
+                _functions_in(member, found)
+            return
+    if isinstance(value, (tuple, list)):
+        for v in value:
+            _functions_in(v, found)
+
+
+def _replaced(value, done):
+    """`value` with each device function replaced by its digest in `done`
+    (by its text where it has none yet: a call back into a function whose
+    digest is being made), each namespace by its members'."""
+    if isinstance(value, tuple) and len(value) >= 2 and isinstance(value[0], str):
+        if value[0] == "devfunc" and isinstance(value[1], dict):
+            return ("devfunc", done.get(id(value[1])) or _function_digest(value[1]))
+        if value[0] == "namespace":
+            name, members = value[1]
+            return ("namespace", name, tuple((k, _replaced(v, done))
+                                             for k, v in sorted(members.items())))
+    if isinstance(value, (tuple, list)):
+        return type(value)(_replaced(v, done) for v in value)
+    return value
+
+
+def _deep_digests(info):
+    """{id(description): digest} of every device function `info` (a kernel's
+    description) reaches: a function's text with everything it reads (its
+    globals, closure variables and defaults), the device functions among them
+    by their own such digests, as a Merkle tree. Two closures of one factory
+    (one text, other captured values), or one module loaded twice, differ in
+    it, so a global naming one of them names which. A call back into a
+    function whose digest is being made (recursion) counts by its text. A
+    worklist in post-order, not recursion: a chain of device functions may
+    be thousands deep."""
+    done, state = {}, {}  # state: id -> 1 while its callees are done, 2 when done
+    stack = [(info, False)]
+    while stack:
+        f, finish = stack.pop()
+        if finish:
+            if f is not info:
+                done[id(f)] = _digest((_function_digest(f), tuple(
+                    (name, _replaced(v, done)) for name, v in sorted(f["globals"].items()))))
+            state[id(f)] = 2
+            continue
+        if state.get(id(f)):
+            continue
+        state[id(f)] = 1
+        stack.append((f, True))
+        callees = []
+        for v in f["globals"].values():
+            _functions_in(v, callees)
+        stack.extend((c, False) for c in callees if not state.get(id(c)))
+    return done
 
 
 def _walk(info, parts, global_values, seen):
     """Adds the device functions `info` reaches to parts, and every global it
     reads to global_values: a global naming a device function is recorded as
-    that function's digest, so which function each name means is in the key.
+    that function's _deep_digests digest, so which function each name means
+    (of same-texted ones too) is in the key.
     A namespace's members (a module's device functions and constants) are
     recorded as `module_name.member`, the same way. A worklist, not
     recursion: a chain of device functions may be thousands deep."""
+    deep = _deep_digests(info)
     work = [(info, info["globals"], "")]
     while work:
         info, values, prefix = work.pop()
@@ -147,10 +213,11 @@ def _walk(info, parts, global_values, seen):
                 continue
             if value[0] != "devfunc":
                 nested = []
-                global_values.append(where + (_nested_functions(value, nested),))
+                global_values.append(where + (_nested_functions(value, nested, deep),))
             else:
                 nested = [value[1]]
-                global_values.append(where + (("devfunc", _function_digest(value[1])),))
+                global_values.append(where + (("devfunc", deep.get(id(value[1])) or
+                                                _function_digest(value[1])),))
             for dev in nested:
                 if id(dev) in seen:
                     continue

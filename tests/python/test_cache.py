@@ -502,6 +502,72 @@ def test_same_named_device_functions_of_one_file_are_keyed_apart(tmp_path):
     assert edited["out"] == [11, 20] and edited["info"]["hits"] == 0
 
 
+CLOSURES = '''
+import importlib.util
+from pyjit import cuda
+
+def make_scale(c):
+    @cuda.jit(device=True)
+    def scale(x):
+        return x * c
+    return scale
+
+def _loaded(name, c):  # (one module loaded twice, its global C set apart)
+    spec = importlib.util.spec_from_file_location(name, {twice!r})
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.C = c
+    return module
+
+scale2, scale3 = make_scale(2.0), make_scale(3.0)
+by_default_a, by_default_b = [cuda.jit(device=True)(lambda x, c=c: x * c) for c in (5.0, 7.0)]
+loaded_a, loaded_b = _loaded("twice_a", 11.0), _loaded("twice_b", 13.0)
+selected = {selected}
+'''
+
+CLOSURE_MAIN = '''
+import json, sys, warnings
+import numpy as np
+sys.path.insert(0, {dir!r})
+warnings.filterwarnings("ignore", "no usable GPU")
+import pyjit
+from pyjit import cuda
+import ops
+
+@cuda.jit
+def kernel(out):
+    out[0] = ops.scale2(1.0) + ops.scale3(1.0) * 10
+    out[1] = ops.by_default_a(1.0) + ops.by_default_b(1.0) * 10
+    out[2] = ops.loaded_a.f(1.0) + ops.loaded_b.f(1.0) * 100
+    out[3] = ops.selected(1.0)
+
+out = np.zeros(4)
+kernel[1, 1](out)
+print(json.dumps({{"out": out.tolist(), "info": pyjit.cache_info()}}))
+'''
+
+
+def test_a_name_for_one_of_two_same_texted_device_functions_is_keyed_by_which(tmp_path):
+    # Two closures of one factory, two lambdas apart only by a default, one
+    # module loaded twice with other globals: one text each, other values.
+    # A global naming one of them (ops.selected) must key the kernel by which
+    # one, though no file the kernel reads changes but the line naming it.
+    (tmp_path / "twice.py").write_text(
+        "from pyjit import cuda\nC = 0.0\n\n@cuda.jit(device=True)\ndef f(x):\n"
+        "    return x * C\n")
+    (tmp_path / "main.py").write_text(CLOSURE_MAIN.format(dir=str(tmp_path)))
+    fixed = [2.0 + 30.0, 5.0 + 70.0, 11.0 + 1300.0]
+    cache = tmp_path / "cache"
+    for selected, want in (("scale2", 2.0), ("scale3", 3.0), ("by_default_a", 5.0),
+                           ("by_default_b", 7.0), ("loaded_a.f", 11.0),
+                           ("loaded_b.f", 13.0), ("scale2", 2.0)):
+        (tmp_path / "ops.py").write_text(CLOSURES.format(
+            twice=str(tmp_path / "twice.py"), selected=selected))
+        result = run(tmp_path, cache)
+        assert result["out"] == fixed + [want], selected
+    assert result["info"]["hits"] == 1  # (the first one again: its entry)
+
+
 def test_an_entry_under_another_key_is_not_used(tmp_path):
     write_program(tmp_path, factor=2.0)
     cache = tmp_path / "cache"
