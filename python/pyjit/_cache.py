@@ -53,9 +53,10 @@ def directory():
         return None
     if switch not in ("", "1", "true", "yes", "on") and ("switch", switch) not in _warned:
         _warned.add(("switch", switch))
-        import warnings
+        from ._options import _user_stacklevel
         warnings.warn("PYJIT_CACHE=%r is not one of 0/false/no/off (cache off) or 1/true/yes/on; "
-                      "the disk cache stays on" % switch, RuntimeWarning, stacklevel=2)
+                      "the disk cache stays on" % switch, RuntimeWarning,
+                      stacklevel=_user_stacklevel())
     d = os.environ.get("PYJIT_CACHE_DIR")
     if not d:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -72,7 +73,7 @@ def _max_bytes():
     try:
         value = int(text)
         if value >= 0:
-            return value
+            return min(value, 2 ** 64 - 1)  # (the C++ side's uint64: beyond it, no limit)
     except ValueError:
         pass
     if ("max_bytes", text) not in _warned:
@@ -327,12 +328,15 @@ def _remember(cache_dir, kernel_ident, parts):
 def _load_index(cache_dir, kernel_ident):
     if kernel_ident in _recent or cache_dir is None:
         return
+    path = _index_path(cache_dir, kernel_ident)
     try:
-        with open(_index_path(cache_dir, kernel_ident)) as f:
+        if not os.path.isfile(path):  # (a FIFO there would block the read)
+            return
+        with open(path) as f:
             loaded = json.load(f)
         if isinstance(loaded, list):
             _recent[kernel_ident] = [p for p in loaded if isinstance(p, dict)]
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # (damaged: only explanations are lost)
         pass
 
 
@@ -359,7 +363,7 @@ def _lookup(kernel_ident, parts):
         _load_index(cache_dir, kernel_ident)
         if cache_dir is not None and cache_dir not in _warned:
             try:
-                status, payload = ext().cache_load(cache_dir, _key(parts))
+                status, payload = ext().cache_load(os.fsencode(cache_dir), _key(parts))
             except OSError as exc:
                 _warn_once(cache_dir, exc)
                 status, payload = "miss", None
@@ -398,7 +402,7 @@ def store(kernel_ident, parts, entry):
                 # (written, it would be evicted at once, with older entries)
                 _remember(cache_dir, kernel_ident, parts)
                 return
-            ext().cache_store(cache_dir, _key(parts), payload, limit)
+            ext().cache_store(os.fsencode(cache_dir), _key(parts), payload, limit)
             _stats["stores"] += 1
         except OSError as exc:
             if not os.path.isdir(cache_dir):
@@ -466,7 +470,7 @@ def cache_info():
     entries = nbytes = 0
     if cache_dir is not None and os.path.isdir(cache_dir):
         try:
-            entries, nbytes = ext().cache_usage(cache_dir)
+            entries, nbytes = ext().cache_usage(os.fsencode(cache_dir))
         except OSError:
             pass
     with _lock:
@@ -483,7 +487,7 @@ def clear_cache():
     if cache_dir is None or not os.path.isdir(cache_dir):
         return 0
     with _lock:
-        removed = ext().cache_clear(cache_dir)
+        removed = ext().cache_clear(os.fsencode(cache_dir))
         index_dir = os.path.join(cache_dir, "index")
         for path in _index_files(index_dir):  # (only the cache's own files)
             try:

@@ -19,7 +19,12 @@ using namespace pyjit;
 
 namespace {
 PyObject *raiseOSError(llvm::Error err) {
-  PyErr_SetString(PyExc_OSError, llvm::toString(std::move(err)).c_str());
+  // (the message names paths: bytes in the file system's encoding)
+  std::string message = llvm::toString(std::move(err));
+  if (PyObject *text = PyUnicode_DecodeFSDefault(message.c_str())) {
+    PyErr_SetObject(PyExc_OSError, text);
+    Py_DECREF(text);
+  }
   return nullptr;
 }
 
@@ -35,7 +40,7 @@ std::optional<runtime::DiskCache> openCache(const char *dir) {
 /// The cache of a (dir,) argument tuple; nullopt with an exception set.
 std::optional<runtime::DiskCache> cacheOfArgs(PyObject *args) {
   const char *dir;
-  if (!PyArg_ParseTuple(args, "s", &dir))
+  if (!PyArg_ParseTuple(args, "y", &dir)) // (os.fsencode's bytes: any path)
     return std::nullopt;
   return openCache(dir);
 }
@@ -43,7 +48,7 @@ std::optional<runtime::DiskCache> cacheOfArgs(PyObject *args) {
 
 PyObject *python::cacheLoad(PyObject *, PyObject *args) {
   const char *dir, *key;
-  if (!PyArg_ParseTuple(args, "ss", &dir, &key))
+  if (!PyArg_ParseTuple(args, "ys", &dir, &key))
     return nullptr;
   auto cache = openCache(dir);
   if (!cache)
@@ -67,7 +72,7 @@ PyObject *python::cacheStore(PyObject *, PyObject *args) {
   const char *dir, *key, *payload;
   Py_ssize_t size;
   unsigned long long maxBytes;
-  if (!PyArg_ParseTuple(args, "ssy#K", &dir, &key, &payload, &size, &maxBytes))
+  if (!PyArg_ParseTuple(args, "ysy#K", &dir, &key, &payload, &size, &maxBytes))
     return nullptr;
   auto cache = openCache(dir);
   if (!cache)

@@ -160,7 +160,8 @@ static PyMethodDef methods[] = {
      "profiler(start: bool): cuProfilerStart / cuProfilerStop."},
     {"cache_load", python::cacheLoad, METH_VARARGS,
      "cache_load(dir, key) -> ('hit', payload) | ('miss', None) | ('corrupt', None);\n"
-     "a corrupt entry is removed. Raises OSError if dir cannot be created."},
+     "dir is bytes (os.fsencode) in each cache_* function. A corrupt entry (or one that\n"
+     "is no regular file) is removed. Raises OSError if dir cannot be created."},
     {"cache_store", python::cacheStore, METH_VARARGS,
      "cache_store(dir, key, payload, max_bytes): atomic write, then LRU eviction down to\n"
      "max_bytes (0: no limit). Raises OSError naming the path."},

@@ -56,6 +56,13 @@ CacheLookup DiskCache::load(llvm::StringRef key, std::string &payload) const {
   if (!validKey(key))
     return CacheLookup::Miss;
   std::string path = entryPath(key);
+  fs::file_status status;
+  if (fs::status(path, status) || status.type() == fs::file_type::directory_file)
+    return CacheLookup::Miss; // (a directory: store() cannot replace it and says so)
+  if (status.type() != fs::file_type::regular_file) {
+    fs::remove(path); // a FIFO or socket, which reading would block on: not an entry
+    return CacheLookup::Corrupt;
+  }
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer)
@@ -78,9 +85,11 @@ CacheLookup DiskCache::load(llvm::StringRef key, std::string &payload) const {
     fs::remove(path); // rewritten by the next store
     return CacheLookup::Corrupt;
   }
-  // Least recently used eviction reads modification times: touch the entry.
+  // Least recently used eviction reads modification times: touch the entry,
+  // if it is still there (OF_None: OF_Append would create it again, empty,
+  // after a clear or another process's eviction).
   int fd;
-  if (!fs::openFileForWrite(path, fd, fs::CD_OpenExisting, fs::OF_Append)) {
+  if (!fs::openFileForWrite(path, fd, fs::CD_OpenExisting, fs::OF_None)) {
     (void)fs::setLastAccessAndModificationTime(fd, std::chrono::system_clock::now());
     fs::closeFile(fd);
   }

@@ -301,6 +301,47 @@ def test_truncated_entry_is_recompiled(tmp_path):
     assert result["info"]["corrupt"] == 1
 
 
+def test_entries_and_explanations_that_are_no_regular_files_or_too_deep_are_ignored(tmp_path):
+    # A FIFO where an entry or an explanation file was (reading it would
+    # block forever), and an explanation nested too deep for json: each is
+    # passed over; the kernel is compiled and stored again.
+    write_program(tmp_path)
+    cache = tmp_path / "cache"
+    run(tmp_path, cache)
+    [entry] = list(cache.glob("*.pjk"))
+    [explanation] = list((cache / "index").glob("*.json"))
+    entry.unlink()
+    os.mkfifo(entry)
+    explanation.write_text("[" * 100000 + "]" * 100000)
+    result = run(tmp_path, cache)
+    assert result["out"] == expected(2.0, 1.0)
+    assert result["info"]["corrupt"] == 1 and result["info"]["stores"] == 1
+    assert entry.is_file()
+    os.unlink(explanation)
+    os.mkfifo(explanation)
+    write_program(tmp_path, offset=3.0)  # a miss, which reads the explanations
+    assert run(tmp_path, cache)["out"] == expected(2.0, 3.0)
+
+
+def test_a_cache_directory_whose_name_is_not_utf8_works(tmp_path):
+    # File names are bytes: os.environ gives such a PYJIT_CACHE_DIR with
+    # surrogates, which pyjit hands on as the bytes they stand for.
+    write_program(tmp_path)
+    cache = os.fsdecode(os.fsencode(str(tmp_path)) + b"/cache-\xff\xfe")
+    first = run(tmp_path, cache)
+    assert first["out"] == expected(2.0, 1.0) and first["info"]["stores"] == 1
+    assert os.path.isdir(os.fsencode(cache))
+    assert run(tmp_path, cache)["info"]["hits"] == 1
+
+
+def test_a_size_limit_beyond_64_bits_is_no_limit(tmp_path):
+    write_program(tmp_path)
+    huge = {"PYJIT_CACHE_MAX_BYTES": str(2 ** 64 + 100)}  # (not 100 bytes, modulo 2**64)
+    run(tmp_path, tmp_path / "cache", huge)
+    result = run(tmp_path, tmp_path / "cache", huge)
+    assert result["info"]["hits"] == 1 and result["info"]["entries"] == 1
+
+
 def test_unusable_cache_directory_falls_back_to_memory_with_one_warning(tmp_path):
     write_program(tmp_path)
     blocker = tmp_path / "a_file"
