@@ -364,10 +364,11 @@ def _on_device(a, dtype, shape, stream):
 
 def _plan_key(args, out):
     """The key of a ufunc call's plan (_Ufunc.__call__): per argument, a
-    DeviceArray's dtype, shape and strides, or the type of a number whose
+    DeviceArray's dtype, shape and strides, the type of a number whose
     conversion does not depend on its value (a float, complex or bool,
-    Python's or NumPy's); then out's (None, or a DeviceArray's). None for
-    any other call (an int's signature depends on its value, a host array
+    Python's or NumPy's), or an integer's type, sign and bit length (which
+    integer dtypes hold it: a signature's choice depends on no more); then
+    out's (None, or a DeviceArray's). None for any other call (a host array
     is copied): it takes every step each time."""
     key = []
     for a in args:
@@ -376,6 +377,9 @@ def _plan_key(args, out):
             key.append((a._dtype, a._shape, a._strides))
         elif t in _PLAIN_NUMBERS:
             key.append(t)
+        elif t in _INTEGERS:
+            # Which integer dtypes hold it (all that its choice depends on).
+            key.append((t, a < 0, int(a).bit_length()))
         else:
             return None
     if out is not None:
@@ -395,6 +399,10 @@ def _gufunc_plan_key(args, out):
     outs = _plan_key(out if type(out) is tuple else (out,), None)
     return None if outs is None else key + (("out", type(out) is tuple) + outs,)
 
+
+# Integers, Python's and NumPy's: keyed by their sign and bit length.
+_INTEGERS = frozenset((int, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
+                       np.uint32, np.uint64))
 
 # Numbers whose conversion to a signature's dtype depends on their type only.
 _PLAIN_NUMBERS = frozenset((float, complex, bool, np.float16, np.float32, np.float64,

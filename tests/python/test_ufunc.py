@@ -1187,6 +1187,27 @@ def test_repeated_device_calls_take_their_plan_and_stay_right(target):
         assert axpy(a, 3.0, 1.0, out=into) is into
         np.testing.assert_array_equal(into.copy_to_host(), np.full(5, a * 3 + 1))
 
+    # Integers: which loop takes one depends on which dtypes hold its value.
+    @vectorize(["int8(int8, int8)", "int32(int32, int32)", "float64(float64, float64)"],
+               target=target)
+    def add(a, b):
+        return a + b
+
+    small = cuda.to_device(np.arange(4, dtype=np.int8))
+    for k in (3, 5, np.int8(7), np.int64(9)):  # the int8 loop each time, k converted
+        r = add(small, k)
+        assert r.dtype == np.int8
+        np.testing.assert_array_equal(r.copy_to_host(), np.arange(4) + int(k))
+    wide = cuda.to_device(np.arange(4, dtype=np.int32))
+    for k in (3, 2 ** 20, 2 ** 40, -(2 ** 40), 7):  # 2**40 fits no int32: float64's loop
+        r = add(wide, k)
+        assert r.dtype == (np.float64 if abs(k) >= 2 ** 31 else np.int32), k
+        np.testing.assert_array_equal(r.copy_to_host(), np.arange(4) + k)
+    for k in (2 ** 70, 2 ** 70 + 1):  # no int loop holds it: float64's, each time
+        r = add(small, k)
+        assert r.dtype == np.float64
+        np.testing.assert_array_equal(r.copy_to_host(), np.arange(4) + float(k))
+
 
 def test_a_signature_added_later_takes_over_a_converting_call():
     # A dynamic ufunc: int16 device arrays first take the float64 loop,
