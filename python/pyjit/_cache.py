@@ -407,6 +407,9 @@ def store(kernel_ident, parts, entry):
         except OSError as exc:
             if not os.path.isdir(cache_dir):
                 _warn_once(cache_dir, exc)  # the directory: memory only from now on
+            elif not os.access(cache_dir, os.R_OK | os.X_OK):
+                # (its entries cannot be loaded either: memory only)
+                _warn_once(cache_dir, "the directory %s cannot be read: %s" % (cache_dir, exc))
             elif not os.access(cache_dir, os.W_OK):
                 # Read-only (a shared, prepared cache, say): its entries
                 # are still read, new kernels are kept in memory.

@@ -762,6 +762,46 @@ def test_clear_cache_removes_only_the_caches_own_files(tmp_path, monkeypatch):
         assert path.read_text() == "someone else's", path
 
 
+def test_a_cache_directory_that_cannot_be_read_is_reported_as_unusable(tmp_path, monkeypatch):
+    # A directory of mode 000 (simulated: tests may run as root) fails its
+    # stores and its loads: one warning says it cannot be read, not that its
+    # kernels are "still loaded from it", and cache_info() shows no directory.
+    from pyjit import _cache
+    from pyjit._ext import ext
+    cache = tmp_path / "closed"
+    cache.mkdir()
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(cache))
+    real_access = os.access
+    monkeypatch.setattr(_cache.os, "access",
+                        lambda p, mode, **kw: False if str(p) == str(cache)
+                        else real_access(p, mode, **kw))
+
+    class Closed:
+        def __getattr__(self, name):
+            return getattr(ext(), name)
+
+        def cache_load(self, *args):
+            return ("miss", None)  # (what a load of an unreadable directory finds)
+
+        def cache_store(self, *args):
+            raise PermissionError(13, "Permission denied", str(cache))
+
+    monkeypatch.setattr(_cache, "ext", lambda: Closed())
+    monkeypatch.setattr(_cache, "_warned", set())
+    monkeypatch.setattr(_cache, "_unwritable", set())
+
+    @cuda.jit
+    def closed_dir(out):
+        out[0] = 3
+
+    out = np.zeros(1, np.int32)
+    with pytest.warns(RuntimeWarning, match="not usable .*cannot be read") as caught:
+        closed_dir[1, 1](out)
+    assert out[0] == 3
+    assert not any("still loaded" in str(w.message) for w in caught)
+    assert pyjit.cache_info()["directory"] is None
+
+
 def test_a_read_only_cache_directory_still_gives_its_entries(tmp_path, monkeypatch):
     # After the first store failed (a read-only, shared cache), lookups
     # stopped reading the directory: entries it held missed, explained as
