@@ -350,8 +350,10 @@ def lookup(kernel_ident, parts, still_valid=None):
         with _lock:
             _stats["hits"] -= 1
             _stats["misses"] += 1
-            _last_miss[kernel_ident[1]] = ("an overloaded function's typing function chose "
-                                           "another implementation")
+            # (what the check compares: each variant's implementation, its
+            # text and what it reads, as its typing function chooses it now)
+            _last_miss[kernel_ident[1]] = ("an overloaded function's implementation changed, or "
+                                           "its typing function chose another implementation")
         return None
     return entry
 

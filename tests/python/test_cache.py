@@ -191,7 +191,7 @@ def test_a_cached_kernel_is_checked_against_what_overloads_choose_now(tmp_path):
     changed = run(tmp_path, tmp_path / "cache", {"FACTOR": "3.0"})
     assert changed["out"] == expected(3.0, 1.0)
     assert changed["info"]["hits"] == 0 and changed["info"]["misses"] == 1
-    assert "typing function chose another implementation" in \
+    assert "its typing function chose another implementation" in \
         changed["info"]["last_miss"]["kernel"]
 
 
