@@ -583,7 +583,7 @@ private:
   /// Variables whose assignments failed to unify (reported): reads of them
   /// have no type, so no second error follows from the first.
   std::set<std::string> ununified;
-  bool warnFloat64 = false; // a kernel whose arrays are all float32
+  bool warnFloat64 = false; // a kernel whose arrays are all float32, or a device function it calls
   /// A warning for the expression statement \p e (typed \p info) that does
   /// nothing: a function not called (`cuda.syncthreads`), `a[i] == x`.
   void warnNoEffect(const Expr &e, const ExprInfo &info);

@@ -82,7 +82,13 @@ std::optional<TypedFunction> Inferer::run() {
       float32Arrays += at->dtype() == ctx.float32();
     }
   }
-  warnFloat64 = isKernel && arrays > 0 && arrays == float32Arrays;
+  if (isKernel) {
+    warnFloat64 = arrays > 0 && arrays == float32Arrays;
+    if (registry) // (its device functions are typed after this: they warn too)
+      registry->float32Kernel = warnFloat64;
+  } else {
+    warnFloat64 = registry && registry->float32Kernel;
+  }
   collectLocals(def.body);
   // Phi variables (VariableWebs.h): each is written by the versions that
   // reach a read together, its type their unification (assignVar); a
@@ -3248,9 +3254,11 @@ void Inferer::warnFloat64Arithmetic(SourceRange at, BinaryOp op, const Expr &lhs
                   (integer(l) || (!integer(r) && !l.weak && l.type != ctx.float32() &&
                                   !explicitFloat64(lhs))));
   const Expr &culprit = lhsWide ? lhs : rhs;
-  diags.warning(at, llvm::Twine("float64 arithmetic in a kernel whose arrays are all "
-                                "float32 (") +
-                        typeName(l.type) + " " + binaryOpSpelling(op) + " " + typeName(r.type) +
+  std::string where = isKernel ? std::string("a kernel")
+                               : "device function '" + def.name + "', called from a kernel";
+  diags.warning(at, llvm::Twine("float64 arithmetic in ") + where +
+                        " whose arrays are all float32 (" + typeName(l.type) + " " +
+                        binaryOpSpelling(op) + " " + typeName(r.type) +
                         " gives float64); float64 is much slower on most GPUs",
                 "PerformanceWarning");
   const ExprInfo &ci = lhsWide ? l : r;

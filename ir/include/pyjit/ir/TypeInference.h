@@ -256,6 +256,11 @@ class DeviceFunctionRegistry {
 public:
   explicit DeviceFunctionRegistry(TypeContext &ctx) : ctx(ctx) {}
 
+  /// Set by the kernel's typing: its arrays are all float32, so float64
+  /// arithmetic in it, and in the device functions it calls, is warned
+  /// about (a PerformanceWarning, once a function).
+  bool float32Kernel = false;
+
   /// The typed instance of `fn` for `argTypes` (and `argConstants`: the
   /// arguments that are compile-time constants, as inferTypes takes them),
   /// typing it on first use. Null after reporting to `diags` (errors inside
