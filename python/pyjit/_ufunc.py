@@ -378,8 +378,10 @@ def _plan_key(args, out):
         elif t in _PLAIN_NUMBERS:
             key.append(t)
         elif t in _INTEGERS:
-            # Which integer dtypes hold it (all that its choice depends on).
-            key.append((t, a < 0, int(a).bit_length()))
+            # Which integer dtypes hold it (all that its choice depends on):
+            # a negative v by the bits of -v - 1 (int8 holds -128, not -129).
+            v = int(a)
+            key.append((t, v < 0, (~v if v < 0 else v).bit_length()))
         else:
             return None
     if out is not None:

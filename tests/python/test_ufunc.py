@@ -1194,7 +1194,7 @@ def test_repeated_device_calls_take_their_plan_and_stay_right(target):
         return a + b
 
     small = cuda.to_device(np.arange(4, dtype=np.int8))
-    for k in (3, 5, np.int8(7), np.int64(9)):  # the int8 loop each time, k converted
+    for k in (3, 5, np.int8(7), np.int64(9), -128, -1):  # the int8 loop, k converted
         r = add(small, k)
         assert r.dtype == np.int8
         np.testing.assert_array_equal(r.copy_to_host(), np.arange(4) + int(k))
@@ -1203,6 +1203,8 @@ def test_repeated_device_calls_take_their_plan_and_stay_right(target):
         r = add(wide, k)
         assert r.dtype == (np.float64 if abs(k) >= 2 ** 31 else np.int32), k
         np.testing.assert_array_equal(r.copy_to_host(), np.arange(4) + k)
+    r = add(small, -129)  # (as many bits as -128, but no int8): the int32 loop's
+    assert r.dtype == np.int32 and r.copy_to_host()[0] == -129
     for k in (2 ** 70, 2 ** 70 + 1):  # no int loop holds it: float64's, each time
         r = add(small, k)
         assert r.dtype == np.float64
