@@ -370,7 +370,7 @@ def _plan_key(args, out):
     integer dtypes hold it: a signature's choice depends on no more); then
     out's (None, or a DeviceArray's). None for any other call (a host array
     is copied): it takes every step each time."""
-    key = []
+    key = [len(args)]  # (f(a, b, out=c) is not f(a, b, c))
     for a in args:
         t = type(a)
         if t is DeviceArray:
@@ -580,6 +580,7 @@ class _Ufunc:
             raise ValueError("ufunc '%s' has no signature yet: add one before disabling "
                              "compilation" % self.__name__)
         self._frozen = True
+        self._plans = {}  # (a frozen ufunc chooses its signatures otherwise: _choose)
 
     def _signature_for(self, args, what):
         """The signature a call with `args` takes: a frozen ufunc's by
@@ -614,8 +615,9 @@ class _Ufunc:
     def __call__(self, *args, out=None, stream=0, **keywords):
         key = _plan_key(args, out) if not keywords and type(stream) is int and stream == 0 \
             else None
+        plans = self._plans  # (a signature added meanwhile replaces it: no plan kept then)
         if key is not None:
-            plan = self._plans.get(key)
+            plan = plans.get(key)
             if plan is not None:  # a call like one before: nothing to check again
                 dtypes, numbers, n1, shape, rdtype, launch = plan
                 dout = DeviceArray._new_c(shape, rdtype) if out is None else out
@@ -671,7 +673,8 @@ class _Ufunc:
         flat = [np.asarray(a, dtype=dt)[()] if number else _on_device(a, dt, shape, stream)
                 for a, dt, number in zip(args, dtypes, numbers)]
         planned = key is not None and device and not scalar and n and all(
-            number or f is a for a, f, number in zip(args, flat, numbers))
+            number or f is a for a, f, number in zip(args, flat, numbers)) and all(
+            dt.kind in "biufc" for dt, number in zip(dtypes, numbers) if number)
         flat = [f if number else _shaped(f, (n,)) for f, number in zip(flat, numbers)]
         given = None  # a device out the results are assigned to (strided, or 0-d)
         if out is not None and _is_device(out):
@@ -684,10 +687,10 @@ class _Ufunc:
             # Device arrays of the call's shape and the signature's dtypes, in
             # C order, and numbers whose dtypes convert whatever their values:
             # a call with the same key takes the same steps (_plan_key).
-            if len(self._plans) >= 64:
-                self._plans = {}
             launch = self._kernel_for(numbers).forall(n, stream=stream)
-            self._plans[key] = (dtypes, numbers, (n,), shape, rdtype, launch)
+            if len(plans) >= 64:
+                plans.clear()
+            plans[key] = (dtypes, numbers, (n,), shape, rdtype, launch)
         if n:
             self._kernel_for(numbers).forall(n, stream=stream)(*flat, _shaped(dout, (n,)))
         if given is not None:
@@ -970,8 +973,9 @@ class _GUfunc:
     def __call__(self, *args, out=None, stream=0, **keywords):
         key = _gufunc_plan_key(args, out) if not keywords and type(stream) is int and \
             stream == 0 else None
+        plans = self._plans  # (a signature added meanwhile replaces it: no plan kept then)
         if key is not None:
-            plan = self._plans.get(key)
+            plan = plans.get(key)
             if plan is not None:  # a call like one before: nothing to check again
                 nin, n, in_shapes, fresh, out_shapes, launch = plan
                 outs = args[nin:] or ((out,) if type(out) is DeviceArray else out) or \
@@ -1102,9 +1106,9 @@ class _GUfunc:
                 # Device arrays of the loop's shape, the signature's dtypes,
                 # C order; outputs given in place or made new: a call with
                 # the same key takes the same steps (_gufunc_plan_key).
-                if len(self._plans) >= 64:
-                    self._plans = {}
-                self._plans[key] = (nin, n, [f.shape for f in flat[:nin]],
+                if len(plans) >= 64:
+                    plans.clear()
+                plans[key] = (nin, n, [f.shape for f in flat[:nin]],
                                     None if outs else [(r.shape, r.dtype) for r in results],
                                     [f.shape for f in flat[nin:]],
                                     self._kernel.forall(n, stream=stream))
