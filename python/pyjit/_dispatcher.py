@@ -581,6 +581,7 @@ def _versions(device):
     """What the compiled code depends on besides the source and options: the
     compiler (pyjit's version and its extension's file identity, so a
     rebuilt compiler misses, and the code generator's A/B switches), LLVM,
+    the libdevice file linked (its identity: PYJIT_LIBDEVICE may name another),
     and for the CPU backend the host CPU; for GPUs the driver, nvJitLink's
     file and the device library's manifest."""
     global _VERSIONS
@@ -588,7 +589,9 @@ def _versions(device):
         from . import __version__
         host = ext().versions()
         common = {"pyjit": __version__, "llvm": host["llvm"],
-                  "compiler": _file_identity(ext().__file__)}
+                  "compiler": _file_identity(ext().__file__),
+                  # (the math functions' code: PYJIT_LIBDEVICE or CUDA_HOME may name another)
+                  "libdevice": _file_identity(ext().libdevice_path())}
         _VERSIONS = {"cpu": dict(common, host_cpu=host["host_cpu"],
                                  host_features=host["host_features"]),
                      "gpu": None, "common": common}

@@ -1,6 +1,7 @@
 //===- Compile.cpp - compile_kernel and link_ptx -------------------------===//
 #include "Extension.h"
 #include "pyjit/codegen/KernelCompiler.h"
+#include "pyjit/codegen/Libdevice.h"
 #include "pyjit/codegen/PTXVersion.h"
 #include "pyjit/ir/Libdevice.h"
 #include "pyjit/ir/Signature.h"
@@ -385,6 +386,10 @@ PyObject *python::ptxTargets(PyObject *, PyObject *) {
     PyTuple_SetItem(out, static_cast<Py_ssize_t>(i), name);
   }
   return out;
+}
+
+PyObject *python::libdevicePath(PyObject *, PyObject *) {
+  return PyUnicode_DecodeFSDefault(codegen::libdevicePath().c_str());
 }
 
 PyObject *python::libdeviceFunctions(PyObject *, PyObject *) {

@@ -19,6 +19,7 @@ PyObject *ptxTargets(PyObject *self, PyObject *args);
 /// libdevice_functions() -> ((name, result, params, outputs), ...): numba.cuda.libdevice's
 /// functions with pyjit type names (params and outputs comma-separated).
 PyObject *libdeviceFunctions(PyObject *self, PyObject *args);
+PyObject *libdevicePath(PyObject *self, PyObject *args);
 /// compile_cuda(source, name, arch) -> PTX (str): CUDA C++ through NVRTC
 /// (runtime/Nvrtc.h); raises LinkError with NVRTC's log.
 PyObject *compileCuda(PyObject *self, PyObject *args);

@@ -62,6 +62,9 @@ static PyMethodDef methods[] = {
      "compile_cuda(source, name, arch, options=()) -> relocatable PTX (str) of CUDA C++\n"
      "through NVRTC, with NVRTC options (a tuple of str: '-I<dir>', ...) after pyjit's;\n"
      "raises LinkError with NVRTC's log, or naming the missing library."},
+    {"libdevice_path", python::libdevicePath, METH_NOARGS,
+     "libdevice_path() -> str: the libdevice bitcode file kernels link (PYJIT_LIBDEVICE,\n"
+     "else $CUDA_HOME/nvvm/libdevice/libdevice.10.bc, else the build's CUDA's)."},
     {"libdevice_functions", python::libdeviceFunctions, METH_NOARGS,
      "libdevice_functions() -> ((name, result, params, outputs), ...): every libdevice\n"
      "function (without __nv_), pyjit type names, params and outputs comma-separated."},

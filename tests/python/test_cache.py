@@ -110,6 +110,25 @@ def test_a_codegen_switch_is_in_the_key(tmp_path, switch):
     assert run(tmp_path, tmp_path / "cache", {name: value})["info"]["hits"] == 1
 
 
+def test_another_libdevice_file_is_in_the_key(tmp_path):
+    # PYJIT_LIBDEVICE (or CUDA_HOME) may name another libdevice, whose math
+    # functions a kernel links: its identity is in the key's versions.
+    import shutil
+    from pyjit._ext import ext
+    original = ext().libdevice_path()
+    if not os.path.isfile(original):
+        pytest.skip("no libdevice at %s" % original)
+    copy = tmp_path / "libdevice.10.bc"
+    shutil.copyfile(original, copy)
+    write_program(tmp_path)
+    assert run(tmp_path, tmp_path / "cache")["info"]["misses"] == 1
+    other = run(tmp_path, tmp_path / "cache", {"PYJIT_LIBDEVICE": str(copy)})
+    assert other["out"] == expected(2.0, 1.0)
+    assert other["info"]["misses"] == 1 and other["info"]["hits"] == 0
+    assert "versions" in other["info"]["last_miss"]["kernel"]
+    assert run(tmp_path, tmp_path / "cache", {"PYJIT_LIBDEVICE": str(copy)})["info"]["hits"] == 1
+
+
 @pytest.mark.parametrize("through_module", [False, True], ids=["by-name", "through-module"])
 def test_editing_a_device_function_in_another_file_invalidates(tmp_path, through_module):
     write_program(tmp_path, factor=2.0, through_module=through_module)
