@@ -683,16 +683,16 @@ class _Ufunc:
                 given, dout = dout, cuda.device_array(shape, rdtype)
         else:
             dout = cuda.device_array(shape, rdtype)
+        launch = self._kernel_for(numbers).forall(n, stream=stream) if n else None
         if planned and (out is None or (dout is out and out._shape == shape)):
             # Device arrays of the call's shape and the signature's dtypes, in
             # C order, and numbers whose dtypes convert whatever their values:
             # a call with the same key takes the same steps (_plan_key).
-            launch = self._kernel_for(numbers).forall(n, stream=stream)
             if len(plans) >= 64:
                 plans.clear()
             plans[key] = (dtypes, numbers, (n,), shape, rdtype, launch)
         if n:
-            self._kernel_for(numbers).forall(n, stream=stream)(*flat, _shaped(dout, (n,)))
+            launch(*flat, _shaped(dout, (n,)))
         if given is not None:
             given._assign_from(dout.reshape(given.shape), stream)
             dout = given
@@ -1094,8 +1094,9 @@ class _GUfunc:
             results.append(dev)
             flat.append(_shaped(dev, (n,) + (core_shape or (1,))))
         if n:
+            launch = self._kernel.forall(n, stream=stream)
             try:
-                self._kernel.forall(n, stream=stream)(*flat, n)
+                launch(*flat, n)
             except CompileError:
                 if len(self._signatures) > count:  # a new signature that does not compile
                     with self._lock:
@@ -1109,9 +1110,8 @@ class _GUfunc:
                 if len(plans) >= 64:
                     plans.clear()
                 plans[key] = (nin, n, [f.shape for f in flat[:nin]],
-                                    None if outs else [(r.shape, r.dtype) for r in results],
-                                    [f.shape for f in flat[nin:]],
-                                    self._kernel.forall(n, stream=stream))
+                              None if outs else [(r.shape, r.dtype) for r in results],
+                              [f.shape for f in flat[nin:]], launch)
         final = []
         for k, dev in enumerate(results):
             given = outs[k] if outs else None
