@@ -116,21 +116,6 @@ def _function_digest(info):
     return _digest((info["source"], info["filename"], info["firstline"], info["name"]) + extra)
 
 
-def _nested_functions(value, found, deep):
-    """`value` (a global's description) with each device function inside a
-    tuple's elements replaced by its digest in `deep` (_deep_digests), the
-    functions added to `found` (their globals are walked too): their
-    descriptions hold values whose repr is not stable (an overload's name,
-    its variants)."""
-    if isinstance(value, tuple) and len(value) >= 2 and value[0] == "devfunc" \
-            and isinstance(value[1], dict):
-        found.append(value[1])
-        return ("devfunc", deep.get(id(value[1])) or _function_digest(value[1]))
-    if isinstance(value, (tuple, list)):
-        return type(value)(_nested_functions(v, found, deep) for v in value)
-    return value
-
-
 def _functions_in(value, found):
     """Adds the device functions in `value` (a global's description: inside
     tuples, and a namespace's members) to `found`."""
@@ -212,13 +197,11 @@ def _walk(info, parts, global_values, seen):
                 global_values.append(where + (("namespace", value[1][0]),))
                 work.append((info, value[1][1], prefix + name + "."))
                 continue
-            if value[0] != "devfunc":
-                nested = []
-                global_values.append(where + (_nested_functions(value, nested, deep),))
-            else:
-                nested = [value[1]]
-                global_values.append(where + (("devfunc", deep.get(id(value[1])) or
-                                                _function_digest(value[1])),))
+            # (device functions by their digests: their descriptions hold
+            # values whose repr is not stable, an overload's name, its variants)
+            nested = []
+            _functions_in(value, nested)
+            global_values.append(where + (_replaced(value, deep),))
             for dev in nested:
                 if id(dev) in seen:
                     continue
