@@ -40,7 +40,8 @@ _FORMAT = 1  # of the payload below; part of the key
 
 _lock = new_lock(sys.modules[__name__], "_lock")  # (a forked child's is unlocked)
 _stats = {"hits": 0, "misses": 0, "corrupt": 0, "stores": 0}
-_last_miss = {}   # kernel name -> why its last lookup missed
+_last_miss = {}   # kernel name (_miss_name) -> why its last lookup missed
+_miss_files = {}  # qualified name -> the file of the first kernel missed under it
 _recent = {}      # (filename, kernel name) -> key parts of entries seen in this process
 _warned = set()   # directories already warned about (unreadable: not used)
 _unwritable = set()  # directories a store could not write: read, not written
@@ -323,6 +324,15 @@ def _load_index(cache_dir, kernel_ident):
         pass
 
 
+def _miss_name(kernel_ident):
+    """The key of `kernel_ident`'s explanation in last_miss: its qualified
+    name, or, when a kernel of another file missed first under that name,
+    "qualname (filename)". (Called with _lock held.)"""
+    filename, qualname = kernel_ident
+    first = _miss_files.setdefault(qualname, filename)
+    return qualname if first == filename else "%s (%s)" % (qualname, filename)
+
+
 def lookup(kernel_ident, parts, still_valid=None):
     """The stored payload (dict) for `parts`, or None (a miss, counted and
     explained). `still_valid(entry)`, called outside the cache's lock, may
@@ -335,7 +345,7 @@ def lookup(kernel_ident, parts, still_valid=None):
             _stats["misses"] += 1
             # (what the check compares: each variant's implementation, its
             # text and what it reads, as its typing function chooses it now)
-            _last_miss[kernel_ident[1]] = ("an overloaded function's implementation changed, or "
+            _last_miss[_miss_name(kernel_ident)] = ("an overloaded function's implementation changed, or "
                                            "its typing function chose another implementation")
         return None
     return entry
@@ -343,8 +353,8 @@ def lookup(kernel_ident, parts, still_valid=None):
 
 def _lookup(kernel_ident, parts):
     cache_dir = directory()
-    name = kernel_ident[1]
     with _lock:
+        name = _miss_name(kernel_ident)
         _load_index(cache_dir, kernel_ident)
         if cache_dir is not None and cache_dir not in _warned:
             try:
@@ -450,7 +460,9 @@ def cache_info():
     Returns a dict: hits, misses (lookups that compiled), corrupt (entries
     found damaged and recompiled), stores, entries and bytes (on disk now),
     directory (None when off), last_miss ({kernel name: why its last lookup
-    missed, e.g. "changed: device function 'f' (/path/lib.py)"}).
+    missed, e.g. "changed: device function 'f' (/path/lib.py)"}; the name is
+    the kernel's __qualname__, or "qualname (file)" when a kernel of another
+    file took that name first in this process).
     """
     cache_dir = directory()
     if cache_dir in _warned:

@@ -896,6 +896,38 @@ def make_mul():
     assert last["make_mul.<locals>.kernel"] == "no entry for this kernel yet"
 
 
+def test_last_miss_tells_apart_same_named_kernels_of_two_files(tmp_path, monkeypatch):
+    # Both files' kernels are named `kernel`: the second's explanation
+    # replaced the first's under one key.
+    monkeypatch.setenv("PYJIT_CACHE_DIR", str(tmp_path / "c"))
+    from pyjit import _cache  # (this process's earlier kernels named `kernel` left)
+    monkeypatch.setattr(_cache, "_last_miss", {})
+    monkeypatch.setattr(_cache, "_miss_files", {})
+    from kernel_files import load_module
+    source = '''
+from pyjit import cuda
+
+
+@cuda.jit
+def kernel(out):
+    out[0] += %d
+'''
+    first = load_module(tmp_path, "miss_first", source % 1)
+    second = load_module(tmp_path, "miss_second", source % 2)
+    out = np.zeros(1, np.int64)
+    first.kernel[1, 1](out)
+    second.kernel[1, 1](out)
+    assert out[0] == 3
+    last = pyjit.cache_info()["last_miss"]
+    assert last["kernel"] == "no entry for this kernel yet"
+    assert last["kernel (%s)" % (tmp_path / "miss_second.py")] == "no entry for this kernel yet"
+    # Compiled again for another signature: each explanation stays under its own key.
+    second.kernel[1, 1](np.zeros(1, np.int32))
+    last = pyjit.cache_info()["last_miss"]
+    assert last["kernel"] == "no entry for this kernel yet"
+    assert last["kernel (%s)" % (tmp_path / "miss_second.py")] == "changed: signature"
+
+
 def test_pyjit_cache_0_makes_no_lookup_as_cache_false(tmp_path):
     # PYJIT_CACHE=0 counted a miss per compile ("lookups that compiled")
     # and filled kernel.stats, where cache=False counts nothing.
