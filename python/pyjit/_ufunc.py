@@ -402,6 +402,14 @@ def _gufunc_plan_key(args, out):
     return None if outs is None else key + (("out", type(out) is tuple) + outs,)
 
 
+def _with_stream(key, stream):
+    """A plan key for a call on `stream`: a pyjit Stream by identity (the
+    key holds it, so no other stream takes its id while the plan is kept);
+    None for any other stream (a foreign one, a handle): the call takes
+    every step."""
+    return key + (("stream", stream),) if type(stream) is cuda.Stream else None
+
+
 # Integers, Python's and NumPy's: keyed by their sign and bit length.
 _INTEGERS = frozenset((int, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
                        np.uint32, np.uint64))
@@ -613,8 +621,9 @@ class _Ufunc:
 
     @_entry
     def __call__(self, *args, out=None, stream=0, **keywords):
-        key = _plan_key(args, out) if not keywords and type(stream) is int and stream == 0 \
-            else None
+        key = _plan_key(args, out) if not keywords else None
+        if key is not None and not (type(stream) is int and stream == 0):
+            key = _with_stream(key, stream)
         plans = self._plans  # (a signature added meanwhile replaces it: no plan kept then)
         if key is not None:
             plan = plans.get(key)
@@ -971,8 +980,9 @@ class _GUfunc:
 
     @_entry
     def __call__(self, *args, out=None, stream=0, **keywords):
-        key = _gufunc_plan_key(args, out) if not keywords and type(stream) is int and \
-            stream == 0 else None
+        key = _gufunc_plan_key(args, out) if not keywords else None
+        if key is not None and not (type(stream) is int and stream == 0):
+            key = _with_stream(key, stream)
         plans = self._plans  # (a signature added meanwhile replaces it: no plan kept then)
         if key is not None:
             plan = plans.get(key)

@@ -1216,6 +1216,46 @@ def test_repeated_device_calls_take_their_plan_and_stay_right(target):
         np.testing.assert_array_equal(r.copy_to_host(), np.arange(4) + float(k))
 
 
+@pytest.mark.parametrize("target", TARGETS)
+def test_calls_on_a_stream_take_that_streams_plan(target):
+    # A pyjit stream is part of a plan's key (by identity): calls on two
+    # streams keep two plans, each launching on its own stream; a foreign
+    # stream or a handle is never planned.
+    @vectorize(["float32(float32, float32)"], target=target)
+    def add(a, b):
+        return a + b
+
+    @guvectorize(["void(float32[:], float32[:])"], "(n)->(n)", target=target)
+    def twice(x, out):
+        for i in range(x.shape[0]):
+            out[i] = 2 * x[i]
+
+    x = np.arange(6, dtype=np.float32)
+    d = cuda.to_device(x)
+    rows = cuda.to_device(x.reshape(2, 3))
+    first, second = cuda.stream(), cuda.stream()
+    for k in range(3):
+        for stream in (first, second):
+            r = add(d, np.float32(k), stream=stream)
+            t = twice(rows, stream=stream)
+            stream.synchronize()
+            np.testing.assert_array_equal(r.copy_to_host(), x + k)
+            np.testing.assert_array_equal(t.copy_to_host(), 2 * x.reshape(2, 3))
+    def stream_of(key):
+        return key[-1][1] if type(key[-1]) is tuple and key[-1][:1] == ("stream",) else None
+
+    for f in (add, twice):
+        planned = {stream_of(key): plan[-1] for key, plan in f._plans.items()}
+        assert set(planned) == {first, second}
+        assert all(launcher.stream is stream for stream, launcher in planned.items())
+    add._plans.clear()
+    for _ in range(2):  # a stream's handle (an int; 0 on the CPU backend): no stream plan
+        r = add(d, np.float32(1), stream=int(first))
+        first.synchronize()
+    np.testing.assert_array_equal(r.copy_to_host(), x + 1)
+    assert all(stream_of(key) is None for key in add._plans)
+
+
 def test_a_signature_added_later_takes_over_a_converting_call():
     # A dynamic ufunc: int16 device arrays first take the float64 loop,
     # converted safely; once add() gives an int16 one, the same call takes
