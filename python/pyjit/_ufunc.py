@@ -330,14 +330,14 @@ def _kernel_name(prefix, func):
     return prefix + re.sub(r"\W", "_", func.__name__.strip("<>"))
 
 
-def _exec_kernel(source, name, op):
+def _exec_kernel(source, name, op, scope=None):
     """Defines kernel `name` from `source` (registered with linecache, under
-    a file name of its own, so the compiler can read it) with `op` and `cuda`
-    as its globals."""
+    a file name of its own, so the compiler can read it) with `op`, `cuda`
+    and `scope`'s names as its globals."""
     _KERNELS[0] += 1
     filename = "<pyjit %s #%d>" % (name, _KERNELS[0])
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    scope = {"op": op, "cuda": cuda}
+    scope = dict(scope or (), op=op, cuda=cuda)
     exec(compile(source, filename, "exec"), scope)
     return scope[name]
 
@@ -409,6 +409,12 @@ def _with_stream(key, stream):
     every step."""
     return key + (("stream", stream),) if type(stream) is cuda.Stream else None
 
+
+# Where gufunc kernels that run there stage rows through shared memory
+# (_staging): none until measured on a GPU ('cuda'); never the CPU backend
+# ('cpu'), which has no coalescing to gain and whose syncthreads switches
+# fibers (tests stage there to check the staged kernels).
+_STAGED_TARGETS = ()
 
 # Integers, Python's and NumPy's: keyed by their sign and bit length.
 _INTEGERS = frozenset((int, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
@@ -860,6 +866,23 @@ def _parse_layout(layout, what):
     return parse(ins), parse(outs)
 
 
+class _StagedLaunch:
+    """A staged gufunc kernel's launch: the flat arguments and n, then the
+    staging's own (rows a block, each staged row's length and offset)."""
+
+    __slots__ = ("launcher", "extra")
+
+    def __init__(self, launcher, extra):
+        self.launcher, self.extra = launcher, extra
+
+    @property
+    def stream(self):
+        return self.launcher.stream
+
+    def __call__(self, *args):
+        return self.launcher(*args, *self.extra)
+
+
 class _GUfunc:
     """A generalized ufunc (pyjit.guvectorize). Without signatures (a layout
     alone) it is numba's dynamic gufunc: a call whose inputs and outputs no
@@ -906,14 +929,94 @@ class _GUfunc:
         arrays = self._signatures[0][3] if self._signatures else \
             [bool(core) for core in self._ins] + [True] * len(self._outs)
         names = ["a%d" % k for k in range(nargs)]
-        passed = ", ".join("%s[i:i + 1]" % n if k < len(self._ins) and not self._ins[k]
-                           and arrays[k] else "%s[i]" % n for k, n in enumerate(names))
+        self._passed = ["%s[i:i + 1]" % n if k < len(self._ins) and not self._ins[k]
+                        and arrays[k] else "%s[i]" % n for k, n in enumerate(names)]
+        passed = ", ".join(self._passed)
         name = _kernel_name("gufunc_", func)
         source = ("def %s(%s, n):\n"
                   "    i = cuda.grid(1)\n"
                   "    if i < n:\n"
                   "        op(%s)\n" % (name, ", ".join(names), passed))
         self._kernel = _jit_for(target, self._fastmath)(_exec_kernel(source, name, self._device))
+        self._staged = {}     # {(staged, copy_in, dtype names): the staged kernel}
+        self._read_only = {}  # {params: whether the function writes none of its inputs}
+
+    def _launcher(self, params, flat, nin, outs, results, n, stream):
+        """The launcher of a call (taking the flat arguments, then n), the
+        flat arguments it takes and its staged kernel's key: the staged
+        kernel's (_staging) where some argument is staged, else the direct
+        kernel's (the key None)."""
+        from . import _staging
+        nargs = len(flat)
+        cores = self._ins + self._outs
+        candidates = [k for k in range(nargs) if len(cores[k]) == 1 and
+                      _staging.stageable(flat[k].shape[1:], params[k])]
+        if self._kernel.target not in _STAGED_TARGETS or n < 2 or not candidates:
+            return self._kernel.forall(n, stream=stream), flat, None
+        if any(k < nin for k in candidates) and not self._inputs_read_only(params):
+            candidates = [k for k in candidates if k >= nin]
+        rows_of = {k: flat[k].shape[1] for k in candidates}
+        sizes = {k: np.dtype(params[k]).itemsize for k in candidates}
+        fitted = _staging.layout(candidates, rows_of, sizes) if candidates else None
+        if fitted is None:
+            return self._kernel.forall(n, stream=stream), flat, None
+        rows, offsets, nbytes = fitted
+        # Given outputs written in place: the function may read them first.
+        copy_in = tuple(k for k in candidates if k < nin or results[k - nin] is (
+            outs[k - nin] if outs else None))
+        copy_out = tuple(k for k in candidates if k >= nin)
+        names = tuple(np.dtype(dt).name for dt in params)
+        key = (tuple(candidates), copy_in, names)
+        kernel = self._staged.get(key)
+        if kernel is False:  # (it did not compile)
+            return self._kernel.forall(n, stream=stream), flat, None
+        if kernel is None:
+            name = _kernel_name("gufunc_staged_", self._func)
+            text = _staging.source(name, nargs, candidates, copy_in, copy_out, names,
+                                   self._passed)
+            scope = {"dt_" + nm: np.dtype(nm).type for nm in names}
+            kernel = _jit_for(self._target, self._fastmath)(
+                _exec_kernel(text, name, self._device, scope))
+            self._staged[key] = kernel
+        flat = [f.reshape(f.size) if k in rows_of else f for k, f in enumerate(flat)]
+        extra = (rows,) + tuple(v for k in candidates for v in (rows_of[k], offsets[k]))
+        launch = kernel[(n + rows - 1) // rows, max(rows, _staging.THREADS), stream, nbytes]
+        return _StagedLaunch(launch, extra), flat, key
+
+    def _inputs_read_only(self, params):
+        """Whether the function types with its array inputs read-only
+        (it writes none of them): their rows may be staged."""
+        params = tuple(params)
+        known = self._read_only.get(params)
+        if known is not None:
+            return known
+        arrays = next((sig[3] for sig in self._signatures if tuple(sig[1]) == params), None)
+        known = False
+        if arrays is not None:
+            from . import _options
+            from ._ext import ext
+            from ._overload import compile_resolving
+            from ._source import describe, placement_options
+            types = []
+            for k, (dt, core, array) in enumerate(zip(params, self._ins + self._outs, arrays)):
+                name = np.dtype(dt).name
+                types.append("%sarray(%s, %dd, C)" % ("readonly " if k < len(self._ins) else "",
+                                                      name, max(len(core), 1))
+                             if array else name)
+            try:
+                info = describe(self._func)
+                options = _options.compile_options({})
+                options["abi"] = "numba"
+                options["abi_name"] = info["name"]
+                options.update(placement_options(info))
+                compile_resolving(lambda: ext().compile_kernel(
+                    info["source"], info["filename"], info["firstline"], info["name"],
+                    info["globals"], tuple(types), "sm_90", 3, "types", options))
+                known = True
+            except Exception:  # (a write to an input, or a type the probe cannot name)
+                known = False
+        self._read_only[params] = known
+        return known
 
     @property
     def types(self):
@@ -1104,9 +1207,20 @@ class _GUfunc:
             results.append(dev)
             flat.append(_shaped(dev, (n,) + (core_shape or (1,))))
         if n:
-            launch = self._kernel.forall(n, stream=stream)
+            direct = flat
+            launch, flat, staged = self._launcher(params, flat, nin, outs, results, n, stream)
             try:
-                launch(*flat, n)
+                try:
+                    launch(*flat, n)
+                except CompileError:
+                    if staged is None:
+                        raise
+                    # The staged kernel does not compile where the direct one
+                    # may (or gives the user's error from the direct kernel's
+                    # compile): these types are not staged again.
+                    self._staged[staged] = False
+                    launch, flat = self._kernel.forall(n, stream=stream), direct
+                    launch(*flat, n)
             except CompileError:
                 if len(self._signatures) > count:  # a new signature that does not compile
                     with self._lock:

@@ -1400,3 +1400,135 @@ def test_a_signature_added_during_a_call_leaves_no_stale_plan():
     assert f(d, 2).dtype == np.float64  # chosen before the add
     thread.join()
     assert f(d, 2).dtype == np.float32
+
+
+@pytest.fixture
+def staged_everywhere(monkeypatch):
+    # Row staging (pyjit/_staging.py) runs on CUDA targets; the CPU backend
+    # runs the same staged kernels when asked, so these tests check them here.
+    from pyjit import _ufunc
+    monkeypatch.setattr(_ufunc, "_STAGED_TARGETS", ("cuda", "cpu"))
+
+
+def _staged_args(gufunc):
+    """The staged arguments of each staged kernel the gufunc made."""
+    return sorted(key[0] for key, kernel in gufunc._staged.items() if kernel is not False)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_gufunc_rows_staged_through_shared_memory_give_numpys_results(target,
+                                                                      staged_everywhere):
+    @guvectorize(["void(float32[:], float32[:], float32[:])"], "(n),(n)->(n)", target=target)
+    def row_add(a, b, out):
+        for j in range(a.shape[0]):
+            out[j] = a[j] + b[j]
+
+    rng = np.random.default_rng(5)
+    # Row lengths odd and even, loop counts not a multiple of a block's rows.
+    for rows, m in ((1000, 7), (130, 100), (65, 2), (3, 33)):
+        a = rng.random((rows, m), dtype=np.float32)
+        b = rng.random((rows, m), dtype=np.float32)
+        da, db = cuda.to_device(a), cuda.to_device(b)
+        for _ in range(2):  # the second call takes its plan
+            np.testing.assert_array_equal(row_add(da, db).copy_to_host(), a + b)
+    assert _staged_args(row_add) == [(0, 1, 2)]
+
+    # Mixed dtypes, a scalar input, a () output: the rows staged, the rest passed.
+    @guvectorize(["void(int32[:], float64[:], float32, float64[:], int64[:])"],
+                 "(n),(n),()->(n),()", target=target)
+    def scaled(k, x, s, out, count):
+        c = 0
+        for j in range(k.shape[0]):
+            out[j] = k[j] * x[j] + s
+            if k[j] > 0:
+                c += 1
+        count[0] = c
+
+    k = rng.integers(-5, 5, (200, 9), dtype=np.int32)
+    x = rng.random((200, 9))
+    out, count = scaled(cuda.to_device(k), cuda.to_device(x), np.float32(0.5))
+    np.testing.assert_allclose(out.copy_to_host(), k * x + 0.5, rtol=1e-15)
+    np.testing.assert_array_equal(count.copy_to_host(), (k > 0).sum(axis=1))
+    assert _staged_args(scaled) == [(0, 1, 3)]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_staged_gufunc_reads_given_outputs_and_leaves_written_inputs_unstaged(
+        target, staged_everywhere):
+    # A given output is copied in first: the function may read it.
+    @guvectorize(["void(float64[:], float64[:])"], "(n)->(n)", target=target)
+    def accumulate(x, out):
+        for j in range(x.shape[0]):
+            out[j] += x[j]
+
+    x = np.arange(600.0).reshape(100, 6)
+    acc = cuda.to_device(np.full((100, 6), 10.0))
+    for _ in range(3):
+        assert accumulate(cuda.to_device(x), out=acc) is acc
+    np.testing.assert_array_equal(acc.copy_to_host(), 10.0 + 3 * x)
+
+    # A function writing its input: the input is not staged (its writes
+    # reach the caller's array, as the direct kernel's do); the output is.
+    @guvectorize(["void(float32[:], float32[:])"], "(n)->(n)", target=target)
+    def double_in_place(x, out):
+        for j in range(x.shape[0]):
+            x[j] = 2 * x[j]
+            out[j] = x[j] + 1
+
+    v = np.arange(400, dtype=np.float32).reshape(100, 4)
+    dv = cuda.to_device(v)
+    r = double_in_place(dv)
+    np.testing.assert_array_equal(dv.copy_to_host(), 2 * v)
+    np.testing.assert_array_equal(r.copy_to_host(), 2 * v + 1)
+    assert _staged_args(double_in_place) == [(1,)]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_gufunc_rows_not_staged_stay_right(target, staged_everywhere):
+    # Rows of one element, rows too long for shared memory, two core
+    # dimensions: the direct kernel, one row a thread.
+    @guvectorize(["void(float32[:], float32[:])"], "(n)->(n)", target=target)
+    def negate(x, out):
+        for j in range(x.shape[0]):
+            out[j] = -x[j]
+
+    for shape in ((50, 1), (4, 20000)):
+        x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+        np.testing.assert_array_equal(negate(cuda.to_device(x)).copy_to_host(), -x)
+    assert negate._staged == {}
+
+    @guvectorize(["void(float64[:, :], float64[:, :], float64[:, :])"], "(m,n),(n,p)->(m,p)",
+                 target=target)
+    def matmul(a, b, out):
+        for i in range(out.shape[0]):
+            for j in range(out.shape[1]):
+                acc = 0.0
+                for k in range(a.shape[1]):
+                    acc += a[i, k] * b[k, j]
+                out[i, j] = acc
+
+    a = np.arange(60.0).reshape(5, 3, 4)
+    b = np.arange(40.0).reshape(5, 4, 2)
+    np.testing.assert_allclose(matmul(cuda.to_device(a), cuda.to_device(b)).copy_to_host(),
+                               a @ b)
+    assert matmul._staged == {}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_staged_gufunc_that_does_not_compile_reports_the_direct_kernels_error(
+        target, staged_everywhere):
+    # The staged kernel's compile error sends the call to the direct kernel,
+    # whose error (the same user line) is the one raised; the types are not
+    # staged again.
+    @guvectorize(["void(float32[:], float32[:])"], "(n)->(n)", target=target)
+    def broken(x, out):
+        for j in range(x.shape[0]):
+            out[j] = x[j] + undefined_name  # noqa: F821
+
+    d = cuda.to_device(np.ones((100, 4), np.float32))
+    for _ in range(2):
+        with pytest.raises(pyjit.CompileError, match="name 'undefined_name' is not defined") \
+                as info:
+            broken(d)
+        assert "gufunc_staged" not in str(info.value)
+    assert list(broken._staged.values()) == [False]
