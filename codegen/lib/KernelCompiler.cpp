@@ -16,6 +16,7 @@
 #include "pyjit/ir/IRGen.h"
 #include "pyjit/ir/IRPrinter.h"
 #include "pyjit/ir/Passes.h"
+#include "pyjit/ir/ThreadIndependence.h"
 #include "pyjit/ir/Signature.h"
 #include "pyjit/ir/Verifier.h"
 #include "llvm/IR/LLVMContext.h"
@@ -453,6 +454,8 @@ static llvm::Expected<CompiledKernel> compileOnThisThread(const KernelRequest &r
       ir::printFunction(*f, os);
     }
   }
+  out.threadIndependent = llvm::all_of(
+      irModule->functions, [](const auto &f) { return ir::isThreadIndependent(*f); });
   if (req.stopAfter == Stage::IR)
     return out;
   const ir::Function *fn = irModule->functions.front().get();

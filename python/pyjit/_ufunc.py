@@ -939,7 +939,7 @@ class _GUfunc:
                   "        op(%s)\n" % (name, ", ".join(names), passed))
         self._kernel = _jit_for(target, self._fastmath)(_exec_kernel(source, name, self._device))
         self._staged = {}     # {(staged, copy_in, dtype names): the staged kernel}
-        self._read_only = {}  # {params: whether the function writes none of its inputs}
+        self._read_only = {}  # {params: _staging_safety's (may stage, inputs read-only)}
 
     def _launcher(self, params, flat, nin, outs, results, n, stream):
         """The launcher of a call (taking the flat arguments, then n), the
@@ -953,7 +953,10 @@ class _GUfunc:
                       _staging.stageable(flat[k].shape[1:], params[k])]
         if self._kernel.target not in _STAGED_TARGETS or n < 2 or not candidates:
             return self._kernel.forall(n, stream=stream), flat, None
-        if any(k < nin for k in candidates) and not self._inputs_read_only(params):
+        safe, read_only = self._staging_safety(params)
+        if not safe:
+            return self._kernel.forall(n, stream=stream), flat, None
+        if not read_only:
             candidates = [k for k in candidates if k >= nin]
         rows_of = {k: flat[k].shape[1] for k in candidates}
         sizes = {k: np.dtype(params[k]).itemsize for k in candidates}
@@ -971,7 +974,7 @@ class _GUfunc:
         if kernel is False:  # (it did not compile)
             return self._kernel.forall(n, stream=stream), flat, None
         if kernel is None:
-            name = _kernel_name("gufunc_staged_", self._func)
+            name = _kernel_name("gufunc_", self._func)  # (the direct kernel's: errors name it)
             text = _staging.source(name, nargs, candidates, copy_in, copy_out, names,
                                    self._passed)
             scope = {"dt_" + nm: np.dtype(nm).type for nm in names}
@@ -983,38 +986,47 @@ class _GUfunc:
         launch = kernel[(n + rows - 1) // rows, max(rows, _staging.THREADS), stream, nbytes]
         return _StagedLaunch(launch, extra), flat, key
 
-    def _inputs_read_only(self, params):
-        """Whether the function types with its array inputs read-only
-        (it writes none of them): their rows may be staged."""
+    def _staging_safety(self, params):
+        """(whether the function may run staged, whether it writes none of
+        its array inputs), by compiling it to the IR stage as a kernel of
+        the types the direct kernel passes it, inputs read-only (again
+        writable if that does not compile). It may run staged when its code
+        is thread-independent (ir::isThreadIndependent: no raise, barrier,
+        thread index or shared array), as the staged kernel runs it on other
+        threads than the direct one and copies its rows back after it."""
         params = tuple(params)
         known = self._read_only.get(params)
         if known is not None:
             return known
         arrays = next((sig[3] for sig in self._signatures if tuple(sig[1]) == params), None)
-        known = False
+        known = (False, False)
         if arrays is not None:
             from . import _options
             from ._ext import ext
             from ._overload import compile_resolving
             from ._source import describe, placement_options
-            types = []
-            for k, (dt, core, array) in enumerate(zip(params, self._ins + self._outs, arrays)):
-                name = np.dtype(dt).name
-                types.append("%sarray(%s, %dd, C)" % ("readonly " if k < len(self._ins) else "",
-                                                      name, max(len(core), 1))
-                             if array else name)
-            try:
-                info = describe(self._func)
-                options = _options.compile_options({})
-                options["abi"] = "numba"
-                options["abi_name"] = info["name"]
-                options.update(placement_options(info))
-                compile_resolving(lambda: ext().compile_kernel(
+            info = describe(self._func)
+            options = _options.compile_options({})
+            options.update(placement_options(info))
+
+            def typed(read_only):
+                types = []
+                for k, (dt, core, array) in enumerate(zip(params, self._ins + self._outs,
+                                                          arrays)):
+                    name = np.dtype(dt).name
+                    types.append("%sarray(%s, %dd, C)" % (
+                        "readonly " if read_only and k < len(self._ins) else "", name,
+                        max(len(core), 1)) if array else name)
+                return compile_resolving(lambda: ext().compile_kernel(
                     info["source"], info["filename"], info["firstline"], info["name"],
-                    info["globals"], tuple(types), "sm_90", 3, "types", options))
-                known = True
-            except Exception:  # (a write to an input, or a type the probe cannot name)
-                known = False
+                    info["globals"], tuple(types), "sm_90", 3, "ir", options))
+
+            for read_only in (True, False):
+                try:
+                    known = (typed(read_only)["thread_independent"], read_only)
+                    break
+                except Exception:  # (a write to an input; a type it cannot name)
+                    continue
         self._read_only[params] = known
         return known
 

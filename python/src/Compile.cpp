@@ -278,6 +278,8 @@ PyObject *python::compileKernel(PyObject *, PyObject *args) {
   Py_DECREF(sites);
   PyDict_SetItemString(dict, "uses_devicelib", result->usesDevicelib ? Py_True : Py_False);
   PyDict_SetItemString(dict, "cooperative", result->cooperative ? Py_True : Py_False);
+  PyDict_SetItemString(dict, "thread_independent",
+                       result->threadIndependent ? Py_True : Py_False);
   PyDict_SetItemString(dict, "debug_info", result->debugInfo ? Py_True : Py_False);
   return dict;
 }

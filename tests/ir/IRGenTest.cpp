@@ -10,6 +10,7 @@
 #include "pyjit/ir/IRGen.h"
 #include "pyjit/ir/IRPrinter.h"
 #include "pyjit/ir/Signature.h"
+#include "pyjit/ir/ThreadIndependence.h"
 #include "pyjit/ir/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -380,6 +381,36 @@ TEST_F(IRGenTest, ForLoopProducesPhisInItsHeader) {
   EXPECT_EQ(cond->operand(0), counter);
   std::string text = printed();
   EXPECT_NE(text.find("phi"), std::string::npos) << text;
+}
+
+// isThreadIndependent: what gufunc row staging may run on other threads.
+TEST_F(IRGenTest, ArithmeticLocalArraysAndAtomicsAreThreadIndependent) {
+  Function *fn = compile("def k(x, out):\n"
+                         "    t = cuda.local.array(4, 'float32')\n"
+                         "    for j in range(x.shape[0]):\n"
+                         "        t[j % 4] = math.sqrt(x[j])\n"
+                         "        out[j] = cuda.fma(x[j], t[j % 4], 1.0)\n"
+                         "        cuda.atomic.add(out, j, 1.0)\n",
+                         {"array(float32, 1d, C)", "array(float32, 1d, C)"});
+  ASSERT_TRUE(fn);
+  EXPECT_TRUE(isThreadIndependent(*fn));
+}
+
+TEST_F(IRGenTest, StopsBarriersIndicesAndSharedArraysAreNotThreadIndependent) {
+  const char *bodies[] = {
+      "    if x[0] < 0:\n        raise ValueError('negative')\n",
+      "    cuda.syncthreads()\n",
+      "    out[0] = cuda.threadIdx.x\n",
+      "    out[0] = cuda.grid(1)\n",
+      "    out[0] = cuda.shfl_down_sync(0xffffffff, x[0], 1)\n",
+      "    s = cuda.shared.array(4, 'float32')\n    s[0] = x[0]\n    out[0] = s[0]\n",
+  };
+  for (const char *body : bodies) {
+    Function *fn = compile(std::string("def k(x, out):\n") + body,
+                           {"array(float32, 1d, C)", "array(float32, 1d, C)"});
+    ASSERT_TRUE(fn) << body;
+    EXPECT_FALSE(isThreadIndependent(*fn)) << body;
+  }
 }
 
 TEST_F(IRGenTest, StraightLineCodeHasNoPhi) {

@@ -80,6 +80,9 @@ struct CompiledKernel {
   /// (cuLaunchCooperativeKernel), every block resident at once. On the
   /// host the module says so itself (kHostUsesGridSync).
   bool cooperative = false;
+  /// Every function of the module runs alike on any thread and to its end
+  /// (ir::isThreadIndependent); set from the IR stage on.
+  bool threadIndependent = false;
   /// The PTX has full DWARF (debug=True with optLevel 0, for cuda-gdb):
   /// link it with nvJitLink's -g, as ptxas refuses debug sections in
   /// optimized code ("Optimized debugging not supported").
