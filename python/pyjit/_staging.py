@@ -15,10 +15,14 @@ stride (m | 1 elements), so that the threads' elements j fall in different
 shared-memory banks for 4-byte dtypes (the padding trick of NVIDIA's "An
 Efficient Matrix Transpose in CUDA C/C++", 2013).
 
-Staged are the arguments with one core dimension of at least 2 elements and a
-numeric or bool dtype. Inputs are staged only when the function writes none of
-them (it types with read-only inputs); outputs are copied back after the call,
-and copied in first when the caller gave them (the function may read them).
+Only a function that runs alike on any thread and to its end is staged
+(ir::isThreadIndependent: no raise, barrier, warp function, thread index or
+shared array), as the staged kernel runs it on other threads than the direct
+kernel and copies rows back after it (_GUfunc._staging_safety). Staged are the
+arguments with one core dimension of at least 2 elements and a numeric or bool
+dtype. Inputs are staged only when the function writes none of them (it types
+with read-only inputs); outputs are copied back after the call, and copied in
+first when the caller gave them (the function may read them).
 The other arguments are passed as the direct kernel passes them. The function
 is compiled for the same argument types either way (a row in shared memory is
 a 1-d C-contiguous array, as a row of a C-contiguous array is).
