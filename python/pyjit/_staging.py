@@ -31,10 +31,15 @@ a 1-d C-contiguous array, as a row of a C-contiguous array is).
 import numpy as np
 
 # Rows per block and threads per block (threads copy; the first ROWS of them
-# then run the function). Not yet measured on a GPU: pyjit._ufunc's
-# _STAGED_TARGETS keeps staging off until it is.
-ROWS = 64
+# then run the function), and the shortest row staged (bytes). Measured on
+# an H100 (docs/benchmarks.md, fifty-second session): rows of 100 float32
+# staged 32 to a block of 128 threads ran a (n),(n)->(n) add in 130 us where
+# one row a thread took 345; rows of 4 float32 took 75 us direct and over
+# 200 staged (a warp's rows then share its cache lines anyway), rows of 16
+# the same either way.
+ROWS = 32
 THREADS = 128
+MIN_ROW_BYTES = 128
 # Shared memory a block may use (bytes): the default limit without opting in.
 SHARED_BYTES = 48 * 1024
 # Fewer rows per block than this: the rows are too long to stage.
@@ -43,8 +48,11 @@ MIN_ROWS = 32
 
 def stageable(core, dtype):
     """Whether an argument of core dimensions `core` (a tuple of sizes) and
-    `dtype` is staged (before the read-only check of inputs)."""
-    return len(core) == 1 and core[0] >= 2 and np.dtype(dtype).kind in "biufc"
+    `dtype` is staged (before the read-only check of inputs): one core
+    dimension, rows of MIN_ROW_BYTES or more, a numeric or bool dtype."""
+    dtype = np.dtype(dtype)
+    return len(core) == 1 and core[0] >= 2 and core[0] * dtype.itemsize >= MIN_ROW_BYTES \
+        and dtype.kind in "biufc"
 
 
 def layout(staged, rows_of, itemsizes):
@@ -65,7 +73,7 @@ def layout(staged, rows_of, itemsizes):
     return None
 
 
-def source(name, nargs, staged, copy_in, copy_out, dtypes, passed):
+def source(name, nargs, staged, copy_in, copy_out, dtypes, passed, dims):
     """The staged kernel's source: def name(a0, ..., n, R, m<k>, o<k>, ...),
     whose arguments a<k> are staged ones' flat (n * m,) arrays and the
     others' as the direct kernel takes them; n the loop count, R the rows a
@@ -76,7 +84,9 @@ def source(name, nargs, staged, copy_in, copy_out, dtypes, passed):
     shared memory first (staged inputs, given outputs), `copy_out` those
     copied back (staged outputs). `dtypes[k]` names argument k's dtype (the
     kernel's scope holds it as dt_<name>); `passed[k]` is how the direct
-    kernel passes argument k at loop index i."""
+    kernel passes argument k at loop index i; `dims[k]` names its core
+    dimension: arguments of one dimension have rows of one length, and are
+    copied in one loop (a load of each in flight at once)."""
     params = ["a%d" % k for k in range(nargs)] + ["n", "R"] + [
         "%s%d" % (p, k) for k in staged for p in ("m", "o")]
     lines = ["def %s(%s):" % (name, ", ".join(params)),
@@ -89,17 +99,23 @@ def source(name, nargs, staged, copy_in, copy_out, dtypes, passed):
     for k in staged:
         lines.append("    p%d = m%d | 1" % (k, k))
 
-    def copy(k, inward):
-        shared = "sh_%s[o%d + r * p%d + e - r * m%d]" % (dtypes[k], k, k, k)
-        glob = "a%d[r0 * m%d + e]" % (k, k)
-        return ["    e = t",
-                "    while e < nr * m%d:" % k,
-                "        r = e // m%d" % k,
-                "        %s = %s" % ((shared, glob) if inward else (glob, shared)),
-                "        e += T"]
+    def copy(which, inward):
+        out = []
+        for dim in sorted({dims[k] for k in which}):
+            group = [k for k in which if dims[k] == dim]
+            m, p = "m%d" % group[0], "p%d" % group[0]
+            out += ["    e = t",
+                    "    while e < nr * %s:" % m,
+                    "        r = e // %s" % m,
+                    "        s = r * %s + e - r * %s" % (p, m),
+                    "        g = r0 * %s + e" % m]
+            for k in group:
+                shared, glob = "sh_%s[o%d + s]" % (dtypes[k], k), "a%d[g]" % k
+                out.append("        %s = %s" % ((shared, glob) if inward else (glob, shared)))
+            out.append("        e += T")
+        return out
 
-    for k in copy_in:
-        lines += copy(k, True)
+    lines += copy(copy_in, True)
     lines.append("    cuda.syncthreads()")
     call = ["sh_%s[o%d + t * p%d:o%d + t * p%d + m%d]" % (dtypes[k], k, k, k, k, k)
             if k in staged else passed[k] for k in range(nargs)]
@@ -107,6 +123,5 @@ def source(name, nargs, staged, copy_in, copy_out, dtypes, passed):
               "        i = r0 + t",
               "        op(%s)" % ", ".join(call),
               "    cuda.syncthreads()"]
-    for k in copy_out:
-        lines += copy(k, False)
+    lines += copy(copy_out, False)
     return "\n".join(lines) + "\n"

@@ -976,7 +976,7 @@ class _GUfunc:
         if kernel is None:
             name = _kernel_name("gufunc_", self._func)  # (the direct kernel's: errors name it)
             text = _staging.source(name, nargs, candidates, copy_in, copy_out, names,
-                                   self._passed)
+                                   self._passed, {k: cores[k][0] for k in candidates})
             scope = {"dt_" + nm: np.dtype(nm).type for nm in names}
             kernel = _jit_for(self._target, self._fastmath)(
                 _exec_kernel(text, name, self._device, scope))

@@ -1424,8 +1424,9 @@ def test_gufunc_rows_staged_through_shared_memory_give_numpys_results(target,
             out[j] = a[j] + b[j]
 
     rng = np.random.default_rng(5)
-    # Row lengths odd and even, loop counts not a multiple of a block's rows.
-    for rows, m in ((1000, 7), (130, 100), (65, 2), (3, 33)):
+    # Row lengths odd and even (rows of 128 bytes or more are staged), loop
+    # counts not a multiple of a block's rows.
+    for rows, m in ((1000, 37), (130, 100), (65, 32), (3, 33)):
         a = rng.random((rows, m), dtype=np.float32)
         b = rng.random((rows, m), dtype=np.float32)
         da, db = cuda.to_device(a), cuda.to_device(b)
@@ -1444,8 +1445,8 @@ def test_gufunc_rows_staged_through_shared_memory_give_numpys_results(target,
                 c += 1
         count[0] = c
 
-    k = rng.integers(-5, 5, (200, 9), dtype=np.int32)
-    x = rng.random((200, 9))
+    k = rng.integers(-5, 5, (200, 40), dtype=np.int32)
+    x = rng.random((200, 40))
     out, count = scaled(cuda.to_device(k), cuda.to_device(x), np.float32(0.5))
     np.testing.assert_allclose(out.copy_to_host(), k * x + 0.5, rtol=1e-15)
     np.testing.assert_array_equal(count.copy_to_host(), (k > 0).sum(axis=1))
@@ -1461,8 +1462,8 @@ def test_staged_gufunc_reads_given_outputs_and_leaves_written_inputs_unstaged(
         for j in range(x.shape[0]):
             out[j] += x[j]
 
-    x = np.arange(600.0).reshape(100, 6)
-    acc = cuda.to_device(np.full((100, 6), 10.0))
+    x = np.arange(2000.0).reshape(100, 20)
+    acc = cuda.to_device(np.full((100, 20), 10.0))
     for _ in range(3):
         assert accumulate(cuda.to_device(x), out=acc) is acc
     np.testing.assert_array_equal(acc.copy_to_host(), 10.0 + 3 * x)
@@ -1475,7 +1476,7 @@ def test_staged_gufunc_reads_given_outputs_and_leaves_written_inputs_unstaged(
             x[j] = 2 * x[j]
             out[j] = x[j] + 1
 
-    v = np.arange(400, dtype=np.float32).reshape(100, 4)
+    v = np.arange(4000, dtype=np.float32).reshape(100, 40)
     dv = cuda.to_device(v)
     r = double_in_place(dv)
     np.testing.assert_array_equal(dv.copy_to_host(), 2 * v)
@@ -1485,14 +1486,14 @@ def test_staged_gufunc_reads_given_outputs_and_leaves_written_inputs_unstaged(
 
 @pytest.mark.parametrize("target", TARGETS)
 def test_gufunc_rows_not_staged_stay_right(target, staged_everywhere):
-    # Rows of one element, rows too long for shared memory, two core
-    # dimensions: the direct kernel, one row a thread.
+    # Rows of one element or under 128 bytes, rows too long for shared
+    # memory, two core dimensions: the direct kernel, one row a thread.
     @guvectorize(["void(float32[:], float32[:])"], "(n)->(n)", target=target)
     def negate(x, out):
         for j in range(x.shape[0]):
             out[j] = -x[j]
 
-    for shape in ((50, 1), (4, 20000)):
+    for shape in ((50, 1), (50, 31), (4, 20000)):
         x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
         np.testing.assert_array_equal(negate(cuda.to_device(x)).copy_to_host(), -x)
     assert negate._staged == {}
@@ -1524,7 +1525,7 @@ def test_a_gufunc_that_does_not_compile_reports_the_direct_kernels_error(
         for j in range(x.shape[0]):
             out[j] = x[j] + undefined_name  # noqa: F821
 
-    d = cuda.to_device(np.ones((100, 4), np.float32))
+    d = cuda.to_device(np.ones((100, 40), np.float32))
     for _ in range(2):
         with pytest.raises(pyjit.CompileError, match="name 'undefined_name' is not defined") \
                 as info:
@@ -1574,6 +1575,6 @@ def test_a_gufunc_whose_rows_depend_on_its_thread_is_not_staged(gufunc, staged_e
     # thread stopped by a raise left its share of other rows uncopied; a
     # barrier waited for threads without rows; cuda.grid(1) and shared
     # memory were the staged kernel's. Such functions run direct.
-    x = np.arange(400, dtype=np.float32).reshape(100, 4)
+    x = np.arange(4000, dtype=np.float32).reshape(100, 40)
     np.testing.assert_array_equal(gufunc(cuda.to_device(x)).copy_to_host(), x + 1)
     assert gufunc._staged == {}
