@@ -32,13 +32,14 @@ import numpy as np
 
 # Rows per block and threads per block (threads copy; the first ROWS of them
 # then run the function), and the shortest row staged (bytes). Measured on
-# an H100 (docs/benchmarks.md, fifty-second session): rows of 100 float32
-# staged 32 to a block of 128 threads ran a (n),(n)->(n) add in 130 us where
-# one row a thread took 345; rows of 4 float32 took 75 us direct and over
-# 200 staged (a warp's rows then share its cache lines anyway), rows of 16
-# the same either way.
-ROWS = 32
-THREADS = 128
+# an H100 (docs/benchmarks.md, fifty-second session), a (n),(n)->(n) float32
+# add, kernel time into a given output: rows of 100 took 352 us direct and 165
+# staged (32 rows a block then, as 64 do not fit SHARED_BYTES), rows of 32
+# took 752 direct and 134 staged; 32 rows to 128 threads took 205 and 133.
+# Rows of 16 ran alike (196 us) and rows of 4 ran 75 us direct and over 200
+# staged: a warp's short rows share its cache lines anyway.
+ROWS = 64
+THREADS = 256
 MIN_ROW_BYTES = 128
 # Shared memory a block may use (bytes): the default limit without opting in.
 SHARED_BYTES = 48 * 1024

@@ -411,10 +411,10 @@ def _with_stream(key, stream):
 
 
 # Where gufunc kernels that run there stage rows through shared memory
-# (_staging): none until measured on a GPU ('cuda'); never the CPU backend
-# ('cpu'), which has no coalescing to gain and whose syncthreads switches
-# fibers (tests stage there to check the staged kernels).
-_STAGED_TARGETS = ()
+# (_staging): the GPU ('cuda'), not the CPU backend ('cpu'), which has no
+# coalescing to gain and whose syncthreads switches fibers (tests stage
+# there too, to check the staged kernels).
+_STAGED_TARGETS = ("cuda",)
 
 # Integers, Python's and NumPy's: keyed by their sign and bit length.
 _INTEGERS = frozenset((int, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
