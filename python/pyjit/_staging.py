@@ -76,8 +76,9 @@ def layout(staged, rows_of, itemsizes):
 
 def source(name, nargs, staged, copy_in, copy_out, dtypes, passed, dims):
     """The staged kernel's source: def name(a0, ..., n, R, m<k>, o<k>, ...),
-    whose arguments a<k> are staged ones' flat (n * m,) arrays and the
-    others' as the direct kernel takes them; n the loop count, R the rows a
+    whose arguments a<k> are as the direct kernel takes them (a staged
+    one's: its C-contiguous (n, m) array, whose rows r0.. of a block are one
+    contiguous span); n the loop count, R the rows a
     block, m<k> and o<k> a staged argument's row length and offset in
     shared memory (elements of its dtype).
 
@@ -108,10 +109,10 @@ def source(name, nargs, staged, copy_in, copy_out, dtypes, passed, dims):
             out += ["    e = t",
                     "    while e < nr * %s:" % m,
                     "        r = e // %s" % m,
-                    "        s = r * %s + e - r * %s" % (p, m),
-                    "        g = r0 * %s + e" % m]
+                    "        c = e - r * %s" % m,
+                    "        s = r * %s + c" % p]
             for k in group:
-                shared, glob = "sh_%s[o%d + s]" % (dtypes[k], k), "a%d[g]" % k
+                shared, glob = "sh_%s[o%d + s]" % (dtypes[k], k), "a%d[r0 + r, c]" % k
                 out.append("        %s = %s" % ((shared, glob) if inward else (glob, shared)))
             out.append("        e += T")
         return out

@@ -942,27 +942,26 @@ class _GUfunc:
         self._read_only = {}  # {params: _staging_safety's (may stage, inputs read-only)}
 
     def _launcher(self, params, flat, nin, outs, results, n, stream):
-        """The launcher of a call (taking the flat arguments, then n), the
-        flat arguments it takes and its staged kernel's key: the staged
-        kernel's (_staging) where some argument is staged, else the direct
-        kernel's (the key None)."""
+        """The launcher of a call (taking the flat arguments, then n) and its
+        staged kernel's key: the staged kernel's (_staging) where some
+        argument is staged, else the direct kernel's (the key None)."""
         from . import _staging
         nargs = len(flat)
         cores = self._ins + self._outs
         candidates = [k for k in range(nargs) if len(cores[k]) == 1 and
                       _staging.stageable(flat[k].shape[1:], params[k])]
         if self._kernel.target not in _STAGED_TARGETS or n < 2 or not candidates:
-            return self._kernel.forall(n, stream=stream), flat, None
+            return self._kernel.forall(n, stream=stream), None
         safe, read_only = self._staging_safety(params)
         if not safe:
-            return self._kernel.forall(n, stream=stream), flat, None
+            return self._kernel.forall(n, stream=stream), None
         if not read_only:
             candidates = [k for k in candidates if k >= nin]
         rows_of = {k: flat[k].shape[1] for k in candidates}
         sizes = {k: np.dtype(params[k]).itemsize for k in candidates}
         fitted = _staging.layout(candidates, rows_of, sizes) if candidates else None
         if fitted is None:
-            return self._kernel.forall(n, stream=stream), flat, None
+            return self._kernel.forall(n, stream=stream), None
         rows, offsets, nbytes = fitted
         # Given outputs written in place: the function may read them first.
         copy_in = tuple(k for k in candidates if k < nin or results[k - nin] is (
@@ -972,7 +971,7 @@ class _GUfunc:
         key = (tuple(candidates), copy_in, names)
         kernel = self._staged.get(key)
         if kernel is False:  # (it did not compile)
-            return self._kernel.forall(n, stream=stream), flat, None
+            return self._kernel.forall(n, stream=stream), None
         if kernel is None:
             name = _kernel_name("gufunc_", self._func)  # (the direct kernel's: errors name it)
             text = _staging.source(name, nargs, candidates, copy_in, copy_out, names,
@@ -981,10 +980,9 @@ class _GUfunc:
             kernel = _jit_for(self._target, self._fastmath)(
                 _exec_kernel(text, name, self._device, scope))
             self._staged[key] = kernel
-        flat = [f.reshape(f.size) if k in rows_of else f for k, f in enumerate(flat)]
         extra = (rows,) + tuple(v for k in candidates for v in (rows_of[k], offsets[k]))
         launch = kernel[(n + rows - 1) // rows, max(rows, _staging.THREADS), stream, nbytes]
-        return _StagedLaunch(launch, extra), flat, key
+        return _StagedLaunch(launch, extra), key
 
     def _staging_safety(self, params):
         """(whether the function may run staged, whether it writes none of
@@ -1219,8 +1217,7 @@ class _GUfunc:
             results.append(dev)
             flat.append(_shaped(dev, (n,) + (core_shape or (1,))))
         if n:
-            direct = flat
-            launch, flat, staged = self._launcher(params, flat, nin, outs, results, n, stream)
+            launch, staged = self._launcher(params, flat, nin, outs, results, n, stream)
             try:
                 try:
                     launch(*flat, n)
@@ -1231,7 +1228,7 @@ class _GUfunc:
                     # may (or gives the user's error from the direct kernel's
                     # compile): these types are not staged again.
                     self._staged[staged] = False
-                    launch, flat = self._kernel.forall(n, stream=stream), direct
+                    launch = self._kernel.forall(n, stream=stream)
                     launch(*flat, n)
             except CompileError:
                 if len(self._signatures) > count:  # a new signature that does not compile
