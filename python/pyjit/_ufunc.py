@@ -939,7 +939,7 @@ class _GUfunc:
                   "        op(%s)\n" % (name, ", ".join(names), passed))
         self._kernel = _jit_for(target, self._fastmath)(_exec_kernel(source, name, self._device))
         self._staged = {}     # {(staged, copy_in, dtype names): the staged kernel}
-        self._read_only = {}  # {params: _staging_safety's (may stage, inputs read-only)}
+        self._safety = {}  # {params: _staging_safety's (may stage, inputs read-only)}
 
     def _launcher(self, params, flat, nin, outs, results, n, stream):
         """The launcher of a call (taking the flat arguments, then n) and its
@@ -993,7 +993,7 @@ class _GUfunc:
         thread index or shared array), as the staged kernel runs it on other
         threads than the direct one and copies its rows back after it."""
         params = tuple(params)
-        known = self._read_only.get(params)
+        known = self._safety.get(params)
         if known is not None:
             return known
         arrays = next((sig[3] for sig in self._signatures if tuple(sig[1]) == params), None)
@@ -1025,7 +1025,7 @@ class _GUfunc:
                     break
                 except Exception:  # (a write to an input; a type it cannot name)
                     continue
-        self._read_only[params] = known
+        self._safety[params] = known
         return known
 
     @property
