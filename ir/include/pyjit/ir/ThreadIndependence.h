@@ -27,8 +27,10 @@ namespace pyjit::ir {
 /// - a pyjit.coop block or warp primitive;
 /// - a shared array (each block's; a 0-extent one is the launch's dynamic
 ///   shared memory);
-/// - a call left in the module (a recursive device function, which may
-///   stop the thread) or of a declared external function (unknown code).
+/// - a call of a function of the module (a recursive device function, or a
+///   large one called again: IRGen outlines them; the callee may stop the
+///   thread) or of a declared external function (unknown code). Calls are
+///   refused whatever the callee does: conservative, staging runs less.
 bool isThreadIndependent(const Function &fn);
 
 } // namespace pyjit::ir
