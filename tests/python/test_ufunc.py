@@ -1578,3 +1578,24 @@ def test_a_gufunc_whose_rows_depend_on_its_thread_is_not_staged(gufunc, staged_e
     x = np.arange(4000, dtype=np.float32).reshape(100, 40)
     np.testing.assert_array_equal(gufunc(cuda.to_device(x)).copy_to_host(), x + 1)
     assert gufunc._staged == {}
+
+
+def test_a_staged_kernel_that_does_not_compile_falls_back_to_the_direct_one(
+        staged_everywhere, monkeypatch):
+    # A safeguard: should the generated staged kernel not compile where the
+    # function itself does, the call runs the direct kernel, and those types
+    # are not staged again.
+    from pyjit import _staging
+    real = _staging.source
+    monkeypatch.setattr(_staging, "source", lambda *args: real(*args).replace(
+        "    cuda.syncthreads()\n", "    cuda.syncthreads()\n    no_such_name\n", 1))
+
+    @guvectorize(["void(float32[:], float32[:])"], "(n)->(n)", target="cpu")
+    def plus_one(x, out):
+        for j in range(x.shape[0]):
+            out[j] = x[j] + 1
+
+    x = np.arange(4000, dtype=np.float32).reshape(100, 40)
+    for _ in range(2):
+        np.testing.assert_array_equal(plus_one(cuda.to_device(x)).copy_to_host(), x + 1)
+    assert list(plus_one._staged.values()) == [False]
