@@ -28,6 +28,7 @@ a dynamic ufunc (numba's DUFunc), which compiles a signature of the
 arguments' own dtypes when none takes them. Raises TypeError for arguments no signature
 takes, ValueError for shapes that do not broadcast.
 """
+import difflib
 import functools
 import linecache
 import math
@@ -161,7 +162,12 @@ def _parse_signature(text, what):
         try:
             dtypes.append(np.dtype(name).name)
         except TypeError:
-            raise ValueError("%s: unknown type %r in signature %r" % (what, p, text)) from None
+            known = [n for n in dir(_types)
+                     if isinstance(getattr(_types, n), (_types.Number, _types.Boolean))]
+            close = difflib.get_close_matches(name, known, n=1)
+            raise ValueError("%s: unknown type %r in signature %r%s"
+                             % (what, p, text, "; did you mean '%s'?" % close[0] if close
+                                else "")) from None
     return dtypes[0], dtypes[1:], arrays
 
 

@@ -1599,3 +1599,18 @@ def test_a_staged_kernel_that_does_not_compile_falls_back_to_the_direct_one(
     for _ in range(2):
         np.testing.assert_array_equal(plus_one(cuda.to_device(x)).copy_to_host(), x + 1)
     assert list(plus_one._staged.values()) == [False]
+
+
+def test_a_misspelt_type_in_a_ufunc_signature_names_the_closest_type():
+    # As a kernel's signature does (test_signatures.py): the type it
+    # probably meant, and none when nothing is close.
+    def f(x, out):
+        out[0] = x[0]
+
+    with pytest.raises(ValueError, match=r"unknown type 'flaot32\[:\]' in signature "
+                                         r"'void\(flaot32\[:\], float32\[:\]\)'; "
+                                         r"did you mean 'float32'\?"):
+        guvectorize(["void(flaot32[:], float32[:])"], "(n)->(n)", target="cpu")(f)
+    with pytest.raises(ValueError, match=r"unknown type 'qqqq' in signature "
+                                         r"'float32\(qqqq\)'$"):
+        vectorize(["float32(qqqq)"], target="cpu")(lambda x: x)
