@@ -13,31 +13,15 @@ not stage gives the same time in both columns. Ratios are over the direct
 kernel's time (< 1: faster). Every result is checked against numpy's.
 """
 import argparse
-import statistics
 
 import numpy as np
 
-from _common import print_notes
+from _common import event_median_ms, print_notes
 
 
 def row_add(a, b, out):
     for j in range(a.shape[0]):
         out[j] = a[j] + b[j]
-
-
-def event_time(cuda, call, reps):
-    """Median µs from an event before call() to one after it."""
-    call()
-    cuda.synchronize()
-    start, end = cuda.event(), cuda.event()
-    times = []
-    for _ in range(reps):
-        start.record()
-        call()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) * 1000)
-    return statistics.median(times)
 
 
 def main():
@@ -69,14 +53,14 @@ def main():
         for targets in ((), ("cuda",)):
             _ufunc._STAGED_TARGETS = targets
             gufunc._plans.clear()
-            times.append(event_time(cuda, lambda: gufunc(da, db, out=out), args.reps))
+            times.append(1000 * event_median_ms(lambda: gufunc(da, db, out=out), args.reps))
             ok = ok and np.array_equal(out.copy_to_host(), a + b)
         _ufunc._STAGED_TARGETS = ("cuda",)
         peer = float("nan")
         if cupy is not None:
             ca, cb = cupy.asarray(a), cupy.asarray(b)
             co = cupy.empty_like(ca)
-            peer = event_time(cuda, lambda: cupy.add(ca, cb, out=co), args.reps)
+            peer = 1000 * event_median_ms(lambda: cupy.add(ca, cb, out=co), args.reps)
         print("%-8d %-10d %12.1f %12.1f %10.1f %10.2f %4s"
               % (m, n, times[0], times[1], peer, times[1] / times[0], "yes" if ok else "NO"))
     print_notes(missing, ["float32 (n),(n)->(n) row add into a given device output, %d elements"
