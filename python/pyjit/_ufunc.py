@@ -198,25 +198,33 @@ def check_result(func, params, result, what):
                         % (what, got, ", ".join(params), np.dtype(result)))
 
 
+def _compile_stage(func, types, stage, alone=False):
+    """compile_kernel's result for `func` with argument types `types` (numba
+    type names) up to `stage` ('types', 'ir', ...), with default options: as
+    a kernel, or `alone` as a device function compiled on its own (numba's
+    ABI; arguments of numbers only). Raises CompileError."""
+    from . import _options
+    from ._ext import ext
+    from ._overload import compile_resolving
+    from ._source import describe, placement_options
+    info = describe(func)
+    options = _options.compile_options({})
+    if alone:
+        options["abi"] = "numba"
+        options["abi_name"] = info["name"]
+    options.update(placement_options(info))
+    return compile_resolving(lambda: ext().compile_kernel(
+        info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
+        tuple(types), "sm_90", 3, stage, options))
+
+
 def _inferred_result(func, params, what, optional=False):
     """The dtype name `func` returns for scalar arguments of dtypes `params`,
     from type inference alone (compile_kernel's 'types' stage). TypeError
     when it returns no single number (None, a tuple, an array); with
     `optional`, a number or None is its number's (a None returned is the
     call's TypeError, as numba's)."""
-    from . import _options
-    from ._ext import ext
-    from ._source import describe
-    info = describe(func)
-    options = _options.compile_options({})
-    options["abi"] = "numba"
-    options["abi_name"] = info["name"]
-    from ._source import placement_options
-    options.update(placement_options(info))
-    from ._overload import compile_resolving
-    result = compile_resolving(lambda: ext().compile_kernel(
-        info["source"], info["filename"], info["firstline"], info["name"], info["globals"],
-        tuple(params), "sm_90", 3, "types", options))["return_type"]
+    result = _compile_stage(func, params, "types", alone=True)["return_type"]
     if optional:  # (None: the call's TypeError; an IntEnum member: its integer)
         result = re.sub(r"^OptionalType\((.*)\)$", r"\1", result)
         result = re.sub(r"^IntEnumMember\(.*,\s*(\w+)\)$", r"\1", result)
@@ -1005,14 +1013,6 @@ class _GUfunc:
         arrays = next((sig[3] for sig in self._signatures if tuple(sig[1]) == params), None)
         known = (False, False)
         if arrays is not None:
-            from . import _options
-            from ._ext import ext
-            from ._overload import compile_resolving
-            from ._source import describe, placement_options
-            info = describe(self._func)
-            options = _options.compile_options({})
-            options.update(placement_options(info))
-
             def typed(read_only):
                 types = []
                 for k, (dt, core, array) in enumerate(zip(params, self._ins + self._outs,
@@ -1021,9 +1021,7 @@ class _GUfunc:
                     types.append("%sarray(%s, %dd, C)" % (
                         "readonly " if read_only and k < len(self._ins) else "", name,
                         max(len(core), 1)) if array else name)
-                return compile_resolving(lambda: ext().compile_kernel(
-                    info["source"], info["filename"], info["firstline"], info["name"],
-                    info["globals"], tuple(types), "sm_90", 3, "ir", options))
+                return _compile_stage(self._func, types, "ir")
 
             for read_only in (True, False):
                 try:
