@@ -1052,6 +1052,40 @@ def _code_fingerprint(code):
             code.co_flags & ~inspect.CO_NESTED)  # (set by where the text is compiled)
 
 
+def _loader_transforms(func):
+    """Whether `func`'s module was loaded by an import hook of its own (not
+    importlib's file loaders), which may compile other bytecode than the
+    text's: pytest's assertion rewriting turns each `assert` of a test
+    module into code of its own."""
+    import importlib.machinery as machinery
+    module = sys.modules.get(getattr(func, "__module__", None) or "")
+    loader = getattr(module, "__loader__", None)
+    return loader is not None and not isinstance(
+        loader, (machinery.SourceFileLoader, machinery.SourcelessFileLoader))
+
+
+def _same_but_rewritten(text, running):
+    """Whether `running` (code an import hook compiled) may be `text` (the
+    code of the file's text) with statements rewritten in place, as
+    pytest's assertions are: both cover the same lines, take the same
+    arguments, and the running code has the text's local variables (the
+    hook's own are spelt with '@'), names and constants, and maybe more.
+    A changed line, argument, name or constant is found; a changed
+    operator is not."""
+    def lines(code):
+        return {line for _, _, line in code.co_lines() if line}
+
+    def consts(code):
+        return {(type(k).__name__, repr(k)) for k in code.co_consts if not inspect.iscode(k)}
+
+    nargs = text.co_argcount + text.co_kwonlyargcount
+    return (lines(text) == lines(running)
+            and text.co_varnames[:nargs] == running.co_varnames[:nargs]
+            and text.co_varnames == tuple(v for v in running.co_varnames if "@" not in v)
+            and set(text.co_names) <= set(running.co_names)
+            and consts(text) <= consts(running))
+
+
 def _check_unchanged(func, filename):
     """Raises CompileError when the file `func` came from was edited after
     Python loaded it and the text at its lines is no longer the code Python
@@ -1074,8 +1108,12 @@ def _check_unchanged(func, filename):
     if compiled is True:
         return  # too deep for Python's compiler here: not a sign of an edit
     if compiled is not False:
-        mine = _code_fingerprint(code)
-        if any(c.co_firstlineno == code.co_firstlineno and _code_fingerprint(c) == mine
+        if _loader_transforms(func):  # (its bytecode is not the text's)
+            same = lambda text: _same_but_rewritten(text, code)
+        else:
+            mine = _code_fingerprint(code)
+            same = lambda text: _code_fingerprint(text) == mine
+        if any(c.co_firstlineno == code.co_firstlineno and same(c)
                for c in _all_code(compiled, code.co_name)):
             return
     from .errors import CompileError

@@ -331,6 +331,79 @@ def test_a_kernel_file_saved_unchanged_still_compiles(jit, tmp_path):
     assert list(a) == [42.0, 2.0, 43.0]
 
 
+_ASSERTING_SOURCE = """\
+from pyjit import cuda
+
+
+@cuda.jit(device=True)
+def checked(x):
+    assert x > 0
+    return x * 2
+
+
+def k(a, x):
+    a[0] = checked(x)
+"""
+
+
+class _AssertRewritingLoader:
+    """A loader as pytest's assertion rewriting is: its bytecode for each
+    `assert` is not what the file's text compiles to."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        import ast
+        from _pytest.assertion.rewrite import rewrite_asserts
+        text = self.path.read_bytes()
+        tree = ast.parse(text)
+        rewrite_asserts(tree, text, None, None)
+        exec(compile(tree, str(self.path), "exec", dont_inherit=True), module.__dict__)
+
+
+@pytest.mark.parametrize("edit, compiles", [
+    (lambda src: src, True),                                   # saved as it was
+    (lambda src: src.replace("x * 2", "x * 3"), False),         # the device function's constant
+    (lambda src: src.replace("x > 0", "x > -1"), False),        # the assertion's
+])
+def test_a_module_compiled_by_an_import_hook_is_compared_line_by_line(jit, tmp_path, edit,
+                                                                     compiles):
+    # Under pytest, a test module's bytecode is its text with every assert
+    # rewritten: a file written just before Python loaded it (compared with
+    # the code Python runs) must not read as edited for that alone.
+    import importlib.util
+    import os
+    import sys
+    name = "rewritten_kernels_%d" % len(sys.modules)
+    path = tmp_path / (name + ".py")
+    path.write_text(_ASSERTING_SOURCE)
+    spec = importlib.util.spec_from_loader(name, _AssertRewritingLoader(path),
+                                           origin=str(path))
+    mod = importlib.util.module_from_spec(spec)
+    mod.__file__ = str(path)
+    sys.modules[name] = mod
+    try:
+        spec.loader.exec_module(mod)
+        k = jit(mod.k)
+        path.write_text(edit(_ASSERTING_SOURCE))
+        st = os.stat(path)
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))  # a later edit, surely
+        a = np.zeros(1)
+        if compiles:
+            k[1, 1](a, 4.0)
+            assert a[0] == 8.0
+        else:
+            with pytest.raises(pyjit.CompileError, match=r"%s.py:4: error: cannot compile "
+                                                         r"'checked': its file changed" % name):
+                k[1, 1](a, 4.0)
+    finally:
+        del sys.modules[name]
+
+
 def test_a_signature_compiled_after_an_edit_uses_the_text_python_loaded(jit, tmp_path):
     # The text read (and checked against the code) at the first compile is
     # the code's: a later signature compiles it again, though the file now
