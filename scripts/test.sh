@@ -22,7 +22,7 @@ for t in "$build"/tests/pyjit_*_tests "$build"/tests/runtime/pyjit_runtime_tests
     /^\[  SKIPPED \] [^ ]+ \(/ && reason != "" { print "GoogleTest " $4 " skipped: " reason; reason = "" }'
 done
 echo "== pytest"
-python -m pytest -ra tests/python || failed+=(pytest)
+python -m pytest -rfEX tests/python || failed+=(pytest)
 # The kernel-execution tests again, on the CPU backend alone, for their count
 # (without a GPU these are the kernels that actually ran).
 echo "== pytest: kernel-execution tests on the CPU backend"

@@ -77,3 +77,18 @@ class _CpuJit:
         if func is None:
             return lambda f: self._jit(f, **options)
         return self._jit(func, **options)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line per skip reason with its count (pytest's `-rs` gives one per test:
+    over a thousand identical "no usable GPU" lines on a machine without one)."""
+    import collections
+    counts = collections.Counter()
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        counts[reason.removeprefix("Skipped: ")] += 1
+    if counts:
+        terminalreporter.section("skipped tests by reason")
+        for reason, n in counts.most_common():
+            terminalreporter.write_line("%5d  %s" % (n, reason))

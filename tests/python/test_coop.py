@@ -394,7 +394,7 @@ def test_vectorized_load_and_store_are_blocked(jit, dtype, offset):
         start = base + cuda.blockIdx.x * cuda.blockDim.x * 8
         coop.block.load_vectorized(x, items, start, 7)
         for k in range(8):
-            items[k] += cuda.threadIdx.x
+            items[k] += dtype(cuda.threadIdx.x)
         coop.block.store_vectorized(y, items, start)
 
     threads, nblocks = 48, 3

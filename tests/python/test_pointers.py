@@ -99,7 +99,7 @@ def test_carray_and_farray_views(jit, order):
         a = view(p, (m, n), dtype=float32)
         for i in range(m):
             for j in range(n):
-                a[i, j] += 10 * i + j
+                a[i, j] += float32(10 * i + j)
 
     m, n = 3, 4
     at, result = memory(jit, np.zeros(m * n, np.float32))
