@@ -56,6 +56,11 @@ def _entry(method):
     def call(*args, **kwargs):
         try:
             return method(*args, **kwargs)
+        except CompileError as exc:
+            message = _without_generated_code(str(exc), args[0])
+            if message == str(exc):
+                raise
+            raise type(exc)(message) from None
         except (TypeError, ValueError, OverflowError, RuntimeError) as exc:
             tb = exc.__traceback__
             while tb.tb_next is not None:
@@ -65,6 +70,41 @@ def _entry(method):
                 _users(exc)
             raise
     return user_facing(call)
+
+
+def _without_generated_code(message, ufunc):
+    """A compile error's `message` without locations in the kernel pyjit
+    generated for `ufunc` (its file is "<pyjit NAME #N>": the user never
+    wrote it): an error or note there names the ufunc (and a gufunc's
+    layout) instead, without the generated source line and caret, and the
+    note on the generated kernel's argument types goes. Locations in the
+    user's files stay as they are."""
+    lines, out, i = message.split("\n"), [], 0
+    what = "%s '%s'" % ("gufunc" if isinstance(ufunc, _GUfunc) else "ufunc", ufunc.__name__)
+    if isinstance(ufunc, _GUfunc):
+        what += " (layout %s)" % ufunc._layout
+    generated = re.compile(r"<pyjit \w+ #\d+>:\d+:\d+: (note|error): (.*)$")
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        match = generated.match(line)
+        if match is not None:
+            kind, text = match.groups()
+            if kind == "error":  # (about the call: the notes that follow point at the user's code)
+                out.append("%s: error: %s" % (what, text))
+            else:
+                out.append("note: " + re.sub(
+                    r"^in the call of device function ('[^']*')",
+                    lambda m: "in the call of %s by %s" % (m.group(1), what), text))
+            # its source line and caret (the next location or note starts a line)
+            while i < len(lines) and lines[i][:1].isspace():
+                i += 1
+        elif line.startswith("note: kernel '") and " was compiled for the types of the " \
+                "arguments given" in line:
+            continue
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def _jit_for(target, fastmath=False):
@@ -856,7 +896,8 @@ def vectorize(signatures=None, target="cpu", identity=None, nopython=None, cache
         sigs = list(signatures) or None  # [] as numba: dynamic
     _jit_for(target)
     fastmath = _check_options("vectorize", nopython, options, target)
-    return lambda func: _Ufunc(func, sigs, target, fastmath)
+    from ._dispatcher import user_facing  # (a compile error at decoration: at the user's line)
+    return user_facing(lambda func: _Ufunc(func, sigs, target, fastmath))
 
 
 _CORE = re.compile(r"\(\s*([\w\s,]*)\)")
@@ -1312,4 +1353,5 @@ def guvectorize(signatures, layout=None, target="cpu", identity=None, nopython=N
     _check_identity("guvectorize", identity)
     _jit_for(target)
     fastmath = _check_options("guvectorize", nopython, options, target)
-    return lambda func: _GUfunc(func, sigs, layout, target, fastmath)
+    from ._dispatcher import user_facing  # (a compile error at decoration: at the user's line)
+    return user_facing(lambda func: _GUfunc(func, sigs, layout, target, fastmath))
